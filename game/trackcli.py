@@ -1,0 +1,103 @@
+"""The designer's command-line tools: ``track check`` and ``track info``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from game.trackdraw import TrackError
+from game.trackfile import check_track, load_track
+from rules.track import Track
+
+
+def check(files: list[str]) -> int:
+    """Print every problem, one line each; exit 1 if any file has one."""
+    bad = 0
+    for f in files:
+        problems = check_track(f)
+        for p in problems:
+            print(p.line())
+        if problems:
+            bad += 1
+        else:
+            print(f"{f}: ok")
+    return 1 if bad else 0
+
+
+def info(file: str, as_json: bool = False) -> int:
+    try:
+        track = load_track(file)
+    except TrackError as err:
+        for p in err.problems:
+            print(p.line(), file=sys.stderr)
+        return 1
+    facts = summary(track)
+    if as_json:
+        print(json.dumps(facts, indent=2))
+    else:
+        print(render_text(facts))
+    return 0
+
+
+def summary(track: Track) -> dict:
+    """The facts a designer checks: lap lengths, corners, pit, grid, weather, hash."""
+    pit = track.pit
+    return {
+        "name": track.name,
+        "laps": track.laps,
+        "lanes": track.lanes,
+        "rows": track.rows,
+        "lap_length": {
+            track.lane_spaces(li)[0].name[0]: len(track.lane_spaces(li)) for li in range(track.lanes)
+        },
+        "corners": [
+            {
+                "label": c.label,
+                "stops": c.stops,
+                "inside": c.inside,
+                "shortest": c.shortest,
+                "longest": c.longest,
+                "first": min(c.spaces, key=lambda n: track.space(n).progress),
+                "spaces": len(c.spaces),
+            }
+            for c in track.corners
+        ],
+        "pit_lane": None
+        if pit is None
+        else {"length": len(pit.spaces), "entry": pit.entry, "exit": pit.exit, "boxes": list(pit.boxes)},
+        "grid": list(track.grid),
+        "qualifying_start": track.qualifying_start,
+        "weather": {k: _range(v) for k, v in track.weather.model_dump().items()},
+        "hash": track.content_hash(),
+    }
+
+
+def _range(r: list[int] | tuple[int, int] | None) -> str:
+    if not r:
+        return "never"
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
+
+
+def render_text(f: dict) -> str:
+    lines = [
+        f"{f['name']}: {f['lanes']} lanes, {f['rows']} rows, default {f['laps']} lap(s)",
+        "lap length: " + ", ".join(f"lane {k} {v} spaces" for k, v in f["lap_length"].items()),
+        "corners:",
+    ]
+    for c in f["corners"]:
+        lines.append(
+            f"  {c['label']}: {c['stops']} stop(s), inside {c['inside']}, "
+            f"shortest {c['shortest']}, longest {c['longest']}, from {c['first']}"
+        )
+    pit = f["pit_lane"]
+    lines.append(
+        "pit lane: none"
+        if pit is None
+        else f"pit lane: {pit['length']} spaces, entry {pit['entry']}, exit {pit['exit']}, {len(pit['boxes'])} boxes"
+    )
+    lines.append(f"grid: {len(f['grid'])} slots, pole {f['grid'][0]}: " + " ".join(f["grid"]))
+    lines.append(f"qualifying start: {f['qualifying_start']}")
+    w = f["weather"]
+    lines.append(f"weather: sun {w['sun']}, variable {w['variable']}, rain {w['rain']}")
+    lines.append(f"hash: {f['hash']}")
+    return "\n".join(lines)

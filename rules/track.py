@@ -1,0 +1,259 @@
+"""The track as the rules see it: a frozen graph of named spaces.
+
+The Tiled loader (``game.trackfile``) builds it; the engine, the computer
+drivers and the board view only read it. Everything here is plain data plus
+derived look-ups, so a track can be serialised, hashed and compared.
+
+Ambiguity choices (RULES.md section 8) fixed by this model:
+
+* AMB-2  "directly behind": car B is directly behind car A iff A's space is
+  the straight-ahead successor of B's space (same lane, next space of that
+  lane), never a diagonal neighbour. See ``Track.ahead`` / ``Track.behind``.
+* AMB-3  every step enters one space, straight ahead or diagonally into an
+  adjacent lane one row further on; there are no sideways or backward steps.
+* AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``);
+  "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
+* AMB-9  "level" = the same lap and the same ``row``. Rows are numbered
+  consistently across lanes, also in corners where lanes differ in length.
+* AMB-10 every corner has an ``inside`` side ("left" or "right", in the
+  direction of travel); ``Track.inside_rank`` sorts lanes inside-first
+  against the corner a space is in or the next corner ahead.
+* AMB-56 for turn order a car in the pit lane counts as standing on the pit
+  entry space (``Track.order_row``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+LANE_LETTERS = "ABCD"
+PIT_PREFIX = "P"
+
+
+class Frozen(BaseModel):
+    """Base for immutable, strictly validated track data."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class EdgeKind(str, Enum):
+    """How a car may get from one space to the next (one step each)."""
+
+    STRAIGHT = "straight"  # same lane, next space
+    DIAGONAL = "diagonal"  # adjacent lane, next row, outside arrow-only zones
+    ARROW = "arrow"  # drawn by the designer (CORE-MOVE-6)
+    PIT_ENTRY = "pit_entry"  # track -> first pit-lane space (CORE-PIT-2)
+    PIT = "pit"  # along the pit lane
+    PIT_EXIT = "pit_exit"  # last pit-lane space -> track (CORE-PIT-2)
+
+
+class Space(Frozen):
+    """One space of the board.
+
+    ``row`` orders spaces along the lap (0 = first row after the start
+    line); ``progress`` is the same scale with fractions, strictly increasing
+    along every lane, used for drawing and fine ordering. ``x``, ``y`` are
+    map pixels (y down); ``heading`` is the direction of travel in degrees,
+    0 = east, 90 = south (screen convention).
+    """
+
+    name: str
+    lane: int  # 0 = leftmost lane in the direction of travel; -1 = pit lane
+    index: int  # position within its lane, from the start line
+    row: int
+    progress: float
+    x: float
+    y: float
+    heading: float
+    corner: int | None = None  # index into Track.corners
+    arrows_only: bool = False  # lane changes only along arrows (CORE-MOVE-6)
+    box: int | None = None  # pit box number (1..10) on pit-lane spaces
+
+    @property
+    def in_pit(self) -> bool:
+        return self.lane < 0
+
+
+class Edge(Frozen):
+    src: str
+    dst: str
+    kind: EdgeKind
+
+
+class Corner(Frozen):
+    """A corner's stop area (CORNER-1, CORNER-2).
+
+    ``shortest`` and ``longest`` are the fewest and most spaces a car can
+    drive inside the area on one pass (the red and green boxes of a real
+    board); both are computed from the graph, never typed in.
+    """
+
+    index: int
+    label: str
+    stops: int
+    inside: Literal["left", "right"]
+    spaces: tuple[str, ...]
+    first_row: int
+    last_row: int
+    shortest: int
+    longest: int
+    object_id: int
+
+
+class WeatherTable(Frozen):
+    """The track's barometer (AMB-5): black-die ranges, inclusive; None = empty."""
+
+    sun: tuple[int, int] | None
+    variable: tuple[int, int] | None
+    rain: tuple[int, int] | None
+
+    def condition(self, roll: int) -> Literal["sun", "variable", "rain"]:
+        for name in ("sun", "variable", "rain"):
+            rng = getattr(self, name)
+            if rng and rng[0] <= roll <= rng[1]:
+                return name  # type: ignore[return-value]
+        raise ValueError(f"black-die result {roll} is outside 1-20")
+
+
+class PitLane(Frozen):
+    spaces: tuple[str, ...]
+    entry: str  # track space from which cars turn in
+    exit: str  # track space on which cars rejoin
+    boxes: tuple[str, ...]  # boxes[i] is the space of box number i + 1
+
+
+class Track(Frozen):
+    """A whole circuit. ``lanes`` track lanes, rows 0..rows-1 around the lap."""
+
+    name: str
+    laps: int
+    lanes: int
+    rows: int
+    spaces: tuple[Space, ...]
+    edges: tuple[Edge, ...]
+    corners: tuple[Corner, ...]
+    grid: tuple[str, ...]  # grid[0] is pole
+    qualifying_start: str
+    pit: PitLane | None
+    weather: WeatherTable
+
+    _by_name: dict[str, Space] = PrivateAttr(default_factory=dict)
+    _out: dict[str, tuple[Edge, ...]] = PrivateAttr(default_factory=dict)
+    _in: dict[str, tuple[Edge, ...]] = PrivateAttr(default_factory=dict)
+    _by_row: dict[int, tuple[Space, ...]] = PrivateAttr(default_factory=dict)
+    _lane: dict[int, tuple[Space, ...]] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: object) -> None:
+        self._by_name.update((s.name, s) for s in self.spaces)
+        out: dict[str, list[Edge]] = {s.name: [] for s in self.spaces}
+        inc: dict[str, list[Edge]] = {s.name: [] for s in self.spaces}
+        for e in self.edges:
+            out[e.src].append(e)
+            inc[e.dst].append(e)
+        self._out.update((k, tuple(v)) for k, v in out.items())
+        self._in.update((k, tuple(v)) for k, v in inc.items())
+        rows: dict[int, list[Space]] = {}
+        lanes: dict[int, list[Space]] = {}
+        for s in self.spaces:
+            if not s.in_pit:
+                rows.setdefault(s.row, []).append(s)
+            lanes.setdefault(s.lane, []).append(s)
+        self._by_row.update((r, tuple(sorted(v, key=lambda s: s.lane))) for r, v in rows.items())
+        self._lane.update((k, tuple(sorted(v, key=lambda s: s.index))) for k, v in lanes.items())
+
+    # --- look-ups ---------------------------------------------------------
+
+    def space(self, name: str) -> Space:
+        return self._by_name[name]
+
+    def has_space(self, name: str) -> bool:
+        return name in self._by_name
+
+    def lane_spaces(self, lane: int) -> tuple[Space, ...]:
+        """The spaces of one lane in driving order (lane -1 = pit lane)."""
+        return self._lane.get(lane, ())
+
+    def row_spaces(self, row: int) -> tuple[Space, ...]:
+        """Track spaces of one row, leftmost lane first."""
+        return self._by_row.get(row % self.rows, ())
+
+    def out_edges(self, name: str) -> tuple[Edge, ...]:
+        return self._out[name]
+
+    def in_edges(self, name: str) -> tuple[Edge, ...]:
+        return self._in[name]
+
+    def successors(self, name: str) -> tuple[str, ...]:
+        return tuple(e.dst for e in self._out[name])
+
+    def ahead(self, name: str) -> str | None:
+        """The straight-ahead successor (AMB-2), or None at a pit end."""
+        for e in self._out[name]:
+            if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
+                return e.dst
+        return None
+
+    def behind(self, name: str) -> str | None:
+        """The space directly behind (AMB-2): its straight-ahead successor is ``name``."""
+        for e in self._in[name]:
+            if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
+                return e.src
+        return None
+
+    def beside(self, name: str) -> tuple[str, ...]:
+        """Spaces side by side with ``name``: same row, adjacent lane (AMB-4, AMB-9)."""
+        s = self._by_name[name]
+        if s.in_pit:
+            return ()
+        return tuple(o.name for o in self.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
+
+    def crosses_line(self, src: str, dst: str) -> bool:
+        """True if a step from ``src`` to ``dst`` crosses the start/finish line."""
+        return self._by_name[dst].progress < self._by_name[src].progress
+
+    def order_row(self, name: str) -> int:
+        """The row used for turn order (AMB-56: pit-lane cars stand at the pit entry)."""
+        s = self._by_name[name]
+        if s.in_pit and self.pit is not None:
+            return self._by_name[self.pit.entry].row
+        return s.row
+
+    def next_corner(self, name: str) -> Corner | None:
+        """The corner ``name`` is in, else the next corner ahead (AMB-10)."""
+        s = self._by_name[name]
+        if s.corner is not None:
+            return self.corners[s.corner]
+        if not self.corners:
+            return None
+        row = self.order_row(name)
+        return min(self.corners, key=lambda c: (c.first_row - row) % self.rows)
+
+    def inside_rank(self, name: str) -> int:
+        """0 for the innermost lane against the current or next corner (FD08-ORDER-1)."""
+        s = self._by_name[name]
+        corner = self.next_corner(name)
+        if s.in_pit or corner is None:
+            return 0
+        return s.lane if corner.inside == "left" else self.lanes - 1 - s.lane
+
+    # --- identity ---------------------------------------------------------
+
+    def canonical_json(self) -> str:
+        """The graph as deterministic JSON: what round trips and hashes compare."""
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+    def content_hash(self) -> str:
+        """SHA-256 of the graph, so race records pin the exact track they used."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+
+def space_name(lane: int, index: int) -> str:
+    """Stable human-readable name: lane letter + number from the start line (A1, B17, P3)."""
+    if lane < 0:
+        return f"{PIT_PREFIX}{index + 1}"
+    return f"{LANE_LETTERS[lane]}{index + 1}"
