@@ -189,6 +189,7 @@ def build(drawing: Drawing) -> Track:
     grid_objs = b.objects("grid", "grid_slot", "qualifying_start")
     pit_objs = b.objects("pit", "pit_lane", "box")
 
+    mark = len(b.problems)  # problems so far do not stop the geometry below
     if "lanes" not in drawing.layers:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
     elif not 2 <= len(lanes) <= 4:
@@ -199,16 +200,15 @@ def build(drawing: Drawing) -> Track:
         b.fail(f"layer 'start_finish' has {len(starts)} start/finish lines", "draw exactly one polyline of class start_finish")
     if "grid" not in drawing.layers:
         b.fail("the map has no object layer named 'grid'", "add an object layer 'grid' with the grid slots and the qualifying start")
-    if b.problems or space_len <= 0:
+    if len(b.problems) > mark or space_len <= 0:
         raise TrackError(b.problems)
-
     _cut_lanes(b, lanes, starts[0], corner_shapes, row_shapes)
-    if b.problems:
+    if len(b.problems) > mark:
         raise TrackError(b.problems)
     offsets = {id(lg): _right_offset(lanes[0], lg) for lg in lanes}
     lanes.sort(key=lambda lg: offsets[id(lg)])
     spaces, corner_order, corner_rows, n_rows = _make_spaces(b, lanes, corner_shapes, zone_shapes, space_len)
-    if b.problems:
+    if len(b.problems) > mark:
         raise TrackError(b.problems)
     by_name = {s.name: s for s in spaces}
     edges = _lane_edges(spaces, len(lanes))
@@ -261,6 +261,7 @@ def _lane_shapes(b: Builder, drawn: list[Shape], space_len: float) -> list[Shape
 
 def _cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Shape], rows: list[Shape]) -> None:
     """Find where the start line, corner borders and row lines cut each lane."""
+    mark = len(b.problems)
     for lg in lanes:
         xs = lg.path.crossings(start.points, start.closed)
         if len(xs) != 1:
@@ -305,7 +306,7 @@ def _cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Sha
                 continue
             cuts.append((lg.lap(xs[0]), Cut("row", r.id)))
         lg.cuts = sorted(cuts, key=lambda c: c[0])
-    if b.problems:
+    if len(b.problems) > mark:
         return
     ref = [c for _, c in lanes[0].cuts or []]
     for lg in lanes[1:]:
@@ -367,6 +368,13 @@ def _make_spaces(
             z = cuts[piece + 1][0] if piece + 1 < n_pieces else lg.path.length
             spans.append((a, z))
             counts.append(max(1, _round((z - a) / space_len)))
+        if min(z - a for a, z in spans) < space_len / 2:
+            nxt = cut_order[(piece + 1) % n_pieces]
+            b.fail(
+                f"less than half a space lies between {_describe(cut)} and {_describe(nxt)}",
+                "move them at least one space apart, or together",
+                at=lanes[0].at(spans[0][0])[0],
+            )
         n_rows = max(counts)
         for li, lg in enumerate(lanes):
             a, z = spans[li]
@@ -394,6 +402,11 @@ def _make_spaces(
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
+
+
+def _describe(cut: Cut) -> str:
+    what = {"start": "the start/finish line", "enter": "the start of corner", "leave": "the end of corner", "row": "row line"}
+    return what[cut.kind] if cut.kind == "start" else f"{what[cut.kind]} object {cut.obj}"
 
 
 def _first_cut(order: list[Cut], obj: int) -> int:
