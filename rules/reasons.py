@@ -1,0 +1,129 @@
+"""Structured reasons why the rules refuse something.
+
+The rules never answer with prose: a refusal (an illegal gear) or a problem
+(an invalid car set-up) is a ``Reason`` carrying the RULES.md rule ID, a
+stable ``code`` and the numbers involved. The UI translates the code; the
+English templates below are the reference wording and what tests and logs use.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Code(StrEnum):
+    """Stable keys for translations; never rename one, only add."""
+
+    UPSHIFT_SKIP = "upshift_skip"
+    SIX_TO_ONE = "six_to_one"
+    SKIP_AREA_EMPTY = "skip_area_empty"
+    SKIP_COST_UNPAYABLE = "skip_cost_unpayable"
+    NOT_FROM_GEAR_ZERO = "not_from_gear_zero"
+    SETUP_WRONG_TOTAL = "setup_wrong_total"
+    SETUP_BELOW_MINIMUM = "setup_below_minimum"
+    SETUP_ABOVE_MAXIMUM = "setup_above_maximum"
+    SETUP_AREA_UNUSED = "setup_area_unused"
+    NOT_A_STEP = "not_a_step"
+    CANNOT_BRAKE = "cannot_brake"
+    BLOCKED_TOO_FAR = "blocked_too_far"
+    BLOCKED_UNPAID = "blocked_unpaid"
+    MISSED_STOPS = "missed_stops"
+    TYRES_GONE = "tyres_gone"
+    SPIN_TOO_FAR = "spin_too_far"
+    SPACE_OCCUPIED = "space_occupied"
+    NO_PIT_NOW = "no_pit_now"
+    NO_LANE_CHANGE_AFTER_OVERSHOOT = "no_lane_change_after_overshoot"
+    TOO_MANY_LANES = "too_many_lanes"
+    NO_ZIGZAG = "no_zigzag"
+    NOT_NOW = "not_now"
+    NOT_A_FACE = "not_a_face"
+    NO_SUCH_GEAR = "no_such_gear"
+    PIT_GEAR_LIMIT = "pit_gear_limit"
+    AREA_GONE = "area_gone"
+
+
+TEMPLATES: dict[Code, str] = {
+    Code.UPSHIFT_SKIP: (
+        "Cannot shift up from gear {current} to gear {target}: only one gear up per turn."
+    ),
+    Code.SIX_TO_ONE: "Shifting down from 6th gear straight to 1st gear is never allowed.",
+    Code.SKIP_AREA_EMPTY: (
+        "Cannot shift down from gear {current} to gear {target}: with no {area} wear points left, "
+        "only one gear down per turn."
+    ),
+    Code.SKIP_COST_UNPAYABLE: (
+        "Cannot shift down from gear {current} to gear {target}: skipping {skipped} gear(s) needs "
+        "{needed} {area} wear point(s), only {available} left."
+    ),
+    Code.NOT_FROM_GEAR_ZERO: "A car in gear 0 may only engage gear {allowed}, not gear {target}.",
+    Code.SETUP_WRONG_TOTAL: "The set-up has {total} wear points; it must have exactly {required}.",
+    Code.SETUP_BELOW_MINIMUM: (
+        "Too few wear points on {area}: {points}, at least {minimum} required."
+    ),
+    Code.SETUP_ABOVE_MAXIMUM: (
+        "Too many wear points on {area}: {points}, at most {maximum} allowed."
+    ),
+    Code.NOT_A_STEP: "A car cannot drive from {src} to {dst} in one step.",
+    Code.CANNOT_BRAKE: (
+        "Stopping {spaces} space(s) short needs {spaces} brake wear point(s); only {brakes} left."
+    ),
+    Code.BLOCKED_TOO_FAR: "Blocked {spaces} spaces short: 7 or more spaces means the car is out.",
+    Code.BLOCKED_UNPAID: (
+        "Blocked {spaces} space(s) short: that costs {brakes} brake and {tyres} tyre wear "
+        "point(s), more than the car has left, so it is out."
+    ),
+    Code.MISSED_STOPS: (
+        "Leaving {corner} after {stops} of {required} stops puts the car out of the race."
+    ),
+    Code.TYRES_GONE: (
+        "Flying out of the corner costs {needed} tyre wear point(s); only {available} left, "
+        "so the car is out."
+    ),
+    Code.SPIN_TOO_FAR: (
+        "The last tyre wear point goes with an overshoot of {spaces} spaces: the car is out "
+        "instead of spinning."
+    ),
+    Code.SPACE_OCCUPIED: "Space {space} is taken: cars cannot jump over or onto another car.",
+    Code.NO_PIT_NOW: "The car may not turn into the pit lane now.",
+    Code.NO_LANE_CHANGE_AFTER_OVERSHOOT: (
+        "After leaving a corner with a stop missing the car may not change lanes ({space})."
+    ),
+    Code.TOO_MANY_LANES: (
+        "On a straight a car may move at most two lanes away from its starting lane ({space})."
+    ),
+    Code.NO_ZIGZAG: (
+        "A car may not leave its lane and come back to it, except to pass another car ({space})."
+    ),
+    Code.NOT_NOW: "It is not the moment to {action}.",
+    Code.NOT_A_FACE: "{value} is not a face of the {die} die.",
+    Code.NO_SUCH_GEAR: "There is no gear {gear}: cars have gears 1 to 6.",
+    Code.PIT_GEAR_LIMIT: "Leaving the pits the car may use at most gear {limit}, not gear {gear}.",
+    Code.AREA_GONE: "The last {area} wear point is gone: the car is out of the race.",
+    Code.SETUP_AREA_UNUSED: (
+        "This rule set has no {area} area: it must have 0 wear points, not {points}."
+    ),
+}
+
+
+class Reason(BaseModel):
+    """Why something is not allowed: rule ID, translation key, and the values."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: str
+    code: Code
+    values: dict[str, int | str] = {}
+
+    def english(self) -> str:
+        """A short English sentence; snake_case values read as words."""
+        words = {
+            k: v.replace("_", " ") if isinstance(v, str) else v for k, v in self.values.items()
+        }
+        return TEMPLATES[self.code].format(**words)
+
+
+# The same model under the two names the callers think in.
+Refusal = Reason
+Problem = Reason

@@ -1,0 +1,57 @@
+"""Rule variants as parameters, and the named presets that pick them.
+
+Code reads parameters, never preset names (DESIGN.md). Each field names the
+variant row (VAR-n) or ambiguity (AMB-n) of RULES.md it settles; a preset
+sets every field to its source's version.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.car import B_BASIC, B_BASIC_WEAR, CarSetupRules, WearPoints
+from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
+from rules.gears import DOWNSHIFT_B, DownshiftTable
+from rules.order import TieBreak
+
+
+class RuleSet(BaseModel):
+    """Every switch the engine reads. Defaults are the Formula D 2008 basic game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "Formula D basic"
+    gear_dice: GearDice = COMMERCIAL_GEAR_DICE  # AMB-1
+    downshift: DownshiftTable = DOWNSHIFT_B  # VAR-2, TAB-DOWNSHIFT
+    car_setup: CarSetupRules = B_BASIC  # VAR-4, TAB-CAR
+    default_wear: WearPoints = B_BASIC_WEAR  # AMB-30
+    tie_break: TieBreak = "inside"  # VAR-1: B inside (FD08-ORDER-1); C, D, E first arrival
+    max_lane_shift: int | None = 2  # FD08-LANE-1: at most two lanes away on a straight
+    exit_lane_change: Literal["overshoot_only", "never"] = "overshoot_only"  # AMB-17, VAR-16
+    missed_stops_eliminate: bool = True  # CORNER-5 (AMB-18: D may switch it off)
+    spin_max_overshoot: int = 1  # FD08-SPIN-2: out instead of a spin beyond this overshoot
+    overshoot_multiplier: int = 1  # CORNER-4 without the tyre module
+    wrecks: bool = False  # retired cars stay as obstacles (D) or only leave a damage marker
+    collision_diagonal: bool = False  # AMB-4: diagonally ahead counts as "next to"
+    collision_rolls: Literal["both", "mover"] = "both"  # VAR-5: FD08-COLL-1 or 003's mover only
+    danger_on_stop: bool = True  # VAR-7, AMB-24: stopping on a dangerous space also checks
+    start_roll: bool = True  # FD08-START-1, TAB-START column B
+    dream_start_spaces: int = 4  # FD08-START-1; moved before game round 1 (AMB-58)
+    pit_stops: int = 1  # PIT-B-1 (one stop), OPT-3LAP-1 (two); 0 = no pit stops
+    pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
+    pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
+
+
+FORMULA_D_BASIC = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {"fd-basic": FORMULA_D_BASIC}
+
+
+def preset(key: str) -> RuleSet:
+    """A preset by its key; KeyError lists the keys that exist."""
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise KeyError(f"unknown rule set {key!r}; presets: {', '.join(sorted(PRESETS))}") from None

@@ -1,0 +1,97 @@
+"""The race as data: frozen models for cars, the race and what is pending.
+
+A ``RaceState`` is also the position format (like chess's FEN): its JSON
+names the track by hash and holds the rule set, every car, the phase, the
+pending chance steps and the turn order, so a position can be saved,
+loaded and asked for its legal moves.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.car import WearPoints
+from rules.dice import Purpose
+from rules.reasons import Reason
+from rules.ruleset import RuleSet
+
+Phase = Literal["grid", "start", "gear", "roll", "move", "check", "pit", "done"]
+Status = Literal["racing", "finished", "out"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CarState(Frozen):
+    """One car. ``crossings`` counts start/finish lines crossed: the grid is behind
+    the line, so a race of L laps is finished at L + 1 crossings."""
+
+    id: str
+    space: str | None  # None once the car has left the track
+    gear: int = 0  # 0 = not started yet, or turned back after a spin (FD08-SPIN-1)
+    wp: WearPoints
+    crossings: int = 0
+    corner: int | None = None  # the corner of the car's recent stops (CORNER-3)
+    stops: int = 0
+    status: Status = "racing"
+    spun: bool = False  # placed backwards until its next turn (CORNER-7)
+    stalled: bool = False  # FD08-START-1: a 1 on the start roll, misses game round 1
+    box: str | None = None  # its pit box space
+    pit_stops: int = 0
+    pit_wait: bool = False  # slow stop: leaves next game round in 4th or lower (PIT-B-4)
+    arrival: int = 0  # running number of the move that brought it here (MASTERS-ORDER-3)
+    grid_rolls: tuple[int, ...] = ()  # FD08-GRID-1, with re-rolls for ties
+    out: Reason | None = None
+    out_round: int | None = None
+    place: int | None = None  # finishing place (CORE-END-1)
+
+
+class Check(Frozen):
+    """A black-die roll still to be made, and for whom (MASTERS-TURN-9, -13, -14)."""
+
+    purpose: Purpose
+    car: str
+    other: str | None = None  # the car a collision roll is about
+
+
+class SweepState(Frozen):
+    """The turn order walk of the current game round (MASTERS-ORDER-7)."""
+
+    start: float = 0.0
+    walk: float = 0.0
+    visit: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+
+
+class RaceState(Frozen):
+    track_hash: str
+    rules: RuleSet
+    laps: int
+    cars: tuple[CarState, ...]
+    phase: Phase = "grid"
+    active: str | None = None  # whose turn, roll or check it is
+    round: int = 0  # game round; 0 while setting the grid and the start
+    queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59)
+    sweep: SweepState | None = None  # game rounds 2 and later
+    roll: int | None = None  # the gear die result of the active car
+    moves_left: int | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
+    engine_trigger: bool = False  # a 20 in 5th or a 30 in 6th this turn (CORE-ENGINE-1)
+    pending: tuple[Check, ...] = ()
+    markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
+    seq: int = 0  # running move number for ``CarState.arrival``
+
+    def car(self, car_id: str) -> CarState:
+        for c in self.cars:
+            if c.id == car_id:
+                return c
+        raise KeyError(car_id)
+
+    def with_car(self, car: CarState) -> RaceState:
+        return self.model_copy(update={"cars": tuple(car if c.id == car.id else c for c in self.cars)})
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "done"
