@@ -8,7 +8,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -218,8 +218,8 @@ def build(drawing: Drawing) -> Track:
     edges += pit_edges
     by_name.update((s.name, s) for s in pit_spaces)
     corners = _corners(b, corner_shapes, corner_order, corner_rows, spaces, edges, lanes)
-    grid = _grid(b, grid_objs["grid_slot"], spaces, space_len)
-    qual = _single_point(b, grid_objs["qualifying_start"], "qualifying_start", spaces, space_len)
+    grid = _grid(b, grid_objs["grid_slot"], spaces, space_len, n_rows)
+    qual = _single_point(b, grid_objs["qualifying_start"], "qualifying_start", spaces, space_len, n_rows)
     if not b.problems:
         _check_reachable(b, spaces, edges, grid)
     if b.problems or weather is None or qual is None:
@@ -657,7 +657,17 @@ def _ways(members: list[Space], inner: list[Edge], entries: set[str], exits: set
     return int(lo), int(hi)
 
 
-def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float) -> list[str]:
+def _behind_line(b: Builder, s: Shape, sp: Space, n_rows: int) -> None:
+    """Cars start behind the line, so their first crossing starts lap 1."""
+    if sp.row < n_rows // 2:
+        b.fail(
+            f"{s.cls} on {sp.name} is not behind the start/finish line",
+            "place the grid and the qualifying start on the spaces just before the start/finish line",
+            s,
+        )
+
+
+def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float, n_rows: int) -> list[str]:
     """Grid slots in position order (FD08-GRID-1 fills them); at least ten, each on its own space."""
     placed: dict[int, str] = {}
     for s in slots:
@@ -666,6 +676,7 @@ def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float)
         if sp is None:
             b.fail("grid slot is not on a track space", "move the grid slot point onto the centre of a space", s)
             continue
+        _behind_line(b, s, sp, n_rows)
         if pos is None:
             continue
         if pos in placed:
@@ -682,7 +693,9 @@ def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float)
     return [placed[p] for p in sorted(placed)]
 
 
-def _single_point(b: Builder, shapes: list[Shape], cls: str, spaces: list[Space], space_len: float) -> str | None:
+def _single_point(
+    b: Builder, shapes: list[Shape], cls: str, spaces: list[Space], space_len: float, n_rows: int
+) -> str | None:
     if len(shapes) != 1:
         b.fail(f"layer 'grid' has {len(shapes)} objects of class {cls}", f"place exactly one point of class {cls}")
         return None
@@ -690,6 +703,7 @@ def _single_point(b: Builder, shapes: list[Shape], cls: str, spaces: list[Space]
     if sp is None:
         b.fail(f"the {cls} point is not on a track space", "move it onto the centre of a space", shapes[0])
         return None
+    _behind_line(b, shapes[0], sp, n_rows)
     return sp.name
 
 
