@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cached_property
 from enum import Enum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict
 
 LANE_LETTERS = "ABCD"
 PIT_PREFIX = "P"
@@ -142,90 +143,71 @@ class Track(Frozen):
     pit: PitLane | None
     weather: WeatherTable
 
-    _by_name: dict[str, Space] = PrivateAttr(default_factory=dict)
-    _out: dict[str, tuple[Edge, ...]] = PrivateAttr(default_factory=dict)
-    _in: dict[str, tuple[Edge, ...]] = PrivateAttr(default_factory=dict)
-    _by_row: dict[int, tuple[Space, ...]] = PrivateAttr(default_factory=dict)
-    _lane: dict[int, tuple[Space, ...]] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: object) -> None:
-        self._by_name.update((s.name, s) for s in self.spaces)
-        out: dict[str, list[Edge]] = {s.name: [] for s in self.spaces}
-        inc: dict[str, list[Edge]] = {s.name: [] for s in self.spaces}
-        for e in self.edges:
-            out[e.src].append(e)
-            inc[e.dst].append(e)
-        self._out.update((k, tuple(v)) for k, v in out.items())
-        self._in.update((k, tuple(v)) for k, v in inc.items())
-        rows: dict[int, list[Space]] = {}
-        lanes: dict[int, list[Space]] = {}
-        for s in self.spaces:
-            if not s.in_pit:
-                rows.setdefault(s.row, []).append(s)
-            lanes.setdefault(s.lane, []).append(s)
-        self._by_row.update((r, tuple(sorted(v, key=lambda s: s.lane))) for r, v in rows.items())
-        self._lane.update((k, tuple(sorted(v, key=lambda s: s.index))) for k, v in lanes.items())
+    @cached_property
+    def lookup(self) -> _Lookup:
+        """Plain-dict indexes, built once per track (cached outside the model's fields)."""
+        return _Lookup(self)
 
     # --- look-ups ---------------------------------------------------------
 
     def space(self, name: str) -> Space:
-        return self._by_name[name]
+        return self.lookup.by_name[name]
 
     def has_space(self, name: str) -> bool:
-        return name in self._by_name
+        return name in self.lookup.by_name
 
     def lane_spaces(self, lane: int) -> tuple[Space, ...]:
         """The spaces of one lane in driving order (lane -1 = pit lane)."""
-        return self._lane.get(lane, ())
+        return self.lookup.lanes.get(lane, ())
 
     def row_spaces(self, row: int) -> tuple[Space, ...]:
         """Track spaces of one row, leftmost lane first."""
-        return self._by_row.get(row % self.rows, ())
+        return self.lookup.rows.get(row % self.rows, ())
 
     def out_edges(self, name: str) -> tuple[Edge, ...]:
-        return self._out[name]
+        return self.lookup.out[name]
 
     def in_edges(self, name: str) -> tuple[Edge, ...]:
-        return self._in[name]
+        return self.lookup.inc[name]
 
     def successors(self, name: str) -> tuple[str, ...]:
-        return tuple(e.dst for e in self._out[name])
+        return tuple(e.dst for e in self.lookup.out[name])
 
     def ahead(self, name: str) -> str | None:
         """The straight-ahead successor (AMB-2), or None at a pit end."""
-        for e in self._out[name]:
+        for e in self.lookup.out[name]:
             if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
                 return e.dst
         return None
 
     def behind(self, name: str) -> str | None:
         """The space directly behind (AMB-2): its straight-ahead successor is ``name``."""
-        for e in self._in[name]:
+        for e in self.lookup.inc[name]:
             if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
                 return e.src
         return None
 
     def beside(self, name: str) -> tuple[str, ...]:
         """Spaces side by side with ``name``: same row, adjacent lane (AMB-4, AMB-9)."""
-        s = self._by_name[name]
+        s = self.lookup.by_name[name]
         if s.in_pit:
             return ()
         return tuple(o.name for o in self.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
 
     def crosses_line(self, src: str, dst: str) -> bool:
         """True if a step from ``src`` to ``dst`` crosses the start/finish line."""
-        return self._by_name[dst].progress < self._by_name[src].progress
+        return self.lookup.by_name[dst].progress < self.lookup.by_name[src].progress
 
     def order_row(self, name: str) -> int:
         """The row used for turn order (AMB-56: pit-lane cars stand at the pit entry)."""
-        s = self._by_name[name]
+        s = self.lookup.by_name[name]
         if s.in_pit and self.pit is not None:
-            return self._by_name[self.pit.entry].row
+            return self.lookup.by_name[self.pit.entry].row
         return s.row
 
     def next_corner(self, name: str) -> Corner | None:
         """The corner ``name`` is in, else the next corner ahead (AMB-10)."""
-        s = self._by_name[name]
+        s = self.lookup.by_name[name]
         if s.corner is not None:
             return self.corners[s.corner]
         if not self.corners:
@@ -235,7 +217,7 @@ class Track(Frozen):
 
     def inside_rank(self, name: str) -> int:
         """0 for the innermost lane against the current or next corner (FD08-ORDER-1)."""
-        s = self._by_name[name]
+        s = self.lookup.by_name[name]
         corner = self.next_corner(name)
         if s.in_pit or corner is None:
             return 0
@@ -250,6 +232,28 @@ class Track(Frozen):
     def content_hash(self) -> str:
         """SHA-256 of the graph, so race records pin the exact track they used."""
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+
+class _Lookup:
+    """Indexes over a track's spaces and edges."""
+
+    def __init__(self, track: Track) -> None:
+        self.by_name: dict[str, Space] = {s.name: s for s in track.spaces}
+        out: dict[str, list[Edge]] = {s.name: [] for s in track.spaces}
+        inc: dict[str, list[Edge]] = {s.name: [] for s in track.spaces}
+        for e in track.edges:
+            out[e.src].append(e)
+            inc[e.dst].append(e)
+        self.out = {k: tuple(v) for k, v in out.items()}
+        self.inc = {k: tuple(v) for k, v in inc.items()}
+        rows: dict[int, list[Space]] = {}
+        lanes: dict[int, list[Space]] = {}
+        for s in track.spaces:
+            if not s.in_pit:
+                rows.setdefault(s.row, []).append(s)
+            lanes.setdefault(s.lane, []).append(s)
+        self.rows = {r: tuple(sorted(v, key=lambda s: s.lane)) for r, v in rows.items()}
+        self.lanes = {k: tuple(sorted(v, key=lambda s: s.index)) for k, v in lanes.items()}
 
 
 def space_name(lane: int, index: int) -> str:
