@@ -19,6 +19,7 @@ path between two spaces of a straight has the same length.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 
@@ -69,6 +70,16 @@ class MoveRequest:
     laps_to_go: int = 99  # line crossings until the car finishes
     box: str | None = None  # the car's box if it may pit this turn (PIT-B-1)
     may_brake: bool = True  # False in the pit lane and in D qualifying
+
+    @cached_property
+    def obstacle_rows(self) -> dict[int, tuple[int, ...]]:
+        """Rows of the cars in each track lane, for the overtaking exception (CORE-MOVE-5)."""
+        rows: dict[int, list[int]] = {}
+        for n in self.occupied:
+            sp = self.track.space(n)
+            if not sp.in_pit:
+                rows.setdefault(sp.lane, []).append(sp.row)
+        return {lane: tuple(r) for lane, r in rows.items()}
 
 
 @dataclass(frozen=True)
@@ -182,13 +193,9 @@ def _step(req: MoveRequest, w: _Walk, dst: str, kind: EdgeKind) -> _Walk | None:
 
 def _passed_obstacle(req: MoveRequest, lane: int, row_left: int, row_back: int) -> bool:
     """Is there a car in ``lane`` between the rows where the path left and re-entered it?"""
-    t = req.track
-    span = (row_back - row_left) % t.rows
-    return any(
-        (sp := t.space(n)).lane == lane and 0 < (sp.row - row_left) % t.rows < span
-        for n in req.occupied
-        if not t.space(n).in_pit
-    )
+    n_rows = req.track.rows
+    span = (row_back - row_left) % n_rows
+    return any(0 < (row - row_left) % n_rows < span for row in req.obstacle_rows.get(lane, ()))
 
 
 def _finish(req: MoveRequest, w: _Walk, path: tuple[str, ...], blocked: bool) -> Move | None:
