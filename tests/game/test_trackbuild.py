@@ -206,3 +206,30 @@ def test_every_problem_is_reported_at_once():
     assert any("laps is 9" in m for m in lines)
     assert any("stops is 0" in m for m in lines)
     assert any("qualifying_start" in m for m in lines)
+
+
+def test_row_line_corrects_which_spaces_are_side_by_side_AMB_9(track):
+    """A row line across the corner forces a new row to start there in every lane."""
+    c1 = track.corners[0]
+    inner = [s for s in track.lane_spaces(2) if s.corner == 0]
+    outer = [s for s in track.lane_spaces(0) if s.corner == 0]
+    before = [next(s for s in track.lane_spaces(li) if s.corner == 0 and s.y > 400.0) for li in range(3)]
+    assert len({s.row for s in before}) > 1  # without the line the lanes start the half at different rows
+    # a line through the corner's centre, square to the lanes at the half-circle's midpoint
+    d = stadium()
+    d.layers["rows"] = [Shape(80, "row_line", ((1024.0 + 120.0, 400.0), (1024.0 + 290.0, 400.0)))]
+    t = build(d)
+    inner2 = [s for s in t.lane_spaces(2) if s.corner == 0]
+    outer2 = [s for s in t.lane_spaces(0) if s.corner == 0]
+    mid_row = next(s.row for s in outer2 if s.y > 400.0)
+    # every lane's first space after the line starts the same row
+    firsts = [next(s for s in t.lane_spaces(li) if s.corner == 0 and s.y > 400.0) for li in range(3)]
+    assert {s.row for s in firsts} == {mid_row}
+    assert len(inner2) == len(inner) and len(outer2) == len(outer)
+    assert c1.first_row == t.corners[0].first_row
+
+
+def test_row_line_that_misses_a_lane_is_reported():
+    d = stadium()
+    d.layers["rows"] = [Shape(80, "row_line", ((1024.0 + 230.0, 400.0), (1024.0 + 290.0, 400.0)))]
+    assert any("row line crosses lane object" in m and "object 80" in m for m in messages(d))
