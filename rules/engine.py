@@ -88,7 +88,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     elif isinstance(action, ChooseGear):
         if state.phase != "gear":
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
-        state = _on_gear(state, action.gear, events)
+        state = _on_gear(track, state, action.gear, events)
     elif isinstance(action, Drive):
         if state.phase != "move":
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "move"}))
@@ -102,7 +102,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
 # --- gears ---------------------------------------------------------------------
 
 
-def gear_options(state: RaceState) -> dict[int, ShiftCost | Reason]:
+def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason]:
     """Each gear 1-6 for the active car: its cost, or why it is not allowed."""
     car = state.car(state.active or "")
     if car.pit_wait:  # AMB-29e: after a slow stop any gear up to 4th, free (PIT-B-4, PIT-B-5)
@@ -112,15 +112,15 @@ def gear_options(state: RaceState) -> dict[int, ShiftCost | Reason]:
             else Reason(rule="PIT-B-4", code=Code.PIT_GEAR_LIMIT, values={"gear": g, "limit": state.rules.pit_exit_gear})
             for g in range(1, 7)
         }
-    return legal_gears(car.gear, car.wp, state.rules.downshift, in_pit=_in_pit_lane(state, car))
+    return legal_gears(car.gear, car.wp, state.rules.downshift, in_pit=_in_pit_lane(track, car))
 
 
-def _in_pit_lane(state: RaceState, car: CarState) -> bool:
-    return car.space is not None and car.space.startswith("P") and car.space[1:].isdigit()
+def _in_pit_lane(track: Track, car: CarState) -> bool:
+    return car.space is not None and track.space(car.space).in_pit
 
 
-def _on_gear(state: RaceState, gear: int, events: list[Event]) -> RaceState:
-    opt = gear_options(state).get(gear)
+def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> RaceState:
+    opt = gear_options(track, state).get(gear)
     if opt is None:
         raise IllegalAction(Reason(rule="CORE-GEAR-1", code=Code.NO_SUCH_GEAR, values={"gear": gear}))
     if isinstance(opt, Reason):
@@ -184,16 +184,13 @@ def _mark(state: RaceState, space: str | None, events: list[Event]) -> RaceState
 
 
 def _retire(track: Track, state: RaceState, car_id: str, why: Reason, events: list[Event]) -> RaceState:
-    """Out of the race (TAB-OUT). Without wrecks the car leaves and marks its space (FD08-DANGER-1)."""
+    """Out of the race (TAB-OUT). The car keeps its last space for the classification; without
+    wrecks it no longer blocks (``on_track``) and its space becomes dangerous (FD08-DANGER-1)."""
     car = state.car(car_id)
     events.append(Event(kind="out", car=car_id, data={"rule": why.rule, "code": why.code.value, "space": car.space}))
-    space = car.space
-    car = car.model_copy(update={"status": "out", "out": why, "out_round": state.round})
+    state = state.with_car(car.model_copy(update={"status": "out", "out": why, "out_round": state.round}))
     if not state.rules.wrecks:
-        car = car.model_copy(update={"space": None})
-    state = state.with_car(car)
-    if not state.rules.wrecks:
-        state = _mark(state, space, events)
+        state = _mark(state, car.space, events)
     # pending checks of a retired car are void
     return state.model_copy(update={"pending": tuple(p for p in state.pending if p.car != car_id)})
 
@@ -256,13 +253,13 @@ def _pit_roll(state: RaceState, car_id: str, value: int, events: list[Event]) ->
 def move_request(track: Track, state: RaceState) -> MoveRequest:
     """What the active car's legal moves depend on, read from the state."""
     car = state.car(state.active or "")
-    others = frozenset(c.space for c in state.cars if c.id != car.id and c.space is not None)
+    others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
     may_pit = (
         track.pit is not None
         and car.box is not None
         and car.pit_stops < state.rules.pit_stops
         and 1 <= car.crossings < state.laps  # PIT-B-1, AMB-29d, AMB-54: at the end of a lap but the last
-        and not _in_pit_lane(state, car)
+        and not _in_pit_lane(track, car)
         and state.roll is not None
     )
     return MoveRequest(
@@ -277,14 +274,21 @@ def move_request(track: Track, state: RaceState) -> MoveRequest:
         corner=car.corner,
         stops=car.stops,
         laps_to_go=state.laps + 1 - car.crossings,
-        box=car.box if may_pit or _in_pit_lane(state, car) and car.pit_stops < _stops_started(car) else None,
-        may_brake=not _in_pit_lane(state, car),
+        box=car.box if may_pit or _before_box(track, car) else None,
+        may_brake=not _in_pit_lane(track, car),
     )
 
 
-def _stops_started(car: CarState) -> int:
-    """Pit stops counting the one the car is driving to now (box reached = stop done)."""
-    return car.pit_stops + 1
+def on_track(state: RaceState, car: CarState) -> bool:
+    """Does the car occupy its space? Finished cars leave (AMB-66); retired ones only as wrecks."""
+    return car.space is not None and (car.status == "racing" or (car.status == "out" and state.rules.wrecks))
+
+
+def _before_box(track: Track, car: CarState) -> bool:
+    """In the pit lane and not yet at its box: the box is still where the car must stop."""
+    if car.box is None or not _in_pit_lane(track, car):
+        return False
+    return track.space(car.space or "").index < track.space(car.box).index
 
 
 def moves(track: Track, state: RaceState) -> list[Move]:
@@ -327,9 +331,9 @@ def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) ->
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
     if move.finishes:  # CORE-END-1, AMB-66: finished cars leave the track
         place = 1 + sum(1 for c in state.cars if c.place is not None)
-        state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place, "space": None}))
+        state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place}))
         events.append(Event(kind="finish", car=car.id, data={"place": place}))
-        return state.model_copy(update={"pending": _engine_checks(state, car.id)})
+        return state.model_copy(update={"pending": _engine_checks(track, state, car.id)})
     pending: list[Check] = []
     if move.in_box:  # PIT-B-8: tyres restored on entering; then the pit roll (PIT-B-4)
         fresh = state.car(car.id).wp.model_copy(update={"tyres": _start_tyres(state)})
@@ -337,9 +341,9 @@ def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) ->
         events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
         pending.append(Check(purpose=Purpose.PIT, car=car.id))
     pending += [Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(move.dangers)]
-    if not _in_pit_lane(state, state.car(car.id)):
+    if not _in_pit_lane(track, state.car(car.id)):
         pending += _collision_checks(track, state, car.id)
-    pending += _engine_checks(state, car.id)
+    pending += _engine_checks(track, state, car.id)
     return state.model_copy(update={"pending": tuple(pending)})
 
 
@@ -367,14 +371,14 @@ def _collision_checks(track: Track, state: RaceState, car_id: str) -> list[Check
     return checks
 
 
-def _engine_checks(state: RaceState, car_id: str) -> list[Check]:
+def _engine_checks(track: Track, state: RaceState, car_id: str) -> list[Check]:
     """CORE-ENGINE-2, FD08-ENGINE-1: the trigger car and every car in 5th or 6th (AMB-60: not in the pit lane)."""
     if not state.engine_trigger:
         return []
     ids = [car_id] + [
         c.id
         for c in state.cars
-        if c.id != car_id and c.status == "racing" and c.gear >= 5 and c.space and not _in_pit_lane(state, c)
+        if c.id != car_id and c.status == "racing" and c.gear >= 5 and c.space and not _in_pit_lane(track, c)
     ]
     return [Check(purpose=Purpose.ENGINE, car=i) for i in ids if state.car(i).status in ("racing", "finished")]
 
@@ -385,7 +389,7 @@ def _engine_checks(state: RaceState, car_id: str) -> list[Check]:
 def _positions(track: Track, state: RaceState) -> list[CarPosition]:
     out = []
     for c in state.cars:
-        if c.space is None:
+        if c.space is None or c.status != "racing":
             continue
         sp = track.space(c.space)
         laps = c.crossings

@@ -30,7 +30,7 @@ class CarState(Frozen):
     the line, so a race of L laps is finished at L + 1 crossings."""
 
     id: str
-    space: str | None  # None once the car has left the track
+    space: str | None  # None until the grid is set; afterwards its (last) space
     gear: int = 0  # 0 = not started yet, or turned back after a spin (FD08-SPIN-1)
     wp: WearPoints
     crossings: int = 0

@@ -1,0 +1,41 @@
+"""The classification of a race: every car, finishers first (CORE-END-1, AMB-51)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.reasons import Reason
+from rules.state import RaceState
+from rules.track import Track
+
+
+class Place(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    position: int
+    car: str
+    status: str  # finished, out, racing
+    laps: int  # completed laps
+    reason: Reason | None = None  # why the car retired
+
+
+def classification(track: Track, state: RaceState) -> list[Place]:
+    """AMB-51: finishers in crossing order; then retired or running cars by distance
+    (laps, then position on the lap); at equal distance the later retirement ranks higher."""
+    finished = sorted((c for c in state.cars if c.status == "finished"), key=lambda c: c.place or 0)
+
+    def distance(c) -> tuple[int, float, int]:
+        progress = track.space(c.space).progress if c.space else -1.0
+        return (c.crossings, progress, c.out_round if c.out_round is not None else 10**9)
+
+    rest = sorted((c for c in state.cars if c.status != "finished"), key=distance, reverse=True)
+    return [
+        Place(
+            position=i,
+            car=c.id,
+            status=c.status,
+            laps=max(0, min(c.crossings - 1, state.laps)),
+            reason=c.out,
+        )
+        for i, c in enumerate(finished + rest, start=1)
+    ]

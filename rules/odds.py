@@ -1,0 +1,69 @@
+"""Exact odds of a gear choice, from the dice faces (shown beside the gear box).
+
+For each face of the gear's die the car's legal moves are generated and one
+is picked by a stated policy: the move that loses the fewest WP and keeps
+the car in the race, then goes furthest (``cautious_move``). What that move
+does (stop in the coming corner, overshoot, elimination) is summed with the
+face's probability, so the numbers are exact fractions, not simulations.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.engine import gear_options, move_request
+from rules.gears import ShiftCost
+from rules.moves import Move, legal_moves
+from rules.state import RaceState
+from rules.track import Track
+
+
+class GearOdds(BaseModel):
+    """What a gear leads to under the cautious policy, as exact probabilities."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    gear: int
+    corner_stop: Fraction  # the move ends inside a corner area (counts a stop, CORNER-3)
+    overshoot: dict[int, Fraction]  # spaces flown out of a corner -> probability (CORNER-4)
+    out: Fraction  # the car's race ends (TAB-OUT)
+    wear: Fraction  # expected WP lost by the move (brakes and tyres), skip costs included
+    advance: Fraction  # expected spaces driven
+
+
+def move_cost(move: Move) -> int:
+    return move.brakes + move.tyres
+
+
+def cautious_move(moves: list[Move]) -> Move:
+    """The policy of the odds: stay in the race, lose the fewest WP, then go furthest."""
+    return min(moves, key=lambda m: (m.out is not None, move_cost(m), -len(m.path), m.dangers, m.path))
+
+
+def gear_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
+    """Odds for every gear the active car may choose now."""
+    out: dict[int, GearOdds] = {}
+    for gear, opt in gear_options(track, state).items():
+        if not isinstance(opt, ShiftCost):
+            continue
+        car = state.car(state.active or "")
+        paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        trial = state.with_car(paid)
+        stop = out_p = advance = Fraction(0)
+        wear = Fraction(sum(opt.cost.values()))
+        over: dict[int, Fraction] = {}
+        for face, p in state.rules.gear_dice.die(gear).outcomes():
+            req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
+            move = cautious_move(legal_moves(req))
+            if move.out is not None:
+                out_p += p
+            elif move.corner is not None:
+                stop += p
+            if move.overshoot:
+                over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
+            wear += p * move_cost(move)
+            advance += p * len(move.path)
+        out[gear] = GearOdds(gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)
+    return out

@@ -1,0 +1,66 @@
+"""A race in progress: the only caller of ``apply``, owner of the dice and the record.
+
+The window, the simulator and the tests all drive a race through a session,
+so the record is always complete and a race replays exactly from it.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action, ChooseGear, Drive, Event, Roll
+from rules.dice import DiceSource, Roller
+from rules.drivers import DRIVERS
+from rules.engine import apply, chance, moves, to_move
+from rules.record import Header, Record, replay, start_state
+from rules.state import RaceState
+from rules.track import Track
+
+
+class RaceSession:
+    def __init__(self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = ()) -> None:
+        self.track = track
+        self.header = header
+        self.dice = dice or DiceSource(header.seed)
+        self.actions: list[Action] = list(actions)
+        self.state: RaceState = replay(track, self.record()) if actions else start_state(track, header)
+
+    def record(self) -> Record:
+        return Record(header=self.header, actions=tuple(self.actions))
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply a player's or the dice's action; IllegalAction leaves everything unchanged."""
+        self.state, events = apply(self.track, self.state, action)
+        self.actions.append(action)
+        return events
+
+    def roll(self) -> list[Event]:
+        """Draw the die the state asks for from the seeded source and apply it."""
+        c = chance(self.state)
+        if c is None:
+            raise RuntimeError("no die to roll now")
+        return self.act(Roll(value=self.dice.roll(c.die)))
+
+    def driver_kind(self, car_id: str | None = None) -> str:
+        car_id = car_id or to_move(self.state)
+        return next(e.driver for e in self.header.entries if e.id == car_id)
+
+    def computer_action(self) -> Action:
+        """The computer driver's choice for the car to move now."""
+        driver = DRIVERS[self.driver_kind()]
+        if self.state.phase == "gear":
+            return ChooseGear(gear=driver.choose_gear(self.track, self.state))
+        return Drive(path=driver.choose_move(self.track, self.state, moves(self.track, self.state)).path)
+
+    def advance(self) -> list[Event]:
+        """One step that needs no human: a die roll or a computer driver's choice."""
+        if chance(self.state) is not None:
+            return self.roll()
+        if to_move(self.state) is not None and self.driver_kind() != "human":
+            return self.act(self.computer_action())
+        return []
+
+    def run_computers(self, max_steps: int = 1_000_000) -> None:
+        """Play until a human must decide or the race is over."""
+        for _ in range(max_steps):
+            if self.state.finished or not self.advance():
+                return
+        raise RuntimeError("the race did not end")
