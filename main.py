@@ -3,6 +3,7 @@
     python main.py                          the game window
     python main.py track check FILE...      every problem of each track file
     python main.py track info FILE [--json] what the game understood of a track
+    python main.py track render FILE OUT.png [--names] [--arrows]
     python main.py simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--record OUT.json]
     python main.py replay RECORD.json [--track FILE]
     python main.py moves POSITION.json --gear G [--roll R] [--json]
@@ -27,6 +28,12 @@ def parser() -> argparse.ArgumentParser:
     info = tsub.add_parser("info", help="lap length, corners, pit lane, grid and weather of a track")
     info.add_argument("file", metavar="FILE")
     info.add_argument("--json", action="store_true", help="print JSON instead of text")
+    render = tsub.add_parser("render", help="draw the board as the game sees it into a PNG")
+    render.add_argument("file", metavar="FILE")
+    render.add_argument("out", metavar="OUT.png")
+    render.add_argument("--names", action="store_true", help="write every space's name and row")
+    render.add_argument("--arrows", action="store_true", help="draw the lane-change arrows")
+    render.add_argument("--scale", type=float, default=1.0, help="pixels per map pixel (default 1)")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")
@@ -53,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.track_command == "check":
             return trackcli.check(args.files)
+        if args.track_command == "render":
+            return trackcli.render(args.file, args.out, names=args.names, arrows=args.arrows, scale=args.scale)
         return trackcli.info(args.file, as_json=args.json)
     if args.command in ("simulate", "replay", "moves"):
         from game import simcli
