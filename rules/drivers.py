@@ -1,54 +1,218 @@
-"""Computer drivers: they choose among the engine's legal gears and moves, using the odds.
+"""Computer drivers: they choose among the engine's legal gears and moves.
 
-Both are deterministic, so a race with computer drivers replays exactly
-from its seed. ``careful`` never risks its race when a safe gear exists and
-spends wear points slowly; ``aggressive`` accepts some risk for speed.
+A driver looks one turn ahead exactly (every face of every legal gear, the
+move it would then pick) and two more turns ahead roughly, along its lane
+(``LaneModel``): from where a move ends and in which gear, how much would
+the coming corners cost? That is what keeps a careful driver from arriving
+at a 2-stop corner in 6th gear. Both drivers are deterministic, so a race
+with computer drivers replays exactly from its seed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
-from rules.moves import Move
-from rules.odds import GearOdds, gear_odds, move_cost
-from rules.state import RaceState
+from rules.dice import GearDice
+from rules.engine import gear_options, move_request
+from rules.gears import ShiftCost
+from rules.moves import Move, legal_moves
+from rules.state import CarState, RaceState
 from rules.track import Track
+
+OUT_COST = 40.0  # an elimination, in WP-equivalents
+
+
+def move_cost(move: Move) -> int:
+    return move.brakes + move.tyres
+
+
+class LaneModel:
+    """Rough look-ahead along a lane: for a space, the corner ahead and how far it is."""
+
+    def __init__(self, track: Track) -> None:
+        self.track = track
+        self._ahead: dict[str, tuple[int, int, int]] = {}
+        self._lane_pos = {
+            sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_spaces(lane))
+        }
+
+    def walk(self, space: str, n: int) -> str | None:
+        """The space ``n`` steps straight ahead in the same lane (None in the pit lane)."""
+        pos = self._lane_pos.get(space)
+        if pos is None:
+            return None
+        lane = self.track.lane_spaces(pos[0])
+        return lane[(pos[1] + n) % len(lane)].name
+
+    def corner_ahead(self, space: str) -> tuple[int, int, int]:
+        """(spaces to the corner's first space, corner index, corner spaces in this lane)."""
+        if space not in self._ahead:
+            t = self.track
+            name, dist = space, 0
+            while True:
+                nxt = t.ahead(name)
+                if nxt is None or dist > len(t.spaces):
+                    self._ahead[space] = (10**6, -1, 0)
+                    break
+                dist += 1
+                sp = t.space(nxt)
+                if sp.corner is not None and sp.corner != t.space(space).corner:
+                    length, probe = 0, nxt
+                    while probe is not None and t.space(probe).corner == sp.corner:
+                        length += 1
+                        probe = t.ahead(probe)
+                    self._ahead[space] = (dist, sp.corner, length)
+                    break
+                name = nxt
+        return self._ahead[space]
+
+    def left_in_corner(self, space: str) -> int:
+        """Spaces still ahead inside the corner ``space`` is in, along its lane."""
+        t = self.track
+        corner, n, probe = t.space(space).corner, 0, t.ahead(space)
+        while probe is not None and t.space(probe).corner == corner:
+            n += 1
+            probe = t.ahead(probe)
+        return n
+
+
+_MODELS: dict[int, LaneModel] = {}
+
+
+def _model(track: Track) -> LaneModel:
+    """One look-ahead model per track object (keyed by identity: hashing a track is slow)."""
+    model = _MODELS.get(id(track))
+    if model is None or model.track is not track:
+        model = _MODELS[id(track)] = LaneModel(track)
+    return model
 
 
 @dataclass(frozen=True)
 class Driver:
-    """A driving style: how much risk and wear one space of progress is worth."""
+    """A driving style: how much risk it takes and how dear its wear points are."""
 
     name: str
-    max_out: Fraction  # the highest chance of elimination it accepts
+    max_out: Fraction  # the highest chance of elimination it accepts this turn
     wear_weight: float  # spaces of progress one WP is worth giving up
+    foresight: float  # weight of the rough look-ahead
 
     def choose_gear(self, track: Track, state: RaceState) -> int:
-        odds = gear_odds(track, state)
         car = state.car(state.active or "")
+        best: tuple[tuple[bool, float], int] | None = None
+        for gear, opt in gear_options(track, state).items():
+            if not isinstance(opt, ShiftCost):
+                continue
+            out_p, value = self._gear_value(track, state, car, gear, opt)
+            key = (out_p <= self.max_out, value)
+            if best is None or key > best[0]:
+                best = (key, gear)
+        assert best is not None, "a car always has a legal gear"
+        return best[1]
+
+    def _gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost) -> tuple[Fraction, float]:
+        paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
+        weight = self._weight(car)
+        dice = state.rules.gear_dice
+        out_p = Fraction(0)
+        value = -weight * sum(opt.cost.values())
+        for face, p in state.rules.gear_dice.die(gear).outcomes():
+            req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
+            move = self.choose_move(track, paid, legal_moves(req))
+            if move.out is not None:
+                out_p += p
+                value -= float(p) * OUT_COST * weight
+                continue
+            ahead = 0.0
+            if move.end is not None and not move.finishes:
+                ahead = self._future(track, dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2)
+            risk = move_cost(move) + _hazard(track, paid, car, move)
+            value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
+        return out_p, value
+
+    def _weight(self, car: CarState) -> float:
         spare = car.wp.tyres + car.wp.brakes
-        weight = self.wear_weight * (1.0 if spare > 4 else 2.5)
+        return self.wear_weight * (1.0 if spare > 5 else 2.0 if spare > 2 else 4.0)
 
-        def score(o: GearOdds) -> tuple[bool, float]:
-            return (o.out > self.max_out, float(o.advance) - weight * float(o.wear) - 100.0 * float(o.out))
+    def _future(
+        self, track: Track, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int
+    ) -> float:
+        """Expected WP cost of the next turns along the lane, best gear each time (rough)."""
+        model = _model(track)
+        best = OUT_COST
+        for nxt in (gear - 1, gear, gear + 1):
+            if not 1 <= nxt <= 6:
+                continue
+            total = 0.0
+            for face, p in _outcomes(dice.die(nxt).faces):
+                cost, end, end_corner, end_stops = self._lane_step(track, model, space, face, corner, stops, brakes)
+                if depth > 1 and cost < OUT_COST and end is not None:
+                    cost += 0.5 * self._future(track, dice, end, nxt, end_corner, end_stops, brakes, depth - 1)
+                total += p * cost
+            best = min(best, total)
+        return best
 
-        return max(odds.values(), key=lambda o: (not score(o)[0], score(o)[1], -o.gear)).gear
+    def _lane_step(
+        self, track: Track, model: LaneModel, space: str, roll: int, corner: int | None, stops: int, brakes: int
+    ) -> tuple[float, str | None, int | None, int]:
+        """Cost of driving ``roll`` spaces straight along the lane, braking to save a stop."""
+        here = track.space(space).corner
+        if here is not None and corner == here and stops < track.corners[here].stops:
+            room, need, made = model.left_in_corner(space), track.corners[here].stops, stops
+        else:
+            dist, c, length = model.corner_ahead(space)
+            if c < 0 or roll < dist:
+                return 0.0, model.walk(space, roll), None, 0
+            room, need, made = dist + length - 1, track.corners[c].stops, 0
+            if roll <= room:
+                return 0.0, model.walk(space, roll), c, 1
+        if roll <= room:
+            return 0.0, model.walk(space, roll), here, stops + 1
+        over = roll - room
+        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)
+        if fatal or over > 2:
+            return (float(over) if over <= brakes else OUT_COST), model.walk(space, room), here, stops + 1
+        return float(over), model.walk(space, roll), None, 0
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
-        """Stay in the race, lose the fewest WP, go furthest; avoid ending beside cars."""
-        others = {c.space for c in state.cars if c.id != state.active and c.space}
+        """Stay in the race, pit for worn tyres, lose the fewest WP (hazards included), go furthest."""
+        car = state.car(state.active or "")
+        worn = car.wp.tyres < state.rules.default_wear.tyres - 1
+        return min(
+            moves,
+            key=lambda m: (
+                m.out is not None,
+                not (worn and m.in_box),
+                move_cost(m) + _hazard(track, state, car, m),
+                -len(m.path),
+                m.path,
+            ),
+        )
 
-        def crowded(m: Move) -> int:
-            end = m.end
-            if end is None:
-                return 0
-            near = set(track.beside(end)) | {track.ahead(end)}
-            return len(near & others)
 
-        return min(moves, key=lambda m: (m.out is not None, move_cost(m), -len(m.path), crowded(m), m.dangers, m.path))
+def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
+    """Expected WP-equivalents lost to road-holding and collision checks after ``move``."""
+    def dear(left: int) -> float:
+        return OUT_COST if left <= 1 else 2.0 if left == 2 else 1.0
+
+    risk = move.dangers * 0.2 * dear(car.wp.road_holding)  # dry road holding fails on 1-4
+    if move.end is not None and not move.finishes and not track.space(move.end).in_pit:
+        near = set(track.beside(move.end)) | {track.ahead(move.end)}
+        crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
+        risk += crowd * 0.05 * dear(car.wp.body)  # dry collision fails on a 1
+    return risk
 
 
-CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=3.0)
-AGGRESSIVE = Driver(name="aggressive", max_out=Fraction(1, 6), wear_weight=1.0)
+@lru_cache(maxsize=64)
+def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """A die's distinct results with float probabilities (the rough model needs no fractions)."""
+    counts: dict[int, int] = {}
+    for f in faces:
+        counts[f] = counts.get(f, 0) + 1
+    return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
+
+
+CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=3.0, foresight=1.0)
+AGGRESSIVE = Driver(name="aggressive", max_out=Fraction(1, 6), wear_weight=1.0, foresight=0.5)
 DRIVERS = {d.name: d for d in (CAREFUL, AGGRESSIVE)}

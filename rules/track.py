@@ -175,17 +175,11 @@ class Track(Frozen):
 
     def ahead(self, name: str) -> str | None:
         """The straight-ahead successor (AMB-2), or None at a pit end."""
-        for e in self.lookup.out[name]:
-            if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
-                return e.dst
-        return None
+        return self.lookup.ahead.get(name)
 
     def behind(self, name: str) -> str | None:
         """The space directly behind (AMB-2): its straight-ahead successor is ``name``."""
-        for e in self.lookup.inc[name]:
-            if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT):
-                return e.src
-        return None
+        return self.lookup.behind.get(name)
 
     def beside(self, name: str) -> tuple[str, ...]:
         """Spaces side by side with ``name``: same row, adjacent lane (AMB-4, AMB-9)."""
@@ -246,6 +240,9 @@ class _Lookup:
             inc[e.dst].append(e)
         self.out = {k: tuple(v) for k, v in out.items()}
         self.inc = {k: tuple(v) for k, v in inc.items()}
+        straight = [e for e in track.edges if e.kind in (EdgeKind.STRAIGHT, EdgeKind.PIT)]
+        self.ahead = {e.src: e.dst for e in straight}
+        self.behind = {e.dst: e.src for e in straight}
         rows: dict[int, list[Space]] = {}
         lanes: dict[int, list[Space]] = {}
         for s in track.spaces:
