@@ -30,6 +30,8 @@ from rules.track import (
 RESERVED = {"name", "type", "id", "x", "y", "width", "height", "points"}
 MIN_GRID = 10
 MIN_BOXES = 10
+MIN_SPACE = 8  # pixels; smaller spaces are a mistake and would make the graph huge
+MAX_SPACES = 2000  # per lane or pit lane
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,9 @@ class Builder:
 
     def fail(self, message: str, hint: str, shape: Shape | None = None, at: Point | None = None) -> None:
         pt = at or (shape.anchor if shape else None)
-        self.problems.append(
-            Problem(message, hint, shape.id if shape else None, pt[0] if pt else None, pt[1] if pt else None)
-        )
+        problem = Problem(message, hint, shape.id if shape else None, pt[0] if pt else None, pt[1] if pt else None)
+        if problem not in self.problems:  # the same fault found from several lanes is one problem
+            self.problems.append(problem)
 
     # --- map properties -------------------------------------------------------
 
@@ -70,9 +72,9 @@ class Builder:
             self.fail(f"map property laps is {laps!r}, not 1, 2 or 3", "set the int map property laps to 1, 2 or 3")
             laps = 1
         sl = p.get("space_length")
-        if isinstance(sl, bool) or not isinstance(sl, (int, float)) or not sl > 0:
+        if isinstance(sl, bool) or not isinstance(sl, (int, float)) or not MIN_SPACE <= sl < math.inf:
             self.fail(
-                f"map property space_length is {sl!r}, not a positive number",
+                f"map property space_length is {sl!r}, not a length of at least {MIN_SPACE} pixels",
                 "set the float map property space_length to the length of one space in pixels, e.g. 48",
             )
             sl = 0.0
@@ -84,11 +86,11 @@ class Builder:
         ok = True
         for cond in ("sun", "variable", "rain"):
             key = f"weather_{cond}"
-            raw = self.d.props.get(key)
-            if raw is None:
+            if key not in self.d.props:
                 self.fail(f"the map has no {key}", f"add a string map property {key}, e.g. '13-20', or '' if it never happens")
                 ok = False
                 continue
+            raw = self.d.props[key] or ""  # pytmx reads value="" as None
             rng = _parse_range(str(raw))
             if rng is False:
                 self.fail(
@@ -180,7 +182,9 @@ def build(drawing: Drawing) -> Track:
     """Derive the track graph, or raise TrackError listing every problem found."""
     b = Builder(drawing)
     name, laps, space_len, weather = b.map_props()
+    before_lanes = len(b.problems)
     lanes = [LaneGeo(s, Path(s.points, True)) for s in _lane_shapes(b, b.objects("lanes", "lane")["lane"], space_len)]
+    lanes_broken = len(b.problems) > before_lanes  # a missing lane would only cause follow-up noise
     starts = b.objects("start_finish", "start_finish")["start_finish"]
     corner_shapes = b.objects("corners", "corner")["corner"]
     arrow_shapes = b.objects("arrows", "arrow")["arrow"]
@@ -200,7 +204,16 @@ def build(drawing: Drawing) -> Track:
         b.fail(f"layer 'start_finish' has {len(starts)} start/finish lines", "draw exactly one polyline of class start_finish")
     if "grid" not in drawing.layers:
         b.fail("the map has no object layer named 'grid'", "add an object layer 'grid' with the grid slots and the qualifying start")
-    if len(b.problems) > mark or space_len <= 0:
+    if len(b.problems) > mark or space_len <= 0 or lanes_broken:
+        raise TrackError(b.problems)
+    for lg in lanes:
+        if lg.path.length / space_len > MAX_SPACES:
+            b.fail(
+                f"the lane is {lg.path.length:.0f} pixels long: more than {MAX_SPACES} spaces",
+                "draw the track smaller or make space_length larger",
+                lg.shape,
+            )
+    if len(b.problems) > mark:
         raise TrackError(b.problems)
     _cut_lanes(b, lanes, starts[0], corner_shapes, row_shapes)
     if len(b.problems) > mark:
@@ -515,6 +528,9 @@ def _pit(
     if exit_ is None:
         b.fail("the pit lane does not end on a track space", "move the pit lane's last point onto the exit space", pl, pl.points[-1])
     path = Path(pl.points, False)
+    if path.length / space_len > MAX_SPACES:
+        b.fail(f"the pit lane is more than {MAX_SPACES} spaces long", "draw the pit lane beside the track", pl)
+        return None, [], []
     m = _round(path.length / space_len) - 1
     if m < MIN_BOXES:
         b.fail(

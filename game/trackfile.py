@@ -9,6 +9,7 @@ without images (DESIGN.md): only the board view ever loads pictures.
 from __future__ import annotations
 
 import logging
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
 
@@ -125,36 +126,126 @@ def _precheck(file: str) -> ET.Element:
     names = [el.get("name") for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
         problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
+    problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
+    for layer in root.iter():
+        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            problems += _property_problems(
+                layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None
+            )
+    problems += _track_layer_problems(root)
+    seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
-        for prop in _props(group):
-            if prop.get("name") in LAYER_RESERVED:
-                problems.append(
-                    Problem(
-                        f"layer {group.get('name')!r} has a custom property named {prop.get('name')!r}, a reserved name",
-                        "rename or delete that layer property",
-                    )
-                )
         for obj in group.iter("object"):
             oid = _int(obj.get("id"))
+            x, y = _float(obj.get("x")), _float(obj.get("y"))
+            if oid is not None and oid in seen_ids:
+                problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+            if oid is not None:
+                seen_ids.add(oid)
             if obj.get("template"):
                 problems.append(
-                    Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid,
-                            _float(obj.get("x")), _float(obj.get("y")))
+                    Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
                 )
-            for prop in _props(obj):
-                if prop.get("name") in RESERVED:
-                    problems.append(
-                        Problem(
-                            f"custom property {prop.get('name')!r} is a reserved name",
-                            "rename or delete that custom property; Tiled's own fields use these names",
-                            oid,
-                            _float(obj.get("x")),
-                            _float(obj.get("y")),
-                        )
-                    )
+            problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
+            problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
     return root
+
+
+def _pytmx_names() -> tuple[set[str], set[str], set[str]]:
+    """Names pytmx refuses as custom properties: every attribute its objects already have."""
+    obj = pytmx.TiledObject(None, ET.fromstring('<object id="1"/>'), {})
+    group = pytmx.TiledObjectGroup(None, ET.fromstring('<objectgroup id="1" name="x"/>'), {})
+    tile_layer = {"data", "width", "height", "name", "opacity", "visible", "offsetx", "offsety", "id"}
+    return set(dir(pytmx.TiledMap())), set(dir(group)) | tile_layer | set(dir(pytmx.TiledTileLayer)), set(dir(obj))
+
+
+_MAP_NAMES, _LAYER_NAMES, _OBJECT_NAMES = _pytmx_names()
+_PARSERS = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
+
+
+def _property_problems(el: ET.Element, what: str, reserved: set[str], oid: int | None, at: tuple) -> list[Problem]:
+    """Reserved names, unreadable values and class-typed properties, each named."""
+    x, y = at if at else (None, None)
+    out = []
+    for prop in _props(el):
+        name, kind, value = prop.get("name", ""), prop.get("type", "string"), prop.get("value")
+        if name in reserved or (oid is not None and name in RESERVED):
+            out.append(
+                Problem(
+                    f"{what} has a custom property named {name!r}, a name Tiled or pytmx reserves",
+                    "rename or delete that custom property",
+                    oid, x, y,
+                )
+            )
+        elif kind == "class":
+            out.append(
+                Problem(
+                    f"{what} has a class-typed property {name!r}",
+                    "use int, float, bool or string properties (Tiled 1.8 drops class properties on export)",
+                    oid, x, y,
+                )
+            )
+        elif kind in _PARSERS and value is not None:
+            try:
+                number = _PARSERS[kind](value)
+            except (ValueError, KeyError):
+                out.append(Problem(f"{what}'s {kind} property {name!r} is {value!r}", f"enter a valid {kind}", oid, x, y))
+                continue
+            if isinstance(number, float) and not math.isfinite(number):
+                out.append(Problem(f"{what}'s property {name!r} is {value!r}", "enter a finite number", oid, x, y))
+    return out
+
+
+def _track_layer_problems(root: ET.Element) -> list[Problem]:
+    """Offsets on track layers would move what Tiled shows away from what the game reads."""
+    out = []
+
+    def walk(el: ET.Element, offset: bool) -> None:
+        for child in el:
+            if child.tag not in ("group", "objectgroup"):
+                continue
+            moved = offset or any(float(child.get(k, "0") or 0) != 0 for k in ("offsetx", "offsety"))
+            if child.tag == "objectgroup" and child.get("name") in TRACK_LAYERS and moved:
+                out.append(
+                    Problem(
+                        f"layer {child.get('name')!r} (or its group) has an offset",
+                        "set the layer's Offset X and Y to 0 in its properties",
+                    )
+                )
+            walk(child, moved)
+
+    try:
+        walk(root, False)
+    except ValueError:
+        out.append(Problem("a layer offset is not a number", "set Offset X and Y to numbers"))
+    return out
+
+
+def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
+    """Coordinates must be finite numbers, points well formed, and objects unrotated."""
+    out = []
+    for key in ("x", "y", "width", "height"):
+        raw = obj.get(key)
+        if raw is not None and (_float(raw) is None or not math.isfinite(_float(raw) or 0.0)):
+            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+    rotation = _float(obj.get("rotation", "0"))
+    if rotation is None or rotation % 360 != 0:
+        out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+    for shape in ("polygon", "polyline"):
+        el = obj.find(shape)
+        if el is None:
+            continue
+        pts = (el.get("points") or "").split()
+        ok = bool(pts)
+        for pair in pts:
+            xy = pair.split(",")
+            if len(xy) != 2 or any(_float(v) is None or not math.isfinite(_float(v) or 0.0) for v in xy):
+                ok = False
+        if not ok:
+            out.append(Problem(f"the {shape}'s points are not a list of x,y numbers", f"redraw the {shape} in Tiled", oid, x, y))
+    return out
 
 
 def _props(el: ET.Element) -> list[ET.Element]:
