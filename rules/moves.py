@@ -1,15 +1,34 @@
 """Legal moves: every way a car can drive its roll, with what each costs.
 
 One step function (``_step``) decides whether a car may enter the next
-space; the enumeration runs it breadth first over (space, steps, lane
-history, corner state, ...) and merges paths that reach the same state, so
-a 30-space roll stays fast (dynamic programming, not path lists). Checking a
-player's own path runs the same step function along it.
+space; the enumeration runs it breadth first over a small state (space,
+lane history of the current straight, corner state, counters) and merges
+paths that reach the same state, so a 30-space roll with ten cars on the
+board stays fast (dynamic programming, not path lists). Checking a player's
+own path runs the same step function along it, so ``check_path`` and
+``legal_moves`` can never disagree.
 
 Rules implemented here: CORE-MOVE-1..7, FD08-LANE-1..3, CORNER-3..10,
 FD08-CORNER-1, FD08-SPIN-1..2, CORE-BRAKE-1..2, CORE-BLOCK-1..3 (TAB-BLOCK),
-CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-6. Choices for open
-points: AMB-3 (each step is one space), AMB-16, AMB-17, AMB-19.
+CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-5, PIT-B-6. Choices for
+open points:
+
+* AMB-3: each step (straight, diagonal or arrow) is one space; a lane the
+  car left on a straight may be re-entered only after passing a car in it
+  (CORE-MOVE-5, FD08-LANE-2), measured from the last time the car left it.
+* FD08-LANE-1 / CORE-MOVE-4 are rules of *a straight* ("the section between
+  two corners"): the two-lane limit counts from the lane the car had when
+  the straight began for it (its start space, its corner exit, or the pit
+  exit), and the lane history starts afresh on every straight.
+* AMB-16 (spin/out), AMB-17 (overshoot = spaces beyond the end line of each
+  corner left with a stop missing, summed over those corners; lane-change
+  ban on and after the exit step only when a stop is missing, or always
+  with ``exit_lane_change="never"``), AMB-19 (a-d).
+* CORE-END-1: a car that completes the race distance stops on the first
+  space after the line; the rest of its roll is not driven. Likewise a car
+  that reaches its box stops there and loses the surplus (PIT-B-2, AMB-29b).
+* PIT-B-5/PIT-B-6: no braking in the pit lane; a car that cannot go on
+  because the car in front is in the way waits behind it for free.
 
 CORE-MOVE-4 (shortest path on straights) holds by construction: the track
 builder gives every lane of a straight the same spaces row by row, so every
@@ -20,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,7 +57,7 @@ class Move(BaseModel):
     path: tuple[str, ...]  # the spaces entered, in order; empty = the car stays
     brakes: int = 0  # brake WP: voluntary braking (CORE-BRAKE-1) or TAB-BLOCK
     tyres: int = 0  # tyre WP: overshoot (CORNER-4) and TAB-BLOCK
-    blocked: int = 0  # spaces that could not be driven (CORE-BLOCK-1); 0 = not blocked
+    blocked: int = 0  # spaces that could not be driven (CORE-BLOCK-1, PIT-B-6); 0 = not blocked
     overshoot: int = 0  # spaces beyond the end line of corners left with stops missing
     dangers: int = 0  # road-holding checks owed (CORE-DANGER-2)
     corner: int | None = None  # the corner the car stops in
@@ -79,208 +99,358 @@ class MoveRequest:
             sp = self.track.space(n)
             if not sp.in_pit:
                 rows.setdefault(sp.lane, []).append(sp.row)
-        return {lane: tuple(r) for lane, r in rows.items()}
+        return {lane: tuple(sorted(r)) for lane, r in rows.items()}
 
 
-@dataclass(frozen=True)
-class _Walk:
+# --- the track as the enumeration reads it ---------------------------------------
+
+
+class _Graph:
+    """Plain-dict copies of what ``_step`` reads, built once per track."""
+
+    def __init__(self, track: Track) -> None:
+        self.rows = track.rows
+        self.lane: dict[str, int] = {}
+        self.row: dict[str, int] = {}
+        self.corner: dict[str, int | None] = {}
+        self.in_pit: dict[str, bool] = {}
+        for s in track.spaces:
+            self.lane[s.name] = s.lane
+            self.row[s.name] = s.row
+            self.corner[s.name] = s.corner
+            self.in_pit[s.name] = s.in_pit
+        self.stops = tuple(c.stops for c in track.corners)
+        self.out: dict[str, tuple[tuple[str, EdgeKind, bool], ...]] = {
+            s.name: tuple((e.dst, e.kind, track.crosses_line(e.src, e.dst)) for e in track.out_edges(s.name))
+            for s in track.spaces
+        }
+
+
+_GRAPHS: dict[int, tuple[Track, _Graph]] = {}
+
+
+def _graph(track: Track) -> _Graph:
+    hit = _GRAPHS.get(id(track))
+    if hit is not None and hit[0] is track:
+        return hit[1]
+    if len(_GRAPHS) >= 16:
+        _GRAPHS.clear()
+    g = _Graph(track)
+    _GRAPHS[id(track)] = (track, g)
+    return g
+
+
+# --- partial paths ----------------------------------------------------------------
+
+_NO_CAR = 1 << 30  # "no car ahead in that lane": the lane may not be re-entered on this straight
+
+
+class _Walk(NamedTuple):
     """The state of a partial path: what the rest of the path may do depends only on this."""
 
     space: str
     steps: int
-    left: tuple[tuple[int, int], ...] = ()  # (lane, row) where a diagonal left that lane
-    locked: bool = False  # no more lane changes (CORNER-8 / FD08-CORNER-1)
-    in_first_corner: bool = True  # still inside the corner the move began in
-    exits: tuple[tuple[int, int, int], ...] = ()  # (corner, first step outside, stops made)
-    dangers: int = 0
-    laps: int = 0
-    done: bool = False  # finished the race or reached the box: the rest of the roll is lost
+    base: int  # lane the current straight began in (FD08-LANE-1); -9 inside corners
+    # lanes left on this straight: (lane, distance from the start row to the first car in
+    # that lane after the car left it). Re-entering is zigzag unless the walk is past that
+    # car (CORE-MOVE-5); an entry is dropped as soon as the walk is level with its car.
+    left: tuple[tuple[int, int], ...]
+    locked: str | None  # no more lane changes, and the rule why: CORNER-8 or FD08-CORNER-1
+    in_first_corner: bool  # still inside the corner the move began in
+    exits: int  # corners left with a stop missing (CORNER-4)
+    over: int  # spaces driven beyond those corners' end lines so far (AMB-17)
+    missed: tuple[int, int] | None  # first corner left short enough to be out: (corner, stops made)
+    dangers: int
+    laps: int
+    done: bool  # finished the race or reached the box: the rest of the roll is lost
 
 
-def legal_moves(req: MoveRequest) -> list[Move]:
-    """Every legal move for ``req.roll`` spaces, paths that cost the same merged."""
-    start = _Walk(space=req.start, steps=0)
-    layers: list[dict[_Walk, tuple[str, ...]]] = [{start: ()}]
-    for _ in range(req.roll):
+class _Ctx:
+    """Per-request look-ups for ``_step``."""
+
+    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never")
+
+    def __init__(self, req: MoveRequest) -> None:
+        self.req = req
+        self.g = _graph(req.track)
+        self.start_row = self.g.row[req.start]
+        self.cars = req.obstacle_rows
+        self.max_shift = req.rules.max_lane_shift
+        self.never = req.rules.exit_lane_change == "never"
+
+    def rel(self, space: str) -> int:
+        """Rows from the start space to ``space`` (a move never laps its own start)."""
+        return (self.g.row[space] - self.start_row) % self.g.rows
+
+    def car_ahead(self, lane: int, row: int, rel_row: int) -> int:
+        """``rel`` of the first car in ``lane`` after ``row``, or _NO_CAR."""
+        n = self.g.rows
+        d = min(((r - row) % n for r in self.cars.get(lane, ()) if (r - row) % n), default=None)
+        return _NO_CAR if d is None else rel_row + d
+
+
+def _start(ctx: _Ctx) -> _Walk:
+    req, g = ctx.req, ctx.g
+    base = -9 if g.corner[req.start] is not None else g.lane[req.start]
+    return _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False)
+
+
+# Why ``_step`` refused a step (turned into a Reason only when a player asks).
+_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER = (
+    "occupied",
+    "no_pit",
+    "locked",
+    "exit_lane_change",
+    "too_many_lanes",
+    "zigzag",
+    "over",
+)
+
+
+def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool) -> _Walk | str:
+    """The walk after entering ``dst``, or why the rules forbid that step."""
+    req, g = ctx.req, ctx.g
+    if w.done:
+        return _OVER
+    if dst in req.occupied:  # CORE-MOVE-2, CORNER-10, PIT-B-6: no jumping, no driving through
+        return _OCCUPIED
+    if kind is EdgeKind.PIT_ENTRY and req.box is None:
+        return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
+    lane_change = kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW
+    if lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
+        return _LOCKED if w.locked == "CORNER-8" else _EXIT_LANE_CHANGE
+    src = w.space
+    src_corner, dst_corner = g.corner[src], g.corner[dst]
+    base, left, locked = w.base, w.left, w.locked
+    in_first = w.in_first_corner and src_corner is not None and dst_corner == src_corner
+    exits, missed = w.exits, w.missed
+    if src_corner is not None and dst_corner != src_corner:  # leaving a corner
+        need = g.stops[src_corner]
+        made = req.stops if (w.in_first_corner and req.corner == src_corner) else 0
+        if made < need:  # CORNER-4: flying out; CORNER-8: no lane change from here on
+            if lane_change:
+                return _LOCKED
+            exits += 1
+            locked = "CORNER-8"
+            if missed is None and ((need == 2 and made == 0) or (need == 3 and made <= 1)):
+                missed = (src_corner, made)  # CORNER-5
+        if ctx.never:  # FD08-CORNER-1 read literally (AMB-17 flag): never on the exit
+            if lane_change:
+                return _EXIT_LANE_CHANGE
+            locked = locked or "FD08-CORNER-1"
+        base, left = g.lane[dst], ()  # a new straight begins (FD08-LANE-1, CORE-MOVE-5)
+    if dst_corner is not None:
+        base, left = -9, ()  # corners: arrows only (CORE-MOVE-6); the straight's history ends
+    elif kind is EdgeKind.PIT_EXIT:
+        base, left = g.lane[dst], ()
+    rel_dst = ctx.rel(dst)
+    if kind is EdgeKind.DIAGONAL:
+        dst_lane, src_lane = g.lane[dst], g.lane[src]
+        if ctx.max_shift is not None and abs(dst_lane - base) > ctx.max_shift:
+            return _TOO_MANY_LANES  # FD08-LANE-1
+        kept = []
+        for lane, car in left:
+            if lane == dst_lane:
+                if rel_dst <= car:  # CORE-MOVE-5, FD08-LANE-2: back into a lane only past a car
+                    return _ZIGZAG
+            elif lane != src_lane:
+                kept.append((lane, car))
+        kept.append((src_lane, ctx.car_ahead(src_lane, g.row[src], ctx.rel(src))))
+        left = tuple(sorted(kept))
+    if left:
+        left = tuple(e for e in left if e[1] > rel_dst)  # past that car: the lane is free again
+    over = w.over + exits
+    laps = w.laps + 1 if crosses else w.laps
+    done = laps >= req.laps_to_go or (req.box is not None and dst == req.box)
+    return _Walk(
+        dst,
+        w.steps + 1,
+        base,
+        left,
+        locked,
+        in_first,
+        exits,
+        over,
+        missed,
+        w.dangers + 1 if dst in req.markers else w.dangers,
+        laps,
+        done,
+    )
+
+
+def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
+    """Every reachable state after 0..roll steps, each with its first path; and whether the
+    roll can be driven in full (or ends early at the finish or the box)."""
+    out = ctx.g.out
+    layers: list[dict[_Walk, tuple[str, ...]]] = [{_start(ctx): ()}]
+    done = False
+    for _ in range(ctx.req.roll):
         nxt: dict[_Walk, tuple[str, ...]] = {}
         for walk, path in layers[-1].items():
             if walk.done:
                 continue
-            for edge in req.track.out_edges(walk.space):
-                w = _step(req, walk, edge.dst, edge.kind)
-                if w is not None and w not in nxt:
-                    nxt[w] = path + (edge.dst,)
+            for dst, kind, crosses in out[walk.space]:
+                w = _step(ctx, walk, dst, kind, crosses)
+                if type(w) is _Walk and w not in nxt:
+                    nxt[w] = path + (dst,)
+                    done = done or w.done
         if not nxt:
             break
         layers.append(nxt)
-    longest = len(layers) - 1
-    full = longest == req.roll or any(w.done for layer in layers for w in layer)
-    moves: dict[str, Move] = {}
-    for k, layer in enumerate(layers):
-        for walk, path in layer.items():
-            move = _finish(req, walk, path, blocked=not full and k == longest)
-            if move is not None:
-                key = move.model_copy(update={"path": path[-1:]}).model_dump_json()
-                moves.setdefault(key, move)
-    return list(moves.values())
+    full = len(layers) - 1 == ctx.req.roll or done
+    return layers, full
 
 
-def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
-    """The move a player's own path makes, or why it is not legal."""
-    for move in legal_moves(req):
-        if move.path == path:
-            return move
-    walk = _Walk(space=req.start, steps=0)
-    for dst in path:
-        edge = next((e for e in req.track.out_edges(walk.space) if e.dst == dst), None)
-        if edge is None or walk.done:
-            return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": walk.space, "dst": dst})
-        nxt = _step(req, walk, dst, edge.kind)
-        if nxt is None:
-            return _why_not(req, walk, dst, edge.kind)
-        walk = nxt
-    longest = max((len(m.path) for m in legal_moves(req)), default=0)
-    move = _finish(req, walk, path, blocked=len(path) == longest < req.roll and not walk.done)
-    if move is None:
-        return Reason(rule="CORE-BRAKE-2", code=Code.CANNOT_BRAKE, values={"spaces": req.roll - len(path), "brakes": req.brakes})
-    return move
+# --- what ending a move costs ------------------------------------------------------
+
+# (brakes, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out)
+_Outcome = tuple
+_Out = tuple  # (rule, code, ((name, value), ...))
 
 
-def _step(req: MoveRequest, w: _Walk, dst: str, kind: EdgeKind) -> _Walk | None:
-    """The walk after entering ``dst``, or None if the rules forbid that step."""
-    t = req.track
-    if dst in req.occupied:  # CORE-MOVE-2, CORNER-10, PIT-B-6: no jumping, no driving through
-        return None
-    src_sp, dst_sp = t.space(w.space), t.space(dst)
-    left, locked = w.left, w.locked
-    if kind == EdgeKind.PIT_ENTRY and (req.box is None):
-        return None  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
-    if kind in (EdgeKind.DIAGONAL, EdgeKind.ARROW):
-        if locked:  # CORNER-8, FD08-CORNER-1
-            return None
-    if kind == EdgeKind.DIAGONAL:
-        start_lane = t.space(req.start).lane
-        if req.rules.max_lane_shift is not None and abs(dst_sp.lane - start_lane) > req.rules.max_lane_shift:
-            return None  # FD08-LANE-1
-        back = next((row for lane, row in left if lane == dst_sp.lane), None)
-        if back is not None and not _passed_obstacle(req, dst_sp.lane, back, dst_sp.row):
-            return None  # CORE-MOVE-5, FD08-LANE-2: back into a lane only around a car
-        left = left + ((src_sp.lane, src_sp.row),)
-    in_first = w.in_first_corner and src_sp.corner is not None and dst_sp.corner == src_sp.corner
-    exits = w.exits
-    if src_sp.corner is not None and dst_sp.corner != src_sp.corner:
-        corner = t.corners[src_sp.corner]
-        made = req.stops if (w.in_first_corner and req.corner == src_sp.corner) else 0
-        if made < corner.stops:
-            exits = exits + ((src_sp.corner, w.steps + 1, made),)
-            locked = True  # CORNER-8: no lane change after leaving with a stop missing
-        if req.rules.exit_lane_change == "never":
-            locked = True  # FD08-CORNER-1 read literally (AMB-17 flag)
-    laps = w.laps + (1 if t.crosses_line(w.space, dst) else 0)
-    done = laps >= req.laps_to_go or (req.box is not None and dst == req.box)
-    return _Walk(
-        space=dst,
-        steps=w.steps + 1,
-        left=left,
-        locked=locked,
-        in_first_corner=in_first,
-        exits=exits,
-        dangers=w.dangers + (1 if dst in req.markers else 0),
-        laps=laps,
-        done=done,
-    )
+def _can_go_on(ctx: _Ctx, w: _Walk) -> bool:
+    return any(type(_step(ctx, w, d, k, c)) is _Walk for d, k, c in ctx.g.out[w.space])
 
 
-def _passed_obstacle(req: MoveRequest, lane: int, row_left: int, row_back: int) -> bool:
-    """Is there a car in ``lane`` between the rows where the path left and re-entered it?"""
-    n_rows = req.track.rows
-    span = (row_back - row_left) % n_rows
-    return any(0 < (row - row_left) % n_rows < span for row in req.obstacle_rows.get(lane, ()))
-
-
-def _finish(req: MoveRequest, w: _Walk, path: tuple[str, ...], blocked: bool) -> Move | None:
-    """What ending the move here costs and causes; None if the car may not stop here."""
-    t, rules = req.track, req.rules
+def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
+    """What ending the move here costs and causes, or why the car may not stop here."""
+    req, g = ctx.req, ctx.g
     missing = 0 if w.done else req.roll - w.steps
-    in_pit = t.space(w.space).in_pit
-    brakes = tyres = 0
-    out: Reason | None = None
-    if missing and blocked:
-        if not in_pit:  # PIT-B-6: waiting behind a car in the pit lane costs nothing
+    brakes = tyres = stuck = 0
+    out: _Out | None = None
+    if missing:
+        if g.in_pit[w.space]:
+            if _can_go_on(ctx, w):
+                return "pit"  # PIT-B-5: no braking in the pit lane
+            stuck = missing  # PIT-B-6: waiting behind the car in front costs nothing
+        elif blocked:  # CORE-BLOCK-1: no legal path drives the whole roll
+            stuck = missing
             cost = block_cost(missing)
             if cost is None:
-                out = Reason(rule="CORE-BLOCK-2", code=Code.BLOCKED_TOO_FAR, values={"spaces": missing})
+                out = ("CORE-BLOCK-2", Code.BLOCKED_TOO_FAR, (("spaces", missing),))
             else:
                 brakes, tyres = cost.brakes, cost.tyres
-                if req.brakes < brakes or req.tyres < tyres:
-                    out = Reason(
-                        rule="CORE-BLOCK-3",
-                        code=Code.BLOCKED_UNPAID,
-                        values={"spaces": missing, "brakes": brakes, "tyres": tyres},
+                if req.brakes < brakes or req.tyres < tyres:  # AMB-19a: tyres never stand in for brakes
+                    out = (
+                        "CORE-BLOCK-3",
+                        Code.BLOCKED_UNPAID,
+                        (("spaces", missing), ("brakes", brakes), ("tyres", tyres)),
                     )
-    elif missing:
-        if not req.may_brake or in_pit or missing > req.brakes:  # CORE-BRAKE-1, CORE-BRAKE-2
-            return None
-        brakes = missing
-    overshoot = sum(w.steps - first + 1 for _, first, _ in w.exits)
-    loss = overshoot * rules.overshoot_multiplier  # CORNER-4
+        elif not req.may_brake:
+            return "no_brake"
+        elif missing > req.brakes:  # CORE-BRAKE-1 (AMB-19c: 1 brake WP a space), CORE-BRAKE-2
+            return "brakes"
+        else:
+            brakes = missing
+    overshoot = w.over
+    loss = overshoot * req.rules.overshoot_multiplier  # CORNER-4
     spin = False
-    if out is None and rules.missed_stops_eliminate:
-        for c, _, made in w.exits:
-            need = t.corners[c].stops
-            if (need == 2 and made == 0) or (need == 3 and made <= 1):  # CORNER-5
-                out = Reason(rule="CORNER-5", code=Code.MISSED_STOPS, values={"corner": t.corners[c].label, "stops": made, "required": need})
-                break
+    if out is None and w.missed is not None and req.rules.missed_stops_eliminate:
+        c, made = w.missed  # CORNER-5
+        out = (
+            "CORNER-5",
+            Code.MISSED_STOPS,
+            (("corner", req.track.corners[c].label), ("stops", made), ("required", g.stops[c])),
+        )
     if out is None and loss:
-        left = req.tyres - tyres
-        if loss > left:  # CORNER-6
-            out = Reason(rule="CORNER-6", code=Code.TYRES_GONE, values={"needed": loss, "available": left})
-        elif loss == left:  # CORNER-7, FD08-SPIN-1; FD08-SPIN-2 beyond the overshoot limit
-            if overshoot > rules.spin_max_overshoot:
-                out = Reason(rule="FD08-SPIN-2", code=Code.SPIN_TOO_FAR, values={"spaces": overshoot})
+        tyres_left = req.tyres - tyres
+        if loss > tyres_left:  # CORNER-6, AMB-16b/d
+            out = ("CORNER-6", Code.TYRES_GONE, (("needed", loss), ("available", tyres_left)))
+        elif loss == tyres_left:  # CORNER-7, FD08-SPIN-1; FD08-SPIN-2 beyond the overshoot limit
+            if overshoot > req.rules.spin_max_overshoot:  # AMB-16a: spaces, not WP
+                out = ("FD08-SPIN-2", Code.SPIN_TOO_FAR, (("spaces", overshoot),))
             else:
                 spin = True
     tyres += loss
-    end = t.space(w.space)
-    corner, stops = None, 0
-    if end.corner is not None:
-        corner = end.corner
-        if w.in_first_corner and req.corner == end.corner:
+    corner = g.corner[w.space]
+    stops = 0
+    if corner is not None:
+        if w.in_first_corner and req.corner == corner:
             stops = req.stops + 1  # CORNER-3: another stop in the same corner
         else:
             stops = 0 if w.exits else 1  # CORNER-9: an overshoot's stop does not count
     dangers = w.dangers
-    if not rules.danger_on_stop and w.space in req.markers and w.steps > 0:
+    if not req.rules.danger_on_stop and w.steps and w.space in req.markers:
         dangers -= 1  # VAR-7: this rule set checks only for driving over
+    finishes = w.laps >= req.laps_to_go
+    in_box = req.box is not None and w.space == req.box
+    return (brakes, tyres, stuck, overshoot, dangers, corner, stops, w.laps, finishes, in_box, spin and out is None, out)
+
+
+def _move(path: tuple[str, ...], o: _Outcome) -> Move:
+    brakes, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out = o
     return Move(
         path=path,
         brakes=brakes,
         tyres=tyres,
-        blocked=missing if blocked else 0,
+        blocked=blocked,
         overshoot=overshoot,
         dangers=dangers,
         corner=corner,
         stops=stops,
-        laps=w.laps,
-        finishes=w.laps >= req.laps_to_go,
-        in_box=req.box is not None and w.space == req.box,
-        spin=spin and out is None,
-        out=out,
+        laps=laps,
+        finishes=finishes,
+        in_box=in_box,
+        spin=spin,
+        out=None if out is None else Reason(rule=out[0], code=out[1], values=dict(out[2])),
     )
 
 
-def _why_not(req: MoveRequest, w: _Walk, dst: str, kind: EdgeKind) -> Reason:
+# --- the public functions ------------------------------------------------------------
+
+
+def legal_moves(req: MoveRequest) -> list[Move]:
+    """Every legal move for ``req.roll`` spaces; paths that end alike and cost the same are merged
+    (the first one found stands for them all). Deterministic: same request, same list."""
+    ctx = _Ctx(req)
+    layers, full = _explore(ctx)
+    longest = len(layers) - 1
+    found: dict[tuple[str | None, _Outcome], tuple[str, ...]] = {}
+    for k, layer in enumerate(layers):
+        blocked = not full and k == longest
+        for walk, path in layer.items():
+            o = _outcome(ctx, walk, blocked)
+            if type(o) is tuple:
+                found.setdefault((walk.space if path else None, o), path)
+    return [_move(path, o) for (_, o), path in found.items()]
+
+
+def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
+    """The move a player's own path makes, or why it is not legal."""
+    ctx = _Ctx(req)
+    walk = _start(ctx)
+    for dst in path:
+        edge = next(((k, c) for d, k, c in ctx.g.out[walk.space] if d == dst), None)
+        if edge is None or walk.done:
+            return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": walk.space, "dst": dst})
+        nxt = _step(ctx, walk, dst, edge[0], edge[1])
+        if type(nxt) is not _Walk:
+            return _why_not(ctx, walk, dst, nxt)
+        walk = nxt
+    layers, full = _explore(ctx)
+    o = _outcome(ctx, walk, blocked=not full and len(path) == len(layers) - 1)
+    if type(o) is tuple:
+        return _move(tuple(path), o)
+    spaces = req.roll - len(path)
+    if o == "pit":
+        return Reason(rule="PIT-B-5", code=Code.NO_BRAKING_IN_PIT, values={"spaces": spaces})
+    if o == "no_brake":
+        return Reason(rule="CORE-MOVE-7", code=Code.NO_BRAKING_NOW, values={"roll": req.roll})
+    return Reason(rule="CORE-BRAKE-2", code=Code.CANNOT_BRAKE, values={"spaces": spaces, "brakes": req.brakes})
+
+
+def _why_not(ctx: _Ctx, w: _Walk, dst: str, why: str) -> Reason:
     """The rule a refused step breaks, for the player's message."""
-    t = req.track
-    if dst in req.occupied:
+    if why == _OCCUPIED:
         return Reason(rule="CORE-MOVE-2", code=Code.SPACE_OCCUPIED, values={"space": dst})
-    if kind == EdgeKind.PIT_ENTRY:
-        return Reason(rule="PIT-B-1", code=Code.NO_PIT_NOW, values={"space": dst})
-    if w.locked:
+    if why == _NO_PIT:
+        return Reason(rule="PIT-B-1", code=Code.NO_PIT_NOW)  # its template names no space
+    if why == _LOCKED:
         return Reason(rule="CORNER-8", code=Code.NO_LANE_CHANGE_AFTER_OVERSHOOT, values={"space": dst})
-    start_lane = t.space(req.start).lane
-    if req.rules.max_lane_shift is not None and abs(t.space(dst).lane - start_lane) > req.rules.max_lane_shift:
+    if why == _EXIT_LANE_CHANGE:
+        return Reason(rule="FD08-CORNER-1", code=Code.NO_LANE_CHANGE_ON_EXIT, values={"space": dst})
+    if why == _TOO_MANY_LANES:
         return Reason(rule="FD08-LANE-1", code=Code.TOO_MANY_LANES, values={"space": dst})
+    if why == _OVER:
+        return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": w.space, "dst": dst})
     return Reason(rule="CORE-MOVE-5", code=Code.NO_ZIGZAG, values={"space": dst})
-
-

@@ -42,6 +42,9 @@ class Code(StrEnum):
     NO_SUCH_GEAR = "no_such_gear"
     PIT_GEAR_LIMIT = "pit_gear_limit"
     AREA_GONE = "area_gone"
+    NO_BRAKING_IN_PIT = "no_braking_in_pit"
+    NO_BRAKING_NOW = "no_braking_now"
+    NO_LANE_CHANGE_ON_EXIT = "no_lane_change_on_exit"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -104,6 +107,12 @@ TEMPLATES: dict[Code, str] = {
     Code.SETUP_AREA_UNUSED: (
         "This rule set has no {area} area: it must have 0 wear points, not {points}."
     ),
+    Code.NO_BRAKING_IN_PIT: (
+        "There is no braking in the pit lane: the car cannot stop {spaces} space(s) short unless "
+        "the car in front is in the way."
+    ),
+    Code.NO_BRAKING_NOW: "The car may not brake now: it must drive all {roll} spaces.",
+    Code.NO_LANE_CHANGE_ON_EXIT: "A car may not change lanes once it leaves a corner ({space}).",
 }
 
 
