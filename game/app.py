@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.board import BoardOptions, BoardRenderer, font, paint_grass
+from game.board import BoardOptions, BoardRenderer, font, read_art
 from game.camera import Camera
 from game.trackdraw import TrackError
 from game.trackfile import load_track
@@ -55,7 +55,7 @@ def load_entry(path: Path) -> Entry:
         track = load_track(path)
     except TrackError as err:
         return Entry(path, problems=[p.line() for p in err.problems])
-    return Entry(path, track, BoardRenderer(track))
+    return Entry(path, track, BoardRenderer(track, art=read_art(path)))
 
 
 def facts(track: Track) -> str:
@@ -188,7 +188,7 @@ class TrackViewer:
             self.problems(screen, entry.problems)
         else:
             assert entry.track is not None
-            paint_grass(screen, self.camera.to_screen, entry.board.grass_band)
+            entry.board.paint_ground(screen, self.camera.to_screen)
             self.board(screen, entry.board)
             self.hover(screen, entry.track, entry.board)
             self.header(screen, entry.track.name, facts(entry.track))

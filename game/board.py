@@ -16,10 +16,13 @@ round instead of turning into polygons.
 from __future__ import annotations
 
 import math
+import random
+import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from statistics import median
 
 import pygame
@@ -42,6 +45,20 @@ DARK: Colour = (28, 28, 32)
 BOX_RED: Colour = (196, 30, 34)
 BOX_GREEN: Colour = (28, 142, 58)
 ROW_TINTS: tuple[Colour, ...] = ((104, 108, 132), (124, 112, 92), (92, 118, 100))
+GRAVEL: Colour = (212, 194, 148)
+RUNOFF: Colour = (112, 115, 121)
+PAVED: Colour = (160, 158, 151)
+WATER: Colour = (44, 100, 146)
+TREE: Colour = (36, 88, 40)
+WALL: Colour = (226, 226, 220)
+WALL_EDGE: Colour = (110, 112, 116)
+TYRE: Colour = (26, 26, 28)
+ROOF: Colour = (150, 156, 166)
+ROOF_EDGE: Colour = (88, 92, 102)
+GARAGE: Colour = (44, 46, 52)
+ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
+SEATS: Colour = (64, 78, 118)
+CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60, 120, 220), (40, 40, 44), (240, 150, 40))
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
@@ -148,10 +165,10 @@ def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
 class _Nearest:
     """Distance to a long polyline; segments are bucketed on a grid because every question is local."""
 
-    def __init__(self, points: Sequence[Point], cell: float) -> None:
+    def __init__(self, points: Sequence[Point], cell: float, closed: bool = True) -> None:
         self.cell = cell
         self.buckets: dict[tuple[int, int], list[tuple[Point, Point]]] = {}
-        for a, b in zip(points, [*points[1:], points[0]]):
+        for a, b in zip(points, [*points[1:], points[0]] if closed else points[1:]):
             for key in _cells(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), cell):
                 self.buckets.setdefault(key, []).append((a, b))
 
@@ -162,6 +179,16 @@ class _Nearest:
             for a, b in self.buckets.get(key, ()):
                 best = min(best, _dist_to_segment(p, a, b))
         return best if best <= reach else math.inf
+
+
+class _MultiNearest:
+    """Distance to the nearest of several polylines."""
+
+    def __init__(self, parts: list[_Nearest]) -> None:
+        self.parts = parts
+
+    def distance(self, p: Point, reach: float) -> float:
+        return min((n.distance(p, reach) for n in self.parts), default=math.inf)
 
 
 def _cells(x0: float, y0: float, x1: float, y1: float, cell: float) -> list[tuple[int, int]]:
@@ -178,10 +205,13 @@ def _cells(x0: float, y0: float, x1: float, y1: float, cell: float) -> list[tupl
 class Canvas:
     """A surface plus the map-to-pixel transform of one render scale."""
 
-    def __init__(self, bounds: tuple[float, float, float, float], scale: float) -> None:
+    def __init__(self, bounds: tuple[float, float, float, float], scale: float, transparent: bool = False) -> None:
         self.ox, self.oy = bounds[0], bounds[1]
         self.s = scale
-        self.surface = pygame.Surface((max(1, round(bounds[2] * scale)), max(1, round(bounds[3] * scale))))
+        size = (max(1, round(bounds[2] * scale)), max(1, round(bounds[3] * scale)))
+        self.surface = pygame.Surface(size, pygame.SRCALPHA) if transparent else pygame.Surface(size)
+        if transparent:
+            self.surface.fill((0, 0, 0, 0))
 
     def px(self, p: Point) -> Point:
         return ((p[0] - self.ox) * self.s, (p[1] - self.oy) * self.s)
@@ -191,6 +221,32 @@ class Canvas:
         q = [self.px(p) for p in pts]
         pygame.draw.polygon(self.surface, colour, q)
         pygame.draw.aalines(self.surface, colour, True, q)
+
+    def textured(self, kind: str, pts: Sequence[Point], rim: Colour | None = None) -> None:
+        """A polygon filled with one of the ground textures, fixed to the map like the grass stripes."""
+        q = [self.px(p) for p in pts]
+        if len(q) < 3:
+            return
+        x0, y0 = math.floor(min(p[0] for p in q)), math.floor(min(p[1] for p in q))
+        x1, y1 = math.ceil(max(p[0] for p in q)), math.ceil(max(p[1] for p in q))
+        box = pygame.Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1).clip(self.surface.get_rect())
+        if box.width <= 0 or box.height <= 0:
+            return
+        tile = texture(kind, round(self.s, 3))
+        tw, th = tile.get_size()
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        ax, ay = self.px((0.0, 0.0))
+        sx, sy = (ax - box.x) % tw - tw, (ay - box.y) % th - th
+        for ty in range(int(sy), box.height, th):
+            for tx in range(int(sx), box.width, tw):
+                layer.blit(tile, (tx, ty))
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        mask.fill((0, 0, 0, 0))
+        local = [(x - box.x, y - box.y) for x, y in q]
+        pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        self.surface.blit(layer, box)
+        pygame.draw.aalines(self.surface, rim or TEXTURE_BASE[kind], True, q)
 
     def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
         pygame.draw.aaline(self.surface, colour, self.px(a), self.px(b), max(1, round(width * self.s)))
@@ -248,15 +304,161 @@ def paint_grass(surface: pygame.Surface, to_px: Callable[[Point], Point], band: 
         pygame.draw.polygon(surface, GRASS_STRIPE, [(a, 0), (a + step, 0), (a + step - h, h), (a - h, h)])
 
 
+TEXTURE_BASE: dict[str, Colour] = {
+    "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
+}
+TEXTURE_SIZE = 64.0  # map pixels per texture tile
+
+
+@lru_cache(maxsize=64)
+def texture(kind: str, scale: float) -> pygame.Surface:
+    """A seamless tile of a ground texture at ``scale`` (deterministic: the same picture every run)."""
+    n = max(4, round(TEXTURE_SIZE * scale))
+    k = n / TEXTURE_SIZE  # pixels per map pixel
+    tile = pygame.Surface((n, n), pygame.SRCALPHA)
+    base = TEXTURE_BASE[kind]
+    tile.fill((*base, 255))
+    rnd = random.Random(kind)
+
+    def shade(c: Colour, d: int) -> tuple[int, int, int, int]:
+        return (max(0, min(255, c[0] + d)), max(0, min(255, c[1] + d)), max(0, min(255, c[2] + d)), 255)
+
+    def dots(count: int, radius: float, spread: int) -> None:
+        for _ in range(count):
+            x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+            colour = shade(base, rnd.randint(-spread, spread))
+            for ox in (-n, 0, n):  # wrap around so the tile is seamless
+                for oy in (-n, 0, n):
+                    pygame.draw.circle(tile, colour, (x + ox, y + oy), max(0.6, radius * k))
+
+    if kind == "gravel":
+        dots(220, 1.1, 28)
+    elif kind == "runoff":
+        dots(90, 0.8, 10)
+    elif kind == "paved":
+        dots(60, 0.8, 8)
+        for i in range(4):
+            if k >= 0.6:
+                pygame.draw.line(tile, shade(base, -9), (0, i * n / 4), (n, i * n / 4), max(1, round(0.5 * k)))
+                pygame.draw.line(tile, shade(base, -9), (i * n / 4, 0), (i * n / 4, n), max(1, round(0.5 * k)))
+    elif kind == "water":
+        for _ in range(14):
+            x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+            w = rnd.uniform(6, 14) * k
+            for ox in (-n, 0, n):
+                pygame.draw.arc(tile, shade(base, 26), (x + ox - w / 2, y - w / 4, w, w / 2), 0.3, 2.8,
+                                max(1, round(0.8 * k)))
+    elif kind == "trees":
+        dots(26, 7.0, 22)
+        dots(30, 3.5, 30)
+    elif kind == "grass":
+        dots(60, 1.0, 8)
+    return tile
+
+
+# --- art: what the map says about the surroundings --------------------------------
+
+#: Classes of the optional ``scenery`` object layer (drawn only; the rules never see it).
+AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel", "trees")
+BLOCK_CLASSES = ("building", "stand")
+LINE_CLASSES = ("wall", "tyres")
+SCENERY_CLASSES = AREA_CLASSES + BLOCK_CLASSES + LINE_CLASSES
+SURROUNDINGS = ("grass", "walls")
+
+
+@dataclass(frozen=True)
+class Scenery:
+    """One drawn object of the ``scenery`` layer, in absolute map pixels."""
+
+    cls: str
+    points: tuple[Point, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class BoardArt:
+    """How the surroundings look: the ``surroundings`` map property and the ``scenery`` layer.
+
+    Pictures only: the loader and the rules ignore both. ``notes`` lists what
+    could not be used (an unknown class, a point where an area was expected).
+    """
+
+    surroundings: str = "grass"
+    scenery: tuple[Scenery, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def read_art(path: str | Path) -> BoardArt:
+    """The art of a .tmx file; a plain ``BoardArt()`` if the file has none or cannot be read."""
+    try:
+        root = ET.parse(str(path)).getroot()
+    except (OSError, ET.ParseError):
+        return BoardArt()
+    notes: list[str] = []
+    surroundings = "grass"
+    props = root.find("properties")
+    for prop in props.iter("property") if props is not None else ():
+        if prop.get("name") == "surroundings":
+            value = (prop.get("value") or "").strip().lower()
+            if value in SURROUNDINGS:
+                surroundings = value
+            else:
+                notes.append(f"map property surroundings is {value!r}; use grass or walls")
+    items: list[Scenery] = []
+    for group in root.iter("objectgroup"):
+        if group.get("name") != "scenery":
+            continue
+        for obj in group.iter("object"):
+            item = _scenery(obj)
+            if isinstance(item, str):
+                notes.append(f"scenery object {obj.get('id')}: {item}")
+            else:
+                items.append(item)
+    return BoardArt(surroundings, tuple(items), tuple(notes))
+
+
+def _scenery(obj: ET.Element) -> Scenery | str:
+    """One scenery object, or why it cannot be drawn."""
+    cls = obj.get("type") or obj.get("class") or ""
+    if cls not in SCENERY_CLASSES:
+        return f"class {cls or '(none)'!r} is not one of {', '.join(SCENERY_CLASSES)}"
+    try:
+        x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+        w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+        angle = math.radians(float(obj.get("rotation", 0)))
+    except ValueError:
+        return "its position is not a number"
+    shape = next((el for el in obj if el.tag in ("polygon", "polyline", "ellipse", "point")), None)
+    if shape is None:
+        rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)] if w > 0 and h > 0 else []
+    elif shape.tag == "ellipse":
+        rel = [(w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
+               for t in (2 * math.pi * i / 32 for i in range(32))]
+    elif shape.tag == "point":
+        rel = []
+    else:
+        try:
+            rel = [(float(a), float(b)) for a, b in (p.split(",") for p in (shape.get("points") or "").split())]
+        except ValueError:
+            return "its points are not numbers"
+    needs = 2 if cls in LINE_CLASSES else 3
+    if len(rel) < needs:
+        return f"a {cls} needs {'a polyline' if needs == 2 else 'a rectangle, polygon or ellipse'}"
+    cos, sin = math.cos(angle), math.sin(angle)
+    pts = tuple((x + px * cos - py * sin, y + px * sin + py * cos) for px, py in rel)
+    return Scenery(cls, pts, obj.get("name") or "")
+
+
 # --- the board ------------------------------------------------------------------
 
 
 class BoardRenderer:
     """Space polygons, hit-testing and the rendered picture of one track."""
 
-    def __init__(self, track: Track, scale: float = 1.0) -> None:
+    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None) -> None:
         self.track = track
         self.scale = scale
+        self.art = art or BoardArt()
         self.sections: dict[int, list[Section]] = {}
         self.lane_width = self._lanes()
         if track.pit is not None:
@@ -265,6 +467,13 @@ class BoardRenderer:
             self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
         self._polys = {s.name: self._outline(s) for s in track.spaces}
         self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
+        self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width)
+                                          for li in range(track.lanes)])
+        self._near_pit = _MultiNearest([_Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
+                                       if track.pit is not None else [])
+        self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
+        self.walls = self._walls()
+        self.pit_building = self._pit_building() if track.pit is not None else None
         self.bounds = self._bounds()
         self._cell = self.lane_width
         self._grid: dict[tuple[int, int], list[str]] = {}
@@ -272,7 +481,7 @@ class BoardRenderer:
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             for key in _cells(min(xs), min(ys), max(xs), max(ys), self._cell):
                 self._grid.setdefault(key, []).append(name)
-        self._cache: OrderedDict[tuple[float, BoardOptions], pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # --- geometry -------------------------------------------------------------
 
@@ -343,10 +552,120 @@ class BoardRenderer:
         reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + 0.55 * w
         return (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
 
+    # --- surroundings (pictures only) ------------------------------------------
+
+    def _edge_run(self, lane: int, side: float, first: int, last: int) -> list[tuple[Point, Point]]:
+        """(edge point, outward normal) of one side of a lane from section ``first`` to ``last`` (wrapping)."""
+        sec = self.sections[lane]
+        out = []
+        for i in range(first, last + 1):
+            k = sec[i % len(sec)]
+            out.append((k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side)))
+        return out
+
+    def _clear(self, p: Point, expected: float) -> bool:
+        """True if no other part of the track or pit lane comes closer to ``p`` than ``expected``."""
+        w = self.lane_width
+        near = min(self._near_track.distance(p, expected + w), self._near_pit.distance(p, expected + w))
+        return near >= expected - 0.25 * w
+
+    def _gravel_trap(self, corner: int) -> tuple[list[Point], list[Point]]:
+        """The gravel beyond the kerb of one corner, reaching further out past the apex; and its tyre wall.
+
+        The trap is shallower wherever another part of the track passes near,
+        so it never spills over a neighbouring straight.
+        """
+        w = self.lane_width
+        lane = self._outer_lane(corner)
+        side = 1.0 if lane == 0 else -1.0
+        members = [s for s in self.track.lane_spaces(lane) if s.corner == corner]
+        first, last = members[0].index * SAMPLES - SAMPLES, (members[-1].index + 1) * SAMPLES + 2 * SAMPLES
+        run = self._edge_run(lane, side, first, last)
+        inner_gap, depth = 0.32 * w, 1.7 * w
+        inner, outer = [], []
+        n = len(run) - 1
+        for i, (p, nrm) in enumerate(run):
+            t = i / n
+            ramp = min(1.0, t / 0.3, (1.0 - t) / 0.3)
+            d = depth * (3 * ramp * ramp - 2 * ramp * ramp * ramp)
+            half = 0.5 * w
+            while d > 0.05 * w and not self._clear((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)),
+                                                  half + inner_gap + d):
+                d *= 0.8
+            inner.append((p[0] + nrm[0] * inner_gap, p[1] + nrm[1] * inner_gap))
+            outer.append((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)))
+        return inner + outer[::-1], outer
+
+    def _walls(self) -> list[list[Point]]:
+        """Concrete walls: both edges all round on a street circuit, else only between track and pit lane."""
+        w = self.lane_width
+        runs: list[list[Point]] = []
+        pit_parts = self._pit_connectors()
+
+        def near_pit(p: Point) -> bool:
+            return (self._near_pit.distance(p, w) < 0.85 * w
+                    or any(_dist_to_segment(p, a, b) < 0.85 * w for a, b in pit_parts))
+
+        if self.art.surroundings == "walls":
+            gap = 0.36 * w
+            for lane, side in ((0, 1.0), (self.track.lanes - 1, -1.0)):
+                sec = self.sections[lane]
+                pts = [(p[0] + n[0] * gap, p[1] + n[1] * gap) for p, n in self._edge_run(lane, side, 0, len(sec))]
+                runs += _split(pts, near_pit, closed=True)
+        elif self.track.pit is not None:
+            pit = self.sections[-1]
+            side = self._pit_track_side()
+            pts = [k.at(side * (k.left + 0.28 * w)) for k in pit]
+            runs += [r for r in _split(pts, lambda p: not self._clear(p, 0.78 * w), closed=False) if len(r) > SAMPLES]
+        return runs
+
+    def _pit_connectors(self) -> list[tuple[Point, Point]]:
+        pit = self.track.pit
+        if pit is None:
+            return []
+        sec = self.sections[-1]
+        entry, exit_ = self.track.space(pit.entry), self.track.space(pit.exit)
+        return [((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y))]
+
+    def _pit_track_side(self) -> float:
+        """+1 if the track lies to the left of the pit lane (in its direction of travel), else -1."""
+        mid = self.sections[-1][len(self.sections[-1]) // 2]
+        reach = 6 * self.lane_width
+        left = self._near_track.distance(mid.at(self.lane_width), reach)
+        right = self._near_track.distance(mid.at(-self.lane_width), reach)
+        return 1.0 if left < right else -1.0
+
+    def _pit_building(self) -> tuple[list[Point], list[tuple[Point, Point, Point, Point]]]:
+        """The garages: a long building behind the boxes, on the far side of the pit lane, one door per box."""
+        pit = self.track.pit
+        assert pit is not None
+        w = self.lane_width
+        side = -self._pit_track_side()
+        boxes = [self.track.space(n) for n in pit.boxes]
+        first = min(b.index for b in boxes) * SAMPLES - SAMPLES // 2
+        last = (max(b.index for b in boxes) + 1) * SAMPLES + SAMPLES // 2
+        sec = self.sections[-1][max(0, first):min(len(self.sections[-1]), last + 1)]
+        near, far = 0.62 * w, 1.75 * w
+        front = [k.at(side * near) for k in sec]
+        back = [k.at(side * far) for k in sec]
+        doors = []
+        for b in boxes:
+            mid = self.sections[-1][b.index * SAMPLES + SAMPLES // 2]
+            f = mid.forward
+            a, z = mid.at(side * near), mid.at(side * (near + 0.45 * w))
+            hw = 0.32 * w
+            doors.append(((a[0] - f[0] * hw, a[1] - f[1] * hw), (a[0] + f[0] * hw, a[1] + f[1] * hw),
+                          (z[0] + f[0] * hw, z[1] + f[1] * hw), (z[0] - f[0] * hw, z[1] - f[1] * hw)))
+        return front + back[::-1], doors
+
     def _bounds(self) -> tuple[float, float, float, float]:
         pts = [p for poly in self._polys.values() for p in poly]
         for x, y, w, h in self.corner_boxes:
             pts += [(x, y), (x + w, y + h)]
+        pts += [p for poly, _ in self.gravel for p in poly]
+        pts += [p for item in self.art.scenery for p in item.points]
+        if self.pit_building is not None:
+            pts += self.pit_building[0]
         m = self.lane_width
         x0, y0 = math.floor(min(p[0] for p in pts) - m), math.floor(min(p[1] for p in pts) - m)
         x1, y1 = math.ceil(max(p[0] for p in pts) + m), math.ceil(max(p[1] for p in pts) + m)
@@ -371,21 +690,52 @@ class BoardRenderer:
 
     # --- drawing --------------------------------------------------------------
 
-    def render(self, options: BoardOptions = BoardOptions(), scale: float | None = None) -> pygame.Surface:
-        """The whole board at ``scale`` (map pixels x scale; default: the renderer's), cached."""
-        key = (round(self.scale if scale is None else scale, 4), options)
+    def render(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
+               area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+        """The whole board at ``scale`` (map pixels x scale; default: the renderer's), cached.
+
+        ``area`` (x, y, width, height in map pixels; default ``bounds``) renders
+        another part of the map, such as the whole map for a Tiled preview;
+        ``transparent`` leaves the ground (grass or paving) out.
+        """
+        key = (round(self.scale if scale is None else scale, 4), options, area, transparent)
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        canvas = Canvas(self.bounds, key[0])
-        self._paint(canvas, options)
+        canvas = Canvas(area or self.bounds, key[0], transparent)
+        self._paint(canvas, options, ground=not transparent)
         self._cache[key] = canvas.surface
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return canvas.surface
 
-    def _paint(self, c: Canvas, o: BoardOptions) -> None:
-        paint_grass(c.surface, c.px, self.grass_band)
+    def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:
+        """The ground around the board (mown grass, or paving on a street circuit), fixed to the map."""
+        if self.art.surroundings == "walls":
+            w, h = surface.get_size()
+            tile = texture("paved", round(self.scale_of(to_px), 3))
+            tw, th = tile.get_size()
+            ax, ay = to_px((0.0, 0.0))
+            for ty in range(int(ay % th - th), h, th):
+                for tx in range(int(ax % tw - tw), w, tw):
+                    surface.blit(tile, (tx, ty))
+        else:
+            paint_grass(surface, to_px, self.grass_band)
+
+    @staticmethod
+    def scale_of(to_px: Callable[[Point], Point]) -> float:
+        return to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]
+
+    def _paint(self, c: Canvas, o: BoardOptions, ground: bool = True) -> None:
+        if ground:
+            self.paint_ground(c.surface, c.px)
+        for cls in AREA_CLASSES:
+            for item in self.art.scenery:
+                if item.cls == cls:
+                    c.textured(cls, item.points)
+        for poly, tyres in self.gravel:
+            c.textured("gravel", poly)
+            self._tyres(c, tyres)
         if self.track.pit is not None:
             self._pit(c)
         self._asphalt(c)
@@ -398,6 +748,20 @@ class BoardRenderer:
         self._corner_lines(c)
         self._start_line(c)
         self._grid_slots(c)
+        for run in self.walls:
+            self._wall(c, run)
+        for item in self.art.scenery:
+            if item.cls == "wall":
+                self._wall(c, list(item.points))
+            elif item.cls == "tyres":
+                self._tyres(c, list(item.points))
+        if self.pit_building is not None:
+            self._garages(c)
+        for item in self.art.scenery:
+            if item.cls == "building":
+                self._building(c, list(item.points), item.name)
+            elif item.cls == "stand":
+                self._stand(c, list(item.points), item.name)
         if o.arrows:
             self._arrows(c)
         for i in range(len(self.track.corners)):
@@ -406,6 +770,92 @@ class BoardRenderer:
             self._pit_sign(c)
         if o.names or o.rows:
             self._labels(c, o)
+
+    # --- surroundings drawing ---------------------------------------------------
+
+    def _wall(self, c: Canvas, run: list[Point]) -> None:
+        """A concrete wall: a pale band with a dark outline."""
+        w = self.lane_width
+        c.path(WALL_EDGE, run, 0.2 * w)
+        c.path(WALL, run, 0.12 * w)
+
+    def _tyres(self, c: Canvas, run: list[Point]) -> None:
+        """A tyre barrier: black tyres side by side along the line."""
+        w = self.lane_width
+        r = 0.09 * w
+        step = 2.1 * r
+        carry = 0.0
+        for a, b in zip(run, run[1:]):
+            d = math.dist(a, b)
+            t = carry
+            while t < d:
+                p = _lerp(a, b, t / d)
+                x, y = c.px(p)
+                rad = max(1.0, r * c.s)
+                pygame.draw.circle(c.surface, TYRE, (x, y), rad)
+                if rad >= 3:
+                    pygame.draw.circle(c.surface, (70, 70, 74), (x, y), rad * 0.45)
+                t += step
+            carry = t - d
+
+    def _garages(self, c: Canvas) -> None:
+        assert self.pit_building is not None
+        outline, doors = self.pit_building
+        c.poly(ROOF_EDGE, outline)
+        inset = _shrink(outline, 0.08 * self.lane_width)
+        c.poly(ROOF, inset)
+        for door in doors:
+            c.poly(GARAGE, list(door))
+
+    def _building(self, c: Canvas, pts: list[Point], name: str) -> None:
+        """A roof seen from above: a darker rim, a lighter inner roof, the name on it."""
+        roof = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
+        c.poly(tuple(max(0, v - 50) for v in roof), pts)
+        c.poly(roof, _shrink(pts, 0.1 * self.lane_width))
+        if name:
+            self._name_on(c, pts, name, DARK)
+
+    def _stand(self, c: Canvas, pts: list[Point], name: str) -> None:
+        """A grandstand: rows of seats along its long side, full of spectators.
+
+        A rectangle's rows run along its longer side; a band (a polygon whose
+        second half runs back along its first, as beside a bend) has rows
+        that follow the band.
+        """
+        w = self.lane_width
+        c.poly(ROOF_EDGE, pts)
+        if len(pts) == 4:
+            a, b, cc, d = pts
+            if math.dist(a, b) < math.dist(a, d):  # let a-b be the long side
+                a, b, cc, d = a, d, cc, b
+            near, far = [a, b], [d, cc]
+        elif len(pts) % 2 == 0:
+            near, far = pts[: len(pts) // 2], pts[len(pts) // 2:][::-1]
+        else:
+            c.poly(SEATS, _shrink(pts, 0.08 * w))
+            return
+        depth = math.dist(near[0], far[0])
+        rows = max(2, round(depth / (0.22 * w)))
+        rnd = random.Random(f"{pts[0]}")
+        rad = max(1.0, 0.05 * w * c.s)
+        for j in range(rows):
+            t0, t1 = j / rows, (j + 0.8) / rows
+            lo = [_lerp(p, q, t0) for p, q in zip(near, far)]
+            hi = [_lerp(p, q, t1) for p, q in zip(near, far)]
+            c.poly(SEATS, lo + hi[::-1])
+            mid = [_lerp(p, q, 0.5) for p, q in zip(lo, hi)]
+            for a, b in zip(mid, mid[1:]):
+                n = int(math.dist(a, b) / (0.14 * w))
+                for i in range(n):
+                    if rnd.random() < 0.18:
+                        continue
+                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(_lerp(a, b, (i + 0.5) / n)), rad)
+        if name:
+            self._name_on(c, pts, name, LINE, backing=DARK)
+
+    def _name_on(self, c: Canvas, pts: list[Point], name: str, colour: Colour, backing: Colour | None = None) -> None:
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        c.text(name, 0.34 * self.lane_width, colour, (cx, cy), backing=backing)
 
     @property
     def grass_band(self) -> float:
@@ -447,12 +897,10 @@ class BoardRenderer:
             c.text(str(number), 0.5 * w, YELLOW, (s.x, s.y))
 
     def _pit_sign(self, c: Canvas) -> None:
-        """"PIT LANE" beside the middle of the pit lane, on the side away from the track."""
+        """"PIT LANE" on the roof of the garages, in the middle of the pit lane."""
         mid = self.sections[-1][len(self.sections[-1]) // 2]
-        track = [(s.x, s.y) for s in self.track.spaces if not s.in_pit]
-        sides = [mid.at(d * (mid.left + 0.35 * self.lane_width)) for d in (1.0, -1.0)]
-        spot = max(sides, key=lambda p: min(math.dist(p, t) for t in track))
-        c.text("PIT LANE", 0.36 * self.lane_width, LINE, spot)
+        side = -self._pit_track_side()
+        c.text("PIT LANE", 0.36 * self.lane_width, DARK, mid.at(side * 1.38 * self.lane_width))
 
     def _kerbs(self, c: Canvas) -> None:
         """Red and white blocks, three per space, along the outer edge of every corner area."""
@@ -533,7 +981,7 @@ class BoardRenderer:
         corner = self.track.corners[i]
         x, y, bw, _ = self.corner_boxes[i]
         w = self.lane_width
-        c.text(corner.label, 0.36 * w, LINE, (x + bw / 2, y + 0.17 * w))
+        c.text(corner.label, 0.36 * w, LINE, (x + bw / 2, y + 0.17 * w), backing=DARK)
         top = y + 0.4 * w
         c.rect(DARK, (x, top, w, w), radius=0.1 * w)
         c.rect(YELLOW, (x, top, w, w), width=0.1 * w, radius=0.1 * w)
@@ -558,3 +1006,34 @@ class BoardRenderer:
 def _clamp(half: float, w: float) -> float:
     """Keep a half width sane where lanes part (pit entries, odd drawings)."""
     return max(0.35 * w, min(0.7 * w, half))
+
+
+def _split(pts: list[Point], cut: Callable[[Point], bool], closed: bool) -> list[list[Point]]:
+    """Runs of consecutive points for which ``cut`` is false; a closed run may wrap around."""
+    keep = [not cut(p) for p in pts]
+    if all(keep):
+        return [pts + [pts[0]]] if closed else [pts]
+    runs: list[list[Point]] = []
+    start = keep.index(False) if closed else 0
+    order = [(start + i) % len(pts) for i in range(len(pts))] if closed else list(range(len(pts)))
+    run: list[Point] = []
+    for i in order:
+        if keep[i]:
+            run.append(pts[i])
+        elif run:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return [r for r in runs if len(r) > 1]
+
+
+def _shrink(pts: list[Point], by: float) -> list[Point]:
+    """The polygon moved ``by`` map pixels towards its centroid (enough for roofs and seat blocks)."""
+    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        k = max(0.0, d - by) / d
+        out.append((cx + (x - cx) * k, cy + (y - cy) * k))
+    return out

@@ -28,6 +28,13 @@ over each piece) and puts arrows, grid slots, the qualifying start and the
 pit lane ends on those space centres. Coordinates are rounded the way Tiled
 writes them, so opening and saving a generated map in Tiled changes nothing.
 
+Each map also gets its pictures for Tiled: a ``ground`` tile layer (CSV,
+tileset ``circuit.tsx`` from ``sprites/make_tiles.py``) and a ``preview``
+image layer (``<name>-preview.png``) drawn by the game's own board renderer,
+plus a ``scenery`` object layer (stands, buildings, water, trees; see
+``Beside``) that the game draws. None of them changes the track's graph.
+``close_loop`` sizes two straights so a hand-written lap closes exactly.
+
 ``python maps/trackgen.py`` regenerates every shipped track plus the Tiled
 project file and ``objecttypes.xml`` and prints what the loader should find;
 ``--check`` only reports files that are out of date.
@@ -159,6 +166,28 @@ class Pit:
 
 
 @dataclass(frozen=True)
+class Beside:
+    """A scenery object (a picture only) beside one segment of the centre line.
+
+    It runs from fraction ``start`` to ``end`` of segment ``seg`` and from
+    ``near`` to ``far`` px beyond the track's edge on ``side``; on a
+    straight it is a rectangle, on an arc a curved band. ``cls`` is one of
+    the scenery classes the board draws (docs/track-format.md): stand,
+    building, gravel, runoff, paved, grass, water, trees.
+    """
+
+    cls: str
+    seg: int
+    start: float
+    end: float
+    side: Side
+    near: float
+    far: float
+    name: str = ""
+    rounded: bool | None = None  # round the corners off; default: trees and grass only
+
+
+@dataclass(frozen=True)
 class Circuit:
     """Everything that defines one track file."""
 
@@ -179,7 +208,10 @@ class Circuit:
     lane_shape: Literal["polyline", "polygon"] = "polyline"
     heading: float = 0.0  # direction of the first segment, degrees: 0 = east, 90 = south
     margin: float = 96.0  # empty border around everything, px
+    grow: tuple[int, int] = (0, 0)  # extra tiles right and below (room for art without moving the track)
     background: str = "#2f5d34"
+    surroundings: Literal["grass", "walls"] = "grass"  # the board's ground and barriers (pictures only)
+    scenery: tuple[Beside, ...] = ()
 
 
 class TrackError(ValueError):
@@ -226,6 +258,38 @@ def seg_points(pose: Pose, seg: Segment, offset: float) -> list[Point]:
     steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle / ARC_STEP_DEG))
     total = seg_length(seg)
     return [advance(pose, seg, total * i / steps).at(0.0, offset) for i in range(steps + 1)]
+
+
+def close_loop(segments: Sequence[Segment], a: int, b: int, heading: float = 0.0) -> tuple[Segment, ...]:
+    """The segments with straights ``a`` and ``b`` resized so that the lap closes exactly.
+
+    Designing by hand, the arcs set the headings and most straights their
+    lengths; two straights in different directions absorb whatever is left,
+    like the last two sides of a surveyor's traverse.
+    """
+    segs = list(segments)
+    for k in (a, b):
+        if not isinstance(segs[k], Straight):
+            raise TrackError(f"segment {k} is not a straight")
+    pose = Pose(0.0, 0.0, heading)
+    dirs: dict[int, Point] = {}
+    for k, seg in enumerate(segs):
+        if k in (a, b):
+            h = math.radians(pose.heading)
+            dirs[k] = (math.cos(h), math.sin(h))
+            continue
+        pose = advance(pose, seg, seg_length(seg))
+    (ax, ay), (bx, by) = dirs[a], dirs[b]
+    den = _cross(ax, ay, bx, by)
+    if abs(den) < 1e-9:
+        raise TrackError("the two closing straights are parallel")
+    # la * (ax, ay) + lb * (bx, by) = -(pose.x, pose.y)
+    la = _cross(-pose.x, -pose.y, bx, by) / den
+    lb = _cross(ax, ay, -pose.x, -pose.y) / den
+    if la <= 0 or lb <= 0:
+        raise TrackError(f"closing the lap needs straights of {la:.1f} and {lb:.1f} px")
+    segs[a], segs[b] = Straight(round(la, 3)), Straight(round(lb, 3))
+    return tuple(segs)
 
 
 def chain_points(poses: Sequence[Pose], segs: Sequence[Segment], offset: float) -> list[Point]:
@@ -400,12 +464,17 @@ def build(circuit: Circuit) -> Layout:
     shifted by whole pixels so the map has ``margin`` px free on every side.
     """
     probe = _build(circuit, (0.0, 0.0))
+    # The track alone sets the shift, so scenery never moves the spaces (their positions are in the hash).
+    track = [o for o in probe.objects if o.layer != "scenery"]
+    shift = (math.ceil(circuit.margin - min(x for o in track for x, _ in o.shape.absolute)),
+             math.ceil(circuit.margin - min(y for o in track for _, y in o.shape.absolute)))
     xs = [x for o in probe.objects for x, _ in o.shape.absolute]
     ys = [y for o in probe.objects for _, y in o.shape.absolute]
-    shift = (math.ceil(circuit.margin - min(xs)), math.ceil(circuit.margin - min(ys)))
+    if min(xs) + shift[0] < 0 or min(ys) + shift[1] < 0:
+        raise TrackError(f"{circuit.file}: scenery reaches beyond the top or left edge; give a larger margin")
     layout = _build(circuit, shift)
-    layout.width = math.ceil((max(xs) + shift[0] + circuit.margin) / TILE)
-    layout.height = math.ceil((max(ys) + shift[1] + circuit.margin) / TILE)
+    layout.width = math.ceil((max(xs) + shift[0] + circuit.margin) / TILE) + circuit.grow[0]
+    layout.height = math.ceil((max(ys) + shift[1] + circuit.margin) / TILE) + circuit.grow[1]
     return layout
 
 
@@ -488,13 +557,20 @@ def _build(c: Circuit, shift: Point) -> Layout:
     notes: list[str] = []
     for n, (cn, _) in enumerate(corners):
         j = pieces.index(n)
-        arrows = [_corner_arrow(c, spaces, j, a, labels[n]) for a in cn.arrows]
+        arrows = []
+        for a in cn.arrows:
+            found = _corner_arrow(c, spaces, j, a, labels[n])
+            if found is None:
+                warnings.append(f"corner {labels[n]!r}: {a} finds no space a row further on; left out")
+            elif found not in arrows:
+                arrows.append(found)
         if cn.zone_spaces:
             arrows += _arrow_zone(c, spaces, pieces, j, cn, labels[n], half, objects)
         objects += [_arrow_object(s, t) for s, t in arrows]
         notes.append(f"{labels[n]} arrows: " + ", ".join(f"{s.name}->{t.name}" for s, t in arrows))
 
     objects += _grid(c, spaces, pieces, notes)
+    objects += [_beside(c, b, poses, segs, half) for b in c.scenery]
 
     pit_spaces: list[Point] = []
     boxes: list[int] = []
@@ -560,6 +636,34 @@ def _derive_spaces(
     return all_spaces, all_ratios, first_pieces
 
 
+def _beside(c: Circuit, b: Beside, poses: list[Pose], segs: list[Segment], half: float) -> MapObject:
+    """The polygon of one scenery object beside the track."""
+    if b.cls not in SCENERY:
+        raise TrackError(f"scenery class {b.cls!r} is not one of {', '.join(SCENERY)}")
+    if not (0 <= b.seg < len(segs) and 0 <= b.start < b.end <= 1 and 0 <= b.near < b.far):
+        raise TrackError(f"scenery {b} lies outside its segment")
+    seg = segs[b.seg]
+    total = seg_length(seg)
+    steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle * (b.end - b.start) / ARC_STEP_DEG))
+    sign = 1.0 if b.side == "left" else -1.0
+    along = [advance(poses[b.seg], seg, total * (b.start + (b.end - b.start) * i / steps)) for i in range(steps + 1)]
+    near = [p.at(0.0, sign * (half + b.near)) for p in along]
+    far = [p.at(0.0, sign * (half + b.far)) for p in along]
+    outline = near + far[::-1]
+    if b.rounded or (b.rounded is None and b.cls in ("trees", "grass")):  # nature has no corners
+        for _ in range(3):
+            outline = _chaikin(outline)
+    return MapObject("scenery", b.cls, Shape.of(outline), "polygon", name=b.name)
+
+
+def _chaikin(pts: list[Point]) -> list[Point]:
+    """One step of Chaikin's corner cutting on a closed polygon."""
+    out: list[Point] = []
+    for a, b in zip(pts, pts[1:] + pts[:1]):
+        out += [(0.75 * a[0] + 0.25 * b[0], 0.75 * a[1] + 0.25 * b[1]), (0.25 * a[0] + 0.75 * b[0], 0.25 * a[1] + 0.75 * b[1])]
+    return out
+
+
 def _piece(lane: list[Space], j: int) -> list[Space]:
     return [s for s in lane if s.piece == j]
 
@@ -573,7 +677,7 @@ def _check_arrow(c: Circuit, a: Arrow, label: str) -> None:
         raise TrackError(f"corner {label!r}: {a} must join two adjacent lanes")
 
 
-def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label: str) -> tuple[Space, Space]:
+def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label: str) -> tuple[Space, Space] | None:
     """From the space at ``a.at`` of the corner to the first space a full row further on.
 
     The longest lane sets a corner's rows; a shorter lane's spaces spread
@@ -585,8 +689,10 @@ def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label
     src = src_lane[min(len(src_lane) - 1, int(a.at * len(src_lane)))]
     for dst in dst_lane:
         if dst.frac * rows >= src.frac * rows + 1 - 1e-9:
-            return src, dst
-    raise TrackError(f"corner {label!r}: {a} finds no space a row further on in lane {LETTERS[a.dst]}")
+            ahead = math.floor(dst.frac * rows) - math.floor(src.frac * rows)  # rows as the loader rounds them
+            return (src, dst) if ahead <= 3 else None  # the loader allows 1 to 3 rows ahead
+
+    return None  # a short corner: the caller warns and leaves this arrow out
 
 
 def _arrow_zone(
@@ -722,7 +828,19 @@ CLASSES: dict[str, tuple[str, dict[str, int]]] = {
     "qualifying_start": ("#64d2ff", {}),
     "pit_lane": ("#bf5af2", {}),
     "box": ("#bf5af2", {"box": 0}),
+    # scenery: pictures only (docs/track-format.md); the rules never see them
+    "stand": ("#5e5ce6", {}),
+    "building": ("#98989d", {}),
+    "gravel": ("#d4c294", {}),
+    "runoff": ("#707379", {}),
+    "paved": ("#a09e97", {}),
+    "grass": ("#48863a", {}),
+    "water": ("#2c6492", {}),
+    "trees": ("#245828", {}),
+    "wall": ("#e2e2dc", {}),
+    "tyres": ("#1a1a1c", {}),
 }
+SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres")
 
 # Object layers, bottom first, each with the class whose colour it uses.
 LAYERS: list[tuple[str, str]] = [
@@ -744,11 +862,35 @@ def _serialise(root: ET.Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
-def tmx_text(layout: Layout) -> str:
-    """The .tmx file for a built layout (Tiled 1.8 style: the class is the ``type`` attribute)."""
+@dataclass
+class Art:
+    """The pictures of a map for Tiled: the ``ground`` tile layer and the ``preview`` image layer."""
+
+    ground: list[int]  # global tile ids, row by row
+    preview: str  # PNG file name beside the map
+    size: tuple[int, int]  # of the preview, px
+
+
+TILESET = "circuit.tsx"
+
+
+def tmx_text(layout: Layout, art: Art | None = None) -> str:
+    """The .tmx file for a built layout (Tiled 1.8 style: the class is the ``type`` attribute).
+
+    Bottom to top: the ``ground`` tile layer and the ``preview`` image layer
+    (pictures for Tiled, when ``art`` is given), the ``scenery`` object
+    layer, then the track layers. Object ids number the track layers first,
+    so adding scenery never renumbers a corner (its id is part of the graph).
+    """
     c = layout.circuit
     # A pit layer promises a pit lane (docs/track-format.md): leave it out when there is none.
-    layers = [(name, cls) for name, cls in LAYERS if name != "pit" or c.pit is not None]
+    layers = [("scenery", "building")]
+    layers += [(name, cls) for name, cls in LAYERS if name != "pit" or c.pit is not None]
+    ids: dict[int, int] = {}
+    for layer, _ in layers[1:] + layers[:1]:
+        for obj in (o for o in layout.objects if o.layer == layer):
+            ids[id(obj)] = len(ids) + 1
+    picture_layers = 2 if art is not None else 0
     root = ET.Element(
         "map",
         {
@@ -762,7 +904,7 @@ def tmx_text(layout: Layout) -> str:
             "tileheight": str(TILE),
             "infinite": "0",
             "backgroundcolor": c.background,
-            "nextlayerid": str(len(layers) + 1),
+            "nextlayerid": str(len(layers) + picture_layers + 1),
             "nextobjectid": str(len(layout.objects) + 1),
         },
     )
@@ -771,17 +913,28 @@ def tmx_text(layout: Layout) -> str:
         ("circuit_name", "", c.name),
         ("laps", "int", str(c.laps)),
         ("space_length", "float", fmt(c.space_length)),
+        ("surroundings", "", c.surroundings),
         ("weather_rain", "", c.weather_rain),
         ("weather_sun", "", c.weather_sun),
         ("weather_variable", "", c.weather_variable),
     ):
         ET.SubElement(props, "property", {"name": name} | ({"type": typ} if typ else {}) | {"value": value})
 
-    object_id = 0
-    for layer_id, (layer, cls) in enumerate(layers, start=1):
+    if art is not None:
+        ET.SubElement(root, "tileset", {"firstgid": "1", "source": TILESET})
+        tiles = ET.SubElement(root, "layer", {"id": "1", "name": "ground", "locked": "1",
+                                              "width": str(layout.width), "height": str(layout.height)})
+        data = ET.SubElement(tiles, "data", {"encoding": "csv"})
+        rows = [",".join(str(g) for g in art.ground[r * layout.width:(r + 1) * layout.width])
+                for r in range(layout.height)]
+        data.text = "\n" + ",\n".join(rows) + "\n"
+        image = ET.SubElement(root, "imagelayer", {"id": "2", "name": "preview", "locked": "1"})
+        ET.SubElement(image, "image", {"source": art.preview, "width": str(art.size[0]), "height": str(art.size[1])})
+
+    for layer_id, (layer, cls) in enumerate(layers, start=picture_layers + 1):
         group = ET.SubElement(root, "objectgroup", {"color": CLASSES[cls][0], "id": str(layer_id), "name": layer})
         for obj in (o for o in layout.objects if o.layer == layer):
-            object_id += 1
+            object_id = ids[id(obj)]
             attrs = {"id": str(object_id)} | ({"name": obj.name} if obj.name else {})
             attrs |= {"type": obj.cls, "x": fmt(obj.shape.origin[0]), "y": fmt(obj.shape.origin[1])}
             el = ET.SubElement(group, "object", attrs)
@@ -793,7 +946,7 @@ def tmx_text(layout: Layout) -> str:
                 ET.SubElement(el, "point")
             else:
                 ET.SubElement(el, obj.kind, {"points": obj.shape.points_attr()})
-    if object_id != len(layout.objects):
+    if len(ids) != len(layout.objects):
         raise TrackError("internal: an object is in no layer")
     return _serialise(root)
 
@@ -865,6 +1018,9 @@ def summary(layout: Layout) -> str:
 # The shipped circuits
 # --------------------------------------------------------------------------
 
+L: Side = "left"
+R: Side = "right"
+
 OVAL = Circuit(
     file="oval.tmx",
     name="Lindenring Oval",
@@ -899,20 +1055,225 @@ OVAL = Circuit(
     weather_variable="6-12",
     weather_rain="1-5",
     pit=Pit(side="right", entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
+    grow=(0, 1),
+    scenery=(
+        Beside("stand", 2, 0.12, 0.88, L, 22, 82, "Linden grandstand"),
+    ),
 )
 
-CIRCUITS: tuple[Circuit, ...] = (OVAL,)
+
+def _arrows(lanes: int, inside: Side, at_in: Sequence[float] = (0.0, 0.4), at_out: Sequence[float] = (0.2,)) -> tuple[Arrow, ...]:
+    """A corner's arrows: towards the inside early and half way, towards the outside in between."""
+    outside: Side = "left" if inside == "right" else "right"
+    return towards(lanes, inside, at_in) + towards(lanes, outside, at_out)
 
 
-def outputs(circuits: Sequence[Circuit]) -> dict[Path, tuple[str, str]]:
-    """Every generated file: path -> (content, summary)."""
+# The Grand Prix circuit: eleven corners, a long main straight with the pits
+# on the outside, a hairpin in a dip and a fast kink. Driven clockwise.
+# Straights 8 and 18 are sized by close_loop so the lap closes exactly.
+GP = Circuit(
+    file="hohenau.tmx",
+    name="Hohenau Grand Prix Circuit",
+    laps=2,
+    lanes=3,
+    segments=close_loop(
+        (
+            Straight(1364),  # 0 main straight
+            Arc(122, 90, R, Corner(2, "Turn 1", arrows=_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,)))),
+            Straight(250),
+            Arc(218, 40, L, Corner(1, "Turn 2", arrows=_arrows(3, L))),
+            Straight(158),
+            Arc(220, 40, R, Corner(1, "Turn 3", arrows=_arrows(3, R))),
+            Straight(392),
+            Arc(98, 90, R, Corner(2, "Turn 4", arrows=_arrows(3, R))),
+            Straight(600),  # 8 closes the lap
+            Arc(152, 90, L, Corner(2, "Turn 5", arrows=_arrows(3, L))),
+            Straight(200),
+            Arc(79, 180, R, Corner(3, "Hairpin", arrows=_arrows(3, R))),
+            Straight(350),
+            Arc(118, 90, L, Corner(2, "Turn 7", arrows=_arrows(3, L))),
+            Straight(300),
+            Arc(300, 30, L),  # a flat-out kink: no corner area
+            Straight(300),
+            Arc(112, 120, R, Corner(3, "Turn 8", arrows=_arrows(3, R))),
+            Straight(500),  # 18 closes the lap
+            Arc(184, 60, R, Corner(1, "Turn 9", arrows=_arrows(3, R))),
+            Straight(250),
+            Arc(182, 60, L, Corner(2, "Turn 10", arrows=_arrows(3, L))),
+            Straight(200),
+            Arc(120, 90, R, Corner(2, "Turn 11", arrows=_arrows(3, R))),
+            Straight(400),
+        ),
+        8,
+        18,
+    ),
+    start_at=792,
+    weather_sun="11-20",
+    weather_variable="5-10",
+    weather_rain="1-4",
+    pit=Pit(side=L, entry=14, exit=8, offset=64.0, ramp=72.0, boxes=10),
+    margin=360.0,
+    scenery=(
+        Beside("paved", 0, 0.25, 0.78, L, 150, 330),
+        Beside("building", 0, 0.3, 0.42, L, 180, 250, "Race control"),
+        Beside("building", 0, 0.47, 0.56, L, 180, 250, "Paddock"),
+        Beside("building", 0, 0.6, 0.72, L, 180, 250),
+        Beside("stand", 0, 0.15, 0.7, R, 40, 130, "Main grandstand"),
+        Beside("stand", 8, 0.3, 0.75, R, 40, 110),
+        Beside("trees", 8, 0.1, 0.9, R, 150, 330),
+        Beside("stand", 11, 0.25, 0.75, L, 110, 180, "Hairpin"),
+        Beside("water", 14, 0.1, 0.9, R, 120, 300, "", rounded=True),
+        Beside("stand", 18, 0.2, 0.8, L, 40, 110),
+        Beside("trees", 24, 0.0, 1.0, L, 60, 220),
+    ),
+)
+
+# The street circuit: two lanes between walls, nine tight corners and a
+# chicane around the old harbour; driven anticlockwise.
+STREET = Circuit(
+    file="hafenstadt.tmx",
+    name="Hafenstadt Street Circuit",
+    laps=3,
+    lanes=2,
+    segments=close_loop(
+        (
+            Straight(1000),  # 0 harbour front: start/finish and pits
+            Arc(104, 90, L, Corner(3, "Station", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(300),
+            Arc(72, 90, R, Corner(2, "Bank", arrows=_arrows(2, R, (0.0,), (0.3,)))),
+            Straight(254),
+            Arc(72, 90, L, Corner(2, "Market", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(450),  # 6 closes the lap
+            Arc(72, 90, L, Corner(2, "Cathedral", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(400),  # 8 closes the lap
+            Arc(58, 45, R, Corner(2, "Chicane", span=3, arrows=_arrows(2, R, (0.0, 0.3), (0.6,)))),
+            Straight(56),
+            Arc(60, 45, L),
+            Straight(300),
+            Arc(76, 90, L, Corner(2, "Fountain", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(250),
+            Arc(76, 90, R, Corner(2, "Harbour", arrows=_arrows(2, R, (0.0,), (0.3,)))),
+            Straight(200),
+            Arc(104, 90, L, Corner(3, "Lighthouse", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(300),
+            Arc(78, 90, L, Corner(2, "Quay", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(300),
+        ),
+        6,
+        8,
+    ),
+    start_at=700,
+    weather_sun="15-20",
+    weather_variable="8-14",
+    weather_rain="1-7",
+    pit=Pit(side=R, entry=10, exit=6, offset=56.0, ramp=64.0, boxes=10),
+    margin=200.0,
+    background="#8e8c86",
+    surroundings="walls",
+    scenery=(
+        Beside("water", 20, 0.0, 1.0, R, 150, 560),
+        Beside("water", 0, 0.0, 1.0, R, 150, 560),
+        Beside("stand", 0, 0.3, 0.75, L, 30, 110, "Harbour grandstand"),
+        Beside("building", 0, 0.05, 0.25, L, 30, 160),
+        Beside("building", 0, 0.8, 0.97, L, 30, 160),
+        Beside("building", 2, 0.05, 0.95, L, 30, 200, "Station"),
+        Beside("building", 2, 0.1, 0.9, R, 30, 150),
+        Beside("building", 4, 0.05, 0.95, R, 30, 140),
+        Beside("building", 4, 0.1, 0.9, L, 30, 130),
+        Beside("building", 6, 0.02, 0.3, R, 30, 160),
+        Beside("building", 6, 0.35, 0.62, R, 30, 160, "Market hall"),
+        Beside("building", 6, 0.67, 0.95, R, 30, 160),
+        Beside("trees", 6, 0.05, 0.95, L, 40, 300),
+        Beside("building", 8, 0.02, 0.3, R, 30, 170),
+        Beside("building", 8, 0.35, 0.65, R, 30, 170, "Cathedral"),
+        Beside("building", 8, 0.7, 0.98, R, 30, 170),
+        Beside("building", 12, 0.1, 0.9, R, 30, 160),
+        Beside("building", 12, 0.1, 0.9, L, 30, 120),
+        Beside("building", 14, 0.1, 0.9, L, 30, 160),
+        Beside("building", 14, 0.1, 0.9, R, 30, 120),
+        Beside("stand", 16, 0.1, 0.9, R, 30, 100),
+        Beside("building", 18, 0.05, 0.95, R, 30, 170, "Lighthouse"),
+        Beside("building", 18, 0.1, 0.9, L, 30, 120),
+        Beside("building", 20, 0.05, 0.9, L, 30, 160),
+    ),
+)
+
+CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET)
+
+
+REPO = MAPS_DIR.parent
+
+
+def make_art(layout: Layout) -> tuple[Art, object]:
+    """The ground tiles and the preview picture of a map, drawn by the game's own board renderer.
+
+    The map is loaded exactly as the game loads it, so the preview in Tiled
+    is the board the players will see. Returns the art and the preview
+    surface (a pygame Surface) to save beside the map.
+    """
+    import os
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    import pygame
+
+    from game.board import BoardOptions, BoardRenderer, read_art
+    from game.geometry import point_in_polygon
+    from game.trackfile import load_track
+    from sprites.make_tiles import TILES
+
+    pygame.font.init()
+    c = layout.circuit
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / c.file
+        path.write_text(tmx_text(layout), encoding="utf-8")
+        track = load_track(path)
+        board = BoardRenderer(track, art=read_art(path))
+    width, height = layout.width * TILE, layout.height * TILE
+    preview = board.render(BoardOptions(), 1.0, area=(0.0, 0.0, float(width), float(height)), transparent=True)
+    areas = [(s.cls, s.points) for s in board.art.scenery if len(s.points) >= 3 and s.cls not in ("wall", "tyres")]
+    areas.sort(key=lambda a: a[0] in ("stand", "building"))  # blocks on top of ground areas
+    areas += [("gravel", poly) for poly, _ in board.gravel]
+    if board.pit_building is not None:
+        areas.append(("garage", board.pit_building[0]))
+
+    def what(x: float, y: float) -> str:
+        if board.space_at(x, y) is not None:
+            return "asphalt"
+        for cls, poly in reversed(areas):
+            if point_in_polygon((x, y), poly):
+                return cls
+        return "paved" if c.surroundings == "walls" else "grass"
+
+    def tile(tx: int, ty: int) -> str:
+        """What the whole tile shows; the plain ground where it shows several things.
+
+        A tile is painted only where the preview covers all of it, so with
+        the preview shown no tile edge (no staircase) is ever visible.
+        """
+        probes = {what((tx + u) * TILE, (ty + v) * TILE) for u in (0.02, 0.5, 0.98) for v in (0.02, 0.5, 0.98)}
+        return probes.pop() if len(probes) == 1 else ("paved" if c.surroundings == "walls" else "grass")
+
+    ground = [TILES.index(tile(tx, ty)) + 1 for ty in range(layout.height) for tx in range(layout.width)]
+    name = Path(c.file).stem + "-preview.png"
+    return Art(ground, name, preview.get_size()), preview
+
+
+def outputs(circuits: Sequence[Circuit]) -> tuple[dict[Path, tuple[str, str]], dict[Path, object]]:
+    """Every generated file: path -> (content, summary); and the preview pictures: path -> Surface."""
     files: dict[Path, tuple[str, str]] = {}
+    pictures: dict[Path, object] = {}
     for c in circuits:
         layout = build(c)
-        files[MAPS_DIR / c.file] = (tmx_text(layout), summary(layout))
+        art, preview = make_art(layout)
+        files[MAPS_DIR / c.file] = (tmx_text(layout, art), summary(layout))
+        pictures[MAPS_DIR / art.preview] = preview
     files[MAPS_DIR / "formula-d.tiled-project"] = (project_text(), "formula-d.tiled-project: object classes")
     files[MAPS_DIR / "objecttypes.xml"] = (objecttypes_text(), "objecttypes.xml: object types for Tiled 1.8")
-    return files
+    return files, pictures
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -921,11 +1282,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     args = parser.parse_args(argv)
     try:
-        files = outputs(CIRCUITS)
+        files, pictures = outputs(CIRCUITS)
     except TrackError as exc:
         print(f"trackgen: {exc}", file=sys.stderr)
         return 2
+    import pygame
+
     stale = 0
+    for path, picture in pictures.items():
+        if args.check:
+            if not path.exists() or pygame.image.load(str(path)).get_size() != picture.get_size():
+                stale += 1
+                print(f"out of date: {path.name} (run python maps/trackgen.py)", file=sys.stderr)
+        else:
+            pygame.image.save(picture, str(path))
     for path, (text, info) in files.items():
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if args.check:

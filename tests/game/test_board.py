@@ -149,3 +149,85 @@ def test_space_centres_are_not_grass(track: Track, board: BoardRenderer, options
         px = surf.get_at((int((s.x - x0) * scale), int((s.y - y0) * scale)))[:3]
         assert tuple(px) not in (GRASS, GRASS_STRIPE), s.name
 
+
+
+# --- surroundings: pictures only -------------------------------------------------
+
+from game.board import GRAVEL, BoardArt, Scenery, read_art  # noqa: E402
+
+SCENERY_TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" width="10" height="10" tilewidth="32" tileheight="32" infinite="0">
+ <properties>
+  <property name="surroundings" value="walls"/>
+ </properties>
+ <objectgroup id="1" name="scenery">
+  <object id="1" name="Main" type="stand" x="10" y="20" width="100" height="30"/>
+  <object id="2" type="building" x="100" y="100" width="40" height="20" rotation="90"/>
+  <object id="3" type="water" x="0" y="0"><polygon points="0,0 50,0 50,50"/></object>
+  <object id="4" type="wall" x="5" y="5"><polyline points="0,0 100,0"/></object>
+  <object id="5" type="trees" x="0" y="0" width="20" height="10"><ellipse/></object>
+  <object id="6" type="castle" x="0" y="0" width="5" height="5"/>
+  <object id="7" type="stand" x="0" y="0"><point/></object>
+ </objectgroup>
+</map>
+"""
+
+
+def test_read_art_understands_the_scenery_layer(tmp_path) -> None:
+    path = tmp_path / "art.tmx"
+    path.write_text(SCENERY_TMX)
+    art = read_art(path)
+    assert art.surroundings == "walls"
+    by_id = {s.cls: s for s in art.scenery}
+    assert by_id["stand"].points == ((10, 20), (110, 20), (110, 50), (10, 50)) and by_id["stand"].name == "Main"
+    building = [(round(x), round(y)) for x, y in by_id["building"].points]
+    assert building == [(100, 100), (100, 140), (80, 140), (80, 100)]  # Tiled rotates clockwise about x, y
+    assert len(by_id["water"].points) == 3 and len(by_id["wall"].points) == 2 and len(by_id["trees"].points) == 32
+    assert len(art.notes) == 2 and "castle" in art.notes[0]
+
+
+def test_read_art_of_a_plain_map_is_grass(tmp_path) -> None:
+    assert read_art(REPO_OVAL).surroundings == "grass"
+    assert read_art(tmp_path / "missing.tmx") == BoardArt()
+
+
+REPO_OVAL = __import__("tests.conftest", fromlist=["REPO"]).REPO / "maps" / "oval.tmx"
+
+
+def test_grass_circuits_get_gravel_outside_every_corner(track: Track) -> None:
+    board = BoardRenderer(track)
+    assert len(board.gravel) == len(track.corners)
+    surf = board.render(BoardOptions(arrows=False), 1.0)
+    x0, y0, _, _ = board.bounds
+    seen = 0
+    for poly, _ in board.gravel:
+        n = len(poly)
+        inner, outer = poly[n // 6], poly[n - 1 - n // 6]  # a third along (the sign sits half way)
+        cx, cy = (inner[0] + outer[0]) / 2, (inner[1] + outer[1]) / 2
+        seen += all(abs(c - g) < 40 for c, g in zip(surf.get_at((int(cx - x0), int(cy - y0)))[:3], GRAVEL))
+    assert seen == len(board.gravel)
+    assert board.walls  # the pit wall between track and pit lane
+
+
+def test_street_circuits_get_walls_instead_of_gravel(track: Track) -> None:
+    board = BoardRenderer(track, art=BoardArt("walls"))
+    assert board.gravel == []
+    assert len(board.walls) >= 2  # both edges, broken where the pit lane leaves and joins
+
+
+def test_scenery_grows_the_board_and_never_hides_a_space(track: Track) -> None:
+    stand = Scenery("stand", ((650, 380), (750, 380), (750, 420), (650, 420)), "Infield")
+    board = BoardRenderer(track, art=BoardArt("grass", (stand, Scenery("water", ((2000, 2000), (2100, 2000), (2100, 2100))))))
+    x, y, w, h = board.bounds
+    assert x + w >= 2100 and y + h >= 2100
+    surf = board.render(BoardOptions(), 1.0)
+    for s in track.spaces:
+        assert board.space_at(s.x, s.y) == s.name
+        assert tuple(surf.get_at((int(s.x - x), int(s.y - y))))[:3] not in (GRASS, GRASS_STRIPE)
+
+
+def test_transparent_render_of_an_area(board: BoardRenderer) -> None:
+    surf = board.render(BoardOptions(), 0.5, area=(0.0, 0.0, 1400.0, 900.0), transparent=True)
+    assert surf.get_size() == (700, 450)
+    assert surf.get_at((2, 2)).a == 0  # the ground is left out
+    assert surf.get_at((int(650 * 0.5), int(152 * 0.5))).a == 255  # a space of the oval's top straight

@@ -1,0 +1,80 @@
+"""The three shipped circuits: what the issue promises about each, and their pictures for Tiled."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from game.board import BoardRenderer, read_art
+from game.trackfile import load_track
+from tests.conftest import REPO
+
+MAPS = REPO / "maps"
+OVAL_HASH = "495e91bfabb762360059a8286e9bf1243b8f0c0350fe4ef253523b837f38efa1"
+
+
+@pytest.fixture(scope="module")
+def tracks():
+    return {p.name: load_track(p) for p in sorted(MAPS.glob("*.tmx"))}
+
+
+def test_three_circuits_are_shipped(tracks):
+    assert {"oval.tmx", "hohenau.tmx", "hafenstadt.tmx"} <= set(tracks)
+
+
+def test_the_oval_graph_is_unchanged(tracks):
+    """Race records name the oval by this hash: art may change, the graph may not."""
+    assert tracks["oval.tmx"].content_hash() == OVAL_HASH
+
+
+def test_each_circuit_has_its_own_name_and_weather(tracks):
+    names = [t.name for t in tracks.values()]
+    weathers = [t.weather.model_dump_json() for t in tracks.values()]
+    assert len(set(names)) == len(names)
+    assert len(set(weathers)) == len(weathers)
+
+
+def test_grand_prix_circuit(tracks):
+    gp = tracks["hohenau.tmx"]
+    assert len(gp.corners) >= 10
+    assert {c.stops for c in gp.corners} == {1, 2, 3}
+    assert gp.pit is not None and len(gp.pit.boxes) >= 10
+    for lane in range(gp.lanes):
+        assert len(gp.lane_spaces(lane)) >= 120, lane
+
+
+def test_street_circuit(tracks):
+    street = tracks["hafenstadt.tmx"]
+    stops = {c.stops for c in street.corners}
+    assert {2, 3} <= stops
+    art = read_art(MAPS / "hafenstadt.tmx")
+    assert art.surroundings == "walls"
+    assert BoardRenderer(street, art=art).walls  # walls all round, broken only at the pit lane
+
+
+@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
+def test_scenery_is_all_understood(name):
+    art = read_art(MAPS / name)
+    assert art.notes == ()
+    assert any(s.cls == "stand" for s in art.scenery)
+
+
+@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
+def test_tiled_pictures_exist(name):
+    """The ground tile layer (CSV, generated tileset) and the preview image cover the map."""
+    import pygame
+
+    root = ET.parse(MAPS / name).getroot()
+    width, height = int(root.get("width")), int(root.get("height"))
+    tileset = root.find("tileset")
+    assert tileset is not None and (MAPS / tileset.get("source")).exists()
+    ts = ET.parse(MAPS / tileset.get("source")).getroot()
+    assert (MAPS / ts.find("image").get("source")).exists()
+    ground = root.find("layer[@name='ground']/data")
+    assert ground.get("encoding") == "csv"
+    cells = [int(v) for v in ground.text.replace("\n", "").split(",")]
+    assert len(cells) == width * height and min(cells) >= 1 and max(cells) <= int(ts.get("tilecount"))
+    image = root.find("imagelayer[@name='preview']/image")
+    picture = pygame.image.load(str(MAPS / image.get("source")))
+    assert picture.get_size() == (width * 32, height * 32)
