@@ -1,0 +1,38 @@
+"""Computer drivers: deterministic, and the careful one never risks its race needlessly."""
+
+from __future__ import annotations
+
+from rules.drivers import AGGRESSIVE, CAREFUL
+from rules.engine import gear_options, moves
+from rules.gears import ShiftCost
+from rules.odds import gear_odds
+from tests.rules.test_odds import TRACK, position
+
+
+def test_drivers_are_deterministic():
+    state = position("B8", 4)
+    assert CAREFUL.choose_gear(TRACK, state) == CAREFUL.choose_gear(TRACK, state)
+    assert AGGRESSIVE.choose_gear(TRACK, state) == AGGRESSIVE.choose_gear(TRACK, state)
+
+
+def test_careful_driver_takes_no_risk_when_a_safe_gear_exists():
+    for space, gear, tyres in (("B8", 5, 1), ("B8", 4, 2), ("B10", 3, 1), ("A40", 5, 6)):
+        state = position(space, gear, tyres=tyres)
+        odds = gear_odds(TRACK, state)
+        chosen = CAREFUL.choose_gear(TRACK, state)
+        if any(o.out == 0 for o in odds.values()):
+            assert odds[chosen].out == 0, (space, gear, chosen)
+        assert isinstance(gear_options(TRACK, state)[chosen], ShiftCost)
+
+
+def test_careful_driver_brakes_into_the_corner_rather_than_crash():
+    """In the Lindenkehre with 1 of 2 stops and no tyres to spare, it stays in the corner."""
+    state = position("B14", 2, stops=1, corner=0, tyres=1)
+    from rules.actions import ChooseGear, Roll
+    from rules.engine import apply
+
+    s, _ = apply(TRACK, state, ChooseGear(gear=2))
+    s, _ = apply(TRACK, s, Roll(value=4))
+    move = CAREFUL.choose_move(TRACK, s, moves(TRACK, s))
+    assert move.out is None
+    assert move.corner == 0
