@@ -75,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             return simcli.replay_cmd(args.record, args.track)
         return simcli.moves_cmd(args.position, args.gear, args.roll, args.json)
-    from game import app
+    from game.ui import main as ui
 
-    return app.run()
+    return ui.run()
 
 
 if __name__ == "__main__":

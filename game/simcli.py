@@ -12,8 +12,10 @@ from game.trackdraw import TrackError
 from game.trackfile import load_track
 from rules.actions import ChooseGear, Roll
 from rules.classify import classification
-from rules.engine import IllegalAction, apply, moves
+from rules.engine import IllegalAction, apply, gear_options, moves
+from rules.gears import ShiftCost
 from rules.odds import gear_odds
+from rules.reasons import Reason
 from rules.record import Entry, Header, RecordError, load, replay, save
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
@@ -66,10 +68,19 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
         ),
     )
     session = RaceSession(track, header)
-    session.run_computers()
-    if record:
-        save(session.record(), record)
+    try:
+        session.run_computers()
+    except RuntimeError as err:  # the step limit: a race that does not end is an engine bug
+        print(f"the race was stopped after {len(session.actions)} actions: {err}", file=sys.stderr)
+        return 1
     print_classification(track, session.state)
+    if record:
+        try:
+            save(session.record(), record)
+        except OSError as err:
+            print(f"{record}: cannot write the record ({err.strerror or err})", file=sys.stderr)
+            return 1
+        print(f"record: {record} ({len(session.actions)} actions)")
     return 0
 
 
@@ -86,7 +97,7 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return 1
-    path = track_file or _find_track(record.header.track_hash)
+    path = track_file or _find_track(record.header.track_hash, record.header.track_name)
     if path is None:
         print(f"no track in maps/ has the record's hash {record.header.track_hash[:12]}; give --track FILE", file=sys.stderr)
         return 1
@@ -99,11 +110,16 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
         print(f"{record_file}: {err}", file=sys.stderr)
         return 1
     print_classification(track, state)
+    unfinished = "" if state.finished else f"; the race is not over (phase {state.phase}, game round {state.round})"
+    print(f"verified: all {len(record.actions)} actions replay{unfinished}")
     return 0
 
 
-def _find_track(digest: str) -> str | None:
-    for p in sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx")):
+def _find_track(digest: str, name: str = "") -> str | None:
+    """The track file in maps/ with this hash. Loading a track takes a while, so the
+    files whose name appears in the track's name (oval.tmx for "Lindenring Oval") go first."""
+    files = (Path(__file__).resolve().parent.parent / "maps").glob("*.tmx")
+    for p in sorted(files, key=lambda f: (f.stem.lower() not in name.lower(), f.name)):
         try:
             if load_track(p).content_hash() == digest:
                 return str(p)
@@ -112,17 +128,63 @@ def _find_track(digest: str) -> str | None:
     return None
 
 
-def moves_cmd(position_file: str, gear: int, roll: int | None, as_json: bool) -> int:
+def load_position(position_file: str) -> Position | str:
+    """A position file, or one line saying what is wrong with it."""
     try:
-        pos = Position.model_validate_json(Path(position_file).read_text(encoding="utf-8"))
+        text = Path(position_file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        print(f"{position_file}: cannot read ({err})", file=sys.stderr)
-        return 1
+        return f"{position_file}: cannot read ({err})"
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        return f"{position_file}: not JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+    except (ValueError, RecursionError) as err:
+        return f"{position_file}: not readable JSON ({type(err).__name__})"
+    try:
+        return Position.model_validate_json(text)
     except ValidationError as err:
         first = err.errors()[0]
-        print(f"{position_file}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}", file=sys.stderr)
+        where = ".".join(str(p) for p in first["loc"]) or "position"
+        return f"{position_file}: {where}: {first['msg']}"
+
+
+def _position_track(pos: Position, position_file: str) -> str:
+    """The track path as written; a relative one that is not found from the current
+    folder is looked up next to the position file."""
+    path = Path(pos.track)
+    if path.is_absolute() or path.exists():
+        return pos.track
+    beside = Path(position_file).resolve().parent / path
+    return str(beside) if beside.exists() else pos.track
+
+
+def position_problem(track: Track, state: RaceState) -> str | None:
+    """Why ``state`` cannot be a position on ``track`` (names unknown to the track, no
+    car to move), or None. The engine trusts states it made itself; files are checked."""
+    ids = [c.id for c in state.cars]
+    if len(set(ids)) != len(ids):
+        return "two cars have the same id"
+    for c in state.cars:
+        for what, space in (("space", c.space), ("box", c.box)):
+            if space is not None and not track.has_space(space):
+                return f"car {c.id}: {what} {space!r} is not a space of this track"
+    for m in state.markers:
+        if not track.has_space(m):
+            return f"marker {m!r} is not a space of this track"
+    if state.active not in ids:
+        return f"the car to move ({state.active!r}) is not one of the cars ({', '.join(ids)})"
+    car = state.car(state.active or "")
+    if car.status != "racing" or car.space is None:
+        return f"the car to move ({car.id}) is not racing on the track (status {car.status}, space {car.space})"
+    return None
+
+
+def moves_cmd(position_file: str, gear: int, roll: int | None, as_json: bool) -> int:
+    pos = load_position(position_file)
+    if isinstance(pos, str):
+        print(pos, file=sys.stderr)
         return 1
-    track = _track(pos.track)
+    track = _track(_position_track(pos, position_file))
     if track is None:
         return 1
     if track.content_hash() != pos.state.track_hash:
@@ -132,12 +194,25 @@ def moves_cmd(position_file: str, gear: int, roll: int | None, as_json: bool) ->
     if state.phase != "gear":
         print(f"{position_file}: the position is not before a gear choice (phase {state.phase})", file=sys.stderr)
         return 1
+    problem = position_problem(track, state)
+    if problem:
+        print(f"{position_file}: {problem}", file=sys.stderr)
+        return 1
+    try:
+        return _moves_or_odds(track, state, gear, roll, as_json)
+    except (KeyError, ValueError, IndexError) as err:  # a hand-edited state the engine cannot read
+        print(f"{position_file}: the position is not consistent ({type(err).__name__}: {err})", file=sys.stderr)
+        return 1
+
+
+def _moves_or_odds(track: Track, state: RaceState, gear: int, roll: int | None, as_json: bool) -> int:
+    option = gear_options(track, state).get(gear)
+    if not isinstance(option, ShiftCost):
+        why = f": {option.english()} [{option.rule}]" if isinstance(option, Reason) else ""
+        print(f"gear {gear} is not legal here{why}", file=sys.stderr)
+        return 1
     if roll is None:
-        odds = {g: o for g, o in gear_odds(track, state).items() if g == gear}
-        if not odds:
-            print(f"gear {gear} is not legal here", file=sys.stderr)
-            return 1
-        o = odds[gear]
+        o = gear_odds(track, state)[gear]
         facts = {
             "gear": gear,
             "corner_stop": str(o.corner_stop),

@@ -21,12 +21,24 @@ class Place(BaseModel):
 
 def classification(track: Track, state: RaceState) -> list[Place]:
     """AMB-51: finishers in crossing order; then retired or running cars by distance
-    (laps, then position on the lap); at equal distance the later retirement ranks higher."""
+    (laps, then position on the lap); at equal distance the later retirement ranks higher.
+
+    A running car in the pit lane counts as standing at the pit entry, on the lap it had
+    there (AMB-56), as in the turn order, so a standings table mid-race agrees with it.
+    """
     finished = sorted((c for c in state.cars if c.status == "finished"), key=lambda c: c.place or 0)
 
     def distance(c) -> tuple[int, float, int]:
-        progress = track.space(c.space).progress if c.space else -1.0
-        return (c.crossings, progress, c.out_round if c.out_round is not None else 10**9)
+        later = c.out_round if c.out_round is not None else 10**9
+        if c.space is None:
+            return (c.crossings, -1.0, later)
+        laps, progress = c.crossings, track.space(c.space).progress
+        if track.space(c.space).in_pit and track.pit is not None:
+            entry = track.space(track.pit.entry).progress
+            if progress < entry:
+                laps -= 1  # past the line in the pit lane: counted at the entry (AMB-56)
+            progress = entry
+        return (laps, progress, later)
 
     rest = sorted((c for c in state.cars if c.status != "finished"), key=distance, reverse=True)
     return [

@@ -8,6 +8,14 @@ or blocked-lane costs (5, 10), pit stop (11-12), road-holding checks (9),
 collisions (13), engine checks (14). Road-holding checks are rolled after
 the car stops, as MASTERS-TURN-9 allows, before collisions.
 
+Phases of a turn: "gear" (ChooseGear) -> "roll" (the gear die) -> "move"
+(Drive; a fast pit stop returns here for the drive out of the box) ->
+"check" (the black-die checks the move caused) -> the next car's "gear".
+A car drives exactly once per turn (CORE-TURN-2): the Drive that ends the
+turn moves the race to "check", and no die is asked for while a car still
+has to drive. Before game round 1 (round 0) the only drives are dream
+starts (AMB-58), in grid order.
+
 Rules here: CORE-TURN-1..2, CORE-ORDER-*, FD08-GRID-1, FD08-START-1..2,
 CORE-COLL-1..3, FD08-COLL-1, CORE-ENGINE-1..3, FD08-ENGINE-1,
 CORE-DANGER-1..4, FD08-DANGER-1..2, CORE-WEAR-1..3, PIT-B-1..8,
@@ -20,7 +28,7 @@ import math
 
 from rules.actions import Action, ChooseGear, Drive, Event, Roll
 from rules.car import Area
-from rules.dice import BLACK_DIE, Chance, Die, Purpose
+from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.moves import Move, MoveRequest, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
@@ -47,7 +55,7 @@ def new_race(track: Track, rules, cars: list[tuple[str, object]], laps: int | No
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
     boxes = track.pit.boxes if track.pit else ()
     states = tuple(
-        CarState(id=cid, space=None, wp=wp, box=boxes[i] if i < len(boxes) else None)  # type: ignore[arg-type]
+        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)  # type: ignore[arg-type]
         for i, (cid, wp) in enumerate(cars)
     )
     state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states)
@@ -58,6 +66,11 @@ def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
+    if state.phase == "move":
+        # A car must drive first (a dream start, or the drive out of the box after a fast
+        # stop): the checks its turn still owes are rolled after that drive (MASTERS-TURN-12
+        # before -13/-14; AMB-29a).
+        return None
     if state.pending:
         return Chance(die=BLACK_DIE, purpose=state.pending[0].purpose)
     return None
@@ -90,8 +103,8 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action.gear, events)
     elif isinstance(action, Drive):
-        if state.phase != "move":
-            raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "move"}))
+        if state.phase != "move" or state.moves_left is None:  # CORE-TURN-2: one stop per turn
+            raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
         result = check_path(move_request(track, state), tuple(action.path))
         if isinstance(result, Reason):
             raise IllegalAction(result)
@@ -128,7 +141,20 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
     car = state.car(state.active or "")
     car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost), "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
-    return state.with_car(car).model_copy(update={"phase": "roll"})
+    state = state.with_car(car).model_copy(update={"phase": "roll"})
+    # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
+    # an engine WP (TAB-DOWNSHIFT): losing the last one ends the race at once (CORE-WEAR-2,
+    # CORE-ENGINE-3), before the car rolls; otherwise, like every engine WP lost, it puts a
+    # damage marker on the end space of this turn's movement (FD08-DANGER-1; AMB-22: for
+    # the mover, its stop), so the marker waits for the move (``mark_stop``).
+    for area in (Area.BODY, Area.ENGINE, Area.ROAD_HOLDING):
+        if opt.cost.get(area) and car.wp[area] == 0:
+            why = Reason(rule=_AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value})
+            state = _retire(track, state, car.id, why, events)
+            return state.model_copy(update={"phase": "check"})
+    if opt.cost.get(Area.BODY) or opt.cost.get(Area.ENGINE):
+        state = state.model_copy(update={"mark_stop": True})
+    return state
 
 
 # --- chance ----------------------------------------------------------------------
@@ -149,7 +175,7 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
     if check.purpose == Purpose.START:
         return _start_roll(track, state, check.car, value, events)
     if check.purpose == Purpose.PIT:
-        return _pit_roll(state, check.car, value, events)
+        return _pit_roll(track, state, check.car, value, events)
     kind = {
         Purpose.COLLISION: (CheckKind.COLLISION, Area.BODY),
         Purpose.ENGINE: (CheckKind.ENGINE, Area.ENGINE),
@@ -170,10 +196,13 @@ def _lose(track: Track, state: RaceState, car_id: str, area: Area, events: list[
     state = state.with_car(car)
     if area in (Area.BODY, Area.ENGINE):
         state = _mark(state, car.space, events)
-    if car.wp[area] == 0:  # CORE-WEAR-2: body (CORE-COLL-3), engine (CORE-ENGINE-3), road holding (CORE-DANGER-4)
-        rule = {Area.BODY: "CORE-COLL-3", Area.ENGINE: "CORE-ENGINE-3", Area.ROAD_HOLDING: "CORE-DANGER-4"}[area]
-        state = _retire(track, state, car_id, Reason(rule=rule, code=Code.AREA_GONE, values={"area": area.value}), events)
+    if car.wp[area] == 0:  # CORE-WEAR-2
+        state = _retire(track, state, car_id, Reason(rule=_AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
     return state
+
+
+# CORE-WEAR-2: the last WP of these areas ends the race; the rule that says so for each
+_AREA_RULE = {Area.BODY: "CORE-COLL-3", Area.ENGINE: "CORE-ENGINE-3", Area.ROAD_HOLDING: "CORE-DANGER-4"}
 
 
 def _mark(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
@@ -222,29 +251,37 @@ def _grid_roll(track: Track, state: RaceState, car_id: str, value: int, events: 
 
 
 def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
+    """FD08-START-1. Every car rolls first; then the dream starts drive their spaces, in grid
+    order, before game round 1 (AMB-58); then game round 1 runs without the stalled cars (AMB-59).
+
+    The dream-start cars wait in ``state.queue`` while the round is 0.
+    """
     result = start_b(value)
     events.append(Event(kind="start", car=car_id, data={"result": result.kind.value}))
     car = state.car(car_id)
     if result.kind == StartKind.STALL:
         state = state.with_car(car.model_copy(update={"stalled": True}))
     elif result.kind == StartKind.DREAM:
-        # AMB-58: the dream start's 4 spaces are driven at once, before game round 1
-        state = state.model_copy(update={"phase": "move", "active": car_id, "moves_left": state.rules.dream_start_spaces, "roll": None})
-        return state
+        state = state.model_copy(update={"queue": state.queue + (car_id,)})
     if state.pending:
         return state
-    return _begin_round(track, state, events)
+    return _next_turn(track, state.model_copy(update={"phase": "check"}), events)
 
 
-def _pit_roll(state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
-    """TAB-PIT-B: 1-10 fast stop, drive out ceil(r/2) in 4th; 11-20 wait a game round (PIT-B-4)."""
+def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
+    """TAB-PIT-B: 1-10 fast stop, drive out ceil(r/2) in 4th; 11-20 wait a game round (PIT-B-4).
+
+    The engine checks of the turn come after the stop (MASTERS-TURN-12 before -14): after a
+    slow stop now, after a fast stop once the car has driven out (``_on_move``).
+    """
     car = state.car(car_id)
     fast = value <= state.rules.pit_fast_max
     events.append(Event(kind="pit", car=car_id, data={"fast": fast, "value": value}))
     if fast:
         car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
         return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2)})
-    return state.with_car(car.model_copy(update={"pit_wait": True}))
+    state = state.with_car(car.model_copy(update={"pit_wait": True}))
+    return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car_id))})
 
 
 # --- moving ----------------------------------------------------------------------
@@ -258,7 +295,7 @@ def move_request(track: Track, state: RaceState) -> MoveRequest:
         track.pit is not None
         and car.box is not None
         and car.pit_stops < state.rules.pit_stops
-        and 1 <= car.crossings < state.laps  # PIT-B-1, AMB-29d, AMB-54: at the end of a lap but the last
+        and _pit_lap(state, car)
         and not _in_pit_lane(track, car)
         and state.roll is not None
     )
@@ -277,6 +314,19 @@ def move_request(track: Track, state: RaceState) -> MoveRequest:
         box=car.box if may_pit or _before_box(track, car) else None,
         may_brake=not _in_pit_lane(track, car),
     )
+
+
+def _pit_lap(state: RaceState, car: CarState) -> bool:
+    """May the car stop at the end of the lap it is driving (PIT-B-1)?
+
+    A race of L laps is finished at L + 1 crossings, so ``crossings`` is the lap the car
+    is in. PIT-B-1, AMB-29d: only at the end of lap 1, never in a one-lap race; with the
+    3-lap module's two stops (OPT-3LAP-1, ``pit_stops`` >= 2) at the end of any lap but
+    the last (AMB-54).
+    """
+    if not 1 <= car.crossings < state.laps:
+        return False
+    return car.crossings == 1 or state.rules.pit_stops >= 2
 
 
 def on_track(state: RaceState, car: CarState) -> bool:
@@ -299,7 +349,12 @@ def moves(track: Track, state: RaceState) -> list[Move]:
 
 
 def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
+    """The car drives ``move``; the turn's checks are queued (CORE-TURN-2: its one stop).
+
+    Checks still pending from earlier in the turn (a fast stop's entry) are kept.
+    """
     car = state.car(state.active or "")
+    from_pit = _in_pit_lane(track, car)
     seq = state.seq + 1
     path = list(move.path)
     events.append(Event(kind="moved", car=car.id, data={"path": path, "from": car.space}))
@@ -323,9 +378,13 @@ def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) ->
             "arrival": seq if move.path else car.arrival,
         }
     )
-    state = state.with_car(car).model_copy(update={"seq": seq, "moves_left": None})
+    state = state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "phase": "check"})
+    if state.mark_stop:  # a skip cost's engine WP: the marker goes on the stop (FD08-DANGER-1, AMB-22)
+        state = _mark(state, car.space, events).model_copy(update={"mark_stop": False})
     if move.out is not None:
-        return _retire(track, state, car.id, move.out, events)
+        state = _retire(track, state, car.id, move.out, events)
+        # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
+        return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))})
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
         state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
@@ -333,22 +392,30 @@ def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) ->
         place = 1 + sum(1 for c in state.cars if c.place is not None)
         state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place}))
         events.append(Event(kind="finish", car=car.id, data={"place": place}))
-        return state.model_copy(update={"pending": _engine_checks(track, state, car.id)})
-    pending: list[Check] = []
-    if move.in_box:  # PIT-B-8: tyres restored on entering; then the pit roll (PIT-B-4)
-        fresh = state.car(car.id).wp.model_copy(update={"tyres": _start_tyres(state)})
-        state = state.with_car(state.car(car.id).model_copy(update={"wp": fresh, "pit_stops": car.pit_stops + 1, "corner": None, "stops": 0}))
+        owed = tuple(p for p in state.pending if p.car != car.id)  # its race is over: its checks are void
+        return state.model_copy(update={"pending": owed + tuple(_engine_checks(track, state, car.id))})
+    pending = list(state.pending)
+    if not from_pit and any(track.space(n).in_pit for n in move.path):
+        # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
+        # wait behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP.
+        now = state.car(car.id)
+        fresh = now.wp.model_copy(update={"tyres": _start_tyres(state, now)})
+        state = state.with_car(now.model_copy(update={"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0}))
         events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
+    if move.in_box:  # PIT-B-4, AMB-29a: the pit roll, at once
         pending.append(Check(purpose=Purpose.PIT, car=car.id))
     pending += [Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(move.dangers)]
-    if not _in_pit_lane(track, state.car(car.id)):
+    if move.in_box:  # the engine checks follow the stop (``_pit_roll``)
+        return state.model_copy(update={"pending": tuple(pending)})
+    if not _in_pit_lane(track, state.car(car.id)):  # PIT-B-5: no collisions in the pit lane
         pending += _collision_checks(track, state, car.id)
     pending += _engine_checks(track, state, car.id)
     return state.model_copy(update={"pending": tuple(pending)})
 
 
-def _start_tyres(state: RaceState) -> int:
-    return state.rules.default_wear.tyres
+def _start_tyres(state: RaceState, car: CarState) -> int:
+    """The tyre WP of the car's set-up (CORE-PIT-1); the rule set's default for older states."""
+    return (car.setup or state.rules.default_wear).tyres
 
 
 def _collision_checks(track: Track, state: RaceState, car_id: str) -> list[Check]:
@@ -372,15 +439,20 @@ def _collision_checks(track: Track, state: RaceState, car_id: str) -> list[Check
 
 
 def _engine_checks(track: Track, state: RaceState, car_id: str) -> list[Check]:
-    """CORE-ENGINE-2, FD08-ENGINE-1: the trigger car and every car in 5th or 6th (AMB-60: not in the pit lane)."""
+    """CORE-ENGINE-2, FD08-ENGINE-1: the trigger car, then every other car in 5th or 6th.
+
+    Only cars still racing on the track roll: PIT-B-5 and AMB-60 exempt the pit lane, the
+    trigger car included; a car that has finished has left the race (AMB-66), and one that
+    is out has nothing left to lose.
+    """
     if not state.engine_trigger:
         return []
-    ids = [car_id] + [
-        c.id
-        for c in state.cars
-        if c.id != car_id and c.status == "racing" and c.gear >= 5 and c.space and not _in_pit_lane(track, c)
+    cars = [state.car(car_id)] + [c for c in state.cars if c.id != car_id and c.gear >= 5]
+    return [
+        Check(purpose=Purpose.ENGINE, car=c.id)
+        for c in cars
+        if c.status == "racing" and c.space is not None and not _in_pit_lane(track, c)
     ]
-    return [Check(purpose=Purpose.ENGINE, car=i) for i in ids if state.car(i).status in ("racing", "finished")]
 
 
 # --- turn order ------------------------------------------------------------------
@@ -421,7 +493,9 @@ def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceSta
     rnd = state.round + 1
     events.append(Event(kind="round", data={"round": rnd}))
     if rnd == 1:  # AMB-59: game round 1 in grid order; stalled cars miss it (FD08-START-1)
-        order = [c for c in grid_order(track.grid, _positions(track, state)) if not state.car(c).stalled]
+        # FD08-GRID-1: the grid is the order of the grid rolls (a dream start has left its slot)
+        grid = [c.id for c in sorted(state.cars, key=lambda c: c.grid_rolls, reverse=True)]
+        order = [c for c in grid_order(grid, _positions(track, state)) if not state.car(c).stalled]
         state = state.model_copy(update={"round": 1, "queue": tuple(order), "sweep": None})
     else:
         sweep = Sweep(_positions(track, state), track.rows, state.rules.tie_break)
@@ -434,6 +508,15 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})
     nxt: str | None = None
+    if state.round == 0:  # AMB-58: the dream starts, in grid order, then game round 1
+        dream = [c for c in state.queue if state.car(c).status == "racing"]
+        if not dream:
+            return _begin_round(track, state.model_copy(update={"queue": ()}), events)
+        nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
+        events.append(Event(kind="turn", car=nxt, data={"round": 0}))
+        return state.model_copy(
+            update={"phase": "move", "active": nxt, "moves_left": state.rules.dream_start_spaces, "roll": None, "engine_trigger": False}
+        )
     if state.round == 1:
         queue = [c for c in state.queue if state.car(c).status == "racing"]
         if queue:
@@ -447,7 +530,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
-    return state.model_copy(update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False})
+    return state.model_copy(update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False})
 
 
 def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:

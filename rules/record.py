@@ -63,46 +63,86 @@ class Record(BaseModel):
 
 
 def start_state(track: Track, header: Header) -> RaceState:
+    """The race before its first action; RecordError if the header does not fit this track."""
     if header.track_hash != track.content_hash():
         raise RecordError(
             f"the record was played on track {header.track_name!r} with hash {header.track_hash[:12]}, "
             f"but this track file has hash {track.content_hash()[:12]}; use the same track version"
         )
+    ids = [e.id for e in header.entries]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise RecordError(f"header.entries: car id(s) {', '.join(map(repr, twice))} appear more than once")
+    most = min(10, len(track.grid))
+    if not 2 <= len(ids) <= most:
+        raise RecordError(f"header.entries: a race on this track needs 2 to {most} cars, not {len(ids)}")
     return new_race(track, header.rules, [(e.id, e.wear) for e in header.entries], header.laps)
 
 
 def replay(track: Track, record: Record) -> RaceState:
-    """The state after every action of the record; RecordError names the first that fails."""
+    """The state after every action of the record; RecordError names the first that fails
+    by its 1-based index (``action 7 (...) does not replay: ...``)."""
     state = start_state(track, record.header)
     for i, action in enumerate(record.actions, start=1):
         try:
             state, _ = apply(track, state, action)
         except IllegalAction as err:
             raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
-        except (ValueError, KeyError) as err:
-            raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
+        except (ValueError, KeyError, IndexError, TypeError) as err:
+            # not a refusal of the rules but the engine failing on this input: still the record's fault
+            raise RecordError(
+                f"action {i} ({action.model_dump_json()}) does not replay: {type(err).__name__}: {err}"
+            ) from None
     return state
 
 
 def dumps(record: Record) -> str:
-    return json.dumps(record.model_dump(mode="json"), indent=1, sort_keys=True) + "\n"
+    """The record file's text: ASCII JSON, fields in model order, so the same race gives
+    the same bytes. Keys are not sorted on purpose: a loaded record then holds its dicts
+    (e.g. the rule set's WP limits) in the order the game made them, and the states it
+    replays to serialise exactly like the states of the game that wrote it."""
+    return json.dumps(record.model_dump(mode="json"), indent=1) + "\n"
+
+
+_RECORD = TypeAdapter(Record)
 
 
 def loads(text: str, source: str = "record") -> Record:
-    """Parse a record; RecordError with what is wrong and where, never a traceback."""
+    """Parse a record; RecordError with what is wrong and where, never a traceback.
+
+    Only JSON is ever read (never pickle). Validation is strict: ``"value": "8"``
+    or ``"value": true`` is not a die result, so a record has one spelling.
+    """
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"{source}: not JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
-    version = raw.get("header", {}).get("schema_version") if isinstance(raw, dict) else None
-    if version != SCHEMA_VERSION:
+    except (ValueError, RecursionError) as err:  # e.g. a 5000-digit number, absurd nesting
+        raise RecordError(f"{source}: not readable JSON ({type(err).__name__}: {err})") from None
+    if not isinstance(raw, dict):
+        raise RecordError(f"{source}: not a race record (a JSON object with a header and actions)")
+    header = raw.get("header")
+    if not isinstance(header, dict):
+        raise RecordError(f"{source}: header: missing or not a JSON object")
+    if "schema_version" not in header:
+        raise RecordError(f"{source}: header.schema_version: missing (this game writes {SCHEMA_VERSION})")
+    version = header["schema_version"]
+    if type(version) is not int or version != SCHEMA_VERSION:
         raise RecordError(f"{source}: schema_version {version!r} is not supported (this game writes {SCHEMA_VERSION})")
     try:
-        return TypeAdapter(Record).validate_python(raw)
+        return _RECORD.validate_json(text, strict=True)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(f"{source}: {where}: {first['msg']}") from None
+        more = f" (and {err.error_count() - 1} more problem(s))" if err.error_count() > 1 else ""
+        raise RecordError(f"{source}: {_where(first['loc'])}: {first['msg']}{more}") from None
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """A validation location for people: actions are numbered from 1, like replay errors."""
+    if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
+        rest = ".".join(str(p) for p in loc[2:])
+        return f"action {loc[1] + 1}" + (f" {rest}" if rest else "")
+    return ".".join(str(p) for p in loc) or "record"
 
 
 def save(record: Record, path: str | Path) -> None:
@@ -120,15 +160,48 @@ def load(path: str | Path) -> Record:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file in the same folder, flush it to disk, then rename over."""
+    """Write to a temporary file in the same folder, flush it to disk, then rename over.
+
+    Either the old file or the complete new one is at ``path``, whatever fails
+    (a full disk, a crash, Ctrl+C); the temporary file never stays behind.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder, not a file")
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
+            _keep_mode(f.fileno(), path)
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_dir(path.parent)
+
+
+def _keep_mode(fd: int, path: Path) -> None:
+    """mkstemp makes 0600 files: give the new file the old one's mode, or rw-r--r--."""
+    if not hasattr(os, "fchmod"):
+        return
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    os.fchmod(fd, mode)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable where the OS allows syncing a directory."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -9,19 +9,29 @@ from __future__ import annotations
 from rules.actions import Action, ChooseGear, Drive, Event, Roll
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
-from rules.engine import apply, chance, moves, to_move
-from rules.record import Header, Record, replay, start_state
+from rules.engine import IllegalAction, apply, chance, moves, to_move
+from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
 
 
 class RaceSession:
     def __init__(self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = ()) -> None:
+        """A new race, or one resumed from its recorded ``actions`` (RecordError if they do not replay)."""
         self.track = track
         self.header = header
         self.dice = dice or DiceSource(header.seed)
-        self.actions: list[Action] = list(actions)
-        self.state: RaceState = replay(track, self.record()) if actions else start_state(track, header)
+        self.actions: list[Action] = []
+        self.state: RaceState = start_state(track, header)
+        for i, action in enumerate(actions, start=1):
+            if isinstance(action, Roll) and dice is None:
+                c = chance(self.state)
+                if c is not None:
+                    self.dice.roll(c.die)  # keep the seeded source where the original race left it
+            try:
+                self.act(action)
+            except IllegalAction as err:
+                raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
 
     def record(self) -> Record:
         return Record(header=self.header, actions=tuple(self.actions))

@@ -33,6 +33,7 @@ class CarState(Frozen):
     space: str | None  # None until the grid is set; afterwards its (last) space
     gear: int = 0  # 0 = not started yet, or turned back after a spin (FD08-SPIN-1)
     wp: WearPoints
+    setup: WearPoints | None = None  # the WP it started with: a pit stop restores its tyres to these (CORE-PIT-1)
     crossings: int = 0
     corner: int | None = None  # the corner of the car's recent stops (CORNER-3)
     stops: int = 0
@@ -74,11 +75,12 @@ class RaceState(Frozen):
     phase: Phase = "grid"
     active: str | None = None  # whose turn, roll or check it is
     round: int = 0  # game round; 0 while setting the grid and the start
-    queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59)
+    queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
     sweep: SweepState | None = None  # game rounds 2 and later
     roll: int | None = None  # the gear die result of the active car
     moves_left: int | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
     engine_trigger: bool = False  # a 20 in 5th or a 30 in 6th this turn (CORE-ENGINE-1)
+    mark_stop: bool = False  # a skip cost took an engine WP: mark the active car's stop (FD08-DANGER-1, AMB-22)
     pending: tuple[Check, ...] = ()
     markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
     seq: int = 0  # running move number for ``CarState.arrival``

@@ -1,0 +1,107 @@
+"""Benchmark: whole races with computer drivers, and how often the careful driver finishes.
+
+    python bench/simulate.py [--speed-races K] [--races N] [--track FILE ...] [--driver D]
+
+Per shipped track (maps/*.tmx, or the --track files) it PRINTS
+
+* speed: races simulated per second, 10 cars (or as many as the grid holds),
+  1 lap, careful drivers, seeds 1..K (default K = 3), plus actions per second;
+* finish rate: the share of cars that see the flag over N seeded 10-car
+  3-lap races (seeds 1..N, default N = 2) and why the others retired.
+
+Everything runs through ``RaceSession`` exactly as ``main.py simulate`` does.
+Nothing is asserted; the figures depend on the machine (and its load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.trackfile import load_track  # noqa: E402
+from rules.record import Entry, Header  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
+from rules.session import RaceSession  # noqa: E402
+from rules.track import Track  # noqa: E402
+
+
+def race(track: Track, seed: int, laps: int, driver: str, cars: int = 10) -> RaceSession:
+    rules = PRESETS["fd-basic"]
+    n = min(cars, len(track.grid))
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=laps,
+        seed=seed,
+        entries=tuple(
+            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, number=i + 1, wear=rules.default_wear)  # type: ignore[arg-type]
+            for i in range(n)
+        ),
+    )
+    session = RaceSession(track, header)
+    session.run_computers()
+    return session
+
+
+def speed(track: Track, races: int, driver: str) -> str:
+    total = 0.0
+    actions = 0
+    for seed in range(1, races + 1):
+        t0 = time.perf_counter()
+        session = race(track, seed, 1, driver)
+        total += time.perf_counter() - t0
+        actions += len(session.actions)
+    return (
+        f"{races / total:6.2f} races/s  ({total / races:6.2f} s a race, "
+        f"{actions / total:7.0f} actions/s, {actions / races:5.0f} actions a race)"
+    )
+
+
+def finish_rate(track: Track, races: int, driver: str) -> str:
+    finished = cars = 0
+    reasons: Counter[str] = Counter()
+    t0 = time.perf_counter()
+    for seed in range(1, races + 1):
+        state = race(track, seed, 3, driver).state
+        for car in state.cars:
+            cars += 1
+            if car.status == "finished":
+                finished += 1
+            elif car.out is not None:
+                reasons[car.out.rule] += 1
+            else:
+                reasons["still racing"] += 1
+    why = ", ".join(f"{rule} x{n}" for rule, n in reasons.most_common()) or "none"
+    return (
+        f"{finished}/{cars} cars finished = {100 * finished / cars:5.1f}%  "
+        f"({time.perf_counter() - t0:.1f} s; out: {why})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--speed-races", type=int, default=3, metavar="K", help="10-car 1-lap races timed per track (default 3)")
+    p.add_argument("--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    args = p.parse_args(argv)
+    files = [Path(f) for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
+    for path in files:
+        track = load_track(path)
+        print(f"{path.name} ({track.name}, {min(10, len(track.grid))} cars, {args.driver})")
+        if args.speed_races > 0:
+            print(f"  speed, 1 lap:          {speed(track, args.speed_races, args.driver)}")
+        if args.races > 0:
+            print(f"  finish rate, 3 laps:   {finish_rate(track, args.races, args.driver)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The dashboard of one car: who drives it, where it stands, and its wear points as pips."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.cars import car_sprite, pattern_of
+from game.ui.dice import die_colour
+from game.ui.i18n import tr
+from game.ui.standings import lap_of
+from rules.car import Area, WearPoints
+from rules.record import Entry
+from rules.state import CarState, RaceState
+from rules.track import Track
+
+HEIGHT = 178
+
+
+def wear_rows(areas: tuple[Area, ...], wp: WearPoints, full: WearPoints) -> list[tuple[Area, int, int]]:
+    """(area, left, started with) for each area of the rule set, in dashboard order."""
+    return [(a, wp[a], max(full[a], wp[a])) for a in areas]
+
+
+def draw_pips(screen: pygame.Surface, left: int, centre_y: int, width: int, have: int, full: int,
+              colour: theme.Colour) -> None:
+    """``have`` filled pips out of ``full``; lost ones stay as empty rings."""
+    if full <= 0:
+        return
+    step = min(16, width / full)
+    r = max(3, min(6, step / 2 - 1))
+    for i in range(full):
+        c = (left + r + 1 + i * step, centre_y)
+        if i < have:
+            pygame.draw.circle(screen, colour, c, r)
+        else:
+            pygame.draw.circle(screen, theme.FAINT, c, r, 1)
+
+
+class Dashboard:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 380, HEIGHT)
+
+    def draw(self, screen: pygame.Surface, track: Track, state: RaceState, car: CarState, entry: Entry,
+             index: int, kind: str) -> None:
+        r = self.rect
+        sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(index)), (72, 38))
+        screen.blit(sprite, (r.left, r.top + 4))
+        theme.text(screen, f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}", 28, theme.TEXT,
+                   (r.left + 84, r.top + 4))
+        theme.text(screen, kind, 18, theme.DIM, (r.left + 84, r.top + 28))
+        if car.status == "racing":
+            lap = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
+            theme.text(screen, lap, 26, theme.YELLOW, (r.right, r.top + 6), "topright")
+            if car.gear:
+                chip = die_colour(state.rules.gear_dice.die(car.gear))
+                tag = pygame.Rect(0, 0, 86, 24)
+                tag.topright = (r.right, r.top + 32)
+                pygame.draw.rect(screen, chip, tag, border_radius=12)
+                theme.text(screen, tr("dash.gear_n", gear=car.gear), 19, theme.ink_on(chip), tag.center, "center")
+        theme.text(screen, self._where(track, car), 21, theme.TEXT, (r.left, r.top + 52))
+        setup = car.setup or state.rules.default_wear
+        rows = wear_rows(state.rules.car_setup.areas, car.wp, setup)
+        col_w = r.width // 2
+        for i, (area, have, full) in enumerate(rows):
+            x = r.left + (i % 2) * col_w
+            y = r.top + 88 + (i // 2) * 28
+            low = have <= 1
+            theme.text(screen, tr(f"area.{area.value}"), 18, theme.RED if low else theme.DIM, (x, y - 8))
+            colour = theme.RED if low else (theme.GREEN if have == full else theme.YELLOW)
+            draw_pips(screen, x + 96, y, col_w - 104, have, full, colour)
+
+    def _where(self, track: Track, car: CarState) -> str:
+        if car.status == "finished":
+            return tr("dash.finished", place=car.place)
+        if car.status == "out":
+            return tr("dash.out")
+        if car.space is None:
+            return tr("dash.grid")
+        if car.spun:
+            return tr("dash.spun")
+        space = track.space(car.space)
+        if space.in_pit:
+            return tr("dash.pit")
+        if space.corner is not None and car.corner == space.corner:
+            corner = track.corners[space.corner]
+            return tr("dash.corner", corner=corner.label, stops=car.stops, required=corner.stops)
+        return tr("dash.straight")

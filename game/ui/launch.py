@@ -1,0 +1,67 @@
+"""Starting a new race from a line-up, and continuing the saved one."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.ui.boardview import BoardView
+from game.ui.i18n import Notice
+from game.ui.lineup import Lineup
+from game.ui.race_control import RaceControl
+from game.ui.race_scene import RaceScene
+from game.ui.saves import SaveProblem
+from rules.record import Entry, Header, Record
+from rules.ruleset import PRESETS
+
+if TYPE_CHECKING:
+    from game.ui.loop import App
+
+
+def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> Header:
+    """The race record's header: every driver with a car id, colour, number and set-up."""
+    rules = PRESETS[lineup.preset]
+    return Header(
+        track_name=track_name,
+        track_hash=track_hash,
+        rules=rules,
+        laps=lineup.laps,
+        seed=seed,
+        entries=tuple(
+            Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
+                  wear=d.wear if d.kind == "human" and d.wear is not None else rules.default_wear)
+            for i, d in enumerate(lineup.drivers)
+        ),
+    )
+
+
+def start_race(app: App, lineup: Lineup) -> None:
+    """A fresh race on the line-up's track, saved at once, shown instead of the set-up screens."""
+    entry = app.tracks.get(lineup.track)
+    if entry is None or entry.track is None or entry.board is None or entry.hash is None:
+        return
+    header = header_for(lineup, entry.track.name, entry.hash, random.SystemRandom().randrange(2**31))
+    control = RaceControl.start(entry.track, header, app.saves)
+    for notice in control.notices:
+        app.notify(notice)
+    app.home()
+    app.push(RaceScene(app, control, BoardView(entry.board)))
+
+
+def continue_race(app: App) -> bool:
+    """Resume the newest save that replays; notices say what was wrong with any that did not."""
+    def open_race(record: Record) -> tuple[RaceControl, BoardView]:
+        entry = app.tracks.by_hash(record.header.track_hash, record.header.track_name)
+        if entry is None or entry.track is None or entry.board is None:
+            raise SaveProblem(Notice("notice.save_track_missing", {"track": record.header.track_name}))
+        return RaceControl.resume(entry.track, record, app.saves), BoardView(entry.board)
+
+    opened, notices = app.saves.resume(open_race)
+    for notice in notices:
+        app.notify(notice)
+    if opened is None:
+        return False
+    control, view = opened
+    app.home()
+    app.push(RaceScene(app, control, view))
+    return True

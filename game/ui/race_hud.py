@@ -1,0 +1,98 @@
+"""The race screen's overlays: top bar, running order, race log, hint line and turn banner."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui.i18n import tr
+from game.ui.race_control import RaceControl
+from game.ui.racelog import LogLine
+from game.ui.standings import lap_of, running_order
+
+TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
+ROW = 22
+
+
+def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> None:
+    pygame.draw.rect(screen, theme.PANEL_DARK, rect)
+    theme.chequer(screen, pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4), 4)
+    t = theme.text(screen, title, 30, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
+    theme.text(screen, detail, 22, theme.YELLOW, (t.right + 18, rect.centery), "midleft")
+
+
+def standings_height(control: RaceControl) -> int:
+    return 34 + ROW * len(control.state.cars)
+
+
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int = 236) -> None:
+    state = control.state
+    box = pygame.Rect(topleft, (width, standings_height(control)))
+    theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
+    theme.text(screen, tr("standings.title").upper(), 17, theme.DIM, (box.left + 10, box.top + 9))
+    for i, car in enumerate(running_order(control.track, state)):
+        y = box.top + 30 + i * ROW
+        entry = control.entry(car.id)
+        index = control.index(car.id)
+        if car.id == state.active:
+            pygame.draw.rect(screen, theme.BUTTON_HOVER, (box.left + 4, y, box.width - 8, ROW), border_radius=5)
+        ink = theme.TEXT if car.status == "racing" else theme.DIM
+        theme.text(screen, f"{i + 1}.", 19, theme.DIM, (box.left + 24, y + ROW // 2), "midright")
+        tag = badge(badge_of(index), entry.number, 10, entry.colour)
+        screen.blit(tag, tag.get_rect(center=(box.left + 40, y + ROW // 2)))
+        theme.text(screen, theme.fit_text(entry.name, 20, width - 130), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        if car.status == "finished":
+            right = tr("standings.finished")
+        elif car.status == "out":
+            right = tr("standings.out")
+        elif car.space is None:
+            right = tr("standings.grid")
+        else:
+            right = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
+        theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
+
+
+def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl) -> None:
+    theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
+    theme.text(screen, tr("log.title").upper(), 17, theme.DIM, (rect.left + 10, rect.top + 8))
+    room = (rect.height - 30) // 20
+    shown: list[tuple[str, LogLine]] = []
+    for line in reversed(lines):
+        parts = theme.wrap(line.text(), 19, rect.width - 40)
+        for part in reversed(parts):
+            shown.append((part, line))
+        if len(shown) >= room:
+            break
+    shown = list(reversed(shown[:room]))
+    for i, (part, line) in enumerate(shown):
+        y = rect.top + 28 + i * 20
+        if line.car and part == theme.wrap(line.text(), 19, rect.width - 40)[0]:
+            pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
+        theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
+
+
+def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:
+    theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
+    theme.text(screen, theme.fit_text(text, 22, rect.width - 24), 22, colour, (rect.left + 12, rect.centery), "midleft")
+
+
+def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:
+    """The hot-seat banner: whose turn it is, in their colour; the rest of the screen dims."""
+    dim = pygame.Surface(area.size, pygame.SRCALPHA)
+    dim.fill((0, 0, 0, 120))
+    screen.blit(dim, area)
+    entry = control.entry(car_id)
+    index = control.index(car_id)
+    box = pygame.Rect(0, 0, min(620, area.width - 40), 200)
+    box.center = area.center
+    fill = theme.colour(entry.colour)
+    theme.panel(screen, box, theme.PANEL_DARK, 250, theme.YELLOW, 14)
+    pygame.draw.rect(screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14,
+                     border_top_right_radius=14)
+    sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(index)), (150, 80))
+    screen.blit(sprite, sprite.get_rect(midleft=(box.left + 26, box.centery + 6)))
+    tag = badge(badge_of(index), entry.number, 26, entry.colour)
+    screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))
+    theme.text(screen, tr("race.banner", name=entry.name), 48, theme.TEXT, (box.left + 200, box.centery - 22), "midleft")
+    theme.text(screen, tr("race.banner_hint"), 24, theme.DIM, (box.left + 202, box.centery + 26), "midleft")

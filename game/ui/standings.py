@@ -1,0 +1,26 @@
+"""The running order shown beside the board: who leads, who is out."""
+
+from __future__ import annotations
+
+from rules.state import CarState, RaceState
+from rules.track import Track
+
+
+def running_order(track: Track, state: RaceState) -> list[CarState]:
+    """Finishers by place, then racing cars by distance, then retired cars (latest out first)."""
+    finished = sorted((c for c in state.cars if c.status == "finished"), key=lambda c: c.place or 0)
+    racing = [c for c in state.cars if c.status == "racing"]
+    if any(c.space is None for c in racing):
+        return finished + racing + _retired(state)  # grid not set yet: entry order
+    racing.sort(key=lambda c: (c.crossings, track.space(c.space or "").progress), reverse=True)
+    return finished + racing + _retired(state)
+
+
+def _retired(state: RaceState) -> list[CarState]:
+    out = [c for c in state.cars if c.status == "out"]
+    return sorted(out, key=lambda c: (c.out_round or 0, c.crossings), reverse=True)
+
+
+def lap_of(car: CarState, laps: int) -> int:
+    """The lap the car is driving (1-based; the grid is behind the line, so 0 crossings = lap 1)."""
+    return max(1, min(car.crossings, laps))

@@ -1,0 +1,139 @@
+"""Colours, fonts and the few drawing helpers every screen shares.
+
+One place for the look: dark panels like a car's dashboard, racing red for
+the main action, the board's yellow for highlights.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+BACKDROP: Colour = (24, 27, 33)
+PANEL: Colour = (33, 37, 45)
+PANEL_DARK: Colour = (22, 24, 30)
+EDGE: Colour = (62, 68, 82)
+TEXT: Colour = (240, 240, 234)
+DIM: Colour = (158, 164, 176)
+FAINT: Colour = (98, 104, 116)
+YELLOW: Colour = (250, 204, 22)
+RED: Colour = (214, 40, 52)
+RED_DARK: Colour = (150, 24, 34)
+GREEN: Colour = (64, 196, 112)
+ORANGE: Colour = (246, 146, 40)
+BUTTON: Colour = (52, 58, 71)
+BUTTON_HOVER: Colour = (72, 80, 98)
+DISABLED: Colour = (70, 72, 78)
+
+#: Gear die colours (CORE-DICE-2) as the dashboard and dice draw them.
+DIE_COLOURS: dict[str, Colour] = {
+    "yellow": (250, 210, 40),
+    "orange": (246, 140, 30),
+    "red": (214, 40, 52),
+    "green": (46, 160, 84),
+    "purple": (136, 70, 200),
+    "blue": (48, 110, 220),
+    "black": (26, 26, 30),
+}
+
+
+@lru_cache(maxsize=64)
+def font(px: int) -> pygame.font.Font:
+    """pygame's own font (it ships with pygame-ce, so every machine has it) at ``px``."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, px)
+
+
+def colour(hex_colour: str) -> Colour:
+    """``#rrggbb`` -> (r, g, b)."""
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def ink_on(bg: Colour) -> Colour:
+    """Black or white, whichever reads better on ``bg``."""
+    r, g, b = bg
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 246)
+
+
+def shade(c: Colour, k: float) -> Colour:
+    """Lighter (k > 1) or darker (k < 1)."""
+    if k >= 1:
+        return tuple(min(255, round(v + (255 - v) * (k - 1))) for v in c)  # type: ignore[return-value]
+    return tuple(max(0, round(v * k)) for v in c)  # type: ignore[return-value]
+
+
+def text(surface: pygame.Surface, s: str, px: int, c: Colour, pos: tuple[float, float],
+         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midright`` ...)."""
+    img = font(px).render(s, True, c)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        surface.blit(font(px).render(s, True, (0, 0, 0)), rect.move(1, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def fit_text(s: str, px: int, width: int) -> str:
+    """``s`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font(px).size(s)[0] <= width:
+        return s
+    while s and font(px).size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, px: int, width: int) -> list[str]:
+    """Lines of ``s`` no wider than ``width`` pixels."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if line and font(px).size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line] if line else lines
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, alpha: int = 255,
+          edge: Colour | None = EDGE, radius: int = 10) -> None:
+    """A rounded panel, optionally see-through, with a thin rim."""
+    if alpha < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+def chequer(surface: pygame.Surface, rect: pygame.Rect, square: int) -> None:
+    """A chequered flag strip: the racing touch on headers."""
+    for j, y in enumerate(range(rect.top, rect.bottom, square)):
+        for i, x in enumerate(range(rect.left, rect.right, square)):
+            cell = pygame.Rect(x, y, min(square, rect.right - x), min(square, rect.bottom - y))
+            pygame.draw.rect(surface, (236, 236, 230) if (i + j) % 2 else (20, 20, 24), cell)
+
+
+def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], width: int = 380) -> None:
+    """A small box of wrapped lines near ``pos``, kept inside the window."""
+    wrapped = [w for line in lines for w in (wrap(line, 20, width) or [""])]
+    if not wrapped:
+        return
+    w = max(font(20).size(t)[0] for t in wrapped) + 20
+    h = 20 * len(wrapped) + 14
+    x = min(pos[0] + 16, surface.get_width() - w - 6)
+    y = min(pos[1] + 18, surface.get_height() - h - 6)
+    if x < 6:
+        x = 6
+    box = pygame.Rect(x, y, w, h)
+    panel(surface, box, PANEL_DARK, 240, YELLOW, 6)
+    for i, t in enumerate(wrapped):
+        text(surface, t, 20, TEXT, (x + 10, y + 8 + 20 * i))

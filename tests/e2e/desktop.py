@@ -1,0 +1,124 @@
+"""A virtual desktop for end-to-end tests: Xvfb, the real game, xdotool and screenshots.
+
+The game writes its debug status (``FORMULA_D_STATUS``) after every frame
+that changes it; the tests read where the buttons and the highlighted spaces
+are from there and act with real mouse clicks and key presses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import REPO, require_tool
+
+GAME = "from game.ui.main import run; raise SystemExit(run())"
+SCREEN = (1280, 800)
+
+Status = dict[str, Any]
+
+
+class Desktop:
+    """One Xvfb display with the game running on it."""
+
+    def __init__(self, home: Path) -> None:
+        self.xvfb_bin = require_tool("Xvfb")
+        self.xdotool = require_tool("xdotool")
+        self.importer = require_tool("import")
+        self.home = home
+        self.status_path = home / "status.json"
+        self.xvfb: subprocess.Popen[bytes] | None = None
+        self.game: subprocess.Popen[bytes] | None = None
+        self.window = ""
+        self.env: dict[str, str] = {}
+
+    def start(self) -> None:
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(
+            [self.xvfb_bin, "-displayfd", str(write), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as f:
+            display = f.readline().strip()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEODRIVER")}
+        env.update(DISPLAY=f":{display}", XDG_DATA_HOME=str(self.home / "data"), SDL_AUDIODRIVER="dummy",
+                   FORMULA_D_STATUS=str(self.status_path), PYTHONPATH=str(REPO))
+        self.env = env
+        self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=env,
+                                     stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "wb"))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not self.window:
+            out = subprocess.run([self.xdotool, "search", "--pid", str(self.game.pid)], env=env,
+                                 capture_output=True, text=True).stdout.split()
+            self.window = out[-1] if out else ""
+            if self.game.poll() is not None:
+                raise AssertionError(f"the game exited: {self.log()}")
+            time.sleep(0.1)
+        assert self.window, "no game window appeared"
+
+    def log(self) -> str:
+        return (self.home / "game.log").read_text(errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        for proc in (self.game, self.xvfb):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+    # --- reading ------------------------------------------------------------------------
+
+    def status(self) -> Status:
+        try:
+            return json.loads(self.status_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+
+    def wait(self, ok: Callable[[Status], bool], timeout: float = 60.0, what: str = "") -> Status:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            s = self.status()
+            if s and ok(s):
+                return s
+            assert self.game is not None and self.game.poll() is None, f"the game exited: {self.log()}"
+            time.sleep(0.03)
+        raise AssertionError(f"timed out waiting for {what or ok}; last status: {self.status()}")
+
+    def changed(self, before: Status, timeout: float = 3.0) -> Status:
+        """The next status that differs from ``before`` (or the last one after ``timeout``)."""
+        deadline = time.monotonic() + timeout
+        s = before
+        while time.monotonic() < deadline:
+            s = self.status()
+            if s != before:
+                return s
+            time.sleep(0.02)
+        return s
+
+    def screenshot(self, path: Path) -> Path:
+        subprocess.run([self.importer, "-window", self.window, str(path)], env=self.env, check=True,
+                       capture_output=True)
+        return path
+
+    # --- acting --------------------------------------------------------------------------
+
+    def _do(self, *args: str) -> None:
+        subprocess.run([self.xdotool, *args], env=self.env, check=True, capture_output=True)
+
+    def click(self, x: int, y: int) -> None:
+        self._do("mousemove", "--window", self.window, str(x), str(y), "click", "1")
+
+    def key(self, name: str) -> None:
+        self._do("key", "--window", self.window, name)
+
+    def button(self, status: Status, button_id: str) -> None:
+        x, y = status["buttons"][button_id]
+        self.click(x, y)

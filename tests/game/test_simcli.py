@@ -1,0 +1,333 @@
+"""The headless race tools on the command line: ``simulate``, ``replay`` and ``moves``.
+
+Every test runs ``python main.py ...`` in a fresh interpreter from the
+repository root, as a user would, and checks the exit status (0 fine, 1 a
+bad file or a failed verification, 2 a bad command line) and that errors are
+one clear message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.simcli import Position
+from game.trackfile import load_track
+from rules.engine import gear_options
+from rules.gears import ShiftCost
+from rules.record import Entry, Header, load
+from rules.ruleset import PRESETS
+from rules.session import RaceSession
+from tests.conftest import REPO
+
+OVAL = "maps/oval.tmx"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    out = subprocess.run(
+        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
+    assert "Traceback" not in out.stderr, out.stderr
+    return out
+
+
+def one_message(out: subprocess.CompletedProcess[str]) -> str:
+    """stderr holds exactly one non-empty line: the message."""
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, out.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    path = tmp_path_factory.mktemp("sim") / "race.json"
+    out = run("simulate", "--track", OVAL, "--cars", "3", "--laps", "1", "--seed", "5", "--record", str(path))
+    return path, out
+
+
+# --- simulate and replay ----------------------------------------------------------------------
+
+
+def test_simulate_prints_a_classification_and_writes_a_record(simulated):
+    path, out = simulated
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Lindenring Oval, 1 lap(s), ")
+    places = [line for line in lines if line[:3].strip().rstrip(".").isdigit()]
+    assert [int(line.split(".")[0]) for line in places] == [1, 2, 3]
+    assert sorted(line.split()[1] for line in places) == ["car1", "car2", "car3"]
+    record = load(path)
+    assert len(record.header.entries) == 3 and record.header.seed == 5 and record.header.laps == 1
+    assert f"record: {path}" in out.stdout
+
+
+def test_simulate_is_deterministic(simulated, tmp_path):
+    path, out = simulated
+    again = tmp_path / "again.json"
+    out2 = run("simulate", "--track", OVAL, "--cars", "3", "--laps", "1", "--seed", "5", "--record", str(again))
+    assert out2.returncode == 0
+    assert again.read_bytes() == path.read_bytes()
+    assert out2.stdout.replace(str(again), "X") == out.stdout.replace(str(path), "X")
+
+
+def test_replay_verifies_a_record(simulated):
+    path, sim = simulated
+    out = run("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    classification = [line for line in sim.stdout.splitlines() if not line.startswith("record:")]
+    assert out.stdout.splitlines()[: len(classification)] == classification
+    assert "verified" in out.stdout
+    out = run("replay", str(path), "--track", OVAL)
+    assert out.returncode == 0, out.stderr
+
+
+def test_replay_refuses_a_tampered_record(simulated, tmp_path):
+    path, _ = simulated
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    i = next(i for i, a in enumerate(raw["actions"]) if a["kind"] == "move" and len(a["path"]) >= 2)
+    raw["actions"][i]["path"] = list(reversed(raw["actions"][i]["path"]))
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    out = run("replay", str(bad))
+    assert out.returncode == 1
+    message = one_message(out)
+    assert str(bad) in message and f"action {i + 1} " in message and "does not replay" in message
+
+
+def test_replay_refuses_a_die_that_is_not_a_face(simulated, tmp_path):
+    path, _ = simulated
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["actions"][0]["value"] = 42
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    out = run("replay", str(bad))
+    assert out.returncode == 1
+    assert "action 1 " in one_message(out)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "not JSON"),
+        ('{"header": {"schema_version": 2}, "actions": []}', "schema_version 2 is not supported"),
+        ("[1, 2]", "not a race record"),
+    ],
+)
+def test_replay_of_a_broken_file(tmp_path, content, expected):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    out = run("replay", str(bad))
+    assert out.returncode == 1
+    assert expected in one_message(out)
+
+
+def test_replay_of_a_missing_file(tmp_path):
+    out = run("replay", str(tmp_path / "nope.json"))
+    assert out.returncode == 1
+    assert "cannot read" in one_message(out)
+
+
+def test_replay_of_a_record_for_an_unknown_track(simulated, tmp_path):
+    path, _ = simulated
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["header"]["track_hash"] = "f" * 64
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    out = run("replay", str(bad))
+    assert out.returncode == 1
+    assert "ffffffffffff" in one_message(out) and "--track" in out.stderr
+    out = run("replay", str(bad), "--track", OVAL)
+    assert out.returncode == 1
+    assert "hash" in one_message(out)
+
+
+def test_unknown_preset_is_refused_with_the_list(tmp_path):
+    out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--rules", "monaco-1977")
+    assert out.returncode == 2
+    message = one_message(out)
+    assert "monaco-1977" in message
+    for key in PRESETS:
+        assert key in message
+
+
+@pytest.mark.parametrize("cars", ["1", "11"])
+def test_simulate_refuses_a_wrong_number_of_cars(cars):
+    out = run("simulate", "--track", OVAL, "--cars", cars, "--laps", "1")
+    assert out.returncode == 2
+    assert "--cars" in one_message(out)
+
+
+def test_simulate_with_a_missing_track(tmp_path):
+    out = run("simulate", "--track", str(tmp_path / "nope.tmx"), "--cars", "2", "--laps", "1")
+    assert out.returncode == 1
+    assert "nope.tmx" in out.stderr
+
+
+def test_simulate_cannot_write_the_record(tmp_path):
+    out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(tmp_path))
+    assert out.returncode == 1
+    assert "cannot write the record" in one_message(out)
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- moves on a position file -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def position(tmp_path_factory) -> tuple[Path, Position, int]:
+    """A race paused at a gear choice in game round 3 or later (in a gear low enough that some
+    gears are refused), written as a position file."""
+    track = load_track(REPO / OVAL)
+    rules = PRESETS["fd-basic"]
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=1,
+        seed=3,
+        entries=tuple(Entry(id=f"car{i}", name=f"Car {i}", wear=rules.default_wear) for i in (1, 2, 3)),
+    )
+    session = RaceSession(track, header)
+    def paused(state) -> bool:
+        return state.phase == "gear" and state.round >= 3 and 1 <= state.car(state.active).gear <= 3
+
+    while not paused(session.state):
+        assert session.advance(), "the sample race ended before a suitable gear choice"
+    state = session.state
+    gears = [g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)]
+    pos = Position(track=OVAL, state=state)
+    path = tmp_path_factory.mktemp("pos") / "position.json"
+    path.write_text(pos.model_dump_json(indent=1), encoding="utf-8")
+    return path, pos, max(gears)
+
+
+def test_moves_with_a_roll_lists_the_moves(position):
+    path, pos, gear = position
+    die = pos.state.rules.gear_dice.die(gear)
+    out = run("moves", str(path), "--gear", str(gear), "--roll", str(die.highest))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines and all(" spaces " in line and " path " in line for line in lines)
+    as_json = run("moves", str(path), "--gear", str(gear), "--roll", str(die.highest), "--json")
+    assert as_json.returncode == 0, as_json.stderr
+    moves = json.loads(as_json.stdout)
+    assert len(moves) == len(lines)
+    assert all(set(m) >= {"path", "brakes", "tyres", "out"} for m in moves)
+    assert any(len(m["path"]) == die.highest for m in moves) or all(m["blocked"] or m["out"] for m in moves)
+
+
+def test_moves_without_a_roll_gives_the_odds(position):
+    path, _, gear = position
+    out = run("moves", str(path), "--gear", str(gear))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == f"gear: {gear}"
+    assert "expected_spaces" in out.stdout
+    out = run("moves", str(path), "--gear", str(gear), "--json")
+    assert out.returncode == 0, out.stderr
+    odds = json.loads(out.stdout)
+    assert odds["gear"] == gear
+    assert set(odds) >= {"corner_stop", "out", "overshoot", "expected_wear", "expected_spaces"}
+
+
+def test_moves_with_a_roll_the_die_cannot_show(position):
+    path, _, gear = position
+    out = run("moves", str(path), "--gear", str(gear), "--roll", "99")
+    assert out.returncode == 1
+    assert "99" in one_message(out)
+
+
+def test_moves_with_an_illegal_gear(position):
+    path, pos, _ = position
+    illegal = [g for g, o in gear_options(load_track(REPO / OVAL), pos.state).items() if not isinstance(o, ShiftCost)]
+    assert illegal, "the sample position should refuse some gear"
+    out = run("moves", str(path), "--gear", str(illegal[0]))
+    assert out.returncode == 1
+    assert f"gear {illegal[0]} is not legal here" in one_message(out)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    bad = tmp_path / "bad-position.json"
+    bad.write_text(text, encoding="utf-8")
+    return bad
+
+
+def _edited(pos: Position, **state_update) -> str:
+    raw = json.loads(pos.model_dump_json())
+    raw["state"].update(state_update)
+    return json.dumps(raw)
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda pos: "{oops", "not JSON"),
+        (lambda pos: "[]", "position"),
+        (lambda pos: json.dumps({"track": OVAL}), "state"),
+        (lambda pos: json.dumps({"track": OVAL, "state": {"laps": 1}}), "state."),
+        (lambda pos: pos.model_copy(update={"track": "maps/nope.tmx"}).model_dump_json(), "nope.tmx"),
+        (lambda pos: _edited(pos, track_hash="0" * 64), "another version"),
+        (lambda pos: _edited(pos, phase="roll"), "not before a gear choice"),
+        (lambda pos: _edited(pos, active="car9"), "car9"),
+        (lambda pos: _edited(pos, active=None), "None"),
+        (lambda pos: _edited(pos, markers=["Q1"]), "Q1"),
+        (
+            lambda pos: _edited(pos, cars=[{**json.loads(c.model_dump_json()), "space": "Z9"} for c in pos.state.cars]),
+            "Z9",
+        ),
+    ],
+    ids=[
+        "not-json",
+        "not-an-object",
+        "no-state",
+        "incomplete-state",
+        "missing-track",
+        "other-track-version",
+        "not-at-a-gear-choice",
+        "unknown-active-car",
+        "no-active-car",
+        "unknown-marker",
+        "unknown-space",
+    ],
+)
+def test_bad_position_files_give_one_clear_message(position, tmp_path, make, expected):
+    _, pos, gear = position
+    bad = _write(tmp_path, make(pos))
+    for extra in ([], ["--roll", "1"]):
+        out = run("moves", str(bad), "--gear", "1", *extra)
+        assert out.returncode == 1
+        assert expected in one_message(out)
+
+
+def test_a_missing_position_file(tmp_path):
+    out = run("moves", str(tmp_path / "nope.json"), "--gear", "1")
+    assert out.returncode == 1
+    assert "cannot read" in one_message(out)
+
+
+# --- the command line itself --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--track", OVAL, "--speed", "9"],
+        ["simulate"],
+        ["simulate", "--track", OVAL, "--laps", "4"],
+        ["simulate", "--track", OVAL, "--cars", "many"],
+        ["replay"],
+        ["replay", "a.json", "--fast"],
+        ["moves", "pos.json"],
+        ["moves", "pos.json", "--gear", "7"],
+        ["moves", "pos.json", "--gear", "2", "--roll", "x"],
+        ["fly"],
+    ],
+)
+def test_bad_command_lines_get_argparse_messages(args):
+    out = run(*args)
+    assert out.returncode == 2
+    assert "usage: main.py" in out.stderr
+    assert "error:" in out.stderr

@@ -1,0 +1,83 @@
+"""Shared pieces for the UI tests: the oval, race headers, a simple human policy, an App."""
+
+from __future__ import annotations
+
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.trackfile import load_track
+from game.ui.lineup import COLOURS
+from game.ui.race_control import RaceControl, Wait
+from game.ui.tracks import TrackCatalogue
+from rules.record import Entry, Header
+from rules.ruleset import PRESETS
+from rules.track import Track
+from tests.conftest import REPO
+
+OVAL = REPO / "maps" / "oval.tmx"
+
+
+@lru_cache(maxsize=1)
+def oval() -> Track:
+    return load_track(OVAL)
+
+
+def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int = 7) -> Header:
+    rules = PRESETS["fd-basic"]
+    track = oval()
+    return Header(
+        track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps, seed=seed,
+        entries=tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver=k, colour=COLOURS[i], number=i + 1,
+                            wear=rules.default_wear) for i, k in enumerate(kinds)),  # type: ignore[arg-type]
+    )
+
+
+def human_step(control: RaceControl) -> None:
+    """One step as a plain player would take it: the highest safe gear, the furthest safe move."""
+    w = control.wait()
+    if w in (Wait.DICE, Wait.ROLL):
+        control.roll()
+    elif w == Wait.COMPUTER:
+        control.computer()
+    elif w == Wait.GEAR:
+        odds = control.odds()
+        legal = sorted(odds)
+        safe = [g for g in legal if odds[g].out == 0]
+        control.choose_gear(max(safe) if safe else min(legal))
+    elif w == Wait.MOVE:
+        moves = control.moves()
+        best = max(moves, key=lambda m: (m.out is None, -(m.brakes + m.tyres), len(m.path)))
+        control.drive(best)
+
+
+def play_until(control: RaceControl, done, limit: int = 2000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if done(control):
+            return
+        human_step(control)
+    raise AssertionError("the condition was never met")
+
+
+def open_display(size: tuple[int, int] = (1280, 800)) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode(size)
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> TrackCatalogue:
+    """One catalogue for all tests: each track is built (and its board laid out) once."""
+    return TrackCatalogue(OVAL.parent, Path(tempfile.mkdtemp(prefix="fd-track-cache-")))
+
+
+def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[no-untyped-def]
+    """An App on the dummy display with its data folder in ``data``."""
+    from game.ui.loop import App
+
+    app = App(data)
+    app.tracks = catalogue()
+    app.screen = open_display(size)
+    return app

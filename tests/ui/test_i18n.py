@@ -1,0 +1,139 @@
+"""Every string a player sees exists in English and German, with the same placeholders."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+from game.ui import i18n
+from game.ui.i18n import reason_text, tr
+from game.ui.lineup import KINDS
+from game.ui.settings import LANGUAGES, SPEEDS
+from game.ui.texts import REASONS, STRINGS
+from rules.car import Area
+from rules.dice import Purpose
+from rules.reasons import TEMPLATES, Code, Reason
+from rules.ruleset import PRESETS
+from rules.tables import StartKind
+
+UI = Path(i18n.__file__).parent
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
+def test_both_languages_have_every_key_with_the_same_placeholders() -> None:
+    assert set(STRINGS["en"]) == set(STRINGS["de"])
+    for key, en in STRINGS["en"].items():
+        de = STRINGS["de"][key]
+        assert en.strip() and de.strip(), key
+        assert fields(en) == fields(de), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_code_has_a_template_with_the_rules_placeholders(language: str) -> None:
+    for code in Code:
+        assert code in REASONS[language], f"{language}: no translation for {code}"
+        assert fields(REASONS[language][code]) == fields(TEMPLATES[code]), code
+
+
+SAMPLE_VALUES = {
+    "current": 4, "target": 1, "area": "gearbox", "skipped": 2, "needed": 2, "available": 1, "allowed": "1",
+    "total": 19, "required": 20, "points": 0, "minimum": 1, "maximum": 7, "src": "A1", "dst": "C9", "spaces": 2,
+    "brakes": 1, "tyres": 0, "corner": "Lindenkehre", "stops": 1, "space": "B7", "action": "roll", "value": 9,
+    "die": "gear4", "gear": 5, "limit": 4, "roll": 7,
+}
+
+
+@pytest.mark.parametrize("code", list(Code))
+def test_reasons_are_translated_from_their_values(code: Code) -> None:
+    reason = Reason(rule="X-1", code=code, values={k: SAMPLE_VALUES.get(k, 3) for k in fields(TEMPLATES[code])})
+    english = reason_text(reason)
+    i18n.set_language("de")
+    german = reason_text(reason)
+    assert english and german and english != german
+    assert "gearbox" not in german and "gear4" not in german  # words from the values are translated too
+
+
+def test_words_in_reason_values_are_translated() -> None:
+    r = Reason(rule="CORE-ENGINE-3", code=Code.AREA_GONE, values={"area": "road_holding"})
+    assert reason_text(r) == "The last road-holding wear point is gone: the car is out of the race."
+    i18n.set_language("de")
+    assert "Straßenlage" in reason_text(r)
+
+
+def test_keys_made_from_game_values_exist() -> None:
+    """Keys the code builds from the rules' vocabulary (areas, purposes, ...) all exist."""
+    wanted = (
+        [f"area.{a.value}" for a in Area] + [f"word.area.{a.value}" for a in Area]
+        + [f"area_short.{a.value}" for a in Area] + [f"purpose.{p.value}" for p in Purpose]
+        + [f"log.start.{k.value}" for k in StartKind] + [f"preset.{k}" for k in PRESETS]
+        + [f"preset.{k}.about" for k in PRESETS] + [f"lang.{lang}" for lang in LANGUAGES]
+        + [f"speed.{level}" for level in SPEEDS] + [f"driver.{k}" for k in KINDS]
+        + [f"action.{a}" for a in ("roll", "gear", "move")] + ["die.black", "die.gear"]
+    )
+    missing = [k for k in wanted if k not in STRINGS["en"]]
+    assert not missing
+
+
+def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` in a module."""
+    keys, prefixes = set(), set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name not in ("tr", "Notice", "LogLine"):
+            continue
+        arg = node.args[0]
+        for choice in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
+            if isinstance(choice, ast.Constant) and isinstance(choice.value, str):
+                keys.add(choice.value)
+            elif isinstance(choice, ast.JoinedStr) and choice.values and isinstance(choice.values[0], ast.Constant):
+                prefixes.add(str(choice.values[0].value))
+    return keys, prefixes
+
+
+def test_every_key_the_code_asks_for_exists() -> None:
+    missing = []
+    for path in sorted(UI.glob("*.py")):
+        keys, prefixes = _asked_for(ast.parse(path.read_text(encoding="utf-8")))
+        missing += [f"{path.name}: {k}" for k in keys if k not in STRINGS["en"]]
+        missing += [f"{path.name}: {p}*" for p in prefixes if not any(k.startswith(p) for k in STRINGS["en"])]
+    assert not missing, missing
+
+
+def test_every_key_is_used_somewhere() -> None:
+    """No dead strings: each key is quoted in the code, or built from a prefix the code uses."""
+    sources = [p.read_text(encoding="utf-8") for p in UI.glob("*.py") if p.name != "texts.py"]
+    prefixes = set().union(*(_asked_for(ast.parse(text))[1] for text in sources))
+    code = "\n".join(sources)
+    unused = [k for k in STRINGS["en"]
+              if f'"{k}"' not in code and f"'{k}'" not in code and not any(k.startswith(p) for p in prefixes)]
+    assert not unused, unused
+
+
+def test_the_key_scan_sees_the_calls() -> None:
+    """Guard the guard: the scan finds keys in a known module."""
+    keys, prefixes = _asked_for(ast.parse((UI / "race_scene.py").read_text(encoding="utf-8")))
+    assert "race.hint.gear" in keys and "purpose." in prefixes
+    keys, _ = _asked_for(ast.parse((UI / "racelog.py").read_text(encoding="utf-8")))
+    assert {"log.moved.1", "log.moved.n"} <= keys
+
+
+def test_language_switch_changes_the_text() -> None:
+    assert tr("menu.new_race") == "New race"
+    i18n.set_language("de")
+    assert tr("menu.new_race") == "Neues Rennen"
+    with pytest.raises(ValueError):
+        i18n.set_language("fr")

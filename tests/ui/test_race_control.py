@@ -1,0 +1,112 @@
+"""The race screen's model: what it waits for, what it offers, undo, and why a space is refused."""
+
+from __future__ import annotations
+
+from game.ui.i18n import Notice
+from game.ui.race_control import RaceControl, Wait
+from rules.engine import moves
+from rules.gears import ShiftCost
+from rules.reasons import Code, Reason
+from rules.record import load
+from game.ui.saves import SaveSlot
+from tests.ui.helpers import header, human_step, oval, play_until
+
+
+def test_the_race_starts_with_black_dice_then_the_first_human_decides() -> None:
+    control = RaceControl.start(oval(), header())
+    assert control.wait() == Wait.DICE  # grid rolls
+    play_until(control, lambda c: c.wait() != Wait.DICE)
+    assert control.wait() == Wait.GEAR
+    assert control.human(control.state.active)
+
+
+def test_computer_drivers_are_waited_for_as_computers() -> None:
+    control = RaceControl.start(oval(), header(("careful", "aggressive")))
+    play_until(control, lambda c: c.wait() != Wait.DICE)
+    assert control.wait() == Wait.COMPUTER
+    play_until(control, lambda c: c.wait() == Wait.DONE)
+
+
+def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
+    control = RaceControl.start(oval(), header())
+    for _ in range(12):
+        play_until(control, lambda c: c.wait() == Wait.MOVE)
+        here = control.state.car(control.state.active).space
+        legal = moves(control.track, control.state)
+        assert set(control.destinations()) == {m.end or here for m in legal}
+        assert sorted(m.path for ms in control.destinations().values() for m in ms) == sorted(m.path for m in legal)
+        human_step(control)
+
+
+def test_undo_gives_back_the_gear_its_wp_and_removes_it_from_the_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    slot = SaveSlot(tmp_path)
+    control = RaceControl.start(oval(), header(), slot)
+
+    def downshift_costs(c: RaceControl) -> bool:
+        return c.wait() == Wait.GEAR and any(isinstance(o, ShiftCost) and o.cost for o in c.gear_options().values())
+
+    play_until(control, downshift_costs)
+    before = control.state
+    record = control.session.record()
+    gear = next(g for g, o in control.gear_options().items() if isinstance(o, ShiftCost) and o.cost)
+    control.choose_gear(gear)
+    assert control.state.car(before.active).wp != before.car(before.active).wp
+    assert control.wait() == Wait.ROLL and control.can_undo()
+    assert control.undo_gear()
+    assert control.state == before
+    assert control.session.record() == record
+    assert load(slot.current) == record
+    assert control.wait() == Wait.GEAR and not control.can_undo()
+
+
+def test_no_undo_once_the_die_is_rolled() -> None:
+    control = RaceControl.start(oval(), header())
+    play_until(control, lambda c: c.wait() == Wait.GEAR)
+    human_step(control)
+    control.roll()
+    assert not control.can_undo() and not control.undo_gear()
+
+
+def test_a_gear_chosen_before_quitting_can_still_be_undone_after_resuming(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    control = RaceControl.start(oval(), header(), SaveSlot(tmp_path))
+    play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round > 1)
+    before = control.state
+    human_step(control)
+    resumed = RaceControl.resume(oval(), control.session.record())
+    assert resumed.can_undo() and resumed.undo_gear()
+    assert resumed.state == before
+
+
+def test_a_taken_space_is_refused_with_the_engines_reason() -> None:
+    control = RaceControl.start(oval(), header())
+    for _ in range(40):
+        play_until(control, lambda c: c.wait() == Wait.MOVE)
+        others = {c.space for c in control.state.cars if c.id != control.state.active}
+        roll = control.state.moves_left or 0
+        here = control.state.car(control.state.active).space
+        near = [s for s in others if s and s not in control.destinations()
+                and control._paths(here, s, roll)]  # noqa: SLF001 (the test checks the search itself)
+        if near:
+            why = control.why_not(near[0])
+            assert isinstance(why, Reason) and why.code == Code.SPACE_OCCUPIED
+            return
+        human_step(control)
+    raise AssertionError("no car was ever within reach")
+
+
+def test_a_space_behind_or_too_far_is_out_of_reach() -> None:
+    control = RaceControl.start(oval(), header())
+    play_until(control, lambda c: c.wait() == Wait.MOVE)
+    here = control.state.car(control.state.active).space
+    behind = control.track.behind(here)
+    why = control.why_not(behind)
+    assert isinstance(why, Notice) and why.key == "race.out_of_reach"
+
+
+def test_resuming_rebuilds_the_history_for_the_race_log() -> None:
+    control = RaceControl.start(oval(), header())
+    play_until(control, lambda c: c.state.round >= 3)
+    resumed = RaceControl.resume(oval(), control.session.record())
+    assert len(resumed.history) == len(control.session.actions)
+    assert resumed.history[-1].after == control.state
+    assert any(e.kind == "moved" for step in resumed.history for e in step.events)

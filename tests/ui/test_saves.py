@@ -1,0 +1,96 @@
+"""Autosave and resume: the record after every action; a damaged save falls back to the previous one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.ui.i18n import Notice
+from game.ui.race_control import RaceControl, Wait
+from game.ui.saves import SaveProblem, SaveSlot
+from rules.record import Record, load
+from tests.ui.helpers import header, human_step, oval, play_until
+
+
+def started(tmp_path: Path, steps: int = 25) -> tuple[RaceControl, SaveSlot]:
+    slot = SaveSlot(tmp_path)
+    control = RaceControl.start(oval(), header(), slot)
+    for _ in range(steps):
+        human_step(control)
+    return control, slot
+
+
+def test_every_action_is_saved_and_the_previous_save_kept(tmp_path: Path) -> None:
+    control, slot = started(tmp_path)
+    assert load(slot.current) == control.session.record()
+    assert load(slot.previous).actions == control.session.record().actions[:-1]
+
+
+def test_resume_restores_the_same_state_and_the_same_dice(tmp_path: Path) -> None:
+    control, slot = started(tmp_path, 40)
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    assert notices == [] and resumed is not None
+    assert resumed.state == control.state
+    # the race goes on exactly as it would have: the same dice, the same choices
+    for _ in range(30):
+        human_step(control)
+        human_step(resumed)
+    assert resumed.state == control.state
+    assert resumed.session.record() == control.session.record()
+
+
+def test_a_corrupt_save_gives_a_notice_and_the_previous_save_is_used_and_kept(tmp_path: Path) -> None:
+    control, slot = started(tmp_path)
+    good_previous = slot.previous.read_bytes()
+    slot.current.write_text('{"header": {"schema_version": 1, "track_na')
+    fresh = SaveSlot(tmp_path)
+    resumed, notices = fresh.resume(lambda r: RaceControl.resume(oval(), r, fresh))
+    assert resumed is not None
+    assert [n.key for n in notices] == ["notice.save_corrupt", "notice.save_fallback"]
+    assert "not JSON" in notices[0].text()
+    assert resumed.session.record() == load(slot.previous)
+    assert slot.previous.read_bytes() == good_previous
+    # playing on overwrites the broken file but never the good previous save
+    human_step(resumed)
+    assert slot.previous.read_bytes() == good_previous
+    assert load(slot.current) == resumed.session.record()
+    human_step(resumed)
+    assert load(slot.previous).actions == resumed.session.record().actions[:-1]
+
+
+def test_a_save_that_does_not_replay_is_refused_with_the_reason(tmp_path: Path) -> None:
+    control, slot = started(tmp_path)
+    record = load(slot.current)
+    bad = record.model_copy(update={"actions": record.actions + record.actions[-1:]})
+    slot.current.write_text(bad.model_dump_json())
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    assert resumed is not None and notices[0].key == "notice.save_corrupt"
+    assert "does not replay" in notices[0].text()
+
+
+def test_nothing_readable_gives_notices_and_no_race(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    slot.current.write_text("garbage")
+    slot.previous.write_text("more garbage")
+    resumed, notices = slot.resume(lambda r: RaceControl.resume(oval(), r))
+    assert resumed is None
+    assert [n.key for n in notices] == ["notice.save_corrupt", "notice.save_corrupt", "notice.save_nothing"]
+    assert slot.current.read_text() == "garbage" and slot.previous.read_text() == "more garbage"
+
+
+def test_a_missing_track_is_reported(tmp_path: Path) -> None:
+    started(tmp_path, 3)
+
+    def no_track(record: Record) -> RaceControl:
+        raise SaveProblem(Notice("notice.save_track_missing", {"track": record.header.track_name}))
+
+    resumed, notices = SaveSlot(tmp_path).resume(no_track)
+    assert resumed is None
+    assert notices[0].key == "notice.save_track_missing" and "Lindenring Oval" in notices[0].text()
+
+
+def test_a_finished_race_clears_the_save(tmp_path: Path) -> None:
+    control, slot = started(tmp_path, 0)
+    play_until(control, lambda c: c.wait() == Wait.DONE)
+    assert load(slot.current) == control.session.record()
+    slot.clear()
+    assert not slot.exists()

@@ -1,0 +1,45 @@
+"""The track catalogue: names without loading, a cache that never serves a stale track."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from game.ui.tracks import TrackCatalogue, build_track, cache_key, map_title
+from tests.ui.helpers import OVAL, oval
+
+
+def test_titles_come_from_the_map_without_building_it() -> None:
+    assert map_title(OVAL) == oval().name
+
+
+def test_the_cache_returns_the_same_track(tmp_path: Path) -> None:
+    first = build_track(OVAL, tmp_path)
+    assert list(tmp_path.glob("oval-*.json"))
+    again = build_track(OVAL, tmp_path)
+    assert again.content_hash() == first.content_hash() == oval().content_hash()
+
+
+def test_a_changed_map_gets_a_new_cache_key(tmp_path: Path) -> None:
+    copy = tmp_path / "oval.tmx"
+    for name in ("circuit.tsx", "circuit-tiles.png"):
+        shutil.copy(OVAL.parent / name, tmp_path / name)
+    shutil.copy(OVAL, copy)
+    key = cache_key(copy)
+    copy.write_text(copy.read_text().replace("Lindenring Oval", "Lindenring Ring"))
+    assert cache_key(copy) != key
+    assert build_track(copy, tmp_path / "cache").name == "Lindenring Ring"
+
+
+def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path) -> None:
+    build_track(OVAL, tmp_path)
+    cached = next(tmp_path.glob("oval-*.json"))
+    cached.write_text("{")
+    assert build_track(OVAL, tmp_path).content_hash() == oval().content_hash()
+
+
+def test_the_catalogue_finds_a_record_track_by_hash(tmp_path: Path) -> None:
+    catalogue = TrackCatalogue(OVAL.parent, tmp_path)
+    entry = catalogue.by_hash(oval().content_hash(), oval().name)
+    assert entry is not None and entry.path == OVAL
+    assert catalogue.by_hash("0" * 64, "nowhere") is None
