@@ -1,0 +1,84 @@
+"""Print the race screen's frame time with ten cars on the Grand Prix circuit.
+
+Runs headless (SDL's dummy video driver) so it measures the game's own
+drawing and updating, not the X server. The cars are first spread over the
+track by letting computer drivers play a few game rounds.
+
+    python bench/frame_time.py [--track hohenau.tmx] [--frames 300] [--rounds 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.ui.boardview import BoardView  # noqa: E402
+from game.ui.lineup import COLOURS  # noqa: E402
+from game.ui.loop import App  # noqa: E402
+from game.ui.race_control import RaceControl  # noqa: E402
+from game.ui.race_scene import RaceScene  # noqa: E402
+from rules.record import Entry, Header  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--track", default="hohenau.tmx")
+    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=6, help="game rounds played before measuring")
+    args = ap.parse_args()
+
+    app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
+    pygame.display.init()
+    pygame.font.init()
+    app.screen = pygame.display.set_mode((1600, 900))
+    entry = app.tracks.get(args.track)
+    if entry is None or entry.track is None:
+        print(f"no loadable track {args.track} in maps/", file=sys.stderr)
+        return 1
+    rules = PRESETS["fd-basic"]
+    track = entry.track
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=3,
+        seed=1,
+        entries=tuple(
+            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver="careful", colour=COLOURS[i], number=i + 1, wear=rules.default_wear)
+            for i in range(10)
+        ),
+    )
+    control = RaceControl.start(track, header, None)
+    while control.state.round <= args.rounds and not control.state.finished:
+        control.session.advance()
+    scene = RaceScene(app, control, BoardView(entry.board))
+    app.push(scene)
+    times = []
+    for _ in range(args.frames):
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        pygame.display.flip()
+        times.append(time.perf_counter() - start)
+    on_track = sum(1 for c in control.state.cars if c.status == "racing")
+    median = statistics.median(times) * 1000
+    p95 = sorted(times)[int(len(times) * 0.95)] * 1000
+    print(f"{track.name}: {on_track} cars racing, {args.frames} frames at 1600x900")
+    print(f"median frame time {median:.2f} ms, 95th percentile {p95:.2f} ms (60 fps needs < 16.7 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
