@@ -9,7 +9,7 @@ from game.ui.cars import badge, badge_of, car_sprite, pattern_of
 from game.ui.i18n import tr
 from game.ui.race_control import RaceControl
 from game.ui.racelog import LogLine
-from game.ui.standings import lap_of, running_order
+from game.ui.standings import gap, lap_of, running_order
 
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
@@ -31,7 +31,9 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
     box = pygame.Rect(topleft, (width, standings_height(control)))
     theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
     theme.text(screen, tr("standings.title").upper(), 17, theme.DIM, (box.left + 10, box.top + 9))
-    for i, car in enumerate(running_order(control.track, state)):
+    order = running_order(control.track, state)
+    leader = next((c for c in order if c.status == "racing" and c.space is not None), None)
+    for i, car in enumerate(order):
         y = box.top + 30 + i * ROW
         entry = control.entry(car.id)
         index = control.index(car.id)
@@ -48,8 +50,11 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
             right = tr("standings.out")
         elif car.space is None:
             right = tr("standings.grid")
-        else:
+        elif leader is None or car.id == leader.id:
             right = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
+        else:
+            behind = gap(control.track, leader, car)
+            right = tr("race.lap_gap", lap=lap_of(car, state.laps), laps=state.laps, n=behind)
         theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
 
 

@@ -282,7 +282,10 @@ class SetupScene(Scene):
         for line in facts[:3]:
             theme.text(screen, line, 21, theme.TEXT, (area.left, y))
             y += 24
-        for line in theme.wrap(" · ".join(facts[3:]), 19, area.width):
+        for line in theme.wrap(facts[3], 19, area.width) if len(facts) > 3 else []:
+            theme.text(screen, line, 19, theme.TEXT, (area.left, y))
+            y += 21
+        for line in theme.wrap(" · ".join(facts[4:]), 19, area.width):
             if y + 20 > area.bottom:
                 break
             theme.text(screen, line, 19, theme.DIM, (area.left, y))

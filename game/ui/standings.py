@@ -24,3 +24,11 @@ def _retired(state: RaceState) -> list[CarState]:
 def lap_of(car: CarState, laps: int) -> int:
     """The lap the car is driving (1-based; the grid is behind the line, so 0 crossings = lap 1)."""
     return max(1, min(car.crossings, laps))
+
+
+def gap(track: Track, leader: CarState, car: CarState) -> int:
+    """Rows the car is behind the leader, counting whole laps (for the running order)."""
+    def distance(c: CarState) -> float:
+        return c.crossings * track.rows + track.space(c.space or "").progress
+
+    return max(0, round(distance(leader) - distance(car)))

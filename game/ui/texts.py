@@ -105,6 +105,10 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "facts.pit": ("Pit lane with {n} boxes", "Boxengasse mit {n} Boxen"),
     "facts.no_pit": ("No pit lane", "Keine Boxengasse"),
     "facts.laps": ("{n} laps usually", "üblich: {n} Runden"),
+    "facts.weather": (
+        "Weather (black die): sun {sun} · variable {variable} · rain {rain}",
+        "Wetter (schwarzer Würfel): Sonne {sun} · wechselhaft {variable} · Regen {rain}",
+    ),
     # --- car set-up ---------------------------------------------------------------------
     "carsetup.title": ("Cars", "Autos"),
     "carsetup.fixed": (
@@ -155,6 +159,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "race.grid_rolls": ("Rolling for the grid", "Auswürfeln der Startaufstellung"),
     "race.start_rolls": ("Start", "Start"),
     "race.lap": ("Lap {lap}/{laps}", "Runde {lap}/{laps}"),
+    "race.lap_gap": ("Lap {lap}/{laps} · +{n}", "Runde {lap}/{laps} · +{n}"),
     "race.banner": ("{name}'s turn", "{name} ist dran"),
     "race.banner_hint": ("Click or press Enter to start", "Klicken oder Enter drücken"),
     "race.fit": ("Fit (F)", "Ganz (F)"),

@@ -129,12 +129,20 @@ class TrackEntry:
             tr("facts.lanes", n=t.lanes) + " · " + tr("facts.lap", spaces=lap),
             tr("facts.corners", n=len(t.corners)) + " · " + tr("facts.laps", n=t.laps),
             tr("facts.pit", n=len(t.pit.boxes)) if t.pit else tr("facts.no_pit"),
+            tr("facts.weather", **{k: _die_range(v) for k, v in t.weather.model_dump().items()}),
         ]
         lines += [
             tr("facts.corner_1", label=c.label) if c.stops == 1 else tr("facts.corner_n", label=c.label, n=c.stops)
             for c in t.corners
         ]
         return lines
+
+
+def _die_range(r: tuple[int, int] | list[int] | None) -> str:
+    """A barometer row's black-die results, e.g. 13–20; a dash where the weather never happens."""
+    if not r:
+        return "–"
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}–{r[1]}"
 
 
 class TrackCatalogue:

@@ -1,0 +1,31 @@
+"""The running order's gaps and the track facts shown before a race."""
+
+from __future__ import annotations
+
+from game.ui.standings import gap
+from game.ui.tracks import TrackEntry
+from rules.state import CarState
+from rules.ruleset import FORMULA_D_BASIC
+from tests.ui.helpers import OVAL, oval
+
+
+def car(space: str, crossings: int = 1) -> CarState:
+    return CarState(id=space, space=space, wp=FORMULA_D_BASIC.default_wear, crossings=crossings)
+
+
+def test_gap_counts_rows_and_whole_laps():
+    track = oval()
+    leader = car("B30")
+    behind = car("B20")
+    rows = track.space("B30").row - track.space("B20").row
+    assert gap(track, leader, leader) == 0
+    assert gap(track, leader, behind) == rows
+    assert gap(track, leader, car("B30", crossings=0)) == track.rows
+
+
+def test_track_facts_include_the_weather_table():
+    entry = TrackEntry(OVAL, "Lindenring Oval")
+    entry.track = oval()
+    entry.loaded = True
+    weather = entry.facts()[3]
+    assert "13–20" in weather and "6–12" in weather and "1–5" in weather
