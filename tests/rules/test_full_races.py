@@ -1,0 +1,41 @@
+"""Issue acceptance: a 10-car 3-lap race with computer drivers on every shipped track
+ends, classifies every car, and replays identically from its record."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.trackfile import load_track
+from rules.classify import classification
+from rules.record import Entry, Header, dumps, loads, replay
+from rules.ruleset import FORMULA_D_BASIC
+from rules.session import RaceSession
+from tests.conftest import REPO
+
+TRACKS = sorted((REPO / "maps").glob("*.tmx"))
+
+
+@pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
+def test_ten_cars_three_laps_finish_classify_and_replay(path):
+    track = load_track(path)
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=FORMULA_D_BASIC,
+        laps=3,
+        seed=11,
+        entries=tuple(
+            Entry(id=f"car{i}", name=f"Car {i}", driver="careful" if i % 2 else "aggressive", number=i, wear=FORMULA_D_BASIC.default_wear)
+            for i in range(1, 11)
+        ),
+    )
+    session = RaceSession(track, header)
+    session.run_computers()
+    assert session.state.finished
+    places = classification(track, session.state)
+    assert sorted(p.car for p in places) == sorted(e.id for e in header.entries)
+    for p in places:
+        assert p.status in ("finished", "out")
+        assert (p.status == "out") == (p.reason is not None)
+    record = loads(dumps(session.record()))
+    assert replay(track, record).model_dump_json() == session.state.model_dump_json()
