@@ -162,3 +162,10 @@ def test_forced_dice_refuse_a_result_the_die_cannot_show():
 def test_forced_dice_report_an_empty_queue():
     with pytest.raises(ForcedDiceError, match="no forced result left"):
         ForcedDice([]).roll(BLACK_DIE)
+
+
+def test_CORE_DICE_4_yellow_pyramid_reads_one_or_two_at_the_tip():
+    """The 1st-gear d4 is read at its tip: its four tips show 1, 1, 2, 2, so 1 and 2 are even odds."""
+    die = COMMERCIAL_GEAR_DICE.die(1)
+    assert die.colour == "yellow"
+    assert die.outcomes() == ((1, Fraction(1, 2)), (2, Fraction(1, 2)))
