@@ -25,11 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ui.boardview import BoardView  # noqa: E402
-from game.ui.lineup import COLOURS  # noqa: E402
 from game.ui.loop import App  # noqa: E402
 from game.ui.race_control import RaceControl  # noqa: E402
 from game.ui.race_scene import RaceScene  # noqa: E402
-from rules.record import Entry, Header  # noqa: E402
+from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 
 
@@ -50,17 +49,7 @@ def main() -> int:
         return 1
     rules = PRESETS["fd-basic"]
     track = entry.track
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=rules,
-        laps=3,
-        seed=1,
-        entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver="careful", colour=COLOURS[i], number=i + 1, wear=rules.default_wear)
-            for i in range(10)
-        ),
-    )
+    header = same_drivers(track, rules, cars=10, laps=3, seed=1)
     control = RaceControl.start(track, header, None)
     while control.state.round <= args.rounds and not control.state.finished:
         control.session.advance()

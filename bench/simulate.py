@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.trackfile import load_track  # noqa: E402
-from rules.record import Entry, Header  # noqa: E402
+from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import RaceSession  # noqa: E402
 from rules.track import Track  # noqa: E402
@@ -34,17 +34,7 @@ from rules.track import Track  # noqa: E402
 def race(track: Track, seed: int, laps: int, driver: str, cars: int = 10) -> RaceSession:
     rules = PRESETS["fd-basic"]
     n = min(cars, len(track.grid))
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=rules,
-        laps=laps,
-        seed=seed,
-        entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, number=i + 1, wear=rules.default_wear)  # type: ignore[arg-type]
-            for i in range(n)
-        ),
-    )
+    header = same_drivers(track, rules, n, laps, seed, driver)
     session = RaceSession(track, header)
     session.run_computers()
     return session

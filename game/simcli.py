@@ -16,14 +16,11 @@ from rules.engine import IllegalAction, apply, gear_options, moves
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
 from rules.reasons import Reason
-from rules.record import Entry, Header, RecordError, load, replay, save
+from rules.record import RecordError, load, replay, same_drivers, save
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
-
-COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
-
 
 class Position(BaseModel):
     """The position format: which track file, and the race state on it (like FEN)."""
@@ -56,17 +53,7 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
         return 2
     ruleset = PRESETS[rules]
     laps = laps or track.laps
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=ruleset,
-        laps=laps,
-        seed=seed,
-        entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, colour=COLOURS[i], number=i + 1, wear=ruleset.default_wear)  # type: ignore[arg-type]
-            for i in range(cars)
-        ),
-    )
+    header = same_drivers(track, ruleset, cars, laps, seed, driver)
     session = RaceSession(track, header)
     try:
         session.run_computers()

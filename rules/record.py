@@ -24,6 +24,7 @@ from rules.state import RaceState
 from rules.track import Track
 
 SCHEMA_VERSION = 1
+COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
 
 
 class RecordError(Exception):
@@ -53,6 +54,22 @@ class Header(BaseModel):
     laps: int = Field(ge=1, le=3)
     seed: int
     entries: tuple[Entry, ...]
+
+
+def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
+    """A race of ``cars`` identical cars named Car 1, Car 2, ... all driven by ``driver``:
+    what the simulator, the benchmarks and many tests need."""
+    return Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=laps,
+        seed=seed,
+        entries=tuple(
+            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, colour=COLOURS[i % len(COLOURS)], number=i + 1, wear=rules.default_wear)  # type: ignore[arg-type]
+            for i in range(cars)
+        ),
+    )
 
 
 class Record(BaseModel):

@@ -7,7 +7,7 @@ import pytest
 
 from game.trackfile import load_track
 from rules.classify import classification
-from rules.record import Entry, Header, dumps, loads, replay
+from rules.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
 from rules.session import RaceSession
 from tests.conftest import REPO
@@ -18,16 +18,9 @@ TRACKS = sorted((REPO / "maps").glob("*.tmx"))
 @pytest.mark.parametrize("path", TRACKS, ids=lambda p: p.name)
 def test_ten_cars_three_laps_finish_classify_and_replay(path):
     track = load_track(path)
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=FORMULA_D_BASIC,
-        laps=3,
-        seed=11,
-        entries=tuple(
-            Entry(id=f"car{i}", name=f"Car {i}", driver="careful" if i % 2 else "aggressive", number=i, wear=FORMULA_D_BASIC.default_wear)
-            for i in range(1, 11)
-        ),
+    mixed = same_drivers(track, FORMULA_D_BASIC, cars=10, laps=3, seed=11)
+    header = mixed.model_copy(
+        update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
     )
     session = RaceSession(track, header)
     session.run_computers()

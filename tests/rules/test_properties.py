@@ -36,7 +36,7 @@ from rules.car import Area
 from rules.classify import classification
 from rules.engine import chance, gear_options, moves, on_track, to_move
 from rules.gears import ShiftCost
-from rules.record import Entry, Header, dumps, loads, replay
+from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
@@ -58,17 +58,7 @@ def track_at(path: Path) -> Track:
 
 
 def header(track: Track, seed: int, cars: int, laps: int, driver: str = "human") -> Header:
-    return Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=RULES,
-        laps=laps,
-        seed=seed,
-        entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, number=i + 1, wear=RULES.default_wear)  # type: ignore[arg-type]
-            for i in range(cars)
-        ),
-    )
+    return same_drivers(track, RULES, cars, laps, seed, driver)
 
 
 def check_invariants(track: Track, before: RaceState, after: RaceState) -> None:

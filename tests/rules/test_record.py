@@ -26,7 +26,6 @@ from rules.engine import chance, gear_options, moves
 from rules.gears import ShiftCost
 from rules.record import (
     SCHEMA_VERSION,
-    Entry,
     Header,
     Record,
     RecordError,
@@ -34,6 +33,7 @@ from rules.record import (
     load,
     loads,
     replay,
+    same_drivers,
     save,
 )
 from rules.ruleset import PRESETS
@@ -50,17 +50,7 @@ def track():
 
 
 def header(track, seed: int = 7, cars: int = 3, laps: int = 1, driver: str = "careful") -> Header:
-    return Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=RULES,
-        laps=laps,
-        seed=seed,
-        entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, number=i + 1, wear=RULES.default_wear)  # type: ignore[arg-type]
-            for i in range(cars)
-        ),
-    )
+    return same_drivers(track, RULES, cars, laps, seed, driver)
 
 
 def race(track, **kw) -> RaceSession:
@@ -460,19 +450,8 @@ def test_loading_never_unpickles(played, tmp_path, monkeypatch):
 
 def test_resumed_session_continues_with_the_same_dice():
     """Resuming from a record replays the seeded dice too, so the race goes on as it would have."""
-    from rules.record import Entry, Header
-    from rules.ruleset import FORMULA_D_BASIC
-    from rules.session import RaceSession
-
     track = load_track(REPO / "maps" / "oval.tmx")
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=FORMULA_D_BASIC,
-        laps=1,
-        seed=5,
-        entries=tuple(Entry(id=f"c{i}", name=f"c{i}", wear=FORMULA_D_BASIC.default_wear) for i in range(4)),
-    )
+    header = same_drivers(track, RULES, cars=4, laps=1, seed=5)
     whole = RaceSession(track, header)
     whole.run_computers()
     half = RaceSession(track, header)
