@@ -1128,73 +1128,93 @@ GP = Circuit(
     ),
 )
 
-# The street circuit: two lanes between walls, nine tight corners and a
-# chicane around the old harbour; driven anticlockwise.
+def _street_arrows(inside: Side) -> tuple[Arrow, ...]:
+    """A street corner's arrows: inwards at the entry, a third and two thirds in, outwards in between.
+
+    Three lanes between walls need room to get round a car or a damage
+    marker inside the corner, so there are more arrows than in the Grand
+    Prix corners; every one of them fits a 4-space inside lane.
+    """
+    return _arrows(3, inside, (0.0, 0.35, 0.65), (0.2, 0.5))
+
+
+# The street circuit: three lanes between walls, nine tight corners (two of
+# them 3-stop) and a chicane around the old harbour; driven anticlockwise.
+# Every 2-stop corner is a 90-degree bend of radius 150 (4 / 5 / 6 spaces
+# from the inside lane out), every 3-stop corner one of radius 181 (5 / 6 / 7),
+# the chicane 5 spaces in every lane. Straights 6 and 8 are sized by
+# close_loop so the lap closes exactly.
 STREET = Circuit(
     file="hafenstadt.tmx",
     name="Hafenstadt Street Circuit",
     laps=3,
-    lanes=2,
+    lanes=3,
     segments=close_loop(
         (
-            Straight(1000),  # 0 harbour front: start/finish and pits
-            Arc(104, 90, L, Corner(3, "Station", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Straight(1350),  # 0 harbour front: start/finish and pits, 34 spaces with segment 20
+            Arc(150, 90, L, Corner(2, "Station", arrows=_street_arrows(L))),
             Straight(300),
-            Arc(72, 90, R, Corner(2, "Bank", arrows=_arrows(2, R, (0.0,), (0.3,)))),
-            Straight(254),
-            Arc(72, 90, L, Corner(2, "Market", arrows=_arrows(2, L, (0.0,), (0.3,)))),
-            Straight(450),  # 6 closes the lap
-            Arc(72, 90, L, Corner(2, "Cathedral", arrows=_arrows(2, L, (0.0,), (0.3,)))),
-            Straight(400),  # 8 closes the lap
-            Arc(58, 45, R, Corner(2, "Chicane", span=3, arrows=_arrows(2, R, (0.0, 0.3), (0.6,)))),
-            Straight(56),
-            Arc(60, 45, L),
-            Straight(300),
-            Arc(76, 90, L, Corner(2, "Fountain", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Arc(150, 90, R, Corner(2, "Bank", arrows=_street_arrows(R))),
             Straight(250),
-            Arc(76, 90, R, Corner(2, "Harbour", arrows=_arrows(2, R, (0.0,), (0.3,)))),
-            Straight(200),
-            Arc(104, 90, L, Corner(3, "Lighthouse", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Arc(150, 90, L, Corner(2, "Market", arrows=_street_arrows(L))),
+            Straight(300),  # 6 closes the lap
+            Arc(181, 90, L, Corner(3, "Cathedral", arrows=_street_arrows(L))),
+            Straight(1000),  # 8 closes the lap: the back straight, 22 spaces
+            Arc(140, 45, R, Corner(2, "Chicane", span=3, arrows=_arrows(3, R, (0.0, 0.3), (0.6,)))),
+            Straight(20),
+            Arc(140, 45, L),
             Straight(300),
-            Arc(78, 90, L, Corner(2, "Quay", arrows=_arrows(2, L, (0.0,), (0.3,)))),
+            Arc(150, 90, L, Corner(2, "Fountain", arrows=_street_arrows(L))),
+            Straight(250),
+            Arc(150, 90, R, Corner(2, "Harbour", arrows=_street_arrows(R))),
+            Straight(250),
+            Arc(181, 90, L, Corner(3, "Lighthouse", arrows=_street_arrows(L))),
+            Straight(450),
+            Arc(150, 90, L, Corner(2, "Quay", arrows=_street_arrows(L))),
             Straight(300),
         ),
         6,
         8,
     ),
-    start_at=700,
+    start_at=770,  # 12 spaces to Station, 22 behind the line for the grid and the pit entry
     weather_sun="15-20",
     weather_variable="8-14",
     weather_rain="1-7",
-    pit=Pit(side=R, entry=10, exit=6, offset=56.0, ramp=64.0, boxes=10),
-    margin=200.0,
+    pit=Pit(side=R, entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
+    margin=280.0,
     background="#8e8c86",
     surroundings="walls",
     scenery=(
-        Beside("water", 20, 0.0, 1.0, R, 150, 560),
-        Beside("water", 0, 0.0, 1.0, R, 150, 560),
-        Beside("stand", 0, 0.3, 0.75, L, 30, 110, "Harbour grandstand"),
-        Beside("building", 0, 0.05, 0.25, L, 30, 160),
-        Beside("building", 0, 0.8, 0.97, L, 30, 160),
-        Beside("building", 2, 0.05, 0.95, L, 30, 200, "Station"),
-        Beside("building", 2, 0.1, 0.9, R, 30, 150),
-        Beside("building", 4, 0.05, 0.95, R, 30, 140),
+        # the harbour: the basin behind the pits and the quay, the lighthouse on its mole
+        Beside("water", 0, 0.0, 1.0, R, 150, 520),
+        Beside("water", 20, 0.0, 1.0, R, 150, 520),
+        Beside("water", 19, 0.0, 1.0, R, 150, 260),
+        Beside("water", 18, 0.0, 1.0, R, 150, 260),
+        Beside("water", 17, 0.0, 1.0, R, 150, 260),
+        Beside("building", 18, 0.12, 0.3, R, 175, 240, "Lighthouse"),
+        Beside("stand", 0, 0.3, 0.78, L, 30, 120, "Harbour grandstand"),
+        Beside("building", 0, 0.04, 0.26, L, 30, 200),
+        Beside("building", 0, 0.78, 0.9, L, 30, 200),
+        Beside("trees", 0, 0.2, 0.85, L, 240, 680),
+        # the old town
+        Beside("building", 2, 0.05, 0.95, L, 30, 220, "Station"),
+        Beside("building", 2, 0.1, 0.6, R, 30, 160),
+        Beside("building", 4, 0.05, 0.95, R, 30, 160),
         Beside("building", 4, 0.1, 0.9, L, 30, 130),
-        Beside("building", 6, 0.02, 0.3, R, 30, 160),
-        Beside("building", 6, 0.35, 0.62, R, 30, 160, "Market hall"),
-        Beside("building", 6, 0.67, 0.95, R, 30, 160),
-        Beside("trees", 6, 0.05, 0.95, L, 40, 300),
-        Beside("building", 8, 0.02, 0.3, R, 30, 170),
-        Beside("building", 8, 0.35, 0.65, R, 30, 170, "Cathedral"),
-        Beside("building", 8, 0.7, 0.98, R, 30, 170),
+        Beside("building", 6, 0.05, 0.95, R, 30, 170, "Market hall"),
+        Beside("building", 6, 0.1, 0.9, L, 30, 180),
+        Beside("building", 8, 0.02, 0.28, R, 30, 170),
+        Beside("building", 8, 0.33, 0.62, R, 30, 170, "Cathedral"),
+        Beside("building", 8, 0.67, 0.97, R, 30, 170),
+        Beside("building", 8, 0.12, 0.34, L, 30, 190),
+        Beside("building", 8, 0.68, 0.95, L, 30, 190),
         Beside("building", 12, 0.1, 0.9, R, 30, 160),
         Beside("building", 12, 0.1, 0.9, L, 30, 120),
-        Beside("building", 14, 0.1, 0.9, L, 30, 160),
-        Beside("building", 14, 0.1, 0.9, R, 30, 120),
+        Beside("stand", 14, 0.1, 0.9, R, 30, 100, "Fountain"),
+        Beside("building", 14, 0.1, 0.9, L, 30, 200),
         Beside("stand", 16, 0.1, 0.9, R, 30, 100),
-        Beside("building", 18, 0.05, 0.95, R, 30, 170, "Lighthouse"),
-        Beside("building", 18, 0.1, 0.9, L, 30, 120),
-        Beside("building", 20, 0.05, 0.9, L, 30, 160),
+        Beside("building", 16, 0.1, 0.9, L, 30, 140),
+        Beside("building", 18, 0.05, 0.95, L, 30, 200),
     ),
 )
 

@@ -46,11 +46,46 @@ def test_grand_prix_circuit(tracks):
 
 def test_street_circuit(tracks):
     street = tracks["hafenstadt.tmx"]
-    stops = {c.stops for c in street.corners}
-    assert {2, 3} <= stops
+    assert street.name == "Hafenstadt Street Circuit"
+    assert street.lanes == 3 and street.laps == 3
+    stops = sorted(c.stops for c in street.corners)
+    assert stops == [2] * 7 + [3] * 2  # nine tight corners, two of them 3-stop
     art = read_art(MAPS / "hafenstadt.tmx")
     assert art.surroundings == "walls"
     assert BoardRenderer(street, art=art).walls  # walls all round, broken only at the pit lane
+    assert street.pit is not None and len(street.pit.boxes) == 10
+    assert len(street.grid) == 10
+
+
+def test_street_corners_have_room_for_their_stops(tracks):
+    """Like a printed board: 4-6 spaces per lane in a 2-stop corner, 5-9 in a 3-stop
+    corner, and the shortest way through is at least one space more than the stops."""
+    street = tracks["hafenstadt.tmx"]
+    room = {2: range(4, 7), 3: range(5, 10)}
+    for c in street.corners:
+        assert c.shortest >= c.stops + 1, c.label
+        for lane in range(street.lanes):
+            n = sum(1 for s in c.spaces if street.space(s).lane == lane)
+            assert n in room[c.stops], (c.label, lane, n)
+
+
+def test_street_circuit_has_straights_to_overtake(tracks):
+    """The harbour front (start/finish) and the back straight are long; no straight is
+    shorter than 5 spaces between two corners."""
+    street = tracks["hafenstadt.tmx"]
+    lane = street.lane_spaces(1)
+    runs, run = [], 0
+    for s in lane + lane:  # twice round, so the run across the start line is whole
+        if s.corner is None:
+            run += 1
+        elif run:
+            runs.append(run)
+            run = 0
+    runs = runs[len(street.corners):]  # the second lap only
+    assert len(runs) == len(street.corners)
+    longest, second = sorted(runs, reverse=True)[:2]
+    assert longest >= 30 and second >= 20
+    assert min(runs) >= 5
 
 
 @pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
