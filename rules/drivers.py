@@ -192,9 +192,14 @@ class Driver:
 
 
 def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
-    """Expected WP-equivalents lost to road-holding and collision checks after ``move``."""
+    """Expected WP-equivalents lost to road-holding and collision checks after ``move``.
+
+    Body and road holding have few WP and the last one ends the race, so each
+    point is worth several brake or tyre WP, the more so the fewer are left.
+    """
+
     def dear(left: int) -> float:
-        return OUT_COST if left <= 1 else 2.0 if left == 2 else 1.0
+        return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
 
     risk = move.dangers * 0.2 * dear(car.wp.road_holding)  # dry road holding fails on 1-4
     if move.end is not None and not move.finishes and not track.space(move.end).in_pit:

@@ -294,7 +294,7 @@ def move_request(track: Track, state: RaceState) -> MoveRequest:
     may_pit = (
         track.pit is not None
         and car.box is not None
-        and car.pit_stops < state.rules.pit_stops
+        and car.pit_stops < stops_allowed(state)
         and _pit_lap(state, car)
         and not _in_pit_lane(track, car)
         and state.roll is not None
@@ -326,7 +326,12 @@ def _pit_lap(state: RaceState, car: CarState) -> bool:
     """
     if not 1 <= car.crossings < state.laps:
         return False
-    return car.crossings == 1 or state.rules.pit_stops >= 2
+    return car.crossings == 1 or stops_allowed(state) >= 2
+
+
+def stops_allowed(state: RaceState) -> int:
+    """Pit stops per car: PIT-B-1's one, or two in a 3-lap race (OPT-3LAP-1, AMB-54)."""
+    return state.rules.pit_stops_3_laps if state.laps >= 3 else state.rules.pit_stops
 
 
 def on_track(state: RaceState, car: CarState) -> bool:

@@ -39,7 +39,8 @@ class RuleSet(BaseModel):
     danger_on_stop: bool = True  # VAR-7, AMB-24: stopping on a dangerous space also checks
     start_roll: bool = True  # FD08-START-1, TAB-START column B
     dream_start_spaces: int = 4  # FD08-START-1; moved before game round 1 (AMB-58)
-    pit_stops: int = 1  # PIT-B-1 (one stop), OPT-3LAP-1 (two); 0 = no pit stops
+    pit_stops: int = 1  # PIT-B-1: one stop in a race of one or two laps; 0 = no pit stops
+    pit_stops_3_laps: int = 2  # OPT-3LAP-1: a 3-lap race is the 3-lap module, with two stops
     pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
     pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
 

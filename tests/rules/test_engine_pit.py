@@ -67,7 +67,8 @@ def test_PIT_B_1_at_the_end_of_lap_1_a_car_may_turn_into_its_box():
 @pytest.mark.parametrize(("crossings", "laps"), [(1, 1), (2, 3), (3, 3)])
 def test_PIT_B_1_AMB_29d_only_at_the_end_of_lap_1_of_a_longer_race(crossings: int, laps: int):
     """Not in a 1-lap race; with one stop (no 3-lap module) not at the end of lap 2 either."""
-    assert pit_moves(at_pit_entry(crossings=crossings, laps=laps)) == []
+    one_stop = R.model_copy(update={"pit_stops_3_laps": 1})
+    assert pit_moves(at_pit_entry(crossings=crossings, laps=laps, rules=one_stop)) == []
 
 
 def test_PIT_B_1_at_the_end_of_lap_1_of_a_3_lap_race():
@@ -80,6 +81,12 @@ def test_AMB_54_with_two_stops_at_the_end_of_lap_1_or_lap_2_never_the_last():
     assert pit_moves(at_pit_entry(crossings=2, laps=3, rules=two, pit_stops=1))  # the second stop
     assert pit_moves(at_pit_entry(crossings=3, laps=3, rules=two)) == []
     assert pit_moves(at_pit_entry(crossings=2, laps=3, rules=two, pit_stops=2)) == []
+
+
+def test_OPT_3LAP_1_a_3_lap_race_allows_a_second_stop_at_the_end_of_lap_2():
+    assert pit_moves(at_pit_entry(crossings=2, laps=3, pit_stops=1))
+    assert pit_moves(at_pit_entry(crossings=2, laps=3, pit_stops=2)) == []
+    assert pit_moves(at_pit_entry(crossings=1, laps=2, pit_stops=1)) == []  # 2 laps: one stop
 
 
 def test_PIT_B_1_one_stop_only():
