@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.dice import GearDice
-from rules.engine import gear_options, move_request
+from rules.engine import gear_options, move_request, stops_allowed
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
@@ -176,19 +176,33 @@ class Driver:
         return float(over), model.walk(space, roll), None, 0
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
-        """Stay in the race, pit for worn tyres, lose the fewest WP (hazards included), go furthest."""
+        """Stay in the race, pit for worn tyres, lose the fewest WP (hazards included), go furthest.
+
+        A car that wants to pit keeps to the lane of the pit entry, so it can turn in.
+        """
         car = state.car(state.active or "")
-        worn = car.wp.tyres < state.rules.default_wear.tyres - 1
+        pit_lane = _pit_entry_lane(track, state, car)
         return min(
             moves,
             key=lambda m: (
                 m.out is not None,
-                not (worn and m.in_box),
+                not (pit_lane is not None and m.in_box),
                 move_cost(m) + _hazard(track, state, car, m),
+                pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
                 -len(m.path),
                 m.path,
             ),
         )
+
+
+def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
+    """The lane of the pit entry if the car has worn tyres and may stop at the end of this lap."""
+    worn = car.wp.tyres < state.rules.default_wear.tyres - 1
+    if not worn or track.pit is None or car.pit_stops >= stops_allowed(state):
+        return None
+    if not 1 <= car.crossings < state.laps or (car.crossings > 1 and stops_allowed(state) < 2):
+        return None
+    return track.space(track.pit.entry).lane
 
 
 def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
@@ -205,7 +219,7 @@ def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
     if move.end is not None and not move.finishes and not track.space(move.end).in_pit:
         near = set(track.beside(move.end)) | {track.ahead(move.end)}
         crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-        risk += crowd * 0.05 * dear(car.wp.body)  # dry collision fails on a 1
+        risk += crowd * 0.15 * dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
     return risk
 
 
@@ -218,6 +232,6 @@ def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
 
 
-CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=3.0, foresight=1.0)
+CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=5.0, foresight=1.0)
 AGGRESSIVE = Driver(name="aggressive", max_out=Fraction(1, 6), wear_weight=1.0, foresight=0.5)
 DRIVERS = {d.name: d for d in (CAREFUL, AGGRESSIVE)}
