@@ -7,6 +7,7 @@ decision, so the player always sees a roll or a move before the next one.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,10 +18,10 @@ STEP_TIME = 0.12  # seconds per space at normal speed
 Point = tuple[float, float]
 
 
-class Anim:
+class Anim(ABC):
+    @abstractmethod
     def update(self, dt: float) -> bool:
         """Advance by ``dt`` seconds; True when finished."""
-        raise NotImplementedError
 
     def finish(self) -> None:
         """Jump to the end (the player is in a hurry)."""

@@ -7,6 +7,7 @@ hint shown as a tooltip while the mouse rests on it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar, Literal
 
@@ -22,7 +23,7 @@ def _noise(name: str) -> None:
     """Default click sound: none (the app plugs its sound player in)."""
 
 
-class Widget:
+class Widget(ABC):
     #: Played on every click that does something; the app sets it to its sound player.
     sound: ClassVar[Callable[[str], None]] = staticmethod(_noise)
 
@@ -36,8 +37,9 @@ class Widget:
         """React to ``event``; True if it was used up."""
         return False
 
+    @abstractmethod
     def draw(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
+        """Paint the widget into its rect."""
 
     def hint(self) -> list[str]:
         return self._hint() if self._hint else []
