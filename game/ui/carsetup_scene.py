@@ -121,9 +121,7 @@ class CarSetupScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        screen.fill(theme.BACKDROP)
-        theme.chequer(screen, pygame.Rect(0, 0, w, 16), 8)
-        theme.text(screen, tr("carsetup.title"), 54, theme.TEXT, (30, 32))
+        theme.page(screen, tr("carsetup.title"))
         total = self.rules.car_setup.total
         intro = tr("carsetup.fixed", preset=tr(f"preset.{self.lineup.preset}")) if self.fixed else tr("carsetup.build", total=total)
         theme.text(screen, intro, 24, theme.DIM, (32, 96))

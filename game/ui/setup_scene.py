@@ -225,9 +225,7 @@ class SetupScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        screen.fill(theme.BACKDROP)
-        theme.chequer(screen, pygame.Rect(0, 0, w, 16), 8)
-        theme.text(screen, tr("setup.title"), 54, theme.TEXT, (30, 32))
+        theme.page(screen, tr("setup.title"))
         theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
         for b in self.track_buttons:
             b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"

@@ -122,6 +122,13 @@ def chequer(surface: pygame.Surface, rect: pygame.Rect, square: int) -> None:
             pygame.draw.rect(surface, (236, 236, 230) if (i + j) % 2 else (20, 20, 24), cell)
 
 
+def page(surface: pygame.Surface, title: str) -> None:
+    """The backdrop, chequered strip and big title shared by the set-up screens."""
+    surface.fill(BACKDROP)
+    chequer(surface, pygame.Rect(0, 0, surface.get_width(), 16), 8)
+    text(surface, title, 54, TEXT, (30, 32))
+
+
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], width: int = 380) -> None:
     """A small box of wrapped lines near ``pos``, kept inside the window."""
     wrapped = [w for line in lines for w in (wrap(line, 20, width) or [""])]

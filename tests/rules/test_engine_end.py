@@ -13,10 +13,10 @@ import pytest
 from rules.classify import classification
 from rules.engine import move_request
 from rules.reasons import Code, Reason
-from rules.record import Entry, Header, replay
+from rules.record import Header, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
 from rules.session import RaceSession
-from tests.rules.test_engine import OVAL, W, car, kinds, pending, position, turn, turn_order
+from tests.rules.test_engine import OVAL, car, kinds, pending, position, turn, turn_order
 
 # --- CORE-END-1, AMB-66 ---------------------------------------------------------------------------
 
@@ -101,16 +101,15 @@ def test_AMB_51_finishers_by_crossing_order_then_the_rest_by_distance():
 
 
 def race_header(seed: int, cars: int = 10, laps: int = 3, aggressive: bool = False) -> Header:
-    return Header(
-        track_name=OVAL.name,
-        track_hash=OVAL.content_hash(),
-        rules=FORMULA_D_BASIC,
-        laps=laps,
-        seed=seed,
-        entries=tuple(
-            Entry(id=f"car{i}", name=f"Car {i}", driver="careful" if i % 2 and not aggressive else "aggressive", number=i, wear=W)
-            for i in range(1, cars + 1)
-        ),
+    """Odd cars careful and even cars aggressive, or all aggressive."""
+    base = same_drivers(OVAL, FORMULA_D_BASIC, cars, laps, seed)
+    return base.model_copy(
+        update={
+            "entries": tuple(
+                e.model_copy(update={"driver": "careful" if i % 2 and not aggressive else "aggressive"})
+                for i, e in enumerate(base.entries, start=1)
+            )
+        }
     )
 
 
