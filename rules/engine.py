@@ -49,8 +49,14 @@ class IllegalAction(Exception):
 # --- starting a race ---------------------------------------------------------
 
 
-def new_race(track: Track, rules, cars: list[tuple[str, object]], laps: int | None = None) -> RaceState:
-    """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order."""
+def new_race(
+    track: Track, rules, cars: list[tuple[str, object]], laps: int | None = None, grid: tuple[str, ...] | None = None
+) -> RaceState:
+    """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order.
+
+    ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
+    (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
+    """
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
     boxes = track.pit.boxes if track.pit else ()
@@ -59,6 +65,10 @@ def new_race(track: Track, rules, cars: list[tuple[str, object]], laps: int | No
         for i, (cid, wp) in enumerate(cars)
     )
     state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states)
+    if grid is not None:
+        if sorted(grid) != sorted(c.id for c in states):
+            raise ValueError(f"the grid {list(grid)} must name every car exactly once")
+        return _place_grid(track, state, list(grid), [])
     return state.model_copy(update={"phase": "grid", "pending": tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)})
 
 
@@ -240,9 +250,14 @@ def _grid_roll(track: Track, state: RaceState, car_id: str, value: int, events: 
     if tied:
         return state.model_copy(update={"pending": tuple(Check(purpose=Purpose.GRID, car=cid) for cid in tied)})
     order = sorted(state.cars, key=lambda c: c.grid_rolls, reverse=True)
-    cars = {c.id: c.model_copy(update={"space": track.grid[i], "grid_rolls": c.grid_rolls}) for i, c in enumerate(order)}
-    state = state.model_copy(update={"cars": tuple(cars[c.id] for c in order)})
-    events.append(Event(kind="grid", data={"order": [c.id for c in order]}))
+    return _place_grid(track, state, [c.id for c in order], events)
+
+
+def _place_grid(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
+    """Put the cars on their grid slots, pole first, then go on to the start rolls."""
+    cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
+    state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order)})
+    events.append(Event(kind="grid", data={"order": list(order)}))
     if not state.rules.start_roll:
         return _begin_round(track, state, events)
     return state.model_copy(
@@ -498,8 +513,8 @@ def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceSta
     rnd = state.round + 1
     events.append(Event(kind="round", data={"round": rnd}))
     if rnd == 1:  # AMB-59: game round 1 in grid order; stalled cars miss it (FD08-START-1)
-        # FD08-GRID-1: the grid is the order of the grid rolls (a dream start has left its slot)
-        grid = [c.id for c in sorted(state.cars, key=lambda c: c.grid_rolls, reverse=True)]
+        # the grid order, not the spaces: a dream start has left its slot
+        grid = [c.id for c in sorted(state.cars, key=lambda c: c.grid_slot or 0)]
         order = [c for c in grid_order(grid, _positions(track, state)) if not state.car(c).stalled]
         state = state.model_copy(update={"round": 1, "queue": tuple(order), "sweep": None})
     else:

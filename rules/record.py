@@ -54,6 +54,7 @@ class Header(BaseModel):
     laps: int = Field(ge=1, le=3)
     seed: int
     entries: tuple[Entry, ...]
+    grid: tuple[str, ...] | None = None  # car ids, pole first, from qualifying; None = grid rolls (FD08-GRID-1)
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
@@ -93,7 +94,9 @@ def start_state(track: Track, header: Header) -> RaceState:
     most = min(10, len(track.grid))
     if not 2 <= len(ids) <= most:
         raise RecordError(f"header.entries: a race on this track needs 2 to {most} cars, not {len(ids)}")
-    return new_race(track, header.rules, [(e.id, e.wear) for e in header.entries], header.laps)
+    if header.grid is not None and sorted(header.grid) != sorted(ids):
+        raise RecordError(f"header.grid: must list every car id of header.entries once, not {list(header.grid)}")
+    return new_race(track, header.rules, [(e.id, e.wear) for e in header.entries], header.laps, header.grid)
 
 
 def replay(track: Track, record: Record) -> RaceState:

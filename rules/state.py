@@ -45,6 +45,7 @@ class CarState(Frozen):
     pit_wait: bool = False  # slow stop: leaves next game round in 4th or lower (PIT-B-4)
     arrival: int = 0  # running number of the move that brought it here (MASTERS-ORDER-3)
     grid_rolls: tuple[int, ...] = ()  # FD08-GRID-1, with re-rolls for ties
+    grid_slot: int | None = None  # 0 = pole
     out: Reason | None = None
     out_round: int | None = None
     place: int | None = None  # finishing place (CORE-END-1)

@@ -8,6 +8,7 @@ them.
 
 from __future__ import annotations
 
+from game.ui import texts_modules, texts_qualifying
 from rules.reasons import TEMPLATES, Code
 
 _PAIRS: dict[str, tuple[str, str]] = {
@@ -376,8 +377,9 @@ _REASONS_DE: dict[Code, str] = {
 }
 
 LANGUAGES = ("en", "de")
+_ALL_PAIRS = {**_PAIRS, **texts_qualifying.PAIRS, **texts_modules.PAIRS}
 STRINGS: dict[str, dict[str, str]] = {
-    lang: {key: pair[i] for key, pair in _PAIRS.items()} for i, lang in enumerate(LANGUAGES)
+    lang: {key: pair[i] for key, pair in _ALL_PAIRS.items()} for i, lang in enumerate(LANGUAGES)
 }
 # The rules' English reference wording, where it reads well with translated area words.
 _REASONS_EN: dict[Code, str] = {
