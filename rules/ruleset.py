@@ -15,6 +15,7 @@ from rules.car import B_BASIC, B_BASIC_WEAR, CarSetupRules, WearPoints
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
 from rules.gears import DOWNSHIFT_B, DownshiftTable
 from rules.order import TieBreak
+from rules.qualifying_rules import QUAL_B, QualifyingRules
 
 
 class RuleSet(BaseModel):
@@ -43,6 +44,8 @@ class RuleSet(BaseModel):
     pit_stops_3_laps: int = 2  # OPT-3LAP-1: a 3-lap race is the 3-lap module, with two stops
     pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
     pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
+    grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
+    qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 
 
 FORMULA_D_BASIC = RuleSet()
