@@ -44,6 +44,8 @@ class RuleSet(BaseModel):
     pit_stops_3_laps: int = 2  # OPT-3LAP-1: a 3-lap race is the 3-lap module, with two stops
     pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
     pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
+    weather: bool = False  # the weather module (WEATHER-B-1, module 4 of Formula Dé); off = always dry
+    tyres: Literal["C", "D"] | None = None  # the tyre module and its table (TAB-TYRE-C, TAB-TYRE-D); None = off
     grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
     qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 
