@@ -6,6 +6,10 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.car import Area, WearPoints
+from rules.moves import Via
+from rules.tyres import Tyre
+
 
 class _Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -26,13 +30,45 @@ class Roll(_Action):
 
 
 class Drive(_Action):
-    """Drive this path (the spaces entered, in order); shorter than the roll = braking."""
+    """Drive this path (the spaces entered, in order); shorter than the roll = braking.
+
+    ``via`` says which segment of the movement it is: the roll, a slide, the soft-tyre
+    bonus or a slipstream (CORE-TURN-2; the state offers which).
+    """
 
     kind: Literal["move"] = "move"
     path: tuple[str, ...]
+    via: Via = "roll"
 
 
-Action = Annotated[Union[ChooseGear, Roll, Drive], Field(discriminator="kind")]
+class EndMove(_Action):
+    """Decline the optional extras (the soft-tyre bonus, slipstream): the movement ends here."""
+
+    kind: Literal["stop"] = "stop"
+
+
+class SetUp(_Action):
+    """The active car's set-up before the start, once the race weather is known: its tyres
+    (TYRE-1) and, where the rules let players build their car, its WP (CAR-C-2, OPT-CAR-1).
+    ``wp`` None keeps the set-up the car was entered with."""
+
+    kind: Literal["setup"] = "setup"
+    tyre: Tyre | None = None
+    wp: WearPoints | None = None
+
+
+class PitStop(_Action):
+    """What the crew does at the box (MASTERS-TURN-11/12): the tyres for the next lap
+    (PIT-X-2, TYRE-D-1), a long stop (PIT-A-4) and repairs from the car's reserve
+    (PIT-A-1, PIT-X-3)."""
+
+    kind: Literal["pitstop"] = "pitstop"
+    tyre: Tyre | None = None
+    long: bool = False
+    repairs: dict[Area, int] = {}
+
+
+Action = Annotated[Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop], Field(discriminator="kind")]
 
 
 class Event(BaseModel):
@@ -58,6 +94,9 @@ class Event(BaseModel):
         "round",
         "turn",
         "race_over",
+        "weather",
+        "setup",
+        "offer",
     ]
     car: str | None = None
     data: dict[str, int | str | bool | None | list[str]] = {}

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.actions import Drive
+from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import gear_options, move_request, stops_allowed
+from rules.engine import apply, gear_options, move_request, moves, stops_allowed, wet
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
 from rules.track import Track
+from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
 
@@ -178,21 +181,88 @@ class Driver:
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """Stay in the race, pit for worn tyres, lose the fewest WP (hazards included), go furthest.
 
-        A car that wants to pit keeps to the lane of the pit entry, so it can turn in.
+        A car that wants to pit keeps to the lane of the pit entry, so it can turn in. In
+        rain it counts the slide that will follow a stop in a corner (TYRE-2).
         """
         car = state.car(state.active or "")
         pit_lane = _pit_entry_lane(track, state, car)
+        slides = state.rules.tyres is not None and wet(state) and state.phase == "move"
+
+        def slide_cost(m: Move) -> float:
+            return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0
+
         return min(
             moves,
             key=lambda m: (
                 m.out is not None,
                 not (pit_lane is not None and m.in_box),
-                move_cost(m) + _hazard(track, state, car, m),
+                move_cost(m) + _hazard(track, state, car, m) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
                 -len(m.path),
                 m.path,
             ),
         )
+
+    def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
+        """An optional extra (soft-tyre bonus, slipstream) worth taking, or None to stop here.
+
+        Each choice, staying included, is judged by its cost now and the rough cost of the
+        corners ahead from where it ends; a space of progress is worth one unit.
+        """
+        car = state.car(state.active or "")
+        weight = self._weight(car)
+        dice = state.rules.gear_dice
+
+        def value(m: Move, corner: int | None, stops: int, gain: int) -> float:
+            if m.out is not None:
+                return OUT_COST * weight
+            risk = move_cost(m) + _hazard(track, state, car, m)
+            ahead = 0.0 if m.finishes or m.end is None else self._future(
+                track, dice, m.end, car.gear, corner, stops, car.wp.brakes - m.brakes, 1
+            )
+            return weight * (risk + self.foresight * ahead) - gain
+
+        stay = Move(path=(car.space or "",))  # stands for ending the movement where the car is
+        best: tuple[float, Move | None] = (value(stay, car.corner, car.stops, 0), None)
+        for m in moves:
+            v = value(m, m.corner, m.stops, len(m.path))
+            if v < best[0]:
+                best = (v, m)
+        return best[1]
+
+    def choose_tyre(self, state: RaceState) -> Tyre:
+        """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one."""
+        if wet(state):
+            return Tyre.RAIN
+        return Tyre.SOFT if self.max_out > 0 else Tyre.HARD
+
+    def choose_repairs(self, state: RaceState) -> dict[Area, int]:
+        """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
+        car = state.car(state.active or "")
+        setup = car.setup or state.rules.default_wear
+        left, repairs = car.reserve, {}
+        if state.rules.pit_repairs == "none":
+            return {}
+        for area in (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.FUEL, Area.GEARBOX):
+            if len(repairs) >= state.rules.pit_repair_areas:
+                break
+            n = min(left, setup[area] - car.wp[area])
+            if n > 0:
+                repairs[area] = n
+                left -= n
+        return repairs
+
+
+def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
+    """The cheapest slide after ``move`` if it must slide (TYRE-2), in WP-equivalents."""
+    after, _ = apply(track, state, Drive(path=move.path, via=move.via))
+    if after.phase != "move" or after.movement is None or after.movement.offer != ("slide",):
+        return 0.0
+    car = after.car(after.active or "")
+    return min(
+        (OUT_COST if m.out is not None else move_cost(m) + _hazard(track, after, car, m) for m in moves(track, after)),
+        default=OUT_COST,
+    )
 
 
 def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:

@@ -26,16 +26,18 @@ from __future__ import annotations
 
 import math
 
-from rules.actions import Action, ChooseGear, Drive, Event, Roll
-from rules.car import Area
+from rules import tyres
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.car import Area, WearPoints, validate_setup
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.moves import Move, MoveRequest, check_path, legal_moves
+from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
 from rules.reasons import Code, Reason
-from rules.state import CarState, Check, RaceState, SweepState
+from rules.state import CarState, Check, LapTally, Movement, RaceState, SweepState
 from rules.tables import CheckKind, StartKind, check_fails, start_b
 from rules.track import Track
+from rules.weather import determine, race_weather
 
 
 class IllegalAction(Exception):
@@ -64,16 +66,49 @@ def new_race(
         CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)  # type: ignore[arg-type]
         for i, (cid, wp) in enumerate(cars)
     )
+    states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
     state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states)
+    if grid is not None and sorted(grid) != sorted(c.id for c in states):
+        raise ValueError(f"the grid {list(grid)} must name every car exactly once")
+    # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
+    # players are chosen once it is known (CAR-C-2, TYRE-1), before the start
+    weather = (Check(purpose=Purpose.WEATHER, car=grid[0] if grid else states[0].id),) if rules.weather else ()
     if grid is not None:
-        if sorted(grid) != sorted(c.id for c in states):
-            raise ValueError(f"the grid {list(grid)} must name every car exactly once")
-        return _place_grid(track, state, list(grid), [])
-    return state.model_copy(update={"phase": "grid", "pending": tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)})
+        state = state.model_copy(update={"pending": weather, "queue": tuple(grid), "phase": "grid"})
+        return state if weather else _place_grid(track, state, list(grid), [])
+    grid_rolls = tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)
+    return state.model_copy(update={"phase": "grid", "pending": weather + grid_rolls})
+
+
+def new_lap(
+    track: Track, rules, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None, wet: bool = False
+) -> RaceState:
+    """A qualifying lap: one car alone, from the qualifying start (QUAL-2, QUAL-D-3), until it
+    crosses the line after a full lap or its missed stops end the lap (QUAL-4, QUAL-B-5).
+
+    It is driven with ``apply`` like a race, but no WP are struck and no checks are rolled
+    (QUAL-1, QUAL-B-2): ``state.lap`` counts the rolls and the penalty instead (QUAL-3).
+    """
+    car = CarState(
+        id=car_id,
+        space=track.qualifying_start,
+        wp=wp or rules.default_wear,
+        setup=wp or rules.default_wear,
+        tyre=tyres.Tyre(tyre) if tyre else None,
+        gear=0,
+    )
+    weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
+    state = RaceState(
+        track_hash=track.content_hash(), rules=rules, laps=1, cars=(car,), mode="qualifying",
+        lap=LapTally(), weather=weather, round=1,
+    )
+    return state.model_copy(update={"phase": "gear", "active": car_id})
 
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
+    if state.phase in ("setup", "pit"):
+        return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
     if state.phase == "move":
@@ -88,9 +123,26 @@ def chance(state: RaceState) -> Chance | None:
 
 def to_move(state: RaceState) -> str | None:
     """The car whose player (or computer driver) must act now, if any."""
-    if state.phase in ("gear", "move") and state.active:
+    if state.phase in ("gear", "move", "setup", "pit") and state.active:
         return state.active
     return None
+
+
+def wet(state: RaceState) -> bool:
+    """Is it raining now (WEATHER-11, AMB-62)? Without the weather module it is always dry."""
+    return state.weather is not None and state.weather.wet
+
+
+def tyre_age(car: CarState) -> int:
+    """The lap the car drives on its current set, from 1 (AMB-26, AMB-27)."""
+    return max(1, max(1, car.crossings) - car.tyre_from + 1)
+
+
+def multiplier(state: RaceState, car: CarState) -> int:
+    """Tyre WP per space flown out of a corner (CORNER-4, TAB-TYRE-C, TAB-TYRE-D)."""
+    if state.rules.tyres is None or car.tyre is None:
+        return state.rules.overshoot_multiplier
+    return tyres.penalty(state.rules.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
 
 
 # --- the transition function ---------------------------------------------------
@@ -113,13 +165,38 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action.gear, events)
     elif isinstance(action, Drive):
-        if state.phase != "move" or state.moves_left is None:  # CORE-TURN-2: one stop per turn
+        if state.phase != "move" or state.movement is None:  # CORE-TURN-2: one stop per turn
             raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
-        result = check_path(move_request(track, state), tuple(action.path))
+        if action.via not in state.movement.offer:
+            raise IllegalAction(Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via}))
+        result = check_path(move_request(track, state, action.via), tuple(action.path))
         if isinstance(result, Reason):
             raise IllegalAction(result)
-        state = _on_move(track, state, result, events)
+        if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
+            raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
+        state = _on_segment(track, state, result, events)
+    elif isinstance(action, EndMove):
+        if state.phase != "move" or state.movement is None or not _optional(state.movement.offer):
+            raise IllegalAction(Reason(rule="CORE-MOVE-7", code=Code.NOT_NOW, values={"action": "stop"}))
+        state = _end_movement(track, state, events)
+    elif isinstance(action, SetUp):
+        if state.phase != "setup":
+            raise IllegalAction(Reason(rule="CAR-C-2", code=Code.NOT_NOW, values={"action": "setup"}))
+        state = _on_setup(track, state, action, events)
+    elif isinstance(action, PitStop):
+        if state.phase != "pit":
+            raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
+        state = _on_pitstop(track, state, action, events)
     return _settle(track, state, events), events
+
+
+# the rule each segment of a movement comes from, for refusals
+_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1"}
+
+
+def _optional(offer: tuple[Via, ...]) -> bool:
+    """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
+    return bool(offer) and all(v in ("bonus", "slip") for v in offer)
 
 
 # --- gears ---------------------------------------------------------------------
@@ -135,7 +212,10 @@ def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason
             else Reason(rule="PIT-B-4", code=Code.PIT_GEAR_LIMIT, values={"gear": g, "limit": state.rules.pit_exit_gear})
             for g in range(1, 7)
         }
-    return legal_gears(car.gear, car.wp, state.rules.downshift, in_pit=_in_pit_lane(track, car))
+    return legal_gears(
+        car.gear, car.wp, state.rules.downshift, in_pit=_in_pit_lane(track, car),
+        free_downshifts=state.mode == "qualifying",  # AMB-57, QUAL-D-7
+    )
 
 
 def _in_pit_lane(track: Track, car: CarState) -> bool:
@@ -149,7 +229,8 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
     if isinstance(opt, Reason):
         raise IllegalAction(opt)
     car = state.car(state.active or "")
-    car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost), "pit_wait": False, "spun": False})
+    paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
+    car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
     state = state.with_car(car).model_copy(update={"phase": "roll"})
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
@@ -176,7 +257,23 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
         die = state.rules.gear_dice.die(car.gear)
         trigger = car.gear >= 5 and value == die.highest  # CORE-ENGINE-1, AMB-11: the natural face
         events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-        return state.model_copy(update={"phase": "move", "roll": value, "moves_left": value, "engine_trigger": trigger})
+        spaces = value
+        if state.rules.tyres is not None and car.tyre is not None and state.mode == "race":
+            malus = tyres.malus(state.rules.tyres, car.tyre, wet(state), tyre_age(car))  # TYRE-D-3, AMB-27
+            spaces = max(0, value - malus)
+        if state.lap is not None:  # QUAL-3 (2): the steward counts every roll
+            state = state.model_copy(update={"lap": state.lap.model_copy(update={"rolls": state.lap.rolls + 1})})
+        if trigger and state.weather is not None and state.weather.changeable:  # CORE-WEATHER-3, WEATHER-5
+            state = state.model_copy(update={"weather_due": state.weather_due + 1})
+        return state.model_copy(
+            update={
+                "phase": "move",
+                "roll": value,
+                "moves_left": spaces,
+                "engine_trigger": trigger,
+                "movement": _movement(car),
+            }
+        )
     check, rest = state.pending[0], state.pending[1:]
     state = state.model_copy(update={"pending": rest})
     events.append(Event(kind="check", car=check.car, data={"purpose": check.purpose.value, "value": value}))
@@ -186,12 +283,14 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
         return _start_roll(track, state, check.car, value, events)
     if check.purpose == Purpose.PIT:
         return _pit_roll(track, state, check.car, value, events)
+    if check.purpose == Purpose.WEATHER:
+        return _weather_roll(track, state, value, events)
     kind = {
         Purpose.COLLISION: (CheckKind.COLLISION, Area.BODY),
         Purpose.ENGINE: (CheckKind.ENGINE, Area.ENGINE),
         Purpose.ROAD_HOLDING: (CheckKind.ROAD_HOLDING, Area.ROAD_HOLDING),
     }[check.purpose]
-    if check_fails(kind[0], value, rain=False):
+    if check_fails(kind[0], value, rain=wet(state)):  # CORE-WEATHER-2, TAB-RAIN
         state = _lose(track, state, check.car, kind[1], events)
     return state
 
@@ -240,7 +339,7 @@ def _retire(track: Track, state: RaceState, car_id: str, why: Reason, events: li
 def _grid_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
     car = state.car(car_id)
     state = state.with_car(car.model_copy(update={"grid_rolls": car.grid_rolls + (value,)}))
-    if state.pending:
+    if any(p.purpose == Purpose.GRID for p in state.pending):
         return state
     # FD08-GRID-1: ties re-roll among themselves until none remain
     by_rolls: dict[tuple[int, ...], list[str]] = {}
@@ -254,10 +353,43 @@ def _grid_roll(track: Track, state: RaceState, car_id: str, value: int, events: 
 
 
 def _place_grid(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
-    """Put the cars on their grid slots, pole first, then go on to the start rolls."""
+    """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
     cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
-    state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order)})
+    state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
     events.append(Event(kind="grid", data={"order": list(order)}))
+    if needs_setup(state.rules):
+        return state.model_copy(update={"phase": "setup", "active": order[0], "queue": tuple(order[1:])})
+    return _after_setup(track, state, events)
+
+
+def needs_setup(rules) -> bool:
+    """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)?"""
+    s = rules.car_setup
+    return rules.tyres is not None or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
+
+
+def _on_setup(track: Track, state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
+    """One car's tyres and set-up (TYRE-1, CAR-C-2, OPT-CAR-1..2); then the next car's."""
+    car = state.car(state.active or "")
+    if (action.tyre is None) != (state.rules.tyres is None):
+        code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
+        raise IllegalAction(Reason(rule="TYRE-1", code=code))
+    wp = car.wp
+    if action.wp is not None:
+        problems = validate_setup(state.rules.car_setup, action.wp)
+        if problems:
+            first = problems[0]
+            raise IllegalAction(Reason(rule=first.rule, code=first.code, values=first.values))
+        wp = action.wp
+    car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre})
+    events.append(Event(kind="setup", car=car.id, data={"tyre": action.tyre.value if action.tyre else None, **{a.value: wp[a] for a in state.rules.car_setup.areas}}))
+    state = state.with_car(car)
+    if state.queue:
+        return state.model_copy(update={"active": state.queue[0], "queue": state.queue[1:]})
+    return _after_setup(track, state.model_copy(update={"active": None}), events)
+
+
+def _after_setup(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     if not state.rules.start_roll:
         return _begin_round(track, state, events)
     return state.model_copy(
@@ -283,6 +415,75 @@ def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events:
     return _next_turn(track, state.model_copy(update={"phase": "check"}), events)
 
 
+def _pit_choices(rules) -> bool:
+    """Does the crew have choices at the box: new tyres (PIT-X-2, TYRE-D-1) or repairs (PIT-A-2)?"""
+    return rules.tyres is not None or rules.pit_repairs != "none"
+
+
+def _on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Event]) -> RaceState:
+    """The crew's work at the box (MASTERS-TURN-11/12).
+
+    A tyre-change stop goes on with the black-die roll of the basic rules (PIT-A-3,
+    TAB-PIT-B). A long stop (PIT-A-4) may repair brakes, fuel, body, engine and road
+    holding from the car's reserve (PIT-A-1, AMB-31: never above the set-up) and leaves
+    next game round in at most 4th gear. With the extended pit stops (PIT-X-3) repairs
+    come with any stop, in at most ``pit_repair_areas`` areas.
+    """
+    r = state.rules
+    car = state.car(state.active or "")
+    if (action.tyre is None) != (r.tyres is None):
+        code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
+        raise IllegalAction(Reason(rule="PIT-X-2", code=code))
+    if action.long and r.pit_repairs != "long_stop":
+        raise IllegalAction(Reason(rule="PIT-A-4", code=Code.NO_LONG_STOP))
+    repairs = {Area(a): n for a, n in action.repairs.items() if n}
+    if repairs:
+        if r.pit_repairs == "none" or (r.pit_repairs == "long_stop" and not action.long):
+            raise IllegalAction(Reason(rule="PIT-A-4", code=Code.REPAIR_NEEDS_LONG_STOP))
+        setup = car.setup or r.default_wear
+        for area, n in repairs.items():
+            if area is Area.TYRES or n < 0 or car.wp[area] + n > setup[area]:  # AMB-31
+                raise IllegalAction(Reason(rule="AMB-31", code=Code.REPAIR_TOO_MUCH, values={"area": area.value, "points": n, "setup": setup[area]}))
+        if sum(repairs.values()) > car.reserve:
+            raise IllegalAction(Reason(rule="PIT-A-1", code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": car.reserve}))
+        if len(repairs) > r.pit_repair_areas:
+            raise IllegalAction(Reason(rule="PIT-X-3", code=Code.REPAIR_TOO_MANY_AREAS, values={"areas": r.pit_repair_areas}))
+    wp = car.wp.model_copy(update={a.value: car.wp[a] + n for a, n in repairs.items()})
+    car = car.model_copy(update={"wp": wp, "reserve": car.reserve - sum(repairs.values()), "tyre": action.tyre or car.tyre})
+    events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
+    state = state.with_car(car)
+    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear
+        state = state.with_car(car.model_copy(update={"pit_wait": True}))
+        return _close(state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))}))
+    return _close(_pit_roll_first(state, car.id))
+
+
+def _pit_roll_first(state: RaceState, car_id: str) -> RaceState:
+    """Queue the pit roll ahead of the car's road-holding checks: it is rolled as soon as the
+    car is at its box (AMB-29a), the checks once it stands."""
+    pending = list(state.pending)
+    at = next((i for i, p in enumerate(pending) if p.car == car_id and p.purpose == Purpose.ROAD_HOLDING), len(pending))
+    pending.insert(at, Check(purpose=Purpose.PIT, car=car_id))
+    return state.model_copy(update={"pending": tuple(pending)})
+
+
+def _weather_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
+    """The race weather before the start (WEATHER-B-1, WEATHER-4), or one determination of a
+    variable weather after a 20 in 5th or a 30 in 6th (WEATHER-5..10, WEATHER-B-2, AMB-6)."""
+    result = track.weather.condition(value)
+    r = state.rules
+    if state.weather is None:
+        weather = race_weather(result, r.weather_start)
+    else:
+        mechanism = "row_step" if r.weather_change == "row_step" else "state_machine"
+        weather = determine(state.weather, result, mechanism, r.weather_streak)
+    events.append(Event(kind="weather", data={"result": result, "condition": weather.condition, "wet": weather.wet}))
+    state = state.model_copy(update={"weather": weather})
+    if state.phase == "grid" and state.queue and not any(p.purpose == Purpose.GRID for p in state.pending):
+        return _place_grid(track, state, list(state.queue), events)  # the grid was decided before
+    return state
+
+
 def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
     """TAB-PIT-B: 1-10 fast stop, drive out ceil(r/2) in 4th; 11-20 wait a game round (PIT-B-4).
 
@@ -292,9 +493,10 @@ def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: l
     car = state.car(car_id)
     fast = value <= state.rules.pit_fast_max
     events.append(Event(kind="pit", car=car_id, data={"fast": fast, "value": value}))
-    if fast:
+    if fast:  # a new movement, out of the box (TYRE-8: without the soft-tyre bonus)
         car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
-        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2)})
+        exit_ = _movement(car).model_copy(update={"box_exit": True})
+        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2), "movement": exit_})
     state = state.with_car(car.model_copy(update={"pit_wait": True}))
     return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car_id))})
 
@@ -302,10 +504,18 @@ def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: l
 # --- moving ----------------------------------------------------------------------
 
 
-def move_request(track: Track, state: RaceState) -> MoveRequest:
-    """What the active car's legal moves depend on, read from the state."""
+def _movement(car: CarState) -> Movement:
+    """A movement starting where the car stands now."""
+    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
+
+
+def move_request(track: Track, state: RaceState, via: Via | None = None) -> MoveRequest:
+    """What the active car's legal moves for one segment depend on, read from the state."""
     car = state.car(state.active or "")
+    mv = state.movement or _movement(car)
+    via = via or mv.offer[0]
     others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
+    qualifying = state.mode == "qualifying"
     may_pit = (
         track.pit is not None
         and car.box is not None
@@ -314,21 +524,39 @@ def move_request(track: Track, state: RaceState) -> MoveRequest:
         and not _in_pit_lane(track, car)
         and state.roll is not None
     )
+    braking = not _in_pit_lane(track, car) and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
     return MoveRequest(
         track=track,
         rules=state.rules,
-        start=car.space or "",
-        roll=state.moves_left or 0,
+        start=mv.start,
+        roll=_segment_spaces(state, car, via),
         occupied=others,
         markers=frozenset(state.markers),
-        brakes=car.wp.brakes,
-        tyres=car.wp.tyres,
-        corner=car.corner,
-        stops=car.stops,
-        laps_to_go=state.laps + 1 - car.crossings,
+        brakes=_QUALIFYING_WP if qualifying else car.wp.brakes,  # QUAL-1: braking strikes nothing
+        tyres=_QUALIFYING_WP if qualifying else car.wp.tyres,
+        corner=mv.corner,
+        stops=mv.stops,
+        laps_to_go=state.laps + 1 - mv.crossings,
         box=car.box if may_pit or _before_box(track, car) else None,
-        may_brake=not _in_pit_lane(track, car),
+        may_brake=braking,
+        multiplier=multiplier(state, car),
+        prefix=mv.path,
+        via=via,
     )
+
+
+_QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
+
+
+def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
+    """Spaces of one segment: the roll, the slide (TYRE-2..5), the bonus (TYRE-3) or 3 (CORE-SLIP-2)."""
+    if via == "roll":
+        return state.moves_left or 0
+    if via == "slip":
+        return 3
+    if via == "bonus":
+        return 1
+    return tyres.slide(state.rules.tyres or "C", car.tyre, wet(state)) if car.tyre else 0
 
 
 def _pit_lap(state: RaceState, car: CarState) -> bool:
@@ -362,25 +590,39 @@ def _before_box(track: Track, car: CarState) -> bool:
 
 
 def moves(track: Track, state: RaceState) -> list[Move]:
-    """Every legal move of the active car for the spaces it has to drive now."""
-    if state.phase != "move":
+    """Every legal move of the active car for the segment(s) it is offered now."""
+    if state.phase != "move" or state.movement is None:
         return []
-    return legal_moves(move_request(track, state))
+    return [m for via in state.movement.offer for m in _segment_moves(track, state, via)]
 
 
-def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
-    """The car drives ``move``; the turn's checks are queued (CORE-TURN-2: its one stop).
+def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
+    found = legal_moves(move_request(track, state, via))
+    if via == "bonus":  # TYRE-3: one whole space, or no bonus at all
+        return [m for m in found if m.path and not m.brakes and not m.blocked]
+    if via == "slip":  # CORE-SLIP-2: a slipstream moves the car
+        return [m for m in found if m.path]
+    return found
 
-    Checks still pending from earlier in the turn (a fast stop's entry) are kept.
+
+def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
+    """The car drives one segment of its movement; then the next segment is offered, or the
+    movement ends and the turn's checks are queued (CORE-TURN-2: one stop per turn).
+
+    Road-holding checks are queued per segment and rolled once the car stands
+    (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
     car = state.car(state.active or "")
+    mv = state.movement or _movement(car)
     from_pit = _in_pit_lane(track, car)
     seq = state.seq + 1
-    path = list(move.path)
-    events.append(Event(kind="moved", car=car.id, data={"path": path, "from": car.space}))
+    events.append(Event(kind="moved", car=car.id, data={"path": list(move.path), "from": car.space, "via": move.via}))
     wp = car.wp
-    cost = {Area.BRAKES: move.brakes, Area.TYRES: move.tyres}
-    if move.out is None:
+    lap = state.lap
+    if lap is not None:  # QUAL-3 (3), QUAL-8, QUAL-B-3: spaces out of a corner are penalty rolls
+        lap = lap.model_copy(update={"overshoot": lap.overshoot + move.overshoot, "penalty": lap.penalty + move.tyres})
+    elif move.out is None:
+        cost = {Area.BRAKES: move.brakes, Area.TYRES: move.tyres}
         wp = wp.pay({a: n for a, n in cost.items() if n})
         for area, n in cost.items():
             if n:
@@ -398,39 +640,160 @@ def _on_move(track: Track, state: RaceState, move: Move, events: list[Event]) ->
             "arrival": seq if move.path else car.arrival,
         }
     )
-    state = state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "phase": "check"})
-    if state.mark_stop:  # a skip cost's engine WP: the marker goes on the stop (FD08-DANGER-1, AMB-22)
-        state = _mark(state, car.space, events).model_copy(update={"mark_stop": False})
+    mv = mv.model_copy(
+        update={
+            "path": mv.path + move.path,
+            "braked": mv.braked or move.brakes > int(move.slip_brake),
+            "slid": mv.slid or move.via == "slide",
+            "bonus": mv.bonus or move.via == "bonus",
+            "slips": mv.slips + (move.via == "slip"),
+        }
+    )
+    state = state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "movement": mv, "lap": lap})
+    if lap is not None:
+        return _lap_segment(track, state, move, events)
     if move.out is not None:
+        state = _mark_stop(state, car.space, events)
         state = _retire(track, state, car.id, move.out, events)
         # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
-        return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))})
+        return _close(state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
         state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
+        return _end_movement(track, state, events)
     if move.finishes:  # CORE-END-1, AMB-66: finished cars leave the track
         place = 1 + sum(1 for c in state.cars if c.place is not None)
         state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place}))
         events.append(Event(kind="finish", car=car.id, data={"place": place}))
         owed = tuple(p for p in state.pending if p.car != car.id)  # its race is over: its checks are void
-        return state.model_copy(update={"pending": owed + tuple(_engine_checks(track, state, car.id))})
-    pending = list(state.pending)
+        state = _mark_stop(state, car.space, events)
+        return _close(state.model_copy(update={"pending": owed + tuple(_engine_checks(track, state, car.id))}))
+    pending = state.pending + tuple(Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(move.dangers))
+    state = state.model_copy(update={"pending": pending})
     if not from_pit and any(track.space(n).in_pit for n in move.path):
         # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
         # wait behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP.
+        # The new set's first lap is the next one (AMB-26).
         now = state.car(car.id)
         fresh = now.wp.model_copy(update={"tyres": _start_tyres(state, now)})
-        state = state.with_car(now.model_copy(update={"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0}))
+        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": now.crossings + 1}
+        state = state.with_car(now.model_copy(update=update))
         events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
-    if move.in_box:  # PIT-B-4, AMB-29a: the pit roll, at once
-        pending.append(Check(purpose=Purpose.PIT, car=car.id))
-    pending += [Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(move.dangers)]
-    if move.in_box:  # the engine checks follow the stop (``_pit_roll``)
-        return state.model_copy(update={"pending": tuple(pending)})
-    if not _in_pit_lane(track, state.car(car.id)):  # PIT-B-5: no collisions in the pit lane
+    if move.in_box:  # PIT-B-4, AMB-29a: the crew's work, at once; the engine checks follow it
+        state = _mark_stop(state, car.space, events)
+        if _pit_choices(state.rules):
+            return state.model_copy(update={"phase": "pit", "movement": None})
+        return _close(_pit_roll_first(state, car.id))
+    offer = _next_offer(track, state, move)
+    if offer:
+        events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
+        return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
+    return _end_movement(track, state, events)
+
+
+def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
+    """What the car may drive after this segment, in MASTERS-TURN order (AMB-67, AMB-48):
+    a slide first (mandatory, once per turn), then the soft-tyre bonus (once per turn)
+    and slipstream (any number of times)."""
+    car = state.car(state.active or "")
+    mv = state.movement
+    if mv is None or not mv.extras or car.space is None or _in_pit_lane(track, car):
+        return ()
+    r = state.rules
+    if not mv.slid and car.tyre is not None and r.tyres is not None and tyres.slide(r.tyres, car.tyre, wet(state)):
+        in_corner = track.space(car.space).corner is not None
+        if r.rain_slide == "any_corner_space":  # VAR-28: B literal, any space of the movement
+            in_corner = any(track.space(n).corner is not None for n in mv.path)
+        if in_corner:  # TYRE-2, TYRE-4, TYRE-5, TYRE-D-2..4, MASTERS-TURN-6
+            return ("slide",)
+    offer: list[Via] = []
+    if (
+        not mv.bonus
+        and not mv.box_exit  # TYRE-8, PIT-A-5
+        and car.tyre is not None
+        and r.tyres is not None
+        and tyres.bonus(r.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
+        and _segment_moves(track, state, "bonus")
+    ):
+        offer.append("bonus")  # TYRE-3, MASTERS-TURN-7
+    if r.slipstream and not mv.braked and slipstream_from(track, state) and _segment_moves(track, state, "slip"):
+        offer.append("slip")  # CORE-SLIP-1, MASTERS-TURN-8
+    return tuple(offer)
+
+
+def slipstream_from(track: Track, state: RaceState) -> str | None:
+    """The car whose slipstream the active car may use now, if any (CORE-SLIP-1, SLIP-4, AMB-2).
+
+    The car ends directly behind it (the straight-ahead space), both are in a gear of at
+    least 4th (VAR-10: ``slip_front_gear`` for the car in front) and the follower's gear
+    is no lower than the front car's (AMB-12).
+    """
+    car = state.car(state.active or "")
+    if car.space is None or car.gear < 4:  # SLIP-1: no slipstream in 1st to 3rd
+        return None
+    ahead = track.ahead(car.space)
+    for other in state.cars:
+        if other.id != car.id and other.space == ahead and other.status == "racing":
+            if other.gear >= max(state.rules.slip_front_gear, 1) and car.gear >= other.gear:
+                return other.id
+    return None
+
+
+def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued."""
+    car = state.car(state.active or "")
+    state = _mark_stop(state, car.space, events)
+    if state.lap is not None:
+        return _close(state)
+    pending = list(state.pending)
+    if not _in_pit_lane(track, car):  # PIT-B-5: no collisions in the pit lane
         pending += _collision_checks(track, state, car.id)
     pending += _engine_checks(track, state, car.id)
-    return state.model_copy(update={"pending": tuple(pending)})
+    return _close(_weather_now(state.model_copy(update={"pending": tuple(pending)})))
+
+
+def _weather_now(state: RaceState) -> RaceState:
+    """AMB-8's "immediate" timing (WEATHER-5 read literally): the triggering pilot rolls for the
+    weather right after the turn's checks, instead of at the end of the game round."""
+    if state.rules.weather_timing != "immediate" or not state.weather_due:
+        return state
+    due = tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
+    return state.model_copy(update={"weather_due": 0, "pending": state.pending + due})
+
+
+def _close(state: RaceState) -> RaceState:
+    """The movement is over: the turn goes on to its checks."""
+    return state.model_copy(update={"movement": None, "moves_left": None, "phase": "check"})
+
+
+def _mark_stop(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
+    """A skip cost's engine WP puts its marker on the stop (FD08-DANGER-1, AMB-22)."""
+    if not state.mark_stop:
+        return state
+    return _mark(state, space, events).model_copy(update={"mark_stop": False})
+
+
+def _lap_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
+    """A qualifying lap's segment: the lap ends at the line (QUAL-3 (5)) or when missed stops
+    end it (QUAL-4: 2-stop corner without a stop, 3-stop corner with at most one;
+    QUAL-B-5: a 2- or 3-stop corner without any stop)."""
+    lap = state.lap
+    assert lap is not None
+    if move.out is not None and move.out.rule == "CORNER-5":
+        made = int(move.out.values.get("stops", 0))
+        if state.rules.qualifying.failure == "corner_5" or made == 0:
+            label = str(move.out.values.get("corner"))
+            events.append(Event(kind="out", car=state.active, data={"rule": "QUAL-4", "code": move.out.code.value, "space": move.end}))
+            return _close(state.model_copy(update={"lap": lap.model_copy(update={"failed": label})}))
+    if move.finishes:
+        events.append(Event(kind="finish", car=state.active, data={"place": 1}))
+        return _close(state.model_copy(update={"lap": lap.model_copy(update={"finished": True})}))
+    offer = _next_offer(track, state, move)
+    if offer:
+        mv = state.movement
+        assert mv is not None
+        return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
+    return _close(state)
 
 
 def _start_tyres(state: RaceState, car: CarState) -> int:
@@ -524,6 +887,10 @@ def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceSta
 
 
 def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    if state.lap is not None:  # a qualifying lap: the same car again, until the lap is over
+        if state.lap.finished or state.lap.failed is not None:
+            return state.model_copy(update={"phase": "done", "active": None})
+        return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})
@@ -534,8 +901,16 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
             return _begin_round(track, state.model_copy(update={"queue": ()}), events)
         nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
         events.append(Event(kind="turn", car=nxt, data={"round": 0}))
+        dream = _movement(state.car(nxt)).model_copy(update={"extras": False})  # AMB-58: just the 4 spaces
         return state.model_copy(
-            update={"phase": "move", "active": nxt, "moves_left": state.rules.dream_start_spaces, "roll": None, "engine_trigger": False}
+            update={
+                "phase": "move",
+                "active": nxt,
+                "moves_left": state.rules.dream_start_spaces,
+                "roll": None,
+                "engine_trigger": False,
+                "movement": dream,
+            }
         )
     if state.round == 1:
         queue = [c for c in state.queue if state.car(c).status == "racing"]
@@ -546,6 +921,9 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         nxt = sweep.next_car(_positions(track, state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
+        if state.weather_due:  # AMB-8, MASTERS-TURN-15: before the leader moves again
+            due = tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
+            return state.model_copy(update={"weather_due": 0, "pending": due, "phase": "check", "active": None})
         return _begin_round(track, state, events)
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
@@ -559,6 +937,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.moves_left is not None:
         return state
-    if state.phase in ("start", "grid"):
+    if state.phase in ("start", "grid", "setup", "pit"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)

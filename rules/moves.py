@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -49,13 +49,21 @@ from rules.tables import block_cost
 from rules.track import EdgeKind, Track
 
 
+# What a segment of a movement is (CORE-TURN-2: "the rolled spaces plus mandatory and
+# optional extra spaces"): the roll (or a dream start, or the drive out of the box),
+# sliding in rain (TYRE-2..5), the soft-tyre bonus (TYRE-3) or slipstream (CORE-SLIP-2).
+Via = Literal["roll", "slide", "bonus", "slip"]
+
+
 class Move(BaseModel):
-    """One legal way to end the turn, identified by its path and what it costs."""
+    """One legal way to end a segment of the turn, identified by its path and what it costs."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     path: tuple[str, ...]  # the spaces entered, in order; empty = the car stays
-    brakes: int = 0  # brake WP: voluntary braking (CORE-BRAKE-1) or TAB-BLOCK
+    via: Via = "roll"
+    brakes: int = 0  # brake WP: voluntary braking (CORE-BRAKE-1), TAB-BLOCK, or a slipstream into a corner
+    slip_brake: bool = False  # one of ``brakes`` is CORE-SLIP-4's WP for a slipstream ending in a corner
     tyres: int = 0  # tyre WP: overshoot (CORNER-4) and TAB-BLOCK
     blocked: int = 0  # spaces that could not be driven (CORE-BLOCK-1, PIT-B-6); 0 = not blocked
     overshoot: int = 0  # spaces beyond the end line of corners left with stops missing
@@ -90,6 +98,9 @@ class MoveRequest:
     laps_to_go: int = 99  # line crossings until the car finishes
     box: str | None = None  # the car's box if it may pit this turn (PIT-B-1)
     may_brake: bool = True  # False in the pit lane and in D qualifying
+    multiplier: int | None = None  # tyre WP (or qualifying "rolls") per overshoot space (TAB-TYRE-*); None = the rule set's
+    prefix: tuple[str, ...] = ()  # spaces already driven in this movement (earlier segments)
+    via: Via = "roll"  # which segment this is; "slip" follows the slipstream geometry
 
     @cached_property
     def obstacle_rows(self) -> dict[int, tuple[int, ...]]:
@@ -163,12 +174,13 @@ class _Walk(NamedTuple):
     dangers: int
     laps: int
     done: bool  # finished the race or reached the box: the rest of the roll is lost
+    slip: tuple[int, ...] | None = None  # lanes of a slipstream segment so far (SLIP-3, AMB-13)
 
 
 class _Ctx:
     """Per-request look-ups for ``_step``."""
 
-    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never")
+    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "base")
 
     def __init__(self, req: MoveRequest) -> None:
         self.req = req
@@ -177,6 +189,8 @@ class _Ctx:
         self.cars = req.obstacle_rows
         self.max_shift = req.rules.max_lane_shift
         self.never = req.rules.exit_lane_change == "never"
+        self.free_slip = req.rules.slip_geometry == "free"
+        self.base: _Walk | None = None  # the walk after ``req.prefix``, set by ``_start``
 
     def rel(self, space: str) -> int:
         """Rows from the start space to ``space`` (a move never laps its own start)."""
@@ -190,13 +204,31 @@ class _Ctx:
 
 
 def _start(ctx: _Ctx) -> _Walk:
+    """The walk at the start of this segment: the movement's start, then its earlier segments.
+
+    The earlier segments were legal when driven (some under slipstream rules), so they
+    are replayed without the checks, only to carry the corner and lane state forward
+    (SLIP-8: one movement, one stop). A slipstream segment starts a fresh lane history:
+    its own geometry decides the lane changes on a straight (SLIP-3, SLIP-D-2).
+    """
     req, g = ctx.req, ctx.g
     base = -9 if g.corner[req.start] is not None else g.lane[req.start]
-    return _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False)
+    w = _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False)
+    for dst in req.prefix:
+        kind, crosses = next((k, c) for d, k, c in g.out[w.space] if d == dst)
+        nxt = _step(ctx, w, dst, kind, crosses, strict=False)
+        assert type(nxt) is _Walk
+        w = nxt
+    w = w._replace(steps=0)
+    if req.via == "slip":
+        here = w.space
+        w = w._replace(base=-9 if g.corner[here] is not None else g.lane[here], left=(), slip=(g.lane[here],))
+    ctx.base = w
+    return w
 
 
 # Why ``_step`` refused a step (turned into a Reason only when a player asks).
-_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER = (
+_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER, _SLIP_SHAPE = (
     "occupied",
     "no_pit",
     "locked",
@@ -204,21 +236,53 @@ _OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER 
     "too_many_lanes",
     "zigzag",
     "over",
+    "slip_shape",
 )
 
 
-def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool) -> _Walk | str:
-    """The walk after entering ``dst``, or why the rules forbid that step."""
+def _slip_shape(lanes: tuple[int, ...], dst_lane: int, src_in_corner: bool) -> bool:
+    """FD08-SLIP-1 / SLIP-3 (AMB-13): may a slipstream segment go on into ``dst_lane``?
+
+    The three options, as lane sequences from the space behind the car in front:
+    (a) out one lane, straight past, back in; (b) out one lane, two straight;
+    (c) out two lanes, one straight. Inside a corner only the arrows decide (CORE-SLIP-7).
+    """
+    if src_in_corner:
+        return True
+    lanes = lanes + (dst_lane,)
+    moves = [b - a for a, b in zip(lanes, lanes[1:])]
+    if moves[0] == 0:
+        return False  # every option starts by pulling out
+    if len(moves) >= 2 and moves[1] not in (0, moves[0]):
+        return False  # the second step goes straight on, or further out (c)
+    if len(moves) == 3:
+        if moves[1] == 0:
+            return moves[2] in (0, -moves[0])  # (b) straight on, or (a) back in
+        return moves[2] == 0  # (c) ends with one space straight on
+    return True
+
+
+def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: bool = True) -> _Walk | str:
+    """The walk after entering ``dst``, or why the rules forbid that step.
+
+    ``strict=False`` replays a step already driven: the state is carried, nothing is refused.
+    """
     req, g = ctx.req, ctx.g
-    if w.done:
-        return _OVER
-    if dst in req.occupied:  # CORE-MOVE-2, CORNER-10, PIT-B-6: no jumping, no driving through
-        return _OCCUPIED
-    if kind is EdgeKind.PIT_ENTRY and req.box is None:
-        return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
+    if strict:
+        if w.done:
+            return _OVER
+        if dst in req.occupied:  # CORE-MOVE-2, CORNER-10, PIT-B-6: no jumping, no driving through
+            return _OCCUPIED
+        if kind is EdgeKind.PIT_ENTRY and req.box is None:
+            return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
     lane_change = kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW
-    if lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
+    if strict and lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
         return _LOCKED if w.locked == "CORNER-8" else _EXIT_LANE_CHANGE
+    slip = w.slip
+    if slip is not None:
+        if strict and not ctx.free_slip and not _slip_shape(slip, g.lane[dst], g.corner[w.space] is not None):
+            return _SLIP_SHAPE
+        slip = slip + (g.lane[dst],)
     src = w.space
     src_corner, dst_corner = g.corner[src], g.corner[dst]
     base, left, locked = w.base, w.left, w.locked
@@ -228,14 +292,14 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool) -> _Walk
         need = g.stops[src_corner]
         made = req.stops if (w.in_first_corner and req.corner == src_corner) else 0
         if made < need:  # CORNER-4: flying out; CORNER-8: no lane change from here on
-            if lane_change:
+            if lane_change and strict:
                 return _LOCKED
             exits += 1
             locked = "CORNER-8"
             if missed is None and ((need == 2 and made == 0) or (need == 3 and made <= 1)):
                 missed = (src_corner, made)  # CORNER-5
         if ctx.never:  # FD08-CORNER-1 read literally (AMB-17 flag): never on the exit
-            if lane_change:
+            if lane_change and strict:
                 return _EXIT_LANE_CHANGE
             locked = locked or "FD08-CORNER-1"
         base, left = g.lane[dst], ()  # a new straight begins (FD08-LANE-1, CORE-MOVE-5)
@@ -244,14 +308,15 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool) -> _Walk
     elif kind is EdgeKind.PIT_EXIT:
         base, left = g.lane[dst], ()
     rel_dst = ctx.rel(dst)
-    if kind is EdgeKind.DIAGONAL:
+    free = slip is not None and ctx.free_slip  # SLIP-D-2: no straight lane rules in slipstream
+    if kind is EdgeKind.DIAGONAL and not free:
         dst_lane, src_lane = g.lane[dst], g.lane[src]
-        if ctx.max_shift is not None and abs(dst_lane - base) > ctx.max_shift:
+        if strict and ctx.max_shift is not None and abs(dst_lane - base) > ctx.max_shift:
             return _TOO_MANY_LANES  # FD08-LANE-1
         kept = []
         for lane, car in left:
             if lane == dst_lane:
-                if rel_dst <= car:  # CORE-MOVE-5, FD08-LANE-2: back into a lane only past a car
+                if strict and rel_dst <= car:  # CORE-MOVE-5, FD08-LANE-2: back into a lane only past a car
                     return _ZIGZAG
             elif lane != src_lane:
                 kept.append((lane, car))
@@ -275,6 +340,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool) -> _Walk
         w.dangers + 1 if dst in req.markers else w.dangers,
         laps,
         done,
+        slip,
     )
 
 
@@ -342,10 +408,16 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
             return "brakes"
         else:
             brakes = missing
-    overshoot = w.over
-    loss = overshoot * req.rules.overshoot_multiplier  # CORNER-4
+    base = ctx.base or w
+    slip_brake = False
+    if req.via == "slip" and w.steps and g.corner[w.space] is not None:  # CORE-SLIP-4, AMB-14
+        if req.brakes - brakes < 1:
+            return "slip_brake"  # AMB-14: no slipstream into a corner without a brake WP
+        brakes, slip_brake = brakes + 1, True
+    overshoot = w.over - base.over  # this segment's; earlier segments were charged already
+    loss = overshoot * (req.rules.overshoot_multiplier if req.multiplier is None else req.multiplier)  # CORNER-4
     spin = False
-    if out is None and w.missed is not None and req.rules.missed_stops_eliminate:
+    if out is None and w.missed is not None and base.missed is None and req.rules.missed_stops_eliminate:
         c, made = w.missed  # CORNER-5
         out = (
             "CORNER-5",
@@ -369,19 +441,22 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
             stops = req.stops + 1  # CORNER-3: another stop in the same corner
         else:
             stops = 0 if w.exits else 1  # CORNER-9: an overshoot's stop does not count
-    dangers = w.dangers
+    dangers = w.dangers - base.dangers
     if not req.rules.danger_on_stop and w.steps and w.space in req.markers:
         dangers -= 1  # VAR-7: this rule set checks only for driving over
     finishes = w.laps >= req.laps_to_go
     in_box = req.box is not None and w.space == req.box
-    return (brakes, tyres, stuck, overshoot, dangers, corner, stops, w.laps, finishes, in_box, spin and out is None, out)
+    laps = w.laps - base.laps
+    return (brakes, slip_brake, tyres, stuck, overshoot, dangers, corner, stops, laps, finishes, in_box, spin and out is None, out)
 
 
-def _move(path: tuple[str, ...], o: _Outcome) -> Move:
-    brakes, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out = o
+def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
+    brakes, slip_brake, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out = o
     return Move(
         path=path,
+        via=req.via,
         brakes=brakes,
+        slip_brake=slip_brake,
         tyres=tyres,
         blocked=blocked,
         overshoot=overshoot,
@@ -412,13 +487,15 @@ def legal_moves(req: MoveRequest) -> list[Move]:
             o = _outcome(ctx, walk, blocked)
             if type(o) is tuple:
                 found.setdefault((walk.space if path else None, o), path)
-    return [_move(path, o) for (_, o), path in found.items()]
+    return [_move(req, path, o) for (_, o), path in found.items()]
 
 
 def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
     """The move a player's own path makes, or why it is not legal."""
     ctx = _Ctx(req)
     walk = _start(ctx)
+    if req.via == "slip" and not path:
+        return Reason(rule="CORE-SLIP-2", code=Code.SLIP_EMPTY)
     for dst in path:
         edge = next(((k, c) for d, k, c in ctx.g.out[walk.space] if d == dst), None)
         if edge is None or walk.done:
@@ -430,12 +507,14 @@ def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
     layers, full = _explore(ctx)
     o = _outcome(ctx, walk, blocked=not full and len(path) == len(layers) - 1)
     if type(o) is tuple:
-        return _move(tuple(path), o)
+        return _move(req, tuple(path), o)
     spaces = req.roll - len(path)
     if o == "pit":
         return Reason(rule="PIT-B-5", code=Code.NO_BRAKING_IN_PIT, values={"spaces": spaces})
     if o == "no_brake":
         return Reason(rule="CORE-MOVE-7", code=Code.NO_BRAKING_NOW, values={"roll": req.roll})
+    if o == "slip_brake":
+        return Reason(rule="CORE-SLIP-4", code=Code.SLIP_NEEDS_BRAKE, values={"space": path[-1]})
     return Reason(rule="CORE-BRAKE-2", code=Code.CANNOT_BRAKE, values={"spaces": spaces, "brakes": req.brakes})
 
 
@@ -451,6 +530,8 @@ def _why_not(ctx: _Ctx, w: _Walk, dst: str, why: str) -> Reason:
         return Reason(rule="FD08-CORNER-1", code=Code.NO_LANE_CHANGE_ON_EXIT, values={"space": dst})
     if why == _TOO_MANY_LANES:
         return Reason(rule="FD08-LANE-1", code=Code.TOO_MANY_LANES, values={"space": dst})
+    if why == _SLIP_SHAPE:
+        return Reason(rule="FD08-SLIP-1", code=Code.SLIP_SHAPE, values={"space": dst})
     if why == _OVER:
         return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": w.space, "dst": dst})
     return Reason(rule="CORE-MOVE-5", code=Code.NO_ZIGZAG, values={"space": dst})

@@ -25,8 +25,9 @@ class QualifyingRules(BaseModel):
     braking: bool = True  # VAR-22, AMB-57: free in B and C, forbidden in D (QUAL-D-7)
     clock_start: Literal["first_roll", "before_first_roll"] = "first_roll"  # QUAL-3 vs QUAL-D-5
     tyre_multiplier: bool = True  # QUAL-8, QUAL-D-8 (AMB-45b); B counts every space once (QUAL-B-3)
+    mistake_points: int = 0  # QUAL-D-9, AMB-45a: 10 per mistake in D; B and C know no error points
 
 
 QUAL_B = QualifyingRules(failure="no_stop", tyre_multiplier=False)
 QUAL_C = QualifyingRules()
-QUAL_D = QualifyingRules(failed_grid="random", braking=False, clock_start="before_first_roll")
+QUAL_D = QualifyingRules(failed_grid="random", braking=False, clock_start="before_first_roll", mistake_points=10)

@@ -45,6 +45,18 @@ class Code(StrEnum):
     NO_BRAKING_IN_PIT = "no_braking_in_pit"
     NO_BRAKING_NOW = "no_braking_now"
     NO_LANE_CHANGE_ON_EXIT = "no_lane_change_on_exit"
+    SLIP_NEEDS_BRAKE = "slip_needs_brake"
+    SLIP_SHAPE = "slip_shape"
+    SLIP_EMPTY = "slip_empty"
+    EXTRA_NOT_OFFERED = "extra_not_offered"
+    BONUS_WHOLE_SPACE = "bonus_whole_space"
+    TYRE_REQUIRED = "tyre_required"
+    NO_TYRE_MODULE = "no_tyre_module"
+    NO_LONG_STOP = "no_long_stop"
+    REPAIR_NEEDS_LONG_STOP = "repair_needs_long_stop"
+    REPAIR_TOO_MUCH = "repair_too_much"
+    RESERVE_TOO_SMALL = "reserve_too_small"
+    REPAIR_TOO_MANY_AREAS = "repair_too_many_areas"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -113,6 +125,18 @@ TEMPLATES: dict[Code, str] = {
     ),
     Code.NO_BRAKING_NOW: "The car may not brake now: it must drive all {roll} spaces.",
     Code.NO_LANE_CHANGE_ON_EXIT: "A car may not change lanes once it leaves a corner ({space}).",
+    Code.SLIP_NEEDS_BRAKE: 'A slipstream into a corner costs 1 brake WP, and the car has none left ({space}).',
+    Code.SLIP_SHAPE: 'Slipstream goes one lane out and past, two straight on, or two lanes out and one straight on ({space}).',
+    Code.SLIP_EMPTY: 'A slipstream moves the car at least one space.',
+    Code.EXTRA_NOT_OFFERED: 'The car cannot drive a {extra} segment now.',
+    Code.BONUS_WHOLE_SPACE: 'The soft-tyre bonus is one whole space forward, or nothing.',
+    Code.TYRE_REQUIRED: 'Choose the tyres: hard, soft or rain.',
+    Code.NO_TYRE_MODULE: 'This rule set has no tyre choice.',
+    Code.NO_LONG_STOP: 'This rule set has no long pit stop.',
+    Code.REPAIR_NEEDS_LONG_STOP: 'Repairs are only possible in a long pit stop.',
+    Code.REPAIR_TOO_MUCH: "The crew cannot give {area} {points} WP: never more than the set-up's {setup}, and never tyres.",
+    Code.RESERVE_TOO_SMALL: 'The repairs need {needed} WP, but only {reserve} are left in the reserve.',
+    Code.REPAIR_TOO_MANY_AREAS: 'A technical stop repairs at most {areas} areas.',
 }
 
 

@@ -44,8 +44,25 @@ class RuleSet(BaseModel):
     pit_stops_3_laps: int = 2  # OPT-3LAP-1: a 3-lap race is the 3-lap module, with two stops
     pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
     pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
+    # --- slipstream (CORE-SLIP-*, FD08-SLIP-*, SLIP-*, SLIP-D-*) ---
+    slipstream: bool = True  # part of the 2008 basic rules (3.10); module 1 of Formula Dé (ADV-1)
+    slip_front_gear: int = 4  # VAR-10: the car in front must be in this gear or higher (0 = any)
+    slip_geometry: Literal["options", "free"] = "options"  # VAR-11: the three options (AMB-13), or D's free path
+    # --- weather (CORE-WEATHER-*, WEATHER-*) ---
     weather: bool = False  # the weather module (WEATHER-B-1, module 4 of Formula Dé); off = always dry
+    weather_change: Literal["state_machine", "row_step"] = "state_machine"  # VAR-25: TAB-WEATHER-SM or AMB-6
+    weather_streak: Literal["strict", "sun_rain_only"] = "strict"  # AMB-7
+    weather_timing: Literal["end_of_round", "immediate"] = "end_of_round"  # AMB-8, MASTERS-TURN-15
+    weather_start: Literal["dry", "qualifying", "row"] = "dry"  # VAR-26: a variable race starts dry (C)
+    # --- tyres (TYRE-*, TAB-TYRE-C/D) ---
     tyres: Literal["C", "D"] | None = None  # the tyre module and its table (TAB-TYRE-C, TAB-TYRE-D); None = off
+    rain_slide: Literal["ends_in_corner", "any_corner_space"] = "ends_in_corner"  # VAR-28, AMB-28
+    # --- road holding (CORE-DANGER-*, ROAD-*) ---
+    markers: bool = True  # damage markers make dangerous spaces (FD08-DANGER-1; module 6 of Formula Dé)
+    # --- pit-stop options (PIT-A-*, PIT-X-*) ---
+    pit_repairs: Literal["none", "long_stop", "any_stop"] = "none"  # VAR-32/33: PIT-A-4 long stop, PIT-X-3
+    pit_reserve: int = 0  # repair WP per car for the race: PIT-A-1 (AMB-31) and PIT-X-1 give 2
+    pit_repair_areas: int = 6  # PIT-X-3: a technical stop repairs one or two areas
     grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
     qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 

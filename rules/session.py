@@ -6,13 +6,33 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
-from rules.actions import Action, ChooseGear, Drive, Event, Roll
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
 from rules.engine import IllegalAction, apply, chance, moves, to_move
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
+
+
+def computer_action(track: Track, state: RaceState, kind: str) -> Action:
+    """What computer driver ``kind`` does for the car to move now."""
+    driver = DRIVERS[kind]
+    if state.phase == "gear":
+        return ChooseGear(gear=driver.choose_gear(track, state))
+    if state.phase == "setup":
+        return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
+    if state.phase == "pit":
+        repairs = driver.choose_repairs(state)
+        long = bool(repairs) and state.rules.pit_repairs == "long_stop"
+        return PitStop(tyre=driver.choose_tyre(state) if state.rules.tyres else None, long=long, repairs=repairs)
+    found = moves(track, state)
+    mv = state.movement
+    if mv is not None and all(v in ("bonus", "slip") for v in mv.offer):
+        extra = driver.choose_extra(track, state, found)
+        return EndMove() if extra is None else Drive(path=extra.path, via=extra.via)
+    m = driver.choose_move(track, state, found)
+    return Drive(path=m.path, via=m.via)
 
 
 class RaceSession:
@@ -55,10 +75,7 @@ class RaceSession:
 
     def computer_action(self) -> Action:
         """The computer driver's choice for the car to move now."""
-        driver = DRIVERS[self.driver_kind()]
-        if self.state.phase == "gear":
-            return ChooseGear(gear=driver.choose_gear(self.track, self.state))
-        return Drive(path=driver.choose_move(self.track, self.state, moves(self.track, self.state)).path)
+        return computer_action(self.track, self.state, self.driver_kind())
 
     def advance(self) -> list[Event]:
         """One step that needs no human: a die roll or a computer driver's choice."""

@@ -14,10 +14,13 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.car import WearPoints
 from rules.dice import Purpose
+from rules.moves import Via
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
+from rules.tyres import Tyre
+from rules.weather import Weather
 
-Phase = Literal["grid", "start", "gear", "roll", "move", "check", "pit", "done"]
+Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "done"]
 Status = Literal["racing", "finished", "out"]
 
 
@@ -49,6 +52,9 @@ class CarState(Frozen):
     out: Reason | None = None
     out_round: int | None = None
     place: int | None = None  # finishing place (CORE-END-1)
+    tyre: Tyre | None = None  # with the tyre module (TYRE-1)
+    tyre_from: int = 1  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
+    reserve: int = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1)
 
 
 class Check(Frozen):
@@ -57,6 +63,39 @@ class Check(Frozen):
     purpose: Purpose
     car: str
     other: str | None = None  # the car a collision roll is about
+
+
+class Movement(Frozen):
+    """The active car's movement, segment by segment (CORE-TURN-2, MASTERS-TURN-5..8).
+
+    The roll, then sliding, the soft-tyre bonus and slipstream each add a segment; the
+    whole movement is one stop (SLIP-8), so every segment is judged from ``start``.
+    ``offer`` lists what the car may drive next; "roll" and "slide" are mandatory,
+    "bonus" and "slip" optional (TYRE-7, CORE-SLIP-6).
+    """
+
+    start: str
+    corner: int | None = None
+    stops: int = 0
+    crossings: int = 0
+    path: tuple[str, ...] = ()
+    offer: tuple[Via, ...] = ("roll",)
+    braked: bool = False  # brake WP spent before slipstream: no slipstream this turn (AMB-15)
+    slid: bool = False  # at most one slide per turn (AMB-48)
+    bonus: bool = False  # at most one bonus per turn (AMB-48)
+    slips: int = 0  # slipstreams taken (CORE-SLIP-3: any number)
+    extras: bool = True  # False for a dream start (AMB-58)
+    box_exit: bool = False  # the drive out of the box: no soft-tyre bonus (TYRE-8)
+
+
+class LapTally(Frozen):
+    """What a qualifying lap counts (QUAL-3, QUAL-B-3, QUAL-D-11)."""
+
+    rolls: int = 0
+    overshoot: int = 0  # spaces flown out of corners
+    penalty: int = 0  # the overshoot times the tyre multiplier (QUAL-8, QUAL-D-8), or x1 (QUAL-B-3)
+    failed: str | None = None  # label of the corner whose missed stops ended the lap (QUAL-4, QUAL-B-5)
+    finished: bool = False
 
 
 class SweepState(Frozen):
@@ -85,6 +124,11 @@ class RaceState(Frozen):
     pending: tuple[Check, ...] = ()
     markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
     seq: int = 0  # running move number for ``CarState.arrival``
+    movement: Movement | None = None  # while the active car drives
+    weather: Weather | None = None  # None: no weather module (always dry), or not rolled yet
+    weather_due: int = 0  # determinations owed at the end of the game round (AMB-8)
+    mode: Literal["race", "qualifying"] = "race"
+    lap: LapTally | None = None  # the qualifying lap's tally
 
     def car(self, car_id: str) -> CarState:
         for c in self.cars:

@@ -374,6 +374,18 @@ _REASONS_DE: dict[Code, str] = {
     ),
     Code.NO_BRAKING_NOW: "Das Auto darf jetzt nicht bremsen: es muss alle {roll} Felder fahren.",
     Code.NO_LANE_CHANGE_ON_EXIT: "Ein Auto darf nach dem Verlassen einer Kurve die Spur nicht wechseln ({space}).",
+    Code.SLIP_NEEDS_BRAKE: 'Ein Windschatten in eine Kurve kostet 1 Brems-VP, und das Auto hat keinen mehr ({space}).',
+    Code.SLIP_SHAPE: 'Windschatten heißt: eine Spur raus und vorbei, zwei Felder geradeaus, oder zwei Spuren raus und eins geradeaus ({space}).',
+    Code.SLIP_EMPTY: 'Ein Windschatten bringt das Auto mindestens ein Feld weiter.',
+    Code.EXTRA_NOT_OFFERED: 'Das Auto kann jetzt nicht „{extra}“ fahren.',
+    Code.BONUS_WHOLE_SPACE: 'Der Bonus der weichen Reifen ist ein ganzes Feld vorwärts oder nichts.',
+    Code.TYRE_REQUIRED: 'Wähle die Reifen: hart, weich oder Regen.',
+    Code.NO_TYRE_MODULE: 'Diese Regeln kennen keine Reifenwahl.',
+    Code.NO_LONG_STOP: 'Diese Regeln kennen keinen langen Boxenstopp.',
+    Code.REPAIR_NEEDS_LONG_STOP: 'Reparaturen gibt es nur beim langen Boxenstopp.',
+    Code.REPAIR_TOO_MUCH: 'Die Crew kann {area} nicht {points} VP geben: nie mehr als die {setup} des Set-ups, und nie Reifen.',
+    Code.RESERVE_TOO_SMALL: 'Die Reparaturen brauchen {needed} VP, in der Reserve sind nur noch {reserve}.',
+    Code.REPAIR_TOO_MANY_AREAS: 'Ein technischer Stopp repariert höchstens {areas} Bereiche.',
 }
 
 LANGUAGES = ("en", "de")

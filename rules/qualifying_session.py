@@ -1,0 +1,188 @@
+"""A qualifying session: the weather, each driver's tyres, the timed laps one by one, the grid.
+
+The game plays the steward (QUAL-2, QUAL-D-10): it rolls the qualifying
+weather against the track's barometer before the first lap (QUAL-7,
+WEATHER-3, QUAL-D-2: "variable" is overcast but dry), lets every driver pick
+tyres for the lap when the tyre module is on (TYRE-1, TYRE-D-1), counts the
+rolls and penalties of each lap (the engine's ``LapTally``), and ranks the
+laps into a grid (``rules.qualifying``). Laps are driven one after another in
+entry order, each car alone on the track from the qualifying start
+(QUAL-2, QUAL-D-3, QUAL-B-1).
+
+Time is the caller's: a person's lap is timed by the screen's stopwatch and
+handed to ``finish_lap``; a computer driver's lap is timed by
+``rules.think_time`` as it is driven. Every action is kept with the clock
+time it was made at, so a lap can be replayed as a ghost.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action, ChooseGear, Drive, Event, Roll
+from rules.dice import BLACK_DIE, DiceSource, Roller
+from rules.drivers import DRIVERS
+from rules.engine import apply, chance, gear_options, moves, new_lap
+from rules.gears import ShiftCost
+from rules.qualifying import Grid, LapResult, TimedAction, grid_order
+from rules.record import Entry
+from rules.ruleset import RuleSet
+from rules.state import RaceState
+from rules.think_time import decision_ms
+from rules.track import Track
+from rules.tyres import Tyre
+from rules.weather import Barometer, qualifying_wet
+
+
+class QualifyingLap:
+    """One driver alone on the track for one timed lap (the only caller of ``apply`` for it)."""
+
+    def __init__(self, track: Track, rules: RuleSet, entry: Entry, dice: Roller, tyre: Tyre | None, wet: bool) -> None:
+        self.track = track
+        self.entry = entry
+        self.dice = dice
+        self.tyre = tyre
+        self.state: RaceState = new_lap(track, rules, entry.id, wp=entry.wear, tyre=tyre.value if tyre else None, wet=wet)
+        self.actions: list[TimedAction] = []
+
+    @property
+    def done(self) -> bool:
+        return self.state.phase == "done"
+
+    @property
+    def rolled(self) -> bool:
+        """The first gear die has been thrown: QUAL-3 starts the clock here."""
+        return any(isinstance(t.action, Roll) for t in self.actions)
+
+    def act(self, action: Action, at_ms: int) -> list[Event]:
+        """Apply a decision or a die face; IllegalAction leaves the lap unchanged."""
+        self.state, events = apply(self.track, self.state, action)
+        self.actions.append(TimedAction(at_ms=at_ms, action=action))
+        return events
+
+    def roll(self, at_ms: int) -> list[Event]:
+        """Throw the die the lap waits for."""
+        c = chance(self.state)
+        if c is None:
+            raise RuntimeError("no die to roll now")
+        return self.act(Roll(value=self.dice.roll(c.die)), at_ms)
+
+    def computer_choice(self) -> tuple[Action, int]:
+        """The computer driver's decision now and how many options it had (for ``think_time``)."""
+        driver = DRIVERS[self.entry.driver]
+        if self.state.phase == "gear":
+            options = sum(isinstance(o, ShiftCost) for o in gear_options(self.track, self.state).values())
+            return ChooseGear(gear=driver.choose_gear(self.track, self.state)), options
+        legal = moves(self.track, self.state)
+        ends = {m.end for m in legal}
+        return Drive(path=driver.choose_move(self.track, self.state, legal).path), len(ends)
+
+    def drive_computer(self, clock_start: str) -> int:
+        """Drive the whole lap as the computer driver; returns its lap time in ms (``rules.think_time``).
+
+        Decisions before the clock starts are not timed: with QUAL-3's
+        "first_roll" the first gear is chosen before the steward starts the watch.
+        """
+        clock = 0
+        running = clock_start == "before_first_roll"
+        while not self.done:
+            if chance(self.state) is not None:
+                if running:
+                    clock += decision_ms(Roll(value=0), 1)
+                running = True
+                self.roll(clock)
+                continue
+            action, options = self.computer_choice()
+            if running:
+                clock += decision_ms(action, options)
+            self.act(action, clock)
+        return clock
+
+    def result(self, time_ms: int, failure_order: int | None) -> LapResult:
+        tally = self.state.lap
+        assert tally is not None, "new_lap always keeps a tally"
+        # QUAL-8 / QUAL-D-8 multiply by the tyre; QUAL-B-3 counts each space once
+        penalty = tally.penalty if self.state.rules.qualifying.tyre_multiplier else tally.overshoot
+        return LapResult(
+            driver=self.entry.id, name=self.entry.name, rolls=tally.rolls, penalty=penalty, time_ms=time_ms,
+            failed=tally.failed, failure_order=failure_order if tally.failed or not tally.finished else None,
+            finished=tally.finished,
+        )
+
+
+class QualifyingSession:
+    """Every driver's lap in entry order, then the grid."""
+
+    def __init__(self, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
+                 dice: Roller | None = None) -> None:
+        self.track = track
+        self.rules = rules
+        self.entries = entries
+        self.dice = dice or DiceSource(seed)
+        self.weather_roll: int | None = None
+        self.barometer: Barometer | None = None
+        if rules.weather:  # QUAL-7, WEATHER-3, QUAL-D-2: one roll for all laps
+            self.weather_roll = self.dice.roll(BLACK_DIE)
+            self.barometer = track.weather.condition(self.weather_roll)
+        self.wet = self.barometer is not None and qualifying_wet(self.barometer)
+        self.results: list[LapResult] = []
+        self.tyres: dict[str, Tyre] = {}
+        self.ghosts: dict[str, tuple[TimedAction, ...]] = {}
+        self.lap: QualifyingLap | None = None
+        self._grid: Grid | None = None
+
+    @property
+    def next_entry(self) -> Entry | None:
+        """The driver to go out next (or driving now), None when every lap is done."""
+        done = {r.driver for r in self.results}
+        return next((e for e in self.entries if e.id not in done), None)
+
+    @property
+    def done(self) -> bool:
+        return self.next_entry is None
+
+    @property
+    def tyre_choice(self) -> bool:
+        """The tyre module is on: each driver picks tyres for the lap (TYRE-1, TYRE-D-1)."""
+        return self.rules.tyres is not None
+
+    def computer_tyre(self, entry: Entry) -> Tyre:
+        """Rain tyres in the wet; dry, soft tyres' bonus for the bold and hard tyres for the careful."""
+        if self.wet:
+            return Tyre.RAIN
+        return Tyre.SOFT if entry.driver == "aggressive" else Tyre.HARD
+
+    def start_lap(self, tyre: Tyre | None = None) -> QualifyingLap:
+        entry = self.next_entry
+        if entry is None:
+            raise RuntimeError("every driver has done the qualifying lap")
+        if self.tyre_choice:
+            tyre = tyre or self.computer_tyre(entry)
+            self.tyres[entry.id] = tyre
+        else:
+            tyre = None
+        self.lap = QualifyingLap(self.track, self.rules, entry, self.dice, tyre, self.wet)
+        return self.lap
+
+    def finish_lap(self, time_ms: int) -> LapResult:
+        """Write the lap down once the car crossed the line or a corner ended it."""
+        lap = self.lap
+        if lap is None or not lap.done:
+            raise RuntimeError("no finished lap to write down")
+        failures = sum(not r.qualified for r in self.results)
+        result = lap.result(time_ms, failures + 1)
+        self.results.append(result)
+        self.ghosts[result.driver] = tuple(lap.actions)
+        self.lap = None
+        return result
+
+    def drive_computer(self) -> LapResult:
+        """The next driver's whole lap, driven and timed by the computer."""
+        lap = self.start_lap()
+        return self.finish_lap(lap.drive_computer(self.rules.qualifying.clock_start))
+
+    def grid(self) -> Grid:
+        """The starting grid (drawn once: QUAL-D-12's black-die draws are part of the session)."""
+        if not self.done:
+            raise RuntimeError("the grid is known once every driver has done the lap")
+        if self._grid is None:
+            self._grid = grid_order(self.results, self.rules.qualifying, self.dice)
+        return self._grid
