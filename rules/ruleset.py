@@ -11,11 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.car import B_BASIC, B_BASIC_WEAR, CarSetupRules, WearPoints
+from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, CarSetupRules, WearPoints
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
-from rules.gears import DOWNSHIFT_B, DownshiftTable
+from rules.gears import DOWNSHIFT_B, DOWNSHIFT_CD, DownshiftTable
 from rules.order import TieBreak
-from rules.qualifying_rules import QUAL_B, QualifyingRules
+from rules.qualifying_rules import QUAL_B, QUAL_C, QualifyingRules
 
 
 class RuleSet(BaseModel):
@@ -24,6 +24,7 @@ class RuleSet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = "Formula D basic"
+    race_laps: int | None = None  # the distance the preset's source plays; None = the players choose
     gear_dice: GearDice = COMMERCIAL_GEAR_DICE  # AMB-1
     downshift: DownshiftTable = DOWNSHIFT_B  # VAR-2, TAB-DOWNSHIFT
     car_setup: CarSetupRules = B_BASIC  # VAR-4, TAB-CAR
@@ -69,7 +70,61 @@ class RuleSet(BaseModel):
 
 FORMULA_D_BASIC = RuleSet()
 
-PRESETS: dict[str, RuleSet] = {"fd-basic": FORMULA_D_BASIC}
+# Formula D 2008 with its optional modules (3.14-3.20): own car (OPT-CAR-1/2), qualifying
+# with the stopwatch (QUAL-B-*), weather moving one row per determination (WEATHER-B-*,
+# AMB-6), tyre choice read from the Formula Dé table (TYRE-B-4), extended pit stops with
+# 2 repair WP for one or two areas (PIT-X-1..4). Street race: AMB-52 (out of scope).
+FORMULA_D_MODULES = RuleSet(
+    name="Formula D with all modules",
+    car_setup=B_OWN_CAR,
+    grid="qualifying",
+    qualifying=QUAL_B,
+    weather=True,
+    weather_change="row_step",
+    weather_start="row",
+    tyres="C",
+    pit_repairs="any_stop",
+    pit_reserve=2,
+    pit_repair_areas=2,
+)
+
+# AMB-30-like standard car for the sets with fuel (VAR-3): what computer drivers and a
+# player who keeps the default get; CAR-C-2's 20 WP, each area at least 1 (CAR-C-3).
+C_DEFAULT_WEAR = WearPoints(tyres=6, brakes=3, fuel=3, body=3, engine=3, road_holding=2)
+
+# Formula Dé with all seven advanced modules (ADV-1) over 3 laps (C-RACE-1): slipstream,
+# qualifying (QUAL-1..8), tyres (TAB-TYRE-C), weather (TAB-WEATHER-SM, rolled at once by
+# the triggering pilot, WEATHER-5), own car (CAR-C-1..3), road holding (ROAD-1..4),
+# pit-stop options (PIT-A-1..5); fuel pays for skipped gears (VAR-2), level cars go in
+# order of arrival (VAR-1), the B start roll (AMB-58).
+FORMULA_DE_ADVANCED = RuleSet(
+    name="Formula Dé advanced",
+    race_laps=3,
+    downshift=DOWNSHIFT_CD,
+    car_setup=C_OWN_CAR,
+    default_wear=C_DEFAULT_WEAR,
+    tie_break="first_arrival",
+    grid="qualifying",
+    qualifying=QUAL_C,
+    weather=True,
+    weather_timing="immediate",
+    tyres="C",
+    pit_repairs="long_stop",
+    pit_reserve=2,
+)
+
+# Masters 2002 (chapter 6): the Formula Dé modules (AMB-50) with its own turn procedure
+# (MASTERS-TURN-1..15, the engine's order for every set) and the weather determined at
+# the end of the game round (MASTERS-TURN-15). The gear lever (MASTERS-LEVER-1..3) cannot
+# be mismatched on a screen: the declared gear is the only gear (MASTERS-LEVER-4).
+MASTERS_2002 = FORMULA_DE_ADVANCED.model_copy(update={"name": "Masters 2002", "weather_timing": "end_of_round"})
+
+PRESETS: dict[str, RuleSet] = {
+    "fd-basic": FORMULA_D_BASIC,
+    "fd-modules": FORMULA_D_MODULES,
+    "fde-advanced": FORMULA_DE_ADVANCED,
+    "masters-2002": MASTERS_2002,
+}
 
 
 def preset(key: str) -> RuleSet:
