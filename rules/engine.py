@@ -935,7 +935,7 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """After an action: run what needs no decision until a player or a die is needed."""
     if state.pending or state.phase in ("gear", "roll", "done"):
         return state
-    if state.phase == "move" and state.moves_left is not None:
+    if state.phase == "move" and state.movement is not None:
         return state
     if state.phase in ("start", "grid", "setup", "pit"):
         return state
