@@ -136,7 +136,8 @@ class Builder:
             else:
                 self.fail(
                     f"object of class {s.cls or '(none)'!r} in layer {layer!r}",
-                    f"set its class to {' or '.join(kinds)}, or move it to another layer",
+                    f"set its class (the Type field in Tiled 1.8, Class in later versions) to {' or '.join(kinds)}, "
+                    "or move it to another layer",
                     s,
                 )
         return out
@@ -145,7 +146,13 @@ class Builder:
         v = s.props.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             shown = "missing" if v is None else repr(v)
-            self.fail(f"{s.cls} property {key} is {shown}", f"set the int property {key} to a value from {lo} to {hi}", s)
+            hint = f"set the int property {key} to a value from {lo} to {hi}"
+            if v is None:
+                hint += (
+                    " (a grey value in Tiled's Properties is only the project's default"
+                    " and is not saved: click it and type the number)"
+                )
+            self.fail(f"{s.cls} property {key} is {shown}", hint, s)
             return None
         return v
 
@@ -458,7 +465,13 @@ def _arrow_edges(b: Builder, arrows: list[Shape], spaces: list[Space], space_len
     edges: list[Edge] = []
     for a in arrows:
         if len(a.points) != 2 or a.closed:
-            b.fail("arrow is not a line with two points", "draw the arrow as a polyline from one space to the next", a)
+            what = "it is a closed polygon" if a.closed else f"it has {len(a.points)} points"
+            b.fail(
+                f"arrow is not a line with two points ({what})",
+                "redraw it with the Insert Polygon tool: click its start space, then its end space, then press Enter "
+                "(first select nothing, Edit > Select None: a click on the end of a selected line extends that line)",
+                a,
+            )
             continue
         src = _snap(spaces, a.points[0], space_len)
         dst = _snap(spaces, a.points[1], space_len)
@@ -519,7 +532,12 @@ def _pit(
         return None, [], []
     pl = pit_lanes[0]
     if len(pl.points) < 2 or pl.closed:
-        b.fail("the pit lane is not a polyline", "draw the pit lane as a polyline from the entry space to the exit space", pl)
+        b.fail(
+            "the pit lane is not a polyline" + (" (it is a closed polygon)" if pl.closed else ""),
+            "redraw it with the Insert Polygon tool from the entry space to the exit space and press Enter "
+            "(clicking the first point again closes it into a polygon)",
+            pl,
+        )
         return None, [], []
     entry = _snap(spaces, pl.points[0], space_len)
     exit_ = _snap(spaces, pl.points[-1], space_len)

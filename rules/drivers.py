@@ -22,6 +22,7 @@ from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
 from rules.track import Track
+from rules import tyres
 from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
@@ -120,6 +121,7 @@ class Driver:
         dice = state.rules.gear_dice
         out_p = Fraction(0)
         value = -weight * sum(opt.cost.values())
+        slide = tyres.slide(state.rules.tyres, car.tyre, wet(state)) if state.rules.tyres and car.tyre else 0
         for face, p in state.rules.gear_dice.die(gear).outcomes():
             req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
             move = self.choose_move(track, paid, legal_moves(req))
@@ -131,6 +133,9 @@ class Driver:
             if move.end is not None and not move.finishes:
                 ahead = self._future(track, dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2)
             risk = move_cost(move) + _hazard(track, paid, car, move)
+            if slide and move.end is not None and track.space(move.end).corner is not None:
+                # TYRE-2: the slide after a stop in a corner, along the lane (rough)
+                risk += self._lane_step(track, _model(track), move.end, slide, move.corner, move.stops, car.wp.brakes - move.brakes)[0]
             value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
         return out_p, value
 

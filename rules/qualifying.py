@@ -97,6 +97,11 @@ def black_die_order(ids: list[str], dice: Roller) -> tuple[list[str], dict[str, 
     return sorted(ids, key=lambda i: rolls[i], reverse=True), rolls
 
 
+def ranking(results: list[LapResult], rules: QualifyingRules) -> list[LapResult]:
+    """The qualified laps, best first: fewest "rolls", then the faster time (QUAL-6, QUAL-B-4, QUAL-D-11)."""
+    return sorted((r for r in results if r.qualified), key=lambda r: (score(r, rules), r.time_ms))
+
+
 def grid_order(results: list[LapResult], rules: QualifyingRules, dice: Roller) -> Grid:
     """The starting grid from every driver's lap (the module doc gives the rules).
 
@@ -107,7 +112,7 @@ def grid_order(results: list[LapResult], rules: QualifyingRules, dice: Roller) -
     ids = [r.driver for r in results]
     if len(set(ids)) != len(ids):
         raise ValueError(f"each driver qualifies once; the results name {ids}")
-    qualified = sorted((r for r in results if r.qualified), key=lambda r: (score(r, rules), r.time_ms))
+    qualified = ranking(results, rules)
     others = [r for r in results if not r.qualified]
     order = [r.driver for r in qualified]
     if rules.failed_grid == "random":

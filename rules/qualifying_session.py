@@ -17,13 +17,13 @@ time it was made at, so a lap can be replayed as a ghost.
 
 from __future__ import annotations
 
-from rules.actions import Action, ChooseGear, Drive, Event, Roll
+from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
-from rules.drivers import DRIVERS
 from rules.engine import apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.qualifying import Grid, LapResult, TimedAction, grid_order
 from rules.record import Entry
+from rules.session import computer_action
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.think_time import decision_ms
@@ -67,13 +67,10 @@ class QualifyingLap:
 
     def computer_choice(self) -> tuple[Action, int]:
         """The computer driver's decision now and how many options it had (for ``think_time``)."""
-        driver = DRIVERS[self.entry.driver]
-        if self.state.phase == "gear":
-            options = sum(isinstance(o, ShiftCost) for o in gear_options(self.track, self.state).values())
-            return ChooseGear(gear=driver.choose_gear(self.track, self.state)), options
-        legal = moves(self.track, self.state)
-        ends = {m.end for m in legal}
-        return Drive(path=driver.choose_move(self.track, self.state, legal).path), len(ends)
+        action = computer_action(self.track, self.state, self.entry.driver)
+        if isinstance(action, ChooseGear):
+            return action, sum(isinstance(o, ShiftCost) for o in gear_options(self.track, self.state).values())
+        return action, len({m.end for m in moves(self.track, self.state)})
 
     def drive_computer(self, clock_start: str) -> int:
         """Drive the whole lap as the computer driver; returns its lap time in ms (``rules.think_time``).

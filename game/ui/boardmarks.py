@@ -9,12 +9,16 @@ import pygame
 from game.ui import theme
 from game.ui.boardview import BoardView
 from game.ui.cars import draw_car
+from game.ui.i18n import tr
 from game.ui.movetext import move_tag
 from rules.moves import Move
+from rules.track import Track
 
 FREE = (64, 196, 112)
 COSTS = (246, 170, 40)
 OUT = (214, 40, 52)
+#: The colour of each optional or forced extra segment's paths (slipstream, soft-tyre bonus, slide).
+EXTRA = {"slip": (64, 206, 236), "bonus": (196, 120, 250), "slide": (96, 150, 255)}
 
 
 class Layer:
@@ -55,13 +59,29 @@ def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
         c = tone(moves)
         pygame.draw.lines(screen, theme.YELLOW if space == hover else c, True, pts, 3 if space == hover else 2)
         tag = move_tag(moves[0]) if len(moves) == 1 else "…"
+        extra = EXTRA.get(moves[0].via)
+        if extra is not None and len(moves) > 1:
+            tag = tr(f"via.{moves[0].via}.short", n=len(moves[0].path)) + " …"
         if tag:
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
             img = theme.font(px).render(tag, True, theme.TEXT)
             box = img.get_rect(center=(round(cx), round(cy))).inflate(8, 2)
-            pygame.draw.rect(screen, theme.shade(c, 0.45), box, border_radius=5)
+            pygame.draw.rect(screen, theme.shade(extra or c, 0.45), box, border_radius=5)
+            if extra is not None:
+                pygame.draw.rect(screen, extra, box, 1, border_radius=5)
             screen.blit(img, img.get_rect(center=box.center))
+
+
+def draw_extras(screen: pygame.Surface, view: BoardView, track: Track, here: str,
+                destinations: dict[str, list[Move]]) -> None:
+    """The extra segments on offer as paths from the car: slipstream, the bonus space, the slide."""
+    start = track.space(here)
+    for moves in destinations.values():
+        for m in moves:
+            if m.via in EXTRA and m.path:
+                pts = [(start.x, start.y)] + [(track.space(n).x, track.space(n).y) for n in m.path]
+                draw_path(screen, view, pts, EXTRA[m.via])
 
 
 def draw_path(screen: pygame.Surface, view: BoardView, points: list[tuple[float, float]], colour: theme.Colour) -> None:

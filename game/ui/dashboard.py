@@ -8,9 +8,11 @@ from game.ui import theme
 from game.ui.cars import car_sprite, pattern_of
 from game.ui.dice import die_colour
 from game.ui.i18n import tr
+from game.ui.icons import draw_tyre
 from game.ui.standings import lap_of
 from rules.car import Area, WearPoints
 from rules.record import Entry
+from rules.engine import tyre_age
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -58,7 +60,13 @@ class Dashboard:
                 tag.topright = (r.right, r.top + 32)
                 pygame.draw.rect(screen, chip, tag, border_radius=12)
                 theme.text(screen, tr("dash.gear_n", gear=car.gear), 19, theme.ink_on(chip), tag.center, "center")
-        theme.text(screen, self._where(track, car), 21, theme.TEXT, (r.left, r.top + 52))
+        kit = self._kit(state, car)
+        where = theme.fit_text(self._where(track, car), 21, r.width - (theme.font(18).size(kit)[0] + 40 if kit else 0))
+        theme.text(screen, where, 21, theme.TEXT, (r.left, r.top + 52))
+        if kit:
+            t = theme.text(screen, kit, 18, theme.DIM, (r.right, r.top + 62), "midright")
+            if car.tyre is not None:
+                draw_tyre(screen, (t.left - 13, t.centery), 10, car.tyre)
         setup = car.setup or state.rules.default_wear
         rows = wear_rows(state.rules.car_setup.areas, car.wp, setup)
         col_w = r.width // 2
@@ -69,6 +77,15 @@ class Dashboard:
             theme.text(screen, tr(f"area.{area.value}"), 18, theme.RED if low else theme.DIM, (x, y - 8))
             colour = theme.RED if low else (theme.GREEN if have == full else theme.YELLOW)
             draw_pips(screen, x + 96, y, col_w - 104, have, full, colour)
+
+    def _kit(self, state: RaceState, car: CarState) -> str:
+        """The tyres and their age on the set (TYRE-1, AMB-26), and the repair reserve (PIT-A-1)."""
+        parts = []
+        if car.tyre is not None:
+            parts.append(tr("dash.tyre", tyre=tr(f"tyre.{car.tyre.value}"), age=tyre_age(car)))
+        if state.rules.pit_repairs != "none" and car.setup is not None:
+            parts.append(tr("dash.reserve", n=car.reserve))
+        return " · ".join(parts)
 
     def _where(self, track: Track, car: CarState) -> str:
         if car.status == "finished":

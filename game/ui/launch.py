@@ -6,11 +6,16 @@ import random
 from typing import TYPE_CHECKING
 
 from game.ui.boardview import BoardView
+from game.ui.grid_scene import GridScene
+from game.ui.laprecords import LapRecords
+from game.ui.qualifying_scene import QualifyingScene
+from game.ui.tracks import TrackEntry
 from game.ui.i18n import Notice
 from game.ui.lineup import Lineup
 from game.ui.race_control import RaceControl
 from game.ui.race_scene import RaceScene
 from game.ui.saves import SaveProblem
+from rules.qualifying_session import QualifyingSession
 from rules.record import Entry, Header, Record
 from rules.ruleset import PRESETS
 
@@ -20,7 +25,7 @@ if TYPE_CHECKING:
 
 def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> Header:
     """The race record's header: every driver with a car id, colour, number and set-up."""
-    rules = PRESETS[lineup.preset]
+    rules = PRESETS[lineup.preset].model_copy(update={"grid": lineup.grid})
     return Header(
         track_name=track_name,
         track_hash=track_hash,
@@ -36,11 +41,37 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
 
 
 def start_race(app: App, lineup: Lineup) -> None:
-    """A fresh race on the line-up's track, saved at once, shown instead of the set-up screens."""
+    """A fresh race on the line-up's track, saved at once, shown instead of the set-up screens;
+    with a qualifying grid (VAR-20) the qualifying session comes first."""
     entry = app.tracks.get(lineup.track)
     if entry is None or entry.track is None or entry.board is None or entry.hash is None:
         return
     header = header_for(lineup, entry.track.name, entry.hash, random.SystemRandom().randrange(2**31))
+    if lineup.grid == "qualifying":
+        start_qualifying(app, entry, header, lineup.preset)
+        return
+    race_on_grid(app, entry, header)
+
+
+def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) -> None:
+    """Every driver's timed lap (QUAL-1..8, QUAL-B-1..5, QUAL-D-1..12), then the grid, then the race."""
+    assert entry.track is not None and entry.board is not None
+    session = QualifyingSession(entry.track, header.rules, header.entries, random.SystemRandom().randrange(2**31))
+    records = LapRecords(app.data)
+    for notice in records.notices:
+        app.notify(notice)
+
+    def to_grid(done: QualifyingSession) -> None:
+        records.close()
+        app.replace(GridScene(app, done, lambda g: race_on_grid(app, entry, header.model_copy(update={"grid": g.order}))))
+
+    app.home()
+    app.push(QualifyingScene(app, session, entry.board, to_grid, records, variant))
+
+
+def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
+    """The race itself; ``header.grid`` set = a qualifying grid, else the cars roll for it."""
+    assert entry.track is not None and entry.board is not None
     control = RaceControl.start(entry.track, header, app.saves)
     for notice in control.notices:
         app.notify(notice)

@@ -21,6 +21,8 @@ COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#2
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
 Kind = Literal["human", "careful", "aggressive"]
 KINDS: tuple[Kind, ...] = ("human", "careful", "aggressive")
+GridKind = Literal["roll", "qualifying"]
+GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")
 MAX_NAME = 14
 
 
@@ -40,6 +42,7 @@ class Lineup(BaseModel):
     track: str = "oval.tmx"
     laps: int = Field(default=1, ge=1, le=3)
     preset: str = "fd-basic"
+    grid: GridKind = "roll"  # FD08-GRID-1's black-die roll, or a qualifying session (VAR-20)
     drivers: tuple[Driver, ...] = Field(min_length=2, max_length=10)
 
     @field_validator("drivers")

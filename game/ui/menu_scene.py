@@ -1,4 +1,4 @@
-"""The main menu: new race, continue, track gallery, settings, quit."""
+"""The main menu: new race, continue, time trial, lap records, track gallery, settings, quit."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.loop import App
 
-BUTTON_W, BUTTON_H, GAP = 360, 54, 14
+BUTTON_W, BUTTON_H, GAP = 400, 54, 14
 
 
 class MenuScene(Scene):
@@ -29,13 +29,15 @@ class MenuScene(Scene):
         self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
                                       hint=lambda: [self.summary] if self.summary else [])
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
-        self.widgets = [
-            self.continue_button,
-            self.new_button,
-            Button("gallery", lambda: tr("menu.gallery"), self.gallery),
-            Button("settings", lambda: tr("menu.settings"), self.settings),
-            Button("quit", lambda: tr("menu.quit"), app.quit, "ghost"),
-        ]
+        trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
+        records = Button("records", lambda: tr("menu.records"), self.records)
+        gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
+        settings = Button("settings", lambda: tr("menu.settings"), self.settings)
+        quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
+        # rows of the menu: the less used entries share a row
+        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [trial, records],
+                                         [gallery, settings], [quit_button]]
+        self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
         """Offer "continue" only when there is a saved race to continue."""
@@ -49,10 +51,13 @@ class MenuScene(Scene):
         self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
-        shown = [w for w in self.widgets if w.visible]
+        shown = [row for row in self.rows if any(w.visible for w in row)]
         top = max(size[1] // 2 - 40, size[1] - 60 - len(shown) * (BUTTON_H + GAP))
-        for i, w in enumerate(shown):
-            w.rect = pygame.Rect((size[0] - BUTTON_W) // 2, top + i * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+        for i, row in enumerate(shown):
+            width = (BUTTON_W - GAP * (len(row) - 1)) // len(row)
+            for j, w in enumerate(row):
+                left = (size[0] - BUTTON_W) // 2 + j * (width + GAP)
+                w.rect = pygame.Rect(left, top + i * (BUTTON_H + GAP), width, BUTTON_H)
         self.backdrop = None
 
     def new_race(self) -> None:
@@ -63,6 +68,16 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if not continue_race(self.app):
             self.enter()
+
+    def time_trial(self) -> None:
+        from game.ui.trial_scene import TrialScene
+
+        self.app.push(TrialScene(self.app))
+
+    def records(self) -> None:
+        from game.ui.records_scene import RecordsScene
+
+        self.app.push(RecordsScene(self.app))
 
     def gallery(self) -> None:
         from game.ui.gallery_scene import GalleryScene

@@ -12,6 +12,10 @@ def move_lines(track: Track, move: Move, here: str) -> list[str]:
     if move.out is not None:
         return [tr("cost.out", reason=reason_text(move.out))]
     lines: list[str] = []
+    if move.via != "roll":
+        lines.append(tr(f"via.{move.via}", n=len(move.path)))
+    if move.slip_brake:
+        lines.append(tr("via.slip_brake"))
     if not move.path:
         lines.append(tr("cost.stay", space=here))
     costs = []
@@ -37,10 +41,10 @@ def move_lines(track: Track, move: Move, here: str) -> list[str]:
 
 
 def move_tag(move: Move) -> str:
-    """The few letters shown on a highlighted space: "B2 T1", "OUT", or nothing when free."""
+    """The few letters shown on a highlighted space: "B2 T1", "Slip +3 B1", "OUT", or nothing when free."""
     if move.out is not None:
         return tr("cost.out_short")
-    parts = []
+    parts = [tr(f"via.{move.via}.short", n=len(move.path))] if move.via != "roll" else []
     if move.brakes:
         parts.append(tr("cost.brakes_short", n=move.brakes))
     if move.tyres:

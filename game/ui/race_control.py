@@ -16,17 +16,19 @@ from typing import TypeVar
 
 from game.ui.i18n import Notice
 from game.ui.saves import SaveSlot
-from rules.actions import Action, ChooseGear, Drive, Event, Roll
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, to_move
 from rules.gears import ShiftCost
-from rules.moves import Move, check_path
+from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, gear_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
+from rules.tyres import Tyre
 
 T = TypeVar("T")
 #: How many of a space's paths are tried to find why it cannot be reached.
@@ -38,7 +40,9 @@ class Wait(StrEnum):
 
     GEAR = "gear"  # a human declares a gear
     ROLL = "roll"  # a human rolls the gear die (and may still take the gear back)
-    MOVE = "move"  # a human picks where to drive
+    MOVE = "move"  # a human picks where to drive (or, with only optional extras offered, may stop)
+    SETUP = "setup"  # a human picks tyres (and builds the car) before the start
+    PIT = "pit"  # a human's crew works at the box: tyres, long stop, repairs
     DICE = "dice"  # a die the game rolls itself: black-die checks, computers' gear dice
     COMPUTER = "computer"  # a computer driver decides
     DONE = "done"
@@ -140,7 +144,7 @@ class RaceControl:
             return Wait.DONE
         if not self.human(car):
             return Wait.COMPUTER
-        return Wait.GEAR if state.phase == "gear" else Wait.MOVE
+        return {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT}.get(state.phase, Wait.MOVE)
 
     def chance(self) -> Chance | None:
         return chance(self.state)
@@ -170,6 +174,16 @@ class RaceControl:
     def moves(self) -> list[Move]:
         return self._cached("moves", lambda: moves(self.track, self.state))
 
+    def offer(self) -> tuple[Via, ...]:
+        """The segments the active car may drive now: the roll, a slide, the bonus, slipstream."""
+        mv = self.state.movement
+        return mv.offer if self.state.phase == "move" and mv is not None else ()
+
+    def optional(self) -> bool:
+        """Only optional extras are offered (bonus, slipstream): the player may end the move."""
+        offer = self.offer()
+        return bool(offer) and all(v in ("bonus", "slip") for v in offer)
+
     def destinations(self) -> dict[str, list[Move]]:
         """Every space a legal move ends on (the car's own space if it cannot move), with its moves."""
         def build() -> dict[str, list[Move]]:
@@ -187,11 +201,11 @@ class RaceControl:
         """Why the active car cannot stop on ``space``: the engine's reason for a path there."""
         state = self.state
         here = state.car(state.active or "").space or ""
-        roll = state.moves_left or 0
+        req = move_request(self.track, state)
+        roll = req.roll
         paths = self._paths(here, space, roll)
         if not paths:
             return Notice("race.out_of_reach", {"space": space, "value": roll})
-        req = move_request(self.track, state)
         refused = [(p, r) for p, r in ((p, check_path(req, p)) for p in paths) if isinstance(r, Reason)]
         if not refused:
             return Notice("race.out_of_reach", {"space": space, "value": roll})
@@ -252,7 +266,19 @@ class RaceControl:
         return self._done(self.session.actions[-1], events, car, c, before)
 
     def drive(self, move: Move) -> Step:
-        return self._act(Drive(path=move.path))
+        return self._act(Drive(path=move.path, via=move.via))
+
+    def end_move(self) -> Step:
+        """Decline the optional extras: the car stops where it stands."""
+        return self._act(EndMove())
+
+    def set_up(self, tyre: Tyre | None, wp: WearPoints | None = None) -> Step:
+        """A human car's tyres and, where the rules allow, its wear points; IllegalAction if refused."""
+        return self._act(SetUp(tyre=tyre, wp=wp))
+
+    def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None) -> Step:
+        """What the human's crew does at the box; IllegalAction (with the reason) if refused."""
+        return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}))
 
     def computer(self) -> Step:
         return self._act(self.session.computer_action())

@@ -15,11 +15,12 @@ TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round
 ROW = 22
 
 
-def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> None:
+def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> int:
+    """The track's name and the round; returns where the text ends, for what comes beside it."""
     pygame.draw.rect(screen, theme.PANEL_DARK, rect)
     theme.chequer(screen, pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4), 4)
     t = theme.text(screen, title, 30, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
-    theme.text(screen, detail, 22, theme.YELLOW, (t.right + 18, rect.centery), "midleft")
+    return theme.text(screen, detail, 22, theme.YELLOW, (t.right + 18, rect.centery), "midleft").right
 
 
 def standings_height(control: RaceControl) -> int:

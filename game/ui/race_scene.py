@@ -14,8 +14,10 @@ import pygame
 
 from game.ui import theme
 from game.ui.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble
-from game.ui.boardmarks import Layer, draw_car_on_board, draw_destinations, draw_marker, draw_path, tone
+from game.ui.boardmarks import Layer, draw_car_on_board, draw_destinations, draw_extras, draw_marker, draw_path, tone
 from game.ui.boardview import BoardView
+from game.ui.crew import PitPlan, SetupPlan
+from game.ui.crewdialog import CrewDialog
 from game.ui.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.ui.dice import DiceTray, draw_die
 from game.ui.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
@@ -28,6 +30,7 @@ from game.ui.scene import Scene
 from game.ui.settings import SPEEDS
 from game.ui.widgets import Button
 from game.ui.waymenu import WayMenu
+from game.ui.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.engine import IllegalAction, on_track
 from rules.gears import ShiftCost
@@ -69,6 +72,9 @@ class RaceScene(Scene):
         self.message: tuple[str, theme.Colour] | None = None
         self.message_left = 0.0
         self.menu: WayMenu | None = None
+        self.dialog: CrewDialog | None = None
+        self.weather = WeatherShow()
+        self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
         self.pulse = 0.0
         self.done_for = 0.0
@@ -90,6 +96,7 @@ class RaceScene(Scene):
             "menu": Button("menu", lambda: tr("race.menu"), self.pause, px=22),
             "roll": Button("roll", lambda: tr("race.roll"), self.roll, "primary", px=24),
             "undo": Button("undo", lambda: tr("race.undo"), self.undo, px=20),
+            "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
         }
         self.widgets = list(self.buttons.values())
         for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
@@ -118,6 +125,10 @@ class RaceScene(Scene):
             x -= width + 8
         self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
+        self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
+        if self.dialog is not None:
+            self.dialog.layout(board)
 
     def _close_up(self) -> None:
         """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
@@ -179,6 +190,37 @@ class RaceScene(Scene):
         self.menu = None
         if self.idle and self.control.wait() == Wait.MOVE:
             self.play(self.control.drive(move))
+
+    def end_move(self) -> None:
+        """Decline the optional extras (soft-tyre bonus, slipstream): the car stops here."""
+        self.menu = None
+        if self.idle and self.control.wait() == Wait.MOVE and self.control.optional():
+            self.play(self.control.end_move())
+
+    def _open_dialog(self) -> None:
+        """The human's crew decides: tyres and car before the start, or tyres and repairs at the box."""
+        state = self.control.state
+        car = state.car(state.active or "")
+        kind = "setup" if self.control.wait() == Wait.SETUP else "pit"
+        self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
+        self.dialog.layout(self.view.viewport)
+
+    def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
+        """Hand the crew's plan to the race; the engine's refusal is shown and the dialog stays."""
+        if self.dialog is None or not self.idle:
+            return
+        try:
+            if isinstance(plan, SetupPlan):
+                step = self.control.set_up(plan.tyre, plan.wp if plan.build else None)
+            else:
+                step = self.control.pit_stop(plan.tyre, plan.long, plan.repairs)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return
+        self.dialog = None
+        self.message = None
+        self.play(step)
 
     def clicked(self, space: str) -> None:
         """A click on the board (``""`` = not on a space) while the player picks a move."""
@@ -253,8 +295,20 @@ class RaceScene(Scene):
         if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
             self.app.sound.play("crash")
         for e in step.events:
+            if e.kind == "weather":
+                self._announce(step)
             if e.kind == "moved" and e.car and e.data.get("path"):
                 self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
+
+    def _announce(self, step: Step) -> None:
+        """The weather banner: the race weather once rolled, and every later determination."""
+        weather = step.after.weather
+        if weather is None:
+            return
+        before = step.before.weather
+        key = "first" if before is None else ("change" if before.condition != weather.condition else "same")
+        self.weather.announce(weather, tr(f"weather.banner.{key}", weather=weather_word(weather)), self.speed)
+        self.queue.append(Delay(1.6 / self.speed))
 
     def _queue_drive(self, car: str, spaces: list[str]) -> None:
         sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
@@ -273,6 +327,7 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.pulse += dt
         self.view.update(dt)
+        self.weather.update(dt)
         if self.message is not None:
             self.message_left -= dt
             if self.message_left <= 0:
@@ -297,6 +352,8 @@ class RaceScene(Scene):
             self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
         else:
             self._greet()
+            if w in (Wait.SETUP, Wait.PIT) and self.dialog is None and self.banner is None:
+                self._open_dialog()
 
     def _greet(self) -> None:
         """A human's turn begins: the hot-seat banner when several people share the screen."""
@@ -358,6 +415,8 @@ class RaceScene(Scene):
                 self.dismiss_banner()
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         self._sync_buttons()
+        if self.dialog is not None:
+            return self._handle_dialog(event, self.dialog)
         if super().handle(event):
             return True
         if self.menu is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -386,15 +445,30 @@ class RaceScene(Scene):
             self.clicked(clicked)
         return clicked is not None
 
+    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog) -> bool:
+        """While the crew decides, only the dialog and the top bar's buttons take input."""
+        if super().handle(event):
+            return True
+        for w in reversed(dialog.widgets):
+            if w.visible and w.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            dialog.done()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
     def _sync_buttons(self) -> None:
-        """Roll and undo are offered exactly while the player may use them."""
+        """Roll, undo and end-move are offered exactly while the player may use them."""
         self.buttons["roll"].visible = self.idle and self.control.wait() == Wait.ROLL
         self.buttons["undo"].visible = self.buttons["roll"].visible and self.control.can_undo()
+        self.buttons["end"].visible = self.idle and self.control.wait() == Wait.MOVE and self.control.optional()
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
         if pygame.K_1 <= k <= pygame.K_6 or pygame.K_KP1 <= k <= pygame.K_KP6:
             self.choose(k - pygame.K_0 if k <= pygame.K_6 else k - pygame.K_KP1 + 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
+            self.end_move()
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.roll_or_hurry()
         elif k == pygame.K_BACKSPACE:
@@ -415,6 +489,7 @@ class RaceScene(Scene):
         self.view.draw(screen)
         clip = screen.get_clip()
         screen.set_clip(self.view.viewport)
+        self.weather.draw_under(screen, self.view.viewport, state.weather)
         for space in state.markers:
             s = self.track.space(space)
             draw_marker(screen, self.view, (s.x, s.y))
@@ -428,13 +503,17 @@ class RaceScene(Scene):
                 here = self.track.space(self._here())
                 pts = [(here.x, here.y)] + [(self.track.space(n).x, self.track.space(n).y) for n in move.path]
                 draw_path(screen, self.view, pts, tone(destinations[hover]))
+            draw_extras(screen, self.view, self.track, self._here(), destinations)
         self._draw_cars(screen)
+        self.weather.draw_over(screen, self.view.viewport, state.weather)
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
         draw_log(screen, self.log_rect, self.log, self.control)
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
-        draw_topbar(screen, self.top, self.track.name, self._round_text())
+        end = draw_topbar(screen, self.top, self.track.name, self._round_text())
+        if state.rules.weather and self.chip.left > end + 12:
+            draw_chip(screen, self.chip, state.weather)
         self._draw_panel(screen, wait)
         self._sync_buttons()
         self.draw_widgets(screen)
@@ -447,6 +526,8 @@ class RaceScene(Scene):
                 draw_path(screen, self.view, pts, tone([picked]))
                 screen.set_clip(clip)
             self.menu.draw(screen)
+        if self.dialog is not None:
+            self.dialog.draw(screen)
         if self.banner is not None:
             area = pygame.Rect(0, 0, *screen.get_size())
             draw_banner(screen, area, self.control, self.banner)
@@ -455,6 +536,8 @@ class RaceScene(Scene):
         state = self.control.state
         if state.phase == "grid":
             return tr("race.grid_rolls")
+        if state.phase == "setup":
+            return tr("race.setup_round")
         if state.round == 0:
             return tr("race.start_rolls")
         return tr("race.round", round=state.round)
@@ -517,10 +600,23 @@ class RaceScene(Scene):
             c = self.control.chance()
             return tr("race.hint.roll", die=die_name(c.die.name) if c else ""), theme.YELLOW
         if wait == Wait.MOVE:
-            return tr("race.hint.move"), theme.YELLOW
+            return self._move_hint(), theme.YELLOW
+        if wait == Wait.SETUP:
+            return tr("race.hint.setup"), theme.YELLOW
+        if wait == Wait.PIT:
+            return tr("race.hint.pit"), theme.YELLOW
         if state.finished:
             return tr("race.hint.done"), theme.YELLOW
         return tr("race.help"), theme.DIM
+
+    def _move_hint(self) -> str:
+        """What the player is offered: the roll, a forced slide, or optional extras with "End move"."""
+        offer = self.control.offer()
+        if "slide" in offer:
+            return tr("race.hint.slide")
+        if self.control.optional():
+            return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
+        return tr("race.hint.move")
 
     def _draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)
@@ -546,6 +642,8 @@ class RaceScene(Scene):
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         if self.banner is not None or self.menu is not None:
             return []
+        if self.dialog is not None:
+            return self.dialog.hint_at(pos) or super().hint_at(pos)
         lines = super().hint_at(pos)
         if lines:
             return lines
@@ -578,6 +676,11 @@ class RaceScene(Scene):
             }
         if self.idle and wait == Wait.MOVE:
             status["targets"] = self._targets()
+        if state.weather is not None:
+            status["weather"] = state.weather.condition
+        if self.dialog is not None:
+            status["dialog"] = {"kind": self.dialog.kind,
+                                "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
         if self.menu is not None:
             status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
         return status

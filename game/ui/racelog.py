@@ -41,9 +41,29 @@ def _word(key: str, value: object) -> object:
         return die_name(value)
     if key == "purpose" and isinstance(value, str):
         return tr(f"purpose.{value}")
+    if key == "weather" and isinstance(value, str):
+        return tr(f"weather.{value}")
+    if key == "result" and isinstance(value, str):
+        return tr(f"barometer.{value}")
+    if key == "tyre" and isinstance(value, str):
+        return tr(f"tyre.{value}")
+    if key == "work" and isinstance(value, tuple):
+        return ", ".join(_work(item) for item in value) if value else tr("log.pit.nothing")
+    if key == "wp" and isinstance(value, tuple):
+        return " ".join(f"{tr(f'area_short.{a}')}{n}" for a, n in value)
     if key == "cost" and isinstance(value, tuple):
         return ", ".join(tr("log.cost_item", n=n, area=tr(f"word.area.{a}")) for a, n in value)
     return value
+
+
+def _work(item: tuple[str, int]) -> str:
+    """One thing the pit crew did: new tyres, a long stop or a repair."""
+    what, n = item
+    if what == "long":
+        return tr("log.pit.long")
+    if what.startswith("tyre:"):
+        return tr("log.pit.tyre", tyre=tr(f"tyre.{what[5:]}"))
+    return tr("log.pit.repair", n=n, area=tr(f"word.area.{what}"))
 
 
 def roll_outcome(step: Step) -> LogLine | None:
@@ -62,6 +82,8 @@ def roll_outcome(step: Step) -> LogLine | None:
             return LogLine(f"dice.start.{result}", tone="good" if result == "dream" else "bad" if result == "stall" else "info")
         if e.kind == "pit" and e.car == step.car and "fast" in e.data:
             return LogLine("dice.pit_fast" if e.data["fast"] else "dice.pit_slow", tone="good" if e.data["fast"] else "bad")
+        if e.kind == "weather":
+            return LogLine("dice.weather", {"weather": e.data.get("condition")}, tone="bad" if e.data.get("wet") else "good")
         if e.kind == "wear" and e.car == step.car:
             return LogLine("dice.failed", {"n": e.data.get("lost"), "area": e.data.get("area")}, tone="bad")
     return LogLine("dice.passed", tone="good")
@@ -97,6 +119,10 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         path = d.get("path")
         if not isinstance(path, list) or not path:
             return LogLine("log.stayed", {"name": name}, e.car)
+        via = d.get("via")
+        if via in ("slide", "bonus", "slip"):
+            tone: Tone = "bad" if via == "slide" else "good"
+            return LogLine(f"log.via.{via}", {"name": name, "n": len(path), "space": path[-1]}, e.car, tone)
         return LogLine("log.moved.1" if len(path) == 1 else "log.moved.n",
                        {"name": name, "n": len(path), "space": path[-1]}, e.car)
     if e.kind == "wear":
@@ -112,9 +138,23 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
     if e.kind == "out":
         why = step.after.car(e.car).out if e.car else None
         return LogLine("log.out", {"name": name, "reason": why or ""}, e.car, "bad")
+    if e.kind == "weather":
+        before = step.before.weather
+        key = "first" if before is None else ("change" if before.condition != d.get("condition") else "same")
+        return LogLine(f"log.weather.{key}", {"result": d.get("result"), "weather": d.get("condition")},
+                       tone="bad" if d.get("wet") else "round")
+    if e.kind == "setup":
+        wp = tuple((a.value, d[a.value]) for a in step.after.rules.car_setup.areas if isinstance(d.get(a.value), int))
+        if d.get("tyre"):
+            return LogLine("log.setup.tyre", {"name": name, "tyre": d.get("tyre"), "wp": wp}, e.car)
+        return LogLine("log.setup.car", {"name": name, "wp": wp}, e.car)
     if e.kind == "pit":
         if "tyres" in d:
             return LogLine("log.pit_in", {"name": name, "tyres": d.get("tyres")}, e.car)
+        if "long" in d:
+            work = ([(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else []) + ([("long", 0)] if d.get("long") else [])
+            work += [(k, v) for k, v in d.items() if k not in ("long", "tyre") and isinstance(v, int)]
+            return LogLine("log.pit.crew", {"name": name, "work": tuple(work)}, e.car)
         return LogLine("log.pit_fast" if d.get("fast") else "log.pit_slow", {"name": name, "value": d.get("value")}, e.car)
     if e.kind == "lap":
         return LogLine("log.lap", {"name": name}, e.car)

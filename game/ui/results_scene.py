@@ -10,6 +10,7 @@ from game.ui import theme
 from game.ui.cars import badge, badge_of, car_sprite, pattern_of
 from game.ui.i18n import reason_text, tr
 from game.ui.race_control import RaceControl
+from game.ui.rulechoice import MODULES, changed, enabled, preset_of
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 from rules.classify import Place, classification
@@ -34,7 +35,7 @@ class ResultsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.table = pygame.Rect(60, 190, w - 120, ROW * len(self.places) + 44)
+        self.table = pygame.Rect(60, 196, w - 120, ROW * len(self.places) + 44)
         self.back.rect = pygame.Rect(w // 2 - 160, min(h - 80, self.table.bottom + 30), 320, 54)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -49,6 +50,17 @@ class ResultsScene(Scene):
             return tr("results.no_winner")
         return tr("results.winner", name=self.control.name(first.car))
 
+    def rules_line(self) -> str:
+        """The rule set the race was played with and its modules (from the record's header)."""
+        rules = self.control.header.rules
+        key = preset_of(rules)
+        name = rules.name if key is None else tr(f"preset.{key}")
+        if changed(rules) and key is not None:
+            name = tr("rules.changed", preset=name)
+        on = [tr(f"module.{m.key}") for m in MODULES if enabled(rules, m.key)]
+        modules = tr("results.modules", modules=", ".join(on)) if on else tr("results.no_modules")
+        return f"{tr('results.rules', rules=name)} · {modules}"
+
     def draw(self, screen: pygame.Surface) -> None:
         w, _ = screen.get_size()
         screen.fill(theme.BACKDROP)
@@ -56,6 +68,7 @@ class ResultsScene(Scene):
         theme.text(screen, tr("results.title"), 64, theme.TEXT, (60, 52))
         header = self.control.header
         theme.text(screen, f"{header.track_name} · {tr('setup.laps')}: {header.laps}", 26, theme.DIM, (64, 118))
+        theme.text(screen, theme.fit_text(self.rules_line(), 20, w - 128), 20, theme.DIM, (64, 152))
         theme.text(screen, self.winner(), 44, theme.YELLOW, (w - 60, 70), "topright")
         t = self.table
         theme.panel(screen, t, theme.PANEL, radius=12)

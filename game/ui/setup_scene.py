@@ -15,7 +15,7 @@ from game.board import paint_grass
 from game.ui import theme
 from game.ui.cars import badge, badge_of, car_sprite, pattern_of
 from game.ui.i18n import tr
-from game.ui.lineup import COLOURS, KINDS, MAX_NAME, NAMES, Driver, Lineup
+from game.ui.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
 from game.ui.scene import Scene
 from game.ui.tracks import TrackEntry
 from game.ui.widgets import Button, TextField, Widget
@@ -37,6 +37,7 @@ class SetupScene(Scene):
         self.track_file = lineup.track if app.tracks.find(lineup.track) else self._first_track()
         self.laps = lineup.laps
         self.preset = lineup.preset if lineup.preset in PRESETS else next(iter(PRESETS))
+        self.grid = lineup.grid
         self.drivers: list[Driver] = list(lineup.drivers)
         self.size = app.size
         self.picture: tuple[str, pygame.Surface] | None = None
@@ -48,6 +49,8 @@ class SetupScene(Scene):
             Button("preset", lambda: tr(f"preset.{self.preset}"), self.next_preset, px=22,
                    hint=lambda: [tr(f"preset.{self.preset}.about")]),
             Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
+            Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
+                   hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
         ]
         self.track_buttons = [
             Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose_track(e), px=22)
@@ -162,6 +165,11 @@ class SetupScene(Scene):
     def next_preset(self) -> None:
         keys = list(PRESETS)
         self.preset = keys[(keys.index(self.preset) + 1) % len(keys)]
+        self.grid = PRESETS[self.preset].grid  # each rule set's own way to the grid, until changed
+
+    def next_grid(self) -> None:
+        """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""
+        self.grid = GRIDS[(GRIDS.index(self.grid) + 1) % len(GRIDS)]
 
     def lineup(self) -> Lineup:
         drivers = tuple(
@@ -169,7 +177,7 @@ class SetupScene(Scene):
             for i, d in enumerate(self.drivers)
         )
         drivers = tuple(d.model_copy(update={"name": d.name.strip()}) for d in drivers)
-        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, drivers=drivers)
+        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, grid=self.grid, drivers=drivers)
 
     def leave(self) -> None:
         self.app.remember(self.lineup())
@@ -201,6 +209,7 @@ class SetupScene(Scene):
         x = 30 + LEFT_W + 50
         byid["laps.minus"].rect = pygame.Rect(x + 120, 128, 44, 44)
         byid["laps.plus"].rect = pygame.Rect(x + 216, 128, 44, 44)
+        byid["grid"].rect = pygame.Rect(x + 290, 128, min(330, w - x - 320), 44)
         byid["preset"].rect = pygame.Rect(x + 120, 184, min(380, w - x - 150), 44)
         byid["preset"].visible = len(PRESETS) > 1  # a single rule set is shown, not offered
         top = 290
@@ -291,5 +300,5 @@ class SetupScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(track=self.track_file, laps=self.laps, drivers=[d.kind for d in self.drivers])
+        status.update(track=self.track_file, laps=self.laps, grid=self.grid, drivers=[d.kind for d in self.drivers])
         return status

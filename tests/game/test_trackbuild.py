@@ -233,3 +233,22 @@ def test_row_line_that_misses_a_lane_is_reported():
     d = stadium()
     d.layers["rows"] = [Shape(80, "row_line", ((1024.0 + 230.0, 400.0), (1024.0 + 290.0, 400.0)))]
     assert any("row line crosses lane object" in m and "object 80" in m for m in messages(d))
+
+
+def test_messages_say_how_to_redraw_in_tiled():
+    """What a designer following docs/track-format.md in Tiled most often gets wrong, each with its way out."""
+    three = stadium()
+    three.layers["arrows"] = [Shape(70, "arrow", ((0.0, 0.0), (10.0, 10.0), (20.0, 0.0)))]
+    assert any("two points (it has 3 points)" in m and "Select None" in m for m in messages(three))
+    closed = stadium()
+    closed.layers["arrows"] = [Shape(70, "arrow", ((0.0, 0.0), (10.0, 10.0), (20.0, 0.0)), closed=True)]
+    assert any("two points (it is a closed polygon)" in m for m in messages(closed))
+    pit = stadium()
+    pit.layers["pit"][0] = dataclasses.replace(pit.layers["pit"][0], closed=True)
+    assert any("not a polyline (it is a closed polygon)" in m and "press Enter" in m for m in messages(pit))
+    stops = stadium()
+    stops.layers["corners"][0].props.pop("stops")
+    assert any("stops is missing" in m and "grey value" in m for m in messages(stops))
+    unclassed = stadium()
+    unclassed.layers["lanes"][0] = dataclasses.replace(unclassed.layers["lanes"][0], cls="")
+    assert any("class '(none)'" in m and "Type field in Tiled 1.8" in m for m in messages(unclassed))

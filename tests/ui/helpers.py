@@ -15,6 +15,7 @@ from game.ui.tracks import TrackCatalogue
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.track import Track
+from rules.tyres import Tyre
 from tests.conftest import REPO
 
 OVAL = REPO / "maps" / "oval.tmx"
@@ -25,8 +26,8 @@ def oval() -> Track:
     return load_track(OVAL)
 
 
-def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int = 7) -> Header:
-    rules = PRESETS["fd-basic"]
+def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int = 7, preset: str = "fd-basic") -> Header:
+    rules = PRESETS[preset]
     track = oval()
     return Header(
         track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps, seed=seed,
@@ -47,6 +48,12 @@ def human_step(control: RaceControl) -> None:
         legal = sorted(odds)
         safe = [g for g in legal if odds[g].out == 0]
         control.choose_gear(max(safe) if safe else min(legal))
+    elif w == Wait.SETUP:
+        control.set_up(Tyre.HARD if control.state.rules.tyres else None)
+    elif w == Wait.PIT:
+        control.pit_stop(Tyre.HARD if control.state.rules.tyres else None)
+    elif w == Wait.MOVE and control.optional():
+        control.end_move()
     elif w == Wait.MOVE:
         moves = control.moves()
         best = max(moves, key=lambda m: (m.out is None, -(m.brakes + m.tyres), len(m.path)))

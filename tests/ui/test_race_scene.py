@@ -30,7 +30,7 @@ def settle(scene: RaceScene, limit: int = 400) -> None:
     """Run frames until the screen waits for a human (or the race is over)."""
     for _ in range(limit):
         scene.update(1.0)
-        if not scene.queue and scene.control.wait() in (Wait.GEAR, Wait.ROLL, Wait.MOVE, Wait.DONE):
+        if not scene.queue and scene.control.wait() in (Wait.GEAR, Wait.ROLL, Wait.MOVE, Wait.SETUP, Wait.PIT, Wait.DONE):
             scene.update(0.0)
             return
     raise AssertionError("the race screen never waited for a player")
