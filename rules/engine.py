@@ -315,7 +315,8 @@ _AREA_RULE = {Area.BODY: "CORE-COLL-3", Area.ENGINE: "CORE-ENGINE-3", Area.ROAD_
 
 
 def _mark(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
-    if space is None or space in state.markers:
+    """A dangerous space (CORE-DANGER-1), unless the rule set plays without road holding (ROAD-1)."""
+    if space is None or space in state.markers or not state.rules.markers:
         return state
     events.append(Event(kind="marker", data={"space": space}))
     return state.model_copy(update={"markers": state.markers + (space,)})

@@ -408,3 +408,15 @@ def test_PIT_B_5_after_a_long_stop_any_gear_up_to_4th():
     state = state.model_copy(update={"phase": "gear", "active": "m", "pending": ()})
     opts = gear_options(OVAL, state)
     assert m.pit_wait and isinstance(opts[4], ShiftCost) and not isinstance(opts[5], ShiftCost)
+
+
+# --- road holding -------------------------------------------------------------------------------
+
+
+def test_ROAD_1_without_the_road_holding_module_no_space_becomes_dangerous():
+    for markers, expected in ((True, ("B28",)), (False, ())):
+        rules = FORMULA_D_BASIC.model_copy(update={"markers": markers})
+        state, _ = behind(rules=rules)
+        state, _ = act(state, EndMove())
+        state, _ = rolls(state, 20, 1)  # f passes its collision roll, m fails: a body WP
+        assert state.car("m").wp.body == W.body - 1 and state.markers == expected
