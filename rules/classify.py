@@ -51,3 +51,17 @@ def classification(track: Track, state: RaceState) -> list[Place]:
         )
         for i, c in enumerate(finished + rest, start=1)
     ]
+
+
+# TAB-POINTS, Season scale: the victory points of a team race (TEAM-B-3, AMB-53)
+VICTORY_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
+
+
+def team_points(track: Track, state: RaceState) -> dict[int, int]:
+    """Each team's victory points: its two cars' points by classified place (TEAM-B-3, AMB-53)."""
+    points = {c.team: 0 for c in state.cars if c.team is not None}
+    for place in classification(track, state):
+        team = state.car(place.car).team
+        if team is not None and place.position <= len(VICTORY_POINTS):
+            points[team] += VICTORY_POINTS[place.position - 1]
+    return points

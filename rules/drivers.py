@@ -17,7 +17,7 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import apply, gear_options, move_request, moves, stops_allowed, wet
+from rules.engine import apply, gear_options, move_request, moves, repairs_at, stops_allowed, wet
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
@@ -245,8 +245,8 @@ class Driver:
         """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
         car = state.car(state.active or "")
         setup = car.setup or state.rules.default_wear
-        left, repairs = car.reserve, {}
-        if state.rules.pit_repairs == "none":
+        left, repairs = state.reserve_of(car), {}
+        if repairs_at(state.rules) == "none":
             return {}
         for area in (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.FUEL, Area.GEARBOX):
             if len(repairs) >= state.rules.pit_repair_areas:

@@ -67,7 +67,13 @@ def new_race(
         for i, (cid, wp) in enumerate(cars)
     )
     states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
-    state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states)
+    stock: tuple[int, ...] = ()
+    if rules.teams:  # TEAM-B-1: only with an even number of cars; pairs in entry order
+        if len(states) % 2:
+            raise ValueError(f"a team race needs an even number of cars, not {len(states)}")
+        states = tuple(c.model_copy(update={"team": i // 2}) for i, c in enumerate(states))
+        stock = (rules.team_stock,) * (len(states) // 2)
+    state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock)
     if grid is not None and sorted(grid) != sorted(c.id for c in states):
         raise ValueError(f"the grid {list(grid)} must name every car exactly once")
     # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
@@ -418,7 +424,14 @@ def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events:
 
 def _pit_choices(rules) -> bool:
     """Does the crew have choices at the box: new tyres (PIT-X-2, TYRE-D-1) or repairs (PIT-A-2)?"""
-    return rules.tyres is not None or rules.pit_repairs != "none"
+    return rules.tyres is not None or repairs_at(rules) != "none"
+
+
+def repairs_at(rules) -> str:
+    """When repairs are made: the pit-stop options' rule, or any stop for a team's stock (TEAM-B-2)."""
+    if rules.pit_repairs == "none" and rules.teams:
+        return "any_stop"
+    return rules.pit_repairs
 
 
 def _on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Event]) -> RaceState:
@@ -438,19 +451,29 @@ def _on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Ev
     if action.long and r.pit_repairs != "long_stop":
         raise IllegalAction(Reason(rule="PIT-A-4", code=Code.NO_LONG_STOP))
     repairs = {Area(a): n for a, n in action.repairs.items() if n}
+    mode = repairs_at(r)
     if repairs:
-        if r.pit_repairs == "none" or (r.pit_repairs == "long_stop" and not action.long):
+        if mode == "none" or (mode == "long_stop" and not action.long):
             raise IllegalAction(Reason(rule="PIT-A-4", code=Code.REPAIR_NEEDS_LONG_STOP))
         setup = car.setup or r.default_wear
         for area, n in repairs.items():
             if area is Area.TYRES or n < 0 or car.wp[area] + n > setup[area]:  # AMB-31
                 raise IllegalAction(Reason(rule="AMB-31", code=Code.REPAIR_TOO_MUCH, values={"area": area.value, "points": n, "setup": setup[area]}))
-        if sum(repairs.values()) > car.reserve:
-            raise IllegalAction(Reason(rule="PIT-A-1", code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": car.reserve}))
+        left = state.reserve_of(car)
+        if sum(repairs.values()) > left:
+            rule = "TEAM-B-2" if car.team is not None else "PIT-A-1"
+            raise IllegalAction(Reason(rule=rule, code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": left}))
         if len(repairs) > r.pit_repair_areas:
             raise IllegalAction(Reason(rule="PIT-X-3", code=Code.REPAIR_TOO_MANY_AREAS, values={"areas": r.pit_repair_areas}))
     wp = car.wp.model_copy(update={a.value: car.wp[a] + n for a, n in repairs.items()})
-    car = car.model_copy(update={"wp": wp, "reserve": car.reserve - sum(repairs.values()), "tyre": action.tyre or car.tyre})
+    used = sum(repairs.values())
+    if car.team is not None and state.team_stock:  # TEAM-B-2: the team-mates share the stock
+        stock = list(state.team_stock)
+        stock[car.team] -= used
+        state = state.model_copy(update={"team_stock": tuple(stock)})
+    else:
+        car = car.model_copy(update={"reserve": car.reserve - used})
+    car = car.model_copy(update={"wp": wp, "tyre": action.tyre or car.tyre})
     events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
     state = state.with_car(car)
     if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear

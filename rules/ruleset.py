@@ -64,6 +64,9 @@ class RuleSet(BaseModel):
     pit_repairs: Literal["none", "long_stop", "any_stop"] = "none"  # VAR-32/33: PIT-A-4 long stop, PIT-X-3
     pit_reserve: int = 0  # repair WP per car for the race: PIT-A-1 (AMB-31) and PIT-X-1 give 2
     pit_repair_areas: int = 6  # PIT-X-3: a technical stop repairs one or two areas
+    # --- team race (TEAM-B-1..3) ---
+    teams: bool = False  # pairs of cars in entry order form teams (TEAM-B-1)
+    team_stock: int = 4  # repair WP a team shares for the whole race (TEAM-B-2)
     grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
     qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 

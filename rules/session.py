@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
-from rules.engine import IllegalAction, apply, chance, moves, to_move
+from rules.engine import IllegalAction, apply, chance, moves, repairs_at, to_move
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
@@ -24,7 +24,7 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit":
         repairs = driver.choose_repairs(state)
-        long = bool(repairs) and state.rules.pit_repairs == "long_stop"
+        long = bool(repairs) and repairs_at(state.rules) == "long_stop"
         return PitStop(tyre=driver.choose_tyre(state) if state.rules.tyres else None, long=long, repairs=repairs)
     found = moves(track, state)
     mv = state.movement

@@ -55,6 +55,7 @@ class CarState(Frozen):
     tyre: Tyre | None = None  # with the tyre module (TYRE-1)
     tyre_from: int = 1  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
     reserve: int = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1)
+    team: int | None = None  # its team in a team race (TEAM-B-1)
 
 
 class Check(Frozen):
@@ -129,6 +130,11 @@ class RaceState(Frozen):
     weather_due: int = 0  # determinations owed at the end of the game round (AMB-8)
     mode: Literal["race", "qualifying"] = "race"
     lap: LapTally | None = None  # the qualifying lap's tally
+    team_stock: tuple[int, ...] = ()  # repair WP left per team (TEAM-B-2)
+
+    def reserve_of(self, car: CarState) -> int:
+        """The repair WP a car may draw on: its team's stock, or its own reserve."""
+        return self.team_stock[car.team] if car.team is not None and self.team_stock else car.reserve
 
     def car(self, car_id: str) -> CarState:
         for c in self.cars:

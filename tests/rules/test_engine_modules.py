@@ -420,3 +420,37 @@ def test_ROAD_1_without_the_road_holding_module_no_space_becomes_dangerous():
         state, _ = act(state, EndMove())
         state, _ = rolls(state, 20, 1)  # f passes its collision roll, m fails: a body WP
         assert state.car("m").wp.body == W.body - 1 and state.markers == expected
+
+
+# --- team race ------------------------------------------------------------------------------------
+
+TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
+
+
+def test_TEAM_B_1_pairs_in_entry_order_and_only_an_even_number_of_cars():
+    state = new_race(OVAL, TEAMS, [("a", W), ("b", W), ("c", W), ("d", W)])
+    assert [c.team for c in state.cars] == [0, 0, 1, 1] and state.team_stock == (4, 4)
+    import pytest
+
+    with pytest.raises(ValueError, match="even number"):
+        new_race(OVAL, TEAMS, [("a", W), ("b", W), ("c", W)])
+
+
+def test_TEAM_B_2_team_mates_share_four_repair_WP_at_their_stops():
+    state, _ = at_box(rules=TEAMS, tyre=None, team=0, wp=W.model_copy(update={"body": 1, "engine": 1}))
+    state = state.model_copy(update={"team_stock": (4,)})
+    assert state.phase == "pit"  # a team's stock gives the crew a choice even without pit options
+    state, _ = act(state, PitStop(repairs={Area.BODY: 2, Area.ENGINE: 2}))
+    assert state.team_stock == (0,) and state.car("m").wp.body == 3
+    mate = state.with_car(state.car("m").model_copy(update={"wp": W.model_copy(update={"body": 2})}))
+    mate = mate.model_copy(update={"phase": "pit", "active": "m", "pending": ()})
+    assert illegal(mate, PitStop(repairs={Area.BODY: 1})).reason.rule == "TEAM-B-2"
+
+
+def test_TEAM_B_3_AMB_53_victory_points_on_the_season_scale_summed_per_team():
+    from rules.classify import team_points
+
+    cars = [car(cid, "A5", team=t).model_copy(update={"status": "finished", "place": p}) for cid, t, p in
+            (("a", 0, 2), ("b", 0, 3), ("c", 1, 1), ("d", 1, 4))]
+    state = position([car("x", "A9", team=None)], "x").model_copy(update={"cars": tuple(cars), "phase": "done"})
+    assert team_points(OVAL, state) == {0: 8 + 6, 1: 10 + 5}
