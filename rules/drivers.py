@@ -196,17 +196,30 @@ class Driver:
         def slide_cost(m: Move) -> float:
             return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0
 
-        return min(
-            moves,
-            key=lambda m: (
+        def towed(m: Move) -> str | None:
+            """The car whose slipstream ``m`` reaches, if the driver may take it (CORE-SLIP-1)."""
+            if not state.rules.slipstream or m.brakes or m.end is None or car.gear < 4 or m.via == "bonus":
+                return None
+            ahead = track.ahead(m.end)
+            front = next((c for c in state.cars if c.id != car.id and c.space == ahead and c.status == "racing"), None)
+            if front is None or not max(state.rules.slip_front_gear, 1) <= front.gear <= car.gear:
+                return None
+            return front.id
+
+        def key(m: Move) -> tuple:
+            front = towed(m)
+            # a stop behind a car it can slipstream past: it will pass it, not stay behind it
+            gain = 3 if front is not None else 0
+            return (
                 m.out is not None,
                 not (pit_lane is not None and m.in_box),
-                move_cost(m) + _hazard(track, state, car, m) + slide_cost(m),
+                move_cost(m) + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
-                -len(m.path),
+                -len(m.path) - gain,
                 m.path,
-            ),
-        )
+            )
+
+        return min(moves, key=key)
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) worth taking, or None to stop here.
@@ -280,7 +293,7 @@ def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None
     return track.space(track.pit.entry).lane
 
 
-def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
+def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: str | None = None) -> float:
     """Expected WP-equivalents lost to road-holding and collision checks after ``move``.
 
     Body and road holding have few WP and the last one ends the race, so each
@@ -293,7 +306,7 @@ def _hazard(track: Track, state: RaceState, car: CarState, move: Move) -> float:
     risk = move.dangers * 0.2 * dear(car.wp.road_holding)  # dry road holding fails on 1-4
     if move.end is not None and not move.finishes and not track.space(move.end).in_pit:
         near = set(track.beside(move.end)) | {track.ahead(move.end)}
-        crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
+        crowd = sum(1 for c in state.cars if c.id not in (car.id, ignore) and c.status == "racing" and c.space in near)
         risk += crowd * 0.15 * dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
     return risk
 
