@@ -644,7 +644,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     wp = car.wp
     lap = state.lap
     if lap is not None:  # QUAL-3 (3), QUAL-8, QUAL-B-3: spaces out of a corner are penalty rolls
-        lap = lap.model_copy(update={"overshoot": lap.overshoot + move.overshoot, "penalty": lap.penalty + move.tyres})
+        added = move.tyres if state.rules.qualifying.tyre_multiplier else move.overshoot  # QUAL-B-3: x1
+        lap = lap.model_copy(update={"overshoot": lap.overshoot + move.overshoot, "penalty": lap.penalty + added})
     elif move.out is None:
         cost = {Area.BRAKES: move.brakes, Area.TYRES: move.tyres}
         wp = wp.pay({a: n for a, n in cost.items() if n})

@@ -96,10 +96,8 @@ class QualifyingLap:
     def result(self, time_ms: int, failure_order: int | None) -> LapResult:
         tally = self.state.lap
         assert tally is not None, "new_lap always keeps a tally"
-        # QUAL-8 / QUAL-D-8 multiply by the tyre; QUAL-B-3 counts each space once
-        penalty = tally.penalty if self.state.rules.qualifying.tyre_multiplier else tally.overshoot
         return LapResult(
-            driver=self.entry.id, name=self.entry.name, rolls=tally.rolls, penalty=penalty, time_ms=time_ms,
+            driver=self.entry.id, name=self.entry.name, rolls=tally.rolls, penalty=tally.penalty, time_ms=time_ms,
             failed=tally.failed, failure_order=failure_order if tally.failed or not tally.finished else None,
             finished=tally.finished,
         )

@@ -102,17 +102,32 @@ def draw_path(screen: pygame.Surface, view: BoardView, points: list[tuple[float,
     pygame.draw.polygon(screen, colour, head)
 
 
+# An oil stain: overlapping blobs (offset, radius as parts of the marker's size), a sheen, debris.
+_OIL = ((-0.38, 0.12, 0.62), (0.34, -0.22, 0.5), (0.12, 0.4, 0.46), (0.0, 0.0, 0.72), (-0.2, -0.36, 0.36))
+_SHEEN = ((60, 70, 120), (70, 110, 120), (110, 70, 120))
+_DEBRIS = ((0.78, 0.52, 0.4), (-0.84, -0.42, 2.1), (0.55, -0.8, 4.0))
+
+
 def draw_marker(screen: pygame.Surface, view: BoardView, centre: tuple[float, float]) -> None:
-    """A damage marker (CORE-DANGER-1): an oil stain with a warning triangle."""
+    """A dangerous space (CORE-DANGER-1): an oil slick with a sheen and debris, and a warning
+    triangle at its edge that stays visible when a car stands on it."""
     x, y = view.to_screen(centre)
-    r = max(6.0, view.board.lane_width * view.scale * 0.3)
-    for dx, dy, k in ((-0.35, 0.1, 0.75), (0.3, -0.2, 0.6), (0.1, 0.35, 0.55), (0.0, 0.0, 0.85)):
-        pygame.draw.circle(screen, (16, 16, 18), (x + dx * r, y + dy * r), r * k)
-    tri = [(x, y - r * 0.62), (x + r * 0.6, y + r * 0.45), (x - r * 0.6, y + r * 0.45)]
+    r = max(6.0, view.board.lane_width * view.scale * 0.34)
+    for dx, dy, k in _OIL:
+        pygame.draw.circle(screen, (14, 14, 16), (x + dx * r, y + dy * r), r * k)
+    for i, (dx, dy, k) in enumerate(_OIL[:3]):
+        sx, sy, sr = x + dx * r - r * k * 0.2, y + dy * r - r * k * 0.25, r * k * 0.55
+        pygame.draw.arc(screen, _SHEEN[i], (sx - sr, sy - sr, 2 * sr, 2 * sr), 0.6, 2.2, max(1, round(r / 9)))
+    for dx, dy, a in _DEBRIS:
+        px, py, d = x + dx * r, y + dy * r, r * 0.16
+        shard = [(px + d * math.cos(a + t), py + d * math.sin(a + t)) for t in (0.0, 2.3, 3.9)]
+        pygame.draw.polygon(screen, (150, 154, 162), shard)
+    tx, ty, t = x + r * 0.62, y - r * 0.62, r * 0.42
+    tri = [(tx, ty - t), (tx + t * 0.95, ty + t * 0.7), (tx - t * 0.95, ty + t * 0.7)]
     pygame.draw.polygon(screen, theme.YELLOW, tri)
     pygame.draw.polygon(screen, (16, 16, 18), tri, 1)
-    if r >= 9:
-        theme.text(screen, "!", round(r * 0.9), (16, 16, 18), (x, y + r * 0.08), "center")
+    if t >= 7:
+        theme.text(screen, "!", round(t * 1.3), (16, 16, 18), (tx, ty + t * 0.12), "center")
 
 
 def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float, float, float], colour: str,

@@ -61,7 +61,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "tyre.bonus": ("+1 optional space", "+1 freiwilliges Feld"),
     "tyre.slide": ("slides +{n} in corners", "rutscht in Kurven +{n}"),
     "tyre.malus": ("−{n} space per roll", "−{n} Feld pro Wurf"),
-    "tyre.worn": ("From the 3rd lap on the set: {effects}", "Ab der 3. Runde auf dem Satz: {effects}"),
+    "tyre.worn": ("3rd lap on the set: {effects}", "3. Runde auf dem Satz: {effects}"),
     # --- movement extras ------------------------------------------------------------------------
     "via.slip.name": ("slipstream", "Windschatten"),
     "via.bonus.name": ("soft-tyre bonus", "Bonus der weichen Reifen"),
@@ -97,6 +97,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "crew.no_weather": ("No weather module: always dry.", "Ohne Wettermodul: immer trocken."),
     "crew.weather_now": ("Weather now: {weather}", "Wetter jetzt: {weather}"),
     "crew.chosen": ("chosen", "gewählt"),
+    "crew.now": ("(now)", "(jetzt)"),
     "crew.dry": ("Dry:", "Trocken:"),
     "crew.wet": ("Rain:", "Regen:"),
     "crew.build": ("Your car: {points} of {total} WP shared out", "Dein Auto: {points} von {total} VP verteilt"),

@@ -454,3 +454,102 @@ def test_TEAM_B_3_AMB_53_victory_points_on_the_season_scale_summed_per_team():
             (("a", 0, 2), ("b", 0, 3), ("c", 1, 1), ("d", 1, 4))]
     state = position([car("x", "A9", team=None)], "x").model_copy(update={"cars": tuple(cars), "phase": "done"})
     assert team_points(OVAL, state) == {0: 8 + 6, 1: 10 + 5}
+
+
+# --- qualifying laps -------------------------------------------------------------------------------
+
+
+def lap_to(rules, tyre=None, wet=False):
+    from rules.engine import new_lap
+
+    return new_lap(OVAL, rules, "q", tyre=tyre, wet=wet)
+
+
+def test_QUAL_2_the_lap_starts_behind_the_line_in_the_middle_lane():
+    state = lap_to(FORMULA_D_BASIC)
+    assert state.car("q").space == OVAL.qualifying_start == "B64" and to_move(state) == "q"
+
+
+def test_QUAL_1_QUAL_B_2_no_WP_are_struck_and_the_steward_counts_the_rolls():
+    state = lap_to(FORMULA_D_BASIC)
+    state, _ = act(state, ChooseGear(gear=1), Roll(value=1))
+    state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
+    state, _ = act(state, ChooseGear(gear=2), Roll(value=4))
+    braked = next(m for m in moves(OVAL, state) if m.brakes == 3)  # QUAL-1: braking strikes nothing
+    state, _ = act(state, Drive(path=braked.path))
+    assert state.car("q").wp == W and state.lap.rolls == 2 and state.phase == "gear"  # type: ignore[union-attr]
+
+
+def test_AMB_57_QUAL_D_7_downshifts_are_free_except_6th_to_1st():
+    state = lap_to(FORMULA_D_BASIC).model_copy(update={"phase": "gear"})
+    state = state.with_car(state.car("q").model_copy(update={"gear": 6}))
+    opts = gear_options(OVAL, state)
+    assert isinstance(opts[3], ShiftCost) and opts[3].cost == {} and opts[3].waived_by == "AMB-57"
+    assert not isinstance(opts[1], ShiftCost) and opts[1].rule == "CORE-GEAR-5"
+
+
+def test_QUAL_D_7_no_braking_in_dresden_qualifying():
+    from rules.qualifying_rules import QUAL_D
+
+    state = lap_to(FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D}))
+    state, _ = act(state, ChooseGear(gear=1), Roll(value=2))
+    assert all(m.brakes == 0 for m in moves(OVAL, state))
+
+
+def overshoot_lap(rules, tyre):
+    """q is in the Seekurve (1 stop) without a stop and drives 2 spaces past its end."""
+    state = lap_to(rules, tyre=tyre)
+    q = state.car("q").model_copy(update={"space": "A45", "gear": 3, "crossings": 1})
+    state = state.with_car(q)
+    state, _ = act(state, ChooseGear(gear=3), Roll(value=8))
+    m = max((m for m in moves(OVAL, state) if m.overshoot and not m.brakes), key=lambda m: m.overshoot)
+    state, _ = act(state, Drive(path=m.path, via=m.via))
+    if state.phase == "move":
+        state, _ = act(state, EndMove())
+    return state, m.overshoot
+
+
+def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_once():
+    from rules.qualifying_rules import QUAL_B, QUAL_C
+
+    c = TYRES.model_copy(update={"qualifying": QUAL_C})
+    state, spaces = overshoot_lap(c, Tyre.SOFT)
+    assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
+    b = TYRES.model_copy(update={"qualifying": QUAL_B})
+    state, spaces = overshoot_lap(b, Tyre.SOFT)
+    assert state.lap.penalty == spaces  # type: ignore[union-attr]
+
+
+def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
+    from rules.qualifying_rules import QUAL_B, QUAL_C
+
+    for qrules, ends in ((QUAL_C, True), (QUAL_B, True)):
+        state = lap_to(FORMULA_D_BASIC.model_copy(update={"qualifying": qrules}))
+        q = state.car("q").model_copy(update={"space": "C16", "gear": 4, "corner": 0, "stops": 0, "crossings": 1})
+        state, _ = act(state.with_car(q), ChooseGear(gear=4), Roll(value=12))
+        out = next(m for m in moves(OVAL, state) if m.out is not None and m.out.rule == "CORNER-5")
+        state, _ = act(state, Drive(path=out.path))
+        assert (state.phase == "done" and state.lap.failed == "Lindenkehre") == ends  # type: ignore[union-attr]
+
+
+def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
+    """Leaving Hohenau's 3-stop Hairpin after one stop ends a Formula Dé lap (QUAL-4) but not a
+    Formula D 2008 lap (QUAL-B-5: only a corner left without any stop); there it costs rolls."""
+    from game.trackfile import load_track
+    from rules.engine import apply, new_lap
+    from rules.qualifying_rules import QUAL_B, QUAL_C
+
+    hohenau = load_track("maps/hohenau.tmx")
+    for qrules, failed in ((QUAL_C, "Hairpin"), (QUAL_B, None)):
+        rules = FORMULA_D_BASIC.model_copy(update={"qualifying": qrules})
+        state = new_lap(hohenau, rules, "q")
+        q = state.car("q").model_copy(update={"space": "B78", "gear": 2, "corner": 5, "stops": 1, "crossings": 1})
+        state = state.with_car(q)
+        for a in (ChooseGear(gear=2), Roll(value=4)):
+            state, _ = apply(hohenau, state, a)
+        m = next(m for m in moves(hohenau, state) if m.overshoot and not m.brakes)
+        state, _ = apply(hohenau, state, Drive(path=m.path))
+        assert state.lap.failed == failed  # type: ignore[union-attr]
+        assert (state.phase == "done") == (failed is not None)
+        if failed is None:
+            assert state.lap.penalty == m.overshoot  # type: ignore[union-attr]

@@ -1,0 +1,109 @@
+"""The qualifying result: the starting grid with each lap's rolls, penalty, time and score.
+
+"Start the race" starts the race on exactly this grid (``Header.grid``);
+drivers who did not qualify are shown at the slots the rules gave them
+(last in order of failure, QUAL-4, or drawn with the black die, QUAL-D-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.stopwatch import clock_text
+from game.ui import theme
+from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.widgets import Button
+from rules.qualifying import Grid, score
+from rules.qualifying_session import QualifyingSession
+
+if TYPE_CHECKING:
+    from game.ui.loop import App
+
+ROW = 44
+PODIUM = ((250, 204, 22), (200, 204, 212), (205, 127, 50))
+
+
+class GridScene(Scene):
+    name = "grid"
+
+    def __init__(self, app: App, session: QualifyingSession, start: Callable[[Grid], None]) -> None:
+        super().__init__(app)
+        self.session = session
+        self.grid = session.grid()
+        self.start_race = start
+        self.start_button = Button("start_race", lambda: tr("grid.start"), lambda: start(self.grid), "primary")
+        self.widgets = [Button("menu", lambda: tr("grid.menu"), app.home), self.start_button]
+        self.table = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        row = min(ROW, (h - 290) // max(1, len(self.grid.order)))
+        self.row = row
+        self.table = pygame.Rect(60, 150, w - 120, row * len(self.grid.order) + 44)
+        y = min(h - 74, self.table.bottom + 24)
+        self.widgets[0].rect = pygame.Rect(60, y, 220, 54)
+        self.start_button.rect = pygame.Rect(w - 60 - 320, y, 320, 54)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start_race(self.grid)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.home()
+            return True
+        return super().handle(event)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, _ = screen.get_size()
+        theme.page(screen, tr("grid.title"))
+        s = self.session
+        weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
+        theme.text(screen, f"{s.track.name} · {weather}", 24, theme.DIM, (32, 100))
+        t = self.table
+        theme.panel(screen, t, theme.PANEL, radius=12)
+        cols = (t.left + 24, t.left + 80, t.left + 400, t.left + 500, t.left + 610, t.left + 730, t.left + 840)
+        heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")
+        for x, key in zip(cols, heads):
+            theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
+        results = {r.driver: r for r in s.results}
+        index = {e.id: i for i, e in enumerate(s.entries)}
+        for i, car in enumerate(self.grid.order):
+            y = t.top + 44 + i * self.row
+            if i % 2 == 0:
+                pygame.draw.rect(screen, theme.shade(theme.PANEL, 1.06), (t.left + 6, y, t.width - 12, self.row),
+                                 border_radius=6)
+            mid = y + self.row // 2
+            if i < 3:
+                pygame.draw.circle(screen, PODIUM[i], (cols[0] + 14, mid), 15)
+                theme.text(screen, str(i + 1), 24, (20, 20, 24), (cols[0] + 14, mid + 1), "center")
+            else:
+                theme.text(screen, str(i + 1), 24, theme.TEXT, (cols[0] + 14, mid + 1), "center")
+            entry, k = s.entries[index[car]], index[car]
+            sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(k)), (56, 30))
+            screen.blit(sprite, sprite.get_rect(midleft=(cols[1], mid)))
+            tag = badge(badge_of(k), entry.number, 11, entry.colour)
+            screen.blit(tag, tag.get_rect(center=(cols[1] + 28, mid)))
+            theme.text(screen, theme.fit_text(entry.name, 26, cols[2] - cols[1] - 80), 26, theme.TEXT,
+                       (cols[1] + 68, mid), "midleft")
+            r = results[car]
+            for x, value in zip(cols[2:6], (r.rolls, r.penalty, clock_text(r.time_ms), score(r, s.rules.qualifying))):
+                theme.text(screen, str(value), 24, theme.TEXT if r.qualified else theme.DIM, (x, mid), "midleft")
+            if r.qualified:
+                status, ink = tr("grid.qualified"), theme.GREEN
+            elif car in self.grid.draws:
+                rolls = ", ".join(map(str, self.grid.draws[car]))
+                status, ink = tr("grid.drawn", corner=r.failed or "–", rolls=rolls), (255, 150, 140)
+            else:
+                status, ink = tr("grid.failed", corner=r.failed or "–"), (255, 150, 140)
+            theme.text(screen, theme.fit_text(status, 20, t.right - cols[6] - 10), 20, ink, (cols[6], mid), "midleft")
+        self.draw_widgets(screen)
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status["grid"] = [next(r.name for r in self.session.results if r.driver == car) for car in self.grid.order]
+        return status

@@ -1,0 +1,173 @@
+"""The time trial: one qualifying lap on any track against the clock and the track's best lap.
+
+Pick a track, the rule set and a name; the lap is the qualifying screen
+with one driver, the best lap on that track (same rule set) driving along
+as a ghost at the times it was driven. Every lap that reaches the line is
+kept in the lap records; afterwards the records of the track show it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.board import paint_grass
+from game.stopwatch import clock_text
+from game.ui import theme
+from game.ui.i18n import tr
+from game.ui.laprecords import LapRecords
+from game.ui.lineup import MAX_NAME, NAMES
+from game.ui.qualifying_scene import QualifyingScene
+from game.ui.scene import Scene
+from game.ui.tracks import TrackEntry
+from game.ui.widgets import Button, TextField, Widget
+from rules.qualifying_session import QualifyingSession
+from rules.record import Entry
+from rules.ruleset import PRESETS
+
+if TYPE_CHECKING:
+    from game.ui.loop import App
+
+LEFT_W = 440
+
+
+class TrialScene(Scene):
+    name = "trial"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        lineup = app.lineup()
+        self.track_file = lineup.track if app.tracks.find(lineup.track) else (
+            app.tracks.entries[0].path.name if app.tracks.entries else "")
+        self.preset = lineup.preset if lineup.preset in PRESETS else next(iter(PRESETS))
+        human = next((d for d in lineup.drivers if d.kind == "human"), lineup.drivers[0])
+        self.driver = human
+        self.name_text = human.name
+        self.picture: tuple[str, pygame.Surface] | None = None
+        self.best_text: tuple[str, str] | None = None  # (track hash + preset, text)
+        self.track_buttons = [Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose(e), px=22)
+                              for e in app.tracks.entries]
+        self.fixed: list[Widget] = [
+            Button("back", lambda: tr("button.back"), app.pop),
+            Button("start", lambda: tr("trial.start"), self.start, "primary"),
+            Button("preset", lambda: tr(f"preset.{self.preset}"), self.next_preset, px=22,
+                   hint=lambda: [tr(f"preset.{self.preset}.about")]),
+            TextField("name", lambda: self.name_text, self.rename, MAX_NAME),
+        ]
+        self.widgets = [*self.fixed, *self.track_buttons]
+
+    @property
+    def entry(self) -> TrackEntry | None:
+        return self.app.tracks.find(self.track_file)
+
+    def choose(self, e: TrackEntry) -> None:
+        self.track_file = e.path.name
+
+    def next_preset(self) -> None:
+        keys = list(PRESETS)
+        self.preset = keys[(keys.index(self.preset) + 1) % len(keys)]
+
+    def rename(self, text: str) -> None:
+        self.name_text = text
+
+    def start(self) -> None:
+        """One lap, alone, with the best lap of the track as the ghost."""
+        e = self.app.tracks.get(self.track_file)
+        if e is None or e.track is None or e.board is None or e.hash is None:
+            return
+        track, board, digest = e.track, e.board, e.hash
+        rules = PRESETS[self.preset].model_copy(update={"grid": "qualifying"})
+        me = Entry(id="car1", name=self.name_text.strip() or NAMES[0], driver="human", colour=self.driver.colour,
+                   number=self.driver.number, wear=rules.default_wear)
+        records = LapRecords(self.app.data)
+        for notice in records.notices:
+            self.app.notify(notice)
+        best = records.ghost_lap(digest, self.preset)
+        session = QualifyingSession(track, rules, (me,), random.SystemRandom().randrange(2**31))
+        preset = self.preset
+
+        def done(_: QualifyingSession) -> None:
+            from game.ui.records_scene import RecordsScene
+
+            records.close()
+            self.app.replace(RecordsScene(self.app, digest, scene.saved, again=self.start))
+
+        scene = QualifyingScene(self.app, session, board, done, records, preset, best=best, trial=True)
+        if self.app.scene is self:
+            self.app.push(scene)
+        else:
+            self.app.replace(scene)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        byid = {x.id: x for x in self.fixed}
+        byid["back"].rect = pygame.Rect(30, h - 74, 180, 50)
+        byid["start"].rect = pygame.Rect(w - 290, h - 74, 260, 50)
+        x = 30 + LEFT_W + 50
+        byid["preset"].rect = pygame.Rect(x + 130, 128, min(380, w - x - 160), 44)
+        byid["preset"].visible = len(PRESETS) > 1
+        byid["name"].rect = pygame.Rect(x + 130, 184, 260, 44)
+        for i, b in enumerate(self.track_buttons):
+            b.rect = pygame.Rect(30, 130 + i * 50, LEFT_W, 42)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and TextField.focused is None:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+        return super().handle(event)
+
+    def _best(self, e: TrackEntry) -> str:
+        """The line about the track's best lap in this rule set (read once per choice)."""
+        key = f"{e.hash}:{self.preset}"
+        if self.best_text is None or self.best_text[0] != key:
+            db = LapRecords(self.app.data)
+            best = db.best(e.hash or "", self.preset, limit=1)
+            db.close()
+            text = (tr("trial.best", name=best[0].driver, score=best[0].score, time=clock_text(best[0].time_ms))
+                    if best else tr("trial.no_best"))
+            self.best_text = (key, text)
+        return self.best_text[1]
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        theme.page(screen, tr("trial.title"))
+        theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
+        for b in self.track_buttons:
+            b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
+        x = 30 + LEFT_W + 50
+        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, 150), "midleft")
+        if len(PRESETS) == 1:
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 130, 150), "midleft")
+        theme.text(screen, tr("trial.driver"), 28, theme.TEXT, (x, 206), "midleft")
+        e = self.entry
+        if e is not None and e.loaded and e.track is not None:
+            theme.text(screen, self._best(e), 24, theme.YELLOW, (x, 262), "midleft")
+            self._draw_picture(screen, e, pygame.Rect(x, 300, w - x - 30, h - 400))
+        for i, line in enumerate(theme.wrap(tr("trial.about"), 20, w - x - 30)[:4]):
+            theme.text(screen, line, 20, theme.DIM, (x, h - 170 + 22 * i))
+        self.draw_widgets(screen)
+
+    def _draw_picture(self, screen: pygame.Surface, e: TrackEntry, area: pygame.Rect) -> None:
+        if self.picture is None or self.picture[0] != e.path.name:
+            picture = e.preview()
+            if picture is None:
+                return
+            k = min(area.width / picture.get_width(), area.height / picture.get_height())
+            self.picture = (e.path.name, pygame.transform.smoothscale(
+                picture, (round(picture.get_width() * k), round(picture.get_height() * k))))
+        img = self.picture[1]
+        frame = img.get_rect(topleft=area.topleft)
+        paint_grass(screen.subsurface(frame), lambda p: p, 24.0)
+        screen.blit(img, frame)
+        pygame.draw.rect(screen, theme.EDGE, frame, 1)
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status.update(track=self.track_file, preset=self.preset)
+        return status

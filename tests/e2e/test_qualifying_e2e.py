@@ -1,0 +1,86 @@
+"""The qualifying session from the outside: set up a 4-driver race on the oval with a qualifying
+grid, drive the human's lap with real key presses and clicks, skip the computers' laps, read
+the grid screen, and start the race on that grid."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.e2e.desktop import Desktop, Status
+from tests.e2e.test_race_e2e import choose_gear, choose_target
+
+
+@pytest.fixture
+def desktop(tmp_path: Path):
+    data = tmp_path / "data" / "formula-d"
+    data.mkdir(parents=True)
+    (data / "settings.json").write_text(json.dumps({"language": "en", "animation_speed": 5, "mute": True}))
+    d = Desktop(tmp_path)
+    d.start()
+    yield d
+    d.stop()
+
+
+def set_up_qualifying(d: Desktop) -> None:
+    s = d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
+    d.button(s, "new_race")
+    s = d.wait(lambda s: s.get("scene") == "setup", what="the race set-up")
+    d.button(s, "track.oval")
+    s = d.wait(lambda s: s.get("track") == "oval.tmx")
+    while s["grid"] != "qualifying":
+        d.button(s, "grid")
+        s = d.changed(s)
+    assert s["drivers"][0] == "human" and len(s["drivers"]) == 4
+    d.button(s, "next")
+    s = d.wait(lambda s: s.get("scene") == "carsetup", what="the car set-up")
+    d.button(s, "start")
+
+
+def drive_lap(d: Desktop, max_actions: int = 200) -> Status:
+    """The human's lap: a digit for the gear, Space to roll, a click on a highlighted space."""
+    for _ in range(max_actions):
+        s = d.wait(lambda s: s.get("scene") == "qualifying" and not s.get("busy") and (
+            s.get("phase") == "result" or s.get("wait") in ("gear", "roll") or "targets" in s),
+            timeout=30, what="a decision or the lap's end")
+        if s["phase"] == "result":
+            return s
+        if s["wait"] == "gear":
+            d.key(choose_gear(s))
+        elif s["wait"] == "roll":
+            d.key("space")
+        elif not s["targets"]:
+            d.key("f")
+        else:
+            safe = [t for t in s["targets"] if not t["out"] and not t["penalty"]]
+            t = max(safe, key=lambda t: (t["steps"], t["space"])) if safe else choose_target(s)
+            d.click(t["x"], t["y"])
+        d.changed(s)
+    raise AssertionError("the lap did not end")
+
+
+def test_one_human_qualifying_lap_on_the_oval_to_the_grid_and_the_race(desktop: Desktop, tmp_path: Path) -> None:
+    set_up_qualifying(desktop)
+    s = desktop.wait(lambda s: s.get("scene") == "qualifying" and s.get("phase") == "ready", what="the driver's card")
+    assert s["driver"] == "Anna" and "start_lap" in s["buttons"]
+    desktop.key("Return")
+    desktop.wait(lambda s: s.get("phase") == "driving", what="the countdown's end")
+    result = drive_lap(desktop)
+    assert result["results"] == ["Anna"] and not result["running"]
+    for _ in range(40):  # the computers' laps: Enter skips each replay and its result
+        s = desktop.status()
+        if s.get("scene") == "grid":
+            break
+        desktop.key("Return")
+        time.sleep(0.15)
+    grid = desktop.wait(lambda s: s.get("scene") == "grid", what="the grid screen")
+    assert sorted(grid["grid"]) == ["Anna", "Ben", "Clara", "David"]
+    time.sleep(0.2)
+    picture = pygame.image.load(str(desktop.screenshot(tmp_path / "grid.png")))
+    assert sum(picture.get_at((4, 4))[:3]) < 120  # the page's chequered strip
+    desktop.button(grid, "start_race")
+    desktop.wait(lambda s: s.get("scene") == "race", what="the race on the qualifying grid")

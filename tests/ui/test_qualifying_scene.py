@@ -1,0 +1,263 @@
+"""The qualifying screens headless: stopwatch against a fake clock, keys, grid, race, time trial, records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import i18n
+from game.ui.grid_scene import GridScene
+from game.ui.laprecords import LapRecords
+from game.ui.launch import start_race
+from game.ui.lineup import default_lineup
+from game.ui.menu_scene import MenuScene
+from game.ui.qualifying_scene import QualifyingScene
+from game.ui.race_scene import RaceScene
+from game.ui.records_scene import RecordsScene
+from game.ui.trial_scene import TrialScene
+from rules.qualifying_rules import QUAL_D
+from rules.qualifying_session import QualifyingSession
+from rules.record import Entry
+from rules.ruleset import FORMULA_D_BASIC
+from rules.tyres import Tyre
+from tests.ui.helpers import catalogue, make_app, oval
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
+def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = None):  # type: ignore[no-untyped-def]
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    entries = (Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear),
+               Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear))
+    done: list[QualifyingSession] = []
+    session = QualifyingSession(oval(), rules, entries, seed=5)
+    board = catalogue().get("oval.tmx").board
+    scene = QualifyingScene(app, session, board, done.append, LapRecords(tmp_path), "fd-basic",
+                            now=clock or FakeClock())
+    app.push(scene)
+    return app, scene, done
+
+
+def settle(scene, clock: FakeClock | None = None, frames: int = 200) -> None:  # type: ignore[no-untyped-def]
+    """Play animations to their end; the fake clock runs on meanwhile (the animations' time)."""
+    for _ in range(frames):
+        if clock is not None:
+            clock.t += 0.5
+        scene.update(0.05)
+        if not scene.queue and scene.phase != "countdown":
+            return
+
+
+def drive_lap(scene, clock: FakeClock | None = None) -> None:  # type: ignore[no-untyped-def]
+    """A plain player with the keyboard: highest safe gear, Space, Enter on the suggested space."""
+    for _ in range(300):
+        if scene.phase != "driving":
+            return
+        w = scene.wait()
+        if w == "gear":
+            gears = scene.status()["gears"]
+            legal = [int(g) for g, v in gears.items() if v["legal"]]
+            safe = [g for g in legal if gears[str(g)]["out"] == 0] or legal
+            key(scene, pygame.K_0 + max(safe))
+        elif w == "roll":
+            key(scene, pygame.K_SPACE)
+        elif w == "move":
+            key(scene, pygame.K_RETURN)
+        settle(scene, clock)
+    raise AssertionError("the lap did not end")
+
+
+def test_QUAL_3_stopwatch_starts_at_the_first_roll_and_counts_decisions_not_animations(tmp_path: Path) -> None:
+    clock = FakeClock()
+    _, scene, _ = lap_scene(tmp_path, clock=clock)
+    key(scene, pygame.K_SPACE)  # the driver is ready
+    settle(scene, clock)
+    assert scene.phase == "driving" and not scene.watch.started
+    clock.t += 5  # thinking about the first gear: the steward has not started the watch
+    key(scene, pygame.K_1)
+    settle(scene, clock)
+    clock.t += 2
+    key(scene, pygame.K_SPACE)  # the first roll starts the watch
+    assert scene.watch.started and scene.watch.elapsed_ms == 0
+    settle(scene, clock)  # the die tumbles: 0.5 s of fake time per frame, not counted
+    assert scene.wait() == "move" and scene.watch.elapsed_ms == 0
+    clock.t += 3  # choosing the destination counts
+    key(scene, pygame.K_RETURN)
+    settle(scene, clock)  # the car drives: not counted
+    assert scene.watch.elapsed_ms == 3000
+    clock.t += 1.5
+    assert scene.status()["clock"] == 4500 and scene.status()["running"]
+
+
+def test_QUAL_D_5_stopwatch_starts_before_the_first_roll(tmp_path: Path) -> None:
+    clock = FakeClock()
+    rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
+    _, scene, _ = lap_scene(tmp_path, rules, clock)
+    scene.begin()
+    settle(scene)
+    clock.t += 4
+    assert scene.wait() == "gear" and scene.watch.elapsed_ms == 4000
+
+
+def test_pause_stops_the_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
+    _, scene, _ = lap_scene(tmp_path, rules, clock)
+    scene.begin()
+    settle(scene)
+    clock.t += 1
+    key(scene, pygame.K_ESCAPE)
+    clock.t += 60
+    scene.update(0.05)
+    assert scene.paused and scene.watch.elapsed_ms == 1000
+    key(scene, pygame.K_ESCAPE)
+    scene.update(0.05)
+    clock.t += 1
+    assert scene.watch.elapsed_ms == 2000
+
+
+def test_a_lap_by_keyboard_is_timed_scored_and_kept_in_the_records(tmp_path: Path) -> None:
+    clock = FakeClock()
+    _, scene, done = lap_scene(tmp_path, clock=clock)
+    scene.begin()
+    settle(scene, clock)
+    drive_lap(scene, clock)
+    assert scene.phase == "result" and scene.result is not None and scene.result.qualified
+    assert scene.result.time_ms == 0  # every decision was made with the fake clock standing still
+    kept = LapRecords(tmp_path).best(oval().content_hash())
+    assert [(r.driver, r.rolls) for r in kept] == [("Anna", scene.result.rolls)] and kept[0].ghost is not None
+    key(scene, pygame.K_RETURN)  # next: the computer's lap, replayed fast; Space skips it
+    assert scene.phase == "computer"
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+    assert scene.phase == "result"
+    key(scene, pygame.K_SPACE)
+    assert len(done) == 1 and [r.name for r in done[0].results] == ["Anna", "Ben"]
+
+
+def test_a_click_on_a_space_that_cannot_be_reached_is_explained(tmp_path: Path) -> None:
+    _, scene, _ = lap_scene(tmp_path)
+    scene.begin()
+    settle(scene)
+    key(scene, pygame.K_1)
+    settle(scene)
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+    scene.clicked("A40")
+    assert "A40" in scene.message and scene.wait() == "move"
+    target = scene.ranked_targets()[0]
+    scene.clicked(target)
+    assert scene.session.lap.state.car("car1").space == target
+
+
+def test_an_illegal_gear_key_is_refused_with_the_reason(tmp_path: Path) -> None:
+    _, scene, _ = lap_scene(tmp_path)
+    scene.begin()
+    settle(scene)
+    key(scene, pygame.K_4)
+    assert scene.wait() == "gear" and scene.message
+
+
+def test_VAR_20_qualifying_session_then_the_race_starts_on_its_grid(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    start_race(app, default_lineup().model_copy(update={"grid": "qualifying"}))
+    scene = app.scene
+    assert isinstance(scene, QualifyingScene) and scene.entry.name == "Anna"
+    scene.begin()
+    settle(scene)
+    drive_lap(scene)
+    for _ in range(20):
+        if isinstance(app.scene, GridScene):
+            break
+        key(app.scene, pygame.K_SPACE)
+        if isinstance(app.scene, QualifyingScene):
+            settle(app.scene)
+    grid = app.scene
+    assert isinstance(grid, GridScene) and len(grid.grid.order) == 4
+    app.frame(0.05)
+    key(grid, pygame.K_RETURN)
+    race = app.scene
+    assert isinstance(race, RaceScene)
+    assert race.control.header.grid == grid.grid.order and race.control.header.rules.grid == "qualifying"
+    state = race.control.state
+    assert [c.id for c in sorted(state.cars, key=lambda c: c.grid_slot)] == list(grid.grid.order)
+
+
+def test_FD08_GRID_1_without_qualifying_the_race_rolls_for_its_grid(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    start_race(app, default_lineup())
+    assert isinstance(app.scene, RaceScene)
+    assert app.scene.control.header.grid is None and app.scene.control.header.rules.grid == "roll"
+
+
+def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    trial = TrialScene(app)
+    app.push(trial)
+    trial.start()
+    scene = app.scene
+    assert isinstance(scene, QualifyingScene) and scene.trial and scene.ghost is None
+    scene.begin()
+    settle(scene)
+    drive_lap(scene)
+    key(scene, pygame.K_RETURN)
+    records = app.scene
+    assert isinstance(records, RecordsScene) and records.status()["laps"] == ["Anna"]
+    assert records.mark is not None and records.mark.played
+    key(records, pygame.K_RETURN)  # drive again: the first lap is the ghost now
+    again = app.scene
+    assert isinstance(again, QualifyingScene) and again.ghost is not None and again.best is not None
+    again.begin()
+    settle(again)
+    start = again.ghost.pose(0)
+    again.ghost.advance(again.best.time_ms)
+    assert again.ghost.done and again.ghost.pose(again.best.time_ms + 10_000)[:2] != start[:2]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, language: str) -> None:
+    i18n.set_language(language)
+    app = make_app(tmp_path)
+    menu = MenuScene(app)
+    app.push(menu)
+    assert {"time_trial", "records"} <= set(menu.status()["buttons"])
+    app.push(RecordsScene(app))
+    app.frame(0.05)
+    app.pop()
+    app.push(TrialScene(app))
+    app.frame(0.05)
+    rules = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
+    _, scene, _ = lap_scene(tmp_path, rules)
+    scene.app.frame(0.05)
+    assert scene.start_button.visible and all(b.visible for b in scene.tyre_buttons)
+    scene.choose_tyre(Tyre.SOFT)
+    scene.begin()
+    scene.app.frame(0.05)
+    settle(scene)
+    scene.app.frame(0.05)
+    drive_lap(scene)
+    scene.app.frame(0.05)
+    key(scene, pygame.K_SPACE)
+    scene.app.frame(0.05)
