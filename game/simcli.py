@@ -16,7 +16,9 @@ from rules.engine import IllegalAction, apply, gear_options, moves
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
 from rules.reasons import Reason
-from rules.record import RecordError, load, replay, same_drivers, save
+from rules.qualifying import score
+from rules.qualifying_session import QualifyingSession
+from rules.record import Header, RecordError, load, replay, same_drivers, save
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
@@ -54,6 +56,8 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     ruleset = PRESETS[rules]
     laps = laps or track.laps
     header = same_drivers(track, ruleset, cars, laps, seed, driver)
+    if ruleset.grid == "qualifying":  # VAR-20: the grid comes from every car's timed lap
+        header = header.model_copy(update={"grid": qualify(track, header)})
     session = RaceSession(track, header)
     try:
         session.run_computers()
@@ -71,8 +75,25 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     return 0
 
 
+def qualify(track: Track, header: Header) -> tuple[str, ...]:
+    """Each computer driver's qualifying lap (QUAL-1..8), printed; the grid they give."""
+    quali = QualifyingSession(track, header.rules, header.entries, header.seed)
+    while not quali.done:
+        quali.drive_computer()
+    grid = quali.grid()
+    weather = f", weather {quali.barometer}" if quali.barometer else ""
+    print(f"qualifying{weather}:")
+    by_id = {r.driver: r for r in quali.results}
+    for slot, car in enumerate(grid.order, start=1):
+        r = by_id[car]
+        lap = f"{score(r, header.rules.qualifying)} ({r.rolls} rolls, {r.penalty} penalty, {r.time_ms / 1000:.1f} s)"
+        print(f"{slot:>2}. {car:<6} {lap if r.qualified else 'no time: ' + (r.failed or 'lap not finished')}")
+    return grid.order
+
+
 def print_classification(track: Track, state: RaceState) -> None:
-    print(f"{track.name}, {state.laps} lap(s), {state.round} game rounds")
+    weather = f", weather {state.weather.condition}" if state.weather else ""
+    print(f"{track.name}, {state.laps} lap(s), {state.round} game rounds{weather}")
     for place in classification(track, state):
         why = f"  out: {place.reason.english()} [{place.reason.rule}]" if place.reason else ""
         print(f"{place.position:>2}. {place.car:<6} {place.status:<8} {place.laps} lap(s){why}")

@@ -21,7 +21,7 @@ from game.ui.lineup import Lineup
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Widget
 from rules.car import Area, WearPoints, validate_setup
-from rules.ruleset import PRESETS, RuleSet
+from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from game.ui.loop import App
@@ -41,7 +41,7 @@ class CarSetupScene(Scene):
     def __init__(self, app: App, lineup: Lineup, rules: RuleSet | None = None) -> None:
         super().__init__(app)
         self.lineup = lineup
-        self.rules = rules or PRESETS[lineup.preset]
+        self.rules = rules or lineup.rules()
         self.fixed = fixed_setup(self.rules)
         self.areas: tuple[Area, ...] = self.rules.car_setup.areas
         self.humans = [i for i, d in enumerate(lineup.drivers) if d.kind == "human"] if not self.fixed else []

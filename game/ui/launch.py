@@ -17,7 +17,7 @@ from game.ui.race_scene import RaceScene
 from game.ui.saves import SaveProblem
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry, Header, Record
-from rules.ruleset import PRESETS
+from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from game.ui.loop import App
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> Header:
     """The race record's header: every driver with a car id, colour, number and set-up."""
-    rules = PRESETS[lineup.preset].model_copy(update={"grid": lineup.grid})
+    rules = lineup.rules()
     return Header(
         track_name=track_name,
         track_hash=track_hash,
@@ -33,11 +33,16 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
         laps=lineup.laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
+            Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
                   wear=d.wear if d.kind == "human" and d.wear is not None else rules.default_wear)
             for i, d in enumerate(lineup.drivers)
         ),
     )
+
+
+def _colour(lineup: Lineup, i: int, rules: RuleSet) -> str:
+    """The car's colour; in a team race both team mates wear the first mate's (TEAM-B-1)."""
+    return lineup.drivers[i - i % 2 if rules.teams else i].colour
 
 
 def start_race(app: App, lineup: Lineup) -> None:

@@ -12,7 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from game.ui.rulechoice import RuleChoice, rules_of
 from rules.car import WearPoints
+from rules.ruleset import RuleSet
 from rules.record import write_atomic
 
 FILE = "lineup.json"
@@ -43,7 +45,21 @@ class Lineup(BaseModel):
     laps: int = Field(default=1, ge=1, le=3)
     preset: str = "fd-basic"
     grid: GridKind = "roll"  # FD08-GRID-1's black-die roll, or a qualifying session (VAR-20)
+    modules: dict[str, bool] = {}  # modules switched away from the preset (the rules screen)
     drivers: tuple[Driver, ...] = Field(min_length=2, max_length=10)
+
+    @field_validator("modules")
+    @classmethod
+    def _known_modules(cls, modules: dict[str, bool]) -> dict[str, bool]:
+        RuleChoice(preset="fd-basic", overrides=modules)  # raises for an unknown module
+        return modules
+
+    def choice(self) -> RuleChoice:
+        return RuleChoice(preset=self.preset, overrides=self.modules)
+
+    def rules(self) -> RuleSet:
+        """The rules the race is played by: the preset, its switched modules and the grid choice."""
+        return rules_of(self.choice()).model_copy(update={"grid": self.grid})
 
     @field_validator("drivers")
     @classmethod

@@ -19,6 +19,7 @@ from game.ui.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineu
 from game.ui.scene import Scene
 from game.ui.tracks import TrackEntry
 from game.ui.widgets import Button, TextField, Widget
+from game.ui.rulechoice import RuleChoice
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class SetupScene(Scene):
         self.laps = lineup.laps
         self.preset = lineup.preset if lineup.preset in PRESETS else next(iter(PRESETS))
         self.grid = lineup.grid
+        self.modules = dict(lineup.modules)
+        self.message = ""
         self.drivers: list[Driver] = list(lineup.drivers)
         self.size = app.size
         self.picture: tuple[str, pygame.Surface] | None = None
@@ -46,8 +49,10 @@ class SetupScene(Scene):
             Button("next", lambda: tr("setup.next"), self.next, "primary"),
             Button("laps.minus", lambda: "−", lambda: self.set_laps(-1), px=32),
             Button("laps.plus", lambda: "+", lambda: self.set_laps(1), px=32),
-            Button("preset", lambda: tr(f"preset.{self.preset}"), self.next_preset, px=22,
+            Button("preset", self.preset_label, self.next_preset, px=22,
                    hint=lambda: [tr(f"preset.{self.preset}.about")]),
+            Button("modules", lambda: tr("setup.modules"), self.edit_modules, px=22,
+                   hint=lambda: [tr("setup.modules.about")]),
             Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
             Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
                    hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
@@ -162,10 +167,28 @@ class SetupScene(Scene):
     def set_laps(self, step: int) -> None:
         self.laps = max(1, min(3, self.laps + step))
 
+    def preset_label(self) -> str:
+        name = tr(f"preset.{self.preset}")
+        return tr("setup.preset_changed", preset=name) if self.modules else name
+
     def next_preset(self) -> None:
         keys = list(PRESETS)
         self.preset = keys[(keys.index(self.preset) + 1) % len(keys)]
-        self.grid = PRESETS[self.preset].grid  # each rule set's own way to the grid, until changed
+        rules = PRESETS[self.preset]
+        self.grid = rules.grid  # each rule set's own way to the grid, until changed
+        self.laps = rules.race_laps or self.laps  # C-RACE-1: Formula Dé advanced is a 3-lap race
+        self.modules = {}
+        self.message = ""
+
+    def edit_modules(self) -> None:
+        """Switch single modules of the preset on or off (the rules screen)."""
+        from game.ui.rules_scene import RulesScene
+
+        def done(choice: RuleChoice) -> None:
+            self.modules = dict(choice.overrides)
+            self.message = ""
+
+        self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done))
 
     def next_grid(self) -> None:
         """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""
@@ -177,7 +200,8 @@ class SetupScene(Scene):
             for i, d in enumerate(self.drivers)
         )
         drivers = tuple(d.model_copy(update={"name": d.name.strip()}) for d in drivers)
-        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, grid=self.grid, drivers=drivers)
+        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, grid=self.grid, modules=self.modules,
+                      drivers=drivers)
 
     def leave(self) -> None:
         self.app.remember(self.lineup())
@@ -192,6 +216,9 @@ class SetupScene(Scene):
 
         lineup = self.lineup()
         self.app.remember(lineup)
+        if lineup.rules().teams and len(lineup.drivers) % 2:  # TEAM-B-1
+            self.message = tr("setup.teams_odd", n=len(lineup.drivers))
+            return
         self.app.push(CarSetupScene(self.app, lineup))
 
     # --- screen ---------------------------------------------------------------------------------
@@ -210,8 +237,9 @@ class SetupScene(Scene):
         byid["laps.minus"].rect = pygame.Rect(x + 120, 128, 44, 44)
         byid["laps.plus"].rect = pygame.Rect(x + 216, 128, 44, 44)
         byid["grid"].rect = pygame.Rect(x + 290, 128, min(330, w - x - 320), 44)
-        byid["preset"].rect = pygame.Rect(x + 120, 184, min(380, w - x - 150), 44)
+        byid["preset"].rect = pygame.Rect(x + 120, 184, min(380, w - x - 340), 44)
         byid["preset"].visible = len(PRESETS) > 1  # a single rule set is shown, not offered
+        byid["modules"].rect = pygame.Rect(byid["preset"].rect.right + 10, 184, 170, 44)
         top = 290
         for i in range(len(self.drivers)):
             y = top + i * ROW
@@ -245,6 +273,8 @@ class SetupScene(Scene):
         if len(PRESETS) == 1:
             theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 120, 198), "midleft")
             theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (x + 120, 222), "midleft")
+        if self.message:
+            theme.text(screen, self.message, 20, theme.ORANGE, (w - 300, h - 96), "bottomright")
         theme.text(screen, tr("setup.drivers"), 28, theme.TEXT, (x, 262), "midleft")
         theme.text(screen, tr("setup.room", n=self.room), 20, theme.DIM, (x + 140, 262), "midleft")
         top = 130 + len(self.track_buttons) * 50 + 10

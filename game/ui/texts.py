@@ -77,6 +77,16 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "setup.track": ("Track", "Strecke"),
     "setup.laps": ("Laps", "Runden"),
     "setup.rules": ("Rules", "Regeln"),
+    "setup.modules": ("Modules…", "Module …"),
+    "setup.modules.about": (
+        "Switch single rule modules of this preset on or off.",
+        "Einzelne Regelmodule dieser Voreinstellung an- oder abschalten.",
+    ),
+    "setup.preset_changed": ("{preset} (changed)", "{preset} (geändert)"),
+    "setup.teams_odd": (
+        "A team race needs an even number of drivers, not {n}.",
+        "Ein Teamrennen braucht eine gerade Zahl von Fahrern, nicht {n}.",
+    ),
     "setup.drivers": ("Drivers", "Fahrer"),
     "setup.add_driver": ("+ Add driver", "+ Fahrer hinzufügen"),
     "setup.remove_driver": ("Remove this driver", "Diesen Fahrer entfernen"),

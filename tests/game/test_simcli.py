@@ -65,6 +65,20 @@ def test_simulate_prints_a_classification_and_writes_a_record(simulated):
     assert f"record: {path}" in out.stdout
 
 
+@pytest.mark.parametrize("preset", ["fd-modules", "fde-advanced"])
+def test_simulate_runs_qualifying_for_presets_with_a_qualifying_grid(preset, tmp_path):
+    """VAR-20: the computer drivers' timed laps set the grid the race starts from."""
+    path = tmp_path / "race.json"
+    out = run("simulate", "--track", OVAL, "--cars", "4", "--laps", "1", "--seed", "3", "--rules", preset, "--record", str(path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("qualifying, weather ")
+    slots = [line.split()[1] for line in lines[1:5]]
+    record = load(path)
+    assert record.header.grid == tuple(slots) and sorted(slots) == ["car1", "car2", "car3", "car4"]
+    assert ", weather " in lines[5]
+
+
 def test_simulate_is_deterministic(simulated, tmp_path):
     path, out = simulated
     again = tmp_path / "again.json"

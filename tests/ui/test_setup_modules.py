@@ -1,0 +1,77 @@
+"""The race set-up's rules: preset, switched modules, and what reaches the race record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ui.launch import header_for
+from game.ui.lineup import default_lineup, load_lineup
+from game.ui.menu_scene import MenuScene
+from tests.ui.helpers import make_app
+from tests.ui.test_scenes import press
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    a = make_app(tmp_path)
+    a.push(MenuScene(a))
+    a.frame(0.016)
+    return a
+
+
+def to_setup(app):  # type: ignore[no-untyped-def]
+    press(app.scene, "new_race")
+    app.frame(0.016)
+    return app.scene
+
+
+def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:  # type: ignore[no-untyped-def]
+    setup = to_setup(app)
+    press(setup, "modules")
+    assert app.scene.name == "rules"
+    app.frame(0.016)
+    press(app.scene, "module.weather")
+    app.frame(0.016)
+    press(app.scene, "done")
+    assert app.scene is setup and setup.modules == {"weather": True}
+    lineup = setup.lineup()
+    assert lineup.rules().weather and setup.preset_label().endswith("(changed)")
+    header = header_for(lineup, "Oval", "abc", 1)
+    assert header.rules.weather and header.rules.name == lineup.rules().name
+    press(setup, "next")
+    assert load_lineup(app.data).modules == {"weather": True}  # remembered for the next race
+
+
+def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance(app) -> None:  # type: ignore[no-untyped-def]
+    setup = to_setup(app)
+    setup.modules = {"weather": True}
+    while setup.preset != "fde-advanced":
+        press(setup, "preset")
+    assert setup.modules == {} and setup.laps == 3  # C-RACE-1: the advanced game is a 3-lap race
+
+
+def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:  # type: ignore[no-untyped-def]
+    setup = to_setup(app)
+    while len(setup.drivers) > 3:
+        press(setup, "driver1.remove")
+    if len(setup.drivers) < 3:
+        press(setup, "add")
+    setup.modules = {"teams": True}
+    press(setup, "next")
+    assert app.scene is setup and "3" in setup.message
+    press(setup, "add")
+    press(setup, "next")
+    assert app.scene.name == "carsetup"
+
+
+def test_TEAM_B_1_team_mates_share_the_first_mates_colour() -> None:
+    lineup = default_lineup().model_copy(update={"modules": {"teams": True}})
+    colours = [e.colour for e in header_for(lineup, "Oval", "abc", 1).entries]
+    assert colours[0] == colours[1] != colours[2] == colours[3]
+
+
+def test_an_unknown_module_in_the_lineup_file_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown modules"):
+        default_lineup().model_validate({**default_lineup().model_dump(), "modules": {"nitro": True}})
