@@ -127,8 +127,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "Im {preset} startet jedes Auto mit diesen Verschleißpunkten (VP).",
     ),
     "carsetup.build": (
-        "Share {total} wear points (WP) among the areas of each human driver's car.",
-        "Verteile {total} Verschleißpunkte (VP) auf die Bereiche jedes menschlichen Fahrers.",
+        "Plan each human driver's car ({total} WP); you can still change it once the race weather is known.",
+        "Plant die Autos der Menschen ({total} VP); wenn das Rennwetter feststeht, lässt es sich noch ändern.",
     ),
     "carsetup.car_of": ("{name}'s car", "Auto von {name}"),
     "carsetup.total": ("{points} of {total} WP", "{points} von {total} VP"),
