@@ -178,6 +178,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         result = check_path(move_request(track, state, action.via), tuple(action.path))
         if isinstance(result, Reason):
             raise IllegalAction(result)
+        result = _as_played(state, result)
         if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
             raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
         state = _on_segment(track, state, result, events)
@@ -198,6 +199,11 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
 
 # the rule each segment of a movement comes from, for refusals
 _VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1"}
+
+
+def _as_played(state: RaceState, move: Move) -> Move:
+    """In qualifying braking strikes no WP (QUAL-1, QUAL-B-2): the move costs no brakes."""
+    return move.model_copy(update={"brakes": 0}) if state.mode == "qualifying" and move.brakes else move
 
 
 def _optional(offer: tuple[Via, ...]) -> bool:
@@ -621,7 +627,7 @@ def moves(track: Track, state: RaceState) -> list[Move]:
 
 
 def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
-    found = legal_moves(move_request(track, state, via))
+    found = [_as_played(state, m) for m in legal_moves(move_request(track, state, via))]
     if via == "bonus":  # TYRE-3: one whole space, or no bonus at all
         return [m for m in found if m.path and not m.brakes and not m.blocked]
     if via == "slip":  # CORE-SLIP-2: a slipstream moves the car
