@@ -175,6 +175,7 @@ class _Walk(NamedTuple):
     laps: int
     done: bool  # finished the race or reached the box: the rest of the roll is lost
     slip: tuple[int, ...] | None = None  # lanes of a slipstream segment so far (SLIP-3, AMB-13)
+    slip_entered: bool = False  # the slipstream segment crossed into a corner (VAR-12)
 
 
 class _Ctx:
@@ -283,6 +284,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
         if strict and not ctx.free_slip and not _slip_shape(slip, g.lane[dst], g.corner[w.space] is not None):
             return _SLIP_SHAPE
         slip = slip + (g.lane[dst],)
+    entered = w.slip_entered or (slip is not None and g.corner[dst] is not None and g.corner[dst] != g.corner[w.space])
     src = w.space
     src_corner, dst_corner = g.corner[src], g.corner[dst]
     base, left, locked = w.base, w.left, w.locked
@@ -341,6 +343,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
         laps,
         done,
         slip,
+        entered,
     )
 
 
@@ -410,7 +413,8 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
             brakes = missing
     base = ctx.base or w
     slip_brake = False
-    if req.via == "slip" and w.steps and g.corner[w.space] is not None:  # CORE-SLIP-4, AMB-14
+    into_corner = w.slip_entered if req.rules.slip_corner_brake == "enters_corner" else g.corner[w.space] is not None
+    if req.via == "slip" and w.steps and into_corner:  # CORE-SLIP-4, VAR-12, AMB-14
         if req.brakes - brakes < 1:
             return "slip_brake"  # AMB-14: no slipstream into a corner without a brake WP
         brakes, slip_brake = brakes + 1, True

@@ -49,6 +49,9 @@ class RuleSet(BaseModel):
     slipstream: bool = True  # part of the 2008 basic rules (3.10); module 1 of Formula Dé (ADV-1)
     slip_front_gear: int = 4  # VAR-10: the car in front must be in this gear or higher (0 = any)
     slip_geometry: Literal["options", "free"] = "options"  # VAR-11: the three options (AMB-13), or D's free path
+    # VAR-12, AMB-14: the brake WP for a slipstream "ending in a corner" (FD08-SLIP-4), or for one
+    # that "brings the car into a corner" (SLIP-7, SLIP-D-3: crossing a corner's start line)
+    slip_corner_brake: Literal["ends_in_corner", "enters_corner"] = "ends_in_corner"
     # --- weather (CORE-WEATHER-*, WEATHER-*) ---
     weather: bool = False  # the weather module (WEATHER-B-1, module 4 of Formula Dé); off = always dry
     weather_change: Literal["state_machine", "row_step"] = "state_machine"  # VAR-25: TAB-WEATHER-SM or AMB-6
@@ -107,6 +110,7 @@ FORMULA_DE_ADVANCED = RuleSet(
     car_setup=C_OWN_CAR,
     default_wear=C_DEFAULT_WEAR,
     tie_break="first_arrival",
+    slip_corner_brake="enters_corner",
     grid="qualifying",
     qualifying=QUAL_C,
     weather=True,

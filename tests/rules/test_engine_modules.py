@@ -554,3 +554,22 @@ def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
         assert (state.phase == "done") == (failed is not None)
         if failed is None:
             assert state.lap.penalty == m.overshoot  # type: ignore[union-attr]
+
+
+def test_VAR_12_AMB_14_the_brake_WP_for_ending_in_or_entering_a_corner():
+    """From B41 a slipstream to A42 both enters and ends in the Seekurve: both readings charge
+    it. A car already in the corner that slips on inside it is charged only when "ending in a
+    corner" counts (FD08-SLIP-4), not by the Formula Dé reading (SLIP-7: brought into a corner)."""
+    for rule in ("ends_in_corner", "enters_corner"):
+        rules = FORMULA_D_BASIC.model_copy(update={"slip_corner_brake": rule})
+        cars = [car("m", "B33", gear=4), car("f", "B42", gear=4)]
+        state = position(cars, "m", rules=rules)
+        state, _ = act(state, ChooseGear(gear=4), Roll(value=8), Drive(path=tuple(f"B{i}" for i in range(34, 42))))
+        assert next(m for m in moves(OVAL, state) if m.via == "slip" and m.end == "A42").slip_brake
+        inside = [car("m", "A43", gear=4, corner=1, stops=1), car("f", "A44", gear=4)]
+        state = position(inside, "m", rules=rules).model_copy(update={"phase": "move"})
+        from rules.state import Movement
+
+        state = state.model_copy(update={"movement": Movement(start="A43", corner=1, stops=1, crossings=1, offer=("slip",))})
+        charged = {m.slip_brake for m in moves(OVAL, state) if m.via == "slip" and OVAL.space(m.end).corner is not None}
+        assert charged == {rule == "ends_in_corner"}
