@@ -104,9 +104,10 @@ class MoveRequest:
 
     @cached_property
     def obstacle_rows(self) -> dict[int, tuple[int, ...]]:
-        """Rows of the cars in each track lane, for the overtaking exception (CORE-MOVE-5)."""
+        """Rows of the cars in each track lane, for the overtaking exception (CORE-MOVE-5); with
+        ``arc_around_markers`` dangerous spaces too, "like other cars" (ROAD-4, LANE-D-2, VAR-14)."""
         rows: dict[int, list[int]] = {}
-        for n in self.occupied:
+        for n in self.occupied | self.markers if self.rules.arc_around_markers else self.occupied:
             sp = self.track.space(n)
             if not sp.in_pit:
                 rows.setdefault(sp.lane, []).append(sp.row)

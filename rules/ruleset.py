@@ -31,6 +31,7 @@ class RuleSet(BaseModel):
     default_wear: WearPoints = B_BASIC_WEAR  # AMB-30
     tie_break: TieBreak = "inside"  # VAR-1: B inside (FD08-ORDER-1); C, D, E first arrival
     max_lane_shift: int | None = 2  # FD08-LANE-1: at most two lanes away on a straight
+    arc_around_markers: bool = False  # VAR-14: leave a lane and come back to pass a dangerous space (ROAD-4)
     exit_lane_change: Literal["overshoot_only", "never"] = "overshoot_only"  # AMB-17, VAR-16
     missed_stops_eliminate: bool = True  # CORNER-5 (AMB-18: D may switch it off)
     spin_max_overshoot: int = 1  # FD08-SPIN-2: out instead of a spin beyond this overshoot
@@ -110,6 +111,7 @@ FORMULA_DE_ADVANCED = RuleSet(
     car_setup=C_OWN_CAR,
     default_wear=C_DEFAULT_WEAR,
     tie_break="first_arrival",
+    arc_around_markers=True,
     slip_corner_brake="enters_corner",
     grid="qualifying",
     qualifying=QUAL_C,
