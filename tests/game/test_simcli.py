@@ -66,7 +66,7 @@ def test_simulate_prints_a_classification_and_writes_a_record(simulated):
 
 
 @pytest.mark.parametrize("preset", ["fd-modules", "fde-advanced"])
-def test_simulate_runs_qualifying_for_presets_with_a_qualifying_grid(preset, tmp_path):
+def test_QUAL_B_1_VAR_20_simulate_runs_qualifying_for_presets_with_a_qualifying_grid(preset, tmp_path):
     """VAR-20: the computer drivers' timed laps set the grid the race starts from."""
     path = tmp_path / "race.json"
     out = run("simulate", "--track", OVAL, "--cars", "4", "--laps", "1", "--seed", "3", "--rules", preset, "--record", str(path))

@@ -301,3 +301,23 @@ def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
     drive_into_the_wall(session.start_lap(Tyre.SOFT))
     tally = session.lap.state.lap
     assert session.finish_lap(4_000).penalty == tally.overshoot > 0
+
+
+def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty_written_down() -> None:
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2)
+    while not session.done:
+        session.drive_computer()
+    assert [r.driver for r in session.results] == ["car1", "car2", "car3"]  # each once, in entry order
+    with pytest.raises(RuntimeError):
+        session.start_lap()  # QUAL-D-1: one lap each
+    for r in session.results:
+        assert r.rolls == sum(isinstance(t.action, Roll) for t in session.ghosts[r.driver])
+
+
+def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_tyre_rate() -> None:
+    """Soft tyres in Dresden qualifying: 2 penalty points per space out (TAB-TYRE-D)."""
+    from tests.rules.test_engine_modules import overshoot_lap
+
+    rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D, "tyres": "D"})
+    state, spaces = overshoot_lap(rules, Tyre.SOFT)
+    assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
