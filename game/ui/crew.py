@@ -1,7 +1,7 @@
 """What a human's crew decides before the start and at the box, as plans the dialog edits.
 
 Pure logic, no drawing: the limits here mirror the engine's (``SetUp``, ``PitStop``:
-CAR-C-2, OPT-CAR-1/2, PIT-A-1..4, PIT-X-1..3, AMB-31), so the dialog's - and +
+CAR-C-2, OPT-CAR-1/2, PIT-A-1..4, PIT-X-1..3, AMB-31, TEAM-B-2), so the dialog's - and +
 never offer a value the engine would refuse; the engine still has the last word.
 """
 
@@ -15,7 +15,7 @@ from rules.car import Area, CarSetupRules, WearPoints, validate_setup
 from rules.engine import needs_setup
 from rules.reasons import Problem
 from rules.ruleset import RuleSet
-from rules.state import CarState
+from rules.state import CarState, RaceState
 from rules.tyres import Tyre
 
 TYRES = (Tyre.HARD, Tyre.SOFT, Tyre.RAIN)
@@ -81,20 +81,21 @@ class PitPlan:
     tyre: Tyre | None
     long: bool = False
     repairs: dict[Area, int] = field(default_factory=dict)
+    reserve: int = 0  # the repair WP to draw on: the car's reserve, or its team's stock (TEAM-B-2)
 
     @classmethod
-    def for_car(cls, rules: RuleSet, car: CarState, wet: bool) -> PitPlan:
-        tyre = (Tyre.RAIN if wet else (car.tyre or Tyre.HARD)) if rules.tyres else None
-        return cls(tyre=tyre)
+    def for_car(cls, state: RaceState, car: CarState, wet: bool) -> PitPlan:
+        tyre = (Tyre.RAIN if wet else (car.tyre or Tyre.HARD)) if state.rules.tyres else None
+        return cls(tyre=tyre, reserve=state.reserve_of(car))
 
     def spent(self) -> int:
         return sum(self.repairs.values())
 
     def room(self, rules: RuleSet, car: CarState, area: Area) -> int:
-        """WP the crew may still put into ``area``: never above the set-up (AMB-31), within the reserve."""
+        """WP the crew may still put into ``area``: never above the set-up (AMB-31), within the reserve or stock."""
         setup = car.setup or rules.default_wear
         ceiling = setup[area] - car.wp[area] - self.repairs.get(area, 0)
-        return max(0, min(ceiling, car.reserve - self.spent()))
+        return max(0, min(ceiling, self.reserve - self.spent()))
 
     def repair(self, rules: RuleSet, car: CarState, area: Area, step: int) -> PitPlan:
         """One WP more or less for ``area``; a repair with the long-stop rules makes it a long stop."""

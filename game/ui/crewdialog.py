@@ -21,7 +21,7 @@ from game.ui.icons import draw_tyre, draw_weather
 from game.ui.weatherfx import weather_word
 from game.ui.widgets import Button, Widget
 from rules.car import Area
-from rules.engine import wet
+from rules.engine import repairs_at, wet
 from rules.state import CarState, RaceState
 from rules.tyres import Tyre
 
@@ -43,7 +43,7 @@ class CrewDialog:
         self.weather = state.weather
         self.on_confirm = on_confirm
         self.plan: Plan = (SetupPlan.for_car(self.rules, car, self.wet) if kind == "setup"
-                           else PitPlan.for_car(self.rules, car, self.wet))
+                           else PitPlan.for_car(state, car, self.wet))
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.cards = [Button(f"tyre.{t.value}", lambda: "", lambda t=t: self.pick(t), "ghost") for t in TYRES]
         if not self.rules.tyres:
@@ -63,7 +63,8 @@ class CrewDialog:
     def _areas(self) -> tuple[Area, ...]:
         if self.kind == "setup":
             return self.rules.car_setup.areas if isinstance(self.plan, SetupPlan) and self.plan.build else ()
-        return repairable(self.rules) if self.rules.pit_repairs != "none" and self.car.reserve > 0 else ()
+        reserve = self.plan.reserve if isinstance(self.plan, PitPlan) else 0
+        return repairable(self.rules) if repairs_at(self.rules) != "none" and reserve > 0 else ()
 
     def _is_long(self) -> bool:
         return isinstance(self.plan, PitPlan) and self.plan.long
@@ -200,7 +201,10 @@ class CrewDialog:
         if isinstance(self.plan, SetupPlan):
             s = self.rules.car_setup
             return tr("crew.build", points=self.plan.wp.total(), total=s.total)
-        return tr("crew.repairs", left=self.car.reserve - self.plan.spent(), reserve=self.car.reserve)
+        left = self.plan.reserve - self.plan.spent()
+        if self.car.team is not None:  # TEAM-B-2: the team mates share one stock
+            return tr("crew.team_repairs", left=left, reserve=self.plan.reserve, team=self.car.team + 1)
+        return tr("crew.repairs", left=left, reserve=self.plan.reserve)
 
     def _row_values(self, area: Area) -> tuple[int, int, str]:
         """(WP shown, pips, the limit as text) for one row."""
@@ -220,6 +224,9 @@ class CrewDialog:
         if self.kind == "setup":
             return tr("crew.setup_hint")
         if isinstance(self.plan, PitPlan) and self.areas:
+            if self.car.team is not None:  # TEAM-B-2
+                areas = self.rules.pit_repair_areas
+                return tr("crew.team_hint_areas", areas=areas) if areas < len(self.areas) else tr("crew.team_hint")
             return tr("crew.repair_hint", areas=self.rules.pit_repair_areas)
         return tr("crew.pit_hint")
 

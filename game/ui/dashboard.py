@@ -1,4 +1,4 @@
-"""The dashboard of one car: who drives it, where it stands, and its wear points as pips."""
+"""The dashboard of one car: who drives it, where it stands, its wear points as pips and its team."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.ui.cars import car_sprite, pattern_of
 from game.ui.dice import die_colour
 from game.ui.i18n import tr
 from game.ui.icons import draw_tyre
-from game.ui.standings import lap_of
+from game.ui.standings import lap_of, team_members, team_name
 from rules.car import Area, WearPoints
 from rules.record import Entry
 from rules.engine import tyre_age
@@ -17,6 +17,7 @@ from rules.state import CarState, RaceState
 from rules.track import Track
 
 HEIGHT = 178
+TEAM_Y = 164  # the team line's centre; in a team race the wear rows close up to make room
 
 
 def wear_rows(areas: tuple[Area, ...], wp: WearPoints, full: WearPoints) -> list[tuple[Area, int, int]]:
@@ -70,20 +71,37 @@ class Dashboard:
         setup = car.setup or state.rules.default_wear
         rows = wear_rows(state.rules.car_setup.areas, car.wp, setup)
         col_w = r.width // 2
+        step = 28 if car.team is None else 24
         for i, (area, have, full) in enumerate(rows):
             x = r.left + (i % 2) * col_w
-            y = r.top + 88 + (i // 2) * 28
+            y = r.top + 88 + (i // 2) * step
             low = have <= 1
             theme.text(screen, tr(f"area.{area.value}"), 18, theme.RED if low else theme.DIM, (x, y - 8))
             colour = theme.RED if low else (theme.GREEN if have == full else theme.YELLOW)
             draw_pips(screen, x + 96, y, col_w - 104, have, full, colour)
+        if car.team is not None:
+            self._draw_team(screen, state, car.team, entry.colour)
+
+    def _draw_team(self, screen: pygame.Surface, state: RaceState, team: int, colour: str) -> None:
+        """The team (TEAM-B-1) as its pair of cars in the team colour, and the repair WP it shares (TEAM-B-2)."""
+        r = self.rect
+        y = r.top + TEAM_Y
+        for k, i in enumerate(team_members(state, team)):
+            sprite = pygame.transform.smoothscale(car_sprite(colour, pattern_of(i)), (38, 20))
+            screen.blit(sprite, sprite.get_rect(midleft=(r.left + k * 42, y)))
+        theme.text(screen, team_name(team), 20, theme.TEXT, (r.left + 96, y), "midleft")
+        stock, full = state.team_stock[team], state.rules.team_stock
+        pips = 16 * full
+        draw_pips(screen, r.right - pips, y, pips, stock, full, theme.YELLOW if stock else theme.RED)
+        theme.text(screen, tr("dash.team_stock", n=stock), 18, theme.DIM, (r.right - pips - 10, y), "midright")
 
     def _kit(self, state: RaceState, car: CarState) -> str:
-        """The tyres and their age on the set (TYRE-1, AMB-26), and the repair reserve (PIT-A-1)."""
+        """The tyres and their age on the set (TYRE-1, AMB-26), and the repair reserve (PIT-A-1);
+        a team's cars repair from the team's stock instead (TEAM-B-2), shown on the team line."""
         parts = []
         if car.tyre is not None:
             parts.append(tr("dash.tyre", tyre=tr(f"tyre.{car.tyre.value}"), age=tyre_age(car)))
-        if state.rules.pit_repairs != "none" and car.setup is not None:
+        if state.rules.pit_repairs != "none" and car.setup is not None and car.team is None:
             parts.append(tr("dash.reserve", n=car.reserve))
         return " · ".join(parts)
 

@@ -10,9 +10,11 @@ from game.ui.i18n import tr
 from game.ui.race_control import RaceControl
 from game.ui.racelog import LogLine
 from game.ui.standings import gap, lap_of, running_order
+from rules.state import CarState
 
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
+TAG_W = 26
 
 
 def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> int:
@@ -44,7 +46,10 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
         theme.text(screen, f"{i + 1}.", 19, theme.DIM, (box.left + 24, y + ROW // 2), "midright")
         tag = badge(badge_of(index), entry.number, 10, entry.colour)
         screen.blit(tag, tag.get_rect(center=(box.left + 40, y + ROW // 2)))
-        theme.text(screen, theme.fit_text(entry.name, 20, width - 130), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        room = width - 130 - (TAG_W + 6 if car.team is not None else 0)
+        name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        if car.team is not None:
+            draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
         if car.status == "finished":
             right = tr("standings.finished")
         elif car.status == "out":
@@ -57,6 +62,16 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
             behind = gap(control.track, leader, car)
             right = tr("race.lap_gap", lap=lap_of(car, state.laps), laps=state.laps, n=behind)
         theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
+
+
+def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarState, colour: str) -> pygame.Rect:
+    """A small "T1" pill in the team's colour, so team mates stand out in the running order (TEAM-B-1)."""
+    fill = theme.colour(colour)
+    tag = pygame.Rect(0, 0, TAG_W, 16)
+    tag.midleft = midleft
+    pygame.draw.rect(screen, fill, tag, border_radius=8)
+    theme.text(screen, tr("team.short", n=(car.team or 0) + 1), 13, theme.ink_on(fill), tag.center, "center")
+    return tag
 
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl) -> None:

@@ -32,6 +32,7 @@ MODULES: tuple[Module, ...] = (
     Module("own_car", ("OPT-CAR-1", "CAR-C-2")),
     Module("markers", ("CORE-DANGER-1", "ROAD-1")),
     Module("pit_options", ("PIT-A-1", "PIT-X-1")),
+    Module("teams", ("TEAM-B-1", "TEAM-B-2", "TEAM-B-3")),
 )
 KEYS = tuple(m.key for m in MODULES)
 
@@ -105,13 +106,15 @@ def enabled(rules: RuleSet, key: str) -> bool:
         return rules.markers
     if key == "pit_options":
         return rules.pit_repairs != "none"
+    if key == "teams":
+        return rules.teams
     raise KeyError(key)
 
 
 def _switch(base: RuleSet, key: str, on: bool) -> dict[str, Any]:
     """The RuleSet fields that turn module ``key`` on or off, starting from preset ``base``."""
     fuel = _fuel_family(base)
-    if key in ("slipstream", "markers"):
+    if key in ("slipstream", "markers", "teams"):  # teams keep the preset's stock of 4 WP (TEAM-B-2)
         return {key: on}
     if key == "weather":
         if not on:

@@ -18,6 +18,7 @@ from game.ui.rulechoice import MODULES, RuleChoice, enabled, rules_of
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 from rules.car import Area
+from rules.classify import VICTORY_POINTS
 from rules.ruleset import PRESETS, RuleSet
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ def parameters(rules: RuleSet) -> list[tuple[str, str, str]]:
         weather = f"{how}; {when}"
     pit = {"none": tr("value.pit_basic"), "long_stop": tr("value.pit_long", reserve=rules.pit_reserve),
            "any_stop": tr("value.pit_any", reserve=rules.pit_reserve, areas=rules.pit_repair_areas)}[rules.pit_repairs]
+    teams = tr("value.teams", stock=rules.team_stock, points="-".join(map(str, VICTORY_POINTS))) if rules.teams \
+        else tr("value.off")
     return [
         (tr("param.laps"), laps, "C-RACE-1"),
         (tr("param.grid"), tr("value.grid_roll" if rules.grid == "roll" else "value.grid_qualifying"), "VAR-20"),
@@ -60,6 +63,7 @@ def parameters(rules: RuleSet) -> list[tuple[str, str, str]]:
          "CORE-SLIP-1, VAR-10"),
         (tr("param.markers"), tr("value.on" if rules.markers else "value.off"), "CORE-DANGER-1"),
         (tr("param.order"), tr("value.order_inside" if rules.tie_break == "inside" else "value.order_arrival"), "VAR-1"),
+        (tr("param.teams"), teams, "TEAM-B-1..3, AMB-53"),
     ]
 
 

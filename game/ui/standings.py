@@ -1,7 +1,8 @@
-"""The running order shown beside the board: who leads, who is out."""
+"""The running order shown beside the board: who leads, who is out, who races for which team."""
 
 from __future__ import annotations
 
+from game.ui.i18n import tr
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -32,3 +33,13 @@ def gap(track: Track, leader: CarState, car: CarState) -> int:
         return c.crossings * track.rows + track.space(c.space or "").progress
 
     return max(0, round(distance(leader) - distance(car)))
+
+
+def team_members(state: RaceState, team: int) -> tuple[int, ...]:
+    """The entry indexes of a team's cars (TEAM-B-1: cars are in entry order), for their sprites and badges."""
+    return tuple(i for i, c in enumerate(state.cars) if c.team == team)
+
+
+def team_name(team: int) -> str:
+    """"Team 1" for team index 0: players count teams from one, as they count places."""
+    return tr("team.name", n=team + 1)

@@ -256,7 +256,7 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
     assert plan.change(rules.car_setup, Area.BRAKES, 1) is plan  # already 20 of 20
     low = plan.change(rules.car_setup, Area.ROAD_HOLDING, -1)
     assert low.wp.road_holding == 1 and low.change(rules.car_setup, Area.ROAD_HOLDING, -1) is low
-    two = PitPlan(tyre=Tyre.HARD)
+    two = PitPlan(tyre=Tyre.HARD, reserve=2)
     m = car("m", "A1", wp=rules.default_wear.model_copy(update={"body": 1, "engine": 2, "brakes": 2}),
             setup=rules.default_wear, reserve=2)
     two = two.repair(rules, m, Area.ENGINE, 1).repair(rules, m, Area.BRAKES, 1)
