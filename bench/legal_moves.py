@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 from game.trackfile import load_track  # noqa: E402
 from rules.engine import moves, new_race  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.state import RaceState  # noqa: E402
+from rules.state import Movement, RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 ROLL = 30
@@ -43,8 +43,10 @@ CARS = 10
 def rolled_30(track: Track, state: RaceState, active: str) -> RaceState:
     """``active`` has declared 6th gear and rolled a 30; it has to move now."""
     car = state.car(active).model_copy(update={"gear": 6})
+    movement = Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
     return state.with_car(car).model_copy(
-        update={"phase": "move", "active": active, "round": 2, "roll": ROLL, "moves_left": ROLL, "pending": ()}
+        update={"phase": "move", "active": active, "round": 2, "roll": ROLL, "moves_left": ROLL, "pending": (),
+                "movement": movement}
     )
 
 

@@ -31,21 +31,20 @@ from rules.session import RaceSession  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 
-def race(track: Track, seed: int, laps: int, driver: str, cars: int = 10) -> RaceSession:
-    rules = PRESETS["fd-basic"]
+def race(track: Track, seed: int, laps: int, driver: str, rules: str = "fd-basic", cars: int = 10) -> RaceSession:
     n = min(cars, len(track.grid))
-    header = same_drivers(track, rules, n, laps, seed, driver)
+    header = same_drivers(track, PRESETS[rules], n, laps, seed, driver)
     session = RaceSession(track, header)
     session.run_computers()
     return session
 
 
-def speed(track: Track, races: int, driver: str) -> str:
+def speed(track: Track, races: int, driver: str, rules: str) -> str:
     total = 0.0
     actions = 0
     for seed in range(1, races + 1):
         t0 = time.perf_counter()
-        session = race(track, seed, 1, driver)
+        session = race(track, seed, 1, driver, rules)
         total += time.perf_counter() - t0
         actions += len(session.actions)
     return (
@@ -54,12 +53,12 @@ def speed(track: Track, races: int, driver: str) -> str:
     )
 
 
-def finish_rate(track: Track, races: int, driver: str) -> str:
+def finish_rate(track: Track, races: int, driver: str, rules: str) -> str:
     finished = cars = 0
     reasons: Counter[str] = Counter()
     t0 = time.perf_counter()
     for seed in range(1, races + 1):
-        state = race(track, seed, 3, driver).state
+        state = race(track, seed, 3, driver, rules).state
         for car in state.cars:
             cars += 1
             if car.status == "finished":
@@ -81,15 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
     for path in files:
         track = load_track(path)
-        print(f"{path.name} ({track.name}, {min(10, len(track.grid))} cars, {args.driver})")
+        print(f"{path.name} ({track.name}, {min(10, len(track.grid))} cars, {args.driver}, {args.rules})")
         if args.speed_races > 0:
-            print(f"  speed, 1 lap:          {speed(track, args.speed_races, args.driver)}")
+            print(f"  speed, 1 lap:          {speed(track, args.speed_races, args.driver, args.rules)}")
         if args.races > 0:
-            print(f"  finish rate, 3 laps:   {finish_rate(track, args.races, args.driver)}")
+            print(f"  finish rate, 3 laps:   {finish_rate(track, args.races, args.driver, args.rules)}")
     return 0
 
 
