@@ -10,7 +10,12 @@ After every action:
 * no wear-point area is negative;
 * no two cars that occupy the track stand on one space;
 * no car goes backwards: its (line crossings, progress on the lap) never decreases;
-* only a racing car is asked to choose a gear or a move.
+* only a racing car is asked to choose a gear or a move;
+* no area holds more WP than the car's set-up (repairs, AMB-31; new tyres, CORE-PIT-1);
+* a movement in progress exists only while a car has to drive (CORE-TURN-2).
+
+Random play also covers every preset (the rule modules: set-ups, weather, tyres,
+extras that may be declined, pit-stop choices) on the oval.
 
 And at the end: the race ends within a bounded number of actions, every car
 is classified exactly once (finished or out, none still racing), the record
@@ -31,20 +36,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.trackfile import load_track
-from rules.actions import ChooseGear, Drive
+from rules.actions import ChooseGear, Drive, EndMove, PitStop, SetUp
 from rules.car import Area
 from rules.classify import classification
-from rules.engine import chance, gear_options, moves, on_track, to_move
+from rules.engine import chance, gear_options, moves, on_track, repairs_at, to_move
 from rules.gears import ShiftCost
 from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
+from rules.tyres import Tyre
 from tests.conftest import REPO
 
 TRACKS = sorted((REPO / "maps").glob("*.tmx"))
-RULES = PRESETS["fd-basic"]
 _loaded: dict[Path, Track] = {}
 
 #: a generous bound: a car in 1st gear needs ~70 turns a lap, a turn is at most a dozen actions
@@ -57,8 +62,8 @@ def track_at(path: Path) -> Track:
     return _loaded[path]
 
 
-def header(track: Track, seed: int, cars: int, laps: int, driver: str = "human") -> Header:
-    return same_drivers(track, RULES, cars, laps, seed, driver)
+def header(track: Track, seed: int, cars: int, laps: int, driver: str = "human", rules: str = "fd-basic") -> Header:
+    return same_drivers(track, PRESETS[rules], cars, laps, seed, driver)
 
 
 def check_invariants(track: Track, before: RaceState, after: RaceState) -> None:
@@ -80,11 +85,17 @@ def check_invariants(track: Track, before: RaceState, after: RaceState) -> None:
     if mover is not None:
         car = after.car(mover)
         assert car.status == "racing", f"{mover} must {after.phase} but is {car.status}"
+    for car in after.cars:
+        setup = car.setup or after.rules.default_wear
+        assert all(car.wp[a] <= setup[a] for a in Area), f"{car.id} has more WP than its set-up"
+    assert (after.movement is not None) == (after.phase == "move"), f"movement in phase {after.phase!r}"
 
 
-def random_play(track: Track, dice_seed: int, choice_seed: int, cars: int, laps: int) -> RaceSession:
+def random_play(
+    track: Track, dice_seed: int, choice_seed: int, cars: int, laps: int, rules: str = "fd-basic"
+) -> RaceSession:
     """A whole race, every decision uniform among the legal ones, invariants checked throughout."""
-    session = RaceSession(track, header(track, dice_seed, cars, laps))
+    session = RaceSession(track, header(track, dice_seed, cars, laps, rules=rules))
     rng = random.Random(choice_seed)
     for _ in range(MAX_ACTIONS):
         state = session.state
@@ -99,7 +110,14 @@ def random_play(track: Track, dice_seed: int, choice_seed: int, cars: int, laps:
         elif state.phase == "move":
             legal = moves(track, state)
             assert legal, f"no legal move for {state.active}"
-            session.act(Drive(path=rng.choice(legal).path))
+            optional = state.movement is not None and set(state.movement.offer) <= {"bonus", "slip"}
+            pick = rng.choice(legal + ([None] if optional else []))
+            session.act(EndMove() if pick is None else Drive(path=pick.path, via=pick.via))
+        elif state.phase == "setup":
+            session.act(SetUp(tyre=rng.choice(list(Tyre)) if state.rules.tyres else None))
+        elif state.phase == "pit":
+            long = repairs_at(state.rules) == "long_stop" and rng.random() < 0.5
+            session.act(PitStop(tyre=rng.choice(list(Tyre)) if state.rules.tyres else None, long=long))
         else:
             raise AssertionError(f"nobody can act in phase {state.phase!r}: the race is stuck")
         check_invariants(track, state, session.state)
@@ -147,6 +165,19 @@ def test_computer_drivers_keep_the_invariants(path, seed, driver):
             break
         assert session.advance(), f"a computer race stopped in phase {before.phase!r}"
         check_invariants(track, before, session.state)
+    check_end(track, session)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cars=st.integers(2, 4),
+    dice_seed=st.integers(0, 2**32 - 1),
+    choice_seed=st.integers(0, 2**32 - 1),
+)
+def test_random_legal_play_under_every_preset_keeps_the_invariants(preset, cars, dice_seed, choice_seed):
+    track = track_at(REPO / "maps" / "oval.tmx")
+    session = random_play(track, dice_seed, choice_seed, cars, 2, preset)
     check_end(track, session)
 
 
