@@ -12,10 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from game.ui.rulechoice import RuleChoice, rules_of
+from game.ui.rulechoice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
-from rules.ruleset import RuleSet
 from rules.record import write_atomic
+from rules.ruleset import RuleSet
 
 FILE = "lineup.json"
 #: Car colours: far apart in hue and brightness; patterns and numbers tell them apart too.
@@ -48,10 +48,12 @@ class Lineup(BaseModel):
     modules: dict[str, bool] = {}  # modules switched away from the preset (the rules screen)
     drivers: tuple[Driver, ...] = Field(min_length=2, max_length=10)
 
-    @field_validator("modules")
+    @field_validator("modules", mode="before")
     @classmethod
-    def _known_modules(cls, modules: dict[str, bool]) -> dict[str, bool]:
-        RuleChoice(preset="fd-basic", overrides=modules)  # raises for an unknown module
+    def _known_modules(cls, modules: object) -> object:
+        """A module this version does not know (a newer game's file) is dropped, not the line-up."""
+        if isinstance(modules, dict):
+            return {k: v for k, v in modules.items() if k in MODULE_KEYS}
         return modules
 
     def choice(self) -> RuleChoice:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,9 @@ def test_TEAM_B_1_team_mates_share_the_first_mates_colour() -> None:
     assert colours[0] == colours[1] != colours[2] == colours[3]
 
 
-def test_an_unknown_module_in_the_lineup_file_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown modules"):
-        default_lineup().model_validate({**default_lineup().model_dump(), "modules": {"nitro": True}})
+def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tmp_path: Path) -> None:
+    lineup = default_lineup().model_copy(update={"laps": 3})
+    raw = {**lineup.model_dump(mode="json"), "modules": {"nitro": True, "weather": True}}
+    (tmp_path / "lineup.json").write_text(json.dumps(raw))
+    loaded = load_lineup(tmp_path)
+    assert loaded.modules == {"weather": True} and loaded.laps == 3 and loaded.drivers == lineup.drivers
