@@ -2,9 +2,11 @@
 
 Runs headless (SDL's dummy video driver) so it measures the game's own
 drawing and updating, not the X server. The cars are first spread over the
-track by letting computer drivers play a few game rounds.
+track by letting computer drivers play a few game rounds. With ``--dialog``
+the first car is a human's and the crew's set-up dialog (tyres and car) is
+measured over the board instead (Formula Dé advanced, before the start).
 
-    python bench/frame_time.py [--track hohenau.tmx] [--frames 300] [--rounds 6]
+    python bench/frame_time.py [--track hohenau.tmx] [--frames 300] [--rounds 6] [--dialog]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def main() -> int:
     ap.add_argument("--track", default="hohenau.tmx")
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=6, help="game rounds played before measuring")
+    ap.add_argument("--dialog", action="store_true", help="measure with the crew's set-up dialog open")
     args = ap.parse_args()
 
     app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
@@ -47,14 +50,22 @@ def main() -> int:
     if entry is None or entry.track is None:
         print(f"no loadable track {args.track} in maps/", file=sys.stderr)
         return 1
-    rules = PRESETS["fd-basic"]
+    rules = PRESETS["fde-advanced" if args.dialog else "fd-basic"]
     track = entry.track
     header = same_drivers(track, rules, cars=10, laps=3, seed=1)
+    if args.dialog:
+        human = header.entries[0].model_copy(update={"driver": "human"})
+        header = header.model_copy(update={"entries": (human, *header.entries[1:])})
     control = RaceControl.start(track, header, None)
-    while control.state.round <= args.rounds and not control.state.finished:
+    while not args.dialog and control.state.round <= args.rounds and not control.state.finished:
         control.session.advance()
     scene = RaceScene(app, control, BoardView(entry.board))
     app.push(scene)
+    if args.dialog:
+        control.session.run_computers()
+        app.frame(1 / 60)
+        scene.banner = None
+        scene._open_dialog()
     times = []
     for _ in range(args.frames):
         start = time.perf_counter()

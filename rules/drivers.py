@@ -17,7 +17,7 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import apply, gear_options, move_request, moves, repairs_at, stops_allowed, wet
+from rules.engine import apply, gear_options, move_request, moves, repairs_at, slipstream_from, stops_allowed, wet
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
@@ -196,15 +196,13 @@ class Driver:
         def slide_cost(m: Move) -> float:
             return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0
 
+        braked = state.movement is not None and state.movement.braked
+
         def towed(m: Move) -> str | None:
-            """The car whose slipstream ``m`` reaches, if the driver may take it (CORE-SLIP-1)."""
-            if not state.rules.slipstream or m.brakes or m.end is None or car.gear < 4 or m.via == "bonus":
+            """The car whose slipstream ``m`` reaches, if the driver may take it (CORE-SLIP-1, AMB-15)."""
+            if m.brakes or braked or m.end is None or m.via == "bonus":
                 return None
-            ahead = track.ahead(m.end)
-            front = next((c for c in state.cars if c.id != car.id and c.space == ahead and c.status == "racing"), None)
-            if front is None or not max(state.rules.slip_front_gear, 1) <= front.gear <= car.gear:
-                return None
-            return front.id
+            return slipstream_from(track, state, m.end)
 
         def key(m: Move) -> tuple:
             front = towed(m)

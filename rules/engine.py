@@ -25,6 +25,7 @@ CORE-PIT-1..3, CORE-END-1; movement itself is in ``rules.moves``.
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from rules import tyres
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
@@ -34,6 +35,7 @@ from rules.gears import ShiftCost, legal_gears
 from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
 from rules.reasons import Code, Reason
+from rules.ruleset import RuleSet
 from rules.state import CarState, Check, LapTally, Movement, RaceState, SweepState
 from rules.tables import CheckKind, StartKind, check_fails, start_b
 from rules.track import Track
@@ -52,7 +54,8 @@ class IllegalAction(Exception):
 
 
 def new_race(
-    track: Track, rules, cars: list[tuple[str, object]], laps: int | None = None, grid: tuple[str, ...] | None = None
+    track: Track, rules: RuleSet, cars: list[tuple[str, WearPoints]], laps: int | None = None,
+    grid: tuple[str, ...] | None = None,
 ) -> RaceState:
     """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order.
 
@@ -63,7 +66,7 @@ def new_race(
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
     boxes = track.pit.boxes if track.pit else ()
     states = tuple(
-        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)  # type: ignore[arg-type]
+        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)
         for i, (cid, wp) in enumerate(cars)
     )
     states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
@@ -87,7 +90,8 @@ def new_race(
 
 
 def new_lap(
-    track: Track, rules, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None, wet: bool = False
+    track: Track, rules: RuleSet, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None,
+    wet: bool = False,
 ) -> RaceState:
     """A qualifying lap: one car alone, from the qualifying start (QUAL-2, QUAL-D-3), until it
     crosses the line after a full lap or its missed stops end the lap (QUAL-4, QUAL-B-5).
@@ -183,7 +187,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
         state = _on_segment(track, state, result, events)
     elif isinstance(action, EndMove):
-        if state.phase != "move" or state.movement is None or not _optional(state.movement.offer):
+        if not optional_offer(state):
             raise IllegalAction(Reason(rule="CORE-MOVE-7", code=Code.NOT_NOW, values={"action": "stop"}))
         state = _end_movement(track, state, events)
     elif isinstance(action, SetUp):
@@ -206,9 +210,10 @@ def _as_played(state: RaceState, move: Move) -> Move:
     return move.model_copy(update={"brakes": 0}) if state.mode == "qualifying" and move.brakes else move
 
 
-def _optional(offer: tuple[Via, ...]) -> bool:
+def optional_offer(state: RaceState) -> bool:
     """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
-    return bool(offer) and all(v in ("bonus", "slip") for v in offer)
+    mv = state.movement
+    return state.phase == "move" and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip") for v in mv.offer)
 
 
 # --- gears ---------------------------------------------------------------------
@@ -342,8 +347,9 @@ def _retire(track: Track, state: RaceState, car_id: str, why: Reason, events: li
     state = state.with_car(car.model_copy(update={"status": "out", "out": why, "out_round": state.round}))
     if not state.rules.wrecks:
         state = _mark(state, car.space, events)
-    # pending checks of a retired car are void
-    return state.model_copy(update={"pending": tuple(p for p in state.pending if p.car != car_id)})
+    # pending checks of a retired car are void; a weather determination it triggered is not (WEATHER-5)
+    kept = tuple(p for p in state.pending if p.car != car_id or p.purpose == Purpose.WEATHER)
+    return state.model_copy(update={"pending": kept})
 
 
 # --- grid and start (FD08-GRID-1, FD08-START-1) -------------------------------------
@@ -375,7 +381,7 @@ def _place_grid(track: Track, state: RaceState, order: list[str], events: list[E
     return _after_setup(track, state, events)
 
 
-def needs_setup(rules) -> bool:
+def needs_setup(rules: RuleSet) -> bool:
     """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)?"""
     s = rules.car_setup
     return rules.tyres is not None or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
@@ -428,12 +434,12 @@ def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events:
     return _next_turn(track, state.model_copy(update={"phase": "check"}), events)
 
 
-def _pit_choices(rules) -> bool:
+def _pit_choices(rules: RuleSet) -> bool:
     """Does the crew have choices at the box: new tyres (PIT-X-2, TYRE-D-1) or repairs (PIT-A-2)?"""
     return rules.tyres is not None or repairs_at(rules) != "none"
 
 
-def repairs_at(rules) -> str:
+def repairs_at(rules: RuleSet) -> Literal["none", "long_stop", "any_stop"]:
     """When repairs are made: the pit-stop options' rule, or any stop for a team's stock (TEAM-B-2)."""
     if rules.pit_repairs == "none" and rules.teams:
         return "any_stop"
@@ -504,9 +510,11 @@ def _weather_roll(track: Track, state: RaceState, value: int, events: list[Event
     r = state.rules
     if state.weather is None:
         weather = race_weather(result, r.weather_start)
+    elif state.weather.mechanism is None:  # WEATHER-10: locked by an earlier roll of this round
+        events.append(Event(kind="weather", data={"result": result, "condition": state.weather.condition, "wet": state.weather.wet}))
+        return state
     else:
-        mechanism = "row_step" if r.weather_change == "row_step" else "state_machine"
-        weather = determine(state.weather, result, mechanism, r.weather_streak)
+        weather = determine(state.weather, result, state.weather.mechanism, r.weather_streak)
     events.append(Event(kind="weather", data={"result": result, "condition": weather.condition, "wet": weather.wet}))
     state = state.model_copy(update={"weather": weather})
     if state.phase == "grid" and state.queue and not any(p.purpose == Purpose.GRID for p in state.pending):
@@ -525,8 +533,7 @@ def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: l
     events.append(Event(kind="pit", car=car_id, data={"fast": fast, "value": value}))
     if fast:  # a new movement, out of the box (TYRE-8: without the soft-tyre bonus)
         car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
-        exit_ = _movement(car).model_copy(update={"box_exit": True})
-        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2), "movement": exit_})
+        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2), "movement": _movement(car)})
     state = state.with_car(car.model_copy(update={"pit_wait": True}))
     return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car_id))})
 
@@ -535,8 +542,12 @@ def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: l
 
 
 def _movement(car: CarState) -> Movement:
-    """A movement starting where the car stands now."""
-    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
+    """A movement starting where the car stands now; from its own box it is the drive out of
+    the box, after a fast or a slow stop alike (TYRE-8, PIT-A-5: no soft-tyre bonus)."""
+    return Movement(
+        start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings,
+        box_exit=car.box is not None and car.space == car.box,
+    )
 
 
 def move_request(track: Track, state: RaceState, via: Via | None = None) -> MoveRequest:
@@ -567,8 +578,10 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         corner=mv.corner,
         stops=mv.stops,
         laps_to_go=state.laps + 1 - mv.crossings,
-        box=car.box if may_pit or _before_box(track, car) else None,
+        # AMB-55: no slipstream into (or in) the pit lane
+        box=car.box if (may_pit or _before_box(track, car)) and via != "slip" else None,
         may_brake=braking,
+        report_missed=qualifying,  # AMB-45c, QUAL-4: missed stops end a lap whatever the race rule
         multiplier=multiplier(state, car),
         prefix=mv.path,
         via=via,
@@ -586,7 +599,9 @@ def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
         return 3
     if via == "bonus":
         return 1
-    return tyres.slide(state.rules.tyres or "C", car.tyre, wet(state)) if car.tyre else 0
+    if state.rules.tyres is None or car.tyre is None:
+        return 0
+    return tyres.slide(state.rules.tyres, car.tyre, wet(state))
 
 
 def _pit_lap(state: RaceState, car: CarState) -> bool:
@@ -699,7 +714,11 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         owed = tuple(p for p in state.pending if p.car != car.id)  # its race is over: its checks are void
         state = _mark_stop(state, car.space, events)
         return _close(state.model_copy(update={"pending": owed + tuple(_engine_checks(track, state, car.id))}))
-    pending = state.pending + tuple(Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(move.dangers))
+    dangers = move.dangers
+    before = mv.path[: len(mv.path) - len(move.path)]  # the earlier segments of this movement
+    if not state.rules.danger_on_stop and before and move.path and before[-1] in state.markers:
+        dangers += 1  # VAR-7: the space the last segment stopped on is driven over after all
+    pending = state.pending + tuple(Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(dangers))
     state = state.model_copy(update={"pending": pending})
     if not from_pit and any(track.space(n).in_pit for n in move.path):
         # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
@@ -747,22 +766,24 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
         and _segment_moves(track, state, "bonus")
     ):
         offer.append("bonus")  # TYRE-3, MASTERS-TURN-7
-    if r.slipstream and not mv.braked and slipstream_from(track, state) and _segment_moves(track, state, "slip"):
+    if not mv.braked and slipstream_from(track, state) and _segment_moves(track, state, "slip"):
         offer.append("slip")  # CORE-SLIP-1, MASTERS-TURN-8
     return tuple(offer)
 
 
-def slipstream_from(track: Track, state: RaceState) -> str | None:
-    """The car whose slipstream the active car may use now, if any (CORE-SLIP-1, SLIP-4, AMB-2).
+def slipstream_from(track: Track, state: RaceState, space: str | None = None) -> str | None:
+    """The car whose slipstream the active car may use on ``space`` (default: where it stands),
+    if any (CORE-SLIP-1, SLIP-4, AMB-2).
 
-    The car ends directly behind it (the straight-ahead space), both are in a gear of at
+    The car stands directly behind it (the straight-ahead space), both are in a gear of at
     least 4th (VAR-10: ``slip_front_gear`` for the car in front) and the follower's gear
     is no lower than the front car's (AMB-12).
     """
     car = state.car(state.active or "")
-    if car.space is None or car.gear < 4:  # SLIP-1: no slipstream in 1st to 3rd
+    space = space or car.space
+    if space is None or car.gear < 4 or not state.rules.slipstream:  # SLIP-1: none in 1st to 3rd
         return None
-    ahead = track.ahead(car.space)
+    ahead = track.ahead(space)
     for other in state.cars:
         if other.id != car.id and other.space == ahead and other.status == "racing":
             if other.gear >= max(state.rules.slip_front_gear, 1) and car.gear >= other.gear:
@@ -780,7 +801,7 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     if not _in_pit_lane(track, car):  # PIT-B-5: no collisions in the pit lane
         pending += _collision_checks(track, state, car.id)
     pending += _engine_checks(track, state, car.id)
-    return _close(_weather_now(state.model_copy(update={"pending": tuple(pending)})))
+    return _close(state.model_copy(update={"pending": tuple(pending)}))
 
 
 def _weather_now(state: RaceState) -> RaceState:
@@ -788,13 +809,18 @@ def _weather_now(state: RaceState) -> RaceState:
     weather right after the turn's checks, instead of at the end of the game round."""
     if state.rules.weather_timing != "immediate" or not state.weather_due:
         return state
-    due = tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
-    return state.model_copy(update={"weather_due": 0, "pending": state.pending + due})
+    return state.model_copy(update={"weather_due": 0, "pending": state.pending + _weather_checks(state)})
+
+
+def _weather_checks(state: RaceState) -> tuple[Check, ...]:
+    """One determination per trigger (AMB-8), rolled by the triggering pilot (WEATHER-5)."""
+    return tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
 
 
 def _close(state: RaceState) -> RaceState:
-    """The movement is over: the turn goes on to its checks."""
-    return state.model_copy(update={"movement": None, "moves_left": None, "phase": "check"})
+    """The movement is over: the turn goes on to its checks (and, with the immediate timing, the
+    weather it triggered)."""
+    return _weather_now(state.model_copy(update={"movement": None, "moves_left": None, "phase": "check"}))
 
 
 def _mark_stop(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
@@ -953,7 +979,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
         if state.weather_due:  # AMB-8, MASTERS-TURN-15: before the leader moves again
-            due = tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
+            due = _weather_checks(state)
             return state.model_copy(update={"weather_due": 0, "pending": due, "phase": "check", "active": None})
         return _begin_round(track, state, events)
     car = state.car(nxt)

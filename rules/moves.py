@@ -99,6 +99,7 @@ class MoveRequest:
     box: str | None = None  # the car's box if it may pit this turn (PIT-B-1)
     may_brake: bool = True  # False in the pit lane and in D qualifying
     multiplier: int | None = None  # tyre WP (or qualifying "rolls") per overshoot space (TAB-TYRE-*); None = the rule set's
+    report_missed: bool = False  # report CORNER-5's missed stops even if the race rule ignores them (qualifying)
     prefix: tuple[str, ...] = ()  # spaces already driven in this movement (earlier segments)
     via: Via = "roll"  # which segment this is; "slip" follows the slipstream geometry
 
@@ -422,7 +423,8 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
     overshoot = w.over - base.over  # this segment's; earlier segments were charged already
     loss = overshoot * (req.rules.overshoot_multiplier if req.multiplier is None else req.multiplier)  # CORNER-4
     spin = False
-    if out is None and w.missed is not None and base.missed is None and req.rules.missed_stops_eliminate:
+    eliminate = req.rules.missed_stops_eliminate or req.report_missed
+    if out is None and w.missed is not None and base.missed is None and eliminate:
         c, made = w.missed  # CORNER-5
         out = (
             "CORNER-5",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, CarSetupRules, WearPoints
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
@@ -58,7 +58,9 @@ class RuleSet(BaseModel):
     weather_change: Literal["state_machine", "row_step"] = "state_machine"  # VAR-25: TAB-WEATHER-SM or AMB-6
     weather_streak: Literal["strict", "sun_rain_only"] = "strict"  # AMB-7
     weather_timing: Literal["end_of_round", "immediate"] = "end_of_round"  # AMB-8, MASTERS-TURN-15
-    weather_start: Literal["dry", "qualifying", "row"] = "dry"  # VAR-26: a variable race starts dry (C)
+    # VAR-26: a variable race starts dry (C) or on the middle row (B, AMB-6); Dresden's start from
+    # the qualifying weather comes with the league rules
+    weather_start: Literal["dry", "row"] = "dry"
     # --- tyres (TYRE-*, TAB-TYRE-C/D) ---
     tyres: Literal["C", "D"] | None = None  # the tyre module and its table (TAB-TYRE-C, TAB-TYRE-D); None = off
     rain_slide: Literal["ends_in_corner", "any_corner_space"] = "ends_in_corner"  # VAR-28, AMB-28
@@ -70,7 +72,14 @@ class RuleSet(BaseModel):
     pit_repair_areas: int = 6  # PIT-X-3: a technical stop repairs one or two areas
     # --- team race (TEAM-B-1..3) ---
     teams: bool = False  # pairs of cars in entry order form teams (TEAM-B-1)
-    team_stock: int = 4  # repair WP a team shares for the whole race (TEAM-B-2)
+    team_stock: int = 4  # repair WP a team shares for the whole race (TEAM-B-2); it replaces the cars' own reserve
+
+    @model_validator(mode="after")
+    def _one_weather_mechanism(self) -> RuleSet:
+        """The row step starts on the middle row, the state machine dry (VAR-25, VAR-26)."""
+        if (self.weather_change == "row_step") != (self.weather_start == "row"):
+            raise ValueError("weather_change 'row_step' goes with weather_start 'row', 'state_machine' with 'dry'")
+        return self
     grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
     qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
-from rules.engine import IllegalAction, apply, chance, moves, repairs_at, to_move
+from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
@@ -27,8 +27,7 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
         long = bool(repairs) and repairs_at(state.rules) == "long_stop"
         return PitStop(tyre=driver.choose_tyre(state) if state.rules.tyres else None, long=long, repairs=repairs)
     found = moves(track, state)
-    mv = state.movement
-    if mv is not None and all(v in ("bonus", "slip") for v in mv.offer):
+    if optional_offer(state):
         extra = driver.choose_extra(track, state, found)
         return EndMove() if extra is None else Drive(path=extra.path, via=extra.via)
     m = driver.choose_move(track, state, found)

@@ -59,6 +59,12 @@ def car_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
     return s
 
 
+@lru_cache(maxsize=128)
+def car_icon(hex_colour: str, pattern: str, size: tuple[int, int]) -> pygame.Surface:
+    """The car scaled down for a table row, a dashboard or a banner; scaled once, not every frame."""
+    return pygame.transform.smoothscale(car_sprite(hex_colour, pattern), size)
+
+
 def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, body: theme.Colour) -> None:
     """A pattern on the hull in the colour that contrasts with the body."""
     L, W = BASE

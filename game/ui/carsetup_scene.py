@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme
-from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui.cars import badge, badge_of, car_icon, pattern_of
 from game.ui.dashboard import draw_pips
 from game.ui.i18n import reason_text, tr
 from game.ui.launch import start_race
@@ -177,7 +177,7 @@ class CarSetupScene(Scene):
         step = min(180, area.width // max(1, n))
         for k, d in enumerate(self.lineup.drivers):
             x = area.left + k * step
-            sprite = pygame.transform.smoothscale(car_sprite(d.colour, pattern_of(k)), (84, 45))
+            sprite = car_icon(d.colour, pattern_of(k), (84, 45))
             screen.blit(sprite, (x, area.top))
             tag = badge(badge_of(k), d.number, 14, d.colour)
             screen.blit(tag, tag.get_rect(center=(x + 42, area.top + 22)))

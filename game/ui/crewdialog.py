@@ -4,6 +4,11 @@ It edits a ``SetupPlan`` or ``PitPlan`` (``game.ui.crew``) with buttons and hand
 the finished plan to ``on_confirm``; the race screen turns it into the engine's
 ``SetUp`` or ``PitStop``. Each tyre card shows what the compound does in the dry
 and in the rain, the current weather's line highlighted.
+
+The dialog's picture (panel, cards, rows and buttons at rest) is drawn once
+into a cached surface and redrawn only when the plan, the layout or the
+language changes; per frame it is blitted and only the button under the
+mouse is drawn again on top, lit up.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import pygame
 from game.ui import theme
 from game.ui.crew import TYRES, PitPlan, SetupPlan, repairable, tyre_effects, worn_note
 from game.ui.dashboard import draw_pips
-from game.ui.i18n import reason_text, tr
+from game.ui.i18n import language, reason_text, tr
 from game.ui.icons import draw_tyre, draw_weather
 from game.ui.weatherfx import weather_word
 from game.ui.widgets import Button, Widget
@@ -45,6 +50,8 @@ class CrewDialog:
         self.plan: Plan = (SetupPlan.for_car(self.rules, car, self.wet) if kind == "setup"
                            else PitPlan.for_car(state, car, self.wet))
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
+        self.rows_top = 0  # the first repair or set-up row's top, set by layout
+        self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.cards = [Button(f"tyre.{t.value}", lambda: "", lambda t=t: self.pick(t), "ghost") for t in TYRES]
         if not self.rules.tyres:
             self.cards = []
@@ -72,7 +79,7 @@ class CrewDialog:
     # --- editing ------------------------------------------------------------------------
 
     def pick(self, tyre: Tyre) -> None:
-        self.plan = _with_tyre(self.plan, tyre)
+        self.plan = replace(self.plan, tyre=tyre)
 
     def change(self, area: Area, step: int) -> None:
         if isinstance(self.plan, SetupPlan):
@@ -123,30 +130,48 @@ class CrewDialog:
         self.confirm.rect = pygame.Rect(self.rect.right - 304, self.rect.bottom - 62, 280, 46)
 
     def draw(self, screen: pygame.Surface) -> None:
-        r = self.rect
-        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        screen.blit(shade, (0, 0))
-        theme.panel(screen, r, theme.PANEL_DARK, 250, theme.YELLOW, 14)
-        title = tr("crew.setup_title" if self.kind == "setup" else "crew.pit_title", name=self.name)
-        theme.text(screen, theme.fit_text(title, 36, r.width - 48), 36, theme.TEXT, (r.left + 24, r.top + 16))
-        self._draw_weather(screen, (r.left + 24, r.top + 58))
-        for card, tyre in zip(self.cards, TYRES):
-            card.style = "ghost"
+        theme.dim(screen, screen.get_rect(), 110)
+        screen.blit(self._body(), self.rect)
+        pos = pygame.mouse.get_pos()
+        if not pygame.mouse.get_focused():
+            return
         for w in self.widgets:
-            if w.visible:
+            if w.over(pos) and w in self.cards:  # a card's words stay: only its rim lights up
+                pygame.draw.rect(screen, theme.YELLOW, w.rect, 1, border_radius=8)
+            elif w.over(pos):
                 w.draw(screen)
+
+    def _body(self) -> pygame.Surface:
+        """The dialog at rest, drawn again only when what it shows changed."""
+        key = (self.plan, tuple(self.rect), tuple(tuple(w.rect) for w in self.widgets), language())
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, self._paint())
+        return self._picture[1]
+
+    def _paint(self) -> pygame.Surface:
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        r = surf.get_rect()
+        ox, oy = self.rect.topleft
+        theme.panel(surf, r, theme.PANEL_DARK, 255, theme.YELLOW, 14)
+        title = tr("crew.setup_title" if self.kind == "setup" else "crew.pit_title", name=self.name)
+        theme.text(surf, theme.fit_text(title, 36, r.width - 48), 36, theme.TEXT, (r.left + 24, r.top + 16))
+        self._draw_weather(surf, (r.left + 24, r.top + 58))
+        for w in self.widgets:
+            if w.visible and isinstance(w, Button):
+                w.paint(surf, w.rect.move(-ox, -oy), False)
         for card, tyre in zip(self.cards, TYRES):
-            if _tyre_of(self.plan) is tyre:
-                pygame.draw.rect(screen, theme.shade(theme.PANEL, 1.25), card.rect.inflate(-4, -4), border_radius=8)
-                pygame.draw.rect(screen, theme.YELLOW, card.rect, 3, border_radius=8)
-            self._draw_card(screen, card.rect, tyre)
+            rect = card.rect.move(-ox, -oy)
+            if self.plan.tyre is tyre:
+                pygame.draw.rect(surf, theme.shade(theme.PANEL, 1.25), rect.inflate(-4, -4), border_radius=8)
+                pygame.draw.rect(surf, theme.YELLOW, rect, 3, border_radius=8)
+            self._draw_card(surf, rect, tyre)
         if self.areas:
-            self._draw_rows(screen)
+            self._draw_rows(surf, r, self.rows_top - oy)
         problems = self.problems()
         foot = problems[0] if problems else self._footer()
-        theme.text(screen, theme.fit_text(foot, 19, r.width - 360), 19, (255, 150, 140) if problems else theme.DIM,
+        theme.text(surf, theme.fit_text(foot, 19, r.width - 360), 19, (255, 150, 140) if problems else theme.DIM,
                    (r.left + 24, r.bottom - 39), "midleft")
+        return surf
 
     def _draw_weather(self, screen: pygame.Surface, at: tuple[int, int]) -> None:
         if self.weather is None:
@@ -159,7 +184,7 @@ class CrewDialog:
         table = self.rules.tyres or "C"
         draw_tyre(screen, (rect.left + 34, rect.top + 36), 26, tyre)
         theme.text(screen, tr(f"tyre.{tyre.value}"), 26, theme.TEXT, (rect.left + 70, rect.top + 14))
-        if _tyre_of(self.plan) is tyre:
+        if self.plan.tyre is tyre:
             theme.text(screen, tr("crew.chosen"), 17, theme.YELLOW, (rect.left + 70, rect.top + 42))
         y = rect.top + 70
         for wet_, key in ((False, "crew.dry"), (True, "crew.wet")):
@@ -178,14 +203,14 @@ class CrewDialog:
             for k, line in enumerate(lines):
                 theme.text(screen, line, 15, theme.DIM, (rect.left + 12, rect.bottom - 8 - 16 * (len(lines) - k)))
 
-    def _draw_rows(self, screen: pygame.Surface) -> None:
-        r = self.rect
+    def _draw_rows(self, screen: pygame.Surface, r: pygame.Rect, top: int) -> None:
+        """The set-up or repair rows in ``r`` (the dialog's rect where it is drawn), the first at ``top``."""
         col_w = (r.width - 48) // 2
         head = self._rows_title()
-        theme.text(screen, head, 21, theme.YELLOW, (r.left + 24, self.rows_top - 30))
+        theme.text(screen, head, 21, theme.YELLOW, (r.left + 24, top - 30))
         for k, area in enumerate(self.areas):
             x = r.left + 24 + (k % 2) * col_w
-            y = self.rows_top + (k // 2) * ROW + 14
+            y = top + (k // 2) * ROW + 14
             theme.text(screen, tr(f"area.{area.value}"), 20, theme.TEXT, (x, y), "midleft")
             have, full, limit = self._row_values(area)
             if isinstance(self.plan, PitPlan):  # the repaired WP in yellow over what is left
@@ -238,10 +263,3 @@ class CrewDialog:
                         tr("crew.wet") + " " + tyre_effects(table, tyre, True)]
         return []
 
-
-def _tyre_of(plan: Plan) -> Tyre | None:
-    return plan.tyre
-
-
-def _with_tyre(plan: Plan, tyre: Tyre) -> Plan:
-    return replace(plan, tyre=tyre)

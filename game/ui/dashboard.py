@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.cars import car_sprite, pattern_of
+from game.ui.cars import car_icon, pattern_of
 from game.ui.dice import die_colour
 from game.ui.i18n import tr
 from game.ui.icons import draw_tyre
@@ -47,7 +47,7 @@ class Dashboard:
     def draw(self, screen: pygame.Surface, track: Track, state: RaceState, car: CarState, entry: Entry,
              index: int, kind: str) -> None:
         r = self.rect
-        sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(index)), (72, 38))
+        sprite = car_icon(entry.colour, pattern_of(index), (72, 38))
         screen.blit(sprite, (r.left, r.top + 4))
         theme.text(screen, f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}", 28, theme.TEXT,
                    (r.left + 84, r.top + 4))
@@ -87,7 +87,7 @@ class Dashboard:
         r = self.rect
         y = r.top + TEAM_Y
         for k, i in enumerate(team_members(state, team)):
-            sprite = pygame.transform.smoothscale(car_sprite(colour, pattern_of(i)), (38, 20))
+            sprite = car_icon(colour, pattern_of(i), (38, 20))
             screen.blit(sprite, sprite.get_rect(midleft=(r.left + k * 42, y)))
         theme.text(screen, team_name(team), 20, theme.TEXT, (r.left + 96, y), "midleft")
         stock, full = state.team_stock[team], state.rules.team_stock

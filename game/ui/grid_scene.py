@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.stopwatch import clock_text
-from game.ui import theme
-from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui import tables, theme
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
     from game.ui.loop import App
 
 ROW = 44
-PODIUM = ((250, 204, 22), (200, 204, 212), (205, 127, 50))
 
 
 class GridScene(Scene):
@@ -39,12 +37,12 @@ class GridScene(Scene):
         self.start_button = Button("start_race", lambda: tr("grid.start"), lambda: start(self.grid), "primary")
         self.widgets = [Button("menu", lambda: tr("grid.menu"), app.home), self.start_button]
         self.table = pygame.Rect(0, 0, 0, 0)
+        self.row = ROW
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        row = min(ROW, (h - 290) // max(1, len(self.grid.order)))
-        self.row = row
-        self.table = pygame.Rect(60, 150, w - 120, row * len(self.grid.order) + 44)
+        self.row = min(ROW, (h - 290) // max(1, len(self.grid.order)))
+        self.table = pygame.Rect(60, 150, w - 120, self.row * len(self.grid.order) + 44)
         y = min(h - 74, self.table.bottom + 24)
         self.widgets[0].rect = pygame.Rect(60, y, 220, 54)
         self.start_button.rect = pygame.Rect(w - 60 - 320, y, 320, 54)
@@ -74,20 +72,11 @@ class GridScene(Scene):
         index = {e.id: i for i, e in enumerate(s.entries)}
         for i, car in enumerate(self.grid.order):
             y = t.top + 44 + i * self.row
-            if i % 2 == 0:
-                pygame.draw.rect(screen, theme.shade(theme.PANEL, 1.06), (t.left + 6, y, t.width - 12, self.row),
-                                 border_radius=6)
+            tables.stripe(screen, t, y, self.row, i)
             mid = y + self.row // 2
-            if i < 3:
-                pygame.draw.circle(screen, PODIUM[i], (cols[0] + 14, mid), 15)
-                theme.text(screen, str(i + 1), 24, (20, 20, 24), (cols[0] + 14, mid + 1), "center")
-            else:
-                theme.text(screen, str(i + 1), 24, theme.TEXT, (cols[0] + 14, mid + 1), "center")
+            tables.position(screen, (cols[0] + 14, mid), i + 1, True, 24, 15)
             entry, k = s.entries[index[car]], index[car]
-            sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(k)), (56, 30))
-            screen.blit(sprite, sprite.get_rect(midleft=(cols[1], mid)))
-            tag = badge(badge_of(k), entry.number, 11, entry.colour)
-            screen.blit(tag, tag.get_rect(center=(cols[1] + 28, mid)))
+            tables.car(screen, (cols[1], mid), entry.colour, entry.number, k, (56, 30), 11)
             theme.text(screen, theme.fit_text(entry.name, 26, cols[2] - cols[1] - 80), 26, theme.TEXT,
                        (cols[1] + 68, mid), "midleft")
             r = results[car]

@@ -34,6 +34,11 @@ def set_language(language: str) -> None:
     _language = language
 
 
+def language() -> str:
+    """The current language, for caches of drawn text."""
+    return _language
+
+
 def tr(key: str, **values: object) -> str:
     """The text for ``key`` in the current language, with ``values`` filled in."""
     table = STRINGS[_language]

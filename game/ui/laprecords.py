@@ -80,6 +80,7 @@ class LapRecords:
     def __init__(self, folder: Path) -> None:
         self.path = folder / FILE
         self.notices: list[Notice] = []
+        self.closed = False
         self._db = self._open()
 
     # --- opening ---------------------------------------------------------------
@@ -213,7 +214,9 @@ class LapRecords:
                          str(played), ghost)
 
     def close(self) -> None:
+        """Let go of the file (a screen that opened it is gone)."""
         self._db.close()
+        self.closed = True
 
 
 def _not_records(err: sqlite3.DatabaseError) -> bool:

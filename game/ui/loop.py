@@ -42,6 +42,7 @@ class App:
         self.running = True
         self.windowed = WINDOW
         self.status_file = StatusFile.from_env()
+        self.frames = 0  # frames shown so far: the status's clock, for tests that wait for the screen
         self._notice_rects: list[pygame.Rect] = []
 
     # --- the window ---------------------------------------------------------------
@@ -108,18 +109,19 @@ class App:
 
     def pop(self) -> None:
         TextField.focused = None
-        self.stack.pop()
+        self.stack.pop().closed()
         if self.stack:
             self.scene.layout(self.size)
             self.scene.enter()
 
     def replace(self, scene: Scene) -> None:
-        self.stack.pop()
+        self.stack.pop().closed()
         self.push(scene)
 
     def home(self) -> None:
         """Back to the main menu, closing every screen above it."""
-        del self.stack[1:]
+        while len(self.stack) > 1:
+            self.stack.pop().closed()
         TextField.focused = None
         self.scene.layout(self.size)
         self.scene.enter()
@@ -173,6 +175,7 @@ class App:
         status["size"] = list(self.size)
         status["notices"] = len(self.notices)
         status["language"] = self.settings.language
+        status["frame"] = self.frames
         return status
 
     def _draw_notices(self, screen: pygame.Surface) -> None:
@@ -211,6 +214,7 @@ class App:
                 self.relayout()
             self.guarded(lambda: self.frame(dt))
             pygame.display.flip()
+            self.frames += 1
             self.status_file.write(self.status())  # after the flip: what it says is on screen
         return 0
 

@@ -46,9 +46,7 @@ class PauseScene(Scene):
         return True  # nothing reaches the race while paused
 
     def draw(self, screen: pygame.Surface) -> None:
-        dim = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        screen.blit(dim, (0, 0))
+        theme.dim(screen, screen.get_rect(), 150)
         theme.panel(screen, self.box, theme.PANEL_DARK, 250, theme.YELLOW, 12)
         theme.text(screen, tr("pause.title"), 40, theme.TEXT, (self.box.centerx, self.box.top + 36), "center")
         theme.text(screen, tr("pause.saved"), 18, theme.DIM, (self.box.centerx, self.box.bottom - 22), "center")

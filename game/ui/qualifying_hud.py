@@ -80,13 +80,8 @@ def draw_classification(screen: pygame.Surface, topleft: tuple[int, int], result
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, title: str, lines: list[tuple[str, theme.Colour]],
                 big: str | None = None, footer: str = "") -> pygame.Rect:
     """A centred card over the board: a title, a few lines, an optional huge word (the countdown)."""
-    dim = pygame.Surface(area.size, pygame.SRCALPHA)
-    dim.fill((0, 0, 0, 110))
-    screen.blit(dim, area.topleft)
     h = 110 + 32 * len(lines) + (150 if big else 0) + (34 if footer else 0)
-    card = pygame.Rect(0, 0, min(640, area.width - 40), h)
-    card.center = area.center
-    theme.panel(screen, card, theme.PANEL_DARK, 245, theme.YELLOW, 14)
+    card = theme.banner(screen, area, 640, h)
     theme.chequer(screen, pygame.Rect(card.left + 1, card.top + 1, card.width - 2, 10), 5)
     theme.text(screen, theme.fit_text(title, 44, card.width - 40), 44, theme.TEXT, (card.centerx, card.top + 30), "midtop")
     y = card.top + 82

@@ -49,6 +49,7 @@ from rules.odds import gear_odds
 from rules.qualifying import LapResult, score
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
+from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.tyres import Tyre
 
@@ -124,7 +125,8 @@ class QualifyingScene(Scene):
     # --- the session's course -------------------------------------------------------
 
     @property
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> RuleSet:
+        """The session's rule set: the qualifying rules, gear dice and tyres the lap is driven with."""
         return self.session.rules
 
     @property
@@ -251,11 +253,13 @@ class QualifyingScene(Scene):
         return events
 
     def choose(self, gear: int) -> None:
+        """A digit or a click on the gear box: only while the lap waits for a gear and nothing plays."""
         if self.idle and self.wait() == "gear":
             if self._act(ChooseGear(gear=gear)) is not None:
                 self.app.sound.play("shift")
 
     def roll(self) -> None:
+        """Space or a click on the tray: the first roll also starts the steward's watch (QUAL-3)."""
         if not (self.idle and self.wait() == "roll"):
             return
         lap = self.session.lap
@@ -272,6 +276,7 @@ class QualifyingScene(Scene):
         self._show(events)
 
     def drive(self, move: Move) -> None:
+        """Drive ``move``; the watch pauses while the car is animated (the game's time, not the driver's)."""
         if self.idle and self.wait() == "move":
             events = self._act(DriveAction(path=move.path, via=move.via))
             if events is not None:
@@ -341,6 +346,7 @@ class QualifyingScene(Scene):
         return sorted(dest, key=lambda s: (dest[s][0].out is not None, dest[s][0].tyres, -len(dest[s][0].path), s))
 
     def clicked(self, space: str) -> None:
+        """A click on the board: a highlighted space drives there, the car's own space declines the extras."""
         if not self.idle or self.wait() != "move":
             return
         dest = self.destinations()
@@ -356,17 +362,20 @@ class QualifyingScene(Scene):
         self.message, self.message_left = text, 4.0
 
     def pause(self) -> None:
+        """Esc: the pause card; the watch stops, so thinking over the card costs no time."""
         self.paused = True
         self.watch.pause()
         self._sync_widgets()
 
     def resume(self) -> None:
+        """Back from the pause card; the watch runs again once the driver has to decide."""
         self.paused = False
         self._sync_widgets()
 
     # --- layout and frame ---------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Board left, stopwatch panel right; the card's buttons sit where the card's empty lines are."""
         w, h = size
         self.top = pygame.Rect(0, 0, w, TOP)
         self.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
@@ -407,6 +416,7 @@ class QualifyingScene(Scene):
         self.stop_button.visible = not self.paused and self.idle and self.optional()
 
     def update(self, dt: float) -> None:
+        """Countdown, replays, result cards and the lap's animations; nothing moves while paused."""
         self.pulse += dt
         self.view.update(dt)
         if self.message:

@@ -19,7 +19,7 @@ from game.ui.saves import SaveSlot
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
-from rules.engine import IllegalAction, chance, gear_options, move_request, moves, to_move
+from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, gear_odds
@@ -181,8 +181,7 @@ class RaceControl:
 
     def optional(self) -> bool:
         """Only optional extras are offered (bonus, slipstream): the player may end the move."""
-        offer = self.offer()
-        return bool(offer) and all(v in ("bonus", "slip") for v in offer)
+        return optional_offer(self.state)
 
     def destinations(self) -> dict[str, list[Move]]:
         """Every space a legal move ends on (the car's own space if it cannot move), with its moves."""

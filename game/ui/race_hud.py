@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui.cars import badge, badge_of, car_icon, pattern_of
 from game.ui.i18n import tr
 from game.ui.race_control import RaceControl
 from game.ui.racelog import LogLine
@@ -100,18 +100,13 @@ def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: them
 
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:
     """The hot-seat banner: whose turn it is, in their colour; the rest of the screen dims."""
-    dim = pygame.Surface(area.size, pygame.SRCALPHA)
-    dim.fill((0, 0, 0, 120))
-    screen.blit(dim, area)
     entry = control.entry(car_id)
     index = control.index(car_id)
-    box = pygame.Rect(0, 0, min(620, area.width - 40), 200)
-    box.center = area.center
+    box = theme.banner(screen, area, 620, 200, 120)
     fill = theme.colour(entry.colour)
-    theme.panel(screen, box, theme.PANEL_DARK, 250, theme.YELLOW, 14)
     pygame.draw.rect(screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14,
                      border_top_right_radius=14)
-    sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(index)), (150, 80))
+    sprite = car_icon(entry.colour, pattern_of(index), (150, 80))
     screen.blit(sprite, sprite.get_rect(midleft=(box.left + 26, box.centery + 6)))
     tag = badge(badge_of(index), entry.number, 26, entry.colour)
     screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import theme
-from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui import tables, theme
+from game.ui.cars import badge, badge_of
 from game.ui.i18n import reason_text, tr
 from game.ui.race_control import RaceControl
 from game.ui.rulechoice import MODULES, changed, enabled, preset_of
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 ROW = 44
 MIN_ROW = 34  # rows shrink to this so ten cars and five teams fit a 800 px window
 TEAM_H = 74
-PODIUM = ((250, 204, 22), (200, 204, 212), (205, 127, 50))
 
 
 class ResultsScene(Scene):
@@ -100,8 +99,7 @@ class ResultsScene(Scene):
             theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
         for i, place in enumerate(self.places):
             y = t.top + 44 + i * self.row
-            if i % 2 == 0:
-                pygame.draw.rect(screen, theme.shade(theme.PANEL, 1.06), (t.left + 6, y, t.width - 12, self.row), border_radius=6)
+            tables.stripe(screen, t, y, self.row, i)
             self._row(screen, place, cols, y)
         if self.teams:
             self._draw_teams(screen)
@@ -139,15 +137,8 @@ class ResultsScene(Scene):
         entry = self.control.entry(place.car)
         index = self.control.index(place.car)
         mid = y + self.row // 2
-        if place.status == "finished" and place.position <= 3:
-            pygame.draw.circle(screen, PODIUM[place.position - 1], (cols[0] + 14, mid), 16)
-            theme.text(screen, str(place.position), 26, (20, 20, 24), (cols[0] + 14, mid + 1), "center")
-        else:
-            theme.text(screen, str(place.position), 26, theme.TEXT, (cols[0] + 14, mid + 1), "center")
-        sprite = pygame.transform.smoothscale(car_sprite(entry.colour, pattern_of(index)), (60, 32))
-        screen.blit(sprite, sprite.get_rect(midleft=(cols[1], mid)))
-        tag = badge(badge_of(index), entry.number, 12, entry.colour)
-        screen.blit(tag, tag.get_rect(center=(cols[1] + 30, mid)))
+        tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, 16)
+        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, (60, 32), 12)
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + 72, mid), "midleft")
         theme.text(screen, str(place.laps), 26, theme.TEXT, (cols[2] + 20, mid), "center")
         if place.status == "finished":

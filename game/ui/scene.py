@@ -30,6 +30,9 @@ class Scene:
     def enter(self) -> None:
         """The scene became the top of the stack (pushed, or the one above was closed)."""
 
+    def closed(self) -> None:
+        """The scene left the stack for good (popped, replaced, or sent home): let go of what it holds."""
+
     def handle(self, event: pygame.event.Event) -> bool:
         for w in reversed(self.widgets):
             if w.visible and w.handle(event):

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.board import paint_grass
 from game.ui import theme
-from game.ui.cars import badge, badge_of, car_sprite, pattern_of
+from game.ui.cars import badge, badge_of, car_icon, pattern_of
 from game.ui.i18n import tr
 from game.ui.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
 from game.ui.scene import Scene
+from game.ui.trackpicture import TrackPicture, draw_broken
 from game.ui.tracks import TrackEntry
 from game.ui.widgets import Button, TextField, Widget
 from game.ui.rulechoice import RuleChoice
@@ -43,7 +43,7 @@ class SetupScene(Scene):
         self.message = ""
         self.drivers: list[Driver] = list(lineup.drivers)
         self.size = app.size
-        self.picture: tuple[str, pygame.Surface] | None = None
+        self.picture = TrackPicture()
         self.fixed: list[Widget] = [
             Button("back", lambda: tr("button.back"), self.leave),
             Button("next", lambda: tr("setup.next"), self.next, "primary"),
@@ -282,7 +282,7 @@ class SetupScene(Scene):
         self.draw_widgets(screen)
         for i, d in enumerate(self.drivers):
             row = self.rows[i * 5 + 4].rect
-            sprite = pygame.transform.smoothscale(car_sprite(d.colour, pattern_of(i)), (76, 40))
+            sprite = car_icon(d.colour, pattern_of(i), (76, 40))
             spot = sprite.get_rect(midleft=(row.right + 16, row.centery))
             screen.blit(sprite, spot)
             tag = badge(badge_of(i), d.number, 12, d.colour)
@@ -297,23 +297,11 @@ class SetupScene(Scene):
             theme.text(screen, tr("setup.loading"), 24, theme.DIM, area.topleft)
             return
         if e.track is None:
-            lines = [tr("setup.broken")] + e.problems[:8]
-            for i, line in enumerate(lines):
-                theme.text(screen, theme.fit_text(line, 20, area.width), 20, (255, 150, 140), (area.left, area.top + 22 * i))
+            draw_broken(screen, e, area)
             return
-        if self.picture is None or self.picture[0] != e.path.name:
-            picture = e.preview()
-            if picture is not None:
-                k = min(area.width / picture.get_width(), 250 / picture.get_height())
-                self.picture = (e.path.name, pygame.transform.smoothscale(
-                    picture, (round(picture.get_width() * k), round(picture.get_height() * k))))
         y = area.top
-        if self.picture is not None and self.picture[0] == e.path.name:
-            img = self.picture[1]
-            frame = img.get_rect(topleft=(area.left, y))
-            paint_grass(screen.subsurface(frame), lambda p: p, 24.0)
-            screen.blit(img, frame)
-            pygame.draw.rect(screen, theme.EDGE, frame, 1)
+        frame = self.picture.draw(screen, e, pygame.Rect(area.left, y, area.width, 250))
+        if frame is not None:
             y = frame.bottom + 12
         facts = e.facts()
         for line in facts[:3]:

@@ -67,13 +67,19 @@ def shade(c: Colour, k: float) -> Colour:
     return tuple(max(0, round(v * k)) for v in c)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1024)
+def rendered(s: str, px: int, c: Colour) -> pygame.Surface:
+    """One line of text as a picture; cached, since most screens draw the same words every frame."""
+    return font(px).render(s, True, c)
+
+
 def text(surface: pygame.Surface, s: str, px: int, c: Colour, pos: tuple[float, float],
          anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
     """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midright`` ...)."""
-    img = font(px).render(s, True, c)
+    img = rendered(s, px, tuple(c))  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(font(px).render(s, True, (0, 0, 0)), rect.move(1, 2))
+        surface.blit(rendered(s, px, (0, 0, 0)), rect.move(1, 2))
     surface.blit(img, rect)
     return rect
 
@@ -105,13 +111,34 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, alph
           edge: Colour | None = EDGE, radius: int = 10) -> None:
     """A rounded panel, optionally see-through, with a thin rim."""
     if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect)
+        surface.blit(_panel_layer(rect.size, fill, alpha, radius), rect)
     else:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+@lru_cache(maxsize=64)
+def _panel_layer(size: tuple[int, int], fill: Colour, alpha: int, radius: int) -> pygame.Surface:
+    """A see-through panel's fill, built once per size: the HUD draws the same panels every frame."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)
+    return layer
+
+
+def dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
+    """Darken ``area`` as a black layer of ``alpha`` would, by multiplying in place: no surface per frame."""
+    k = 255 - alpha
+    surface.fill((k, k, k), area, special_flags=pygame.BLEND_RGB_MULT)
+
+
+def banner(surface: pygame.Surface, area: pygame.Rect, width: int, height: int, shadow: int = 110) -> pygame.Rect:
+    """Dim ``area`` and put an empty card in its middle: every banner over the board starts so."""
+    dim(surface, area, shadow)
+    card = pygame.Rect(0, 0, min(width, area.width - 40), height)
+    card.center = area.center
+    panel(surface, card, PANEL_DARK, 250, YELLOW, 14)
+    return card
 
 
 def chequer(surface: pygame.Surface, rect: pygame.Rect, square: int) -> None:

@@ -3,7 +3,9 @@
 Pick a track, the rule set and a name; the lap is the qualifying screen
 with one driver, the best lap on that track (same rule set) driving along
 as a ghost at the times it was driven. Every lap that reaches the line is
-kept in the lap records; afterwards the records of the track show it.
+kept in the lap records; afterwards the records of the track show it. The
+scene holds the records open for as long as it is on the stack (lap after
+lap with "drive again") and closes them when it leaves.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.board import paint_grass
 from game.stopwatch import clock_text
 from game.ui import theme
 from game.ui.i18n import tr
@@ -21,6 +22,7 @@ from game.ui.laprecords import LapRecords
 from game.ui.lineup import MAX_NAME, NAMES
 from game.ui.qualifying_scene import QualifyingScene
 from game.ui.scene import Scene
+from game.ui.trackpicture import TrackPicture, draw_broken
 from game.ui.tracks import TrackEntry
 from game.ui.widgets import Button, TextField, Widget
 from rules.qualifying_session import QualifyingSession
@@ -45,8 +47,12 @@ class TrialScene(Scene):
         human = next((d for d in lineup.drivers if d.kind == "human"), lineup.drivers[0])
         self.driver = human
         self.name_text = human.name
-        self.picture: tuple[str, pygame.Surface] | None = None
+        self.records = LapRecords(app.data)
+        for notice in self.records.notices:
+            app.notify(notice)
+        self.picture = TrackPicture()
         self.best_text: tuple[str, str] | None = None  # (track hash + preset, text)
+        self.about: tuple[tuple[str, int], list[str]] | None = None  # ((text, width), wrapped lines)
         self.track_buttons = [Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose(e), px=22)
                               for e in app.tracks.entries]
         self.fixed: list[Widget] = [
@@ -56,11 +62,22 @@ class TrialScene(Scene):
                    hint=lambda: [tr(f"preset.{self.preset}.about")]),
             TextField("name", lambda: self.name_text, self.rename, MAX_NAME),
         ]
+        self.start_button = self.fixed[1]
         self.widgets = [*self.fixed, *self.track_buttons]
 
     @property
     def entry(self) -> TrackEntry | None:
         return self.app.tracks.find(self.track_file)
+
+    @property
+    def broken(self) -> bool:
+        """The chosen track failed to load: nothing to drive, so no Start (its problems show instead)."""
+        e = self.entry
+        return e is None or (e.loaded and e.track is None)
+
+    def closed(self) -> None:
+        """Back, or home from the lap's pause card or the records: the records file is let go."""
+        self.records.close()
 
     def choose(self, e: TrackEntry) -> None:
         self.track_file = e.path.name
@@ -76,25 +93,21 @@ class TrialScene(Scene):
         """One lap, alone, with the best lap of the track as the ghost."""
         e = self.app.tracks.get(self.track_file)
         if e is None or e.track is None or e.board is None or e.hash is None:
-            return
+            return  # a broken track: its problems show instead of the picture
         track, board, digest = e.track, e.board, e.hash
         rules = PRESETS[self.preset].model_copy(update={"grid": "qualifying"})
         me = Entry(id="car1", name=self.name_text.strip() or NAMES[0], driver="human", colour=self.driver.colour,
                    number=self.driver.number, wear=rules.default_wear)
-        records = LapRecords(self.app.data)
-        for notice in records.notices:
-            self.app.notify(notice)
-        best = records.ghost_lap(digest, self.preset)
+        best = self.records.ghost_lap(digest, self.preset)
         session = QualifyingSession(track, rules, (me,), random.SystemRandom().randrange(2**31))
         preset = self.preset
 
         def done(_: QualifyingSession) -> None:
             from game.ui.records_scene import RecordsScene
 
-            records.close()
             self.app.replace(RecordsScene(self.app, digest, scene.saved, again=self.start))
 
-        scene = QualifyingScene(self.app, session, board, done, records, preset, best=best, trial=True)
+        scene = QualifyingScene(self.app, session, board, done, self.records, preset, best=best, trial=True)
         if self.app.scene is self:
             self.app.push(scene)
         else:
@@ -126,13 +139,15 @@ class TrialScene(Scene):
         """The line about the track's best lap in this rule set (read once per choice)."""
         key = f"{e.hash}:{self.preset}"
         if self.best_text is None or self.best_text[0] != key:
-            db = LapRecords(self.app.data)
-            best = db.best(e.hash or "", self.preset, limit=1)
-            db.close()
+            best = self.records.best(e.hash or "", self.preset, limit=1)
             text = (tr("trial.best", name=best[0].driver, score=best[0].score, time=clock_text(best[0].time_ms))
                     if best else tr("trial.no_best"))
             self.best_text = (key, text)
         return self.best_text[1]
+
+    def update(self, dt: float) -> None:
+        """The chosen track may finish loading in the background: a broken one loses its Start."""
+        self.start_button.visible = not self.broken
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
@@ -146,26 +161,22 @@ class TrialScene(Scene):
             theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 130, 150), "midleft")
         theme.text(screen, tr("trial.driver"), 28, theme.TEXT, (x, 206), "midleft")
         e = self.entry
+        area = pygame.Rect(x, 300, w - x - 30, h - 400)
         if e is not None and e.loaded and e.track is not None:
             theme.text(screen, self._best(e), 24, theme.YELLOW, (x, 262), "midleft")
-            self._draw_picture(screen, e, pygame.Rect(x, 300, w - x - 30, h - 400))
-        for i, line in enumerate(theme.wrap(tr("trial.about"), 20, w - x - 30)[:4]):
+            self.picture.draw(screen, e, area)
+        elif e is not None and e.loaded:
+            draw_broken(screen, e, area)
+        for i, line in enumerate(self._about(w - x - 30)):
             theme.text(screen, line, 20, theme.DIM, (x, h - 170 + 22 * i))
         self.draw_widgets(screen)
 
-    def _draw_picture(self, screen: pygame.Surface, e: TrackEntry, area: pygame.Rect) -> None:
-        if self.picture is None or self.picture[0] != e.path.name:
-            picture = e.preview()
-            if picture is None:
-                return
-            k = min(area.width / picture.get_width(), area.height / picture.get_height())
-            self.picture = (e.path.name, pygame.transform.smoothscale(
-                picture, (round(picture.get_width() * k), round(picture.get_height() * k))))
-        img = self.picture[1]
-        frame = img.get_rect(topleft=area.topleft)
-        paint_grass(screen.subsurface(frame), lambda p: p, 24.0)
-        screen.blit(img, frame)
-        pygame.draw.rect(screen, theme.EDGE, frame, 1)
+    def _about(self, width: int) -> list[str]:
+        """The explanation's lines, wrapped again only when the language or the width changed."""
+        key = (tr("trial.about"), width)
+        if self.about is None or self.about[0] != key:
+            self.about = (key, theme.wrap(key[0], 20, width)[:4])
+        return self.about[1]
 
     def status(self) -> dict[str, Any]:
         status = super().status()

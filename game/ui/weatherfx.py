@@ -8,11 +8,12 @@ straight onto the screen: no full-screen alpha surfaces, so it stays cheap at
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 import pygame
 
 from game.ui import theme
-from game.ui.i18n import tr
+from game.ui.i18n import language, tr
 from game.ui.icons import draw_weather
 from rules.weather import Weather
 
@@ -80,7 +81,16 @@ def draw_banner(screen: pygame.Surface, area: pygame.Rect, weather: Weather, tit
     """The weather announcement near the top of the board; ``alpha`` 0..1 fades it in and out."""
     box = pygame.Rect(0, 0, min(640, area.width - 40), 132)
     box.center = (area.centerx, area.top + area.height * 0.36)
-    surf = pygame.Surface(box.size, pygame.SRCALPHA)
+    surf = _banner_card(box.size, weather, title, language())
+    surf.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
+    screen.blit(surf, box)
+    return box
+
+
+@lru_cache(maxsize=4)
+def _banner_card(size: tuple[int, int], weather: Weather, title: str, lang: str) -> pygame.Surface:
+    """The banner's picture, drawn once per announcement (and language) and only faded per frame."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
     inner = surf.get_rect()
     rim = (96, 168, 255) if weather.wet else theme.YELLOW
     theme.panel(surf, inner, theme.PANEL_DARK, 255, rim, 14)
@@ -89,9 +99,7 @@ def draw_banner(screen: pygame.Surface, area: pygame.Rect, weather: Weather, tit
     theme.text(surf, theme.fit_text(title, 38, inner.width - 140), 38, theme.TEXT, (128, 18))
     for i, line in enumerate(weather_effects(weather)):
         theme.text(surf, theme.fit_text(line, 20, inner.width - 140), 20, theme.DIM, (130, 66 + 24 * i))
-    surf.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
-    screen.blit(surf, box)
-    return box
+    return surf
 
 
 class WeatherShow:

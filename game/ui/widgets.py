@@ -77,24 +77,27 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        hover = self.rect.collidepoint(pygame.mouse.get_pos()) and pygame.mouse.get_focused()
+        self.paint(surface, self.rect, self.over(pygame.mouse.get_pos()) and pygame.mouse.get_focused())
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, hover: bool) -> None:
+        """The button at ``rect``, lit up when ``hover``: a dialog also paints it into its cached picture."""
         if self.swatch is not None:
             fill = self.swatch()
-            pygame.draw.rect(surface, fill, self.rect, border_radius=8)
-            pygame.draw.rect(surface, theme.YELLOW if hover else theme.shade(fill, 0.6), self.rect, 2, border_radius=8)
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            pygame.draw.rect(surface, theme.YELLOW if hover else theme.shade(fill, 0.6), rect, 2, border_radius=8)
             label = self.label()
             if label:
-                theme.text(surface, label, self.px, theme.ink_on(fill), self.rect.center, "center")
+                theme.text(surface, label, self.px, theme.ink_on(fill), rect.center, "center")
             return
         base = {"normal": theme.BUTTON, "primary": theme.RED, "ghost": theme.PANEL, "danger": theme.RED_DARK}[self.style]
         fill = theme.shade(base, 1.18) if hover else base
         if self._pressed:
             fill = theme.shade(base, 0.8)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
         rim = theme.YELLOW if hover else theme.shade(base, 1.35)
-        pygame.draw.rect(surface, rim, self.rect, 1 if self.style != "primary" else 2, border_radius=8)
-        label = theme.fit_text(self.label(), self.px, self.rect.width - 12)
-        theme.text(surface, label, self.px, theme.TEXT, self.rect.center, "center")
+        pygame.draw.rect(surface, rim, rect, 1 if self.style != "primary" else 2, border_radius=8)
+        label = theme.fit_text(self.label(), self.px, rect.width - 12)
+        theme.text(surface, label, self.px, theme.TEXT, rect.center, "center")
 
 
 class Slider(Widget):

@@ -2,7 +2,9 @@
 
 The game writes its debug status (``FORMULA_D_STATUS``) after every frame
 that changes it; the tests read where the buttons and the highlighted spaces
-are from there and act with real mouse clicks and key presses.
+are from there and act with real mouse clicks and key presses. The tests wait
+on what the status says, never for a fixed time: the status's ``frame``
+counts the frames shown, so a screenshot waits until a later frame is out.
 """
 
 from __future__ import annotations
@@ -22,6 +24,15 @@ GAME = "from game.ui.main import run; raise SystemExit(run())"
 SCREEN = (1280, 800)
 
 Status = dict[str, Any]
+
+#: The status fields that tell what the game waits for; a clock or the frame counter changes by itself.
+DECISION = ("scene", "wait", "busy", "phase", "results", "targets", "banner", "menu", "dialog", "car", "round",
+            "driver", "grid", "laps", "drivers", "track")
+
+
+def decision(status: Status) -> tuple[Any, ...]:
+    """What the player may act on in ``status``."""
+    return tuple(status.get(k) for k in DECISION)
 
 
 class Desktop:
@@ -93,15 +104,22 @@ class Desktop:
         raise AssertionError(f"timed out waiting for {what or ok}; last status: {self.status()}")
 
     def changed(self, before: Status, timeout: float = 3.0) -> Status:
-        """The next status that differs from ``before`` (or the last one after ``timeout``)."""
+        """The next status whose decision fields differ from ``before`` (or the last one after ``timeout``,
+        for an action the game did not take: the caller simply acts again)."""
         deadline = time.monotonic() + timeout
         s = before
         while time.monotonic() < deadline:
             s = self.status()
-            if s != before:
+            if s and decision(s) != decision(before):
                 return s
             time.sleep(0.02)
         return s
+
+    def shown(self, status: Status, frames: int = 2) -> Status:
+        """Wait until ``frames`` more frames have been shown after ``status``'s, so the X server
+        has the picture ``status`` describes (the status is written right after the flip)."""
+        frame = status["frame"]
+        return self.wait(lambda s: s.get("frame", -1) >= frame + frames, timeout=10, what=f"frame {frame + frames}")
 
     def screenshot(self, path: Path) -> Path:
         subprocess.run([self.importer, "-window", self.window, str(path)], env=self.env, check=True,

@@ -4,7 +4,6 @@ human drivers, the race itself with real clicks and keys, and the results screen
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pygame
@@ -99,7 +98,7 @@ def test_two_humans_race_one_lap_on_the_oval_to_the_results(desktop: Desktop, tm
     desktop.wait(lambda s: s.get("scene") == "race", what="the race screen")
     results = drive_race(desktop)
     assert sorted(results["places"]) == ["Anna", "Ben"]
-    time.sleep(0.2)  # the X server shows the frame the status describes a moment after the flip
+    desktop.shown(results)  # the X server shows the frame the status describes a moment after the flip
     shot = desktop.screenshot(tmp_path / "results.png")
     picture = pygame.image.load(str(shot))
     # the results screen's chequered strip along the top: a black and a white square

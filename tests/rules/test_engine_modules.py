@@ -388,12 +388,15 @@ def test_PIT_X_1_X_3_extended_stops_repair_up_to_two_areas_from_the_box_stock():
 
 
 def test_TYRE_8_PIT_A_5_no_soft_bonus_on_the_drive_out_of_the_box():
-    state, _ = at_box()
-    state, _ = act(state, PitStop(tyre=Tyre.SOFT))
-    state, _ = rolls(state, 10)  # fast stop: 5 spaces out, in 4th
-    assert state.movement is not None and state.movement.box_exit
-    state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
-    assert offer(state) != ("bonus",) and "bonus" not in offer(state)
+    """m leaves box 10 (P13) after a slow stop on fresh soft tyres and reaches the track: no
+    bonus. A car that merely passes through the pit lane from another box has it."""
+    for box, bonus in (("P13", False), ("P12", True)):
+        m = car("m", "P13", gear=4, box=box, pit_stops=1, tyre=Tyre.SOFT, tyre_from=2, crossings=2, pit_wait=box == "P13")
+        state = position([m, car("f", "A30")], "m", rules=PIT_C, laps=2).model_copy(update={"weather": Weather(condition="sun")})
+        state, _ = act(state, ChooseGear(gear=4), Roll(value=8))
+        out = next(m for m in moves(OVAL, state) if m.end == "C9" and not m.brakes)
+        state, _ = act(state, Drive(path=out.path))
+        assert ("bonus" in offer(state)) == bonus
 
 
 def test_AMB_26_a_new_set_counts_its_laps_from_the_next_lap():
@@ -573,3 +576,43 @@ def test_VAR_12_AMB_14_the_brake_WP_for_ending_in_or_entering_a_corner():
         state = state.model_copy(update={"movement": Movement(start="A43", corner=1, stops=1, crossings=1, offer=("slip",))})
         charged = {m.slip_brake for m in moves(OVAL, state) if m.via == "slip" and OVAL.space(m.end).corner is not None}
         assert charged == {rule == "ends_in_corner"}
+
+
+# --- review follow-ups: weather determinations that lock or outlive their car ----------------------
+
+
+def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
+    from rules.state import Check
+
+    state = position([car("m", "B21"), car("f", "A30")], "m", rules=WEATHER)
+    due = (Check(purpose=Purpose.WEATHER, car="m"), Check(purpose=Purpose.WEATHER, car="m"))
+    state = state.model_copy(update={"phase": "check", "pending": due, "weather": Weather(condition="temp_sun", last="sun")})
+    state, _ = rolls(state, 15)  # sun again: locked
+    assert state.weather == Weather(condition="locked_sun", last="sun", determinations=1)
+    state, ev = rolls(state, 2)  # rain would change it, but the weather is locked
+    assert state.weather.condition == "locked_sun" and kinds(ev, "weather")  # type: ignore[union-attr]
+
+
+def test_WEATHER_5_the_determination_outlives_the_car_that_triggered_it():
+    from rules.state import Check
+
+    state = position([car("m", "B21", gear=5, wp=W.model_copy(update={"engine": 1})), car("f", "A30")], "m", rules=WEATHER)
+    checks = (Check(purpose=Purpose.ENGINE, car="m"), Check(purpose=Purpose.WEATHER, car="m"))
+    state = state.model_copy(update={"phase": "check", "pending": checks, "weather": Weather(condition="dry")})
+    state, _ = rolls(state, 1)  # the engine check takes m's last engine WP: m is out
+    assert state.car("m").status == "out" and [p.purpose for p in state.pending] == [Purpose.WEATHER]
+
+
+def test_AMB_55_slipstream_never_turns_into_the_pit_lane():
+    """m stops on C59, the pit entry, directly behind f on C60, at the end of lap 1 with a box."""
+    cars = [car("m", "C52", gear=4, box="P13"), car("f", "C60", gear=4)]
+    state = position(cars, "m", laps=2)
+    state, _ = act(state, ChooseGear(gear=4), Roll(value=7))
+    state, _ = act(state, Drive(path=tuple(f"C{i}" for i in range(53, 60))))
+    slips = [m for m in moves(OVAL, state) if m.via == "slip"]
+    assert not any(OVAL.space(n).in_pit for m in slips for n in m.path)
+
+
+def test_slipstream_switched_off_is_never_offered():
+    no_slip = FORMULA_D_BASIC.model_copy(update={"slipstream": False})
+    assert offer(behind(rules=no_slip)[0]) == ()

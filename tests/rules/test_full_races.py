@@ -37,18 +37,22 @@ def test_ten_cars_three_laps_finish_classify_and_replay(path):
 @pytest.mark.parametrize("key", sorted(PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_preset_races_to_the_end_and_replays_identically(key, seed):
-    """Random races under each preset (weather, tyres, set-ups, pit choices, extras) keep the
-    engine's invariants: every car ends classified, no WP below 0, one stop per turn, and
-    the record replays to the very same state."""
+    """Races of computer drivers under each preset (weather, tyres, set-ups, pit choices, extras,
+    a decided grid) end with every car classified, and the record replays to the very same
+    state. The invariants after every action are in test_properties.py."""
     track = load_track(REPO / "maps" / "oval.tmx")
     mixed = same_drivers(track, PRESETS[key], cars=6, laps=2, seed=seed)
     header = mixed.model_copy(
         update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
     )
+    if PRESETS[key].grid == "qualifying":  # the grid a qualifying session decided (VAR-20)
+        header = header.model_copy(update={"grid": tuple(reversed([e.id for e in header.entries]))})
     session = RaceSession(track, header)
     session.run_computers()
     state = session.state
     assert state.finished and state.movement is None
+    if header.grid:
+        assert [c.id for c in sorted(state.cars, key=lambda c: c.grid_slot or 0)] == list(header.grid)
     assert all(c.status in ("finished", "out") for c in state.cars)
     if PRESETS[key].weather:
         assert state.weather is not None

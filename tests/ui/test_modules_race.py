@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import i18n
+from game.ui import i18n, theme
+from game.ui.i18n import tr
 from game.ui import race_scene as race_scene_module
 from game.ui.crew import PitPlan, SetupPlan
 from game.ui.movetext import move_lines, move_tag
@@ -159,6 +160,33 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     assert (m.tyre, m.wp.body, m.reserve) == (Tyre.HARD, 3, 0) and scene.dialog is None
     settle(scene)
     assert any("crew" in line.text() and "Hard" in line.text() for line in scene.log)
+
+
+def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rules = PRESETS["fd-modules"]
+    wp = rules.default_wear.model_copy(update={"body": 1})
+    scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
+    dialog, screen = scene.dialog, scene.app.screen
+    assert dialog is not None
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **kw: drawn.append(s) or real(surface, s, *a, **kw))
+    screen.fill(theme.BACKDROP)
+    dialog.draw(screen)
+    assert tr("tyre.hard") in drawn
+    before = pygame.image.tobytes(screen, "RGB")
+    drawn.clear()
+    screen.fill(theme.BACKDROP)
+    dialog.draw(screen)
+    assert drawn == [] and pygame.image.tobytes(screen, "RGB") == before  # the cached picture, no words rendered
+    dialog.change(Area.BODY, 1)
+    screen.fill(theme.BACKDROP)
+    dialog.draw(screen)
+    assert drawn and pygame.image.tobytes(screen, "RGB") != before  # the repaired WP show
+    drawn.clear()
+    dialog.layout(pygame.Rect(0, 0, 700, 600))
+    dialog.draw(screen)
+    assert drawn and dialog.rect.width == 676
 
 
 def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> None:
