@@ -75,9 +75,13 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     return 0
 
 
+QUALIFYING_SEED = 0x5155414C  # "QUAL": sets the qualifying dice apart from the race's
+
+
 def qualify(track: Track, header: Header) -> tuple[str, ...]:
     """Each computer driver's qualifying lap (QUAL-1..8), printed; the grid they give."""
-    quali = QualifyingSession(track, header.rules, header.entries, header.seed)
+    # a seed of its own: the qualifying weather is a roll apart from the race's (WEATHER-2)
+    quali = QualifyingSession(track, header.rules, header.entries, header.seed ^ QUALIFYING_SEED)
     while not quali.done:
         quali.drive_computer()
     grid = quali.grid()

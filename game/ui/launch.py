@@ -67,7 +67,6 @@ def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) 
         app.notify(notice)
 
     def to_grid(done: QualifyingSession) -> None:
-        records.close()
         app.replace(GridScene(app, done, lambda g: race_on_grid(app, entry, header.model_copy(update={"grid": g.order}))))
 
     app.home()

@@ -42,7 +42,7 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
-from rules.engine import IllegalAction, chance, gear_options, moves
+from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.odds import gear_odds
@@ -285,8 +285,12 @@ class QualifyingScene(Scene):
     def optional(self) -> bool:
         """Only optional extras are offered (the soft tyres' bonus space): the driver may stop here."""
         lap = self.session.lap
-        mv = lap.state.movement if lap is not None and self.wait() == "move" else None
-        return mv is not None and bool(mv.offer) and all(v in ("bonus", "slip") for v in mv.offer)
+        return lap is not None and self.wait() == "move" and optional_offer(lap.state)
+
+    def closed(self) -> None:
+        """A qualifying session's records are its own (a time trial's belong to the trial screen)."""
+        if not self.trial:
+            self.records.close()
 
     def stop_here(self) -> None:
         """Decline the extras: the move ends where the car stands."""

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
 
-from rules.dice import DiceSource, ForcedDice
-from rules.qualifying import LapResult, black_die_order, grid_order, score
-from rules.qualifying_rules import QUAL_B, QUAL_C, QUAL_D
-from rules.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.actions import ChooseGear, Drive, EndMove, Roll
+from rules.dice import DiceSource, ForcedDice
+from rules.engine import moves
+from rules.qualifying import LapResult, black_die_order, grid_order, score
+from rules.qualifying_rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
+from rules.qualifying_session import QualifyingLap, QualifyingSession
+from rules.record import Entry
+from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
+from rules.track import Track
+from rules.tyres import Tyre
 
 
 def lap(driver: str, rolls: int, seconds: float, penalty: int = 0, **kw) -> LapResult:
@@ -128,15 +136,6 @@ def test_think_time_grows_with_the_number_of_choices() -> None:
 
 # --- the session: laps driven with the engine ----------------------------------------------
 
-from functools import lru_cache  # noqa: E402
-
-from rules.engine import moves  # noqa: E402
-from rules.qualifying_rules import QualifyingRules  # noqa: E402
-from rules.qualifying_session import QualifyingLap, QualifyingSession  # noqa: E402
-from rules.record import Entry  # noqa: E402
-from rules.ruleset import FORMULA_D_BASIC, RuleSet  # noqa: E402
-from rules.track import Track  # noqa: E402
-from rules.tyres import Tyre  # noqa: E402
 
 #: On the oval these four turns, each to the furthest space in the inside lane, leave the
 #: 2-stop Lindenkehre without a stop: the lap ends there (QUAL-4).

@@ -203,6 +203,20 @@ def test_VAR_20_qualifying_session_then_the_race_starts_on_its_grid(tmp_path: Pa
     assert [c.id for c in sorted(state.cars, key=lambda c: c.grid_slot)] == list(grid.grid.order)
 
 
+def test_leaving_a_qualifying_session_lets_go_of_the_records(tmp_path: Path) -> None:
+    for leave in ("home", "replace"):
+        app = make_app(tmp_path / leave)
+        app.push(MenuScene(app))
+        start_race(app, default_lineup().model_copy(update={"grid": "qualifying"}))
+        scene = app.scene
+        assert isinstance(scene, QualifyingScene) and not scene.records.closed
+        if leave == "home":  # the pause card's "leave"
+            app.home()
+        else:  # the grid screen takes its place
+            app.replace(MenuScene(app))
+        assert scene.records.closed
+
+
 def test_FD08_GRID_1_without_qualifying_the_race_rolls_for_its_grid(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
