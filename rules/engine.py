@@ -4,22 +4,30 @@ The engine never rolls dice: when chance decides, the state says which die
 (``chance``) and the caller applies a ``Roll`` with the face drawn from a
 seeded source. A turn resolves in the order of MASTERS-TURN-1..14 (AMB-48):
 declare the gear and strike skip costs (1-3), roll (4), move with braking
-or blocked-lane costs (5, 10), pit stop (11-12), road-holding checks (9),
-collisions (13), engine checks (14). Road-holding checks are rolled after
-the car stops, as MASTERS-TURN-9 allows, before collisions.
+or blocked-lane costs (5, 10), then the extra segments of the same movement:
+a slide in rain (6), the soft-tyre bonus (7), slipstream (8, again after each
+slipstream); pit stop (11-12), road-holding checks (9), collisions (13),
+engine checks (14). Road-holding checks are rolled after the car stops, as
+MASTERS-TURN-9 allows, before collisions.
 
-Phases of a turn: "gear" (ChooseGear) -> "roll" (the gear die) -> "move"
-(Drive; a fast pit stop returns here for the drive out of the box) ->
-"check" (the black-die checks the move caused) -> the next car's "gear".
-A car drives exactly once per turn (CORE-TURN-2): the Drive that ends the
-turn moves the race to "check", and no die is asked for while a car still
-has to drive. Before game round 1 (round 0) the only drives are dream
-starts (AMB-58), in grid order.
+Phases: "grid" (the race weather first, WEATHER-B-1; then the grid rolls or a
+grid decided by qualifying) -> "setup" (tyres and an own car once the weather
+is known, CAR-C-2, TYRE-1) -> "start" -> per turn "gear" (ChooseGear) ->
+"roll" (the gear die) -> "move" (Drive segments as ``state.movement.offer``
+says; EndMove declines optional extras) -> "pit" (the crew's choices at the
+box) -> "check" (the black-die checks the turn caused) -> the next car. A
+movement is one stop (CORE-TURN-2, SLIP-8): every segment is judged from the
+movement's start. ``new_lap`` runs a qualifying lap with the same machinery,
+counting rolls and penalties instead of striking WP (QUAL-1).
 
 Rules here: CORE-TURN-1..2, CORE-ORDER-*, FD08-GRID-1, FD08-START-1..2,
 CORE-COLL-1..3, FD08-COLL-1, CORE-ENGINE-1..3, FD08-ENGINE-1,
-CORE-DANGER-1..4, FD08-DANGER-1..2, CORE-WEAR-1..3, PIT-B-1..8,
-CORE-PIT-1..3, CORE-END-1; movement itself is in ``rules.moves``.
+CORE-DANGER-1..4, FD08-DANGER-1..2, ROAD-1, CORE-WEAR-1..3, PIT-B-1..8,
+CORE-PIT-1..3, CORE-END-1; CORE-SLIP-1..7 and SLIP-* (eligibility, offers,
+AMB-15, AMB-55), CORE-WEATHER-1..3 and WEATHER-* (AMB-8), TYRE-* (slides,
+bonus, multipliers, AMB-26..28), CAR-C-2, OPT-CAR-1..2, PIT-A-1..5,
+PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; movement itself is
+in ``rules.moves``.
 """
 
 from __future__ import annotations
