@@ -282,9 +282,12 @@ def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
 
 
 def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
-    """The lane of the pit entry if the car has worn tyres and may stop at the end of this lap."""
+    """The lane of the pit entry if the car has worn tyres, or tyres for the other weather
+    (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
+    end of this lap."""
     worn = car.wp.tyres < state.rules.default_wear.tyres - 1
-    if not worn or track.pit is None or car.pit_stops >= stops_allowed(state):
+    wrong = car.tyre is not None and (car.tyre is Tyre.RAIN) != wet(state)
+    if not (worn or wrong) or track.pit is None or car.pit_stops >= stops_allowed(state):
         return None
     if not 1 <= car.crossings < state.laps or (car.crossings > 1 and stops_allowed(state) < 2):
         return None

@@ -36,3 +36,19 @@ def test_careful_driver_brakes_into_the_corner_rather_than_crash():
     move = CAREFUL.choose_move(TRACK, s, moves(TRACK, s))
     assert move.out is None
     assert move.corner == 0
+
+
+def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
+    """TYRE-2: hard tyres slide 3 spaces after every stop in a corner in rain, so a driver on
+    slicks at the end of lap 1 keeps to the pit-entry lane, as with worn tyres."""
+    from rules.drivers import _pit_entry_lane
+    from rules.ruleset import FORMULA_D_BASIC
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+    from tests.rules.test_engine import OVAL, car, position
+
+    rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "weather": True})
+    for tyre, condition, pits in ((Tyre.HARD, "rain", True), (Tyre.RAIN, "rain", False), (Tyre.RAIN, "sun", True), (Tyre.HARD, "sun", False)):
+        state = position([car("m", "C50", tyre=tyre, box="P4"), car("f", "A30")], "m", rules=rules, laps=2)
+        state = state.model_copy(update={"weather": Weather(condition=condition)})
+        assert (_pit_entry_lane(OVAL, state, state.car("m")) is not None) == pits
