@@ -23,7 +23,9 @@ from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.track import Track
 
-SCHEMA_VERSION = 1
+# 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
+# decided grid; a version-1 record was played by rules that version 2 reads differently.
+SCHEMA_VERSION = 2
 COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
 
 
@@ -148,7 +150,8 @@ def loads(text: str, source: str = "record") -> Record:
         raise RecordError(f"{source}: header.schema_version: missing (this game writes {SCHEMA_VERSION})")
     version = header["schema_version"]
     if type(version) is not int or version != SCHEMA_VERSION:
-        raise RecordError(f"{source}: schema_version {version!r} is not supported (this game writes {SCHEMA_VERSION})")
+        older = " (it was written by an older version of the game)" if type(version) is int and 0 < version < SCHEMA_VERSION else ""
+        raise RecordError(f"{source}: schema_version {version!r} is not supported{older} (this game writes {SCHEMA_VERSION})")
     try:
         return _RECORD.validate_json(text, strict=True)
     except ValidationError as err:

@@ -186,11 +186,17 @@ def test_not_a_record(text):
     expect_error(text, "race.json")
 
 
-@pytest.mark.parametrize("version", [0, 2, 99, "1", 1.0, True, None])
+@pytest.mark.parametrize("version", [0, 1, 3, 99, "2", 2.0, True, None])
 def test_wrong_schema_version(played, version):
     raw = as_json(played.record())
     raw["header"]["schema_version"] = version
     expect_error(json.dumps(raw), "schema_version", "not supported", f"writes {SCHEMA_VERSION}")
+
+
+def test_a_version_1_record_is_named_as_older(played):
+    raw = as_json(played.record())
+    raw["header"]["schema_version"] = 1
+    expect_error(json.dumps(raw), "schema_version 1 is not supported", "older version")
 
 
 def test_missing_schema_version(played):
