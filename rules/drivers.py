@@ -131,11 +131,11 @@ class Driver:
                 continue
             ahead = 0.0
             if move.end is not None and not move.finishes:
-                ahead = self._future(track, dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2)
+                ahead = self._future(track, dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
             risk = move_cost(move) + _hazard(track, paid, car, move)
             if slide and move.end is not None and track.space(move.end).corner is not None:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
-                risk += self._lane_step(track, _model(track), move.end, slide, move.corner, move.stops, car.wp.brakes - move.brakes)[0]
+                risk += self._lane_step(track, _model(track), move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
             value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
         return out_p, value
 
@@ -144,9 +144,11 @@ class Driver:
         return self.wear_weight * (1.0 if spare > 5 else 2.0 if spare > 2 else 4.0)
 
     def _future(
-        self, track: Track, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int
+        self, track: Track, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        slide: int = 0,
     ) -> float:
-        """Expected WP cost of the next turns along the lane, best gear each time (rough)."""
+        """Expected WP cost of the next turns along the lane, best gear each time (rough); ``slide``
+        spaces follow every stop in a corner (TYRE-2)."""
         model = _model(track)
         best = OUT_COST
         for nxt in (gear - 1, gear, gear + 1):
@@ -155,8 +157,12 @@ class Driver:
             total = 0.0
             for face, p in _outcomes(dice.die(nxt).faces):
                 cost, end, end_corner, end_stops = self._lane_step(track, model, space, face, corner, stops, brakes)
+                if slide and end is not None and end_corner is not None and cost < OUT_COST:
+                    # the slide belongs to the same stop: judged with the stops made before it
+                    more, end, end_corner, end_stops = self._lane_step(track, model, end, slide, end_corner, end_stops - 1, brakes)
+                    cost += more
                 if depth > 1 and cost < OUT_COST and end is not None:
-                    cost += 0.5 * self._future(track, dice, end, nxt, end_corner, end_stops, brakes, depth - 1)
+                    cost += 0.5 * self._future(track, dice, end, nxt, end_corner, end_stops, brakes, depth - 1, slide)
                 total += p * cost
             best = min(best, total)
         return best
