@@ -591,7 +591,8 @@ class RaceScene(Scene):
             return self.message
         state = self.control.state
         if self.drives or wait == Wait.COMPUTER:
-            return tr("race.hint.computer", name=self.control.name(self.focus_car())), theme.DIM
+            crew = {"setup": "race.hint.computer_setup", "pit": "race.hint.computer_pit"}.get(state.phase)
+            return tr(crew or "race.hint.computer", name=self.control.name(self.focus_car())), theme.DIM
         if self.queue or wait == Wait.DICE:
             return tr("race.hint.dice"), theme.DIM
         if wait == Wait.GEAR:

@@ -194,6 +194,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
         "Ein markiertes Feld anklicken. B = Brems-VP, R = Reifen-VP, rot = Ausscheiden.",
     ),
     "race.hint.computer": ("{name} is driving…", "{name} fährt …"),
+    "race.hint.computer_setup": ("{name} sets up the car…", "{name} stellt das Auto ein …"),
+    "race.hint.computer_pit": ("{name}'s crew is at work…", "Die Crew von {name} arbeitet …"),
     "race.hint.dice": ("Rolling…", "Es wird gewürfelt …"),
     "race.hint.done": ("The race is over.", "Das Rennen ist aus."),
     "race.roll": ("Roll (Space)", "Würfeln (Leertaste)"),

@@ -289,3 +289,16 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
             setup=rules.default_wear, reserve=2)
     two = two.repair(rules, m, Area.ENGINE, 1).repair(rules, m, Area.BRAKES, 1)
     assert two.repair(rules, m, Area.BODY, 1) == two  # two areas at most (PIT-X-3), reserve spent
+
+
+def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_box(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.race_control import Wait
+    from rules.ruleset import PRESETS
+    from tests.rules.test_engine import car, position
+
+    rules = PRESETS["fde-advanced"].model_copy(update={"grid": "roll"})
+    for phase, words in (("setup", "sets up the car"), ("pit", "crew is at work")):
+        state = position([car("f", "A30", tyre=None), car("m", "B10")], "f", rules=rules).model_copy(update={"phase": phase})
+        scene = scene_at(tmp_path / phase, control_at(state))
+        assert scene.control.wait() == Wait.COMPUTER
+        assert words in scene._hint(Wait.COMPUTER)[0]  # noqa: SLF001
