@@ -86,7 +86,7 @@ class Dashboard:
         """The team (TEAM-B-1) as its pair of cars in the team colour, and the repair WP it shares (TEAM-B-2)."""
         r = self.rect
         y = r.top + TEAM_Y
-        for k, i in enumerate(team_members(state, team)):
+        for k, i in enumerate(team_members(team)):
             sprite = car_icon(colour, pattern_of(i), (38, 20))
             screen.blit(sprite, sprite.get_rect(midleft=(r.left + k * 42, y)))
         theme.text(screen, team_name(team), 20, theme.TEXT, (r.left + 96, y), "midleft")

@@ -117,7 +117,7 @@ class ResultsScene(Scene):
             self._team_card(screen, card, team, points, best=team == self.best_team())
 
     def _team_card(self, screen: pygame.Surface, card: pygame.Rect, team: int, points: int, best: bool) -> None:
-        members = team_members(self.control.state, team)
+        members = team_members(team)
         entries = [self.control.header.entries[i] for i in members]
         fill = theme.colour(entries[0].colour)
         theme.panel(screen, card, theme.shade(theme.PANEL, 1.12), 255, theme.YELLOW if best else None, 8)

@@ -35,9 +35,10 @@ def gap(track: Track, leader: CarState, car: CarState) -> int:
     return max(0, round(distance(leader) - distance(car)))
 
 
-def team_members(state: RaceState, team: int) -> tuple[int, ...]:
-    """The entry indexes of a team's cars (TEAM-B-1: cars are in entry order), for their sprites and badges."""
-    return tuple(i for i, c in enumerate(state.cars) if c.team == team)
+def team_members(team: int) -> tuple[int, int]:
+    """The entry indexes of a team's cars, for their sprites and badges: the engine pairs the
+    entries in order (TEAM-B-1), while ``state.cars`` follows the grid."""
+    return (2 * team, 2 * team + 1)
 
 
 def team_name(team: int) -> str:

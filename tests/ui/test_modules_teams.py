@@ -105,7 +105,7 @@ def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monke
     monkeypatch.setattr(race_hud, "draw_team_tag", record)
     race_hud.draw_standings(scene.app.screen, (10, 60), scene.control)
     assert tags == {"m": "T1", "f": "T1", "g": "T2", "h": "T2"}
-    assert team_members(state, 1) == (2, 3)
+    assert team_members(1) == (2, 3)
 
 
 def team_pit_scene(tmp: Path, stock: int) -> tuple:  # type: ignore[type-arg]
@@ -181,3 +181,20 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
     results.draw(scene.app.screen)
     assert results.status()["teams"] == [(1, 18), (2, 11), (3, 7), (4, 3), (5, 0)]
     assert results.team_box.bottom < results.back.rect.top and results.back.rect.bottom <= 800
+
+
+def test_TEAM_B_1_the_results_name_each_teams_own_cars_whatever_the_grid() -> None:
+    """The grid reorders the cars; the team cards still show the entry pairs (1+2, 3+4)."""
+    from game.ui.race_control import RaceControl
+    from rules.record import same_drivers
+    from rules.ruleset import PRESETS
+    from tests.ui.helpers import oval
+
+    track = oval()
+    header = same_drivers(track, PRESETS["fd-basic"].model_copy(update={"teams": True}), 4, 1, 3)
+    control = RaceControl.start(track, header, None)
+    control.session.run_computers()
+    assert [c.id for c in control.state.cars] != ["car1", "car2", "car3", "car4"]  # the grid changed the order
+    for team in (0, 1):
+        names = [header.entries[i].id for i in team_members(team)]
+        assert all(control.state.car(n).team == team for n in names)
