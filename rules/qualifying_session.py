@@ -23,10 +23,10 @@ from rules.engine import apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.qualifying import Grid, LapResult, TimedAction, grid_order
 from rules.record import Entry
-from rules.session import computer_action
 from rules.ruleset import RuleSet
+from rules.session import computer_action
 from rules.state import RaceState
-from rules.think_time import decision_ms
+from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 from rules.tyres import Tyre
 from rules.weather import Barometer, qualifying_wet
@@ -83,7 +83,7 @@ class QualifyingLap:
         while not self.done:
             if chance(self.state) is not None:
                 if running:
-                    clock += decision_ms(Roll(value=0), 1)
+                    clock += ROLL_MS
                 running = True
                 self.roll(clock)
                 continue
