@@ -15,7 +15,14 @@ class _Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class ChooseGear(_Action):
+class _Choice(_Action):
+    """A player's (or computer driver's) decision; ``car`` names whose, and the engine refuses
+    it for any other car, so a record says who decided what and cannot be misread."""
+
+    car: str | None = None
+
+
+class ChooseGear(_Choice):
     """Declare the gear for this turn (CORE-TURN-1); skip costs are struck now (CORE-GEAR-7)."""
 
     kind: Literal["gear"] = "gear"
@@ -29,7 +36,7 @@ class Roll(_Action):
     value: int
 
 
-class Drive(_Action):
+class Drive(_Choice):
     """Drive this path (the spaces entered, in order); shorter than the roll = braking.
 
     ``via`` says which segment of the movement it is: the roll, a slide, the soft-tyre
@@ -41,13 +48,13 @@ class Drive(_Action):
     via: Via = "roll"
 
 
-class EndMove(_Action):
+class EndMove(_Choice):
     """Decline the optional extras (the soft-tyre bonus, slipstream): the movement ends here."""
 
     kind: Literal["stop"] = "stop"
 
 
-class SetUp(_Action):
+class SetUp(_Choice):
     """The active car's set-up before the start, once the race weather is known: its tyres
     (TYRE-1) and, where the rules let players build their car, its WP (CAR-C-2, OPT-CAR-1).
     ``wp`` None keeps the set-up the car was entered with."""
@@ -57,7 +64,7 @@ class SetUp(_Action):
     wp: WearPoints | None = None
 
 
-class PitStop(_Action):
+class PitStop(_Choice):
     """What the crew does at the box (MASTERS-TURN-11/12): the tyres for the next lap
     (PIT-X-2, TYRE-D-1), a long stop (PIT-A-4) and repairs from the car's reserve
     (PIT-A-1, PIT-X-3)."""

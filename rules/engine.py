@@ -169,6 +169,10 @@ def multiplier(state: RaceState, car: CarState) -> int:
 def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
     """The state after ``action`` and what happened; IllegalAction if it is not legal now."""
     events: list[Event] = []
+    if not isinstance(action, Roll) and action.car is not None and action.car != to_move(state):
+        raise IllegalAction(
+            Reason(rule="CORE-ORDER-1", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": to_move(state) or "-"})
+        )
     if isinstance(action, Roll):
         c = chance(state)
         if c is None:

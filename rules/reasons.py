@@ -57,6 +57,7 @@ class Code(StrEnum):
     REPAIR_TOO_MUCH = "repair_too_much"
     RESERVE_TOO_SMALL = "reserve_too_small"
     REPAIR_TOO_MANY_AREAS = "repair_too_many_areas"
+    NOT_YOUR_TURN = "not_your_turn"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -137,6 +138,7 @@ TEMPLATES: dict[Code, str] = {
     Code.REPAIR_TOO_MUCH: "The crew cannot give {area} {points} WP: never more than the set-up's {setup}, and never tyres.",
     Code.RESERVE_TOO_SMALL: 'The repairs need {needed} WP, but only {reserve} are left in the reserve.',
     Code.REPAIR_TOO_MANY_AREAS: 'A technical stop repairs at most {areas} areas.',
+    Code.NOT_YOUR_TURN: 'It is not the turn of {car} now, but of {active}.',
 }
 
 

@@ -56,7 +56,11 @@ class RaceSession:
         return Record(header=self.header, actions=tuple(self.actions))
 
     def act(self, action: Action) -> list[Event]:
-        """Apply a player's or the dice's action; IllegalAction leaves everything unchanged."""
+        """Apply a player's or the dice's action; IllegalAction leaves everything unchanged.
+
+        A choice is recorded with the car it is for, so the record names who decided what."""
+        if not isinstance(action, Roll) and action.car is None:
+            action = action.model_copy(update={"car": to_move(self.state)})
         self.state, events = apply(self.track, self.state, action)
         self.actions.append(action)
         return events

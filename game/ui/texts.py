@@ -398,6 +398,7 @@ _REASONS_DE: dict[Code, str] = {
     Code.REPAIR_TOO_MUCH: 'Die Crew kann {area} nicht {points} VP geben: nie mehr als die {setup} des Set-ups, und nie Reifen.',
     Code.RESERVE_TOO_SMALL: 'Die Reparaturen brauchen {needed} VP, in der Reserve sind nur noch {reserve}.',
     Code.REPAIR_TOO_MANY_AREAS: 'Ein technischer Stopp repariert höchstens {areas} Bereiche.',
+    Code.NOT_YOUR_TURN: 'Jetzt ist nicht {car} dran, sondern {active}.',
 }
 
 LANGUAGES = ("en", "de")

@@ -466,3 +466,15 @@ def test_resumed_session_continues_with_the_same_dice():
     resumed = RaceSession(track, header, actions=tuple(half.actions))
     resumed.run_computers()
     assert resumed.record() == whole.record()
+
+
+def test_every_choice_names_its_car_and_a_choice_for_another_car_does_not_replay(track, played):
+    """A record says who decided what (CORE-ORDER-1): every gear, move and stop names its car,
+    the one whose turn it was; changing the name breaks the replay at that action."""
+    raw = as_json(played.record())
+    choices = [i for i, a in enumerate(raw["actions"]) if a["kind"] != "roll"]
+    assert choices and all(raw["actions"][i]["car"] for i in choices)
+    first = choices[0]
+    other = next(e["id"] for e in raw["header"]["entries"] if e["id"] != raw["actions"][first]["car"])
+    raw["actions"][first]["car"] = other
+    expect_error(json.dumps(raw), f"action {first + 1}", "not the turn of", track=track)
