@@ -4,25 +4,12 @@ the grid screen, and start the race on that grid."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pygame
-import pytest
 
 from tests.e2e.desktop import Desktop, Status
 from tests.e2e.test_race_e2e import choose_gear, choose_target
-
-
-@pytest.fixture
-def desktop(tmp_path: Path):
-    data = tmp_path / "data" / "formula-d"
-    data.mkdir(parents=True)
-    (data / "settings.json").write_text(json.dumps({"language": "en", "animation_speed": 5, "mute": True}))
-    d = Desktop(tmp_path)
-    d.start()
-    yield d
-    d.stop()
 
 
 def set_up_qualifying(d: Desktop) -> None:

@@ -3,25 +3,11 @@ human drivers, the race itself with real clicks and keys, and the results screen
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pygame
-import pytest
 
 from tests.e2e.desktop import Desktop, Status
-
-
-@pytest.fixture
-def desktop(tmp_path: Path):
-    data = tmp_path / "data" / "formula-d"
-    data.mkdir(parents=True)
-    # fastest animations and no sound, so the race takes seconds
-    (data / "settings.json").write_text(json.dumps({"language": "en", "animation_speed": 5, "mute": True}))
-    d = Desktop(tmp_path)
-    d.start()
-    yield d
-    d.stop()
 
 
 def choose_gear(s: Status) -> str:
