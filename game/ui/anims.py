@@ -94,6 +94,17 @@ class Drive(Anim):
         self.update(0.0)
 
 
+def play(queue: list[Anim], dt: float) -> None:
+    """Run the queued animations in order: the first takes the frame's time, and each one that
+    ends leaves the queue so the next starts at once (it gets no time of its own this frame)."""
+    budget = dt
+    while queue:
+        if not queue[0].update(budget):
+            break
+        queue.pop(0)
+        budget = 0.0
+
+
 def _turn(a: float, b: float, f: float) -> float:
     """Heading between ``a`` and ``b`` degrees the short way round."""
     d = (b - a + 180) % 360 - 180

@@ -22,6 +22,15 @@ ROW = 25  # odds table row height
 HEIGHT = 414  # what the widget needs
 
 
+def gear_key(key: int) -> int | None:
+    """The gear a digit key (top row or keypad) stands for, else None."""
+    if pygame.K_1 <= key <= pygame.K_6:
+        return key - pygame.K_0
+    if pygame.K_KP1 <= key <= pygame.K_KP6:
+        return key - pygame.K_KP1 + 1
+    return None
+
+
 class GearBox:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 380, HEIGHT)

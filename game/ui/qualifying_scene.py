@@ -27,17 +27,17 @@ import pygame
 from game.board import BoardRenderer
 from game.stopwatch import Stopwatch, clock_text
 from game.ui import theme
-from game.ui.anims import Anim, Call, Drive, Tumble
+from game.ui.anims import Anim, Call, Drive, Tumble, play
 from game.ui.boardmarks import Layer, draw_car_on_board, draw_destinations, draw_path, tone
 from game.ui.boardview import BoardView
 from game.ui.cars import draw_car
 from game.ui.dice import DiceTray, draw_die
-from game.ui.gearbox import GearBox
+from game.ui.gearbox import GearBox, gear_key
 from game.ui.i18n import die_name, reason_text, tr
 from game.ui.laprecords import Ghost, LapRecord, LapRecords
 from game.ui.lapreplay import LapReplay
 from game.ui.qualifying_hud import draw_banner, draw_classification, draw_counters, draw_stopwatch
-from game.ui.race_hud import draw_hint, draw_topbar
+from game.ui.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar
 from game.ui.scene import Scene
 from game.ui.widgets import Button
 from rules.actions import Action, ChooseGear, EndMove, Event
@@ -56,10 +56,6 @@ from rules.tyres import Tyre
 if TYPE_CHECKING:
     from game.ui.loop import App
 
-PANEL_W = 400
-TOP = 50
-MARGIN = 12
-HINT_H = 36
 TRAY_W, TRAY_H = 250, 110
 COUNT_STEP = 0.6  # seconds per countdown number
 DICE_SPEED = 3.0  # the die tumbles in 0.3 s: the clock is paused meanwhile anyway
@@ -444,12 +440,7 @@ class QualifyingScene(Scene):
         self._sync_widgets()
 
     def _update_lap(self, dt: float) -> None:
-        budget = dt
-        while self.queue:
-            if not self.queue[0].update(budget):
-                break
-            self.queue.pop(0)
-            budget = 0.0
+        play(self.queue, dt)
         lap = self.session.lap
         if self.drives:
             self.view.follow(next(iter(self.drives.values())).pose[:2], keep=0.5)
@@ -523,8 +514,8 @@ class QualifyingScene(Scene):
             self.proceed()
         elif self.phase != "driving":
             return False
-        elif pygame.K_1 <= k <= pygame.K_6 or pygame.K_KP1 <= k <= pygame.K_KP6:
-            self.choose(k - pygame.K_0 if k <= pygame.K_6 else k - pygame.K_KP1 + 1)
+        elif (gear := gear_key(k)) is not None:
+            self.choose(gear)
         elif k == pygame.K_SPACE:
             if self.queue:
                 self.queue[0].finish()

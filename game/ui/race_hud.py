@@ -12,6 +12,12 @@ from game.ui.racelog import LogLine
 from game.ui.standings import gap, lap_of, running_order
 from rules.state import CarState
 
+# The frame the race and the qualifying screens share: top bar, side panel, margins, hint line.
+PANEL_W = 400
+TOP = 50
+MARGIN = 12
+HINT_H = 36
+
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
 TAG_W = 26

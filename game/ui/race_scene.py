@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import theme
-from game.ui.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble
+from game.ui.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble, play
 from game.ui.boardmarks import Layer, draw_car_on_board, draw_destinations, draw_extras, draw_marker, draw_path, tone
 from game.ui.boardview import BoardView
 from game.ui.crew import PitPlan, SetupPlan
 from game.ui.crewdialog import CrewDialog
 from game.ui.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.ui.dice import DiceTray, draw_die
-from game.ui.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
+from game.ui.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.ui.i18n import Notice, die_name, reason_text, tr
 from game.ui.movetext import move_lines
 from game.ui.race_control import RaceControl, Step, Wait
-from game.ui.race_hud import TONES, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
+from game.ui.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
 from game.ui.racelog import LogLine, describe, roll_outcome
 from game.ui.scene import Scene
 from game.ui.settings import SPEEDS
@@ -39,10 +39,6 @@ from rules.moves import Move
 if TYPE_CHECKING:
     from game.ui.loop import App
 
-PANEL_W = 400
-TOP = 50
-MARGIN = 12
-HINT_H = 36
 TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
 LOG_KEEP = 300
@@ -332,12 +328,7 @@ class RaceScene(Scene):
             self.message_left -= dt
             if self.message_left <= 0:
                 self.message = None
-        budget = dt
-        while self.queue:
-            if not self.queue[0].update(budget):
-                break
-            self.queue.pop(0)
-            budget = 0.0
+        play(self.queue, dt)
         self._follow()
         if self.queue:
             return
@@ -465,8 +456,8 @@ class RaceScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
-        if pygame.K_1 <= k <= pygame.K_6 or pygame.K_KP1 <= k <= pygame.K_KP6:
-            self.choose(k - pygame.K_0 if k <= pygame.K_6 else k - pygame.K_KP1 + 1)
+        if (gear := gear_key(k)) is not None:
+            self.choose(gear)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
             self.end_move()
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
