@@ -49,6 +49,17 @@ C_FIXED_CAR = CarSetupRules(
 )
 
 
+def known_preset(key: str) -> str:
+    """``key`` if it is a preset, else the first one (a line-up from another version)."""
+    return key if key in PRESETS else next(iter(PRESETS))
+
+
+def following_preset(key: str) -> str:
+    """The preset after ``key``, round the list: what a click on the preset button shows next."""
+    keys = list(PRESETS)
+    return keys[(keys.index(key) + 1) % len(keys)]
+
+
 class RuleChoice(BaseModel):
     """A preset key and the modules the players switched away from it (key -> on)."""
 

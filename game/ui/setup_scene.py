@@ -19,7 +19,7 @@ from game.ui.scene import Scene
 from game.ui.trackpicture import TrackPicture, draw_broken
 from game.ui.tracks import TrackEntry
 from game.ui.widgets import Button, TextField, Widget
-from game.ui.rulechoice import RuleChoice
+from game.ui.rulechoice import RuleChoice, following_preset, known_preset
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         lineup = app.lineup()
-        self.track_file = lineup.track if app.tracks.find(lineup.track) else self._first_track()
+        self.track_file = app.tracks.pick(lineup.track)
         self.laps = lineup.laps
-        self.preset = lineup.preset if lineup.preset in PRESETS else next(iter(PRESETS))
+        self.preset = known_preset(lineup.preset)
         self.grid = lineup.grid
         self.modules = dict(lineup.modules)
         self.message = ""
@@ -63,10 +63,6 @@ class SetupScene(Scene):
         ]
         self._trim()
         self.rebuild()
-
-    def _first_track(self) -> str:
-        entries = self.app.tracks.entries
-        return entries[0].path.name if entries else ""
 
     @property
     def entry(self) -> TrackEntry | None:
@@ -172,8 +168,7 @@ class SetupScene(Scene):
         return tr("setup.preset_changed", preset=name) if self.modules else name
 
     def next_preset(self) -> None:
-        keys = list(PRESETS)
-        self.preset = keys[(keys.index(self.preset) + 1) % len(keys)]
+        self.preset = following_preset(self.preset)
         rules = PRESETS[self.preset]
         self.grid = rules.grid  # each rule set's own way to the grid, until changed
         self.laps = rules.race_laps or self.laps  # C-RACE-1: Formula Dé advanced is a 3-lap race

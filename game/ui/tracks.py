@@ -167,6 +167,12 @@ class TrackCatalogue:
                 return self.load(e)
         return None
 
+    def pick(self, file_name: str) -> str:
+        """``file_name`` if the maps folder has it, else the first track ("" without tracks)."""
+        if self.find(file_name) is not None:
+            return file_name
+        return self.entries[0].path.name if self.entries else ""
+
     def find(self, file_name: str) -> TrackEntry | None:
         """The entry of a file, loaded or not (never waits)."""
         return next((e for e in self.entries if e.path.name == file_name), None)

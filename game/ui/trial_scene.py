@@ -21,6 +21,7 @@ from game.ui.i18n import tr
 from game.ui.laprecords import LapRecords
 from game.ui.lineup import MAX_NAME, NAMES
 from game.ui.qualifying_scene import QualifyingScene
+from game.ui.rulechoice import following_preset, known_preset
 from game.ui.scene import Scene
 from game.ui.trackpicture import TrackPicture, draw_broken
 from game.ui.tracks import TrackEntry
@@ -41,9 +42,8 @@ class TrialScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         lineup = app.lineup()
-        self.track_file = lineup.track if app.tracks.find(lineup.track) else (
-            app.tracks.entries[0].path.name if app.tracks.entries else "")
-        self.preset = lineup.preset if lineup.preset in PRESETS else next(iter(PRESETS))
+        self.track_file = app.tracks.pick(lineup.track)
+        self.preset = known_preset(lineup.preset)
         human = next((d for d in lineup.drivers if d.kind == "human"), lineup.drivers[0])
         self.driver = human
         self.name_text = human.name
@@ -83,8 +83,7 @@ class TrialScene(Scene):
         self.track_file = e.path.name
 
     def next_preset(self) -> None:
-        keys = list(PRESETS)
-        self.preset = keys[(keys.index(self.preset) + 1) % len(keys)]
+        self.preset = following_preset(self.preset)
 
     def rename(self, text: str) -> None:
         self.name_text = text

@@ -43,3 +43,11 @@ def test_the_catalogue_finds_a_record_track_by_hash(tmp_path: Path) -> None:
     entry = catalogue.by_hash(oval().content_hash(), oval().name)
     assert entry is not None and entry.path == OVAL
     assert catalogue.by_hash("0" * 64, "nowhere") is None
+
+
+def test_pick_keeps_a_known_track_and_falls_back_to_the_first(tmp_path: Path) -> None:
+    catalogue = TrackCatalogue(OVAL.parent, tmp_path)
+    first = catalogue.entries[0].path.name
+    assert catalogue.pick("oval.tmx") == "oval.tmx"
+    assert catalogue.pick("gone.tmx") == first != "gone.tmx"
+    assert TrackCatalogue(tmp_path / "empty", tmp_path).pick("oval.tmx") == ""
