@@ -37,6 +37,7 @@ def fixed_setup(rules: RuleSet) -> bool:
 
 class CarSetupScene(Scene):
     name = "carsetup"
+    escape_back = True
 
     def __init__(self, app: App, lineup: Lineup, rules: RuleSet | None = None) -> None:
         super().__init__(app)
@@ -112,12 +113,6 @@ class CarSetupScene(Scene):
                 continue
             y = card.top + 70 + self.areas.index(Area(rest.rsplit(".", 1)[0])) * AREA_ROW
             b.rect = pygame.Rect(card.left + 170 if rest.endswith("minus") else card.right - 52, y, 36, 32)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()

@@ -69,6 +69,7 @@ def parameters(rules: RuleSet) -> list[tuple[str, str, str]]:
 
 class RulesScene(Scene):
     name = "rules"
+    escape_back = True
 
     def __init__(self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None]) -> None:
         super().__init__(app)
@@ -108,12 +109,6 @@ class RulesScene(Scene):
         self.back.rect = pygame.Rect(30, h - 74, 180, 50)
         self.reset.rect = pygame.Rect(230, h - 74, 280, 50)
         self.done.rect = pygame.Rect(w - 330, h - 74, 300, 50)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()

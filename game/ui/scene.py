@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it
+    escape_back = False  # Esc closes the scene and shows the one below (a page left without changes)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -37,6 +38,9 @@ class Scene:
         for w in reversed(self.widgets):
             if w.visible and w.handle(event):
                 return True
+        if self.escape_back and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
         return False
 
     def update(self, dt: float) -> None:

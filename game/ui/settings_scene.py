@@ -20,6 +20,7 @@ ROW = 74
 
 class SettingsScene(Scene):
     name = "settings"
+    escape_back = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -54,12 +55,6 @@ class SettingsScene(Scene):
             for j, w in enumerate(ws):
                 w.rect = pygame.Rect(left + j * (width + 8), y, width, 44)
         self.back.rect = pygame.Rect(self.box.centerx - 110, self.box.bottom - 66, 220, 48)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
-        return super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill(theme.BACKDROP)
