@@ -63,11 +63,9 @@ class GridScene(Scene):
         weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
         theme.text(screen, f"{s.track.name} · {weather}", 24, theme.DIM, (32, 100))
         t = self.table
-        theme.panel(screen, t, theme.PANEL, radius=12)
         cols = (t.left + 24, t.left + 80, t.left + 400, t.left + 500, t.left + 610, t.left + 730, t.left + 840)
         heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")
-        for x, key in zip(cols, heads):
-            theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
+        tables.frame(screen, t, cols, heads)
         results = {r.driver: r for r in s.results}
         index = {e.id: i for i, e in enumerate(s.entries)}
         for i, car in enumerate(self.grid.order):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.stopwatch import clock_text
-from game.ui import theme
+from game.ui import tables, theme
 from game.ui.i18n import tr
 from game.ui.laprecords import LapRecord, LapRecords
 from game.ui.scene import Scene
@@ -80,11 +80,9 @@ class RecordsScene(Scene):
             self.draw_widgets(screen)
             return
         t = self.table
-        theme.panel(screen, t, theme.PANEL, radius=12)
         cols = (t.left + 20, t.left + 70, t.left + 300, t.left + 470, t.left + 560, t.left + 650, t.left + 740)
         heads = ("grid.pos", "grid.driver", "records.rules", "qual.rolls", "qual.penalty", "qual.score", "grid.time")
-        for x, key in zip(cols, heads):
-            theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
+        tables.frame(screen, t, cols, heads)
         laps = self.laps.get(self.track, [])
         for i, lap in enumerate(laps):
             y = t.top + 44 + i * ROW

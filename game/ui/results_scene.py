@@ -93,10 +93,8 @@ class ResultsScene(Scene):
         theme.text(screen, theme.fit_text(self.rules_line(), 20, w - 128), 20, theme.DIM, (64, 152))
         theme.text(screen, self.winner(), 44, theme.YELLOW, (w - 60, 70), "topright")
         t = self.table
-        theme.panel(screen, t, theme.PANEL, radius=12)
         cols = (t.left + 24, t.left + 90, t.left + 360, t.left + 470)
-        for x, key in zip(cols, ("results.pos", "results.driver", "results.laps", "results.status")):
-            theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
+        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.laps", "results.status"))
         for i, place in enumerate(self.places):
             y = t.top + 44 + i * self.row
             tables.stripe(screen, t, y, self.row, i)

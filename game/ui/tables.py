@@ -1,6 +1,6 @@
-"""The pieces of the standings tables that the grid and the results screens share.
+"""The pieces of the tables that the grid, records and results screens share.
 
-Striped rows, the position with gold, silver and bronze discs for the first
+The panel with its column headings, striped rows, the position with gold, silver and bronze discs for the first
 three, and the car with its number badge: one look for both tables.
 """
 
@@ -10,8 +10,16 @@ import pygame
 
 from game.ui import theme
 from game.ui.cars import badge, badge_of, car_icon, pattern_of
+from game.ui.i18n import tr
 
 PODIUM: tuple[theme.Colour, ...] = ((250, 204, 22), (200, 204, 212), (205, 127, 50))
+
+
+def frame(screen: pygame.Surface, table: pygame.Rect, columns: tuple[int, ...], headings: tuple[str, ...]) -> None:
+    """The table's panel and a heading (a text key) over each column (its left edge)."""
+    theme.panel(screen, table, theme.PANEL, radius=12)
+    for x, key in zip(columns, headings):
+        theme.text(screen, tr(key), 20, theme.DIM, (x, table.top + 14))
 
 
 def stripe(screen: pygame.Surface, table: pygame.Rect, y: int, height: int, i: int) -> None:
