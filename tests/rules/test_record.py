@@ -13,7 +13,6 @@ import ast
 import json
 import os
 import pickle
-import random
 import stat
 from pathlib import Path
 
@@ -22,8 +21,6 @@ import pytest
 from game.trackfile import load_track
 from rules import record as record_mod
 from rules.actions import ChooseGear, Drive, Roll
-from rules.engine import chance, gear_options, moves
-from rules.gears import ShiftCost
 from rules.record import (
     SCHEMA_VERSION,
     Header,
@@ -39,6 +36,7 @@ from rules.record import (
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from tests.conftest import REPO
+from tests.rules.test_properties import random_play
 
 OVAL = REPO / "maps" / "oval.tmx"
 RULES = PRESETS["fd-basic"]
@@ -62,21 +60,8 @@ def race(track, **kw) -> RaceSession:
 
 
 def random_race(track, seed: int = 7, cars: int = 3, laps: int = 1) -> RaceSession:
-    """A whole race of uniformly random legal gears and moves, dice from the header's seed."""
-    session = RaceSession(track, header(track, seed=seed, cars=cars, laps=laps, driver="human"))
-    rng = random.Random(seed)
-    for _ in range(20_000):
-        state = session.state
-        if state.finished:
-            return session
-        if chance(state) is not None:
-            session.roll()
-        elif state.phase == "gear":
-            gears = sorted(g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost))
-            session.act(ChooseGear(gear=rng.choice(gears)))
-        else:
-            session.act(Drive(path=rng.choice(moves(track, state)).path))
-    raise AssertionError("the race did not end")
+    """A whole race of uniformly random legal choices, dice from the header's seed."""
+    return random_play(track, seed, seed, cars, laps)
 
 
 @pytest.fixture(scope="module")
