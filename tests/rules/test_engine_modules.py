@@ -23,7 +23,7 @@ from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC, MASTERS_2002
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, R, W, act, car, illegal, kinds, pending, position, rolls, settle
+from tests.rules.test_engine import OVAL, W, act, car, illegal, kinds, pending, position, rolls, settle
 from tests.rules.test_engine_pit import at_pit_entry
 
 SLIP = FORMULA_D_BASIC
