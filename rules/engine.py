@@ -554,12 +554,8 @@ def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: l
 
 
 def _movement(car: CarState) -> Movement:
-    """A movement starting where the car stands now; from its own box it is the drive out of
-    the box, after a fast or a slow stop alike (TYRE-8, PIT-A-5: no soft-tyre bonus)."""
-    return Movement(
-        start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings,
-        box_exit=car.box is not None and car.space == car.box,
-    )
+    """A movement starting where the car stands now."""
+    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
 
 
 def move_request(track: Track, state: RaceState, via: Via | None = None) -> MoveRequest:
@@ -759,7 +755,8 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     and slipstream (any number of times)."""
     car = state.car(state.active or "")
     mv = state.movement
-    if mv is None or not mv.extras or car.space is None or _in_pit_lane(track, car):
+    # AMB-58: a dream start (game round 0) drives just its 4 spaces
+    if mv is None or state.round == 0 or car.space is None or _in_pit_lane(track, car):
         return ()
     r = state.rules
     if not mv.slid and car.tyre is not None and r.tyres is not None and tyres.slide(r.tyres, car.tyre, wet(state)):
@@ -771,7 +768,7 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     offer: list[Via] = []
     if (
         not mv.bonus
-        and not mv.box_exit  # TYRE-8, PIT-A-5
+        and mv.start != car.box  # TYRE-8, PIT-A-5: not on the drive out of the box, after any stop
         and car.tyre is not None
         and r.tyres is not None
         and tyres.bonus(r.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
@@ -970,7 +967,6 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
             return _begin_round(track, state.model_copy(update={"queue": ()}), events)
         nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
         events.append(Event(kind="turn", car=nxt, data={"round": 0}))
-        dream = _movement(state.car(nxt)).model_copy(update={"extras": False})  # AMB-58: just the 4 spaces
         return state.model_copy(
             update={
                 "phase": "move",
@@ -978,7 +974,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
                 "moves_left": state.rules.dream_start_spaces,
                 "roll": None,
                 "engine_trigger": False,
-                "movement": dream,
+                "movement": _movement(state.car(nxt)),
             }
         )
     if state.round == 1:

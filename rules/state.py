@@ -85,8 +85,6 @@ class Movement(Frozen):
     slid: bool = False  # at most one slide per turn (AMB-48)
     bonus: bool = False  # at most one bonus per turn (AMB-48)
     slips: int = 0  # slipstreams taken (CORE-SLIP-3: any number)
-    extras: bool = True  # False for a dream start (AMB-58)
-    box_exit: bool = False  # the drive out of the box: no soft-tyre bonus (TYRE-8)
 
 
 class LapTally(Frozen):
