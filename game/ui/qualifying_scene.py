@@ -37,6 +37,7 @@ from game.ui.i18n import die_name, reason_text, tr
 from game.ui.laprecords import Ghost, LapRecord, LapRecords
 from game.ui.lapreplay import LapReplay
 from game.ui.qualifying_hud import draw_banner, draw_classification, draw_counters, draw_stopwatch
+from game.ui.race_control import by_destination
 from game.ui.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar
 from game.ui.scene import Scene
 from game.ui.widgets import Button
@@ -333,10 +334,7 @@ class QualifyingScene(Scene):
         cached = self._cache
         if cached is not None and cached[0] is lap.state:
             return cached[1]
-        here = lap.state.car(lap.entry.id).space or ""
-        out: dict[str, list[Move]] = {}
-        for m in sorted(moves(self.track, lap.state), key=lambda m: (m.out is not None, m.tyres, m.brakes, m.path)):
-            out.setdefault(m.end or here, []).append(m)
+        out = by_destination(moves(self.track, lap.state), lap.state.car(lap.entry.id).space or "")
         self._cache = (lap.state, out)
         return out
 

@@ -60,6 +60,14 @@ class Step:
     after: RaceState
 
 
+def by_destination(moves: list[Move], here: str) -> dict[str, list[Move]]:
+    """The moves grouped by the space they end on (``here`` for staying), cheapest way first."""
+    out: dict[str, list[Move]] = {}
+    for m in sorted(moves, key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path)):
+        out.setdefault(m.end or here, []).append(m)
+    return out
+
+
 class RaceControl:
     def __init__(self, track: Track, session: RaceSession, saves: SaveSlot | None = None) -> None:
         self.track = track
@@ -186,11 +194,7 @@ class RaceControl:
     def destinations(self) -> dict[str, list[Move]]:
         """Every space a legal move ends on (the car's own space if it cannot move), with its moves."""
         def build() -> dict[str, list[Move]]:
-            here = self.state.car(self.state.active or "").space or ""
-            out: dict[str, list[Move]] = {}
-            for m in sorted(self.moves(), key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path)):
-                out.setdefault(m.end or here, []).append(m)
-            return out
+            return by_destination(self.moves(), self.state.car(self.state.active or "").space or "")
 
         if self.state.phase != "move":
             return {}
