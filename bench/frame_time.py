@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.ui.boardview import BoardView  # noqa: E402
-from game.ui.loop import App  # noqa: E402
-from game.ui.race_control import RaceControl  # noqa: E402
-from game.ui.race_scene import RaceScene  # noqa: E402
+from game.board.view import BoardView  # noqa: E402
+from game.app.loop import App  # noqa: E402
+from game.play.race_control import RaceControl  # noqa: E402
+from game.scenes.race import RaceScene  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 

@@ -30,7 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.trackfile import load_track  # noqa: E402
+from game.tracks.load import load_track  # noqa: E402
 from rules.engine import moves, new_race  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.state import Movement, RaceState  # noqa: E402

@@ -1,6 +1,6 @@
 """The track as the rules see it: a frozen graph of named spaces.
 
-The Tiled loader (``game.trackfile``) builds it; the engine, the computer
+The Tiled loader (``game.tracks.load``) builds it; the engine, the computer
 drivers and the board view only read it. Everything here is plain data plus
 derived look-ups, so a track can be serialised, hashed and compared.
 

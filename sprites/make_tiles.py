@@ -11,7 +11,7 @@ zoom, and ignores tile layers.
     python sprites/make_tiles.py --check  exit 1 if they are out of date
 
 Each tile has a class (Tiled: Tile Properties > Class/Type) naming what it
-shows; ``maps/trackgen.py`` paints the shipped maps' ``ground`` layer by
+shows; ``game/tools/trackgen.py`` paints the shipped maps' ``ground`` layer by
 those names.
 """
 
@@ -31,7 +31,7 @@ if str(REPO) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game import board  # noqa: E402
+from game.board import render as board  # noqa: E402
 
 TILE = 32
 COLUMNS = 4

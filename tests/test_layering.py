@@ -1,6 +1,8 @@
-"""The rules engine is pure: ``rules/`` never imports pygame, pytmx or game.
+"""The direction of imports: ``rules/`` never imports pygame, pytmx or game; the
+game's packages import only those below them (``game/__init__.py`` lists the
+order); no module imports another that imports it back, directly or not.
 
-Two independent checks (DESIGN.md, "Layers and the direction of imports"):
+For the pure layers, two independent checks (DESIGN.md, "Layers and the direction of imports"):
 
 * a static one that reads every ``rules/**/*.py`` with ``ast`` and reports
   each ``import``/``from ... import`` (and ``importlib.import_module("...")``
@@ -18,6 +20,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 FORBIDDEN = ("pygame", "pytmx", "game")
@@ -113,7 +117,7 @@ _GUARDED_IMPORT = textwrap.dedent(
         record(package)
     else:
         origin = os.path.realpath(os.path.dirname(top.__file__))
-        want = os.path.realpath(os.path.join(root, package))
+        want = os.path.realpath(os.path.join(root, *package.split(".")))
         if origin != want:
             sys.exit(f"imported {package} from {origin}, expected {want}")
         imported = [package]
@@ -161,3 +165,124 @@ def test_rules_imports_with_pygame_pytmx_and_game_unavailable():
         + result.stderr
     )
     assert "imported: rules" in result.stdout
+
+
+#: The game's packages from the bottom up (``game/__init__.py``): each imports only
+#: those before it in this list. ``theme`` and ``main`` are modules.
+GAME_LAYERS = ("texts", "storage", "tracks", "play", "theme", "board", "widgets", "app", "scenes", "tools", "main")
+#: Layers that must run without a window: they never import pygame.
+HEADLESS = ("texts", "storage", "tracks", "play")
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of ``rules`` and ``game`` by dotted name."""
+    found = {}
+    for top in ("rules", "game"):
+        for path in sorted((REPO / top).rglob("*.py")):
+            name, _ = _module_name(path, REPO)
+            found[name] = path
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which project modules each project module imports, at any place in the file
+    (top level, inside functions, under ``TYPE_CHECKING``): a cycle is a cycle wherever
+    its import is written. ``from package import module`` counts as importing the module."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        is_pkg = path.name == "__init__.py"
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = _resolve_relative(node.module, node.level, name, is_pkg) if node.level else node.module or ""
+                targets.add(base)
+                targets.update(f"{base}.{alias.name}" for alias in node.names)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "game" and len(parts) > 1 else None
+
+
+def test_no_module_imports_in_a_circle():
+    found = cycles(import_graph())
+    assert not found, "modules that import each other (directly or through others):\n" + "\n".join(
+        " <-> ".join(c) for c in found)
+
+
+def test_cycle_finder_sees_a_circle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_game_packages_import_only_the_layers_below_them():
+    order = {name: i for i, name in enumerate(GAME_LAYERS)}
+    packages = {p.name for p in (REPO / "game").iterdir() if (p / "__init__.py").is_file()}
+    modules = {p.stem for p in (REPO / "game").glob("*.py") if p.stem != "__init__"}
+    assert packages | modules == set(GAME_LAYERS), "game/__init__.py and GAME_LAYERS must list every package"
+    wrong = []
+    for module, targets in import_graph().items():
+        here = _layer(module)
+        if here is None:
+            continue
+        for target in targets:
+            there = _layer(target)
+            if there is not None and order[there] > order[here]:
+                wrong.append(f"{module} imports {target} ({there} is above {here})")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+@pytest.mark.parametrize("layer", HEADLESS)
+def test_headless_layers_never_import_pygame(layer):
+    problems = forbidden_imports(REPO / "game" / layer, forbidden=("pygame",))
+    assert not problems, "\n".join(problems)
+    result = import_with_forbidden_blocked(REPO, f"game.{layer}", forbidden=("pygame",))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_architecture_picture_shows_every_layer_and_is_current():
+    """docs/images/architecture.svg is what docs/make_architecture.py draws, and it names every layer."""
+    result = subprocess.run([sys.executable, "docs/make_architecture.py", "--check"], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    picture = (REPO / "docs" / "images" / "architecture.svg").read_text(encoding="utf-8")
+    assert all(layer in picture for layer in GAME_LAYERS), [layer for layer in GAME_LAYERS if layer not in picture]

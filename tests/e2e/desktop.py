@@ -20,7 +20,7 @@ from typing import Any
 
 from tests.conftest import REPO, require_tool
 
-GAME = "from game.ui.main import run; raise SystemExit(run())"
+GAME = "from game.main import run; raise SystemExit(run())"
 SCREEN = (1280, 800)
 
 Status = dict[str, Any]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from game.geometry import Path
-from game.trackdraw import Drawing, Shape
+from game.tracks.geometry import Path
+from game.tracks.drawing import Drawing, Shape
 
 CX1, CX2, CY = 400.0, 1024.0, 400.0  # half-circle centres; straights are 13 spaces long
 START_X = 928.0  # the start/finish line: 11 spaces after the top straight begins, 2 before it ends

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.trackdraw import Problem
-from game.trackfile import check_track
+from game.tracks.drawing import Problem
+from game.tracks.load import check_track
 from tests.conftest import REPO
 
 TRACKS = REPO / "tests" / "tracks"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.camera import Camera
+from game.board.camera import Camera
 from tests.game.test_board import oval_track
 
 POINTS = [(0.0, 0.0), (123.5, -40.25), (1250.0, 730.0), (-300.0, 999.0)]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.board import BoardRenderer, read_art
-from game.trackfile import load_track
+from game.board.render import BoardRenderer, read_art
+from game.tracks.load import load_track
 from tests.conftest import REPO
 
 MAPS = REPO / "maps"
@@ -113,3 +115,11 @@ def test_tiled_pictures_exist(name):
     image = root.find("imagelayer[@name='preview']/image")
     picture = pygame.image.load(str(MAPS / image.get("source")))
     assert picture.get_size() == (width * 32, height * 32)
+
+
+def test_shipped_maps_are_what_the_generator_writes():
+    """``python -m game.tools.trackgen --check`` regenerates every shipped map in memory
+    and fails on any file that differs: the maps in the repo are the generator's output."""
+    result = subprocess.run([sys.executable, "-m", "game.tools.trackgen", "--check"], cwd=REPO,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO, require_tool
 

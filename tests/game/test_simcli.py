@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game.simcli import Position
-from game.trackfile import load_track
+from game.tools.race import Position
+from game.tracks.load import load_track
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.record import Entry, Header, load

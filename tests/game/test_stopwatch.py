@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.stopwatch import Stopwatch, clock_text
+from game.play.stopwatch import Stopwatch, clock_text
 
 
 class FakeClock:

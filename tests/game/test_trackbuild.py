@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from game.trackbuild import build
-from game.trackdraw import Shape, TrackError
+from game.tracks.build import build
+from game.tracks.drawing import Shape, TrackError
 from rules.track import EdgeKind
 from tests.game.drawings import CY, RADII, SPACE, START_X, stadium
 

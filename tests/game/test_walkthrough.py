@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game import trackcli
-from game.trackfile import check_track, load_track
+from game.tools import track as trackcli
+from game.tracks.load import check_track, load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
 
@@ -96,7 +96,7 @@ def test_grid_weather_and_name(track):
 
 
 def test_track_render_draws_the_board(track, tmp_path, capsys):
-    from game.board import BoardRenderer, read_art
+    from game.board.render import BoardRenderer, read_art
 
     out = tmp_path / "guide.png"
     # the function behind `python main.py track render FILE OUT --names --arrows`

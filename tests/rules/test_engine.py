@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Event, Roll
 from rules.car import WearPoints
 from rules.dice import BLACK_DIE, Purpose

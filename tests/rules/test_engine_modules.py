@@ -539,7 +539,7 @@ def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
 def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
     """Leaving Hohenau's 3-stop Hairpin after one stop ends a Formula Dé lap (QUAL-4) but not a
     Formula D 2008 lap (QUAL-B-5: only a corner left without any stop); there it costs rolls."""
-    from game.trackfile import load_track
+    from game.tracks.load import load_track
     from rules.engine import apply, new_lap
     from rules.qualifying_rules import QUAL_B, QUAL_C
 

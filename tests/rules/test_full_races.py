@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.classify import classification
 from rules.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC, PRESETS

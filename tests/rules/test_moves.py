@@ -26,9 +26,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.trackbuild import build
-from game.trackdraw import Drawing, Shape
-from game.trackfile import load_track
+from game.tracks.build import build
+from game.tracks.drawing import Drawing, Shape
+from game.tracks.load import load_track
 from rules.moves import Move, MoveRequest, check_path, legal_moves
 from rules.reasons import TEMPLATES, Code, Reason
 from rules.ruleset import FORMULA_D_BASIC, RuleSet

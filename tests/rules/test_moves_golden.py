@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.moves import Move, MoveRequest, check_path, legal_moves
 from rules.ruleset import FORMULA_D_BASIC
 from rules.track import Track

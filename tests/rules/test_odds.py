@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import apply, gear_options, moves
 from rules.gears import ShiftCost

@@ -35,7 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, SetUp
 from rules.car import Area
 from rules.classify import classification

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pygame
 
-from game.trackfile import load_track
-from game.ui.lineup import COLOURS
-from game.ui.race_control import RaceControl, Wait
-from game.ui.tracks import TrackCatalogue
+from game.tracks.load import load_track
+from game.storage.lineup import COLOURS
+from game.play.race_control import RaceControl, Wait
+from game.board.catalogue import TrackCatalogue
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.track import Track
@@ -82,7 +82,7 @@ def catalogue() -> TrackCatalogue:
 
 def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[no-untyped-def]
     """An App on the dummy display with its data folder in ``data``."""
-    from game.ui.loop import App
+    from game.app.loop import App
 
     app = App(data)
     app.tracks = catalogue()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui.boardview import BoardView
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl
-from game.ui.race_scene import RaceScene
+from game.board.view import BoardView
+from game.scenes.menu import MenuScene
+from game.play.race_control import RaceControl
+from game.scenes.race import RaceScene
 from rules.record import Entry, Header
 from rules.session import RaceSession
 from rules.state import RaceState

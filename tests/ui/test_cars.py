@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.cars import BADGES, PATTERNS, badge, badge_of, car_sprite, draw_car, pattern_of
-from game.ui.lineup import COLOURS
+from game.board.cars import BADGES, PATTERNS, badge, badge_of, car_sprite, draw_car, pattern_of
+from game.storage.lineup import COLOURS
 from tests.ui.helpers import open_display
 
 

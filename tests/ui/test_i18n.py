@@ -8,18 +8,25 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import i18n
-from game.ui.i18n import reason_text, tr
-from game.ui.lineup import KINDS
-from game.ui.settings import LANGUAGES, SPEEDS
-from game.ui.texts import REASONS, STRINGS
+from game import texts
+from game.texts import reason_text, tr
+from game.storage.lineup import KINDS
+from game.storage.settings import SPEEDS
+from game.texts import LANGUAGES
+from game.texts import REASONS, STRINGS
 from rules.car import Area
 from rules.dice import Purpose
 from rules.reasons import TEMPLATES, Code, Reason
 from rules.ruleset import PRESETS
 from rules.tables import StartKind
 
-UI = Path(i18n.__file__).parent
+GAME = Path(texts.__file__).parent.parent
+#: The language tables themselves, which hold the keys rather than ask for them.
+TABLES = {Path(texts.en.__file__), Path(texts.de.__file__)}
+
+
+def game_sources() -> list[Path]:
+    return [p for p in sorted(GAME.rglob("*.py")) if p not in TABLES]
 
 
 def fields(template: str) -> set[str]:
@@ -29,7 +36,7 @@ def fields(template: str) -> set[str]:
 @pytest.fixture(autouse=True)
 def english():
     yield
-    i18n.set_language("en")
+    texts.set_language("en")
 
 
 def test_both_languages_have_every_key_with_the_same_placeholders() -> None:
@@ -59,7 +66,7 @@ SAMPLE_VALUES = {
 def test_reasons_are_translated_from_their_values(code: Code) -> None:
     reason = Reason(rule="X-1", code=code, values={k: SAMPLE_VALUES.get(k, 3) for k in fields(TEMPLATES[code])})
     english = reason_text(reason)
-    i18n.set_language("de")
+    texts.set_language("de")
     german = reason_text(reason)
     assert english and german and english != german
     assert "gearbox" not in german and "gear4" not in german  # words from the values are translated too
@@ -68,7 +75,7 @@ def test_reasons_are_translated_from_their_values(code: Code) -> None:
 def test_words_in_reason_values_are_translated() -> None:
     r = Reason(rule="CORE-ENGINE-3", code=Code.AREA_GONE, values={"area": "road_holding"})
     assert reason_text(r) == "The last road-holding wear point is gone: the car is out of the race."
-    i18n.set_language("de")
+    texts.set_language("de")
     assert "Straßenlage" in reason_text(r)
 
 
@@ -106,7 +113,7 @@ def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
 
 def test_every_key_the_code_asks_for_exists() -> None:
     missing = []
-    for path in sorted(UI.glob("*.py")):
+    for path in game_sources():
         keys, prefixes = _asked_for(ast.parse(path.read_text(encoding="utf-8")))
         missing += [f"{path.name}: {k}" for k in keys if k not in STRINGS["en"]]
         missing += [f"{path.name}: {p}*" for p in prefixes if not any(k.startswith(p) for k in STRINGS["en"])]
@@ -115,7 +122,7 @@ def test_every_key_the_code_asks_for_exists() -> None:
 
 def test_every_key_is_used_somewhere() -> None:
     """No dead strings: each key is quoted in the code, or built from a prefix the code uses."""
-    sources = [p.read_text(encoding="utf-8") for p in UI.glob("*.py") if p.name != "texts.py"]
+    sources = [p.read_text(encoding="utf-8") for p in game_sources()]
     prefixes = set().union(*(_asked_for(ast.parse(text))[1] for text in sources))
     code = "\n".join(sources)
     unused = [k for k in STRINGS["en"]
@@ -125,15 +132,15 @@ def test_every_key_is_used_somewhere() -> None:
 
 def test_the_key_scan_sees_the_calls() -> None:
     """Guard the guard: the scan finds keys in a known module."""
-    keys, prefixes = _asked_for(ast.parse((UI / "race_scene.py").read_text(encoding="utf-8")))
+    keys, prefixes = _asked_for(ast.parse((GAME / "scenes" / "race.py").read_text(encoding="utf-8")))
     assert "race.hint.gear" in keys and "purpose." in prefixes
-    keys, _ = _asked_for(ast.parse((UI / "racelog.py").read_text(encoding="utf-8")))
+    keys, _ = _asked_for(ast.parse((GAME / "play" / "racelog.py").read_text(encoding="utf-8")))
     assert {"log.moved.1", "log.moved.n"} <= keys
 
 
 def test_language_switch_changes_the_text() -> None:
     assert tr("menu.new_race") == "New race"
-    i18n.set_language("de")
+    texts.set_language("de")
     assert tr("menu.new_race") == "Neues Rennen"
     with pytest.raises(ValueError):
-        i18n.set_language("fr")
+        texts.set_language("fr")

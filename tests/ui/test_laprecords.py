@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.laprecords import FILE, Ghost, LapRecord, LapRecords
+from game.storage.laprecords import FILE, Ghost, LapRecord, LapRecords
 from rules.actions import ChooseGear, Drive, Roll
 from rules.qualifying import TimedAction
 from rules.ruleset import FORMULA_D_BASIC

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.boardview import BoardView
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl, Wait
-from game.ui.race_scene import RaceScene
-from game.ui.results_scene import ResultsScene
+from game.board.view import BoardView
+from game.scenes.menu import MenuScene
+from game.play.race_control import RaceControl, Wait
+from game.scenes.race import RaceScene
+from game.scenes.results import ResultsScene
 from rules.ruleset import PRESETS
 from tests.ui.helpers import header, make_app
 

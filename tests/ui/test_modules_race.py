@@ -11,16 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import i18n, theme
-from game.ui.i18n import tr
-from game.ui import race_scene as race_scene_module
-from game.ui.crew import PitPlan, SetupPlan
-from game.ui.movetext import move_lines, move_tag
-from game.ui.boardview import BoardView
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl, Wait
-from game.ui.race_scene import RaceScene
-from game.ui.racelog import describe
+from game import texts
+from game import theme
+from game.texts import tr
+from game.scenes import race as race_scene_module
+from game.play.crew import PitPlan, SetupPlan
+from game.play.movetext import move_lines, move_tag
+from game.board.view import BoardView
+from game.scenes.menu import MenuScene
+from game.play.race_control import RaceControl, Wait
+from game.scenes.race import RaceScene
+from game.play.racelog import describe
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.engine import moves
@@ -40,7 +41,7 @@ TYRES = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
 @pytest.fixture(autouse=True)
 def english():
     yield
-    i18n.set_language("en")
+    texts.set_language("en")
 
 
 def behind_f(tmp: Path) -> RaceScene:
@@ -260,7 +261,7 @@ def test_the_dashboard_shows_the_tyres_their_age_and_the_reserve(tmp_path: Path)
     scene = scene_at(tmp_path, control_at(state))
     kit = scene.dashboard._kit(state, state.car("m"))
     assert kit == "Soft, lap 2 · reserve 2 WP"
-    i18n.set_language("de")
+    texts.set_language("de")
     assert scene.dashboard._kit(state, state.car("m")) == "Weich, Runde 2 · Reserve 2 VP"
 
 
@@ -273,7 +274,7 @@ def test_the_log_narrates_set_up_and_weather_in_both_languages(tmp_path: Path) -
     keys = {line.key for line in lines}
     assert {"log.setup.tyre"} <= keys and any(k.startswith("log.weather.") for k in keys)
     english = [line.text() for line in lines]
-    i18n.set_language("de")
+    texts.set_language("de")
     german = [line.text() for line in lines]
     assert english != german and any("Reifen" in g for g in german)
 
@@ -292,7 +293,7 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
 
 
 def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_box(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.race_control import Wait
+    from game.play.race_control import Wait
     from rules.ruleset import PRESETS
     from tests.rules.test_engine import car, position
 

@@ -11,15 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import dashboard as dashboard_module
-from game.ui import i18n, race_hud, theme
-from game.ui.crew import PitPlan
-from game.ui.race_control import Wait
-from game.ui.results_scene import ResultsScene
-from game.ui.rulechoice import RuleChoice, rules_of
-from game.ui.rules_scene import parameters
-from game.ui.standings import team_members
-from game.ui.texts import STRINGS
+from game.widgets import dashboard as dashboard_module
+from game import texts
+from game.widgets import race_hud
+from game import theme
+from game.play.crew import PitPlan
+from game.play.race_control import Wait
+from game.scenes.results import ResultsScene
+from rules.choice import RuleChoice, rules_of
+from game.scenes.rule_modules import parameters
+from game.play.standings import team_members
+from game.texts import STRINGS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.ruleset import FORMULA_D_BASIC
@@ -34,7 +36,7 @@ TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
 @pytest.fixture(autouse=True)
 def english():
     yield
-    i18n.set_language("en")
+    texts.set_language("en")
 
 
 def team_race(stock: tuple[int, ...] = (4, 3)) -> RaceState:
@@ -43,7 +45,7 @@ def team_race(stock: tuple[int, ...] = (4, 3)) -> RaceState:
     return position(cars, "m", rules=TEAMS).model_copy(update={"team_stock": stock})
 
 
-def texts(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+def drawn_texts(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
     """Every line drawn with ``theme.text`` from now on."""
     drawn: list[str] = []
     original = theme.text
@@ -73,12 +75,12 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
     scene = scene_at(tmp_path, control_at(state))
     pips: list[tuple[int, int]] = []
     monkeypatch.setattr(dashboard_module, "draw_pips", lambda s, x, y, w, have, full, c: pips.append((have, full)))
-    drawn = texts(monkeypatch)
+    drawn = drawn_texts(monkeypatch)
     dash, control = scene.dashboard, scene.control
     dash.draw(scene.app.screen, scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
     assert "Team 2" in drawn and "team stock 3 WP" in drawn and pips[-1] == (3, 4)
     assert dash._kit(state, state.car("h")) == ""  # no own reserve beside the team's stock
-    i18n.set_language("de")
+    texts.set_language("de")
     drawn.clear()
     dash.draw(scene.app.screen, scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
     assert "Team 1" in drawn and "Teamvorrat 4 VP" in drawn
@@ -87,7 +89,7 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
 def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     state = position([car("m", "B21", gear=4), car("f", "B29")], "m", rules=FORMULA_D_BASIC)
     scene = scene_at(tmp_path, control_at(state))
-    drawn = texts(monkeypatch)
+    drawn = drawn_texts(monkeypatch)
     scene.draw(scene.app.screen)
     assert not any(s.startswith(("Team ", "team stock")) for s in drawn)
 
@@ -99,7 +101,7 @@ def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monke
     original = race_hud.draw_team_tag
 
     def record(screen, at, car_: CarState, colour):  # type: ignore[no-untyped-def]
-        tags[car_.id] = i18n.tr("team.short", n=(car_.team or 0) + 1)
+        tags[car_.id] = texts.tr("team.short", n=(car_.team or 0) + 1)
         return original(screen, at, car_, colour)
 
     monkeypatch.setattr(race_hud, "draw_team_tag", record)
@@ -130,7 +132,7 @@ def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch)
     dialog.change(Area.ENGINE, 1)
     dialog.change(Area.BRAKES, 1)  # the team's stock is spent
     assert dialog.plan.repairs == {Area.BODY: 2, Area.ENGINE: 1}
-    drawn = texts(monkeypatch)
+    drawn = drawn_texts(monkeypatch)
     scene.draw(scene.app.screen)
     assert "Repairs: 0 of Team 1's 3 WP left" in drawn
     assert "Repairs from the team's stock, which the team mate shares." in drawn
@@ -161,7 +163,7 @@ def test_the_results_show_each_teams_victory_points_and_the_winning_team(tmp_pat
     assert results.status()["teams"] == [(2, 10 + 5), (1, 8 + 6)]  # TEAM-B-3, AMB-53: most points first
     assert results.winner() == "Team 2 wins!"
     assert results.team_box.top > results.table.bottom and results.back.rect.top > results.team_box.bottom
-    i18n.set_language("de")
+    texts.set_language("de")
     assert results.winner() == "Team 2 gewinnt!"
 
 
@@ -185,7 +187,7 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
 
 def test_TEAM_B_1_the_results_name_each_teams_own_cars_whatever_the_grid() -> None:
     """The grid reorders the cars; the team cards still show the entry pairs (1+2, 3+4)."""
-    from game.ui.race_control import RaceControl
+    from game.play.race_control import RaceControl
     from rules.record import same_drivers
     from rules.ruleset import PRESETS
     from tests.ui.helpers import oval

@@ -7,16 +7,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import i18n
-from game.ui.grid_scene import GridScene
-from game.ui.laprecords import LapRecords
-from game.ui.launch import start_race
-from game.ui.lineup import default_lineup
-from game.ui.menu_scene import MenuScene
-from game.ui.qualifying_scene import QualifyingScene
-from game.ui.race_scene import RaceScene
-from game.ui.records_scene import RecordsScene
-from game.ui.trial_scene import TrialScene
+from game import texts
+from game.scenes.grid import GridScene
+from game.storage.laprecords import LapRecords
+from game.scenes.launch import start_race
+from game.storage.lineup import default_lineup
+from game.scenes.menu import MenuScene
+from game.scenes.qualifying import QualifyingScene
+from game.scenes.race import RaceScene
+from game.scenes.records import RecordsScene
+from game.scenes.trial import TrialScene
 from rules.qualifying_rules import QUAL_D
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
@@ -36,7 +36,7 @@ class FakeClock:
 @pytest.fixture(autouse=True)
 def english():
     yield
-    i18n.set_language("en")
+    texts.set_language("en")
 
 
 def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
@@ -252,7 +252,7 @@ def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: P
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, language: str) -> None:
-    i18n.set_language(language)
+    texts.set_language(language)
     app = make_app(tmp_path)
     menu = MenuScene(app)
     app.push(menu)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from game.ui.i18n import Notice
-from game.ui.race_control import RaceControl, Wait
+from game.texts import Notice
+from game.play.race_control import RaceControl, Wait
 from rules.engine import moves
 from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
 from rules.record import load
-from game.ui.saves import SaveSlot
+from game.storage.saves import SaveSlot
 from tests.ui.helpers import header, human_step, oval, play_until
 
 

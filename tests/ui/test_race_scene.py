@@ -7,11 +7,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import race_scene as race_scene_module
-from game.ui.boardview import BoardView
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl, Wait
-from game.ui.race_scene import RaceScene
+from game.scenes import race as race_scene_module
+from game.board.view import BoardView
+from game.scenes.menu import MenuScene
+from game.play.race_control import RaceControl, Wait
+from game.scenes.race import RaceScene
 from rules.engine import moves
 from tests.ui.helpers import header, make_app
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui.i18n import Notice
-from game.ui.race_control import RaceControl, Wait
-from game.ui.saves import SaveProblem, SaveSlot
+from game.texts import Notice
+from game.play.race_control import RaceControl, Wait
+from game.storage.saves import SaveProblem, SaveSlot
 from rules.record import Record, load
 from tests.ui.helpers import header, human_step, oval, play_until
 

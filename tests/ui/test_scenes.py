@@ -8,19 +8,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.carsetup_scene import CarSetupScene
-from game.ui.gallery_scene import GalleryScene
-from game.ui.lineup import Lineup, default_lineup, load_lineup
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl, Wait
-from game.ui.results_scene import ResultsScene
-from game.ui.scene import Scene
-from game.ui.settings import load_settings
-from game.ui.settings_scene import SettingsScene
-from game.ui.setup_scene import SetupScene
+from game.scenes.carsetup import CarSetupScene
+from game.scenes.gallery import GalleryScene
+from game.storage.lineup import Lineup, default_lineup, load_lineup
+from game.scenes.menu import MenuScene
+from game.play.race_control import RaceControl, Wait
+from game.scenes.results import ResultsScene
+from game.app.loop import Scene
+from game.storage.settings import load_settings
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
-from game.ui.tracks import TrackCatalogue
+from game.board.catalogue import TrackCatalogue
 from tests.ui.helpers import OVAL, header, make_app, oval, play_until
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.paths import data_dir
-from game.ui.settings import Settings, load_settings, save_settings, system_language
+from game.storage.paths import data_dir
+from game.storage.settings import Settings, load_settings, save_settings, system_language
 
 
 def test_missing_file_gives_the_defaults_silently(tmp_path: Path) -> None:
@@ -50,6 +50,14 @@ def test_invalid_values_give_defaults_and_name_the_field(tmp_path: Path, raw: ob
 def test_data_folder_follows_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert data_dir() == tmp_path / "formula-d"
+
+
+def test_data_folder_without_xdg_is_the_platforms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without XDG_DATA_HOME the folder is platformdirs' user data folder for the game, in the home folder."""
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    folder = data_dir()
+    assert folder.name == "formula-d" and tmp_path in folder.parents
 
 
 def test_language_default_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -> None:

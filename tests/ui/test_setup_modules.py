@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.launch import header_for
-from game.ui.lineup import default_lineup, load_lineup
-from game.ui.menu_scene import MenuScene
+from game.scenes.launch import header_for
+from game.storage.lineup import default_lineup, load_lineup
+from game.scenes.menu import MenuScene
 from tests.ui.helpers import make_app
 from tests.ui.test_scenes import press
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.ui.standings import gap
-from game.ui.tracks import TrackEntry
+from game.play.standings import gap
+from game.board.catalogue import TrackEntry
 from rules.state import CarState
 from rules.ruleset import FORMULA_D_BASIC
 from tests.ui.helpers import OVAL, oval

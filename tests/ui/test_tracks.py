@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from game.ui.tracks import TrackCatalogue, build_track, cache_key, map_title
+from game.board.catalogue import TrackCatalogue, build_track, cache_key, map_title
 from tests.ui.helpers import OVAL, oval
 
 

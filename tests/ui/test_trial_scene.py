@@ -8,14 +8,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import theme
-from game.ui.i18n import tr
-from game.ui.laprecords import FILE
-from game.ui.menu_scene import MenuScene
-from game.ui.qualifying_scene import QualifyingScene
-from game.ui.setup_scene import SetupScene
-from game.ui.tracks import TrackCatalogue
-from game.ui.trial_scene import TrialScene
+from game import theme
+from game.texts import tr
+from game.storage.laprecords import FILE
+from game.scenes.menu import MenuScene
+from game.scenes.qualifying import QualifyingScene
+from game.scenes.setup import SetupScene
+from game.board.catalogue import TrackCatalogue
+from game.scenes.trial import TrialScene
 from tests.ui.helpers import OVAL, make_app
 
 

@@ -1,0 +1,291 @@
+"""The application: the window, the scene stack, settings, sound, saves and the frame loop.
+
+A ``Scene`` is one screen of the game (menu, set-up, race, results ...). Scenes
+sit on a stack in the ``App``; the top one gets the events, updates and draws.
+An overlay scene (the pause menu) lets the one below draw first. Both live in
+this module because each refers to the other.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import texts
+from game import theme
+from game.texts import Notice, tr
+from game.storage.lineup import Lineup, load_lineup, save_lineup
+from game.storage.paths import MAPS, SOUNDS
+from game.storage.saves import SaveSlot
+from game.storage.settings import Settings, load_settings, save_settings
+from game.app.sound import Sound
+from game.app.status import StatusFile
+from game.board.catalogue import TrackCatalogue
+from game.widgets.controls import TextField, Widget
+
+class Scene:
+    name = "scene"
+    overlay = False  # drawn over the scene below it
+    escape_back = False  # Esc closes the scene and shows the one below (a page left without changes)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets: list[Widget] = []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place the widgets for a window of ``size``; called on entry and after every resize."""
+
+    def enter(self) -> None:
+        """The scene became the top of the stack (pushed, or the one above was closed)."""
+
+    def closed(self) -> None:
+        """The scene left the stack for good (popped, replaced, or sent home): let go of what it holds."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for w in reversed(self.widgets):
+            if w.visible and w.handle(event):
+                return True
+        if self.escape_back and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.draw_widgets(screen)
+
+    def draw_widgets(self, screen: pygame.Surface) -> None:
+        for w in self.widgets:
+            if w.visible:
+                w.draw(screen)
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        """Tooltip lines for what lies under the mouse."""
+        for w in reversed(self.widgets):
+            if w.over(pos):
+                return w.hint()
+        return []
+
+    def status(self) -> dict[str, Any]:
+        """What the debug status file reports: the scene and where its buttons are."""
+        return {
+            "scene": self.name,
+            "buttons": {w.id: list(w.rect.center) for w in self.widgets if w.visible and w.id},
+        }
+
+
+WINDOW = (1280, 800)
+FPS = 60
+NOTICE_WIDTH = 640
+
+
+class App:
+    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
+        self.data = data
+        self.settings, notice = load_settings(data)
+        self.notices: list[Notice] = [notice] if notice else []
+        texts.set_language(self.settings.language)
+        self.sound = Sound(sounds)
+        self.sound.apply(self.settings)
+        Widget.sound = staticmethod(self.sound.play)
+        self.saves = SaveSlot(data)
+        self.tracks = TrackCatalogue(maps, data / "cache")
+        self.stack: list[Scene] = []
+        self.screen: pygame.Surface | None = None
+        self.running = True
+        self.windowed = WINDOW
+        self.status_file = StatusFile.from_env()
+        self.frames = 0  # frames shown so far: the status's clock, for tests that wait for the screen
+        self._notice_rects: list[pygame.Rect] = []
+
+    # --- the window ---------------------------------------------------------------
+
+    def open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(tr("app.title"))
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        return self.screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size() if self.screen else WINDOW
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.screen is not None and on != bool(self.screen.get_flags() & pygame.FULLSCREEN):
+            if on:
+                self.windowed = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        if on != self.settings.fullscreen:
+            self.change_settings(self.settings.model_copy(update={"fullscreen": on}))
+
+    # --- settings and remembered choices ---------------------------------------------
+
+    def change_settings(self, settings: Settings) -> None:
+        """Apply at once and store; a failed write is reported, never fatal."""
+        self.settings = settings
+        texts.set_language(settings.language)
+        pygame.display.set_caption(tr("app.title"))
+        self.sound.apply(settings)
+        try:
+            save_settings(self.data, settings)
+        except OSError as err:
+            self.notify(Notice("notice.settings_not_saved", {"detail": str(err)}))
+
+    def lineup(self) -> Lineup:
+        return load_lineup(self.data)
+
+    def remember(self, lineup: Lineup) -> None:
+        try:
+            save_lineup(self.data, lineup)
+        except OSError as err:
+            self.notify(Notice("notice.settings_not_saved", {"detail": str(err)}))
+
+    def notify(self, notice: Notice) -> None:
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    # --- the scene stack --------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        TextField.focused = None
+        self.stack.append(scene)
+        scene.layout(self.size)
+        scene.enter()
+
+    def pop(self) -> None:
+        TextField.focused = None
+        self.stack.pop().closed()
+        if self.stack:
+            self.scene.layout(self.size)
+            self.scene.enter()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop().closed()
+        self.push(scene)
+
+    def home(self) -> None:
+        """Back to the main menu, closing every screen above it."""
+        while len(self.stack) > 1:
+            self.stack.pop().closed()
+        TextField.focused = None
+        self.scene.layout(self.size)
+        self.scene.enter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- one frame ------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not (self.screen is not None and self.screen.get_flags() & pygame.FULLSCREEN))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self._notice_rects):
+                if rect.collidepoint(event.pos) and i < len(self.notices):
+                    del self.notices[i]
+                    return
+        if self.stack:
+            self.scene.handle(event)
+
+    def frame(self, dt: float) -> None:
+        """Update and draw the top scene (and what an overlay lets through)."""
+        assert self.screen is not None
+        scene = self.scene
+        scene.update(dt)
+        for s in self._visible():
+            s.draw(self.screen)
+        self._draw_notices(self.screen)
+        if pygame.mouse.get_focused():
+            pos = pygame.mouse.get_pos()
+            lines = scene.hint_at(pos)
+            if lines:
+                theme.tooltip(self.screen, lines, pos)
+
+    def _visible(self) -> list[Scene]:
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        return self.stack[first:]
+
+    def relayout(self) -> None:
+        for s in self.stack:
+            s.layout(self.size)
+
+    def status(self) -> dict[str, Any]:
+        status = self.scene.status()
+        status["size"] = list(self.size)
+        status["notices"] = len(self.notices)
+        status["language"] = self.settings.language
+        status["frame"] = self.frames
+        status["tracks"] = [entry.path.name for entry in self.tracks.entries]
+        return status
+
+    def _draw_notices(self, screen: pygame.Surface) -> None:
+        self._notice_rects = []
+        y = 12
+        for notice in self.notices[:3]:
+            lines = theme.wrap(notice.text(), 22, NOTICE_WIDTH - 36)
+            h = 22 * len(lines) + 40
+            box = pygame.Rect((screen.get_width() - NOTICE_WIDTH) // 2, y, NOTICE_WIDTH, h)
+            theme.panel(screen, box, theme.PANEL_DARK, 245, theme.ORANGE, 8)
+            pygame.draw.rect(screen, theme.ORANGE, (box.left, box.top, 6, box.height), border_top_left_radius=8,
+                             border_bottom_left_radius=8)
+            for i, line in enumerate(lines):
+                theme.text(screen, line, 22, theme.TEXT, (box.left + 20, box.top + 10 + 22 * i))
+            theme.text(screen, tr("notice.dismiss"), 18, theme.DIM, (box.right - 12, box.bottom - 8), "bottomright")
+            self._notice_rects.append(box)
+            y += h + 8
+
+    def run(self, first: Scene) -> int:
+        """The frame loop, until the player quits."""
+        self.open_window()
+        self.tracks.preload()
+        self.push(first)
+        clock = pygame.time.Clock()
+        size = self.size
+        while self.running:
+            dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            for event in pygame.event.get():
+                self.guarded(lambda: self.handle(event))
+                if not self.running:
+                    break
+            if not self.running:
+                break
+            if self.size != size:
+                size = self.size
+                self.relayout()
+            self.guarded(lambda: self.frame(dt))
+            pygame.display.flip()
+            self.frames += 1
+            self.status_file.write(self.status())  # after the flip: what it says is on screen
+        return 0
+
+    def guarded(self, work: Callable[[], None]) -> None:
+        """Run ``work``; a bug in a screen above the menu sends the player back to the menu
+        with a notice (the race is saved after every action) instead of closing the game."""
+        try:
+            work()
+        except Exception as err:  # the last line of defence: report, recover, play on
+            if len(self.stack) <= 1:
+                raise
+            traceback.print_exc()
+            self.notify(Notice("notice.crash", {"detail": f"{type(err).__name__}: {err}"}))
+            self.home()

@@ -1,0 +1,1039 @@
+"""Draw a Track as a printed Formula D board: grass, asphalt, kerbs, markings.
+
+The rules' Track knows only space centres. Everything a player sees (space
+outlines, kerbs, the corner boxes) is derived here once, and the very same
+space polygons answer "which space did I click", so what you see is what
+you click. The board is rendered whole at one scale and cached; the camera
+crops and scales that picture, so a frame costs one blit.
+
+Each lane's centre line is a smooth curve through its space centres, cut
+halfway between consecutive spaces; a space reaches halfway to the
+neighbouring lane on either side. So neighbouring spaces share their cut,
+neighbouring lanes meet along their middle line, and tight corners stay
+round instead of turning into polygons.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from statistics import median
+
+import pygame
+
+from game.tracks.geometry import Point, point_in_polygon
+from rules.track import EdgeKind, Space, Track
+
+Colour = tuple[int, int, int]
+
+GRASS: Colour = (72, 134, 58)
+GRASS_STRIPE: Colour = (79, 143, 63)
+ASPHALT: Colour = (88, 90, 95)
+PIT_ASPHALT: Colour = (58, 60, 65)
+LINE: Colour = (236, 236, 230)
+KERB_RED: Colour = (204, 32, 36)
+KERB_WHITE: Colour = (242, 242, 238)
+CORNER_LINE: Colour = (214, 40, 40)
+YELLOW: Colour = (250, 204, 22)
+DARK: Colour = (28, 28, 32)
+BOX_RED: Colour = (196, 30, 34)
+BOX_GREEN: Colour = (28, 142, 58)
+ROW_TINTS: tuple[Colour, ...] = ((104, 108, 132), (124, 112, 92), (92, 118, 100))
+GRAVEL: Colour = (212, 194, 148)
+RUNOFF: Colour = (112, 115, 121)
+PAVED: Colour = (160, 158, 151)
+WATER: Colour = (44, 100, 146)
+TREE: Colour = (36, 88, 40)
+WALL: Colour = (226, 226, 220)
+WALL_EDGE: Colour = (110, 112, 116)
+TYRE: Colour = (26, 26, 28)
+ROOF: Colour = (150, 156, 166)
+ROOF_EDGE: Colour = (88, 92, 102)
+GARAGE: Colour = (44, 46, 52)
+ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
+SEATS: Colour = (64, 78, 118)
+CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60, 120, 220), (40, 40, 44), (240, 150, 40))
+
+#: Points per space along a lane: enough for round corners at any zoom.
+SAMPLES = 6
+#: Rendered boards kept per renderer (scale x options); each can be tens of MB.
+CACHE_SIZE = 3
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """What to draw besides the board itself (designer aids)."""
+
+    names: bool = False  # each space's name, small, inside it
+    rows: bool = False  # tint rows so side-by-side spaces share a colour
+    arrows: bool = True  # lane-change arrows
+
+
+@dataclass(frozen=True)
+class Section:
+    """A cross-section of a lane: a point of its centre curve and how far the lane reaches.
+
+    ``normal`` is the unit vector to the left of the direction of travel;
+    ``left`` and ``right`` are the distances to the lane's edges.
+    """
+
+    mid: Point
+    normal: Point
+    left: float
+    right: float
+
+    def at(self, offset: float) -> Point:
+        """The point ``offset`` map pixels left of the centre curve (negative = right)."""
+        return (self.mid[0] + self.normal[0] * offset, self.mid[1] + self.normal[1] * offset)
+
+    @property
+    def forward(self) -> Point:
+        return (-self.normal[1], self.normal[0])
+
+
+# --- plane geometry -------------------------------------------------------------
+
+
+def _unit(dx: float, dy: float) -> Point:
+    n = math.hypot(dx, dy) or 1.0
+    return (dx / n, dy / n)
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    seg2 = dx * dx + dy * dy
+    t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / seg2))
+    return math.hypot(p[0] - a[0] - dx * t, p[1] - a[1] - dy * t)
+
+
+def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point, s: float) -> Point:
+    """The centripetal Catmull-Rom curve from p1 (s=0) to p2 (s=1): smooth, without loops or overshoot."""
+    t1 = max(math.dist(p0, p1), 1e-6) ** 0.5
+    t2 = t1 + max(math.dist(p1, p2), 1e-6) ** 0.5
+    t3 = t2 + max(math.dist(p2, p3), 1e-6) ** 0.5
+    t = t1 + (t2 - t1) * s
+
+    def mix(a: Point, b: Point, ta: float, tb: float) -> Point:
+        return _lerp(a, b, (t - ta) / (tb - ta))
+
+    a1, a2, a3 = mix(p0, p1, 0.0, t1), mix(p1, p2, t1, t2), mix(p2, p3, t2, t3)
+    return mix(mix(a1, a2, 0.0, t2), mix(a2, a3, t1, t3), t1, t2)
+
+
+def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
+    """(point, left normal) every 1/SAMPLES space along a lane, from half a space before its first centre.
+
+    A closed lane gives ``len(points) * SAMPLES`` samples (the last wraps to the
+    first); an open one (the pit lane) one more, ending half a space after its last centre.
+    """
+    n = len(points)
+    if closed:
+        def ctrl(i: int) -> Point:
+            return points[i % n]
+    else:
+        pts = list(points) if n > 1 else [points[0], (points[0][0] + 1.0, points[0][1])]
+        head, tail = pts[0], pts[-1]
+        d0, d1 = (pts[1][0] - head[0], pts[1][1] - head[1]), (tail[0] - pts[-2][0], tail[1] - pts[-2][1])
+        ext = [(head[0] - 2 * d0[0], head[1] - 2 * d0[1]), (head[0] - d0[0], head[1] - d0[1]), *pts,
+               (tail[0] + d1[0], tail[1] + d1[1]), (tail[0] + 2 * d1[0], tail[1] + 2 * d1[1])]
+
+        def ctrl(i: int) -> Point:
+            return ext[i + 2]
+    out = []
+    for i in range(n * SAMPLES + (0 if closed else 1)):
+        u = i / SAMPLES - 0.5
+        k = math.floor(u)
+        quad = (ctrl(k - 1), ctrl(k), ctrl(k + 1), ctrl(k + 2))
+        s = u - k
+        p = _catmull_rom(*quad, s)
+        a, b = _catmull_rom(*quad, s - 1e-3), _catmull_rom(*quad, s + 1e-3)
+        f = _unit(b[0] - a[0], b[1] - a[1])
+        out.append((p, (f[1], -f[0])))
+    return out
+
+
+class _Nearest:
+    """Distance to a long polyline; segments are bucketed on a grid because every question is local."""
+
+    def __init__(self, points: Sequence[Point], cell: float, closed: bool = True) -> None:
+        self.cell = cell
+        self.buckets: dict[tuple[int, int], list[tuple[Point, Point]]] = {}
+        for a, b in zip(points, [*points[1:], points[0]] if closed else points[1:]):
+            for key in _cells(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), cell):
+                self.buckets.setdefault(key, []).append((a, b))
+
+    def distance(self, p: Point, reach: float) -> float:
+        """Distance to the nearest segment, or inf if none lies within ``reach``."""
+        best = math.inf
+        for key in _cells(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach, self.cell):
+            for a, b in self.buckets.get(key, ()):
+                best = min(best, _dist_to_segment(p, a, b))
+        return best if best <= reach else math.inf
+
+
+class _MultiNearest:
+    """Distance to the nearest of several polylines."""
+
+    def __init__(self, parts: list[_Nearest]) -> None:
+        self.parts = parts
+
+    def distance(self, p: Point, reach: float) -> float:
+        return min((n.distance(p, reach) for n in self.parts), default=math.inf)
+
+
+def _cells(x0: float, y0: float, x1: float, y1: float, cell: float) -> list[tuple[int, int]]:
+    return [
+        (cx, cy)
+        for cx in range(math.floor(x0 / cell), math.floor(x1 / cell) + 1)
+        for cy in range(math.floor(y0 / cell), math.floor(y1 / cell) + 1)
+    ]
+
+
+# --- drawing surface ------------------------------------------------------------
+
+
+class Canvas:
+    """A surface plus the map-to-pixel transform of one render scale."""
+
+    def __init__(self, bounds: tuple[float, float, float, float], scale: float, transparent: bool = False) -> None:
+        self.ox, self.oy = bounds[0], bounds[1]
+        self.s = scale
+        size = (max(1, round(bounds[2] * scale)), max(1, round(bounds[3] * scale)))
+        self.surface = pygame.Surface(size, pygame.SRCALPHA) if transparent else pygame.Surface(size)
+        if transparent:
+            self.surface.fill((0, 0, 0, 0))
+
+    def px(self, p: Point) -> Point:
+        return ((p[0] - self.ox) * self.s, (p[1] - self.oy) * self.s)
+
+    def poly(self, colour: Colour, pts: Sequence[Point]) -> None:
+        """A filled polygon with an anti-aliased rim."""
+        q = [self.px(p) for p in pts]
+        pygame.draw.polygon(self.surface, colour, q)
+        pygame.draw.aalines(self.surface, colour, True, q)
+
+    def textured(self, kind: str, pts: Sequence[Point], rim: Colour | None = None) -> None:
+        """A polygon filled with one of the ground textures, fixed to the map like the grass stripes."""
+        q = [self.px(p) for p in pts]
+        if len(q) < 3:
+            return
+        x0, y0 = math.floor(min(p[0] for p in q)), math.floor(min(p[1] for p in q))
+        x1, y1 = math.ceil(max(p[0] for p in q)), math.ceil(max(p[1] for p in q))
+        box = pygame.Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1).clip(self.surface.get_rect())
+        if box.width <= 0 or box.height <= 0:
+            return
+        tile = texture(kind, round(self.s, 3))
+        tw, th = tile.get_size()
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        ax, ay = self.px((0.0, 0.0))
+        sx, sy = (ax - box.x) % tw - tw, (ay - box.y) % th - th
+        for ty in range(int(sy), box.height, th):
+            for tx in range(int(sx), box.width, tw):
+                layer.blit(tile, (tx, ty))
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        mask.fill((0, 0, 0, 0))
+        local = [(x - box.x, y - box.y) for x, y in q]
+        pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        self.surface.blit(layer, box)
+        pygame.draw.aalines(self.surface, rim or TEXTURE_BASE[kind], True, q)
+
+    def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
+        pygame.draw.aaline(self.surface, colour, self.px(a), self.px(b), max(1, round(width * self.s)))
+
+    def path(self, colour: Colour, pts: Sequence[Point], width: float, closed: bool = False) -> None:
+        ends = [*pts, pts[0]] if closed else list(pts)
+        for a, b in zip(ends, ends[1:]):
+            self.line(colour, a, b, width)
+
+    def rect(self, colour: Colour, r: tuple[float, float, float, float], width: float = 0.0,
+             radius: float = 0.0) -> None:
+        x, y = self.px((r[0], r[1]))
+        box = pygame.Rect(round(x), round(y), round(r[2] * self.s), round(r[3] * self.s))
+        w = 0 if width <= 0 else max(1, round(width * self.s))
+        pygame.draw.rect(self.surface, colour, box, w, border_radius=round(radius * self.s))
+
+    def text(self, text: str, size: float, colour: Colour, centre: Point, backing: Colour | None = None) -> None:
+        """Upright text ``size`` map pixels high, optionally on a dark tag; skipped when too small to read."""
+        px = round(size * self.s)
+        if px < 8:
+            return
+        img = font(px).render(text, True, colour)
+        x, y = self.px(centre)
+        box = img.get_rect(center=(round(x), round(y)))
+        if backing is not None:
+            pygame.draw.rect(self.surface, backing, box.inflate(px // 3, 0), border_radius=px // 4)
+        self.surface.blit(img, box)
+
+
+@lru_cache(maxsize=32)
+def font(px: int) -> pygame.font.Font:
+    """The default font (ships with pygame-ce) at ``px``, loaded once per size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, px)
+
+
+def paint_grass(surface: pygame.Surface, to_px: Callable[[Point], Point], band: float) -> None:
+    """Mown grass: diagonal stripes ``band`` map pixels wide, fixed to the map.
+
+    Fixed to the map rather than to the surface, so the window's background
+    and the rendered board stripe alike and the board has no visible edge.
+    """
+    surface.fill(GRASS)
+    w, h = surface.get_size()
+    (x0, y0), (x1, _) = to_px((0.0, 0.0)), to_px((band, 0.0))
+    step = x1 - x0  # one band in pixels; a stripe is the band where floor((x + y) / band) is even
+    if step < 2:
+        return
+    origin = x0 + y0
+    first = math.floor(-origin / (2 * step)) - 1
+    last = math.ceil((w + h - origin) / (2 * step)) + 1
+    for k in range(first, last):
+        a = origin + 2 * k * step
+        pygame.draw.polygon(surface, GRASS_STRIPE, [(a, 0), (a + step, 0), (a + step - h, h), (a - h, h)])
+
+
+TEXTURE_BASE: dict[str, Colour] = {
+    "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
+}
+TEXTURE_SIZE = 64.0  # map pixels per texture tile
+
+
+@lru_cache(maxsize=64)
+def texture(kind: str, scale: float) -> pygame.Surface:
+    """A seamless tile of a ground texture at ``scale`` (deterministic: the same picture every run)."""
+    n = max(4, round(TEXTURE_SIZE * scale))
+    k = n / TEXTURE_SIZE  # pixels per map pixel
+    tile = pygame.Surface((n, n), pygame.SRCALPHA)
+    base = TEXTURE_BASE[kind]
+    tile.fill((*base, 255))
+    rnd = random.Random(kind)
+
+    def shade(c: Colour, d: int) -> tuple[int, int, int, int]:
+        return (max(0, min(255, c[0] + d)), max(0, min(255, c[1] + d)), max(0, min(255, c[2] + d)), 255)
+
+    def dots(count: int, radius: float, spread: int) -> None:
+        for _ in range(count):
+            x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+            colour = shade(base, rnd.randint(-spread, spread))
+            for ox in (-n, 0, n):  # wrap around so the tile is seamless
+                for oy in (-n, 0, n):
+                    pygame.draw.circle(tile, colour, (x + ox, y + oy), max(0.6, radius * k))
+
+    if kind == "gravel":
+        dots(220, 1.1, 28)
+    elif kind == "runoff":
+        dots(90, 0.8, 10)
+    elif kind == "paved":
+        dots(60, 0.8, 8)
+        for i in range(4):
+            if k >= 0.6:
+                pygame.draw.line(tile, shade(base, -9), (0, i * n / 4), (n, i * n / 4), max(1, round(0.5 * k)))
+                pygame.draw.line(tile, shade(base, -9), (i * n / 4, 0), (i * n / 4, n), max(1, round(0.5 * k)))
+    elif kind == "water":
+        for _ in range(14):
+            x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+            w = rnd.uniform(6, 14) * k
+            for ox in (-n, 0, n):
+                pygame.draw.arc(tile, shade(base, 26), (x + ox - w / 2, y - w / 4, w, w / 2), 0.3, 2.8,
+                                max(1, round(0.8 * k)))
+    elif kind == "trees":
+        dots(26, 7.0, 22)
+        dots(30, 3.5, 30)
+    elif kind == "grass":
+        dots(60, 1.0, 8)
+    return tile
+
+
+# --- art: what the map says about the surroundings --------------------------------
+
+#: Classes of the optional ``scenery`` object layer (drawn only; the rules never see it).
+AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel", "trees")
+BLOCK_CLASSES = ("building", "stand")
+LINE_CLASSES = ("wall", "tyres")
+SCENERY_CLASSES = AREA_CLASSES + BLOCK_CLASSES + LINE_CLASSES
+SURROUNDINGS = ("grass", "walls")
+
+
+@dataclass(frozen=True)
+class Scenery:
+    """One drawn object of the ``scenery`` layer, in absolute map pixels."""
+
+    cls: str
+    points: tuple[Point, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class BoardArt:
+    """How the surroundings look: the ``surroundings`` map property and the ``scenery`` layer.
+
+    Pictures only: the loader and the rules ignore both. ``notes`` lists what
+    could not be used (an unknown class, a point where an area was expected).
+    """
+
+    surroundings: str = "grass"
+    scenery: tuple[Scenery, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+def read_art(path: str | Path) -> BoardArt:
+    """The art of a .tmx file; a plain ``BoardArt()`` if the file has none or cannot be read."""
+    try:
+        root = ET.parse(str(path)).getroot()
+    except (OSError, ET.ParseError):
+        return BoardArt()
+    notes: list[str] = []
+    surroundings = "grass"
+    props = root.find("properties")
+    for prop in props.iter("property") if props is not None else ():
+        if prop.get("name") == "surroundings":
+            value = (prop.get("value") or "").strip().lower()
+            if value in SURROUNDINGS:
+                surroundings = value
+            else:
+                notes.append(f"map property surroundings is {value!r}; use grass or walls")
+    items: list[Scenery] = []
+    for group in root.iter("objectgroup"):
+        if group.get("name") != "scenery":
+            continue
+        for obj in group.iter("object"):
+            item = _scenery(obj)
+            if isinstance(item, str):
+                notes.append(f"scenery object {obj.get('id')}: {item}")
+            else:
+                items.append(item)
+    return BoardArt(surroundings, tuple(items), tuple(notes))
+
+
+def _scenery(obj: ET.Element) -> Scenery | str:
+    """One scenery object, or why it cannot be drawn."""
+    cls = obj.get("type") or obj.get("class") or ""
+    if cls not in SCENERY_CLASSES:
+        return f"class {cls or '(none)'!r} is not one of {', '.join(SCENERY_CLASSES)}"
+    try:
+        x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+        w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+        angle = math.radians(float(obj.get("rotation", 0)))
+    except ValueError:
+        return "its position is not a number"
+    shape = next((el for el in obj if el.tag in ("polygon", "polyline", "ellipse", "point")), None)
+    if shape is None:
+        rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)] if w > 0 and h > 0 else []
+    elif shape.tag == "ellipse":
+        rel = [(w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
+               for t in (2 * math.pi * i / 32 for i in range(32))]
+    elif shape.tag == "point":
+        rel = []
+    else:
+        try:
+            rel = [(float(a), float(b)) for a, b in (p.split(",") for p in (shape.get("points") or "").split())]
+        except ValueError:
+            return "its points are not numbers"
+    needs = 2 if cls in LINE_CLASSES else 3
+    if len(rel) < needs:
+        return f"a {cls} needs {'a polyline' if needs == 2 else 'a rectangle, polygon or ellipse'}"
+    cos, sin = math.cos(angle), math.sin(angle)
+    pts = tuple((x + px * cos - py * sin, y + px * sin + py * cos) for px, py in rel)
+    return Scenery(cls, pts, obj.get("name") or "")
+
+
+# --- the board ------------------------------------------------------------------
+
+
+class BoardRenderer:
+    """Space polygons, hit-testing and the rendered picture of one track."""
+
+    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None) -> None:
+        self.track = track
+        self.scale = scale
+        self.art = art or BoardArt()
+        self.sections: dict[int, list[Section]] = {}
+        self.lane_width = self._lanes()
+        if track.pit is not None:
+            half = self.lane_width / 2
+            pit = _curve([(s.x, s.y) for s in track.lane_spaces(-1)], closed=False)
+            self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
+        self._polys = {s.name: self._outline(s) for s in track.spaces}
+        self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
+        self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width)
+                                          for li in range(track.lanes)])
+        self._near_pit = _MultiNearest([_Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
+                                       if track.pit is not None else [])
+        self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
+        self.walls = self._walls()
+        self.pit_building = self._pit_building() if track.pit is not None else None
+        self.bounds = self._bounds()
+        self._cell = self.lane_width
+        self._grid: dict[tuple[int, int], list[str]] = {}
+        for name, poly in self._polys.items():
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            for key in _cells(min(xs), min(ys), max(xs), max(ys), self._cell):
+                self._grid.setdefault(key, []).append(name)
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    # --- geometry -------------------------------------------------------------
+
+    def _lanes(self) -> float:
+        """Sections of every track lane; returns the typical lane spacing (the width of a space)."""
+        t = self.track
+        centres = {li: [(s.x, s.y) for s in t.lane_spaces(li)] for li in range(t.lanes)}
+        step = median(math.dist(a, b) for pts in centres.values() for a, b in zip(pts, pts[1:]))
+        curves = {li: _curve(pts, closed=True) for li, pts in centres.items()}
+        near = {li: _Nearest([p for p, _ in c], step) for li, c in curves.items()}
+        reach = 4 * step
+        gaps: dict[int, list[tuple[float, float]]] = {}
+        for li, curve in curves.items():
+            gaps[li] = [
+                (near[li - 1].distance(p, reach) if li > 0 else math.inf,
+                 near[li + 1].distance(p, reach) if li + 1 < t.lanes else math.inf)
+                for p, _ in curve
+            ]
+        spacing = [g for pairs in gaps.values() for pair in pairs for g in pair if g < math.inf]
+        width = median(spacing) if spacing else step
+        for li, curve in curves.items():
+            sections = []
+            for (p, n), (gl, gr) in zip(curve, gaps[li]):
+                left = gr if gl == math.inf else gl
+                right = left if gr == math.inf else gr
+                sections.append(Section(p, n, _clamp(left / 2, width), _clamp(right / 2, width)))
+            self.sections[li] = sections
+        return width
+
+    def _span(self, s: Space) -> list[Section]:
+        """The sections from a space's back cut to its front cut."""
+        sec = self.sections[s.lane]
+        return [sec[(s.index * SAMPLES + j) % len(sec)] for j in range(SAMPLES + 1)]
+
+    def _outline(self, s: Space, grow_left: float = 0.0, grow_right: float = 0.0) -> list[Point]:
+        span = self._span(s)
+        return [c.at(c.left + grow_left) for c in span] + [c.at(-c.right - grow_right) for c in reversed(span)]
+
+    def _box_corners(self, s: Space) -> tuple[Point, Point, Point, Point]:
+        """Back-left, front-left, front-right, back-right of a space."""
+        p = self._polys[s.name]
+        return p[0], p[SAMPLES], p[SAMPLES + 1], p[-1]
+
+    def _outer_lane(self, corner: int) -> int:
+        return 0 if self.track.corners[corner].inside == "right" else self.track.lanes - 1
+
+    def _corner_span(self, corner: int, lane: int) -> list[Section]:
+        """The sections of one lane from where a corner area begins to where it ends."""
+        members = [s for s in self.track.lane_spaces(lane) if s.corner == corner]
+        sec = self.sections[lane]
+        return [sec[i % len(sec)] for i in range(members[0].index * SAMPLES, (members[-1].index + 1) * SAMPLES + 1)]
+
+    def _kerb_edge(self, corner: int) -> list[tuple[Point, Point]]:
+        """(edge point, outward unit normal) along the outer edge of a corner area."""
+        lane = self._outer_lane(corner)
+        side = 1.0 if lane == 0 else -1.0
+        return [
+            (c.at(c.left if side > 0 else -c.right), (c.normal[0] * side, c.normal[1] * side))
+            for c in self._corner_span(corner, lane)
+        ]
+
+    def _corner_box(self, corner: int) -> tuple[float, float, float, float]:
+        """Where the corner's sign goes: outside the middle of the corner, clear of the kerb."""
+        w = self.lane_width
+        bw, bh = 1.7 * w, 1.4 * w
+        edge = self._kerb_edge(corner)
+        (x, y), n = edge[len(edge) // 2]
+        reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + 0.55 * w
+        return (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
+
+    # --- surroundings (pictures only) ------------------------------------------
+
+    def _edge_run(self, lane: int, side: float, first: int, last: int) -> list[tuple[Point, Point]]:
+        """(edge point, outward normal) of one side of a lane from section ``first`` to ``last`` (wrapping)."""
+        sec = self.sections[lane]
+        out = []
+        for i in range(first, last + 1):
+            k = sec[i % len(sec)]
+            out.append((k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side)))
+        return out
+
+    def _clear(self, p: Point, expected: float) -> bool:
+        """True if no other part of the track or pit lane comes closer to ``p`` than ``expected``."""
+        w = self.lane_width
+        near = min(self._near_track.distance(p, expected + w), self._near_pit.distance(p, expected + w))
+        return near >= expected - 0.25 * w
+
+    def _gravel_trap(self, corner: int) -> tuple[list[Point], list[Point]]:
+        """The gravel beyond the kerb of one corner, reaching further out past the apex; and its tyre wall.
+
+        The trap is shallower wherever another part of the track passes near,
+        so it never spills over a neighbouring straight.
+        """
+        w = self.lane_width
+        lane = self._outer_lane(corner)
+        side = 1.0 if lane == 0 else -1.0
+        members = [s for s in self.track.lane_spaces(lane) if s.corner == corner]
+        first, last = members[0].index * SAMPLES - SAMPLES, (members[-1].index + 1) * SAMPLES + 2 * SAMPLES
+        run = self._edge_run(lane, side, first, last)
+        inner_gap, depth = 0.32 * w, 1.7 * w
+        inner, outer = [], []
+        n = len(run) - 1
+        for i, (p, nrm) in enumerate(run):
+            t = i / n
+            ramp = min(1.0, t / 0.3, (1.0 - t) / 0.3)
+            d = depth * (3 * ramp * ramp - 2 * ramp * ramp * ramp)
+            half = 0.5 * w
+            while d > 0.05 * w and not self._clear((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)),
+                                                  half + inner_gap + d):
+                d *= 0.8
+            inner.append((p[0] + nrm[0] * inner_gap, p[1] + nrm[1] * inner_gap))
+            outer.append((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)))
+        return inner + outer[::-1], outer
+
+    def _walls(self) -> list[list[Point]]:
+        """Concrete walls: both edges all round on a street circuit, else only between track and pit lane."""
+        w = self.lane_width
+        runs: list[list[Point]] = []
+        pit_parts = self._pit_connectors()
+
+        def near_pit(p: Point) -> bool:
+            return (self._near_pit.distance(p, w) < 0.85 * w
+                    or any(_dist_to_segment(p, a, b) < 0.85 * w for a, b in pit_parts))
+
+        if self.art.surroundings == "walls":
+            gap = 0.36 * w
+            for lane, side in ((0, 1.0), (self.track.lanes - 1, -1.0)):
+                sec = self.sections[lane]
+                pts = [(p[0] + n[0] * gap, p[1] + n[1] * gap) for p, n in self._edge_run(lane, side, 0, len(sec))]
+                runs += _split(pts, near_pit, closed=True)
+        elif self.track.pit is not None:
+            pit = self.sections[-1]
+            side = self._pit_track_side()
+            pts = [k.at(side * (k.left + 0.28 * w)) for k in pit]
+            runs += [r for r in _split(pts, lambda p: not self._clear(p, 0.78 * w), closed=False) if len(r) > SAMPLES]
+        return runs
+
+    def _pit_connectors(self) -> list[tuple[Point, Point]]:
+        pit = self.track.pit
+        if pit is None:
+            return []
+        sec = self.sections[-1]
+        entry, exit_ = self.track.space(pit.entry), self.track.space(pit.exit)
+        return [((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y))]
+
+    def _pit_track_side(self) -> float:
+        """+1 if the track lies to the left of the pit lane (in its direction of travel), else -1."""
+        mid = self.sections[-1][len(self.sections[-1]) // 2]
+        reach = 6 * self.lane_width
+        left = self._near_track.distance(mid.at(self.lane_width), reach)
+        right = self._near_track.distance(mid.at(-self.lane_width), reach)
+        return 1.0 if left < right else -1.0
+
+    def _pit_building(self) -> tuple[list[Point], list[tuple[Point, Point, Point, Point]]]:
+        """The garages: a long building behind the boxes, on the far side of the pit lane, one door per box."""
+        pit = self.track.pit
+        assert pit is not None
+        w = self.lane_width
+        side = -self._pit_track_side()
+        boxes = [self.track.space(n) for n in pit.boxes]
+        first = min(b.index for b in boxes) * SAMPLES - SAMPLES // 2
+        last = (max(b.index for b in boxes) + 1) * SAMPLES + SAMPLES // 2
+        sec = self.sections[-1][max(0, first):min(len(self.sections[-1]), last + 1)]
+        near, far = 0.62 * w, 1.75 * w
+        front = [k.at(side * near) for k in sec]
+        back = [k.at(side * far) for k in sec]
+        doors = []
+        for b in boxes:
+            mid = self.sections[-1][b.index * SAMPLES + SAMPLES // 2]
+            f = mid.forward
+            a, z = mid.at(side * near), mid.at(side * (near + 0.45 * w))
+            hw = 0.32 * w
+            doors.append(((a[0] - f[0] * hw, a[1] - f[1] * hw), (a[0] + f[0] * hw, a[1] + f[1] * hw),
+                          (z[0] + f[0] * hw, z[1] + f[1] * hw), (z[0] - f[0] * hw, z[1] - f[1] * hw)))
+        return front + back[::-1], doors
+
+    def _bounds(self) -> tuple[float, float, float, float]:
+        pts = [p for poly in self._polys.values() for p in poly]
+        for x, y, w, h in self.corner_boxes:
+            pts += [(x, y), (x + w, y + h)]
+        pts += [p for poly, _ in self.gravel for p in poly]
+        pts += [p for item in self.art.scenery for p in item.points]
+        if self.pit_building is not None:
+            pts += self.pit_building[0]
+        m = self.lane_width
+        x0, y0 = math.floor(min(p[0] for p in pts) - m), math.floor(min(p[1] for p in pts) - m)
+        x1, y1 = math.ceil(max(p[0] for p in pts) + m), math.ceil(max(p[1] for p in pts) + m)
+        return (float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+    # --- queries --------------------------------------------------------------
+
+    def space_polygon(self, name: str) -> list[Point]:
+        """The space's outline in map coordinates: its left edge forwards, then its right edge backwards."""
+        return list(self._polys[name])
+
+    def space_at(self, x: float, y: float) -> str | None:
+        """The space under a map point, or None."""
+        for name in self._grid.get((math.floor(x / self._cell), math.floor(y / self._cell)), ()):
+            if point_in_polygon((x, y), self._polys[name]):
+                return name
+        return None
+
+    def size_at(self, scale: float) -> tuple[int, int]:
+        """Pixel size of the rendered board at ``scale``."""
+        return (max(1, round(self.bounds[2] * scale)), max(1, round(self.bounds[3] * scale)))
+
+    # --- drawing --------------------------------------------------------------
+
+    def render(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
+               area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+        """The whole board at ``scale`` (map pixels x scale; default: the renderer's), cached.
+
+        ``area`` (x, y, width, height in map pixels; default ``bounds``) renders
+        another part of the map, such as the whole map for a Tiled preview;
+        ``transparent`` leaves the ground (grass or paving) out.
+        """
+        key = (round(self.scale if scale is None else scale, 4), options, area, transparent)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        canvas = Canvas(area or self.bounds, key[0], transparent)
+        self._paint(canvas, options, ground=not transparent)
+        self._cache[key] = canvas.surface
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return canvas.surface
+
+    def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:
+        """The ground around the board (mown grass, or paving on a street circuit), fixed to the map."""
+        if self.art.surroundings == "walls":
+            w, h = surface.get_size()
+            tile = texture("paved", round(self.scale_of(to_px), 3))
+            tw, th = tile.get_size()
+            ax, ay = to_px((0.0, 0.0))
+            for ty in range(int(ay % th - th), h, th):
+                for tx in range(int(ax % tw - tw), w, tw):
+                    surface.blit(tile, (tx, ty))
+        else:
+            paint_grass(surface, to_px, self.grass_band)
+
+    @staticmethod
+    def scale_of(to_px: Callable[[Point], Point]) -> float:
+        return to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]
+
+    def _paint(self, c: Canvas, o: BoardOptions, ground: bool = True) -> None:
+        if ground:
+            self.paint_ground(c.surface, c.px)
+        for cls in AREA_CLASSES:
+            for item in self.art.scenery:
+                if item.cls == cls:
+                    c.textured(cls, item.points)
+        for poly, tyres in self.gravel:
+            c.textured("gravel", poly)
+            self._tyres(c, tyres)
+        if self.track.pit is not None:
+            self._pit(c)
+        self._asphalt(c)
+        if o.rows:
+            for s in self.track.spaces:
+                if not s.in_pit:
+                    c.poly(ROW_TINTS[s.row % len(ROW_TINTS)], self._polys[s.name])
+        self._kerbs(c)
+        self._lines(c)
+        self._corner_lines(c)
+        self._start_line(c)
+        self._grid_slots(c)
+        for run in self.walls:
+            self._wall(c, run)
+        for item in self.art.scenery:
+            if item.cls == "wall":
+                self._wall(c, list(item.points))
+            elif item.cls == "tyres":
+                self._tyres(c, list(item.points))
+        if self.pit_building is not None:
+            self._garages(c)
+        for item in self.art.scenery:
+            if item.cls == "building":
+                self._building(c, list(item.points), item.name)
+            elif item.cls == "stand":
+                self._stand(c, list(item.points), item.name)
+        if o.arrows:
+            self._arrows(c)
+        for i in range(len(self.track.corners)):
+            self._corner_sign(c, i)
+        if self.track.pit is not None:
+            self._pit_sign(c)
+        if o.names or o.rows:
+            self._labels(c, o)
+
+    # --- surroundings drawing ---------------------------------------------------
+
+    def _wall(self, c: Canvas, run: list[Point]) -> None:
+        """A concrete wall: a pale band with a dark outline."""
+        w = self.lane_width
+        c.path(WALL_EDGE, run, 0.2 * w)
+        c.path(WALL, run, 0.12 * w)
+
+    def _tyres(self, c: Canvas, run: list[Point]) -> None:
+        """A tyre barrier: black tyres side by side along the line."""
+        w = self.lane_width
+        r = 0.09 * w
+        step = 2.1 * r
+        carry = 0.0
+        for a, b in zip(run, run[1:]):
+            d = math.dist(a, b)
+            t = carry
+            while t < d:
+                p = _lerp(a, b, t / d)
+                x, y = c.px(p)
+                rad = max(1.0, r * c.s)
+                pygame.draw.circle(c.surface, TYRE, (x, y), rad)
+                if rad >= 3:
+                    pygame.draw.circle(c.surface, (70, 70, 74), (x, y), rad * 0.45)
+                t += step
+            carry = t - d
+
+    def _garages(self, c: Canvas) -> None:
+        assert self.pit_building is not None
+        outline, doors = self.pit_building
+        c.poly(ROOF_EDGE, outline)
+        inset = _shrink(outline, 0.08 * self.lane_width)
+        c.poly(ROOF, inset)
+        for door in doors:
+            c.poly(GARAGE, list(door))
+
+    def _building(self, c: Canvas, pts: list[Point], name: str) -> None:
+        """A roof seen from above: a darker rim, a lighter inner roof, the name on it."""
+        roof = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
+        c.poly(tuple(max(0, v - 50) for v in roof), pts)
+        c.poly(roof, _shrink(pts, 0.1 * self.lane_width))
+        if name:
+            self._name_on(c, pts, name, DARK)
+
+    def _stand(self, c: Canvas, pts: list[Point], name: str) -> None:
+        """A grandstand: rows of seats along its long side, full of spectators.
+
+        A rectangle's rows run along its longer side; a band (a polygon whose
+        second half runs back along its first, as beside a bend) has rows
+        that follow the band.
+        """
+        w = self.lane_width
+        c.poly(ROOF_EDGE, pts)
+        if len(pts) == 4:
+            a, b, cc, d = pts
+            if math.dist(a, b) < math.dist(a, d):  # let a-b be the long side
+                a, b, cc, d = a, d, cc, b
+            near, far = [a, b], [d, cc]
+        elif len(pts) % 2 == 0:
+            near, far = pts[: len(pts) // 2], pts[len(pts) // 2:][::-1]
+        else:
+            c.poly(SEATS, _shrink(pts, 0.08 * w))
+            return
+        depth = math.dist(near[0], far[0])
+        rows = max(2, round(depth / (0.22 * w)))
+        rnd = random.Random(f"{pts[0]}")
+        rad = max(1.0, 0.05 * w * c.s)
+        for j in range(rows):
+            t0, t1 = j / rows, (j + 0.8) / rows
+            lo = [_lerp(p, q, t0) for p, q in zip(near, far)]
+            hi = [_lerp(p, q, t1) for p, q in zip(near, far)]
+            c.poly(SEATS, lo + hi[::-1])
+            mid = [_lerp(p, q, 0.5) for p, q in zip(lo, hi)]
+            for a, b in zip(mid, mid[1:]):
+                n = int(math.dist(a, b) / (0.14 * w))
+                for i in range(n):
+                    if rnd.random() < 0.18:
+                        continue
+                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(_lerp(a, b, (i + 0.5) / n)), rad)
+        if name:
+            self._name_on(c, pts, name, LINE, backing=DARK)
+
+    def _name_on(self, c: Canvas, pts: list[Point], name: str, colour: Colour, backing: Colour | None = None) -> None:
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        c.text(name, 0.34 * self.lane_width, colour, (cx, cy), backing=backing)
+
+    @property
+    def grass_band(self) -> float:
+        """Width of one mowing stripe in map pixels."""
+        return 2.5 * self.lane_width
+
+    def _asphalt(self, c: Canvas) -> None:
+        """The track: every space, widened to overlap its neighbours and by a shoulder at the edges."""
+        w = self.lane_width
+        last = self.track.lanes - 1
+        for s in self.track.spaces:
+            if not s.in_pit:
+                grow_left = 0.16 * w if s.lane == 0 else 0.1 * w
+                grow_right = 0.16 * w if s.lane == last else 0.1 * w
+                c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
+
+    def _pit(self, c: Canvas) -> None:
+        """The pit lane in darker asphalt, joined to the track at its entry and exit spaces."""
+        pit = self.track.pit
+        assert pit is not None
+        sec = self.sections[-1]
+        w = self.lane_width
+        entry, exit_ = self.track.space(pit.entry), self.track.space(pit.exit)
+        for a, b in (((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y))):
+            n = _unit(b[1] - a[1], a[0] - b[0])
+            h = 0.42 * w
+            c.poly(PIT_ASPHALT, [(a[0] + n[0] * h, a[1] + n[1] * h), (b[0] + n[0] * h, b[1] + n[1] * h),
+                                 (b[0] - n[0] * h, b[1] - n[1] * h), (a[0] - n[0] * h, a[1] - n[1] * h)])
+        for s in self.track.lane_spaces(-1):
+            c.poly(PIT_ASPHALT, self._outline(s, 0.1 * w, 0.1 * w))
+        c.path(LINE, [k.at(k.left) for k in sec], 0.05 * w)
+        c.path(LINE, [k.at(-k.right) for k in sec], 0.05 * w)
+        for k in sec[::SAMPLES]:
+            c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+        for number, name in enumerate(pit.boxes, 1):
+            s = self.track.space(name)
+            bay = [_lerp(p, (s.x, s.y), 0.22) for p in self._box_corners(s)]
+            c.path(YELLOW, bay, 0.035 * w, closed=True)
+            c.text(str(number), 0.5 * w, YELLOW, (s.x, s.y))
+
+    def _pit_sign(self, c: Canvas) -> None:
+        """"PIT LANE" on the roof of the garages, in the middle of the pit lane."""
+        mid = self.sections[-1][len(self.sections[-1]) // 2]
+        side = -self._pit_track_side()
+        c.text("PIT LANE", 0.36 * self.lane_width, DARK, mid.at(side * 1.38 * self.lane_width))
+
+    def _kerbs(self, c: Canvas) -> None:
+        """Red and white blocks, three per space, along the outer edge of every corner area."""
+        depth = 0.3 * self.lane_width
+        per_block = SAMPLES // 3
+        for i in range(len(self.track.corners)):
+            edge = self._kerb_edge(i)
+            for b, start in enumerate(range(0, len(edge) - 1, per_block)):
+                part = edge[start:start + per_block + 1]
+                outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
+                c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
+
+    def _lines(self, c: Canvas) -> None:
+        """White lines between spaces and along every lane edge; the track's edges a little bolder."""
+        w = self.lane_width
+        last = self.track.lanes - 1
+        for lane in range(self.track.lanes):
+            sec = self.sections[lane]
+            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w, closed=True)
+            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=True)
+            for k in sec[::SAMPLES]:
+                c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+
+    def _corner_lines(self, c: Canvas) -> None:
+        """Red lines across the track where each corner area begins and ends."""
+        for i in range(len(self.track.corners)):
+            for lane in range(self.track.lanes):
+                span = self._corner_span(i, lane)
+                for k in (span[0], span[-1]):
+                    c.line(CORNER_LINE, k.at(k.left), k.at(-k.right), 0.08 * self.lane_width)
+
+    def _start_line(self, c: Canvas) -> None:
+        """A chequered strip, two squares deep, across every lane where its first space begins."""
+        for lane in range(self.track.lanes):
+            cut = self.sections[lane][0]
+            width = cut.left + cut.right
+            cols = max(4, round(width / (0.14 * self.lane_width)))
+            sq = width / cols
+            f = cut.forward
+            for i in range(cols):
+                a, b = cut.at(cut.left - i * sq), cut.at(cut.left - (i + 1) * sq)
+                for j in (-1, 0):
+                    c.poly(LINE if (i + j) % 2 else DARK,
+                           [(p[0] + f[0] * sq * t, p[1] + f[1] * sq * t) for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))])
+
+    def _grid_slots(self, c: Canvas) -> None:
+        """Each grid slot: a white bracket open to the rear, and its position number."""
+        w = self.lane_width
+        for pos, name in enumerate(self.track.grid, 1):
+            bl, fl, fr, br = self._box_corners(self.track.space(name))
+            front_l, front_r = _lerp(bl, fl, 0.8), _lerp(br, fr, 0.8)
+            back_l, back_r = _lerp(bl, fl, 0.3), _lerp(br, fr, 0.3)
+            c.path(LINE, [_lerp(back_l, back_r, 0.14), _lerp(front_l, front_r, 0.14),
+                          _lerp(front_l, front_r, 0.86), _lerp(back_l, back_r, 0.86)], 0.06 * w)
+            c.text(str(pos), 0.36 * w, LINE, _lerp(_lerp(bl, br, 0.5), _lerp(fl, fr, 0.5), 0.45))
+
+    def _arrows(self, c: Canvas) -> None:
+        """Lane-change arrows (CORE-MOVE-6): a white shaft and chevron from centre to centre."""
+        w = self.lane_width
+        shape = ((0.5, 0.0), (-0.1, 0.5), (-0.42, 0.5), (0.12, 0.0), (-0.42, -0.5), (-0.1, -0.5))
+        for e in self.track.edges:
+            if e.kind != EdgeKind.ARROW:
+                continue
+            src, dst = self.track.space(e.src), self.track.space(e.dst)
+            a, b = (src.x, src.y), (dst.x, dst.y)
+            f = _unit(b[0] - a[0], b[1] - a[1])
+            n = (f[1], -f[0])
+            tip = _lerp(a, b, 0.7)
+            c.line(DARK, _lerp(a, b, 0.24), tip, 0.11 * w)
+            c.line(LINE, _lerp(a, b, 0.25), tip, 0.06 * w)
+            chevron = [(tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w)
+                       for u, v in shape]
+            c.poly(LINE, chevron)
+            c.path(DARK, chevron, 0.02 * w, closed=True)
+
+    def _corner_sign(self, c: Canvas, i: int) -> None:
+        """The stop count in a yellow frame, shortest way in red, longest in green (CORNER-1, CORNER-2)."""
+        corner = self.track.corners[i]
+        x, y, bw, _ = self.corner_boxes[i]
+        w = self.lane_width
+        c.text(corner.label, 0.36 * w, LINE, (x + bw / 2, y + 0.17 * w), backing=DARK)
+        top = y + 0.4 * w
+        c.rect(DARK, (x, top, w, w), radius=0.1 * w)
+        c.rect(YELLOW, (x, top, w, w), width=0.1 * w, radius=0.1 * w)
+        c.text(str(corner.stops), 0.95 * w, YELLOW, (x + 0.5 * w, top + 0.54 * w))
+        sx, sw, sh = x + 1.08 * w, 0.62 * w, 0.46 * w
+        for j, (colour, value) in enumerate(((BOX_RED, corner.shortest), (BOX_GREEN, corner.longest))):
+            r = (sx, top + j * (sh + 0.08 * w), sw, sh)
+            c.rect(colour, r, radius=0.06 * w)
+            c.rect(LINE, r, width=0.04 * w, radius=0.06 * w)
+            c.text(str(value), 0.42 * w, LINE, (sx + sw / 2, r[1] + sh / 2 + 0.02 * w))
+
+    def _labels(self, c: Canvas, o: BoardOptions) -> None:
+        """Designer aids: space names and/or row numbers, small, on a dark tag inside each space."""
+        w = self.lane_width
+        for s in self.track.spaces:
+            lines = ([s.name] if o.names else []) + ([f"r{s.row}"] if o.rows and not s.in_pit else [])
+            for j, text in enumerate(lines):
+                dy = (j - (len(lines) - 1) / 2) * 0.3 * w
+                c.text(text, 0.28 * w, LINE, (s.x, s.y + dy), backing=DARK)
+
+
+def _clamp(half: float, w: float) -> float:
+    """Keep a half width sane where lanes part (pit entries, odd drawings)."""
+    return max(0.35 * w, min(0.7 * w, half))
+
+
+def _split(pts: list[Point], cut: Callable[[Point], bool], closed: bool) -> list[list[Point]]:
+    """Runs of consecutive points for which ``cut`` is false; a closed run may wrap around."""
+    keep = [not cut(p) for p in pts]
+    if all(keep):
+        return [pts + [pts[0]]] if closed else [pts]
+    runs: list[list[Point]] = []
+    start = keep.index(False) if closed else 0
+    order = [(start + i) % len(pts) for i in range(len(pts))] if closed else list(range(len(pts)))
+    run: list[Point] = []
+    for i in order:
+        if keep[i]:
+            run.append(pts[i])
+        elif run:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return [r for r in runs if len(r) > 1]
+
+
+def _shrink(pts: list[Point], by: float) -> list[Point]:
+    """The polygon moved ``by`` map pixels towards its centroid (enough for roofs and seat blocks)."""
+    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        k = max(0.0, d - by) / d
+        out.append((cx + (x - cx) * k, cy + (y - cy) * k))
+    return out

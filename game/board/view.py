@@ -1,0 +1,200 @@
+"""The board on screen: the rendered track seen through the camera, with pan and zoom.
+
+The board picture is rendered once per zoom level (``BoardRenderer`` caches
+it) and each frame only crops and scales it. Every conversion between a
+screen pixel and a map point goes through the one ``Camera``, so what is
+drawn where is also what a click there hits.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from game.board.render import BoardOptions, BoardRenderer
+from game.board.camera import Camera
+
+SETTLE = 0.25  # seconds without zooming before the board is re-rendered sharp
+MAX_BOARD_PIXELS = 8_000_000  # beyond this the sharpest picture is stretched
+PAN_SPEED = 700.0  # screen px per second with the arrow keys
+WHEEL_STEP = 1.15
+CLICK_SLOP = 6  # px the mouse may move between press and release and still click
+GLIDE = 6.0  # 1/s: how fast the camera follows a car
+
+
+class BoardView:
+    """Pan (drag, arrow keys), zoom (wheel, +/-), fit (F) and smooth following of a point."""
+
+    def __init__(self, board: BoardRenderer, options: BoardOptions = BoardOptions(arrows=False)) -> None:
+        self.board = board
+        self.options = options
+        self.camera = Camera(min_zoom=0.15, max_zoom=4.0)
+        self.viewport = pygame.Rect(0, 0, 1, 1)
+        self.picture: pygame.Surface | None = None
+        self.picture_scale = 0.0
+        self.zoomed_at = 0.0
+        self._press: tuple[int, int] | None = None
+        self._dragged = False
+        self._glide_to: tuple[tuple[float, float], tuple[float, float]] | None = None  # world point, screen spot
+
+    # --- geometry -------------------------------------------------------------------
+
+    def set_viewport(self, rect: pygame.Rect) -> None:
+        """The screen area the board may use; the camera keeps the centre where it was."""
+        if self.viewport.width > 1:
+            centre = self.camera.to_world(self.viewport.center)
+            self.viewport = rect.copy()
+            self.centre_on(centre)
+        else:
+            self.viewport = rect.copy()
+            self.fit()
+
+    def fit(self) -> None:
+        """The whole board in the viewport."""
+        v = self.viewport
+        x, y, w, h = self.board.bounds
+        self.camera.fit((x, y, w, h), (v.width, v.height), margin=12)
+        self.camera.offset = (self.camera.offset[0] - v.left / self.camera.zoom,
+                              self.camera.offset[1] - v.top / self.camera.zoom)
+        self._glide_to = None
+
+    def centre_on(self, world: tuple[float, float]) -> None:
+        self.place(world, self.viewport.center)
+
+    def place(self, world: tuple[float, float], spot: tuple[float, float]) -> None:
+        """Move the camera so the map point ``world`` shows at the screen point ``spot``."""
+        self.camera.offset = (world[0] - spot[0] / self.camera.zoom, world[1] - spot[1] / self.camera.zoom)
+
+    def follow(self, world: tuple[float, float], keep: float = 0.6) -> None:
+        """Glide so ``world`` lies in the middle ``keep`` part of the viewport (no move if it does)."""
+        sx, sy = self.camera.to_screen(world)
+        inner = self.viewport.inflate(-self.viewport.width * (1 - keep), -self.viewport.height * (1 - keep))
+        if not inner.collidepoint(sx, sy):
+            self._glide_to = (world, self.viewport.center)
+
+    def show(self, points: list[tuple[float, float]], clear: pygame.Rect, margin: float = 0.85) -> None:
+        """Glide until all ``points`` lie in ``clear`` (the part of the viewport no panel covers),
+        zooming out first if they do not fit in it."""
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        pad = self.board.lane_width
+        w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+        fit = min(clear.width * margin / w, clear.height * margin / h)
+        if fit < self.camera.zoom:
+            centre = self.camera.to_world(self.viewport.center)
+            self.camera.zoom = self.camera.clamp(fit)
+            self.centre_on(centre)
+            self.zoomed_at = time.monotonic()
+        if any(not clear.collidepoint(self.camera.to_screen(p)) for p in points):
+            self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), clear.center)
+
+    def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
+        return self.camera.to_screen(p)
+
+    def space_at(self, screen_pos: tuple[int, int]) -> str | None:
+        """The space under a screen pixel of the viewport, or None."""
+        if not self.viewport.collidepoint(screen_pos):
+            return None
+        return self.board.space_at(*self.camera.to_world(screen_pos))
+
+    def zoom(self, at: tuple[float, float], factor: float) -> None:
+        self.camera.zoom_at(at, factor)
+        self.zoomed_at = time.monotonic()
+        self._glide_to = None
+
+    @property
+    def scale(self) -> float:
+        """Screen pixels per map pixel."""
+        return self.camera.zoom
+
+    # --- input ------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """Pan and zoom; returns the clicked space's name when a click (not a drag) ends on one."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.viewport.collidepoint(event.pos):
+            self._press, self._dragged = event.pos, False
+        elif event.type == pygame.MOUSEMOTION and self._press is not None and event.buttons[0]:
+            if self._dragged or math.dist(event.pos, self._press) > CLICK_SLOP:
+                self._dragged = True
+                self.camera.pan(*event.rel)
+                self._glide_to = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            clicked = not self._dragged
+            self._press = None
+            if clicked:
+                return self.space_at(event.pos) or ""
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.viewport.collidepoint(pos):
+                self.zoom(pos, WHEEL_STEP ** event.precise_y)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_f:
+                self.fit()
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom(self.viewport.center, WHEEL_STEP)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom(self.viewport.center, 1 / WHEEL_STEP)
+        return None
+
+    @property
+    def gliding(self) -> bool:
+        """The camera is still on its way somewhere (what is on screen will move)."""
+        return self._glide_to is not None
+
+    @property
+    def dragging(self) -> bool:
+        return self._dragged and self._press is not None
+
+    # --- update and draw ---------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        dx = (keys[pygame.K_LEFT] - keys[pygame.K_RIGHT]) * PAN_SPEED * dt
+        dy = (keys[pygame.K_UP] - keys[pygame.K_DOWN]) * PAN_SPEED * dt
+        if dx or dy:
+            self.camera.pan(dx, dy)
+            self._glide_to = None
+        if self._glide_to is not None:
+            target, spot = self._glide_to
+            cx, cy = self.camera.to_world(spot)
+            k = min(1.0, GLIDE * dt)
+            nx, ny = cx + (target[0] - cx) * k, cy + (target[1] - cy) * k
+            self.place((nx, ny), spot)
+            if math.dist((nx, ny), target) * self.camera.zoom < 1.5:
+                self._glide_to = None
+        b = self.board
+        sharp = min(self.camera.zoom, math.sqrt(MAX_BOARD_PIXELS / (b.bounds[2] * b.bounds[3])))
+        settled = time.monotonic() - self.zoomed_at > SETTLE
+        if self.picture is None or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
+            self.picture = b.render(self.options, sharp)
+            if pygame.display.get_surface() is not None:
+                self.picture = self.picture.convert()
+            self.picture_scale = sharp
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """The ground all over the viewport, then the cropped board picture."""
+        if self.picture is None:
+            self.update(0.0)
+        assert self.picture is not None
+        clip = screen.get_clip()
+        screen.set_clip(self.viewport)
+        self.board.paint_ground(screen, self.camera.to_screen)
+        s = self.picture_scale
+        bx, by, _, _ = self.board.bounds
+        vx, vy, vw, vh = self.camera.view(screen.get_size())
+        pw, ph = self.picture.get_size()
+        x0, y0 = max(0, math.floor((vx - bx) * s)), max(0, math.floor((vy - by) * s))
+        x1, y1 = min(pw, math.ceil((vx + vw - bx) * s)), min(ph, math.ceil((vy + vh - by) * s))
+        if x1 > x0 and y1 > y0:
+            part = self.picture.subsurface((x0, y0, x1 - x0, y1 - y0))
+            sx, sy = self.camera.to_screen((bx + x0 / s, by + y0 / s))
+            k = self.camera.zoom / s
+            if abs(k - 1) > 1e-3:
+                part = pygame.transform.scale(part, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
+            screen.blit(part, (round(sx), round(sy)))
+        screen.set_clip(clip)
+
+    def polygon(self, space: str) -> list[tuple[float, float]]:
+        """A space's outline in screen pixels."""
+        return [self.camera.to_screen(p) for p in self.board.space_polygon(space)]

@@ -1,0 +1,99 @@
+"""The game's entry point: ``formula-d`` (or ``python main.py``) opens the window; sub-commands are tools.
+
+    formula-d                          the game window
+    formula-d track check FILE...      every problem of each track file
+    formula-d track info FILE [--json] what the game understood of a track
+    formula-d track render FILE OUT.png [--names] [--arrows]
+    formula-d simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--record OUT.json]
+    formula-d replay RECORD.json [--track FILE]
+    formula-d moves POSITION.json --gear G [--roll R] [--json]
+
+The tools import only what they need, so ``track check`` starts without a window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="Formula D for one computer.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    track = sub.add_parser("track", help="tools for track designers")
+    tsub = track.add_subparsers(dest="track_command", metavar="TRACK_COMMAND", required=True)
+    check = tsub.add_parser("check", help="report every problem of the given track files")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    info = tsub.add_parser("info", help="lap length, corners, pit lane, grid and weather of a track")
+    info.add_argument("file", metavar="FILE")
+    info.add_argument("--json", action="store_true", help="print JSON instead of text")
+    render = tsub.add_parser("render", help="draw the board as the game sees it into a PNG")
+    render.add_argument("file", metavar="FILE")
+    render.add_argument("out", metavar="OUT.png")
+    render.add_argument("--names", action="store_true", help="write every space's name and row")
+    render.add_argument("--arrows", action="store_true", help="draw the lane-change arrows")
+    render.add_argument("--scale", type=float, default=1.0, help="pixels per map pixel (default 1)")
+    sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
+    sim.add_argument("--track", required=True, metavar="FILE")
+    sim.add_argument("--cars", type=int, default=10, metavar="N")
+    sim.add_argument("--laps", type=int, default=None, choices=(1, 2, 3), metavar="L")
+    sim.add_argument("--seed", type=int, default=1, metavar="S")
+    sim.add_argument("--rules", default="fd-basic", metavar="PRESET")
+    sim.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    sim.add_argument("--record", metavar="OUT.json")
+    rep = sub.add_parser("replay", help="replay and verify a race record")
+    rep.add_argument("record", metavar="RECORD.json")
+    rep.add_argument("--track", metavar="FILE", help="the track file (default: find it in maps/ by hash)")
+    mv = sub.add_parser("moves", help="legal moves (with --roll) or odds (without) in a position")
+    mv.add_argument("position", metavar="POSITION.json")
+    mv.add_argument("--gear", type=int, required=True, choices=range(1, 7), metavar="G")
+    mv.add_argument("--roll", type=int, metavar="R")
+    mv.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
+    """Run the command in ``argv`` (default: the command line); returns the process exit code."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `track info | head` ends quietly, like other tools
+    args = parser(prog).parse_args(argv)
+    if args.command == "track":
+        from game.tools import track
+
+        if args.track_command == "check":
+            return track.check(args.files)
+        if args.track_command == "render":
+            return track.render(args.file, args.out, names=args.names, arrows=args.arrows, scale=args.scale)
+        return track.info(args.file, as_json=args.json)
+    if args.command in ("simulate", "replay", "moves"):
+        from game.tools import race
+
+        if args.command == "simulate":
+            laps = args.laps or 0
+            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver)
+        if args.command == "replay":
+            return race.replay_cmd(args.record, args.track)
+        return race.moves_cmd(args.position, args.gear, args.roll, args.json)
+    return run()
+
+
+def run() -> int:
+    """Play until the window is closed; returns the process exit code."""
+    import pygame
+
+    from game.app.loop import App
+    from game.scenes.menu import MenuScene
+    from game.storage.paths import data_dir
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = App(data_dir())
+        return app.run(MenuScene(app))
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        pygame.quit()

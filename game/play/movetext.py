@@ -1,0 +1,52 @@
+"""What a legal move costs and causes, in words (tooltips, the way menu, board tags)."""
+
+from __future__ import annotations
+
+from game.texts import reason_text, tr
+from rules.moves import Move
+from rules.track import Track
+
+
+def move_lines(track: Track, move: Move, here: str) -> list[str]:
+    """Every consequence of ``move`` worth knowing before choosing it."""
+    if move.out is not None:
+        return [tr("cost.out", reason=reason_text(move.out))]
+    lines: list[str] = []
+    if move.via != "roll":
+        lines.append(tr(f"via.{move.via}", n=len(move.path)))
+    if move.slip_brake:
+        lines.append(tr("via.slip_brake"))
+    if not move.path:
+        lines.append(tr("cost.stay", space=here))
+    costs = []
+    if move.brakes:
+        costs.append(tr("cost.brakes", n=move.brakes))
+    if move.tyres:
+        costs.append(tr("cost.tyres", n=move.tyres))
+    lines.append(", ".join(costs) if costs else tr("cost.free"))
+    if move.blocked:
+        lines.append(tr("cost.blocked"))
+    if move.dangers:
+        lines.append(tr("cost.checks.1" if move.dangers == 1 else "cost.checks.n", n=move.dangers))
+    if move.spin:
+        lines.append(tr("cost.spin"))
+    if move.corner is not None and not move.spin:
+        corner = track.corners[move.corner]
+        lines.append(tr("cost.stop", stops=move.stops, required=corner.stops, corner=corner.label))
+    if move.in_box:
+        lines.append(tr("cost.pit"))
+    if move.finishes:
+        lines.append(tr("cost.finish"))
+    return lines
+
+
+def move_tag(move: Move) -> str:
+    """The few letters shown on a highlighted space: "B2 T1", "Slip +3 B1", "OUT", or nothing when free."""
+    if move.out is not None:
+        return tr("cost.out_short")
+    parts = [tr(f"via.{move.via}.short", n=len(move.path))] if move.via != "roll" else []
+    if move.brakes:
+        parts.append(tr("cost.brakes_short", n=move.brakes))
+    if move.tyres:
+        parts.append(tr("cost.tyres_short", n=move.tyres))
+    return " ".join(parts)

@@ -1,0 +1,318 @@
+"""The race screen's model: a ``RaceSession`` plus autosave, undo and what comes next.
+
+The screen never calls the rules' ``apply``: every change goes through the
+session (``act``/``roll``/``computer_action``), and after each one the record
+is saved. The screen asks ``wait()`` what the race waits for, and reads the
+legal gears, odds and destinations from here, so headless tests can check
+exactly what the player is offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+from game.texts import Notice
+from game.storage.saves import SaveSlot
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.car import Area, WearPoints
+from rules.dice import Chance, DiceSource, Purpose
+from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
+from rules.gears import ShiftCost
+from rules.moves import Move, Via, check_path
+from rules.odds import GearOdds, gear_odds
+from rules.reasons import Reason
+from rules.record import Entry, Header, Record, RecordError
+from rules.session import RaceSession
+from rules.state import RaceState
+from rules.track import Track
+from rules.tyres import Tyre
+
+T = TypeVar("T")
+#: How many of a space's paths are tried to find why it cannot be reached.
+WHY_NOT_PATHS = 200
+
+
+class Wait(StrEnum):
+    """What the race waits for now."""
+
+    GEAR = "gear"  # a human declares a gear
+    ROLL = "roll"  # a human rolls the gear die (and may still take the gear back)
+    MOVE = "move"  # a human picks where to drive (or, with only optional extras offered, may stop)
+    SETUP = "setup"  # a human picks tyres (and builds the car) before the start
+    PIT = "pit"  # a human's crew works at the box: tyres, long stop, repairs
+    DICE = "dice"  # a die the game rolls itself: black-die checks, computers' gear dice
+    COMPUTER = "computer"  # a computer driver decides
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action and what it did: for the log, the sounds and the animations."""
+
+    action: Action
+    events: tuple[Event, ...]
+    car: str | None  # whose turn, roll or check it was
+    chance: Chance | None  # the die, when the action was a roll
+    before: RaceState
+    after: RaceState
+
+
+def by_destination(moves: list[Move], here: str) -> dict[str, list[Move]]:
+    """The moves grouped by the space they end on (``here`` for staying), cheapest way first."""
+    out: dict[str, list[Move]] = {}
+    for m in sorted(moves, key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path)):
+        out.setdefault(m.end or here, []).append(m)
+    return out
+
+
+class RaceControl:
+    def __init__(self, track: Track, session: RaceSession, saves: SaveSlot | None = None) -> None:
+        self.track = track
+        self.session = session
+        self.saves = saves
+        self.notices: list[Notice] = []
+        self._undo: tuple[RaceState, int] | None = None
+        self._cache: dict[str, object] = {}
+        self._cached_for: RaceState | None = None
+        self.history: list[Step] = []  # the steps replayed on resuming, for the race log
+
+    @classmethod
+    def start(cls, track: Track, header: Header, saves: SaveSlot | None = None) -> RaceControl:
+        control = cls(track, RaceSession(track, header), saves)
+        control._save()
+        return control
+
+    @classmethod
+    def resume(cls, track: Track, record: Record, saves: SaveSlot | None = None) -> RaceControl:
+        """Replay a saved record through a fresh session, drawing the dice as the game did,
+        so the race goes on exactly as if it had never stopped; RecordError if it does not replay."""
+        session = RaceSession(track, record.header, dice=DiceSource(record.header.seed))
+        history: list[Step] = []
+        before = session.state
+        for i, action in enumerate(record.actions, start=1):
+            before = session.state
+            c = chance(before) if isinstance(action, Roll) else None
+            if c is not None:
+                session.dice.roll(c.die)  # keep the seeded source in step with the record
+            try:
+                events = session.act(action)
+            except IllegalAction as err:
+                raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
+            history.append(Step(action, tuple(events), _actor(before, c), c, before, session.state))
+        control = cls(track, session, saves)
+        control.history = history
+        if record.actions and isinstance(record.actions[-1], ChooseGear) and control.wait() == Wait.ROLL:
+            control._undo = (before, len(record.actions) - 1)  # the gear may still be taken back
+        return control
+
+    # --- reading ------------------------------------------------------------------
+
+    @property
+    def state(self) -> RaceState:
+        return self.session.state
+
+    @property
+    def header(self) -> Header:
+        return self.session.header
+
+    def entry(self, car_id: str) -> Entry:
+        return next(e for e in self.header.entries if e.id == car_id)
+
+    def name(self, car_id: str | None) -> str:
+        return self.entry(car_id).name if car_id else ""
+
+    def index(self, car_id: str) -> int:
+        """The car's place in the entry list: it picks the car's pattern."""
+        return next(i for i, e in enumerate(self.header.entries) if e.id == car_id)
+
+    def human(self, car_id: str | None) -> bool:
+        return car_id is not None and self.entry(car_id).driver == "human"
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for e in self.header.entries if e.driver == "human")
+
+    def wait(self) -> Wait:
+        return self._cached("wait", self._wait)
+
+    def _wait(self) -> Wait:
+        state = self.state
+        if state.finished:
+            return Wait.DONE
+        c = chance(state)
+        if c is not None:
+            if c.purpose == Purpose.GEAR and self.human(state.active):
+                return Wait.ROLL
+            return Wait.DICE
+        car = to_move(state)
+        if car is None:
+            return Wait.DONE
+        if not self.human(car):
+            return Wait.COMPUTER
+        return {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT}.get(state.phase, Wait.MOVE)
+
+    def chance(self) -> Chance | None:
+        return chance(self.state)
+
+    def roller(self) -> str | None:
+        """The car the next die is rolled for (or that decides next)."""
+        return _actor(self.state, chance(self.state))
+
+    def _cached(self, key: str, make: Callable[[], T]) -> T:
+        """``make()`` once per state: odds and moves are asked for every frame."""
+        if self._cached_for is not self.state:
+            self._cache, self._cached_for = {}, self.state
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]  # type: ignore[return-value]
+
+    def gear_options(self) -> dict[int, ShiftCost | Reason]:
+        if self.state.phase != "gear":
+            return {}
+        return self._cached("gears", lambda: gear_options(self.track, self.state))
+
+    def odds(self) -> dict[int, GearOdds]:
+        if self.state.phase != "gear":
+            return {}
+        return self._cached("odds", lambda: gear_odds(self.track, self.state))
+
+    def moves(self) -> list[Move]:
+        return self._cached("moves", lambda: moves(self.track, self.state))
+
+    def offer(self) -> tuple[Via, ...]:
+        """The segments the active car may drive now: the roll, a slide, the bonus, slipstream."""
+        mv = self.state.movement
+        return mv.offer if self.state.phase == "move" and mv is not None else ()
+
+    def optional(self) -> bool:
+        """Only optional extras are offered (bonus, slipstream): the player may end the move."""
+        return optional_offer(self.state)
+
+    def destinations(self) -> dict[str, list[Move]]:
+        """Every space a legal move ends on (the car's own space if it cannot move), with its moves."""
+        def build() -> dict[str, list[Move]]:
+            return by_destination(self.moves(), self.state.car(self.state.active or "").space or "")
+
+        if self.state.phase != "move":
+            return {}
+        return self._cached("destinations", build)
+
+    def why_not(self, space: str) -> Reason | Notice:
+        """Why the active car cannot stop on ``space``: the engine's reason for a path there."""
+        state = self.state
+        here = state.car(state.active or "").space or ""
+        req = move_request(self.track, state)
+        roll = req.roll
+        paths = self._paths(here, space, roll)
+        if not paths:
+            return Notice("race.out_of_reach", {"space": space, "value": roll})
+        refused = [(p, r) for p, r in ((p, check_path(req, p)) for p in paths) if isinstance(r, Reason)]
+        if not refused:
+            return Notice("race.out_of_reach", {"space": space, "value": roll})
+
+        def relevance(item: tuple[tuple[str, ...], Reason]) -> tuple[bool, bool, int]:
+            """Reasons about the clicked space itself first, then those of paths using the whole roll."""
+            path, reason = item
+            about_it = space in (reason.values.get("space"), reason.values.get("dst"))
+            return (not about_it, len(path) != roll, -len(path))
+
+        return min(refused, key=relevance)[1]
+
+    def _paths(self, start: str, goal: str, limit: int) -> list[tuple[str, ...]]:
+        """Forward paths from ``start`` to ``goal`` of at most ``limit`` steps, longest first."""
+        found: list[tuple[str, ...]] = []
+        stack: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+        while stack and len(found) < WHY_NOT_PATHS:
+            space, path = stack.pop()
+            if path and space == goal:
+                found.append(path)
+                continue
+            if len(path) < limit:
+                stack.extend((n, path + (n,)) for n in self.track.successors(space))
+        return sorted(found, key=len, reverse=True)
+
+    # --- acting ----------------------------------------------------------------------
+
+    def choose_gear(self, gear: int) -> Step:
+        """A human's gear; IllegalAction (with the reason) leaves everything as it was."""
+        before, count = self.state, len(self.session.actions)
+        step = self._act(ChooseGear(gear=gear))
+        self._undo = (before, count)
+        return step
+
+    def can_undo(self) -> bool:
+        return self._undo is not None and self.wait() == Wait.ROLL
+
+    def undo_gear(self) -> bool:
+        """Take back the gear before its die is rolled: the state, the WP and the record as before."""
+        if not self.can_undo():
+            return False
+        assert self._undo is not None
+        state, count = self._undo
+        self.session.state = state
+        del self.session.actions[count:]
+        self._undo = None
+        self._save()
+        return True
+
+    def roll(self) -> Step:
+        """Roll the die the race waits for (decided now, before any animation shows it)."""
+        c = chance(self.state)
+        if c is None:
+            raise RuntimeError("no die to roll now")
+        car = _actor(self.state, c)
+        before = self.state
+        events = self.session.roll()
+        return self._done(self.session.actions[-1], events, car, c, before)
+
+    def drive(self, move: Move) -> Step:
+        return self._act(Drive(path=move.path, via=move.via))
+
+    def end_move(self) -> Step:
+        """Decline the optional extras: the car stops where it stands."""
+        return self._act(EndMove())
+
+    def set_up(self, tyre: Tyre | None, wp: WearPoints | None = None) -> Step:
+        """A human car's tyres and, where the rules allow, its wear points; IllegalAction if refused."""
+        return self._act(SetUp(tyre=tyre, wp=wp))
+
+    def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None) -> Step:
+        """What the human's crew does at the box; IllegalAction (with the reason) if refused."""
+        return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}))
+
+    def computer(self) -> Step:
+        return self._act(self.session.computer_action())
+
+    def _act(self, action: Action) -> Step:
+        before = self.state
+        car = to_move(before)
+        events = self.session.act(action)
+        return self._done(action, events, car, None, before)
+
+    def _done(self, action: Action, events: list[Event], car: str | None, c: Chance | None, before: RaceState) -> Step:
+        if not isinstance(action, ChooseGear):
+            self._undo = None
+        self._save()
+        return Step(action=action, events=tuple(events), car=car, chance=c, before=before, after=self.state)
+
+    def _save(self) -> None:
+        if self.saves is None:
+            return
+        try:
+            self.saves.save(self.session.record())
+        except OSError as err:
+            notice = Notice("notice.save_failed", {"detail": str(err)})
+            if notice not in self.notices:
+                self.notices.append(notice)
+
+
+def _actor(state: RaceState, c: Chance | None) -> str | None:
+    """The car a die is rolled for, or (with no die) the car that decides."""
+    if c is None:
+        return to_move(state)
+    if c.purpose == Purpose.GEAR:
+        return state.active
+    return state.pending[0].car if state.pending else None

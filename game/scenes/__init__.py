@@ -1,0 +1,6 @@
+"""The screens of the game, one module each: menu, set-up, car set-up, rule modules,
+qualifying, grid, race, pause, results, time trial, lap records, gallery, settings.
+
+Each scene is a ``game.app.loop.Scene``; ``launch`` starts races and qualifying
+from a line-up. Scenes may import anything of the game except ``tools`` and ``main``.
+"""

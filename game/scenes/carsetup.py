@@ -1,0 +1,179 @@
+"""Car set-up: the rule set's wear points (WP) per area, shown like a dashboard.
+
+Where the rules fix the car (the basic game), every car's WP are shown
+read-only. Where they let players build their car, each human driver shares
+out the points with - and +, sees what the rules object to, and gets back
+to the default with one click. Computer drivers use the default car.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.widgets.dashboard import draw_pips
+from game.texts import reason_text, tr
+from game.scenes.launch import start_race
+from game.storage.lineup import Lineup
+from game.app.loop import Scene
+from game.widgets.controls import Button, Widget
+from rules.car import Area, WearPoints, validate_setup
+from rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+CARD_W, AREA_ROW, TOP = 600, 40, 200
+
+
+def fixed_setup(rules: RuleSet) -> bool:
+    """True when the rules leave nothing to choose (every area's minimum is its maximum)."""
+    s = rules.car_setup
+    return all(s.minimum.get(a) == s.maximum.get(a) for a in s.areas)
+
+
+class CarSetupScene(Scene):
+    name = "carsetup"
+    escape_back = True
+
+    def __init__(self, app: App, lineup: Lineup, rules: RuleSet | None = None) -> None:
+        super().__init__(app)
+        self.lineup = lineup
+        self.rules = rules or lineup.rules()
+        self.fixed = fixed_setup(self.rules)
+        self.areas: tuple[Area, ...] = self.rules.car_setup.areas
+        self.humans = [i for i, d in enumerate(lineup.drivers) if d.kind == "human"] if not self.fixed else []
+        self.wear: dict[int, WearPoints] = {}
+        for i in self.humans:
+            own = lineup.drivers[i].wear
+            self.wear[i] = own if own is not None and not validate_setup(self.rules.car_setup, own) else self.rules.default_wear
+        self.message = ""
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+        self.start = Button("start", lambda: tr("carsetup.start"), self.go, "primary")
+        self.selected = self.humans[0] if self.humans else -1
+        self.editors: list[Widget] = []
+        self.tabs = [Button(f"car{i + 1}.tab", lambda i=i: lineup.drivers[i].name, lambda i=i: self.select(i), px=22)
+                     for i in self.humans]
+        for i in self.humans:
+            for area in self.areas:
+                self.editors += [
+                    Button(f"car{i + 1}.{area.value}.minus", lambda: "−", lambda i=i, a=area: self.change(i, a, -1), px=30),
+                    Button(f"car{i + 1}.{area.value}.plus", lambda: "+", lambda i=i, a=area: self.change(i, a, 1), px=30),
+                ]
+            self.editors.append(Button(f"car{i + 1}.default", lambda: tr("carsetup.default"),
+                                       lambda i=i: self.reset(i), px=22))
+        self.widgets = [self.back, self.start, *self.tabs, *self.editors]
+        self.card = pygame.Rect(30, TOP, CARD_W, 70 + AREA_ROW * len(self.areas) + 84)
+
+    def select(self, i: int) -> None:
+        """Show the set-up of human driver ``i`` (one car at a time, however many humans race)."""
+        self.selected = i
+        self.layout(self.app.size)
+
+    def change(self, i: int, area: Area, step: int) -> None:
+        wp = self.wear[i]
+        value = max(0, wp[area] + step)
+        self.wear[i] = wp.model_copy(update={area.value: value})
+        self.message = ""
+
+    def reset(self, i: int) -> None:
+        self.wear[i] = self.rules.default_wear
+        self.message = ""
+
+    def problems(self, i: int) -> list[str]:
+        return [reason_text(p) for p in validate_setup(self.rules.car_setup, self.wear[i])]
+
+    def go(self) -> None:
+        if any(self.problems(i) for i in self.humans):
+            self.message = tr("carsetup.fix_first")
+            self.app.sound.play("error")
+            return
+        drivers = tuple(d.model_copy(update={"wear": self.wear.get(i)}) if i in self.wear else d
+                        for i, d in enumerate(self.lineup.drivers))
+        lineup = self.lineup.model_copy(update={"drivers": drivers})
+        self.app.remember(lineup)
+        start_race(self.app, lineup)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.back.rect = pygame.Rect(30, h - 74, 180, 50)
+        self.start.rect = pygame.Rect(w - 290, h - 74, 260, 50)
+        tab_w = min(190, (w - 60) // max(1, len(self.tabs)) - 8)
+        for k, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(30 + k * (tab_w + 8), 140, tab_w, 44)
+        card = self.card
+        for b in self.editors:
+            car, _, rest = b.id.partition(".")
+            b.visible = int(car[3:]) - 1 == self.selected
+            if rest == "default":
+                b.rect = pygame.Rect(card.right - 150, card.top + 14, 134, 36)
+                continue
+            y = card.top + 70 + self.areas.index(Area(rest.rsplit(".", 1)[0])) * AREA_ROW
+            b.rect = pygame.Rect(card.left + 170 if rest.endswith("minus") else card.right - 52, y, 36, 32)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        theme.page(screen, tr("carsetup.title"))
+        total = self.rules.car_setup.total
+        intro = tr("carsetup.fixed", preset=tr(f"preset.{self.lineup.preset}")) if self.fixed else tr("carsetup.build", total=total)
+        theme.text(screen, intro, 24, theme.DIM, (32, 96))
+        if self.fixed:
+            self._draw_fixed(screen, pygame.Rect(w // 2 - 260, 150, 520, 70 + AREA_ROW * len(self.areas)))
+        else:
+            for tab in self.tabs:
+                i = int(tab.id.partition(".")[0][3:]) - 1
+                tab.style = "primary" if i == self.selected else ("danger" if self.problems(i) else "normal")
+            self._draw_card(screen, self.selected, self.card)
+            theme.text(screen, tr("carsetup.computers"), 20, theme.DIM, (32, self.card.bottom + 10))
+        self._draw_grid(screen, pygame.Rect(30, h - 200 if self.fixed else self.card.bottom + 40, w - 60, 70))
+        if self.message:
+            theme.text(screen, self.message, 24, (255, 150, 140), (w - 300, h - 100), "midright")
+        self.draw_widgets(screen)
+
+    def _draw_fixed(self, screen: pygame.Surface, box: pygame.Rect) -> None:
+        """The one car of the rules, read-only: a dashboard row of pips per area."""
+        theme.panel(screen, box, theme.PANEL, radius=12)
+        wp = self.rules.default_wear
+        theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24, theme.YELLOW,
+                   (box.right - 20, box.top + 18), "topright")
+        for k, area in enumerate(self.areas):
+            y = box.top + 54 + k * AREA_ROW + AREA_ROW // 2
+            theme.text(screen, tr(f"area.{area.value}"), 24, theme.TEXT, (box.left + 24, y), "midleft")
+            draw_pips(screen, box.left + 200, y, 240, wp[area], max(1, wp[area]), theme.GREEN)
+            theme.text(screen, str(wp[area]), 26, theme.YELLOW, (box.right - 24, y), "midright")
+
+    def _draw_card(self, screen: pygame.Surface, i: int, card: pygame.Rect) -> None:
+        d = self.lineup.drivers[i]
+        theme.panel(screen, card, theme.PANEL, radius=12)
+        pygame.draw.rect(screen, theme.colour(d.colour), (card.left, card.top, 8, card.height), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        theme.text(screen, tr("carsetup.car_of", name=d.name), 28, theme.TEXT, (card.left + 22, card.top + 20))
+        wp = self.wear[i]
+        for k, area in enumerate(self.areas):
+            y = card.top + 70 + k * AREA_ROW + 16
+            theme.text(screen, tr(f"area.{area.value}"), 22, theme.TEXT, (card.left + 22, y), "midleft")
+            full = max(wp[area], self.rules.car_setup.maximum.get(area, wp[area]), 1)
+            draw_pips(screen, card.left + 216, y, card.width - 340, wp[area], full, theme.GREEN)
+            theme.text(screen, str(wp[area]), 26, theme.YELLOW, (card.right - 64, y), "midright")
+        total_y = card.top + 70 + len(self.areas) * AREA_ROW + 8
+        ok = wp.total() == self.rules.car_setup.total
+        theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24,
+                   theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
+        for k, line in enumerate(self.problems(i)[:3]):
+            theme.text(screen, theme.fit_text(line, 18, card.width - 40), 18, (255, 150, 140),
+                       (card.left + 22, total_y + 28 + 20 * k))
+
+    def _draw_grid(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        """The cars of this race side by side, as they will look on the board."""
+        n = len(self.lineup.drivers)
+        step = min(180, area.width // max(1, n))
+        for k, d in enumerate(self.lineup.drivers):
+            x = area.left + k * step
+            sprite = car_icon(d.colour, pattern_of(k), (84, 45))
+            screen.blit(sprite, (x, area.top))
+            tag = badge(badge_of(k), d.number, 14, d.colour)
+            screen.blit(tag, tag.get_rect(center=(x + 42, area.top + 22)))
+            theme.text(screen, theme.fit_text(d.name, 20, step - 8), 20, theme.DIM, (x, area.top + 50))

@@ -1,0 +1,131 @@
+"""The track gallery: every shipped track as a board to pan, zoom and hover."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.board.view import BoardView
+from game.texts import tr
+from game.app.loop import Scene
+from game.board.catalogue import TrackEntry
+from game.widgets.controls import Button
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+HEADER = 96
+FOOTER = 30
+
+
+class GalleryScene(Scene):
+    name = "gallery"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.index = 0
+        self.view: BoardView | None = None
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+        self.next = Button("next", lambda: "›", lambda: self.turn(1), px=34)
+        self.prev = Button("prev", lambda: "‹", lambda: self.turn(-1), px=34)
+        self.widgets = [self.back, self.prev, self.next]
+        self.size = app.size
+        self.open()
+
+    @property
+    def entry(self) -> TrackEntry | None:
+        entries = self.app.tracks.entries
+        return self.app.tracks.load(entries[self.index]) if entries else None
+
+    def open(self) -> None:
+        entry = self.entry
+        self.view = BoardView(entry.board) if entry is not None and entry.board is not None else None
+        self.layout(self.size)
+
+    def turn(self, step: int) -> None:
+        if self.app.tracks.entries:
+            self.index = (self.index + step) % len(self.app.tracks.entries)
+            self.open()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.back.rect = pygame.Rect(w - 150, 20, 130, 44)
+        self.next.rect = pygame.Rect(w - 210, 20, 50, 44)
+        self.prev.rect = pygame.Rect(w - 270, 20, 50, 44)
+        if self.view is not None:
+            self.view.set_viewport(pygame.Rect(0, HEADER, w, h - HEADER - FOOTER))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key == pygame.K_TAB:
+                self.turn(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+        if super().handle(event):
+            return True
+        if self.view is not None:
+            self.view.handle(event)
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.view is not None:
+            self.view.update(dt)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        screen.fill(theme.BACKDROP)
+        entry = self.entry
+        if self.view is not None:
+            self.view.draw(screen)
+            self._hover(screen)
+        pygame.draw.rect(screen, theme.PANEL_DARK, (0, 0, w, HEADER))
+        theme.chequer(screen, pygame.Rect(0, HEADER - 4, w, 4), 4)
+        n = len(self.app.tracks.entries)
+        if entry is None:
+            theme.text(screen, tr("setup.no_tracks"), 30, theme.TEXT, (20, 20))
+        else:
+            theme.text(screen, entry.name, 40, theme.TEXT, (20, 14))
+            facts = entry.facts()
+            theme.text(screen, "   ".join(facts[:3]), 21, theme.YELLOW, (22, 52))
+            theme.text(screen, "   ".join(facts[3:]), 19, theme.DIM, (22, 72))
+            theme.text(screen, tr("gallery.count", i=self.index + 1, n=n), 19, theme.DIM, (w - 290, 42), "midright")
+            if entry.board is None:
+                for i, line in enumerate([tr("setup.broken")] + entry.problems[:12]):
+                    theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140), (20, HEADER + 20 + 26 * i))
+        pygame.draw.rect(screen, theme.PANEL_DARK, (0, h - FOOTER, w, FOOTER))
+        theme.text(screen, tr("gallery.help"), 19, theme.DIM, (14, h - FOOTER // 2), "midleft")
+        self.draw_widgets(screen)
+
+    def _hover(self, screen: pygame.Surface) -> None:
+        assert self.view is not None
+        name = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if name is None or self.view.dragging:
+            return
+        pygame.draw.lines(screen, theme.YELLOW, True, self.view.polygon(name), 3)
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        lines = super().hint_at(pos)
+        entry = self.entry
+        if lines or self.view is None or entry is None or entry.track is None:
+            return lines
+        name = self.view.space_at(pos)
+        if name is None:
+            return []
+        s = entry.track.space(name)
+        if s.in_pit:
+            where = tr("gallery.box", box=s.box) if s.box else tr("gallery.pit")
+        else:
+            where = tr("gallery.lane", lane=name[0], row=s.row)
+        corner = entry.track.corners[s.corner] if s.corner is not None else None
+        if corner is None:
+            what = tr("gallery.straight")
+        elif corner.stops == 1:
+            what = tr("facts.corner_1", label=corner.label)
+        else:
+            what = tr("facts.corner_n", label=corner.label, n=corner.stops)
+        return [tr("gallery.space", name=name), where, what]

@@ -1,0 +1,125 @@
+"""The main menu: new race, continue, time trial, lap records, track gallery, settings, quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.board.render import paint_grass
+from game import theme
+from game.texts import tr
+from game.scenes.launch import continue_race
+from game.app.loop import Scene
+from game.widgets.controls import Button
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+BUTTON_W, BUTTON_H, GAP = 400, 54, 14
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.backdrop: pygame.Surface | None = None
+        self.summary = ""
+        self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
+                                      hint=lambda: [self.summary] if self.summary else [])
+        self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
+        trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
+        records = Button("records", lambda: tr("menu.records"), self.records)
+        gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
+        settings = Button("settings", lambda: tr("menu.settings"), self.settings)
+        quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
+        # rows of the menu: the less used entries share a row
+        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [trial, records],
+                                         [gallery, settings], [quit_button]]
+        self.widgets = [w for row in self.rows for w in row]
+
+    def enter(self) -> None:
+        """Offer "continue" only when there is a saved race to continue."""
+        self.continue_button.visible = self.app.saves.exists()
+        self.new_button.style = "normal" if self.continue_button.visible else "primary"
+        record = self.app.saves.peek() if self.continue_button.visible else None
+        self.summary = ""
+        if record is not None:
+            names = ", ".join(e.name for e in record.header.entries)
+            self.summary = f"{record.header.track_name} · {tr('setup.laps')}: {record.header.laps} · {names}"
+        self.layout(self.app.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        shown = [row for row in self.rows if any(w.visible for w in row)]
+        top = max(size[1] // 2 - 40, size[1] - 60 - len(shown) * (BUTTON_H + GAP))
+        for i, row in enumerate(shown):
+            width = (BUTTON_W - GAP * (len(row) - 1)) // len(row)
+            for j, w in enumerate(row):
+                left = (size[0] - BUTTON_W) // 2 + j * (width + GAP)
+                w.rect = pygame.Rect(left, top + i * (BUTTON_H + GAP), width, BUTTON_H)
+        self.backdrop = None
+
+    def new_race(self) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def resume(self) -> None:
+        if not continue_race(self.app):
+            self.enter()
+
+    def time_trial(self) -> None:
+        from game.scenes.trial import TrialScene
+
+        self.app.push(TrialScene(self.app))
+
+    def records(self) -> None:
+        from game.scenes.records import RecordsScene
+
+        self.app.push(RecordsScene(self.app))
+
+    def gallery(self) -> None:
+        from game.scenes.gallery import GalleryScene
+
+        self.app.push(GalleryScene(self.app))
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return super().handle(event)
+
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """Mown grass with the biggest track's picture on it, darkened behind the title and buttons."""
+        if self.backdrop is None or self.backdrop.get_size() != size:
+            self.backdrop = pygame.Surface(size)
+            paint_grass(self.backdrop, lambda p: p, 70.0)
+            pictures = [p for p in (e.preview() for e in self.app.tracks.entries) if p is not None]
+            if pictures:
+                picture = max(pictures, key=lambda p: p.get_width() * p.get_height())
+                k = min(size[0] / picture.get_width(), size[1] / picture.get_height()) * 1.1
+                img = pygame.transform.smoothscale(picture, (round(picture.get_width() * k), round(picture.get_height() * k)))
+                self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            for y in range(size[1]):
+                edge = abs(y - size[1] * 0.45) / (size[1] * 0.55)
+                pygame.draw.line(shade, (12, 14, 18, round(205 - 60 * edge)), (0, y), (size[0], y))
+            self.backdrop.blit(shade, (0, 0))
+        return self.backdrop
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        screen.blit(self._backdrop((w, h)), (0, 0))
+        top = h // 2 - 250
+        theme.chequer(screen, pygame.Rect(w // 2 - 240, top, 480, 24), 12)
+        theme.text(screen, "FORMULA D", 112, theme.TEXT, (w // 2, top + 96), "center", shadow=True)
+        pygame.draw.rect(screen, theme.RED, (w // 2 - 240, top + 150, 480, 6))
+        theme.text(screen, tr("menu.subtitle"), 26, theme.DIM, (w // 2, top + 186), "center")
+        self.draw_widgets(screen)
+        theme.text(screen, tr("menu.footer"), 18, theme.FAINT, (w - 14, h - 10), "bottomright")

@@ -1,0 +1,746 @@
+"""The qualifying screen: every driver's timed lap, one after another at the same screen.
+
+For each driver: a card with the driver's name (and the tyre choice when
+the tyre module is on), a countdown, then the lap against a big stopwatch
+that starts as the rule set says (QUAL-3 at the first roll, QUAL-D-5
+before it) and stops when the car crosses the line. The stopwatch counts
+the player's decisions only: it is paused from the moment an action is
+made until its die and drive animations have played, and while the pause
+card is open. Keys keep a fast player fast: a digit chooses the gear,
+Space rolls, a click on a highlighted space (or Enter on the one picked
+with Tab) drives there.
+
+Computer drivers drive a real lap with the engine, timed by
+``rules.think_time``; the screen replays it quickly (Space skips). The
+time trial is the same screen with one driver and the best lap on the
+track as a ghost car driven at the times it was driven.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.board.render import BoardRenderer
+from game.play.stopwatch import Stopwatch, clock_text
+from game import theme
+from game.widgets.anims import Anim, Call, Drive, Tumble, play
+from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_path, tone
+from game.board.view import BoardView
+from game.board.cars import draw_car
+from game.widgets.dice import DiceTray, draw_die
+from game.widgets.gearbox import GearBox, gear_key
+from game.texts import die_name, reason_text, tr
+from game.storage.laprecords import Ghost, LapRecord, LapRecords
+from game.play.lapreplay import LapReplay
+from game.widgets.qualifying_hud import draw_banner, draw_classification, draw_counters, draw_stopwatch
+from game.play.race_control import by_destination
+from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar
+from game.app.loop import Scene
+from game.widgets.controls import Button
+from rules.actions import Action, ChooseGear, EndMove, Event
+from rules.actions import Drive as DriveAction
+from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
+from rules.gears import ShiftCost
+from rules.moves import Move
+from rules.odds import gear_odds
+from rules.qualifying import LapResult, score
+from rules.qualifying_session import QualifyingSession
+from rules.record import Entry
+from rules.ruleset import RuleSet
+from rules.state import RaceState
+from rules.tyres import Tyre
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+TRAY_W, TRAY_H = 250, 110
+COUNT_STEP = 0.6  # seconds per countdown number
+DICE_SPEED = 3.0  # the die tumbles in 0.3 s: the clock is paused meanwhile anyway
+STEP_TIME = 0.035  # seconds per space of a drive
+REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
+RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
+CLOSE_UP = 40
+READY_GAP = 2  # empty card lines under the driver's card text: room for the start button (+1 for tyres)
+
+
+class QualifyingScene(Scene):
+    name = "qualifying"
+
+    def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
+                 finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,
+                 best: LapRecord | None = None, now: Callable[[], float] = time.monotonic, trial: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.track = session.track
+        self.view = BoardView(board)
+        self.finish = finish
+        self.records = records
+        self.variant = variant
+        self.best = best  # the track's best lap: its ghost drives along (time trial)
+        self.now = now
+        self.trial = trial
+        self.watch = Stopwatch(now)
+        self.phase = "ready"
+        self.countdown = 0.0
+        self.queue: list[Anim] = []
+        self.drives: dict[str, Drive] = {}
+        self.tray = DiceTray()
+        self.gearbox = GearBox()
+        self.layer = Layer()
+        self.pulse = 0.0
+        self.result: LapResult | None = None
+        self.result_for = 0.0
+        self.replay: LapReplay | None = None
+        self.replay_ms = 0.0
+        self.ghost: LapReplay | None = None
+        self.showing: Entry | None = None  # the driver whose lap is on screen
+        self.shown_state: RaceState | None = None  # the lap as it ended, while its result shows
+        self.saved: LapRecord | None = None  # the last lap kept in the records
+        self.tyre: Tyre | None = None
+        self.pick = 0
+        self.message: str = ""
+        self.message_left = 0.0
+        self.paused = False
+        self.placed = False
+        self._cache: tuple[object, dict[str, Any]] | None = None
+        self.top = self.panel = self.hint_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.start_button = Button("start_lap", lambda: tr("qual.start"), self.begin, "primary")
+        self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
+                                    lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
+        self.stop_button = Button("end", lambda: tr("qual.stop_here"), self.stop_here, "primary", px=22)
+        self.pause_buttons = [
+            Button("resume", lambda: tr("qual.resume"), self.resume, "primary"),
+            Button("leave", lambda: tr("qual.leave"), app.home),
+        ]
+        self.widgets = [self.start_button, self.stop_button, *self.tyre_buttons, *self.pause_buttons]
+        self._next_driver()
+
+    # --- the session's course -------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The session's rule set: the qualifying rules, gear dice and tyres the lap is driven with."""
+        return self.session.rules
+
+    @property
+    def entry(self) -> Entry | None:
+        return self.showing
+
+    @property
+    def human(self) -> bool:
+        e = self.entry
+        return e is not None and e.driver == "human"
+
+    def _next_driver(self) -> None:
+        """The next driver's card, or the end of the session."""
+        self.result, self.replay, self.drives, self.queue, self.shown_state = None, None, {}, [], None
+        self.tray = DiceTray()
+        self.showing = self.session.next_entry
+        if self.session.done:
+            self.phase = "over"
+            self.finish(self.session)
+            return
+        self.watch = Stopwatch(self.now)
+        entry = self.session.next_entry
+        assert entry is not None
+        if entry.driver != "human":
+            self._computer_lap()
+            return
+        self.phase = "ready"
+        self.tyre = (Tyre.RAIN if self.session.wet else Tyre.HARD) if self.session.tyre_choice else None
+        if self.best is not None and self.best.ghost is not None:
+            g = self.best.ghost
+            self.ghost = LapReplay(self.track, g.rules, g.steps, "ghost", g.tyre, g.wet)
+        self._sync_widgets()
+
+    def choose_tyre(self, tyre: Tyre) -> None:
+        self.tyre = tyre
+
+    def begin(self) -> None:
+        """The driver is ready: the car goes to the start and the countdown runs."""
+        if self.phase != "ready":
+            return
+        self.session.start_lap(self.tyre)
+        self.phase = "countdown"
+        self.countdown = 3 * COUNT_STEP
+        self._sync_widgets()
+        if self.placed:
+            self._close_up()
+
+    def _go(self) -> None:
+        self.phase = "driving"
+        if self.rules.qualifying.clock_start == "before_first_roll":  # QUAL-D-5
+            self.watch.start()
+        self.app.sound.play("turn")
+
+    def _computer_lap(self) -> None:
+        """Drive the computer's whole lap now and show it quickly (its time is the model's)."""
+        self.session.start_lap()
+        lap = self.session.lap
+        assert lap is not None
+        entry, tyre = lap.entry, lap.tyre
+        time_ms = lap.drive_computer(self.rules.qualifying.clock_start)
+        steps = tuple(lap.actions)
+        self.session.finish_lap(time_ms)
+        self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet)
+        self.replay_ms = 0.0
+        self.phase = "computer"
+        self._sync_widgets()
+        if self.placed:
+            self._close_up()
+
+    def _lap_over(self) -> None:
+        """The car crossed the line (or a corner ended the lap): the steward writes it down."""
+        lap = self.session.lap
+        assert lap is not None
+        steps, tyre = tuple(lap.actions), lap.tyre
+        self.shown_state = lap.state
+        self.result = self.session.finish_lap(self.watch.stop())
+        self.result_for = 0.0
+        self.phase = "result"
+        self.app.sound.play("finish" if self.result.qualified else "out")
+        if self.result.qualified:
+            self.saved = self.records.add(LapRecord(
+                track_hash=self.session.track.content_hash(), track_name=self.track.name, variant=self.variant,
+                driver=self.result.name, rolls=self.result.rolls, penalty=self.result.penalty,
+                score=score(self.result, self.rules.qualifying), time_ms=self.result.time_ms,
+                ghost=Ghost(rules=self.rules, tyre=tyre.value if tyre else None, wet=self.session.wet, steps=steps)))
+            for notice in self.records.notices:
+                self.app.notify(notice)
+        self._sync_widgets()
+
+    def proceed(self) -> None:
+        """Space, Enter or a click: skip a computer's replay, or leave a result card."""
+        if self.phase == "computer" and self.replay is not None:
+            self.replay_ms = self.replay.end_ms
+        elif self.phase == "result":
+            self._next_driver()
+
+    # --- the human's decisions ----------------------------------------------------------
+
+    def wait(self) -> str:
+        """What the lap waits for: gear, roll, move, or nothing ("" while not driving)."""
+        lap = self.session.lap
+        if self.phase != "driving" or lap is None or lap.done:
+            return ""
+        if chance(lap.state) is not None:
+            return "roll"
+        return "gear" if lap.state.phase == "gear" else "move"
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and not self.paused
+
+    def _act(self, action: Action) -> list[Event] | None:
+        lap = self.session.lap
+        assert lap is not None
+        at = self.watch.elapsed_ms
+        try:
+            events = lap.act(action, at)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return None
+        self.watch.pause()  # the animations are the game's time, not the driver's
+        self.message = ""
+        return events
+
+    def choose(self, gear: int) -> None:
+        """A digit or a click on the gear box: only while the lap waits for a gear and nothing plays."""
+        if self.idle and self.wait() == "gear":
+            if self._act(ChooseGear(gear=gear)) is not None:
+                self.app.sound.play("shift")
+
+    def roll(self) -> None:
+        """Space or a click on the tray: the first roll also starts the steward's watch (QUAL-3)."""
+        if not (self.idle and self.wait() == "roll"):
+            return
+        lap = self.session.lap
+        assert lap is not None
+        self.watch.start()  # QUAL-3: the steward starts the watch at the first roll (no-op later)
+        c = chance(lap.state)
+        assert c is not None
+        events = lap.roll(self.watch.elapsed_ms)
+        self.watch.pause()
+        value = lap.state.roll or 0
+        self.tray.start(c.die, value, die_name(c.die.name), DICE_SPEED)
+        self.app.sound.play("dice")
+        self.queue += [Tumble(self.tray)]
+        self._show(events)
+
+    def drive(self, move: Move) -> None:
+        """Drive ``move``; the watch pauses while the car is animated (the game's time, not the driver's)."""
+        if self.idle and self.wait() == "move":
+            events = self._act(DriveAction(path=move.path, via=move.via))
+            if events is not None:
+                self._show(events)
+
+    def optional(self) -> bool:
+        """Only optional extras are offered (the soft tyres' bonus space): the driver may stop here."""
+        lap = self.session.lap
+        return lap is not None and self.wait() == "move" and optional_offer(lap.state)
+
+    def closed(self) -> None:
+        """A qualifying session's records are its own (a time trial's belong to the trial screen)."""
+        if not self.trial:
+            self.records.close()
+
+    def stop_here(self) -> None:
+        """Decline the extras: the move ends where the car stands."""
+        if self.idle and self.optional():
+            events = self._act(EndMove())
+            if events is not None:
+                self._show(events)
+
+    def enter(self) -> None:
+        """Enter: drive to the picked space; an extra that would cost penalty is declined instead."""
+        targets = self.ranked_targets()
+        if not targets:
+            self.stop_here()
+            return
+        move = self.destinations()[targets[self.pick % len(targets)]][0]
+        if self.optional() and self.pick == 0 and (move.out is not None or move.tyres):
+            self.stop_here()
+        else:
+            self.drive(move)
+
+    def _show(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "moved" and e.car and e.data.get("path"):
+                spaces = [str(e.data.get("from"))] + list(e.data["path"])  # type: ignore[arg-type]
+                sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
+                if len(sp) >= 2:
+                    drive = Drive(e.car, [(s.x, s.y) for s in sp], [s.heading for s in sp], STEP_TIME)
+                    self.drives[e.car] = drive
+                    self.queue += [drive, Call(self._parked(e.car))]
+                self.app.sound.play("engine")
+        self.pick = 0
+
+    def _parked(self, car: str) -> Callable[[], None]:
+        def parked() -> None:
+            self.drives.pop(car, None)
+
+        return parked
+
+    def destinations(self) -> dict[str, list[Move]]:
+        """Every end space of a legal move, cheapest way first (in qualifying the penalty is the cost)."""
+        lap = self.session.lap
+        if lap is None or self.wait() != "move":
+            return {}
+        cached = self._cache
+        if cached is not None and cached[0] is lap.state:
+            return cached[1]
+        out = by_destination(moves(self.track, lap.state), lap.state.car(lap.entry.id).space or "")
+        self._cache = (lap.state, out)
+        return out
+
+    def ranked_targets(self) -> list[str]:
+        """Destinations in the order Tab walks them: the furthest that keeps the lap alive first."""
+        dest = self.destinations()
+        return sorted(dest, key=lambda s: (dest[s][0].out is not None, dest[s][0].tyres, -len(dest[s][0].path), s))
+
+    def clicked(self, space: str) -> None:
+        """A click on the board: a highlighted space drives there, the car's own space declines the extras."""
+        if not self.idle or self.wait() != "move":
+            return
+        dest = self.destinations()
+        lap = self.session.lap
+        if space in dest:
+            self.drive(dest[space][0])
+        elif self.optional() and lap is not None and space == lap.state.car(lap.entry.id).space:
+            self.stop_here()
+        elif space:
+            self.say(tr("qual.not_a_target", space=space))
+
+    def say(self, text: str) -> None:
+        self.message, self.message_left = text, 4.0
+
+    def pause(self) -> None:
+        """Esc: the pause card; the watch stops, so thinking over the card costs no time."""
+        self.paused = True
+        self.watch.pause()
+        self._sync_widgets()
+
+    def resume(self) -> None:
+        """Back from the pause card; the watch runs again once the driver has to decide."""
+        self.paused = False
+        self._sync_widgets()
+
+    # --- layout and frame ---------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Board left, stopwatch panel right; the card's buttons sit where the card's empty lines are."""
+        w, h = size
+        self.top = pygame.Rect(0, 0, w, TOP)
+        self.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
+        board = pygame.Rect(0, TOP, w - PANEL_W, h - TOP)
+        self.view.set_viewport(board)
+        self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
+        self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, TOP + 14 + 136 + 10 + 84 + 10, PANEL_W - 28, 414)
+        if not self.placed:
+            self.placed = True
+            self._close_up()
+        mid = board.center
+        lines = 2 + self.session.tyre_choice  # as _draw_card writes them
+        card_top = mid[1] - (110 + 32 * (lines + READY_GAP + self.session.tyre_choice) + 34) // 2
+        row = card_top + 82 + 32 * lines + 4
+        for i, b in enumerate(self.tyre_buttons):
+            b.rect = pygame.Rect(mid[0] - 225 + i * 155, row, 140, 40)
+        self.start_button.rect = pygame.Rect(mid[0] - 150, row + (50 if self.session.tyre_choice else 8), 300, 50)
+        self.stop_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        for i, b in enumerate(self.pause_buttons):
+            b.rect = pygame.Rect(mid[0] - 150, mid[1] - 10 + i * 60, 300, 48)
+        self._sync_widgets()
+
+    def _close_up(self) -> None:
+        lane_px = self.view.board.lane_width * self.view.scale
+        if lane_px < CLOSE_UP:
+            self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
+        s = self.track.space(self.track.qualifying_start)
+        self.view.centre_on((s.x, s.y))
+
+    def _sync_widgets(self) -> None:
+        self.start_button.visible = self.phase == "ready" and not self.paused
+        for b in self.tyre_buttons:
+            b.visible = self.start_button.visible and self.session.tyre_choice
+            b.style = "primary" if self.tyre is not None and b.id == f"tyre.{self.tyre.value}" else "normal"
+        for b in self.pause_buttons:
+            b.visible = self.paused
+        self.stop_button.visible = not self.paused and self.idle and self.optional()
+
+    def update(self, dt: float) -> None:
+        """Countdown, replays, result cards and the lap's animations; nothing moves while paused."""
+        self.pulse += dt
+        self.view.update(dt)
+        if self.message:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.message = ""
+        if self.paused:
+            return
+        if self.phase == "countdown":
+            self.countdown -= dt
+            if self.countdown <= 0:
+                self._go()
+        elif self.phase == "computer":
+            self._update_replay(dt)
+        elif self.phase == "result":
+            self.result_for += dt
+            if self.result is None and self.result_for >= RESULT_TIME:
+                self._next_driver()
+        elif self.phase == "driving":
+            self._update_lap(dt)
+        self._sync_widgets()
+
+    def _update_lap(self, dt: float) -> None:
+        play(self.queue, dt)
+        lap = self.session.lap
+        if self.drives:
+            self.view.follow(next(iter(self.drives.values())).pose[:2], keep=0.5)
+        if self.queue or lap is None:
+            return
+        if lap.done:
+            self._lap_over()
+            return
+        if self.wait() == "move":
+            targets = self.destinations()
+            pts = [self.track.space(n) for n in [lap.state.car(lap.entry.id).space or "", *targets] if n]
+            v = self.view.viewport
+            clear = pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)
+            if any(not clear.collidepoint(self.view.to_screen((s.x, s.y))) for s in pts):
+                self.view.show([(s.x, s.y) for s in pts], clear)
+        self.watch.resume()  # the driver decides again: the clock runs
+        if self.ghost is not None:
+            self.ghost.advance(self.watch.elapsed_ms)
+
+    def _update_replay(self, dt: float) -> None:
+        replay = self.replay
+        assert replay is not None
+        self.replay_ms += dt * 1000 * REPLAY_SPEED
+        replay.advance(int(self.replay_ms))
+        pose = replay.pose(int(self.replay_ms))
+        self.view.follow(pose[:2], keep=0.5)
+        if self.replay_ms >= replay.end_ms + 400:
+            self.result = None
+            self.shown_state = replay.state
+            self.phase = "result"
+            self.result_for = 0.0
+
+    # --- input --------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume() if self.paused else self.pause()
+            return True
+        if super().handle(event):
+            return True
+        if self.paused:
+            return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if self.phase in ("computer", "result") and event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.proceed()
+            return True
+        if self.phase != "driving":
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
+                gear = self.gearbox.handle(event)
+                if gear is not None:
+                    self.choose(gear)
+                return True
+            if self.tray_rect.collidepoint(event.pos) and self.wait() == "roll":
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.roll()
+                return True
+        clicked = self.view.handle(event)
+        if clicked is not None:
+            self.clicked(clicked)
+        return clicked is not None
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        go = k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        if self.phase == "ready" and go:
+            self.begin()
+        elif self.phase in ("computer", "result") and go:
+            self.proceed()
+        elif self.phase != "driving":
+            return False
+        elif (gear := gear_key(k)) is not None:
+            self.choose(gear)
+        elif k == pygame.K_SPACE:
+            if self.queue:
+                self.queue[0].finish()
+            else:
+                self.roll()
+        elif k == pygame.K_TAB and self.wait() == "move":
+            self.pick += 1
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.idle and self.wait() == "move":
+            self.enter()
+        elif k == pygame.K_e:
+            self.stop_here()
+        else:
+            return False
+        return True
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.view.draw(screen)
+        clip = screen.get_clip()
+        screen.set_clip(self.view.viewport)
+        wait = self.wait()
+        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if wait == "move" and self.idle:
+            self._draw_targets(screen, hover)
+        self._draw_cars(screen)
+        board = self.view.viewport
+        if self.session.results or self.phase != "ready":
+            draw_classification(screen, (MARGIN, TOP + MARGIN), self.session.results, self.rules.qualifying,
+                                self.session.entries, highlight=self.result.driver if self.result else None)
+        self._draw_tray(screen, wait)
+        draw_hint(screen, self.hint_rect, *self._hint(wait))
+        self._draw_card(screen, board)
+        screen.set_clip(clip)
+        title = tr("qual.trial_title") if self.trial else tr("qual.title")
+        draw_topbar(screen, self.top, self.track.name, title)
+        self._draw_panel(screen, wait)
+        if self.paused:
+            draw_banner(screen, board, tr("qual.paused"), [(tr("qual.paused_hint"), theme.DIM)])
+        self.draw_widgets(screen)
+
+    def _draw_targets(self, screen: pygame.Surface, hover: str | None) -> None:
+        dest = self.destinations()
+        draw_destinations(screen, self.layer, self.view, dest, hover, self.pulse)
+        targets = self.ranked_targets()
+        shown = hover if hover in dest else (targets[self.pick % len(targets)] if targets else None)
+        if shown is None:
+            return
+        lap = self.session.lap
+        assert lap is not None
+        here = self.track.space(lap.state.car(lap.entry.id).space or self.track.qualifying_start)
+        move = dest[shown][0]
+        pts = [(here.x, here.y)] + [(self.track.space(n).x, self.track.space(n).y) for n in move.path]
+        draw_path(screen, self.view, pts, tone([move]))
+
+    def _draw_cars(self, screen: pygame.Surface) -> None:
+        if self.ghost is not None and self.phase == "driving":
+            pose = self.ghost.pose(self.watch.elapsed_ms)
+            surf = self.layer.clear(screen.get_size())
+            x, y = self.view.to_screen(pose[:2])
+            draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, "#f0f0f0", 8, 0)
+            surf.set_alpha(120)
+            screen.blit(surf, (0, 0))
+            surf.set_alpha(None)
+        entry = self.entry
+        if entry is None:
+            return
+        index = next(i for i, e in enumerate(self.session.entries) if e.id == entry.id)
+        if self.phase == "computer" and self.replay is not None:
+            pose = self.replay.pose(int(self.replay_ms))
+        elif entry.id in self.drives:
+            pose = self.drives[entry.id].pose
+        else:
+            state = self.session.lap.state if self.session.lap is not None else self.shown_state
+            space = state.car(entry.id).space if state is not None else None
+            s = self.track.space(space or self.track.qualifying_start)
+            pose = (s.x, s.y, s.heading)
+        draw_car_on_board(screen, self.view, pose, entry.colour, index, entry.number,
+                          self.phase == "driving" and self.idle, self.pulse)
+
+    def _draw_tray(self, screen: pygame.Surface, wait: str) -> None:
+        if self.phase != "driving" or (self.tray.throw is None and wait != "roll"):
+            return
+        r = self.tray_rect
+        theme.panel(screen, r, theme.PANEL_DARK, 225, radius=10)
+        centre = (r.left + 56, r.centery)
+        lap = self.session.lap
+        c = chance(lap.state) if lap is not None else None
+        if wait == "roll" and self.idle and c is not None:
+            draw_die(screen, centre, 40, c.die, None, glow=(self.pulse * 2) % 2 < 1.4)
+            theme.text(screen, "?", 38, theme.TEXT, centre, "center")
+            theme.text(screen, tr("qual.press_space"), 22, theme.YELLOW, (r.left + 108, r.centery), "midleft")
+            return
+        self.tray.draw(screen, centre, 40)
+        if self.tray.throw is not None and self.tray.throw.done:
+            theme.text(screen, tr("qual.spaces", n=self.tray.throw.value), 30, theme.YELLOW,
+                       (r.left + 108, r.centery), "midleft")
+
+    def _hint(self, wait: str) -> tuple[str, theme.Colour]:
+        if self.message:
+            return self.message, (255, 150, 140)
+        if self.phase == "computer":
+            return tr("qual.hint.computer", name=self.entry.name if self.entry else ""), theme.DIM
+        if wait == "gear":
+            return tr("qual.hint.gear"), theme.YELLOW
+        if wait == "roll":
+            return tr("qual.hint.roll"), theme.YELLOW
+        if wait == "move" and self.optional():
+            return tr("qual.hint.extra"), theme.YELLOW
+        if wait == "move":
+            return tr("qual.hint.move"), theme.YELLOW
+        return tr("qual.hint.keys"), theme.DIM
+
+    def _draw_card(self, screen: pygame.Surface, board: pygame.Rect) -> None:
+        entry = self.entry
+        n = len(self.session.results) + (1 if self.phase in ("ready", "countdown", "driving") else 0)
+        of = tr("qual.lap_of", n=max(1, n), total=len(self.session.entries))
+        if self.phase == "ready" and entry is not None:
+            lines = [(of, theme.DIM), (self._conditions(), theme.TEXT)]
+            if self.session.tyre_choice:
+                lines.append((tr("qual.choose_tyres"), theme.DIM))
+            best = self.best
+            footer = (tr("qual.ghost", name=best.driver, score=best.score, time=clock_text(best.time_ms))
+                      if best is not None and self.ghost is not None else tr("qual.ready_hint"))
+            gap = READY_GAP + self.session.tyre_choice
+            draw_banner(screen, board, tr("qual.driver_up", name=entry.name), lines + [("", theme.DIM)] * gap,
+                        footer=footer)
+        elif self.phase == "countdown" and entry is not None:
+            digit = str(min(3, int(self.countdown / COUNT_STEP) + 1))
+            draw_banner(screen, board, entry.name, [(of, theme.DIM)], big=digit)
+        elif self.phase == "result":
+            result = self.result or (self.session.results[-1] if self.session.results else None)
+            if result is not None:
+                self._draw_result(screen, board, result)
+
+    def _conditions(self) -> str:
+        if self.session.barometer is None:
+            return tr("qual.weather.none")
+        return tr("qual.weather", weather=tr(f"qual.barometer.{self.session.barometer}"),
+                  roll=self.session.weather_roll or 0)
+
+    def _draw_result(self, screen: pygame.Surface, board: pygame.Rect, r: LapResult) -> None:
+        q = self.rules.qualifying
+        if r.qualified:
+            title = tr("qual.result", name=r.name, score=score(r, q), time=clock_text(r.time_ms))
+            ink = theme.GREEN
+        else:
+            title = tr("qual.result_failed", name=r.name)
+            ink = (255, 150, 140)
+        lines = [
+            (tr("qual.breakdown", rolls=r.rolls, minutes=r.minutes, penalty=r.penalty), theme.TEXT),
+            (tr("qual.failed_in", corner=r.failed) if r.failed else tr("qual.crossed"), ink),
+        ]
+        draw_banner(screen, board, title, lines, footer=tr("qual.continue"))
+
+    def _draw_panel(self, screen: pygame.Surface, wait: str) -> None:
+        pygame.draw.rect(screen, theme.PANEL, self.panel)
+        pygame.draw.line(screen, theme.EDGE, self.panel.topleft, self.panel.bottomleft)
+        left = self.panel.left + 14
+        clock = pygame.Rect(left, TOP + 14, PANEL_W - 28, 136)
+        if self.phase == "computer" and self.replay is not None:
+            ms, running = min(int(self.replay_ms), self.replay.end_ms), True
+        elif self.phase == "result" and self.session.results:
+            ms, running = self.session.results[-1].time_ms, False
+        else:
+            ms, running = self.watch.elapsed_ms, self.watch.running
+        entry = self.entry
+        draw_stopwatch(screen, clock, ms, running, self.phase == "driving" and not self.watch.started,
+                       entry.name if entry else "")
+        tally = self._tally()
+        draw_counters(screen, pygame.Rect(left, clock.bottom + 10, PANEL_W - 28, 84), [
+            (tr("qual.rolls"), str(tally[0]), theme.TEXT),
+            (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
+            (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),
+        ])
+        lap = self.session.lap
+        choosing = self.phase == "driving" and self.idle and wait == "gear" and lap is not None
+        options = gear_options(self.track, lap.state) if choosing and lap else {}
+        odds = gear_odds(self.track, lap.state) if choosing and lap else {}
+        gear = lap.state.car(lap.entry.id).gear if lap is not None else 0
+        self.gearbox.show(gear, self.rules.gear_dice, options, odds, choosing)
+        self.gearbox.draw(screen)
+
+    def _tally(self) -> tuple[int, int]:
+        """Rolls and penalty of the lap on screen."""
+        if self.phase == "computer" and self.replay is not None:
+            lap_state = self.replay.state.lap
+        elif self.session.lap is not None:
+            lap_state = self.session.lap.state.lap
+        elif self.phase == "result" and self.session.results:
+            r = self.session.results[-1]
+            return r.rolls, r.penalty
+        else:
+            return 0, 0
+        if lap_state is None:
+            return 0, 0
+        penalty = lap_state.penalty if self.rules.qualifying.tyre_multiplier else lap_state.overshoot
+        return lap_state.rolls, penalty
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        lines = super().hint_at(pos)
+        if lines:
+            return lines
+        if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
+            return self.gearbox.hint(pos)
+        return []
+
+    # --- debug status (end-to-end tests) ----------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        wait = self.wait() if self.idle else ""
+        status.update(phase=self.phase, wait=wait, busy=bool(self.queue) or self.view.gliding, paused=self.paused,
+                      clock=self.watch.elapsed_ms, running=self.watch.running, driver=self.entry.name if self.entry else "",
+                      results=[r.name for r in self.session.results])
+        lap = self.session.lap
+        if wait == "gear" and lap is not None:
+            odds = gear_odds(self.track, lap.state)
+            status["gears"] = {str(g): {"legal": isinstance(o, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
+                               for g, o in gear_options(self.track, lap.state).items()}
+        if wait == "move":
+            out = []
+            for space, ms in self.destinations().items():
+                pts = self.view.polygon(space)
+                x, y = round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
+                if self.view.viewport.collidepoint(x, y) and not self.tray_rect.collidepoint(x, y):
+                    out.append({"space": space, "x": x, "y": y, "steps": len(ms[0].path), "out": ms[0].out is not None,
+                                "penalty": ms[0].tyres})
+            status["targets"] = out
+        return status

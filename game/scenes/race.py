@@ -1,0 +1,690 @@
+"""The race: the board with the cars, the dashboard, the gear box, the dice and the log.
+
+Decisions go to ``RaceControl`` (which saves after each); what they did is
+queued as animations (a die tumbling, a car driving) and the next decision
+is only asked for when the queue is empty. Computer drivers and black-die
+checks run by themselves, paced by the animation speed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import theme
+from game.widgets.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble, play
+from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_extras, draw_marker, draw_path, tone
+from game.board.view import BoardView
+from game.play.crew import PitPlan, SetupPlan
+from game.widgets.crewdialog import CrewDialog
+from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
+from game.widgets.dice import DiceTray, draw_die
+from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
+from game.texts import Notice, die_name, reason_text, tr
+from game.play.movetext import move_lines
+from game.play.race_control import RaceControl, Step, Wait
+from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
+from game.play.racelog import LogLine, describe, roll_outcome
+from game.app.loop import Scene
+from game.storage.settings import SPEEDS
+from game.widgets.controls import Button
+from game.widgets.waymenu import WayMenu
+from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
+from rules.dice import Purpose
+from rules.engine import IllegalAction, on_track
+from rules.gears import ShiftCost
+from rules.moves import Move
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+TRAY_W, TRAY_H = 310, 126
+LOG_H = 168
+LOG_KEEP = 300
+DONE_DELAY = 2.0
+MESSAGE_TIME = 5.0
+CLOSE_UP = 44  # screen px per lane at the start of a race
+QUICK = (Purpose.GRID, Purpose.START)  # rolls that only set up the race: shown briefly
+
+
+class RaceScene(Scene):
+    name = "race"
+
+    def __init__(self, app: App, control: RaceControl, view: BoardView) -> None:
+        super().__init__(app)
+        self.control = control
+        self.track = control.track
+        self.view = view
+        self.gearbox = GearBox()
+        self.dashboard = Dashboard()
+        self.tray = DiceTray()
+        self.layer = Layer()
+        self.log: list[LogLine] = []
+        self.queue: list[Anim] = []
+        self.drives: dict[str, Drive] = {}
+        self.greeted: tuple[int, str] | None = None
+        self.banner: str | None = None
+        self.message: tuple[str, theme.Colour] | None = None
+        self.message_left = 0.0
+        self.menu: WayMenu | None = None
+        self.dialog: CrewDialog | None = None
+        self.weather = WeatherShow()
+        self.chip = pygame.Rect(0, 0, 0, 0)
+        self.follow = True
+        self.pulse = 0.0
+        self.done_for = 0.0
+        self.focus: str | None = None
+        self.ended = False
+        self.placed = False
+        self.shown: object = None  # the state whose destinations the camera last brought into view
+        self.top = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons = {
+            "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
+            "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
+                             self.toggle_follow, px=22),
+            "speed": Button("speed", lambda: tr("race.speed", speed=tr(f"speed.{app.settings.animation_speed}")),
+                            self.next_speed, px=22),
+            "menu": Button("menu", lambda: tr("race.menu"), self.pause, px=22),
+            "roll": Button("roll", lambda: tr("race.roll"), self.roll, "primary", px=24),
+            "undo": Button("undo", lambda: tr("race.undo"), self.undo, px=20),
+            "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
+        }
+        self.widgets = list(self.buttons.values())
+        for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
+            self.log.extend(describe(control, step))
+
+    # --- layout ---------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.top = pygame.Rect(0, 0, w, TOP)
+        self.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
+        board = pygame.Rect(0, TOP, w - PANEL_W, h - TOP)
+        self.view.set_viewport(board)
+        if not self.placed:
+            self.placed = True
+            self._close_up()
+        self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
+        self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
+        self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
+                                    max(200, self.tray_rect.left - 2 * MARGIN), LOG_H)
+        self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, self.dashboard.rect.bottom + 10, PANEL_W - 28, GEAR_HEIGHT)
+        x = w - MARGIN
+        for key, width in (("menu", 120), ("speed", 190), ("follow", 120), ("fit", 90)):
+            self.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
+            x -= width + 8
+        self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
+        self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
+        self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
+        if self.dialog is not None:
+            self.dialog.layout(board)
+
+    def _close_up(self) -> None:
+        """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
+        lane_px = self.view.board.lane_width * self.view.scale
+        if lane_px >= CLOSE_UP:
+            return
+        self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
+        car = self.focus_car()
+        space = self.control.state.car(car).space if car else None
+        s = self.track.space(space or self.track.grid[0])
+        self.view.centre_on((s.x, s.y))
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        return not self.queue and self.banner is None
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.speed_factor
+
+    def focus_car(self) -> str | None:
+        """The car the dashboard shows and the camera follows: whoever acts or rolls now."""
+        if self.drives:
+            return next(iter(self.drives))
+        return self.control.roller() or self.control.state.active or self.focus
+
+    def say(self, text: str, colour: theme.Colour = (255, 150, 140)) -> None:
+        self.message = (text, colour)
+        self.message_left = MESSAGE_TIME
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def choose(self, gear: int) -> None:
+        if not self.idle or self.control.wait() != Wait.GEAR:
+            return
+        try:
+            step = self.control.choose_gear(gear)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return
+        self.message = None
+        self.play(step)
+
+    def roll(self) -> None:
+        if self.idle and self.control.wait() == Wait.ROLL:
+            self.play(self.control.roll())
+
+    def undo(self) -> None:
+        if self.idle and self.control.can_undo():
+            car = self.control.state.active
+            self.control.undo_gear()
+            self.app.sound.play("shift")
+            self.log.append(LogLine("log.undo", {"name": self.control.name(car)}, car))
+
+    def drive(self, move: Move) -> None:
+        self.menu = None
+        if self.idle and self.control.wait() == Wait.MOVE:
+            self.play(self.control.drive(move))
+
+    def end_move(self) -> None:
+        """Decline the optional extras (soft-tyre bonus, slipstream): the car stops here."""
+        self.menu = None
+        if self.idle and self.control.wait() == Wait.MOVE and self.control.optional():
+            self.play(self.control.end_move())
+
+    def _open_dialog(self) -> None:
+        """The human's crew decides: tyres and car before the start, or tyres and repairs at the box."""
+        state = self.control.state
+        car = state.car(state.active or "")
+        kind = "setup" if self.control.wait() == Wait.SETUP else "pit"
+        self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
+        self.dialog.layout(self.view.viewport)
+
+    def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
+        """Hand the crew's plan to the race; the engine's refusal is shown and the dialog stays."""
+        if self.dialog is None or not self.idle:
+            return
+        try:
+            if isinstance(plan, SetupPlan):
+                step = self.control.set_up(plan.tyre, plan.wp if plan.build else None)
+            else:
+                step = self.control.pit_stop(plan.tyre, plan.long, plan.repairs)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return
+        self.dialog = None
+        self.message = None
+        self.play(step)
+
+    def clicked(self, space: str) -> None:
+        """A click on the board (``""`` = not on a space) while the player picks a move."""
+        if not self.idle or self.control.wait() != Wait.MOVE:
+            return
+        if not space:
+            self.say(tr("race.not_a_space"), theme.DIM)
+            return
+        destinations = self.control.destinations()
+        if space in destinations:
+            moves = destinations[space]
+            if len(moves) == 1:
+                self.drive(moves[0])
+            else:
+                self.menu = WayMenu(self.track, self._here(), space, moves, pygame.mouse.get_pos(), self.view.viewport)
+            return
+        why = self.control.why_not(space)
+        self.app.sound.play("error")
+        text = why.text() if isinstance(why, Notice) else tr("race.why_not", space=space, reason=reason_text(why))
+        self.say(text)
+
+    def _here(self) -> str:
+        return self.control.state.car(self.control.state.active or "").space or ""
+
+    def toggle_follow(self) -> None:
+        self.follow = not self.follow
+
+    def next_speed(self) -> None:
+        s = self.app.settings
+        level = s.animation_speed % max(SPEEDS) + 1
+        self.app.change_settings(s.model_copy(update={"animation_speed": level}))
+
+    def pause(self) -> None:
+        from game.scenes.pause import PauseScene
+
+        self.menu = None
+        self.app.push(PauseScene(self.app))
+
+    def roll_or_hurry(self) -> None:
+        """Space or a click on the dice: roll when the player may, else hurry what is playing."""
+        if self.queue:
+            self.queue[0].finish()
+        else:
+            self.roll()
+
+    # --- showing what happened ------------------------------------------------------------
+
+    def play(self, step: Step) -> None:
+        """Queue what a step shows: the die first when it was a roll, then its consequences."""
+        c = step.chance
+        if c is None:
+            self.reveal(step)
+            return
+        value = getattr(step.action, "value", 0)
+        what = die_name(c.die.name) if c.purpose == Purpose.GEAR else tr(f"purpose.{c.purpose.value}")
+        caption = tr("dice.caption", name=self.control.name(step.car), purpose=what)
+        speed = self.speed * (2.0 if c.purpose in QUICK else 1.0)
+
+        def throw() -> None:
+            self.tray.start(c.die, value, caption, speed, roll_outcome(step))
+            self.app.sound.play("dice")
+
+        self.queue += [Call(throw), Tumble(self.tray), Call(lambda: self.reveal(step))]
+
+    def reveal(self, step: Step) -> None:
+        self.log.extend(describe(self.control, step))
+        del self.log[:-LOG_KEEP]
+        kinds = {e.kind for e in step.events}
+        for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"), ("finish", "finish")):
+            if kind in kinds:
+                self.app.sound.play(sound)
+        if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
+            self.app.sound.play("crash")
+        for e in step.events:
+            if e.kind == "weather":
+                self._announce(step)
+            if e.kind == "moved" and e.car and e.data.get("path"):
+                self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
+
+    def _announce(self, step: Step) -> None:
+        """The weather banner: the race weather once rolled, and every later determination."""
+        weather = step.after.weather
+        if weather is None:
+            return
+        before = step.before.weather
+        key = "first" if before is None else ("change" if before.condition != weather.condition else "same")
+        self.weather.announce(weather, tr(f"weather.banner.{key}", weather=weather_word(weather)), self.speed)
+        self.queue.append(Delay(1.6 / self.speed))
+
+    def _queue_drive(self, car: str, spaces: list[str]) -> None:
+        sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
+        if len(sp) < 2:
+            return
+        drive = Drive(car, [(s.x, s.y) for s in sp], [s.heading for s in sp], STEP_TIME / self.speed)
+        self.drives[car] = drive
+
+        def parked() -> None:
+            self.drives.pop(car, None)
+
+        self.queue += [drive, Call(parked)]
+
+    # --- the frame --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        self.view.update(dt)
+        self.weather.update(dt)
+        if self.message is not None:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.message = None
+        play(self.queue, dt)
+        self._follow()
+        if self.queue:
+            return
+        w = self.control.wait()
+        if w == Wait.DONE:
+            self.done_for += dt
+            if self.done_for >= DONE_DELAY / self.speed and not self.ended:
+                self.finish()
+        elif w == Wait.DICE:
+            self.queue += [Delay(0.3 / self.speed), Call(lambda: self.play(self.control.roll()))]
+        elif w == Wait.COMPUTER:
+            self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
+        else:
+            self._greet()
+            if w in (Wait.SETUP, Wait.PIT) and self.dialog is None and self.banner is None:
+                self._open_dialog()
+
+    def _greet(self) -> None:
+        """A human's turn begins: the hot-seat banner when several people share the screen."""
+        state = self.control.state
+        key = (state.round, state.active or "")
+        if key == self.greeted or self.banner is not None:
+            return
+        self.app.sound.play("turn")
+        if self.control.humans >= 2:
+            self.banner = state.active
+        else:
+            self.greeted = key
+
+    def dismiss_banner(self) -> None:
+        state = self.control.state
+        self.greeted = (state.round, state.active or "")
+        self.banner = None
+
+    def _follow(self) -> None:
+        if not self.follow:
+            return
+        if self.drives:
+            drive = next(iter(self.drives.values()))
+            self.view.follow(drive.pose[:2], keep=0.5)
+            return
+        car = self.focus_car()
+        if car is not None and car != self.focus:
+            self.focus = car
+            space = self.control.state.car(car).space
+            if space is not None:
+                s = self.track.space(space)
+                self.view.follow((s.x, s.y))
+        if self.idle and self.control.wait() == Wait.MOVE and self.shown != self.control.state:
+            self.shown = self.control.state  # once per decision: the player may pan away
+            spaces = [self._here(), *self.control.destinations()]
+            v = self.view.viewport
+            clear = pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)
+            self.view.show([(self.track.space(n).x, self.track.space(n).y) for n in spaces if n], clear)
+
+    def finish(self) -> None:
+        from game.scenes.results import ResultsScene
+
+        self.ended = True
+        self.app.saves.clear()
+        self.app.replace(ResultsScene(self.app, self.control))
+
+    # --- input -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.menu is not None:
+                self.menu = None
+            else:
+                self.pause()
+            return True
+        if self.banner is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                self.dismiss_banner()
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        self._sync_buttons()
+        if self.dialog is not None:
+            return self._handle_dialog(event, self.dialog)
+        if super().handle(event):
+            return True
+        if self.menu is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                move = self.menu.pick(event.pos)
+                if move is not None:
+                    self.drive(move)
+                elif not self.menu.rect.collidepoint(event.pos):
+                    self.menu = None
+            return True
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            gear = self.gearbox.handle(event)
+            if gear is not None:
+                self.choose(gear)
+                return True
+            if self.tray_rect.collidepoint(event.pos):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.roll_or_hurry()
+                return True
+            if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
+                return True
+        clicked = self.view.handle(event)
+        if clicked is not None:
+            self.clicked(clicked)
+        return clicked is not None
+
+    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog) -> bool:
+        """While the crew decides, only the dialog and the top bar's buttons take input."""
+        if super().handle(event):
+            return True
+        for w in reversed(dialog.widgets):
+            if w.visible and w.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            dialog.done()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def _sync_buttons(self) -> None:
+        """Roll, undo and end-move are offered exactly while the player may use them."""
+        self.buttons["roll"].visible = self.idle and self.control.wait() == Wait.ROLL
+        self.buttons["undo"].visible = self.buttons["roll"].visible and self.control.can_undo()
+        self.buttons["end"].visible = self.idle and self.control.wait() == Wait.MOVE and self.control.optional()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if (gear := gear_key(k)) is not None:
+            self.choose(gear)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
+            self.end_move()
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.roll_or_hurry()
+        elif k == pygame.K_BACKSPACE:
+            self.undo()
+        elif k == pygame.K_c:
+            self.toggle_follow()
+        elif k == pygame.K_s:
+            self.next_speed()
+        else:
+            return False
+        return True
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        state = self.control.state
+        wait = self.control.wait()
+        self.view.draw(screen)
+        clip = screen.get_clip()
+        screen.set_clip(self.view.viewport)
+        self.weather.draw_under(screen, self.view.viewport, state.weather)
+        for space in state.markers:
+            s = self.track.space(space)
+            draw_marker(screen, self.view, (s.x, s.y))
+        choosing = self.idle and wait == Wait.MOVE
+        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if choosing:
+            destinations = self.control.destinations()
+            draw_destinations(screen, self.layer, self.view, destinations, hover, self.pulse)
+            if hover in destinations and self.menu is None:
+                move = destinations[hover][0]
+                here = self.track.space(self._here())
+                pts = [(here.x, here.y)] + [(self.track.space(n).x, self.track.space(n).y) for n in move.path]
+                draw_path(screen, self.view, pts, tone(destinations[hover]))
+            draw_extras(screen, self.view, self.track, self._here(), destinations)
+        self._draw_cars(screen)
+        self.weather.draw_over(screen, self.view.viewport, state.weather)
+        draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
+        draw_log(screen, self.log_rect, self.log, self.control)
+        self._draw_tray(screen, wait)
+        draw_hint(screen, self.hint_rect, *self._hint(wait))
+        screen.set_clip(clip)
+        end = draw_topbar(screen, self.top, self.track.name, self._round_text())
+        if state.rules.weather and self.chip.left > end + 12:
+            draw_chip(screen, self.chip, state.weather)
+        self._draw_panel(screen, wait)
+        self._sync_buttons()
+        self.draw_widgets(screen)
+        if self.menu is not None:
+            picked = self.menu.pick(pygame.mouse.get_pos())
+            if picked is not None:
+                screen.set_clip(self.view.viewport)
+                here = self.track.space(self._here())
+                pts = [(here.x, here.y)] + [(self.track.space(n).x, self.track.space(n).y) for n in picked.path]
+                draw_path(screen, self.view, pts, tone([picked]))
+                screen.set_clip(clip)
+            self.menu.draw(screen)
+        if self.dialog is not None:
+            self.dialog.draw(screen)
+        if self.banner is not None:
+            area = pygame.Rect(0, 0, *screen.get_size())
+            draw_banner(screen, area, self.control, self.banner)
+
+    def _round_text(self) -> str:
+        state = self.control.state
+        if state.phase == "grid":
+            return tr("race.grid_rolls")
+        if state.phase == "setup":
+            return tr("race.setup_round")
+        if state.round == 0:
+            return tr("race.start_rolls")
+        return tr("race.round", round=state.round)
+
+    def _draw_cars(self, screen: pygame.Surface) -> None:
+        state = self.control.state
+        active = self.focus_car()
+        order = sorted(state.cars, key=lambda c: c.id == active)
+        for car in order:
+            drive = self.drives.get(car.id)
+            if drive is not None:
+                pose = drive.pose
+            elif on_track(state, car) and car.space is not None:
+                s = self.track.space(car.space)
+                pose = (s.x, s.y, s.heading + (180.0 if car.spun else 0.0))
+            else:
+                continue
+            entry = self.control.entry(car.id)
+            draw_car_on_board(screen, self.view, pose, entry.colour, self.control.index(car.id), entry.number,
+                              car.id == state.active and drive is None, self.pulse)
+
+    def _draw_tray(self, screen: pygame.Surface, wait: Wait) -> None:
+        r = self.tray_rect
+        rolling = self.idle and wait == Wait.ROLL
+        if self.tray.throw is None and not rolling:
+            return  # nothing rolled yet (a race just resumed): no empty tray over the board
+        theme.panel(screen, r, theme.PANEL_DARK, 225, radius=10)
+        centre = (r.left + 62, r.centery + 4)
+        if rolling:
+            c = self.control.chance()
+            if c is not None:
+                draw_die(screen, centre, 44, c.die, None, glow=(self.pulse * 2) % 2 < 1.4)
+                theme.text(screen, "?", 40, theme.TEXT, centre, "center")
+                theme.text(screen, theme.fit_text(die_name(c.die.name), 22, TRAY_W - 132), 22, theme.TEXT,
+                           (r.left + 120, r.top + 16))
+            return
+        throw = self.tray.throw
+        if throw is None:
+            return
+        self.tray.draw(screen, centre, 44)
+        lines = theme.wrap(throw.caption, 21, TRAY_W - 130)
+        for i, line in enumerate(lines[:3]):
+            theme.text(screen, line, 21, theme.DIM, (r.left + 120, r.top + 16 + 22 * i))
+        if throw.done and throw.outcome is not None:
+            colour = TONES[throw.outcome.tone] if throw.outcome.tone != "info" else theme.YELLOW
+            text = theme.fit_text(throw.outcome.text(), 32, TRAY_W - 130)
+            theme.text(screen, text, 32, colour, (r.left + 120, r.bottom - 14), "bottomleft")
+
+    def _hint(self, wait: Wait) -> tuple[str, theme.Colour]:
+        if self.message is not None:
+            return self.message
+        state = self.control.state
+        if self.drives or wait == Wait.COMPUTER:
+            crew = {"setup": "race.hint.computer_setup", "pit": "race.hint.computer_pit"}.get(state.phase)
+            return tr(crew or "race.hint.computer", name=self.control.name(self.focus_car())), theme.DIM
+        if self.queue or wait == Wait.DICE:
+            return tr("race.hint.dice"), theme.DIM
+        if wait == Wait.GEAR:
+            return tr("race.hint.gear"), theme.YELLOW
+        if wait == Wait.ROLL:
+            c = self.control.chance()
+            return tr("race.hint.roll", die=die_name(c.die.name) if c else ""), theme.YELLOW
+        if wait == Wait.MOVE:
+            return self._move_hint(), theme.YELLOW
+        if wait == Wait.SETUP:
+            return tr("race.hint.setup"), theme.YELLOW
+        if wait == Wait.PIT:
+            return tr("race.hint.pit"), theme.YELLOW
+        if state.finished:
+            return tr("race.hint.done"), theme.YELLOW
+        return tr("race.help"), theme.DIM
+
+    def _move_hint(self) -> str:
+        """What the player is offered: the roll, a forced slide, or optional extras with "End move"."""
+        offer = self.control.offer()
+        if "slide" in offer:
+            return tr("race.hint.slide")
+        if self.control.optional():
+            return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
+        return tr("race.hint.move")
+
+    def _draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:
+        pygame.draw.rect(screen, theme.PANEL, self.panel)
+        pygame.draw.line(screen, theme.EDGE, self.panel.topleft, self.panel.bottomleft)
+        state = self.control.state
+        car_id = self.focus_car()
+        if car_id is None:
+            return
+        car = state.car(car_id)
+        entry = self.control.entry(car_id)
+        kind = tr(f"driver.{entry.driver}")
+        self.dashboard.draw(screen, self.track, state, car, entry, self.control.index(car_id), kind)
+        choosing = self.idle and wait == Wait.GEAR
+        options = self.control.gear_options() if choosing else {}
+        odds = self.control.odds() if choosing else {}
+        self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
+        self.gearbox.draw(screen)
+        help_y = self.gearbox.rect.bottom + 12
+        if help_y + 40 < self.panel.bottom:
+            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28)[:3]):
+                theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        if self.banner is not None or self.menu is not None:
+            return []
+        if self.dialog is not None:
+            return self.dialog.hint_at(pos) or super().hint_at(pos)
+        lines = super().hint_at(pos)
+        if lines:
+            return lines
+        if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
+            return self.gearbox.hint(pos)
+        if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos):
+            space = self.view.space_at(pos)
+            moves = self.control.destinations().get(space or "")
+            if moves:
+                here = self._here()
+                if len(moves) == 1:
+                    return [space or "", *move_lines(self.track, moves[0], here)]
+                return [tr("race.choose_way", space=space)] + [
+                    f"{i}. " + " · ".join(move_lines(self.track, m, here)) for i, m in enumerate(moves, 1)]
+        return []
+
+    # --- debug status (end-to-end tests) -----------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        state = self.control.state
+        wait = self.control.wait()
+        status.update(wait=wait.value, busy=bool(self.queue) or self.view.gliding, banner=self.banner is not None, round=state.round,
+                      car=self.control.name(state.active))
+        if self.idle and wait == Wait.GEAR:
+            odds = self.control.odds()
+            status["gears"] = {
+                str(g): {"legal": isinstance(opt, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
+                for g, opt in self.control.gear_options().items()
+            }
+        if self.idle and wait == Wait.MOVE:
+            status["targets"] = self._targets()
+        if state.weather is not None:
+            status["weather"] = state.weather.condition
+        if self.dialog is not None:
+            status["dialog"] = {"kind": self.dialog.kind,
+                                "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
+        if self.menu is not None:
+            status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
+        return status
+
+    def _targets(self) -> list[dict[str, Any]]:
+        out = []
+        for space, moves in self.control.destinations().items():
+            pts = self.view.polygon(space)
+            x = round(sum(p[0] for p in pts) / len(pts))
+            y = round(sum(p[1] for p in pts) / len(pts))
+            if not self.view.viewport.collidepoint(x, y) or self.tray_rect.collidepoint(x, y):
+                continue
+            out.append({"space": space, "x": x, "y": y, "steps": max(len(m.path) for m in moves),
+                        "out": all(m.out is not None for m in moves)})
+        return out

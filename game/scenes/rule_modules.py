@@ -1,0 +1,160 @@
+"""The rules screen: a preset's modules with a switch each, and what the resulting rules play.
+
+It edits a ``RuleChoice`` and hands it to ``on_done`` when the player takes it;
+Esc or "Back" leave without changes. Every module and parameter names the rule
+IDs it stands for, so players can look them up in the rules catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import theme
+from game.texts import tr
+from rules.choice import MODULES, RuleChoice, enabled, rules_of
+from game.app.loop import Scene
+from game.widgets.controls import Button
+from rules.car import Area
+from rules.classify import VICTORY_POINTS
+from rules.ruleset import PRESETS, RuleSet
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+ROW = 62
+TOP = 150
+
+
+def parameters(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """(label, value, rule IDs) for every parameter worth knowing before the race."""
+    s = rules.car_setup
+    laps = tr("value.laps_choose") if rules.race_laps is None else tr("value.laps_n", n=rules.race_laps)
+    if enabled(rules, "own_car"):
+        low = min(s.minimum.get(a, 0) for a in s.areas)
+        if s.maximum:
+            others = max(n for a, n in s.maximum.items() if a is not Area.TYRES)
+            limits = tr("value.car_limits", low=low, high=others, tyres=s.maximum.get(Area.TYRES, others))
+        else:
+            limits = tr("value.car_min", low=low)
+        car = tr("value.car_own", total=s.total, limits=limits)
+    else:
+        car = tr("value.car_fixed", total=s.total)
+    if not rules.weather:
+        weather = tr("value.off")
+    else:
+        how = tr("value.weather_rows" if rules.weather_change == "row_step" else "value.weather_sm")
+        when = tr("value.weather_now" if rules.weather_timing == "immediate" else "value.weather_round")
+        weather = f"{how}; {when}"
+    pit = {"none": tr("value.pit_basic"), "long_stop": tr("value.pit_long", reserve=rules.pit_reserve),
+           "any_stop": tr("value.pit_any", reserve=rules.pit_reserve, areas=rules.pit_repair_areas)}[rules.pit_repairs]
+    teams = tr("value.teams", stock=rules.team_stock, points="-".join(map(str, VICTORY_POINTS))) if rules.teams \
+        else tr("value.off")
+    return [
+        (tr("param.laps"), laps, "C-RACE-1"),
+        (tr("param.grid"), tr("value.grid_roll" if rules.grid == "roll" else "value.grid_qualifying"), "VAR-20"),
+        (tr("param.car"), car, f"{s.total_rule}, {s.limit_rule}"),
+        (tr("param.tyres"), tr("value.tyre_table", table=rules.tyres) if rules.tyres else tr("value.off"), "TYRE-1"),
+        (tr("param.weather"), weather, "VAR-25, AMB-8"),
+        (tr("param.pit"), pit, "VAR-32"),
+        (tr("param.slipstream"), tr("value.slip", gear=rules.slip_front_gear) if rules.slipstream else tr("value.off"),
+         "CORE-SLIP-1, VAR-10"),
+        (tr("param.markers"), tr("value.on" if rules.markers else "value.off"), "CORE-DANGER-1"),
+        (tr("param.order"), tr("value.order_inside" if rules.tie_break == "inside" else "value.order_arrival"), "VAR-1"),
+        (tr("param.teams"), teams, "TEAM-B-1..3, AMB-53"),
+    ]
+
+
+class RulesScene(Scene):
+    name = "rules"
+    escape_back = True
+
+    def __init__(self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None]) -> None:
+        super().__init__(app)
+        self.choice = choice
+        self.on_done = on_done
+        self.switches = [Button(f"module.{m.key}", lambda k=m.key: tr("toggle.on" if self.choice.is_on(k) else "toggle.off"),
+                                lambda k=m.key: self.toggle(k), px=22) for m in MODULES]
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+        self.reset = Button("reset", lambda: tr("rules.reset"), self.reset_preset)
+        self.done = Button("done", lambda: tr("rules.done"), self.take, "primary")
+        self.widgets = [*self.switches, self.back, self.reset, self.done]
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def rules(self) -> RuleSet:
+        return rules_of(self.choice)
+
+    def toggle(self, key: str) -> None:
+        self.choice = self.choice.switched(key, not self.choice.is_on(key))
+
+    def reset_preset(self) -> None:
+        self.choice = RuleChoice(preset=self.choice.preset)
+
+    def take(self) -> None:
+        """Hand the choice over and go back to where the rules screen was opened from."""
+        self.app.pop()
+        self.on_done(self.choice)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        col = (w - 90) // 2
+        self.left = pygame.Rect(30, TOP, col, 40 + ROW * len(MODULES))
+        self.right = pygame.Rect(60 + col, TOP, col, h - TOP - 100)
+        for i, b in enumerate(self.switches):
+            b.rect = pygame.Rect(self.left.left + 16, self.left.top + 44 + i * ROW, 86, 40)
+        self.back.rect = pygame.Rect(30, h - 74, 180, 50)
+        self.reset.rect = pygame.Rect(230, h - 74, 280, 50)
+        self.done.rect = pygame.Rect(w - 330, h - 74, 300, 50)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        theme.page(screen, tr("rules.title"))
+        preset = tr(f"preset.{self.choice.preset}")
+        name = tr("rules.changed", preset=preset) if self.choice.overrides else preset
+        theme.text(screen, tr("rules.preset", preset=name), 26, theme.YELLOW, (32, 96))
+        theme.text(screen, theme.fit_text(tr(f"preset.{self.choice.preset}.about"), 20, w - 64), 20, theme.DIM, (32, 124))
+        for i, b in enumerate(self.switches):
+            b.style = "primary" if self.choice.is_on(MODULES[i].key) else "normal"
+        self._draw_modules(screen)
+        self._draw_parameters(screen)
+        theme.text(screen, theme.fit_text(tr("rules.keys"), 18, w - 60), 18, theme.FAINT, (32, h - 100))
+        self.draw_widgets(screen)
+
+    def _draw_modules(self, screen: pygame.Surface) -> None:
+        box = self.left
+        theme.panel(screen, box, theme.PANEL, radius=12)
+        theme.text(screen, tr("rules.modules").upper(), 18, theme.DIM, (box.left + 16, box.top + 14))
+        base = PRESETS[self.choice.preset]
+        for i, m in enumerate(MODULES):
+            y = box.top + 44 + i * ROW
+            x = box.left + 118
+            changed = m.key in self.choice.overrides and self.choice.overrides[m.key] != enabled(base, m.key)
+            title = tr(f"module.{m.key}") + (" *" if changed else "")
+            t = theme.text(screen, title, 24, theme.TEXT, (x, y - 2))
+            theme.text(screen, ", ".join(m.rules), 16, theme.FAINT, (t.right + 10, y + 4))
+            about = theme.fit_text(tr(f"module.{m.key}.about"), 17, box.right - x - 12)
+            theme.text(screen, about, 17, theme.DIM, (x, y + 24))
+
+    def _draw_parameters(self, screen: pygame.Surface) -> None:
+        box = self.right
+        theme.panel(screen, box, theme.PANEL, radius=12)
+        theme.text(screen, tr("rules.parameters").upper(), 18, theme.DIM, (box.left + 16, box.top + 14))
+        y = box.top + 44
+        for label, value, ids in parameters(self.rules):
+            theme.text(screen, label, 20, theme.TEXT, (box.left + 16, y))
+            theme.text(screen, ids, 15, theme.FAINT, (box.right - 16, y + 3), "topright")
+            for line in theme.wrap(value, 18, box.width - 40)[:2]:
+                y += 20
+                theme.text(screen, line, 18, theme.DIM, (box.left + 24, y))
+            y += 28
+            if y > box.bottom - 30:
+                break
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status["modules"] = {m.key: self.choice.is_on(m.key) for m in MODULES}
+        return status

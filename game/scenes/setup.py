@@ -1,0 +1,317 @@
+"""Race set-up: track (with picture and facts), laps, rules and 2-10 drivers.
+
+The choices are remembered for the next race. Each driver is human or a
+computer (careful or aggressive) with a name, a colour and a car number;
+colours and numbers are kept distinct by cycling to the next free one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import theme
+from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.texts import tr
+from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
+from game.app.loop import Scene
+from game.widgets.trackpicture import TrackPicture, draw_broken
+from game.board.catalogue import TrackEntry
+from game.widgets.controls import Button, TextField, Widget
+from rules.choice import RuleChoice, following_preset, known_preset
+from rules.ruleset import PRESETS
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+ROW = 46
+LEFT_W = 440
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        lineup = app.lineup()
+        self.track_file = app.tracks.pick(lineup.track)
+        self.laps = lineup.laps
+        self.preset = known_preset(lineup.preset)
+        self.grid = lineup.grid
+        self.modules = dict(lineup.modules)
+        self.message = ""
+        self.drivers: list[Driver] = list(lineup.drivers)
+        self.size = app.size
+        self.picture = TrackPicture()
+        self.fixed: list[Widget] = [
+            Button("back", lambda: tr("button.back"), self.leave),
+            Button("next", lambda: tr("setup.next"), self.next, "primary"),
+            Button("laps.minus", lambda: "−", lambda: self.set_laps(-1), px=32),
+            Button("laps.plus", lambda: "+", lambda: self.set_laps(1), px=32),
+            Button("preset", self.preset_label, self.next_preset, px=22,
+                   hint=lambda: [tr(f"preset.{self.preset}.about")]),
+            Button("modules", lambda: tr("setup.modules"), self.edit_modules, px=22,
+                   hint=lambda: [tr("setup.modules.about")]),
+            Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
+            Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
+                   hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
+        ]
+        self.track_buttons = [
+            Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose_track(e), px=22)
+            for e in app.tracks.entries
+        ]
+        self._trim()
+        self.rebuild()
+
+    @property
+    def entry(self) -> TrackEntry | None:
+        """The chosen track's entry, possibly still loading in the background."""
+        return self.app.tracks.find(self.track_file)
+
+    @property
+    def room(self) -> int:
+        e = self.entry
+        if e is None:
+            return 0
+        return e.max_drivers if e.loaded else 10
+
+    # --- the driver rows ----------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """New widgets for the driver rows (their number changed)."""
+        rows: list[Widget] = []
+        for i in range(len(self.drivers)):
+            rows += [
+                Button(f"driver{i + 1}.kind", lambda i=i: tr(f"driver.{self.drivers[i].kind}"),
+                       lambda i=i: self.next_kind(i), px=21, hint=lambda: [tr("setup.kind_hint")]),
+                TextField(f"driver{i + 1}.name", lambda i=i: self.drivers[i].name,
+                          lambda text, i=i: self.rename(i, text), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
+                Button(f"driver{i + 1}.colour", lambda: "", lambda i=i: self.next_colour(i),
+                       swatch=lambda i=i: theme.colour(self.drivers[i].colour), hint=lambda: [tr("setup.colour_hint")]),
+                Button(f"driver{i + 1}.number", lambda i=i: f"#{self.drivers[i].number}", lambda i=i: self.next_number(i),
+                       px=24, hint=lambda: [tr("setup.number_hint")]),
+                Button(f"driver{i + 1}.remove", lambda: "×", lambda i=i: self.remove(i), "danger", px=28,
+                       hint=lambda: [tr("setup.remove_driver")]),
+            ]
+        self.rows = rows
+        self.widgets = self.fixed + self.track_buttons + rows
+        self.layout(self.size)
+
+    def next_kind(self, i: int) -> None:
+        kind = KINDS[(KINDS.index(self.drivers[i].kind) + 1) % len(KINDS)]
+        self.drivers[i] = self.drivers[i].model_copy(update={"kind": kind})
+
+    def rename(self, i: int, text: str) -> None:
+        self.drivers[i] = self.drivers[i].model_copy(update={"name": text})
+
+    def next_colour(self, i: int) -> None:
+        taken = {d.colour for j, d in enumerate(self.drivers) if j != i}
+        start = COLOURS.index(self.drivers[i].colour) if self.drivers[i].colour in COLOURS else -1
+        for k in range(1, len(COLOURS) + 1):
+            c = COLOURS[(start + k) % len(COLOURS)]
+            if c not in taken:
+                self.drivers[i] = self.drivers[i].model_copy(update={"colour": c})
+                return
+
+    def next_number(self, i: int) -> None:
+        taken = {d.number for j, d in enumerate(self.drivers) if j != i}
+        n = self.drivers[i].number
+        for _ in range(99):
+            n = n % 99 + 1
+            if n not in taken:
+                self.drivers[i] = self.drivers[i].model_copy(update={"number": n})
+                return
+
+    def remove(self, i: int) -> None:
+        if len(self.drivers) > 2:
+            del self.drivers[i]
+            self.rebuild()
+
+    def add_driver(self) -> None:
+        if len(self.drivers) >= self.room:
+            return
+        names = {d.name for d in self.drivers}
+        colours = {d.colour for d in self.drivers}
+        numbers = {d.number for d in self.drivers}
+        name = next((n for n in NAMES if n not in names), f"{NAMES[0]} {len(self.drivers) + 1}")
+        colour = next(c for c in COLOURS if c not in colours)
+        number = next(n for n in range(1, 100) if n not in numbers)
+        self.drivers.append(Driver(kind="careful", name=name, colour=colour, number=number))
+        self.rebuild()
+
+    def _trim(self) -> None:
+        """A smaller grid: the last drivers stay at home."""
+        if self.room >= 2:
+            del self.drivers[self.room:]
+
+    # --- the race choices -------------------------------------------------------------------
+
+    def choose_track(self, e: TrackEntry) -> None:
+        self.track_file = e.path.name
+        self.update(0.0)
+
+    def update(self, dt: float) -> None:
+        """Once the chosen track has loaded, the grid size is known: drivers beyond it stay home."""
+        before = len(self.drivers)
+        self._trim()
+        if len(self.drivers) != before:
+            self.rebuild()
+        else:
+            self.layout(self.size)
+
+    def set_laps(self, step: int) -> None:
+        self.laps = max(1, min(3, self.laps + step))
+
+    def preset_label(self) -> str:
+        name = tr(f"preset.{self.preset}")
+        return tr("setup.preset_changed", preset=name) if self.modules else name
+
+    def next_preset(self) -> None:
+        self.preset = following_preset(self.preset)
+        rules = PRESETS[self.preset]
+        self.grid = rules.grid  # each rule set's own way to the grid, until changed
+        self.laps = rules.race_laps or self.laps  # C-RACE-1: Formula Dé advanced is a 3-lap race
+        self.modules = {}
+        self.message = ""
+
+    def edit_modules(self) -> None:
+        """Switch single modules of the preset on or off (the rules screen)."""
+        from game.scenes.rule_modules import RulesScene
+
+        def done(choice: RuleChoice) -> None:
+            self.modules = dict(choice.overrides)
+            self.message = ""
+
+        self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done))
+
+    def next_grid(self) -> None:
+        """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""
+        self.grid = GRIDS[(GRIDS.index(self.grid) + 1) % len(GRIDS)]
+
+    def lineup(self) -> Lineup:
+        drivers = tuple(
+            d if d.name.strip() else d.model_copy(update={"name": NAMES[i % len(NAMES)]})
+            for i, d in enumerate(self.drivers)
+        )
+        drivers = tuple(d.model_copy(update={"name": d.name.strip()}) for d in drivers)
+        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, grid=self.grid, modules=self.modules,
+                      drivers=drivers)
+
+    def leave(self) -> None:
+        self.app.remember(self.lineup())
+        self.app.pop()
+
+    def next(self) -> None:
+        e = self.app.tracks.get(self.track_file)
+        if e is None or e.track is None:
+            return
+        self.update(0.0)
+        from game.scenes.carsetup import CarSetupScene
+
+        lineup = self.lineup()
+        self.app.remember(lineup)
+        if lineup.rules().teams and len(lineup.drivers) % 2:  # TEAM-B-1
+            self.message = tr("setup.teams_odd", n=len(lineup.drivers))
+            return
+        self.app.push(CarSetupScene(self.app, lineup))
+
+    # --- screen ---------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        byid = {x.id: x for x in self.fixed}
+        byid["back"].rect = pygame.Rect(30, h - 74, 180, 50)
+        byid["next"].rect = pygame.Rect(w - 290, h - 74, 260, 50)
+        e = self.entry
+        byid["next"].visible = e is not None and not (e.loaded and e.track is None)
+        for i, b in enumerate(self.track_buttons):
+            b.rect = pygame.Rect(30, 130 + i * 50, LEFT_W, 42)
+        x = 30 + LEFT_W + 50
+        byid["laps.minus"].rect = pygame.Rect(x + 120, 128, 44, 44)
+        byid["laps.plus"].rect = pygame.Rect(x + 216, 128, 44, 44)
+        byid["grid"].rect = pygame.Rect(x + 290, 128, min(330, w - x - 320), 44)
+        byid["preset"].rect = pygame.Rect(x + 120, 184, min(380, w - x - 340), 44)
+        byid["preset"].visible = len(PRESETS) > 1  # a single rule set is shown, not offered
+        byid["modules"].rect = pygame.Rect(byid["preset"].rect.right + 10, 184, 170, 44)
+        top = 290
+        for i in range(len(self.drivers)):
+            y = top + i * ROW
+            parts = self.rows[i * 5:(i + 1) * 5]
+            widths = (220, 190, 44, 64, 44)
+            cx = x
+            for part, width in zip(parts, widths):
+                part.rect = pygame.Rect(cx, y, width, ROW - 8)
+                cx += width + 8
+            parts[4].visible = len(self.drivers) > 2
+        add = byid["add"]
+        add.rect = pygame.Rect(x, top + len(self.drivers) * ROW + 4, 260, 40)
+        add.visible = len(self.drivers) < self.room
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and TextField.focused is None:
+            self.leave()
+            return True
+        return super().handle(event)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        theme.page(screen, tr("setup.title"))
+        theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
+        for b in self.track_buttons:
+            b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
+        x = 30 + LEFT_W + 50
+        theme.text(screen, tr("setup.laps"), 28, theme.TEXT, (x, 150), "midleft")
+        theme.text(screen, str(self.laps), 36, theme.YELLOW, (x + 190, 150), "center")
+        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, 206), "midleft")
+        if len(PRESETS) == 1:
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 120, 198), "midleft")
+            theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (x + 120, 222), "midleft")
+        if self.message:
+            theme.text(screen, self.message, 20, theme.ORANGE, (w - 300, h - 96), "bottomright")
+        theme.text(screen, tr("setup.drivers"), 28, theme.TEXT, (x, 262), "midleft")
+        theme.text(screen, tr("setup.room", n=self.room), 20, theme.DIM, (x + 140, 262), "midleft")
+        top = 130 + len(self.track_buttons) * 50 + 10
+        self._draw_track(screen, pygame.Rect(30, top, LEFT_W, h - 90 - top))
+        self.draw_widgets(screen)
+        for i, d in enumerate(self.drivers):
+            row = self.rows[i * 5 + 4].rect
+            sprite = car_icon(d.colour, pattern_of(i), (76, 40))
+            spot = sprite.get_rect(midleft=(row.right + 16, row.centery))
+            screen.blit(sprite, spot)
+            tag = badge(badge_of(i), d.number, 12, d.colour)
+            screen.blit(tag, tag.get_rect(center=spot.center))
+
+    def _draw_track(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        e = self.entry
+        if e is None:
+            theme.text(screen, tr("setup.no_tracks"), 22, theme.ORANGE, area.topleft)
+            return
+        if not e.loaded:
+            theme.text(screen, tr("setup.loading"), 24, theme.DIM, area.topleft)
+            return
+        if e.track is None:
+            draw_broken(screen, e, area)
+            return
+        y = area.top
+        frame = self.picture.draw(screen, e, pygame.Rect(area.left, y, area.width, 250))
+        if frame is not None:
+            y = frame.bottom + 12
+        facts = e.facts()
+        for line in facts[:3]:
+            theme.text(screen, line, 21, theme.TEXT, (area.left, y))
+            y += 24
+        for line in theme.wrap(facts[3], 19, area.width) if len(facts) > 3 else []:
+            theme.text(screen, line, 19, theme.TEXT, (area.left, y))
+            y += 21
+        for line in theme.wrap(" · ".join(facts[4:]), 19, area.width):
+            if y + 20 > area.bottom:
+                break
+            theme.text(screen, line, 19, theme.DIM, (area.left, y))
+            y += 21
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status.update(track=self.track_file, laps=self.laps, grid=self.grid, drivers=[d.kind for d in self.drivers])
+        return status

@@ -1,0 +1,183 @@
+"""The time trial: one qualifying lap on any track against the clock and the track's best lap.
+
+Pick a track, the rule set and a name; the lap is the qualifying screen
+with one driver, the best lap on that track (same rule set) driving along
+as a ghost at the times it was driven. Every lap that reaches the line is
+kept in the lap records; afterwards the records of the track show it. The
+scene holds the records open for as long as it is on the stack (lap after
+lap with "drive again") and closes them when it leaves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.play.stopwatch import clock_text
+from game import theme
+from game.texts import tr
+from game.storage.laprecords import LapRecords
+from game.storage.lineup import MAX_NAME, NAMES
+from game.scenes.qualifying import QualifyingScene
+from rules.choice import following_preset, known_preset
+from game.app.loop import Scene
+from game.widgets.trackpicture import TrackPicture, draw_broken
+from game.board.catalogue import TrackEntry
+from game.widgets.controls import Button, TextField, Widget
+from rules.qualifying_session import QualifyingSession
+from rules.record import Entry
+from rules.ruleset import PRESETS
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+LEFT_W = 440
+
+
+class TrialScene(Scene):
+    name = "trial"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        lineup = app.lineup()
+        self.track_file = app.tracks.pick(lineup.track)
+        self.preset = known_preset(lineup.preset)
+        human = next((d for d in lineup.drivers if d.kind == "human"), lineup.drivers[0])
+        self.driver = human
+        self.name_text = human.name
+        self.records = LapRecords(app.data)
+        for notice in self.records.notices:
+            app.notify(notice)
+        self.picture = TrackPicture()
+        self.best_text: tuple[str, str] | None = None  # (track hash + preset, text)
+        self.about: tuple[tuple[str, int], list[str]] | None = None  # ((text, width), wrapped lines)
+        self.track_buttons = [Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose(e), px=22)
+                              for e in app.tracks.entries]
+        self.fixed: list[Widget] = [
+            Button("back", lambda: tr("button.back"), app.pop),
+            Button("start", lambda: tr("trial.start"), self.start, "primary"),
+            Button("preset", lambda: tr(f"preset.{self.preset}"), self.next_preset, px=22,
+                   hint=lambda: [tr(f"preset.{self.preset}.about")]),
+            TextField("name", lambda: self.name_text, self.rename, MAX_NAME),
+        ]
+        self.start_button = self.fixed[1]
+        self.widgets = [*self.fixed, *self.track_buttons]
+
+    @property
+    def entry(self) -> TrackEntry | None:
+        return self.app.tracks.find(self.track_file)
+
+    @property
+    def broken(self) -> bool:
+        """The chosen track failed to load: nothing to drive, so no Start (its problems show instead)."""
+        e = self.entry
+        return e is None or (e.loaded and e.track is None)
+
+    def closed(self) -> None:
+        """Back, or home from the lap's pause card or the records: the records file is let go."""
+        self.records.close()
+
+    def choose(self, e: TrackEntry) -> None:
+        self.track_file = e.path.name
+
+    def next_preset(self) -> None:
+        self.preset = following_preset(self.preset)
+
+    def rename(self, text: str) -> None:
+        self.name_text = text
+
+    def start(self) -> None:
+        """One lap, alone, with the best lap of the track as the ghost."""
+        e = self.app.tracks.get(self.track_file)
+        if e is None or e.track is None or e.board is None or e.hash is None:
+            return  # a broken track: its problems show instead of the picture
+        track, board, digest = e.track, e.board, e.hash
+        rules = PRESETS[self.preset].model_copy(update={"grid": "qualifying"})
+        me = Entry(id="car1", name=self.name_text.strip() or NAMES[0], driver="human", colour=self.driver.colour,
+                   number=self.driver.number, wear=rules.default_wear)
+        best = self.records.ghost_lap(digest, self.preset)
+        session = QualifyingSession(track, rules, (me,), random.SystemRandom().randrange(2**31))
+        preset = self.preset
+
+        def done(_: QualifyingSession) -> None:
+            from game.scenes.records import RecordsScene
+
+            self.app.replace(RecordsScene(self.app, digest, scene.saved, again=self.start))
+
+        scene = QualifyingScene(self.app, session, board, done, self.records, preset, best=best, trial=True)
+        if self.app.scene is self:
+            self.app.push(scene)
+        else:
+            self.app.replace(scene)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        byid = {x.id: x for x in self.fixed}
+        byid["back"].rect = pygame.Rect(30, h - 74, 180, 50)
+        byid["start"].rect = pygame.Rect(w - 290, h - 74, 260, 50)
+        x = 30 + LEFT_W + 50
+        byid["preset"].rect = pygame.Rect(x + 130, 128, min(380, w - x - 160), 44)
+        byid["preset"].visible = len(PRESETS) > 1
+        byid["name"].rect = pygame.Rect(x + 130, 184, 260, 44)
+        for i, b in enumerate(self.track_buttons):
+            b.rect = pygame.Rect(30, 130 + i * 50, LEFT_W, 42)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and TextField.focused is None:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+        return super().handle(event)
+
+    def _best(self, e: TrackEntry) -> str:
+        """The line about the track's best lap in this rule set (read once per choice)."""
+        key = f"{e.hash}:{self.preset}"
+        if self.best_text is None or self.best_text[0] != key:
+            best = self.records.best(e.hash or "", self.preset, limit=1)
+            text = (tr("trial.best", name=best[0].driver, score=best[0].score, time=clock_text(best[0].time_ms))
+                    if best else tr("trial.no_best"))
+            self.best_text = (key, text)
+        return self.best_text[1]
+
+    def update(self, dt: float) -> None:
+        """The chosen track may finish loading in the background: a broken one loses its Start."""
+        self.start_button.visible = not self.broken
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        theme.page(screen, tr("trial.title"))
+        theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
+        for b in self.track_buttons:
+            b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
+        x = 30 + LEFT_W + 50
+        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, 150), "midleft")
+        if len(PRESETS) == 1:
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 130, 150), "midleft")
+        theme.text(screen, tr("trial.driver"), 28, theme.TEXT, (x, 206), "midleft")
+        e = self.entry
+        area = pygame.Rect(x, 300, w - x - 30, h - 400)
+        if e is not None and e.loaded and e.track is not None:
+            theme.text(screen, self._best(e), 24, theme.YELLOW, (x, 262), "midleft")
+            self.picture.draw(screen, e, area)
+        elif e is not None and e.loaded:
+            draw_broken(screen, e, area)
+        for i, line in enumerate(self._about(w - x - 30)):
+            theme.text(screen, line, 20, theme.DIM, (x, h - 170 + 22 * i))
+        self.draw_widgets(screen)
+
+    def _about(self, width: int) -> list[str]:
+        """The explanation's lines, wrapped again only when the language or the width changed."""
+        key = (tr("trial.about"), width)
+        if self.about is None or self.about[0] != key:
+            self.about = (key, theme.wrap(key[0], 20, width)[:4])
+        return self.about[1]
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status.update(track=self.track_file, preset=self.preset)
+        return status

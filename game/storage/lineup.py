@@ -1,0 +1,89 @@
+"""The race set-up the player made last time: track, laps, rules and drivers.
+
+Kept in the data folder so the next race starts from it; a damaged file
+simply gives the default line-up (it holds nothing the player could lose).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
+from rules.car import WearPoints
+from rules.record import write_atomic
+from rules.ruleset import RuleSet
+
+FILE = "lineup.json"
+#: Car colours: far apart in hue and brightness; patterns and numbers tell them apart too.
+COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
+NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
+Kind = Literal["human", "careful", "aggressive"]
+KINDS: tuple[Kind, ...] = ("human", "careful", "aggressive")
+GridKind = Literal["roll", "qualifying"]
+GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")
+MAX_NAME = 14
+
+
+class Driver(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Kind = "careful"
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    number: int = Field(ge=1, le=99)
+    wear: WearPoints | None = None  # a human's own car set-up, where the rules allow one
+
+
+class Lineup(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    track: str = "oval.tmx"
+    laps: int = Field(default=1, ge=1, le=3)
+    preset: str = "fd-basic"
+    grid: GridKind = "roll"  # FD08-GRID-1's black-die roll, or a qualifying session (VAR-20)
+    modules: dict[str, bool] = {}  # modules switched away from the preset (the rules screen)
+    drivers: tuple[Driver, ...] = Field(min_length=2, max_length=10)
+
+    @field_validator("modules", mode="before")
+    @classmethod
+    def _known_modules(cls, modules: object) -> object:
+        """A module this version does not know (a newer game's file) is dropped, not the line-up."""
+        if isinstance(modules, dict):
+            return {k: v for k, v in modules.items() if k in MODULE_KEYS}
+        return modules
+
+    def choice(self) -> RuleChoice:
+        return RuleChoice(preset=self.preset, overrides=self.modules)
+
+    def rules(self) -> RuleSet:
+        """The rules the race is played by: the preset, its switched modules and the grid choice."""
+        return rules_of(self.choice()).model_copy(update={"grid": self.grid})
+
+    @field_validator("drivers")
+    @classmethod
+    def _distinct(cls, drivers: tuple[Driver, ...]) -> tuple[Driver, ...]:
+        if len({d.number for d in drivers}) != len(drivers):
+            raise ValueError("two drivers have the same car number")
+        return drivers
+
+
+def default_lineup() -> Lineup:
+    kinds: tuple[Kind, ...] = ("human", "careful", "aggressive", "careful")
+    return Lineup(
+        drivers=tuple(Driver(kind=k, name=NAMES[i], colour=COLOURS[i], number=i + 1) for i, k in enumerate(kinds))
+    )
+
+
+def load_lineup(folder: Path) -> Lineup:
+    try:
+        return Lineup.model_validate(json.loads((folder / FILE).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError):
+        return default_lineup()
+
+
+def save_lineup(folder: Path, lineup: Lineup) -> None:
+    write_atomic(folder / FILE, lineup.model_dump_json(indent=1) + "\n")

@@ -1,0 +1,32 @@
+"""Where the game finds its assets and keeps the player's files.
+
+The assets (tracks, sounds, sprites) are the checkout's top-level folders
+when the game runs from a checkout or an editable install, and the package
+data under ``game/assets`` when it is installed (``pip install .``). The
+player's files (settings, the remembered race set-up, the autosave, lap
+records) go to the platform's data folder from ``platformdirs``, so the game
+never writes into its own installation; ``XDG_DATA_HOME`` wins on every
+platform, which is also how the tests point the game at a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The installed package data, or the checkout that holds the package.
+ASSETS = PACKAGE / "assets" if (PACKAGE / "assets" / "maps").is_dir() else PACKAGE.parent
+MAPS = ASSETS / "maps"
+SOUNDS = ASSETS / "sounds"
+APP_FOLDER = "formula-d"
+
+
+def data_dir() -> Path:
+    """The folder for settings and saves (not created here)."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / APP_FOLDER
+    return Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False))

@@ -1,0 +1,87 @@
+"""What the game says to players, in every language it speaks: ``tr`` and ``reason_text``.
+
+Every string a player sees goes through this package. Each language is one
+module (``en``, ``de``) with the same keys; a test checks that both have every
+key with the same placeholders, and that every key the code asks for exists.
+May import ``rules`` (for the reasons' codes) and nothing else of the game.
+The rules answer with structured reasons (``rules.reasons.Reason``); they are
+translated here from their code and values, never from the English sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.texts import de, en
+from rules.reasons import Code, Reason
+
+LANGUAGES = ("en", "de")
+STRINGS: dict[str, dict[str, str]] = {"en": en.STRINGS, "de": de.STRINGS}
+REASONS: dict[str, dict[Code, str]] = {"en": en.REASONS, "de": de.REASONS}
+
+_language = "en"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the player, kept as key and values so it shows in the current language."""
+
+    key: str
+    values: dict[str, str | int] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return tr(self.key, **self.values)
+
+
+def set_language(language: str) -> None:
+    if language not in STRINGS:
+        raise ValueError(f"no translation for language {language!r}")
+    global _language
+    _language = language
+
+
+def language() -> str:
+    """The current language, for caches of drawn text."""
+    return _language
+
+
+def tr(key: str, **values: object) -> str:
+    """The text for ``key`` in the current language, with ``values`` filled in."""
+    table = STRINGS[_language]
+    text = table[key] if key in table else STRINGS["en"][key]
+    return text.format(**values) if values else text
+
+
+def die_name(name: str) -> str:
+    """``gear4`` -> "4th-gear die", ``black`` -> "black die" (the rules name dice by key)."""
+    if name.startswith("gear") and name[4:].isdigit():
+        return tr("die.gear", gear=int(name[4:]))
+    return tr(f"die.{name}")
+
+
+def reason_text(reason: Reason) -> str:
+    """A reason of the rules as a sentence in the current language."""
+    values: dict[str, object] = {}
+    for key, value in reason.values.items():
+        if key == "area" and isinstance(value, str):
+            values[key] = tr(f"word.area.{value}")
+        elif key == "action" and isinstance(value, str):
+            values[key] = tr(f"action.{value}")
+        elif key == "die" and isinstance(value, str):
+            values[key] = die_name(value)
+        else:
+            values[key] = value
+    table = REASONS[_language]
+    template = table[reason.code] if reason.code in table else REASONS["en"][reason.code]
+    return template.format(**values)
+
+
+def percent(p: float) -> str:
+    """A probability for the gear box: "-" for never, "<1%" for almost never."""
+    if p <= 0:
+        return "–"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995 and p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"

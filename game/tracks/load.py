@@ -1,0 +1,267 @@
+"""Read a Tiled .tmx track into a ``Drawing`` and build its ``Track``.
+
+The raw XML is checked first, so that maps pytmx would mis-read or choke on
+(JSON maps, zstd data, infinite maps, object templates, reserved property
+names) get a clear message instead of a traceback. Then pytmx opens the map
+without images (DESIGN.md): only the board view ever loads pictures.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path as FsPath
+
+import pytmx
+
+from game.tracks.build import RESERVED, build
+from game.tracks.drawing import Drawing, Problem, Shape, TrackError
+from rules.track import Track
+
+TRACK_LAYERS = ("lanes", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit")
+LAYER_RESERVED = {"index", "count"}
+
+
+def load_track(path: str | FsPath) -> Track:
+    """Load and validate a track; raise TrackError with every problem found."""
+    file = str(path)
+    try:
+        drawing = read_drawing(file)
+        return build(drawing)
+    except TrackError as err:
+        raise TrackError([_in_file(p, file) for p in err.problems]) from None
+
+
+def check_track(path: str | FsPath) -> list[Problem]:
+    """Every problem with a track file; empty when it is fine."""
+    try:
+        load_track(path)
+    except TrackError as err:
+        return err.problems
+    return []
+
+
+def _in_file(p: Problem, file: str) -> Problem:
+    return Problem(p.message, p.hint, p.object_id, p.x, p.y, file)
+
+
+def read_drawing(file: str) -> Drawing:
+    """The track objects and map properties of a .tmx file."""
+    root = _precheck(file)
+    try:
+        tmx = _open_pytmx(file)
+    except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
+        raise TrackError([Problem(f"pytmx cannot read the map ({exc})", "open and save it again in Tiled")]) from None
+    drawing = Drawing(props=dict(tmx.properties))
+    for layer in tmx.layers:
+        if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
+            drawing.layers[layer.name] = [_shape(o) for o in layer]
+    for name in TRACK_LAYERS:
+        if name not in drawing.layers and any(
+            el.get("name") == name for el in root.iter() if el.tag in ("layer", "imagelayer")
+        ):
+            raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
+    return drawing
+
+
+def _open_pytmx(file: str) -> pytmx.TiledMap:
+    """Open with pytmx, silencing its log chatter (we report problems ourselves)."""
+    log = logging.getLogger("pytmx")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        return pytmx.TiledMap(file)
+    finally:
+        log.setLevel(level)
+
+
+def _shape(o: pytmx.TiledObject) -> Shape:
+    cls = o.type or getattr(o, "class", None) or ""
+    if hasattr(o, "points"):
+        pts = tuple((float(p.x), float(p.y)) for p in o.points)
+        closed = bool(o.closed)
+    else:
+        pts = ((float(o.x), float(o.y)),)
+        closed = False
+    return Shape(id=int(o.id), cls=str(cls), points=pts, closed=closed, name=o.name or "", props=dict(o.properties))
+
+
+def _precheck(file: str) -> ET.Element:
+    """Refuse, with one clear message each, what pytmx cannot read correctly."""
+    p = FsPath(file)
+
+    def fail(message: str, hint: str, oid: int | None = None) -> TrackError:
+        return TrackError([Problem(message, hint, oid)])
+
+    if not p.exists():
+        raise fail("no such file", "check the path; track files end in .tmx")
+    if p.is_dir():
+        raise fail("this is a folder, not a track file", "give the path of a .tmx file")
+    if p.suffix.lower() in (".tmj", ".json"):
+        raise fail("JSON maps (.tmj) are not supported", "in Tiled use File > Save As and choose the .tmx format")
+    try:
+        root = ET.parse(file).getroot()
+    except ET.ParseError as exc:
+        raise fail(f"not a valid XML file ({exc})", "open the track in Tiled and save it as .tmx") from None
+    except (OSError, ValueError) as exc:
+        raise fail(f"cannot read the file ({exc})", "check that the file exists and is readable") from None
+    if root.tag != "map":
+        raise fail(f"not a Tiled map (the root element is <{root.tag}>)", "give the path of a .tmx map, not a tileset or other file")
+    problems: list[Problem] = []
+    if root.get("orientation", "orthogonal") != "orthogonal":
+        problems.append(Problem(f"the map is {root.get('orientation')}", "create the track as an orthogonal map"))
+    if root.get("infinite", "0") == "1":
+        problems.append(Problem("the map is infinite", "in Tiled: Map > Map Properties, untick Infinite"))
+    for data in root.iter("data"):
+        if data.get("compression") == "zstd":
+            problems.append(
+                Problem("a tile layer uses zstd compression", "in Map Properties set Tile Layer Format to CSV or Base64 (zlib)")
+            )
+            break
+    for ts in root.iter("tileset"):
+        src = ts.get("source", "")
+        if src.lower().endswith((".tsj", ".json")):
+            problems.append(Problem(f"tileset {src} is a JSON tileset", "export the tileset as .tsx"))
+    names = [el.get("name") for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]
+    for dup in sorted({n for n in names if n and names.count(n) > 1}):
+        problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
+    problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
+    for layer in root.iter():
+        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            problems += _property_problems(
+                layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None
+            )
+    problems += _track_layer_problems(root)
+    seen_ids: set[int] = set()
+    for group in root.iter("objectgroup"):
+        for obj in group.iter("object"):
+            oid = _int(obj.get("id"))
+            x, y = _float(obj.get("x")), _float(obj.get("y"))
+            if oid is not None and oid in seen_ids:
+                problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+            if oid is not None:
+                seen_ids.add(oid)
+            if obj.get("template"):
+                problems.append(
+                    Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
+                )
+            problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
+            problems += _geometry_problems(obj, oid, x, y)
+    if problems:
+        raise TrackError(problems)
+    return root
+
+
+def _pytmx_names() -> tuple[set[str], set[str], set[str]]:
+    """Names pytmx refuses as custom properties: every attribute its objects already have."""
+    obj = pytmx.TiledObject(None, ET.fromstring('<object id="1"/>'), {})
+    group = pytmx.TiledObjectGroup(None, ET.fromstring('<objectgroup id="1" name="x"/>'), {})
+    tile_layer = {"data", "width", "height", "name", "opacity", "visible", "offsetx", "offsety", "id"}
+    return set(dir(pytmx.TiledMap())), set(dir(group)) | tile_layer | set(dir(pytmx.TiledTileLayer)), set(dir(obj))
+
+
+_MAP_NAMES, _LAYER_NAMES, _OBJECT_NAMES = _pytmx_names()
+_PARSERS = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
+
+
+def _property_problems(el: ET.Element, what: str, reserved: set[str], oid: int | None, at: tuple) -> list[Problem]:
+    """Reserved names, unreadable values and class-typed properties, each named."""
+    x, y = at if at else (None, None)
+    out = []
+    for prop in _props(el):
+        name, kind, value = prop.get("name", ""), prop.get("type", "string"), prop.get("value")
+        if name in reserved or (oid is not None and name in RESERVED):
+            out.append(
+                Problem(
+                    f"{what} has a custom property named {name!r}, a name Tiled or pytmx reserves",
+                    "rename or delete that custom property",
+                    oid, x, y,
+                )
+            )
+        elif kind == "class":
+            out.append(
+                Problem(
+                    f"{what} has a class-typed property {name!r}",
+                    "use int, float, bool or string properties (Tiled 1.8 drops class properties on export)",
+                    oid, x, y,
+                )
+            )
+        elif kind in _PARSERS and value is not None:
+            try:
+                number = _PARSERS[kind](value)
+            except (ValueError, KeyError):
+                out.append(Problem(f"{what}'s {kind} property {name!r} is {value!r}", f"enter a valid {kind}", oid, x, y))
+                continue
+            if isinstance(number, float) and not math.isfinite(number):
+                out.append(Problem(f"{what}'s property {name!r} is {value!r}", "enter a finite number", oid, x, y))
+    return out
+
+
+def _track_layer_problems(root: ET.Element) -> list[Problem]:
+    """Offsets on track layers would move what Tiled shows away from what the game reads."""
+    out = []
+
+    def walk(el: ET.Element, offset: bool) -> None:
+        for child in el:
+            if child.tag not in ("group", "objectgroup"):
+                continue
+            moved = offset or any(float(child.get(k, "0") or 0) != 0 for k in ("offsetx", "offsety"))
+            if child.tag == "objectgroup" and child.get("name") in TRACK_LAYERS and moved:
+                out.append(
+                    Problem(
+                        f"layer {child.get('name')!r} (or its group) has an offset",
+                        "set the layer's Offset X and Y to 0 in its properties",
+                    )
+                )
+            walk(child, moved)
+
+    try:
+        walk(root, False)
+    except ValueError:
+        out.append(Problem("a layer offset is not a number", "set Offset X and Y to numbers"))
+    return out
+
+
+def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
+    """Coordinates must be finite numbers, points well formed, and objects unrotated."""
+    out = []
+    for key in ("x", "y", "width", "height"):
+        raw = obj.get(key)
+        if raw is not None and (_float(raw) is None or not math.isfinite(_float(raw) or 0.0)):
+            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+    rotation = _float(obj.get("rotation", "0"))
+    if rotation is None or rotation % 360 != 0:
+        out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+    for shape in ("polygon", "polyline"):
+        el = obj.find(shape)
+        if el is None:
+            continue
+        pts = (el.get("points") or "").split()
+        ok = bool(pts)
+        for pair in pts:
+            xy = pair.split(",")
+            if len(xy) != 2 or any(_float(v) is None or not math.isfinite(_float(v) or 0.0) for v in xy):
+                ok = False
+        if not ok:
+            out.append(Problem(f"the {shape}'s points are not a list of x,y numbers", f"redraw the {shape} in Tiled", oid, x, y))
+    return out
+
+
+def _props(el: ET.Element) -> list[ET.Element]:
+    holder = el.find("properties")
+    return list(holder.iter("property")) if holder is not None else []
+
+
+def _int(v: str | None) -> int | None:
+    try:
+        return int(v) if v is not None else None
+    except ValueError:
+        return None
+
+
+def _float(v: str | None) -> float | None:
+    try:
+        return float(v) if v is not None else None
+    except ValueError:
+        return None

@@ -1,0 +1,214 @@
+"""The gear box: an H-pattern shifter plus this turn's odds for every gear.
+
+It only reads what the race offers (each gear's cost or the reason it is
+refused, and ``gear_odds``) and answers a click with the gear chosen; the
+scene decides what to do with it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.widgets.dice import die_colour
+from game.texts import percent, reason_text, tr
+from rules.dice import GearDice
+from rules.gears import ShiftCost
+from rules.odds import GearOdds
+from rules.reasons import Reason
+
+SLOT = 17  # knob radius of a gear position
+ROW = 25  # odds table row height
+HEIGHT = 414  # what the widget needs
+
+
+def gear_key(key: int) -> int | None:
+    """The gear a digit key (top row or keypad) stands for, else None."""
+    if pygame.K_1 <= key <= pygame.K_6:
+        return key - pygame.K_0
+    if pygame.K_KP1 <= key <= pygame.K_KP6:
+        return key - pygame.K_KP1 + 1
+    return None
+
+
+class GearBox:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 380, HEIGHT)
+        self.options: dict[int, ShiftCost | Reason] = {}
+        self.odds: dict[int, GearOdds] = {}
+        self.dice: GearDice | None = None
+        self.gear = 0
+        self.enabled = False
+
+    def show(self, gear: int, dice: GearDice, options: dict[int, ShiftCost | Reason],
+             odds: dict[int, GearOdds], enabled: bool) -> None:
+        self.gear, self.dice, self.options, self.odds, self.enabled = gear, dice, options, odds, enabled
+
+    # --- geometry ---------------------------------------------------------------------
+
+    def slot(self, gear: int) -> tuple[int, int]:
+        """Centre of a gear's position in the H: odd gears up, even gears down."""
+        col = (gear - 1) // 2
+        x = self.rect.left + round(self.rect.width * (0.2 + 0.3 * col))
+        y = self.rect.top + (52 if gear % 2 else 146)
+        return x, y
+
+    def neutral(self) -> tuple[int, int]:
+        return self.rect.left + self.rect.width // 2, self.rect.top + 99
+
+    def row(self, gear: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.left, self.rect.top + 196 + ROW * gear, self.rect.width, ROW)
+
+    def gear_at(self, pos: tuple[int, int]) -> int | None:
+        for g in range(1, 7):
+            sx, sy = self.slot(g)
+            if (pos[0] - sx) ** 2 + (pos[1] - sy) ** 2 <= (SLOT + 6) ** 2:
+                return g
+            if self.enabled and self.row(g).collidepoint(pos):
+                return g
+        return None
+
+    # --- input -------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> int | None:
+        """The gear clicked (legal or not: the scene explains a refusal), else None."""
+        if not self.enabled:
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.gear_at(event.pos)
+        return None
+
+    def hint(self, pos: tuple[int, int]) -> list[str]:
+        g = self.gear_at(pos)
+        if g is None or not self.options:
+            return []
+        opt = self.options.get(g)
+        if isinstance(opt, Reason):
+            return [reason_text(opt)]
+        lines = [tr("die.gear", gear=g) + f": {self._range(g)}"]
+        o = self.odds.get(g)
+        if o is not None:
+            lines.append(f"{tr('gear.col_stop')} {percent(float(o.corner_stop))} · "
+                         f"{tr('gear.col_over')} {percent(float(sum(o.overshoot.values())))} · "
+                         f"{tr('gear.col_out')} {percent(float(o.out))}")
+        cost = self._cost(g)
+        if cost:
+            lines.append(f"{tr('gear.col_cost')}: {cost}")
+        return lines
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def _range(self, gear: int) -> str:
+        if self.dice is None:
+            return ""
+        die = self.dice.die(gear)
+        return f"{die.lowest}–{die.highest}"
+
+    def _cost(self, gear: int) -> str:
+        opt = self.options.get(gear)
+        if not isinstance(opt, ShiftCost) or not opt.cost:
+            return ""
+        return ", ".join(tr("gear.cost", n=n, area=tr(f"area.{a.value}")) for a, n in opt.cost.items() if n)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        r = self.rect
+        theme.text(screen, tr("gear.title").upper(), 18, theme.DIM, (r.left, r.top))
+        now = tr("gear.current", gear=self.gear) if self.gear else tr("gear.neutral")
+        theme.text(screen, now, 18, theme.DIM, (r.right, r.top), "topright")
+        self._draw_h(screen)
+        if self.enabled:
+            self._draw_table(screen)
+
+    def _draw_h(self, screen: pygame.Surface) -> None:
+        plate = pygame.Rect(self.rect.left, self.rect.top + 22, self.rect.width, 156)
+        theme.panel(screen, plate, theme.PANEL_DARK, radius=12)
+        nx, ny = self.neutral()
+        gate = (12, 12, 14)
+        left, right = self.slot(1)[0], self.slot(5)[0]
+        pygame.draw.line(screen, gate, (left, ny), (right, ny), 12)
+        for g in (1, 3, 5):
+            x, y_top = self.slot(g)
+            pygame.draw.line(screen, gate, (x, y_top), (x, self.slot(g + 1)[1]), 12)
+        mouse = pygame.mouse.get_pos()
+        hover = self.gear_at(mouse) if self.enabled else None
+        for g in range(1, 7):
+            self._draw_slot(screen, g, hover == g)
+        lever = self.slot(self.gear) if self.gear else (nx, ny)
+        ball = die_colour(self.dice.die(self.gear)) if self.gear and self.dice else (44, 46, 54)
+        pygame.draw.circle(screen, (12, 12, 14), (lever[0] + 2, lever[1] + 4), SLOT + 7)
+        pygame.draw.circle(screen, theme.shade(ball, 0.75), lever, SLOT + 7)
+        pygame.draw.circle(screen, theme.shade(ball, 1.25), (lever[0] - 5, lever[1] - 6), SLOT - 6)
+        pygame.draw.circle(screen, theme.YELLOW, lever, SLOT + 7, 3)
+        theme.text(screen, str(self.gear) if self.gear else "N", 32, theme.ink_on(ball), lever, "center")
+
+    def _draw_slot(self, screen: pygame.Surface, g: int, hover: bool) -> None:
+        x, y = self.slot(g)
+        opt = self.options.get(g)
+        legal = isinstance(opt, ShiftCost)
+        if self.dice is not None and (legal or not self.options):
+            fill = die_colour(self.dice.die(g))
+        else:
+            fill = theme.DISABLED
+        pygame.draw.circle(screen, fill, (x, y), SLOT)
+        pygame.draw.circle(screen, theme.YELLOW if hover else theme.shade(fill, 0.6), (x, y), SLOT, 3 if hover else 2)
+        ink = theme.ink_on(fill) if legal or not self.options else theme.FAINT
+        theme.text(screen, str(g), 28, ink, (x, y + 1), "center")
+        if self.options and not legal:
+            pygame.draw.line(screen, theme.FAINT, (x - 11, y + 11), (x + 11, y - 11), 2)
+        cost = self._cost(g)
+        if cost and self.enabled:
+            n = sum(opt.cost.values()) if isinstance(opt, ShiftCost) else 0
+            tag = pygame.Rect(0, 0, 34, 20)
+            tag.midleft = (x + SLOT + 2, y - SLOT + 4)
+            pygame.draw.rect(screen, theme.RED, tag, border_radius=10)
+            theme.text(screen, f"−{n}", 18, theme.TEXT, tag.center, "center")
+
+    def _draw_table(self, screen: pygame.Surface) -> None:
+        r = self.rect
+        cols = self._columns()
+        head_y = r.top + 196
+        keys = ("gear.col_gear", "gear.col_spaces", "gear.col_stop", "gear.col_over", "gear.col_out", "gear.col_cost")
+        for (x, anchor), key in zip(cols, keys):
+            theme.text(screen, tr(key), 17, theme.DIM, (x, head_y + 4), anchor)
+        mouse = pygame.mouse.get_pos()
+        for g in range(1, 7):
+            row = self.row(g)
+            opt = self.options.get(g)
+            legal = isinstance(opt, ShiftCost)
+            if legal and row.collidepoint(mouse):
+                pygame.draw.rect(screen, theme.BUTTON_HOVER, row, border_radius=6)
+            ink = theme.TEXT if legal else theme.FAINT
+            o = self.odds.get(g)
+            if self.dice is not None:
+                chip = die_colour(self.dice.die(g)) if legal else theme.DISABLED
+                pygame.draw.circle(screen, chip, (cols[0][0] + 8, row.centery), 9)
+                theme.text(screen, str(g), 18, theme.ink_on(chip), (cols[0][0] + 8, row.centery + 1), "center")
+            theme.text(screen, self._range(g), 20, ink, (cols[1][0], row.centery), cols[1][1])
+            if legal and o is not None:
+                over = float(sum(o.overshoot.values()))
+                values = ((float(o.corner_stop), theme.GREEN), (over, theme.ORANGE), (float(o.out), theme.RED))
+                for (x, anchor), (p, c) in zip(cols[2:5], values):
+                    theme.text(screen, percent(p), 20, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
+                label = self._short_cost(g)
+                theme.text(screen, label or tr("gear.cost_none"), 18, theme.RED if label else theme.FAINT,
+                           (cols[5][0], row.centery), cols[5][1])
+            elif not legal:
+                pygame.draw.line(screen, theme.FAINT, (cols[2][0], row.centery), (cols[4][0], row.centery), 1)
+        legend = theme.wrap(tr("gear.legend"), 16, r.width)
+        for i, line in enumerate(legend[:2]):
+            theme.text(screen, line, 16, theme.DIM, (r.left, self.row(6).bottom + 6 + 16 * i))
+
+    def _short_cost(self, gear: int) -> str:
+        opt = self.options.get(gear)
+        if not isinstance(opt, ShiftCost):
+            return ""
+        return " ".join(f"−{n}{tr(f'area_short.{a.value}')}" for a, n in opt.cost.items() if n)
+
+    def _columns(self) -> list[tuple[int, str]]:
+        """x and text anchor of the six table columns."""
+        r = self.rect
+        w = r.width
+        return [(r.left + 4, "midleft"), (r.left + round(w * 0.22), "center"), (r.left + round(w * 0.36), "center"),
+                (r.left + round(w * 0.49), "center"), (r.left + round(w * 0.61), "center"),
+                (r.left + round(w * 0.7), "midleft")]
+

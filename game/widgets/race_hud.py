@@ -1,0 +1,120 @@
+"""The race screen's overlays: top bar, running order, race log, hint line and turn banner."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.texts import tr
+from game.play.race_control import RaceControl
+from game.play.racelog import LogLine
+from game.play.standings import gap, lap_of, running_order
+from rules.state import CarState
+
+# The frame the race and the qualifying screens share: top bar, side panel, margins, hint line.
+PANEL_W = 400
+TOP = 50
+MARGIN = 12
+HINT_H = 36
+
+TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
+ROW = 22
+TAG_W = 26
+
+
+def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> int:
+    """The track's name and the round; returns where the text ends, for what comes beside it."""
+    pygame.draw.rect(screen, theme.PANEL_DARK, rect)
+    theme.chequer(screen, pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4), 4)
+    t = theme.text(screen, title, 30, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
+    return theme.text(screen, detail, 22, theme.YELLOW, (t.right + 18, rect.centery), "midleft").right
+
+
+def standings_height(control: RaceControl) -> int:
+    return 34 + ROW * len(control.state.cars)
+
+
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int = 236) -> None:
+    state = control.state
+    box = pygame.Rect(topleft, (width, standings_height(control)))
+    theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
+    theme.text(screen, tr("standings.title").upper(), 17, theme.DIM, (box.left + 10, box.top + 9))
+    order = running_order(control.track, state)
+    leader = next((c for c in order if c.status == "racing" and c.space is not None), None)
+    for i, car in enumerate(order):
+        y = box.top + 30 + i * ROW
+        entry = control.entry(car.id)
+        index = control.index(car.id)
+        if car.id == state.active:
+            pygame.draw.rect(screen, theme.BUTTON_HOVER, (box.left + 4, y, box.width - 8, ROW), border_radius=5)
+        ink = theme.TEXT if car.status == "racing" else theme.DIM
+        theme.text(screen, f"{i + 1}.", 19, theme.DIM, (box.left + 24, y + ROW // 2), "midright")
+        tag = badge(badge_of(index), entry.number, 10, entry.colour)
+        screen.blit(tag, tag.get_rect(center=(box.left + 40, y + ROW // 2)))
+        room = width - 130 - (TAG_W + 6 if car.team is not None else 0)
+        name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        if car.team is not None:
+            draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
+        if car.status == "finished":
+            right = tr("standings.finished")
+        elif car.status == "out":
+            right = tr("standings.out")
+        elif car.space is None:
+            right = tr("standings.grid")
+        elif leader is None or car.id == leader.id:
+            right = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
+        else:
+            behind = gap(control.track, leader, car)
+            right = tr("race.lap_gap", lap=lap_of(car, state.laps), laps=state.laps, n=behind)
+        theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
+
+
+def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarState, colour: str) -> pygame.Rect:
+    """A small "T1" pill in the team's colour, so team mates stand out in the running order (TEAM-B-1)."""
+    fill = theme.colour(colour)
+    tag = pygame.Rect(0, 0, TAG_W, 16)
+    tag.midleft = midleft
+    pygame.draw.rect(screen, fill, tag, border_radius=8)
+    theme.text(screen, tr("team.short", n=(car.team or 0) + 1), 13, theme.ink_on(fill), tag.center, "center")
+    return tag
+
+
+def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl) -> None:
+    theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
+    theme.text(screen, tr("log.title").upper(), 17, theme.DIM, (rect.left + 10, rect.top + 8))
+    room = (rect.height - 30) // 20
+    shown: list[tuple[str, LogLine]] = []
+    for line in reversed(lines):
+        parts = theme.wrap(line.text(), 19, rect.width - 40)
+        for part in reversed(parts):
+            shown.append((part, line))
+        if len(shown) >= room:
+            break
+    shown = list(reversed(shown[:room]))
+    for i, (part, line) in enumerate(shown):
+        y = rect.top + 28 + i * 20
+        if line.car and part == theme.wrap(line.text(), 19, rect.width - 40)[0]:
+            pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
+        theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
+
+
+def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:
+    theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
+    theme.text(screen, theme.fit_text(text, 22, rect.width - 24), 22, colour, (rect.left + 12, rect.centery), "midleft")
+
+
+def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:
+    """The hot-seat banner: whose turn it is, in their colour; the rest of the screen dims."""
+    entry = control.entry(car_id)
+    index = control.index(car_id)
+    box = theme.banner(screen, area, 620, 200, 120)
+    fill = theme.colour(entry.colour)
+    pygame.draw.rect(screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14,
+                     border_top_right_radius=14)
+    sprite = car_icon(entry.colour, pattern_of(index), (150, 80))
+    screen.blit(sprite, sprite.get_rect(midleft=(box.left + 26, box.centery + 6)))
+    tag = badge(badge_of(index), entry.number, 26, entry.colour)
+    screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))
+    theme.text(screen, tr("race.banner", name=entry.name), 48, theme.TEXT, (box.left + 200, box.centery - 22), "midleft")
+    theme.text(screen, tr("race.banner_hint"), 24, theme.DIM, (box.left + 202, box.centery + 26), "midleft")
