@@ -11,10 +11,11 @@ the same length in every lane, their spaces line up row by row.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass
 
-from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
+from game.tracks.geometry import Path, Point, dist, nearest, point_in_polygon, turn
 from game.tracks.drawing import Drawing, Problem, Shape, TrackError
 from rules.track import (
     Corner,
@@ -32,6 +33,7 @@ MIN_GRID = 10
 MIN_BOXES = 10
 MIN_SPACE = 8  # pixels; smaller spaces are a mistake and would make the graph huge
 MAX_SPACES = 2000  # per lane or pit lane
+MAX_LANES = 4  # printed boards have 2 or 3, a few 4
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,8 @@ def build(drawing: Drawing) -> Track:
     mark = len(b.problems)  # problems so far do not stop the geometry below
     if "lanes" not in drawing.layers:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
-    elif not 2 <= len(lanes) <= 4:
-        b.fail(f"the track has {len(lanes)} lanes", "draw 2 to 4 lanes (3 is usual) in the layer 'lanes'")
+    elif not 2 <= len(lanes) <= MAX_LANES:
+        b.fail(f"the track has {len(lanes)} lanes", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
     if "start_finish" not in drawing.layers:
         b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
     elif len(starts) != 1:
@@ -232,14 +234,15 @@ def build(drawing: Drawing) -> Track:
         raise TrackError(b.problems)
     by_name = {s.name: s for s in spaces}
     edges = _lane_edges(spaces, len(lanes))
-    edges += _arrow_edges(b, arrow_shapes, spaces, space_len)
-    pit, pit_spaces, pit_edges = _pit(b, pit_objs["pit_lane"], pit_objs["box"], spaces, lanes, space_len, n_rows, "pit" in drawing.layers)
+    near = SpaceFinder(spaces, space_len)
+    edges += _arrow_edges(b, arrow_shapes, near)
+    pit, pit_spaces, pit_edges = _pit(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows, "pit" in drawing.layers)
     spaces += pit_spaces
     edges += pit_edges
     by_name.update((s.name, s) for s in pit_spaces)
     corners = _corners(b, corner_shapes, corner_order, corner_rows, spaces, edges, lanes)
-    grid = _grid(b, grid_objs["grid_slot"], spaces, space_len, n_rows)
-    qual = _single_point(b, grid_objs["qualifying_start"], "qualifying_start", spaces, space_len, n_rows)
+    grid = _grid(b, grid_objs["grid_slot"], near, n_rows)
+    qual = _single_point(b, grid_objs["qualifying_start"], "qualifying_start", near, n_rows)
     if not b.problems:
         _check_reachable(b, spaces, edges, grid)
     if b.problems or weather is None or qual is None:
@@ -436,6 +439,7 @@ def _first_cut(order: list[Cut], obj: int) -> int:
 def _lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
     """Straight-ahead steps, and diagonal steps outside arrow-only areas (CORE-MOVE-3, AMB-3)."""
     lanes: list[list[Space]] = [[s for s in spaces if s.lane == li] for li in range(n_lanes)]
+    rows = [[s.row for s in lane] for lane in lanes]  # never decreasing along a lane
     edges = []
     for li, lane in enumerate(lanes):
         for k, s in enumerate(lane):
@@ -445,23 +449,41 @@ def _lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
             for lj in (li - 1, li + 1):
                 if 0 <= lj < n_lanes:
                     other = lanes[lj]
-                    t = next((o for o in other if o.row > s.row), other[0])
+                    ahead = bisect_right(rows[lj], s.row)  # the first space of the next row
+                    t = other[ahead] if ahead < len(other) else other[0]
                     if not t.arrows_only:
                         edges.append(Edge(src=s.name, dst=t.name, kind=EdgeKind.DIAGONAL))
     return edges
 
 
-def _snap(spaces: list[Space], pt: Point, space_len: float, pit: bool = False) -> Space | None:
-    """The space whose centre is nearest to ``pt``, if within half a space."""
-    best = min((s for s in spaces if s.in_pit == pit), key=lambda s: dist(pt, (s.x, s.y)), default=None)
-    if best is None or dist(pt, (best.x, best.y)) > space_len * 0.5:
-        return None
-    return best
+class SpaceFinder:
+    """The spaces by square cells of half a space, to find the one under a drawn point
+    (an arrow's end, a grid slot, a box) without measuring the distance to every space."""
+
+    def __init__(self, spaces: list[Space], space_len: float) -> None:
+        self.spaces = list(spaces)
+        self.reach = space_len * 0.5
+        self.cells: dict[tuple[int, int], list[Space]] = {}
+        for sp in spaces:
+            self.cells.setdefault(self._cell((sp.x, sp.y)), []).append(sp)
+
+    def _cell(self, pt: Point) -> tuple[int, int]:
+        return math.floor(pt[0] / self.reach), math.floor(pt[1] / self.reach)
+
+    def snap(self, pt: Point, pit: bool = False) -> Space | None:
+        """The space whose centre is nearest to ``pt``, if within half a space (the first of equals)."""
+        cx, cy = self._cell(pt)
+        near = [sp for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for sp in self.cells.get((i, j), ())]
+        near.sort(key=lambda sp: (sp.lane, sp.index))  # the order of the space list, for ties
+        best = min((sp for sp in near if sp.in_pit == pit), key=lambda sp: dist(pt, (sp.x, sp.y)), default=None)
+        if best is None or dist(pt, (best.x, best.y)) > self.reach:
+            return None
+        return best
 
 
-def _arrow_edges(b: Builder, arrows: list[Shape], spaces: list[Space], space_len: float) -> list[Edge]:
+def _arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge]:
     """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, forwards."""
-    rows = max(s.row for s in spaces) + 1
+    rows = max(s.row for s in near.spaces) + 1
     edges: list[Edge] = []
     for a in arrows:
         if len(a.points) != 2 or a.closed:
@@ -473,8 +495,8 @@ def _arrow_edges(b: Builder, arrows: list[Shape], spaces: list[Space], space_len
                 a,
             )
             continue
-        src = _snap(spaces, a.points[0], space_len)
-        dst = _snap(spaces, a.points[1], space_len)
+        src = near.snap(a.points[0])
+        dst = near.snap(a.points[1])
         for end, sp, pt in (("start", src, a.points[0]), ("end", dst, a.points[1])):
             if sp is None:
                 b.fail(f"the arrow's {end} is not on a space", f"move the arrow's {end} point onto the centre of a space", a, pt)
@@ -498,13 +520,29 @@ def _arrow_edges(b: Builder, arrows: list[Shape], spaces: list[Space], space_len
     return edges
 
 
-def _progress_at(spaces: list[Space], lanes: list[LaneGeo], pt: Point, n_rows: int) -> float:
+class LaneCentres:
+    """Per lane, each space centre as (arc length along the lap, progress): what
+    ``_progress_at`` interpolates between; measured for a lane when it is first asked for
+    (the pit lane lies beside one lane)."""
+
+    def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
+        self.spaces = spaces
+        self.lanes = lanes
+        self.found: dict[int, list[tuple[float, float]]] = {}
+
+    def of(self, li: int) -> list[tuple[float, float]]:
+        if li not in self.found:
+            lg = self.lanes[li]
+            self.found[li] = [(lg.lap(lg.path.project((sp.x, sp.y))[0]), sp.progress) for sp in self.spaces if sp.lane == li]
+        return self.found[li]
+
+
+def _progress_at(lanes: list[LaneGeo], centres_of: LaneCentres, pt: Point, n_rows: int) -> float:
     """Lap progress of an off-lane point (pit lane): project it onto the nearest lane."""
-    best = min(range(len(lanes)), key=lambda i: lanes[i].path.project(pt)[1])
+    best, (along, _) = nearest([lg.path for lg in lanes], pt)
     lg = lanes[best]
-    s = lg.lap(lg.path.project(pt)[0])
-    lane = [sp for sp in spaces if sp.lane == best]
-    centres = [(lg.lap(lg.path.project((sp.x, sp.y))[0]), sp.progress) for sp in lane]
+    s = lg.lap(along)
+    centres = centres_of.of(best)
     # interpolate between the lane's space centres, wrapping around the lap
     L = lg.path.length
     ext = [(c - L, p - n_rows) for c, p in centres[-1:]] + centres + [(c + L, p + n_rows) for c, p in centres[:1]]
@@ -518,15 +556,15 @@ def _pit(
     b: Builder,
     pit_lanes: list[Shape],
     boxes: list[Shape],
-    spaces: list[Space],
+    near: SpaceFinder,
     lanes: list[LaneGeo],
-    space_len: float,
     n_rows: int,
     has_layer: bool,
 ) -> tuple[PitLane | None, list[Space], list[Edge]]:
     """The pit lane: entry edge, its spaces, exit edge, and the boxes (CORE-PIT-2)."""
     if not has_layer:
         return None, [], []
+    spaces, space_len = near.spaces, 2 * near.reach
     if len(pit_lanes) != 1:
         b.fail(f"layer 'pit' has {len(pit_lanes)} pit lanes", "draw exactly one polyline of class pit_lane, or delete the layer 'pit'")
         return None, [], []
@@ -539,8 +577,8 @@ def _pit(
             pl,
         )
         return None, [], []
-    entry = _snap(spaces, pl.points[0], space_len)
-    exit_ = _snap(spaces, pl.points[-1], space_len)
+    entry = near.snap(pl.points[0])
+    exit_ = near.snap(pl.points[-1])
     if entry is None:
         b.fail("the pit lane does not start on a track space", "move the pit lane's first point onto the entry space", pl, pl.points[0])
     if exit_ is None:
@@ -558,9 +596,10 @@ def _pit(
         )
         return None, [], []
     pit_spaces = []
+    centres = LaneCentres(spaces, lanes)
     for k in range(m):
         (x, y), h = path.at((k + 1) * path.length / (m + 1))
-        prog = round(_progress_at(spaces, lanes, (x, y), n_rows), 6)
+        prog = round(_progress_at(lanes, centres, (x, y), n_rows), 6)
         pit_spaces.append(
             Space(
                 name=space_name(-1, k),
@@ -573,10 +612,11 @@ def _pit(
                 heading=round(h % 360.0, 3),
             )
         )
+    boxes_near = SpaceFinder(pit_spaces, space_len)
     numbered: dict[int, Space] = {}
     for bx in boxes:
         num = b.int_prop(bx, "box", 1, 99)
-        sp = _snap(pit_spaces, bx.anchor, space_len, pit=True)
+        sp = boxes_near.snap(bx.anchor, pit=True)
         if sp is None:
             b.fail("box is not on a pit-lane space", "move the box point onto the pit lane", bx)
             continue
@@ -701,12 +741,12 @@ def _behind_line(b: Builder, s: Shape, sp: Space, n_rows: int) -> None:
         )
 
 
-def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float, n_rows: int) -> list[str]:
+def _grid(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -> list[str]:
     """Grid slots in position order (FD08-GRID-1 fills them); at least ten, each on its own space."""
     placed: dict[int, str] = {}
     for s in slots:
         pos = b.int_prop(s, "position", 1, 99)
-        sp = _snap(spaces, s.anchor, space_len)
+        sp = near.snap(s.anchor)
         if sp is None:
             b.fail("grid slot is not on a track space", "move the grid slot point onto the centre of a space", s)
             continue
@@ -728,12 +768,12 @@ def _grid(b: Builder, slots: list[Shape], spaces: list[Space], space_len: float,
 
 
 def _single_point(
-    b: Builder, shapes: list[Shape], cls: str, spaces: list[Space], space_len: float, n_rows: int
+    b: Builder, shapes: list[Shape], cls: str, near: SpaceFinder, n_rows: int
 ) -> str | None:
     if len(shapes) != 1:
         b.fail(f"layer 'grid' has {len(shapes)} objects of class {cls}", f"place exactly one point of class {cls}")
         return None
-    sp = _snap(spaces, shapes[0].anchor, space_len)
+    sp = near.snap(shapes[0].anchor)
     if sp is None:
         b.fail(f"the {cls} point is not on a track space", "move it onto the centre of a space", shapes[0])
         return None
@@ -760,7 +800,8 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
         return seen
 
     by_name = {s.name: s for s in spaces}
-    unreached = [s for s in spaces if s.name not in closure(grid, succ)]
+    reached = closure(grid, succ)
+    unreached = [s for s in spaces if s.name not in reached]
     if unreached:
         first = unreached[0]
         b.fail(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import statistics
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import cached_property
 
 Point = tuple[float, float]
 
@@ -82,25 +84,35 @@ class Path:
         return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), heading(a, b)
 
     def crossings(self, other: Sequence[Point], other_closed: bool) -> list[float]:
-        """Arc lengths along this path where the polyline ``other`` crosses it."""
+        """Arc lengths along this path where the polyline ``other`` crosses it.
+
+        Only segment pairs whose boxes share a cell of the index are tested, in the order
+        of a test of every pair, so the result is the same to the last bit."""
         opts = list(other)
         if other_closed:
             opts.append(opts[0])
+        pairs = sorted({(i, j) for j, (q, q2) in enumerate(zip(opts, opts[1:])) for i in self._index.near_box(q, q2)})
         found: list[float] = []
-        for i, (a, b) in enumerate(zip(self.points, self.points[1:])):
-            seg = self.cum[i + 1] - self.cum[i]
-            for q, q2 in zip(opts, opts[1:]):
-                t = segment_intersection(a, b, q, q2)
-                if t is not None:
-                    s = self.cum[i] + t * seg
-                    if not any(abs(s - f) < 1e-6 for f in found):
-                        found.append(s)
+        for i, j in pairs:
+            a, b = self.points[i], self.points[i + 1]
+            t = segment_intersection(a, b, opts[j], opts[j + 1])
+            if t is not None:
+                s = self.cum[i] + t * (self.cum[i + 1] - self.cum[i])
+                if not any(abs(s - f) < 1e-6 for f in found):
+                    found.append(s)
         return sorted(found)
 
     def project(self, pt: Point) -> tuple[float, float]:
         """(arc length of the nearest point on this path, distance to it)."""
+        return nearest([self], pt)[1]
+
+    def project_within(self, pt: Point, radius: float) -> tuple[float, float]:
+        """``project`` among the segments the index offers within ``radius`` of ``pt``, compared
+        in path order as a scan of all would: exact whenever the distance found is at most
+        ``radius``; (0.0, inf) when no segment is offered."""
         best = (0.0, math.inf)
-        for i, (a, b) in enumerate(zip(self.points, self.points[1:])):
+        for i in self._index.near_point(pt, radius):
+            a, b = self.points[i], self.points[i + 1]
             dx, dy = b[0] - a[0], b[1] - a[1]
             seg2 = dx * dx + dy * dy
             t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
@@ -108,3 +120,61 @@ class Path:
             if d < best[1]:
                 best = (self.cum[i] + t * (self.cum[i + 1] - self.cum[i]), d)
         return best
+
+    @cached_property
+    def _index(self) -> SegmentIndex:
+        return SegmentIndex(self.points)
+
+
+class SegmentIndex:
+    """The segments of a polyline bucketed by square cells of the plane, so that the few near a
+    point or a box are found without looking at all of them (a lane has a thousand or more)."""
+
+    def __init__(self, points: Sequence[Point]) -> None:
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        width, height = max(xs) - min(xs), max(ys) - min(ys)
+        self.span = math.hypot(width, height) + 1.0  # a search this wide sees every segment
+        # cells of about two typical segments (the median: an arc's many short ones, not a
+        # straight's one long one), but never so many that a long segment fills thousands
+        typical = statistics.median(dist(a, b) for a, b in zip(points, points[1:])) if len(points) > 1 else 1.0
+        self.cell = max(2.0 * typical, self.span / 256, 1.0)
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for i, (a, b) in enumerate(zip(points, points[1:])):
+            for key in self._keys(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])):
+                self.cells.setdefault(key, []).append(i)
+
+    def _keys(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+        c = self.cell
+        return [(i, j) for i in range(math.floor(x0 / c), math.floor(x1 / c) + 1)
+                for j in range(math.floor(y0 / c), math.floor(y1 / c) + 1)]
+
+    def near_box(self, a: Point, b: Point) -> set[int]:
+        """Segments whose cells overlap the box of the segment a-b (every one that may cross it)."""
+        keys = self._keys(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+        return {i for key in keys for i in self.cells.get(key, ())}
+
+    def near_point(self, pt: Point, radius: float) -> list[int]:
+        """Segments, in path order, in the cells overlapping the square of ``radius`` around ``pt``:
+        every segment that comes within ``radius`` of it is among them."""
+        radius = min(radius, self.span)
+        keys = self._keys(pt[0] - radius, pt[1] - radius, pt[0] + radius, pt[1] + radius)
+        if len(keys) > len(self.cells):
+            return sorted({i for found in self.cells.values() for i in found})
+        return sorted({i for key in keys for i in self.cells.get(key, ())})
+
+
+def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]:
+    """The path nearest to ``pt`` (the first of equals) and ``project`` on it.
+
+    The search widens around ``pt`` until a distance found is no larger than the search
+    radius: then no segment outside it, of any path, can be nearer."""
+    radius = min(p._index.cell for p in paths)
+    span = max(p._index.span for p in paths)
+    while True:
+        found = [p.project_within(pt, radius) for p in paths]
+        best = min(range(len(paths)), key=lambda i: found[i][1])
+        d = found[best][1]
+        if d <= radius or radius >= span:
+            return best, found[best]
+        radius = max(d, 2 * radius) if d < math.inf else 2 * radius

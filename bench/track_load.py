@@ -1,0 +1,79 @@
+"""How long loading a track takes, against pytmx's own parse of the same file.
+
+    python bench/track_load.py [--runs N]
+
+For every shipped track and for generated stress maps (an oval of the most lanes
+the format allows, 4, with 1,000 and with 2,000 spaces per lane, the most a lane
+may have), prints the median time of ``pytmx.TiledMap(file)``, of
+``load_track(file)`` (read, check and build the graph; no cache) and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytmx  # noqa: E402
+
+from game.tools import trackgen  # noqa: E402
+from game.tools.trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
+from game.tracks.build import MAX_LANES, MAX_SPACES  # noqa: E402
+from game.tracks.load import load_track  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def median_ms(work: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def stress_circuit(lanes: int, spaces_per_lane: int) -> Circuit:
+    """An oval whose innermost lane has about ``spaces_per_lane`` spaces: two long straights,
+    a 2-stop and a 1-stop hairpin, a pit lane and the usual grid."""
+    space, radius = 48.0, 400.0
+    straight = (spaces_per_lane * space - 2 * 3.14159 * (radius - (lanes - 1) * 20)) / 2
+    arrows = towards(lanes, "left", (0.2, 0.6)) + towards(lanes, "right", (0.4, 0.8))
+    return Circuit(
+        file=f"stress-{lanes}x{spaces_per_lane}.tmx", name=f"Stress {lanes} lanes", laps=3, lanes=lanes, lane_spacing=40.0,
+        space_length=space, start_at=straight / 2,
+        segments=(Straight(straight), Arc(radius, 180.0, "left", Corner(2, "North", arrows=arrows)),
+                  Straight(straight), Arc(radius, 180.0, "left", Corner(1, "South", arrows=arrows))),
+        pit=Pit(side="right", entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per file; the median is printed")
+    args = parser.parse_args()
+    print(f"{'track':28} {'spaces':>7} {'pytmx ms':>9} {'load ms':>9} {'ratio':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = sorted((REPO / "maps").glob("*.tmx"))
+        for per_lane in (1000, MAX_SPACES - 40):
+            path = Path(tmp) / f"stress-{MAX_LANES}x{per_lane}.tmx"
+            path.write_text(trackgen.tmx_text(trackgen.build(stress_circuit(MAX_LANES, per_lane))), encoding="utf-8")
+            files.append(path)
+        for path in files:
+            track = load_track(path)
+            parse = median_ms(lambda: pytmx.TiledMap(str(path)), args.runs)
+            load = median_ms(lambda: load_track(path), args.runs)
+            print(f"{path.name:28} {len(track.spaces):>7} {parse:>9.1f} {load:>9.1f} {load / parse:>6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
