@@ -38,6 +38,8 @@ class LaneModel:
     def __init__(self, track: Track) -> None:
         self.track = track
         self._ahead: dict[str, tuple[int, int, int]] = {}
+        self._future: dict[GearDice, dict[tuple, float]] = {}
+        self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
         self._lane_pos = {
             sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_spaces(lane))
         }
@@ -80,6 +82,72 @@ class LaneModel:
             n += 1
             probe = t.ahead(probe)
         return n
+
+
+    def future(
+        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        slide: int = 0,
+    ) -> float:
+        """Expected WP cost of the next turns along the lane, best gear each time (rough); ``slide``
+        spaces follow every stop in a corner (TYRE-2). Remembered: the same look-ahead comes up
+        turn after turn."""
+        key = (space, gear, corner, stops, brakes, depth, slide)
+        memo = self._future.setdefault(dice, {})
+        if key not in memo:
+            memo[key] = self._look_ahead(dice, space, gear, corner, stops, brakes, depth, slide)
+        return memo[key]
+
+    def _look_ahead(
+        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        slide: int,
+    ) -> float:
+        best = OUT_COST
+        for nxt in (gear - 1, gear, gear + 1):
+            if not 1 <= nxt <= 6:
+                continue
+            total = 0.0
+            for face, p in _outcomes(dice.die(nxt).faces):
+                cost, end, end_corner, end_stops = self.lane_step(space, face, corner, stops, brakes)
+                if slide and end is not None and end_corner is not None and cost < OUT_COST:
+                    # the slide belongs to the same stop: judged with the stops made before it
+                    more, end, end_corner, end_stops = self.lane_step(end, slide, end_corner, end_stops - 1, brakes)
+                    cost += more
+                if depth > 1 and cost < OUT_COST and end is not None:
+                    cost += 0.5 * self.future(dice, end, nxt, end_corner, end_stops, brakes, depth - 1, slide)
+                total += p * cost
+            best = min(best, total)
+        return best
+
+    def lane_step(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int
+    ) -> tuple[float, str | None, int | None, int]:
+        """Cost of driving ``roll`` spaces straight along the lane, braking to save a stop (remembered)."""
+        key = (space, roll, corner, stops, brakes)
+        if key not in self._steps:
+            self._steps[key] = self._step(space, roll, corner, stops, brakes)
+        return self._steps[key]
+
+    def _step(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int
+    ) -> tuple[float, str | None, int | None, int]:
+        track = self.track
+        here = track.space(space).corner
+        if here is not None and corner == here and stops < track.corners[here].stops:
+            room, need, made = self.left_in_corner(space), track.corners[here].stops, stops
+        else:
+            dist, c, length = self.corner_ahead(space)
+            if c < 0 or roll < dist:
+                return 0.0, self.walk(space, roll), None, 0
+            room, need, made = dist + length - 1, track.corners[c].stops, 0
+            if roll <= room:
+                return 0.0, self.walk(space, roll), c, 1
+        if roll <= room:
+            return 0.0, self.walk(space, roll), here, stops + 1
+        over = roll - room
+        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)
+        if fatal or over > 2:
+            return (float(over) if over <= brakes else OUT_COST), self.walk(space, room), here, stops + 1
+        return float(over), self.walk(space, roll), None, 0
 
 
 _MODELS: dict[int, LaneModel] = {}
@@ -131,63 +199,17 @@ class Driver:
                 continue
             ahead = 0.0
             if move.end is not None and not move.finishes:
-                ahead = self._future(track, dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
+                ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
             risk = move_cost(move) + _hazard(track, paid, car, move)
             if slide and move.end is not None and track.space(move.end).corner is not None:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
-                risk += self._lane_step(track, _model(track), move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
+                risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
             value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
         return out_p, value
 
     def _weight(self, car: CarState) -> float:
         spare = car.wp.tyres + car.wp.brakes
         return self.wear_weight * (1.0 if spare > 5 else 2.0 if spare > 2 else 4.0)
-
-    def _future(
-        self, track: Track, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
-        slide: int = 0,
-    ) -> float:
-        """Expected WP cost of the next turns along the lane, best gear each time (rough); ``slide``
-        spaces follow every stop in a corner (TYRE-2)."""
-        model = _model(track)
-        best = OUT_COST
-        for nxt in (gear - 1, gear, gear + 1):
-            if not 1 <= nxt <= 6:
-                continue
-            total = 0.0
-            for face, p in _outcomes(dice.die(nxt).faces):
-                cost, end, end_corner, end_stops = self._lane_step(track, model, space, face, corner, stops, brakes)
-                if slide and end is not None and end_corner is not None and cost < OUT_COST:
-                    # the slide belongs to the same stop: judged with the stops made before it
-                    more, end, end_corner, end_stops = self._lane_step(track, model, end, slide, end_corner, end_stops - 1, brakes)
-                    cost += more
-                if depth > 1 and cost < OUT_COST and end is not None:
-                    cost += 0.5 * self._future(track, dice, end, nxt, end_corner, end_stops, brakes, depth - 1, slide)
-                total += p * cost
-            best = min(best, total)
-        return best
-
-    def _lane_step(
-        self, track: Track, model: LaneModel, space: str, roll: int, corner: int | None, stops: int, brakes: int
-    ) -> tuple[float, str | None, int | None, int]:
-        """Cost of driving ``roll`` spaces straight along the lane, braking to save a stop."""
-        here = track.space(space).corner
-        if here is not None and corner == here and stops < track.corners[here].stops:
-            room, need, made = model.left_in_corner(space), track.corners[here].stops, stops
-        else:
-            dist, c, length = model.corner_ahead(space)
-            if c < 0 or roll < dist:
-                return 0.0, model.walk(space, roll), None, 0
-            room, need, made = dist + length - 1, track.corners[c].stops, 0
-            if roll <= room:
-                return 0.0, model.walk(space, roll), c, 1
-        if roll <= room:
-            return 0.0, model.walk(space, roll), here, stops + 1
-        over = roll - room
-        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)
-        if fatal or over > 2:
-            return (float(over) if over <= brakes else OUT_COST), model.walk(space, room), here, stops + 1
-        return float(over), model.walk(space, roll), None, 0
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """Stay in the race, pit for worn tyres, lose the fewest WP (hazards included), go furthest.
@@ -239,8 +261,8 @@ class Driver:
             if m.out is not None:
                 return OUT_COST * weight
             risk = move_cost(m) + _hazard(track, state, car, m)
-            ahead = 0.0 if m.finishes or m.end is None else self._future(
-                track, dice, m.end, car.gear, corner, stops, car.wp.brakes - m.brakes, 1
+            ahead = 0.0 if m.finishes or m.end is None else _model(track).future(
+                dice, m.end, car.gear, corner, stops, car.wp.brakes - m.brakes, 1
             )
             return weight * (risk + self.foresight * ahead) - gain
 
