@@ -15,8 +15,8 @@ from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass
 
+from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
 from game.tracks.geometry import Path, Point, dist, nearest, point_in_polygon, turn
-from game.tracks.drawing import Drawing, Problem, Shape, TrackError
 from rules.track import (
     Corner,
     Edge,
@@ -104,11 +104,19 @@ class Builder:
             ranges[cond] = rng  # type: ignore[assignment]
         if not ok:
             return None
-        covered = sorted(v for r in ranges.values() if r for v in range(r[0], r[1] + 1))
-        if covered != list(range(1, 21)):
+        owners = {v: [f"weather_{c}" for c, r in ranges.items() if r and r[0] <= v <= r[1]] for v in range(1, 21)}
+        twice = {v: keys for v, keys in owners.items() if len(keys) > 1}
+        never = [v for v, keys in owners.items() if not keys]
+        if twice or never:
+            pairs: dict[tuple[str, ...], list[int]] = {}
+            for v, keys in twice.items():
+                pairs.setdefault(tuple(keys), []).append(v)
+            said = [f"{_numbers(vs)} in both {' and '.join(keys)}" for keys, vs in pairs.items()]
+            said += [f"{_numbers(never)} in none"] if never else []
             self.fail(
-                "the weather table does not cover the black-die results 1 to 20 exactly once",
-                "make weather_sun, weather_variable and weather_rain split 1-20 without gaps or overlaps",
+                f"the weather table does not cover the black-die results 1 to 20 exactly once: {'; '.join(said)}",
+                "make weather_sun, weather_variable and weather_rain split 1-20 without gaps or overlaps, "
+                "e.g. rain 1-5, variable 6-12, sun 13-20",
             )
             return None
         sun, var, rain = ranges["sun"], ranges["variable"], ranges["rain"]
@@ -136,8 +144,10 @@ class Builder:
             if s.cls in out:
                 out[s.cls].append(s)
             else:
+                meant = closest(s.cls, kinds) if s.cls else None
                 self.fail(
-                    f"object of class {s.cls or '(none)'!r} in layer {layer!r}",
+                    f"object of class {s.cls or '(none)'!r} in layer {layer!r}"
+                    + (f" (the closest class is {meant!r})" if meant else ""),
                     f"set its class (the Type field in Tiled 1.8, Class in later versions) to {' or '.join(kinds)}, "
                     "or move it to another layer",
                     s,
@@ -157,6 +167,11 @@ class Builder:
             self.fail(f"{s.cls} property {key} is {shown}", hint, s)
             return None
         return v
+
+
+def _numbers(values: list[int]) -> str:
+    """[13] -> "result 13"; [6, 7] -> "results 6, 7"."""
+    return ("result " if len(values) == 1 else "results ") + ", ".join(str(v) for v in values)
 
 
 def _parse_range(text: str) -> tuple[int, int] | None | bool:
@@ -331,23 +346,31 @@ def _cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Sha
         lg.cuts = sorted(cuts, key=lambda c: c[0])
     if len(b.problems) > mark:
         return
-    ref = [c for _, c in lanes[0].cuts or []]
-    for lg in lanes[1:]:
-        order = [c for _, c in lg.cuts or []]
-        if order != ref:
-            b.fail(
-                f"lane object {lg.shape.id} meets corner borders and row lines in another order than "
-                f"lane object {lanes[0].shape.id}",
-                "make corners and row lines span the whole width of the track, square to the lanes",
-                lg.shape,
-            )
     headings = [lg.at(0.0)[1] for lg in lanes]
-    for lg, h in zip(lanes[1:], headings[1:]):
-        if abs(turn(headings[0], h)) > 90:
+    reversed_ = {id(lg) for lg, h in zip(lanes[1:], headings[1:]) if abs(turn(headings[0], h)) > 90}
+    for lg in lanes[1:]:
+        if id(lg) in reversed_:
             b.fail(
                 "this lane is drawn against the direction of the other lanes",
-                "reverse the lane (Tiled: select it, then Edit > Reverse or draw it again in the driving direction)",
+                "delete the lane and draw it again in the driving direction, from the start/finish line round the lap "
+                "(Tiled 1.8 cannot reverse a polyline)",
                 lg.shape,
+            )
+    ref = [c for _, c in lanes[0].cuts or []]
+    for lg in lanes[1:]:
+        cuts = lg.cuts or []
+        order = [c for _, c in cuts]
+        if order != ref and id(lg) not in reversed_:  # a reversed lane meets everything backwards
+            k = next((i for i, (mine, theirs) in enumerate(zip(order, ref)) if mine != theirs), min(len(order), len(ref)))
+            mine = _describe(order[k]) if k < len(order) else "nothing more"
+            theirs = _describe(ref[k]) if k < len(ref) else "nothing more"
+            at = lg.at(cuts[k][0])[0] if k < len(cuts) else lg.shape.anchor
+            b.fail(
+                f"lane object {lg.shape.id} meets {mine} here, where lane object {lanes[0].shape.id} meets {theirs}: "
+                "every lane must cross the corner borders and row lines in the same order",
+                "make that corner or row line span the whole width of the track, square to the lanes",
+                lg.shape,
+                at,
             )
 
 
@@ -515,6 +538,13 @@ def _arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edg
                 "draw the arrow in the driving direction, ending one row further on",
                 a,
             )
+        elif not (src.arrows_only or dst.arrows_only):
+            b.fail(
+                f"arrow from {src.name} to {dst.name} lies on a straight, outside every corner and arrow zone, "
+                "where cars change lanes without arrows",
+                "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
+                a,
+            )
         else:
             edges.append(Edge(src=src.name, dst=dst.name, kind=EdgeKind.ARROW))
     return edges
@@ -614,21 +644,26 @@ def _pit(
         )
     boxes_near = SpaceFinder(pit_spaces, space_len)
     numbered: dict[int, Space] = {}
+    unplaced = False  # a box already named as wrong: the count below would only repeat it
     for bx in boxes:
         num = b.int_prop(bx, "box", 1, 99)
         sp = boxes_near.snap(bx.anchor, pit=True)
         if sp is None:
             b.fail("box is not on a pit-lane space", "move the box point onto the pit lane", bx)
+            unplaced = True
             continue
         if num is None:
+            unplaced = True
             continue
         if num in numbered:
             b.fail(f"two boxes have number {num}", "number the boxes 1, 2, 3, ... once each", bx)
+            unplaced = True
         elif sp.box is not None or sp.name in {s.name for s in numbered.values()}:
             b.fail(f"two boxes are on pit space {sp.name}", "put every box on its own pit-lane space", bx)
+            unplaced = True
         else:
             numbered[num] = sp
-    if len(numbered) < MIN_BOXES or sorted(numbered) != list(range(1, len(numbered) + 1)):
+    if not unplaced and (len(numbered) < MIN_BOXES or sorted(numbered) != list(range(1, len(numbered) + 1))):
         b.fail(
             f"the pit lane has boxes {sorted(numbered)}; it needs boxes numbered 1 to at least {MIN_BOXES}",
             "add box points numbered 1, 2, 3, ... without gaps, one per car",
@@ -744,22 +779,27 @@ def _behind_line(b: Builder, s: Shape, sp: Space, n_rows: int) -> None:
 def _grid(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -> list[str]:
     """Grid slots in position order (FD08-GRID-1 fills them); at least ten, each on its own space."""
     placed: dict[int, str] = {}
+    unplaced = False  # a slot already named as wrong: the count below would only repeat it
     for s in slots:
         pos = b.int_prop(s, "position", 1, 99)
         sp = near.snap(s.anchor)
         if sp is None:
             b.fail("grid slot is not on a track space", "move the grid slot point onto the centre of a space", s)
+            unplaced = True
             continue
         _behind_line(b, s, sp, n_rows)
         if pos is None:
+            unplaced = True
             continue
         if pos in placed:
             b.fail(f"two grid slots have position {pos}", "number the grid slots 1, 2, 3, ... once each", s)
+            unplaced = True
         elif sp.name in placed.values():
             b.fail(f"two grid slots are on space {sp.name}", "put every grid slot on its own space", s)
+            unplaced = True
         else:
             placed[pos] = sp.name
-    if len(placed) < MIN_GRID or sorted(placed) != list(range(1, len(placed) + 1)):
+    if not unplaced and (len(placed) < MIN_GRID or sorted(placed) != list(range(1, len(placed) + 1))):
         b.fail(
             f"the grid has positions {sorted(placed)}; it needs positions 1 to at least {MIN_GRID}",
             "add grid_slot points in layer 'grid' numbered 1, 2, 3, ... without gaps",

@@ -7,6 +7,7 @@ lets tests build tracks without Tiled and keeps pytmx in one module.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 from game.tracks.geometry import Point
@@ -65,3 +66,12 @@ class Drawing:
 
     def layer(self, name: str) -> list[Shape]:
         return self.layers.get(name, [])
+
+
+def closest(name: str, known: tuple[str, ...]) -> str | None:
+    """The known name a misspelt or mis-capitalised ``name`` most likely means, if any."""
+    lowered = {k.lower(): k for k in known}
+    if name.lower() in lowered:
+        return lowered[name.lower()]
+    found = difflib.get_close_matches(name.lower().replace(" ", "_"), list(lowered), n=1, cutoff=0.75)
+    return lowered[found[0]] if found else None

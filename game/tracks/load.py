@@ -16,10 +16,12 @@ from pathlib import Path as FsPath
 import pytmx
 
 from game.tracks.build import RESERVED, build
-from game.tracks.drawing import Drawing, Problem, Shape, TrackError
+from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
 from rules.track import Track
 
 TRACK_LAYERS = ("lanes", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit")
+#: Layers the board draws from (docs/track-format.md, "Pictures"); any other layer is the designer's own.
+ART_LAYERS = ("scenery", "ground", "preview")
 LAYER_RESERVED = {"index", "count"}
 
 
@@ -123,9 +125,22 @@ def _precheck(file: str) -> ET.Element:
         src = ts.get("source", "")
         if src.lower().endswith((".tsj", ".json")):
             problems.append(Problem(f"tileset {src} is a JSON tileset", "export the tileset as .tsx"))
+        elif src and not (p.parent / src).is_file():
+            problems.append(Problem(
+                f"the tileset {src} is not at {(p.parent / src).resolve()}",
+                f"copy {FsPath(src).name} to that place (the shipped one is maps/circuit.tsx with its "
+                "circuit-tiles.png), or open the map in Tiled and point it to the tileset's new place",
+            ))
     names = [el.get("name") for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
         problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
+    for name in dict.fromkeys(n for n in names if n):
+        meant = closest(name, TRACK_LAYERS + ART_LAYERS)
+        if name not in TRACK_LAYERS + ART_LAYERS and meant is not None:
+            problems.append(Problem(
+                f"layer {name!r} is not a layer the game reads, so its objects are ignored; the closest is {meant!r}",
+                f"rename the layer to {meant!r} (layer names are lower case, with _ between words)",
+            ))
     problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
     for layer in root.iter():
         if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
@@ -142,6 +157,14 @@ def _precheck(file: str) -> ET.Element:
                 problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
             if oid is not None:
                 seen_ids.add(oid)
+            if obj.get("gid") and group.get("name") in TRACK_LAYERS:
+                problems.append(Problem(
+                    f"the object in layer {group.get('name')!r} is a tile object (a picture)",
+                    "delete it and draw the object again: grid slots, boxes and the qualifying start are points "
+                    "(Insert Point), lanes, lines and arrows polylines, corners and zones polygons",
+                    oid, x, y,
+                ))
+                continue
             if obj.get("template"):
                 problems.append(
                     Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)

@@ -271,3 +271,13 @@ def test_duplicate_object_ids_are_refused(tmp_path):
 
     lines = _mutated(tmp_path, duplicate)
     assert any("two objects have this id" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("name", ["grid_slot_off_track.tmx", "box_off_pit.tmx", "duplicate_grid_position.tmx",
+                                  "grid_slots_same_space.tmx", "lane_reversed.tmx"])
+def test_one_mistake_is_one_message(name):
+    """A follow-on message would contradict the first one (a slot off the track is not a
+    missing grid position; a reversed lane does not cross the corners in another order)."""
+    result = run("track", "check", rel(BROKEN / name))
+    assert result.returncode == 1
+    assert len(result.stdout.strip().splitlines()) == 1, result.stdout

@@ -303,6 +303,18 @@ def duplicate_layer_name(root: ET.Element) -> None:
     layer(root, "rows").set("name", "corners")
 
 
+@mutation("misnamed_layer.tmx", "layer 'Corners' is not a layer the game reads, so its objects are ignored; the closest is 'corners'")
+def misnamed_layer(root: ET.Element) -> None:
+    """The corners layer written with a capital C: without a word its corners would vanish."""
+    layer(root, "corners").set("name", "Corners")
+
+
+@mutation("missing_tileset.tmx", "the tileset tiles/circuit.tsx is not at")
+def missing_tileset(root: ET.Element) -> None:
+    """The map points to a tileset in a folder that does not exist."""
+    root.find("tileset").set("source", "tiles/circuit.tsx")  # type: ignore[union-attr]
+
+
 @mutation("no_lanes_layer.tmx", "the map has no object layer named 'lanes'")
 def no_lanes_layer(root: ET.Element) -> None:
     remove(root, layer(root, "lanes"))
@@ -376,13 +388,13 @@ def space_length_negative(root: ET.Element) -> None:
     set_prop(root, "space_length", "-48")
 
 
-@mutation("weather_gap.tmx", "the weather table does not cover the black-die results 1 to 20 exactly once")
+@mutation("weather_gap.tmx", "does not cover the black-die results 1 to 20 exactly once: result 12 in none")
 def weather_gap(root: ET.Element) -> None:
     """12 belongs to no condition."""
     set_prop(root, "weather_variable", "6-11")
 
 
-@mutation("weather_overlap.tmx", "the weather table does not cover the black-die results 1 to 20 exactly once")
+@mutation("weather_overlap.tmx", "exactly once: result 13 in both weather_sun and weather_variable")
 def weather_overlap(root: ET.Element) -> None:
     """13 is both variable and sun."""
     set_prop(root, "weather_variable", "6-13")
@@ -417,7 +429,7 @@ def lane_not_closed(root: ET.Element) -> None:
     set_points(o, pts[: pts.index(("0", "-172")) + 1])
 
 
-@mutation("lane_reversed.tmx", "{5}: this lane is drawn against the direction of the other lanes")
+@mutation("lane_reversed.tmx", "{5}: this lane is drawn against the direction of the other lanes. Fix: delete the lane and draw it again in the driving direction")
 def lane_reversed(root: ET.Element) -> None:
     """Lane B drawn clockwise while A and C run anticlockwise."""
     o = obj(root, 5)
@@ -511,10 +523,26 @@ def arrow_three_points(root: ET.Element) -> None:
     set_points(o, points(o) + [("50", "-80")])
 
 
-@mutation("unknown_class.tmx", "{8}: object of class 'arow' in layer 'arrows'")
+@mutation("unknown_class.tmx", "{8}: object of class 'arow' in layer 'arrows' (the closest class is 'arrow')")
 def unknown_class(root: ET.Element) -> None:
     """A typo in an arrow's class."""
     obj(root, 8).set("type", "arow")
+
+
+@mutation("arrow_on_straight.tmx", "arrow from A3 to B4 lies on a straight, outside every corner and arrow zone")
+def arrow_on_straight(root: ET.Element) -> None:
+    """An arrow between two spaces of the main straight, where diagonal steps need no arrow."""
+    o = ET.SubElement(layer(root, "arrows"), "object", {"id": new_id(root, "nextobjectid"), "type": "arrow"})
+    ET.SubElement(o, "polyline")
+    place_line(o, (1028.0, 368.0), (1076.0, 408.0))
+
+
+@mutation("cuts_out_of_order.tmx", "meets row line object 49 here, where lane object 4 meets the start of corner object 1")
+def cuts_out_of_order(root: ET.Element) -> None:
+    """A slanted row line that lane A meets before the start line and lanes B and C after it."""
+    o = ET.SubElement(layer(root, "rows"), "object", {"id": new_id(root, "nextobjectid"), "type": "row_line"})
+    ET.SubElement(o, "polyline")
+    place_line(o, (895.0, 352.0), (925.0, 464.0))
 
 
 # --- grid ---------------------------------------------------------------------
@@ -537,6 +565,14 @@ def grid_slots_same_space(root: ET.Element) -> None:
     o, pole = obj(root, 38), obj(root, 37)
     o.set("x", pole.get("x", "0"))
     o.set("y", pole.get("y", "0"))
+
+
+@mutation("tile_grid_slot.tmx", "{45}: the object in layer 'grid' is a tile object (a picture). Fix: delete it and draw the object again: grid slots")
+def tile_grid_slot(root: ET.Element) -> None:
+    """Grid slot P9 placed as a tile picture instead of a point."""
+    o = obj(root, 45)
+    o.remove(o.find("point"))  # type: ignore[arg-type]
+    o.attrib.update({"gid": "1", "width": "32", "height": "32"})
 
 
 @mutation("grid_slot_off_track.tmx", "{39}: grid slot is not on a track space")
