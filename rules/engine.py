@@ -731,10 +731,12 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if not from_pit and any(track.space(n).in_pit for n in move.path):
         # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
         # wait behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP.
-        # The new set's first lap is the next one (AMB-26).
+        # The new set's first lap is the one after the lap the car entered in (AMB-26), even
+        # when the way to a box beyond the finish line has already counted the crossing.
         now = state.car(car.id)
         fresh = now.wp.model_copy(update={"tyres": _start_tyres(state, now)})
-        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": now.crossings + 1}
+        entered_in = crossings - move.laps
+        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": entered_in + 1}
         state = state.with_car(now.model_copy(update=update))
         events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
     if move.in_box:  # PIT-B-4, AMB-29a: the crew's work, at once; the engine checks follow it
