@@ -572,6 +572,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         and _pit_lap(state, car)
         and not _in_pit_lane(track, car)
         and state.roll is not None
+        and _box_within(track, car.space or "", car.box, _segment_spaces(state, car, via))
     )
     braking = not _in_pit_lane(track, car) and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
     return MoveRequest(
@@ -597,6 +598,18 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
 
 
 _QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
+
+
+def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
+    """Can ``spaces`` steps take a car from ``start`` into its box? FAQ-5, PIT-B-2: a car turns
+    into the pit lane only with a roll of at least the spaces left to its box; cars in front
+    in the pit lane may still make it wait short of the box (PIT-B-6)."""
+    reached = {start}
+    for _ in range(spaces):
+        reached = {n for s in reached for n in track.successors(s)}
+        if box in reached:
+            return True
+    return False
 
 
 def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
