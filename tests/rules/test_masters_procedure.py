@@ -321,3 +321,33 @@ def test_MASTERS_TURN_14_engine_checks_after_a_20_in_5th_or_a_30_in_6th_last_of_
     best = max((mv for mv in moves(OVAL, state) if mv.out is None and not mv.brakes), key=lambda mv: len(mv.path))
     state, _ = act(state, Drive(path=best.path))
     assert [p for p in pending(state) if p[0] == "engine"] == []
+
+
+def out_of_box_10(pit_roll: int, *others):
+    """p (5th, sun, soft tyres) drives 14 spaces from C58 into box 10 (P13), asks for fresh soft
+    tyres and a quick stop, and rolls ``pit_roll`` on the black die."""
+    cars = [masters_car("p", "C58", gear=5, box="P13", tyre=Tyre.SOFT), *others]
+    state, _ = act(masters(cars, "p", laps=2), ChooseGear(gear=5), Roll(value=14), Drive(path=BOX_10))
+    assert state.phase == "pit"
+    return act(state, PitStop(tyre=Tyre.SOFT), Roll(value=pit_roll))[0]
+
+
+def test_MASTERS_TURN_12_after_a_quick_stop_slipstream_back_on_the_track_but_no_bonus():
+    """A fast stop of 10 drives p 5 spaces out, to C6, directly behind x (4th): the slipstream
+    is offered, the soft bonus is not, although the tyres are fresh and the track dry - neither
+    before nor after the slipstream (the procedure goes on with step 7, which the stop skips)."""
+    state = out_of_box_10(10, masters_car("x", "C7", gear=4))
+    out = [m.path for m in moves(OVAL, state)]
+    assert out == [("P14", "P15", "P16", "P17", "C6")]
+    state, ev = act(state, Drive(path=out[0]))
+    assert state.movement is not None and state.movement.offer == ("slip",)
+    state, ev = act(state, Drive(path=("B7", "B8", "B9"), via="slip"))
+    assert state.car("p").space == "B9" and state.movement is None and not kinds(ev, "offer")
+
+
+def test_MASTERS_TURN_12_no_slipstream_while_still_in_the_pit_lane():
+    """A fast stop of 2 drives p one space, to P14, directly behind q in the pit lane: no
+    slipstream there (AMB-55)."""
+    state = out_of_box_10(2, masters_car("q", "P15", gear=4, box="P4", pit_stops=1, crossings=2))
+    state, ev = act(state, Drive(path=("P14",)))
+    assert state.car("p").space == "P14" and state.movement is None and not kinds(ev, "offer")
