@@ -13,14 +13,31 @@ from collections.abc import Callable
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, Roll, SetUp
 from rules.car import AREAS_CD, WearPoints
 from rules.dice import Purpose
-from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_race, tyre_age
+from rules.engine import (
+    IllegalAction,
+    apply,
+    chance,
+    gear_options,
+    moves,
+    new_race,
+    tyre_age,
+)
 from rules.gears import ShiftCost
 from rules.reasons import Code
 from rules.ruleset import FORMULA_DE_ADVANCED, RuleSet
 from rules.state import RaceState
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, pending, position, rolls
+from tests.rules.test_engine import (
+    OVAL,
+    act,
+    car,
+    illegal,
+    kinds,
+    pending,
+    position,
+    rolls,
+)
 
 C = FORMULA_DE_ADVANCED
 CW = C.default_wear  # tyres 6, brakes 3, fuel 3, body 3, engine 3, road holding 2

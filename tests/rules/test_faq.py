@@ -15,7 +15,17 @@ from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import Purpose
 from rules.engine import chance, gear_options, moves
 from rules.gears import ShiftCost
-from tests.rules.test_engine import OVAL, W, act, car, kinds, pending, position, rolls, wear
+from tests.rules.test_engine import (
+    OVAL,
+    W,
+    act,
+    car,
+    kinds,
+    pending,
+    position,
+    rolls,
+    wear,
+)
 
 
 def legal_gears(state) -> list[int]:
@@ -125,7 +135,7 @@ def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_t
     cars = [car("m", "B21", gear=4), car("a", "C31", gear=3), car("b", "B29", gear=3)]
     state, _ = act(position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29))))
     assert sorted(p for p in pending(state) if p[1] == "m") == [("collision", "m", "a"), ("collision", "m", "b")]
-    state, ev = rolls(state, *[1 if p.car == "m" and p.other == "a" else 20 for p in state.pending])
+    state, _ = rolls(state, *[1 if p.car == "m" and p.other == "a" else 20 for p in state.pending])
     assert state.car("m").wp.body == W.body - 1 and state.markers == ("B28",)
     # the marker makes B28 dangerous: a car driving over it checks its road holding
     later = position([car("n", "B21", gear=4), car("m", "B40", gear=3)], "n", markers=state.markers)
@@ -163,7 +173,7 @@ def test_FAQ_5_any_speed_into_the_pit_lane_tyres_restored_on_entry_then_the_blac
         state = pit_turn(gear, roll)
         into = [m for m in moves(OVAL, state) if m.in_box]
         assert [m.path for m in into] == [("C59", "P1", "P2", "P3", "P4")], (gear, roll)
-    state, ev = act(pit_turn(6, 21), Drive(path=("C59", "P1", "P2", "P3", "P4")))
+    state, _ = act(pit_turn(6, 21), Drive(path=("C59", "P1", "P2", "P3", "P4")))
     assert state.car("m").wp.tyres == W.tyres and chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
     for value in range(1, 11):
         fast, _ = rolls(state, value)

@@ -14,6 +14,8 @@ B(r-2); the Seekurve (1 stop) covers rows 46-56; the pit lane leaves the track a
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from rules.actions import ChooseGear, Drive, EndMove, Event, PitStop, Roll
 from rules.dice import Purpose
 from rules.engine import chance, moves
@@ -64,7 +66,7 @@ def in_procedure_order(steps: list[int]) -> bool:
     after a slipstream the procedure goes on with step 6 (MASTERS-TURN-8, AMB-48) and after
     a quick stop with step 7 (MASTERS-TURN-12); the road-holding checks of step 9 are rolled
     once the car has stopped, so after step 12 as well (MASTERS-TURN-9)."""
-    for a, b in zip(steps, steps[1:]):
+    for a, b in pairwise(steps):
         if b < a and not (a == 8 and b in (6, 7)) and not (a == 12 and b in (7, 8, 9)):
             return False
     return True
@@ -234,7 +236,7 @@ def test_MASTERS_TURN_6_a_stop_in_a_corner_in_rain_slides_on_and_the_slide_is_ma
     assert state.movement is not None and state.movement.offer == ("slide",)
     assert {len(m.path) for m in moves(OVAL, state) if not m.brakes} == {3}
     assert illegal(state, EndMove()).reason.rule == "CORE-MOVE-7"
-    state, ev = act(state, Drive(path=("B45", "B46", "B47"), via="slide"))
+    state, _ = act(state, Drive(path=("B45", "B46", "B47"), via="slide"))
     assert state.car("m").space == "B47" and state.movement is None
     for weather, roll in (("sun", 11), ("rain", 10)):
         assert corner_roll(weather, roll).movement is None, (weather, roll)
@@ -271,7 +273,7 @@ def test_MASTERS_TURN_8_slipstream_is_optional_and_steps_6_and_7_follow_it_again
     state = soft_behind()
     declined, _ = act(state, EndMove())
     assert declined.car("m").space == "B28" and declined.movement is None
-    state, ev = act(state, Drive(path=("A27", "A28", "A29"), via="slip"))
+    state, _ = act(state, Drive(path=("A27", "A28", "A29"), via="slip"))
     assert state.car("m").space == "A29" and state.movement is not None and state.movement.offer == ("bonus",)
     state, _ = act(state, Drive(path=("A30",), via="bonus"))
     assert state.car("m").space == "A30" and state.movement is None
@@ -315,7 +317,7 @@ def test_MASTERS_TURN_14_engine_checks_after_a_20_in_5th_or_a_30_in_6th_last_of_
         state, _ = act(state, Drive(path=best.path))
         assert [p for p in pending(state) if p[0] == "engine"] == [("engine", "m", None), ("engine", "f", None)]
         assert pending(state)[-2:] == [("engine", "m", None), ("engine", "f", None)]
-        state, ev = rolls(state, *([20] * (len(state.pending) - 1)), 4)
+        state, _ = rolls(state, *([20] * (len(state.pending) - 1)), 4)
         assert state.car("f").wp.engine == MW.engine - 1 and state.car("m").wp.engine == MW.engine
     state, _ = act(masters(cars, "m"), ChooseGear(gear=5), Roll(value=19))
     best = max((mv for mv in moves(OVAL, state) if mv.out is None and not mv.brakes), key=lambda mv: len(mv.path))

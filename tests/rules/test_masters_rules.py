@@ -8,6 +8,8 @@ of MASTERS-ORDER-4 is AMB-56's. Positions on the oval are described in test_engi
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from rules.actions import ChooseGear, Drive, Roll, SetUp
 from rules.car import Area
 from rules.engine import chance, gear_options, moves, new_race
@@ -16,7 +18,15 @@ from rules.reasons import Code
 from rules.ruleset import MASTERS_2002
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, position, quiet_turn, rolls, settle, turn_order
+from tests.rules.test_engine import (
+    OVAL,
+    act,
+    car,
+    illegal,
+    position,
+    rolls,
+    turn_order,
+)
 
 M = MASTERS_2002
 MW = M.default_wear  # tyres 6, brakes 3, fuel 3, body 3, engine 3, road holding 2
@@ -58,7 +68,7 @@ def test_MASTERS_GEAR_1_six_gears_each_with_its_own_die_read_as_spaces():
         dice.append(die)
     assert len({d.name for d in dice}) == 6
     assert [d.lowest for d in dice] == sorted(d.lowest for d in dice)
-    assert all(a.highest < b.highest for a, b in zip(dice, dice[1:]))
+    assert all(a.highest < b.highest for a, b in pairwise(dice))
     assert illegal(state, Roll(value=20)).reason.code == Code.NOT_A_FACE  # a 5th-gear face in 6th
 
 
