@@ -26,8 +26,11 @@ CORE-DANGER-1..4, FD08-DANGER-1..2, ROAD-1, CORE-WEAR-1..3, PIT-B-1..8,
 CORE-PIT-1..3, CORE-END-1; CORE-SLIP-1..7 and SLIP-* (eligibility, offers,
 AMB-15, AMB-55), CORE-WEATHER-1..3 and WEATHER-* (AMB-8), TYRE-* (slides,
 bonus, multipliers, AMB-26..28), CAR-C-2, OPT-CAR-1..2, PIT-A-1..5,
-PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; movement itself is
-in ``rules.moves``.
+PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; MASTERS-MOVE-1..3 (start
+in 1st; gear, die, move; one stop per movement), C3LAP-1 (out with the last body, engine
+or road-holding WP), C3LAP-2 and C3LAP-4 (no braking without brake WP; tyre WP per space
+flown out times the tyre's multiplier), and the clarifications FAQ-1..6 of the basic
+rules; movement itself is in ``rules.moves``.
 """
 
 from __future__ import annotations
