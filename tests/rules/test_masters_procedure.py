@@ -47,6 +47,8 @@ def procedure(events: list[Event], boxes: dict[str, str]) -> list[tuple[str, int
         elif e.kind == "moved":
             step = 12 if e.data["from"] == boxes.get(car) else VIA_STEP[e.data["via"]]
             out.append((car, step, f"{e.data['via']} to {e.data['path'][-1]}"))
+        elif e.kind == "pit" and "tyres" in e.data:
+            out.append((car, step, f"tyres restored to {e.data['tyres']}"))
         elif e.kind == "pit" and "long" in e.data:
             out.append((car, 11, f"crew: {'long' if e.data['long'] else 'quick'} stop, {e.data['tyre']} tyres"))
         elif e.kind == "pit" and "fast" in e.data:
@@ -114,6 +116,10 @@ def test_MASTERS_TURN_1_to_15_a_game_round_follows_the_procedure_step_by_step():
     before the leader moves again (15) - sun, so it is temporarily sunny.
     Round 3: p, on the first lap of its new soft tyres in the dry, may drive one more space
     (7). Step 10 (the blocked lane) needs a wall of cars: test_MASTERS_TURN_10 below.
+
+    Steps played: MASTERS-TURN-1, MASTERS-TURN-2, MASTERS-TURN-3, MASTERS-TURN-4,
+    MASTERS-TURN-5, MASTERS-TURN-6, MASTERS-TURN-7, MASTERS-TURN-8, MASTERS-TURN-9,
+    MASTERS-TURN-11, MASTERS-TURN-12, MASTERS-TURN-13, MASTERS-TURN-14, MASTERS-TURN-15.
     """
     state = rain_round()
     assert state.active == "p"
@@ -141,7 +147,7 @@ def test_MASTERS_TURN_1_to_15_a_game_round_follows_the_procedure_step_by_step():
     played = [(who, procedure(events, boxes)) for who, events in turns]
     assert played == [
         ("p", [
-            ("p", 2, "gear 5"), ("p", 4, "roll 20"), ("p", 5, "roll to P13"),
+            ("p", 2, "gear 5"), ("p", 4, "roll 20"), ("p", 5, "roll to P13"), ("p", 5, "tyres restored to 6"),
             ("p", 11, "crew: quick stop, soft tyres"), ("p", 12, "pit 10"), ("p", 12, "fast stop"),
             ("p", 12, "roll to C6"), ("p", 8, "slip to C9"),
             ("w", 13, "collision 20"), ("p", 13, "collision 20"), ("p", 14, "engine 20"), ("r", 14, "engine 20"),
