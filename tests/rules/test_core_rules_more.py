@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.trackfile import load_track
+from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE, ForcedDice, Purpose
 from rules.engine import chance, moves, new_race

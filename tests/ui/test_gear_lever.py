@@ -14,10 +14,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.boardview import BoardView
-from game.ui.menu_scene import MenuScene
-from game.ui.race_control import RaceControl, Wait
-from game.ui.race_scene import RaceScene
+from game.board.view import BoardView
+from game.play.race_control import RaceControl, Wait
+from game.scenes.menu import MenuScene
+from game.scenes.race import RaceScene
 from rules.dice import ForcedDice
 from rules.session import RaceSession
 from rules.tyres import Tyre
