@@ -6,6 +6,10 @@ explicit: the engine asks for a ``Chance`` and a ``DiceSource`` (seeded) or
 ``ForcedDice`` (tests) answers with a face. Records store the faces rolled,
 never the generator's state, so replays do not depend on ``random``'s
 internals.
+
+Rules: CORE-DICE-1..3, MASTERS-GEAR-1 (one die per gear, its face is the number of
+spaces), CORE-DICE-4 and MASTERS-GEAR-5 (a pyramid die's face is the number on its tip:
+a face is just a number here).
 """
 
 from __future__ import annotations

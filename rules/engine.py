@@ -26,8 +26,11 @@ CORE-DANGER-1..4, FD08-DANGER-1..2, ROAD-1, CORE-WEAR-1..3, PIT-B-1..8,
 CORE-PIT-1..3, CORE-END-1; CORE-SLIP-1..7 and SLIP-* (eligibility, offers,
 AMB-15, AMB-55), CORE-WEATHER-1..3 and WEATHER-* (AMB-8), TYRE-* (slides,
 bonus, multipliers, AMB-26..28), CAR-C-2, OPT-CAR-1..2, PIT-A-1..5,
-PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; movement itself is
-in ``rules.moves``.
+PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; MASTERS-MOVE-1..3 (start
+in 1st; gear, die, move; one stop per movement), C3LAP-1 (out with the last body, engine
+or road-holding WP), C3LAP-2 and C3LAP-4 (no braking without brake WP; tyre WP per space
+flown out times the tyre's multiplier), and the clarifications FAQ-1..6 of the basic
+rules; movement itself is in ``rules.moves``.
 """
 
 from __future__ import annotations
@@ -572,6 +575,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         and _pit_lap(state, car)
         and not _in_pit_lane(track, car)
         and state.roll is not None
+        and _box_within(track, car.space or "", car.box, _segment_spaces(state, car, via))
     )
     braking = not _in_pit_lane(track, car) and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
     return MoveRequest(
@@ -597,6 +601,18 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
 
 
 _QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
+
+
+def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
+    """Can ``spaces`` steps take a car from ``start`` into its box? FAQ-5, PIT-B-2: a car turns
+    into the pit lane only with a roll of at least the spaces left to its box; cars in front
+    in the pit lane may still make it wait short of the box (PIT-B-6)."""
+    reached = {start}
+    for _ in range(spaces):
+        reached = {n for s in reached for n in track.successors(s)}
+        if box in reached:
+            return True
+    return False
 
 
 def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
@@ -731,10 +747,12 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if not from_pit and any(track.space(n).in_pit for n in move.path):
         # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
         # wait behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP.
-        # The new set's first lap is the next one (AMB-26).
+        # The new set's first lap is the one after the lap the car entered in (AMB-26), even
+        # when the way to a box beyond the finish line has already counted the crossing.
         now = state.car(car.id)
         fresh = now.wp.model_copy(update={"tyres": _start_tyres(state, now)})
-        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": now.crossings + 1}
+        entered_in = crossings - move.laps
+        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": entered_in + 1}
         state = state.with_car(now.model_copy(update=update))
         events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
     if move.in_box:  # PIT-B-4, AMB-29a: the crew's work, at once; the engine checks follow it

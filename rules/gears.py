@@ -2,6 +2,10 @@
 
 ``legal_gears`` answers for every gear 1-6 at once, so the gear box widget
 can show each gear as free, as costing WP, or as refused with a reason.
+
+Rules: CORE-GEAR-1..7, FD08-GEAR-1..2, C3LAP-3, MASTERS-GEAR-2 (up one gear at most),
+MASTERS-GEAR-3 and CORE-GEAR-4 (down skipping one to three gears, at the cost of
+TAB-DOWNSHIFT), MASTERS-GEAR-4 (never 6th to 1st).
 """
 
 from __future__ import annotations

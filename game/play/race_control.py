@@ -247,7 +247,10 @@ class RaceControl:
         return self._undo is not None and self.wait() == Wait.ROLL
 
     def undo_gear(self) -> bool:
-        """Take back the gear before its die is rolled: the state, the WP and the record as before."""
+        """Take back the gear before its die is rolled: the state, the WP and the record as before.
+
+        The gear box is the lever: moving it before the roll returns any WP struck for it
+        (MASTERS-LEVER-3); once the die is rolled the turn stands (MASTERS-LEVER-2)."""
         if not self.can_undo():
             return False
         assert self._undo is not None

@@ -59,7 +59,8 @@ def start_race(app: App, lineup: Lineup) -> None:
 
 
 def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) -> None:
-    """Every driver's timed lap (QUAL-1..8, QUAL-B-1..5, QUAL-D-1..12), then the grid, then the race."""
+    """Every driver's timed lap by the rule set's qualifying rules (QUAL-*, QUAL-B-*, QUAL-D-*), then the
+    grid, then the race."""
     assert entry.track is not None and entry.board is not None
     session = QualifyingSession(entry.track, header.rules, header.entries, random.SystemRandom().randrange(2**31))
     records = LapRecords(app.data)

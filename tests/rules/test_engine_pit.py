@@ -135,17 +135,15 @@ def test_CORE_PIT_1_tyres_are_restored_to_the_cars_own_set_up():
 
 
 def test_PIT_B_8_tyres_are_restored_on_entering_even_when_the_box_is_not_reached():
-    """All of row 59 is blocked, so the furthest m can get is the pit lane, where it waits
-    behind another car (PIT-B-6): it has entered, so its tyres are new already."""
+    """m rolls the 7 spaces to its box (FAQ-5), but a car in front in the pit lane makes it
+    wait behind it (PIT-B-6): it has entered, so its tyres are new already."""
     cars = [
-        car("m", "C58", gear=3, box="P6", wp=wear(tyres=2)),
+        car("m", "C58", gear=4, box="P6", wp=wear(tyres=2)),
         car("queue", "P3", gear=4, box="P4", pit_stops=1),
-        car("a", "A50"),
-        car("b", "B54"),
-        car("c", "C60"),
+        car("far", "A30"),
     ]
     state = position(cars, "m", laps=2)
-    state, ev = turn(state, 3, 4, "P2")
+    state, ev = turn(state, 4, 7, "P2")
     m = state.car("m")
     assert m.wp.tyres == W.tyres and m.pit_stops == 1 and m.wp.brakes == W.brakes
     assert pending(state) == []  # no pit roll before the box, no collision in the pit lane

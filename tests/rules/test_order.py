@@ -154,6 +154,7 @@ TAB_LAP = {
 
 @pytest.mark.parametrize("tie_break", TIE_BREAKS)
 def test_MASTERS_ORDER_5_6_7_TAB_LAP_trace(tie_break):
+    """The sweep (MASTERS-ORDER-7) plays the 4-car example of MASTERS-ORDER-6 exactly."""
     cars = [car(i, p, arrival=int(i)) for i, p in TAB_LAP[12][0].items()]
     turns: Counter[str] = Counter()
     for game_round, (start, moves, expected) in TAB_LAP.items():

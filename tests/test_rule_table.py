@@ -1,0 +1,80 @@
+"""docs/rule-table.md is current, and every rule the code implements is named by a test.
+
+The catalogue lives beside the repository (``../shared/RULES.md``): without it the test is
+skipped, as the other catalogue tests are, except under CI, where it must be there.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.conftest import REPO, in_ci
+
+CATALOGUE = REPO.parent / "shared" / "RULES.md"
+SCRIPT = REPO / "docs" / "make_rule_table.py"
+
+
+def catalogue() -> Path:
+    if not CATALOGUE.exists():
+        if in_ci():
+            pytest.fail(f"{CATALOGUE} is missing; CI=true, so this is an error, not a skip", pytrace=False)
+        pytest.skip("shared/RULES.md is not beside the work tree")
+    return CATALOGUE
+
+
+def script(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """docs/make_rule_table.py as a module (docs/ is no package)."""
+    spec = importlib.util.spec_from_file_location("make_rule_table", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rule_table_is_current_and_every_implemented_rule_has_a_test():
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--check", "--rules", str(catalogue())],
+        cwd=REPO, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A tree where rules/ implements CORE-DICE-1..2 and one test names CORE-DICE-1."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "game").mkdir()
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "rules" / "dice.py").write_text('"""Dice (CORE-DICE-1..2)."""\n', encoding="utf-8")
+    (tmp_path / "tests" / "test_dice.py").write_text(
+        "def test_CORE_DICE_1_x():\n    pass\n\n\ndef test_other():\n    '''CORE-DICE-10 is no rule.'''\n",
+        encoding="utf-8",
+    )
+    rules_md = tmp_path / "RULES.md"
+    rules_md.write_text(
+        "## 2. Core\n### 2.1 Dice\n- **CORE-DICE-1** — a.\n- **CORE-DICE-2** — b.\n- **CORE-DICE-3** — c.\n"
+        "## 7. Variants\n- **VAR-1** — not a rule.\n",
+        encoding="utf-8",
+    )
+    make = script(monkeypatch)
+    rules = make.collect(tmp_path, rules_md)
+    assert [(r.id, sorted(r.code), sorted(r.tests)) for r in rules] == [
+        ("CORE-DICE-1", ["rules/dice.py"], ["tests/test_dice.py::test_CORE_DICE_1_x"]),
+        ("CORE-DICE-2", ["rules/dice.py"], []),
+        ("CORE-DICE-3", [], []),
+    ]
+    monkeypatch.setattr(make, "REPO", tmp_path)
+    monkeypatch.setattr(make, "TABLE", tmp_path / "docs" / "rule-table.md")
+    assert make.main(["--check", "--rules", str(rules_md)]) == 1
+    err = capsys.readouterr().err
+    assert "named by no test: CORE-DICE-2" in err and "is stale" in err
+    assert make.main(["--rules", str(rules_md)]) == 0  # writes the table
+    assert make.main(["--check", "--rules", str(rules_md)]) == 1  # still CORE-DICE-2
+    assert "is stale" not in capsys.readouterr().err
