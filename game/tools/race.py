@@ -14,6 +14,7 @@ from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
 from rules.classify import classification
 from rules.engine import IllegalAction, apply, gear_options, moves
+from rules.filelimits import POSITION, read_text
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
 from rules.reasons import Reason
@@ -144,8 +145,8 @@ def _find_track(digest: str, name: str = "") -> str | None:
 def load_position(position_file: str) -> Position | str:
     """A position file, or one line saying what is wrong with it."""
     try:
-        text = Path(position_file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        text = read_text(position_file, POSITION)
+    except OSError as err:
         return f"{position_file}: cannot read ({err})"
     try:
         json.loads(text)

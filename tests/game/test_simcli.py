@@ -27,9 +27,9 @@ from tests.conftest import REPO
 OVAL = "maps/oval.tmx"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     out = subprocess.run(
-        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=300
+        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=timeout
     )
     assert "Traceback" not in out.stderr, out.stderr
     return out
@@ -143,6 +143,24 @@ def test_replay_of_a_missing_file(tmp_path):
     out = run("replay", str(tmp_path / "nope.json"))
     assert out.returncode == 1
     assert "cannot read" in one_message(out)
+
+
+@pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["moves", "/dev/zero", "--gear", "1"]])
+def test_an_endless_input_is_refused_at_once(args):
+    """Issue 12 defect 4: these read /dev/zero until the memory ran out."""
+    out = run(*args, timeout=60)
+    assert out.returncode == 1
+    assert one_message(out).startswith("/dev/zero: cannot read (it is a device or a pipe, not a file")
+
+
+@pytest.mark.parametrize(("command", "kind"), [("replay", "race record"), ("moves", "position")])
+def test_a_huge_file_is_refused_unread(tmp_path, command, kind):
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(6 * (1 << 30))  # sparse: reading it whole would need 6 GB
+    out = run(command, str(big), *(["--gear", "1"] if command == "moves" else []), timeout=60)
+    assert out.returncode == 1
+    assert f"it is 6 GB, but a {kind} is at most" in one_message(out)
 
 
 def test_replay_of_a_record_for_an_unknown_track(simulated, tmp_path):
