@@ -55,6 +55,9 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     if not 2 <= cars <= limit:
         print(f"--cars must be 2 to {limit} on this track, not {cars}", file=sys.stderr)
         return 2
+    if record and not Path(record).parent.is_dir():  # as `track render`: no folders made
+        print(f"{record}: the folder {Path(record).parent} does not exist", file=sys.stderr)
+        return 1
     ruleset = PRESETS[rules]
     laps = laps or track.laps
     header = same_drivers(track, ruleset, cars, laps, seed, driver)

@@ -199,6 +199,15 @@ def test_simulate_with_a_missing_track(tmp_path):
     assert "nope.tmx" in out.stderr
 
 
+def test_simulate_refuses_a_record_in_a_missing_folder(tmp_path):
+    """Issue 12 defect 7: the race ran, exit 0, and the folders were made."""
+    target = tmp_path / "no" / "such" / "r.json"
+    out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target))
+    assert out.returncode == 1
+    assert one_message(out) == f"{target}: the folder {target.parent} does not exist"
+    assert out.stdout == "" and list(tmp_path.iterdir()) == []
+
+
 def test_simulate_cannot_write_the_record(tmp_path):
     out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(tmp_path))
     assert out.returncode == 1
