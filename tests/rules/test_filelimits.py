@@ -8,7 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from rules.filelimits import LINEUP, POSITION, RECORD, SAVE, SETTINGS, TRACK, FileKind, FileRefused, read_bytes, read_text
+from rules.filelimits import (
+    LINEUP,
+    POSITION,
+    RECORD,
+    SAVE,
+    SETTINGS,
+    TRACK,
+    FileKind,
+    FileRefused,
+    read_bytes,
+    read_text,
+)
 from rules.record import RecordError, load
 
 SMALL = FileKind("a test file", 10)
