@@ -31,7 +31,7 @@ class Position(BaseModel):
     state: RaceState
 
 
-def _track(path: str) -> Track | None:
+def read_track(path: str) -> Track | None:
     try:
         return load_track(path)
     except TrackError as err:
@@ -44,7 +44,7 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     if rules not in PRESETS:
         print(f"unknown rule set {rules!r}; presets: {', '.join(sorted(PRESETS))}", file=sys.stderr)
         return 2
-    track = _track(track_file)
+    track = read_track(track_file)
     if track is None:
         return 1
     limit = min(10, len(track.grid))
@@ -110,11 +110,11 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return 1
-    path = track_file or _find_track(record.header.track_hash, record.header.track_name)
+    path = track_file or find_track(record.header.track_hash, record.header.track_name)
     if path is None:
         print(f"no track in maps/ has the record's hash {record.header.track_hash[:12]}; give --track FILE", file=sys.stderr)
         return 1
-    track = _track(path)
+    track = read_track(path)
     if track is None:
         return 1
     try:
@@ -128,7 +128,7 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     return 0
 
 
-def _find_track(digest: str, name: str = "") -> str | None:
+def find_track(digest: str, name: str = "") -> str | None:
     """The track file in maps/ with this hash. Loading a track takes a while, so the
     files whose name appears in the track's name (oval.tmx for "Lindenring Oval") go first."""
     files = MAPS.glob("*.tmx")
@@ -161,7 +161,7 @@ def load_position(position_file: str) -> Position | str:
         return f"{position_file}: {where}: {first['msg'].removeprefix('Value error, ')}"
 
 
-def _position_track(pos: Position, position_file: str) -> str:
+def position_track(pos: Position, position_file: str) -> str:
     """The track path as written; a relative one that is not found from the current
     folder is looked up next to the position file."""
     path = Path(pos.track)
