@@ -6,7 +6,8 @@
     formula-d track render FILE OUT.png [--names] [--arrows]
     formula-d simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--record OUT.json]
     formula-d replay RECORD.json [--track FILE]
-    formula-d moves POSITION.json --gear G [--roll R] [--json]
+    formula-d position RECORD.json --at N [--track FILE] [--out POSITION.json]
+    formula-d moves POSITION.json [--gear G] [--roll R] [--json]
 
 The tools import only what they need, so ``track check`` starts without a window.
 """
@@ -47,12 +48,24 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay and verify a race record")
     rep.add_argument("record", metavar="RECORD.json")
     rep.add_argument("--track", metavar="FILE", help="the track file (default: find it in maps/ by hash)")
-    mv = sub.add_parser("moves", help="legal moves (with --roll) or odds (without) in a position")
+    pos = sub.add_parser("position", help="the position after action N of a race record")
+    pos.add_argument("record", metavar="RECORD.json")
+    pos.add_argument("--at", type=_count, required=True, metavar="N", help="actions applied (0 = the start)")
+    pos.add_argument("--track", metavar="FILE", help="the track file (default: find it in maps/ by hash)")
+    pos.add_argument("--out", metavar="POSITION.json", help="write the position here (default: print it)")
+    mv = sub.add_parser("moves", help="what can happen in a position: gears and odds, segments, checks")
     mv.add_argument("position", metavar="POSITION.json")
-    mv.add_argument("--gear", type=int, required=True, choices=range(1, 7), metavar="G")
-    mv.add_argument("--roll", type=int, metavar="R")
+    mv.add_argument("--gear", type=int, choices=range(1, 7), metavar="G", help="at a gear choice: this gear's odds")
+    mv.add_argument("--roll", type=int, metavar="R", help="with --gear, or before a roll: the legal moves of this roll")
     mv.add_argument("--json", action="store_true")
     return p
+
+
+def _count(text: str) -> int:
+    """A whole number, 0 or more (argparse type)."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number, 0 or more, not {text!r}")
+    return int(text)
 
 
 def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
@@ -68,15 +81,19 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
         if args.track_command == "render":
             return track.render(args.file, args.out, names=args.names, arrows=args.arrows, scale=args.scale)
         return track.info(args.file, as_json=args.json)
-    if args.command in ("simulate", "replay", "moves"):
+    if args.command in ("position", "moves"):
+        from game.tools import position
+
+        if args.command == "position":
+            return position.position_cmd(args.record, args.at, args.track, args.out)
+        return position.moves_cmd(args.position, args.gear, args.roll, args.json)
+    if args.command in ("simulate", "replay"):
         from game.tools import race
 
         if args.command == "simulate":
             laps = args.laps or 0
             return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver)
-        if args.command == "replay":
-            return race.replay_cmd(args.record, args.track)
-        return race.moves_cmd(args.position, args.gear, args.roll, args.json)
+        return race.replay_cmd(args.record, args.track)
     return run()
 
 

@@ -50,20 +50,30 @@ def gear_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
             continue
         car = state.car(state.active or "")
         paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
-        trial = state.with_car(paid)
-        stop = out_p = advance = Fraction(0)
-        wear = Fraction(sum(opt.cost.values()))
-        over: dict[int, Fraction] = {}
-        for face, p in state.rules.gear_dice.die(gear).outcomes():
-            req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
-            move = cautious_move(legal_moves(req))
-            if move.out is not None:
-                out_p += p
-            elif move.corner is not None:
-                stop += p
-            if move.overshoot:
-                over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
-            wear += p * move_cost(move)
-            advance += p * len(move.path)
-        out[gear] = GearOdds(gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)
+        out[gear] = _odds(track, state.with_car(paid), gear, Fraction(sum(opt.cost.values())))
     return out
+
+
+def roll_odds(track: Track, state: RaceState) -> GearOdds:
+    """Odds of the gear the active car has declared, before its roll (phase "roll"): its
+    skip cost is struck already, so only the roll's wear is expected."""
+    return _odds(track, state, state.car(state.active or "").gear, Fraction(0))
+
+
+def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds:
+    """Sum the cautious move of every face of the gear die, from ``trial`` (the car in
+    ``gear``, its skip cost paid); ``wear`` is that cost."""
+    stop = out_p = advance = Fraction(0)
+    over: dict[int, Fraction] = {}
+    for face, p in trial.rules.gear_dice.die(gear).outcomes():
+        req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
+        move = cautious_move(legal_moves(req))
+        if move.out is not None:
+            out_p += p
+        elif move.corner is not None:
+            stop += p
+        if move.overshoot:
+            over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
+        wear += p * move_cost(move)
+        advance += p * len(move.path)
+    return GearOdds(gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)

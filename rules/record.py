@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from rules.actions import Action
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
+from rules.filelimits import RECORD, FileKind, read_text
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.track import Track
@@ -173,11 +174,13 @@ def save(record: Record, path: str | Path) -> None:
     write_atomic(Path(path), dumps(record))
 
 
-def load(path: str | Path) -> Record:
+def load(path: str | Path, kind: FileKind = RECORD) -> Record:
+    """Read and parse a record file (``kind`` SAVE for the game's autosave), bounded by
+    ``kind``'s size limit: a device or a huge file is refused, never read whole."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        text = read_text(p, kind)
+    except OSError as err:
         raise RecordError(f"{p}: cannot read ({err})") from None
     return loads(text, str(p))
 

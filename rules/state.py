@@ -8,9 +8,9 @@ loaded and asked for its legal moves.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.car import WearPoints
 from rules.dice import Purpose
@@ -23,6 +23,13 @@ from rules.weather import Weather
 Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "done"]
 Status = Literal["racing", "finished", "out"]
 
+# Bounds that make a position read from a file one the game could have reached (issue 12):
+# counters are never negative; no race lasts 10,000 game rounds.
+MAX_ROUNDS = 10_000
+Count = Annotated[int, Field(ge=0)]
+Place = Annotated[int, Field(ge=1, le=10)]  # CORE-END-1: at most 10 cars
+BlackDie = Annotated[int, Field(ge=1, le=20)]  # CORE-DICE-1
+
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -34,28 +41,28 @@ class CarState(Frozen):
 
     id: str
     space: str | None  # None until the grid is set; afterwards its (last) space
-    gear: int = 0  # 0 = not started yet, or turned back after a spin (FD08-SPIN-1)
+    gear: int = Field(default=0, ge=0, le=6)  # 0 = not started yet, or turned back after a spin (FD08-SPIN-1)
     wp: WearPoints
     setup: WearPoints | None = None  # the WP it started with: a pit stop restores its tyres to these (CORE-PIT-1)
-    crossings: int = 0
-    corner: int | None = None  # the corner of the car's recent stops (CORNER-3)
-    stops: int = 0
+    crossings: Count = 0
+    corner: Count | None = None  # the corner of the car's recent stops (CORNER-3)
+    stops: Count = 0
     status: Status = "racing"
     spun: bool = False  # placed backwards until its next turn (CORNER-7)
     stalled: bool = False  # FD08-START-1: a 1 on the start roll, misses game round 1
     box: str | None = None  # its pit box space
-    pit_stops: int = 0
+    pit_stops: Count = 0
     pit_wait: bool = False  # slow stop: leaves next game round in 4th or lower (PIT-B-4)
-    arrival: int = 0  # running number of the move that brought it here (MASTERS-ORDER-3)
-    grid_rolls: tuple[int, ...] = ()  # FD08-GRID-1, with re-rolls for ties
-    grid_slot: int | None = None  # 0 = pole
+    arrival: Count = 0  # running number of the move that brought it here (MASTERS-ORDER-3)
+    grid_rolls: tuple[BlackDie, ...] = ()  # FD08-GRID-1, with re-rolls for ties
+    grid_slot: int | None = Field(default=None, ge=0, le=9)  # 0 = pole
     out: Reason | None = None
-    out_round: int | None = None
-    place: int | None = None  # finishing place (CORE-END-1)
+    out_round: Count | None = None
+    place: Place | None = None  # finishing place (CORE-END-1)
     tyre: Tyre | None = None  # with the tyre module (TYRE-1)
-    tyre_from: int = 1  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
-    reserve: int = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1)
-    team: int | None = None  # its team in a team race (TEAM-B-1)
+    tyre_from: int = Field(default=1, ge=1)  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
+    reserve: Count = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1)
+    team: Count | None = None  # its team in a team race (TEAM-B-1)
 
 
 class Check(Frozen):
@@ -76,23 +83,23 @@ class Movement(Frozen):
     """
 
     start: str
-    corner: int | None = None
-    stops: int = 0
-    crossings: int = 0
+    corner: Count | None = None
+    stops: Count = 0
+    crossings: Count = 0
     path: tuple[str, ...] = ()
     offer: tuple[Via, ...] = ("roll",)
     braked: bool = False  # brake WP spent before slipstream: no slipstream this turn (AMB-15)
     slid: bool = False  # at most one slide per turn (AMB-48)
     bonus: bool = False  # at most one bonus per turn (AMB-48)
-    slips: int = 0  # slipstreams taken (CORE-SLIP-3: any number)
+    slips: Count = 0  # slipstreams taken (CORE-SLIP-3: any number)
 
 
 class LapTally(Frozen):
     """What a qualifying lap counts (QUAL-3, QUAL-B-3, QUAL-D-11)."""
 
-    rolls: int = 0
-    overshoot: int = 0  # spaces flown out of corners
-    penalty: int = 0  # the overshoot times the tyre multiplier (QUAL-8, QUAL-D-8), or x1 (QUAL-B-3)
+    rolls: Count = 0
+    overshoot: Count = 0  # spaces flown out of corners
+    penalty: Count = 0  # the overshoot times the tyre multiplier (QUAL-8, QUAL-D-8), or x1 (QUAL-B-3)
     failed: str | None = None  # label of the corner whose missed stops ended the lap (QUAL-4, QUAL-B-5)
     finished: bool = False
 
@@ -100,8 +107,8 @@ class LapTally(Frozen):
 class SweepState(Frozen):
     """The turn order walk of the current game round (MASTERS-ORDER-7)."""
 
-    start: float = 0.0
-    walk: float = 0.0
+    start: float = Field(default=0.0, ge=0, allow_inf_nan=False)
+    walk: float = Field(default=0.0, ge=0, allow_inf_nan=False)
     visit: tuple[str, ...] = ()
     moved: tuple[str, ...] = ()
 
@@ -109,26 +116,52 @@ class SweepState(Frozen):
 class RaceState(Frozen):
     track_hash: str
     rules: RuleSet
-    laps: int
-    cars: tuple[CarState, ...]
+    laps: int = Field(ge=1, le=3)
+    cars: tuple[CarState, ...] = Field(min_length=1, max_length=10)  # one car alone on a qualifying lap
     phase: Phase = "grid"
     active: str | None = None  # whose turn, roll or check it is
-    round: int = 0  # game round; 0 while setting the grid and the start
+    round: int = Field(default=0, ge=0, le=MAX_ROUNDS)  # game round; 0 while setting the grid and the start
     queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
     sweep: SweepState | None = None  # game rounds 2 and later
-    roll: int | None = None  # the gear die result of the active car
-    moves_left: int | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
+    roll: Count | None = None  # the gear die result of the active car
+    moves_left: Count | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
     engine_trigger: bool = False  # a 20 in 5th or a 30 in 6th this turn (CORE-ENGINE-1)
     mark_stop: bool = False  # a skip cost took an engine WP: mark the active car's stop (FD08-DANGER-1, AMB-22)
     pending: tuple[Check, ...] = ()
     markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
-    seq: int = 0  # running move number for ``CarState.arrival``
+    seq: Count = 0  # running move number for ``CarState.arrival``
     movement: Movement | None = None  # while the active car drives
     weather: Weather | None = None  # None: no weather module (always dry), or not rolled yet
-    weather_due: int = 0  # determinations owed at the end of the game round (AMB-8)
+    weather_due: Count = 0  # determinations owed at the end of the game round (AMB-8)
     mode: Literal["race", "qualifying"] = "race"
     lap: LapTally | None = None  # the qualifying lap's tally
-    team_stock: tuple[int, ...] = ()  # repair WP left per team (TEAM-B-2)
+    team_stock: tuple[Count, ...] = ()  # repair WP left per team (TEAM-B-2)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RaceState:
+        """Cross-field checks, so a position file names only its own cars and laps it can
+        have driven; the engine's own states always pass them."""
+        ids = [c.id for c in self.cars]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"car ids must be unique, not {ids}")
+        named = [("active", self.active)] + [("queue", c) for c in self.queue]
+        named += [(f"pending[{i}].car", p.car) for i, p in enumerate(self.pending)]
+        named += [(f"pending[{i}].other", p.other) for i, p in enumerate(self.pending) if p.other is not None]
+        if self.sweep is not None:
+            named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
+        for where, car in named:
+            if car is not None and car not in ids:
+                raise ValueError(f"{where} names {car!r}, which is not one of the cars ({', '.join(ids)})")
+        for c in self.cars:
+            if c.crossings > self.laps + 1:  # finished at laps + 1 (CORE-END-1)
+                raise ValueError(f"car {c.id} has crossed the line {c.crossings} times in a {self.laps}-lap race (at most {self.laps + 1})")
+            if c.tyre_from > c.crossings + 1:  # AMB-26: a new set counts from the next lap
+                raise ValueError(f"car {c.id}: tyre_from {c.tyre_from} is a lap after the next one ({c.crossings + 1})")
+            if (c.status == "finished") != (c.place is not None):
+                raise ValueError(f"car {c.id}: a finished car has a place and only a finished car has one")
+            if c.team is not None and self.team_stock and c.team >= len(self.team_stock):
+                raise ValueError(f"car {c.id}: team {c.team} has no stock (team_stock has {len(self.team_stock)} teams)")
+        return self
 
     def reserve_of(self, car: CarState) -> int:
         """The repair WP a car may draw on: its team's stock, or its own reserve."""

@@ -1,4 +1,5 @@
-"""Headless race tools: ``simulate``, ``replay`` and ``moves`` on the command line."""
+"""Headless race tools: ``simulate`` and ``replay`` on the command line, and the position
+format that ``position`` writes and ``moves`` reads (``game.tools.position``)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from game.storage.paths import MAPS
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
-from rules.actions import ChooseGear, Roll
 from rules.classify import classification
-from rules.engine import IllegalAction, apply, gear_options, moves
-from rules.gears import ShiftCost
-from rules.odds import gear_odds
-from rules.reasons import Reason
+from rules.filelimits import POSITION, read_text
 from rules.qualifying import score
 from rules.qualifying_session import QualifyingSession
 from rules.record import Header, RecordError, load, replay, same_drivers, save
@@ -34,7 +31,7 @@ class Position(BaseModel):
     state: RaceState
 
 
-def _track(path: str) -> Track | None:
+def read_track(path: str) -> Track | None:
     try:
         return load_track(path)
     except TrackError as err:
@@ -47,13 +44,16 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     if rules not in PRESETS:
         print(f"unknown rule set {rules!r}; presets: {', '.join(sorted(PRESETS))}", file=sys.stderr)
         return 2
-    track = _track(track_file)
+    track = read_track(track_file)
     if track is None:
         return 1
     limit = min(10, len(track.grid))
     if not 2 <= cars <= limit:
         print(f"--cars must be 2 to {limit} on this track, not {cars}", file=sys.stderr)
         return 2
+    if record and not Path(record).parent.is_dir():  # as `track render`: no folders made
+        print(f"{record}: the folder {Path(record).parent} does not exist", file=sys.stderr)
+        return 1
     ruleset = PRESETS[rules]
     laps = laps or track.laps
     header = same_drivers(track, ruleset, cars, laps, seed, driver)
@@ -110,11 +110,11 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return 1
-    path = track_file or _find_track(record.header.track_hash, record.header.track_name)
+    path = track_file or find_track(record.header.track_hash, record.header.track_name)
     if path is None:
         print(f"no track in maps/ has the record's hash {record.header.track_hash[:12]}; give --track FILE", file=sys.stderr)
         return 1
-    track = _track(path)
+    track = read_track(path)
     if track is None:
         return 1
     try:
@@ -128,7 +128,7 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     return 0
 
 
-def _find_track(digest: str, name: str = "") -> str | None:
+def find_track(digest: str, name: str = "") -> str | None:
     """The track file in maps/ with this hash. Loading a track takes a while, so the
     files whose name appears in the track's name (oval.tmx for "Lindenring Oval") go first."""
     files = MAPS.glob("*.tmx")
@@ -144,8 +144,8 @@ def _find_track(digest: str, name: str = "") -> str | None:
 def load_position(position_file: str) -> Position | str:
     """A position file, or one line saying what is wrong with it."""
     try:
-        text = Path(position_file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        text = read_text(position_file, POSITION)
+    except OSError as err:
         return f"{position_file}: cannot read ({err})"
     try:
         json.loads(text)
@@ -154,14 +154,14 @@ def load_position(position_file: str) -> Position | str:
     except (ValueError, RecursionError) as err:
         return f"{position_file}: not readable JSON ({type(err).__name__})"
     try:
-        return Position.model_validate_json(text)
+        return Position.model_validate_json(text, strict=True)  # as strict as records: 1 is not "1"
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "position"
-        return f"{position_file}: {where}: {first['msg']}"
+        return f"{position_file}: {where}: {first['msg'].removeprefix('Value error, ')}"
 
 
-def _position_track(pos: Position, position_file: str) -> str:
+def position_track(pos: Position, position_file: str) -> str:
     """The track path as written; a relative one that is not found from the current
     folder is looked up next to the position file."""
     path = Path(pos.track)
@@ -169,85 +169,3 @@ def _position_track(pos: Position, position_file: str) -> str:
         return pos.track
     beside = Path(position_file).resolve().parent / path
     return str(beside) if beside.exists() else pos.track
-
-
-def position_problem(track: Track, state: RaceState) -> str | None:
-    """Why ``state`` cannot be a position on ``track`` (names unknown to the track, no
-    car to move), or None. The engine trusts states it made itself; files are checked."""
-    ids = [c.id for c in state.cars]
-    if len(set(ids)) != len(ids):
-        return "two cars have the same id"
-    for c in state.cars:
-        for what, space in (("space", c.space), ("box", c.box)):
-            if space is not None and not track.has_space(space):
-                return f"car {c.id}: {what} {space!r} is not a space of this track"
-    for m in state.markers:
-        if not track.has_space(m):
-            return f"marker {m!r} is not a space of this track"
-    if state.active not in ids:
-        return f"the car to move ({state.active!r}) is not one of the cars ({', '.join(ids)})"
-    car = state.car(state.active or "")
-    if car.status != "racing" or car.space is None:
-        return f"the car to move ({car.id}) is not racing on the track (status {car.status}, space {car.space})"
-    return None
-
-
-def moves_cmd(position_file: str, gear: int, roll: int | None, as_json: bool) -> int:
-    pos = load_position(position_file)
-    if isinstance(pos, str):
-        print(pos, file=sys.stderr)
-        return 1
-    track = _track(_position_track(pos, position_file))
-    if track is None:
-        return 1
-    if track.content_hash() != pos.state.track_hash:
-        print(f"{position_file}: the position belongs to another version of {pos.track}", file=sys.stderr)
-        return 1
-    state = pos.state
-    if state.phase != "gear":
-        print(f"{position_file}: the position is not before a gear choice (phase {state.phase})", file=sys.stderr)
-        return 1
-    problem = position_problem(track, state)
-    if problem:
-        print(f"{position_file}: {problem}", file=sys.stderr)
-        return 1
-    try:
-        return _moves_or_odds(track, state, gear, roll, as_json)
-    except (KeyError, ValueError, IndexError) as err:  # a hand-edited state the engine cannot read
-        print(f"{position_file}: the position is not consistent ({type(err).__name__}: {err})", file=sys.stderr)
-        return 1
-
-
-def _moves_or_odds(track: Track, state: RaceState, gear: int, roll: int | None, as_json: bool) -> int:
-    option = gear_options(track, state).get(gear)
-    if not isinstance(option, ShiftCost):
-        why = f": {option.english()} [{option.rule}]" if isinstance(option, Reason) else ""
-        print(f"gear {gear} is not legal here{why}", file=sys.stderr)
-        return 1
-    if roll is None:
-        o = gear_odds(track, state)[gear]
-        facts = {
-            "gear": gear,
-            "corner_stop": str(o.corner_stop),
-            "out": str(o.out),
-            "overshoot": {str(k): str(v) for k, v in sorted(o.overshoot.items())},
-            "expected_wear": str(o.wear),
-            "expected_spaces": str(o.advance),
-        }
-        print(json.dumps(facts, indent=1) if as_json else "\n".join(f"{k}: {v}" for k, v in facts.items()))
-        return 0
-    try:
-        state, _ = apply(track, state, ChooseGear(gear=gear))
-        state, _ = apply(track, state, Roll(value=roll))
-    except IllegalAction as err:
-        print(f"{err} [{err.reason.rule}]", file=sys.stderr)
-        return 1
-    legal = moves(track, state)
-    if as_json:
-        print(json.dumps([m.model_dump(mode="json") for m in legal], indent=1))
-        return 0
-    for m in legal:
-        extra = f"  OUT: {m.out.english()}" if m.out else ""
-        cost = f"brakes {m.brakes}, tyres {m.tyres}" if m.brakes or m.tyres else "free"
-        print(f"{m.end or '(stays)':<5} {len(m.path):>2} spaces  {cost}  path {' '.join(m.path)}{extra}")
-    return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -107,6 +108,8 @@ def render_text(f: dict) -> str:
 
 #: Largest picture ``track render`` writes, in pixels (about 20000 x 20000 would need gigabytes).
 MAX_RENDER_PIXELS = 80_000_000
+#: Largest ``--scale``: a map drawn 10 times its size already shows every name sharply.
+MAX_SCALE = 10.0
 
 
 def render(file: str, out: str, names: bool = False, arrows: bool = False, scale: float = 1.0) -> int:
@@ -123,8 +126,8 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
             print(p.line(), file=sys.stderr)
         print(f"{file}: not rendered; fix the problems above (python main.py track check {file})", file=sys.stderr)
         return 1
-    if not (scale > 0 and scale == scale):
-        print(f"{file}: --scale must be a positive number, not {scale}", file=sys.stderr)
+    if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):  # inf or nan would overflow the picture size
+        print(f"{file}: --scale must be a number above 0 and at most {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
         return 1
     target = Path(out)
     if target.suffix.lower() != ".png":

@@ -17,6 +17,7 @@ import pytmx
 
 from game.tracks.build import RESERVED, build
 from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
+from rules.filelimits import TRACK, FileRefused, read_bytes
 from rules.track import Track
 
 TRACK_LAYERS = ("lanes", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit")
@@ -103,9 +104,11 @@ def _precheck(file: str) -> ET.Element:
     if p.suffix.lower() in (".tmj", ".json"):
         raise fail("JSON maps (.tmj) are not supported", "in Tiled use File > Save As and choose the .tmx format")
     try:
-        root = ET.parse(file).getroot()
+        root = ET.fromstring(read_bytes(file, TRACK))
     except ET.ParseError as exc:
         raise fail(f"not a valid XML file ({exc})", "open the track in Tiled and save it as .tmx") from None
+    except FileRefused as exc:
+        raise fail(exc.reason, exc.fix) from None
     except (OSError, ValueError) as exc:
         raise fail(f"cannot read the file ({exc})", "check that the file exists and is readable") from None
     if root.tag != "map":

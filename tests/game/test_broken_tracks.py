@@ -281,3 +281,15 @@ def test_one_mistake_is_one_message(name):
     result = run("track", "check", rel(BROKEN / name))
     assert result.returncode == 1
     assert len(result.stdout.strip().splitlines()) == 1, result.stdout
+
+
+def test_a_huge_or_endless_track_file_is_one_problem(tmp_path):
+    """Issue 12 defect 4: a track is read only if it is a file within the track size limit."""
+    big = tmp_path / "big.tmx"
+    with big.open("wb") as f:
+        f.truncate(5 * (1 << 30))  # sparse: 5 GB that must not be read
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    for path, reason in ((big, "it is 5 GB, but a track file is at most 16 MB"), (fifo, "a device or a pipe")):
+        [problem] = check_track(path)
+        assert reason in problem.message and problem.file == str(path)

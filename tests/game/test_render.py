@@ -110,10 +110,13 @@ def test_a_broken_track_exits_1_with_its_problems(tmp_path):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("args", [["--scale", "0"], ["--scale", "-1"]])
-def test_a_bad_scale_exits_1(tmp_path, args):
-    done = run(str(OVAL), str(tmp_path / "x.png"), *args)
-    assert done.returncode == 1 and "scale" in done.stderr and "Traceback" not in done.stderr
+@pytest.mark.parametrize("scale", ["0", "-1", "inf", "-inf", "nan", "1e400", "10.5"])
+def test_a_bad_scale_exits_1_with_one_line(tmp_path, scale):
+    """Issue 12 defect 5: --scale inf raised OverflowError."""
+    done = run(str(OVAL), str(tmp_path / "x.png"), f"--scale={scale}")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [f"{OVAL}: --scale must be a number above 0 and at most 10, not {float(scale):g}"]
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_a_missing_folder_exits_1(tmp_path):

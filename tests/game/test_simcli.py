@@ -19,17 +19,18 @@ from game.tools.race import Position
 from game.tracks.load import load_track
 from rules.engine import gear_options
 from rules.gears import ShiftCost
-from rules.record import Entry, Header, load
+from rules.record import Entry, Header, load, same_drivers, save
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
+from rules.state import RaceState
 from tests.conftest import REPO
 
 OVAL = "maps/oval.tmx"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     out = subprocess.run(
-        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=300
+        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=timeout
     )
     assert "Traceback" not in out.stderr, out.stderr
     return out
@@ -145,6 +146,24 @@ def test_replay_of_a_missing_file(tmp_path):
     assert "cannot read" in one_message(out)
 
 
+@pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["moves", "/dev/zero", "--gear", "1"]])
+def test_an_endless_input_is_refused_at_once(args):
+    """Issue 12 defect 4: these read /dev/zero until the memory ran out."""
+    out = run(*args, timeout=60)
+    assert out.returncode == 1
+    assert one_message(out).startswith("/dev/zero: cannot read (it is a device or a pipe, not a file")
+
+
+@pytest.mark.parametrize(("command", "kind"), [("replay", "race record"), ("moves", "position")])
+def test_a_huge_file_is_refused_unread(tmp_path, command, kind):
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(6 * (1 << 30))  # sparse: reading it whole would need 6 GB
+    out = run(command, str(big), *(["--gear", "1"] if command == "moves" else []), timeout=60)
+    assert out.returncode == 1
+    assert f"it is 6 GB, but a {kind} is at most" in one_message(out)
+
+
 def test_replay_of_a_record_for_an_unknown_track(simulated, tmp_path):
     path, _ = simulated
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -179,6 +198,15 @@ def test_simulate_with_a_missing_track(tmp_path):
     out = run("simulate", "--track", str(tmp_path / "nope.tmx"), "--cars", "2", "--laps", "1")
     assert out.returncode == 1
     assert "nope.tmx" in out.stderr
+
+
+def test_simulate_refuses_a_record_in_a_missing_folder(tmp_path):
+    """Issue 12 defect 7: the race ran, exit 0, and the folders were made."""
+    target = tmp_path / "no" / "such" / "r.json"
+    out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target))
+    assert out.returncode == 1
+    assert one_message(out) == f"{target}: the folder {target.parent} does not exist"
+    assert out.stdout == "" and list(tmp_path.iterdir()) == []
 
 
 def test_simulate_cannot_write_the_record(tmp_path):
@@ -284,10 +312,19 @@ def _edited(pos: Position, **state_update) -> str:
         (lambda pos: json.dumps({"track": OVAL, "state": {"laps": 1}}), "state."),
         (lambda pos: pos.model_copy(update={"track": "maps/nope.tmx"}).model_dump_json(), "nope.tmx"),
         (lambda pos: _edited(pos, track_hash="0" * 64), "another version"),
-        (lambda pos: _edited(pos, phase="roll"), "not before a gear choice"),
+        (lambda pos: _edited(pos, phase="roll"), "--gear is for a position before a gear choice, this one is at phase roll"),
         (lambda pos: _edited(pos, active="car9"), "car9"),
         (lambda pos: _edited(pos, active=None), "None"),
         (lambda pos: _edited(pos, markers=["Q1"]), "Q1"),
+        # issue 12 defect 9: impossible positions, refused as strictly as records
+        (lambda pos: _edited(pos, laps=0), "state.laps: Input should be greater than or equal to 1"),
+        (lambda pos: _edited(pos, laps="1"), "state.laps: Input should be a valid integer"),
+        (lambda pos: _edited(pos, round=10**30), "state.round: Input should be less than or equal to 10000"),
+        (lambda pos: _edited(pos, queue=["car7"]), "state: queue names 'car7', which is not one of the cars"),
+        (
+            lambda pos: _edited(pos, cars=[{**json.loads(c.model_dump_json()), "crossings": -1} for c in pos.state.cars]),
+            "state.cars.0.crossings: Input should be greater than or equal to 0",
+        ),
         (
             lambda pos: _edited(pos, cars=[{**json.loads(c.model_dump_json()), "space": "Z9"} for c in pos.state.cars]),
             "Z9",
@@ -304,6 +341,11 @@ def _edited(pos: Position, **state_update) -> str:
         "unknown-active-car",
         "no-active-car",
         "unknown-marker",
+        "laps-0",
+        "laps-as-text",
+        "round-1e30",
+        "queue-unknown-car",
+        "crossings-negative",
         "unknown-space",
     ],
 )
@@ -334,7 +376,10 @@ def test_a_missing_position_file(tmp_path):
         ["simulate", "--track", OVAL, "--cars", "many"],
         ["replay"],
         ["replay", "a.json", "--fast"],
-        ["moves", "pos.json"],
+        ["moves", "pos.json", "--roll"],
+        ["position", "race.json"],
+        ["position", "race.json", "--at", "-1"],
+        ["position", "race.json", "--at", "x"],
         ["moves", "pos.json", "--gear", "7"],
         ["moves", "pos.json", "--gear", "2", "--roll", "x"],
         ["fly"],
@@ -345,3 +390,132 @@ def test_bad_command_lines_get_argparse_messages(args):
     assert out.returncode == 2
     assert "usage: main.py" in out.stderr
     assert "error:" in out.stderr
+
+
+# --- position, and moves at every moment of a turn ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def moments(tmp_path_factory) -> tuple[Path, list[RaceState]]:
+    """A whole race by computer drivers saved as a record, with the state after each action
+    (six aggressive drivers and the Formula De advanced rules on the oval: it has bonus
+    spaces, slipstream and collision checks early)."""
+    track = load_track(REPO / OVAL)
+    session = RaceSession(track, same_drivers(track, PRESETS["fde-advanced"], 6, 2, 0, "aggressive").model_copy(
+        update={"grid": tuple(f"car{i}" for i in range(1, 7))}
+    ))
+    states = [session.state]
+    while not session.state.finished:
+        session.advance()
+        states.append(session.state)
+    path = tmp_path_factory.mktemp("moments") / "race.json"
+    save(session.record(), path)
+    return path, states
+
+
+def first(states: list[RaceState], found) -> int:
+    return next(i for i, s in enumerate(states) if found(s))
+
+
+def position_at(moments, tmp_path: Path, found) -> tuple[Path, RaceState]:
+    record, states = moments
+    at = first(states, found)
+    out = tmp_path / f"at{at}.json"
+    done = run("position", str(record), "--at", str(at), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out, states[at]
+
+
+def test_position_prints_the_state_after_action_n(moments):
+    record, states = moments
+    for at in (0, 16, len(states) - 1):
+        out = run("position", str(record), "--at", str(at))
+        assert out.returncode == 0, out.stderr
+        pos = Position.model_validate_json(out.stdout)
+        assert pos.track == OVAL and pos.state == states[at]
+
+
+def test_position_writes_a_file_and_says_what_moment_it_is(moments, tmp_path):
+    record, states = moments
+    at = first(states, lambda s: s.phase == "gear" and s.round >= 2)
+    target = tmp_path / "pos.json"
+    out = run("position", str(record), "--at", str(at), "--out", str(target))
+    assert out.returncode == 0, out.stderr
+    who = states[at].active
+    assert out.stdout == f"{target}: after action {at} of {len(states) - 1}: game round {states[at].round}, phase gear, {who} to act\n"
+    assert Position.model_validate_json(target.read_text(encoding="utf-8")).state == states[at]
+
+
+def test_position_past_the_end_of_the_record(moments):
+    record, states = moments
+    out = run("position", str(record), "--at", str(len(states)))
+    assert out.returncode == 1
+    n = len(states) - 1
+    assert one_message(out) == f"{record}: --at {len(states)} is past the end: the record has {n} actions; give --at 0 to {n}"
+
+
+def test_position_refuses_an_output_in_a_missing_folder_and_an_endless_record(moments, tmp_path):
+    record, _ = moments
+    out = run("position", str(record), "--at", "3", "--out", str(tmp_path / "no" / "p.json"))
+    assert out.returncode == 1 and "does not exist" in one_message(out)
+    out = run("position", "/dev/zero", "--at", "3", timeout=60)
+    assert out.returncode == 1 and "device or a pipe" in one_message(out)
+
+
+def test_CORE_GEAR_7_moves_at_the_start_of_a_turn_gives_every_gear(moments, tmp_path):
+    path, state = position_at(moments, tmp_path, lambda s: s.phase == "gear" and s.round >= 3)
+    out = run("moves", str(path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == f"Lindenring Oval, game round {state.round}, phase gear, {state.active} to act"
+    assert [line.split(":")[0] for line in lines[1:]] == [f"gear {g}" for g in range(1, 7)]
+    assert all("expected spaces" in line or "not legal" in line for line in lines[1:])
+    data = json.loads(run("moves", str(path), "--json").stdout)
+    assert [g["gear"] for g in data["gears"]] == [1, 2, 3, 4, 5, 6] and data["decides"] == state.active
+
+
+def test_CORE_DICE_3_moves_before_the_roll_gives_the_odds_and_lists_a_rolls_moves(moments, tmp_path):
+    path, state = position_at(moments, tmp_path, lambda s: s.phase == "roll" and s.round >= 2)
+    gear = state.car(state.active).gear
+    out = run("moves", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[1].startswith(f"{state.active} in gear {gear} rolls the gear{gear} die")
+    face = state.rules.gear_dice.die(gear).highest
+    listed = run("moves", str(path), "--roll", str(face))
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout and all(" spaces " in line and " path " in line for line in listed.stdout.splitlines())
+    refused = run("moves", str(path), "--gear", "1")
+    assert refused.returncode == 1
+    assert one_message(refused).endswith(f"this one is at phase roll ({state.active} is in gear {gear}); leave out --gear")
+
+
+@pytest.mark.parametrize(("via", "header"), [("bonus", "bonus (optional, 1 space(s)):"), ("slip", "slip (optional, 3 space(s), behind car")])
+def test_TYRE_3_CORE_SLIP_1_moves_in_a_movement_lists_the_offered_segment(moments, tmp_path, via, header):
+    path, state = position_at(moments, tmp_path, lambda s: s.phase == "move" and via in s.movement.offer)
+    out = run("moves", str(path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(line.startswith(header) for line in lines)
+    assert lines[-1].startswith("stop: the car may decline the optional segments")
+    data = json.loads(run("moves", str(path), "--json").stdout)
+    [segment] = [s for s in data["segments"] if s["via"] == via]
+    assert segment["moves"] and all(set(m) >= {"path", "brakes", "tyres", "out"} for m in segment["moves"])
+    assert data["may_stop"] is True
+    refused = run("moves", str(path), "--roll", "3")
+    assert refused.returncode == 1 and "leave out --roll" in one_message(refused)
+
+
+def test_CORE_COLL_2_moves_at_a_check_gives_its_exact_odds(moments, tmp_path):
+    path, state = position_at(moments, tmp_path, lambda s: bool(s.pending) and s.pending[0].purpose == "collision")
+    check = state.pending[0]
+    out = run("moves", str(path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1] == "black-die rolls to make, in order:"
+    body = state.car(check.car).wp.body
+    assert lines[2] == f"  collision for {check.car} with {check.other}: loses 1 body WP 1/20, nothing 19/20; {check.car} has {body} body WP [CORE-COLL-2]"
+    data = json.loads(run("moves", str(path), "--json").stdout)
+    assert data["checks"][0] | {"outcomes": None} == {
+        "purpose": "collision", "car": check.car, "other": check.other, "rule": "CORE-COLL-2",
+        "fails": "1/20", "area": "body", "wp": body, "outcomes": None,
+    }

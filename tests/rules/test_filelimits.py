@@ -1,0 +1,88 @@
+"""Bounded reads (issue 12 defect 4): a file is read only if it is a regular file within its
+kind's size limit; devices, pipes, folders and huge files are refused with one sentence."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rules.filelimits import (
+    LINEUP,
+    POSITION,
+    RECORD,
+    SAVE,
+    SETTINGS,
+    TRACK,
+    FileKind,
+    FileRefused,
+    read_bytes,
+    read_text,
+)
+from rules.record import RecordError, load
+
+SMALL = FileKind("a test file", 10)
+
+
+def test_a_file_within_the_limit_is_read_whole(tmp_path):
+    f = tmp_path / "ok.json"
+    f.write_text('{"a":"\u00e9"}', encoding="utf-8")  # 10 bytes: exactly the limit
+    assert read_text(f, SMALL) == '{"a":"\u00e9"}'
+    assert read_bytes(f, SMALL) == f.read_bytes()
+
+
+def test_a_larger_file_is_refused_without_being_read(tmp_path):
+    f = tmp_path / "big.json"
+    with f.open("wb") as out:
+        out.truncate(3 * (1 << 30))  # sparse: 3 GB that are never read
+    with pytest.raises(FileRefused) as err:
+        read_text(f, RECORD)
+    assert str(err.value) == "it is 3 GB, but a race record is at most 16 MB; is it the right file?"
+
+
+def test_an_endless_device_is_refused():
+    with pytest.raises(FileRefused, match="device or a pipe"):
+        read_text("/dev/zero", RECORD)
+
+
+def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(FileRefused, match="device or a pipe") as err:
+        read_text(fifo, POSITION)
+    assert err.value.fix == "give the path of a position"
+
+
+def test_a_folder_is_refused(tmp_path):
+    with pytest.raises(FileRefused, match="it is a folder; give the path of the settings file"):
+        read_text(tmp_path, SETTINGS)
+
+
+def test_text_that_is_not_utf8_is_refused(tmp_path):
+    f = tmp_path / "latin1.json"
+    f.write_bytes(b'{"name": "\xe9"}')
+    with pytest.raises(FileRefused, match=r"not UTF-8 text \(byte 0xe9 at offset 10\)"):
+        read_text(f, LINEUP)
+
+
+def test_a_missing_file_is_the_usual_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        read_text(tmp_path / "nope.json", SAVE)
+
+
+def test_refusals_are_os_errors_so_existing_handlers_catch_them():
+    assert issubclass(FileRefused, OSError)
+
+
+def test_every_kind_has_room_for_what_the_game_writes():
+    """A 10-car, 3-lap record is about 0.3 MB, a position 20 kB, a shipped track 56 kB."""
+    assert min(RECORD.limit, SAVE.limit) >= 50 * 320_000
+    assert POSITION.limit >= 50 * 20_000 and TRACK.limit >= 100 * 56_000
+    assert min(SETTINGS.limit, LINEUP.limit) >= 1 << 20
+
+
+def test_a_record_from_a_device_is_one_record_error():
+    with pytest.raises(RecordError) as err:
+        load(Path("/dev/zero"))
+    assert str(err.value) == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
