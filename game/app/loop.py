@@ -19,7 +19,7 @@ from game import texts
 from game import theme
 from game.texts import Notice, tr
 from game.storage.lineup import Lineup, load_lineup, save_lineup
-from game.storage.paths import MAPS, SOUNDS
+from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from game.storage.settings import Settings, load_settings, save_settings
 from game.app.sound import Sound
@@ -88,6 +88,7 @@ NOTICE_WIDTH = 640
 class App:
     def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
         self.data = data
+        remove_stray_temporaries(data)
         self.settings, notice = load_settings(data)
         self.notices: list[Notice] = [notice] if notice else []
         texts.set_language(self.settings.language)

@@ -36,6 +36,11 @@ STRINGS: dict[str, str] = {
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
+    "notice.save_not_a_file": (
+        "{path} ist ein Ordner (oder keine gewöhnliche Datei) und kann das gespeicherte Rennen nicht "
+        "aufnehmen; das Spiel nimmt den vorigen Spielstand, falls es einen gibt, und kann das Rennen erst "
+        "speichern, wenn du {path} verschiebst oder löschst."
+    ),
     "notice.save_track_missing": (
         "Die Strecke „{track}“ des gespeicherten Rennens fehlt im Ordner maps (oder wurde geändert)."
     ),

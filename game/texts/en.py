@@ -34,6 +34,10 @@ STRINGS: dict[str, str] = {
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
     "notice.save_failed": "The race could not be saved: {detail}",
+    "notice.save_not_a_file": (
+        "{path} is a folder (or not a plain file), so it cannot hold the saved race; the game falls back to "
+        "the previous save if there is one, and cannot save the race until you move or delete {path}."
+    ),
     "notice.save_track_missing": (
         "The track “{track}” of the saved race is not in the maps folder (or was changed)."
     ),
