@@ -75,6 +75,14 @@ STRINGS: dict[str, str] = {
     "setup.next": "Weiter: Autos",
     "setup.room": "Platz für {n} Fahrer auf dieser Strecke.",
     "setup.broken": "Diese Strecke lässt sich nicht laden:",
+    "track.not_a_file": (
+        "{path} ist keine Streckendatei (ein Ordner oder ein Verweis ins Leere). Abhilfe: so umbenennen, "
+        "dass der Name nicht auf .tmx endet, oder aus dem Ordner maps nehmen."
+    ),
+    "track.unreadable": (
+        "{path}: Das Spiel kann diese Datei nicht lesen ({detail}). Abhilfe: eine lesbare Tiled-.tmx-Datei "
+        "daraus machen oder sie aus dem Ordner maps nehmen."
+    ),
     "setup.loading": "Die Strecke wird geladen …",
     "setup.no_tracks": "Keine Strecken im Ordner maps gefunden.",
     "driver.human": "Mensch",

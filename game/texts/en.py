@@ -71,6 +71,14 @@ STRINGS: dict[str, str] = {
     "setup.next": "Next: cars",
     "setup.room": "Room for {n} drivers on this track.",
     "setup.broken": "This track cannot be loaded:",
+    "track.not_a_file": (
+        "{path} is not a track file (a folder, or a link to nothing). Fix: rename it so it does not end "
+        "in .tmx, or move it out of the maps folder."
+    ),
+    "track.unreadable": (
+        "{path}: the game cannot read this file ({detail}). Fix: make it a readable Tiled .tmx file, "
+        "or move it out of the maps folder."
+    ),
     "setup.loading": "Loading the track…",
     "setup.no_tracks": "No tracks found in the maps folder.",
     "driver.human": "Human",
