@@ -89,8 +89,8 @@ class App:
     def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
         self.data = data
         remove_stray_temporaries(data)
-        self.settings, notice = load_settings(data)
-        self.notices: list[Notice] = [notice] if notice else []
+        self.settings, notices = load_settings(data)
+        self.notices: list[Notice] = notices
         texts.set_language(self.settings.language)
         self.sound = Sound(sounds)
         self.sound.apply(self.settings)
@@ -143,7 +143,11 @@ class App:
             self.notify(Notice("notice.settings_not_saved", {"detail": str(err)}))
 
     def lineup(self) -> Lineup:
-        return load_lineup(self.data)
+        """The remembered line-up; what was wrong with its file shows as notices."""
+        lineup, notices = load_lineup(self.data)
+        for notice in notices:
+            self.notify(notice)
+        return lineup
 
     def remember(self, lineup: Lineup) -> None:
         try:

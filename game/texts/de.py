@@ -28,9 +28,22 @@ STRINGS: dict[str, str] = {
         "Standardeinstellungen."
     ),
     "notice.settings_invalid": (
-        "Die Einstellungsdatei {path} hat einen ungültigen Wert für „{field}“; es gelten die "
-        "Standardeinstellungen."
+        "Die Einstellungsdatei {path} hat einen ungültigen Wert für „{field}“: dafür gilt der "
+        "Standardwert, alle anderen Einstellungen bleiben. Stelle ihn in den Einstellungen neu ein."
     ),
+    "notice.lineup_unreadable": (
+        "Die Datei der Rennaufstellung {path} ließ sich nicht lesen ({detail}); es gilt die "
+        "Standardaufstellung."
+    ),
+    "notice.lineup_not_json": (
+        "Die Datei der Rennaufstellung {path} ist beschädigt (kein gültiges JSON: {detail}); es gilt die "
+        "Standardaufstellung."
+    ),
+    "notice.lineup_invalid": (
+        "Die Datei der Rennaufstellung {path} hat einen ungültigen Wert für „{field}“: dafür gilt der "
+        "Standardwert, alles andere bleibt. Prüfe ihn unter „Neues Rennen“."
+    ),
+    "notice.damaged_kept": "Die beschädigte Datei bleibt als {copy} erhalten; nichts darin geht verloren.",
     "notice.settings_not_saved": "Die Einstellungen ließen sich nicht speichern: {detail}",
     "notice.save_corrupt": "Das gespeicherte Rennen ließ sich nicht lesen: {detail}",
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",

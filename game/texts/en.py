@@ -27,8 +27,20 @@ STRINGS: dict[str, str] = {
         "used."
     ),
     "notice.settings_invalid": (
-        "Your settings file {path} has an invalid value for “{field}”; the default settings are used."
+        "Your settings file {path} has an invalid value for “{field}”: the default is used for it, every "
+        "other setting is kept. Set it again on the settings screen."
     ),
+    "notice.lineup_unreadable": (
+        "Your race set-up file {path} could not be read ({detail}); the default line-up is used."
+    ),
+    "notice.lineup_not_json": (
+        "Your race set-up file {path} is damaged (not valid JSON: {detail}); the default line-up is used."
+    ),
+    "notice.lineup_invalid": (
+        "Your race set-up file {path} has an invalid value for “{field}”: the default is used for it, "
+        "everything else is kept. Check it under “New race”."
+    ),
+    "notice.damaged_kept": "The damaged file is kept as {copy}, so nothing in it is lost.",
     "notice.settings_not_saved": "The settings could not be saved: {detail}",
     "notice.save_corrupt": "The saved race could not be read: {detail}",
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
