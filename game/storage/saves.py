@@ -1,4 +1,9 @@
-"""The autosave: the race record after every action, and the last good one before it.
+"""The autosave: the race (or its qualifying session) after every action, and the last good save before it.
+
+One slot holds either a race record or a qualifying session
+(``rules.qualifying_session.QualifyingRecord``, ``"kind": "qualifying"``), so
+starting a race or a qualifying replaces whatever was saved before, and the
+race that follows a qualifying takes over its slot.
 
 ``race.json`` is the current race; before it is overwritten, its known-good
 text is written to ``race.prev.json``. Both writes are atomic (a complete,
@@ -10,14 +15,17 @@ wrong and falls back to it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from game.texts import Notice
+from rules.qualifying_session import QualifyingRecord, loads_qualifying
 from rules.record import Record, RecordError, dumps, loads, write_atomic
 
 T = TypeVar("T")
+Saved = Record | QualifyingRecord
 CURRENT = "race.json"
 PREVIOUS = "race.prev.json"
 
@@ -39,14 +47,14 @@ class SaveSlot:
     def exists(self) -> bool:
         return self.current.is_file() or self.previous.is_file()
 
-    def save(self, record: Record) -> None:
-        """Write the record atomically, keeping the last good save as ``race.prev.json``.
+    def save(self, saved: Saved) -> None:
+        """Write the race or qualifying atomically, keeping the last good save as ``race.prev.json``.
 
         The previous copy is written from the good old text and the current file
         replaced after it, so ``race.json`` is never missing; if the previous copy
         cannot be written the current one still is (and the error is raised after).
         """
-        text = dumps(record)
+        text = dumps(saved) if isinstance(saved, Record) else saved.model_dump_json(indent=1) + "\n"
         if text == self._written:
             return
         good = self._good_current()
@@ -58,32 +66,32 @@ class SaveSlot:
             self._written = text
 
     def _good_current(self) -> str | None:
-        """The text of ``race.json`` if it is a good save (what this slot wrote, or a readable record)."""
+        """The text of ``race.json`` if it is a good save (what this slot wrote, or a readable one)."""
         if not self.current.is_file():
             return None
         if self._written is not None:
             return self._written
         try:
             text = _read(self.current)
-            loads(text, str(self.current))
+            _parse(text, str(self.current))
         except RecordError:
             return None
         return text
 
-    def peek(self) -> Record | None:
-        """The newest readable record, without replaying it (for the menu's summary)."""
+    def peek(self) -> Saved | None:
+        """The newest readable save, without replaying it (for the menu's summary)."""
         for path in (self.current, self.previous):
             try:
-                return loads(_read(path), str(path))
+                return _parse(_read(path), str(path))
             except RecordError:
                 continue
         return None
 
-    def resume(self, open_race: Callable[[Record], T]) -> tuple[T | None, list[Notice]]:
+    def resume(self, open_race: Callable[[Saved], T]) -> tuple[T | None, list[Notice]]:
         """Open the newest save that works with ``open_race``; notices say what was skipped.
 
-        ``open_race`` replays the record and raises ``RecordError`` or ``SaveProblem``
-        when it does not replay; the files themselves are never changed here.
+        ``open_race`` replays the race or qualifying and raises ``RecordError`` or
+        ``SaveProblem`` when it does not replay; the files themselves are never changed here.
         """
         notices: list[Notice] = []
         for path in (self.current, self.previous):
@@ -93,7 +101,7 @@ class SaveSlot:
                 continue
             try:
                 text = _read(path)
-                race = open_race(loads(text, str(path)))
+                race = open_race(_parse(text, str(path)))
             except RecordError as err:
                 notices.append(Notice("notice.save_corrupt", {"detail": str(err)}))
                 continue
@@ -114,6 +122,17 @@ class SaveSlot:
         for path in (self.current, self.previous):
             path.unlink(missing_ok=True)
         self._written = None
+
+
+def _parse(text: str, source: str) -> Saved:
+    """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raw = None  # the race record's reader says what is wrong
+    if isinstance(raw, dict) and raw.get("kind") == "qualifying":
+        return loads_qualifying(text, source)
+    return loads(text, source)
 
 
 def _read(path: Path) -> str:

@@ -49,6 +49,13 @@ STRINGS: dict[str, str] = {
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
+    "notice.qualifying_resumed": (
+        "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter. Die Stoppuhr stand, während das "
+        "Spiel geschlossen war; sie läuft wieder, sobald du entscheidest."
+    ),
+    "notice.qualifying_resumed_next": (
+        "Qualifikation fortgesetzt: {done} von {total} Runden sind gefahren, als Nächstes fährt {name}."
+    ),
     "notice.save_not_a_file": (
         "{path} ist ein Ordner (oder keine gewöhnliche Datei) und kann das gespeicherte Rennen nicht "
         "aufnehmen; das Spiel nimmt den vorigen Spielstand, falls es einen gibt, und kann das Rennen erst "

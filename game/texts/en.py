@@ -46,6 +46,11 @@ STRINGS: dict[str, str] = {
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
     "notice.save_failed": "The race could not be saved: {detail}",
+    "notice.qualifying_resumed": (
+        "Qualifying resumed: {name}'s lap goes on at {time}. The stopwatch was stopped while the game was "
+        "closed; it runs again when you decide."
+    ),
+    "notice.qualifying_resumed_next": "Qualifying resumed: {done} of {total} laps are done, {name} drives next.",
     "notice.save_not_a_file": (
         "{path} is a folder (or not a plain file), so it cannot hold the saved race; the game falls back to "
         "the previous save if there is one, and cannot save the race until you move or delete {path}."

@@ -97,7 +97,7 @@ def test_a_finished_race_clears_the_save(tmp_path: Path) -> None:
 
 
 def test_race_json_as_a_folder_is_named_at_once_and_the_previous_save_is_used(tmp_path: Path) -> None:
-    control, slot = started(tmp_path, 4)
+    _, slot = started(tmp_path, 4)
     slot.current.unlink()
     slot.current.mkdir()
     resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
