@@ -88,7 +88,8 @@ NOTICE_WIDTH = 640
 class App:
     def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
         self.data = data
-        remove_stray_temporaries(data)
+        for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
+            remove_stray_temporaries(folder)
         self.settings, notices = load_settings(data)
         self.notices: list[Notice] = notices
         texts.set_language(self.settings.language)

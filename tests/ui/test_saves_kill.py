@@ -57,7 +57,9 @@ def test_a_save_killed_at_any_moment_leaves_a_readable_current_save(tmp_path: Pa
 def test_stray_temporary_files_are_removed_when_the_game_starts(tmp_path: Path) -> None:
     from tests.ui.helpers import make_app
 
-    stray = [tmp_path / ".race.json.k2j3_x.tmp", tmp_path / ".settings.json.abc.tmp"]
+    (tmp_path / "cache").mkdir()
+    stray = [tmp_path / ".race.json.k2j3_x.tmp", tmp_path / ".settings.json.abc.tmp",
+             tmp_path / "cache" / ".oval-0123.json.q1.tmp"]
     for p in stray:
         p.write_text('{"half": ')
     (tmp_path / "race.json").write_text("kept")
