@@ -50,8 +50,8 @@ STRINGS: dict[str, str] = {
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
     "notice.qualifying_resumed": (
-        "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter. Die Stoppuhr stand, während das "
-        "Spiel geschlossen war; sie läuft wieder, sobald du entscheidest."
+        "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter, der Zeit des letzten Zugs. "
+        "Die Stoppuhr stand, solange das Spiel geschlossen war; diese Zeit zählt nicht."
     ),
     "notice.qualifying_resumed_next": (
         "Qualifikation fortgesetzt: {done} von {total} Runden sind gefahren, als Nächstes fährt {name}."

@@ -47,8 +47,8 @@ STRINGS: dict[str, str] = {
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
     "notice.save_failed": "The race could not be saved: {detail}",
     "notice.qualifying_resumed": (
-        "Qualifying resumed: {name}'s lap goes on at {time}. The stopwatch was stopped while the game was "
-        "closed; it runs again when you decide."
+        "Qualifying resumed: {name}'s lap goes on at {time}, the time of the last move. The stopwatch was "
+        "stopped while the game was closed; that time does not count."
     ),
     "notice.qualifying_resumed_next": "Qualifying resumed: {done} of {total} laps are done, {name} drives next.",
     "notice.save_not_a_file": (
