@@ -14,6 +14,7 @@ from game.storage.paths import remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from rules.record import load, save
 from tests.conftest import REPO
+from tests.ui.helpers import make_app
 from tests.ui.test_saves import started
 
 # Saves records of changing length as fast as it can, as the game does after every action.
@@ -55,8 +56,6 @@ def test_a_save_killed_at_any_moment_leaves_a_readable_current_save(tmp_path: Pa
 
 
 def test_stray_temporary_files_are_removed_when_the_game_starts(tmp_path: Path) -> None:
-    from tests.ui.helpers import make_app
-
     (tmp_path / "cache").mkdir()
     stray = [tmp_path / ".race.json.k2j3_x.tmp", tmp_path / ".settings.json.abc.tmp",
              tmp_path / "cache" / ".oval-0123.json.q1.tmp"]
@@ -68,7 +67,7 @@ def test_stray_temporary_files_are_removed_when_the_game_starts(tmp_path: Path) 
     assert (tmp_path / "race.json").read_text() == "kept"
 
 
-def test_the_previous_save_is_written_before_the_current_one_is_replaced(tmp_path: Path) -> None:
+def test_after_a_fresh_start_the_current_save_becomes_the_previous_one(tmp_path: Path) -> None:
     control, slot = started(tmp_path, 5)
     before = slot.current.read_text()
     fresh = SaveSlot(tmp_path)  # a new start: the slot knows the current file only by reading it

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
+from game.app.loop import App
 from game.board.catalogue import TrackCatalogue, build_track, cache_key, map_title
-from tests.ui.helpers import OVAL, oval
+from game.play.race_control import RaceControl
+from game.scenes.launch import continue_race
+from game.scenes.menu import MenuScene
+from tests.ui.helpers import OVAL, header, open_display, oval
 
 
 def test_titles_come_from_the_map_without_building_it() -> None:
@@ -54,14 +59,6 @@ def test_pick_keeps_a_known_track_and_falls_back_to_the_first(tmp_path: Path) ->
 
 
 def test_a_folder_or_dangling_link_named_tmx_is_a_named_problem_and_the_other_tracks_load(tmp_path: Path) -> None:
-    import time
-
-    from game.app.loop import App
-    from game.scenes.launch import continue_race
-    from game.scenes.menu import MenuScene
-    from game.play.race_control import RaceControl
-    from tests.ui.helpers import header, open_display
-
     maps = tmp_path / "maps"
     maps.mkdir()
     for name in ("oval.tmx", "circuit.tsx", "circuit-tiles.png"):
