@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from game.scenes.setup import SetupScene
 from game.storage.lineup import Driver, default_lineup, load_lineup, save_lineup
 from game.storage.paths import data_dir
 from game.storage.settings import Settings, load_settings, save_settings, system_language
+from tests.ui.helpers import make_app
 
 
 def test_missing_file_gives_the_defaults_silently(tmp_path: Path) -> None:
@@ -115,9 +117,6 @@ def test_one_bad_lineup_field_keeps_every_valid_one_and_says_which(tmp_path: Pat
 
 
 def test_the_set_up_screen_says_what_was_wrong_with_the_lineup_file(tmp_path: Path) -> None:
-    from game.scenes.setup import SetupScene
-    from tests.ui.helpers import make_app
-
     raw = {**default_lineup().model_dump(mode="json"), "laps": 0}
     (tmp_path / "lineup.json").write_text(json.dumps(raw))
     app = make_app(tmp_path)
