@@ -13,16 +13,26 @@ Time is the caller's: a person's lap is timed by the screen's stopwatch and
 handed to ``finish_lap``; a computer driver's lap is timed by
 ``rules.think_time`` as it is driven. Every action is kept with the clock
 time it was made at, so a lap can be replayed as a ghost.
+
+A session is saved like a race record (``QualifyingRecord``): the race it
+leads to, the session's seed and every lap driven so far with its timed
+actions. Loading replays the laps and draws the dice as the session did, so
+it goes on exactly where it stopped, the stopwatch at the last action's time.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
 from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
-from rules.engine import apply, chance, gear_options, moves, new_lap
+from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.qualifying import Grid, LapResult, TimedAction, grid_order
-from rules.record import Entry
+from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
 from rules.state import RaceState
@@ -103,6 +113,49 @@ class QualifyingLap:
         )
 
 
+class DrivenLap(BaseModel):
+    """One lap of a session as it was driven: the driver, the tyres, every timed action, the lap time."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    driver: str
+    tyre: Tyre | None = None
+    steps: tuple[TimedAction, ...]
+    time_ms: int | None = Field(default=None, ge=0)  # None: the lap is still being driven
+
+
+class QualifyingRecord(BaseModel):
+    """A qualifying session as the autosave keeps it; ``kind`` tells it from a race record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: int = SCHEMA_VERSION
+    kind: Literal["qualifying"] = "qualifying"
+    header: Header  # the race that starts on the session's grid: track, rules, drivers
+    seed: int  # the session's own dice
+    variant: str  # the rule variant its laps count for in the lap records
+    laps: tuple[DrivenLap, ...] = ()
+
+
+_QUALIFYING = TypeAdapter(QualifyingRecord)
+
+
+def loads_qualifying(text: str, source: str = "qualifying") -> QualifyingRecord:
+    """Parse a saved session; RecordError with what is wrong and where, never a traceback."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise RecordError(f"{source}: not readable JSON ({err})") from None
+    version = raw.get("schema_version") if isinstance(raw, dict) else None
+    if type(version) is not int or version != SCHEMA_VERSION:
+        raise RecordError(f"{source}: schema_version {version!r} is not supported (this game writes {SCHEMA_VERSION})")
+    try:
+        return _QUALIFYING.validate_json(text, strict=True)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise RecordError(f"{source}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
+
+
 class QualifyingSession:
     """Every driver's lap in entry order, then the grid."""
 
@@ -112,6 +165,7 @@ class QualifyingSession:
         self.rules = rules
         self.entries = entries
         self.dice = dice or DiceSource(seed)
+        self.seed = seed
         self.weather_roll: int | None = None
         self.barometer: Barometer | None = None
         if rules.weather:  # QUAL-7, WEATHER-3, QUAL-D-2: one roll for all laps
@@ -173,6 +227,39 @@ class QualifyingSession:
         """The next driver's whole lap, driven and timed by the computer."""
         lap = self.start_lap()
         return self.finish_lap(lap.drive_computer(self.rules.qualifying.clock_start))
+
+    def laps(self) -> tuple[DrivenLap, ...]:
+        """Every lap so far, the one being driven last (once it has an action): what a save keeps."""
+        done = tuple(DrivenLap(driver=r.driver, tyre=self.tyres.get(r.driver), steps=self.ghosts[r.driver],
+                               time_ms=r.time_ms) for r in self.results)
+        lap = self.lap
+        if lap is None or not lap.actions:
+            return done
+        return (*done, DrivenLap(driver=lap.entry.id, tyre=lap.tyre, steps=tuple(lap.actions)))
+
+    @classmethod
+    def replay(cls, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
+               laps: tuple[DrivenLap, ...]) -> QualifyingSession:
+        """The session of a save: its laps driven again, the dice drawn as they were (RecordError if they do not replay)."""
+        session = cls(track, rules, entries, seed)
+        for n, driven in enumerate(laps, start=1):
+            entry = session.next_entry
+            if entry is None or entry.id != driven.driver or session.lap is not None:
+                raise RecordError(f"lap {n}: {driven.driver!r} does not drive now")
+            lap = session.start_lap(driven.tyre)
+            for i, step in enumerate(driven.steps, start=1):
+                c = chance(lap.state) if isinstance(step.action, Roll) else None
+                if c is not None:
+                    session.dice.roll(c.die)  # keep the seeded source where the session left it
+                try:
+                    lap.act(step.action, step.at_ms)
+                except IllegalAction as err:
+                    raise RecordError(f"lap {n}, action {i} ({step.action.model_dump_json()}) does not replay: {err}") from None
+            if driven.time_ms is not None:
+                if not lap.done:
+                    raise RecordError(f"lap {n}: has a time but did not end")
+                session.finish_lap(driven.time_ms)
+        return session
 
     def grid(self) -> Grid:
         """The starting grid (drawn once: QUAL-D-12's black-die draws are part of the session)."""

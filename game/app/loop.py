@@ -19,7 +19,7 @@ from game import texts
 from game import theme
 from game.texts import Notice, tr
 from game.storage.lineup import Lineup, load_lineup, save_lineup
-from game.storage.paths import MAPS, SOUNDS
+from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from game.storage.settings import Settings, load_settings, save_settings
 from game.app.sound import Sound
@@ -88,8 +88,10 @@ NOTICE_WIDTH = 640
 class App:
     def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
         self.data = data
-        self.settings, notice = load_settings(data)
-        self.notices: list[Notice] = [notice] if notice else []
+        for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
+            remove_stray_temporaries(folder)
+        self.settings, notices = load_settings(data)
+        self.notices: list[Notice] = notices
         texts.set_language(self.settings.language)
         self.sound = Sound(sounds)
         self.sound.apply(self.settings)
@@ -142,7 +144,11 @@ class App:
             self.notify(Notice("notice.settings_not_saved", {"detail": str(err)}))
 
     def lineup(self) -> Lineup:
-        return load_lineup(self.data)
+        """The remembered line-up; what was wrong with its file shows as notices."""
+        lineup, notices = load_lineup(self.data)
+        for notice in notices:
+            self.notify(notice)
+        return lineup
 
     def remember(self, lineup: Lineup) -> None:
         try:

@@ -34,6 +34,8 @@ LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file
 
 def map_title(path: Path) -> str:
     """The circuit's name from the map properties, without building the track."""
+    if not path.is_file():  # a folder, a dangling link or a pipe named *.tmx: never opened
+        return path.stem
     try:
         for prop in ET.parse(path).getroot().iter("property"):
             if prop.get("name") == "circuit_name" and prop.get("value"):
@@ -181,12 +183,25 @@ class TrackCatalogue:
         """The entry with its track built (waits if the background thread is building it)."""
         with entry.lock:
             if not entry.loaded:
-                try:
-                    entry.track = build_track(entry.path, self.cache)
-                except TrackError as err:
-                    entry.problems = [p.line() for p in err.problems]
+                entry.problems = self._build(entry)
                 entry.loaded = True
         return entry
+
+    def _build(self, entry: TrackEntry) -> list[str]:
+        """Build the entry's track; the problems that stopped it, as the set-up and gallery show them.
+
+        A file that cannot be read is one of those problems, never an exception:
+        it would end the preloading thread and crash the game on Continue.
+        """
+        if not entry.path.is_file():
+            return [tr("track.not_a_file", path=str(entry.path))]
+        try:
+            entry.track = build_track(entry.path, self.cache)
+        except TrackError as err:
+            return [p.line() for p in err.problems]
+        except OSError as err:
+            return [tr("track.unreadable", path=str(entry.path), detail=err.strerror or str(err))]
+        return []
 
     def by_hash(self, digest: str, name: str = "") -> TrackEntry | None:
         """The track a record was played on, trying tracks of the record's name first."""

@@ -15,11 +15,14 @@ from collections.abc import Callable
 class Stopwatch:
     """Start, pause/resume, stop; ``elapsed_ms`` at any moment."""
 
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, now: Callable[[], float] = time.monotonic, resumed_ms: int | None = None) -> None:
+        """A watch at zero, or (``resumed_ms``) a started one standing where a saved lap stopped;
+        it runs again on ``resume``, when the driver has to decide."""
         self._now = now
+        self._resumed_ms = resumed_ms or 0  # whole ms counted before the game was closed
         self._banked = 0.0  # seconds counted before the current run
         self._since: float | None = None  # when the current run began; None = not running
-        self.started = False
+        self.started = resumed_ms is not None
         self.stopped = False
 
     @property
@@ -51,7 +54,7 @@ class Stopwatch:
     @property
     def elapsed_ms(self) -> int:
         running = self._now() - self._since if self._since is not None else 0.0
-        return int((self._banked + running) * 1000)
+        return self._resumed_ms + int((self._banked + running) * 1000)
 
 
 def clock_text(ms: int, tenths: bool = True) -> str:

@@ -1,8 +1,9 @@
-"""Starting a new race from a line-up, and continuing the saved one."""
+"""Starting a new race from a line-up, and continuing the saved race or qualifying session."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.board.view import BoardView
@@ -14,9 +15,11 @@ from game.texts import Notice
 from game.storage.lineup import Lineup
 from game.play.race_control import RaceControl
 from game.scenes.race import RaceScene
-from game.storage.saves import SaveProblem
-from rules.qualifying_session import QualifyingSession
-from rules.record import Entry, Header, Record
+from game.play.stopwatch import clock_text
+from game.storage.saves import SaveProblem, Saved
+from rules.qualifying_session import QualifyingRecord, QualifyingSession
+from rules.qualifying import Grid
+from rules.record import Entry, Header
 from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -60,18 +63,44 @@ def start_race(app: App, lineup: Lineup) -> None:
 
 def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) -> None:
     """Every driver's timed lap by the rule set's qualifying rules (QUAL-*, QUAL-B-*, QUAL-D-*), then the
-    grid, then the race."""
-    assert entry.track is not None and entry.board is not None
-    session = QualifyingSession(entry.track, header.rules, header.entries, random.SystemRandom().randrange(2**31))
+    grid, then the race.
+
+    The session is saved at once and after every action, replacing any earlier save."""
+    assert entry.track is not None
+    seed = random.SystemRandom().randrange(2**31)
+    session = QualifyingSession(entry.track, header.rules, header.entries, seed)
+    autosave = _qualifying_autosave(app, header, variant)
+    autosave(session)
+    app.home()
+    _show_qualifying(app, entry, header, session, variant, autosave)
+
+
+def _qualifying_autosave(app: App, header: Header, variant: str) -> Callable[[QualifyingSession], None]:
+    def autosave(session: QualifyingSession) -> None:
+        try:
+            app.saves.save(QualifyingRecord(header=header, seed=session.seed, variant=variant, laps=session.laps()))
+        except OSError as err:
+            app.notify(Notice("notice.save_failed", {"detail": str(err)}))
+
+    return autosave
+
+
+def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: QualifyingSession, variant: str,
+                     autosave: Callable[[QualifyingSession], None]) -> None:
+    """The qualifying screen on top of the menu; the grid screen once every lap is done."""
+    assert entry.board is not None
+
+    def on_grid(grid: Grid) -> None:
+        race_on_grid(app, entry, header.model_copy(update={"grid": grid.order}))
+
+    if session.done:  # saved after the last lap, before the race started
+        app.push(GridScene(app, session, on_grid))
+        return
     records = LapRecords(app.data)
     for notice in records.notices:
         app.notify(notice)
-
-    def to_grid(done: QualifyingSession) -> None:
-        app.replace(GridScene(app, done, lambda g: race_on_grid(app, entry, header.model_copy(update={"grid": g.order}))))
-
-    app.home()
-    app.push(QualifyingScene(app, session, entry.board, to_grid, records, variant))
+    app.push(QualifyingScene(app, session, entry.board, lambda done: app.replace(GridScene(app, done, on_grid)),
+                             records, variant, autosave=autosave))
 
 
 def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
@@ -86,18 +115,36 @@ def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
 
 def continue_race(app: App) -> bool:
     """Resume the newest save that replays; notices say what was wrong with any that did not."""
-    def open_race(record: Record) -> tuple[RaceControl, BoardView]:
-        entry = app.tracks.by_hash(record.header.track_hash, record.header.track_name)
+    def open_saved(saved: Saved) -> Callable[[], None]:
+        entry = app.tracks.by_hash(saved.header.track_hash, saved.header.track_name)
         if entry is None or entry.track is None or entry.board is None:
-            raise SaveProblem(Notice("notice.save_track_missing", {"track": record.header.track_name}))
-        return RaceControl.resume(entry.track, record, app.saves), BoardView(entry.board)
+            raise SaveProblem(Notice("notice.save_track_missing", {"track": saved.header.track_name}))
+        if isinstance(saved, QualifyingRecord):
+            return _resumed_qualifying(app, entry, saved)
+        control, view = RaceControl.resume(entry.track, saved, app.saves), BoardView(entry.board)
+        return lambda: app.push(RaceScene(app, control, view))
 
-    opened, notices = app.saves.resume(open_race)
+    show, notices = app.saves.resume(open_saved)
     for notice in notices:
         app.notify(notice)
-    if opened is None:
+    if show is None:
         return False
-    control, view = opened
     app.home()
-    app.push(RaceScene(app, control, view))
+    show()
     return True
+
+
+def _resumed_qualifying(app: App, entry: TrackEntry, saved: QualifyingRecord) -> Callable[[], None]:
+    """The saved session replayed (RecordError if it does not), and a notice saying where it stands."""
+    assert entry.track is not None
+    header = saved.header
+    session = QualifyingSession.replay(entry.track, header.rules, header.entries, saved.seed, saved.laps)
+    lap = session.lap
+    if lap is not None:
+        ms = lap.actions[-1].at_ms if lap.actions else 0
+        app.notify(Notice("notice.qualifying_resumed", {"name": lap.entry.name, "time": clock_text(ms)}))
+    elif session.next_entry is not None:
+        app.notify(Notice("notice.qualifying_resumed_next", {"name": session.next_entry.name,
+                                                             "done": len(session.results), "total": len(header.entries)}))
+    autosave = _qualifying_autosave(app, header, saved.variant)
+    return lambda: _show_qualifying(app, entry, header, session, saved.variant, autosave)

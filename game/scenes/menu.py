@@ -12,6 +12,7 @@ from game.texts import tr
 from game.scenes.launch import continue_race
 from game.app.loop import Scene
 from game.widgets.controls import Button
+from rules.qualifying_session import QualifyingRecord
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -40,7 +41,7 @@ class MenuScene(Scene):
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
-        """Offer "continue" only when there is a saved race to continue."""
+        """Offer "continue" only when there is a saved race (or qualifying session) to continue."""
         self.continue_button.visible = self.app.saves.exists()
         self.new_button.style = "normal" if self.continue_button.visible else "primary"
         record = self.app.saves.peek() if self.continue_button.visible else None
@@ -48,6 +49,8 @@ class MenuScene(Scene):
         if record is not None:
             names = ", ".join(e.name for e in record.header.entries)
             self.summary = f"{record.header.track_name} · {tr('setup.laps')}: {record.header.laps} · {names}"
+            if isinstance(record, QualifyingRecord):
+                self.summary = f"{tr('qual.title')} · {self.summary}"
         self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:

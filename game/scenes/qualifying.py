@@ -14,6 +14,10 @@ Computer drivers drive a real lap with the engine, timed by
 ``rules.think_time``; the screen replays it quickly (Space skips). The
 time trial is the same screen with one driver and the best lap on the
 track as a ghost car driven at the times it was driven.
+
+A qualifying session is saved after every action (``autosave``); a session
+resumed from its save goes on with the lap in progress, its stopwatch
+standing at the time of the lap's last action.
 """
 
 from __future__ import annotations
@@ -72,8 +76,10 @@ class QualifyingScene(Scene):
 
     def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
                  finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,
-                 best: LapRecord | None = None, now: Callable[[], float] = time.monotonic, trial: bool = False) -> None:
+                 best: LapRecord | None = None, now: Callable[[], float] = time.monotonic, trial: bool = False,
+                 autosave: Callable[[QualifyingSession], None] | None = None) -> None:
         super().__init__(app)
+        self.autosave = autosave  # called after every action and every lap written down
         self.session = session
         self.track = session.track
         self.view = BoardView(board)
@@ -117,7 +123,10 @@ class QualifyingScene(Scene):
             Button("leave", lambda: tr("qual.leave"), app.home),
         ]
         self.widgets = [self.start_button, self.stop_button, *self.tyre_buttons, *self.pause_buttons]
-        self._next_driver()
+        if session.lap is not None:
+            self._resume_lap()
+        else:
+            self._next_driver()
 
     # --- the session's course -------------------------------------------------------
 
@@ -157,6 +166,19 @@ class QualifyingScene(Scene):
             self.ghost = LapReplay(self.track, g.rules, g.steps, "ghost", g.tyre, g.wet)
         self._sync_widgets()
 
+    def _resume_lap(self) -> None:
+        """A lap of a resumed session: driving on, the watch at the last action's time (stopped until the driver decides)."""
+        lap = self.session.lap
+        assert lap is not None
+        self.showing, self.tyre, self.phase = lap.entry, lap.tyre, "driving"
+        started = lap.rolled or self.rules.qualifying.clock_start == "before_first_roll"
+        self.watch = Stopwatch(self.now, lap.actions[-1].at_ms if started and lap.actions else None)
+        self._sync_widgets()
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            self.autosave(self.session)
+
     def choose_tyre(self, tyre: Tyre) -> None:
         self.tyre = tyre
 
@@ -186,6 +208,7 @@ class QualifyingScene(Scene):
         time_ms = lap.drive_computer(self.rules.qualifying.clock_start)
         steps = tuple(lap.actions)
         self.session.finish_lap(time_ms)
+        self._save()
         self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet)
         self.replay_ms = 0.0
         self.phase = "computer"
@@ -200,6 +223,7 @@ class QualifyingScene(Scene):
         steps, tyre = tuple(lap.actions), lap.tyre
         self.shown_state = lap.state
         self.result = self.session.finish_lap(self.watch.stop())
+        self._save()
         self.result_for = 0.0
         self.phase = "result"
         self.app.sound.play("finish" if self.result.qualified else "out")
@@ -247,6 +271,7 @@ class QualifyingScene(Scene):
             return None
         self.watch.pause()  # the animations are the game's time, not the driver's
         self.message = ""
+        self._save()
         return events
 
     def choose(self, gear: int) -> None:
@@ -266,6 +291,7 @@ class QualifyingScene(Scene):
         assert c is not None
         events = lap.roll(self.watch.elapsed_ms)
         self.watch.pause()
+        self._save()
         value = lap.state.roll or 0
         self.tray.start(c.die, value, die_name(c.die.name), DICE_SPEED)
         self.app.sound.play("dice")
@@ -401,7 +427,8 @@ class QualifyingScene(Scene):
         lane_px = self.view.board.lane_width * self.view.scale
         if lane_px < CLOSE_UP:
             self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
-        s = self.track.space(self.track.qualifying_start)
+        lap = self.session.lap  # a resumed lap: the car where it stands
+        s = self.track.space((lap.state.car(lap.entry.id).space if lap else None) or self.track.qualifying_start)
         self.view.centre_on((s.x, s.y))
 
     def _sync_widgets(self) -> None:

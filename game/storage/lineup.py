@@ -1,17 +1,20 @@
 """The race set-up the player made last time: track, laps, rules and drivers.
 
-Kept in the data folder so the next race starts from it; a damaged file
-simply gives the default line-up (it holds nothing the player could lose).
+Kept in the data folder so the next race starts from it. A bad value is
+reset (a driver's to that slot's default driver) and named in a notice; every
+valid field is kept, and the damaged file is kept aside
+(``game.storage.jsonfile``).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from game.storage.jsonfile import read_model, salvage
+from game.texts import Notice
 from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
 from rules.record import write_atomic
@@ -73,16 +76,31 @@ class Lineup(BaseModel):
 
 def default_lineup() -> Lineup:
     kinds: tuple[Kind, ...] = ("human", "careful", "aggressive", "careful")
-    return Lineup(
-        drivers=tuple(Driver(kind=k, name=NAMES[i], colour=COLOURS[i], number=i + 1) for i, k in enumerate(kinds))
-    )
+    return Lineup(drivers=tuple(_default_driver(i, k) for i, k in enumerate(kinds)))
 
 
-def load_lineup(folder: Path) -> Lineup:
-    try:
-        return Lineup.model_validate(json.loads((folder / FILE).read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, ValueError, ValidationError, RecursionError):
-        return default_lineup()
+def _default_driver(i: int, kind: Kind = "careful") -> Driver:
+    return Driver(kind=kind, name=NAMES[i], colour=COLOURS[i], number=i + 1)
+
+
+def load_lineup(folder: Path) -> tuple[Lineup, list[Notice]]:
+    """The remembered line-up, every valid field kept; notices say what was reset and where the damaged file is."""
+    return read_model(folder / FILE, "lineup", _salvage, default_lineup)
+
+
+def _salvage(raw: dict[str, object]) -> tuple[Lineup, list[str]]:
+    """Each driver field by field (a bad one from the slot's default driver), then the line-up's fields."""
+    bad: list[str] = []
+    drivers = raw.get("drivers")
+    if isinstance(drivers, list) and len(drivers) <= len(NAMES):
+        fixed = []
+        for i, d in enumerate(drivers):
+            driver, wrong = salvage(Driver, d, _default_driver(i))
+            fixed.append(driver)
+            bad += [f"drivers.{i}" + ("" if w == "-" else f".{w}") for w in wrong]
+        raw = {**raw, "drivers": fixed}
+    lineup, wrong = salvage(Lineup, raw, default_lineup())
+    return lineup, bad + wrong
 
 
 def save_lineup(folder: Path, lineup: Lineup) -> None:

@@ -30,3 +30,17 @@ def data_dir() -> Path:
     if xdg:
         return Path(xdg) / APP_FOLDER
     return Path(platformdirs.user_data_dir(APP_FOLDER, appauthor=False))
+
+
+def remove_stray_temporaries(folder: Path) -> None:
+    """Delete the ``.NAME.*.tmp`` files an atomic write left behind when the game was killed.
+
+    Such a file is never the only copy of anything: the file it was meant to
+    replace is still whole. Called once at start, before anything is written.
+    """
+    for tmp in folder.glob(".*.tmp"):
+        try:
+            if tmp.is_file():
+                tmp.unlink()
+        except OSError:
+            pass  # one we may not delete only takes space

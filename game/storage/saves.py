@@ -1,22 +1,31 @@
-"""The autosave: the race record after every action, and the last good one before it.
+"""The autosave: the race (or its qualifying session) after every action, and the last good save before it.
 
-``race.json`` is the current race; before it is overwritten, a good copy
-moves to ``race.prev.json`` (a rename, so no half-written file can ever
-replace a good one). A damaged ``race.json`` is never moved over the
-previous save: loading says what is wrong and falls back to it.
+One slot holds either a race record or a qualifying session
+(``rules.qualifying_session.QualifyingRecord``, ``"kind": "qualifying"``), so
+starting a race or a qualifying replaces whatever was saved before, and the
+race that follows a qualifying takes over its slot.
+
+``race.json`` is the current race; before it is overwritten, its known-good
+text is written to ``race.prev.json``. Both writes are atomic (a complete,
+fsynced temporary file renamed over), and nothing is ever moved away first,
+so a ``kill -9`` at any moment leaves a readable ``race.json``. A damaged
+``race.json`` is never copied over the previous save: loading says what is
+wrong and falls back to it.
 """
 
 from __future__ import annotations
 
-import os
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from game.texts import Notice
-from rules.record import Record, RecordError, dumps, load, loads, write_atomic
+from rules.qualifying_session import QualifyingRecord, loads_qualifying
+from rules.record import Record, RecordError, dumps, loads, write_atomic
 
 T = TypeVar("T")
+Saved = Record | QualifyingRecord
 CURRENT = "race.json"
 PREVIOUS = "race.prev.json"
 
@@ -38,48 +47,61 @@ class SaveSlot:
     def exists(self) -> bool:
         return self.current.is_file() or self.previous.is_file()
 
-    def save(self, record: Record) -> None:
-        """Write the record atomically, keeping the last good save as ``race.prev.json``."""
-        text = dumps(record)
+    def save(self, saved: Saved) -> None:
+        """Write the race or qualifying atomically, keeping the last good save as ``race.prev.json``.
+
+        The previous copy is written from the good old text and the current file
+        replaced after it, so ``race.json`` is never missing; if the previous copy
+        cannot be written the current one still is (and the error is raised after).
+        """
+        text = dumps(saved) if isinstance(saved, Record) else saved.model_dump_json(indent=1) + "\n"
         if text == self._written:
             return
-        if self._current_is_good():
-            os.replace(self.current, self.previous)
-        write_atomic(self.current, text)
-        self._written = text
-
-    def _current_is_good(self) -> bool:
-        if not self.current.is_file():
-            return False
-        if self._written is not None:
-            return True
+        good = self._good_current()
         try:
-            loads(self.current.read_text(encoding="utf-8"), str(self.current))
-        except (RecordError, OSError, UnicodeDecodeError):
-            return False
-        return True
+            if good is not None:
+                write_atomic(self.previous, good)
+        finally:
+            write_atomic(self.current, text)
+            self._written = text
 
-    def peek(self) -> Record | None:
-        """The newest readable record, without replaying it (for the menu's summary)."""
+    def _good_current(self) -> str | None:
+        """The text of ``race.json`` if it is a good save (what this slot wrote, or a readable one)."""
+        if not self.current.is_file():
+            return None
+        if self._written is not None:
+            return self._written
+        try:
+            text = _read(self.current)
+            _parse(text, str(self.current))
+        except RecordError:
+            return None
+        return text
+
+    def peek(self) -> Saved | None:
+        """The newest readable save, without replaying it (for the menu's summary)."""
         for path in (self.current, self.previous):
             try:
-                return load(path)
+                return _parse(_read(path), str(path))
             except RecordError:
                 continue
         return None
 
-    def resume(self, open_race: Callable[[Record], T]) -> tuple[T | None, list[Notice]]:
+    def resume(self, open_race: Callable[[Saved], T]) -> tuple[T | None, list[Notice]]:
         """Open the newest save that works with ``open_race``; notices say what was skipped.
 
-        ``open_race`` replays the record and raises ``RecordError`` or ``SaveProblem``
-        when it does not replay; the files themselves are never changed here.
+        ``open_race`` replays the race or qualifying and raises ``RecordError`` or
+        ``SaveProblem`` when it does not replay; the files themselves are never changed here.
         """
         notices: list[Notice] = []
         for path in (self.current, self.previous):
+            if path.exists() and not path.is_file():
+                notices.append(Notice("notice.save_not_a_file", {"path": str(path)}))
             if not path.is_file():
                 continue
             try:
-                race = open_race(load(path))
+                text = _read(path)
+                race = open_race(_parse(text, str(path)))
             except RecordError as err:
                 notices.append(Notice("notice.save_corrupt", {"detail": str(err)}))
                 continue
@@ -87,7 +109,7 @@ class SaveSlot:
                 notices.append(err.notice)
                 continue
             if path == self.current:
-                self._written = path.read_text(encoding="utf-8")
+                self._written = text
             elif notices:
                 notices.append(Notice("notice.save_fallback"))
             return race, notices
@@ -100,3 +122,22 @@ class SaveSlot:
         for path in (self.current, self.previous):
             path.unlink(missing_ok=True)
         self._written = None
+
+
+def _parse(text: str, source: str) -> Saved:
+    """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raw = None  # the race record's reader says what is wrong
+    if isinstance(raw, dict) and raw.get("kind") == "qualifying":
+        return loads_qualifying(text, source)
+    return loads(text, source)
+
+
+def _read(path: Path) -> str:
+    """A save file's text (the one place saves are read); RecordError when it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"{path}: cannot read ({err})") from None

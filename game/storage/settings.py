@@ -1,19 +1,21 @@
 """The player's settings as validated JSON in the data folder.
 
-A missing file means the defaults. A file that is not valid JSON, or holds a
-value the model refuses, gives one clear notice and the defaults; the game
-never crashes on it, and the next change the player makes writes a good file.
+A missing file means the defaults. A value the model refuses is reset to its
+default and named in a notice, every other setting is kept; a file that is
+not JSON at all gives the defaults. Either way the damaged file is kept aside
+(``game.storage.jsonfile``), and the next change the player makes writes a
+good file.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from game.storage.jsonfile import read_model, salvage
 from game.texts import Notice
 from rules.record import write_atomic
 
@@ -48,25 +50,9 @@ class Settings(BaseModel):
         return SPEEDS[self.animation_speed]
 
 
-def load_settings(folder: Path) -> tuple[Settings, Notice | None]:
-    """The stored settings, or the defaults with a notice saying why they were not read."""
-    path = folder / FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except (OSError, UnicodeDecodeError) as err:
-        return Settings(), Notice("notice.settings_unreadable", {"path": str(path), "detail": str(err)})
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError, ValueError) as err:
-        return Settings(), Notice("notice.settings_not_json", {"path": str(path), "detail": str(err)})
-    try:
-        return Settings.model_validate(raw), None
-    except ValidationError as err:
-        first = err.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "-"
-        return Settings(), Notice("notice.settings_invalid", {"path": str(path), "field": field})
+def load_settings(folder: Path) -> tuple[Settings, list[Notice]]:
+    """The stored settings, every valid one kept; notices say what was wrong and where the damaged file is."""
+    return read_model(folder / FILE, "settings", lambda raw: salvage(Settings, raw, Settings()), Settings)
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

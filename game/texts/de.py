@@ -28,14 +28,39 @@ STRINGS: dict[str, str] = {
         "Standardeinstellungen."
     ),
     "notice.settings_invalid": (
-        "Die Einstellungsdatei {path} hat einen ungültigen Wert für „{field}“; es gelten die "
-        "Standardeinstellungen."
+        "Die Einstellungsdatei {path} hat einen ungültigen Wert für „{field}“: dafür gilt der "
+        "Standardwert, alle anderen Einstellungen bleiben. Stelle ihn in den Einstellungen neu ein."
     ),
+    "notice.lineup_unreadable": (
+        "Die Datei der Rennaufstellung {path} ließ sich nicht lesen ({detail}); es gilt die "
+        "Standardaufstellung."
+    ),
+    "notice.lineup_not_json": (
+        "Die Datei der Rennaufstellung {path} ist beschädigt (kein gültiges JSON: {detail}); es gilt die "
+        "Standardaufstellung."
+    ),
+    "notice.lineup_invalid": (
+        "Die Datei der Rennaufstellung {path} hat einen ungültigen Wert für „{field}“: dafür gilt der "
+        "Standardwert, alles andere bleibt. Prüfe ihn unter „Neues Rennen“."
+    ),
+    "notice.damaged_kept": "Die beschädigte Datei bleibt als {copy} erhalten; nichts darin geht verloren.",
     "notice.settings_not_saved": "Die Einstellungen ließen sich nicht speichern: {detail}",
     "notice.save_corrupt": "Das gespeicherte Rennen ließ sich nicht lesen: {detail}",
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
+    "notice.qualifying_resumed": (
+        "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter, der Zeit des letzten Zugs. "
+        "Die Stoppuhr stand, solange das Spiel geschlossen war; diese Zeit zählt nicht."
+    ),
+    "notice.qualifying_resumed_next": (
+        "Qualifikation fortgesetzt: {done} von {total} Runden sind gefahren, als Nächstes fährt {name}."
+    ),
+    "notice.save_not_a_file": (
+        "{path} ist ein Ordner (oder keine gewöhnliche Datei) und kann das gespeicherte Rennen nicht "
+        "aufnehmen; das Spiel nimmt den vorigen Spielstand, falls es einen gibt, und kann das Rennen erst "
+        "speichern, wenn du {path} verschiebst oder löschst."
+    ),
     "notice.save_track_missing": (
         "Die Strecke „{track}“ des gespeicherten Rennens fehlt im Ordner maps (oder wurde geändert)."
     ),
@@ -70,6 +95,14 @@ STRINGS: dict[str, str] = {
     "setup.next": "Weiter: Autos",
     "setup.room": "Platz für {n} Fahrer auf dieser Strecke.",
     "setup.broken": "Diese Strecke lässt sich nicht laden:",
+    "track.not_a_file": (
+        "{path} ist keine Streckendatei (ein Ordner oder ein Verweis ins Leere). Abhilfe: so umbenennen, "
+        "dass der Name nicht auf .tmx endet, oder aus dem Ordner maps nehmen."
+    ),
+    "track.unreadable": (
+        "{path}: Das Spiel kann diese Datei nicht lesen ({detail}). Abhilfe: eine lesbare Tiled-.tmx-Datei "
+        "daraus machen oder sie aus dem Ordner maps nehmen."
+    ),
     "setup.loading": "Die Strecke wird geladen …",
     "setup.no_tracks": "Keine Strecken im Ordner maps gefunden.",
     "driver.human": "Mensch",

@@ -27,13 +27,34 @@ STRINGS: dict[str, str] = {
         "used."
     ),
     "notice.settings_invalid": (
-        "Your settings file {path} has an invalid value for “{field}”; the default settings are used."
+        "Your settings file {path} has an invalid value for “{field}”: the default is used for it, every "
+        "other setting is kept. Set it again on the settings screen."
     ),
+    "notice.lineup_unreadable": (
+        "Your race set-up file {path} could not be read ({detail}); the default line-up is used."
+    ),
+    "notice.lineup_not_json": (
+        "Your race set-up file {path} is damaged (not valid JSON: {detail}); the default line-up is used."
+    ),
+    "notice.lineup_invalid": (
+        "Your race set-up file {path} has an invalid value for “{field}”: the default is used for it, "
+        "everything else is kept. Check it under “New race”."
+    ),
+    "notice.damaged_kept": "The damaged file is kept as {copy}, so nothing in it is lost.",
     "notice.settings_not_saved": "The settings could not be saved: {detail}",
     "notice.save_corrupt": "The saved race could not be read: {detail}",
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
     "notice.save_failed": "The race could not be saved: {detail}",
+    "notice.qualifying_resumed": (
+        "Qualifying resumed: {name}'s lap goes on at {time}, the time of the last move. The stopwatch was "
+        "stopped while the game was closed; that time does not count."
+    ),
+    "notice.qualifying_resumed_next": "Qualifying resumed: {done} of {total} laps are done, {name} drives next.",
+    "notice.save_not_a_file": (
+        "{path} is a folder (or not a plain file), so it cannot hold the saved race; the game falls back to "
+        "the previous save if there is one, and cannot save the race until you move or delete {path}."
+    ),
     "notice.save_track_missing": (
         "The track “{track}” of the saved race is not in the maps folder (or was changed)."
     ),
@@ -67,6 +88,14 @@ STRINGS: dict[str, str] = {
     "setup.next": "Next: cars",
     "setup.room": "Room for {n} drivers on this track.",
     "setup.broken": "This track cannot be loaded:",
+    "track.not_a_file": (
+        "{path} is not a track file (a folder, or a link to nothing). Fix: rename it so it does not end "
+        "in .tmx, or move it out of the maps folder."
+    ),
+    "track.unreadable": (
+        "{path}: the game cannot read this file ({detail}). Fix: make it a readable Tiled .tmx file, "
+        "or move it out of the maps folder."
+    ),
     "setup.loading": "Loading the track…",
     "setup.no_tracks": "No tracks found in the maps folder.",
     "driver.human": "Human",

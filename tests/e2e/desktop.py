@@ -61,17 +61,29 @@ class Desktop:
         env.update(DISPLAY=f":{display}", XDG_DATA_HOME=str(self.home / "data"), SDL_AUDIODRIVER="dummy",
                    FORMULA_D_STATUS=str(self.status_path), PYTHONPATH=str(REPO))
         self.env = env
-        self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=env,
-                                     stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "wb"))
+        self.launch()
+
+    def launch(self) -> None:
+        """Start the game on the display (again, after ``kill_game``: the same data folder)."""
+        self.status_path.unlink(missing_ok=True)
+        self.window = ""
+        self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=self.env,
+                                     stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "ab"))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not self.window:
-            out = subprocess.run([self.xdotool, "search", "--pid", str(self.game.pid)], env=env,
+            out = subprocess.run([self.xdotool, "search", "--pid", str(self.game.pid)], env=self.env,
                                  capture_output=True, text=True).stdout.split()
             self.window = out[-1] if out else ""
             if self.game.poll() is not None:
                 raise AssertionError(f"the game exited: {self.log()}")
             time.sleep(0.1)
         assert self.window, "no game window appeared"
+
+    def kill_game(self) -> None:
+        """``kill -9`` the game: no chance to save or clean up anything."""
+        assert self.game is not None
+        self.game.kill()
+        self.game.wait()
 
     def log(self) -> str:
         return (self.home / "game.log").read_text(errors="replace")[-3000:]

@@ -4,6 +4,7 @@ the grid screen, and start the race on that grid."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -79,3 +80,36 @@ def test_one_human_qualifying_lap_on_the_oval_to_the_grid_and_the_race(desktop: 
     assert sum(picture.get_at((4, 4))[:3]) < 120  # the page's chequered strip
     desktop.button(grid, "start_race")
     desktop.wait(lambda s: s.get("scene") == "race", what="the race on the qualifying grid")
+
+
+def test_a_qualifying_killed_after_three_moves_continues_from_the_menu(desktop: Desktop) -> None:
+    set_up_qualifying(desktop)
+    desktop.wait(lambda s: s.get("scene") == "qualifying" and s.get("phase") == "ready", what="the driver's card")
+    desktop.key("Return")
+    desktop.wait(lambda s: s.get("phase") == "driving", what="the countdown's end")
+    save = desktop.home / "data" / "formula-d" / "race.json"
+
+    def steps() -> list[dict]:
+        return json.loads(save.read_text())["laps"][-1]["steps"]
+
+    s = desktop.status()
+    while not save.is_file() or not json.loads(save.read_text())["laps"] or len(steps()) < 3:
+        s = desktop.wait(lambda s: not s.get("busy") and (s.get("wait") in ("gear", "roll") or s.get("targets")),
+                         timeout=30, what="a decision")
+        if s["wait"] == "gear":
+            desktop.key(choose_gear(s))
+        elif s["wait"] == "roll":
+            desktop.key("space")
+        else:
+            desktop.click(s["targets"][0]["x"], s["targets"][0]["y"])
+        desktop.changed(s)
+    last_ms = steps()[-1]["at_ms"]
+    desktop.kill_game()
+
+    desktop.launch()
+    s = desktop.wait(lambda s: s.get("scene") == "menu" and "continue" in s.get("buttons", {}), what="Continue")
+    desktop.button(s, "continue")
+    s = desktop.wait(lambda s: s.get("scene") == "qualifying" and s.get("phase") == "driving", what="the lap again")
+    assert s["driver"] == "Anna" and s["notices"] >= 1
+    assert last_ms <= s["clock"] < last_ms + 10_000  # on from the last action's time, not from zero
+    assert len(steps()) == 3

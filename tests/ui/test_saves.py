@@ -94,3 +94,13 @@ def test_a_finished_race_clears_the_save(tmp_path: Path) -> None:
     assert load(slot.current) == control.session.record()
     slot.clear()
     assert not slot.exists()
+
+
+def test_race_json_as_a_folder_is_named_at_once_and_the_previous_save_is_used(tmp_path: Path) -> None:
+    _, slot = started(tmp_path, 4)
+    slot.current.unlink()
+    slot.current.mkdir()
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    assert resumed is not None and resumed.session.record() == load(slot.previous)
+    assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_fallback"]
+    assert str(slot.current) in notices[0].text() and "delete" in notices[0].text()

@@ -66,10 +66,10 @@ def test_continue_with_a_damaged_save_shows_a_notice_and_stays(app) -> None:  # 
     assert len(app.notices) == 1
 
 
-def test_a_corrupt_settings_file_gives_one_notice_and_defaults(tmp_path: Path) -> None:
+def test_a_corrupt_settings_file_gives_a_notice_defaults_and_a_kept_copy(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text("{{{")
     app = make_app(tmp_path)
-    assert [n.key for n in app.notices] == ["notice.settings_not_json"]
+    assert [n.key for n in app.notices] == ["notice.settings_not_json", "notice.damaged_kept"]
     assert app.settings == load_settings(Path("/nonexistent"))[0]
 
 
@@ -105,7 +105,7 @@ def test_setup_edits_drivers_keeps_colours_and_numbers_distinct_and_remembers(ap
     assert "driver1.remove" not in setup.status()["buttons"]  # never fewer than two drivers
     press(setup, "next")
     assert app.scene.name == "carsetup"
-    assert load_lineup(app.data).drivers == setup.lineup().drivers
+    assert load_lineup(app.data)[0].drivers == setup.lineup().drivers
 
 
 def test_typing_a_name(app) -> None:  # type: ignore[no-untyped-def]

@@ -42,7 +42,7 @@ def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:  # t
     header = header_for(lineup, "Oval", "abc", 1)
     assert header.rules.weather and header.rules.name == lineup.rules().name
     press(setup, "next")
-    assert load_lineup(app.data).modules == {"weather": True}  # remembered for the next race
+    assert load_lineup(app.data)[0].modules == {"weather": True}  # remembered for the next race
 
 
 def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance(app) -> None:  # type: ignore[no-untyped-def]
@@ -77,5 +77,6 @@ def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tm
     lineup = default_lineup().model_copy(update={"laps": 3})
     raw = {**lineup.model_dump(mode="json"), "modules": {"nitro": True, "weather": True}}
     (tmp_path / "lineup.json").write_text(json.dumps(raw))
-    loaded = load_lineup(tmp_path)
+    loaded, notices = load_lineup(tmp_path)
     assert loaded.modules == {"weather": True} and loaded.laps == 3 and loaded.drivers == lineup.drivers
+    assert notices == []

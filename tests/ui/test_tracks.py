@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
+from game.app.loop import App
 from game.board.catalogue import TrackCatalogue, build_track, cache_key, map_title
-from tests.ui.helpers import OVAL, oval
+from game.play.race_control import RaceControl
+from game.scenes.launch import continue_race
+from game.scenes.menu import MenuScene
+from tests.ui.helpers import OVAL, header, open_display, oval
 
 
 def test_titles_come_from_the_map_without_building_it() -> None:
@@ -51,3 +56,29 @@ def test_pick_keeps_a_known_track_and_falls_back_to_the_first(tmp_path: Path) ->
     assert catalogue.pick("oval.tmx") == "oval.tmx"
     assert catalogue.pick("gone.tmx") == first != "gone.tmx"
     assert TrackCatalogue(tmp_path / "empty", tmp_path).pick("oval.tmx") == ""
+
+
+def test_a_folder_or_dangling_link_named_tmx_is_a_named_problem_and_the_other_tracks_load(tmp_path: Path) -> None:
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for name in ("oval.tmx", "circuit.tsx", "circuit-tiles.png"):
+        shutil.copy(OVAL.parent / name, maps / name)
+    (maps / "aaa.tmx").mkdir()
+    (maps / "abc.tmx").symlink_to(maps / "gone.tmx")
+    catalogue = TrackCatalogue(maps, tmp_path / "cache")
+    assert [e.title for e in catalogue.entries] == ["aaa", "abc", oval().name]
+    catalogue.preload()  # the thread goes past the broken files to the oval
+    deadline = time.monotonic() + 60
+    while not catalogue.entries[2].loaded and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert catalogue.entries[2].track is not None, "the preloader stopped at a broken file"
+    folder, link = catalogue.entries[0], catalogue.entries[1]
+    assert folder.loaded and folder.track is None and str(maps / "aaa.tmx") in folder.problems[0]
+    assert link.track is None and str(maps / "abc.tmx") in link.problems[0]
+    # Continue looks the save's track up by hash through every entry, broken ones included
+    app = App(tmp_path / "data", maps)
+    app.tracks = catalogue
+    app.screen = open_display()
+    app.push(MenuScene(app))
+    RaceControl.start(oval(), header(), app.saves)
+    assert continue_race(app) and app.scene.name == "race"
