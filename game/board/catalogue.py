@@ -25,6 +25,7 @@ from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from game.texts import tr
+from rules.filelimits import TRACK, read_bytes
 from rules.record import write_atomic
 from rules.track import Track
 
@@ -37,7 +38,7 @@ def map_title(path: Path) -> str:
     if not path.is_file():  # a folder, a dangling link or a pipe named *.tmx: never opened
         return path.stem
     try:
-        for prop in ET.parse(path).getroot().iter("property"):
+        for prop in ET.fromstring(read_bytes(path, TRACK)).iter("property"):
             if prop.get("name") == "circuit_name" and prop.get("value"):
                 return str(prop.get("value"))
     except (OSError, ET.ParseError):
@@ -46,7 +47,7 @@ def map_title(path: Path) -> str:
 
 
 def cache_key(path: Path) -> str:
-    digest = hashlib.sha256(path.read_bytes())
+    digest = hashlib.sha256(read_bytes(path, TRACK))
     for source in LOADER_SOURCES:
         digest.update(source.read_bytes())
     return digest.hexdigest()[:24]

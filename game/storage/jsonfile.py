@@ -17,6 +17,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from game.texts import Notice
+from rules import filelimits
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -29,7 +30,7 @@ def read_model(path: Path, kind: str, salvage: Callable[[dict[str, object]], tup
     fields it had to reset; a missing file is simply the default.
     """
     try:
-        data = _read(path)
+        data = _read(path, kind)
     except FileNotFoundError:
         return default(), []
     except OSError as err:
@@ -68,9 +69,14 @@ def salvage(model: type[M], raw: object, default: M) -> tuple[M, list[str]]:
         return default, bad
 
 
-def _read(path: Path) -> bytes:
-    """The one place these files are read."""
-    return path.read_bytes()
+#: How big each kind of file may be (a settings file is a few hundred bytes).
+_LIMITS = {"settings": filelimits.SETTINGS, "lineup": filelimits.LINEUP}
+
+
+def _read(path: Path, kind: str) -> bytes:
+    """The one place these files are read: a regular file within its size limit (FileRefused,
+    an OSError, for a device, a pipe or a huge file)."""
+    return filelimits.read_bytes(path, _LIMITS[kind])
 
 
 def _keep_aside(path: Path, data: bytes) -> list[Notice]:

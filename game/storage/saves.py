@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.texts import Notice
+from rules.filelimits import SAVE, read_text
 from rules.qualifying_session import QualifyingRecord, loads_qualifying
 from rules.record import Record, RecordError, dumps, loads, write_atomic
 
@@ -138,6 +139,6 @@ def _parse(text: str, source: str) -> Saved:
 def _read(path: Path) -> str:
     """A save file's text (the one place saves are read); RecordError when it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_text(path, SAVE)
     except (OSError, UnicodeDecodeError) as err:
         raise RecordError(f"{path}: cannot read ({err})") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from game.texts import Notice
@@ -104,3 +105,16 @@ def test_race_json_as_a_folder_is_named_at_once_and_the_previous_save_is_used(tm
     assert resumed is not None and resumed.session.record() == load(slot.previous)
     assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_fallback"]
     assert str(slot.current) in notices[0].text() and "delete" in notices[0].text()
+
+
+def test_an_endless_or_huge_save_is_refused_without_reading_it(tmp_path: Path) -> None:
+    """Issue 12 defect 4: the game reads a save only within the size limit of a save; a pipe
+    named race.json (not a plain file) and a sparse 1 GB race.prev.json are named, never read."""
+    slot = SaveSlot(tmp_path)
+    os.mkfifo(slot.current)
+    with slot.previous.open("wb") as f:
+        f.truncate(1 << 30)
+    resumed, notices = slot.resume(lambda r: RaceControl.resume(oval(), r))
+    assert resumed is None
+    assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_corrupt", "notice.save_nothing"]
+    assert str(slot.current) in notices[0].text() and "at most 16 MB" in notices[1].text()

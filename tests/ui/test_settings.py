@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,12 @@ def test_the_set_up_screen_says_what_was_wrong_with_the_lineup_file(tmp_path: Pa
     app.push(SetupScene(app))
     assert [n.key for n in app.notices] == ["notice.lineup_invalid", "notice.damaged_kept"]
     assert "laps" in app.notices[0].text()
+
+
+def test_an_endless_settings_file_is_refused_and_the_defaults_used(tmp_path: Path) -> None:
+    """Issue 12 defect 4: a pipe named settings.json would never end; it is named, not read."""
+    os.mkfifo(tmp_path / "settings.json")
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings(language=settings.language)
+    assert [n.key for n in notices] == ["notice.settings_unreadable"]
+    assert "a device or a pipe" in notices[0].text()
