@@ -88,6 +88,18 @@ def test_simulate_is_deterministic(simulated, tmp_path):
     assert out2.stdout.replace(str(again), "X") == out.stdout.replace(str(path), "X")
 
 
+def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
+    """Issue 12, defect 1: this race used to stop in game round 8 with every car "racing" and
+    exit 0 (a computer declined the extras, a step without events)."""
+    path = tmp_path / "race.json"
+    out = run("simulate", "--track", OVAL, "--cars", "10", "--laps", "3", "--seed", "2", "--record", str(path))
+    assert out.returncode == 0, out.stderr
+    places = [line.split()[2] for line in out.stdout.splitlines() if line[:3].strip().rstrip(".").isdigit()]
+    assert len(places) == 10 and set(places) <= {"finished", "out"}
+    verified = run("replay", str(path))
+    assert verified.returncode == 0 and "not over" not in verified.stdout
+
+
 def test_replay_verifies_a_record(simulated):
     path, sim = simulated
     out = run("replay", str(path))
@@ -210,7 +222,8 @@ def position(tmp_path_factory) -> tuple[Path, Position, int]:
         return state.phase == "gear" and state.round >= 3 and 1 <= state.car(state.active).gear <= 3
 
     while not paused(session.state):
-        assert session.advance(), "the sample race ended before a suitable gear choice"
+        assert not session.state.finished, "the sample race ended before a suitable gear choice"
+        session.advance()
     state = session.state
     gears = [g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)]
     pos = Position(track=OVAL, state=state)
