@@ -1,6 +1,6 @@
 """Soak test: random races under every preset on every shipped track, each checked to the end.
 
-    python bench/soak.py [--races N] [--seed S] [--time SECONDS] [--max-cars C] [--max-laps L] [--track FILE ...]
+    python bench/soak.py [--races N] [--seed S] [--time SECONDS] [--jobs J] [--max-cars C] [--max-laps L] [--track FILE ...]
 
 Each race draws a track (every maps/*.tmx, or the --track files), a preset, 2 to 10 cars (as many as the
 grid holds, at most C), 1 to 3 laps (at most L), a driver and a race seed, and is
@@ -13,15 +13,18 @@ record byte for byte. Anything else, an exception included, is a failure.
 It PRINTS every failure with the ``python main.py simulate ...`` line that plays
 the race again, then the races played, the failures and the races per second.
 Exit status 1 if any race failed. The draw is repeatable: the same --seed draws
-the same races (a run without --seed prints the one it drew).
+the same races (a run without --seed prints the one it drew); --jobs plays them
+in that many processes and reports them in the same order.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +41,7 @@ from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 DRIVERS = ("careful", "aggressive")
+TRACKS: dict[Path, Track] = {}  # loaded once by ``main``; forked workers inherit them
 PROGRESS = 50  # races between two progress lines of a long run
 
 
@@ -103,6 +107,10 @@ def failure(track: Track, race: Race) -> str | None:
     return None
 
 
+def judged(race: Race) -> tuple[Race, str | None]:
+    return race, failure(TRACKS[race.track], race)
+
+
 def summary(played: int, failed: int, elapsed: float) -> str:
     return f"{played} races played, {failed} failed, {played / max(elapsed, 1e-9):.2f} races/s ({elapsed:.0f} s)"
 
@@ -111,27 +119,31 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--races", type=int, default=1000, metavar="N", help="races to play (default 1000)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the draw (default: a random one, printed)")
-    p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="stop starting races after this long")
+    p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="stop after this long (races under way are dropped)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes playing races (default 1)")
     p.add_argument("--max-cars", type=int, default=10, choices=range(2, 11), metavar="C", help="at most C cars (default 10)")
     p.add_argument("--max-laps", type=int, default=3, choices=(1, 2, 3), metavar="L", help="at most L laps (default 3)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     files = [Path(f).resolve() for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
-    tracks = {path: load_track(path) for path in files}
-    print(f"soak: up to {args.races} races, draw seed {seed}, {len(tracks)} tracks, {len(PRESETS)} presets", flush=True)
+    TRACKS.clear()
+    TRACKS.update({path: load_track(path) for path in files})
+    print(f"soak: up to {args.races} races, draw seed {seed}, {len(TRACKS)} tracks, {len(PRESETS)} presets", flush=True)
     rng = random.Random(seed)
+    races = (draw(rng, TRACKS, args.max_cars, args.max_laps) for _ in range(args.races))
     played = failed = 0
     t0 = time.perf_counter()
-    while played < args.races and (args.time is None or time.perf_counter() - t0 < args.time):
-        race = draw(rng, tracks, args.max_cars, args.max_laps)
-        why = failure(tracks[race.track], race)
-        played += 1
-        if why is not None:
-            failed += 1
-            print(f"FAIL {why}\n  {race.command()}", flush=True)
-        if played % PROGRESS == 0 and played < args.races:
-            print(summary(played, failed, time.perf_counter() - t0), flush=True)
+    with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for race, why in pool.imap(judged, races) if pool else map(judged, races):
+            played += 1
+            if why is not None:
+                failed += 1
+                print(f"FAIL {why}\n  {race.command()}", flush=True)
+            if played % PROGRESS == 0 and played < args.races:
+                print(summary(played, failed, time.perf_counter() - t0), flush=True)
+            if args.time is not None and time.perf_counter() - t0 >= args.time:
+                break
     print(summary(played, failed, time.perf_counter() - t0))
     return 1 if failed else 0
 
