@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from game import simcli
 from game.simcli import Position
 from game.trackfile import load_track
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.record import Entry, Header, load
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.session import RaceSession, UnfinishedRace
 from tests.conftest import REPO
 
 OVAL = "maps/oval.tmx"
@@ -98,6 +99,16 @@ def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
     assert len(places) == 10 and set(places) <= {"finished", "out"}
     verified = run("replay", str(path))
     assert verified.returncode == 0 and "not over" not in verified.stdout
+
+
+def test_CORE_END_1_simulate_fails_loudly_when_a_race_stops_before_its_end(monkeypatch, capsys):
+    def stuck(track, header):
+        raise UnfinishedRace("nobody can act, yet the race is not over")
+
+    monkeypatch.setattr(simcli, "play", stuck)
+    assert simcli.simulate(str(REPO / OVAL), 2, 1, 1, "fd-basic", None, "careful") == 1
+    out = capsys.readouterr()
+    assert "the race did not finish: nobody can act" in out.err and " finished " not in out.out
 
 
 def test_replay_verifies_a_record(simulated):
