@@ -9,7 +9,8 @@ Per shipped track (maps/*.tmx, or the --track files) it PRINTS
 * finish rate: the share of cars that see the flag over N seeded 10-car
   3-lap races (seeds 1..N, default N = 2) and why the others retired.
 
-Everything runs through ``RaceSession`` exactly as ``main.py simulate`` does.
+Everything runs through ``rules.simulation`` exactly as ``main.py simulate`` does; a race that
+stops before its end raises ``UnfinishedRace``.
 Nothing is asserted; the figures depend on the machine (and its load).
 """
 
@@ -25,18 +26,15 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import RaceSession  # noqa: E402
+from rules.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 
 def race(track: Track, seed: int, laps: int, driver: str, rules: str = "fd-basic", cars: int = 10) -> RaceSession:
-    n = min(cars, len(track.grid))
-    header = same_drivers(track, PRESETS[rules], n, laps, seed, driver)
-    session = RaceSession(track, header)
-    session.run_computers()
-    return session
+    header, _ = race_header(track, PRESETS[rules], min(cars, len(track.grid)), laps, seed, driver)
+    return play(track, header)
 
 
 def speed(track: Track, races: int, driver: str, rules: str) -> str:
@@ -65,8 +63,6 @@ def finish_rate(track: Track, races: int, driver: str, rules: str) -> str:
                 finished += 1
             elif car.out is not None:
                 reasons[car.out.rule] += 1
-            else:
-                reasons["still racing"] += 1
     why = ", ".join(f"{rule} x{n}" for rule, n in reasons.most_common()) or "none"
     return (
         f"{finished}/{cars} cars finished = {100 * finished / cars:5.1f}%  "

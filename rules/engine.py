@@ -577,7 +577,9 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         and state.roll is not None
         and _box_within(track, car.space or "", car.box, _segment_spaces(state, car, via))
     )
-    braking = not _in_pit_lane(track, car) and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
+    # PIT-B-5: never braking inside the pit lane (rules.moves); out of it only if AMB-68 allows
+    from_pit = _in_pit_lane(track, car) and not state.rules.pit_exit_braking
+    braking = not from_pit and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
     return MoveRequest(
         track=track,
         rules=state.rules,

@@ -30,9 +30,13 @@ open points:
 * PIT-B-5/PIT-B-6: no braking in the pit lane; a car that cannot go on
   because the car in front is in the way waits behind it for free.
 
-CORE-MOVE-4 (shortest path on straights) holds by construction: the track
-builder gives every lane of a straight the same spaces row by row, so every
-path between two spaces of a straight has the same length.
+* CORE-MOVE-4, AMB-3(b): on a straight the path must be a shortest one
+  between where the straight began for the car (as for FD08-LANE-1) and the
+  end, counted round the other cars ("the shortest possible path"). This
+  matters where lanes have different lengths (Hohenau after Turn 7): a
+  detour through the longer lane to burn spaces is refused, the car brakes
+  instead. Each prefix of a shortest path is a shortest path, so every step
+  is checked. Slipstream segments follow their own geometry (SLIP-3) instead.
 """
 
 from __future__ import annotations
@@ -155,6 +159,7 @@ def _graph(track: Track) -> _Graph:
 
 # --- partial paths ----------------------------------------------------------------
 
+_STRAIGHT_EDGES = (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)  # the steps of a straight (CORE-MOVE-4)
 _NO_CAR = 1 << 30  # "no car ahead in that lane": the lane may not be re-entered on this straight
 
 
@@ -178,12 +183,13 @@ class _Walk(NamedTuple):
     done: bool  # finished the race or reached the box: the rest of the roll is lost
     slip: tuple[int, ...] | None = None  # lanes of a slipstream segment so far (SLIP-3, AMB-13)
     slip_entered: bool = False  # the slipstream segment crossed into a corner (VAR-12)
+    straight: tuple[str, int] | None = None  # (space, steps) where this straight began; None in corners (CORE-MOVE-4)
 
 
 class _Ctx:
     """Per-request look-ups for ``_step``."""
 
-    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "base")
+    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "base", "_shortest")
 
     def __init__(self, req: MoveRequest) -> None:
         self.req = req
@@ -194,10 +200,29 @@ class _Ctx:
         self.never = req.rules.exit_lane_change == "never"
         self.free_slip = req.rules.slip_geometry == "free"
         self.base: _Walk | None = None  # the walk after ``req.prefix``, set by ``_start``
+        self._shortest: dict[str, dict[str, int]] = {}
 
     def rel(self, space: str) -> int:
         """Rows from the start space to ``space`` (a move never laps its own start)."""
         return (self.g.row[space] - self.start_row) % self.g.rows
+
+    def shortest(self, begin: str) -> dict[str, int]:
+        """CORE-MOVE-4: the fewest steps from ``begin`` to each space of its straight within the
+        roll, round the other cars (breadth first along straight and diagonal edges)."""
+        hit = self._shortest.get(begin)
+        if hit is None:
+            g, occupied = self.g, self.req.occupied
+            hit, frontier = {begin: 0}, [begin]
+            for k in range(1, self.req.roll + 1):
+                reached = []
+                for src in frontier:
+                    for d, kind, _ in g.out[src]:
+                        if kind in _STRAIGHT_EDGES and g.corner[d] is None and d not in occupied and d not in hit:
+                            hit[d] = k
+                            reached.append(d)
+                frontier = reached
+            self._shortest[begin] = hit
+        return hit
 
     def car_ahead(self, lane: int, row: int, rel_row: int) -> int:
         """``rel`` of the first car in ``lane`` after ``row``, or _NO_CAR."""
@@ -216,13 +241,14 @@ def _start(ctx: _Ctx) -> _Walk:
     """
     req, g = ctx.req, ctx.g
     base = -9 if g.corner[req.start] is not None else g.lane[req.start]
-    w = _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False)
+    straight = None if g.corner[req.start] is not None else (req.start, 0)
+    w = _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False, straight=straight)
     for dst in req.prefix:
         kind, crosses = next((k, c) for d, k, c in g.out[w.space] if d == dst)
         nxt = _step(ctx, w, dst, kind, crosses, strict=False)
         assert type(nxt) is _Walk
         w = nxt
-    w = w._replace(steps=0)
+    w = w._replace(steps=0, straight=None if g.corner[w.space] is not None else (w.space, 0))
     if req.via == "slip":
         here = w.space
         w = w._replace(base=-9 if g.corner[here] is not None else g.lane[here], left=(), slip=(g.lane[here],))
@@ -231,7 +257,7 @@ def _start(ctx: _Ctx) -> _Walk:
 
 
 # Why ``_step`` refused a step (turned into a Reason only when a player asks).
-_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER, _SLIP_SHAPE = (
+_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER, _SLIP_SHAPE, _DETOUR = (
     "occupied",
     "no_pit",
     "locked",
@@ -240,6 +266,7 @@ _OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER,
     "zigzag",
     "over",
     "slip_shape",
+    "detour",
 )
 
 
@@ -311,6 +338,16 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
         base, left = -9, ()  # corners: arrows only (CORE-MOVE-6); the straight's history ends
     elif kind is EdgeKind.PIT_EXIT:
         base, left = g.lane[dst], ()
+    if dst_corner is not None:
+        straight = None
+    elif src_corner is not None or kind not in _STRAIGHT_EDGES:
+        straight = (dst, w.steps + 1)  # a new straight begins here, as for FD08-LANE-1
+    else:
+        straight = w.straight
+        if strict and slip is None and straight is not None:
+            begin, at = straight
+            if ctx.shortest(begin).get(dst) != w.steps + 1 - at:
+                return _DETOUR  # CORE-MOVE-4, AMB-3(b): a shorter way leads there
     rel_dst = ctx.rel(dst)
     free = slip is not None and ctx.free_slip  # SLIP-D-2: no straight lane rules in slipstream
     if kind is EdgeKind.DIAGONAL and not free:
@@ -346,6 +383,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
         done,
         slip,
         entered,
+        straight,
     )
 
 
@@ -539,6 +577,8 @@ def _why_not(ctx: _Ctx, w: _Walk, dst: str, why: str) -> Reason:
         return Reason(rule="FD08-LANE-1", code=Code.TOO_MANY_LANES, values={"space": dst})
     if why == _SLIP_SHAPE:
         return Reason(rule="FD08-SLIP-1", code=Code.SLIP_SHAPE, values={"space": dst})
+    if why == _DETOUR:
+        return Reason(rule="CORE-MOVE-4", code=Code.NOT_SHORTEST, values={"space": dst})
     if why == _OVER:
         return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": w.space, "dst": dst})
     return Reason(rule="CORE-MOVE-5", code=Code.NO_ZIGZAG, values={"space": dst})

@@ -58,6 +58,7 @@ class Code(StrEnum):
     RESERVE_TOO_SMALL = "reserve_too_small"
     REPAIR_TOO_MANY_AREAS = "repair_too_many_areas"
     NOT_YOUR_TURN = "not_your_turn"
+    NOT_SHORTEST = "not_shortest"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -139,6 +140,7 @@ TEMPLATES: dict[Code, str] = {
     Code.RESERVE_TOO_SMALL: 'The repairs need {needed} WP, but only {reserve} are left in the reserve.',
     Code.REPAIR_TOO_MANY_AREAS: 'A technical stop repairs at most {areas} areas.',
     Code.NOT_YOUR_TURN: 'It is not the turn of {car} now, but of {active}.',
+    Code.NOT_SHORTEST: 'On a straight the car must take a shortest way: {space} is nearer by another path.',
 }
 
 

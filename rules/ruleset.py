@@ -46,6 +46,9 @@ class RuleSet(BaseModel):
     pit_stops_3_laps: int = 2  # OPT-3LAP-1: a 3-lap race is the 3-lap module, with two stops
     pit_fast_max: int = 10  # TAB-PIT-B: 1-10 fast stop, 11-20 slow stop
     pit_exit_gear: int = 4  # PIT-B-4, CORE-PIT-3
+    # AMB-68 (PIT-B-5 suspends braking "in the pit lane"): a movement that starts there may still
+    # brake for a stop on the track (True), or may not brake at all (False, PIT-B-5 read widely)
+    pit_exit_braking: bool = True
     # --- slipstream (CORE-SLIP-*, FD08-SLIP-*, SLIP-*, SLIP-D-*) ---
     slipstream: bool = True  # part of the 2008 basic rules (3.10); module 1 of Formula Dé (ADV-1)
     slip_front_gear: int = 4  # VAR-10: the car in front must be in this gear or higher (0 = any)

@@ -34,6 +34,10 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     return Drive(path=m.path, via=m.via)
 
 
+class UnfinishedRace(RuntimeError):
+    """A race stopped before the state says it is over: always a bug, never a result."""
+
+
 class RaceSession:
     def __init__(self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = ()) -> None:
         """A new race, or one resumed from its recorded ``actions`` (RecordError if they do not replay)."""
@@ -80,17 +84,41 @@ class RaceSession:
         """The computer driver's choice for the car to move now."""
         return computer_action(self.track, self.state, self.driver_kind())
 
+    def human_to_move(self) -> bool:
+        """A human player must decide now: no die to roll, and the car to act is a human's."""
+        car = to_move(self.state)
+        return chance(self.state) is None and car is not None and self.driver_kind(car) == "human"
+
     def advance(self) -> list[Event]:
-        """One step that needs no human: a die roll or a computer driver's choice."""
+        """One step that needs no human: a die roll or a computer driver's choice.
+
+        Progress is read from the state, never from the events (declining the extras
+        has none). A race that is not over with nobody to act is stuck: UnfinishedRace."""
         if chance(self.state) is not None:
             return self.roll()
-        if to_move(self.state) is not None and self.driver_kind() != "human":
-            return self.act(self.computer_action())
-        return []
+        if self.human_to_move() or self.state.finished:
+            return []
+        if to_move(self.state) is None:
+            raise UnfinishedRace(f"nobody can act, yet the race is not over ({self.where()})")
+        return self.act(self.computer_action())
+
+    def where(self) -> str:
+        """Where the race stands, for a message."""
+        s = self.state
+        return f"phase {s.phase}, game round {s.round}, car {s.active or '-'}, after {len(self.actions)} actions"
 
     def run_computers(self, max_steps: int = 1_000_000) -> None:
-        """Play until a human must decide or the race is over."""
+        """Play until a human must decide or the race is over (UnfinishedRace if neither comes)."""
         for _ in range(max_steps):
-            if self.state.finished or not self.advance():
+            if self.state.finished or self.human_to_move():
                 return
-        raise RuntimeError("the race did not end")
+            self.advance()
+        raise UnfinishedRace(f"the race did not end in {max_steps} steps ({self.where()})")
+
+    def run_to_end(self) -> RaceState:
+        """Play a race of computer drivers to the flag. A race is over only when the state says
+        so: stopping anywhere else (a human to ask, a stuck state) raises UnfinishedRace."""
+        self.run_computers()
+        if not self.state.finished:
+            raise UnfinishedRace(f"the race stopped before its end: a human must decide ({self.where()})")
+        return self.state

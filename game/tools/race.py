@@ -16,9 +16,10 @@ from rules.classify import classification
 from rules.filelimits import POSITION, read_text
 from rules.qualifying import score
 from rules.qualifying_session import QualifyingSession
-from rules.record import Header, RecordError, load, replay, same_drivers, save
+from rules.record import Header, RecordError, load, replay, save
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.session import UnfinishedRace
+from rules.simulation import play, race_header
 from rules.state import RaceState
 from rules.track import Track
 
@@ -56,14 +57,13 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
         return 1
     ruleset = PRESETS[rules]
     laps = laps or track.laps
-    header = same_drivers(track, ruleset, cars, laps, seed, driver)
-    if ruleset.grid == "qualifying":  # VAR-20: the grid comes from every car's timed lap
-        header = header.model_copy(update={"grid": qualify(track, header)})
-    session = RaceSession(track, header)
+    header, quali = race_header(track, ruleset, cars, laps, seed, driver)
+    if quali is not None:  # VAR-20: the grid comes from every car's timed lap
+        print_qualifying(header, quali)
     try:
-        session.run_computers()
-    except RuntimeError as err:  # the step limit: a race that does not end is an engine bug
-        print(f"the race was stopped after {len(session.actions)} actions: {err}", file=sys.stderr)
+        session = play(track, header)
+    except UnfinishedRace as err:  # a race that stops before its end is an engine bug
+        print(f"the race did not finish: {err}", file=sys.stderr)
         return 1
     print_classification(track, session.state)
     if record:
@@ -76,24 +76,16 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     return 0
 
 
-QUALIFYING_SEED = 0x5155414C  # "QUAL": sets the qualifying dice apart from the race's
-
-
-def qualify(track: Track, header: Header) -> tuple[str, ...]:
-    """Each computer driver's qualifying lap (QUAL-1..8), printed; the grid they give."""
-    # a seed of its own: the qualifying weather is a roll apart from the race's (WEATHER-2)
-    quali = QualifyingSession(track, header.rules, header.entries, header.seed ^ QUALIFYING_SEED)
-    while not quali.done:
-        quali.drive_computer()
-    grid = quali.grid()
+def print_qualifying(header: Header, quali: QualifyingSession) -> None:
+    """Each computer driver's qualifying lap (QUAL-1..8) and the grid they gave."""
+    grid = header.grid or ()
     weather = f", weather {quali.barometer}" if quali.barometer else ""
     print(f"qualifying{weather}:")
     by_id = {r.driver: r for r in quali.results}
-    for slot, car in enumerate(grid.order, start=1):
+    for slot, car in enumerate(grid, start=1):
         r = by_id[car]
         lap = f"{score(r, header.rules.qualifying)} ({r.rolls} rolls, {r.penalty} penalty, {r.time_ms / 1000:.1f} s)"
         print(f"{slot:>2}. {car:<6} {lap if r.qualified else 'no time: ' + (r.failed or 'lap not finished')}")
-    return grid.order
 
 
 def print_classification(track: Track, state: RaceState) -> None:

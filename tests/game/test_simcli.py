@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from game.tools import race
 from game.tools.race import Position
 from game.tracks.load import load_track
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.record import Entry, Header, load, same_drivers, save
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
 from tests.conftest import REPO
 
@@ -87,6 +88,28 @@ def test_simulate_is_deterministic(simulated, tmp_path):
     assert out2.returncode == 0
     assert again.read_bytes() == path.read_bytes()
     assert out2.stdout.replace(str(again), "X") == out.stdout.replace(str(path), "X")
+
+
+def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
+    """Issue 12, defect 1: this race used to stop in game round 8 with every car "racing" and
+    exit 0 (a computer declined the extras, a step without events)."""
+    path = tmp_path / "race.json"
+    out = run("simulate", "--track", OVAL, "--cars", "10", "--laps", "3", "--seed", "2", "--record", str(path))
+    assert out.returncode == 0, out.stderr
+    places = [line.split()[2] for line in out.stdout.splitlines() if line[:3].strip().rstrip(".").isdigit()]
+    assert len(places) == 10 and set(places) <= {"finished", "out"}
+    verified = run("replay", str(path))
+    assert verified.returncode == 0 and "not over" not in verified.stdout
+
+
+def test_CORE_END_1_simulate_fails_loudly_when_a_race_stops_before_its_end(monkeypatch, capsys):
+    def stuck(track, header):
+        raise UnfinishedRace("nobody can act, yet the race is not over")
+
+    monkeypatch.setattr(race, "play", stuck)
+    assert race.simulate(str(REPO / OVAL), 2, 1, 1, "fd-basic", None, "careful") == 1
+    out = capsys.readouterr()
+    assert "the race did not finish: nobody can act" in out.err and " finished " not in out.out
 
 
 def test_replay_verifies_a_record(simulated):
@@ -238,7 +261,8 @@ def position(tmp_path_factory) -> tuple[Path, Position, int]:
         return state.phase == "gear" and state.round >= 3 and 1 <= state.car(state.active).gear <= 3
 
     while not paused(session.state):
-        assert session.advance(), "the sample race ended before a suitable gear choice"
+        assert not session.state.finished, "the sample race ended before a suitable gear choice"
+        session.advance()
     state = session.state
     gears = [g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)]
     pos = Position(track=OVAL, state=state)

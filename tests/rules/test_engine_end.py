@@ -115,7 +115,7 @@ def race_header(seed: int, cars: int = 10, laps: int = 3, aggressive: bool = Fal
 
 def race(seed: int, aggressive: bool = False) -> RaceSession:
     session = RaceSession(OVAL, race_header(seed, aggressive=aggressive))
-    session.run_computers()
+    session.run_to_end()
     return session
 
 

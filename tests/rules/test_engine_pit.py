@@ -33,6 +33,7 @@ from tests.rules.test_engine import (
     W,
     act,
     car,
+    illegal,
     kinds,
     pending,
     position,
@@ -215,6 +216,43 @@ def test_PIT_B_5_no_braking_in_the_pit_lane():
     state, _ = act(position(cars, "m", laps=2), ChooseGear(gear=3))
     state, _ = rolls(state, 6)
     assert {len(m.path) for m in moves(OVAL, state)} == {6}
+
+
+def leaving_the_pit_lane(pit_exit_braking: bool):
+    """m on P14, three spaces before the pit exit (P17 > C6), rolls a 10 in 4th: it reaches the
+    Lindenkehre's first row (A12 B12 C12), 6 spaces after C6."""
+    cars = [car("m", "P14", gear=4, box="P4", pit_stops=1), car("far", "A30")]
+    state = position(cars, "m", laps=2, rules=R.model_copy(update={"pit_exit_braking": pit_exit_braking}))
+    state, _ = act(state, ChooseGear(gear=4))
+    state, _ = rolls(state, 10)
+    return state
+
+
+def test_PIT_B_5_AMB_68_a_car_leaving_the_pit_lane_may_brake_for_a_stop_on_the_track():
+    """The default reading: braking is suspended inside the pit lane only, so the car may stop
+    1-3 rows short on the track for 1-3 brake WP (CORE-BRAKE-1); C6 (6 short) is too far."""
+    assert FORMULA_D_BASIC.pit_exit_braking
+    state = leaving_the_pit_lane(True)
+    got = {(m.end, m.brakes) for m in moves(OVAL, state)}
+    rows = {0: ("A12", "B12", "C12"), 1: ("A11", "B11", "C11"), 2: ("A10", "B10", "C10"), 3: ("A9", "B9", "C9")}
+    assert got == {(end, brakes) for brakes, ends in rows.items() for end in ends}
+
+
+def test_PIT_B_5_AMB_68_read_widely_a_car_leaving_the_pit_lane_drives_its_whole_roll():
+    state = leaving_the_pit_lane(False)
+    assert {(m.end, m.brakes) for m in moves(OVAL, state)} == {("A12", 0), ("B12", 0), ("C12", 0)}
+    short = ("P15", "P16", "P17", "C6", "C7", "C8", "C9")
+    assert illegal(state, Drive(path=short)).reason.rule == "CORE-MOVE-7"
+
+
+@pytest.mark.parametrize("pit_exit_braking", [True, False])
+def test_PIT_B_5_AMB_68_no_braking_inside_the_pit_lane_with_either_reading(pit_exit_braking: bool):
+    cars = [car("m", "P5", gear=3, box="P4", pit_stops=1), car("far", "A30")]
+    rules = R.model_copy(update={"pit_exit_braking": pit_exit_braking})
+    state, _ = act(position(cars, "m", laps=2, rules=rules), ChooseGear(gear=3))
+    state, _ = rolls(state, 6)
+    assert {len(m.path) for m in moves(OVAL, state)} == {6}
+    assert illegal(state, Drive(path=("P6", "P7", "P8"))).reason.rule == "PIT-B-5"
 
 
 def test_PIT_B_6_waiting_behind_a_car_in_the_pit_lane_costs_nothing():

@@ -23,7 +23,7 @@ def test_ten_cars_three_laps_finish_classify_and_replay(path):
         update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
     )
     session = RaceSession(track, header)
-    session.run_computers()
+    session.run_to_end()
     assert session.state.finished
     places = classification(track, session.state)
     assert sorted(p.car for p in places) == sorted(e.id for e in header.entries)
@@ -48,7 +48,7 @@ def test_every_preset_races_to_the_end_and_replays_identically(key, seed):
     if PRESETS[key].grid == "qualifying":  # the grid a qualifying session decided (VAR-20)
         header = header.model_copy(update={"grid": tuple(reversed([e.id for e in header.entries]))})
     session = RaceSession(track, header)
-    session.run_computers()
+    session.run_to_end()
     state = session.state
     assert state.finished and state.movement is None
     if header.grid:

@@ -234,7 +234,7 @@ def test_C_RACE_1_a_race_runs_over_the_laps_it_was_set_for(laps):
 
     header = same_drivers(OVAL, PRESETS["fde-advanced"].model_copy(update={"grid": "roll"}), 2, laps, seed=4)
     session = RaceSession(OVAL, header)
-    session.run_computers()
+    session.run_to_end()
     finished = [c for c in session.state.cars if c.status == "finished"]
     assert finished and all(c.crossings == laps + 1 for c in finished)
 

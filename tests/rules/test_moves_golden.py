@@ -1,4 +1,5 @@
-"""Golden ("perft") tests for ``legal_moves`` on the shipped oval, worked out by hand.
+"""Golden ("perft") tests for ``legal_moves`` on the shipped oval (and one Hohenau straight
+with lanes of different length), worked out by hand.
 
 Each case places the moving car and the other cars on named spaces of
 ``maps/oval.tmx``, gives a roll and the car's wear points, and lists EXACTLY
@@ -40,6 +41,7 @@ import pytest
 
 from game.tracks.load import load_track
 from rules.moves import Move, MoveRequest, check_path, legal_moves
+from rules.reasons import Code, Reason
 from rules.ruleset import FORMULA_D_BASIC
 from rules.track import Track
 
@@ -285,3 +287,66 @@ def test_golden_pit_lane_wait():
 def test_golden_moves_are_deterministic(roll):
     req = request("B42", roll, ("A43", "C50"), tyres=6, brakes=3)
     assert legal_moves(req) == legal_moves(req) == legal_moves(request("B42", roll, ("C50", "A43"), tyres=6, brakes=3))
+
+
+# --- Hohenau after Turn 7: lanes of different length (CORE-MOVE-4, AMB-3(b)) -------------------
+
+HOHENAU = OVAL.parent / "hohenau.tmx"
+HOHENAU_HASH = "fbd124086d234cace454b2f2fbf4f44fc384d83b66593ce5145df7d471ff7db3"
+
+
+@lru_cache(maxsize=1)
+def hohenau() -> Track:
+    return load_track(HOHENAU)
+
+
+def hohenau_request(start: str, roll: int, cars: tuple[str, ...] = ()) -> MoveRequest:
+    """The basic car's 3 brake WP (AMB-30)."""
+    return MoveRequest(track=hohenau(), rules=FORMULA_D_BASIC, start=start, roll=roll, occupied=frozenset(cars), brakes=3, tyres=6)
+
+
+def test_golden_hohenau_cases_were_worked_out_on_this_track():
+    assert hohenau().content_hash() == HOHENAU_HASH, "maps/hohenau.tmx changed: work the golden cases out again by hand"
+
+
+# The straight after Turn 7 (``python main.py track info maps/hohenau.tmx``): lane A is
+# A97..A107, lane B B93..B107, lane C C93..C106 (three lanes, so FD08-LANE-1 never bites).
+# Straight edges A(i)>A(i+1), B(j)>B(j+1), C(k)>C(k+1); diagonals A(i)>B(i-4) up to A103>B99,
+# then A104>B101 (lane A is one space shorter there), B(j)>C(j), C99>B101. Shortest ways
+# from A99, in steps: A(i) i-99; B(j) j-94 up to B100 (6), but B101 6 by A104 > B101, not 7
+# by B100, and B102 7; C(k) k-93 up to C100 (7), C101 7 by B101.
+
+
+def test_golden_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight_with_lanes_of_different_length():
+    # Issue 12, defect 11: A99 in 3rd gear rolls a 7 (the 3rd-gear die shows 4-8). Free, 7
+    # steps: A106, B102, C100, C101. B101 is 6 steps away, so it costs 1 brake WP; the
+    # 7-step way A103 > B99 > B100 > B101 is a detour the rules refuse. 1 brake (6 steps):
+    # A105, B100, B101, C99; 2 brakes (5): A104, B99, C98; 3 brakes (4): A103, B98, C97.
+    req = hohenau_request("A99", 7)
+    assert_moves(
+        req,
+        [
+            M("A106"), M("B102"), M("C100"), M("C101"),
+            M("A105", brakes=1), M("B100", brakes=1), M("B101", brakes=1), M("C99", brakes=1),
+            M("A104", brakes=2), M("B99", brakes=2), M("C98", brakes=2),
+            M("A103", brakes=3), M("B98", brakes=3), M("C97", brakes=3),
+        ],
+    )  # fmt: skip
+    refusal = check_path(req, ("A100", "A101", "A102", "A103", "B99", "B100", "B101"))
+    assert isinstance(refusal, Reason) and (refusal.rule, refusal.code) == ("CORE-MOVE-4", Code.NOT_SHORTEST)
+
+
+def test_golden_CORE_MOVE_4_the_shortest_possible_path_goes_round_a_car():
+    # The same roll with a car on A104: the shortest possible ways now go round it (docs/rules.md,
+    # AMB-3): B101 is 7 steps by B100, free; A105 7 by B100 > A105, back into lane A past the car
+    # (CORE-MOVE-5). B102 and C101 are 8 steps now; the braked stops are those of the free
+    # board except A104 itself.
+    assert_moves(
+        hohenau_request("A99", 7, ("A104",)),
+        [
+            M("A105"), M("B101"), M("C100"),
+            M("B100", brakes=1), M("C99", brakes=1),
+            M("B99", brakes=2), M("C98", brakes=2),
+            M("A103", brakes=3), M("B98", brakes=3), M("C97", brakes=3),
+        ],
+    )  # fmt: skip

@@ -163,7 +163,7 @@ def test_computer_drivers_keep_the_invariants(path, seed, driver):
         before = session.state
         if before.finished:
             break
-        assert session.advance(), f"a computer race stopped in phase {before.phase!r}"
+        session.advance()  # UnfinishedRace if nobody can act
         check_invariants(track, before, session.state)
     check_end(track, session)
 

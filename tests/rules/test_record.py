@@ -54,7 +54,7 @@ def header(track, seed: int = 7, cars: int = 3, laps: int = 1, driver: str = "ca
 def race(track, **kw) -> RaceSession:
     """A whole race of computer drivers (slower: they look ahead)."""
     session = RaceSession(track, header(track, **kw))
-    session.run_computers()
+    session.run_to_end()
     assert session.state.finished
     return session
 
@@ -446,12 +446,12 @@ def test_resumed_session_continues_with_the_same_dice():
     track = load_track(REPO / "maps" / "oval.tmx")
     header = same_drivers(track, RULES, cars=4, laps=1, seed=5)
     whole = RaceSession(track, header)
-    whole.run_computers()
+    whole.run_to_end()
     half = RaceSession(track, header)
     for _ in range(40):
         half.advance()
     resumed = RaceSession(track, header, actions=tuple(half.actions))
-    resumed.run_computers()
+    resumed.run_to_end()
     assert resumed.record() == whole.record()
 
 

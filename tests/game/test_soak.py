@@ -1,0 +1,68 @@
+"""The soak bench (bench/soak.py, issue 12): a short run passes, and a failure is reported with
+the ``main.py simulate`` line that plays the race again (CORE-END-1: a race ends only when its
+state says so)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import shlex
+import subprocess
+import sys
+from types import ModuleType
+
+import main
+from rules.session import UnfinishedRace
+from tests.conftest import REPO
+
+
+def soak_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("soak", REPO / "bench" / "soak.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["soak"] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_CORE_END_1_a_short_soak_run_plays_40_races_under_every_preset_without_a_failure():
+    """2-car 1-lap races on the oval (the quickest track) keep the run well under a minute."""
+    out = subprocess.run(
+        [sys.executable, "bench/soak.py", "--races", "40", "--seed", "1", "--max-cars", "2", "--max-laps", "1",
+         "--track", "maps/oval.tmx"],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "FAIL" not in out.stdout
+    assert out.stdout.splitlines()[-1].startswith("40 races played, 0 failed, ")
+
+
+def test_a_failure_prints_the_simulate_command_line_that_replays_it(monkeypatch, capsys):
+    soak = soak_module()
+
+    def stuck(track, header):
+        raise UnfinishedRace("nobody can act")
+
+    monkeypatch.setattr(soak, "play", stuck)
+    assert soak.main(["--races", "3", "--seed", "5", "--track", str(REPO / "maps" / "oval.tmx")]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("3 races played, 3 failed, ")
+    fails = [i for i, line in enumerate(lines) if line.startswith("FAIL unfinished: nobody can act")]
+    assert len(fails) == 3
+    for i in fails:
+        words = shlex.split(lines[i + 1])
+        assert words[:3] == ["python", "main.py", "simulate"] and "maps/oval.tmx" in words
+        args = main.parser().parse_args(words[2:])  # a command line main.py accepts as it is
+        assert args.command == "simulate" and args.rules and args.driver
+
+
+def test_the_printed_command_plays_the_very_race_the_soak_played(tmp_path):
+    """The bench and ``simulate`` share one code path: the command's record is the soak's."""
+    soak = soak_module()
+    tracks = {REPO / "maps" / "oval.tmx": soak.load_track(REPO / "maps" / "oval.tmx")}
+    race = soak.draw(random.Random(4), tracks, max_cars=2, max_laps=1)
+    path = tmp_path / "race.json"
+    words = shlex.split(race.command())
+    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
