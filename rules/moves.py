@@ -541,6 +541,10 @@ def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
     walk = _start(ctx)
     if req.via == "slip" and not path:
         return Reason(rule="CORE-SLIP-2", code=Code.SLIP_EMPTY)
+    if len(path) > req.roll:  # CORE-TURN-1: exactly the spaces rolled, fewer only by braking
+        if req.via == "bonus":
+            return Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE)
+        return Reason(rule="CORE-TURN-1", code=Code.TOO_MANY_SPACES, values={"spaces": len(path), "roll": req.roll})
     for dst in path:
         edge = next(((k, c) for d, k, c in ctx.g.out[walk.space] if d == dst), None)
         if edge is None or walk.done:

@@ -59,6 +59,7 @@ class Code(StrEnum):
     REPAIR_TOO_MANY_AREAS = "repair_too_many_areas"
     NOT_YOUR_TURN = "not_your_turn"
     NOT_SHORTEST = "not_shortest"
+    TOO_MANY_SPACES = "too_many_spaces"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -141,6 +142,7 @@ TEMPLATES: dict[Code, str] = {
     Code.REPAIR_TOO_MANY_AREAS: 'A technical stop repairs at most {areas} areas.',
     Code.NOT_YOUR_TURN: 'It is not the turn of {car} now, but of {active}.',
     Code.NOT_SHORTEST: 'On a straight the car must take a shortest way: {space} is nearer by another path.',
+    Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
 }
 
 

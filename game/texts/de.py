@@ -667,5 +667,6 @@ REASONS: dict[Code, str] = {
     Code.RESERVE_TOO_SMALL: "Die Reparaturen brauchen {needed} VP, in der Reserve sind nur noch {reserve}.",
     Code.REPAIR_TOO_MANY_AREAS: "Ein technischer Stopp repariert höchstens {areas} Bereiche.",
     Code.NOT_YOUR_TURN: "Jetzt ist nicht {car} dran, sondern {active}.",
+    Code.TOO_MANY_SPACES: "Dieser Weg ist {spaces} Felder lang: das Auto fährt diesmal {roll}, weniger nur durch Bremsen.",
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
 }

@@ -133,21 +133,35 @@ class SegmentIndex:
     def __init__(self, points: Sequence[Point]) -> None:
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
-        width, height = max(xs) - min(xs), max(ys) - min(ys)
-        self.span = math.hypot(width, height) + 1.0  # a search this wide sees every segment
+        self.box = (min(xs), min(ys), max(xs), max(ys))
+        width, height = self.box[2] - self.box[0], self.box[3] - self.box[1]
+        self.span = math.hypot(width, height) + 1.0
         # cells of about two typical segments (the median: an arc's many short ones, not a
         # straight's one long one), but never so many that a long segment fills thousands
         typical = statistics.median(dist(a, b) for a, b in zip(points, points[1:])) if len(points) > 1 else 1.0
         self.cell = max(2.0 * typical, self.span / 256, 1.0)
         self.cells: dict[tuple[int, int], list[int]] = {}
-        for i, (a, b) in enumerate(zip(points, points[1:])):
-            for key in self._keys(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])):
-                self.cells.setdefault(key, []).append(i)
+        for seg, (a, b) in enumerate(zip(points, points[1:])):
+            c0, c1, r0, r1 = self._range(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            for key in ((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)):
+                self.cells.setdefault(key, []).append(seg)
+
+    def covers(self, pt: Point, radius: float) -> bool:
+        """Does the square of ``radius`` around ``pt`` hold the whole polyline?"""
+        x0, y0, x1, y1 = self.box
+        return pt[0] - radius <= x0 and pt[1] - radius <= y0 and x1 <= pt[0] + radius and y1 <= pt[1] + radius
+
+    def _range(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        """The columns and rows of cells a box overlaps: first and last column, first and last row."""
+        c = self.cell
+        return math.floor(x0 / c), math.floor(x1 / c), math.floor(y0 / c), math.floor(y1 / c)
 
     def _keys(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
-        c = self.cell
-        return [(i, j) for i in range(math.floor(x0 / c), math.floor(x1 / c) + 1)
-                for j in range(math.floor(y0 / c), math.floor(y1 / c) + 1)]
+        """The filled cells a box overlaps (found among the filled ones when the box is larger)."""
+        i0, i1, j0, j1 = self._range(x0, y0, x1, y1)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(self.cells):
+            return [(i, j) for i, j in self.cells if i0 <= i <= i1 and j0 <= j <= j1]
+        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
     def near_box(self, a: Point, b: Point) -> set[int]:
         """Segments whose cells overlap the box of the segment a-b (every one that may cross it)."""
@@ -157,10 +171,7 @@ class SegmentIndex:
     def near_point(self, pt: Point, radius: float) -> list[int]:
         """Segments, in path order, in the cells overlapping the square of ``radius`` around ``pt``:
         every segment that comes within ``radius`` of it is among them."""
-        radius = min(radius, self.span)
         keys = self._keys(pt[0] - radius, pt[1] - radius, pt[0] + radius, pt[1] + radius)
-        if len(keys) > len(self.cells):
-            return sorted({i for found in self.cells.values() for i in found})
         return sorted({i for key in keys for i in self.cells.get(key, ())})
 
 
@@ -170,11 +181,10 @@ def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]
     The search widens around ``pt`` until a distance found is no larger than the search
     radius: then no segment outside it, of any path, can be nearer."""
     radius = min(p._index.cell for p in paths)
-    span = max(p._index.span for p in paths)
     while True:
         found = [p.project_within(pt, radius) for p in paths]
         best = min(range(len(paths)), key=lambda i: found[i][1])
         d = found[best][1]
-        if d <= radius or radius >= span:
+        if d <= radius or all(p._index.covers(pt, radius) for p in paths):
             return best, found[best]
         radius = max(d, 2 * radius) if d < math.inf else 2 * radius

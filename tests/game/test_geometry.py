@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.geometry import Path, nearest, segment_intersection
@@ -59,6 +59,7 @@ def test_crossings_are_the_scan_of_every_pair(points, closed, other, other_close
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(polyline, min_size=1, max_size=4), point)
+@example([[(0.0, 0.0), (-1.0, -1.0)]], (0.0, 31.0))  # a tiny path far from the point: the search must reach it
 def test_nearest_path_is_the_first_of_the_closest(lines, pt):
     paths = [Path(p, False) for p in lines]
     scans = [scan_project(p, pt) for p in paths]

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from types import ModuleType
 
-import main
+from game.main import parser
 from rules.session import UnfinishedRace
 from tests.conftest import REPO
 
@@ -52,7 +52,7 @@ def test_a_failure_prints_the_simulate_command_line_that_replays_it(monkeypatch,
     for i in fails:
         words = shlex.split(lines[i + 1])
         assert words[:3] == ["python", "main.py", "simulate"] and "maps/oval.tmx" in words
-        args = main.parser().parse_args(words[2:])  # a command line main.py accepts as it is
+        args = parser().parse_args(words[2:])  # a command line main.py accepts as it is
         assert args.command == "simulate" and args.rules and args.driver
 
 

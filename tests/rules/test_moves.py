@@ -672,3 +672,14 @@ def test_thirty_space_roll_with_ten_cars_stays_fast():
         legal_moves(req)
         worst = max(worst, time.perf_counter() - t0)
     assert worst < 0.5
+
+
+def test_CORE_TURN_1_a_path_longer_than_the_roll_is_refused():
+    """Inside a corner no shortest-way rule stops a longer path: three steps on a roll of two
+    would have been a move that brakes -1 spaces. The car drives exactly what it rolled."""
+    track = oval()
+    corner = track.corners[0]
+    lane = [s.name for s in track.lane_spaces(0) if s.name in corner.spaces]
+    result = check_path(request(lane[0], 2, corner=0, stops=0), tuple(lane[1:4]))
+    assert isinstance(result, Reason) and result.rule == "CORE-TURN-1" and result.code == Code.TOO_MANY_SPACES
+    assert isinstance(check_path(request(lane[0], 3, corner=0, stops=0), tuple(lane[1:4])), Move)
