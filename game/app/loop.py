@@ -57,6 +57,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 
+    def animating(self) -> bool:
+        """Does the screen change by itself (an animation, a clock, a computer's turn)? While no
+        visible scene does and no input comes, the app draws only a few frames a second."""
+        return False
+
     def draw(self, screen: pygame.Surface) -> None:
         self.draw_widgets(screen)
 
@@ -82,6 +87,7 @@ class Scene:
 
 WINDOW = (1280, 800)
 FPS = 60
+IDLE_FRAME_MS = 1000  # waiting for the player: one frame a second keeps the status file fresh
 NOTICE_WIDTH = 640
 
 
@@ -267,9 +273,17 @@ class App:
         self.push(first)
         clock = pygame.time.Clock()
         size = self.size
+        busy = True
         while self.running:
-            dt = min(clock.tick(FPS) / 1000.0, 0.1)
-            for event in pygame.event.get():
+            events = pygame.event.get()
+            if not events and not busy:  # nothing moves: sleep until the player does something
+                first = pygame.event.wait(IDLE_FRAME_MS)
+                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+                clock.tick()
+                dt = 0.0
+            else:
+                dt = min(clock.tick(FPS) / 1000.0, 0.1)
+            for event in events:
                 self.guarded(lambda: self.handle(event))
                 if not self.running:
                     break
@@ -281,6 +295,7 @@ class App:
             self.guarded(lambda: self.frame(dt))
             pygame.display.flip()
             self.frames += 1
+            busy = bool(events) or any(s.animating() for s in self._visible())
             self.status_file.write(self.status())  # after the flip: what it says is on screen
         return 0
 

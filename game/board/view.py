@@ -148,6 +148,12 @@ class BoardView:
 
     # --- update and draw ---------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """Panning with held keys, gliding to a car, or a sharper picture still to come after a zoom."""
+        keys = pygame.key.get_pressed()
+        held = any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN))
+        return held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
+
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
         dx = (keys[pygame.K_LEFT] - keys[pygame.K_RIGHT]) * PAN_SPEED * dt

@@ -76,6 +76,9 @@ class GalleryScene(Scene):
         if self.view is not None:
             self.view.update(dt)
 
+    def animating(self) -> bool:
+        return self.view is not None and self.view.animating()  # the gallery loads a track before it shows it
+
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
         screen.fill(theme.BACKDROP)

@@ -440,6 +440,12 @@ class QualifyingScene(Scene):
             b.visible = self.paused
         self.stop_button.visible = not self.paused and self.idle and self.optional()
 
+    def animating(self) -> bool:
+        """The stopwatch runs (countdown, a lap, a computer's lap, a result card), or a message or
+        an animation is on screen; a paused or finished session rests."""
+        clock = self.phase in ("countdown", "computer", "result", "driving") and not self.paused
+        return clock or bool(self.queue) or bool(self.message) or self.view.animating()
+
     def update(self, dt: float) -> None:
         """Countdown, replays, result cards and the lap's animations; nothing moves while paused."""
         self.pulse += dt

@@ -44,6 +44,7 @@ LOG_H = 168
 LOG_KEEP = 300
 DONE_DELAY = 2.0
 MESSAGE_TIME = 5.0
+LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
 QUICK = (Purpose.GRID, Purpose.START)  # rolls that only set up the race: shown briefly
 
@@ -73,6 +74,7 @@ class RaceScene(Scene):
         self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
         self.pulse = 0.0
+        self.calm_for = 0.0  # seconds since the last input or animation
         self.done_for = 0.0
         self.focus: str | None = None
         self.ended = False
@@ -322,6 +324,7 @@ class RaceScene(Scene):
 
     def update(self, dt: float) -> None:
         self.pulse += dt
+        self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
         if self.message is not None:
@@ -345,6 +348,13 @@ class RaceScene(Scene):
             self._greet()
             if w in (Wait.SETUP, Wait.PIT) and self.dialog is None and self.banner is None:
                 self._open_dialog()
+
+    def animating(self) -> bool:
+        """Dice, cars and computer turns move by themselves, and for a moment after each change the
+        destinations pulse and the rain falls; a screen that waits for a human then rests."""
+        waiting = self.control.wait() not in (Wait.DICE, Wait.COMPUTER, Wait.DONE)
+        quiet = not self.queue and self.message is None and self.weather.banner is None
+        return not (waiting and quiet and self.calm_for >= LIVELY and not self.view.animating())
 
     def _greet(self) -> None:
         """A human's turn begins: the hot-seat banner when several people share the screen."""
@@ -394,6 +404,7 @@ class RaceScene(Scene):
     # --- input -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.calm_for = 0.0
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None

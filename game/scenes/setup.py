@@ -69,6 +69,11 @@ class SetupScene(Scene):
         """The chosen track's entry, possibly still loading in the background."""
         return self.app.tracks.find(self.track_file)
 
+    def animating(self) -> bool:
+        """The chosen track is still loading: its picture, facts and grid size are on their way."""
+        e = self.entry
+        return e is not None and not e.loaded
+
     @property
     def room(self) -> int:
         e = self.entry

@@ -69,6 +69,11 @@ class TrialScene(Scene):
     def entry(self) -> TrackEntry | None:
         return self.app.tracks.find(self.track_file)
 
+    def animating(self) -> bool:
+        """The chosen track is still loading: its picture and Start are on their way."""
+        e = self.entry
+        return e is not None and not e.loaded
+
     @property
     def broken(self) -> bool:
         """The chosen track failed to load: nothing to drive, so no Start (its problems show instead)."""
