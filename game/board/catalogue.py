@@ -176,6 +176,11 @@ class TrackCatalogue:
             return file_name
         return self.entries[0].path.name if self.entries else ""
 
+    def loading(self, file_name: str) -> bool:
+        """Is this track still being loaded in the background (its picture and facts to come)?"""
+        entry = self.find(file_name)
+        return entry is not None and not entry.loaded
+
     def find(self, file_name: str) -> TrackEntry | None:
         """The entry of a file, loaded or not (never waits)."""
         return next((e for e in self.entries if e.path.name == file_name), None)

@@ -71,8 +71,7 @@ class TrialScene(Scene):
 
     def animating(self) -> bool:
         """The chosen track is still loading: its picture and Start are on their way."""
-        e = self.entry
-        return e is not None and not e.loaded
+        return self.app.tracks.loading(self.track_file)
 
     @property
     def broken(self) -> bool:

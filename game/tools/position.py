@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.tools.race import Position, find_track, load_position, position_track, read_track
+from game.tools.race import Position, load_position, position_track, read_track, record_track
 from rules.actions import ChooseGear, Roll
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, to_move
 from rules.gears import ShiftCost
@@ -37,11 +37,8 @@ def position_cmd(record_file: str, at: int, track_file: str | None, out: str | N
     if out and not Path(out).parent.is_dir():
         print(f"{out}: the folder {Path(out).parent} does not exist", file=sys.stderr)
         return 1
-    path = track_file or find_track(record.header.track_hash, record.header.track_name)
-    if path is None:
-        print(f"no track in maps/ has the record's hash {record.header.track_hash[:12]}; give --track FILE", file=sys.stderr)
-        return 1
-    track = read_track(path)
+    path = record_track(record.header, track_file)
+    track = read_track(path) if path is not None else None
     if track is None:
         return 1
     try:

@@ -102,11 +102,8 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return 1
-    path = track_file or find_track(record.header.track_hash, record.header.track_name)
-    if path is None:
-        print(f"no track in maps/ has the record's hash {record.header.track_hash[:12]}; give --track FILE", file=sys.stderr)
-        return 1
-    track = read_track(path)
+    path = record_track(record.header, track_file)
+    track = read_track(path) if path is not None else None
     if track is None:
         return 1
     try:
@@ -118,6 +115,15 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     unfinished = "" if state.finished else f"; the race is not over (phase {state.phase}, game round {state.round})"
     print(f"verified: all {len(record.actions)} actions replay{unfinished}")
     return 0
+
+
+def record_track(header: Header, track_file: str | None) -> str | None:
+    """The track file a record was played on: the given one, or the one in maps/ with the
+    record's hash; None after saying that there is none."""
+    path = track_file or find_track(header.track_hash, header.track_name)
+    if path is None:
+        print(f"no track in maps/ has the record's hash {header.track_hash[:12]}; give --track FILE", file=sys.stderr)
+    return path
 
 
 def find_track(digest: str, name: str = "") -> str | None:
