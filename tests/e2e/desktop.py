@@ -69,7 +69,7 @@ class Desktop:
         self.window = ""
         self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=self.env,
                                      stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "ab"))
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine can take long to start Python and pygame
         while time.monotonic() < deadline and not self.window:
             out = subprocess.run([self.xdotool, "search", "--pid", str(self.game.pid)], env=self.env,
                                  capture_output=True, text=True).stdout.split()
