@@ -94,7 +94,9 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            from game.scenes.quit import QuitScene
+
+            self.app.push(QuitScene(self.app))
             return True
         return super().handle(event)
 

@@ -278,6 +278,12 @@ STRINGS: dict[str, str] = {
     "pause.settings": "Einstellungen",
     "pause.leave": "Speichern und zum Menü",
     "pause.saved": "Das Rennen wird nach jedem Zug gespeichert.",
+    # --- quit ------------------------------------------------------------------------
+    "quit.title": "Formula D beenden?",
+    "quit.stay": "Bleiben (Esc)",
+    "quit.quit": "Beenden (Enter)",
+    "quit.saved": "Dein Rennen ist gespeichert: „Rennen fortsetzen“ im Menü macht beim nächsten Mal dort weiter.",
+    "quit.keys": "Einstellungen und Rundenrekorde bleiben erhalten.",
     # --- results -----------------------------------------------------------------------
     "results.title": "Ergebnis",
     "results.winner": "{name} gewinnt!",

@@ -271,6 +271,12 @@ STRINGS: dict[str, str] = {
     "pause.settings": "Settings",
     "pause.leave": "Save and leave to the menu",
     "pause.saved": "The race is saved after every move.",
+    # --- quit ------------------------------------------------------------------------
+    "quit.title": "Quit Formula D?",
+    "quit.stay": "Stay (Esc)",
+    "quit.quit": "Quit (Enter)",
+    "quit.saved": "Your race is saved: Continue race in the menu picks it up next time.",
+    "quit.keys": "Your settings and lap records are kept.",
     # --- results -----------------------------------------------------------------------
     "results.title": "Results",
     "results.winner": "{name} wins!",

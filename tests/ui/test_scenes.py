@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import theme
 from game.scenes.carsetup import CarSetupScene
 from game.scenes.gallery import GalleryScene
 from game.storage.lineup import Lineup, default_lineup, load_lineup
@@ -257,3 +258,33 @@ def test_a_bug_in_a_screen_sends_the_player_back_to_the_menu_with_a_notice(app) 
 def test_a_bug_in_the_menu_itself_is_not_hidden(app) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ZeroDivisionError):
         app.guarded(lambda: 1 / 0)
+
+
+def esc(app) -> None:  # type: ignore[no-untyped-def]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+
+
+def test_esc_on_the_menu_asks_before_quitting(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18 defect 9: Esc by habit on the menu no longer closes the game at once."""
+    draw(app)
+    esc(app)
+    assert app.running and app.scene.name == "quit"
+    draw(app)
+    esc(app)  # Esc again: stay
+    assert app.running and app.scene.name == "menu"
+    esc(app)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert not app.running
+
+
+def test_the_quit_question_says_a_race_is_saved(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    RaceControl.start(oval(), header(), app.saves)
+    app.scene.enter()
+    esc(app)
+    drawn: list[str] = []
+    original = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    draw(app)
+    assert any("Your race is saved" in line for line in drawn), drawn
+    press(app.scene, "quit")
+    assert not app.running
