@@ -28,10 +28,20 @@ ROW = 62
 TOP = 150
 
 
-def parameters(rules: RuleSet) -> list[tuple[str, str, str]]:
-    """(label, value, rule IDs) for every parameter worth knowing before the race."""
+def laps_text(n: int) -> str:
+    return tr("value.laps_one") if n == 1 else tr("value.laps_n", n=n)
+
+
+def parameters(rules: RuleSet, laps_set: int | None = None) -> list[tuple[str, str, str]]:
+    """(label, value, rule IDs) for every parameter worth knowing before the race; ``laps_set``
+    is the distance the set-up chose, which wins over the one the rules' source plays."""
     s = rules.car_setup
-    laps = tr("value.laps_choose") if rules.race_laps is None else tr("value.laps_n", n=rules.race_laps)
+    if laps_set is not None:
+        laps = laps_text(laps_set)
+        if rules.race_laps is not None and rules.race_laps != laps_set:
+            laps = tr("value.laps_source", laps=laps, n=rules.race_laps)
+    else:
+        laps = tr("value.laps_choose") if rules.race_laps is None else laps_text(rules.race_laps)
     if enabled(rules, "own_car"):
         low = min(s.minimum.get(a, 0) for a in s.areas)
         if s.maximum:
@@ -71,10 +81,12 @@ class RulesScene(Scene):
     name = "rules"
     escape_back = True
 
-    def __init__(self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None]) -> None:
+    def __init__(self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None],
+                 laps: int | None = None) -> None:
         super().__init__(app)
         self.choice = choice
         self.on_done = on_done
+        self.laps = laps  # the set-up's distance, shown instead of the preset's
         self.switches = [Button(f"module.{m.key}", lambda k=m.key: tr("toggle.on" if self.choice.is_on(k) else "toggle.off"),
                                 lambda k=m.key: self.toggle(k), px=22) for m in MODULES]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
@@ -144,7 +156,7 @@ class RulesScene(Scene):
         theme.panel(screen, box, theme.PANEL, radius=12)
         theme.text(screen, tr("rules.parameters").upper(), 18, theme.DIM, (box.left + 16, box.top + 14))
         y = box.top + 44
-        for label, value, ids in parameters(self.rules):
+        for label, value, ids in parameters(self.rules, self.laps):
             theme.text(screen, label, 20, theme.TEXT, (box.left + 16, y))
             theme.text(screen, ids, 15, theme.FAINT, (box.right - 16, y + 3), "topright")
             for line in theme.wrap(value, 18, box.width - 40)[:2]:

@@ -166,6 +166,7 @@ class SetupScene(Scene):
 
     def set_laps(self, step: int) -> None:
         self.laps = max(1, min(3, self.laps + step))
+        self.message = ""
 
     def preset_label(self) -> str:
         name = tr(f"preset.{self.preset}")
@@ -175,9 +176,11 @@ class SetupScene(Scene):
         self.preset = following_preset(self.preset)
         rules = PRESETS[self.preset]
         self.grid = rules.grid  # each rule set's own way to the grid, until changed
-        self.laps = rules.race_laps or self.laps  # C-RACE-1: Formula Dé advanced is a 3-lap race
         self.modules = {}
         self.message = ""
+        if rules.race_laps is not None and rules.race_laps != self.laps:  # C-RACE-1: Formula Dé advanced is a 3-lap race
+            self.laps = rules.race_laps
+            self.message = tr("setup.laps_from_preset", preset=tr(f"preset.{self.preset}"), n=self.laps)
 
     def edit_modules(self) -> None:
         """Switch single modules of the preset on or off (the rules screen)."""
@@ -187,7 +190,7 @@ class SetupScene(Scene):
             self.modules = dict(choice.overrides)
             self.message = ""
 
-        self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done))
+        self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done, self.laps))
 
     def next_grid(self) -> None:
         """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""

@@ -93,6 +93,7 @@ STRINGS: dict[str, str] = {
     "setup.kind_hint": "Klicken: Mensch oder Computer",
     "setup.name_hint": "Klicken und Namen tippen",
     "setup.next": "Weiter: Autos",
+    "setup.laps_from_preset": "{preset} geht über {n} Runden: die Runden stehen auf {n}; − und + ändern sie.",
     "setup.room": "Platz für {n} Fahrer auf dieser Strecke.",
     "setup.broken": "Diese Strecke lässt sich nicht laden:",
     "track.not_a_file": (
@@ -561,6 +562,8 @@ STRINGS: dict[str, str] = {
     "value.on": "an",
     "value.laps_choose": "wählen die Spieler",
     "value.laps_n": "{n} Runden",
+    "value.laps_one": "1 Runde",
+    "value.laps_source": "{laps} (die Vorlage fährt {n})",
     "value.grid_roll": "mit dem schwarzen Würfel",
     "value.grid_qualifying": "eine gestoppte Qualifikationsrunde",
     "value.car_fixed": "für alle dieselben {total} VP",

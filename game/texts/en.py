@@ -86,6 +86,7 @@ STRINGS: dict[str, str] = {
     "setup.kind_hint": "Click to switch between human and computer",
     "setup.name_hint": "Click and type a name",
     "setup.next": "Next: cars",
+    "setup.laps_from_preset": "{preset} is a race of {n} laps: the laps are set to {n}; − and + change them.",
     "setup.room": "Room for {n} drivers on this track.",
     "setup.broken": "This track cannot be loaded:",
     "track.not_a_file": (
@@ -547,6 +548,8 @@ STRINGS: dict[str, str] = {
     "value.on": "on",
     "value.laps_choose": "the players choose",
     "value.laps_n": "{n} laps",
+    "value.laps_one": "1 lap",
+    "value.laps_source": "{laps} (its source plays {n})",
     "value.grid_roll": "rolled with the black die",
     "value.grid_qualifying": "a timed qualifying lap",
     "value.car_fixed": "the same {total} WP for everyone",

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.scenes.launch import header_for
+from game.scenes.rule_modules import parameters
 from game.storage.lineup import default_lineup, load_lineup
 from game.scenes.menu import MenuScene
 from tests.ui.helpers import make_app
@@ -51,6 +52,25 @@ def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance
     while setup.preset != "fde-advanced":
         press(setup, "preset")
     assert setup.modules == {} and setup.laps == 3  # C-RACE-1: the advanced game is a 3-lap race
+
+
+def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the_chosen_laps(app) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18 defect 8: the preset's 3 laps are announced, and 1 lap chosen afterwards is what
+    the rules screen shows (with the source's 3 beside it)."""
+    setup = to_setup(app)
+    press(setup, "laps.minus")
+    press(setup, "laps.minus")
+    assert setup.laps == 1
+    while setup.preset != "fde-advanced":
+        press(setup, "preset")
+    assert setup.laps == 3 and "3 laps" in setup.message
+    press(setup, "laps.minus")
+    press(setup, "laps.minus")
+    assert setup.laps == 1 and setup.message == ""
+    press(setup, "modules")
+    assert app.scene.name == "rules"
+    laps = next(value for label, value, _ in parameters(app.scene.rules, app.scene.laps) if label == "Race distance")
+    assert laps == "1 lap (its source plays 3)"
 
 
 def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:  # type: ignore[no-untyped-def]
