@@ -41,7 +41,8 @@ def move_lines(track: Track, move: Move, here: str) -> list[str]:
 
 
 def move_tag(move: Move) -> str:
-    """The few letters shown on a highlighted space: "B2 T1", "Slip +3 B1", "OUT", or nothing when free."""
+    """The few letters shown on a highlighted space: "−2 brk −1 tyr", "Slip +3 −1 brk", "OUT", or nothing
+    when free. Costs start with their number, so a tag never reads like a space's name (B1, C17)."""
     if move.out is not None:
         return tr("cost.out_short")
     parts = [tr(f"via.{move.via}.short", n=len(move.path))] if move.via != "roll" else []
