@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
 LOG_KEEP = 300
+LOG_WHEEL = 2  # log rows per notch of the mouse wheel
 DONE_DELAY = 2.0
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
@@ -85,6 +86,7 @@ class RaceScene(Scene):
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
             "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
@@ -431,6 +433,9 @@ class RaceScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(pygame.mouse.get_pos()):
+            self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)  # wheel up reads back
+            return True  # the wheel over the log scrolls it, never the board
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
             gear = self.gearbox.handle(event)
             if gear is not None:
@@ -509,7 +514,7 @@ class RaceScene(Scene):
         self._draw_cars(screen)
         self.weather.draw_over(screen, self.view.viewport, state.weather)
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
-        draw_log(screen, self.log_rect, self.log, self.control)
+        self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll)
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)

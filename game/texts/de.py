@@ -248,6 +248,7 @@ STRINGS: dict[str, str] = {
     "standings.out": "raus",
     "standings.grid": "Start",
     "log.title": "Rennverlauf",
+    "log.back": "{n} Zeilen zurück · Rad nach unten: neueste",
     "log.grid": "Startaufstellung: {order}",
     "log.start.stall": "{name} würgt ab und setzt Runde 1 aus.",
     "log.start.normal": "{name} startet normal.",

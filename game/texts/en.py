@@ -241,6 +241,7 @@ STRINGS: dict[str, str] = {
     "standings.out": "out",
     "standings.grid": "grid",
     "log.title": "Race log",
+    "log.back": "{n} rows back · wheel down for the newest",
     "log.grid": "Starting grid: {order}",
     "log.start.stall": "{name} stalls and misses round 1.",
     "log.start.normal": "{name} starts normally.",

@@ -80,23 +80,28 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
     return tag
 
 
-def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl) -> None:
+def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
+             scroll: int = 0) -> int:
+    """The newest lines of the log, or ``scroll`` rows further back; returns the scroll actually
+    shown (never past the oldest line kept)."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
     theme.text(screen, tr("log.title").upper(), 17, theme.DIM, (rect.left + 10, rect.top + 8))
     room = (rect.height - 30) // 20
-    shown: list[tuple[str, LogLine]] = []
+    rows: list[tuple[str, LogLine, bool]] = []  # newest first: (text, line, is the line's first row)
     for line in reversed(lines):
         parts = theme.wrap(line.text(), 19, rect.width - 40)
-        for part in reversed(parts):
-            shown.append((part, line))
-        if len(shown) >= room:
+        rows += [(part, line, k == 0) for k, part in reversed(list(enumerate(parts)))]
+        if len(rows) >= room + scroll:
             break
-    shown = list(reversed(shown[:room]))
-    for i, (part, line) in enumerate(shown):
+    scroll = max(0, min(scroll, len(rows) - room))
+    for i, (part, line, first) in enumerate(reversed(rows[scroll:scroll + room])):
         y = rect.top + 28 + i * 20
-        if line.car and part == theme.wrap(line.text(), 19, rect.width - 40)[0]:
+        if line.car and first:
             pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
+    if scroll:
+        theme.text(screen, tr("log.back", n=scroll), 15, theme.FAINT, (rect.right - 10, rect.top + 9), "topright")
+    return scroll
 
 
 def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:

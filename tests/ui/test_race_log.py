@@ -1,0 +1,62 @@
+"""The race log reads back (issue 18 defect 3): the wheel over the log scrolls it through
+the kept lines and never zooms the board under it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.board.view import BoardView
+from game.play.race_control import RaceControl
+from game.play.racelog import LogLine
+from game.scenes.race import RaceScene
+from tests.ui.helpers import header, make_app, oval
+
+
+def wheel(scene: RaceScene, notches: int) -> bool:
+    pygame.mouse.set_pos(scene.log_rect.center)
+    return scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                           precise_y=float(notches)))
+
+
+def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
+    app = make_app(tmp_path)
+    control = RaceControl.start(oval(), header(("human", "human")), None)
+    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    app.push(scene)
+    scene.banner = None
+    scene.log[:] = [LogLine("log.undo", {"name": f"Driver {i}"}) for i in range(lines)]
+    app.frame(1 / 60)
+    return scene
+
+
+def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    from game import theme
+
+    seen: list[str] = []
+    original = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: seen.append(s) or original(surface, s, *a, **k))
+    scene.app.frame(1 / 60)
+    monkeypatch.setattr(theme, "text", original)
+    return [s for s in seen if s.endswith("takes the gear back.")]
+
+
+def test_the_wheel_over_the_log_scrolls_it_and_not_the_board(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    scene = scene_with_log(tmp_path, 40)
+    newest = drawn_rows(scene, monkeypatch)
+    assert newest[-1].startswith("Driver 39")
+    zoom = scene.view.camera.zoom
+    assert wheel(scene, 3)
+    assert scene.view.camera.zoom == zoom
+    back = drawn_rows(scene, monkeypatch)
+    assert back and back[-1].startswith("Driver 33")  # 3 notches, 2 rows each
+    assert wheel(scene, -10)
+    assert drawn_rows(scene, monkeypatch) == newest
+
+
+def test_the_log_never_scrolls_past_its_oldest_line(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    scene = scene_with_log(tmp_path, 12)
+    wheel(scene, 50)
+    rows = drawn_rows(scene, monkeypatch)
+    assert rows[0].startswith("Driver 0") and scene.log_scroll == 12 - len(rows)
