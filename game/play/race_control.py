@@ -61,11 +61,20 @@ class Step:
 
 
 def by_destination(moves: list[Move], here: str) -> dict[str, list[Move]]:
-    """The moves grouped by the space they end on (``here`` for staying), cheapest way first."""
+    """The moves grouped by the space they end on (``here`` for staying), cheapest way first;
+    a way that another way there beats in every cost is left out (nobody would choose it)."""
     out: dict[str, list[Move]] = {}
     for m in sorted(moves, key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path)):
         out.setdefault(m.end or here, []).append(m)
-    return out
+    return {space: [m for m in ways if not any(_beats(o, m) for o in ways)] for space, ways in out.items()}
+
+
+def _beats(a: Move, b: Move) -> bool:
+    """Does ``a`` end exactly like ``b`` (stops, spin, box, finish, out) at no higher cost, and lower in one?"""
+    same = (a.out is None and b.out is None and a.via == b.via and a.corner == b.corner and a.stops == b.stops
+            and a.spin == b.spin and a.in_box == b.in_box and a.finishes == b.finishes and a.laps == b.laps)
+    costs = [(a.brakes, b.brakes), (a.tyres, b.tyres), (a.dangers, b.dangers), (a.blocked, b.blocked)]
+    return same and all(x <= y for x, y in costs) and any(x < y for x, y in costs)
 
 
 class RaceControl:

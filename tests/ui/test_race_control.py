@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.texts import Notice
-from game.play.race_control import RaceControl, Wait
+from game.play.race_control import RaceControl, Wait, by_destination
+from rules.moves import Move
 from rules.engine import moves
 from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
@@ -34,7 +35,13 @@ def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
         here = control.state.car(control.state.active).space
         legal = moves(control.track, control.state)
         assert set(control.destinations()) == {m.end or here for m in legal}
-        assert sorted(m.path for ms in control.destinations().values() for m in ms) == sorted(m.path for m in legal)
+        offered = [m for ms in control.destinations().values() for m in ms]
+        assert all(m in legal for m in offered)
+        for m in legal:  # a legal way left out is beaten by an offered way to the same space
+            if m not in offered:
+                rivals = control.destinations()[m.end or here]
+                assert any(o.brakes <= m.brakes and o.tyres <= m.tyres and o.dangers <= m.dangers and o.stops == m.stops
+                           for o in rivals), m
         human_step(control)
 
 
@@ -110,3 +117,13 @@ def test_resuming_rebuilds_the_history_for_the_race_log() -> None:
     assert len(resumed.history) == len(control.session.actions)
     assert resumed.history[-1].after == control.state
     assert any(e.kind == "moved" for step in resumed.history for e in step.events)
+
+
+def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
+    """Issue 18: "Several ways end on B20" offered 2 brake + 4 tyre next to 1 brake + 4 tyre."""
+    cheap = Move(path=("A19", "B20"), brakes=1, tyres=4, corner=0, stops=1)
+    worse = Move(path=("B19", "B20"), brakes=2, tyres=4, corner=0, stops=1)
+    other = Move(path=("C19", "B20"), brakes=0, tyres=6, corner=0, stops=1)  # fewer brakes: a real choice
+    second_stop = Move(path=("B19x", "B20"), brakes=3, tyres=4, corner=0, stops=2)  # another outcome: kept
+    ways = by_destination([worse, other, cheap, second_stop], "B10")["B20"]
+    assert worse not in ways and {cheap, other, second_stop} == set(ways)
