@@ -75,7 +75,7 @@ TEMPLATES: dict[Code, str] = {
         "Cannot shift down from gear {current} to gear {target}: skipping {skipped} gear(s) needs "
         "{needed} {area} wear point(s), only {available} left."
     ),
-    Code.NOT_FROM_GEAR_ZERO: "A car in gear 0 may only engage gear {allowed}, not gear {target}.",
+    Code.NOT_FROM_GEAR_ZERO: "From neutral (N) a car may only engage gear {allowed}, not gear {target}.",
     Code.SETUP_WRONG_TOTAL: "The set-up has {total} wear points; it must have exactly {required}.",
     Code.SETUP_BELOW_MINIMUM: (
         "Too few wear points on {area}: {points}, at least {minimum} required."

@@ -168,7 +168,7 @@ STRINGS: dict[str, str] = {
     "race.lap_gap": "Runde {lap}/{laps} · +{n}",
     "race.banner": "{name} ist dran",
     "race.banner_hint": "Klicken oder Enter drücken",
-    "race.fit": "Ganz (F)",
+    "race.fit": "Einpassen (F)",
     "race.follow": "Folgen (C): {state}",
     "race.menu": "Menü (Esc)",
     "race.speed": "Tempo (S): {speed}",
@@ -313,7 +313,7 @@ STRINGS: dict[str, str] = {
     "speed.5": "sofort",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Strecke {i} von {n} · Tab: nächste",
-    "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: ganz · Tab: nächste Strecke · Esc: zurück",
+    "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",
     "gallery.space": "Feld {name}",
     "gallery.lane": "Spur {lane}, Reihe {row}",
     "gallery.pit": "Boxengasse",
@@ -611,7 +611,7 @@ REASONS: dict[Code, str] = {
         "Von Gang {current} nicht in Gang {target}: {skipped} Gang/Gänge zu überspringen kostet "
         "{needed} VP bei {area}, nur noch {available} übrig."
     ),
-    Code.NOT_FROM_GEAR_ZERO: "Ein Auto in Gang 0 darf nur Gang {allowed} einlegen, nicht Gang {target}.",
+    Code.NOT_FROM_GEAR_ZERO: "Aus dem Leerlauf (N) darf ein Auto nur Gang {allowed} einlegen, nicht Gang {target}.",
     Code.SETUP_WRONG_TOTAL: "Die Aufteilung hat {total} VP; es müssen genau {required} sein.",
     Code.SETUP_BELOW_MINIMUM: "Zu wenige VP bei {area}: {points}, mindestens {minimum}.",
     Code.SETUP_ABOVE_MAXIMUM: "Zu viele VP bei {area}: {points}, höchstens {maximum}.",

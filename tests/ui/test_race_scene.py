@@ -185,7 +185,7 @@ def test_an_illegal_gear_shows_the_engines_reason_on_hover(scene: RaceScene) -> 
     key(scene, pygame.K_RETURN)
     scene.draw(scene.app.screen)
     lines = scene.hint_at(scene.gearbox.slot(3))
-    assert lines == ["A car in gear 0 may only engage gear 1, not gear 3."]
+    assert lines == ["From neutral (N) a car may only engage gear 1, not gear 3."]
     legal = scene.hint_at(scene.gearbox.slot(1))
     assert legal[0] == "gear 1 die: 1–2"
 
