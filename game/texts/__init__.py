@@ -46,8 +46,11 @@ def language() -> str:
 
 
 def tr(key: str, **values: object) -> str:
-    """The text for ``key`` in the current language, with ``values`` filled in."""
+    """The text for ``key`` in the current language, with ``values`` filled in; for ``n=1`` the
+    key's singular ``KEY.1`` where the table has one ("1 space", not "1 spaces")."""
     table = STRINGS[_language]
+    if values.get("n") == 1 and f"{key}.1" in STRINGS["en"]:
+        key = f"{key}.1"
     text = table[key] if key in table else STRINGS["en"][key]
     return text.format(**values) if values else text
 
