@@ -50,7 +50,7 @@ def _word(key: str, value: object) -> object:
     if key == "work" and isinstance(value, tuple):
         return ", ".join(_work(item) for item in value) if value else tr("log.pit.nothing")
     if key == "wp" and isinstance(value, tuple):
-        return " ".join(f"{tr(f'area_short.{a}')}{n}" for a, n in value)
+        return ", ".join(tr("log.wp_item", area=tr(f"area.{a}"), n=n) for a, n in value)
     if key == "cost" and isinstance(value, tuple):
         return ", ".join(tr("log.cost_item", n=n, area=tr(f"word.area.{a}")) for a, n in value)
     return value

@@ -519,6 +519,7 @@ STRINGS: dict[str, str] = {
     "log.weather.same": "Wetterwurf ({result}): {weather} hält.",
     "log.setup.tyre": "{name} startet auf Reifen {tyre} ({wp}).",
     "log.setup.car": "Auto von {name}: {wp}.",
+    "log.wp_item": "{area} {n}",
     "log.via.slide": "{name} rutscht {n} weiter bis {space}.",
     "log.via.bonus": "{name} nutzt den Bonus der weichen Reifen bis {space}.",
     "log.via.slip": "{name} nutzt den Windschatten: {n} Felder bis {space}.",

@@ -505,6 +505,7 @@ STRINGS: dict[str, str] = {
     "log.weather.same": "Weather roll ({result}): {weather} holds.",
     "log.setup.tyre": "{name} starts on {tyre} tyres ({wp}).",
     "log.setup.car": "{name}'s car: {wp}.",
+    "log.wp_item": "{area} {n}",
     "log.via.slide": "{name} slides {n} more to {space}.",
     "log.via.bonus": "{name} takes the soft-tyre bonus to {space}.",
     "log.via.slip": "{name} uses the slipstream: {n} spaces to {space}.",

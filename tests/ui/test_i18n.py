@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import texts
+from game.play.racelog import LogLine
 from game.texts import reason_text, tr
 from game.storage.lineup import KINDS
 from game.storage.settings import SPEEDS
@@ -152,3 +153,9 @@ def test_one_space_is_singular(language: str) -> None:
     texts.set_language(language)
     assert tr("qual.spaces", n=1) != tr("qual.spaces", n=2).replace("2", "1")
     assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) == STRINGS[language]["via.slide.1"]
+
+
+def test_the_set_up_log_line_names_the_areas() -> None:
+    """Issue 18: "(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
+    line = LogLine("log.setup.car", {"name": "Ann", "wp": (("tyres", 6), ("body", 3), ("road_holding", 2))}).text()
+    assert line == "Ann's car: Tyres 6, Body 3, Road holding 2."
