@@ -27,6 +27,7 @@ from statistics import median
 
 import pygame
 
+from game import texts
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import EdgeKind, Space, Track
 
@@ -698,7 +699,7 @@ class BoardRenderer:
         another part of the map, such as the whole map for a Tiled preview;
         ``transparent`` leaves the ground (grass or paving) out.
         """
-        key = (round(self.scale if scale is None else scale, 4), options, area, transparent)
+        key = (round(self.scale if scale is None else scale, 4), options, area, transparent, texts.language())
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
@@ -900,7 +901,7 @@ class BoardRenderer:
         """"PIT LANE" on the roof of the garages, in the middle of the pit lane."""
         mid = self.sections[-1][len(self.sections[-1]) // 2]
         side = -self._pit_track_side()
-        c.text("PIT LANE", 0.36 * self.lane_width, DARK, mid.at(side * 1.38 * self.lane_width))
+        c.text(texts.tr("board.pit_lane"), 0.36 * self.lane_width, DARK, mid.at(side * 1.38 * self.lane_width))
 
     def _kerbs(self, c: Canvas) -> None:
         """Red and white blocks, three per space, along the outer edge of every corner area."""

@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from game import texts
 from game.board.render import BoardOptions, BoardRenderer
 from game.board.camera import Camera
 
@@ -34,6 +35,7 @@ class BoardView:
         self.viewport = pygame.Rect(0, 0, 1, 1)
         self.picture: pygame.Surface | None = None
         self.picture_scale = 0.0
+        self.picture_language = ""
         self.zoomed_at = 0.0
         self._press: tuple[int, int] | None = None
         self._dragged = False
@@ -172,11 +174,13 @@ class BoardView:
         b = self.board
         sharp = min(self.camera.zoom, math.sqrt(MAX_BOARD_PIXELS / (b.bounds[2] * b.bounds[3])))
         settled = time.monotonic() - self.zoomed_at > SETTLE
-        if self.picture is None or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
+        stale = self.picture_language != texts.language()  # the board's words follow the settings
+        if self.picture is None or stale or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
             self.picture = b.render(self.options, sharp)
             if pygame.display.get_surface() is not None:
                 self.picture = self.picture.convert()
             self.picture_scale = sharp
+            self.picture_language = texts.language()
 
     def draw(self, screen: pygame.Surface) -> None:
         """The ground all over the viewport, then the cropped board picture."""

@@ -169,6 +169,7 @@ STRINGS: dict[str, str] = {
     "race.banner": "{name} ist dran",
     "race.banner_hint": "Klicken oder Enter drücken",
     "race.fit": "Einpassen (F)",
+    "board.pit_lane": "BOXENGASSE",
     "race.follow": "Folgen (C): {state}",
     "race.menu": "Menü (Esc)",
     "race.speed": "Tempo (S): {speed}",

@@ -162,6 +162,7 @@ STRINGS: dict[str, str] = {
     "race.banner": "{name}'s turn",
     "race.banner_hint": "Click or press Enter to start",
     "race.fit": "Fit (F)",
+    "board.pit_lane": "PIT LANE",
     "race.follow": "Follow (C): {state}",
     "race.menu": "Menu (Esc)",
     "race.speed": "Speed (S): {speed}",
