@@ -43,6 +43,9 @@ TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
 LOG_KEEP = 300
 LOG_WHEEL = 2  # log rows per notch of the mouse wheel
+#: Keys that look at the board (fit, zoom, pan, follow, speed): they work behind the turn card too.
+VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
+             pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
 DONE_DELAY = 2.0
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
@@ -413,7 +416,7 @@ class RaceScene(Scene):
             else:
                 self.pause()
             return True
-        if self.banner is not None:
+        if self.banner is not None and not (event.type == pygame.KEYDOWN and event.key in VIEW_KEYS):
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
                 self.dismiss_banner()

@@ -74,6 +74,18 @@ def test_the_banner_names_the_human_whose_turn_it_is_and_a_click_starts_it(scene
     assert scene.banner is None
 
 
+def test_the_board_keys_work_behind_the_turn_card(scene: RaceScene) -> None:
+    """Issue 18: the turn card swallowed F and the other keys that only look at the board."""
+    settle(scene)
+    assert scene.banner
+    zoom, follow = scene.view.camera.zoom, scene.follow
+    key(scene, pygame.K_MINUS)
+    key(scene, pygame.K_c)
+    assert scene.view.camera.zoom < zoom and scene.follow != follow and scene.banner
+    key(scene, pygame.K_f)
+    assert scene.banner and scene.control.wait() == Wait.GEAR
+
+
 def test_highlighted_spaces_are_exactly_the_engines_legal_destinations(scene: RaceScene, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     drawn: list[set[str]] = []
     monkeypatch.setattr(race_scene_module, "draw_destinations",
