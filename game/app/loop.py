@@ -277,8 +277,8 @@ class App:
         while self.running:
             events = pygame.event.get()
             if not events and not busy:  # nothing moves: sleep until the player does something
-                first = pygame.event.wait(IDLE_FRAME_MS)
-                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+                woke = pygame.event.wait(IDLE_FRAME_MS)
+                events = [woke, *pygame.event.get()] if woke.type != pygame.NOEVENT else []
                 clock.tick()
                 dt = 0.0
             else:
