@@ -144,6 +144,10 @@ class RaceControl:
     def humans(self) -> int:
         return sum(1 for e in self.header.entries if e.driver == "human")
 
+    def humans_racing(self) -> bool:
+        """Is a human's car still in the race (not out, not finished)?"""
+        return any(self.human(c.id) and c.status == "racing" for c in self.state.cars)
+
     def wait(self) -> Wait:
         return self._cached("wait", self._wait)
 

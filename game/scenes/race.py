@@ -8,6 +8,7 @@ checks run by themselves, paced by the animation speed.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,6 +44,7 @@ TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
 LOG_KEEP = 300
 LOG_WHEEL = 2  # log rows per notch of the mouse wheel
+SKIP_FRAME = 0.03  # seconds of each frame a skip may spend on the computers' turns
 #: Keys that look at the board (fit, zoom, pan, follow, speed): they work behind the turn card too.
 VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
@@ -79,6 +81,7 @@ class RaceScene(Scene):
         self.follow = True
         self.pulse = 0.0
         self.calm_for = 0.0  # seconds since the last input or animation
+        self.skipping = False  # Tab: the computers' turns and the dice up to the next human decision, at once
         self.done_for = 0.0
         self.focus: str | None = None
         self.ended = False
@@ -100,6 +103,8 @@ class RaceScene(Scene):
             "roll": Button("roll", lambda: tr("race.roll"), self.roll, "primary", px=24),
             "undo": Button("undo", lambda: tr("race.undo"), self.undo, px=20),
             "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
+            "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
+                           self.skip, px=22),
         }
         self.widgets = list(self.buttons.values())
         for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
@@ -129,6 +134,7 @@ class RaceScene(Scene):
         self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
         if self.dialog is not None:
             self.dialog.layout(board)
@@ -292,11 +298,13 @@ class RaceScene(Scene):
         self.log.extend(describe(self.control, step))
         del self.log[:-LOG_KEEP]
         kinds = {e.kind for e in step.events}
-        for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"), ("finish", "finish")):
-            if kind in kinds:
-                self.app.sound.play(sound)
-        if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
-            self.app.sound.play("crash")
+        if not self.skipping:
+            for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
+                                ("finish", "finish")):
+                if kind in kinds:
+                    self.app.sound.play(sound)
+            if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
+                self.app.sound.play("crash")
         for e in step.events:
             if e.kind == "weather":
                 self._announce(step)
@@ -327,8 +335,33 @@ class RaceScene(Scene):
 
     # --- the frame --------------------------------------------------------------------------
 
+    def skip(self) -> None:
+        """Tab: play every computer turn and die up to the next human decision at once (with no
+        human left racing: to the flag). It runs a few steps a frame, so the window stays alive."""
+        if self.control.wait() in (Wait.DICE, Wait.COMPUTER) or self.queue:
+            self.skipping = True
+
+    def _skip_ahead(self) -> None:
+        """Some steps of a skip within this frame's time: the log gets every line, the cars jump."""
+        started = time.monotonic()
+        while time.monotonic() - started < SKIP_FRAME:
+            while self.queue:  # what is on its way is shown at its end
+                anim = self.queue.pop(0)
+                anim.finish()
+                anim.update(0.0)
+            w = self.control.wait()
+            if w == Wait.DICE:
+                self.reveal(self.control.roll())
+            elif w == Wait.COMPUTER:
+                self.reveal(self.control.computer())
+            else:
+                self.skipping = False
+                return
+
     def update(self, dt: float) -> None:
         self.pulse += dt
+        if self.skipping:
+            self._skip_ahead()
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
@@ -357,6 +390,8 @@ class RaceScene(Scene):
     def animating(self) -> bool:
         """Dice, cars and computer turns move by themselves, and for a moment after each change the
         destinations pulse and the rain falls; a screen that waits for a human then rests."""
+        if self.skipping:
+            return True
         waiting = self.control.wait() not in (Wait.DICE, Wait.COMPUTER, Wait.DONE)
         quiet = not self.queue and self.message is None and self.weather.banner is None
         return not (waiting and quiet and self.calm_for >= LIVELY and not self.view.animating())
@@ -472,6 +507,7 @@ class RaceScene(Scene):
         self.buttons["roll"].visible = self.idle and self.control.wait() == Wait.ROLL
         self.buttons["undo"].visible = self.buttons["roll"].visible and self.control.can_undo()
         self.buttons["end"].visible = self.idle and self.control.wait() == Wait.MOVE and self.control.optional()
+        self.buttons["skip"].visible = self.control.wait() in (Wait.DICE, Wait.COMPUTER) and not self.skipping
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -483,6 +519,8 @@ class RaceScene(Scene):
             self.roll_or_hurry()
         elif k == pygame.K_BACKSPACE:
             self.undo()
+        elif k == pygame.K_TAB:
+            self.skip()
         elif k == pygame.K_c:
             self.toggle_follow()
         elif k == pygame.K_s:

@@ -485,6 +485,8 @@ STRINGS: dict[str, str] = {
     "via.slip_brake": "+1 Brems-VP: der Windschatten endet in einer Kurve",
     # --- race screen ---------------------------------------------------------------------------
     "race.end_move": "Zug hier beenden (Enter)",
+    "race.skip": "Vorspulen bis zu deinem Zug (Tab)",
+    "race.finish_race": "Rennen zu Ende fahren (Tab)",
     "race.setup_round": "Einstellung vor dem Start",
     "race.hint.setup": "Reifen wählen (und die VP des Autos verteilen), dann starten.",
     "race.hint.pit": "Deine Crew ist bereit: Reifen und Reparaturen, dann raus.",

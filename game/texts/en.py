@@ -473,6 +473,8 @@ STRINGS: dict[str, str] = {
     "via.slip_brake": "+1 brake WP: the slipstream ends in a corner",
     # --- race screen ---------------------------------------------------------------------------
     "race.end_move": "End move here (Enter)",
+    "race.skip": "Skip to your turn (Tab)",
+    "race.finish_race": "Finish the race (Tab)",
     "race.setup_round": "Set-up before the start",
     "race.hint.setup": "Choose the tyres (and share out the car's WP), then start.",
     "race.hint.pit": "Your crew is ready: tyres and repairs, then back out.",
