@@ -66,6 +66,11 @@ def _work(item: tuple[str, int]) -> str:
     return tr("log.pit.repair", n=n, area=tr(f"word.area.{what}"))
 
 
+def spaces_line(value: int) -> LogLine:
+    """A gear die's result in the tray: "7 spaces"."""
+    return LogLine("dice.spaces.1" if value == 1 else "dice.spaces.n", {"n": value})
+
+
 def roll_outcome(step: Step) -> LogLine | None:
     """What a die roll meant, in a few words for the dice tray ("7 spaces", "passed", "-1 body WP")."""
     c = step.chance
@@ -73,7 +78,7 @@ def roll_outcome(step: Step) -> LogLine | None:
         return None
     value = getattr(step.action, "value", 0)
     if c.purpose == Purpose.GEAR:
-        return LogLine("dice.spaces.1" if value == 1 else "dice.spaces.n", {"n": value})
+        return spaces_line(value)
     if c.purpose == Purpose.GRID:
         return None
     for e in step.events:

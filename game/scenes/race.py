@@ -26,7 +26,7 @@ from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
-from game.play.racelog import LogLine, describe, roll_outcome
+from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button
@@ -109,6 +109,18 @@ class RaceScene(Scene):
         self.widgets = list(self.buttons.values())
         for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
             self.log.extend(describe(control, step))
+        self._show_roll_to_move()
+
+    def _show_roll_to_move(self) -> None:
+        """A race resumed after a roll: the tray shows the die whose spaces the car still has to drive."""
+        state = self.control.state
+        if state.phase != "move" or state.roll is None or state.active is None:
+            return
+        car = state.car(state.active)
+        die = state.rules.gear_dice.die(car.gear)
+        caption = tr("dice.caption", name=self.control.name(car.id), purpose=die_name(die.name))
+        self.tray.start(die, state.roll, caption, self.speed, spaces_line(state.roll))
+        self.tray.settle()
 
     # --- layout ---------------------------------------------------------------------
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 
 from game.board.view import BoardView
-from game.play.race_control import RaceControl
+from game.play.race_control import RaceControl, Wait
 from game.play.racelog import LogLine
 from game.scenes.race import RaceScene
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import header, make_app, oval, play_until
 
 
 def wheel(scene: RaceScene, notches: int) -> bool:
@@ -60,3 +60,15 @@ def test_the_log_never_scrolls_past_its_oldest_line(tmp_path: Path, monkeypatch)
     wheel(scene, 50)
     rows = drawn_rows(scene, monkeypatch)
     assert rows[0].startswith("Driver 0") and scene.log_scroll == 12 - len(rows)
+
+
+def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Path) -> None:
+    """Issue 18: after Continue the dice tray was empty although the car still had its roll to drive."""
+    app = make_app(tmp_path)
+    control = RaceControl.start(oval(), header(("human", "human")), None)
+    play_until(control, lambda c: c.wait() == Wait.MOVE)
+    resumed = RaceControl.resume(oval(), control.session.record())
+    scene = RaceScene(app, resumed, BoardView(app.tracks.get("oval.tmx").board))
+    throw = scene.tray.throw
+    assert throw is not None and throw.done and throw.value == resumed.state.roll
+    assert throw.outcome is not None and str(resumed.state.roll) in throw.outcome.text()
