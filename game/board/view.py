@@ -94,6 +94,14 @@ class BoardView:
     def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.camera.to_screen(p)
 
+    def corner_sign_at(self, screen_pos: tuple[int, int]) -> int | None:
+        """The corner whose sign (stops, shortest and longest way) lies under the mouse, if any."""
+        x, y = self.camera.to_world(screen_pos)
+        for i, (bx, by, bw, bh) in enumerate(self.board.corner_boxes):
+            if bx <= x <= bx + bw and by <= y <= by + bh:
+                return i
+        return None
+
     def space_at(self, screen_pos: tuple[int, int]) -> str | None:
         """The space under a screen pixel of the viewport, or None."""
         if not self.viewport.collidepoint(screen_pos):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.texts import reason_text, tr
 from rules.moves import Move
-from rules.track import Track
+from rules.track import Corner, Track
 
 
 def move_lines(track: Track, move: Move, here: str) -> list[str]:
@@ -38,6 +38,13 @@ def move_lines(track: Track, move: Move, here: str) -> list[str]:
     if move.finishes:
         lines.append(tr("cost.finish"))
     return lines
+
+
+def corner_sign_lines(corner: Corner) -> list[str]:
+    """What a corner's sign on the board says (CORNER-1, CORNER-2): the yellow stops to make, the
+    red and the green number of spaces of the shortest and the longest way through it."""
+    return [corner.label, tr("race.flags.stops", n=corner.stops), tr("race.flags.shortest", n=corner.shortest),
+            tr("race.flags.longest", n=corner.longest)]
 
 
 def move_tag(move: Move) -> str:

@@ -8,6 +8,7 @@ import pygame
 
 from game import theme
 from game.board.view import BoardView
+from game.play.movetext import corner_sign_lines
 from game.texts import tr
 from game.app.loop import Scene
 from game.board.catalogue import TrackEntry
@@ -116,6 +117,9 @@ class GalleryScene(Scene):
         entry = self.entry
         if lines or self.view is None or entry is None or entry.track is None:
             return lines
+        sign = self.view.corner_sign_at(pos)
+        if sign is not None:
+            return corner_sign_lines(entry.track.corners[sign])
         name = self.view.space_at(pos)
         if name is None:
             return []

@@ -23,7 +23,7 @@ from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
-from game.play.movetext import move_lines
+from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
@@ -710,6 +710,10 @@ class RaceScene(Scene):
             return lines
         if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
             return self.gearbox.hint(pos)
+        if self.view.viewport.collidepoint(pos):
+            sign = self.view.corner_sign_at(pos)
+            if sign is not None:
+                return corner_sign_lines(self.track.corners[sign])
         if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos):
             space = self.view.space_at(pos)
             moves = self.control.destinations().get(space or "")

@@ -174,9 +174,12 @@ STRINGS: dict[str, str] = {
     "race.menu": "Menü (Esc)",
     "race.speed": "Tempo (S): {speed}",
     "race.help": (
-        "Ziehen/Pfeile: schieben · Rad, +/-: zoomen · F: ganz · C: folgen · S: Tempo · F11: Vollbild · "
-        "Esc: Menü"
+        "Ziehen/Pfeile: schieben · Rad, +/-: zoomen · F: einpassen · C: folgen · S: Tempo · Tab: Computer "
+        "vorspulen · F11: Vollbild · Esc: Menü"
     ),
+    "race.flags.stops": "Gelb {n}: Pflichtstopps",
+    "race.flags.shortest": "Rot {n}: Felder auf dem kürzesten Weg hindurch",
+    "race.flags.longest": "Grün {n}: Felder auf dem längsten Weg hindurch",
     "race.hint.gear": "Gang wählen: Schaltung oder Zeile anklicken oder 1–6 drücken.",
     "race.hint.roll": "{die} werfen: anklicken oder Leertaste. Rücktaste nimmt den Gang zurück.",
     "race.hint.move": "Ein markiertes Feld anklicken. B = Brems-VP, R = Reifen-VP, rot = Ausscheiden.",

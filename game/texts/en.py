@@ -167,9 +167,12 @@ STRINGS: dict[str, str] = {
     "race.menu": "Menu (Esc)",
     "race.speed": "Speed (S): {speed}",
     "race.help": (
-        "Drag/arrows: pan · wheel, +/-: zoom · F: fit · C: follow · S: speed · F11: fullscreen · Esc: "
-        "menu"
+        "Drag/arrows: pan · wheel, +/-: zoom · F: fit · C: follow · S: speed · Tab: skip the computers · "
+        "F11: fullscreen · Esc: menu"
     ),
+    "race.flags.stops": "Yellow {n}: stops to make",
+    "race.flags.shortest": "Red {n}: spaces on the shortest way through",
+    "race.flags.longest": "Green {n}: spaces on the longest way through",
     "race.hint.gear": "Choose a gear: click the shifter or a row, or press 1–6.",
     "race.hint.roll": "Roll the {die}: click it or press Space. Backspace takes the gear back.",
     "race.hint.move": "Click a highlighted space. B = brake WP, T = tyre WP, red = out of the race.",

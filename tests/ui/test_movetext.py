@@ -8,7 +8,7 @@ import re
 import pytest
 
 from game import texts
-from game.play.movetext import move_tag
+from game.play.movetext import corner_sign_lines, move_tag
 from rules.moves import Move
 
 SPACE_NAME = re.compile(r"\b[A-Z]\d+\b")
@@ -28,3 +28,21 @@ def test_cost_tags_are_never_space_names(language: str) -> None:
 
 def test_a_free_move_has_no_tag() -> None:
     assert move_tag(Move(path=("B1", "B2"))) == ""
+
+
+def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18: the corner signs' small red and green numbers had no legend; hovering a sign says
+    what the yellow, red and green numbers are, on the race screen and in the gallery."""
+    from game.board.view import BoardView
+    from tests.ui.helpers import make_app, oval
+
+    app = make_app(tmp_path)
+    view = BoardView(app.tracks.get("oval.tmx").board)
+    view.set_viewport(app.screen.get_rect())
+    x, y, w, h = view.board.corner_boxes[0]
+    pos = tuple(round(v) for v in view.camera.to_screen((x + w / 2, y + h / 2)))
+    assert view.corner_sign_at(pos) == 0
+    corner = oval().corners[0]
+    lines = corner_sign_lines(corner)
+    assert lines[0] == corner.label and f"Yellow {corner.stops}" in lines[1]
+    assert f"Red {corner.shortest}" in lines[2] and f"Green {corner.longest}" in lines[3]
