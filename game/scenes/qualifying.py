@@ -491,6 +491,12 @@ class QualifyingScene(Scene):
         if self.ghost is not None:
             self.ghost.advance(self.watch.elapsed_ms)
 
+    def shown_results(self) -> list[LapResult]:
+        """The laps written down so far, without the computer lap still being replayed: its result
+        shows when its car crosses the line on screen."""
+        results = self.session.results
+        return results[:-1] if self.phase == "computer" and results else results
+
     def _update_replay(self, dt: float) -> None:
         replay = self.replay
         assert replay is not None
@@ -575,7 +581,7 @@ class QualifyingScene(Scene):
         self._draw_cars(screen)
         board = self.view.viewport
         if self.session.results or self.phase != "ready":
-            draw_classification(screen, (MARGIN, TOP + MARGIN), self.session.results, self.rules.qualifying,
+            draw_classification(screen, (MARGIN, TOP + MARGIN), self.shown_results(), self.rules.qualifying,
                                 self.session.entries, highlight=self.result.driver if self.result else None)
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))

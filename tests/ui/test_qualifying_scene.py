@@ -147,9 +147,11 @@ def test_a_lap_by_keyboard_is_timed_scored_and_kept_in_the_records(tmp_path: Pat
     assert [(r.driver, r.rolls) for r in kept] == [("Anna", scene.result.rolls)] and kept[0].ghost is not None
     key(scene, pygame.K_RETURN)  # next: the computer's lap, replayed fast; Space skips it
     assert scene.phase == "computer"
+    # issue 18: the classification shows the computer's lap only once its car crosses the line
+    assert [r.name for r in scene.shown_results()] == ["Anna"] and len(scene.session.results) == 2
     key(scene, pygame.K_SPACE)
     settle(scene)
-    assert scene.phase == "result"
+    assert scene.phase == "result" and [r.name for r in scene.shown_results()] == ["Anna", "Ben"]
     key(scene, pygame.K_SPACE)
     assert len(done) == 1 and [r.name for r in done[0].results] == ["Anna", "Ben"]
 
