@@ -25,7 +25,7 @@ from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, gear_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
-from rules.session import RaceSession
+from rules.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
 from rules.track import Track
 from rules.tyres import Tyre
@@ -161,8 +161,8 @@ class RaceControl:
                 return Wait.ROLL
             return Wait.DICE
         car = to_move(state)
-        if car is None:
-            return Wait.DONE
+        if car is None:  # CORE-END-1: a race is over only when its state says so; anything else is a bug
+            raise UnfinishedRace(f"nobody can act, yet the race is not over ({self.session.where()})")
         if not self.human(car):
             return Wait.COMPUTER
         return {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT}.get(state.phase, Wait.MOVE)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.texts import Notice
 from game.play.race_control import RaceControl, Wait, by_destination
 from rules.moves import Move
+from rules.session import UnfinishedRace
 from rules.engine import moves
 from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
@@ -127,3 +130,16 @@ def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
     second_stop = Move(path=("B19x", "B20"), brakes=3, tyres=4, corner=0, stops=2)  # another outcome: kept
     ways = by_destination([worse, other, cheap, second_stop], "B10")["B20"]
     assert worse not in ways and {cheap, other, second_stop} == set(ways)
+
+
+def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A state with no die to roll and no car to act, yet not finished, is a bug: the screen must
+    not show the results of a race that has not ended (the app's guard reports it)."""
+    import game.play.race_control as race_control_module
+
+    control = RaceControl.start(oval(), header(("human", "human")))
+    play_until(control, lambda c: c.wait() == Wait.GEAR)
+    monkeypatch.setattr(race_control_module, "to_move", lambda state: None)
+    stuck = RaceControl.resume(oval(), control.session.record())
+    with pytest.raises(UnfinishedRace, match="not over"):
+        stuck.wait()
