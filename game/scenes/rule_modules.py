@@ -87,6 +87,7 @@ class RulesScene(Scene):
         self.choice = choice
         self.on_done = on_done
         self.laps = laps  # the set-up's distance, shown instead of the preset's
+        self.show_ids = False  # the rule IDs of the catalogue, for the curious (key I)
         self.switches = [Button(f"module.{m.key}", lambda k=m.key: tr("toggle.on" if self.choice.is_on(k) else "toggle.off"),
                                 lambda k=m.key: self.toggle(k), px=22) for m in MODULES]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
@@ -102,6 +103,12 @@ class RulesScene(Scene):
 
     def toggle(self, key: str) -> None:
         self.choice = self.choice.switched(key, not self.choice.is_on(key))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_i:
+            self.show_ids = not self.show_ids
+            return True
+        return super().handle(event)
 
     def reset_preset(self) -> None:
         self.choice = RuleChoice(preset=self.choice.preset)
@@ -147,7 +154,8 @@ class RulesScene(Scene):
             changed = m.key in self.choice.overrides and self.choice.overrides[m.key] != enabled(base, m.key)
             title = tr(f"module.{m.key}") + (" *" if changed else "")
             t = theme.text(screen, title, 24, theme.TEXT, (x, y - 2))
-            theme.text(screen, ", ".join(m.rules), 16, theme.FAINT, (t.right + 10, y + 4))
+            if self.show_ids:
+                theme.text(screen, ", ".join(m.rules), 16, theme.FAINT, (t.right + 10, y + 4))
             about = theme.fit_text(tr(f"module.{m.key}.about"), 17, box.right - x - 12)
             theme.text(screen, about, 17, theme.DIM, (x, y + 24))
 
@@ -158,7 +166,8 @@ class RulesScene(Scene):
         y = box.top + 44
         for label, value, ids in parameters(self.rules, self.laps):
             theme.text(screen, label, 20, theme.TEXT, (box.left + 16, y))
-            theme.text(screen, ids, 15, theme.FAINT, (box.right - 16, y + 3), "topright")
+            if self.show_ids:
+                theme.text(screen, ids, 15, theme.FAINT, (box.right - 16, y + 3), "topright")
             for line in theme.wrap(value, 18, box.width - 40)[:2]:
                 y += 20
                 theme.text(screen, line, 18, theme.DIM, (box.left + 24, y))

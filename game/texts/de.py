@@ -559,7 +559,7 @@ STRINGS: dict[str, str] = {
     "rules.parameters": "Was diese Regeln spielen",
     "rules.done": "Diese Regeln nehmen",
     "rules.reset": "Vorlage wie gedruckt",
-    "rules.keys": "Schalter anklicken, um ein Modul an- oder auszuschalten. Esc: zurück ohne Änderung.",
+    "rules.keys": "Schalter anklicken, um ein Modul an- oder auszuschalten. I: Regel-IDs zeigen. Esc: zurück ohne Änderung.",
     "param.laps": "Renndistanz",
     "param.grid": "Startaufstellung",
     "param.car": "Autos",

@@ -545,7 +545,7 @@ STRINGS: dict[str, str] = {
     "rules.parameters": "What these rules play",
     "rules.done": "Use these rules",
     "rules.reset": "Preset as printed",
-    "rules.keys": "Click a switch to turn a module on or off. Esc: back without changes.",
+    "rules.keys": "Click a switch to turn a module on or off. I: show the rule IDs. Esc: back without changes.",
     "param.laps": "Race distance",
     "param.grid": "Starting grid",
     "param.car": "Cars",

@@ -107,3 +107,21 @@ def test_every_module_string_has_a_german_text() -> None:
     wanted += [f"tyre.{t}" for t in ("hard", "soft", "rain")] + [f"via.{v}.short" for v in ("slip", "bonus", "slide")]
     wanted += [f"preset.{k}" for k in PRESETS] + [f"preset.{k}.about" for k in PRESETS]
     assert not [k for k in wanted if k not in STRINGS["de"]]
+
+
+def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18: the catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
+    from game import theme
+
+    app = make_app(tmp_path)
+    scene = RulesScene(app, RuleChoice(preset="fd-modules"), lambda choice: None)
+    app.push(scene)
+    drawn: list[str] = []
+    original = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    app.frame(1 / 60)
+    assert not any("CORE-SLIP-1" in s or "TYRE-1" == s for s in drawn)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0, unicode="i", scancode=0))
+    drawn.clear()
+    app.frame(1 / 60)
+    assert any("CORE-SLIP-1" in s for s in drawn)
