@@ -2,5 +2,5 @@
 qualifying, grid, race, pause, results, time trial, lap records, gallery, settings.
 
 Each scene is a ``game.app.loop.Scene``; ``launch`` starts races and qualifying
-from a line-up. Scenes may import anything of the game except ``tools`` and ``main``.
+from a line-up, and ``chosen_track`` is the track choice the set-up screens share. Scenes may import anything of the game except ``tools`` and ``main``.
 """

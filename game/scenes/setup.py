@@ -18,6 +18,7 @@ from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, 
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
+from game.scenes.chosen_track import ChosenTrack
 from game.widgets.controls import Button, TextField, Widget
 from rules.choice import RuleChoice, following_preset, known_preset
 from rules.ruleset import PRESETS
@@ -29,7 +30,7 @@ ROW = 46
 LEFT_W = 440
 
 
-class SetupScene(Scene):
+class SetupScene(ChosenTrack, Scene):
     name = "setup"
 
     def __init__(self, app: App) -> None:
@@ -63,15 +64,6 @@ class SetupScene(Scene):
         ]
         self._trim()
         self.rebuild()
-
-    @property
-    def entry(self) -> TrackEntry | None:
-        """The chosen track's entry, possibly still loading in the background."""
-        return self.app.tracks.find(self.track_file)
-
-    def animating(self) -> bool:
-        """The chosen track is still loading: its picture, facts and grid size are on their way."""
-        return self.app.tracks.loading(self.track_file)
 
     @property
     def room(self) -> int:

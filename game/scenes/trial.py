@@ -25,6 +25,7 @@ from rules.choice import following_preset, known_preset
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
+from game.scenes.chosen_track import ChosenTrack
 from game.widgets.controls import Button, TextField, Widget
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 LEFT_W = 440
 
 
-class TrialScene(Scene):
+class TrialScene(ChosenTrack, Scene):
     name = "trial"
 
     def __init__(self, app: App) -> None:
@@ -64,14 +65,6 @@ class TrialScene(Scene):
         ]
         self.start_button = self.fixed[1]
         self.widgets = [*self.fixed, *self.track_buttons]
-
-    @property
-    def entry(self) -> TrackEntry | None:
-        return self.app.tracks.find(self.track_file)
-
-    def animating(self) -> bool:
-        """The chosen track is still loading: its picture and Start are on their way."""
-        return self.app.tracks.loading(self.track_file)
 
     @property
     def broken(self) -> bool:

@@ -37,10 +37,10 @@ def position_cmd(record_file: str, at: int, track_file: str | None, out: str | N
     if out and not Path(out).parent.is_dir():
         print(f"{out}: the folder {Path(out).parent} does not exist", file=sys.stderr)
         return 1
-    path = record_track(record.header, track_file)
-    track = read_track(path) if path is not None else None
-    if track is None:
+    found = record_track(record.header, track_file)
+    if found is None:
         return 1
+    path, track = found
     try:
         state = replay(track, Record(header=record.header, actions=record.actions[:at]))
     except RecordError as err:

@@ -102,10 +102,10 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return 1
-    path = record_track(record.header, track_file)
-    track = read_track(path) if path is not None else None
-    if track is None:
+    found = record_track(record.header, track_file)
+    if found is None:
         return 1
+    _, track = found
     try:
         state = replay(track, record)
     except RecordError as err:
@@ -117,13 +117,15 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
     return 0
 
 
-def record_track(header: Header, track_file: str | None) -> str | None:
-    """The track file a record was played on: the given one, or the one in maps/ with the
-    record's hash; None after saying that there is none."""
+def record_track(header: Header, track_file: str | None) -> tuple[str, Track] | None:
+    """The track a record was played on and its file: the given one, or the one in maps/ with
+    the record's hash; None after saying why there is none."""
     path = track_file or find_track(header.track_hash, header.track_name)
     if path is None:
         print(f"no track in maps/ has the record's hash {header.track_hash[:12]}; give --track FILE", file=sys.stderr)
-    return path
+        return None
+    track = read_track(path)
+    return (path, track) if track is not None else None
 
 
 def find_track(digest: str, name: str = "") -> str | None:
