@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.app.loop import Scene
+from game.scenes.card import CardScene
 from game.texts import tr
 from game.widgets.controls import Button
 
@@ -15,15 +15,13 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 
-class QuitScene(Scene):
+class QuitScene(CardScene):
     """Over the menu: quit, or stay. It says whether a race (or qualifying) waits in the save."""
 
     name = "quit"
-    overlay = True
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.box = pygame.Rect(0, 0, 520, 220)
+        super().__init__(app, (520, 220))
         self.saved = app.saves.exists()
         self.widgets = [
             Button("stay", lambda: tr("quit.stay"), app.pop, "primary"),
@@ -31,25 +29,19 @@ class QuitScene(Scene):
         ]
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.box.center = (size[0] // 2, size[1] // 2)
+        super().layout(size)
         half = (self.box.width - 100) // 2
         for i, w in enumerate(self.widgets):
             w.rect = pygame.Rect(self.box.left + 40 + i * (half + 20), self.box.bottom - 74, half, 44)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q):
             self.app.quit()
             return True
-        super().handle(event)
-        return True  # nothing reaches the menu below
+        return super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
-        theme.dim(screen, screen.get_rect(), 150)
-        theme.panel(screen, self.box, theme.PANEL_DARK, 250, theme.YELLOW, 12)
-        theme.text(screen, tr("quit.title"), 36, theme.TEXT, (self.box.centerx, self.box.top + 40), "center")
+        self.draw_card(screen, tr("quit.title"), 36, 40)
         lines = theme.wrap(tr("quit.saved" if self.saved else "quit.keys"), 20, self.box.width - 60)
         for i, line in enumerate(lines[:3]):
             theme.text(screen, line, 20, theme.DIM, (self.box.centerx, self.box.top + 90 + 26 * i), "center")
