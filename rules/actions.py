@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.car import Area, WearPoints
 from rules.moves import Via
+from rules.pitpoints import PitPlan
 from rules.tyres import Tyre
 
 
@@ -27,6 +28,8 @@ class ChooseGear(_Choice):
 
     kind: Literal["gear"] = "gear"
     gear: int
+    boost: bool = False  # ENG-D-3: strike 1 engine WP for as many extra spaces as the gear
+    pit: PitPlan | None = None  # PIT-D-6: announce (or change) what the crew will do; None keeps the last
 
 
 class Roll(_Action):
@@ -62,6 +65,7 @@ class SetUp(_Choice):
     kind: Literal["setup"] = "setup"
     tyre: Tyre | None = None
     wp: WearPoints | None = None
+    reserve: int = Field(default=0, ge=0)  # AMB-32: WP of the total kept in the box for repairs
 
 
 class PitStop(_Choice):
@@ -75,7 +79,33 @@ class PitStop(_Choice):
     repairs: dict[Area, int] = {}
 
 
-Action = Annotated[Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop], Field(discriminator="kind")]
+class Karma(_Choice):
+    """What the driver does with a check roll just made (KARMA-3/4): re-roll it for 40
+    karma, raise it by 1 for 20, or accept it."""
+
+    kind: Literal["karma"] = "karma"
+    spend: Literal["reroll", "raise", "accept"]
+
+
+class Bid(_Choice):
+    """A secret head-to-head bid of karma points for the turn order among level cars (H2H-2);
+    0 = no bid."""
+
+    kind: Literal["bid"] = "bid"
+    amount: int = Field(ge=0)
+
+
+class TCar(_Choice):
+    """After an early retirement: race on in the T-car (TCAR-1), which has ``wp`` (the set-up
+    less 2 WP, AMB-38), or not (``wp`` None)."""
+
+    kind: Literal["tcar"] = "tcar"
+    wp: WearPoints | None = None
+
+
+Action = Annotated[
+    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar], Field(discriminator="kind")
+]
 
 
 class Event(BaseModel):
@@ -104,6 +134,13 @@ class Event(BaseModel):
         "weather",
         "setup",
         "offer",
+        "fuel",
+        "boost",
+        "karma",
+        "bid",
+        "wreck",
+        "tcar",
+        "restart",
     ]
     car: str | None = None
     data: dict[str, int | str | bool | None | list[str]] = {}

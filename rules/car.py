@@ -88,6 +88,7 @@ class CarSetupRules(BaseModel):
     maximum: dict[Area, int] = {}
     total_rule: str
     limit_rule: str
+    reserve: bool = False  # AMB-32: part of the total may stay in the box as a repair reserve
 
     @model_validator(mode="after")
     def _limits_name_used_areas(self) -> CarSetupRules:
@@ -132,7 +133,7 @@ C_OWN_CAR = CarSetupRules(
     limit_rule="CAR-C-3",
 )
 
-# RACE-D-4 (22 WP "car + box"; the box reserve of AMB-32 is not modelled yet),
+# RACE-D-4 (22 WP "car + box": AMB-32, the areas and a box reserve for repairs),
 # CAR-D-1 (areas with fuel), CAR-D-4 (each >= 1).
 D_DRESDEN = CarSetupRules(
     name="dresden",
@@ -141,12 +142,16 @@ D_DRESDEN = CarSetupRules(
     minimum={a: 1 for a in AREAS_CD},
     total_rule="RACE-D-4",
     limit_rule="CAR-D-4",
+    reserve=True,
 )
 
 
-def validate_setup(rules: CarSetupRules, wp: WearPoints) -> list[Problem]:
-    """Every problem of a proposed set-up at once, for the set-up screen; never raises."""
+def validate_setup(rules: CarSetupRules, wp: WearPoints, reserve: int = 0) -> list[Problem]:
+    """Every problem of a proposed set-up at once, for the set-up screen; never raises.
+    ``reserve`` is the box reserve (AMB-32), counted in the total where the rules have one."""
     problems: list[Problem] = []
+    if reserve and not rules.reserve:
+        problems.append(Problem(rule="AMB-32", code=Code.SETUP_NO_RESERVE, values={"points": reserve}))
     for area in Area:
         points = wp[area]
         if area not in rules.areas:
@@ -176,12 +181,12 @@ def validate_setup(rules: CarSetupRules, wp: WearPoints) -> list[Problem]:
                     values={"area": area.value, "points": points, "maximum": high},
                 )
             )
-    if wp.total() != rules.total:
+    if wp.total() + reserve != rules.total:
         problems.append(
             Problem(
                 rule=rules.total_rule,
                 code=Code.SETUP_WRONG_TOTAL,
-                values={"total": wp.total(), "required": rules.total},
+                values={"total": wp.total() + reserve, "required": rules.total},
             )
         )
     return problems

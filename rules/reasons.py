@@ -60,6 +60,8 @@ class Code(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     NOT_SHORTEST = "not_shortest"
     TOO_MANY_SPACES = "too_many_spaces"
+    SETUP_NO_RESERVE = "setup_no_reserve"
+    REPAIR_ONE_OR_TWO = "repair_one_or_two"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -143,6 +145,8 @@ TEMPLATES: dict[Code, str] = {
     Code.NOT_YOUR_TURN: 'It is not the turn of {car} now, but of {active}.',
     Code.NOT_SHORTEST: 'On a straight the car must take a shortest way: {space} is nearer by another path.',
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
+    Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
+    Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
 }
 
 

@@ -20,9 +20,11 @@ from rules.actions import Action
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
 from rules.filelimits import RECORD, FileKind, read_text
+from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.track import Track
+from rules.weather import Barometer
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
@@ -45,6 +47,10 @@ class Entry(BaseModel):
     colour: str = "#d03030"
     number: int = 1
     wear: WearPoints
+    reserve: int = Field(default=0, ge=0)  # AMB-32: WP of the total kept in the box
+    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1: chosen in the race set-up
+    team: int | None = Field(default=None, ge=0, le=9)  # SEASON-2: team-mates share a box (PIT-D-4)
+    karma: int | None = Field(default=None, ge=0)  # KARMA-1: carried from the championship; None = a fresh pool
 
 
 class Header(BaseModel):
@@ -58,6 +64,7 @@ class Header(BaseModel):
     seed: int
     entries: tuple[Entry, ...]
     grid: tuple[str, ...] | None = None  # car ids, pole first, from qualifying; None = grid rolls (FD08-GRID-1)
+    qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:

@@ -11,11 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, CarSetupRules, WearPoints
+from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, D_DRESDEN, CarSetupRules, WearPoints
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
 from rules.gears import DOWNSHIFT_B, DOWNSHIFT_CD, DownshiftTable
 from rules.order import TieBreak
-from rules.qualifying_rules import QUAL_B, QUAL_C, QualifyingRules
+from rules.qualifying_rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 
 
 class RuleSet(BaseModel):
@@ -61,9 +61,9 @@ class RuleSet(BaseModel):
     weather_change: Literal["state_machine", "row_step"] = "state_machine"  # VAR-25: TAB-WEATHER-SM or AMB-6
     weather_streak: Literal["strict", "sun_rain_only"] = "strict"  # AMB-7
     weather_timing: Literal["end_of_round", "immediate"] = "end_of_round"  # AMB-8, MASTERS-TURN-15
-    # VAR-26: a variable race starts dry (C) or on the middle row (B, AMB-6); Dresden's start from
-    # the qualifying weather comes with the league rules
-    weather_start: Literal["dry", "row"] = "dry"
+    # VAR-26: a variable race starts dry (C), on the middle row (B, AMB-6), or temporarily as
+    # the qualifying weather (D, WEATHER-D-2)
+    weather_start: Literal["dry", "row", "qualifying"] = "dry"
     # --- tyres (TYRE-*, TAB-TYRE-C/D) ---
     tyres: Literal["C", "D"] | None = None  # the tyre module and its table (TAB-TYRE-C, TAB-TYRE-D); None = off
     rain_slide: Literal["ends_in_corner", "any_corner_space"] = "ends_in_corner"  # VAR-28, AMB-28
@@ -77,14 +77,35 @@ class RuleSet(BaseModel):
     teams: bool = False  # pairs of cars in entry order form teams (TEAM-B-1)
     team_stock: int = 4  # repair WP a team shares for the whole race (TEAM-B-2); it replaces the cars' own reserve
 
+    grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
+    qualifying: QualifyingRules = QUAL_B  # VAR-21..23
+    # --- the Dresden league rules (section 5) ---
+    start_in_turn: bool = False  # VAR-24: the start roll is part of the first turn, from gear 0 (START-D-1..3)
+    spin_restart: Literal["first_gear", "start_roll"] = "first_gear"  # VAR-18: FD08-SPIN-1, or WEAR-D-2/OUT-D-1
+    fuel_per_lap: bool = False  # FUEL-1..3: 1 fuel WP per lap, rolling out when the tank is empty
+    engine_boost: bool = False  # ENG-D-3, VAR-42
+    engine_failure: Literal["out", "roll_out"] = "out"  # VAR-8: out at once, or OUT-D-2's roll-out
+    pit_points: bool = False  # PIT-D-5..11: announced stops worked off by points, no pit roll
+    pit_lane_gear: int | None = None  # PIT-D-2: the highest gear into and in the pit lane
+    team_box: bool = False  # PIT-D-4: team-mates share one box, one car at a time
+    block_front_body: bool = False  # BLOCK-D-3: the car in front loses 1 body WP when one retires blocked
+    # AMB-20 (COLL-D-4): the mover rolls the wreck's check too (b), loses 1 body per wreck (a),
+    # or 1 body per car this check puts out (c)
+    wreck_collision: Literal["rolls_for_wreck", "automatic", "per_retirement"] = "rolls_for_wreck"
+    profiles: bool = False  # DRESDEN-PROFILE-1..9
+    karma: bool = False  # KARMA-1..4
+    karma_per_point: int = 1  # KARMA-2, VAR-47: +1 per championship point [S], per 100 points [O]
+    head_to_head: bool = False  # H2H-1..3
+    t_car: bool = False  # TCAR-1..2
+    t_car_wp: int = 20  # TCAR-1: 2 WP less than the 22
+    restart: bool = False  # RESTART-1..2
+
     @model_validator(mode="after")
     def _one_weather_mechanism(self) -> RuleSet:
         """The row step starts on the middle row, the state machine dry (VAR-25, VAR-26)."""
         if (self.weather_change == "row_step") != (self.weather_start == "row"):
-            raise ValueError("weather_change 'row_step' goes with weather_start 'row', 'state_machine' with 'dry'")
+            raise ValueError("weather_change 'row_step' goes with weather_start 'row', 'state_machine' with 'dry' or 'qualifying'")
         return self
-    grid: Literal["roll", "qualifying"] = "roll"  # VAR-20: FD08-GRID-1, or a timed lap (QUAL-B-1)
-    qualifying: QualifyingRules = QUAL_B  # VAR-21..23
 
 
 FORMULA_D_BASIC = RuleSet()
@@ -140,11 +161,61 @@ FORMULA_DE_ADVANCED = RuleSet(
 # be mismatched on a screen: the declared gear is the only gear (MASTERS-LEVER-4).
 MASTERS_2002 = FORMULA_DE_ADVANCED.model_copy(update={"name": "Masters 2002", "weather_timing": "end_of_round"})
 
+# A 22-WP Dresden car (RACE-D-4, AMB-32): four fuel WP for three laps (FUEL-1) and one
+# for a skip, one WP in the box reserve for a repair.
+D_DEFAULT_WEAR = WearPoints(tyres=6, brakes=3, fuel=4, body=3, engine=2, road_holding=3)
+D_DEFAULT_RESERVE = 1
+
+# The Dresden league's Season 2006 text [S] (section 5): the Formula Dé modules it builds on
+# (the SUGGESTION at the head of section 5) with its own start, wear, pits, wrecks,
+# profiles and karma. Each field names its rule.
+DRESDEN_2006 = RuleSet(
+    name="Dresden league 2006",
+    race_laps=3,  # RACE-D-7
+    downshift=DOWNSHIFT_CD,  # FUEL-4
+    car_setup=D_DRESDEN,  # RACE-D-4, CAR-D-4, AMB-32
+    default_wear=D_DEFAULT_WEAR,
+    tie_break="first_arrival",  # ORDER-D-2
+    max_lane_shift=None,  # LANE-D-1: one direction, as many lanes as it likes
+    arc_around_markers=True,  # LANE-D-2: cars and dangerous spaces may be driven around
+    wrecks=True,  # OUT-D-3
+    slip_geometry="free",  # SLIP-D-2
+    slip_corner_brake="enters_corner",  # SLIP-D-3
+    grid="qualifying",  # RACE-D-1
+    qualifying=QUAL_D,
+    weather=True,  # WEATHER-D-1
+    weather_start="qualifying",  # WEATHER-D-2, VAR-26
+    tyres="D",  # TYRE-D-1..5
+    pit_stops=3,  # PIT-D-*: no limit is stated; one per lap at most (AMB-54)
+    pit_stops_3_laps=3,
+    pit_exit_gear=4,  # PIT-D-2, PIT-D-11
+    start_in_turn=True,
+    spin_restart="start_roll",
+    fuel_per_lap=True,
+    engine_boost=True,
+    engine_failure="roll_out",
+    pit_points=True,
+    pit_lane_gear=4,
+    team_box=True,
+    block_front_body=True,
+    profiles=True,
+    karma=True,
+    head_to_head=True,
+    t_car=True,
+    restart=True,
+)
+
+# The Open's text [O] (VAR-43..49): karma per 100 points, profiles only where the league
+# has given them (AMB-39g: Normalo otherwise); the race rules are the Season's.
+DRESDEN_OPEN = DRESDEN_2006.model_copy(update={"name": "Dresden Open", "karma_per_point": 100})
+
 PRESETS: dict[str, RuleSet] = {
     "fd-basic": FORMULA_D_BASIC,
     "fd-modules": FORMULA_D_MODULES,
     "fde-advanced": FORMULA_DE_ADVANCED,
     "masters-2002": MASTERS_2002,
+    "dresden-2006": DRESDEN_2006,
+    "dresden-open": DRESDEN_OPEN,
 }
 
 

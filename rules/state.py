@@ -15,12 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.car import WearPoints
 from rules.dice import Purpose
 from rules.moves import Via
+from rules.pitpoints import PitPlan
+from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
 from rules.tyres import Tyre
 from rules.weather import Weather
 
-Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "done"]
+Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "done"]
 Status = Literal["racing", "finished", "out"]
 
 # Bounds that make a position read from a file one the game could have reached (issue 12):
@@ -61,8 +63,18 @@ class CarState(Frozen):
     place: Place | None = None  # finishing place (CORE-END-1)
     tyre: Tyre | None = None  # with the tyre module (TYRE-1)
     tyre_from: int = Field(default=1, ge=1)  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
-    reserve: Count = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1)
-    team: Count | None = None  # its team in a team race (TEAM-B-1)
+    reserve: Count = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1), or the box reserve (AMB-32)
+    team: Count | None = None  # its team in a team race (TEAM-B-1), or its Dresden team (PIT-D-4, TCAR-2)
+    # --- the Dresden league rules ---
+    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1
+    karma: Count = 0  # KARMA-1: the pool, with the rules' karma module
+    start: Literal["due", "stalled", "dream"] | None = None  # START-D-1..4: what the next turn begins with
+    launch: bool = False  # DRESDEN-PROFILE-3/4: the next movement is a launch (race start, box, spin)
+    rolling_out: Literal["fuel", "engine"] | None = None  # FUEL-2, OUT-D-2: one gear lower each round
+    pit_plan: PitPlan | None = None  # PIT-D-6: the last announcement before the roll into the box
+    pit_points: Count | None = None  # PIT-D-11: points still to work off at the box
+    led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
+    t_car: bool = False  # TCAR-1: the driver races on in the T-car
 
 
 class Check(Frozen):
@@ -71,6 +83,23 @@ class Check(Frozen):
     purpose: Purpose
     car: str
     other: str | None = None  # the car a collision roll is about
+
+
+class HeldCheck(Frozen):
+    """A check roll its driver may still change with karma (KARMA-3/4): the check, the
+    natural roll and the +1 raises bought for it (AMB-41c)."""
+
+    check: Check
+    natural: BlackDie
+    raised: Count = 0
+
+
+class HeadToHead(Frozen):
+    """A head-to-head among level cars (H2H-2): who bids, in the order they bid, and the
+    secret bids entered so far (AMB-42: integers from 0 to the bidder's pool, all paid)."""
+
+    cars: tuple[str, ...] = Field(min_length=2)
+    bids: tuple[Count, ...] = ()
 
 
 class Movement(Frozen):
@@ -136,6 +165,10 @@ class RaceState(Frozen):
     mode: Literal["race", "qualifying"] = "race"
     lap: LapTally | None = None  # the qualifying lap's tally
     team_stock: tuple[Count, ...] = ()  # repair WP left per team (TEAM-B-2)
+    held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
+    bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
+    t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
+    restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:
@@ -147,6 +180,10 @@ class RaceState(Frozen):
         named = [("active", self.active)] + [("queue", c) for c in self.queue]
         named += [(f"pending[{i}].car", p.car) for i, p in enumerate(self.pending)]
         named += [(f"pending[{i}].other", p.other) for i, p in enumerate(self.pending) if p.other is not None]
+        if self.held is not None:
+            named.append(("held.check.car", self.held.check.car))
+        if self.bids is not None:
+            named += [("bids.cars", c) for c in self.bids.cars]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
         for where, car in named:

@@ -70,8 +70,12 @@ class SetupPlan:
             return self
         return replace(self, wp=self.wp.model_copy(update={area.value: value}))
 
+    def reserve(self, setup: CarSetupRules) -> int:
+        """The WP left out of the car stay in the box for repairs, where the rules keep a reserve (AMB-32)."""
+        return max(0, setup.total - self.wp.total()) if setup.reserve else 0
+
     def problems(self, setup: CarSetupRules) -> list[Problem]:
-        return validate_setup(setup, self.wp) if self.build else []
+        return validate_setup(setup, self.wp, self.reserve(setup)) if self.build else []
 
 
 @dataclass(frozen=True)

@@ -291,9 +291,10 @@ class RaceControl:
         """Decline the optional extras: the car stops where it stands."""
         return self._act(EndMove())
 
-    def set_up(self, tyre: Tyre | None, wp: WearPoints | None = None) -> Step:
-        """A human car's tyres and, where the rules allow, its wear points; IllegalAction if refused."""
-        return self._act(SetUp(tyre=tyre, wp=wp))
+    def set_up(self, tyre: Tyre | None, wp: WearPoints | None = None, reserve: int = 0) -> Step:
+        """A human car's tyres and, where the rules allow, its wear points and box reserve
+        (AMB-32); IllegalAction if refused."""
+        return self._act(SetUp(tyre=tyre, wp=wp, reserve=reserve))
 
     def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None) -> Step:
         """What the human's crew does at the box; IllegalAction (with the reason) if refused."""

@@ -232,7 +232,7 @@ class RaceScene(Scene):
             return
         try:
             if isinstance(plan, SetupPlan):
-                step = self.control.set_up(plan.tyre, plan.wp if plan.build else None)
+                step = self.control.set_up(plan.tyre, plan.wp if plan.build else None, plan.reserve(self.control.state.rules.car_setup))
             else:
                 step = self.control.pit_stop(plan.tyre, plan.long, plan.repairs)
         except IllegalAction as err:

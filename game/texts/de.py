@@ -442,6 +442,13 @@ STRINGS: dict[str, str] = {
         "Die Formula-Dé-Module mit dem Spielzug der Masters; das Wetter wechselt am Ende der "
         "Spielrunde."
     ),
+    "preset.dresden-2006": "Dresdner Liga 2006",
+    "preset.dresden-2006.about": (
+        "Die Hausregeln der Dresdner Liga über 3 Runden: Startwurf im ersten Zug, Benzin, "
+        "Motorboost, Boxenstopps nach Punkten, Wracks, Fahrerprofile und Karma."
+    ),
+    "preset.dresden-open": "Dresden Open",
+    "preset.dresden-open.about": "Die Dresdner Regeln, wie das Open sie spielt: Karma je 100 Punkte.",
     # --- weather -----------------------------------------------------------------------------
     "weather.sun": "Sonne",
     "weather.rain": "Regen",
@@ -507,6 +514,7 @@ STRINGS: dict[str, str] = {
     "crew.dry": "Trocken:",
     "crew.wet": "Regen:",
     "crew.build": "Dein Auto: {points} von {total} VP verteilt",
+    "crew.build_reserve": "Dein Auto: {points} von {total} VP im Auto, {reserve} in der Box für Reparaturen",
     "crew.repairs": "Reparaturen: {left} von {reserve} Reserve-VP übrig",
     "crew.limits": "{low}–{high}",
     "crew.limit_low": "min. {low}",
@@ -690,4 +698,6 @@ REASONS: dict[Code, str] = {
     Code.NOT_YOUR_TURN: "Jetzt ist nicht {car} dran, sondern {active}.",
     Code.TOO_MANY_SPACES: "Dieser Weg ist {spaces} Felder lang: das Auto fährt diesmal {roll}, weniger nur durch Bremsen.",
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
+    Code.SETUP_NO_RESERVE: "Diese Regeln kennen keine VP in der Box: die {points} Reserve-VP gehören ins Auto.",
+    Code.REPAIR_ONE_OR_TWO: "Die Crew repariert in einem Stopp 1 oder 2 VP, nicht {points}.",
 }

@@ -430,6 +430,13 @@ STRINGS: dict[str, str] = {
         "The Formula Dé modules with the Masters turn order; the weather changes at the end of the game "
         "round."
     ),
+    "preset.dresden-2006": "Dresden league 2006",
+    "preset.dresden-2006.about": (
+        "The Dresden league's house rules over 3 laps: start roll in the first turn, fuel, engine "
+        "boost, pit stops by points, wrecks, driver profiles and karma."
+    ),
+    "preset.dresden-open": "Dresden Open",
+    "preset.dresden-open.about": "The Dresden rules as the Open plays them: karma per 100 points.",
     # --- weather -----------------------------------------------------------------------------
     "weather.sun": "Sun",
     "weather.rain": "Rain",
@@ -495,6 +502,7 @@ STRINGS: dict[str, str] = {
     "crew.dry": "Dry:",
     "crew.wet": "Rain:",
     "crew.build": "Your car: {points} of {total} WP shared out",
+    "crew.build_reserve": "Your car: {points} of {total} WP in the car, {reserve} in the box for repairs",
     "crew.repairs": "Repairs: {left} of {reserve} reserve WP left",
     "crew.limits": "{low}–{high}",
     "crew.limit_low": "min {low}",

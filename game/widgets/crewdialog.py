@@ -225,6 +225,8 @@ class CrewDialog:
     def _rows_title(self) -> str:
         if isinstance(self.plan, SetupPlan):
             s = self.rules.car_setup
+            if s.reserve:  # AMB-32: what is not in the car stays in the box
+                return tr("crew.build_reserve", points=self.plan.wp.total(), total=s.total, reserve=self.plan.reserve(s))
             return tr("crew.build", points=self.plan.wp.total(), total=s.total)
         left = self.plan.reserve - self.plan.spent()
         if self.car.team is not None:  # TEAM-B-2: the team mates share one stock
