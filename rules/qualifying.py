@@ -7,7 +7,8 @@ Scores (TAB-QUAL-EX):
 * QUAL-B-3 (Formula D 2008): the same with every space counted once; the
   engine's lap tally already holds the overshoot ×1 there (``tyre_multiplier``).
 * QUAL-D-11 (Dresden): rolls + penalty points (QUAL-D-8, AMB-45b) + full
-  minutes + 10 error points per mistake (QUAL-D-9, AMB-45a).
+  minutes + 10 error points per mistake (QUAL-D-9, AMB-45a), then the driver
+  profile's -1 (Theoretiker) or +1 (Praktiker).
 
 QUAL-D-9 on a screen: a mistake is a driving-rule violation the recorder
 notes during the lap. Here the engine refuses every illegal gear, roll and
@@ -44,6 +45,7 @@ class LapResult(BaseModel):
     rolls: int = Field(ge=0)  # gear-die rolls (QUAL-3 step 2)
     penalty: int = Field(default=0, ge=0)  # overshoot spaces × multiplier (QUAL-3 step 3, QUAL-8, QUAL-D-8)
     mistakes: int = Field(default=0, ge=0)  # QUAL-D-9 (always 0 on screen, see the module doc)
+    modifier: int = Field(default=0, ge=-1, le=1)  # QUAL-D-11: Theoretiker -1, Praktiker +1 (DRESDEN-PROFILE-3/4)
     time_ms: int = Field(ge=0)
     failed: str | None = None  # the corner whose missed stops ended the lap (QUAL-4, QUAL-B-5)
     failure_order: int | None = Field(default=None, ge=1)  # 1 = the first lap of the session that failed
@@ -61,8 +63,9 @@ class LapResult(BaseModel):
 
 
 def score(result: LapResult, rules: QualifyingRules) -> int:
-    """The lap's "rolls": QUAL-3, QUAL-B-3 or QUAL-D-11 (see the module doc)."""
-    return result.rolls + result.minutes + result.penalty + rules.mistake_points * result.mistakes
+    """The lap's "rolls": QUAL-3, QUAL-B-3 or QUAL-D-11 (see the module doc), with the driver
+    profile's modifier on the score, never on the time (AMB-45f)."""
+    return result.rolls + result.minutes + result.penalty + rules.mistake_points * result.mistakes + result.modifier
 
 
 class TimedAction(BaseModel):

@@ -31,6 +31,7 @@ from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
+from rules.profiles import Profile, qualifying_modifier
 from rules.qualifying import Grid, LapResult, TimedAction, grid_order
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
@@ -106,8 +107,10 @@ class QualifyingLap:
     def result(self, time_ms: int, failure_order: int | None) -> LapResult:
         tally = self.state.lap
         assert tally is not None, "new_lap always keeps a tally"
+        profile = self.entry.profile if self.state.rules.profiles else Profile.NORMALO
         return LapResult(
             driver=self.entry.id, name=self.entry.name, rolls=tally.rolls, penalty=tally.penalty, time_ms=time_ms,
+            modifier=qualifying_modifier(profile),
             failed=tally.failed, failure_order=failure_order if tally.failed or not tally.finished else None,
             finished=tally.finished,
         )

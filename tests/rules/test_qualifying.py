@@ -320,3 +320,27 @@ def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_ty
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D, "tyres": "D"})
     state, spaces = overshoot_lap(rules, Tyre.SOFT)
     assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
+
+
+def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_the_session() -> None:
+    """The same lap scores one better for a Theoretiker and one worse for a Praktiker, and
+    the time stays (AMB-45f); rule sets without profiles ignore them."""
+    from game.tracks.load import load_track
+    from rules.profiles import Profile
+    from rules.qualifying_session import QualifyingSession
+    from rules.record import Entry
+    from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
+
+    track = load_track("maps/oval.tmx")
+    by_profile = {}
+    for rules in (DRESDEN_2006, FORMULA_DE_ADVANCED):
+        for profile in (Profile.NORMALO, Profile.THEORETIKER, Profile.PRAKTIKER):
+            entry = Entry(id="a", name="A", wear=rules.default_wear, profile=profile)
+            quali = QualifyingSession(track, rules, (entry,), seed=7)
+            result = quali.drive_computer()
+            by_profile[rules.name, profile] = (score(result, rules.qualifying), result.time_ms)
+    base, time = by_profile[DRESDEN_2006.name, Profile.NORMALO]
+    assert by_profile[DRESDEN_2006.name, Profile.THEORETIKER] == (base - 1, time)
+    assert by_profile[DRESDEN_2006.name, Profile.PRAKTIKER] == (base + 1, time)
+    c_scores = {by_profile[FORMULA_DE_ADVANCED.name, p][0] for p in (Profile.NORMALO, Profile.THEORETIKER, Profile.PRAKTIKER)}
+    assert len(c_scores) == 1
