@@ -35,30 +35,57 @@ rules; movement itself is in ``rules.moves``.
 
 from __future__ import annotations
 
-import math
-from typing import Literal
 
-from rules import tyres
+from rules import tyres as tyre_table
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.car import Area, WearPoints, validate_setup
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
+from rules.modules import damage, pits, slipstream, tyres
+from rules.modules.base import (
+    AREA_RULE,
+    IllegalAction,
+    close,
+    in_pit_lane,
+    mark_stop,
+    on_track,
+    retire,
+    start_movement,
+    wet,
+)
+from rules.modules.pits import repairs_at, stops_allowed
+from rules.modules.slipstream import slipstream_from
+from rules.modules.tyres import multiplier, tyre_age
 from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
-from rules.state import CarState, Check, LapTally, Movement, RaceState, SweepState
-from rules.tables import CheckKind, StartKind, check_fails, start_b
+from rules.state import CarState, Check, LapTally, RaceState, SweepState
+from rules.tables import StartKind, start_b
 from rules.track import Track
 from rules.weather import determine, race_weather
 
-
-class IllegalAction(Exception):
-    """The action is not legal now; ``reason`` says why in any language."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(reason.english())
-        self.reason = reason
+# The engine is the rules' facade: other code imports these from here, wherever they live.
+__all__ = [
+    "IllegalAction",
+    "apply",
+    "chance",
+    "gear_options",
+    "move_request",
+    "moves",
+    "multiplier",
+    "needs_setup",
+    "new_lap",
+    "new_race",
+    "on_track",
+    "optional_offer",
+    "repairs_at",
+    "slipstream_from",
+    "stops_allowed",
+    "to_move",
+    "tyre_age",
+    "wet",
+]
 
 
 # --- starting a race ---------------------------------------------------------
@@ -115,7 +142,7 @@ def new_lap(
         space=track.qualifying_start,
         wp=wp or rules.default_wear,
         setup=wp or rules.default_wear,
-        tyre=tyres.Tyre(tyre) if tyre else None,
+        tyre=tyre_table.Tyre(tyre) if tyre else None,
         gear=0,
     )
     weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
@@ -147,23 +174,6 @@ def to_move(state: RaceState) -> str | None:
     if state.phase in ("gear", "move", "setup", "pit") and state.active:
         return state.active
     return None
-
-
-def wet(state: RaceState) -> bool:
-    """Is it raining now (WEATHER-11, AMB-62)? Without the weather module it is always dry."""
-    return state.weather is not None and state.weather.wet
-
-
-def tyre_age(car: CarState) -> int:
-    """The lap the car drives on its current set, from 1 (AMB-26, AMB-27)."""
-    return max(1, max(1, car.crossings) - car.tyre_from + 1)
-
-
-def multiplier(state: RaceState, car: CarState) -> int:
-    """Tyre WP per space flown out of a corner (CORNER-4, TAB-TYRE-C, TAB-TYRE-D)."""
-    if state.rules.tyres is None or car.tyre is None:
-        return state.rules.overshoot_multiplier
-    return tyres.penalty(state.rules.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
 
 
 # --- the transition function ---------------------------------------------------
@@ -212,7 +222,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     elif isinstance(action, PitStop):
         if state.phase != "pit":
             raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
-        state = _on_pitstop(track, state, action, events)
+        state = pits.on_pitstop(track, state, action, events)
     return _settle(track, state, events), events
 
 
@@ -237,21 +247,12 @@ def optional_offer(state: RaceState) -> bool:
 def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason]:
     """Each gear 1-6 for the active car: its cost, or why it is not allowed."""
     car = state.car(state.active or "")
-    if car.pit_wait:  # AMB-29e: after a slow stop any gear up to 4th, free (PIT-B-4, PIT-B-5)
-        return {
-            g: ShiftCost(gear=g, waived_by="PIT-B-5")
-            if g <= state.rules.pit_exit_gear
-            else Reason(rule="PIT-B-4", code=Code.PIT_GEAR_LIMIT, values={"gear": g, "limit": state.rules.pit_exit_gear})
-            for g in range(1, 7)
-        }
+    if car.pit_wait:  # after a slow stop
+        return pits.exit_gears(state.rules)
     return legal_gears(
-        car.gear, car.wp, state.rules.downshift, in_pit=_in_pit_lane(track, car),
+        car.gear, car.wp, state.rules.downshift, in_pit=in_pit_lane(track, car),
         free_downshifts=state.mode == "qualifying",  # AMB-57, QUAL-D-7
     )
-
-
-def _in_pit_lane(track: Track, car: CarState) -> bool:
-    return car.space is not None and track.space(car.space).in_pit
 
 
 def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> RaceState:
@@ -272,8 +273,8 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
     # the mover, its stop), so the marker waits for the move (``mark_stop``).
     for area in (Area.BODY, Area.ENGINE, Area.ROAD_HOLDING):
         if opt.cost.get(area) and car.wp[area] == 0:
-            why = Reason(rule=_AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value})
-            state = _retire(track, state, car.id, why, events)
+            why = Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value})
+            state = retire(state, car.id, why, events)
             return state.model_copy(update={"phase": "check"})
     if opt.cost.get(Area.BODY) or opt.cost.get(Area.ENGINE):
         state = state.model_copy(update={"mark_stop": True})
@@ -289,10 +290,7 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
         die = state.rules.gear_dice.die(car.gear)
         trigger = car.gear >= 5 and value == die.highest  # CORE-ENGINE-1, AMB-11: the natural face
         events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-        spaces = value
-        if state.rules.tyres is not None and car.tyre is not None and state.mode == "race":
-            malus = tyres.malus(state.rules.tyres, car.tyre, wet(state), tyre_age(car))  # TYRE-D-3, AMB-27
-            spaces = max(0, value - malus)
+        spaces = tyres.roll_spaces(state, car, value)  # TYRE-D-3, AMB-27: the malus
         if state.lap is not None:  # QUAL-3 (2): the steward counts every roll
             state = state.model_copy(update={"lap": state.lap.model_copy(update={"rolls": state.lap.rolls + 1})})
         if trigger and state.weather is not None and state.weather.changeable:  # CORE-WEATHER-3, WEATHER-5
@@ -303,7 +301,7 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
                 "roll": value,
                 "moves_left": spaces,
                 "engine_trigger": trigger,
-                "movement": _movement(car),
+                "movement": start_movement(car),
             }
         )
     check, rest = state.pending[0], state.pending[1:]
@@ -314,57 +312,10 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
     if check.purpose == Purpose.START:
         return _start_roll(track, state, check.car, value, events)
     if check.purpose == Purpose.PIT:
-        return _pit_roll(track, state, check.car, value, events)
+        return pits.on_pit_roll(track, state, check, value, events)
     if check.purpose == Purpose.WEATHER:
         return _weather_roll(track, state, value, events)
-    kind = {
-        Purpose.COLLISION: (CheckKind.COLLISION, Area.BODY),
-        Purpose.ENGINE: (CheckKind.ENGINE, Area.ENGINE),
-        Purpose.ROAD_HOLDING: (CheckKind.ROAD_HOLDING, Area.ROAD_HOLDING),
-    }[check.purpose]
-    if check_fails(kind[0], value, rain=wet(state)):  # CORE-WEATHER-2, TAB-RAIN
-        state = _lose(track, state, check.car, kind[1], events)
-    return state
-
-
-def _lose(track: Track, state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:
-    """Strike 1 WP; a body or engine loss marks the car's space (FD08-DANGER-1, AMB-22)."""
-    car = state.car(car_id)
-    if car.status != "racing":
-        return state
-    car = car.model_copy(update={"wp": car.wp.spend(area)})
-    events.append(Event(kind="wear", car=car_id, data={"area": area.value, "lost": 1, "left": car.wp[area]}))
-    state = state.with_car(car)
-    if area in (Area.BODY, Area.ENGINE):
-        state = _mark(state, car.space, events)
-    if car.wp[area] == 0:  # CORE-WEAR-2
-        state = _retire(track, state, car_id, Reason(rule=_AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
-    return state
-
-
-# CORE-WEAR-2: the last WP of these areas ends the race; the rule that says so for each
-_AREA_RULE = {Area.BODY: "CORE-COLL-3", Area.ENGINE: "CORE-ENGINE-3", Area.ROAD_HOLDING: "CORE-DANGER-4"}
-
-
-def _mark(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
-    """A dangerous space (CORE-DANGER-1), unless the rule set plays without road holding (ROAD-1)."""
-    if space is None or space in state.markers or not state.rules.markers:
-        return state
-    events.append(Event(kind="marker", data={"space": space}))
-    return state.model_copy(update={"markers": state.markers + (space,)})
-
-
-def _retire(track: Track, state: RaceState, car_id: str, why: Reason, events: list[Event]) -> RaceState:
-    """Out of the race (TAB-OUT). The car keeps its last space for the classification; without
-    wrecks it no longer blocks (``on_track``) and its space becomes dangerous (FD08-DANGER-1)."""
-    car = state.car(car_id)
-    events.append(Event(kind="out", car=car_id, data={"rule": why.rule, "code": why.code.value, "space": car.space}))
-    state = state.with_car(car.model_copy(update={"status": "out", "out": why, "out_round": state.round}))
-    if not state.rules.wrecks:
-        state = _mark(state, car.space, events)
-    # pending checks of a retired car are void; a weather determination it triggered is not (WEATHER-5)
-    kept = tuple(p for p in state.pending if p.car != car_id or p.purpose == Purpose.WEATHER)
-    return state.model_copy(update={"pending": kept})
+    return damage.on_check(track, state, check, value, events)
 
 
 # --- grid and start (FD08-GRID-1, FD08-START-1) -------------------------------------
@@ -449,75 +400,6 @@ def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events:
     return _next_turn(track, state.model_copy(update={"phase": "check"}), events)
 
 
-def _pit_choices(rules: RuleSet) -> bool:
-    """Does the crew have choices at the box: new tyres (PIT-X-2, TYRE-D-1) or repairs (PIT-A-2)?"""
-    return rules.tyres is not None or repairs_at(rules) != "none"
-
-
-def repairs_at(rules: RuleSet) -> Literal["none", "long_stop", "any_stop"]:
-    """When repairs are made: the pit-stop options' rule, or any stop for a team's stock (TEAM-B-2)."""
-    if rules.pit_repairs == "none" and rules.teams:
-        return "any_stop"
-    return rules.pit_repairs
-
-
-def _on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Event]) -> RaceState:
-    """The crew's work at the box (MASTERS-TURN-11/12).
-
-    A tyre-change stop goes on with the black-die roll of the basic rules (PIT-A-3,
-    TAB-PIT-B). A long stop (PIT-A-4) may repair brakes, fuel, body, engine and road
-    holding from the car's reserve (PIT-A-1, AMB-31: never above the set-up) and leaves
-    next game round in at most 4th gear. With the extended pit stops (PIT-X-3) repairs
-    come with any stop, in at most ``pit_repair_areas`` areas.
-    """
-    r = state.rules
-    car = state.car(state.active or "")
-    if (action.tyre is None) != (r.tyres is None):
-        code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
-        raise IllegalAction(Reason(rule="PIT-X-2", code=code))
-    if action.long and r.pit_repairs != "long_stop":
-        raise IllegalAction(Reason(rule="PIT-A-4", code=Code.NO_LONG_STOP))
-    repairs = {Area(a): n for a, n in action.repairs.items() if n}
-    mode = repairs_at(r)
-    if repairs:
-        if mode == "none" or (mode == "long_stop" and not action.long):
-            raise IllegalAction(Reason(rule="PIT-A-4", code=Code.REPAIR_NEEDS_LONG_STOP))
-        setup = car.setup or r.default_wear
-        for area, n in repairs.items():
-            if area is Area.TYRES or n < 0 or car.wp[area] + n > setup[area]:  # AMB-31
-                raise IllegalAction(Reason(rule="AMB-31", code=Code.REPAIR_TOO_MUCH, values={"area": area.value, "points": n, "setup": setup[area]}))
-        left = state.reserve_of(car)
-        if sum(repairs.values()) > left:
-            rule = "TEAM-B-2" if car.team is not None else "PIT-A-1"
-            raise IllegalAction(Reason(rule=rule, code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": left}))
-        if len(repairs) > r.pit_repair_areas:
-            raise IllegalAction(Reason(rule="PIT-X-3", code=Code.REPAIR_TOO_MANY_AREAS, values={"areas": r.pit_repair_areas}))
-    wp = car.wp.model_copy(update={a.value: car.wp[a] + n for a, n in repairs.items()})
-    used = sum(repairs.values())
-    if car.team is not None and state.team_stock:  # TEAM-B-2: the team-mates share the stock
-        stock = list(state.team_stock)
-        stock[car.team] -= used
-        state = state.model_copy(update={"team_stock": tuple(stock)})
-    else:
-        car = car.model_copy(update={"reserve": car.reserve - used})
-    car = car.model_copy(update={"wp": wp, "tyre": action.tyre or car.tyre})
-    events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
-    state = state.with_car(car)
-    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear
-        state = state.with_car(car.model_copy(update={"pit_wait": True}))
-        return _close(state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))}))
-    return _close(_pit_roll_first(state, car.id))
-
-
-def _pit_roll_first(state: RaceState, car_id: str) -> RaceState:
-    """Queue the pit roll ahead of the car's road-holding checks: it is rolled as soon as the
-    car is at its box (AMB-29a), the checks once it stands."""
-    pending = list(state.pending)
-    at = next((i for i, p in enumerate(pending) if p.car == car_id and p.purpose == Purpose.ROAD_HOLDING), len(pending))
-    pending.insert(at, Check(purpose=Purpose.PIT, car=car_id))
-    return state.model_copy(update={"pending": tuple(pending)})
-
-
 def _weather_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
     """The race weather before the start (WEATHER-B-1, WEATHER-4), or one determination of a
     variable weather after a 20 in 5th or a 30 in 6th (WEATHER-5..10, WEATHER-B-2, AMB-6)."""
@@ -537,54 +419,25 @@ def _weather_roll(track: Track, state: RaceState, value: int, events: list[Event
     return state
 
 
-def _pit_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
-    """TAB-PIT-B: 1-10 fast stop, drive out ceil(r/2) in 4th; 11-20 wait a game round (PIT-B-4).
-
-    The engine checks of the turn come after the stop (MASTERS-TURN-12 before -14): after a
-    slow stop now, after a fast stop once the car has driven out (``_on_move``).
-    """
-    car = state.car(car_id)
-    fast = value <= state.rules.pit_fast_max
-    events.append(Event(kind="pit", car=car_id, data={"fast": fast, "value": value}))
-    if fast:  # a new movement, out of the box (TYRE-8: without the soft-tyre bonus)
-        car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
-        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2), "movement": _movement(car)})
-    state = state.with_car(car.model_copy(update={"pit_wait": True}))
-    return state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car_id))})
-
-
 # --- moving ----------------------------------------------------------------------
-
-
-def _movement(car: CarState) -> Movement:
-    """A movement starting where the car stands now."""
-    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
 
 
 def move_request(track: Track, state: RaceState, via: Via | None = None) -> MoveRequest:
     """What the active car's legal moves for one segment depend on, read from the state."""
     car = state.car(state.active or "")
-    mv = state.movement or _movement(car)
+    mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
     others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
     qualifying = state.mode == "qualifying"
-    may_pit = (
-        track.pit is not None
-        and car.box is not None
-        and car.pit_stops < stops_allowed(state)
-        and _pit_lap(state, car)
-        and not _in_pit_lane(track, car)
-        and state.roll is not None
-        and _box_within(track, car.space or "", car.box, _segment_spaces(state, car, via))
-    )
+    spaces = _segment_spaces(state, car, via)
     # PIT-B-5: never braking inside the pit lane (rules.moves); out of it only if AMB-68 allows
-    from_pit = _in_pit_lane(track, car) and not state.rules.pit_exit_braking
+    from_pit = in_pit_lane(track, car) and not state.rules.pit_exit_braking
     braking = not from_pit and (not qualifying or state.rules.qualifying.braking)  # QUAL-D-7
     return MoveRequest(
         track=track,
         rules=state.rules,
         start=mv.start,
-        roll=_segment_spaces(state, car, via),
+        roll=spaces,
         occupied=others,
         markers=frozenset(state.markers),
         brakes=_QUALIFYING_WP if qualifying else car.wp.brakes,  # QUAL-1: braking strikes nothing
@@ -592,8 +445,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         corner=mv.corner,
         stops=mv.stops,
         laps_to_go=state.laps + 1 - mv.crossings,
-        # AMB-55: no slipstream into (or in) the pit lane
-        box=car.box if (may_pit or _before_box(track, car)) and via != "slip" else None,
+        box=None if via == "slip" else pits.box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
         may_brake=braking,
         report_missed=qualifying,  # AMB-45c, QUAL-4: missed stops end a lap whatever the race rule
         multiplier=multiplier(state, car),
@@ -605,18 +457,6 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
 _QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
 
 
-def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
-    """Can ``spaces`` steps take a car from ``start`` into its box? FAQ-5, PIT-B-2: a car turns
-    into the pit lane only with a roll of at least the spaces left to its box; cars in front
-    in the pit lane may still make it wait short of the box (PIT-B-6)."""
-    reached = {start}
-    for _ in range(spaces):
-        reached = {n for s in reached for n in track.successors(s)}
-        if box in reached:
-            return True
-    return False
-
-
 def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
     """Spaces of one segment: the roll, the slide (TYRE-2..5), the bonus (TYRE-3) or 3 (CORE-SLIP-2)."""
     if via == "roll":
@@ -625,39 +465,7 @@ def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
         return 3
     if via == "bonus":
         return 1
-    if state.rules.tyres is None or car.tyre is None:
-        return 0
-    return tyres.slide(state.rules.tyres, car.tyre, wet(state))
-
-
-def _pit_lap(state: RaceState, car: CarState) -> bool:
-    """May the car stop at the end of the lap it is driving (PIT-B-1)?
-
-    A race of L laps is finished at L + 1 crossings, so ``crossings`` is the lap the car
-    is in. PIT-B-1, AMB-29d: only at the end of lap 1, never in a one-lap race; with the
-    3-lap module's two stops (OPT-3LAP-1, ``pit_stops`` >= 2) at the end of any lap but
-    the last (AMB-54).
-    """
-    if not 1 <= car.crossings < state.laps:
-        return False
-    return car.crossings == 1 or stops_allowed(state) >= 2
-
-
-def stops_allowed(state: RaceState) -> int:
-    """Pit stops per car: PIT-B-1's one, or two in a 3-lap race (OPT-3LAP-1, AMB-54)."""
-    return state.rules.pit_stops_3_laps if state.laps >= 3 else state.rules.pit_stops
-
-
-def on_track(state: RaceState, car: CarState) -> bool:
-    """Does the car occupy its space? Finished cars leave (AMB-66); retired ones only as wrecks."""
-    return car.space is not None and (car.status == "racing" or (car.status == "out" and state.rules.wrecks))
-
-
-def _before_box(track: Track, car: CarState) -> bool:
-    """In the pit lane and not yet at its box: the box is still where the car must stop."""
-    if car.box is None or not _in_pit_lane(track, car):
-        return False
-    return track.space(car.space or "").index < track.space(car.box).index
+    return tyres.slide_spaces(state, car)
 
 
 def moves(track: Track, state: RaceState) -> list[Move]:
@@ -684,8 +492,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
     car = state.car(state.active or "")
-    mv = state.movement or _movement(car)
-    from_pit = _in_pit_lane(track, car)
+    mv = state.movement or start_movement(car)
+    from_pit = in_pit_lane(track, car)
     seq = state.seq + 1
     events.append(Event(kind="moved", car=car.id, data={"path": list(move.path), "from": car.space, "via": move.via}))
     wp = car.wp
@@ -725,10 +533,10 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if lap is not None:
         return _lap_segment(track, state, move, events)
     if move.out is not None:
-        state = _mark_stop(state, car.space, events)
-        state = _retire(track, state, car.id, move.out, events)
+        state = mark_stop(state, car.space, events)
+        state = retire(state, car.id, move.out, events)
         # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
-        return _close(state.model_copy(update={"pending": state.pending + tuple(_engine_checks(track, state, car.id))}))
+        return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
         state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
@@ -738,30 +546,12 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place}))
         events.append(Event(kind="finish", car=car.id, data={"place": place}))
         owed = tuple(p for p in state.pending if p.car != car.id)  # its race is over: its checks are void
-        state = _mark_stop(state, car.space, events)
-        return _close(state.model_copy(update={"pending": owed + tuple(_engine_checks(track, state, car.id))}))
-    dangers = move.dangers
-    before = mv.path[: len(mv.path) - len(move.path)]  # the earlier segments of this movement
-    if not state.rules.danger_on_stop and before and move.path and before[-1] in state.markers:
-        dangers += 1  # VAR-7: the space the last segment stopped on is driven over after all
-    pending = state.pending + tuple(Check(purpose=Purpose.ROAD_HOLDING, car=car.id) for _ in range(dangers))
-    state = state.model_copy(update={"pending": pending})
-    if not from_pit and any(track.space(n).in_pit for n in move.path):
-        # PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to
-        # wait behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP.
-        # The new set's first lap is the one after the lap the car entered in (AMB-26), even
-        # when the way to a box beyond the finish line has already counted the crossing.
-        now = state.car(car.id)
-        fresh = now.wp.model_copy(update={"tyres": _start_tyres(state, now)})
-        entered_in = crossings - move.laps
-        update = {"wp": fresh, "pit_stops": now.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": entered_in + 1}
-        state = state.with_car(now.model_copy(update=update))
-        events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
-    if move.in_box:  # PIT-B-4, AMB-29a: the crew's work, at once; the engine checks follow it
-        state = _mark_stop(state, car.space, events)
-        if _pit_choices(state.rules):
-            return state.model_copy(update={"phase": "pit", "movement": None})
-        return _close(_pit_roll_first(state, car.id))
+        state = mark_stop(state, car.space, events)
+        return close(state.model_copy(update={"pending": owed + damage.engine_checks(track, state, car.id)}))
+    state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
+    state = pits.enter(track, state, move, from_pit, events)
+    if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
+        return pits.at_box(state, events)
     offer = _next_offer(track, state, move)
     if offer:
         events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
@@ -776,61 +566,26 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     car = state.car(state.active or "")
     mv = state.movement
     # AMB-58: a dream start (game round 0) drives just its 4 spaces
-    if mv is None or state.round == 0 or car.space is None or _in_pit_lane(track, car):
+    if mv is None or state.round == 0 or car.space is None or in_pit_lane(track, car):
         return ()
-    r = state.rules
-    if not mv.slid and car.tyre is not None and r.tyres is not None and tyres.slide(r.tyres, car.tyre, wet(state)):
-        in_corner = track.space(car.space).corner is not None
-        if r.rain_slide == "any_corner_space":  # VAR-28: B literal, any space of the movement
-            in_corner = any(track.space(n).corner is not None for n in mv.path)
-        if in_corner:  # TYRE-2, TYRE-4, TYRE-5, TYRE-D-2..4, MASTERS-TURN-6
-            return ("slide",)
+    if tyres.must_slide(track, state, car, mv):  # MASTERS-TURN-6
+        return ("slide",)
     offer: list[Via] = []
-    if (
-        not mv.bonus
-        and mv.start != car.box  # TYRE-8, PIT-A-5: not on the drive out of the box, after any stop
-        and car.tyre is not None
-        and r.tyres is not None
-        and tyres.bonus(r.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
-        and _segment_moves(track, state, "bonus")
-    ):
-        offer.append("bonus")  # TYRE-3, MASTERS-TURN-7
-    if not mv.braked and slipstream_from(track, state) and _segment_moves(track, state, "slip"):
-        offer.append("slip")  # CORE-SLIP-1, MASTERS-TURN-8
+    if tyres.bonus_allowed(state, car, mv) and _segment_moves(track, state, "bonus"):
+        offer.append("bonus")  # MASTERS-TURN-7
+    if slipstream.may_slip(track, state, mv) and _segment_moves(track, state, "slip"):
+        offer.append("slip")  # MASTERS-TURN-8
     return tuple(offer)
-
-
-def slipstream_from(track: Track, state: RaceState, space: str | None = None) -> str | None:
-    """The car whose slipstream the active car may use on ``space`` (default: where it stands),
-    if any (CORE-SLIP-1, SLIP-4, AMB-2).
-
-    The car stands directly behind it (the straight-ahead space), both are in a gear of at
-    least 4th (VAR-10: ``slip_front_gear`` for the car in front) and the follower's gear
-    is no lower than the front car's (AMB-12).
-    """
-    car = state.car(state.active or "")
-    space = space or car.space
-    if space is None or car.gear < 4 or not state.rules.slipstream:  # SLIP-1: none in 1st to 3rd
-        return None
-    ahead = track.ahead(space)
-    for other in state.cars:
-        if other.id != car.id and other.space == ahead and other.status == "racing":
-            if other.gear >= max(state.rules.slip_front_gear, 1) and car.gear >= other.gear:
-                return other.id
-    return None
 
 
 def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued."""
     car = state.car(state.active or "")
-    state = _mark_stop(state, car.space, events)
+    state = mark_stop(state, car.space, events)
     if state.lap is not None:
-        return _close(state)
-    pending = list(state.pending)
-    if not _in_pit_lane(track, car):  # PIT-B-5: no collisions in the pit lane
-        pending += _collision_checks(track, state, car.id)
-    pending += _engine_checks(track, state, car.id)
-    return _close(state.model_copy(update={"pending": tuple(pending)}))
+        return close(state)
+    checks = damage.collision_checks(track, state, car.id) + damage.engine_checks(track, state, car.id)
+    return close(state.model_copy(update={"pending": state.pending + checks}))
 
 
 def _weather_now(state: RaceState) -> RaceState:
@@ -846,19 +601,6 @@ def _weather_checks(state: RaceState) -> tuple[Check, ...]:
     return tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
 
 
-def _close(state: RaceState) -> RaceState:
-    """The movement is over: the turn goes on to its checks (and, with the immediate timing, the
-    weather it triggered)."""
-    return _weather_now(state.model_copy(update={"movement": None, "moves_left": None, "phase": "check"}))
-
-
-def _mark_stop(state: RaceState, space: str | None, events: list[Event]) -> RaceState:
-    """A skip cost's engine WP puts its marker on the stop (FD08-DANGER-1, AMB-22)."""
-    if not state.mark_stop:
-        return state
-    return _mark(state, space, events).model_copy(update={"mark_stop": False})
-
-
 def _lap_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
     """A qualifying lap's segment: the lap ends at the line (QUAL-3 (5)) or when missed stops
     end it (QUAL-4: 2-stop corner without a stop, 3-stop corner with at most one;
@@ -870,58 +612,16 @@ def _lap_segment(track: Track, state: RaceState, move: Move, events: list[Event]
         if state.rules.qualifying.failure == "corner_5" or made == 0:
             label = str(move.out.values.get("corner"))
             events.append(Event(kind="out", car=state.active, data={"rule": "QUAL-4", "code": move.out.code.value, "space": move.end}))
-            return _close(state.model_copy(update={"lap": lap.model_copy(update={"failed": label})}))
+            return close(state.model_copy(update={"lap": lap.model_copy(update={"failed": label})}))
     if move.finishes:
         events.append(Event(kind="finish", car=state.active, data={"place": 1}))
-        return _close(state.model_copy(update={"lap": lap.model_copy(update={"finished": True})}))
+        return close(state.model_copy(update={"lap": lap.model_copy(update={"finished": True})}))
     offer = _next_offer(track, state, move)
     if offer:
         mv = state.movement
         assert mv is not None
         return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
-    return _close(state)
-
-
-def _start_tyres(state: RaceState, car: CarState) -> int:
-    """The tyre WP of the car's set-up (CORE-PIT-1); the rule set's default for older states."""
-    return (car.setup or state.rules.default_wear).tyres
-
-
-def _collision_checks(track: Track, state: RaceState, car_id: str) -> list[Check]:
-    """CORE-COLL-1, FD08-COLL-1, AMB-4: cars beside the mover, or directly ahead of it."""
-    space = state.car(car_id).space
-    if space is None:
-        return []
-    near = set(track.beside(space))
-    ahead = track.ahead(space)
-    if ahead:
-        near.add(ahead)
-        if state.rules.collision_diagonal:
-            near.update(track.beside(ahead))
-    checks: list[Check] = []
-    for other in state.cars:
-        if other.id != car_id and other.space in near and other.status == "racing":
-            if state.rules.collision_rolls == "both":
-                checks.append(Check(purpose=Purpose.COLLISION, car=other.id, other=car_id))
-            checks.append(Check(purpose=Purpose.COLLISION, car=car_id, other=other.id))
-    return checks
-
-
-def _engine_checks(track: Track, state: RaceState, car_id: str) -> list[Check]:
-    """CORE-ENGINE-2, FD08-ENGINE-1: the trigger car, then every other car in 5th or 6th.
-
-    Only cars still racing on the track roll: PIT-B-5 and AMB-60 exempt the pit lane, the
-    trigger car included; a car that has finished has left the race (AMB-66), and one that
-    is out has nothing left to lose.
-    """
-    if not state.engine_trigger:
-        return []
-    cars = [state.car(car_id)] + [c for c in state.cars if c.id != car_id and c.gear >= 5]
-    return [
-        Check(purpose=Purpose.ENGINE, car=c.id)
-        for c in cars
-        if c.status == "racing" and c.space is not None and not _in_pit_lane(track, c)
-    ]
+    return close(state)
 
 
 # --- turn order ------------------------------------------------------------------
@@ -994,7 +694,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
                 "moves_left": state.rules.dream_start_spaces,
                 "roll": None,
                 "engine_trigger": False,
-                "movement": _movement(state.car(nxt)),
+                "movement": start_movement(state.car(nxt)),
             }
         )
     if state.round == 1:
@@ -1018,6 +718,8 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
 
 def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """After an action: run what needs no decision until a player or a die is needed."""
+    if state.phase == "check":  # the movement is over and its checks are queued
+        state = _weather_now(state)
     if state.pending or state.phase in ("gear", "roll", "done"):
         return state
     if state.phase == "move" and state.movement is not None:
