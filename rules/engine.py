@@ -38,12 +38,13 @@ from __future__ import annotations
 
 from rules import tyres as tyre_table
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
-from rules.car import Area, WearPoints, validate_setup
+from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, pits, slipstream, tyres
+from rules.modules import damage, pits, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
+    CheckRoll,
     IllegalAction,
     close,
     in_pit_lane,
@@ -55,15 +56,15 @@ from rules.modules.base import (
 )
 from rules.modules.pits import repairs_at, stops_allowed
 from rules.modules.slipstream import slipstream_from
+from rules.modules.start import needs_setup
 from rules.modules.tyres import multiplier, tyre_age
 from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
-from rules.state import CarState, Check, LapTally, RaceState, SweepState
-from rules.tables import StartKind, start_b
+from rules.state import CarState, LapTally, RaceState, SweepState
 from rules.track import Track
-from rules.weather import determine, race_weather
+from rules.weather import race_weather
 
 # The engine is the rules' facade: other code imports these from here, wherever they live.
 __all__ = [
@@ -95,36 +96,9 @@ def new_race(
     track: Track, rules: RuleSet, cars: list[tuple[str, WearPoints]], laps: int | None = None,
     grid: tuple[str, ...] | None = None,
 ) -> RaceState:
-    """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order.
-
-    ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
-    (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
-    """
-    if not 2 <= len(cars) <= min(10, len(track.grid)):
-        raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
-    boxes = track.pit.boxes if track.pit else ()
-    states = tuple(
-        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)
-        for i, (cid, wp) in enumerate(cars)
-    )
-    states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
-    stock: tuple[int, ...] = ()
-    if rules.teams:  # TEAM-B-1: only with an even number of cars; pairs in entry order
-        if len(states) % 2:
-            raise ValueError(f"a team race needs an even number of cars, not {len(states)}")
-        states = tuple(c.model_copy(update={"team": i // 2}) for i, c in enumerate(states))
-        stock = (rules.team_stock,) * (len(states) // 2)
-    state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock)
-    if grid is not None and sorted(grid) != sorted(c.id for c in states):
-        raise ValueError(f"the grid {list(grid)} must name every car exactly once")
-    # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
-    # players are chosen once it is known (CAR-C-2, TYRE-1), before the start
-    weather = (Check(purpose=Purpose.WEATHER, car=grid[0] if grid else states[0].id),) if rules.weather else ()
-    if grid is not None:
-        state = state.model_copy(update={"pending": weather, "queue": tuple(grid), "phase": "grid"})
-        return state if weather else _place_grid(track, state, list(grid), [])
-    grid_rolls = tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)
-    return state.model_copy(update={"phase": "grid", "pending": weather + grid_rolls})
+    """A race before its first roll or choice (``start.new_race``); with a grid already decided
+    and nothing to choose or roll before the start, it is game round 1 already."""
+    return _settle(track, start.new_race(track, rules, cars, laps, grid), [])
 
 
 def new_lap(
@@ -218,7 +192,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     elif isinstance(action, SetUp):
         if state.phase != "setup":
             raise IllegalAction(Reason(rule="CAR-C-2", code=Code.NOT_NOW, values={"action": "setup"}))
-        state = _on_setup(track, state, action, events)
+        state = start.on_setup(state, action, events)
     elif isinstance(action, PitStop):
         if state.phase != "pit":
             raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
@@ -293,8 +267,8 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
         spaces = tyres.roll_spaces(state, car, value)  # TYRE-D-3, AMB-27: the malus
         if state.lap is not None:  # QUAL-3 (2): the steward counts every roll
             state = state.model_copy(update={"lap": state.lap.model_copy(update={"rolls": state.lap.rolls + 1})})
-        if trigger and state.weather is not None and state.weather.changeable:  # CORE-WEATHER-3, WEATHER-5
-            state = state.model_copy(update={"weather_due": state.weather_due + 1})
+        if trigger:
+            state = weather.owe_determination(state)  # CORE-WEATHER-3
         return state.model_copy(
             update={
                 "phase": "move",
@@ -307,116 +281,19 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
     check, rest = state.pending[0], state.pending[1:]
     state = state.model_copy(update={"pending": rest})
     events.append(Event(kind="check", car=check.car, data={"purpose": check.purpose.value, "value": value}))
-    if check.purpose == Purpose.GRID:
-        return _grid_roll(track, state, check.car, value, events)
-    if check.purpose == Purpose.START:
-        return _start_roll(track, state, check.car, value, events)
-    if check.purpose == Purpose.PIT:
-        return pits.on_pit_roll(track, state, check, value, events)
-    if check.purpose == Purpose.WEATHER:
-        return _weather_roll(track, state, value, events)
-    return damage.on_check(track, state, check, value, events)
+    return _CHECK_ROLLS[check.purpose](track, state, check, value, events)
 
 
-# --- grid and start (FD08-GRID-1, FD08-START-1) -------------------------------------
-
-
-def _grid_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
-    car = state.car(car_id)
-    state = state.with_car(car.model_copy(update={"grid_rolls": car.grid_rolls + (value,)}))
-    if any(p.purpose == Purpose.GRID for p in state.pending):
-        return state
-    # FD08-GRID-1: ties re-roll among themselves until none remain
-    by_rolls: dict[tuple[int, ...], list[str]] = {}
-    for c in state.cars:
-        by_rolls.setdefault(c.grid_rolls, []).append(c.id)
-    tied = [cid for ids in by_rolls.values() if len(ids) > 1 for cid in ids]
-    if tied:
-        return state.model_copy(update={"pending": tuple(Check(purpose=Purpose.GRID, car=cid) for cid in tied)})
-    order = sorted(state.cars, key=lambda c: c.grid_rolls, reverse=True)
-    return _place_grid(track, state, [c.id for c in order], events)
-
-
-def _place_grid(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
-    """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
-    cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
-    state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
-    events.append(Event(kind="grid", data={"order": list(order)}))
-    if needs_setup(state.rules):
-        return state.model_copy(update={"phase": "setup", "active": order[0], "queue": tuple(order[1:])})
-    return _after_setup(track, state, events)
-
-
-def needs_setup(rules: RuleSet) -> bool:
-    """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)?"""
-    s = rules.car_setup
-    return rules.tyres is not None or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
-
-
-def _on_setup(track: Track, state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
-    """One car's tyres and set-up (TYRE-1, CAR-C-2, OPT-CAR-1..2); then the next car's."""
-    car = state.car(state.active or "")
-    if (action.tyre is None) != (state.rules.tyres is None):
-        code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
-        raise IllegalAction(Reason(rule="TYRE-1", code=code))
-    wp = car.wp
-    if action.wp is not None:
-        problems = validate_setup(state.rules.car_setup, action.wp)
-        if problems:
-            first = problems[0]
-            raise IllegalAction(Reason(rule=first.rule, code=first.code, values=first.values))
-        wp = action.wp
-    car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre})
-    events.append(Event(kind="setup", car=car.id, data={"tyre": action.tyre.value if action.tyre else None, **{a.value: wp[a] for a in state.rules.car_setup.areas}}))
-    state = state.with_car(car)
-    if state.queue:
-        return state.model_copy(update={"active": state.queue[0], "queue": state.queue[1:]})
-    return _after_setup(track, state.model_copy(update={"active": None}), events)
-
-
-def _after_setup(track: Track, state: RaceState, events: list[Event]) -> RaceState:
-    if not state.rules.start_roll:
-        return _begin_round(track, state, events)
-    return state.model_copy(
-        update={"phase": "start", "pending": tuple(Check(purpose=Purpose.START, car=c.id) for c in state.cars)}
-    )
-
-
-def _start_roll(track: Track, state: RaceState, car_id: str, value: int, events: list[Event]) -> RaceState:
-    """FD08-START-1. Every car rolls first; then the dream starts drive their spaces, in grid
-    order, before game round 1 (AMB-58); then game round 1 runs without the stalled cars (AMB-59).
-
-    The dream-start cars wait in ``state.queue`` while the round is 0.
-    """
-    result = start_b(value)
-    events.append(Event(kind="start", car=car_id, data={"result": result.kind.value}))
-    car = state.car(car_id)
-    if result.kind == StartKind.STALL:
-        state = state.with_car(car.model_copy(update={"stalled": True}))
-    elif result.kind == StartKind.DREAM:
-        state = state.model_copy(update={"queue": state.queue + (car_id,)})
-    if state.pending:
-        return state
-    return _next_turn(track, state.model_copy(update={"phase": "check"}), events)
-
-
-def _weather_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
-    """The race weather before the start (WEATHER-B-1, WEATHER-4), or one determination of a
-    variable weather after a 20 in 5th or a 30 in 6th (WEATHER-5..10, WEATHER-B-2, AMB-6)."""
-    result = track.weather.condition(value)
-    r = state.rules
-    if state.weather is None:
-        weather = race_weather(result, r.weather_start)
-    elif state.weather.mechanism is None:  # WEATHER-10: locked by an earlier roll of this round
-        events.append(Event(kind="weather", data={"result": result, "condition": state.weather.condition, "wet": state.weather.wet}))
-        return state
-    else:
-        weather = determine(state.weather, result, state.weather.mechanism, r.weather_streak)
-    events.append(Event(kind="weather", data={"result": result, "condition": weather.condition, "wet": weather.wet}))
-    state = state.model_copy(update={"weather": weather})
-    if state.phase == "grid" and state.queue and not any(p.purpose == Purpose.GRID for p in state.pending):
-        return _place_grid(track, state, list(state.queue), events)  # the grid was decided before
-    return state
+# every black die belongs to the module whose check it is
+_CHECK_ROLLS: dict[Purpose, CheckRoll] = {
+    Purpose.GRID: start.on_grid_roll,
+    Purpose.START: start.on_start_roll,
+    Purpose.WEATHER: weather.on_roll,
+    Purpose.PIT: pits.on_pit_roll,
+    Purpose.COLLISION: damage.on_check,
+    Purpose.ENGINE: damage.on_check,
+    Purpose.ROAD_HOLDING: damage.on_check,
+}
 
 
 # --- moving ----------------------------------------------------------------------
@@ -588,19 +465,6 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     return close(state.model_copy(update={"pending": state.pending + checks}))
 
 
-def _weather_now(state: RaceState) -> RaceState:
-    """AMB-8's "immediate" timing (WEATHER-5 read literally): the triggering pilot rolls for the
-    weather right after the turn's checks, instead of at the end of the game round."""
-    if state.rules.weather_timing != "immediate" or not state.weather_due:
-        return state
-    return state.model_copy(update={"weather_due": 0, "pending": state.pending + _weather_checks(state)})
-
-
-def _weather_checks(state: RaceState) -> tuple[Check, ...]:
-    """One determination per trigger (AMB-8), rolled by the triggering pilot (WEATHER-5)."""
-    return tuple(Check(purpose=Purpose.WEATHER, car=state.active or "") for _ in range(state.weather_due))
-
-
 def _lap_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
     """A qualifying lap's segment: the lap ends at the line (QUAL-3 (5)) or when missed stops
     end it (QUAL-4: 2-stop corner without a stop, 3-stop corner with at most one;
@@ -706,10 +570,8 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         nxt = sweep.next_car(_positions(track, state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
-        if state.weather_due:  # AMB-8, MASTERS-TURN-15: before the leader moves again
-            due = _weather_checks(state)
-            return state.model_copy(update={"weather_due": 0, "pending": due, "phase": "check", "active": None})
-        return _begin_round(track, state, events)
+        owed = weather.after_round(state)  # MASTERS-TURN-15: before the leader moves again
+        return owed if owed.pending else _begin_round(track, state, events)
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
@@ -719,7 +581,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
 def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """After an action: run what needs no decision until a player or a die is needed."""
     if state.phase == "check":  # the movement is over and its checks are queued
-        state = _weather_now(state)
+        state = weather.after_turn(state)
     if state.pending or state.phase in ("gear", "roll", "done"):
         return state
     if state.phase == "move" and state.movement is not None:
