@@ -1,47 +1,41 @@
-"""``apply(track, state, action) -> (state, events)``: the whole race, step by step.
+"""``apply(track, state, action) -> (state, events)``: the turn procedure, step by step.
 
 The engine never rolls dice: when chance decides, the state says which die
 (``chance``) and the caller applies a ``Roll`` with the face drawn from a
-seeded source. A turn resolves in the order of MASTERS-TURN-1..14 (AMB-48):
-declare the gear and strike skip costs (1-3), roll (4), move with braking
-or blocked-lane costs (5, 10), then the extra segments of the same movement:
-a slide in rain (6), the soft-tyre bonus (7), slipstream (8, again after each
-slipstream); pit stop (11-12), road-holding checks (9), collisions (13),
-engine checks (14). Road-holding checks are rolled after the car stops, as
-MASTERS-TURN-9 allows, before collisions.
+seeded source. A turn resolves in the order of MASTERS-TURN-1..15 (AMB-48), and
+each step calls the rule modules of ``rules.modules`` (their docstring lists
+the seam): declare the gear and strike skip costs (1-3); roll (4); move with
+braking or blocked-lane costs (5, 10), then the extra segments of the same
+movement: a slide in rain (6, ``tyres``), the soft-tyre bonus (7, ``tyres``),
+slipstream (8, ``slipstream``; again after each slipstream); pit stop (11-12,
+``pits``), road-holding checks (9), collisions (13), engine checks (14, all
+``damage``); the weather the round owes (15, ``weather``). Road-holding checks
+are rolled after the car stops, as MASTERS-TURN-9 allows, before collisions.
 
-Phases: "grid" (the race weather first, WEATHER-B-1; then the grid rolls or a
-grid decided by qualifying) -> "setup" (tyres and an own car once the weather
-is known, CAR-C-2, TYRE-1) -> "start" -> per turn "gear" (ChooseGear) ->
-"roll" (the gear die) -> "move" (Drive segments as ``state.movement.offer``
-says; EndMove declines optional extras) -> "pit" (the crew's choices at the
-box) -> "check" (the black-die checks the turn caused) -> the next car. A
-movement is one stop (CORE-TURN-2, SLIP-8): every segment is judged from the
-movement's start. ``new_lap`` runs a qualifying lap with the same machinery,
-counting rolls and penalties instead of striking WP (QUAL-1).
+Phases: "grid" (the race weather first, then the grid rolls or a grid decided
+by qualifying) -> "setup" (tyres and an own car once the weather is known) ->
+"start" (all three ``start``) -> per turn "gear" (ChooseGear) -> "roll" (the
+gear die) -> "move" (Drive segments as ``state.movement.offer`` says; EndMove
+declines optional extras) -> "pit" (the crew's choices at the box) -> "check"
+(the black-die checks the turn caused) -> the next car. A movement is one stop
+(CORE-TURN-2, SLIP-8): every segment is judged from the movement's start.
+``new_lap`` (``qualifying_lap``) runs a qualifying lap with the same machinery,
+counting rolls and penalties instead of striking WP.
 
-Rules here: CORE-TURN-1..2, CORE-ORDER-*, FD08-GRID-1, FD08-START-1..2,
-CORE-COLL-1..3, FD08-COLL-1, CORE-ENGINE-1..3, FD08-ENGINE-1,
-CORE-DANGER-1..4, FD08-DANGER-1..2, ROAD-1, CORE-WEAR-1..3, PIT-B-1..8,
-CORE-PIT-1..3, CORE-END-1; CORE-SLIP-1..7 and SLIP-* (eligibility, offers,
-AMB-15, AMB-55), CORE-WEATHER-1..3 and WEATHER-* (AMB-8), TYRE-* (slides,
-bonus, multipliers, AMB-26..28), CAR-C-2, OPT-CAR-1..2, PIT-A-1..5,
-PIT-X-1..4, TEAM-B-1..2, QUAL-1..4, QUAL-B-2..5, QUAL-D-7; MASTERS-MOVE-1..3 (start
-in 1st; gear, die, move; one stop per movement), C3LAP-1 (out with the last body, engine
-or road-holding WP), C3LAP-2 and C3LAP-4 (no braking without brake WP; tyre WP per space
-flown out times the tyre's multiplier), and the clarifications FAQ-1..6 of the basic
-rules; movement itself is in ``rules.moves``.
+Rules here: CORE-TURN-1..2, CORE-ORDER-1, CORE-GEAR-1, CORE-GEAR-7, CORE-END-1, FD08-START-2
+and MASTERS-MOVE-1..3 (start in 1st; gear, die, move; one stop per movement), C3LAP-2 (no
+braking without brake WP), the turn order (AMB-58, AMB-59, FD08-START-1: stalled cars miss
+game round 1) and the clarifications FAQ-1..6 of the basic rules; movement itself is in
+``rules.moves``.
 """
 
 from __future__ import annotations
 
-
-from rules import tyres as tyre_table
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, pits, slipstream, start, tyres, weather
+from rules.modules import damage, pits, qualifying_lap, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -55,6 +49,7 @@ from rules.modules.base import (
     wet,
 )
 from rules.modules.pits import repairs_at, stops_allowed
+from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tyres import multiplier, tyre_age
@@ -62,9 +57,8 @@ from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
 from rules.order import CarPosition, Sweep, grid_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
-from rules.state import CarState, LapTally, RaceState, SweepState
+from rules.state import CarState, Movement, RaceState, SweepState
 from rules.track import Track
-from rules.weather import race_weather
 
 # The engine is the rules' facade: other code imports these from here, wherever they live.
 __all__ = [
@@ -89,7 +83,7 @@ __all__ = [
 ]
 
 
-# --- starting a race ---------------------------------------------------------
+# --- the race and what it waits for ----------------------------------------------------
 
 
 def new_race(
@@ -99,32 +93,6 @@ def new_race(
     """A race before its first roll or choice (``start.new_race``); with a grid already decided
     and nothing to choose or roll before the start, it is game round 1 already."""
     return _settle(track, start.new_race(track, rules, cars, laps, grid), [])
-
-
-def new_lap(
-    track: Track, rules: RuleSet, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None,
-    wet: bool = False,
-) -> RaceState:
-    """A qualifying lap: one car alone, from the qualifying start (QUAL-2, QUAL-D-3), until it
-    crosses the line after a full lap or its missed stops end the lap (QUAL-4, QUAL-B-5).
-
-    It is driven with ``apply`` like a race, but no WP are struck and no checks are rolled
-    (QUAL-1, QUAL-B-2): ``state.lap`` counts the rolls and the penalty instead (QUAL-3).
-    """
-    car = CarState(
-        id=car_id,
-        space=track.qualifying_start,
-        wp=wp or rules.default_wear,
-        setup=wp or rules.default_wear,
-        tyre=tyre_table.Tyre(tyre) if tyre else None,
-        gear=0,
-    )
-    weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
-    state = RaceState(
-        track_hash=track.content_hash(), rules=rules, laps=1, cars=(car,), mode="qualifying",
-        lap=LapTally(), weather=weather, round=1,
-    )
-    return state.model_copy(update={"phase": "gear", "active": car_id})
 
 
 def chance(state: RaceState) -> Chance | None:
@@ -150,7 +118,13 @@ def to_move(state: RaceState) -> str | None:
     return None
 
 
-# --- the transition function ---------------------------------------------------
+def optional_offer(state: RaceState) -> bool:
+    """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
+    mv = state.movement
+    return state.phase == "move" and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip") for v in mv.offer)
+
+
+# --- the transition function -----------------------------------------------------------
 
 
 def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
@@ -174,17 +148,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action.gear, events)
     elif isinstance(action, Drive):
-        if state.phase != "move" or state.movement is None:  # CORE-TURN-2: one stop per turn
-            raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
-        if action.via not in state.movement.offer:
-            raise IllegalAction(Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via}))
-        result = check_path(move_request(track, state, action.via), tuple(action.path))
-        if isinstance(result, Reason):
-            raise IllegalAction(result)
-        result = _as_played(state, result)
-        if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
-            raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
-        state = _on_segment(track, state, result, events)
+        state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
         if not optional_offer(state):
             raise IllegalAction(Reason(rule="CORE-MOVE-7", code=Code.NOT_NOW, values={"action": "stop"}))
@@ -200,22 +164,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     return _settle(track, state, events), events
 
 
-# the rule each segment of a movement comes from, for refusals
-_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1"}
-
-
-def _as_played(state: RaceState, move: Move) -> Move:
-    """In qualifying braking strikes no WP (QUAL-1, QUAL-B-2): the move costs no brakes."""
-    return move.model_copy(update={"brakes": 0}) if state.mode == "qualifying" and move.brakes else move
-
-
-def optional_offer(state: RaceState) -> bool:
-    """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
-    mv = state.movement
-    return state.phase == "move" and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip") for v in mv.offer)
-
-
-# --- gears ---------------------------------------------------------------------
+# --- MASTERS-TURN-1..3: the gear and its skip cost --------------------------------------
 
 
 def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason]:
@@ -230,6 +179,7 @@ def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason
 
 
 def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> RaceState:
+    """The declared gear, with its skip cost struck at once; then the roll."""
     opt = gear_options(track, state).get(gear)
     if opt is None:
         raise IllegalAction(Reason(rule="CORE-GEAR-1", code=Code.NO_SUCH_GEAR, values={"gear": gear}))
@@ -255,29 +205,13 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
     return state
 
 
-# --- chance ----------------------------------------------------------------------
+# --- MASTERS-TURN-4: the gear die; every black die is a module's check ------------------
 
 
 def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
+    """The active car's gear die, or the black die of the first pending check."""
     if state.phase == "roll":
-        car = state.car(state.active or "")
-        die = state.rules.gear_dice.die(car.gear)
-        trigger = car.gear >= 5 and value == die.highest  # CORE-ENGINE-1, AMB-11: the natural face
-        events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-        spaces = tyres.roll_spaces(state, car, value)  # TYRE-D-3, AMB-27: the malus
-        if state.lap is not None:  # QUAL-3 (2): the steward counts every roll
-            state = state.model_copy(update={"lap": state.lap.model_copy(update={"rolls": state.lap.rolls + 1})})
-        if trigger:
-            state = weather.owe_determination(state)  # CORE-WEATHER-3
-        return state.model_copy(
-            update={
-                "phase": "move",
-                "roll": value,
-                "moves_left": spaces,
-                "engine_trigger": trigger,
-                "movement": start_movement(car),
-            }
-        )
+        return _on_gear_roll(state, value, events)
     check, rest = state.pending[0], state.pending[1:]
     state = state.model_copy(update={"pending": rest})
     events.append(Event(kind="check", car=check.car, data={"purpose": check.purpose.value, "value": value}))
@@ -296,7 +230,29 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
 }
 
 
-# --- moving ----------------------------------------------------------------------
+def _on_gear_roll(state: RaceState, value: int, events: list[Event]) -> RaceState:
+    """The gear die: the spaces to move, and whether it strains the engines (a 20 in 5th, a 30
+    in 6th: CORE-ENGINE-1, AMB-11, the natural face), which may change the weather too."""
+    car = state.car(state.active or "")
+    die = state.rules.gear_dice.die(car.gear)
+    trigger = car.gear >= 5 and value == die.highest
+    events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
+    spaces = tyres.roll_spaces(state, car, value)
+    state = qualifying_lap.count_roll(state)
+    if trigger:
+        state = weather.owe_determination(state)
+    return state.model_copy(
+        update={
+            "phase": "move",
+            "roll": value,
+            "moves_left": spaces,
+            "engine_trigger": trigger,
+            "movement": start_movement(car),
+        }
+    )
+
+
+# --- MASTERS-TURN-5..8, -10..12: the movement, segment by segment -----------------------
 
 
 def move_request(track: Track, state: RaceState, via: Via | None = None) -> MoveRequest:
@@ -317,21 +273,18 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         roll=spaces,
         occupied=others,
         markers=frozenset(state.markers),
-        brakes=_QUALIFYING_WP if qualifying else car.wp.brakes,  # QUAL-1: braking strikes nothing
-        tyres=_QUALIFYING_WP if qualifying else car.wp.tyres,
+        brakes=qualifying_lap.QUALIFYING_WP if qualifying else car.wp.brakes,  # QUAL-1: braking strikes nothing
+        tyres=qualifying_lap.QUALIFYING_WP if qualifying else car.wp.tyres,
         corner=mv.corner,
         stops=mv.stops,
         laps_to_go=state.laps + 1 - mv.crossings,
         box=None if via == "slip" else pits.box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
         may_brake=braking,
         report_missed=qualifying,  # AMB-45c, QUAL-4: missed stops end a lap whatever the race rule
-        multiplier=multiplier(state, car),
+        multiplier=tyres.multiplier(state, car),
         prefix=mv.path,
         via=via,
     )
-
-
-_QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
 
 
 def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
@@ -353,12 +306,32 @@ def moves(track: Track, state: RaceState) -> list[Move]:
 
 
 def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
-    found = [_as_played(state, m) for m in legal_moves(move_request(track, state, via))]
+    """The legal moves of one segment, as played."""
+    found = [qualifying_lap.as_played(state, m) for m in legal_moves(move_request(track, state, via))]
     if via == "bonus":  # TYRE-3: one whole space, or no bonus at all
         return [m for m in found if m.path and not m.brakes and not m.blocked]
     if via == "slip":  # CORE-SLIP-2: a slipstream moves the car
         return [m for m in found if m.path]
     return found
+
+
+# the rule each segment of a movement comes from, for refusals
+_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1"}
+
+
+def _driven(track: Track, state: RaceState, action: Drive) -> Move:
+    """The segment ``action`` drives, as played; IllegalAction if it is not on offer or not legal."""
+    if state.phase != "move" or state.movement is None:  # CORE-TURN-2: one stop per turn
+        raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
+    if action.via not in state.movement.offer:
+        raise IllegalAction(Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via}))
+    result = check_path(move_request(track, state, action.via), tuple(action.path))
+    if isinstance(result, Reason):
+        raise IllegalAction(result)
+    result = qualifying_lap.as_played(state, result)
+    if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
+        raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
+    return result
 
 
 def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
@@ -368,16 +341,44 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     Road-holding checks are queued per segment and rolled once the car stands
     (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
+    from_pit = in_pit_lane(track, state.car(state.active or ""))
+    state, mv = _drive(state, move, events)
+    if state.lap is not None:
+        return _lap_segment(track, state, mv, move, events)
+    car = state.car(state.active or "")
+    if move.out is not None:
+        state = mark_stop(state, car.space, events)
+        state = retire(state, car.id, move.out, events)
+        # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
+        return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
+    if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
+        state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
+        events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
+        return _end_movement(track, state, events)
+    if move.finishes:
+        return _finish(track, state, events)
+    state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
+    state = pits.enter(track, state, move, from_pit, events)
+    if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
+        return pits.at_box(state, events)
+    offer = _next_offer(track, state, move)
+    if offer:
+        events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
+        return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
+    return _end_movement(track, state, events)
+
+
+def _drive(state: RaceState, move: Move, events: list[Event]) -> tuple[RaceState, Movement]:
+    """The car where the segment took it, with its brake and tyre WP struck (or, on a
+    qualifying lap, tallied), and its movement so far."""
     car = state.car(state.active or "")
     mv = state.movement or start_movement(car)
-    from_pit = in_pit_lane(track, car)
     seq = state.seq + 1
     events.append(Event(kind="moved", car=car.id, data={"path": list(move.path), "from": car.space, "via": move.via}))
     wp = car.wp
     lap = state.lap
-    if lap is not None:  # QUAL-3 (3), QUAL-8, QUAL-B-3: spaces out of a corner are penalty rolls
-        added = move.tyres if state.rules.qualifying.tyre_multiplier else move.overshoot  # QUAL-B-3: x1
-        lap = lap.model_copy(update={"overshoot": lap.overshoot + move.overshoot, "penalty": lap.penalty + added})
+    if lap is not None:
+        lap = qualifying_lap.tallied(lap, state.rules, move)
     elif move.out is None:
         cost = {Area.BRAKES: move.brakes, Area.TYRES: move.tyres}
         wp = wp.pay({a: n for a, n in cost.items() if n})
@@ -406,34 +407,31 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
             "slips": mv.slips + (move.via == "slip"),
         }
     )
-    state = state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "movement": mv, "lap": lap})
-    if lap is not None:
-        return _lap_segment(track, state, move, events)
-    if move.out is not None:
-        state = mark_stop(state, car.space, events)
-        state = retire(state, car.id, move.out, events)
-        # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
-        return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
-    if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
-        state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
-        events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
-        return _end_movement(track, state, events)
-    if move.finishes:  # CORE-END-1, AMB-66: finished cars leave the track
-        place = 1 + sum(1 for c in state.cars if c.place is not None)
-        state = state.with_car(state.car(car.id).model_copy(update={"status": "finished", "place": place}))
-        events.append(Event(kind="finish", car=car.id, data={"place": place}))
-        owed = tuple(p for p in state.pending if p.car != car.id)  # its race is over: its checks are void
-        state = mark_stop(state, car.space, events)
-        return close(state.model_copy(update={"pending": owed + damage.engine_checks(track, state, car.id)}))
-    state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
-    state = pits.enter(track, state, move, from_pit, events)
-    if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
-        return pits.at_box(state, events)
+    return state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "movement": mv, "lap": lap}), mv
+
+
+def _finish(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    """CORE-END-1, AMB-66: the car has finished and leaves the track; its checks are void, but
+    its 20 (30) still strains the other engines."""
+    car = state.car(state.active or "")
+    place = 1 + sum(1 for c in state.cars if c.place is not None)
+    state = state.with_car(car.model_copy(update={"status": "finished", "place": place}))
+    events.append(Event(kind="finish", car=car.id, data={"place": place}))
+    owed = tuple(p for p in state.pending if p.car != car.id)
+    state = mark_stop(state, car.space, events)
+    return close(state.model_copy(update={"pending": owed + damage.engine_checks(track, state, car.id)}))
+
+
+def _lap_segment(track: Track, state: RaceState, mv: Movement, move: Move, events: list[Event]) -> RaceState:
+    """A qualifying lap's segment: the lap may end here (``qualifying_lap``); else the next
+    segment, or the end of the movement without any checks."""
+    state = qualifying_lap.end_of_segment(state, move, events)
+    if state.phase == "check":
+        return state
     offer = _next_offer(track, state, move)
     if offer:
-        events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
         return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
-    return _end_movement(track, state, events)
+    return close(state)
 
 
 def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
@@ -455,8 +453,12 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     return tuple(offer)
 
 
+# --- MASTERS-TURN-9, -13, -14: the car stands --------------------------------------------
+
+
 def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceState:
-    """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued."""
+    """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued after the
+    road-holding checks of its segments (-9); a qualifying lap rolls none."""
     car = state.car(state.active or "")
     state = mark_stop(state, car.space, events)
     if state.lap is not None:
@@ -465,33 +467,11 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     return close(state.model_copy(update={"pending": state.pending + checks}))
 
 
-def _lap_segment(track: Track, state: RaceState, move: Move, events: list[Event]) -> RaceState:
-    """A qualifying lap's segment: the lap ends at the line (QUAL-3 (5)) or when missed stops
-    end it (QUAL-4: 2-stop corner without a stop, 3-stop corner with at most one;
-    QUAL-B-5: a 2- or 3-stop corner without any stop)."""
-    lap = state.lap
-    assert lap is not None
-    if move.out is not None and move.out.rule == "CORNER-5":
-        made = int(move.out.values.get("stops", 0))
-        if state.rules.qualifying.failure == "corner_5" or made == 0:
-            label = str(move.out.values.get("corner"))
-            events.append(Event(kind="out", car=state.active, data={"rule": "QUAL-4", "code": move.out.code.value, "space": move.end}))
-            return close(state.model_copy(update={"lap": lap.model_copy(update={"failed": label})}))
-    if move.finishes:
-        events.append(Event(kind="finish", car=state.active, data={"place": 1}))
-        return close(state.model_copy(update={"lap": lap.model_copy(update={"finished": True})}))
-    offer = _next_offer(track, state, move)
-    if offer:
-        mv = state.movement
-        assert mv is not None
-        return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
-    return close(state)
-
-
-# --- turn order ------------------------------------------------------------------
+# --- MASTERS-TURN-15 and the turn order: the next car ------------------------------------
 
 
 def _positions(track: Track, state: RaceState) -> list[CarPosition]:
+    """Where each racing car stands for the turn order."""
     out = []
     for c in state.cars:
         if c.space is None or c.status != "racing":
@@ -523,6 +503,7 @@ def _sweep(track: Track, state: RaceState) -> Sweep:
 
 
 def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    """A new game round: round 1 in grid order, every later one by the sweep down the track."""
     rnd = state.round + 1
     events.append(Event(kind="round", data={"round": rnd}))
     if rnd == 1:  # AMB-59: game round 1 in grid order; stalled cars miss it (FD08-START-1)
@@ -537,6 +518,8 @@ def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceSta
 
 
 def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    """The next car's turn (CORE-ORDER-*, MASTERS-ORDER-*), or the end of the game round, or of
+    the race when no car is racing any more."""
     if state.lap is not None:  # a qualifying lap: the same car again, until the lap is over
         if state.lap.finished or state.lap.failed is not None:
             return state.model_copy(update={"phase": "done", "active": None})
@@ -544,23 +527,9 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})
+    if state.round == 0:
+        return _dream_start(track, state, events)
     nxt: str | None = None
-    if state.round == 0:  # AMB-58: the dream starts, in grid order, then game round 1
-        dream = [c for c in state.queue if state.car(c).status == "racing"]
-        if not dream:
-            return _begin_round(track, state.model_copy(update={"queue": ()}), events)
-        nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
-        events.append(Event(kind="turn", car=nxt, data={"round": 0}))
-        return state.model_copy(
-            update={
-                "phase": "move",
-                "active": nxt,
-                "moves_left": state.rules.dream_start_spaces,
-                "roll": None,
-                "engine_trigger": False,
-                "movement": start_movement(state.car(nxt)),
-            }
-        )
     if state.round == 1:
         queue = [c for c in state.queue if state.car(c).status == "racing"]
         if queue:
@@ -576,6 +545,25 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
     return state.model_copy(update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False})
+
+
+def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceState:
+    """AMB-58: the dream starts drive their spaces in grid order before game round 1."""
+    dream = [c for c in state.queue if state.car(c).status == "racing"]
+    if not dream:
+        return _begin_round(track, state.model_copy(update={"queue": ()}), events)
+    nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
+    events.append(Event(kind="turn", car=nxt, data={"round": 0}))
+    return state.model_copy(
+        update={
+            "phase": "move",
+            "active": nxt,
+            "moves_left": state.rules.dream_start_spaces,
+            "roll": None,
+            "engine_trigger": False,
+            "movement": start_movement(state.car(nxt)),
+        }
+    )
 
 
 def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:

@@ -3,11 +3,11 @@ crew's choices at the box and the black-die pit roll.
 
 The engine asks this module for the box a segment may end in (``box_to_reach``), tells it when a
 segment enters the pit lane (``enter``) and stops at the box (``at_box``), and hands it the
-crew's ``PitStop`` and the pit roll. With ``RuleSet.pit_stops`` 0 (or a track without a pit lane)
-no car turns in, and nothing here changes a race.
+crew's ``PitStop`` and the pit roll. When no stop is allowed (``stops_allowed``, from
+``RuleSet.pit_stops``) or the track has no pit lane, ``box_to_reach`` gives no box to reach.
 
 Rules here: PIT-B-1..8, CORE-PIT-1..3, PIT-A-1..5, PIT-X-1..4, TEAM-B-2, FAQ-5, OPT-3LAP-1,
-AMB-29a, AMB-29d, AMB-29e, AMB-31, AMB-54, AMB-56.
+AMB-26, AMB-29a, AMB-29d, AMB-29e, AMB-31, AMB-54.
 """
 
 from __future__ import annotations
