@@ -25,7 +25,7 @@ LAYERS = (
     ("game.theme", "colours and fonts", "#bfe6dd"),
     ("game.play", "race control, race log, crew plans, stopwatch (no pygame)", "#bcdff0"),
     ("game.tracks · storage · texts", "loader (pytmx) · player's files · en / de (no pygame)", "#c9d3f2"),
-    ("rules", "the pure engine: state, actions, moves, odds, session (stdlib + pydantic)", "#dccbf0"),
+    ("rules", "the pure engine and rule modules: state, moves, odds, session (stdlib + pydantic)", "#dccbf0"),
 )
 
 #: The flow of one turn, as (where, what happens).

@@ -1,0 +1,39 @@
+"""The rule modules: each part of the rules that the turn procedure calls, in a file of its own.
+
+A rule module (the start, weather, tyres, slipstream, pit stops, damage, the qualifying lap)
+holds the code of its rules and names their IDs in its docstring; ``rules.engine`` is the turn
+procedure (MASTERS-TURN order) and calls the modules at its steps. A module reads its
+``RuleSet`` switches; when they are off its functions return the state unchanged (or offer
+nothing), so the engine calls every module the same way whatever the rule set. The pure
+tables a module asks stay beside the engine: ``rules.weather`` (TAB-WEATHER), ``rules.tyres``
+(TAB-TYRE-C/D), ``rules.tables``, ``rules.moves`` (movement).
+
+The seam, step by step (``rules.engine``):
+
+* the start: ``start.new_race``; the crews' ``SetUp``: ``start.on_setup``;
+* the gear (MASTERS-TURN-1..3): ``pits.exit_gears`` after a slow stop;
+* the gear die (-4): ``tyres.roll_spaces``, ``qualifying_lap.count_roll``; after a 20 in 5th
+  or a 30 in 6th ``weather.owe_determination``;
+* every black die is a module's check, each a ``base.CheckRoll`` in the engine's
+  ``_CHECK_ROLLS``: ``start.on_grid_roll``, ``start.on_start_roll``, ``weather.on_roll``,
+  ``pits.on_pit_roll``, ``damage.on_check``;
+* a segment of the movement (-5..8): ``move_request`` asks ``tyres.multiplier``,
+  ``tyres.slide_spaces``, ``pits.box_to_reach`` and ``qualifying_lap.QUALIFYING_WP``; the
+  segment driven: ``qualifying_lap.tallied`` and ``qualifying_lap.end_of_segment`` on a lap,
+  else ``damage.road_holding_checks`` (-9), ``pits.enter`` and at the box ``pits.at_box``
+  (-11/12); the next segment on offer: ``tyres.must_slide``, ``tyres.bonus_allowed``,
+  ``slipstream.may_slip``;
+* the crew's ``PitStop``: ``pits.on_pitstop``;
+* the car stands: ``damage.collision_checks`` (-13), ``damage.engine_checks`` (-14);
+* the movement is over (phase "check"): ``weather.after_turn``; the game round is over:
+  ``weather.after_round`` (-15).
+
+A module that ends the movement returns it closed (``base.close``: phase "check"); the start
+ends in phase "check" with nothing pending. The engine's turn order goes on from there:
+modules never call back into it.
+
+Imports: a module never imports ``rules.engine``; it may import ``rules.modules.base`` (what
+every module needs) and other modules, never in a circle (tests/test_layering.py checks every
+import, lazy and TYPE_CHECKING ones included). Other code imports the public names from
+``rules.engine``, which re-exports them.
+"""

@@ -1,0 +1,143 @@
+"""The start of a race: the entry list, the grid (rolled or decided by qualifying), each car's
+set-up once the race weather is known, and the start rolls.
+
+A race begins in phase "grid" with the race weather roll (``weather``) and the grid rolls
+pending; the cars are placed, choose their set-ups (phase "setup") and roll for their start
+(phase "start"). When all that is done this module hands the race back in phase "check" with
+nothing pending, and the engine's turn order starts game round 0 (the dream starts, AMB-58)
+and 1 (AMB-59).
+
+Rules here: FD08-GRID-1, FD08-START-1, CAR-C-2, OPT-CAR-1..2, TYRE-1, TEAM-B-1, QUAL-6, QUAL-B-4,
+WEATHER-B-1 and WEATHER-4 (the race weather is rolled before the set-ups).
+"""
+
+from __future__ import annotations
+
+from rules.actions import Event, SetUp
+from rules.car import WearPoints, validate_setup
+from rules.dice import Purpose
+from rules.modules.base import IllegalAction
+from rules.reasons import Code, Reason
+from rules.ruleset import RuleSet
+from rules.state import CarState, Check, RaceState
+from rules.tables import StartKind, start_b
+from rules.track import Track
+
+
+def new_race(
+    track: Track, rules: RuleSet, cars: list[tuple[str, WearPoints]], laps: int | None = None,
+    grid: tuple[str, ...] | None = None,
+) -> RaceState:
+    """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order.
+
+    ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
+    (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
+    """
+    if not 2 <= len(cars) <= min(10, len(track.grid)):
+        raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
+    boxes = track.pit.boxes if track.pit else ()
+    states = tuple(
+        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)
+        for i, (cid, wp) in enumerate(cars)
+    )
+    states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
+    stock: tuple[int, ...] = ()
+    if rules.teams:  # TEAM-B-1: only with an even number of cars; pairs in entry order
+        if len(states) % 2:
+            raise ValueError(f"a team race needs an even number of cars, not {len(states)}")
+        states = tuple(c.model_copy(update={"team": i // 2}) for i, c in enumerate(states))
+        stock = (rules.team_stock,) * (len(states) // 2)
+    state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock)
+    if grid is not None and sorted(grid) != sorted(c.id for c in states):
+        raise ValueError(f"the grid {list(grid)} must name every car exactly once")
+    # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
+    # players are chosen once it is known (CAR-C-2, TYRE-1), before the start
+    weather = (Check(purpose=Purpose.WEATHER, car=grid[0] if grid else states[0].id),) if rules.weather else ()
+    if grid is not None:
+        state = state.model_copy(update={"pending": weather, "queue": tuple(grid), "phase": "grid"})
+        return state if weather else place(track, state, list(grid), [])
+    grid_rolls = tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)
+    return state.model_copy(update={"phase": "grid", "pending": weather + grid_rolls})
+
+
+def on_grid_roll(track: Track, state: RaceState, check: Check, value: int, events: list[Event]) -> RaceState:
+    """One car's roll for the grid; once all have rolled, the grid by the rolls (FD08-GRID-1)."""
+    car = state.car(check.car)
+    state = state.with_car(car.model_copy(update={"grid_rolls": car.grid_rolls + (value,)}))
+    if any(p.purpose == Purpose.GRID for p in state.pending):
+        return state
+    # FD08-GRID-1: ties re-roll among themselves until none remain
+    by_rolls: dict[tuple[int, ...], list[str]] = {}
+    for c in state.cars:
+        by_rolls.setdefault(c.grid_rolls, []).append(c.id)
+    tied = [cid for ids in by_rolls.values() if len(ids) > 1 for cid in ids]
+    if tied:
+        return state.model_copy(update={"pending": tuple(Check(purpose=Purpose.GRID, car=cid) for cid in tied)})
+    order = sorted(state.cars, key=lambda c: c.grid_rolls, reverse=True)
+    return place(track, state, [c.id for c in order], events)
+
+
+def place(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
+    """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
+    cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
+    state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
+    events.append(Event(kind="grid", data={"order": list(order)}))
+    if needs_setup(state.rules):
+        return state.model_copy(update={"phase": "setup", "active": order[0], "queue": tuple(order[1:])})
+    return _after_setup(state)
+
+
+def needs_setup(rules: RuleSet) -> bool:
+    """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)?"""
+    s = rules.car_setup
+    return rules.tyres is not None or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
+
+
+def on_setup(state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
+    """One car's tyres and set-up (TYRE-1, CAR-C-2, OPT-CAR-1..2); then the next car's."""
+    car = state.car(state.active or "")
+    if (action.tyre is None) != (state.rules.tyres is None):
+        code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
+        raise IllegalAction(Reason(rule="TYRE-1", code=code))
+    wp = car.wp
+    if action.wp is not None:
+        problems = validate_setup(state.rules.car_setup, action.wp)
+        if problems:
+            first = problems[0]
+            raise IllegalAction(Reason(rule=first.rule, code=first.code, values=first.values))
+        wp = action.wp
+    car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre})
+    events.append(Event(kind="setup", car=car.id, data={"tyre": action.tyre.value if action.tyre else None, **{a.value: wp[a] for a in state.rules.car_setup.areas}}))
+    state = state.with_car(car)
+    if state.queue:
+        return state.model_copy(update={"active": state.queue[0], "queue": state.queue[1:]})
+    return _after_setup(state.model_copy(update={"active": None}))
+
+
+def _after_setup(state: RaceState) -> RaceState:
+    """Every car is set up: the start rolls (FD08-START-1), or without them the race itself
+    (phase "check" with nothing pending: the engine's turn order begins)."""
+    if not state.rules.start_roll:
+        return state.model_copy(update={"phase": "check"})
+    return state.model_copy(
+        update={"phase": "start", "pending": tuple(Check(purpose=Purpose.START, car=c.id) for c in state.cars)}
+    )
+
+
+def on_start_roll(track: Track, state: RaceState, check: Check, value: int, events: list[Event]) -> RaceState:
+    """FD08-START-1. Every car rolls first; then the dream starts drive their spaces, in grid
+    order, before game round 1 (AMB-58); then game round 1 runs without the stalled cars (AMB-59).
+
+    The dream-start cars wait in ``state.queue`` while the round is 0; after the last roll the
+    race goes on in phase "check" with nothing pending, and the engine's turn order begins.
+    """
+    result = start_b(value)
+    events.append(Event(kind="start", car=check.car, data={"result": result.kind.value}))
+    car = state.car(check.car)
+    if result.kind == StartKind.STALL:
+        state = state.with_car(car.model_copy(update={"stalled": True}))
+    elif result.kind == StartKind.DREAM:
+        state = state.model_copy(update={"queue": state.queue + (check.car,)})
+    if state.pending:
+        return state
+    return state.model_copy(update={"phase": "check"})
