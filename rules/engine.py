@@ -31,6 +31,8 @@ game round 1) and the clarifications FAQ-1..6 of the basic rules; movement itsel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
@@ -59,6 +61,7 @@ from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
 from rules.state import CarState, Movement, RaceState, SweepState
 from rules.track import Track
+from rules.weather import Barometer
 
 # The engine is the rules' facade: other code imports these from here, wherever they live.
 __all__ = [
@@ -87,12 +90,12 @@ __all__ = [
 
 
 def new_race(
-    track: Track, rules: RuleSet, cars: list[tuple[str, WearPoints]], laps: int | None = None,
-    grid: tuple[str, ...] | None = None,
+    track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | start.CarEntry], laps: int | None = None,
+    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None,
 ) -> RaceState:
     """A race before its first roll or choice (``start.new_race``); with a grid already decided
     and nothing to choose or roll before the start, it is game round 1 already."""
-    return _settle(track, start.new_race(track, rules, cars, laps, grid), [])
+    return _settle(track, start.new_race(track, rules, cars, laps, grid, qualifying_weather), [])
 
 
 def chance(state: RaceState) -> Chance | None:

@@ -271,3 +271,8 @@ class QualifyingSession:
         if self._grid is None:
             self._grid = grid_order(self.results, self.rules.qualifying, self.dice)
         return self._grid
+
+    def race(self, header: Header) -> Header:
+        """The race this session leads to: its grid, and the qualifying weather a variable race
+        starts from (WEATHER-D-2)."""
+        return header.model_copy(update={"grid": self.grid().order, "qualifying_weather": self.barometer})

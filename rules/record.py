@@ -20,6 +20,7 @@ from rules.actions import Action
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
 from rules.filelimits import RECORD, FileKind, read_text
+from rules.modules.start import CarEntry
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import RaceState
@@ -106,7 +107,8 @@ def start_state(track: Track, header: Header) -> RaceState:
         raise RecordError(f"header.entries: a race on this track needs 2 to {most} cars, not {len(ids)}")
     if header.grid is not None and sorted(header.grid) != sorted(ids):
         raise RecordError(f"header.grid: must list every car id of header.entries once, not {list(header.grid)}")
-    return new_race(track, header.rules, [(e.id, e.wear) for e in header.entries], header.laps, header.grid)
+    cars = [CarEntry(e.id, e.wear, e.reserve, e.profile, e.team, e.karma) for e in header.entries]
+    return new_race(track, header.rules, cars, header.laps, header.grid, header.qualifying_weather)
 
 
 def replay(track: Track, record: Record) -> RaceState:

@@ -33,7 +33,7 @@ def race_header(
     if rules.grid != "qualifying":
         return header, None
     quali = qualifying(track, header)
-    return header.model_copy(update={"grid": quali.grid().order}), quali
+    return quali.race(header), quali
 
 
 def play(track: Track, header: Header) -> RaceSession:

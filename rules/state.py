@@ -20,7 +20,7 @@ from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
 from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.weather import Barometer, Weather
 
 Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "done"]
 Status = Literal["racing", "finished", "out"]
@@ -169,6 +169,7 @@ class RaceState(Frozen):
     bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
     t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
+    qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:

@@ -90,8 +90,8 @@ def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: Quali
     """The qualifying screen on top of the menu; the grid screen once every lap is done."""
     assert entry.board is not None
 
-    def on_grid(grid: Grid) -> None:
-        race_on_grid(app, entry, header.model_copy(update={"grid": grid.order}))
+    def on_grid(grid: Grid) -> None:  # WEATHER-D-2: the race remembers the qualifying weather
+        race_on_grid(app, entry, header.model_copy(update={"grid": grid.order, "qualifying_weather": session.barometer}))
 
     if session.done:  # saved after the last lap, before the race started
         app.push(GridScene(app, session, on_grid))

@@ -8,46 +8,76 @@ nothing pending, and the engine's turn order starts game round 0 (the dream star
 and 1 (AMB-59).
 
 Rules here: FD08-GRID-1, FD08-START-1, CAR-C-2, OPT-CAR-1..2, TYRE-1, TEAM-B-1, QUAL-6, QUAL-B-4,
-WEATHER-B-1 and WEATHER-4 (the race weather is rolled before the set-ups).
+WEATHER-B-1 and WEATHER-4 (the race weather is rolled before the set-ups); what a league
+driver brings (AMB-32 reserve, DRESDEN-PROFILE-1, KARMA-1).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rules import karma
 from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
+from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, Check, RaceState
 from rules.tables import StartKind, start_b
 from rules.track import Track
+from rules.weather import Barometer
+
+
+class CarEntry(NamedTuple):
+    """One car as it enters the race: its WP, and what the league rules bring with the driver
+    (AMB-32's box reserve, DRESDEN-PROFILE-1, the team of SEASON-2, KARMA-1's carried pool)."""
+
+    id: str
+    wp: WearPoints
+    reserve: int = 0
+    profile: Profile = Profile.NORMALO
+    team: int | None = None
+    karma: int | None = None
+
+
+def _car(rules: RuleSet, entry: CarEntry, box: str | None) -> CarState:
+    """The car before the grid: the rule set decides which of the entry's extras count."""
+    return CarState(
+        id=entry.id, space=None, wp=entry.wp, setup=entry.wp, box=box,
+        reserve=entry.reserve if rules.car_setup.reserve else rules.pit_reserve,  # AMB-32, PIT-A-1
+        profile=entry.profile if rules.profiles else Profile.NORMALO,  # DRESDEN-PROFILE-1
+        team=entry.team,
+        karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0,  # KARMA-1
+    )
 
 
 def new_race(
-    track: Track, rules: RuleSet, cars: list[tuple[str, WearPoints]], laps: int | None = None,
-    grid: tuple[str, ...] | None = None,
+    track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | CarEntry], laps: int | None = None,
+    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None,
 ) -> RaceState:
-    """A race before the grid roll: ``cars`` are (id, WearPoints) in entry order.
+    """A race before the grid roll: ``cars`` are CarEntry (or (id, WearPoints)) in entry order.
 
     ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
     (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
+    ``qualifying_weather`` is what a variable race starts from in D (WEATHER-D-2).
     """
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
     boxes = track.pit.boxes if track.pit else ()
-    states = tuple(
-        CarState(id=cid, space=None, wp=wp, setup=wp, box=boxes[i] if i < len(boxes) else None)
-        for i, (cid, wp) in enumerate(cars)
-    )
-    states = tuple(c.model_copy(update={"reserve": rules.pit_reserve}) for c in states)
+    states = tuple(_car(rules, CarEntry(*c), boxes[i] if i < len(boxes) else None) for i, c in enumerate(cars))
     stock: tuple[int, ...] = ()
     if rules.teams:  # TEAM-B-1: only with an even number of cars; pairs in entry order
         if len(states) % 2:
             raise ValueError(f"a team race needs an even number of cars, not {len(states)}")
         states = tuple(c.model_copy(update={"team": i // 2}) for i, c in enumerate(states))
         stock = (rules.team_stock,) * (len(states) // 2)
-    state = RaceState(track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock)
+    state = RaceState(
+        track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock,
+        qualifying_weather=qualifying_weather,
+    )
     if grid is not None and sorted(grid) != sorted(c.id for c in states):
         raise ValueError(f"the grid {list(grid)} must name every car exactly once")
     # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
@@ -99,14 +129,16 @@ def on_setup(state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
     if (action.tyre is None) != (state.rules.tyres is None):
         code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
         raise IllegalAction(Reason(rule="TYRE-1", code=code))
-    wp = car.wp
+    wp, reserve = car.wp, car.reserve
     if action.wp is not None:
-        problems = validate_setup(state.rules.car_setup, action.wp)
+        problems = validate_setup(state.rules.car_setup, action.wp, action.reserve)
         if problems:
             first = problems[0]
             raise IllegalAction(Reason(rule=first.rule, code=first.code, values=first.values))
         wp = action.wp
-    car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre})
+        if state.rules.car_setup.reserve:  # AMB-32: what is not in the car stays in the box
+            reserve = action.reserve
+    car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre, "reserve": reserve})
     events.append(Event(kind="setup", car=car.id, data={"tyre": action.tyre.value if action.tyre else None, **{a.value: wp[a] for a in state.rules.car_setup.areas}}))
     state = state.with_car(car)
     if state.queue:

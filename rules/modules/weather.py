@@ -33,7 +33,7 @@ def on_roll(track: Track, state: RaceState, check: Check, value: int, events: li
     result = track.weather.condition(value)
     r = state.rules
     if state.weather is None:
-        weather = race_weather(result, r.weather_start)
+        weather = race_weather(result, r.weather_start, state.qualifying_weather)  # WEATHER-D-2
     elif state.weather.mechanism is None:  # WEATHER-10: locked by an earlier roll of this round
         events.append(Event(kind="weather", data={"result": result, "condition": state.weather.condition, "wet": state.weather.wet}))
         return state
