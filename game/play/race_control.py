@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from game.texts import Notice
 from game.storage.saves import SaveSlot
-from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
@@ -43,6 +43,9 @@ class Wait(StrEnum):
     MOVE = "move"  # a human picks where to drive (or, with only optional extras offered, may stop)
     SETUP = "setup"  # a human picks tyres (and builds the car) before the start
     PIT = "pit"  # a human's crew works at the box: tyres, long stop, repairs
+    KARMA = "karma"  # a human may spend karma on a check roll just made (KARMA-3)
+    BID = "bid"  # a human bids karma in a head-to-head (H2H-2)
+    TCAR = "tcar"  # a human may race on in the T-car (TCAR-1)
     DICE = "dice"  # a die the game rolls itself: black-die checks, computers' gear dice
     COMPUTER = "computer"  # a computer driver decides
     DONE = "done"
@@ -165,7 +168,9 @@ class RaceControl:
             raise UnfinishedRace(f"nobody can act, yet the race is not over ({self.session.where()})")
         if not self.human(car):
             return Wait.COMPUTER
-        return {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT}.get(state.phase, Wait.MOVE)
+        decisions = {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT, "karma": Wait.KARMA, "bid": Wait.BID,
+                     "tcar": Wait.TCAR}
+        return decisions.get(state.phase, Wait.MOVE)
 
     def chance(self) -> Chance | None:
         return chance(self.state)
@@ -299,6 +304,10 @@ class RaceControl:
     def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None) -> Step:
         """What the human's crew does at the box; IllegalAction (with the reason) if refused."""
         return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}))
+
+    def decide(self, action: Karma | Bid | TCar) -> Step:
+        """A human's answer to a league question (karma, a bid, the T-car); IllegalAction if refused."""
+        return self._act(action)
 
     def computer(self) -> Step:
         return self._act(self.session.computer_action())

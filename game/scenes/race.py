@@ -19,6 +19,7 @@ from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_e
 from game.board.view import BoardView
 from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
+from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
@@ -33,7 +34,8 @@ from game.widgets.controls import Button
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
-from rules.engine import IllegalAction, on_track
+from rules.actions import Bid, Karma, TCar
+from rules.engine import IllegalAction, on_track, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move
 
@@ -49,6 +51,7 @@ SKIP_FRAME = 0.03  # seconds of each frame a skip may spend on the computers' tu
 VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
 DONE_DELAY = 2.0
+LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR)  # answered in a LeagueDialog
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
@@ -75,7 +78,7 @@ class RaceScene(Scene):
         self.message: tuple[str, theme.Colour] | None = None
         self.message_left = 0.0
         self.menu: WayMenu | None = None
-        self.dialog: CrewDialog | None = None
+        self.dialog: CrewDialog | LeagueDialog | None = None
         self.weather = WeatherShow()
         self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
@@ -219,12 +222,32 @@ class RaceScene(Scene):
             self.play(self.control.end_move())
 
     def _open_dialog(self) -> None:
-        """The human's crew decides: tyres and car before the start, or tyres and repairs at the box."""
+        """The human's crew decides (tyres and car before the start, tyres and repairs at the box),
+        or the driver answers a league question (karma, a head-to-head bid, the T-car)."""
         state = self.control.state
-        car = state.car(state.active or "")
-        kind = "setup" if self.control.wait() == Wait.SETUP else "pit"
-        self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
+        wait = self.control.wait()
+        if wait in LEAGUE_QUESTIONS:
+            car_id = to_move(state) or ""
+            self.dialog = LeagueDialog(wait.value, state, car_id, self.control.name, self.answer)
+        else:
+            car = state.car(state.active or "")
+            kind = "setup" if wait == Wait.SETUP else "pit"
+            self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
         self.dialog.layout(self.view.viewport)
+
+    def answer(self, action: Karma | Bid | TCar) -> None:
+        """Hand the driver's answer to a league question to the race."""
+        if self.dialog is None or not self.idle:
+            return
+        try:
+            step = self.control.decide(action)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return
+        self.dialog = None
+        self.message = None
+        self.play(step)
 
     def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
         """Hand the crew's plan to the race; the engine's refusal is shown and the dialog stays."""
@@ -396,7 +419,7 @@ class RaceScene(Scene):
             self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
         else:
             self._greet()
-            if w in (Wait.SETUP, Wait.PIT) and self.dialog is None and self.banner is None:
+            if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
                 self._open_dialog()
 
     def animating(self) -> bool:
@@ -502,7 +525,7 @@ class RaceScene(Scene):
             self.clicked(clicked)
         return clicked is not None
 
-    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog) -> bool:
+    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
         if super().handle(event):
             return True
@@ -666,6 +689,8 @@ class RaceScene(Scene):
             return tr("race.hint.setup"), theme.YELLOW
         if wait == Wait.PIT:
             return tr("race.hint.pit"), theme.YELLOW
+        if wait in LEAGUE_QUESTIONS:
+            return tr(f"race.hint.{wait.value}", name=self.control.name(to_move(state) or "")), theme.YELLOW
         if state.finished:
             return tr("race.hint.done"), theme.YELLOW
         return tr("race.help"), theme.DIM

@@ -1,0 +1,93 @@
+"""The league's questions as the race screen asks them: karma after a check (KARMA-3), a secret
+head-to-head bid (H2H-2) and the T-car (TCAR-1, AMB-38), in English and German."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.play.crew import t_car_wear
+from game.texts import set_language
+from game.widgets.leaguedialog import LeagueDialog
+from rules.actions import Action, Bid, Karma, TCar
+from rules.dice import Purpose
+from rules.ruleset import DRESDEN_2006
+from rules.state import CarState, Check, HeadToHead, HeldCheck, RaceState
+from tests.ui.helpers import oval, open_display
+
+W = DRESDEN_2006.default_wear
+
+
+def state(phase: str, pools: dict[str, int], **kw) -> RaceState:
+    cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, karma=k) for c, k in pools.items())
+    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=phase, round=2, **kw)  # type: ignore[arg-type]
+
+
+def click(dialog: LeagueDialog, button_id: str) -> None:
+    b = next(w for w in dialog.widgets if w.id == button_id)
+    assert b.visible, button_id
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        b.handle(pygame.event.Event(kind, button=1, pos=b.rect.center))
+
+
+def ask(kind: str, s: RaceState, car: str) -> tuple[LeagueDialog, list[Action]]:
+    sent: list[Action] = []
+    dialog = LeagueDialog(kind, s, car, lambda c: f"Driver {c}", sent.append)
+    dialog.layout(pygame.Rect(0, 0, 1280, 800))
+    return dialog, sent
+
+
+def test_KARMA_3_the_card_offers_only_what_the_pool_pays_for() -> None:
+    open_display()
+    held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="a"), natural=3)
+    poor, sent = ask("karma", state("karma", {"a": 30}, held=held), "a")
+    assert [w.id for w in poor.widgets if w.visible] == ["karma.raise", "karma.accept"]  # 40 for a re-roll is too much
+    click(poor, "karma.raise")
+    rich, sent2 = ask("karma", state("karma", {"a": 45}, held=held), "a")
+    click(rich, "karma.reroll")
+    rich.done()  # Enter accepts
+    assert sent == [Karma(spend="raise")] and sent2 == [Karma(spend="reroll"), Karma(spend="accept")]
+
+
+def test_H2H_2_a_bid_goes_from_nothing_to_the_whole_pool_and_names_no_other_bid() -> None:
+    open_display()
+    bids = HeadToHead(cars=("a", "b"), bids=(7,))
+    dialog, sent = ask("bid", state("bid", {"a": 23, "b": 2}, bids=bids), "b")
+    click(dialog, "bid.minus")
+    for _ in range(5):
+        click(dialog, "bid.plus")
+    dialog.done()
+    assert sent == [Bid(amount=2)]  # b's pool is 2
+    assert not any("7" in line for line in dialog.lines())  # a's secret bid is never shown
+
+
+def test_TCAR_1_AMB_38_the_t_car_has_20_WP_every_area_at_least_one() -> None:
+    open_display()
+    s = state("tcar", {"a": 30, "b": 30})
+    wear = t_car_wear(DRESDEN_2006, s.car("a"))
+    assert wear.total() == DRESDEN_2006.t_car_wp == 20
+    assert all(wear[a] >= 1 for a in DRESDEN_2006.car_setup.areas)
+    assert all(wear[a] <= W[a] for a in DRESDEN_2006.car_setup.areas)
+    dialog, sent = ask("tcar", s, "a")
+    click(dialog, "tcar.retire")
+    dialog.done()
+    assert sent == [TCar(wp=None), TCar(wp=wear)]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_league_card_speaks_both_languages(language: str) -> None:
+    open_display()
+    set_language(language)
+    try:
+        held = HeldCheck(check=Check(purpose=Purpose.COLLISION, car="a"), natural=1, raised=1)
+        cards = [ask("karma", state("karma", {"a": 60}, held=held), "a")[0],
+                 ask("bid", state("bid", {"a": 5, "b": 5}, bids=HeadToHead(cars=("a", "b"))), "a")[0],
+                 ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0]]
+        screen = pygame.display.get_surface()
+        for card in cards:
+            lines = card.lines()
+            assert all(lines) and "{" not in " ".join(lines)
+            card.draw(screen)
+        assert "2" in cards[0].lines()[1]  # the roll with its raise
+    finally:
+        set_language("en")
