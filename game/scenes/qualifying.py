@@ -68,6 +68,7 @@ STEP_TIME = 0.035  # seconds per space of a drive
 REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
 RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
 CLOSE_UP = 40
+GHOST_ALPHA = 120  # the ghost car shows through: the lap to beat, not a car in the way
 READY_GAP = 2  # empty card lines under the driver's card text: room for the start button (+1 for tyres)
 
 
@@ -97,6 +98,9 @@ class QualifyingScene(Scene):
         self.tray = DiceTray()
         self.gearbox = GearBox()
         self.layer = Layer()
+        # The ghost's own layer, always see-through: set_alpha(None) also switches blending off, and a
+        # layer shared with the destinations then painted the whole board black (issue #18, defect 1).
+        self.ghost_layer = Layer()
         self.pulse = 0.0
         self.result: LapResult | None = None
         self.result_for = 0.0
@@ -611,12 +615,11 @@ class QualifyingScene(Scene):
     def _draw_cars(self, screen: pygame.Surface) -> None:
         if self.ghost is not None and self.phase == "driving":
             pose = self.ghost.pose(self.watch.elapsed_ms)
-            surf = self.layer.clear(screen.get_size())
+            surf = self.ghost_layer.clear(screen.get_size())
             x, y = self.view.to_screen(pose[:2])
             draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, "#f0f0f0", 8, 0)
-            surf.set_alpha(120)
+            surf.set_alpha(GHOST_ALPHA)
             screen.blit(surf, (0, 0))
-            surf.set_alpha(None)
         entry = self.entry
         if entry is None:
             return
