@@ -185,8 +185,10 @@ class BoardView:
         stale = self.picture_language != texts.language()  # the board's words follow the settings
         if self.picture is None or stale or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
             self.picture = b.render(self.options, sharp)
-            if pygame.display.get_surface() is not None:
-                self.picture = self.picture.convert()
+            try:
+                self.picture = self.picture.convert()  # the window's pixel format blits fastest
+            except pygame.error:
+                pass  # no window (a headless tool): the picture stays as rendered
             self.picture_scale = sharp
             self.picture_language = texts.language()
 
