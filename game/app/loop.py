@@ -133,9 +133,13 @@ class App:
     # --- settings and remembered choices ---------------------------------------------
 
     def change_settings(self, settings: Settings) -> None:
-        """Apply at once and store; a failed write is reported, never fatal."""
+        """Apply at once and store; a failed write is reported, never fatal. Screens measure their
+        words to lay them out, so a new language lays every screen out again."""
+        relayout = settings.language != self.settings.language
         self.settings = settings
         texts.set_language(settings.language)
+        if relayout and self.stack:
+            self.relayout()
         if self.window is not None:
             self.window.set_title(tr("app.title"))
         self.sound.apply(settings)

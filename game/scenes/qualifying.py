@@ -36,7 +36,7 @@ from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_p
 from game.board.view import BoardView
 from game.board.cars import draw_car
 from game.widgets.dice import DiceTray, draw_die
-from game.widgets.gearbox import GearBox, gear_key
+from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
@@ -118,6 +118,7 @@ class QualifyingScene(Scene):
         self.placed = False
         self._cache: tuple[object, dict[str, Any]] | None = None
         self.top = self.panel = self.hint_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.clock_rect = self.counters_rect = pygame.Rect(0, 0, 0, 0)
         self.start_button = Button("start_lap", lambda: tr("qual.start"), self.begin, "primary")
         self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
                                     lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
@@ -411,7 +412,11 @@ class QualifyingScene(Scene):
         self.view.set_viewport(board)
         self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
         self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, TOP + 14 + 136 + 10 + 84 + 10, PANEL_W - 28, 414)
+        roomy = h >= GEAR_HEIGHT + 330  # the stopwatch and counters at full size above the whole gear box
+        self.clock_rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, 136 if roomy else 108)
+        self.counters_rect = pygame.Rect(self.panel.left + 14, self.clock_rect.bottom + 10, PANEL_W - 28, 84 if roomy else 72)
+        gear_top = self.counters_rect.bottom + 10
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
         if not self.placed:
             self.placed = True
             self._close_up()
@@ -592,7 +597,7 @@ class QualifyingScene(Scene):
         self._draw_card(screen, board)
         screen.set_clip(clip)
         title = tr("qual.trial_title") if self.trial else tr("qual.title")
-        draw_topbar(screen, self.top, self.track.name, title)
+        draw_topbar(screen, self.top, self.track.name, title, self.top.right - MARGIN)
         self._draw_panel(screen, wait)
         if self.paused:
             draw_banner(screen, board, tr("qual.paused"), [(tr("qual.paused_hint"), theme.DIM)])
@@ -714,8 +719,7 @@ class QualifyingScene(Scene):
     def _draw_panel(self, screen: pygame.Surface, wait: str) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)
         pygame.draw.line(screen, theme.EDGE, self.panel.topleft, self.panel.bottomleft)
-        left = self.panel.left + 14
-        clock = pygame.Rect(left, TOP + 14, PANEL_W - 28, 136)
+        clock = self.clock_rect
         if self.phase == "computer" and self.replay is not None:
             ms, running = min(int(self.replay_ms), self.replay.end_ms), True
         elif self.phase == "result" and self.session.results:
@@ -726,7 +730,7 @@ class QualifyingScene(Scene):
         draw_stopwatch(screen, clock, ms, running, self.phase == "driving" and not self.watch.started,
                        entry.name if entry else "")
         tally = self._tally()
-        draw_counters(screen, pygame.Rect(left, clock.bottom + 10, PANEL_W - 28, 84), [
+        draw_counters(screen, self.counters_rect, [
             (tr("qual.rolls"), str(tally[0]), theme.TEXT),
             (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
             (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),

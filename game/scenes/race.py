@@ -92,6 +92,7 @@ class RaceScene(Scene):
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.dialog_area = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
@@ -138,9 +139,11 @@ class RaceScene(Scene):
         self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
                                     max(200, self.tray_rect.left - 2 * MARGIN), LOG_H)
         self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, self.dashboard.rect.bottom + 10, PANEL_W - 28, GEAR_HEIGHT)
+        gear_top = self.dashboard.rect.bottom + 10
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
         x = w - MARGIN
-        for key, width in (("menu", 120), ("speed", 190), ("follow", 120), ("fit", 90)):
+        for key, labels in self._bar_labels():
+            width = max(theme.font(22).size(label)[0] for label in labels) + 28
             self.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
             x -= width + 8
         self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
@@ -148,8 +151,17 @@ class RaceScene(Scene):
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
+        self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
         if self.dialog is not None:
-            self.dialog.layout(board)
+            self.dialog.layout(self.dialog_area)
+
+    def _bar_labels(self) -> list[tuple[str, list[str]]]:
+        """The top bar's buttons from the right, each with every label it can show: a button is as
+        wide as its longest, so it never changes size (or cuts its words) when clicked."""
+        return [("menu", [tr("race.menu")]),
+                ("speed", [tr("race.speed", speed=tr(f"speed.{level}")) for level in SPEEDS]),
+                ("follow", [tr("race.follow", state=tr(f"toggle.{s}")) for s in ("on", "off")]),
+                ("fit", [tr("race.fit")])]
 
     def _close_up(self) -> None:
         """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
@@ -224,7 +236,7 @@ class RaceScene(Scene):
         car = state.car(state.active or "")
         kind = "setup" if self.control.wait() == Wait.SETUP else "pit"
         self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
-        self.dialog.layout(self.view.viewport)
+        self.dialog.layout(self.dialog_area)
 
     def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
         """Hand the crew's plan to the race; the engine's refusal is shown and the dialog stays."""
@@ -571,7 +583,7 @@ class RaceScene(Scene):
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
-        end = draw_topbar(screen, self.top, self.track.name, self._round_text())
+        end = draw_topbar(screen, self.top, self.track.name, self._round_text(), self.buttons["fit"].rect.left - 12)
         if state.rules.weather and self.chip.left > end + 12:
             draw_chip(screen, self.chip, state.weather)
         self._draw_panel(screen, wait)
@@ -638,8 +650,8 @@ class RaceScene(Scene):
         if throw is None:
             return
         self.tray.draw(screen, centre, 44)
-        lines = theme.wrap(throw.caption, 21, TRAY_W - 130)
-        for i, line in enumerate(lines[:3]):
+        lines = theme.wrap(throw.caption, 21, TRAY_W - 130, most=3)
+        for i, line in enumerate(lines):
             theme.text(screen, line, 21, theme.DIM, (r.left + 120, r.top + 16 + 22 * i))
         if throw.done and throw.outcome is not None:
             colour = TONES[throw.outcome.tone] if throw.outcome.tone != "info" else theme.YELLOW
@@ -697,7 +709,7 @@ class RaceScene(Scene):
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12
         if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28)[:3]):
+            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
