@@ -40,9 +40,10 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
-from game.widgets.qualifying_hud import draw_banner, draw_classification, draw_counters, draw_stopwatch
+from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height, draw_banner, draw_classification,
+                                         draw_counters, draw_stopwatch)
 from game.play.race_control import by_destination
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar
+from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
 from game.app.loop import Scene
 from game.widgets.controls import Button
 from rules.actions import Action, ChooseGear, EndMove, Event
@@ -428,6 +429,8 @@ class QualifyingScene(Scene):
             b.rect = pygame.Rect(mid[0] - 225 + i * 155, row, 140, 40)
         self.start_button.rect = pygame.Rect(mid[0] - 150, row + (50 if self.session.tyre_choice else 8), 300, 50)
         self.stop_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        order = pygame.Rect(MARGIN, TOP + MARGIN, CLASSIFICATION_W, classification_height(len(self.session.entries)))
+        self.view.free = free_areas(board, order, self.stop_button.rect.top - 8)
         for i, b in enumerate(self.pause_buttons):
             b.rect = pygame.Rect(mid[0] - 150, mid[1] - 10 + i * 60, 300, 48)
         self._sync_widgets()
@@ -548,8 +551,14 @@ class QualifyingScene(Scene):
                 return True
         clicked = self.view.handle(event)
         if clicked is not None:
-            self.clicked(clicked)
+            self.clicked(self.pointed(event.pos) or clicked)
         return clicked is not None
+
+    def pointed(self, pos: tuple[int, int]) -> str | None:
+        """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
+        destination within its hit area (clickable at any zoom), else the space under it."""
+        target = self.view.target_at(pos, self.destinations()) if self.idle else None
+        return target if target is not None else self.view.space_at(pos)
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -584,7 +593,7 @@ class QualifyingScene(Scene):
         clip = screen.get_clip()
         screen.set_clip(self.view.viewport)
         wait = self.wait()
-        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
         if wait == "move" and self.idle:
             self._draw_targets(screen, hover)
         self._draw_cars(screen)

@@ -25,7 +25,8 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
+from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_hint, draw_log,
+                                   draw_standings, draw_topbar, free_areas, standings_height)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -150,6 +151,8 @@ class RaceScene(Scene):
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
+        self.view.free = free_areas(board, standings, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
         self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
         if self.dialog is not None:
@@ -511,8 +514,17 @@ class RaceScene(Scene):
                 return True
         clicked = self.view.handle(event)
         if clicked is not None:
-            self.clicked(clicked)
+            self.clicked(self.pointed(event.pos) or clicked)
         return clicked is not None
+
+    def pointed(self, pos: tuple[int, int]) -> str | None:
+        """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
+        destination within its hit area (clickable at any zoom), else the space under it."""
+        if self.idle and self.control.wait() == Wait.MOVE:
+            target = self.view.target_at(pos, self.control.destinations())
+            if target is not None:
+                return target
+        return self.view.space_at(pos)
 
     def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
@@ -566,7 +578,7 @@ class RaceScene(Scene):
             s = self.track.space(space)
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
-        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
         if choosing:
             destinations = self.control.destinations()
             draw_destinations(screen, self.layer, self.view, destinations, hover, self.pulse)
@@ -727,7 +739,7 @@ class RaceScene(Scene):
             if sign is not None:
                 return corner_sign_lines(self.track.corners[sign])
         if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos):
-            space = self.view.space_at(pos)
+            space = self.pointed(pos)
             moves = self.control.destinations().get(space or "")
             if moves:
                 here = self._here()

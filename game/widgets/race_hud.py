@@ -21,6 +21,7 @@ HINT_H = 36
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
 TAG_W = 26
+STANDINGS_W = 236
 
 
 def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str, right: int) -> int:
@@ -40,7 +41,15 @@ def standings_height(control: RaceControl) -> int:
     return 34 + ROW * len(control.state.cars)
 
 
-def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int = 236) -> None:
+def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pygame.Rect]:
+    """The board's parts no panel covers, as its two largest rectangles above the bottom band (log,
+    dice, hint) ending at ``bottom``: under the box in the top left corner, and right of it."""
+    return [pygame.Rect(board.left, corner.bottom + 8, board.width, bottom - corner.bottom - 8),
+            pygame.Rect(corner.right + 8, board.top, board.right - corner.right - 8, bottom - board.top)]
+
+
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl,
+                   width: int = STANDINGS_W) -> None:
     state = control.state
     box = pygame.Rect(topleft, (width, standings_height(control)))
     theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
