@@ -93,8 +93,18 @@ def fit_text(s: str, px: int, width: int) -> str:
     return s + "…"
 
 
-def wrap(s: str, px: int, width: int) -> list[str]:
-    """Lines of ``s`` no wider than ``width`` pixels."""
+def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
+    """The largest font size from ``px`` down to ``smallest`` (three quarters of ``px`` unless
+    given) at which ``s`` fits ``width``: a long word is set smaller before it is cut."""
+    least = smallest if smallest is not None else round(px * 0.75)
+    while px > least and font(px).size(s)[0] > width:
+        px -= 1
+    return px
+
+
+def wrap(s: str, px: int, width: int, most: int | None = None) -> list[str]:
+    """Lines of ``s`` no wider than ``width`` pixels; at most ``most`` of them, the last one then
+    ending in an ellipsis where words were left out (so a cut never goes unseen)."""
     lines: list[str] = []
     line = ""
     for word in s.split():
@@ -104,7 +114,10 @@ def wrap(s: str, px: int, width: int) -> list[str]:
             line = word
         else:
             line = trial
-    return lines + [line] if line else lines
+    lines = lines + [line] if line else lines
+    if most is not None and len(lines) > most:
+        lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), px, width)]
+    return lines
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, alpha: int = 255,
@@ -147,13 +160,6 @@ def chequer(surface: pygame.Surface, rect: pygame.Rect, square: int) -> None:
         for i, x in enumerate(range(rect.left, rect.right, square)):
             cell = pygame.Rect(x, y, min(square, rect.right - x), min(square, rect.bottom - y))
             pygame.draw.rect(surface, (236, 236, 230) if (i + j) % 2 else (20, 20, 24), cell)
-
-
-def page(surface: pygame.Surface, title: str) -> None:
-    """The backdrop, chequered strip and big title shared by the set-up screens."""
-    surface.fill(BACKDROP)
-    chequer(surface, pygame.Rect(0, 0, surface.get_width(), 16), 8)
-    text(surface, title, 54, TEXT, (30, 32))
 
 
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], width: int = 380) -> None:

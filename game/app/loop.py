@@ -24,6 +24,7 @@ from game.storage.saves import SaveSlot
 from game.storage.settings import Settings, load_settings, save_settings
 from game.app.sound import Sound
 from game.app.status import StatusFile
+from game.app.window import PREFERRED, GameWindow
 from game.board.catalogue import TrackCatalogue
 from game.widgets.controls import TextField, Widget
 
@@ -85,7 +86,6 @@ class Scene:
         }
 
 
-WINDOW = (1280, 800)
 FPS = 60
 IDLE_FRAME_MS = 1000  # waiting for the player: one frame a second keeps the status file fresh
 NOTICE_WIDTH = 640
@@ -105,44 +105,43 @@ class App:
         self.saves = SaveSlot(data)
         self.tracks = TrackCatalogue(maps, data / "cache")
         self.stack: list[Scene] = []
-        self.screen: pygame.Surface | None = None
+        self.window: GameWindow | None = None
+        self.screen: pygame.Surface | None = None  # what the scenes draw on: the window's picture
         self.running = True
-        self.windowed = WINDOW
         self.status_file = StatusFile.from_env()
         self.frames = 0  # frames shown so far: the status's clock, for tests that wait for the screen
         self._notice_rects: list[pygame.Rect] = []
 
     # --- the window ---------------------------------------------------------------
 
-    def open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(tr("app.title"))
-        if self.settings.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
-        return self.screen
+    def open_window(self) -> GameWindow:
+        self.window = GameWindow(tr("app.title"), self.settings.fullscreen)
+        self.screen = self.window.surface
+        return self.window
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size() if self.screen else WINDOW
+        return self.screen.get_size() if self.screen else PREFERRED
 
     def set_fullscreen(self, on: bool) -> None:
-        if self.screen is not None and on != bool(self.screen.get_flags() & pygame.FULLSCREEN):
-            if on:
-                self.windowed = self.screen.get_size()
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            else:
-                self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        if self.window is not None:
+            self.window.set_fullscreen(on)
+            self.screen = self.window.surface
         if on != self.settings.fullscreen:
             self.change_settings(self.settings.model_copy(update={"fullscreen": on}))
 
     # --- settings and remembered choices ---------------------------------------------
 
     def change_settings(self, settings: Settings) -> None:
-        """Apply at once and store; a failed write is reported, never fatal."""
+        """Apply at once and store; a failed write is reported, never fatal. Screens measure their
+        words to lay them out, so a new language lays every screen out again."""
+        relayout = settings.language != self.settings.language
         self.settings = settings
         texts.set_language(settings.language)
-        pygame.display.set_caption(tr("app.title"))
+        if relayout and self.stack:
+            self.relayout()
+        if self.window is not None:
+            self.window.set_title(tr("app.title"))
         self.sound.apply(settings)
         try:
             save_settings(self.data, settings)
@@ -207,8 +206,11 @@ class App:
             self.quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not (self.screen is not None and self.screen.get_flags() & pygame.FULLSCREEN))
+            self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type == pygame.WINDOWSIZECHANGED and self.window is not None:
+            self.window.keep_minimum()
+            self.screen = self.window.surface
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self._notice_rects):
                 if rect.collidepoint(event.pos) and i < len(self.notices):
@@ -267,8 +269,16 @@ class App:
             y += h + 8
 
     def run(self, first: Scene) -> int:
-        """The frame loop, until the player quits."""
-        self.open_window()
+        """The frame loop, until the player quits; the window closes with it."""
+        window = self.open_window()
+        try:
+            self._loop(window, first)
+        finally:
+            window.close()
+            self.window, self.screen = None, None
+        return 0
+
+    def _loop(self, window: GameWindow, first: Scene) -> None:
         self.tracks.preload()
         self.push(first)
         clock = pygame.time.Clock()
@@ -293,11 +303,10 @@ class App:
                 size = self.size
                 self.relayout()
             self.guarded(lambda: self.frame(dt))
-            pygame.display.flip()
+            window.flip()
             self.frames += 1
             busy = bool(events) or any(s.animating() for s in self._visible())
             self.status_file.write(self.status())  # after the flip: what it says is on screen
-        return 0
 
     def guarded(self, work: Callable[[], None]) -> None:
         """Run ``work``; a bug in a screen above the menu sends the player back to the menu

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import theme
-from game.board.view import BoardView
+from game.board.view import HIT, BoardView
 from game.board.cars import draw_car
 from game.texts import tr
 from game.play.movetext import move_tag
@@ -54,10 +54,14 @@ def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
         pygame.draw.polygon(surf, (*c, alpha + (60 if space == hover else 0)), pts)
     screen.blit(surf, (0, 0))
     px = max(13, min(22, round(view.board.lane_width * view.scale * 0.34)))
+    small = view.board.lane_width * view.scale < HIT  # zoomed out: a dot marks where a click still hits
     for space, moves in destinations.items():
         pts = view.polygon(space)
         c = tone(moves)
         pygame.draw.lines(screen, theme.YELLOW if space == hover else c, True, pts, 3 if space == hover else 2)
+        if small:
+            s = view.board.track.space(space)
+            pygame.draw.circle(screen, theme.YELLOW if space == hover else c, view.to_screen((s.x, s.y)), 5)
         tag = move_tag(moves[0]) if len(moves) == 1 else "…"
         extra = EXTRA.get(moves[0].via)
         if extra is not None and len(moves) > 1:

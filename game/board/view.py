@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Collection
 
 import pygame
 
@@ -23,6 +24,8 @@ PAN_SPEED = 700.0  # screen px per second with the arrow keys
 WHEEL_STEP = 1.15
 CLICK_SLOP = 6  # px the mouse may move between press and release and still click
 GLIDE = 6.0  # 1/s: how fast the camera follows a car
+MIN_ZOOM = 0.05  # so far out that Fit shows the biggest track whole in the smallest window's free part
+HIT = 28  # px: a target space is clickable in a box at least this big around its centre, at any zoom
 
 
 class BoardView:
@@ -31,8 +34,9 @@ class BoardView:
     def __init__(self, board: BoardRenderer, options: BoardOptions = BoardOptions(arrows=False)) -> None:
         self.board = board
         self.options = options
-        self.camera = Camera(min_zoom=0.15, max_zoom=4.0)
+        self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=4.0)
         self.viewport = pygame.Rect(0, 0, 1, 1)
+        self.free: list[pygame.Rect] = []  # the parts of the viewport no panel covers (empty: all of it)
         self.picture: pygame.Surface | None = None
         self.picture_scale = 0.0
         self.picture_language = ""
@@ -54,9 +58,11 @@ class BoardView:
             self.fit()
 
     def fit(self) -> None:
-        """The whole board in the viewport."""
-        v = self.viewport
+        """The whole board in the free part of the viewport: of the areas no panel covers
+        (``free``), the one that shows it biggest."""
         x, y, w, h = self.board.bounds
+        areas = self.free or [self.viewport]
+        v = max(areas, key=lambda a: min(a.width / w, a.height / h))
         self.camera.fit((x, y, w, h), (v.width, v.height), margin=12)
         self.camera.offset = (self.camera.offset[0] - v.left / self.camera.zoom,
                               self.camera.offset[1] - v.top / self.camera.zoom)
@@ -107,6 +113,24 @@ class BoardView:
         if not self.viewport.collidepoint(screen_pos):
             return None
         return self.board.space_at(*self.camera.to_world(screen_pos))
+
+    def target_at(self, screen_pos: tuple[int, int], targets: Collection[str]) -> str | None:
+        """The target under a screen pixel: the one whose space it is, else the one whose centre
+        is nearest within a box ``HIT`` px across, so a target stays clickable however small the
+        zoomed-out board draws it (issue #18, defect 5)."""
+        if not self.viewport.collidepoint(screen_pos):
+            return None
+        exact = self.space_at(screen_pos)
+        if exact in targets:
+            return exact
+        best: tuple[float, str] | None = None
+        for name in targets:
+            s = self.board.track.space(name)
+            cx, cy = self.camera.to_screen((s.x, s.y))
+            dx, dy = abs(cx - screen_pos[0]), abs(cy - screen_pos[1])
+            if dx <= HIT / 2 and dy <= HIT / 2 and (best is None or dx * dx + dy * dy < best[0]):
+                best = (dx * dx + dy * dy, name)
+        return best[1] if best else None
 
     def zoom(self, at: tuple[float, float], factor: float) -> None:
         self.camera.zoom_at(at, factor)
@@ -185,8 +209,10 @@ class BoardView:
         stale = self.picture_language != texts.language()  # the board's words follow the settings
         if self.picture is None or stale or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
             self.picture = b.render(self.options, sharp)
-            if pygame.display.get_surface() is not None:
-                self.picture = self.picture.convert()
+            try:
+                self.picture = self.picture.convert()  # the window's pixel format blits fastest
+            except pygame.error:
+                pass  # no window (a headless tool): the picture stays as rendered
             self.picture_scale = sharp
             self.picture_language = texts.language()
 

@@ -20,13 +20,17 @@ from game.scenes.launch import start_race
 from game.storage.lineup import Lineup
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
+from game.widgets.page import Page, message as page_message
 from rules.car import Area, WearPoints, validate_setup
 from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-CARD_W, AREA_ROW, TOP = 600, 40, 200
+CARD_W = 600
+AREA_ROW = 40  # an area's row on the card where the window has room; it shrinks to fit a small one
+CARD_EXTRA = 154  # the card's title above the rows and its total and problems under them
+CAR_STEP = 96  # the least room for one car of the race and its driver's name
 
 
 def fixed_setup(rules: RuleSet) -> bool:
@@ -66,7 +70,8 @@ class CarSetupScene(Scene):
             self.editors.append(Button(f"car{i + 1}.default", lambda: tr("carsetup.default"),
                                        lambda i=i: self.reset(i), px=22))
         self.widgets = [self.back, self.start, *self.tabs, *self.editors]
-        self.card = pygame.Rect(30, TOP, CARD_W, 70 + AREA_ROW * len(self.areas) + 84)
+        self.row = AREA_ROW
+        self.card = self.cars = self.message_area = pygame.Rect(0, 0, 0, 0)
 
     def select(self, i: int) -> None:
         """Show the set-up of human driver ``i`` (one car at a time, however many humans race)."""
@@ -98,39 +103,56 @@ class CarSetupScene(Scene):
         start_race(self.app, lineup)
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.back.rect = pygame.Rect(30, h - 74, 180, 50)
-        self.start.rect = pygame.Rect(w - 290, h - 74, 260, 50)
-        tab_w = min(190, (w - 60) // max(1, len(self.tabs)) - 8)
+        """The car's card (rows shrink to fit the height) and, beside it where the window is wide
+        enough and under it otherwise, the cars of the race."""
+        page = Page(size)
+        body = page.body
+        self.back.rect = page.back()
+        self.start.rect = page.forward()
+        self.message_area = page.between(self.back.rect, self.start.rect)
+        tab_w = min(190, (body.width + 8) // max(1, len(self.tabs)) - 8)
         for k, tab in enumerate(self.tabs):
-            tab.rect = pygame.Rect(30 + k * (tab_w + 8), 140, tab_w, 44)
-        card = self.card
+            tab.rect = pygame.Rect(body.left + k * (tab_w + 8), body.top + 36, tab_w, 44)
+        top = body.top + (92 if self.tabs else 40)
+        room = body.bottom - top - (34 if not self.fixed else 0)
+        self.row = max(30, min(AREA_ROW, (room - CARD_EXTRA) // len(self.areas)))
+        width = min(CARD_W, body.width)
+        self.card = pygame.Rect(body.left, top, width, CARD_EXTRA + self.row * len(self.areas))
+        if self.fixed:
+            self.card.width = min(520, body.width)
+            self.card.height -= 84  # no total and problems under the rows: the rules fix them
+            self.card.centerx = body.centerx
+        beside = pygame.Rect(self.card.right + 40, top, body.right - self.card.right - 40, self.card.height)
+        below_top = self.card.bottom + (40 if not self.fixed else 20)
+        below = pygame.Rect(body.left, below_top, body.width, body.bottom - below_top)
+        self.cars = beside if beside.width >= 2 * CAR_STEP or below.height < 76 else below
         for b in self.editors:
             car, _, rest = b.id.partition(".")
             b.visible = int(car[3:]) - 1 == self.selected
             if rest == "default":
-                b.rect = pygame.Rect(card.right - 150, card.top + 14, 134, 36)
+                b.rect = pygame.Rect(self.card.right - 150, self.card.top + 14, 134, 36)
                 continue
-            y = card.top + 70 + self.areas.index(Area(rest.rsplit(".", 1)[0])) * AREA_ROW
-            b.rect = pygame.Rect(card.left + 170 if rest.endswith("minus") else card.right - 52, y, 36, 32)
+            y = self.card.top + 70 + self.areas.index(Area(rest.rsplit(".", 1)[0])) * self.row
+            b.rect = pygame.Rect(self.card.left + 170 if rest.endswith("minus") else self.card.right - 52, y,
+                                 36, self.row - 8)
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
-        theme.page(screen, tr("carsetup.title"))
+        page = Page(screen.get_size())
+        page.draw(screen, tr("carsetup.title"))
         total = self.rules.car_setup.total
         intro = tr("carsetup.fixed", preset=tr(f"preset.{self.lineup.preset}")) if self.fixed else tr("carsetup.build", total=total)
-        theme.text(screen, intro, 24, theme.DIM, (32, 96))
+        theme.text(screen, intro, 24, theme.DIM, (page.body.left + 2, page.body.top + 4))
         if self.fixed:
-            self._draw_fixed(screen, pygame.Rect(w // 2 - 260, 150, 520, 70 + AREA_ROW * len(self.areas)))
+            self._draw_fixed(screen, self.card)
         else:
             for tab in self.tabs:
                 i = int(tab.id.partition(".")[0][3:]) - 1
                 tab.style = "primary" if i == self.selected else ("danger" if self.problems(i) else "normal")
             self._draw_card(screen, self.selected, self.card)
-            theme.text(screen, tr("carsetup.computers"), 20, theme.DIM, (32, self.card.bottom + 10))
-        self._draw_grid(screen, pygame.Rect(30, h - 200 if self.fixed else self.card.bottom + 40, w - 60, 70))
+            theme.text(screen, tr("carsetup.computers"), 20, theme.DIM, (self.card.left + 2, self.card.bottom + 10))
+        self._draw_grid(screen, self.cars)
         if self.message:
-            theme.text(screen, self.message, 24, (255, 150, 140), (w - 300, h - 100), "midright")
+            page_message(screen, self.message_area, self.message, (255, 150, 140))
         self.draw_widgets(screen)
 
     def _draw_fixed(self, screen: pygame.Surface, box: pygame.Rect) -> None:
@@ -140,7 +162,7 @@ class CarSetupScene(Scene):
         theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24, theme.YELLOW,
                    (box.right - 20, box.top + 18), "topright")
         for k, area in enumerate(self.areas):
-            y = box.top + 54 + k * AREA_ROW + AREA_ROW // 2
+            y = box.top + 54 + k * self.row + self.row // 2
             theme.text(screen, tr(f"area.{area.value}"), 24, theme.TEXT, (box.left + 24, y), "midleft")
             draw_pips(screen, box.left + 200, y, 240, wp[area], max(1, wp[area]), theme.GREEN)
             theme.text(screen, str(wp[area]), 26, theme.YELLOW, (box.right - 24, y), "midright")
@@ -153,12 +175,12 @@ class CarSetupScene(Scene):
         theme.text(screen, tr("carsetup.car_of", name=d.name), 28, theme.TEXT, (card.left + 22, card.top + 20))
         wp = self.wear[i]
         for k, area in enumerate(self.areas):
-            y = card.top + 70 + k * AREA_ROW + 16
+            y = card.top + 70 + k * self.row + (self.row - 8) // 2
             theme.text(screen, tr(f"area.{area.value}"), 22, theme.TEXT, (card.left + 22, y), "midleft")
             full = max(wp[area], self.rules.car_setup.maximum.get(area, wp[area]), 1)
             draw_pips(screen, card.left + 216, y, card.width - 340, wp[area], full, theme.GREEN)
             theme.text(screen, str(wp[area]), 26, theme.YELLOW, (card.right - 64, y), "midright")
-        total_y = card.top + 70 + len(self.areas) * AREA_ROW + 8
+        total_y = card.top + 70 + len(self.areas) * self.row + 8
         ok = wp.total() == self.rules.car_setup.total
         theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24,
                    theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
@@ -167,13 +189,14 @@ class CarSetupScene(Scene):
                        (card.left + 22, total_y + 28 + 20 * k))
 
     def _draw_grid(self, screen: pygame.Surface, area: pygame.Rect) -> None:
-        """The cars of this race side by side, as they will look on the board."""
-        n = len(self.lineup.drivers)
-        step = min(180, area.width // max(1, n))
+        """The cars of this race as they will look on the board, in as many rows as ``area`` needs."""
+        per_row = max(1, area.width // CAR_STEP)
+        step = min(180, area.width // min(per_row, len(self.lineup.drivers)))
         for k, d in enumerate(self.lineup.drivers):
-            x = area.left + k * step
+            x = area.left + (k % per_row) * step
+            y = area.top + (k // per_row) * 76
             sprite = car_icon(d.colour, pattern_of(k), (84, 45))
-            screen.blit(sprite, (x, area.top))
+            screen.blit(sprite, (x, y))
             tag = badge(badge_of(k), d.number, 14, d.colour)
-            screen.blit(tag, tag.get_rect(center=(x + 42, area.top + 22)))
-            theme.text(screen, theme.fit_text(d.name, 20, step - 8), 20, theme.DIM, (x, area.top + 50))
+            screen.blit(tag, tag.get_rect(center=(x + 42, y + 22)))
+            theme.text(screen, theme.fit_text(d.name, 20, step - 8), 20, theme.DIM, (x, y + 50))

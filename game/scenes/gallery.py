@@ -17,8 +17,23 @@ from game.widgets.controls import Button
 if TYPE_CHECKING:
     from game.app.loop import App
 
-HEADER = 96
+HEADER = 100  # the track's name and two lines of its facts; a narrow window adds lines
+FACT_ROW = 21
+GAP = "   "  # between two facts on a line
 FOOTER = 30
+
+
+def fact_lines(facts: list[str], px: int, width: int) -> list[str]:
+    """The facts side by side, a wide gap between them, in as many lines as ``width`` needs;
+    a fact goes whole to the next line (only one wider than a line is wrapped itself)."""
+    lines: list[str] = []
+    for fact in facts:
+        joined = f"{lines[-1]}{GAP}{fact}" if lines else fact
+        if lines and theme.font(px).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines += theme.wrap(fact, px, width)
+    return lines
 
 
 class GalleryScene(Scene):
@@ -33,6 +48,8 @@ class GalleryScene(Scene):
         self.prev = Button("prev", lambda: "‹", lambda: self.turn(-1), px=34)
         self.widgets = [self.back, self.prev, self.next]
         self.size = app.size
+        self.facts: list[tuple[str, int, theme.Colour]] = []  # the header's lines of facts, wrapped to the width
+        self.header = HEADER
         self.open()
 
     @property
@@ -51,13 +68,19 @@ class GalleryScene(Scene):
             self.open()
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The header grows by the lines the track's facts need at this width; the board gets the rest."""
         self.size = size
         w, h = size
         self.back.rect = pygame.Rect(w - 150, 20, 130, 44)
         self.next.rect = pygame.Rect(w - 210, 20, 50, 44)
         self.prev.rect = pygame.Rect(w - 270, 20, 50, 44)
+        entry = self.entry
+        facts = entry.facts() if entry is not None and entry.track is not None else []
+        self.facts = [(line, 21, theme.YELLOW) for line in fact_lines(facts[:3], 21, w - 40)]
+        self.facts += [(line, 19, theme.DIM) for line in fact_lines(facts[3:], 19, w - 40)]
+        self.header = HEADER + FACT_ROW * max(0, len(self.facts) - 2)
         if self.view is not None:
-            self.view.set_viewport(pygame.Rect(0, HEADER, w, h - HEADER - FOOTER))
+            self.view.set_viewport(pygame.Rect(0, self.header, w, h - self.header - FOOTER))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -87,20 +110,22 @@ class GalleryScene(Scene):
         if self.view is not None:
             self.view.draw(screen)
             self._hover(screen)
-        pygame.draw.rect(screen, theme.PANEL_DARK, (0, 0, w, HEADER))
-        theme.chequer(screen, pygame.Rect(0, HEADER - 4, w, 4), 4)
+        pygame.draw.rect(screen, theme.PANEL_DARK, (0, 0, w, self.header))
+        theme.chequer(screen, pygame.Rect(0, self.header - 4, w, 4), 4)
         n = len(self.app.tracks.entries)
         if entry is None:
             theme.text(screen, tr("setup.no_tracks"), 30, theme.TEXT, (20, 20))
         else:
-            theme.text(screen, entry.name, 40, theme.TEXT, (20, 14))
-            facts = entry.facts()
-            theme.text(screen, "   ".join(facts[:3]), 21, theme.YELLOW, (22, 52))
-            theme.text(screen, "   ".join(facts[3:]), 19, theme.DIM, (22, 72))
-            theme.text(screen, tr("gallery.count", i=self.index + 1, n=n), 19, theme.DIM, (w - 290, 42), "midright")
+            name = theme.text(screen, entry.name, 40, theme.TEXT, (20, 14))
+            count = tr("gallery.count", i=self.index + 1, n=n)
+            if name.right + 20 + theme.font(19).size(count)[0] < self.prev.rect.left - 20:
+                theme.text(screen, count, 19, theme.DIM, (self.prev.rect.left - 20, name.centery), "midright")
+            for i, (line, px, ink) in enumerate(self.facts):
+                theme.text(screen, line, px, ink, (22, 58 + FACT_ROW * i))
             if entry.board is None:
                 for i, line in enumerate([tr("setup.broken")] + entry.problems[:12]):
-                    theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140), (20, HEADER + 20 + 26 * i))
+                    theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140),
+                               (20, self.header + 20 + 26 * i))
         pygame.draw.rect(screen, theme.PANEL_DARK, (0, h - FOOTER, w, FOOTER))
         theme.text(screen, tr("gallery.help"), 19, theme.DIM, (14, h - FOOTER // 2), "midleft")
         self.draw_widgets(screen)

@@ -18,6 +18,7 @@ from game import theme
 from game.texts import tr
 from game.app.loop import Scene
 from game.widgets.controls import Button
+from game.widgets.page import Page
 from rules.qualifying import Grid, score
 from rules.qualifying_session import QualifyingSession
 
@@ -41,12 +42,12 @@ class GridScene(Scene):
         self.row = ROW
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.row = min(ROW, (h - 290) // max(1, len(self.grid.order)))
-        self.table = pygame.Rect(60, 150, w - 120, self.row * len(self.grid.order) + 44)
-        y = min(h - 74, self.table.bottom + 24)
-        self.widgets[0].rect = pygame.Rect(60, y, 220, 54)
-        self.start_button.rect = pygame.Rect(w - 60 - 320, y, 320, 54)
+        page = Page(size)
+        body = page.body
+        self.row = max(28, min(ROW, (body.height - 36 - 44) // max(1, len(self.grid.order))))
+        self.table = pygame.Rect(body.left, body.top + 36, body.width, self.row * len(self.grid.order) + 44)
+        self.widgets[0].rect = page.back(220)
+        self.start_button.rect = page.forward(320)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -57,30 +58,14 @@ class GridScene(Scene):
             return True
         return super().handle(event)
 
-    def draw(self, screen: pygame.Surface) -> None:
-        w, _ = screen.get_size()
-        theme.page(screen, tr("grid.title"))
+    def rows(self) -> list[tuple[str, tuple[str, ...], theme.Colour]]:
+        """Each car of the grid in order: its id, the words of its columns, the status's colour."""
         s = self.session
-        weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
-        theme.text(screen, f"{s.track.name} · {weather}", 24, theme.DIM, (32, 100))
-        t = self.table
-        cols = (t.left + 24, t.left + 80, t.left + 400, t.left + 500, t.left + 610, t.left + 730, t.left + 840)
-        heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")
-        tables.frame(screen, t, cols, heads)
         results = {r.driver: r for r in s.results}
-        index = {e.id: i for i, e in enumerate(s.entries)}
-        for i, car in enumerate(self.grid.order):
-            y = t.top + 44 + i * self.row
-            tables.stripe(screen, t, y, self.row, i)
-            mid = y + self.row // 2
-            tables.position(screen, (cols[0] + 14, mid), i + 1, True, 24, 15)
-            entry, k = s.entries[index[car]], index[car]
-            tables.car(screen, (cols[1], mid), entry.colour, entry.number, k, (56, 30), 11)
-            theme.text(screen, theme.fit_text(entry.name, 26, cols[2] - cols[1] - 80), 26, theme.TEXT,
-                       (cols[1] + 68, mid), "midleft")
+        names = {e.id: e.name for e in s.entries}
+        out = []
+        for car in self.grid.order:
             r = results[car]
-            for x, value in zip(cols[2:6], (r.rolls, r.penalty, clock_text(r.time_ms), score(r, s.rules.qualifying))):
-                theme.text(screen, str(value), 24, theme.TEXT if r.qualified else theme.DIM, (x, mid), "midleft")
             if r.qualified:
                 status, ink = tr("grid.qualified"), theme.GREEN
             elif car in self.grid.draws:
@@ -88,7 +73,43 @@ class GridScene(Scene):
                 status, ink = tr("grid.drawn", corner=r.failed or "–", rolls=rolls), (255, 150, 140)
             else:
                 status, ink = tr("grid.failed", corner=r.failed or "–"), (255, 150, 140)
-            theme.text(screen, theme.fit_text(status, 20, t.right - cols[6] - 10), 20, ink, (cols[6], mid), "midleft")
+            values = (names[car], str(r.rolls), str(r.penalty), clock_text(r.time_ms), str(score(r, s.rules.qualifying)),
+                      status)
+            out.append((car, values, ink))
+        return out
+
+    def draw(self, screen: pygame.Surface) -> None:
+        page = Page(screen.get_size())
+        page.draw(screen, tr("grid.title"))
+        s = self.session
+        weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
+        theme.text(screen, f"{s.track.name} · {weather}", 24, theme.DIM, (page.body.left + 2, page.body.top))
+        t = self.table
+        rows = self.rows()
+        icon = (min(56, round((self.row - 10) * 1.85)), min(30, self.row - 10))
+        widths = [56, icon[0] + 12 + tables.needed("grid.driver", [v[0] for _, v, _ in rows], 26)]
+        widths += [tables.needed(head, [v[k] for _, v, _ in rows], 24)
+                   for k, head in enumerate(("qual.rolls", "qual.penalty", "grid.time", "qual.score"), start=1)]
+        widths.append(tables.needed("grid.status", [v[5] for _, v, _ in rows], 20))
+        cols = tables.edges(t.left + 24, widths, t.width - 34, 6)
+        heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")
+        tables.frame(screen, t, cols, heads)
+        index = {e.id: i for i, e in enumerate(s.entries)}
+        results = {r.driver: r for r in s.results}
+        for i, (car, values, ink) in enumerate(rows):
+            y = t.top + 44 + i * self.row
+            tables.stripe(screen, t, y, self.row, i)
+            mid = y + self.row // 2
+            tables.position(screen, (cols[0] + 14, mid), i + 1, True, 24, 15)
+            entry, k = s.entries[index[car]], index[car]
+            tables.car(screen, (cols[1], mid), entry.colour, entry.number, k, icon, 11)
+            theme.text(screen, values[0], 26, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
+            dim = theme.TEXT if results[car].qualified else theme.DIM
+            for x, value in zip(cols[2:6], values[1:5]):
+                theme.text(screen, value, 24, dim, (x, mid), "midleft")
+            room = t.right - 10 - cols[6]
+            px = theme.fitting_px(values[5], 20, room)
+            theme.text(screen, theme.fit_text(values[5], px, room), px, ink, (cols[6], mid), "midleft")
         self.draw_widgets(screen)
 
     def status(self) -> dict[str, Any]:

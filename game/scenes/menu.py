@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 BUTTON_W, BUTTON_H, GAP = 400, 54, 14
+TITLE_H = 220  # the chequered strip, the name and the subtitle above the buttons
 
 
 class MenuScene(Scene):
@@ -26,6 +27,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop: pygame.Surface | None = None
+        self.title_top = 0
         self.summary = ""
         self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
                                       hint=lambda: [self.summary] if self.summary else [])
@@ -54,8 +56,11 @@ class MenuScene(Scene):
         self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The title and the buttons under it as one block in the middle of the window."""
         shown = [row for row in self.rows if any(w.visible for w in row)]
-        top = max(size[1] // 2 - 40, size[1] - 60 - len(shown) * (BUTTON_H + GAP))
+        block = TITLE_H + len(shown) * (BUTTON_H + GAP)
+        self.title_top = max(10, (size[1] - block) // 2)
+        top = self.title_top + TITLE_H
         for i, row in enumerate(shown):
             width = (BUTTON_W - GAP * (len(row) - 1)) // len(row)
             for j, w in enumerate(row):
@@ -121,7 +126,7 @@ class MenuScene(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
         screen.blit(self._backdrop((w, h)), (0, 0))
-        top = h // 2 - 250
+        top = self.title_top
         theme.chequer(screen, pygame.Rect(w // 2 - 240, top, 480, 24), 12)
         theme.text(screen, "FORMULA D", 112, theme.TEXT, (w // 2, top + 96), "center", shadow=True)
         pygame.draw.rect(screen, theme.RED, (w // 2 - 240, top + 150, 480, 6))

@@ -36,13 +36,14 @@ from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_p
 from game.board.view import BoardView
 from game.board.cars import draw_car
 from game.widgets.dice import DiceTray, draw_die
-from game.widgets.gearbox import GearBox, gear_key
+from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
-from game.widgets.qualifying_hud import draw_banner, draw_classification, draw_counters, draw_stopwatch
+from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height, draw_banner, draw_classification,
+                                         draw_counters, draw_stopwatch)
 from game.play.race_control import by_destination
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar
+from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
 from game.app.loop import Scene
 from game.widgets.controls import Button
 from rules.actions import Action, ChooseGear, EndMove, Event
@@ -68,6 +69,7 @@ STEP_TIME = 0.035  # seconds per space of a drive
 REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
 RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
 CLOSE_UP = 40
+GHOST_ALPHA = 120  # the ghost car shows through: the lap to beat, not a car in the way
 READY_GAP = 2  # empty card lines under the driver's card text: room for the start button (+1 for tyres)
 
 
@@ -97,6 +99,9 @@ class QualifyingScene(Scene):
         self.tray = DiceTray()
         self.gearbox = GearBox()
         self.layer = Layer()
+        # The ghost's own layer, always see-through: set_alpha(None) also switches blending off, and a
+        # layer shared with the destinations then painted the whole board black (issue #18, defect 1).
+        self.ghost_layer = Layer()
         self.pulse = 0.0
         self.result: LapResult | None = None
         self.result_for = 0.0
@@ -114,6 +119,7 @@ class QualifyingScene(Scene):
         self.placed = False
         self._cache: tuple[object, dict[str, Any]] | None = None
         self.top = self.panel = self.hint_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.clock_rect = self.counters_rect = pygame.Rect(0, 0, 0, 0)
         self.start_button = Button("start_lap", lambda: tr("qual.start"), self.begin, "primary")
         self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
                                     lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
@@ -407,7 +413,11 @@ class QualifyingScene(Scene):
         self.view.set_viewport(board)
         self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
         self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, TOP + 14 + 136 + 10 + 84 + 10, PANEL_W - 28, 414)
+        roomy = h >= GEAR_HEIGHT + 330  # the stopwatch and counters at full size above the whole gear box
+        self.clock_rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, 136 if roomy else 108)
+        self.counters_rect = pygame.Rect(self.panel.left + 14, self.clock_rect.bottom + 10, PANEL_W - 28, 84 if roomy else 72)
+        gear_top = self.counters_rect.bottom + 10
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
         if not self.placed:
             self.placed = True
             self._close_up()
@@ -419,6 +429,8 @@ class QualifyingScene(Scene):
             b.rect = pygame.Rect(mid[0] - 225 + i * 155, row, 140, 40)
         self.start_button.rect = pygame.Rect(mid[0] - 150, row + (50 if self.session.tyre_choice else 8), 300, 50)
         self.stop_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        order = pygame.Rect(MARGIN, TOP + MARGIN, CLASSIFICATION_W, classification_height(len(self.session.entries)))
+        self.view.free = free_areas(board, order, self.stop_button.rect.top - 8)
         for i, b in enumerate(self.pause_buttons):
             b.rect = pygame.Rect(mid[0] - 150, mid[1] - 10 + i * 60, 300, 48)
         self._sync_widgets()
@@ -539,8 +551,14 @@ class QualifyingScene(Scene):
                 return True
         clicked = self.view.handle(event)
         if clicked is not None:
-            self.clicked(clicked)
+            self.clicked(self.pointed(event.pos) or clicked)
         return clicked is not None
+
+    def pointed(self, pos: tuple[int, int]) -> str | None:
+        """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
+        destination within its hit area (clickable at any zoom), else the space under it."""
+        target = self.view.target_at(pos, self.destinations()) if self.idle else None
+        return target if target is not None else self.view.space_at(pos)
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -575,7 +593,7 @@ class QualifyingScene(Scene):
         clip = screen.get_clip()
         screen.set_clip(self.view.viewport)
         wait = self.wait()
-        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
         if wait == "move" and self.idle:
             self._draw_targets(screen, hover)
         self._draw_cars(screen)
@@ -588,7 +606,7 @@ class QualifyingScene(Scene):
         self._draw_card(screen, board)
         screen.set_clip(clip)
         title = tr("qual.trial_title") if self.trial else tr("qual.title")
-        draw_topbar(screen, self.top, self.track.name, title)
+        draw_topbar(screen, self.top, self.track.name, title, self.top.right - MARGIN)
         self._draw_panel(screen, wait)
         if self.paused:
             draw_banner(screen, board, tr("qual.paused"), [(tr("qual.paused_hint"), theme.DIM)])
@@ -611,12 +629,11 @@ class QualifyingScene(Scene):
     def _draw_cars(self, screen: pygame.Surface) -> None:
         if self.ghost is not None and self.phase == "driving":
             pose = self.ghost.pose(self.watch.elapsed_ms)
-            surf = self.layer.clear(screen.get_size())
+            surf = self.ghost_layer.clear(screen.get_size())
             x, y = self.view.to_screen(pose[:2])
             draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, "#f0f0f0", 8, 0)
-            surf.set_alpha(120)
+            surf.set_alpha(GHOST_ALPHA)
             screen.blit(surf, (0, 0))
-            surf.set_alpha(None)
         entry = self.entry
         if entry is None:
             return
@@ -711,8 +728,7 @@ class QualifyingScene(Scene):
     def _draw_panel(self, screen: pygame.Surface, wait: str) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)
         pygame.draw.line(screen, theme.EDGE, self.panel.topleft, self.panel.bottomleft)
-        left = self.panel.left + 14
-        clock = pygame.Rect(left, TOP + 14, PANEL_W - 28, 136)
+        clock = self.clock_rect
         if self.phase == "computer" and self.replay is not None:
             ms, running = min(int(self.replay_ms), self.replay.end_ms), True
         elif self.phase == "result" and self.session.results:
@@ -723,7 +739,7 @@ class QualifyingScene(Scene):
         draw_stopwatch(screen, clock, ms, running, self.phase == "driving" and not self.watch.started,
                        entry.name if entry else "")
         tally = self._tally()
-        draw_counters(screen, pygame.Rect(left, clock.bottom + 10, PANEL_W - 28, 84), [
+        draw_counters(screen, self.counters_rect, [
             (tr("qual.rolls"), str(tally[0]), theme.TEXT),
             (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
             (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),

@@ -26,7 +26,8 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_hint, draw_log, draw_standings, draw_topbar
+from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_hint, draw_log,
+                                   draw_standings, draw_topbar, free_areas, standings_height)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -95,6 +96,7 @@ class RaceScene(Scene):
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.dialog_area = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
@@ -141,18 +143,31 @@ class RaceScene(Scene):
         self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
                                     max(200, self.tray_rect.left - 2 * MARGIN), LOG_H)
         self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, self.dashboard.rect.bottom + 10, PANEL_W - 28, GEAR_HEIGHT)
+        gear_top = self.dashboard.rect.bottom + 10
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
         x = w - MARGIN
-        for key, width in (("menu", 120), ("speed", 190), ("follow", 120), ("fit", 90)):
+        for key, labels in self._bar_labels():
+            width = max(theme.font(22).size(label)[0] for label in labels) + 28
             self.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
             x -= width + 8
         self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
+        self.view.free = free_areas(board, standings, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
+        self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
         if self.dialog is not None:
-            self.dialog.layout(board)
+            self.dialog.layout(self.dialog_area)
+
+    def _bar_labels(self) -> list[tuple[str, list[str]]]:
+        """The top bar's buttons from the right, each with every label it can show: a button is as
+        wide as its longest, so it never changes size (or cuts its words) when clicked."""
+        return [("menu", [tr("race.menu")]),
+                ("speed", [tr("race.speed", speed=tr(f"speed.{level}")) for level in SPEEDS]),
+                ("follow", [tr("race.follow", state=tr(f"toggle.{s}")) for s in ("on", "off")]),
+                ("fit", [tr("race.fit")])]
 
     def _close_up(self) -> None:
         """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
@@ -233,7 +248,7 @@ class RaceScene(Scene):
             car = state.car(state.active or "")
             kind = "setup" if wait == Wait.SETUP else "pit"
             self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
-        self.dialog.layout(self.view.viewport)
+        self.dialog.layout(self.dialog_area)
 
     def answer(self, action: Karma | Bid | TCar) -> None:
         """Hand the driver's answer to a league question to the race."""
@@ -522,8 +537,17 @@ class RaceScene(Scene):
                 return True
         clicked = self.view.handle(event)
         if clicked is not None:
-            self.clicked(clicked)
+            self.clicked(self.pointed(event.pos) or clicked)
         return clicked is not None
+
+    def pointed(self, pos: tuple[int, int]) -> str | None:
+        """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
+        destination within its hit area (clickable at any zoom), else the space under it."""
+        if self.idle and self.control.wait() == Wait.MOVE:
+            target = self.view.target_at(pos, self.control.destinations())
+            if target is not None:
+                return target
+        return self.view.space_at(pos)
 
     def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
@@ -577,7 +601,7 @@ class RaceScene(Scene):
             s = self.track.space(space)
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
-        hover = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
         if choosing:
             destinations = self.control.destinations()
             draw_destinations(screen, self.layer, self.view, destinations, hover, self.pulse)
@@ -594,7 +618,7 @@ class RaceScene(Scene):
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
-        end = draw_topbar(screen, self.top, self.track.name, self._round_text())
+        end = draw_topbar(screen, self.top, self.track.name, self._round_text(), self.buttons["fit"].rect.left - 12)
         if state.rules.weather and self.chip.left > end + 12:
             draw_chip(screen, self.chip, state.weather)
         self._draw_panel(screen, wait)
@@ -661,8 +685,8 @@ class RaceScene(Scene):
         if throw is None:
             return
         self.tray.draw(screen, centre, 44)
-        lines = theme.wrap(throw.caption, 21, TRAY_W - 130)
-        for i, line in enumerate(lines[:3]):
+        lines = theme.wrap(throw.caption, 21, TRAY_W - 130, most=3)
+        for i, line in enumerate(lines):
             theme.text(screen, line, 21, theme.DIM, (r.left + 120, r.top + 16 + 22 * i))
         if throw.done and throw.outcome is not None:
             colour = TONES[throw.outcome.tone] if throw.outcome.tone != "info" else theme.YELLOW
@@ -722,7 +746,7 @@ class RaceScene(Scene):
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12
         if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28)[:3]):
+            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
@@ -740,7 +764,7 @@ class RaceScene(Scene):
             if sign is not None:
                 return corner_sign_lines(self.track.corners[sign])
         if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos):
-            space = self.view.space_at(pos)
+            space = self.pointed(pos)
             moves = self.control.destinations().get(space or "")
             if moves:
                 here = self._here()

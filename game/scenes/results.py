@@ -16,14 +16,17 @@ from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
 from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
+from game.widgets.page import Page
 from rules.classify import Place, classification, team_points
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
 ROW = 44
-MIN_ROW = 34  # rows shrink to this so ten cars and five teams fit a 800 px window
-TEAM_H = 74
+MIN_ROW = 30  # rows shrink to this so ten cars and five teams fit a 640 px window
+TEAM_H = 74  # a team's card with its drivers' names
+COMPACT_H = 40  # ... and without them, where the window is short
+HEADER_H = 142  # the title, the track and the rules above the table
 
 
 class ResultsScene(Scene):
@@ -39,17 +42,26 @@ class ResultsScene(Scene):
         self.widgets = [self.back]
         self.table = pygame.Rect(0, 0, 0, 0)
         self.team_box = pygame.Rect(0, 0, 0, 0)
+        self.frame = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
+        self.team_h = TEAM_H
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        strip = TEAM_H + 58 if self.teams else 0
-        room = h - 196 - 44 - strip - 100
-        self.row = max(MIN_ROW, min(ROW, room // max(1, len(self.places))))
-        self.table = pygame.Rect(60, 196, w - 120, self.row * len(self.places) + 44)
-        self.team_box = pygame.Rect(60, self.table.bottom + 14, w - 120, strip - 14) if self.teams else self.team_box
-        bottom = self.team_box.bottom if self.teams else self.table.bottom
-        self.back.rect = pygame.Rect(w // 2 - 160, min(h - 80, bottom + 30), 320, 54)
+        """The table's rows share the height between the header and the button; in a team race the
+        team cards under the table lose their second line (the names) where the rows need the room."""
+        f = Page(size).frame
+        self.frame = f
+        self.back.rect = pygame.Rect(f.centerx - 160, f.bottom - 16 - 54, 320, 54)
+        top, bottom = f.top + HEADER_H, self.back.rect.top - 14
+        n = max(1, len(self.places))
+        self.team_h = 0
+        if self.teams:
+            roomy = (bottom - top - 44 - (TEAM_H + 64)) // n >= ROW - 4
+            self.team_h = TEAM_H if roomy else COMPACT_H
+        strip = self.team_h + (30 if self.team_h < TEAM_H else 64) if self.teams else 0
+        self.row = max(MIN_ROW, min(ROW, (bottom - top - 44 - strip) // n))
+        self.table = pygame.Rect(f.left, top, f.width, self.row * len(self.places) + 44)
+        self.team_box = pygame.Rect(f.left, self.table.bottom + 14, f.width, strip - 14) if self.teams else self.team_box
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -84,17 +96,35 @@ class ResultsScene(Scene):
         modules = tr("results.modules", modules=", ".join(on)) if on else tr("results.no_modules")
         return f"{tr('results.rules', rules=name)} · {modules}"
 
+    def columns(self) -> tuple[int, ...]:
+        """The columns' left edges: the car and the longest name, the laps, and the rest for the status."""
+        names = [self.control.entry(p.car).name for p in self.places]
+        icon_w = round(self.icon[0])
+        widths = [66, icon_w + 12 + tables.needed("results.driver", names, 28), tables.needed("results.laps", ["9"], 26) + 20,
+                  240]
+        return tables.edges(self.table.left + 24, widths, self.table.width - 34, 3)
+
+    @property
+    def icon(self) -> tuple[int, int]:
+        """A car in the table, as big as the row allows."""
+        h = min(32, self.row - 8)
+        return (round(h * 1.9), h)
+
     def draw(self, screen: pygame.Surface) -> None:
         w, _ = screen.get_size()
+        f = self.frame
         screen.fill(theme.BACKDROP)
         theme.chequer(screen, pygame.Rect(0, 0, w, 28), 14)
-        theme.text(screen, tr("results.title"), 64, theme.TEXT, (60, 52))
+        title = theme.text(screen, tr("results.title"), 64, theme.TEXT, (f.left, f.top + 34))
         header = self.control.header
-        theme.text(screen, f"{header.track_name} · {tr('setup.laps')}: {header.laps}", 26, theme.DIM, (64, 118))
-        theme.text(screen, theme.fit_text(self.rules_line(), 20, w - 128), 20, theme.DIM, (64, 152))
-        theme.text(screen, self.winner(), 44, theme.YELLOW, (w - 60, 70), "topright")
+        theme.text(screen, f"{header.track_name} · {tr('setup.laps')}: {header.laps}", 26, theme.DIM,
+                   (f.left + 4, title.bottom + 10))
+        line = self.rules_line()
+        px = theme.fitting_px(line, 20, f.width - 8, 15)
+        theme.text(screen, theme.fit_text(line, px, f.width - 8), px, theme.DIM, (f.left + 4, title.bottom + 38))
+        theme.text(screen, self.winner(), 44, theme.YELLOW, (f.right, title.top + 6), "topright")
         t = self.table
-        cols = (t.left + 24, t.left + 90, t.left + 360, t.left + 470)
+        cols = self.columns()
         tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.laps", "results.status"))
         for i, place in enumerate(self.places):
             y = t.top + 44 + i * self.row
@@ -108,11 +138,15 @@ class ResultsScene(Scene):
         """One card per team, most victory points first: the pair in its colour and the points (AMB-53)."""
         box = self.team_box
         theme.panel(screen, box, theme.PANEL, radius=12)
-        theme.text(screen, tr("results.teams"), 20, theme.DIM, (box.left + 24, box.top + 12))
+        compact = self.team_h < TEAM_H  # the heading beside the cards instead of over them
+        label = theme.text(screen, tr("results.teams"), 20, theme.DIM,
+                           (box.left + 24, box.centery) if compact else (box.left + 24, box.top + 12),
+                           "midleft" if compact else "topleft")
+        left = label.right + 20 if compact else box.left + 24
         gap = 12
-        card_w = min(300, (box.width - 48 - gap * (len(self.teams) - 1)) // len(self.teams))
+        card_w = min(300, (box.right - 24 - left - gap * (len(self.teams) - 1)) // len(self.teams))
         for k, (team, points) in enumerate(self.teams):
-            card = pygame.Rect(box.left + 24 + k * (card_w + gap), box.top + 40, card_w, TEAM_H)
+            card = pygame.Rect(left + k * (card_w + gap), box.top + (8 if compact else 36), card_w, self.team_h)
             self._team_card(screen, card, team, points, best=team == self.best_team())
 
     def _team_card(self, screen: pygame.Surface, card: pygame.Rect, team: int, points: int, best: bool) -> None:
@@ -122,8 +156,11 @@ class ResultsScene(Scene):
         theme.panel(screen, card, theme.shade(theme.PANEL, 1.12), 255, theme.YELLOW if best else None, 8)
         pygame.draw.rect(screen, fill, (card.left, card.top, 8, card.height), border_top_left_radius=8,
                          border_bottom_left_radius=8)
-        theme.text(screen, team_name(team), 24, theme.TEXT, (card.left + 20, card.top + 8))
-        theme.text(screen, tr("results.points", n=points), 24, theme.YELLOW, (card.right - 12, card.top + 8), "topright")
+        px = 24 if card.height >= TEAM_H else 20
+        theme.text(screen, team_name(team), px, theme.TEXT, (card.left + 20, card.top + 8))
+        theme.text(screen, tr("results.points", n=points), px, theme.YELLOW, (card.right - 12, card.top + 8), "topright")
+        if card.height < TEAM_H:
+            return  # the short card: the team and its points (the table names its drivers)
         x = card.left + 20
         room = (card.width - 30) // max(1, len(entries))
         for i, entry in zip(members, entries):
@@ -136,9 +173,10 @@ class ResultsScene(Scene):
         entry = self.control.entry(place.car)
         index = self.control.index(place.car)
         mid = y + self.row // 2
-        tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, 16)
-        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, (60, 32), 12)
-        theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + 72, mid), "midleft")
+        tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, min(16, self.row // 2 - 1))
+        icon = self.icon
+        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32))
+        theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
         theme.text(screen, str(place.laps), 26, theme.TEXT, (cols[2] + 20, mid), "center")
         if place.status == "finished":
             text, ink = tr("results.finished"), theme.GREEN
@@ -146,11 +184,11 @@ class ResultsScene(Scene):
             text, ink = tr("results.out", reason=reason_text(place.reason)), (255, 150, 140)
         else:
             text, ink = tr("results.running"), theme.DIM
-        lines = theme.wrap(text, 20, self.table.right - 20 - cols[3])
-        if len(lines) > 2:
-            lines = [lines[0], theme.fit_text(" ".join(lines[1:]), 20, self.table.right - 20 - cols[3])]
+        room = self.table.right - 20 - cols[3]
+        px = 20 if len(theme.wrap(text, 20, room)) == 1 else min(20, self.row // 2)  # two lines fit the row
+        lines = theme.wrap(text, px, room, most=2)  # the hint has the rest
         for k, line in enumerate(lines):
-            theme.text(screen, line, 20, ink, (cols[3], mid + (k - (len(lines) - 1) / 2) * 19), "midleft")
+            theme.text(screen, line, px, ink, (cols[3], mid + (k - (len(lines) - 1) / 2) * (px - 1)), "midleft")
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         """The whole retirement reason, for when it did not fit the row."""

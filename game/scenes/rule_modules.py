@@ -17,6 +17,7 @@ from game.texts import tr
 from rules.choice import MODULES, RuleChoice, enabled, rules_of
 from game.app.loop import Scene
 from game.widgets.controls import Button
+from game.widgets.page import Page
 from rules.car import Area
 from rules.classify import VICTORY_POINTS
 from rules.ruleset import PRESETS, RuleSet
@@ -24,8 +25,9 @@ from rules.ruleset import PRESETS, RuleSet
 if TYPE_CHECKING:
     from game.app.loop import App
 
-ROW = 62
-TOP = 150
+ROW = 62  # a module's row where the window has room
+MIN_ROW = 36  # ... and in the smallest window: a switch, the title and one line about it
+IDS_PX = 13  # the rule IDs (key I), small: they are for looking up, not for reading along
 
 
 def laps_text(n: int) -> str:
@@ -96,6 +98,8 @@ class RulesScene(Scene):
         self.widgets = [*self.switches, self.back, self.reset, self.done]
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
+        self.row = ROW
+        self.keys_at = (0, 0)
 
     @property
     def rules(self) -> RuleSet:
@@ -119,28 +123,41 @@ class RulesScene(Scene):
         self.on_done(self.choice)
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        col = (w - 90) // 2
-        self.left = pygame.Rect(30, TOP, col, 40 + ROW * len(MODULES))
-        self.right = pygame.Rect(60 + col, TOP, col, h - TOP - 100)
+        """Modules left, parameters right, both as tall as the window allows; a module's row
+        shrinks with the height, down to what a switch and two lines of text need."""
+        page = Page(size)
+        body = page.body
+        top = body.top + 8
+        col = (body.width - 30) // 2
+        height = body.bottom - 28 - top
+        self.left = pygame.Rect(body.left, top, col, height)
+        self.right = pygame.Rect(body.right - col, top, col, height)
+        self.row = max(MIN_ROW, min(ROW, (height - 44) // len(MODULES)))
         for i, b in enumerate(self.switches):
-            b.rect = pygame.Rect(self.left.left + 16, self.left.top + 44 + i * ROW, 86, 40)
-        self.back.rect = pygame.Rect(30, h - 74, 180, 50)
-        self.reset.rect = pygame.Rect(230, h - 74, 280, 50)
-        self.done.rect = pygame.Rect(w - 330, h - 74, 300, 50)
+            b.rect = pygame.Rect(self.left.left + 16, self.left.top + 40 + i * self.row, 86, min(40, self.row - 6))
+        self.back.rect = page.back()
+        self.reset.rect = pygame.Rect(self.back.rect.right + 20, page.buttons_y, 280, self.back.rect.height)
+        self.done.rect = page.forward(300)
+        self.keys_at = (body.left + 2, body.bottom - 18)
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
-        theme.page(screen, tr("rules.title"))
+        page = Page(screen.get_size())
+        title = page.draw(screen, tr("rules.title"))
+        body = page.body
         preset = tr(f"preset.{self.choice.preset}")
         name = tr("rules.changed", preset=preset) if self.choice.overrides else preset
-        theme.text(screen, tr("rules.preset", preset=name), 26, theme.YELLOW, (32, 96))
-        theme.text(screen, theme.fit_text(tr(f"preset.{self.choice.preset}.about"), 20, w - 64), 20, theme.DIM, (32, 124))
+        x = title.right + 40  # the rule set beside the title: the panels get the height
+        theme.text(screen, tr("rules.preset", preset=name), 26, theme.YELLOW, (x, title.top))
+        about = tr(f"preset.{self.choice.preset}.about")
+        px = theme.fitting_px(about, 20, body.right - x, 16)
+        theme.text(screen, theme.fit_text(about, px, body.right - x), px, theme.DIM, (x, title.top + 26))
         for i, b in enumerate(self.switches):
             b.style = "primary" if self.choice.is_on(MODULES[i].key) else "normal"
         self._draw_modules(screen)
         self._draw_parameters(screen)
-        theme.text(screen, theme.fit_text(tr("rules.keys"), 18, w - 60), 18, theme.FAINT, (32, h - 100))
+        keys = tr("rules.keys")
+        px = theme.fitting_px(keys, 18, body.width - 4, 15)
+        theme.text(screen, theme.fit_text(keys, px, body.width - 4), px, theme.FAINT, self.keys_at)
         self.draw_widgets(screen)
 
     def _draw_modules(self, screen: pygame.Surface) -> None:
@@ -148,32 +165,45 @@ class RulesScene(Scene):
         theme.panel(screen, box, theme.PANEL, radius=12)
         theme.text(screen, tr("rules.modules").upper(), 18, theme.DIM, (box.left + 16, box.top + 14))
         base = PRESETS[self.choice.preset]
+        roomy = self.row >= 50
+        title_px, about_px = (24, 17) if roomy else (21, 16)
         for i, m in enumerate(MODULES):
-            y = box.top + 44 + i * ROW
-            x = box.left + 118
+            switch = self.switches[i].rect
+            x = switch.right + 16
             changed = m.key in self.choice.overrides and self.choice.overrides[m.key] != enabled(base, m.key)
             title = tr(f"module.{m.key}") + (" *" if changed else "")
-            t = theme.text(screen, title, 24, theme.TEXT, (x, y - 2))
+            t = theme.text(screen, title, title_px, theme.TEXT, (x, switch.top - (2 if roomy else 3)))
             if self.show_ids:
-                theme.text(screen, ", ".join(m.rules), 16, theme.FAINT, (t.right + 10, y + 4))
-            about = theme.fit_text(tr(f"module.{m.key}.about"), 17, box.right - x - 12)
-            theme.text(screen, about, 17, theme.DIM, (x, y + 24))
+                ids = ", ".join(m.rules)
+                theme.text(screen, theme.fit_text(ids, IDS_PX, box.right - 12 - t.right - 10), IDS_PX, theme.FAINT,
+                           (t.right + 10, t.top + 3))
+            about = tr(f"module.{m.key}.about")
+            px = theme.fitting_px(about, about_px, box.right - x - 12, 14)
+            theme.text(screen, theme.fit_text(about, px, box.right - x - 12), px, theme.DIM,
+                       (x, t.bottom + (6 if roomy else 2)))
 
     def _draw_parameters(self, screen: pygame.Surface) -> None:
+        """Each parameter's label beside its value; the text is set smaller until all of them fit."""
         box = self.right
         theme.panel(screen, box, theme.PANEL, radius=12)
         theme.text(screen, tr("rules.parameters").upper(), 18, theme.DIM, (box.left + 16, box.top + 14))
-        y = box.top + 44
-        for label, value, ids in parameters(self.rules, self.laps):
-            theme.text(screen, label, 20, theme.TEXT, (box.left + 16, y))
-            if self.show_ids:
-                theme.text(screen, ids, 15, theme.FAINT, (box.right - 16, y + 3), "topright")
-            for line in theme.wrap(value, 18, box.width - 40)[:2]:
-                y += 20
-                theme.text(screen, line, 18, theme.DIM, (box.left + 24, y))
-            y += 28
-            if y > box.bottom - 30:
+        rows = parameters(self.rules, self.laps)
+        for px in range(19, 12, -1):
+            label_w = max(theme.font(px).size(label)[0] for label, _, _ in rows) + 16
+            value_w = box.width - 32 - label_w
+            wrapped = [theme.wrap(value, px, value_w) for _, value, _ in rows]
+            step = px + 2
+            heights = [max(len(lines) * step, step + (IDS_PX if self.show_ids else 0)) + 6 for lines in wrapped]
+            if sum(heights) <= box.height - 50:
                 break
+        y = box.top + 42
+        for (label, _, ids), lines, height in zip(rows, wrapped, heights):
+            theme.text(screen, label, px, theme.TEXT, (box.left + 16, y))
+            if self.show_ids:  # under the label: the label column has the room
+                theme.text(screen, theme.fit_text(ids, IDS_PX, label_w - 8), IDS_PX, theme.FAINT, (box.left + 16, y + step))
+            for k, line in enumerate(lines):
+                theme.text(screen, line, px, theme.DIM, (box.left + 16 + label_w, y + k * step))
+            y += height
 
     def status(self) -> dict[str, Any]:
         status = super().status()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 ROW = 74
+BOX_W = 940
 
 
 class SettingsScene(Scene):
@@ -39,22 +40,26 @@ class SettingsScene(Scene):
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
         self.widgets.append(self.back)
-        self.box = pygame.Rect(0, 0, 820, 100 + ROW * len(self.rows) + 80)
+        self.box = pygame.Rect(0, 0, BOX_W, 100 + ROW * len(self.rows) + 80)
+        self.left = 0  # where the rows' controls start, after the longest label
 
     def set(self, **change: Any) -> None:
         self.app.change_settings(self.app.settings.model_copy(update=change))
 
     def layout(self, size: tuple[int, int]) -> None:
+        """The box as wide as the window allows; the controls start after the longest label
+        (of the language shown), so a row of five speeds still fits a small window."""
+        self.box.width = min(BOX_W, size[0] - 40)
         self.box.center = (size[0] // 2, size[1] // 2)
-        left = self.box.left + 290
+        self.left = self.box.left + 30 + max(theme.font(28).size(tr(key))[0] for key, _ in self.rows) + 30
         for i, (_, ws) in enumerate(self.rows):
             y = self.box.top + 96 + i * ROW
             if isinstance(ws[0], Slider):
-                ws[0].rect = pygame.Rect(left + 10, y, 360, 44)
+                ws[0].rect = pygame.Rect(self.left, y, min(440, self.box.right - 30 - self.left), 44)
                 continue
-            width = min(220, (self.box.right - 30 - left) // len(ws) - 8)
+            width = min(220, (self.box.right - 30 - self.left + 8) // len(ws) - 8)
             for j, w in enumerate(ws):
-                w.rect = pygame.Rect(left + j * (width + 8), y, width, 44)
+                w.rect = pygame.Rect(self.left + j * (width + 8), y, width, 44)
         self.back.rect = pygame.Rect(self.box.centerx - 110, self.box.bottom - 66, 220, 48)
 
     def draw(self, screen: pygame.Surface) -> None:

@@ -20,14 +20,14 @@ from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
 from game.scenes.chosen_track import ChosenTrack
 from game.widgets.controls import Button, TextField, Widget
+from game.widgets.page import Page, message as page_message
 from rules.choice import RuleChoice, following_preset, known_preset
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-ROW = 46
-LEFT_W = 440
+ROW = 46  # a driver row's height where the window has room; it shrinks to fit ten drivers
 
 
 class SetupScene(ChosenTrack, Scene):
@@ -45,6 +45,9 @@ class SetupScene(ChosenTrack, Scene):
         self.drivers: list[Driver] = list(lineup.drivers)
         self.size = app.size
         self.picture = TrackPicture()
+        self.message_area = self.track_area = self.choices = pygame.Rect(0, 0, 0, 0)
+        self.drivers_y = 0
+        self.icon = (76, 40)  # a driver's car beside the row
         self.fixed: list[Widget] = [
             Button("back", lambda: tr("button.back"), self.leave),
             Button("next", lambda: tr("setup.next"), self.next, "primary"),
@@ -218,35 +221,57 @@ class SetupScene(ChosenTrack, Scene):
     # --- screen ---------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Tracks and their facts on the left, the race's choices and the driver rows on the right;
+        the rows share what height is left (ten drivers fit a 1024x640 window)."""
         self.size = size
-        w, h = size
+        page = Page(size)
+        body = page.body
         byid = {x.id: x for x in self.fixed}
-        byid["back"].rect = pygame.Rect(30, h - 74, 180, 50)
-        byid["next"].rect = pygame.Rect(w - 290, h - 74, 260, 50)
+        byid["back"].rect = page.back()
+        byid["next"].rect = page.forward()
+        self.message_area = page.between(byid["back"].rect, byid["next"].rect)
         e = self.entry
         byid["next"].visible = e is not None and not (e.loaded and e.track is None)
+        left_w = max(300, min(520, round(body.width * 0.34)))
         for i, b in enumerate(self.track_buttons):
-            b.rect = pygame.Rect(30, 130 + i * 50, LEFT_W, 42)
-        x = 30 + LEFT_W + 50
-        byid["laps.minus"].rect = pygame.Rect(x + 120, 128, 44, 44)
-        byid["laps.plus"].rect = pygame.Rect(x + 216, 128, 44, 44)
-        byid["grid"].rect = pygame.Rect(x + 290, 128, min(330, w - x - 320), 44)
-        byid["preset"].rect = pygame.Rect(x + 120, 184, min(380, w - x - 340), 44)
+            b.rect = pygame.Rect(body.left, body.top + 32 + i * 50, left_w, 42)
+        below = self.track_buttons[-1].rect.bottom + 14 if self.track_buttons else body.top + 32
+        self.track_area = pygame.Rect(body.left, below, left_w, body.bottom - below)
+        x = body.left + left_w + 40
+        self.choices = pygame.Rect(x, body.top, body.right - x, body.height)
+        label_w = max(theme.font(28).size(tr(k))[0] for k in ("setup.laps", "setup.rules", "setup.drivers")) + 24
+        y = body.top
+        byid["laps.minus"].rect = pygame.Rect(x + label_w, y, 44, 44)
+        byid["laps.plus"].rect = pygame.Rect(x + label_w + 96, y, 44, 44)
+        grid_left = byid["laps.plus"].rect.right + 24
+        byid["grid"].rect = pygame.Rect(grid_left, y, min(360, body.right - grid_left), 44)
+        y += 56
+        modules_w = theme.font(22).size(tr("setup.modules"))[0] + 40
+        preset_w = min(420, body.right - modules_w - 10 - x - label_w)
+        byid["preset"].rect = pygame.Rect(x + label_w, y, preset_w, 44)
+        byid["modules"].rect = pygame.Rect(byid["preset"].rect.right + 10, y, modules_w, 44)
         byid["preset"].visible = len(PRESETS) > 1  # a single rule set is shown, not offered
-        byid["modules"].rect = pygame.Rect(byid["preset"].rect.right + 10, 184, 170, 44)
-        top = 290
+        y += 58
+        self.drivers_y = y + 18
+        add = byid["add"]
+        add_w = theme.font(22).size(tr("setup.add_driver"))[0] + 40
+        add.rect = pygame.Rect(body.right - add_w, y, add_w, 36)
+        add.visible = len(self.drivers) < self.room
+        top = y + 46
+        row = max(30, min(ROW, (body.bottom - top) // max(1, len(self.drivers))))
+        icon_h = min(40, row - 6)
+        self.icon = (round(icon_h * 1.9), icon_h)
+        fixed = 40 + 60 + 40 + self.icon[0] + 12 + 5 * 8
+        kind_w = min(240, (body.right - x - fixed) * 55 // 100)
+        name_w = min(240, body.right - x - fixed - kind_w)
+        widths = (kind_w, name_w, 40, 60, 40)
         for i in range(len(self.drivers)):
-            y = top + i * ROW
             parts = self.rows[i * 5:(i + 1) * 5]
-            widths = (220, 190, 44, 64, 44)
             cx = x
             for part, width in zip(parts, widths):
-                part.rect = pygame.Rect(cx, y, width, ROW - 8)
+                part.rect = pygame.Rect(cx, top + i * row, width, row - 6)
                 cx += width + 8
             parts[4].visible = len(self.drivers) > 2
-        add = byid["add"]
-        add.rect = pygame.Rect(x, top + len(self.drivers) * ROW + 4, 260, 40)
-        add.visible = len(self.drivers) < self.room
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and TextField.focused is None:
@@ -255,34 +280,38 @@ class SetupScene(ChosenTrack, Scene):
         return super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
-        theme.page(screen, tr("setup.title"))
-        theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
+        page = Page(screen.get_size())
+        page.draw(screen, tr("setup.title"))
+        body = page.body
+        theme.text(screen, tr("setup.track"), 26, theme.DIM, (body.left, body.top + 4))
         for b in self.track_buttons:
             b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
-        x = 30 + LEFT_W + 50
-        theme.text(screen, tr("setup.laps"), 28, theme.TEXT, (x, 150), "midleft")
-        theme.text(screen, str(self.laps), 36, theme.YELLOW, (x + 190, 150), "center")
-        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, 206), "midleft")
+        x = self.choices.left
+        laps = self.fixed[2].rect
+        theme.text(screen, tr("setup.laps"), 28, theme.TEXT, (x, laps.centery), "midleft")
+        theme.text(screen, str(self.laps), 36, theme.YELLOW, (laps.right + 26, laps.centery), "center")
+        rules_y = laps.centery + 56
+        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, rules_y), "midleft")
         if len(PRESETS) == 1:
-            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 120, 198), "midleft")
-            theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (x + 120, 222), "midleft")
+            left = laps.left
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (left, rules_y - 8), "midleft")
+            theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (left, rules_y + 16), "midleft")
         if self.message:
-            theme.text(screen, self.message, 20, theme.ORANGE, (w - 300, h - 96), "bottomright")
-        theme.text(screen, tr("setup.drivers"), 28, theme.TEXT, (x, 262), "midleft")
-        theme.text(screen, tr("setup.room", n=self.room), 20, theme.DIM, (x + 140, 262), "midleft")
-        top = 130 + len(self.track_buttons) * 50 + 10
-        self._draw_track(screen, pygame.Rect(30, top, LEFT_W, h - 90 - top))
+            page_message(screen, self.message_area, self.message, theme.ORANGE)
+        label = theme.text(screen, tr("setup.drivers"), 28, theme.TEXT, (x, self.drivers_y), "midleft")
+        theme.text(screen, tr("setup.room", n=self.room), 20, theme.DIM, (label.right + 20, self.drivers_y), "midleft")
+        self._draw_track(screen, self.track_area)
         self.draw_widgets(screen)
         for i, d in enumerate(self.drivers):
             row = self.rows[i * 5 + 4].rect
-            sprite = car_icon(d.colour, pattern_of(i), (76, 40))
-            spot = sprite.get_rect(midleft=(row.right + 16, row.centery))
+            sprite = car_icon(d.colour, pattern_of(i), self.icon)
+            spot = sprite.get_rect(midleft=(row.right + 12, row.centery))
             screen.blit(sprite, spot)
-            tag = badge(badge_of(i), d.number, 12, d.colour)
+            tag = badge(badge_of(i), d.number, max(9, self.icon[1] * 12 // 40), d.colour)
             screen.blit(tag, tag.get_rect(center=spot.center))
 
     def _draw_track(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        """The chosen track's picture and facts; the picture gets what height the facts leave."""
         e = self.entry
         if e is None:
             theme.text(screen, tr("setup.no_tracks"), 22, theme.ORANGE, area.topleft)
@@ -293,20 +322,19 @@ class SetupScene(ChosenTrack, Scene):
         if e.track is None:
             draw_broken(screen, e, area)
             return
-        y = area.top
-        frame = self.picture.draw(screen, e, pygame.Rect(area.left, y, area.width, 250))
-        if frame is not None:
-            y = frame.bottom + 12
         facts = e.facts()
-        for line in facts[:3]:
-            theme.text(screen, line, 21, theme.TEXT, (area.left, y))
-            y += 24
-        for line in theme.wrap(facts[3], 19, area.width) if len(facts) > 3 else []:
-            theme.text(screen, line, 19, theme.TEXT, (area.left, y))
-            y += 21
-        for line in theme.wrap(" · ".join(facts[4:]), 19, area.width):
-            if y + 20 > area.bottom:
-                break
+        lines = [(line, 21, theme.TEXT, 24) for line in facts[:3]]
+        lines += [(line, 19, theme.TEXT, 21) for line in (theme.wrap(facts[3], 19, area.width) if len(facts) > 3 else [])]
+        facts_h = sum(step for *_, step in lines)
+        corners = " · ".join(facts[4:])
+        picture_h = min(250, area.height - facts_h - 21 * len(theme.wrap(corners, 19, area.width)) - 12)
+        frame = self.picture.draw(screen, e, pygame.Rect(area.left, area.top, area.width, picture_h)) if picture_h > 0 else None
+        y = frame.bottom + 12 if frame is not None else area.top
+        for line, px, ink, step in lines:
+            theme.text(screen, line, px, ink, (area.left, y))
+            y += step
+        # the corners' names come last: a window too small for all of them ends the list with an ellipsis
+        for line in theme.wrap(corners, 19, area.width, most=max(1, (area.bottom - y) // 21)):
             theme.text(screen, line, 19, theme.DIM, (area.left, y))
             y += 21
 

@@ -27,14 +27,13 @@ from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
 from game.scenes.chosen_track import ChosenTrack
 from game.widgets.controls import Button, TextField, Widget
+from game.widgets.page import Page
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
     from game.app.loop import App
-
-LEFT_W = 440
 
 
 class TrialScene(ChosenTrack, Scene):
@@ -65,6 +64,7 @@ class TrialScene(ChosenTrack, Scene):
         ]
         self.start_button = self.fixed[1]
         self.widgets = [*self.fixed, *self.track_buttons]
+        self.right = pygame.Rect(0, 0, 0, 0)  # the choices' column
 
     @property
     def broken(self) -> bool:
@@ -110,16 +110,20 @@ class TrialScene(ChosenTrack, Scene):
             self.app.replace(scene)
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
+        page = Page(size)
+        body = page.body
         byid = {x.id: x for x in self.fixed}
-        byid["back"].rect = pygame.Rect(30, h - 74, 180, 50)
-        byid["start"].rect = pygame.Rect(w - 290, h - 74, 260, 50)
-        x = 30 + LEFT_W + 50
-        byid["preset"].rect = pygame.Rect(x + 130, 128, min(380, w - x - 160), 44)
-        byid["preset"].visible = len(PRESETS) > 1
-        byid["name"].rect = pygame.Rect(x + 130, 184, 260, 44)
+        byid["back"].rect = page.back()
+        byid["start"].rect = page.forward()
+        left_w = max(300, min(520, round(body.width * 0.34)))
         for i, b in enumerate(self.track_buttons):
-            b.rect = pygame.Rect(30, 130 + i * 50, LEFT_W, 42)
+            b.rect = pygame.Rect(body.left, body.top + 32 + i * 50, left_w, 42)
+        x = body.left + left_w + 40
+        self.right = pygame.Rect(x, body.top, body.right - x, body.height)
+        label_w = max(theme.font(28).size(tr(k))[0] for k in ("setup.rules", "trial.driver")) + 24
+        byid["preset"].rect = pygame.Rect(x + label_w, body.top, min(420, body.right - x - label_w), 44)
+        byid["preset"].visible = len(PRESETS) > 1
+        byid["name"].rect = pygame.Rect(x + label_w, body.top + 56, min(260, body.right - x - label_w), 44)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and TextField.focused is None:
@@ -146,32 +150,38 @@ class TrialScene(ChosenTrack, Scene):
         self.start_button.visible = not self.broken
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
-        theme.page(screen, tr("trial.title"))
-        theme.text(screen, tr("setup.track"), 26, theme.DIM, (30, 100))
+        """The choices, the best lap, the track's picture and what a time trial is; the picture
+        takes the height between the best lap's line and the explanation, never over either."""
+        page = Page(screen.get_size())
+        page.draw(screen, tr("trial.title"))
+        body = page.body
+        theme.text(screen, tr("setup.track"), 26, theme.DIM, (body.left, body.top + 4))
         for b in self.track_buttons:
             b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
-        x = 30 + LEFT_W + 50
-        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, 150), "midleft")
+        r = self.right
+        preset, name = self.fixed[2].rect, self.fixed[3].rect
+        theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (r.left, preset.centery), "midleft")
         if len(PRESETS) == 1:
-            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (x + 130, 150), "midleft")
-        theme.text(screen, tr("trial.driver"), 28, theme.TEXT, (x, 206), "midleft")
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (preset.left, preset.centery), "midleft")
+        theme.text(screen, tr("trial.driver"), 28, theme.TEXT, (r.left, name.centery), "midleft")
+        about = self._about(r.width)
+        about_top = r.bottom - 22 * len(about)
         e = self.entry
-        area = pygame.Rect(x, 300, w - x - 30, h - 400)
+        area = pygame.Rect(r.left, name.bottom + 52, r.width, about_top - 16 - name.bottom - 52)
         if e is not None and e.loaded and e.track is not None:
-            theme.text(screen, self._best(e), 24, theme.YELLOW, (x, 262), "midleft")
+            theme.text(screen, self._best(e), 24, theme.YELLOW, (r.left, name.bottom + 30), "midleft")
             self.picture.draw(screen, e, area)
         elif e is not None and e.loaded:
             draw_broken(screen, e, area)
-        for i, line in enumerate(self._about(w - x - 30)):
-            theme.text(screen, line, 20, theme.DIM, (x, h - 170 + 22 * i))
+        for i, line in enumerate(about):
+            theme.text(screen, line, 20, theme.DIM, (r.left, about_top + 22 * i))
         self.draw_widgets(screen)
 
     def _about(self, width: int) -> list[str]:
         """The explanation's lines, wrapped again only when the language or the width changed."""
         key = (tr("trial.about"), width)
         if self.about is None or self.about[0] != key:
-            self.about = (key, theme.wrap(key[0], 20, width)[:4])
+            self.about = (key, theme.wrap(key[0], 20, width, most=4))
         return self.about[1]
 
     def status(self) -> dict[str, Any]:

@@ -421,6 +421,7 @@ STRINGS: dict[str, str] = {
     "records.none": "Noch keine Runden. Fahr ein Zeitfahren oder eine Qualifikation für die ersten Rekorde.",
     "records.again": "Noch einmal (Enter)",
     "records.rules": "Regeln",
+    "records.played": "Gefahren am",
     "records.yours": "Deine Runde: {score} in {time}",
     "qual.stop_here": "Hier anhalten (E)",
     "qual.hint.extra": (

@@ -410,6 +410,7 @@ STRINGS: dict[str, str] = {
     "records.none": "No laps yet. Drive a time trial or a qualifying session to set the first records.",
     "records.again": "Drive again (Enter)",
     "records.rules": "Rules",
+    "records.played": "Driven on",
     "records.yours": "Your lap: {score} in {time}",
     "qual.stop_here": "Stop here (E)",
     "qual.hint.extra": (

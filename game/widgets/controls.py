@@ -16,6 +16,8 @@ import pygame
 from game import theme
 
 Text = Callable[[], str]
+KNOB = 11  # the slider knob's radius: the bar stops this far inside the rect, so the knob stays in it
+VALUE_W = 64  # room for the slider's value at its right end
 Style = Literal["normal", "primary", "ghost", "danger"]
 
 
@@ -96,12 +98,14 @@ class Button(Widget):
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         rim = theme.YELLOW if hover else theme.shade(base, 1.35)
         pygame.draw.rect(surface, rim, rect, 1 if self.style != "primary" else 2, border_radius=8)
-        label = theme.fit_text(self.label(), self.px, rect.width - 12)
-        theme.text(surface, label, self.px, theme.TEXT, rect.center, "center")
+        room = rect.width - 12
+        px = theme.fitting_px(self.label(), self.px, room)
+        theme.text(surface, theme.fit_text(self.label(), px, room), px, theme.TEXT, rect.center, "center")
 
 
 class Slider(Widget):
-    """A value from 0 to 100, set by clicking or dragging along the bar."""
+    """A value from 0 to 100, set by clicking or dragging along the bar; the value is written at
+    the rect's right end, after the bar."""
 
     def __init__(self, id: str, value: Callable[[], int], on_change: Callable[[int], None]) -> None:
         super().__init__(id)
@@ -109,12 +113,17 @@ class Slider(Widget):
         self.on_change = on_change
         self._dragging = False
 
+    @property
+    def bar(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + KNOB, self.rect.centery - 4, self.rect.width - VALUE_W - 2 * KNOB, 8)
+
     def _set(self, x: int) -> None:
-        v = round(100 * (x - self.rect.left) / max(1, self.rect.width))
+        bar = self.bar
+        v = round(100 * (x - bar.left) / max(1, bar.width))
         self.on_change(max(0, min(100, v)))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.inflate(0, 16).collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self._dragging = True
             self._set(event.pos[0])
             return True
@@ -128,15 +137,15 @@ class Slider(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        bar = pygame.Rect(self.rect.left, self.rect.centery - 4, self.rect.width, 8)
+        bar = self.bar
         pygame.draw.rect(surface, theme.BUTTON, bar, border_radius=4)
         filled = bar.copy()
         filled.width = round(bar.width * self.value() / 100)
         pygame.draw.rect(surface, theme.RED, filled, border_radius=4)
         knob = (bar.left + filled.width, bar.centery)
-        pygame.draw.circle(surface, theme.TEXT, knob, 11)
-        pygame.draw.circle(surface, theme.RED, knob, 11, 2)
-        theme.text(surface, f"{self.value()}%", 22, theme.DIM, (self.rect.right + 18, self.rect.centery), "midleft")
+        pygame.draw.circle(surface, theme.TEXT, knob, KNOB)
+        pygame.draw.circle(surface, theme.RED, knob, KNOB, 2)
+        theme.text(surface, f"{self.value()}%", 22, theme.DIM, (self.rect.right - 4, self.rect.centery), "midright")
 
 
 class TextField(Widget):
@@ -182,6 +191,13 @@ class TextField(Widget):
         pygame.draw.rect(surface, theme.PANEL_DARK, self.rect, border_radius=6)
         rim = theme.YELLOW if self.editing else (theme.DIM if hover else theme.EDGE)
         pygame.draw.rect(surface, rim, self.rect, 2 if self.editing else 1, border_radius=6)
-        r = theme.text(surface, self.value(), 24, theme.TEXT, (self.rect.left + 10, self.rect.centery), "midleft")
+        room = self.rect.width - 24
+        shown = self.value()
+        if self.editing:  # the end being typed stays in sight
+            while shown and theme.font(24).size(shown)[0] > room:
+                shown = shown[1:]
+        else:
+            shown = theme.fit_text(shown, 24, room)
+        r = theme.text(surface, shown, 24, theme.TEXT, (self.rect.left + 10, self.rect.centery), "midleft")
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, theme.YELLOW, (r.right + 2, r.top), (r.right + 2, r.bottom), 2)

@@ -33,6 +33,7 @@ from rules.tyres import Tyre
 WIDTH = 840
 CARD_H = 196
 ROW = 34
+MIN_ROW = 30
 Plan = SetupPlan | PitPlan
 
 
@@ -51,6 +52,7 @@ class CrewDialog:
                            else PitPlan.for_car(state, car, self.wet))
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows_top = 0  # the first repair or set-up row's top, set by layout
+        self.row = ROW
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
         self.cards = [Button(f"tyre.{t.value}", lambda: "", lambda t=t: self.pick(t), "ghost") for t in TYRES]
         if not self.rules.tyres:
@@ -102,14 +104,17 @@ class CrewDialog:
     # --- layout and drawing -------------------------------------------------------------
 
     def layout(self, area: pygame.Rect) -> None:
+        """Centred in ``area``; where it is short, the rows close up (to ``MIN_ROW``) and the gap
+        under them goes, so it fits a 640 px window."""
         w = min(WIDTH, area.width - 24)
         rows = (len(self.areas) + 1) // 2
-        h = 96 + (CARD_H + 16 if self.cards else 0) + (rows * ROW + 70 if self.areas else 0) + 76
-        if self.long.visible:
-            h += 44
-        self.rect = pygame.Rect(0, 0, w, h)
+        fixed = 96 + (CARD_H + 16 if self.cards else 0) + 76 + (44 if self.long.visible else 0)
+        room = area.height - 16 - fixed
+        gap = 36 if room >= 34 + 36 + rows * ROW else 6  # under the rows, above the footer
+        self.row = max(MIN_ROW, min(ROW, (room - 34 - gap) // rows)) if rows else ROW
+        self.rect = pygame.Rect(0, 0, w, fixed + (34 + rows * self.row + gap if self.areas else 0))
         self.rect.center = area.center
-        self.rect.top = max(area.top + 8, self.rect.top)
+        self.rect.clamp_ip(area.inflate(0, -16))
         y = self.rect.top + 92
         card_w = (w - 48 - 24) // 3
         for i, card in enumerate(self.cards):
@@ -123,10 +128,10 @@ class CrewDialog:
         col_w = (w - 48) // 2
         for k, area_ in enumerate(self.areas):
             x = self.rect.left + 24 + (k % 2) * col_w
-            yy = self.rows_top + (k // 2) * ROW
+            yy = self.rows_top + (k // 2) * self.row
             minus, plus = self.steppers[2 * k], self.steppers[2 * k + 1]
-            minus.rect = pygame.Rect(x + 128, yy, 30, 28)
-            plus.rect = pygame.Rect(x + col_w - 44, yy, 30, 28)
+            minus.rect = pygame.Rect(x + 128, yy, 30, self.row - 6)
+            plus.rect = pygame.Rect(x + col_w - 44, yy, 30, self.row - 6)
         self.confirm.rect = pygame.Rect(self.rect.right - 304, self.rect.bottom - 62, 280, 46)
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -169,8 +174,12 @@ class CrewDialog:
             self._draw_rows(surf, r, self.rows_top - oy)
         problems = self.problems()
         foot = problems[0] if problems else self._footer()
-        theme.text(surf, theme.fit_text(foot, 19, r.width - 360), 19, (255, 150, 140) if problems else theme.DIM,
-                   (r.left + 24, r.bottom - 39), "midleft")
+        room = r.width - 360  # left of the confirm button; a long hint takes two lines
+        px = theme.fitting_px(foot, 19, room, 16)
+        lines = theme.wrap(foot, px, room, most=2)
+        for i, line in enumerate(lines):
+            theme.text(surf, line, px, (255, 150, 140) if problems else theme.DIM,
+                       (r.left + 24, r.bottom - 39 + (i - (len(lines) - 1) / 2) * (px - 1)), "midleft")
         return surf
 
     def _draw_weather(self, screen: pygame.Surface, at: tuple[int, int]) -> None:
@@ -193,13 +202,13 @@ class CrewDialog:
             label = tr(key) + (" " + tr("crew.now") if now else "")
             theme.text(screen, label, 17, theme.YELLOW if now else theme.FAINT, (rect.left + 12, y))
             # a set fitted now drives its first lap (AMB-26): the fresh column
-            for line in theme.wrap(tyre_effects(table, tyre, wet_), 17, rect.width - 24)[:2]:
+            for line in theme.wrap(tyre_effects(table, tyre, wet_), 17, rect.width - 24, most=2):
                 y += 18
                 theme.text(screen, line, 17, ink, (rect.left + 12, y))
             y += 22
         note = worn_note(table, tyre, self.wet)
         if note:
-            lines = theme.wrap(note, 15, rect.width - 24)[:2]
+            lines = theme.wrap(note, 15, rect.width - 24, most=2)
             for k, line in enumerate(lines):
                 theme.text(screen, line, 15, theme.DIM, (rect.left + 12, rect.bottom - 8 - 16 * (len(lines) - k)))
 
@@ -210,15 +219,15 @@ class CrewDialog:
         theme.text(screen, head, 21, theme.YELLOW, (r.left + 24, top - 30))
         for k, area in enumerate(self.areas):
             x = r.left + 24 + (k % 2) * col_w
-            y = top + (k // 2) * ROW + 14
+            y = top + (k // 2) * self.row + (self.row - 6) // 2
             theme.text(screen, tr(f"area.{area.value}"), 20, theme.TEXT, (x, y), "midleft")
             have, full, limit = self._row_values(area)
             if isinstance(self.plan, PitPlan):  # the repaired WP in yellow over what is left
-                draw_pips(screen, x + 166, y, col_w - 316, have, full, theme.YELLOW)
+                draw_pips(screen, x + 166, y, max(0, col_w - 316), have, full, theme.YELLOW)
                 have_now = self.car.wp[area]
-                draw_pips(screen, x + 166, y, col_w - 316, have_now, full, theme.GREEN)
+                draw_pips(screen, x + 166, y, max(0, col_w - 316), have_now, full, theme.GREEN)
             else:
-                draw_pips(screen, x + 166, y, col_w - 316, have, full, theme.GREEN)
+                draw_pips(screen, x + 166, y, max(0, col_w - 316), have, full, theme.GREEN)
             theme.text(screen, str(have), 22, theme.YELLOW, (x + col_w - 52, y), "midright")
             theme.text(screen, limit, 15, theme.FAINT, (x + col_w - 86, y + 1), "midright")
 

@@ -7,6 +7,8 @@ scene decides what to do with it.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game import theme
@@ -19,7 +21,10 @@ from rules.reasons import Reason
 
 SLOT = 17  # knob radius of a gear position
 ROW = 25  # odds table row height
-HEIGHT = 414  # what the widget needs
+MIN_ROW = 19
+PLATE = 156  # the H's plate
+MIN_PLATE = 112
+HEIGHT = 414  # what the widget needs at full size; a shorter rect shrinks the plate, then the table's rows
 
 
 def gear_key(key: int) -> int | None:
@@ -46,18 +51,32 @@ class GearBox:
 
     # --- geometry ---------------------------------------------------------------------
 
+    @property
+    def plate_h(self) -> int:
+        return max(MIN_PLATE, min(PLATE, PLATE - (HEIGHT - self.rect.height)))
+
+    @property
+    def row_h(self) -> int:
+        """The odds table's row: full height unless the rect is too short even for the smallest plate."""
+        short = HEIGHT - (PLATE - self.plate_h) - self.rect.height
+        return max(MIN_ROW, min(ROW, ROW - math.ceil(short / 7)))
+
     def slot(self, gear: int) -> tuple[int, int]:
         """Centre of a gear's position in the H: odd gears up, even gears down."""
         col = (gear - 1) // 2
         x = self.rect.left + round(self.rect.width * (0.2 + 0.3 * col))
-        y = self.rect.top + (52 if gear % 2 else 146)
+        gate = self.plate_h // 2 - 31  # from the plate's middle to a gear's knob
+        y = self.neutral()[1] + (-gate if gear % 2 else gate)
         return x, y
 
     def neutral(self) -> tuple[int, int]:
-        return self.rect.left + self.rect.width // 2, self.rect.top + 99
+        return self.rect.left + self.rect.width // 2, self.rect.top + 22 + self.plate_h // 2
+
+    def table_top(self) -> int:
+        return self.rect.top + 22 + self.plate_h + 18
 
     def row(self, gear: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.left, self.rect.top + 196 + ROW * gear, self.rect.width, ROW)
+        return pygame.Rect(self.rect.left, self.table_top() + self.row_h * gear, self.rect.width, self.row_h)
 
     def gear_at(self, pos: tuple[int, int]) -> int | None:
         for g in range(1, 7):
@@ -120,7 +139,7 @@ class GearBox:
             self._draw_table(screen)
 
     def _draw_h(self, screen: pygame.Surface) -> None:
-        plate = pygame.Rect(self.rect.left, self.rect.top + 22, self.rect.width, 156)
+        plate = pygame.Rect(self.rect.left, self.rect.top + 22, self.rect.width, self.plate_h)
         theme.panel(screen, plate, theme.PANEL_DARK, radius=12)
         nx, ny = self.neutral()
         gate = (12, 12, 14)
@@ -166,7 +185,7 @@ class GearBox:
     def _draw_table(self, screen: pygame.Surface) -> None:
         r = self.rect
         cols = self._columns()
-        head_y = r.top + 196
+        head_y = self.table_top()
         keys = ("gear.col_gear", "gear.col_spaces", "gear.col_stop", "gear.col_over", "gear.col_out", "gear.col_cost")
         for (x, anchor), key in zip(cols, keys):
             theme.text(screen, tr(key), 17, theme.DIM, (x, head_y + 4), anchor)
@@ -194,8 +213,8 @@ class GearBox:
                            (cols[5][0], row.centery), cols[5][1])
             elif not legal:
                 pygame.draw.line(screen, theme.FAINT, (cols[2][0], row.centery), (cols[4][0], row.centery), 1)
-        legend = theme.wrap(tr("gear.legend"), 16, r.width)
-        for i, line in enumerate(legend[:2]):
+        legend = theme.wrap(tr("gear.legend"), 16, r.width, most=2)
+        for i, line in enumerate(legend):
             theme.text(screen, line, 16, theme.DIM, (r.left, self.row(6).bottom + 6 + 16 * i))
 
     def _short_cost(self, gear: int) -> str:

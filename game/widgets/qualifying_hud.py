@@ -19,6 +19,11 @@ from rules.qualifying_rules import QualifyingRules
 from rules.record import Entry
 
 ROW = 24
+CLASSIFICATION_W = 330
+
+
+def classification_height(drivers: int) -> int:
+    return 36 + ROW * max(1, drivers)
 
 
 def draw_stopwatch(screen: pygame.Surface, rect: pygame.Rect, ms: int, running: bool, waiting: bool,
@@ -43,12 +48,12 @@ def draw_counters(screen: pygame.Surface, rect: pygame.Rect, items: list[tuple[s
 
 
 def draw_classification(screen: pygame.Surface, topleft: tuple[int, int], results: list[LapResult],
-                        rules: QualifyingRules, entries: tuple[Entry, ...], width: int = 330,
+                        rules: QualifyingRules, entries: tuple[Entry, ...], width: int = CLASSIFICATION_W,
                         highlight: str | None = None) -> None:
     """The drivers who have been out: qualified best first, then the laps that ended early."""
     order = ranking(results, rules)
     order += [r for r in results if not r.qualified]
-    box = pygame.Rect(topleft, (width, 36 + ROW * max(1, len(order))))
+    box = pygame.Rect(topleft, (width, classification_height(len(order))))
     theme.panel(screen, box, theme.PANEL_DARK, 220, radius=8)
     theme.text(screen, tr("qual.classification").upper(), 17, theme.DIM, (box.left + 10, box.top + 10))
     if not order:

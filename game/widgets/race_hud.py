@@ -21,21 +21,35 @@ HINT_H = 36
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
 TAG_W = 26
+STANDINGS_W = 236
 
 
-def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str) -> int:
-    """The track's name and the round; returns where the text ends, for what comes beside it."""
+def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str, right: int) -> int:
+    """The track's name and the round, set smaller where the buttons leave less room than ``right``;
+    returns where the text ends, for what comes beside it."""
     pygame.draw.rect(screen, theme.PANEL_DARK, rect)
     theme.chequer(screen, pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4), 4)
-    t = theme.text(screen, title, 30, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
-    return theme.text(screen, detail, 22, theme.YELLOW, (t.right + 18, rect.centery), "midleft").right
+    room = right - rect.left - 14 - 18
+    title_px = theme.fitting_px(title, 30, room * 3 // 5, 22)
+    t = theme.text(screen, title, title_px, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
+    room = right - t.right - 18
+    px = theme.fitting_px(detail, 22, room, 17)
+    return theme.text(screen, theme.fit_text(detail, px, room), px, theme.YELLOW, (t.right + 18, rect.centery), "midleft").right
 
 
 def standings_height(control: RaceControl) -> int:
     return 34 + ROW * len(control.state.cars)
 
 
-def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int = 236) -> None:
+def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pygame.Rect]:
+    """The board's parts no panel covers, as its two largest rectangles above the bottom band (log,
+    dice, hint) ending at ``bottom``: under the box in the top left corner, and right of it."""
+    return [pygame.Rect(board.left, corner.bottom + 8, board.width, bottom - corner.bottom - 8),
+            pygame.Rect(corner.right + 8, board.top, board.right - corner.right - 8, bottom - board.top)]
+
+
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl,
+                   width: int = STANDINGS_W) -> None:
     state = control.state
     box = pygame.Rect(topleft, (width, standings_height(control)))
     theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
@@ -105,8 +119,10 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
 
 
 def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:
+    """The line saying what to do now; set smaller, not cut, where the board is narrow."""
     theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
-    theme.text(screen, theme.fit_text(text, 22, rect.width - 24), 22, colour, (rect.left + 12, rect.centery), "midleft")
+    px = theme.fitting_px(text, 22, rect.width - 24, 16)
+    theme.text(screen, theme.fit_text(text, px, rect.width - 24), px, colour, (rect.left + 12, rect.centery), "midleft")
 
 
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:

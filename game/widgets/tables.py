@@ -1,7 +1,8 @@
 """The pieces of the tables that the grid, records and results screens share.
 
 The panel with its column headings, striped rows, the position with gold, silver and bronze discs for the first
-three, and the car with its number badge: one look for both tables.
+three, and the car with its number badge: one look for both tables. Columns are as wide as what they hold
+(``needed``), and one of them takes the rest of the table's width (``edges``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,23 @@ from game.board.cars import badge, badge_of, car_icon, pattern_of
 from game.texts import tr
 
 PODIUM: tuple[theme.Colour, ...] = ((250, 204, 22), (200, 204, 212), (205, 127, 50))
+PAD = 16  # between a column's widest text and the next column
+
+
+def needed(heading: str, values: list[str], px: int) -> int:
+    """A column's width: its heading (a text key, at the headings' size) or its widest value at ``px``."""
+    return max([theme.font(20).size(tr(heading))[0]] + [theme.font(px).size(v)[0] for v in values]) + PAD
+
+
+def edges(left: int, widths: list[int], total: int, rest: int) -> tuple[int, ...]:
+    """The columns' left edges: each as wide as given, the one at index ``rest`` stretched to fill ``total``."""
+    widths = list(widths)
+    widths[rest] += max(0, total - sum(widths))
+    xs = []
+    for w in widths:
+        xs.append(left)
+        left += w
+    return tuple(xs)
 
 
 def frame(screen: pygame.Surface, table: pygame.Rect, columns: tuple[int, ...], headings: tuple[str, ...]) -> None:

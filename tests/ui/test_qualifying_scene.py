@@ -10,6 +10,7 @@ import pytest
 from game import texts
 from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
+from game.play.stopwatch import Stopwatch
 from game.scenes.launch import start_race
 from game.storage.lineup import default_lineup
 from game.scenes.menu import MenuScene
@@ -277,3 +278,46 @@ def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, languag
     scene.app.frame(0.05)
     key(scene, pygame.K_SPACE)
     scene.app.frame(0.05)
+
+
+def board_brightness(app, scene) -> float:  # type: ignore[no-untyped-def]
+    """The mean brightness of the board's part of the window, as drawn by the next frame."""
+    app.frame(0.02)
+    r, g, b, _ = pygame.transform.average_color(app.screen, scene.view.viewport)
+    return (r + g + b) / 3
+
+
+def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -> None:
+    """Issue #18, defect 1: with a ghost, the destinations' layer lost its blending and painted the board black."""
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    trial = TrialScene(app)
+    app.push(trial)
+    trial.start()
+    first = app.scene
+    first.begin()
+    settle(first)
+    drive_lap(first)
+    key(first, pygame.K_RETURN)
+    key(app.scene, pygame.K_RETURN)  # "Again" on the records screen: the first lap is the ghost
+    scene = app.scene
+    assert isinstance(scene, QualifyingScene) and scene.ghost is not None
+    scene.begin()
+    settle(scene)
+    key(scene, pygame.K_1)
+    settle(scene)
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+    assert scene.wait() == "move" and scene.destinations()
+    for _ in range(3):  # the second frame blits the destinations' layer after the ghost's
+        assert board_brightness(app, scene) > 40
+    ghost = scene.ghost
+    scene.view.fit()  # the whole board, and the ghost a third into its lap: away from the car
+    scene.watch = Stopwatch(lambda: 0.0, ghost.end_ms // 3)
+    app.frame(0.02)
+    x, y = scene.view.to_screen(ghost.pose(scene.watch.elapsed_ms)[:2])
+    spot = pygame.Rect(round(x) - 10, round(y) - 10, 20, 20)
+    with_ghost = pygame.transform.average_color(app.screen, spot)
+    scene.ghost = None
+    app.frame(0.02)
+    assert pygame.transform.average_color(app.screen, spot) != with_ghost

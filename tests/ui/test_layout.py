@@ -1,0 +1,280 @@
+"""Every screen lays out from the window's size: from the smallest window to 4K, in both languages,
+no text is cut, shortened or covered and no widget overlaps another or leaves the window
+(issue #18, defect 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from game import texts
+from game.app.loop import App
+from game.board.view import BoardView
+from game.play.race_control import RaceControl, Wait
+from game.scenes.carsetup import CarSetupScene
+from game.scenes.gallery import GalleryScene
+from game.scenes.grid import GridScene
+from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseScene
+from game.scenes.qualifying import QualifyingScene
+from game.scenes.quit import QuitScene
+from game.scenes.race import RaceScene
+from game.scenes.records import RecordsScene
+from game.scenes.results import ResultsScene
+from game.scenes.rule_modules import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.trial import TrialScene
+from game.storage.laprecords import LapRecord, LapRecords
+from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
+from rules.actions import ChooseGear, Drive, Roll
+from rules.car import B_OWN_CAR
+from rules.choice import RuleChoice
+from rules.qualifying_session import QualifyingSession
+from rules.record import Entry, Header, Record
+from rules.ruleset import PRESETS
+from rules.tyres import Tyre
+from tests.rules.test_engine import act
+from tests.rules.test_engine_pit import at_pit_entry
+from tests.ui.helpers import catalogue, make_app, oval, play_until
+from tests.ui.layout import Recorder, problems
+from tests.ui.modules_helpers import control_at
+from tests.ui.test_race_scene import settle
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
+
+
+def drivers(n: int, humans: int = 1) -> tuple[Driver, ...]:
+    return tuple(Driver(kind="human" if i < humans else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1)
+                 for i in range(n))
+
+
+def race_header(preset: str, n: int = 10, humans: int = 1, seed: int = 3) -> Header:
+    rules = PRESETS[preset].model_copy(update={"grid": "roll"})
+    track = oval()
+    return Header(track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=1, seed=seed,
+                  entries=tuple(Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
+                                      wear=rules.default_wear) for i, d in enumerate(drivers(n, humans))))
+
+
+@lru_cache(maxsize=None)
+def finished(preset: str, teams: bool) -> RaceControl:
+    """Two laps of ten aggressive computers (on this seed one of them retires), in teams of two
+    or not: played once for every size and language."""
+    header = race_header(preset, humans=0, seed=4)
+    entries = tuple(e.model_copy(update={"driver": "aggressive"}) for e in header.entries)
+    header = header.model_copy(update={"entries": entries, "laps": 2})
+    if teams:
+        header = header.model_copy(update={"rules": header.rules.model_copy(update={"teams": True})})
+    control = RaceControl.start(oval(), header)
+    play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
+    return control
+
+
+@lru_cache(maxsize=None)
+def played(preset: str) -> Record:
+    """Ten cars on the oval, a few rounds in, the human to choose a gear: played once."""
+    control = RaceControl.start(oval(), race_header(preset))
+    play_until(control, lambda c: c.state.round >= 2 and c.wait() == Wait.GEAR)
+    return control.session.record()
+
+
+def race(app: App, preset: str = "fd-modules") -> RaceScene:
+    """The race resumed from ``played``: its log is full; the human chooses a gear."""
+    control = RaceControl.resume(oval(), played(preset))
+    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    app.push(scene)
+    return scene
+
+
+def race_move(app: App) -> None:
+    """The die has shown its spaces: the destinations are on the board, the tray shows the roll."""
+    scene = race(app)
+    scene.choose(max(g for g, o in scene.control.odds().items() if o.out == 0))
+    scene.roll()
+    for _ in range(200):
+        scene.update(0.5)
+        if not scene.queue:
+            break
+    assert scene.control.wait() == Wait.MOVE
+
+
+def race_setup(app: App) -> None:
+    """The crew's dialog before the start: tyres and the human's own car."""
+    header = race_header("fde-advanced")
+    control = RaceControl.start(oval(), header)
+    play_until(control, lambda c: c.wait() == Wait.SETUP)
+    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+
+
+def race_pit(app: App) -> None:
+    """The crew's dialog at the box, a long stop and repairs on offer (Formula Dé advanced)."""
+    rules = PRESETS["fde-advanced"]
+    wp = rules.default_wear.model_copy(update={"engine": 2, "body": 1})
+    state = at_pit_entry(rules=rules, tyre=Tyre.SOFT, reserve=rules.pit_reserve, wp=wp, setup=rules.default_wear)
+    state, _ = act(state, ChooseGear(gear=3), Roll(value=5))
+    state, _ = act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
+    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    app.push(scene)
+    settle(scene)
+    assert scene.dialog is not None and scene.dialog.long.visible
+
+
+def race_pause(app: App) -> None:
+    race(app)
+    app.push(PauseScene(app))
+
+
+def setup(app: App) -> None:
+    """Ten drivers, the longest rule set's name, changed modules: the fullest set-up screen."""
+    longest = max(PRESETS, key=lambda k: len(texts.tr(f"preset.{k}")))
+    save_lineup(app.data, Lineup(track="oval.tmx", preset=longest, modules={"teams": True}, drivers=drivers(10, 3)))
+    app.tracks.load(app.tracks.find("oval.tmx"))
+    scene = SetupScene(app)
+    app.push(scene)
+    scene.message = texts.tr("setup.teams_odd", n=9)
+
+
+def carsetup_fixed(app: App) -> None:
+    app.push(CarSetupScene(app, Lineup(drivers=drivers(10))))
+
+
+def carsetup_build(app: App) -> None:
+    rules = PRESETS["fd-basic"].model_copy(update={"car_setup": B_OWN_CAR})
+    app.push(CarSetupScene(app, Lineup(drivers=drivers(10, 4)), rules))
+
+
+def rules_screen(app: App, ids: bool = False) -> None:
+    scene = RulesScene(app, RuleChoice(preset="fde-advanced", overrides={"teams": True}), lambda c: None, 2)
+    scene.show_ids = ids
+    app.push(scene)
+
+
+def qualifying(app: App, phase: str) -> None:
+    """Nine computers' laps are in; the human is on (``ready``), chooses the first gear (``gear``)
+    or picks where to drive after the first roll (``move``)."""
+    rules = PRESETS["fd-modules"]
+    entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful" if i < 9 else "human", colour=d.colour,
+                          number=d.number, wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
+    session = QualifyingSession(oval(), rules, entries, seed=4)
+    board = catalogue().get("oval.tmx").board
+    scene = QualifyingScene(app, session, board, lambda s: None, LapRecords(app.data), "fd-modules")
+    app.push(scene)
+    for _ in range(400):
+        if scene.phase == "ready":
+            break
+        scene.proceed()
+        scene.update(5.0)
+    if phase == "ready":
+        return
+    scene.begin()
+    scene.update(5.0)  # the countdown
+    assert scene.wait() == "gear"
+    if phase == "gear":
+        return
+    scene.choose(1)
+    scene.roll()
+    for _ in range(100):
+        scene.update(0.5)
+    assert scene.wait() == "move"
+
+
+def grid(app: App) -> None:
+    rules = PRESETS["fd-basic"].model_copy(update={"grid": "qualifying"})
+    entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number,
+                          wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
+    session = QualifyingSession(oval(), rules, entries, seed=2)
+    while not session.done:
+        session.start_lap()
+        lap = session.lap
+        assert lap is not None
+        session.finish_lap(lap.drive_computer(rules.qualifying.clock_start))
+    app.push(GridScene(app, session, lambda g: None))
+
+
+def results(app: App, teams: bool = False) -> None:
+    app.push(ResultsScene(app, finished("fd-basic", teams)))
+
+
+def records(app: App) -> None:
+    db = LapRecords(app.data)
+    track = oval()
+    laps = [db.add(LapRecord(track_hash=track.content_hash(), track_name=track.name, variant=k, driver=NAMES[i],
+                             rolls=20 + i, penalty=i % 3, score=21 + i, time_ms=200_000 + 7_000 * i))
+            for i, k in zip(range(10), [*PRESETS] * 3)]
+    db.close()
+    app.push(RecordsScene(app, track.content_hash(), laps[4], again=lambda: None))
+
+
+def trial(app: App) -> None:
+    save_lineup(app.data, Lineup(track="oval.tmx", drivers=drivers(2)))
+    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.push(TrialScene(app))
+
+
+def menu_continue(app: App) -> None:
+    RaceControl.start(oval(), race_header("fd-basic"), app.saves)
+    app.scene.enter()
+
+
+SCREENS: dict[str, Callable[[App], None]] = {
+    "menu": lambda app: None,
+    "menu-continue": menu_continue,
+    "quit": lambda app: app.push(QuitScene(app)),
+    "settings": lambda app: app.push(SettingsScene(app)),
+    "setup": setup,
+    "carsetup-fixed": carsetup_fixed,
+    "carsetup-build": carsetup_build,
+    "rules": rules_screen,
+    "rules-ids": lambda app: rules_screen(app, ids=True),
+    "race-gear": race,
+    "race-move": race_move,
+    "race-setup": race_setup,
+    "race-pit": race_pit,
+    "pause": race_pause,
+    "qualifying-ready": lambda app: qualifying(app, "ready"),
+    "qualifying-gear": lambda app: qualifying(app, "gear"),
+    "qualifying-move": lambda app: qualifying(app, "move"),
+    "grid": grid,
+    "results": results,
+    "results-teams": lambda app: results(app, teams=True),
+    "records": records,
+    "trial": trial,
+    "gallery": lambda app: app.push(GalleryScene(app)),
+}
+
+
+def record_frame(app: App, monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    """The top screen's drawing in its second frame: the first paints the pictures a screen keeps
+    (the crew's dialog), and only what they hold is kept of it."""
+    recorder = Recorder().start(monkeypatch)
+    assert app.screen is not None
+    for _ in range(2):
+        recorder.ops.pop(id(app.screen), None)
+        app.scene.update(0.0)
+        for scene in app._visible():  # noqa: SLF001
+            recorder.on = scene is app.scene
+            scene.draw(app.screen)
+    return recorder
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    texts.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_screen_fits_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str, language: str,
+                                      size: tuple[int, int]) -> None:
+    texts.set_language(language)
+    app = make_app(tmp_path, size)
+    app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
+    app.push(MenuScene(app))
+    SCREENS[screen](app)
+    assert problems(record_frame(app, monkeypatch)) == []
