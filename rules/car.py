@@ -146,6 +146,11 @@ D_DRESDEN = CarSetupRules(
 )
 
 
+def box_reserve(rules: CarSetupRules, wp: WearPoints) -> int:
+    """AMB-32: the WP of the total a set-up leaves in the box; 0 where the rules keep none."""
+    return max(0, rules.total - wp.total()) if rules.reserve else 0
+
+
 def validate_setup(rules: CarSetupRules, wp: WearPoints, reserve: int = 0) -> list[Problem]:
     """Every problem of a proposed set-up at once, for the set-up screen; never raises.
     ``reserve`` is the box reserve (AMB-32), counted in the total where the rules have one."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from game.texts import tr
 from rules import tyres
-from rules.car import Area, CarSetupRules, WearPoints, validate_setup
+from rules.car import Area, CarSetupRules, WearPoints, box_reserve, validate_setup
 from rules.engine import needs_setup
 from rules.reasons import Problem
 from rules.ruleset import RuleSet
@@ -72,7 +72,7 @@ class SetupPlan:
 
     def reserve(self, setup: CarSetupRules) -> int:
         """The WP left out of the car stay in the box for repairs, where the rules keep a reserve (AMB-32)."""
-        return max(0, setup.total - self.wp.total()) if setup.reserve else 0
+        return box_reserve(setup, self.wp)
 
     def problems(self, setup: CarSetupRules) -> list[Problem]:
         return validate_setup(setup, self.wp, self.reserve(setup)) if self.build else []

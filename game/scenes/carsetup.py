@@ -21,7 +21,8 @@ from game.storage.lineup import Lineup
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message as page_message
-from rules.car import Area, WearPoints, validate_setup
+from rules.car import Area, WearPoints, box_reserve, validate_setup
+from rules.reasons import Problem
 from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class CarSetupScene(Scene):
         self.wear: dict[int, WearPoints] = {}
         for i in self.humans:
             own = lineup.drivers[i].wear
-            self.wear[i] = own if own is not None and not validate_setup(self.rules.car_setup, own) else self.rules.default_wear
+            self.wear[i] = own if own is not None and not self._problems(own) else self.rules.default_wear
         self.message = ""
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.start = Button("start", lambda: tr("carsetup.start"), self.go, "primary")
@@ -89,7 +90,11 @@ class CarSetupScene(Scene):
         self.message = ""
 
     def problems(self, i: int) -> list[str]:
-        return [reason_text(p) for p in validate_setup(self.rules.car_setup, self.wear[i])]
+        return [reason_text(p) for p in self._problems(self.wear[i])]
+
+    def _problems(self, wp: WearPoints) -> list[Problem]:
+        """What the rules refuse in a set-up; what a league car leaves of the total stays in the box (AMB-32)."""
+        return validate_setup(self.rules.car_setup, wp, box_reserve(self.rules.car_setup, wp))
 
     def go(self) -> None:
         if any(self.problems(i) for i in self.humans):
@@ -181,7 +186,7 @@ class CarSetupScene(Scene):
             draw_pips(screen, card.left + 216, y, card.width - 340, wp[area], full, theme.GREEN)
             theme.text(screen, str(wp[area]), 26, theme.YELLOW, (card.right - 64, y), "midright")
         total_y = card.top + 70 + len(self.areas) * self.row + 8
-        ok = wp.total() == self.rules.car_setup.total
+        ok = not self._problems(wp)
         theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24,
                    theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
         for k, line in enumerate(self.problems(i)[:3]):

@@ -12,7 +12,7 @@ from game.storage.laprecords import LapRecords
 from game.scenes.qualifying import QualifyingScene
 from game.board.catalogue import TrackEntry
 from game.texts import Notice
-from game.storage.lineup import Lineup
+from game.storage.lineup import Driver, Lineup
 from game.play.race_control import RaceControl
 from game.scenes.race import RaceScene
 from game.play.stopwatch import clock_text
@@ -20,6 +20,7 @@ from game.storage.saves import SaveProblem, Saved
 from rules.qualifying_session import QualifyingRecord, QualifyingSession
 from rules.qualifying import Grid
 from rules.record import Entry, Header
+from rules.car import WearPoints, box_reserve
 from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -37,10 +38,16 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
         seed=seed,
         entries=tuple(
             Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
-                  wear=d.wear if d.kind == "human" and d.wear is not None else rules.default_wear)
+                  wear=_wear(d, rules),
+                  profile=d.profile, reserve=box_reserve(rules.car_setup, _wear(d, rules)))
             for i, d in enumerate(lineup.drivers)
         ),
     )
+
+
+def _wear(driver: Driver, rules: RuleSet) -> WearPoints:
+    """A human's own set-up where the rules let them build one; the rules' car otherwise."""
+    return driver.wear if driver.kind == "human" and driver.wear is not None else rules.default_wear
 
 
 def _colour(lineup: Lineup, i: int, rules: RuleSet) -> str:

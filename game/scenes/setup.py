@@ -21,13 +21,15 @@ from game.board.catalogue import TrackEntry
 from game.scenes.chosen_track import ChosenTrack
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
-from rules.choice import RuleChoice, following_preset, known_preset
-from rules.ruleset import PRESETS
+from rules.choice import RuleChoice, following_preset, known_preset, rules_of
+from rules.profiles import Profile
+from rules.ruleset import PRESETS, RuleSet
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
 ROW = 46  # a driver row's height where the window has room; it shrinks to fit ten drivers
+ROW_PARTS = 6  # kind, name, profile (league rules only), colour, number, remove
 
 
 class SetupScene(ChosenTrack, Scene):
@@ -86,6 +88,9 @@ class SetupScene(ChosenTrack, Scene):
                        lambda i=i: self.next_kind(i), px=21, hint=lambda: [tr("setup.kind_hint")]),
                 TextField(f"driver{i + 1}.name", lambda i=i: self.drivers[i].name,
                           lambda text, i=i: self.rename(i, text), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
+                Button(f"driver{i + 1}.profile", lambda i=i: tr(f"profile.{self.drivers[i].profile.value}"),
+                       lambda i=i: self.next_profile(i), px=19,
+                       hint=lambda i=i: [tr(f"profile.{self.drivers[i].profile.value}.about"), tr("setup.profile_hint")]),
                 Button(f"driver{i + 1}.colour", lambda: "", lambda i=i: self.next_colour(i),
                        swatch=lambda i=i: theme.colour(self.drivers[i].colour), hint=lambda: [tr("setup.colour_hint")]),
                 Button(f"driver{i + 1}.number", lambda i=i: f"#{self.drivers[i].number}", lambda i=i: self.next_number(i),
@@ -100,6 +105,12 @@ class SetupScene(ChosenTrack, Scene):
     def next_kind(self, i: int) -> None:
         kind = KINDS[(KINDS.index(self.drivers[i].kind) + 1) % len(KINDS)]
         self.drivers[i] = self.drivers[i].model_copy(update={"kind": kind})
+
+    def next_profile(self, i: int) -> None:
+        """DRESDEN-PROFILE-1: each driver picks one of the seven profiles for the race."""
+        profiles = list(Profile)
+        profile = profiles[(profiles.index(self.drivers[i].profile) + 1) % len(profiles)]
+        self.drivers[i] = self.drivers[i].model_copy(update={"profile": profile})
 
     def rename(self, i: int, text: str) -> None:
         self.drivers[i] = self.drivers[i].model_copy(update={"name": text})
@@ -176,6 +187,11 @@ class SetupScene(ChosenTrack, Scene):
         if rules.race_laps is not None and rules.race_laps != self.laps:  # C-RACE-1: Formula Dé advanced is a 3-lap race
             self.laps = rules.race_laps
             self.message = tr("setup.laps_from_preset", preset=tr(f"preset.{self.preset}"), n=self.laps)
+        self.layout(self.size)  # the rows show a profile only where the rules have profiles
+
+    def rules(self) -> RuleSet:
+        """The rule set chosen so far: the preset with its switched modules."""
+        return rules_of(RuleChoice(preset=self.preset, overrides=self.modules))
 
     def edit_modules(self) -> None:
         """Switch single modules of the preset on or off (the rules screen)."""
@@ -184,6 +200,7 @@ class SetupScene(ChosenTrack, Scene):
         def done(choice: RuleChoice) -> None:
             self.modules = dict(choice.overrides)
             self.message = ""
+            self.layout(self.size)
 
         self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done, self.laps))
 
@@ -261,17 +278,21 @@ class SetupScene(ChosenTrack, Scene):
         row = max(30, min(ROW, (body.bottom - top) // max(1, len(self.drivers))))
         icon_h = min(40, row - 6)
         self.icon = (round(icon_h * 1.9), icon_h)
-        fixed = 40 + 60 + 40 + self.icon[0] + 12 + 5 * 8
-        kind_w = min(240, (body.right - x - fixed) * 55 // 100)
-        name_w = min(240, body.right - x - fixed - kind_w)
-        widths = (kind_w, name_w, 40, 60, 40)
+        profiles = self.rules().profiles  # DRESDEN-PROFILE-1: only the league's rules have them
+        fixed = 40 + 60 + 40 + self.icon[0] + 12 + (ROW_PARTS if profiles else ROW_PARTS - 1) * 8
+        free = body.right - x - fixed
+        kind_w = min(240, free * (42 if profiles else 55) // 100)
+        profile_w = min(200, free * 27 // 100) if profiles else 0
+        name_w = min(240, free - kind_w - profile_w)
+        widths = (kind_w, name_w, profile_w, 40, 60, 40)
         for i in range(len(self.drivers)):
-            parts = self.rows[i * 5:(i + 1) * 5]
+            parts = self.rows[i * ROW_PARTS:(i + 1) * ROW_PARTS]
             cx = x
             for part, width in zip(parts, widths):
                 part.rect = pygame.Rect(cx, top + i * row, width, row - 6)
-                cx += width + 8
-            parts[4].visible = len(self.drivers) > 2
+                cx += width + 8 if width else 0
+            parts[2].visible = profiles
+            parts[5].visible = len(self.drivers) > 2
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and TextField.focused is None:
@@ -303,7 +324,7 @@ class SetupScene(ChosenTrack, Scene):
         self._draw_track(screen, self.track_area)
         self.draw_widgets(screen)
         for i, d in enumerate(self.drivers):
-            row = self.rows[i * 5 + 4].rect
+            row = self.rows[i * ROW_PARTS + ROW_PARTS - 1].rect
             sprite = car_icon(d.colour, pattern_of(i), self.icon)
             spot = sprite.get_rect(midleft=(row.right + 12, row.centery))
             screen.blit(sprite, spot)

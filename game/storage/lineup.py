@@ -17,6 +17,7 @@ from game.storage.jsonfile import read_model, salvage
 from game.texts import Notice
 from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
+from rules.profiles import Profile
 from rules.record import write_atomic
 from rules.ruleset import RuleSet
 
@@ -39,6 +40,7 @@ class Driver(BaseModel):
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     number: int = Field(ge=1, le=99)
     wear: WearPoints | None = None  # a human's own car set-up, where the rules allow one
+    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1, where the rules have profiles
 
 
 class Lineup(BaseModel):

@@ -138,6 +138,13 @@ def setup(app: App) -> None:
     scene.message = texts.tr("setup.teams_odd", n=9)
 
 
+def setup_league(app: App) -> None:
+    """Ten drivers with the league's profile button in every row (DRESDEN-PROFILE-1)."""
+    save_lineup(app.data, Lineup(track="oval.tmx", preset="dresden-2006", drivers=drivers(10, 3)))
+    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.push(SetupScene(app))
+
+
 def carsetup_fixed(app: App) -> None:
     app.push(CarSetupScene(app, Lineup(drivers=drivers(10))))
 
@@ -226,6 +233,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "quit": lambda app: app.push(QuitScene(app)),
     "settings": lambda app: app.push(SettingsScene(app)),
     "setup": setup,
+    "setup-league": setup_league,
     "carsetup-fixed": carsetup_fixed,
     "carsetup-build": carsetup_build,
     "rules": rules_screen,

@@ -100,3 +100,20 @@ def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tm
     loaded, notices = load_lineup(tmp_path)
     assert loaded.modules == {"weather": True} and loaded.laps == 3 and loaded.drivers == lineup.drivers
     assert notices == []
+
+
+def test_DRESDEN_PROFILE_1_each_driver_picks_a_profile_that_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
+    """Only the league's rules show the profile; clicking it goes through the seven, and the
+    race record's entries carry it with the box reserve of the car (AMB-32)."""
+    from rules.profiles import Profile
+
+    setup = to_setup(app)
+    assert not any(w.visible for w in setup.widgets if w.id.endswith(".profile"))
+    while setup.preset != "dresden-2006":
+        press(setup, "preset")
+    assert all(w.visible for w in setup.widgets if w.id.endswith(".profile"))
+    press(setup, "driver2.profile")
+    press(setup, "driver2.profile")
+    header = header_for(setup.lineup(), "Oval", "abc", 1)
+    assert [e.profile for e in header.entries[:2]] == [Profile.NORMALO, Profile.PRAKTIKER]
+    assert {e.reserve for e in header.entries} == {22 - header.rules.default_wear.total()}
