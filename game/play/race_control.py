@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from game.texts import Notice
 from game.storage.saves import SaveSlot
+from rules.pitpoints import PitPlan
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
@@ -254,10 +255,11 @@ class RaceControl:
 
     # --- acting ----------------------------------------------------------------------
 
-    def choose_gear(self, gear: int) -> Step:
-        """A human's gear; IllegalAction (with the reason) leaves everything as it was."""
+    def choose_gear(self, gear: int, boost: bool = False, pit: PitPlan | None = None) -> Step:
+        """A human's gear, with the engine boost (ENG-D-3) and a pit announcement (PIT-D-6) where
+        the rules have them; IllegalAction (with the reason) leaves everything as it was."""
         before, count = self.state, len(self.session.actions)
-        step = self._act(ChooseGear(gear=gear))
+        step = self._act(ChooseGear(gear=gear, boost=boost, pit=pit))
         self._undo = (before, count)
         return step
 

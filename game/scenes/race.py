@@ -20,6 +20,7 @@ from game.board.view import BoardView
 from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
+from game.widgets.pitplan import PitPlanDialog
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
@@ -37,6 +38,8 @@ from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, Karma, TCar
 from rules.engine import IllegalAction, on_track, to_move
+from rules import pitpoints
+from rules.state import CarState
 from rules.gears import ShiftCost
 from rules.moves import Move
 
@@ -53,6 +56,7 @@ VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygam
              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
 DONE_DELAY = 2.0
 LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR)  # answered in a LeagueDialog
+LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
@@ -79,7 +83,7 @@ class RaceScene(Scene):
         self.message: tuple[str, theme.Colour] | None = None
         self.message_left = 0.0
         self.menu: WayMenu | None = None
-        self.dialog: CrewDialog | LeagueDialog | None = None
+        self.dialog: CrewDialog | LeagueDialog | PitPlanDialog | None = None
         self.weather = WeatherShow()
         self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
@@ -98,6 +102,8 @@ class RaceScene(Scene):
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0  # rows of the log scrolled back from the newest
+        self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
+        self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
             "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
@@ -108,6 +114,9 @@ class RaceScene(Scene):
             "roll": Button("roll", lambda: tr("race.roll"), self.roll, "primary", px=24),
             "undo": Button("undo", lambda: tr("race.undo"), self.undo, px=20),
             "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
+            "boost": Button("boost", lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
+                            self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
+            "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
                            self.skip, px=22),
         }
@@ -144,7 +153,13 @@ class RaceScene(Scene):
                                     max(200, self.tray_rect.left - 2 * MARGIN), LOG_H)
         self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
         gear_top = self.dashboard.rect.bottom + 10
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
+        extras = LEAGUE_ROW if self._league_gears() else 0  # the boost and the pit plan under the gear box
+        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28,
+                                        min(GEAR_HEIGHT, h - 8 - gear_top - extras))
+        half = (PANEL_W - 28 - 8) // 2
+        row_y = self.gearbox.rect.bottom + 6
+        self.buttons["boost"].rect = pygame.Rect(self.panel.left + 14, row_y, half, LEAGUE_ROW - 10)
+        self.buttons["pitplan"].rect = pygame.Rect(self.panel.left + 22 + half, row_y, half, LEAGUE_ROW - 10)
         x = w - MARGIN
         for key, labels in self._bar_labels():
             width = max(theme.font(22).size(label)[0] for label in labels) + 28
@@ -206,13 +221,50 @@ class RaceScene(Scene):
         if not self.idle or self.control.wait() != Wait.GEAR:
             return
         try:
-            step = self.control.choose_gear(gear)
+            step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce)
         except IllegalAction as err:
             self.app.sound.play("error")
             self.say(reason_text(err.reason))
             return
         self.message = None
+        self.boost, self.announce = False, None
         self.play(step)
+
+    # --- the league's extras to a gear: the engine boost, the pit announcement ----------
+
+    def _league_gears(self) -> bool:
+        """Do the rules add the boost (ENG-D-3) or pit announcements (PIT-D-6) to a gear choice?"""
+        rules = self.control.state.rules
+        return rules.engine_boost or rules.pit_points
+
+    def toggle_boost(self) -> None:
+        if self.buttons["boost"].visible:
+            self.boost = not self.boost
+
+    def _plan_label(self) -> str:
+        plan = self.announce or self._active_car().pit_plan
+        return tr("race.pit_plan_set", n=pitpoints.plan_points(plan)) if plan else tr("race.pit_plan")
+
+    def _active_car(self) -> CarState:
+        state = self.control.state
+        return state.car(state.active or state.cars[0].id)
+
+    def edit_pit_plan(self) -> None:
+        """PIT-D-6: the announcement, changed as often as the driver likes before the roll."""
+        if not self.buttons["pitplan"].visible:
+            return
+        car = self._active_car()
+        if self.announce is not None:
+            car = car.model_copy(update={"pit_plan": self.announce})
+
+        def confirm(plan: pitpoints.PitPlan) -> None:
+            self.announce, self.dialog = plan, None
+
+        def cancel() -> None:
+            self.dialog = None
+
+        self.dialog = PitPlanDialog(self.control.state.rules, car, self.control.name(car.id), confirm, cancel)
+        self.dialog.layout(self.dialog_area)
 
     def roll(self) -> None:
         if self.idle and self.control.wait() == Wait.ROLL:
@@ -549,7 +601,7 @@ class RaceScene(Scene):
                 return target
         return self.view.space_at(pos)
 
-    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog) -> bool:
+    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog | PitPlanDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
         if super().handle(event):
             return True
@@ -567,11 +619,19 @@ class RaceScene(Scene):
         self.buttons["undo"].visible = self.buttons["roll"].visible and self.control.can_undo()
         self.buttons["end"].visible = self.idle and self.control.wait() == Wait.MOVE and self.control.optional()
         self.buttons["skip"].visible = self.control.wait() in (Wait.DICE, Wait.COMPUTER) and not self.skipping
+        gear = self.idle and self.control.wait() == Wait.GEAR
+        rules, car = self.control.state.rules, self._active_car()
+        self.buttons["boost"].visible = gear and rules.engine_boost and car.wp.engine > 1  # ENG-D-3: never the last
+        self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
         if (gear := gear_key(k)) is not None:
             self.choose(gear)
+        elif k == pygame.K_b:
+            self.toggle_boost()
+        elif k == pygame.K_p:
+            self.edit_pit_plan()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
             self.end_move()
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -744,7 +804,7 @@ class RaceScene(Scene):
         odds = self.control.odds() if choosing else {}
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
         self.gearbox.draw(screen)
-        help_y = self.gearbox.rect.bottom + 12
+        help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
         if help_y + 40 < self.panel.bottom:
             for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))

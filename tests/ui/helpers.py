@@ -10,7 +10,10 @@ import pygame
 
 from game.tracks.load import load_track
 from game.storage.lineup import COLOURS
+from game.play.crew import t_car_wear
 from game.play.race_control import RaceControl, Wait
+from rules.actions import Bid, Karma, TCar
+from rules.engine import to_move
 from game.board.catalogue import TrackCatalogue
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
@@ -58,6 +61,13 @@ def human_step(control: RaceControl) -> None:
         moves = control.moves()
         best = max(moves, key=lambda m: (m.out is None, -(m.brakes + m.tyres), len(m.path)))
         control.drive(best)
+    elif w == Wait.KARMA:  # the league's questions: keep the karma, bid nothing, take the T-car
+        control.decide(Karma(spend="accept"))
+    elif w == Wait.BID:
+        control.decide(Bid(amount=0))
+    elif w == Wait.TCAR:
+        car = control.state.car(to_move(control.state) or "")
+        control.decide(TCar(wp=t_car_wear(control.state.rules, car)))
 
 
 def play_until(control: RaceControl, done, limit: int = 2000) -> None:  # type: ignore[no-untyped-def]

@@ -90,6 +90,11 @@ def race(app: App, preset: str = "fd-modules") -> RaceScene:
     return scene
 
 
+def race_league(app: App) -> None:
+    """The league's boost and pit-plan buttons under the gear box (ENG-D-3, PIT-D-6)."""
+    race(app, "dresden-2006")
+
+
 def race_move(app: App) -> None:
     """The die has shown its spaces: the destinations are on the board, the tray shows the roll."""
     scene = race(app)
@@ -240,6 +245,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules-ids": lambda app: rules_screen(app, ids=True),
     "race-gear": race,
     "race-move": race_move,
+    "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,
     "pause": race_pause,

@@ -91,3 +91,31 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
         assert "2" in cards[0].lines()[1]  # the roll with its raise
     finally:
         set_language("en")
+
+
+def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Through the race screen: B switches the boost on, P opens the pit plan, and the gear
+    then declared carries both (and only that gear: the next one starts without)."""
+    from game.scenes.menu import MenuScene
+    from rules.actions import ChooseGear
+    from tests.ui.helpers import make_app
+    from tests.ui.test_layout import race
+
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    scene = race(app, "dresden-2006")
+    app.frame(0.016)
+    assert scene.buttons["boost"].visible and scene.buttons["pitplan"].visible
+    key = lambda k: scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))  # noqa: E731
+    key(pygame.K_b)
+    key(pygame.K_p)
+    plan_card = scene.dialog
+    assert plan_card is not None and plan_card.kind == "plan"
+    click(plan_card, "plan.tyre.plus")  # hard tyres: 6 points
+    key(pygame.K_RETURN)
+    assert scene.dialog is None and scene.announce is not None and scene.announce.tyre is not None
+    gear = scene.control.state.car(scene.control.state.active).gear
+    scene.choose(max(1, gear))
+    sent = scene.control.session.actions[-1]
+    assert isinstance(sent, ChooseGear) and sent.boost and sent.pit is not None and sent.pit.tyre is not None
+    assert not scene.boost and scene.announce is None

@@ -19,7 +19,7 @@ def human_turn(scene: RaceScene, seen: set[str]) -> None:
     """The first legal option each time, through the screen: the crew's defaults, a safe gear, extras taken."""
     control = scene.control
     w = control.wait()
-    if w in (Wait.SETUP, Wait.PIT) and scene.dialog is not None:
+    if w in (Wait.SETUP, Wait.PIT, Wait.KARMA, Wait.BID, Wait.TCAR) and scene.dialog is not None:
         seen.add(w.value)
         scene.dialog.done()
     elif w == Wait.GEAR:
