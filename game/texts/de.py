@@ -480,6 +480,9 @@ STRINGS: dict[str, str] = {
     "race.pit_plan_hint": "Sag den Stopp vor dem Wurf an, mit dem du in die Box fährst: ohne Ansage 5 Strafpunkte.",
     "race.boost": "Motorboost: {state}",
     "race.boost_hint": "1 VP Motor für so viele Felder mehr, wie der Gang zählt (nicht der letzte Motor-VP); es entsteht ein gefährliches Feld.",
+    "dash.karma": "Karma {n}",
+    "dash.pit_points": "Box: noch {n} Punkte",
+    "dash.pit_plan": "Stopp angesagt: {n} Punkte",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Kollisionscheck: {roll}. Der Check misslingt: 1 VP Karosserie geht verloren.",

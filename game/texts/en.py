@@ -468,6 +468,9 @@ STRINGS: dict[str, str] = {
     "race.pit_plan_hint": "Announce the stop before the roll that takes you into the box: without it 5 penalty points.",
     "race.boost": "Boost: {state}",
     "race.boost_hint": "1 engine WP for as many extra spaces as the gear (not the last engine WP); it leaves a dangerous space.",
+    "dash.karma": "karma {n}",
+    "dash.pit_points": "box: {n} points to go",
+    "dash.pit_plan": "stop announced: {n} points",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Collision check: {roll}. The check fails: 1 body WP is lost.",

@@ -13,6 +13,7 @@ from game.play.standings import lap_of, team_members, team_name
 from rules.car import Area, WearPoints
 from rules.record import Entry
 from rules.engine import tyre_age
+from rules.pitpoints import plan_points
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -51,7 +52,8 @@ class Dashboard:
         screen.blit(sprite, (r.left, r.top + 4))
         theme.text(screen, f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}", 28, theme.TEXT,
                    (r.left + 84, r.top + 4))
-        theme.text(screen, kind, 18, theme.DIM, (r.left + 84, r.top + 28))
+        theme.text(screen, theme.fit_text(self._driver(state, car, kind), 18, r.width - 190), 18, theme.DIM,
+                   (r.left + 84, r.top + 28))
         if car.status == "racing":
             lap = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
             theme.text(screen, lap, 26, theme.YELLOW, (r.right, r.top + 6), "topright")
@@ -95,14 +97,28 @@ class Dashboard:
         draw_pips(screen, r.right - pips, y, pips, stock, full, theme.YELLOW if stock else theme.RED)
         theme.text(screen, tr("dash.team_stock", n=stock), 18, theme.DIM, (r.right - pips - 10, y), "midright")
 
+    def _driver(self, state: RaceState, car: CarState, kind: str) -> str:
+        """Who drives, and with the league's rules the profile and the karma pool (DRESDEN-PROFILE-1, KARMA-1)."""
+        parts = [kind]
+        if state.rules.profiles:
+            parts.append(tr(f"profile.{car.profile.value}"))
+        if state.rules.karma:
+            parts.append(tr("dash.karma", n=car.karma))
+        return " · ".join(parts)
+
     def _kit(self, state: RaceState, car: CarState) -> str:
         """The tyres and their age on the set (TYRE-1, AMB-26), and the repair reserve (PIT-A-1);
         a team's cars repair from the team's stock instead (TEAM-B-2), shown on the team line."""
         parts = []
         if car.tyre is not None:
             parts.append(tr("dash.tyre", tyre=tr(f"tyre.{car.tyre.value}"), age=tyre_age(car)))
-        if state.rules.pit_repairs != "none" and car.setup is not None and car.team is None:
+        keeps = state.rules.pit_repairs != "none" or state.rules.car_setup.reserve  # AMB-32: the box reserve
+        if keeps and car.setup is not None and (car.team is None or state.rules.car_setup.reserve):
             parts.append(tr("dash.reserve", n=car.reserve))
+        if car.pit_points is not None:  # PIT-D-11: the crew at work
+            parts.append(tr("dash.pit_points", n=car.pit_points))
+        elif car.pit_plan is not None:  # PIT-D-6: announced
+            parts.append(tr("dash.pit_plan", n=plan_points(car.pit_plan)))
         return " · ".join(parts)
 
     def _where(self, track: Track, car: CarState) -> str:

@@ -119,3 +119,25 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     sent = scene.control.session.actions[-1]
     assert isinstance(sent, ChooseGear) and sent.boost and sent.pit is not None and sent.pit.tyre is not None
     assert not scene.boost and scene.announce is None
+
+
+def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work() -> None:
+    """The driver line names the profile and the pool; the kit the box reserve (AMB-32), an
+    announced stop (PIT-D-6) or the points still to work off at the box."""
+    from game.texts import tr
+    from game.widgets.dashboard import Dashboard
+    from rules.pitpoints import PitPlan
+    from rules.profiles import Profile
+    from rules.tyres import Tyre
+
+    open_display()
+    d = Dashboard()
+    s = state("gear", {"a": 33, "b": 30})
+    car = s.car("a").model_copy(update={"profile": Profile.REGENGOTT, "reserve": 1, "pit_plan": PitPlan(fuel=2, tyre=Tyre.SOFT)})
+    line = d._driver(s, car, "Human")
+    assert tr("profile.regengott") in line and "33" in line
+    assert tr("dash.reserve", n=1) in d._kit(s, car) and tr("dash.pit_plan", n=8) in d._kit(s, car)
+    working = car.model_copy(update={"pit_points": 4})
+    assert tr("dash.pit_points", n=4) in d._kit(s, working)
+    classic = s.model_copy(update={"rules": s.rules.model_copy(update={"profiles": False, "karma": False})})
+    assert d._driver(classic, car, "Human") == "Human"
