@@ -135,11 +135,26 @@ def draw_marker(screen: pygame.Surface, view: BoardView, centre: tuple[float, fl
 
 
 def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float, float, float], colour: str,
-                      index: int, number: int, active: bool, pulse: float) -> None:
-    """One car at a map pose (x, y, heading); the car to move gets a pulsing ring."""
+                      index: int, number: int, active: bool, pulse: float, wreck: bool = False) -> None:
+    """One car at a map pose (x, y, heading); the car to move gets a pulsing ring, a wreck
+    (a retired car left on the track, OUT-D-3) is burnt dark under a plume of smoke."""
     x, y = view.to_screen((pose[0], pose[1]))
     length = view.board.lane_width * view.scale * 1.02
     if active:
         r = length * (0.62 + 0.06 * math.sin(pulse * 5))
         pygame.draw.circle(screen, theme.YELLOW, (x, y), r, max(2, round(length * 0.06)))
     draw_car(screen, (x, y), pose[2], length, colour, index, number)
+    if wreck:
+        _draw_wreck(screen, (x, y), length)
+
+
+def _draw_wreck(screen: pygame.Surface, at: tuple[float, float], length: float) -> None:
+    """Soot over the car and three grey puffs drifting off it: a wreck reads as one at any zoom."""
+    size = max(4, round(length * 1.3))
+    soot = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(soot, (20, 18, 16, 150), (size // 2, size // 2), size // 2 - 1)
+    for k, (dx, dy, r) in enumerate(((0.05, -0.1, 0.16), (0.2, -0.28, 0.12), (0.36, -0.4, 0.09))):
+        grey = 120 + 30 * k
+        pygame.draw.circle(soot, (grey, grey, grey, 170), (round(size * (0.5 + dx)), round(size * (0.5 + dy))),
+                           max(1, round(size * r)))
+    screen.blit(soot, soot.get_rect(center=(round(at[0]), round(at[1]))))

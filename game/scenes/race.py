@@ -724,7 +724,7 @@ class RaceScene(Scene):
                 continue
             entry = self.control.entry(car.id)
             draw_car_on_board(screen, self.view, pose, entry.colour, self.control.index(car.id), entry.number,
-                              car.id == state.active and drive is None, self.pulse)
+                              car.id == state.active and drive is None, self.pulse, car.status == "out")
 
     def _draw_tray(self, screen: pygame.Surface, wait: Wait) -> None:
         r = self.tray_rect

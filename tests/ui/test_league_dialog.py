@@ -141,3 +141,29 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     assert tr("dash.pit_points", n=4) in d._kit(s, working)
     classic = s.model_copy(update={"rules": s.rules.model_copy(update={"profiles": False, "karma": False})})
     assert d._driver(classic, car, "Human") == "Human"
+
+
+def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
+    """The same car drawn as a wreck is darker, with smoke, on its own space (not hidden)."""
+    from game.board.marks import draw_car_on_board
+    from game.board.view import BoardView
+    from tests.ui.helpers import catalogue
+
+    screen = open_display()
+    view = BoardView(catalogue().get("oval.tmx").board)
+    view.set_viewport(screen.get_rect())
+    space = oval().space("A10")
+    view.centre_on((space.x, space.y))
+    pose = (space.x, space.y, space.heading)
+    x, y = view.to_screen((space.x, space.y))
+    side = round(view.board.lane_width * view.scale)  # about the car's length
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (round(x), round(y))
+    box = box.clip(screen.get_rect())
+    bright = []
+    for wreck in (False, True):
+        screen.fill((0, 120, 0))
+        draw_car_on_board(screen, view, pose, "#f0f0f0", 0, 1, False, 0.0, wreck)
+        average = pygame.transform.average_color(screen, box)
+        bright.append(sum(average[:3]) / 3)
+    assert box.width > 6 and bright[1] < bright[0] * 0.8
