@@ -21,6 +21,7 @@ from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
+from game.play.since import summary
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
@@ -36,7 +37,7 @@ from game.widgets.controls import Button
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
-from rules.actions import Bid, Karma, TCar
+from rules.actions import Bid, Karma, Roll, TCar
 from rules.engine import IllegalAction, on_track, to_move
 from rules import pitpoints
 from rules.state import CarState
@@ -57,6 +58,8 @@ VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygam
 DONE_DELAY = 2.0
 LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR)  # answered in a LeagueDialog
 LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
+COMPUTER_TURN = 7.0  # seconds a computer turn with its checks counts for: bench/turn_pace.py keeps the median wait under the gap
+COMPUTERS_GAP = 3.0  # seconds all computer turns between two human turns may take (issue 18)
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
@@ -102,6 +105,9 @@ class RaceScene(Scene):
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0  # rows of the log scrolled back from the newest
+        self.since: list[Step] = []  # what happened since a human last decided, for the summary
+        self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
+        self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.buttons = {
@@ -203,7 +209,15 @@ class RaceScene(Scene):
 
     @property
     def speed(self) -> float:
-        return self.app.settings.speed_factor
+        return self.app.settings.speed_factor * self.pace
+
+    def _pace_for(self, actor: str | None) -> float:
+        """How much faster a computer's step runs: the computers' turns between two human turns
+        take about COMPUTERS_GAP seconds at the chosen speed, however many computers race."""
+        if actor is None or self.control.human(actor) or not self.control.humans_racing():
+            return 1.0
+        computers = sum(1 for c in self.control.state.cars if c.status == "racing" and not self.control.human(c.id))
+        return max(1.0, computers * COMPUTER_TURN / COMPUTERS_GAP)
 
     def focus_car(self) -> str | None:
         """The car the dashboard shows and the camera follows: whoever acts or rolls now."""
@@ -381,6 +395,10 @@ class RaceScene(Scene):
 
     def play(self, step: Step) -> None:
         """Queue what a step shows: the die first when it was a roll, then its consequences."""
+        if not isinstance(step.action, Roll) and self.control.human(step.car):
+            self.since, self.summary = [], None  # the human decided: the summary has been read
+        else:
+            self.since.append(step)
         c = step.chance
         if c is None:
             self.reveal(step)
@@ -480,11 +498,14 @@ class RaceScene(Scene):
             self.done_for += dt
             if self.done_for >= DONE_DELAY / self.speed and not self.ended:
                 self.finish()
-        elif w == Wait.DICE:
+        elif w == Wait.DICE:  # a check in a computer's turn runs at its pace, whoever's car it is for
+            self.pace = self._pace_for(self.control.state.active or self.control.roller())
             self.queue += [Delay(0.3 / self.speed), Call(lambda: self.play(self.control.roll()))]
         elif w == Wait.COMPUTER:
+            self.pace = self._pace_for(self.control.roller())
             self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
         else:
+            self.pace = 1.0
             self._greet()
             if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
                 self._open_dialog()
@@ -505,6 +526,9 @@ class RaceScene(Scene):
         if key == self.greeted or self.banner is not None:
             return
         self.app.sound.play("turn")
+        if any(not self.control.human(s.car) for s in self.since):
+            self.summary = summary(self.control, self.since)
+        self.since = []
         if self.control.humans >= 2:
             self.banner = state.active
         else:
@@ -674,7 +698,10 @@ class RaceScene(Scene):
         self._draw_cars(screen)
         self.weather.draw_over(screen, self.view.viewport, state.weather)
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
-        self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll)
+        if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
+            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title")
+        else:
+            self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll)
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)

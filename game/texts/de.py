@@ -483,6 +483,13 @@ STRINGS: dict[str, str] = {
     "dash.karma": "Karma {n}",
     "dash.pit_points": "Box: noch {n} Punkte",
     "dash.pit_plan": "Stopp angesagt: {n} Punkte",
+    "since.title": "Seit deinem Zug",
+    "since.moved": "{name}: {start} → {end}",
+    "since.moved_cost": "{name}: {start} → {end}, verliert {cost}",
+    "since.lost": "{name} verliert {cost}",
+    "since.out": "{name} ist ausgeschieden",
+    "since.finished": "{name} ist im Ziel, Platz {place}",
+    "since.pit": "{name} fährt in die Box",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Kollisionscheck: {roll}. Der Check misslingt: 1 VP Karosserie geht verloren.",

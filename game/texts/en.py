@@ -471,6 +471,13 @@ STRINGS: dict[str, str] = {
     "dash.karma": "karma {n}",
     "dash.pit_points": "box: {n} points to go",
     "dash.pit_plan": "stop announced: {n} points",
+    "since.title": "Since your turn",
+    "since.moved": "{name}: {start} → {end}",
+    "since.moved_cost": "{name}: {start} → {end}, lost {cost}",
+    "since.lost": "{name} lost {cost}",
+    "since.out": "{name} is out of the race",
+    "since.finished": "{name} finished, place {place}",
+    "since.pit": "{name} went into the pits",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Collision check: {roll}. The check fails: 1 body WP is lost.",

@@ -95,11 +95,12 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
 
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
-             scroll: int = 0) -> int:
-    """The newest lines of the log, or ``scroll`` rows further back; returns the scroll actually
-    shown (never past the oldest line kept)."""
+             scroll: int = 0, title: str = "log.title") -> int:
+    """The newest lines of the log (or of the summary since the player's turn, ``title``), or
+    ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept)."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
-    theme.text(screen, tr("log.title").upper(), 17, theme.DIM, (rect.left + 10, rect.top + 8))
+    theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
+               (rect.left + 10, rect.top + 8))
     room = (rect.height - 30) // 20
     rows: list[tuple[str, LogLine, bool]] = []  # newest first: (text, line, is the line's first row)
     for line in reversed(lines):
