@@ -280,8 +280,9 @@ class Driver:
 
     def choose_karma(self, track: Track, state: RaceState) -> karma.Spend:
         """KARMA-3: spend where it saves the car. A failure that would retire it is bought off
-        with raises if they cost no more than a re-roll, else re-rolled; a failure by 1 is
-        raised when the area is nearly gone or the pool stays at a raise or more."""
+        with raises if they cost no more than a re-roll, else re-rolled. A failure by 1 is
+        raised by the careful driver, and by the aggressive one (who keeps karma for its bids)
+        when the area is nearly gone or the pool keeps a raise for later."""
         held = state.held
         assert held is not None, "phase karma holds a roll"
         car = state.car(held.check.car)
@@ -292,7 +293,7 @@ class Driver:
             if "raise" in offer and (need * karma.RAISE <= karma.REROLL or "reroll" not in offer):
                 return "raise"
             return "reroll" if "reroll" in offer else "accept"
-        if "raise" in offer and need == 1 and (left == 2 or car.karma >= 2 * karma.RAISE):
+        if "raise" in offer and need == 1 and (self.max_out == 0 or left == 2 or car.karma >= 2 * karma.RAISE):
             return "raise"
         return "accept"
 
