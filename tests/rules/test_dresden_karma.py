@@ -80,14 +80,14 @@ TAB_CHECK_D = [
 
 
 @pytest.mark.parametrize("purpose,rain,profile,worst", TAB_CHECK_D)
-def test_TAB_CHECK_D_DRESDEN_PROFILE_5_6_the_modified_roll_fails_at_or_below_the_threshold(purpose, rain, profile, worst):
+def test_TAB_CHECK_D_DRESDEN_PROFILE_5_DRESDEN_PROFILE_6_the_modified_roll_fails_at_or_below_the_threshold(purpose, rain, profile, worst):
     for natural in range(1, 21):
         state, ev = roll(checked(purpose, profile, rain=rain), natural)
         assert lost(state, purpose) == (1 if natural <= worst else 0), (natural, purpose, rain, profile)
         assert kinds(ev, "check")[0].data["value"] == natural  # the log shows the natural die
 
 
-def test_AMB_40_a_schwerer_tourer_never_fails_a_dry_body_check_without_a_wreck():
+def test_AMB_40_DRESDEN_PROFILE_6_a_schwerer_tourer_never_fails_a_dry_body_check_without_a_wreck():
     state, _ = roll(checked(Purpose.COLLISION, Profile.SCHWERER_TOURER), 1)
     assert state.car("x").wp == DW
 
