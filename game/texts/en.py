@@ -533,7 +533,7 @@ STRINGS: dict[str, str] = {
     "log.karma.reroll": "{name} spends 40 karma to roll again ({left} left).",
     "log.karma.raise": "{name} spends 20 karma to raise the roll by 1 ({left} left).",
     "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
-    "log.bid": "Head-to-head: {name} bid {amount} karma and moves {place}. of the level cars ({left} left).",
+    "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",
