@@ -17,7 +17,11 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import apply, gear_options, move_request, moves, repairs_at, slipstream_from, stops_allowed, wet
+from rules import karma
+from rules.engine import (
+    apply, check_area, gear_options, karma_offers, move_request, moves, raises_needed, repairs_at, slipstream_from,
+    stops_allowed, wet,
+)
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import CarState, RaceState
@@ -273,6 +277,38 @@ class Driver:
             if v < best[0]:
                 best = (v, m)
         return best[1]
+
+    def choose_karma(self, track: Track, state: RaceState) -> karma.Spend:
+        """KARMA-3: spend where it saves the car. A failure that would retire it is bought off
+        with raises if they cost no more than a re-roll, else re-rolled. A failure by 1 is
+        raised by the careful driver, and by the aggressive one (who keeps karma for its bids)
+        when the area is nearly gone or the pool keeps a raise for later."""
+        held = state.held
+        assert held is not None, "phase karma holds a roll"
+        car = state.car(held.check.car)
+        offer = karma_offers(track, state, held)
+        need = raises_needed(track, state, held)
+        left = car.wp[check_area(held.check)]
+        if left <= 1:  # CORE-WEAR-2: this failure would end the race
+            if "raise" in offer and (need * karma.RAISE <= karma.REROLL or "reroll" not in offer):
+                return "raise"
+            return "reroll" if "reroll" in offer else "accept"
+        if "raise" in offer and need == 1 and (self.max_out == 0 or left == 2 or car.karma >= 2 * karma.RAISE):
+            return "raise"
+        return "accept"
+
+    def choose_bid(self, state: RaceState) -> int:
+        """H2H-2: small bids, never below a raise's worth of karma kept for a check: the
+        aggressive driver bids 2, the careful one 1 and only when the normal order puts it
+        behind (a lower gear, or the same gear and a later arrival: ORDER-D-2)."""
+        h = state.bids
+        assert h is not None, "phase bid has its head-to-head"
+        me = state.car(h.cars[len(h.bids)])
+        spare = me.karma - karma.RAISE
+        behind = any((o.gear, -o.arrival) > (me.gear, -me.arrival) for o in map(state.car, h.cars) if o.id != me.id)
+        if spare <= 0 or not (behind or self.max_out > 0):
+            return 0
+        return min(2 if self.max_out > 0 else 1, spare)
 
     def choose_tyre(self, state: RaceState) -> Tyre:
         """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one."""

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, pits, qualifying_lap, slipstream, start, tyres, weather
+from rules.modules import damage, head_to_head, karma, pits, qualifying_lap, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -50,6 +50,9 @@ from rules.modules.base import (
     start_movement,
     wet,
 )
+from rules.modules.damage import area_of as check_area
+from rules.modules.karma import offers as karma_offers
+from rules.modules.karma import race_end_karma, raises_needed
 from rules.modules.pits import repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
@@ -68,7 +71,9 @@ __all__ = [
     "IllegalAction",
     "apply",
     "chance",
+    "check_area",
     "gear_options",
+    "karma_offers",
     "move_request",
     "moves",
     "multiplier",
@@ -77,6 +82,8 @@ __all__ = [
     "new_race",
     "on_track",
     "optional_offer",
+    "race_end_karma",
+    "raises_needed",
     "repairs_at",
     "slipstream_from",
     "stops_allowed",
@@ -100,7 +107,7 @@ def new_race(
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
-    if state.phase in ("setup", "pit"):
+    if state.phase in ("setup", "pit", "karma", "bid"):  # KARMA-3, H2H-2: a driver decides
         return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
@@ -118,7 +125,9 @@ def to_move(state: RaceState) -> str | None:
     """The car whose player (or computer driver) must act now, if any."""
     if state.phase in ("gear", "move", "setup", "pit") and state.active:
         return state.active
-    return None
+    if state.phase == "karma" and state.held is not None:  # KARMA-3: the driver whose roll it is
+        return state.held.check.car
+    return head_to_head.bidder(state)  # H2H-2
 
 
 def optional_offer(state: RaceState) -> bool:
@@ -164,6 +173,10 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "pit":
             raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
         state = pits.on_pitstop(track, state, action, events)
+    elif isinstance(action, Karma):
+        state = karma.on_karma(track, state, action, events)
+    elif isinstance(action, Bid):
+        state = head_to_head.on_bid(state, action, events)
     return _settle(track, state, events), events
 
 
@@ -227,9 +240,10 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
     Purpose.START: start.on_start_roll,
     Purpose.WEATHER: weather.on_roll,
     Purpose.PIT: pits.on_pit_roll,
-    Purpose.COLLISION: damage.on_check,
-    Purpose.ENGINE: damage.on_check,
-    Purpose.ROAD_HOLDING: damage.on_check,
+    # damage.on_check, judged on the modified roll and with the driver's karma (TAB-CHECK-D, KARMA-3)
+    Purpose.COLLISION: karma.on_check,
+    Purpose.ENGINE: karma.on_check,
+    Purpose.ROAD_HOLDING: karma.on_check,
 }
 
 
@@ -496,6 +510,7 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
                 inside=track.inside_rank(c.space),
                 pit=pit,
                 racing=c.status == "racing",
+                bid=head_to_head.bid_of(state, c.id),  # H2H-3
             )
         )
     return out
@@ -508,6 +523,9 @@ def _sweep(track: Track, state: RaceState) -> Sweep:
 def _begin_round(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """A new game round: round 1 in grid order, every later one by the sweep down the track."""
     rnd = state.round + 1
+    state = head_to_head.new_round(state)
+    if state.round >= 1:  # KARMA-2, AMB-41a: the game round that ends has a leader
+        state = karma.count_lead(state, _positions(track, state))
     events.append(Event(kind="round", data={"round": rnd}))
     if rnd == 1:  # AMB-59: game round 1 in grid order; stalled cars miss it (FD08-START-1)
         # the grid order, not the spaces: a dream start has left its slot
@@ -529,6 +547,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
+        state = karma.at_race_end(state, events)  # KARMA-2
         return state.model_copy(update={"phase": "done", "active": None})
     if state.round == 0:
         return _dream_start(track, state, events)
@@ -539,6 +558,10 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
             nxt, state = queue[0], state.model_copy(update={"queue": tuple(queue[1:])})
     else:
         sweep = _sweep(track, state)
+        called = head_to_head.call(state, sweep.level(_positions(track, state)), events)  # H2H-1
+        if called.phase == "bid":
+            return called
+        state = called
         nxt = sweep.next_car(_positions(track, state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
@@ -577,6 +600,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.movement is not None:
         return state
-    if state.phase in ("start", "grid", "setup", "pit"):
+    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)

@@ -48,6 +48,7 @@ class CarPosition(BaseModel):
     inside: int = 0
     pit: int | None = None
     racing: bool = True
+    bid: int = 0  # H2H-3: karma bid for the order among level cars this game round (0: none)
 
 
 def _race_key(car: CarPosition, tie_break: TieBreak) -> tuple[object, ...]:
@@ -56,13 +57,14 @@ def _race_key(car: CarPosition, tie_break: TieBreak) -> tuple[object, ...]:
     AMB-9: ahead means more laps, then a higher position; same lap and
     position = level. Level cars: track cars before pit-lane cars, since a
     pit car counts as standing at the pit entry behind the track cars there
-    (AMB-56, VAR-36), pit cars further along the lane first; then the higher
-    gear (CORE-ORDER-3); then VAR-1 (pit cars always by arrival, AMB-56).
+    (AMB-56, VAR-36), pit cars further along the lane first; then the larger
+    head-to-head bid (H2H-3, 0 without one); then the higher gear (CORE-ORDER-3,
+    ORDER-D-2); then VAR-1 (pit cars always by arrival, AMB-56).
     The id only makes the order total for input that cannot occur on a board.
     """
     in_pit = car.pit is not None
     level = car.inside if tie_break == "inside" and not in_pit else car.arrival
-    return (-car.laps, -car.position, in_pit, -(car.pit or 0), -car.gear, level, car.id)
+    return (-car.laps, -car.position, in_pit, -(car.pit or 0), -car.bid, -car.gear, level, car.id)
 
 
 def race_order(cars: Iterable[CarPosition], tie_break: TieBreak) -> list[str]:
@@ -152,15 +154,8 @@ class Sweep:
     def _behind(self, car: CarPosition) -> float:
         return (self._start - car.position) % self._rows
 
-    def next_car(self, cars: Iterable[CarPosition]) -> str | None:
-        """The car to move now, given every car's current position; None ends the round.
-
-        Call it before the first move (it returns the leader, CORE-ORDER-1)
-        and after every move.
-        """
-        racing = [c for c in cars if c.racing]
-        if not racing:
-            return None
+    def _waiting(self, racing: list[CarPosition]) -> list[CarPosition]:
+        """The cars the walk has yet to reach this round, before it ends at the leader."""
         leader = min(racing, key=self._key)
         end = float(self._rows)
         if leader.id in self._moved and self._behind(leader) > self._walk:
@@ -170,7 +165,30 @@ class Sweep:
             d = self._behind(c)
             return d < end and (d > self._walk or (d == self._walk and c.id not in self._visit))
 
-        waiting = [c for c in racing if reached(c)]
+        return [c for c in racing if reached(c)]
+
+    def level(self, cars: Iterable[CarPosition]) -> tuple[str, ...]:
+        """The cars whose order ``next_car`` is about to decide by the level-car rules
+        (ORDER-D-2, H2H-1): two or more track cars on the next position the walk reaches,
+        on the same lap as the first of them, in that order; () when there is no such tie."""
+        racing = [c for c in cars if c.racing]
+        waiting = sorted(self._waiting(racing), key=lambda c: (self._behind(c), self._key(c))) if racing else []
+        if not waiting or waiting[0].pit is not None:
+            return ()
+        first = waiting[0]
+        tied = [c.id for c in waiting if self._behind(c) == self._behind(first) and c.laps == first.laps and c.pit is None]
+        return tuple(tied) if len(tied) > 1 else ()
+
+    def next_car(self, cars: Iterable[CarPosition]) -> str | None:
+        """The car to move now, given every car's current position; None ends the round.
+
+        Call it before the first move (it returns the leader, CORE-ORDER-1)
+        and after every move.
+        """
+        racing = [c for c in cars if c.racing]
+        if not racing:
+            return None
+        waiting = self._waiting(racing)
         if not waiting:
             return None
         car = min(waiting, key=lambda c: (self._behind(c), self._key(c)))

@@ -62,6 +62,8 @@ class Code(StrEnum):
     TOO_MANY_SPACES = "too_many_spaces"
     SETUP_NO_RESERVE = "setup_no_reserve"
     REPAIR_ONE_OR_TWO = "repair_one_or_two"
+    KARMA_NOT_OFFERED = "karma_not_offered"
+    BID_TOO_HIGH = "bid_too_high"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -147,6 +149,11 @@ TEMPLATES: dict[Code, str] = {
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
     Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
     Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
+    Code.KARMA_NOT_OFFERED: (
+        "Karma cannot {spend} this roll: a re-roll costs 40 and comes before any raise (raised {raised}), "
+        "a raise costs 20, and the pool has {karma}."
+    ),
+    Code.BID_TOO_HIGH: "A head-to-head bid is at most the karma pool: {amount} is more than {karma}.",
 }
 
 

@@ -6,7 +6,7 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
-from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
@@ -20,6 +20,10 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     driver = DRIVERS[kind]
     if state.phase == "gear":
         return ChooseGear(gear=driver.choose_gear(track, state))
+    if state.phase == "karma":
+        return Karma(spend=driver.choose_karma(track, state))
+    if state.phase == "bid":
+        return Bid(amount=driver.choose_bid(state))
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit":

@@ -167,6 +167,7 @@ class RaceState(Frozen):
     team_stock: tuple[Count, ...] = ()  # repair WP left per team (TEAM-B-2)
     held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
     bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
+    head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
     t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
@@ -185,6 +186,7 @@ class RaceState(Frozen):
             named.append(("held.check.car", self.held.check.car))
         if self.bids is not None:
             named += [("bids.cars", c) for c in self.bids.cars]
+        named += [("head_to_heads.cars", c) for h in self.head_to_heads for c in h.cars]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
         for where, car in named:

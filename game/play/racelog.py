@@ -163,6 +163,12 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         return LogLine("log.pit_fast" if d.get("fast") else "log.pit_slow", {"name": name, "value": d.get("value")}, e.car)
     if e.kind == "lap":
         return LogLine("log.lap", {"name": name}, e.car)
+    if e.kind == "karma":  # KARMA-2/3
+        change = d.get("change")
+        spent: Tone = "bad" if isinstance(change, int) and change < 0 else "good"
+        return LogLine(f"log.karma.{d.get('why')}", {"name": name, "change": change, "left": d.get("left")}, e.car, spent)
+    if e.kind == "bid":  # H2H-2/3: shown once every bid is in
+        return LogLine("log.bid", {"name": name, "amount": d.get("amount"), "place": d.get("place"), "left": d.get("left")}, e.car)
     if e.kind == "finish":
         return LogLine("log.finish", {"name": name, "place": d.get("place")}, e.car, "good")
     if e.kind == "round":

@@ -601,6 +601,11 @@ STRINGS: dict[str, str] = {
     "log.pit.long": "langer Stopp",
     "log.pit.tyre": "Reifen {tyre}",
     "log.pit.repair": "{area} +{n}",
+    "log.karma.twenty": "{name} würfelt eine echte 20: +1 Karma ({left} im Pool).",
+    "log.karma.reroll": "{name} setzt 40 Karma ein und würfelt noch einmal ({left} übrig).",
+    "log.karma.raise": "{name} setzt 20 Karma ein und erhöht den Wurf um 1 ({left} übrig).",
+    "log.karma.race_end": "{name} erhält {change} Karma im Ziel ({left} im Pool).",
+    "log.bid": "Kopf an Kopf: {name} hat {amount} Karma geboten und fährt als {place}. der gleichauf liegenden Autos ({left} übrig).",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Windschatten",
@@ -758,4 +763,9 @@ REASONS: dict[Code, str] = {
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
     Code.SETUP_NO_RESERVE: "Diese Regeln kennen keine VP in der Box: die {points} Reserve-VP gehören ins Auto.",
     Code.REPAIR_ONE_OR_TWO: "Die Crew repariert in einem Stopp 1 oder 2 VP, nicht {points}.",
+    Code.KARMA_NOT_OFFERED: (
+        "Karma kann diesen Wurf nicht ändern ({spend}): Wiederholen kostet 40 und geht nur vor dem "
+        "Erhöhen (erhöht um {raised}), Erhöhen kostet 20, im Pool sind {karma}."
+    ),
+    Code.BID_TOO_HIGH: "Ein Kopf-an-Kopf-Gebot ist höchstens der Karmapool: {amount} ist mehr als {karma}.",
 }

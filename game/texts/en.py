@@ -587,6 +587,11 @@ STRINGS: dict[str, str] = {
     "log.pit.long": "long stop",
     "log.pit.tyre": "{tyre} tyres",
     "log.pit.repair": "{area} +{n}",
+    "log.karma.twenty": "{name} rolls a natural 20: +1 karma ({left} in the pool).",
+    "log.karma.reroll": "{name} spends 40 karma to roll again ({left} left).",
+    "log.karma.raise": "{name} spends 20 karma to raise the roll by 1 ({left} left).",
+    "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
+    "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",

@@ -16,7 +16,8 @@ The seam, step by step (``rules.engine``):
   or a 30 in 6th ``weather.owe_determination``;
 * every black die is a module's check, each a ``base.CheckRoll`` in the engine's
   ``_CHECK_ROLLS``: ``start.on_grid_roll``, ``start.on_start_roll``, ``weather.on_roll``,
-  ``pits.on_pit_roll``, ``damage.on_check``;
+  ``pits.on_pit_roll``, ``karma.on_check`` (the modified roll and the driver's karma choice,
+  then ``damage.on_check``); the driver's ``Karma``: ``karma.on_karma``;
 * a segment of the movement (-5..8): ``move_request`` asks ``tyres.multiplier``,
   ``tyres.slide_spaces``, ``pits.box_to_reach`` and ``qualifying_lap.QUALIFYING_WP``; the
   segment driven: ``qualifying_lap.tallied`` and ``qualifying_lap.end_of_segment`` on a lap,
@@ -26,7 +27,9 @@ The seam, step by step (``rules.engine``):
 * the crew's ``PitStop``: ``pits.on_pitstop``;
 * the car stands: ``damage.collision_checks`` (-13), ``damage.engine_checks`` (-14);
 * the movement is over (phase "check"): ``weather.after_turn``; the game round is over:
-  ``weather.after_round`` (-15).
+  ``weather.after_round`` (-15), then ``head_to_head.new_round`` and ``karma.count_lead``;
+* the sweep is about to order level cars: ``head_to_head.call`` (``Bid``: ``head_to_head.on_bid``);
+  the race is over: ``karma.at_race_end``.
 
 A module that ends the movement returns it closed (``base.close``: phase "check"); the start
 ends in phase "check" with nothing pending. The engine's turn order goes on from there:

@@ -31,13 +31,23 @@ _CHECKS = {
 }
 
 
+def fails(state: RaceState, check: Check, value: int) -> bool:
+    """Does ``value`` (the roll, modified in D: TAB-CHECK-D) fail the check (CORE-WEATHER-2: the
+    rain's thresholds, TAB-RAIN)?"""
+    kind, _ = _CHECKS[check.purpose]
+    return check_fails(kind, value, rain=wet(state))
+
+
 def on_check(track: Track, state: RaceState, check: Check, value: int, events: list[Event]) -> RaceState:
-    """A collision, engine or road-holding check: a failure strikes 1 WP (CORE-WEATHER-2: the
-    rain's thresholds, TAB-RAIN)."""
-    kind, area = _CHECKS[check.purpose]
-    if check_fails(kind, value, rain=wet(state)):
-        state = _lose(state, check.car, area, events)
+    """A collision, engine or road-holding check: a failure strikes 1 WP."""
+    if fails(state, check, value):
+        state = _lose(state, check.car, _CHECKS[check.purpose][1], events)
     return state
+
+
+def area_of(check: Check) -> Area:
+    """The area a failure of ``check`` strikes."""
+    return _CHECKS[check.purpose][1]
 
 
 def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:

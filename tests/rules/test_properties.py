@@ -36,10 +36,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.actions import ChooseGear, Drive, EndMove, PitStop, SetUp
+from rules.actions import Bid, ChooseGear, Drive, EndMove, Karma, PitStop, SetUp
 from rules.car import Area
 from rules.classify import classification
-from rules.engine import chance, gear_options, moves, on_track, repairs_at, to_move
+from rules.engine import chance, gear_options, karma_offers, moves, on_track, repairs_at, to_move
 from rules.gears import ShiftCost
 from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
@@ -118,6 +118,10 @@ def random_play(
         elif state.phase == "pit":
             long = repairs_at(state.rules) == "long_stop" and rng.random() < 0.5
             session.act(PitStop(tyre=rng.choice(list(Tyre)) if state.rules.tyres else None, long=long))
+        elif state.phase == "karma" and state.held is not None:  # KARMA-3
+            session.act(Karma(spend=rng.choice(karma_offers(track, state, state.held))))
+        elif state.phase == "bid":  # H2H-2: 0 up to the pool
+            session.act(Bid(amount=rng.randint(0, state.car(to_move(state) or "").karma)))
         else:
             raise AssertionError(f"nobody can act in phase {state.phase!r}: the race is stuck")
         check_invariants(track, state, session.state)
