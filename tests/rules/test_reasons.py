@@ -45,7 +45,7 @@ def produced_reasons() -> list[Reason]:
                         if isinstance(r, Reason)
                     ]
             for rules in (B_BASIC, B_OWN_CAR, C_OWN_CAR, D_DRESDEN):
-                reasons += validate_setup(rules, wp)
+                reasons += validate_setup(rules, wp) + validate_setup(rules, wp, reserve=2)  # AMB-32
     return reasons
 
 
