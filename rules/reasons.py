@@ -62,6 +62,9 @@ class Code(StrEnum):
     TOO_MANY_SPACES = "too_many_spaces"
     SETUP_NO_RESERVE = "setup_no_reserve"
     REPAIR_ONE_OR_TWO = "repair_one_or_two"
+    PIT_LANE_GEAR = "pit_lane_gear"
+    PIT_WORK_GEAR = "pit_work_gear"
+    NO_PIT_POINTS = "no_pit_points"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -147,6 +150,9 @@ TEMPLATES: dict[Code, str] = {
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
     Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
     Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
+    Code.PIT_LANE_GEAR: "In the pit lane a car drives at most in gear {limit}, not gear {gear}.",
+    Code.PIT_WORK_GEAR: "At its box the car works off the crew's points in gear {work}, not gear {gear}.",
+    Code.NO_PIT_POINTS: "This rule set has no pit stops by points: nothing to announce or refuel.",
 }
 
 

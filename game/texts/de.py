@@ -543,6 +543,8 @@ STRINGS: dict[str, str] = {
     "log.pit.long": "langer Stopp",
     "log.pit.tyre": "Reifen {tyre}",
     "log.pit.repair": "{area} +{n}",
+    "log.pit.points": "Crew von {name}: {points} Punkte, {worked} abgearbeitet, noch {left}.",
+    "log.pit.done": "Crew von {name} fertig: {work}; {out} Feld(er) aus der Box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Windschatten",
@@ -700,4 +702,7 @@ REASONS: dict[Code, str] = {
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
     Code.SETUP_NO_RESERVE: "Diese Regeln kennen keine VP in der Box: die {points} Reserve-VP gehören ins Auto.",
     Code.REPAIR_ONE_OR_TWO: "Die Crew repariert in einem Stopp 1 oder 2 VP, nicht {points}.",
+    Code.PIT_LANE_GEAR: "In der Boxengasse höchstens Gang {limit}, nicht Gang {gear}.",
+    Code.PIT_WORK_GEAR: "In der Box werden die Punkte der Crew im Gang {work} abgearbeitet, nicht im Gang {gear}.",
+    Code.NO_PIT_POINTS: "Diese Regeln kennen keine Boxenstopps nach Punkten: nichts anzusagen oder zu tanken.",
 }

@@ -529,6 +529,8 @@ STRINGS: dict[str, str] = {
     "log.pit.long": "long stop",
     "log.pit.tyre": "{tyre} tyres",
     "log.pit.repair": "{area} +{n}",
+    "log.pit.points": "{name}'s crew: {points} points, {worked} worked off, {left} to go.",
+    "log.pit.done": "{name}'s crew is done: {work}; {out} space(s) out of the box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",
