@@ -50,7 +50,7 @@ from rules.modules.base import (
     start_movement,
     wet,
 )
-from rules.modules.pits import repairs_at, stops_allowed
+from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
@@ -77,6 +77,7 @@ __all__ = [
     "new_race",
     "on_track",
     "optional_offer",
+    "pit_lap",
     "repairs_at",
     "slipstream_from",
     "stops_allowed",
@@ -299,7 +300,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
 def _box_to_reach(track: Track, state: RaceState, car: CarState, spaces: int) -> str | None:
     """The box the segment may end in: by the pit stops by points (PIT-D-*) or the basic ones."""
     if state.rules.pit_points:
-        return pit_points.box_to_reach(track, state, car, spaces)
+        return pit_points.box_to_reach(track, state, car)
     return pits.box_to_reach(track, state, car, spaces)
 
 

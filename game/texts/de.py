@@ -158,6 +158,7 @@ STRINGS: dict[str, str] = {
     "action.roll": "zu würfeln",
     "action.gear": "einen Gang zu wählen",
     "action.move": "zu fahren",
+    "action.announce": "einen Boxenstopp anzusagen",
     "die.gear": "Würfel für Gang {gear}",
     "die.black": "schwarzer Würfel",
     # --- race -------------------------------------------------------------------------

@@ -151,6 +151,7 @@ STRINGS: dict[str, str] = {
     "action.roll": "roll",
     "action.gear": "choose a gear",
     "action.move": "move",
+    "action.announce": "announce a pit stop",
     "die.gear": "gear {gear} die",
     "die.black": "black die",
     # --- race -------------------------------------------------------------------------

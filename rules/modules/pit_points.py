@@ -29,7 +29,7 @@ from rules import pitpoints
 from rules.actions import Event, PitStop
 from rules.gears import ShiftCost
 from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, start_movement
-from rules.modules.pits import before_box, box_within, pit_lap, stops_allowed
+from rules.modules.pits import before_box, pit_lap, stops_allowed
 from rules.moves import Move
 from rules.pitpoints import PitPlan
 from rules.reasons import Code, Reason
@@ -83,12 +83,16 @@ def may_enter_box(track: Track, state: RaceState, car: CarState) -> bool:
     return car.pit_stops < stops_allowed(state) and pit_lap(state, car)
 
 
-def box_to_reach(track: Track, state: RaceState, car: CarState, spaces: int) -> str | None:
-    """The box a segment of ``spaces`` may end in: the car may turn in now and the roll reaches
-    its box (FAQ-5), or it waits in the pit lane short of it (PIT-D-4); else None."""
-    if before_box(track, car):
-        return car.box
-    if state.roll is not None and may_enter_box(track, state, car) and box_within(track, car.space or "", car.box or "", spaces):
+def box_to_reach(track: Track, state: RaceState, car: CarState) -> str | None:
+    """The box a segment may end in: the car may turn in now, or it is in the pit lane short of
+    its box; else None.
+
+    Unlike the basic game (FAQ-5) the roll that turns in need not reach the box: D has the
+    driver announce before "the roll that takes the car into its box", and a team-mate waits in
+    front of the box (PIT-D-4), so a car may drive to its box over several rolls. In at most 4th
+    (PIT-D-2) the farther boxes could not be reached in one roll at all.
+    """
+    if before_box(track, car) or (state.roll is not None and may_enter_box(track, state, car)):
         return car.box
     return None
 

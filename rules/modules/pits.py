@@ -69,11 +69,11 @@ def _may_turn_in(track: Track, state: RaceState, car: CarState, spaces: int) -> 
         and pit_lap(state, car)
         and not in_pit_lane(track, car)
         and state.roll is not None
-        and box_within(track, car.space or "", car.box, spaces)
+        and _box_within(track, car.space or "", car.box, spaces)
     )
 
 
-def box_within(track: Track, start: str, box: str, spaces: int) -> bool:
+def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
     """Can ``spaces`` steps take a car from ``start`` into its box? FAQ-5, PIT-B-2: a car turns
     into the pit lane only with a roll of at least the spaces left to its box; cars in front
     in the pit lane may still make it wait short of the box (PIT-B-6)."""

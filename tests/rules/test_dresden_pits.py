@@ -22,6 +22,7 @@ from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, PitStop
 from rules.car import Area
 from rules.dice import Purpose
+from rules.drivers import CAREFUL, stop_plan
 from rules.engine import gear_options, moves, new_race
 from rules.gears import ShiftCost
 from rules.modules.base import start_movement
@@ -398,10 +399,13 @@ def test_ORDER_D_3_pit_lane_cars_move_after_the_cars_up_to_the_pit_entry_and_bef
 MAPS = ["maps/oval.tmx", "maps/hafenstadt.tmx", "maps/hohenau.tmx"]
 
 
+@pytest.mark.parametrize("key", ["dresden-2006", "dresden-open"])
 @pytest.mark.parametrize("path", MAPS)
-def test_PIT_D_a_10_car_3_lap_dresden_race_finishes_with_pit_stops(path: str):
+def test_PIT_D_a_10_car_3_lap_dresden_race_finishes_with_pit_stops(path: str, key: str):
+    """Computer drivers announce their stops, work them off and finish (rules.simulation, as
+    ``main.py simulate`` plays)."""
     track = OVAL if path.endswith("oval.tmx") else load_track(path)
-    header, _ = race_header(track, preset("dresden-2006"), 10, 3, 7, "careful")
+    header, _ = race_header(track, preset(key), 10, 3, 7, "aggressive")
     session = play(track, header)
     assert session.state.finished and all(c.status != "racing" for c in session.state.cars)
     assert any(c.pit_stops for c in session.state.cars)
@@ -409,10 +413,26 @@ def test_PIT_D_a_10_car_3_lap_dresden_race_finishes_with_pit_stops(path: str):
 
 
 def test_PIT_D_a_recorded_race_with_a_stop_by_points_replays_exactly():
-    header, _ = race_header(OVAL, D, 4, 3, 11, "careful")
+    header, _ = race_header(OVAL, D, 4, 3, 1, "aggressive")
     session = play(OVAL, header)
     record = Record.model_validate_json(session.record().model_dump_json())
     again = RaceSession(OVAL, record.header, actions=record.actions)
     assert again.state == session.state
     assert any(isinstance(a, ChooseGear) and a.pit is not None for a in record.actions)
     assert any(c.pit_stops for c in again.state.cars)
+
+
+@pytest.mark.parametrize(
+    ("wp", "crossings", "plan"),
+    [
+        (DW, 1, None),  # nothing needed: no stop
+        (DW.model_copy(update={"tyres": 3}), 1, PitPlan(tyre=Tyre.HARD)),  # 6 points
+        (DW.model_copy(update={"fuel": 1}), 2, PitPlan(fuel=1)),  # lap 2 and 3 need 2 fuel: 4 points
+        (DW.model_copy(update={"fuel": 2, "engine": 1}), 1, PitPlan(fuel=2, repairs={Area.ENGINE: 1})),  # 10: 2 fuel free
+        (DW.model_copy(update={"fuel": 1, "tyres": 2, "body": 1}), 2, PitPlan(fuel=2, tyre=Tyre.HARD, repairs={Area.BODY: 1})),
+    ],
+)
+def test_PIT_D_7_8_computer_drivers_plan_a_stop_for_what_the_car_needs(wp, crossings: int, plan: PitPlan | None):
+    state = race([dcar("m", "C30", wp=wp, box="P4", crossings=crossings), dcar("far", "A30")])
+    assert stop_plan(OVAL, state, state.car("m"), CAREFUL.choose_tyre(state)) == plan
+    assert CAREFUL.announce(OVAL, state) == plan
