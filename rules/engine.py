@@ -505,7 +505,7 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
         if sp.in_pit and track.pit is not None:
             pit = sp.index
             if sp.progress < track.space(track.pit.entry).progress:
-                laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56)
+                laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56, ORDER-D-3)
         out.append(
             CarPosition(
                 id=c.id,
