@@ -71,12 +71,14 @@ class SetUp(_Choice):
 class PitStop(_Choice):
     """What the crew does at the box (MASTERS-TURN-11/12): the tyres for the next lap
     (PIT-X-2, TYRE-D-1), a long stop (PIT-A-4) and repairs from the car's reserve
-    (PIT-A-1, PIT-X-3)."""
+    (PIT-A-1, PIT-X-3). With pit stops by points it is the plan chosen at the box when none
+    was announced (PIT-D-10): fuel WP, a new set of tyres (None keeps the set) and repairs."""
 
     kind: Literal["pitstop"] = "pitstop"
     tyre: Tyre | None = None
     long: bool = False
     repairs: dict[Area, int] = {}
+    fuel: int = Field(default=0, ge=0)  # PIT-D-10: fuel WP to refuel (pit stops by points only)
 
 
 class Karma(_Choice):

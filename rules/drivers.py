@@ -19,17 +19,19 @@ from rules.car import Area
 from rules.dice import GearDice
 from rules import karma
 from rules.engine import (
-    apply, check_area, gear_options, karma_offers, move_request, moves, raises_needed, repairs_at, slipstream_from,
+    apply, check_area, gear_options, karma_offers, move_request, moves, pit_lap, raises_needed, repairs_at, slipstream_from,
     stops_allowed, wet,
 )
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
+from rules.pitpoints import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
 from rules.state import CarState, RaceState
 from rules.track import Track
 from rules import tyres
 from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
+MISSED_STOP = 20.0  # driving past the pit entry when a stop by points is wanted, in spaces
 
 
 def move_cost(move: Move) -> int:
@@ -44,6 +46,7 @@ class LaneModel:
         self._ahead: dict[str, tuple[int, int, int]] = {}
         self._future: dict[GearDice, dict[tuple, float]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
+        self._entry: dict[str, int] = {}
         self._lane_pos = {
             sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_spaces(lane))
         }
@@ -77,6 +80,22 @@ class LaneModel:
                     break
                 name = nxt
         return self._ahead[space]
+
+    def to_pit_entry(self, space: str) -> int:
+        """Fewest steps from ``space`` to the pit entry along the track (large when out of reach; remembered)."""
+        if space not in self._entry:
+            pit, t = self.track.pit, self.track
+            frontier, seen, found = {space}, {space}, 10**6
+            for steps in range(40):
+                if pit is None:
+                    break
+                if pit.entry in frontier:
+                    found = steps
+                    break
+                frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
+                seen |= frontier
+            self._entry[space] = found
+        return self._entry[space]
 
     def left_in_corner(self, space: str) -> int:
         """Spaces still ahead inside the corner ``space`` is in, along its lane."""
@@ -205,10 +224,11 @@ class Driver:
             if move.end is not None and not move.finishes:
                 ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
             risk = move_cost(move) + _hazard(track, paid, car, move)
+            progress = len(move.path) + _pit_progress(track, paid, move, face)
             if slide and move.end is not None and track.space(move.end).corner is not None:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
                 risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
-            value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
+            value += float(p) * (progress - weight * risk - self.foresight * weight * ahead)
         return out_p, value
 
     def _weight(self, car: CarState) -> float:
@@ -229,6 +249,7 @@ class Driver:
             return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0
 
         braked = state.movement is not None and state.movement.braked
+        by_points = state.rules.pit_points  # PIT-D-4: a car may drive to its box over several rolls
 
         def towed(m: Move) -> str | None:
             """The car whose slipstream ``m`` reaches, if the driver may take it (CORE-SLIP-1, AMB-15)."""
@@ -242,7 +263,7 @@ class Driver:
             gain = 3 if front is not None else 0
             return (
                 m.out is not None,
-                not (pit_lane is not None and m.in_box),
+                not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
                 move_cost(m) + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
                 -len(m.path) - gain,
@@ -316,6 +337,15 @@ class Driver:
             return Tyre.RAIN
         return Tyre.SOFT if self.max_out > 0 else Tyre.HARD
 
+    def announce(self, track: Track, state: RaceState) -> PitPlan | None:
+        """The stop by points to announce with the gear (PIT-D-6), if it is new: what the car
+        needs at the end of this lap (``stop_plan``); None keeps the last announcement."""
+        car = state.car(state.active or "")
+        if not state.rules.pit_points or car.pit_points is not None:
+            return None
+        plan = stop_plan(track, state, car, self.choose_tyre(state))
+        return plan if plan is not None and plan != car.pit_plan else None
+
     def choose_repairs(self, state: RaceState) -> dict[Area, int]:
         """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
         car = state.car(state.active or "")
@@ -349,6 +379,9 @@ def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None
     """The lane of the pit entry if the car has worn tyres, or tyres for the other weather
     (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
     end of this lap."""
+    if state.rules.pit_points:
+        wanted = stop_plan(track, state, car, Tyre.RAIN if wet(state) else Tyre.HARD) is not None
+        return track.space(track.pit.entry).lane if wanted and track.pit is not None else None
     worn = car.wp.tyres < state.rules.default_wear.tyres - 1
     wrong = car.tyre is not None and (car.tyre is Tyre.RAIN) != wet(state)
     if not (worn or wrong) or track.pit is None or car.pit_stops >= stops_allowed(state):
@@ -356,6 +389,56 @@ def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None
     if not 1 <= car.crossings < state.laps or (car.crossings > 1 and stops_allowed(state) < 2):
         return None
     return track.space(track.pit.entry).lane
+
+
+def stop_plan(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> PitPlan | None:
+    """What a car needs from a stop by points at the end of this lap, or None when it needs no
+    stop or may not make one (PIT-D-7..9, AMB-32).
+
+    A stop is wanted for fuel that will not last the race (FUEL-1: one WP for this lap and each
+    later one), worn tyres or tyres for the other weather, or an area one WP from retirement
+    that the box reserve can repair. The plan then takes whatever the points of its dearest
+    action pay for anyway (PIT-D-8: the crew works in parallel): fuel up to the set-up, new
+    tyres from 6 points.
+    """
+    if track.pit is None or car.box is None or not (car.rolling_out == "fuel" or (car.pit_stops < stops_allowed(state) and pit_lap(state, car))):
+        return None
+    setup = car.setup or state.rules.default_wear
+    room = setup.fuel - car.wp.fuel
+    short = max(0, state.laps - car.crossings + 1 - car.wp.fuel) if state.rules.fuel_per_lap else 0
+    fuel = min(short, room)
+    worn = car.wp.tyres < setup.tyres - 1 or (car.tyre is not None and (car.tyre is Tyre.RAIN) != (tyre is Tyre.RAIN))
+    critical = [a for a in (Area.BODY, Area.ENGINE, Area.ROAD_HOLDING) if car.wp[a] <= 1 < setup[a]]
+    repairs = {a: 1 for a in critical[: min(car.reserve, max(REPAIR_POINTS))]}
+    if not (fuel or worn or repairs):
+        return None
+    points = max(FUEL_POINTS * fuel, TYRE_POINTS if worn else 0, REPAIR_POINTS.get(len(repairs), 0))
+    fuel = max(fuel, min(room, points // FUEL_POINTS))  # PIT-D-8: the fuel the dearest action pays for
+    new_tyres = worn or (points >= TYRE_POINTS and car.wp.tyres < setup.tyres)
+    return PitPlan(fuel=fuel, tyre=tyre if new_tyres else None, repairs=repairs)
+
+
+def _pit_progress(track: Track, state: RaceState, move: Move, face: int) -> float:
+    """What a move is worth beyond its spaces for a car that wants a stop by points: the spaces
+    of the roll beyond the box count as worked-off points (PIT-D-11); driving past the pit entry
+    loses the stop; ending short of it in a gear that cannot come down to the pit-lane gear in
+    time (a free downshift a turn) will lose it next turn (PIT-D-2)."""
+    car = state.car(state.active or "")
+    pit = track.pit
+    if not state.rules.pit_points or pit is None or _pit_entry_lane(track, state, car) is None:
+        return 0.0
+    if move.in_box:
+        return float(face - len(move.path))
+    end = move.end
+    if end is None or track.space(end).in_pit:
+        return 0.0
+    limit = state.rules.pit_lane_gear or 6
+    entry_row = track.space(pit.entry).row
+    if move.laps or any(track.space(n).row == entry_row for n in move.path):
+        return -MISSED_STOP
+    if car.gear - 1 > limit and _model(track).to_pit_entry(end) <= state.rules.gear_dice.die(car.gear - 1).highest:
+        return -MISSED_STOP / 2
+    return 0.0
 
 
 def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: str | None = None) -> float:

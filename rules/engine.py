@@ -37,7 +37,7 @@ from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma,
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, head_to_head, karma, pits, qualifying_lap, slipstream, start, tyres, weather
+from rules.modules import damage, head_to_head, karma, pit_points, pits, qualifying_lap, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -53,7 +53,7 @@ from rules.modules.base import (
 from rules.modules.damage import area_of as check_area
 from rules.modules.karma import offers as karma_offers
 from rules.modules.karma import race_end_karma, raises_needed
-from rules.modules.pits import repairs_at, stops_allowed
+from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
@@ -82,6 +82,7 @@ __all__ = [
     "new_race",
     "on_track",
     "optional_offer",
+    "pit_lap",
     "race_end_karma",
     "raises_needed",
     "repairs_at",
@@ -158,7 +159,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     elif isinstance(action, ChooseGear):
         if state.phase != "gear":
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
-        state = _on_gear(track, state, action.gear, events)
+        state = _on_gear(track, state, action, events)
     elif isinstance(action, Drive):
         state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
@@ -172,7 +173,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     elif isinstance(action, PitStop):
         if state.phase != "pit":
             raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
-        state = pits.on_pitstop(track, state, action, events)
+        state = (pit_points.on_pitstop if state.rules.pit_points else pits.on_pitstop)(track, state, action, events)
     elif isinstance(action, Karma):
         state = karma.on_karma(track, state, action, events)
     elif isinstance(action, Bid):
@@ -188,20 +189,23 @@ def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason
     car = state.car(state.active or "")
     if car.pit_wait:  # after a slow stop
         return pits.exit_gears(state.rules)
-    return legal_gears(
+    options = legal_gears(
         car.gear, car.wp, state.rules.downshift, in_pit=in_pit_lane(track, car),
         free_downshifts=state.mode == "qualifying",  # AMB-57, QUAL-D-7
     )
+    return pit_points.lane_gears(track, state, car, options)  # PIT-D-2, PIT-D-11
 
 
-def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> RaceState:
-    """The declared gear, with its skip cost struck at once; then the roll."""
+def _on_gear(track: Track, state: RaceState, action: ChooseGear, events: list[Event]) -> RaceState:
+    """The declared gear, with its skip cost struck at once, and the pit stop it announces
+    (PIT-D-6); then the roll."""
+    gear = action.gear
     opt = gear_options(track, state).get(gear)
     if opt is None:
         raise IllegalAction(Reason(rule="CORE-GEAR-1", code=Code.NO_SUCH_GEAR, values={"gear": gear}))
     if isinstance(opt, Reason):
         raise IllegalAction(opt)
-    car = state.car(state.active or "")
+    car = pit_points.announce(state, state.car(state.active or ""), action.pit)
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
     car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
@@ -226,6 +230,9 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
 
 def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
     """The active car's gear die, or the black die of the first pending check."""
+    if state.phase == "roll" and pit_points.working(state.car(state.active or "")):
+        events.append(Event(kind="roll", car=state.active, data={"die": state.rules.gear_dice.die(state.car(state.active or "").gear).name, "value": value}))
+        return pit_points.on_work_roll(track, state, value, events)  # PIT-D-11: at the box
     if state.phase == "roll":
         return _on_gear_roll(state, value, events)
     check, rest = state.pending[0], state.pending[1:]
@@ -295,13 +302,20 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         corner=mv.corner,
         stops=mv.stops,
         laps_to_go=state.laps + 1 - mv.crossings,
-        box=None if via == "slip" else pits.box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
+        box=None if via == "slip" else _box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
         may_brake=braking,
         report_missed=qualifying,  # AMB-45c, QUAL-4: missed stops end a lap whatever the race rule
         multiplier=tyres.multiplier(state, car),
         prefix=mv.path,
         via=via,
     )
+
+
+def _box_to_reach(track: Track, state: RaceState, car: CarState, spaces: int) -> str | None:
+    """The box the segment may end in: by the pit stops by points (PIT-D-*) or the basic ones."""
+    if state.rules.pit_points:
+        return pit_points.box_to_reach(track, state, car)
+    return pits.box_to_reach(track, state, car, spaces)
 
 
 def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
@@ -359,6 +373,7 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
     from_pit = in_pit_lane(track, state.car(state.active or ""))
+    surplus = max(0, (state.moves_left or 0) - len(move.path))  # PIT-D-11: the roll's spaces beyond the box
     state, mv = _drive(state, move, events)
     if state.lap is not None:
         return _lap_segment(track, state, mv, move, events)
@@ -375,9 +390,14 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if move.finishes:
         return _finish(track, state, events)
     state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
-    state = pits.enter(track, state, move, from_pit, events)
-    if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
-        return pits.at_box(state, events)
+    if state.rules.pit_points:  # PIT-D-5..12: the crew works off points at the box
+        state = pit_points.enter(track, state, move, from_pit)
+        if move.in_box:
+            return pit_points.at_box(track, state, surplus, events)
+    else:
+        state = pits.enter(track, state, move, from_pit, events)
+        if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
+            return pits.at_box(state, events)
     offer = _next_offer(track, state, move)
     if offer:
         events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
@@ -499,7 +519,7 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
         if sp.in_pit and track.pit is not None:
             pit = sp.index
             if sp.progress < track.space(track.pit.entry).progress:
-                laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56)
+                laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56, ORDER-D-3)
         out.append(
             CarPosition(
                 id=c.id,

@@ -10,7 +10,7 @@ own path runs the same step function along it, so ``check_path`` and
 
 Rules implemented here: CORE-MOVE-1..7, FD08-LANE-1..3, CORNER-3..10,
 FD08-CORNER-1, FD08-SPIN-1..2, CORE-BRAKE-1..2, CORE-BLOCK-1..3 (TAB-BLOCK),
-CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-5, PIT-B-6. Choices for
+CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-5, PIT-B-6, PIT-D-1 (with ``pit_points``). Choices for
 open points:
 
 * AMB-3: each step (straight, diagonal or arrow) is one space; a lane the
@@ -189,7 +189,7 @@ class _Walk(NamedTuple):
 class _Ctx:
     """Per-request look-ups for ``_step``."""
 
-    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "base", "_shortest")
+    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "pit_lane_change", "base", "_shortest")
 
     def __init__(self, req: MoveRequest) -> None:
         self.req = req
@@ -199,6 +199,7 @@ class _Ctx:
         self.max_shift = req.rules.max_lane_shift
         self.never = req.rules.exit_lane_change == "never"
         self.free_slip = req.rules.slip_geometry == "free"
+        self.pit_lane_change = req.rules.pit_points  # PIT-D-1: turning into the pit lane is a lane change
         self.base: _Walk | None = None  # the walk after ``req.prefix``, set by ``_start``
         self._shortest: dict[str, dict[str, int]] = {}
 
@@ -305,7 +306,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
             return _OCCUPIED
         if kind is EdgeKind.PIT_ENTRY and req.box is None:
             return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
-    lane_change = kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW
+    lane_change = kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW or (kind is EdgeKind.PIT_ENTRY and ctx.pit_lane_change)
     if strict and lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
         return _LOCKED if w.locked == "CORNER-8" else _EXIT_LANE_CHANGE
     slip = w.slip

@@ -64,6 +64,9 @@ class Code(StrEnum):
     REPAIR_ONE_OR_TWO = "repair_one_or_two"
     KARMA_NOT_OFFERED = "karma_not_offered"
     BID_TOO_HIGH = "bid_too_high"
+    PIT_LANE_GEAR = "pit_lane_gear"
+    PIT_WORK_GEAR = "pit_work_gear"
+    NO_PIT_POINTS = "no_pit_points"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -154,6 +157,9 @@ TEMPLATES: dict[Code, str] = {
         "a raise costs 20, and the pool has {karma}."
     ),
     Code.BID_TOO_HIGH: "A head-to-head bid is at most the karma pool: {amount} is more than {karma}.",
+    Code.PIT_LANE_GEAR: "In the pit lane a car drives at most in gear {limit}, not gear {gear}.",
+    Code.PIT_WORK_GEAR: "At its box the car works off the crew's points in gear {work}, not gear {gear}.",
+    Code.NO_PIT_POINTS: "This rule set has no pit stops by points: nothing to announce or refuel.",
 }
 
 

@@ -22,7 +22,7 @@ from rules.engine import IllegalAction, apply, new_race
 from rules.filelimits import RECORD, FileKind, read_text
 from rules.modules.start import CarEntry
 from rules.profiles import Profile
-from rules.ruleset import RuleSet
+from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
 from rules.state import RaceState
 from rules.track import Track
 from rules.weather import Barometer
@@ -70,7 +70,9 @@ class Header(BaseModel):
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
     """A race of ``cars`` identical cars named Car 1, Car 2, ... all driven by ``driver``:
-    what the simulator, the benchmarks and many tests need."""
+    what the simulator, the benchmarks and many tests need. Where the set-up keeps a box reserve
+    (AMB-32), the standard car keeps D_DEFAULT_RESERVE there for a repair (PIT-D-7)."""
+    reserve = D_DEFAULT_RESERVE if rules.car_setup.reserve else 0
     return Header(
         track_name=track.name,
         track_hash=track.content_hash(),
@@ -78,7 +80,7 @@ def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, 
         laps=laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, colour=COLOURS[i % len(COLOURS)], number=i + 1, wear=rules.default_wear)  # type: ignore[arg-type]
+            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, colour=COLOURS[i % len(COLOURS)], number=i + 1, wear=rules.default_wear, reserve=reserve)  # type: ignore[arg-type]
             for i in range(cars)
         ),
     )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp
 from rules.dice import DiceSource, Roller
-from rules.drivers import DRIVERS
+from rules.drivers import DRIVERS, stop_plan
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
+from rules.pitpoints import PitPlan
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
@@ -19,13 +20,17 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     """What computer driver ``kind`` does for the car to move now."""
     driver = DRIVERS[kind]
     if state.phase == "gear":
-        return ChooseGear(gear=driver.choose_gear(track, state))
+        return ChooseGear(gear=driver.choose_gear(track, state), pit=driver.announce(track, state))
     if state.phase == "karma":
         return Karma(spend=driver.choose_karma(track, state))
     if state.phase == "bid":
         return Bid(amount=driver.choose_bid(state))
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
+    if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made
+        car = state.car(state.active or "")
+        plan = stop_plan(track, state, car, driver.choose_tyre(state)) or PitPlan()
+        return PitStop(fuel=plan.fuel, tyre=plan.tyre, repairs=dict(plan.repairs))
     if state.phase == "pit":
         repairs = driver.choose_repairs(state)
         long = bool(repairs) and repairs_at(state.rules) == "long_stop"

@@ -156,6 +156,12 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
     if e.kind == "pit":
         if "tyres" in d:
             return LogLine("log.pit_in", {"name": name, "tyres": d.get("tyres")}, e.car)
+        if "left" in d:  # PIT-D-11: the crew's points
+            return LogLine("log.pit.points", {"name": name, "points": d.get("points"), "worked": d.get("worked"), "left": d.get("left")}, e.car)
+        if "done" in d:  # PIT-D-12: the work done, out of the box
+            work = ([(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else [])
+            work += [(k, v) for k, v in d.items() if k not in ("done", "tyre") and isinstance(v, int) and v]
+            return LogLine("log.pit.done", {"name": name, "work": tuple(work), "out": d.get("done")}, e.car, "good")
         if "long" in d:
             work = ([(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else []) + ([("long", 0)] if d.get("long") else [])
             work += [(k, v) for k, v in d.items() if k not in ("long", "tyre") and isinstance(v, int)]

@@ -158,6 +158,7 @@ STRINGS: dict[str, str] = {
     "action.roll": "zu würfeln",
     "action.gear": "einen Gang zu wählen",
     "action.move": "zu fahren",
+    "action.announce": "einen Boxenstopp anzusagen",
     "die.gear": "Würfel für Gang {gear}",
     "die.black": "schwarzer Würfel",
     # --- race -------------------------------------------------------------------------
@@ -606,6 +607,8 @@ STRINGS: dict[str, str] = {
     "log.karma.raise": "{name} setzt 20 Karma ein und erhöht den Wurf um 1 ({left} übrig).",
     "log.karma.race_end": "{name} erhält {change} Karma im Ziel ({left} im Pool).",
     "log.bid": "Kopf an Kopf: {name} hat {amount} Karma geboten und fährt als {place}. der gleichauf liegenden Autos ({left} übrig).",
+    "log.pit.points": "Crew von {name}: {points} Punkte, {worked} abgearbeitet, noch {left}.",
+    "log.pit.done": "Crew von {name} fertig: {work}; {out} Feld(er) aus der Box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Windschatten",
@@ -768,4 +771,7 @@ REASONS: dict[Code, str] = {
         "Erhöhen (erhöht um {raised}), Erhöhen kostet 20, im Pool sind {karma}."
     ),
     Code.BID_TOO_HIGH: "Ein Kopf-an-Kopf-Gebot ist höchstens der Karmapool: {amount} ist mehr als {karma}.",
+    Code.PIT_LANE_GEAR: "In der Boxengasse höchstens Gang {limit}, nicht Gang {gear}.",
+    Code.PIT_WORK_GEAR: "In der Box werden die Punkte der Crew im Gang {work} abgearbeitet, nicht im Gang {gear}.",
+    Code.NO_PIT_POINTS: "Diese Regeln kennen keine Boxenstopps nach Punkten: nichts anzusagen oder zu tanken.",
 }

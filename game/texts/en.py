@@ -151,6 +151,7 @@ STRINGS: dict[str, str] = {
     "action.roll": "roll",
     "action.gear": "choose a gear",
     "action.move": "move",
+    "action.announce": "announce a pit stop",
     "die.gear": "gear {gear} die",
     "die.black": "black die",
     # --- race -------------------------------------------------------------------------
@@ -592,6 +593,8 @@ STRINGS: dict[str, str] = {
     "log.karma.raise": "{name} spends 20 karma to raise the roll by 1 ({left} left).",
     "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
     "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
+    "log.pit.points": "{name}'s crew: {points} points, {worked} worked off, {left} to go.",
+    "log.pit.done": "{name}'s crew is done: {work}; {out} space(s) out of the box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",

@@ -56,7 +56,7 @@ def exit_gears(rules: RuleSet) -> dict[int, ShiftCost | Reason]:
 def box_to_reach(track: Track, state: RaceState, car: CarState, spaces: int) -> str | None:
     """The box a segment of ``spaces`` may end in: the car may stop this lap and reach it, or it
     is in the pit lane short of it; else None."""
-    if _may_turn_in(track, state, car, spaces) or _before_box(track, car):
+    if _may_turn_in(track, state, car, spaces) or before_box(track, car):
         return car.box
     return None
 
@@ -66,7 +66,7 @@ def _may_turn_in(track: Track, state: RaceState, car: CarState, spaces: int) -> 
         track.pit is not None
         and car.box is not None
         and car.pit_stops < stops_allowed(state)
-        and _pit_lap(state, car)
+        and pit_lap(state, car)
         and not in_pit_lane(track, car)
         and state.roll is not None
         and _box_within(track, car.space or "", car.box, spaces)
@@ -85,7 +85,7 @@ def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
     return False
 
 
-def _pit_lap(state: RaceState, car: CarState) -> bool:
+def pit_lap(state: RaceState, car: CarState) -> bool:
     """May the car stop at the end of the lap it is driving (PIT-B-1)?
 
     A race of L laps is finished at L + 1 crossings, so ``crossings`` is the lap the car
@@ -98,7 +98,7 @@ def _pit_lap(state: RaceState, car: CarState) -> bool:
     return car.crossings == 1 or stops_allowed(state) >= 2
 
 
-def _before_box(track: Track, car: CarState) -> bool:
+def before_box(track: Track, car: CarState) -> bool:
     """In the pit lane and not yet at its box: the box is still where the car must stop."""
     if car.box is None or not in_pit_lane(track, car):
         return False
@@ -174,6 +174,8 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
 def _legal_repairs(state: RaceState, car: CarState, action: PitStop) -> dict[Area, int]:
     """The repairs the crew asks for, per area; IllegalAction if the rules do not allow them."""
     r = state.rules
+    if action.fuel:  # refuelling by the crew's choice is the Dresden point system's (PIT-D-10)
+        raise IllegalAction(Reason(rule="PIT-D-10", code=Code.NO_PIT_POINTS))
     if (action.tyre is None) != (r.tyres is None):
         code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
         raise IllegalAction(Reason(rule="PIT-X-2", code=code))

@@ -21,6 +21,7 @@ from rules import karma
 from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
+from rules.modules import pit_points
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
 from rules.profiles import Profile
@@ -111,6 +112,7 @@ def place(track: Track, state: RaceState, order: list[str], events: list[Event])
     """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
     cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
     state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
+    state = pit_points.assign_boxes(track, state, order)  # RACE-D-5
     events.append(Event(kind="grid", data={"order": list(order)}))
     if needs_setup(state.rules):
         return state.model_copy(update={"phase": "setup", "active": order[0], "queue": tuple(order[1:])})
