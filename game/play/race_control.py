@@ -303,9 +303,11 @@ class RaceControl:
         (AMB-32); IllegalAction if refused."""
         return self._act(SetUp(tyre=tyre, wp=wp, reserve=reserve))
 
-    def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None) -> Step:
-        """What the human's crew does at the box; IllegalAction (with the reason) if refused."""
-        return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}))
+    def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None,
+                 fuel: int = 0) -> Step:
+        """What the human's crew does at the box (with pit stops by points also the fuel, PIT-D-10);
+        IllegalAction (with the reason) if refused."""
+        return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}, fuel=fuel))
 
     def decide(self, action: Karma | Bid | TCar) -> Step:
         """A human's answer to a league question (karma, a bid, the T-car); IllegalAction if refused."""

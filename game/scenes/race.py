@@ -310,11 +310,27 @@ class RaceScene(Scene):
         if wait in LEAGUE_QUESTIONS:
             car_id = to_move(state) or ""
             self.dialog = LeagueDialog(wait.value, state, car_id, self.control.name, self.answer)
+        elif wait == Wait.PIT and state.rules.pit_points:  # PIT-D-10: at the box without an announcement
+            car = state.car(state.active or "")
+            self.dialog = PitPlanDialog(state.rules, car, self.control.name(car.id), self.late_plan, None)
         else:
             car = state.car(state.active or "")
             kind = "setup" if wait == Wait.SETUP else "pit"
             self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
         self.dialog.layout(self.dialog_area)
+
+    def late_plan(self, plan: pitpoints.PitPlan) -> None:
+        """The crew's plan chosen at the box (PIT-D-10: 5 points more than announced in time)."""
+        if self.dialog is None or not self.idle:
+            return
+        try:
+            step = self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel)
+        except IllegalAction as err:
+            self.app.sound.play("error")
+            self.say(reason_text(err.reason))
+            return
+        self.dialog = None
+        self.play(step)
 
     def answer(self, action: Karma | Bid | TCar) -> None:
         """Hand the driver's answer to a league question to the race."""

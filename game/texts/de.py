@@ -491,6 +491,8 @@ STRINGS: dict[str, str] = {
     "since.out": "{name} ist ausgeschieden",
     "since.finished": "{name} ist im Ziel, Platz {place}",
     "since.pit": "{name} fährt in die Box",
+    "plan.work": "Abarbeiten: {n} Punkte (Enter)",
+    "plan.late": "Kein Stopp angesagt: der Plan der Crew kostet jetzt 5 Punkte mehr ({reserve} VP in der Box für Reparaturen).",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Kollisionscheck: {roll}. Der Check misslingt: 1 VP Karosserie geht verloren.",

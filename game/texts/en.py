@@ -479,6 +479,8 @@ STRINGS: dict[str, str] = {
     "since.out": "{name} is out of the race",
     "since.finished": "{name} finished, place {place}",
     "since.pit": "{name} went into the pits",
+    "plan.work": "To work: {n} points (Enter)",
+    "plan.late": "No stop was announced: the crew's plan now costs 5 points more ({reserve} WP in the box for repairs).",
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Collision check: {roll}. The check fails: 1 body WP is lost.",

@@ -17,7 +17,7 @@ from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
 from rules.car import Area
-from rules.pitpoints import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points
+from rules.pitpoints import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points, points_due
 from rules.ruleset import RuleSet
 from rules.state import CarState
 from rules.tyres import Tyre
@@ -33,7 +33,8 @@ class PitPlanDialog:
     kind = "plan"
 
     def __init__(self, rules: RuleSet, car: CarState, name: str, on_confirm: Callable[[PitPlan], None],
-                 on_cancel: Callable[[], None]) -> None:
+                 on_cancel: Callable[[], None] | None) -> None:
+        """``on_cancel`` None: the plan must be made now (at the box, PIT-D-10), no Cancel."""
         self.car = car
         self.setup = car.setup or rules.default_wear
         self.name = name
@@ -45,10 +46,16 @@ class PitPlanDialog:
         for row in self.rows:
             self.buttons += [Button(f"plan.{row}.minus", lambda: "−", lambda r=row: self.change(r, -1), px=24),
                              Button(f"plan.{row}.plus", lambda: "+", lambda r=row: self.change(r, 1), px=24)]
-        self.confirm = Button("plan.confirm", lambda: tr("plan.announce", n=plan_points(self.plan)), self.done,
-                              "primary", px=22)
-        self.cancel = Button("plan.cancel", lambda: tr("plan.cancel"), on_cancel, px=22)
+        self.confirm = Button("plan.confirm", self._confirm_label, self.done, "primary", px=22)
+        self.cancel = Button("plan.cancel", lambda: tr("plan.cancel"), on_cancel or (lambda: None), px=22)
+        self.cancel.visible = on_cancel is not None
+        self.late = on_cancel is None
         self.widgets: list[Widget] = [*self.buttons, self.confirm, self.cancel]
+
+    def _confirm_label(self) -> str:
+        if self.late:  # PIT-D-10: 5 points for the missing announcement
+            return tr("plan.work", n=points_due(self.plan, announced=False))
+        return tr("plan.announce", n=plan_points(self.plan))
 
     def change(self, row: str, step: int) -> None:
         """One step in a row, never beyond what the crew may do: fuel up to the set-up, 1 or 2
@@ -100,7 +107,7 @@ class PitPlanDialog:
         theme.panel(screen, r, theme.PANEL_DARK, 255, theme.YELLOW, 14)
         theme.text(screen, theme.fit_text(tr("plan.title", name=self.name), 30, r.width - 48), 30, theme.TEXT,
                    (r.left + 24, r.top + 16))
-        hint = tr("plan.hint", reserve=self.car.reserve)
+        hint = tr("plan.late" if self.late else "plan.hint", reserve=self.car.reserve)
         theme.text(screen, theme.fit_text(hint, 18, r.width - 48), 18, theme.DIM, (r.left + 24, r.top + 58))
         for k, row in enumerate(self.rows):
             y = r.top + 96 + k * ROW + (ROW - 6) // 2

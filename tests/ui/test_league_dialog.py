@@ -10,6 +10,7 @@ from game.play.crew import t_car_wear
 from game.texts import set_language
 from game.widgets.leaguedialog import LeagueDialog
 from rules.actions import Action, Bid, Karma, TCar
+from rules.car import Area
 from rules.dice import Purpose
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, RaceState
@@ -167,3 +168,21 @@ def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
         average = pygame.transform.average_color(screen, box)
         bright.append(sum(average[:3]) / 3)
     assert box.width > 6 and bright[1] < bright[0] * 0.8
+
+
+def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_and_cannot_be_put_off() -> None:
+    from game.texts import tr
+    from game.widgets.pitplan import PitPlanDialog
+    from rules.pitpoints import PitPlan
+
+    open_display()
+    car = state("pit", {"a": 30, "b": 30}).car("a").model_copy(update={"wp": W.model_copy(update={"fuel": 1, "body": 1}), "reserve": 1})
+    sent: list[PitPlan] = []
+    late = PitPlanDialog(DRESDEN_2006, car, "A", sent.append, None)
+    late.layout(pygame.Rect(0, 0, 1280, 800))
+    assert not late.cancel.visible
+    assert late.plan.fuel == 3 and late.confirm.label() == tr("plan.work", n=12 + 5)  # 3 fuel: 12 points
+    click(late, "plan.body.plus")
+    click(late, "plan.body.plus")  # the reserve holds 1 WP: a second repair is not offered
+    late.done()
+    assert sent == [PitPlan(fuel=3, repairs={Area.BODY: 1})]
