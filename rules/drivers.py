@@ -172,10 +172,11 @@ class Driver:
 
     def choose_gear(self, track: Track, state: RaceState) -> int:
         car = state.car(state.active or "")
+        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+        if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
+            return next(iter(legal))
         best: tuple[tuple[bool, float], int] | None = None
-        for gear, opt in gear_options(track, state).items():
-            if not isinstance(opt, ShiftCost):
-                continue
+        for gear, opt in legal.items():
             out_p, value = self._gear_value(track, state, car, gear, opt)
             key = (out_p <= self.max_out, value)
             if best is None or key > best[0]:

@@ -37,7 +37,7 @@ from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Ro
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, pits, qualifying_lap, slipstream, start, tyres, weather
+from rules.modules import damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -173,6 +173,9 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
 def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason]:
     """Each gear 1-6 for the active car: its cost, or why it is not allowed."""
     car = state.car(state.active or "")
+    forced = rollout.gears(car)  # FUEL-2, OUT-D-2: rolling out, one gear lower, no choice
+    if forced is not None:
+        return forced
     if car.pit_wait:  # after a slow stop
         return pits.exit_gears(state.rules)
     return legal_gears(
@@ -192,7 +195,7 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
     car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
-    state = state.with_car(car).model_copy(update={"phase": "roll"})
+    state = state.with_car(car).model_copy(update={"phase": "roll", "rolling": car.rolling_out is not None})
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
     # an engine WP (TAB-DOWNSHIFT): losing the last one ends the race at once (CORE-WEAR-2,
     # CORE-ENGINE-3), before the car rolls; otherwise, like every engine WP lost, it puts a
@@ -344,10 +347,12 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     Road-holding checks are queued per segment and rolled once the car stands
     (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
-    from_pit = in_pit_lane(track, state.car(state.active or ""))
+    before = state.car(state.active or "")
+    from_pit = in_pit_lane(track, before)
     state, mv = _drive(state, move, events)
     if state.lap is not None:
         return _lap_segment(track, state, mv, move, events)
+    state = fuel.on_segment(track, state, before.id, before.space or "", move.path, events)  # FUEL-1
     car = state.car(state.active or "")
     if move.out is not None:
         state = mark_stop(state, car.space, events)
@@ -363,7 +368,7 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
     state = pits.enter(track, state, move, from_pit, events)
     if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
-        return pits.at_box(state, events)
+        return pits.at_box(rollout.at_box(state, car.id), events)
     offer = _next_offer(track, state, move)
     if offer:
         events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
@@ -467,7 +472,8 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     if state.lap is not None:
         return close(state)
     checks = damage.collision_checks(track, state, car.id) + damage.engine_checks(track, state, car.id)
-    return close(state.model_copy(update={"pending": state.pending + checks}))
+    state = state.model_copy(update={"pending": state.pending + checks})
+    return close(rollout.after_fuel_turn(track, state, car.id, events))  # FUEL-3
 
 
 # --- MASTERS-TURN-15 and the turn order: the next car ------------------------------------
@@ -547,7 +553,9 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
-    return state.model_copy(update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False})
+    return state.model_copy(
+        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
+    )
 
 
 def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceState:

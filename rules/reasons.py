@@ -62,6 +62,9 @@ class Code(StrEnum):
     TOO_MANY_SPACES = "too_many_spaces"
     SETUP_NO_RESERVE = "setup_no_reserve"
     REPAIR_ONE_OR_TWO = "repair_one_or_two"
+    ROLLING_OUT = "rolling_out"
+    ROLL_OUT_STRAIGHT = "roll_out_straight"
+    OUT_OF_FUEL = "out_of_fuel"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -147,6 +150,9 @@ TEMPLATES: dict[Code, str] = {
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
     Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
     Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
+    Code.ROLLING_OUT: "The car is rolling out: it must use gear {gear}, at no cost.",
+    Code.ROLL_OUT_STRAIGHT: "A car rolling out after an engine failure goes straight ahead while it can.",
+    Code.OUT_OF_FUEL: "Out of fuel: the car rolled out short of its box and the finish line.",
 }
 
 

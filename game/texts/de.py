@@ -278,6 +278,14 @@ STRINGS: dict[str, str] = {
     "log.undo": "{name} nimmt den Gang zurück.",
     "log.round": "Spielrunde {round}",
     "log.race_over": "Das Rennen ist aus.",
+    "log.fuel": "{name} verlässt die letzte Kurve: 1 VP Benzin (noch {left}).",
+    "log.fuel_empty": "{name} hat kein Benzin mehr und rollt aus, jeden Zug einen Gang tiefer.",
+    "log.boost": "{name} gibt Motor-Boost: +{spaces} Felder für 1 VP Motor.",
+    "log.wreck": "Das Wrack auf {space} wird von der Strecke geräumt.",
+    "log.tcar": "{name} fährt im T-Car weiter.",
+    "log.tcar_declined": "{name} verzichtet auf das T-Car.",
+    "log.restart": "Rote Flagge: die Strecke ist blockiert. Das Rennen wird neu gestartet.",
+    "log.restart_full": "Rote Flagge: die Strecke ist blockiert. Das ganze Rennen startet neu vom Startplatz.",
     # --- pause -------------------------------------------------------------------------
     "pause.title": "Pause",
     "pause.resume": "Weiter",
@@ -700,4 +708,7 @@ REASONS: dict[Code, str] = {
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
     Code.SETUP_NO_RESERVE: "Diese Regeln kennen keine VP in der Box: die {points} Reserve-VP gehören ins Auto.",
     Code.REPAIR_ONE_OR_TWO: "Die Crew repariert in einem Stopp 1 oder 2 VP, nicht {points}.",
+    Code.ROLLING_OUT: "Das Auto rollt aus: es fährt im {gear}. Gang, ohne Kosten.",
+    Code.ROLL_OUT_STRAIGHT: "Ein Auto, das nach einem Motorschaden ausrollt, fährt geradeaus, wo es kann.",
+    Code.OUT_OF_FUEL: "Kein Benzin mehr: das Auto ist vor seiner Box und vor dem Ziel ausgerollt.",
 }
