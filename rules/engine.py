@@ -37,7 +37,7 @@ from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Ro
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather
+from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -150,6 +150,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "gear":
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action.gear, events)
+        state = boost.announce(state, action.boost, events)  # ENG-D-3: before the roll
     elif isinstance(action, Drive):
         state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
@@ -205,6 +206,8 @@ def _on_gear(track: Track, state: RaceState, gear: int, events: list[Event]) -> 
         if opt.cost.get(area) and car.wp[area] == 0:
             why = Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value})
             state = retire(state, car.id, why, events)
+            if area is Area.ENGINE:  # ENG-D-2, OUT-D-2
+                state = rollout.engine_failed(state, car.id, events)
             return state.model_copy(update={"phase": "check"})
     if opt.cost.get(Area.BODY) or opt.cost.get(Area.ENGINE):
         state = state.model_copy(update={"mark_stop": True})
@@ -241,9 +244,10 @@ def _on_gear_roll(state: RaceState, value: int, events: list[Event]) -> RaceStat
     in 6th: CORE-ENGINE-1, AMB-11, the natural face), which may change the weather too."""
     car = state.car(state.active or "")
     die = state.rules.gear_dice.die(car.gear)
-    trigger = car.gear >= 5 and value == die.highest
+    # OUT-D-2: an engine roll-out rolls without checks
+    trigger = car.gear >= 5 and value == die.highest and car.status == "racing"
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-    spaces = tyres.roll_spaces(state, car, value)
+    spaces = tyres.roll_spaces(state, car, value) + boost.extra_spaces(state, car)
     state = qualifying_lap.count_roll(state)
     if trigger:
         state = weather.owe_determination(state)
@@ -308,7 +312,8 @@ def moves(track: Track, state: RaceState) -> list[Move]:
     """Every legal move of the active car for the segment(s) it is offered now."""
     if state.phase != "move" or state.movement is None:
         return []
-    return [m for via in state.movement.offer for m in _segment_moves(track, state, via)]
+    found = [m for via in state.movement.offer for m in _segment_moves(track, state, via)]
+    return rollout.straight_only(track, state, found)  # OUT-D-2
 
 
 def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
@@ -335,6 +340,10 @@ def _driven(track: Track, state: RaceState, action: Drive) -> Move:
     if isinstance(result, Reason):
         raise IllegalAction(result)
     result = qualifying_lap.as_played(state, result)
+    if state.car(state.active or "").rolling_out == "engine":  # OUT-D-2: straight ahead where possible
+        why = rollout.refused_turn(track, state, result, _segment_moves(track, state, action.via))
+        if why is not None:
+            raise IllegalAction(why)
     if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
         raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
     return result
@@ -354,6 +363,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         return _lap_segment(track, state, mv, move, events)
     state = fuel.on_segment(track, state, before.id, before.space or "", move.path, events)  # FUEL-1
     car = state.car(state.active or "")
+    if car.status == "out":  # OUT-D-2: an engine roll-out drives without checks
+        return rollout.engine_stop(track, state, events)
     if move.out is not None:
         state = mark_stop(state, car.space, events)
         state = retire(state, car.id, move.out, events)
@@ -483,7 +494,7 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
     """Where each racing car stands for the turn order."""
     out = []
     for c in state.cars:
-        if c.space is None or c.status != "racing":
+        if c.space is None or not rollout.turns_due(state, c):  # OUT-D-2: engine roll-outs too
             continue
         sp = track.space(c.space)
         laps = c.crossings
@@ -501,7 +512,6 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
                 arrival=c.arrival,
                 inside=track.inside_rank(c.space),
                 pit=pit,
-                racing=c.status == "racing",
             )
         )
     return out

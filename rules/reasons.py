@@ -65,6 +65,8 @@ class Code(StrEnum):
     ROLLING_OUT = "rolling_out"
     ROLL_OUT_STRAIGHT = "roll_out_straight"
     OUT_OF_FUEL = "out_of_fuel"
+    NO_BOOST = "no_boost"
+    BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -153,6 +155,8 @@ TEMPLATES: dict[Code, str] = {
     Code.ROLLING_OUT: "The car is rolling out: it must use gear {gear}, at no cost.",
     Code.ROLL_OUT_STRAIGHT: "A car rolling out after an engine failure goes straight ahead while it can.",
     Code.OUT_OF_FUEL: "Out of fuel: the car rolled out short of its box and the finish line.",
+    Code.NO_BOOST: "The engine boost is not possible now.",
+    Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
 }
 
 

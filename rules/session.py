@@ -19,7 +19,8 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     """What computer driver ``kind`` does for the car to move now."""
     driver = DRIVERS[kind]
     if state.phase == "gear":
-        return ChooseGear(gear=driver.choose_gear(track, state))
+        gear = driver.choose_gear(track, state)
+        return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear))  # ENG-D-3
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit":

@@ -711,4 +711,6 @@ REASONS: dict[Code, str] = {
     Code.ROLLING_OUT: "Das Auto rollt aus: es fährt im {gear}. Gang, ohne Kosten.",
     Code.ROLL_OUT_STRAIGHT: "Ein Auto, das nach einem Motorschaden ausrollt, fährt geradeaus, wo es kann.",
     Code.OUT_OF_FUEL: "Kein Benzin mehr: das Auto ist vor seiner Box und vor dem Ziel ausgerollt.",
+    Code.NO_BOOST: "Ein Motor-Boost ist jetzt nicht möglich.",
+    Code.BOOST_LAST_ENGINE_WP: "Für den Motor-Boost darf nicht der letzte VP Motor benutzt werden (noch {left}).",
 }

@@ -16,6 +16,7 @@ from __future__ import annotations
 from rules.actions import Event
 from rules.car import Area
 from rules.dice import Purpose
+from rules.modules import rollout
 from rules.modules.base import AREA_RULE, in_pit_lane, mark, retire, wet
 from rules.moves import Move
 from rules.reasons import Code, Reason
@@ -52,6 +53,8 @@ def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> Rac
         state = mark(state, car.space, events)
     if car.wp[area] == 0:  # CORE-WEAR-2
         state = retire(state, car_id, Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
+        if area is Area.ENGINE:  # ENG-D-2, OUT-D-2: in D the car rolls out
+            state = rollout.engine_failed(state, car_id, events)
     return state
 
 

@@ -9,9 +9,9 @@ strike). After an engine failure ("engine") the car is already out (``boost.engi
 and rolls out straight ahead where it can, without checks, leaving a dangerous space at each
 stop, and after its 1st-gear move it stays as a wreck.
 
-The engine asks ``gears`` for the gear step, ``straight_only`` for the moves of an engine
-roll-out, ``after_fuel_turn`` when a car stands and ``engine_stop`` when an engine roll-out
-has driven.
+The engine asks ``gears`` for the gear step, ``turns_due`` for the turn order, ``straight_only``
+for the moves of an engine roll-out, ``after_fuel_turn`` when a car stands and ``engine_stop``
+when an engine roll-out has driven; ``engine_failed`` starts an engine roll-out.
 
 Rules here: FUEL-2, FUEL-3, OUT-D-2, ENG-D-2 (the roll-out), AMB-34, AMB-35.
 """
@@ -108,6 +108,27 @@ def after_fuel_turn(track: Track, state: RaceState, car_id: str, events: list[Ev
         state = state.with_car(state.car(car_id).model_copy(update={"removed": True}))
         events.append(Event(kind="wreck", car=car_id, data={"space": car.space}))
     return state
+
+
+def engine_failed(state: RaceState, car_id: str, events: list[Event]) -> RaceState:
+    """ENG-D-2, OUT-D-2, AMB-35: the last engine WP is gone and the car is out (classified at
+    this moment); its space becomes dangerous, and from the next game round on it rolls out
+    one gear lower each round, down to 1st. A car already in 1st stays a wreck at once."""
+    if state.rules.engine_failure != "roll_out":
+        return state
+    car = state.car(car_id)
+    state = mark(state, car.space, events)
+    if car.gear >= 2 and car.space is not None:
+        state = state.with_car(car.model_copy(update={"rolling_out": "engine"}))
+    return state
+
+
+def turns_due(state: RaceState, car: CarState) -> bool:
+    """Does this car take turns? Racing cars do, and an engine roll-out from the game round
+    after its failure (AMB-35: "in each following game round")."""
+    if car.status == "racing":
+        return True
+    return car.rolling_out == "engine" and car.out_round is not None and car.out_round < state.round
 
 
 def at_box(state: RaceState, car_id: str) -> RaceState:
