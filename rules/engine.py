@@ -37,7 +37,7 @@ from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Ro
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather
+from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather, wrecks
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -233,7 +233,7 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
     Purpose.START: start.on_start_roll,
     Purpose.WEATHER: weather.on_roll,
     Purpose.PIT: pits.on_pit_roll,
-    Purpose.COLLISION: damage.on_check,
+    Purpose.COLLISION: wrecks.on_collision,
     Purpose.ENGINE: damage.on_check,
     Purpose.ROAD_HOLDING: damage.on_check,
 }
@@ -368,6 +368,7 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if move.out is not None:
         state = mark_stop(state, car.space, events)
         state = retire(state, car.id, move.out, events)
+        state = wrecks.blocked_front(track, state, car.id, move.out, events)  # BLOCK-D-3
         # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
@@ -482,7 +483,8 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     state = mark_stop(state, car.space, events)
     if state.lap is not None:
         return close(state)
-    checks = damage.collision_checks(track, state, car.id) + damage.engine_checks(track, state, car.id)
+    state, collisions = wrecks.collision_checks(track, state, car.id, damage.collision_checks(track, state, car.id), events)
+    checks = collisions + damage.engine_checks(track, state, car.id)
     state = state.model_copy(update={"pending": state.pending + checks})
     return close(rollout.after_fuel_turn(track, state, car.id, events))  # FUEL-3
 
@@ -543,6 +545,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         if state.lap.finished or state.lap.failed is not None:
             return state.model_copy(update={"phase": "done", "active": None})
         return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
+    state = wrecks.clear(track, state, events)  # OUT-D-3: wrecks every car has passed
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})

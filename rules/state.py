@@ -84,6 +84,7 @@ class Check(Frozen):
     purpose: Purpose
     car: str
     other: str | None = None  # the car a collision roll is about
+    wreck: bool = False  # COLL-D-2, OUT-D-4: the other car is a wreck, the check fails one higher
 
 
 class HeldCheck(Frozen):

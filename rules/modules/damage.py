@@ -36,9 +36,16 @@ def on_check(track: Track, state: RaceState, check: Check, value: int, events: l
     """A collision, engine or road-holding check: a failure strikes 1 WP (CORE-WEATHER-2: the
     rain's thresholds, TAB-RAIN)."""
     kind, area = _CHECKS[check.purpose]
+    if check.wreck:  # COLL-D-2, OUT-D-4: one higher with a wreck involved
+        kind = CheckKind.COLLISION_WRECK
     if check_fails(kind, value, rain=wet(state)):
         state = _lose(state, check.car, area, events)
     return state
+
+
+def lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:
+    """Strike 1 WP of ``area`` outside a check (BLOCK-D-3, AMB-20a/c), as a failed check would."""
+    return _lose(state, car_id, area, events)
 
 
 def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:
@@ -74,12 +81,7 @@ def collision_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check
     car = state.car(car_id)
     if car.space is None or in_pit_lane(track, car):
         return ()
-    near = set(track.beside(car.space))
-    ahead = track.ahead(car.space)
-    if ahead:
-        near.add(ahead)
-        if state.rules.collision_diagonal:
-            near.update(track.beside(ahead))
+    near = neighbours(track, state, car.space)
     checks: list[Check] = []
     for other in state.cars:
         if other.id != car_id and other.space in near and other.status == "racing":
@@ -87,6 +89,18 @@ def collision_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check
                 checks.append(Check(purpose=Purpose.COLLISION, car=other.id, other=car_id))
             checks.append(Check(purpose=Purpose.COLLISION, car=car_id, other=other.id))
     return tuple(checks)
+
+
+def neighbours(track: Track, state: RaceState, space: str) -> set[str]:
+    """AMB-4: the spaces beside ``space`` and the one directly ahead of it (and diagonally ahead
+    with ``collision_diagonal``): a car stopping on ``space`` collides with cars there."""
+    near = set(track.beside(space))
+    ahead = track.ahead(space)
+    if ahead:
+        near.add(ahead)
+        if state.rules.collision_diagonal:
+            near.update(track.beside(ahead))
+    return near
 
 
 def engine_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check, ...]:
