@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp, TCar
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tyres, weather, wrecks
+from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tcar, tyres, weather, wrecks
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -100,7 +100,7 @@ def new_race(
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
-    if state.phase in ("setup", "pit"):
+    if state.phase in ("setup", "pit", "tcar"):
         return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
@@ -116,7 +116,7 @@ def chance(state: RaceState) -> Chance | None:
 
 def to_move(state: RaceState) -> str | None:
     """The car whose player (or computer driver) must act now, if any."""
-    if state.phase in ("gear", "move", "setup", "pit") and state.active:
+    if state.phase in ("gear", "move", "setup", "pit", "tcar") and state.active:
         return state.active
     return None
 
@@ -165,6 +165,10 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "pit":
             raise IllegalAction(Reason(rule="PIT-A-2", code=Code.NOT_NOW, values={"action": "pitstop"}))
         state = pits.on_pitstop(track, state, action, events)
+    elif isinstance(action, TCar):
+        if state.phase != "tcar":
+            raise IllegalAction(Reason(rule="TCAR-1", code=Code.NOT_NOW, values={"action": "tcar"}))
+        state = tcar.on_tcar(track, state, action, events)
     return _settle(track, state, events), events
 
 
@@ -271,6 +275,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
     mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
     others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
+    others |= frozenset(w.space for w in state.t_wrecks if w.space)  # TCAR-1: the replaced cars
     qualifying = state.mode == "qualifying"
     spaces = _segment_spaces(state, car, via)
     # PIT-B-5: never braking inside the pit lane (rules.moves); out of it only if AMB-68 allows
@@ -496,7 +501,8 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
     """Where each racing car stands for the turn order."""
     out = []
     for c in state.cars:
-        if c.space is None or not rollout.turns_due(state, c):  # OUT-D-2: engine roll-outs too
+        # OUT-D-2: engine roll-outs too; AMB-38: a T-car from the next game round
+        if c.space is None or not rollout.turns_due(state, c) or tcar.waits(state, c):
             continue
         sp = track.space(c.space)
         laps = c.crossings
@@ -546,6 +552,9 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
             return state.model_copy(update={"phase": "done", "active": None})
         return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
     state = wrecks.clear(track, state, events)  # OUT-D-3: wrecks every car has passed
+    offered = tcar.offer(track, state, events)  # TCAR-1: an early retirement's driver chooses first
+    if offered.phase == "tcar":
+        return offered
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})
@@ -598,6 +607,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.movement is not None:
         return state
-    if state.phase in ("start", "grid", "setup", "pit"):
+    if state.phase in ("start", "grid", "setup", "pit", "tcar"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)

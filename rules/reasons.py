@@ -67,6 +67,7 @@ class Code(StrEnum):
     OUT_OF_FUEL = "out_of_fuel"
     NO_BOOST = "no_boost"
     BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
+    TCAR_WP = "tcar_wp"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -157,6 +158,7 @@ TEMPLATES: dict[Code, str] = {
     Code.OUT_OF_FUEL: "Out of fuel: the car rolled out short of its box and the finish line.",
     Code.NO_BOOST: "The engine boost is not possible now.",
     Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
+    Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
 }
 
 

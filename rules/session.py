@@ -6,9 +6,10 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
-from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS
+from rules.modules.tcar import t_car_wp
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
@@ -21,6 +22,8 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     if state.phase == "gear":
         gear = driver.choose_gear(track, state)
         return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear))  # ENG-D-3
+    if state.phase == "tcar":  # TCAR-1: always race on
+        return TCar(wp=t_car_wp(state, state.car(state.active or "")))
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit":

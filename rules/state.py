@@ -172,6 +172,8 @@ class RaceState(Frozen):
     held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
     bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
     t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
+    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
+    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
 

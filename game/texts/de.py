@@ -713,4 +713,5 @@ REASONS: dict[Code, str] = {
     Code.OUT_OF_FUEL: "Kein Benzin mehr: das Auto ist vor seiner Box und vor dem Ziel ausgerollt.",
     Code.NO_BOOST: "Ein Motor-Boost ist jetzt nicht möglich.",
     Code.BOOST_LAST_ENGINE_WP: "Für den Motor-Boost darf nicht der letzte VP Motor benutzt werden (noch {left}).",
+    Code.TCAR_WP: "Das T-Car hat das Set-up weniger {less} VP, aus beliebigen Bereichen, jeder behält mindestens 1.",
 }
