@@ -37,7 +37,7 @@ from rules.actions import Action, ChooseGear, Drive, EndMove, Event, PitStop, Ro
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import boost, damage, fuel, pits, qualifying_lap, rollout, slipstream, start, tcar, tyres, weather, wrecks
+from rules.modules import boost, damage, fuel, pits, qualifying_lap, restart, rollout, slipstream, start, tcar, tyres, weather, wrecks
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -56,7 +56,7 @@ from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tyres import multiplier, tyre_age
 from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
-from rules.order import CarPosition, Sweep, grid_order
+from rules.order import CarPosition, Sweep, grid_order, race_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
 from rules.state import CarState, Movement, RaceState, SweepState
@@ -555,6 +555,8 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     offered = tcar.offer(track, state, events)  # TCAR-1: an early retirement's driver chooses first
     if offered.phase == "tcar":
         return offered
+    order = race_order(_positions(track, state), state.rules.tie_break)
+    state = restart.check(track, state, order, events)  # RESTART-1/2: wrecks block the track
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         return state.model_copy(update={"phase": "done", "active": None})
