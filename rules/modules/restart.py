@@ -2,10 +2,12 @@
 restarts in single file on the next straight ahead of the leader, or, early in lap 1, from the
 grid.
 
-The engine calls ``check`` before each turn with the race order. "Impassable" (AMB-37) is read
-as a row of the track whose every lane holds a wreck: no path leads past it, braking or not,
-and a wreck is only still there while some running car is behind it (OUT-D-3). Without
-``RuleSet.restart`` nothing happens.
+The engine calls ``check`` before each turn with the race order. "Impassable" (AMB-37): some
+running car behind a wreck has no way along the track's steps (lanes, diagonals, corner
+arrows; other cars move on, so only wrecks count) to the row just past it, however many turns
+and however much braking it takes: a row of wrecks across every lane, or wrecks in the lanes a
+corner's arrows leave to the car. A wreck is only still there while some running car is behind
+it (OUT-D-3). Without ``RuleSet.restart`` nothing happens.
 
 Rules here: RESTART-1, RESTART-2, AMB-37.
 """
@@ -20,15 +22,46 @@ from rules.state import CarState, RaceState
 from rules.track import Track
 
 
-def blocked_row(track: Track, state: RaceState) -> int | None:
-    """AMB-37: a row of the track that wrecks close in every lane, if any."""
-    wrecks = {c.space for c in state.cars if c.status == "out" and on_track(state, c)}
-    wrecks |= {w.space for w in state.t_wrecks}
-    rows = {track.space(s).row for s in wrecks if s is not None and not track.space(s).in_pit}
-    for row in sorted(rows):
-        if all(s.name in wrecks for s in track.row_spaces(row)):
-            return row
-    return None
+# how far behind a wreck a running car is still "following" it (rows)
+_FOLLOWING = 40
+
+
+def _wrecks(state: RaceState) -> set[str]:
+    spaces = {c.space for c in state.cars if c.status == "out" and on_track(state, c)}
+    return {s for s in spaces | {w.space for w in state.t_wrecks} if s is not None}
+
+
+def _reaches(track: Track, start: str, row: int, wrecks: set[str]) -> bool:
+    """Can a car on ``start`` get past ``row`` (to a track space in the few rows after it; lanes
+    differ in length in corners, so not every lane has every row) without entering a wreck?"""
+    seen, frontier = {start}, [start]
+    for _ in range(_FOLLOWING + 10):
+        nxt = []
+        for here in frontier:
+            for dst in track.successors(here):
+                sp = track.space(dst)
+                if dst in seen or dst in wrecks or sp.in_pit:
+                    continue
+                if 0 < (sp.row - row) % track.rows <= 3:
+                    return True
+                seen.add(dst)
+                nxt.append(dst)
+        frontier = nxt
+    return False
+
+
+def impassable(track: Track, state: RaceState) -> bool:
+    """AMB-37: does some running car behind a wreck have no way past it?"""
+    wrecks = _wrecks(state)
+    rows = {track.space(s).row for s in wrecks if not track.space(s).in_pit}
+    for c in state.cars:
+        if c.status != "racing" or c.space is None or track.space(c.space).in_pit:
+            continue
+        here = track.space(c.space).row
+        for row in rows:
+            if 0 < (row - here) % track.rows <= _FOLLOWING and not _reaches(track, c.space, row, wrecks):
+                return True
+    return False
 
 
 def corners_entered(track: Track, car: CarState) -> int:
@@ -40,7 +73,7 @@ def corners_entered(track: Track, car: CarState) -> int:
 
 def check(track: Track, state: RaceState, order: Sequence[str], events: list[Event]) -> RaceState:
     """RESTART-1/2: the race stopped and restarted if wrecks block the track; else unchanged."""
-    if not state.rules.restart or state.mode != "race" or not order or blocked_row(track, state) is None:
+    if not state.rules.restart or state.mode != "race" or not order or not impassable(track, state):
         return state
     leader = state.car(order[0])
     full = corners_entered(track, leader) < 4  # AMB-37: the leader not yet in corner 4 of lap 1

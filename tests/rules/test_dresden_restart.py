@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.engine import gear_options
 from rules.gears import ShiftCost
-from rules.modules.restart import blocked_row, next_straight
+from rules.modules.restart import impassable, next_straight
 from tests.rules.test_dresden_fuel import D, DW, dcar
 from tests.rules.test_engine import OVAL, kinds, position, settle, turn
 
@@ -23,9 +23,23 @@ def wall_of_wrecks(crossings: int):
 
 def test_AMB_37_a_row_of_wrecks_in_every_lane_is_impassable():
     state = position([dcar("lead", "B40", 3), *wall_of_wrecks(1), dcar("m", "B10", 3)], "lead", rules=D)
-    assert blocked_row(OVAL, state) == 31
+    assert impassable(OVAL, state)
     two = state.with_car(state.car("w2").model_copy(update={"removed": True}))
-    assert blocked_row(OVAL, two) is None  # one lane still open
+    assert not impassable(OVAL, two)  # one lane still open on a straight
+
+
+def test_AMB_37_wrecks_in_the_lanes_a_corners_arrows_leave_a_car_are_impassable_for_it():
+    """In the Lindenkehre lane changes follow the arrows only: a wreck in the car's lane there,
+    with no arrow round it, blocks that car even though other lanes are free."""
+    from rules.track import EdgeKind
+
+    inside = [s.name for s in OVAL.lane_spaces(1) if s.corner == 0]
+    stuck = next((a for a, b in zip(inside, inside[1:]) if all(e.kind is EdgeKind.STRAIGHT for e in OVAL.out_edges(a))), None)
+    assert stuck is not None
+    wreck = OVAL.ahead(stuck)
+    cars = [dcar("lead", "B40", 3), dcar("w", wreck, 3, status="out", out_round=1), dcar("m", stuck, 3, corner=0, stops=1)]
+    state = position(cars, "lead", rules=D)
+    assert impassable(OVAL, state)
 
 
 def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_from_the_grid():
