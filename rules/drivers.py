@@ -17,6 +17,7 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
+from rules.modules import boost
 from rules import karma
 from rules.engine import (
     apply, check_area, gear_options, karma_offers, move_request, moves, pit_lap, raises_needed, repairs_at, slipstream_from,
@@ -195,10 +196,11 @@ class Driver:
 
     def choose_gear(self, track: Track, state: RaceState) -> int:
         car = state.car(state.active or "")
+        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+        if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
+            return next(iter(legal))
         best: tuple[tuple[bool, float], int] | None = None
-        for gear, opt in gear_options(track, state).items():
-            if not isinstance(opt, ShiftCost):
-                continue
+        for gear, opt in legal.items():
             out_p, value = self._gear_value(track, state, car, gear, opt)
             key = (out_p <= self.max_out, value)
             if best is None or key > best[0]:
@@ -206,7 +208,29 @@ class Driver:
         assert best is not None, "a car always has a legal gear"
         return best[1]
 
-    def _gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost) -> tuple[Fraction, float]:
+    def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
+        """ENG-D-3: boost when the extra spaces are worth more than a dear engine WP (a stop
+        reached, a corner not flown out of); never the last engine WP (the rules refuse it) and
+        only with one to spare, except on the last lap below 5th gear, where few engine checks
+        are left to fear."""
+        car = state.car(state.active or "")
+        opt = gear_options(track, state).get(gear)
+        if not isinstance(opt, ShiftCost):
+            return False
+        paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        engine = paid.wp.engine
+        last_lap = car.crossings >= state.laps
+        if boost.refusal(state, paid) is not None or not (engine >= 3 or (engine == 2 and gear <= 4 and last_lap)):
+            return False
+        out_plain, plain = self._gear_value(track, state, car, gear, opt)
+        boosted = car.model_copy(update={"wp": car.wp.spend(Area.ENGINE)})
+        out_boost, value = self._gear_value(track, state.with_car(boosted), boosted, gear, opt, extra=gear)
+        dear = self._weight(car) * (1.5 if engine >= 3 else 2.5)
+        return out_boost <= max(out_plain, self.max_out) and value - dear > plain
+
+    def _gear_value(
+        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, extra: int = 0,
+    ) -> tuple[Fraction, float]:
         paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
         weight = self._weight(car)
         dice = state.rules.gear_dice
@@ -214,7 +238,7 @@ class Driver:
         value = -weight * sum(opt.cost.values())
         slide = tyres.slide(state.rules.tyres, car.tyre, wet(state)) if state.rules.tyres and car.tyre else 0
         for face, p in state.rules.gear_dice.die(gear).outcomes():
-            req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
+            req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face + extra}))
             move = self.choose_move(track, paid, legal_moves(req))
             if move.out is not None:
                 out_p += p

@@ -33,11 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
-from rules.modules import damage, head_to_head, karma, pit_points, pits, qualifying_lap, slipstream, start, tyres, weather
+from rules.modules import (
+    boost, damage, fuel, head_to_head, karma, pit_points, pits, qualifying_lap, restart, rollout, slipstream, start, tcar,
+    tyres, weather, wrecks,
+)
 from rules.modules.base import (
     AREA_RULE,
     CheckRoll,
@@ -59,7 +62,7 @@ from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tyres import multiplier, tyre_age
 from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
-from rules.order import CarPosition, Sweep, grid_order
+from rules.order import CarPosition, Sweep, grid_order, race_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
 from rules.state import CarState, Movement, RaceState, SweepState
@@ -108,7 +111,7 @@ def new_race(
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
-    if state.phase in ("setup", "pit", "karma", "bid"):  # KARMA-3, H2H-2: a driver decides
+    if state.phase in ("setup", "pit", "karma", "bid", "tcar"):  # KARMA-3, H2H-2, TCAR-1: a driver decides
         return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
@@ -124,7 +127,7 @@ def chance(state: RaceState) -> Chance | None:
 
 def to_move(state: RaceState) -> str | None:
     """The car whose player (or computer driver) must act now, if any."""
-    if state.phase in ("gear", "move", "setup", "pit") and state.active:
+    if state.phase in ("gear", "move", "setup", "pit", "tcar") and state.active:
         return state.active
     if state.phase == "karma" and state.held is not None:  # KARMA-3: the driver whose roll it is
         return state.held.check.car
@@ -160,6 +163,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "gear":
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action, events)
+        state = boost.announce(state, action.boost, events)  # ENG-D-3: before the roll
     elif isinstance(action, Drive):
         state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
@@ -178,6 +182,10 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         state = karma.on_karma(track, state, action, events)
     elif isinstance(action, Bid):
         state = head_to_head.on_bid(state, action, events)
+    elif isinstance(action, TCar):
+        if state.phase != "tcar":
+            raise IllegalAction(Reason(rule="TCAR-1", code=Code.NOT_NOW, values={"action": "tcar"}))
+        state = tcar.on_tcar(track, state, action, events)
     return _settle(track, state, events), events
 
 
@@ -187,6 +195,9 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
 def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason]:
     """Each gear 1-6 for the active car: its cost, or why it is not allowed."""
     car = state.car(state.active or "")
+    forced = rollout.gears(car)  # FUEL-2, OUT-D-2: rolling out, one gear lower, no choice
+    if forced is not None:
+        return forced
     if car.pit_wait:  # after a slow stop
         return pits.exit_gears(state.rules)
     options = legal_gears(
@@ -209,7 +220,7 @@ def _on_gear(track: Track, state: RaceState, action: ChooseGear, events: list[Ev
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
     car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
-    state = state.with_car(car).model_copy(update={"phase": "roll"})
+    state = state.with_car(car).model_copy(update={"phase": "roll", "rolling": car.rolling_out is not None})
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
     # an engine WP (TAB-DOWNSHIFT): losing the last one ends the race at once (CORE-WEAR-2,
     # CORE-ENGINE-3), before the car rolls; otherwise, like every engine WP lost, it puts a
@@ -219,6 +230,8 @@ def _on_gear(track: Track, state: RaceState, action: ChooseGear, events: list[Ev
         if opt.cost.get(area) and car.wp[area] == 0:
             why = Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value})
             state = retire(state, car.id, why, events)
+            if area is Area.ENGINE:  # ENG-D-2, OUT-D-2
+                state = rollout.engine_failed(state, car.id, events)
             return state.model_copy(update={"phase": "check"})
     if opt.cost.get(Area.BODY) or opt.cost.get(Area.ENGINE):
         state = state.model_copy(update={"mark_stop": True})
@@ -259,9 +272,10 @@ def _on_gear_roll(state: RaceState, value: int, events: list[Event]) -> RaceStat
     in 6th: CORE-ENGINE-1, AMB-11, the natural face), which may change the weather too."""
     car = state.car(state.active or "")
     die = state.rules.gear_dice.die(car.gear)
-    trigger = car.gear >= 5 and value == die.highest
+    # OUT-D-2: an engine roll-out rolls without checks
+    trigger = car.gear >= 5 and value == die.highest and car.status == "racing"
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-    spaces = tyres.roll_spaces(state, car, value)
+    spaces = tyres.roll_spaces(state, car, value) + boost.extra_spaces(state, car)
     state = qualifying_lap.count_roll(state)
     if trigger:
         state = weather.owe_determination(state)
@@ -285,6 +299,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
     mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
     others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
+    others |= frozenset(w.space for w in state.t_wrecks if w.space)  # TCAR-1: the replaced cars
     qualifying = state.mode == "qualifying"
     spaces = _segment_spaces(state, car, via)
     # PIT-B-5: never braking inside the pit lane (rules.moves); out of it only if AMB-68 allows
@@ -333,7 +348,8 @@ def moves(track: Track, state: RaceState) -> list[Move]:
     """Every legal move of the active car for the segment(s) it is offered now."""
     if state.phase != "move" or state.movement is None:
         return []
-    return [m for via in state.movement.offer for m in _segment_moves(track, state, via)]
+    found = [m for via in state.movement.offer for m in _segment_moves(track, state, via)]
+    return rollout.straight_only(track, state, found)  # OUT-D-2
 
 
 def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
@@ -360,6 +376,10 @@ def _driven(track: Track, state: RaceState, action: Drive) -> Move:
     if isinstance(result, Reason):
         raise IllegalAction(result)
     result = qualifying_lap.as_played(state, result)
+    if state.car(state.active or "").rolling_out == "engine":  # OUT-D-2: straight ahead where possible
+        why = rollout.refused_turn(track, state, result, _segment_moves(track, state, action.via))
+        if why is not None:
+            raise IllegalAction(why)
     if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
         raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
     return result
@@ -372,15 +392,20 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     Road-holding checks are queued per segment and rolled once the car stands
     (MASTERS-TURN-9); checks still pending from earlier in the turn are kept.
     """
-    from_pit = in_pit_lane(track, state.car(state.active or ""))
+    before = state.car(state.active or "")
+    from_pit = in_pit_lane(track, before)
     surplus = max(0, (state.moves_left or 0) - len(move.path))  # PIT-D-11: the roll's spaces beyond the box
     state, mv = _drive(state, move, events)
     if state.lap is not None:
         return _lap_segment(track, state, mv, move, events)
+    state = fuel.on_segment(track, state, before.id, before.space or "", move.path, events)  # FUEL-1
     car = state.car(state.active or "")
+    if car.status == "out":  # OUT-D-2: an engine roll-out drives without checks
+        return rollout.engine_stop(track, state, events)
     if move.out is not None:
         state = mark_stop(state, car.space, events)
         state = retire(state, car.id, move.out, events)
+        state = wrecks.blocked_front(track, state, car.id, move.out, events)  # BLOCK-D-3
         # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
@@ -393,11 +418,11 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
     if state.rules.pit_points:  # PIT-D-5..12: the crew works off points at the box
         state = pit_points.enter(track, state, move, from_pit)
         if move.in_box:
-            return pit_points.at_box(track, state, surplus, events)
+            return pit_points.at_box(track, rollout.at_box(state, car.id), surplus, events)
     else:
         state = pits.enter(track, state, move, from_pit, events)
         if move.in_box:  # MASTERS-TURN-11/12: the crew's work, at once
-            return pits.at_box(state, events)
+            return pits.at_box(rollout.at_box(state, car.id), events)
     offer = _next_offer(track, state, move)
     if offer:
         events.append(Event(kind="offer", car=car.id, data={"offer": list(offer)}))
@@ -500,8 +525,10 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
     state = mark_stop(state, car.space, events)
     if state.lap is not None:
         return close(state)
-    checks = damage.collision_checks(track, state, car.id) + damage.engine_checks(track, state, car.id)
-    return close(state.model_copy(update={"pending": state.pending + checks}))
+    state, collisions = wrecks.collision_checks(track, state, car.id, damage.collision_checks(track, state, car.id), events)
+    checks = collisions + damage.engine_checks(track, state, car.id)
+    state = state.model_copy(update={"pending": state.pending + checks})
+    return close(rollout.after_fuel_turn(track, state, car.id, events))  # FUEL-3
 
 
 # --- MASTERS-TURN-15 and the turn order: the next car ------------------------------------
@@ -511,7 +538,8 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
     """Where each racing car stands for the turn order."""
     out = []
     for c in state.cars:
-        if c.space is None or c.status != "racing":
+        # OUT-D-2: engine roll-outs too; AMB-38: a T-car from the next game round
+        if c.space is None or not rollout.turns_due(state, c) or tcar.waits(state, c):
             continue
         sp = track.space(c.space)
         laps = c.crossings
@@ -565,6 +593,12 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         if state.lap.finished or state.lap.failed is not None:
             return state.model_copy(update={"phase": "done", "active": None})
         return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
+    state = wrecks.clear(track, state, events)  # OUT-D-3: wrecks every car has passed
+    offered = tcar.offer(track, state, events)  # TCAR-1: an early retirement's driver chooses first
+    if offered.phase == "tcar":
+        return offered
+    order = race_order(_positions(track, state), state.rules.tie_break)
+    state = restart.check(track, state, order, events)  # RESTART-1/2: wrecks block the track
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
         state = karma.at_race_end(state, events)  # KARMA-2
@@ -590,7 +624,9 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
-    return state.model_copy(update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False})
+    return state.model_copy(
+        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
+    )
 
 
 def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceState:
@@ -620,6 +656,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.movement is not None:
         return state
-    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid"):
+    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid", "tcar"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)

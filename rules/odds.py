@@ -13,7 +13,9 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.car import Area
 from rules.engine import gear_options, move_request
+from rules.modules import boost
 from rules.gears import ShiftCost
 from rules.moves import Move, legal_moves
 from rules.state import RaceState
@@ -26,6 +28,7 @@ class GearOdds(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     gear: int
+    boost: bool = False  # with the engine boost (ENG-D-3): + gear spaces for 1 engine WP
     corner_stop: Fraction  # the move ends inside a corner area (counts a stop, CORNER-3)
     overshoot: dict[int, Fraction]  # spaces flown out of a corner -> probability (CORNER-4)
     out: Fraction  # the car's race ends (TAB-OUT)
@@ -54,19 +57,38 @@ def gear_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
     return out
 
 
+def boost_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
+    """ENG-D-3: odds of every gear the active car may choose now, with the engine boost: each
+    face counts the gear more, and the engine WP is part of the wear. Empty where it may not boost."""
+    car = state.car(state.active or "")
+    out: dict[int, GearOdds] = {}
+    for gear, opt in gear_options(track, state).items():
+        if not isinstance(opt, ShiftCost):
+            continue
+        paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        if boost.refusal(state, paid) is not None:
+            continue
+        boosted = paid.model_copy(update={"wp": paid.wp.spend(Area.ENGINE)})
+        wear = Fraction(sum(opt.cost.values()) + 1)
+        out[gear] = _odds(track, state.with_car(boosted), gear, wear, extra=gear)
+    return out
+
+
 def roll_odds(track: Track, state: RaceState) -> GearOdds:
     """Odds of the gear the active car has declared, before its roll (phase "roll"): its
-    skip cost is struck already, so only the roll's wear is expected."""
-    return _odds(track, state, state.car(state.active or "").gear, Fraction(0))
+    skip cost is struck already, so only the roll's wear is expected (and a boost announced
+    with the gear counts its spaces, ENG-D-3)."""
+    car = state.car(state.active or "")
+    return _odds(track, state, car.gear, Fraction(0), extra=boost.extra_spaces(state, car))
 
 
-def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds:
+def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, extra: int = 0) -> GearOdds:
     """Sum the cautious move of every face of the gear die, from ``trial`` (the car in
-    ``gear``, its skip cost paid); ``wear`` is that cost."""
+    ``gear``, its skip cost paid); ``wear`` is that cost, ``extra`` the boost's spaces."""
     stop = out_p = advance = Fraction(0)
     over: dict[int, Fraction] = {}
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
-        req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
+        req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face + extra}))
         move = cautious_move(legal_moves(req))
         if move.out is not None:
             out_p += p
@@ -76,4 +98,4 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds
             over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
         wear += p * move_cost(move)
         advance += p * len(move.path)
-    return GearOdds(gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)
+    return GearOdds(gear=gear, boost=extra > 0, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)

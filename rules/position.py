@@ -31,7 +31,7 @@ from rules.engine import (
 )
 from rules.gears import ShiftCost
 from rules.moves import Move, Via
-from rules.odds import GearOdds, gear_odds, roll_odds
+from rules.odds import GearOdds, boost_odds, gear_odds, roll_odds
 from rules.reasons import Reason
 from rules.state import Check, Phase, RaceState
 from rules.tables import CheckKind, StartKind, check_fails, start_b
@@ -96,6 +96,7 @@ class GearChoice(Frozen):
     cost: dict[Area, int] = {}  # struck on declaring it (CORE-GEAR-7)
     refused: Reason | None = None
     odds: GearOdds | None = None
+    boost: GearOdds | None = None  # ENG-D-3: the odds with the engine boost, where the car may boost
 
 
 class Segment(Frozen):
@@ -164,9 +165,10 @@ def moment(track: Track, state: RaceState) -> Moment:
 
 
 def _gears(track: Track, state: RaceState) -> tuple[GearChoice, ...]:
-    odds = gear_odds(track, state)
+    odds, boosted = gear_odds(track, state), boost_odds(track, state)
     return tuple(
-        GearChoice(gear=g, cost=opt.cost, odds=odds[g]) if isinstance(opt, ShiftCost) else GearChoice(gear=g, refused=opt)
+        GearChoice(gear=g, cost=opt.cost, odds=odds[g], boost=boosted.get(g))
+        if isinstance(opt, ShiftCost) else GearChoice(gear=g, refused=opt)
         for g, opt in sorted(gear_options(track, state).items())
     )
 

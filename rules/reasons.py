@@ -67,6 +67,12 @@ class Code(StrEnum):
     PIT_LANE_GEAR = "pit_lane_gear"
     PIT_WORK_GEAR = "pit_work_gear"
     NO_PIT_POINTS = "no_pit_points"
+    ROLLING_OUT = "rolling_out"
+    ROLL_OUT_STRAIGHT = "roll_out_straight"
+    OUT_OF_FUEL = "out_of_fuel"
+    NO_BOOST = "no_boost"
+    BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
+    TCAR_WP = "tcar_wp"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -160,6 +166,12 @@ TEMPLATES: dict[Code, str] = {
     Code.PIT_LANE_GEAR: "In the pit lane a car drives at most in gear {limit}, not gear {gear}.",
     Code.PIT_WORK_GEAR: "At its box the car works off the crew's points in gear {work}, not gear {gear}.",
     Code.NO_PIT_POINTS: "This rule set has no pit stops by points: nothing to announce or refuel.",
+    Code.ROLLING_OUT: "The car is rolling out: it must use gear {gear}, at no cost.",
+    Code.ROLL_OUT_STRAIGHT: "A car rolling out after an engine failure goes straight ahead while it can.",
+    Code.OUT_OF_FUEL: "Out of fuel: the car rolled out short of its box and the finish line.",
+    Code.NO_BOOST: "The engine boost is not possible now.",
+    Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
+    Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
 }
 
 

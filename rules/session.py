@@ -6,9 +6,10 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS, stop_plan
+from rules.modules.tcar import t_car_wp
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
 from rules.pitpoints import PitPlan
 from rules.record import Header, Record, RecordError, start_state
@@ -20,11 +21,14 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     """What computer driver ``kind`` does for the car to move now."""
     driver = DRIVERS[kind]
     if state.phase == "gear":
-        return ChooseGear(gear=driver.choose_gear(track, state), pit=driver.announce(track, state))
+        gear = driver.choose_gear(track, state)
+        return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear), pit=driver.announce(track, state))
     if state.phase == "karma":
         return Karma(spend=driver.choose_karma(track, state))
     if state.phase == "bid":
         return Bid(amount=driver.choose_bid(state))
+    if state.phase == "tcar":  # TCAR-1: always race on
+        return TCar(wp=t_car_wp(state, state.car(state.active or "")))
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made

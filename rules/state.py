@@ -75,6 +75,7 @@ class CarState(Frozen):
     pit_points: Count | None = None  # PIT-D-11: points still to work off at the box
     led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
     t_car: bool = False  # TCAR-1: the driver races on in the T-car
+    removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
 
 
 class Check(Frozen):
@@ -83,6 +84,7 @@ class Check(Frozen):
     purpose: Purpose
     car: str
     other: str | None = None  # the car a collision roll is about
+    wreck: bool = False  # COLL-D-2, OUT-D-4: the other car is a wreck, the check fails one higher
 
 
 class HeldCheck(Frozen):
@@ -156,6 +158,8 @@ class RaceState(Frozen):
     moves_left: Count | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
     engine_trigger: bool = False  # a 20 in 5th or a 30 in 6th this turn (CORE-ENGINE-1)
     mark_stop: bool = False  # a skip cost took an engine WP: mark the active car's stop (FD08-DANGER-1, AMB-22)
+    boost: bool = False  # ENG-D-3: the active car announced the engine boost: its roll counts + its gear
+    rolling: bool = False  # FUEL-2, OUT-D-2: the active car's turn is a roll-out turn (its gear was forced)
     pending: tuple[Check, ...] = ()
     markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
     seq: Count = 0  # running move number for ``CarState.arrival``
@@ -169,6 +173,8 @@ class RaceState(Frozen):
     bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
     head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
     t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
+    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
+    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
 

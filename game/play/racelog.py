@@ -181,4 +181,22 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         return LogLine("log.round", {"round": d.get("round")}, tone="round")
     if e.kind == "race_over":
         return LogLine("log.race_over", tone="round")
+    return _dresden_line(name, e)
+
+
+def _dresden_line(name: str, e: Event) -> LogLine | None:
+    """The Dresden events: fuel, the engine boost, wrecks, T-cars and restarts."""
+    d = e.data
+    if e.kind == "fuel":
+        if d.get("rolling_out"):
+            return LogLine("log.fuel_empty", {"name": name}, e.car, "bad")
+        return LogLine("log.fuel", {"name": name, "left": d.get("left")}, e.car)
+    if e.kind == "boost":
+        return LogLine("log.boost", {"name": name, "spaces": d.get("spaces")}, e.car, "good")
+    if e.kind == "wreck":
+        return LogLine("log.wreck", {"space": d.get("space")}, tone="round")
+    if e.kind == "tcar":
+        return LogLine("log.tcar" if d.get("taken") else "log.tcar_declined", {"name": name}, e.car)
+    if e.kind == "restart":
+        return LogLine("log.restart_full" if d.get("full") else "log.restart", tone="round")
     return None  # "turn": the banner and the dashboard show whose turn it is

@@ -42,8 +42,11 @@ def in_pit_lane(track: Track, car: CarState) -> bool:
 
 
 def on_track(state: RaceState, car: CarState) -> bool:
-    """Does the car occupy its space? Finished cars leave (AMB-66); retired ones only as wrecks."""
-    return car.space is not None and (car.status == "racing" or (car.status == "out" and state.rules.wrecks))
+    """Does the car occupy its space? Finished cars leave (AMB-66); retired ones only as wrecks,
+    until the wreck is removed (OUT-D-3, FUEL-3)."""
+    if car.space is None or car.removed:
+        return False
+    return car.status == "racing" or (car.status == "out" and state.rules.wrecks)
 
 
 def start_movement(car: CarState) -> Movement:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from rules.actions import Event
 from rules.car import Area
 from rules.dice import Purpose
+from rules.modules import rollout
 from rules.modules.base import AREA_RULE, in_pit_lane, mark, retire, wet
 from rules.moves import Move
 from rules.reasons import Code, Reason
@@ -35,6 +36,8 @@ def fails(state: RaceState, check: Check, value: int) -> bool:
     """Does ``value`` (the roll, modified in D: TAB-CHECK-D) fail the check (CORE-WEATHER-2: the
     rain's thresholds, TAB-RAIN)?"""
     kind, _ = _CHECKS[check.purpose]
+    if check.wreck:  # COLL-D-2, OUT-D-4: one higher with a wreck involved
+        kind = CheckKind.COLLISION_WRECK
     return check_fails(kind, value, rain=wet(state))
 
 
@@ -50,6 +53,11 @@ def area_of(check: Check) -> Area:
     return _CHECKS[check.purpose][1]
 
 
+def lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:
+    """Strike 1 WP of ``area`` outside a check (BLOCK-D-3, AMB-20a/c), as a failed check would."""
+    return _lose(state, car_id, area, events)
+
+
 def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> RaceState:
     """Strike 1 WP; a body or engine loss marks the car's space (FD08-DANGER-1, AMB-22)."""
     car = state.car(car_id)
@@ -62,6 +70,8 @@ def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> Rac
         state = mark(state, car.space, events)
     if car.wp[area] == 0:  # CORE-WEAR-2
         state = retire(state, car_id, Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
+        if area is Area.ENGINE:  # ENG-D-2, OUT-D-2: in D the car rolls out
+            state = rollout.engine_failed(state, car_id, events)
     return state
 
 
@@ -81,12 +91,7 @@ def collision_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check
     car = state.car(car_id)
     if car.space is None or in_pit_lane(track, car):
         return ()
-    near = set(track.beside(car.space))
-    ahead = track.ahead(car.space)
-    if ahead:
-        near.add(ahead)
-        if state.rules.collision_diagonal:
-            near.update(track.beside(ahead))
+    near = neighbours(track, state, car.space)
     checks: list[Check] = []
     for other in state.cars:
         if other.id != car_id and other.space in near and other.status == "racing":
@@ -94,6 +99,18 @@ def collision_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check
                 checks.append(Check(purpose=Purpose.COLLISION, car=other.id, other=car_id))
             checks.append(Check(purpose=Purpose.COLLISION, car=car_id, other=other.id))
     return tuple(checks)
+
+
+def neighbours(track: Track, state: RaceState, space: str) -> set[str]:
+    """AMB-4: the spaces beside ``space`` and the one directly ahead of it (and diagonally ahead
+    with ``collision_diagonal``): a car stopping on ``space`` collides with cars there."""
+    near = set(track.beside(space))
+    ahead = track.ahead(space)
+    if ahead:
+        near.add(ahead)
+        if state.rules.collision_diagonal:
+            near.update(track.beside(ahead))
+    return near
 
 
 def engine_checks(track: Track, state: RaceState, car_id: str) -> tuple[Check, ...]:

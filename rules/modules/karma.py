@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from rules import karma
 from rules.actions import Event, Karma
 from rules.dice import Purpose
-from rules.modules import damage
+from rules.modules import damage, wrecks
 from rules.modules.base import IllegalAction, in_pit_lane
 from rules.order import CarPosition, race_order
 from rules.profiles import check_modifier
@@ -81,7 +81,7 @@ def on_check(track: Track, state: RaceState, check: Check, value: int, events: l
     held = HeldCheck(check=check, natural=value)
     if offers(track, state, held):
         return state.model_copy(update={"phase": "karma", "held": held})
-    return damage.on_check(track, state, check, modified(track, state, held), events)
+    return _effect(check)(track, state, check, modified(track, state, held), events)
 
 
 def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend, ...]:
@@ -120,7 +120,7 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
         held = held.model_copy(update={"raised": held.raised + 1})
         if offers(track, state, held):
             return state.model_copy(update={"phase": "karma", "held": held})
-    return damage.on_check(track, state, held.check, modified(track, state, held), events)
+    return _effect(held.check)(track, state, held.check, modified(track, state, held), events)
 
 
 def _pay(state: RaceState, car_id: str, change: int, why: str, events: list[Event]) -> RaceState:
@@ -169,3 +169,8 @@ def at_race_end(state: RaceState, events: list[Event]) -> RaceState:
         if income:
             state = _pay(state, car_id, income, "race_end", events)
     return state
+
+
+def _effect(check: Check):  # type: ignore[no-untyped-def]
+    """What a check roll does once it stands: a collision goes through the wrecks module (AMB-20c)."""
+    return wrecks.on_collision if check.purpose == Purpose.COLLISION else damage.on_check

@@ -1,0 +1,48 @@
+"""Whole Dresden races of computer drivers: every shipped track finishes, and a race with an
+engine boost, a fuel roll-out and a wreck replays exactly from its record.
+
+Rules: FUEL-1..3, ENG-D-3, OUT-D-3 (in play), CORE-END-1 (the race ends).
+"""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import pytest
+
+from game.tracks.load import load_track
+from rules.record import load, replay, save
+from rules.ruleset import preset
+from rules.session import RaceSession
+from rules.simulation import play, race_header
+
+MAPS = sorted(Path("maps").glob("*.tmx"))
+
+
+@pytest.mark.parametrize("rules", ["dresden-2006", "dresden-open"])
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_a_10_car_3_lap_dresden_race_finishes_on_every_shipped_track(path: Path, rules: str):
+    track = load_track(str(path))
+    header, _ = race_header(track, preset(rules), 10, 3, 11, "careful")
+    state = play(track, header).state
+    assert state.finished and all(c.status in ("finished", "out") for c in state.cars)
+
+
+def test_FUEL_2_ENG_D_3_OUT_D_3_a_race_with_a_boost_a_roll_out_and_a_wreck_replays_exactly(tmp_path):
+    track = load_track("maps/oval.tmx")
+    header, _ = race_header(track, preset("dresden-2006"), 10, 3, 7, "aggressive")
+    session = RaceSession(track, header)
+    seen = collections.Counter()
+    while not session.state.finished:
+        for e in session.advance():
+            seen[e.kind] += 1
+            if e.kind == "fuel" and e.data.get("rolling_out"):
+                seen["roll-out"] += 1
+    wrecks = [c for c in session.state.cars if c.status == "out" and c.out is not None and c.out.rule == "FUEL-3"]
+    assert seen["boost"] and seen["roll-out"] and wrecks
+    path = tmp_path / "race.json"
+    save(session.record(), path)
+    assert replay(track, load(path)).model_dump_json() == session.state.model_dump_json()
+    resumed = RaceSession(track, header, actions=session.record().actions)
+    assert resumed.state.model_dump_json() == session.state.model_dump_json()
