@@ -557,7 +557,6 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
                 arrival=c.arrival,
                 inside=track.inside_rank(c.space),
                 pit=pit,
-                racing=c.status == "racing",
                 bid=head_to_head.bid_of(state, c.id),  # H2H-3
             )
         )

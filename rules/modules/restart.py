@@ -101,8 +101,13 @@ def _from_grid(track: Track, state: RaceState) -> RaceState:
 
 def next_straight(track: Track, space: str) -> list[str]:
     """AMB-37: the middle lane of the first straight that begins ahead of ``space``."""
-    lane = track.lanes // 2
-    here = next(s.name for s in track.row_spaces(track.order_row(space)) if s.lane == lane)
+    lane, row = track.lanes // 2, track.order_row(space)
+
+    def apart(s: str) -> int:  # rows round the circuit: lanes differ in length in corners
+        d = abs(track.order_row(s) - row)
+        return min(d, track.rows - d)
+
+    here = min((s.name for s in track.lane_spaces(lane)), key=apart)
     for want_corner in (True, False):  # to the next corner, through it
         for _ in range(len(track.spaces)):
             if (track.space(here).corner is not None) == want_corner:

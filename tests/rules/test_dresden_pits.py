@@ -372,9 +372,10 @@ def test_PIT_D_stops_once_per_lap():
 
 
 def test_FUEL_3_a_car_rolling_out_for_fuel_may_reach_its_box_on_the_last_lap():
-    state = race([dcar("m", "C58", box="P4", crossings=3, rolling_out="fuel"), dcar("far", "A30")])
-    assert may_enter_box(OVAL, state, state.car("m"))
+    # FUEL-2: rolling out from 5th, the car must drive in 4th this turn
+    state = race([dcar("m", "C58", gear=5, box="P4", crossings=3, rolling_out="fuel"), dcar("far", "A30")])
     state, _ = act(state, ChooseGear(gear=4, pit=PitPlan(fuel=1)))
+    assert may_enter_box(OVAL, state, state.car("m"))
     state, _ = rolls(state, 7)
     assert any(m.in_box for m in moves(OVAL, state))
 

@@ -36,7 +36,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.actions import Bid, ChooseGear, Drive, EndMove, Karma, PitStop, SetUp
+from rules.modules.tcar import t_car_wp
+from rules.actions import Bid, ChooseGear, Drive, EndMove, Karma, PitStop, SetUp, TCar
 from rules.car import Area
 from rules.classify import classification
 from rules.engine import chance, gear_options, karma_offers, moves, on_track, repairs_at, to_move
@@ -80,11 +81,15 @@ def check_invariants(track: Track, before: RaceState, after: RaceState) -> None:
             continue
         was = (old.crossings, track.space(old.space).progress)
         now = (new.crossings, track.space(new.space).progress)
-        assert now >= was, f"{new.id} went backwards: {old.space} -> {new.space} ({was} -> {now})"
+        # RESTART-2 puts the field back on the grid; TCAR-1's T-car comes out of the box
+        moved_back = after.restarts > before.restarts or (new.t_car and not old.t_car)
+        assert now >= was or moved_back, f"{new.id} went backwards: {old.space} -> {new.space} ({was} -> {now})"
     mover = to_move(after)
     if mover is not None:
         car = after.car(mover)
-        assert car.status == "racing", f"{mover} must {after.phase} but is {car.status}"
+        # OUT-D-2: an engine failure's roll-out drives on, out; TCAR-1: an early retirement's driver chooses
+        acts_out = car.rolling_out == "engine" or after.phase == "tcar"
+        assert car.status == "racing" or acts_out, f"{mover} must {after.phase} but is {car.status}"
     for car in after.cars:
         setup = car.setup or after.rules.default_wear
         assert all(car.wp[a] <= setup[a] for a in Area), f"{car.id} has more WP than its set-up"
@@ -122,6 +127,9 @@ def random_play(
             session.act(Karma(spend=rng.choice(karma_offers(track, state, state.held))))
         elif state.phase == "bid":  # H2H-2: 0 up to the pool
             session.act(Bid(amount=rng.randint(0, state.car(to_move(state) or "").karma)))
+        elif state.phase == "tcar":  # TCAR-1: race on in the T-car, or not
+            take = rng.random() < 0.5
+            session.act(TCar(wp=t_car_wp(state, state.car(state.active or "")) if take else None))
         else:
             raise AssertionError(f"nobody can act in phase {state.phase!r}: the race is stuck")
         check_invariants(track, state, session.state)
