@@ -29,7 +29,7 @@ from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_hint, draw_log,
-                                   draw_standings, draw_topbar, free_areas, standings_height)
+                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -58,6 +58,7 @@ VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygam
 DONE_DELAY = 2.0
 LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR)  # answered in a LeagueDialog
 LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
+FLAG_TIME = 2.5  # seconds the red flag of a restart stays (RESTART-1/2)
 COMPUTER_TURN = 7.0  # seconds a computer turn with its checks counts for: bench/turn_pace.py keeps the median wait under the gap
 COMPUTERS_GAP = 3.0  # seconds all computer turns between two human turns may take (issue 18)
 MESSAGE_TIME = 5.0
@@ -108,6 +109,7 @@ class RaceScene(Scene):
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
         self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
         self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
+        self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.buttons = {
@@ -444,6 +446,10 @@ class RaceScene(Scene):
         for e in step.events:
             if e.kind == "weather":
                 self._announce(step)
+            if e.kind == "restart":  # RESTART-1/2: the race is stopped and lined up again
+                self.red_flag = (tr("log.restart_full" if e.data.get("full") else "log.restart"), FLAG_TIME / self.speed)
+                self.app.sound.play("out")
+                self.queue.append(Delay(FLAG_TIME / self.speed))
             if e.kind == "moved" and e.car and e.data.get("path"):
                 self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
 
@@ -501,6 +507,9 @@ class RaceScene(Scene):
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
+        if self.red_flag is not None:
+            text, left = self.red_flag
+            self.red_flag = (text, left - dt) if left > dt else None
         if self.message is not None:
             self.message_left -= dt
             if self.message_left <= 0:
@@ -713,6 +722,8 @@ class RaceScene(Scene):
             draw_extras(screen, self.view, self.track, self._here(), destinations)
         self._draw_cars(screen)
         self.weather.draw_over(screen, self.view.viewport, state.weather)
+        if self.red_flag is not None:
+            draw_red_flag(screen, self.view.viewport, self.red_flag[0])
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
             draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title")

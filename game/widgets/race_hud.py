@@ -140,3 +140,11 @@ def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl,
     screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))
     theme.text(screen, tr("race.banner", name=entry.name), 48, theme.TEXT, (box.left + 200, box.centery - 22), "midleft")
     theme.text(screen, tr("race.banner_hint"), 24, theme.DIM, (box.left + 202, box.centery + 26), "midleft")
+
+
+def draw_red_flag(screen: pygame.Surface, board: pygame.Rect, text: str) -> None:
+    """The race is stopped (RESTART-1/2): a red band across the board with what happens now."""
+    px = theme.fitting_px(text, 28, board.width - 120, 18)
+    band = pygame.Rect(board.left + 40, board.top + board.height // 3 - 40, board.width - 80, 80)
+    theme.panel(screen, band, theme.RED_DARK, 235, theme.YELLOW, 12)
+    theme.text(screen, theme.fit_text(text, px, band.width - 40), px, theme.TEXT, band.center, "center")

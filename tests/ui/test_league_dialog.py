@@ -186,3 +186,25 @@ def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_an
     click(late, "plan.body.plus")  # the reserve holds 1 WP: a second repair is not offered
     late.done()
     assert sent == [PitPlan(fuel=3, repairs={Area.BODY: 1})]
+
+
+def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A restart event raises the red-flag band over the board for a moment, in the player's words."""
+    from game.play.race_control import Step
+    from game.scenes.menu import MenuScene
+    from game.texts import tr
+    from rules.actions import Event, Roll
+    from tests.ui.helpers import make_app
+    from tests.ui.test_layout import race
+
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    scene = race(app, "dresden-2006")
+    s = scene.control.state
+    scene.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
+                      chance=None, before=s, after=s))
+    assert scene.red_flag is not None and scene.red_flag[0] == tr("log.restart")
+    app.frame(0.016)
+    for _ in range(400):
+        scene.update(1 / 60)
+    assert scene.red_flag is None
