@@ -17,12 +17,11 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import apply, gear_options, move_request, moves, repairs_at, slipstream_from, stops_allowed, wet
+from rules.engine import apply, gear_options, moves, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.gears import ShiftCost
-from rules.moves import Move, legal_moves
+from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.track import Track
-from rules import tyres
 from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
@@ -189,10 +188,10 @@ class Driver:
         dice = state.rules.gear_dice
         out_p = Fraction(0)
         value = -weight * sum(opt.cost.values())
-        slide = tyres.slide(state.rules.tyres, car.tyre, wet(state)) if state.rules.tyres and car.tyre else 0
+        slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
         for face, p in state.rules.gear_dice.die(gear).outcomes():
-            req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
-            move = self.choose_move(track, paid, legal_moves(req))
+            after = rolled(track, paid, face)  # the spaces the engine moves (profiles, tyre malus)
+            move = self.choose_move(track, paid, moves(track, after))
             if move.out is not None:
                 out_p += p
                 value -= float(p) * OUT_COST * weight
@@ -219,7 +218,7 @@ class Driver:
         """
         car = state.car(state.active or "")
         pit_lane = _pit_entry_lane(track, state, car)
-        slides = state.rules.tyres is not None and wet(state) and state.phase == "move"
+        slides = state.phase == "move" and slide_spaces(state, car) > 0  # rain, or a Regengott in sun
 
         def slide_cost(m: Move) -> float:
             return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0

@@ -55,8 +55,9 @@ from rules.track import EdgeKind, Track
 
 # What a segment of a movement is (CORE-TURN-2: "the rolled spaces plus mandatory and
 # optional extra spaces"): the roll (or a dream start, or the drive out of the box),
-# sliding in rain (TYRE-2..5), the soft-tyre bonus (TYRE-3) or slipstream (CORE-SLIP-2).
-Via = Literal["roll", "slide", "bonus", "slip"]
+# sliding in rain (TYRE-2..5), the soft-tyre bonus (TYRE-3), slipstream (CORE-SLIP-2) or the
+# Praktiker's optional space on a launch (DRESDEN-PROFILE-4).
+Via = Literal["roll", "slide", "bonus", "slip", "launch"]
 
 
 class Move(BaseModel):

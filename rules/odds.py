@@ -13,9 +13,9 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.engine import gear_options, move_request
+from rules.engine import gear_options, moves, rolled
 from rules.gears import ShiftCost
-from rules.moves import Move, legal_moves
+from rules.moves import Move
 from rules.state import RaceState
 from rules.track import Track
 
@@ -66,8 +66,7 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds
     stop = out_p = advance = Fraction(0)
     over: dict[int, Fraction] = {}
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
-        req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face}))
-        move = cautious_move(legal_moves(req))
+        move = cautious_move(moves(track, rolled(track, trial, face)))  # the spaces the engine moves
         if move.out is not None:
             out_p += p
         elif move.corner is not None:

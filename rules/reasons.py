@@ -62,6 +62,8 @@ class Code(StrEnum):
     TOO_MANY_SPACES = "too_many_spaces"
     SETUP_NO_RESERVE = "setup_no_reserve"
     REPAIR_ONE_OR_TWO = "repair_one_or_two"
+    ONE_SPACE_LESS_IN_CORNER = "one_space_less_in_corner"
+    LAUNCH_WHOLE_SPACE = "launch_whole_space"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -147,6 +149,8 @@ TEMPLATES: dict[Code, str] = {
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
     Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
     Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
+    Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",
+    Code.LAUNCH_WHOLE_SPACE: "The Praktiker's extra space is one whole space forward, or nothing.",
 }
 
 

@@ -257,6 +257,7 @@ STRINGS: dict[str, str] = {
     "log.start.stall": "{name} würgt ab und setzt Runde 1 aus.",
     "log.start.normal": "{name} startet normal.",
     "log.start.dream": "{name} erwischt einen Traumstart!",
+    "log.start.stall_turn": "{name} würgt ab: kein Zug jetzt, nächste Runde im 1. Gang.",
     "log.gear": "{name} schaltet in Gang {gear}.",
     "log.gear_cost": "{name} schaltet in Gang {gear} und zahlt {cost}.",
     "log.roll": "{name} würfelt {value} mit dem {die}.",
@@ -492,6 +493,9 @@ STRINGS: dict[str, str] = {
     "via.slip.short": "WS +{n}",
     "via.bonus.short": "+{n}",
     "via.slide.short": "Rutsch +{n}",
+    "via.launch.name": "Zusatzpunkt des Praktikers",
+    "via.launch": "Praktiker: +{n} Feld beim Anfahren, freiwillig",
+    "via.launch.short": "P +{n}",
     "via.slip_brake": "+1 Brems-VP: der Windschatten endet in einer Kurve",
     # --- race screen ---------------------------------------------------------------------------
     "race.end_move": "Zug hier beenden (Enter)",
@@ -536,6 +540,7 @@ STRINGS: dict[str, str] = {
     "log.wp_item": "{area} {n}",
     "log.via.slide": "{name} rutscht {n} weiter bis {space}.",
     "log.via.bonus": "{name} nutzt den Bonus der weichen Reifen bis {space}.",
+    "log.via.launch": "{name} nutzt den Zusatzpunkt des Praktikers bis {space}.",
     "log.via.slip": "{name} nutzt den Windschatten: {n} Felder bis {space}.",
     "log.via.slip.1": "{name} nutzt den Windschatten: 1 Feld bis {space}.",
     "log.pit.crew": "Crew von {name}: {work}.",
@@ -700,4 +705,6 @@ REASONS: dict[Code, str] = {
     Code.NOT_SHORTEST: "Auf der Geraden muss das Auto einen kürzesten Weg nehmen: {space} ist auf anderem Weg näher.",
     Code.SETUP_NO_RESERVE: "Diese Regeln kennen keine VP in der Box: die {points} Reserve-VP gehören ins Auto.",
     Code.REPAIR_ONE_OR_TWO: "Die Crew repariert in einem Stopp 1 oder 2 VP, nicht {points}.",
+    Code.ONE_SPACE_LESS_IN_CORNER: "Bei Sonne hält dieser Fahrer in einer Kurve ein Feld früher: der Zug endet vor {space}.",
+    Code.LAUNCH_WHOLE_SPACE: "Der Zusatzpunkt des Praktikers ist ein ganzes Feld vorwärts oder nichts.",
 }
