@@ -189,6 +189,7 @@ class Driver:
         out_p = Fraction(0)
         value = -weight * sum(opt.cost.values())
         slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
+        moved = False
         for face, p in state.rules.gear_dice.die(gear).outcomes():
             after = rolled(track, paid, face)  # the spaces the engine moves (profiles, tyre malus)
             move = self.choose_move(track, paid, moves(track, after))
@@ -196,6 +197,7 @@ class Driver:
                 out_p += p
                 value -= float(p) * OUT_COST * weight
                 continue
+            moved = moved or bool(move.path)
             ahead = 0.0
             if move.end is not None and not move.finishes:
                 ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
@@ -204,6 +206,10 @@ class Driver:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
                 risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
             value += float(p) * (len(move.path) - weight * risk - self.foresight * weight * ahead)
+        if not moved:
+            # no face moves the car (a worn soft set's malus, a Tourer's or a Schönwetterfahrer's
+            # space less, DRESDEN-PROFILE-6/7): choosing it again and again, the race would stand still
+            return Fraction(1), value - OUT_COST * weight
         return out_p, value
 
     def _weight(self, car: CarState) -> float:

@@ -17,8 +17,10 @@ by qualifying) -> "setup" (tyres and an own car once the weather is known) ->
 "start" (all three ``start``) -> per turn "gear" (ChooseGear) -> "roll" (the
 gear die) -> "move" (Drive segments as ``state.movement.offer`` says; EndMove
 declines optional extras) -> "pit" (the crew's choices at the box) -> "check"
-(the black-die checks the turn caused) -> the next car. A movement is one stop
-(CORE-TURN-2, SLIP-8): every segment is judged from the movement's start.
+(the black-die checks the turn caused) -> the next car. In D (``start_in_turn``) a
+car's turn begins in phase "start" with its start roll when one is due
+(``dresden_start``). A movement is one stop (CORE-TURN-2, SLIP-8): every segment
+is judged from the movement's start.
 ``new_lap`` (``qualifying_lap``) runs a qualifying lap with the same machinery,
 counting rolls and penalties instead of striking WP.
 

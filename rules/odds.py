@@ -31,6 +31,10 @@ class GearOdds(BaseModel):
     out: Fraction  # the car's race ends (TAB-OUT)
     wear: Fraction  # expected WP lost by the move (brakes and tyres), skip costs included
     advance: Fraction  # expected spaces driven
+    # the spaces the engine moves for the lowest and the highest face: the die's range with the
+    # tyres' malus and the driver profile's change (DRESDEN-PROFILE-3/5/6)
+    fewest: int = 0
+    most: int = 0
 
 
 def move_cost(move: Move) -> int:
@@ -65,8 +69,11 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds
     ``gear``, its skip cost paid); ``wear`` is that cost."""
     stop = out_p = advance = Fraction(0)
     over: dict[int, Fraction] = {}
+    spaces: list[int] = []
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
-        move = cautious_move(moves(track, rolled(track, trial, face)))  # the spaces the engine moves
+        after = rolled(track, trial, face)  # the spaces the engine moves
+        spaces.append(after.moves_left or 0)
+        move = cautious_move(moves(track, after))
         if move.out is not None:
             out_p += p
         elif move.corner is not None:
@@ -75,4 +82,6 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction) -> GearOdds
             over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
         wear += p * move_cost(move)
         advance += p * len(move.path)
-    return GearOdds(gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)
+    return GearOdds(
+        gear=gear, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance, fewest=min(spaces), most=max(spaces)
+    )

@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from rules import profiles
 from rules.modules.base import in_pit_lane, wet
-from rules.moves import Move, MoveRequest, check_path
+from rules.moves import Move, MoveRequest, check_path, check_paths
 from rules.reasons import Code, Reason
 from rules.state import CarState, Movement, RaceState
 from rules.track import Track
@@ -60,6 +60,14 @@ def launch_spaces(state: RaceState, car: CarState, spaces: int) -> tuple[RaceSta
     return state.with_car(car.model_copy(update={"launch": True})), max(0, spaces + less)
 
 
+def launch_next(state: RaceState, car_id: str) -> RaceState:
+    """The car's next movement is a launch (AMB-39d): it leaves the box next game round (a slow
+    or long stop), so the Theoretiker's space less comes off that roll."""
+    if not state.rules.profiles:
+        return state
+    return state.with_car(state.car(car_id).model_copy(update={"launch": True}))
+
+
 def launch_offered(car: CarState, mv: Movement) -> bool:
     """May the car drive the Praktiker's extra space now (DRESDEN-PROFILE-4: "may be used")?
     Once, on a launch; in the pit lane too (PIT-D-3)."""
@@ -82,7 +90,7 @@ def slide_change(state: RaceState, car: CarState) -> int:
 def _shortens(track: Track, state: RaceState, car: CarState, req: MoveRequest) -> bool:
     """Does the Schönwetterfahrer's rule shape this segment: the roll, in sun, not from the pit
     lane (DRESDEN-PROFILE-7, -9)?"""
-    if req.via != "roll" or track.space(req.start).in_pit:
+    if req.via != "roll" or req.roll < 1 or track.space(req.start).in_pit:
         return False
     return profiles.corner_stop_modifier(car.profile, wet(state), False) < 0
 
@@ -98,16 +106,12 @@ def corner_stop_moves(track: Track, state: RaceState, car: CarState, req: MoveRe
     same shorter path is the same drive, dearer, and is dropped."""
     if not _shortens(track, state, car, req):
         return found
-    shorter = replace(req, roll=req.roll - 1)
-    kept: list[Move] = []
-    replaced: dict[tuple[str, ...], Move] = {}
-    for m in found:
-        short = check_path(shorter, m.path[:-1]) if _in_corner(track, m.path) else None
-        if isinstance(short, Move):
-            replaced.setdefault(short.path, short)
-        else:
-            kept.append(m)
-    return [m for m in kept if m.path not in replaced] + list(replaced.values())
+    into = [m for m in found if _in_corner(track, m.path)]
+    shortened = check_paths(replace(req, roll=req.roll - 1), [m.path[:-1] for m in into])
+    replaced = {short.path: short for short in shortened if isinstance(short, Move)}
+    failed = [m for m, short in zip(into, shortened) if not isinstance(short, Move)]  # "if possible"
+    kept = [m for m in found if not _in_corner(track, m.path) and m.path not in replaced]
+    return kept + failed + list(replaced.values())
 
 
 def check_roll_path(track: Track, state: RaceState, car: CarState, req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:

@@ -165,8 +165,8 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     car = car.model_copy(update={"wp": wp, "tyre": action.tyre or car.tyre})
     events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
     state = state.with_car(car)
-    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear
-        state = state.with_car(car.model_copy(update={"pit_wait": True}))
+    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear, a launch (AMB-39d)
+        state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     return close(_pit_roll_first(state, car.id))
 
@@ -221,5 +221,5 @@ def on_pit_roll(track: Track, state: RaceState, check: Check, value: int, events
         state, spaces = driver_profiles.launch_spaces(state.with_car(car), car, math.ceil(value / 2))
         car = state.car(car.id)
         return state.model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})
-    state = state.with_car(car.model_copy(update={"pit_wait": True}))
+    state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
     return state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)})
