@@ -17,18 +17,17 @@ from functools import lru_cache
 from rules.actions import Drive
 from rules.car import Area
 from rules.dice import GearDice
-from rules.modules import boost
 from rules import karma
 from rules.engine import (
-    apply, check_area, gear_options, karma_offers, move_request, moves, pit_lap, raises_needed, repairs_at, slipstream_from,
-    stops_allowed, wet,
+    apply, check_area, gear_options, karma_offers, moves, pit_lap, raises_needed, repairs_at, rolled,
+    slide_spaces, slipstream_from, stops_allowed, wet,
 )
 from rules.gears import ShiftCost
-from rules.moves import Move, legal_moves
+from rules.modules import boost
+from rules.moves import Move
 from rules.pitpoints import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
 from rules.state import CarState, RaceState
 from rules.track import Track
-from rules import tyres
 from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
@@ -224,26 +223,28 @@ class Driver:
             return False
         out_plain, plain = self._gear_value(track, state, car, gear, opt)
         boosted = car.model_copy(update={"wp": car.wp.spend(Area.ENGINE)})
-        out_boost, value = self._gear_value(track, state.with_car(boosted), boosted, gear, opt, extra=gear)
+        out_boost, value = self._gear_value(track, state.with_car(boosted), boosted, gear, opt, boost=True)
         dear = self._weight(car) * (1.5 if engine >= 3 else 2.5)
         return out_boost <= max(out_plain, self.max_out) and value - dear > plain
 
     def _gear_value(
-        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, extra: int = 0,
+        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool = False,
     ) -> tuple[Fraction, float]:
         paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
         weight = self._weight(car)
         dice = state.rules.gear_dice
         out_p = Fraction(0)
         value = -weight * sum(opt.cost.values())
-        slide = tyres.slide(state.rules.tyres, car.tyre, wet(state)) if state.rules.tyres and car.tyre else 0
+        slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
+        moved = False
         for face, p in state.rules.gear_dice.die(gear).outcomes():
-            req = move_request(track, paid.model_copy(update={"phase": "move", "roll": face, "moves_left": face + extra}))
-            move = self.choose_move(track, paid, legal_moves(req))
+            after = rolled(track, paid.model_copy(update={"boost": boost}), face)  # the spaces the engine moves
+            move = self.choose_move(track, paid, moves(track, after))
             if move.out is not None:
                 out_p += p
                 value -= float(p) * OUT_COST * weight
                 continue
+            moved = moved or bool(move.path)
             ahead = 0.0
             if move.end is not None and not move.finishes:
                 ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
@@ -253,6 +254,10 @@ class Driver:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
                 risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
             value += float(p) * (progress - weight * risk - self.foresight * weight * ahead)
+        if not moved:
+            # no face moves the car (a worn soft set's malus, a Tourer's or a Schönwetterfahrer's
+            # space less, DRESDEN-PROFILE-6/7): choosing it again and again, the race would stand still
+            return Fraction(1), value - OUT_COST * weight
         return out_p, value
 
     def _weight(self, car: CarState) -> float:
@@ -267,7 +272,7 @@ class Driver:
         """
         car = state.car(state.active or "")
         pit_lane = _pit_entry_lane(track, state, car)
-        slides = state.rules.tyres is not None and wet(state) and state.phase == "move"
+        slides = state.phase == "move" and slide_spaces(state, car) > 0  # rain, or a Regengott in sun
 
         def slide_cost(m: Move) -> float:
             return _slide_cost(track, state, m) if slides and m.via != "slide" else 0.0

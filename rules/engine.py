@@ -17,8 +17,10 @@ by qualifying) -> "setup" (tyres and an own car once the weather is known) ->
 "start" (all three ``start``) -> per turn "gear" (ChooseGear) -> "roll" (the
 gear die) -> "move" (Drive segments as ``state.movement.offer`` says; EndMove
 declines optional extras) -> "pit" (the crew's choices at the box) -> "check"
-(the black-die checks the turn caused) -> the next car. A movement is one stop
-(CORE-TURN-2, SLIP-8): every segment is judged from the movement's start.
+(the black-die checks the turn caused) -> the next car. In D (``start_in_turn``) a
+car's turn begins in phase "start" with its start roll when one is due
+(``dresden_start``). A movement is one stop (CORE-TURN-2, SLIP-8): every segment
+is judged from the movement's start.
 ``new_lap`` (``qualifying_lap``) runs a qualifying lap with the same machinery,
 counting rolls and penalties instead of striking WP.
 
@@ -38,8 +40,8 @@ from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.modules import (
-    boost, damage, fuel, head_to_head, karma, pit_points, pits, qualifying_lap, restart, rollout, slipstream, start, tcar,
-    tyres, weather, wrecks,
+    boost, damage, dresden_start, driver_profiles, fuel, head_to_head, karma, pit_points, pits, qualifying_lap,
+    restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
 )
 from rules.modules.base import (
     AREA_RULE,
@@ -60,8 +62,8 @@ from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
-from rules.modules.tyres import multiplier, tyre_age
-from rules.moves import Move, MoveRequest, Via, check_path, legal_moves
+from rules.modules.tyres import multiplier, slide_spaces, tyre_age
+from rules.moves import Move, MoveRequest, Via, legal_moves
 from rules.order import CarPosition, Sweep, grid_order, race_order
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
@@ -89,6 +91,8 @@ __all__ = [
     "race_end_karma",
     "raises_needed",
     "repairs_at",
+    "rolled",
+    "slide_spaces",
     "slipstream_from",
     "stops_allowed",
     "to_move",
@@ -137,7 +141,7 @@ def to_move(state: RaceState) -> str | None:
 def optional_offer(state: RaceState) -> bool:
     """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
     mv = state.movement
-    return state.phase == "move" and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip") for v in mv.offer)
+    return state.phase == "move" and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip", "launch") for v in mv.offer)
 
 
 # --- the transition function -----------------------------------------------------------
@@ -203,6 +207,7 @@ def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason
     options = legal_gears(
         car.gear, car.wp, state.rules.downshift, in_pit=in_pit_lane(track, car),
         free_downshifts=state.mode == "qualifying",  # AMB-57, QUAL-D-7
+        allowed_from_zero=dresden_start.gears_from_zero(car),  # START-D-3: 1st or 2nd after a dream start
     )
     return pit_points.lane_gears(track, state, car, options)  # PIT-D-2, PIT-D-11
 
@@ -218,7 +223,7 @@ def _on_gear(track: Track, state: RaceState, action: ChooseGear, events: list[Ev
         raise IllegalAction(opt)
     car = pit_points.announce(state, state.car(state.active or ""), action.pit)
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
-    car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
+    car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False, "start": None})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
     state = state.with_car(car).model_copy(update={"phase": "roll", "rolling": car.rolling_out is not None})
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
@@ -247,11 +252,18 @@ def _on_roll(track: Track, state: RaceState, value: int, events: list[Event]) ->
         events.append(Event(kind="roll", car=state.active, data={"die": state.rules.gear_dice.die(state.car(state.active or "").gear).name, "value": value}))
         return pit_points.on_work_roll(track, state, value, events)  # PIT-D-11: at the box
     if state.phase == "roll":
-        return _on_gear_roll(state, value, events)
+        return _on_gear_roll(track, state, value, events)
     check, rest = state.pending[0], state.pending[1:]
     state = state.model_copy(update={"pending": rest})
     events.append(Event(kind="check", car=check.car, data={"purpose": check.purpose.value, "value": value}))
     return _CHECK_ROLLS[check.purpose](track, state, check, value, events)
+
+
+def rolled(track: Track, state: RaceState, face: int) -> RaceState:
+    """The race after the active car, in its declared gear, rolled ``face``: what the odds and
+    the computer drivers look at, so they see the spaces the engine moves (the tyres' malus,
+    the profile's change, a launch) and the same segment moves (``moves``)."""
+    return apply(track, state.model_copy(update={"phase": "roll"}), Roll(value=face))[0]
 
 
 # every black die belongs to the module whose check it is
@@ -267,15 +279,19 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
 }
 
 
-def _on_gear_roll(state: RaceState, value: int, events: list[Event]) -> RaceState:
-    """The gear die: the spaces to move, and whether it strains the engines (a 20 in 5th, a 30
-    in 6th: CORE-ENGINE-1, AMB-11, the natural face), which may change the weather too."""
+def _on_gear_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
+    """The gear die: the spaces to move (with the tyres' malus and the driver profile's change,
+    DRESDEN-PROFILE-3/5/6), and whether it strains the engines (a 20 in 5th, a 30 in 6th:
+    CORE-ENGINE-1, AMB-11, the natural face), which may change the weather too."""
     car = state.car(state.active or "")
     die = state.rules.gear_dice.die(car.gear)
     # OUT-D-2: an engine roll-out rolls without checks
     trigger = car.gear >= 5 and value == die.highest and car.status == "racing"
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-    spaces = tyres.roll_spaces(state, car, value) + boost.extra_spaces(state, car)
+    spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value)) + boost.extra_spaces(state, car)
+    if car.launch:  # the first movement after the start or a spin restart (DRESDEN-PROFILE-3/4)
+        state, spaces = driver_profiles.launch_spaces(state, car, spaces)
+        car = state.car(car.id)
     state = qualifying_lap.count_roll(state)
     if trigger:
         state = weather.owe_determination(state)
@@ -339,7 +355,7 @@ def _segment_spaces(state: RaceState, car: CarState, via: Via) -> int:
         return state.moves_left or 0
     if via == "slip":
         return 3
-    if via == "bonus":
+    if via in ("bonus", "launch"):
         return 1
     return tyres.slide_spaces(state, car)
 
@@ -354,8 +370,10 @@ def moves(track: Track, state: RaceState) -> list[Move]:
 
 def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
     """The legal moves of one segment, as played."""
-    found = [qualifying_lap.as_played(state, m) for m in legal_moves(move_request(track, state, via))]
-    if via == "bonus":  # TYRE-3: one whole space, or no bonus at all
+    req = move_request(track, state, via)
+    car = state.car(state.active or "")
+    found = [qualifying_lap.as_played(state, m) for m in driver_profiles.corner_stop_moves(track, state, car, req, legal_moves(req))]
+    if via in ("bonus", "launch"):  # TYRE-3, DRESDEN-PROFILE-4: one whole space, or none at all
         return [m for m in found if m.path and not m.brakes and not m.blocked]
     if via == "slip":  # CORE-SLIP-2: a slipstream moves the car
         return [m for m in found if m.path]
@@ -363,7 +381,7 @@ def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
 
 
 # the rule each segment of a movement comes from, for refusals
-_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1"}
+_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1", "launch": "DRESDEN-PROFILE-4"}
 
 
 def _driven(track: Track, state: RaceState, action: Drive) -> Move:
@@ -372,7 +390,8 @@ def _driven(track: Track, state: RaceState, action: Drive) -> Move:
         raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
     if action.via not in state.movement.offer:
         raise IllegalAction(Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via}))
-    result = check_path(move_request(track, state, action.via), tuple(action.path))
+    car = state.car(state.active or "")
+    result = driver_profiles.check_roll_path(track, state, car, move_request(track, state, action.via), tuple(action.path))
     if isinstance(result, Reason):
         raise IllegalAction(result)
     result = qualifying_lap.as_played(state, result)
@@ -382,6 +401,8 @@ def _driven(track: Track, state: RaceState, action: Drive) -> Move:
             raise IllegalAction(why)
     if action.via == "bonus" and (result.brakes or result.blocked or not result.path):
         raise IllegalAction(Reason(rule="TYRE-3", code=Code.BONUS_WHOLE_SPACE))
+    if action.via == "launch" and (result.brakes or result.blocked or not result.path):
+        raise IllegalAction(Reason(rule="DRESDEN-PROFILE-4", code=Code.LAUNCH_WHOLE_SPACE))
     return result
 
 
@@ -408,8 +429,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         state = wrecks.blocked_front(track, state, car.id, move.out, events)  # BLOCK-D-3
         # CORE-ENGINE-2: the 20 (30) strains every engine in 5th/6th, even if its car is out
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
-    if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn
-        state = state.with_car(car.model_copy(update={"spun": True, "gear": 0}))
+    if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn (D: a start roll, OUT-D-1)
+        state = dresden_start.after_spin(state.with_car(car.model_copy(update={"spun": True, "gear": 0})), car.id)
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
         return _end_movement(track, state, events)
     if move.finishes:
@@ -458,6 +479,7 @@ def _drive(state: RaceState, move: Move, events: list[Event]) -> tuple[RaceState
             "corner": move.corner,
             "stops": move.stops,
             "arrival": seq if move.path else car.arrival,
+            "launch": False,  # the launch is this movement (DRESDEN-PROFILE-3/4)
         }
     )
     mv = mv.model_copy(
@@ -467,6 +489,7 @@ def _drive(state: RaceState, move: Move, events: list[Event]) -> tuple[RaceState
             "slid": mv.slid or move.via == "slide",
             "bonus": mv.bonus or move.via == "bonus",
             "slips": mv.slips + (move.via == "slip"),
+            "launch": mv.launch and move.via != "launch",
         }
     )
     return state.with_car(car).model_copy(update={"seq": seq, "moves_left": None, "movement": mv, "lap": lap}), mv
@@ -498,18 +521,24 @@ def _lap_segment(track: Track, state: RaceState, mv: Movement, move: Move, event
 
 def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     """What the car may drive after this segment, in MASTERS-TURN order (AMB-67, AMB-48):
-    a slide first (mandatory, once per turn), then the soft-tyre bonus (once per turn)
-    and slipstream (any number of times)."""
+    a slide first (mandatory, once per turn), then the soft-tyre bonus (once per turn),
+    the Praktiker's space on a launch (once) and slipstream (any number of times)."""
     car = state.car(state.active or "")
     mv = state.movement
     # AMB-58: a dream start (game round 0) drives just its 4 spaces
-    if mv is None or state.round == 0 or car.space is None or in_pit_lane(track, car):
+    if mv is None or state.round == 0 or car.space is None:
         return ()
+    launch: tuple[Via, ...] = ("launch",) if driver_profiles.launch_offered(car, mv) and _segment_moves(track, state, "launch") else ()
+    # PIT-D-3: only the launch in the pit lane; START-D-3: a dream start (gear 0) drives its
+    # spaces and the launch, nothing else
+    if in_pit_lane(track, car) or car.gear == 0:
+        return launch
     if tyres.must_slide(track, state, car, mv):  # MASTERS-TURN-6
         return ("slide",)
     offer: list[Via] = []
     if tyres.bonus_allowed(state, car, mv) and _segment_moves(track, state, "bonus"):
         offer.append("bonus")  # MASTERS-TURN-7
+    offer += launch
     if slipstream.may_slip(track, state, mv) and _segment_moves(track, state, "slip"):
         offer.append("slip")  # MASTERS-TURN-8
     return tuple(offer)
@@ -623,9 +652,10 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
-    return state.model_copy(
+    state = state.model_copy(
         update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
     )
+    return dresden_start.begin_turn(state)  # START-D-1..4: a start roll first when it is due
 
 
 def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceState:

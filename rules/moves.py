@@ -41,6 +41,7 @@ open points:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple
@@ -55,8 +56,9 @@ from rules.track import EdgeKind, Track
 
 # What a segment of a movement is (CORE-TURN-2: "the rolled spaces plus mandatory and
 # optional extra spaces"): the roll (or a dream start, or the drive out of the box),
-# sliding in rain (TYRE-2..5), the soft-tyre bonus (TYRE-3) or slipstream (CORE-SLIP-2).
-Via = Literal["roll", "slide", "bonus", "slip"]
+# sliding in rain (TYRE-2..5), the soft-tyre bonus (TYRE-3), slipstream (CORE-SLIP-2) or the
+# Praktiker's optional space on a launch (DRESDEN-PROFILE-4).
+Via = Literal["roll", "slide", "bonus", "slip", "launch"]
 
 
 class Move(BaseModel):
@@ -536,9 +538,32 @@ def legal_moves(req: MoveRequest) -> list[Move]:
     return [_move(req, path, o) for (_, o), path in found.items()]
 
 
+# every reachable state by steps, and whether the roll can be driven in full (``_explore``)
+_Explored = tuple[list[dict[_Walk, tuple[str, ...]]], bool]
+
+
 def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
     """The move a player's own path makes, or why it is not legal."""
+    return check_paths(req, [path])[0]
+
+
+def check_paths(req: MoveRequest, paths: list[tuple[str, ...]]) -> list[Move | Reason]:
+    """``check_path`` for several paths of one request; the enumeration that says whether the
+    roll can be driven in full (CORE-BLOCK-1) runs once for them all."""
     ctx = _Ctx(req)
+    explored: list[_Explored] = []
+
+    def explore() -> _Explored:
+        if not explored:
+            explored.append(_explore(ctx))
+        return explored[0]
+
+    return [_check(ctx, tuple(path), explore) for path in paths]
+
+
+def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -> Move | Reason:
+    """One path of ``check_paths``."""
+    req = ctx.req
     walk = _start(ctx)
     if req.via == "slip" and not path:
         return Reason(rule="CORE-SLIP-2", code=Code.SLIP_EMPTY)
@@ -554,10 +579,10 @@ def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
         if type(nxt) is not _Walk:
             return _why_not(ctx, walk, dst, nxt)
         walk = nxt
-    layers, full = _explore(ctx)
+    layers, full = explore()
     o = _outcome(ctx, walk, blocked=not full and len(path) == len(layers) - 1)
     if type(o) is tuple:
-        return _move(req, tuple(path), o)
+        return _move(req, path, o)
     spaces = req.roll - len(path)
     if o == "pit":
         return Reason(rule="PIT-B-5", code=Code.NO_BRAKING_IN_PIT, values={"spaces": spaces})

@@ -14,10 +14,10 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from rules.car import Area
-from rules.engine import gear_options, move_request
+from rules.engine import gear_options, moves, rolled
 from rules.modules import boost
 from rules.gears import ShiftCost
-from rules.moves import Move, legal_moves
+from rules.moves import Move
 from rules.state import RaceState
 from rules.track import Track
 
@@ -34,6 +34,10 @@ class GearOdds(BaseModel):
     out: Fraction  # the car's race ends (TAB-OUT)
     wear: Fraction  # expected WP lost by the move (brakes and tyres), skip costs included
     advance: Fraction  # expected spaces driven
+    # the spaces the engine moves for the lowest and the highest face: the die's range with the
+    # tyres' malus and the driver profile's change (DRESDEN-PROFILE-3/5/6)
+    fewest: int = 0
+    most: int = 0
 
 
 def move_cost(move: Move) -> int:
@@ -70,7 +74,7 @@ def boost_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
             continue
         boosted = paid.model_copy(update={"wp": paid.wp.spend(Area.ENGINE)})
         wear = Fraction(sum(opt.cost.values()) + 1)
-        out[gear] = _odds(track, state.with_car(boosted), gear, wear, extra=gear)
+        out[gear] = _odds(track, state.with_car(boosted), gear, wear, boosted=True)
     return out
 
 
@@ -79,17 +83,19 @@ def roll_odds(track: Track, state: RaceState) -> GearOdds:
     skip cost is struck already, so only the roll's wear is expected (and a boost announced
     with the gear counts its spaces, ENG-D-3)."""
     car = state.car(state.active or "")
-    return _odds(track, state, car.gear, Fraction(0), extra=boost.extra_spaces(state, car))
+    return _odds(track, state, car.gear, Fraction(0), boosted=state.boost)
 
 
-def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, extra: int = 0) -> GearOdds:
+def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bool = False) -> GearOdds:
     """Sum the cautious move of every face of the gear die, from ``trial`` (the car in
-    ``gear``, its skip cost paid); ``wear`` is that cost, ``extra`` the boost's spaces."""
+    ``gear``, its skip cost paid); ``wear`` is that cost, ``boosted`` the engine boost (ENG-D-3)."""
     stop = out_p = advance = Fraction(0)
     over: dict[int, Fraction] = {}
+    spaces: list[int] = []
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
-        req = move_request(track, trial.model_copy(update={"phase": "move", "roll": face, "moves_left": face + extra}))
-        move = cautious_move(legal_moves(req))
+        after = rolled(track, trial.model_copy(update={"boost": boosted}), face)  # the spaces the engine moves
+        spaces.append(after.moves_left or 0)
+        move = cautious_move(moves(track, after))
         if move.out is not None:
             out_p += p
         elif move.corner is not None:
@@ -98,4 +104,7 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, extra: int 
             over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
         wear += p * move_cost(move)
         advance += p * len(move.path)
-    return GearOdds(gear=gear, boost=extra > 0, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance)
+    return GearOdds(
+        gear=gear, boost=boosted, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance,
+        fewest=min(spaces), most=max(spaces),
+    )

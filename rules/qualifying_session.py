@@ -51,7 +51,9 @@ class QualifyingLap:
         self.entry = entry
         self.dice = dice
         self.tyre = tyre
-        self.state: RaceState = new_lap(track, rules, entry.id, wp=entry.wear, tyre=tyre.value if tyre else None, wet=wet)
+        self.state: RaceState = new_lap(
+            track, rules, entry.id, wp=entry.wear, tyre=tyre.value if tyre else None, wet=wet, profile=entry.profile
+        )
         self.actions: list[TimedAction] = []
 
     @property

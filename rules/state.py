@@ -110,7 +110,7 @@ class Movement(Frozen):
     The roll, then sliding, the soft-tyre bonus and slipstream each add a segment; the
     whole movement is one stop (SLIP-8), so every segment is judged from ``start``.
     ``offer`` lists what the car may drive next; "roll" and "slide" are mandatory,
-    "bonus" and "slip" optional (TYRE-7, CORE-SLIP-6).
+    "bonus", "slip" and "launch" optional (TYRE-7, CORE-SLIP-6, DRESDEN-PROFILE-4).
     """
 
     start: str
@@ -123,6 +123,7 @@ class Movement(Frozen):
     slid: bool = False  # at most one slide per turn (AMB-48)
     bonus: bool = False  # at most one bonus per turn (AMB-48)
     slips: Count = 0  # slipstreams taken (CORE-SLIP-3: any number)
+    launch: bool = False  # a launch: the Praktiker's optional space may still follow (DRESDEN-PROFILE-4)
 
 
 class LapTally(Frozen):

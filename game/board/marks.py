@@ -18,7 +18,7 @@ FREE = (64, 196, 112)
 COSTS = (246, 170, 40)
 OUT = (214, 40, 52)
 #: The colour of each optional or forced extra segment's paths (slipstream, soft-tyre bonus, slide).
-EXTRA = {"slip": (64, 206, 236), "bonus": (196, 120, 250), "slide": (96, 150, 255)}
+EXTRA = {"slip": (64, 206, 236), "bonus": (196, 120, 250), "slide": (96, 150, 255), "launch": (250, 200, 90)}
 
 
 class Layer:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.actions import Drive
 from rules.engine import IllegalAction, apply, new_lap
+from rules.profiles import Profile
 from rules.qualifying import TimedAction
 from rules.ruleset import RuleSet
 from rules.state import RaceState
@@ -22,11 +23,12 @@ Pose = tuple[float, float, float]
 
 class LapReplay:
     def __init__(self, track: Track, rules: RuleSet, steps: tuple[TimedAction, ...], car_id: str = "car1",
-                 tyre: str | None = None, wet: bool = False) -> None:
+                 tyre: str | None = None, wet: bool = False, profile: Profile = Profile.NORMALO) -> None:
         self.track = track
         self.steps = steps
         self.car_id = car_id
-        self.state: RaceState = new_lap(track, rules, car_id, tyre=tyre, wet=wet)
+        # the driver's profile changes the lap's moves (DRESDEN-PROFILE-5..8), so the replay needs it
+        self.state: RaceState = new_lap(track, rules, car_id, tyre=tyre, wet=wet, profile=profile)
         self.next = 0
         self.broken = False
         self._glide: tuple[int, list[str]] | None = None  # start ms and spaces of the last drive

@@ -125,7 +125,7 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         if not isinstance(path, list) or not path:
             return LogLine("log.stayed", {"name": name}, e.car)
         via = d.get("via")
-        if via in ("slide", "bonus", "slip"):
+        if via in ("slide", "bonus", "slip", "launch"):
             tone: Tone = "bad" if via == "slide" else "good"
             return LogLine(f"log.via.{via}", {"name": name, "n": len(path), "space": path[-1]}, e.car, tone)
         return LogLine("log.moved.1" if len(path) == 1 else "log.moved.n",

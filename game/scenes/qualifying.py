@@ -215,7 +215,7 @@ class QualifyingScene(Scene):
         steps = tuple(lap.actions)
         self.session.finish_lap(time_ms)
         self._save()
-        self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet)
+        self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet, entry.profile)
         self.replay_ms = 0.0
         self.phase = "computer"
         self._sync_widgets()

@@ -258,6 +258,7 @@ STRINGS: dict[str, str] = {
     "log.start.stall": "{name} würgt ab und setzt Runde 1 aus.",
     "log.start.normal": "{name} startet normal.",
     "log.start.dream": "{name} erwischt einen Traumstart!",
+    "log.start.stall_turn": "{name} würgt ab: kein Zug jetzt, nächste Runde im 1. Gang.",
     "log.gear": "{name} schaltet in Gang {gear}.",
     "log.gear_cost": "{name} schaltet in Gang {gear} und zahlt {cost}.",
     "log.roll": "{name} würfelt {value} mit dem {die}.",
@@ -561,6 +562,9 @@ STRINGS: dict[str, str] = {
     "via.slip.short": "WS +{n}",
     "via.bonus.short": "+{n}",
     "via.slide.short": "Rutsch +{n}",
+    "via.launch.name": "Zusatzpunkt des Praktikers",
+    "via.launch": "Praktiker: +{n} Feld beim Anfahren, freiwillig",
+    "via.launch.short": "P +{n}",
     "via.slip_brake": "+1 Brems-VP: der Windschatten endet in einer Kurve",
     # --- race screen ---------------------------------------------------------------------------
     "race.end_move": "Zug hier beenden (Enter)",
@@ -605,6 +609,7 @@ STRINGS: dict[str, str] = {
     "log.wp_item": "{area} {n}",
     "log.via.slide": "{name} rutscht {n} weiter bis {space}.",
     "log.via.bonus": "{name} nutzt den Bonus der weichen Reifen bis {space}.",
+    "log.via.launch": "{name} nutzt den Zusatzpunkt des Praktikers bis {space}.",
     "log.via.slip": "{name} nutzt den Windschatten: {n} Felder bis {space}.",
     "log.via.slip.1": "{name} nutzt den Windschatten: 1 Feld bis {space}.",
     "log.pit.crew": "Crew von {name}: {work}.",
@@ -790,4 +795,6 @@ REASONS: dict[Code, str] = {
     Code.NO_BOOST: "Ein Motor-Boost ist jetzt nicht möglich.",
     Code.BOOST_LAST_ENGINE_WP: "Für den Motor-Boost darf nicht der letzte VP Motor benutzt werden (noch {left}).",
     Code.TCAR_WP: "Das T-Car hat das Set-up weniger {less} VP, aus beliebigen Bereichen, jeder behält mindestens 1.",
+    Code.ONE_SPACE_LESS_IN_CORNER: "Bei Sonne hält dieser Fahrer in einer Kurve ein Feld früher: der Zug endet vor {space}.",
+    Code.LAUNCH_WHOLE_SPACE: "Der Zusatzpunkt des Praktikers ist ein ganzes Feld vorwärts oder nichts.",
 }

@@ -10,20 +10,25 @@ tables a module asks stay beside the engine: ``rules.weather`` (TAB-WEATHER), ``
 
 The seam, step by step (``rules.engine``):
 
-* the start: ``start.new_race``; the crews' ``SetUp``: ``start.on_setup``;
-* the gear (MASTERS-TURN-1..3): ``pits.exit_gears`` after a slow stop;
-* the gear die (-4): ``tyres.roll_spaces``, ``qualifying_lap.count_roll``; after a 20 in 5th
-  or a 30 in 6th ``weather.owe_determination``;
+* the start: ``start.new_race``; the crews' ``SetUp``: ``start.on_setup``; in D each car's
+  turn may begin with its start roll (``dresden_start.begin_turn``, after a spin
+  ``dresden_start.after_spin``);
+* the gear (MASTERS-TURN-1..3): ``pits.exit_gears`` after a slow stop, the gears from 0
+  (``dresden_start.gears_from_zero``);
+* the gear die (-4): ``tyres.roll_spaces``, ``driver_profiles.roll_spaces`` and on a launch
+  ``driver_profiles.launch_spaces``, ``qualifying_lap.count_roll``; after a 20 in 5th or a 30
+  in 6th ``weather.owe_determination``;
 * every black die is a module's check, each a ``base.CheckRoll`` in the engine's
   ``_CHECK_ROLLS``: ``start.on_grid_roll``, ``start.on_start_roll``, ``weather.on_roll``,
   ``pits.on_pit_roll``, ``karma.on_check`` (the modified roll and the driver's karma choice,
   then ``damage.on_check``); the driver's ``Karma``: ``karma.on_karma``;
 * a segment of the movement (-5..8): ``move_request`` asks ``tyres.multiplier``,
   ``tyres.slide_spaces``, ``pits.box_to_reach`` and ``qualifying_lap.QUALIFYING_WP``; the
-  segment driven: ``qualifying_lap.tallied`` and ``qualifying_lap.end_of_segment`` on a lap,
-  else ``damage.road_holding_checks`` (-9), ``pits.enter`` and at the box ``pits.at_box``
+  segment's moves: ``driver_profiles.corner_stop_moves`` (a player's path:
+  ``driver_profiles.check_roll_path``); the segment driven: ``qualifying_lap.tallied`` and
+  ``qualifying_lap.end_of_segment`` on a lap, else ``damage.road_holding_checks`` (-9), ``pits.enter`` and at the box ``pits.at_box``
   (-11/12); the next segment on offer: ``tyres.must_slide``, ``tyres.bonus_allowed``,
-  ``slipstream.may_slip``;
+  ``driver_profiles.launch_offered``, ``slipstream.may_slip``;
 * the crew's ``PitStop``: ``pits.on_pitstop``;
 * the car stands: ``damage.collision_checks`` (-13), ``damage.engine_checks`` (-14);
 * the movement is over (phase "check"): ``weather.after_turn``; the game round is over:

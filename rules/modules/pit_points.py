@@ -28,6 +28,7 @@ from __future__ import annotations
 from rules import pitpoints
 from rules.actions import Event, PitStop
 from rules.gears import ShiftCost
+from rules.modules import driver_profiles
 from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, start_movement
 from rules.modules.pits import before_box, pit_lap, stops_allowed
 from rules.moves import Move
@@ -209,8 +210,8 @@ def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, ev
     plan = car.pit_plan or PitPlan()
     events.append(Event(kind="pit", car=car.id, data={"done": out, "fuel": plan.fuel, "tyre": plan.tyre.value if plan.tyre else None, **{a.value: n for a, n in plan.repairs.items()}}))
     car = _restored(track, state, car, plan)
-    if not out:
-        return close(state.with_car(car.model_copy(update={"pit_wait": True})))
+    if not out:  # DRESDEN-PROFILE-3/4: the drive out next game round is the launch
+        return close(driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id))
     return _drive_out(state, car, out)
 
 
@@ -234,7 +235,9 @@ def _lap_entered(track: Track, car: CarState) -> int:
 
 def _drive_out(state: RaceState, car: CarState, spaces: int) -> RaceState:
     """The surplus of the work, driven out of the box at once as a new movement (PIT-D-11), in
-    at most 4th (CORE-PIT-3). It is a launch out of the box (DRESDEN-PROFILE-3/4, AMB-33d): the
-    profiles change these ``spaces`` where the engine starts a launch's movement."""
+    at most 4th (CORE-PIT-3). It is a launch out of the box (DRESDEN-PROFILE-3/4, AMB-33d):
+    Theoretiker one space less, Praktiker one more if he likes."""
     car = car.model_copy(update={"gear": min(car.gear, state.rules.pit_exit_gear)})
-    return state.with_car(car).model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})
+    state, spaces = driver_profiles.launch_spaces(state.with_car(car), car, spaces)
+    car = state.car(car.id)
+    return state.model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})

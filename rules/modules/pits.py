@@ -19,7 +19,7 @@ from rules.actions import Event, PitStop
 from rules.car import Area
 from rules.dice import Purpose
 from rules.gears import ShiftCost
-from rules.modules import damage
+from rules.modules import damage, driver_profiles
 from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, start_movement
 from rules.moves import Move
 from rules.reasons import Code, Reason
@@ -165,8 +165,8 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     car = car.model_copy(update={"wp": wp, "tyre": action.tyre or car.tyre})
     events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
     state = state.with_car(car)
-    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear
-        state = state.with_car(car.model_copy(update={"pit_wait": True}))
+    if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear, a launch (AMB-39d)
+        state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     return close(_pit_roll_first(state, car.id))
 
@@ -218,8 +218,10 @@ def on_pit_roll(track: Track, state: RaceState, check: Check, value: int, events
     car = state.car(check.car)
     fast = value <= state.rules.pit_fast_max
     events.append(Event(kind="pit", car=car.id, data={"fast": fast, "value": value}))
-    if fast:  # a new movement, out of the box (TYRE-8: without the soft-tyre bonus)
+    if fast:  # a new movement, out of the box (TYRE-8: without the soft-tyre bonus), a launch (AMB-39d)
         car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
-        return state.with_car(car).model_copy(update={"phase": "move", "moves_left": math.ceil(value / 2), "movement": start_movement(car)})
-    state = state.with_car(car.model_copy(update={"pit_wait": True}))
+        state, spaces = driver_profiles.launch_spaces(state.with_car(car), car, math.ceil(value / 2))
+        car = state.car(car.id)
+        return state.model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})
+    state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
     return state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)})

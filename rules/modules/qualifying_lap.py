@@ -17,6 +17,7 @@ from rules.actions import Event
 from rules.car import WearPoints
 from rules.modules.base import close
 from rules.moves import Move
+from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, LapTally, RaceState
 from rules.track import Track
@@ -27,13 +28,15 @@ QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QU
 
 def new_lap(
     track: Track, rules: RuleSet, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None,
-    wet: bool = False,
+    wet: bool = False, profile: Profile = Profile.NORMALO,
 ) -> RaceState:
     """A qualifying lap: one car alone, from the qualifying start (QUAL-2, QUAL-D-3), until it
     crosses the line after a full lap or its missed stops end the lap (QUAL-4, QUAL-B-5).
 
     It is driven with ``apply`` like a race, but no WP are struck and no checks are rolled
     (QUAL-1, QUAL-B-2): ``state.lap`` counts the rolls and the penalty instead (QUAL-3).
+    The driver's ``profile`` changes the movement as in the race (AMB-39e), where the rules
+    have profiles; a qualifying lap is no launch (DRESDEN-PROFILE-3/4 name the race start).
     """
     car = CarState(
         id=car_id,
@@ -42,6 +45,7 @@ def new_lap(
         setup=wp or rules.default_wear,
         tyre=tyres.Tyre(tyre) if tyre else None,
         gear=0,
+        profile=profile if rules.profiles else Profile.NORMALO,  # DRESDEN-PROFILE-5..8 in qualifying too
     )
     weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
     state = RaceState(

@@ -22,6 +22,7 @@ from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
 from rules.modules import pit_points
+from rules.modules import dresden_start
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
 from rules.profiles import Profile
@@ -150,7 +151,10 @@ def on_setup(state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
 
 def _after_setup(state: RaceState) -> RaceState:
     """Every car is set up: the start rolls (FD08-START-1), or without them the race itself
-    (phase "check" with nothing pending: the engine's turn order begins)."""
+    (phase "check" with nothing pending: the engine's turn order begins); in D each car's
+    start roll is part of its first turn (VAR-24, ``dresden_start``)."""
+    if state.rules.start_in_turn:
+        return dresden_start.race_start(state)
     if not state.rules.start_roll:
         return state.model_copy(update={"phase": "check"})
     return state.model_copy(
@@ -165,6 +169,8 @@ def on_start_roll(track: Track, state: RaceState, check: Check, value: int, even
     The dream-start cars wait in ``state.queue`` while the round is 0; after the last roll the
     race goes on in phase "check" with nothing pending, and the engine's turn order begins.
     """
+    if state.rules.start_in_turn:  # VAR-24: the roll at the beginning of the car's turn
+        return dresden_start.on_start_roll(track, state, check, value, events)
     result = start_b(value)
     events.append(Event(kind="start", car=check.car, data={"result": result.kind.value}))
     car = state.car(check.car)

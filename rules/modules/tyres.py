@@ -14,6 +14,7 @@ space flown out times the tyre's multiplier), MASTERS-TURN-6..7.
 from __future__ import annotations
 
 from rules import tyres as table
+from rules.modules import driver_profiles
 from rules.modules.base import wet
 from rules.state import CarState, Movement, RaceState
 from rules.track import Track
@@ -39,10 +40,10 @@ def roll_spaces(state: RaceState, car: CarState, value: int) -> int:
 
 
 def slide_spaces(state: RaceState, car: CarState) -> int:
-    """The spaces of a slide in rain (TYRE-2..5); none without tyres."""
-    if state.rules.tyres is None or car.tyre is None:
-        return 0
-    return table.slide(state.rules.tyres, car.tyre, wet(state))
+    """The spaces of a slide in rain (TYRE-2..5; none without tyres), with the driver profile's
+    change (DRESDEN-PROFILE-7/8: in sun the Regengott's extra space, driven as a slide)."""
+    tyre = 0 if state.rules.tyres is None or car.tyre is None else table.slide(state.rules.tyres, car.tyre, wet(state))
+    return max(0, tyre + driver_profiles.slide_change(state, car))
 
 
 def must_slide(track: Track, state: RaceState, car: CarState, mv: Movement) -> bool:
