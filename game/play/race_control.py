@@ -23,7 +23,7 @@ from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move, Via, check_path
-from rules.odds import GearOdds, gear_odds
+from rules.odds import GearOdds, boost_odds, gear_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession, UnfinishedRace
@@ -193,9 +193,12 @@ class RaceControl:
             return {}
         return self._cached("gears", lambda: gear_options(self.track, self.state))
 
-    def odds(self) -> dict[int, GearOdds]:
+    def odds(self, boost: bool = False) -> dict[int, GearOdds]:
+        """Each gear's odds; with ``boost`` the gears the car may boost in, counted with it (ENG-D-3)."""
         if self.state.phase != "gear":
             return {}
+        if boost:
+            return self._cached("boost_odds", lambda: boost_odds(self.track, self.state))
         return self._cached("odds", lambda: gear_odds(self.track, self.state))
 
     def moves(self) -> list[Move]:

@@ -855,7 +855,7 @@ class RaceScene(Scene):
         self.dashboard.draw(screen, self.track, state, car, entry, self.control.index(car_id), kind)
         choosing = self.idle and wait == Wait.GEAR
         options = self.control.gear_options() if choosing else {}
-        odds = self.control.odds() if choosing else {}
+        odds = self.control.odds(self.boost and self.buttons["boost"].visible) if choosing else {}
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)

@@ -108,7 +108,10 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     app.frame(0.016)
     assert scene.buttons["boost"].visible and scene.buttons["pitplan"].visible
     key = lambda k: scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))  # noqa: E731
+    plain = scene.control.odds()
     key(pygame.K_b)
+    boosted = scene.control.odds(True)
+    assert boosted and all(boosted[g].advance > plain[g].advance for g in boosted)  # the gear box counts the boost
     key(pygame.K_p)
     plan_card = scene.dialog
     assert plan_card is not None and plan_card.kind == "plan"
