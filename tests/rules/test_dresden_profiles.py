@@ -300,7 +300,7 @@ def profiled(header: Header) -> Header:
     return header.model_copy(update={"entries": entries})
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in MAPS.glob("*.tmx")))
+@pytest.mark.parametrize("name", ["hohenau.tmx"])  # the longest track; every track plays in test_dresden_races.py
 def test_RACE_D_6_a_10_car_dresden_race_with_every_profile_finishes_and_replays(name: str):
     track = load_track(str(MAPS / name))
     header = profiled(same_drivers(track, D, 10, 3, 2006))
