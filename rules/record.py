@@ -50,7 +50,7 @@ class Entry(BaseModel):
     wear: WearPoints
     reserve: int = Field(default=0, ge=0)  # AMB-32: WP of the total kept in the box
     profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1: chosen in the race set-up
-    team: int | None = Field(default=None, ge=0, le=9)  # SEASON-2: team-mates share a box (PIT-D-4)
+    team: int | None = Field(default=None, ge=0, le=9)  # team-mates share a box (PIT-D-4)
     karma: int | None = Field(default=None, ge=0)  # KARMA-1: carried from the championship; None = a fresh pool
 
 

@@ -35,7 +35,7 @@ from rules.weather import Barometer
 
 class CarEntry(NamedTuple):
     """One car as it enters the race: its WP, and what the league rules bring with the driver
-    (AMB-32's box reserve, DRESDEN-PROFILE-1, the team of SEASON-2, KARMA-1's carried pool)."""
+    (AMB-32's box reserve, DRESDEN-PROFILE-1, the team whose box it shares (PIT-D-4), KARMA-1's carried pool)."""
 
     id: str
     wp: WearPoints

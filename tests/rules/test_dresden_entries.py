@@ -56,3 +56,45 @@ def test_WEATHER_D_2_a_variable_race_starts_as_the_qualifying_weather() -> None:
         state = start_state(OVAL, h.model_copy(update={"qualifying_weather": quali}))
         state, _ = apply(OVAL, state, Roll(value=variable))
         assert state.weather is not None and state.weather.condition == condition, quali
+
+
+def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
+    from rules.ruleset import DRESDEN_OPEN
+    from rules.simulation import race_header
+
+    for rules in (DRESDEN_2006, DRESDEN_OPEN):
+        assert rules.grid == "qualifying"
+        header, quali = race_header(OVAL, rules, 3, 3, 5, "careful")
+        assert quali is not None and quali.done and header.grid == quali.grid().order
+
+
+def test_RACE_D_7_three_laps_and_the_race_goes_on_until_every_car_still_in_it_has_crossed_the_line() -> None:
+    from rules.session import RaceSession
+    from rules.simulation import race_header
+
+    assert DRESDEN_2006.race_laps == 3
+    header, _ = race_header(OVAL, DRESDEN_2006, 3, 3, 5, "careful")
+    session = RaceSession(OVAL, header)
+    first_finish = None
+    while not session.state.finished:
+        session.advance()
+        if first_finish is None and any(c.place == 1 for c in session.state.cars):
+            first_finish = session.state
+    assert first_finish is not None
+    if any(c.status == "racing" for c in first_finish.cars):  # the winner alone does not end the race
+        assert not first_finish.finished
+    assert all(c.status in ("finished", "out") for c in session.state.cars)
+
+
+def test_LANE_D_1_on_a_straight_one_direction_only_no_zigzag_and_any_number_of_lanes() -> None:
+    """From B30 a roll of 4 may end on A32, B34 or C37 (one direction each); B > A > B without a
+    car to pass is a zigzag and refused (the arc around cars and dangerous spaces is LANE-D-2)."""
+    from rules.moves import MoveRequest, check_path, legal_moves
+    from rules.reasons import Code, Reason
+
+    req = MoveRequest(track=OVAL, rules=DRESDEN_2006, start="B30", roll=4, occupied=frozenset(), brakes=3, tyres=6)
+    ends = {m.end for m in legal_moves(req) if not m.brakes}
+    assert ends == {"A32", "B34", "C37"}
+    zigzag = check_path(req, ("A29", "B32", "B33", "B34"))  # out to lane A and straight back
+    assert isinstance(zigzag, Reason) and zigzag.code == Code.NO_ZIGZAG
+    assert DRESDEN_2006.max_lane_shift is None  # no two-lane limit of FD08-LANE-1
