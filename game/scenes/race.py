@@ -9,6 +9,7 @@ checks run by themselves, paced by the animation speed.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -323,40 +324,26 @@ class RaceScene(Scene):
 
     def late_plan(self, plan: pitpoints.PitPlan) -> None:
         """The crew's plan chosen at the box (PIT-D-10: 5 points more than announced in time)."""
-        if self.dialog is None or not self.idle:
-            return
-        try:
-            step = self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel)
-        except IllegalAction as err:
-            self.app.sound.play("error")
-            self.say(reason_text(err.reason))
-            return
-        self.dialog = None
-        self.play(step)
+        self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel))
 
     def answer(self, action: Karma | Bid | TCar) -> None:
         """Hand the driver's answer to a league question to the race."""
-        if self.dialog is None or not self.idle:
-            return
-        try:
-            step = self.control.decide(action)
-        except IllegalAction as err:
-            self.app.sound.play("error")
-            self.say(reason_text(err.reason))
-            return
-        self.dialog = None
-        self.message = None
-        self.play(step)
+        self._answer_dialog(lambda: self.control.decide(action))
 
     def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
-        """Hand the crew's plan to the race; the engine's refusal is shown and the dialog stays."""
+        """Hand the crew's plan to the race."""
+        if isinstance(plan, SetupPlan):
+            reserve = plan.reserve(self.control.state.rules.car_setup)
+            self._answer_dialog(lambda: self.control.set_up(plan.tyre, plan.wp if plan.build else None, reserve))
+        else:
+            self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, plan.long, plan.repairs))
+
+    def _answer_dialog(self, act: Callable[[], Step]) -> None:
+        """The open dialog's answer goes to the race; the engine's refusal is shown and the dialog stays."""
         if self.dialog is None or not self.idle:
             return
         try:
-            if isinstance(plan, SetupPlan):
-                step = self.control.set_up(plan.tyre, plan.wp if plan.build else None, plan.reserve(self.control.state.rules.car_setup))
-            else:
-                step = self.control.pit_stop(plan.tyre, plan.long, plan.repairs)
+            step = act()
         except IllegalAction as err:
             self.app.sound.play("error")
             self.say(reason_text(err.reason))
