@@ -92,6 +92,13 @@ class CarSetupScene(Scene):
     def problems(self, i: int) -> list[str]:
         return [reason_text(p) for p in self._problems(self.wear[i])]
 
+    def _total(self, wp: WearPoints) -> str:
+        """The WP shared out; with a box reserve also what stays in the box (AMB-32)."""
+        s = self.rules.car_setup
+        if s.reserve:
+            return tr("carsetup.total_reserve", points=wp.total(), reserve=box_reserve(s, wp), total=s.total)
+        return tr("carsetup.total", points=wp.total(), total=s.total)
+
     def _problems(self, wp: WearPoints) -> list[Problem]:
         """What the rules refuse in a set-up; what a league car leaves of the total stays in the box (AMB-32)."""
         return validate_setup(self.rules.car_setup, wp, box_reserve(self.rules.car_setup, wp))
@@ -164,7 +171,7 @@ class CarSetupScene(Scene):
         """The one car of the rules, read-only: a dashboard row of pips per area."""
         theme.panel(screen, box, theme.PANEL, radius=12)
         wp = self.rules.default_wear
-        theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24, theme.YELLOW,
+        theme.text(screen, self._total(wp), 24, theme.YELLOW,
                    (box.right - 20, box.top + 18), "topright")
         for k, area in enumerate(self.areas):
             y = box.top + 54 + k * self.row + self.row // 2
@@ -187,7 +194,7 @@ class CarSetupScene(Scene):
             theme.text(screen, str(wp[area]), 26, theme.YELLOW, (card.right - 64, y), "midright")
         total_y = card.top + 70 + len(self.areas) * self.row + 8
         ok = not self._problems(wp)
-        theme.text(screen, tr("carsetup.total", points=wp.total(), total=self.rules.car_setup.total), 24,
+        theme.text(screen, self._total(wp), 24,
                    theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
         for k, line in enumerate(self.problems(i)[:3]):
             theme.text(screen, theme.fit_text(line, 18, card.width - 40), 18, (255, 150, 140),

@@ -130,6 +130,7 @@ STRINGS: dict[str, str] = {
     ),
     "carsetup.car_of": "Auto von {name}",
     "carsetup.total": "{points} von {total} VP",
+    "carsetup.total_reserve": "{points} VP im Auto, {reserve} in der Box: {total}",
     "carsetup.default": "Standard",
     "carsetup.computers": "Computerfahrer fahren das Standardauto.",
     "carsetup.start": "Rennen starten",

@@ -123,6 +123,7 @@ STRINGS: dict[str, str] = {
     ),
     "carsetup.car_of": "{name}'s car",
     "carsetup.total": "{points} of {total} WP",
+    "carsetup.total_reserve": "{points} WP in the car, {reserve} in the box: {total}",
     "carsetup.default": "Default",
     "carsetup.computers": "Computer drivers use the default car.",
     "carsetup.start": "Start race",

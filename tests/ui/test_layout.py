@@ -159,6 +159,11 @@ def carsetup_build(app: App) -> None:
     app.push(CarSetupScene(app, Lineup(drivers=drivers(10, 4)), rules))
 
 
+def carsetup_league(app: App) -> None:
+    """The league's 22 WP with the box reserve in the total line (AMB-32)."""
+    app.push(CarSetupScene(app, Lineup(preset="dresden-2006", drivers=drivers(10, 4)), PRESETS["dresden-2006"]))
+
+
 def rules_screen(app: App, ids: bool = False) -> None:
     scene = RulesScene(app, RuleChoice(preset="fde-advanced", overrides={"teams": True}), lambda c: None, 2)
     scene.show_ids = ids
@@ -241,6 +246,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "setup-league": setup_league,
     "carsetup-fixed": carsetup_fixed,
     "carsetup-build": carsetup_build,
+    "carsetup-league": carsetup_league,
     "rules": rules_screen,
     "rules-ids": lambda app: rules_screen(app, ids=True),
     "race-gear": race,
