@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game import texts
+from game.app.loop import App
 from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
 from game.play.stopwatch import Stopwatch
@@ -228,12 +229,18 @@ def test_FD08_GRID_1_without_qualifying_the_race_rolls_for_its_grid(tmp_path: Pa
     assert app.scene.control.header.grid is None and app.scene.control.header.rules.grid == "roll"
 
 
-def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: Path) -> None:
+def started_trial(tmp_path: Path) -> tuple[App, TrialScene]:
+    """The menu, the time-trial screen on it, and its lap started."""
     app = make_app(tmp_path)
     app.push(MenuScene(app))
     trial = TrialScene(app)
     app.push(trial)
     trial.start()
+    return app, trial
+
+
+def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: Path) -> None:
+    app, trial = started_trial(tmp_path)
     scene = app.scene
     assert isinstance(scene, QualifyingScene) and scene.trial and scene.ghost is None
     scene.begin()
@@ -289,11 +296,7 @@ def board_brightness(app, scene) -> float:  # type: ignore[no-untyped-def]
 
 def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -> None:
     """Issue #18, defect 1: with a ghost, the destinations' layer lost its blending and painted the board black."""
-    app = make_app(tmp_path)
-    app.push(MenuScene(app))
-    trial = TrialScene(app)
-    app.push(trial)
-    trial.start()
+    app, trial = started_trial(tmp_path)
     first = app.scene
     first.begin()
     settle(first)
