@@ -69,10 +69,19 @@ class Desktop:
         self.window = ""
         self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=self.env,
                                      stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "ab"))
-        deadline = time.monotonic() + 90  # a loaded machine can take long to start Python and pygame
+        # a loaded machine can take long to start Python and pygame; the first status is written
+        # after the first frame is shown, so by then the window the game draws in exists
+        self.wait(lambda s: "frame" in s, timeout=90, what="the game's first frame")
+        self.find_window()
+
+    def find_window(self) -> None:
+        """The game's window id, searched anew: SDL may map a window more than once while it starts."""
+        assert self.game is not None
+        deadline = time.monotonic() + 30
+        self.window = ""
         while time.monotonic() < deadline and not self.window:
-            out = subprocess.run([self.xdotool, "search", "--pid", str(self.game.pid)], env=self.env,
-                                 capture_output=True, text=True).stdout.split()
+            out = subprocess.run([self.xdotool, "search", "--onlyvisible", "--pid", str(self.game.pid)],
+                                 env=self.env, capture_output=True, text=True).stdout.split()
             self.window = out[-1] if out else ""
             if self.game.poll() is not None:
                 raise AssertionError(f"the game exited: {self.log()}")
@@ -140,14 +149,21 @@ class Desktop:
 
     # --- acting --------------------------------------------------------------------------
 
-    def _do(self, *args: str) -> None:
-        subprocess.run([self.xdotool, *args], env=self.env, check=True, capture_output=True)
+    def _on_window(self, *args: str) -> None:
+        """``xdotool ARG0 --window <id> ARGS...``; once more with the window searched anew if xdotool
+        fails (a window id seen while the game started can be gone by the time of the first click)."""
+        command = [self.xdotool, args[0], "--window", self.window, *args[1:]]
+        if subprocess.run(command, env=self.env, capture_output=True).returncode == 0:
+            return
+        self.find_window()
+        command[3] = self.window
+        subprocess.run(command, env=self.env, check=True, capture_output=True)
 
     def click(self, x: int, y: int) -> None:
-        self._do("mousemove", "--window", self.window, str(x), str(y), "click", "1")
+        self._on_window("mousemove", str(x), str(y), "click", "1")
 
     def key(self, name: str) -> None:
-        self._do("key", "--window", self.window, name)
+        self._on_window("key", name)
 
     def button(self, status: Status, button_id: str) -> None:
         x, y = status["buttons"][button_id]
