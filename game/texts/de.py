@@ -218,6 +218,7 @@ STRINGS: dict[str, str] = {
     "gear.col_over": "Raus",
     "gear.col_out": "Aus",
     "gear.col_cost": "Kosten",
+    "gear.die_range": "(Würfel {range}: Reifen, Fahrerprofil oder Boost ändern das)",
     "gear.legend": "Stopp: endet in der Kurve · Raus: fliegt hinaus · Aus: scheidet aus",
     "gear.cost_none": "–",
     "gear.cost": "−{n} {area}",

@@ -211,6 +211,7 @@ STRINGS: dict[str, str] = {
     "gear.col_over": "Over",
     "gear.col_out": "Out",
     "gear.col_cost": "Cost",
+    "gear.die_range": "(die {range}: your tyres, profile or boost change it)",
     "gear.legend": "Stop: ends in the coming corner · Over: flies out of it · Out: eliminated",
     "gear.cost_none": "–",
     "gear.cost": "−{n} {area}",

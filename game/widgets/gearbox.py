@@ -105,6 +105,8 @@ class GearBox:
         if isinstance(opt, Reason):
             return [reason_text(opt)]
         lines = [tr("die.gear", gear=g) + f": {self._range(g)}"]
+        if self._range(g) != self._die_range(g):
+            lines[0] += " " + tr("gear.die_range", range=self._die_range(g))
         o = self.odds.get(g)
         if o is not None:
             lines.append(f"{tr('gear.col_stop')} {percent(float(o.corner_stop))} · "
@@ -118,6 +120,14 @@ class GearBox:
     # --- drawing --------------------------------------------------------------------------
 
     def _range(self, gear: int) -> str:
+        """The spaces the gear moves: the die's range, or where the odds know better (a profile's
+        extra or missing space, DRESDEN-PROFILE-3/5/6; the boost, ENG-D-3; the tyres' malus) theirs."""
+        o = self.odds.get(gear)
+        if o is not None and o.most:
+            return f"{o.fewest}–{o.most}"
+        return self._die_range(gear)
+
+    def _die_range(self, gear: int) -> str:
         if self.dice is None:
             return ""
         die = self.dice.die(gear)

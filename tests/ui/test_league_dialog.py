@@ -8,13 +8,17 @@ import pytest
 
 from game.play.crew import t_car_wear
 from game.texts import set_language
+from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
 from rules.actions import Action, Bid, Karma, TCar
 from rules.car import Area
 from rules.dice import Purpose
+from rules.engine import gear_options
+from rules.odds import gear_odds
+from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, RaceState
-from tests.ui.helpers import oval, open_display
+from tests.ui.helpers import open_display, oval
 
 W = DRESDEN_2006.default_wear
 
@@ -131,7 +135,6 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
     from rules.pitpoints import PitPlan
-    from rules.profiles import Profile
     from rules.tyres import Tyre
 
     open_display()
@@ -211,3 +214,24 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     for _ in range(400):
         scene.update(1 / 60)
     assert scene.red_flag is None
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(language: str) -> None:
+    """A Leichter Flitzer's 2nd gear moves 3-5 (the die 2-4, +1): the table's range column and the
+    hint say so, and the hint names the die's own range; a Normalo's reads the die's."""
+    open_display()
+    set_language(language)
+    track = oval()
+    base = state("gear", {"a": 30})
+    base = base.model_copy(update={"active": "a"})
+    ranges = {}
+    for profile in (Profile.NORMALO, Profile.LEICHTER_FLITZER):
+        s = base.with_car(base.car("a").model_copy(update={"profile": profile, "gear": 1}))
+        box = GearBox()
+        box.rect = pygame.Rect(0, 0, 380, 414)
+        box.show(1, s.rules.gear_dice, gear_options(track, s), gear_odds(track, s), enabled=True)
+        ranges[profile] = box.hint(box.row(2).center)[0]
+    assert ranges[Profile.NORMALO].endswith(": 2–4")
+    assert ": 3–5 " in ranges[Profile.LEICHTER_FLITZER] and "2–4" in ranges[Profile.LEICHTER_FLITZER]
+    set_language("en")
