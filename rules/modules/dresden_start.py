@@ -32,12 +32,13 @@ def race_start(state: RaceState) -> RaceState:
     """Every car set up: each is due its start roll in its first turn, in gear 0 (CAR-D-2,
     RACE-D-6), and its first movement is a launch (DRESDEN-PROFILE-3/4); the turn order begins
     (phase "check", nothing pending)."""
-    cars = tuple(_due(state, c) for c in state.cars)
+    cars = tuple(due(state, c) for c in state.cars)
     return state.model_copy(update={"cars": cars, "phase": "check"})
 
 
-def _due(state: RaceState, car: CarState) -> CarState:
-    """The car in gear 0, its next turn beginning with a start roll (START-D-1..4)."""
+def due(state: RaceState, car: CarState) -> CarState:
+    """The car in gear 0, its next turn beginning with a start roll (START-D-1..4); also after a
+    full restart from the grid (RESTART-2)."""
     return car.model_copy(update={"gear": 0, "start": "due", "launch": state.rules.profiles})
 
 
@@ -46,7 +47,7 @@ def after_spin(state: RaceState, car_id: str) -> RaceState:
     the race start, instead of FD08-SPIN-1's plain 1st gear (VAR-18)."""
     if state.rules.spin_restart != "start_roll":
         return state
-    return state.with_car(_due(state, state.car(car_id)))
+    return state.with_car(due(state, state.car(car_id)))
 
 
 def begin_turn(state: RaceState) -> RaceState:

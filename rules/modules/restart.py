@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.actions import Event
+from rules.modules import dresden_start
 from rules.modules.base import on_track
 from rules.state import CarState, RaceState
 from rules.track import Track
@@ -86,7 +87,8 @@ def check(track: Track, state: RaceState, order: Sequence[str], events: list[Eve
 
 def _from_grid(track: Track, state: RaceState) -> RaceState:
     """RESTART-2, AMB-37: every car still in the race (T-cars too) back on its driver's grid slot
-    with the WP of its set-up; karma spent stays spent. Game round 1 follows."""
+    with the WP of its set-up; karma spent stays spent. Game round 1 follows, and with the start
+    in the turn (VAR-24) each car's first turn begins with a start roll again (START-D-1..3)."""
     cars = []
     for c in state.cars:
         if c.status == "racing":
@@ -95,6 +97,8 @@ def _from_grid(track: Track, state: RaceState) -> RaceState:
                 "corner": None, "stops": 0, "spun": False, "stalled": False, "pit_stops": 0, "pit_wait": False,
                 "arrival": 0, "tyre_from": 1, "rolling_out": None, "out_round": None,
             })
+            if state.rules.start_in_turn:
+                c = dresden_start.due(state, c)
         cars.append(c)
     return state.model_copy(update={"cars": tuple(cars), "round": 0, "markers": ()})
 

@@ -54,6 +54,10 @@ def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_fr
     assert state.car("lead").wp == DW and state.car("lead").gear == 0 and state.car("lead").crossings == 0
     assert all(state.car(w).removed for w in ("w0", "w1", "w2"))
     assert state.active == "m"  # game round 1 in grid order
+    # START-D-1..3 again: each car's first turn begins with the start roll from gear 0 (settle
+    # rolled m's: a 20, the dream start of 4 spaces); lead's is still due
+    assert [(e.car, e.data) for e in kinds(ev2, "start")] == [("m", {"result": "dream"})]
+    assert state.phase == "move" and state.moves_left == 4 and state.car("lead").start == "due"
 
 
 def test_RESTART_1_later_the_race_restarts_in_single_file_on_the_next_straight_ahead_of_the_leader():
