@@ -72,6 +72,7 @@ class Code(StrEnum):
     OUT_OF_FUEL = "out_of_fuel"
     NO_BOOST = "no_boost"
     BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
+    BOOST_IN_BOX = "boost_in_box"
     TCAR_WP = "tcar_wp"
     ONE_SPACE_LESS_IN_CORNER = "one_space_less_in_corner"
     LAUNCH_WHOLE_SPACE = "launch_whole_space"
@@ -173,6 +174,7 @@ TEMPLATES: dict[Code, str] = {
     Code.OUT_OF_FUEL: "Out of fuel: the car rolled out short of its box and the finish line.",
     Code.NO_BOOST: "The engine boost is not possible now.",
     Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
+    Code.BOOST_IN_BOX: "No engine boost at the box: the crew's points are worked off with plain 4th-gear rolls.",
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",
     Code.LAUNCH_WHOLE_SPACE: "The Praktiker's extra space is one whole space forward, or nothing.",

@@ -6,7 +6,8 @@ declared, and adds ``extra_spaces`` to the roll. ``refusal`` says whether a car 
 for the gear box and the odds (``rules.odds.boost_odds``). Without ``RuleSet.engine_boost``
 every boost is refused.
 
-Rules here: ENG-D-3, AMB-22 (the marker on the booster's end space of that turn).
+Rules here: ENG-D-3, AMB-22 (the marker on the booster's end space of that turn), PIT-D-11 (no
+boost at the box).
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ from rules.state import CarState, RaceState
 
 
 def refusal(state: RaceState, car: CarState) -> Reason | None:
-    """Why ``car`` may not boost now, or None. ENG-D-3: never with the last engine WP."""
+    """Why ``car`` may not boost now, or None. ENG-D-3: never with the last engine WP; nor at the
+    box while the crew works (PIT-D-11: "normal" 4th-gear rolls work the points off)."""
     if not state.rules.engine_boost or state.mode != "race":
         return Reason(rule="ENG-D-3", code=Code.NO_BOOST)
     if car.rolling_out is not None:  # FUEL-2, OUT-D-2: no choice and no cost while rolling out
         return Reason(rule="ENG-D-3", code=Code.NO_BOOST)
+    if car.pit_points is not None:  # PIT-D-11, AMB-33: the crew's points go with plain 4th-gear rolls
+        return Reason(rule="PIT-D-11", code=Code.BOOST_IN_BOX)
     if car.wp.engine <= 1:
         return Reason(rule="ENG-D-3", code=Code.BOOST_LAST_ENGINE_WP, values={"left": car.wp.engine})
     return None

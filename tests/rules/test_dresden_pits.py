@@ -298,6 +298,17 @@ def test_PIT_D_11_at_the_box_the_only_gear_is_4th_free():
     assert illegal(state, ChooseGear(gear=3)).reason.rule == "PIT-D-11"
 
 
+def test_PIT_D_11_ENG_D_3_no_boost_while_the_crew_works():
+    """The points go with "normal" 4th-gear rolls: the boost is refused at the box, and a computer
+    driver there (which once asked the odds of a boosted work roll and crashed) does not boost."""
+    state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)
+    state, _ = quiet_turn(state)
+    m = state.car("m")
+    state = state.with_car(m.model_copy(update={"wp": m.wp.model_copy(update={"engine": 4})}))
+    assert illegal(state, ChooseGear(gear=4, boost=True)).reason.code == Code.BOOST_IN_BOX
+    assert CAREFUL.choose_boost(OVAL, state, 4) is False
+
+
 def test_PIT_D_11_points_left_after_a_work_roll_the_car_stays():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)  # 10 points
     state, _ = quiet_turn(state)
