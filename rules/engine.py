@@ -62,6 +62,8 @@ from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
+from rules.modules.tcar import problem as t_car_problem
+from rules.modules.tcar import proposal as t_car_proposal
 from rules.modules.tyres import multiplier, slide_spaces, tyre_age
 from rules.moves import Move, MoveRequest, Via, legal_moves
 from rules.order import CarPosition, Sweep, grid_order, race_order
@@ -95,6 +97,8 @@ __all__ = [
     "slide_spaces",
     "slipstream_from",
     "stops_allowed",
+    "t_car_problem",
+    "t_car_proposal",
     "to_move",
     "tyre_age",
     "wet",

@@ -9,8 +9,7 @@ from __future__ import annotations
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
 from rules.drivers import DRIVERS, stop_plan
-from rules.modules.tcar import t_car_wp
-from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, to_move
+from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
 from rules.pitpoints import PitPlan
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
@@ -28,7 +27,7 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     if state.phase == "bid":
         return Bid(amount=driver.choose_bid(state))
     if state.phase == "tcar":  # TCAR-1: always race on
-        return TCar(wp=t_car_wp(state, state.car(state.active or "")))
+        return TCar(wp=t_car_proposal(state, state.car(state.active or "")))
     if state.phase == "setup":
         return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres else None)
     if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made

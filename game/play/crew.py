@@ -124,14 +124,3 @@ class PitPlan:
 def repairable(rules: RuleSet) -> tuple[Area, ...]:
     """The areas a pit crew may repair: every area but the tyres, which come new (PIT-A-4)."""
     return tuple(a for a in rules.car_setup.areas if a is not Area.TYRES)
-
-
-def t_car_wear(rules: RuleSet, car: CarState) -> WearPoints:
-    """The T-car the crew prepares (TCAR-1, AMB-38): the driver's set-up with the WP it lacks
-    taken one by one from the fullest area, every area keeping at least 1."""
-    wp = car.setup or rules.default_wear
-    areas = rules.car_setup.areas
-    while wp.total() > rules.t_car_wp and any(wp[a] > 1 for a in areas):
-        fullest = max(areas, key=lambda a: wp[a])
-        wp = wp.spend(fullest)
-    return wp

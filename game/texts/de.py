@@ -521,6 +521,10 @@ STRINGS: dict[str, str] = {
     "league.tcar_offer": "Ausgefallen vor dem Ende der ersten Kurve: mit dem T-Car ({n} VP) aus der Box weiterfahren?",
     "league.tcar_take": "T-Car nehmen (Enter)",
     "league.tcar_retire": "Aufgeben",
+    "league.tcar_choose": "Die Crew hat {n} VP von deiner Einstellung abgezogen, wo markiert; wähle andere mit − und + (jeder Bereich behält mindestens 1).",
+    "league.tcar_more": "Noch {n} VP abziehen, dann ist das T-Car fertig.",
+    "league.tcar_back": "{n} VP zu viel abgezogen: mit + zurückgeben.",
+    "league.tcar_ready": "Fertig: das T-Car hat {n} VP.",
     # --- weather -----------------------------------------------------------------------------
     "weather.sun": "Sonne",
     "weather.rain": "Regen",

@@ -509,6 +509,10 @@ STRINGS: dict[str, str] = {
     "league.tcar_offer": "Out before the end of the first corner: race on from the box in the T-car with {n} WP?",
     "league.tcar_take": "Take the T-car (Enter)",
     "league.tcar_retire": "Retire",
+    "league.tcar_choose": "The crew took {n} WP off your set-up where marked; choose others with − and + (every area keeps at least 1).",
+    "league.tcar_more": "{n} WP more to take off before the T-car is ready.",
+    "league.tcar_back": "{n} WP too many taken off: put them back with +.",
+    "league.tcar_ready": "Ready: the T-car has {n} WP.",
     # --- weather -----------------------------------------------------------------------------
     "weather.sun": "Sun",
     "weather.rain": "Rain",

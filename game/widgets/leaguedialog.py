@@ -4,7 +4,9 @@ Each is one small card with the driver's name, what is at stake and a few button
 it hands the finished choice to ``on_confirm`` as the engine's action (``Karma``,
 ``Bid``, ``TCar``), and the race screen applies it. A head-to-head bid is secret
 (H2H-2): the card names the driver who bids now and never shows another bid, so
-the drivers at one screen pass it round like a slip of paper.
+the drivers at one screen pass it round like a slip of paper. The T-car card
+starts from the crew's proposal and lets the driver choose which areas lose the
+2 WP (AMB-38), with − and + per area.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ from collections.abc import Callable
 import pygame
 
 from game import theme
-from game.play.crew import t_car_wear
 from game.texts import tr
 from game.widgets.controls import Button, Widget
 from rules import karma
 from rules.actions import Action, Bid, Karma, TCar
+from rules.car import Area, WearPoints
+from rules.engine import t_car_problem, t_car_proposal
 from rules.state import RaceState
 
 WIDTH = 620
+AREA_ROW = 46  # one row of the T-car's areas, two to a row
 
 
 class LeagueDialog:
@@ -35,6 +39,10 @@ class LeagueDialog:
         self.names = names
         self.on_confirm = on_confirm
         self.amount = 0
+        self.setup = self.car.setup or state.rules.default_wear
+        self.wear: WearPoints = t_car_proposal(state, self.car) if kind == "tcar" else self.setup
+        self.areas: tuple[Area, ...] = state.rules.car_setup.areas if kind == "tcar" else ()
+        self.cells: dict[Area, pygame.Rect] = {}
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.buttons = self._buttons()
         self.widgets: list[Widget] = list(self.buttons)
@@ -52,8 +60,20 @@ class LeagueDialog:
             return [Button("bid.minus", lambda: "−", lambda: self._step(-1), px=26),
                     Button("bid.plus", lambda: "+", lambda: self._step(1), px=26),
                     Button("bid.confirm", lambda: tr("league.bid_confirm", n=self.amount), self.done, "primary", px=22)]
-        return [Button("tcar.take", lambda: tr("league.tcar_take"), self.done, "primary", px=22),
-                Button("tcar.retire", lambda: tr("league.tcar_retire"), lambda: self._send(TCar(wp=None)), px=22)]
+        out = [Button("tcar.take", lambda: tr("league.tcar_take"), self.done, "primary", px=22),
+               Button("tcar.retire", lambda: tr("league.tcar_retire"), lambda: self._send(TCar(wp=None)), px=22)]
+        for area in self.areas:  # AMB-38: the driver chooses where the WP come off
+            out += [Button(f"tcar.less.{area.value}", lambda: "−", lambda a=area: self._shift(a, -1), px=22),
+                    Button(f"tcar.more.{area.value}", lambda: "+", lambda a=area: self._shift(a, 1), px=22)]
+        return out
+
+    def _shift(self, area: Area, step: int) -> None:
+        """One WP off or back on ``area``, never below 1 nor above the set-up; the T-car may go
+        once it has exactly its WP (the engine checks the same, ``t_car_problem``)."""
+        value = self.wear[area] + step
+        if 1 <= value <= self.setup[area]:
+            self.wear = self.wear.model_copy(update={area.value: value})
+        self.buttons[0].visible = t_car_problem(self.state, self.car, self.wear) is None
 
     def _step(self, step: int) -> None:
         self.amount = max(0, min(self.car.karma, self.amount + step))
@@ -67,8 +87,8 @@ class LeagueDialog:
             self._send(Karma(spend="accept"))
         elif self.kind == "bid":
             self._send(Bid(amount=self.amount))
-        else:
-            self._send(TCar(wp=t_car_wear(self.state.rules, self.car)))
+        elif t_car_problem(self.state, self.car, self.wear) is None:
+            self._send(TCar(wp=self.wear))
 
     def lines(self) -> list[str]:
         """What the card says, in the player's language."""
@@ -84,23 +104,36 @@ class LeagueDialog:
             others = [self.names(c) for c in (bids.cars if bids else ()) if c != self.car.id]
             return [tr("league.bid_title", name=name), tr("league.bid_others", others=", ".join(others)),
                     tr("league.karma_pool", n=self.car.karma), tr("league.bid_secret")]
-        wear = t_car_wear(self.state.rules, self.car)
-        return [tr("league.tcar_title", name=name), tr("league.tcar_offer", n=wear.total())]
+        target = t_car_proposal(self.state, self.car).total()
+        left = self.wear.total() - target
+        status = (tr("league.tcar_more", n=left) if left > 0 else tr("league.tcar_back", n=-left) if left < 0
+                  else tr("league.tcar_ready", n=target))
+        return [tr("league.tcar_title", name=name), tr("league.tcar_offer", n=target),
+                tr("league.tcar_choose", n=self.setup.total() - target), status]
 
     # --- layout and drawing -------------------------------------------------------------
 
     def layout(self, area: pygame.Rect) -> None:
         w = min(WIDTH, area.width - 24)
-        self.rect = pygame.Rect(0, 0, w, 96 + 30 * len(self.lines()) + 70)
+        grid = AREA_ROW * -(-len(self.areas) // 2)
+        rows = sum(len(theme.wrap(line, 20, w - 48)) for line in self.lines()[1:])
+        self.rect = pygame.Rect(0, 0, w, 70 + 26 * rows + 16 + grid + 70)
         self.rect.center = area.center
         bottom = self.rect.bottom - 62
+        cell = (w - 48) // 2
+        for i, a in enumerate(self.areas):
+            x, y = self.rect.left + 24 + cell * (i % 2), bottom - grid - 8 + AREA_ROW * (i // 2)
+            self.cells[a] = pygame.Rect(x, y, cell, 44)
+            less, more = self._area_buttons(a)
+            less.rect = pygame.Rect(x + cell - 84, y + 4, 36, 36)
+            more.rect = pygame.Rect(x + cell - 44, y + 4, 36, 36)
         if self.kind == "bid":
             minus, plus, confirm = self.buttons
             minus.rect = pygame.Rect(self.rect.left + 24, bottom, 46, 44)
             plus.rect = pygame.Rect(self.rect.left + 150, bottom, 46, 44)
             confirm.rect = pygame.Rect(self.rect.right - 284, bottom, 260, 44)
             return
-        shown = [b for b in self.buttons if b.visible]
+        shown = [b for b in self.buttons[:2] if b.visible] if self.kind == "tcar" else [b for b in self.buttons if b.visible]
         gap = 12
         bw = (w - 48 - gap * (len(shown) - 1)) // max(1, len(shown))
         for i, b in enumerate(shown):
@@ -117,10 +150,20 @@ class LeagueDialog:
             for part in theme.wrap(line, 20, self.rect.width - 48):
                 theme.text(screen, part, 20, theme.DIM, (self.rect.left + 24, y))
                 y += 26
+        for a in self.areas:  # the T-car's areas: what each keeps of the set-up
+            cell = self.cells[a]
+            ink = theme.TEXT if self.wear[a] == self.setup[a] else theme.YELLOW
+            label = theme.fit_text(f"{tr(f'area.{a.value}')} {self.wear[a]}/{self.setup[a]}", 20, cell.width - 92)
+            theme.text(screen, label, 20, ink, (cell.left, cell.centery), "midleft")
         if self.kind == "bid":  # the amount between - and +, seen only by the bidder
             theme.text(screen, str(self.amount), 30, theme.YELLOW, (self.rect.left + 110, self.rect.bottom - 40), "center")
         for b in self.buttons:
             b.draw(screen)
+
+    def _area_buttons(self, area: Area) -> tuple[Button, Button]:
+        less = next(b for b in self.buttons if b.id == f"tcar.less.{area.value}")
+        more = next(b for b in self.buttons if b.id == f"tcar.more.{area.value}")
+        return less, more
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         return []

@@ -90,11 +90,15 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     return state.with_car(spare).model_copy(update={"phase": "check", "active": None})
 
 
-def t_car_wp(state: RaceState, car: CarState) -> WearPoints:
-    """A computer driver's T-car: the set-up less its WP from the fullest areas, one at a time."""
+def proposal(state: RaceState, car: CarState) -> WearPoints:
+    """The T-car the crew prepares unless the driver says otherwise (AMB-38): the set-up less its
+    WP taken one at a time from the fullest area, every area keeping at least 1 (CAR-D-4)."""
     wp = car.setup or state.rules.default_wear
+    areas = state.rules.car_setup.areas
     for _ in range(state.rules.car_setup.total - state.rules.t_car_wp):
-        area = max(state.rules.car_setup.areas, key=lambda a: wp[a])
+        area = max(areas, key=lambda a: wp[a])
+        if wp[area] <= 1:
+            break
         wp = wp.spend(area)
     return wp
 

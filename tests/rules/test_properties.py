@@ -36,11 +36,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.modules.tcar import t_car_wp
 from rules.actions import Bid, ChooseGear, Drive, EndMove, Karma, PitStop, SetUp, TCar
 from rules.car import Area
 from rules.classify import classification
-from rules.engine import chance, gear_options, karma_offers, moves, on_track, repairs_at, to_move
+from rules.engine import chance, gear_options, karma_offers, moves, on_track, repairs_at, t_car_proposal, to_move
 from rules.gears import ShiftCost
 from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
@@ -129,7 +128,7 @@ def random_play(
             session.act(Bid(amount=rng.randint(0, state.car(to_move(state) or "").karma)))
         elif state.phase == "tcar":  # TCAR-1: race on in the T-car, or not
             take = rng.random() < 0.5
-            session.act(TCar(wp=t_car_wp(state, state.car(state.active or "")) if take else None))
+            session.act(TCar(wp=t_car_proposal(state, state.car(state.active or "")) if take else None))
         else:
             raise AssertionError(f"nobody can act in phase {state.phase!r}: the race is stuck")
         check_invariants(track, state, session.state)

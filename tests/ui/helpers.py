@@ -10,10 +10,9 @@ import pygame
 
 from game.tracks.load import load_track
 from game.storage.lineup import COLOURS
-from game.play.crew import t_car_wear
 from game.play.race_control import RaceControl, Wait
 from rules.actions import Bid, Karma, TCar
-from rules.engine import to_move
+from rules.engine import t_car_proposal, to_move
 from game.board.catalogue import TrackCatalogue
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
@@ -67,7 +66,7 @@ def human_step(control: RaceControl) -> None:
         control.decide(Bid(amount=0))
     elif w == Wait.TCAR:
         car = control.state.car(to_move(control.state) or "")
-        control.decide(TCar(wp=t_car_wear(control.state.rules, car)))
+        control.decide(TCar(wp=t_car_proposal(control.state, car)))
 
 
 def play_until(control: RaceControl, done, limit: int = 2000) -> None:  # type: ignore[no-untyped-def]

@@ -26,6 +26,8 @@ from game import theme
 from game.widgets import dashboard
 from game.widgets.controls import Button, Slider, TextField
 from game.widgets.crewdialog import CrewDialog
+from game.widgets.leaguedialog import LeagueDialog
+from game.widgets.pitplan import PitPlanDialog
 from game.widgets.trackpicture import TrackPicture
 
 
@@ -76,6 +78,13 @@ class Recorder:
             self.add(screen, Op("panel", me.rect.copy()))
             dialog(me, screen)
 
+        def card_spy(draw: Any) -> Any:
+            """A league card or the pit announcement: the screen dimmed, then a card drawn on it."""
+            def spy(me: Any, screen: pygame.Surface) -> None:
+                self.add(screen, Op("modal", screen.get_rect()))
+                draw(me, screen)
+            return spy
+
         def fit_spy(s: str, px: int, width: int) -> str:
             out = fit(s, px, width)
             if out != s and self.on:
@@ -114,6 +123,8 @@ class Recorder:
         monkeypatch.setattr(theme, "banner", banner_spy)
         monkeypatch.setattr(TrackPicture, "draw", picture_spy)
         monkeypatch.setattr(CrewDialog, "draw", dialog_spy)
+        monkeypatch.setattr(LeagueDialog, "draw", card_spy(LeagueDialog.draw))
+        monkeypatch.setattr(PitPlanDialog, "draw", card_spy(PitPlanDialog.draw))
         for module in [m for name, m in sys.modules.items() if name.startswith("game.")]:
             if getattr(module, "draw_pips", None) is pips:  # imported by name: patched where it is used
                 monkeypatch.setattr(module, "draw_pips", pips_spy)

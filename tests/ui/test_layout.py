@@ -28,20 +28,25 @@ from game.scenes.rule_modules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.trial import TrialScene
+from game.widgets.leaguedialog import LeagueDialog
+from game.widgets.pitplan import PitPlanDialog
 from game.storage.laprecords import LapRecord, LapRecords
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import B_OWN_CAR
 from rules.choice import RuleChoice
+from rules.dice import Purpose
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry, Header, Record
 from rules.ruleset import PRESETS
+from rules.state import Check, HeadToHead, HeldCheck
 from rules.tyres import Tyre
 from tests.rules.test_engine import act
 from tests.rules.test_engine_pit import at_pit_entry
 from tests.ui.helpers import catalogue, make_app, oval, play_until
 from tests.ui.layout import Recorder, problems
 from tests.ui.modules_helpers import control_at
+from tests.ui.test_league_dialog import state as league_state
 from tests.ui.test_race_scene import settle
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
@@ -126,6 +131,27 @@ def race_pit(app: App) -> None:
     app.push(scene)
     settle(scene)
     assert scene.dialog is not None and scene.dialog.long.visible
+
+
+def race_question(app: App, kind: str) -> None:
+    """A league question over the board for the human ``m``: karma after an engine check roll
+    (KARMA-3), a secret head-to-head bid (H2H-2) or the T-car with its areas (AMB-38)."""
+    held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="m"), natural=3)
+    extra = {"karma": {"held": held, "active": "m"}, "bid": {"bids": HeadToHead(cars=("m", "b"), bids=())},
+             "tcar": {"active": "m"}}[kind]
+    state = league_state(kind, {"m": 45, "b": 30}, **extra)
+    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    app.push(scene)
+    for _ in range(20):  # the banner naming the driver, then the card
+        scene.update(1.0)
+    assert isinstance(scene.dialog, LeagueDialog) and scene.dialog.kind == kind
+
+
+def race_pit_plan(app: App) -> None:
+    """The pit announcement card, opened from the gear box's row (PIT-D-6)."""
+    scene = race(app, "dresden-2006")
+    scene.edit_pit_plan()
+    assert isinstance(scene.dialog, PitPlanDialog)
 
 
 def race_pause(app: App) -> None:
@@ -254,6 +280,10 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,
+    "race-karma": lambda app: race_question(app, "karma"),
+    "race-bid": lambda app: race_question(app, "bid"),
+    "race-tcar": lambda app: race_question(app, "tcar"),
+    "race-pitplan": race_pit_plan,
     "pause": race_pause,
     "qualifying-ready": lambda app: qualifying(app, "ready"),
     "qualifying-gear": lambda app: qualifying(app, "gear"),

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.play.crew import t_car_wear
-from game.texts import set_language
+from game.texts import set_language, tr
 from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
 from rules.actions import Action, Bid, Karma, TCar
 from rules.car import Area
 from rules.dice import Purpose
-from rules.engine import gear_options
+from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
@@ -66,17 +65,49 @@ def test_H2H_2_a_bid_goes_from_nothing_to_the_whole_pool_and_names_no_other_bid(
     assert not any("7" in line for line in dialog.lines())  # a's secret bid is never shown
 
 
-def test_TCAR_1_AMB_38_the_t_car_has_20_WP_every_area_at_least_one() -> None:
+LESS = DRESDEN_2006.car_setup.total - DRESDEN_2006.t_car_wp  # 22 - 20
+
+
+def test_TCAR_1_AMB_38_the_t_car_has_2_WP_less_every_area_at_least_one() -> None:
+    """2 WP less than the set-up: of the 22 WP "car + box" (AMB-32) 1 stays in the box, so the
+    T-car has 19 and its box 1, 20 in all."""
     open_display()
     s = state("tcar", {"a": 30, "b": 30})
-    wear = t_car_wear(DRESDEN_2006, s.car("a"))
-    assert wear.total() == DRESDEN_2006.t_car_wp == 20
+    wear = t_car_proposal(s, s.car("a"))
+    assert LESS == 2 and wear.total() == W.total() - LESS == 19
     assert all(wear[a] >= 1 for a in DRESDEN_2006.car_setup.areas)
     assert all(wear[a] <= W[a] for a in DRESDEN_2006.car_setup.areas)
     dialog, sent = ask("tcar", s, "a")
     click(dialog, "tcar.retire")
     dialog.done()
     assert sent == [TCar(wp=None), TCar(wp=wear)]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_AMB_38_the_driver_chooses_the_areas_that_lose_the_two_WP(language: str) -> None:
+    """The crew proposes 2 WP off the tyres (the fullest area); the driver puts them back and
+    takes them off the fuel and the engine instead. The T-car only goes with exactly 2 WP less
+    than the set-up, no area below 1."""
+    open_display()
+    set_language(language)
+    s = state("tcar", {"a": 30})
+    dialog, sent = ask("tcar", s, "a")
+    assert dialog.wear.tyres == W.tyres - 2
+    for _ in range(3):
+        click(dialog, "tcar.more.tyres")  # the third is refused: never above the set-up
+    assert dialog.wear.tyres == W.tyres
+    assert not next(b for b in dialog.widgets if b.id == "tcar.take").visible
+    assert tr("league.tcar_more", n=2) in dialog.lines()
+    dialog.done()  # Enter does nothing while the T-car is not ready
+    for _ in range(W.engine + 1):
+        click(dialog, "tcar.less.engine")  # never below 1
+    assert dialog.wear.engine == 1
+    click(dialog, "tcar.less.fuel")
+    assert tr("league.tcar_ready", n=W.total() - LESS) in dialog.lines()
+    click(dialog, "tcar.take")
+    chosen = W.model_copy(update={"fuel": W.fuel - 1, "engine": W.engine - 1})
+    assert sent == [TCar(wp=chosen)] and t_car_problem(s, s.car("a"), chosen) is None
+    set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
