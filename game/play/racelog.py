@@ -84,7 +84,7 @@ def roll_outcome(step: Step) -> LogLine | None:
     for e in step.events:
         if e.kind == "start" and e.car == step.car:
             result = str(e.data.get("result"))
-            return LogLine(f"dice.start.{result}", tone="good" if result == "dream" else "bad" if result == "stall" else "info")
+            return LogLine(f"dice.start.{result}", tone="good" if result == "dream" else "bad" if result.startswith("stall") else "info")
         if e.kind == "pit" and e.car == step.car and "fast" in e.data:
             return LogLine("dice.pit_fast" if e.data["fast"] else "dice.pit_slow", tone="good" if e.data["fast"] else "bad")
         if e.kind == "weather":

@@ -245,6 +245,7 @@ STRINGS: dict[str, str] = {
     "dice.passed": "bestanden",
     "dice.failed": "−{n} VP {area}",
     "dice.start.stall": "abgewürgt!",
+    "dice.start.stall_turn": "abgewürgt: kein Zug jetzt",
     "dice.start.normal": "normaler Start",
     "dice.start.dream": "Traumstart!",
     "dice.pit_fast": "schneller Stopp",

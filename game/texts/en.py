@@ -238,6 +238,7 @@ STRINGS: dict[str, str] = {
     "dice.passed": "passed",
     "dice.failed": "−{n} {area} WP",
     "dice.start.stall": "stalled!",
+    "dice.start.stall_turn": "stalled: no move now",
     "dice.start.normal": "normal start",
     "dice.start.dream": "dream start!",
     "dice.pit_fast": "fast stop",
