@@ -169,7 +169,7 @@ class QualifyingScene(Scene):
         self.tyre = (Tyre.RAIN if self.session.wet else Tyre.HARD) if self.session.tyre_choice else None
         if self.best is not None and self.best.ghost is not None:
             g = self.best.ghost
-            self.ghost = LapReplay(self.track, g.rules, g.steps, "ghost", g.tyre, g.wet)
+            self.ghost = LapReplay(self.track, g.rules, g.steps, "ghost", g.tyre, g.wet, g.profile)
         self._sync_widgets()
 
     def _resume_lap(self) -> None:
@@ -238,7 +238,8 @@ class QualifyingScene(Scene):
                 track_hash=self.session.track.content_hash(), track_name=self.track.name, variant=self.variant,
                 driver=self.result.name, rolls=self.result.rolls, penalty=self.result.penalty,
                 score=score(self.result, self.rules.qualifying), time_ms=self.result.time_ms,
-                ghost=Ghost(rules=self.rules, tyre=tyre.value if tyre else None, wet=self.session.wet, steps=steps)))
+                ghost=Ghost(rules=self.rules, tyre=tyre.value if tyre else None, wet=self.session.wet,
+                            profile=lap.entry.profile, steps=steps)))
             for notice in self.records.notices:
                 self.app.notify(notice)
         self._sync_widgets()

@@ -25,6 +25,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.texts import Notice
+from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.qualifying import TimedAction
 
@@ -50,13 +51,15 @@ _COLUMNS = "track_hash, track_name, variant, driver, rolls, penalty, score, time
 
 
 class Ghost(BaseModel):
-    """What it takes to drive a recorded lap again: its rules, tyres, weather and timed actions."""
+    """What it takes to drive a recorded lap again: its rules, tyres, weather, the driver's profile
+    (DRESDEN-PROFILE-5..8 change the spaces of a roll) and timed actions."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rules: RuleSet
     tyre: str | None = None
     wet: bool = False
+    profile: Profile = Profile.NORMALO  # records from before profiles were kept are a Normalo's
     steps: tuple[TimedAction, ...]
 
 

@@ -494,6 +494,7 @@ STRINGS: dict[str, str] = {
     "race.boost": "Motorboost: {state}",
     "race.boost_hint": "1 VP Motor für so viele Felder mehr, wie der Gang zählt (nicht der letzte Motor-VP); es entsteht ein gefährliches Feld.",
     "dash.karma": "Karma {n}",
+    "dash.karma_pool": "Karma-Pool: {n}",
     "dash.pit_points": "Box: noch {n} Punkte",
     "dash.pit_plan": "Stopp angesagt: {n} Punkte",
     "since.title": "Seit deinem Zug",

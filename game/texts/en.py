@@ -482,6 +482,7 @@ STRINGS: dict[str, str] = {
     "race.boost": "Boost: {state}",
     "race.boost_hint": "1 engine WP for as many extra spaces as the gear (not the last engine WP); it leaves a dangerous space.",
     "dash.karma": "karma {n}",
+    "dash.karma_pool": "Karma pool: {n}",
     "dash.pit_points": "box: {n} points to go",
     "dash.pit_plan": "stop announced: {n} points",
     "since.title": "Since your turn",

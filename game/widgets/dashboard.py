@@ -18,7 +18,7 @@ from rules.state import CarState, RaceState
 from rules.track import Track
 
 HEIGHT = 178
-TEAM_Y = 164  # the team line's centre; in a team race the wear rows close up to make room
+TEAM_Y = 164  # the team line's (or the karma line's) centre; the wear rows close up to make room
 
 
 def wear_rows(areas: tuple[Area, ...], wp: WearPoints, full: WearPoints) -> list[tuple[Area, int, int]]:
@@ -73,7 +73,8 @@ class Dashboard:
         setup = car.setup or state.rules.default_wear
         rows = wear_rows(state.rules.car_setup.areas, car.wp, setup)
         col_w = r.width // 2
-        step = 28 if car.team is None else 24
+        karma_line = state.rules.karma and car.team is None
+        step = 24 if car.team is not None or karma_line else 28
         for i, (area, have, full) in enumerate(rows):
             x = r.left + (i % 2) * col_w
             y = r.top + 88 + (i // 2) * step
@@ -83,6 +84,8 @@ class Dashboard:
             draw_pips(screen, x + 96, y, col_w - 104, have, full, colour)
         if car.team is not None:
             self._draw_team(screen, state, car.team, entry.colour)
+        elif karma_line:  # KARMA-1: the pool on a line of its own, where a team race shows the team
+            theme.text(screen, tr("dash.karma_pool", n=car.karma), 20, theme.TEXT, (r.left, r.top + TEAM_Y), "midleft")
 
     def _draw_team(self, screen: pygame.Surface, state: RaceState, team: int, colour: str) -> None:
         """The team (TEAM-B-1) as its pair of cars in the team colour, and the repair WP it shares (TEAM-B-2)."""
@@ -102,7 +105,7 @@ class Dashboard:
         parts = [kind]
         if state.rules.profiles:
             parts.append(tr(f"profile.{car.profile.value}"))
-        if state.rules.karma:
+        if state.rules.karma and car.team is not None:  # else on the karma line
             parts.append(tr("dash.karma", n=car.karma))
         return " · ".join(parts)
 

@@ -160,20 +160,26 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     assert not scene.boost and scene.announce is None
 
 
-def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work() -> None:
-    """The driver line names the profile and the pool; the kit the box reserve (AMB-32), an
-    announced stop (PIT-D-6) or the points still to work off at the box."""
+def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The driver line names the profile, a line of its own the pool; the kit the box reserve
+    (AMB-32), an announced stop (PIT-D-6) or the points still to work off at the box."""
+    from game import theme
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
     from rules.pitpoints import PitPlan
+    from rules.record import Entry
     from rules.tyres import Tyre
 
-    open_display()
+    screen = open_display()
     d = Dashboard()
     s = state("gear", {"a": 33, "b": 30})
     car = s.car("a").model_copy(update={"profile": Profile.REGENGOTT, "reserve": 1, "pit_plan": PitPlan(fuel=2, tyre=Tyre.SOFT)})
-    line = d._driver(s, car, "Human")
-    assert tr("profile.regengott") in line and "33" in line
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    d.draw(screen, oval(), s, car, Entry(id="a", name="Anna", wear=W), 0, "Human")
+    assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
+    assert tr("dash.karma_pool", n=33) in drawn
     assert tr("dash.reserve", n=1) in d._kit(s, car) and tr("dash.pit_plan", n=8) in d._kit(s, car)
     working = car.model_copy(update={"pit_points": 4})
     assert tr("dash.pit_points", n=4) in d._kit(s, working)

@@ -11,6 +11,7 @@ from game import texts
 from game.app.loop import App
 from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
+from game.play.lapreplay import LapReplay
 from game.play.stopwatch import Stopwatch
 from game.scenes.launch import start_race
 from game.storage.lineup import default_lineup
@@ -22,7 +23,8 @@ from game.scenes.trial import TrialScene
 from rules.qualifying_rules import QUAL_D
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
-from rules.ruleset import FORMULA_D_BASIC
+from rules.profiles import Profile
+from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
 from rules.tyres import Tyre
 from tests.ui.helpers import catalogue, make_app, oval
 
@@ -45,10 +47,11 @@ def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = None):  # type: ignore[no-untyped-def]
+def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = None,  # type: ignore[no-untyped-def]
+              profile: Profile = Profile.NORMALO):
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    entries = (Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear),
+    entries = (Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear, profile=profile),
                Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear))
     done: list[QualifyingSession] = []
     session = QualifyingSession(oval(), rules, entries, seed=5)
@@ -135,6 +138,30 @@ def test_pause_stops_the_clock(tmp_path: Path) -> None:
     scene.update(0.05)
     clock.t += 1
     assert scene.watch.elapsed_ms == 2000
+
+
+def test_DRESDEN_PROFILE_5_the_ghost_of_a_leichter_flitzer_keeps_the_profile_and_replays_its_lap(tmp_path: Path) -> None:
+    """A Flitzer's rolls move a space more: the kept ghost names the profile, so its replay drives
+    the very lap again; replayed as a Normalo the same actions go astray."""
+    clock = FakeClock()
+    rules = DRESDEN_2006
+    _, scene, _ = lap_scene(tmp_path, rules=rules, clock=clock, profile=Profile.LEICHTER_FLITZER)
+    scene.begin()
+    settle(scene, clock)
+    drive_lap(scene, clock)
+    end = scene.shown_state.car("car1")
+    ghost = LapRecords(tmp_path).best(oval().content_hash())[0].ghost
+    assert ghost is not None and ghost.profile == Profile.LEICHTER_FLITZER
+
+    def replayed(profile: Profile) -> LapReplay:
+        replay = LapReplay(oval(), ghost.rules, ghost.steps, "car1", ghost.tyre, ghost.wet, profile)
+        replay.advance(ghost.steps[-1].at_ms)
+        return replay
+
+    again = replayed(ghost.profile)
+    assert not again.broken and again.done and again.state.car("car1") == end
+    normalo = replayed(Profile.NORMALO)
+    assert normalo.broken or normalo.state.car("car1") != end
 
 
 def test_a_lap_by_keyboard_is_timed_scored_and_kept_in_the_records(tmp_path: Path) -> None:
