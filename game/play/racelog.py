@@ -81,6 +81,8 @@ def roll_outcome(step: Step) -> LogLine | None:
         return spaces_line(value)
     if c.purpose == Purpose.GRID:
         return None
+    if step.after.phase == "karma":  # KARMA-3: a failed check held for the driver's karma
+        return LogLine("dice.held", tone="bad")
     for e in step.events:
         if e.kind == "start" and e.car == step.car:
             result = str(e.data.get("result"))

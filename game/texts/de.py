@@ -242,6 +242,7 @@ STRINGS: dict[str, str] = {
     "purpose.weather": "Wetter",
     "dice.spaces.1": "1 Feld",
     "dice.spaces.n": "{n} Felder",
+    "dice.held": "misslingt, außer Karma hilft",
     "dice.passed": "bestanden",
     "dice.failed": "−{n} VP {area}",
     "dice.start.stall": "abgewürgt!",

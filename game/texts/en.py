@@ -235,6 +235,7 @@ STRINGS: dict[str, str] = {
     "purpose.weather": "weather",
     "dice.spaces.1": "1 space",
     "dice.spaces.n": "{n} spaces",
+    "dice.held": "fails, unless karma helps",
     "dice.passed": "passed",
     "dice.failed": "−{n} {area} WP",
     "dice.start.stall": "stalled!",
