@@ -73,8 +73,8 @@ class Dashboard:
         setup = car.setup or state.rules.default_wear
         rows = wear_rows(state.rules.car_setup.areas, car.wp, setup)
         col_w = r.width // 2
-        karma_line = state.rules.karma and car.team is None
-        step = 24 if car.team is not None or karma_line else 28
+        league = self._league_line(state, car)
+        step = 24 if car.team is not None or league else 28
         for i, (area, have, full) in enumerate(rows):
             x = r.left + (i % 2) * col_w
             y = r.top + 88 + (i // 2) * step
@@ -84,8 +84,8 @@ class Dashboard:
             draw_pips(screen, x + 96, y, col_w - 104, have, full, colour)
         if car.team is not None:
             self._draw_team(screen, state, car.team, entry.colour)
-        elif karma_line:  # KARMA-1: the pool on a line of its own, where a team race shows the team
-            theme.text(screen, tr("dash.karma_pool", n=car.karma), 20, theme.TEXT, (r.left, r.top + TEAM_Y), "midleft")
+        elif league:  # where a team race shows the team
+            theme.text(screen, theme.fit_text(league, 20, r.width), 20, theme.TEXT, (r.left, r.top + TEAM_Y), "midleft")
 
     def _draw_team(self, screen: pygame.Surface, state: RaceState, team: int, colour: str) -> None:
         """The team (TEAM-B-1) as its pair of cars in the team colour, and the repair WP it shares (TEAM-B-2)."""
@@ -105,9 +105,24 @@ class Dashboard:
         parts = [kind]
         if state.rules.profiles:
             parts.append(tr(f"profile.{car.profile.value}"))
-        if state.rules.karma and car.team is not None:  # else on the karma line
+        if state.rules.karma and car.team is not None:  # else on the league line
             parts.append(tr("dash.karma", n=car.karma))
         return " · ".join(parts)
+
+    def _league_line(self, state: RaceState, car: CarState) -> str:
+        """The league's line under the wear (none in a team race, whose line is the team's): the
+        karma pool (KARMA-1) and the crew's plan or work (PIT-D-6, PIT-D-11)."""
+        if car.team is not None:
+            return ""
+        parts = [tr("dash.karma_pool", n=car.karma)] if state.rules.karma else []
+        return " · ".join(parts + self._pit_work(car))
+
+    def _pit_work(self, car: CarState) -> list[str]:
+        if car.pit_points is not None:  # PIT-D-11: the crew at work
+            return [tr("dash.pit_points", n=car.pit_points)]
+        if car.pit_plan is not None:  # PIT-D-6: announced
+            return [tr("dash.pit_plan", n=plan_points(car.pit_plan))]
+        return []
 
     def _kit(self, state: RaceState, car: CarState) -> str:
         """The tyres and their age on the set (TYRE-1, AMB-26), and the repair reserve (PIT-A-1);
@@ -118,10 +133,8 @@ class Dashboard:
         keeps = state.rules.pit_repairs != "none" or state.rules.car_setup.reserve  # AMB-32: the box reserve
         if keeps and car.setup is not None and (car.team is None or state.rules.car_setup.reserve):
             parts.append(tr("dash.reserve", n=car.reserve))
-        if car.pit_points is not None:  # PIT-D-11: the crew at work
-            parts.append(tr("dash.pit_points", n=car.pit_points))
-        elif car.pit_plan is not None:  # PIT-D-6: announced
-            parts.append(tr("dash.pit_plan", n=plan_points(car.pit_plan)))
+        if car.team is not None:  # else on the league line
+            parts += self._pit_work(car)
         return " · ".join(parts)
 
     def _where(self, track: Track, car: CarState) -> str:

@@ -161,8 +161,8 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
 
 
 def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The driver line names the profile, a line of its own the pool; the kit the box reserve
-    (AMB-32), an announced stop (PIT-D-6) or the points still to work off at the box."""
+    """The driver line names the profile; the kit the box reserve (AMB-32); a line of its own the
+    pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
     from game import theme
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
@@ -179,10 +179,10 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
     d.draw(screen, oval(), s, car, Entry(id="a", name="Anna", wear=W), 0, "Human")
     assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
-    assert tr("dash.karma_pool", n=33) in drawn
-    assert tr("dash.reserve", n=1) in d._kit(s, car) and tr("dash.pit_plan", n=8) in d._kit(s, car)
+    league = f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_plan', n=8)}"
+    assert league in drawn and tr("dash.reserve", n=1) in d._kit(s, car) and "8" not in d._kit(s, car)
     working = car.model_copy(update={"pit_points": 4})
-    assert tr("dash.pit_points", n=4) in d._kit(s, working)
+    assert d._league_line(s, working) == f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_points', n=4)}"
     classic = s.model_copy(update={"rules": s.rules.model_copy(update={"profiles": False, "karma": False})})
     assert d._driver(classic, car, "Human") == "Human"
 
