@@ -1,8 +1,9 @@
 """Soak test: random races under every preset on every shipped track, each checked to the end.
 
     python bench/soak.py [--races N] [--seed S] [--time SECONDS] [--jobs J] [--max-cars C] [--max-laps L] [--track FILE ...]
+                         [--preset KEY ...]
 
-Each race draws a track (every maps/*.tmx, or the --track files), a preset, 2 to 10 cars (as many as the
+Each race draws a track (every maps/*.tmx, or the --track files), a preset (any, or the --preset ones), 2 to 10 cars (as many as the
 grid holds, at most C), 1 to 3 laps (at most L), a driver and a race seed, and is
 played through ``rules.simulation`` exactly as ``main.py simulate`` plays it. It
 passes when the state says the race is over with every car classified (finished,
@@ -64,12 +65,13 @@ class Race:
         )
 
 
-def draw(rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps: int) -> Race:
+def draw(rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps: int,
+         presets: list[str] | None = None) -> Race:
     path = rng.choice(sorted(tracks))
     most = min(10, len(tracks[path].grid), max_cars)
     return Race(
         track=path,
-        rules=rng.choice(sorted(PRESETS)),
+        rules=rng.choice(sorted(presets or PRESETS)),
         cars=rng.randint(2, most),
         laps=rng.randint(1, max_laps),
         seed=rng.randrange(2**31),
@@ -124,14 +126,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-cars", type=int, default=10, choices=range(2, 11), metavar="C", help="at most C cars (default 10)")
     p.add_argument("--max-laps", type=int, default=3, choices=(1, 2, 3), metavar="L", help="at most L laps (default 3)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--preset", action="append", choices=sorted(PRESETS), metavar="KEY",
+                   help=f"a rule set to draw from (default: every one of {', '.join(sorted(PRESETS))})")
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     files = [Path(f).resolve() for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
     TRACKS.clear()
     TRACKS.update({path: load_track(path) for path in files})
-    print(f"soak: up to {args.races} races, draw seed {seed}, {len(TRACKS)} tracks, {len(PRESETS)} presets", flush=True)
+    presets = args.preset or sorted(PRESETS)
+    print(f"soak: up to {args.races} races, draw seed {seed}, {len(TRACKS)} tracks, {len(presets)} presets", flush=True)
     rng = random.Random(seed)
-    races = (draw(rng, TRACKS, args.max_cars, args.max_laps) for _ in range(args.races))
+    races = (draw(rng, TRACKS, args.max_cars, args.max_laps, presets) for _ in range(args.races))
     played = failed = 0
     t0 = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:

@@ -66,3 +66,13 @@ def test_the_printed_command_plays_the_very_race_the_soak_played(tmp_path):
     out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
+
+
+def test_the_soak_draws_only_the_presets_it_is_given():
+    """``--preset`` soaks one rule set (the league's, say) without the others diluting it."""
+    soak = soak_module()
+    tracks = {REPO / "maps" / "oval.tmx": soak.load_track(REPO / "maps" / "oval.tmx")}
+    rng = random.Random(1)
+    drawn = {soak.draw(rng, tracks, 10, 3, ["dresden-2006", "dresden-open"]).rules for _ in range(40)}
+    assert drawn == {"dresden-2006", "dresden-open"}
+    assert len({soak.draw(rng, tracks, 10, 3).rules for _ in range(200)}) == len(soak.PRESETS)
