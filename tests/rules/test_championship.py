@@ -1,0 +1,141 @@
+"""Championship points, dropped results, standings and the karma carried (rules/championship.py),
+worked out by hand from SEASON-*, OPEN-*, QUAL-D-14, KARMA-1/2 and AMB-41/43/51."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from rules import championship as ch
+from rules.classify import Place
+from rules.karma import START
+
+
+def places(*rows: tuple[str, str, int]) -> list[Place]:
+    """(car, status, completed laps) in classification order."""
+    return [Place(position=i, car=c, status=s, laps=laps) for i, (c, s, laps) in enumerate(rows, 1)]
+
+
+def champ(scheme: str = "season", n: int = 4, teams: tuple[str, ...] = ("Red", "Blue"), races: int = 3) -> ch.Championship:
+    members = tuple(ch.Member(id=f"d{i}", name=f"Driver {i}", team=(i - 1) // 2 if teams else None) for i in range(1, n + 1))
+    return ch.Championship(name="Test", preset="dresden-2006", tracks=("oval.tmx",) * races, members=members,
+                           teams=teams, scheme=ch.SCHEMES[scheme])
+
+
+def test_SEASON_4_TAB_POINTS_10_8_6_5_4_3_2_1_for_the_first_eight():
+    rows = [(f"c{i}", "finished", 3) for i in range(1, 11)]
+    score = ch.score_race(ch.SCHEMES["season"], places(*rows), None)
+    assert [score[f"c{i}"].points for i in range(1, 11)] == [10, 8, 6, 5, 4, 3, 2, 1, 0, 0]
+
+
+def test_SEASON_5_AMB_51_only_two_full_laps_score_a_retired_car_with_two_scores():
+    score = ch.score_race(ch.SCHEMES["season"], places(
+        ("a", "finished", 3), ("b", "out", 2), ("c", "out", 1), ("d", "out", 0)), None)
+    assert [score[c].points for c in "abcd"] == [10, 8, 0, 0]
+
+
+def test_OPEN_2_the_points_are_the_season_s_times_100():
+    score = ch.score_race(ch.SCHEMES["open"], places(("a", "finished", 3), ("b", "finished", 3), ("c", "out", 1)), None)
+    assert [score[c].race for c in "abc"] == [1000, 800, 0]
+
+
+def test_QUAL_D_14_OPEN_3_the_pole_gets_100_each_slot_one_less():
+    score = ch.score_race(ch.SCHEMES["open"], places(("b", "finished", 3), ("a", "finished", 3), ("c", "out", 0)),
+                          grid=("a", "c", "b"))
+    assert [(score[c].race, score[c].qualifying, score[c].points) for c in "abc"] == [(800, 100, 900), (1000, 98, 1098), (0, 99, 99)]
+    season = ch.score_race(ch.SCHEMES["season"], places(("a", "finished", 3)), grid=("a",))
+    assert season["a"].qualifying == 0  # the Season has no qualifying points
+
+
+def test_KARMA_2_AMB_41e_karma_per_point_in_the_season_per_100_in_the_open_never_for_qualifying():
+    season = ch.Score(driver="a", position=1, laps=3, status="finished", race=10)
+    assert ch.karma_after(ch.SCHEMES["season"], 33, season) == 43
+    open_ = ch.Score(driver="a", position=2, laps=3, status="finished", race=800, qualifying=99)
+    assert ch.karma_after(ch.SCHEMES["open"], 30, open_) == 38
+    assert ch.karma_after(ch.SCHEMES["f1"], 30, season) == 30  # no karma outside the league
+
+
+def test_KARMA_1_AMB_41f_the_season_starts_with_30_and_the_pool_carries():
+    assert START == 30
+    pool = START
+    for race_points in (10, 0, 6):
+        pool = ch.karma_after(ch.SCHEMES["season"], pool, ch.Score(driver="a", position=1, laps=3, status="finished", race=race_points))
+    assert pool == 46
+
+
+def test_SEASON_6_AMB_43_two_dropped_results_the_two_worst_proposed_the_drivers_choice_kept():
+    c = champ(races=4)
+    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
+        [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+        [("d2", "finished", 3), ("d1", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+        [("d3", "finished", 3), ("d4", "finished", 3), ("d1", "finished", 3), ("d2", "out", 1)],
+        [("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3)],
+    )]
+    table = {s.driver: s for s in ch.standings(c, races)}
+    d1 = table["d1"]  # 10, 8, 6, 10
+    assert d1.points == (10, 8, 6, 10) and d1.total == 34 and d1.dropped == (1, 2) and d1.counted == 20
+    mine = {s.driver: s for s in ch.standings(c, races, {"d1": (0, 3)})}["d1"]
+    assert mine.dropped == (0, 3) and mine.counted == 14  # the driver's own (odd) choice counts
+    odd = {s.driver: s for s in ch.standings(c, races, {"d1": (0,)})}["d1"]
+    assert odd.dropped == (1, 2)  # not two races: the proposal stands
+
+
+def test_SEASON_6_fewer_races_than_drops_drop_everything_so_far():
+    c = champ(races=4)
+    one = [ch.score_race(c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 0), ("d4", "out", 0)), None)]
+    table = {s.driver: s for s in ch.standings(c, one)}
+    assert table["d1"].dropped == (0,) and table["d1"].counted == 0 and table["d1"].total == 10
+
+
+def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins():
+    c = champ(scheme="f1", races=2)
+    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
+        [("d1", "finished", 3), ("d3", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
+        [("d3", "finished", 3), ("d1", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
+    )]
+    table = ch.standings(c, races)
+    assert [(s.driver, s.counted) for s in table] == [("d1", 18), ("d3", 18), ("d2", 12), ("d4", 10)]
+    # d1 and d3 each won once and came 2nd once: the countback reaches the entry order
+
+
+def test_SEASON_3_AMB_43_constructors_both_drivers_points_without_drops():
+    c = champ(races=2)
+    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
+        [("d3", "finished", 3), ("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3)],
+        [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+    )]
+    teams = ch.team_standings(c, races)
+    assert [(t.name, t.points, t.total) for t in teams] == [("Red", (13, 18), 31), ("Blue", (16, 11), 27)]
+
+
+def test_SEASON_2_OPEN_1_a_team_has_one_or_two_drivers():
+    ch.Championship(name="x", preset="dresden-open", tracks=("oval.tmx",), teams=("Solo",),
+                    members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B")))
+    with pytest.raises(ValidationError, match="more than 2"):
+        ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("Big",),
+                        members=tuple(ch.Member(id=c, name=c, team=0) for c in "abc"))
+    with pytest.raises(ValidationError, match="team 2"):
+        ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("One",),
+                        members=(ch.Member(id="a", name="A", team=1), ch.Member(id="b", name="B")))
+
+
+def test_SEASON_1_OPEN_1_a_season_proposes_10_races_the_open_3():
+    assert ch.default_races("dresden-2006") == 10 and ch.default_races("dresden-open") == 3
+    assert ch.default_scheme("dresden-2006").dropped == 2 and ch.default_scheme("dresden-open").qualifying
+    assert ch.default_scheme("fd-basic").key == "f1"
+
+
+def test_the_chart_runs_every_result_up():
+    c = champ(scheme="f1", races=2)
+    races = [ch.score_race(c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 1), ("d4", "out", 0)), None)] * 2
+    assert ch.progression(ch.standings(c, races))["d2"] == (8, 16)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10), min_size=0, max_size=12), st.integers(min_value=0, max_value=3))
+def test_SEASON_6_the_proposed_drops_lose_the_fewest_points(points: list[int], n: int):
+    drops = ch.proposed_drops(points, min(n, len(points)))
+    assert ch.valid_drops(drops, len(points), n)
+    kept = sum(points) - sum(points[i] for i in drops)
+    assert kept == sum(sorted(points)[min(n, len(points)):])
