@@ -1,5 +1,5 @@
 """Championships: points per race, dropped results, standings and the karma carried from race to
-race (SEASON-3..7, OPEN-1..3, QUAL-D-14, KARMA-1/2, TAB-POINTS, AMB-41e/f, AMB-43, AMB-51).
+race (SEASON-1..6, OPEN-1..3, QUAL-D-14, KARMA-1/2, TAB-POINTS, AMB-41e/f, AMB-43, AMB-51).
 
 Pure functions of a championship's definition and each race's classification and grid: the
 standings are never stored, only the races, so they recompute from the race records at any time.
@@ -46,7 +46,7 @@ SCHEMES: dict[str, Scheme] = {
 
 
 class Member(BaseModel):
-    """One driver of the championship: the seat, and what stays the same all season (SEASON-7)."""
+    """One driver of the championship: the seat, and what stays the same all season."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -56,7 +56,7 @@ class Member(BaseModel):
     colour: str = "#d03030"
     number: int = Field(default=1, ge=1, le=99)
     team: int | None = Field(default=None, ge=0, le=9)  # SEASON-2: up to 2 drivers a team
-    profile: Profile = Profile.NORMALO  # SEASON-7, DRESDEN-PROFILE-1: chosen once for the season
+    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1: chosen once for the season
 
 
 class Championship(BaseModel):
@@ -72,7 +72,6 @@ class Championship(BaseModel):
     members: tuple[Member, ...] = Field(min_length=2, max_length=10)
     teams: tuple[str, ...] = ()  # team names, indexed by Member.team
     scheme: Scheme = SCHEMES["f1"]
-    qualifying_runs: int = Field(default=1, ge=1, le=2)  # QUAL-D-13: 1 or 2 runs in the Open
 
     @model_validator(mode="after")
     def _teams(self) -> Championship:
