@@ -159,3 +159,21 @@ def test_the_set_up_log_line_names_the_areas() -> None:
     """Issue 18: "(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
     line = LogLine("log.setup.car", {"name": "Ann", "wp": (("tyres", 6), ("body", 3), ("road_holding", 2))}).text()
     assert line == "Ann's car: Tyres 6, Body 3, Road holding 2."
+
+
+def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
+    """pygame's font draws a missing character as an empty box (an arrow once did in German and
+    English): every character of both languages' texts renders as something else than that box."""
+    import pygame
+
+    from game import theme
+
+    font = theme.font(20)
+
+    def picture(c: str) -> tuple[tuple[int, int], bytes]:
+        surface = font.render(c, True, (255, 255, 255))
+        return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
+
+    box = picture("\U0010fffd")  # a private-use character no font has
+    chars = {c for table in (*STRINGS.values(), *REASONS.values()) for text in table.values() for c in text}
+    assert sorted(c for c in chars if not c.isspace() and picture(c) == box) == []

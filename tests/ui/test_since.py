@@ -47,7 +47,7 @@ def test_the_humans_turn_opens_with_a_line_for_each_computer_that_drove(tmp_path
     assert scene.summary, "no summary at the human's second turn"
     names = {control.name(c.id) for c in control.state.cars if not control.human(c.id) and c.status == "racing"}
     text = " ".join(line.text() for line in scene.summary)
-    assert all(name in text for name in names) and "→" in text
+    assert all(name in text for name in names) and " to " in text
     assert all(line.key.startswith("since.") for line in scene.summary)
     scene.choose(min(g for g in control.odds()))
     assert scene.summary is None  # read: the log is back
