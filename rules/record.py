@@ -54,6 +54,17 @@ class Entry(BaseModel):
     karma: int | None = Field(default=None, ge=0)  # KARMA-1: carried from the championship; None = a fresh pool
 
 
+class SeriesRace(BaseModel):
+    """The championship a race belongs to: its stored id, name and the race's place in it, so a
+    race saved and continued another day still lands in its championship (issue 14)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    championship: int
+    name: str
+    race: int = Field(ge=0)  # 0-based
+
+
 class Header(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -66,6 +77,7 @@ class Header(BaseModel):
     entries: tuple[Entry, ...]
     grid: tuple[str, ...] | None = None  # car ids, pole first, from qualifying; None = grid rolls (FD08-GRID-1)
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
+    series: SeriesRace | None = None  # a championship's race; None = a single race
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:

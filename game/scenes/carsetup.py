@@ -18,6 +18,7 @@ from game.widgets.dashboard import draw_pips
 from game.texts import reason_text, tr
 from game.scenes.launch import start_race
 from game.storage.lineup import Lineup
+from game.play.series import NextRace
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message as page_message
@@ -44,9 +45,10 @@ class CarSetupScene(Scene):
     name = "carsetup"
     escape_back = True
 
-    def __init__(self, app: App, lineup: Lineup, rules: RuleSet | None = None) -> None:
+    def __init__(self, app: App, lineup: Lineup, rules: RuleSet | None = None, series: NextRace | None = None) -> None:
         super().__init__(app)
         self.lineup = lineup
+        self.series = series  # a championship's race: its line-up is the season's, not the set-up screen's
         self.rules = rules or lineup.rules()
         self.fixed = fixed_setup(self.rules)
         self.areas: tuple[Area, ...] = self.rules.car_setup.areas
@@ -111,8 +113,9 @@ class CarSetupScene(Scene):
         drivers = tuple(d.model_copy(update={"wear": self.wear.get(i)}) if i in self.wear else d
                         for i, d in enumerate(self.lineup.drivers))
         lineup = self.lineup.model_copy(update={"drivers": drivers})
-        self.app.remember(lineup)
-        start_race(self.app, lineup)
+        if self.series is None:
+            self.app.remember(lineup)
+        start_race(self.app, lineup, self.series)
 
     def layout(self, size: tuple[int, int]) -> None:
         """The car's card (rows shrink to fit the height) and, beside it where the window is wide

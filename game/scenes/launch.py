@@ -14,6 +14,7 @@ from game.board.catalogue import TrackEntry
 from game.texts import Notice
 from game.storage.lineup import Driver, Lineup
 from game.play.race_control import RaceControl
+from game.play.series import NextRace
 from game.scenes.race import RaceScene
 from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem, Saved
@@ -55,13 +56,16 @@ def _colour(lineup: Lineup, i: int, rules: RuleSet) -> str:
     return lineup.drivers[i - i % 2 if rules.teams else i].colour
 
 
-def start_race(app: App, lineup: Lineup) -> None:
+def start_race(app: App, lineup: Lineup, series: NextRace | None = None) -> None:
     """A fresh race on the line-up's track, saved at once, shown instead of the set-up screens;
-    with a qualifying grid (VAR-20) the qualifying session comes first."""
+    with a qualifying grid (VAR-20) the qualifying session comes first. A championship's race
+    (``series``) carries its drivers' season ids, teams and karma and the championship's name."""
     entry = app.tracks.get(lineup.track)
     if entry is None or entry.track is None or entry.board is None or entry.hash is None:
         return
     header = header_for(lineup, entry.track.name, entry.hash, random.SystemRandom().randrange(2**31))
+    if series is not None:
+        header = series.header(header)
     if lineup.grid == "qualifying":
         start_qualifying(app, entry, header, lineup.preset)
         return

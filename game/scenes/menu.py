@@ -1,4 +1,4 @@
-"""The main menu: new race, continue, time trial, lap records, track gallery, settings, quit."""
+"""The main menu: new race, continue, championships, time trial, lap records, track gallery, settings, quit."""
 
 from __future__ import annotations
 
@@ -32,14 +32,15 @@ class MenuScene(Scene):
         self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
                                       hint=lambda: [self.summary] if self.summary else [])
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
+        championship = Button("championship", lambda: tr("menu.championship"), self.championships)
         trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
         records = Button("records", lambda: tr("menu.records"), self.records)
         gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
         # rows of the menu: the less used entries share a row
-        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [trial, records],
-                                         [gallery, settings], [quit_button]]
+        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, trial],
+                                         [records, gallery], [settings, quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -76,6 +77,19 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if not continue_race(self.app):
             self.enter()
+
+    def championships(self) -> None:
+        from game.scenes.championships import ChampionshipsScene
+
+        self.app.push(ChampionshipsScene(self.app))
+
+    def open_championship(self, champ_id: int) -> None:
+        """A championship's standings over the list (from its race's results, or once created):
+        the screens that lead on to its races, reached from the menu so no screen imports its way back."""
+        from game.scenes.standings import StandingsScene
+
+        self.championships()
+        self.app.push(StandingsScene(self.app, champ_id))
 
     def time_trial(self) -> None:
         from game.scenes.trial import TrialScene

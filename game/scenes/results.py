@@ -16,6 +16,7 @@ from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
 from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
+from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from rules.classify import Place, classification, team_points
 
@@ -40,11 +41,32 @@ class ResultsScene(Scene):
         self.teams: list[tuple[int, int]] = sorted(points.items(), key=lambda tp: (-tp[1], tp[0]))
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
         self.widgets = [self.back]
+        self.series = control.header.series
+        if self.series is not None:  # a championship's race: into its store before anything else
+            self._keep_in_championship()
+            self.back.label = lambda: tr("results.standings")
+            self.back.on_click = self.standings
         self.table = pygame.Rect(0, 0, 0, 0)
         self.team_box = pygame.Rect(0, 0, 0, 0)
         self.frame = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
         self.team_h = TEAM_H
+
+    def _keep_in_championship(self) -> None:
+        """The finished race's record goes into its championship (replacing one stored at its
+        place), so the season survives whatever happens next; the saved race stays until then."""
+        assert self.series is not None
+        store = ChampionshipStore(self.app.data)
+        store.add_race(self.series.championship, self.series.race, self.control.session.record())
+        for notice in store.notices:
+            self.app.notify(notice)
+        store.close()
+
+    def standings(self) -> None:
+        """The championship's standings instead of the menu (Back there leads to the list)."""
+        assert self.series is not None
+        self.app.home()
+        self.app.scene.open_championship(self.series.championship)  # type: ignore[attr-defined]
 
     def layout(self, size: tuple[int, int]) -> None:
         """The table's rows share the height between the header and the button; in a team race the
@@ -65,7 +87,7 @@ class ResultsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.home()
+            self.back.on_click()
             return True
         return super().handle(event)
 
@@ -117,8 +139,10 @@ class ResultsScene(Scene):
         theme.chequer(screen, pygame.Rect(0, 0, w, 28), 14)
         title = theme.text(screen, tr("results.title"), 64, theme.TEXT, (f.left, f.top + 34))
         header = self.control.header
-        theme.text(screen, f"{header.track_name} · {tr('setup.laps')}: {header.laps}", 26, theme.DIM,
-                   (f.left + 4, title.bottom + 10))
+        where = f"{header.track_name} · {tr('setup.laps')}: {header.laps}"
+        if self.series is not None:
+            where += " · " + tr("results.series", name=self.series.name, n=self.series.race + 1)
+        theme.text(screen, theme.fit_text(where, 26, f.width - 8), 26, theme.DIM, (f.left + 4, title.bottom + 10))
         line = self.rules_line()
         px = theme.fitting_px(line, 20, f.width - 8, 15)
         theme.text(screen, theme.fit_text(line, px, f.width - 8), px, theme.DIM, (f.left + 4, title.bottom + 38))

@@ -35,8 +35,9 @@ ROW_PARTS = 6  # kind, name, profile (league rules only), colour, number, remove
 class SetupScene(ChosenTrack, Scene):
     name = "setup"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, championship: bool = False) -> None:
         super().__init__(app)
+        self.championship = championship  # the drivers and rules of a new championship; its races come next
         lineup = app.lineup()
         self.track_file = app.tracks.pick(lineup.track)
         self.laps = lineup.laps
@@ -52,7 +53,7 @@ class SetupScene(ChosenTrack, Scene):
         self.icon = (76, 40)  # a driver's car beside the row
         self.fixed: list[Widget] = [
             Button("back", lambda: tr("button.back"), self.leave),
-            Button("next", lambda: tr("setup.next"), self.next, "primary"),
+            Button("next", lambda: tr("setup.next_races" if self.championship else "setup.next"), self.next, "primary"),
             Button("laps.minus", lambda: "−", lambda: self.set_laps(-1), px=32),
             Button("laps.plus", lambda: "+", lambda: self.set_laps(1), px=32),
             Button("preset", self.preset_label, self.next_preset, px=22,
@@ -233,6 +234,11 @@ class SetupScene(ChosenTrack, Scene):
         if lineup.rules().teams and len(lineup.drivers) % 2:  # TEAM-B-1
             self.message = tr("setup.teams_odd", n=len(lineup.drivers))
             return
+        if self.championship:
+            from game.scenes.series_setup import SeriesSetupScene
+
+            self.app.push(SeriesSetupScene(self.app, lineup))
+            return
         self.app.push(CarSetupScene(self.app, lineup))
 
     # --- screen ---------------------------------------------------------------------------------
@@ -302,7 +308,7 @@ class SetupScene(ChosenTrack, Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
-        page.draw(screen, tr("setup.title"))
+        page.draw(screen, tr("setup.title_series" if self.championship else "setup.title"))
         body = page.body
         theme.text(screen, tr("setup.track"), 26, theme.DIM, (body.left, body.top + 4))
         for b in self.track_buttons:
