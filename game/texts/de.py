@@ -407,6 +407,27 @@ STRINGS: dict[str, str] = {
     ),
     "notice.records_not_saved": "Die Runde ließ sich nicht in die Rekorde eintragen: {detail}",
     "notice.records_unreadable": "Die Rundenrekorde ließen sich nicht lesen: {detail}",
+    "notice.championships_corrupt": (
+        "Die Meisterschafts-Datei {path} ließ sich nicht lesen; sie wurde als {kept} aufbewahrt und eine "
+        "neue, leere angelegt."
+    ),
+    "notice.championships_newer": (
+        "Die Meisterschafts-Datei {path} gehört zu einer neueren Version des Spiels und bleibt unverändert; "
+        "die Meisterschaften dieser Sitzung bleiben bis zum Beenden erhalten."
+    ),
+    "notice.championships_unavailable": (
+        "Meisterschaften lassen sich nicht in {path} speichern ({detail}); die Meisterschaften dieser "
+        "Sitzung bleiben bis zum Beenden erhalten."
+    ),
+    "notice.championships_not_saved": "Die Meisterschaft ließ sich nicht speichern: {detail}",
+    "notice.championships_unreadable": "Die Meisterschaften ließen sich nicht lesen: {detail}",
+    "notice.championships_invalid": (
+        "Die Meisterschaft {name} ließ sich nicht lesen und wird ausgelassen (von einer neueren Version "
+        "des Spiels gespeichert oder von Hand bearbeitet?): {detail}"
+    ),
+    "notice.championships_race_skipped": (
+        "Rennen {race} der Meisterschaft {name} ließ sich nicht lesen und fehlt in der Wertung: {detail}"
+    ),
     # --- the qualifying screen -----------------------------------------------------------
     "qual.title": "Qualifikation",
     "qual.trial_title": "Zeitfahren",

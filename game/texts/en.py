@@ -397,6 +397,27 @@ STRINGS: dict[str, str] = {
     "notice.records_readonly": "The lap records file {path} is read-only ({detail}); new laps are not kept.",
     "notice.records_not_saved": "The lap could not be added to the records: {detail}",
     "notice.records_unreadable": "The lap records could not be read: {detail}",
+    "notice.championships_corrupt": (
+        "The championships file {path} could not be read; it was kept as {kept} and a new, empty one was "
+        "started."
+    ),
+    "notice.championships_newer": (
+        "The championships file {path} belongs to a newer version of the game and was left as it is; this "
+        "session's championships are kept until the game closes."
+    ),
+    "notice.championships_unavailable": (
+        "Championships cannot be kept in {path} ({detail}); this session's championships are kept until "
+        "the game closes."
+    ),
+    "notice.championships_not_saved": "The championship could not be saved: {detail}",
+    "notice.championships_unreadable": "The championships could not be read: {detail}",
+    "notice.championships_invalid": (
+        "The championship {name} could not be read and is left out (saved by a newer version of the game "
+        "or edited by hand?): {detail}"
+    ),
+    "notice.championships_race_skipped": (
+        "Race {race} of the championship {name} could not be read and is left out of the standings: {detail}"
+    ),
     # --- the qualifying screen -----------------------------------------------------------
     "qual.title": "Qualifying",
     "qual.trial_title": "Time trial",

@@ -1,0 +1,285 @@
+"""Championships: each series' definition, its finished races and its drivers' dropped results,
+in a local SQLite file.
+
+``championships.sqlite`` lives in the player's data folder. Only what was decided or played is
+kept: the definition (``rules.championship.Championship`` as its pydantic JSON), each finished
+race as its record's text (``rules.record.dumps``) under its position in the championship's
+tracks, and the dropped results a driver chose (SEASON-6) as a JSON list. The standings are never
+stored: ``rules.championship`` recomputes them from the races. JSON only, never pickle.
+
+A season is never silently lost. A file that is not a championships database (damaged, not
+SQLite, another program's) is renamed aside to ``championships.sqlite.corrupt-<n>`` (kept, never
+deleted) and a fresh one is created. A file from a newer version of the game is left as it is and
+this session's championships live in memory, as they do when the folder cannot be written. A
+definition or a race that no longer reads is left out, the rest stays. Each case is a notice in
+``notices``; nothing here raises to the screens.
+"""
+
+from __future__ import annotations
+
+import builtins
+import datetime
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from game.texts import Notice
+from rules.championship import Championship
+from rules.record import Record, RecordError, dumps, loads
+
+FILE = "championships.sqlite"
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS championships (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS races (
+    champ_id INTEGER NOT NULL REFERENCES championships (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (champ_id, position)
+);
+CREATE TABLE IF NOT EXISTS drops (
+    champ_id INTEGER NOT NULL REFERENCES championships (id) ON DELETE CASCADE,
+    member_id TEXT NOT NULL,
+    races TEXT NOT NULL,
+    PRIMARY KEY (champ_id, member_id)
+);
+"""
+#: Every table with its columns: a file that lacks one is not a championships database.
+_TABLES = {
+    "championships": "id, name, definition, created, updated",
+    "races": "champ_id, position, record",
+    "drops": "champ_id, member_id, races",
+}
+_DROPS = TypeAdapter(tuple[int, ...])
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of the championships list: enough to choose one without replaying its races."""
+
+    id: int
+    name: str
+    preset: str
+    races_total: int  # len(champ.tracks)
+    races_played: int
+    created: str  # ISO date-time
+    updated: str  # ISO date-time of the last race stored (the creation until then)
+
+
+class _NewerFile(Exception):
+    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
+
+
+class ChampionshipStore:
+    """The championships database; every problem becomes a notice in ``notices``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / FILE
+        self.notices: list[Notice] = []
+        self.closed = False
+        self._db = self._open()
+
+    # --- opening ---------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return self._connect()
+        except _NewerFile:
+            return self._in_memory(Notice("notice.championships_newer", {"path": str(self.path)}))
+        except sqlite3.DatabaseError as err:
+            if not _not_championships(err):  # locked, or the folder cannot be written: leave the file alone
+                return self._in_memory(self._unavailable(err))
+            kept = self._set_aside()
+            if kept is None:
+                return self._in_memory(self._unavailable(err))
+            self.notices.append(Notice("notice.championships_corrupt", {"path": str(self.path), "kept": kept.name}))
+            try:
+                return self._connect()
+            except (sqlite3.Error, OSError) as again:
+                return self._in_memory(self._unavailable(again))
+        except OSError as err:
+            return self._in_memory(self._unavailable(err))
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise _NewerFile
+            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            if version < SCHEMA_VERSION:
+                if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise sqlite3.DatabaseError("not a championships database")
+                db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+            for table, columns in _TABLES.items():
+                db.execute(f"SELECT {columns} FROM {table} LIMIT 0")
+            db.execute("PRAGMA foreign_keys = ON")
+        except (sqlite3.Error, _NewerFile):
+            db.close()
+            raise
+        return db
+
+    def _set_aside(self) -> Path | None:
+        """Rename the unreadable file to the first free ``championships.sqlite.corrupt-<n>``."""
+        n = 1
+        while self.path.with_name(f"{FILE}.corrupt-{n}").exists():
+            n += 1
+        kept = self.path.with_name(f"{FILE}.corrupt-{n}")
+        try:
+            self.path.rename(kept)
+        except OSError:
+            return None
+        return kept
+
+    def _unavailable(self, err: Exception) -> Notice:
+        return Notice("notice.championships_unavailable", {"path": str(self.path), "detail": str(err)})
+
+    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
+        """This session's championships without the file, with the notice saying why."""
+        self.notices.append(notice)
+        db = sqlite3.connect(":memory:")
+        db.executescript(_SCHEMA)
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    # --- championships -----------------------------------------------------------
+
+    def create(self, champ: Championship) -> int | None:
+        """Keep a new championship; its id, or None if it could not be written (then a notice says why)."""
+        now = _now()
+        cursor = self._write(("INSERT INTO championships (name, definition, created, updated) VALUES (?, ?, ?, ?)",
+                              (champ.name, champ.model_dump_json(), now, now)))
+        return cursor.lastrowid if cursor is not None else None
+
+    def list(self) -> list[Summary]:
+        """Every championship that still reads, newest first (a definition that no longer
+        validates is left out with a notice)."""
+        rows = self._rows(
+            "SELECT c.id, c.name, c.definition, c.created, c.updated,"
+            " (SELECT count(*) FROM races r WHERE r.champ_id = c.id)"
+            " FROM championships c ORDER BY c.id DESC"
+        )
+        out = []
+        for champ_id, name, definition, created, updated, played in rows:
+            champ = self._championship(name, definition)
+            if champ is not None:
+                out.append(Summary(champ_id, champ.name, champ.preset, len(champ.tracks), played, str(created),
+                                   str(updated)))
+        return out
+
+    def get(self, champ_id: int) -> Championship | None:
+        """The championship's definition; None if there is none or it no longer validates."""
+        rows = self._rows("SELECT name, definition FROM championships WHERE id = ?", (champ_id,))
+        return self._championship(*rows[0]) if rows else None
+
+    def delete(self, champ_id: int) -> None:
+        """Forget a championship with its races and drops (the database deletes them with it)."""
+        self._write(("DELETE FROM championships WHERE id = ?", (champ_id,)))
+
+    def _championship(self, name: object, definition: object) -> Championship | None:
+        try:
+            return Championship.model_validate_json(str(definition))
+        except ValidationError as err:
+            self._note(Notice("notice.championships_invalid", {"name": str(name), "detail": _first_error(err)}))
+            return None
+
+    # --- races and dropped results -------------------------------------------------
+
+    def add_race(self, champ_id: int, index: int, record: Record) -> None:
+        """Keep the finished race at ``index`` (0-based) of the championship's tracks, replacing
+        one kept there; the race and the championship's date change together or not at all."""
+        self._write(("INSERT OR REPLACE INTO races (champ_id, position, record) VALUES (?, ?, ?)",
+                     (champ_id, index, dumps(record))),
+                    ("UPDATE championships SET updated = ? WHERE id = ?", (_now(), champ_id)))
+
+    def races(self, champ_id: int) -> builtins.list[Record]:  # in the class, ``list`` is the method
+        """The championship's races in track order; one whose record no longer loads is left out
+        with a notice, so the standings show what can still be read."""
+        rows = self._rows(
+            "SELECT r.position + 1, r.record, c.name FROM races r JOIN championships c ON c.id = r.champ_id"
+            " WHERE r.champ_id = ? ORDER BY r.position", (champ_id,)
+        )
+        out = []
+        for race, text, name in rows:
+            try:
+                out.append(loads(str(text)))
+            except RecordError as err:
+                self._note(Notice("notice.championships_race_skipped",
+                                  {"name": str(name), "race": race, "detail": str(err)}))
+        return out
+
+    def set_drops(self, champ_id: int, member_id: str, races: tuple[int, ...]) -> None:
+        """SEASON-6: keep the races (indexes) a driver chose to drop, replacing an earlier choice."""
+        self._write(("INSERT OR REPLACE INTO drops (champ_id, member_id, races) VALUES (?, ?, ?)",
+                     (champ_id, member_id, json.dumps(list(races)))))
+
+    def drops(self, champ_id: int) -> dict[str, tuple[int, ...]]:
+        """Each driver's chosen dropped results; a choice that no longer reads is left out with a
+        notice (the proposed drops then count, as for a driver who never chose)."""
+        out = {}
+        for member_id, text in self._rows("SELECT member_id, races FROM drops WHERE champ_id = ?", (champ_id,)):
+            try:
+                out[str(member_id)] = _DROPS.validate_json(str(text), strict=True)
+            except ValidationError as err:
+                self._note(Notice("notice.championships_unreadable", {"detail": f"{member_id}: {_first_error(err)}"}))
+        return out
+
+    # --- the database ----------------------------------------------------------------
+
+    def _write(self, *statements: tuple[str, tuple[object, ...]]) -> sqlite3.Cursor | None:
+        """Run the statements as one transaction (``with self._db``): all of a write is kept or
+        none of it, so a crash never leaves half a race. A failure is a notice; then None."""
+        try:
+            with self._db:
+                cursors = [self._db.execute(sql, args) for sql, args in statements]
+        except sqlite3.Error as err:
+            self._note(Notice("notice.championships_not_saved", {"detail": str(err)}))
+            return None
+        return cursors[-1]
+
+    def _rows(self, sql: str, args: tuple[object, ...] = ()) -> builtins.list[tuple[Any, ...]]:
+        """The query's rows as SQLite holds them (a read that fails is a notice and no rows)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            self._note(Notice("notice.championships_unreadable", {"detail": str(err)}))
+            return []
+
+    def _note(self, notice: Notice) -> None:
+        """Say each thing once, however often a screen asks again."""
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    def close(self) -> None:
+        """Let go of the file (a screen that opened it is gone)."""
+        self._db.close()
+        self.closed = True
+
+
+def _not_championships(err: sqlite3.DatabaseError) -> bool:
+    """The file is damaged, not SQLite or another program's database (as opposed to a file that
+    is fine but cannot be opened or written just now)."""
+    return not isinstance(err, sqlite3.OperationalError) or "no such" in str(err)
+
+
+def _first_error(err: ValidationError) -> str:
+    """What is wrong and where, in one line: the first problem pydantic found."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return f"{where}: {first['msg']}" if where else first["msg"]
+
+
+def _now() -> str:
+    return datetime.datetime.now().isoformat(timespec="seconds")
