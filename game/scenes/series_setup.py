@@ -128,9 +128,11 @@ class SeriesSetupScene(Scene):
         champ_id = store.create(self.championship())
         notices = list(store.notices)
         store.close()
-        self.app.home()
         for notice in notices:
             self.app.notify(notice)
+        if champ_id is None:  # the notice says why; the choices stay on screen to try again
+            return
+        self.app.home()
         self.app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
 
     # --- screen ------------------------------------------------------------------------------------
