@@ -74,8 +74,9 @@ class Championship(BaseModel):
     scheme: Scheme = SCHEMES["f1"]
 
     @model_validator(mode="after")
-    def _teams(self) -> Championship:
-        """SEASON-2, OPEN-1: a team has 1 or 2 drivers, and every team a driver names exists."""
+    def _valid(self) -> Championship:
+        """SEASON-2, OPEN-1: a team has 1 or 2 drivers, and every team a driver names exists; the
+        drivers' ids and car numbers differ (the race set-up's rule)."""
         for t in {m.team for m in self.members if m.team is not None}:
             if t >= len(self.teams):
                 raise ValueError(f"a driver is in team {t + 1}, but only {len(self.teams)} teams are named")
@@ -83,6 +84,8 @@ class Championship(BaseModel):
                 raise ValueError(f"team {self.teams[t]!r} has more than 2 drivers (SEASON-2)")
         if len({m.id for m in self.members}) != len(self.members):
             raise ValueError("two drivers share an id")
+        if len({m.number for m in self.members}) != len(self.members):
+            raise ValueError("two drivers have the same car number")
         return self
 
     def member(self, member_id: str) -> Member:

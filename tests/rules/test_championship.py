@@ -19,7 +19,7 @@ def places(*rows: tuple[str, str, int]) -> list[Place]:
 
 
 def champ(scheme: str = "season", n: int = 4, teams: tuple[str, ...] = ("Red", "Blue"), races: int = 3) -> ch.Championship:
-    members = tuple(ch.Member(id=f"d{i}", name=f"Driver {i}", team=(i - 1) // 2 if teams else None) for i in range(1, n + 1))
+    members = tuple(ch.Member(id=f"d{i}", name=f"Driver {i}", number=i, team=(i - 1) // 2 if teams else None) for i in range(1, n + 1))
     return ch.Championship(name="Test", preset="dresden-2006", tracks=("oval.tmx",) * races, members=members,
                            teams=teams, scheme=ch.SCHEMES[scheme])
 
@@ -112,13 +112,16 @@ def test_SEASON_3_AMB_43_constructors_both_drivers_points_without_drops():
 
 def test_SEASON_2_OPEN_1_a_team_has_one_or_two_drivers():
     ch.Championship(name="x", preset="dresden-open", tracks=("oval.tmx",), teams=("Solo",),
-                    members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B")))
+                    members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B", number=2)))
     with pytest.raises(ValidationError, match="more than 2"):
         ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("Big",),
-                        members=tuple(ch.Member(id=c, name=c, team=0) for c in "abc"))
+                        members=tuple(ch.Member(id=c, name=c, number=i, team=0) for i, c in enumerate("abc", 1)))
     with pytest.raises(ValidationError, match="team 2"):
         ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("One",),
-                        members=(ch.Member(id="a", name="A", team=1), ch.Member(id="b", name="B")))
+                        members=(ch.Member(id="a", name="A", team=1), ch.Member(id="b", name="B", number=2)))
+    with pytest.raises(ValidationError, match="same car number"):
+        ch.Championship(name="x", preset="fd-basic", tracks=("oval.tmx",),
+                        members=(ch.Member(id="a", name="A"), ch.Member(id="b", name="B")))
 
 
 def test_SEASON_1_OPEN_1_a_season_proposes_10_races_the_open_3():

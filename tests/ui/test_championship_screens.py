@@ -1,0 +1,159 @@
+"""A championship through its screens, headless: created from the menu with its races and teams,
+its races played one after the other, stored at each race's results, the standings recomputed
+from the stored records, and everything still there after the program starts again (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import texts
+from game.app.loop import App, Scene
+from game.scenes.menu import MenuScene
+from game.storage.championships import ChampionshipStore
+from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
+from rules import championship as ch
+from tests.ui.helpers import make_app
+
+
+def click_button(scene: Scene, button_id: str) -> None:
+    b = next(w for w in scene.widgets if w.id == button_id)
+    assert b.visible, button_id
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, button=1, pos=b.rect.center))
+
+
+def type_into(scene: Scene, field_id: str, text: str) -> None:
+    """Click the field, clear it with Backspace, type ``text``, press Enter."""
+    click_button(scene, field_id)
+    for _ in range(60):
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+
+def computers(n: int) -> tuple[Driver, ...]:
+    return tuple(Driver(kind="careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(n))
+
+
+def app_on(data: Path, lineup: Lineup | None = None) -> App:
+    app = make_app(data)
+    app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True, "language": "en"}))
+    if lineup is not None:
+        save_lineup(app.data, lineup)
+    app.push(MenuScene(app))
+    return app
+
+
+def create_through_the_screens(app: App) -> None:
+    """Menu -> Championship -> New -> the drivers' set-up -> races and teams -> Create."""
+    click_button(app.scene, "championship")
+    assert app.scene.name == "championships"
+    click_button(app.scene, "new")
+    assert app.scene.name == "setup"
+    click_button(app.scene, "next")
+    assert app.scene.name == "series_setup"
+    scene = app.scene
+    click_button(scene, "race3.remove")  # 3 proposed; 2 kept
+    for i in range(1, 5):  # one click each: Team 1 is full after two, so the next two go to Team 2
+        click_button(scene, f"driver{i}.team")
+    type_into(scene, "name", "Winter Cup")
+    type_into(scene, "team1.name", "Rot")
+    assert scene.status()["teams"] == [0, 0, 1, 1]
+    click_button(scene, "create")
+
+
+def play_next_race(app: App) -> None:
+    """From the standings: the next race's car set-up, the race (Tab lets the computers finish it),
+    the results (which keep it in the championship) and back to the standings."""
+    assert app.scene.name == "standings"
+    click_button(app.scene, "next")
+    assert app.scene.name == "carsetup"
+    click_button(app.scene, "start")
+    for _ in range(5000):
+        if app.scene.name == "results":
+            break
+        if not getattr(app.scene, "skipping", True):
+            app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+        app.scene.update(1 / 60)
+    assert app.scene.name == "results"
+    click_button(app.scene, "back")  # "Championship standings"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    texts.set_language("en")
+
+
+def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_program_starts(tmp_path: Path) -> None:
+    lineup = Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(4))
+    app = app_on(tmp_path, lineup)
+    create_through_the_screens(app)
+    standings = app.scene
+    assert standings.name == "standings" and standings.status()["races"] == 0 and not standings.status()["over"]
+    play_next_race(app)
+    assert app.scene.name == "standings" and app.scene.status()["races"] == 1
+
+    again = app_on(tmp_path)  # the program starts again: the championship waits in the list
+    click_button(again.scene, "championship")
+    assert again.scene.status()["championships"] == [("Winter Cup", 1, 2)]
+    store = ChampionshipStore(tmp_path)
+    [summary] = store.list()
+    click_button(again.scene, f"open.{summary.id}")
+    play_next_race(again)
+    final = again.scene.status()
+    assert final["races"] == 2 and final["over"] and final["teams"][0][0] in ("Rot", "Team 2")
+
+    # the standings are the stored races counted again, from nothing but the records
+    champ = store.get(summary.id)
+    records = store.races(summary.id)
+    assert champ is not None and [r.header.series.race for r in records] == [0, 1]  # type: ignore[union-attr]
+    from game.play.series import replayed
+
+    played = replayed(champ, records, lambda f: again.tracks.get(f).track)  # type: ignore[union-attr]
+    table = ch.standings(champ, played.scores)
+    assert [(champ.member(s.driver).name, s.counted) for s in table] == [tuple(d) for d in final["drivers"]]
+    assert sum(s.counted for s in table) == 2 * (10 + 8 + 6 + 5)  # every place of both races scored
+    store.close()
+
+
+def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
+    app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(4)))
+    create_through_the_screens(app)
+    play_next_race(app)
+    click_button(app.scene, "csv")
+    [path] = (tmp_path / "exports").glob("*.csv")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "position,driver,team,race 1 (oval),race 2 (hafenstadt),total,counted"  # the next track proposed
+    assert len(lines) == 1 + 4 + 1 + 1 + 2 and lines[6] == "position,team,drivers,total"
+    assert str(path) in app.scene.message
+
+
+def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: Path) -> None:
+    """The league's Season drops 2 results: after 3 of its races a driver swaps a proposed drop for
+    another race, the counted total follows, and the choice is kept in the championship."""
+    store = ChampionshipStore(tmp_path)
+    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i) for i in range(1, 4))
+    champ = ch.Championship(name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members,
+                            scheme=ch.SCHEMES["season"])
+    champ_id = store.create(champ)
+    assert champ_id is not None
+    app = app_on(tmp_path)
+    app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
+    for _ in range(3):
+        play_next_race(app)
+    scene = app.scene
+    d1 = next(s for s in scene.drivers if s.driver == "d1")
+    keep = next(k for k in range(3) if k not in d1.dropped)
+    cols = scene.columns()
+    row = scene.drivers.index(d1)
+    pos = ((cols[3 + keep] + cols[4 + keep]) // 2, scene.table.top + 44 + row * scene.row + scene.row // 2)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, button=1, pos=pos))
+    after = next(s for s in scene.drivers if s.driver == "d1")
+    assert keep in after.dropped and len(after.dropped) == 2
+    assert after.counted == after.total - sum(after.points[k] or 0 for k in after.dropped)
+    assert ChampionshipStore(tmp_path).drops(champ_id)["d1"] == after.dropped
