@@ -50,9 +50,9 @@ class ChampionshipsScene(Scene):
         for s in self.summaries:
             self.row_buttons += [
                 Button(f"open.{s.id}", lambda s=s: tr("series.open" if s.races_played < s.races_total else "series.final"),
-                       lambda s=s: self.open(s.id), "primary", px=20),
+                       lambda s=s: self.open(s.id), px=20),
                 Button(f"delete.{s.id}", lambda s=s: tr("series.really" if self.confirm == s.id else "series.delete"),
-                       lambda s=s: self.delete(s.id), "danger", px=20),
+                       lambda s=s: self.delete(s.id), "ghost", px=20),
             ]
         self.widgets = [self.back, self.new, *self.row_buttons]
         self.layout(self.app.size)
@@ -66,6 +66,9 @@ class ChampionshipsScene(Scene):
         """A first click asks; the second deletes the championship with all its races."""
         if self.confirm != champ_id:
             self.confirm = champ_id
+            for b in self.row_buttons:
+                if b.id.startswith("delete."):
+                    b.style = "danger" if b.id == f"delete.{champ_id}" else "ghost"
             return
         store = ChampionshipStore(self.app.data)
         store.delete(champ_id)
@@ -92,11 +95,10 @@ class ChampionshipsScene(Scene):
             open_button.rect = pygame.Rect(delete_button.rect.left - 12 - 200, y + 4, 200, self.row - 8)
 
     def columns(self) -> tuple[int, ...]:
-        names = [s.name for s in self.summaries]
-        rules = [tr(f"preset.{s.preset}") for s in self.summaries]
-        widths = [tables.needed("series.col_name", names, 24), tables.needed("series.col_rules", rules, 20),
-                  tables.needed("series.col_races", ["20 / 20"], 20), 420]
-        return tables.edges(self.table.left + 20, widths, self.table.width - 40, 3)
+        """The name (its rules under it) and the races, left of the row's buttons."""
+        widths = [0, tables.needed("series.col_races", ["20 / 20"], 20)]
+        end = self.row_buttons[0].rect.left - 12 if self.row_buttons else self.table.right - 20
+        return (*tables.edges(self.table.left + 20, widths, end - self.table.left - 20, 0), end)
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
@@ -106,14 +108,15 @@ class ChampionshipsScene(Scene):
             self.draw_widgets(screen)
             return
         cols = self.columns()
-        tables.frame(screen, self.table, cols, ("series.col_name", "series.col_rules", "series.col_races", ""))
+        tables.frame(screen, self.table, cols, ("series.col_name", "series.col_races"))
         for k, s in enumerate(self.summaries):
             y = self.table.top + 44 + k * self.row
             tables.stripe(screen, self.table, y, self.row, k)
             mid = y + self.row // 2
-            theme.text(screen, s.name, 24, theme.TEXT, (cols[0], mid), "midleft")
-            theme.text(screen, tr(f"preset.{s.preset}"), 20, theme.DIM, (cols[1], mid), "midleft")
-            theme.text(screen, f"{s.races_played} / {s.races_total}", 20, theme.DIM, (cols[2], mid), "midleft")
+            width = cols[1] - cols[0] - 12
+            theme.text(screen, theme.fit_text(s.name, 22, width), 22, theme.TEXT, (cols[0], mid - 9), "midleft")
+            theme.text(screen, theme.fit_text(tr(f"preset.{s.preset}"), 16, width), 16, theme.DIM, (cols[0], mid + 11), "midleft")
+            theme.text(screen, f"{s.races_played} / {s.races_total}", 20, theme.DIM, (cols[1], mid), "midleft")
         self.draw_widgets(screen)
 
     def status(self) -> dict[str, Any]:

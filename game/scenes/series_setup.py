@@ -52,8 +52,8 @@ class SeriesSetupScene(Scene):
         self.create = Button("create", lambda: tr("series.create"), self.go, "primary")
         self.points = Button("points", lambda: tr("series.points", table=tr(f"scheme.{self.scheme.key}")), self.next_scheme, px=20)
         self.points.visible = self.choosable
-        self.add = [Button(f"add.{f}", lambda f=f: tr("series.add", track=self._title(f)), lambda f=f: self.add_race(f), px=20)
-                    for f in files]
+        self.files = files
+        self.add = Button("add", lambda: tr("series.add"), self.add_race, px=20)
         self.team_buttons = [Button(f"driver{i + 1}.team", lambda i=i: self._team_label(i), lambda i=i: self.next_team(i), px=20)
                              for i in range(len(lineup.drivers))]
         self.team_fields = [TextField(f"team{k + 1}.name", lambda k=k: self.team_names[k],
@@ -74,10 +74,17 @@ class SeriesSetupScene(Scene):
         entry = self.app.tracks.find(file)
         return entry.title if entry is not None else file
 
-    def add_race(self, file: str) -> None:
-        if len(self.tracks) < MAX_RACES:
-            self.tracks.append(file)
+    def add_race(self) -> None:
+        """One race more, on the track after the last race's (a click on a race changes its track)."""
+        if len(self.tracks) < MAX_RACES and self.files:
+            last = self.files.index(self.tracks[-1]) if self.tracks and self.tracks[-1] in self.files else -1
+            self.tracks.append(self.files[(last + 1) % len(self.files)])
             self._rebuild()
+
+    def next_track(self, k: int) -> None:
+        """Race ``k`` on the next track of the maps folder."""
+        here = self.files.index(self.tracks[k]) if self.tracks[k] in self.files else -1
+        self.tracks[k] = self.files[(here + 1) % len(self.files)]
 
     def remove_race(self, k: int) -> None:
         if len(self.tracks) > 1:
@@ -140,39 +147,44 @@ class SeriesSetupScene(Scene):
     def _rebuild(self) -> None:
         self.remove = [Button(f"race{k + 1}.remove", lambda: "×", lambda k=k: self.remove_race(k), "danger", px=22)
                        for k in range(len(self.tracks))]
+        self.race_buttons = [Button(f"race{k + 1}.track", lambda k=k: f"{k + 1}. {self._title(self.tracks[k])}",
+                                    lambda k=k: self.next_track(k), px=20, hint=lambda: [tr("series.track_hint")])
+                             for k in range(len(self.tracks))]
+        self.add.visible = len(self.tracks) < MAX_RACES
         used = self.used_teams()
         for k, field in enumerate(self.team_fields):
             field.visible = k in used
-        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, *self.add, *self.remove,
-                                      *self.team_buttons, *self.team_fields]
+        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.add, *self.race_buttons,
+                                      *self.remove, *self.team_buttons, *self.team_fields]
         self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
-        """The name over two columns: the races (with the tracks to add) left, the drivers' teams right."""
+        """The name and the points over two columns: the races left, the drivers' teams right."""
         self.size = size
         page = Page(size)
         body = page.body
         self.back.rect = page.back()
         self.create.rect = page.forward(300)
         self.message_area = page.between(self.back.rect, self.create.rect)
-        self.name_field.rect = pygame.Rect(body.left + 120, body.top + 8, min(520, body.width // 2 - 130), 44)
-        self.points.rect = pygame.Rect(body.centerx + 20, body.top + 8, body.width // 2 - 20, 44)
-        left = pygame.Rect(body.left, body.top + 96, body.width // 2 - 20, body.height - 96)
-        right = pygame.Rect(body.centerx + 20, body.top + 96, body.width // 2 - 20, body.height - 96)
+        self.name_field.rect = pygame.Rect(body.left + 100, body.top, body.width // 2 - 120, 44)
+        self.points.rect = pygame.Rect(body.centerx + 20, body.top, body.width // 2 - 20, 44)
+        top = body.top + 60
+        left = pygame.Rect(body.left, top, body.width // 2 - 20, body.bottom - top)
+        right = pygame.Rect(body.centerx + 20, top, body.width // 2 - 20, body.bottom - top)
         add_h = 40
-        room = left.height - 36 - add_h - 8
-        row = max(20, min(34, room // max(1, len(self.tracks))))
-        self.rows = [pygame.Rect(left.left, left.top + 36 + k * row, left.width, row) for k in range(len(self.tracks))]
-        for k, b in enumerate(self.remove):
-            b.rect = pygame.Rect(self.rows[k].right - row, self.rows[k].top + 1, row - 2, row - 2)
-        add_w = (left.width - 8 * (len(self.add) - 1)) // max(1, len(self.add))
-        for k, b in enumerate(self.add):
-            b.rect = pygame.Rect(left.left + k * (add_w + 8), left.bottom - add_h, add_w, add_h)
+        row = max(22, min(36, (left.height - 32 - add_h - 6) // max(1, len(self.tracks))))
+        for k, (b, x) in enumerate(zip(self.race_buttons, self.remove)):
+            y = left.top + 32 + k * row
+            b.rect = pygame.Rect(left.left, y, left.width - row - 4, row - 3)
+            x.rect = pygame.Rect(left.right - row, y, row - 3, row - 3)
+        self.add.rect = pygame.Rect(left.left, min(left.bottom - add_h, left.top + 32 + len(self.tracks) * row + 4),
+                                    left.width // 2, add_h)
         used = self.used_teams()
-        drow = max(30, min(44, (right.height - 36 - 50 * ((len(used) + 1) // 2)) // max(1, len(self.team_buttons))))
+        fields = 50 * ((len(used) + 1) // 2)
+        drow = max(24, min(40, (right.height - 32 - fields) // max(1, len(self.team_buttons))))
         for i, b in enumerate(self.team_buttons):
-            b.rect = pygame.Rect(right.left + right.width // 2, right.top + 36 + i * drow, right.width // 2, drow - 6)
-        names_top = right.top + 36 + len(self.team_buttons) * drow + 8
+            b.rect = pygame.Rect(right.left + right.width // 2, right.top + 32 + i * drow, right.width // 2, drow - 4)
+        names_top = right.top + 32 + len(self.team_buttons) * drow + 4
         half = (right.width - 10) // 2
         for n, k in enumerate(used):
             self.team_fields[k].rect = pygame.Rect(right.left + (n % 2) * (half + 10), names_top + (n // 2) * 50, half, 44)
@@ -183,19 +195,18 @@ class SeriesSetupScene(Scene):
         body = page.body
         theme.text(screen, tr("series.name"), 22, theme.DIM, (body.left, self.name_field.rect.centery), "midleft")
         if not self.choosable:  # the league's own table (SEASON-4, OPEN-2, QUAL-D-14)
-            theme.text(screen, theme.fit_text(tr("series.league_points", table=tr(f"scheme.{self.scheme.key}")), 20,
-                                              self.points.rect.width), 20, theme.DIM, self.points.rect.midleft, "midleft")
-        left_top = self.rows[0].top - 36 if self.rows else body.top + 96
-        theme.text(screen, tr("series.races", n=len(self.tracks)), 22, theme.TEXT, (body.left, left_top + 4))
-        px = min(22, max(16, (self.rows[0].height - 6) if self.rows else 22))
-        for k, (file, r) in enumerate(zip(self.tracks, self.rows)):
-            theme.text(screen, theme.fit_text(f"{k + 1}. {self._title(file)}", px, r.width - r.height - 12), px, theme.TEXT,
-                       (r.left, r.centery), "midleft")
+            r = self.points.rect
+            lines = theme.wrap(tr("series.league_points", table=tr(f"scheme.{self.scheme.key}")), 18, r.width, most=2)
+            for i, line in enumerate(lines):
+                theme.text(screen, line, 18, theme.DIM, (r.left, r.centery - 10 * (len(lines) - 1) + 20 * i), "midleft")
+        top = self.name_field.rect.bottom + 16
+        theme.text(screen, tr("series.races", n=len(self.tracks)), 22, theme.TEXT, (body.left, top + 4))
         right_left = body.centerx + 20
-        theme.text(screen, tr("series.teams"), 22, theme.TEXT, (right_left, left_top + 4))
-        for i, (d, b) in enumerate(zip(self.lineup.drivers, self.team_buttons)):
+        theme.text(screen, tr("series.teams"), 22, theme.TEXT, (right_left, top + 4))
+        for d, b in zip(self.lineup.drivers, self.team_buttons):
             pygame.draw.circle(screen, theme.colour(d.colour), (right_left + 8, b.rect.centery), 7)
-            theme.text(screen, theme.fit_text(d.name, 22, b.rect.left - right_left - 30), 22, theme.TEXT,
+            px = min(22, b.rect.height - 4)
+            theme.text(screen, theme.fit_text(d.name, px, b.rect.left - right_left - 30), px, theme.TEXT,
                        (right_left + 22, b.rect.centery), "midleft")
         if self.message:
             page_message(screen, self.message_area, self.message, theme.RED)

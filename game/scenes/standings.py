@@ -165,10 +165,11 @@ class StandingsScene(Scene):
         body = page.body
         shown = [b for b in self.tab_buttons.values() if b.visible]
         for i, b in enumerate(shown):
-            b.rect = pygame.Rect(body.left + i * 212, body.top + 36, 200, 40)
+            b.rect = pygame.Rect(body.left + i * 212, body.top + 38, 200, 40)
         self.body = pygame.Rect(body.left, body.top + 88, body.width, body.height - 88)
         rows = len(self.drivers) if self.tab == "drivers" else len(self.teams)
-        self.row = max(MIN_ROW, min(ROW, (self.body.height - HEAD - 8) // max(1, rows)))
+        hint = 28 if self.tab == "drivers" and self.champ is not None and self.champ.scheme.dropped and not self.over else 0
+        self.row = max(MIN_ROW, min(ROW, (self.body.height - HEAD - 8 - hint) // max(1, rows)))
         self.table = pygame.Rect(self.body.left, self.body.top, self.body.width, HEAD + self.row * rows + 8)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -208,9 +209,8 @@ class StandingsScene(Scene):
             theme.text(screen, tr("season.missing"), 24, theme.DIM, (page.body.left, page.body.top + 40))
             self.back.draw(screen)
             return
-        title = page.draw(screen, self.champ.name)
-        theme.text(screen, theme.fit_text(self._subtitle(), 22, page.frame.width - title.width - 40), 22, theme.DIM,
-                   (page.frame.right, title.centery + 6), "midright")
+        page.draw(screen, theme.fit_text(self.champ.name, 54, page.frame.width))
+        theme.text(screen, self._subtitle(), 22, theme.DIM, (page.body.left, page.body.top + 4))
         for t, b in self.tab_buttons.items():
             b.style = "primary" if t == self.tab and b.visible else "normal"
         if self.tab == "drivers":
@@ -267,8 +267,9 @@ class StandingsScene(Scene):
             if self.champ.scheme.dropped:
                 theme.text(screen, str(s.counted), px, theme.YELLOW, (cols[4 + n], mid), "midleft")
         if self.champ.scheme.dropped and not self.over:
-            theme.text(screen, tr("season.drop_hint", n=self.champ.scheme.dropped), 18, theme.DIM,
-                       (t.left + 4, t.bottom + 8))
+            hint = tr("season.drop_hint", n=self.champ.scheme.dropped)
+            px = theme.fitting_px(hint, 18, t.width - 8, 14)
+            theme.text(screen, theme.fit_text(hint, px, t.width - 8), px, theme.DIM, (t.left + 4, t.bottom + 8))
 
     def _draw_teams(self, screen: pygame.Surface) -> None:
         """SEASON-3, AMB-43: the constructors, both drivers' points, nothing dropped."""

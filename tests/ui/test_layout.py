@@ -28,12 +28,17 @@ from game.scenes.rule_modules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.trial import TrialScene
+from game.scenes.championships import ChampionshipsScene
+from game.scenes.series_setup import SeriesSetupScene
+from game.scenes.standings import StandingsScene
+from game.storage.championships import ChampionshipStore
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.storage.laprecords import LapRecord, LapRecords
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import B_OWN_CAR
+from rules.championship import SCHEMES, Championship, Member
 from rules.choice import RuleChoice
 from rules.dice import Purpose
 from rules.qualifying_session import QualifyingSession
@@ -258,6 +263,68 @@ def trial(app: App) -> None:
     app.push(TrialScene(app))
 
 
+@lru_cache(maxsize=None)
+def season_records() -> tuple[Record, ...]:
+    """Two 10-car 2-lap races (SEASON-5: points from 2 laps on) of a 10-race Season on the oval, played once."""
+    from game.play.series import NextRace
+    from game.scenes.launch import header_for
+
+    champ = season()
+    records = []
+    for k in range(2):
+        lineup = Lineup(track="oval.tmx", laps=2, preset="fd-basic", drivers=drivers(10, 0))
+        header = header_for(lineup, oval().name, oval().content_hash(), seed=k + 1)
+        header = NextRace(1, champ, k, {}).header(header)
+        control = RaceControl.start(oval(), header)
+        play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
+        records.append(control.session.record())
+    return tuple(records)
+
+
+def season() -> Championship:
+    """The fullest championship: ten drivers in five teams, ten races, the Season's table."""
+    longest = max(PRESETS, key=lambda k: len(texts.tr(f"preset.{k}")))
+    members = tuple(Member(id=f"d{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number, team=i // 2)
+                    for i, d in enumerate(drivers(10, 0)))
+    return Championship(name="Dresdner Winterpokal der Ehrenrunden", preset=longest, tracks=("oval.tmx",) * 10, laps=2,
+                        members=members, teams=tuple(f"Scuderia Lindenring {k + 1}" for k in range(5)),
+                        scheme=SCHEMES["season"])
+
+
+def standings(app: App, tab: str) -> None:
+    """The standings after two of ten races, on one of its tabs."""
+    store = ChampionshipStore(app.data)
+    champ_id = store.create(season())
+    assert champ_id is not None
+    for k, record in enumerate(season_records()):
+        store.add_race(champ_id, k, record.model_copy(update={"header": record.header.model_copy(
+            update={"series": record.header.series.model_copy(update={"championship": champ_id})})}))  # type: ignore[union-attr]
+    store.close()
+    scene = StandingsScene(app, champ_id)
+    app.push(scene)
+    scene.show(tab)
+
+
+def championships(app: App) -> None:
+    """The list with as many championships as it shows, the longest name among them."""
+    store = ChampionshipStore(app.data)
+    for k in range(8):
+        store.create(season().model_copy(update={"name": f"{season().name} {k + 1}"}))
+    store.close()
+    scene = ChampionshipsScene(app)
+    app.push(scene)
+    scene.enter()
+
+
+def series_setup(app: App) -> None:
+    """A new championship's races (the Season's ten) and ten drivers, four of them in teams."""
+    lineup = Lineup(track="oval.tmx", preset="dresden-2006", drivers=drivers(10, 3))
+    scene = SeriesSetupScene(app, lineup)
+    app.push(scene)
+    for i in (1, 2, 3, 4):
+        scene.next_team(i)
+
+
 def menu_continue(app: App) -> None:
     RaceControl.start(oval(), race_header("fd-basic"), app.saves)
     app.scene.enter()
@@ -294,6 +361,11 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "records": records,
     "trial": trial,
     "gallery": lambda app: app.push(GalleryScene(app)),
+    "championships": championships,
+    "series-setup": series_setup,
+    "standings-drivers": lambda app: standings(app, "drivers"),
+    "standings-teams": lambda app: standings(app, "teams"),
+    "standings-chart": lambda app: standings(app, "chart"),
 }
 
 
