@@ -11,11 +11,15 @@ import pytest
 
 from game import texts
 from game.app.loop import App, Scene
+from game.play.race_control import RaceControl, Wait
+from game.play.series import NextRace, lineup_for, pools, replayed
+from game.scenes.launch import header_for
 from game.scenes.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch
-from tests.ui.helpers import make_app
+from rules.profiles import Profile
+from tests.ui.helpers import make_app, oval, play_until
 
 
 def click_button(scene: Scene, button_id: str) -> None:
@@ -111,8 +115,6 @@ def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_pr
     champ = store.get(summary.id)
     records = store.races(summary.id)
     assert champ is not None and [r.header.series.race for r in records] == [0, 1]  # type: ignore[union-attr]
-    from game.play.series import replayed
-
     played = replayed(champ, records, lambda f: again.tracks.get(f).track)  # type: ignore[union-attr]
     table = ch.standings(champ, played.scores)
     assert [(champ.member(s.driver).name, s.counted) for s in table] == [tuple(d) for d in final["drivers"]]
@@ -157,3 +159,50 @@ def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: P
     assert keep in after.dropped and len(after.dropped) == 2
     assert after.counted == after.total - sum(after.points[k] or 0 for k in after.dropped)
     assert ChampionshipStore(tmp_path).drops(champ_id)["d1"] == after.dropped
+
+
+def test_a_championship_is_deleted_only_at_the_second_click(tmp_path: Path) -> None:
+    app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))
+    create_through_the_screens_min(app)
+    click_button(app.scene, "back")  # the standings -> the list
+    scene = app.scene
+    assert len(scene.status()["championships"]) == 1
+    summary = ChampionshipStore(tmp_path).list()[0]
+    click_button(scene, f"delete.{summary.id}")
+    assert len(scene.status()["championships"]) == 1  # asked, not yet deleted
+    click_button(scene, f"delete.{summary.id}")
+    assert scene.status()["championships"] == [] and ChampionshipStore(tmp_path).list() == []
+
+
+def create_through_the_screens_min(app: App) -> None:
+    click_button(app.scene, "championship")
+    click_button(app.scene, "new")
+    click_button(app.scene, "next")
+    click_button(app.scene, "create")
+    assert app.scene.name == "standings"
+
+
+def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_the_next(tmp_path: Path) -> None:
+    """Race 1 of a Season starts every pool at 30 (KARMA-1); race 2's entries bring the pool at the
+    flag plus 1 per championship point (KARMA-2, AMB-41e), the season's profile and the team box."""
+    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i, team=0 if i < 3 else None,
+                              profile=Profile.REGENGOTT if i == 1 else Profile.NORMALO) for i in range(1, 5))
+    champ = ch.Championship(name="Season", preset="dresden-2006", tracks=("oval.tmx",) * 2, laps=2, members=members,
+                            teams=("Rot",), scheme=ch.SCHEMES["season"])
+    lineup = lineup_for(champ, 0)
+    header = NextRace(5, champ, 0, {m.id: None for m in champ.members}).header(
+        header_for(lineup, oval().name, oval().content_hash(), seed=3))
+    assert [(e.id, e.team, e.karma, e.profile) for e in header.entries][:2] == [
+        ("d1", 0, None, Profile.REGENGOTT), ("d2", 0, None, Profile.NORMALO)]
+    control = RaceControl.start(oval(), header.model_copy(update={"grid": ("d1", "d2", "d3", "d4")}))
+    assert all(c.karma == 30 for c in control.state.cars)
+    play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
+    played = replayed(champ, [control.session.record()], lambda f: oval())
+    carried = pools(champ, played)
+    for m in champ.members:
+        at_flag = control.state.car(m.id).karma
+        assert carried[m.id] == at_flag + played.scores[0][m.id].race  # 1 karma per point in the Season
+    assert any(played.scores[0][m.id].race for m in champ.members)
+    second = NextRace(5, champ, 1, carried).header(header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4))
+    assert {e.id: e.karma for e in second.entries} == carried and second.series.race == 1  # type: ignore[union-attr]
+    assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").karma == carried["d1"]
