@@ -34,8 +34,10 @@ def lineup_for(champ: ch.Championship, index: int) -> Lineup:
 def series_header(header: Header, champ: ch.Championship, champ_id: int, index: int,
                   pools: dict[str, int | None]) -> Header:
     """The race's header as the championship's: its drivers by their season ids, each with the
-    team whose box it shares (PIT-D-4) and the karma pool it brings (KARMA-1, AMB-41f)."""
-    entries = tuple(e.model_copy(update={"id": m.id, "team": m.team, "karma": pools.get(m.id)})
+    karma pool it brings (KARMA-1, AMB-41f) and, where the league's team box applies, the team
+    whose box it shares (PIT-D-4); elsewhere a championship's team only counts in its standings."""
+    box = header.rules.team_box
+    entries = tuple(e.model_copy(update={"id": m.id, "team": m.team if box else None, "karma": pools.get(m.id)})
                     for e, m in zip(header.entries, champ.members))
     return header.model_copy(update={"entries": entries,
                                       "series": SeriesRace(championship=champ_id, name=champ.name, race=index)})

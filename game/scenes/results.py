@@ -37,7 +37,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.control = control
         self.places: list[Place] = classification(control.track, control.state)
-        points = team_points(control.track, control.state)
+        points = team_points(control.track, control.state) if control.header.rules.teams else {}  # TEAM-B-3
         self.teams: list[tuple[int, int]] = sorted(points.items(), key=lambda tp: (-tp[1], tp[0]))
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
         self.widgets = [self.back]

@@ -95,6 +95,8 @@ class Dashboard:
             sprite = car_icon(colour, pattern_of(i), (38, 20))
             screen.blit(sprite, sprite.get_rect(midleft=(r.left + k * 42, y)))
         theme.text(screen, team_name(team), 20, theme.TEXT, (r.left + 96, y), "midleft")
+        if not state.team_stock:  # team-mates who share a box (PIT-D-4), not a stock of repair WP
+            return
         stock, full = state.team_stock[team], state.rules.team_stock
         pips = 16 * full
         draw_pips(screen, r.right - pips, y, pips, stock, full, theme.YELLOW if stock else theme.RED)

@@ -206,3 +206,7 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
     second = NextRace(5, champ, 1, carried).header(header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4))
     assert {e.id: e.karma for e in second.entries} == carried and second.series.race == 1  # type: ignore[union-attr]
     assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").karma == carried["d1"]
+    # outside the league a championship's team shares no box: it counts in the standings only
+    classic = champ.model_copy(update={"preset": "fd-basic"})
+    plain = NextRace(5, classic, 0, {}).header(header_for(lineup_for(classic, 0), oval().name, oval().content_hash(), 5))
+    assert all(e.team is None for e in plain.entries)

@@ -272,3 +272,23 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
     assert ranges[Profile.NORMALO].endswith(": 2–4")
     assert ": 3–5 " in ranges[Profile.LEICHTER_FLITZER] and "2–4" in ranges[Profile.LEICHTER_FLITZER]
     set_language("en")
+
+
+def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A league team shares a box, not a stock of repair WP (that is TEAM-B-2's): the team line
+    shows the pair and the name, and no stock (the game once crashed drawing one)."""
+    from game import theme
+    from game.play.standings import team_name
+    from game.widgets.dashboard import Dashboard
+    from rules.record import Entry
+
+    screen = open_display()
+    s = state("gear", {"a": 30, "b": 30})
+    s = s.model_copy(update={"cars": tuple(c.model_copy(update={"team": 0}) for c in s.cars)})
+    assert s.team_stock == ()
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (drawn.append(t), text(surface, t, *a, **k))[1])
+    Dashboard().draw(screen, oval(), s, s.car("a"), Entry(id="a", name="Anna", wear=W), 0, "Human")
+    stock = tr("dash.team_stock", n=0).split("0")[0]  # "team stock "
+    assert team_name(0) in drawn and not [t for t in drawn if t.startswith(stock)]
