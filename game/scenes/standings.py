@@ -188,8 +188,8 @@ class StandingsScene(Scene):
         team_w = tables.needed("season.team", list(self.champ.teams), 20) if self.champ.teams else 0
         race_w = max(44, min(64, (self.table.width - 500 - team_w) // max(1, n)))
         widths = [56, 60 + tables.needed("results.driver", names, 24), team_w, *([race_w] * n),
-                  tables.needed("season.total", ["9999"], 22), tables.needed("season.counted", ["9999"], 22)]
-        return tables.edges(self.table.left + 16, widths, self.table.width - 24, 1)
+                  tables.needed("season.total", ["9999"], 22), tables.needed("season.counted", ["9999"], 22), 0]
+        return tables.edges(self.table.left + 16, widths, self.table.width - 24, len(widths) - 1)  # the room after the totals
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """The (driver, race) of a played race's points under ``pos`` on the drivers' table."""
