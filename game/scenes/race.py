@@ -473,19 +473,25 @@ class RaceScene(Scene):
     def _skip_ahead(self) -> None:
         """Some steps of a skip within this frame's time: the log gets every line, the cars jump."""
         started = time.monotonic()
-        while time.monotonic() - started < SKIP_FRAME:
-            while self.queue:  # what is on its way is shown at its end
-                anim = self.queue.pop(0)
-                anim.finish()
-                anim.update(0.0)
+        while self.skipping:  # at least one step a frame, however slow the machine
+            self._finish_queue()
             w = self.control.wait()
             if w == Wait.DICE:
                 self.reveal(self.control.roll())
             elif w == Wait.COMPUTER:
                 self.reveal(self.control.computer())
-            else:
+            if self.control.wait() not in (Wait.DICE, Wait.COMPUTER):  # a human's turn, or the flag: done,
+                self._finish_queue()  # whatever this frame's time left (a slow machine ends the same)
                 self.skipping = False
+            if time.monotonic() - started >= SKIP_FRAME:
                 return
+
+    def _finish_queue(self) -> None:
+        """What is on its way is shown at its end."""
+        while self.queue:
+            anim = self.queue.pop(0)
+            anim.finish()
+            anim.update(0.0)
 
     def update(self, dt: float) -> None:
         self.pulse += dt

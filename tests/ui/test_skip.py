@@ -61,3 +61,23 @@ def test_with_no_human_racing_tab_finishes_the_race(tmp_path: Path) -> None:
     tab(scene)
     frames_until(scene, lambda: control.wait() == Wait.DONE, limit=20000)
     assert control.state.finished and not scene.skipping
+
+
+def test_a_skip_ends_in_the_frame_that_reaches_the_flag_however_slow_the_frames(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """One step a frame (a machine too slow for more): each frame still makes progress, and the
+    frame whose step ends the race also ends the skip."""
+    from game.scenes import race as race_module
+
+    monkeypatch.setattr(race_module, "SKIP_FRAME", 0.0)
+    scene = scene_for(tmp_path, ("careful", "aggressive"))
+    control = scene.control
+    frames_until(scene, lambda: control.wait() in (Wait.DICE, Wait.COMPUTER))
+    tab(scene)
+    steps = 0
+    while control.wait() != Wait.DONE:
+        before = len(control.session.record().actions)
+        scene.update(1 / 60)
+        assert len(control.session.record().actions) > before or control.wait() == Wait.DONE
+        steps += 1
+        assert steps < 5000
+    assert not scene.skipping
