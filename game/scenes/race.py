@@ -574,9 +574,17 @@ class RaceScene(Scene):
         if self.idle and self.control.wait() == Wait.MOVE and self.shown != self.control.state:
             self.shown = self.control.state  # once per decision: the player may pan away
             spaces = [self._here(), *self.control.destinations()]
-            v = self.view.viewport
-            clear = pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)
-            self.view.show([(self.track.space(n).x, self.track.space(n).y) for n in spaces if n], clear)
+            points = [(self.track.space(n).x, self.track.space(n).y) for n in spaces if n]
+            self.view.show(points, self._clear_for(points))
+
+    def _clear_for(self, points: list[tuple[float, float]]) -> pygame.Rect:
+        """Where the car and its destinations should show: of the board's parts no panel covers
+        (the running order, the log, the dice), the one that holds them biggest."""
+        v = self.view.viewport
+        areas = self.view.free or [pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        return max(areas, key=lambda a: min(a.width / w, a.height / h))
 
     def finish(self) -> None:
         from game.scenes.results import ResultsScene

@@ -87,3 +87,25 @@ def test_a_click_far_from_every_destination_drives_nowhere(tmp_path: Path) -> No
     assert view.target_at(corner, scene.control.destinations()) is None
     click(scene, corner)
     assert scene.control.state is before and scene.control.wait() == Wait.MOVE
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_destinations_after_a_roll_show_where_no_panel_covers_them(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The camera glides so the car and every space it may reach lie clear of the running order,
+    the log and the dice (a pit-lane destination once hid under the log)."""
+    scene = race_scene(tmp_path, size, "hohenau.tmx", humans=10)
+    panels = covered(scene)
+    for _ in range(6):  # a few turns, each with its own destinations
+        to_move(scene)
+        for _ in range(200):
+            scene.update(0.05)
+        view = scene.view
+        for name in [scene._here(), *scene.control.destinations()]:  # noqa: SLF001
+            x, y = view.to_screen((scene.track.space(name).x, scene.track.space(name).y))
+            assert view.viewport.collidepoint(x, y) and not any(p.collidepoint(x, y) for p in panels), name
+        move = max(scene.control.moves(), key=lambda m: (m.out is None, len(m.path)))
+        scene.drive(move)
+        for _ in range(400):
+            scene.update(0.05)
+            if scene.idle:
+                break
