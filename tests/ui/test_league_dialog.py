@@ -292,3 +292,61 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
     Dashboard().draw(screen, oval(), s, s.car("a"), Entry(id="a", name="Anna", wear=W), 0, "Human")
     stock = tr("dash.team_stock", n=0).split("0")[0]  # "team stock "
     assert team_name(0) in drawn and not [t for t in drawn if t.startswith(stock)]
+
+
+def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A human league car 5 spaces before its box: P announces the crew's proposal (the tank filled:
+    3 fuel WP, 12 points), 3rd gear and a 5 take it exactly to the box (PIT-D-6), 4th-gear rolls
+    at the box work the points off (PIT-D-11: 8, then 8 of which 4 are surplus) and the car drives
+    out with its tank full."""
+    from game.board.view import BoardView
+    from game.play.race_control import RaceControl, Wait
+    from game.scenes.menu import MenuScene
+    from game.scenes.race import RaceScene
+    from rules.dice import ForcedDice
+    from rules.session import RaceSession
+    from tests.rules.test_dresden_pits import at_c58
+    from tests.ui.helpers import make_app
+    from tests.ui.modules_helpers import control_at
+    from tests.ui.test_race_scene import click as click_at, key, settle
+
+    app = make_app(tmp_path)
+    app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
+    app.push(MenuScene(app))
+    state = at_c58(gear=3)
+    header = control_at(state).header
+    session = RaceSession(oval(), header, dice=ForcedDice((5, *[8] * 80)))
+    session.state = state
+    scene = RaceScene(app, RaceControl(oval(), session), BoardView(app.tracks.get("oval.tmx").board))
+    app.push(scene)
+    settle(scene)
+    key(scene, pygame.K_RETURN)  # the banner naming the driver
+    app.frame(0.016)
+    key(scene, pygame.K_p)
+    card = scene.dialog
+    assert card is not None and card.kind == "plan"
+    key(scene, pygame.K_RETURN)
+    assert scene.announce is not None and scene.announce.fuel == 3
+    key(scene, pygame.K_3)
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+    assert scene.control.wait() == Wait.MOVE and "P4" in scene.control.destinations()
+    box = scene.view.to_screen((oval().space("P4").x, oval().space("P4").y))
+    click_at(scene, box)
+    settle(scene)
+    m = scene.control.state.car("m")
+    assert m.space == "P4" and m.pit_points == 12  # announced 4 per fuel WP, nothing beyond the box to count
+    for _ in range(6):  # far's turns pass; m's turns at the box: 4th gear, a roll
+        if scene.control.state.car("m").pit_points is None:
+            break
+        settle(scene)
+        if scene.control.wait() == Wait.GEAR and scene.control.state.active == "m":
+            key(scene, pygame.K_4)
+            key(scene, pygame.K_SPACE)
+            settle(scene)
+        if scene.control.wait() == Wait.MOVE:
+            move = max(scene.control.moves(), key=lambda mv: len(mv.path))
+            scene.drive(move)
+            settle(scene)
+    m = scene.control.state.car("m")
+    assert m.pit_points is None and m.space != "P4" and m.wp.fuel == m.setup.fuel  # type: ignore[union-attr]
