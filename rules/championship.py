@@ -72,6 +72,7 @@ class Championship(BaseModel):
     members: tuple[Member, ...] = Field(min_length=2, max_length=10)
     teams: tuple[str, ...] = ()  # team names, indexed by Member.team
     scheme: Scheme = SCHEMES["f1"]
+    qualifying_runs: int = Field(default=1, ge=1, le=2)  # QUAL-D-13, OPEN-3: the Open's 1 or 2 runs a race
 
     @model_validator(mode="after")
     def _valid(self) -> Championship:

@@ -17,6 +17,9 @@ the screen records 0 mistakes for every lap. ``LapResult.mistakes`` and
 ``QualifyingRules.mistake_points`` keep the rule exact for results that come
 from elsewhere (a lap on a physical board entered by hand) and for the tests.
 
+With two runs (QUAL-D-13, the Open) each driver has a lap in each; ``combined`` makes one
+result of them: the better run (AMB-45d) or, by the other reading, both added.
+
 The grid: qualified drivers by score, then time (QUAL-6, QUAL-B-4,
 QUAL-D-11); drivers whose lap ended in a corner (QUAL-4, QUAL-B-5) or who
 did not finish (AMB-45c) start behind them, either last in order of
@@ -25,6 +28,8 @@ black die (QUAL-D-12, AMB-45c) the way FD08-GRID-1 rolls a whole grid.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,6 +108,31 @@ def black_die_order(ids: list[str], dice: Roller) -> tuple[list[str], dict[str, 
 def ranking(results: list[LapResult], rules: QualifyingRules) -> list[LapResult]:
     """The qualified laps, best first: fewest "rolls", then the faster time (QUAL-6, QUAL-B-4, QUAL-D-11)."""
     return sorted((r for r in results if r.qualified), key=lambda r: (score(r, rules), r.time_ms))
+
+
+def combined(runs: Sequence[Sequence[LapResult]], rules: QualifyingRules) -> list[LapResult]:
+    """QUAL-D-13, AMB-45d: one result per driver, in the first run's driving order. ``best``: the
+    better of the driver's laps (a complete lap first, then the score, then the time); ``sum``:
+    the rolls, penalties, mistakes and times added, complete only if every lap is."""
+    if len(runs) == 1:
+        return list(runs[0])
+    laps: dict[str, list[LapResult]] = {}
+    for run in runs:
+        for r in run:
+            laps.setdefault(r.driver, []).append(r)
+    out = []
+    for driver, mine in laps.items():
+        if rules.combine == "best":
+            out.append(min(mine, key=lambda r: (not r.qualified, score(r, rules), r.time_ms)))
+            continue
+        failed = next((r for r in mine if not r.qualified), None)
+        out.append(mine[0].model_copy(update={
+            "rolls": sum(r.rolls for r in mine), "penalty": sum(r.penalty for r in mine),
+            "mistakes": sum(r.mistakes for r in mine), "time_ms": sum(r.time_ms for r in mine),
+            "failed": failed.failed if failed else None, "finished": all(r.finished for r in mine),
+            "failure_order": failed.failure_order if failed else None,
+        }))
+    return out
 
 
 def grid_order(results: list[LapResult], rules: QualifyingRules, dice: Roller) -> Grid:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class QualifyingRules(BaseModel):
@@ -26,6 +26,9 @@ class QualifyingRules(BaseModel):
     clock_start: Literal["first_roll", "before_first_roll"] = "first_roll"  # QUAL-3 vs QUAL-D-5
     tyre_multiplier: bool = True  # QUAL-8, QUAL-D-8 (AMB-45b); B counts every space once (QUAL-B-3)
     mistake_points: int = 0  # QUAL-D-9, AMB-45a: 10 per mistake in D; B and C know no error points
+    runs: int = Field(default=1, ge=1, le=2)  # QUAL-D-13: the Open has 1 or 2 runs, each with its own weather roll
+    # AMB-45d: how two runs give one grid: each driver's better run ("best"), or both added ("sum")
+    combine: Literal["best", "sum"] = "best"
 
 
 QUAL_B = QualifyingRules(failure="no_stop", tyre_multiplier=False)

@@ -32,7 +32,7 @@ from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.profiles import Profile, qualifying_modifier
-from rules.qualifying import Grid, LapResult, TimedAction, grid_order
+from rules.qualifying import Grid, LapResult, TimedAction, combined, grid_order
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
@@ -171,22 +171,50 @@ class QualifyingSession:
         self.entries = entries
         self.dice = dice or DiceSource(seed)
         self.seed = seed
-        self.weather_roll: int | None = None
-        self.barometer: Barometer | None = None
-        if rules.weather:  # QUAL-7, WEATHER-3, QUAL-D-2: one roll for all laps
-            self.weather_roll = self.dice.roll(BLACK_DIE)
-            self.barometer = track.weather.condition(self.weather_roll)
-        self.wet = self.barometer is not None and qualifying_wet(self.barometer)
-        self.results: list[LapResult] = []
-        self.tyres: dict[str, Tyre] = {}
-        self.ghosts: dict[str, tuple[TimedAction, ...]] = {}
+        self.runs = rules.qualifying.runs
+        self.weather_rolls: list[int] = []  # one per run begun
+        self.barometers: list[Barometer] = []
+        self.results: list[LapResult] = []  # every lap, in the order driven: run 1, then run 2
+        self.driven: list[DrivenLap] = []  # the same laps as driven: tyres and timed actions
+        self.tyres: dict[str, Tyre] = {}  # each driver's tyres of its latest lap
         self.lap: QualifyingLap | None = None
         self._grid: Grid | None = None
+        self._roll_weather()
+
+    def _roll_weather(self) -> None:
+        """QUAL-7, WEATHER-3, QUAL-D-2: one roll for all laps of a run (QUAL-D-13: each run its own)."""
+        if self.rules.weather:
+            self.weather_rolls.append(self.dice.roll(BLACK_DIE))
+            self.barometers.append(self.track.weather.condition(self.weather_rolls[-1]))
+
+    @property
+    def run(self) -> int:
+        """The run under way (0-based; the last one once every lap is done)."""
+        return min(len(self.results) // len(self.entries), self.runs - 1)
+
+    @property
+    def weather_roll(self) -> int | None:
+        return self.weather_rolls[self.run] if self.weather_rolls else None
+
+    @property
+    def barometer(self) -> Barometer | None:
+        return self.barometers[self.run] if self.barometers else None
+
+    @property
+    def wet(self) -> bool:
+        """QUAL-D-2, QUAL-D-13: run 1's "variable" is dry; run 2's is as run 1 was."""
+        if not self.barometers:
+            return False
+        first = qualifying_wet(self.barometers[0])
+        now = self.barometers[self.run]
+        return first if self.run and now == "variable" else qualifying_wet(now)
 
     @property
     def next_entry(self) -> Entry | None:
-        """The driver to go out next (or driving now), None when every lap is done."""
-        done = {r.driver for r in self.results}
+        """The driver to go out next (or driving now), None when every lap of every run is done."""
+        if len(self.results) >= self.runs * len(self.entries):
+            return None
+        done = {r.driver for r in self.results[self.run * len(self.entries):]}
         return next((e for e in self.entries if e.id not in done), None)
 
     @property
@@ -224,8 +252,10 @@ class QualifyingSession:
         failures = sum(not r.qualified for r in self.results)
         result = lap.result(time_ms, failures + 1)
         self.results.append(result)
-        self.ghosts[result.driver] = tuple(lap.actions)
+        self.driven.append(DrivenLap(driver=result.driver, tyre=lap.tyre, steps=tuple(lap.actions), time_ms=time_ms))
         self.lap = None
+        if len(self.results) % len(self.entries) == 0 and not self.done:
+            self._roll_weather()  # QUAL-D-13: the next run's own weather
         return result
 
     def drive_computer(self) -> LapResult:
@@ -235,8 +265,7 @@ class QualifyingSession:
 
     def laps(self) -> tuple[DrivenLap, ...]:
         """Every lap so far, the one being driven last (once it has an action): what a save keeps."""
-        done = tuple(DrivenLap(driver=r.driver, tyre=self.tyres.get(r.driver), steps=self.ghosts[r.driver],
-                               time_ms=r.time_ms) for r in self.results)
+        done = tuple(self.driven)
         lap = self.lap
         if lap is None or not lap.actions:
             return done
@@ -266,12 +295,18 @@ class QualifyingSession:
                 session.finish_lap(driven.time_ms)
         return session
 
+    def classified(self) -> list[LapResult]:
+        """One result per driver: its lap, or with two runs the result they combine to (AMB-45d)."""
+        n = len(self.entries)
+        return combined([self.results[k * n:(k + 1) * n] for k in range(self.runs) if self.results[k * n:]],
+                        self.rules.qualifying)
+
     def grid(self) -> Grid:
         """The starting grid (drawn once: QUAL-D-12's black-die draws are part of the session)."""
         if not self.done:
             raise RuntimeError("the grid is known once every driver has done the lap")
         if self._grid is None:
-            self._grid = grid_order(self.results, self.rules.qualifying, self.dice)
+            self._grid = grid_order(self.classified(), self.rules.qualifying, self.dice)
         return self._grid
 
     def race(self, header: Header) -> Header:

@@ -39,7 +39,8 @@ def series_header(header: Header, champ: ch.Championship, champ_id: int, index: 
     box = header.rules.team_box
     entries = tuple(e.model_copy(update={"id": m.id, "team": m.team if box else None, "karma": pools.get(m.id)})
                     for e, m in zip(header.entries, champ.members))
-    return header.model_copy(update={"entries": entries,
+    qualifying = header.rules.qualifying.model_copy(update={"runs": champ.qualifying_runs})  # QUAL-D-13
+    return header.model_copy(update={"entries": entries, "rules": header.rules.model_copy(update={"qualifying": qualifying}),
                                       "series": SeriesRace(championship=champ_id, name=champ.name, race=index)})
 
 

@@ -61,7 +61,7 @@ class GridScene(Scene):
     def rows(self) -> list[tuple[str, tuple[str, ...], theme.Colour]]:
         """Each car of the grid in order: its id, the words of its columns, the status's colour."""
         s = self.session
-        results = {r.driver: r for r in s.results}
+        results = {r.driver: r for r in s.classified()}
         names = {e.id: e.name for e in s.entries}
         out = []
         for car in self.grid.order:
@@ -95,7 +95,7 @@ class GridScene(Scene):
         heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")
         tables.frame(screen, t, cols, heads)
         index = {e.id: i for i, e in enumerate(s.entries)}
-        results = {r.driver: r for r in s.results}
+        results = {r.driver: r for r in s.classified()}
         for i, (car, values, ink) in enumerate(rows):
             y = t.top + 44 + i * self.row
             tables.stripe(screen, t, y, self.row, i)
@@ -114,5 +114,5 @@ class GridScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status["grid"] = [next(r.name for r in self.session.results if r.driver == car) for car in self.grid.order]
+        status["grid"] = [next(r.name for r in self.session.classified() if r.driver == car) for car in self.grid.order]
         return status

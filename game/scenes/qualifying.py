@@ -687,7 +687,11 @@ class QualifyingScene(Scene):
     def _draw_card(self, screen: pygame.Surface, board: pygame.Rect) -> None:
         entry = self.entry
         n = len(self.session.results) + (1 if self.phase in ("ready", "countdown", "driving") else 0)
-        of = tr("qual.lap_of", n=max(1, n), total=len(self.session.entries))
+        drivers = len(self.session.entries)
+        of = tr("qual.lap_of", n=max(1, n), total=drivers)
+        if self.session.runs > 1:  # QUAL-D-13: the lap within its run
+            run = (max(1, n) - 1) // drivers
+            of = tr("qual.run_lap_of", run=run + 1, runs=self.session.runs, n=max(1, n) - run * drivers, total=drivers)
         if self.phase == "ready" and entry is not None:
             lines = [(of, theme.DIM), (self._conditions(), theme.TEXT)]
             if self.session.tyre_choice:

@@ -52,6 +52,10 @@ class SeriesSetupScene(Scene):
         self.create = Button("create", lambda: tr("series.create"), self.go, "primary")
         self.points = Button("points", lambda: tr("series.points", table=tr(f"scheme.{self.scheme.key}")), self.next_scheme, px=20)
         self.points.visible = self.choosable
+        self.runs = 1  # QUAL-D-13: the Open's qualifying runs a race
+        self.runs_button = Button("runs", lambda: tr("series.runs", n=self.runs), self.next_runs, px=20,
+                                  hint=lambda: [tr("series.runs_hint")])
+        self.runs_button.visible = self.scheme.qualifying
         self.files = files
         self.add = Button("add", lambda: tr("series.add"), self.add_race, px=20)
         self.team_buttons = [Button(f"driver{i + 1}.team", lambda i=i: self._team_label(i), lambda i=i: self.next_team(i), px=20)
@@ -95,6 +99,9 @@ class SeriesSetupScene(Scene):
         k = CHOOSABLE.index(self.scheme.key)
         self.scheme = ch.SCHEMES[CHOOSABLE[(k + 1) % len(CHOOSABLE)]]
 
+    def next_runs(self) -> None:
+        self.runs = 3 - self.runs
+
     def next_team(self, i: int) -> None:
         """No team, then each team that still has a free seat (SEASON-2: up to 2 drivers a team)."""
         options: list[int | None] = [None, *range(MAX_TEAMS)]
@@ -124,7 +131,8 @@ class SeriesSetupScene(Scene):
         names = tuple(self.team_names[t].strip() or tr("series.team_n", n=t + 1) for t in used)
         return ch.Championship(name=self.name_text.strip() or tr("series.default_name", rules=tr(f"preset.{self.lineup.preset}")),
                                preset=self.lineup.preset, modules=self.lineup.modules, tracks=tuple(self.tracks),
-                               laps=self.lineup.laps, members=members, teams=names, scheme=self.scheme)
+                               laps=self.lineup.laps, members=members, teams=names, scheme=self.scheme,
+                               qualifying_runs=self.runs)
 
     def go(self) -> None:
         """Store the championship and show its (empty) standings, where its first race starts."""
@@ -154,7 +162,8 @@ class SeriesSetupScene(Scene):
         used = self.used_teams()
         for k, field in enumerate(self.team_fields):
             field.visible = k in used
-        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.add, *self.race_buttons,
+        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.runs_button, self.add,
+                                      *self.race_buttons,
                                       *self.remove, *self.team_buttons, *self.team_fields]
         self.layout(self.app.size)
 
@@ -178,7 +187,8 @@ class SeriesSetupScene(Scene):
             b.rect = pygame.Rect(left.left, y, left.width - row - 4, row - 3)
             x.rect = pygame.Rect(left.right - row, y, row - 3, row - 3)
         self.add.rect = pygame.Rect(left.left, min(left.bottom - add_h, left.top + 32 + len(self.tracks) * row + 4),
-                                    left.width // 2, add_h)
+                                    left.width // 2 - 4, add_h)
+        self.runs_button.rect = pygame.Rect(left.centerx + 4, self.add.rect.top, left.width // 2 - 4, add_h)
         used = self.used_teams()
         fields = 50 * ((len(used) + 1) // 2)
         drow = max(24, min(40, (right.height - 32 - fields) // max(1, len(self.team_buttons))))
@@ -214,5 +224,5 @@ class SeriesSetupScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(races=list(self.tracks), teams=list(self.teams), scheme=self.scheme.key)
+        status.update(races=list(self.tracks), teams=list(self.teams), scheme=self.scheme.key, runs=self.runs)
         return status

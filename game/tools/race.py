@@ -81,7 +81,7 @@ def print_qualifying(header: Header, quali: QualifyingSession) -> None:
     grid = header.grid or ()
     weather = f", weather {quali.barometer}" if quali.barometer else ""
     print(f"qualifying{weather}:")
-    by_id = {r.driver: r for r in quali.results}
+    by_id = {r.driver: r for r in quali.classified()}
     for slot, car in enumerate(grid, start=1):
         r = by_id[car]
         lap = f"{score(r, header.rules.qualifying)} ({r.rolls} rolls, {r.penalty} penalty, {r.time_ms / 1000:.1f} s)"

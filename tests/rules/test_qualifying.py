@@ -183,7 +183,7 @@ def test_QUAL_1_QUAL_B_2_a_computer_lap_strikes_no_wp_and_counts_its_rolls() -> 
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("aggressive", "careful"), seed=5)
     result = session.drive_computer()
     assert result.finished and result.qualified
-    ghost = session.ghosts["car1"]
+    ghost = next(d.steps for d in session.driven if d.driver == "car1")
     assert result.rolls == sum(isinstance(t.action, Roll) for t in ghost) > 0
     assert [t.at_ms for t in ghost] == sorted(t.at_ms for t in ghost)
     assert ghost[-1].at_ms == result.time_ms
@@ -310,7 +310,7 @@ def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty
     with pytest.raises(RuntimeError):
         session.start_lap()  # QUAL-D-1: one lap each
     for r in session.results:
-        assert r.rolls == sum(isinstance(t.action, Roll) for t in session.ghosts[r.driver])
+        assert r.rolls == sum(isinstance(t.action, Roll) for t in next(d.steps for d in session.driven if d.driver == r.driver))
 
 
 def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_tyre_rate() -> None:

@@ -14,11 +14,13 @@ from game.app.loop import App, Scene
 from game.play.race_control import RaceControl, Wait
 from game.play.series import NextRace, lineup_for, pools, replayed
 from game.scenes.launch import header_for
+from game.scenes.series_setup import SeriesSetupScene
 from game.scenes.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch
 from rules.profiles import Profile
+from rules.qualifying_session import QualifyingSession
 from tests.ui.helpers import make_app, oval, play_until
 
 
@@ -210,3 +212,26 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
     classic = champ.model_copy(update={"preset": "fd-basic"})
     plain = NextRace(5, classic, 0, {}).header(header_for(lineup_for(classic, 0), oval().name, oval().content_hash(), 5))
     assert all(e.team is None for e in plain.entries)
+
+
+def test_QUAL_D_13_OPEN_3_an_open_championship_holds_two_qualifying_runs_a_race(tmp_path: Path) -> None:
+    """The Open's set-up offers 1 or 2 runs; with 2 the race's qualifying holds both, each with its
+    own weather, and the grid scores 101 - slot (QUAL-D-14) in the standings."""
+    lineup = Lineup(track="oval.tmx", laps=2, preset="dresden-open", drivers=computers(3))
+    app = app_on(tmp_path)
+    scene = SeriesSetupScene(app, lineup)
+    app.push(scene)
+    click_button(scene, "runs")
+    assert scene.status()["runs"] == 2
+    champ = scene.championship()
+    assert champ.qualifying_runs == 2 and champ.scheme.qualifying
+    header = NextRace(1, champ, 0, {}).header(header_for(lineup_for(champ, 0), oval().name, oval().content_hash(), 2))
+    quali = QualifyingSession(oval(), header.rules, header.entries, seed=4)
+    while not quali.done:
+        quali.drive_computer()
+    assert len(quali.results) == 6 and len(quali.barometers) == 2
+    control = RaceControl.start(oval(), quali.race(header))
+    play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
+    scores = replayed(champ, [control.session.record()], lambda f: oval()).scores[0]
+    assert sorted(s.qualifying for s in scores.values()) == [98, 99, 100]
+    assert scores[quali.grid().order[0]].qualifying == 100

@@ -13,6 +13,7 @@ from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
 from game.play.lapreplay import LapReplay
 from game.play.stopwatch import Stopwatch
+from game.play.series import NextRace, lineup_for
 from game.scenes.launch import start_race
 from game.storage.lineup import default_lineup
 from game.scenes.menu import MenuScene
@@ -20,6 +21,7 @@ from game.scenes.qualifying import QualifyingScene
 from game.scenes.race import RaceScene
 from game.scenes.records import RecordsScene
 from game.scenes.trial import TrialScene
+from rules import championship as ch
 from rules.qualifying_rules import QUAL_D
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
@@ -351,3 +353,33 @@ def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -
     scene.ghost = None
     app.frame(0.02)
     assert pygame.transform.average_color(app.screen, spot) != with_ghost
+
+
+def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Path) -> None:
+    """An Open championship's race with 2 runs: the human drives a lap in each run (the card says
+    which), the computers' laps pass, and the grid of the better runs follows."""
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    members = (ch.Member(id="a", name="Anna", driver="human", number=1),
+               ch.Member(id="b", name="Ben", driver="careful", number=2, colour="#2f6fd0"),
+               ch.Member(id="c", name="Clara", driver="careful", number=3, colour="#f0c020"))
+    champ = ch.Championship(name="Open", preset="dresden-open", tracks=("oval.tmx",), members=members,
+                            scheme=ch.SCHEMES["open"], qualifying_runs=2)
+    start_race(app, lineup_for(champ, 0), NextRace(1, champ, 0, {}))
+    for run in (1, 2):
+        scene = app.scene
+        assert isinstance(scene, QualifyingScene) and scene.entry.name == "Anna" and scene.phase == "ready"
+        assert scene.session.run == run - 1
+        scene.draw(app.screen)
+        scene.begin()
+        settle(scene)
+        drive_lap(scene)
+        for _ in range(20):
+            if isinstance(app.scene, GridScene) or (app.scene.phase == "ready" and app.scene.session.run == run):
+                break
+            key(app.scene, pygame.K_SPACE)
+            if isinstance(app.scene, QualifyingScene):
+                settle(app.scene)
+    grid = app.scene
+    assert isinstance(grid, GridScene) and sorted(grid.grid.order) == ["a", "b", "c"]
+    assert len(grid.session.results) == 6 and len(grid.session.barometers) == 2
