@@ -105,8 +105,15 @@ class TCar(_Choice):
     wp: WearPoints | None = None
 
 
+class TimeOut(_Choice):
+    """FD Blitz: the player's clock has run out (BLITZ-6): the turn ends at once and the car stays
+    exactly where it is for the rest of the heat. The game's clock sends it, so it is in the record."""
+
+    kind: Literal["timeout"] = "timeout"
+
+
 Action = Annotated[
-    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar], Field(discriminator="kind")
+    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar, TimeOut], Field(discriminator="kind")
 ]
 
 

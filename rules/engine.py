@@ -35,12 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.modules import (
-    boost, damage, dresden_start, driver_profiles, fuel, head_to_head, karma, pit_points, pits, qualifying_lap,
+    boost, clock, damage, dresden_start, driver_profiles, fuel, head_to_head, karma, pit_points, pits, qualifying_lap,
     restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
 )
 from rules.modules.base import (
@@ -154,7 +154,7 @@ def optional_offer(state: RaceState) -> bool:
 def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, list[Event]]:
     """The state after ``action`` and what happened; IllegalAction if it is not legal now."""
     events: list[Event] = []
-    if not isinstance(action, Roll) and action.car is not None and action.car != to_move(state):
+    if not isinstance(action, (Roll, TimeOut)) and action.car is not None and action.car != to_move(state):
         raise IllegalAction(
             Reason(rule="CORE-ORDER-1", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": to_move(state) or "-"})
         )
@@ -194,6 +194,10 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "tcar":
             raise IllegalAction(Reason(rule="TCAR-1", code=Code.NOT_NOW, values={"action": "tcar"}))
         state = tcar.on_tcar(track, state, action, events)
+    elif isinstance(action, TimeOut):  # the clock of the car whose turn it is, even while its die is rolling
+        if action.car is not None and action.car != state.active:
+            raise IllegalAction(Reason(rule="BLITZ-6", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": state.active or "-"}))
+        state = clock.on_time_out(state, state.active or "", events)
     return _settle(track, state, events), events
 
 

@@ -73,6 +73,7 @@ class Code(StrEnum):
     NO_BOOST = "no_boost"
     BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
     BOOST_IN_BOX = "boost_in_box"
+    TIME_UP = "time_up"
     TCAR_WP = "tcar_wp"
     ONE_SPACE_LESS_IN_CORNER = "one_space_less_in_corner"
     LAUNCH_WHOLE_SPACE = "launch_whole_space"
@@ -175,6 +176,7 @@ TEMPLATES: dict[Code, str] = {
     Code.NO_BOOST: "The engine boost is not possible now.",
     Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
     Code.BOOST_IN_BOX: "No engine boost at the box: the crew's points are worked off with plain 4th-gear rolls.",
+    Code.TIME_UP: "The driver's time is up: the car stays where it stands for the rest of the heat.",
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",
     Code.LAUNCH_WHOLE_SPACE: "The Praktiker's extra space is one whole space forward, or nothing.",

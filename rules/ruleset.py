@@ -99,6 +99,7 @@ class RuleSet(BaseModel):
     t_car: bool = False  # TCAR-1..2
     t_car_wp: int = 20  # TCAR-1: 2 WP less than the 22
     restart: bool = False  # RESTART-1..2
+    clock: bool = False  # BLITZ-6, BLITZ-7: out of its player's time, the car stops where it stands
 
     @model_validator(mode="after")
     def _one_weather_mechanism(self) -> RuleSet:
@@ -204,6 +205,22 @@ DRESDEN_2006 = RuleSet(
     t_car=True,
     restart=True,
 )
+
+# FD Blitz (BLITZ-1..3, BLITZ-6..9): two players against the clock, each car 9 WP (BLITZ-2; AMB-46a: no
+# brakes and no road holding, so a car that must brake, or fails a road-holding check, is out),
+# otherwise the Season's rules (BLITZ-9; AMB-46e: profiles and karma off). Not a preset of the
+# race set-up: a Blitz match sets its heats up itself (rules/blitz.py).
+BLITZ_WEAR = WearPoints(tyres=6, brakes=0, fuel=1, body=1, engine=1, road_holding=0)
+FD_BLITZ = DRESDEN_2006.model_copy(update={
+    "name": "FD Blitz",
+    "car_setup": CarSetupRules(name="blitz", total=9, areas=D_DRESDEN.areas, minimum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas},
+                               maximum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas}, total_rule="BLITZ-2", limit_rule="BLITZ-2"),
+    "default_wear": BLITZ_WEAR,
+    "grid": "roll",  # the match decides the grid (BLITZ-3)
+    "profiles": False, "karma": False, "head_to_head": False,
+    "t_car": False,  # a duel has no team box to bring one from
+    "clock": True,
+})
 
 # The Open's text [O] (VAR-43..49): karma per 100 points, profiles only where the league
 # has given them (AMB-39g: Normalo otherwise); the race rules are the Season's.

@@ -34,7 +34,9 @@ The seam, step by step (``rules.engine``):
 * the movement is over (phase "check"): ``weather.after_turn``; the game round is over:
   ``weather.after_round`` (-15), then ``head_to_head.new_round`` and ``karma.count_lead``;
 * the sweep is about to order level cars: ``head_to_head.call`` (``Bid``: ``head_to_head.on_bid``);
-  the race is over: ``karma.at_race_end``.
+  the race is over: ``karma.at_race_end``;
+* FD Blitz's ``TimeOut``, whenever a player's clock runs out in the car's own turn:
+  ``clock.on_time_out``.
 
 A module that ends the movement returns it closed (``base.close``: phase "check"); the start
 ends in phase "check" with nothing pending. The engine's turn order goes on from there:
