@@ -1,5 +1,5 @@
 """An FD Blitz match: two players race heats on a board of their choice until one has won two
-(BLITZ-1, BLITZ-3, BLITZ-8, AMB-46b/d).
+(BLITZ-1, BLITZ-3, BLITZ-4, BLITZ-8, AMB-46b/d/f).
 
 Pure: who takes the pole in a heat, when a heat is decided and who won it, and who won the
 match. The heats themselves are races under ``rules.ruleset.FD_BLITZ`` (9 WP a car, the
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.dice import Roller
+from rules.qualifying import black_die_order
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -56,6 +58,13 @@ def heat_grid(match: Match, heat: int) -> tuple[str, str]:
         raise ValueError("the first two heats have a fixed grid; a third one starts level")
     first, second = match.players
     return (first, second) if heat == 0 else (second, first)
+
+
+def level_order(match: Match, dice: Roller) -> tuple[tuple[str, str], dict[str, tuple[int, ...]]]:
+    """BLITZ-4, AMB-46f: a third heat starts level with the pole; each player rolls the black die,
+    the higher roll begins (ties roll again). The order, and each player's rolls."""
+    order, rolls = black_die_order(list(match.players), dice)
+    return (order[0], order[1]), rolls
 
 
 def _distance(track: Track, car: CarState) -> tuple[int, float]:

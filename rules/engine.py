@@ -110,11 +110,11 @@ __all__ = [
 
 def new_race(
     track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | start.CarEntry], laps: int | None = None,
-    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None,
+    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None, level_start: bool = False,
 ) -> RaceState:
     """A race before its first roll or choice (``start.new_race``); with a grid already decided
     and nothing to choose or roll before the start, it is game round 1 already."""
-    return _settle(track, start.new_race(track, rules, cars, laps, grid, qualifying_weather), [])
+    return _settle(track, start.new_race(track, rules, cars, laps, grid, qualifying_weather, level_start), [])
 
 
 def chance(state: RaceState) -> Chance | None:

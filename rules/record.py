@@ -78,6 +78,7 @@ class Header(BaseModel):
     grid: tuple[str, ...] | None = None  # car ids, pole first, from qualifying; None = grid rolls (FD08-GRID-1)
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     series: SeriesRace | None = None  # a championship's race; None = a single race
+    level_start: bool = False  # BLITZ-4: a third Blitz heat, both cars level with the pole
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
@@ -122,7 +123,7 @@ def start_state(track: Track, header: Header) -> RaceState:
     if header.grid is not None and sorted(header.grid) != sorted(ids):
         raise RecordError(f"header.grid: must list every car id of header.entries once, not {list(header.grid)}")
     cars = [CarEntry(e.id, e.wear, e.reserve, e.profile, e.team, e.karma) for e in header.entries]
-    return new_race(track, header.rules, cars, header.laps, header.grid, header.qualifying_weather)
+    return new_race(track, header.rules, cars, header.laps, header.grid, header.qualifying_weather, header.level_start)
 
 
 def replay(track: Track, record: Record) -> RaceState:

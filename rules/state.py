@@ -178,6 +178,7 @@ class RaceState(Frozen):
     t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
+    level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:

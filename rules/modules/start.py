@@ -58,13 +58,14 @@ def _car(rules: RuleSet, entry: CarEntry, box: str | None) -> CarState:
 
 def new_race(
     track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | CarEntry], laps: int | None = None,
-    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None,
+    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None, level_start: bool = False,
 ) -> RaceState:
     """A race before the grid roll: ``cars`` are CarEntry (or (id, WearPoints)) in entry order.
 
     ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
     (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
-    ``qualifying_weather`` is what a variable race starts from in D (WEATHER-D-2).
+    ``qualifying_weather`` is what a variable race starts from in D (WEATHER-D-2); with
+    ``level_start`` the second car of a decided grid starts beside the pole (BLITZ-4).
     """
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
@@ -78,7 +79,7 @@ def new_race(
         stock = (rules.team_stock,) * (len(states) // 2)
     state = RaceState(
         track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock,
-        qualifying_weather=qualifying_weather,
+        qualifying_weather=qualifying_weather, level_start=level_start,
     )
     if grid is not None and sorted(grid) != sorted(c.id for c in states):
         raise ValueError(f"the grid {list(grid)} must name every car exactly once")
@@ -111,7 +112,10 @@ def on_grid_roll(track: Track, state: RaceState, check: Check, value: int, event
 
 def place(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
     """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
-    cars = {cid: state.car(cid).model_copy(update={"space": track.grid[i], "grid_slot": i}) for i, cid in enumerate(order)}
+    slots = list(track.grid)
+    if state.level_start and track.beside(slots[0]):  # BLITZ-4: both cars level with the pole
+        slots[1] = track.beside(slots[0])[0]
+    cars = {cid: state.car(cid).model_copy(update={"space": slots[i], "grid_slot": i}) for i, cid in enumerate(order)}
     state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
     state = pit_points.assign_boxes(track, state, order)  # RACE-D-5
     events.append(Event(kind="grid", data={"order": list(order)}))

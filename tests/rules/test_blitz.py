@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.actions import ChooseGear, TimeOut
-from rules.blitz import Match, decided, heat_grid, heat_winner
+from rules.actions import ChooseGear, Roll, TimeOut
+from rules.blitz import Match, decided, heat_grid, heat_winner, level_order
 from rules.car import validate_setup
+from rules.dice import ForcedDice
 from rules.reasons import Code
+from rules.record import Header, Record, replay, same_drivers
 from rules.ruleset import BLITZ_WEAR, DRESDEN_2006, FD_BLITZ
 from rules.simulation import play, race_header
 from tests.rules.test_engine import OVAL, act, car, illegal, position, quiet_turn
@@ -89,3 +91,15 @@ def test_BLITZ_1_BLITZ_3_two_players_the_pole_alternates_and_two_heats_win_the_m
         match.won("ben")
     with pytest.raises(ValidationError):
         Match(players=("anna", "anna"), track="oval.tmx")
+
+
+def test_BLITZ_4_AMB_46f_a_third_heat_starts_level_and_the_higher_black_die_begins():
+    match = Match(players=("anna", "ben"), track="oval.tmx").won("anna").won("ben")
+    order, rolls = level_order(match, ForcedDice((7, 7, 3, 15)))  # a tie rolls again: 15 beats 3
+    assert order == ("ben", "anna") and rolls == {"anna": (7, 3), "ben": (7, 15)}
+    base = same_drivers(OVAL, FD_BLITZ, 2, 3, seed=1)
+    header = Header(**{**base.model_dump(), "grid": ("car2", "car1"), "level_start": True})
+    state = replay(OVAL, Record(header=header, actions=(Roll(value=20),)))  # the weather, then the grid
+    pole, second = state.car("car2").space, state.car("car1").space
+    assert pole == OVAL.grid[0] and second in OVAL.beside(pole) and second != OVAL.grid[1]
+    assert OVAL.space(pole).progress == OVAL.space(second).progress  # level
