@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rules.actions import Action
+from rules.blitz import Match
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
 from rules.filelimits import RECORD, FileKind, read_text
@@ -65,6 +66,15 @@ class SeriesRace(BaseModel):
     race: int = Field(ge=0)  # 0-based
 
 
+class BlitzHeat(BaseModel):
+    """An FD Blitz match's heat: the match so far and which heat this is (0-based)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    match: Match
+    heat: int = Field(ge=0, le=2)
+
+
 class Header(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -79,6 +89,7 @@ class Header(BaseModel):
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     series: SeriesRace | None = None  # a championship's race; None = a single race
     level_start: bool = False  # BLITZ-4: a third Blitz heat, both cars level with the pole
+    blitz: BlitzHeat | None = None  # a heat of an FD Blitz match; None = not Blitz
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
@@ -104,6 +115,7 @@ class Record(BaseModel):
 
     header: Header
     actions: tuple[Action, ...] = ()
+    clocks: dict[str, int] = {}  # FD Blitz: the ms each player's clock has run so far (BLITZ-5)
 
 
 def start_state(track: Track, header: Header) -> RaceState:

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
+from game.play.clocks import Clocks
 from game.texts import Notice
 from game.storage.saves import SaveSlot
 from rules.pitpoints import PitPlan
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
@@ -28,6 +29,7 @@ from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
+from rules.think_time import decision_ms
 from rules.track import Track
 from rules.tyres import Tyre
 
@@ -81,6 +83,9 @@ def _beats(a: Move, b: Move) -> bool:
     return same and all(x <= y for x, y in costs) and any(x < y for x, y in costs)
 
 
+SAVE_CLOCK_MS = 5_000  # FD Blitz: the save keeps the clocks at least this often while they run
+
+
 class RaceControl:
     def __init__(self, track: Track, session: RaceSession, saves: SaveSlot | None = None) -> None:
         self.track = track
@@ -91,6 +96,8 @@ class RaceControl:
         self._cache: dict[str, object] = {}
         self._cached_for: RaceState | None = None
         self.history: list[Step] = []  # the steps replayed on resuming, for the race log
+        blitz = session.header.blitz
+        self.clocks = Clocks(blitz.match.minutes * 60_000) if blitz is not None else None  # BLITZ-5
 
     @classmethod
     def start(cls, track: Track, header: Header, saves: SaveSlot | None = None) -> RaceControl:
@@ -117,6 +124,8 @@ class RaceControl:
             history.append(Step(action, tuple(events), _actor(before, c), c, before, session.state))
         control = cls(track, session, saves)
         control.history = history
+        if control.clocks is not None:
+            control.clocks.used = dict(record.clocks)
         if record.actions and isinstance(record.actions[-1], ChooseGear) and control.wait() == Wait.ROLL:
             control._undo = (before, len(record.actions) - 1)  # the gear may still be taken back
         return control
@@ -317,7 +326,42 @@ class RaceControl:
         return self._act(action)
 
     def computer(self) -> Step:
-        return self._act(self.session.computer_action())
+        """The computer driver's decision; against the clock it spends its think time on it and,
+        once that runs out, its time is up instead (BLITZ-5, BLITZ-6)."""
+        action = self.session.computer_action()
+        car = to_move(self.state)
+        if self.clocks is not None and car is not None and self.state.phase in ("gear", "move", "pit"):
+            if self.clocks.run(car, decision_ms(action, self._choices(action))):
+                return self._act(TimeOut())
+        return self._act(action)
+
+    def _choices(self, action: Action) -> int:
+        """How many options the decision had (its think time grows with them)."""
+        if isinstance(action, ChooseGear):
+            return sum(isinstance(o, ShiftCost) for o in self.gear_options().values())
+        return len(self.moves()) if self.state.phase == "move" else 1
+
+    # --- FD Blitz: the clocks (BLITZ-5..7) ------------------------------------------------------
+
+    def clock_runs(self) -> str | None:
+        """Whose clock runs now: the human whose turn waits for a decision (the dice and the
+        cars' drives are the game's time, not the player's)."""
+        if self.clocks is None or self.wait() not in (Wait.GEAR, Wait.ROLL, Wait.MOVE, Wait.PIT):
+            return None
+        return self.state.active
+
+    def tick(self, ms: int) -> Step | None:
+        """``ms`` of the running clock; the time-out's step when it runs out (BLITZ-6)."""
+        car = self.clock_runs()
+        if car is None or self.clocks is None:
+            return None
+        before = self.clocks.used.get(car, 0)
+        if not self.clocks.run(car, ms):
+            if self.clocks.used[car] // SAVE_CLOCK_MS > before // SAVE_CLOCK_MS:
+                self._save()  # a program killed while a player thinks loses at most these seconds
+            return None
+        self._undo = None
+        return self._act(TimeOut())
 
     def _act(self, action: Action) -> Step:
         before = self.state
@@ -334,8 +378,11 @@ class RaceControl:
     def _save(self) -> None:
         if self.saves is None:
             return
+        record = self.session.record()
+        if self.clocks is not None:
+            record = record.model_copy(update={"clocks": dict(self.clocks.used)})
         try:
-            self.saves.save(self.session.record())
+            self.saves.save(record)
         except OSError as err:
             notice = Notice("notice.save_failed", {"detail": str(err)})
             if notice not in self.notices:

@@ -1,4 +1,4 @@
-"""The main menu: new race, continue, championships, time trial, lap records, track gallery, settings, quit."""
+"""The main menu: new race, continue, championships, FD Blitz, time trial, lap records, track gallery, settings, quit."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.texts import tr
 from game.scenes.launch import continue_race
 from game.app.loop import Scene
 from game.widgets.controls import Button
+from rules.blitz import Match
 from rules.qualifying_session import QualifyingRecord
 
 if TYPE_CHECKING:
@@ -33,14 +34,15 @@ class MenuScene(Scene):
                                       hint=lambda: [self.summary] if self.summary else [])
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
         championship = Button("championship", lambda: tr("menu.championship"), self.championships)
+        blitz = Button("blitz", lambda: tr("menu.blitz"), self.blitz)
         trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
         records = Button("records", lambda: tr("menu.records"), self.records)
         gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
         # rows of the menu: the less used entries share a row
-        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, trial],
-                                         [records, gallery], [settings, quit_button]]
+        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
+                                         [trial, records], [gallery, settings], [quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -90,6 +92,17 @@ class MenuScene(Scene):
 
         self.championships()
         self.app.push(StandingsScene(self.app, champ_id))
+
+    def blitz(self) -> None:
+        from game.scenes.blitz_setup import BlitzSetupScene
+
+        self.app.push(BlitzSetupScene(self.app))
+
+    def start_blitz_heat(self, match: Match, players: dict[str, tuple[str, str]]) -> None:
+        """A Blitz match's next heat, from its last heat's results."""
+        from game.scenes.blitz_setup import start_heat
+
+        start_heat(self.app, match, players)
 
     def time_trial(self) -> None:
         from game.scenes.trial import TrialScene

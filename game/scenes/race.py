@@ -30,8 +30,10 @@ from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_hint, draw_log,
-                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height)
+                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
+                                   CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
+from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button
@@ -106,6 +108,7 @@ class RaceScene(Scene):
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
+        self.clocks_rect = pygame.Rect(0, 0, 0, 0)  # FD Blitz: the two clocks under the running order
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
         self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
@@ -179,7 +182,9 @@ class RaceScene(Scene):
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
-        self.view.free = free_areas(board, standings, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
+        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, STANDINGS_W, CLOCKS_H if self.control.clocks else 0)
+        corner = standings.union(self.clocks_rect) if self.control.clocks else standings
+        self.view.free = free_areas(board, corner, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
         self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
         if self.dialog is not None:
@@ -486,6 +491,16 @@ class RaceScene(Scene):
             if time.monotonic() - started >= SKIP_FRAME:
                 return
 
+    def _tick_clock(self, dt: float) -> bool:
+        """FD Blitz: the deciding player's clock runs (BLITZ-5); out of time, the turn ends there
+        and the car stays where it stands (BLITZ-6). True if it just ran out."""
+        step = self.control.tick(round(dt * 1000))
+        if step is None:
+            return False
+        self.menu = None
+        self.play(step)
+        return True
+
     def _finish_queue(self) -> None:
         """What is on its way is shown at its end."""
         while self.queue:
@@ -512,6 +527,8 @@ class RaceScene(Scene):
         if self.queue:
             return
         w = self.control.wait()
+        if w != Wait.DONE and self.control.header.blitz is not None and decided(self.control.state):
+            w = Wait.DONE  # AMB-46b: a Blitz heat is over once a car has finished the distance
         if w == Wait.DONE:
             self.done_for += dt
             if self.done_for >= DONE_DELAY / self.speed and not self.ended:
@@ -525,13 +542,15 @@ class RaceScene(Scene):
         else:
             self.pace = 1.0
             self._greet()
+            if self.banner is None and self.dialog is None and self._tick_clock(dt):
+                return
             if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
                 self._open_dialog()
 
     def animating(self) -> bool:
         """Dice, cars and computer turns move by themselves, and for a moment after each change the
         destinations pulse and the rain falls; a screen that waits for a human then rests."""
-        if self.skipping:
+        if self.skipping or self.control.clock_runs() is not None:  # a running clock shows its seconds
             return True
         waiting = self.control.wait() not in (Wait.DICE, Wait.COMPUTER, Wait.DONE)
         quiet = not self.queue and self.message is None and self.weather.banner is None
@@ -726,6 +745,8 @@ class RaceScene(Scene):
         if self.red_flag is not None:
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
+        if self.control.clocks is not None:
+            draw_clocks(screen, self.clocks_rect, self.control)
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
             draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title")
         else:

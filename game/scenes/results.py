@@ -18,6 +18,7 @@ from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
+from rules.blitz import Match, heat_winner
 from rules.classify import Place, classification, team_points
 
 if TYPE_CHECKING:
@@ -46,6 +47,13 @@ class ResultsScene(Scene):
             self._keep_in_championship()
             self.back.label = lambda: tr("results.standings")
             self.back.on_click = self.standings
+        self.match: Match | None = None  # FD Blitz: the match after this heat (BLITZ-3, BLITZ-8)
+        blitz = control.header.blitz
+        if blitz is not None:
+            self.match = blitz.match.won(heat_winner(control.track, control.state))
+            if self.match.winner is None:
+                self.back.label = lambda: tr("blitz.next_heat")
+                self.back.on_click = self.next_heat
         self.table = pygame.Rect(0, 0, 0, 0)
         self.team_box = pygame.Rect(0, 0, 0, 0)
         self.frame = pygame.Rect(0, 0, 0, 0)
@@ -61,6 +69,13 @@ class ResultsScene(Scene):
         for notice in store.notices:
             self.app.notify(notice)
         store.close()
+
+    def next_heat(self) -> None:
+        """The match's next heat (from the menu, so no screen imports its way back)."""
+        assert self.match is not None
+        players = {e.id: (e.name, e.driver) for e in self.control.header.entries}
+        self.app.home()
+        self.app.scene.start_blitz_heat(self.match, players)  # type: ignore[attr-defined]
 
     def standings(self) -> None:
         """The championship's standings instead of the menu (Back there leads to the list)."""
@@ -92,7 +107,15 @@ class ResultsScene(Scene):
         return super().handle(event)
 
     def winner(self) -> str:
-        """The team with the most victory points in a team race (TEAM-B-3), else the first driver home."""
+        """The team with the most victory points in a team race (TEAM-B-3), else the first driver
+        home; in FD Blitz the heat's and the match's winner (BLITZ-8, BLITZ-3)."""
+        if self.match is not None:
+            name = self.control.name
+            a, b = self.match.players
+            score = f"{name(a)} {self.match.wins(a)} : {self.match.wins(b)} {name(b)}"
+            if self.match.winner is not None:
+                return tr("blitz.match_won", name=name(self.match.winner), score=score)
+            return tr("blitz.heat_won", name=name(self.match.winners[-1]), score=score)
         best = self.best_team()
         if best is not None:
             return tr("results.team_wins", n=best + 1)

@@ -48,6 +48,29 @@ def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pyg
             pygame.Rect(corner.right + 8, board.top, board.right - corner.right - 8, bottom - board.top)]
 
 
+CLOCKS_H = 134  # FD Blitz: two clocks and the lines that say when they run
+
+
+def draw_clocks(screen: pygame.Surface, box: pygame.Rect, control: RaceControl) -> None:
+    """FD Blitz's chess clocks (BLITZ-5): each player's time left, the running one lit, the last
+    half minute red; and that the dice and the drives do not count."""
+    clocks = control.clocks
+    assert clocks is not None
+    theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
+    running = control.clock_runs()
+    for i, c in enumerate(control.state.cars[:2]):
+        row = pygame.Rect(box.left + 6, box.top + 6 + i * 38, box.width - 12, 34)
+        if c.id == running:
+            pygame.draw.rect(screen, theme.BUTTON_HOVER, row, border_radius=5)
+        left = clocks.left(c.id)
+        ink = theme.RED if left <= 30_000 else theme.YELLOW if c.id == running else theme.TEXT
+        name = control.entry(c.id).name
+        theme.text(screen, theme.fit_text(name, 20, row.width - 96), 20, theme.TEXT, (row.left + 8, row.centery), "midleft")
+        theme.text(screen, f"{left // 60_000}:{left // 1000 % 60:02d}", 26, ink, (row.right - 8, row.centery), "midright")
+    for k, line in enumerate(theme.wrap(tr("blitz.clock_note"), 15, box.width - 16, most=3)):
+        theme.text(screen, line, 15, theme.DIM, (box.left + 8, box.top + 84 + 15 * k))
+
+
 def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl,
                    width: int = STANDINGS_W) -> None:
     state = control.state
@@ -66,10 +89,6 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
         theme.text(screen, f"{i + 1}.", 19, theme.DIM, (box.left + 24, y + ROW // 2), "midright")
         tag = badge(badge_of(index), entry.number, 10, entry.colour)
         screen.blit(tag, tag.get_rect(center=(box.left + 40, y + ROW // 2)))
-        room = width - 130 - (TAG_W + 6 if car.team is not None else 0)
-        name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
-        if car.team is not None:
-            draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
         if car.status == "finished":
             right = tr("standings.finished")
         elif car.status == "out":
@@ -81,6 +100,11 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
         else:
             behind = gap(control.track, leader, car)
             right = tr("race.lap_gap", lap=lap_of(car, state.laps), laps=state.laps, n=behind)
+        # the name gets what the place on the right leaves (a long name is shortened, never overlaps)
+        room = width - 56 - 10 - theme.font(18).size(right)[0] - 10 - (TAG_W + 6 if car.team is not None else 0)
+        name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        if car.team is not None:
+            draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
         theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
 
 

@@ -28,7 +28,10 @@ from game.scenes.rule_modules import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.trial import TrialScene
+from game.scenes.blitz_setup import BlitzSetupScene
 from game.scenes.championships import ChampionshipsScene
+from game.play.blitz import heat_header
+from rules.blitz import Match
 from game.scenes.series_setup import SeriesSetupScene
 from game.scenes.standings import StandingsScene
 from game.storage.championships import ChampionshipStore
@@ -325,6 +328,15 @@ def series_setup(app: App) -> None:
         scene.next_team(i)
 
 
+def race_blitz(app: App) -> None:
+    """A Blitz heat with its two clocks under the running order (BLITZ-5)."""
+    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=10)
+    header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Benedikt", "careful")}, seed=3)
+    control = RaceControl.start(oval(), header)
+    play_until(control, lambda c: c.state.round >= 2 and c.wait() in (Wait.GEAR, Wait.ROLL))
+    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+
+
 def menu_continue(app: App) -> None:
     RaceControl.start(oval(), race_header("fd-basic"), app.saves)
     app.scene.enter()
@@ -362,6 +374,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "trial": trial,
     "gallery": lambda app: app.push(GalleryScene(app)),
     "championships": championships,
+    "blitz-setup": lambda app: app.push(BlitzSetupScene(app)),
+    "race-blitz": race_blitz,
     "series-setup": series_setup,
     "standings-drivers": lambda app: standings(app, "drivers"),
     "standings-teams": lambda app: standings(app, "teams"),

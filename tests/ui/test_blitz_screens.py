@@ -1,0 +1,100 @@
+"""FD Blitz through its screens, headless: a match set up from the menu, its heats raced one
+after the other to the match's winner, the clocks on the race screen running only while their
+player decides, a time-out, and the clocks kept in the save (BLITZ-1..8, AMB-46)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.app.loop import App, Scene
+from game.play.blitz import heat_header
+from game.play.race_control import RaceControl, Wait
+from game.scenes.menu import MenuScene
+from game.scenes.race import RaceScene
+from game.board.view import BoardView
+from game.storage.saves import SaveSlot
+from rules.blitz import Match
+from tests.ui.helpers import make_app, oval
+
+
+def click_button(scene: Scene, button_id: str) -> None:
+    b = next(w for w in scene.widgets if w.id == button_id)
+    assert b.visible, button_id
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, button=1, pos=b.rect.center))
+
+
+def app_on(data: Path) -> App:
+    app = make_app(data)
+    app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True, "language": "en"}))
+    app.push(MenuScene(app))
+    return app
+
+
+def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its_winner(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    click_button(app.scene, "blitz")
+    setup = app.scene
+    assert setup.name == "blitz_setup"
+    for i in (1, 2):
+        click_button(setup, f"player{i}.kind")  # human -> careful
+    while setup.status()["track"] != "oval.tmx":
+        click_button(setup, "track")
+    click_button(setup, "start")
+    heats = []
+    for _ in range(3):
+        race = app.scene
+        assert isinstance(race, RaceScene) and race.control.header.blitz is not None
+        heats.append(race.control.header)
+        for _ in range(20000):
+            if app.scene.name == "results":
+                break
+            if not race.skipping:
+                race.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+            app.scene.update(1 / 60)
+        results = app.scene
+        assert results.name == "results"
+        match = results.match
+        assert match is not None and len(match.winners) == len(heats)
+        if match.winner is not None:
+            break
+        click_button(results, "back")  # "Next heat"
+    assert match.winner is not None and match.wins(match.winner) == 2  # BLITZ-3
+    assert [h.grid for h in heats[:2]] == [("p1", "p2"), ("p2", "p1")]  # the pole alternates
+    assert all(h.blitz.heat == k for k, h in enumerate(heats))  # type: ignore[union-attr]
+    assert len(heats) < 3 or heats[2].level_start  # BLITZ-4
+
+
+def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time_the_car_stops(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
+    header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
+    control = RaceControl.start(oval(), header, SaveSlot(tmp_path))
+    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    app.push(scene)
+    for _ in range(400):  # the start: the weather, the set-ups (the crews' dialogs), the banner
+        scene.update(0.05)
+        if control.wait() == Wait.SETUP and scene.dialog is not None:
+            scene.dialog.done()
+        if scene.banner is not None:
+            scene.dismiss_banner()
+        if control.wait() in (Wait.GEAR, Wait.ROLL) and scene.banner is None:
+            break
+    anna = control.state.active
+    assert control.wait() in (Wait.GEAR, Wait.ROLL) and control.clock_runs() == anna
+    assert control.clocks is not None and control.clocks.left(anna) > 55_000
+    for _ in range(70):  # 70 s of thinking: Anna's minute runs out (the banner naming her is not her time)
+        if scene.banner is not None:
+            scene.dismiss_banner()
+        scene.update(1.0)
+    car = control.state.car(anna)
+    assert car.status == "out" and car.out is not None and car.out.rule == "BLITZ-6"
+    assert control.clocks.left(anna) == 0 and control.state.active != anna  # BLITZ-7: the other drives on
+    saved = SaveSlot(tmp_path).peek()  # the clocks are in the save (kept every 5 s), a resumed heat has them
+    assert saved is not None and saved.clocks["p1"] == 60_000
+    other = control.state.active
+    assert 0 <= control.clocks.used[other] - saved.clocks[other] <= 5_000
+    resumed = RaceControl.resume(oval(), saved)  # type: ignore[arg-type]
+    assert resumed.clocks is not None and resumed.clocks.used == saved.clocks
