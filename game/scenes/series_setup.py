@@ -52,6 +52,9 @@ class SeriesSetupScene(Scene):
         self.create = Button("create", lambda: tr("series.create"), self.go, "primary")
         self.points = Button("points", lambda: tr("series.points", table=tr(f"scheme.{self.scheme.key}")), self.next_scheme, px=20)
         self.points.visible = self.choosable
+        self.drops_button = Button("drops", lambda: tr("series.drops", n=self.scheme.dropped), self.next_drops, px=20,
+                                   hint=lambda: [tr("series.drops_hint")])
+        self.drops_button.visible = self.choosable
         self.runs = 1  # QUAL-D-13: the Open's qualifying runs a race
         self.runs_button = Button("runs", lambda: tr("series.runs", n=self.runs), self.next_runs, px=20,
                                   hint=lambda: [tr("series.runs_hint")])
@@ -97,7 +100,11 @@ class SeriesSetupScene(Scene):
 
     def next_scheme(self) -> None:
         k = CHOOSABLE.index(self.scheme.key)
-        self.scheme = ch.SCHEMES[CHOOSABLE[(k + 1) % len(CHOOSABLE)]]
+        self.scheme = ch.SCHEMES[CHOOSABLE[(k + 1) % len(CHOOSABLE)]].model_copy(update={"dropped": self.scheme.dropped})
+
+    def next_drops(self) -> None:
+        """The results each driver drops, as the Season's SEASON-6 does: none, 1 or 2."""
+        self.scheme = self.scheme.model_copy(update={"dropped": (self.scheme.dropped + 1) % 3})
 
     def next_runs(self) -> None:
         self.runs = 3 - self.runs
@@ -162,7 +169,8 @@ class SeriesSetupScene(Scene):
         used = self.used_teams()
         for k, field in enumerate(self.team_fields):
             field.visible = k in used
-        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.runs_button, self.add,
+        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.drops_button,
+                                      self.runs_button, self.add,
                                       *self.race_buttons,
                                       *self.remove, *self.team_buttons, *self.team_fields]
         self.layout(self.app.size)
@@ -189,6 +197,7 @@ class SeriesSetupScene(Scene):
         self.add.rect = pygame.Rect(left.left, min(left.bottom - add_h, left.top + 32 + len(self.tracks) * row + 4),
                                     left.width // 2 - 4, add_h)
         self.runs_button.rect = pygame.Rect(left.centerx + 4, self.add.rect.top, left.width // 2 - 4, add_h)
+        self.drops_button.rect = self.runs_button.rect.copy()  # the Open (runs) has no drops to choose
         used = self.used_teams()
         fields = 50 * ((len(used) + 1) // 2)
         drow = max(24, min(40, (right.height - 32 - fields) // max(1, len(self.team_buttons))))
@@ -224,5 +233,6 @@ class SeriesSetupScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(races=list(self.tracks), teams=list(self.teams), scheme=self.scheme.key, runs=self.runs)
+        status.update(races=list(self.tracks), teams=list(self.teams), scheme=self.scheme.key, runs=self.runs,
+                      drops=self.scheme.dropped)
         return status

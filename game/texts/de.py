@@ -358,6 +358,8 @@ STRINGS: dict[str, str] = {
     "series.runs": "Qualifikation: {n} Durchgänge",
     "series.runs.1": "Qualifikation: 1 Durchgang",
     "series.runs_hint": "Das Open fährt 1 oder 2 Qualifikationsdurchgänge je Rennen, jeder mit eigenem Wetter; der bessere Durchgang zählt.",
+    "series.drops": "Streichresultate: {n}",
+    "series.drops_hint": "So viele Rennergebnisse darf jeder Fahrer streichen; das Spiel schlägt die schlechtesten vor.",
     "series.no_team": "Kein Team",
     "series.team_n": "Team {n}",
     "scheme.season": "10-8-6-5-4-3-2-1 der Saison ab 2 Runden, 2 Streichresultate",

@@ -351,6 +351,8 @@ STRINGS: dict[str, str] = {
     "series.runs": "Qualifying: {n} runs",
     "series.runs.1": "Qualifying: 1 run",
     "series.runs_hint": "The Open holds 1 or 2 qualifying runs a race, each with its own weather; each driver's better run counts.",
+    "series.drops": "Dropped results: {n}",
+    "series.drops_hint": "Each driver may drop this many race results; the game proposes the worst.",
     "series.no_team": "No team",
     "series.team_n": "Team {n}",
     "scheme.season": "the Season's 10-8-6-5-4-3-2-1 from 2 laps on, 2 results dropped",

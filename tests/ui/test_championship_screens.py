@@ -235,3 +235,16 @@ def test_QUAL_D_13_OPEN_3_an_open_championship_holds_two_qualifying_runs_a_race(
     scores = replayed(champ, [control.session.record()], lambda f: oval()).scores[0]
     assert sorted(s.qualifying for s in scores.values()) == [98, 99, 100]
     assert scores[quali.grid().order[0]].qualifying == 100
+
+
+def test_SEASON_6_a_formula_d_championship_may_drop_results_too(tmp_path: Path) -> None:
+    """The Formula D and Formula Dé sets choose their table and how many results each driver drops."""
+    app = app_on(tmp_path)
+    scene = SeriesSetupScene(app, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(3)))
+    app.push(scene)
+    assert scene.status()["drops"] == 0
+    click_button(scene, "drops")
+    click_button(scene, "points")  # the other table keeps the drops
+    assert scene.championship().scheme.dropped == 1 and scene.championship().scheme.key == "f1-modern"
+    league = SeriesSetupScene(app, Lineup(track="oval.tmx", preset="dresden-2006", drivers=computers(3)))
+    assert not next(w for w in league.widgets if w.id == "drops").visible  # the Season's are its own (2)
