@@ -332,7 +332,13 @@ class StandingsScene(Scene):
         status = super().status()
         status.update(tab=self.tab, races=self.races, over=self.over,
                       drivers=[(self.name_of(s.driver), s.counted) for s in self.drivers],
+                      dropped={self.name_of(s.driver): list(s.dropped) for s in self.drivers},
                       teams=[(ts.name, ts.total) for ts in self.teams])
+        if self.tab == "drivers" and self.champ is not None:  # where each played result is, to click it
+            cols = self.columns()
+            status["cells"] = {f"{self.name_of(s.driver)}.{k}": [(cols[3 + k] + cols[4 + k]) // 2,
+                                                                 self.table.top + HEAD + i * self.row + self.row // 2]
+                               for i, s in enumerate(self.drivers) for k in range(self.races)}
         return status
 
 
