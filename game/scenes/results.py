@@ -19,6 +19,7 @@ from game.widgets.controls import Button
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from rules.blitz import Match, heat_winner
+from rules.championship import Score, score_race
 from rules.classify import Place, classification, team_points
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class ResultsScene(Scene):
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
         self.widgets = [self.back]
         self.series = control.header.series
+        self.scores: dict[str, Score] = {}  # a championship race's points (SEASON-4, OPEN-2, QUAL-D-14)
         if self.series is not None:  # a championship's race: into its store before anything else
             self._keep_in_championship()
             self.back.label = lambda: tr("results.standings")
@@ -66,6 +68,9 @@ class ResultsScene(Scene):
         assert self.series is not None
         store = ChampionshipStore(self.app.data)
         store.add_race(self.series.championship, self.series.race, self.control.session.record())
+        champ = store.get(self.series.championship)
+        if champ is not None:
+            self.scores = score_race(champ.scheme, self.places, self.control.header.grid)
         for notice in store.notices:
             self.app.notify(notice)
         store.close()
@@ -145,9 +150,17 @@ class ResultsScene(Scene):
         """The columns' left edges: the car and the longest name, the laps, and the rest for the status."""
         names = [self.control.entry(p.car).name for p in self.places]
         icon_w = round(self.icon[0])
+        points = tables.needed("results.col_points", [self._points(p.car) for p in self.places], 26) if self.scores else 0
         widths = [66, icon_w + 12 + tables.needed("results.driver", names, 28), tables.needed("results.laps", ["9"], 26) + 20,
-                  240]
-        return tables.edges(self.table.left + 24, widths, self.table.width - 34, 3)
+                  points, 240]
+        return tables.edges(self.table.left + 24, widths, self.table.width - 34, 4)
+
+    def _points(self, car: str) -> str:
+        """A championship race's points: the race's, with the Open's qualifying points added (QUAL-D-14)."""
+        score = self.scores.get(car)
+        if score is None:
+            return ""
+        return f"{score.race} + {score.qualifying}" if score.qualifying else str(score.race)
 
     @property
     def icon(self) -> tuple[int, int]:
@@ -172,7 +185,8 @@ class ResultsScene(Scene):
         theme.text(screen, self.winner(), 44, theme.YELLOW, (f.right, title.top + 6), "topright")
         t = self.table
         cols = self.columns()
-        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.laps", "results.status"))
+        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.laps", "results.col_points" if self.scores else "",
+                                       "results.status"))
         for i, place in enumerate(self.places):
             y = t.top + 44 + i * self.row
             tables.stripe(screen, t, y, self.row, i)
@@ -225,17 +239,19 @@ class ResultsScene(Scene):
         tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32))
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
         theme.text(screen, str(place.laps), 26, theme.TEXT, (cols[2] + 20, mid), "center")
+        if self.scores:
+            theme.text(screen, self._points(place.car), 26, theme.YELLOW, (cols[3], mid), "midleft")
         if place.status == "finished":
             text, ink = tr("results.finished"), theme.GREEN
         elif place.reason is not None:
             text, ink = tr("results.out", reason=reason_text(place.reason)), (255, 150, 140)
         else:
             text, ink = tr("results.running"), theme.DIM
-        room = self.table.right - 20 - cols[3]
+        room = self.table.right - 20 - cols[4]
         px = 20 if len(theme.wrap(text, 20, room)) == 1 else min(20, self.row // 2)  # two lines fit the row
         lines = theme.wrap(text, px, room, most=2)  # the hint has the rest
         for k, line in enumerate(lines):
-            theme.text(screen, line, px, ink, (cols[3], mid + (k - (len(lines) - 1) / 2) * (px - 1)), "midleft")
+            theme.text(screen, line, px, ink, (cols[4], mid + (k - (len(lines) - 1) / 2) * (px - 1)), "midleft")
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         """The whole retirement reason, for when it did not fit the row."""

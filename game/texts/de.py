@@ -332,6 +332,7 @@ STRINGS: dict[str, str] = {
     "results.running": "Noch im Rennen",
     "results.out": "Aus: {reason}",
     "results.back": "Zurück zum Menü",
+    "results.col_points": "Punkte",
     "results.standings": "Meisterschaftswertung",
     "results.series": "{name}, Rennen {n}",
     # championships: the list and a new one's races and teams

@@ -325,6 +325,7 @@ STRINGS: dict[str, str] = {
     "results.running": "Still racing",
     "results.out": "Out: {reason}",
     "results.back": "Back to the menu",
+    "results.col_points": "Points",
     "results.standings": "Championship standings",
     "results.series": "{name}, race {n}",
     # championships: the list and a new one's races and teams

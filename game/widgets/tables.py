@@ -37,7 +37,8 @@ def frame(screen: pygame.Surface, table: pygame.Rect, columns: tuple[int, ...], 
     """The table's panel and a heading (a text key) over each column (its left edge)."""
     theme.panel(screen, table, theme.PANEL, radius=12)
     for x, key in zip(columns, headings):
-        theme.text(screen, tr(key), 20, theme.DIM, (x, table.top + 14))
+        if key:  # a column may go without a heading
+            theme.text(screen, tr(key), 20, theme.DIM, (x, table.top + 14))
 
 
 def stripe(screen: pygame.Surface, table: pygame.Rect, y: int, height: int, i: int) -> None:

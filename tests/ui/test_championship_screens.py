@@ -71,9 +71,9 @@ def create_through_the_screens(app: App) -> None:
     click_button(scene, "create")
 
 
-def play_next_race(app: App) -> None:
+def play_next_race(app: App) -> dict[str, ch.Score]:
     """From the standings: the next race's car set-up, the race (Tab lets the computers finish it),
-    the results (which keep it in the championship) and back to the standings."""
+    the results (which keep it in the championship and show its points) and back to the standings."""
     assert app.scene.name == "standings"
     click_button(app.scene, "next")
     assert app.scene.name == "carsetup"
@@ -85,7 +85,10 @@ def play_next_race(app: App) -> None:
             app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
         app.scene.update(1 / 60)
     assert app.scene.name == "results"
+    scores = app.scene.scores
+    app.scene.draw(app.screen)
     click_button(app.scene, "back")  # "Championship standings"
+    return scores
 
 
 @pytest.fixture(autouse=True)
@@ -100,7 +103,8 @@ def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_pr
     create_through_the_screens(app)
     standings = app.scene
     assert standings.name == "standings" and standings.status()["races"] == 0 and not standings.status()["over"]
-    play_next_race(app)
+    scores = play_next_race(app)
+    assert sorted(s.race for s in scores.values()) == [5, 6, 8, 10]  # the results show the race's points
     assert app.scene.name == "standings" and app.scene.status()["races"] == 1
 
     again = app_on(tmp_path)  # the program starts again: the championship waits in the list
