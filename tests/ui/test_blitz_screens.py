@@ -98,3 +98,36 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
     assert 0 <= control.clocks.used[other] - saved.clocks[other] <= 5_000
     resumed = RaceControl.resume(oval(), saved)  # type: ignore[arg-type]
     assert resumed.clocks is not None and resumed.clocks.used == saved.clocks
+
+
+def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Path) -> None:
+    from game.scenes.pause import PauseScene
+
+    app = app_on(tmp_path)
+    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=5)
+    header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
+    control = RaceControl.start(oval(), header)
+    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    app.push(scene)
+    for _ in range(400):
+        app.frame(0.05)
+        if control.wait() == Wait.SETUP and scene.dialog is not None:
+            scene.dialog.done()
+        if scene.banner is not None:
+            scene.dismiss_banner()
+        if control.clock_runs() is not None and scene.banner is None:
+            break
+    car = control.clock_runs()
+    assert car is not None and control.clocks is not None
+    for _ in range(20):  # the banner naming the player, then its time
+        if scene.banner is not None:
+            scene.dismiss_banner()
+        app.frame(1.0)
+        if control.clocks.used.get(car):
+            break
+    running = control.clocks.used[car]
+    assert running >= 1000  # the deciding player's seconds count
+    app.push(PauseScene(app))
+    for _ in range(30):
+        app.frame(1.0)
+    assert control.clocks.used[car] == running  # the menu is open: nobody's time runs
