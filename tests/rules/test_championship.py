@@ -142,3 +142,15 @@ def test_SEASON_6_the_proposed_drops_lose_the_fewest_points(points: list[int], n
     assert ch.valid_drops(drops, len(points), n)
     kept = sum(points) - sum(points[i] for i in drops)
     assert kept == sum(sorted(points)[min(n, len(points)):])
+
+
+def test_OPEN_4_VAR_47_the_open_plays_the_season_s_rules_but_for_its_karma_income():
+    """The Open repeats the Season's text with the [O] differences (VAR-43..49): the race rules are
+    the same, the karma income is 1 per 100 points; its table and qualifying points are the
+    championship's (OPEN-2, OPEN-3)."""
+    from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN
+
+    differ = {k for k, v in DRESDEN_OPEN.model_dump().items() if DRESDEN_2006.model_dump()[k] != v}
+    assert differ == {"name", "karma_per_point"} and DRESDEN_OPEN.karma_per_point == 100
+    assert ch.default_scheme("dresden-open").karma_per == DRESDEN_OPEN.karma_per_point
+    assert ch.default_scheme("dresden-2006").karma_per == DRESDEN_2006.karma_per_point
