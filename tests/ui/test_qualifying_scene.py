@@ -380,6 +380,8 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
             key(app.scene, pygame.K_SPACE)
             if isinstance(app.scene, QualifyingScene):
                 settle(app.scene)
+        if run == 2:  # the qualifying table: one line per driver, its better run
+            assert isinstance(scene, QualifyingScene) and sorted(r.driver for r in scene.shown_results()) == ["a", "b", "c"]
     grid = app.scene
     assert isinstance(grid, GridScene) and sorted(grid.grid.order) == ["a", "b", "c"]
     assert len(grid.session.results) == 6 and len(grid.session.barometers) == 2
