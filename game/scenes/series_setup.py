@@ -177,7 +177,6 @@ class SeriesSetupScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         """The name and the points over two columns: the races left, the drivers' teams right."""
-        self.size = size
         page = Page(size)
         body = page.body
         self.back.rect = page.back()

@@ -156,7 +156,6 @@ class StandingsScene(Scene):
     # --- screen ------------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
         page = Page(size)
         self.back.rect = page.back()
         self.next.rect = page.forward(360)
