@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from game.storage.sqlite_files import damaged, set_aside
 from game.texts import Notice
 from rules.championship import Championship
 from rules.record import Record, RecordError, dumps, loads
@@ -98,9 +99,9 @@ class ChampionshipStore:
         except _NewerFile:
             return self._in_memory(Notice("notice.championships_newer", {"path": str(self.path)}))
         except sqlite3.DatabaseError as err:
-            if not _not_championships(err):  # locked, or the folder cannot be written: leave the file alone
+            if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
                 return self._in_memory(self._unavailable(err))
-            kept = self._set_aside()
+            kept = set_aside(self.path)
             if kept is None:
                 return self._in_memory(self._unavailable(err))
             self.notices.append(Notice("notice.championships_corrupt", {"path": str(self.path), "kept": kept.name}))
@@ -130,18 +131,6 @@ class ChampionshipStore:
             db.close()
             raise
         return db
-
-    def _set_aside(self) -> Path | None:
-        """Rename the unreadable file to the first free ``championships.sqlite.corrupt-<n>``."""
-        n = 1
-        while self.path.with_name(f"{FILE}.corrupt-{n}").exists():
-            n += 1
-        kept = self.path.with_name(f"{FILE}.corrupt-{n}")
-        try:
-            self.path.rename(kept)
-        except OSError:
-            return None
-        return kept
 
     def _unavailable(self, err: Exception) -> Notice:
         return Notice("notice.championships_unavailable", {"path": str(self.path), "detail": str(err)})
@@ -266,12 +255,6 @@ class ChampionshipStore:
         """Let go of the file (a screen that opened it is gone)."""
         self._db.close()
         self.closed = True
-
-
-def _not_championships(err: sqlite3.DatabaseError) -> bool:
-    """The file is damaged, not SQLite or another program's database (as opposed to a file that
-    is fine but cannot be opened or written just now)."""
-    return not isinstance(err, sqlite3.OperationalError) or "no such" in str(err)
 
 
 def _first_error(err: ValidationError) -> str:

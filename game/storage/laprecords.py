@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.storage.sqlite_files import damaged, set_aside
 from game.texts import Notice
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
@@ -93,9 +94,9 @@ class LapRecords:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             return self._connect()
         except sqlite3.DatabaseError as err:
-            if not _not_records(err):  # locked, or the folder cannot be written: leave the file alone
+            if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
                 return self._in_memory(str(err))
-            kept = self._set_aside()
+            kept = set_aside(self.path)
             if kept is None:
                 return self._in_memory(str(err))
             self.notices.append(Notice("notice.records_corrupt", {"path": str(self.path), "kept": kept.name}))
@@ -128,18 +129,6 @@ class LapRecords:
             db.close()
             raise
         return db
-
-    def _set_aside(self) -> Path | None:
-        """Rename the unreadable file to the first free ``records.sqlite.corrupt-<n>``."""
-        n = 1
-        while self.path.with_name(f"{FILE}.corrupt-{n}").exists():
-            n += 1
-        kept = self.path.with_name(f"{FILE}.corrupt-{n}")
-        try:
-            self.path.rename(kept)
-        except OSError:
-            return None
-        return kept
 
     def _in_memory(self, detail: str) -> sqlite3.Connection:
         self.notices.append(Notice("notice.records_unavailable", {"path": str(self.path), "detail": detail}))
@@ -220,9 +209,3 @@ class LapRecords:
         """Let go of the file (a screen that opened it is gone)."""
         self._db.close()
         self.closed = True
-
-
-def _not_records(err: sqlite3.DatabaseError) -> bool:
-    """The file is damaged, not SQLite, from a newer game or another program's database
-    (as opposed to a file that is fine but cannot be opened or written just now)."""
-    return not isinstance(err, sqlite3.OperationalError) or "no such" in str(err)
