@@ -1,18 +1,21 @@
 """A championship's races as the game plays them: the next race's line-up and header, and the
 results recomputed from the stored race records (``rules.championship`` does the counting).
 
-Nothing but the races is kept: replaying a record gives its final state, the state its
-classification, grid and karma; so the standings follow from the records alone.
+Replaying a record gives its final state, the state its classification, grid and karma pools:
+the standings follow from the records alone. That outcome is kept beside each record, so a long
+season's standings need not replay every race each time; a race without a readable one is replayed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.storage.lineup import Driver, Lineup
 from rules import championship as ch
-from rules.classify import classification
+from rules.classify import Place, classification
 from rules.record import Header, Record, RecordError, SeriesRace, replay
 from rules.ruleset import preset
 from rules.state import RaceState
@@ -44,49 +47,78 @@ def series_header(header: Header, champ: ch.Championship, champ_id: int, index: 
                                       "series": SeriesRace(championship=champ_id, name=champ.name, race=index)})
 
 
+class Outcome(BaseModel):
+    """What a finished race came to, for the standings: derived from its record (its final
+    state's classification, grid and karma pools) and kept beside it, so the standings need not
+    replay every race of a long season; without it (or when it no longer reads) the race is replayed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    places: tuple[Place, ...]
+    grid: tuple[str, ...] | None = None
+    karma: dict[str, int] = {}  # the pools at the flag, where the rules have karma
+
+
+def outcome_of(track: Track, state: RaceState, header: Header) -> Outcome:
+    karma = {c.id: c.karma for c in state.cars} if state.rules.karma else {}
+    return Outcome(places=tuple(classification(track, state)), grid=header.grid, karma=karma)
+
+
 @dataclass(frozen=True)
 class Played:
-    """The races replayed: each race's final state (None where it no longer replays) and scores."""
+    """The races counted: each race's outcome (None where it no longer replays) and scores."""
 
-    states: tuple[RaceState | None, ...]
+    outcomes: tuple[Outcome | None, ...]
     scores: tuple[dict[str, ch.Score], ...]
     problems: tuple[str, ...]  # "race 2 (Hohenau): why" for each race left out
 
 
-def replayed(champ: ch.Championship, records: Sequence[Record], track_for: TrackFor) -> Played:
-    """Every stored race replayed on its track and scored (SEASON-4/5, OPEN-2, QUAL-D-14). A
-    race whose track changed since, or whose record does not replay, scores nothing and is named."""
-    states: list[RaceState | None] = []
-    scores: list[dict[str, ch.Score]] = []
+def replayed(champ: ch.Championship, records: Sequence[Record], track_for: TrackFor,
+             kept: Mapping[int, str] | None = None) -> Played:
+    """Every stored race scored (SEASON-4/5, OPEN-2, QUAL-D-14): from the outcome kept beside it
+    (``kept``, by race index) or else replayed on its track. A race whose track changed since, or
+    whose record does not replay, scores nothing and is named."""
+    outcomes: list[Outcome | None] = []
     problems: list[str] = []
     for i, record in enumerate(records):
-        file = champ.tracks[record.header.series.race if record.header.series else i]
-        track = track_for(file)
-        state = None
-        if track is None or track.content_hash() != record.header.track_hash:
-            problems.append(f"race {i + 1} ({record.header.track_name}): {file} is not the track it was raced on")
-        else:
-            try:
-                state = replay(track, record)
-            except RecordError as err:
-                problems.append(f"race {i + 1} ({record.header.track_name}): {err}")
-        states.append(state)
-        scores.append({} if state is None or track is None else
-                      ch.score_race(champ.scheme, classification(track, state), record.header.grid))
-    return Played(tuple(states), tuple(scores), tuple(problems))
+        index = record.header.series.race if record.header.series else i
+        outcome = _kept(kept or {}, index)
+        if outcome is None:
+            outcome, problem = _replay(champ.tracks[index], record, track_for)
+            if problem:
+                problems.append(f"race {i + 1} ({record.header.track_name}): {problem}")
+        outcomes.append(outcome)
+    scores = tuple({} if o is None else ch.score_race(champ.scheme, o.places, o.grid) for o in outcomes)
+    return Played(tuple(outcomes), scores, tuple(problems))
+
+
+def _kept(kept: Mapping[int, str], index: int) -> Outcome | None:
+    try:
+        return Outcome.model_validate_json(kept[index]) if index in kept else None
+    except ValidationError:
+        return None  # replayed instead
+
+
+def _replay(file: str, record: Record, track_for: TrackFor) -> tuple[Outcome | None, str]:
+    track = track_for(file)
+    if track is None or track.content_hash() != record.header.track_hash:
+        return None, f"{file} is not the track it was raced on"
+    try:
+        return outcome_of(track, replay(track, record), record.header), ""
+    except RecordError as err:
+        return None, str(err)
 
 
 def pools(champ: ch.Championship, played: Played) -> dict[str, int | None]:
     """The karma each driver brings to the next race (KARMA-1/2, AMB-41e/f): None before the
     first race (a fresh pool of 30), else the pool at the last flag plus the points income."""
     out: dict[str, int | None] = {m.id: None for m in champ.members}
-    for state, scores in zip(played.states, played.scores):
-        if state is None or not state.rules.karma:
+    for outcome, scores in zip(played.outcomes, played.scores):
+        if outcome is None:
             continue
-        for m in champ.members:
-            car = next((c for c in state.cars if c.id == m.id), None)
-            if car is not None:
-                out[m.id] = ch.karma_after(champ.scheme, car.karma, scores.get(m.id))
+        for member_id, pool in outcome.karma.items():
+            if member_id in out:
+                out[member_id] = ch.karma_after(champ.scheme, pool, scores.get(member_id))
     return out
 
 

@@ -16,6 +16,7 @@ from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
 from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
+from game.play.series import outcome_of
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from rules.blitz import Match, heat_winner
@@ -67,7 +68,8 @@ class ResultsScene(Scene):
         place), so the season survives whatever happens next; the saved race stays until then."""
         assert self.series is not None
         store = ChampionshipStore(self.app.data)
-        store.add_race(self.series.championship, self.series.race, self.control.session.record())
+        outcome = outcome_of(self.control.track, self.control.state, self.control.header)
+        store.add_race(self.series.championship, self.series.race, self.control.session.record(), outcome.model_dump_json())
         champ = store.get(self.series.championship)
         if champ is not None:
             self.scores = score_race(champ.scheme, self.places, self.control.header.grid)

@@ -2,7 +2,8 @@
 constructors, and the points as a chart over the races; the next race starts from here.
 
 Nothing here is stored but a driver's choice of dropped results (SEASON-6): the tables are
-recomputed from the stored race records each time the screen opens (``game.play.series``).
+counted again from the stored races each time the screen opens (``game.play.series``: from
+each race's outcome kept beside its record, or the record replayed).
 A click on one of a driver's race results drops it instead of the oldest of its drops, until
 the season's last race is in; CSV export writes the tables to the data folder.
 """
@@ -64,6 +65,7 @@ class StandingsScene(Scene):
         store = ChampionshipStore(self.app.data)
         self.champ = store.get(self.champ_id)
         records = store.races(self.champ_id) if self.champ else []
+        kept = store.outcomes(self.champ_id) if self.champ else {}
         self.drops = store.drops(self.champ_id) if self.champ else {}
         for notice in store.notices:
             self.app.notify(notice)
@@ -72,7 +74,7 @@ class StandingsScene(Scene):
             self.drivers: list[ch.Standing] = []
             self.teams: list[ch.TeamStanding] = []
             return
-        self.played = replayed(self.champ, records, self._track)
+        self.played = replayed(self.champ, records, self._track, kept)
         for problem in self.played.problems:
             self.message = problem
         self.drivers = ch.standings(self.champ, self.played.scores, self.drops)

@@ -4,8 +4,10 @@ in a local SQLite file.
 ``championships.sqlite`` lives in the player's data folder. Only what was decided or played is
 kept: the definition (``rules.championship.Championship`` as its pydantic JSON), each finished
 race as its record's text (``rules.record.dumps``) under its position in the championship's
-tracks, and the dropped results a driver chose (SEASON-6) as a JSON list. The standings are never
-stored: ``rules.championship`` recomputes them from the races. JSON only, never pickle.
+tracks, with what it came to beside it (derived from the record, so the standings need not
+replay every race; a missing or unreadable one is replayed), and the dropped results a driver
+chose (SEASON-6) as a JSON list. The standings are never stored: ``rules.championship``
+recomputes them from the races. JSON only, never pickle.
 
 A season is never silently lost. A file that is not a championships database (damaged, not
 SQLite, another program's) is renamed aside to ``championships.sqlite.corrupt-<n>`` (kept, never
@@ -46,6 +48,7 @@ CREATE TABLE IF NOT EXISTS races (
     champ_id INTEGER NOT NULL REFERENCES championships (id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     record TEXT NOT NULL,
+    outcome TEXT,
     PRIMARY KEY (champ_id, position)
 );
 CREATE TABLE IF NOT EXISTS drops (
@@ -58,7 +61,7 @@ CREATE TABLE IF NOT EXISTS drops (
 #: Every table with its columns: a file that lacks one is not a championships database.
 _TABLES = {
     "championships": "id, name, definition, created, updated",
-    "races": "champ_id, position, record",
+    "races": "champ_id, position, record, outcome",
     "drops": "champ_id, member_id, races",
 }
 _DROPS = TypeAdapter(tuple[int, ...])
@@ -186,12 +189,19 @@ class ChampionshipStore:
 
     # --- races and dropped results -------------------------------------------------
 
-    def add_race(self, champ_id: int, index: int, record: Record) -> None:
+    def add_race(self, champ_id: int, index: int, record: Record, outcome: str | None = None) -> None:
         """Keep the finished race at ``index`` (0-based) of the championship's tracks, replacing
-        one kept there; the race and the championship's date change together or not at all."""
-        self._write(("INSERT OR REPLACE INTO races (champ_id, position, record) VALUES (?, ?, ?)",
-                     (champ_id, index, dumps(record))),
+        one kept there; the race and the championship's date change together or not at all.
+        ``outcome`` is what the race came to, as text: derived from the record and kept beside it
+        so the standings need not replay every race (``game.play.series``)."""
+        self._write(("INSERT OR REPLACE INTO races (champ_id, position, record, outcome) VALUES (?, ?, ?, ?)",
+                     (champ_id, index, dumps(record), outcome)),
                     ("UPDATE championships SET updated = ? WHERE id = ?", (_now(), champ_id)))
+
+    def outcomes(self, champ_id: int) -> dict[int, str]:
+        """Each kept race's outcome text by its index (races kept without one are missing)."""
+        rows = self._rows("SELECT position, outcome FROM races WHERE champ_id = ? AND outcome IS NOT NULL", (champ_id,))
+        return {int(position): str(text) for position, text in rows}
 
     def races(self, champ_id: int) -> builtins.list[Record]:  # in the class, ``list`` is the method
         """The championship's races in track order; one whose record no longer loads is left out

@@ -122,6 +122,8 @@ def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_pr
     records = store.races(summary.id)
     assert champ is not None and [r.header.series.race for r in records] == [0, 1]  # type: ignore[union-attr]
     played = replayed(champ, records, lambda f: again.tracks.get(f).track)  # type: ignore[union-attr]
+    kept = replayed(champ, records, lambda f: None, store.outcomes(summary.id))  # the outcomes kept, no track needed
+    assert len(store.outcomes(summary.id)) == 2 and kept.scores == played.scores and kept.outcomes == played.outcomes
     table = ch.standings(champ, played.scores)
     assert [(champ.member(s.driver).name, s.counted) for s in table] == [tuple(d) for d in final["drivers"]]
     assert sum(s.counted for s in table) == 2 * (10 + 8 + 6 + 5)  # every place of both races scored

@@ -95,6 +95,17 @@ def test_races_come_back_in_track_order_and_a_race_replaces_the_one_at_its_index
     assert raw == dumps(race(11))
 
 
+def test_a_race_keeps_its_outcome_beside_its_record_and_a_new_race_at_its_index_replaces_both(tmp_path: Path) -> None:
+    store = ChampionshipStore(tmp_path)
+    champ_id = store.create(season())
+    assert champ_id is not None
+    store.add_race(champ_id, 0, race(1), '{"places": []}')
+    store.add_race(champ_id, 1, race(2))  # kept without one: the standings replay it
+    assert store.outcomes(champ_id) == {0: '{"places": []}'}
+    store.add_race(champ_id, 0, race(3))
+    assert store.outcomes(champ_id) == {} and store.races(champ_id) == [race(3), race(2)]
+
+
 def test_a_race_added_is_there_after_closing_and_reopening(tmp_path: Path) -> None:
     store = ChampionshipStore(tmp_path)
     champ_id = store.create(season())
