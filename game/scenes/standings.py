@@ -313,6 +313,9 @@ class StandingsScene(Scene):
         for k in range(n + 1):
             theme.text(screen, tr("season.race_n", n=k) if k else "0", 18, theme.DIM,
                        (at(k, 0)[0], plot.bottom + 16), "center")
+        if self.champ.scheme.dropped:  # the lines add every result; the table's counted total drops some
+            theme.text(screen, theme.fit_text(tr("season.chart_note"), 16, plot.width), 16, theme.DIM,
+                       (plot.left, box.top + 6))
         ends = []
         for s in self.drivers:
             m = self.champ.member(s.driver)
