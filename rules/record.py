@@ -159,8 +159,9 @@ def dumps(record: Record) -> str:
     """The record file's text: ASCII JSON, fields in model order, so the same race gives
     the same bytes. Keys are not sorted on purpose: a loaded record then holds its dicts
     (e.g. the rule set's WP limits) in the order the game made them, and the states it
-    replays to serialise exactly like the states of the game that wrote it."""
-    return json.dumps(record.model_dump(mode="json"), indent=1) + "\n"
+    replays to serialise exactly like the states of the game that wrote it. Only an FD Blitz
+    heat's record has clocks; every other record is its header and its actions."""
+    return json.dumps(record.model_dump(mode="json", exclude=None if record.clocks else {"clocks"}), indent=1) + "\n"
 
 
 _RECORD = TypeAdapter(Record)

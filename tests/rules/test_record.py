@@ -141,6 +141,9 @@ def test_record_file_is_plain_json_header_first(played):
     raw = json.loads(text)
     assert list(raw) == ["header", "actions"]
     assert {a["kind"] for a in raw["actions"]} <= {"gear", "roll", "move"}
+    blitz = played.record().model_copy(update={"clocks": {"car1": 1500}})
+    assert list(json.loads(dumps(blitz))) == ["header", "actions", "clocks"]  # only an FD Blitz heat's has clocks
+    assert loads(dumps(blitz)).clocks == {"car1": 1500}
 
 
 # --- corrupt records: one clear RecordError each ----------------------------------------------
