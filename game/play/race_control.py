@@ -29,7 +29,7 @@ from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
-from rules.think_time import decision_ms
+from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 from rules.tyres import Tyre
 
@@ -299,6 +299,10 @@ class RaceControl:
         if c is None:
             raise RuntimeError("no die to roll now")
         car = _actor(self.state, c)
+        active = self.state.active
+        if self.clocks is not None and c.purpose == Purpose.GEAR and active is not None and not self.human(active):
+            if self.clocks.run(active, ROLL_MS):  # BLITZ-5: a computer's roll takes its time too
+                return self._act(TimeOut())
         before = self.state
         events = self.session.roll()
         return self._done(self.session.actions[-1], events, car, c, before)
