@@ -131,3 +131,20 @@ def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Pa
     for _ in range(30):
         app.frame(1.0)
     assert control.clocks.used[car] == running  # the menu is open: nobody's time runs
+
+
+def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() -> None:
+    """Two computers with a minute each: their decisions and rolls take their modelled time off
+    their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
+    from rules.blitz import decided
+
+    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
+    header = heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "aggressive")}, seed=8)
+    control = RaceControl.start(oval(), header)
+    for _ in range(5000):
+        if control.wait() == Wait.DONE or decided(control.state):
+            break
+        control.roll() if control.wait() == Wait.DICE else control.computer()
+    # a 3-lap heat takes far more than a minute of decisions: both clocks run out, one after the other
+    assert control.clocks is not None and control.clocks.used == {"p1": 60_000, "p2": 60_000}
+    assert all(c.out is not None and c.out.rule == "BLITZ-6" for c in control.state.cars) and decided(control.state)
