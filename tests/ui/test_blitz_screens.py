@@ -16,6 +16,8 @@ from game.scenes.race import RaceScene
 from game.board.view import BoardView
 from game.storage.saves import SaveSlot
 from rules.blitz import Match
+from game.tracks.load import load_track
+from tests.conftest import REPO
 from tests.ui.helpers import make_app, oval
 
 
@@ -138,13 +140,14 @@ def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() 
     their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
     from rules.blitz import decided
 
-    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
-    header = heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "aggressive")}, seed=8)
-    control = RaceControl.start(oval(), header)
+    hohenau = load_track(REPO / "maps" / "hohenau.tmx")  # 3 laps of it take far more than a minute
+    match = Match(players=("p1", "p2"), track="hohenau.tmx", minutes=1)
+    header = heat_header(hohenau, match, {"p1": ("Anna", "careful"), "p2": ("Ben", "aggressive")}, seed=9)
+    control = RaceControl.start(hohenau, header)
     for _ in range(5000):
         if control.wait() == Wait.DONE or decided(control.state):
             break
         control.roll() if control.wait() == Wait.DICE else control.computer()
-    # a 3-lap heat takes far more than a minute of decisions: both clocks run out, one after the other
+    # both clocks run out, one after the other
     assert control.clocks is not None and control.clocks.used == {"p1": 60_000, "p2": 60_000}
     assert all(c.out is not None and c.out.rule == "BLITZ-6" for c in control.state.cars) and decided(control.state)
