@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules import karma
 from rules.classify import Place
 from rules.profiles import Profile
-from rules.ruleset import PRESETS, preset
+from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN
 
 SEASON_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)  # SEASON-4, TAB-POINTS: Formula 1 style
 MODERN_POINTS = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)  # a choice for the Formula D / Formula Dé sets
@@ -37,10 +37,11 @@ class Scheme(BaseModel):
 
 
 SCHEMES: dict[str, Scheme] = {
-    # the league's own: the Season (SEASON-4..6) and the Open (OPEN-2, QUAL-D-14; no drops); their
-    # karma income is the rule set's (VAR-47), ``default_scheme`` takes it from there
-    "season": Scheme(key="season", race=SEASON_POINTS, min_laps=2, dropped=2, karma_per=1),
-    "open": Scheme(key="open", race=tuple(100 * p for p in SEASON_POINTS), min_laps=2, qualifying=True, karma_per=100),
+    # the league's own: the Season (SEASON-4..6) and the Open (OPEN-2, QUAL-D-14; no drops), with
+    # their rule set's karma income (KARMA-2, VAR-47: per point or per 100)
+    "season": Scheme(key="season", race=SEASON_POINTS, min_laps=2, dropped=2, karma_per=DRESDEN_2006.karma_per_point),
+    "open": Scheme(key="open", race=tuple(100 * p for p in SEASON_POINTS), min_laps=2, qualifying=True,
+                   karma_per=DRESDEN_OPEN.karma_per_point),
     # for the Formula D and Formula Dé sets, which define no championship: the players choose
     "f1": Scheme(key="f1", race=SEASON_POINTS),
     "f1-modern": Scheme(key="f1-modern", race=MODERN_POINTS),
@@ -221,13 +222,9 @@ def progression(table: Sequence[Standing]) -> dict[str, tuple[int, ...]]:
     return out
 
 
-def default_scheme(key: str) -> Scheme:
-    """The league's own tables for its presets (SEASON-4, OPEN-2) with the preset's karma income
-    (KARMA-2, VAR-47: per point or per 100); Formula 1 style, without karma, for the rest."""
-    scheme = {"dresden-2006": SCHEMES["season"], "dresden-open": SCHEMES["open"]}.get(key, SCHEMES["f1"])
-    rules = preset(key) if key in PRESETS else None
-    per = rules.karma_per_point if rules is not None and rules.karma and scheme.karma_per else 0
-    return scheme.model_copy(update={"karma_per": per})
+def default_scheme(preset: str) -> Scheme:
+    """The league's own tables for its presets (SEASON-4, OPEN-2); Formula 1 style for the rest."""
+    return {"dresden-2006": SCHEMES["season"], "dresden-open": SCHEMES["open"]}.get(preset, SCHEMES["f1"])
 
 
 def default_races(preset: str) -> int:

@@ -295,11 +295,12 @@ class QualifyingSession:
                 session.finish_lap(driven.time_ms)
         return session
 
-    def classified(self) -> list[LapResult]:
-        """One result per driver: its lap, or with two runs the result they combine to (AMB-45d)."""
+    def classified(self, results: list[LapResult] | None = None) -> list[LapResult]:
+        """One result per driver: its lap, or with two runs the result they combine to (AMB-45d);
+        of ``results`` (the session's laps so far, or the first of them) if given."""
+        laps = self.results if results is None else results
         n = len(self.entries)
-        return combined([self.results[k * n:(k + 1) * n] for k in range(self.runs) if self.results[k * n:]],
-                        self.rules.qualifying)
+        return combined([laps[k:k + n] for k in range(0, len(laps), n)], self.rules.qualifying)
 
     def grid(self) -> Grid:
         """The starting grid (drawn once: QUAL-D-12's black-die draws are part of the session)."""

@@ -52,7 +52,7 @@ from rules.engine import IllegalAction, chance, gear_options, moves, optional_of
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.odds import gear_odds
-from rules.qualifying import LapResult, combined, score
+from rules.qualifying import LapResult, score
 from rules.qualifying_session import QualifyingSession
 from rules.record import Entry
 from rules.ruleset import RuleSet
@@ -509,9 +509,7 @@ class QualifyingScene(Scene):
         without the computer lap still being replayed (its result shows when its car crosses the
         line on screen)."""
         results = self.session.results
-        shown = results[:-1] if self.phase == "computer" and results else results
-        n = len(self.session.entries)
-        return combined([shown[k:k + n] for k in range(0, len(shown), n)], self.rules.qualifying)
+        return self.session.classified(results[:-1] if self.phase == "computer" and results else results)
 
     def _update_replay(self, dt: float) -> None:
         replay = self.replay

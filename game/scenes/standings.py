@@ -192,16 +192,17 @@ class StandingsScene(Scene):
                   tables.needed("season.total", ["9999"], 22), tables.needed("season.counted", ["9999"], 22), 0]
         return tables.edges(self.table.left + 16, widths, self.table.width - 24, len(widths) - 1)  # the room after the totals
 
+    def cell(self, cols: tuple[int, ...], i: int, k: int) -> pygame.Rect:
+        """Where the ``i``-th driver's result of race ``k`` is on the drivers' table."""
+        return pygame.Rect(cols[3 + k], self.table.top + HEAD + i * self.row, cols[4 + k] - cols[3 + k], self.row)
+
     def cell_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """The (driver, race) of a played race's points under ``pos`` on the drivers' table."""
         if self.champ is None or not self.table.collidepoint(pos) or not self.champ.scheme.dropped:
             return None
         cols = self.columns()
-        i = (pos[1] - self.table.top - HEAD) // self.row
-        for k in range(self.races):
-            if cols[3 + k] <= pos[0] < cols[4 + k] and 0 <= i < len(self.drivers):
-                return self.drivers[i].driver, k
-        return None
+        return next(((s.driver, k) for i, s in enumerate(self.drivers) for k in range(self.races)
+                     if self.cell(cols, i, k).collidepoint(pos)), None)
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
@@ -236,10 +237,7 @@ class StandingsScene(Scene):
         n = len(self.champ.tracks)
         heads = ["results.pos", "results.driver", "season.team" if self.champ.teams else "", *[""] * n,
                  "season.total", "season.counted" if self.champ.scheme.dropped else ""]
-        theme.panel(screen, t, theme.PANEL, radius=12)
-        for x, key in zip(cols, heads):
-            if key:
-                theme.text(screen, tr(key), 20, theme.DIM, (x, t.top + 14))
+        tables.frame(screen, t, cols, tuple(heads))
         for k in range(n):  # the race numbers over their columns
             theme.text(screen, tr("season.race_n", n=k + 1), 20, theme.DIM if k < self.races else theme.FAINT,
                        (cols[3 + k] + (cols[4 + k] - cols[3 + k]) // 2, t.top + 24), "center")
@@ -256,7 +254,7 @@ class StandingsScene(Scene):
                 theme.text(screen, theme.fit_text(self.champ.teams[m.team], 20, cols[3] - cols[2] - 8), 20, theme.DIM,
                            (cols[2], mid), "midleft")
             for k, points in enumerate(s.points):
-                x = cols[3 + k] + (cols[4 + k] - cols[3 + k]) // 2
+                x = self.cell(cols, i, k).centerx
                 if points is None:
                     theme.text(screen, "–", px, theme.FAINT, (x, mid), "center")
                 elif k in s.dropped:  # SEASON-6: shown in brackets, not counted
@@ -340,8 +338,7 @@ class StandingsScene(Scene):
                       teams=[(ts.name, ts.total) for ts in self.teams])
         if self.tab == "drivers" and self.champ is not None:  # where each played result is, to click it
             cols = self.columns()
-            status["cells"] = {f"{self.name_of(s.driver)}.{k}": [(cols[3 + k] + cols[4 + k]) // 2,
-                                                                 self.table.top + HEAD + i * self.row + self.row // 2]
+            status["cells"] = {f"{self.name_of(s.driver)}.{k}": list(self.cell(cols, i, k).center)
                                for i, s in enumerate(self.drivers) for k in range(self.races)}
         return status
 
