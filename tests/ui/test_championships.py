@@ -46,6 +46,14 @@ def race(seed: int) -> Record:
     return Record(header=header, actions=(ChooseGear(gear=1), Roll(value=2)))
 
 
+def stored(folder: Path) -> tuple[ChampionshipStore, int]:
+    """A store in ``folder`` with one championship (``season()``) kept in it, and its id."""
+    store = ChampionshipStore(folder)
+    champ_id = store.create(season())
+    assert champ_id is not None
+    return store, champ_id
+
+
 def test_a_championship_is_kept_as_its_json_and_read_back_equal(tmp_path: Path) -> None:
     champ = season()
     store = ChampionshipStore(tmp_path)
@@ -84,9 +92,7 @@ def test_a_race_stored_dates_the_championship(tmp_path: Path) -> None:
 
 
 def test_races_come_back_in_track_order_and_a_race_replaces_the_one_at_its_index(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     for index, seed in ((2, 30), (0, 10), (1, 20), (0, 11)):
         store.add_race(champ_id, index, race(seed))
     assert store.races(champ_id) == [race(11), race(20), race(30)]
@@ -96,9 +102,7 @@ def test_races_come_back_in_track_order_and_a_race_replaces_the_one_at_its_index
 
 
 def test_a_race_keeps_its_outcome_beside_its_record_and_a_new_race_at_its_index_replaces_both(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.add_race(champ_id, 0, race(1), '{"places": []}')
     store.add_race(champ_id, 1, race(2))  # kept without one: the standings replay it
     assert store.outcomes(champ_id) == {0: '{"places": []}'}
@@ -107,9 +111,7 @@ def test_a_race_keeps_its_outcome_beside_its_record_and_a_new_race_at_its_index_
 
 
 def test_a_race_added_is_there_after_closing_and_reopening(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.add_race(champ_id, 0, race(5))
     store.close()
     assert ChampionshipStore(tmp_path).races(champ_id) == [race(5)]
@@ -118,9 +120,7 @@ def test_a_race_added_is_there_after_closing_and_reopening(tmp_path: Path) -> No
 def test_a_write_is_all_or_nothing(tmp_path: Path) -> None:
     """The race and the championship's date are one transaction: when the second part fails,
     the race stored before stays as it was."""
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.add_race(champ_id, 0, race(1))
     with sqlite3.connect(tmp_path / FILE) as raw:
         raw.execute("CREATE TRIGGER fail BEFORE UPDATE ON championships BEGIN SELECT RAISE(ABORT, 'disk full'); END")
@@ -169,9 +169,7 @@ def test_deleting_a_championship_deletes_its_races_and_drops(tmp_path: Path) -> 
 
 
 def test_a_closed_store_gives_notices_never_exceptions(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.close()
     assert store.closed
     assert store.create(season()) is None
@@ -184,9 +182,7 @@ def test_a_closed_store_gives_notices_never_exceptions(tmp_path: Path) -> None:
 
 @NOT_AS_ROOT
 def test_a_read_only_file_is_read_and_a_new_race_gives_a_notice(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.add_race(champ_id, 0, race(1))
     store.close()
     (tmp_path / FILE).chmod(0o400)
@@ -262,9 +258,7 @@ def test_a_folder_that_is_a_file_never_crashes(tmp_path: Path) -> None:
 
 
 def test_a_race_that_no_longer_loads_is_left_out_with_a_notice(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     for index in range(3):
         store.add_race(champ_id, index, race(index))
     with sqlite3.connect(tmp_path / FILE) as raw:
@@ -293,9 +287,7 @@ def test_a_definition_that_no_longer_validates_is_left_out_with_one_notice(tmp_p
 
 
 def test_drops_that_no_longer_read_are_left_out_with_a_notice(tmp_path: Path) -> None:
-    store = ChampionshipStore(tmp_path)
-    champ_id = store.create(season())
-    assert champ_id is not None
+    store, champ_id = stored(tmp_path)
     store.set_drops(champ_id, "ann", (0, 1))
     store.set_drops(champ_id, "bob", (2,))
     with sqlite3.connect(tmp_path / FILE) as raw:

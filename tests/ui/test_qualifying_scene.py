@@ -74,6 +74,16 @@ def settle(scene, clock: FakeClock | None = None, frames: int = 200) -> None:  #
             return
 
 
+def first_roll(scene) -> None:  # type: ignore[no-untyped-def]
+    """Start the lap, take 1st gear and roll: the lap then waits for a destination."""
+    scene.begin()
+    settle(scene)
+    key(scene, pygame.K_1)
+    settle(scene)
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+
+
 def drive_lap(scene, clock: FakeClock | None = None) -> None:  # type: ignore[no-untyped-def]
     """A plain player with the keyboard: highest safe gear, Space, Enter on the suggested space."""
     for _ in range(300):
@@ -189,12 +199,7 @@ def test_a_lap_by_keyboard_is_timed_scored_and_kept_in_the_records(tmp_path: Pat
 
 def test_a_click_on_a_space_that_cannot_be_reached_is_explained(tmp_path: Path) -> None:
     _, scene, _ = lap_scene(tmp_path)
-    scene.begin()
-    settle(scene)
-    key(scene, pygame.K_1)
-    settle(scene)
-    key(scene, pygame.K_SPACE)
-    settle(scene)
+    first_roll(scene)
     scene.clicked("A40")
     assert "A40" in scene.message and scene.wait() == "move"
     target = scene.ranked_targets()[0]
@@ -334,12 +339,7 @@ def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -
     key(app.scene, pygame.K_RETURN)  # "Again" on the records screen: the first lap is the ghost
     scene = app.scene
     assert isinstance(scene, QualifyingScene) and scene.ghost is not None
-    scene.begin()
-    settle(scene)
-    key(scene, pygame.K_1)
-    settle(scene)
-    key(scene, pygame.K_SPACE)
-    settle(scene)
+    first_roll(scene)
     assert scene.wait() == "move" and scene.destinations()
     for _ in range(3):  # the second frame blits the destinations' layer after the ghost's
         assert board_brightness(app, scene) > 40
