@@ -128,6 +128,33 @@ class PitLane(Frozen):
     boxes: tuple[str, ...]  # boxes[i] is the space of box number i + 1
 
 
+class Zone(Frozen):
+    """A street-race area drawn over spaces (STREET-5, STREET-6, STREET-7).
+
+    ``kind`` is "shooting" (the residents' windows), "danger" (the danger zone)
+    or "police" (the police station); ``black`` lists the danger zone's black
+    spaces, which count as dangerous spaces (STREET-6) and is empty otherwise.
+    """
+
+    kind: Literal["shooting", "danger", "police"]
+    spaces: tuple[str, ...]
+    black: tuple[str, ...] = ()
+    object_id: int
+
+
+class Tunnel(Frozen):
+    """A numbered tunnel pair (STREET-7): a car on ``entry`` is moved to ``exit``."""
+
+    number: int
+    entry: str
+    exit: str
+
+
+# Track fields left out of the canonical JSON while empty, so every track drawn
+# without them keeps the graph hash its records pin.
+_OMITTED_WHEN_EMPTY = ("zones", "tunnels")
+
+
 class Track(Frozen):
     """A whole circuit. ``lanes`` track lanes, rows 0..rows-1 around the lap."""
 
@@ -142,6 +169,8 @@ class Track(Frozen):
     qualifying_start: str
     pit: PitLane | None
     weather: WeatherTable
+    zones: tuple[Zone, ...] = ()
+    tunnels: tuple[Tunnel, ...] = ()
 
     @cached_property
     def lookup(self) -> _Lookup:
@@ -219,9 +248,21 @@ class Track(Frozen):
 
     # --- identity ---------------------------------------------------------
 
+    def zone_of(self, name: str) -> Zone | None:
+        """The street-race zone a space lies in, if any."""
+        return self.lookup.zone.get(name)
+
+    def tunnel_from(self, name: str) -> Tunnel | None:
+        """The tunnel whose entry is ``name`` (STREET-7), if any."""
+        return self.lookup.tunnel.get(name)
+
     def canonical_json(self) -> str:
         """The graph as deterministic JSON: what round trips and hashes compare."""
-        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        data = self.model_dump(mode="json")
+        for key in _OMITTED_WHEN_EMPTY:
+            if not data[key]:
+                del data[key]
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def content_hash(self) -> str:
         """SHA-256 of the graph, so race records pin the exact track they used."""
@@ -251,6 +292,8 @@ class _Lookup:
             lanes.setdefault(s.lane, []).append(s)
         self.rows = {r: tuple(sorted(v, key=lambda s: s.lane)) for r, v in rows.items()}
         self.lanes = {k: tuple(sorted(v, key=lambda s: s.index)) for k, v in lanes.items()}
+        self.zone = {name: z for z in track.zones for name in z.spaces}
+        self.tunnel = {t.entry: t for t in track.tunnels}
 
 
 def space_name(lane: int, index: int) -> str:
