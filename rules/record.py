@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from rules.actions import Action
+from rules.actions import Action, Event
 from rules.blitz import Match
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
@@ -138,13 +139,23 @@ def start_state(track: Track, header: Header) -> RaceState:
     return new_race(track, header.rules, cars, header.laps, header.grid, header.qualifying_weather, header.level_start)
 
 
-def replay(track: Track, record: Record) -> RaceState:
-    """The state after every action of the record; RecordError names the first that fails
-    by its 1-based index (``action 7 (...) does not replay: ...``)."""
+class Step(NamedTuple):
+    """One action of a record as it replays: the state before, the action, the state after and
+    what happened (the events the race log and the statistics read)."""
+
+    before: RaceState
+    action: Action
+    after: RaceState
+    events: list[Event]
+
+
+def steps(track: Track, record: Record) -> Iterator[Step]:
+    """Every action of the record, applied in order from the start state; RecordError names the
+    first that fails by its 1-based index (``action 7 (...) does not replay: ...``)."""
     state = start_state(track, record.header)
     for i, action in enumerate(record.actions, start=1):
         try:
-            state, _ = apply(track, state, action)
+            after, events = apply(track, state, action)
         except IllegalAction as err:
             raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
         except (ValueError, KeyError, IndexError, TypeError) as err:
@@ -152,6 +163,15 @@ def replay(track: Track, record: Record) -> RaceState:
             raise RecordError(
                 f"action {i} ({action.model_dump_json()}) does not replay: {type(err).__name__}: {err}"
             ) from None
+        yield Step(state, action, after, events)
+        state = after
+
+
+def replay(track: Track, record: Record) -> RaceState:
+    """The state after every action of the record (RecordError as ``steps``)."""
+    state = start_state(track, record.header)
+    for step in steps(track, record):
+        state = step.after
     return state
 
 

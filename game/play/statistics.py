@@ -1,0 +1,244 @@
+"""A race's statistics, from its record: what the statistics screen draws as charts and a table.
+
+The record is replayed through the engine action by action (``rules.record.steps``, the path
+``main.py replay`` takes), and the statistics are read off the states and events on the way, so a
+race saved, finished or stored in a history gives the same figures every time:
+
+- the classification after every game round (round 0 is the start), for the positions chart;
+- the WP each car used per area of its rule set: gear skips, braking, blocked lanes, failed
+  checks, fuel per lap, the engine boost, as the events strike them;
+- dice luck: the sum of its gear-die rolls against the sum of the averages of the dice it chose,
+  and its black-die checks (collision, engine, road holding) passed and failed, a karma re-roll
+  or raise counted with the check it changed (KARMA-3/4);
+- its laps in game rounds (lap 1 from the start, each later lap from the line), laps led (the
+  first car across the line at the end of a lap leads it) and game rounds led (first in the
+  classification when the round ends);
+- pit stops, and its finishing place or why it retired.
+
+A restart (RESTART-1..2) puts the cars back on the grid: the laps, laps led and round counts of the
+race before it are dropped, but the WP used and the dice rolled stay counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.actions import Event, Karma, Roll
+from rules.car import Area
+from rules.classify import Place, classification
+from rules.dice import Purpose
+from rules.engine import chance
+from rules.reasons import Reason
+from rules.record import Record, start_state, steps
+from rules.state import Check, RaceState
+from rules.track import Track
+
+#: The black-die checks that luck counts: each passes or strikes a WP (CORE-COLL-1, CORE-ENGINE-2, CORE-DANGER-2).
+CHECKS = (Purpose.COLLISION, Purpose.ENGINE, Purpose.ROAD_HOLDING)
+_AREAS = {a.value for a in Area}
+
+
+@dataclass(frozen=True)
+class Lap:
+    """A completed lap: its number (from 1), the game rounds it took and the round it ended in."""
+
+    number: int
+    rounds: int
+    ended: int
+
+
+@dataclass(frozen=True)
+class CarStats:
+    """One car's race in figures."""
+
+    car: str
+    positions: tuple[int, ...]  # classified position at the start (index 0) and after each game round
+    setup: dict[Area, int]  # the WP it started with, per area of the rule set
+    used: dict[Area, int]  # the WP it used, per area
+    left: dict[Area, int]  # the WP it had at the end
+    rolls: int  # gear-die rolls
+    rolled: int  # their sum
+    expected: Fraction  # the sum of the averages of the dice rolled
+    passed: int  # black-die checks passed
+    failed: int  # ... and failed
+    laps: tuple[Lap, ...]
+    laps_led: int
+    rounds_led: int
+    pit_stops: int
+    place: Place  # its line of the classification (position, status, retirement reason)
+    ended: int | None  # the game round it finished or retired in; None while it races on
+
+    @property
+    def luck(self) -> Fraction:
+        """The gear dice's spaces above (or below) what the average of the dice chosen gives."""
+        return self.rolled - self.expected
+
+    @property
+    def fastest(self) -> Lap | None:
+        """Its fastest lap: the fewest game rounds, the earlier one at a tie."""
+        return min(self.laps, key=lambda lap: (lap.rounds, lap.ended), default=None)
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.place.reason
+
+
+@dataclass(frozen=True)
+class RaceStats:
+    """Every car's figures, in the order of the classification."""
+
+    cars: tuple[CarStats, ...]
+    areas: tuple[Area, ...]  # the areas of the race's rule set (VAR-3)
+    rounds: int  # game rounds played
+    laps: int  # laps of the race
+    finished: bool  # False for a race still in progress
+
+    def car(self, car_id: str) -> CarStats:
+        return next(c for c in self.cars if c.car == car_id)
+
+    @property
+    def fastest(self) -> tuple[str, Lap] | None:
+        """The race's fastest lap and its car: the fewest game rounds, the first to drive it at a tie."""
+        laps = [(c.car, lap) for c in self.cars for lap in c.laps]
+        return min(laps, key=lambda cl: (cl[1].rounds, cl[1].ended), default=None)
+
+
+@dataclass
+class _Tally:
+    """What the replay counts for one car as it goes."""
+
+    setup: dict[Area, int]
+    used: dict[Area, int] = field(default_factory=dict)
+    rolls: int = 0
+    rolled: int = 0
+    expected: Fraction = Fraction(0)
+    passed: int = 0
+    failed: int = 0
+    marks: list[int] = field(default_factory=lambda: [0])  # the round count at the start and at each lap's end
+    laps_led: int = 0
+    rounds_led: int = 0
+    pit_stops: int = 0
+    ended: int | None = None
+
+
+class _Replay:
+    """The running count while the record replays."""
+
+    def __init__(self, track: Track, state: RaceState) -> None:
+        self.track = track
+        self.areas = state.rules.car_setup.areas
+        self.tally = {c.id: _Tally(setup={a: c.wp[a] for a in self.areas}) for c in state.cars}
+        self.rounds = 0  # game rounds ended (a restart's round 0 and 1 count on)
+        self.positions: list[list[str]] = []  # the classification at the start and after each round
+        self.leaders: dict[int, str] = {}  # lap number -> the first car to end it
+        self.check: Check | None = None  # a black-die check rolled whose outcome is still open (KARMA-3)
+
+    def step(self, before: RaceState, action: object, after: RaceState, events: list[Event]) -> None:
+        if isinstance(action, Roll):
+            self._roll(before, action.value)
+        for e in events:
+            self._event(after, e)
+        if self.check is not None and after.phase != "karma" and not (isinstance(action, Karma) and action.spend == "reroll"):
+            failed = any(e.kind == "wear" and e.car == self.check.car for e in events)
+            t = self.tally[self.check.car]
+            t.failed += failed
+            t.passed += not failed
+            self.check = None
+        for c in after.cars:  # a stop counted when it is made, whatever a restart does to the count later
+            t = self.tally[c.id]
+            t.pit_stops += max(0, c.pit_stops - before.car(c.id).pit_stops)
+
+    def _roll(self, before: RaceState, value: int) -> None:
+        """A gear die against its average; a black die of a check opens that check."""
+        c = chance(before)
+        if c is None:
+            return
+        if c.purpose == Purpose.GEAR and before.active is not None:
+            t = self.tally[before.active]
+            t.rolls += 1
+            t.rolled += value
+            t.expected += Fraction(sum(c.die.faces), len(c.die.faces))
+        elif c.purpose in CHECKS and self.check is None:
+            self.check = before.pending[0]
+
+    def _event(self, after: RaceState, e: Event) -> None:
+        d = e.data
+        t = self.tally.get(e.car or "")
+        if e.kind == "round":
+            if self.positions:  # the round before has ended
+                self._round_end(after)
+            else:
+                self.positions.append(self._order(after))
+        elif e.kind == "race_over" and self.positions:
+            self._round_end(after)
+        elif e.kind == "restart":
+            self.leaders.clear()
+            for tally in self.tally.values():
+                tally.marks = [self.rounds]
+        elif t is None:
+            return
+        elif e.kind == "setup":
+            t.setup = {a: after.car(e.car or "").wp[a] for a in self.areas}
+        elif e.kind == "gear":
+            self._use(t, {Area(k): v for k, v in d.items() if k in _AREAS and isinstance(v, int)})
+        elif e.kind == "wear" and isinstance(d.get("lost"), int):
+            self._use(t, {Area(str(d["area"])): int(d["lost"])})  # type: ignore[arg-type]
+        elif e.kind == "fuel" and not d.get("rolling_out"):  # FUEL-1: one WP per line crossed
+            self._use(t, {Area.FUEL: 1})
+        elif e.kind == "boost":  # ENG-D-3: one engine WP
+            self._use(t, {Area.ENGINE: 1})
+        elif e.kind == "lap" and d.get("crossings") == len(t.marks) + 1:  # the end of lap len(marks)
+            lap = len(t.marks)
+            t.marks.append(self.rounds + 1)
+            if lap not in self.leaders:
+                self.leaders[lap] = e.car or ""
+                t.laps_led += 1
+        elif e.kind in ("finish", "out"):
+            t.ended = self.rounds + 1
+
+    def _use(self, t: _Tally, cost: dict[Area, int]) -> None:
+        for area, n in cost.items():
+            if n:
+                t.used[area] = t.used.get(area, 0) + n
+
+    def _order(self, state: RaceState) -> list[str]:
+        return [p.car for p in classification(self.track, state)]
+
+    def _round_end(self, state: RaceState) -> None:
+        self.rounds += 1
+        order = self._order(state)
+        self.positions.append(order)
+        self.tally[order[0]].rounds_led += 1
+
+    def result(self, state: RaceState) -> RaceStats:
+        places = classification(self.track, state)
+        if not self.positions:  # a record that never reached game round 1
+            self.positions.append([p.car for p in places])
+        cars = []
+        for place in places:
+            t = self.tally[place.car]
+            car = state.car(place.car)
+            laps = tuple(Lap(k, t.marks[k] - t.marks[k - 1], t.marks[k]) for k in range(1, len(t.marks)))
+            cars.append(CarStats(
+                car=place.car,
+                positions=tuple(order.index(place.car) + 1 for order in self.positions),
+                setup=dict(t.setup),
+                used={a: t.used.get(a, 0) for a in self.areas},
+                left={a: car.wp[a] for a in self.areas},
+                rolls=t.rolls, rolled=t.rolled, expected=t.expected, passed=t.passed, failed=t.failed,
+                laps=laps, laps_led=t.laps_led, rounds_led=t.rounds_led, pit_stops=t.pit_stops,
+                place=place, ended=t.ended,
+            ))
+        return RaceStats(cars=tuple(cars), areas=self.areas, rounds=self.rounds, laps=state.laps, finished=state.finished)
+
+
+def race_statistics(track: Track, record: Record) -> RaceStats:
+    """The statistics of the race ``record`` holds, played on ``track``; RecordError (from the
+    replay) if the record does not fit the track or an action does not replay."""
+    state = start_state(track, record.header)
+    count = _Replay(track, state)
+    for step in steps(track, record):
+        count.step(step.before, step.action, step.after, step.events)
+        state = step.after
+    return count.result(state)
