@@ -1,0 +1,163 @@
+"""A race's statistics from its record (issue 18): invariants over simulated races of every
+preset (hypothesis), and a small race whose dice and gears a test chose, counted by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.play.statistics import CHECKS, race_statistics
+from rules.actions import ChooseGear, Drive, Roll
+from rules.car import Area
+from rules.dice import DiceSource, Die, GearDice
+from rules.engine import chance, moves, to_move
+from rules.record import Header, Record, RecordError, replay, same_drivers, steps
+from rules.ruleset import PRESETS
+from rules.session import RaceSession
+from tests.ui.helpers import oval
+
+SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class Logged:
+    """The seeded dice, noting each gear-die roll with the car it was for: the luck the
+    statistics must find, counted apart from them."""
+
+    def __init__(self, seed: int) -> None:
+        self.dice = DiceSource(seed)
+        self.session: RaceSession | None = None
+        self.gear: dict[str, Fraction] = {}
+
+    def roll(self, die: Die) -> int:
+        value = self.dice.roll(die)
+        assert self.session is not None
+        c = chance(self.session.state)
+        if c is not None and c.purpose == "gear":
+            car = self.session.state.active or ""
+            self.gear[car] = self.gear.get(car, Fraction(0)) + value - Fraction(sum(die.faces), len(die.faces))
+        return value
+
+
+def simulated(preset: str, cars: int, laps: int, seed: int, driver: str) -> tuple[RaceSession, Logged]:
+    track = oval()
+    rules = PRESETS[preset].model_copy(update={"grid": "roll"})
+    dice = Logged(seed)
+    session = RaceSession(track, same_drivers(track, rules, cars, laps, seed, driver), dice)
+    dice.session = session
+    session.run_to_end()
+    return session, dice
+
+
+races = st.tuples(st.sampled_from(sorted(PRESETS)), st.integers(2, 6), st.integers(1, 2), st.integers(0, 10_000),
+                  st.sampled_from(["careful", "aggressive"]))
+
+
+@SLOW
+@given(races)
+def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> None:
+    session, dice = simulated(*race)
+    track, record = oval(), session.record()
+    stats = race_statistics(track, record)
+    final = replay(track, record)
+    n = len(stats.cars)
+    assert stats.finished and n == len(final.cars)
+    assert [c.place.position for c in stats.cars] == list(range(1, n + 1))
+    for k in range(stats.rounds + 1):  # the classification of every round is a permutation of the places
+        assert sorted(c.positions[k] for c in stats.cars) == list(range(1, n + 1))
+    assert all(c.positions[-1] == c.place.position for c in stats.cars)
+    assert sum(c.rounds_led for c in stats.cars) == stats.rounds
+    finishers = [c for c in stats.cars if c.place.status == "finished"]
+    assert sum(c.laps_led for c in stats.cars) == (stats.laps if finishers else sum(c.laps_led for c in stats.cars))
+    assert sum(c.laps_led for c in stats.cars) <= stats.laps
+    checks = {c.id: 0 for c in final.cars}
+    for step in steps(track, record):
+        checks.update({e.car: checks[e.car] + 1 for e in step.events if e.kind == "check" and e.data["purpose"] in CHECKS
+                       and e.car is not None})
+    for c in stats.cars:
+        car = final.car(c.car)
+        assert c.luck == dice.gear.get(c.car, 0)  # every gear die against its own average
+        assert c.rolls >= len(c.laps)
+        assert c.pit_stops == car.pit_stops or final.restarts
+        if not final.rules.karma:  # a karma re-roll rolls a check again
+            assert c.passed + c.failed == checks[c.car]
+        if final.restarts == 0 and not car.t_car:
+            if car.pit_stops == 0:  # nothing given back: used is exactly the set-up less what is left
+                assert c.used == {a: c.setup[a] - c.left[a] for a in stats.areas}
+            assert all(c.used[a] >= c.setup[a] - c.left[a] for a in stats.areas)
+            if c.place.status == "finished":  # the laps add up to the round it finished in
+                assert [lap.number for lap in c.laps] == list(range(1, stats.laps + 1))
+                assert sum(lap.rounds for lap in c.laps) == c.ended
+        assert set(c.used) == set(stats.areas)
+        fastest = stats.fastest
+        assert fastest is None or all(lap.rounds >= fastest[1].rounds for lap in c.laps)
+
+
+def test_a_car_that_always_rolls_the_average_has_no_luck() -> None:
+    """Dice of one face each: every roll is its die's average, so every car's luck is 0."""
+    track = oval()
+    middle = GearDice(dice=tuple(Die(name=f"gear{g}", colour=d.colour, faces=(round(sum(d.faces) / len(d.faces)),))
+                                 for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)))  # type: ignore[arg-type]
+    rules = PRESETS["fd-basic"].model_copy(update={"gear_dice": middle})
+    session = RaceSession(track, same_drivers(track, rules, 3, 1, 4))
+    session.run_to_end()
+    stats = race_statistics(track, session.record())
+    assert all(c.rolls > 0 and c.luck == 0 and c.rolled == c.expected for c in stats.cars)
+
+
+def scripted(gears: dict[str, list[int]], rolls: dict[str, list[int]]) -> Record:
+    """Two cars on the oval's grid, car1 on pole: each turn the given gear and die face, then the
+    furthest move that costs nothing; no other choice is made."""
+    track = oval()
+    header = same_drivers(track, PRESETS["fd-basic"], 2, 1, 1)
+    header = header.model_copy(update={"grid": ("car1", "car2")})
+    session = RaceSession(track, header)
+    while any(gears.values()) or session.state.phase != "gear":
+        state = session.state
+        car = to_move(state)
+        if chance(state) is not None:
+            session.act(Roll(value=rolls[state.active or ""].pop(0) if state.phase == "roll" else 20))
+        elif state.phase == "gear" and car is not None:
+            session.act(ChooseGear(gear=gears[car].pop(0)))
+        else:
+            best = max((m for m in moves(track, state) if m.out is None), key=lambda m: (-(m.brakes + m.tyres), len(m.path)))
+            session.act(Drive(path=best.path, via=best.via))
+    return session.record()
+
+
+def test_a_hand_made_race_counted_by_hand() -> None:
+    """Four game rounds (after the start rolls): car1 rolls high (2, 4, 8 in 1st to 3rd, then 4 in 3rd), car2 low (1, 2, 4,
+    then 1 after dropping from 3rd to 1st: a skip of two gears, 1 gearbox WP, TAB-DOWNSHIFT)."""
+    record = scripted({"car1": [1, 2, 3, 3], "car2": [1, 2, 3, 1]}, {"car1": [2, 4, 8, 4], "car2": [1, 2, 4, 1]})
+    stats = race_statistics(oval(), record)
+    one, two = stats.car("car1"), stats.car("car2")
+    assert not stats.finished and stats.rounds == 4
+    # the dice's averages: 1st (1, 1, 2, 2) 3/2, 2nd (2, 3, 3, 4, 4, 4) 10/3, 3rd (4, 5, 6, 6, 7, 7, 8, 8) 51/8
+    assert (one.rolls, one.rolled, one.expected) == (4, 18, Fraction(3, 2) + Fraction(10, 3) + Fraction(51, 4))
+    assert one.luck == Fraction(1, 2) + Fraction(2, 3) + Fraction(13, 8) - Fraction(19, 8)
+    assert (two.rolls, two.rolled) == (4, 8)
+    assert two.luck == Fraction(-1, 2) - Fraction(4, 3) - Fraction(19, 8) - Fraction(1, 2)
+    assert one.positions == (1, 1, 1, 1, 1) and two.positions == (2, 2, 2, 2, 2)
+    assert (one.rounds_led, two.rounds_led) == (4, 0)
+    assert (one.used[Area.GEARBOX], two.used[Area.GEARBOX]) == (0, 1)
+    assert one.used[Area.TYRES] == 4 and one.left[Area.TYRES] == 2  # the 3rd round's 8 overshot the corner by 4
+    assert one.laps == () and one.fastest is None and stats.fastest is None and one.laps_led == 0
+    assert (one.pit_stops, one.passed, one.failed, one.ended) == (0, 0, 0, None)
+    assert [c.car for c in stats.cars] == ["car1", "car2"]
+
+
+def test_a_record_that_does_not_replay_names_its_action() -> None:
+    track = oval()
+    record = scripted({"car1": [1], "car2": [1]}, {"car1": [2], "car2": [1]})
+    broken = record.model_copy(update={"actions": (*record.actions[:2], Roll(value=6), *record.actions[2:])})
+    with pytest.raises(RecordError, match="action 3"):
+        race_statistics(track, broken)
+
+
+def test_a_record_of_another_track_is_refused() -> None:
+    record = scripted({"car1": [1], "car2": [1]}, {"car1": [2], "car2": [1]})
+    other = record.model_copy(update={"header": Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})})
+    with pytest.raises(RecordError, match="hash"):
+        race_statistics(oval(), other)
