@@ -142,7 +142,7 @@ def test_a_hand_made_race_counted_by_hand() -> None:
     assert one.positions == (1, 1, 1, 1, 1) and two.positions == (2, 2, 2, 2, 2)
     assert (one.rounds_led, two.rounds_led) == (4, 0)
     assert (one.used[Area.GEARBOX], two.used[Area.GEARBOX]) == (0, 1)
-    assert one.used[Area.TYRES] == 4 and one.left[Area.TYRES] == 2  # the 3rd round's 8 overshot the corner by 4
+    assert one.used[Area.TYRES] == 4 and one.left[Area.TYRES] == 2  # its 4 in round 4 overshot the corner by 4 spaces
     assert one.laps == () and one.fastest is None and stats.fastest is None and one.laps_led == 0
     assert (one.pit_stops, one.passed, one.failed, one.ended) == (0, 0, 0, None)
     assert [c.car for c in stats.cars] == ["car1", "car2"]
