@@ -19,6 +19,7 @@ from game.widgets.controls import Button
 from game.play.series import outcome_of
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
+from game.scenes.statistics import StatisticsScene
 from rules.blitz import Match, heat_winner
 from rules.championship import Score, score_race
 from rules.classify import Place, classification, team_points
@@ -43,7 +44,8 @@ class ResultsScene(Scene):
         points = team_points(control.track, control.state) if control.header.rules.teams else {}  # TEAM-B-3
         self.teams: list[tuple[int, int]] = sorted(points.items(), key=lambda tp: (-tp[1], tp[0]))
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
-        self.widgets = [self.back]
+        self.stats = Button("stats", lambda: tr("stats.open"), self.statistics)
+        self.widgets = [self.back, self.stats]
         self.series = control.header.series
         self.scores: dict[str, Score] = {}  # a championship race's points (SEASON-4, OPEN-2, QUAL-D-14)
         if self.series is not None:  # a championship's race: into its store before anything else
@@ -84,6 +86,10 @@ class ResultsScene(Scene):
         self.app.home()
         self.app.scene.start_blitz_heat(self.match, players)  # type: ignore[attr-defined]
 
+    def statistics(self) -> None:
+        """The race's statistics from its record (Back there returns here)."""
+        self.app.push(StatisticsScene(self.app, self.control.session.record(), self.control.track))
+
     def standings(self) -> None:
         """The championship's standings instead of the menu (Back there leads to the list)."""
         assert self.series is not None
@@ -96,6 +102,7 @@ class ResultsScene(Scene):
         f = Page(size).frame
         self.frame = f
         self.back.rect = pygame.Rect(f.centerx - 160, f.bottom - 16 - 54, 320, 54)
+        self.stats.rect = pygame.Rect(f.right - 240, self.back.rect.top, 240, 54)
         top, bottom = f.top + HEADER_H, self.back.rect.top - 14
         n = max(1, len(self.places))
         self.team_h = 0

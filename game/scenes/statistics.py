@@ -1,0 +1,216 @@
+"""A finished race's statistics as pictures: positions per round, WP used per area, dice luck,
+and a table of fastest laps, laps led and pit stops (issue 18).
+
+The scene takes a race's record and its track, so the results screen and a list of races played
+open it alike; the figures come from replaying the record (``game.play.statistics``). A record
+that does not replay on the track shows what is wrong instead of the charts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import theme
+from game.app.loop import Scene
+from game.play.statistics import CarStats, RaceStats, race_statistics
+from game.texts import reason_text, tr
+from game.widgets import charts, tables
+from game.widgets.controls import Button
+from game.widgets.page import Page
+from rules.car import Area
+from rules.record import Record, RecordError
+from rules.track import Track
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+TABS = ("positions", "wp", "luck", "table")
+HEAD = 44  # the table's headings
+ROW = 44
+MIN_ROW = 26
+
+#: Each area's colour in the WP chart, near the dashboard's look of each part.
+AREA_COLOURS: dict[Area, theme.Colour] = {
+    Area.TYRES: (70, 74, 86),
+    Area.BRAKES: (214, 40, 52),
+    Area.GEARBOX: (246, 146, 40),
+    Area.FUEL: (250, 204, 22),
+    Area.BODY: (48, 110, 220),
+    Area.ENGINE: (136, 70, 200),
+    Area.ROAD_HOLDING: (64, 196, 112),
+}
+LUCKY: theme.Colour = (64, 196, 112)
+UNLUCKY: theme.Colour = (214, 72, 72)
+
+
+def luck_text(car: CarStats) -> str:
+    """A car's luck in spaces, one decimal, with its sign ("+3.5", "-0.8", "0")."""
+    value = round(float(car.luck), 1)
+    return "0" if value == 0 else f"{value:+.1f}"
+
+
+class StatisticsScene(Scene):
+    name = "statistics"
+    escape_back = True
+
+    def __init__(self, app: App, record: Record, track: Track) -> None:
+        super().__init__(app)
+        self.record = record
+        self.track = track
+        self.tab = "positions"
+        self.problem = ""
+        self.stats: RaceStats | None = None
+        try:
+            self.stats = race_statistics(track, record)
+        except RecordError as err:
+            self.problem = tr("stats.broken", why=str(err))
+        self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"stats.tab.{t}"), lambda t=t: self.show(t), px=22)
+                            for t in TABS}
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+        self.widgets = [*self.tab_buttons.values(), self.back]
+        self.body = self.table = pygame.Rect(0, 0, 0, 0)
+        self.row = ROW
+        for b in self.tab_buttons.values():
+            b.visible = self.stats is not None
+
+    # --- who is who ---------------------------------------------------------------------------------
+
+    def car(self, car_id: str) -> charts.Car:
+        entries = self.record.header.entries
+        i = next(k for k, e in enumerate(entries) if e.id == car_id)
+        e = entries[i]
+        return charts.Car(name=e.name, colour=e.colour, number=e.number, index=i)
+
+    def show(self, tab: str) -> None:
+        self.tab = tab
+        self.layout(self.app.size)
+
+    # --- screen ---------------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        page = Page(size)
+        self.back.rect = page.back()
+        body = page.body
+        width = min(220, (body.width - 3 * 12) // len(TABS))
+        for i, b in enumerate(self.tab_buttons.values()):
+            b.rect = pygame.Rect(body.left + i * (width + 12), body.top + 38, width, 40)
+        self.body = pygame.Rect(body.left, body.top + 88, body.width, body.height - 88)
+        n = len(self.stats.cars) if self.stats else 1
+        self.row = max(MIN_ROW, min(ROW, (self.body.height - HEAD - 8) // n))
+        self.table = pygame.Rect(self.body.left, self.body.top, self.body.width, HEAD + self.row * n + 8)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        page = Page(screen.get_size())
+        page.draw(screen, tr("stats.title"))
+        for t, b in self.tab_buttons.items():
+            b.style = "primary" if t == self.tab else "normal"
+        if self.stats is None:
+            lines = theme.wrap(self.problem, 22, page.body.width, most=8)
+            for k, line in enumerate(lines):
+                theme.text(screen, line, 22, theme.DIM, (page.body.left, page.body.top + 8 + 28 * k))
+        else:
+            sub = self.subtitle()
+            px = theme.fitting_px(sub, 22, page.body.width, 16)
+            theme.text(screen, theme.fit_text(sub, px, page.body.width), px, theme.DIM, (page.body.left, page.body.top + 4))
+            {"positions": self._positions, "wp": self._wp, "luck": self._luck, "table": self._table}[self.tab](screen)
+        self.draw_widgets(screen)
+
+    def subtitle(self) -> str:
+        """The track, the laps and the game rounds; the fastest lap of the race, if one was completed."""
+        assert self.stats is not None
+        header = self.record.header
+        line = tr("stats.subtitle", track=header.track_name, laps=header.laps, rounds=self.stats.rounds)
+        fastest = self.stats.fastest
+        if fastest is not None:
+            car, lap = fastest
+            line += " · " + tr("stats.fastest_line", name=self.car(car).name, n=lap.rounds, lap=lap.number)
+        if not self.stats.finished:
+            line += " · " + tr("stats.unfinished")
+        return line
+
+    def _positions(self, screen: pygame.Surface) -> None:
+        assert self.stats is not None
+        lines = [charts.Line(self.car(c.car), c.positions, c.ended if c.place.status == "out" else None)
+                 for c in self.stats.cars]
+        charts.positions(screen, self.body, lines, self.stats.rounds, tr("stats.axis.rounds"))
+
+    def _wp(self, screen: pygame.Surface) -> None:
+        assert self.stats is not None
+        areas = self.stats.areas
+        bars = [charts.Bar(self.car(c.car), tuple((c.used[a], AREA_COLOURS[a]) for a in areas),
+                           str(sum(c.used.values()))) for c in self.stats.cars]
+        items = [(tr(f"area.{a.value}"), AREA_COLOURS[a]) for a in areas]
+        charts.stacked(screen, self.body, bars, items, tr("stats.axis.wp"))
+
+    def _luck(self, screen: pygame.Surface) -> None:
+        assert self.stats is not None
+        bars = [charts.Bar(self.car(c.car), ((float(c.luck), LUCKY if c.luck >= 0 else UNLUCKY),), luck_text(c),
+                           tr("stats.checks", passed=c.passed, n=c.passed + c.failed)) for c in self.stats.cars]
+        charts.diverging(screen, self.body, bars, tr("stats.axis.luck"), tr("stats.checks_head"))
+
+    def columns(self) -> tuple[int, ...]:
+        assert self.stats is not None
+        names = [self.car(c.car).name for c in self.stats.cars]
+        results = [self.result(c) for c in self.stats.cars]
+        laps = [self.fastest(c) for c in self.stats.cars]
+        widths = [56, 40 + tables.needed("results.driver", names, 24), tables.needed("results.status", results, 22),
+                  tables.needed("stats.col.fastest", laps, 22), tables.needed("stats.col.laps_led", ["10"], 22),
+                  tables.needed("stats.col.rounds_led", ["100"], 22), tables.needed("stats.col.pits", ["9"], 22),
+                  tables.needed("stats.col.luck", ["+99.9"], 22)]
+        return tables.edges(self.table.left + 16, widths, self.table.width - 24, 1)
+
+    def result(self, c: CarStats) -> str:
+        if c.place.status == "finished":
+            return tr("results.finished")
+        if c.place.status == "out":
+            return tr("stats.out_in", n=c.ended or 0)
+        return tr("results.running")
+
+    def fastest(self, c: CarStats) -> str:
+        lap = c.fastest
+        return "–" if lap is None else tr("stats.lap_rounds", n=lap.rounds, lap=lap.number)
+
+    def _table(self, screen: pygame.Surface) -> None:
+        assert self.stats is not None
+        t, cols = self.table, self.columns()
+        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.status", "stats.col.fastest",
+                                       "stats.col.laps_led", "stats.col.rounds_led", "stats.col.pits", "stats.col.luck"))
+        best = self.stats.fastest
+        px = min(24, self.row - 10)
+        for i, c in enumerate(self.stats.cars):
+            y = t.top + HEAD + i * self.row
+            tables.stripe(screen, t, y, self.row, i)
+            mid = y + self.row // 2
+            car = self.car(c.car)
+            tables.position(screen, (cols[0] + 18, mid), c.place.position, c.place.status == "finished", px - 2,
+                            self.row // 2 - 4)
+            pygame.draw.circle(screen, theme.colour(car.colour), (cols[1] + 10, mid), 7)
+            theme.text(screen, car.name, px, theme.TEXT, (cols[1] + 26, mid), "midleft")
+            ink = theme.GREEN if c.place.status == "finished" else (255, 150, 140) if c.place.status == "out" else theme.DIM
+            theme.text(screen, self.result(c), 22, ink, (cols[2], mid), "midleft")
+            holds = best is not None and best[0] == c.car
+            theme.text(screen, self.fastest(c), 22, theme.YELLOW if holds else theme.TEXT, (cols[3], mid), "midleft")
+            for k, value in ((4, c.laps_led), (5, c.rounds_led), (6, c.pit_stops)):
+                theme.text(screen, str(value), 22, theme.TEXT, (cols[k], mid), "midleft")
+            theme.text(screen, luck_text(c), 22, LUCKY if c.luck > 0 else UNLUCKY if c.luck < 0 else theme.TEXT,
+                       (cols[7], mid), "midleft")
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        """Why a car retired, over its row of the table."""
+        if self.stats is not None and self.tab == "table":
+            for i, c in enumerate(self.stats.cars):
+                row = pygame.Rect(self.table.left, self.table.top + HEAD + i * self.row, self.table.width, self.row)
+                if row.collidepoint(pos) and c.reason is not None:
+                    return [reason_text(c.reason)]
+        return super().hint_at(pos)
+
+    def status(self) -> dict[str, Any]:
+        status = super().status()
+        status["tab"] = self.tab
+        status["problem"] = self.problem
+        if self.stats is not None:
+            status["cars"] = [self.car(c.car).name for c in self.stats.cars]
+            status["rounds"] = self.stats.rounds
+        return status

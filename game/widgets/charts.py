@@ -1,0 +1,228 @@
+"""Charts drawn with pygame: a line per car over the game rounds, and bars per car.
+
+What a race's statistics screen shows as pictures: the positions after each round as lines in
+the cars' colours with their number badges at both ends; stacked bars (the WP used per area);
+bars either side of zero (dice luck). Each chart lays itself out in the box it is given, so it
+reads the same from the smallest window to 4K; every word on it comes from the caller, already
+translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game import theme
+from game.board.cars import badge, badge_of
+
+PAD = 16
+TICK_PX = 18  # axis labels
+GRID: theme.Colour = theme.shade(theme.PANEL, 1.25)
+
+
+@dataclass(frozen=True)
+class Car:
+    """Who a line or a bar is: the driver's name, the car's colour, number and place in the entry
+    list (its badge's shape)."""
+
+    name: str
+    colour: str  # "#rrggbb"
+    number: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A car's place after each game round (index 0: the start); ``until`` is the round it retired
+    in, where its line stops with a cross (None: to the end)."""
+
+    car: Car
+    places: tuple[int, ...]
+    until: int | None = None
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One car's row of a bar chart: its segments (value, colour) left to right, or one signed
+    value; ``note`` is a word or two at the row's end."""
+
+    car: Car
+    segments: tuple[tuple[float, theme.Colour], ...]
+    label: str  # the bar's value as the player reads it ("12", "+3.5")
+    note: str = ""
+
+
+def _badge(screen: pygame.Surface, car: Car, centre: tuple[int, int], size: int) -> None:
+    tag = badge(badge_of(car.index), car.number, size, car.colour)
+    screen.blit(tag, tag.get_rect(center=centre))
+
+
+def _ticks(span: float, room: int, least_px: int) -> float:
+    """A step of 1, 2, 5, 10, 20 ... so that labels along ``room`` pixels are at least ``least_px`` apart."""
+    step = 1.0
+    while span / step * least_px > room:
+        for k in (2, 2.5, 2):
+            step *= k
+            if span / step * least_px <= room:
+                break
+    return step
+
+
+def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str) -> None:
+    """The places over the game rounds: place 1 at the top, a line per car in its colour from its
+    badge at the start to its badge at its final place; ``axis`` names the rounds under the chart."""
+    theme.panel(screen, box, theme.PANEL, radius=12)
+    n = max([2, *(max(line.places) for line in lines if line.places)])
+    size = max(10, min(16, (box.height - 120) // (2 * n)))  # a badge's half-height
+    label_w = theme.font(TICK_PX).size(str(n))[0] + 10
+    plot = pygame.Rect(box.left + PAD + label_w + 2 * size + 8, box.top + PAD + size,
+                       box.width - 2 * PAD - label_w - 4 * size - 24, box.height - 2 * PAD - 2 * size - 48)
+
+    def at(k: int, place: int) -> tuple[int, int]:
+        return (plot.left + round(k * plot.width / max(1, rounds)), plot.top + round((place - 1) * plot.height / (n - 1)))
+
+    for place in range(1, n + 1):
+        y = at(0, place)[1]
+        pygame.draw.line(screen, GRID, (plot.left, y), (plot.right, y), 1)
+        theme.text(screen, str(place), TICK_PX, theme.DIM, (box.left + PAD + label_w - 6, y), "midright")
+    step = max(1, int(_ticks(max(1, rounds), plot.width, 44)))
+    for k in range(0, rounds + 1, step):
+        x = at(k, n)[0]
+        pygame.draw.line(screen, GRID, (x, plot.top), (x, plot.bottom), 1)
+        theme.text(screen, str(k), TICK_PX, theme.DIM, (x, plot.bottom + size + 8), "midtop")
+    theme.text(screen, axis, TICK_PX, theme.DIM, (plot.centerx, box.bottom - PAD), "midbottom")
+    width = max(2, size // 4)
+    for line in sorted(lines, key=lambda li: -li.places[-1]):  # the leader drawn last, on top
+        last = len(line.places) - 1 if line.until is None else min(line.until, len(line.places) - 1)
+        points = [at(k, p) for k, p in enumerate(line.places[: last + 1])]
+        ink = theme.colour(line.car.colour)
+        if len(points) > 1:
+            pygame.draw.lines(screen, theme.shade(ink, 0.45), False, points, width + 2)
+            pygame.draw.lines(screen, ink, False, points, width)
+        if line.until is not None:  # retired: a cross where its race ended
+            x, y = points[-1]
+            r = size // 2 + 2
+            for dx in (-r, r):
+                pygame.draw.line(screen, theme.TEXT, (x - dx, y - r), (x + dx, y + r), 3)
+        _badge(screen, line.car, (plot.left - size - 6, at(0, line.places[0])[1]), size)
+        _badge(screen, line.car, (plot.right + size + 6, at(0, line.places[-1])[1]), size)
+
+
+def _rows(box: pygame.Rect, count: int, top: int) -> tuple[int, int]:
+    """The height of a bar chart's row and the font size of its words."""
+    row = max(22, min(48, (box.bottom - PAD - 30 - top) // max(1, count)))
+    return row, max(15, min(22, row - 8))
+
+
+def _name_width(bars: Sequence[Bar], px: int, box: pygame.Rect) -> int:
+    widest = max([theme.font(px).size(b.car.name)[0] for b in bars] + [40])
+    return min(widest, box.width // 4)
+
+
+def _name(screen: pygame.Surface, bar: Bar, x: int, y: int, row: int, px: int, room: int) -> None:
+    """The car's badge and its driver's name at the left of its row."""
+    size = max(9, min(14, row // 2 - 2))
+    _badge(screen, bar.car, (x + size, y), size)
+    fit = theme.fitting_px(bar.car.name, px, room, 12)
+    theme.text(screen, theme.fit_text(bar.car.name, fit, room), fit, theme.TEXT, (x + 2 * size + 8, y), "midleft")
+
+
+def legend(screen: pygame.Surface, left: int, top: int, width: int, items: Sequence[tuple[str, theme.Colour]]) -> int:
+    """A row of colour swatches with their words, wrapped to the width; returns its bottom."""
+    px = 18
+    x, y = left, top
+    for label, ink in items:
+        w = 22 + theme.font(px).size(label)[0] + 18
+        if x + w > left + width and x > left:
+            x, y = left, y + 26
+        pygame.draw.rect(screen, ink, (x, y + 3, 16, 14), border_radius=3)
+        theme.text(screen, label, px, theme.TEXT, (x + 22, y + 10), "midleft")
+        x += w
+    return y + 22
+
+
+def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
+            axis: str) -> None:
+    """A bar per car made of its segments, the total at its end, the ``items`` legend above and an
+    axis of values under it named ``axis``; a segment wide enough shows its value inside."""
+    theme.panel(screen, box, theme.PANEL, radius=12)
+    top = legend(screen, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
+    row, px = _rows(box, len(bars), top)
+    names = _name_width(bars, px, box)
+    size = max(9, min(14, row // 2 - 2))
+    left = box.left + PAD + 2 * size + 8 + names + 12
+    label_w = max([theme.font(px).size(b.label)[0] for b in bars] + [20]) + 12
+    room = box.right - PAD - label_w - left
+    most = max([sum(v for v, _ in b.segments) for b in bars] + [1])
+    bottom = top + row * len(bars)
+    step = _ticks(most, room, 50)
+    k = 0.0
+    while k <= most:
+        x = left + round(k / most * room)
+        pygame.draw.line(screen, GRID, (x, top), (x, bottom), 1)
+        theme.text(screen, f"{k:g}", TICK_PX, theme.DIM, (x, bottom + 4), "midtop")
+        k += step
+    theme.text(screen, axis, TICK_PX, theme.DIM, (left + room // 2, box.bottom - PAD + 2), "midbottom")
+    for i, bar in enumerate(bars):
+        y = top + i * row + row // 2
+        _name(screen, bar, box.left + PAD, y, row, px, names)
+        x = float(left)
+        h = max(10, row - 10)
+        for value, ink in bar.segments:
+            w = value / most * room
+            if w <= 0:
+                continue
+            rect = pygame.Rect(round(x), y - h // 2, max(1, round(x + w) - round(x)), h)
+            pygame.draw.rect(screen, ink, rect)
+            pygame.draw.rect(screen, theme.PANEL, rect, 1)
+            words = f"{value:g}"
+            if theme.font(px - 2).size(words)[0] + 6 <= rect.width and h >= px - 4:
+                theme.text(screen, words, px - 2, theme.ink_on(ink), rect.center, "center")
+            x += w
+        theme.text(screen, bar.label, px, theme.TEXT, (round(x) + 8, y), "midleft")
+
+
+def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str) -> None:
+    """A bar per car either side of the zero line (green above, red below), its value at the bar's
+    end, and each row's note in a column of its own headed ``note_head``."""
+    theme.panel(screen, box, theme.PANEL, radius=12)
+    top = box.top + PAD + 30
+    row, px = _rows(box, len(bars), top)
+    names = _name_width(bars, px, box)
+    size = max(9, min(14, row // 2 - 2))
+    left = box.left + PAD + 2 * size + 8 + names + 12
+    note_w = max([theme.font(px).size(b.note)[0] for b in bars] + [theme.font(TICK_PX).size(note_head)[0]]) + 12
+    right = box.right - PAD - note_w - 12
+    label_w = max([theme.font(px).size(b.label)[0] for b in bars] + [20]) + 10
+    half = (right - left) // 2 - label_w
+    zero = left + label_w + half
+    most = max([abs(v) for b in bars for v, _ in b.segments] + [1])
+    bottom = top + row * len(bars)
+    theme.text(screen, note_head, TICK_PX, theme.DIM, (box.right - PAD - note_w, box.top + PAD + 4))
+    step = _ticks(most, half, 50)
+    k = step
+    pygame.draw.line(screen, theme.DIM, (zero, top - 6), (zero, bottom), 2)
+    theme.text(screen, "0", TICK_PX, theme.DIM, (zero, bottom + 4), "midtop")
+    while k <= most:
+        for sign in (-1, 1):
+            x = zero + sign * round(k / most * half)
+            pygame.draw.line(screen, GRID, (x, top), (x, bottom), 1)
+            theme.text(screen, f"{sign * k:+g}", TICK_PX, theme.DIM, (x, bottom + 4), "midtop")
+        k += step
+    theme.text(screen, axis, TICK_PX, theme.DIM, (zero, box.bottom - PAD + 2), "midbottom")
+    for i, bar in enumerate(bars):
+        y = top + i * row + row // 2
+        _name(screen, bar, box.left + PAD, y, row, px, names)
+        value = sum(v for v, _ in bar.segments)
+        ink = bar.segments[0][1] if bar.segments else theme.DIM
+        w = round(abs(value) / most * half)
+        h = max(10, row - 10)
+        rect = pygame.Rect(zero if value >= 0 else zero - w, y - h // 2, max(2, w), h)
+        pygame.draw.rect(screen, ink, rect, border_radius=3)
+        if value >= 0:
+            theme.text(screen, bar.label, px, theme.TEXT, (rect.right + 6, y), "midleft")
+        else:
+            theme.text(screen, bar.label, px, theme.TEXT, (rect.left - 6, y), "midright")
+        theme.text(screen, bar.note, px, theme.DIM, (box.right - PAD - note_w, y), "midleft")
