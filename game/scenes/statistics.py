@@ -150,16 +150,21 @@ class StatisticsScene(Scene):
                            tr("stats.checks", passed=c.passed, n=c.passed + c.failed)) for c in self.stats.cars]
         charts.diverging(screen, self.body, bars, tr("stats.axis.luck"), tr("stats.checks_head"))
 
-    def columns(self) -> tuple[int, ...]:
+    def columns(self) -> tuple[tuple[int, ...], int]:
+        """The table's columns' left edges and the size of its words: smaller where a narrow window
+        (or a longer language) needs the room, the driver's column taking what is left."""
         assert self.stats is not None
         names = [self.car(c.car).name for c in self.stats.cars]
         results = [self.result(c) for c in self.stats.cars]
         laps = [self.fastest(c) for c in self.stats.cars]
-        widths = [56, 40 + tables.needed("results.driver", names, 24), tables.needed("results.status", results, 22),
-                  tables.needed("stats.col.fastest", laps, 22), tables.needed("stats.col.laps_led", ["10"], 22),
-                  tables.needed("stats.col.rounds_led", ["100"], 22), tables.needed("stats.col.pits", ["9"], 22),
-                  tables.needed("stats.col.luck", ["+99.9"], 22)]
-        return tables.edges(self.table.left + 16, widths, self.table.width - 24, 1)
+        for px in (22, 20, 18):
+            widths = [56, 40 + tables.needed("results.driver", names, px + 2), tables.needed("results.status", results, px),
+                      tables.needed("stats.col.fastest", laps, px), tables.needed("stats.col.laps_led", ["10"], px),
+                      tables.needed("stats.col.rounds_led", ["100"], px), tables.needed("stats.col.pits", ["9"], px),
+                      tables.needed("stats.col.luck", ["+99.9"], px)]
+            if sum(widths) <= self.table.width - 24:
+                break
+        return tables.edges(self.table.left + 16, widths, self.table.width - 24, 1), px
 
     def result(self, c: CarStats) -> str:
         if c.place.status == "finished":
@@ -174,7 +179,7 @@ class StatisticsScene(Scene):
 
     def _table(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
-        t, cols = self.table, self.columns()
+        t, (cols, small) = self.table, self.columns()
         tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.status", "stats.col.fastest",
                                        "stats.col.laps_led", "stats.col.rounds_led", "stats.col.pits", "stats.col.luck"))
         best = self.stats.fastest
@@ -187,14 +192,14 @@ class StatisticsScene(Scene):
             tables.position(screen, (cols[0] + 18, mid), c.place.position, c.place.status == "finished", px - 2,
                             self.row // 2 - 4)
             pygame.draw.circle(screen, theme.colour(car.colour), (cols[1] + 10, mid), 7)
-            theme.text(screen, car.name, px, theme.TEXT, (cols[1] + 26, mid), "midleft")
+            theme.text(screen, car.name, min(px, small + 2), theme.TEXT, (cols[1] + 26, mid), "midleft")
             ink = theme.GREEN if c.place.status == "finished" else (255, 150, 140) if c.place.status == "out" else theme.DIM
-            theme.text(screen, self.result(c), 22, ink, (cols[2], mid), "midleft")
+            theme.text(screen, self.result(c), small, ink, (cols[2], mid), "midleft")
             holds = best is not None and best[0] == c.car
-            theme.text(screen, self.fastest(c), 22, theme.YELLOW if holds else theme.TEXT, (cols[3], mid), "midleft")
+            theme.text(screen, self.fastest(c), small, theme.YELLOW if holds else theme.TEXT, (cols[3], mid), "midleft")
             for k, value in ((4, c.laps_led), (5, c.rounds_led), (6, c.pit_stops)):
-                theme.text(screen, str(value), 22, theme.TEXT, (cols[k], mid), "midleft")
-            theme.text(screen, luck_text(c), 22, LUCKY if c.luck > 0 else UNLUCKY if c.luck < 0 else theme.TEXT,
+                theme.text(screen, str(value), small, theme.TEXT, (cols[k], mid), "midleft")
+            theme.text(screen, luck_text(c), small, LUCKY if c.luck > 0 else UNLUCKY if c.luck < 0 else theme.TEXT,
                        (cols[7], mid), "midleft")
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:

@@ -112,7 +112,7 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
 
 def _rows(box: pygame.Rect, count: int, top: int) -> tuple[int, int]:
     """The height of a bar chart's row and the font size of its words."""
-    row = max(22, min(48, (box.bottom - PAD - 30 - top) // max(1, count)))
+    row = max(22, min(48, (box.bottom - PAD - 44 - top) // max(1, count)))
     return row, max(15, min(22, row - 8))
 
 
@@ -129,27 +129,37 @@ def _name(screen: pygame.Surface, bar: Bar, x: int, y: int, row: int, px: int, r
     theme.text(screen, theme.fit_text(bar.car.name, fit, room), fit, theme.TEXT, (x + 2 * size + 8, y), "midleft")
 
 
-def legend(screen: pygame.Surface, left: int, top: int, width: int, items: Sequence[tuple[str, theme.Colour]]) -> int:
-    """A row of colour swatches with their words, wrapped to the width; returns its bottom."""
+def legend(screen: pygame.Surface | None, left: int, top: int, width: int,
+           items: Sequence[tuple[str, theme.Colour]]) -> int:
+    """A row of colour swatches with their words, wrapped to the width; returns its bottom (and
+    only measures it without a ``screen``)."""
     px = 18
     x, y = left, top
     for label, ink in items:
         w = 22 + theme.font(px).size(label)[0] + 18
         if x + w > left + width and x > left:
             x, y = left, y + 26
-        pygame.draw.rect(screen, ink, (x, y + 3, 16, 14), border_radius=3)
-        theme.text(screen, label, px, theme.TEXT, (x + 22, y + 10), "midleft")
+        if screen is not None:
+            pygame.draw.rect(screen, ink, (x, y + 3, 16, 14), border_radius=3)
+            theme.text(screen, label, px, theme.TEXT, (x + 22, y + 10), "midleft")
         x += w
     return y + 22
+
+
+def _fitted(box: pygame.Rect, top: int, rows: int, row: int) -> pygame.Rect:
+    """The chart's panel no taller than its rows and axis need: a tall window leaves no empty band."""
+    return pygame.Rect(box.left, box.top, box.width, min(box.height, top - box.top + rows * row + 44 + PAD))
 
 
 def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
             axis: str) -> None:
     """A bar per car made of its segments, the total at its end, the ``items`` legend above and an
     axis of values under it named ``axis``; a segment wide enough shows its value inside."""
-    theme.panel(screen, box, theme.PANEL, radius=12)
-    top = legend(screen, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
+    top = legend(None, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
     row, px = _rows(box, len(bars), top)
+    box = _fitted(box, top, len(bars), row)
+    theme.panel(screen, box, theme.PANEL, radius=12)
+    legend(screen, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items)
     names = _name_width(bars, px, box)
     size = max(9, min(14, row // 2 - 2))
     left = box.left + PAD + 2 * size + 8 + names + 12
@@ -164,7 +174,7 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
         pygame.draw.line(screen, GRID, (x, top), (x, bottom), 1)
         theme.text(screen, f"{k:g}", TICK_PX, theme.DIM, (x, bottom + 4), "midtop")
         k += step
-    theme.text(screen, axis, TICK_PX, theme.DIM, (left + room // 2, box.bottom - PAD + 2), "midbottom")
+    theme.text(screen, axis, TICK_PX, theme.DIM, (left + room // 2, bottom + 26), "midtop")
     for i, bar in enumerate(bars):
         y = top + i * row + row // 2
         _name(screen, bar, box.left + PAD, y, row, px, names)
@@ -187,9 +197,10 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
 def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str) -> None:
     """A bar per car either side of the zero line (green above, red below), its value at the bar's
     end, and each row's note in a column of its own headed ``note_head``."""
-    theme.panel(screen, box, theme.PANEL, radius=12)
     top = box.top + PAD + 30
     row, px = _rows(box, len(bars), top)
+    box = _fitted(box, top, len(bars), row)
+    theme.panel(screen, box, theme.PANEL, radius=12)
     names = _name_width(bars, px, box)
     size = max(9, min(14, row // 2 - 2))
     left = box.left + PAD + 2 * size + 8 + names + 12
@@ -211,7 +222,7 @@ def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axi
             pygame.draw.line(screen, GRID, (x, top), (x, bottom), 1)
             theme.text(screen, f"{sign * k:+g}", TICK_PX, theme.DIM, (x, bottom + 4), "midtop")
         k += step
-    theme.text(screen, axis, TICK_PX, theme.DIM, (zero, box.bottom - PAD + 2), "midbottom")
+    theme.text(screen, axis, TICK_PX, theme.DIM, (zero, bottom + 26), "midtop")
     for i, bar in enumerate(bars):
         y = top + i * row + row // 2
         _name(screen, bar, box.left + PAD, y, row, px, names)

@@ -34,6 +34,7 @@ from game.play.blitz import heat_header
 from rules.blitz import Match
 from game.scenes.series_setup import SeriesSetupScene
 from game.scenes.standings import StandingsScene
+from game.scenes.statistics import StatisticsScene
 from game.storage.championships import ChampionshipStore
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
@@ -250,6 +251,13 @@ def results(app: App, teams: bool = False) -> None:
     app.push(ResultsScene(app, finished("fd-basic", teams)))
 
 
+def statistics(app: App, tab: str) -> None:
+    """The statistics of the ten-car race of ``results`` (one car retires), on one of its tabs."""
+    scene = StatisticsScene(app, finished("fd-basic", False).session.record(), oval())
+    app.push(scene)
+    scene.show(tab)
+
+
 def records(app: App) -> None:
     db = LapRecords(app.data)
     track = oval()
@@ -371,6 +379,10 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "results": results,
     "results-teams": lambda app: results(app, teams=True),
     "records": records,
+    "statistics-positions": lambda app: statistics(app, "positions"),
+    "statistics-wp": lambda app: statistics(app, "wp"),
+    "statistics-luck": lambda app: statistics(app, "luck"),
+    "statistics-table": lambda app: statistics(app, "table"),
     "trial": trial,
     "gallery": lambda app: app.push(GalleryScene(app)),
     "championships": championships,

@@ -1,0 +1,89 @@
+"""The statistics screen as a player uses it (issue 18): Statistics on the results screen, the
+four tabs, Back and Esc to the results; a record that does not replay says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import texts
+from game.play.race_control import RaceControl
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.statistics import StatisticsScene
+from rules.record import Header
+from tests.ui.helpers import make_app, oval
+from tests.ui.test_layout import finished as layout_race
+from tests.ui.test_scenes import press
+
+
+def finished() -> RaceControl:
+    """Ten computers, two laps, one of them retires (the layout test's race, played once)."""
+    return layout_race("fd-basic", False)
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    a = make_app(tmp_path)
+    a.push(MenuScene(a))
+    yield a
+    texts.set_language("en")
+
+
+def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # type: ignore[no-untyped-def]
+    control = finished()
+    app.push(ResultsScene(app, control))
+    app.frame(0.016)
+    press(app.scene, "stats")
+    scene = app.scene
+    assert isinstance(scene, StatisticsScene) and scene.tab == "positions"
+    assert scene.status()["cars"] == [control.name(p.car) for p in app.stack[-2].places]  # type: ignore[attr-defined]
+    assert scene.status()["rounds"] == scene.stats.rounds > 0  # type: ignore[union-attr]
+    for tab in ("wp", "luck", "table", "positions"):
+        press(scene, f"tab.{tab}")
+        app.frame(0.016)
+        assert app.status()["tab"] == tab
+    press(scene, "back")
+    assert app.scene.name == "results"
+    press(app.scene, "stats")
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.scene.name == "results"
+
+
+def test_the_table_says_why_a_car_retired(app) -> None:  # type: ignore[no-untyped-def]
+    control = finished()
+    scene = StatisticsScene(app, control.session.record(), control.track)
+    app.push(scene)
+    press(scene, "tab.table")
+    app.frame(0.016)
+    stats = scene.stats
+    assert stats is not None
+    out = [i for i, c in enumerate(stats.cars) if c.place.status == "out"]
+    assert out, "the seed has a retirement"
+    i = out[0]
+    row = pygame.Rect(scene.table.left, scene.table.top + 44 + i * scene.row, scene.table.width, scene.row)
+    assert scene.hint_at(row.center) == [texts.reason_text(stats.cars[i].reason)]  # type: ignore[arg-type]
+    assert scene.result(stats.cars[i]) == texts.tr("stats.out_in", n=stats.cars[i].ended)
+
+
+def test_the_german_screen_speaks_german(app) -> None:  # type: ignore[no-untyped-def]
+    texts.set_language("de")
+    control = finished()
+    scene = StatisticsScene(app, control.session.record(), control.track)
+    app.push(scene)
+    app.frame(0.016)
+    assert scene.subtitle().startswith(f"{control.header.track_name} · Runden: 2 · Spielrunden: ")
+
+
+def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: ignore[no-untyped-def]
+    record = finished().session.record()
+    other = Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})
+    scene = StatisticsScene(app, record.model_copy(update={"header": other}), oval())
+    app.push(scene)
+    app.frame(0.016)
+    assert scene.stats is None and "hash" in scene.problem
+    assert set(scene.status()["buttons"]) == {"back"}
+    press(scene, "back")
+    assert app.scene.name == "menu"
