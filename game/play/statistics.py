@@ -15,12 +15,13 @@ race saved, finished or stored in a history gives the same figures every time:
   classification when the round ends);
 - pit stops, and its finishing place or why it retired.
 
-A restart (RESTART-1..2) puts the cars back on the grid: the laps, laps led and round counts of the
-race before it are dropped, but the WP used and the dice rolled stay counted.
+A restart from the grid (RESTART-2) makes the laps and who led them count again from the round after
+it; the positions, rounds led, WP used and dice rolled count on through it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -30,7 +31,7 @@ from rules.classify import Place, classification
 from rules.dice import Purpose
 from rules.engine import chance
 from rules.reasons import Reason
-from rules.record import Record, start_state, steps
+from rules.record import Record, Step, start_state, steps
 from rules.state import Check, RaceState
 from rules.track import Track
 
@@ -133,6 +134,9 @@ class _Replay:
         self.positions: list[list[str]] = []  # the classification at the start and after each round
         self.leaders: dict[int, str] = {}  # lap number -> the first car to end it
         self.check: Check | None = None  # a black-die check rolled whose outcome is still open (KARMA-3)
+        self.regrid = False  # the step restarted the race from the grid (RESTART-2)
+        if state.round >= 1:  # a race already under way (a decided grid, or a position): its order is the start
+            self.positions.append(self._order(state))
 
     def step(self, before: RaceState, action: object, after: RaceState, events: list[Event]) -> None:
         if isinstance(action, Roll):
@@ -148,6 +152,29 @@ class _Replay:
         for c in after.cars:  # a stop counted when it is made, whatever a restart does to the count later
             t = self.tally[c.id]
             t.pit_stops += max(0, c.pit_stops - before.car(c.id).pit_stops)
+        self._restarted(after)
+
+    def _restarted(self, after: RaceState) -> None:
+        """A restart from the grid (RESTART-2) takes the cars' crossings back to 0: their laps and
+        who led them count again from the next round; one in single file (RESTART-1) may put a
+        car past the line, which ends its lap there."""
+        if self.regrid:
+            self.regrid = False
+            self.leaders.clear()
+            for t in self.tally.values():
+                t.marks, t.laps_led = [self.rounds], 0
+        for c in after.cars:
+            while len(self.tally[c.id].marks) < c.crossings:
+                self._lap_end(c.id)
+
+    def _lap_end(self, car: str) -> None:
+        """The car ends a lap in the current round; the first to end it leads that lap."""
+        t = self.tally[car]
+        lap = len(t.marks)
+        t.marks.append(self.rounds + 1)
+        if lap not in self.leaders:
+            self.leaders[lap] = car
+            t.laps_led += 1
 
     def _roll(self, before: RaceState, value: int) -> None:
         """A gear die against its average; a black die of a check opens that check."""
@@ -173,9 +200,7 @@ class _Replay:
         elif e.kind == "race_over" and self.positions:
             self._round_end(after)
         elif e.kind == "restart":
-            self.leaders.clear()
-            for tally in self.tally.values():
-                tally.marks = [self.rounds]
+            self.regrid = self.regrid or bool(d.get("full"))
         elif t is None:
             return
         elif e.kind == "setup":
@@ -189,11 +214,7 @@ class _Replay:
         elif e.kind == "boost":  # ENG-D-3: one engine WP
             self._use(t, {Area.ENGINE: 1})
         elif e.kind == "lap" and d.get("crossings") == len(t.marks) + 1:  # the end of lap len(marks)
-            lap = len(t.marks)
-            t.marks.append(self.rounds + 1)
-            if lap not in self.leaders:
-                self.leaders[lap] = e.car or ""
-                t.laps_led += 1
+            self._lap_end(e.car or "")
         elif e.kind in ("finish", "out"):
             t.ended = self.rounds + 1
 
@@ -236,9 +257,15 @@ class _Replay:
 def race_statistics(track: Track, record: Record) -> RaceStats:
     """The statistics of the race ``record`` holds, played on ``track``; RecordError (from the
     replay) if the record does not fit the track or an action does not replay."""
-    state = start_state(track, record.header)
-    count = _Replay(track, state)
-    for step in steps(track, record):
+    return statistics_from(track, start_state(track, record.header), steps(track, record))
+
+
+def statistics_from(track: Track, start: RaceState, played: Iterable[Step]) -> RaceStats:
+    """The statistics of the steps ``played`` from the position ``start`` (a record's start state,
+    or any position a race went on from)."""
+    count = _Replay(track, start)
+    state = start
+    for step in played:
         count.step(step.before, step.action, step.after, step.events)
         state = step.after
     return count.result(state)

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.play.statistics import CHECKS, race_statistics
-from rules.actions import ChooseGear, Drive, Roll
+from game.play.statistics import CHECKS, race_statistics, statistics_from
+from rules.actions import ChooseGear, Drive, Karma, Roll
 from rules.car import Area
 from rules.dice import DiceSource, Die, GearDice
-from rules.engine import chance, moves, to_move
-from rules.record import Header, Record, RecordError, replay, same_drivers, steps
+from rules.engine import apply, chance, moves, to_move
+from rules.record import Header, Record, RecordError, Step, replay, same_drivers, steps
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.session import RaceSession, computer_action
 from tests.ui.helpers import oval
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -161,3 +161,59 @@ def test_a_record_of_another_track_is_refused() -> None:
     other = record.model_copy(update={"header": Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})})
     with pytest.raises(RecordError, match="hash"):
         race_statistics(oval(), other)
+
+
+@pytest.fixture(scope="module")
+def held() -> tuple[Record, int]:
+    """A league race (karma on) and the index of the action that answers a held check: on this
+    seed car1 fails an engine check with a 3 and raises it with karma (KARMA-3)."""
+    track = oval()
+    rules = PRESETS["dresden-2006"].model_copy(update={"grid": "roll"})
+    session = RaceSession(track, same_drivers(track, rules, 8, 1, 2, "aggressive"))
+    session.run_to_end()
+    record = session.record()
+    index = next(i for i, a in enumerate(record.actions) if isinstance(a, Karma))
+    assert record.actions[index].spend == "raise"  # type: ignore[union-attr]
+    return record, index
+
+
+def test_KARMA_3_a_held_check_counts_once_as_its_driver_decides(held: tuple[Record, int]) -> None:
+    """The check is counted when the driver has chosen: raised to a pass, or accepted as failed."""
+    record, i = held
+    track = oval()
+    before = race_statistics(track, record.model_copy(update={"actions": record.actions[:i]})).car("car1")
+    raised = race_statistics(track, record.model_copy(update={"actions": record.actions[:i + 1]})).car("car1")
+    accepted = race_statistics(track, record.model_copy(update={"actions": (*record.actions[:i], Karma(car="car1", spend="accept"))})).car("car1")
+    assert (raised.passed, raised.failed) == (before.passed + 1, before.failed)
+    assert (accepted.passed, accepted.failed) == (before.passed, before.failed + 1)
+    assert accepted.used[Area.ENGINE] == before.used[Area.ENGINE] + 1
+
+
+def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
+    """A wall of wrecks before the leader reaches corner 4 restarts the race from the grid with no
+    line crossed (RESTART-2): the laps, and who led them, count from the restart."""
+    from tests.rules.test_dresden_fuel import DW, dcar
+    from tests.rules.test_dresden_restart import wall_of_wrecks
+    from tests.rules.test_engine import OVAL, position
+
+    lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
+    m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
+    start = position([lead, *wall_of_wrecks(1), m], "lead", rules=PRESETS["dresden-2006"], laps=1)
+    state, played = start, []
+    while not state.finished:
+        c = chance(state)
+        if c is not None:
+            action = Roll(value=20 if c.die.name == "black" else c.die.highest)
+        else:
+            action = computer_action(OVAL, state, "careful")
+        after, events = apply(OVAL, state, action)
+        played.append(Step(state, action, after, events))
+        state = after
+    restarted = next(i for i, s in enumerate(played) if any(e.kind == "restart" for e in s.events))
+    stats = statistics_from(OVAL, start, played)
+    before = statistics_from(OVAL, start, played[:restarted + 1])
+    for c in stats.cars:
+        if c.place.status == "finished":
+            assert [lap.number for lap in c.laps] == [1]  # lap 1 once, driven after the restart
+            assert c.laps[0].rounds == c.ended - before.rounds
+    assert sum(c.laps_led for c in stats.cars) == 1
