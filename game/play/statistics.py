@@ -9,7 +9,7 @@ race saved, finished or stored in a history gives the same figures every time:
   checks, fuel per lap, the engine boost, as the events strike them;
 - dice luck: the sum of its gear-die rolls against the sum of the averages of the dice it chose,
   and its black-die checks (collision, engine, road holding) passed and failed, a karma re-roll
-  or raise counted with the check it changed (KARMA-3/4);
+  or raise counted with the check it changed (KARMA-3);
 - its laps in game rounds (lap 1 from the start, each later lap from the line), laps led (the
   first car across the line at the end of a lap leads it) and game rounds led (first in the
   classification when the round ends);
@@ -35,7 +35,7 @@ from rules.record import Record, Step, start_state, steps
 from rules.state import Check, RaceState
 from rules.track import Track
 
-#: The black-die checks that luck counts: each passes or strikes a WP (CORE-COLL-1, CORE-ENGINE-2, CORE-DANGER-2).
+#: The black-die checks that luck counts: each passes, or fails and strikes a WP.
 CHECKS = (Purpose.COLLISION, Purpose.ENGINE, Purpose.ROAD_HOLDING)
 _AREAS = {a.value for a in Area}
 
@@ -90,7 +90,7 @@ class RaceStats:
     """Every car's figures, in the order of the classification."""
 
     cars: tuple[CarStats, ...]
-    areas: tuple[Area, ...]  # the areas of the race's rule set (VAR-3)
+    areas: tuple[Area, ...]  # the areas of the race's rule set
     rounds: int  # game rounds played
     laps: int  # laps of the race
     finished: bool  # False for a race still in progress
@@ -156,8 +156,8 @@ class _Replay:
 
     def _restarted(self, after: RaceState) -> None:
         """A restart from the grid (RESTART-2) takes the cars' crossings back to 0: their laps and
-        who led them count again from the next round; one in single file (RESTART-1) may put a
-        car past the line, which ends its lap there."""
+        who led them count again from the next round. A car put past the line without driving there
+        (a restart in single file) ends its lap there."""
         if self.regrid:
             self.regrid = False
             self.leaders.clear()

@@ -217,3 +217,21 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
             assert [lap.number for lap in c.laps] == [1]  # lap 1 once, driven after the restart
             assert c.laps[0].rounds == c.ended - before.rounds
     assert sum(c.laps_led for c in stats.cars) == 1
+
+
+def test_FUEL_1_ENG_D_3_fuel_per_lap_and_the_engine_boost_are_WP_used() -> None:
+    """A league race of two laps where no car stops: each line crossed strikes a fuel WP (FUEL-1)
+    and each boost an engine WP (ENG-D-3); the statistics count both, so every area's WP used is
+    the set-up less what is left."""
+    track = oval()
+    rules = PRESETS["dresden-2006"].model_copy(update={"grid": "roll"})
+    session = RaceSession(track, same_drivers(track, rules, 6, 2, 0, "aggressive"))
+    session.run_to_end()
+    record = session.record()
+    boosted = {e.car for s in steps(track, record) for e in s.events if e.kind == "boost"}
+    stats = race_statistics(track, record)
+    assert boosted and all(c.pit_stops == 0 for c in stats.cars)
+    for c in stats.cars:
+        assert c.used == {a: c.setup[a] - c.left[a] for a in stats.areas}
+        assert c.used[Area.FUEL] >= 1
+        assert c.used[Area.ENGINE] >= (c.car in boosted)
