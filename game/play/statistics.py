@@ -117,6 +117,7 @@ class _Tally:
     passed: int = 0
     failed: int = 0
     marks: list[int] = field(default_factory=lambda: [0])  # the round count at the start and at each lap's end
+    done: int = 0  # laps it had ended before the start (a position taken mid-race)
     laps_led: int = 0
     rounds_led: int = 0
     pit_stops: int = 0
@@ -129,7 +130,7 @@ class _Replay:
     def __init__(self, track: Track, state: RaceState) -> None:
         self.track = track
         self.areas = state.rules.car_setup.areas
-        self.tally = {c.id: _Tally(setup={a: c.wp[a] for a in self.areas}) for c in state.cars}
+        self.tally = {c.id: _Tally(setup={a: c.wp[a] for a in self.areas}, done=max(0, c.crossings - 1)) for c in state.cars}
         self.rounds = 0  # game rounds ended (a restart's round 0 and 1 count on)
         self.positions: list[list[str]] = []  # the classification at the start and after each round
         self.leaders: dict[int, str] = {}  # lap number -> the first car to end it
@@ -162,15 +163,15 @@ class _Replay:
             self.regrid = False
             self.leaders.clear()
             for t in self.tally.values():
-                t.marks, t.laps_led = [self.rounds], 0
+                t.marks, t.laps_led, t.done = [self.rounds], 0, 0
         for c in after.cars:
-            while len(self.tally[c.id].marks) < c.crossings:
+            while self.tally[c.id].done + len(self.tally[c.id].marks) < c.crossings:
                 self._lap_end(c.id)
 
     def _lap_end(self, car: str) -> None:
         """The car ends a lap in the current round; the first to end it leads that lap."""
         t = self.tally[car]
-        lap = len(t.marks)
+        lap = t.done + len(t.marks)
         t.marks.append(self.rounds + 1)
         if lap not in self.leaders:
             self.leaders[lap] = car
@@ -213,7 +214,7 @@ class _Replay:
             self._use(t, {Area.FUEL: 1})
         elif e.kind == "boost":  # ENG-D-3: one engine WP
             self._use(t, {Area.ENGINE: 1})
-        elif e.kind == "lap" and d.get("crossings") == len(t.marks) + 1:  # the end of lap len(marks)
+        elif e.kind == "lap" and d.get("crossings") == t.done + len(t.marks) + 1:  # a lap ends
             self._lap_end(e.car or "")
         elif e.kind in ("finish", "out"):
             t.ended = self.rounds + 1
@@ -240,7 +241,7 @@ class _Replay:
         for place in places:
             t = self.tally[place.car]
             car = state.car(place.car)
-            laps = tuple(Lap(k, t.marks[k] - t.marks[k - 1], t.marks[k]) for k in range(1, len(t.marks)))
+            laps = tuple(Lap(t.done + k, t.marks[k] - t.marks[k - 1], t.marks[k]) for k in range(1, len(t.marks)))
             cars.append(CarStats(
                 car=place.car,
                 positions=tuple(order.index(place.car) + 1 for order in self.positions),
@@ -262,7 +263,8 @@ def race_statistics(track: Track, record: Record) -> RaceStats:
 
 def statistics_from(track: Track, start: RaceState, played: Iterable[Step]) -> RaceStats:
     """The statistics of the steps ``played`` from the position ``start`` (a record's start state,
-    or any position a race went on from)."""
+    or any position a race went on from: its order is then round 0, and the lap it is on counts
+    from there)."""
     count = _Replay(track, start)
     state = start
     for step in played:

@@ -17,6 +17,7 @@ from rules.engine import apply, chance, moves, to_move
 from rules.record import Header, Record, RecordError, Step, replay, same_drivers, steps
 from rules.ruleset import PRESETS
 from rules.session import RaceSession, computer_action
+from rules.state import RaceState
 from tests.ui.helpers import oval
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -189,6 +190,21 @@ def test_KARMA_3_a_held_check_counts_once_as_its_driver_decides(held: tuple[Reco
     assert accepted.used[Area.ENGINE] == before.used[Area.ENGINE] + 1
 
 
+def played_from(start: RaceState) -> list[Step]:
+    """The race from a position to the flag: careful computers, the highest gear-die face, and
+    every black die a 20."""
+    from tests.rules.test_engine import OVAL
+
+    state, played = start, []
+    while not state.finished:
+        c = chance(state)
+        action = Roll(value=20 if c.die.name == "black" else c.die.highest) if c is not None else computer_action(OVAL, state, "careful")
+        after, events = apply(OVAL, state, action)
+        played.append(Step(state, action, after, events))
+        state = after
+    return played
+
+
 def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     """A wall of wrecks before the leader reaches corner 4 restarts the race from the grid with no
     line crossed (RESTART-2): the laps, and who led them, count from the restart."""
@@ -199,23 +215,35 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
     m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
     start = position([lead, *wall_of_wrecks(1), m], "lead", rules=PRESETS["dresden-2006"], laps=1)
-    state, played = start, []
-    while not state.finished:
-        c = chance(state)
-        if c is not None:
-            action = Roll(value=20 if c.die.name == "black" else c.die.highest)
-        else:
-            action = computer_action(OVAL, state, "careful")
-        after, events = apply(OVAL, state, action)
-        played.append(Step(state, action, after, events))
-        state = after
+    played = played_from(start)
     restarted = next(i for i, s in enumerate(played) if any(e.kind == "restart" for e in s.events))
     stats = statistics_from(OVAL, start, played)
     before = statistics_from(OVAL, start, played[:restarted + 1])
+    assert before.rounds == 1  # the round the wall stopped, ended by the restart
     for c in stats.cars:
         if c.place.status == "finished":
             assert [lap.number for lap in c.laps] == [1]  # lap 1 once, driven after the restart
             assert c.laps[0].rounds == c.ended - before.rounds
+    assert sum(c.laps_led for c in stats.cars) == 1
+
+
+def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> None:
+    """From a position in lap 2 of 2, a wall of wrecks restarts the race in single file on the
+    next straight (RESTART-1): nobody's crossings go back, so the lap they are on ends once, and
+    lap 1, ended before the position, is not made up."""
+    from tests.rules.test_dresden_fuel import dcar
+    from tests.rules.test_dresden_restart import wall_of_wrecks
+    from tests.rules.test_engine import OVAL, position
+
+    lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)
+    second, third = dcar("second", "B10", 3, crossings=2), dcar("third", "B5", 3, crossings=2)
+    start = position([lead, *wall_of_wrecks(2), second, third], "lead", rules=PRESETS["dresden-2006"], laps=2)
+    played = played_from(start)
+    assert any(e.kind == "restart" and e.data == {"full": False} for s in played for e in s.events)
+    stats = statistics_from(OVAL, start, played)
+    finishers = [c for c in stats.cars if c.place.status == "finished"]
+    assert finishers and all([lap.number for lap in c.laps] == [2] for c in finishers)
+    assert all(c.laps[0].ended == c.ended for c in finishers)
     assert sum(c.laps_led for c in stats.cars) == 1
 
 
