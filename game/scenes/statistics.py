@@ -72,6 +72,7 @@ class StatisticsScene(Scene):
         self.widgets = [*self.tab_buttons.values(), self.back]
         self.body = self.table = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
+        self.spots: list[tuple[pygame.Rect, str]] = []  # where the chart drawn last has each car, for its tooltip
         for b in self.tab_buttons.values():
             b.visible = self.stats is not None
 
@@ -134,7 +135,8 @@ class StatisticsScene(Scene):
         assert self.stats is not None
         lines = [charts.Line(self.car(c.car), c.positions, c.ended if c.place.status == "out" else None)
                  for c in self.stats.cars]
-        charts.positions(screen, self.body, lines, self.stats.rounds, tr("stats.axis.rounds"))
+        spots = charts.positions(screen, self.body, lines, self.stats.rounds, tr("stats.axis.rounds"), tr("stats.legend.out"))
+        self.spots = [(rect, self.record.header.entries[line.car.index].id) for rect, line in spots]
 
     def _wp(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
@@ -142,13 +144,15 @@ class StatisticsScene(Scene):
         bars = [charts.Bar(self.car(c.car), tuple((c.used[a], AREA_COLOURS[a]) for a in areas),
                            str(sum(c.used.values()))) for c in self.stats.cars]
         items = [(tr(f"area.{a.value}"), AREA_COLOURS[a]) for a in areas]
-        charts.stacked(screen, self.body, bars, items, tr("stats.axis.wp"))
+        rows = charts.stacked(screen, self.body, bars, items, tr("stats.axis.wp"))
+        self.spots = [(rect, c.car) for rect, c in zip(rows, self.stats.cars)]
 
     def _luck(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
         bars = [charts.Bar(self.car(c.car), ((float(c.luck), LUCKY if c.luck >= 0 else UNLUCKY),), luck_text(c),
                            tr("stats.checks", passed=c.passed, n=c.passed + c.failed)) for c in self.stats.cars]
-        charts.diverging(screen, self.body, bars, tr("stats.axis.luck"), tr("stats.checks_head"))
+        rows = charts.diverging(screen, self.body, bars, tr("stats.axis.luck"), tr("stats.checks_head"))
+        self.spots = [(rect, c.car) for rect, c in zip(rows, self.stats.cars)]
 
     def columns(self) -> tuple[tuple[int, ...], int]:
         """The table's columns' left edges and the size of its words: smaller where a narrow window
@@ -203,13 +207,33 @@ class StatisticsScene(Scene):
                        (cols[7], mid), "midleft")
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
-        """Why a car retired, over its row of the table."""
-        if self.stats is not None and self.tab == "table":
+        """A car's figures under the mouse: its places, its WP per area, its dice; on the table why
+        it retired."""
+        if self.stats is None:
+            return super().hint_at(pos)
+        if self.tab == "table":
             for i, c in enumerate(self.stats.cars):
                 row = pygame.Rect(self.table.left, self.table.top + HEAD + i * self.row, self.table.width, self.row)
                 if row.collidepoint(pos) and c.reason is not None:
                     return [reason_text(c.reason)]
-        return super().hint_at(pos)
+            return super().hint_at(pos)
+        car = next((car for rect, car in self.spots if rect.collidepoint(pos)), None)
+        if car is None:
+            return super().hint_at(pos)
+        return self.hint(self.stats.car(car))
+
+    def hint(self, c: CarStats) -> list[str]:
+        """The tooltip of a car on the chart shown."""
+        name = self.car(c.car).name
+        if self.tab == "positions":
+            best = min(c.positions)
+            return [tr("stats.hint.places", name=name, start=c.positions[0], end=c.place.position, best=best)]
+        if self.tab == "wp":
+            used = [tr("log.wp_item", area=tr(f"area.{a.value}"), n=c.used[a]) for a in self.stats.areas if c.used[a]]  # type: ignore[union-attr]
+            return [tr("stats.hint.wp", name=name, n=sum(c.used.values()), areas=", ".join(used) or "–")]
+        average = f"{float(c.expected):.1f}"
+        return [tr("stats.hint.luck", name=name, rolled=c.rolled, rolls=c.rolls, average=average),
+                tr("stats.hint.checks", passed=c.passed, failed=c.failed)]
 
     def status(self) -> dict[str, Any]:
         status = super().status()

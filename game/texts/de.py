@@ -412,6 +412,11 @@ STRINGS: dict[str, str] = {
     "stats.col.luck": "Glück",
     "stats.out_in": "Aus in Spielrunde {n}",
     "stats.lap_rounds": "{n} Spielrunden (Runde {lap})",
+    "stats.legend.out": "ausgeschieden",
+    "stats.hint.places": "{name}: Platz {start} am Start, {end} am Ende, bestenfalls {best}",
+    "stats.hint.wp": "{name}: {n} VP verbraucht ({areas})",
+    "stats.hint.luck": "{name}: {rolled} Felder in {rolls} Gangwürfen, im Schnitt {average}",
+    "stats.hint.checks": "Proben mit dem schwarzen Würfel: {passed} bestanden, {failed} nicht",
     # --- settings ---------------------------------------------------------------------
     "settings.title": "Einstellungen",
     "settings.language": "Sprache",

@@ -405,6 +405,11 @@ STRINGS: dict[str, str] = {
     "stats.col.luck": "Luck",
     "stats.out_in": "Out in round {n}",
     "stats.lap_rounds": "{n} rounds (lap {lap})",
+    "stats.legend.out": "out of the race",
+    "stats.hint.places": "{name}: place {start} at the start, {end} at the end, {best} at best",
+    "stats.hint.wp": "{name}: {n} WP used ({areas})",
+    "stats.hint.luck": "{name}: {rolled} spaces in {rolls} gear-die rolls, {average} on average",
+    "stats.hint.checks": "Black-die checks: {passed} passed, {failed} failed",
     # --- settings ---------------------------------------------------------------------
     "settings.title": "Settings",
     "settings.language": "Language",

@@ -70,9 +70,12 @@ def _ticks(span: float, room: int, least_px: int) -> float:
     return step
 
 
-def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str) -> None:
+def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str,
+              out: str = "") -> list[tuple[pygame.Rect, Line]]:
     """The places over the game rounds: place 1 at the top, a line per car in its colour from its
-    badge at the start to its badge at its final place; ``axis`` names the rounds under the chart."""
+    badge at the start to its badge at its final place; ``axis`` names the rounds under the chart
+    and ``out`` the cross where a retired car's line ends. Returns each badge's rect with its line,
+    for the tooltips."""
     theme.panel(screen, box, theme.PANEL, radius=12)
     n = max([2, *(max(line.places) for line in lines if line.places)])
     size = max(10, min(16, (box.height - 120) // (2 * n)))  # a badge's half-height
@@ -94,6 +97,11 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
         theme.text(screen, str(k), TICK_PX, theme.DIM, (x, plot.bottom + size + 8), "midtop")
     theme.text(screen, axis, TICK_PX, theme.DIM, (plot.centerx, box.bottom - PAD), "midbottom")
     width = max(2, size // 4)
+    if out and any(line.until is not None for line in lines):  # the cross explained, right of the axis's name
+        x = box.right - PAD - theme.font(TICK_PX).size(out)[0]
+        _cross(screen, (x - 12, box.bottom - PAD - 7), 5)
+        theme.text(screen, out, TICK_PX, theme.DIM, (x, box.bottom - PAD), "bottomleft")
+    spots: list[tuple[pygame.Rect, Line]] = []
     for line in sorted(lines, key=lambda li: -li.places[-1]):  # the leader drawn last, on top
         last = len(line.places) - 1 if line.until is None else min(line.until, len(line.places) - 1)
         points = [at(k, p) for k, p in enumerate(line.places[: last + 1])]
@@ -102,12 +110,17 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
             pygame.draw.lines(screen, theme.shade(ink, 0.45), False, points, width + 2)
             pygame.draw.lines(screen, ink, False, points, width)
         if line.until is not None:  # retired: a cross where its race ended
-            x, y = points[-1]
-            r = size // 2 + 2
-            for dx in (-r, r):
-                pygame.draw.line(screen, theme.TEXT, (x - dx, y - r), (x + dx, y + r), 3)
-        _badge(screen, line.car, (plot.left - size - 6, at(0, line.places[0])[1]), size)
-        _badge(screen, line.car, (plot.right + size + 6, at(0, line.places[-1])[1]), size)
+            _cross(screen, points[-1], size // 2 + 2)
+        for centre in ((plot.left - size - 6, at(0, line.places[0])[1]), (plot.right + size + 6, at(0, line.places[-1])[1])):
+            _badge(screen, line.car, centre, size)
+            spots.append((pygame.Rect(centre[0] - size, centre[1] - size, 2 * size, 2 * size), line))
+    return spots
+
+
+def _cross(screen: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    x, y = centre
+    for dx in (-r, r):
+        pygame.draw.line(screen, theme.TEXT, (x - dx, y - r), (x + dx, y + r), 3)
 
 
 def _rows(box: pygame.Rect, count: int, top: int) -> tuple[int, int]:
@@ -152,9 +165,10 @@ def _fitted(box: pygame.Rect, top: int, rows: int, row: int) -> pygame.Rect:
 
 
 def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
-            axis: str) -> None:
+            axis: str) -> list[pygame.Rect]:
     """A bar per car made of its segments, the total at its end, the ``items`` legend above and an
-    axis of values under it named ``axis``; a segment wide enough shows its value inside."""
+    axis of values under it named ``axis``; a segment wide enough shows its value inside. Returns
+    each bar's row, for the tooltips."""
     top = legend(None, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
     row, px = _rows(box, len(bars), top)
     box = _fitted(box, top, len(bars), row)
@@ -192,11 +206,13 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
                 theme.text(screen, words, px - 2, theme.ink_on(ink), rect.center, "center")
             x += w
         theme.text(screen, bar.label, px, theme.TEXT, (round(x) + 8, y), "midleft")
+    return [pygame.Rect(box.left + PAD, top + i * row, box.width - 2 * PAD, row) for i in range(len(bars))]
 
 
-def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str) -> None:
+def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str) -> list[pygame.Rect]:
     """A bar per car either side of the zero line (green above, red below), its value at the bar's
-    end, and each row's note in a column of its own headed ``note_head``."""
+    end, and each row's note in a column of its own headed ``note_head``. Returns each bar's row,
+    for the tooltips."""
     top = box.top + PAD + 30
     row, px = _rows(box, len(bars), top)
     box = _fitted(box, top, len(bars), row)
@@ -237,3 +253,4 @@ def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axi
         else:
             theme.text(screen, bar.label, px, theme.TEXT, (rect.left - 6, y), "midright")
         theme.text(screen, bar.note, px, theme.DIM, (box.right - PAD - note_w, y), "midleft")
+    return [pygame.Rect(box.left + PAD, top + i * row, box.width - 2 * PAD, row) for i in range(len(bars))]

@@ -87,3 +87,30 @@ def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: i
     assert set(scene.status()["buttons"]) == {"back"}
     press(scene, "back")
     assert app.scene.name == "menu"
+
+
+def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None:  # type: ignore[no-untyped-def]
+    control = finished()
+    scene = StatisticsScene(app, control.session.record(), control.track)
+    app.push(scene)
+    stats = scene.stats
+    assert stats is not None
+    winner = stats.cars[0]
+    name = control.name(winner.car)
+    app.frame(0.016)  # the positions: a badge at each end of every line
+    assert len(scene.spots) == 2 * len(stats.cars)
+    badge = next(rect for rect, car in scene.spots if car == winner.car)
+    assert scene.hint_at(badge.center) == [texts.tr("stats.hint.places", name=name, start=winner.positions[0], end=1,
+                                                    best=1)]
+    press(scene, "tab.wp")
+    app.frame(0.016)
+    row = scene.spots[0][0]
+    hint = scene.hint_at(row.center)
+    assert hint[0].startswith(f"{name}: {sum(winner.used.values())} WP used (")
+    press(scene, "tab.luck")
+    app.frame(0.016)
+    hint = scene.hint_at(scene.spots[0][0].center)
+    assert hint == [texts.tr("stats.hint.luck", name=name, rolled=winner.rolled, rolls=winner.rolls,
+                             average=f"{float(winner.expected):.1f}"),
+                    texts.tr("stats.hint.checks", passed=winner.passed, failed=winner.failed)]
+    assert abs(winner.rolled - float(winner.expected) - float(winner.luck)) < 1e-9
