@@ -106,8 +106,8 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
         last = len(line.places) - 1 if line.until is None else min(line.until, len(line.places) - 1)
         points = [at(k, p) for k, p in enumerate(line.places[: last + 1])]
         ink = theme.colour(line.car.colour)
-        if len(points) > 1:
-            pygame.draw.lines(screen, theme.shade(ink, 0.45), False, points, width + 2)
+        if len(points) > 1:  # a rim that sets it off the panel: darker, or for a dark car lighter
+            pygame.draw.lines(screen, _rim(ink), False, points, width + 2)
             pygame.draw.lines(screen, ink, False, points, width)
         if line.until is not None:  # retired: a cross where its race ended
             _cross(screen, points[-1], size // 2 + 2)
@@ -115,6 +115,11 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
             _badge(screen, line.car, centre, size)
             spots.append((pygame.Rect(centre[0] - size, centre[1] - size, 2 * size, 2 * size), line))
     return spots
+
+
+def _rim(ink: theme.Colour) -> theme.Colour:
+    r, g, b = ink
+    return theme.shade(ink, 1.5) if 0.299 * r + 0.587 * g + 0.114 * b < 90 else theme.shade(ink, 0.45)
 
 
 def _cross(screen: pygame.Surface, centre: tuple[int, int], r: int) -> None:
