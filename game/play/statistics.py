@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.actions import Event, Karma, Roll
+from rules.actions import Action, Event, Karma, Roll
 from rules.car import Area
 from rules.classify import Place, classification
 from rules.dice import Purpose
@@ -139,7 +139,8 @@ class _Replay:
         if state.round >= 1:  # a race already under way (a decided grid, or a position): its order is the start
             self.positions.append(self._order(state))
 
-    def step(self, before: RaceState, action: object, after: RaceState, events: list[Event]) -> None:
+    def step(self, before: RaceState, action: Action, after: RaceState, events: list[Event]) -> None:
+        """Count what one action did."""
         if isinstance(action, Roll):
             self._roll(before, action.value)
         for e in events:
