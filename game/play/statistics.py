@@ -21,6 +21,7 @@ it; the positions, rounds led, WP used and dice rolled count on through it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -256,10 +257,42 @@ class _Replay:
         return RaceStats(cars=tuple(cars), areas=self.areas, rounds=self.rounds, laps=state.laps, finished=state.finished)
 
 
+class Counting:
+    """A record's statistics counted a slice of actions at a time, so a screen stays responsive
+    while a long race replays and can show how far it has got."""
+
+    def __init__(self, track: Track, record: Record) -> None:
+        """RecordError if the record does not fit the track."""
+        self.total = len(record.actions)
+        self.done = 0  # actions counted so far
+        self._state = start_state(track, record.header)
+        self._count = _Replay(track, self._state)
+        self._steps = steps(track, record)
+        self.result: RaceStats | None = None
+
+    def advance(self, seconds: float) -> RaceStats | None:
+        """Count on for about ``seconds`` (at least one action); the statistics once every action
+        is counted, else None. RecordError (from the replay) names an action that does not replay."""
+        if self.result is not None:
+            return self.result
+        until = time.perf_counter() + seconds
+        for step in self._steps:
+            self._count.step(step.before, step.action, step.after, step.events)
+            self._state = step.after
+            self.done += 1
+            if time.perf_counter() >= until:
+                return None
+        self.result = self._count.result(self._state)
+        return self.result
+
+
 def race_statistics(track: Track, record: Record) -> RaceStats:
     """The statistics of the race ``record`` holds, played on ``track``; RecordError (from the
     replay) if the record does not fit the track or an action does not replay."""
-    return statistics_from(track, start_state(track, record.header), steps(track, record))
+    count = Counting(track, record)
+    result = count.advance(float("inf"))
+    assert result is not None
+    return result
 
 
 def statistics_from(track: Track, start: RaceState, played: Iterable[Step]) -> RaceStats:

@@ -2,8 +2,9 @@
 and a table of fastest laps, laps led and pit stops (issue 18).
 
 The scene takes a race's record and its track, so the results screen and a list of races played
-open it alike; the figures come from replaying the record (``game.play.statistics``). A record
-that does not replay on the track shows what is wrong instead of the charts.
+open it alike; the figures come from replaying the record (``game.play.statistics``), a slice
+of each frame, with a progress bar while a long race replays. A record that does not replay on
+the track shows what is wrong instead of the charts.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 
 from game import theme
 from game.app.loop import Scene
-from game.play.statistics import CarStats, RaceStats, race_statistics
+from game.play.statistics import CarStats, Counting, RaceStats
 from game.texts import reason_text, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button
@@ -30,6 +31,7 @@ TABS = ("positions", "wp", "luck", "table")
 HEAD = 44  # the table's headings
 ROW = 44
 MIN_ROW = 26
+COUNT_SLICE = 0.03  # seconds of each frame spent counting a long race's record
 
 #: Each area's colour in the WP chart, near the dashboard's look of each part.
 AREA_COLOURS: dict[Area, theme.Colour] = {
@@ -62,8 +64,9 @@ class StatisticsScene(Scene):
         self.tab = "positions"
         self.problem = ""
         self.stats: RaceStats | None = None
+        self.counting: Counting | None = None
         try:
-            self.stats = race_statistics(track, record)
+            self.counting = Counting(track, record)
         except RecordError as err:
             self.problem = tr("stats.broken", why=str(err))
         self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"stats.tab.{t}"), lambda t=t: self.show(t), px=22)
@@ -73,8 +76,26 @@ class StatisticsScene(Scene):
         self.body = self.table = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
         self.spots: list[tuple[pygame.Rect, str]] = []  # where the chart drawn last has each car, for its tooltip
+        self._show_tabs()
+
+    def _show_tabs(self) -> None:
         for b in self.tab_buttons.values():
             b.visible = self.stats is not None
+
+    def update(self, dt: float) -> None:
+        """Count the record on for a slice of each frame until its statistics are ready."""
+        if self.counting is None or self.stats is not None or self.problem:
+            return
+        try:
+            self.stats = self.counting.advance(COUNT_SLICE)
+        except RecordError as err:
+            self.problem = tr("stats.broken", why=str(err))
+        if self.stats is not None:
+            self._show_tabs()
+            self.layout(self.app.size)
+
+    def animating(self) -> bool:
+        return self.counting is not None and self.stats is None and not self.problem
 
     # --- who is who ---------------------------------------------------------------------------------
 
@@ -107,16 +128,30 @@ class StatisticsScene(Scene):
         page.draw(screen, tr("stats.title"))
         for t, b in self.tab_buttons.items():
             b.style = "primary" if t == self.tab else "normal"
-        if self.stats is None:
+        if self.problem:
             lines = theme.wrap(self.problem, 22, page.body.width, most=8)
             for k, line in enumerate(lines):
                 theme.text(screen, line, 22, theme.DIM, (page.body.left, page.body.top + 8 + 28 * k))
+        elif self.stats is None:
+            self._progress(screen, page.body)
         else:
             sub = self.subtitle()
             px = theme.fitting_px(sub, 22, page.body.width, 16)
             theme.text(screen, theme.fit_text(sub, px, page.body.width), px, theme.DIM, (page.body.left, page.body.top + 4))
             {"positions": self._positions, "wp": self._wp, "luck": self._luck, "table": self._table}[self.tab](screen)
         self.draw_widgets(screen)
+
+    def _progress(self, screen: pygame.Surface, body: pygame.Rect) -> None:
+        """How much of the record is counted, while a long race replays."""
+        assert self.counting is not None
+        share = self.counting.done / max(1, self.counting.total)
+        words = tr("stats.counting", percent=round(100 * share))
+        theme.text(screen, words, 26, theme.TEXT, (body.centerx, body.centery - 40), "center")
+        bar = pygame.Rect(0, 0, min(600, body.width - 40), 18)
+        bar.center = (body.centerx, body.centery)
+        pygame.draw.rect(screen, theme.PANEL_DARK, bar, border_radius=9)
+        pygame.draw.rect(screen, theme.YELLOW, (bar.left, bar.top, round(bar.width * share), bar.height), border_radius=9)
+        pygame.draw.rect(screen, theme.EDGE, bar, 1, border_radius=9)
 
     def subtitle(self) -> str:
         """The track, the laps and the game rounds; the fastest lap of the race, if one was completed."""
@@ -239,6 +274,7 @@ class StatisticsScene(Scene):
         status = super().status()
         status["tab"] = self.tab
         status["problem"] = self.problem
+        status["counted"] = [self.counting.done, self.counting.total] if self.counting is not None else None
         if self.stats is not None:
             status["cars"] = [self.car(c.car).name for c in self.stats.cars]
             status["rounds"] = self.stats.rounds

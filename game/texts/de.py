@@ -412,6 +412,7 @@ STRINGS: dict[str, str] = {
     "stats.col.luck": "Glück",
     "stats.out_in": "Aus in Spielrunde {n}",
     "stats.lap_rounds": "{n} Spielrunden (Runde {lap})",
+    "stats.counting": "Das Rennen wird ausgewertet: {percent} %",
     "stats.legend.out": "ausgeschieden",
     "stats.hint.places": "{name}: Platz {start} am Start, {end} am Ende, bestenfalls {best}",
     "stats.hint.wp": "{name}: {n} VP verbraucht ({areas})",

@@ -405,6 +405,7 @@ STRINGS: dict[str, str] = {
     "stats.col.luck": "Luck",
     "stats.out_in": "Out in round {n}",
     "stats.lap_rounds": "{n} rounds (lap {lap})",
+    "stats.counting": "Counting the race: {percent} %",
     "stats.legend.out": "out of the race",
     "stats.hint.places": "{name}: place {start} at the start, {end} at the end, {best} at best",
     "stats.hint.wp": "{name}: {n} WP used ({areas})",

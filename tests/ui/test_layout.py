@@ -252,9 +252,14 @@ def results(app: App, teams: bool = False) -> None:
 
 
 def statistics(app: App, tab: str) -> None:
-    """The statistics of the ten-car race of ``results`` (one car retires), on one of its tabs."""
+    """The statistics of the ten-car race of ``results`` (one car retires), on one of its tabs;
+    "counting" while the record is still being counted."""
     scene = StatisticsScene(app, finished("fd-basic", False).session.record(), oval())
     app.push(scene)
+    if tab == "counting":
+        return
+    while scene.stats is None:
+        scene.update(0.016)
     scene.show(tab)
 
 
@@ -379,6 +384,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "results": results,
     "results-teams": lambda app: results(app, teams=True),
     "records": records,
+    "statistics-counting": lambda app: statistics(app, "counting"),
     "statistics-positions": lambda app: statistics(app, "positions"),
     "statistics-wp": lambda app: statistics(app, "wp"),
     "statistics-luck": lambda app: statistics(app, "luck"),

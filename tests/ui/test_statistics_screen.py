@@ -13,6 +13,7 @@ from game.play.race_control import RaceControl
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.scenes.statistics import StatisticsScene
+from rules.actions import Roll
 from rules.record import Header
 from tests.ui.helpers import make_app, oval
 from tests.ui.test_layout import finished as layout_race
@@ -22,6 +23,17 @@ from tests.ui.test_scenes import press
 def finished() -> RaceControl:
     """Ten computers, two laps, one of them retires (the layout test's race, played once)."""
     return layout_race("fd-basic", False)
+
+
+def counted(app) -> StatisticsScene:  # type: ignore[no-untyped-def]
+    """Frames until the top scene has counted its record (a slice of each frame)."""
+    scene = app.scene
+    for _ in range(10_000):
+        if scene.stats is not None or scene.problem:
+            return scene
+        assert scene.animating()
+        app.frame(0.016)
+    raise AssertionError("the statistics were never counted")
 
 
 @pytest.fixture
@@ -37,8 +49,8 @@ def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # ty
     app.push(ResultsScene(app, control))
     app.frame(0.016)
     press(app.scene, "stats")
-    scene = app.scene
-    assert isinstance(scene, StatisticsScene) and scene.tab == "positions"
+    scene = counted(app)
+    assert isinstance(scene, StatisticsScene) and scene.tab == "positions" and not scene.animating()
     assert scene.status()["cars"] == [control.name(p.car) for p in app.stack[-2].places]  # type: ignore[attr-defined]
     assert scene.status()["rounds"] == scene.stats.rounds > 0  # type: ignore[union-attr]
     for tab in ("wp", "luck", "table", "positions"):
@@ -56,6 +68,7 @@ def test_the_table_says_why_a_car_retired(app) -> None:  # type: ignore[no-untyp
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)
+    counted(app)
     press(scene, "tab.table")
     app.frame(0.016)
     stats = scene.stats
@@ -73,7 +86,7 @@ def test_the_german_screen_speaks_german(app) -> None:  # type: ignore[no-untype
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)
-    app.frame(0.016)
+    counted(app)
     assert scene.subtitle().startswith(f"{control.header.track_name} · Runden: 2 · Spielrunden: ")
 
 
@@ -83,17 +96,42 @@ def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: i
     scene = StatisticsScene(app, record.model_copy(update={"header": other}), oval())
     app.push(scene)
     app.frame(0.016)
-    assert scene.stats is None and "hash" in scene.problem
+    assert scene.stats is None and "hash" in scene.problem and not scene.animating()
     assert set(scene.status()["buttons"]) == {"back"}
     press(scene, "back")
     assert app.scene.name == "menu"
+
+
+def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each frame counts its slice of the record; the progress shows until the charts can."""
+    monkeypatch.setattr("game.scenes.statistics.COUNT_SLICE", 0.0)  # one action a frame
+    record = finished().session.record()
+    scene = StatisticsScene(app, record, oval())
+    app.push(scene)
+    app.frame(0.016)
+    app.frame(0.016)
+    assert scene.status()["counted"] == [2, len(record.actions)]
+    assert scene.stats is None and scene.animating() and set(scene.status()["buttons"]) == {"back"}
+    monkeypatch.setattr("game.scenes.statistics.COUNT_SLICE", 1.0)
+    counted(app)
+    assert scene.stats is not None and scene.status()["counted"] == [len(record.actions)] * 2
+    assert "tab.luck" in scene.status()["buttons"]
+
+
+def test_a_record_that_stops_replaying_says_which_action(app) -> None:  # type: ignore[no-untyped-def]
+    record = finished().session.record()
+    broken = record.model_copy(update={"actions": (*record.actions[:5], Roll(value=99), *record.actions[5:])})
+    scene = StatisticsScene(app, broken, oval())
+    app.push(scene)
+    counted(app)
+    assert scene.stats is None and "action 6" in scene.problem
 
 
 def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None:  # type: ignore[no-untyped-def]
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)
-    stats = scene.stats
+    stats = counted(app).stats
     assert stats is not None
     winner = stats.cars[0]
     name = control.name(winner.car)
