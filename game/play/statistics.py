@@ -22,7 +22,7 @@ it; the positions, rounds led, WP used and dice rolled count on through it.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -258,21 +258,26 @@ class _Replay:
 
 
 class Counting:
-    """A record's statistics counted a slice of actions at a time, so a screen stays responsive
-    while a long race replays and can show how far it has got."""
+    """Statistics counted a slice of steps at a time, so a screen stays responsive while a long
+    race replays and can show how far it has got."""
 
-    def __init__(self, track: Track, record: Record) -> None:
-        """RecordError if the record does not fit the track."""
-        self.total = len(record.actions)
-        self.done = 0  # actions counted so far
-        self._state = start_state(track, record.header)
-        self._count = _Replay(track, self._state)
-        self._steps = steps(track, record)
+    def __init__(self, track: Track, start: RaceState, played: Iterable[Step], total: int) -> None:
+        """The ``total`` steps ``played`` from the position ``start``."""
+        self.total = total
+        self.done = 0  # steps counted so far
+        self._state = start
+        self._count = _Replay(track, start)
+        self._steps = iter(played)
         self.result: RaceStats | None = None
 
+    @classmethod
+    def of(cls, track: Track, record: Record) -> Counting:
+        """A record's statistics to count; RecordError if the record does not fit the track."""
+        return cls(track, start_state(track, record.header), steps(track, record), len(record.actions))
+
     def advance(self, seconds: float) -> RaceStats | None:
-        """Count on for about ``seconds`` (at least one action); the statistics once every action
-        is counted, else None. RecordError (from the replay) names an action that does not replay."""
+        """Count on for about ``seconds`` (at least one step); the statistics once every step is
+        counted, else None. RecordError (from a record's replay) names an action that does not replay."""
         if self.result is not None:
             return self.result
         until = time.perf_counter() + seconds
@@ -285,23 +290,21 @@ class Counting:
         self.result = self._count.result(self._state)
         return self.result
 
+    def finish(self) -> RaceStats:
+        """Count every step that is left."""
+        result = self.advance(float("inf"))
+        assert result is not None
+        return result
+
 
 def race_statistics(track: Track, record: Record) -> RaceStats:
     """The statistics of the race ``record`` holds, played on ``track``; RecordError (from the
     replay) if the record does not fit the track or an action does not replay."""
-    count = Counting(track, record)
-    result = count.advance(float("inf"))
-    assert result is not None
-    return result
+    return Counting.of(track, record).finish()
 
 
-def statistics_from(track: Track, start: RaceState, played: Iterable[Step]) -> RaceStats:
+def statistics_from(track: Track, start: RaceState, played: Sequence[Step]) -> RaceStats:
     """The statistics of the steps ``played`` from the position ``start`` (a record's start state,
     or any position a race went on from: its order is then round 0, and the lap it is on counts
     from there)."""
-    count = _Replay(track, start)
-    state = start
-    for step in played:
-        count.step(step.before, step.action, step.after, step.events)
-        state = step.after
-    return count.result(state)
+    return Counting(track, start, played, len(played)).finish()

@@ -66,7 +66,7 @@ class StatisticsScene(Scene):
         self.stats: RaceStats | None = None
         self.counting: Counting | None = None
         try:
-            self.counting = Counting(track, record)
+            self.counting = Counting.of(track, record)
         except RecordError as err:
             self.problem = tr("stats.broken", why=str(err))
         self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"stats.tab.{t}"), lambda t=t: self.show(t), px=22)
