@@ -109,6 +109,14 @@ class StatisticsScene(Scene):
         self.tab = tab
         self.layout(self.app.size)
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Left and Right step through the tabs, once the statistics are counted."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.stats is not None:
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.show(TABS[(TABS.index(self.tab) + step) % len(TABS)])
+            return True
+        return super().handle(event)
+
     # --- screen ---------------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:

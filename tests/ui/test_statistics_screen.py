@@ -57,6 +57,10 @@ def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # ty
         press(scene, f"tab.{tab}")
         app.frame(0.016)
         assert app.status()["tab"] == tab
+    for key, tab in ((pygame.K_RIGHT, "wp"), (pygame.K_RIGHT, "luck"), (pygame.K_LEFT, "wp"), (pygame.K_LEFT, "positions"),
+                     (pygame.K_LEFT, "table")):  # the arrow keys step through the tabs, round and round
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        assert scene.tab == tab
     press(scene, "back")
     assert app.scene.name == "results"
     press(app.scene, "stats")
