@@ -10,27 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import sys
 import time
 from pathlib import Path
 
 from game.tools.track import render
+from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import check_track
 
 #: Seconds between two looks at the file: a save shows within about two of them.
 INTERVAL = 0.25
-
-Signature = tuple[int, int, int]
-
-
-def signature(path: Path) -> Signature | None:
-    """What changes when the file is saved (or replaced by a rename); None while it is missing."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def default_picture(path: Path) -> Path:
@@ -52,14 +41,14 @@ def watch(file: str, out: str | None = None, names: bool = False, arrows: bool =
         return 1
     deadline = None if seconds is None else time.monotonic() + seconds
     print(f"watching {path} (Ctrl+C ends); the board is drawn into {target}", flush=True)
-    seen: Signature | None | bool = False  # False: nothing looked at yet
+    seen: Stamp | None | bool = False  # False: nothing looked at yet
     done = 0
     try:
         while True:
-            now = signature(path)
+            now = stamp(path)
             if now != seen:
                 time.sleep(interval)
-                if signature(path) == now:  # not still being written
+                if stamp(path) == now:  # not still being written
                     seen = now
                     run_once(path, target, names, arrows, now is None)
                     done += 1
@@ -76,13 +65,13 @@ def watch(file: str, out: str | None = None, names: bool = False, arrows: bool =
 
 def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool) -> bool:
     """One round: the time, then ``ok`` with the picture or every problem; True if ok."""
-    stamp = time.strftime("%H:%M:%S")
+    now = time.strftime("%H:%M:%S")
     if missing:
-        print(f"[{stamp}] {path}: the file is gone; waiting for it to be saved again", flush=True)
+        print(f"[{now}] {path}: the file is gone; waiting for it to be saved again", flush=True)
         return False
     problems = check_track(path)
     if problems:
-        print(f"[{stamp}] {path}: {len(problems)} problem(s), the picture is not updated", flush=True)
+        print(f"[{now}] {path}: {len(problems)} problem(s), the picture is not updated", flush=True)
         for p in problems:
             print(f"  {p.line()}", flush=True)
         return False
@@ -90,9 +79,9 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
     with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
         code = render(str(path), str(target), names=names, arrows=arrows)
     if code != 0:
-        print(f"[{stamp}] {path}: checked ok, but not drawn:", flush=True)
+        print(f"[{now}] {path}: checked ok, but not drawn:", flush=True)
         for line in said.getvalue().splitlines():
             print(f"  {line}", flush=True)
         return False
-    print(f"[{stamp}] {path}: ok, board drawn into {target}", flush=True)
+    print(f"[{now}] {path}: ok, board drawn into {target}", flush=True)
     return True
