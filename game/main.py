@@ -46,6 +46,9 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     watch.add_argument("--arrows", action="store_true", help="draw the lane-change arrows")
     watch.add_argument("--runs", type=_positive, metavar="N", help="stop after N checks (default: until Ctrl+C)")
     watch.add_argument("--for", dest="seconds", type=_seconds, metavar="SECONDS", help="stop after SECONDS")
+    imp = tsub.add_parser("import", help="convert a GP Online track (.dat) into a map of this game")
+    imp.add_argument("file", metavar="FILE.dat")
+    imp.add_argument("out", metavar="OUT.tmx")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")
@@ -107,6 +110,10 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
             return track.check(args.files)
         if args.track_command == "render":
             return track.render(args.file, args.out, names=args.names, arrows=args.arrows, scale=args.scale)
+        if args.track_command == "import":
+            from game.tools.trackimport import import_cmd
+
+            return import_cmd(args.file, args.out)
         if args.track_command == "watch":
             from game.tools.trackwatch import watch
 

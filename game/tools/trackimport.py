@@ -1,0 +1,553 @@
+"""``track import``: a GP Online track (``.dat``, see ``datfile``) as a map of this game's format.
+
+GP Online places every space by hand and lists every step between spaces; this format draws
+lanes and spreads their spaces evenly between the start line, the corner borders and the row
+lines, derives the steps, and adds drawn arrows. So the converter:
+
+1. finds the lanes: from each node on the finish line it follows the successor straightest
+   ahead until the lap closes; lanes are lettered from the left in the driving direction;
+2. draws each lane through its nodes, the start line just before the finish nodes, one corner
+   polygon around each group of curve nodes (cut halfway between a lane's last straight and
+   first curve node), an arrow for every lane change that touches a curve, a tiny arrow zone
+   around a straight space whose lane changes the board restricts, the pit lane through its
+   nodes with a box on every garage, and the grid slots on the grid nodes;
+3. builds the map as the game does, drops (and reports) arrows the format cannot take, and
+   compares the result with the board: every space, every step, the pit lane and the grid.
+
+Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
+GP Online track").
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.tools.datfile import BLOCKED, STOPS, TYPE_NAMES, DatError, DatTrack, read_dat
+from game.tracks.build import build
+from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.load import load_track
+from rules.record import write_atomic
+from rules.track import EdgeKind, Track
+
+Point = tuple[float, float]
+TILE = 32
+WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
+LAPS = 1
+ROUNDS = 4  # builds at most: each drops the arrows the format refused and restricts lane changes
+
+
+class ImportProblem(Exception):
+    """The board cannot become a map of this format at all; the message says why and what to do."""
+
+
+@dataclass
+class Board:
+    """The board as the converter understood it."""
+
+    dat: DatTrack
+    lanes: list[list[int]]  # node ids per lane, left lane first, from the finish line
+    corners: list[tuple[int, set[int]]]  # (stops, curve nodes), in lap order
+    pit: list[int]  # the pit nodes from entry to exit
+    pit_entry: int | None
+    pit_exit: int | None
+    lost: list[str] = field(default_factory=list)
+
+    def lane_of(self) -> dict[int, int]:
+        return {n: li for li, lane in enumerate(self.lanes) for n in lane}
+
+
+def import_cmd(src: str, out: str) -> int:
+    """Convert ``src`` into ``out`` and print what was kept and what was lost."""
+    target = Path(out)
+    if target.suffix.lower() != ".tmx":
+        print(f"{out}: the map is written as a Tiled .tmx file; give a name ending in .tmx", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"{out}: the folder {target.parent} does not exist", file=sys.stderr)
+        return 1
+    try:
+        dat = read_dat(src)
+        board = understand(dat)
+        drawing, track, lost = convert(board, Path(src).stem)
+    except (DatError, ImportProblem) as err:
+        print(f"{err}", file=sys.stderr)
+        return 1
+    try:
+        write_atomic(target, tmx_text(drawing))
+    except OSError as err:
+        print(f"{out}: cannot write the map ({err.strerror or err})", file=sys.stderr)
+        return 1
+    try:
+        written = load_track(target)
+    except TrackError as err:  # the format refused it after all: say so, keep the file to fix in Tiled
+        for p in err.problems:
+            print(p.line(), file=sys.stderr)
+        print(f"{out}: written, but it does not pass track check; fix the problems above in Tiled", file=sys.stderr)
+        return 1
+    print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
+    print(kept_line(written))
+    print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
+          f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
+          f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
+    lost = board.lost + lost
+    print(f"not kept ({len(lost)}):" if lost else "not kept: nothing")
+    for line in lost:
+        print(f"  - {line}")
+    print(f"{out}: written; track check: ok")
+    return 0
+
+
+def kept_line(t: Track) -> str:
+    lanes = ", ".join(f"{s[0].name[0]} {len(s)}" for s in (t.lane_spaces(i) for i in range(t.lanes)))
+    corners = ", ".join(str(c.stops) for c in t.corners)
+    pit = "no pit lane" if t.pit is None else f"pit lane of {len(t.pit.spaces)} spaces with {len(t.pit.boxes)} boxes"
+    return f"kept: {t.lanes} lanes ({lanes} spaces), {len(t.corners)} corners (stops {corners}), {pit}, grid of {len(t.grid)}"
+
+
+# --- understanding the board ---------------------------------------------------------------
+
+
+def understand(dat: DatTrack) -> Board:
+    """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
+    lanes = _lanes(dat)
+    lost: list[str] = []
+    in_lane = {n for lane in lanes for n in lane}
+    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane)
+    if stray:
+        lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
+    for n in sorted(in_lane):
+        kind = dat.nodes[n].type
+        if kind == BLOCKED:
+            lost.append(f"node {n} is blocked on the board; the format has no blocked spaces, so it is a normal space")
+        elif kind == 0:
+            lost.append(f"node {n} has the type 'unknown'; it became a straight space")
+    corners = _corners(dat, lanes, lost)
+    pit, entry, exit_ = _pit(dat, in_lane, lost)
+    return Board(dat, lanes, corners, pit, entry, exit_, lost)
+
+
+def _unit(v: Point) -> Point:
+    d = math.hypot(*v)
+    return (v[0] / d, v[1] / d) if d else (0.0, 0.0)
+
+
+def _sub(a: Point, b: Point) -> Point:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def _dot(a: Point, b: Point) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def _cross(a: Point, b: Point) -> float:
+    return a[0] * b[1] - a[1] * b[0]
+
+
+def _rotate(v: Point, angle: float) -> Point:
+    c, s = math.cos(angle), math.sin(angle)
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
+
+
+def _ids(ids: list[int], most: int = 12) -> str:
+    shown = ", ".join(str(i) for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+
+
+def _lanes(dat: DatTrack) -> list[list[int]]:
+    nodes = dat.nodes
+    succ: dict[int, list[int]] = {n: [] for n in nodes}
+    for a, b in dat.edges:
+        if not nodes[a].pit and not nodes[b].pit:
+            succ[a].append(b)
+    starts = [n for n in nodes.values() if n.finish and not n.pit]
+    if not 2 <= len(starts) <= 4:
+        raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
+                            "(it needs 2 to 4). Fix: mark one node of each lane with F (or type 5) in GP Online's editor")
+    ahead = [_unit(_sub(nodes[b].pos, s.pos)) for s in starts for b in succ[s.id]]
+    if not ahead:
+        raise ImportProblem("no step leaves the finish line. Fix: add the edges from the finish nodes forwards")
+    d = _unit((sum(v[0] for v in ahead), sum(v[1] for v in ahead)))
+    right = (-d[1], d[0])  # y grows downwards
+    ref = starts[0].pos
+    starts.sort(key=lambda s: _dot(_sub(s.pos, ref), right))
+    start_ids = {s.id for s in starts}
+    claimed: dict[int, int] = {}
+    lanes: list[list[int]] = []
+    for li, s in enumerate(starts):
+        lane, heading, turned, cur = [s.id], d, 0.0, s.id
+        while True:
+            if not succ[cur]:
+                raise ImportProblem(f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the lap. "
+                                    "Fix: add its edges in GP Online's editor")
+            # the lane's own next node lies on the line the lane is bending along; a lane change
+            # lies a lane's width beside it, however far ahead
+            ahead_dir = _rotate(heading, turned)
+            nxt = min(succ[cur], key=lambda c: abs(_cross(ahead_dir, _sub(nodes[c].pos, nodes[cur].pos))))
+            if nxt == s.id:
+                break
+            if nxt in start_ids or nxt in claimed or nxt in lane or len(lane) > len(nodes):
+                where = f"lane {'ABCD'[claimed[nxt]]}" if nxt in claimed else "another lane"
+                raise ImportProblem(
+                    f"following lane {'ABCD'[li]} from finish node {s.id} straight ahead leads from node {cur} into "
+                    f"node {nxt} of {where}, so the lanes cannot be told apart. Fix: give every lane a straight "
+                    "successor on each node (the next node of the same lane)")
+            step = _unit(_sub(nodes[nxt].pos, nodes[cur].pos))
+            turned = math.atan2(_cross(heading, step), _dot(heading, step)) if len(lane) > 1 else 0.0
+            heading = step
+            lane.append(nxt)
+            cur = nxt
+        lanes.append(lane)
+        claimed.update((n, li) for n in lane)
+    return lanes
+
+
+def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:
+    nodes = dat.nodes
+    in_lane = {n for lane in lanes for n in lane}
+    curve = {n for n in in_lane if nodes[n].curve}
+    links: dict[int, set[int]] = {n: set() for n in curve}
+    for a, b in dat.edges:
+        if a in curve and b in curve:
+            links[a].add(b)
+            links[b].add(a)
+    for lane in lanes:  # consecutive curve nodes of a lane belong together even without an edge
+        for a, b in zip(lane, lane[1:]):
+            if a in curve and b in curve:
+                links[a].add(b)
+                links[b].add(a)
+    groups: list[set[int]] = []
+    seen: set[int] = set()
+    for n in sorted(curve):
+        if n in seen:
+            continue
+        group, todo = set(), [n]
+        while todo:
+            m = todo.pop()
+            if m not in group:
+                group.add(m)
+                todo.extend(links[m] - group)
+        seen |= group
+        groups.append(group)
+    where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    corners = []
+    for group in groups:
+        for li, lane in enumerate(lanes):
+            ks = sorted(where[n][1] for n in group if where[n][0] == li)
+            if not ks:
+                raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} has no space in lane {'ABCD'[li]}; "
+                                    "a corner of this format spans every lane. Fix: give that lane curve nodes there")
+            if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
+                raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
+                                    f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
+                                    "nodes, or move the finish line onto a straight")
+        kinds = {nodes[n].type for n in group}
+        stops = max(STOPS[k] for k in kinds)
+        if len(kinds) > 1:
+            lost.append(f"the curve of nodes {_ids(sorted(group))} mixes {', '.join(TYPE_NAMES[k] for k in sorted(kinds))}; "
+                        f"one corner has one stop count, so it asks {stops}")
+        corners.append((stops, group))
+    corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
+    return corners
+
+
+def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None]:
+    nodes = dat.nodes
+    pits = {n.id for n in nodes.values() if n.pit}
+    if not pits:
+        return [], None, None
+    entries = [(a, b) for a, b in dat.edges if a in in_lane and b in pits]
+    if not entries:
+        lost.append(f"no step leads from the track into the pit lane; its {len(pits)} nodes were left out")
+        return [], None, None
+    entry, first = entries[0]
+    for a, b in entries[1:]:
+        lost.append(f"the pit lane entry from node {a} to {b}: the format has one pit entry ({entry} to {first} kept)")
+    chain = [first]
+    while True:  # along the pit lane to its far end; exits on the way are the format's loss
+        nxt = [b for a, b in dat.edges if a == chain[-1] and b in pits and b not in chain]
+        if not nxt:
+            break
+        if len(nxt) > 1:
+            lost.append(f"the pit lane branches at node {chain[-1]}; the branch to {_ids(nxt[1:])} was left out")
+        chain.append(nxt[0])
+    exits = [(a, b) for a, b in dat.edges if a in pits and b in in_lane]
+    ends = [b for a, b in exits if a == chain[-1]]
+    if not ends:
+        lost.append(f"the pit lane from node {first} never returns to the track; its nodes were left out")
+        return [], None, None
+    exit_ = ends[0]
+    lost += [f"the pit exit from node {a} to {b}: the format has one pit exit ({chain[-1]} to {exit_} kept)"
+             for a, b in exits if (a, b) != (chain[-1], exit_)]
+    rest = sorted(pits - set(chain))
+    if rest:
+        lost.append(f"{len(rest)} pit node(s) are not on the pit lane's one way and were left out: {_ids(rest)}")
+    return chain, entry, exit_
+
+
+# --- drawing the map -------------------------------------------------------------------------
+
+
+def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
+    """The drawing of the board in this format, its track, and what the format could not take."""
+    zones: set[int] = set()
+    dropped: dict[tuple[int, int], str] = {}
+    for _ in range(ROUNDS):
+        drawing, arrows = draw(board, name, zones, set(dropped))
+        try:
+            track = build(drawing)
+        except TrackError as err:
+            refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
+            if not refused:
+                raise ImportProblem("the converted map does not pass the checks: "
+                                    + "; ".join(p.line() for p in err.problems)) from None
+            dropped.update((arrows[oid], msg) for oid, msg in refused.items())
+            continue
+        spaces = space_of(board, track)
+        added = _added_steps(board, track, spaces)
+        node_of = {name: n for n, name in spaces.items()}
+        fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
+        if not fresh:
+            return drawing, track, _compare(board, track, spaces, dropped)
+        zones |= fresh
+    raise ImportProblem("the lane changes of this board could not be matched in a few rounds")
+
+
+def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:
+    """Shifted node positions, the space length, the lane spacing and the map size in tiles."""
+    nodes = board.dat.nodes
+    steps = [math.dist(nodes[a].pos, nodes[b].pos) for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])]
+    space = round(statistics.median(steps), 1)
+    width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(board.lanes, board.lanes[1:]))
+    xs, ys = [n.x for n in nodes.values()], [n.y for n in nodes.values()]
+    margin = 3 * space
+    pos = {n.id: (round(n.x - min(xs) + margin, 2), round(n.y - min(ys) + margin, 2)) for n in nodes.values()}
+    size = (math.ceil((max(xs) - min(xs) + 2 * margin) / TILE), math.ceil((max(ys) - min(ys) + 2 * margin) / TILE))
+    return pos, space, width, size
+
+
+def _through(cuts: list[tuple[Point, Point]], width: float) -> list[Point]:
+    """A line across the lanes that crosses each lane exactly at its cut point: a short
+    piece square to the lane through each point, joined between the lanes, and reaching
+    out past the outer lanes. ``cuts`` holds (point, right-hand normal) per lane, left first."""
+    out: list[Point] = []
+    last = len(cuts) - 1
+    for i, (c, n) in enumerate(cuts):
+        before, after = (0.8 if i == 0 else 0.3) * width, (0.8 if i == last else 0.3) * width
+        out += [(c[0] - n[0] * before, c[1] - n[1] * before), (c[0] + n[0] * after, c[1] + n[1] * after)]
+    return out
+
+
+def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
+    """The right-hand normal of the lane at its k-th node."""
+    a, b = pos[lane[(k - 1) % len(lane)]], pos[lane[(k + 1) % len(lane)]]
+    d = _unit(_sub(b, a))
+    return (-d[1], d[0])
+
+
+def _cut_points(board: Board, pos: dict[int, Point], space: float) -> list[dict[int, tuple[Point, Point]]]:
+    """Per lane, where the start line (key 0) and each corner border (key: the index of the
+    first node after it) cut the lane, with the normal there.
+
+    The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
+    is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
+    as its nodes ask; the lap's last piece, a straight, takes what is left."""
+    where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
+    out = []
+    for li, lane in enumerate(board.lanes):
+        n = len(lane)
+        bounds = {0}
+        for _, group in board.corners:
+            ks = sorted(where[m][1] for m in group if where[m][0] == li)
+            bounds |= {ks[0], (ks[-1] + 1) % n}
+        order = sorted(bounds)
+
+        def chord(k: int) -> float:
+            return math.dist(pos[lane[k - 1]], pos[lane[k % n]])
+
+        frac = {0: 0.5}
+        for prev, k in zip(order, order[1:]):
+            inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
+            have = (1 - frac[prev]) * chord(prev) + inner
+            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
+        cuts = {}
+        for k, f in frac.items():
+            a, b = pos[lane[k - 1]], pos[lane[k % n]]
+            d = _unit(_sub(b, a))
+            cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
+        out.append(cuts)
+    return out
+
+
+def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]) -> tuple[Drawing, dict[int, tuple[int, int]]]:
+    """The drawing; its arrows' object ids with the steps they stand for."""
+    pos, space, width, size = _geometry(board)
+    lanes, nodes = board.lanes, board.dat.nodes
+    d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
+                       "surroundings": "grass", **WEATHER, "_size": size})
+    ids = iter(range(1, 1_000_000))
+    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
+    cuts = _cut_points(board, pos, space)
+    d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
+    d.layers["corners"] = []
+    where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    for stops, group in board.corners:
+        runs = [sorted(where[n][1] for n in group if where[n][0] == li) for li in range(len(lanes))]
+        enter = [cuts[li][r[0]] for li, r in enumerate(runs)]
+        leave = [cuts[li][(r[-1] + 1) % len(lanes[li])] for li, r in enumerate(runs)]
+        first, last = lanes[0], lanes[-1]
+        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * width * 0.6,
+                       pos[last[k]][1] + _right(pos, last, k)[1] * width * 0.6) for k in runs[-1]]
+        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * width * 0.6,
+                      pos[first[k]][1] - _right(pos, first, k)[1] * width * 0.6) for k in runs[0]]
+        poly = _through(enter, width) + right_side + _through(leave, width)[::-1] + left_side[::-1]
+        d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
+    lane_of = board.lane_of()
+    arrows: dict[int, tuple[int, int]] = {}
+    d.layers["arrows"] = []
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a not in lane_of or b not in lane_of or lane_of[a] == lane_of[b] or (a, b) in dropped:
+            continue
+        if abs(lane_of[a] - lane_of[b]) != 1:
+            continue  # reported by the comparison: the format changes one lane per step
+        if nodes[a].curve or nodes[b].curve or a in zones or b in zones:
+            oid = next(ids)
+            arrows[oid] = (a, b)
+            d.layers["arrows"].append(Shape(oid, "arrow", (pos[a], pos[b])))
+    half = 0.3 * space
+    d.layers["arrow_zones"] = [
+        Shape(next(ids), "arrow_zone", ((pos[n][0] - half, pos[n][1] - half), (pos[n][0] + half, pos[n][1] - half),
+                                        (pos[n][0] + half, pos[n][1] + half), (pos[n][0] - half, pos[n][1] + half)), True)
+        for n in sorted(zones)]
+    grid = sorted(board.dat.grid, key=lambda n: (-where[n][1] / len(lanes[where[n][0]]), where[n][0]) if n in where else (1, 0))
+    d.layers["grid"] = [Shape(next(ids), "grid_slot", (pos[n],), props={"position": i + 1})
+                        for i, n in enumerate(g for g in grid if g in where)]
+    middle = lanes[len(lanes) // 2]
+    d.layers["grid"].append(Shape(next(ids), "qualifying_start", (pos[middle[-1]],)))
+    if board.pit and board.pit_entry is not None and board.pit_exit is not None:
+        route = [board.pit_entry, *board.pit, board.pit_exit]
+        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
+        garages = [n for n in board.pit if n in board.dat.attributes]
+        d.layers["pit"] += [Shape(next(ids), "box", (pos[n],), props={"box": i + 1}) for i, n in enumerate(garages)]
+    return d, arrows
+
+
+# --- comparing the map with the board -------------------------------------------------------
+
+
+def space_of(board: Board, track: Track) -> dict[int, str]:
+    """The space each node became: by order along its lane where the counts agree, else the
+    nearest space of its lane within half a space (nodes without one are missing)."""
+    pos, space, _, _ = _geometry(board)
+    out: dict[int, str] = {}
+    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
+        spaces = track.lane_spaces(li)
+        if len(spaces) == len(lane):
+            out.update((n, s.name) for n, s in zip(lane, spaces))
+            continue
+        for n in lane:
+            best = min(spaces, key=lambda s: math.dist(pos[n], (s.x, s.y)), default=None)
+            if best is not None and math.dist(pos[n], (best.x, best.y)) <= space / 2:
+                out[n] = best.name
+    return out
+
+
+def _dat_steps(board: Board, spaces: dict[int, str]) -> set[tuple[str, str]]:
+    return {(spaces[a], spaces[b]) for a, b in board.dat.edges if a in spaces and b in spaces}
+
+
+def _added_steps(board: Board, track: Track, spaces: dict[int, str]) -> list[tuple[str, EdgeKind]]:
+    """Steps the map allows that the board does not: (from, kind)."""
+    steps = _dat_steps(board, spaces)
+    return [(e.src, e.kind) for e in track.edges if (e.src, e.dst) not in steps]
+
+
+def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:
+    lost = []
+    pos, space, _, _ = _geometry(board)
+    names = {v: k for k, v in spaces.items()}
+    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
+        made = len(track.lane_spaces(li))
+        if made != len(lane):
+            what = "the pit lane" if li < 0 else f"lane {'ABCD'[li]}"
+            lost.append(f"{what} has {len(lane)} spaces on the board but {made} in the map (the format spreads a "
+                        "lane's spaces evenly between corner borders; the nodes are not evenly spaced there)")
+    missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
+    if missing:
+        lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
+    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()]
+    far = max(moved, default=(0.0, 0))
+    if far[0] >= 0.5:
+        lost.append(f"spaces sit where the format spreads them, up to {far[0]:.0f} px from their node on the board "
+                    f"(node {far[1]}); the format has no hand-placed spaces")
+    have = {(e.src, e.dst) for e in track.edges}
+    lane_of = board.lane_of()
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a not in spaces or b not in spaces:
+            continue
+        if (spaces[a], spaces[b]) in have:
+            continue
+        why = dropped.get((a, b))
+        if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
+            why = "a step across more than one lane"
+        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map"
+                    + (f": {why}" if why else ""))
+    steps = _dat_steps(board, spaces)
+    for e in track.edges:
+        if (e.src, e.dst) not in steps:
+            src, dst = names.get(e.src), names.get(e.dst)
+            lost.append(f"the map allows a {e.kind.value} step {e.src} to {e.dst} (nodes {src} to {dst}) "
+                        "that the board does not have")
+    grid = [n for n in board.dat.grid if n in spaces]
+    if len(grid) != len(board.dat.grid):
+        lost.append(f"{len(board.dat.grid) - len(grid)} grid slot(s) are not on a lane space and were left out")
+    return lost
+
+
+# --- writing the .tmx -----------------------------------------------------------------------
+
+
+def _num(v: object) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def tmx_text(d: Drawing) -> str:
+    """The drawing as a Tiled 1.8 map: map properties, then one object layer per track layer."""
+    width, height = d.props["_size"]  # type: ignore[misc]
+    shapes = [s for layer in d.layers.values() for s in layer]
+    root = ET.Element("map", {"version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
+                              "renderorder": "right-down", "width": str(width), "height": str(height),
+                              "tilewidth": str(TILE), "tileheight": str(TILE), "infinite": "0",
+                              "nextlayerid": str(len(d.layers) + 1),
+                              "nextobjectid": str(max((s.id for s in shapes), default=0) + 1)})
+    props = ET.SubElement(root, "properties")
+    for key in sorted(k for k in d.props if not k.startswith("_")):
+        value = d.props[key]
+        kind = {int: "int", float: "float"}.get(type(value))
+        ET.SubElement(props, "property", {"name": key} | ({"type": kind} if kind else {}) | {"value": _num(value)})
+    for layer_id, (layer, objects) in enumerate(d.layers.items(), start=1):
+        group = ET.SubElement(root, "objectgroup", {"id": str(layer_id), "name": layer})
+        for s in objects:
+            x0, y0 = s.points[0]
+            attrs = {"id": str(s.id)} | ({"name": s.name} if s.name else {})
+            el = ET.SubElement(group, "object", attrs | {"type": s.cls, "x": _num(x0), "y": _num(y0)})
+            if s.props:
+                pel = ET.SubElement(el, "properties")
+                for key in sorted(s.props):
+                    ET.SubElement(pel, "property", {"name": key, "type": "int", "value": str(s.props[key])})
+            if len(s.points) == 1:
+                ET.SubElement(el, "point")
+            else:
+                rel = " ".join(f"{_num(round(x - x0, 2))},{_num(round(y - y0, 2))}" for x, y in s.points)
+                ET.SubElement(el, "polygon" if s.closed else "polyline", {"points": rel})
+    ET.indent(root, space=" ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode").replace(" />", "/>") + "\n"
+
+
+
