@@ -433,6 +433,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
         garages = [n for n in board.pit if n in board.dat.attributes]
         d.layers["pit"] += [Shape(next(ids), "box", (pos[n],), props={"box": i + 1}) for i, n in enumerate(garages)]
+    for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
+        d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
+                                 sh.name, sh.props) for sh in shapes]
     return d, arrows
 
 
