@@ -25,11 +25,12 @@ import statistics
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FsPath
 
 from game.tools.datfile import BLOCKED, STOPS, TYPE_NAMES, DatError, DatTrack, read_dat
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.geometry import Path
 from game.tracks.load import load_track
 from rules.record import write_atomic
 from rules.track import EdgeKind, Track
@@ -63,7 +64,7 @@ class Board:
 
 def import_cmd(src: str, out: str) -> int:
     """Convert ``src`` into ``out`` and print what was kept and what was lost."""
-    target = Path(out)
+    target = FsPath(out)
     if target.suffix.lower() != ".tmx":
         print(f"{out}: the map is written as a Tiled .tmx file; give a name ending in .tmx", file=sys.stderr)
         return 1
@@ -73,7 +74,7 @@ def import_cmd(src: str, out: str) -> int:
     try:
         dat = read_dat(src)
         board = understand(dat)
-        drawing, track, lost = convert(board, Path(src).stem)
+        drawing, track, lost = convert(board, FsPath(src).stem)
     except (DatError, ImportProblem) as err:
         print(f"{err}", file=sys.stderr)
         return 1
@@ -175,34 +176,40 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
     right = (-d[1], d[0])  # y grows downwards
     ref = starts[0].pos
     starts.sort(key=lambda s: _dot(_sub(s.pos, ref), right))
-    start_ids = {s.id for s in starts}
-    claimed: dict[int, int] = {}
-    lanes: list[list[int]] = []
-    for li, s in enumerate(starts):
-        lane, heading, turned, cur = [s.id], d, 0.0, s.id
-        while True:
-            if not succ[cur]:
-                raise ImportProblem(f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the lap. "
-                                    "Fix: add its edges in GP Online's editor")
-            # the lane's own next node lies on the line the lane is bending along; a lane change
-            # lies a lane's width beside it, however far ahead
-            ahead_dir = _rotate(heading, turned)
-            nxt = min(succ[cur], key=lambda c: abs(_cross(ahead_dir, _sub(nodes[c].pos, nodes[cur].pos))))
-            if nxt == s.id:
-                break
-            if nxt in start_ids or nxt in claimed or nxt in lane or len(lane) > len(nodes):
-                where = f"lane {'ABCD'[claimed[nxt]]}" if nxt in claimed else "another lane"
-                raise ImportProblem(
-                    f"following lane {'ABCD'[li]} from finish node {s.id} straight ahead leads from node {cur} into "
-                    f"node {nxt} of {where}, so the lanes cannot be told apart. Fix: give every lane a straight "
-                    "successor on each node (the next node of the same lane)")
-            step = _unit(_sub(nodes[nxt].pos, nodes[cur].pos))
-            turned = math.atan2(_cross(heading, step), _dot(heading, step)) if len(lane) > 1 else 0.0
-            heading = step
-            lane.append(nxt)
-            cur = nxt
-        lanes.append(lane)
-        claimed.update((n, li) for n in lane)
+    # every lane walks from its finish node, the one furthest behind first, so a lane never
+    # takes a node its neighbour reaches first; the lap closes when a lane is back at its start
+    lanes = [[s.id] for s in starts]
+    steps: list[list[Point]] = [[d] for _ in starts]
+    claimed = {s.id: li for li, s in enumerate(starts)}
+    open_ = set(range(len(starts)))
+    while open_:
+        li = min(open_, key=lambda i: sum(_dot(_sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
+                                          for j in range(len(lanes)) if j != i))
+        lane, cur = lanes[li], lanes[li][-1]
+        free = [c for c in succ[cur] if c == lane[0] or c not in claimed]
+        if not free:
+            taken = sorted({"ABCD"[claimed[c]] for c in succ[cur]})
+            raise ImportProblem(
+                f"following lane {'ABCD'[li]} from finish node {lane[0]}, node {cur} leads on only into lane(s) "
+                f"{', '.join(taken)}, so the lanes cannot be told apart. Fix: give every node a straight successor "
+                "(the next node of the same lane) in GP Online's editor" if succ[cur] else
+                f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the lap. Fix: add its edges "
+                "in GP Online's editor")
+        # the lane's own next node lies ahead on the line the lane follows (its last two steps,
+        # bending on as they bend in a curve); a lane change lies a lane's width beside it
+        here, past = nodes[cur].pos, steps[li]
+        ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
+        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in free)):
+            ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
+        nxt = min(free, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        if nxt == lane[0]:
+            open_.discard(li)
+            continue
+        if len(lane) > len(nodes):
+            raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
+        past.append(_unit(_sub(nodes[nxt].pos, here)))
+        lane.append(nxt)
+        claimed[nxt] = li
     return lanes
 
 
@@ -296,8 +303,9 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     """The drawing of the board in this format, its track, and what the format could not take."""
     zones: set[int] = set()
     dropped: dict[tuple[int, int], str] = {}
-    for _ in range(ROUNDS):
-        drawing, arrows = draw(board, name, zones, set(dropped))
+    shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
+    for _ in range(ROUNDS + 2):
+        drawing, arrows = draw(board, name, zones, set(dropped), shifted)
         try:
             track = build(drawing)
         except TrackError as err:
@@ -305,7 +313,12 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
             if not refused:
                 raise ImportProblem("the converted map does not pass the checks: "
                                     + "; ".join(p.line() for p in err.problems)) from None
-            dropped.update((arrows[oid], msg) for oid, msg in refused.items())
+            for oid, msg in refused.items():
+                step = arrows[oid]
+                if "does not point forwards" in msg and step not in shifted:
+                    shifted.add(step)
+                else:
+                    dropped[step] = msg
             continue
         spaces = space_of(board, track)
         added = _added_steps(board, track, spaces)
@@ -349,22 +362,38 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
     return (-d[1], d[0])
 
 
-def _cut_points(board: Board, pos: dict[int, Point], space: float) -> list[dict[int, tuple[Point, Point]]]:
-    """Per lane, where the start line (key 0) and each corner border (key: the index of the
-    first node after it) cut the lane, with the normal there.
+#: Nodes per piece at most before a row line cuts it: each cut can take up a piece's
+#: uneven spacing, so short pieces keep their nodes' count on hand-traced boards.
+CHUNK = 4
+
+
+def _cut_points(board: Board, pos: dict[int, Point], space: float) -> tuple[list[dict[int, tuple[Point, Point]]], list[list[int]]]:
+    """Per lane, where the start line (key 0), each corner border and each row line cut the
+    lane (key: the index of the first node after the cut), with the normal there; and per
+    row line the key it has in each lane.
 
     The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
-    as its nodes ask; the lap's last piece, a straight, takes what is left."""
+    as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
+    at the same fractions in every lane, so every piece keeps its count."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
-    out = []
+    majors = []
     for li, lane in enumerate(board.lanes):
-        n = len(lane)
         bounds = {0}
         for _, group in board.corners:
             ks = sorted(where[m][1] for m in group if where[m][0] == li)
-            bounds |= {ks[0], (ks[-1] + 1) % n}
-        order = sorted(bounds)
+            bounds |= {ks[0], (ks[-1] + 1) % len(lane)}
+        majors.append(sorted(bounds))
+    rows: list[list[int]] = []
+    if len({len(m) for m in majors}) == 1:
+        for p in range(len(majors[0])):
+            ends = [(m[p], m[p + 1] if p + 1 < len(m) else len(lane)) for m, lane in zip(majors, board.lanes)]
+            chunks = max(1, min(z - a for a, z in ends) // CHUNK)
+            rows += [[a + round(j * (z - a) / chunks) for a, z in ends] for j in range(1, chunks)]
+    out = []
+    for li, lane in enumerate(board.lanes):
+        n = len(lane)
+        order = sorted(set(majors[li]) | {r[li] for r in rows})
 
         def chord(k: int) -> float:
             return math.dist(pos[lane[k - 1]], pos[lane[k % n]])
@@ -380,10 +409,16 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float) -> list[dict[
             d = _unit(_sub(b, a))
             cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
         out.append(cuts)
-    return out
+    return out, rows
 
 
-def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]) -> tuple[Drawing, dict[int, tuple[int, int]]]:
+def _next_in_lane(board: Board, node: int) -> int:
+    lane = next(lane for lane in board.lanes if node in lane)
+    return lane[(lane.index(node) + 1) % len(lane)]
+
+
+def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]],
+         shifted: set[tuple[int, int]]) -> tuple[Drawing, dict[int, tuple[int, int]]]:
     """The drawing; its arrows' object ids with the steps they stand for."""
     pos, space, width, size = _geometry(board)
     lanes, nodes = board.lanes, board.dat.nodes
@@ -391,7 +426,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                        "surroundings": "grass", **WEATHER, "_size": size})
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
-    cuts = _cut_points(board, pos, space)
+    cuts, row_keys = _cut_points(board, pos, space)
+    d.layers["rows"] = [Shape(next(ids), "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
+                        for keys in row_keys]
     d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
     d.layers["corners"] = []
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
@@ -417,7 +454,8 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         if nodes[a].curve or nodes[b].curve or a in zones or b in zones:
             oid = next(ids)
             arrows[oid] = (a, b)
-            d.layers["arrows"].append(Shape(oid, "arrow", (pos[a], pos[b])))
+            end = _next_in_lane(board, b) if (a, b) in shifted else b
+            d.layers["arrows"].append(Shape(oid, "arrow", (pos[a], pos[end])))
     half = 0.3 * space
     d.layers["arrow_zones"] = [
         Shape(next(ids), "arrow_zone", ((pos[n][0] - half, pos[n][1] - half), (pos[n][0] + half, pos[n][1] - half),
@@ -431,12 +469,30 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
         route = [board.pit_entry, *board.pit, board.pit_exit]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
-        garages = [n for n in board.pit if n in board.dat.attributes]
-        d.layers["pit"] += [Shape(next(ids), "box", (pos[n],), props={"box": i + 1}) for i, n in enumerate(garages)]
+        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
+                            for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
     return d, arrows
+
+
+def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
+    """Where the boxes go: on the pit-lane space each garage node became (the format spreads the
+    pit lane's spaces evenly along it, as ``game.tracks.build`` does), the next free one on a tie."""
+    path = Path(route, False)
+    m = max(1, math.floor(path.length / space + 0.5) - 1)
+    centres = [path.at((k + 1) * path.length / (m + 1))[0] for k in range(m)]
+    taken: set[int] = set()
+    out: list[Point] = []
+    for n in (n for n in board.pit if n in board.dat.attributes):
+        k = min(range(m), key=lambda i: math.dist(centres[i], route[board.pit.index(n) + 1]))
+        while k in taken and k + 1 < m:
+            k += 1
+        if k not in taken:
+            taken.add(k)
+            out.append(centres[k])
+    return out
 
 
 # --- comparing the map with the board -------------------------------------------------------
@@ -459,13 +515,35 @@ def space_of(board: Board, track: Track) -> dict[int, str]:
     return out
 
 
-def _dat_steps(board: Board, spaces: dict[int, str]) -> set[tuple[str, str]]:
-    return {(spaces[a], spaces[b]) for a, b in board.dat.edges if a in spaces and b in spaces}
+def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[dict[tuple[int, int], tuple[str, str]], set[tuple[int, int]]]:
+    """The map's step for each step of the board, and the staggered lane changes among them.
+
+    On a staggered board a lane change may lead to the space half a space ahead in the next
+    lane, which the format puts in the same row; the format's nearest step is the one a row
+    ahead, to that lane's next space."""
+    lane_of = board.lane_of()
+    out, staggered = {}, set()
+    for a, b in board.dat.edges:
+        if a not in spaces or b not in spaces:
+            continue
+        target = spaces[b]
+        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b]:
+            ahead = (track.space(spaces[b]).row - track.space(spaces[a]).row) % track.rows
+            later = _next_in_lane(board, b)
+            if (ahead == 0 or ahead > track.rows // 2) and later in spaces:
+                target = spaces[later]
+                staggered.add((a, b))
+        out[(a, b)] = (spaces[a], target)
+    return out, staggered
+
+
+def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:
+    return set(_equivalents(board, track, spaces)[0].values())
 
 
 def _added_steps(board: Board, track: Track, spaces: dict[int, str]) -> list[tuple[str, EdgeKind]]:
     """Steps the map allows that the board does not: (from, kind)."""
-    steps = _dat_steps(board, spaces)
+    steps = _dat_steps(board, track, spaces)
     return [(e.src, e.kind) for e in track.edges if (e.src, e.dst) not in steps]
 
 
@@ -479,6 +557,14 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
             what = "the pit lane" if li < 0 else f"lane {'ABCD'[li]}"
             lost.append(f"{what} has {len(lane)} spaces on the board but {made} in the map (the format spreads a "
                         "lane's spaces evenly between corner borders; the nodes are not evenly spaced there)")
+    for (stops, group), corner in zip(board.corners, track.corners):
+        counts = [(sum(1 for n in lane if n in group), sum(1 for x in corner.spaces if x[0] == "ABCD"[li]))
+                  for li, lane in enumerate(board.lanes)]
+        if any(a != b for a, b in counts):
+            lost.append(f"corner {corner.label} ({stops} stop(s), nodes {_ids(sorted(group), 4)}): "
+                        + ", ".join(f"lane {'ABCD'[li]} {a} spaces on the board, {b} in the map"
+                                    for li, (a, b) in enumerate(counts) if a != b)
+                        + "; its spaces are not as long as the straights' (the format has one space length)")
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
@@ -489,17 +575,24 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
                     f"(node {far[1]}); the format has no hand-placed spaces")
     have = {(e.src, e.dst) for e in track.edges}
     lane_of = board.lane_of()
+    same, staggered = _equivalents(board, track, spaces)
+    moved_on = [f"{spaces[a]}-{spaces[b]} as {same[(a, b)][0]}-{same[(a, b)][1]}"
+                for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
+    if moved_on:
+        lost.append(f"{len(moved_on)} lane change(s) lead to the space half a space ahead in the next lane (the "
+                    "board's lanes are staggered); the format has no staggered lanes, so each became a step one row "
+                    f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
     for a, b in dict.fromkeys(board.dat.edges):
         if a not in spaces or b not in spaces:
             continue
-        if (spaces[a], spaces[b]) in have:
+        if same[(a, b)] in have:
             continue
         why = dropped.get((a, b))
         if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
             why = "a step across more than one lane"
         lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map"
                     + (f": {why}" if why else ""))
-    steps = _dat_steps(board, spaces)
+    steps = set(same.values())
     for e in track.edges:
         if (e.src, e.dst) not in steps:
             src, dst = names.get(e.src), names.get(e.dst)
