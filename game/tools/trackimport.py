@@ -199,7 +199,7 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         # bending on as they bend in a curve); a lane change lies a lane's width beside it
         here, past = nodes[cur].pos, steps[li]
         ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
-        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in free)):
+        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in free)):  # in a curve
             ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
         nxt = min(free, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
         if nxt == lane[0]:
@@ -311,7 +311,8 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         except TrackError as err:
             refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
             if not refused:
-                raise ImportProblem("the converted map does not pass the checks: "
+                raise ImportProblem("the converted map does not pass the checks, so the lanes found are probably "
+                                    "wrong; check that every node has a step to the next node of its own lane: "
                                     + "; ".join(p.line() for p in err.problems)) from None
             for oid, msg in refused.items():
                 step = arrows[oid]
