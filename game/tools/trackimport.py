@@ -176,18 +176,32 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
     right = (-d[1], d[0])  # y grows downwards
     ref = starts[0].pos
     starts.sort(key=lambda s: _dot(_sub(s.pos, ref), right))
-    # every lane walks from its finish node, the one furthest behind first, so a lane never
-    # takes a node its neighbour reaches first; the lap closes when a lane is back at its start
+    # every lane walks from its finish node, the one furthest behind first, and never into a
+    # node another lane took or is about to take; the lap closes when a lane is back at its start
     lanes = [[s.id] for s in starts]
     steps: list[list[Point]] = [[d] for _ in starts]
     claimed = {s.id: li for li, s in enumerate(starts)}
     open_ = set(range(len(starts)))
+
+    def free(i: int) -> list[int]:
+        return [c for c in succ[lanes[i][-1]] if c == lanes[i][0] or c not in claimed]
+
+    def choose(i: int, options: list[int]) -> int:
+        # the lane's own next node lies ahead on the line the lane follows (its last two steps,
+        # bending on as they bend in a curve); a lane change lies a lane's width beside it
+        cur, past = lanes[i][-1], steps[i]
+        here = nodes[cur].pos
+        ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
+        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in options)):  # in a curve
+            ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
+        return min(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+
     while open_:
         li = min(open_, key=lambda i: sum(_dot(_sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
                                           for j in range(len(lanes)) if j != i))
         lane, cur = lanes[li], lanes[li][-1]
-        free = [c for c in succ[cur] if c == lane[0] or c not in claimed]
-        if not free:
+        options = free(li)
+        if not options:
             taken = sorted({"ABCD"[claimed[c]] for c in succ[cur]})
             raise ImportProblem(
                 f"following lane {'ABCD'[li]} from finish node {lane[0]}, node {cur} leads on only into lane(s) "
@@ -195,19 +209,14 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
                 "(the next node of the same lane) in GP Online's editor" if succ[cur] else
                 f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the lap. Fix: add its edges "
                 "in GP Online's editor")
-        # the lane's own next node lies ahead on the line the lane follows (its last two steps,
-        # bending on as they bend in a curve); a lane change lies a lane's width beside it
-        here, past = nodes[cur].pos, steps[li]
-        ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
-        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in free)):  # in a curve
-            ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
-        nxt = min(free, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        wanted = {choose(j, free(j)) for j in open_ - {li} if free(j)}  # where the others go next
+        nxt = choose(li, [c for c in options if c not in wanted] or options)
         if nxt == lane[0]:
             open_.discard(li)
             continue
         if len(lane) > len(nodes):
             raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
-        past.append(_unit(_sub(nodes[nxt].pos, here)))
+        steps[li].append(_unit(_sub(nodes[nxt].pos, nodes[cur].pos)))
         lane.append(nxt)
         claimed[nxt] = li
     return lanes
