@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.play.race_control import RaceControl
 from rules.actions import Action, Drive, Roll
 from rules.engine import IllegalAction, chance
+from rules.record import Header, RecordError
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
@@ -43,28 +44,72 @@ def needed_spaces(control: RaceControl) -> set[str]:
     return names
 
 
-def retrack(control: RaceControl, track: Track) -> Refused | None:
-    """Move the race onto ``track`` (None), or leave it as it is and say why (``Refused``)."""
+@dataclass(frozen=True)
+class Replayed:
+    """The record as far as it went when the map was saved, replayed on the new track: the
+    slow part of ``retrack`` (about 1 ms an action), which may run on a worker thread."""
+
+    track: Track
+    actions: tuple[Action, ...]
+    session: RaceSession | None  # None: the record did not replay there
+
+
+def replay_on(control: RaceControl, track: Track) -> Replayed:
+    """Replay the race so far on ``track``; reads only the record, never changes the race."""
+    actions = tuple(control.session.actions)
+    try:
+        session: RaceSession | None = RaceSession(track, _header(control, track), actions=actions)
+    except RecordError:
+        session = None
+    return Replayed(track, actions, session)
+
+
+def retrack(control: RaceControl, track: Track, replayed: Replayed | None = None) -> Refused | None:
+    """Move the race onto ``track`` (None), or leave it as it is and say why (``Refused``).
+
+    ``replayed`` is ``replay_on`` done earlier (in the background): the actions taken since
+    are replayed on top of it here."""
     gone = sorted(n for n in needed_spaces(control) if not track.has_space(n))
     if gone:
         return Refused(gone=tuple(gone))
-    digest = track.content_hash()
-    header = control.header.model_copy(update={"track_hash": digest, "track_name": track.name})
-    new, old = RaceSession(track, header), RaceSession(control.track, control.header)
-    if _plain(new.state) != _plain(old.state):
-        return Refused(differs_at=0)
-    for i, action in enumerate(control.session.actions, start=1):
+    actions = control.session.actions
+    if replayed is None or replayed.track is not track or tuple(actions[:len(replayed.actions)]) != replayed.actions:
+        replayed = replay_on(control, track)  # nothing prepared, or the record changed under it (an undo)
+    new = replayed.session
+    if new is not None:
         try:
-            _replay(new, action)
+            for action in actions[len(replayed.actions):]:
+                _replay(new, action)
         except IllegalAction:
-            return Refused(differs_at=i)
-        _replay(old, action)
-        if _plain(new.state) != _plain(old.state):
-            return Refused(differs_at=i)
+            new = None
+    if new is None or _plain(new.state) != _plain(control.state):
+        return Refused(differs_at=_first_difference(control, track))
     control.session = new
     control.track = track
     control.retracked()
     return None
+
+
+def _header(control: RaceControl, track: Track) -> Header:
+    """The race's header naming the new track: the record pins the track it replays on."""
+    return control.header.model_copy(update={"track_hash": track.content_hash(), "track_name": track.name})
+
+
+def _first_difference(control: RaceControl, track: Track) -> int:
+    """The first action after which the race goes differently on ``track`` (0: the start),
+    found by replaying it on both tracks side by side."""
+    new, old = RaceSession(track, _header(control, track)), RaceSession(control.track, control.header)
+    if _plain(new.state) != _plain(old.state):
+        return 0
+    for i, action in enumerate(control.session.actions, start=1):
+        try:
+            _replay(new, action)
+        except IllegalAction:
+            return i
+        _replay(old, action)
+        if _plain(new.state) != _plain(old.state):
+            return i
+    return len(control.session.actions)
 
 
 def _replay(session: RaceSession, action: Action) -> None:

@@ -37,11 +37,11 @@ class FileWatch:
     """Looks at one file from a daemon thread; once it changed and settled, ``work()`` runs
     there and its answer waits in ``result`` (``ready``) for the scene."""
 
-    def __init__(self, path: Path, seen: Stamp | None, work: Callable[[], list[str] | None]) -> None:
+    def __init__(self, path: Path, seen: Stamp | None, work: Callable[[], object]) -> None:
         self.path = path
         self.work = work
         self.ready = False
-        self.result: list[str] | None = None
+        self.result: object = None
         self._seen = seen
         self._stop = threading.Event()
         threading.Thread(target=self._run, name=f"watch-{path.name}", daemon=True).start()
@@ -66,12 +66,25 @@ class FileWatch:
 
 
 class HotReload:
-    """The map of one catalogue entry, rebuilt on save for the scene that shows it."""
+    """The map of one catalogue entry, rebuilt on save for the scene that shows it.
 
-    def __init__(self, app: App, entry: TrackEntry | None) -> None:
+    ``prepare(entry)`` runs on the watching thread after a good rebuild, for the slow part of
+    what the scene does with the new track (a race replays its record there); its answer
+    waits in ``prepared``."""
+
+    def __init__(self, app: App, entry: TrackEntry | None, prepare: Callable[[TrackEntry], object] | None = None) -> None:
         self.app = app
         self.entry = entry
-        self.watch = None if entry is None else FileWatch(entry.path, entry.stamp, lambda: app.tracks.refresh(entry))
+        self.prepared: object = None
+
+        def work() -> tuple[list[str], object] | None:
+            assert entry is not None
+            problems = app.tracks.refresh(entry)
+            if problems is None:
+                return None
+            return problems, prepare(entry) if prepare is not None and not problems else None
+
+        self.watch = None if entry is None else FileWatch(entry.path, entry.stamp, work)
 
     @property
     def pending(self) -> bool:
@@ -83,7 +96,7 @@ class HotReload:
         problems, a notice names the first one and the old track stays."""
         if self.watch is None or self.entry is None or not self.watch.ready:
             return None
-        problems, self.watch.ready = self.watch.result, False
+        (problems, self.prepared), self.watch.ready = self.watch.result, False  # type: ignore[misc]
         if problems:
             self.app.notify(Notice("reload.broken", {"track": self.entry.path.name, "problem": problems[0]}))
             return None

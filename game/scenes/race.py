@@ -33,7 +33,7 @@ from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, 
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
-from game.play.retrack import retrack
+from game.play.retrack import Replayed, replay_on, retrack
 from game.scenes.hotreload import HotReload, swap_board
 from rules.blitz import decided
 from game.app.loop import Scene
@@ -136,7 +136,8 @@ class RaceScene(Scene):
         }
         self.widgets = list(self.buttons.values())
         # saving the race's map in Tiled shows the new board, if the race can go on there
-        self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None))
+        self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
+                                lambda entry: replay_on(control, entry.track))
         for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
             self.log.extend(describe(control, step))
         self._show_roll_to_move()
@@ -559,7 +560,8 @@ class RaceScene(Scene):
         entry = self.reload.poll()
         if entry is None or entry.track is None or entry.board is None:
             return
-        refused = retrack(self.control, entry.track)
+        prepared = self.reload.prepared
+        refused = retrack(self.control, entry.track, prepared if isinstance(prepared, Replayed) else None)
         if refused is None:
             self.track = entry.track
             self.menu = None

@@ -4,15 +4,16 @@ GP Online places every space by hand and lists every step between spaces; this f
 lanes and spreads their spaces evenly between the start line, the corner borders and the row
 lines, derives the steps, and adds drawn arrows. So the converter:
 
-1. finds the lanes: from each node on the finish line it follows the successor straightest
-   ahead until the lap closes; lanes are lettered from the left in the driving direction;
-2. draws each lane through its nodes, the start line just before the finish nodes, one corner
-   polygon around each group of curve nodes (cut halfway between a lane's last straight and
-   first curve node), an arrow for every lane change that touches a curve, a tiny arrow zone
-   around a straight space whose lane changes the board restricts, the pit lane through its
-   nodes with a box on every garage, and the grid slots on the grid nodes;
-3. builds the map as the game does, drops (and reports) arrows the format cannot take, and
-   compares the result with the board: every space, every step, the pit lane and the grid.
+1. finds the lanes: all lanes walk the lap together from their finish nodes, each to the
+   successor on the line it bends along, never into a node another lane took or is about to
+   take; they are lettered from the left in the driving direction;
+2. draws each lane through its nodes; the start line, a polygon around each group of curve
+   nodes and a row line every few nodes, each cutting every lane at a point slid along its
+   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve;
+   a tiny arrow zone around a straight space whose lane changes the board restricts; the pit
+   lane through its nodes with a box on every garage; the grid slots on the grid nodes;
+3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
+   refuses, and compares the result with the board: every space, step, corner and the pit.
 
 Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
 GP Online track").
@@ -39,7 +40,7 @@ Point = tuple[float, float]
 TILE = 32
 WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
 LAPS = 1
-ROUNDS = 4  # builds at most: each drops the arrows the format refused and restricts lane changes
+ROUNDS = 6  # builds at most: each moves or drops the arrows the format refused, or restricts lane changes
 
 
 class ImportProblem(Exception):
@@ -74,12 +75,12 @@ def import_cmd(src: str, out: str) -> int:
     try:
         dat = read_dat(src)
         board = understand(dat)
-        drawing, track, lost = convert(board, FsPath(src).stem)
+        drawing, _, lost = convert(board, FsPath(src).stem)
     except (DatError, ImportProblem) as err:
         print(f"{err}", file=sys.stderr)
         return 1
     try:
-        write_atomic(target, tmx_text(drawing))
+        write_atomic(target, tmx_text(drawing, _geometry(board)[3]))
     except OSError as err:
         print(f"{out}: cannot write the map ({err.strerror or err})", file=sys.stderr)
         return 1
@@ -313,7 +314,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     zones: set[int] = set()
     dropped: dict[tuple[int, int], str] = {}
     shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
-    for _ in range(ROUNDS + 2):
+    for _ in range(ROUNDS):
         drawing, arrows = draw(board, name, zones, set(dropped), shifted)
         try:
             track = build(drawing)
@@ -430,10 +431,10 @@ def _next_in_lane(board: Board, node: int) -> int:
 def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]],
          shifted: set[tuple[int, int]]) -> tuple[Drawing, dict[int, tuple[int, int]]]:
     """The drawing; its arrows' object ids with the steps they stand for."""
-    pos, space, width, size = _geometry(board)
+    pos, space, width, _ = _geometry(board)
     lanes, nodes = board.lanes, board.dat.nodes
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
-                       "surroundings": "grass", **WEATHER, "_size": size})
+                       "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
     cuts, row_keys = _cut_points(board, pos, space)
@@ -623,9 +624,9 @@ def _num(v: object) -> str:
     return str(v)
 
 
-def tmx_text(d: Drawing) -> str:
+def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
     """The drawing as a Tiled 1.8 map: map properties, then one object layer per track layer."""
-    width, height = d.props["_size"]  # type: ignore[misc]
+    width, height = size
     shapes = [s for layer in d.layers.values() for s in layer]
     root = ET.Element("map", {"version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
                               "renderorder": "right-down", "width": str(width), "height": str(height),
@@ -633,7 +634,7 @@ def tmx_text(d: Drawing) -> str:
                               "nextlayerid": str(len(d.layers) + 1),
                               "nextobjectid": str(max((s.id for s in shapes), default=0) + 1)})
     props = ET.SubElement(root, "properties")
-    for key in sorted(k for k in d.props if not k.startswith("_")):
+    for key in sorted(d.props):
         value = d.props[key]
         kind = {int: "int", float: "float"}.get(type(value))
         ET.SubElement(props, "property", {"name": key} | ({"type": kind} if kind else {}) | {"value": _num(value)})
