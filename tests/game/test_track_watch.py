@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.main import main
-from tests.conftest import REPO
+from tests.conftest import REPO, require_tool
 
 
 def oval_copy(folder: Path) -> Path:
@@ -132,3 +132,21 @@ def test_bad_limits_get_argparse_messages(tmp_path, args, capsys):
         main(["track", "watch", str(tmp_path / "x.tmx"), *args])
     assert exc.value.code == 2
     assert "must be" in capsys.readouterr().err
+
+
+def test_a_save_by_tiled_itself_is_seen(tmp_path):
+    """Tiled's own writer (here its command line, the same code as File > Save) replaces the map."""
+    tiled = require_tool("tiled")
+    track = oval_copy(tmp_path)
+    w = Watcher(str(track), "--for", "120")
+    try:
+        w.wait_for("ok, board drawn")
+        edited = tmp_path / "edited.tmx"
+        edited.write_text(track.read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8")
+        subprocess.run([tiled, "--export-map", "tmx", str(edited), str(track)], check=True, capture_output=True,
+                       env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+        assert "Lindenring Tiled" in track.read_text(encoding="utf-8")
+        w.wait_for("ok, board drawn")
+    finally:
+        w.proc.kill()
+        w.proc.wait()

@@ -201,3 +201,19 @@ def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_sinc
     assert control.track is entry.track
     assert control.state == state.model_copy(update={"track_hash": entry.track.content_hash()})
     assert control.can_undo()  # the gear may still be taken back on the new track
+
+
+def test_a_save_by_tiled_itself_shows_in_the_gallery(app) -> None:  # type: ignore[no-untyped-def]
+    """Tiled's own writer (its command line, the same code as File > Save) replaces the map."""
+    import subprocess
+
+    from tests.conftest import require_tool
+
+    tiled = require_tool("tiled")
+    gallery = GalleryScene(app)
+    app.push(gallery)
+    edited = oval(app).with_name("edited.tmx")
+    edited.write_text(oval(app).read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8")
+    subprocess.run([tiled, "--export-map", "tmx", str(edited), str(oval(app))], check=True, capture_output=True,
+                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    frames_until(gallery, lambda: gallery.entry.name == "Lindenring Tiled" and gallery.view.board.track.name == "Lindenring Tiled")
