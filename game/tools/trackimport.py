@@ -40,7 +40,7 @@ Point = tuple[float, float]
 TILE = 32
 WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
 LAPS = 1
-ROUNDS = 6  # builds at most: each moves or drops the arrows the format refused, or restricts lane changes
+ROUNDS = 12  # builds at most: each drops row lines or moves or drops arrows the format refused, or restricts lane changes
 
 
 class ImportProblem(Exception):
@@ -187,7 +187,7 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
     def free(i: int) -> list[int]:
         return [c for c in succ[lanes[i][-1]] if c == lanes[i][0] or c not in claimed]
 
-    def choose(i: int, options: list[int]) -> int:
+    def ranked(i: int, options: list[int]) -> list[int]:
         # the lane's own next node lies ahead on the line the lane follows (its last two steps,
         # bending on as they bend in a curve); a lane change lies a lane's width beside it
         cur, past = lanes[i][-1], steps[i]
@@ -195,31 +195,54 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
         if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in options)):  # in a curve
             ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
-        return min(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        return sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+
+    history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
+    budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
+
+    def take(i: int, options: list[int], k: int) -> None:
+        history.append((i, options, k))
+        if options[k] == lanes[i][0]:
+            open_.discard(i)  # back at its finish node: the lap is closed
+            return
+        steps[i].append(_unit(_sub(nodes[options[k]].pos, nodes[lanes[i][-1]].pos)))
+        lanes[i].append(options[k])
+        claimed[options[k]] = i
 
     while open_:
         li = min(open_, key=lambda i: sum(_dot(_sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
                                           for j in range(len(lanes)) if j != i))
         lane, cur = lanes[li], lanes[li][-1]
         options = free(li)
-        if not options:
-            taken = sorted({"ABCD"[claimed[c]] for c in succ[cur]})
-            raise ImportProblem(
-                f"following lane {'ABCD'[li]} from finish node {lane[0]}, node {cur} leads on only into lane(s) "
-                f"{', '.join(taken)}, so the lanes cannot be told apart. Fix: give every node a straight successor "
-                "(the next node of the same lane) in GP Online's editor" if succ[cur] else
-                f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the lap. Fix: add its edges "
-                "in GP Online's editor")
-        wanted = {choose(j, free(j)) for j in open_ - {li} if free(j)}  # where the others go next
-        nxt = choose(li, [c for c in options if c not in wanted] or options)
-        if nxt == lane[0]:
-            open_.discard(li)
+        if not options:  # a lane took a node another needed: take back the last choice that had another way
+            stuck = (li, cur)
+            while history and budget > 0:
+                budget -= 1
+                lj, opts, k = history.pop()
+                if opts[k] == lanes[lj][0]:
+                    open_.add(lj)
+                else:
+                    del claimed[lanes[lj].pop()]
+                    steps[lj].pop()
+                if k + 1 < len(opts):
+                    take(lj, opts, k + 1)
+                    break
+            else:
+                li, cur = stuck
+                taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
+                raise ImportProblem(
+                    f"following lane {'ABCD'[li]} from finish node {lanes[li][0] if li < len(lanes) else cur}, node "
+                    f"{cur} leads on only into lane(s) {', '.join(taken)}, so the lanes cannot be told apart. Fix: "
+                    "give every node a straight successor (the next node of the same lane) in GP Online's editor"
+                    if succ[cur] else f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the "
+                    "lap. Fix: add its edges in GP Online's editor")
             continue
         if len(lane) > len(nodes):
             raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
-        steps[li].append(_unit(_sub(nodes[nxt].pos, nodes[cur].pos)))
-        lane.append(nxt)
-        claimed[nxt] = li
+        others = {c for j in open_ - {li} for c in ranked(j, free(j))[:1]}  # where the others go next,
+        others |= {succ[w][0] for w in others if len(succ[w]) == 1}  # and on, where that is their only way
+        mine = ranked(li, options)
+        take(li, sorted(mine, key=lambda c: c in others), 0)
     return lanes
 
 
@@ -314,11 +337,16 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     zones: set[int] = set()
     dropped: dict[tuple[int, int], str] = {}
     shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
+    skip_rows: set[tuple[int, ...]] = set()
     for _ in range(ROUNDS):
-        drawing, arrows = draw(board, name, zones, set(dropped), shifted)
+        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows)
         try:
             track = build(drawing)
         except TrackError as err:
+            crossing = {rows[p.object_id] for p in err.problems if p.object_id in rows}
+            if crossing:  # a row line in a tight bend met a lane twice: do without it
+                skip_rows |= crossing
+                continue
             refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
             if not refused:
                 raise ImportProblem("the converted map does not pass the checks, so the lanes found are probably "
@@ -378,7 +406,8 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
 CHUNK = 4
 
 
-def _cut_points(board: Board, pos: dict[int, Point], space: float) -> tuple[list[dict[int, tuple[Point, Point]]], list[list[int]]]:
+def _cut_points(board: Board, pos: dict[int, Point], space: float,
+                skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
     """Per lane, where the start line (key 0), each corner border and each row line cut the
     lane (key: the index of the first node after the cut), with the normal there; and per
     row line the key it has in each lane.
@@ -395,12 +424,13 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float) -> tuple[list
             ks = sorted(where[m][1] for m in group if where[m][0] == li)
             bounds |= {ks[0], (ks[-1] + 1) % len(lane)}
         majors.append(sorted(bounds))
-    rows: list[list[int]] = []
+    rows: list[tuple[int, ...]] = []
     if len({len(m) for m in majors}) == 1:
         for p in range(len(majors[0])):
             ends = [(m[p], m[p + 1] if p + 1 < len(m) else len(lane)) for m, lane in zip(majors, board.lanes)]
             chunks = max(1, min(z - a for a, z in ends) // CHUNK)
-            rows += [[a + round(j * (z - a) / chunks) for a, z in ends] for j in range(1, chunks)]
+            rows += [tuple(a + round(j * (z - a) / chunks) for a, z in ends) for j in range(1, chunks)]
+        rows = [r for r in rows if r not in skip]  # row lines the format refused (they cross a lane twice)
     out = []
     for li, lane in enumerate(board.lanes):
         n = len(lane)
@@ -428,18 +458,19 @@ def _next_in_lane(board: Board, node: int) -> int:
     return lane[(lane.index(node) + 1) % len(lane)]
 
 
-def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]],
-         shifted: set[tuple[int, int]]) -> tuple[Drawing, dict[int, tuple[int, int]]]:
-    """The drawing; its arrows' object ids with the steps they stand for."""
+def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]], shifted: set[tuple[int, int]],
+         skip: set[tuple[int, ...]]) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
+    """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for."""
     pos, space, width, _ = _geometry(board)
     lanes, nodes = board.lanes, board.dat.nodes
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
-    cuts, row_keys = _cut_points(board, pos, space)
-    d.layers["rows"] = [Shape(next(ids), "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
-                        for keys in row_keys]
+    cuts, row_keys = _cut_points(board, pos, space, skip)
+    rows = {next(ids): keys for keys in row_keys}
+    d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
+                        for oid, keys in rows.items()]
     d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
     d.layers["corners"] = []
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
@@ -485,7 +516,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
-    return d, arrows
+    return d, arrows, rows
 
 
 def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
