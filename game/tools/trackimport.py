@@ -188,14 +188,30 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         return [c for c in succ[lanes[i][-1]] if c == lanes[i][0] or c not in claimed]
 
     def ranked(i: int, options: list[int]) -> list[int]:
-        # the lane's own next node lies ahead on the line the lane follows (its last two steps,
-        # bending on as they bend in a curve); a lane change lies a lane's width beside it
+        """The options, the lane's own next node first as far as it can be told.
+
+        A lane change leads a lane's width to the side, so among all the steps out of a node the
+        lane's own is the leftmost in the leftmost lane, the rightmost in the rightmost lane and
+        the middle one of three; only where that leaves a choice, the step nearest the line the
+        lane follows wins (its last two steps, bending on as they bend into a curve)."""
         cur, past = lanes[i][-1], steps[i]
         here = nodes[cur].pos
         ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
-        if len(past) > 1 and (nodes[cur].curve or any(nodes[c].curve for c in options)):  # in a curve
+        if len(past) > 1 and any(nodes[c].curve for c in options):
             ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
-        return sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here))) - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        by_line = sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here)))
+                         - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        across = sorted(succ[cur], key=lambda c: _cross(ahead, _sub(nodes[c].pos, here)))  # left to right
+        own = None
+        if i == 0 and len(lanes) > 1:
+            own = across[0]
+        elif i == len(lanes) - 1 and len(lanes) > 1:
+            own = across[-1]
+        elif len(across) == 3:
+            own = across[1]
+        if own in options:
+            return [own] + [c for c in by_line if c != own]
+        return by_line
 
     history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
     budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
@@ -338,14 +354,16 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     dropped: dict[tuple[int, int], str] = {}
     shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
     skip_rows: set[tuple[int, ...]] = set()
+    centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     for _ in range(ROUNDS):
-        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows)
+        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres)
         try:
             track = build(drawing)
         except TrackError as err:
             crossing = {rows[p.object_id] for p in err.problems if p.object_id in rows}
-            if crossing:  # a row line in a tight bend met a lane twice: do without it
+            if crossing:  # a row line in a tight bend met a lane twice: do without it (the spaces move)
                 skip_rows |= crossing
+                centres = None
                 continue
             refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
             if not refused:
@@ -360,6 +378,9 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                     dropped[step] = msg
             continue
         spaces = space_of(board, track)
+        if centres is None:  # now the arrows can join the spaces' centres, wherever the nodes lie
+            centres = {n: (track.space(name).x, track.space(name).y) for n, name in spaces.items()}
+            continue
         added = _added_steps(board, track, spaces)
         node_of = {name: n for n, name in spaces.items()}
         fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
@@ -459,8 +480,10 @@ def _next_in_lane(board: Board, node: int) -> int:
 
 
 def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]], shifted: set[tuple[int, int]],
-         skip: set[tuple[int, ...]]) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
-    """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for."""
+         skip: set[tuple[int, ...]], centres: dict[int, Point] | None
+         ) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
+    """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for.
+    Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones."""
     pos, space, width, _ = _geometry(board)
     lanes, nodes = board.lanes, board.dat.nodes
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
@@ -493,16 +516,16 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
             continue
         if abs(lane_of[a] - lane_of[b]) != 1:
             continue  # reported by the comparison: the format changes one lane per step
-        if nodes[a].curve or nodes[b].curve or a in zones or b in zones:
+        if centres is not None and (nodes[a].curve or nodes[b].curve or a in zones or b in zones):
             oid = next(ids)
             arrows[oid] = (a, b)
             end = _next_in_lane(board, b) if (a, b) in shifted else b
-            d.layers["arrows"].append(Shape(oid, "arrow", (pos[a], pos[end])))
+            d.layers["arrows"].append(Shape(oid, "arrow", (centres.get(a, pos[a]), centres.get(end, pos[end]))))
     half = 0.3 * space
+    at = centres or {}
     d.layers["arrow_zones"] = [
-        Shape(next(ids), "arrow_zone", ((pos[n][0] - half, pos[n][1] - half), (pos[n][0] + half, pos[n][1] - half),
-                                        (pos[n][0] + half, pos[n][1] + half), (pos[n][0] - half, pos[n][1] + half)), True)
-        for n in sorted(zones)]
+        Shape(next(ids), "arrow_zone", ((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)), True)
+        for x, y in (at.get(n, pos[n]) for n in sorted(zones))]
     grid = sorted(board.dat.grid, key=lambda n: (-where[n][1] / len(lanes[where[n][0]]), where[n][0]) if n in where else (1, 0))
     d.layers["grid"] = [Shape(next(ids), "grid_slot", (pos[n],), props={"position": i + 1})
                         for i, n in enumerate(g for g in grid if g in where)]

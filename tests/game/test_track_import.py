@@ -134,3 +134,16 @@ def test_the_format_as_gp_online_writes_it():
     dat = parse_dat("b.jpg 0 0 0\n0 1 2 1 F\n1 3 4 3\n2 5 6 7\n\n0 1\n1 2\n\n1 0.5\n2 1.0\n\n0 180.0\n")
     assert dat.nodes[0].finish and dat.nodes[1].curve and dat.nodes[2].pit
     assert dat.edges == [(0, 1), (1, 2)] and dat.attributes == {1: 0.5, 2: 1.0} and dat.grid == {0: 180.0}
+
+
+def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
+    """Every node up to 10 px off, as a hand traces a printed board: the same lanes, corners and pit."""
+    out, said = imported("oval3-traced.dat", tmp_path, capsys)
+    assert main(["track", "check", str(out)]) == 0
+    clean = understand(read_dat(DAT / "oval3.dat"))
+    board = understand(read_dat(DAT / "oval3-traced.dat"))
+    assert board.lanes == clean.lanes and board.pit == clean.pit
+    assert [(s, g) for s, g in board.corners] == [(s, g) for s, g in clean.corners]
+    track = load_track(out)
+    assert [c.stops for c in track.corners] == [2, 1, 3] and len(track.grid) == 10
+    assert "not kept (1):" in said and "no hand-placed spaces" in said  # every space and step kept

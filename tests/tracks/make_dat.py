@@ -10,6 +10,7 @@ with a short straight between, the bottom straight, and a 3-stop hairpin back to
 - ``oval2.dat``: 2 lanes, with what GP Online can say and this format cannot: a blocked
   space, a sideways step in a corner, a second pit exit, and a straight where the board
   forbids one lane change.
+- ``oval3-traced.dat``: ``oval3.dat`` as a hand traces it, every node up to 10 px off.
 
     python tests/tracks/make_dat.py          write the files
     python tests/tracks/make_dat.py --check  only report stale files
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 from pathlib import Path
 
@@ -132,8 +134,25 @@ def board(lanes: int, quirks: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def traced(text: str, reach: int, seed: int) -> str:
+    """The board as a hand would trace it: every node moved by up to ``reach`` px each way."""
+    rnd = random.Random(seed)
+    out, section = [], 0
+    for i, line in enumerate(text.split("\n")):
+        words = line.split()
+        if i > 0 and not words:
+            section += 1
+        elif i > 0 and section == 0:
+            words[1] = str(int(words[1]) + rnd.randint(-reach, reach))
+            words[2] = str(int(words[2]) + rnd.randint(-reach, reach))
+            line = " ".join(words)
+        out.append(line)
+    return "\n".join(out)
+
+
 def outputs() -> dict[Path, str]:
-    return {HERE / "oval3.dat": board(3, False), HERE / "oval2.dat": board(2, True)}
+    return {HERE / "oval3.dat": board(3, False), HERE / "oval2.dat": board(2, True),
+            HERE / "oval3-traced.dat": traced(board(3, False), 10, 2026)}
 
 
 def main(argv: list[str] | None = None) -> int:
