@@ -4,12 +4,14 @@ GP Online places every space by hand and lists every step between spaces; this f
 lanes and spreads their spaces evenly between the start line, the corner borders and the row
 lines, derives the steps, and adds drawn arrows. So the converter:
 
-1. finds the lanes: all lanes walk the lap together from their finish nodes, each to the
-   successor on the line it bends along, never into a node another lane took or is about to
-   take; they are lettered from the left in the driving direction;
+1. finds the lanes: all lanes walk the lap together from their finish nodes, each to its
+   own step (told from lane changes by its place across the steps), never into a node another
+   lane took or is about to take, taking choices back where a lane is left without a way on;
+   they are lettered from the left in the driving direction;
 2. draws each lane through its nodes; the start line, a polygon around each group of curve
    nodes and a row line every few nodes, each cutting every lane at a point slid along its
-   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve;
+   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
+   (between the spaces' centres, which a first build without arrows places);
    a tiny arrow zone around a straight space whose lane changes the board restricts; the pit
    lane through its nodes with a box on every garage; the grid slots on the grid nodes;
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
