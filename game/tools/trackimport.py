@@ -294,19 +294,31 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
     corners = []
     for group in groups:
+        kinds = {nodes[n].type for n in group}
+        curve_nodes = sorted(group)
+        missing = [li for li in range(len(lanes)) if not any(where[n][0] == li for n in group)]
+        for li in sorted(missing, key=lambda i: min(abs(i - j) for j in set(range(len(lanes))) - set(missing))):
+            lane = lanes[li]  # a curve beside this lane only: its nodes beside the curve (or beside those) join it
+            beside = sorted({where[m][1] for a, b in dat.edges for m in (a, b)
+                             if (a in group or b in group) and m in where and where[m][0] == li})
+            if not beside:
+                raise ImportProblem(f"the curve of nodes {_ids(curve_nodes)} has no space in lane {'ABCD'[li]} and "
+                                    "no step to it; a corner of this format spans every lane. Fix: give that lane "
+                                    "curve nodes there")
+            ks = list(range(beside[0], beside[-1] + 1))
+            group |= {lane[k] for k in ks}
+            lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight (nodes "
+                        f"{_ids([lane[k] for k in ks], 4)}); a corner of this format spans every lane, so they "
+                        "are corner spaces in the map")
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
-            if not ks:
-                raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} has no space in lane {'ABCD'[li]}; "
-                                    "a corner of this format spans every lane. Fix: give that lane curve nodes there")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
                                     "nodes, or move the finish line onto a straight")
-        kinds = {nodes[n].type for n in group}
         stops = max(STOPS[k] for k in kinds)
         if len(kinds) > 1:
-            lost.append(f"the curve of nodes {_ids(sorted(group))} mixes {', '.join(TYPE_NAMES[k] for k in sorted(kinds))}; "
+            lost.append(f"the curve of nodes {_ids(curve_nodes)} mixes {', '.join(TYPE_NAMES[k] for k in sorted(kinds))}; "
                         f"one corner has one stop count, so it asks {stops}")
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
@@ -511,6 +523,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         poly = _through(enter, width) + right_side + _through(leave, width)[::-1] + left_side[::-1]
         d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
     lane_of = board.lane_of()
+    in_corner = {n for _, group in board.corners for n in group}
     arrows: dict[int, tuple[int, int]] = {}
     d.layers["arrows"] = []
     for a, b in dict.fromkeys(board.dat.edges):
@@ -518,7 +531,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
             continue
         if abs(lane_of[a] - lane_of[b]) != 1:
             continue  # reported by the comparison: the format changes one lane per step
-        if centres is not None and (nodes[a].curve or nodes[b].curve or a in zones or b in zones):
+        if centres is not None and ({a, b} & in_corner or a in zones or b in zones):
             oid = next(ids)
             arrows[oid] = (a, b)
             end = _next_in_lane(board, b) if (a, b) in shifted else b

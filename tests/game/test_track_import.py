@@ -53,8 +53,11 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     lost = [line for line in said.splitlines() if line.startswith("  - ")]
     assert any("node 40 is blocked on the board" in line for line in lost)
     assert any("the pit exit from node" in line and "one pit exit" in line for line in lost)
-    # the sideways step in the hairpin: the format's nearest is the step one row ahead
-    assert any("half a space ahead" in line and "A48-B45 as A48-B46" in line for line in lost)
+    # the sideways step in the hairpin (and the kink's, where the format spreads lane A's two
+    # curve spaces over lane B's four rows): the format's nearest is the step one row ahead
+    assert any("half a space ahead in the next lane" in line for line in lost)
+    # the kink only lane A drives as a curve: lane B's spaces beside it join the corner
+    assert any("leaves lane B straight" in line for line in lost)
     track = load_track(out)
     # the straight where the board forbids one lane change: an arrow zone keeps the others as arrows
     dat = read_dat(DAT / "oval2.dat")
@@ -64,8 +67,11 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert a6 not in track.successors(b5)
     assert track.space(b5).arrows_only
     kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces}
-    # the map allows no step the board does not, but the sideways one moved a row on
-    assert {(e.src, e.dst) for e in track.edges} - kept == {("A48", "B46")}
+    # the map allows no step the board does not, but the sideways ones moved a row on
+    extra = {(e.src, e.dst) for e in track.edges} - kept
+    assert ("A48", "B46") in extra
+    assert all((src, track.behind(dst)) in kept for src, dst in extra)
+    assert [c.stops for c in track.corners] == [2, 1, 1, 3]
 
 
 @pytest.mark.parametrize("name", ["oval3.dat", "oval2.dat"])

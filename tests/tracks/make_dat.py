@@ -8,8 +8,8 @@ with a short straight between, the bottom straight, and a 3-stop hairpin back to
 - ``oval3.dat``: 3 lanes, every space where the format would put it, every lane change a
   printed board has (diagonals on the straights, arrows in and out of and inside the corners).
 - ``oval2.dat``: 2 lanes, with what GP Online can say and this format cannot: a blocked
-  space, a sideways step in a corner, a second pit exit, and a straight where the board
-  forbids one lane change.
+  space, a sideways step in a corner, a second pit exit, a straight where the board
+  forbids one lane change, and a kink on the bottom straight that only lane A drives as a curve.
 - ``oval3-traced.dat``: ``oval3.dat`` as a hand traces it, every node up to 10 px off.
 
     python tests/tracks/make_dat.py          write the files
@@ -126,6 +126,8 @@ def board(lanes: int, quirks: bool) -> str:
         corner = [k for k in range(len(a)) if segs[0][k] == 5]
         edges.append((a[corner[3]], b[[k for k in range(len(b)) if segs[1][k] == 5][2]]))  # sideways in the hairpin
         edges.append((pits[-2], a[(PIT_FROM - FINISH_AT + PIT_SPACES - 1) % len(a)]))  # a second pit exit
+        for k in (30, 31):  # a kink on the bottom straight that only lane A drives as a 1-stop curve
+            nodes[a[k]] = nodes[a[k]][:3] + (CURVE_1,) + nodes[a[k]][4:]
     lines = ["board.jpg 0 0 0"]
     lines += [f"{i} {round(x)} {round(y)} {t}" + (" F" if f else "") for i, x, y, t, f in nodes]
     lines += [""] + [f"{x} {y}" for x, y in edges]
