@@ -499,7 +499,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for.
     Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones."""
     pos, space, width, _ = _geometry(board)
-    lanes, nodes = board.lanes, board.dat.nodes
+    lanes = board.lanes
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
