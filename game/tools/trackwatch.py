@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 import time
 from pathlib import Path
@@ -76,12 +77,15 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
             print(f"  {p.line()}", flush=True)
         return False
     said = io.StringIO()
+    drawing = target.with_name(f".{target.stem}.tmp.png")  # a viewer open on the picture never sees half of it
     with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-        code = render(str(path), str(target), names=names, arrows=arrows)
+        code = render(str(path), str(drawing), names=names, arrows=arrows)
     if code != 0:
+        drawing.unlink(missing_ok=True)
         print(f"[{now}] {path}: checked ok, but not drawn:", flush=True)
-        for line in said.getvalue().splitlines():
+        for line in said.getvalue().replace(str(drawing), str(target)).splitlines():
             print(f"  {line}", flush=True)
         return False
+    os.replace(drawing, target)
     print(f"[{now}] {path}: ok, board drawn into {target}", flush=True)
     return True

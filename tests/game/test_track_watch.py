@@ -108,6 +108,8 @@ def test_runs_ends_after_so_many_checks_and_out_names_the_picture(tmp_path, caps
     assert main(["track", "watch", str(track), "--out", str(out), "--runs", "1", "--names"]) == 0
     said = capsys.readouterr().out
     assert f"ok, board drawn into {out}" in said and out.is_file()
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == ["board.png", "circuit-tiles.png"]
+    assert not list(tmp_path.glob(".*.png"))  # drawn beside it and renamed over it, nothing left behind
 
 
 def test_a_broken_map_is_reported_at_once(tmp_path, capsys):
