@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -143,6 +143,14 @@ class GalleryScene(Scene):
         pygame.draw.rect(screen, theme.PANEL_DARK, (0, h - FOOTER, w, FOOTER))
         theme.text(screen, tr("gallery.help"), 19, theme.DIM, (14, h - FOOTER // 2), "midleft")
         self.draw_widgets(screen)
+
+    def status(self) -> dict[str, Any]:
+        """The debug status: which circuit is shown and the hash of the board on screen."""
+        status = super().status()
+        entry = self.entry
+        status.update(circuit=entry.name if entry is not None else None,
+                      board=self.view.board.track.content_hash() if self.view is not None else None)
+        return status
 
     def _hover(self, screen: pygame.Surface) -> None:
         assert self.view is not None
