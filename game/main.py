@@ -4,6 +4,8 @@
     formula-d track check FILE...      every problem of each track file
     formula-d track info FILE [--json] what the game understood of a track
     formula-d track render FILE OUT.png [--names] [--arrows]
+    formula-d track watch FILE [--out OUT.png] [--names] [--arrows]
+    formula-d track import FILE.dat OUT.tmx
     formula-d simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--record OUT.json]
     formula-d replay RECORD.json [--track FILE]
     formula-d position RECORD.json --at N [--track FILE] [--out POSITION.json]
@@ -37,6 +39,16 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     render.add_argument("--names", action="store_true", help="write every space's name and row")
     render.add_argument("--arrows", action="store_true", help="draw the lane-change arrows")
     render.add_argument("--scale", type=float, default=1.0, help="pixels per map pixel (default 1)")
+    watch = tsub.add_parser("watch", help="check and render the track again every time it is saved")
+    watch.add_argument("file", metavar="FILE")
+    watch.add_argument("--out", metavar="OUT.png", help="the picture (default: FILE's name with -render.png)")
+    watch.add_argument("--names", action="store_true", help="write every space's name and row")
+    watch.add_argument("--arrows", action="store_true", help="draw the lane-change arrows")
+    watch.add_argument("--runs", type=_positive, metavar="N", help="stop after N checks (default: until Ctrl+C)")
+    watch.add_argument("--for", dest="seconds", type=_seconds, metavar="SECONDS", help="stop after SECONDS")
+    imp = tsub.add_parser("import", help="convert a GP Online track (.dat) into a map of this game")
+    imp.add_argument("file", metavar="FILE.dat")
+    imp.add_argument("out", metavar="OUT.tmx")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")
@@ -61,6 +73,24 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     return p
 
 
+def _positive(text: str) -> int:
+    """A whole number, 1 or more (argparse type)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    """A finite number of seconds above 0 (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
+
+
 def _count(text: str) -> int:
     """A whole number, 0 or more (argparse type)."""
     if not text.isdigit():
@@ -80,6 +110,14 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
             return track.check(args.files)
         if args.track_command == "render":
             return track.render(args.file, args.out, names=args.names, arrows=args.arrows, scale=args.scale)
+        if args.track_command == "import":
+            from game.tools.trackimport import import_cmd
+
+            return import_cmd(args.file, args.out)
+        if args.track_command == "watch":
+            from game.tools.trackwatch import watch
+
+            return watch(args.file, args.out, args.names, args.arrows, runs=args.runs, seconds=args.seconds)
         return track.info(args.file, as_json=args.json)
     if args.command in ("position", "moves"):
         from game.tools import position

@@ -23,6 +23,7 @@ import game.tracks.load
 import rules.track
 from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import TrackError
+from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import load_track
 from game.texts import tr
 from rules.filelimits import TRACK, read_bytes
@@ -81,6 +82,7 @@ class TrackEntry:
     track: Track | None = None
     problems: list[str] = field(default_factory=list)
     loaded: bool = False
+    stamp: Stamp | None = None  # the file as it was when last built (hot reload compares it)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _board: BoardRenderer | None = None
     _preview: pygame.Surface | None = None
@@ -199,6 +201,7 @@ class TrackCatalogue:
         A file that cannot be read is one of those problems, never an exception:
         it would end the preloading thread and crash the game on Continue.
         """
+        entry.stamp = stamp(entry.path)  # taken first: a save during the build is seen later
         if not entry.path.is_file():
             return [tr("track.not_a_file", path=str(entry.path))]
         try:
@@ -207,6 +210,29 @@ class TrackCatalogue:
             return [p.line() for p in err.problems]
         except OSError as err:
             return [tr("track.unreadable", path=str(entry.path), detail=err.strerror or str(err))]
+        return []
+
+    def refresh(self, entry: TrackEntry) -> list[str] | None:
+        """Build the entry again if its file changed since it was built (hot reload): None when
+        it did not change, ``[]`` when the new track replaced the old one (board, preview and
+        hash follow it), else the problems of the new file. A track that was built keeps
+        serving until its file builds again, so a half-finished edit never takes it away.
+
+        The new track and its board are built outside the entry's lock (a background thread
+        may call this while the screen keeps drawing the old board) and swapped in at once."""
+        if not entry.loaded or stamp(entry.path) == entry.stamp:
+            return None
+        fresh = TrackEntry(entry.path, map_title(entry.path))
+        problems = self._build(fresh)
+        board = fresh.board if not problems else None
+        with entry.lock:
+            entry.stamp, entry.title = fresh.stamp, fresh.title
+            if problems:
+                if entry.track is None:
+                    entry.problems = problems
+                return problems
+            entry.track, entry.problems = fresh.track, []
+            entry._board, entry._preview, entry._hash = board, None, None
         return []
 
     def by_hash(self, digest: str, name: str = "") -> TrackEntry | None:

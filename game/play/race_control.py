@@ -275,6 +275,15 @@ class RaceControl:
         self._undo = (before, count)
         return step
 
+    def retracked(self) -> None:
+        """The session now plays on a new version of the track (game.play.retrack): forget what
+        was worked out on the old one, keep the gear's undo on the new track, save the record."""
+        self._cache, self._cached_for = {}, None
+        if self._undo is not None:
+            state, count = self._undo
+            self._undo = (state.model_copy(update={"track_hash": self.state.track_hash}), count)
+        self._save()
+
     def can_undo(self) -> bool:
         return self._undo is not None and self.wait() == Wait.ROLL
 

@@ -2,6 +2,7 @@
 qualifying, grid, race, pause, results, statistics, time trial, lap records, gallery, settings.
 
 Each scene is a ``game.app.loop.Scene``; ``launch`` starts races and qualifying
-from a line-up, ``chosen_track`` is the track choice the set-up screens share, and ``card`` the
+from a line-up, ``chosen_track`` is the track choice the set-up screens share, ``hotreload`` shows a saved map in the
+gallery and the race, and ``card`` the
 framed card the pause menu and the quit question are. Scenes may import anything of the game except ``tools`` and ``main``.
 """

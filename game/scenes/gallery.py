@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -12,6 +12,7 @@ from game.play.movetext import corner_sign_lines
 from game.texts import tr
 from game.app.loop import Scene
 from game.board.catalogue import TrackEntry
+from game.scenes.hotreload import HotReload, swap_board
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class GalleryScene(Scene):
         self.size = app.size
         self.facts: list[tuple[str, int, theme.Colour]] = []  # the header's lines of facts, wrapped to the width
         self.header = HEADER
+        self.reload = HotReload(app, None)
         self.open()
 
     @property
@@ -60,7 +62,12 @@ class GalleryScene(Scene):
     def open(self) -> None:
         entry = self.entry
         self.view = BoardView(entry.board) if entry is not None and entry.board is not None else None
+        self.reload.stop()
+        self.reload = HotReload(self.app, entry)  # saving the shown map in Tiled shows the new board
         self.layout(self.size)
+
+    def closed(self) -> None:
+        self.reload.stop()
 
     def turn(self, step: int) -> None:
         if self.app.tracks.entries:
@@ -97,6 +104,13 @@ class GalleryScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        fresh = self.reload.poll()
+        if fresh is not None and fresh.board is not None:
+            if self.view is None:
+                self.view = BoardView(fresh.board)
+            else:
+                swap_board(self.view, fresh.board)
+            self.layout(self.size)  # the facts may have changed too
         if self.view is not None:
             self.view.update(dt)
 
@@ -129,6 +143,14 @@ class GalleryScene(Scene):
         pygame.draw.rect(screen, theme.PANEL_DARK, (0, h - FOOTER, w, FOOTER))
         theme.text(screen, tr("gallery.help"), 19, theme.DIM, (14, h - FOOTER // 2), "midleft")
         self.draw_widgets(screen)
+
+    def status(self) -> dict[str, Any]:
+        """The debug status: which circuit is shown and the hash of the board on screen."""
+        status = super().status()
+        entry = self.entry
+        status.update(circuit=entry.name if entry is not None else None,
+                      board=self.view.board.track.content_hash() if self.view is not None else None)
+        return status
 
     def _hover(self, screen: pygame.Surface) -> None:
         assert self.view is not None

@@ -33,6 +33,8 @@ from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, 
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
+from game.play.retrack import Replayed, replay_on, retrack
+from game.scenes.hotreload import HotReload, swap_board
 from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -133,6 +135,9 @@ class RaceScene(Scene):
                            self.skip, px=22),
         }
         self.widgets = list(self.buttons.values())
+        # saving the race's map in Tiled shows the new board, if the race can go on there
+        self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
+                                lambda entry: replay_on(control, entry.track))
         for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
             self.log.extend(describe(control, step))
         self._show_roll_to_move()
@@ -526,6 +531,8 @@ class RaceScene(Scene):
         self._follow()
         if self.queue:
             return
+        if self.reload.pending and self.banner is None:
+            self._reload()
         w = self.control.wait()
         if w != Wait.DONE and self.control.header.blitz is not None and decided(self.control.state):
             w = Wait.DONE  # AMB-46b: a Blitz heat is over once a car has finished the distance
@@ -546,6 +553,28 @@ class RaceScene(Scene):
                 return
             if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
                 self._open_dialog()
+
+    def _reload(self) -> None:
+        """The map was saved: the race goes on on the new board if it can (game.play.retrack),
+        else it stays on the old one and the notice says which spaces went away or why."""
+        entry = self.reload.poll()
+        if entry is None or entry.track is None or entry.board is None:
+            return
+        prepared = self.reload.prepared
+        refused = retrack(self.control, entry.track, prepared if isinstance(prepared, Replayed) else None)
+        if refused is None:
+            self.track = entry.track
+            self.menu = None
+            swap_board(self.view, entry.board)
+            self.say(tr("reload.done"), theme.DIM)
+        elif refused.gone:
+            shown = ", ".join(refused.gone[:8]) + (" …" if len(refused.gone) > 8 else "")
+            self.app.notify(Notice("reload.gone", {"n": len(refused.gone), "spaces": shown}))
+        else:
+            self.app.notify(Notice("reload.differs", {"action": refused.differs_at or 0}))
+
+    def closed(self) -> None:
+        self.reload.stop()
 
     def animating(self) -> bool:
         """Dice, cars and computer turns move by themselves, and for a moment after each change the

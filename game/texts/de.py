@@ -431,6 +431,12 @@ STRINGS: dict[str, str] = {
     "speed.3": "schnell",
     "speed.4": "sehr schnell",
     "speed.5": "sofort",
+    # --- hot reload: a saved map shown at once ----------------------------------------------
+    "reload.done": "Die Karte wurde gespeichert: das Rennen geht auf dem neuen Brett weiter.",
+    "reload.broken": "{track} wurde mit einem Fehler gespeichert, darum bleibt das alte Brett: {problem}",
+    "reload.gone": "Die Karte wurde gespeichert, aber {n} Felder, die dieses Rennen braucht, fehlen ({spaces}); das Rennen bleibt auf dem alten Brett. Füge sie wieder ein und speichere erneut.",
+    "reload.gone.1": "Die Karte wurde gespeichert, aber ein Feld, das dieses Rennen braucht, fehlt ({spaces}); das Rennen bleibt auf dem alten Brett. Füge es wieder ein und speichere erneut.",
+    "reload.differs": "Die Karte wurde gespeichert, aber das bisherige Rennen wäre darauf anders verlaufen (ab Aktion {action}); das Rennen bleibt auf dem alten Brett.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Strecke {i} von {n} · Tab: nächste",
     "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",

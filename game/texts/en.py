@@ -424,6 +424,12 @@ STRINGS: dict[str, str] = {
     "speed.3": "fast",
     "speed.4": "very fast",
     "speed.5": "instant",
+    # --- hot reload: a saved map shown at once ----------------------------------------------
+    "reload.done": "The map was saved: the race goes on on the new board.",
+    "reload.broken": "{track} was saved with a problem, so the old board stays: {problem}",
+    "reload.gone": "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again.",
+    "reload.gone.1": "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.",
+    "reload.differs": "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the race stays on the old board.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
     "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",

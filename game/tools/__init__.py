@@ -1,4 +1,4 @@
-"""The command-line tools: ``track check/info/render`` for designers, ``simulate``,
+"""The command-line tools: ``track check/info/render/watch/import`` for designers, ``simulate``,
 ``replay`` and ``moves`` for races, and ``trackgen``, which generates the shipped maps.
 
 They run headless; may import anything of the game except ``scenes`` and ``main``.

@@ -36,7 +36,9 @@ def info(file: str, as_json: bool = False) -> int:
         return 1
     facts = summary(track)
     if as_json:
-        print(json.dumps(facts, indent=2))
+        from game.tools.trackgraph import graph
+
+        print(json.dumps(facts | graph(track), indent=2))
     else:
         print(render_text(facts))
     return 0

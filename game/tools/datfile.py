@@ -1,0 +1,169 @@
+"""Reading a GP Online track file (``.dat``), the format of the Java Formula D program whose
+community traced many printed boards; ``trackimport`` turns it into a map of this game.
+
+The format, as GP Online's own reader (``MapEditor.loadNodes``) reads it, in sections
+separated by one empty line each (docs/track-format.md, "Importing a GP Online track"):
+
+1. a header line: the background picture and the corner of the info box, ``IMAGE.jpg N ...``;
+2. one node a line, ``ID X Y TYPE [F]``: pixel position, the type as a number
+   (0 unknown, 1 straight, 2 curve of 2 stops, 3 curve of 1 stop, 4 blocked, 5 finish,
+   6 curve of 3 stops, 7 pit lane) and ``F`` on the nodes the finish line is drawn on;
+3. one directed edge a line, ``FROM TO``: a car may step from node FROM to node TO;
+4. ``ID VALUE``: on a curve node its distance into the curve (GP Online orders side-by-side
+   curve spaces by it), on a pit node a garage (a box);
+5. ``ID ANGLE``: a starting-grid slot and the angle its car stands at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.filelimits import TRACK, FileRefused, read_bytes
+
+UNKNOWN, STRAIGHT, CURVE_2, CURVE_1, BLOCKED, FINISH, CURVE_3, PIT = range(8)
+TYPE_NAMES = ("unknown", "straight", "curve of 2 stops", "curve of 1 stop", "blocked", "finish",
+              "curve of 3 stops", "pit lane")
+STOPS = {CURVE_1: 1, CURVE_2: 2, CURVE_3: 3}
+
+
+class DatError(Exception):
+    """A .dat file that cannot be read: what is wrong, on which line, and how to fix it."""
+
+    def __init__(self, file: str, line: int | None, message: str, fix: str) -> None:
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {message}. Fix: {fix}")
+
+
+@dataclass(frozen=True)
+class Node:
+    id: int
+    x: float
+    y: float
+    type: int
+    finish: bool  # the finish line is drawn on it (the F flag, or the old FINISH type)
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def curve(self) -> bool:
+        return self.type in STOPS
+
+    @property
+    def pit(self) -> bool:
+        return self.type == PIT
+
+
+@dataclass
+class DatTrack:
+    """What a .dat file holds."""
+
+    header: str
+    nodes: dict[int, Node] = field(default_factory=dict)
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    attributes: dict[int, float] = field(default_factory=dict)
+    grid: dict[int, float] = field(default_factory=dict)
+
+    def successors(self, node: int) -> list[int]:
+        return [b for a, b in self.edges if a == node]
+
+
+def read_dat(path: str | Path) -> DatTrack:
+    """Parse a .dat file; DatError names the first line that is wrong."""
+    file = str(path)
+    try:
+        raw = read_bytes(path, TRACK)
+    except FileRefused as exc:
+        raise DatError(file, None, exc.reason, exc.fix) from None
+    except OSError as exc:
+        raise DatError(file, None, f"cannot read the file ({exc.strerror or exc})", "check the path") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_dat(text, file)
+
+
+def parse_dat(text: str, file: str = "track.dat") -> DatTrack:
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise DatError(file, 1, "the first line is empty", "a GP Online track starts with its header, e.g. 'board.jpg 0'")
+    head = lines[0].split()
+    if len(head) >= 4 and all(_is_number(w) for w in head[:4]):
+        raise DatError(file, 1, "the file has no header line: it starts with a node",
+                       "add the header 'IMAGE.jpg 0' as the first line, as GP Online's editor writes it")
+    track = DatTrack(header=lines[0].strip())
+    section = 0
+    for number, line in enumerate(lines[1:], start=2):
+        words = line.split()
+        if not words:
+            section += 1
+            if section > 3:
+                raise DatError(file, number, "more than four sections", "separate nodes, edges, attributes and grid by "
+                               "one empty line each, with no empty line at the end or inside a section")
+            continue
+        if section == 0:
+            _node(track, words, file, number)
+        elif section == 1:
+            _edge(track, words, file, number)
+        else:
+            key, value = _pair(track, words, file, number, "attribute" if section == 2 else "grid slot")
+            (track.attributes if section == 2 else track.grid)[key] = value
+    if not track.nodes:
+        raise DatError(file, 2, "the file has no nodes", "give one node a line after the header: ID X Y TYPE")
+    return track
+
+
+def _node(track: DatTrack, words: list[str], file: str, number: int) -> None:
+    if len(words) not in (4, 5) or not all(_is_number(w) for w in words[:4]):
+        raise DatError(file, number, f"a node line must be 'ID X Y TYPE' or 'ID X Y TYPE F', not {' '.join(words)!r}",
+                       "write the node's number, its x and y pixel and its type number")
+    if len(words) == 5 and words[4] != "F":
+        raise DatError(file, number, f"the fifth word of a node line can only be F (finish), not {words[4]!r}",
+                       "delete it, or write F for a node on the finish line")
+    nid, kind = _int(words[0], file, number, "node id"), _int(words[3], file, number, "node type")
+    if nid in track.nodes:
+        raise DatError(file, number, f"node {nid} is given twice", "give every node its own number")
+    if not 0 <= kind < len(TYPE_NAMES):
+        raise DatError(file, number, f"node type {kind} is not one of 0-{len(TYPE_NAMES) - 1}",
+                       "use 1 straight, 2/3/6 curve of 2/1/3 stops, 4 blocked, 5 finish, 7 pit lane")
+    track.nodes[nid] = Node(nid, float(words[1]), float(words[2]), kind, kind == FINISH or len(words) == 5)
+
+
+def _edge(track: DatTrack, words: list[str], file: str, number: int) -> None:
+    if len(words) != 2:
+        raise DatError(file, number, f"an edge line must be 'FROM TO', not {' '.join(words)!r}",
+                       "write the two node numbers of the step, or check for a missing empty line between sections")
+    a, b = (_int(w, file, number, "node id") for w in words)
+    for n in (a, b):
+        if n not in track.nodes:
+            raise DatError(file, number, f"the edge {a} {b} names node {n}, which the file does not have",
+                           "add that node or delete the edge")
+    track.edges.append((a, b))
+
+
+def _pair(track: DatTrack, words: list[str], file: str, number: int, what: str) -> tuple[int, float]:
+    if len(words) != 2 or not _is_number(words[1]):
+        raise DatError(file, number, f"a {what} line must be 'ID NUMBER', not {' '.join(words)!r}",
+                       "write the node's number and the value")
+    n = _int(words[0], file, number, "node id")
+    if n not in track.nodes:
+        raise DatError(file, number, f"the {what} names node {n}, which the file does not have", "fix the node number")
+    return n, float(words[1])
+
+
+def _int(word: str, file: str, number: int, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise DatError(file, number, f"the {what} {word!r} is not a whole number", "write it as a whole number") from None
+
+
+def _is_number(word: str) -> bool:
+    try:
+        value = float(word)
+    except ValueError:
+        return False
+    return value == value and abs(value) != float("inf")

@@ -1,0 +1,729 @@
+"""``track import``: a GP Online track (``.dat``, see ``datfile``) as a map of this game's format.
+
+GP Online places every space by hand and lists every step between spaces; this format draws
+lanes and spreads their spaces evenly between the start line, the corner borders and the row
+lines, derives the steps, and adds drawn arrows. So the converter:
+
+1. finds the lanes: all lanes walk the lap together from their finish nodes, each to its
+   own step (told from lane changes by its place across the steps), never into a node another
+   lane took or is about to take, taking choices back where a lane is left without a way on;
+   they are lettered from the left in the driving direction;
+2. draws each lane through its nodes; the start line, a polygon around each group of curve
+   nodes and a row line every few nodes, each cutting every lane at a point slid along its
+   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
+   (between the spaces' centres, which a first build without arrows places);
+   a tiny arrow zone around a straight space whose lane changes the board restricts; the pit
+   lane through its nodes with a box on every garage; the grid slots on the grid nodes;
+3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
+   refuses, and compares the result with the board: every space, step, corner and the pit.
+
+Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
+GP Online track").
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+
+from game.tools.datfile import BLOCKED, STOPS, TYPE_NAMES, DatError, DatTrack, read_dat
+from game.tracks.build import build
+from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.geometry import Path
+from game.tracks.load import load_track
+from rules.record import write_atomic
+from rules.track import EdgeKind, Track
+
+Point = tuple[float, float]
+TILE = 32
+WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
+LAPS = 1
+ROUNDS = 12  # builds at most: each drops row lines or moves or drops arrows the format refused, or restricts lane changes
+
+
+class ImportProblem(Exception):
+    """The board cannot become a map of this format at all; the message says why and what to do."""
+
+
+@dataclass
+class Board:
+    """The board as the converter understood it."""
+
+    dat: DatTrack
+    lanes: list[list[int]]  # node ids per lane, left lane first, from the finish line
+    corners: list[tuple[int, set[int]]]  # (stops, curve nodes), in lap order
+    pit: list[int]  # the pit nodes from entry to exit
+    pit_entry: int | None
+    pit_exit: int | None
+    lost: list[str] = field(default_factory=list)
+
+    def lane_of(self) -> dict[int, int]:
+        return {n: li for li, lane in enumerate(self.lanes) for n in lane}
+
+
+def import_cmd(src: str, out: str) -> int:
+    """Convert ``src`` into ``out`` and print what was kept and what was lost."""
+    target = FsPath(out)
+    if target.suffix.lower() != ".tmx":
+        print(f"{out}: the map is written as a Tiled .tmx file; give a name ending in .tmx", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"{out}: the folder {target.parent} does not exist", file=sys.stderr)
+        return 1
+    try:
+        dat = read_dat(src)
+        board = understand(dat)
+        drawing, _, lost = convert(board, FsPath(src).stem)
+    except (DatError, ImportProblem) as err:
+        print(f"{err}", file=sys.stderr)
+        return 1
+    try:
+        write_atomic(target, tmx_text(drawing, _geometry(board)[3]))
+    except OSError as err:
+        print(f"{out}: cannot write the map ({err.strerror or err})", file=sys.stderr)
+        return 1
+    try:
+        written = load_track(target)
+    except TrackError as err:  # the format refused it after all: say so, keep the file to fix in Tiled
+        for p in err.problems:
+            print(p.line(), file=sys.stderr)
+        print(f"{out}: written, but it does not pass track check; fix the problems above in Tiled", file=sys.stderr)
+        return 1
+    print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
+    print(kept_line(written))
+    print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
+          f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
+          f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
+    lost = board.lost + lost
+    print(f"not kept ({len(lost)}):" if lost else "not kept: nothing")
+    for line in lost:
+        print(f"  - {line}")
+    print(f"{out}: written; track check: ok")
+    return 0
+
+
+def kept_line(t: Track) -> str:
+    lanes = ", ".join(f"{s[0].name[0]} {len(s)}" for s in (t.lane_spaces(i) for i in range(t.lanes)))
+    corners = ", ".join(str(c.stops) for c in t.corners)
+    pit = "no pit lane" if t.pit is None else f"pit lane of {len(t.pit.spaces)} spaces with {len(t.pit.boxes)} boxes"
+    return f"kept: {t.lanes} lanes ({lanes} spaces), {len(t.corners)} corners (stops {corners}), {pit}, grid of {len(t.grid)}"
+
+
+# --- understanding the board ---------------------------------------------------------------
+
+
+def understand(dat: DatTrack) -> Board:
+    """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
+    lanes = _lanes(dat)
+    lost: list[str] = []
+    in_lane = {n for lane in lanes for n in lane}
+    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane)
+    if stray:
+        lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
+    for n in sorted(in_lane):
+        kind = dat.nodes[n].type
+        if kind == BLOCKED:
+            lost.append(f"node {n} is blocked on the board; the format has no blocked spaces, so it is a normal space")
+        elif kind == 0:
+            lost.append(f"node {n} has the type 'unknown'; it became a straight space")
+    corners = _corners(dat, lanes, lost)
+    pit, entry, exit_ = _pit(dat, in_lane, lost)
+    return Board(dat, lanes, corners, pit, entry, exit_, lost)
+
+
+def _unit(v: Point) -> Point:
+    d = math.hypot(*v)
+    return (v[0] / d, v[1] / d) if d else (0.0, 0.0)
+
+
+def _sub(a: Point, b: Point) -> Point:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def _dot(a: Point, b: Point) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def _cross(a: Point, b: Point) -> float:
+    return a[0] * b[1] - a[1] * b[0]
+
+
+def _rotate(v: Point, angle: float) -> Point:
+    c, s = math.cos(angle), math.sin(angle)
+    return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
+
+
+def _ids(ids: list[int], most: int = 12) -> str:
+    shown = ", ".join(str(i) for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+
+
+def _lanes(dat: DatTrack) -> list[list[int]]:
+    nodes = dat.nodes
+    succ: dict[int, list[int]] = {n: [] for n in nodes}
+    for a, b in dat.edges:
+        if not nodes[a].pit and not nodes[b].pit:
+            succ[a].append(b)
+    starts = [n for n in nodes.values() if n.finish and not n.pit]
+    if not 2 <= len(starts) <= 4:
+        raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
+                            "(it needs 2 to 4). Fix: mark one node of each lane with F (or type 5) in GP Online's editor")
+    ahead = [_unit(_sub(nodes[b].pos, s.pos)) for s in starts for b in succ[s.id]]
+    if not ahead:
+        raise ImportProblem("no step leaves the finish line. Fix: add the edges from the finish nodes forwards")
+    d = _unit((sum(v[0] for v in ahead), sum(v[1] for v in ahead)))
+    right = (-d[1], d[0])  # y grows downwards
+    ref = starts[0].pos
+    starts.sort(key=lambda s: _dot(_sub(s.pos, ref), right))
+    # every lane walks from its finish node, the one furthest behind first, and never into a
+    # node another lane took or is about to take; the lap closes when a lane is back at its start
+    lanes = [[s.id] for s in starts]
+    steps: list[list[Point]] = [[d] for _ in starts]
+    claimed = {s.id: li for li, s in enumerate(starts)}
+    open_ = set(range(len(starts)))
+
+    def free(i: int) -> list[int]:
+        return [c for c in succ[lanes[i][-1]] if c == lanes[i][0] or c not in claimed]
+
+    def ranked(i: int, options: list[int]) -> list[int]:
+        """The options, the lane's own next node first as far as it can be told.
+
+        A lane change leads a lane's width to the side, so among all the steps out of a node the
+        lane's own is the leftmost in the leftmost lane, the rightmost in the rightmost lane and
+        the middle one of three; only where that leaves a choice, the step nearest the line the
+        lane follows wins (its last two steps, bending on as they bend into a curve)."""
+        cur, past = lanes[i][-1], steps[i]
+        here = nodes[cur].pos
+        ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
+        if len(past) > 1 and any(nodes[c].curve for c in options):
+            ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
+        by_line = sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here)))
+                         - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        across = sorted(succ[cur], key=lambda c: _cross(ahead, _sub(nodes[c].pos, here)))  # left to right
+        own = None
+        if i == 0 and len(lanes) > 1:
+            own = across[0]
+        elif i == len(lanes) - 1 and len(lanes) > 1:
+            own = across[-1]
+        elif len(across) == 3:
+            own = across[1]
+        if own in options:
+            return [own] + [c for c in by_line if c != own]
+        return by_line
+
+    history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
+    budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
+
+    def take(i: int, options: list[int], k: int) -> None:
+        history.append((i, options, k))
+        if options[k] == lanes[i][0]:
+            open_.discard(i)  # back at its finish node: the lap is closed
+            return
+        steps[i].append(_unit(_sub(nodes[options[k]].pos, nodes[lanes[i][-1]].pos)))
+        lanes[i].append(options[k])
+        claimed[options[k]] = i
+
+    while open_:
+        li = min(open_, key=lambda i: sum(_dot(_sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
+                                          for j in range(len(lanes)) if j != i))
+        lane, cur = lanes[li], lanes[li][-1]
+        options = free(li)
+        if not options:  # a lane took a node another needed: take back the last choice that had another way
+            stuck = (li, cur)
+            while history and budget > 0:
+                budget -= 1
+                lj, opts, k = history.pop()
+                if opts[k] == lanes[lj][0]:
+                    open_.add(lj)
+                else:
+                    del claimed[lanes[lj].pop()]
+                    steps[lj].pop()
+                if k + 1 < len(opts):
+                    take(lj, opts, k + 1)
+                    break
+            else:
+                li, cur = stuck
+                taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
+                raise ImportProblem(
+                    f"following lane {'ABCD'[li]} from finish node {lanes[li][0] if li < len(lanes) else cur}, node "
+                    f"{cur} leads on only into lane(s) {', '.join(taken)}, so the lanes cannot be told apart. Fix: "
+                    "give every node a straight successor (the next node of the same lane) in GP Online's editor"
+                    if succ[cur] else f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the "
+                    "lap. Fix: add its edges in GP Online's editor")
+            continue
+        if len(lane) > len(nodes):
+            raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
+        others = {c for j in open_ - {li} for c in ranked(j, free(j))[:1]}  # where the others go next,
+        others |= {succ[w][0] for w in others if len(succ[w]) == 1}  # and on, where that is their only way
+        mine = ranked(li, options)
+        take(li, sorted(mine, key=lambda c: c in others), 0)
+    return lanes
+
+
+def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:
+    nodes = dat.nodes
+    in_lane = {n for lane in lanes for n in lane}
+    curve = {n for n in in_lane if nodes[n].curve}
+    links: dict[int, set[int]] = {n: set() for n in curve}
+    for a, b in dat.edges:
+        if a in curve and b in curve:
+            links[a].add(b)
+            links[b].add(a)
+    for lane in lanes:  # consecutive curve nodes of a lane belong together even without an edge
+        for a, b in zip(lane, lane[1:]):
+            if a in curve and b in curve:
+                links[a].add(b)
+                links[b].add(a)
+    groups: list[set[int]] = []
+    seen: set[int] = set()
+    for n in sorted(curve):
+        if n in seen:
+            continue
+        group, todo = set(), [n]
+        while todo:
+            m = todo.pop()
+            if m not in group:
+                group.add(m)
+                todo.extend(links[m] - group)
+        seen |= group
+        groups.append(group)
+    where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    corners = []
+    for group in groups:
+        kinds = {nodes[n].type for n in group}
+        curve_nodes = sorted(group)
+        missing = [li for li in range(len(lanes)) if not any(where[n][0] == li for n in group)]
+        for li in sorted(missing, key=lambda i: min(abs(i - j) for j in set(range(len(lanes))) - set(missing))):
+            lane = lanes[li]  # a curve beside this lane only: its nodes beside the curve (or beside those) join it
+            beside = sorted({where[m][1] for a, b in dat.edges for m in (a, b)
+                             if (a in group or b in group) and m in where and where[m][0] == li})
+            if not beside:
+                raise ImportProblem(f"the curve of nodes {_ids(curve_nodes)} has no space in lane {'ABCD'[li]} and "
+                                    "no step to it; a corner of this format spans every lane. Fix: give that lane "
+                                    "curve nodes there")
+            ks = list(range(beside[0], beside[-1] + 1))
+            group |= {lane[k] for k in ks}
+            lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight (nodes "
+                        f"{_ids([lane[k] for k in ks], 4)}); a corner of this format spans every lane, so they "
+                        "are corner spaces in the map")
+        for li, lane in enumerate(lanes):
+            ks = sorted(where[n][1] for n in group if where[n][0] == li)
+            if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
+                raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
+                                    f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
+                                    "nodes, or move the finish line onto a straight")
+        stops = max(STOPS[k] for k in kinds)
+        if len(kinds) > 1:
+            lost.append(f"the curve of nodes {_ids(curve_nodes)} mixes {', '.join(TYPE_NAMES[k] for k in sorted(kinds))}; "
+                        f"one corner has one stop count, so it asks {stops}")
+        corners.append((stops, group))
+    corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
+    return corners
+
+
+def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None]:
+    nodes = dat.nodes
+    pits = {n.id for n in nodes.values() if n.pit}
+    if not pits:
+        return [], None, None
+    entries = [(a, b) for a, b in dat.edges if a in in_lane and b in pits]
+    if not entries:
+        lost.append(f"no step leads from the track into the pit lane; its {len(pits)} nodes were left out")
+        return [], None, None
+    entry, first = entries[0]
+    for a, b in entries[1:]:
+        lost.append(f"the pit lane entry from node {a} to {b}: the format has one pit entry ({entry} to {first} kept)")
+    chain = [first]
+    while True:  # along the pit lane to its far end; exits on the way are the format's loss
+        nxt = [b for a, b in dat.edges if a == chain[-1] and b in pits and b not in chain]
+        if not nxt:
+            break
+        if len(nxt) > 1:
+            lost.append(f"the pit lane branches at node {chain[-1]}; the branch to {_ids(nxt[1:])} was left out")
+        chain.append(nxt[0])
+    exits = [(a, b) for a, b in dat.edges if a in pits and b in in_lane]
+    ends = [b for a, b in exits if a == chain[-1]]
+    if not ends:
+        lost.append(f"the pit lane from node {first} never returns to the track; its nodes were left out")
+        return [], None, None
+    exit_ = ends[0]
+    lost += [f"the pit exit from node {a} to {b}: the format has one pit exit ({chain[-1]} to {exit_} kept)"
+             for a, b in exits if (a, b) != (chain[-1], exit_)]
+    rest = sorted(pits - set(chain))
+    if rest:
+        lost.append(f"{len(rest)} pit node(s) are not on the pit lane's one way and were left out: {_ids(rest)}")
+    return chain, entry, exit_
+
+
+# --- drawing the map -------------------------------------------------------------------------
+
+
+def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
+    """The drawing of the board in this format, its track, and what the format could not take."""
+    zones: set[int] = set()
+    dropped: dict[tuple[int, int], str] = {}
+    shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
+    skip_rows: set[tuple[int, ...]] = set()
+    centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
+    for _ in range(ROUNDS):
+        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres)
+        try:
+            track = build(drawing)
+        except TrackError as err:
+            crossing = {rows[p.object_id] for p in err.problems if p.object_id in rows}
+            if crossing:  # a row line in a tight bend met a lane twice: do without it (the spaces move)
+                skip_rows |= crossing
+                centres = None
+                continue
+            refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
+            if not refused:
+                raise ImportProblem("the converted map does not pass the checks, so the lanes found are probably "
+                                    "wrong; check that every node has a step to the next node of its own lane: "
+                                    + "; ".join(p.line() for p in err.problems)) from None
+            for oid, msg in refused.items():
+                step = arrows[oid]
+                if "does not point forwards" in msg and step not in shifted:
+                    shifted.add(step)
+                else:
+                    dropped[step] = msg
+            continue
+        spaces = space_of(board, track)
+        if centres is None:  # now the arrows can join the spaces' centres, wherever the nodes lie
+            centres = {n: (track.space(name).x, track.space(name).y) for n, name in spaces.items()}
+            continue
+        added = _added_steps(board, track, spaces)
+        node_of = {name: n for n, name in spaces.items()}
+        fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
+        if not fresh:
+            return drawing, track, _compare(board, track, spaces, dropped)
+        zones |= fresh
+    raise ImportProblem("the lane changes of this board could not be matched in a few rounds")
+
+
+def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:
+    """Shifted node positions, the space length, the lane spacing and the map size in tiles."""
+    nodes = board.dat.nodes
+    steps = [math.dist(nodes[a].pos, nodes[b].pos) for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])]
+    space = round(statistics.median(steps), 1)
+    width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(board.lanes, board.lanes[1:]))
+    xs, ys = [n.x for n in nodes.values()], [n.y for n in nodes.values()]
+    margin = 3 * space
+    pos = {n.id: (round(n.x - min(xs) + margin, 2), round(n.y - min(ys) + margin, 2)) for n in nodes.values()}
+    size = (math.ceil((max(xs) - min(xs) + 2 * margin) / TILE), math.ceil((max(ys) - min(ys) + 2 * margin) / TILE))
+    return pos, space, width, size
+
+
+def _through(cuts: list[tuple[Point, Point]], width: float) -> list[Point]:
+    """A line across the lanes that crosses each lane exactly at its cut point: a short
+    piece square to the lane through each point, joined between the lanes, and reaching
+    out past the outer lanes. ``cuts`` holds (point, right-hand normal) per lane, left first."""
+    out: list[Point] = []
+    last = len(cuts) - 1
+    for i, (c, n) in enumerate(cuts):
+        before, after = (0.8 if i == 0 else 0.3) * width, (0.8 if i == last else 0.3) * width
+        out += [(c[0] - n[0] * before, c[1] - n[1] * before), (c[0] + n[0] * after, c[1] + n[1] * after)]
+    return out
+
+
+def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
+    """The right-hand normal of the lane at its k-th node."""
+    a, b = pos[lane[(k - 1) % len(lane)]], pos[lane[(k + 1) % len(lane)]]
+    d = _unit(_sub(b, a))
+    return (-d[1], d[0])
+
+
+#: Nodes per piece at most before a row line cuts it: each cut can take up a piece's
+#: uneven spacing, so short pieces keep their nodes' count on hand-traced boards.
+CHUNK = 4
+
+
+def _cut_points(board: Board, pos: dict[int, Point], space: float,
+                skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
+    """Per lane, where the start line (key 0), each corner border and each row line cut the
+    lane (key: the index of the first node after the cut), with the normal there; and per
+    row line the key it has in each lane.
+
+    The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
+    is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
+    as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
+    at the same fractions in every lane, so every piece keeps its count."""
+    where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
+    majors = []
+    for li, lane in enumerate(board.lanes):
+        bounds = {0}
+        for _, group in board.corners:
+            ks = sorted(where[m][1] for m in group if where[m][0] == li)
+            bounds |= {ks[0], (ks[-1] + 1) % len(lane)}
+        majors.append(sorted(bounds))
+    rows: list[tuple[int, ...]] = []
+    if len({len(m) for m in majors}) == 1:
+        for p in range(len(majors[0])):
+            ends = [(m[p], m[p + 1] if p + 1 < len(m) else len(lane)) for m, lane in zip(majors, board.lanes)]
+            chunks = max(1, min(z - a for a, z in ends) // CHUNK)
+            rows += [tuple(a + round(j * (z - a) / chunks) for a, z in ends) for j in range(1, chunks)]
+        rows = [r for r in rows if r not in skip]  # row lines the format refused (they cross a lane twice)
+    out = []
+    for li, lane in enumerate(board.lanes):
+        n = len(lane)
+        order = sorted(set(majors[li]) | {r[li] for r in rows})
+
+        def chord(k: int) -> float:
+            return math.dist(pos[lane[k - 1]], pos[lane[k % n]])
+
+        frac = {0: 0.5}
+        for prev, k in zip(order, order[1:]):
+            inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
+            have = (1 - frac[prev]) * chord(prev) + inner
+            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
+        cuts = {}
+        for k, f in frac.items():
+            a, b = pos[lane[k - 1]], pos[lane[k % n]]
+            d = _unit(_sub(b, a))
+            cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
+        out.append(cuts)
+    return out, rows
+
+
+def _next_in_lane(board: Board, node: int) -> int:
+    lane = next(lane for lane in board.lanes if node in lane)
+    return lane[(lane.index(node) + 1) % len(lane)]
+
+
+def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]], shifted: set[tuple[int, int]],
+         skip: set[tuple[int, ...]], centres: dict[int, Point] | None
+         ) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
+    """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for.
+    Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones."""
+    pos, space, width, _ = _geometry(board)
+    lanes = board.lanes
+    d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
+                       "surroundings": "grass", **WEATHER})
+    ids = iter(range(1, 1_000_000))
+    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
+    cuts, row_keys = _cut_points(board, pos, space, skip)
+    rows = {next(ids): keys for keys in row_keys}
+    d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
+                        for oid, keys in rows.items()]
+    d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
+    d.layers["corners"] = []
+    where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    for stops, group in board.corners:
+        runs = [sorted(where[n][1] for n in group if where[n][0] == li) for li in range(len(lanes))]
+        enter = [cuts[li][r[0]] for li, r in enumerate(runs)]
+        leave = [cuts[li][(r[-1] + 1) % len(lanes[li])] for li, r in enumerate(runs)]
+        first, last = lanes[0], lanes[-1]
+        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * width * 0.6,
+                       pos[last[k]][1] + _right(pos, last, k)[1] * width * 0.6) for k in runs[-1]]
+        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * width * 0.6,
+                      pos[first[k]][1] - _right(pos, first, k)[1] * width * 0.6) for k in runs[0]]
+        poly = _through(enter, width) + right_side + _through(leave, width)[::-1] + left_side[::-1]
+        d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
+    lane_of = board.lane_of()
+    in_corner = {n for _, group in board.corners for n in group}
+    arrows: dict[int, tuple[int, int]] = {}
+    d.layers["arrows"] = []
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a not in lane_of or b not in lane_of or lane_of[a] == lane_of[b] or (a, b) in dropped:
+            continue
+        if abs(lane_of[a] - lane_of[b]) != 1:
+            continue  # reported by the comparison: the format changes one lane per step
+        if centres is not None and ({a, b} & in_corner or a in zones or b in zones):
+            oid = next(ids)
+            arrows[oid] = (a, b)
+            end = _next_in_lane(board, b) if (a, b) in shifted else b
+            d.layers["arrows"].append(Shape(oid, "arrow", (centres.get(a, pos[a]), centres.get(end, pos[end]))))
+    half = 0.3 * space
+    at = centres or {}
+    d.layers["arrow_zones"] = [
+        Shape(next(ids), "arrow_zone", ((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)), True)
+        for x, y in (at.get(n, pos[n]) for n in sorted(zones))]
+    grid = sorted(board.dat.grid, key=lambda n: (-where[n][1] / len(lanes[where[n][0]]), where[n][0]) if n in where else (1, 0))
+    d.layers["grid"] = [Shape(next(ids), "grid_slot", (pos[n],), props={"position": i + 1})
+                        for i, n in enumerate(g for g in grid if g in where)]
+    middle = lanes[len(lanes) // 2]
+    d.layers["grid"].append(Shape(next(ids), "qualifying_start", (pos[middle[-1]],)))
+    if board.pit and board.pit_entry is not None and board.pit_exit is not None:
+        route = [board.pit_entry, *board.pit, board.pit_exit]
+        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
+        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
+                            for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
+    for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
+        d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
+                                 sh.name, sh.props) for sh in shapes]
+    return d, arrows, rows
+
+
+def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
+    """Where the boxes go: on the pit-lane space each garage node became (the format spreads the
+    pit lane's spaces evenly along it, as ``game.tracks.build`` does), the next free one on a tie."""
+    path = Path(route, False)
+    m = max(1, math.floor(path.length / space + 0.5) - 1)
+    centres = [path.at((k + 1) * path.length / (m + 1))[0] for k in range(m)]
+    taken: set[int] = set()
+    out: list[Point] = []
+    for n in (n for n in board.pit if n in board.dat.attributes):
+        k = min(range(m), key=lambda i: math.dist(centres[i], route[board.pit.index(n) + 1]))
+        while k in taken and k + 1 < m:
+            k += 1
+        if k not in taken:
+            taken.add(k)
+            out.append(centres[k])
+    return out
+
+
+# --- comparing the map with the board -------------------------------------------------------
+
+
+def space_of(board: Board, track: Track) -> dict[int, str]:
+    """The space each node became: by order along its lane where the counts agree, else the
+    nearest space of its lane within half a space (nodes without one are missing)."""
+    pos, space, _, _ = _geometry(board)
+    out: dict[int, str] = {}
+    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
+        spaces = track.lane_spaces(li)
+        if len(spaces) == len(lane):
+            out.update((n, s.name) for n, s in zip(lane, spaces))
+            continue
+        for n in lane:
+            best = min(spaces, key=lambda s: math.dist(pos[n], (s.x, s.y)), default=None)
+            if best is not None and math.dist(pos[n], (best.x, best.y)) <= space / 2:
+                out[n] = best.name
+    return out
+
+
+def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[dict[tuple[int, int], tuple[str, str]], set[tuple[int, int]]]:
+    """The map's step for each step of the board, and the staggered lane changes among them.
+
+    On a staggered board a lane change may lead to the space half a space ahead in the next
+    lane, which the format puts in the same row; the format's nearest step is the one a row
+    ahead, to that lane's next space."""
+    lane_of = board.lane_of()
+    out, staggered = {}, set()
+    for a, b in board.dat.edges:
+        if a not in spaces or b not in spaces:
+            continue
+        target = spaces[b]
+        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b]:
+            ahead = (track.space(spaces[b]).row - track.space(spaces[a]).row) % track.rows
+            later = _next_in_lane(board, b)
+            if (ahead == 0 or ahead > track.rows // 2) and later in spaces:
+                target = spaces[later]
+                staggered.add((a, b))
+        out[(a, b)] = (spaces[a], target)
+    return out, staggered
+
+
+def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:
+    return set(_equivalents(board, track, spaces)[0].values())
+
+
+def _added_steps(board: Board, track: Track, spaces: dict[int, str]) -> list[tuple[str, EdgeKind]]:
+    """Steps the map allows that the board does not: (from, kind)."""
+    steps = _dat_steps(board, track, spaces)
+    return [(e.src, e.kind) for e in track.edges if (e.src, e.dst) not in steps]
+
+
+def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:
+    lost = []
+    pos, space, _, _ = _geometry(board)
+    names = {v: k for k, v in spaces.items()}
+    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
+        made = len(track.lane_spaces(li))
+        if made != len(lane):
+            what = "the pit lane" if li < 0 else f"lane {'ABCD'[li]}"
+            lost.append(f"{what} has {len(lane)} spaces on the board but {made} in the map (the format spreads a "
+                        "lane's spaces evenly between corner borders; the nodes are not evenly spaced there)")
+    for (stops, group), corner in zip(board.corners, track.corners):
+        counts = [(sum(1 for n in lane if n in group), sum(1 for x in corner.spaces if x[0] == "ABCD"[li]))
+                  for li, lane in enumerate(board.lanes)]
+        if any(a != b for a, b in counts):
+            lost.append(f"corner {corner.label} ({stops} stop(s), nodes {_ids(sorted(group), 4)}): "
+                        + ", ".join(f"lane {'ABCD'[li]} {a} spaces on the board, {b} in the map"
+                                    for li, (a, b) in enumerate(counts) if a != b)
+                        + "; its spaces are not as long as the straights' (the format has one space length)")
+    missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
+    if missing:
+        lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
+    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()]
+    far = max(moved, default=(0.0, 0))
+    if far[0] >= 0.5:
+        lost.append(f"spaces sit where the format spreads them, up to {far[0]:.0f} px from their node on the board "
+                    f"(node {far[1]}); the format has no hand-placed spaces")
+    have = {(e.src, e.dst) for e in track.edges}
+    lane_of = board.lane_of()
+    same, staggered = _equivalents(board, track, spaces)
+    moved_on = [f"{spaces[a]}-{spaces[b]} as {same[(a, b)][0]}-{same[(a, b)][1]}"
+                for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
+    if moved_on:
+        lost.append(f"{len(moved_on)} lane change(s) lead to the space half a space ahead in the next lane (the "
+                    "board's lanes are staggered); the format has no staggered lanes, so each became a step one row "
+                    f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a not in spaces or b not in spaces:
+            continue
+        if same[(a, b)] in have:
+            continue
+        why = dropped.get((a, b))
+        if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
+            why = "a step across more than one lane"
+        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map"
+                    + (f": {why}" if why else ""))
+    steps = set(same.values())
+    for e in track.edges:
+        if (e.src, e.dst) not in steps:
+            src, dst = names.get(e.src), names.get(e.dst)
+            lost.append(f"the map allows a {e.kind.value} step {e.src} to {e.dst} (nodes {src} to {dst}) "
+                        "that the board does not have")
+    grid = [n for n in board.dat.grid if n in spaces]
+    if len(grid) != len(board.dat.grid):
+        lost.append(f"{len(board.dat.grid) - len(grid)} grid slot(s) are not on a lane space and were left out")
+    return lost
+
+
+# --- writing the .tmx -----------------------------------------------------------------------
+
+
+def _num(v: object) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
+    """The drawing as a Tiled 1.8 map: map properties, then one object layer per track layer."""
+    width, height = size
+    shapes = [s for layer in d.layers.values() for s in layer]
+    root = ET.Element("map", {"version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
+                              "renderorder": "right-down", "width": str(width), "height": str(height),
+                              "tilewidth": str(TILE), "tileheight": str(TILE), "infinite": "0",
+                              "nextlayerid": str(len(d.layers) + 1),
+                              "nextobjectid": str(max((s.id for s in shapes), default=0) + 1)})
+    props = ET.SubElement(root, "properties")
+    for key in sorted(d.props):
+        value = d.props[key]
+        kind = {int: "int", float: "float"}.get(type(value))
+        ET.SubElement(props, "property", {"name": key} | ({"type": kind} if kind else {}) | {"value": _num(value)})
+    for layer_id, (layer, objects) in enumerate(d.layers.items(), start=1):
+        group = ET.SubElement(root, "objectgroup", {"id": str(layer_id), "name": layer})
+        for s in objects:
+            x0, y0 = s.points[0]
+            attrs = {"id": str(s.id)} | ({"name": s.name} if s.name else {})
+            el = ET.SubElement(group, "object", attrs | {"type": s.cls, "x": _num(x0), "y": _num(y0)})
+            if s.props:
+                pel = ET.SubElement(el, "properties")
+                for key in sorted(s.props):
+                    ET.SubElement(pel, "property", {"name": key, "type": "int", "value": str(s.props[key])})
+            if len(s.points) == 1:
+                ET.SubElement(el, "point")
+            else:
+                rel = " ".join(f"{_num(round(x - x0, 2))},{_num(round(y - y0, 2))}" for x, y in s.points)
+                ET.SubElement(el, "polygon" if s.closed else "polyline", {"points": rel})
+    ET.indent(root, space=" ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode").replace(" />", "/>") + "\n"
+
+
+

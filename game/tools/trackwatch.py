@@ -1,0 +1,91 @@
+"""``track watch``: check and render a track again every time it is saved, for the designer's loop.
+
+It polls the file's modification time, size and inode a few times a second (cheap, and the
+same on every platform). Tiled saves through a temporary file that it renames over the map,
+so for a moment the file may be missing or half written: a missing file is waited for, and a
+change is only acted on once the file has stayed the same for one poll.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import time
+from pathlib import Path
+
+from game.tools.track import render
+from game.tracks.filestamp import Stamp, stamp
+from game.tracks.load import check_track
+
+#: Seconds between two looks at the file: a save shows within about two of them.
+INTERVAL = 0.25
+
+
+def default_picture(path: Path) -> Path:
+    """Where the board goes without ``--out``: beside the map, ``NAME-render.png``."""
+    return path.with_name(f"{path.stem}-render.png")
+
+
+def watch(file: str, out: str | None = None, names: bool = False, arrows: bool = False,
+          interval: float = INTERVAL, runs: int | None = None, seconds: float | None = None) -> int:
+    """Check and render ``file`` now and after every save until Ctrl+C (or ``runs`` checks, or
+    ``seconds``); prints the time and the problems, or "ok" and where the picture is."""
+    path = Path(file)
+    target = Path(out) if out else default_picture(path)
+    if target.suffix.lower() != ".png":
+        print(f"{target}: the picture is written as PNG; give a file name ending in .png", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"{target}: the folder {target.parent} does not exist", file=sys.stderr)
+        return 1
+    deadline = None if seconds is None else time.monotonic() + seconds
+    print(f"watching {path} (Ctrl+C ends); the board is drawn into {target}", flush=True)
+    seen: Stamp | None | bool = False  # False: nothing looked at yet
+    done = 0
+    try:
+        while True:
+            now = stamp(path)
+            if now != seen:
+                time.sleep(interval)
+                if stamp(path) == now:  # not still being written
+                    seen = now
+                    run_once(path, target, names, arrows, now is None)
+                    done += 1
+                    if runs is not None and done >= runs:
+                        return 0
+                    continue
+            if deadline is not None and time.monotonic() >= deadline:
+                return 0
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        print("stopped watching", path, flush=True)
+        return 0
+
+
+def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool) -> bool:
+    """One round: the time, then ``ok`` with the picture or every problem; True if ok."""
+    now = time.strftime("%H:%M:%S")
+    if missing:
+        print(f"[{now}] {path}: the file is gone; waiting for it to be saved again", flush=True)
+        return False
+    problems = check_track(path)
+    if problems:
+        print(f"[{now}] {path}: {len(problems)} problem(s), the picture is not updated", flush=True)
+        for p in problems:
+            print(f"  {p.line()}", flush=True)
+        return False
+    said = io.StringIO()
+    drawing = target.with_name(f".{target.stem}.tmp.png")  # a viewer open on the picture never sees half of it
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+        code = render(str(path), str(drawing), names=names, arrows=arrows)
+    if code != 0:
+        drawing.unlink(missing_ok=True)
+        print(f"[{now}] {path}: checked ok, but not drawn:", flush=True)
+        for line in said.getvalue().replace(str(drawing), str(target)).splitlines():
+            print(f"  {line}", flush=True)
+        return False
+    os.replace(drawing, target)
+    print(f"[{now}] {path}: ok, board drawn into {target}", flush=True)
+    return True
