@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from rules.actions import Action
+from rules.actions import Action, Event
 from rules.blitz import Match
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
@@ -142,9 +143,18 @@ def replay(track: Track, record: Record) -> RaceState:
     """The state after every action of the record; RecordError names the first that fails
     by its 1-based index (``action 7 (...) does not replay: ...``)."""
     state = start_state(track, record.header)
-    for i, action in enumerate(record.actions, start=1):
+    for state, _ in replayed(track, state, record.actions):
+        pass
+    return state
+
+
+def replayed(track: Track, state: RaceState, actions: Sequence[Action], first: int = 1) -> Iterator[tuple[RaceState, list[Event]]]:
+    """Each action applied in turn to ``state``: the state after it and its events. The one way a
+    record is replayed (the ``replay`` command, the replay viewer); RecordError names the first
+    action that fails by its 1-based index, counted from ``first``."""
+    for i, action in enumerate(actions, start=first):
         try:
-            state, _ = apply(track, state, action)
+            state, events = apply(track, state, action)
         except IllegalAction as err:
             raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
         except (ValueError, KeyError, IndexError, TypeError) as err:
@@ -152,7 +162,7 @@ def replay(track: Track, record: Record) -> RaceState:
             raise RecordError(
                 f"action {i} ({action.model_dump_json()}) does not replay: {type(err).__name__}: {err}"
             ) from None
-    return state
+        yield state, events
 
 
 def dumps(record: Record) -> str:

@@ -23,6 +23,7 @@ from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.play.since import summary
+from game.play.history import keep_race
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
@@ -609,6 +610,8 @@ class RaceScene(Scene):
         from game.scenes.results import ResultsScene
 
         self.ended = True
+        for notice in keep_race(self.app.data, self.control):  # into the history before the save goes
+            self.app.notify(notice)
         self.app.saves.clear()
         self.app.replace(ResultsScene(self.app, self.control))
 
