@@ -457,6 +457,7 @@ STRINGS: dict[str, str] = {
     "replay.round_on": "Spielrunde »",
     "replay.slower": "Langsamer",
     "replay.faster": "Schneller",
+    "replay.speed_one": "1 Zug/s",
     "replay.speed": "{n} Züge/s",
     "replay.log": "Ganzes Protokoll",
     "replay.finished": "Das Ende des Rennens",

@@ -450,6 +450,7 @@ STRINGS: dict[str, str] = {
     "replay.round_on": "Round »",
     "replay.slower": "Slower",
     "replay.faster": "Faster",
+    "replay.speed_one": "1 turn/s",
     "replay.speed": "{n} turns/s",
     "replay.log": "Full log",
     "replay.finished": "The end of the race",

@@ -119,9 +119,10 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
 
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
-             scroll: int = 0, title: str = "log.title") -> int:
+             scroll: int = 0, title: str = "log.title", reserve: int = 0) -> int:
     """The newest lines of the log (or of the summary since the player's turn, ``title``), or
-    ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept)."""
+    ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept).
+    ``reserve``: px at the right of the title row left free for a button."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
     theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
                (rect.left + 10, rect.top + 8))
@@ -139,7 +140,7 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
             pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
     if scroll:
-        theme.text(screen, tr("log.back", n=scroll), 15, theme.FAINT, (rect.right - 10, rect.top + 9), "topright")
+        theme.text(screen, tr("log.back", n=scroll), 15, theme.FAINT, (rect.right - 10 - reserve, rect.top + 9), "topright")
     return scroll
 
 
