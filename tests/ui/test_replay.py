@@ -1,0 +1,173 @@
+"""The replay viewer, driven as a player drives it: turns and rounds forwards and backwards show
+exactly the race the record replays to, Play at speed reaches the flag, and it opens from the
+results, from the list of races and for the race saved in progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.play.race_control import RaceControl, Wait
+from game.play.replay import Replay
+from game.scenes.menu import MenuScene
+from game.scenes.replay import ReplayScene, open_replay
+from game.scenes.results import ResultsScene
+from rules.record import Record, replay, start_state
+from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.test_race_history import race
+from tests.ui.test_scenes import press
+
+
+def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def replayed_to(record: Record, at: int) -> dict[str, str | None]:
+    """Where each car stands after the record's first ``at`` actions, by the replay command's path."""
+    state = replay(oval(), record.model_copy(update={"actions": record.actions[:at]}))
+    return {c.id: c.space for c in state.cars}
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    a = make_app(tmp_path)
+    a.change_settings(a.settings.model_copy(update={"mute": True}))
+    a.push(MenuScene(a))
+    return a
+
+
+def viewer(app, record: Record) -> ReplayScene:  # type: ignore[no-untyped-def]
+    assert open_replay(app, record)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.replay.build()
+    return scene
+
+
+def test_turns_forwards_and_backwards_show_the_race_the_record_replays_to(app) -> None:  # type: ignore[no-untyped-def]
+    record = race()
+    scene = viewer(app, record)
+    seen = []
+    for _ in range(12):
+        key(app, pygame.K_PERIOD)
+        app.frame(0.016)
+        status = app.status()
+        assert status["spaces"] == replayed_to(record, status["at"])
+        seen.append(status["at"])
+    assert seen == sorted(set(seen)) and all(at in scene.replay.turns for at in seen)  # one turn a step
+    for at in reversed(seen[:-1]):
+        key(app, pygame.K_COMMA)
+        assert app.status()["at"] == at and app.status()["spaces"] == replayed_to(record, at)
+    key(app, pygame.K_HOME)
+    assert app.status()["at"] == 0 and app.status()["spaces"] == {c.id: c.space for c in start_state(oval(), record.header).cars}
+
+
+def test_rounds_forwards_and_backwards(app) -> None:  # type: ignore[no-untyped-def]
+    record = race()
+    scene = viewer(app, record)
+    rounds = []
+    for _ in range(4):
+        key(app, pygame.K_PAGEDOWN)
+        status = app.status()
+        rounds.append(status["round"])
+        assert status["spaces"] == replayed_to(record, status["at"])
+        assert scene.replay.state_at(scene.replay.previous_turn(status["at"])).round < status["round"]  # its first turn
+    assert rounds == [1, 2, 3, 4]
+    key(app, pygame.K_PERIOD)  # into round 4: Page Up goes to its start, then to round 3's
+    key(app, pygame.K_PAGEUP)
+    assert app.status()["round"] == 4 and app.status()["at"] == scene.replay.next_round(scene.replay.next_round(
+        scene.replay.next_round(scene.replay.next_round(0))))
+    key(app, pygame.K_PAGEUP)
+    assert app.status()["round"] == 3
+
+
+def test_every_moment_is_the_state_the_record_replays_to() -> None:
+    """The kept turn states and the actions applied again inside a turn agree with one replay."""
+    record = race()
+    rp = Replay(oval(), record)
+    rp.build()
+    assert rp.done and rp.error is None and rp.total == len(record.actions)
+    state = start_state(oval(), record.header)
+    from rules.record import replayed
+
+    states = [state] + [s for s, _ in replayed(oval(), state, record.actions)]
+    for k in [*range(0, len(states), 7), len(states) - 1]:
+        assert rp.state_at(k) == states[k]
+    assert rp.state_at(rp.total).finished
+
+
+def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:  # type: ignore[no-untyped-def]
+    scene = viewer(app, race())
+    press(scene, "play")
+    for _ in range(3):
+        press(scene, "faster")
+    assert app.status()["playing"]
+    for _ in range(3000):
+        app.frame(0.1)
+        if not app.status()["playing"]:
+            break
+    status = app.status()
+    assert status["at"] == status["total"] == len(race().actions) and scene.state.finished
+    assert scene.where().endswith("The end of the race")
+    press(scene, "play")  # Play at the end watches it again from the start
+    assert app.status()["at"] == 0 and app.status()["playing"]
+
+
+def test_stepping_forwards_drives_the_car_along_its_path(app) -> None:  # type: ignore[no-untyped-def]
+    scene = viewer(app, race())
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PERIOD)
+    assert scene.queue and scene.queue[0].car in {c.id for c in scene.state.cars}
+    for _ in range(100):
+        app.frame(0.05)
+    assert not scene.queue and not scene.drives
+
+
+def test_watch_replay_from_the_results_and_back(app) -> None:  # type: ignore[no-untyped-def]
+    control = RaceControl.start(oval(), header(("careful", "careful"), seed=11))
+    play_until(control, lambda c: c.wait() == Wait.DONE)
+    results = ResultsScene(app, control)
+    app.push(results)
+    app.frame(0.016)
+    press(results, "replay")
+    assert app.scene.name == "replay" and app.status()["at"] == 0
+    assert app.scene.replay.record == control.session.record()  # type: ignore[attr-defined]
+    app.frame(0.016)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is results
+
+
+def test_the_race_in_progress_can_be_watched_as_far_as_it_was_saved(app) -> None:  # type: ignore[no-untyped-def]
+    control = RaceControl.start(oval(), header(("human", "careful")), app.saves)
+    play_until(control, lambda c: c.state.round >= 3 and c.wait() == Wait.GEAR)
+    app.scene.enter()
+    press(app.scene, "races")
+    assert app.status()["saved"]
+    press(app.scene, "watch.-1")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.replay.build()
+    key(app, pygame.K_END)
+    assert app.status()["at"] == len(control.session.actions)
+    assert app.status()["spaces"] == {c.id: c.space for c in control.state.cars}
+    assert scene.where().endswith("As far as the race was saved")
+
+
+def test_a_record_for_a_track_that_is_gone_is_a_notice(app) -> None:  # type: ignore[no-untyped-def]
+    record = race()
+    gone = record.model_copy(update={"header": record.header.model_copy(update={"track_hash": "0" * 64})})
+    assert not open_replay(app, gone)
+    assert app.scene.name == "menu" and [n.key for n in app.notices] == ["notice.replay_track_missing"]
+
+
+def test_a_record_that_stops_replaying_shows_what_it_has_with_a_notice(app) -> None:  # type: ignore[no-untyped-def]
+    record = race()
+    broken = record.model_copy(update={"actions": record.actions[:40] + record.actions[41:]})
+    scene = viewer(app, broken)
+    app.frame(0.016)
+    assert scene.replay.error is not None and 0 < scene.replay.total < len(broken.actions)
+    assert [n.key for n in app.notices] == ["notice.replay_broken"]
+    key(app, pygame.K_END)
+    assert app.status()["at"] == scene.replay.total
