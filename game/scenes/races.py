@@ -16,6 +16,7 @@ from game.texts import tr
 from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
+from rules.choice import preset_of
 from rules.record import Record
 
 if TYPE_CHECKING:
@@ -168,13 +169,23 @@ class RacesScene(Scene):
         if race_id == SAVED:
             assert self.saved is not None
             h = self.saved.header
-            cells = (h.track_name, tr("races.saved"), "", str(len(h.entries)), str(h.laps))
-            inks = (theme.TEXT, theme.YELLOW, theme.DIM, theme.TEXT, theme.TEXT)
+            key = preset_of(h.rules)
+            rules = tr(f"preset.{key}") if key else h.rules.name
+            cells = ("", "", tr("races.saved"), str(len(h.entries)), str(h.laps))
+            inks = (theme.TEXT, theme.DIM, theme.YELLOW, theme.TEXT, theme.TEXT)
+            track = h.track_name
         else:
             r = next(r for r in self.races if r.id == race_id)
-            cells = (r.track_name, _date(r.played), r.winner or tr("races.nobody"), str(r.cars), str(r.laps))
+            rules = tr(f"preset.{r.variant}") if r.variant else r.rules
+            cells = ("", _date(r.played), r.winner or tr("races.nobody"), str(r.cars), str(r.laps))
             inks = (theme.TEXT, theme.DIM, theme.TEXT if r.winner else theme.DIM, theme.TEXT, theme.TEXT)
+            track = r.track_name
+        room = cols[1] - cols[0] - 16  # the track, and under it the rules it was raced by
+        theme.text(screen, theme.fit_text(track, 22, room), 22, theme.TEXT, (cols[0], mid - 9), "midleft")
+        theme.text(screen, theme.fit_text(rules, 16, room), 16, theme.DIM, (cols[0], mid + 11), "midleft")
         for i, (cell, ink) in enumerate(zip(cells, inks)):
+            if not cell:
+                continue
             room = cols[i + 1] - cols[i] - 16
             px = theme.fitting_px(cell, 22, room, 15)
             lines = theme.wrap(cell, px, room, most=2)
