@@ -4,17 +4,21 @@ results, from the list of races and for the race saved in progress."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.play.race_control import RaceControl, Wait
 from game.play.replay import Replay
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene, open_replay
 from game.scenes.results import ResultsScene
-from rules.record import Record, replay, start_state
+from rules.record import Record, replay, replayed, start_state
+from rules.state import RaceState
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_history import race
 from tests.ui.test_scenes import press
@@ -90,8 +94,6 @@ def test_every_moment_is_the_state_the_record_replays_to() -> None:
     rp.build()
     assert rp.done and rp.error is None and rp.total == len(record.actions)
     state = start_state(oval(), record.header)
-    from rules.record import replayed
-
     states = [state] + [s for s, _ in replayed(oval(), state, record.actions)]
     for k in [*range(0, len(states), 7), len(states) - 1]:
         assert rp.state_at(k) == states[k]
@@ -171,3 +173,28 @@ def test_a_record_that_stops_replaying_shows_what_it_has_with_a_notice(app) -> N
     assert [n.key for n in app.notices] == ["notice.replay_broken"]
     key(app, pygame.K_END)
     assert app.status()["at"] == scene.replay.total
+
+
+@lru_cache(maxsize=1)
+def read() -> tuple[Replay, tuple[RaceState, ...]]:
+    """The race read by the viewer's model, and every state of one straight replay."""
+    rp = Replay(oval(), race())
+    rp.build()
+    start = start_state(oval(), race().header)
+    return rp, (start, *(s for s, _ in replayed(oval(), start, race().actions)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=10_000))
+def test_any_moment_in_any_order_is_the_replayed_state_and_turns_step_one_at_a_time(a: int, b: int) -> None:
+    """Jumping about (the cache of turn states, the actions applied again inside a turn) never
+    changes what a moment shows; a turn on and a turn back are each other's inverse."""
+    rp, states = read()
+    a, b = a % (rp.total + 1), b % (rp.total + 1)
+    assert rp.state_at(a) == states[a] and rp.state_at(b) == states[b] and rp.state_at(a) == states[a]
+    on = rp.next_turn(a)
+    assert a < on or a == rp.total
+    assert not any(a < t < on for t in rp.turns)  # no turn start skipped
+    if a in rp.turns and a < rp.total:
+        assert rp.previous_turn(on) == a
+    assert rp.round_at(a) == states[rp.previous_turn(a + 1)].round  # the round of the turn ``a`` lies in
