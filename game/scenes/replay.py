@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 LOG_W = 380  # the log beside the board
 BAR_H = 64  # the transport buttons under the board
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # turns a second while playing
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # turns a second while playing
 BUILD_FRAME = 0.02  # seconds of each frame spent reading more of the race
 LOG_WHEEL = 2
 
@@ -212,13 +212,13 @@ class ReplayScene(Scene):
         if self.drives:
             drive = next(iter(self.drives.values()))
             self.view.follow(drive.pose[:2], keep=0.6)
-        if not self.playing or self.queue:
+        if not self.playing:
             return
-        if self.at_end():
+        if self.at_end() and not self.queue:
             self.playing = False
             return
-        self.wait -= dt
-        if self.wait <= 0 and self.at < self.replay.built:
+        self.wait -= dt  # a turn's drive counts into its time, so N turns a second are N turns a second
+        if self.wait <= 0 and not self.queue and self.at < self.replay.built:
             self.wait = 1.0 / SPEEDS[self.speed]
             self.turn_on()
 

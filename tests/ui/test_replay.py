@@ -198,3 +198,23 @@ def test_any_moment_in_any_order_is_the_replayed_state_and_turns_step_one_at_a_t
     if a in rp.turns and a < rp.total:
         assert rp.previous_turn(on) == a
     assert rp.round_at(a) == states[rp.previous_turn(a + 1)].round  # the round of the turn ``a`` lies in
+
+
+def test_faster_and_slower_change_how_many_turns_a_second_play(app) -> None:  # type: ignore[no-untyped-def]
+    scene = viewer(app, race())
+    press(scene, "faster")  # 2 turns a second
+    press(scene, "play")
+    for _ in range(100):  # five seconds
+        app.frame(0.05)
+    assert 9 <= scene.replay.turn_number(scene.at) <= 11
+    press(scene, "slower")
+    press(scene, "slower")  # half a turn a second
+    turn = scene.replay.turn_number(scene.at)
+    for _ in range(100):
+        app.frame(0.05)
+    assert scene.replay.turn_number(scene.at) - turn in (2, 3)
+    press(scene, "play")  # pause
+    turn = scene.replay.turn_number(scene.at)
+    for _ in range(100):
+        app.frame(0.05)
+    assert scene.replay.turn_number(scene.at) == turn and not scene.animating()
