@@ -22,6 +22,7 @@ from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
 from game.widgets.race_hud import MARGIN, STANDINGS_W, TOP, draw_log, draw_standings, draw_topbar, free_areas, standings_height
+from rules.blitz import decided
 from rules.engine import on_track
 from rules.record import Record, RecordError
 
@@ -291,7 +292,8 @@ class ReplayScene(Scene):
         if self.replay.done:
             text = tr("replay.of", where=text, turns=self.replay.turn_number(self.replay.total))
         if self.at_end():
-            text += " · " + tr("replay.finished" if state.finished else "replay.end_of_save")
+            over = state.finished or (self.replay.record.header.blitz is not None and decided(state))  # AMB-46b
+            text += " · " + tr("replay.finished" if over else "replay.end_of_save")
         return text
 
     def _draw_cars(self, screen: pygame.Surface) -> None:

@@ -218,3 +218,17 @@ def test_faster_and_slower_change_how_many_turns_a_second_play(app) -> None:  # 
     for _ in range(100):
         app.frame(0.05)
     assert scene.replay.turn_number(scene.at) == turn and not scene.animating()
+
+
+def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> None:  # type: ignore[no-untyped-def]
+    """A Blitz heat ends when a car has finished the distance (AMB-46b), before every car has: its
+    replay's end is the end of the race, not "as far as it was saved"."""
+    from game.play.blitz import heat_header
+    from rules.blitz import Match, decided
+
+    match = Match(players=("p1", "p2"), track="oval.tmx", minutes=10)
+    control = RaceControl.start(oval(), heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "careful")}, seed=3))
+    play_until(control, lambda c: decided(c.state), limit=5000)
+    scene = viewer(app, control.session.record())
+    key(app, pygame.K_END)
+    assert scene.where().endswith("The end of the race") and not scene.state.finished
