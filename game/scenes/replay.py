@@ -147,6 +147,15 @@ class ReplayScene(Scene):
         self.log_scroll = 0
         if moved:
             self._queue(moved)
+        else:
+            self._look_at_active()
+
+    def _look_at_active(self) -> None:
+        """After a jump the camera glides to the car whose turn it is, if it is out of view."""
+        car = self.state.car(self.state.active) if self.state.active else None
+        if car is not None and car.space is not None and self.track.has_space(car.space):
+            s = self.track.space(car.space)
+            self.view.follow((s.x, s.y), keep=0.8)
 
     def _queue(self, moved: list[Moved]) -> None:
         """The drives of a turn one after another, quick enough to end before the next turn plays."""

@@ -232,3 +232,15 @@ def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> N
     scene = viewer(app, control.session.record())
     key(app, pygame.K_END)
     assert scene.where().endswith("The end of the race") and not scene.state.finished
+
+
+def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  # type: ignore[no-untyped-def]
+    scene = viewer(app, race())
+    scene.view.zoom(scene.view.viewport.center, 4.0)  # close up: most of the track is out of view
+    for _ in range(8):
+        key(app, pygame.K_PAGEDOWN)
+    for _ in range(60):
+        app.frame(0.05)
+    car = scene.state.car(scene.state.active)  # type: ignore[arg-type]
+    s = oval().space(car.space)  # type: ignore[arg-type]
+    assert scene.view.viewport.collidepoint(scene.view.to_screen((s.x, s.y)))
