@@ -477,6 +477,7 @@ STRINGS: dict[str, str] = {
     "logview.reading": "Das Rennen wird gelesen: {n} von {total} Aktionen",
     "logview.empty": "Noch ist nichts geschehen.",
     "logview.nothing_for": "Für {name} steht noch nichts im Protokoll.",
+    "log.back_short": "{n} Zeilen zurück",
     "race.full_log": "Protokoll (L)",
     "results.replay": "Wiederholung ansehen",
 

@@ -470,6 +470,7 @@ STRINGS: dict[str, str] = {
     "logview.reading": "Reading the race: {n} of {total} actions",
     "logview.empty": "Nothing has happened yet.",
     "logview.nothing_for": "{name} has nothing in the log yet.",
+    "log.back_short": "{n} rows back",
     "race.full_log": "Full log (L)",
     "results.replay": "Watch replay",
 

@@ -106,6 +106,12 @@ def race(app: App, preset: str = "fd-modules") -> RaceScene:
     return scene
 
 
+def race_log_back(app: App) -> None:
+    """The race log read back a few rows: how far back, beside its heading and the full log's button."""
+    scene = race(app)
+    scene.log_scroll = 12
+
+
 def race_league(app: App) -> None:
     """The league's boost and pit-plan buttons under the gear box (ENG-D-3, PIT-D-6)."""
     race(app, "dresden-2006")
@@ -402,6 +408,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules-ids": lambda app: rules_screen(app, ids=True),
     "race-gear": race,
     "race-move": race_move,
+    "race-log-back": race_log_back,
     "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,
