@@ -19,7 +19,7 @@ from game.play.race_control import RaceControl, Step
 from game.play.racelog import LogLine, describe
 from game.play.standings import lap_of, running_order
 from rules.actions import Roll
-from rules.dice import Purpose
+from rules.dice import Chance, Purpose
 from rules.engine import chance, to_move
 from rules.record import Record, RecordError, replayed, start_state
 from rules.session import RaceSession
@@ -97,8 +97,7 @@ class Replay:
             return
         self.built += 1
         k = self.built
-        car = (before.active if c.purpose == Purpose.GEAR else before.pending[0].car if before.pending else None) if c else to_move(before)
-        step = Step(action, tuple(events), car, c, before, after)
+        step = Step(action, tuple(events), _actor(before, c), c, before, after)
         for line in describe(self.control, step):
             if line.key != "log.round":  # a new round is a heading of the log, not a line
                 self.lines.append(Line(line, k, before.round))
@@ -181,3 +180,13 @@ class Replay:
         """The lap the leader is on (0 before the start)."""
         order = [c for c in running_order(self.track, state) if c.space is not None]
         return lap_of(order[0], state.laps) if order else 0
+
+
+def _actor(state: RaceState, c: Chance | None) -> str | None:
+    """The car a die is rolled for (the active car's gear die, else the first pending check's
+    car), or with no die the car that decides."""
+    if c is None:
+        return to_move(state)
+    if c.purpose == Purpose.GEAR:
+        return state.active
+    return state.pending[0].car if state.pending else None
