@@ -275,6 +275,13 @@ class ReplayScene(Scene):
         screen.set_clip(self.board)
         self._draw_cars(screen)
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.replay.control)
+        end = self.end_text()
+        if end is not None:  # a band at the foot of the board
+            px = theme.fitting_px(end, 26, self.board.width - 60, 18)
+            width = theme.font(px).size(end)[0] + 40
+            band = pygame.Rect(self.board.centerx - width // 2, self.board.bottom - MARGIN - 46, width, 46)
+            theme.panel(screen, band, theme.PANEL_DARK, 230, theme.YELLOW, 10)
+            theme.text(screen, end, px, theme.YELLOW, band.center, "center")
         screen.set_clip(clip)
         pygame.draw.rect(screen, theme.PANEL, (w - LOG_W, TOP, LOG_W, h - TOP - BAR_H))
         pygame.draw.line(screen, theme.EDGE, (w - LOG_W, TOP), (w - LOG_W, h - BAR_H))
@@ -300,10 +307,14 @@ class ReplayScene(Scene):
             text = tr("replay.where", round=state.round, lap=self.replay.leader_lap(state), laps=state.laps, turn=turn)
         if self.replay.done:
             text = tr("replay.of", where=text, turns=self.replay.turn_number(self.replay.total))
-        if self.at_end():
-            over = state.finished or (self.replay.record.header.blitz is not None and decided(state))  # AMB-46b
-            text += " · " + tr("replay.finished" if over else "replay.end_of_save")
         return text
+
+    def end_text(self) -> str | None:
+        """At the last moment: the end of the race, or as far as it was saved (None before)."""
+        if not self.at_end():
+            return None
+        over = self.state.finished or (self.replay.record.header.blitz is not None and decided(self.state))  # AMB-46b
+        return tr("replay.finished" if over else "replay.end_of_save")
 
     def _draw_cars(self, screen: pygame.Surface) -> None:
         state = self.state

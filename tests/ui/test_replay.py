@@ -102,6 +102,7 @@ def test_every_moment_is_the_state_the_record_replays_to() -> None:
 
 def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:  # type: ignore[no-untyped-def]
     scene = viewer(app, race())
+    assert scene.end_text() is None
     press(scene, "play")
     for _ in range(3):
         press(scene, "faster")
@@ -112,7 +113,7 @@ def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:  # type: ignor
             break
     status = app.status()
     assert status["at"] == status["total"] == len(race().actions) and scene.state.finished
-    assert scene.where().endswith("The end of the race")
+    assert scene.end_text() == "The end of the race"
     press(scene, "play")  # Play at the end watches it again from the start
     assert app.status()["at"] == 0 and app.status()["playing"]
 
@@ -154,7 +155,7 @@ def test_the_race_in_progress_can_be_watched_as_far_as_it_was_saved(app) -> None
     key(app, pygame.K_END)
     assert app.status()["at"] == len(control.session.actions)
     assert app.status()["spaces"] == {c.id: c.space for c in control.state.cars}
-    assert scene.where().endswith("As far as the race was saved")
+    assert scene.end_text() == "As far as the race was saved"
 
 
 def test_a_record_for_a_track_that_is_gone_is_a_notice(app) -> None:  # type: ignore[no-untyped-def]
@@ -231,7 +232,7 @@ def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> N
     play_until(control, lambda c: decided(c.state), limit=5000)
     scene = viewer(app, control.session.record())
     key(app, pygame.K_END)
-    assert scene.where().endswith("The end of the race") and not scene.state.finished
+    assert scene.end_text() == "The end of the race" and not scene.state.finished
 
 
 def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  # type: ignore[no-untyped-def]
