@@ -1,7 +1,7 @@
 """The models between the screens and the rules: what a screen shows, without drawing it.
 
 Race control (a ``RaceSession`` with autosave and undo), the race log's lines,
-the running order, the crew's plans, move descriptions, the stopwatch and lap
-replays. May import ``rules``, ``game.texts``, ``game.storage`` and
+the running order, the crew's plans, move descriptions, the stopwatch, lap
+replays, race replays and what goes into the race history. May import ``rules``, ``game.texts``, ``game.storage`` and
 ``game.tracks``; never pygame, so all of it is tested without a window.
 """
