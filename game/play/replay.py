@@ -172,6 +172,10 @@ class Replay:
         """The log as it stood at moment ``k``."""
         return [line.line for line in self.lines[:bisect_right(self._line_at, k)]]
 
+    def moment_of(self, line: LogLine) -> int | None:
+        """The moment a line of ``lines_until`` was written at (the very line, not an equal one)."""
+        return next((x.at for x in reversed(self.lines) if x.line is line), None)
+
     def drives_between(self, a: int, b: int) -> list[Drive]:
         """The drives made after moment ``a`` up to moment ``b``."""
         return [d for d in self.drives if a < d.at <= b]

@@ -18,6 +18,7 @@ from game.board.marks import draw_car_on_board
 from game.board.view import BoardView
 from game.texts import Notice, tr
 from game.app.loop import Scene
+from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
@@ -72,6 +73,7 @@ class ReplayScene(Scene):
         self.drives: dict[str, Drive] = {}
         self.pulse = 0.0
         self.log_scroll = 0
+        self.log_rows: list[tuple[pygame.Rect, LogLine]] = []  # the log's rows as last drawn, for clicks
         self.warned = False
         self.board = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -245,9 +247,20 @@ class ReplayScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(pygame.mouse.get_pos()):
             self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_rect.collidepoint(event.pos):
+            self.log_clicked(event.pos)
+            return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.board.collidepoint(event.pos):
             return True
         return self.view.handle(event) is not None
+
+    def log_clicked(self, pos: tuple[int, int]) -> None:
+        """A line of the log beside the board: back to the moment it was written (the log read back)."""
+        line = next((line for rect, line in self.log_rows if rect.collidepoint(pos)), None)
+        at = self.replay.moment_of(line) if line is not None else None
+        if at is not None:  # the log then ends with the clicked line
+            self.playing = False
+            self.go(at)
 
     def _key(self, key: int) -> bool:
         actions = {
@@ -288,7 +301,9 @@ class ReplayScene(Scene):
         help_lines = theme.wrap(tr("replay.help"), 16, self.log_rect.width - 8, most=4)
         log = self.log_rect.copy()
         log.height -= 17 * len(help_lines) + 10
-        self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll)
+        self.log_rows = []
+        self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll,
+                                   shown=self.log_rows)
         for i, line in enumerate(help_lines):
             theme.text(screen, line, 16, theme.FAINT, (log.left + 4, log.bottom + 8 + 17 * i))
         pygame.draw.rect(screen, theme.PANEL_DARK, self.bar)

@@ -462,7 +462,7 @@ STRINGS: dict[str, str] = {
     "replay.log": "Ganzes Protokoll",
     "replay.finished": "Das Ende des Rennens",
     "replay.end_of_save": "So weit das Rennen gespeichert ist",
-    "replay.help": "Leertaste: abspielen/anhalten · Komma/Punkt: ein Zug zurück/vor · Bild auf/ab: eine Spielrunde · Pos1/Ende · L: Protokoll · Esc: zurück",
+    "replay.help": "Leertaste: abspielen/anhalten · Komma/Punkt: ein Zug zurück/vor · Bild auf/ab: eine Spielrunde · Pos1/Ende · L: Protokoll · Klick auf eine Zeile: ihr Moment · Esc: zurück",
     "replay.key_round_back": "Zum Anfang dieser Spielrunde oder der vorigen (Bild auf)",
     "replay.key_turn_back": "Ein Zug zurück (Komma)",
     "replay.key_play": "Die Züge nacheinander abspielen oder anhalten (Leertaste)",

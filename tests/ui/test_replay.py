@@ -245,3 +245,19 @@ def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  #
     car = scene.state.car(scene.state.active)  # type: ignore[arg-type]
     s = oval().space(car.space)  # type: ignore[arg-type]
     assert scene.view.viewport.collidepoint(scene.view.to_screen((s.x, s.y)))
+
+
+def test_a_click_on_a_line_of_the_log_beside_the_board_goes_back_to_its_moment(app) -> None:  # type: ignore[no-untyped-def]
+    record = race()
+    scene = viewer(app, record)
+    for _ in range(3):
+        key(app, pygame.K_PAGEDOWN)
+    app.frame(0.016)
+    before = app.status()["at"]
+    rect, line = scene.log_rows[2]  # a line many rows above the newest
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    at = app.status()["at"]
+    assert at < before and at == scene.replay.moment_of(line) and app.status()["spaces"] == replayed_to(record, at)
+    app.frame(0.016)
+    assert scene.log_rows[-1][1] is scene.replay.lines_until(at)[-1]  # the log now ends at it
