@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -150,10 +150,16 @@ class Step(NamedTuple):
 
 
 def steps(track: Track, record: Record) -> Iterator[Step]:
-    """Every action of the record, applied in order from the start state; RecordError names the
-    first that fails by its 1-based index (``action 7 (...) does not replay: ...``)."""
-    state = start_state(track, record.header)
-    for i, action in enumerate(record.actions, start=1):
+    """Every action of the record, applied in order from the start state (RecordError as
+    ``replayed``)."""
+    return replayed(track, start_state(track, record.header), record.actions)
+
+
+def replayed(track: Track, state: RaceState, actions: Sequence[Action], first: int = 1) -> Iterator[Step]:
+    """Each action applied in turn to ``state``. The one way a record is replayed (the ``replay``
+    command, the replay viewer, the statistics); RecordError names the first action that fails
+    by its 1-based index, counted from ``first`` (``action 7 (...) does not replay: ...``)."""
+    for i, action in enumerate(actions, start=first):
         try:
             after, events = apply(track, state, action)
         except IllegalAction as err:
@@ -168,7 +174,7 @@ def steps(track: Track, record: Record) -> Iterator[Step]:
 
 
 def replay(track: Track, record: Record) -> RaceState:
-    """The state after every action of the record (RecordError as ``steps``)."""
+    """The state after every action of the record (RecordError as ``replayed``)."""
     state = start_state(track, record.header)
     for step in steps(track, record):
         state = step.after

@@ -1,4 +1,5 @@
-"""The main menu: new race, continue, championships, FD Blitz, time trial, lap records, track gallery, settings, quit."""
+"""The main menu: new race, continue, championships, FD Blitz, time trial, lap records, the races played, track
+gallery, settings, quit."""
 
 from __future__ import annotations
 
@@ -37,12 +38,13 @@ class MenuScene(Scene):
         blitz = Button("blitz", lambda: tr("menu.blitz"), self.blitz)
         trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
         records = Button("records", lambda: tr("menu.records"), self.records)
+        races = Button("races", lambda: tr("menu.races"), self.races)
         gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
-                                         [trial, records], [gallery, settings], [quit_button]]
+                                         [trial, records], [races, gallery], [settings, quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -113,6 +115,11 @@ class MenuScene(Scene):
         from game.scenes.records import RecordsScene
 
         self.app.push(RecordsScene(self.app))
+
+    def races(self) -> None:
+        from game.scenes.races import RacesScene
+
+        self.app.push(RacesScene(self.app))
 
     def gallery(self) -> None:
         from game.scenes.gallery import GalleryScene

@@ -23,6 +23,8 @@ from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.play.since import summary
+from game.play.history import keep_race
+from game.play.replay import Replay
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
@@ -131,6 +133,7 @@ class RaceScene(Scene):
             "boost": Button("boost", lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
                             self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
             "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
+            "log": Button("log", lambda: tr("race.full_log"), self.open_log, "ghost", px=17),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
                            self.skip, px=22),
         }
@@ -186,6 +189,8 @@ class RaceScene(Scene):
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
+        log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
+        self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
         standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
         self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, STANDINGS_W, CLOCKS_H if self.control.clocks else 0)
         corner = standings.union(self.clocks_rect) if self.control.clocks else standings
@@ -398,6 +403,18 @@ class RaceScene(Scene):
 
         self.menu = None
         self.app.push(PauseScene(self.app))
+
+    def open_log(self) -> None:
+        """L: the whole log full-screen, read from the record; a click on a line opens the replay
+        viewer at that moment in its place, and Esc there comes back to the race as it is."""
+        from game.scenes.logview import LogViewScene
+        from game.scenes.replay import ReplayScene
+
+        self.menu = None
+        replay = Replay(self.track, self.control.session.record())
+        board = self.view.board
+        self.app.push(LogViewScene(self.app, replay, lambda at: self.app.replace(
+            ReplayScene(self.app, replay, BoardView(board), at))))
 
     def roll_or_hurry(self) -> None:
         """Space or a click on the dice: roll when the player may, else hurry what is playing."""
@@ -638,6 +655,8 @@ class RaceScene(Scene):
         from game.scenes.results import ResultsScene
 
         self.ended = True
+        for notice in keep_race(self.app.data, self.control):  # into the history before the save goes
+            self.app.notify(notice)
         self.app.saves.clear()
         self.app.replace(ResultsScene(self.app, self.control))
 
@@ -738,6 +757,8 @@ class RaceScene(Scene):
             self.undo()
         elif k == pygame.K_TAB:
             self.skip()
+        elif k == pygame.K_l:
+            self.open_log()
         elif k == pygame.K_c:
             self.toggle_follow()
         elif k == pygame.K_s:
@@ -777,9 +798,10 @@ class RaceScene(Scene):
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
-            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title")
+            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6)
         else:
-            self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll)
+            self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll,
+                                       reserve=self.buttons["log"].rect.width + 6)
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)

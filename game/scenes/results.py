@@ -45,7 +45,8 @@ class ResultsScene(Scene):
         self.teams: list[tuple[int, int]] = sorted(points.items(), key=lambda tp: (-tp[1], tp[0]))
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
         self.stats = Button("stats", lambda: tr("stats.open"), self.statistics)
-        self.widgets = [self.back, self.stats]
+        self.replay = Button("replay", lambda: tr("results.replay"), self.watch_replay)
+        self.widgets = [self.back, self.replay, self.stats]
         self.series = control.header.series
         self.scores: dict[str, Score] = {}  # a championship race's points (SEASON-4, OPEN-2, QUAL-D-14)
         if self.series is not None:  # a championship's race: into its store before anything else
@@ -79,6 +80,12 @@ class ResultsScene(Scene):
             self.app.notify(notice)
         store.close()
 
+    def watch_replay(self) -> None:
+        """The race just finished, again from its record (Esc comes back here)."""
+        from game.scenes.replay import open_replay
+
+        open_replay(self.app, self.control.session.record())
+
     def next_heat(self) -> None:
         """The match's next heat (from the menu, so no screen imports its way back)."""
         assert self.match is not None
@@ -103,6 +110,7 @@ class ResultsScene(Scene):
         self.frame = f
         self.back.rect = pygame.Rect(f.centerx - 160, f.bottom - 16 - 54, 320, 54)
         self.stats.rect = pygame.Rect(f.right - 240, self.back.rect.top, 240, 54)
+        self.replay.rect = pygame.Rect(f.left, self.back.rect.top, 280, 54)
         top, bottom = f.top + HEADER_H, self.back.rect.top - 14
         n = max(1, len(self.places))
         self.team_h = 0

@@ -446,6 +446,76 @@ STRINGS: dict[str, str] = {
     "gallery.box": "Boxengasse, Box {box}",
     "gallery.straight": "Gerade",
 
+    # --- race history, replays and the full log -----------------------------------------
+    "notice.history_corrupt": (
+        "Die Renngeschichte {path} ließ sich nicht lesen; sie wurde als {kept} aufbewahrt und eine neue, leere "
+        "angelegt."
+    ),
+    "notice.history_newer": (
+        "Die Renngeschichte {path} stammt von einer neueren Version des Spiels und bleibt unverändert; die "
+        "Rennen dieser Sitzung bleiben bis zum Beenden erhalten."
+    ),
+    "notice.history_unavailable": (
+        "Die Renngeschichte kann nicht in {path} gespeichert werden ({detail}); die Rennen dieser Sitzung "
+        "bleiben bis zum Beenden erhalten."
+    ),
+    "notice.history_not_saved": "Das Rennen ließ sich nicht in die Renngeschichte aufnehmen: {detail}",
+    "notice.history_unreadable": "Die Renngeschichte ließ sich nicht lesen: {detail}",
+    "notice.history_race_unreadable": "Dieses Rennen ließ sich nicht lesen und kann nicht angesehen werden: {detail}",
+    "notice.replay_track_missing": (
+        "Das Rennen wurde auf {track} gefahren, und keine Strecke im Kartenordner hat noch diese Fassung: "
+        "lege die Streckendatei zurück, um es anzusehen."
+    ),
+    "notice.replay_broken": "Die Wiederholung endet vorzeitig: {detail}",
+    "menu.races": "Rennarchiv",
+    "races.title": "Gefahrene Rennen",
+    "races.none": "Noch kein Rennen beendet: jedes beendete Rennen wird hier zum Wiederansehen aufbewahrt.",
+    "races.col_track": "Strecke",
+    "races.col_date": "Gefahren",
+    "races.col_winner": "Sieger",
+    "races.col_cars": "Autos",
+    "races.col_laps": "Runden",
+    "races.nobody": "niemand im Ziel",
+    "races.saved": "läuft noch (gespeichert)",
+    "races.watch": "Ansehen",
+    "races.delete": "Löschen",
+    "races.really": "Wirklich löschen?",
+    "races.page": "Rennen {first} bis {last} von {n} · Rad oder Bild auf/ab für mehr",
+    "replay.where": "Spielrunde {round} · Runde {lap}/{laps} · Zug {turn}",
+    "replay.where_start": "Vor dem Start · Zug {turn}",
+    "replay.of": "{where} von {turns}",
+    "replay.round_back": "« Spielrunde",
+    "replay.turn_back": "‹ Zug",
+    "replay.play": "Abspielen",
+    "replay.pause": "Anhalten",
+    "replay.turn_on": "Zug ›",
+    "replay.round_on": "Spielrunde »",
+    "replay.slower": "Langsamer",
+    "replay.faster": "Schneller",
+    "replay.speed_one": "1 Zug/s",
+    "replay.speed": "{n} Züge/s",
+    "replay.log": "Ganzes Protokoll",
+    "replay.finished": "Das Ende des Rennens",
+    "replay.end_of_save": "So weit das Rennen gespeichert ist",
+    "replay.help": "Leertaste: abspielen/anhalten · Komma/Punkt: ein Zug zurück/vor · Bild auf/ab: eine Spielrunde · Pos1/Ende · L: Protokoll · Klick auf eine Zeile: ihr Moment · Esc: zurück",
+    "replay.key_round_back": "Zum Anfang dieser Spielrunde oder der vorigen (Bild auf)",
+    "replay.key_turn_back": "Ein Zug zurück (Komma)",
+    "replay.key_play": "Die Züge nacheinander abspielen oder anhalten (Leertaste)",
+    "replay.key_turn_on": "Ein Zug vor (Punkt)",
+    "replay.key_round_on": "Weiter zur nächsten Spielrunde (Bild ab)",
+    "replay.key_log": "Das ganze Rennprotokoll, nach Spielrunde und Auto geordnet (L)",
+    "logview.title": "Rennprotokoll",
+    "logview.all": "Alle Autos",
+    "logview.round": "Spielrunde {n}",
+    "logview.before": "Vor dem Start",
+    "logview.help": "Rad, Pfeile, Bild auf/ab: blättern · Klick auf eine Zeile: das Brett in diesem Moment · Esc: zurück",
+    "logview.reading": "Das Rennen wird gelesen: {n} von {total} Aktionen",
+    "logview.empty": "Noch ist nichts geschehen.",
+    "logview.nothing_for": "Für {name} steht noch nichts im Protokoll.",
+    "log.back_short": "{n} Zeilen zurück",
+    "race.full_log": "Protokoll (L)",
+    "results.replay": "Wiederholung ansehen",
+
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
     "notice.records_corrupt": (

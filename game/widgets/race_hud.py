@@ -119,12 +119,15 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
 
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
-             scroll: int = 0, title: str = "log.title") -> int:
+             scroll: int = 0, title: str = "log.title", reserve: int = 0,
+             shown: list[tuple[pygame.Rect, LogLine]] | None = None) -> int:
     """The newest lines of the log (or of the summary since the player's turn, ``title``), or
-    ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept)."""
+    ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept).
+    ``reserve``: px at the right of the title row left free for a button; ``shown`` gets each row
+    drawn with its line, for a screen where a click on a line does something."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
-    theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
-               (rect.left + 10, rect.top + 8))
+    heading = theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
+                         (rect.left + 10, rect.top + 8))
     room = (rect.height - 30) // 20
     rows: list[tuple[str, LogLine, bool]] = []  # newest first: (text, line, is the line's first row)
     for line in reversed(lines):
@@ -138,8 +141,15 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
         if line.car and first:
             pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
-    if scroll:
-        theme.text(screen, tr("log.back", n=scroll), 15, theme.FAINT, (rect.right - 10, rect.top + 9), "topright")
+        if shown is not None:
+            shown.append((pygame.Rect(rect.left + 4, y, rect.width - 8, 20), line))
+    if scroll:  # how far back, in the room the heading and the button leave (shorter where it is narrow)
+        room = rect.right - 10 - reserve - heading.right - 12
+        back = tr("log.back", n=scroll)
+        if theme.font(15).size(back)[0] > room:
+            back = tr("log.back_short", n=scroll)
+        px = theme.fitting_px(back, 15, room, 12)
+        theme.text(screen, back, px, theme.FAINT, (rect.right - 10 - reserve, rect.top + 9), "topright")
     return scroll
 
 

@@ -23,6 +23,9 @@ from game.scenes.qualifying import QualifyingScene
 from game.scenes.quit import QuitScene
 from game.scenes.race import RaceScene
 from game.scenes.records import RecordsScene
+from game.scenes.races import RacesScene
+from game.scenes.replay import ReplayScene
+from game.play.replay import Replay
 from game.scenes.results import ResultsScene
 from game.scenes.rule_modules import RulesScene
 from game.scenes.settings import SettingsScene
@@ -102,6 +105,12 @@ def race(app: App, preset: str = "fd-modules") -> RaceScene:
     scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
     app.push(scene)
     return scene
+
+
+def race_log_back(app: App) -> None:
+    """The race log read back a few rows: how far back, beside its heading and the full log's button."""
+    scene = race(app)
+    scene.log_scroll = 12
 
 
 def race_league(app: App) -> None:
@@ -263,6 +272,49 @@ def statistics(app: App, tab: str) -> None:
     scene.show(tab)
 
 
+def races(app: App) -> None:
+    """The list of races played: the race saved in progress first, then more races than fit."""
+    from game.storage.history import RaceHistory
+
+    record = finished("fd-basic", False).session.record()
+    history = RaceHistory(app.data)
+    for k in range(12):
+        history.add(record.model_copy(update={"header": record.header.model_copy(update={"seed": k})}),
+                    None if k % 3 == 0 else NAMES[k % 10], played=f"2026-11-{k + 1:02d}T20:15:00")
+    history.close()
+    RaceControl.start(oval(), race_header("fd-basic"), app.saves)
+    scene = RacesScene(app)
+    app.push(scene)
+    scene.delete(scene.ids()[1])  # asked once: "Really delete?"
+
+
+def replay_viewer(app: App, where: str) -> None:
+    """The replay of ten cars' two laps: in the middle of the race (a car driving), or at its end."""
+    from game.scenes.replay import open_replay
+
+    assert open_replay(app, finished("fd-basic", False).session.record())
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.replay.build()
+    if where == "end":
+        scene.go(scene.replay.total)
+        return
+    for _ in range(6):
+        scene.round_on()
+    scene.turn_on()
+
+
+def race_log(app: App, car: str | None) -> None:
+    """The full log of ten cars' two laps, at its end, for every car or filtered to one."""
+    from game.scenes.logview import LogViewScene
+
+    replay = Replay(oval(), finished("fd-basic", False).session.record())
+    replay.build()
+    scene = LogViewScene(app, replay, lambda at: None)
+    app.push(scene)
+    scene.filter(car)
+
+
 def records(app: App) -> None:
     db = LapRecords(app.data)
     track = oval()
@@ -369,6 +421,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "rules-ids": lambda app: rules_screen(app, ids=True),
     "race-gear": race,
     "race-move": race_move,
+    "race-log-back": race_log_back,
     "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,
@@ -389,6 +442,12 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "statistics-wp": lambda app: statistics(app, "wp"),
     "statistics-luck": lambda app: statistics(app, "luck"),
     "statistics-table": lambda app: statistics(app, "table"),
+    "races": races,
+    "races-empty": lambda app: app.push(RacesScene(app)),
+    "replay": lambda app: replay_viewer(app, "middle"),
+    "replay-end": lambda app: replay_viewer(app, "end"),
+    "racelog": lambda app: race_log(app, None),
+    "racelog-car": lambda app: race_log(app, "car10"),
     "trial": trial,
     "gallery": lambda app: app.push(GalleryScene(app)),
     "championships": championships,

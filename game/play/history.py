@@ -1,0 +1,26 @@
+"""A finished race into the race history (``game.storage.history``), with its winner's name:
+what the race screen does when a race ends, single race or championship race alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.play.race_control import RaceControl
+from game.storage.history import RaceHistory
+from game.texts import Notice
+from rules.classify import classification
+
+
+def winner(control: RaceControl) -> str | None:
+    """The first driver home; None if nobody finished."""
+    places = classification(control.track, control.state)
+    first = places[0] if places else None
+    return control.name(first.car) if first is not None and first.status == "finished" else None
+
+
+def keep_race(folder: Path, control: RaceControl) -> list[Notice]:
+    """Store the race's record in the history of ``folder``; the notices of anything that went wrong."""
+    history = RaceHistory(folder)
+    history.add(control.session.record(), winner(control))
+    history.close()
+    return history.notices

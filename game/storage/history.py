@@ -1,0 +1,206 @@
+"""The race history: every finished race with its record, in a local SQLite file.
+
+``history.sqlite`` lives in the player's data folder. Each row is one race: the track's name and
+content hash, when it was played, the rule set (its name and preset key), the laps, how many cars,
+the winner's name and the record's text (``rules.record.dumps``, JSON, never pickle), so the race
+can be watched again from the "Races" list. The list needs only the columns beside the record;
+the record is read when a race is opened. A race is kept once: the record's digest is unique, so
+a results screen shown twice (or a finished race resumed from the autosave) adds nothing.
+
+As with the lap records and championships (``sqlite_files``): a file that is not a history
+database (damaged, not SQLite, another program's) is renamed aside to
+``history.sqlite.corrupt-<n>`` (kept, never deleted) and a fresh one is created; a file from a
+newer version of the game is left as it is and this session's races live in memory, as they do
+when the folder cannot be written. A race whose record no longer reads is skipped when opened.
+Each case is one notice in ``notices``; nothing here raises to the screens.
+"""
+
+from __future__ import annotations
+
+import builtins
+import datetime
+import hashlib
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.storage.sqlite_files import damaged, set_aside
+from game.texts import Notice
+from rules.choice import preset_of
+from rules.record import Record, RecordError, dumps, loads
+
+FILE = "history.sqlite"
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS races (
+    id INTEGER PRIMARY KEY,
+    digest TEXT NOT NULL UNIQUE,
+    played TEXT NOT NULL,
+    track_name TEXT NOT NULL,
+    track_hash TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    variant TEXT,
+    laps INTEGER NOT NULL,
+    cars INTEGER NOT NULL,
+    winner TEXT,
+    record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS races_by_date ON races (played);
+"""
+_COLUMNS = "id, played, track_name, track_hash, rules, variant, laps, cars, winner"
+
+
+@dataclass(frozen=True)
+class PlayedRace:
+    """One line of the "Races" list: enough to choose a race without reading its record."""
+
+    id: int
+    played: str  # ISO date and time
+    track_name: str
+    track_hash: str
+    rules: str  # the rule set's name
+    variant: str | None  # the preset it is (or was changed from); None = a rule set of its own
+    laps: int
+    cars: int
+    winner: str | None  # the first driver home; None = nobody finished
+
+
+class _NewerFile(Exception):
+    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
+
+
+class RaceHistory:
+    """The history database; every problem becomes a notice in ``notices``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / FILE
+        self.notices: list[Notice] = []
+        self.closed = False
+        self._db = self._open()
+
+    # --- opening ---------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return self._connect()
+        except _NewerFile:
+            return self._in_memory(Notice("notice.history_newer", {"path": str(self.path)}))
+        except sqlite3.DatabaseError as err:
+            if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
+                return self._in_memory(self._unavailable(err))
+            kept = set_aside(self.path)
+            if kept is None:
+                return self._in_memory(self._unavailable(err))
+            self.notices.append(Notice("notice.history_corrupt", {"path": str(self.path), "kept": kept.name}))
+            try:
+                return self._connect()
+            except (sqlite3.Error, OSError) as again:
+                return self._in_memory(self._unavailable(again))
+        except OSError as err:
+            return self._in_memory(self._unavailable(err))
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise _NewerFile
+            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed")
+            if version < SCHEMA_VERSION:
+                if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise sqlite3.DatabaseError("not a race history database")
+                db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+            db.execute(f"SELECT {_COLUMNS}, digest, record FROM races LIMIT 0")
+        except (sqlite3.Error, _NewerFile):
+            db.close()
+            raise
+        return db
+
+    def _unavailable(self, err: Exception) -> Notice:
+        return Notice("notice.history_unavailable", {"path": str(self.path), "detail": str(err)})
+
+    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
+        """This session's races without the file, with the notice saying why."""
+        self.notices.append(notice)
+        db = sqlite3.connect(":memory:")
+        db.executescript(_SCHEMA)
+        return db
+
+    # --- races ---------------------------------------------------------------------
+
+    def add(self, record: Record, winner: str | None, played: str = "") -> int | None:
+        """Keep a finished race (once: the same record again is the row already kept); its id, or
+        None if it could not be written (then a notice says why)."""
+        text = dumps(record)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        h = record.header
+        when = played or datetime.datetime.now().isoformat(timespec="seconds")
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO races (digest, played, track_name, track_hash, rules, variant, laps, cars,"
+                    " winner, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (digest, when, h.track_name, h.track_hash, h.rules.name, preset_of(h.rules), h.laps,
+                     len(h.entries), winner, text),
+                )
+        except sqlite3.Error as err:
+            self._note(Notice("notice.history_not_saved", {"detail": str(err)}))
+            return None
+        rows = self._rows("SELECT id FROM races WHERE digest = ?", (digest,))
+        return int(rows[0][0]) if rows else None
+
+    def list(self) -> builtins.list[PlayedRace]:  # in the class, ``list`` is the method
+        """Every race kept, newest first."""
+        rows = self._rows(f"SELECT {_COLUMNS} FROM races ORDER BY played DESC, id DESC")
+        out = []
+        for race_id, played, track, digest, rules, variant, laps, cars, winner in rows:
+            try:
+                out.append(PlayedRace(int(race_id), str(played), str(track), str(digest), str(rules),
+                                      None if variant is None else str(variant), int(laps), int(cars),
+                                      None if winner is None else str(winner)))
+            except (TypeError, ValueError):
+                continue  # a row edited by hand into nonsense: the others still show
+        return out
+
+    def record(self, race_id: int) -> Record | None:
+        """The race's record; None if there is none or it no longer reads (with a notice)."""
+        rows = self._rows("SELECT track_name, played, record FROM races WHERE id = ?", (race_id,))
+        if not rows:
+            return None
+        track, played, text = rows[0]
+        try:
+            return loads(str(text), f"{track}, {played}")
+        except RecordError as err:
+            self._note(Notice("notice.history_race_unreadable", {"detail": str(err)}))
+            return None
+
+    def delete(self, race_id: int) -> None:
+        """Forget a race."""
+        try:
+            with self._db:
+                self._db.execute("DELETE FROM races WHERE id = ?", (race_id,))
+        except sqlite3.Error as err:
+            self._note(Notice("notice.history_not_saved", {"detail": str(err)}))
+
+    # --- the database ----------------------------------------------------------------
+
+    def _rows(self, sql: str, args: tuple[object, ...] = ()) -> builtins.list[tuple[Any, ...]]:
+        """The query's rows (a read that fails is a notice and no rows)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            self._note(Notice("notice.history_unreadable", {"detail": str(err)}))
+            return []
+
+    def _note(self, notice: Notice) -> None:
+        """Say each thing once, however often a screen asks again."""
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    def close(self) -> None:
+        """Let go of the file (a screen that opened it is gone)."""
+        self._db.close()
+        self.closed = True
