@@ -1,5 +1,5 @@
 """The races played, newest first, from the main menu: each one's track, date, winner, cars and
-laps; Watch opens its replay, Delete (asked twice) forgets it. The race saved in progress heads the
+laps; Watch opens its replay, Statistics its charts, Delete (asked twice) forgets it. The race saved in progress heads the
 list while there is one, to be watched as far as it went."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import pygame
 from game import theme
 from game.app.loop import Scene
 from game.scenes.replay import open_replay
+from game.scenes.statistics import StatisticsScene
 from game.storage.history import PlayedRace, RaceHistory
-from game.texts import tr
+from game.texts import Notice, tr
 from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
@@ -72,15 +73,20 @@ class RacesScene(Scene):
         self.row = max(MIN_ROW, min(ROW, room // max(1, rows)))
         self.table = pygame.Rect(body.left, body.top, body.width, 44 + self.row * rows + 8)
         self.row_buttons = []
+        narrow, wide = min(150, self.table.width // 8), min(170, self.table.width // 7)  # the columns keep their room
         for k, race_id in enumerate(self.ids()[self.first:self.first + self.shown]):
             y = self.table.top + 44 + k * self.row
             watch = Button(f"watch.{race_id}", lambda: tr("races.watch"), lambda i=race_id: self.watch(i), "primary", px=20)
-            watch.rect = pygame.Rect(self.table.right - 16 - 170 - 12 - 150, y + 5, 150, self.row - 10)
+            watch.rect = pygame.Rect(self.table.right - 16 - wide - 12 - narrow, y + 5, narrow, self.row - 10)
             self.row_buttons.append(watch)
+            if race_id != SAVED:
+                stats = Button(f"stats.{race_id}", lambda: tr("races.stats"), lambda i=race_id: self.statistics(i), px=20)
+                stats.rect = pygame.Rect(watch.rect.left - 12 - narrow, y + 5, narrow, self.row - 10)
+                self.row_buttons.append(stats)
             if race_id != SAVED:
                 delete = Button(f"delete.{race_id}", lambda i=race_id: tr("races.really" if self.confirm == i else "races.delete"),
                                 lambda i=race_id: self.delete(i), "danger" if self.confirm == race_id else "ghost", px=20)
-                delete.rect = pygame.Rect(self.table.right - 16 - 170, y + 5, 170, self.row - 10)
+                delete.rect = pygame.Rect(self.table.right - 16 - wide, y + 5, wide, self.row - 10)
                 self.row_buttons.append(delete)
         self.widgets = [self.back, *self.row_buttons]
 
@@ -98,6 +104,21 @@ class RacesScene(Scene):
         history.close()
         if record is not None:
             open_replay(self.app, record)
+
+    def statistics(self, race_id: int) -> None:
+        """The stored race's statistics, counted again from its record on its track."""
+        history = RaceHistory(self.app.data)
+        record = history.record(race_id)
+        for notice in history.notices:
+            self.app.notify(notice)
+        history.close()
+        if record is None:
+            return
+        entry = self.app.tracks.by_hash(record.header.track_hash, record.header.track_name)
+        if entry is None or entry.track is None:
+            self.app.notify(Notice("notice.replay_track_missing", {"track": record.header.track_name}))
+            return
+        self.app.push(StatisticsScene(self.app, record, entry.track))
 
     def delete(self, race_id: int) -> None:
         """A first click asks; the second forgets the race."""
@@ -135,7 +156,7 @@ class RacesScene(Scene):
         dates = [_date(r.played) for r in self.races] or ["2026-12-31 23:59"]
         widths = [0, tables.needed("races.col_date", dates, 22), 0,
                   tables.needed("races.col_cars", ["10"], 22), tables.needed("races.col_laps", ["3"], 22)]
-        end = self.row_buttons[0].rect.left - 12 if self.row_buttons else self.table.right - 20
+        end = min(b.rect.left for b in self.row_buttons) - 12 if self.row_buttons else self.table.right - 20
         left = self.table.left + 20
         widths[0] = widths[2] = max(80, (end - left - sum(widths)) // 2)
         edges = [left]
@@ -181,8 +202,10 @@ class RacesScene(Scene):
             inks = (theme.TEXT, theme.DIM, theme.TEXT if r.winner else theme.DIM, theme.TEXT, theme.TEXT)
             track = r.track_name
         room = cols[1] - cols[0] - 16  # the track, and under it the rules it was raced by
-        theme.text(screen, theme.fit_text(track, 22, room), 22, theme.TEXT, (cols[0], mid - 9), "midleft")
-        theme.text(screen, theme.fit_text(rules, 16, room), 16, theme.DIM, (cols[0], mid + 11), "midleft")
+        px = theme.fitting_px(track, 22, room, 15)
+        theme.text(screen, theme.fit_text(track, px, room), px, theme.TEXT, (cols[0], mid - 9), "midleft")
+        px = theme.fitting_px(rules, 16, room, 12)
+        theme.text(screen, theme.fit_text(rules, px, room), px, theme.DIM, (cols[0], mid + 11), "midleft")
         for i, (cell, ink) in enumerate(zip(cells, inks)):
             if not cell:
                 continue

@@ -478,6 +478,7 @@ STRINGS: dict[str, str] = {
     "races.nobody": "niemand im Ziel",
     "races.saved": "läuft noch (gespeichert)",
     "races.watch": "Ansehen",
+    "races.stats": "Statistik",
     "races.delete": "Löschen",
     "races.really": "Wirklich löschen?",
     "races.page": "Rennen {first} bis {last} von {n} · Rad oder Bild auf/ab für mehr",

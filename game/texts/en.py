@@ -471,6 +471,7 @@ STRINGS: dict[str, str] = {
     "races.nobody": "nobody finished",
     "races.saved": "in progress (saved)",
     "races.watch": "Watch",
+    "races.stats": "Statistics",
     "races.delete": "Delete",
     "races.really": "Really delete?",
     "races.page": "Races {first} to {last} of {n} · wheel or Page Up/Down for more",
