@@ -3,8 +3,9 @@
 The rules' Track knows only space centres. Everything a player sees (space
 outlines, kerbs, the corner boxes) is derived here once, and the very same
 space polygons answer "which space did I click", so what you see is what
-you click. The board is rendered whole at one scale and cached; the camera
-crops and scales that picture, so a frame costs one blit.
+you click. The board is painted at the scale it is shown, whole or any part
+of it (``paint``); the board view keeps that picture in tiles
+(``game.board.tiles``), so a frame costs a few blits.
 
 Each lane's centre line is a smooth curve through its space centres, cut
 halfway between consecutive spaces; a space reaches halfway to the
@@ -63,8 +64,9 @@ CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
-#: Rendered boards kept per renderer (scale x options); each can be tens of MB.
-CACHE_SIZE = 3
+#: Rendered boards kept per renderer (scale x options) for a tool that asks twice; each can be
+#: tens of MB, so the screens never use it (``paint`` draws without keeping).
+CACHE_SIZE = 1
 
 
 @dataclass(frozen=True)
@@ -703,11 +705,18 @@ class BoardRenderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        canvas = Canvas(area or self.bounds, key[0], transparent)
-        self._paint(canvas, options, ground=not transparent)
-        self._cache[key] = canvas.surface
+        surface = self.paint(options, key[0], area, transparent)
+        self._cache[key] = surface
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+        return surface
+
+    def paint(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
+              area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+        """A new picture as ``render`` makes it, not kept: the board view's tiles and the
+        track's pictures are held by whoever shows them, and only while they do."""
+        canvas = Canvas(area or self.bounds, round(self.scale if scale is None else scale, 4), transparent)
+        self._paint(canvas, options, ground=not transparent)
         return canvas.surface
 
     def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:

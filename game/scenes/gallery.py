@@ -58,9 +58,14 @@ class GalleryScene(Scene):
         return self.app.tracks.load(entries[self.index]) if entries else None
 
     def open(self) -> None:
+        """Show the current track's board, and lay out the next page's in the background."""
         entry = self.entry
-        self.view = BoardView(entry.board) if entry is not None and entry.board is not None else None
+        board = entry.board if entry is not None else None
+        self.view = BoardView(board) if board is not None else None
         self.layout(self.size)
+        entries = self.app.tracks.entries
+        if len(entries) > 1:
+            self.app.tracks.prepare(entries[(self.index + 1) % len(entries)].path.name)
 
     def turn(self, step: int) -> None:
         if self.app.tracks.entries:
