@@ -10,7 +10,8 @@ Boards and pictures are what cost memory, so neither is kept for every
 track: a board is laid out when a screen asks for it (or ahead of time, on a
 background thread, for the one a screen is about to show) and the catalogue
 keeps only the last ``KEEP_BOARDS`` of them, besides any a screen still
-holds; a track's picture is a small copy kept on disk (``game.board.preview``).
+holds (a race holds only its own); a track's picture is a small copy kept
+on disk (``game.board.preview``).
 Neither holds a rendered board: the screen that shows a board draws it at its
 own zoom (``game.board.tiles``).
 """
@@ -42,9 +43,9 @@ from rules.filelimits import TRACK, read_bytes
 from rules.record import write_atomic
 from rules.track import Track
 
-#: Laid-out boards the catalogue keeps besides those a screen holds: the one shown and the one
-#: laid out ahead for the next (the gallery's next page, the set-up's chosen track).
-KEEP_BOARDS = 2
+#: Laid-out boards the catalogue keeps besides those a screen holds: the last one asked for
+#: (the set-up's chosen track, laid out ahead; the gallery's next page).
+KEEP_BOARDS = 1
 #: A cache file's key: 24 hex digits (a glob that tells ``hohenau-KEY`` from ``hohenau-02-KEY``).
 KEY_GLOB = "[0-9a-f]" * 24
 #: The longest side of a board rendered as a track's picture when its map has no preview PNG.
@@ -321,6 +322,11 @@ class TrackCatalogue:
                 return
             self._preparing = True
         threading.Thread(target=self._lay_out_wanted, name="board-layout", daemon=True).start()
+
+    def preparing(self) -> bool:
+        """Is a board still being laid out ahead?"""
+        with self._prepare_lock:
+            return self._preparing
 
     def _lay_out_wanted(self) -> None:
         while True:
