@@ -85,6 +85,12 @@ def settle(app: App, seconds: float) -> None:
         time.sleep(1 / 60)
 
 
+def quiet(app: App) -> None:
+    """Wait until no board is being laid out ahead in the background."""
+    while app.tracks.preparing():
+        time.sleep(0.05)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tracks", type=int, default=20, help="tracks in the maps folder")
@@ -110,7 +116,7 @@ def main() -> int:
     while any(not e.loaded for e in app.tracks.entries):
         frames(app, 1)
         time.sleep(0.05)
-    time.sleep(0.5)  # the preloading thread lays out the last board after loading its track
+    quiet(app)
     menu.backdrop = None  # drawn again with every track's picture at hand
     frames(app, 5)
     measure("menu")
@@ -121,6 +127,7 @@ def main() -> int:
         frames(app, 2)
         gallery.turn(1)
     settle(app, 0.5)
+    quiet(app)
     measure("gallery")
     app.pop()
 
@@ -129,6 +136,7 @@ def main() -> int:
     for entry in app.tracks.entries:
         setup.choose_track(entry)
         frames(app, 2)
+    quiet(app)
     measure("set-up")
     app.pop()
 

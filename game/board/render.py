@@ -215,12 +215,23 @@ class Canvas:
         self.surface = pygame.Surface(size, pygame.SRCALPHA) if transparent else pygame.Surface(size)
         if transparent:
             self.surface.fill((0, 0, 0, 0))
+        pad = 4 / scale  # px: anti-aliased rims and line ends reach a little beyond their points
+        #: The map rectangle the surface shows: a shape wholly outside it is not drawn (a tile of the board).
+        self.view = (self.ox - pad, self.oy - pad, self.ox + size[0] / scale + pad, self.oy + size[1] / scale + pad)
 
     def px(self, p: Point) -> Point:
         return ((p[0] - self.ox) * self.s, (p[1] - self.oy) * self.s)
 
+    def off(self, pts: Sequence[Point], reach: float = 0.0) -> bool:
+        """Do the points, widened by ``reach`` map pixels, lie wholly outside the surface?"""
+        x0, y0, x1, y1 = self.view
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return max(xs) < x0 - reach or min(xs) > x1 + reach or max(ys) < y0 - reach or min(ys) > y1 + reach
+
     def poly(self, colour: Colour, pts: Sequence[Point]) -> None:
         """A filled polygon with an anti-aliased rim."""
+        if self.off(pts):
+            return
         q = [self.px(p) for p in pts]
         pygame.draw.polygon(self.surface, colour, q)
         pygame.draw.aalines(self.surface, colour, True, q)
@@ -252,6 +263,10 @@ class Canvas:
         pygame.draw.aalines(self.surface, rim or TEXTURE_BASE[kind], True, q)
 
     def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
+        x0, y0, x1, y1 = self.view
+        if (max(a[0], b[0]) < x0 - width or min(a[0], b[0]) > x1 + width
+                or max(a[1], b[1]) < y0 - width or min(a[1], b[1]) > y1 + width):
+            return  # wholly off the surface
         pygame.draw.aaline(self.surface, colour, self.px(a), self.px(b), max(1, round(width * self.s)))
 
     def path(self, colour: Colour, pts: Sequence[Point], width: float, closed: bool = False) -> None:
