@@ -159,3 +159,18 @@ def test_formula_d_maps_names_the_maps_folder(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv(MAPS_ENV, str(tmp_path / "nowhere"))
     folder, problem = maps_dir()
     assert folder == MAPS and MAPS_ENV in problem and "nowhere" in problem and "not a folder" in problem
+
+
+def test_a_damaged_small_picture_or_designer_picture_only_costs_its_picture(app, tmp_path: Path) -> None:
+    """A torn file in the cache folder is made again; a designer's PNG that is no picture gives way
+    to the board's own picture; neither stops the screen."""
+    entry = app.tracks.get("oval-c.tmx")  # a board's own picture
+    entry.picture((400, 250))
+    (kept,) = (tmp_path / "data" / "cache").glob("oval-c-*-preview.png")
+    kept.write_bytes(b"\x89PNG\r\n\x1a\n torn")
+    assert entry.picture((400, 250)) is not None
+    assert max(pygame.image.load(str(kept)).get_size()) <= preview.THUMB  # made again, whole
+    broken = app.tracks.get("oval-b.tmx")  # with its own designer's picture
+    broken.designer_picture.write_bytes(b"not a png at all")
+    picture = broken.picture((400, 250))
+    assert picture is not None and picture.get_width() <= 400 and picture.get_height() <= 250
