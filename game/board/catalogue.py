@@ -119,11 +119,17 @@ class BoardShelf:
         self._lock = threading.Lock()
 
     def get(self, key: Path, build: Callable[[], BoardRenderer]) -> BoardRenderer:
-        """The board kept under ``key``, else ``build()``'s, which is kept from now on."""
+        """The board kept under ``key``, else ``build()``'s, which is kept from now on. A board
+        only a screen holds is not kept again: asking for the one shown keeps the one laid out ahead."""
         with self._lock:
-            board = self._recent.get(key) or self._in_use.get(key)
-        if board is None:
-            board = build()
+            board = self._recent.get(key)
+            if board is not None:
+                self._recent.move_to_end(key)
+                return board
+            board = self._in_use.get(key)
+            if board is not None:
+                return board
+        board = build()
         with self._lock:
             self._recent[key] = board
             self._recent.move_to_end(key)

@@ -127,7 +127,7 @@ class GalleryScene(Scene):
                 theme.text(screen, count, 19, theme.DIM, (self.prev.rect.left - 20, name.centery), "midright")
             for i, (line, px, ink) in enumerate(self.facts):
                 theme.text(screen, line, px, ink, (22, 58 + FACT_ROW * i))
-            if entry.board is None:
+            if self.view is None:
                 for i, line in enumerate([tr("setup.broken")] + entry.problems[:12]):
                     theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140),
                                (20, self.header + 20 + 26 * i))
