@@ -237,13 +237,18 @@ class TrackEntry:
 
     def _small_file(self) -> Path | None:
         """The small picture's file in the cache folder; its key covers the map, the designer's
-        picture and the board's drawing code, so a change to any of them makes a new one."""
+        picture or else the board's drawing code (``game/board``), so a change to any of them
+        makes a new one."""
         if self.cache is None:
             return None
         try:
             digest = hashlib.sha256(cache_key(self.path).encode())
             png = self.designer_picture
-            digest.update(png.read_bytes() if png.is_file() else Path(game.board.render.__file__).read_bytes())
+            if png.is_file():
+                digest.update(png.read_bytes())
+            else:
+                for source in sorted(Path(game.board.render.__file__).parent.glob("*.py")):
+                    digest.update(source.read_bytes())
         except OSError:
             return None
         return self.cache / f"{self.path.stem}-{digest.hexdigest()[:24]}-preview.png"
