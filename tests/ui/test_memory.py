@@ -47,9 +47,11 @@ def loaded(app) -> None:  # type: ignore[no-untyped-def]
     assert not app.tracks.preparing()
 
 
-def live_boards() -> list[BoardRenderer]:
+def live_boards(app) -> list[BoardRenderer]:  # type: ignore[no-untyped-def]
+    """The laid-out boards of the app's tracks still alive anywhere (other tests keep their own)."""
     gc.collect()
-    return [o for o in gc.get_objects() if isinstance(o, BoardRenderer)]
+    tracks = [e.track for e in app.tracks.entries]
+    return [o for o in gc.get_objects() if isinstance(o, BoardRenderer) and any(o.track is t for t in tracks)]
 
 
 @pytest.fixture
@@ -135,7 +137,7 @@ def test_a_race_builds_and_holds_only_its_own_board(app, monkeypatch: pytest.Mon
     app.frame(0.02)
     assert race.name == "race" and built == []  # the board laid out ahead in the set-up
     assert app.tracks.boards.kept() == [chosen.path]
-    assert live_boards() == [race.view.board]
+    assert live_boards(app) == [race.view.board]
     assert race.view.picture.scale == race.view.camera.zoom
 
 
