@@ -7,9 +7,10 @@ at most ``WHOLE_PIXELS`` it is one picture (a frame is one blit, and panning
 never paints); beyond, it is square tiles of ``TILE`` pixels, painted when
 they come into view together with a ring of ``RING`` tiles around the view
 (in one paint, because a paint costs nearly as much for one tile as for
-many), and forgotten once they are beyond that ring (a 1600x900 view holds
-at most 35 tiles, 36 MB; a 4K one 88). So a zoomed-in board is
-painted at its zoom and stays sharp.
+many). A pan opens new ring tiles ahead of the view; they are painted one a
+frame, so a steady pan rarely waits for a whole block. Tiles beyond the
+ring are forgotten (a 1600x900 view holds at most 35 tiles, 36 MB; a 4K
+one 88). So a zoomed-in board is painted at its zoom and stays sharp.
 
 While the zoom changes the last picture is stretched; where it has no tile,
 a small picture of the whole board (``OVERVIEW_PIXELS``) stands in, so a
@@ -118,13 +119,17 @@ class BoardTiles:
     # --- painting ---------------------------------------------------------------------
 
     def cover(self, view: tuple[float, float, float, float]) -> None:
-        """Paint what the view needs and lacks, with the ring around it, in one paint; forget tiles
-        beyond the ring (they are painted again only once they come into view)."""
+        """Paint what the view needs and lacks, with the ring around it, in one paint; else one
+        tile of the ring that a pan has opened (one a frame, so a steady pan finds its way
+        painted); forget tiles beyond the ring."""
+        want = [k for k in self._keys(self._span(view, RING)) if k not in self.tiles]
         if self.missing(view):
-            want = [k for k in self._keys(self._span(view, RING)) if k not in self.tiles]
             i0, j0 = min(i for i, _ in want), min(j for _, j in want)
             i1, j1 = max(i for i, _ in want) + 1, max(j for _, j in want) + 1
             self._paint(i0, j0, i1, j1)
+        elif want:
+            i, j = want[0]
+            self._paint(i, j, i + 1, j + 1)
         keep = self._span(view, RING)
         for key in [k for k in self.tiles if not (keep[0] <= k[0] < keep[2] and keep[1] <= k[1] < keep[3])]:
             del self.tiles[key]
