@@ -7,9 +7,9 @@ at most ``WHOLE_PIXELS`` it is one picture (a frame is one blit, and panning
 never paints); beyond, it is square tiles of ``TILE`` pixels, painted when
 they come into view together with a ring of ``RING`` tiles around the view
 (in one paint, because a paint costs nearly as much for one tile as for
-many). A pan opens new ring tiles ahead of the view; they are painted one a
-frame, so a steady pan rarely waits for a whole block. Tiles beyond the
-ring are forgotten (a 1600x900 view holds at most 35 tiles, 36 MB; a 4K
+many). A pan opens new ring tiles ahead of the view; once the camera rests
+they are painted one a frame, so the next pan finds its way painted. Tiles
+beyond the ring are forgotten (a 1600x900 view holds at most 35 tiles, 36 MB; a 4K
 one 88). So a zoomed-in board is painted at its zoom and stays sharp.
 
 While the zoom changes the last picture is stretched; where it has no tile,
@@ -118,16 +118,20 @@ class BoardTiles:
 
     # --- painting ---------------------------------------------------------------------
 
-    def cover(self, view: tuple[float, float, float, float]) -> None:
-        """Paint what the view needs and lacks, with the ring around it, in one paint; else one
-        tile of the ring that a pan has opened (one a frame, so a steady pan finds its way
-        painted); forget tiles beyond the ring."""
+    def ahead(self, view: tuple[float, float, float, float]) -> bool:
+        """Is a tile of the ring around the view still to be painted?"""
+        return any(k not in self.tiles for k in self._keys(self._span(view, RING)))
+
+    def cover(self, view: tuple[float, float, float, float], resting: bool = True) -> None:
+        """Paint what the view needs and lacks, with the ring around it, in one paint; else, while
+        the camera rests, one tile of the ring a pan has opened (a tile costs a frame, which a
+        moving picture would show); forget tiles beyond the ring."""
         want = [k for k in self._keys(self._span(view, RING)) if k not in self.tiles]
         if self.missing(view):
             i0, j0 = min(i for i, _ in want), min(j for _, j in want)
             i1, j1 = max(i for i, _ in want) + 1, max(j for _, j in want) + 1
             self._paint(i0, j0, i1, j1)
-        elif want:
+        elif want and resting:
             i, j = want[0]
             self._paint(i, j, i + 1, j + 1)
         keep = self._span(view, RING)

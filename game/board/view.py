@@ -39,6 +39,7 @@ class BoardView:
         self.viewport = pygame.Rect(0, 0, 1, 1)
         self.free: list[pygame.Rect] = []  # the parts of the viewport no panel covers (empty: all of it)
         self.picture = BoardTiles(board, options)
+        self._last_shot: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))  # the camera at the last update
         self.zoomed_at = 0.0
         self._press: tuple[int, int] | None = None
         self._dragged = False
@@ -182,10 +183,12 @@ class BoardView:
     # --- update and draw ---------------------------------------------------------------
 
     def animating(self) -> bool:
-        """Panning with held keys, gliding to a car, or a sharper picture still to come after a zoom."""
+        """Panning with held keys, gliding to a car, a sharper picture still to come after a zoom,
+        or tiles around the view still to paint (a few frames after a pan at a close zoom)."""
         keys = pygame.key.get_pressed()
         held = any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN))
-        return held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
+        return (held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
+                or (self.picture.scale > 0 and self.picture.ahead(self.world_view())))
 
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
@@ -212,8 +215,10 @@ class BoardView:
         stale = p.language != texts.language()  # the board's words follow the settings
         if p.scale == 0 or stale or (settled and abs(self.camera.zoom / p.scale - 1) > 1e-3):
             p.rescale(self.camera.zoom)
+        shot = (self.camera.zoom, self.camera.offset)
+        resting, self._last_shot = shot == self._last_shot, shot
         if abs(self.camera.zoom / p.scale - 1) <= 1e-3:
-            p.cover(self.world_view())
+            p.cover(self.world_view(), resting)
 
     def world_view(self) -> tuple[float, float, float, float]:
         """The map rectangle the viewport shows."""
