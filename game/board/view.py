@@ -222,7 +222,8 @@ class BoardView:
 
     def world_view(self) -> tuple[float, float, float, float]:
         """The map rectangle the viewport shows."""
-        (x0, y0), (x1, y1) = self.camera.to_world(self.viewport.topleft), self.camera.to_world(self.viewport.bottomright)
+        x0, y0 = self.camera.to_world(self.viewport.topleft)
+        x1, y1 = self.camera.to_world(self.viewport.bottomright)
         return (x0, y0, x1 - x0, y1 - y0)
 
     def draw(self, screen: pygame.Surface) -> None:
