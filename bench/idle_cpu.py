@@ -43,6 +43,8 @@ def main() -> int:
     ap.add_argument("--busy", action="store_true", help="keep every frame busy (the loop before idle frames)")
     args = ap.parse_args()
 
+    pygame.display.init()  # as the game's own start does, before App.run opens the window
+    pygame.font.init()
     app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
     entry = app.tracks.get(args.track)
     if entry is None or entry.track is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -141,12 +142,15 @@ def run() -> int:
 
     from game.app.loop import App
     from game.scenes.menu import MenuScene
-    from game.storage.paths import data_dir
+    from game.storage.paths import data_dir, maps_dir
 
+    maps, problem = maps_dir()
+    if problem:
+        print(problem, file=sys.stderr)
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(data_dir())
+        app = App(data_dir(), maps=maps)
         return app.run(MenuScene(app))
     except KeyboardInterrupt:
         return 0

@@ -1,9 +1,11 @@
 """The board view: the track drawn as a printed board, seen through one camera.
 
 ``render`` paints a ``Track`` (grass, asphalt, kerbs, markings), ``camera``
-converts between map and screen, ``view`` pans and zooms, ``cars`` draws the
-car sprites, ``marks`` what a race puts on the board, and ``catalogue`` the
-shipped tracks with their boards and previews. May import ``game.theme``,
+converts between map and screen, ``view`` pans and zooms, ``tiles`` keeps the
+view's picture at the zoom shown (whole or in tiles), ``cars`` draws the car
+sprites, ``marks`` what a race puts on the board, ``catalogue`` the tracks of
+the maps folder with their boards laid out on demand, and ``preview`` their
+small pictures kept on disk. May import ``game.theme``,
 ``game.play``, ``game.tracks``, ``game.storage``, ``game.texts`` and ``rules``;
 never widgets or scenes.
 """

@@ -1,26 +1,40 @@
-"""The shipped tracks, loaded in the background, each with its board, preview and facts.
+"""The shipped tracks, loaded in the background, each with its board, picture and facts.
 
 Building a track from its .tmx takes seconds for the big circuits, so the
 catalogue loads every track on a background thread from the start, and
 keeps each built track as JSON in a cache folder: the next start reads it
 in milliseconds. The cache key covers the map file and the loader's own
 source, so a changed map or loader never reuses a stale track.
+
+Boards and pictures are what cost memory, so neither is kept for every
+track: a board is laid out when a screen asks for it (or ahead of time, on a
+background thread, for the one a screen is about to show) and the catalogue
+keeps only the last ``KEEP_BOARDS`` of them, besides any a screen still
+holds (a race holds only its own); a track's picture is a small copy kept
+on disk (``game.board.preview``).
+Neither holds a rendered board: the screen that shows a board draws it at its
+own zoom (``game.board.tiles``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
+import weakref
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 from pydantic import ValidationError
 
+import game.board.render
 import game.tracks.build
 import game.tracks.load
 import rules.track
+from game.board import preview
 from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import TrackError
 from game.tracks.filestamp import Stamp, stamp
@@ -29,6 +43,14 @@ from game.texts import tr
 from rules.filelimits import TRACK, read_bytes
 from rules.record import write_atomic
 from rules.track import Track
+
+#: Laid-out boards the catalogue keeps besides those a screen holds: the last one asked for
+#: (the set-up's chosen track, laid out ahead; the gallery's next page).
+KEEP_BOARDS = 1
+#: A cache file's key: 24 hex digits (a glob that tells ``hohenau-KEY`` from ``hohenau-02-KEY``).
+KEY_GLOB = "[0-9a-f]" * 24
+#: The longest side of a board rendered as a track's picture when its map has no preview PNG.
+RENDERED_PICTURE = 900
 
 #: Source files whose change must invalidate cached tracks.
 LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(rules.track.__file__))
@@ -45,6 +67,16 @@ def map_title(path: Path) -> str:
     except (OSError, ET.ParseError):
         pass
     return path.stem
+
+
+def map_size(path: Path) -> tuple[int, int]:
+    """The map's size in pixels from its header (width x tile width, height x tile height); (0, 0) if unknown."""
+    try:
+        root = ET.fromstring(read_bytes(path, TRACK))
+        return (int(root.get("width", 0)) * int(root.get("tilewidth", 0)),
+                int(root.get("height", 0)) * int(root.get("tileheight", 0)))
+    except (OSError, ET.ParseError, ValueError):
+        return (0, 0)
 
 
 def cache_key(path: Path) -> str:
@@ -65,7 +97,7 @@ def build_track(path: Path, cache: Path | None) -> Track:
         pass
     track = load_track(path)
     try:
-        for old in cache.glob(f"{path.stem}-*.json"):
+        for old in cache.glob(f"{path.stem}-{KEY_GLOB}.json"):
             old.unlink(missing_ok=True)
         write_atomic(file, track.model_dump_json())
     except OSError:
@@ -73,9 +105,58 @@ def build_track(path: Path, cache: Path | None) -> Track:
     return track
 
 
+class BoardShelf:
+    """The laid-out boards a catalogue keeps: the last ``keep`` asked for, and any a screen still holds.
+
+    Laying out a big board takes half a second, so the boards just shown or
+    about to be shown stay; the others are let go, and a board a screen still
+    holds (a race's) is found again instead of being laid out a second time.
+    """
+
+    def __init__(self, keep: int = KEEP_BOARDS) -> None:
+        self.keep = keep
+        self._recent: OrderedDict[Path, BoardRenderer] = OrderedDict()
+        self._in_use: weakref.WeakValueDictionary[Path, BoardRenderer] = weakref.WeakValueDictionary()
+        self._lock = threading.Lock()
+
+    def get(self, key: Path, build: Callable[[], BoardRenderer]) -> BoardRenderer:
+        """The board kept under ``key``, else ``build()``'s, which is kept from now on. A board
+        only a screen holds is not kept again: asking for the one shown keeps the one laid out ahead."""
+        with self._lock:
+            board = self._recent.get(key)
+            if board is not None:
+                self._recent.move_to_end(key)
+                return board
+            board = self._in_use.get(key)
+            if board is not None:
+                return board
+        board = build()
+        with self._lock:
+            self._recent[key] = board
+            self._recent.move_to_end(key)
+            while len(self._recent) > self.keep:
+                self._recent.popitem(last=False)
+            self._in_use[key] = board
+        return board
+
+    def replace(self, key: Path, board: BoardRenderer) -> None:
+        """Keep ``board`` under ``key`` instead of the one laid out before (a map saved again)."""
+        with self._lock:
+            self._recent[key] = board
+            self._recent.move_to_end(key)
+            while len(self._recent) > self.keep:
+                self._recent.popitem(last=False)
+            self._in_use[key] = board
+
+    def kept(self) -> list[Path]:
+        """The keys of the boards the shelf itself keeps (not those only a screen holds)."""
+        with self._lock:
+            return list(self._recent)
+
+
 @dataclass
 class TrackEntry:
-    """One .tmx file: its track and board once loaded, or the problems that stopped it."""
+    """One .tmx file: its track once loaded, or the problems that stopped it; its board and picture on demand."""
 
     path: Path
     title: str = ""
@@ -84,9 +165,10 @@ class TrackEntry:
     loaded: bool = False
     stamp: Stamp | None = None  # the file as it was when last built (hot reload compares it)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _board: BoardRenderer | None = None
-    _preview: pygame.Surface | None = None
+    cache: Path | None = None  # where its small picture is kept (None: made anew each time)
+    shelf: BoardShelf = field(default_factory=lambda: BoardShelf(1), repr=False)
     _hash: str | None = None
+    _size: tuple[int, int] | None = None
 
     @property
     def name(self) -> str:
@@ -94,10 +176,12 @@ class TrackEntry:
 
     @property
     def board(self) -> BoardRenderer | None:
+        """The laid-out board (spaces, hit-testing, drawing), or None while the track is not loaded or broken."""
         with self.lock:
-            if self._board is None and self.track is not None:
-                self._board = BoardRenderer(self.track, art=read_art(self.path))
-            return self._board
+            if self.track is None:
+                return None
+            track = self.track
+            return self.shelf.get(self.path, lambda: BoardRenderer(track, art=read_art(self.path)))
 
     @property
     def hash(self) -> str | None:
@@ -109,19 +193,98 @@ class TrackEntry:
     def max_drivers(self) -> int:
         return min(10, len(self.track.grid)) if self.track else 0
 
-    def preview(self) -> pygame.Surface | None:
-        """The designer's preview picture (``NAME-preview.png``), else a small render of the board."""
-        if self._preview is None:
-            png = self.path.with_name(f"{self.path.stem}-preview.png")
+    @property
+    def map_size(self) -> tuple[int, int]:
+        """The map's size in pixels, read once from its header: which track is the biggest."""
+        if self._size is None:
+            self._size = map_size(self.path) if self.path.is_file() else (0, 0)
+        return self._size
+
+    @property
+    def designer_picture(self) -> Path:
+        """Where the map's designer may put its picture (``NAME-preview.png``)."""
+        return self.path.with_name(f"{self.path.stem}-preview.png")
+
+    def has_picture(self) -> bool:
+        """Is there a picture to show: the designer's, or a board (the track loaded)?"""
+        return self.designer_picture.is_file() or self.track is not None
+
+    def picture_size(self) -> tuple[int, int] | None:
+        """The size of the track's full picture (the designer's PNG, else the rendered board)."""
+        size = preview.png_size(self.designer_picture)
+        if size is not None:
+            return size
+        small = self._small_picture()
+        return small.get_size() if small is not None else None
+
+    def picture(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The track's picture scaled to fit ``size``: the designer's preview picture
+        (``NAME-preview.png``), else a render of the board; None if there is neither.
+
+        Scaled from the small copy kept in the cache folder when that is big
+        enough, else from the full picture, which is let go again at once."""
+        small = self._small_picture()
+        if small is None:
+            return None
+        full = self.picture_size() or small.get_size()
+        want = preview.fitted(full, size)
+        if want[0] > small.get_width() and small.get_size() != full:
+            big = self._full_picture()
+            if big is not None:
+                return pygame.transform.smoothscale(big, preview.fitted(big.get_size(), size))
+        return pygame.transform.smoothscale(small, preview.fitted(small.get_size(), size))
+
+    def _full_picture(self) -> pygame.Surface | None:
+        """The designer's picture at full size, else the board rendered at most ``RENDERED_PICTURE`` px wide."""
+        png = self.designer_picture
+        if png.is_file():
+            picture = preview.load_png(png)
+            if picture is not None:
+                return picture
+        board = self.board
+        if board is None:
+            return None
+        return board.paint(scale=min(1.0, RENDERED_PICTURE / max(board.bounds[2], board.bounds[3])))
+
+    def _small_file(self) -> Path | None:
+        """The small picture's file in the cache folder; its key covers the map, the designer's
+        picture or else the board's drawing code (``game/board``), so a change to any of them
+        makes a new one."""
+        if self.cache is None:
+            return None
+        try:
+            digest = hashlib.sha256(cache_key(self.path).encode())
+            png = self.designer_picture
             if png.is_file():
-                try:
-                    self._preview = pygame.image.load(str(png))
-                except (pygame.error, OSError):
-                    self._preview = None
-            if self._preview is None and self.board is not None:
-                b = self.board
-                self._preview = b.render(scale=min(1.0, 900 / max(b.bounds[2], b.bounds[3])))
-        return self._preview
+                digest.update(png.read_bytes())
+            else:
+                for source in sorted(Path(game.board.render.__file__).parent.glob("*.py")):
+                    digest.update(source.read_bytes())
+        except OSError:
+            return None
+        return self.cache / f"{self.path.stem}-{digest.hexdigest()[:24]}-preview.png"
+
+    def _small_picture(self) -> pygame.Surface | None:
+        """The small copy of the picture: read from the cache folder, else made (and written there)."""
+        file = self._small_file()
+        if file is not None and file.is_file():
+            small = preview.load_png(file)
+            if small is not None:
+                return small
+        full = self._full_picture()
+        if full is None:
+            return None
+        small = preview.shrink(full)
+        del full
+        if file is not None:
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+                for old in file.parent.glob(f"{self.path.stem}-{KEY_GLOB}-preview.png"):
+                    old.unlink(missing_ok=True)
+                preview.save_png(small, file)
+            except (OSError, pygame.error):
+                pass  # a picture that cannot be kept is only made again next time
+        return small
 
     def facts(self) -> list[str]:
         """What a player wants to know before choosing the circuit, in the current language."""
@@ -154,17 +317,47 @@ class TrackCatalogue:
     """Every track in the maps folder, sorted by file name."""
 
     def __init__(self, folder: Path, cache: Path | None = None) -> None:
-        self.entries = [TrackEntry(p, map_title(p)) for p in sorted(folder.glob("*.tmx"))]
+        self.boards = BoardShelf()
+        self.entries = [TrackEntry(p, map_title(p), cache=cache, shelf=self.boards) for p in sorted(folder.glob("*.tmx"))]
         self.cache = cache
+        self._prepare_lock = threading.Lock()
+        self._wanted: TrackEntry | None = None
+        self._preparing = False
 
     def preload(self) -> None:
-        """Load every track (and lay out its board) on a background thread."""
+        """Load every track on a background thread (its board is laid out when a screen wants it)."""
         def work() -> None:
             for entry in self.entries:
                 self.load(entry)
-                _ = entry.board
 
         threading.Thread(target=work, name="track-preload", daemon=True).start()
+
+    def prepare(self, file_name: str) -> None:
+        """Lay out the board of a track a screen is about to show, on a background thread;
+        of tracks asked for faster than they are laid out, only the last one."""
+        entry = self.find(file_name)
+        if entry is None:
+            return
+        with self._prepare_lock:
+            self._wanted = entry
+            if self._preparing:
+                return
+            self._preparing = True
+        threading.Thread(target=self._lay_out_wanted, name="board-layout", daemon=True).start()
+
+    def preparing(self) -> bool:
+        """Is a board still being laid out ahead?"""
+        with self._prepare_lock:
+            return self._preparing
+
+    def _lay_out_wanted(self) -> None:
+        while True:
+            with self._prepare_lock:
+                entry, self._wanted = self._wanted, None
+                if entry is None:
+                    self._preparing = False
+                    return
+            _ = self.load(entry).board
 
     def get(self, file_name: str) -> TrackEntry | None:
         for e in self.entries:
@@ -222,7 +415,7 @@ class TrackCatalogue:
         may call this while the screen keeps drawing the old board) and swapped in at once."""
         if not entry.loaded or stamp(entry.path) == entry.stamp:
             return None
-        fresh = TrackEntry(entry.path, map_title(entry.path))
+        fresh = TrackEntry(entry.path, map_title(entry.path), cache=entry.cache)  # a shelf of its own
         problems = self._build(fresh)
         board = fresh.board if not problems else None
         with entry.lock:
@@ -231,8 +424,9 @@ class TrackCatalogue:
                 if entry.track is None:
                     entry.problems = problems
                 return problems
-            entry.track, entry.problems = fresh.track, []
-            entry._board, entry._preview, entry._hash = board, None, None
+            entry.track, entry.problems, entry._hash = fresh.track, [], None
+        if board is not None:
+            entry.shelf.replace(entry.path, board)
         return []
 
     def by_hash(self, digest: str, name: str = "") -> TrackEntry | None:

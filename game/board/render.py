@@ -3,8 +3,9 @@
 The rules' Track knows only space centres. Everything a player sees (space
 outlines, kerbs, the corner boxes) is derived here once, and the very same
 space polygons answer "which space did I click", so what you see is what
-you click. The board is rendered whole at one scale and cached; the camera
-crops and scales that picture, so a frame costs one blit.
+you click. The board is painted at the scale it is shown, whole or any part
+of it (``paint``); the board view keeps that picture in tiles
+(``game.board.tiles``), so a frame costs a few blits.
 
 Each lane's centre line is a smooth curve through its space centres, cut
 halfway between consecutive spaces; a space reaches halfway to the
@@ -63,8 +64,9 @@ CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
-#: Rendered boards kept per renderer (scale x options); each can be tens of MB.
-CACHE_SIZE = 3
+#: Rendered boards kept per renderer (scale x options) for a tool that asks twice; each can be
+#: tens of MB, so the screens never use it (``paint`` draws without keeping).
+CACHE_SIZE = 1
 
 
 @dataclass(frozen=True)
@@ -213,12 +215,23 @@ class Canvas:
         self.surface = pygame.Surface(size, pygame.SRCALPHA) if transparent else pygame.Surface(size)
         if transparent:
             self.surface.fill((0, 0, 0, 0))
+        pad = 4 / scale  # px: anti-aliased rims and line ends reach a little beyond their points
+        #: The map rectangle the surface shows: a shape wholly outside it is not drawn (a tile of the board).
+        self.view = (self.ox - pad, self.oy - pad, self.ox + size[0] / scale + pad, self.oy + size[1] / scale + pad)
 
     def px(self, p: Point) -> Point:
         return ((p[0] - self.ox) * self.s, (p[1] - self.oy) * self.s)
 
+    def off(self, pts: Sequence[Point], reach: float = 0.0) -> bool:
+        """Do the points, widened by ``reach`` map pixels, lie wholly outside the surface?"""
+        x0, y0, x1, y1 = self.view
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return max(xs) < x0 - reach or min(xs) > x1 + reach or max(ys) < y0 - reach or min(ys) > y1 + reach
+
     def poly(self, colour: Colour, pts: Sequence[Point]) -> None:
         """A filled polygon with an anti-aliased rim."""
+        if self.off(pts):
+            return
         q = [self.px(p) for p in pts]
         pygame.draw.polygon(self.surface, colour, q)
         pygame.draw.aalines(self.surface, colour, True, q)
@@ -250,6 +263,10 @@ class Canvas:
         pygame.draw.aalines(self.surface, rim or TEXTURE_BASE[kind], True, q)
 
     def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
+        x0, y0, x1, y1 = self.view
+        if (max(a[0], b[0]) < x0 - width or min(a[0], b[0]) > x1 + width
+                or max(a[1], b[1]) < y0 - width or min(a[1], b[1]) > y1 + width):
+            return  # wholly off the surface
         pygame.draw.aaline(self.surface, colour, self.px(a), self.px(b), max(1, round(width * self.s)))
 
     def path(self, colour: Colour, pts: Sequence[Point], width: float, closed: bool = False) -> None:
@@ -703,11 +720,18 @@ class BoardRenderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        canvas = Canvas(area or self.bounds, key[0], transparent)
-        self._paint(canvas, options, ground=not transparent)
-        self._cache[key] = canvas.surface
+        surface = self.paint(options, key[0], area, transparent)
+        self._cache[key] = surface
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+        return surface
+
+    def paint(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
+              area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+        """A new picture as ``render`` makes it, not kept: the board view's tiles and the
+        track's pictures are held by whoever shows them, and only while they do."""
+        canvas = Canvas(area or self.bounds, round(self.scale if scale is None else scale, 4), transparent)
+        self._paint(canvas, options, ground=not transparent)
         return canvas.surface
 
     def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:

@@ -1,9 +1,10 @@
-"""The board on screen: the rendered track seen through the camera, with pan and zoom.
+"""The board on screen: the painted track seen through the camera, with pan and zoom.
 
-The board picture is rendered once per zoom level (``BoardRenderer`` caches
-it) and each frame only crops and scales it. Every conversion between a
-screen pixel and a map point goes through the one ``Camera``, so what is
-drawn where is also what a click there hits.
+The board is painted at the zoom shown, whole or in tiles (``BoardTiles``),
+once the zoom rests; while it changes, each frame only crops and stretches
+the last picture. Every conversion between a screen pixel and a map point
+goes through the one ``Camera``, so what is drawn where is also what a click
+there hits.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import pygame
 from game import texts
 from game.board.render import BoardOptions, BoardRenderer
 from game.board.camera import Camera
+from game.board.tiles import BoardTiles
 
-SETTLE = 0.25  # seconds without zooming before the board is re-rendered sharp
-MAX_BOARD_PIXELS = 8_000_000  # beyond this the sharpest picture is stretched
+SETTLE = 0.25  # seconds without zooming before the board is painted sharp at the new zoom
 PAN_SPEED = 700.0  # screen px per second with the arrow keys
 WHEEL_STEP = 1.15
 CLICK_SLOP = 6  # px the mouse may move between press and release and still click
@@ -37,9 +38,8 @@ class BoardView:
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=4.0)
         self.viewport = pygame.Rect(0, 0, 1, 1)
         self.free: list[pygame.Rect] = []  # the parts of the viewport no panel covers (empty: all of it)
-        self.picture: pygame.Surface | None = None
-        self.picture_scale = 0.0
-        self.picture_language = ""
+        self.picture = BoardTiles(board, options)
+        self._last_shot: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))  # the camera at the last update
         self.zoomed_at = 0.0
         self._press: tuple[int, int] | None = None
         self._dragged = False
@@ -183,10 +183,12 @@ class BoardView:
     # --- update and draw ---------------------------------------------------------------
 
     def animating(self) -> bool:
-        """Panning with held keys, gliding to a car, or a sharper picture still to come after a zoom."""
+        """Panning with held keys, gliding to a car, a sharper picture still to come after a zoom,
+        or tiles around the view still to paint (a few frames after a pan at a close zoom)."""
         keys = pygame.key.get_pressed()
         held = any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN))
-        return held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
+        return (held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
+                or (self.picture.scale > 0 and self.picture.ahead(self.world_view())))
 
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
@@ -203,40 +205,37 @@ class BoardView:
             self.place((nx, ny), spot)
             if math.dist((nx, ny), target) * self.camera.zoom < 1.5:
                 self._glide_to = None
-        b = self.board
-        sharp = min(self.camera.zoom, math.sqrt(MAX_BOARD_PIXELS / (b.bounds[2] * b.bounds[3])))
+        self._paint_board()
+
+    def _paint_board(self) -> None:
+        """Paint the board at the zoom shown once it rests (or anew in another language), and
+        the tiles the view lacks; while the zoom changes the last picture is stretched."""
+        p = self.picture
         settled = time.monotonic() - self.zoomed_at > SETTLE
-        stale = self.picture_language != texts.language()  # the board's words follow the settings
-        if self.picture is None or stale or (settled and abs(sharp / self.picture_scale - 1) > 1e-3):
-            self.picture = b.render(self.options, sharp)
-            try:
-                self.picture = self.picture.convert()  # the window's pixel format blits fastest
-            except pygame.error:
-                pass  # no window (a headless tool): the picture stays as rendered
-            self.picture_scale = sharp
-            self.picture_language = texts.language()
+        stale = p.language != texts.language()  # the board's words follow the settings
+        if p.scale == 0 or stale or (settled and abs(self.camera.zoom / p.scale - 1) > 1e-3):
+            p.rescale(self.camera.zoom)
+        shot = (self.camera.zoom, self.camera.offset)
+        resting, self._last_shot = shot == self._last_shot, shot
+        if abs(self.camera.zoom / p.scale - 1) <= 1e-3:
+            p.cover(self.world_view(), resting)
+
+    def world_view(self) -> tuple[float, float, float, float]:
+        """The map rectangle the viewport shows."""
+        x0, y0 = self.camera.to_world(self.viewport.topleft)
+        x1, y1 = self.camera.to_world(self.viewport.bottomright)
+        return (x0, y0, x1 - x0, y1 - y0)
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The ground all over the viewport, then the cropped board picture."""
-        if self.picture is None:
+        """The ground where the board picture does not reach, then the board picture."""
+        if self.picture.scale == 0:
             self.update(0.0)
-        assert self.picture is not None
         clip = screen.get_clip()
         screen.set_clip(self.viewport)
-        self.board.paint_ground(screen, self.camera.to_screen)
-        s = self.picture_scale
-        bx, by, _, _ = self.board.bounds
-        vx, vy, vw, vh = self.camera.view(screen.get_size())
-        pw, ph = self.picture.get_size()
-        x0, y0 = max(0, math.floor((vx - bx) * s)), max(0, math.floor((vy - by) * s))
-        x1, y1 = min(pw, math.ceil((vx + vw - bx) * s)), min(ph, math.ceil((vy + vh - by) * s))
-        if x1 > x0 and y1 > y0:
-            part = self.picture.subsurface((x0, y0, x1 - x0, y1 - y0))
-            sx, sy = self.camera.to_screen((bx + x0 / s, by + y0 / s))
-            k = self.camera.zoom / s
-            if abs(k - 1) > 1e-3:
-                part = pygame.transform.scale(part, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
-            screen.blit(part, (round(sx), round(sy)))
+        view = self.world_view()
+        if abs(self.camera.zoom / self.picture.scale - 1) > 1e-3 or not self.picture.covers(view):
+            self.board.paint_ground(screen, self.camera.to_screen)
+        self.picture.draw(screen, self.camera, view)
         screen.set_clip(clip)
 
     def polygon(self, space: str) -> list[tuple[float, float]]:

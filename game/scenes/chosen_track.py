@@ -12,10 +12,21 @@ if TYPE_CHECKING:
 
 class ChosenTrack:
     """For a scene with a ``track_file`` choice: the track's entry, and that the screen keeps
-    drawing while the track, its picture and its facts are still on their way."""
+    drawing while the track, its picture and its facts are still on their way. The chosen
+    track's board is laid out in the background, so the race or lap starts at once."""
 
     app: App
-    track_file: str
+    _track_file: str = ""
+
+    @property
+    def track_file(self) -> str:
+        return self._track_file
+
+    @track_file.setter
+    def track_file(self, file_name: str) -> None:
+        if file_name != self._track_file:
+            self.app.tracks.prepare(file_name)
+        self._track_file = file_name
 
     @property
     def entry(self) -> TrackEntry | None:

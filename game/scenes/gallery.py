@@ -60,11 +60,16 @@ class GalleryScene(Scene):
         return self.app.tracks.load(entries[self.index]) if entries else None
 
     def open(self) -> None:
+        """Show the current track's board, and lay out the next page's in the background."""
         entry = self.entry
-        self.view = BoardView(entry.board) if entry is not None and entry.board is not None else None
+        board = entry.board if entry is not None else None
+        self.view = BoardView(board) if board is not None else None
         self.reload.stop()
         self.reload = HotReload(self.app, entry)  # saving the shown map in Tiled shows the new board
         self.layout(self.size)
+        entries = self.app.tracks.entries
+        if len(entries) > 1:
+            self.app.tracks.prepare(entries[(self.index + 1) % len(entries)].path.name)
 
     def closed(self) -> None:
         self.reload.stop()
@@ -136,7 +141,7 @@ class GalleryScene(Scene):
                 theme.text(screen, count, 19, theme.DIM, (self.prev.rect.left - 20, name.centery), "midright")
             for i, (line, px, ink) in enumerate(self.facts):
                 theme.text(screen, line, px, ink, (22, 58 + FACT_ROW * i))
-            if entry.board is None:
+            if self.view is None:
                 for i, line in enumerate([tr("setup.broken")] + entry.problems[:12]):
                     theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140),
                                (20, self.header + 20 + 26 * i))

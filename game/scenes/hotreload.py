@@ -20,6 +20,7 @@ import pygame
 
 from game.board.catalogue import TrackEntry
 from game.board.render import BoardRenderer
+from game.board.tiles import BoardTiles
 from game.board.view import BoardView
 from game.texts import Notice
 from game.tracks.filestamp import Stamp, stamp
@@ -110,4 +111,4 @@ class HotReload:
 def swap_board(view: BoardView, board: BoardRenderer) -> None:
     """Show the new board in the same view: same place, zoom and buttons; drawn afresh."""
     view.board = board
-    view.picture = None
+    view.picture = BoardTiles(board, view.options)

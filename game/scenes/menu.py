@@ -144,12 +144,14 @@ class MenuScene(Scene):
         if self.backdrop is None or self.backdrop.get_size() != size:
             self.backdrop = pygame.Surface(size)
             paint_grass(self.backdrop, lambda p: p, 70.0)
-            pictures = [p for p in (e.preview() for e in self.app.tracks.entries) if p is not None]
-            if pictures:
-                picture = max(pictures, key=lambda p: p.get_width() * p.get_height())
-                k = min(size[0] / picture.get_width(), size[1] / picture.get_height()) * 1.1
-                img = pygame.transform.smoothscale(picture, (round(picture.get_width() * k), round(picture.get_height() * k)))
-                self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+            shown = [e for e in self.app.tracks.entries if e.has_picture()]
+            biggest = max(shown, key=lambda e: e.map_size[0] * e.map_size[1], default=None)
+            full = biggest.picture_size() if biggest is not None else None
+            if biggest is not None and full is not None:
+                k = min(size[0] / full[0], size[1] / full[1]) * 1.1
+                img = biggest.picture((round(full[0] * k), round(full[1] * k)))
+                if img is not None:
+                    self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
             shade = pygame.Surface(size, pygame.SRCALPHA)
             for y in range(size[1]):
                 edge = abs(y - size[1] * 0.45) / (size[1] * 0.55)

@@ -2,7 +2,8 @@
 
 The assets (tracks, sounds, sprites) are the checkout's top-level folders
 when the game runs from a checkout or an editable install, and the package
-data under ``game/assets`` when it is installed (``pip install .``). The
+data under ``game/assets`` when it is installed (``pip install .``);
+``FORMULA_D_MAPS`` points the game at another maps folder. The
 player's files (settings, the remembered race set-up, the autosave, lap
 records) go to the platform's data folder from ``platformdirs``, so the game
 never writes into its own installation; ``XDG_DATA_HOME`` wins on every
@@ -22,6 +23,22 @@ ASSETS = PACKAGE / "assets" if (PACKAGE / "assets" / "maps").is_dir() else PACKA
 MAPS = ASSETS / "maps"
 SOUNDS = ASSETS / "sounds"
 APP_FOLDER = "formula-d"
+
+
+#: The environment variable naming another maps folder to play from (a designer's work, a bench's tracks).
+MAPS_ENV = "FORMULA_D_MAPS"
+
+
+def maps_dir() -> tuple[Path, str]:
+    """The maps folder the game plays from: the one ``FORMULA_D_MAPS`` names, else the shipped
+    one; and what is wrong with the variable ("" if nothing), for the player to read."""
+    named = os.environ.get(MAPS_ENV, "")
+    if not named:
+        return MAPS, ""
+    if Path(named).is_dir():
+        return Path(named), ""
+    return MAPS, (f"{MAPS_ENV}={named} is not a folder: set it to a folder of .tmx tracks, "
+                  f"or unset it to play the shipped tracks ({MAPS}).")
 
 
 def data_dir() -> Path:

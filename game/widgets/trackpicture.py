@@ -2,8 +2,9 @@
 
 Shared by the race set-up and the time trial. The scaled picture with its
 grass is built once per track and area size (a resized window gets a new
-one) and only blitted per frame; areas too small to show a track are left
-empty instead of asking smoothscale for a zero-sized picture.
+one) from the track's small picture, and only blitted per frame; areas too
+small to show a track are left empty instead of asking smoothscale for a
+zero-sized picture.
 """
 
 from __future__ import annotations
@@ -56,12 +57,10 @@ class TrackPicture:
 
 
 def _build(entry: TrackEntry, size: tuple[int, int]) -> pygame.Surface | None:
-    picture = entry.preview()
+    picture = entry.picture(size)
     if picture is None:
         return None
-    k = min(size[0] / picture.get_width(), size[1] / picture.get_height())
-    scaled = (max(1, round(picture.get_width() * k)), max(1, round(picture.get_height() * k)))
-    img = pygame.Surface(scaled)
+    img = pygame.Surface(picture.get_size())
     paint_grass(img, lambda p: p, 24.0)
-    img.blit(pygame.transform.smoothscale(picture, scaled), (0, 0))
+    img.blit(picture, (0, 0))
     return img
