@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 import game.tracks.build
 import game.tracks.load
+import game.tracks.street
 import rules.track
 from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import TrackError
@@ -30,7 +31,8 @@ from rules.record import write_atomic
 from rules.track import Track
 
 #: Source files whose change must invalidate cached tracks.
-LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(rules.track.__file__))
+LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(game.tracks.street.__file__),
+                  Path(rules.track.__file__))
 
 
 def map_title(path: Path) -> str:
