@@ -402,6 +402,11 @@ STRINGS: dict[str, str] = {
     "speed.3": "schnell",
     "speed.4": "sehr schnell",
     "speed.5": "sofort",
+    # --- the board: street race (STREET-5..7) ------------------------------------------
+    "board.danger_zone": "GEFAHRENZONE",
+    "board.shooting_zone": "SCHUSSZONE",
+    "board.police": "POLIZEI",
+    "board.tunnel": "TUNNEL {number}",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Strecke {i} von {n} · Tab: nächste",
     "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",

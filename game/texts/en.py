@@ -395,6 +395,11 @@ STRINGS: dict[str, str] = {
     "speed.3": "fast",
     "speed.4": "very fast",
     "speed.5": "instant",
+    # --- the board: street race (STREET-5..7) ------------------------------------------
+    "board.danger_zone": "DANGER ZONE",
+    "board.shooting_zone": "SHOOTING ZONE",
+    "board.police": "POLICE",
+    "board.tunnel": "TUNNEL {number}",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
     "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",
