@@ -92,10 +92,12 @@ class House:
 
 @dataclass(frozen=True)
 class Station:
-    """The police station beside its zone: outline, roof, where its sign and lights go."""
+    """The police station beside its zone: the building, its forecourt with the patrol cars, the sign."""
 
     outline: tuple[Point, ...]
     roof: tuple[Point, ...]
+    forecourt: tuple[Point, ...]
+    cars: tuple[tuple[Point, Point], ...]  # (centre, forward unit vector) of each patrol car
     sign: Point
     lights: tuple[Point, ...]
 
@@ -213,13 +215,20 @@ class StreetArt:
         if best is None:
             return
         depth, run = best
-        front = [_off(p, n, near) for p, n in run]
+        yard = 0.9 * w  # the forecourt between the street and the building
+        front = [_off(p, n, near + yard) for p, n in run]
         back = [_off(p, n, near + depth) for p, n in run]
-        roof = [_off(p, n, near + 0.14 * w) for p, n in run[1:-1]] + [
+        roof = [_off(p, n, near + yard + 0.14 * w) for p, n in run[1:-1]] + [
             _off(p, n, near + depth - 0.14 * w) for p, n in run[1:-1][::-1]]
+        court = [_off(p, n, near) for p, n in run] + front[::-1]
         p, n = run[len(run) // 2]
-        lights = (_off(run[1][0], run[1][1], near + 0.4 * w), _off(run[-2][0], run[-2][1], near + 0.4 * w))
-        self.stations.append(Station(tuple(front + back[::-1]), tuple(roof), _off(p, n, near + depth / 2), lights))
+        cars = []
+        for t in (0.3, 0.7):
+            q, m = run[round(t * (len(run) - 1))]
+            cars.append((_off(q, m, near + 0.45 * w), (-m[1], m[0])))
+        lights = (_off(run[1][0], run[1][1], near + yard + 0.4 * w), _off(run[-2][0], run[-2][1], near + yard + 0.4 * w))
+        self.stations.append(Station(tuple(front + back[::-1]), tuple(roof), tuple(court), tuple(cars),
+                                     _off(p, n, near + yard + (depth - yard) / 2), lights))
 
     def _label(self, zone: Zone) -> None:
         """The zone's name on a tag beside the street at its first spaces (danger and windows)."""
@@ -256,13 +265,11 @@ class StreetArt:
         inner = [_lerp(p, (s.x, s.y), 0.12) for p in poly]
         c.poly(DANGER, inner)
         c.poly(BLACK, [_lerp(p, (s.x, s.y), 0.24) for p in poly])
-        h = math.radians(s.heading)
-        f, n = (math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))
-        r = 0.2 * w
-        tip, left, right = _off((s.x, s.y), f, r), _off(_off((s.x, s.y), f, -0.6 * r), n, r), _off(_off((s.x, s.y), f, -0.6 * r), n, -r)
-        c.poly(DANGER, [tip, left, right])
-        c.line(BLACK, _off((s.x, s.y), f, 0.55 * r), _off((s.x, s.y), f, -0.1 * r), 0.05 * w)
-        c.line(BLACK, _off((s.x, s.y), f, -0.3 * r), _off((s.x, s.y), f, -0.4 * r), 0.05 * w)
+        r = 0.2 * w  # the warning triangle, upright on the screen whichever way the street runs
+        x, y = s.x, s.y
+        c.poly(DANGER, [(x, y - r), (x + 0.9 * r, y + 0.65 * r), (x - 0.9 * r, y + 0.65 * r)])
+        c.line(BLACK, (x, y - 0.45 * r), (x, y + 0.15 * r), 0.05 * w)
+        c.line(BLACK, (x, y + 0.32 * r), (x, y + 0.42 * r), 0.05 * w)
 
     def buildings(self, c: Canvas) -> None:
         """The houses of the residents and the police station."""
@@ -279,6 +286,10 @@ class StreetArt:
                     x, y = c.px(_lerp(win[0], win[2], 0.5))
                     pygame.draw.circle(c.surface, RESIDENT[k % len(RESIDENT)], (x, y), max(1.0, 0.06 * w * c.s))
         for st in self.stations:
+            c.poly(CONCRETE, st.forecourt)
+            c.path(WHITE, st.forecourt, 0.03 * w, closed=True)
+            for centre, f in st.cars:
+                self._patrol_car(c, centre, f)
             c.poly(tuple(max(0, v - 40) for v in POLICE_ROOF), st.outline)  # type: ignore[arg-type]
             c.poly(POLICE_ROOF, st.roof)
             c.path(WHITE, st.roof, 0.03 * w, closed=True)
@@ -286,7 +297,23 @@ class StreetArt:
                 x, y = c.px(p)
                 pygame.draw.circle(c.surface, (120, 180, 255), (x, y), max(1.5, 0.14 * w * c.s))
                 pygame.draw.circle(c.surface, POLICE, (x, y), max(1.0, 0.09 * w * c.s))
-            c.text(texts.tr("board.police"), 0.4 * w, WHITE, st.sign, backing=POLICE)
+            c.text(texts.tr("board.police"), 0.42 * w, WHITE, st.sign, backing=POLICE)
+
+    def _patrol_car(self, c: Canvas, centre: Point, f: Point) -> None:
+        """A white patrol car seen from above, a blue band across it and its light bar."""
+        w = self.w
+        n = (-f[1], f[0])
+
+        def box(along: float, across: float, at: float = 0.0) -> list[Point]:
+            mid = _off(centre, f, at)
+            return [_off(_off(mid, f, sa * along), n, sb * across) for sa, sb in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+
+        c.poly(HAZARD_DARK, box(0.4 * w, 0.21 * w))
+        c.poly(WHITE, box(0.37 * w, 0.18 * w))
+        c.poly(POLICE, box(0.06 * w, 0.18 * w, 0.12 * w))
+        c.poly(GLASS, box(0.07 * w, 0.14 * w, -0.05 * w))
+        c.poly((220, 40, 40), box(0.03 * w, 0.07 * w, 0.02 * w))
+        c.poly((60, 120, 255), [_off(p, n, 0.07 * w) for p in box(0.03 * w, 0.07 * w, 0.02 * w)])
 
     def marks(self, c: Canvas) -> None:
         """On top: the roadworks barrier of the danger zone, zone borders, tags, and the tunnels."""
@@ -344,6 +371,10 @@ class StreetArt:
             _translucent(c, TUNNEL, 170, body)
             for side in (1.0, -1.0):
                 _dashed(c, CONCRETE, _off(start, n, side * half), _off(end, n, side * half), 0.05 * w, 0.25 * w)
+            lamps = max(1, int(math.dist(start, end) / (0.5 * w)))
+            for k in range(lamps):  # the lamps along the tunnel's ceiling
+                x, y = c.px(_off(_lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
+                pygame.draw.circle(c.surface, LIT, (x, y), max(1.0, 0.04 * w * c.s))
             steps = max(1, int((math.dist(start, end) - 0.4 * w) / (1.2 * w)))
             for k in range(steps):
                 mid = _lerp(start, end, (k + 0.5) / steps)

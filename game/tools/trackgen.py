@@ -1326,9 +1326,9 @@ CITY = Circuit(
             Arc(135, 90, R, Corner(1, "Church Lane", arrows=_arrows(2, R, (0.0, 0.5), (0.25,)))),
             Straight(525),  # 8 the bottom street: the residents' windows
             Arc(135, 90, L, Corner(2, "Well Corner", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
-            Straight(260),  # 10 into the loop: tunnel 1's entry
+            Straight(340),  # 10 into the loop: tunnel 1's entry
             Arc(130, 180, R, Corner(3, "The Loop", arrows=_arrows(2, R, (0.0, 0.35, 0.7), (0.2, 0.5)))),
-            Straight(260),  # 12 out of the loop: tunnel 1's exit
+            Straight(340),  # 12 out of the loop: tunnel 1's exit
             Arc(135, 90, L, Corner(2, "Market Gate", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
             Straight(330),  # 14 closes the lap
             Arc(165, 90, R, Corner(1, "Post Office", arrows=_arrows(2, R, (0.0, 0.5), (0.25,)))),
@@ -1342,7 +1342,7 @@ CITY = Circuit(
     weather_sun="12-20",
     weather_variable="6-11",
     weather_rain="1-5",
-    margin=280.0,
+    margin=340.0,
     background="#8e8c86",
     surroundings="walls",
     street=(
@@ -1352,7 +1352,54 @@ CITY = Circuit(
     ),
     tunnels=(TunnelPair(1, TunnelEnd(10, 0.8, 1), TunnelEnd(12, 0.2, 1)),),
     scenery=(
-        Beside("stand", 0, 0.3, 0.7, L, 30, 120, "Main grandstand"),
+        # outside: the grandstand and the town hall on the main street, the river round the east
+        Beside("stand", 0, 0.3, 0.7, L, 30, 130, "Main grandstand"),
+        Beside("building", 0, 0.04, 0.26, L, 30, 190),
+        Beside("building", 0, 0.74, 0.97, L, 30, 210, "Town Hall"),
+        Beside("paved", 0, 0.28, 0.72, L, 140, 260),
+        Beside("building", 2, 0.05, 0.95, L, 30, 110),
+        Beside("water", 2, 0.0, 1.0, L, 150, 460),
+        Beside("water", 3, 0.0, 1.0, L, 150, 460),
+        Beside("water", 4, 0.0, 1.0, L, 150, 460),
+        Beside("water", 5, 0.0, 1.0, L, 150, 460),
+        Beside("water", 6, 0.0, 1.0, L, 150, 460),
+        Beside("water", 7, 0.0, 1.0, L, 150, 460),
+        Beside("water", 8, 0.0, 0.7, L, 150, 460),
+        Beside("trees", 8, 0.72, 1.0, L, 120, 300),
+        Beside("building", 10, 0.05, 0.95, L, 30, 170),
+        Beside("trees", 10, 0.0, 1.0, L, 200, 330),
+        Beside("building", 10, 0.08, 0.92, R, 30, 150, "Old Mill"),
+        Beside("trees", 11, 0.1, 0.9, L, 60, 200),
+        Beside("building", 12, 0.1, 0.9, L, 30, 150),
+        Beside("trees", 14, 0.05, 0.95, L, 40, 330, "", rounded=True),
+        Beside("building", 14, 0.06, 0.94, R, 30, 170),
+        Beside("building", 16, 0.02, 0.3, L, 30, 190),
+        Beside("building", 16, 0.7, 0.97, L, 30, 190),
+        Beside("grass", 16, 0.3, 0.7, L, 150, 300),
+        Beside("building", 17, 0.2, 0.8, L, 110, 230, "Station"),
+        # inside: the old town's blocks, the cathedral square and the park
+        Beside("building", 16, 0.08, 0.3, R, 30, 140),
+        Beside("building", 16, 0.34, 0.62, R, 30, 140),
+        Beside("building", 16, 0.66, 0.9, R, 30, 140),
+        Beside("building", 0, 0.0, 0.18, R, 30, 230),
+        Beside("building", 0, 0.22, 0.4, R, 30, 230),
+        Beside("building", 0, 0.44, 0.56, R, 30, 230, "Cathedral"),
+        Beside("building", 0, 0.6, 0.78, R, 30, 230),
+        Beside("building", 0, 0.82, 0.98, R, 30, 230),
+        Beside("building", 0, 0.0, 0.18, R, 280, 480),
+        Beside("paved", 0, 0.22, 0.78, R, 280, 730),
+        Beside("grass", 0, 0.26, 0.74, R, 300, 710),
+        Beside("trees", 0, 0.3, 0.45, R, 330, 680, "", rounded=True),
+        Beside("water", 0, 0.48, 0.7, R, 420, 600, "", rounded=True),
+        Beside("building", 0, 0.82, 0.98, R, 280, 480, "Market hall"),
+        Beside("building", 0, 0.0, 0.18, R, 530, 730),
+        Beside("building", 0, 0.82, 0.98, R, 530, 730),
+        Beside("building", 0, 0.0, 0.18, R, 780, 980),
+        Beside("building", 0, 0.22, 0.4, R, 780, 980),
+        Beside("building", 0, 0.44, 0.6, R, 780, 960),
+        Beside("building", 0, 0.64, 0.8, R, 780, 960),
+        Beside("building", 0, 0.84, 0.98, R, 780, 960),
+        Beside("building", 6, 0.05, 0.95, R, 30, 90),
     ),
 )
 
