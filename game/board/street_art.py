@@ -323,7 +323,7 @@ class StreetArt:
                     self._barrier(c, run)
             self._borders(c, zone)
         for key, at, colour in self.labels:
-            c.text(texts.tr(key), 0.3 * self.w, colour, at, backing=BLACK)
+            c.text(texts.tr(key), 0.36 * self.w, colour, at, backing=BLACK)
         for tunnel in self.track.tunnels:
             self._tunnel(c, tunnel.number, self.track.space(tunnel.entry), self.track.space(tunnel.exit))
 
