@@ -1304,6 +1304,26 @@ STREET = Circuit(
     ),
 )
 
+def _block(seg: int, start: float, end: float, side: Side, near: float, far: float, along: int = 2,
+           across: int = 2, length: float = 1300.0) -> tuple[Beside, ...]:
+    """A city block beside segment ``seg``: ``along`` x ``across`` houses with narrow yards between them.
+
+    ``length`` is the segment's length in px, so the yards are about 10 px wide.
+    """
+    gap_f, gap = 10.0 / length, 10.0
+    out = []
+    for i in range(along):
+        a = start + (end - start) * i / along + (gap_f / 2 if i else 0.0)
+        b = start + (end - start) * (i + 1) / along - (gap_f / 2 if i < along - 1 else 0.0)
+        for j in range(across):
+            lo = near + (far - near) * j / across + (gap / 2 if j else 0.0)
+            hi = near + (far - near) * (j + 1) / across - (gap / 2 if j < across - 1 else 0.0)
+            if j == across - 1 and (i + j) % 2:
+                hi -= 18.0  # not every back yard wall in one line
+            out.append(Beside("building", seg, a, b, side, lo, hi))
+    return tuple(out)
+
+
 # The street-race circuit (STREET-1..8 are the rules; this is only the board): two lanes
 # between walls through an old town, driven clockwise. A kinked street with roadworks (the
 # danger zone), a bottom street lined with houses (the residents' windows), a loop hanging
@@ -1354,10 +1374,10 @@ CITY = Circuit(
     scenery=(
         # outside: the grandstand and the town hall on the main street, the river round the east
         Beside("stand", 0, 0.3, 0.7, L, 30, 130, "Main grandstand"),
-        Beside("building", 0, 0.04, 0.26, L, 30, 190),
+        *_block(0, 0.04, 0.26, L, 30, 190, along=3),
         Beside("building", 0, 0.74, 0.97, L, 30, 210, "Town Hall"),
         Beside("paved", 0, 0.28, 0.72, L, 140, 260),
-        Beside("building", 2, 0.05, 0.95, L, 30, 110),
+        *_block(2, 0.05, 0.95, L, 30, 110, along=2, across=1, length=250),
         Beside("water", 2, 0.0, 1.0, L, 150, 460),
         Beside("water", 3, 0.0, 1.0, L, 150, 460),
         Beside("water", 4, 0.0, 1.0, L, 150, 460),
@@ -1366,40 +1386,40 @@ CITY = Circuit(
         Beside("water", 7, 0.0, 1.0, L, 150, 460),
         Beside("water", 8, 0.0, 0.7, L, 150, 460),
         Beside("trees", 8, 0.72, 1.0, L, 120, 300),
-        Beside("building", 10, 0.05, 0.95, L, 30, 170),
+        *_block(10, 0.05, 0.95, L, 30, 170, along=2, across=1, length=340),
         Beside("trees", 10, 0.0, 1.0, L, 200, 330),
         Beside("building", 10, 0.08, 0.92, R, 30, 150, "Old Mill"),
         Beside("trees", 11, 0.1, 0.9, L, 60, 200),
-        Beside("building", 12, 0.1, 0.9, L, 30, 150),
+        *_block(12, 0.1, 0.9, L, 30, 150, along=2, across=1, length=340),
         Beside("trees", 14, 0.05, 0.95, L, 40, 330, "", rounded=True),
-        Beside("building", 14, 0.06, 0.94, R, 30, 170),
-        Beside("building", 16, 0.02, 0.3, L, 30, 190),
-        Beside("building", 16, 0.7, 0.97, L, 30, 190),
+        *_block(14, 0.06, 0.94, R, 30, 170, along=3, length=382),
+        *_block(16, 0.02, 0.3, L, 30, 190, along=2, length=919),
+        *_block(16, 0.7, 0.97, L, 30, 190, along=2, length=919),
         Beside("grass", 16, 0.3, 0.7, L, 150, 300),
         Beside("building", 17, 0.2, 0.8, L, 110, 230, "Station"),
         # inside: the old town's blocks, the cathedral square and the park
-        Beside("building", 16, 0.08, 0.3, R, 30, 140),
-        Beside("building", 16, 0.34, 0.62, R, 30, 140),
-        Beside("building", 16, 0.66, 0.9, R, 30, 140),
-        Beside("building", 0, 0.0, 0.18, R, 30, 230),
-        Beside("building", 0, 0.22, 0.4, R, 30, 230),
+        *_block(16, 0.08, 0.3, R, 30, 140, along=2, across=1, length=919),
+        *_block(16, 0.34, 0.62, R, 30, 140, along=2, across=1, length=919),
+        *_block(16, 0.66, 0.9, R, 30, 140, along=2, across=1, length=919),
+        *_block(0, 0.0, 0.18, R, 30, 230),
+        *_block(0, 0.22, 0.4, R, 30, 230),
         Beside("building", 0, 0.44, 0.56, R, 30, 230, "Cathedral"),
-        Beside("building", 0, 0.6, 0.78, R, 30, 230),
-        Beside("building", 0, 0.82, 0.98, R, 30, 230),
-        Beside("building", 0, 0.0, 0.18, R, 280, 480),
+        *_block(0, 0.6, 0.78, R, 30, 230),
+        *_block(0, 0.82, 0.98, R, 30, 230),
+        *_block(0, 0.0, 0.18, R, 280, 480),
         Beside("paved", 0, 0.22, 0.78, R, 280, 730),
         Beside("grass", 0, 0.26, 0.74, R, 300, 710),
         Beside("trees", 0, 0.3, 0.45, R, 330, 680, "", rounded=True),
         Beside("water", 0, 0.48, 0.7, R, 420, 600, "", rounded=True),
         Beside("building", 0, 0.82, 0.98, R, 280, 480, "Market hall"),
-        Beside("building", 0, 0.0, 0.18, R, 530, 730),
-        Beside("building", 0, 0.82, 0.98, R, 530, 730),
-        Beside("building", 0, 0.0, 0.18, R, 780, 980),
-        Beside("building", 0, 0.22, 0.4, R, 780, 980),
-        Beside("building", 0, 0.44, 0.6, R, 780, 960),
-        Beside("building", 0, 0.64, 0.8, R, 780, 960),
-        Beside("building", 0, 0.84, 0.98, R, 780, 960),
-        Beside("building", 6, 0.05, 0.95, R, 30, 90),
+        *_block(0, 0.0, 0.18, R, 530, 730),
+        *_block(0, 0.82, 0.98, R, 530, 730),
+        *_block(0, 0.0, 0.18, R, 780, 980),
+        *_block(0, 0.22, 0.4, R, 780, 980),
+        *_block(0, 0.44, 0.6, R, 780, 960),
+        *_block(0, 0.64, 0.8, R, 780, 960),
+        *_block(0, 0.84, 0.98, R, 780, 960),
+        *_block(6, 0.05, 0.95, R, 30, 90, along=4, across=1, length=520),
     ),
 )
 
