@@ -40,6 +40,8 @@ CONCRETE: Colour = (176, 176, 170)
 TUNNEL: Colour = (20, 22, 30)
 WHITE: Colour = (240, 240, 236)
 RESIDENT: tuple[Colour, ...] = ((236, 196, 160), (190, 140, 100), (120, 84, 60))
+#: The hint under the mouse for a space of each kind of zone.
+ZONE_HINTS = {"shooting": "gallery.shooting_zone", "danger": "gallery.danger_zone", "police": "gallery.police_zone"}
 #: How strongly a zone's colour tints its spaces' asphalt (0 = not at all, 1 = fully).
 TINT = 0.3
 
@@ -391,6 +393,20 @@ class StreetArt:
             pygame.draw.circle(c.surface, BLACK, (x, y), max(1.5, r * 0.8))
             c.text(str(number), 0.42 * w, WHITE, (s.x, s.y))
         c.text(texts.tr("board.tunnel", number=number), 0.26 * w, WHITE, _lerp(start, end, 0.5), backing=TUNNEL)
+
+
+def space_lines(track: Track, name: str) -> list[str]:
+    """What the street race makes of one space, for the hint under the mouse (STREET-5..7)."""
+    lines = []
+    zone = track.zone_of(name)
+    if zone is not None:
+        key = "gallery.black_space" if name in zone.black else ZONE_HINTS[zone.kind]
+        lines.append(texts.tr(key))
+    tunnel = track.tunnel_from(name)
+    if tunnel is not None:
+        lines.append(texts.tr("gallery.tunnel_entry", number=tunnel.number, exit=tunnel.exit))
+    lines += [texts.tr("gallery.tunnel_exit", number=t.number, entry=t.entry) for t in track.tunnels if t.exit == name]
+    return lines
 
 
 def _translucent(c: Canvas, colour: Colour, alpha: int, pts: Sequence[Point]) -> None:

@@ -402,11 +402,17 @@ STRINGS: dict[str, str] = {
     "speed.3": "schnell",
     "speed.4": "sehr schnell",
     "speed.5": "sofort",
-    # --- the board: street race (STREET-5..7) ------------------------------------------
+    # --- the board and the gallery: street race (STREET-5..7) ----------------------------
     "board.danger_zone": "GEFAHRENZONE",
     "board.shooting_zone": "SCHUSSZONE",
     "board.police": "POLIZEI",
     "board.tunnel": "TUNNEL {number}",
+    "gallery.shooting_zone": "Schusszone: die Fenster der Anwohner",
+    "gallery.danger_zone": "Gefahrenzone",
+    "gallery.black_space": "Gefahrenzone: ein schwarzes Feld, gefährlich",
+    "gallery.police_zone": "Polizeirevier",
+    "gallery.tunnel_entry": "Tunnel {number}: ein Auto hier wird nach {exit} versetzt",
+    "gallery.tunnel_exit": "Tunnel {number}: der Ausgang von {entry}",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Strecke {i} von {n} · Tab: nächste",
     "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",

@@ -395,11 +395,17 @@ STRINGS: dict[str, str] = {
     "speed.3": "fast",
     "speed.4": "very fast",
     "speed.5": "instant",
-    # --- the board: street race (STREET-5..7) ------------------------------------------
+    # --- the board and the gallery: street race (STREET-5..7) ----------------------------
     "board.danger_zone": "DANGER ZONE",
     "board.shooting_zone": "SHOOTING ZONE",
     "board.police": "POLICE",
     "board.tunnel": "TUNNEL {number}",
+    "gallery.shooting_zone": "Shooting zone: the residents' windows",
+    "gallery.danger_zone": "Danger zone",
+    "gallery.black_space": "Danger zone: a black space, dangerous",
+    "gallery.police_zone": "Police station",
+    "gallery.tunnel_entry": "Tunnel {number}: a car here is moved to {exit}",
+    "gallery.tunnel_exit": "Tunnel {number}: the exit of {entry}",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
     "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",

@@ -12,7 +12,7 @@ import pytest
 
 from game import texts
 from game.board.render import ASPHALT, BoardRenderer, read_art
-from game.board.street_art import BLACK, DANGER, POLICE, SHOOTING, TINT, _mix
+from game.board.street_art import BLACK, DANGER, POLICE, SHOOTING, TINT, _mix, space_lines
 from game.tracks.geometry import point_in_polygon
 from game.tracks.load import load_track
 from tests.conftest import REPO
@@ -135,3 +135,19 @@ def test_track_render_draws_the_city_circuit(tmp_path):
     x, y, w, h = board.bounds
     assert all(x <= p[0] <= x + w and y <= p[1] <= y + h for p in board.street.extent())
     assert not any(point_in_polygon(p, board.space_polygon(n)) for p in board.street.extent() for n in track.zones[0].spaces)
+
+
+def test_the_hint_under_the_mouse_names_the_street_feature(city):
+    """STREET-5..7 in words: a black space, a zone and both tunnel ends say what they are."""
+    track, _, _ = city
+    danger = next(z for z in track.zones if z.kind == "danger")
+    plain = next(n for n in danger.spaces if n not in danger.black)
+    [tunnel] = track.tunnels
+    assert space_lines(track, danger.black[0]) == ["Danger zone: a black space, dangerous"]
+    assert space_lines(track, plain) == ["Danger zone"]
+    for zone, text in (("shooting", "Shooting zone: the residents' windows"), ("police", "Police station")):
+        assert space_lines(track, next(z for z in track.zones if z.kind == zone).spaces[0]) == [text]
+    assert space_lines(track, tunnel.entry) == [f"Tunnel 1: a car here is moved to {tunnel.exit}"]
+    assert space_lines(track, tunnel.exit) == [f"Tunnel 1: the exit of {tunnel.entry}"]
+    assert space_lines(track, track.grid[0]) == []
+
