@@ -378,8 +378,9 @@ class StreetArt:
                 x, y = c.px(_off(_lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
                 pygame.draw.circle(c.surface, LIT, (x, y), max(1.0, 0.04 * w * c.s))
             steps = max(1, int((math.dist(start, end) - 0.4 * w) / (1.2 * w)))
-            for k in range(steps):
-                mid = _lerp(start, end, (k + 0.5) / steps)
+            at = [t for t in ((k + 0.5) / steps for k in range(steps)) if abs(t - 0.5) >= 0.2] or [0.2, 0.8]
+            for t in at:  # chevrons in the driving direction, clear of the name in the middle
+                mid = _lerp(start, end, t)
                 tip = _off(mid, f, 0.16 * w)
                 c.path(WHITE, [_off(_off(mid, f, -0.1 * w), n, 0.2 * w), tip, _off(_off(mid, f, -0.1 * w), n, -0.2 * w)],
                        0.05 * w)
