@@ -156,3 +156,22 @@ def test_a_zone_is_exactly_the_spaces_under_it_or_a_problem(x0, width):
         assert not covered(build(stadium(pit=False)), shape.points)
         return
     assert set(track.zones[0].spaces) == covered(track, shape.points) != set()
+
+
+def test_tiled_knows_the_street_classes_the_loader_reads():
+    """The project file (Tiled 1.9+) and objecttypes.xml (Tiled 1.8) offer every street class, the
+    tunnel ends with their int property ``number``, so a designer picks them from the list."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    from game.tracks import street
+    from tests.conftest import REPO
+
+    wanted = {*street.ZONE_KINDS, street.BLACK_SPACE, street.ENTRY, street.EXIT}
+    project = json.loads((REPO / "maps" / "formula-d.tiled-project").read_text(encoding="utf-8"))
+    classes = {t["name"]: [m["name"] for m in t["members"]] for t in project["propertyTypes"]}
+    types = {t.get("name"): [p.get("name") for p in t] for t in ET.parse(REPO / "maps" / "objecttypes.xml").getroot()}
+    for known in (classes, types):
+        assert wanted <= set(known)
+        assert known[street.ENTRY] == known[street.EXIT] == ["number"]
+        assert all(known[c] == [] for c in (*street.ZONE_KINDS, street.BLACK_SPACE))
