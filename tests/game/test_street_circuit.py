@@ -5,6 +5,7 @@ A full 10-car race on it runs through ``python main.py simulate`` and its record
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -59,3 +60,17 @@ def test_a_ten_car_race_on_the_city_circuit_finishes_and_replays(rules, tmp_path
     replayed = run("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr
     assert "verified: all" in replayed.stdout
+
+
+def test_track_info_lists_the_zones_and_tunnels(city):
+    """STREET-5..7 as ``track info`` tells a designer: each zone with its spaces, each tunnel's ends."""
+    out = run("track", "info", str(CITY))
+    assert out.returncode == 0, out.stderr
+    danger = next(z for z in city.zones if z.kind == "danger")
+    assert (f"danger zone (object {danger.object_id}): {len(danger.spaces)} spaces, {danger.spaces[0]} to "
+            f"{danger.spaces[-1]}, black spaces {' '.join(danger.black)}") in out.stdout.splitlines()
+    for t in city.tunnels:
+        assert f"tunnel {t.number}: from {t.entry} to {t.exit}" in out.stdout.splitlines()
+    facts = json.loads(run("track", "info", str(CITY), "--json").stdout)
+    assert [z["kind"] for z in facts["zones"]] == [z.kind for z in city.zones]
+    assert facts["tunnels"] == [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in city.tunnels]
