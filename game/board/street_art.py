@@ -139,19 +139,27 @@ class StreetArt:
     def _samples(self, lane: int) -> int:
         return len(self.board.sections[lane]) // len(self.track.lane_spaces(lane))
 
+    def _run(self, zone: Zone, lane: int) -> tuple[int, int] | None:
+        """The first and last index of the zone's spaces in one lane, the last past the first
+        (by more than a lap's spaces when the zone spans the start line); None if it has none there."""
+        idx = sorted(self.track.space(n).index for n in zone.spaces if self.track.space(n).lane == lane)
+        if not idx:
+            return None
+        count = len(self.track.lane_spaces(lane))
+        gaps = [(idx[(i + 1) % len(idx)] - idx[i]) % count for i in range(len(idx))]
+        g = max(range(len(idx)), key=lambda i: (gaps[i], i))  # the run ends before its widest gap
+        first, last = idx[(g + 1) % len(idx)], idx[g]
+        return first, last if last >= first else last + count
+
     def _edge(self, zone: Zone, lane: int, side: float) -> list[tuple[Point, Point]]:
         """(edge point, outward normal) along one side of a lane, over the zone's spaces in it."""
-        members = sorted((self.track.space(n) for n in zone.spaces if self.track.space(n).lane == lane),
-                         key=lambda s: s.index)
-        if not members:
+        run = self._run(zone, lane)
+        if run is None:
             return []
         sec = self.board.sections[lane]
         k = self._samples(lane)
-        first, last = members[0].index * k, (members[-1].index + 1) * k
-        if last <= first:  # a zone across the start line
-            last += len(sec)
         out = []
-        for i in range(first, last + 1):
+        for i in range(run[0] * k, (run[1] + 1) * k + 1):
             c = sec[i % len(sec)]
             edge = c.at(c.left if side > 0 else -c.right)
             out.append((edge, (c.normal[0] * side, c.normal[1] * side)))
@@ -332,19 +340,17 @@ class StreetArt:
     def _borders(self, c: Canvas, zone: Zone) -> None:
         """A coloured line across the track where the zone begins and where it ends."""
         colours = {"shooting": SHOOTING, "danger": DANGER, "police": POLICE}
-        starts, ends = [], []
+        ends = []
         for lane in range(self.track.lanes):
-            run = self._edge(zone, lane, 1.0)
-            if not run:
+            run = self._run(zone, lane)
+            if run is None:
                 continue
             sec = self.board.sections[lane]
-            members = sorted((self.track.space(n) for n in zone.spaces if self.track.space(n).lane == lane),
-                             key=lambda s: s.index)
             k = self._samples(lane)
-            for index, out in ((members[0].index * k, starts), ((members[-1].index + 1) * k, ends)):
+            for index in (run[0] * k, (run[1] + 1) * k):
                 cut = sec[index % len(sec)]
-                out.append((cut.at(cut.left), cut.at(-cut.right)))
-        for a, b in starts + ends:
+                ends.append((cut.at(cut.left), cut.at(-cut.right)))
+        for a, b in ends:
             c.line(colours[zone.kind], a, b, 0.09 * self.w)
 
     def _barrier(self, c: Canvas, run: list[tuple[Point, Point]]) -> None:

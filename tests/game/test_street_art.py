@@ -151,3 +151,22 @@ def test_the_hint_under_the_mouse_names_the_street_feature(city):
     assert space_lines(track, tunnel.exit) == [f"Tunnel 1: the exit of {tunnel.entry}"]
     assert space_lines(track, track.grid[0]) == []
 
+
+
+def test_a_zone_across_the_start_line_is_drawn_only_over_its_own_spaces():
+    """STREET-5: a shooting zone drawn over the start line lines the street with houses there, not round the lap."""
+    from game.tracks.build import build
+    from game.tracks.drawing import Shape
+    from tests.game.drawings import stadium
+
+    d = stadium(pit=False)
+    d.layers["zones"] = [Shape(70, "shooting_zone", ((856.0, 120.0), (1000.0, 120.0), (1000.0, 280.0), (856.0, 280.0)), True)]
+    track = build(d)
+    [zone] = track.zones
+    indices = {track.space(n).index for n in zone.spaces if track.space(n).lane == 0}
+    assert {0, len(track.lane_spaces(0)) - 1} <= indices and len(indices) <= 4  # both sides of the line
+    board = BoardRenderer(track)
+    for run in board.street._sides(zone):  # noqa: SLF001
+        length = sum(((a[0][0] - b[0][0]) ** 2 + (a[0][1] - b[0][1]) ** 2) ** 0.5 for a, b in zip(run, run[1:]))
+        assert length < 3 * board.lane_width * 1.6
+    assert board.street.houses and all(800.0 < p[0] < 1060.0 for h in board.street.houses for p in h.roof)
