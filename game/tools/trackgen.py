@@ -1326,7 +1326,7 @@ def _block(seg: int, start: float, end: float, side: Side, near: float, far: flo
 
 # The street-race circuit (issue 17; this is only the board, the rules are elsewhere): two lanes
 # between walls through an old town, driven clockwise. A kinked street with roadworks (the
-# danger zone), a bottom street lined with houses (the residents' windows), a loop hanging
+# danger zone) along the river, a bottom street lined with houses (the residents' windows), a loop hanging
 # south around a block that tunnel 1 runs under, and the police station on the way back
 # north. No pit lane (STREET-4). Straights 14 and 16 are sized by close_loop.
 CITY = Circuit(
@@ -1378,11 +1378,9 @@ CITY = Circuit(
         Beside("building", 0, 0.74, 0.97, L, 30, 210, "Town Hall"),
         Beside("paved", 0, 0.28, 0.72, L, 140, 260),
         *_block(2, 0.05, 0.95, L, 30, 110, along=2, across=1, length=250),
-        Beside("water", 2, 0.0, 1.0, L, 150, 460),
-        Beside("water", 3, 0.0, 1.0, L, 150, 460),
-        Beside("water", 4, 0.0, 1.0, L, 150, 460),
-        Beside("water", 5, 0.0, 1.0, L, 150, 460),
-        Beside("water", 6, 0.0, 1.0, L, 150, 460),
+        Beside("trees", 2, 0.0, 1.0, L, 150, 430, "", rounded=True),
+        Beside("water", 6, 0.0, 1.0, L, 150, 460, "", rounded=True),  # the river's round head
+        Beside("water", 6, 0.4, 1.0, L, 150, 460),
         Beside("water", 7, 0.0, 1.0, L, 150, 460),
         Beside("water", 8, 0.0, 0.7, L, 150, 460),
         Beside("trees", 8, 0.72, 1.0, L, 120, 300),
