@@ -402,6 +402,12 @@ STRINGS: dict[str, str] = {
     "speed.3": "schnell",
     "speed.4": "sehr schnell",
     "speed.5": "sofort",
+    # --- gallery ------------------------------------------------------------------------
+    "gallery.count": "Strecke {i} von {n} · Tab: nächste",
+    "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",
+    "gallery.space": "Feld {name}",
+    "gallery.lane": "Spur {lane}, Reihe {row}",
+    "gallery.pit": "Boxengasse",
     # --- the board and the gallery: street race (STREET-5..7) ----------------------------
     "board.danger_zone": "GEFAHRENZONE",
     "board.shooting_zone": "SCHUSSZONE",
@@ -413,12 +419,7 @@ STRINGS: dict[str, str] = {
     "gallery.police_zone": "Polizeirevier",
     "gallery.tunnel_entry": "Tunnel {number}: ein Auto hier wird nach {exit} versetzt",
     "gallery.tunnel_exit": "Tunnel {number}: der Ausgang von {entry}",
-    # --- gallery ------------------------------------------------------------------------
-    "gallery.count": "Strecke {i} von {n} · Tab: nächste",
-    "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",
-    "gallery.space": "Feld {name}",
-    "gallery.lane": "Spur {lane}, Reihe {row}",
-    "gallery.pit": "Boxengasse",
+    # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "Boxengasse, Box {box}",
     "gallery.straight": "Gerade",
 

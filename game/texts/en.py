@@ -395,6 +395,12 @@ STRINGS: dict[str, str] = {
     "speed.3": "fast",
     "speed.4": "very fast",
     "speed.5": "instant",
+    # --- gallery ------------------------------------------------------------------------
+    "gallery.count": "Track {i} of {n} · Tab: next",
+    "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",
+    "gallery.space": "Space {name}",
+    "gallery.lane": "lane {lane}, row {row}",
+    "gallery.pit": "pit lane",
     # --- the board and the gallery: street race (STREET-5..7) ----------------------------
     "board.danger_zone": "DANGER ZONE",
     "board.shooting_zone": "SHOOTING ZONE",
@@ -406,12 +412,7 @@ STRINGS: dict[str, str] = {
     "gallery.police_zone": "Police station",
     "gallery.tunnel_entry": "Tunnel {number}: a car here is moved to {exit}",
     "gallery.tunnel_exit": "Tunnel {number}: the exit of {entry}",
-    # --- gallery ------------------------------------------------------------------------
-    "gallery.count": "Track {i} of {n} · Tab: next",
-    "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",
-    "gallery.space": "Space {name}",
-    "gallery.lane": "lane {lane}, row {row}",
-    "gallery.pit": "pit lane",
+    # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "pit lane, box {box}",
     "gallery.straight": "straight",
 
