@@ -33,6 +33,7 @@ from pydantic import ValidationError
 import game.board.render
 import game.tracks.build
 import game.tracks.load
+import game.tracks.street
 import rules.track
 from game.board import preview
 from game.board.render import BoardRenderer, read_art
@@ -53,7 +54,8 @@ KEY_GLOB = "[0-9a-f]" * 24
 RENDERED_PICTURE = 900
 
 #: Source files whose change must invalidate cached tracks.
-LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(rules.track.__file__))
+LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(game.tracks.street.__file__),
+                  Path(rules.track.__file__))
 
 
 def map_title(path: Path) -> str:

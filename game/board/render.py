@@ -29,6 +29,7 @@ from statistics import median
 import pygame
 
 from game import texts
+from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import EdgeKind, Space, Track
 
@@ -492,6 +493,7 @@ class BoardRenderer:
         self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
         self.walls = self._walls()
         self.pit_building = self._pit_building() if track.pit is not None else None
+        self.street = StreetArt(self, ASPHALT)
         self.bounds = self._bounds()
         self._cell = self.lane_width
         self._grid: dict[tuple[int, int], list[str]] = {}
@@ -684,6 +686,7 @@ class BoardRenderer:
         pts += [p for item in self.art.scenery for p in item.points]
         if self.pit_building is not None:
             pts += self.pit_building[0]
+        pts += self.street.extent()
         m = self.lane_width
         x0, y0 = math.floor(min(p[0] for p in pts) - m), math.floor(min(p[1] for p in pts) - m)
         x1, y1 = math.ceil(max(p[0] for p in pts) + m), math.ceil(max(p[1] for p in pts) + m)
@@ -764,6 +767,7 @@ class BoardRenderer:
         if self.track.pit is not None:
             self._pit(c)
         self._asphalt(c)
+        self.street.ground(c)
         if o.rows:
             for s in self.track.spaces:
                 if not s.in_pit:
@@ -787,6 +791,8 @@ class BoardRenderer:
                 self._building(c, list(item.points), item.name)
             elif item.cls == "stand":
                 self._stand(c, list(item.points), item.name)
+        self.street.buildings(c)
+        self.street.marks(c)
         if o.arrows:
             self._arrows(c)
         for i in range(len(self.track.corners)):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
+from game.board.street_art import space_lines
 from game.board.view import BoardView
 from game.play.movetext import corner_sign_lines
 from game.texts import tr
@@ -187,4 +188,4 @@ class GalleryScene(Scene):
             what = tr("facts.corner_1", label=corner.label)
         else:
             what = tr("facts.corner_n", label=corner.label, n=corner.stops)
-        return [tr("gallery.space", name=name), where, what]
+        return [tr("gallery.space", name=name), where, what, *space_lines(entry.track, name)]

@@ -443,6 +443,18 @@ STRINGS: dict[str, str] = {
     "gallery.space": "Feld {name}",
     "gallery.lane": "Spur {lane}, Reihe {row}",
     "gallery.pit": "Boxengasse",
+    # --- the board and the gallery: street race (STREET-5..7) ----------------------------
+    "board.danger_zone": "GEFAHRENZONE",
+    "board.shooting_zone": "SCHUSSZONE",
+    "board.police": "POLIZEI",
+    "board.tunnel": "TUNNEL {number}",
+    "gallery.shooting_zone": "Schusszone: die Fenster der Anwohner",
+    "gallery.danger_zone": "Gefahrenzone",
+    "gallery.black_space": "Gefahrenzone: ein schwarzes Feld, gefährlich",
+    "gallery.police_zone": "Polizeirevier",
+    "gallery.tunnel_entry": "Tunnel {number}: ein Auto hier wird nach {exit} versetzt",
+    "gallery.tunnel_exit": "Tunnel {number}: der Ausgang von {entry}",
+    # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "Boxengasse, Box {box}",
     "gallery.straight": "Gerade",
 

@@ -436,6 +436,18 @@ STRINGS: dict[str, str] = {
     "gallery.space": "Space {name}",
     "gallery.lane": "lane {lane}, row {row}",
     "gallery.pit": "pit lane",
+    # --- the board and the gallery: street race (STREET-5..7) ----------------------------
+    "board.danger_zone": "DANGER ZONE",
+    "board.shooting_zone": "SHOOTING ZONE",
+    "board.police": "POLICE",
+    "board.tunnel": "TUNNEL {number}",
+    "gallery.shooting_zone": "Shooting zone: the residents' windows",
+    "gallery.danger_zone": "Danger zone",
+    "gallery.black_space": "Danger zone: a black space, dangerous",
+    "gallery.police_zone": "Police station",
+    "gallery.tunnel_entry": "Tunnel {number}: a car here is moved to {exit}",
+    "gallery.tunnel_exit": "Tunnel {number}: the exit of {entry}",
+    # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "pit lane, box {box}",
     "gallery.straight": "straight",
 

@@ -72,6 +72,11 @@ def summary(track: Track) -> dict:
         else {"length": len(pit.spaces), "entry": pit.entry, "exit": pit.exit, "boxes": list(pit.boxes)},
         "grid": list(track.grid),
         "qualifying_start": track.qualifying_start,
+        "zones": [
+            {"kind": z.kind, "object": z.object_id, "spaces": list(z.spaces), "black": list(z.black)}
+            for z in track.zones
+        ],
+        "tunnels": [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in track.tunnels],
         "weather": {k: _range(v) for k, v in track.weather.model_dump().items()},
         "hash": track.content_hash(),
     }
@@ -81,6 +86,10 @@ def _range(r: list[int] | tuple[int, int] | None) -> str:
     if not r:
         return "never"
     return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
+
+
+#: How ``track info`` names the street race's zones (STREET-5..7).
+ZONE_NAMES = {"shooting": "shooting zone", "danger": "danger zone", "police": "police station"}
 
 
 def render_text(f: dict) -> str:
@@ -102,6 +111,14 @@ def render_text(f: dict) -> str:
     )
     lines.append(f"grid: {len(f['grid'])} slots, pole {f['grid'][0]}: " + " ".join(f["grid"]))
     lines.append(f"qualifying start: {f['qualifying_start']}")
+    for z in f["zones"]:
+        black = f", black spaces {' '.join(z['black'])}" if z["black"] else ""
+        lines.append(
+            f"{ZONE_NAMES[z['kind']]} (object {z['object']}): {len(z['spaces'])} spaces, "
+            f"{z['spaces'][0]} to {z['spaces'][-1]}{black}"
+        )
+    for t in f["tunnels"]:
+        lines.append(f"tunnel {t['number']}: from {t['entry']} to {t['exit']}")
     w = f["weather"]
     lines.append(f"weather: sun {w['sun']}, variable {w['variable']}, rain {w['rain']}")
     lines.append(f"hash: {f['hash']}")

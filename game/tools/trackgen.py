@@ -189,6 +189,42 @@ class Beside:
 
 
 @dataclass(frozen=True)
+class Street:
+    """A street-race zone over the track (STREET-5..7), a polygon across every lane.
+
+    ``cls`` is ``shooting_zone``, ``danger_zone`` or ``police_station``; the
+    zone runs from fraction ``start`` to ``end`` of segment ``seg``. ``black``
+    lists the danger zone's black spaces as (lane, fraction of the segment):
+    each becomes a ``black_space`` point on the nearest space of that lane.
+    """
+
+    cls: str
+    seg: int
+    start: float
+    end: float
+    black: tuple[tuple[int, float], ...] = ()
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class TunnelEnd:
+    """A tunnel end on the space of ``lane`` nearest to fraction ``at`` of segment ``seg``."""
+
+    seg: int
+    at: float
+    lane: int
+
+
+@dataclass(frozen=True)
+class TunnelPair:
+    """A numbered tunnel (STREET-7): a car on the entry's space is moved to the exit's."""
+
+    number: int
+    entry: TunnelEnd
+    exit: TunnelEnd
+
+
+@dataclass(frozen=True)
 class Circuit:
     """Everything that defines one track file."""
 
@@ -213,6 +249,8 @@ class Circuit:
     background: str = "#2f5d34"
     surroundings: Literal["grass", "walls"] = "grass"  # the board's ground and barriers (pictures only)
     scenery: tuple[Beside, ...] = ()
+    street: tuple[Street, ...] = ()  # zones of the street race
+    tunnels: tuple[TunnelPair, ...] = ()
 
 
 class TrackError(ValueError):
@@ -572,6 +610,7 @@ def _build(c: Circuit, shift: Point) -> Layout:
 
     objects += _grid(c, spaces, pieces, notes)
     objects += [_beside(c, b, poses, segs, half) for b in c.scenery]
+    objects += _street(c, poses, segs, half, spaces, notes)
 
     pit_spaces: list[Point] = []
     boxes: list[int] = []
@@ -655,6 +694,41 @@ def _beside(c: Circuit, b: Beside, poses: list[Pose], segs: list[Segment], half:
         for _ in range(3):
             outline = _chaikin(outline)
     return MapObject("scenery", b.cls, Shape.of(outline), "polygon", name=b.name)
+
+
+def _street(
+    c: Circuit, poses: list[Pose], segs: list[Segment], half: float, spaces: list[list[Space]], notes: list[str]
+) -> list[MapObject]:
+    """The zone polygons with their black spaces, and the tunnel ends, each point on a space centre."""
+
+    def on_lane(seg: int, at: float, lane: int) -> Space:
+        if not (0 <= seg < len(segs) and 0 <= at <= 1 and 0 <= lane < c.lanes):
+            raise TrackError(f"street feature at segment {seg}, fraction {at}, lane {lane} is not on the track")
+        pt = advance(poses[seg], segs[seg], seg_length(segs[seg]) * at).at(0.0, lane_offsets(c)[lane])
+        return min(spaces[lane], key=lambda s: dist(pt, (s.x, s.y)))
+
+    objects: list[MapObject] = []
+    for z in c.street:
+        if z.cls not in ("shooting_zone", "danger_zone", "police_station"):
+            raise TrackError(f"street zone class {z.cls!r} is not shooting_zone, danger_zone or police_station")
+        seg = segs[z.seg]
+        steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle * (z.end - z.start) / ARC_STEP_DEG))
+        along = [advance(poses[z.seg], seg, seg_length(seg) * (z.start + (z.end - z.start) * i / steps))
+                 for i in range(steps + 1)]
+        edge = half + 4.0
+        outline = [p.at(0.0, edge) for p in along] + [p.at(0.0, -edge) for p in reversed(along)]
+        objects.append(MapObject("zones", z.cls, Shape.of(outline), "polygon", name=z.name))
+        blacks = [on_lane(z.seg, at, lane) for lane, at in z.black]
+        objects += [MapObject("zones", "black_space", Shape.of([(s.x, s.y)]), "point") for s in blacks]
+        if blacks:
+            notes.append(f"{z.name or z.cls} black spaces: {', '.join(s.name for s in blacks)}")
+    for t in c.tunnels:
+        for cls, end in (("tunnel_entry", t.entry), ("tunnel_exit", t.exit)):
+            s = on_lane(end.seg, end.at, end.lane)
+            objects.append(MapObject("tunnels", cls, Shape.of([(s.x, s.y)]), "point", name=f"Tunnel {t.number}",
+                                     props={"number": t.number}))
+            notes.append(f"tunnel {t.number} {cls.split('_')[1]}: {s.name}")
+    return objects
 
 
 def _chaikin(pts: list[Point]) -> list[Point]:
@@ -840,6 +914,13 @@ CLASSES: dict[str, tuple[str, dict[str, int]]] = {
     "trees": ("#245828", {}),
     "wall": ("#e2e2dc", {}),
     "tyres": ("#1a1a1c", {}),
+    # the street race (game/tracks/street.py)
+    "shooting_zone": ("#ff2d55", {}),
+    "danger_zone": ("#ff9500", {}),
+    "black_space": ("#1c1c1e", {}),
+    "police_station": ("#0a3cff", {}),
+    "tunnel_entry": ("#30d158", {"number": 0}),
+    "tunnel_exit": ("#66d4cf", {"number": 0}),
 }
 SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres")
 
@@ -847,11 +928,13 @@ SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "
 LAYERS: list[tuple[str, str]] = [
     ("corners", "corner"),
     ("arrow_zones", "arrow_zone"),
+    ("zones", "danger_zone"),
     ("lanes", "lane"),
     ("rows", "row_line"),
     ("start_finish", "start_finish"),
     ("arrows", "arrow"),
     ("pit", "pit_lane"),
+    ("tunnels", "tunnel_entry"),
     ("grid", "grid_slot"),
 ]
 
@@ -884,9 +967,11 @@ def tmx_text(layout: Layout, art: Art | None = None) -> str:
     so adding scenery never renumbers a corner (its id is part of the graph).
     """
     c = layout.circuit
-    # A pit layer promises a pit lane (docs/track-format.md): leave it out when there is none.
+    # A pit layer promises a pit lane (docs/track-format.md): leave it out when there is none; the
+    # street layers only on a street-race circuit, so the other maps stay as they were.
     layers = [("scenery", "building")]
-    layers += [(name, cls) for name, cls in LAYERS if name != "pit" or c.pit is not None]
+    present = {"pit": c.pit is not None, "zones": bool(c.street), "tunnels": bool(c.tunnels)}
+    layers += [(name, cls) for name, cls in LAYERS if present.get(name, True)]
     ids: dict[int, int] = {}
     for layer, _ in layers[1:] + layers[:1]:
         for obj in (o for o in layout.objects if o.layer == layer):
@@ -1219,7 +1304,124 @@ STREET = Circuit(
     ),
 )
 
-CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET)
+def _block(seg: int, start: float, end: float, side: Side, near: float, far: float, along: int = 2,
+           across: int = 2, length: float = 1300.0) -> tuple[Beside, ...]:
+    """A city block beside segment ``seg``: ``along`` x ``across`` houses with narrow yards between them.
+
+    ``length`` is the segment's length in px, so the yards are about 10 px wide.
+    """
+    gap_f, gap = 10.0 / length, 10.0
+    out = []
+    for i in range(along):
+        a = start + (end - start) * i / along + (gap_f / 2 if i else 0.0)
+        b = start + (end - start) * (i + 1) / along - (gap_f / 2 if i < along - 1 else 0.0)
+        for j in range(across):
+            lo = near + (far - near) * j / across + (gap / 2 if j else 0.0)
+            hi = near + (far - near) * (j + 1) / across - (gap / 2 if j < across - 1 else 0.0)
+            if j == across - 1 and (i + j) % 2:
+                hi -= 18.0  # not every back yard wall in one line
+            out.append(Beside("building", seg, a, b, side, lo, hi))
+    return tuple(out)
+
+
+# The street-race circuit (issue 17; this is only the board, the rules are elsewhere): two lanes
+# between walls through an old town, driven clockwise. A kinked street with roadworks (the
+# danger zone) along the river, a bottom street lined with houses (the residents' windows), a loop hanging
+# south around a block that tunnel 1 runs under, and the police station on the way back
+# north. No pit lane (STREET-4). Straights 14 and 16 are sized by close_loop.
+CITY = Circuit(
+    file="brueckenau.tmx",
+    name="Brückenau City Circuit",
+    laps=2,
+    lanes=2,
+    segments=close_loop(
+        (
+            Straight(1300),  # 0 the main street: start/finish
+            Arc(165, 90, R, Corner(2, "Town Hall", arrows=_arrows(2, R, (0.0, 0.5), (0.25,)))),
+            Straight(250),  # 2 heading south
+            Arc(140, 30, L),  # a jog in the street: no corner area
+            Straight(80),
+            Arc(140, 30, R),
+            Straight(520),  # 6 the roadworks: the danger zone
+            Arc(135, 90, R, Corner(1, "Church Lane", arrows=_arrows(2, R, (0.0, 0.5), (0.25,)))),
+            Straight(525),  # 8 the bottom street: the residents' windows
+            Arc(135, 90, L, Corner(2, "Well Corner", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(340),  # 10 into the loop: tunnel 1's entry
+            Arc(130, 180, R, Corner(3, "The Loop", arrows=_arrows(2, R, (0.0, 0.35, 0.7), (0.2, 0.5)))),
+            Straight(340),  # 12 out of the loop: tunnel 1's exit
+            Arc(135, 90, L, Corner(2, "Market Gate", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(330),  # 14 closes the lap
+            Arc(165, 90, R, Corner(1, "Post Office", arrows=_arrows(2, R, (0.0, 0.5), (0.25,)))),
+            Straight(580),  # 16 heading north past the police station; closes the lap
+            Arc(195, 90, R, Corner(3, "Station Bend", arrows=_arrows(2, R, (0.0, 0.35, 0.7), (0.2, 0.5)))),
+        ),
+        14,
+        16,
+    ),
+    start_at=916,
+    weather_sun="12-20",
+    weather_variable="6-11",
+    weather_rain="1-5",
+    margin=340.0,
+    background="#8e8c86",
+    surroundings="walls",
+    street=(
+        Street("danger_zone", 6, 0.15, 0.85, black=((0, 0.3), (1, 0.5), (0, 0.72)), name="Roadworks"),
+        Street("shooting_zone", 8, 0.1, 0.9, name="Residents' windows"),
+        Street("police_station", 16, 0.35, 0.65, name="Police station"),
+    ),
+    tunnels=(TunnelPair(1, TunnelEnd(10, 0.8, 1), TunnelEnd(12, 0.2, 1)),),
+    scenery=(
+        # outside: the grandstand and the town hall on the main street, the river round the east
+        Beside("stand", 0, 0.3, 0.7, L, 30, 130, "Main grandstand"),
+        *_block(0, 0.04, 0.26, L, 30, 190, along=3),
+        Beside("building", 0, 0.74, 0.97, L, 30, 210, "Town Hall"),
+        Beside("paved", 0, 0.28, 0.72, L, 140, 260),
+        *_block(2, 0.05, 0.95, L, 30, 110, along=2, across=1, length=250),
+        Beside("trees", 2, 0.0, 1.0, L, 150, 430, "", rounded=True),
+        Beside("water", 6, 0.0, 1.0, L, 150, 460, "", rounded=True),  # the river's round head
+        Beside("water", 6, 0.4, 1.0, L, 150, 460),
+        Beside("water", 7, 0.0, 1.0, L, 150, 460),
+        Beside("water", 8, 0.0, 0.7, L, 150, 460),
+        Beside("trees", 8, 0.72, 1.0, L, 120, 300),
+        *_block(10, 0.05, 0.95, L, 30, 170, along=2, across=1, length=340),
+        Beside("trees", 10, 0.0, 1.0, L, 200, 330),
+        Beside("building", 10, 0.08, 0.92, R, 30, 150, "Old Mill"),
+        Beside("trees", 11, 0.1, 0.9, L, 60, 200),
+        *_block(12, 0.1, 0.9, L, 30, 150, along=2, across=1, length=340),
+        Beside("trees", 14, 0.05, 0.95, L, 40, 330, "", rounded=True),
+        *_block(14, 0.06, 0.94, R, 30, 170, along=3, length=382),
+        *_block(16, 0.02, 0.3, L, 30, 190, along=2, length=919),
+        *_block(16, 0.7, 0.97, L, 30, 190, along=2, length=919),
+        Beside("grass", 16, 0.3, 0.7, L, 150, 300),
+        Beside("building", 17, 0.2, 0.8, L, 110, 230, "Station"),
+        # inside: the old town's blocks, the cathedral square and the park
+        *_block(16, 0.08, 0.3, R, 30, 140, along=2, across=1, length=919),
+        *_block(16, 0.34, 0.62, R, 30, 140, along=2, across=1, length=919),
+        *_block(16, 0.66, 0.9, R, 30, 140, along=2, across=1, length=919),
+        *_block(0, 0.0, 0.18, R, 30, 230),
+        *_block(0, 0.22, 0.4, R, 30, 230),
+        Beside("building", 0, 0.44, 0.56, R, 30, 230, "Cathedral"),
+        *_block(0, 0.6, 0.78, R, 30, 230),
+        *_block(0, 0.82, 0.98, R, 30, 230),
+        *_block(0, 0.0, 0.18, R, 280, 480),
+        Beside("paved", 0, 0.22, 0.78, R, 280, 730),
+        Beside("grass", 0, 0.26, 0.74, R, 300, 710),
+        Beside("trees", 0, 0.3, 0.45, R, 330, 680, "", rounded=True),
+        Beside("water", 0, 0.48, 0.7, R, 420, 600, "", rounded=True),
+        Beside("building", 0, 0.82, 0.98, R, 280, 480, "Market hall"),
+        *_block(0, 0.0, 0.18, R, 530, 730),
+        *_block(0, 0.82, 0.98, R, 530, 730),
+        *_block(0, 0.0, 0.18, R, 780, 980),
+        *_block(0, 0.22, 0.4, R, 780, 980),
+        *_block(0, 0.44, 0.6, R, 780, 960),
+        *_block(0, 0.64, 0.8, R, 780, 960),
+        *_block(0, 0.84, 0.98, R, 780, 960),
+        *_block(6, 0.05, 0.95, R, 30, 90, along=4, across=1, length=520),
+    ),
+)
+
+CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY)
 
 
 

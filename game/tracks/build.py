@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
 from game.tracks.geometry import Path, Point, dist, nearest, point_in_polygon, turn
+from game.tracks.street import street_features
 from rules.track import (
     Corner,
     Edge,
@@ -258,6 +259,7 @@ def build(drawing: Drawing) -> Track:
     corners = _corners(b, corner_shapes, corner_order, corner_rows, spaces, edges, lanes)
     grid = _grid(b, grid_objs["grid_slot"], near, n_rows)
     qual = _single_point(b, grid_objs["qualifying_start"], "qualifying_start", near, n_rows)
+    zones, tunnels = street_features(b, near, "pit" in drawing.layers)
     if not b.problems:
         _check_reachable(b, spaces, edges, grid)
     if b.problems or weather is None or qual is None:
@@ -274,6 +276,8 @@ def build(drawing: Drawing) -> Track:
         qualifying_start=qual,
         pit=pit,
         weather=weather,
+        zones=zones,
+        tunnels=tunnels,
     )
 
 

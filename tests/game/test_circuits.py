@@ -90,14 +90,14 @@ def test_street_circuit_has_straights_to_overtake(tracks):
     assert min(runs) >= 5
 
 
-@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
+@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx"])
 def test_scenery_is_all_understood(name):
     art = read_art(MAPS / name)
     assert art.notes == ()
     assert any(s.cls == "stand" for s in art.scenery)
 
 
-@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
+@pytest.mark.parametrize("name", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx"])
 def test_tiled_pictures_exist(name):
     """The ground tile layer (CSV, generated tileset) and the preview image cover the map."""
     import pygame

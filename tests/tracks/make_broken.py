@@ -1,7 +1,9 @@
 """Generate the corpus of broken track files in ``tests/tracks/broken/``.
 
-Every file is one small, deliberate mutation of ``maps/oval.tmx`` (or a
-file that is not a TMX map at all), named after what is wrong with it.
+Every file is one small, deliberate mutation of ``maps/oval.tmx`` (the street
+race's cases, ``street_*``: of ``maps/brueckenau.tmx``, the circuit with zones
+and a tunnel), or a file that is not a TMX map at all, named after what is
+wrong with it.
 ``broken/expected.json`` maps each file name to a substring that
 ``python main.py track check FILE`` must print for it: the message of the
 intended problem (follow-up problems may be printed too). In the expected
@@ -12,7 +14,7 @@ the object's last point, so they follow maps/oval.tmx when it is regenerated.
     python tests/tracks/make_broken.py          write the corpus
     python tests/tracks/make_broken.py --check  only report stale files
 
-The output depends only on ``maps/oval.tmx`` and this script: running it
+The output depends only on those two maps and this script: running it
 again rewrites the same files byte for byte. Files in ``broken/`` that no
 mutation produces are deleted, so the corpus and expected.json always agree.
 
@@ -40,20 +42,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SOURCE = REPO / "maps" / "oval.tmx"
+CITY = REPO / "maps" / "brueckenau.tmx"
 OUT = HERE / "broken"
 EXPECTED = "expected.json"
 
 Mutation = Callable[[ET.Element], "str | bytes | None"]
-MUTATIONS: dict[str, tuple[str, Mutation]] = {}
+MUTATIONS: dict[str, tuple[str, Mutation, Path]] = {}
 
 
-def mutation(file: str, expected: str) -> Callable[[Mutation], Mutation]:
-    """Register ``fn`` as the mutation that produces ``file``."""
+def mutation(file: str, expected: str, source: Path = SOURCE) -> Callable[[Mutation], Mutation]:
+    """Register ``fn`` as the mutation that produces ``file`` from the map ``source``."""
 
     def register(fn: Mutation) -> Mutation:
         if file in MUTATIONS or file == EXPECTED:
             raise ValueError(f"duplicate corpus file name {file}")
-        MUTATIONS[file] = (expected, fn)
+        MUTATIONS[file] = (expected, fn, source)
         return fn
 
     return register
@@ -636,8 +639,114 @@ def nan_coordinate(root: ET.Element) -> None:
 # --- writing ------------------------------------------------------------------
 
 
+# --- the street race (game/tracks/street.py), on the city circuit -------------------
+# Objects of maps/brueckenau.tmx: 8 the danger zone, 9-11 its black spaces, 12 the
+# shooting zone, 13 the police station, 42 and 43 tunnel 1's entry and exit.
+
+
+def of_class(root: ET.Element, cls: str) -> ET.Element:
+    """The first object of class ``cls``."""
+    return next(o for o in root.iter("object") if o.get("type") == cls)
+
+
+@mutation("street_tunnel_no_partner.tmx", "{42}: the tunnel entry 1 has no partner: no tunnel_exit has number 1", CITY)
+def street_tunnel_no_partner(root: ET.Element) -> None:
+    """Tunnel 1's exit deleted: its entry leads nowhere."""
+    remove(root, obj(root, 43))
+
+
+@mutation("street_tunnel_two_entries.tmx", "{43}: two tunnel entries have number 1", CITY)
+def street_tunnel_two_entries(root: ET.Element) -> None:
+    """The exit drawn with the entry's class: two entries share the number."""
+    obj(root, 43).set("type", "tunnel_entry")
+
+
+@mutation("street_tunnel_off_space.tmx", "{42}: the tunnel entry 1 is not on a track space", CITY)
+def street_tunnel_off_space(root: ET.Element) -> None:
+    """The entry dropped half way to the exit, on the block between the streets."""
+    (ax, ay), (bx, by) = abs_points(obj(root, 42))[0], abs_points(obj(root, 43))[0]
+    move(obj(root, 42), (bx - ax) / 2, (by - ay) / 2)
+
+
+@mutation("street_tunnel_backwards.tmx", "{43}: tunnel 1 leads from", CITY)
+def street_tunnel_backwards(root: ET.Element) -> None:
+    """Entry and exit swapped: the tunnel would send cars back along the lap."""
+    obj(root, 42).set("type", "tunnel_exit")
+    obj(root, 43).set("type", "tunnel_entry")
+
+
+@mutation("street_tunnel_same_space.tmx", "{43}: the tunnel exit 1 is on", CITY)
+def street_tunnel_same_space(root: ET.Element) -> None:
+    """The exit placed on the entry's space."""
+    exit_ = obj(root, 43)
+    exit_.set("x", obj(root, 42).get("x", "0"))
+    exit_.set("y", obj(root, 42).get("y", "0"))
+
+
+@mutation("street_tunnel_no_number.tmx", "{42}: tunnel_entry property number is missing", CITY)
+def street_tunnel_no_number(root: ET.Element) -> None:
+    """The entry's number left grey in Tiled (the project's default, never saved)."""
+    del_prop(obj(root, 42), "number")
+
+
+@mutation("street_tunnel_class_typo.tmx", "object of class 'tunel_exit' in layer 'tunnels' (the closest class is 'tunnel_exit')", CITY)
+def street_tunnel_class_typo(root: ET.Element) -> None:
+    obj(root, 43).set("type", "tunel_exit")
+
+
+@mutation("street_layer_misnamed.tmx", "layer 'Tunnels' is not a layer the game reads, so its objects are ignored; the closest is 'tunnels'", CITY)
+def street_layer_misnamed(root: ET.Element) -> None:
+    layer(root, "tunnels").set("name", "Tunnels")
+
+
+@mutation("street_zone_off_track.tmx", "{12}: the shooting zone covers no space: it lies outside the lanes", CITY)
+def street_zone_off_track(root: ET.Element) -> None:
+    """The windows' zone dragged off the street into the blocks of the old town."""
+    move(obj(root, 12), 0, -400)
+
+
+@mutation("street_zone_not_polygon.tmx", "{13}: the police station is not a polygon", CITY)
+def street_zone_not_polygon(root: ET.Element) -> None:
+    """The police station's zone finished with Enter: an open polyline, not an area."""
+    obj(root, 13).find("polygon").tag = "polyline"  # type: ignore[union-attr]
+
+
+@mutation("street_zones_overlap.tmx", "{13}: the police station and the danger zone object 8 both cover", CITY)
+def street_zones_overlap(root: ET.Element) -> None:
+    """The police station drawn over the danger zone."""
+    police, danger = obj(root, 13), obj(root, 8)
+    for key in ("x", "y"):
+        police.set(key, danger.get(key, "0"))
+    police.find("polygon").set("points", danger.find("polygon").get("points", ""))  # type: ignore[union-attr]
+
+
+@mutation("street_black_outside.tmx", "{9}: the black space on A24 is outside the danger zone (outside every zone)", CITY)
+def street_black_outside(root: ET.Element) -> None:
+    """A black space two spaces before the danger zone begins."""
+    black, zone = obj(root, 9), abs_points(obj(root, 8))
+    top = min(y for _, y in zone)
+    move(black, 0, top - 96 - abs_points(black)[0][1])
+
+
+@mutation("street_danger_no_black.tmx", "{8}: the danger zone has no black spaces", CITY)
+def street_danger_no_black(root: ET.Element) -> None:
+    for oid in (9, 10, 11):
+        remove(root, obj(root, oid))
+
+
+@mutation("street_with_pit.tmx", "{49}: the track has a pit lane and street-race features: a street race has no pits (STREET-4)")
+def street_with_pit(root: ET.Element) -> None:
+    """A tunnel on the oval, which has a pit lane: grid slot 10's space into grid slot 2's."""
+    group = ET.SubElement(root, "objectgroup", {"id": new_id(root, "nextlayerid"), "name": "tunnels"})
+    for cls, slot in (("tunnel_entry", 46), ("tunnel_exit", 38)):
+        x, y = abs_points(obj(root, slot))[0]
+        el = ET.SubElement(group, "object", {"id": new_id(root, "nextobjectid"), "type": cls, "x": _num(x), "y": _num(y)})
+        ET.SubElement(ET.SubElement(el, "properties"), "property", {"name": "number", "type": "int", "value": "1"})
+        ET.SubElement(el, "point")
+
+
 def render(root: ET.Element, fn: Mutation) -> bytes:
-    """Apply ``fn`` to ``root`` (a copy of oval.tmx's root) and serialise the result."""
+    """Apply ``fn`` to ``root`` (a copy of its source map's root) and serialise the result."""
     out = fn(root)
     if isinstance(out, bytes):
         return out
@@ -651,11 +760,11 @@ def render(root: ET.Element, fn: Mutation) -> bytes:
 
 def corpus() -> dict[str, bytes]:
     """Every file of the corpus, expected.json included, by name."""
-    source = ET.parse(SOURCE).getroot()
+    sources = {path: ET.parse(path).getroot() for path in (SOURCE, CITY)}
     files: dict[str, bytes] = {}
     expected: dict[str, str] = {}
-    for name, (exp, fn) in sorted(MUTATIONS.items()):
-        root = copy.deepcopy(source)
+    for name, (exp, fn, source) in sorted(MUTATIONS.items()):
+        root = copy.deepcopy(sources[source])
         files[name] = render(root, fn)
         expected[name] = expand(root, exp)
     files[EXPECTED] = (json.dumps(expected, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

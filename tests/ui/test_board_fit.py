@@ -36,7 +36,7 @@ def covered(scene: RaceScene) -> list[pygame.Rect]:
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("track", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx"])
+@pytest.mark.parametrize("track", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx"])
 def test_fit_shows_every_space_of_the_track_where_no_panel_covers_it(tmp_path: Path, size: tuple[int, int],
                                                                       track: str) -> None:
     scene = race_scene(tmp_path, size, track)
