@@ -35,13 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar, TimeOut
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.modules import (
-    boost, clock, damage, dresden_start, driver_profiles, fuel, head_to_head, karma, pit_points, pits, qualifying_lap,
-    restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
+    boost, city, clock, damage, dresden_start, driver_profiles, free_wp, fuel, head_to_head, karma, nitro, pit_points, pits,
+    qualifying_lap, restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
 )
 from rules.modules.base import (
     AREA_RULE,
@@ -119,7 +119,7 @@ def new_race(
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
-    if state.phase in ("setup", "pit", "karma", "bid", "tcar"):  # KARMA-3, H2H-2, TCAR-1: a driver decides
+    if state.phase in ("setup", "pit", "karma", "bid", "tcar", "wp"):  # KARMA-3, H2H-2, TCAR-1, STREET-7/8: a driver decides
         return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
@@ -139,6 +139,8 @@ def to_move(state: RaceState) -> str | None:
         return state.active
     if state.phase == "karma" and state.held is not None:  # KARMA-3: the driver whose roll it is
         return state.held.check.car
+    if state.phase == "wp":  # STREET-7, STREET-8: the driver of the car that won WP
+        return free_wp.owed_car(state)
     return head_to_head.bidder(state)  # H2H-2
 
 
@@ -172,6 +174,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action, events)
         state = boost.announce(state, action.boost, events)  # ENG-D-3: before the roll
+        state = nitro.announce(state, action.nitro, events)  # STREET-3: before the roll
     elif isinstance(action, Drive):
         state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
@@ -194,6 +197,8 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "tcar":
             raise IllegalAction(Reason(rule="TCAR-1", code=Code.NOT_NOW, values={"action": "tcar"}))
         state = tcar.on_tcar(track, state, action, events)
+    elif isinstance(action, FreeWP):
+        state = free_wp.on_free_wp(state, action, events)  # STREET-7, STREET-8
     elif isinstance(action, TimeOut):  # the clock of the car whose turn it is, even while its die is rolling
         if action.car is not None and action.car != state.active:
             raise IllegalAction(Reason(rule="BLITZ-6", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": state.active or "-"}))
@@ -284,6 +289,7 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
     Purpose.COLLISION: karma.on_check,
     Purpose.ENGINE: karma.on_check,
     Purpose.ROAD_HOLDING: karma.on_check,
+    Purpose.SHOOTING: city.on_shooting,  # STREET-5
 }
 
 
@@ -296,7 +302,8 @@ def _on_gear_roll(track: Track, state: RaceState, value: int, events: list[Event
     # OUT-D-2: an engine roll-out rolls without checks
     trigger = car.gear >= 5 and value == die.highest and car.status == "racing"
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-    spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value)) + boost.extra_spaces(state, car)
+    spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value))
+    spaces += boost.extra_spaces(state, car) + nitro.extra_spaces(state, car)  # ENG-D-3, STREET-3
     if car.launch:  # the first movement after the start or a spin restart (DRESDEN-PROFILE-3/4)
         state, spaces = driver_profiles.launch_spaces(state, car, spaces)
         car = state.car(car.id)
@@ -443,6 +450,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         return _end_movement(track, state, events)
     if move.finishes:
         return _finish(track, state, events)
+    if move.laps:  # STREET-8: the tyres back, and WP to distribute when the car stands
+        state = free_wp.on_line(state, car.id, events)
     state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
     if state.rules.pit_points:  # PIT-D-5..12: the crew works off points at the box
         state = pit_points.enter(track, state, move, from_pit)
@@ -557,15 +566,23 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
 
 def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued after the
-    road-holding checks of its segments (-9); a qualifying lap rolls none."""
+    road-holding checks of its segments (-9); a qualifying lap rolls none. In a street race a car
+    on a tunnel entry is moved to its exit first, the residents' shots are queued with the
+    road-holding checks, a pass of the police station is noted, and WP won on the line are
+    distributed before the checks are rolled (STREET-5, STREET-7, STREET-8)."""
     car = state.car(state.active or "")
+    if state.lap is None:
+        state = city.tunnel(track, state, car.id, events)
+        car = state.car(car.id)
     state = mark_stop(state, car.space, events)
     if state.lap is not None:
         return close(state)
+    state = city.police_pass(track, state, car.id)
+    shots = city.shooting_checks(track, state, car.id)
     state, collisions = wrecks.collision_checks(track, state, car.id, damage.collision_checks(track, state, car.id), events)
-    checks = collisions + damage.engine_checks(track, state, car.id)
+    checks = shots + collisions + damage.engine_checks(track, state, car.id)
     state = state.model_copy(update={"pending": state.pending + checks})
-    return close(rollout.after_fuel_turn(track, state, car.id, events))  # FUEL-3
+    return free_wp.ask(close(rollout.after_fuel_turn(track, state, car.id, events)), car.id, events)  # FUEL-3
 
 
 # --- MASTERS-TURN-15 and the turn order: the next car ------------------------------------
@@ -655,13 +672,16 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         nxt = sweep.next_car(_positions(track, state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
+        state = free_wp.police_payout(state, events)  # STREET-7: the round's fastest past the station
+        if state.phase == "wp":
+            return state
         owed = weather.after_round(state)  # MASTERS-TURN-15: before the leader moves again
         return owed if owed.pending else _begin_round(track, state, events)
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
     state = state.model_copy(
-        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
+        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "nitro": False, "rolling": False}
     )
     return dresden_start.begin_turn(state)  # START-D-1..4: a start roll first when it is due
 
@@ -693,6 +713,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.movement is not None:
         return state
-    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid", "tcar"):
+    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid", "tcar", "wp"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)
