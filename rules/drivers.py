@@ -23,7 +23,7 @@ from rules.engine import (
     slide_spaces, slipstream_from, stops_allowed, wet,
 )
 from rules.gears import ShiftCost
-from rules.modules import boost
+from rules.modules import boost, free_wp, nitro
 from rules.moves import Move
 from rules.pitpoints import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
 from rules.state import CarState, RaceState
@@ -495,6 +495,40 @@ def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     for f in faces:
         counts[f] = counts.get(f, 0) + 1
     return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
+
+
+# --- the street race: the nitro and the WP won (STREET-3, STREET-7, STREET-8) --------------
+
+NITRO_GAIN = 0.5  # the share of the gear's extra spaces a nitro must be expected to gain
+
+
+def choose_nitro(driver: Driver, track: Track, state: RaceState, gear: int) -> bool:
+    """STREET-3: inject the lap's nitro when it is expected to gain at least half its spaces
+    (not thrown away on a corner it would have to brake for) and risks the car no more."""
+    car = state.car(state.active or "")
+    opt = gear_options(track, state).get(gear)
+    if not isinstance(opt, ShiftCost) or nitro.refusal(state, car) is not None:
+        return False
+    out_plain, plain = driver._gear_value(track, state, car, gear, opt)
+    out_nitro, value = driver._gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt)
+    return out_nitro <= max(out_plain, driver.max_out) and value - plain >= NITRO_GAIN * gear
+
+
+# the areas a won WP goes to first when the WP left are level: the ones whose last WP ends the race
+FREE_WP_ORDER = (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.GEARBOX, Area.FUEL, Area.TYRES)
+
+
+def choose_free_wp(state: RaceState) -> dict[Area, int]:
+    """STREET-7/8: the won WP one by one to the area with room that has the fewest WP left."""
+    car = state.car(free_wp.owed_car(state) or "")
+    room = free_wp.room(state, car)
+    wp = {a: car.wp[a] for a in room}
+    chosen: dict[Area, int] = {}
+    for _ in range(free_wp.amount(state, car)):
+        area = min((a for a in room if room[a] > chosen.get(a, 0)), key=lambda a: (wp[a], FREE_WP_ORDER.index(a)))
+        chosen[area] = chosen.get(area, 0) + 1
+        wp[area] += 1
+    return chosen
 
 
 CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=5.0, foresight=1.0)
