@@ -56,10 +56,13 @@ from rules.modules.base import (
     wet,
 )
 from rules.modules.damage import area_of as check_area
+from rules.modules.free_wp import amount as free_wp_amount
+from rules.modules.free_wp import room as free_wp_room
 from rules.modules.karma import offers as karma_offers
 from rules.modules.karma import race_end_karma, raises_needed
 from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
+from rules.modules.nitro import refusal as nitro_refusal
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tcar import problem as t_car_problem
@@ -79,6 +82,8 @@ __all__ = [
     "apply",
     "chance",
     "check_area",
+    "free_wp_amount",
+    "free_wp_room",
     "gear_options",
     "karma_offers",
     "move_request",
@@ -87,6 +92,7 @@ __all__ = [
     "needs_setup",
     "new_lap",
     "new_race",
+    "nitro_refusal",
     "on_track",
     "optional_offer",
     "pit_lap",

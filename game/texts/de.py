@@ -165,6 +165,32 @@ STRINGS: dict[str, str] = {
     "action.announce": "einen Boxenstopp anzusagen",
     "die.gear": "Würfel für Gang {gear}",
     "die.black": "schwarzer Würfel",
+    # --- street race ---------------------------------------------------------------
+    "action.free_wp": "gewonnene VP zu verteilen",
+    "preset.street": "Straßenrennen",
+    "preset.street.about": (
+        "Der Stadtkurs mit zehn GT-Fahrern und ihren Fähigkeiten: harte Reifen, Nitro einmal pro Runde, keine Boxen, "
+        "die Fenster der Anwohner, die Gefahrenzone, das Polizeirevier und der Tunnel."
+    ),
+    "purpose.shooting": "Schuss der Anwohner",
+    "log.nitro": "{name} zündet das Nitro: +{spaces} Felder.",
+    "log.tunnel": "{name} fährt in Tunnel {number} und kommt auf {space} heraus.",
+    "log.tunnel_blocked": "{name} hält am Tunnel {number}: der Ausgang {space} ist besetzt.",
+    "log.police": "{name} ist am Polizeirevier der Schnellste ({value}): {n} VP gewonnen.",
+    "log.police_tie": "Polizeirevier: {names} gleichauf mit {value}, niemand gewinnt VP.",
+    "log.tyres_back": "{name} überquert die Ziellinie: Reifen wieder auf {tyres}, {n} VP gewonnen.",
+    "log.free_wp": "{name} verteilt die gewonnenen VP: {wp}.",
+    "log.free_wp_none": "{name} hat keinen Platz für die gewonnenen VP.",
+    "race.nitro": "Nitro: {state}",
+    "race.nitro_hint": "Einmal pro Runde: so viele Felder mehr, wie der Gang zählt, kostenlos. Der Schaltkasten zeigt die Chancen damit (N).",
+    "race.hint.wp": "{name}: die gewonnenen VP auf die Bereiche verteilen.",
+    "street.wp_title": "{name}: {n} VP gewonnen",
+    "street.wp_cap_setup": "Dorthin, wo der Wagen VP verloren hat: kein Bereich über seine Ausgangswerte.",
+    "street.wp_cap_none": "Auf beliebige Bereiche, auch über die Ausgangswerte.",
+    "street.wp_left": "Noch {n} VP zu verteilen.",
+    "street.wp_ready": "Alles verteilt.",
+    "street.wp_confirm": "Eintragen (Enter)",
+    "setup.street_driver": "{name} · {ability}",
     # --- race -------------------------------------------------------------------------
     "race.round": "Spielrunde {round}",
     "race.grid_rolls": "Auswürfeln der Startaufstellung",
@@ -903,4 +929,11 @@ REASONS: dict[Code, str] = {
     Code.TCAR_WP: "Das T-Car hat das Set-up weniger {less} VP, aus beliebigen Bereichen, jeder behält mindestens 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "Bei Sonne hält dieser Fahrer in einer Kurve ein Feld früher: der Zug endet vor {space}.",
     Code.LAUNCH_WHOLE_SPACE: "Der Zusatzpunkt des Praktikers ist ein ganzes Feld vorwärts oder nichts.",
+    # --- street race ---
+    Code.NO_NITRO: "Das Nitro ist jetzt nicht möglich.",
+    Code.NITRO_USED: "Das Nitro gibt es einmal pro Runde: dieser Wagen hat es in Runde {lap} schon gezündet.",
+    Code.FREE_WP_TOTAL: "Genau {amount} VP verteilen, nicht {given}.",
+    Code.FREE_WP_ABOVE_SETUP: "{area} darf höchstens {room} VP dazubekommen: nie über die Ausgangswerte ({setup}).",
+    Code.FREE_WP_AREA: "Dieser Wagen hat keinen Bereich {area}.",
+    Code.TYRES_FIXED: "Im Straßenrennen fahren alle Wagen mit harten Reifen.",
 }

@@ -158,6 +158,32 @@ STRINGS: dict[str, str] = {
     "action.announce": "announce a pit stop",
     "die.gear": "gear {gear} die",
     "die.black": "black die",
+    # --- street race ---------------------------------------------------------------
+    "action.free_wp": "distribute won WP",
+    "preset.street": "Street race",
+    "preset.street.about": (
+        "The city circuit with ten GT drivers and their abilities: hard tyres, nitro once per lap, no pits, "
+        "the residents' windows, the danger zone, the police station and the tunnel."
+    ),
+    "purpose.shooting": "residents' shot",
+    "log.nitro": "{name} fires the nitro: +{spaces} spaces.",
+    "log.tunnel": "{name} takes tunnel {number} and comes out on {space}.",
+    "log.tunnel_blocked": "{name} stops at tunnel {number}: its exit {space} is taken.",
+    "log.police": "{name} is the fastest past the police station ({value}): {n} WP won.",
+    "log.police_tie": "Police station: {names} level on {value}, nobody wins WP.",
+    "log.tyres_back": "{name} crosses the line: tyres back to {tyres}, {n} WP won.",
+    "log.free_wp": "{name} puts the WP won into {wp}.",
+    "log.free_wp_none": "{name} has no room for the WP won.",
+    "race.nitro": "Nitro: {state}",
+    "race.nitro_hint": "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it (N).",
+    "race.hint.wp": "{name}: put the WP won into the car's areas.",
+    "street.wp_title": "{name}: {n} WP won",
+    "street.wp_cap_setup": "Put them where the car has lost WP: no area goes above its set-up.",
+    "street.wp_cap_none": "Put them into any areas, even above the set-up.",
+    "street.wp_left": "{n} WP still to place.",
+    "street.wp_ready": "All placed.",
+    "street.wp_confirm": "Put them in (Enter)",
+    "setup.street_driver": "{name} · {ability}",
     # --- race -------------------------------------------------------------------------
     "race.round": "Round {round}",
     "race.grid_rolls": "Rolling for the grid",
