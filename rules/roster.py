@@ -23,15 +23,15 @@ class StreetDriver(NamedTuple):
 
 ROSTER: tuple[StreetDriver, ...] = (
     StreetDriver("Nico Varga", Profile.LEICHTER_FLITZER),
-    StreetDriver("Lena Drach", Profile.PRAKTIKER),
+    StreetDriver("Lena Roth", Profile.PRAKTIKER),
     StreetDriver("Ossi Kranz", Profile.SCHWERER_TOURER),
-    StreetDriver("Maya Kestrel", Profile.SCHOENWETTERFAHRER),
-    StreetDriver("Tomás Quell", Profile.REGENGOTT),
+    StreetDriver("Maya Lind", Profile.SCHOENWETTERFAHRER),
+    StreetDriver("Tom Quell", Profile.REGENGOTT),
     StreetDriver("Ivo Sturm", Profile.THEORETIKER),
     StreetDriver("Rana Vell", Profile.LEICHTER_FLITZER),
-    StreetDriver("Bruno Falk", Profile.SCHWERER_TOURER),
-    StreetDriver("Elif Sander", Profile.PRAKTIKER),
-    StreetDriver("Jonah Reed", Profile.NORMALO),
+    StreetDriver("Udo Falk", Profile.SCHWERER_TOURER),
+    StreetDriver("Elif Sand", Profile.PRAKTIKER),
+    StreetDriver("Jo Reed", Profile.NORMALO),
 )
 
 

@@ -707,6 +707,7 @@ class RaceScene(Scene):
         rules, car = self.control.state.rules, self._active_car()
         self.buttons["boost"].visible = gear and rules.engine_boost and car.wp.engine > 1  # ENG-D-3: never the last
         self.buttons["nitro"].visible = gear and nitro_refusal(self.control.state, car) is None  # STREET-3: once per lap
+        self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -922,10 +923,11 @@ class RaceScene(Scene):
             moves = self.control.destinations().get(space or "")
             if moves:
                 here = self._here()
+                street = self.control.state.rules.street
                 if len(moves) == 1:
-                    return [space or "", *move_lines(self.track, moves[0], here)]
+                    return [space or "", *move_lines(self.track, moves[0], here, street)]
                 return [tr("race.choose_way", space=space)] + [
-                    f"{i}. " + " · ".join(move_lines(self.track, m, here)) for i, m in enumerate(moves, 1)]
+                    f"{i}. " + " · ".join(move_lines(self.track, m, here, street)) for i, m in enumerate(moves, 1)]
         return []
 
     # --- debug status (end-to-end tests) -----------------------------------------------------

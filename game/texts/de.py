@@ -172,6 +172,10 @@ STRINGS: dict[str, str] = {
         "Der Stadtkurs mit zehn GT-Fahrern und ihren Fähigkeiten: harte Reifen, Nitro einmal pro Runde, keine Boxen, "
         "die Fenster der Anwohner, die Gefahrenzone, das Polizeirevier und der Tunnel."
     ),
+    "cost.shooting": "unter den Fenstern der Anwohner: Check mit dem schwarzen Würfel, der 1 VP Karosserie kosten kann",
+    "cost.police": "am Polizeirevier vorbei: der höchste Wurf der Spielrunde gewinnt 2 VP",
+    "cost.tunnel": "Tunnel {number}: heraus auf {space}",
+    "cost.line_wp": "über die Ziellinie: Reifen zurück und 2 VP",
     "purpose.shooting": "Schuss der Anwohner",
     "log.nitro": "{name} zündet das Nitro: +{spaces} Felder.",
     "log.tunnel": "{name} fährt in Tunnel {number} und kommt auf {space} heraus.",
@@ -181,7 +185,7 @@ STRINGS: dict[str, str] = {
     "log.tyres_back": "{name} überquert die Ziellinie: Reifen wieder auf {tyres}, {n} VP gewonnen.",
     "log.free_wp": "{name} verteilt die gewonnenen VP: {wp}.",
     "log.free_wp_none": "{name} hat keinen Platz für die gewonnenen VP.",
-    "race.nitro": "Nitro: {state}",
+    "race.nitro": "Nitro (+Gang): {state}",
     "race.nitro_hint": "Einmal pro Runde: so viele Felder mehr, wie der Gang zählt, kostenlos. Der Schaltkasten zeigt die Chancen damit (N).",
     "race.hint.wp": "{name}: die gewonnenen VP auf die Bereiche verteilen.",
     "street.wp_title": "{name}: {n} VP gewonnen",

@@ -165,6 +165,10 @@ STRINGS: dict[str, str] = {
         "The city circuit with ten GT drivers and their abilities: hard tyres, nitro once per lap, no pits, "
         "the residents' windows, the danger zone, the police station and the tunnel."
     ),
+    "cost.shooting": "under the residents' windows: a black-die check that may cost 1 body WP",
+    "cost.police": "past the police station: the round's highest roll wins 2 WP",
+    "cost.tunnel": "tunnel {number}: out on {space}",
+    "cost.line_wp": "over the line: tyres back and 2 WP",
     "purpose.shooting": "residents' shot",
     "log.nitro": "{name} fires the nitro: +{spaces} spaces.",
     "log.tunnel": "{name} takes tunnel {number} and comes out on {space}.",
@@ -174,7 +178,7 @@ STRINGS: dict[str, str] = {
     "log.tyres_back": "{name} crosses the line: tyres back to {tyres}, {n} WP won.",
     "log.free_wp": "{name} puts the WP won into {wp}.",
     "log.free_wp_none": "{name} has no room for the WP won.",
-    "race.nitro": "Nitro: {state}",
+    "race.nitro": "Nitro (+gear): {state}",
     "race.nitro_hint": "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it (N).",
     "race.hint.wp": "{name}: put the WP won into the car's areas.",
     "street.wp_title": "{name}: {n} WP won",

@@ -115,7 +115,7 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
     assert ("Karosserie" if language == "de" else "Body") in said
 
 
-def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_the_race_carries_them(tmp_path: Path) -> None:
+def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_race_carries_them(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
     seats = tuple(Driver(kind="human" if i == 0 else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(10))
@@ -125,8 +125,9 @@ def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_the_race_carries
     scene = SetupScene(app)
     app.push(scene)
     labels = [scene.profile_label(i) for i in range(10)]
-    assert labels[0] == f"{ROSTER[0].name} · {texts.tr(f'profile.{ROSTER[0].profile.value}')}"
-    assert all(d.name in label for d, label in zip(ROSTER, labels))
+    assert labels == [texts.tr(f"profile.{d.profile.value}") for d in ROSTER]  # every seat shows its ability
+    assert scene.seat_name(0) == NAMES[0] and [scene.seat_name(i) for i in range(1, 10)] == [d.name for d in ROSTER[1:]]
+    assert ROSTER[0].name in scene.profile_hint(0)[0]  # the human's seat names the roster driver it drives
     scene.next_profile(0)  # a fixed driver: the click changes nothing
     assert scene.profile_label(0) == labels[0]
     header = header_for(lineup, "Lindenring Oval", "x" * 64, 1)
