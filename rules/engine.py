@@ -452,6 +452,8 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn (D: a start roll, OUT-D-1)
         state = dresden_start.after_spin(state.with_car(car.model_copy(update={"spun": True, "gear": 0})), car.id)
+        if state.rules.spin_restart == "first_gear":  # AMB-39d: FD08-SPIN-1's restart in 1st gear is a launch too
+            state = driver_profiles.launch_next(state, car.id)
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
         return _end_movement(track, state, events)
     if move.finishes:
@@ -699,11 +701,14 @@ def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceSta
         return _begin_round(track, state.model_copy(update={"queue": ()}), events)
     nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
     events.append(Event(kind="turn", car=nxt, data={"round": 0}))
+    spaces = state.rules.dream_start_spaces
+    if state.car(nxt).launch:  # AMB-39d: the dream start's spaces are the launch
+        state, spaces = driver_profiles.launch_spaces(state, state.car(nxt), spaces)
     return state.model_copy(
         update={
             "phase": "move",
             "active": nxt,
-            "moves_left": state.rules.dream_start_spaces,
+            "moves_left": spaces,
             "roll": None,
             "engine_trigger": False,
             "movement": start_movement(state.car(nxt)),

@@ -176,6 +176,8 @@ def _after_setup(state: RaceState) -> RaceState:
     start roll is part of its first turn (VAR-24, ``dresden_start``)."""
     if state.rules.start_in_turn:
         return dresden_start.race_start(state)
+    if state.rules.profiles:  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
+        state = state.model_copy(update={"cars": tuple(c.model_copy(update={"launch": True}) for c in state.cars)})
     if not state.rules.start_roll:
         return state.model_copy(update={"phase": "check"})
     return state.model_copy(

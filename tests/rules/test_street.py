@@ -106,6 +106,20 @@ def test_STREET_1_the_light_racers_ability_adds_a_space_to_every_roll():
     assert state.moves_left == 4
 
 
+def test_STREET_1_the_start_is_a_launch_for_the_theorist_and_the_practitioner():
+    """DRESDEN-PROFILE-3/4 in the street race's basic-game start: the first movement is a launch,
+    a Theoretiker's one space shorter, a Praktiker's with an optional space more."""
+    state = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
+    state, _ = at(state, Roll(value=15), Roll(value=5), Roll(value=10), Roll(value=10))
+    assert all(c.launch for c in state.cars)
+    theorist = street([car("t", "A22", 1, launch=True, profile=Profile.THEORETIKER), car("x", "A5")], "t")
+    theorist, _ = at(theorist, ChooseGear(gear=1), Roll(value=2))
+    assert theorist.moves_left == 1
+    practitioner = street([car("p", "A22", 1, launch=True, profile=Profile.PRAKTIKER), car("x", "A5")], "p")
+    practitioner, _ = at(practitioner, ChooseGear(gear=1), Roll(value=2), Drive(path=("A23", "A24")))
+    assert practitioner.movement is not None and practitioner.movement.offer == ("launch",)
+
+
 # --- STREET-2: hard tyres for every car ------------------------------------------------------
 
 

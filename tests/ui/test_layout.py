@@ -374,6 +374,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "carsetup-league": carsetup_league,
     "rules": rules_screen,
     "rules-ids": lambda app: rules_screen(app, ids=True),
+    "rules-street": lambda app: app.push(RulesScene(app, RuleChoice(preset="street"), lambda c: None, 2)),  # STREET-1..8
     "race-gear": race,
     "race-move": race_move,
     "race-league": race_league,
