@@ -169,8 +169,8 @@ STRINGS: dict[str, str] = {
     "action.free_wp": "gewonnene VP zu verteilen",
     "preset.street": "Straßenrennen",
     "preset.street.about": (
-        "Der Stadtkurs mit zehn GT-Fahrern und ihren Fähigkeiten: harte Reifen, Nitro einmal pro Runde, keine Boxen, "
-        "die Fenster der Anwohner, die Gefahrenzone, das Polizeirevier und der Tunnel."
+        "Der Stadtkurs mit zehn GT-Fahrern und ihren Fähigkeiten: harte Reifen, Nitro, keine Boxen, Schüsse, "
+        "Gefahrenzone, Polizei und Tunnel."
     ),
     "cost.shooting": "unter den Fenstern der Anwohner: Check mit dem schwarzen Würfel, der 1 VP Karosserie kosten kann",
     "cost.police": "am Polizeirevier vorbei: der höchste Wurf der Spielrunde gewinnt 2 VP",

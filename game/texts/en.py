@@ -162,8 +162,8 @@ STRINGS: dict[str, str] = {
     "action.free_wp": "distribute won WP",
     "preset.street": "Street race",
     "preset.street.about": (
-        "The city circuit with ten GT drivers and their abilities: hard tyres, nitro once per lap, no pits, "
-        "the residents' windows, the danger zone, the police station and the tunnel."
+        "The city circuit with ten GT drivers and their abilities: hard tyres, nitro, no pits, the residents' "
+        "shots, the danger zone, police and tunnel."
     ),
     "cost.shooting": "under the residents' windows: a black-die check that may cost 1 body WP",
     "cost.police": "past the police station: the round's highest roll wins 2 WP",

@@ -134,3 +134,25 @@ def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_
     assert header.entries[0].name == NAMES[0]  # the human keeps their name ...
     assert [e.profile for e in header.entries] == [d.profile for d in ROSTER]  # ... and drives the seat's ability
     assert [e.name for e in header.entries[1:]] == [d.name for d in ROSTER[1:]]
+
+
+def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_the_tunnel_and_the_line() -> None:
+    from game.play.movetext import move_lines
+    from rules.actions import Roll
+    from rules.engine import moves
+    from tests.rules.test_street import STREET_OVAL, at
+
+    state = position([car("t", "C26", 2), car("x", "A5")], "t", track=STREET_OVAL, rules=STREET)
+    state, _ = at(state, ChooseGear(gear=2), Roll(value=4))
+    to_tunnel = next(m for m in moves(STREET_OVAL, state) if m.end == "C30")
+    assert texts.tr("cost.tunnel", number=1, space="C36") in move_lines(STREET_OVAL, to_tunnel, "C26", street=True)
+    assert texts.tr("cost.tunnel", number=1, space="C36") not in move_lines(STREET_OVAL, to_tunnel, "C26")
+    state = position([car("s", "A22", 4), car("x", "C5")], "s", track=STREET_OVAL, rules=STREET)
+    state, _ = at(state, ChooseGear(gear=4), Roll(value=12))
+    through = next(m for m in moves(STREET_OVAL, state) if m.path[-1] == "A34" and not m.brakes)  # under A26-A30, short of A36
+    lines = move_lines(STREET_OVAL, through, "A22", street=True)
+    assert texts.tr("cost.shooting") in lines and texts.tr("cost.police") not in lines
+    state = position([car("f", "A57", 3), car("x", "C20")], "f", track=STREET_OVAL, rules=STREET)
+    state, _ = at(state, ChooseGear(gear=3), Roll(value=5))
+    over = next(m for m in moves(STREET_OVAL, state) if m.laps)
+    assert texts.tr("cost.line_wp") in move_lines(STREET_OVAL, over, "A57", street=True)
