@@ -444,3 +444,20 @@ def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_rec
             session.act(Drive(path=best.path, via=best.via))
     assert session.state.finished and "gear" in asked
     assert replay(NO_PITS, loads(dumps(session.record()))) == session.state
+
+
+def test_STREET_5_STREET_7_a_computer_takes_the_tunnel_and_counts_the_residents_shots():
+    """From C25 a 3rd-gear 5 ends on row 29 in any lane; C30 is tunnel 1's entry (out on C36, six
+    rows on), so the careful driver ends there, and only in a street race. A path under the
+    windows counts a shot's body WP."""
+    from rules.drivers import CAREFUL, street_shots
+
+    for rules, tunnel in ((S, True), (FORMULA_D_BASIC, False)):
+        state = street([car("t", "C25", 3), car("x", "A5")], "t", rules=rules)
+        state, _ = at(state, ChooseGear(gear=3), Roll(value=5))
+        assert {m.end for m in moves(STREET_OVAL, state) if len(m.path) == 5} > {"C30"}
+        assert (CAREFUL.choose_move(STREET_OVAL, state, moves(STREET_OVAL, state)).end == "C30") is tunnel
+    shooter_state = shooter()
+    under = next(m for m in moves(STREET_OVAL, shooter_state) if m.end == "A30")
+    assert street_shots(STREET_OVAL, shooter_state, under) == pytest.approx(4 / 20)
+    assert street_shots(STREET_OVAL, shooter_state.model_copy(update={"rules": FORMULA_D_BASIC}), under) == 0
