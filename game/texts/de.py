@@ -185,6 +185,8 @@ STRINGS: dict[str, str] = {
     "value.street_cap.setup": "bis zu den Ausgangswerten",
     "value.street_cap.none": "ohne Grenze",
     "value.street_tyres": "Tabelle {table}: harte Reifen für alle",
+    "module.street": "Straßenrennen",
+    "module.street.about": "GT-Fahrer mit Fähigkeiten, Nitro, keine Boxen, Zonen der Stadt.",
     "purpose.shooting": "Schuss der Anwohner",
     "log.nitro": "{name} zündet das Nitro: +{spaces} Felder.",
     "log.tunnel": "{name} fährt in Tunnel {number} und kommt auf {space} heraus.",

@@ -178,6 +178,8 @@ STRINGS: dict[str, str] = {
     "value.street_cap.setup": "up to the set-up",
     "value.street_cap.none": "without a cap",
     "value.street_tyres": "table {table}: hard for every car",
+    "module.street": "Street race",
+    "module.street.about": "GT drivers with abilities, nitro, no pits, the city's zones.",
     "purpose.shooting": "residents' shot",
     "log.nitro": "{name} fires the nitro: +{spaces} spaces.",
     "log.tunnel": "{name} takes tunnel {number} and comes out on {space}.",

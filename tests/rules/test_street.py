@@ -461,3 +461,15 @@ def test_STREET_5_STREET_7_a_computer_takes_the_tunnel_and_counts_the_residents_
     under = next(m for m in moves(STREET_OVAL, shooter_state) if m.end == "A30")
     assert street_shots(STREET_OVAL, shooter_state, under) == pytest.approx(4 / 20)
     assert street_shots(STREET_OVAL, shooter_state.model_copy(update={"rules": FORMULA_D_BASIC}), under) == 0
+
+
+def test_STREET_1_STREET_3_STREET_8_the_module_switch_makes_any_preset_a_street_race_and_back():
+    from rules.choice import RuleChoice, rules_of
+
+    on = rules_of(RuleChoice(preset="fd-basic").switched("street", True))
+    assert on.street and on.profiles and on.tyres == "C"
+    state = new_race(STREET_OVAL, on, [("a", W), ("b", W)], laps=1)
+    assert [c.profile for c in state.cars] == [d.profile for d in ROSTER[:2]] and state.markers == ("B28",)
+    off = rules_of(RuleChoice(preset="street").switched("street", False))
+    assert not off.street and not off.profiles and off.tyres is None
+    assert new_race(STREET_OVAL, off, [("a", W), ("b", W)], laps=1).markers == ()
