@@ -156,3 +156,26 @@ def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_th
     state, _ = at(state, ChooseGear(gear=3), Roll(value=5))
     over = next(m for m in moves(STREET_OVAL, state) if m.laps)
     assert texts.tr("cost.line_wp") in move_lines(STREET_OVAL, over, "A57", street=True)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_line(language: str) -> None:
+    from game.play.race_control import Step
+    from rules.actions import Event, Roll
+
+    state = wp_state()
+    control = control_at(state)
+    events = (Event(kind="nitro", car="m", data={"spaces": 4, "lap": 1}),
+              Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": False}),
+              Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": True}),
+              Event(kind="police", car="m", data={"roll": 9, "free": 2}),
+              Event(kind="police", data={"roll": 7, "tied": ["m", "f"]}),
+              Event(kind="tyres_back", car="m", data={"tyres": 4, "left": 6, "free": 2}),
+              Event(kind="free_wp", car="m", data={"forfeit": 2}))
+    step = Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state)
+    texts.set_language(language)
+    lines = describe(control, step)
+    assert [line.key for line in lines] == ["log.nitro", "log.tunnel", "log.tunnel_blocked", "log.police", "log.police_tie",
+                                            "log.tyres_back", "log.free_wp_none"]
+    said = [line.text() for line in lines]
+    assert all("{" not in s for s in said) and "C36" in said[1] and "Driver m, Driver f" in said[4] and "9" in said[3]
