@@ -415,7 +415,8 @@ def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and
         state, ev = apply(NO_PITS, state, action)
         kinds_seen |= {e.kind for e in ev}
         kinds_seen |= {f"check:{e.data['purpose']}" for e in ev if e.kind == "check"}
-    assert {"nitro", "tyres_back", "free_wp", "police", "check:shooting"} <= kinds_seen
+    assert {"nitro", "tunnel", "tyres_back", "free_wp", "police", "check:shooting"} <= kinds_seen
+    assert any(isinstance(a, FreeWP) for a in record.actions)  # a computer chose where its WP go
     assert any(isinstance(a, ChooseGear) and a.nitro for a in record.actions)
     assert [c.profile for c in sorted(state.cars, key=lambda c: int(c.id[3:]))] == [d.profile for d in ROSTER]
 
