@@ -459,6 +459,8 @@ class RaceScene(Scene):
                 self.queue.append(Delay(FLAG_TIME / self.speed))
             if e.kind == "moved" and e.car and e.data.get("path"):
                 self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
+            if e.kind == "tunnel" and e.car and not e.data.get("blocked"):  # STREET-7: through to the exit
+                self._queue_drive(e.car, [str(e.data.get("from")), str(e.data.get("to"))])
 
     def _announce(self, step: Step) -> None:
         """The weather banner: the race weather once rolled, and every later determination."""

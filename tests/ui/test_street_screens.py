@@ -179,3 +179,18 @@ def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_li
                                             "log.tyres_back", "log.free_wp_none"]
     said = [line.text() for line in lines]
     assert all("{" not in s for s in said) and "C36" in said[1] and "Driver m, Driver f" in said[4] and "9" in said[3]
+
+
+def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_path: Path) -> None:
+    """The car drives its roll to the entry, then on to the exit: two drives are queued."""
+    from game.play.race_control import Step
+    from rules.actions import Event, Roll
+
+    scene = scene_at(tmp_path, control_at(wp_state()))
+    state = scene.control.state
+    events = (Event(kind="moved", car="m", data={"path": ["A4", "A5"], "from": "A3", "via": "roll"}),
+              Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}))
+    scene.queue.clear()
+    scene.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
+    drives = [item for item in scene.queue if type(item).__name__ == "Drive"]
+    assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
