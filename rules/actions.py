@@ -29,6 +29,7 @@ class ChooseGear(_Choice):
     kind: Literal["gear"] = "gear"
     gear: int
     boost: bool = False  # ENG-D-3: strike 1 engine WP for as many extra spaces as the gear
+    nitro: bool = False  # STREET-3: the lap's nitro, as many extra spaces as the gear
     pit: PitPlan | None = None  # PIT-D-6: announce (or change) what the crew will do; None keeps the last
 
 
@@ -112,8 +113,16 @@ class TimeOut(_Choice):
     kind: Literal["timeout"] = "timeout"
 
 
+class FreeWP(_Choice):
+    """The street race's won WP put into areas (STREET-7: 2 at the police station, STREET-8: 2 on
+    the line): area -> WP, adding up to what the car may take (``rules.modules.free_wp``)."""
+
+    kind: Literal["free_wp"] = "free_wp"
+    wp: dict[Area, int] = {}
+
+
 Action = Annotated[
-    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar, TimeOut], Field(discriminator="kind")
+    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar, TimeOut, FreeWP], Field(discriminator="kind")
 ]
 
 
@@ -150,6 +159,11 @@ class Event(BaseModel):
         "wreck",
         "tcar",
         "restart",
+        "nitro",
+        "tunnel",
+        "police",
+        "tyres_back",
+        "free_wp",
     ]
     car: str | None = None
     data: dict[str, int | str | bool | None | list[str]] = {}

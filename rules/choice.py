@@ -33,6 +33,7 @@ MODULES: tuple[Module, ...] = (
     Module("markers", ("CORE-DANGER-1", "ROAD-1")),
     Module("pit_options", ("PIT-A-1", "PIT-X-1")),
     Module("teams", ("TEAM-B-1", "TEAM-B-2", "TEAM-B-3")),
+    Module("street", ("STREET-1", "STREET-3", "STREET-8")),
 )
 KEYS = tuple(m.key for m in MODULES)
 
@@ -119,6 +120,8 @@ def enabled(rules: RuleSet, key: str) -> bool:
         return rules.pit_repairs != "none"
     if key == "teams":
         return rules.teams
+    if key == "street":
+        return rules.street
     raise KeyError(key)
 
 
@@ -143,6 +146,10 @@ def _switch(base: RuleSet, key: str, on: bool) -> dict[str, Any]:
         if enabled(base, "own_car"):
             return {"car_setup": base.car_setup}
         return {"car_setup": C_OWN_CAR if fuel else B_OWN_CAR}
+    if key == "street":  # STREET-1..8: the roster's abilities (profiles) and hard tyres from the tyre table
+        if on:
+            return {"street": True, "profiles": True, "tyres": base.tyres or "C"}
+        return {"street": False, "profiles": base.profiles and not base.street, "tyres": None if base.street else base.tyres}
     if key == "pit_options":
         if not on:
             return {"pit_repairs": "none", "pit_reserve": 0}

@@ -119,6 +119,7 @@ class Purpose(StrEnum):
     PIT = "pit"
     WEATHER = "weather"
     GRID = "grid"
+    SHOOTING = "shooting"  # STREET-5: the residents' windows
 
 
 class Chance(BaseModel):

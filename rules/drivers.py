@@ -23,7 +23,7 @@ from rules.engine import (
     slide_spaces, slipstream_from, stops_allowed, wet,
 )
 from rules.gears import ShiftCost
-from rules.modules import boost
+from rules.modules import boost, free_wp, nitro
 from rules.moves import Move
 from rules.pitpoints import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
 from rules.state import CarState, RaceState
@@ -249,7 +249,7 @@ class Driver:
             if move.end is not None and not move.finishes:
                 ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
             risk = move_cost(move) + _hazard(track, paid, car, move)
-            progress = len(move.path) + _pit_progress(track, paid, move, face)
+            progress = len(move.path) + _pit_progress(track, paid, move, face) + tunnel_gain(track, paid, move)
             if slide and move.end is not None and track.space(move.end).corner is not None:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
                 risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
@@ -295,7 +295,7 @@ class Driver:
                 not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
                 move_cost(m) + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
-                -len(m.path) - gain,
+                -len(m.path) - gain - tunnel_gain(track, state, m),
                 m.path,
             )
 
@@ -485,7 +485,7 @@ def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: s
         near = set(track.beside(move.end)) | {track.ahead(move.end)}
         crowd = sum(1 for c in state.cars if c.id not in (car.id, ignore) and c.status == "racing" and c.space in near)
         risk += crowd * 0.15 * dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
-    return risk
+    return risk + street_shots(track, state, move) * dear(car.wp.body)
 
 
 @lru_cache(maxsize=64)
@@ -495,6 +495,57 @@ def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     for f in faces:
         counts[f] = counts.get(f, 0) + 1
     return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
+
+
+# --- the street race: the nitro and the WP won (STREET-3, STREET-7, STREET-8) --------------
+
+NITRO_GAIN = 0.5  # the share of the gear's extra spaces a nitro must be expected to gain
+
+
+def choose_nitro(driver: Driver, track: Track, state: RaceState, gear: int) -> bool:
+    """STREET-3: inject the lap's nitro when it is expected to gain at least half its spaces
+    (not thrown away on a corner it would have to brake for) and risks the car no more."""
+    car = state.car(state.active or "")
+    opt = gear_options(track, state).get(gear)
+    if not isinstance(opt, ShiftCost) or nitro.refusal(state, car) is not None:
+        return False
+    out_plain, plain = driver._gear_value(track, state, car, gear, opt)
+    out_nitro, value = driver._gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt)
+    return out_nitro <= max(out_plain, driver.max_out) and value - plain >= NITRO_GAIN * gear
+
+
+def tunnel_gain(track: Track, state: RaceState, move: Move) -> int:
+    """STREET-7: the rows a move gains by ending on a tunnel entry whose exit is free."""
+    gate = track.tunnel_from(move.end) if state.rules.street and move.end and not move.finishes else None
+    if gate is None or any(c.space == gate.exit and c.status == "racing" for c in state.cars):
+        return 0
+    return max(0, track.space(gate.exit).row - track.space(gate.entry).row)
+
+
+def street_shots(track: Track, state: RaceState, move: Move) -> float:
+    """STREET-5: the body WP a move is expected to lose to the residents' shots."""
+    if not state.rules.street or move.out is not None:
+        return 0.0
+    path = move.path if state.rules.shooting == "passing" else move.path[-1:]
+    zones = {z.object_id for z in (track.zone_of(n) for n in path) if z is not None and z.kind == "shooting"}
+    return len(zones) * state.rules.shooting_fails / 20
+
+
+# the areas a won WP goes to first when the WP left are level: the ones whose last WP ends the race
+FREE_WP_ORDER = (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.GEARBOX, Area.FUEL, Area.TYRES)
+
+
+def choose_free_wp(state: RaceState) -> dict[Area, int]:
+    """STREET-7/8: the won WP one by one to the area with room that has the fewest WP left."""
+    car = state.car(free_wp.owed_car(state) or "")
+    room = free_wp.room(state, car)
+    wp = {a: car.wp[a] for a in room}
+    chosen: dict[Area, int] = {}
+    for _ in range(free_wp.amount(state, car)):
+        area = min((a for a in room if room[a] > chosen.get(a, 0)), key=lambda a: (wp[a], FREE_WP_ORDER.index(a)))
+        chosen[area] = chosen.get(area, 0) + 1
+        wp[area] += 1
+    return chosen
 
 
 CAREFUL = Driver(name="careful", max_out=Fraction(0), wear_weight=5.0, foresight=1.0)

@@ -35,13 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar, TimeOut
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.modules import (
-    boost, clock, damage, dresden_start, driver_profiles, fuel, head_to_head, karma, pit_points, pits, qualifying_lap,
-    restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
+    boost, city, clock, damage, dresden_start, driver_profiles, free_wp, fuel, head_to_head, karma, nitro, pit_points, pits,
+    qualifying_lap, restart, rollout, slipstream, start, tcar, tyres, weather, wrecks,
 )
 from rules.modules.base import (
     AREA_RULE,
@@ -56,10 +56,13 @@ from rules.modules.base import (
     wet,
 )
 from rules.modules.damage import area_of as check_area
+from rules.modules.free_wp import amount as free_wp_amount
+from rules.modules.free_wp import room as free_wp_room
 from rules.modules.karma import offers as karma_offers
 from rules.modules.karma import race_end_karma, raises_needed
 from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
+from rules.modules.nitro import refusal as nitro_refusal
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tcar import problem as t_car_problem
@@ -79,6 +82,8 @@ __all__ = [
     "apply",
     "chance",
     "check_area",
+    "free_wp_amount",
+    "free_wp_room",
     "gear_options",
     "karma_offers",
     "move_request",
@@ -87,6 +92,7 @@ __all__ = [
     "needs_setup",
     "new_lap",
     "new_race",
+    "nitro_refusal",
     "on_track",
     "optional_offer",
     "pit_lap",
@@ -119,7 +125,7 @@ def new_race(
 
 def chance(state: RaceState) -> Chance | None:
     """The die to roll now, or None when a player must decide."""
-    if state.phase in ("setup", "pit", "karma", "bid", "tcar"):  # KARMA-3, H2H-2, TCAR-1: a driver decides
+    if state.phase in ("setup", "pit", "karma", "bid", "tcar", "wp"):  # KARMA-3, H2H-2, TCAR-1, STREET-7/8: a driver decides
         return None
     if state.phase == "roll" and state.active:
         return Chance(die=state.rules.gear_dice.die(state.car(state.active).gear), purpose=Purpose.GEAR)
@@ -139,6 +145,8 @@ def to_move(state: RaceState) -> str | None:
         return state.active
     if state.phase == "karma" and state.held is not None:  # KARMA-3: the driver whose roll it is
         return state.held.check.car
+    if state.phase == "wp":  # STREET-7, STREET-8: the driver of the car that won WP
+        return free_wp.owed_car(state)
     return head_to_head.bidder(state)  # H2H-2
 
 
@@ -172,6 +180,7 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
             raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "gear"}))
         state = _on_gear(track, state, action, events)
         state = boost.announce(state, action.boost, events)  # ENG-D-3: before the roll
+        state = nitro.announce(state, action.nitro, events)  # STREET-3: before the roll
     elif isinstance(action, Drive):
         state = _on_segment(track, state, _driven(track, state, action), events)
     elif isinstance(action, EndMove):
@@ -194,6 +203,8 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
         if state.phase != "tcar":
             raise IllegalAction(Reason(rule="TCAR-1", code=Code.NOT_NOW, values={"action": "tcar"}))
         state = tcar.on_tcar(track, state, action, events)
+    elif isinstance(action, FreeWP):
+        state = free_wp.on_free_wp(state, action, events)  # STREET-7, STREET-8
     elif isinstance(action, TimeOut):  # the clock of the car whose turn it is, even while its die is rolling
         if action.car is not None and action.car != state.active:
             raise IllegalAction(Reason(rule="BLITZ-6", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": state.active or "-"}))
@@ -284,6 +295,7 @@ _CHECK_ROLLS: dict[Purpose, CheckRoll] = {
     Purpose.COLLISION: karma.on_check,
     Purpose.ENGINE: karma.on_check,
     Purpose.ROAD_HOLDING: karma.on_check,
+    Purpose.SHOOTING: city.on_shooting,  # STREET-5
 }
 
 
@@ -296,7 +308,8 @@ def _on_gear_roll(track: Track, state: RaceState, value: int, events: list[Event
     # OUT-D-2: an engine roll-out rolls without checks
     trigger = car.gear >= 5 and value == die.highest and car.status == "racing"
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
-    spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value)) + boost.extra_spaces(state, car)
+    spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value))
+    spaces += boost.extra_spaces(state, car) + nitro.extra_spaces(state, car)  # ENG-D-3, STREET-3
     if car.launch:  # the first movement after the start or a spin restart (DRESDEN-PROFILE-3/4)
         state, spaces = driver_profiles.launch_spaces(state, car, spaces)
         car = state.car(car.id)
@@ -439,10 +452,14 @@ def _on_segment(track: Track, state: RaceState, move: Move, events: list[Event])
         return close(state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)}))
     if move.spin:  # CORNER-7, FD08-SPIN-1: backwards now, 1st gear next turn (D: a start roll, OUT-D-1)
         state = dresden_start.after_spin(state.with_car(car.model_copy(update={"spun": True, "gear": 0})), car.id)
+        if state.rules.spin_restart == "first_gear":  # AMB-39d: FD08-SPIN-1's restart in 1st gear is a launch too
+            state = driver_profiles.launch_next(state, car.id)
         events.append(Event(kind="spin", car=car.id, data={"space": car.space}))
         return _end_movement(track, state, events)
     if move.finishes:
         return _finish(track, state, events)
+    if move.laps:  # STREET-8: the tyres back, and WP to distribute when the car stands
+        state = free_wp.on_line(state, car.id, events)
     state = state.model_copy(update={"pending": state.pending + damage.road_holding_checks(state, car.id, mv, move)})
     if state.rules.pit_points:  # PIT-D-5..12: the crew works off points at the box
         state = pit_points.enter(track, state, move, from_pit)
@@ -557,15 +574,23 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
 
 def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     """The car stands: collisions (MASTERS-TURN-13) and engine checks (-14) are queued after the
-    road-holding checks of its segments (-9); a qualifying lap rolls none."""
+    road-holding checks of its segments (-9); a qualifying lap rolls none. In a street race a car
+    on a tunnel entry is moved to its exit first, the residents' shots are queued with the
+    road-holding checks, a pass of the police station is noted, and WP won on the line are
+    distributed before the checks are rolled (STREET-5, STREET-7, STREET-8)."""
     car = state.car(state.active or "")
+    if state.lap is None:
+        state = city.tunnel(track, state, car.id, events)
+        car = state.car(car.id)
     state = mark_stop(state, car.space, events)
     if state.lap is not None:
         return close(state)
+    state = city.police_pass(track, state, car.id)
+    shots = city.shooting_checks(track, state, car.id)
     state, collisions = wrecks.collision_checks(track, state, car.id, damage.collision_checks(track, state, car.id), events)
-    checks = collisions + damage.engine_checks(track, state, car.id)
+    checks = shots + collisions + damage.engine_checks(track, state, car.id)
     state = state.model_copy(update={"pending": state.pending + checks})
-    return close(rollout.after_fuel_turn(track, state, car.id, events))  # FUEL-3
+    return free_wp.ask(close(rollout.after_fuel_turn(track, state, car.id, events)), car.id, events)  # FUEL-3
 
 
 # --- MASTERS-TURN-15 and the turn order: the next car ------------------------------------
@@ -655,13 +680,16 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
         nxt = sweep.next_car(_positions(track, state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
+        state = free_wp.police_payout(state, events)  # STREET-7: the round's fastest past the station
+        if state.phase == "wp":
+            return state
         owed = weather.after_round(state)  # MASTERS-TURN-15: before the leader moves again
         return owed if owed.pending else _begin_round(track, state, events)
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
     state = state.model_copy(
-        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
+        update={"phase": "gear", "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "nitro": False, "rolling": False}
     )
     return dresden_start.begin_turn(state)  # START-D-1..4: a start roll first when it is due
 
@@ -673,11 +701,14 @@ def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceSta
         return _begin_round(track, state.model_copy(update={"queue": ()}), events)
     nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
     events.append(Event(kind="turn", car=nxt, data={"round": 0}))
+    spaces = state.rules.dream_start_spaces
+    if state.car(nxt).launch:  # AMB-39d: the dream start's spaces are the launch
+        state, spaces = driver_profiles.launch_spaces(state, state.car(nxt), spaces)
     return state.model_copy(
         update={
             "phase": "move",
             "active": nxt,
-            "moves_left": state.rules.dream_start_spaces,
+            "moves_left": spaces,
             "roll": None,
             "engine_trigger": False,
             "movement": start_movement(state.car(nxt)),
@@ -693,6 +724,6 @@ def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:
         return state
     if state.phase == "move" and state.movement is not None:
         return state
-    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid", "tcar"):
+    if state.phase in ("start", "grid", "setup", "pit", "karma", "bid", "tcar", "wp"):
         return state
     return _next_turn(track, state.model_copy(update={"phase": "check", "roll": None}), events)

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.car import Area
 from rules.engine import gear_options, moves, rolled
-from rules.modules import boost
+from rules.modules import boost, nitro
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.state import RaceState
@@ -78,10 +78,26 @@ def boost_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
     return out
 
 
+def nitro_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
+    """STREET-3: odds of every gear the active car may choose now, with the lap's nitro: each face
+    counts the gear more, at no cost. Empty where it may not inject."""
+    car = state.car(state.active or "")
+    if nitro.refusal(state, car) is not None:
+        return {}
+    out: dict[int, GearOdds] = {}
+    for gear, opt in gear_options(track, state).items():
+        if not isinstance(opt, ShiftCost):
+            continue
+        paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        trial = state.with_car(paid).model_copy(update={"nitro": True})
+        out[gear] = _odds(track, trial, gear, Fraction(sum(opt.cost.values())))
+    return out
+
+
 def roll_odds(track: Track, state: RaceState) -> GearOdds:
     """Odds of the gear the active car has declared, before its roll (phase "roll"): its
-    skip cost is struck already, so only the roll's wear is expected (and a boost announced
-    with the gear counts its spaces, ENG-D-3)."""
+    skip cost is struck already, so only the roll's wear is expected (and a boost or nitro
+    announced with the gear counts its spaces, ENG-D-3, STREET-3: ``state.nitro`` is kept)."""
     car = state.car(state.active or "")
     return _odds(track, state, car.gear, Fraction(0), boosted=state.boost)
 

@@ -77,6 +77,12 @@ class Code(StrEnum):
     TCAR_WP = "tcar_wp"
     ONE_SPACE_LESS_IN_CORNER = "one_space_less_in_corner"
     LAUNCH_WHOLE_SPACE = "launch_whole_space"
+    NO_NITRO = "no_nitro"
+    NITRO_USED = "nitro_used"
+    FREE_WP_TOTAL = "free_wp_total"
+    FREE_WP_ABOVE_SETUP = "free_wp_above_setup"
+    FREE_WP_AREA = "free_wp_area"
+    TYRES_FIXED = "tyres_fixed"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -180,6 +186,12 @@ TEMPLATES: dict[Code, str] = {
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",
     Code.LAUNCH_WHOLE_SPACE: "The Praktiker's extra space is one whole space forward, or nothing.",
+    Code.NO_NITRO: "The nitro is not possible now.",
+    Code.NITRO_USED: "The nitro is used once per lap: this car has used it on lap {lap} already.",
+    Code.FREE_WP_TOTAL: "Distribute exactly {amount} WP, not {given}.",
+    Code.FREE_WP_ABOVE_SETUP: "{area} may get at most {room} WP more: never above the set-up's {setup}.",
+    Code.FREE_WP_AREA: "This car has no {area} area.",
+    Code.TYRES_FIXED: "In the street race every car drives on hard tyres.",
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, D_DRESDEN, CarSetupRules, WearPoints
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
@@ -100,6 +100,18 @@ class RuleSet(BaseModel):
     t_car_wp: int = 20  # TCAR-1: 2 WP less than the 22
     restart: bool = False  # RESTART-1..2
     clock: bool = False  # BLITZ-6, BLITZ-7: out of its player's time, the car stops where it stands
+    # --- the street race (STREET-1..8; the open points AMB-52, AMB-63: docs/rules.md) ---
+    # STREET-1..8: the roster's drivers (their abilities are the Dresden profiles, with ``profiles``),
+    # hard tyres, nitro, no pits, the city circuit's zones and tunnels, the tyres back on the line
+    street: bool = False
+    nitro_per: Literal["lap", "game_round"] = "lap"  # AMB-63: "einmal pro Runde" read as a lap, or as a game round
+    # AMB-52: the shooting zone is a black-die check of every movement that drives into it
+    # ("passing") or only of a car that stands in it ("stopping"); a roll up to ``shooting_fails``
+    # costs 1 body WP
+    shooting: Literal["passing", "stopping"] = "passing"
+    shooting_fails: int = Field(default=4, ge=0, le=20)
+    police_tie: Literal["first", "nobody"] = "first"  # AMB-52: level highest rolls: the first to pass, or nobody
+    free_wp_cap: Literal["setup", "none"] = "setup"  # AMB-52: the free WP never above the set-up, or without a cap
 
     @model_validator(mode="after")
     def _one_weather_mechanism(self) -> RuleSet:
@@ -114,7 +126,7 @@ FORMULA_D_BASIC = RuleSet()
 # Formula D 2008 with its optional modules (3.14-3.20): own car (OPT-CAR-1/2), qualifying
 # with the stopwatch (QUAL-B-*), weather moving one row per determination (WEATHER-B-*,
 # AMB-6), tyre choice read from the Formula Dé table (TYRE-B-4), extended pit stops with
-# 2 repair WP for one or two areas (PIT-X-1..4). Street race: AMB-52 (out of scope).
+# 2 repair WP for one or two areas (PIT-X-1..4). The street race is a preset of its own (STREET).
 FORMULA_D_MODULES = RuleSet(
     name="Formula D with all modules",
     car_setup=B_OWN_CAR,
@@ -226,6 +238,19 @@ FD_BLITZ = DRESDEN_2006.model_copy(update={
 # has given them (AMB-39g: Normalo otherwise); the race rules are the Season's.
 DRESDEN_OPEN = DRESDEN_2006.model_copy(update={"name": "Dresden Open", "karma_per_point": 100})
 
+# The street race of the 2008 box (STREET-1..8, FLOW-B's variant): the basic game with its own
+# set-up: the roster's ten drivers with their abilities (AMB-52: the Dresden profiles,
+# DRESDEN-PROFILE-2..8), every car on hard tyres (STREET-2, the tyre table of TYRE-B-4 so rain
+# would make them slide), nitro once per lap (STREET-3, AMB-63), no pits (STREET-4), the city
+# circuit's zones (STREET-5..7) and the tyres and 2 free WP back on the line (STREET-8). The grid
+# is rolled (FD08-GRID-1); the race is run dry, as the source names no weather for it.
+STREET = RuleSet(
+    name="Street race",
+    tyres="C",
+    profiles=True,
+    street=True,
+)
+
 PRESETS: dict[str, RuleSet] = {
     "fd-basic": FORMULA_D_BASIC,
     "fd-modules": FORMULA_D_MODULES,
@@ -233,6 +258,7 @@ PRESETS: dict[str, RuleSet] = {
     "masters-2002": MASTERS_2002,
     "dresden-2006": DRESDEN_2006,
     "dresden-open": DRESDEN_OPEN,
+    "street": STREET,
 }
 
 

@@ -22,7 +22,7 @@ from rules.ruleset import RuleSet
 from rules.tyres import Tyre
 from rules.weather import Barometer, Weather
 
-Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "done"]
+Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "wp", "done"]
 Status = Literal["racing", "finished", "out"]
 
 # Bounds that make a position read from a file one the game could have reached (issue 12):
@@ -76,6 +76,9 @@ class CarState(Frozen):
     led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
     t_car: bool = False  # TCAR-1: the driver races on in the T-car
     removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
+    # --- the street race ---
+    nitro_lap: Count | None = None  # STREET-3: the lap its nitro was last used on
+    free_wp: Count = 0  # STREET-7, STREET-8: WP won that its driver still has to distribute
 
 
 class Check(Frozen):
@@ -124,6 +127,13 @@ class Movement(Frozen):
     bonus: bool = False  # at most one bonus per turn (AMB-48)
     slips: Count = 0  # slipstreams taken (CORE-SLIP-3: any number)
     launch: bool = False  # a launch: the Praktiker's optional space may still follow (DRESDEN-PROFILE-4)
+
+
+class PolicePass(Frozen):
+    """A car that drove past the police station this game round, with its gear-die roll (STREET-7)."""
+
+    car: str
+    roll: Count
 
 
 class LapTally(Frozen):
@@ -179,6 +189,8 @@ class RaceState(Frozen):
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
+    nitro: bool = False  # STREET-3: the active car announced its nitro: its roll counts + its gear
+    police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:
@@ -195,6 +207,7 @@ class RaceState(Frozen):
         if self.bids is not None:
             named += [("bids.cars", c) for c in self.bids.cars]
         named += [("head_to_heads.cars", c) for h in self.head_to_heads for c in h.cars]
+        named += [("police.car", p.car) for p in self.police]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
         for where, car in named:

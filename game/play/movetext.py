@@ -7,8 +7,9 @@ from rules.moves import Move
 from rules.track import Corner, Track
 
 
-def move_lines(track: Track, move: Move, here: str) -> list[str]:
-    """Every consequence of ``move`` worth knowing before choosing it."""
+def move_lines(track: Track, move: Move, here: str, street: bool = False) -> list[str]:
+    """Every consequence of ``move`` worth knowing before choosing it; in a street race (``street``)
+    also what the city circuit does to it (STREET-5, STREET-7, STREET-8)."""
     if move.out is not None:
         return [tr("cost.out", reason=reason_text(move.out))]
     lines: list[str] = []
@@ -37,6 +38,21 @@ def move_lines(track: Track, move: Move, here: str) -> list[str]:
         lines.append(tr("cost.pit"))
     if move.finishes:
         lines.append(tr("cost.finish"))
+    return lines + (street_lines(track, move) if street else [])
+
+
+def street_lines(track: Track, move: Move) -> list[str]:
+    """The city circuit on the way: the residents' windows (STREET-5), the police station and a
+    tunnel entry to stop on (STREET-7), the tyres and WP back on the line (STREET-8)."""
+    kinds = {z.kind for z in (track.zone_of(n) for n in move.path) if z is not None}
+    lines = [tr("cost.shooting")] if "shooting" in kinds else []
+    if "police" in kinds:
+        lines.append(tr("cost.police"))
+    gate = track.tunnel_from(move.end) if move.end else None
+    if gate is not None:
+        lines.append(tr("cost.tunnel", number=gate.number, space=gate.exit))
+    if move.laps and not move.finishes:
+        lines.append(tr("cost.line_wp"))
     return lines
 
 

@@ -18,13 +18,13 @@ from game.play.clocks import Clocks
 from game.texts import Notice
 from game.storage.saves import SaveSlot
 from rules.pitpoints import PitPlan
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, Karma, PitStop, Roll, SetUp, TCar, TimeOut
+from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move, Via, check_path
-from rules.odds import GearOdds, boost_odds, gear_odds
+from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession, UnfinishedRace
@@ -49,6 +49,7 @@ class Wait(StrEnum):
     KARMA = "karma"  # a human may spend karma on a check roll just made (KARMA-3)
     BID = "bid"  # a human bids karma in a head-to-head (H2H-2)
     TCAR = "tcar"  # a human may race on in the T-car (TCAR-1)
+    WP = "wp"  # a human puts the WP its car won where they are needed (STREET-7, STREET-8)
     DICE = "dice"  # a die the game rolls itself: black-die checks, computers' gear dice
     COMPUTER = "computer"  # a computer driver decides
     DONE = "done"
@@ -179,7 +180,7 @@ class RaceControl:
         if not self.human(car):
             return Wait.COMPUTER
         decisions = {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT, "karma": Wait.KARMA, "bid": Wait.BID,
-                     "tcar": Wait.TCAR}
+                     "tcar": Wait.TCAR, "wp": Wait.WP}
         return decisions.get(state.phase, Wait.MOVE)
 
     def chance(self) -> Chance | None:
@@ -202,10 +203,13 @@ class RaceControl:
             return {}
         return self._cached("gears", lambda: gear_options(self.track, self.state))
 
-    def odds(self, boost: bool = False) -> dict[int, GearOdds]:
-        """Each gear's odds; with ``boost`` the gears the car may boost in, counted with it (ENG-D-3)."""
+    def odds(self, boost: bool = False, nitro: bool = False) -> dict[int, GearOdds]:
+        """Each gear's odds; with ``boost`` the gears the car may boost in, counted with it (ENG-D-3);
+        with ``nitro`` counted with the lap's nitro (STREET-3)."""
         if self.state.phase != "gear":
             return {}
+        if nitro:
+            return self._cached("nitro_odds", lambda: nitro_odds(self.track, self.state))
         if boost:
             return self._cached("boost_odds", lambda: boost_odds(self.track, self.state))
         return self._cached("odds", lambda: gear_odds(self.track, self.state))
@@ -267,11 +271,12 @@ class RaceControl:
 
     # --- acting ----------------------------------------------------------------------
 
-    def choose_gear(self, gear: int, boost: bool = False, pit: PitPlan | None = None) -> Step:
-        """A human's gear, with the engine boost (ENG-D-3) and a pit announcement (PIT-D-6) where
-        the rules have them; IllegalAction (with the reason) leaves everything as it was."""
+    def choose_gear(self, gear: int, boost: bool = False, pit: PitPlan | None = None, nitro: bool = False) -> Step:
+        """A human's gear, with the engine boost (ENG-D-3), a pit announcement (PIT-D-6) and the
+        nitro (STREET-3) where the rules have them; IllegalAction (with the reason) leaves
+        everything as it was."""
         before, count = self.state, len(self.session.actions)
-        step = self._act(ChooseGear(gear=gear, boost=boost, pit=pit))
+        step = self._act(ChooseGear(gear=gear, boost=boost, pit=pit, nitro=nitro))
         self._undo = (before, count)
         return step
 
@@ -334,8 +339,9 @@ class RaceControl:
         IllegalAction (with the reason) if refused."""
         return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}, fuel=fuel))
 
-    def decide(self, action: Karma | Bid | TCar) -> Step:
-        """A human's answer to a league question (karma, a bid, the T-car); IllegalAction if refused."""
+    def decide(self, action: Karma | Bid | TCar | FreeWP) -> Step:
+        """A human's answer to a league question (karma, a bid, the T-car) or where the WP its car
+        won go (STREET-7, STREET-8); IllegalAction if refused."""
         return self._act(action)
 
     def computer(self) -> Step:

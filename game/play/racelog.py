@@ -183,7 +183,30 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         return LogLine("log.round", {"round": d.get("round")}, tone="round")
     if e.kind == "race_over":
         return LogLine("log.race_over", tone="round")
-    return _dresden_line(name, e)
+    return _dresden_line(name, e) or _street_line(control, name, e)
+
+
+def _street_line(control: RaceControl, name: str, e: Event) -> LogLine | None:
+    """The street race's events: nitro, the tunnel, the police station, the WP on the line."""
+    d = e.data
+    if e.kind == "nitro":  # STREET-3
+        return LogLine("log.nitro", {"name": name, "spaces": d.get("spaces")}, e.car, "good")
+    if e.kind == "tunnel":  # STREET-7
+        key = "log.tunnel_blocked" if d.get("blocked") else "log.tunnel"
+        return LogLine(key, {"name": name, "number": d.get("number"), "space": d.get("to")}, e.car, "good")
+    if e.kind == "police":  # STREET-7
+        tied = d.get("tied")
+        if isinstance(tied, list):
+            return LogLine("log.police_tie", {"names": ", ".join(control.name(c) for c in tied), "value": d.get("roll")}, tone="round")
+        return LogLine("log.police", {"name": name, "value": d.get("roll"), "n": d.get("free")}, e.car, "good")
+    if e.kind == "tyres_back":  # STREET-8
+        return LogLine("log.tyres_back", {"name": name, "tyres": d.get("left"), "n": d.get("free")}, e.car, "good")
+    if e.kind == "free_wp":  # STREET-7, STREET-8
+        wp = tuple((k, v) for k, v in d.items() if k != "forfeit" and isinstance(v, int) and v)
+        if not wp:
+            return LogLine("log.free_wp_none", {"name": name}, e.car)
+        return LogLine("log.free_wp", {"name": name, "wp": wp}, e.car, "good")
+    return None
 
 
 def _dresden_line(name: str, e: Event) -> LogLine | None:

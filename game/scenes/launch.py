@@ -20,6 +20,7 @@ from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem, Saved
 from rules.qualifying_session import QualifyingRecord, QualifyingSession
 from rules.qualifying import Grid
+from rules.roster import street_driver
 from rules.record import Entry, Header
 from rules.car import WearPoints, box_reserve
 from rules.ruleset import RuleSet
@@ -38,12 +39,19 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
         laps=lineup.laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
+            Entry(id=f"car{i + 1}", name=_name(d, i, rules), driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
                   wear=_wear(d, rules),
-                  profile=d.profile, reserve=box_reserve(rules.car_setup, _wear(d, rules)))
+                  profile=street_driver(i).profile if rules.street else d.profile,
+                  reserve=box_reserve(rules.car_setup, _wear(d, rules)))
             for i, d in enumerate(lineup.drivers)
         ),
     )
+
+
+def _name(driver: Driver, seat: int, rules: RuleSet) -> str:
+    """The name on the car: in a street race a computer seat is the roster's driver (STREET-1);
+    a human keeps their own name and drives that driver's ability."""
+    return street_driver(seat).name if rules.street and driver.kind != "human" else driver.name
 
 
 def _wear(driver: Driver, rules: RuleSet) -> WearPoints:

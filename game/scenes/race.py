@@ -20,6 +20,7 @@ from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_e
 from game.board.view import BoardView
 from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
+from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.play.since import summary
@@ -44,8 +45,8 @@ from game.widgets.controls import Button
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
-from rules.actions import Bid, Karma, Roll, TCar
-from rules.engine import IllegalAction, on_track, to_move
+from rules.actions import Bid, FreeWP, Karma, Roll, TCar
+from rules.engine import IllegalAction, nitro_refusal, on_track, to_move
 from rules import pitpoints
 from rules.state import CarState
 from rules.gears import ShiftCost
@@ -63,7 +64,8 @@ SKIP_FRAME = 0.03  # seconds of each frame a skip may spend on the computers' tu
 VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
 DONE_DELAY = 2.0
-LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR)  # answered in a LeagueDialog
+# answered in a LeagueDialog; the street race's won WP (STREET-7, STREET-8) in a FreeWPDialog
+LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR, Wait.WP)
 LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
 FLAG_TIME = 2.5  # seconds the red flag of a restart stays (RESTART-1/2)
 COMPUTER_TURN = 7.0  # seconds a computer turn with its checks counts for: bench/turn_pace.py keeps the median wait under the gap
@@ -94,7 +96,7 @@ class RaceScene(Scene):
         self.message: tuple[str, theme.Colour] | None = None
         self.message_left = 0.0
         self.menu: WayMenu | None = None
-        self.dialog: CrewDialog | LeagueDialog | PitPlanDialog | None = None
+        self.dialog: CrewDialog | LeagueDialog | PitPlanDialog | FreeWPDialog | None = None
         self.weather = WeatherShow()
         self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
@@ -119,6 +121,7 @@ class RaceScene(Scene):
         self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
         self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
+        self.nitro = False  # STREET-3: the next gear is declared with the lap's nitro
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
@@ -132,6 +135,8 @@ class RaceScene(Scene):
             "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
             "boost": Button("boost", lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
                             self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
+            "nitro": Button("nitro", lambda: tr("race.nitro", state=tr("toggle.on" if self.nitro else "toggle.off")),
+                            self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint")]),
             "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
             "log": Button("log", lambda: tr("race.full_log"), self.open_log, "ghost", px=17),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
@@ -180,6 +185,8 @@ class RaceScene(Scene):
         row_y = self.gearbox.rect.bottom + 6
         self.buttons["boost"].rect = pygame.Rect(self.panel.left + 14, row_y, half, LEAGUE_ROW - 10)
         self.buttons["pitplan"].rect = pygame.Rect(self.panel.left + 22 + half, row_y, half, LEAGUE_ROW - 10)
+        # STREET-3: where the boost would be, or beside it when a rule set has both
+        self.buttons["nitro"].rect = (self.buttons["pitplan"] if self.control.state.rules.engine_boost else self.buttons["boost"]).rect.copy()
         x = w - MARGIN
         for key, labels in self._bar_labels():
             width = max(theme.font(22).size(label)[0] for label in labels) + 28
@@ -253,25 +260,31 @@ class RaceScene(Scene):
         if not self.idle or self.control.wait() != Wait.GEAR:
             return
         try:
-            step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce)
+            step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce,
+                                            self.nitro and self.buttons["nitro"].visible)
         except IllegalAction as err:
             self.app.sound.play("error")
             self.say(reason_text(err.reason))
             return
         self.message = None
-        self.boost, self.announce = False, None
+        self.boost, self.announce, self.nitro = False, None, False
         self.play(step)
 
     # --- the league's extras to a gear: the engine boost, the pit announcement ----------
 
     def _league_gears(self) -> bool:
-        """Do the rules add the boost (ENG-D-3) or pit announcements (PIT-D-6) to a gear choice?"""
+        """Do the rules add the boost (ENG-D-3), pit announcements (PIT-D-6) or the nitro
+        (STREET-3) to a gear choice?"""
         rules = self.control.state.rules
-        return rules.engine_boost or rules.pit_points
+        return rules.engine_boost or rules.pit_points or rules.street
 
     def toggle_boost(self) -> None:
         if self.buttons["boost"].visible:
             self.boost = not self.boost
+
+    def toggle_nitro(self) -> None:
+        if self.buttons["nitro"].visible:
+            self.nitro = not self.nitro
 
     def _plan_label(self) -> str:
         plan = self.announce or self._active_car().pit_plan
@@ -325,7 +338,9 @@ class RaceScene(Scene):
         or the driver answers a league question (karma, a head-to-head bid, the T-car)."""
         state = self.control.state
         wait = self.control.wait()
-        if wait in LEAGUE_QUESTIONS:
+        if wait == Wait.WP:  # STREET-7, STREET-8
+            self.dialog = FreeWPDialog(state, to_move(state) or "", self.control.name, self.answer)
+        elif wait in LEAGUE_QUESTIONS:
             car_id = to_move(state) or ""
             self.dialog = LeagueDialog(wait.value, state, car_id, self.control.name, self.answer)
         elif wait == Wait.PIT and state.rules.pit_points:  # PIT-D-10: at the box without an announcement
@@ -341,8 +356,8 @@ class RaceScene(Scene):
         """The crew's plan chosen at the box (PIT-D-10: 5 points more than announced in time)."""
         self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel))
 
-    def answer(self, action: Karma | Bid | TCar) -> None:
-        """Hand the driver's answer to a league question to the race."""
+    def answer(self, action: Karma | Bid | TCar | FreeWP) -> None:
+        """Hand the driver's answer to a league question (or where its won WP go) to the race."""
         self._answer_dialog(lambda: self.control.decide(action))
 
     def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
@@ -466,6 +481,8 @@ class RaceScene(Scene):
                 self.queue.append(Delay(FLAG_TIME / self.speed))
             if e.kind == "moved" and e.car and e.data.get("path"):
                 self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
+            if e.kind == "tunnel" and e.car and not e.data.get("blocked"):  # STREET-7: through to the exit
+                self._queue_drive(e.car, [str(e.data.get("from")), str(e.data.get("to"))])
 
     def _announce(self, step: Step) -> None:
         """The weather banner: the race weather once rolled, and every later determination."""
@@ -718,7 +735,7 @@ class RaceScene(Scene):
                 return target
         return self.view.space_at(pos)
 
-    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog | PitPlanDialog) -> bool:
+    def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog | PitPlanDialog | FreeWPDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
         if super().handle(event):
             return True
@@ -739,6 +756,8 @@ class RaceScene(Scene):
         gear = self.idle and self.control.wait() == Wait.GEAR
         rules, car = self.control.state.rules, self._active_car()
         self.buttons["boost"].visible = gear and rules.engine_boost and car.wp.engine > 1  # ENG-D-3: never the last
+        self.buttons["nitro"].visible = gear and nitro_refusal(self.control.state, car) is None  # STREET-3: once per lap
+        self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -747,6 +766,8 @@ class RaceScene(Scene):
             self.choose(gear)
         elif k == pygame.K_b:
             self.toggle_boost()
+        elif k == pygame.K_n:
+            self.toggle_nitro()
         elif k == pygame.K_p:
             self.edit_pit_plan()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
@@ -928,7 +949,7 @@ class RaceScene(Scene):
         self.dashboard.draw(screen, self.track, state, car, entry, self.control.index(car_id), kind)
         choosing = self.idle and wait == Wait.GEAR
         options = self.control.gear_options() if choosing else {}
-        odds = self.control.odds(self.boost and self.buttons["boost"].visible) if choosing else {}
+        odds = self.control.odds(self.boost and self.buttons["boost"].visible, self.nitro and self.buttons["nitro"].visible) if choosing else {}
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
@@ -955,10 +976,11 @@ class RaceScene(Scene):
             moves = self.control.destinations().get(space or "")
             if moves:
                 here = self._here()
+                street = self.control.state.rules.street
                 if len(moves) == 1:
-                    return [space or "", *move_lines(self.track, moves[0], here)]
+                    return [space or "", *move_lines(self.track, moves[0], here, street)]
                 return [tr("race.choose_way", space=space)] + [
-                    f"{i}. " + " · ".join(move_lines(self.track, m, here)) for i, m in enumerate(moves, 1)]
+                    f"{i}. " + " · ".join(move_lines(self.track, m, here, street)) for i, m in enumerate(moves, 1)]
         return []
 
     # --- debug status (end-to-end tests) -----------------------------------------------------

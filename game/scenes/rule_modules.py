@@ -64,11 +64,16 @@ def parameters(rules: RuleSet, laps_set: int | None = None) -> list[tuple[str, s
            "any_stop": tr("value.pit_any", reserve=rules.pit_reserve, areas=rules.pit_repair_areas)}[rules.pit_repairs]
     teams = tr("value.teams", stock=rules.team_stock, points="-".join(map(str, VICTORY_POINTS))) if rules.teams \
         else tr("value.off")
-    return [
+    tyres = tr("value.tyre_table", table=rules.tyres) if rules.tyres else tr("value.off")
+    if rules.street:  # STREET-4: no pits; STREET-2: hard tyres for every car
+        pit = tr("value.off")
+        tyres = tr("value.street_tyres", table=rules.tyres) if rules.tyres else tyres
+    street = [(tr("param.street"), street_value(rules), "STREET-1..8, AMB-52, AMB-63")] if rules.street else []
+    return street + [
         (tr("param.laps"), laps, "C-RACE-1"),
         (tr("param.grid"), tr("value.grid_roll" if rules.grid == "roll" else "value.grid_qualifying"), "VAR-20"),
         (tr("param.car"), car, f"{s.total_rule}, {s.limit_rule}"),
-        (tr("param.tyres"), tr("value.tyre_table", table=rules.tyres) if rules.tyres else tr("value.off"), "TYRE-1"),
+        (tr("param.tyres"), tyres, "TYRE-1, STREET-2" if rules.street else "TYRE-1"),
         (tr("param.weather"), weather, "VAR-25, AMB-8"),
         (tr("param.pit"), pit, "VAR-32"),
         (tr("param.slipstream"), tr("value.slip", gear=rules.slip_front_gear) if rules.slipstream else tr("value.off"),
@@ -77,6 +82,12 @@ def parameters(rules: RuleSet, laps_set: int | None = None) -> list[tuple[str, s
         (tr("param.order"), tr("value.order_inside" if rules.tie_break == "inside" else "value.order_arrival"), "VAR-1"),
         (tr("param.teams"), teams, "TEAM-B-1..3, AMB-53"),
     ]
+
+
+def street_value(rules: RuleSet) -> str:
+    """How the street race reads its open points (AMB-52, AMB-63), in a few words."""
+    return tr("value.street", per=tr(f"value.street_per.{rules.nitro_per}"), fails=rules.shooting_fails,
+              tie=tr(f"value.street_tie.{rules.police_tie}"), cap=tr(f"value.street_cap.{rules.free_wp_cap}"))
 
 
 class RulesScene(Scene):

@@ -23,6 +23,7 @@ from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
 from rules.choice import RuleChoice, following_preset, known_preset, rules_of
 from rules.profiles import Profile
+from rules.roster import street_driver
 from rules.ruleset import PRESETS, RuleSet
 
 if TYPE_CHECKING:
@@ -87,11 +88,10 @@ class SetupScene(ChosenTrack, Scene):
             rows += [
                 Button(f"driver{i + 1}.kind", lambda i=i: tr(f"driver.{self.drivers[i].kind}"),
                        lambda i=i: self.next_kind(i), px=21, hint=lambda: [tr("setup.kind_hint")]),
-                TextField(f"driver{i + 1}.name", lambda i=i: self.drivers[i].name,
+                TextField(f"driver{i + 1}.name", lambda i=i: self.seat_name(i),
                           lambda text, i=i: self.rename(i, text), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
-                Button(f"driver{i + 1}.profile", lambda i=i: tr(f"profile.{self.drivers[i].profile.value}"),
-                       lambda i=i: self.next_profile(i), px=19,
-                       hint=lambda i=i: [tr(f"profile.{self.drivers[i].profile.value}.about"), tr("setup.profile_hint")]),
+                Button(f"driver{i + 1}.profile", lambda i=i: self.profile_label(i),
+                       lambda i=i: self.next_profile(i), px=19, hint=lambda i=i: self.profile_hint(i)),
                 Button(f"driver{i + 1}.colour", lambda: "", lambda i=i: self.next_colour(i),
                        swatch=lambda i=i: theme.colour(self.drivers[i].colour), hint=lambda: [tr("setup.colour_hint")]),
                 Button(f"driver{i + 1}.number", lambda i=i: f"#{self.drivers[i].number}", lambda i=i: self.next_number(i),
@@ -107,8 +107,30 @@ class SetupScene(ChosenTrack, Scene):
         kind = KINDS[(KINDS.index(self.drivers[i].kind) + 1) % len(KINDS)]
         self.drivers[i] = self.drivers[i].model_copy(update={"kind": kind})
 
+    def seat_name(self, i: int) -> str:
+        """The name on the seat's car: in a street race a computer seat is the roster's driver
+        (STREET-1, as ``launch`` enters it); a human keeps their own."""
+        if self.rules().street and self.drivers[i].kind != "human":
+            return street_driver(i).name
+        return self.drivers[i].name
+
+    def profile_label(self, i: int) -> str:
+        """The seat's profile; in a street race the ability of the roster's driver it drives (STREET-1)."""
+        profile = street_driver(i).profile if self.rules().street else self.drivers[i].profile
+        return tr(f"profile.{profile.value}")
+
+    def profile_hint(self, i: int) -> list[str]:
+        if self.rules().street:
+            d = street_driver(i)
+            return [tr("setup.street_driver", name=d.name, ability=tr(f"profile.{d.profile.value}")),
+                    tr(f"profile.{d.profile.value}.about")]
+        return [tr(f"profile.{self.drivers[i].profile.value}.about"), tr("setup.profile_hint")]
+
     def next_profile(self, i: int) -> None:
-        """DRESDEN-PROFILE-1: each driver picks one of the seven profiles for the race."""
+        """DRESDEN-PROFILE-1: each driver picks one of the seven profiles for the race (in a street
+        race the seat's driver is fixed, STREET-1)."""
+        if self.rules().street:
+            return
         profiles = list(Profile)
         profile = profiles[(profiles.index(self.drivers[i].profile) + 1) % len(profiles)]
         self.drivers[i] = self.drivers[i].model_copy(update={"profile": profile})

@@ -14,7 +14,8 @@ The seam, step by step (``rules.engine``):
   turn may begin with its start roll (``dresden_start.begin_turn``, after a spin
   ``dresden_start.after_spin``);
 * the gear (MASTERS-TURN-1..3): ``pits.exit_gears`` after a slow stop, the gears from 0
-  (``dresden_start.gears_from_zero``);
+  (``dresden_start.gears_from_zero``); announced with it the engine boost (``boost.announce``)
+  and the street race's nitro (``nitro.announce``);
 * the gear die (-4): ``tyres.roll_spaces``, ``driver_profiles.roll_spaces`` and on a launch
   ``driver_profiles.launch_spaces``, ``qualifying_lap.count_roll``; after a 20 in 5th or a 30
   in 6th ``weather.owe_determination``;
@@ -30,9 +31,13 @@ The seam, step by step (``rules.engine``):
   (-11/12); the next segment on offer: ``tyres.must_slide``, ``tyres.bonus_allowed``,
   ``driver_profiles.launch_offered``, ``slipstream.may_slip``;
 * the crew's ``PitStop``: ``pits.on_pitstop``;
-* the car stands: ``damage.collision_checks`` (-13), ``damage.engine_checks`` (-14);
+* the car stands: in a street race first ``city.tunnel``, ``city.police_pass`` and
+  ``city.shooting_checks`` (its check: ``city.on_shooting``); ``damage.collision_checks`` (-13),
+  ``damage.engine_checks`` (-14); then ``free_wp.ask`` for WP won on the line
+  (``free_wp.on_line``, when a segment crosses it); the driver's ``FreeWP``: ``free_wp.on_free_wp``;
 * the movement is over (phase "check"): ``weather.after_turn``; the game round is over:
-  ``weather.after_round`` (-15), then ``head_to_head.new_round`` and ``karma.count_lead``;
+  ``free_wp.police_payout``, ``weather.after_round`` (-15), then ``head_to_head.new_round`` and
+  ``karma.count_lead``; the race's start: ``city.opening_markers`` (``start.new_race``);
 * the sweep is about to order level cars: ``head_to_head.call`` (``Bid``: ``head_to_head.on_bid``);
   the race is over: ``karma.at_race_end``;
 * FD Blitz's ``TimeOut``, whenever a player's clock runs out in the car's own turn:

@@ -7,7 +7,7 @@ crew's ``PitStop`` and the pit roll. When no stop is allowed (``stops_allowed``,
 ``RuleSet.pit_stops``) or the track has no pit lane, ``box_to_reach`` gives no box to reach.
 
 Rules here: PIT-B-1..8, CORE-PIT-1..3, PIT-A-1..5, PIT-X-1..4, TEAM-B-2, FAQ-5, OPT-3LAP-1,
-AMB-26, AMB-29a, AMB-29d, AMB-29e, AMB-31, AMB-54.
+AMB-26, AMB-29a, AMB-29d, AMB-29e, AMB-31, AMB-54, STREET-4 (no pit stops in a street race).
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ from rules.track import Track
 
 
 def stops_allowed(state: RaceState) -> int:
-    """Pit stops per car: PIT-B-1's one, or two in a 3-lap race (OPT-3LAP-1, AMB-54)."""
+    """Pit stops per car: PIT-B-1's one, or two in a 3-lap race (OPT-3LAP-1, AMB-54); none in a
+    street race (STREET-4)."""
+    if state.rules.street:
+        return 0
     return state.rules.pit_stops_3_laps if state.laps >= 3 else state.rules.pit_stops
 
 

@@ -9,7 +9,9 @@ and 1 (AMB-59).
 
 Rules here: FD08-GRID-1, FD08-START-1, CAR-C-2, OPT-CAR-1..2, TYRE-1, TEAM-B-1, QUAL-6, QUAL-B-4,
 WEATHER-B-1 and WEATHER-4 (the race weather is rolled before the set-ups); what a league
-driver brings (AMB-32 reserve, DRESDEN-PROFILE-1, KARMA-1).
+driver brings (AMB-32 reserve, DRESDEN-PROFILE-1, KARMA-1); the street race's fixed drivers and
+tyres (STREET-1: car i drives the roster's driver i, ``rules.roster``; STREET-2: hard tyres,
+no tyre choice) and its danger zone (STREET-6, ``city.opening_markers``).
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ from rules import karma
 from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
-from rules.modules import pit_points
+from rules.modules import city, pit_points
 from rules.modules import dresden_start
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
 from rules.profiles import Profile
+from rules.roster import street_driver
 from rules.ruleset import RuleSet
 from rules.state import CarState, Check, RaceState
 from rules.tables import StartKind, start_b
+from rules.tyres import Tyre
 from rules.track import Track
 from rules.weather import Barometer
 
@@ -45,14 +49,20 @@ class CarEntry(NamedTuple):
     karma: int | None = None
 
 
-def _car(rules: RuleSet, entry: CarEntry, box: str | None) -> CarState:
-    """The car before the grid: the rule set decides which of the entry's extras count."""
+def _car(rules: RuleSet, entry: CarEntry, box: str | None, seat: int) -> CarState:
+    """The car before the grid: the rule set decides which of the entry's extras count. In a
+    street race the ``seat``-th car drives the roster's driver with its ability (STREET-1, AMB-52)
+    on hard tyres (STREET-2)."""
+    profile = entry.profile if rules.profiles else Profile.NORMALO  # DRESDEN-PROFILE-1
+    if rules.street and rules.profiles:
+        profile = street_driver(seat).profile
     return CarState(
         id=entry.id, space=None, wp=entry.wp, setup=entry.wp, box=box,
         reserve=entry.reserve if rules.car_setup.reserve else rules.pit_reserve,  # AMB-32, PIT-A-1
-        profile=entry.profile if rules.profiles else Profile.NORMALO,  # DRESDEN-PROFILE-1
+        profile=profile,
         team=entry.team,
         karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0,  # KARMA-1
+        tyre=Tyre.HARD if rules.street and rules.tyres else None,
     )
 
 
@@ -70,7 +80,7 @@ def new_race(
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
     boxes = track.pit.boxes if track.pit else ()
-    states = tuple(_car(rules, CarEntry(*c), boxes[i] if i < len(boxes) else None) for i, c in enumerate(cars))
+    states = tuple(_car(rules, CarEntry(*c), boxes[i] if i < len(boxes) else None, i) for i, c in enumerate(cars))
     stock: tuple[int, ...] = ()
     if rules.teams:  # TEAM-B-1: only with an even number of cars; pairs in entry order
         if len(states) % 2:
@@ -81,6 +91,7 @@ def new_race(
         track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock,
         qualifying_weather=qualifying_weather, level_start=level_start,
     )
+    state = city.opening_markers(track, state)  # STREET-6
     if grid is not None and sorted(grid) != sorted(c.id for c in states):
         raise ValueError(f"the grid {list(grid)} must name every car exactly once")
     # WEATHER-B-1, WEATHER-4: the race weather is rolled first; tyres and a car built by the
@@ -125,15 +136,21 @@ def place(track: Track, state: RaceState, order: list[str], events: list[Event])
 
 
 def needs_setup(rules: RuleSet) -> bool:
-    """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)?"""
+    """Does each car choose tyres or build its car before the start (TYRE-1, CAR-C-2)? In a street
+    race the tyres are hard for every car (STREET-2): no choice."""
     s = rules.car_setup
-    return rules.tyres is not None or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
+    choose_tyres = rules.tyres is not None and not rules.street
+    return choose_tyres or any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
 
 
 def on_setup(state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
     """One car's tyres and set-up (TYRE-1, CAR-C-2, OPT-CAR-1..2); then the next car's."""
     car = state.car(state.active or "")
-    if (action.tyre is None) != (state.rules.tyres is None):
+    if state.rules.street:  # STREET-2: hard tyres for every car, whatever the set-up
+        if action.tyre not in (None, Tyre.HARD):
+            raise IllegalAction(Reason(rule="STREET-2", code=Code.TYRES_FIXED))
+        action = action.model_copy(update={"tyre": car.tyre})
+    elif (action.tyre is None) != (state.rules.tyres is None):
         code = Code.TYRE_REQUIRED if action.tyre is None else Code.NO_TYRE_MODULE
         raise IllegalAction(Reason(rule="TYRE-1", code=code))
     wp, reserve = car.wp, car.reserve
@@ -159,6 +176,8 @@ def _after_setup(state: RaceState) -> RaceState:
     start roll is part of its first turn (VAR-24, ``dresden_start``)."""
     if state.rules.start_in_turn:
         return dresden_start.race_start(state)
+    if state.rules.profiles:  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
+        state = state.model_copy(update={"cars": tuple(c.model_copy(update={"launch": True}) for c in state.cars)})
     if not state.rules.start_roll:
         return state.model_copy(update={"phase": "check"})
     return state.model_copy(

@@ -36,10 +36,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.actions import Bid, ChooseGear, Drive, EndMove, Karma, PitStop, SetUp, TCar
+from rules.actions import Bid, ChooseGear, Drive, EndMove, FreeWP, Karma, PitStop, SetUp, TCar
 from rules.car import Area
 from rules.classify import classification
-from rules.engine import chance, gear_options, karma_offers, moves, on_track, repairs_at, t_car_proposal, to_move
+from rules.engine import (
+    chance, free_wp_amount, free_wp_room, gear_options, karma_offers, moves, nitro_refusal, on_track, repairs_at, t_car_proposal,
+    to_move,
+)
 from rules.gears import ShiftCost
 from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
@@ -110,7 +113,8 @@ def random_play(
         elif state.phase == "gear":
             gears = sorted(g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost))
             assert gears, f"no legal gear for {state.active}"
-            session.act(ChooseGear(gear=rng.choice(gears)))
+            nitro = nitro_refusal(state, state.car(state.active or "")) is None and rng.random() < 0.3  # STREET-3
+            session.act(ChooseGear(gear=rng.choice(gears), nitro=nitro))
         elif state.phase == "move":
             legal = moves(track, state)
             assert legal, f"no legal move for {state.active}"
@@ -129,6 +133,13 @@ def random_play(
         elif state.phase == "tcar":  # TCAR-1: race on in the T-car, or not
             take = rng.random() < 0.5
             session.act(TCar(wp=t_car_proposal(state, state.car(state.active or "")) if take else None))
+        elif state.phase == "wp":  # STREET-7, STREET-8: the WP won, one by one into an area with room
+            car = state.car(to_move(state) or "")
+            room, put = free_wp_room(state, car), {}
+            for _ in range(free_wp_amount(state, car)):
+                area = rng.choice(sorted(a for a in room if room[a] > put.get(a, 0)))
+                put[area] = put.get(area, 0) + 1
+            session.act(FreeWP(wp=put))
         else:
             raise AssertionError(f"nobody can act in phase {state.phase!r}: the race is stuck")
         check_invariants(track, state, session.state)

@@ -26,6 +26,7 @@ from game import theme
 from game.widgets import dashboard
 from game.widgets.controls import Button, Slider, TextField
 from game.widgets.crewdialog import CrewDialog
+from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.widgets.trackpicture import TrackPicture
@@ -125,6 +126,7 @@ class Recorder:
         monkeypatch.setattr(CrewDialog, "draw", dialog_spy)
         monkeypatch.setattr(LeagueDialog, "draw", card_spy(LeagueDialog.draw))
         monkeypatch.setattr(PitPlanDialog, "draw", card_spy(PitPlanDialog.draw))
+        monkeypatch.setattr(FreeWPDialog, "draw", card_spy(FreeWPDialog.draw))
         for module in [m for name, m in sys.modules.items() if name.startswith("game.")]:
             if getattr(module, "draw_pips", None) is pips:  # imported by name: patched where it is used
                 monkeypatch.setattr(module, "draw_pips", pips_spy)

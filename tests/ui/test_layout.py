@@ -165,6 +165,25 @@ def race_question(app: App, kind: str) -> None:
     assert isinstance(scene.dialog, LeagueDialog) and scene.dialog.kind == kind
 
 
+def race_street_wp(app: App) -> None:
+    """The street race's card for the WP won (STREET-7, STREET-8): a human car with room in two areas."""
+    from game.widgets.freewpdialog import FreeWPDialog
+    from tests.ui.test_street_screens import wp_state
+
+    scene = RaceScene(app, control_at(wp_state()), BoardView(catalogue().get("oval.tmx").board))
+    app.push(scene)
+    for _ in range(20):  # the banner naming the driver, then the card
+        scene.update(1.0)
+    assert isinstance(scene.dialog, FreeWPDialog)
+
+
+def setup_street(app: App) -> None:
+    """Ten seats with the roster's drivers and their abilities (STREET-1)."""
+    save_lineup(app.data, Lineup(track="oval.tmx", preset="street", drivers=drivers(10, 3)))
+    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.push(SetupScene(app))
+
+
 def race_pit_plan(app: App) -> None:
     """The pit announcement card, opened from the gear box's row (PIT-D-6)."""
     scene = race(app, "dresden-2006")
@@ -414,11 +433,13 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "settings": lambda app: app.push(SettingsScene(app)),
     "setup": setup,
     "setup-league": setup_league,
+    "setup-street": setup_street,
     "carsetup-fixed": carsetup_fixed,
     "carsetup-build": carsetup_build,
     "carsetup-league": carsetup_league,
     "rules": rules_screen,
     "rules-ids": lambda app: rules_screen(app, ids=True),
+    "rules-street": lambda app: app.push(RulesScene(app, RuleChoice(preset="street"), lambda c: None, 2)),  # STREET-1..8
     "race-gear": race,
     "race-move": race_move,
     "race-log-back": race_log_back,
@@ -429,6 +450,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-bid": lambda app: race_question(app, "bid"),
     "race-tcar": lambda app: race_question(app, "tcar"),
     "race-pitplan": race_pit_plan,
+    "race-street": lambda app: race(app, "street"),  # the nitro beside the gear box (STREET-3)
+    "race-street-wp": race_street_wp,
     "pause": race_pause,
     "qualifying-ready": lambda app: qualifying(app, "ready"),
     "qualifying-gear": lambda app: qualifying(app, "gear"),

@@ -71,7 +71,7 @@ def rules_screen(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_the_rules_screen_switches_modules_and_hands_the_choice_back(rules_screen) -> None:  # type: ignore[no-untyped-def]
     app, scene, taken = rules_screen
     scene.draw(app.screen)
-    assert scene.status()["modules"] == {k: k != "teams" for k in KEYS}  # the team race is no part of a preset
+    assert scene.status()["modules"] == {k: k not in ("teams", "street") for k in KEYS}  # the team race and the street race are no part of it
     click(scene, scene.status()["buttons"]["module.tyres"])
     scene.draw(app.screen)
     assert scene.status()["modules"]["tyres"] is False

@@ -1,0 +1,53 @@
+"""The street race's nitro (STREET-3): once per lap a car may inject nitro for as many extra spaces
+as its current gear.
+
+Like the Dresden engine boost (``boost``) it is announced with the gear, before the roll, and
+the engine adds ``extra_spaces`` to the roll; unlike the boost it costs nothing but the lap's
+injection. "Einmal pro Runde" is read as once per lap (AMB-63, ``RuleSet.nitro_per``; "game_round"
+reads it as once per game round, i.e. every turn). A car's first lap runs from the grid to its
+second crossing of the line, so the grid's short run to the line is lap 1 too. The trigger of an
+engine check stays the natural face (AMB-11). ``refusal`` says whether a car may inject now,
+for the gear box and the odds (``rules.odds.nitro_odds``). Without ``RuleSet.street`` every
+nitro is refused.
+
+Rules here: STREET-3, AMB-63.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Event
+from rules.modules.base import IllegalAction
+from rules.reasons import Code, Reason
+from rules.state import CarState, RaceState
+
+
+def lap_of(car: CarState) -> int:
+    """The lap the car is driving, from 1: the grid is behind the line, so its first crossing
+    still belongs to lap 1."""
+    return max(1, car.crossings)
+
+
+def refusal(state: RaceState, car: CarState) -> Reason | None:
+    """Why ``car`` may not inject nitro now, or None (STREET-3: once per lap, AMB-63)."""
+    if not state.rules.street or state.mode != "race" or car.rolling_out is not None:
+        return Reason(rule="STREET-3", code=Code.NO_NITRO)
+    if state.rules.nitro_per == "lap" and car.nitro_lap == lap_of(car):
+        return Reason(rule="STREET-3", code=Code.NITRO_USED, values={"lap": lap_of(car)})
+    return None
+
+
+def announce(state: RaceState, nitro: bool, events: list[Event]) -> RaceState:
+    """STREET-3: the nitro announced with the gear, before the roll; the lap's injection is spent."""
+    if not nitro or state.phase != "roll":  # a skip cost may have ended the race already
+        return state
+    car = state.car(state.active or "")
+    why = refusal(state, car)
+    if why is not None:
+        raise IllegalAction(why)
+    events.append(Event(kind="nitro", car=car.id, data={"spaces": car.gear, "lap": lap_of(car)}))
+    return state.with_car(car.model_copy(update={"nitro_lap": lap_of(car)})).model_copy(update={"nitro": True})
+
+
+def extra_spaces(state: RaceState, car: CarState) -> int:
+    """STREET-3: a roll with nitro counts as many spaces more as the gear (1st +1 ... 6th +6)."""
+    return car.gear if state.nitro else 0
