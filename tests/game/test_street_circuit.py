@@ -50,7 +50,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return out
 
 
-@pytest.mark.parametrize("rules", ["fd-basic", "fde-advanced"])
+@pytest.mark.parametrize("rules", ["fd-basic", "fde-advanced", "street"])
 def test_a_ten_car_race_on_the_city_circuit_finishes_and_replays(rules, tmp_path):
     record = tmp_path / "city.json"
     out = run("simulate", "--track", str(CITY), "--cars", "10", "--seed", "7", "--rules", rules, "--record", str(record))
@@ -74,3 +74,21 @@ def test_track_info_lists_the_zones_and_tunnels(city):
     facts = json.loads(run("track", "info", str(CITY), "--json").stdout)
     assert [z["kind"] for z in facts["zones"]] == [z.kind for z in city.zones]
     assert facts["tunnels"] == [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in city.tunnels]
+
+
+def test_a_street_race_on_the_city_circuit_meets_every_street_feature(city):
+    """The street preset on its own board, through the loop ``simulate`` uses: nitro (STREET-3), the
+    windows' checks (STREET-5), the police station (STREET-7), the tunnel (STREET-7) and the tyre WP
+    back at the line (STREET-8) all happen in a 10-car race, whose record replays to the same end."""
+    from rules.record import replay, steps
+    from rules.ruleset import preset
+    from rules.simulation import play, race_header
+
+    header, _ = race_header(city, preset("street"), 10, 2, 5, "careful")
+    session = play(city, header)
+    record = session.record()
+    kinds = {e.kind for s in steps(city, record) for e in s.events}
+    purposes = {e.data.get("purpose") for s in steps(city, record) for e in s.events if e.kind == "check"}
+    assert {"nitro", "tunnel", "police", "tyres_back"} <= kinds, kinds
+    assert "shooting" in purposes, purposes
+    assert replay(city, record) == session.state
