@@ -389,5 +389,6 @@ class SetupScene(ChosenTrack, Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(track=self.track_file, laps=self.laps, grid=self.grid, drivers=[d.kind for d in self.drivers])
+        status.update(track=self.track_file, laps=self.laps, grid=self.grid, drivers=[d.kind for d in self.drivers],
+                      preset=self.preset)
         return status
