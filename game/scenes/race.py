@@ -1017,5 +1017,5 @@ class RaceScene(Scene):
             if not self.view.viewport.collidepoint(x, y) or self.tray_rect.collidepoint(x, y):
                 continue
             out.append({"space": space, "x": x, "y": y, "steps": max(len(m.path) for m in moves),
-                        "out": all(m.out is not None for m in moves)})
+                        "out": all(m.out is not None for m in moves), "cost": min(m.brakes + m.tyres for m in moves)})
         return out
