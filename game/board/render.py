@@ -706,7 +706,8 @@ class BoardRenderer:
         return None
 
     def size_at(self, scale: float) -> tuple[int, int]:
-        """Pixel size of the rendered board at ``scale``."""
+        """Pixel size of the rendered board at ``scale``, rounded as ``paint`` rounds it."""
+        scale = round(scale, 4)
         return (max(1, round(self.bounds[2] * scale)), max(1, round(self.bounds[3] * scale)))
 
     # --- drawing --------------------------------------------------------------

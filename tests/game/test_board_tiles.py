@@ -161,3 +161,24 @@ def test_the_ring_a_pan_opens_is_painted_one_tile_a_frame_once_the_camera_rests(
     assert all(k in view.picture.tiles for k in view.picture._keys(rows))
     assert view.picture.painted - painted == rows[3] - rows[1]  # the opened column, one tile a frame
     assert not view.animating()
+
+
+
+# the oval's board is 1788 map px wide: at this zoom 1163.0 px unrounded, 1162.98 as painted
+ODD_ZOOM = 0.6504465942016342
+
+
+def test_the_size_a_board_is_told_is_the_size_it_is_painted(board) -> None:
+    assert board.paint(BoardOptions(arrows=False), ODD_ZOOM).get_size() == board.size_at(ODD_ZOOM)
+
+
+def test_a_board_stretched_over_its_far_edge_draws(board) -> None:
+    """A race screen once fell back to the menu: its board, told a pixel wider than it was painted,
+    was read past its edge while the zoom changed with the board's far corner in view."""
+    view = view_of(board)
+    bx, by, bw, bh = board.bounds
+    shown(view, ODD_ZOOM, (bx + bw, by + bh))
+    view.zoom(view.viewport.center, 1.1)  # stretched: painted at ODD_ZOOM, shown larger
+    screen = pygame.Surface(SIZE)
+    view.draw(screen)
+    assert view.picture.scale == ODD_ZOOM
