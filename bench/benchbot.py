@@ -30,10 +30,10 @@ from rules.state import CarState, RaceState
 from rules.track import Track
 
 LOWEST = -1e9
-WP_VALUE = 4.0  # the i-th WP left of an area is worth WP_VALUE / i
-STOP_OWED = 6.0  # per stop still owed in a 2- or 3-stop corner
+WP_VALUE = 20.0  # the i-th WP left of the tyres and brakes together (or of another area) is worth WP_VALUE / i
+STOP_OWED = 10.0  # per stop still owed in a 2- or 3-stop corner
 TOO_LOW = 3.0  # the gear cannot reach the next corner next turn
-VALUED = (Area.TYRES, Area.BRAKES, Area.GEARBOX, Area.BODY, Area.ENGINE, Area.ROAD_HOLDING)
+OTHERS = (Area.GEARBOX, Area.BODY, Area.ENGINE, Area.ROAD_HOLDING)
 
 
 def _wp_value(left: int) -> float:
@@ -52,7 +52,7 @@ def score(track: Track, state: RaceState, move: Move) -> float:
         return LOWEST
     end = track.space(end_name)
     progress = end.progress - start + move.laps * track.rows
-    value = sum(_wp_value(wp[a]) for a in VALUED) + 2 * progress
+    value = _wp_value(wp.tyres + wp.brakes) + sum(_wp_value(wp[a]) for a in OTHERS) + 2 * progress
     if move.finishes or end.in_pit:
         return value
     lane = _model(track)
@@ -80,7 +80,7 @@ def _can_stop(state: RaceState, gear: int, wp, room: int) -> bool:
     for g, opt in legal_gears(gear, wp, state.rules.downshift).items():
         if isinstance(opt, ShiftCost) and g <= gear:
             brakes = wp.brakes - opt.cost.get(Area.BRAKES, 0)
-            if state.rules.gear_dice.die(g).lowest - max(0, brakes) <= room:
+            if max(1, state.rules.gear_dice.die(g).lowest - max(0, brakes)) <= room:  # a car moves at least a space
                 return True
     return False
 

@@ -54,6 +54,7 @@ class Level(Driver):
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
     scarcity: float = 0.35  # ... plus this for each corner ahead per WP left
+    reserve: float = 3.0  # ... plus this per WP left: the last WP pay for a block (CORE-BLOCK-3) or a spin
     out: float = 60.0  # spaces an elimination costs
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
@@ -68,7 +69,7 @@ class Level(Driver):
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
         def wp(base: float, left: int) -> float:
-            return round(2 * (base + self.scarcity * ahead / (left + 1)) / bold) / 2
+            return round(2 * (base + (self.scarcity * ahead + self.reserve) / (left + 1)) / bold) / 2
         return Prices(
             brake=wp(self.brake, car.wp.brakes), tyre=wp(self.tyre, car.wp.tyres), out=round(self.out / bold),
             spin=self.spin, skip=self.skip,
