@@ -30,7 +30,7 @@ def main() -> int:
     ap.add_argument("--laps", type=int, default=3)
     ap.add_argument("--preset", nargs="*", default=["fde-advanced", "dresden-2006"], choices=sorted(PRESETS))
     ap.add_argument("--track", nargs="*", default=sorted(str(p) for p in (REPO / "maps").glob("*.tmx")))
-    ap.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    ap.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"))
     args = ap.parse_args()
     print(f"{'preset':14} {'track':16} {'cars':>5} {'out':>5} {'share':>6}  reasons")
     for key in args.preset:

@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed-races", type=int, default=3, metavar="K", help="10-car 1-lap races timed per track (default 3)")
     p.add_argument("--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    p.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"))
     p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
