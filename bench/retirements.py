@@ -2,10 +2,10 @@
 
     python bench/retirements.py [--races N] [--cars C] [--laps L] [--preset KEY ...] [--track FILE ...]
 
-Plays N races (seeds 1..N) of C careful computer drivers on every track under each preset,
+Plays N races (seeds 1..N) of C computer drivers of one level (Racer, or the --driver) on every track under each preset,
 exactly as ``main.py simulate`` plays them, and PRINTS for each pair the share of cars that
 did not finish and the reasons' rule IDs, most frequent first. A figure for tuning the
-computer drivers (rules/drivers.py), never asserted in a test.
+computer drivers (rules/ai/levels.py), never asserted in a test.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Benchmark: whole races with computer drivers, and how often the careful driver finishes.
+"""Benchmark: whole races with computer drivers, and how often the cars of a computer level finish.
 
     python bench/simulate.py [--speed-races K] [--races N] [--track FILE ...] [--driver D]
 
 Per shipped track (maps/*.tmx, or the --track files) it PRINTS
 
 * speed: races simulated per second, 10 cars (or as many as the grid holds),
-  1 lap, careful drivers, seeds 1..K (default K = 3), plus actions per second;
+  1 lap, Racers (or the --driver), seeds 1..K (default K = 3), plus actions per second;
 * finish rate: the share of cars that see the flag over N seeded 10-car
   3-lap races (seeds 1..N, default N = 2) and why the others retired.
 
