@@ -92,7 +92,7 @@ class Header(BaseModel):
     blitz: BlitzHeat | None = None  # a heat of an FD Blitz match; None = not Blitz
 
 
-def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "racer") -> Header:
+def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
     """A race of ``cars`` identical cars named Car 1, Car 2, ... all driven by ``driver``:
     what the simulator, the benchmarks and many tests need. Where the set-up keeps a box reserve
     (AMB-32), the standard car keeps D_DEFAULT_RESERVE there for a repair (PIT-D-7)."""

@@ -1,0 +1,131 @@
+"""The computer levels (issue 15): each choice they make, and races they play that replay exactly."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.actions import ChooseGear, Roll
+from rules.ai.levels import CHAMPION, DRIVERS, LEVELS, RACER, ROOKIE, Level, corners_ahead
+from rules.ai.lookahead import Prices, lookahead
+from rules.engine import apply, gear_options, moves
+from rules.gears import ShiftCost
+from rules.odds import gear_odds
+from rules.record import dumps, loads, replay, same_drivers
+from rules.ruleset import FORMULA_D_BASIC
+from rules.simulation import play
+from tests.rules.test_odds import TRACK, position
+
+PRICES = Prices(brake=1.0, tyre=1.0, out=50.0, spin=10.0, skip=1.0)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_a_race_of_each_level_plays_to_the_flag_and_replays_from_its_record(level: Level) -> None:
+    """Through rules.simulation, as ``simulate`` and the window play it; the record replays to
+    the same state and the same seed writes the same record (the levels are deterministic)."""
+    header = same_drivers(TRACK, FORMULA_D_BASIC, 4, 1, 7, level.name)
+    session = play(TRACK, header)
+    assert session.state.finished
+    text = dumps(session.record())
+    assert replay(TRACK, loads(text)) == session.state
+    assert dumps(play(TRACK, header).record()) == text
+
+
+@pytest.mark.parametrize("old", ["careful", "aggressive"])
+def test_records_naming_the_older_drivers_still_play_and_replay(old: str) -> None:
+    """Records and saves from before the levels name the careful or the aggressive driver: those
+    drivers are kept as they were."""
+    assert DRIVERS[old].name == old and not isinstance(DRIVERS[old], Level)
+    header = same_drivers(TRACK, FORMULA_D_BASIC, 3, 1, 5, old)
+    session = play(TRACK, header)
+    assert replay(TRACK, loads(dumps(session.record()))) == session.state
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_takes_no_risk_of_elimination_when_a_safe_gear_exists(level: Level) -> None:
+    """With one tyre WP left an overshoot spins or ends the race (CORNER-6/7): where the exact
+    odds give a gear that stops in the corner every time, no level declares a gear that may not."""
+    for space, gear, tyres in (("B8", 5, 1), ("B8", 4, 1), ("B10", 3, 1), ("B6", 6, 1)):
+        state = position(space, gear, tyres=tyres)
+        odds = gear_odds(TRACK, state)
+        chosen = level.choose_gear(TRACK, state)
+        assert isinstance(gear_options(TRACK, state)[chosen], ShiftCost)
+        if any(o.out == 0 and not o.overshoot for o in odds.values()):
+            assert odds[chosen].out == 0 and not odds[chosen].overshoot, (level.name, space, gear, chosen)
+
+
+def test_the_champion_does_not_overshoot_a_corner_it_can_stop_in() -> None:
+    """Well-shod (6 tyre WP) the overshoot costs only tyres, yet the champion keeps its stop in
+    the corner when the odds say a gear makes it surely."""
+    for space, gear in (("B8", 4), ("B10", 3)):
+        state = position(space, gear)
+        odds = gear_odds(TRACK, state)
+        chosen = CHAMPION.choose_gear(TRACK, state)
+        if any(o.corner_stop == 1 for o in odds.values()):
+            assert not odds[chosen].overshoot, (space, gear, chosen, odds[chosen])
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_brakes_into_the_corner_rather_than_crash(level: Level) -> None:
+    """In the Lindenkehre with 1 of 2 stops and one tyre WP, a 4 in 2nd: it brakes to stay in."""
+    state = position("B14", 2, stops=1, corner=0, tyres=1)
+    s, _ = apply(TRACK, state, ChooseGear(gear=2))
+    s, _ = apply(TRACK, s, Roll(value=4))
+    move = level.choose_move(TRACK, s, moves(TRACK, s))
+    assert move.out is None and not move.spin
+    assert move.corner == 0
+
+
+def test_the_champion_spends_wp_when_they_buy_spaces_and_corners_are_few() -> None:
+    """Tyre WP are cheap when few corners are left: the price of a WP falls with the corners ahead
+    and rises as they run out (the careful driver finished with 18 of 20 WP unspent)."""
+    late = position("B30", 4).model_copy(update={"laps": 1})
+    early = position("B30", 4)
+    car = early.car("a")
+    assert corners_ahead(TRACK, early, car) > corners_ahead(TRACK, late, car)
+    assert CHAMPION.prices(TRACK, late, car).tyre < CHAMPION.prices(TRACK, early, car).tyre
+    worn = car.model_copy(update={"wp": car.wp.model_copy(update={"tyres": 1})})
+    assert CHAMPION.prices(TRACK, early, worn).tyre > CHAMPION.prices(TRACK, early, car).tyre
+
+
+def test_racers_have_tempers_of_their_own() -> None:
+    """A grid of Racers does not drive as one: the price of an elimination differs by car."""
+    state = position("B30", 4)
+    car = state.car("a")
+    outs = {RACER.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}
+    assert len(outs) > 1
+    assert {CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)} == {CHAMPION.out}
+
+
+def test_the_rookie_now_and_then_takes_the_second_best_gear() -> None:
+    """ROOKIE's slip-ups: over many game rounds some gear choices differ from its own best."""
+    state = position("A30", 3)
+    choices = {ROOKIE.choose_gear(TRACK, state.model_copy(update={"round": r})) for r in range(1, 40)}
+    best = replace(ROOKIE, slip_ups=0).choose_gear(TRACK, state)
+    assert best in choices and len(choices) > 1
+
+
+def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_are_gone() -> None:
+    """One step along the lane from just before the Lindenkehre (2 stops, CORNER-5): past the
+    corner without a stop is never chosen while brakes can keep the car in; without brakes or
+    tyres to pay, the step is an elimination."""
+    la = lookahead(TRACK)
+    dist, corner, length = la.lane.corner_ahead("B8")
+    too_far = dist + length  # one space beyond the corner
+    kept = la.step("B8", too_far, None, 0, 3, 6, 1, 1, PRICES)
+    assert not kept.out and kept.corner == corner and kept.brakes == 2
+    assert la.step("B8", too_far, None, 0, 0, 6, 1, 1, PRICES).out
+    one_stop = la.step("B14", 20, 0, 1, 0, 0, 1, 1, PRICES)
+    assert one_stop.out
+
+
+def test_the_lookahead_prefers_the_gear_that_keeps_the_car_in_the_race() -> None:
+    """A position before a corner in 6th is worth less than the same in 3rd when brakes are gone."""
+    la = lookahead(TRACK)
+    from rules.ai.lookahead import odds
+
+    dice = odds(FORMULA_D_BASIC.gear_dice)
+    fast = la.value(dice, "B6", 6, None, 0, 0, 1, 1, 1, PRICES, 1)
+    slow = la.value(dice, "B6", 3, None, 0, 0, 1, 1, 1, PRICES, 1)
+    assert slow > fast
