@@ -59,7 +59,7 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
-    finish: float = 8.0  # spaces finishing this turn is worth beyond the spaces driven
+    finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
 
