@@ -91,13 +91,15 @@ def track(path: str) -> Track:
     return TRACKS[path]
 
 
-def play(case: Case) -> Outcome:
-    """The race of ``case``; every computer decision timed."""
+def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outcome:
+    """The race of ``case``; every computer decision timed. ``computers``: sides that are drivers
+    registered in ``rules.ai.levels.DRIVERS`` under a name no record knows (the tuning's)."""
     t = track(case.track)
     rules = PRESETS[case.preset]
     base = same_drivers(t, rules, case.cars, case.laps, case.seed, "racer")
     seats = case.seats()
-    entries = tuple(e.model_copy(update={"driver": "racer" if s == BENCH else s}) for e, s in zip(base.entries, seats))
+    entries = tuple(e.model_copy(update={"driver": "racer" if s == BENCH or s in computers else s})
+                    for e, s in zip(base.entries, seats))
     header = base.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
     side = {e.id: s for e, s in zip(entries, seats)}
     session = RaceSession(t, header)
