@@ -129,3 +129,44 @@ def test_the_lookahead_prefers_the_gear_that_keeps_the_car_in_the_race() -> None
     fast = la.value(dice, "B6", 6, None, 0, 0, 1, 1, 1, PRICES, 1)
     slow = la.value(dice, "B6", 3, None, 0, 0, 1, 1, 1, PRICES, 1)
     assert slow > fast
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level: Level) -> None:
+    """CORE-SLIP-2: behind a car on the oval's straight, far from the next corner, the three
+    spaces of the slipstream are free progress: every level takes them (choose_extra)."""
+    from rules.engine import optional_offer
+    from tests.rules.test_engine_modules import behind
+
+    state, _ = behind()
+    assert optional_offer(state)
+    extra = level.choose_extra(TRACK, state, moves(TRACK, state))
+    assert extra is not None and extra.via == "slip" and extra.out is None
+
+
+def test_tyres_for_the_weather_and_the_temper() -> None:
+    """TYRE-1: rain tyres in rain for every level; in the dry the Rookie takes hard tyres, the
+    bolder levels soft ones."""
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+
+    dry = position("A30", 3)
+    wet = dry.model_copy(update={"weather": Weather(condition="rain")})
+    assert {lv.choose_tyre(wet) for lv in LEVELS} == {Tyre.RAIN}
+    assert ROOKIE.choose_tyre(dry) is Tyre.HARD
+    assert RACER.choose_tyre(dry) is Tyre.SOFT and CHAMPION.choose_tyre(dry) is Tyre.SOFT
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+@pytest.mark.parametrize("preset", ["fde-advanced", "dresden-2006"])
+def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_replays(level: Level, preset: str) -> None:
+    """Qualifying, tyres and weather, pits (fde-advanced); the start roll, fuel, the engine
+    boost, pit stops by points, karma and head-to-head bids (dresden-2006): a race of each level
+    through rules.simulation to the flag, replayed exactly from its record."""
+    from rules.ruleset import PRESETS
+    from rules.simulation import race_header
+
+    header, _ = race_header(TRACK, PRESETS[preset], 2, 2, 11, level.name)
+    session = play(TRACK, header)
+    assert session.state.finished
+    assert replay(TRACK, loads(dumps(session.record()))) == session.state
