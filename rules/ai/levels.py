@@ -55,6 +55,7 @@ class Level(Driver):
     tyre: float = 0.6  # ... and a tyre WP
     scarcity: float = 0.35  # ... plus this for each corner ahead per WP left
     reserve: float = 3.0  # ... plus this per WP left: the last WP pay for a block (CORE-BLOCK-3) or a spin
+    crowd: float = 0.5  # ... plus this per other car racing per brake and tyre WP left together (blocks)
     out: float = 60.0  # spaces an elimination costs
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
@@ -68,8 +69,11 @@ class Level(Driver):
         so the look-ahead remembers positions across turns)."""
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
+        others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
+        blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
+
         def wp(base: float, left: int) -> float:
-            return round(2 * (base + (self.scarcity * ahead + self.reserve) / (left + 1)) / bold) / 2
+            return round(2 * (base + blocks + (self.scarcity * ahead + self.reserve) / (left + 1)) / bold) / 2
         return Prices(
             brake=wp(self.brake, car.wp.brakes), tyre=wp(self.tyre, car.wp.tyres), out=round(self.out / bold),
             spin=self.spin, skip=self.skip,

@@ -32,6 +32,12 @@ class Prices:
     spin: float  # a spin (CORNER-7): the turn and the gear are lost
     skip: float  # one WP paid for a skipped gear (gearbox, brakes or engine: CORE-GEAR-7)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.brake, self.tyre, self.out, self.spin, self.skip)))
+
+    def __hash__(self) -> int:  # the memo keys hash it at every step: once is enough
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
 
 @dataclass(frozen=True)
 class Step:
@@ -44,10 +50,6 @@ class Step:
     stops: int
     brakes: int  # brake WP left
     tyres: int  # tyre WP left
-
-
-def _cap(n: int, top: int) -> int:
-    return max(0, min(n, top))
 
 
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
@@ -79,7 +81,7 @@ class Lookahead:
     ) -> Step:
         """Drive ``roll`` spaces along the lane from ``space``, braking or flying out of a corner
         as the prices say is cheapest (CORNER-4..7, CORE-BRAKE-1: one brake WP a space)."""
-        brakes, tyres = _cap(brakes, 4), _cap(tyres, 5)
+        brakes, tyres = min(brakes, 4), min(tyres, 5)
         key = (space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
         found = self._steps.get(key)
         if found is None:
@@ -127,7 +129,7 @@ class Lookahead:
     ) -> float:
         """The expected spaces less priced WP of the next ``depth`` turns from this position,
         choosing the best gear each turn (a free shift of one, or a skip of two for one WP)."""
-        key = (id(dice), space, gear, corner, stops, _cap(brakes, 4), _cap(tyres, 5), mult, spin_max, prices, depth)
+        key = (id(dice), space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, prices, depth)
         found = self._values.get(key)
         if found is None:
             found = self._values[key] = self._value(dice, space, gear, corner, stops, key[5], key[6], mult, spin_max, prices, depth)
