@@ -170,3 +170,13 @@ def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_repla
     session = play(TRACK, header)
     assert session.state.finished
     assert replay(TRACK, loads(dumps(session.record()))) == session.state
+
+
+def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
+    """CORE-BLOCK-3: a blocked car without the brake and tyre WP to pay is out, so the more cars
+    race around it, the dearer its last WP."""
+    state = position("B30", 4)
+    car, other = state.car("a"), state.car("b")
+    crowded = state.model_copy(update={"cars": (car, *(other.model_copy(update={"id": f"o{i}"}) for i in range(9)))})
+    alone = state.model_copy(update={"cars": (car,)})
+    assert CHAMPION.prices(TRACK, crowded, car).brake > CHAMPION.prices(TRACK, alone, car).brake
