@@ -174,9 +174,10 @@ def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_repla
 
 def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
     """CORE-BLOCK-3: a blocked car without the brake and tyre WP to pay is out, so the more cars
-    race around it, the dearer its last WP."""
+    race around it, the dearer its last WP (here one brake and one tyre WP left)."""
     state = position("B30", 4)
     car, other = state.car("a"), state.car("b")
+    car = car.model_copy(update={"wp": car.wp.model_copy(update={"brakes": 1, "tyres": 1})})
     crowded = state.model_copy(update={"cars": (car, *(other.model_copy(update={"id": f"o{i}"}) for i in range(9)))})
     alone = state.model_copy(update={"cars": (car,)})
     assert CHAMPION.prices(TRACK, crowded, car).brake > CHAMPION.prices(TRACK, alone, car).brake
