@@ -10,8 +10,8 @@ how far and how exactly they look:
 * **Champion** plays every face of every legal gear through the engine's legal
   moves (blocking, lanes, slipstream it takes or gives, cars it may hit), takes
   the best destination of each face and the gear of the best expectation: an
-  expectimax over this turn's die and the two turns after it. Its prices were
-  tuned by self-play (``bench/tune_drivers.py``).
+  expectimax over this turn's die and the two turns after it. Its prices are
+  the Racer's, tuned by self-play (``bench/tune_drivers.py``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
   seconds) and picks the destination of its roll exactly. Each Racer has a
@@ -230,8 +230,11 @@ ROOKIE = Level(
     name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
     depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, slip_ups=4,
 )
-RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, temper=0.2)
-CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True)
+#: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
+#: the shipped tracks, 1 and 3 laps, fd-basic); the Champion values positions the same way
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "out": 80.0, "skip": 0.75, "slip": 2.25}
+RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, temper=0.2, **TUNED)
+CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER
 #: Every computer driver a race may name: the levels, and the drivers of older records and saves.

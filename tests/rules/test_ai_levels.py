@@ -84,8 +84,8 @@ def test_the_champion_spends_wp_when_they_buy_spaces_and_corners_are_few() -> No
     early = position("B30", 4)
     car = early.car("a")
     assert corners_ahead(TRACK, early, car) > corners_ahead(TRACK, late, car)
-    assert CHAMPION.prices(TRACK, late, car).tyre < CHAMPION.prices(TRACK, early, car).tyre
     worn = car.model_copy(update={"wp": car.wp.model_copy(update={"tyres": 1})})
+    assert CHAMPION.prices(TRACK, late, worn).tyre < CHAMPION.prices(TRACK, early, worn).tyre
     assert CHAMPION.prices(TRACK, early, worn).tyre > CHAMPION.prices(TRACK, early, car).tyre
 
 
