@@ -181,3 +181,25 @@ def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
     crowded = state.model_copy(update={"cars": (car, *(other.model_copy(update={"id": f"o{i}"}) for i in range(9)))})
     alone = state.model_copy(update={"cars": (car,)})
     assert CHAMPION.prices(TRACK, crowded, car).brake > CHAMPION.prices(TRACK, alone, car).brake
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) -> None:
+    """CORE-PIT-1: at the end of lap 1 of 3 with 2 of 6 tyre WP left, seven spaces before the
+    oval's pit entry, a level turns into the pit lane when its roll reaches it (and keeps to the
+    entry's lane otherwise)."""
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    worn = W.model_copy(update={"tyres": 2})
+    state = board([car("m", "C50", gear=3, box="P4", wp=worn), car("f", "A30")], "m", laps=3)
+    gear = level.choose_gear(OVAL, state)
+    s, _ = apply(OVAL, state, ChooseGear(gear=gear))
+    entry_lane = OVAL.space(OVAL.pit.entry).lane
+    for face in sorted(set(FORMULA_D_BASIC.gear_dice.die(gear).faces)):
+        rolled_state, _ = apply(OVAL, s, Roll(value=face))
+        found = moves(OVAL, rolled_state)
+        chosen = level.choose_move(OVAL, rolled_state, found)
+        if any(m.in_box or OVAL.space(m.end).in_pit for m in found if m.end):
+            assert chosen.in_box or OVAL.space(chosen.end).in_pit, (level.name, face, chosen.path)
+        else:
+            assert OVAL.space(chosen.end).lane == entry_lane, (level.name, face, chosen.path)
