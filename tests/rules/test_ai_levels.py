@@ -203,3 +203,15 @@ def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) 
             assert chosen.in_box or OVAL.space(chosen.end).in_pit, (level.name, face, chosen.path)
         else:
             assert OVAL.space(chosen.end).lane == entry_lane, (level.name, face, chosen.path)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_pays_wp_to_skip_gears_when_the_free_shift_cannot_stop(level: Level) -> None:
+    """CORE-GEAR-7: in 6th just before the Lindenkehre with one tyre WP, 5th (the free shift)
+    may fly out of the corner; every level pays the skip's WP for a gear that stops surely."""
+    state = position("B6", 6, tyres=1)
+    chosen = level.choose_gear(TRACK, state)
+    cost = gear_options(TRACK, state)[chosen]
+    assert isinstance(cost, ShiftCost) and sum(cost.cost.values()) > 0
+    odds = gear_odds(TRACK, state)[chosen]
+    assert odds.out == 0 and not odds.overshoot
