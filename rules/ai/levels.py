@@ -32,9 +32,10 @@ import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.ai.lookahead import Lookahead, Prices, lookahead, odds
-from rules.drivers import AGGRESSIVE, CAREFUL, Driver, _pit_entry_lane, _pit_progress, _slide_cost
+from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
+from rules.drivers import AGGRESSIVE, CAREFUL, Driver, _model, _pit_entry_lane, _pit_progress, _slide_cost
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from
+from rules.car import Area
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
 from rules.moves import Move
@@ -43,6 +44,8 @@ from rules.track import Track
 
 ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (TAB-CHECK)
 HIT_FAIL = 0.05  # a collision check fails on a 1
+FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
+PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
 
 
 @dataclass(frozen=True)
@@ -53,9 +56,9 @@ class Level(Driver):
     depth: int = 2  # turns the look-ahead plays after this one
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
-    scarcity: float = 0.35  # ... plus this for each corner ahead per WP left
-    reserve: float = 3.0  # ... plus this per WP left: the last WP pay for a block (CORE-BLOCK-3) or a spin
-    crowd: float = 0.5  # ... plus this per other car racing per brake and tyre WP left together (blocks)
+    scarcity: float = 0.35  # ... the k-th WP left of an area costs this for each corner ahead / k on top
+    reserve: float = 3.0  # ... and this / k: the last WP pay for a block (CORE-BLOCK-3) or a spin
+    crowd: float = 0.5  # ... and this per other car racing per brake and tyre WP left together (blocks)
     out: float = 60.0  # spaces an elimination costs
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
@@ -72,12 +75,25 @@ class Level(Driver):
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
         blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
 
-        def wp(base: float, left: int) -> float:
-            return round(2 * (base + blocks + (self.scarcity * ahead + self.reserve) / (left + 1)) / bold) / 2
+        def half(x: float) -> float:
+            return round(2 * x / bold) / 2
+
         return Prices(
-            brake=wp(self.brake, car.wp.brakes), tyre=wp(self.tyre, car.wp.tyres), out=round(self.out / bold),
-            spin=self.spin, skip=self.skip,
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=half(self.scarcity * ahead + self.reserve),
+            out=round(self.out / bold), spin=self.spin,
+            skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
         )
+
+    def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
+        """What the WP a skip strikes cost (CORE-GEAR-7): dearer the fewer the area has left; the
+        last WP of the engine (or of the body or road holding) ends the race (CORE-WEAR-2)."""
+        total = 0.0
+        for area, n in opt.cost.items():
+            left = car.wp[area]
+            if n >= left and area in FATAL:
+                return prices.out
+            total += self.skip * n + prices.scarce * (_harmonic(left) - _harmonic(left - n))
+        return total
 
     # --- the gear ---------------------------------------------------------------------
 
@@ -86,8 +102,8 @@ class Level(Driver):
         legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
         if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
             return next(iter(legal))
-        if _pit_entry_lane(track, state, car) is not None or car.space is None or track.space(car.space).in_pit:
-            return Driver.choose_gear(self, track, state)  # a stop to make or the pit lane: the careful plan
+        if car.space is None or self._pitting(track, state, car):
+            return Driver.choose_gear(self, track, state)  # a stop near, or the pit lane: the careful plan
         prices = self.prices(track, state, car)
         ranked = sorted(((self.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
         if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
@@ -96,7 +112,7 @@ class Level(Driver):
 
     def gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, prices: Prices) -> float:
         """The expected value of declaring ``gear``: over the faces of its die, the best move."""
-        skip = prices.skip * sum(opt.cost.values())
+        skip = self.skip_cost(car, opt, prices)
         paid_car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
         if not self.exact:
             return self._lane_gear_value(track, state, paid_car, gear, prices) - skip
@@ -137,7 +153,8 @@ class Level(Driver):
         if m.out is not None:
             return -prices.out
         car = state.car(state.active or "")
-        value = len(m.path) - prices.brake * m.brakes - prices.tyre * m.tyres - self._hazard(track, state, car, m, prices)
+        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
+        value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
         value += _pit_progress(track, state, m, state.moves_left or len(m.path))
@@ -161,7 +178,7 @@ class Level(Driver):
         CORE-COLL-1): the last WP of an area ends the race."""
 
         def loss(left: int) -> float:
-            return prices.out if left <= 1 else 2.0 * prices.tyre if left == 2 else prices.tyre
+            return prices.out if left <= 1 else prices.tyre + prices.scarce / (left - 1)
 
         risk = m.dangers * ROAD_FAIL * loss(car.wp.road_holding)
         if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
@@ -172,9 +189,9 @@ class Level(Driver):
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value; a car that wants to pit keeps the careful driver's plan
-        (keep to the lane of the pit entry and turn in)."""
+        near the pit entry (keep to the lane of the pit entry and turn in)."""
         car = state.car(state.active or "")
-        if _pit_entry_lane(track, state, car) is not None:
+        if self._pitting(track, state, car):
             return Driver.choose_move(self, track, state, moves)
         prices = self.prices(track, state, car)
         slides = state.phase == "move" and slide_spaces(state, car) > 0  # TYRE-2: rain, or a Regengott in sun
@@ -182,10 +199,17 @@ class Level(Driver):
         def value(m: Move) -> float:
             v = self.move_value(track, state, m, prices)
             if slides and m.via != "slide" and m.out is None:
-                v -= prices.tyre * _slide_cost(track, state, m)
+                v -= (prices.tyre + prices.scarce / max(1, car.wp.tyres)) * _slide_cost(track, state, m)
             return v
 
         return max(moves, key=lambda m: (value(m), m.path))
+
+    def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
+        """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
+        most): the careful plan takes it there. Further away its own moves are worth more."""
+        if _pit_entry_lane(track, state, car) is None or car.space is None:
+            return False
+        return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) if it is worth more than stopping here."""

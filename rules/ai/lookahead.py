@@ -26,17 +26,35 @@ from rules.track import Track
 class Prices:
     """What a level gives up for a WP or a lost race, in spaces of progress."""
 
-    brake: float  # one brake WP
-    tyre: float  # one tyre WP
+    brake: float  # one brake WP ...
+    tyre: float  # ... and one tyre WP, with WP to spare
+    scarce: float  # and on top, the k-th WP left of an area costs scarce / k (the last ones are dear)
     out: float  # the car's race ends
     spin: float  # a spin (CORNER-7): the turn and the gear are lost
     skip: float  # one WP paid for a skipped gear (gearbox, brakes or engine: CORE-GEAR-7)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.brake, self.tyre, self.out, self.spin, self.skip)))
+        object.__setattr__(self, "_hash", hash((self.brake, self.tyre, self.scarce, self.out, self.spin, self.skip)))
 
     def __hash__(self) -> int:  # the memo keys hash it at every step: once is enough
         return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def brakes(self, left: int, n: int) -> float:
+        """What spending ``n`` of ``left`` brake WP costs."""
+        return self.brake * n + self.scarce * (_harmonic(left) - _harmonic(left - n)) if n > 0 else 0.0
+
+    def tyres(self, left: int, n: int) -> float:
+        """What spending ``n`` of ``left`` tyre WP costs."""
+        return self.tyre * n + self.scarce * (_harmonic(left) - _harmonic(left - n)) if n > 0 else 0.0
+
+
+_HARMONIC = [0.0]
+for _k in range(1, 64):
+    _HARMONIC.append(_HARMONIC[-1] + 1 / _k)
+
+
+def _harmonic(n: int) -> float:
+    return _HARMONIC[max(0, min(n, 63))]
 
 
 @dataclass(frozen=True)
@@ -111,7 +129,7 @@ class Lookahead:
             if flown and fatal:
                 continue
             loss = flown * mult
-            value = roll - braked - prices.brake * braked - prices.tyre * loss
+            value = roll - braked - prices.brakes(brakes, braked) - prices.tyres(tyres, loss)
             if flown and loss >= tyres:
                 if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
                     continue

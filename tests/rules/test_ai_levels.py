@@ -17,7 +17,7 @@ from rules.ruleset import FORMULA_D_BASIC
 from rules.simulation import play
 from tests.rules.test_odds import TRACK, position
 
-PRICES = Prices(brake=1.0, tyre=1.0, out=50.0, spin=10.0, skip=1.0)
+PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
@@ -84,9 +84,10 @@ def test_the_champion_spends_wp_when_they_buy_spaces_and_corners_are_few() -> No
     early = position("B30", 4)
     car = early.car("a")
     assert corners_ahead(TRACK, early, car) > corners_ahead(TRACK, late, car)
-    worn = car.model_copy(update={"wp": car.wp.model_copy(update={"tyres": 1})})
-    assert CHAMPION.prices(TRACK, late, worn).tyre < CHAMPION.prices(TRACK, early, worn).tyre
-    assert CHAMPION.prices(TRACK, early, worn).tyre > CHAMPION.prices(TRACK, early, car).tyre
+    assert CHAMPION.prices(TRACK, late, car).scarce < CHAMPION.prices(TRACK, early, car).scarce
+    prices = CHAMPION.prices(TRACK, early, car)
+    assert prices.tyres(1, 1) > prices.tyres(6, 1)  # the last tyre WP is the dearest
+    assert prices.tyres(6, 4) > 4 * prices.tyres(6, 1)  # four at once cost more than four times the first
 
 
 def test_racers_have_tempers_of_their_own() -> None:
