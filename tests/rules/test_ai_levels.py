@@ -216,3 +216,18 @@ def test_every_level_pays_wp_to_skip_gears_when_the_free_shift_cannot_stop(level
     assert isinstance(cost, ShiftCost) and sum(cost.cost.values()) > 0
     odds = gear_odds(TRACK, state)[chosen]
     assert odds.out == 0 and not odds.overshoot
+
+
+def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_last_engine_wp() -> None:
+    """CORE-GEAR-7, CORE-WEAR-2: the WP a skip strikes are priced at the margin, and a skip that
+    would take the engine's last WP costs as much as the race."""
+    from rules.car import Area
+
+    state = position("B30", 4)
+    car = state.car("a")
+    prices = CHAMPION.prices(TRACK, state, car)
+    one = ShiftCost(gear=2, skipped=1, cost={Area.GEARBOX: 1})
+    worn = car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": 1})})
+    assert CHAMPION.skip_cost(worn, one, prices) > CHAMPION.skip_cost(car, one, prices) > 0
+    last = car.model_copy(update={"wp": car.wp.model_copy(update={"engine": 1})})
+    assert CHAMPION.skip_cost(last, ShiftCost(gear=1, skipped=2, cost={Area.ENGINE: 1}), prices) == prices.out
