@@ -45,7 +45,8 @@ from rules.track import Track
 ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (TAB-CHECK)
 HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
-PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
+PIT_NEAR = 30
+SLIDES_JUDGED = 5  # in rain, the best moves whose slide is looked at  # spaces to the pit entry from which a car that wants a stop heads for it
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Level(Driver):
             found = moves(track, after)
             if not found:
                 continue
-            best = max(self.move_value(track, after, m, prices) for m in found)
+            best = max(self.move_value(track, after, m, prices) for m in _distinct(found))
             moved = moved or any(m.path for m in found)
             total += float(p) * best
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
@@ -196,13 +197,17 @@ class Level(Driver):
         prices = self.prices(track, state, car)
         slides = state.phase == "move" and slide_spaces(state, car) > 0  # TYRE-2: rain, or a Regengott in sun
 
-        def value(m: Move) -> float:
-            v = self.move_value(track, state, m, prices)
-            if slides and m.via != "slide" and m.out is None:
-                v -= (prices.tyre + prices.scarce / max(1, car.wp.tyres)) * _slide_cost(track, state, m)
-            return v
+        ranked = sorted(((self.move_value(track, state, m, prices), m.path, m) for m in moves), key=lambda t: t[:2], reverse=True)
+        if not slides:
+            return ranked[0][2]
+        # TYRE-2: the slide after a stop in a corner, judged for the best few only (each costs a look at the engine)
+        slide = prices.tyre + prices.scarce / max(1, car.wp.tyres)
 
-        return max(moves, key=lambda m: (value(m), m.path))
+        def after_slide(t: tuple[float, tuple[str, ...], Move]) -> tuple[float, tuple[str, ...]]:
+            m = t[2]
+            return (t[0] - (slide * _slide_cost(track, state, m) if m.via != "slide" and m.out is None else 0.0), t[1])
+
+        return max(ranked[:SLIDES_JUDGED], key=after_slide)[2]
 
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
         """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
@@ -222,6 +227,15 @@ class Level(Driver):
             if v > best[0]:
                 best = (v, m)
         return best[1]
+
+
+def _distinct(found: list[Move]) -> list[Move]:
+    """One move for each way of ending that a level values differently (many paths reach the
+    same space at the same cost)."""
+    seen: dict[tuple, Move] = {}
+    for m in found:
+        seen.setdefault((m.end, len(m.path), m.brakes, m.tyres, m.dangers, m.corner, m.stops, m.spin, m.out is None, m.finishes, m.in_box, m.via), m)
+    return list(seen.values())
 
 
 def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
