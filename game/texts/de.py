@@ -119,7 +119,7 @@ STRINGS: dict[str, str] = {
     "driver.human.about": "Ein Mensch an diesem Bildschirm entscheidet für das Auto.",
     "driver.rookie.about": "Bremst früh, spart Verschleißpunkte, wählt ab und zu den falschen Gang.",
     "driver.racer.about": "Plant die nächsten Züge auf seiner Spur; jeder Rennfahrer etwas kühner oder ruhiger.",
-    "driver.champion.about": "Wägt jeden Wurf jedes Gangs mit den genauen Chancen ab: der stärkste.",
+    "driver.champion.about": "Wägt jeden Wurf seiner besten Gänge mit den genauen Chancen ab: der stärkste.",
     "preset.fd-basic": "Formula D Grundspiel",
     "preset.fd-basic.about": "Das Grundspiel von 2008: alle Autos haben dieselben Verschleißpunkte.",
     # --- track facts --------------------------------------------------------------------

@@ -112,7 +112,7 @@ STRINGS: dict[str, str] = {
     "driver.human.about": "A person at this screen decides for the car.",
     "driver.rookie.about": "Brakes early, saves its wear points, now and then picks the wrong gear.",
     "driver.racer.about": "Plans the next turns along its lane; each Racer is a little bolder or steadier.",
-    "driver.champion.about": "Weighs every roll of every gear with the exact odds: the strongest.",
+    "driver.champion.about": "Weighs every roll of its best gears with the exact odds: the strongest.",
     "preset.fd-basic": "Formula D basic game",
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",
     # --- track facts --------------------------------------------------------------------

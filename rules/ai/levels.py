@@ -7,10 +7,11 @@ the move owes, plus the next turns as ``rules.ai.lookahead`` sees them (the best
 gear over each face of each die the car can reach from there). They differ in
 how far and how exactly they look:
 
-* **Champion** plays every face of every legal gear through the engine's legal
-  moves (blocking, lanes, slipstream it takes or gives, cars it may hit), takes
-  the best destination of each face and the gear of the best expectation: an
-  expectimax over this turn's die and the two turns after it. Its prices are
+* **Champion** ranks its legal gears by the lane's view, then plays every face of
+  the three best through the engine's legal moves (blocking, lanes, slipstream it
+  takes, cars it may hit), takes the best destination of each face and the gear
+  of the best expectation: an expectimax over this turn's die and the two turns
+  after it. Its prices are
   the Racer's, tuned by self-play (``bench/tune_drivers.py``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
@@ -28,8 +29,9 @@ deterministic: the same race replays and re-plays the same.
 
 from __future__ import annotations
 
+import math
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
@@ -45,8 +47,9 @@ from rules.track import Track
 ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (TAB-CHECK)
 HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
-PIT_NEAR = 30
-SLIDES_JUDGED = 5  # in rain, the best moves whose slide is looked at  # spaces to the pit entry from which a car that wants a stop heads for it
+PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
+SLIDES_JUDGED = 5  # in rain, the best moves whose slide is looked at
+EXACT_GEARS = 3  # the Champion plays out exactly the gears the lane's view ranks best
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class Level(Driver):
             return round(2 * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=half(self.scarcity * ahead + self.reserve),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
             out=round(self.out / bold), spin=self.spin,
             skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
         )
@@ -106,6 +109,10 @@ class Level(Driver):
         if car.space is None or self._pitting(track, state, car):
             return Driver.choose_gear(self, track, state)  # a stop near, or the pit lane: the careful plan
         prices = self.prices(track, state, car)
+        if self.exact and len(legal) > EXACT_GEARS:  # the lane's view first: the few best gears are played out exactly
+            lane = replace(self, exact=False)
+            order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
+            legal = {g: legal[g] for g in order[:EXACT_GEARS]}
         ranked = sorted(((self.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
         if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
             return ranked[1][2]
@@ -227,6 +234,12 @@ class Level(Driver):
             if v > best[0]:
                 best = (v, m)
         return best[1]
+
+
+def _coarse(x: float) -> float:
+    """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
+    position's value for each price it saw, so fewer prices mean fewer values to work out."""
+    return round(1.25 ** round(math.log(x, 1.25)), 3) if x > 0 else 0.0
 
 
 def _distinct(found: list[Move]) -> list[Move]:

@@ -91,6 +91,7 @@ class Lookahead:
         self.track = track
         self.lane: LaneModel = _model(track)
         self._steps: dict[tuple, Step] = {}
+        self._left: dict[str, int] = {}
         self._values: dict[tuple, float] = {}
 
     def step(
@@ -113,7 +114,10 @@ class Lookahead:
         track, lane = self.track, self.lane
         here = track.space(space).corner
         if here is not None and corner == here and stops < track.corners[here].stops:
-            room, need, made, target = lane.left_in_corner(space), track.corners[here].stops, stops, here
+            left = self._left.get(space)
+            if left is None:
+                left = self._left[space] = lane.left_in_corner(space)
+            room, need, made, target = left, track.corners[here].stops, stops, here
         else:
             dist, c, length = lane.corner_ahead(space)
             if c < 0 or roll < dist:
