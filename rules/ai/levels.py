@@ -57,6 +57,7 @@ class Level(Driver):
     """A level: how exactly and how far it looks, and what it pays for WP and risk."""
 
     exact: bool = False  # every face of every gear through the engine's legal moves
+    exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
     depth: int = 2  # turns the look-ahead plays after this one
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
@@ -109,11 +110,12 @@ class Level(Driver):
         if car.space is None or self._pitting(track, state, car):
             return Driver.choose_gear(self, track, state)  # a stop near, or the pit lane: the careful plan
         prices = self.prices(track, state, car)
-        if self.exact and len(legal) > EXACT_GEARS:  # the lane's view first: the few best gears are played out exactly
+        judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
+        if judge.exact and len(legal) > EXACT_GEARS:  # the lane's view first: the few best gears are played out exactly
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
             legal = {g: legal[g] for g in order[:EXACT_GEARS]}
-        ranked = sorted(((self.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
+        ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
         if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
             return ranked[1][2]
         return ranked[0][2]
@@ -236,6 +238,18 @@ class Level(Driver):
         return best[1]
 
 
+def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int) -> bool:
+    """Does another racing car stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
+    if rows <= 0 or car.space is None:
+        return False
+    here = track.space(car.space).row
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+            if 0 < (track.space(c.space).row - here) % track.rows <= rows:
+                return True
+    return False
+
+
 def _coarse(x: float) -> float:
     """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
     position's value for each price it saw, so fewer prices mean fewer values to work out."""
@@ -284,7 +298,7 @@ ROOKIE = Level(
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic); the Champion values positions the same way
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "out": 80.0, "skip": 0.75, "slip": 2.25}
-RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, temper=0.2, **TUNED)
+RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=8, temper=0.2, **TUNED)
 CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER

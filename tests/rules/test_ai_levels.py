@@ -231,3 +231,15 @@ def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_las
     assert CHAMPION.skip_cost(worn, one, prices) > CHAMPION.skip_cost(car, one, prices) > 0
     last = car.model_copy(update={"wp": car.wp.model_copy(update={"engine": 1})})
     assert CHAMPION.skip_cost(last, ShiftCost(gear=1, skipped=2, cost={Area.ENGINE: 1}), prices) == prices.out
+
+
+def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
+    """CORE-BLOCK-1: the lane's view sees no other car, so a Racer with a car a few rows ahead
+    (where a block may cost WP) weighs the engine's legal moves instead."""
+    from rules.ai.levels import _car_ahead
+
+    state = position("A30", 3)  # the other car stands on A30 too: not ahead
+    car = state.car("a")
+    assert not _car_ahead(TRACK, state, car, RACER.exact_near)
+    near = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": "A33"}))})
+    assert _car_ahead(TRACK, near, car, RACER.exact_near) and not _car_ahead(TRACK, near, car, 0)
