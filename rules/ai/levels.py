@@ -298,7 +298,7 @@ ROOKIE = Level(
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic); the Champion values positions the same way
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "out": 80.0, "skip": 0.75, "slip": 2.25}
-RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=8, temper=0.2, **TUNED)
+RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, **TUNED)
 CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER
