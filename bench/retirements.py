@@ -2,10 +2,10 @@
 
     python bench/retirements.py [--races N] [--cars C] [--laps L] [--preset KEY ...] [--track FILE ...]
 
-Plays N races (seeds 1..N) of C careful computer drivers on every track under each preset,
+Plays N races (seeds 1..N) of C computer drivers of one level (Racer, or the --driver) on every track under each preset,
 exactly as ``main.py simulate`` plays them, and PRINTS for each pair the share of cars that
 did not finish and the reasons' rule IDs, most frequent first. A figure for tuning the
-computer drivers (rules/drivers.py), never asserted in a test.
+computer drivers (rules/ai/levels.py), never asserted in a test.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def main() -> int:
     ap.add_argument("--laps", type=int, default=3)
     ap.add_argument("--preset", nargs="*", default=["fde-advanced", "dresden-2006"], choices=sorted(PRESETS))
     ap.add_argument("--track", nargs="*", default=sorted(str(p) for p in (REPO / "maps").glob("*.tmx")))
-    ap.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    ap.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"))
     args = ap.parse_args()
     print(f"{'preset':14} {'track':16} {'cars':>5} {'out':>5} {'share':>6}  reasons")
     for key in args.preset:

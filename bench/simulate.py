@@ -1,11 +1,11 @@
-"""Benchmark: whole races with computer drivers, and how often the careful driver finishes.
+"""Benchmark: whole races with computer drivers, and how often the cars of a computer level finish.
 
     python bench/simulate.py [--speed-races K] [--races N] [--track FILE ...] [--driver D]
 
 Per shipped track (maps/*.tmx, or the --track files) it PRINTS
 
 * speed: races simulated per second, 10 cars (or as many as the grid holds),
-  1 lap, careful drivers, seeds 1..K (default K = 3), plus actions per second;
+  1 lap, Racers (or the --driver), seeds 1..K (default K = 3), plus actions per second;
 * finish rate: the share of cars that see the flag over N seeded 10-car
   3-lap races (seeds 1..N, default N = 2) and why the others retired.
 
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed-races", type=int, default=3, metavar="K", help="10-car 1-lap races timed per track (default 3)")
     p.add_argument("--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    p.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"))
     p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))

@@ -41,7 +41,7 @@ from rules.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 
-DRIVERS = ("careful", "aggressive")
+DRIVERS = ("rookie", "racer", "champion", "careful", "aggressive")
 TRACKS: dict[Path, Track] = {}  # loaded once by ``main``; forked workers inherit them
 PROGRESS = 50  # races between two progress lines of a long run
 

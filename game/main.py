@@ -56,7 +56,8 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     sim.add_argument("--laps", type=int, default=None, choices=(1, 2, 3), metavar="L")
     sim.add_argument("--seed", type=int, default=1, metavar="S")
     sim.add_argument("--rules", default="fd-basic", metavar="PRESET")
-    sim.add_argument("--driver", default="careful", choices=("careful", "aggressive"))
+    sim.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"),
+                     help="a computer level, or a driver of older records (careful, aggressive)")
     sim.add_argument("--record", metavar="OUT.json")
     rep = sub.add_parser("replay", help="replay and verify a race record")
     rep.add_argument("record", metavar="RECORD.json")

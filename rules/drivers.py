@@ -1,5 +1,11 @@
 """Computer drivers: they choose among the engine's legal gears and moves.
 
+The careful and the aggressive driver here came first; the levels a player picks
+(``rules.ai.levels``: Rookie, Racer, Champion) drive with their own gear and move
+choices and take every other choice (boost, pit plans, karma, bids, tyres,
+repairs) from ``Driver``. The two drivers stay as they were, so records and saves
+that name them play on exactly.
+
 A driver looks one turn ahead exactly (every face of every legal gear, the
 move it would then pick) and two more turns ahead roughly, along its lane
 (``LaneModel``): from where a move ends and in which gear, how much would

@@ -46,7 +46,7 @@ class Entry(BaseModel):
 
     id: str
     name: str
-    driver: Literal["human", "careful", "aggressive"] = "careful"
+    driver: Literal["human", "rookie", "racer", "champion", "careful", "aggressive"] = "careful"  # careful, aggressive: the drivers before the levels (issue 15)
     colour: str = "#d03030"
     number: int = 1
     wear: WearPoints

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
-from rules.drivers import DRIVERS, choose_free_wp, choose_nitro, stop_plan
+from rules.ai.levels import DRIVERS
+from rules.drivers import choose_free_wp, choose_nitro, stop_plan
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
 from rules.pitpoints import PitPlan
 from rules.record import Header, Record, RecordError, start_state

@@ -9,6 +9,7 @@ exactly what the player is offered.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -27,7 +28,7 @@ from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
-from rules.session import RaceSession, UnfinishedRace
+from rules.session import RaceSession, UnfinishedRace, computer_action
 from rules.state import RaceState
 from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
@@ -99,6 +100,7 @@ class RaceControl:
         self.history: list[Step] = []  # the steps replayed on resuming, for the race log
         blitz = session.header.blitz
         self.clocks = Clocks(blitz.match.minutes * 60_000) if blitz is not None else None  # BLITZ-5
+        self._thought: tuple[RaceState, threading.Thread, list[Action]] | None = None
 
     @classmethod
     def start(cls, track: Track, header: Header, saves: SaveSlot | None = None) -> RaceControl:
@@ -344,10 +346,32 @@ class RaceControl:
         won go (STREET-7, STREET-8); IllegalAction if refused."""
         return self._act(action)
 
+    def think(self) -> None:
+        """Start the computer driver's decision for the car to act now in a thread of its own, so
+        the window animates while a level weighs its options (issue 15); ``computer`` takes the
+        answer. The same state gives the same decision, so the race is the one without it."""
+        state = self.state
+        if self._thought is not None and self._thought[0] is state:
+            return
+        answer: list[Action] = []
+        kind = self.session.driver_kind()
+        thread = threading.Thread(target=lambda: answer.append(computer_action(self.track, state, kind)), daemon=True)
+        thread.start()
+        self._thought = (state, thread, answer)
+
+    def _answer(self) -> Action:
+        """The decision ``think`` started for this state, or one made now."""
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[0] is self.state:
+            thought[1].join()
+            if thought[2]:
+                return thought[2][0]
+        return self.session.computer_action()
+
     def computer(self) -> Step:
         """The computer driver's decision; against the clock it spends its think time on it and,
         once that runs out, its time is up instead (BLITZ-5, BLITZ-6)."""
-        action = self.session.computer_action()
+        action = self._answer()
         car = to_move(self.state)
         if self.clocks is not None and car is not None and self.state.phase in ("gear", "move", "pit"):
             if self.clocks.run(car, decision_ms(action, self._choices(action))):

@@ -579,6 +579,7 @@ class RaceScene(Scene):
             self.queue += [Delay(0.3 / self.speed), Call(lambda: self.play(self.control.roll()))]
         elif w == Wait.COMPUTER:
             self.pace = self._pace_for(self.control.roller())
+            self.control.think()  # the driver decides while the delay runs and the window animates
             self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
         else:
             self.pace = 1.0

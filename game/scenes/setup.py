@@ -1,7 +1,7 @@
 """Race set-up: track (with picture and facts), laps, rules and 2-10 drivers.
 
 The choices are remembered for the next race. Each driver is human or a
-computer (careful or aggressive) with a name, a colour and a car number;
+computer of a level (Rookie, Racer, Champion: ``rules.ai.levels``) with a name, a colour and a car number;
 colours and numbers are kept distinct by cycling to the next free one.
 """
 
@@ -87,7 +87,8 @@ class SetupScene(ChosenTrack, Scene):
         for i in range(len(self.drivers)):
             rows += [
                 Button(f"driver{i + 1}.kind", lambda i=i: tr(f"driver.{self.drivers[i].kind}"),
-                       lambda i=i: self.next_kind(i), px=21, hint=lambda: [tr("setup.kind_hint")]),
+                       lambda i=i: self.next_kind(i), px=21,
+                       hint=lambda i=i: [tr(f"driver.{self.drivers[i].kind}.about"), tr("setup.kind_hint")]),
                 TextField(f"driver{i + 1}.name", lambda i=i: self.seat_name(i),
                           lambda text, i=i: self.rename(i, text), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
                 Button(f"driver{i + 1}.profile", lambda i=i: self.profile_label(i),
@@ -170,7 +171,7 @@ class SetupScene(ChosenTrack, Scene):
         name = next((n for n in NAMES if n not in names), f"{NAMES[0]} {len(self.drivers) + 1}")
         colour = next(c for c in COLOURS if c not in colours)
         number = next(n for n in range(1, 100) if n not in numbers)
-        self.drivers.append(Driver(kind="careful", name=name, colour=colour, number=number))
+        self.drivers.append(Driver(kind="racer", name=name, colour=colour, number=number))
         self.rebuild()
 
     def _trim(self) -> None:

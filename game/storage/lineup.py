@@ -25,8 +25,10 @@ FILE = "lineup.json"
 #: Car colours: far apart in hue and brightness; patterns and numbers tell them apart too.
 COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
-Kind = Literal["human", "careful", "aggressive"]
-KINDS: tuple[Kind, ...] = ("human", "careful", "aggressive")
+Kind = Literal["human", "rookie", "racer", "champion"]
+KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the computer levels of rules.ai.levels
+#: the computer drivers of line-ups before the levels (issue 15), as the level nearest to each
+OLD_KINDS: dict[str, Kind] = {"careful": "rookie", "aggressive": "racer"}
 GridKind = Literal["roll", "qualifying"]
 GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")
 MAX_NAME = 14
@@ -35,12 +37,18 @@ MAX_NAME = 14
 class Driver(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    kind: Kind = "careful"
+    kind: Kind = "racer"
     name: str = Field(min_length=1, max_length=MAX_NAME)
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     number: int = Field(ge=1, le=99)
     wear: WearPoints | None = None  # a human's own car set-up, where the rules allow one
     profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1, where the rules have profiles
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _old_kind(cls, kind: object) -> object:
+        """A line-up saved before the levels names the careful or the aggressive driver."""
+        return OLD_KINDS.get(kind, kind) if isinstance(kind, str) else kind
 
 
 class Lineup(BaseModel):
@@ -77,11 +85,11 @@ class Lineup(BaseModel):
 
 
 def default_lineup() -> Lineup:
-    kinds: tuple[Kind, ...] = ("human", "careful", "aggressive", "careful")
+    kinds: tuple[Kind, ...] = ("human", "racer", "champion", "rookie")
     return Lineup(drivers=tuple(_default_driver(i, k) for i, k in enumerate(kinds)))
 
 
-def _default_driver(i: int, kind: Kind = "careful") -> Driver:
+def _default_driver(i: int, kind: Kind = "racer") -> Driver:
     return Driver(kind=kind, name=NAMES[i], colour=COLOURS[i], number=i + 1)
 
 

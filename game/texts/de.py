@@ -92,7 +92,7 @@ STRINGS: dict[str, str] = {
     "setup.remove_driver": "Diesen Fahrer entfernen",
     "setup.colour_hint": "Klicken für die nächste freie Farbe",
     "setup.number_hint": "Startnummer: klicken für die nächste freie",
-    "setup.kind_hint": "Klicken: Mensch oder Computer",
+    "setup.kind_hint": "Klicken: Mensch oder Computer einer Stufe",
     "setup.name_hint": "Klicken und Namen tippen",
     "setup.next": "Weiter: Autos",
     "setup.next_races": "Weiter: Rennen",
@@ -112,6 +112,14 @@ STRINGS: dict[str, str] = {
     "driver.human": "Mensch",
     "driver.careful": "Computer, vorsichtig",
     "driver.aggressive": "Computer, angriffslustig",
+    # --- computer driver levels (issue 15) ------------------------------------------------
+    "driver.rookie": "Computer: Neuling",
+    "driver.racer": "Computer: Rennfahrer",
+    "driver.champion": "Computer: Champion",
+    "driver.human.about": "Ein Mensch an diesem Bildschirm entscheidet für das Auto.",
+    "driver.rookie.about": "Bremst früh, spart Verschleißpunkte, wählt ab und zu den falschen Gang.",
+    "driver.racer.about": "Plant die nächsten Züge auf seiner Spur; jeder Rennfahrer etwas kühner oder ruhiger.",
+    "driver.champion.about": "Wägt jeden Wurf seiner besten Gänge mit den genauen Chancen ab: der stärkste.",
     "preset.fd-basic": "Formula D Grundspiel",
     "preset.fd-basic.about": "Das Grundspiel von 2008: alle Autos haben dieselben Verschleißpunkte.",
     # --- track facts --------------------------------------------------------------------

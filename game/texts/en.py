@@ -85,7 +85,7 @@ STRINGS: dict[str, str] = {
     "setup.remove_driver": "Remove this driver",
     "setup.colour_hint": "Click for the next free colour",
     "setup.number_hint": "Car number: click for the next free one",
-    "setup.kind_hint": "Click to switch between human and computer",
+    "setup.kind_hint": "Click to switch between human and the computer levels",
     "setup.name_hint": "Click and type a name",
     "setup.next": "Next: cars",
     "setup.next_races": "Next: races",
@@ -105,6 +105,14 @@ STRINGS: dict[str, str] = {
     "driver.human": "Human",
     "driver.careful": "Computer, careful",
     "driver.aggressive": "Computer, aggressive",
+    # --- computer driver levels (issue 15) ------------------------------------------------
+    "driver.rookie": "Computer: Rookie",
+    "driver.racer": "Computer: Racer",
+    "driver.champion": "Computer: Champion",
+    "driver.human.about": "A person at this screen decides for the car.",
+    "driver.rookie.about": "Brakes early, saves its wear points, now and then picks the wrong gear.",
+    "driver.racer.about": "Plans the next turns along its lane; each Racer is a little bolder or steadier.",
+    "driver.champion.about": "Weighs every roll of its best gears with the exact odds: the strongest.",
     "preset.fd-basic": "Formula D basic game",
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",
     # --- track facts --------------------------------------------------------------------

@@ -65,7 +65,9 @@ SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
 
 
 def drivers(n: int, humans: int = 1) -> tuple[Driver, ...]:
-    return tuple(Driver(kind="human" if i < humans else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1)
+    """``humans`` people, then computers of every level in turn (the longest names side by side)."""
+    levels = ("rookie", "racer", "champion")
+    return tuple(Driver(kind="human" if i < humans else levels[i % 3], name=NAMES[i], colour=COLOURS[i], number=i + 1)
                  for i in range(n))
 
 

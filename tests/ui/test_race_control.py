@@ -143,3 +143,28 @@ def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkey
     stuck = RaceControl.resume(oval(), control.session.record())
     with pytest.raises(UnfinishedRace, match="not over"):
         stuck.wait()
+
+
+def test_a_computer_level_thinks_in_a_thread_of_its_own_and_decides_as_without_it() -> None:
+    """Issue 15: ``think`` starts the decision while the window animates; ``computer`` takes it,
+    and the race is the one a session plays without a thread (same state, same decision)."""
+    import threading
+
+    from rules.session import RaceSession
+
+    control = RaceControl.start(oval(), header(("champion", "racer")))
+    plain = RaceSession(control.track, control.header)
+    seen: set[str] = set()
+    for _ in range(40):
+        play_until(control, lambda c: c.wait() in (Wait.COMPUTER, Wait.DONE))
+        if control.wait() == Wait.DONE:
+            break
+        control.think()
+        thought = control._thought
+        assert thought is not None and thought[1] is not threading.current_thread()
+        seen.add(thought[1].name)
+        control.computer()
+    while len(plain.actions) < len(control.session.actions):
+        plain.advance()
+    assert plain.actions == control.session.actions[: len(plain.actions)]
+    assert len(seen) > 1

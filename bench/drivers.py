@@ -1,0 +1,237 @@
+"""Benchmark: the computer drivers' levels against the bench opponent and against each other.
+
+    python bench/drivers.py [--quick] [--duels N] [--fields M] [--track FILE ...] [--preset KEY ...]
+                            [--laps L ...] [--match A:B ...] [--jobs J]
+
+Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
+and each level against the level below) is played on every shipped track (or the
+--track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
+laps: N 2-car duels (seeds 1..N, each driver on pole in every other one) and M 10-car
+races (5 against 5, the grid alternating, the other side on pole every other seed).
+A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
+bench opponent's seats are played by the bench, which times every computer decision.
+
+It PRINTS per match and race kind the first side's win rate and both sides' mean
+finishing positions, then per match and side: win rate, mean finishing position, mean
+finishing round, retirement rate with the causes' rule IDs, WP left at the finish
+(finishers), pit stops per car, and the median and the slowest decision in ms. The
+figures to reach are in issue 15; nothing here is asserted. --quick plays 4 duels
+and 1 field race per case on Hohenau under fd-basic only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+import benchbot  # noqa: E402
+from game.tracks.load import load_track  # noqa: E402
+from rules.classify import classification  # noqa: E402
+from rules.engine import chance, to_move  # noqa: E402
+from rules.record import same_drivers  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
+from rules.session import RaceSession, computer_action  # noqa: E402
+from rules.track import Track  # noqa: E402
+
+BENCH = "bench"
+LEVELS = ("rookie", "racer", "champion")
+DEFAULT_MATCHES = tuple(f"{lv}:{BENCH}" for lv in LEVELS) + ("racer:rookie", "champion:racer")
+TRACKS: dict[str, Track] = {}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One race of a match: everything needed to play it again."""
+
+    track: str
+    preset: str
+    laps: int
+    cars: int
+    seed: int
+    a: str  # the first side's driver
+    b: str
+
+    def seats(self) -> tuple[str, ...]:
+        """The drivers in grid order: alternating sides, side b on pole every other seed."""
+        first, second = (self.a, self.b) if self.seed % 2 else (self.b, self.a)
+        return tuple(first if i % 2 == 0 else second for i in range(self.cars))
+
+
+@dataclass
+class CarResult:
+    side: str
+    position: int
+    status: str
+    finish_round: int | None
+    out: str | None
+    wp: int
+    pits: int
+
+
+@dataclass
+class Outcome:
+    case: Case
+    cars: list[CarResult]
+    times: dict[str, list[float]] = field(default_factory=dict)  # ms per computer decision, per side
+
+
+def track(path: str) -> Track:
+    if path not in TRACKS:
+        TRACKS[path] = load_track(path)
+    return TRACKS[path]
+
+
+def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outcome:
+    """The race of ``case``; every computer decision timed. ``computers``: sides that are drivers
+    registered in ``rules.ai.levels.DRIVERS`` under a name no record knows (the tuning's)."""
+    t = track(case.track)
+    rules = PRESETS[case.preset]
+    base = same_drivers(t, rules, case.cars, case.laps, case.seed, "racer")
+    seats = case.seats()
+    entries = tuple(e.model_copy(update={"driver": "racer" if s == BENCH or s in computers else s})
+                    for e, s in zip(base.entries, seats))
+    header = base.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
+    side = {e.id: s for e, s in zip(entries, seats)}
+    session = RaceSession(t, header)
+    times: dict[str, list[float]] = defaultdict(list)
+    finished: dict[str, int] = {}
+    steps = 0
+    while not session.state.finished:
+        steps += 1
+        if steps > 200_000:
+            raise RuntimeError(f"race did not end: {case}")
+        if chance(session.state) is not None:
+            session.roll()
+        else:
+            car = to_move(session.state)
+            if car is None:
+                raise RuntimeError(f"nobody to move: {case} ({session.where()})")
+            t0 = time.perf_counter()
+            if side[car] == BENCH:
+                act = benchbot.action(t, session.state)
+            else:
+                act = computer_action(t, session.state, side[car])
+            times[side[car]].append(1000 * (time.perf_counter() - t0))
+            session.act(act)
+        for c in session.state.cars:
+            if c.status == "finished" and c.id not in finished:
+                finished[c.id] = session.state.round
+    state = session.state
+    cars = []
+    for p in classification(t, state):
+        c = state.car(p.car)
+        cars.append(CarResult(
+            side=side[c.id], position=p.position, status=p.status, finish_round=finished.get(c.id),
+            out=c.out.rule if c.out is not None else None, wp=_wp(c),
+            pits=c.pit_stops,
+        ))
+    return Outcome(case=case, cars=cars, times=dict(times))
+
+
+def _wp(car) -> int:
+    """All WP the car has left, every area."""
+    return sum(v for v in car.wp.model_dump().values() if isinstance(v, int))
+
+
+def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
+    out = []
+    for match in args.match:
+        a, b = match.split(":")
+        for preset in args.preset:
+            for path in tracks:
+                for laps in args.laps:
+                    out += [Case(path, preset, laps, 2, s, a, b) for s in range(1, args.duels + 1)]
+                    cars = min(10, len(track(path).grid))
+                    out += [Case(path, preset, laps, cars, s, a, b) for s in range(1, args.fields + 1)]
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def report(outcomes: list[Outcome]) -> None:
+    by_match: dict[tuple[str, str], list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        by_match[(o.case.a, o.case.b)].append(o)
+    for (a, b), group in by_match.items():
+        print(f"\n== {a} against {b} ==")
+        print(f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13}")
+        keyed: dict[tuple, list[Outcome]] = defaultdict(list)
+        for o in group:
+            c = o.case
+            keyed[(c.preset, Path(c.track).stem, "duel" if c.cars == 2 else f"{c.cars}-car", c.laps)].append(o)
+        for (preset, name, kind, laps), os_ in keyed.items():
+            wins = sum(1 for o in os_ if o.cars[0].side == a)
+            pa = [r.position for o in os_ for r in o.cars if r.side == a]
+            pb = [r.position for o in os_ for r in o.cars if r.side == b]
+            print(f"{preset:13} {name:11} {kind:6} {laps:4} {len(os_):4} {_pct(wins / len(os_)):>14} "
+                  f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f}", flush=True)
+        for kind in ("duel", "field"):
+            sub = [o for o in group if (o.case.cars == 2) == (kind == "duel")]
+            if not sub:
+                continue
+            print(f"  {kind}s:")
+            print(f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} {'pits':>5} "
+                  f"{'med ms':>7} {'max ms':>7}  causes")
+            for s in (a, b):
+                res = [r for o in sub for r in o.cars if r.side == s]
+                wins = sum(1 for o in sub if o.cars[0].side == s)
+                rounds = [r.finish_round for r in res if r.finish_round is not None]
+                fin_wp = [r.wp for r in res if r.status == "finished"]
+                outs = Counter(r.out or "?" for r in res if r.status == "out")
+                times = sorted(t for o in sub for t in o.times.get(s, []))
+                causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(5)) or "-"
+                print(f"  {s:9} {len(sub):5} {_pct(wins / len(sub)):>7} {statistics.mean(r.position for r in res):5.2f} "
+                      f"{statistics.mean(rounds) if rounds else 0:6.1f} {_pct(sum(outs.values()) / len(res)):>7} "
+                      f"{statistics.mean(fin_wp) if fin_wp else 0:8.1f} {statistics.mean(r.pits for r in res):5.2f} "
+                      f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f}  {causes}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true", help="4 duels and 1 field race per case, Hohenau, fd-basic")
+    p.add_argument("--duels", type=int, default=10, metavar="N", help="2-car duels per case (default 10)")
+    p.add_argument("--fields", type=int, default=2, metavar="M", help="10-car races per case (default 2)")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--preset", action="append", choices=sorted(PRESETS), help="default: fd-basic and fde-advanced")
+    p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
+    p.add_argument("--match", action="append", metavar="A:B", help=f"drivers of both sides (default: {' '.join(DEFAULT_MATCHES)})")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
+    args = p.parse_args(argv)
+    if args.quick:
+        args.duels, args.fields = 4, 1
+        args.track = args.track or [str(REPO / "maps" / "hohenau.tmx")]
+        args.preset = args.preset or ["fd-basic"]
+    args.preset = args.preset or ["fd-basic", "fde-advanced"]
+    args.laps = args.laps or [1, 3]
+    args.match = args.match or list(DEFAULT_MATCHES)
+    for m in args.match:
+        sides = m.split(":")
+        if len(sides) != 2 or any(s not in (*LEVELS, BENCH) for s in sides):
+            p.error(f"--match {m}: give two of {', '.join((*LEVELS, BENCH))} as A:B")
+    tracks = [str(Path(f)) for f in args.track] if args.track else sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
+    todo = cases(args, tracks)
+    t0 = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            outcomes = pool.map(play, todo, chunksize=1)
+    else:
+        outcomes = [play(c) for c in todo]
+    report(outcomes)
+    print(f"\n{len(todo)} races in {time.perf_counter() - t0:.0f} s ({args.jobs} job(s))")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Tune a level's prices by self-play: a coordinate search, each step a match against the best so far.
+
+    python bench/tune_drivers.py [--level racer] [--rounds R] [--duels N] [--laps L ...] [--track FILE ...]
+                                 [--preset KEY ...] [--jobs J]
+
+Starting from the level's prices in ``rules/ai/levels.py``, it moves one price at a time up and
+down by a step (halved each round) and plays the candidate against the incumbent in N 2-car duels
+per track, preset and lap count (seeds fixed, each side on pole half the time, through
+``bench/drivers.py``'s race loop). A candidate that wins more than half the duels (a retirement
+counts as a loss for its side; ties broken by fewer retirements) becomes the incumbent. It PRINTS
+every step and, at the end, the prices as a ``Level(...)`` keyword list to paste into
+``rules/ai/levels.py``. Nothing is written; the figures depend on the seeds, never on the clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+import drivers as bench  # noqa: E402
+from rules.ai import levels  # noqa: E402
+from rules.ai.levels import Level  # noqa: E402
+
+PRICES = ("brake", "tyre", "scarcity", "reserve", "crowd", "out", "skip", "slip")
+STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "crowd": 0.25, "out": 20.0, "skip": 0.75, "slip": 0.75}
+CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
+
+
+def _play(job: tuple[Level, Level, bench.Case]) -> tuple[int, int, int]:
+    """One duel: (candidate won, candidate retired, incumbent retired)."""
+    candidate, incumbent, case = job
+    levels.DRIVERS[CANDIDATE] = replace(candidate, name=CANDIDATE)
+    levels.DRIVERS[INCUMBENT] = replace(incumbent, name=INCUMBENT)
+    outcome = bench.play(case, computers={CANDIDATE, INCUMBENT})
+    first = outcome.cars[0]
+    out = {r.side: r.status == "out" for r in outcome.cars}
+    return int(first.side == CANDIDATE), int(out[CANDIDATE]), int(out[INCUMBENT])
+
+
+def match(candidate: Level, incumbent: Level, cases: list[bench.Case], pool) -> tuple[float, int, int]:
+    jobs = [(candidate, incumbent, c) for c in cases]
+    results = pool.map(_play, jobs, chunksize=1) if pool is not None else list(map(_play, jobs))
+    wins = sum(r[0] for r in results)
+    return wins / len(results), sum(r[1] for r in results), sum(r[2] for r in results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--level", default="racer", choices=[lv.name for lv in levels.LEVELS])
+    p.add_argument("--rounds", type=int, default=2, metavar="R", help="passes over the prices (default 2)")
+    p.add_argument("--duels", type=int, default=6, metavar="N", help="duels per track, preset and lap count (default 6)")
+    p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--preset", action="append", help="default: fd-basic")
+    p.add_argument("--jobs", type=int, default=1, metavar="J")
+    args = p.parse_args(argv)
+    tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
+    cases = [bench.Case(t, preset, laps, 2, seed, CANDIDATE, INCUMBENT)
+             for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
+             for seed in range(1, args.duels + 1)]
+    best: Level = levels.DRIVERS[args.level]  # type: ignore[assignment]
+    steps = dict(STEPS)
+    pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for r in range(args.rounds):
+            for price in PRICES:
+                for sign in (1, -1):
+                    value = max(0.0, getattr(best, price) + sign * steps[price])
+                    candidate = replace(best, **{price: round(value, 3)})
+                    rate, c_out, i_out = match(candidate, best, cases, pool)
+                    better = rate > 0.5 or (rate == 0.5 and c_out < i_out)
+                    print(f"round {r + 1} {price:9} {value:7.3f}: wins {100 * rate:5.1f}%  out {c_out} v {i_out}"
+                          f"{'  -> taken' if better else ''}", flush=True)
+                    if better:
+                        best = candidate
+                        break
+            steps = {k: v / 2 for k, v in steps.items()}
+    finally:
+        if pool is not None:
+            pool.close()
+    print(", ".join(f"{k}={getattr(best, k)}" for k in PRICES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

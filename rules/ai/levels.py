@@ -1,0 +1,306 @@
+"""The computer drivers' levels a player picks per seat: Rookie, Racer and Champion (issue 15).
+
+Every level values a position the same way, in spaces: the spaces driven, less
+the WP spent at prices that rise as WP run short for the corners still ahead
+(this lap and the later ones), less the expected cost of the black-die checks
+the move owes, plus the next turns as ``rules.ai.lookahead`` sees them (the best
+gear over each face of each die the car can reach from there). They differ in
+how far and how exactly they look:
+
+* **Champion** ranks its legal gears by the lane's view, then plays every face of
+  the three best through the engine's legal moves (blocking, lanes, slipstream it
+  takes, cars it may hit), takes the best destination of each face and the gear
+  of the best expectation: an expectimax over this turn's die and the two turns
+  after it. Its prices are
+  the Racer's, tuned by self-play (``bench/tune_drivers.py``).
+* **Racer**, the default, sees this turn along its lane as the look-ahead does
+  (no legal-move enumeration for the gear, so a 10-car race simulates in a few
+  seconds) and picks the destination of its roll exactly. Each Racer has a
+  temper of its own, read from its car: some pay a little more for safety, some
+  less, so a grid of Racers does not drive as one.
+* **Rookie** looks one turn ahead, pays too much for its WP, so it brakes early
+  and rarely skips a gear, and now and then takes the second-best gear: a
+  driver a new player can beat.
+
+Their other choices (engine boost, pit announcements, karma, bids, tyres, repairs,
+T-car) are ``rules.drivers.Driver``'s, with the level's temper. All levels are
+deterministic: the same race replays and re-plays the same.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
+from rules.drivers import AGGRESSIVE, CAREFUL, Driver, _model, _pit_entry_lane, _pit_progress, _slide_cost
+from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from
+from rules.car import Area
+from rules.gears import ShiftCost
+from rules.modules import driver_profiles, tyres as tyre_rules
+from rules.moves import Move
+from rules.state import CarState, RaceState
+from rules.track import Track
+
+ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (TAB-CHECK)
+HIT_FAIL = 0.05  # a collision check fails on a 1
+FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
+PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
+SLIDES_JUDGED = 5  # in rain, the best moves whose slide is looked at
+EXACT_GEARS = 3  # the Champion plays out exactly the gears the lane's view ranks best
+
+
+@dataclass(frozen=True)
+class Level(Driver):
+    """A level: how exactly and how far it looks, and what it pays for WP and risk."""
+
+    exact: bool = False  # every face of every gear through the engine's legal moves
+    exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
+    depth: int = 2  # turns the look-ahead plays after this one
+    brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
+    tyre: float = 0.6  # ... and a tyre WP
+    scarcity: float = 0.35  # ... the k-th WP left of an area costs this for each corner ahead / k on top
+    reserve: float = 3.0  # ... and this / k: the last WP pay for a block (CORE-BLOCK-3) or a spin
+    crowd: float = 0.5  # ... and this per other car racing per brake and tyre WP left together (blocks)
+    out: float = 60.0  # spaces an elimination costs
+    spin: float = 12.0
+    skip: float = 1.5  # spaces a WP paid for a skipped gear costs
+    slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
+    finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
+    temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
+    slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
+
+    def prices(self, track: Track, state: RaceState, car: CarState) -> Prices:
+        """What this car pays now: WP dearer the fewer are left for the corners ahead (rounded,
+        so the look-ahead remembers positions across turns)."""
+        ahead = corners_ahead(track, state, car)
+        bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
+        others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
+        blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
+
+        def half(x: float) -> float:
+            return round(2 * x / bold) / 2
+
+        return Prices(
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
+            out=round(self.out / bold), spin=self.spin,
+            skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
+        )
+
+    def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
+        """What the WP a skip strikes cost (CORE-GEAR-7): dearer the fewer the area has left; the
+        last WP of the engine (or of the body or road holding) ends the race (CORE-WEAR-2)."""
+        total = 0.0
+        for area, n in opt.cost.items():
+            left = car.wp[area]
+            if n >= left and area in FATAL:
+                return prices.out
+            total += self.skip * n + prices.scarce * (_harmonic(left) - _harmonic(left - n))
+        return total
+
+    # --- the gear ---------------------------------------------------------------------
+
+    def choose_gear(self, track: Track, state: RaceState) -> int:
+        car = state.car(state.active or "")
+        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+        if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
+            return next(iter(legal))
+        if car.space is None or self._pitting(track, state, car):
+            return Driver.choose_gear(self, track, state)  # a stop near, or the pit lane: the careful plan
+        prices = self.prices(track, state, car)
+        judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
+        if judge.exact and len(legal) > EXACT_GEARS:  # the lane's view first: the few best gears are played out exactly
+            lane = replace(self, exact=False)
+            order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
+            legal = {g: legal[g] for g in order[:EXACT_GEARS]}
+        ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
+        if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
+            return ranked[1][2]
+        return ranked[0][2]
+
+    def gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, prices: Prices) -> float:
+        """The expected value of declaring ``gear``: over the faces of its die, the best move."""
+        skip = self.skip_cost(car, opt, prices)
+        paid_car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        if not self.exact:
+            return self._lane_gear_value(track, state, paid_car, gear, prices) - skip
+        paid = state.with_car(paid_car)
+        total = 0.0
+        moved = False
+        for face, p in state.rules.gear_dice.die(gear).outcomes():
+            after = rolled(track, paid, face)
+            found = moves(track, after)
+            if not found:
+                continue
+            best = max(self.move_value(track, after, m, prices) for m in _distinct(found))
+            moved = moved or any(m.path for m in found)
+            total += float(p) * best
+        if not moved:  # no face moves the car: choosing it again and again, the race would stand still
+            return total - prices.out
+        return total - skip
+
+    def _lane_gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices) -> float:
+        la = lookahead(track)
+        dice = odds(state.rules.gear_dice)
+        mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
+        space = car.space or ""
+        total = 0.0
+        for face, p in dice[gear - 1]:
+            spaces = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, face))
+            s = la.step(space, spaces, car.corner, car.stops, car.wp.brakes, car.wp.tyres, mult, spin_max, prices)
+            v = s.value
+            if not s.out and s.end is not None and self.depth > 0:
+                v += la.value(dice, s.end, gear, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, prices, self.depth)
+            total += p * v
+        return total
+
+    # --- the destination --------------------------------------------------------------
+
+    def move_value(self, track: Track, state: RaceState, m: Move, prices: Prices) -> float:
+        """What ending this segment with ``m`` is worth, in spaces, the next turns included."""
+        if m.out is not None:
+            return -prices.out
+        car = state.car(state.active or "")
+        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
+        value -= self._hazard(track, state, car, m, prices)
+        if m.spin:
+            return value - prices.spin
+        value += _pit_progress(track, state, m, state.moves_left or len(m.path))
+        if m.finishes:
+            return value + self.finish
+        end = m.end or car.space
+        if end is None or track.space(end).in_pit:
+            return value
+        braked = m.brakes > 0 or (state.movement is not None and state.movement.braked)
+        if not braked and m.via != "bonus" and slipstream_from(track, state, end) is not None:
+            value += self.slip  # AMB-15: no slipstream after braking
+        mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
+        la: Lookahead = lookahead(track)
+        return value + la.value(
+            odds(state.rules.gear_dice), end, car.gear, m.corner, m.stops, car.wp.brakes - m.brakes,
+            car.wp.tyres - m.tyres, mult, spin_max, prices, self.depth,
+        )
+
+    def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
+        """The expected price of the road-holding and collision checks ``m`` owes (CORE-DANGER-2,
+        CORE-COLL-1): the last WP of an area ends the race."""
+
+        def loss(left: int) -> float:
+            return prices.out if left <= 1 else prices.tyre + prices.scarce / (left - 1)
+
+        risk = m.dangers * ROAD_FAIL * loss(car.wp.road_holding)
+        if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
+            near = _near(track, m.end)
+            crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
+            risk += crowd * HIT_FAIL * loss(car.wp.body)
+        return risk
+
+    def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
+        """The move of the highest value; a car that wants to pit keeps the careful driver's plan
+        near the pit entry (keep to the lane of the pit entry and turn in)."""
+        car = state.car(state.active or "")
+        if self._pitting(track, state, car):
+            return Driver.choose_move(self, track, state, moves)
+        prices = self.prices(track, state, car)
+        slides = state.phase == "move" and slide_spaces(state, car) > 0  # TYRE-2: rain, or a Regengott in sun
+
+        ranked = sorted(((self.move_value(track, state, m, prices), m.path, m) for m in moves), key=lambda t: t[:2], reverse=True)
+        if not slides:
+            return ranked[0][2]
+        # TYRE-2: the slide after a stop in a corner, judged for the best few only (each costs a look at the engine)
+        slide = prices.tyre + prices.scarce / max(1, car.wp.tyres)
+
+        def after_slide(t: tuple[float, tuple[str, ...], Move]) -> tuple[float, tuple[str, ...]]:
+            m = t[2]
+            return (t[0] - (slide * _slide_cost(track, state, m) if m.via != "slide" and m.out is None else 0.0), t[1])
+
+        return max(ranked[:SLIDES_JUDGED], key=after_slide)[2]
+
+    def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
+        """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
+        most): the careful plan takes it there. Further away its own moves are worth more."""
+        if _pit_entry_lane(track, state, car) is None or car.space is None:
+            return False
+        return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
+
+    def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
+        """An optional extra (soft-tyre bonus, slipstream) if it is worth more than stopping here."""
+        car = state.car(state.active or "")
+        prices = self.prices(track, state, car)
+        stay = Move(path=(), corner=car.corner, stops=car.stops)
+        best: tuple[float, Move | None] = (self.move_value(track, state, stay, prices), None)
+        for m in moves:
+            v = self.move_value(track, state, m, prices)
+            if v > best[0]:
+                best = (v, m)
+        return best[1]
+
+
+def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int) -> bool:
+    """Does another racing car stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
+    if rows <= 0 or car.space is None:
+        return False
+    here = track.space(car.space).row
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+            if 0 < (track.space(c.space).row - here) % track.rows <= rows:
+                return True
+    return False
+
+
+def _coarse(x: float) -> float:
+    """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
+    position's value for each price it saw, so fewer prices mean fewer values to work out."""
+    return round(1.25 ** round(math.log(x, 1.25)), 3) if x > 0 else 0.0
+
+
+def _distinct(found: list[Move]) -> list[Move]:
+    """One move for each way of ending that a level values differently (many paths reach the
+    same space at the same cost)."""
+    seen: dict[tuple, Move] = {}
+    for m in found:
+        seen.setdefault((m.end, len(m.path), m.brakes, m.tyres, m.dangers, m.corner, m.stops, m.spin, m.out is None, m.finishes, m.in_box, m.via), m)
+    return list(seen.values())
+
+
+def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
+    """The corners the car still has to drive: the rest of this lap's and every later lap's."""
+    laps_after = max(0, state.laps - car.crossings)
+    row = track.space(car.space).row if car.space is not None else 0
+    this_lap = sum(1 for c in track.corners if c.first_row >= row) if car.crossings > 0 else 0
+    return laps_after * len(track.corners) + this_lap
+
+
+_NEAR: dict[tuple[int, str], frozenset[str]] = {}
+
+
+def _near(track: Track, space: str) -> frozenset[str]:
+    """The spaces beside and straight ahead of ``space``: where a car means a collision check."""
+    key = (id(track), space)
+    found = _NEAR.get(key)
+    if found is None:
+        found = _NEAR[key] = frozenset(track.beside(space)) | {track.ahead(space)} - {None}
+    return found
+
+
+def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
+    """A number in ``offset .. offset + n - 1`` read from the car and the game round: the same in
+    every run (Python's own string hash changes between runs)."""
+    return zlib.crc32(f"{car_id}/{round_}".encode()) % n + offset
+
+
+ROOKIE = Level(
+    name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
+    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, slip_ups=4,
+)
+#: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
+#: the shipped tracks, 1 and 3 laps, fd-basic); the Champion values positions the same way
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "out": 80.0, "skip": 0.75, "slip": 2.25}
+RACER = Level(name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, **TUNED)
+CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
+LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
+DEFAULT = RACER
+#: Every computer driver a race may name: the levels, and the drivers of older records and saves.
+DRIVERS: dict[str, Driver] = {d.name: d for d in (*LEVELS, CAREFUL, AGGRESSIVE)}

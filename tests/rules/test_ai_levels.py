@@ -1,0 +1,245 @@
+"""The computer levels (issue 15): each choice they make, and races they play that replay exactly."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.actions import ChooseGear, Roll
+from rules.ai.levels import CHAMPION, DRIVERS, LEVELS, RACER, ROOKIE, Level, corners_ahead
+from rules.ai.lookahead import Prices, lookahead
+from rules.engine import apply, gear_options, moves
+from rules.gears import ShiftCost
+from rules.odds import gear_odds
+from rules.record import dumps, loads, replay, same_drivers
+from rules.ruleset import FORMULA_D_BASIC
+from rules.simulation import play
+from tests.rules.test_odds import TRACK, position
+
+PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_a_race_of_each_level_plays_to_the_flag_and_replays_from_its_record(level: Level) -> None:
+    """Through rules.simulation, as ``simulate`` and the window play it; the record replays to
+    the same state and the same seed writes the same record (the levels are deterministic)."""
+    header = same_drivers(TRACK, FORMULA_D_BASIC, 4, 1, 7, level.name)
+    session = play(TRACK, header)
+    assert session.state.finished
+    text = dumps(session.record())
+    assert replay(TRACK, loads(text)) == session.state
+    assert dumps(play(TRACK, header).record()) == text
+
+
+@pytest.mark.parametrize("old", ["careful", "aggressive"])
+def test_records_naming_the_older_drivers_still_play_and_replay(old: str) -> None:
+    """Records and saves from before the levels name the careful or the aggressive driver: those
+    drivers are kept as they were."""
+    assert DRIVERS[old].name == old and not isinstance(DRIVERS[old], Level)
+    header = same_drivers(TRACK, FORMULA_D_BASIC, 3, 1, 5, old)
+    session = play(TRACK, header)
+    assert replay(TRACK, loads(dumps(session.record()))) == session.state
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_takes_no_risk_of_elimination_when_a_safe_gear_exists(level: Level) -> None:
+    """With one tyre WP left an overshoot spins or ends the race (CORNER-6/7): where the exact
+    odds give a gear that stops in the corner every time, no level declares a gear that may not."""
+    for space, gear, tyres in (("B8", 5, 1), ("B8", 4, 1), ("B10", 3, 1), ("B6", 6, 1)):
+        state = position(space, gear, tyres=tyres)
+        odds = gear_odds(TRACK, state)
+        chosen = level.choose_gear(TRACK, state)
+        assert isinstance(gear_options(TRACK, state)[chosen], ShiftCost)
+        if any(o.out == 0 and not o.overshoot for o in odds.values()):
+            assert odds[chosen].out == 0 and not odds[chosen].overshoot, (level.name, space, gear, chosen)
+
+
+def test_the_champion_does_not_overshoot_a_corner_it_can_stop_in() -> None:
+    """Well-shod (6 tyre WP) the overshoot costs only tyres, yet the champion keeps its stop in
+    the corner when the odds say a gear makes it surely."""
+    for space, gear in (("B8", 4), ("B10", 3)):
+        state = position(space, gear)
+        odds = gear_odds(TRACK, state)
+        chosen = CHAMPION.choose_gear(TRACK, state)
+        if any(o.corner_stop == 1 for o in odds.values()):
+            assert not odds[chosen].overshoot, (space, gear, chosen, odds[chosen])
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_brakes_into_the_corner_rather_than_crash(level: Level) -> None:
+    """In the Lindenkehre with 1 of 2 stops and one tyre WP, a 4 in 2nd: it brakes to stay in."""
+    state = position("B14", 2, stops=1, corner=0, tyres=1)
+    s, _ = apply(TRACK, state, ChooseGear(gear=2))
+    s, _ = apply(TRACK, s, Roll(value=4))
+    move = level.choose_move(TRACK, s, moves(TRACK, s))
+    assert move.out is None and not move.spin
+    assert move.corner == 0
+
+
+def test_the_champion_spends_wp_when_they_buy_spaces_and_corners_are_few() -> None:
+    """Tyre WP are cheap when few corners are left: the price of a WP falls with the corners ahead
+    and rises as they run out (the careful driver finished with 18 of 20 WP unspent)."""
+    late = position("B30", 4).model_copy(update={"laps": 1})
+    early = position("B30", 4)
+    car = early.car("a")
+    assert corners_ahead(TRACK, early, car) > corners_ahead(TRACK, late, car)
+    assert CHAMPION.prices(TRACK, late, car).scarce < CHAMPION.prices(TRACK, early, car).scarce
+    prices = CHAMPION.prices(TRACK, early, car)
+    assert prices.tyres(1, 1) > prices.tyres(6, 1)  # the last tyre WP is the dearest
+    assert prices.tyres(6, 4) > 4 * prices.tyres(6, 1)  # four at once cost more than four times the first
+
+
+def test_racers_have_tempers_of_their_own() -> None:
+    """A grid of Racers does not drive as one: the price of an elimination differs by car."""
+    state = position("B30", 4)
+    car = state.car("a")
+    outs = {RACER.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}
+    assert len(outs) > 1
+    assert {CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)} == {CHAMPION.out}
+
+
+def test_the_rookie_now_and_then_takes_the_second_best_gear() -> None:
+    """ROOKIE's slip-ups: over many game rounds some gear choices differ from its own best."""
+    state = position("A30", 3)
+    choices = {ROOKIE.choose_gear(TRACK, state.model_copy(update={"round": r})) for r in range(1, 40)}
+    best = replace(ROOKIE, slip_ups=0).choose_gear(TRACK, state)
+    assert best in choices and len(choices) > 1
+
+
+def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_are_gone() -> None:
+    """One step along the lane from just before the Lindenkehre (2 stops, CORNER-5): past the
+    corner without a stop is never chosen while brakes can keep the car in; without brakes or
+    tyres to pay, the step is an elimination."""
+    la = lookahead(TRACK)
+    dist, corner, length = la.lane.corner_ahead("B8")
+    too_far = dist + length  # one space beyond the corner
+    kept = la.step("B8", too_far, None, 0, 3, 6, 1, 1, PRICES)
+    assert not kept.out and kept.corner == corner and kept.brakes == 2
+    assert la.step("B8", too_far, None, 0, 0, 6, 1, 1, PRICES).out
+    one_stop = la.step("B14", 20, 0, 1, 0, 0, 1, 1, PRICES)
+    assert one_stop.out
+
+
+def test_the_lookahead_prefers_the_gear_that_keeps_the_car_in_the_race() -> None:
+    """A position before a corner in 6th is worth less than the same in 3rd when brakes are gone."""
+    la = lookahead(TRACK)
+    from rules.ai.lookahead import odds
+
+    dice = odds(FORMULA_D_BASIC.gear_dice)
+    fast = la.value(dice, "B6", 6, None, 0, 0, 1, 1, 1, PRICES, 1)
+    slow = la.value(dice, "B6", 3, None, 0, 0, 1, 1, 1, PRICES, 1)
+    assert slow > fast
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level: Level) -> None:
+    """CORE-SLIP-2: behind a car on the oval's straight, far from the next corner, the three
+    spaces of the slipstream are free progress: every level takes them (choose_extra)."""
+    from rules.engine import optional_offer
+    from tests.rules.test_engine_modules import behind
+
+    state, _ = behind()
+    assert optional_offer(state)
+    extra = level.choose_extra(TRACK, state, moves(TRACK, state))
+    assert extra is not None and extra.via == "slip" and extra.out is None
+
+
+def test_tyres_for_the_weather_and_the_temper() -> None:
+    """TYRE-1: rain tyres in rain for every level; in the dry the Rookie takes hard tyres, the
+    bolder levels soft ones."""
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+
+    dry = position("A30", 3)
+    wet = dry.model_copy(update={"weather": Weather(condition="rain")})
+    assert {lv.choose_tyre(wet) for lv in LEVELS} == {Tyre.RAIN}
+    assert ROOKIE.choose_tyre(dry) is Tyre.HARD
+    assert RACER.choose_tyre(dry) is Tyre.SOFT and CHAMPION.choose_tyre(dry) is Tyre.SOFT
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+@pytest.mark.parametrize("preset", ["fde-advanced", "dresden-2006"])
+def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_replays(level: Level, preset: str) -> None:
+    """Qualifying, tyres and weather, pits (fde-advanced); the start roll, fuel, the engine
+    boost, pit stops by points, karma and head-to-head bids (dresden-2006): a race of each level
+    through rules.simulation to the flag, replayed exactly from its record."""
+    from rules.ruleset import PRESETS
+    from rules.simulation import race_header
+
+    header, _ = race_header(TRACK, PRESETS[preset], 2, 2, 11, level.name)
+    session = play(TRACK, header)
+    assert session.state.finished
+    assert replay(TRACK, loads(dumps(session.record()))) == session.state
+
+
+def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
+    """CORE-BLOCK-3: a blocked car without the brake and tyre WP to pay is out, so the more cars
+    race around it, the dearer its last WP (here one brake and one tyre WP left)."""
+    state = position("B30", 4)
+    car, other = state.car("a"), state.car("b")
+    car = car.model_copy(update={"wp": car.wp.model_copy(update={"brakes": 1, "tyres": 1})})
+    crowded = state.model_copy(update={"cars": (car, *(other.model_copy(update={"id": f"o{i}"}) for i in range(9)))})
+    alone = state.model_copy(update={"cars": (car,)})
+    assert CHAMPION.prices(TRACK, crowded, car).brake > CHAMPION.prices(TRACK, alone, car).brake
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) -> None:
+    """CORE-PIT-1: at the end of lap 1 of 3 with 2 of 6 tyre WP left, seven spaces before the
+    oval's pit entry, a level turns into the pit lane when its roll reaches it (and keeps to the
+    entry's lane otherwise)."""
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    worn = W.model_copy(update={"tyres": 2})
+    state = board([car("m", "C50", gear=3, box="P4", wp=worn), car("f", "A30")], "m", laps=3)
+    gear = level.choose_gear(OVAL, state)
+    s, _ = apply(OVAL, state, ChooseGear(gear=gear))
+    entry_lane = OVAL.space(OVAL.pit.entry).lane
+    for face in sorted(set(FORMULA_D_BASIC.gear_dice.die(gear).faces)):
+        rolled_state, _ = apply(OVAL, s, Roll(value=face))
+        found = moves(OVAL, rolled_state)
+        chosen = level.choose_move(OVAL, rolled_state, found)
+        if any(m.in_box or OVAL.space(m.end).in_pit for m in found if m.end):
+            assert chosen.in_box or OVAL.space(chosen.end).in_pit, (level.name, face, chosen.path)
+        else:
+            assert OVAL.space(chosen.end).lane == entry_lane, (level.name, face, chosen.path)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_pays_wp_to_skip_gears_when_the_free_shift_cannot_stop(level: Level) -> None:
+    """CORE-GEAR-7: in 6th just before the Lindenkehre with one tyre WP, 5th (the free shift)
+    may fly out of the corner; every level pays the skip's WP for a gear that stops surely."""
+    state = position("B6", 6, tyres=1)
+    chosen = level.choose_gear(TRACK, state)
+    cost = gear_options(TRACK, state)[chosen]
+    assert isinstance(cost, ShiftCost) and sum(cost.cost.values()) > 0
+    odds = gear_odds(TRACK, state)[chosen]
+    assert odds.out == 0 and not odds.overshoot
+
+
+def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_last_engine_wp() -> None:
+    """CORE-GEAR-7, CORE-WEAR-2: the WP a skip strikes are priced at the margin, and a skip that
+    would take the engine's last WP costs as much as the race."""
+    from rules.car import Area
+
+    state = position("B30", 4)
+    car = state.car("a")
+    prices = CHAMPION.prices(TRACK, state, car)
+    one = ShiftCost(gear=2, skipped=1, cost={Area.GEARBOX: 1})
+    worn = car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": 1})})
+    assert CHAMPION.skip_cost(worn, one, prices) > CHAMPION.skip_cost(car, one, prices) > 0
+    last = car.model_copy(update={"wp": car.wp.model_copy(update={"engine": 1})})
+    assert CHAMPION.skip_cost(last, ShiftCost(gear=1, skipped=2, cost={Area.ENGINE: 1}), prices) == prices.out
+
+
+def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
+    """CORE-BLOCK-1: the lane's view sees no other car, so a Racer with a car a few rows ahead
+    (where a block may cost WP) weighs the engine's legal moves instead."""
+    from rules.ai.levels import _car_ahead
+
+    state = position("A30", 3)  # the other car stands on A30 too: not ahead
+    car = state.car("a")
+    assert not _car_ahead(TRACK, state, car, RACER.exact_near)
+    near = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": "A33"}))})
+    assert _car_ahead(TRACK, near, car, RACER.exact_near) and not _car_ahead(TRACK, near, car, 0)
