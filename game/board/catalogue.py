@@ -150,6 +150,15 @@ class BoardShelf:
                 self._recent.popitem(last=False)
             self._in_use[key] = board
 
+    def keep_only(self, key: Path) -> None:
+        """Let every other board go and keep this one (a race or qualifying needs only its own);
+        a board laid out ahead while another screen held this one is no longer wanted."""
+        with self._lock:
+            board = self._recent.get(key) or self._in_use.get(key)
+            self._recent.clear()
+            if board is not None:
+                self._recent[key] = board
+
     def kept(self) -> list[Path]:
         """The keys of the boards the shelf itself keeps (not those only a screen holds)."""
         with self._lock:

@@ -118,6 +118,7 @@ def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: Quali
     records = LapRecords(app.data)
     for notice in records.notices:
         app.notify(notice)
+    app.tracks.boards.keep_only(entry.path)  # qualifying holds only its own board
     app.push(QualifyingScene(app, session, entry.board, lambda done: app.replace(GridScene(app, done, on_grid)),
                              records, variant, autosave=autosave))
 
@@ -129,6 +130,7 @@ def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
     for notice in control.notices:
         app.notify(notice)
     app.home()
+    app.tracks.boards.keep_only(entry.path)  # the race holds only its own board
     app.push(RaceScene(app, control, BoardView(entry.board)))
 
 

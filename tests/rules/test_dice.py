@@ -122,6 +122,7 @@ def test_chance_carries_die_purpose_and_odds():
         "pit",
         "weather",
         "grid",
+        "shooting",
     }
     with pytest.raises(ValidationError):
         Chance(die=BLACK_DIE, purpose="lunch")
