@@ -995,7 +995,8 @@ class RaceScene(Scene):
         if self.idle and wait == Wait.GEAR:
             odds = self.control.odds()
             status["gears"] = {
-                str(g): {"legal": isinstance(opt, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
+                str(g): {"legal": isinstance(opt, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0,
+                         "wear": float(odds[g].wear) if g in odds else 99.0}
                 for g, opt in self.control.gear_options().items()
             }
         if self.idle and wait == Wait.MOVE:
