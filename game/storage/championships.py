@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from game.storage.sqlite_files import damaged, set_aside
+from game.storage.sqlite_files import StoreFile, open_store
 from game.texts import Notice
 from rules.championship import Championship
 from rules.record import Record, RecordError, dumps, loads
@@ -64,6 +64,7 @@ _TABLES = {
     "races": "champ_id, position, record, outcome",
     "drops": "champ_id, member_id, races",
 }
+_FILE = StoreFile(_SCHEMA, SCHEMA_VERSION, _TABLES, "championships", "championships", setup="PRAGMA foreign_keys = ON;")
 _DROPS = TypeAdapter(tuple[int, ...])
 
 
@@ -80,10 +81,6 @@ class Summary:
     updated: str  # ISO date-time of the last race stored (the creation until then)
 
 
-class _NewerFile(Exception):
-    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
-
-
 class ChampionshipStore:
     """The championships database; every problem becomes a notice in ``notices``."""
 
@@ -91,60 +88,7 @@ class ChampionshipStore:
         self.path = folder / FILE
         self.notices: list[Notice] = []
         self.closed = False
-        self._db = self._open()
-
-    # --- opening ---------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return self._connect()
-        except _NewerFile:
-            return self._in_memory(Notice("notice.championships_newer", {"path": str(self.path)}))
-        except sqlite3.DatabaseError as err:
-            if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
-                return self._in_memory(self._unavailable(err))
-            kept = set_aside(self.path)
-            if kept is None:
-                return self._in_memory(self._unavailable(err))
-            self.notices.append(Notice("notice.championships_corrupt", {"path": str(self.path), "kept": kept.name}))
-            try:
-                return self._connect()
-            except (sqlite3.Error, OSError) as again:
-                return self._in_memory(self._unavailable(again))
-        except OSError as err:
-            return self._in_memory(self._unavailable(err))
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise _NewerFile
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            if version < SCHEMA_VERSION:
-                if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise sqlite3.DatabaseError("not a championships database")
-                db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
-            for table, columns in _TABLES.items():
-                db.execute(f"SELECT {columns} FROM {table} LIMIT 0")
-            db.execute("PRAGMA foreign_keys = ON")
-        except (sqlite3.Error, _NewerFile):
-            db.close()
-            raise
-        return db
-
-    def _unavailable(self, err: Exception) -> Notice:
-        return Notice("notice.championships_unavailable", {"path": str(self.path), "detail": str(err)})
-
-    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
-        """This session's championships without the file, with the notice saying why."""
-        self.notices.append(notice)
-        db = sqlite3.connect(":memory:")
-        db.executescript(_SCHEMA)
-        db.execute("PRAGMA foreign_keys = ON")
-        return db
+        self._db = open_store(self.path, _FILE, self.notices)
 
     # --- championships -----------------------------------------------------------
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.storage.sqlite_files import damaged, set_aside
+from game.storage.sqlite_files import StoreFile, open_store
 from game.texts import Notice
 from rules.choice import preset_of
 from rules.record import Record, RecordError, dumps, loads
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS races (
 CREATE INDEX IF NOT EXISTS races_by_date ON races (played);
 """
 _COLUMNS = "id, played, track_name, track_hash, rules, variant, laps, cars, winner"
+_FILE = StoreFile(_SCHEMA, SCHEMA_VERSION, {"races": f"{_COLUMNS}, digest, record"}, "race history", "history")
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,6 @@ class PlayedRace:
     winner: str | None  # the first driver home; None = nobody finished
 
 
-class _NewerFile(Exception):
-    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
-
-
 class RaceHistory:
     """The history database; every problem becomes a notice in ``notices``."""
 
@@ -77,57 +74,7 @@ class RaceHistory:
         self.path = folder / FILE
         self.notices: list[Notice] = []
         self.closed = False
-        self._db = self._open()
-
-    # --- opening ---------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return self._connect()
-        except _NewerFile:
-            return self._in_memory(Notice("notice.history_newer", {"path": str(self.path)}))
-        except sqlite3.DatabaseError as err:
-            if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
-                return self._in_memory(self._unavailable(err))
-            kept = set_aside(self.path)
-            if kept is None:
-                return self._in_memory(self._unavailable(err))
-            self.notices.append(Notice("notice.history_corrupt", {"path": str(self.path), "kept": kept.name}))
-            try:
-                return self._connect()
-            except (sqlite3.Error, OSError) as again:
-                return self._in_memory(self._unavailable(again))
-        except OSError as err:
-            return self._in_memory(self._unavailable(err))
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise _NewerFile
-            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            if version < SCHEMA_VERSION:
-                if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise sqlite3.DatabaseError("not a race history database")
-                db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
-            db.execute(f"SELECT {_COLUMNS}, digest, record FROM races LIMIT 0")
-        except (sqlite3.Error, _NewerFile):
-            db.close()
-            raise
-        return db
-
-    def _unavailable(self, err: Exception) -> Notice:
-        return Notice("notice.history_unavailable", {"path": str(self.path), "detail": str(err)})
-
-    def _in_memory(self, notice: Notice) -> sqlite3.Connection:
-        """This session's races without the file, with the notice saying why."""
-        self.notices.append(notice)
-        db = sqlite3.connect(":memory:")
-        db.executescript(_SCHEMA)
-        return db
+        self._db = open_store(self.path, _FILE, self.notices)
 
     # --- races ---------------------------------------------------------------------
 

@@ -1,10 +1,14 @@
-"""What the game's SQLite stores (lap records, championships) share about their files: telling a
-damaged file from one that is only busy, and setting a damaged one aside instead of losing it."""
+"""What the game's SQLite stores (lap records, championships, the race history) share about their
+files: telling a damaged file from one that is only busy, setting a damaged one aside instead of
+losing it, and (``open_store``) opening a store's file or, where that fails, a store in memory."""
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
+
+from game.texts import Notice
 
 
 def damaged(err: sqlite3.DatabaseError) -> bool:
@@ -25,3 +29,77 @@ def set_aside(path: Path) -> Path | None:
     except OSError:
         return None
     return kept
+
+
+@dataclass(frozen=True)
+class StoreFile:
+    """One store's file: its schema and version, the columns each table must have, what runs on
+    every connection, and the notices' key (``notice.<notices>_newer``, ``_corrupt``, ``_unavailable``)."""
+
+    schema: str
+    version: int
+    tables: dict[str, str]  # table -> the columns it must have
+    holds: str  # what the file is, for the error of another program's database
+    notices: str
+    setup: str = ""
+
+
+class _NewerFile(Exception):
+    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
+
+
+def open_store(path: Path, spec: StoreFile, notices: list[Notice]) -> sqlite3.Connection:
+    """The store's file, made if missing; a damaged one set aside (and a new one made); a newer
+    game's, a locked one or an unwritable folder left alone: then this session's store in memory.
+    Every such case adds its notice to ``notices``."""
+
+    def in_memory(notice: Notice) -> sqlite3.Connection:
+        notices.append(notice)
+        db = sqlite3.connect(":memory:")
+        db.executescript(spec.schema + spec.setup)
+        return db
+
+    def unavailable(err: Exception) -> Notice:
+        return Notice(f"notice.{spec.notices}_unavailable", {"path": str(path), "detail": str(err)})
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return _connect(path, spec)
+    except _NewerFile:
+        return in_memory(Notice(f"notice.{spec.notices}_newer", {"path": str(path)}))
+    except sqlite3.DatabaseError as err:
+        if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
+            return in_memory(unavailable(err))
+        kept = set_aside(path)
+        if kept is None:
+            return in_memory(unavailable(err))
+        notices.append(Notice(f"notice.{spec.notices}_corrupt", {"path": str(path), "kept": kept.name}))
+        try:
+            return _connect(path, spec)
+        except (sqlite3.Error, OSError) as again:
+            return in_memory(unavailable(again))
+    except OSError as err:
+        return in_memory(unavailable(err))
+
+
+def _connect(path: Path, spec: StoreFile) -> sqlite3.Connection:
+    """The file opened, checked whole and made current; _NewerFile or a DatabaseError if not."""
+    db = sqlite3.connect(path)
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > spec.version:
+            raise _NewerFile
+        if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("quick_check failed")
+        if version < spec.version:
+            if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise sqlite3.DatabaseError(f"not a {spec.holds} database")
+            db.executescript(spec.schema + f"PRAGMA user_version = {spec.version};")
+        for table, columns in spec.tables.items():
+            db.execute(f"SELECT {columns} FROM {table} LIMIT 0")
+        if spec.setup:
+            db.executescript(spec.setup)
+    except (sqlite3.Error, _NewerFile):
+        db.close()
+        raise
+    return db
