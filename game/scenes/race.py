@@ -16,7 +16,7 @@ import pygame
 
 from game import theme
 from game.widgets.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble, play
-from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_extras, draw_marker, draw_path, tone
+from game.board.marks import Layer, draw_destinations, draw_extras, draw_marker, draw_path, tone
 from game.board.view import BoardView
 from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
@@ -32,7 +32,7 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_hint, draw_log,
+from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
@@ -46,7 +46,7 @@ from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
-from rules.engine import IllegalAction, nitro_refusal, on_track, to_move
+from rules.engine import IllegalAction, nitro_refusal, to_move
 from rules import pitpoints
 from rules.state import CarState
 from rules.gears import ShiftCost
@@ -859,21 +859,9 @@ class RaceScene(Scene):
         return tr("race.round", round=state.round)
 
     def _draw_cars(self, screen: pygame.Surface) -> None:
-        state = self.control.state
         active = self.focus_car()
-        order = sorted(state.cars, key=lambda c: c.id == active)
-        for car in order:
-            drive = self.drives.get(car.id)
-            if drive is not None:
-                pose = drive.pose
-            elif on_track(state, car) and car.space is not None:
-                s = self.track.space(car.space)
-                pose = (s.x, s.y, s.heading + (180.0 if car.spun else 0.0))
-            else:
-                continue
-            entry = self.control.entry(car.id)
-            draw_car_on_board(screen, self.view, pose, entry.colour, self.control.index(car.id), entry.number,
-                              car.id == state.active and drive is None, self.pulse, car.status == "out")
+        draw_cars(screen, self.view, self.track, self.control.state, self.control, self.drives,
+                  lambda c: c.id == active, self.pulse)
 
     def _draw_tray(self, screen: pygame.Surface, wait: Wait) -> None:
         r = self.tray_rect

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
-from game.board.marks import draw_car_on_board
 from game.board.view import BoardView
 from game.texts import Notice, tr
 from game.app.loop import Scene
@@ -22,9 +21,8 @@ from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
-from game.widgets.race_hud import MARGIN, STANDINGS_W, TOP, draw_log, draw_standings, draw_topbar, free_areas, standings_height
+from game.widgets.race_hud import MARGIN, STANDINGS_W, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height
 from rules.blitz import decided
-from rules.engine import on_track
 from rules.record import Record, RecordError
 
 if TYPE_CHECKING:
@@ -332,20 +330,8 @@ class ReplayScene(Scene):
         return tr("replay.finished" if over else "replay.end_of_save")
 
     def _draw_cars(self, screen: pygame.Surface) -> None:
-        state = self.state
-        order = sorted(state.cars, key=lambda c: c.id in self.drives)
-        for car in order:
-            drive = self.drives.get(car.id)
-            if drive is not None:
-                pose = drive.pose
-            elif on_track(state, car) and car.space is not None:
-                s = self.track.space(car.space)
-                pose = (s.x, s.y, s.heading + (180.0 if car.spun else 0.0))
-            else:
-                continue
-            entry = self.replay.control.entry(car.id)
-            draw_car_on_board(screen, self.view, pose, entry.colour, self.replay.control.index(car.id), entry.number,
-                              car.id == state.active and drive is None, self.pulse, car.status == "out")
+        draw_cars(screen, self.view, self.track, self.state, self.replay.control, self.drives,
+                  lambda c: c.id in self.drives, self.pulse)
 
     # --- debug status (end-to-end tests) -----------------------------------------------------
 

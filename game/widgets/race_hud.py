@@ -5,12 +5,19 @@ from __future__ import annotations
 import pygame
 
 from game import theme
+from collections.abc import Callable
+
 from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.board.marks import draw_car_on_board
+from game.board.view import BoardView
 from game.texts import tr
 from game.play.race_control import RaceControl
 from game.play.racelog import LogLine
 from game.play.standings import gap, lap_of, running_order
-from rules.state import CarState
+from game.widgets.anims import Drive
+from rules.engine import on_track
+from rules.state import CarState, RaceState
+from rules.track import Track
 
 # The frame the race and the qualifying screens share: top bar, side panel, margins, hint line.
 PANEL_W = 400
@@ -106,6 +113,24 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
         if car.team is not None:
             draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
         theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
+
+
+def draw_cars(screen: pygame.Surface, view: BoardView, track: Track, state: RaceState, control: RaceControl,
+              drives: dict[str, Drive], on_top: Callable[[CarState], bool], pulse: float) -> None:
+    """Every car on the board: a driving one at its animation's pose, the others on their space
+    (turned round after a spin); the cars ``on_top`` picks are drawn last."""
+    for car in sorted(state.cars, key=on_top):
+        drive = drives.get(car.id)
+        if drive is not None:
+            pose = drive.pose
+        elif on_track(state, car) and car.space is not None:
+            s = track.space(car.space)
+            pose = (s.x, s.y, s.heading + (180.0 if car.spun else 0.0))
+        else:
+            continue
+        entry = control.entry(car.id)
+        draw_car_on_board(screen, view, pose, entry.colour, control.index(car.id), entry.number,
+                          car.id == state.active and drive is None, pulse, car.status == "out")
 
 
 def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarState, colour: str) -> pygame.Rect:
