@@ -15,13 +15,12 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
+from game.widgets.leaguedialog import WIDTH, area_card, draw_card
 from rules.actions import Action, FreeWP
 from rules.car import Area
 from rules.engine import free_wp_amount, free_wp_room
 from rules.state import RaceState
 
-WIDTH = 620
-AREA_ROW = 46  # one row of areas, two to a row
 
 
 class FreeWPDialog:
@@ -74,32 +73,11 @@ class FreeWPDialog:
     # --- layout and drawing -------------------------------------------------------------
 
     def layout(self, area: pygame.Rect) -> None:
-        w = min(WIDTH, area.width - 24)
-        grid = AREA_ROW * -(-len(self.areas) // 2)
-        rows = sum(len(theme.wrap(line, 20, w - 48)) for line in self.lines()[1:])
-        self.rect = pygame.Rect(0, 0, w, 70 + 26 * rows + 16 + grid + 70)
-        self.rect.center = area.center
-        bottom = self.rect.bottom - 62
-        cell = (w - 48) // 2
-        for i, a in enumerate(self.areas):
-            x, y = self.rect.left + 24 + cell * (i % 2), bottom - grid - 8 + AREA_ROW * (i // 2)
-            self.cells[a] = pygame.Rect(x, y, cell, 44)
-            less, more = self._area_buttons(a)
-            less.rect = pygame.Rect(x + cell - 84, y + 4, 36, 36)
-            more.rect = pygame.Rect(x + cell - 44, y + 4, 36, 36)
-        self.confirm.rect = pygame.Rect(self.rect.left + 24, bottom, w - 48, 44)
+        self.rect, self.cells, bottom = area_card(area, self.lines(), self.areas, self._area_buttons)
+        self.confirm.rect = pygame.Rect(self.rect.left + 24, bottom, self.rect.width - 48, 44)
 
     def draw(self, screen: pygame.Surface) -> None:
-        theme.dim(screen, screen.get_rect(), 110)
-        theme.panel(screen, self.rect, theme.PANEL_DARK, 255, theme.YELLOW, 14)
-        lines = self.lines()
-        theme.text(screen, theme.fit_text(lines[0], 30, self.rect.width - 48), 30, theme.TEXT,
-                   (self.rect.left + 24, self.rect.top + 18))
-        y = self.rect.top + 70
-        for line in lines[1:]:
-            for part in theme.wrap(line, 20, self.rect.width - 48):
-                theme.text(screen, part, 20, theme.DIM, (self.rect.left + 24, y))
-                y += 26
+        draw_card(screen, self.rect, self.lines())
         for a in self.areas:  # each area: what it has now, and the WP put in
             cell = self.cells[a]
             n = self.chosen.get(a, 0)

@@ -25,7 +25,7 @@ from rules.engine import t_car_problem, t_car_proposal
 from rules.state import RaceState
 
 WIDTH = 620
-AREA_ROW = 46  # one row of the T-car's areas, two to a row
+AREA_ROW = 46  # one row of a card's areas, two to a row
 
 
 class LeagueDialog:
@@ -114,19 +114,7 @@ class LeagueDialog:
     # --- layout and drawing -------------------------------------------------------------
 
     def layout(self, area: pygame.Rect) -> None:
-        w = min(WIDTH, area.width - 24)
-        grid = AREA_ROW * -(-len(self.areas) // 2)
-        rows = sum(len(theme.wrap(line, 20, w - 48)) for line in self.lines()[1:])
-        self.rect = pygame.Rect(0, 0, w, 70 + 26 * rows + 16 + grid + 70)
-        self.rect.center = area.center
-        bottom = self.rect.bottom - 62
-        cell = (w - 48) // 2
-        for i, a in enumerate(self.areas):
-            x, y = self.rect.left + 24 + cell * (i % 2), bottom - grid - 8 + AREA_ROW * (i // 2)
-            self.cells[a] = pygame.Rect(x, y, cell, 44)
-            less, more = self._area_buttons(a)
-            less.rect = pygame.Rect(x + cell - 84, y + 4, 36, 36)
-            more.rect = pygame.Rect(x + cell - 44, y + 4, 36, 36)
+        self.rect, self.cells, bottom = area_card(area, self.lines(), self.areas, self._area_buttons)
         if self.kind == "bid":
             minus, plus, confirm = self.buttons
             minus.rect = pygame.Rect(self.rect.left + 24, bottom, 46, 44)
@@ -135,21 +123,12 @@ class LeagueDialog:
             return
         shown = [b for b in self.buttons[:2] if b.visible] if self.kind == "tcar" else [b for b in self.buttons if b.visible]
         gap = 12
-        bw = (w - 48 - gap * (len(shown) - 1)) // max(1, len(shown))
+        bw = (self.rect.width - 48 - gap * (len(shown) - 1)) // max(1, len(shown))
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(self.rect.left + 24 + i * (bw + gap), bottom, bw, 44)
 
     def draw(self, screen: pygame.Surface) -> None:
-        theme.dim(screen, screen.get_rect(), 110)
-        theme.panel(screen, self.rect, theme.PANEL_DARK, 255, theme.YELLOW, 14)
-        lines = self.lines()
-        theme.text(screen, theme.fit_text(lines[0], 30, self.rect.width - 48), 30, theme.TEXT,
-                   (self.rect.left + 24, self.rect.top + 18))
-        y = self.rect.top + 70
-        for line in lines[1:]:
-            for part in theme.wrap(line, 20, self.rect.width - 48):
-                theme.text(screen, part, 20, theme.DIM, (self.rect.left + 24, y))
-                y += 26
+        draw_card(screen, self.rect, self.lines())
         for a in self.areas:  # the T-car's areas: what each keeps of the set-up
             cell = self.cells[a]
             ink = theme.TEXT if self.wear[a] == self.setup[a] else theme.YELLOW
@@ -167,3 +146,37 @@ class LeagueDialog:
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         return []
+
+
+def area_card(area: pygame.Rect, lines: list[str], areas: tuple[Area, ...],
+              buttons_of: Callable[[Area], tuple[Button, Button]]) -> tuple[pygame.Rect, dict[Area, pygame.Rect], int]:
+    """A card of text ``lines`` over a grid of wear areas, two to a row, each with its - and +
+    buttons placed, centred on ``area``: its rectangle, each area's cell and the y of its bottom
+    row of buttons (the T-car's and the street race's free WP cards)."""
+    w = min(WIDTH, area.width - 24)
+    grid = AREA_ROW * -(-len(areas) // 2)
+    rows = sum(len(theme.wrap(line, 20, w - 48)) for line in lines[1:])
+    rect = pygame.Rect(0, 0, w, 70 + 26 * rows + 16 + grid + 70)
+    rect.center = area.center
+    bottom = rect.bottom - 62
+    cell = (w - 48) // 2
+    cells: dict[Area, pygame.Rect] = {}
+    for i, a in enumerate(areas):
+        x, y = rect.left + 24 + cell * (i % 2), bottom - grid - 8 + AREA_ROW * (i // 2)
+        cells[a] = pygame.Rect(x, y, cell, 44)
+        less, more = buttons_of(a)
+        less.rect = pygame.Rect(x + cell - 84, y + 4, 36, 36)
+        more.rect = pygame.Rect(x + cell - 44, y + 4, 36, 36)
+    return rect, cells, bottom
+
+
+def draw_card(screen: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
+    """The window dimmed, the card's frame, its title and its wrapped lines of text."""
+    theme.dim(screen, screen.get_rect(), 110)
+    theme.panel(screen, rect, theme.PANEL_DARK, 255, theme.YELLOW, 14)
+    theme.text(screen, theme.fit_text(lines[0], 30, rect.width - 48), 30, theme.TEXT, (rect.left + 24, rect.top + 18))
+    y = rect.top + 70
+    for line in lines[1:]:
+        for part in theme.wrap(line, 20, rect.width - 48):
+            theme.text(screen, part, 20, theme.DIM, (rect.left + 24, y))
+            y += 26
