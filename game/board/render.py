@@ -30,7 +30,7 @@ import pygame
 
 from game import texts
 from game.board.street_art import StreetArt
-from game.tracks.geometry import Point, point_in_polygon
+from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Space, Track
 
 Colour = tuple[int, int, int]
@@ -109,10 +109,6 @@ def _unit(dx: float, dy: float) -> Point:
     return (dx / n, dy / n)
 
 
-def _lerp(a: Point, b: Point, t: float) -> Point:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
 def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     seg2 = dx * dx + dy * dy
@@ -128,7 +124,7 @@ def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point, s: float) -> Point:
     t = t1 + (t2 - t1) * s
 
     def mix(a: Point, b: Point, ta: float, tb: float) -> Point:
-        return _lerp(a, b, (t - ta) / (tb - ta))
+        return lerp(a, b, (t - ta) / (tb - ta))
 
     a1, a2, a3 = mix(p0, p1, 0.0, t1), mix(p1, p2, t1, t2), mix(p2, p3, t2, t3)
     return mix(mix(a1, a2, 0.0, t2), mix(a2, a3, t1, t3), t1, t2)
@@ -821,7 +817,7 @@ class BoardRenderer:
             d = math.dist(a, b)
             t = carry
             while t < d:
-                p = _lerp(a, b, t / d)
+                p = lerp(a, b, t / d)
                 x, y = c.px(p)
                 rad = max(1.0, r * c.s)
                 pygame.draw.circle(c.surface, TYRE, (x, y), rad)
@@ -834,7 +830,7 @@ class BoardRenderer:
         assert self.pit_building is not None
         outline, doors = self.pit_building
         c.poly(ROOF_EDGE, outline)
-        inset = _shrink(outline, 0.08 * self.lane_width)
+        inset = shrink(outline, 0.08 * self.lane_width)
         c.poly(ROOF, inset)
         for door in doors:
             c.poly(GARAGE, list(door))
@@ -843,7 +839,7 @@ class BoardRenderer:
         """A roof seen from above: a darker rim, a lighter inner roof, the name on it."""
         roof = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
         c.poly(tuple(max(0, v - 50) for v in roof), pts)
-        c.poly(roof, _shrink(pts, 0.1 * self.lane_width))
+        c.poly(roof, shrink(pts, 0.1 * self.lane_width))
         if name:
             self._name_on(c, pts, name, DARK)
 
@@ -864,7 +860,7 @@ class BoardRenderer:
         elif len(pts) % 2 == 0:
             near, far = pts[: len(pts) // 2], pts[len(pts) // 2:][::-1]
         else:
-            c.poly(SEATS, _shrink(pts, 0.08 * w))
+            c.poly(SEATS, shrink(pts, 0.08 * w))
             return
         depth = math.dist(near[0], far[0])
         rows = max(2, round(depth / (0.22 * w)))
@@ -872,16 +868,16 @@ class BoardRenderer:
         rad = max(1.0, 0.05 * w * c.s)
         for j in range(rows):
             t0, t1 = j / rows, (j + 0.8) / rows
-            lo = [_lerp(p, q, t0) for p, q in zip(near, far)]
-            hi = [_lerp(p, q, t1) for p, q in zip(near, far)]
+            lo = [lerp(p, q, t0) for p, q in zip(near, far)]
+            hi = [lerp(p, q, t1) for p, q in zip(near, far)]
             c.poly(SEATS, lo + hi[::-1])
-            mid = [_lerp(p, q, 0.5) for p, q in zip(lo, hi)]
+            mid = [lerp(p, q, 0.5) for p, q in zip(lo, hi)]
             for a, b in zip(mid, mid[1:]):
                 n = int(math.dist(a, b) / (0.14 * w))
                 for i in range(n):
                     if rnd.random() < 0.18:
                         continue
-                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(_lerp(a, b, (i + 0.5) / n)), rad)
+                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(lerp(a, b, (i + 0.5) / n)), rad)
         if name:
             self._name_on(c, pts, name, LINE, backing=DARK)
 
@@ -924,7 +920,7 @@ class BoardRenderer:
             c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
         for number, name in enumerate(pit.boxes, 1):
             s = self.track.space(name)
-            bay = [_lerp(p, (s.x, s.y), 0.22) for p in self._box_corners(s)]
+            bay = [lerp(p, (s.x, s.y), 0.22) for p in self._box_corners(s)]
             c.path(YELLOW, bay, 0.035 * w, closed=True)
             c.text(str(number), 0.5 * w, YELLOW, (s.x, s.y))
 
@@ -983,11 +979,11 @@ class BoardRenderer:
         w = self.lane_width
         for pos, name in enumerate(self.track.grid, 1):
             bl, fl, fr, br = self._box_corners(self.track.space(name))
-            front_l, front_r = _lerp(bl, fl, 0.8), _lerp(br, fr, 0.8)
-            back_l, back_r = _lerp(bl, fl, 0.3), _lerp(br, fr, 0.3)
-            c.path(LINE, [_lerp(back_l, back_r, 0.14), _lerp(front_l, front_r, 0.14),
-                          _lerp(front_l, front_r, 0.86), _lerp(back_l, back_r, 0.86)], 0.06 * w)
-            c.text(str(pos), 0.36 * w, LINE, _lerp(_lerp(bl, br, 0.5), _lerp(fl, fr, 0.5), 0.45))
+            front_l, front_r = lerp(bl, fl, 0.8), lerp(br, fr, 0.8)
+            back_l, back_r = lerp(bl, fl, 0.3), lerp(br, fr, 0.3)
+            c.path(LINE, [lerp(back_l, back_r, 0.14), lerp(front_l, front_r, 0.14),
+                          lerp(front_l, front_r, 0.86), lerp(back_l, back_r, 0.86)], 0.06 * w)
+            c.text(str(pos), 0.36 * w, LINE, lerp(lerp(bl, br, 0.5), lerp(fl, fr, 0.5), 0.45))
 
     def _arrows(self, c: Canvas) -> None:
         """Lane-change arrows (CORE-MOVE-6): a white shaft and chevron from centre to centre."""
@@ -1000,9 +996,9 @@ class BoardRenderer:
             a, b = (src.x, src.y), (dst.x, dst.y)
             f = _unit(b[0] - a[0], b[1] - a[1])
             n = (f[1], -f[0])
-            tip = _lerp(a, b, 0.7)
-            c.line(DARK, _lerp(a, b, 0.24), tip, 0.11 * w)
-            c.line(LINE, _lerp(a, b, 0.25), tip, 0.06 * w)
+            tip = lerp(a, b, 0.7)
+            c.line(DARK, lerp(a, b, 0.24), tip, 0.11 * w)
+            c.line(LINE, lerp(a, b, 0.25), tip, 0.06 * w)
             chevron = [(tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w)
                        for u, v in shape]
             c.poly(LINE, chevron)
@@ -1058,14 +1054,3 @@ def _split(pts: list[Point], cut: Callable[[Point], bool], closed: bool) -> list
     if run:
         runs.append(run)
     return [r for r in runs if len(r) > 1]
-
-
-def _shrink(pts: list[Point], by: float) -> list[Point]:
-    """The polygon moved ``by`` map pixels towards its centroid (enough for roofs and seat blocks)."""
-    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-    out = []
-    for x, y in pts:
-        d = math.hypot(x - cx, y - cy) or 1.0
-        k = max(0.0, d - by) / d
-        out.append((cx + (x - cx) * k, cy + (y - cy) * k))
-    return out

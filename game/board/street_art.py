@@ -20,7 +20,7 @@ from typing import Protocol
 import pygame
 
 from game import texts
-from game.tracks.geometry import Point
+from game.tracks.geometry import Point, lerp, shrink
 from rules.track import Space, Track, Zone
 
 Colour = tuple[int, int, int]
@@ -102,10 +102,6 @@ class Station:
     cars: tuple[tuple[Point, Point], ...]  # (centre, forward unit vector) of each patrol car
     sign: Point
     lights: tuple[Point, ...]
-
-
-def _lerp(a: Point, b: Point, t: float) -> Point:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 def _off(p: Point, n: Point, d: float) -> Point:
@@ -197,10 +193,10 @@ class StreetArt:
                 gap = 0.04 * w  # a narrow alley between neighbours
                 front = [_off(p, n, near) for p, n in part]
                 back = [_off(p, n, near + depth) for p, n in part]
-                front[0], back[0] = _lerp(front[0], front[1], gap / w), _lerp(back[0], back[1], gap / w)
-                front[-1], back[-1] = _lerp(front[-1], front[-2], gap / w), _lerp(back[-1], back[-2], gap / w)
+                front[0], back[0] = lerp(front[0], front[1], gap / w), lerp(back[0], back[1], gap / w)
+                front[-1], back[-1] = lerp(front[-1], front[-2], gap / w), lerp(back[-1], back[-2], gap / w)
                 strip = [_off(p, n, near + 0.3 * w) for p, n in part]
-                strip[0], strip[-1] = _lerp(strip[0], strip[1], gap / w), _lerp(strip[-1], strip[-2], gap / w)
+                strip[0], strip[-1] = lerp(strip[0], strip[1], gap / w), lerp(strip[-1], strip[-2], gap / w)
                 windows = []
                 for j in range(2):
                     i = round((j + 0.5) / 2 * (len(part) - 1))
@@ -272,9 +268,9 @@ class StreetArt:
         """A black space: black with a yellow rim and a warning triangle, as on a printed board."""
         w = self.w
         poly = self.board.space_polygon(s.name)
-        inner = [_lerp(p, (s.x, s.y), 0.12) for p in poly]
+        inner = [lerp(p, (s.x, s.y), 0.12) for p in poly]
         c.poly(DANGER, inner)
-        c.poly(BLACK, [_lerp(p, (s.x, s.y), 0.24) for p in poly])
+        c.poly(BLACK, [lerp(p, (s.x, s.y), 0.24) for p in poly])
         r = 0.2 * w  # the warning triangle, upright on the screen whichever way the street runs
         x, y = s.x, s.y
         c.poly(DANGER, [(x, y - r), (x + 0.9 * r, y + 0.65 * r), (x - 0.9 * r, y + 0.65 * r)])
@@ -286,14 +282,14 @@ class StreetArt:
         w = self.w
         for house in self.houses:
             c.poly(tuple(max(0, v - 60) for v in house.colour), house.roof)  # type: ignore[arg-type]
-            c.poly(house.colour, _shrink(list(house.roof), 0.08 * w))
+            c.poly(house.colour, shrink(list(house.roof), 0.08 * w))
             c.poly(FACADE, house.facade)
             c.path(FRAME, house.facade, 0.03 * w, closed=True)
             for k, win in enumerate(house.windows):
                 c.poly(LIT if (k + len(house.roof)) % 3 == 0 else GLASS, win)
                 c.path(FRAME, win, 0.035 * w, closed=True)
                 if (k + round(house.roof[0][0])) % 2 == 0:  # a resident at the window
-                    x, y = c.px(_lerp(win[0], win[2], 0.5))
+                    x, y = c.px(lerp(win[0], win[2], 0.5))
                     pygame.draw.circle(c.surface, RESIDENT[k % len(RESIDENT)], (x, y), max(1.0, 0.06 * w * c.s))
         for st in self.stations:
             c.poly(CONCRETE, st.forecourt)
@@ -381,12 +377,12 @@ class StreetArt:
                 _dashed(c, CONCRETE, _off(start, n, side * half), _off(end, n, side * half), 0.05 * w, 0.25 * w)
             lamps = max(1, int(math.dist(start, end) / (0.5 * w)))
             for k in range(lamps):  # the lamps along the tunnel's ceiling
-                x, y = c.px(_off(_lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
+                x, y = c.px(_off(lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
                 pygame.draw.circle(c.surface, LIT, (x, y), max(1.0, 0.04 * w * c.s))
             steps = max(1, int((math.dist(start, end) - 0.4 * w) / (1.2 * w)))
             at = [t for t in ((k + 0.5) / steps for k in range(steps)) if abs(t - 0.5) >= 0.2] or [0.2, 0.8]
             for t in at:  # chevrons in the driving direction, clear of the name in the middle
-                mid = _lerp(start, end, t)
+                mid = lerp(start, end, t)
                 tip = _off(mid, f, 0.16 * w)
                 c.path(WHITE, [_off(_off(mid, f, -0.1 * w), n, 0.2 * w), tip, _off(_off(mid, f, -0.1 * w), n, -0.2 * w)],
                        0.05 * w)
@@ -399,7 +395,7 @@ class StreetArt:
             pygame.draw.circle(c.surface, ring, (x, y), max(2.0, r))
             pygame.draw.circle(c.surface, BLACK, (x, y), max(1.5, r * 0.8))
             c.text(str(number), 0.42 * w, WHITE, (s.x, s.y))
-        c.text(texts.tr("board.tunnel", number=number), 0.26 * w, WHITE, _lerp(start, end, 0.5), backing=TUNNEL)
+        c.text(texts.tr("board.tunnel", number=number), 0.26 * w, WHITE, lerp(start, end, 0.5), backing=TUNNEL)
 
 
 def space_lines(track: Track, name: str) -> list[str]:
@@ -432,15 +428,4 @@ def _dashed(c: Canvas, colour: Colour, a: Point, b: Point, width: float, dash: f
     d = math.dist(a, b)
     count = max(1, int(d / (2 * dash)))
     for k in range(count):
-        c.line(colour, _lerp(a, b, 2 * k * dash / d), _lerp(a, b, min(1.0, (2 * k + 1) * dash / d)), width)
-
-
-def _shrink(pts: list[Point], by: float) -> list[Point]:
-    """The polygon moved ``by`` map pixels towards its centroid."""
-    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-    out = []
-    for x, y in pts:
-        d = math.hypot(x - cx, y - cy) or 1.0
-        k = max(0.0, d - by) / d
-        out.append((cx + (x - cx) * k, cy + (y - cy) * k))
-    return out
+        c.line(colour, lerp(a, b, 2 * k * dash / d), lerp(a, b, min(1.0, (2 * k + 1) * dash / d)), width)

@@ -15,6 +15,22 @@ def dist(a: Point, b: Point) -> float:
     return math.hypot(b[0] - a[0], b[1] - a[1])
 
 
+def lerp(a: Point, b: Point, t: float) -> Point:
+    """The point a fraction ``t`` of the way from ``a`` to ``b``."""
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def shrink(pts: Sequence[Point], by: float) -> list[Point]:
+    """The polygon moved ``by`` map pixels towards its centroid (roofs, seat blocks, zones)."""
+    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        k = max(0.0, d - by) / d
+        out.append((cx + (x - cx) * k, cy + (y - cy) * k))
+    return out
+
+
 def heading(a: Point, b: Point) -> float:
     """Direction from a to b in degrees: 0 = east, 90 = south (y down)."""
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
