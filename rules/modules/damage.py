@@ -63,12 +63,13 @@ def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> Rac
     car = state.car(car_id)
     if car.status != "racing":
         return state
-    car = car.model_copy(update={"wp": car.wp.spend(area)})
-    events.append(Event(kind="wear", car=car_id, data={"area": area.value, "lost": 1, "left": car.wp[area]}))
-    state = state.with_car(car)
-    if area in (Area.BODY, Area.ENGINE):
-        state = mark(state, car.space, events)
-    if car.wp[area] == 0:  # CORE-WEAR-2
+    if car.wp[area] > 0:  # AMB-46: an area a Blitz set-up leaves empty has no WP to strike
+        car = car.model_copy(update={"wp": car.wp.spend(area)})
+        events.append(Event(kind="wear", car=car_id, data={"area": area.value, "lost": 1, "left": car.wp[area]}))
+        state = state.with_car(car)
+        if area in (Area.BODY, Area.ENGINE):
+            state = mark(state, car.space, events)
+    if car.wp[area] == 0:  # CORE-WEAR-2; AMB-46: failing a check of an empty area ends the race too
         state = retire(state, car_id, Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
         if area is Area.ENGINE:  # ENG-D-2, OUT-D-2: in D the car rolls out
             state = rollout.engine_failed(state, car_id, events)

@@ -103,3 +103,17 @@ def test_BLITZ_4_AMB_46f_a_third_heat_starts_level_and_the_higher_black_die_begi
     pole, second = state.car("car2").space, state.car("car1").space
     assert pole == OVAL.grid[0] and second in OVAL.beside(pole) and second != OVAL.grid[1]
     assert OVAL.space(pole).progress == OVAL.space(second).progress  # level
+
+
+def test_AMB_46_a_failed_road_holding_check_ends_a_blitz_car_s_race_instead_of_failing():
+    """AMB-46: a Blitz car has no road-holding WP, so a failed road-holding check costs it the
+    race; the engine once tried to strike the missing WP and stopped a match of computers."""
+    from rules.car import Area
+    from rules.modules.damage import lose
+
+    events: list = []
+    after = lose(duel(), "a", Area.ROAD_HOLDING, events)
+    a = after.car("a")
+    assert a.status == "out" and a.out is not None and a.out.code == Code.AREA_GONE
+    assert a.wp == BLITZ_WEAR and not any(e.kind == "wear" for e in events)
+    assert after.car("b").status == "racing"
