@@ -26,7 +26,7 @@ import pytmx  # noqa: E402
 
 from game.tools import trackgen  # noqa: E402
 from game.tools.trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
-from game.tracks.build import MAX_LANES, MAX_SPACES  # noqa: E402
+from game.tracks.builder import MAX_LANES, MAX_SPACES  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

@@ -54,8 +54,7 @@ KEY_GLOB = "[0-9a-f]" * 24
 RENDERED_PICTURE = 900
 
 #: Source files whose change must invalidate cached tracks.
-LOADER_SOURCES = (Path(game.tracks.build.__file__), Path(game.tracks.load.__file__), Path(game.tracks.street.__file__),
-                  Path(rules.track.__file__))
+LOADER_SOURCES = (*sorted(Path(game.tracks.build.__file__).parent.glob("*.py")), Path(rules.track.__file__))
 
 
 def map_title(path: Path) -> str:

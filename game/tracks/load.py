@@ -15,7 +15,8 @@ from pathlib import Path as FsPath
 
 import pytmx
 
-from game.tracks.build import RESERVED, build
+from game.tracks.build import build
+from game.tracks.builder import RESERVED
 from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
 from game.tracks.street import STREET_LAYERS
 from rules.filelimits import TRACK, FileRefused, read_bytes

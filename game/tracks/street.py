@@ -36,7 +36,7 @@ MAX_TUNNEL = 99
 
 
 class Collector(Protocol):
-    """The part of ``build.Builder`` the features need: the drawing and its problem list."""
+    """The part of ``builder.Builder`` the features need: the drawing and its problem list."""
 
     d: Drawing
 

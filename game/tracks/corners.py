@@ -1,0 +1,90 @@
+"""Corner facts derived from the spaces: stops, inside side, shortest and longest way through."""
+
+from __future__ import annotations
+
+import math
+
+from game.tracks.builder import Builder
+from game.tracks.drawing import Shape
+from game.tracks.geometry import turn
+from game.tracks.spaces import LaneGeo
+from rules.track import Corner, Edge, Space
+
+
+def corners_of(
+    b: Builder,
+    shapes: list[Shape],
+    order: list[int],
+    rows: dict[int, tuple[int, int]],
+    spaces: list[Space],
+    edges: list[Edge],
+    lanes: list[LaneGeo],
+) -> list[Corner]:
+    """Corner facts: stops, inside side, shortest and longest way through (CORNER-1, CORNER-2)."""
+    by_id = {c.id: c for c in shapes}
+    out = []
+    for i, cid in enumerate(order):
+        c = by_id[cid]
+        stops = b.int_prop(c, "stops", 1, 3)
+        members = [s for s in spaces if s.corner == i]
+        if stops is None or not members:
+            continue
+        names = {s.name for s in members}
+        inner = [e for e in edges if e.src in names and e.dst in names]
+        entries = {e.dst for e in edges if e.dst in names and e.src not in names}
+        exits = {e.src for e in edges if e.src in names and e.dst not in names}
+        shortest, longest = ways_through(members, inner, entries, exits)
+        if shortest is None:
+            b.fail("no way leads through this corner", "add arrows so cars can drive from the corner's entry to its exit", c)
+            continue
+        mid = len(lanes) // 2
+        lane_sp = sorted((s for s in members if s.lane == mid), key=lambda s: s.index)
+        bend = sum(turn(a.heading, z.heading) for a, z in zip(lane_sp, lane_sp[1:]))
+        if abs(bend) < 1.0:
+            counts = [sum(1 for s in members if s.lane == li) for li in range(len(lanes))]
+            inside = "left" if counts[0] <= counts[-1] else "right"
+        else:
+            inside = "right" if bend > 0 else "left"
+        first, last = rows[i]
+        out.append(
+            Corner(
+                index=i,
+                label=c.name or f"C{i + 1}",
+                stops=stops,
+                inside=inside,
+                spaces=tuple(s.name for s in sorted(members, key=lambda s: (s.row, s.lane))),
+                first_row=first,
+                last_row=last,
+                shortest=shortest,
+                longest=longest,
+                object_id=c.id,
+            )
+        )
+    return out
+
+
+def ways_through(members: list[Space], inner: list[Edge], entries: set[str], exits: set[str]) -> tuple[int | None, int | None]:
+    """Fewest and most corner spaces on a path from an entry space to an exit space."""
+    succ: dict[str, list[str]] = {s.name: [] for s in members}
+    for e in inner:
+        succ[e.src].append(e.dst)
+    memo: dict[str, tuple[float, float]] = {}
+
+    def walk(n: str) -> tuple[float, float]:
+        if n not in memo:
+            best = (math.inf, -math.inf)
+            if n in exits:
+                best = (1, 1)
+            for m in succ[n]:
+                lo, hi = walk(m)
+                best = (min(best[0], lo + 1), max(best[1], hi + 1))
+            memo[n] = best
+        return memo[n]
+
+    ways = [walk(n) for n in entries]
+    lo = min((w[0] for w in ways), default=math.inf)
+    hi = max((w[1] for w in ways), default=-math.inf)
+    if lo == math.inf:
+        return None, None
+    return int(lo), int(hi)
+

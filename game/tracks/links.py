@@ -1,0 +1,76 @@
+"""The steps between spaces: straight ahead, diagonal, and the arrows the designer drew."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from game.tracks.builder import Builder
+from game.tracks.drawing import Shape
+from game.tracks.finder import SpaceFinder
+from rules.track import Edge, EdgeKind, Space
+
+
+def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
+    """Straight-ahead steps, and diagonal steps outside arrow-only areas (CORE-MOVE-3, AMB-3)."""
+    lanes: list[list[Space]] = [[s for s in spaces if s.lane == li] for li in range(n_lanes)]
+    rows = [[s.row for s in lane] for lane in lanes]  # never decreasing along a lane
+    edges = []
+    for li, lane in enumerate(lanes):
+        for k, s in enumerate(lane):
+            edges.append(Edge(src=s.name, dst=lane[(k + 1) % len(lane)].name, kind=EdgeKind.STRAIGHT))
+            if s.arrows_only:
+                continue
+            for lj in (li - 1, li + 1):
+                if 0 <= lj < n_lanes:
+                    other = lanes[lj]
+                    ahead = bisect_right(rows[lj], s.row)  # the first space of the next row
+                    t = other[ahead] if ahead < len(other) else other[0]
+                    if not t.arrows_only:
+                        edges.append(Edge(src=s.name, dst=t.name, kind=EdgeKind.DIAGONAL))
+    return edges
+
+
+def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge]:
+    """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, forwards."""
+    rows = max(s.row for s in near.spaces) + 1
+    edges: list[Edge] = []
+    for a in arrows:
+        if len(a.points) != 2 or a.closed:
+            what = "it is a closed polygon" if a.closed else f"it has {len(a.points)} points"
+            b.fail(
+                f"arrow is not a line with two points ({what})",
+                "redraw it with the Insert Polygon tool: click its start space, then its end space, then press Enter "
+                "(first select nothing, Edit > Select None: a click on the end of a selected line extends that line)",
+                a,
+            )
+            continue
+        src = near.snap(a.points[0])
+        dst = near.snap(a.points[1])
+        for end, sp, pt in (("start", src, a.points[0]), ("end", dst, a.points[1])):
+            if sp is None:
+                b.fail(f"the arrow's {end} is not on a space", f"move the arrow's {end} point onto the centre of a space", a, pt)
+        if src is None or dst is None:
+            continue
+        ahead = (dst.row - src.row) % rows
+        if abs(dst.lane - src.lane) != 1:
+            b.fail(
+                f"arrow from {src.name} to {dst.name} does not lead into an adjacent lane",
+                "let the arrow end in the lane right next to its start",
+                a,
+            )
+        elif not 0 < ahead <= 3:
+            b.fail(
+                f"arrow from {src.name} to {dst.name} does not point forwards to the next rows",
+                "draw the arrow in the driving direction, ending one row further on",
+                a,
+            )
+        elif not (src.arrows_only or dst.arrows_only):
+            b.fail(
+                f"arrow from {src.name} to {dst.name} lies on a straight, outside every corner and arrow zone, "
+                "where cars change lanes without arrows",
+                "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
+                a,
+            )
+        else:
+            edges.append(Edge(src=src.name, dst=dst.name, kind=EdgeKind.ARROW))
+    return edges

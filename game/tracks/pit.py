@@ -1,0 +1,148 @@
+"""The pit lane: its spaces beside the track, the entry and exit steps, and the boxes (CORE-PIT-2)."""
+
+from __future__ import annotations
+
+from game.tracks.builder import MAX_SPACES, MIN_BOXES, Builder, round_half_up
+from game.tracks.drawing import Shape
+from game.tracks.finder import SpaceFinder
+from game.tracks.geometry import Path, Point, nearest
+from game.tracks.spaces import LaneGeo
+from rules.track import Edge, EdgeKind, PitLane, Space, space_name
+
+
+class LaneCentres:
+    """Per lane, each space centre as (arc length along the lap, progress): what
+    ``_progress_at`` interpolates between; measured for a lane when it is first asked for
+    (the pit lane lies beside one lane)."""
+
+    def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
+        self.spaces = spaces
+        self.lanes = lanes
+        self.found: dict[int, list[tuple[float, float]]] = {}
+
+    def of(self, li: int) -> list[tuple[float, float]]:
+        if li not in self.found:
+            lg = self.lanes[li]
+            self.found[li] = [(lg.lap(lg.path.project((sp.x, sp.y))[0]), sp.progress) for sp in self.spaces if sp.lane == li]
+        return self.found[li]
+
+
+def progress_at(lanes: list[LaneGeo], centres_of: LaneCentres, pt: Point, n_rows: int) -> float:
+    """Lap progress of an off-lane point (pit lane): project it onto the nearest lane."""
+    best, (along, _) = nearest([lg.path for lg in lanes], pt)
+    lg = lanes[best]
+    s = lg.lap(along)
+    centres = centres_of.of(best)
+    # interpolate between the lane's space centres, wrapping around the lap
+    L = lg.path.length
+    ext = [(c - L, p - n_rows) for c, p in centres[-1:]] + centres + [(c + L, p + n_rows) for c, p in centres[:1]]
+    for (c1, p1), (c2, p2) in zip(ext, ext[1:]):
+        if c1 <= s <= c2 and c2 > c1:
+            return ((p1 + (p2 - p1) * (s - c1) / (c2 - c1)) % n_rows)
+    return centres[0][1]
+
+
+def pit_lane(
+    b: Builder,
+    pit_lanes: list[Shape],
+    boxes: list[Shape],
+    near: SpaceFinder,
+    lanes: list[LaneGeo],
+    n_rows: int,
+    has_layer: bool,
+) -> tuple[PitLane | None, list[Space], list[Edge]]:
+    """The pit lane: entry edge, its spaces, exit edge, and the boxes (CORE-PIT-2)."""
+    if not has_layer:
+        return None, [], []
+    spaces, space_len = near.spaces, 2 * near.reach
+    if len(pit_lanes) != 1:
+        b.fail(f"layer 'pit' has {len(pit_lanes)} pit lanes", "draw exactly one polyline of class pit_lane, or delete the layer 'pit'")
+        return None, [], []
+    pl = pit_lanes[0]
+    if len(pl.points) < 2 or pl.closed:
+        b.fail(
+            "the pit lane is not a polyline" + (" (it is a closed polygon)" if pl.closed else ""),
+            "redraw it with the Insert Polygon tool from the entry space to the exit space and press Enter "
+            "(clicking the first point again closes it into a polygon)",
+            pl,
+        )
+        return None, [], []
+    entry = near.snap(pl.points[0])
+    exit_ = near.snap(pl.points[-1])
+    if entry is None:
+        b.fail("the pit lane does not start on a track space", "move the pit lane's first point onto the entry space", pl, pl.points[0])
+    if exit_ is None:
+        b.fail("the pit lane does not end on a track space", "move the pit lane's last point onto the exit space", pl, pl.points[-1])
+    path = Path(pl.points, False)
+    if path.length / space_len > MAX_SPACES:
+        b.fail(f"the pit lane is more than {MAX_SPACES} spaces long", "draw the pit lane beside the track", pl)
+        return None, [], []
+    m = round_half_up(path.length / space_len) - 1
+    if m < MIN_BOXES:
+        b.fail(
+            f"the pit lane has room for {max(m, 0)} spaces, fewer than {MIN_BOXES} boxes need",
+            "make the pit lane longer",
+            pl,
+        )
+        return None, [], []
+    pit_spaces = []
+    centres = LaneCentres(spaces, lanes)
+    for k in range(m):
+        (x, y), h = path.at((k + 1) * path.length / (m + 1))
+        prog = round(progress_at(lanes, centres, (x, y), n_rows), 6)
+        pit_spaces.append(
+            Space(
+                name=space_name(-1, k),
+                lane=-1,
+                index=k,
+                row=round_half_up(prog) % n_rows,
+                progress=prog,
+                x=round(x, 3),
+                y=round(y, 3),
+                heading=round(h % 360.0, 3),
+            )
+        )
+    boxes_near = SpaceFinder(pit_spaces, space_len)
+    numbered: dict[int, Space] = {}
+    unplaced = False  # a box already named as wrong: the count below would only repeat it
+    for bx in boxes:
+        num = b.int_prop(bx, "box", 1, 99)
+        sp = boxes_near.snap(bx.anchor, pit=True)
+        if sp is None:
+            b.fail("box is not on a pit-lane space", "move the box point onto the pit lane", bx)
+            unplaced = True
+            continue
+        if num is None:
+            unplaced = True
+            continue
+        if num in numbered:
+            b.fail(f"two boxes have number {num}", "number the boxes 1, 2, 3, ... once each", bx)
+            unplaced = True
+        elif sp.box is not None or sp.name in {s.name for s in numbered.values()}:
+            b.fail(f"two boxes are on pit space {sp.name}", "put every box on its own pit-lane space", bx)
+            unplaced = True
+        else:
+            numbered[num] = sp
+    if not unplaced and (len(numbered) < MIN_BOXES or sorted(numbered) != list(range(1, len(numbered) + 1))):
+        b.fail(
+            f"the pit lane has boxes {sorted(numbered)}; it needs boxes numbered 1 to at least {MIN_BOXES}",
+            "add box points numbered 1, 2, 3, ... without gaps, one per car",
+            pl,
+        )
+    box_of = {sp.name: n for n, sp in numbered.items()}
+    pit_spaces = [s.model_copy(update={"box": box_of.get(s.name)}) for s in pit_spaces]
+    if entry is None or exit_ is None:
+        return None, pit_spaces, []
+    names = [s.name for s in pit_spaces]
+    edges = [Edge(src=entry.name, dst=names[0], kind=EdgeKind.PIT_ENTRY)]
+    edges += [Edge(src=a, dst=z, kind=EdgeKind.PIT) for a, z in zip(names, names[1:])]
+    edges.append(Edge(src=names[-1], dst=exit_.name, kind=EdgeKind.PIT_EXIT))
+    chain = [entry.progress] + [s.progress for s in pit_spaces] + [exit_.progress]
+    backs = sum(1 for p, q in zip(chain, chain[1:]) if q <= p)
+    if backs > 1 or (backs == 1 and not any(q < p - n_rows / 2 for p, q in zip(chain, chain[1:]))):
+        b.fail(
+            "the pit lane runs backwards along the track somewhere",
+            "draw the pit lane in the driving direction, beside the track, from entry to exit",
+            pl,
+        )
+    return PitLane(spaces=tuple(names), entry=entry.name, exit=exit_.name, boxes=tuple(sp.name for _, sp in sorted(numbered.items()))), pit_spaces, edges
