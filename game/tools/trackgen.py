@@ -116,6 +116,11 @@ class Corner:
     ``zone_spaces`` > 0 adds an arrow zone over that many spaces of the
     straight before the corner, with ``zone_arrows`` (``at`` = fraction of
     the zone).
+
+    ``inside`` is written as the corner's string property ``inside``: the
+    side the loader takes as the corner's inside where the geometry leaves
+    it open (a chicane or an S-bend turns both ways); None leaves it to the
+    geometry.
     """
 
     stops: int
@@ -126,6 +131,7 @@ class Corner:
     zone_arrows: tuple[Arrow, ...] = ()
     lead_in: float = DEFAULT_LEAD
     lead_out: float = DEFAULT_LEAD
+    inside: Side | None = None
 
 
 @dataclass(frozen=True)
@@ -469,7 +475,7 @@ class MapObject:
     shape: Shape
     kind: Literal["polyline", "polygon", "point"]
     name: str = ""
-    props: dict[str, int] = field(default_factory=dict)
+    props: dict[str, int | float | str] = field(default_factory=dict)
 
 
 @dataclass
@@ -591,7 +597,10 @@ def _build(c: Circuit, shift: Point) -> Layout:
     pieces = [None if ci is None else lap_order.index(ci) for ci in seg_order_pieces]
     labels = [cn.label or f"C{n + 1}" for n, (cn, _) in enumerate(corners)]
     for cn, shape in corners:
-        objects.append(MapObject("corners", "corner", shape, "polygon", name=cn.label, props={"stops": cn.stops}))
+        props: dict[str, int | float | str] = {"stops": cn.stops}
+        if cn.inside is not None:
+            props["inside"] = cn.inside
+        objects.append(MapObject("corners", "corner", shape, "polygon", name=cn.label, props=props))
 
     notes: list[str] = []
     for n, (cn, _) in enumerate(corners):
@@ -1027,7 +1036,7 @@ def tmx_text(layout: Layout, art: Art | None = None) -> str:
             if obj.props:
                 pel = ET.SubElement(el, "properties")
                 for name in sorted(obj.props):
-                    ET.SubElement(pel, "property", {"name": name, "type": "int", "value": str(obj.props[name])})
+                    ET.SubElement(pel, "property", _property(name, obj.props[name]))
             if obj.kind == "point":
                 ET.SubElement(el, "point")
             else:
@@ -1035,6 +1044,15 @@ def tmx_text(layout: Layout, art: Art | None = None) -> str:
     if len(ids) != len(layout.objects):
         raise TrackError("internal: an object is in no layer")
     return _serialise(root)
+
+
+def _property(name: str, value: int | float | str) -> dict[str, str]:
+    """An object property's attributes as Tiled writes them: ints and floats typed, strings plain."""
+    if isinstance(value, str):
+        return {"name": name, "value": value}
+    if isinstance(value, float):
+        return {"name": name, "type": "float", "value": fmt(value)}
+    return {"name": name, "type": "int", "value": str(value)}
 
 
 def project_text() -> str:
@@ -1421,7 +1439,118 @@ CITY = Circuit(
     ),
 )
 
-CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY)
+# The fast circuit: a former airfield, three lanes, driven clockwise. Two long straights where
+# the slipstream decides (the runway, 44 spaces, and the main straight), joined by fast 1-stop
+# bends and one hard 2-stop braking point at the end of the runway. Straights 0 and 8 are
+# sized by close_loop so the lap closes exactly.
+AIRFIELD = Circuit(
+    file="kranzfeld.tmx",
+    name="Kranzfeld Airfield Circuit",
+    laps=2,
+    lanes=3,
+    segments=close_loop(
+        (
+            Straight(1500),  # 0 the main straight: start/finish and pits; closes the lap
+            Arc(230, 140, R, Corner(1, "Tower", arrows=_arrows(3, R))),
+            Straight(2150),  # 2 the runway: the longest straight
+            Arc(130, 130, R, Corner(2, "Runway End", arrows=_arrows(3, R), zone_spaces=2,
+                                   zone_arrows=towards(3, R, (0.0,)))),
+            Straight(450),
+            Arc(236, 30, L, Corner(1, "Fuel Depot", arrows=towards(3, L, (0.0, 0.5)))),
+            Straight(230),
+            Arc(225.4, 60, R, Corner(1, "Hangar", arrows=_arrows(3, R))),
+            Straight(300),  # 8 closes the lap
+            Arc(225, 60, R, Corner(1, "Windsock", arrows=_arrows(3, R))),
+        ),
+        0,
+        8,
+    ),
+    start_at=805,
+    weather_sun="8-20",
+    weather_variable="4-7",
+    weather_rain="1-3",
+    pit=Pit(side=L, entry=14, exit=8, offset=64.0, ramp=72.0, boxes=10),
+    margin=440.0,
+    background="#4a7a3a",
+    scenery=(
+        # outside the main straight: the paddock behind the pits, woods beyond
+        Beside("paved", 0, 0.22, 0.8, L, 150, 330),
+        Beside("building", 0, 0.27, 0.4, L, 180, 250, "Race control"),
+        Beside("building", 0, 0.45, 0.58, L, 180, 250, "Paddock"),
+        Beside("building", 0, 0.63, 0.76, L, 180, 250),
+        Beside("trees", 0, 0.05, 0.95, L, 360, 470),
+        Beside("stand", 0, 0.12, 0.72, R, 40, 130, "Main grandstand"),
+        # the runway: the old taxiway beside it inside, spectators' banks outside
+        Beside("runoff", 2, 0.16, 0.86, R, 90, 160),
+        Beside("water", 2, 0.42, 0.66, R, 230, 420, "", rounded=True),
+        Beside("trees", 2, 0.2, 0.36, R, 220, 380),
+        Beside("stand", 2, 0.15, 0.4, L, 40, 110, "Runway grandstand"),
+        Beside("stand", 2, 0.55, 0.8, L, 40, 110),
+        Beside("trees", 2, 0.05, 0.95, L, 180, 340),
+        Beside("stand", 3, 0.25, 0.75, L, 120, 190, "Runway End"),
+        # the apron with its hangars inside the triangle, the control tower by the first bend
+        Beside("paved", 8, 0.05, 0.95, R, 60, 420),
+        Beside("building", 8, 0.1, 0.45, R, 90, 250, "Hangar 1"),
+        Beside("building", 8, 0.55, 0.9, R, 90, 250, "Hangar 2"),
+        Beside("paved", 0, 0.8, 1.0, R, 180, 360),
+        Beside("building", 0, 0.85, 0.97, R, 210, 330, "Tower"),
+        Beside("stand", 1, 0.25, 0.75, L, 120, 190, "Tower Bend"),
+        # the fuel depot outside the kink, the woods round the west
+        Beside("paved", 4, 0.1, 0.9, L, 40, 200),
+        Beside("building", 4, 0.2, 0.45, L, 70, 170, "Fuel depot"),
+        Beside("building", 4, 0.55, 0.8, L, 70, 170),
+        Beside("trees", 6, 0.0, 1.0, L, 100, 330),
+        Beside("trees", 8, 0.1, 0.9, L, 60, 280),
+        Beside("stand", 9, 0.2, 0.8, L, 110, 180, "Windsock"),
+    ),
+)
+
+# The mountain circuit: an old road circuit of two lanes up the Adlerjoch and back, driven
+# anticlockwise. From the lakeside main straight the road climbs in a switchback (the
+# 3-stop Adlerkehre hairpin), runs along the ridge through a chicane and winds down through
+# the woods. The chicane turns right and then left, so its inside is set by hand. Straights 8
+# and 14 are sized by close_loop so the lap closes exactly.
+MOUNTAIN = Circuit(
+    file="adlerjoch.tmx",
+    name="Adlerjoch Mountain Circuit",
+    laps=2,
+    lanes=2,
+    segments=close_loop(
+        (
+            Straight(1300),  # 0 the lakeside main straight: start/finish and pits
+            Arc(137, 160, L, Corner(2, "Seekehre", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(620),  # 2 the first leg of the switchback
+            Arc(82.2, 160, R, Corner(3, "Adlerkehre", arrows=_arrows(2, R, (0.0, 0.35), (0.2, 0.5)))),
+            Straight(500),  # 4 the second leg
+            Arc(150, 110, L, Corner(2, "Kanzel", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(300),
+            Arc(200, 70, L, Corner(1, "Gipfel", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(400),  # 8 the ridge; closes the lap
+            Arc(95, 70, R, Corner(1, "Schikane", span=3, inside=R, arrows=_arrows(2, R, (0.0, 0.6), (0.3,)))),
+            Straight(10),
+            Arc(95, 70, L),
+            Straight(500),
+            Arc(140, 90, L, Corner(2, "Wetterkreuz", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Straight(300),  # 14 down through the woods; closes the lap
+            Arc(264.5, 30, R, Corner(1, "Hirschsprung", arrows=_arrows(2, R, (0.0,), (0.34,)))),
+            Straight(200),
+            Arc(264.5, 30, L, Corner(1, "Mühle", arrows=_arrows(2, L, (0.0,), (0.34,)))),
+            Straight(280),
+            Arc(140, 90, L, Corner(2, "Talkurve", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+        ),
+        8,
+        14,
+    ),
+    start_at=722,
+    weather_sun="14-20",
+    weather_variable="6-13",
+    weather_rain="1-5",
+    pit=Pit(side=R, entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
+    margin=400.0,
+    background="#3f6b35",
+)
+
+CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY, AIRFIELD, MOUNTAIN)
 
 
 
