@@ -1546,8 +1546,41 @@ MOUNTAIN = Circuit(
     weather_variable="6-13",
     weather_rain="1-5",
     pit=Pit(side=R, entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
-    margin=400.0,
+    margin=330.0,
     background="#3f6b35",
+    scenery=(
+        # the valley: the village behind the pits, the lake round the Seekehre
+        Beside("paved", 0, 0.3, 0.8, R, 130, 250),
+        Beside("building", 0, 0.36, 0.5, R, 150, 230, "Race office"),
+        Beside("building", 0, 0.56, 0.74, R, 150, 230),
+        *_block(0, 0.04, 0.26, R, 130, 290, along=2, length=1300),
+        Beside("stand", 0, 0.08, 0.46, L, 40, 130, "Main grandstand"),
+        Beside("water", 0, 0.8, 1.0, R, 110, 420, "Adlersee", rounded=True),
+        Beside("trees", 1, 0.3, 1.0, R, 130, 300),
+        # the switchback: spectators at the hairpin, woods on the slope
+        Beside("stand", 3, 0.2, 0.8, L, 110, 180, "Adlerkehre"),
+        Beside("trees", 2, 0.05, 0.7, L, 50, 140),
+        Beside("trees", 4, 0.2, 0.9, R, 50, 150),
+        Beside("stand", 5, 0.25, 0.75, R, 110, 180, "Kanzel"),
+        Beside("runoff", 6, 0.0, 1.0, R, 60, 200, "", rounded=True),
+        # the ridge: the mountain hut, scree and the chicane's stand, woods below the summit
+        Beside("building", 8, 0.25, 0.75, R, 110, 190, "Berghütte"),
+        Beside("runoff", 8, 0.0, 1.0, R, 230, 330, "", rounded=True),
+        Beside("runoff", 12, 0.5, 1.0, R, 130, 260, "", rounded=True),
+        Beside("stand", 9, 0.15, 0.85, L, 30, 90),
+        Beside("trees", 12, 0.0, 0.45, R, 60, 260),
+        Beside("trees", 7, 0.0, 1.0, R, 130, 300),
+        Beside("stand", 13, 0.25, 0.75, R, 110, 180, "Wetterkreuz"),
+        # the way down: the mill by its pond, the forest inside the lap
+        Beside("trees", 14, 0.0, 1.0, R, 50, 260),
+        Beside("building", 18, 0.15, 0.45, R, 40, 110, "Mühle"),
+        Beside("water", 18, 0.5, 1.0, R, 40, 160, "", rounded=True),
+        Beside("trees", 16, 0.0, 1.0, R, 50, 200),
+        Beside("trees", 14, 0.1, 0.9, L, 50, 220),
+        Beside("trees", 18, 0.1, 0.9, L, 50, 200),
+        Beside("trees", 8, 0.1, 0.6, L, 60, 200),
+        Beside("trees", 6, 0.1, 0.9, L, 50, 150),
+    ),
 )
 
 CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY, AIRFIELD, MOUNTAIN)
