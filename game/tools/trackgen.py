@@ -24,8 +24,9 @@ Lanes are laid out ``lane_spacing`` px apart around the centre line, A on
 the left in the direction of travel. The generator then derives the spaces
 exactly as the game's loader does (cut each lane at the start line and at
 the corner borders, spread ``round(piece / space_length)`` spaces evenly
-over each piece) and puts arrows, grid slots, the qualifying start and the
-pit lane ends on those space centres. Coordinates are rounded the way Tiled
+over each piece, a staggered lane's spaces that fraction of a space further
+along; see ``Circuit.stagger``) and puts arrows, grid slots, the qualifying
+start and the pit lane ends on those space centres. Coordinates are rounded the way Tiled
 writes them, so opening and saving a generated map in Tiled changes nothing.
 
 Each map also gets its pictures for Tiled: a ``ground`` tile layer (CSV,
@@ -241,6 +242,9 @@ class Circuit:
     laps: int = 2
     lanes: int = 3
     lane_spacing: float = 40.0
+    # per lane (A first), the lane's float property ``stagger``: its spaces sit that fraction of a space
+    # further along than the even spread (the brick pattern of printed boards); missing lanes are 0
+    stagger: tuple[float, ...] = ()
     space_length: float = 48.0
     weather_sun: str = "13-20"
     weather_variable: str = "6-12"
@@ -457,11 +461,13 @@ class Space:
     x: float
     y: float
     heading: float
+    shift: float = 0.0  # the lane's stagger in this piece, as the loader reads it (-0.5 < shift <= 0.5)
+    row: int = 0  # the row the loader gives it, counted from the start line
 
     @property
     def frac(self) -> float:
-        """Position within the piece, 0..1: spaces sit at (k + 0.5) / n."""
-        return (self.k + 0.5) / self.n
+        """Position within the piece, 0..1: spaces sit at (k + 0.5 + shift) / n."""
+        return (self.k + 0.5 + self.shift) / self.n
 
     @property
     def name(self) -> str:
@@ -557,7 +563,9 @@ def _build(c: Circuit, shift: Point) -> Layout:
         else:
             shape = Shape.of(pts, close=True)
             lane_paths.append(Path2D(shape.absolute))
-        objects.append(MapObject("lanes", "lane", shape, c.lane_shape, name=LETTERS[i]))
+        stagger = lane_stagger(c, i)
+        props: dict[str, int | float | str] = {"stagger": stagger} if stagger else {}
+        objects.append(MapObject("lanes", "lane", shape, c.lane_shape, name=LETTERS[i], props=props))
 
     # Start/finish line across the track, drawn from left to right.
     d = c.start_at
@@ -664,6 +672,8 @@ def _derive_spaces(
         elif pieces != first_pieces:
             raise TrackError(f"lane {letter} meets the corners in a different order")
         bounds = [0.0] + [s for s, _ in cuts] + [total]
+        stagger = lane_stagger(c, li)
+        shift = stagger if stagger <= 0.5 else stagger - 1.0  # more than half: that much behind, in the same piece
         lane_spaces: list[Space] = []
         all_ratios.append([])
         for j, (a, b) in enumerate(zip(bounds, bounds[1:])):
@@ -678,11 +688,44 @@ def _derive_spaces(
                     "a small edit in Tiled may change the space count"
                 )
             for k in range(n):
-                (x, y), h = lane.at(s0 + a + (k + 0.5) * (b - a) / n)
-                lane_spaces.append(Space(li, len(lane_spaces), j, k, n, x, y, h))
+                (x, y), h = lane.at(s0 + a + (k + 0.5 + shift) * (b - a) / n)
+                lane_spaces.append(Space(li, len(lane_spaces), j, k, n, x, y, h, shift))
         all_spaces.append(lane_spaces)
     assert first_pieces is not None
+    _number_rows(all_spaces, len(first_pieces))
     return all_spaces, all_ratios, first_pieces
+
+
+def lane_stagger(c: Circuit, lane: int) -> float:
+    """The lane's ``stagger`` (0 <= stagger < 1; 0 when not given)."""
+    stagger = c.stagger[lane] if lane < len(c.stagger) else 0.0
+    if not 0.0 <= stagger < 1.0:
+        raise TrackError(f"lane {LETTERS[lane]}: stagger {stagger} is not a fraction of a space from 0 up to 1")
+    return stagger
+
+
+def _number_rows(spaces: list[list[Space]], pieces: int) -> None:
+    """Give every space the row the loader gives it (game/tracks/spaces.py).
+
+    A piece has as many rows as its longest lane has spaces, and each space
+    takes the nearest one (AMB-9); in a piece with a staggered lane the rows
+    are the distinct positions instead, an unstaggered space at its nearest
+    whole row and a staggered one at its exact position between them.
+    """
+    row0 = 0
+    for j in range(pieces):
+        members = [s for lane in spaces for s in lane if s.piece == j]
+        n_rows = max(s.n for s in members)
+        pos = [s.frac * n_rows - 0.5 for s in members]
+        if any(s.shift for s in members):
+            keys = [p if s.shift else math.floor(p + 0.5) for s, p in zip(members, pos)]
+            rank = {key: r for r, key in enumerate(sorted(set(keys)))}
+            rows = [rank[key] for key in keys]
+        else:
+            rows = [math.floor(p + 0.5) for p in pos]
+        for s, r in zip(members, rows):
+            s.row = row0 + r
+        row0 += max(rows) + 1
 
 
 def _beside(c: Circuit, b: Beside, poses: list[Pose], segs: list[Segment], half: float) -> MapObject:
@@ -771,6 +814,10 @@ def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label
     src_lane, dst_lane = _piece(spaces[a.src], j), _piece(spaces[a.dst], j)
     rows = max(len(_piece(lane, j)) for lane in spaces)
     src = src_lane[min(len(src_lane) - 1, int(a.at * len(src_lane)))]
+    if any(s.shift for lane in spaces for s in _piece(lane, j)):
+        # a staggered piece: the overlapping space of the next row, as on a printed brick board
+        dst = next((d for d in dst_lane if d.row > src.row), None)
+        return (src, dst) if dst is not None and dst.row - src.row <= 3 else None
     for dst in dst_lane:
         if dst.frac * rows >= src.frac * rows + 1 - 1e-9:
             ahead = math.floor(dst.frac * rows) - math.floor(src.frac * rows)  # rows as the loader rounds them
@@ -794,6 +841,8 @@ def _arrow_zone(
     lane_a = _piece(spaces[0], before)
     if pieces[before] is not None or not 2 <= cn.zone_spaces < len(lane_a):
         raise TrackError(f"corner {label!r}: the arrow zone needs 2 or more spaces of a longer straight before it")
+    if any(s.shift for lane in spaces for s in _piece(lane, before)):
+        raise TrackError(f"corner {label!r}: the generator draws no arrow zone on a straight with a staggered lane")
     zone = cn.zone_spaces
     # From half a space before the first zone space to the corner border.
     first, last = lane_a[-zone], lane_a[-1]
@@ -1107,7 +1156,7 @@ def summary(layout: Layout) -> str:
     for li, lane in enumerate(layout.spaces):
         per_piece = " ".join(f"{round(r)}({r:.2f})" for r in layout.ratios[li])
         lines.append(f"  lane {LETTERS[li]}: {len(lane)} spaces; per piece, rounded (exact): {per_piece}")
-    rows = sum(max(round(r[j]) for r in layout.ratios) for j in range(len(layout.pieces)))
+    rows = max(s.row for lane in layout.spaces for s in lane) + 1
     lines.append(f"  rows per lap: {rows}")
     for n, label in enumerate(layout.corner_labels):
         j = layout.pieces.index(n)
@@ -1583,7 +1632,46 @@ MOUNTAIN = Circuit(
     ),
 )
 
-CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY, AIRFIELD, MOUNTAIN)
+# The classic Grand Prix board: three lanes with the middle one staggered half a space ahead,
+# the brick pattern of printed boards, so every diagonal step goes to the space it overlaps.
+# Driven clockwise round a park: a long main straight, a 3-stop hairpin at the bottom, 2-stop
+# corners between woods and the lake and two fast 1-stop bends. Straights 8 and 10 are sized
+# by close_loop so the lap closes exactly.
+CLASSIC = Circuit(
+    file="eichwald.tmx",
+    name="Eichwald Grand Prix Circuit",
+    laps=2,
+    lanes=3,
+    stagger=(0.0, 0.5, 0.0),
+    segments=close_loop(
+        (
+            Straight(1300),  # 0 the main straight: start/finish and pits
+            Arc(110, 90, R, Corner(2, "Eichkurve", arrows=_arrows(3, R))),
+            Straight(350),
+            Arc(160, 60, R, Corner(1, "Waldeck", arrows=_arrows(3, R))),
+            Straight(250),
+            Arc(180, 60, L, Corner(1, "Brücke", arrows=_arrows(3, L))),
+            Straight(300),
+            Arc(85, 180, R, Corner(3, "Haarnadel", arrows=_arrows(3, R))),
+            Straight(400),  # 8 back up the hill; closes the lap
+            Arc(120, 90, L, Corner(2, "Mühlbach", arrows=_arrows(3, L))),
+            Straight(500),  # 10 the back straight past the lake; closes the lap
+            Arc(140, 90, R, Corner(2, "Sägewerk", arrows=_arrows(3, R))),
+            Straight(300),
+            Arc(200, 90, R, Corner(2, "Zielkurve", arrows=_arrows(3, R))),
+        ),
+        8,
+        10,
+    ),
+    start_at=772,
+    weather_sun="12-20",
+    weather_variable="6-11",
+    weather_rain="1-5",
+    pit=Pit(side=L, entry=13, exit=7, offset=64.0, ramp=72.0, boxes=10),
+    margin=360.0,
+)
+
+CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY, AIRFIELD, MOUNTAIN, CLASSIC)
 
 
 
