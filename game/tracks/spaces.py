@@ -6,6 +6,30 @@ two cuts each lane gets ``round(length / space_length)`` evenly spaced
 spaces; the piece has as many rows as its longest lane has spaces, and a
 shorter lane's spaces take the nearest rows (AMB-9). Because straights have
 the same length in every lane, their spaces line up row by row.
+
+Staggered lanes (the brick pattern of printed boards). A lane's float
+property ``stagger`` (0 <= stagger < 1, default 0) moves each of its spaces
+that fraction of a space (the lane's own space in that piece) further along
+than the even spread. Every space belongs to the piece between the cuts in
+which its centre lies; a centre exactly on a cut belongs to the piece before
+it. So a stagger above one half draws the same pattern as ``1 - stagger``
+behind: with 0.5 the lane's last space before each cut is centred on the
+drawn line (the line is read as the stepped border of a printed board) and
+the lap's last space of the lane is centred on the start/finish line and
+still belongs to the end of the lap. Every lane keeps its space count, and
+the lap closes as before.
+
+In a piece where a lane is staggered the rows follow the geometry: the
+piece's rows are the distinct positions of its spaces in order, so a
+staggered space's row lies strictly between the rows of the two spaces of
+the neighbouring lane it overlaps. Then ``links.lane_edges``'s rule (the
+first space of the neighbouring lane in a later row) makes the space
+diagonally ahead the one that overlaps it ahead; race order (``row``,
+``progress``) follows the positions; and a staggered space is never in the
+same row as a space of an unstaggered neighbouring lane, so it is beside
+none (a half-space offset is neither level nor behind). The rows of the
+pieces without a staggered lane are counted as before, so a track without
+``stagger`` keeps its graph.
 """
 
 from __future__ import annotations
@@ -150,6 +174,20 @@ def right_offset(ref: LaneGeo, lg: LaneGeo) -> float:
     return (x - x0) * -math.sin(rad) + (y - y0) * math.cos(rad)
 
 
+def lane_stagger(b: Builder, lane: Shape) -> float:
+    """The lane's ``stagger`` property (0 when absent); a wrong value is reported and read as 0."""
+    v = lane.props.get("stagger", 0.0)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 1:
+        b.fail(
+            f"lane property stagger is {v!r}, not a fraction of a space from 0 up to (not including) 1",
+            "set the float property stagger to how far the lane's spaces sit ahead of the even spread, "
+            "e.g. 0.5 for half a space, or delete it",
+            lane,
+        )
+        return 0.0
+    return float(v)
+
+
 def make_spaces(
     b: Builder, lanes: list[LaneGeo], corners: list[Shape], zones: list[Shape], space_len: float
 ) -> tuple[list[Space], list[int], dict[int, tuple[int, int]], int]:
@@ -162,6 +200,8 @@ def make_spaces(
     n_pieces = len(cut_order)
     corner_order = sorted((c.id for c in corners), key=lambda cid: first_cut(cut_order, cid))
     corner_index = {cid: i for i, cid in enumerate(corner_order)}
+    # a stagger above one half is the same pattern that far behind: every centre stays in its piece
+    shifts = [st if st <= 0.5 else st - 1.0 for st in (lane_stagger(b, lg.shape) for lg in lanes)]
     per_lane: list[list[Space]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
@@ -189,32 +229,49 @@ def make_spaces(
                 at=lanes[0].at(spans[0][0])[0],
             )
         n_rows = max(counts)
-        for li, lg in enumerate(lanes):
-            a, z = spans[li]
-            n = counts[li]
+        # each space: (lane, arc length along the lap, position in rows from the piece's start)
+        placed: list[tuple[int, float, float]] = []
+        for li, (a, z) in enumerate(spans):
+            n, shift = counts[li], shifts[li]
             for k in range(n):
-                pos = (k + 0.5) * n_rows / n - 0.5
-                (x, y), h = lg.at(a + (k + 0.5) * (z - a) / n)
-                in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
-                index = len(per_lane[li])
-                per_lane[li].append(
-                    Space(
-                        name=space_name(li, index),
-                        lane=li,
-                        index=index,
-                        row=row0 + round_half_up(pos),
-                        progress=round(row0 + pos, 6),
-                        x=round(x, 3),
-                        y=round(y, 3),
-                        heading=round(h % 360.0, 3),
-                        corner=open_corner,
-                        arrows_only=open_corner is not None or in_zone,
-                    )
+                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5))
+        rows = piece_rows(placed, shifts)
+        for (li, s, _), (row, pos) in zip(placed, rows):
+            (x, y), h = lanes[li].at(s)
+            in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
+            index = len(per_lane[li])
+            per_lane[li].append(
+                Space(
+                    name=space_name(li, index),
+                    lane=li,
+                    index=index,
+                    row=row0 + row,
+                    progress=round(row0 + pos, 6),
+                    x=round(x, 3),
+                    y=round(y, 3),
+                    heading=round(h % 360.0, 3),
+                    corner=open_corner,
+                    arrows_only=open_corner is not None or in_zone,
                 )
-        row0 += n_rows
+            )
+        row0 += max(row for row, _ in rows) + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
+
+
+def piece_rows(placed: list[tuple[int, float, float]], shifts: list[float]) -> list[tuple[int, float]]:
+    """The row and progress of each space within its piece.
+
+    Without a staggered lane, a space takes the nearest row (AMB-9) and its exact
+    position as progress. With one, the rows are the distinct positions in order
+    (an unstaggered space still at its nearest whole row, a staggered one at its
+    exact position between them) and progress is the row."""
+    if not any(shifts[li] for li, _, _ in placed):
+        return [(round_half_up(pos), pos) for _, _, pos in placed]
+    keys = [pos if shifts[li] else round_half_up(pos) for li, _, pos in placed]
+    rank = {key: r for r, key in enumerate(sorted(set(keys)))}
+    return [(rank[key], float(rank[key])) for key in keys]
 
 
 def describe(cut: Cut) -> str:
