@@ -35,11 +35,13 @@ pieces without a staggered lane are counted as before, so a track without
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
+from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
 
 
@@ -189,9 +191,14 @@ def lane_stagger(b: Builder, lane: Shape) -> float:
 
 
 def make_spaces(
-    b: Builder, lanes: list[LaneGeo], corners: list[Shape], zones: list[Shape], space_len: float
+    b: Builder,
+    lanes: list[LaneGeo],
+    corners: list[Shape],
+    zones: list[Shape],
+    space_len: float,
+    by_hand: list[list[Placed]] | None = None,
 ) -> tuple[list[Space], list[int], dict[int, tuple[int, int]], int]:
-    """Spread spaces over each piece between cuts.
+    """Spread spaces over each piece between cuts, or take the ones placed by hand there.
 
     Returns the spaces, the corner object ids in lap order, each corner's
     first and last row, and the number of rows in the lap.
@@ -202,12 +209,15 @@ def make_spaces(
     corner_index = {cid: i for i, cid in enumerate(corner_order)}
     # a stagger above one half is the same pattern that far behind: every centre stays in its piece
     shifts = [st if st <= 0.5 else st - 1.0 for st in (lane_stagger(b, lg.shape) for lg in lanes)]
+    hand = by_hand or [[] for _ in lanes]
+    hand_along = [[p.along for p in ps] for ps in hand]
     per_lane: list[list[Space]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
     open_corner: int | None = None
     for piece in range(n_pieces):
         cut = cut_order[piece]
+        nxt = cut_order[(piece + 1) % n_pieces]
         if cut.kind == "enter":
             open_corner = corner_index[cut.obj]
             corner_rows[open_corner] = (row0, row0)
@@ -215,29 +225,41 @@ def make_spaces(
             open_corner = None
         counts = []
         spans = []
-        for lg in lanes:
+        mine: list[list[Placed]] = []  # each lane's hand-placed spaces in this piece
+        for li, lg in enumerate(lanes):
             cuts = lg.cuts or []
             a = cuts[piece][0]
             z = cuts[piece + 1][0] if piece + 1 < n_pieces else lg.path.length
             spans.append((a, z))
-            counts.append(max(1, round_half_up((z - a) / space_len)))
+            # a centre on a cut belongs to the piece before it
+            mine.append(hand[li][bisect_right(hand_along[li], a):bisect_right(hand_along[li], z)])
+            if mine[li]:
+                check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)))
+            counts.append(len(mine[li]) or max(1, round_half_up((z - a) / space_len)))
         if min(z - a for a, z in spans) < space_len / 2:
-            nxt = cut_order[(piece + 1) % n_pieces]
             b.fail(
                 f"less than half a space lies between {describe(cut)} and {describe(nxt)}",
                 "move them at least one space apart, or together",
                 at=lanes[0].at(spans[0][0])[0],
             )
         n_rows = max(counts)
-        # each space: (lane, arc length along the lap, position in rows from the piece's start)
-        placed: list[tuple[int, float, float]] = []
+        # each space: (lane, arc length along the lap, position in rows from the piece's start,
+        # how its row is read: "even", "staggered" or "hand", and the point drawn by hand)
+        placed: list[tuple[int, float, float, str, Point | None]] = []
         for li, (a, z) in enumerate(spans):
             n, shift = counts[li], shifts[li]
+            if mine[li]:
+                for p in mine[li]:
+                    placed.append((li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, "hand", p.point))
+                continue
+            kind = "staggered" if shift else "even"
             for k in range(n):
-                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5))
-        rows = piece_rows(placed, shifts)
-        for (li, s, _), (row, pos) in zip(placed, rows):
+                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, kind, None))
+        rows = piece_rows(b, placed, lanes)
+        for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
             (x, y), h = lanes[li].at(s)
+            if drawn is not None:
+                x, y = drawn
             in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
             index = len(per_lane[li])
             per_lane[li].append(
@@ -260,16 +282,31 @@ def make_spaces(
     return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
 
 
-def piece_rows(placed: list[tuple[int, float, float]], shifts: list[float]) -> list[tuple[int, float]]:
+def piece_rows(
+    b: Builder, placed: list[tuple[int, float, float, str, Point | None]], lanes: list[LaneGeo]
+) -> list[tuple[int, float]]:
     """The row and progress of each space within its piece.
 
-    Without a staggered lane, a space takes the nearest row (AMB-9) and its exact
-    position as progress. With one, the rows are the distinct positions in order
-    (an unstaggered space still at its nearest whole row, a staggered one at its
-    exact position between them) and progress is the row."""
-    if not any(shifts[li] for li, _, _ in placed):
-        return [(round_half_up(pos), pos) for _, _, pos in placed]
-    keys = [pos if shifts[li] else round_half_up(pos) for li, _, pos in placed]
+    When every lane is spread evenly without stagger, a space takes the nearest
+    row (AMB-9) and its exact position as progress. Otherwise the rows are the
+    distinct positions in order, and progress is the row: an evenly spread space
+    still at its nearest whole row, a staggered one at its exact position, and a
+    hand-placed one at the nearest half row (so spaces traced a little apart are
+    level, and a brick pattern is half a row)."""
+    if all(kind == "even" for _, _, _, kind, _ in placed):
+        return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
+    keys = [
+        pos if kind == "staggered" else round_half_up(2 * pos) / 2 if kind == "hand" else round_half_up(pos)
+        for _, _, pos, kind, _ in placed
+    ]
+    for (li, _, _, kind, drawn), (lj, _, _, _, _), k1, k2 in zip(placed, placed[1:], keys, keys[1:]):
+        if li == lj and k2 <= k1 and drawn is not None:
+            b.fail(
+                f"two hand-placed spaces on lane object {lanes[li].shape.id} fall into the same row "
+                "(the lane's spaces there are shorter than half a row of the longest lane)",
+                "place one point per printed space, on its centre, or put a row line between them",
+                at=drawn,
+            )
     rank = {key: r for r, key in enumerate(sorted(set(keys)))}
     return [(rank[key], float(rank[key])) for key in keys]
 
