@@ -27,9 +27,13 @@ first space of the neighbouring lane in a later row) makes the space
 diagonally ahead the one that overlaps it ahead; race order (``row``,
 ``progress``) follows the positions; and a staggered space is never in the
 same row as a space of an unstaggered neighbouring lane, so it is beside
-none (a half-space offset is neither level nor behind). The rows of the
-pieces without a staggered lane are counted as before, so a track without
-``stagger`` keeps its graph.
+none (a half-space offset is neither level nor behind).
+
+Spaces placed by hand (``placed``) replace a lane's spread in a piece; they
+take the nearest whole row, moved by the lane's stagger, so a traced brick
+pattern sets ``stagger`` on its lane too. The rows of the pieces without a
+staggered or hand-placed lane are counted as before, so a track that uses
+neither keeps its graph.
 """
 
 from __future__ import annotations
@@ -244,17 +248,15 @@ def make_spaces(
             )
         n_rows = max(counts)
         # each space: (lane, arc length along the lap, position in rows from the piece's start,
-        # how its row is read: "even", "staggered" or "hand", and the point drawn by hand)
-        placed: list[tuple[int, float, float, str, Point | None]] = []
+        # its lane's stagger in rows, and the point if it was placed by hand)
+        placed: list[tuple[int, float, float, float, Point | None]] = []
         for li, (a, z) in enumerate(spans):
             n, shift = counts[li], shifts[li]
             if mine[li]:
-                for p in mine[li]:
-                    placed.append((li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, "hand", p.point))
+                placed += [(li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]]
                 continue
-            kind = "staggered" if shift else "even"
             for k in range(n):
-                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, kind, None))
+                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
         rows = piece_rows(b, placed, lanes)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
             (x, y), h = lanes[li].at(s)
@@ -283,7 +285,7 @@ def make_spaces(
 
 
 def piece_rows(
-    b: Builder, placed: list[tuple[int, float, float, str, Point | None]], lanes: list[LaneGeo]
+    b: Builder, placed: list[tuple[int, float, float, float, Point | None]], lanes: list[LaneGeo]
 ) -> list[tuple[int, float]]:
     """The row and progress of each space within its piece.
 
@@ -291,20 +293,21 @@ def piece_rows(
     row (AMB-9) and its exact position as progress. Otherwise the rows are the
     distinct positions in order, and progress is the row: an evenly spread space
     still at its nearest whole row, a staggered one at its exact position, and a
-    hand-placed one at the nearest half row (so spaces traced a little apart are
-    level, and a brick pattern is half a row)."""
-    if all(kind == "even" for _, _, _, kind, _ in placed):
+    hand-placed one at the nearest whole row, moved by its lane's stagger (so
+    spaces traced a little off are level, and a traced brick pattern lies
+    exactly between the rows of the neighbouring lane)."""
+    if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
         return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
     keys = [
-        pos if kind == "staggered" else round_half_up(2 * pos) / 2 if kind == "hand" else round_half_up(pos)
-        for _, _, pos, kind, _ in placed
+        round_half_up(pos - shift) + shift if drawn is not None else pos if shift else round_half_up(pos)
+        for _, _, pos, shift, drawn in placed
     ]
-    for (li, _, _, kind, drawn), (lj, _, _, _, _), k1, k2 in zip(placed, placed[1:], keys, keys[1:]):
+    for (li, _, _, _, _), (lj, _, _, _, drawn), k1, k2 in zip(placed, placed[1:], keys, keys[1:]):
         if li == lj and k2 <= k1 and drawn is not None:
             b.fail(
                 f"two hand-placed spaces on lane object {lanes[li].shape.id} fall into the same row "
-                "(the lane's spaces there are shorter than half a row of the longest lane)",
-                "place one point per printed space, on its centre, or put a row line between them",
+                "(the lane's spaces there are shorter than a row of the lane with the most spaces)",
+                "place one point per printed space, on its centre, or draw a row line between them",
                 at=drawn,
             )
     rank = {key: r for r, key in enumerate(sorted(set(keys)))}
