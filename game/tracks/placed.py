@@ -30,7 +30,7 @@ MAX_END_GAP = 1.5
 class Placed:
     """A hand-placed space: where along its lane's lap it lies, and the point as drawn."""
 
-    along: float  # arc length from the start line along the lane's lap
+    along: float  # arc length from the start line along the lane's lap, [0, lap length)
     point: Point
     shape: Shape
 
@@ -56,10 +56,7 @@ def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len
                 s,
             )
             continue
-        lap = lanes[li].lap(along)
-        out[li].append(Placed(lap if lap > 0 else lanes[li].path.length, pt, s))  # on the start line: end of the lap
-    for row in out:
-        row.sort(key=lambda p: p.along)
+        out[li].append(Placed(lanes[li].lap(along), pt, s))
     return out
 
 

@@ -213,8 +213,15 @@ def make_spaces(
     corner_index = {cid: i for i, cid in enumerate(corner_order)}
     # a stagger above one half is the same pattern that far behind: every centre stays in its piece
     shifts = [st if st <= 0.5 else st - 1.0 for st in (lane_stagger(b, lg.shape) for lg in lanes)]
-    hand = by_hand or [[] for _ in lanes]
-    hand_along = [[p.along for p in ps] for ps in hand]
+    # a hand-placed space belongs to the piece its spread twin lies in: its centre moved back by
+    # the stagger, so a traced brick space centred on a straight line drawn across is not split by it
+    hand: list[list[Placed]] = []
+    hand_along: list[list[float]] = []
+    for ps, shift, lg in zip(by_hand or [[] for _ in lanes], shifts, lanes):
+        back = shift * space_len
+        home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
+        hand_along.append([h for h, _ in home])
+        hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
     per_lane: list[list[Space]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
@@ -312,6 +319,12 @@ def piece_rows(
             )
     rank = {key: r for r, key in enumerate(sorted(set(keys)))}
     return [(rank[key], float(rank[key])) for key in keys]
+
+
+def _home(along: float, length: float) -> float:
+    """An arc length moved into the lap (0, length]: on the start line is the end of the lap."""
+    along %= length
+    return along if along > 0 else length
 
 
 def describe(cut: Cut) -> str:
