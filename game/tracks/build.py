@@ -19,6 +19,7 @@ from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
 from game.tracks.links import arrow_edges, lane_edges
 from game.tracks.pit import pit_lane
+from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
 from game.tracks.street import street_features
 from rules.track import Edge, Space, Track
@@ -36,6 +37,7 @@ def build(drawing: Drawing) -> Track:
     arrow_shapes = b.objects("arrows", "arrow")["arrow"]
     zone_shapes = b.objects("arrow_zones", "arrow_zone")["arrow_zone"]
     row_shapes = b.objects("rows", "row_line")["row_line"]
+    space_shapes = b.objects("spaces", "space")["space"]
     grid_objs = b.objects("grid", "grid_slot", "qualifying_start")
     pit_objs = b.objects("pit", "pit_lane", "box")
 
@@ -66,7 +68,8 @@ def build(drawing: Drawing) -> Track:
         raise TrackError(b.problems)
     offsets = {id(lg): right_offset(lanes[0], lg) for lg in lanes}
     lanes.sort(key=lambda lg: offsets[id(lg)])
-    spaces, corner_order, corner_rows, n_rows = make_spaces(b, lanes, corner_shapes, zone_shapes, space_len)
+    by_hand = hand_placed(b, space_shapes, lanes, space_len)
+    spaces, corner_order, corner_rows, n_rows = make_spaces(b, lanes, corner_shapes, zone_shapes, space_len, by_hand)
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     by_name = {s.name: s for s in spaces}

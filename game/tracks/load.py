@@ -22,7 +22,7 @@ from game.tracks.street import STREET_LAYERS
 from rules.filelimits import TRACK, FileRefused, read_bytes
 from rules.track import Track
 
-TRACK_LAYERS = ("lanes", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit", *STREET_LAYERS)
+TRACK_LAYERS = ("lanes", "spaces", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit", *STREET_LAYERS)
 #: Layers the board draws from (docs/track-format.md, "Pictures"); any other layer is the designer's own.
 ART_LAYERS = ("scenery", "ground", "preview")
 LAYER_RESERVED = {"index", "count"}

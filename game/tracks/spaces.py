@@ -6,16 +6,46 @@ two cuts each lane gets ``round(length / space_length)`` evenly spaced
 spaces; the piece has as many rows as its longest lane has spaces, and a
 shorter lane's spaces take the nearest rows (AMB-9). Because straights have
 the same length in every lane, their spaces line up row by row.
+
+Staggered lanes (the brick pattern of printed boards). A lane's float
+property ``stagger`` (0 <= stagger < 1, default 0) moves each of its spaces
+that fraction of a space (the lane's own space in that piece) further along
+than the even spread. Every space belongs to the piece between the cuts in
+which its centre lies; a centre exactly on a cut belongs to the piece before
+it. So a stagger above one half draws the same pattern as ``1 - stagger``
+behind: with 0.5 the lane's last space before each cut is centred on the
+drawn line (the line is read as the stepped border of a printed board) and
+the lap's last space of the lane is centred on the start/finish line and
+still belongs to the end of the lap. Every lane keeps its space count, and
+the lap closes as before.
+
+In a piece where a lane is staggered the rows follow the geometry: the
+piece's rows are the distinct positions of its spaces in order, so a
+staggered space's row lies strictly between the rows of the two spaces of
+the neighbouring lane it overlaps. Then ``links.lane_edges``'s rule (the
+first space of the neighbouring lane in a later row) makes the space
+diagonally ahead the one that overlaps it ahead; race order (``row``,
+``progress``) follows the positions; and a staggered space is never in the
+same row as a space of an unstaggered neighbouring lane, so it is beside
+none (a half-space offset is neither level nor behind).
+
+Spaces placed by hand (``placed``) replace a lane's spread in a piece; they
+take the nearest whole row, moved by the lane's stagger, so a traced brick
+pattern sets ``stagger`` on its lane too. The rows of the pieces without a
+staggered or hand-placed lane are counted as before, so a track that uses
+neither keeps its graph.
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
+from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
 
 
@@ -150,10 +180,29 @@ def right_offset(ref: LaneGeo, lg: LaneGeo) -> float:
     return (x - x0) * -math.sin(rad) + (y - y0) * math.cos(rad)
 
 
+def lane_stagger(b: Builder, lane: Shape) -> float:
+    """The lane's ``stagger`` property (0 when absent); a wrong value is reported and read as 0."""
+    v = lane.props.get("stagger", 0.0)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 1:
+        b.fail(
+            f"lane property stagger is {v!r}, not a fraction of a space from 0 up to (not including) 1",
+            "set the float property stagger to how far the lane's spaces sit ahead of the even spread, "
+            "e.g. 0.5 for half a space, or delete it",
+            lane,
+        )
+        return 0.0
+    return float(v)
+
+
 def make_spaces(
-    b: Builder, lanes: list[LaneGeo], corners: list[Shape], zones: list[Shape], space_len: float
+    b: Builder,
+    lanes: list[LaneGeo],
+    corners: list[Shape],
+    zones: list[Shape],
+    space_len: float,
+    by_hand: list[list[Placed]] | None = None,
 ) -> tuple[list[Space], list[int], dict[int, tuple[int, int]], int]:
-    """Spread spaces over each piece between cuts.
+    """Spread spaces over each piece between cuts, or take the ones placed by hand there.
 
     Returns the spaces, the corner object ids in lap order, each corner's
     first and last row, and the number of rows in the lap.
@@ -162,12 +211,24 @@ def make_spaces(
     n_pieces = len(cut_order)
     corner_order = sorted((c.id for c in corners), key=lambda cid: first_cut(cut_order, cid))
     corner_index = {cid: i for i, cid in enumerate(corner_order)}
+    # a stagger above one half is the same pattern that far behind: every centre stays in its piece
+    shifts = [st if st <= 0.5 else st - 1.0 for st in (lane_stagger(b, lg.shape) for lg in lanes)]
+    # a hand-placed space belongs to the piece its spread twin lies in: its centre moved back by
+    # the stagger, so a traced brick space centred on a straight line drawn across is not split by it
+    hand: list[list[Placed]] = []
+    hand_along: list[list[float]] = []
+    for ps, shift, lg in zip(by_hand or [[] for _ in lanes], shifts, lanes):
+        back = shift * space_len
+        home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
+        hand_along.append([h for h, _ in home])
+        hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
     per_lane: list[list[Space]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
     open_corner: int | None = None
     for piece in range(n_pieces):
         cut = cut_order[piece]
+        nxt = cut_order[(piece + 1) % n_pieces]
         if cut.kind == "enter":
             open_corner = corner_index[cut.obj]
             corner_rows[open_corner] = (row0, row0)
@@ -175,46 +236,95 @@ def make_spaces(
             open_corner = None
         counts = []
         spans = []
-        for lg in lanes:
+        mine: list[list[Placed]] = []  # each lane's hand-placed spaces in this piece
+        for li, lg in enumerate(lanes):
             cuts = lg.cuts or []
             a = cuts[piece][0]
             z = cuts[piece + 1][0] if piece + 1 < n_pieces else lg.path.length
             spans.append((a, z))
-            counts.append(max(1, round_half_up((z - a) / space_len)))
+            # a centre on a cut belongs to the piece before it
+            mine.append(hand[li][bisect_right(hand_along[li], a):bisect_right(hand_along[li], z)])
+            if mine[li]:
+                check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)))
+            counts.append(len(mine[li]) or max(1, round_half_up((z - a) / space_len)))
         if min(z - a for a, z in spans) < space_len / 2:
-            nxt = cut_order[(piece + 1) % n_pieces]
             b.fail(
                 f"less than half a space lies between {describe(cut)} and {describe(nxt)}",
                 "move them at least one space apart, or together",
                 at=lanes[0].at(spans[0][0])[0],
             )
         n_rows = max(counts)
-        for li, lg in enumerate(lanes):
-            a, z = spans[li]
-            n = counts[li]
+        # each space: (lane, arc length along the lap, position in rows from the piece's start,
+        # its lane's stagger in rows, and the point if it was placed by hand)
+        placed: list[tuple[int, float, float, float, Point | None]] = []
+        for li, (a, z) in enumerate(spans):
+            n, shift = counts[li], shifts[li]
+            if mine[li]:
+                placed += [(li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]]
+                continue
             for k in range(n):
-                pos = (k + 0.5) * n_rows / n - 0.5
-                (x, y), h = lg.at(a + (k + 0.5) * (z - a) / n)
-                in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
-                index = len(per_lane[li])
-                per_lane[li].append(
-                    Space(
-                        name=space_name(li, index),
-                        lane=li,
-                        index=index,
-                        row=row0 + round_half_up(pos),
-                        progress=round(row0 + pos, 6),
-                        x=round(x, 3),
-                        y=round(y, 3),
-                        heading=round(h % 360.0, 3),
-                        corner=open_corner,
-                        arrows_only=open_corner is not None or in_zone,
-                    )
+                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
+        rows = piece_rows(b, placed, lanes)
+        for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
+            (x, y), h = lanes[li].at(s)
+            if drawn is not None:
+                x, y = drawn
+            in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
+            index = len(per_lane[li])
+            per_lane[li].append(
+                Space(
+                    name=space_name(li, index),
+                    lane=li,
+                    index=index,
+                    row=row0 + row,
+                    progress=round(row0 + pos, 6),
+                    x=round(x, 3),
+                    y=round(y, 3),
+                    heading=round(h % 360.0, 3),
+                    corner=open_corner,
+                    arrows_only=open_corner is not None or in_zone,
                 )
-        row0 += n_rows
+            )
+        row0 += max(row for row, _ in rows) + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
+
+
+def piece_rows(
+    b: Builder, placed: list[tuple[int, float, float, float, Point | None]], lanes: list[LaneGeo]
+) -> list[tuple[int, float]]:
+    """The row and progress of each space within its piece.
+
+    When every lane is spread evenly without stagger, a space takes the nearest
+    row (AMB-9) and its exact position as progress. Otherwise the rows are the
+    distinct positions in order, and progress is the row: an evenly spread space
+    still at its nearest whole row, a staggered one at its exact position, and a
+    hand-placed one at the nearest whole row, moved by its lane's stagger (so
+    spaces traced a little off are level, and a traced brick pattern lies
+    exactly between the rows of the neighbouring lane)."""
+    if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
+        return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
+    keys = [
+        round_half_up(pos - shift) + shift if drawn is not None else pos if shift else round_half_up(pos)
+        for _, _, pos, shift, drawn in placed
+    ]
+    for (li, _, _, _, _), (lj, _, _, _, drawn), k1, k2 in zip(placed, placed[1:], keys, keys[1:]):
+        if li == lj and k2 <= k1 and drawn is not None:
+            b.fail(
+                f"two hand-placed spaces on lane object {lanes[li].shape.id} fall into the same row "
+                "(the lane's spaces there are shorter than a row of the lane with the most spaces)",
+                "place one point per printed space, on its centre, or draw a row line between them",
+                at=drawn,
+            )
+    rank = {key: r for r, key in enumerate(sorted(set(keys)))}
+    return [(rank[key], float(rank[key])) for key in keys]
+
+
+def _home(along: float, length: float) -> float:
+    """An arc length moved into the lap (0, length]: on the start line is the end of the lap."""
+    along %= length
+    return along if along > 0 else length
 
 
 def describe(cut: Cut) -> str:

@@ -1,0 +1,92 @@
+"""Spaces placed by hand: points of class ``space`` in the layer ``spaces``.
+
+A traced board keeps every space where it is printed (narrow apexes, odd
+gaps) instead of the even spread. Each point belongs to the lane nearest to
+it; in every piece between two cuts (start/finish line, corner borders, row
+lines) where a lane has hand-placed spaces, those are all of its spaces there,
+in the order they lie along the lane. The other pieces keep the even spread
+(and the lane's ``stagger``). docs/track-format.md, "Spaces placed by hand".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.tracks.builder import Builder
+from game.tracks.drawing import Shape
+from game.tracks.geometry import Point, nearest
+
+if TYPE_CHECKING:
+    from game.tracks.spaces import LaneGeo
+
+#: consecutive hand-placed spaces further apart than this many spaces leave a space out
+MAX_GAP = 2.0
+#: nor may the first or last of a piece lie further than this from the piece's cut
+MAX_END_GAP = 1.5
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A hand-placed space: where along its lane's lap it lies, and the point as drawn."""
+
+    along: float  # arc length from the start line along the lane's lap, [0, lap length)
+    point: Point
+    shape: Shape
+
+
+def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len: float) -> list[list[Placed]]:
+    """Each lane's hand-placed spaces in lap order; points off every lane are reported."""
+    out: list[list[Placed]] = [[] for _ in lanes]
+    paths = [lg.path for lg in lanes]
+    for s in shapes:
+        if len(s.points) != 1:
+            b.fail(
+                "a hand-placed space is not a point",
+                "delete it and place a point (Insert Point) on the centre of the printed space",
+                s,
+            )
+            continue
+        pt = s.points[0]
+        li, (along, off) = nearest(paths, pt)
+        if off > space_len / 2:
+            b.fail(
+                f"the hand-placed space is {off:.0f} pixels from the nearest lane, more than half a space",
+                "move the point onto the line of the lane it belongs to, or delete it",
+                s,
+            )
+            continue
+        out[li].append(Placed(lanes[li].lap(along), pt, s))
+    return out
+
+
+def check_piece(
+    b: Builder, lane: LaneGeo, placed: list[Placed], a: float, z: float, space_len: float, cuts: tuple[str, str]
+) -> None:
+    """A lane's hand-placed spaces in one piece: none on top of another, none left out."""
+    for p, q in zip(placed, placed[1:]):
+        gap = q.along - p.along
+        if gap < space_len / 2:
+            b.fail(
+                f"hand-placed spaces {p.shape.id} and {q.shape.id} on lane object {lane.shape.id} "
+                f"are {gap:.0f} pixels apart along the lane, less than half a space",
+                "place one point per printed space, on its centre: move them apart or delete one",
+                q.shape,
+            )
+        elif gap > MAX_GAP * space_len:
+            b.fail(
+                f"hand-placed spaces {p.shape.id} and {q.shape.id} on lane object {lane.shape.id} "
+                f"are {gap / space_len:.1f} spaces apart along the lane: a space between them has no point",
+                "place a point on every printed space between them (hand-placed spaces replace all the lane's "
+                "spaces between the two lines around them)",
+                q.shape,
+            )
+    for gap, p, what in ((placed[0].along - a, placed[0], f"after {cuts[0]}"), (z - placed[-1].along, placed[-1], f"before {cuts[1]}")):
+        if gap > MAX_END_GAP * space_len:
+            b.fail(
+                f"hand-placed space {p.shape.id} is the lane's first or last one {what}, but lies "
+                f"{gap / space_len:.1f} spaces from that line: the spaces in between have no point",
+                "place a point on every printed space of this lane between the two lines, or delete these points "
+                "to let the game spread the spaces evenly there",
+                p.shape,
+            )
