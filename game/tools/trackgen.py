@@ -1505,7 +1505,7 @@ AIRFIELD = Circuit(
             Arc(130, 130, R, Corner(2, "Runway End", arrows=_arrows(3, R), zone_spaces=2,
                                    zone_arrows=towards(3, R, (0.0,)))),
             Straight(450),
-            Arc(236, 30, L, Corner(1, "Fuel Depot", arrows=towards(3, L, (0.0, 0.5)))),
+            Arc(236, 30, L, Corner(1, "Fuel Depot", arrows=towards(3, L, (0.0,)))),
             Straight(230),
             Arc(225.4, 60, R, Corner(1, "Hangar", arrows=_arrows(3, R))),
             Straight(300),  # 8 closes the lap
@@ -1664,9 +1664,9 @@ CLASSIC = Circuit(
         10,
     ),
     start_at=782,
-    weather_sun="12-20",
-    weather_variable="6-11",
-    weather_rain="1-5",
+    weather_sun="10-20",
+    weather_variable="5-9",
+    weather_rain="1-4",
     pit=Pit(side=L, entry=13, exit=7, offset=64.0, ramp=72.0, boxes=10),
     margin=360.0,
     scenery=(
