@@ -137,7 +137,7 @@ def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
     click_button(app.scene, "csv")
     [path] = (tmp_path / "exports").glob("*.csv")
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "position,driver,team,race 1 (oval),race 2 (brueckenau),total,counted"  # the next track proposed: the first map
+    assert lines[0] == "position,driver,team,race 1 (oval),race 2 (adlerjoch),total,counted"  # the next track proposed: the first map
     assert len(lines) == 1 + 4 + 1 + 1 + 2 and lines[6] == "position,team,drivers,total"
     assert str(path) in app.scene.message
 
