@@ -1743,11 +1743,16 @@ def make_art(layout: Layout) -> tuple[Art, object]:
     if board.pit_building is not None:
         areas.append(("garage", board.pit_building[0]))
 
+    # Each area with its bounding box (widened a hair for rounding): a point beyond it is never
+    # inside, so the even-odd test runs only where it can say yes (most of the tiles' time).
+    boxed = [(cls, poly, min(x for x, _ in poly) - 1e-6, max(x for x, _ in poly) + 1e-6,
+              min(y for _, y in poly) - 1e-6, max(y for _, y in poly) + 1e-6) for cls, poly in reversed(areas)]
+
     def what(x: float, y: float) -> str:
         if board.space_at(x, y) is not None:
             return "asphalt"
-        for cls, poly in reversed(areas):
-            if point_in_polygon((x, y), poly):
+        for cls, poly, x0, x1, y0, y1 in boxed:
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon((x, y), poly):
                 return cls
         return "paved" if c.surroundings == "walls" else "grass"
 
