@@ -9,8 +9,6 @@ method to designers.
 
 from __future__ import annotations
 
-from collections import deque
-
 from game.tracks.builder import MAX_LANES, MAX_SPACES, Builder
 from game.tracks.corners import corners_of
 from game.tracks.drawing import Drawing, TrackError
@@ -106,25 +104,28 @@ def build(drawing: Drawing) -> Track:
 
 def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str]) -> None:
     """Every space can be reached from the grid, and from every space the lap goes on."""
-    succ: dict[str, list[str]] = {s.name: [] for s in spaces}
-    pred: dict[str, list[str]] = {s.name: [] for s in spaces}
+    number = {s.name: i for i, s in enumerate(spaces)}  # spaces by position in the list, for plain lists below
+    succ: list[list[int]] = [[] for _ in spaces]
+    pred: list[list[int]] = [[] for _ in spaces]
     for e in edges:
-        succ[e.src].append(e.dst)
-        pred[e.dst].append(e.src)
+        src, dst = number[e.src], number[e.dst]
+        succ[src].append(dst)
+        pred[dst].append(src)
 
-    def closure(start: list[str], nxt: dict[str, list[str]]) -> set[str]:
-        seen = set(start)
-        todo = deque(start)
+    def closure(start: list[int], nxt: list[list[int]]) -> list[bool]:
+        seen = [False] * len(spaces)
+        todo = list(start)
+        for i in todo:
+            seen[i] = True
         while todo:
-            for m in nxt[todo.popleft()]:
-                if m not in seen:
-                    seen.add(m)
+            for m in nxt[todo.pop()]:
+                if not seen[m]:
+                    seen[m] = True
                     todo.append(m)
         return seen
 
-    by_name = {s.name: s for s in spaces}
-    reached = closure(grid, succ)
-    unreached = [s for s in spaces if s.name not in reached]
+    reached = closure([number[g] for g in grid], succ)
+    unreached = [s for s, ok in zip(spaces, reached) if not ok]
     if unreached:
         first = unreached[0]
         b.fail(
@@ -133,8 +134,8 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
             at=(first.x, first.y),
         )
     if grid:
-        home = closure([grid[0]], pred)
-        stuck = [by_name[n] for n in succ if n not in home]
+        home = closure([number[grid[0]]], pred)
+        stuck = [s for s, ok in zip(spaces, home) if not ok]
         if stuck:
             first = stuck[0]
             b.fail(

@@ -222,7 +222,8 @@ def make_spaces(
         home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
         hand_along.append([h for h, _ in home])
         hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
-    per_lane: list[list[Space]] = [[] for _ in lanes]
+    # each lane's spaces in lap order: (arc length on the drawn path, row, progress, point drawn by hand, corner)
+    per_lane: list[list[tuple[float, int, float, Point | None, int | None]]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
     open_corner: int | None = None
@@ -266,29 +267,28 @@ def make_spaces(
                 placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
         rows = piece_rows(b, placed, lanes)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
-            (x, y), h = lanes[li].at(s)
-            if drawn is not None:
-                x, y = drawn
-            in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
-            index = len(per_lane[li])
-            per_lane[li].append(
-                Space(
-                    name=space_name(li, index),
-                    lane=li,
-                    index=index,
-                    row=row0 + row,
-                    progress=round(row0 + pos, 6),
-                    x=round(x, 3),
-                    y=round(y, 3),
-                    heading=round(h % 360.0, 3),
-                    corner=open_corner,
-                    arrows_only=open_corner is not None or in_zone,
-                )
-            )
+            per_lane[li].append((lanes[li].start + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
         row0 += max(row for row, _ in rows) + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
-    return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
+    polygons = [zs.points for zs in zones if len(zs.points) >= 3]
+    spaces = []
+    for li, (lg, found) in enumerate(zip(lanes, per_lane)):
+        for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
+            x, y = drawn or xy
+            spaces.append(Space(  # pydantic's compiled validation is faster than model_construct's Python
+                name=space_name(li, index),
+                lane=li,
+                index=index,
+                row=row,
+                progress=progress,
+                x=round(x, 3),
+                y=round(y, 3),
+                heading=round(h % 360.0, 3),
+                corner=corner,
+                arrows_only=corner is not None or any(point_in_polygon((x, y), poly) for poly in polygons),
+            ))
+    return spaces, corner_order, corner_rows, row0
 
 
 def piece_rows(
