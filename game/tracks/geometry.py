@@ -212,6 +212,46 @@ class SegmentIndex:
         return sorted({i for key in keys for i in self.cells.get(key, ())})
 
 
+class NearPaths:
+    """The segments of several paths by square cells of twice ``radius``, to project many
+    points onto the nearest path quickly when only a path within ``radius`` counts
+    (hand-placed spaces on their lanes). A segment is filed under the cells of points
+    sampled along it at most half a cell apart, so a long straight fills only the cells it
+    runs through; a segment within ``radius`` of a point then has a sample within
+    three quarters of a cell of it, in the point's cell or one next to it."""
+
+    def __init__(self, paths: Sequence[Path], radius: float) -> None:
+        self.paths = list(paths)
+        self.radius = radius
+        self.cell = 2 * radius
+        self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        c = self.cell
+        for pi, path in enumerate(self.paths):
+            for i, (a, b) in enumerate(zip(path.points, path.points[1:])):
+                steps = max(1, math.ceil(2 * dist(a, b) / c))
+                keys = {(math.floor((a[0] + (b[0] - a[0]) * k / steps) / c),
+                         math.floor((a[1] + (b[1] - a[1]) * k / steps) / c)) for k in range(steps + 1)}
+                for key in keys:
+                    self.cells.setdefault(key, []).append((pi, i))
+
+    def project(self, pt: Point) -> tuple[int, tuple[float, float]]:
+        """``nearest(paths, pt)``, the same to the last bit whenever the distance is at most
+        ``radius``; else that of ``nearest`` itself (a point off every path is rare)."""
+        cx, cy = math.floor(pt[0] / self.cell), math.floor(pt[1] / self.cell)
+        found = sorted({c for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for c in self.cells.get((i, j), ())})
+        best: tuple[int, tuple[float, float]] = (0, (0.0, math.inf))
+        for pi, i in found:
+            path = self.paths[pi]
+            a, b = path.points[i], path.points[i + 1]
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            seg2 = dx * dx + dy * dy
+            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
+            d = dist(pt, (a[0] + dx * t, a[1] + dy * t))
+            if d < best[1][1]:
+                best = (pi, (path.cum[i] + t * (path.cum[i + 1] - path.cum[i]), d))
+        return best if best[1][1] <= self.radius else nearest(self.paths, pt)
+
+
 def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]:
     """The path nearest to ``pt`` (the first of equals) and ``project`` on it.
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
-from game.tracks.geometry import Point, nearest
+from game.tracks.geometry import NearPaths, Point
 
 if TYPE_CHECKING:
     from game.tracks.spaces import LaneGeo
@@ -38,7 +38,7 @@ class Placed:
 def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len: float) -> list[list[Placed]]:
     """Each lane's hand-placed spaces in lap order; points off every lane are reported."""
     out: list[list[Placed]] = [[] for _ in lanes]
-    paths = [lg.path for lg in lanes]
+    near = NearPaths([lg.path for lg in lanes], space_len / 2) if shapes else None
     for s in shapes:
         if len(s.points) != 1:
             b.fail(
@@ -48,7 +48,7 @@ def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len
             )
             continue
         pt = s.points[0]
-        li, (along, off) = nearest(paths, pt)
+        li, (along, off) = near.project(pt) if near else (0, (0.0, 0.0))
         if off > space_len / 2:
             b.fail(
                 f"the hand-placed space is {off:.0f} pixels from the nearest lane, more than half a space",

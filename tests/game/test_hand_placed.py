@@ -7,9 +7,12 @@ import dataclasses
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.geometry import NearPaths, Path, nearest
 from game.tracks.load import check_track
 from rules.track import Track
 from tests.game.drawing_tmx import write_tmx
@@ -148,3 +151,14 @@ def test_a_hand_placed_board_loads_from_its_file_as_built(tmp_path):
     from game.tracks.load import load_track
 
     assert load_track(tmp_path / "apex.tmx").content_hash() == build(d).content_hash()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=0, max_value=1), st.floats(min_value=-30, max_value=30), st.sampled_from([0, 1, 2]))
+def test_the_fast_projection_of_hand_placed_points_is_nearest_s_to_the_last_bit(t, off, lane):
+    """NearPaths.project (the loader's search for a hand-placed space's lane) gives exactly what
+    ``nearest`` does for any point up to half a space from the lanes, and the same beyond."""
+    paths = [Path(s.points, True) for s in stadium().layers["lanes"]]
+    (x, y), h = paths[lane].at(t * paths[lane].length)
+    pt = (x - off * math.sin(math.radians(h)), y + off * math.cos(math.radians(h)))
+    assert NearPaths(paths, 24.0).project(pt) == nearest(paths, pt)
