@@ -260,6 +260,9 @@ def make_spaces(
         placed: list[tuple[int, float, float, float, Point | None]] = []
         for li, (a, z) in enumerate(spans):
             n, shift = counts[li], shifts[li]
+            if mine[li] and n == n_rows:  # the lane that sets the rows: its spaces take them in order
+                placed += [(li, p.along, float(k), shift, p.point) for k, p in enumerate(mine[li])]
+                continue
             if mine[li]:
                 placed += [(li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]]
                 continue
@@ -302,7 +305,8 @@ def piece_rows(
     still at its nearest whole row, a staggered one at its exact position, and a
     hand-placed one at the nearest whole row, moved by its lane's stagger (so
     spaces traced a little off are level, and a traced brick pattern lies
-    exactly between the rows of the neighbouring lane)."""
+    exactly between the rows of the neighbouring lane); in a lane with as many
+    spaces as the piece has rows, the k-th space is at row k."""
     if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
         return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
     keys = [

@@ -10,7 +10,7 @@ import pytest
 
 from game.main import main
 from game.tools.datfile import parse_dat, read_dat
-from game.tools.trackimport import convert, space_of, understand
+from game.tools.trackimport import _geometry, convert, space_of, understand
 from game.tracks.load import load_track
 from tests.conftest import REPO
 from tests.tracks import make_dat
@@ -43,8 +43,10 @@ def test_a_3_lane_board_keeps_every_space_step_corner_pit_space_box_and_slot(tmp
     assert len(spaces) == len(dat.nodes) and len(set(spaces.values())) == len(dat.nodes)
     steps = {(spaces[a], spaces[b]) for a, b in dat.edges}
     assert steps == {(e.src, e.dst) for e in track.edges}  # every step of the board, and no other
-    assert "not kept (1):" in said and "no hand-placed spaces" in said  # only where spaces sit
+    assert "not kept (1):" in said and "pit lane spaces sit where the format spreads them" in said  # only the pit's places
     assert "kept: 3 lanes (A 77, B 71, C 66 spaces), 3 corners (stops 2, 1, 3)" in said
+    pos = _geometry(board)[0]  # every lane node is a hand-placed space, exactly where the board has it
+    assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
 
 
 def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
@@ -69,7 +71,7 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces}
     # the map allows no step the board does not, but the sideways ones moved a row on
     extra = {(e.src, e.dst) for e in track.edges} - kept
-    assert ("A48", "B46") in extra
+    assert ("A33", "B33") in extra
     assert all((src, track.behind(dst)) in kept for src, dst in extra)
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
 
@@ -152,4 +154,7 @@ def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
     assert [(s, g) for s, g in board.corners] == [(s, g) for s, g in clean.corners]
     track = load_track(out)
     assert [c.stops for c in track.corners] == [2, 1, 3] and len(track.grid) == 10
-    assert "not kept (1):" in said and "no hand-placed spaces" in said  # every space and step kept
+    assert "not kept (1):" in said and "pit lane spaces sit where" in said  # every space and step kept
+    spaces = space_of(board, track)
+    pos = _geometry(board)[0]
+    assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
