@@ -43,7 +43,8 @@ def build(drawing: Drawing) -> Track:
     if "lanes" not in drawing.layers:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
     elif not 2 <= len(lanes) <= MAX_LANES:
-        b.fail(f"the track has {len(lanes)} lanes", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
+        more = f", more than the {MAX_LANES} a board may have (lanes are lettered A to D)" if len(lanes) > MAX_LANES else ""
+        b.fail(f"the track has {len(lanes)} lanes{more}", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
     if "start_finish" not in drawing.layers:
         b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
     elif len(starts) != 1:
