@@ -11,19 +11,25 @@ in the order they lie along the lane. The other pieces keep the even spread
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
-from game.tracks.geometry import NearPaths, Point
-
-if TYPE_CHECKING:
-    from game.tracks.spaces import LaneGeo
+from game.tracks.geometry import NearPaths, Path, Point
 
 #: consecutive hand-placed spaces further apart than this many spaces leave a space out
 MAX_GAP = 2.0
 #: nor may the first or last of a piece lie further than this from the piece's cut
 MAX_END_GAP = 1.5
+
+
+class LaneGeo(Protocol):
+    """What this module reads of ``spaces.LaneGeo`` (which imports this module)."""
+
+    shape: Shape
+    path: Path
+
+    def lap(self, s_drawn: float) -> float: ...
 
 
 @dataclass(frozen=True)
