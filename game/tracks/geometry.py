@@ -201,9 +201,23 @@ class SegmentIndex:
         return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
     def near_box(self, a: Point, b: Point) -> set[int]:
-        """Segments whose cells overlap the box of the segment a-b (every one that may cross it)."""
-        keys = self._keys(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-        return {i for key in keys for i in self.cells.get(key, ())}
+        """Segments whose cells overlap the box of the segment a-b (every one that may cross it).
+        ``_keys`` written out: a lane is asked for every segment of every line and corner."""
+        c, cells = self.cell, self.cells
+        i0, i1 = math.floor(min(a[0], b[0]) / c), math.floor(max(a[0], b[0]) / c)
+        j0, j1 = math.floor(min(a[1], b[1]) / c), math.floor(max(a[1], b[1]) / c)
+        out: set[int] = set()
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(cells):
+            for (i, j), segs in cells.items():
+                if i0 <= i <= i1 and j0 <= j <= j1:
+                    out.update(segs)
+            return out
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                segs = cells.get((i, j))
+                if segs:
+                    out.update(segs)
+        return out
 
     def near_point(self, pt: Point, radius: float) -> list[int]:
         """Segments, in path order, in the cells overlapping the square of ``radius`` around ``pt``:
