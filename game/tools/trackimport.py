@@ -505,6 +505,8 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
+    # every lane node a hand-placed space, where the board has it
+    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
     cuts, row_keys = _cut_points(board, pos, space, skip)
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
@@ -552,8 +554,6 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
         d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
                             for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
-    # every lane node a hand-placed space, where the board has it
-    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
