@@ -10,7 +10,8 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
   the straight-ahead successor of B's space (same lane, next space of that
   lane), never a diagonal neighbour. See ``Track.ahead`` / ``Track.behind``.
 * AMB-3  every step enters one space, straight ahead or diagonally into an
-  adjacent lane one row further on; there are no sideways or backward steps.
+  adjacent lane one row further on; there are no backward steps, and sideways
+  steps (into the space beside, the same row) only along a printed arrow.
 * AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``);
   "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
 * AMB-9  "level" = the same lap and the same ``row``. Rows are numbered
@@ -218,8 +219,10 @@ class Track(Frozen):
         return tuple(o.name for o in self.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
 
     def crosses_line(self, src: str, dst: str) -> bool:
-        """True if a step from ``src`` to ``dst`` crosses the start/finish line."""
-        return self.lookup.by_name[dst].progress < self.lookup.by_name[src].progress
+        """True if a step from ``src`` to ``dst`` crosses the start/finish line: its progress falls
+        by more than half a lap. A printed sideways arrow may fall by a fraction of a row, where
+        the lanes' spaces are spread over the rows differently (AMB-3, AMB-9)."""
+        return self.lookup.by_name[dst].progress < self.lookup.by_name[src].progress - self.rows / 2
 
     def order_row(self, name: str) -> int:
         """The row used for turn order (AMB-56: pit-lane cars stand at the pit entry)."""

@@ -398,6 +398,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         added = _added_steps(board, track, spaces)
         node_of = {name: n for n, name in spaces.items()}
         fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
+        fresh |= _sideways_on_straights(board, track, spaces) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
         zones |= fresh
@@ -602,12 +603,13 @@ def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[di
     lane, which the format puts in the same row; the format's nearest step is the one a row
     ahead, to that lane's next space."""
     lane_of = board.lane_of()
+    have = {(e.src, e.dst) for e in track.edges}
     out, staggered = {}, set()
     for a, b in board.dat.edges:
         if a not in spaces or b not in spaces:
             continue
         target = spaces[b]
-        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b]:
+        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b] and (spaces[a], target) not in have:
             ahead = (track.space(spaces[b]).row - track.space(spaces[a]).row) % track.rows
             later = _next_in_lane(board, b)
             if (ahead == 0 or ahead > track.rows // 2) and later in spaces:
@@ -615,6 +617,18 @@ def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[di
                 staggered.add((a, b))
         out[(a, b)] = (spaces[a], target)
     return out, staggered
+
+
+def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -> set[int]:
+    """Nodes whose lane change into the space beside them (the same row of the map) is missing:
+    outside corners only an arrow zone lets such a printed sideways step stand as an arrow."""
+    lane_of = board.lane_of()
+    have = {(e.src, e.dst) for e in track.edges}
+    return {
+        a for a, b in board.dat.edges
+        if a in spaces and b in spaces and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1
+        and track.space(spaces[a]).row == track.space(spaces[b]).row and (spaces[a], spaces[b]) not in have
+    }
 
 
 def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:

@@ -31,9 +31,17 @@ def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
 
 
 def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge]:
-    """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, forwards."""
+    """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, as printed.
+
+    An arrow may point any number of rows ahead (a long printed arrow at an apex) or
+    sideways, into the space beside its start (AMB-3 as the game reads it: a printed
+    sideways arrow is a step of one space like any other). Two sideways arrows between the
+    same two spaces would let a car drive to and fro without getting anywhere, so the
+    second is refused.
+    """
     rows = max(s.row for s in near.spaces) + 1
     edges: list[Edge] = []
+    sideways: set[tuple[str, str]] = set()
     for a in arrows:
         if len(a.points) != 2 or a.closed:
             what = "it is a closed polygon" if a.closed else f"it has {len(a.points)} points"
@@ -58,10 +66,11 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
                 "let the arrow end in the lane right next to its start",
                 a,
             )
-        elif not 0 < ahead <= 3:
+        elif ahead > rows // 2:
             b.fail(
-                f"arrow from {src.name} to {dst.name} does not point forwards to the next rows",
-                "draw the arrow in the driving direction, ending one row further on",
+                f"arrow from {src.name} (row {src.row}) to {dst.name} (row {dst.row}) does not point forwards: "
+                "it leads back along the track",
+                "draw the arrow in the driving direction: from its start space to a space beside it or further on",
                 a,
             )
         elif not (src.arrows_only or dst.arrows_only):
@@ -71,6 +80,15 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
                 "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
                 a,
             )
+        elif ahead == 0 and (dst.name, src.name) in sideways:
+            b.fail(
+                f"sideways arrows lead from {src.name} to {dst.name} and back, so a car could drive to and fro "
+                "without getting anywhere",
+                "delete one of the two arrows: a sideways lane change goes one way only",
+                a,
+            )
         else:
+            if ahead == 0:
+                sideways.add((src.name, dst.name))
             edges.append(Edge(src=src.name, dst=dst.name, kind=EdgeKind.ARROW))
     return edges

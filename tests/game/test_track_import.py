@@ -53,9 +53,9 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     lost = [line for line in said.splitlines() if line.startswith("  - ")]
     assert any("node 40 is blocked on the board" in line for line in lost)
     assert any("the pit exit from node" in line and "one pit exit" in line for line in lost)
-    # the sideways step in the hairpin (and the kink's, where the format spreads lane A's two
-    # curve spaces over lane B's four rows): the format's nearest is the step one row ahead
-    assert any("half a space ahead in the next lane" in line for line in lost)
+    # the sideways steps (in the hairpin, in the kink where the format spreads lane A's two curve
+    # spaces over lane B's four rows, and on the straight) are kept as sideways arrows (AMB-3)
+    assert not any("half a space ahead in the next lane" in line for line in lost)
     # the kink only lane A drives as a curve: lane B's spaces beside it join the corner
     assert any("leaves lane B straight" in line for line in lost)
     track = load_track(out)
@@ -67,10 +67,11 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert a6 not in track.successors(b5)
     assert track.space(b5).arrows_only
     kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces}
-    # the map allows no step the board does not, but the sideways ones moved a row on
-    extra = {(e.src, e.dst) for e in track.edges} - kept
-    assert ("A48", "B46") in extra
-    assert all((src, track.behind(dst)) in kept for src, dst in extra)
+    # the map allows exactly the board's steps, its sideways ones too
+    assert {(e.src, e.dst) for e in track.edges} == kept - {(spaces[155], spaces[5])}
+    sideways = {(a, z) for a, z in kept if track.space(a).row == track.space(z).row}
+    assert {("A48", "B45"), ("B27", "A30")} <= sideways
+    assert track.space("B27").arrows_only and track.space("B27").corner is None  # on the straight, in an arrow zone
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
 
 
