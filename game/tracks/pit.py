@@ -55,10 +55,11 @@ def pit_lane(
     if not has_layer:
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
-    if len(pit_lanes) != 1:
-        b.fail(f"layer 'pit' has {len(pit_lanes)} pit lanes", "draw exactly one polyline of class pit_lane, or delete the layer 'pit'")
+    if not pit_lanes:
+        b.fail("layer 'pit' has 0 pit lanes", "draw one polyline of class pit_lane, or delete the layer 'pit'")
         return None, [], []
-    pl = pit_lanes[0]
+    pl = max(pit_lanes, key=lambda s: Path(s.points, s.closed).length if len(s.points) > 1 else 0.0)
+    links = [s for s in pit_lanes if s is not pl]
     if len(pl.points) < 2 or pl.closed:
         b.fail(
             "the pit lane is not a polyline" + (" (it is a closed polygon)" if pl.closed else ""),
@@ -137,6 +138,9 @@ def pit_lane(
     edges = [Edge(src=entry.name, dst=names[0], kind=EdgeKind.PIT_ENTRY)]
     edges += [Edge(src=a, dst=z, kind=EdgeKind.PIT) for a, z in zip(names, names[1:])]
     edges.append(Edge(src=names[-1], dst=exit_.name, kind=EdgeKind.PIT_EXIT))
+    boxed = [s.index for s in pit_spaces if s.box is not None] or [0, m - 1]
+    more = _more_ways(b, links, near, boxes_near, (entry, exit_), (min(boxed), max(boxed)), n_rows)
+    edges += more
     chain = [entry.progress] + [s.progress for s in pit_spaces] + [exit_.progress]
     backs = sum(1 for p, q in zip(chain, chain[1:]) if q <= p)
     if backs > 1 or (backs == 1 and not any(q < p - n_rows / 2 for p, q in zip(chain, chain[1:]))):
@@ -145,4 +149,86 @@ def pit_lane(
             "draw the pit lane in the driving direction, beside the track, from entry to exit",
             pl,
         )
-    return PitLane(spaces=tuple(names), entry=entry.name, exit=exit_.name, boxes=tuple(sp.name for _, sp in sorted(numbered.items()))), pit_spaces, edges
+    pit = PitLane(
+        spaces=tuple(names),
+        entry=entry.name,
+        exit=exit_.name,
+        boxes=tuple(sp.name for _, sp in sorted(numbered.items())),
+        extra_entries=tuple(e.src for e in more if e.kind is EdgeKind.PIT_ENTRY),
+        extra_exits=tuple(e.dst for e in more if e.kind is EdgeKind.PIT_EXIT),
+    )
+    return pit, pit_spaces, edges
+
+
+def _more_ways(
+    b: Builder,
+    links: list[Shape],
+    near: SpaceFinder,
+    pit_near: SpaceFinder,
+    ends: tuple[Space, Space],
+    boxed: tuple[int, int],
+    n_rows: int,
+) -> list[Edge]:
+    """A second pit entry or exit (CORE-PIT-2: where the board marks more than one): a
+    ``pit_lane`` line of two points from a track space onto the pit-lane space cars turn into,
+    or from a pit-lane space onto the track space they rejoin on.
+
+    Every car must still reach its box from any entry and leave it by any exit, so an entry
+    joins the pit lane at or before the first box and an exit leaves it at or after the last."""
+    edges: list[Edge] = []
+    entries, exits = {ends[0].name}, {ends[1].name}
+    for ln in links:
+        if len(ln.points) != 2 or ln.closed:
+            b.fail(
+                f"the layer 'pit' has a second pit_lane line with {len(ln.points)} points"
+                + (" (a closed polygon)" if ln.closed else ""),
+                "draw one pit_lane polyline for the pit lane; a second entry or exit is a line with two points: "
+                "from the track space onto the pit-lane space (an entry) or from the pit-lane space onto the track space (an exit)",
+                ln,
+            )
+            continue
+        a, z = ln.points
+        if near.snap(a) is not None and pit_near.snap(z, pit=True) is not None:
+            src, dst, kind = near.snap(a), pit_near.snap(z, pit=True), EdgeKind.PIT_ENTRY
+        elif pit_near.snap(a, pit=True) is not None and near.snap(z) is not None:
+            src, dst, kind = pit_near.snap(a, pit=True), near.snap(z), EdgeKind.PIT_EXIT
+        else:
+            b.fail(
+                "the second pit_lane line does not join a track space and a pit-lane space",
+                "draw a second entry from the centre of a track space onto the pit-lane space cars turn into, "
+                "or a second exit from a pit-lane space onto the track space they rejoin on",
+                ln,
+            )
+            continue
+        assert src is not None and dst is not None
+        entry = kind is EdgeKind.PIT_ENTRY
+        what, track_sp, pit_sp = ("pit entry", src, dst) if entry else ("pit exit", dst, src)
+        if (dst.progress - src.progress) % n_rows >= n_rows / 2:
+            b.fail(
+                f"the second {what} leads backwards, from {src.name} to {dst.name}",
+                "draw it in the driving direction: from a track space onto a pit-lane space further on, "
+                "or from a pit-lane space onto a track space further on",
+                ln,
+            )
+        elif entry and pit_sp.index > boxed[0]:
+            b.fail(
+                f"the second pit entry joins the pit lane at {pit_sp.name}, after the first box: "
+                "cars turning in there could not reach every box",
+                "end the line on a pit-lane space before the first box, usually the first one",
+                ln,
+                ln.points[1],
+            )
+        elif not entry and pit_sp.index < boxed[1]:
+            b.fail(
+                f"the second pit exit leaves the pit lane at {pit_sp.name}, before the last box: "
+                "cars could leave without reaching their box",
+                "start the line on a pit-lane space after the last box, usually the last one",
+                ln,
+                ln.points[0],
+            )
+        elif track_sp.name in (entries if entry else exits):
+            b.fail(f"{track_sp.name} is already a {what}", "delete this line, or move its track end onto another space", ln)
+        else:
+            (entries if entry else exits).add(track_sp.name)
+            edges.append(Edge(src=src.name, dst=dst.name, kind=kind))
+    return edges
