@@ -1,4 +1,5 @@
-"""The steps between spaces: straight ahead, diagonal, and the arrows the designer drew."""
+"""The steps between spaces: straight ahead, diagonal, the arrows the designer drew, and the
+printed lines across which cars may not change lanes."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from bisect import bisect_right
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from rules.track import Edge, EdgeKind, Space
+from game.tracks.geometry import Point, segment_intersection
+from rules.track import LANE_LETTERS, Edge, EdgeKind, Space
 
 
 def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
@@ -28,6 +30,69 @@ def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
                     if not t.arrows_only:
                         edges.append(Edge(src=s.name, dst=t.name, kind=EdgeKind.DIAGONAL))
     return edges
+
+
+def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: SpaceFinder) -> list[Edge]:
+    """``edges`` without the diagonal steps that cross a ``no_lane_change`` line (CORE-MOVE-3:
+    a board may print a line between two lanes of a straight where cars stay in their lane).
+
+    A diagonal step crosses the line when the straight line from its space's centre to the
+    next one's does; a line must cross at least one, and never a lane's own step (then it is
+    drawn across the track, not along it)."""
+    if not lines:
+        return edges
+    at = {s.name: (s.x, s.y) for s in near.spaces}
+    lane_of = {s.name: s.lane for s in near.spaces}
+    steps = [(i, e, at[e.src], at[e.dst]) for i, e in enumerate(edges) if e.kind in (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)]
+    cut: set[int] = set()
+    for ln in lines:
+        if len(ln.points) < 2 or ln.closed:
+            b.fail(
+                "the no_lane_change line is not a polyline" + (" (it is a closed polygon)" if ln.closed else ""),
+                "redraw it with the Insert Polygon tool along the line between two lanes and press Enter",
+                ln,
+            )
+            continue
+        segs = list(zip(ln.points, ln.points[1:]))
+        x0, y0, x1, y1 = _box(ln.points, 0.0)
+        crossed = []
+        for i, e, p, q in steps:
+            if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
+                continue
+            if any(segment_intersection(p, q, a, z) is not None for a, z in segs):
+                crossed.append((i, e))
+        across = next((e for _, e in crossed if e.kind is EdgeKind.STRAIGHT), None)
+        if across is not None:
+            b.fail(
+                f"the no_lane_change line crosses lane {LANE_LETTERS[lane_of[across.src]]} "
+                f"between {across.src} and {across.dst}",
+                "draw it along the line between two lanes, not across a lane",
+                ln,
+            )
+        elif not crossed:
+            gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
+            if any(gx0 <= x <= gx1 and gy0 <= y <= gy1 for x, y in at.values()):
+                b.fail(
+                    "the no_lane_change line crosses no diagonal lane change",
+                    "draw it on a straight, on the line between two lanes, from half a space before the first "
+                    "forbidden change to half a space after the last; in corners and arrow zones cars change "
+                    "lanes only along the arrows anyway",
+                    ln,
+                )
+            else:
+                b.fail(
+                    "the no_lane_change line lies outside the lanes",
+                    "draw it on the line between two lanes where the board forbids lane changes",
+                    ln,
+                )
+        else:
+            cut.update(i for i, _ in crossed)
+    return [e for i, e in enumerate(edges) if i not in cut]
+
+
+def _box(points: tuple[Point, ...], grow: float) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 
 
 def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge]:
