@@ -5,41 +5,87 @@ from __future__ import annotations
 from game.tracks.builder import MAX_SPACES, MIN_BOXES, Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from game.tracks.geometry import Path, Point, nearest
+from game.tracks.geometry import Path, Point, dist, nearest
 from game.tracks.spaces import LaneGeo
 from rules.track import Edge, EdgeKind, PitLane, Space, space_name
 
 
 class LaneCentres:
-    """Per lane, each space centre as (arc length along the lap, progress): what
-    ``_progress_at`` interpolates between; measured for a lane when it is first asked for
-    (the pit lane lies beside one lane)."""
+    """Per lane, where each space centre lies along the lap (arc length from the start line),
+    measured only when ``progress_at`` asks for it: a pit point needs the two centres around
+    it, found by halving, so a pit lane beside a lane of a thousand spaces measures a few
+    dozen centres instead of all of them (the centres lie in driving order along the lane)."""
 
     def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
-        self.spaces = spaces
         self.lanes = lanes
-        self.found: dict[int, list[tuple[float, float]]] = {}
+        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}
+        for sp in spaces:
+            if sp.lane >= 0:
+                self.spaces[sp.lane].append(sp)
+        self.found: dict[tuple[int, int], float] = {}
 
-    def of(self, li: int) -> list[tuple[float, float]]:
-        if li not in self.found:
-            lg = self.lanes[li]
-            self.found[li] = [(lg.lap(lg.path.project((sp.x, sp.y))[0]), sp.progress) for sp in self.spaces if sp.lane == li]
-        return self.found[li]
+    def arc(self, li: int, k: int) -> float:
+        """Arc length along the lap of lane ``li``'s ``k``-th space centre."""
+        key = (li, k)
+        if key not in self.found:
+            lg, sp = self.lanes[li], self.spaces[li][k]
+            self.found[key] = lg.lap(lg.path.project((sp.x, sp.y))[0])
+        return self.found[key]
 
 
-def progress_at(lanes: list[LaneGeo], centres_of: LaneCentres, pt: Point, n_rows: int) -> float:
-    """Lap progress of an off-lane point (pit lane): project it onto the nearest lane."""
-    best, (along, _) = nearest([lg.path for lg in lanes], pt)
+class AlongPit:
+    """The nearest lane to each point of the pit lane, walked from its first point to its
+    last: each point is searched only as far from the lanes as the previous one was plus the
+    step between them (no nearer lane can lie further), which finds what ``nearest`` finds
+    (the same lane, the same place on it) in one search instead of a widening one."""
+
+    def __init__(self, lanes: list[LaneGeo]) -> None:
+        self.paths = [lg.path for lg in lanes]
+        self.last: tuple[Point, float] | None = None  # the previous point and its distance
+
+    def nearest(self, pt: Point) -> tuple[int, float]:
+        """(lane, arc length on its drawn path) of the lane point nearest to ``pt``."""
+        if self.last is None:
+            best, (along, d) = nearest(self.paths, pt)
+        else:
+            reach = self.last[1] + dist(self.last[0], pt)
+            found = [p.project_within(pt, reach) for p in self.paths]
+            best = min(range(len(found)), key=lambda i: found[i][1])
+            along, d = found[best]
+        self.last = (pt, d)
+        return best, along
+
+
+def progress_at(lanes: list[LaneGeo], centres: LaneCentres, at_lane: tuple[int, float], n_rows: int) -> float:
+    """Lap progress of an off-lane point (pit lane) that lies beside lane ``at_lane[0]`` at arc
+    length ``at_lane[1]``: the progress interpolated between the space centres before and after
+    it there, across the start line too."""
+    best, along = at_lane
     lg = lanes[best]
     s = lg.lap(along)
-    centres = centres_of.of(best)
-    # interpolate between the lane's space centres, wrapping around the lap
-    L = lg.path.length
-    ext = [(c - L, p - n_rows) for c, p in centres[-1:]] + centres + [(c + L, p + n_rows) for c, p in centres[:1]]
-    for (c1, p1), (c2, p2) in zip(ext, ext[1:]):
-        if c1 <= s <= c2 and c2 > c1:
-            return ((p1 + (p2 - p1) * (s - c1) / (c2 - c1)) % n_rows)
-    return centres[0][1]
+    lane = centres.spaces[best]
+    n, length = len(lane), lg.path.length
+
+    def at(j: int) -> tuple[float, float]:
+        """Centre j of the lane extended by one lap each way: 0 is the last centre a lap
+        back, 1..n the lane's own, n + 1 the first a lap on."""
+        if j == 0:
+            return centres.arc(best, n - 1) - length, lane[-1].progress - n_rows
+        if j == n + 1:
+            return centres.arc(best, 0) + length, lane[0].progress + n_rows
+        return centres.arc(best, j - 1), lane[j - 1].progress
+
+    lo, hi = 1, n + 1  # the first centre at or beyond s
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at(mid)[0] < s:
+            lo = mid + 1
+        else:
+            hi = mid
+    (c1, p1), (c2, p2) = at(lo - 1), at(lo)
+    if c1 <= s <= c2 and c2 > c1:
+        return (p1 + (p2 - p1) * (s - c1) / (c2 - c1)) % n_rows
+    return lane[0].progress
 
 
 def pit_lane(
@@ -88,9 +134,10 @@ def pit_lane(
         return None, [], []
     pit_spaces = []
     centres = LaneCentres(spaces, lanes)
+    beside = AlongPit(lanes)
     for k in range(m):
         (x, y), h = path.at((k + 1) * path.length / (m + 1))
-        prog = round(progress_at(lanes, centres, (x, y), n_rows), 6)
+        prog = round(progress_at(lanes, centres, beside.nearest((x, y)), n_rows), 6)
         pit_spaces.append(
             Space(
                 name=space_name(-1, k),
