@@ -59,6 +59,15 @@ def test_the_extra_ways_are_edges_and_named_in_the_pit_lane_CORE_PIT_2():
     assert set(TWO.successors("P12")) == {"A2", "A3"}
 
 
+def test_track_info_names_both_entries_and_exits():
+    from game.tools.track import render_text, summary
+
+    facts = summary(TWO)["pit_lane"]
+    assert (facts["entry"], facts["entries"], facts["exits"]) == ("A48", ["A48", "A49"], ["A2", "A3"])
+    assert "pit lane: 12 spaces, entry A48 and A49, exit A2 and A3, 10 boxes" in render_text(summary(TWO))
+    assert "pit lane: 12 spaces, entry A48, exit A2, 10 boxes" in render_text(summary(PLAIN))
+
+
 def test_a_pit_lane_without_extra_ways_keeps_its_hash():
     pit_json = PLAIN.canonical_json().split('"pit":', 1)[1]
     assert "extra_entries" not in pit_json and "extra_exits" not in pit_json
