@@ -60,6 +60,7 @@ class Board:
     pit_entry: int | None
     pit_exit: int | None
     lost: list[str] = field(default_factory=list)
+    pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
 
     def lane_of(self) -> dict[int, int]:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
@@ -131,8 +132,8 @@ def understand(dat: DatTrack) -> Board:
         elif kind == 0:
             lost.append(f"node {n} has the type 'unknown'; it became a straight space")
     corners = _corners(dat, lanes, lost)
-    pit, entry, exit_ = _pit(dat, in_lane, lost)
-    return Board(dat, lanes, corners, pit, entry, exit_, lost)
+    pit, entry, exit_, ways = _pit(dat, in_lane, lost)
+    return Board(dat, lanes, corners, pit, entry, exit_, lost, ways)
 
 
 def _unit(v: Point) -> Point:
@@ -325,18 +326,18 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
     return corners
 
 
-def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None]:
+def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
+    """The pit lane's nodes from its first entry to its exit, that entry and exit, and the other
+    entries and exits (each a second pit_lane line of the map)."""
     nodes = dat.nodes
     pits = {n.id for n in nodes.values() if n.pit}
     if not pits:
-        return [], None, None
+        return [], None, None, []
     entries = [(a, b) for a, b in dat.edges if a in in_lane and b in pits]
     if not entries:
         lost.append(f"no step leads from the track into the pit lane; its {len(pits)} nodes were left out")
-        return [], None, None
+        return [], None, None, []
     entry, first = entries[0]
-    for a, b in entries[1:]:
-        lost.append(f"the pit lane entry from node {a} to {b}: the format has one pit entry ({entry} to {first} kept)")
     chain = [first]
     while True:  # along the pit lane to its far end; exits on the way are the format's loss
         nxt = [b for a, b in dat.edges if a == chain[-1] and b in pits and b not in chain]
@@ -349,14 +350,13 @@ def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], 
     ends = [b for a, b in exits if a == chain[-1]]
     if not ends:
         lost.append(f"the pit lane from node {first} never returns to the track; its nodes were left out")
-        return [], None, None
+        return [], None, None, []
     exit_ = ends[0]
-    lost += [f"the pit exit from node {a} to {b}: the format has one pit exit ({chain[-1]} to {exit_} kept)"
-             for a, b in exits if (a, b) != (chain[-1], exit_)]
+    ways = [(a, b) for a, b in entries[1:] + exits if (a, b) != (chain[-1], exit_) and (a in chain or b in chain)]
     rest = sorted(pits - set(chain))
     if rest:
         lost.append(f"{len(rest)} pit node(s) are not on the pit lane's one way and were left out: {_ids(rest)}")
-    return chain, entry, exit_
+    return chain, entry, exit_, ways
 
 
 # --- drawing the map -------------------------------------------------------------------------
@@ -552,6 +552,12 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
         d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
                             for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
+        if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
+            for a, b in board.pit_ways:
+                if (a, b) not in dropped:
+                    oid = next(ids)
+                    arrows[oid] = (a, b)
+                    d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
