@@ -98,7 +98,7 @@ def test_dresden_pit_entry_is_a_lane_change_at_both_entries_PIT_D_1():
     assert "P5" in ends(TWO, "A48", 5, box="P5", rules=rules)
 
 
-def test_pit_cars_stand_at_the_last_entry_AMB_56():
+def test_pit_cars_stand_at_the_last_entry_AMB_56_ORDER_D_3():
     assert TWO.pit_stand().name == "A49"
     assert TWO.order_row("P5") == 48 and PLAIN.order_row("P5") == 47
     earlier = build(with_ways(("A47", "P1")))
