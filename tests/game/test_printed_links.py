@@ -137,3 +137,26 @@ def test_a_wrong_inside_value_is_named_with_the_fix(value):
     assert line.startswith("track: object 11 at (1024, 120): ")
     assert f"corner property inside is {value!r}, not 'left' or 'right'" in line
     assert "Fix: set the string property inside to left or right" in line
+
+
+def test_track_import_keeps_a_lane_change_six_rows_long(tmp_path, capsys):
+    """A GP Online board whose corner has a lane change from A9 (row 8) to B13 (row 14): the
+    converted map keeps it as one arrow (CORE-MOVE-6), and says nothing about it as lost."""
+    from game.main import main
+    from game.tools.datfile import read_dat
+    from game.tools.trackimport import space_of, understand
+    from game.tracks.load import load_track
+    from tests.conftest import REPO
+
+    header_and_nodes, edges, *rest = (REPO / "tests" / "tracks" / "dat" / "oval3.dat").read_text(encoding="utf-8").split("\n\n")
+    src = tmp_path / "long.dat"
+    src.write_text("\n\n".join([header_and_nodes, edges + "\n8 89", *rest]), encoding="utf-8")
+    out = tmp_path / "long.tmx"
+    assert main(["track", "import", str(src), str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "not kept (1):" in said and "no hand-placed spaces" in said
+    track = load_track(out)
+    spaces = space_of(understand(read_dat(src)), track)
+    a, z = track.space(spaces[8]), track.space(spaces[89])
+    assert (a.name, a.row, z.name, z.row) == ("A9", 8, "B13", 14)
+    assert any(e.kind == EdgeKind.ARROW for e in track.out_edges("A9") if e.dst == "B13")
