@@ -91,6 +91,7 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
 
 
 def _box(points: tuple[Point, ...], grow: float) -> tuple[float, float, float, float]:
+    """The line's bounding box grown by ``grow``: steps outside it cannot cross the line."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
 

@@ -1,4 +1,5 @@
-"""The pit lane: its spaces beside the track, the entry and exit steps, and the boxes (CORE-PIT-2)."""
+"""The pit lane: its spaces beside the track, the entry and exit steps (a second entry or exit
+where the board marks one), and the boxes (CORE-PIT-2)."""
 
 from __future__ import annotations
 
@@ -97,7 +98,9 @@ def pit_lane(
     n_rows: int,
     has_layer: bool,
 ) -> tuple[PitLane | None, list[Space], list[Edge]]:
-    """The pit lane: entry edge, its spaces, exit edge, and the boxes (CORE-PIT-2)."""
+    """The pit lane: entry edge, its spaces, exit edge, the boxes, and the steps of a second
+    entry or exit (CORE-PIT-2). The longest ``pit_lane`` line is the pit lane; each other one
+    is such a step."""
     if not has_layer:
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
