@@ -9,6 +9,8 @@ lane B has B5 in row 5 (progress 4.58) and B9 in row 10, lane A has A6 in row 5 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.drawing import Shape, TrackError
@@ -160,3 +162,25 @@ def test_track_import_keeps_a_lane_change_six_rows_long(tmp_path, capsys):
     a, z = track.space(spaces[8]), track.space(spaces[89])
     assert (a.name, a.row, z.name, z.row) == ("A9", 8, "B13", 14)
     assert any(e.kind == EdgeKind.ARROW for e in track.out_edges("A9") if e.dst == "B13")
+
+
+CORNER = [s.name for s in PLAIN.spaces if s.corner == 0 and s.lane in (0, 1)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(CORNER), st.sampled_from(CORNER)), min_size=1, max_size=6))
+def test_any_arrows_in_a_corner_build_or_are_named_AMB_3(pairs):
+    """Whatever arrows a designer draws in a corner, the track either builds with every arrow a
+    step forwards or sideways into the next lane (never to and fro, never over the line), or
+    every problem names an arrow."""
+    try:
+        t = build(with_arrows(*pairs))
+    except TrackError as err:
+        assert {p.object_id for p in err.problems} <= {70 + i for i in range(len(pairs))}
+        return
+    made = arrows(t)
+    for a, z in made:
+        src, dst = t.space(a), t.space(z)
+        assert abs(src.lane - dst.lane) == 1 and 0 <= dst.row - src.row
+        assert not t.crosses_line(a, z) and (z, a) not in made
+    assert t.corners[0].shortest <= t.corners[0].longest
