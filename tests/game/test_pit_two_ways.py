@@ -150,3 +150,29 @@ def test_a_backward_entry_is_refused():
 def test_the_same_entry_twice_is_refused():
     (line,) = problems(with_ways(("A48", "P1")))
     assert "A48 is already a pit entry" in line
+
+
+def test_track_import_keeps_a_second_pit_entry(tmp_path, capsys):
+    """A GP Online board with a second step into the pit lane, from the space before its entry
+    onto the first pit node: the map has both entries (CORE-PIT-2) and names no pit loss."""
+    from game.main import main
+    from game.tools.datfile import read_dat
+    from game.tools.trackimport import space_of, understand
+    from game.tracks.load import load_track
+    from tests.conftest import REPO
+
+    plain = REPO / "tests" / "tracks" / "dat" / "oval3.dat"
+    board = understand(read_dat(plain))
+    lane = next(lane for lane in board.lanes if board.pit_entry in lane)
+    before = lane[lane.index(board.pit_entry) - 1]
+    head, edges, *rest = plain.read_text(encoding="utf-8").split("\n\n")
+    src = tmp_path / "entries.dat"
+    src.write_text("\n\n".join([head, edges + f"\n{before} {board.pit[0]}", *rest]), encoding="utf-8")
+    out = tmp_path / "entries.tmx"
+    assert main(["track", "import", str(src), str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "pit lane entry" not in said and "not in the map" not in said
+    track = load_track(out)
+    spaces = space_of(understand(read_dat(src)), track)
+    assert track.pit.entries == (spaces[board.pit_entry], spaces[before])
+    assert track.successors(spaces[before])[-1] == track.pit.spaces[0]
