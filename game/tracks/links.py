@@ -8,7 +8,7 @@ from bisect import bisect_right
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from game.tracks.geometry import Point, segment_intersection
+from game.tracks.geometry import Point, dist, segment_intersection
 from rules.track import LANE_LETTERS, Edge, EdgeKind, Space
 
 
@@ -37,8 +37,9 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
     a board may print a line between two lanes of a straight where cars stay in their lane).
 
     A diagonal step crosses the line when the straight line from its space's centre to the
-    next one's does; a line must cross at least one, and never a lane's own step (then it is
-    drawn across the track, not along it)."""
+    next one's does; a line must cross at least one, and neither a lane's own step (then it is
+    drawn across the track, not along it) nor pass over a space's centre (then it runs along a
+    lane and would cut that lane off from both neighbours)."""
     if not lines:
         return edges
     at = {s.name: (s.x, s.y) for s in near.spaces}
@@ -62,6 +63,9 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
             if any(segment_intersection(p, q, a, z) is not None for a, z in segs):
                 crossed.append((i, e))
         across = next((e for _, e in crossed if e.kind is EdgeKind.STRAIGHT), None)
+        gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
+        nearby = [(n, c) for n, c in at.items() if gx0 <= c[0] <= gx1 and gy0 <= c[1] <= gy1]
+        over = next((n for n, c in nearby if min(_to_segment(c, a, z) for a, z in segs) < near.reach / 2), None)
         if across is not None:
             b.fail(
                 f"the no_lane_change line crosses lane {LANE_LETTERS[lane_of[across.src]]} "
@@ -69,9 +73,15 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
                 "draw it along the line between two lanes, not across a lane",
                 ln,
             )
+        elif over is not None:
+            b.fail(
+                f"the no_lane_change line runs over the centre of {over}",
+                "draw it on the line between two lanes, half way between their spaces' centres",
+                ln,
+                at[over],
+            )
         elif not crossed:
-            gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
-            if any(gx0 <= x <= gx1 and gy0 <= y <= gy1 for x, y in at.values()):
+            if nearby:
                 b.fail(
                     "the no_lane_change line crosses no diagonal lane change",
                     "draw it on a straight, on the line between two lanes, from half a space before the first "
@@ -88,6 +98,14 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
         else:
             cut.update(i for i, _ in crossed)
     return [e for i, e in enumerate(edges) if i not in cut]
+
+
+def _to_segment(pt: Point, a: Point, z: Point) -> float:
+    """Distance from ``pt`` to the segment a-z."""
+    dx, dy = z[0] - a[0], z[1] - a[1]
+    seg2 = dx * dx + dy * dy
+    t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
+    return dist(pt, (a[0] + dx * t, a[1] + dy * t))
 
 
 def _box(points: tuple[Point, ...], grow: float) -> tuple[float, float, float, float]:

@@ -116,3 +116,11 @@ def test_a_line_that_is_no_polyline_is_named(shape):
     kept, said = forbid(shape)
     assert len(said) == 1 and "the no_lane_change line is not a polyline" in said[0]
     assert len(kept) == len(lane_edges(LANE_SPACES, PLAIN.lanes))
+
+
+def test_a_line_along_a_lanes_middle_is_named():
+    _, said = forbid(line((460.0, 200.0), (680.0, 200.0)))  # over lane B's centres
+    assert said == [
+        "track: object 80 at (472, 200): the no_lane_change line runs over the centre of B43. "
+        "Fix: draw it on the line between two lanes, half way between their spaces' centres"
+    ]
