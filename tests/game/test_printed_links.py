@@ -185,3 +185,17 @@ def test_any_arrows_in_a_corner_build_or_are_named_AMB_3(pairs):
         assert abs(src.lane - dst.lane) == 1 and 0 <= dst.row - src.row
         assert not t.crosses_line(a, z) and (z, a) not in made
     assert t.corners[0].shortest <= t.corners[0].longest
+
+
+def test_a_whole_race_runs_over_long_and_sideways_arrows_and_replays():
+    """Computer drivers race two laps through the corner with both arrows (the loop of
+    ``simulate``), and the record replays to the same end."""
+    from rules.record import replay
+    from rules.ruleset import preset
+    from rules.simulation import play, race_header
+
+    t = build(with_arrows(("A4", "B9"), ("A6", "B5")))
+    header, _ = race_header(t, preset("fd-basic"), 6, 2, 4, "careful")
+    session = play(t, header)
+    assert session.state.finished
+    assert replay(t, session.record()) == session.state
