@@ -15,7 +15,7 @@ from game.tracks.drawing import Drawing, TrackError
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
-from game.tracks.links import arrow_edges, lane_edges
+from game.tracks.links import arrow_edges, forbidden_changes, lane_edges
 from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
@@ -32,7 +32,7 @@ def build(drawing: Drawing) -> Track:
     lanes_broken = len(b.problems) > before_lanes  # a missing lane would only cause follow-up noise
     starts = b.objects("start_finish", "start_finish")["start_finish"]
     corner_shapes = b.objects("corners", "corner")["corner"]
-    arrow_shapes = b.objects("arrows", "arrow")["arrow"]
+    arrow_objs = b.objects("arrows", "arrow", "no_lane_change")
     zone_shapes = b.objects("arrow_zones", "arrow_zone")["arrow_zone"]
     row_shapes = b.objects("rows", "row_line")["row_line"]
     space_shapes = b.objects("spaces", "space")["space"]
@@ -72,9 +72,9 @@ def build(drawing: Drawing) -> Track:
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     by_name = {s.name: s for s in spaces}
-    edges = lane_edges(spaces, len(lanes))
     near = SpaceFinder(spaces, space_len)
-    edges += arrow_edges(b, arrow_shapes, near)
+    edges = forbidden_changes(b, arrow_objs["no_lane_change"], lane_edges(spaces, len(lanes)), near)
+    edges += arrow_edges(b, arrow_objs["arrow"], near)
     pit, pit_spaces, pit_edges = pit_lane(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows, "pit" in drawing.layers)
     spaces += pit_spaces
     edges += pit_edges
