@@ -33,8 +33,9 @@ def classification(track: Track, state: RaceState) -> list[Place]:
         if c.space is None:
             return (c.crossings, -1.0, later)
         laps, progress = c.crossings, track.space(c.space).progress
-        if track.space(c.space).in_pit and track.pit is not None:
-            entry = track.space(track.pit.entry).progress
+        stand = track.pit_stand()
+        if track.space(c.space).in_pit and stand is not None:
+            entry = stand.progress
             if progress < entry:
                 laps -= 1  # past the line in the pit lane: counted at the entry (AMB-56)
             progress = entry

@@ -606,9 +606,10 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
         sp = track.space(c.space)
         laps = c.crossings
         pit = None
-        if sp.in_pit and track.pit is not None:
+        stand = track.pit_stand()
+        if sp.in_pit and stand is not None:
             pit = sp.index
-            if sp.progress < track.space(track.pit.entry).progress:
+            if sp.progress < stand.progress:
                 laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56, ORDER-D-3)
         out.append(
             CarPosition(

@@ -10,7 +10,8 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
   the straight-ahead successor of B's space (same lane, next space of that
   lane), never a diagonal neighbour. See ``Track.ahead`` / ``Track.behind``.
 * AMB-3  every step enters one space, straight ahead or diagonally into an
-  adjacent lane one row further on; there are no sideways or backward steps.
+  adjacent lane one row further on; there are no backward steps, and sideways
+  steps (into the space beside, the same row) only along a printed arrow.
 * AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``);
   "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
 * AMB-9  "level" = the same lap and the same ``row``. Rows are numbered
@@ -19,7 +20,8 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
   direction of travel); ``Track.inside_rank`` sorts lanes inside-first
   against the corner a space is in or the next corner ahead.
 * AMB-56 for turn order a car in the pit lane counts as standing on the pit
-  entry space (``Track.order_row``).
+  entry space, the last one where a board has two (``Track.pit_stand``,
+  ``Track.order_row``).
 """
 
 from __future__ import annotations
@@ -122,10 +124,28 @@ class WeatherTable(Frozen):
 
 
 class PitLane(Frozen):
+    """The pit lane (CORE-PIT-2): its spaces, where cars turn in and rejoin, and the boxes.
+
+    ``entry`` and ``exit`` are the ends of the drawn pit lane; a board that marks a second
+    entry or exit lists it in ``extra_entries`` / ``extra_exits`` (its step is an edge like
+    the others). Both stay out of the canonical JSON while empty, so a pit lane drawn without
+    them keeps its graph hash.
+    """
+
     spaces: tuple[str, ...]
     entry: str  # track space from which cars turn in
     exit: str  # track space on which cars rejoin
     boxes: tuple[str, ...]  # boxes[i] is the space of box number i + 1
+    extra_entries: tuple[str, ...] = ()
+    extra_exits: tuple[str, ...] = ()
+
+    @property
+    def entries(self) -> tuple[str, ...]:
+        return (self.entry, *self.extra_entries)
+
+    @property
+    def exits(self) -> tuple[str, ...]:
+        return (self.exit, *self.extra_exits)
 
 
 class Zone(Frozen):
@@ -150,9 +170,10 @@ class Tunnel(Frozen):
     exit: str
 
 
-# Track fields left out of the canonical JSON while empty, so every track drawn
-# without them keeps the graph hash its records pin.
+# Track fields (and pit-lane fields) left out of the canonical JSON while empty, so every
+# track drawn without them keeps the graph hash its records pin.
 _OMITTED_WHEN_EMPTY = ("zones", "tunnels")
+_PIT_OMITTED_WHEN_EMPTY = ("extra_entries", "extra_exits")
 
 
 class Track(Frozen):
@@ -218,14 +239,22 @@ class Track(Frozen):
         return tuple(o.name for o in self.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
 
     def crosses_line(self, src: str, dst: str) -> bool:
-        """True if a step from ``src`` to ``dst`` crosses the start/finish line."""
-        return self.lookup.by_name[dst].progress < self.lookup.by_name[src].progress
+        """True if a step from ``src`` to ``dst`` crosses the start/finish line: its progress falls
+        by more than half a lap. A printed sideways arrow may fall by a fraction of a row, where
+        the lanes' spaces are spread over the rows differently (AMB-3, AMB-9)."""
+        return self.lookup.by_name[dst].progress < self.lookup.by_name[src].progress - self.rows / 2
+
+    def pit_stand(self) -> Space | None:
+        """The space a car in the pit lane counts as standing on (AMB-56, ORDER-D-3): the last
+        pit entry along the lap, where a board has two; None without a pit lane."""
+        return self.lookup.pit_stand
 
     def order_row(self, name: str) -> int:
-        """The row used for turn order (AMB-56: pit-lane cars stand at the pit entry)."""
+        """The row used for turn order (AMB-56: pit-lane cars stand at the last pit entry)."""
         s = self.lookup.by_name[name]
-        if s.in_pit and self.pit is not None:
-            return self.lookup.by_name[self.pit.entry].row
+        stand = self.lookup.pit_stand
+        if s.in_pit and stand is not None:
+            return stand.row
         return s.row
 
     def next_corner(self, name: str) -> Corner | None:
@@ -262,6 +291,9 @@ class Track(Frozen):
         for key in _OMITTED_WHEN_EMPTY:
             if not data[key]:
                 del data[key]
+        for key in _PIT_OMITTED_WHEN_EMPTY if data["pit"] else ():
+            if not data["pit"][key]:
+                del data["pit"][key]
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def content_hash(self) -> str:
@@ -293,6 +325,15 @@ class _Lookup:
         self.rows = {r: tuple(sorted(v, key=lambda s: s.lane)) for r, v in rows.items()}
         self.lanes = {k: tuple(sorted(v, key=lambda s: s.index)) for k, v in lanes.items()}
         self.zone = {name: z for z in track.zones for name in z.spaces}
+        self.pit_stand: Space | None = None
+        if track.pit is not None:
+            first = self.by_name[track.pit.entry].progress
+
+            def along(name: str) -> float:  # rows from the drawn entry, negative for one before it
+                d = (self.by_name[name].progress - first) % track.rows
+                return d - track.rows if d > track.rows / 2 else d
+
+            self.pit_stand = self.by_name[max(track.pit.entries, key=along)]
         self.tunnel = {t.entry: t for t in track.tunnels}
 
 

@@ -69,7 +69,14 @@ def summary(track: Track) -> dict:
         ],
         "pit_lane": None
         if pit is None
-        else {"length": len(pit.spaces), "entry": pit.entry, "exit": pit.exit, "boxes": list(pit.boxes)},
+        else {
+            "length": len(pit.spaces),
+            "entry": pit.entry,
+            "exit": pit.exit,
+            "entries": list(pit.entries),
+            "exits": list(pit.exits),
+            "boxes": list(pit.boxes),
+        },
         "grid": list(track.grid),
         "qualifying_start": track.qualifying_start,
         "zones": [
@@ -107,7 +114,8 @@ def render_text(f: dict) -> str:
     lines.append(
         "pit lane: none"
         if pit is None
-        else f"pit lane: {pit['length']} spaces, entry {pit['entry']}, exit {pit['exit']}, {len(pit['boxes'])} boxes"
+        else f"pit lane: {pit['length']} spaces, entry {' and '.join(pit['entries'])}, "
+        f"exit {' and '.join(pit['exits'])}, {len(pit['boxes'])} boxes"
     )
     lines.append(f"grid: {len(f['grid'])} slots, pole {f['grid'][0]}: " + " ".join(f["grid"]))
     lines.append(f"qualifying start: {f['qualifying_start']}")

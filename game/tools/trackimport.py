@@ -1,8 +1,8 @@
 """``track import``: a GP Online track (``.dat``, see ``datfile``) as a map of this game's format.
 
 GP Online places every space by hand and lists every step between spaces; this format draws
-lanes and spreads their spaces evenly between the start line, the corner borders and the row
-lines, derives the steps, and adds drawn arrows. So the converter:
+lanes, places their spaces (by hand, or spread evenly between the start line, the corner
+borders and the row lines), derives the steps, and adds drawn arrows. So the converter:
 
 1. finds the lanes: all lanes walk the lap together from their finish nodes, each to its
    own step (told from lane changes by its place across the steps), never into a node another
@@ -12,7 +12,8 @@ lines, derives the steps, and adds drawn arrows. So the converter:
    nodes and a row line every few nodes, each cutting every lane at a point slid along its
    step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
    (between the spaces' centres, which a first build without arrows places);
-   a tiny arrow zone around a straight space whose lane changes the board restricts; the pit
+   a tiny arrow zone around a straight space whose lane changes the board restricts; every lane
+   node a hand-placed space where the board has it (layer ``spaces``); the pit
    lane through its nodes with a box on every garage; the grid slots on the grid nodes;
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
    refuses, and compares the result with the board: every space, step, corner and the pit.
@@ -60,6 +61,7 @@ class Board:
     pit_entry: int | None
     pit_exit: int | None
     lost: list[str] = field(default_factory=list)
+    pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
 
     def lane_of(self) -> dict[int, int]:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
@@ -131,8 +133,8 @@ def understand(dat: DatTrack) -> Board:
         elif kind == 0:
             lost.append(f"node {n} has the type 'unknown'; it became a straight space")
     corners = _corners(dat, lanes, lost)
-    pit, entry, exit_ = _pit(dat, in_lane, lost)
-    return Board(dat, lanes, corners, pit, entry, exit_, lost)
+    pit, entry, exit_, ways = _pit(dat, in_lane, lost)
+    return Board(dat, lanes, corners, pit, entry, exit_, lost, ways)
 
 
 def _unit(v: Point) -> Point:
@@ -325,18 +327,18 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
     return corners
 
 
-def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None]:
+def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
+    """The pit lane's nodes from its first entry to its exit, that entry and exit, and the other
+    entries and exits (each a second pit_lane line of the map)."""
     nodes = dat.nodes
     pits = {n.id for n in nodes.values() if n.pit}
     if not pits:
-        return [], None, None
+        return [], None, None, []
     entries = [(a, b) for a, b in dat.edges if a in in_lane and b in pits]
     if not entries:
         lost.append(f"no step leads from the track into the pit lane; its {len(pits)} nodes were left out")
-        return [], None, None
+        return [], None, None, []
     entry, first = entries[0]
-    for a, b in entries[1:]:
-        lost.append(f"the pit lane entry from node {a} to {b}: the format has one pit entry ({entry} to {first} kept)")
     chain = [first]
     while True:  # along the pit lane to its far end; exits on the way are the format's loss
         nxt = [b for a, b in dat.edges if a == chain[-1] and b in pits and b not in chain]
@@ -349,14 +351,13 @@ def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], 
     ends = [b for a, b in exits if a == chain[-1]]
     if not ends:
         lost.append(f"the pit lane from node {first} never returns to the track; its nodes were left out")
-        return [], None, None
+        return [], None, None, []
     exit_ = ends[0]
-    lost += [f"the pit exit from node {a} to {b}: the format has one pit exit ({chain[-1]} to {exit_} kept)"
-             for a, b in exits if (a, b) != (chain[-1], exit_)]
+    ways = [(a, b) for a, b in entries[1:] + exits if (a, b) != (chain[-1], exit_) and (a in chain or b in chain)]
     rest = sorted(pits - set(chain))
     if rest:
         lost.append(f"{len(rest)} pit node(s) are not on the pit lane's one way and were left out: {_ids(rest)}")
-    return chain, entry, exit_
+    return chain, entry, exit_, ways
 
 
 # --- drawing the map -------------------------------------------------------------------------
@@ -398,6 +399,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         added = _added_steps(board, track, spaces)
         node_of = {name: n for n, name in spaces.items()}
         fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
+        fresh |= _sideways_on_straights(board, track, spaces) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
         zones |= fresh
@@ -504,6 +506,8 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
+    # every lane node a hand-placed space, where the board has it
+    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
     cuts, row_keys = _cut_points(board, pos, space, skip)
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
@@ -551,6 +555,12 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
         d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
                             for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
+        if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
+            for a, b in board.pit_ways:
+                if (a, b) not in dropped:
+                    oid = next(ids)
+                    arrows[oid] = (a, b)
+                    d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
@@ -602,12 +612,13 @@ def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[di
     lane, which the format puts in the same row; the format's nearest step is the one a row
     ahead, to that lane's next space."""
     lane_of = board.lane_of()
+    have = {(e.src, e.dst) for e in track.edges}
     out, staggered = {}, set()
     for a, b in board.dat.edges:
         if a not in spaces or b not in spaces:
             continue
         target = spaces[b]
-        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b]:
+        if a in lane_of and b in lane_of and lane_of[a] != lane_of[b] and (spaces[a], target) not in have:
             ahead = (track.space(spaces[b]).row - track.space(spaces[a]).row) % track.rows
             later = _next_in_lane(board, b)
             if (ahead == 0 or ahead > track.rows // 2) and later in spaces:
@@ -615,6 +626,18 @@ def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[di
                 staggered.add((a, b))
         out[(a, b)] = (spaces[a], target)
     return out, staggered
+
+
+def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -> set[int]:
+    """Nodes whose lane change into the space beside them (the same row of the map) is missing:
+    outside corners only an arrow zone lets such a printed sideways step stand as an arrow."""
+    lane_of = board.lane_of()
+    have = {(e.src, e.dst) for e in track.edges}
+    return {
+        a for a, b in board.dat.edges
+        if a in spaces and b in spaces and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1
+        and track.space(spaces[a]).row == track.space(spaces[b]).row and (spaces[a], spaces[b]) not in have
+    }
 
 
 def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:
@@ -648,11 +671,12 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
-    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()]
+    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
+             if track.space(s).in_pit]  # the lanes' spaces are placed by hand, on their nodes
     far = max(moved, default=(0.0, 0))
     if far[0] >= 0.5:
-        lost.append(f"spaces sit where the format spreads them, up to {far[0]:.0f} px from their node on the board "
-                    f"(node {far[1]}); the format has no hand-placed spaces")
+        lost.append(f"pit lane spaces sit where the format spreads them along the pit lane, up to {far[0]:.0f} px "
+                    f"from their node on the board (node {far[1]})")
     have = {(e.src, e.dst) for e in track.edges}
     lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)

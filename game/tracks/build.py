@@ -9,15 +9,13 @@ method to designers.
 
 from __future__ import annotations
 
-from collections import deque
-
 from game.tracks.builder import MAX_LANES, MAX_SPACES, Builder
 from game.tracks.corners import corners_of
 from game.tracks.drawing import Drawing, TrackError
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
-from game.tracks.links import arrow_edges, lane_edges
+from game.tracks.links import arrow_edges, forbidden_changes, lane_edges
 from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
@@ -34,7 +32,7 @@ def build(drawing: Drawing) -> Track:
     lanes_broken = len(b.problems) > before_lanes  # a missing lane would only cause follow-up noise
     starts = b.objects("start_finish", "start_finish")["start_finish"]
     corner_shapes = b.objects("corners", "corner")["corner"]
-    arrow_shapes = b.objects("arrows", "arrow")["arrow"]
+    arrow_objs = b.objects("arrows", "arrow", "no_lane_change")
     zone_shapes = b.objects("arrow_zones", "arrow_zone")["arrow_zone"]
     row_shapes = b.objects("rows", "row_line")["row_line"]
     space_shapes = b.objects("spaces", "space")["space"]
@@ -45,7 +43,8 @@ def build(drawing: Drawing) -> Track:
     if "lanes" not in drawing.layers:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
     elif not 2 <= len(lanes) <= MAX_LANES:
-        b.fail(f"the track has {len(lanes)} lanes", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
+        more = f", more than the {MAX_LANES} a board may have (lanes are lettered A to D)" if len(lanes) > MAX_LANES else ""
+        b.fail(f"the track has {len(lanes)} lanes{more}", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
     if "start_finish" not in drawing.layers:
         b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
     elif len(starts) != 1:
@@ -73,9 +72,9 @@ def build(drawing: Drawing) -> Track:
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     by_name = {s.name: s for s in spaces}
-    edges = lane_edges(spaces, len(lanes))
     near = SpaceFinder(spaces, space_len)
-    edges += arrow_edges(b, arrow_shapes, near)
+    edges = forbidden_changes(b, arrow_objs["no_lane_change"], lane_edges(spaces, len(lanes)), near)
+    edges += arrow_edges(b, arrow_objs["arrow"], near)
     pit, pit_spaces, pit_edges = pit_lane(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows, "pit" in drawing.layers)
     spaces += pit_spaces
     edges += pit_edges
@@ -106,25 +105,28 @@ def build(drawing: Drawing) -> Track:
 
 def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str]) -> None:
     """Every space can be reached from the grid, and from every space the lap goes on."""
-    succ: dict[str, list[str]] = {s.name: [] for s in spaces}
-    pred: dict[str, list[str]] = {s.name: [] for s in spaces}
+    number = {s.name: i for i, s in enumerate(spaces)}  # spaces by position in the list, for plain lists below
+    succ: list[list[int]] = [[] for _ in spaces]
+    pred: list[list[int]] = [[] for _ in spaces]
     for e in edges:
-        succ[e.src].append(e.dst)
-        pred[e.dst].append(e.src)
+        src, dst = number[e.src], number[e.dst]
+        succ[src].append(dst)
+        pred[dst].append(src)
 
-    def closure(start: list[str], nxt: dict[str, list[str]]) -> set[str]:
-        seen = set(start)
-        todo = deque(start)
+    def closure(start: list[int], nxt: list[list[int]]) -> list[bool]:
+        seen = [False] * len(spaces)
+        todo = list(start)
+        for i in todo:
+            seen[i] = True
         while todo:
-            for m in nxt[todo.popleft()]:
-                if m not in seen:
-                    seen.add(m)
+            for m in nxt[todo.pop()]:
+                if not seen[m]:
+                    seen[m] = True
                     todo.append(m)
         return seen
 
-    by_name = {s.name: s for s in spaces}
-    reached = closure(grid, succ)
-    unreached = [s for s in spaces if s.name not in reached]
+    reached = closure([number[g] for g in grid], succ)
+    unreached = [s for s, ok in zip(spaces, reached) if not ok]
     if unreached:
         first = unreached[0]
         b.fail(
@@ -133,8 +135,8 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
             at=(first.x, first.y),
         )
     if grid:
-        home = closure([grid[0]], pred)
-        stuck = [by_name[n] for n in succ if n not in home]
+        home = closure([number[grid[0]]], pred)
+        stuck = [s for s, ok in zip(spaces, home) if not ok]
         if stuck:
             first = stuck[0]
             b.fail(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
@@ -20,7 +21,7 @@ def corners_of(
     edges: list[Edge],
     lanes: list[LaneGeo],
 ) -> list[Corner]:
-    """Corner facts: stops, inside side, shortest and longest way through (CORNER-1, CORNER-2)."""
+    """Corner facts: stops, inside side (AMB-10), shortest and longest way through (CORNER-1, CORNER-2)."""
     by_id = {c.id: c for c in shapes}
     out = []
     for i, cid in enumerate(order):
@@ -37,14 +38,7 @@ def corners_of(
         if shortest is None:
             b.fail("no way leads through this corner", "add arrows so cars can drive from the corner's entry to its exit", c)
             continue
-        mid = len(lanes) // 2
-        lane_sp = sorted((s for s in members if s.lane == mid), key=lambda s: s.index)
-        bend = sum(turn(a.heading, z.heading) for a, z in zip(lane_sp, lane_sp[1:]))
-        if abs(bend) < 1.0:
-            counts = [sum(1 for s in members if s.lane == li) for li in range(len(lanes))]
-            inside = "left" if counts[0] <= counts[-1] else "right"
-        else:
-            inside = "right" if bend > 0 else "left"
+        inside = _inside(b, c, members, len(lanes))
         first, last = rows[i]
         out.append(
             Corner(
@@ -61,6 +55,29 @@ def corners_of(
             )
         )
     return out
+
+
+def _inside(b: Builder, c: Shape, members: list[Space], n_lanes: int) -> Literal["left", "right"]:
+    """The corner's inside side (AMB-10): the string property ``inside`` where the designer set
+    it (a chicane or an S-bend, whose geometry turns both ways), else the way the middle lane
+    turns through the corner, else the side of the lane with fewer spaces."""
+    said = c.props.get("inside")
+    if said in ("left", "right"):
+        return said  # type: ignore[return-value]
+    if said is not None:
+        b.fail(
+            f"corner property inside is {said!r}, not 'left' or 'right'",
+            "set the string property inside to left or right (in lower case: the side the corner turns to, "
+            "seen in the driving direction), or delete it to let the game work the side out",
+            c,
+        )
+    mid = n_lanes // 2
+    lane_sp = sorted((s for s in members if s.lane == mid), key=lambda s: s.index)
+    bend = sum(turn(a.heading, z.heading) for a, z in zip(lane_sp, lane_sp[1:]))
+    if abs(bend) < 1.0:
+        counts = [sum(1 for s in members if s.lane == li) for li in range(n_lanes)]
+        return "left" if counts[0] <= counts[-1] else "right"
+    return "right" if bend > 0 else "left"
 
 
 def ways_through(members: list[Space], inner: list[Edge], entries: set[str], exits: set[str]) -> tuple[int | None, int | None]:

@@ -16,8 +16,9 @@ class SpaceFinder:
         self.spaces = list(spaces)
         self.reach = space_len * 0.5
         self.cells: dict[tuple[int, int], list[Space]] = {}
-        for sp in spaces:
-            self.cells.setdefault(self._cell((sp.x, sp.y)), []).append(sp)
+        r = self.reach
+        for sp in spaces:  # _cell, inlined: a board has thousands of spaces
+            self.cells.setdefault((math.floor(sp.x / r), math.floor(sp.y / r)), []).append(sp)
 
     def _cell(self, pt: Point) -> tuple[int, int]:
         return math.floor(pt[0] / self.reach), math.floor(pt[1] / self.reach)

@@ -99,6 +99,27 @@ class Path:
         t = 0.0 if seg == 0 else (s - self.cum[i]) / seg
         return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), heading(a, b)
 
+    def at_many(self, arcs: Sequence[float]) -> list[tuple[Point, float]]:
+        """``at`` for each arc length, the same to the last bit, found faster when they
+        mostly increase (a lane's spaces): each search starts at the last segment found."""
+        cum, pts, last = self.cum, self.points, len(self.points) - 2
+        out = []
+        i = 0
+        for s in arcs:
+            if self.closed:
+                s %= self.length
+            s = min(max(s, 0.0), self.length)
+            if s < cum[i]:
+                i = 0
+            i = min(max(bisect_right(cum, s, i) - 1, 0), last)
+            while i < last and cum[i + 1] - cum[i] == 0:
+                i += 1
+            a, b = pts[i], pts[i + 1]
+            seg = cum[i + 1] - cum[i]
+            t = 0.0 if seg == 0 else (s - cum[i]) / seg
+            out.append(((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), heading(a, b)))
+        return out
+
     def crossings(self, other: Sequence[Point], other_closed: bool) -> list[float]:
         """Arc lengths along this path where the polyline ``other`` crosses it.
 
@@ -180,15 +201,69 @@ class SegmentIndex:
         return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
     def near_box(self, a: Point, b: Point) -> set[int]:
-        """Segments whose cells overlap the box of the segment a-b (every one that may cross it)."""
-        keys = self._keys(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-        return {i for key in keys for i in self.cells.get(key, ())}
+        """Segments whose cells overlap the box of the segment a-b (every one that may cross it).
+        ``_keys`` written out: a lane is asked for every segment of every line and corner."""
+        c, cells = self.cell, self.cells
+        i0, i1 = math.floor(min(a[0], b[0]) / c), math.floor(max(a[0], b[0]) / c)
+        j0, j1 = math.floor(min(a[1], b[1]) / c), math.floor(max(a[1], b[1]) / c)
+        out: set[int] = set()
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(cells):
+            for (i, j), segs in cells.items():
+                if i0 <= i <= i1 and j0 <= j <= j1:
+                    out.update(segs)
+            return out
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                segs = cells.get((i, j))
+                if segs:
+                    out.update(segs)
+        return out
 
     def near_point(self, pt: Point, radius: float) -> list[int]:
         """Segments, in path order, in the cells overlapping the square of ``radius`` around ``pt``:
         every segment that comes within ``radius`` of it is among them."""
         keys = self._keys(pt[0] - radius, pt[1] - radius, pt[0] + radius, pt[1] + radius)
         return sorted({i for key in keys for i in self.cells.get(key, ())})
+
+
+class NearPaths:
+    """The segments of several paths by square cells of twice ``radius``, to project many
+    points onto the nearest path quickly when only a path within ``radius`` counts
+    (hand-placed spaces on their lanes). A segment is filed under the cells of points
+    sampled along it at most half a cell apart, so a long straight fills only the cells it
+    runs through; a segment within ``radius`` of a point then has a sample within
+    three quarters of a cell of it, in the point's cell or one next to it."""
+
+    def __init__(self, paths: Sequence[Path], radius: float) -> None:
+        self.paths = list(paths)
+        self.radius = radius
+        self.cell = 2 * radius
+        self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        c = self.cell
+        for pi, path in enumerate(self.paths):
+            for i, (a, b) in enumerate(zip(path.points, path.points[1:])):
+                steps = max(1, math.ceil(2 * dist(a, b) / c))
+                keys = {(math.floor((a[0] + (b[0] - a[0]) * k / steps) / c),
+                         math.floor((a[1] + (b[1] - a[1]) * k / steps) / c)) for k in range(steps + 1)}
+                for key in keys:
+                    self.cells.setdefault(key, []).append((pi, i))
+
+    def project(self, pt: Point) -> tuple[int, tuple[float, float]]:
+        """``nearest(paths, pt)``, the same to the last bit whenever the distance is at most
+        ``radius``; else that of ``nearest`` itself (a point off every path is rare)."""
+        cx, cy = math.floor(pt[0] / self.cell), math.floor(pt[1] / self.cell)
+        found = sorted({c for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for c in self.cells.get((i, j), ())})
+        best: tuple[int, tuple[float, float]] = (0, (0.0, math.inf))
+        for pi, i in found:
+            path = self.paths[pi]
+            a, b = path.points[i], path.points[i + 1]
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            seg2 = dx * dx + dy * dy
+            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
+            d = dist(pt, (a[0] + dx * t, a[1] + dy * t))
+            if d < best[1][1]:
+                best = (pi, (path.cum[i] + t * (path.cum[i + 1] - path.cum[i]), d))
+        return best if best[1][1] <= self.radius else nearest(self.paths, pt)
 
 
 def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]:

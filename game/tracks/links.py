@@ -1,4 +1,5 @@
-"""The steps between spaces: straight ahead, diagonal, and the arrows the designer drew."""
+"""The steps between spaces: straight ahead, diagonal, the arrows the designer drew, and the
+printed lines across which cars may not change lanes."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from bisect import bisect_right
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from rules.track import Edge, EdgeKind, Space
+from game.tracks.geometry import Point, dist, segment_intersection
+from rules.track import LANE_LETTERS, Edge, EdgeKind, Space
 
 
 def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
@@ -30,10 +32,100 @@ def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
     return edges
 
 
+def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: SpaceFinder) -> list[Edge]:
+    """``edges`` without the diagonal steps that cross a ``no_lane_change`` line (CORE-MOVE-3:
+    a board may print a line between two lanes of a straight where cars stay in their lane).
+
+    A diagonal step crosses the line when the straight line from its space's centre to the
+    next one's does; a line must cross at least one, and neither a lane's own step (then it is
+    drawn across the track, not along it) nor pass over a space's centre (then it runs along a
+    lane and would cut that lane off from both neighbours)."""
+    if not lines:
+        return edges
+    at = {s.name: (s.x, s.y) for s in near.spaces}
+    lane_of = {s.name: s.lane for s in near.spaces}
+    steps = [(i, e, at[e.src], at[e.dst]) for i, e in enumerate(edges) if e.kind in (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)]
+    cut: set[int] = set()
+    for ln in lines:
+        if len(ln.points) < 2 or ln.closed:
+            b.fail(
+                "the no_lane_change line is not a polyline" + (" (it is a closed polygon)" if ln.closed else ""),
+                "redraw it with the Insert Polygon tool along the line between two lanes and press Enter",
+                ln,
+            )
+            continue
+        segs = list(zip(ln.points, ln.points[1:]))
+        x0, y0, x1, y1 = _box(ln.points, 0.0)
+        crossed = []
+        for i, e, p, q in steps:
+            if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
+                continue
+            if any(segment_intersection(p, q, a, z) is not None for a, z in segs):
+                crossed.append((i, e))
+        across = next((e for _, e in crossed if e.kind is EdgeKind.STRAIGHT), None)
+        gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
+        nearby = [(n, c) for n, c in at.items() if gx0 <= c[0] <= gx1 and gy0 <= c[1] <= gy1]
+        over = next((n for n, c in nearby if min(_to_segment(c, a, z) for a, z in segs) < near.reach / 2), None)
+        if across is not None:
+            b.fail(
+                f"the no_lane_change line crosses lane {LANE_LETTERS[lane_of[across.src]]} "
+                f"between {across.src} and {across.dst}",
+                "draw it along the line between two lanes, not across a lane",
+                ln,
+            )
+        elif over is not None:
+            b.fail(
+                f"the no_lane_change line runs over the centre of {over}",
+                "draw it on the line between two lanes, half way between their spaces' centres",
+                ln,
+                at[over],
+            )
+        elif not crossed:
+            if nearby:
+                b.fail(
+                    "the no_lane_change line crosses no diagonal lane change",
+                    "draw it on a straight, on the line between two lanes, from half a space before the first "
+                    "forbidden change to half a space after the last; in corners and arrow zones cars change "
+                    "lanes only along the arrows anyway",
+                    ln,
+                )
+            else:
+                b.fail(
+                    "the no_lane_change line lies outside the lanes",
+                    "draw it on the line between two lanes where the board forbids lane changes",
+                    ln,
+                )
+        else:
+            cut.update(i for i, _ in crossed)
+    return [e for i, e in enumerate(edges) if i not in cut]
+
+
+def _to_segment(pt: Point, a: Point, z: Point) -> float:
+    """Distance from ``pt`` to the segment a-z."""
+    dx, dy = z[0] - a[0], z[1] - a[1]
+    seg2 = dx * dx + dy * dy
+    t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
+    return dist(pt, (a[0] + dx * t, a[1] + dy * t))
+
+
+def _box(points: tuple[Point, ...], grow: float) -> tuple[float, float, float, float]:
+    """The line's bounding box grown by ``grow``: steps outside it cannot cross the line."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
+
+
 def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge]:
-    """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, forwards."""
+    """Arrows drawn by the designer (CORE-MOVE-6): one step into an adjacent lane, as printed.
+
+    An arrow may point any number of rows ahead (a long printed arrow at an apex) or
+    sideways, into the space beside its start (AMB-3 as the game reads it: a printed
+    sideways arrow is a step of one space like any other). Two sideways arrows between the
+    same two spaces would let a car drive to and fro without getting anywhere, so the
+    second is refused.
+    """
     rows = max(s.row for s in near.spaces) + 1
     edges: list[Edge] = []
+    sideways: set[tuple[str, str]] = set()
     for a in arrows:
         if len(a.points) != 2 or a.closed:
             what = "it is a closed polygon" if a.closed else f"it has {len(a.points)} points"
@@ -58,10 +150,11 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
                 "let the arrow end in the lane right next to its start",
                 a,
             )
-        elif not 0 < ahead <= 3:
+        elif ahead > rows // 2:
             b.fail(
-                f"arrow from {src.name} to {dst.name} does not point forwards to the next rows",
-                "draw the arrow in the driving direction, ending one row further on",
+                f"arrow from {src.name} (row {src.row}) to {dst.name} (row {dst.row}) does not point forwards: "
+                "it leads back along the track",
+                "draw the arrow in the driving direction: from its start space to a space beside it or further on",
                 a,
             )
         elif not (src.arrows_only or dst.arrows_only):
@@ -71,6 +164,15 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
                 "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
                 a,
             )
+        elif ahead == 0 and (dst.name, src.name) in sideways:
+            b.fail(
+                f"sideways arrows lead from {src.name} to {dst.name} and back, so a car could drive to and fro "
+                "without getting anywhere",
+                "delete one of the two arrows: a sideways lane change goes one way only",
+                a,
+            )
         else:
+            if ahead == 0:
+                sideways.add((src.name, dst.name))
             edges.append(Edge(src=src.name, dst=dst.name, kind=EdgeKind.ARROW))
     return edges

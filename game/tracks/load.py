@@ -174,7 +174,8 @@ def _precheck(file: str) -> ET.Element:
                 problems.append(
                     Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
                 )
-            problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
+            if obj.find("properties") is not None:  # most objects (a traced board's spaces) have none
+                problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
             problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
@@ -256,9 +257,12 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
     out = []
     for key in ("x", "y", "width", "height"):
         raw = obj.get(key)
-        if raw is not None and (_float(raw) is None or not math.isfinite(_float(raw) or 0.0)):
-            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
-    rotation = _float(obj.get("rotation", "0"))
+        if raw is not None:
+            number = _float(raw)
+            if number is None or not math.isfinite(number):
+                out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+    raw_rotation = obj.get("rotation")
+    rotation = 0.0 if raw_rotation is None else _float(raw_rotation)
     if rotation is None or rotation % 360 != 0:
         out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
     for shape in ("polygon", "polyline"):

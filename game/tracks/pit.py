@@ -1,45 +1,92 @@
-"""The pit lane: its spaces beside the track, the entry and exit steps, and the boxes (CORE-PIT-2)."""
+"""The pit lane: its spaces beside the track, the entry and exit steps (a second entry or exit
+where the board marks one), and the boxes (CORE-PIT-2)."""
 
 from __future__ import annotations
 
 from game.tracks.builder import MAX_SPACES, MIN_BOXES, Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from game.tracks.geometry import Path, Point, nearest
+from game.tracks.geometry import Path, Point, dist, nearest
 from game.tracks.spaces import LaneGeo
 from rules.track import Edge, EdgeKind, PitLane, Space, space_name
 
 
 class LaneCentres:
-    """Per lane, each space centre as (arc length along the lap, progress): what
-    ``_progress_at`` interpolates between; measured for a lane when it is first asked for
-    (the pit lane lies beside one lane)."""
+    """Per lane, where each space centre lies along the lap (arc length from the start line),
+    measured only when ``progress_at`` asks for it: a pit point needs the two centres around
+    it, found by halving, so a pit lane beside a lane of a thousand spaces measures a few
+    dozen centres instead of all of them (the centres lie in driving order along the lane)."""
 
     def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
-        self.spaces = spaces
         self.lanes = lanes
-        self.found: dict[int, list[tuple[float, float]]] = {}
+        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}
+        for sp in spaces:
+            if sp.lane >= 0:
+                self.spaces[sp.lane].append(sp)
+        self.found: dict[tuple[int, int], float] = {}
 
-    def of(self, li: int) -> list[tuple[float, float]]:
-        if li not in self.found:
-            lg = self.lanes[li]
-            self.found[li] = [(lg.lap(lg.path.project((sp.x, sp.y))[0]), sp.progress) for sp in self.spaces if sp.lane == li]
-        return self.found[li]
+    def arc(self, li: int, k: int) -> float:
+        """Arc length along the lap of lane ``li``'s ``k``-th space centre."""
+        key = (li, k)
+        if key not in self.found:
+            lg, sp = self.lanes[li], self.spaces[li][k]
+            self.found[key] = lg.lap(lg.path.project((sp.x, sp.y))[0])
+        return self.found[key]
 
 
-def progress_at(lanes: list[LaneGeo], centres_of: LaneCentres, pt: Point, n_rows: int) -> float:
-    """Lap progress of an off-lane point (pit lane): project it onto the nearest lane."""
-    best, (along, _) = nearest([lg.path for lg in lanes], pt)
+class AlongPit:
+    """The nearest lane to each point of the pit lane, walked from its first point to its
+    last: each point is searched only as far from the lanes as the previous one was plus the
+    step between them (no nearer lane can lie further), which finds what ``nearest`` finds
+    (the same lane, the same place on it) in one search instead of a widening one."""
+
+    def __init__(self, lanes: list[LaneGeo]) -> None:
+        self.paths = [lg.path for lg in lanes]
+        self.last: tuple[Point, float] | None = None  # the previous point and its distance
+
+    def nearest(self, pt: Point) -> tuple[int, float]:
+        """(lane, arc length on its drawn path) of the lane point nearest to ``pt``."""
+        if self.last is None:
+            best, (along, d) = nearest(self.paths, pt)
+        else:
+            reach = self.last[1] + dist(self.last[0], pt)
+            found = [p.project_within(pt, reach) for p in self.paths]
+            best = min(range(len(found)), key=lambda i: found[i][1])
+            along, d = found[best]
+        self.last = (pt, d)
+        return best, along
+
+
+def progress_at(lanes: list[LaneGeo], centres: LaneCentres, at_lane: tuple[int, float], n_rows: int) -> float:
+    """Lap progress of an off-lane point (pit lane) that lies beside lane ``at_lane[0]`` at arc
+    length ``at_lane[1]``: the progress interpolated between the space centres before and after
+    it there, across the start line too."""
+    best, along = at_lane
     lg = lanes[best]
     s = lg.lap(along)
-    centres = centres_of.of(best)
-    # interpolate between the lane's space centres, wrapping around the lap
-    L = lg.path.length
-    ext = [(c - L, p - n_rows) for c, p in centres[-1:]] + centres + [(c + L, p + n_rows) for c, p in centres[:1]]
-    for (c1, p1), (c2, p2) in zip(ext, ext[1:]):
-        if c1 <= s <= c2 and c2 > c1:
-            return ((p1 + (p2 - p1) * (s - c1) / (c2 - c1)) % n_rows)
-    return centres[0][1]
+    lane = centres.spaces[best]
+    n, length = len(lane), lg.path.length
+
+    def at(j: int) -> tuple[float, float]:
+        """Centre j of the lane extended by one lap each way: 0 is the last centre a lap
+        back, 1..n the lane's own, n + 1 the first a lap on."""
+        if j == 0:
+            return centres.arc(best, n - 1) - length, lane[-1].progress - n_rows
+        if j == n + 1:
+            return centres.arc(best, 0) + length, lane[0].progress + n_rows
+        return centres.arc(best, j - 1), lane[j - 1].progress
+
+    lo, hi = 1, n + 1  # the first centre at or beyond s
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at(mid)[0] < s:
+            lo = mid + 1
+        else:
+            hi = mid
+    (c1, p1), (c2, p2) = at(lo - 1), at(lo)
+    if c1 <= s <= c2 and c2 > c1:
+        return (p1 + (p2 - p1) * (s - c1) / (c2 - c1)) % n_rows
+    return lane[0].progress
 
 
 def pit_lane(
@@ -51,14 +98,17 @@ def pit_lane(
     n_rows: int,
     has_layer: bool,
 ) -> tuple[PitLane | None, list[Space], list[Edge]]:
-    """The pit lane: entry edge, its spaces, exit edge, and the boxes (CORE-PIT-2)."""
+    """The pit lane: entry edge, its spaces, exit edge, the boxes, and the steps of a second
+    entry or exit (CORE-PIT-2). The longest ``pit_lane`` line is the pit lane; each other one
+    is such a step."""
     if not has_layer:
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
-    if len(pit_lanes) != 1:
-        b.fail(f"layer 'pit' has {len(pit_lanes)} pit lanes", "draw exactly one polyline of class pit_lane, or delete the layer 'pit'")
+    if not pit_lanes:
+        b.fail("layer 'pit' has 0 pit lanes", "draw one polyline of class pit_lane, or delete the layer 'pit'")
         return None, [], []
-    pl = pit_lanes[0]
+    pl = max(pit_lanes, key=lambda s: Path(s.points, s.closed).length if len(s.points) > 1 else 0.0)
+    links = [s for s in pit_lanes if s is not pl]
     if len(pl.points) < 2 or pl.closed:
         b.fail(
             "the pit lane is not a polyline" + (" (it is a closed polygon)" if pl.closed else ""),
@@ -87,9 +137,10 @@ def pit_lane(
         return None, [], []
     pit_spaces = []
     centres = LaneCentres(spaces, lanes)
+    beside = AlongPit(lanes)
     for k in range(m):
         (x, y), h = path.at((k + 1) * path.length / (m + 1))
-        prog = round(progress_at(lanes, centres, (x, y), n_rows), 6)
+        prog = round(progress_at(lanes, centres, beside.nearest((x, y)), n_rows), 6)
         pit_spaces.append(
             Space(
                 name=space_name(-1, k),
@@ -137,6 +188,9 @@ def pit_lane(
     edges = [Edge(src=entry.name, dst=names[0], kind=EdgeKind.PIT_ENTRY)]
     edges += [Edge(src=a, dst=z, kind=EdgeKind.PIT) for a, z in zip(names, names[1:])]
     edges.append(Edge(src=names[-1], dst=exit_.name, kind=EdgeKind.PIT_EXIT))
+    boxed = [s.index for s in pit_spaces if s.box is not None] or [0, m - 1]
+    more = _more_ways(b, links, near, boxes_near, (entry, exit_), (min(boxed), max(boxed)), n_rows)
+    edges += more
     chain = [entry.progress] + [s.progress for s in pit_spaces] + [exit_.progress]
     backs = sum(1 for p, q in zip(chain, chain[1:]) if q <= p)
     if backs > 1 or (backs == 1 and not any(q < p - n_rows / 2 for p, q in zip(chain, chain[1:]))):
@@ -145,4 +199,86 @@ def pit_lane(
             "draw the pit lane in the driving direction, beside the track, from entry to exit",
             pl,
         )
-    return PitLane(spaces=tuple(names), entry=entry.name, exit=exit_.name, boxes=tuple(sp.name for _, sp in sorted(numbered.items()))), pit_spaces, edges
+    pit = PitLane(
+        spaces=tuple(names),
+        entry=entry.name,
+        exit=exit_.name,
+        boxes=tuple(sp.name for _, sp in sorted(numbered.items())),
+        extra_entries=tuple(e.src for e in more if e.kind is EdgeKind.PIT_ENTRY),
+        extra_exits=tuple(e.dst for e in more if e.kind is EdgeKind.PIT_EXIT),
+    )
+    return pit, pit_spaces, edges
+
+
+def _more_ways(
+    b: Builder,
+    links: list[Shape],
+    near: SpaceFinder,
+    pit_near: SpaceFinder,
+    ends: tuple[Space, Space],
+    boxed: tuple[int, int],
+    n_rows: int,
+) -> list[Edge]:
+    """A second pit entry or exit (CORE-PIT-2: where the board marks more than one): a
+    ``pit_lane`` line of two points from a track space onto the pit-lane space cars turn into,
+    or from a pit-lane space onto the track space they rejoin on.
+
+    Every car must still reach its box from any entry and leave it by any exit, so an entry
+    joins the pit lane at or before the first box and an exit leaves it at or after the last."""
+    edges: list[Edge] = []
+    entries, exits = {ends[0].name}, {ends[1].name}
+    for ln in links:
+        if len(ln.points) != 2 or ln.closed:
+            b.fail(
+                f"the layer 'pit' has a second pit_lane line with {len(ln.points)} points"
+                + (" (a closed polygon)" if ln.closed else ""),
+                "draw one pit_lane polyline for the pit lane; a second entry or exit is a line with two points: "
+                "from the track space onto the pit-lane space (an entry) or from the pit-lane space onto the track space (an exit)",
+                ln,
+            )
+            continue
+        a, z = ln.points
+        if near.snap(a) is not None and pit_near.snap(z, pit=True) is not None:
+            src, dst, kind = near.snap(a), pit_near.snap(z, pit=True), EdgeKind.PIT_ENTRY
+        elif pit_near.snap(a, pit=True) is not None and near.snap(z) is not None:
+            src, dst, kind = pit_near.snap(a, pit=True), near.snap(z), EdgeKind.PIT_EXIT
+        else:
+            b.fail(
+                "the second pit_lane line does not join a track space and a pit-lane space",
+                "draw a second entry from the centre of a track space onto the pit-lane space cars turn into, "
+                "or a second exit from a pit-lane space onto the track space they rejoin on",
+                ln,
+            )
+            continue
+        assert src is not None and dst is not None
+        entry = kind is EdgeKind.PIT_ENTRY
+        what, track_sp, pit_sp = ("pit entry", src, dst) if entry else ("pit exit", dst, src)
+        if (dst.progress - src.progress) % n_rows >= n_rows / 2:
+            b.fail(
+                f"the second {what} leads backwards, from {src.name} to {dst.name}",
+                "draw it in the driving direction: from a track space onto a pit-lane space further on, "
+                "or from a pit-lane space onto a track space further on",
+                ln,
+            )
+        elif entry and pit_sp.index > boxed[0]:
+            b.fail(
+                f"the second pit entry joins the pit lane at {pit_sp.name}, after the first box: "
+                "cars turning in there could not reach every box",
+                "end the line on a pit-lane space before the first box, usually the first one",
+                ln,
+                ln.points[1],
+            )
+        elif not entry and pit_sp.index < boxed[1]:
+            b.fail(
+                f"the second pit exit leaves the pit lane at {pit_sp.name}, before the last box: "
+                "cars could leave without reaching their box",
+                "start the line on a pit-lane space after the last box, usually the last one",
+                ln,
+                ln.points[0],
+            )
+        elif track_sp.name in (entries if entry else exits):
+            b.fail(f"{track_sp.name} is already a {what}", "delete this line, or move its track end onto another space", ln)
+        else:
+            (entries if entry else exits).add(track_sp.name)
+            edges.append(Edge(src=src.name, dst=dst.name, kind=kind))
+    return edges

@@ -11,19 +11,25 @@ in the order they lie along the lane. The other pieces keep the even spread
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
-from game.tracks.geometry import Point, nearest
-
-if TYPE_CHECKING:
-    from game.tracks.spaces import LaneGeo
+from game.tracks.geometry import NearPaths, Path, Point
 
 #: consecutive hand-placed spaces further apart than this many spaces leave a space out
 MAX_GAP = 2.0
 #: nor may the first or last of a piece lie further than this from the piece's cut
 MAX_END_GAP = 1.5
+
+
+class LaneGeo(Protocol):
+    """What this module reads of ``spaces.LaneGeo`` (which imports this module)."""
+
+    shape: Shape
+    path: Path
+
+    def lap(self, s_drawn: float) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,7 @@ class Placed:
 def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len: float) -> list[list[Placed]]:
     """Each lane's hand-placed spaces in lap order; points off every lane are reported."""
     out: list[list[Placed]] = [[] for _ in lanes]
-    paths = [lg.path for lg in lanes]
+    near = NearPaths([lg.path for lg in lanes], space_len / 2) if shapes else None
     for s in shapes:
         if len(s.points) != 1:
             b.fail(
@@ -48,7 +54,7 @@ def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len
             )
             continue
         pt = s.points[0]
-        li, (along, off) = nearest(paths, pt)
+        li, (along, off) = near.project(pt) if near else (0, (0.0, 0.0))
         if off > space_len / 2:
             b.fail(
                 f"the hand-placed space is {off:.0f} pixels from the nearest lane, more than half a space",

@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import groupby
 
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
@@ -222,7 +223,8 @@ def make_spaces(
         home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
         hand_along.append([h for h, _ in home])
         hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
-    per_lane: list[list[Space]] = [[] for _ in lanes]
+    # each lane's spaces in lap order: (arc length on the drawn path, row, progress, point drawn by hand, corner)
+    per_lane: list[list[tuple[float, int, float, Point | None, int | None]]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
     row0 = 0
     open_corner: int | None = None
@@ -259,42 +261,42 @@ def make_spaces(
         placed: list[tuple[int, float, float, float, Point | None]] = []
         for li, (a, z) in enumerate(spans):
             n, shift = counts[li], shifts[li]
+            if mine[li] and n == n_rows:  # the lane that sets the rows: its spaces take them in order
+                placed += [(li, p.along, float(k), shift, p.point) for k, p in enumerate(mine[li])]
+                continue
             if mine[li]:
                 placed += [(li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]]
                 continue
             for k in range(n):
                 placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
-        rows = piece_rows(b, placed, lanes)
+        rows = piece_rows(placed, n_rows)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
-            (x, y), h = lanes[li].at(s)
-            if drawn is not None:
-                x, y = drawn
-            in_zone = any(point_in_polygon((x, y), zs.points) for zs in zones if len(zs.points) >= 3)
-            index = len(per_lane[li])
-            per_lane[li].append(
-                Space(
-                    name=space_name(li, index),
-                    lane=li,
-                    index=index,
-                    row=row0 + row,
-                    progress=round(row0 + pos, 6),
-                    x=round(x, 3),
-                    y=round(y, 3),
-                    heading=round(h % 360.0, 3),
-                    corner=open_corner,
-                    arrows_only=open_corner is not None or in_zone,
-                )
-            )
+            per_lane[li].append((lanes[li].start + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
         row0 += max(row for row, _ in rows) + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
-    return [s for lane in per_lane for s in lane], corner_order, corner_rows, row0
+    polygons = [zs.points for zs in zones if len(zs.points) >= 3]
+    spaces = []
+    for li, (lg, found) in enumerate(zip(lanes, per_lane)):
+        for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
+            x, y = drawn or xy
+            spaces.append(Space(  # pydantic's compiled validation is faster than model_construct's Python
+                name=space_name(li, index),
+                lane=li,
+                index=index,
+                row=row,
+                progress=progress,
+                x=round(x, 3),
+                y=round(y, 3),
+                heading=round(h % 360.0, 3),
+                corner=corner,
+                arrows_only=corner is not None or any(point_in_polygon((x, y), poly) for poly in polygons),
+            ))
+    return spaces, corner_order, corner_rows, row0
 
 
-def piece_rows(
-    b: Builder, placed: list[tuple[int, float, float, float, Point | None]], lanes: list[LaneGeo]
-) -> list[tuple[int, float]]:
-    """The row and progress of each space within its piece.
+def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_rows: int) -> list[tuple[int, float]]:
+    """The row and progress of each space within its piece (of ``n_rows`` rows as AMB-9 counts).
 
     When every lane is spread evenly without stagger, a space takes the nearest
     row (AMB-9) and its exact position as progress. Otherwise the rows are the
@@ -302,23 +304,32 @@ def piece_rows(
     still at its nearest whole row, a staggered one at its exact position, and a
     hand-placed one at the nearest whole row, moved by its lane's stagger (so
     spaces traced a little off are level, and a traced brick pattern lies
-    exactly between the rows of the neighbouring lane)."""
+    exactly between the rows of the neighbouring lane), one row on where two
+    would share a row; in a lane with as many spaces as the piece has rows,
+    the k-th space is at row k."""
     if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
         return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
-    keys = [
-        round_half_up(pos - shift) + shift if drawn is not None else pos if shift else round_half_up(pos)
-        for _, _, pos, shift, drawn in placed
-    ]
-    for (li, _, _, _, _), (lj, _, _, _, drawn), k1, k2 in zip(placed, placed[1:], keys, keys[1:]):
-        if li == lj and k2 <= k1 and drawn is not None:
-            b.fail(
-                f"two hand-placed spaces on lane object {lanes[li].shape.id} fall into the same row "
-                "(the lane's spaces there are shorter than a row of the lane with the most spaces)",
-                "place one point per printed space, on its centre, or draw a row line between them",
-                at=drawn,
-            )
+    keys: list[float] = []
+    for _, group in groupby(placed, key=lambda p: p[0]):  # lane by lane
+        lane = list(group)
+        shift = lane[0][3]
+        if lane[0][4] is None:
+            keys += [pos if shift else round_half_up(pos) for _, _, pos, _, _ in lane]
+        else:
+            keys += [r + shift for r in _increasing([pos - shift for _, _, pos, _, _ in lane], n_rows)]
     rank = {key: r for r, key in enumerate(sorted(set(keys)))}
     return [(rank[key], float(rank[key])) for key in keys]
+
+
+def _increasing(positions: list[float], n_rows: int) -> list[int]:
+    """The nearest whole rows for positions along a lane, made strictly increasing within
+    0..n_rows-1 where a space traced a little off would share a row with its neighbour."""
+    rows = []
+    for pos in positions:
+        rows.append(max(round_half_up(pos), rows[-1] + 1 if rows else 0))
+    for k in range(len(rows) - 1, -1, -1):
+        rows[k] = min(rows[k], n_rows - len(rows) + k, rows[k + 1] - 1 if k + 1 < len(rows) else n_rows)
+    return rows
 
 
 def _home(along: float, length: float) -> float:

@@ -228,8 +228,8 @@ def _restored(track: Track, state: RaceState, car: CarState, plan: PitPlan) -> C
 
 def _lap_entered(track: Track, car: CarState) -> int:
     """The lap the car turned into the pit lane in: one less at a box past the finish line."""
-    pit = track.pit
-    past_line = pit is not None and track.space(car.space or "").progress < track.space(pit.entry).progress
+    stand = track.pit_stand()
+    past_line = stand is not None and track.space(car.space or "").progress < stand.progress
     return car.crossings - int(past_line)
 
 

@@ -75,7 +75,8 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     if why is not None:
         raise IllegalAction(why)
     box = car.box or ""
-    entry = track.space(track.pit.entry).progress if track.pit else 0.0
+    stand = track.pit_stand()
+    entry = stand.progress if stand is not None else 0.0
     crossings = 0 if track.space(box).progress >= entry else 1  # a box before the line: a grid start
     spare = car.model_copy(
         update={

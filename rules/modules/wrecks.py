@@ -83,10 +83,11 @@ def _distance(track: Track, car: CarState) -> tuple[int, int]:
     pit entry, on the lap it had there (AMB-56), as in the turn order."""
     space = track.space(car.space or "")
     laps = car.crossings
-    if space.in_pit and track.pit is not None:
-        if space.progress < track.space(track.pit.entry).progress:
+    stand = track.pit_stand()
+    if space.in_pit and stand is not None:
+        if space.progress < stand.progress:
             laps -= 1
-        return laps, track.space(track.pit.entry).row
+        return laps, stand.row
     return laps, space.row
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.main import main
 from game.tools.datfile import parse_dat, read_dat
-from game.tools.trackimport import convert, space_of, understand
+from game.tools.trackimport import _geometry, convert, space_of, understand
 from game.tracks.load import load_track
 from tests.conftest import REPO
 from tests.tracks import make_dat
@@ -43,8 +43,10 @@ def test_a_3_lane_board_keeps_every_space_step_corner_pit_space_box_and_slot(tmp
     assert len(spaces) == len(dat.nodes) and len(set(spaces.values())) == len(dat.nodes)
     steps = {(spaces[a], spaces[b]) for a, b in dat.edges}
     assert steps == {(e.src, e.dst) for e in track.edges}  # every step of the board, and no other
-    assert "not kept (1):" in said and "no hand-placed spaces" in said  # only where spaces sit
+    assert "not kept (1):" in said and "pit lane spaces sit where the format spreads them" in said  # only the pit's places
     assert "kept: 3 lanes (A 77, B 71, C 66 spaces), 3 corners (stops 2, 1, 3)" in said
+    pos = _geometry(board)[0]  # every lane node is a hand-placed space, exactly where the board has it
+    assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
 
 
 def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
@@ -52,10 +54,12 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert main(["track", "check", str(out)]) == 0
     lost = [line for line in said.splitlines() if line.startswith("  - ")]
     assert any("node 40 is blocked on the board" in line for line in lost)
-    assert any("the pit exit from node" in line and "one pit exit" in line for line in lost)
-    # the sideways step in the hairpin (and the kink's, where the format spreads lane A's two
-    # curve spaces over lane B's four rows): the format's nearest is the step one row ahead
-    assert any("half a space ahead in the next lane" in line for line in lost)
+    assert not any("pit exit" in line for line in lost)  # its second pit exit is kept (CORE-PIT-2)
+    # the sideways steps (in the hairpin, in the kink where the format spreads lane A's two curve
+    # spaces over lane B's four rows, and on the straight) are kept as sideways arrows (AMB-3);
+    # only a lane change that would point backwards in the lined-up lanes moves a row on
+    moved = [line for line in lost if "half a space ahead in the next lane" in line]
+    assert not moved or moved[0].startswith("  - 1 lane change(s)")
     # the kink only lane A drives as a curve: lane B's spaces beside it join the corner
     assert any("leaves lane B straight" in line for line in lost)
     track = load_track(out)
@@ -67,10 +71,14 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert a6 not in track.successors(b5)
     assert track.space(b5).arrows_only
     kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces}
-    # the map allows no step the board does not, but the sideways ones moved a row on
-    extra = {(e.src, e.dst) for e in track.edges} - kept
-    assert ("A48", "B46") in extra
-    assert all((src, track.behind(dst)) in kept for src, dst in extra)
+    # the map allows the board's steps, its sideways ones and both pit exits too (CORE-PIT-2)
+    have = {(e.src, e.dst) for e in track.edges}
+    assert len(have - kept) == len(kept - have) <= 1
+    assert all((src, track.behind(dst)) in kept for src, dst in have - kept)
+    assert track.pit.exits == (spaces[6], spaces[5]) and spaces[155] == track.pit.spaces[-2]
+    sideways = {(a, z) for a, z in kept & have if track.space(a).row == track.space(z).row and not track.space(a).in_pit}
+    on_straight = [(a, z) for a, z in sideways if track.space(a).corner is None]
+    assert len(sideways) >= 10 and on_straight  # the kink's, and one on the straight
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
 
 
@@ -152,4 +160,7 @@ def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
     assert [(s, g) for s, g in board.corners] == [(s, g) for s, g in clean.corners]
     track = load_track(out)
     assert [c.stops for c in track.corners] == [2, 1, 3] and len(track.grid) == 10
-    assert "not kept (1):" in said and "no hand-placed spaces" in said  # every space and step kept
+    assert "not kept (1):" in said and "pit lane spaces sit where" in said  # every space and step kept
+    spaces = space_of(board, track)
+    pos = _geometry(board)[0]
+    assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)

@@ -503,7 +503,7 @@ def arrow_end_off_space(root: ET.Element) -> None:
     set_points(obj(root, 16), [("0", "0"), ("48", "-140")])
 
 
-@mutation("arrow_backwards.tmx", "does not point forwards to the next rows")
+@mutation("arrow_backwards.tmx", "does not point forwards: it leads back")
 def arrow_backwards(root: ET.Element) -> None:
     """Arrow 16 drawn from its end (lane A) back to its start (lane B)."""
     o = obj(root, 16)
