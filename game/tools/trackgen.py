@@ -1616,7 +1616,7 @@ MOUNTAIN = Circuit(
         Beside("building", 8, 0.25, 0.75, R, 110, 190, "Mountain hut"),
         Beside("trees", 8, 0.0, 1.0, R, 230, 330),
         Beside("water", 12, 0.55, 0.95, R, 100, 260, "Bergsee", rounded=True),
-        Beside("stand", 9, 0.15, 0.85, L, 30, 90),
+        Beside("stand", 8, 0.3, 0.85, L, 30, 100),  # before the chicane, clear of its gravel on the left
         Beside("trees", 12, 0.0, 0.45, R, 60, 260),
         Beside("trees", 7, 0.0, 1.0, R, 130, 300),
         Beside("stand", 13, 0.25, 0.75, R, 110, 180),
@@ -1630,7 +1630,7 @@ MOUNTAIN = Circuit(
         Beside("building", 14, 0.15, 0.45, L, 60, 140, "Chapel"),
         *_block(14, 0.55, 0.85, L, 60, 140, along=2, across=1, length=389),
         Beside("trees", 18, 0.1, 0.9, L, 50, 200),
-        Beside("trees", 8, 0.1, 0.6, L, 60, 200),
+        Beside("trees", 8, 0.1, 0.6, L, 130, 240),
         Beside("trees", 6, 0.1, 0.9, L, 50, 150),
     ),
 )
