@@ -108,6 +108,7 @@ def test_the_mountain_circuit_has_its_hairpin_and_its_chicane(tracks):
     root = ET.parse(MAPS / "adlerjoch.tmx").getroot()
     inside = {o.get("name"): o.find("properties/property[@name='inside']") for o in root.findall("objectgroup[@name='corners']/object")}
     assert inside["Schikane"] is not None and inside["Schikane"].attrib == {"name": "inside", "value": "right"}
+    assert by_label["Schikane"].inside == "right"  # the loader takes the property, not the even lane counts
     assert all(v is None for k, v in inside.items() if k != "Schikane")
 
 
