@@ -89,6 +89,8 @@ class RaceScene(Scene):
         self.tray = DiceTray()
         self.layer = Layer()
         self.log: list[LogLine] = []
+        self.moments: dict[int, int] = {}  # id of a line of ``log`` -> its moment (actions so far), for a click on it
+        self.log_rows: list[tuple[pygame.Rect, LogLine]] = []  # the log panel's rows as last drawn
         self.queue: list[Anim] = []
         self.drives: dict[str, Drive] = {}
         self.greeted: tuple[int, str] | None = None
@@ -146,8 +148,9 @@ class RaceScene(Scene):
         # saving the race's map in Tiled shows the new board, if the race can go on there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
                                 lambda entry: replay_on(control, entry.track))
-        for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
-            self.log.extend(describe(control, step))
+        kept = control.history[-LOG_KEEP:]  # a resumed race shows what happened before
+        for at, step in enumerate(kept, start=len(control.history) - len(kept) + 1):  # one step per action
+            self._write(describe(control, step), at)
         self._show_roll_to_move()
 
     def _show_roll_to_move(self) -> None:
@@ -320,7 +323,7 @@ class RaceScene(Scene):
             car = self.control.state.active
             self.control.undo_gear()
             self.app.sound.play("shift")
-            self.log.append(LogLine("log.undo", {"name": self.control.name(car)}, car))
+            self._write([LogLine("log.undo", {"name": self.control.name(car)}, car)], self._moment())
 
     def drive(self, move: Move) -> None:
         self.menu = None
@@ -429,7 +432,39 @@ class RaceScene(Scene):
         replay = Replay(self.track, self.control.session.record())
         board = self.view.board
         self.app.push(LogViewScene(self.app, replay, lambda at: self.app.replace(
-            ReplayScene(self.app, replay, BoardView(board), at))))
+            ReplayScene(self.app, replay, BoardView(board), at, live=True))))
+
+    def show_moment(self, at: int) -> None:
+        """A click on a line of the log panel: the replay viewer over the race at the moment the
+        line was written; its "Back to the race" (Esc) returns to the race as it is."""
+        from game.scenes.replay import ReplayScene
+
+        self.menu = None
+        replay = Replay(self.track, self.control.session.record())
+        self.app.push(ReplayScene(self.app, replay, BoardView(self.view.board), at, live=True))
+
+    def line_moment(self, pos: tuple[int, int]) -> int | None:
+        """The moment of the log panel's line under ``pos`` (None off the lines, or on the summary)."""
+        line = next((line for rect, line in self.log_rows if rect.collidepoint(pos)), None)
+        return None if line is None else self.moments.get(id(line))
+
+    def _log_pointer(self) -> tuple[int, int] | None:
+        """The mouse over the log panel, when a click there would open a line's moment."""
+        pos = pygame.mouse.get_pos()
+        free = self.banner is None and self.dialog is None and self.menu is None
+        return pos if free and self.log_rect.collidepoint(pos) else None
+
+    def _moment(self) -> int:
+        """The race's moment now: the actions recorded, as the replay counts them."""
+        return len(self.control.session.actions)
+
+    def _write(self, lines: list[LogLine], at: int) -> None:
+        """Lines for the log panel, written at moment ``at``; the oldest beyond LOG_KEEP go."""
+        self.log.extend(lines)
+        self.moments.update((id(line), at) for line in lines)
+        if len(self.log) > LOG_KEEP:
+            del self.log[:-LOG_KEEP]
+            self.moments = {id(line): self.moments[id(line)] for line in self.log if id(line) in self.moments}
 
     def roll_or_hurry(self) -> None:
         """Space or a click on the dice: roll when the player may, else hurry what is playing."""
@@ -446,9 +481,10 @@ class RaceScene(Scene):
             self.since, self.summary = [], None  # the human decided: the summary has been read
         else:
             self.since.append(step)
+        at = self._moment()
         c = step.chance
         if c is None:
-            self.reveal(step)
+            self.reveal(step, at)
             return
         value = getattr(step.action, "value", 0)
         what = die_name(c.die.name) if c.purpose == Purpose.GEAR else tr(f"purpose.{c.purpose.value}")
@@ -459,11 +495,12 @@ class RaceScene(Scene):
             self.tray.start(c.die, value, caption, speed, roll_outcome(step))
             self.app.sound.play("dice")
 
-        self.queue += [Call(throw), Tumble(self.tray), Call(lambda: self.reveal(step))]
+        self.queue += [Call(throw), Tumble(self.tray), Call(lambda: self.reveal(step, at))]
 
-    def reveal(self, step: Step) -> None:
-        self.log.extend(describe(self.control, step))
-        del self.log[:-LOG_KEEP]
+    def reveal(self, step: Step, at: int | None = None) -> None:
+        """What ``step`` did: its log lines (written at moment ``at``, the race's action count
+        when the step was made; now if not given), sounds and drives."""
+        self._write(describe(self.control, step), self._moment() if at is None else at)
         kinds = {e.kind for e in step.events}
         if not self.skipping:
             for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
@@ -720,6 +757,11 @@ class RaceScene(Scene):
                 if event.type == pygame.MOUSEBUTTONUP:
                     self.roll_or_hurry()
                 return True
+            if self.log_rect.collidepoint(event.pos):  # the panel over the board takes its clicks
+                at = self.line_moment(event.pos) if event.type == pygame.MOUSEBUTTONUP else None
+                if at is not None:
+                    self.show_moment(at)
+                return True
             if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
                 return True
         clicked = self.view.handle(event)
@@ -819,11 +861,13 @@ class RaceScene(Scene):
         draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
+        self.log_rows = []
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
             draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6)
         else:
             self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll,
-                                       reserve=self.buttons["log"].rect.width + 6)
+                                       reserve=self.buttons["log"].rect.width + 6, shown=self.log_rows,
+                                       pointer=self._log_pointer())
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
@@ -954,6 +998,8 @@ class RaceScene(Scene):
         lines = super().hint_at(pos)
         if lines:
             return lines
+        if self.line_moment(pos) is not None:
+            return [tr("race.log_line_hint")]
         if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
             return self.gearbox.hint(pos)
         if self.view.viewport.collidepoint(pos):

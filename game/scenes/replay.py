@@ -55,7 +55,8 @@ def open_replay(app: App, record: Record, at: int | None = None, replay: Replay 
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay, view: BoardView, at: int = 0) -> None:
+    def __init__(self, app: App, replay: Replay, view: BoardView, at: int = 0, live: bool = False) -> None:
+        """``live``: opened over a race in progress (a line of its log clicked): Back says it returns there."""
         super().__init__(app)
         self.replay = replay
         self.track = replay.track
@@ -91,7 +92,8 @@ class ReplayScene(Scene):
             "round_on": Button("round_on", lambda: tr("replay.round_on"), self.round_on, px=22, hint=hint("replay.key_round_on")),
             "slower": Button("slower", lambda: tr("replay.slower"), lambda: self.change_speed(-1), px=20),
             "faster": Button("faster", lambda: tr("replay.faster"), lambda: self.change_speed(1), px=20),
-            "back": Button("back", lambda: tr("button.back"), app.pop, px=22),
+            "back": Button("back", lambda: tr("replay.back_race" if live else "button.back"), app.pop,
+                           "primary" if live else "normal", px=22, hint=hint("replay.key_back_race") if live else None),
             "log": Button("log", lambda: tr("replay.log"), self.open_log, px=22, hint=hint("replay.key_log")),
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
         }
@@ -300,8 +302,9 @@ class ReplayScene(Scene):
         log = self.log_rect.copy()
         log.height -= 17 * len(help_lines) + 10
         self.log_rows = []
+        pos = pygame.mouse.get_pos()
         self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll,
-                                   shown=self.log_rows)
+                                   shown=self.log_rows, pointer=pos if log.collidepoint(pos) else None)
         for i, line in enumerate(help_lines):
             theme.text(screen, line, 16, theme.FAINT, (log.left + 4, log.bottom + 8 + 17 * i))
         pygame.draw.rect(screen, theme.PANEL_DARK, self.bar)

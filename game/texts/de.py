@@ -578,6 +578,11 @@ STRINGS: dict[str, str] = {
     "race.full_log": "Protokoll (L)",
     "results.replay": "Wiederholung ansehen",
 
+    # --- the race's log panel: a line clicked shows its moment (issue 18) ---------------
+    "race.log_line_hint": "Klick: das Brett im Moment dieser Zeile",
+    "replay.back_race": "Zurück zum Rennen",
+    "replay.key_back_race": "Das Rennen geht weiter, wo es steht (Esc)",
+
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
     "notice.records_corrupt": (

@@ -571,6 +571,11 @@ STRINGS: dict[str, str] = {
     "race.full_log": "Full log (L)",
     "results.replay": "Watch replay",
 
+    # --- the race's log panel: a line clicked shows its moment (issue 18) ---------------
+    "race.log_line_hint": "Click: the board at the moment of this line",
+    "replay.back_race": "Back to the race",
+    "replay.key_back_race": "The race goes on where it stands (Esc)",
+
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
     "notice.records_corrupt": (

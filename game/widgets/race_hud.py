@@ -145,11 +145,12 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
              scroll: int = 0, title: str = "log.title", reserve: int = 0,
-             shown: list[tuple[pygame.Rect, LogLine]] | None = None) -> int:
+             shown: list[tuple[pygame.Rect, LogLine]] | None = None, pointer: tuple[int, int] | None = None) -> int:
     """The newest lines of the log (or of the summary since the player's turn, ``title``), or
     ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept).
     ``reserve``: px at the right of the title row left free for a button; ``shown`` gets each row
-    drawn with its line, for a screen where a click on a line does something."""
+    drawn with its line, for a screen where a click on a line does something; the line under
+    ``pointer`` (the mouse) is lit, so it reads as something to click."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
     heading = theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
                          (rect.left + 10, rect.top + 8))
@@ -161,13 +162,18 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
         if len(rows) >= room + scroll:
             break
     scroll = max(0, min(scroll, len(rows) - room))
-    for i, (part, line, first) in enumerate(reversed(rows[scroll:scroll + room])):
-        y = rect.top + 28 + i * 20
+    visible = list(reversed(rows[scroll:scroll + room]))
+    boxes = [pygame.Rect(rect.left + 4, rect.top + 28 + i * 20, rect.width - 8, 20) for i in range(len(visible))]
+    lit = next((line for box, (_, line, _) in zip(boxes, visible) if pointer and box.collidepoint(pointer)), None)
+    for i, (part, line, first) in enumerate(visible):
+        y = boxes[i].top
+        if lit is not None and line is lit:
+            pygame.draw.rect(screen, theme.BUTTON_HOVER, boxes[i], border_radius=4)
         if line.car and first:
             pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
         if shown is not None:
-            shown.append((pygame.Rect(rect.left + 4, y, rect.width - 8, 20), line))
+            shown.append((boxes[i], line))
     if scroll:  # how far back, in the room the heading and the button leave (shorter where it is narrow)
         room = rect.right - 10 - reserve - heading.right - 12
         back = tr("log.back", n=scroll)
