@@ -1042,6 +1042,8 @@ class RaceScene(Scene):
                                 "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
         if self.menu is not None:
             status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
+        status["log_rows"] = [{"text": line.text(), "at": self.moments[id(line)], "x": rect.centerx, "y": rect.centery}
+                              for rect, line in self.log_rows if id(line) in self.moments]
         return status
 
     def _targets(self) -> list[dict[str, Any]]:
