@@ -119,6 +119,8 @@ class RaceScene(Scene):
         self.clocks_rect = pygame.Rect(0, 0, 0, 0)  # FD Blitz: the two clocks under the running order
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
+        self.since_at: list[int] = []  # ... and the moment of each of those steps
+        self.summary_moments: dict[int, int] = {}  # id of a summary line -> the moment after its car's last action
         self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
         self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
         self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
@@ -444,9 +446,20 @@ class RaceScene(Scene):
         self.app.push(ReplayScene(self.app, replay, BoardView(self.view.board), at, live=True))
 
     def line_moment(self, pos: tuple[int, int]) -> int | None:
-        """The moment of the log panel's line under ``pos`` (None off the lines, or on the summary)."""
+        """The moment of the log panel's line under ``pos`` (None off the lines)."""
         line = next((line for rect, line in self.log_rows if rect.collidepoint(pos)), None)
-        return None if line is None else self.moments.get(id(line))
+        if line is None:
+            return None
+        in_summary = self.summary is not None and any(line is x for x in self.summary)
+        return (self.summary_moments if in_summary else self.moments).get(id(line))
+
+    def _summary_moments(self, lines: list[LogLine]) -> dict[int, int]:
+        """Each line of "since your turn" opens the board right after its car's last action then."""
+        last: dict[str, int] = {}
+        for step, at in zip(self.since, self.since_at):
+            for car in {step.car, *(e.car for e in step.events)} - {None}:
+                last[str(car)] = at
+        return {id(line): last[line.car] for line in lines if line.car in last}
 
     def _log_pointer(self) -> tuple[int, int] | None:
         """The mouse over the log panel, when a click there would open a line's moment."""
@@ -477,11 +490,13 @@ class RaceScene(Scene):
 
     def play(self, step: Step) -> None:
         """Queue what a step shows: the die first when it was a roll, then its consequences."""
+        at = self._moment()
         if not isinstance(step.action, Roll) and self.control.human(step.car):
-            self.since, self.summary = [], None  # the human decided: the summary has been read
+            self.since, self.since_at, self.summary = [], [], None  # the human decided: the summary has been read
+            self.summary_moments = {}
         else:
             self.since.append(step)
-        at = self._moment()
+            self.since_at.append(at)
         c = step.chance
         if c is None:
             self.reveal(step, at)
@@ -666,7 +681,8 @@ class RaceScene(Scene):
         self.app.sound.play("turn")
         if any(not self.control.human(s.car) for s in self.since):
             self.summary = summary(self.control, self.since)
-        self.since = []
+            self.summary_moments = self._summary_moments(self.summary)
+        self.since, self.since_at = [], []
         if self.control.humans >= 2:
             self.banner = state.active
         else:
@@ -863,7 +879,8 @@ class RaceScene(Scene):
             draw_clocks(screen, self.clocks_rect, self.control)
         self.log_rows = []
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
-            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6)
+            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6,
+                     shown=self.log_rows, pointer=self._log_pointer())
         else:
             self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll,
                                        reserve=self.buttons["log"].rect.width + 6, shown=self.log_rows,
@@ -1042,8 +1059,9 @@ class RaceScene(Scene):
                                 "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
         if self.menu is not None:
             status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
-        status["log_rows"] = [{"text": line.text(), "at": self.moments[id(line)], "x": rect.centerx, "y": rect.centery}
-                              for rect, line in self.log_rows if id(line) in self.moments]
+        rows = [(rect, line, self.line_moment(rect.center)) for rect, line in self.log_rows]
+        status["log_rows"] = [{"text": line.text(), "at": at, "x": rect.centerx, "y": rect.centery}
+                              for rect, line, at in rows if at is not None]
         return status
 
     def _targets(self) -> list[dict[str, Any]]:

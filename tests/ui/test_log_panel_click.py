@@ -106,8 +106,9 @@ def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_b
     assert app.scene is race_scene and seen == []
 
 
-def test_the_summary_since_your_turn_is_not_taken_for_the_log(tmp_path: Path) -> None:
-    """While "since your turn" is shown, its rows are no log lines: a click there opens nothing."""
+def test_a_line_of_since_your_turn_opens_the_board_after_that_cars_last_action(tmp_path: Path) -> None:
+    """While "since your turn" is shown, a click on a car's line shows the board right after that
+    car's last action: it stands where the line says it ended, where it still stands now."""
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
@@ -125,6 +126,18 @@ def test_the_summary_since_your_turn_is_not_taken_for_the_log(tmp_path: Path) ->
         settle(scene)
     scene.banner = None
     app.frame(0.016)
-    assert scene.summary and scene.log_rows == []
-    click(app, (scene.log_rect.centerx, scene.log_rect.top + 40))
-    assert app.scene is scene
+    assert scene.summary and control.wait() == Wait.GEAR
+    moved = [(rect, line) for rect, line in scene.log_rows if line.key.startswith("since.moved")]
+    assert len(moved) == 2  # the two computers
+    seen = []
+    for rect, line in moved:
+        assert scene.hint_at(rect.center) == [tr("race.log_line_hint")]
+        click(app, rect.center)
+        viewer = app.scene
+        assert isinstance(viewer, ReplayScene) and viewer.at <= len(control.session.actions)
+        car = line.car or ""
+        assert app.status()["spaces"][car] == line.values["end"] == control.state.car(car).space
+        seen.append(viewer.at)
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is scene and scene.summary
+    assert seen[0] < seen[1]  # each its own car's moment, in the order they drove
