@@ -32,8 +32,8 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
-                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
+from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
+                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
@@ -116,6 +116,7 @@ class RaceScene(Scene):
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
+        self.standings_rect = pygame.Rect(0, 0, 0, 0)  # the running order, as wide as its longest name needs
         self.clocks_rect = pygame.Rect(0, 0, 0, 0)  # FD Blitz: the two clocks under the running order
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
@@ -203,8 +204,9 @@ class RaceScene(Scene):
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
         self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
-        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, STANDINGS_W, CLOCKS_H if self.control.clocks else 0)
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.control), standings_height(self.control))
+        self.standings_rect = standings
+        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, standings.width, CLOCKS_H if self.control.clocks else 0)
         corner = standings.union(self.clocks_rect) if self.control.clocks else standings
         self.view.free = free_areas(board, corner, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
@@ -874,7 +876,7 @@ class RaceScene(Scene):
         self.weather.draw_over(screen, self.view.viewport, state.weather)
         if self.red_flag is not None:
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
-        draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
+        draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
         self.log_rows = []

@@ -21,7 +21,8 @@ from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
-from game.widgets.race_hud import MARGIN, STANDINGS_W, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height
+from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
+                                   standings_width)
 from rules.blitz import decided
 from rules.record import Record, RecordError
 
@@ -76,6 +77,7 @@ class ReplayScene(Scene):
         self.warned = False
         self.board = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.standings_w = 0  # the running order's width (standings_width)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.top = pygame.Rect(0, 0, 0, 0)
         self.placed = False
@@ -108,7 +110,8 @@ class ReplayScene(Scene):
         self.board = pygame.Rect(0, TOP, w - LOG_W, h - TOP - BAR_H)
         self.log_rect = pygame.Rect(w - LOG_W + MARGIN, TOP + MARGIN, LOG_W - 2 * MARGIN, h - TOP - BAR_H - 2 * MARGIN)
         self.view.set_viewport(self.board)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.replay.control))
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.replay.control), standings_height(self.replay.control))
+        self.standings_w = standings.width
         self.view.free = free_areas(self.board, standings, self.board.bottom - MARGIN)
         if not self.placed:
             self.placed = True
@@ -287,7 +290,7 @@ class ReplayScene(Scene):
         clip = screen.get_clip()
         screen.set_clip(self.board)
         self._draw_cars(screen)
-        draw_standings(screen, (MARGIN, TOP + MARGIN), self.replay.control)
+        draw_standings(screen, (MARGIN, TOP + MARGIN), self.replay.control, self.standings_w)
         end = self.end_text()
         if end is not None:  # a band at the foot of the board
             px = theme.fitting_px(end, 26, self.board.width - 60, 18)

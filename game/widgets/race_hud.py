@@ -29,6 +29,7 @@ TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round
 ROW = 22
 TAG_W = 26
 STANDINGS_W = 236
+MOST_STANDINGS_W = 360  # the running order's widest: a third of the smallest window's board and more
 
 
 def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str, right: int) -> int:
@@ -46,6 +47,19 @@ def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: s
 
 def standings_height(control: RaceControl) -> int:
     return 34 + ROW * len(control.state.cars)
+
+
+def standings_width(control: RaceControl) -> int:
+    """Wide enough for the longest driver's name beside the widest place text the race can show
+    (its last lap with a gap of three digits, "finished" ...), so no name is shortened in either
+    language: from STANDINGS_W up to MOST_STANDINGS_W, past which a name is shortened after all."""
+    laps = control.state.laps
+    places = (tr("race.lap_gap", lap=laps, laps=laps, n=888), tr("race.lap", lap=laps, laps=laps),
+              tr("standings.finished"), tr("standings.out"), tr("standings.grid"))
+    right = max(theme.font(18).size(text)[0] for text in places)
+    team = TAG_W + 6 if any(c.team is not None for c in control.state.cars) else 0
+    name = max((theme.font(20).size(control.entry(c.id).name)[0] for c in control.state.cars), default=0)
+    return max(STANDINGS_W, min(MOST_STANDINGS_W, 56 + name + team + 10 + right + 10))
 
 
 def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pygame.Rect]:
@@ -78,8 +92,8 @@ def draw_clocks(screen: pygame.Surface, box: pygame.Rect, control: RaceControl) 
         theme.text(screen, line, 15, theme.DIM, (box.left + 8, box.top + 84 + 15 * k))
 
 
-def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl,
-                   width: int = STANDINGS_W) -> None:
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int) -> None:
+    """The running order, ``width`` wide (``standings_width``): place, badge, name, lap and gap."""
     state = control.state
     box = pygame.Rect(topleft, (width, standings_height(control)))
     theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
