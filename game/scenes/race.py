@@ -986,7 +986,8 @@ class RaceScene(Scene):
             return tr("race.hint.slide")
         if self.control.optional():
             return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
-        return tr("race.hint.move")
+        # the key to the destinations' labels, in the very notation they use (issue 18 defect 6)
+        return tr("race.hint.move", brakes=tr("cost.brakes_short", n=1), tyres=tr("cost.tyres_short", n=1))
 
     def _draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)

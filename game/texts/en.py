@@ -229,7 +229,7 @@ STRINGS: dict[str, str] = {
     "race.flags.longest": "Green {n}: spaces on the longest way through",
     "race.hint.gear": "Choose a gear: click the shifter or a row, or press 1–6.",
     "race.hint.roll": "Roll the {die}: click it or press Space. Backspace takes the gear back.",
-    "race.hint.move": "Click a highlighted space. B = brake WP, T = tyre WP, red = out of the race.",
+    "race.hint.move": "Click a highlighted space: {brakes} = 1 brake WP, {tyres} = 1 tyre WP, red = out of the race.",
     "race.hint.computer": "{name} is driving…",
     "race.hint.computer_setup": "{name} sets up the car…",
     "race.hint.computer_pit": "{name}'s crew is at work…",
