@@ -131,6 +131,13 @@ def race_long_names(app: App, where: str) -> None:
     scene.go(scene.replay.total)
 
 
+def replay_from_race(app: App) -> None:
+    """A line of the race screen's log clicked: the viewer over the race, its "Back to the race"."""
+    scene = race(app)
+    scene.show_moment(len(scene.control.session.actions) // 2)
+    assert isinstance(app.scene, ReplayScene)
+
+
 def race(app: App, preset: str = "fd-modules") -> RaceScene:
     """The race resumed from ``played``: its log is full; the human chooses a gear."""
     control = RaceControl.resume(oval(), played(preset))
@@ -477,6 +484,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-log-back": race_log_back,
     "race-long-names": lambda app: race_long_names(app, "race"),  # issue 18: "Ossi Kr…" beside "Runde 1/3 · +8"
     "replay-long-names": lambda app: race_long_names(app, "replay"),
+    "replay-from-race": replay_from_race,
     "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,
