@@ -1050,7 +1050,8 @@ class RaceScene(Scene):
             odds = self.control.odds()
             status["gears"] = {
                 str(g): {"legal": isinstance(opt, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0,
-                         "wear": float(odds[g].wear) if g in odds else 99.0}
+                         "wear": float(odds[g].wear) if g in odds else 99.0,
+                         "stop": float(odds[g].corner_stop) if g in odds else 0.0}
                 for g, opt in self.control.gear_options().items()
             }
         if self.idle and wait == Wait.MOVE:
