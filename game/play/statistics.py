@@ -6,7 +6,10 @@ race saved, finished or stored in a history gives the same figures every time:
 
 - the classification after every game round (round 0 is the start), for the positions chart;
 - the WP each car used per area of its rule set: gear skips, braking, blocked lanes, failed
-  checks, fuel per lap, the engine boost, as the events strike them;
+  checks, fuel per lap, the engine boost, as the events strike them. WP given back are not WP
+  used, and never offset them: a pit stop's tyres (CORE-PIT-1), the T-car (TCAR-1), the set-up
+  again after a restart from the grid (RESTART-2), the street race's tyres and free WP on the
+  line (STREET-8); so "set-up less what is left" is no measure of it;
 - dice luck: the sum of its gear-die rolls against the sum of the averages of the dice it chose,
   and its black-die checks (collision, engine, road holding) passed and failed, a karma re-roll
   or raise counted with the check it changed (KARMA-3);

@@ -32,8 +32,8 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, STANDINGS_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
-                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height,
+from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
+                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
@@ -89,6 +89,8 @@ class RaceScene(Scene):
         self.tray = DiceTray()
         self.layer = Layer()
         self.log: list[LogLine] = []
+        self.moments: dict[int, int] = {}  # id of a line of ``log`` -> its moment (actions so far), for a click on it
+        self.log_rows: list[tuple[pygame.Rect, LogLine]] = []  # the log panel's rows as last drawn
         self.queue: list[Anim] = []
         self.drives: dict[str, Drive] = {}
         self.greeted: tuple[int, str] | None = None
@@ -114,9 +116,12 @@ class RaceScene(Scene):
         self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
+        self.standings_rect = pygame.Rect(0, 0, 0, 0)  # the running order, as wide as its longest name needs
         self.clocks_rect = pygame.Rect(0, 0, 0, 0)  # FD Blitz: the two clocks under the running order
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
+        self.since_at: list[int] = []  # ... and the moment of each of those steps
+        self.summary_moments: dict[int, int] = {}  # id of a summary line -> the moment after its car's last action
         self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
         self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
         self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
@@ -146,8 +151,9 @@ class RaceScene(Scene):
         # saving the race's map in Tiled shows the new board, if the race can go on there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
                                 lambda entry: replay_on(control, entry.track))
-        for step in control.history[-LOG_KEEP:]:  # a resumed race shows what happened before
-            self.log.extend(describe(control, step))
+        kept = control.history[-LOG_KEEP:]  # a resumed race shows what happened before
+        for at, step in enumerate(kept, start=len(control.history) - len(kept) + 1):  # one step per action
+            self._write(describe(control, step), at)
         self._show_roll_to_move()
 
     def _show_roll_to_move(self) -> None:
@@ -198,8 +204,9 @@ class RaceScene(Scene):
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
         self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.control))
-        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, STANDINGS_W, CLOCKS_H if self.control.clocks else 0)
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.control), standings_height(self.control))
+        self.standings_rect = standings
+        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, standings.width, CLOCKS_H if self.control.clocks else 0)
         corner = standings.union(self.clocks_rect) if self.control.clocks else standings
         self.view.free = free_areas(board, corner, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
@@ -320,7 +327,7 @@ class RaceScene(Scene):
             car = self.control.state.active
             self.control.undo_gear()
             self.app.sound.play("shift")
-            self.log.append(LogLine("log.undo", {"name": self.control.name(car)}, car))
+            self._write([LogLine("log.undo", {"name": self.control.name(car)}, car)], self._moment())
 
     def drive(self, move: Move) -> None:
         self.menu = None
@@ -429,7 +436,50 @@ class RaceScene(Scene):
         replay = Replay(self.track, self.control.session.record())
         board = self.view.board
         self.app.push(LogViewScene(self.app, replay, lambda at: self.app.replace(
-            ReplayScene(self.app, replay, BoardView(board), at))))
+            ReplayScene(self.app, replay, BoardView(board), at, live=True))))
+
+    def show_moment(self, at: int) -> None:
+        """A click on a line of the log panel: the replay viewer over the race at the moment the
+        line was written; its "Back to the race" (Esc) returns to the race as it is."""
+        from game.scenes.replay import ReplayScene
+
+        self.menu = None
+        replay = Replay(self.track, self.control.session.record())
+        self.app.push(ReplayScene(self.app, replay, BoardView(self.view.board), at, live=True))
+
+    def line_moment(self, pos: tuple[int, int]) -> int | None:
+        """The moment of the log panel's line under ``pos`` (None off the lines)."""
+        line = next((line for rect, line in self.log_rows if rect.collidepoint(pos)), None)
+        if line is None:
+            return None
+        in_summary = self.summary is not None and any(line is x for x in self.summary)
+        return (self.summary_moments if in_summary else self.moments).get(id(line))
+
+    def _summary_moments(self, lines: list[LogLine]) -> dict[int, int]:
+        """Each line of "since your turn" opens the board right after its car's last action then."""
+        last: dict[str, int] = {}
+        for step, at in zip(self.since, self.since_at):
+            for car in {step.car, *(e.car for e in step.events)} - {None}:
+                last[str(car)] = at
+        return {id(line): last[line.car] for line in lines if line.car in last}
+
+    def _log_pointer(self) -> tuple[int, int] | None:
+        """The mouse over the log panel, when a click there would open a line's moment."""
+        pos = pygame.mouse.get_pos()
+        free = self.banner is None and self.dialog is None and self.menu is None
+        return pos if free and self.log_rect.collidepoint(pos) else None
+
+    def _moment(self) -> int:
+        """The race's moment now: the actions recorded, as the replay counts them."""
+        return len(self.control.session.actions)
+
+    def _write(self, lines: list[LogLine], at: int) -> None:
+        """Lines for the log panel, written at moment ``at``; the oldest beyond LOG_KEEP go."""
+        self.log.extend(lines)
+        self.moments.update((id(line), at) for line in lines)
+        if len(self.log) > LOG_KEEP:
+            del self.log[:-LOG_KEEP]
+            self.moments = {id(line): self.moments[id(line)] for line in self.log if id(line) in self.moments}
 
     def roll_or_hurry(self) -> None:
         """Space or a click on the dice: roll when the player may, else hurry what is playing."""
@@ -442,13 +492,16 @@ class RaceScene(Scene):
 
     def play(self, step: Step) -> None:
         """Queue what a step shows: the die first when it was a roll, then its consequences."""
+        at = self._moment()
         if not isinstance(step.action, Roll) and self.control.human(step.car):
-            self.since, self.summary = [], None  # the human decided: the summary has been read
+            self.since, self.since_at, self.summary = [], [], None  # the human decided: the summary has been read
+            self.summary_moments = {}
         else:
             self.since.append(step)
+            self.since_at.append(at)
         c = step.chance
         if c is None:
-            self.reveal(step)
+            self.reveal(step, at)
             return
         value = getattr(step.action, "value", 0)
         what = die_name(c.die.name) if c.purpose == Purpose.GEAR else tr(f"purpose.{c.purpose.value}")
@@ -459,11 +512,12 @@ class RaceScene(Scene):
             self.tray.start(c.die, value, caption, speed, roll_outcome(step))
             self.app.sound.play("dice")
 
-        self.queue += [Call(throw), Tumble(self.tray), Call(lambda: self.reveal(step))]
+        self.queue += [Call(throw), Tumble(self.tray), Call(lambda: self.reveal(step, at))]
 
-    def reveal(self, step: Step) -> None:
-        self.log.extend(describe(self.control, step))
-        del self.log[:-LOG_KEEP]
+    def reveal(self, step: Step, at: int | None = None) -> None:
+        """What ``step`` did: its log lines (written at moment ``at``, the race's action count
+        when the step was made; now if not given), sounds and drives."""
+        self._write(describe(self.control, step), self._moment() if at is None else at)
         kinds = {e.kind for e in step.events}
         if not self.skipping:
             for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
@@ -629,7 +683,8 @@ class RaceScene(Scene):
         self.app.sound.play("turn")
         if any(not self.control.human(s.car) for s in self.since):
             self.summary = summary(self.control, self.since)
-        self.since = []
+            self.summary_moments = self._summary_moments(self.summary)
+        self.since, self.since_at = [], []
         if self.control.humans >= 2:
             self.banner = state.active
         else:
@@ -719,6 +774,11 @@ class RaceScene(Scene):
             if self.tray_rect.collidepoint(event.pos):
                 if event.type == pygame.MOUSEBUTTONUP:
                     self.roll_or_hurry()
+                return True
+            if self.log_rect.collidepoint(event.pos):  # the panel over the board takes its clicks
+                at = self.line_moment(event.pos) if event.type == pygame.MOUSEBUTTONUP else None
+                if at is not None:
+                    self.show_moment(at)
                 return True
             if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
                 return True
@@ -816,14 +876,17 @@ class RaceScene(Scene):
         self.weather.draw_over(screen, self.view.viewport, state.weather)
         if self.red_flag is not None:
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
-        draw_standings(screen, (MARGIN, TOP + MARGIN), self.control)
+        draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
+        self.log_rows = []
         if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
-            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6)
+            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6,
+                     shown=self.log_rows, pointer=self._log_pointer())
         else:
             self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll,
-                                       reserve=self.buttons["log"].rect.width + 6)
+                                       reserve=self.buttons["log"].rect.width + 6, shown=self.log_rows,
+                                       pointer=self._log_pointer())
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
@@ -923,7 +986,8 @@ class RaceScene(Scene):
             return tr("race.hint.slide")
         if self.control.optional():
             return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
-        return tr("race.hint.move")
+        # the key to the destinations' labels, in the very notation they use (issue 18 defect 6)
+        return tr("race.hint.move", brakes=tr("cost.brakes_short", n=1), tyres=tr("cost.tyres_short", n=1))
 
     def _draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)
@@ -954,6 +1018,8 @@ class RaceScene(Scene):
         lines = super().hint_at(pos)
         if lines:
             return lines
+        if self.line_moment(pos) is not None:
+            return [tr("race.log_line_hint")]
         if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
             return self.gearbox.hint(pos)
         if self.view.viewport.collidepoint(pos):
@@ -984,7 +1050,8 @@ class RaceScene(Scene):
             odds = self.control.odds()
             status["gears"] = {
                 str(g): {"legal": isinstance(opt, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0,
-                         "wear": float(odds[g].wear) if g in odds else 99.0}
+                         "wear": float(odds[g].wear) if g in odds else 99.0,
+                         "stop": float(odds[g].corner_stop) if g in odds else 0.0}
                 for g, opt in self.control.gear_options().items()
             }
         if self.idle and wait == Wait.MOVE:
@@ -996,6 +1063,9 @@ class RaceScene(Scene):
                                 "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
         if self.menu is not None:
             status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
+        rows = [(rect, line, self.line_moment(rect.center)) for rect, line in self.log_rows]
+        status["log_rows"] = [{"text": line.text(), "at": at, "x": rect.centerx, "y": rect.centery}
+                              for rect, line, at in rows if at is not None]
         return status
 
     def _targets(self) -> list[dict[str, Any]]:

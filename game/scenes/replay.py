@@ -21,7 +21,8 @@ from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
-from game.widgets.race_hud import MARGIN, STANDINGS_W, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height
+from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
+                                   standings_width)
 from rules.blitz import decided
 from rules.record import Record, RecordError
 
@@ -55,7 +56,8 @@ def open_replay(app: App, record: Record, at: int | None = None, replay: Replay 
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app: App, replay: Replay, view: BoardView, at: int = 0) -> None:
+    def __init__(self, app: App, replay: Replay, view: BoardView, at: int = 0, live: bool = False) -> None:
+        """``live``: opened over a race in progress (a line of its log clicked): Back says it returns there."""
         super().__init__(app)
         self.replay = replay
         self.track = replay.track
@@ -75,6 +77,7 @@ class ReplayScene(Scene):
         self.warned = False
         self.board = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.standings_w = 0  # the running order's width (standings_width)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.top = pygame.Rect(0, 0, 0, 0)
         self.placed = False
@@ -91,7 +94,8 @@ class ReplayScene(Scene):
             "round_on": Button("round_on", lambda: tr("replay.round_on"), self.round_on, px=22, hint=hint("replay.key_round_on")),
             "slower": Button("slower", lambda: tr("replay.slower"), lambda: self.change_speed(-1), px=20),
             "faster": Button("faster", lambda: tr("replay.faster"), lambda: self.change_speed(1), px=20),
-            "back": Button("back", lambda: tr("button.back"), app.pop, px=22),
+            "back": Button("back", lambda: tr("replay.back_race" if live else "button.back"), app.pop,
+                           "primary" if live else "normal", px=22, hint=hint("replay.key_back_race") if live else None),
             "log": Button("log", lambda: tr("replay.log"), self.open_log, px=22, hint=hint("replay.key_log")),
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
         }
@@ -106,7 +110,8 @@ class ReplayScene(Scene):
         self.board = pygame.Rect(0, TOP, w - LOG_W, h - TOP - BAR_H)
         self.log_rect = pygame.Rect(w - LOG_W + MARGIN, TOP + MARGIN, LOG_W - 2 * MARGIN, h - TOP - BAR_H - 2 * MARGIN)
         self.view.set_viewport(self.board)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, STANDINGS_W, standings_height(self.replay.control))
+        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.replay.control), standings_height(self.replay.control))
+        self.standings_w = standings.width
         self.view.free = free_areas(self.board, standings, self.board.bottom - MARGIN)
         if not self.placed:
             self.placed = True
@@ -285,7 +290,7 @@ class ReplayScene(Scene):
         clip = screen.get_clip()
         screen.set_clip(self.board)
         self._draw_cars(screen)
-        draw_standings(screen, (MARGIN, TOP + MARGIN), self.replay.control)
+        draw_standings(screen, (MARGIN, TOP + MARGIN), self.replay.control, self.standings_w)
         end = self.end_text()
         if end is not None:  # a band at the foot of the board
             px = theme.fitting_px(end, 26, self.board.width - 60, 18)
@@ -300,8 +305,9 @@ class ReplayScene(Scene):
         log = self.log_rect.copy()
         log.height -= 17 * len(help_lines) + 10
         self.log_rows = []
+        pos = pygame.mouse.get_pos()
         self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll,
-                                   shown=self.log_rows)
+                                   shown=self.log_rows, pointer=pos if log.collidepoint(pos) else None)
         for i, line in enumerate(help_lines):
             theme.text(screen, line, 16, theme.FAINT, (log.left + 4, log.bottom + 8 + 17 * i))
         pygame.draw.rect(screen, theme.PANEL_DARK, self.bar)

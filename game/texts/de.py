@@ -236,7 +236,7 @@ STRINGS: dict[str, str] = {
     "race.flags.longest": "Grün {n}: Felder auf dem längsten Weg hindurch",
     "race.hint.gear": "Gang wählen: Schaltung oder Zeile anklicken oder 1–6 drücken.",
     "race.hint.roll": "{die} werfen: anklicken oder Leertaste. Rücktaste nimmt den Gang zurück.",
-    "race.hint.move": "Ein markiertes Feld anklicken. B = Brems-VP, R = Reifen-VP, rot = Ausscheiden.",
+    "race.hint.move": "Ein markiertes Feld anklicken: {brakes} = 1 Brems-VP, {tyres} = 1 Reifen-VP, rot = Ausscheiden.",
     "race.hint.computer": "{name} fährt …",
     "race.hint.computer_setup": "{name} stellt das Auto ein …",
     "race.hint.computer_pit": "Die Crew von {name} arbeitet …",
@@ -577,6 +577,11 @@ STRINGS: dict[str, str] = {
     "log.back_short": "{n} Zeilen zurück",
     "race.full_log": "Protokoll (L)",
     "results.replay": "Wiederholung ansehen",
+
+    # --- the race's log panel: a line clicked shows its moment (issue 18) ---------------
+    "race.log_line_hint": "Klick: das Brett im Moment dieser Zeile",
+    "replay.back_race": "Zurück zum Rennen",
+    "replay.key_back_race": "Das Rennen geht weiter, wo es steht (Esc)",
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------

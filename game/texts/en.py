@@ -229,7 +229,7 @@ STRINGS: dict[str, str] = {
     "race.flags.longest": "Green {n}: spaces on the longest way through",
     "race.hint.gear": "Choose a gear: click the shifter or a row, or press 1–6.",
     "race.hint.roll": "Roll the {die}: click it or press Space. Backspace takes the gear back.",
-    "race.hint.move": "Click a highlighted space. B = brake WP, T = tyre WP, red = out of the race.",
+    "race.hint.move": "Click a highlighted space: {brakes} = 1 brake WP, {tyres} = 1 tyre WP, red = out of the race.",
     "race.hint.computer": "{name} is driving…",
     "race.hint.computer_setup": "{name} sets up the car…",
     "race.hint.computer_pit": "{name}'s crew is at work…",
@@ -570,6 +570,11 @@ STRINGS: dict[str, str] = {
     "log.back_short": "{n} rows back",
     "race.full_log": "Full log (L)",
     "results.replay": "Watch replay",
+
+    # --- the race's log panel: a line clicked shows its moment (issue 18) ---------------
+    "race.log_line_hint": "Click: the board at the moment of this line",
+    "replay.back_race": "Back to the race",
+    "replay.key_back_race": "The race goes on where it stands (Esc)",
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------

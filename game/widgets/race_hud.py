@@ -29,6 +29,7 @@ TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round
 ROW = 22
 TAG_W = 26
 STANDINGS_W = 236
+MOST_STANDINGS_W = 360  # the running order's widest: a third of the smallest window's board and more
 
 
 def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str, right: int) -> int:
@@ -46,6 +47,19 @@ def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: s
 
 def standings_height(control: RaceControl) -> int:
     return 34 + ROW * len(control.state.cars)
+
+
+def standings_width(control: RaceControl) -> int:
+    """Wide enough for the longest driver's name beside the widest place text the race can show
+    (its last lap with a gap of three digits, "finished" ...), so no name is shortened in either
+    language: from STANDINGS_W up to MOST_STANDINGS_W, past which a name is shortened after all."""
+    laps = control.state.laps
+    places = (tr("race.lap_gap", lap=laps, laps=laps, n=888), tr("race.lap", lap=laps, laps=laps),
+              tr("standings.finished"), tr("standings.out"), tr("standings.grid"))
+    right = max(theme.font(18).size(text)[0] for text in places)
+    team = TAG_W + 6 if any(c.team is not None for c in control.state.cars) else 0
+    name = max((theme.font(20).size(control.entry(c.id).name)[0] for c in control.state.cars), default=0)
+    return max(STANDINGS_W, min(MOST_STANDINGS_W, 56 + name + team + 10 + right + 10))
 
 
 def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pygame.Rect]:
@@ -78,8 +92,8 @@ def draw_clocks(screen: pygame.Surface, box: pygame.Rect, control: RaceControl) 
         theme.text(screen, line, 15, theme.DIM, (box.left + 8, box.top + 84 + 15 * k))
 
 
-def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl,
-                   width: int = STANDINGS_W) -> None:
+def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: RaceControl, width: int) -> None:
+    """The running order, ``width`` wide (``standings_width``): place, badge, name, lap and gap."""
     state = control.state
     box = pygame.Rect(topleft, (width, standings_height(control)))
     theme.panel(screen, box, theme.PANEL_DARK, 215, radius=8)
@@ -145,11 +159,12 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
 
 def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
              scroll: int = 0, title: str = "log.title", reserve: int = 0,
-             shown: list[tuple[pygame.Rect, LogLine]] | None = None) -> int:
+             shown: list[tuple[pygame.Rect, LogLine]] | None = None, pointer: tuple[int, int] | None = None) -> int:
     """The newest lines of the log (or of the summary since the player's turn, ``title``), or
     ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept).
     ``reserve``: px at the right of the title row left free for a button; ``shown`` gets each row
-    drawn with its line, for a screen where a click on a line does something."""
+    drawn with its line, for a screen where a click on a line does something; the line under
+    ``pointer`` (the mouse) is lit, so it reads as something to click."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
     heading = theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
                          (rect.left + 10, rect.top + 8))
@@ -161,13 +176,18 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
         if len(rows) >= room + scroll:
             break
     scroll = max(0, min(scroll, len(rows) - room))
-    for i, (part, line, first) in enumerate(reversed(rows[scroll:scroll + room])):
-        y = rect.top + 28 + i * 20
+    visible = list(reversed(rows[scroll:scroll + room]))
+    boxes = [pygame.Rect(rect.left + 4, rect.top + 28 + i * 20, rect.width - 8, 20) for i in range(len(visible))]
+    lit = next((line for box, (_, line, _) in zip(boxes, visible) if pointer and box.collidepoint(pointer)), None)
+    for i, (part, line, first) in enumerate(visible):
+        y = boxes[i].top
+        if lit is not None and line is lit:
+            pygame.draw.rect(screen, theme.BUTTON_HOVER, boxes[i], border_radius=4)
         if line.car and first:
             pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
         if shown is not None:
-            shown.append((pygame.Rect(rect.left + 4, y, rect.width - 8, 20), line))
+            shown.append((boxes[i], line))
     if scroll:  # how far back, in the room the heading and the button leave (shorter where it is narrow)
         room = rect.right - 10 - reserve - heading.right - 12
         back = tr("log.back", n=scroll)

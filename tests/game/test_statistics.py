@@ -18,6 +18,7 @@ from rules.record import Header, Record, RecordError, Step, replay, same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession, computer_action
 from rules.state import RaceState
+from rules.track import Track
 from tests.ui.helpers import oval
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -74,6 +75,7 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
     assert sum(c.laps_led for c in stats.cars) == (stats.laps if finishers else sum(c.laps_led for c in stats.cars))
     assert sum(c.laps_led for c in stats.cars) <= stats.laps
     checks = {c.id: 0 for c in final.cars}
+    drops, mixed = wp_falls(track, record)
     for step in steps(track, record):
         checks.update({e.car: checks[e.car] + 1 for e in step.events if e.kind == "check" and e.data["purpose"] in CHECKS
                        and e.car is not None})
@@ -84,9 +86,11 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
         assert c.pit_stops == car.pit_stops or final.restarts
         if not final.rules.karma:  # a karma re-roll rolls a check again
             assert c.passed + c.failed == checks[c.car]
+        # WP given back (pits, the T-car, a restart, the street's line) are not used: what the car used
+        # is every fall of its WP from one action to the next, where no action gave back what it struck
+        assert all(c.used[a] >= drops[c.car, a] for a in stats.areas)
+        assert all(c.used[a] == drops[c.car, a] for a in stats.areas if (c.car, a) not in mixed)
         if final.restarts == 0 and not car.t_car:
-            if car.pit_stops == 0:  # nothing given back: used is exactly the set-up less what is left
-                assert c.used == {a: c.setup[a] - c.left[a] for a in stats.areas}
             assert all(c.used[a] >= c.setup[a] - c.left[a] for a in stats.areas)
             if c.place.status == "finished":  # the laps add up to the round it finished in
                 assert [lap.number for lap in c.laps] == list(range(1, stats.laps + 1))
@@ -94,6 +98,24 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
         assert set(c.used) == set(stats.areas)
         fastest = stats.fastest
         assert fastest is None or all(lap.rounds >= fastest[1].rounds for lap in c.laps)
+
+
+def wp_falls(track: Track, record: Record) -> tuple[dict[tuple[str, Area], int], set[tuple[str, Area]]]:
+    """Each car's WP fallen per area over the race, from the states alone, and the (car, area)s that
+    some action both struck and gave back (their fall there hides part of what was struck)."""
+    drops: dict[tuple[str, Area], int] = {}
+    mixed: set[tuple[str, Area]] = set()
+    for step in steps(track, record):
+        struck = {(e.car, Area(str(e.data["area"]))) for e in step.events if e.kind == "wear"}
+        struck |= {(e.car, Area(k)) for e in step.events if e.kind == "gear" for k, v in e.data.items() if k != "gear" and v}
+        struck |= {(e.car, Area.FUEL) for e in step.events if e.kind == "fuel"} | {(e.car, Area.ENGINE) for e in step.events if e.kind == "boost"}
+        for c in step.after.cars:
+            for a in step.after.rules.car_setup.areas:
+                fall = step.before.car(c.id).wp[a] - c.wp[a]
+                drops[c.id, a] = drops.get((c.id, a), 0) + max(0, fall)
+                if fall < 0 and (c.id, a) in struck:
+                    mixed.add((c.id, a))
+    return drops, mixed
 
 
 def test_a_car_that_always_rolls_the_average_has_no_luck() -> None:

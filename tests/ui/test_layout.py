@@ -101,6 +101,43 @@ def played(preset: str) -> Record:
     return control.session.record()
 
 
+@lru_cache(maxsize=None)
+def played_long_names() -> Record:
+    """Ten cars named like the street race's roster (the names the game gives) and one name of the
+    most letters a player may type, on 3 laps, some rounds in: the running order's longest texts."""
+    from rules.roster import ROSTER
+
+    header = race_header("fd-basic")
+    names = ["Maximilian Bär", *(d.name for d in ROSTER[1:])]
+    header = header.model_copy(update={"laps": 3, "entries": tuple(
+        e.model_copy(update={"name": names[i]}) for i, e in enumerate(header.entries))})
+    control = RaceControl.start(oval(), header)
+    play_until(control, lambda c: c.state.round >= 6 and c.wait() == Wait.GEAR)
+    return control.session.record()
+
+
+def race_long_names(app: App, where: str) -> None:
+    """The running order of ``played_long_names`` on the race screen, or in the replay viewer."""
+    from game.scenes.replay import open_replay
+
+    if where == "race":
+        control = RaceControl.resume(oval(), played_long_names())
+        app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+        return
+    assert open_replay(app, played_long_names())
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.replay.build()
+    scene.go(scene.replay.total)
+
+
+def replay_from_race(app: App) -> None:
+    """A line of the race screen's log clicked: the viewer over the race, its "Back to the race"."""
+    scene = race(app)
+    scene.show_moment(len(scene.control.session.actions) // 2)
+    assert isinstance(app.scene, ReplayScene)
+
+
 def race(app: App, preset: str = "fd-modules") -> RaceScene:
     """The race resumed from ``played``: its log is full; the human chooses a gear."""
     control = RaceControl.resume(oval(), played(preset))
@@ -445,6 +482,9 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-gear": race,
     "race-move": race_move,
     "race-log-back": race_log_back,
+    "race-long-names": lambda app: race_long_names(app, "race"),  # issue 18: "Ossi Kr…" beside "Runde 1/3 · +8"
+    "replay-long-names": lambda app: race_long_names(app, "replay"),
+    "replay-from-race": replay_from_race,
     "race-league": race_league,
     "race-setup": race_setup,
     "race-pit": race_pit,

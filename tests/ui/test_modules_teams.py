@@ -105,7 +105,7 @@ def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monke
         return original(screen, at, car_, colour)
 
     monkeypatch.setattr(race_hud, "draw_team_tag", record)
-    race_hud.draw_standings(scene.app.screen, (10, 60), scene.control)
+    race_hud.draw_standings(scene.app.screen, (10, 60), scene.control, race_hud.standings_width(scene.control))
     assert tags == {"m": "T1", "f": "T1", "g": "T2", "h": "T2"}
     assert team_members(1) == (2, 3)
 
