@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.texts import reason_text, tr
+from game.texts import place_name, reason_text, tr
 from rules.moves import Move
 from rules.track import Corner, Track
 
@@ -33,7 +33,7 @@ def move_lines(track: Track, move: Move, here: str, street: bool = False) -> lis
         lines.append(tr("cost.spin"))
     if move.corner is not None and not move.spin:
         corner = track.corners[move.corner]
-        lines.append(tr("cost.stop", stops=move.stops, required=corner.stops, corner=corner.label))
+        lines.append(tr("cost.stop", stops=move.stops, required=corner.stops, corner=place_name(corner.label)))
     if move.in_box:
         lines.append(tr("cost.pit"))
     if move.finishes:
@@ -59,7 +59,7 @@ def street_lines(track: Track, move: Move) -> list[str]:
 def corner_sign_lines(corner: Corner) -> list[str]:
     """What a corner's sign on the board says (CORNER-1, CORNER-2): the yellow stops to make, the
     red and the green number of spaces of the shortest and the longest way through it."""
-    return [corner.label, tr("race.flags.stops", n=corner.stops), tr("race.flags.shortest", n=corner.shortest),
+    return [place_name(corner.label), tr("race.flags.stops", n=corner.stops), tr("race.flags.shortest", n=corner.shortest),
             tr("race.flags.longest", n=corner.longest)]
 
 

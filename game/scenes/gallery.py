@@ -10,7 +10,7 @@ from game import theme
 from game.board.street_art import space_lines
 from game.board.view import BoardView
 from game.play.movetext import corner_sign_lines
-from game.texts import tr
+from game.texts import place_name, tr
 from game.app.loop import Scene
 from game.board.catalogue import TrackEntry
 from game.scenes.hotreload import HotReload, swap_board
@@ -185,7 +185,7 @@ class GalleryScene(Scene):
         if corner is None:
             what = tr("gallery.straight")
         elif corner.stops == 1:
-            what = tr("facts.corner_1", label=corner.label)
+            what = tr("facts.corner_1", label=place_name(corner.label))
         else:
-            what = tr("facts.corner_n", label=corner.label, n=corner.stops)
+            what = tr("facts.corner_n", label=place_name(corner.label), n=corner.stops)
         return [tr("gallery.space", name=name), where, what, *space_lines(entry.track, name)]

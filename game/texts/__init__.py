@@ -10,6 +10,7 @@ translated here from their code and values, never from the English sentence.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from game.texts import de, en
@@ -18,6 +19,7 @@ from rules.reasons import Code, Reason
 LANGUAGES = ("en", "de")
 STRINGS: dict[str, dict[str, str]] = {"en": en.STRINGS, "de": de.STRINGS}
 REASONS: dict[str, dict[Code, str]] = {"en": en.REASONS, "de": de.REASONS}
+PLACES: dict[str, dict[str, str]] = {"en": en.PLACES, "de": de.PLACES}
 
 _language = "en"
 
@@ -62,6 +64,20 @@ def die_name(name: str) -> str:
     return tr(f"die.{name}")
 
 
+def place_name(label: str) -> str:
+    """A name printed on a board ("Turn 4", "Main grandstand") in the current language.
+
+    Only the shipped boards' English names are translated; a designer's own name is a proper
+    name and shows as drawn."""
+    table = PLACES[_language]
+    if label in table:
+        return table[label]
+    turn = re.fullmatch(r"Turn (\d+)", label)
+    if turn and "Turn {n}" in table:
+        return table["Turn {n}"].format(n=turn.group(1))
+    return label
+
+
 def reason_text(reason: Reason) -> str:
     """A reason of the rules as a sentence in the current language."""
     values: dict[str, object] = {}
@@ -72,6 +88,8 @@ def reason_text(reason: Reason) -> str:
             values[key] = tr(f"action.{value}")
         elif key == "die" and isinstance(value, str):
             values[key] = die_name(value)
+        elif key == "corner" and isinstance(value, str):
+            values[key] = place_name(value)
         else:
             values[key] = value
     table = REASONS[_language]

@@ -969,3 +969,6 @@ REASONS: dict[Code, str] = {
     Code.SETUP_BELOW_MINIMUM: "Too few {area} wear points: {points}, at least {minimum} required.",
     Code.SETUP_ABOVE_MAXIMUM: "Too many {area} wear points: {points}, at most {maximum} allowed.",
 }
+
+# The shipped boards print their names in English: nothing to translate.
+PLACES: dict[str, str] = {}

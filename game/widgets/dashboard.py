@@ -7,7 +7,7 @@ import pygame
 from game import theme
 from game.board.cars import car_icon, pattern_of
 from game.widgets.dice import die_colour
-from game.texts import tr
+from game.texts import place_name, tr
 from game.widgets.icons import draw_tyre
 from game.play.standings import lap_of, team_members, team_name
 from rules.car import Area, WearPoints
@@ -153,5 +153,5 @@ class Dashboard:
             return tr("dash.pit")
         if space.corner is not None and car.corner == space.corner:
             corner = track.corners[space.corner]
-            return tr("dash.corner", corner=corner.label, stops=car.stops, required=corner.stops)
+            return tr("dash.corner", corner=place_name(corner.label), stops=car.stops, required=corner.stops)
         return tr("dash.straight")

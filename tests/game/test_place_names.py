@@ -1,0 +1,64 @@
+"""The names the shipped boards print speak the player's language (issue 18, defect 10:
+"the grandstand names stay English on the board"; German games said "Turn 4: Stopp 1/2")."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from game import texts
+from game.texts import de, place_name, reason_text
+from rules.reasons import Code, Reason
+from tests.conftest import REPO
+
+
+@pytest.fixture
+def german():
+    texts.set_language("de")
+    yield
+    texts.set_language("en")
+
+
+def printed_names() -> set[str]:
+    """Every object name the shipped maps print: corners, scenery, street zones."""
+    names = set()
+    for path in (REPO / "maps").glob("*.tmx"):
+        names |= {o.get("name") for o in ET.parse(path).iter("object") if o.get("name")}
+    return names
+
+
+def test_generic_corner_names_are_translated(german):
+    assert place_name("Turn 4") == "Kurve 4"
+    assert place_name("Turn 11") == "Kurve 11"
+    assert place_name("Hairpin") == "Haarnadel"
+    assert place_name("Main grandstand") == "Haupttribüne"
+
+
+def test_a_designers_own_name_stays_as_drawn(german):
+    assert place_name("Lindenkehre") == "Lindenkehre"
+    assert place_name("Turnberry") == "Turnberry"  # only "Turn <number>" is the generic name
+
+
+def test_english_keeps_the_printed_names():
+    assert place_name("Turn 4") == "Turn 4"
+    assert place_name("Main grandstand") == "Main grandstand"
+
+
+def test_every_translated_name_is_printed_on_a_shipped_board():
+    """No stale entries: each German name translates something a shipped map prints."""
+    printed = printed_names()
+    turns = {n for n in printed if n.startswith("Turn ") and n[5:].isdigit()}
+    assert turns, "Hohenau numbers its corners"
+    assert set(de.PLACES) - {"Turn {n}"} <= printed
+
+
+@pytest.mark.parametrize("name", ["Main grandstand", "Race control", "Paddock", "Hairpin", "Old Mill", "Police station"])
+def test_the_shipped_boards_english_names_have_german_ones(name):
+    assert name in printed_names()
+    assert name in de.PLACES
+
+
+def test_a_retirement_reason_names_the_corner_in_german(german):
+    reason = Reason(rule="CORNER-5", code=Code.MISSED_STOPS, values={"corner": "Turn 5", "stops": 0, "required": 2})
+    assert reason_text(reason) == "Wer Kurve 5 nach 0 von 2 Stopps verlässt, scheidet aus."
