@@ -8,9 +8,24 @@ English templates below are the reference wording and what tests and logs use.
 
 from __future__ import annotations
 
+import string
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
+
+
+class CountingFormatter(string.Formatter):
+    """``{n:space|spaces}`` writes the word for the count ("1 space", "2 spaces"), so no
+    sentence has to say "space(s)"; any other field formats as ``str.format`` does."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+FORMAT = CountingFormatter()
 
 
 class Code(StrEnum):
@@ -95,8 +110,8 @@ TEMPLATES: dict[Code, str] = {
         "only one gear down per turn."
     ),
     Code.SKIP_COST_UNPAYABLE: (
-        "Cannot shift down from gear {current} to gear {target}: skipping {skipped} gear(s) needs "
-        "{needed} {area} wear point(s), only {available} left."
+        "Cannot shift down from gear {current} to gear {target}: skipping {skipped} {skipped:gear|gears} needs "
+        "{needed} {area} wear {needed:point|points}, only {available} left."
     ),
     Code.NOT_FROM_GEAR_ZERO: "From neutral (N) a car may only engage gear {allowed}, not gear {target}.",
     Code.SETUP_WRONG_TOTAL: "The set-up has {total} wear points; it must have exactly {required}.",
@@ -108,18 +123,18 @@ TEMPLATES: dict[Code, str] = {
     ),
     Code.NOT_A_STEP: "A car cannot drive from {src} to {dst} in one step.",
     Code.CANNOT_BRAKE: (
-        "Stopping {spaces} space(s) short needs {spaces} brake wear point(s); only {brakes} left."
+        "Stopping {spaces} {spaces:space|spaces} short needs {spaces} brake wear {spaces:point|points}; only {brakes} left."
     ),
     Code.BLOCKED_TOO_FAR: "Blocked {spaces} spaces short: 7 or more spaces means the car is out.",
     Code.BLOCKED_UNPAID: (
-        "Blocked {spaces} space(s) short: that costs {brakes} brake and {tyres} tyre wear "
-        "point(s), more than the car has left, so it is out."
+        "Blocked {spaces} {spaces:space|spaces} short: that costs {brakes} brake and {tyres} tyre wear "
+        "points, more than the car has left, so it is out."
     ),
     Code.MISSED_STOPS: (
         "Leaving {corner} after {stops} of {required} stops puts the car out of the race."
     ),
     Code.TYRES_GONE: (
-        "Flying out of the corner costs {needed} tyre wear point(s); only {available} left, "
+        "Flying out of the corner costs {needed} tyre wear {needed:point|points}; only {available} left, "
         "so the car is out."
     ),
     Code.SPIN_TOO_FAR: (
@@ -146,7 +161,7 @@ TEMPLATES: dict[Code, str] = {
         "This rule set has no {area} area: it must have 0 wear points, not {points}."
     ),
     Code.NO_BRAKING_IN_PIT: (
-        "There is no braking in the pit lane: the car cannot stop {spaces} space(s) short unless "
+        "There is no braking in the pit lane: the car cannot stop {spaces} {spaces:space|spaces} short unless "
         "the car in front is in the way."
     ),
     Code.NO_BRAKING_NOW: "The car may not brake now: it must drive all {roll} spaces.",
@@ -209,7 +224,7 @@ class Reason(BaseModel):
         words = {
             k: v.replace("_", " ") if isinstance(v, str) else v for k, v in self.values.items()
         }
-        return TEMPLATES[self.code].format(**words)
+        return FORMAT.format(TEMPLATES[self.code], **words)
 
 
 # The same model under the two names the callers think in.

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from game.texts import de, en
-from rules.reasons import Code, Reason
+from rules.reasons import FORMAT, Code, Reason
 
 LANGUAGES = ("en", "de")
 STRINGS: dict[str, dict[str, str]] = {"en": en.STRINGS, "de": de.STRINGS}
@@ -54,7 +54,7 @@ def tr(key: str, **values: object) -> str:
     if values.get("n") == 1 and f"{key}.1" in STRINGS["en"]:
         key = f"{key}.1"
     text = table[key] if key in table else STRINGS["en"][key]
-    return text.format(**values) if values else text
+    return FORMAT.format(text, **values) if values else text
 
 
 def die_name(name: str) -> str:
@@ -94,7 +94,7 @@ def reason_text(reason: Reason) -> str:
             values[key] = value
     table = REASONS[_language]
     template = table[reason.code] if reason.code in table else REASONS["en"][reason.code]
-    return template.format(**values)
+    return FORMAT.format(template, **values)
 
 
 def percent(p: float) -> str:

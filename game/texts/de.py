@@ -899,7 +899,7 @@ STRINGS: dict[str, str] = {
     "log.karma.race_end": "{name} erhält {change} Karma im Ziel ({left} im Pool).",
     "log.bid": "Kopf an Kopf: {name} hat {amount} Karma geboten und fährt als {place}. der gleichauf liegenden Autos ({left} übrig).",
     "log.pit.points": "Crew von {name}: {points} Punkte, {worked} abgearbeitet, noch {left}.",
-    "log.pit.done": "Crew von {name} fertig: {work}; {out} Feld(er) aus der Box.",
+    "log.pit.done": "Crew von {name} fertig: {work}; {out} {out:Feld|Felder} aus der Box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Windschatten",
@@ -984,7 +984,7 @@ REASONS: dict[Code, str] = {
         "Von Gang {current} nicht in Gang {target}: ohne VP bei {area} nur ein Gang pro Zug herunter."
     ),
     Code.SKIP_COST_UNPAYABLE: (
-        "Von Gang {current} nicht in Gang {target}: {skipped} Gang/Gänge zu überspringen kostet "
+        "Von Gang {current} nicht in Gang {target}: {skipped} {skipped:Gang|Gänge} zu überspringen kostet "
         "{needed} VP bei {area}, nur noch {available} übrig."
     ),
     Code.NOT_FROM_GEAR_ZERO: "Aus dem Leerlauf (N) darf ein Auto nur Gang {allowed} einlegen, nicht Gang {target}.",
@@ -993,10 +993,10 @@ REASONS: dict[Code, str] = {
     Code.SETUP_ABOVE_MAXIMUM: "Zu viele VP bei {area}: {points}, höchstens {maximum}.",
     Code.SETUP_AREA_UNUSED: "Diese Regeln kennen den Bereich {area} nicht: 0 VP statt {points}.",
     Code.NOT_A_STEP: "Von {src} kommt ein Auto nicht in einem Schritt nach {dst}.",
-    Code.CANNOT_BRAKE: "{spaces} Feld(er) früher anzuhalten kostet {spaces} Brems-VP; nur noch {brakes} übrig.",
+    Code.CANNOT_BRAKE: "{spaces} {spaces:Feld|Felder} früher anzuhalten kostet {spaces} Brems-VP; nur noch {brakes} übrig.",
     Code.BLOCKED_TOO_FAR: "{spaces} Felder vor dem Ziel blockiert: ab 7 Feldern scheidet das Auto aus.",
     Code.BLOCKED_UNPAID: (
-        "{spaces} Feld(er) vor dem Ziel blockiert: das kostet {brakes} Brems- und {tyres} Reifen-VP, "
+        "{spaces} {spaces:Feld|Felder} vor dem Ziel blockiert: das kostet {brakes} Brems- und {tyres} Reifen-VP, "
         "mehr als übrig, also scheidet das Auto aus."
     ),
     Code.MISSED_STOPS: "Wer {corner} nach {stops} von {required} Stopps verlässt, scheidet aus.",
@@ -1025,7 +1025,7 @@ REASONS: dict[Code, str] = {
     Code.PIT_GEAR_LIMIT: "Aus der Box höchstens Gang {limit}, nicht Gang {gear}.",
     Code.AREA_GONE: "Der letzte VP bei {area} ist weg: das Auto scheidet aus.",
     Code.NO_BRAKING_IN_PIT: (
-        "In der Boxengasse wird nicht gebremst: das Auto kann nicht {spaces} Feld(er) früher halten, "
+        "In der Boxengasse wird nicht gebremst: das Auto kann nicht {spaces} {spaces:Feld|Felder} früher halten, "
         "außer ein Auto davor ist im Weg."
     ),
     Code.NO_BRAKING_NOW: "Das Auto darf jetzt nicht bremsen: es muss alle {roll} Felder fahren.",

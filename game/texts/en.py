@@ -885,7 +885,7 @@ STRINGS: dict[str, str] = {
     "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
     "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
     "log.pit.points": "{name}'s crew: {points} points, {worked} worked off, {left} to go.",
-    "log.pit.done": "{name}'s crew is done: {work}; {out} space(s) out of the box.",
+    "log.pit.done": "{name}'s crew is done: {work}; {out} {out:space|spaces} out of the box.",
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",
