@@ -163,22 +163,49 @@ def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
 
 
 class _Nearest:
-    """Distance to a long polyline; segments are bucketed on a grid because every question is local."""
+    """Distance to a long polyline; segments are bucketed on a grid because every question is local.
+
+    A question looks in the cells around its point first and widens the search only while
+    nothing lies that near: the answer is the same as searching all of ``reach`` at once (the
+    nearest segment within a radius always touches a cell of that radius), and laying out a
+    board asks some ten thousand of them.
+    """
 
     def __init__(self, points: Sequence[Point], cell: float, closed: bool = True) -> None:
         self.cell = cell
-        self.buckets: dict[tuple[int, int], list[tuple[Point, Point]]] = {}
+        self.buckets: dict[tuple[int, int], list[tuple[float, float, float, float, float]]] = {}
         for a, b in zip(points, [*points[1:], points[0]] if closed else points[1:]):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            segment = (a[0], a[1], dx, dy, dx * dx + dy * dy)
             for key in _cells(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), cell):
-                self.buckets.setdefault(key, []).append((a, b))
+                self.buckets.setdefault(key, []).append(segment)
 
     def distance(self, p: Point, reach: float) -> float:
         """Distance to the nearest segment, or inf if none lies within ``reach``."""
+        radius = min(reach, self.cell)
+        while True:
+            best = self._nearest(p, radius)
+            if best <= radius or radius >= reach:
+                return best if best <= reach else math.inf
+            radius = min(reach, 2 * radius)
+
+    def clear(self, p: Point, radius: float) -> bool:
+        """Does no segment come nearer to ``p`` than ``radius``?"""
+        return self._nearest(p, radius) >= radius
+
+    def _nearest(self, p: Point, radius: float) -> float:
+        """The distance to the nearest segment in the cells ``radius`` around ``p`` (inf if none)."""
+        px, py = p
         best = math.inf
-        for key in _cells(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach, self.cell):
-            for a, b in self.buckets.get(key, ()):
-                best = min(best, _dist_to_segment(p, a, b))
-        return best if best <= reach else math.inf
+        get, cell = self.buckets.get, self.cell
+        for cx in range(math.floor((px - radius) / cell), math.floor((px + radius) / cell) + 1):
+            for cy in range(math.floor((py - radius) / cell), math.floor((py + radius) / cell) + 1):
+                for ax, ay, dx, dy, seg2 in get((cx, cy), ()):
+                    t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / seg2))
+                    d = math.hypot(px - ax - dx * t, py - ay - dy * t)
+                    if d < best:
+                        best = d
+        return best
 
 
 class _MultiNearest:
@@ -189,6 +216,9 @@ class _MultiNearest:
 
     def distance(self, p: Point, reach: float) -> float:
         return min((n.distance(p, reach) for n in self.parts), default=math.inf)
+
+    def clear(self, p: Point, radius: float) -> bool:
+        return all(n.clear(p, radius) for n in self.parts)
 
 
 def _cells(x0: float, y0: float, x1: float, y1: float, cell: float) -> list[tuple[int, int]]:
@@ -581,9 +611,8 @@ class BoardRenderer:
 
     def _clear(self, p: Point, expected: float) -> bool:
         """True if no other part of the track or pit lane comes closer to ``p`` than ``expected``."""
-        w = self.lane_width
-        near = min(self._near_track.distance(p, expected + w), self._near_pit.distance(p, expected + w))
-        return near >= expected - 0.25 * w
+        radius = expected - 0.25 * self.lane_width
+        return self._near_track.clear(p, radius) and self._near_pit.clear(p, radius)
 
     def _gravel_trap(self, corner: int) -> tuple[list[Point], list[Point]]:
         """The gravel beyond the kerb of one corner, reaching further out past the apex; and its tyre wall.
