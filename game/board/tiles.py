@@ -55,6 +55,7 @@ class BoardTiles:
         self.overview: pygame.Surface | None = None
         self.overview_scale = 0.0
         self.painted = 0  # paints so far (one per block of tiles): what a test counts
+        self.version = 0  # grows whenever the picture changes (rescaled, tiles painted or forgotten)
 
     @property
     def whole(self) -> bool:
@@ -65,6 +66,7 @@ class BoardTiles:
         """Forget the picture; from now on it is painted at ``scale`` (screen px per map px)."""
         self.scale = scale
         self.tiles = {}
+        self.version += 1
         self.size = self.board.size_at(scale)
         self.tile = self.size if self.size[0] * self.size[1] <= WHOLE_PIXELS else (TILE, TILE)
         if self.language != texts.language():
@@ -137,10 +139,12 @@ class BoardTiles:
         keep = self._span(view, RING)
         for key in [k for k in self.tiles if not (keep[0] <= k[0] < keep[2] and keep[1] <= k[1] < keep[3])]:
             del self.tiles[key]
+            self.version += 1
 
     def _paint(self, i0: int, j0: int, i1: int, j1: int) -> None:
         """Tiles i0..i1-1 x j0..j1-1 from one paint of the board."""
         self.painted += 1
+        self.version += 1
         if self.whole:
             self.tiles[(0, 0)] = _displayable(self.board.paint(self.options, self.scale))
             return
