@@ -77,12 +77,17 @@ class HotReload:
         self.app = app
         self.entry = entry
         self.prepared: object = None
+        self._shown = entry.track if entry is not None else None  # the track the scene has
 
         def work() -> tuple[list[str], object] | None:
             assert entry is not None
             problems = app.tracks.refresh(entry)
+            if problems is None and entry.track is not self._shown and entry.track is not None:
+                problems = []  # built already for another screen watching the same map
             if problems is None:
                 return None
+            if not problems:
+                self._shown = entry.track
             return problems, prepare(entry) if prepare is not None and not problems else None
 
         self.watch = None if entry is None else FileWatch(entry.path, entry.stamp, work)
