@@ -116,18 +116,33 @@ def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - dx * t, p[1] - a[1] - dy * t)
 
 
-def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point, s: float) -> Point:
-    """The centripetal Catmull-Rom curve from p1 (s=0) to p2 (s=1): smooth, without loops or overshoot."""
+def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point) -> Callable[[float], Point]:
+    """The centripetal Catmull-Rom curve from p1 (s=0) to p2 (s=1): smooth, without loops or overshoot.
+
+    Its knots are worked out once for the curve's every point (a board asks for some ten
+    thousand); each point is the same nest of linear mixes as ``lerp`` makes them."""
     t1 = max(math.dist(p0, p1), 1e-6) ** 0.5
     t2 = t1 + max(math.dist(p1, p2), 1e-6) ** 0.5
     t3 = t2 + max(math.dist(p2, p3), 1e-6) ** 0.5
-    t = t1 + (t2 - t1) * s
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+    span1, span2, span3, span02, span13 = t1, t2 - t1, t3 - t2, t2, t3 - t1
 
-    def mix(a: Point, b: Point, ta: float, tb: float) -> Point:
-        return lerp(a, b, (t - ta) / (tb - ta))
+    def at(s: float) -> Point:
+        t = t1 + (t2 - t1) * s
+        k = t / span1
+        ax1, ay1 = x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+        k = (t - t1) / span2
+        ax2, ay2 = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
+        k = (t - t2) / span3
+        ax3, ay3 = x2 + (x3 - x2) * k, y2 + (y3 - y2) * k
+        k = t / span02
+        bx1, by1 = ax1 + (ax2 - ax1) * k, ay1 + (ay2 - ay1) * k
+        k = (t - t1) / span13
+        bx2, by2 = ax2 + (ax3 - ax2) * k, ay2 + (ay3 - ay2) * k
+        k = (t - t1) / span2
+        return (bx1 + (bx2 - bx1) * k, by1 + (by2 - by1) * k)
 
-    a1, a2, a3 = mix(p0, p1, 0.0, t1), mix(p1, p2, t1, t2), mix(p2, p3, t2, t3)
-    return mix(mix(a1, a2, 0.0, t2), mix(a2, a3, t1, t3), t1, t2)
+    return at
 
 
 def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
@@ -150,13 +165,16 @@ def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
         def ctrl(i: int) -> Point:
             return ext[i + 2]
     out = []
+    curves: dict[int, Callable[[float], Point]] = {}
     for i in range(n * SAMPLES + (0 if closed else 1)):
         u = i / SAMPLES - 0.5
         k = math.floor(u)
-        quad = (ctrl(k - 1), ctrl(k), ctrl(k + 1), ctrl(k + 2))
+        if k not in curves:
+            curves[k] = _catmull_rom(ctrl(k - 1), ctrl(k), ctrl(k + 1), ctrl(k + 2))
+        curve = curves[k]
         s = u - k
-        p = _catmull_rom(*quad, s)
-        a, b = _catmull_rom(*quad, s - 1e-3), _catmull_rom(*quad, s + 1e-3)
+        p = curve(s)
+        a, b = curve(s - 1e-3), curve(s + 1e-3)
         f = _unit(b[0] - a[0], b[1] - a[1])
         out.append((p, (f[1], -f[0])))
     return out
