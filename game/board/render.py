@@ -198,9 +198,10 @@ class _Nearest:
             for key in _cells(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), cell):
                 self.buckets.setdefault(key, []).append(segment)
 
-    def distance(self, p: Point, reach: float) -> float:
-        """Distance to the nearest segment, or inf if none lies within ``reach``."""
-        radius = min(reach, self.cell)
+    def distance(self, p: Point, reach: float, first: float | None = None) -> float:
+        """Distance to the nearest segment, or inf if none lies within ``reach``; the search
+        begins ``first`` around ``p`` (a guess, such as the answer for a point nearby)."""
+        radius = min(reach, self.cell if first is None else max(first, 0.25 * self.cell))
         while True:
             best = self._nearest(p, radius)
             if best <= radius or radius >= reach:
@@ -219,7 +220,11 @@ class _Nearest:
         for cx in range(math.floor((px - radius) / cell), math.floor((px + radius) / cell) + 1):
             for cy in range(math.floor((py - radius) / cell), math.floor((py + radius) / cell) + 1):
                 for ax, ay, dx, dy, seg2 in get((cx, cy), ()):
-                    t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / seg2))
+                    t = 0.0 if seg2 == 0 else ((px - ax) * dx + (py - ay) * dy) / seg2
+                    if t < 0.0:
+                        t = 0.0
+                    elif t > 1.0:
+                        t = 1.0
                     d = math.hypot(px - ax - dx * t, py - ay - dy * t)
                     if d < best:
                         best = d
@@ -557,13 +562,19 @@ class BoardRenderer:
         curves = {li: _curve(pts, closed=True) for li, pts in centres.items()}
         near = {li: _Nearest([p for p, _ in c], step) for li, c in curves.items()}
         reach = 4 * step
-        gaps: dict[int, list[tuple[float, float]]] = {}
-        for li, curve in curves.items():
-            gaps[li] = [
-                (near[li - 1].distance(p, reach) if li > 0 else math.inf,
-                 near[li + 1].distance(p, reach) if li + 1 < t.lanes else math.inf)
-                for p, _ in curve
-            ]
+
+        def along(lane: int, curve: list[tuple[Point, Point]]) -> list[float]:
+            """The distance from each point of ``curve`` to ``lane``'s curve (inf: none or too far);
+            each search begins a little beyond the last point's answer, as the lanes run side by side."""
+            if not 0 <= lane < t.lanes:
+                return [math.inf] * len(curve)
+            out, last = [], math.inf
+            for p, _ in curve:
+                last = near[lane].distance(p, reach, None if last == math.inf else 1.2 * last)
+                out.append(last)
+            return out
+
+        gaps = {li: list(zip(along(li - 1, curve), along(li + 1, curve))) for li, curve in curves.items()}
         spacing = [g for pairs in gaps.values() for pair in pairs for g in pair if g < math.inf]
         width = median(spacing) if spacing else step
         for li, curve in curves.items():
