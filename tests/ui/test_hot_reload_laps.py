@@ -138,3 +138,40 @@ def test_the_trial_screen_shows_the_saved_map_and_stops_watching_while_a_lap_is_
     trial.start()
     assert watch is not None and watch._stop.is_set()  # only the lap's screen watches the map now
     key(app.scene, pygame.K_ESCAPE)
+
+
+def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Where a save only moved where spaces are drawn (the engine never reads their pixels),
+    the race cannot have gone differently: it moves over as it stands, dice and all, at once."""
+    import game.play.retrack as retrack_module
+    from game.play.race_control import RaceControl
+    from rules.record import loads, replay
+    from tests.ui.helpers import human_step
+
+    entry = app.tracks.get("oval.tmx")
+    control = RaceControl.start(entry.track, header(("human", "careful")), app.saves)
+    for _ in range(25):
+        human_step(control)
+    state, dice = control.state, control.session.dice
+    moved = entry.track.model_copy(update={"spaces": tuple(
+        s.model_copy(update={"x": s.x + 3, "heading": s.heading + 1}) for s in entry.track.spaces)})
+    assert retrack_module.drawn_only(entry.track, moved)
+    assert not retrack_module.drawn_only(entry.track, moved.model_copy(update={"laps": moved.laps + 1}))
+    replayed: list[int] = []  # the actions each new session was made to replay
+    real = retrack_module.RaceSession
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        replayed.append(len(kwargs.get("actions", ())))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(retrack_module, "RaceSession", spy)
+    assert retrack_module.replay_on(control, moved).session is None  # nothing replayed in the background
+    assert retrack_module.retrack(control, moved) is None
+    assert sum(replayed) == 0
+    assert control.track is moved and control.session.dice is dice
+    assert control.state == state.model_copy(update={"track_hash": moved.content_hash()})
+    saved = loads(app.saves.current.read_text(encoding="utf-8"))
+    assert saved.header.track_hash == moved.content_hash() and replay(moved, saved) == control.state
+    for _ in range(10):  # and the race goes on there as it would have
+        human_step(control)
+
