@@ -140,6 +140,11 @@ class BoardShelf:
             self._in_use[key] = board
         return board
 
+    def peek(self, key: Path) -> BoardRenderer | None:
+        """The board kept or held under ``key``, if there is one (nothing is laid out)."""
+        with self._lock:
+            return self._recent.get(key) or self._in_use.get(key)
+
     def replace(self, key: Path, board: BoardRenderer) -> None:
         """Keep ``board`` under ``key`` instead of the one laid out before (a map saved again)."""
         with self._lock:
@@ -422,12 +427,15 @@ class TrackCatalogue:
         serving until its file builds again, so a half-finished edit never takes it away.
 
         The new track and its board are built outside the entry's lock (a background thread
-        may call this while the screen keeps drawing the old board) and swapped in at once."""
+        may call this while the screen keeps drawing the old board) and swapped in at once; a
+        board whose drawing did not change (other stops, weather or names) keeps its layout."""
         if not entry.loaded or stamp(entry.path) == entry.stamp:
             return None
         fresh = TrackEntry(entry.path, map_title(entry.path), cache=entry.cache)  # a shelf of its own
         problems = self._build(fresh)
-        board = fresh.board if not problems else None
+        board = None
+        if not problems and fresh.track is not None:  # laid out anew only if the drawing changed
+            board = BoardRenderer(fresh.track, art=read_art(fresh.path), like=entry.shelf.peek(entry.path))
         with entry.lock:
             entry.stamp, entry.title = fresh.stamp, fresh.title
             if problems:

@@ -523,10 +523,36 @@ def _scenery(obj: ET.Element) -> Scenery | str:
 class BoardRenderer:
     """Space polygons, hit-testing and the rendered picture of one track."""
 
-    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None) -> None:
+    #: What a board's layout copies from another that was laid out from the same drawing.
+    LAYOUT = ("sections", "lane_width", "_polys", "corner_boxes", "_near_track", "_near_pit", "gravel", "walls",
+              "pit_building", "bounds", "_cell", "_grid")
+
+    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None,
+                 like: BoardRenderer | None = None) -> None:
+        """Lay out ``track``'s board; or take ``like``'s layout where it was laid out from the
+        same drawing (a map saved with other stops, weather or names: hot reload at once)."""
         self.track = track
         self.scale = scale
         self.art = art or BoardArt()
+        if like is not None and like.laid_out_as(track, self.art):
+            for name in self.LAYOUT:
+                setattr(self, name, getattr(like, name))
+            self.street = StreetArt(self, ASPHALT)
+        else:
+            self._lay_out()
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def laid_out_as(self, track: Track, art: BoardArt) -> bool:
+        """Would ``track`` with ``art`` be laid out as this board is? The layout reads the
+        spaces, the pit lane, the street's zones and tunnels, each corner's inside and the art;
+        a corner's name, stops and ways, the arrows and the grid are only painted."""
+        old = self.track
+        return (old.spaces == track.spaces and old.pit == track.pit and old.zones == track.zones
+                and old.tunnels == track.tunnels and old.lanes == track.lanes and self.art == art
+                and [c.inside for c in old.corners] == [c.inside for c in track.corners])
+
+    def _lay_out(self) -> None:
+        track = self.track
         self.sections: dict[int, list[Section]] = {}
         self.lane_width = self._lanes()
         if track.pit is not None:
@@ -550,7 +576,6 @@ class BoardRenderer:
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             for key in _cells(min(xs), min(ys), max(xs), max(ys), self._cell):
                 self._grid.setdefault(key, []).append(name)
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # --- geometry -------------------------------------------------------------
 
