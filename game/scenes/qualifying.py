@@ -819,7 +819,7 @@ class QualifyingScene(Scene):
         wait = self.wait() if self.idle else ""
         status.update(phase=self.phase, wait=wait, busy=bool(self.queue) or self.view.gliding, paused=self.paused,
                       clock=self.watch.elapsed_ms, running=self.watch.running, driver=self.entry.name if self.entry else "",
-                      results=[r.name for r in self.session.results])
+                      results=[r.name for r in self.session.results], circuit=self.view.board.track.name)
         lap = self.session.lap
         if wait == "gear" and lap is not None:
             odds = gear_odds(self.track, lap.state)
