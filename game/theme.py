@@ -62,6 +62,12 @@ def ink_on(bg: Colour) -> Colour:
 
 def shade(c: Colour, k: float) -> Colour:
     """Lighter (k > 1) or darker (k < 1)."""
+    return _shaded(tuple(c), k)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=256)
+def _shaded(c: Colour, k: float) -> Colour:
+    """``shade``'s colour, kept: the widgets shade the same colours every frame."""
     if k >= 1:
         return tuple(min(255, round(v + (255 - v) * (k - 1))) for v in c)  # type: ignore[return-value]
     return tuple(max(0, round(v * k)) for v in c)  # type: ignore[return-value]
@@ -94,6 +100,7 @@ def fit_text(s: str, px: int, width: int) -> str:
     return s + "…"
 
 
+@lru_cache(maxsize=512)
 def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
     """The largest font size from ``px`` down to ``smallest`` (three quarters of ``px`` unless
     given) at which ``s`` fits ``width``: a long word is set smaller before it is cut."""
