@@ -109,7 +109,7 @@ def build_track(path: Path, cache: Path | None) -> Track:
 class BoardShelf:
     """The laid-out boards a catalogue keeps: the last ``keep`` asked for, and any a screen still holds.
 
-    Laying out a big board takes half a second, so the boards just shown or
+    Laying out a big board takes a few tenths of a second, so the boards just shown or
     about to be shown stay; the others are let go, and a board a screen still
     holds (a race's) is found again instead of being laid out a second time.
     """

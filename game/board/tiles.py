@@ -18,8 +18,8 @@ zoom out shows the board at once, not grass.
 
 A board shown in place of another (its map saved again: hot reload) is painted
 first only where the view shows it, a third of the whole one's time, and whole
-at the next frame the camera rests (``view_first``): the new board is on screen
-a tenth of a second sooner.
+at the next frame the camera rests or the view leaves that part (``view_first``):
+the new board is on screen a tenth of a second sooner.
 """
 
 from __future__ import annotations
@@ -147,11 +147,11 @@ class BoardTiles:
         the camera rests, one tile of the ring a pan has opened (a tile costs a frame, which a
         moving picture would show); forget tiles beyond the ring."""
         if self.view_first and self.whole and not self.tiles:
-            if self.part is None or not self.part[0].contains(self._pixels(view)):
+            if self.part is None:
                 self._paint_part(view)
                 return
-            if not resting:
-                return
+            if not resting and self.part[0].contains(self._pixels(view)):
+                return  # the whole board once the camera rests, or as soon as the view leaves the part
         want = [k for k in self._keys(self._span(view, RING)) if k not in self.tiles]
         if self.missing(view):
             i0, j0 = min(i for i, _ in want), min(j for _, j in want)

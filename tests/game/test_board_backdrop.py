@@ -101,3 +101,17 @@ def test_a_swapped_board_is_painted_where_the_view_shows_it_first_and_whole_when
     got = frame(view, screen)  # the camera rests: the whole board is painted now
     assert picture.tiles and picture.part is None and picture.painted == 2
     assert differing(got, expected(board, 0.9, view)) == 0
+
+
+def test_a_view_leaving_the_part_painted_first_gets_the_whole_board_at_once(board) -> None:
+    view = rested(board, 0.9)
+    screen = pygame.Surface(SIZE)
+    frame(view, screen)
+    swap_board(view, BoardRenderer(board.track, art=board.art))
+    view._last_shot = (0.0, (0.0, 0.0))
+    view.update(0.0)
+    picture = view.picture
+    assert picture.part is not None and picture.painted == 1
+    view.camera.pan(-picture.part[0].width, 0)  # gliding on, beyond the part
+    view.update(0.0)
+    assert picture.tiles and picture.part is None and picture.painted == 2  # the whole one, not another part
