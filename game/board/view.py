@@ -247,10 +247,11 @@ class BoardView:
             screen.blit(self._backdrop, area)
             return
         clip = screen.get_clip()
-        screen.set_clip(self.viewport)
         view = self.world_view()
-        if abs(self.camera.zoom / self.picture.scale - 1) > 1e-3 or not self.picture.covers(view):
+        for strip in self._bare(area, view):
+            screen.set_clip(strip)
             self.board.paint_ground(screen, self.camera.to_screen)
+        screen.set_clip(self.viewport)
         self.picture.draw(screen, self.camera, view)
         screen.set_clip(clip)
         if self._backdrop is None or self._backdrop.get_size() != area.size:
@@ -258,6 +259,26 @@ class BoardView:
         self._backdrop.blit(screen, (0, 0), area)
         self._backdrop_key = key
         self.composed += 1
+
+    def _bare(self, area: pygame.Rect, view: tuple[float, float, float, float]) -> list[pygame.Rect]:
+        """Where the ground shows: around the board picture once it is painted at this zoom
+        with nothing missing in view (up to four strips, reaching 2 px under the picture's
+        edge), else all of ``area`` (the picture stretched, or tiles still to come)."""
+        p = self.picture
+        if abs(self.camera.zoom / p.scale - 1) > 1e-3 or p.missing(view):
+            return [area]
+        if p.covers(view):
+            return []
+        x, y = self.camera.to_screen(self.board.bounds[:2])
+        board = pygame.Rect(math.floor(x + 0.5), math.floor(y + 0.5), *p.size).inflate(-4, -4)
+        inner = board.clip(area)
+        if not inner.width or not inner.height:
+            return [area]
+        return [r for r in (pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
+                            pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
+                            pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
+                            pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height))
+                if r.width > 0 and r.height > 0]
 
     def polygon(self, space: str) -> list[tuple[float, float]]:
         """A space's outline in screen pixels."""
