@@ -49,6 +49,8 @@ def test_a_resting_view_draws_its_backdrop_once_and_then_blits_it_unchanged(boar
         assert differing(frame(view, screen), first) == 0
     assert view.composed == 1
     assert differing(first, expected(board, 0.3, view)) == 0  # the same as ground and board drawn
+    bare = view._bare(view.viewport, view.world_view())  # the ground only around the board
+    assert len(bare) == 4 and sum(r.width * r.height for r in bare) < SIZE[0] * SIZE[1] - 500 * 150
 
 
 def test_the_backdrop_is_drawn_anew_after_a_pan_a_zoom_and_a_resize(board) -> None:
