@@ -45,6 +45,7 @@ class BoardView:
         self.picture = BoardTiles(board, options)
         self._backdrop: pygame.Surface | None = None  # the viewport's ground and board as last drawn
         self._backdrop_key: tuple[object, ...] | None = None
+        self._drawn_key: tuple[object, ...] | None = None  # what the last frame drew (kept once drawn twice)
         self.composed = 0  # backdrops drawn anew so far: what a test counts
         self._last_shot: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))  # the camera at the last update
         self.zoomed_at = 0.0
@@ -235,8 +236,8 @@ class BoardView:
 
     def draw(self, screen: pygame.Surface) -> None:
         """The ground where the board picture does not reach, then the board picture: the
-        backdrop kept from the last frame if nothing it shows has changed, else drawn anew
-        and kept."""
+        backdrop kept from the last frames if nothing it shows has changed, else drawn anew,
+        and kept once a second frame draws the same (a moving camera is not copied each frame)."""
         if self.picture.scale == 0:
             self.update(0.0)
         area = self.viewport.clip(screen.get_rect())
@@ -254,11 +255,14 @@ class BoardView:
         screen.set_clip(self.viewport)
         self.picture.draw(screen, self.camera, view)
         screen.set_clip(clip)
+        self.composed += 1
+        if key != self._drawn_key:  # the camera moves (or just came to rest): no copy yet, it may move on
+            self._drawn_key = key
+            return
         if self._backdrop is None or self._backdrop.get_size() != area.size:
             self._backdrop = pygame.Surface(area.size, 0, screen)
         self._backdrop.blit(screen, (0, 0), area)
         self._backdrop_key = key
-        self.composed += 1
 
     def _bare(self, area: pygame.Rect, view: tuple[float, float, float, float]) -> list[pygame.Rect]:
         """Where the ground shows: around the board picture once it is painted at this zoom

@@ -47,7 +47,7 @@ def test_a_resting_view_draws_its_backdrop_once_and_then_blits_it_unchanged(boar
     first = frame(view, screen).copy()
     for _ in range(5):
         assert differing(frame(view, screen), first) == 0
-    assert view.composed == 1
+    assert view.composed == 2  # drawn, drawn again the same and kept
     assert differing(first, expected(board, 0.3, view)) == 0  # the same as ground and board drawn
     bare = view._bare(view.viewport, view.world_view())  # the ground only around the board
     assert len(bare) == 4 and sum(r.width * r.height for r in bare) < SIZE[0] * SIZE[1] - 500 * 150
@@ -57,36 +57,48 @@ def test_the_backdrop_is_drawn_anew_after_a_pan_a_zoom_and_a_resize(board) -> No
     view = rested(board)
     screen = pygame.Surface(SIZE)
     frame(view, screen)
+    frame(view, screen)  # kept
     view.camera.pan(13, -7)
     got = frame(view, screen)
-    assert view.composed == 2 and differing(got, expected(board, 0.5, view)) == 0
+    assert view.composed == 3 and differing(got, expected(board, 0.5, view)) == 0
     view.zoom(view.viewport.center, 1.15)
     frame(view, screen)
-    assert view.composed == 3  # stretched while the zoom changes
+    assert view.composed == 4  # stretched while the zoom changes
     view.zoomed_at = time.monotonic() - 2 * SETTLE
     got = frame(view, screen)
-    assert view.composed == 4 and view.picture.scale == view.camera.zoom
+    assert view.composed == 5 and view.picture.scale == view.camera.zoom
     assert differing(got, expected(board, view.camera.zoom, view)) == 0
     smaller = pygame.Surface((800, 500))
     view.set_viewport(pygame.Rect(0, 0, 800, 500))
     frame(view, smaller)
-    assert view.composed == 5
+    assert view.composed == 6
+
+
+def test_a_moving_camera_draws_every_frame_anew_without_keeping_a_copy(board) -> None:
+    view = rested(board)
+    screen = pygame.Surface(SIZE)
+    for _ in range(4):
+        view.camera.pan(2, 0)
+        got = frame(view, screen)
+    assert view.composed == 4 and view._backdrop is None
+    assert differing(got, expected(board, 0.5, view)) == 0
 
 
 def test_the_backdrop_follows_the_language_and_a_saved_map(board) -> None:
     view = rested(board)
     screen = pygame.Surface(SIZE)
     frame(view, screen)
+    frame(view, screen)  # kept
     try:
         texts.set_language("de")
         frame(view, screen)
-        assert view.composed == 2  # painted again in German, so drawn again
+        assert view.composed == 3  # painted again in German, so drawn again
     finally:
         texts.set_language("en")
     new = BoardRenderer(board.track.model_copy(update={"name": "Neu"}), art=board.art)
     swap_board(view, new)
     frame(view, screen)
-    assert view.composed == 3 and view.board is new and view.picture.board is new
+    assert view.composed == 4 and view.board is new and view.picture.board is new
 
 
 def test_a_swapped_board_is_painted_where_the_view_shows_it_first_and_whole_when_the_camera_rests(board) -> None:
