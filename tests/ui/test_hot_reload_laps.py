@@ -179,3 +179,28 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
     for _ in range(10):  # and the race goes on there as it would have
         human_step(control)
 
+
+
+def test_the_race_on_the_grid_of_laps_moved_onto_a_saved_map_starts_there(app) -> None:  # type: ignore[no-untyped-def]
+    from game.scenes.grid import GridScene
+    from game.scenes.race import RaceScene
+
+    scene = qualifying(app)
+    scene.begin()
+    settle(scene)
+    renamed(app)
+    frames_until(scene, lambda: scene.track.name == "Lindenring Neu")
+    drive_lap(scene)
+    for _ in range(400):  # the human's result, the computer's lap and result, then the grid
+        if isinstance(app.scene, GridScene):
+            break
+        if app.scene.phase in ("computer", "result"):
+            app.scene.proceed()
+        app.scene.update(0.05)
+    grid = app.scene
+    assert isinstance(grid, GridScene)
+    key(grid, pygame.K_RETURN)
+    race = app.scene
+    new = app.tracks.get("oval.tmx").track
+    assert isinstance(race, RaceScene) and race.control.track is new
+    assert race.control.header.track_hash == new.content_hash() and race.control.header.track_name == "Lindenring Neu"
