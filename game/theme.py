@@ -62,6 +62,12 @@ def ink_on(bg: Colour) -> Colour:
 
 def shade(c: Colour, k: float) -> Colour:
     """Lighter (k > 1) or darker (k < 1)."""
+    return _shaded(tuple(c), k)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=256)
+def _shaded(c: Colour, k: float) -> Colour:
+    """``shade``'s colour, kept: the widgets shade the same colours every frame."""
     if k >= 1:
         return tuple(min(255, round(v + (255 - v) * (k - 1))) for v in c)  # type: ignore[return-value]
     return tuple(max(0, round(v * k)) for v in c)  # type: ignore[return-value]
@@ -84,8 +90,9 @@ def text(surface: pygame.Surface, s: str, px: int, c: Colour, pos: tuple[float, 
     return rect
 
 
+@lru_cache(maxsize=1024)
 def fit_text(s: str, px: int, width: int) -> str:
-    """``s`` shortened with an ellipsis to fit ``width`` pixels."""
+    """``s`` shortened with an ellipsis to fit ``width`` pixels (kept: the HUD fits the same lines every frame)."""
     if font(px).size(s)[0] <= width:
         return s
     while s and font(px).size(s + "…")[0] > width:
@@ -93,6 +100,7 @@ def fit_text(s: str, px: int, width: int) -> str:
     return s + "…"
 
 
+@lru_cache(maxsize=512)
 def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
     """The largest font size from ``px`` down to ``smallest`` (three quarters of ``px`` unless
     given) at which ``s`` fits ``width``: a long word is set smaller before it is cut."""
@@ -105,6 +113,12 @@ def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
 def wrap(s: str, px: int, width: int, most: int | None = None) -> list[str]:
     """Lines of ``s`` no wider than ``width`` pixels; at most ``most`` of them, the last one then
     ending in an ellipsis where words were left out (so a cut never goes unseen)."""
+    return list(_wrapped(s, px, width, most))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(s: str, px: int, width: int, most: int | None) -> tuple[str, ...]:
+    """``wrap``'s lines, kept: the HUD wraps the same texts every frame."""
     lines: list[str] = []
     line = ""
     for word in s.split():
@@ -117,7 +131,7 @@ def wrap(s: str, px: int, width: int, most: int | None = None) -> list[str]:
     lines = lines + [line] if line else lines
     if most is not None and len(lines) > most:
         lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), px, width)]
-    return lines
+    return tuple(lines)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, alpha: int = 255,
@@ -155,11 +169,18 @@ def banner(surface: pygame.Surface, area: pygame.Rect, width: int, height: int, 
 
 
 def chequer(surface: pygame.Surface, rect: pygame.Rect, square: int) -> None:
-    """A chequered flag strip: the racing touch on headers."""
-    for j, y in enumerate(range(rect.top, rect.bottom, square)):
-        for i, x in enumerate(range(rect.left, rect.right, square)):
-            cell = pygame.Rect(x, y, min(square, rect.right - x), min(square, rect.bottom - y))
-            pygame.draw.rect(surface, (236, 236, 230) if (i + j) % 2 else (20, 20, 24), cell)
+    """A chequered flag strip: the racing touch on headers (drawn once per size, then blitted)."""
+    surface.blit(_chequer_strip(rect.size, square), rect)
+
+
+@lru_cache(maxsize=8)
+def _chequer_strip(size: tuple[int, int], square: int) -> pygame.Surface:
+    strip = pygame.Surface(size)
+    for j, y in enumerate(range(0, size[1], square)):
+        for i, x in enumerate(range(0, size[0], square)):
+            cell = pygame.Rect(x, y, min(square, size[0] - x), min(square, size[1] - y))
+            pygame.draw.rect(strip, (236, 236, 230) if (i + j) % 2 else (20, 20, 24), cell)
+    return strip
 
 
 def tooltip(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], width: int = 380) -> None:

@@ -155,12 +155,17 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
     return s.subsurface(s.get_bounding_rect()).copy()
 
 
+@lru_cache(maxsize=64)
+def _turned(hex_colour: str, pattern: str, heading: float, k: float) -> pygame.Surface:
+    """The car's sprite turned to ``heading`` and scaled by ``k``: kept, because most cars stand
+    still from one frame to the next and turning them was a tenth of a race's frame."""
+    return pygame.transform.rotozoom(car_sprite(hex_colour, pattern), -heading, k)
+
+
 def draw_car(screen: pygame.Surface, pos: tuple[float, float], heading: float, length: float,
              hex_colour: str, index: int, number: int) -> None:
     """A car centred on ``pos`` (screen px), nose along ``heading`` (degrees, 0 = east, 90 = south)."""
-    sprite = car_sprite(hex_colour, pattern_of(index))
-    k = max(0.08, length / BASE[0])
-    img = pygame.transform.rotozoom(sprite, -heading, k)
+    img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]))
     screen.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
     size = max(9, round(length * 0.27))
     back = math.radians(heading)

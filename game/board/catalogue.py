@@ -109,7 +109,7 @@ def build_track(path: Path, cache: Path | None) -> Track:
 class BoardShelf:
     """The laid-out boards a catalogue keeps: the last ``keep`` asked for, and any a screen still holds.
 
-    Laying out a big board takes half a second, so the boards just shown or
+    Laying out a big board takes a few tenths of a second, so the boards just shown or
     about to be shown stay; the others are let go, and a board a screen still
     holds (a race's) is found again instead of being laid out a second time.
     """
@@ -139,6 +139,11 @@ class BoardShelf:
                 self._recent.popitem(last=False)
             self._in_use[key] = board
         return board
+
+    def peek(self, key: Path) -> BoardRenderer | None:
+        """The board kept or held under ``key``, if there is one (nothing is laid out)."""
+        with self._lock:
+            return self._recent.get(key) or self._in_use.get(key)
 
     def replace(self, key: Path, board: BoardRenderer) -> None:
         """Keep ``board`` under ``key`` instead of the one laid out before (a map saved again)."""
@@ -422,12 +427,15 @@ class TrackCatalogue:
         serving until its file builds again, so a half-finished edit never takes it away.
 
         The new track and its board are built outside the entry's lock (a background thread
-        may call this while the screen keeps drawing the old board) and swapped in at once."""
+        may call this while the screen keeps drawing the old board) and swapped in at once; a
+        board whose drawing did not change (other stops, weather or names) keeps its layout."""
         if not entry.loaded or stamp(entry.path) == entry.stamp:
             return None
         fresh = TrackEntry(entry.path, map_title(entry.path), cache=entry.cache)  # a shelf of its own
         problems = self._build(fresh)
-        board = fresh.board if not problems else None
+        board = None
+        if not problems and fresh.track is not None:  # laid out anew only if the drawing changed
+            board = BoardRenderer(fresh.track, art=read_art(fresh.path), like=entry.shelf.peek(entry.path))
         with entry.lock:
             entry.stamp, entry.title = fresh.stamp, fresh.title
             if problems:

@@ -116,18 +116,33 @@ def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(p[0] - a[0] - dx * t, p[1] - a[1] - dy * t)
 
 
-def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point, s: float) -> Point:
-    """The centripetal Catmull-Rom curve from p1 (s=0) to p2 (s=1): smooth, without loops or overshoot."""
+def _catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point) -> Callable[[float], Point]:
+    """The centripetal Catmull-Rom curve from p1 (s=0) to p2 (s=1): smooth, without loops or overshoot.
+
+    Its knots are worked out once for the curve's every point (a board asks for some ten
+    thousand); each point is the same nest of linear mixes as ``lerp`` makes them."""
     t1 = max(math.dist(p0, p1), 1e-6) ** 0.5
     t2 = t1 + max(math.dist(p1, p2), 1e-6) ** 0.5
     t3 = t2 + max(math.dist(p2, p3), 1e-6) ** 0.5
-    t = t1 + (t2 - t1) * s
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+    span1, span2, span3, span02, span13 = t1, t2 - t1, t3 - t2, t2, t3 - t1
 
-    def mix(a: Point, b: Point, ta: float, tb: float) -> Point:
-        return lerp(a, b, (t - ta) / (tb - ta))
+    def at(s: float) -> Point:
+        t = t1 + (t2 - t1) * s
+        k = t / span1
+        ax1, ay1 = x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+        k = (t - t1) / span2
+        ax2, ay2 = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
+        k = (t - t2) / span3
+        ax3, ay3 = x2 + (x3 - x2) * k, y2 + (y3 - y2) * k
+        k = t / span02
+        bx1, by1 = ax1 + (ax2 - ax1) * k, ay1 + (ay2 - ay1) * k
+        k = (t - t1) / span13
+        bx2, by2 = ax2 + (ax3 - ax2) * k, ay2 + (ay3 - ay2) * k
+        k = (t - t1) / span2
+        return (bx1 + (bx2 - bx1) * k, by1 + (by2 - by1) * k)
 
-    a1, a2, a3 = mix(p0, p1, 0.0, t1), mix(p1, p2, t1, t2), mix(p2, p3, t2, t3)
-    return mix(mix(a1, a2, 0.0, t2), mix(a2, a3, t1, t3), t1, t2)
+    return at
 
 
 def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
@@ -150,35 +165,70 @@ def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
         def ctrl(i: int) -> Point:
             return ext[i + 2]
     out = []
+    curves: dict[int, Callable[[float], Point]] = {}
     for i in range(n * SAMPLES + (0 if closed else 1)):
         u = i / SAMPLES - 0.5
         k = math.floor(u)
-        quad = (ctrl(k - 1), ctrl(k), ctrl(k + 1), ctrl(k + 2))
+        if k not in curves:
+            curves[k] = _catmull_rom(ctrl(k - 1), ctrl(k), ctrl(k + 1), ctrl(k + 2))
+        curve = curves[k]
         s = u - k
-        p = _catmull_rom(*quad, s)
-        a, b = _catmull_rom(*quad, s - 1e-3), _catmull_rom(*quad, s + 1e-3)
+        p = curve(s)
+        a, b = curve(s - 1e-3), curve(s + 1e-3)
         f = _unit(b[0] - a[0], b[1] - a[1])
         out.append((p, (f[1], -f[0])))
     return out
 
 
 class _Nearest:
-    """Distance to a long polyline; segments are bucketed on a grid because every question is local."""
+    """Distance to a long polyline; segments are bucketed on a grid because every question is local.
+
+    A question looks in the cells around its point first and widens the search only while
+    nothing lies that near: the answer is the same as searching all of ``reach`` at once (the
+    nearest segment within a radius always touches a cell of that radius), and laying out a
+    board asks some ten thousand of them.
+    """
 
     def __init__(self, points: Sequence[Point], cell: float, closed: bool = True) -> None:
         self.cell = cell
-        self.buckets: dict[tuple[int, int], list[tuple[Point, Point]]] = {}
+        self.buckets: dict[tuple[int, int], list[tuple[float, float, float, float, float]]] = {}
         for a, b in zip(points, [*points[1:], points[0]] if closed else points[1:]):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            segment = (a[0], a[1], dx, dy, dx * dx + dy * dy)
             for key in _cells(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]), cell):
-                self.buckets.setdefault(key, []).append((a, b))
+                self.buckets.setdefault(key, []).append(segment)
 
-    def distance(self, p: Point, reach: float) -> float:
-        """Distance to the nearest segment, or inf if none lies within ``reach``."""
+    def distance(self, p: Point, reach: float, first: float | None = None) -> float:
+        """Distance to the nearest segment, or inf if none lies within ``reach``; the search
+        begins ``first`` around ``p`` (a guess, such as the answer for a point nearby)."""
+        radius = min(reach, self.cell if first is None else max(first, 0.25 * self.cell))
+        while True:
+            best = self._nearest(p, radius)
+            if best <= radius or radius >= reach:
+                return best if best <= reach else math.inf
+            radius = min(reach, 2 * radius)
+
+    def clear(self, p: Point, radius: float) -> bool:
+        """Does no segment come nearer to ``p`` than ``radius``?"""
+        return self._nearest(p, radius) >= radius
+
+    def _nearest(self, p: Point, radius: float) -> float:
+        """The distance to the nearest segment in the cells ``radius`` around ``p`` (inf if none)."""
+        px, py = p
         best = math.inf
-        for key in _cells(p[0] - reach, p[1] - reach, p[0] + reach, p[1] + reach, self.cell):
-            for a, b in self.buckets.get(key, ()):
-                best = min(best, _dist_to_segment(p, a, b))
-        return best if best <= reach else math.inf
+        get, cell = self.buckets.get, self.cell
+        for cx in range(math.floor((px - radius) / cell), math.floor((px + radius) / cell) + 1):
+            for cy in range(math.floor((py - radius) / cell), math.floor((py + radius) / cell) + 1):
+                for ax, ay, dx, dy, seg2 in get((cx, cy), ()):
+                    t = 0.0 if seg2 == 0 else ((px - ax) * dx + (py - ay) * dy) / seg2
+                    if t < 0.0:
+                        t = 0.0
+                    elif t > 1.0:
+                        t = 1.0
+                    d = math.hypot(px - ax - dx * t, py - ay - dy * t)
+                    if d < best:
+                        best = d
+        return best
 
 
 class _MultiNearest:
@@ -189,6 +239,9 @@ class _MultiNearest:
 
     def distance(self, p: Point, reach: float) -> float:
         return min((n.distance(p, reach) for n in self.parts), default=math.inf)
+
+    def clear(self, p: Point, radius: float) -> bool:
+        return all(n.clear(p, radius) for n in self.parts)
 
 
 def _cells(x0: float, y0: float, x1: float, y1: float, cell: float) -> list[tuple[int, int]]:
@@ -470,10 +523,36 @@ def _scenery(obj: ET.Element) -> Scenery | str:
 class BoardRenderer:
     """Space polygons, hit-testing and the rendered picture of one track."""
 
-    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None) -> None:
+    #: What a board's layout copies from another that was laid out from the same drawing.
+    LAYOUT = ("sections", "lane_width", "_polys", "corner_boxes", "_near_track", "_near_pit", "gravel", "walls",
+              "pit_building", "bounds", "_cell", "_grid")
+
+    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None,
+                 like: BoardRenderer | None = None) -> None:
+        """Lay out ``track``'s board; or take ``like``'s layout where it was laid out from the
+        same drawing (a map saved with other stops, weather or names: hot reload at once)."""
         self.track = track
         self.scale = scale
         self.art = art or BoardArt()
+        if like is not None and like.laid_out_as(track, self.art):
+            for name in self.LAYOUT:
+                setattr(self, name, getattr(like, name))
+            self.street = StreetArt(self, ASPHALT)
+        else:
+            self._lay_out()
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def laid_out_as(self, track: Track, art: BoardArt) -> bool:
+        """Would ``track`` with ``art`` be laid out as this board is? The layout reads the
+        spaces, the pit lane, the street's zones and tunnels, each corner's inside and the art;
+        a corner's name, stops and ways, the arrows and the grid are only painted."""
+        old = self.track
+        return (old.spaces == track.spaces and old.pit == track.pit and old.zones == track.zones
+                and old.tunnels == track.tunnels and old.lanes == track.lanes and self.art == art
+                and [c.inside for c in old.corners] == [c.inside for c in track.corners])
+
+    def _lay_out(self) -> None:
+        track = self.track
         self.sections: dict[int, list[Section]] = {}
         self.lane_width = self._lanes()
         if track.pit is not None:
@@ -497,7 +576,6 @@ class BoardRenderer:
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             for key in _cells(min(xs), min(ys), max(xs), max(ys), self._cell):
                 self._grid.setdefault(key, []).append(name)
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     # --- geometry -------------------------------------------------------------
 
@@ -509,13 +587,19 @@ class BoardRenderer:
         curves = {li: _curve(pts, closed=True) for li, pts in centres.items()}
         near = {li: _Nearest([p for p, _ in c], step) for li, c in curves.items()}
         reach = 4 * step
-        gaps: dict[int, list[tuple[float, float]]] = {}
-        for li, curve in curves.items():
-            gaps[li] = [
-                (near[li - 1].distance(p, reach) if li > 0 else math.inf,
-                 near[li + 1].distance(p, reach) if li + 1 < t.lanes else math.inf)
-                for p, _ in curve
-            ]
+
+        def along(lane: int, curve: list[tuple[Point, Point]]) -> list[float]:
+            """The distance from each point of ``curve`` to ``lane``'s curve (inf: none or too far);
+            each search begins a little beyond the last point's answer, as the lanes run side by side."""
+            if not 0 <= lane < t.lanes:
+                return [math.inf] * len(curve)
+            out, last = [], math.inf
+            for p, _ in curve:
+                last = near[lane].distance(p, reach, None if last == math.inf else 1.2 * last)
+                out.append(last)
+            return out
+
+        gaps = {li: list(zip(along(li - 1, curve), along(li + 1, curve))) for li, curve in curves.items()}
         spacing = [g for pairs in gaps.values() for pair in pairs for g in pair if g < math.inf]
         width = median(spacing) if spacing else step
         for li, curve in curves.items():
@@ -581,9 +665,8 @@ class BoardRenderer:
 
     def _clear(self, p: Point, expected: float) -> bool:
         """True if no other part of the track or pit lane comes closer to ``p`` than ``expected``."""
-        w = self.lane_width
-        near = min(self._near_track.distance(p, expected + w), self._near_pit.distance(p, expected + w))
-        return near >= expected - 0.25 * w
+        radius = expected - 0.25 * self.lane_width
+        return self._near_track.clear(p, radius) and self._near_pit.clear(p, radius)
 
     def _gravel_trap(self, corner: int) -> tuple[list[Point], list[Point]]:
         """The gravel beyond the kerb of one corner, reaching further out past the apex; and its tyre wall.

@@ -2,7 +2,11 @@
 
 The board is painted at the zoom shown, whole or in tiles (``BoardTiles``),
 once the zoom rests; while it changes, each frame only crops and stretches
-the last picture. Every conversion between a screen pixel and a map point
+the last picture. What the viewport shows of the ground and the board is
+kept as one picture (the backdrop) while the camera, the viewport and the
+board's picture stay as they are, so a frame of a race whose camera rests
+is one blit under the cars (issue #18: the ground's stripes cost a fifth
+of a frame). Every conversion between a screen pixel and a map point
 goes through the one ``Camera``, so what is drawn where is also what a click
 there hits.
 """
@@ -39,6 +43,10 @@ class BoardView:
         self.viewport = pygame.Rect(0, 0, 1, 1)
         self.free: list[pygame.Rect] = []  # the parts of the viewport no panel covers (empty: all of it)
         self.picture = BoardTiles(board, options)
+        self._backdrop: pygame.Surface | None = None  # the viewport's ground and board as last drawn
+        self._backdrop_key: tuple[object, ...] | None = None
+        self._drawn_key: tuple[object, ...] | None = None  # what the last frame drew (kept once drawn twice)
+        self.composed = 0  # backdrops drawn anew so far: what a test counts
         self._last_shot: tuple[float, tuple[float, float]] = (0.0, (0.0, 0.0))  # the camera at the last update
         self.zoomed_at = 0.0
         self._press: tuple[int, int] | None = None
@@ -227,16 +235,54 @@ class BoardView:
         return (x0, y0, x1 - x0, y1 - y0)
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The ground where the board picture does not reach, then the board picture."""
+        """The ground where the board picture does not reach, then the board picture: the
+        backdrop kept from the last frames if nothing it shows has changed, else drawn anew,
+        and kept once a second frame draws the same (a moving camera is not copied each frame)."""
         if self.picture.scale == 0:
             self.update(0.0)
+        area = self.viewport.clip(screen.get_rect())
+        if area.width <= 0 or area.height <= 0:
+            return
+        key = (self.camera.zoom, self.camera.offset, tuple(area), self.picture, self.picture.version)
+        if key == self._backdrop_key and self._backdrop is not None:
+            screen.blit(self._backdrop, area)
+            return
         clip = screen.get_clip()
-        screen.set_clip(self.viewport)
         view = self.world_view()
-        if abs(self.camera.zoom / self.picture.scale - 1) > 1e-3 or not self.picture.covers(view):
+        for strip in self._bare(area, view):
+            screen.set_clip(strip)
             self.board.paint_ground(screen, self.camera.to_screen)
+        screen.set_clip(self.viewport)
         self.picture.draw(screen, self.camera, view)
         screen.set_clip(clip)
+        self.composed += 1
+        if key != self._drawn_key:  # the camera moves (or just came to rest): no copy yet, it may move on
+            self._drawn_key = key
+            return
+        if self._backdrop is None or self._backdrop.get_size() != area.size:
+            self._backdrop = pygame.Surface(area.size, 0, screen)
+        self._backdrop.blit(screen, (0, 0), area)
+        self._backdrop_key = key
+
+    def _bare(self, area: pygame.Rect, view: tuple[float, float, float, float]) -> list[pygame.Rect]:
+        """Where the ground shows: around the board picture once it is painted at this zoom
+        with nothing missing in view (up to four strips, reaching 2 px under the picture's
+        edge), else all of ``area`` (the picture stretched, or tiles still to come)."""
+        p = self.picture
+        if abs(self.camera.zoom / p.scale - 1) > 1e-3 or p.missing(view):
+            return [area]
+        if p.covers(view):
+            return []
+        x, y = self.camera.to_screen(self.board.bounds[:2])
+        board = pygame.Rect(math.floor(x + 0.5), math.floor(y + 0.5), *p.size).inflate(-4, -4)
+        inner = board.clip(area)
+        if not inner.width or not inner.height:
+            return [area]
+        return [r for r in (pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
+                            pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
+                            pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
+                            pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height))
+                if r.width > 0 and r.height > 0]
 
     def polygon(self, space: str) -> list[tuple[float, float]]:
         """A space's outline in screen pixels."""

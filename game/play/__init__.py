@@ -6,5 +6,6 @@ replays, race replays, what goes into the race history and a race's statistics. 
 ``rules``, ``game.texts``, ``game.storage`` and
 ``game.tracks``; never pygame, so all of it is tested without a window.
 
-``retrack`` moves a race in progress onto its track's new version when the map is saved.
+``retrack`` moves a race in progress onto its track's new version when the map is saved,
+``retrack_qualifying`` a qualifying session or time-trial lap.
 """

@@ -27,11 +27,19 @@ class LapReplay:
         self.track = track
         self.steps = steps
         self.car_id = car_id
+        self._lap = (rules, tyre, wet, profile)  # how the lap began, to drive it again on another track
         # the driver's profile changes the lap's moves (DRESDEN-PROFILE-5..8), so the replay needs it
         self.state: RaceState = new_lap(track, rules, car_id, tyre=tyre, wet=wet, profile=profile)
         self.next = 0
         self.broken = False
         self._glide: tuple[int, list[str]] | None = None  # start ms and spaces of the last drive
+
+    def on(self, track: Track) -> LapReplay:
+        """The same lap on ``track`` (the map saved again), as far as this one has come."""
+        again = LapReplay(track, self._lap[0], self.steps, self.car_id, *self._lap[1:])
+        if self.next:
+            again.advance(self.steps[self.next - 1].at_ms)
+        return again
 
     @property
     def end_ms(self) -> int:

@@ -6,6 +6,10 @@ still exists, and its whole record replays on the new track to the very same pos
 the record names the new track (hash and name), so the autosave resumes and ``replay``
 verifies it against the map as it is now. Otherwise the race stays on the track it has and
 the caller says why (docs/track-format.md, "Hot reload").
+
+A save that only moved where spaces are drawn (their pixel positions and headings, which the
+engine never reads) cannot change how the race went: the race then moves over as it stands,
+without the replay, which costs a millisecond an action (a second and more late in a long race).
 """
 
 from __future__ import annotations
@@ -54,9 +58,21 @@ class Replayed:
     session: RaceSession | None  # None: the record did not replay there
 
 
+#: What of a track only its drawing uses: the engine never reads a space's pixels or heading.
+DRAWN_ONLY = {"name": True, "spaces": {"__all__": {"x", "y", "heading"}}}
+
+
+def drawn_only(old: Track, new: Track) -> bool:
+    """Do the tracks differ only in where their spaces are drawn (and the circuit's name)?"""
+    return old.model_dump(exclude=DRAWN_ONLY) == new.model_dump(exclude=DRAWN_ONLY)
+
+
 def replay_on(control: RaceControl, track: Track) -> Replayed:
-    """Replay the race so far on ``track``; reads only the record, never changes the race."""
+    """Replay the race so far on ``track``; reads only the record, never changes the race.
+    Nothing to replay where only the drawing moved (``retrack`` moves the race over as it stands)."""
     actions = tuple(control.session.actions)
+    if drawn_only(control.track, track):
+        return Replayed(track, actions, None)
     try:
         session: RaceSession | None = RaceSession(track, _header(control, track), actions=actions)
     except RecordError:
@@ -72,6 +88,9 @@ def retrack(control: RaceControl, track: Track, replayed: Replayed | None = None
     gone = sorted(n for n in needed_spaces(control) if not track.has_space(n))
     if gone:
         return Refused(gone=tuple(gone))
+    if drawn_only(control.track, track):
+        _move_over(control, track)
+        return None
     actions = control.session.actions
     if replayed is None or replayed.track is not track or tuple(actions[:len(replayed.actions)]) != replayed.actions:
         replayed = replay_on(control, track)  # nothing prepared, or the record changed under it (an undo)
@@ -88,6 +107,18 @@ def retrack(control: RaceControl, track: Track, replayed: Replayed | None = None
     control.track = track
     control.retracked()
     return None
+
+
+def _move_over(control: RaceControl, track: Track) -> None:
+    """The race as it stands onto ``track``, whose spaces are only drawn elsewhere: its record,
+    its dice where they are and its position, naming the new track."""
+    old = control.session
+    new = RaceSession(track, _header(control, track), dice=old.dice)
+    new.actions = list(old.actions)
+    new.state = old.state.model_copy(update={"track_hash": new.header.track_hash})
+    control.session = new
+    control.track = track
+    control.retracked()
 
 
 def _header(control: RaceControl, track: Track) -> Header:

@@ -4,6 +4,6 @@ the replay viewer, the full race log, gallery, settings.
 
 Each scene is a ``game.app.loop.Scene``; ``launch`` starts races and qualifying
 from a line-up, ``chosen_track`` is the track choice the set-up screens share, ``hotreload`` shows a saved map in the
-gallery and the race, and ``card`` the
+gallery, the race, qualifying and the time trial, and ``card`` the
 framed card the pause menu and the quit question are. Scenes may import anything of the game except ``tools`` and ``main``.
 """

@@ -24,6 +24,7 @@ from rules.roster import street_driver
 from rules.record import Entry, Header
 from rules.car import WearPoints, box_reserve
 from rules.ruleset import RuleSet
+from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -95,9 +96,13 @@ def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) 
 
 
 def _qualifying_autosave(app: App, header: Header, variant: str) -> Callable[[QualifyingSession], None]:
+    named: list[tuple[Track, Header]] = []  # the header naming the session's track, made once per track
+
     def autosave(session: QualifyingSession) -> None:
+        if not named or named[0][0] is not session.track:  # a session moved onto a saved map names it
+            named[:] = [(session.track, on_track(header, session.track))]
         try:
-            app.saves.save(QualifyingRecord(header=header, seed=session.seed, variant=variant, laps=session.laps()))
+            app.saves.save(QualifyingRecord(header=named[0][1], seed=session.seed, variant=variant, laps=session.laps()))
         except OSError as err:
             app.notify(Notice("notice.save_failed", {"detail": str(err)}))
 
@@ -110,7 +115,9 @@ def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: Quali
     assert entry.board is not None
 
     def on_grid(grid: Grid) -> None:  # WEATHER-D-2: the race remembers the qualifying weather
-        race_on_grid(app, entry, header.model_copy(update={"grid": grid.order, "qualifying_weather": session.barometer}))
+        assert entry.track is not None  # the race is on the map as it is now, saved meanwhile or not
+        race_on_grid(app, entry, on_track(header, entry.track).model_copy(
+            update={"grid": grid.order, "qualifying_weather": session.barometer}))
 
     if session.done:  # saved after the last lap, before the race started
         app.push(GridScene(app, session, on_grid))
@@ -121,6 +128,14 @@ def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: Quali
     app.tracks.boards.keep_only(entry.path)  # qualifying holds only its own board
     app.push(QualifyingScene(app, session, entry.board, lambda done: app.replace(GridScene(app, done, on_grid)),
                              records, variant, autosave=autosave))
+
+
+def on_track(header: Header, track: Track) -> Header:
+    """The header naming ``track``: the one a session was moved onto when its map was saved."""
+    digest = track.content_hash()
+    if header.track_hash == digest and header.track_name == track.name:
+        return header
+    return header.model_copy(update={"track_hash": digest, "track_name": track.name})
 
 
 def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:

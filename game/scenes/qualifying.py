@@ -37,9 +37,12 @@ from game.board.view import BoardView
 from game.board.cars import draw_car
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
-from game.texts import die_name, reason_text, tr
+from game.texts import Notice, die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
+from game.play.retrack import Refused
+from game.play.retrack_qualifying import requalify
+from game.scenes.hotreload import HotReload, swap_board
 from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height, draw_banner, draw_classification,
                                          draw_counters, draw_stopwatch)
 from game.play.race_control import by_destination
@@ -129,6 +132,8 @@ class QualifyingScene(Scene):
             Button("leave", lambda: tr("qual.leave"), app.home),
         ]
         self.widgets = [self.start_button, self.stop_button, *self.tyre_buttons, *self.pause_buttons]
+        # saving the map in Tiled shows the new board, if the laps so far go the same there
+        self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is session.track), None))
         if session.lap is not None:
             self._resume_lap()
         else:
@@ -319,6 +324,7 @@ class QualifyingScene(Scene):
 
     def closed(self) -> None:
         """A qualifying session's records are its own (a time trial's belong to the trial screen)."""
+        self.reload.stop()
         if not self.trial:
             self.records.close()
 
@@ -467,6 +473,8 @@ class QualifyingScene(Scene):
             self.message_left -= dt
             if self.message_left <= 0:
                 self.message = ""
+        if self.reload.pending and not self.queue:
+            self._reload()
         if self.paused:
             return
         if self.phase == "countdown":
@@ -482,6 +490,28 @@ class QualifyingScene(Scene):
         elif self.phase == "driving":
             self._update_lap(dt)
         self._sync_widgets()
+
+    def _reload(self) -> None:
+        """The map was saved: the laps go on on the new board if they went the same there
+        (game.play.retrack_qualifying), the computer's lap and the ghost on screen with them;
+        else the session stays on the old board and a notice says which spaces went away or why."""
+        entry = self.reload.poll()
+        if entry is None or entry.track is None or entry.board is None:
+            return
+        moved = requalify(self.session, entry.track)
+        if isinstance(moved, Refused):
+            if moved.gone:
+                shown = ", ".join(moved.gone[:8]) + (" …" if len(moved.gone) > 8 else "")
+                self.app.notify(Notice("reload.lap_gone", {"n": len(moved.gone), "spaces": shown}))
+            else:
+                self.app.notify(Notice("reload.lap_differs", {"action": moved.differs_at or 0}))
+            return
+        self.session, self.track, self._cache = moved, entry.track, None
+        self.replay = self.replay.on(self.track) if self.replay is not None else None
+        self.ghost = self.ghost.on(self.track) if self.ghost is not None else None
+        swap_board(self.view, entry.board)
+        self._save()  # the save names the map as it is now
+        self.app.notify(Notice("reload.lap_done"))
 
     def _update_lap(self, dt: float) -> None:
         play(self.queue, dt)
@@ -789,7 +819,7 @@ class QualifyingScene(Scene):
         wait = self.wait() if self.idle else ""
         status.update(phase=self.phase, wait=wait, busy=bool(self.queue) or self.view.gliding, paused=self.paused,
                       clock=self.watch.elapsed_ms, running=self.watch.running, driver=self.entry.name if self.entry else "",
-                      results=[r.name for r in self.session.results])
+                      results=[r.name for r in self.session.results], circuit=self.view.board.track.name)
         lap = self.session.lap
         if wait == "gear" and lap is not None:
             odds = gear_odds(self.track, lap.state)

@@ -26,6 +26,7 @@ from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
 from game.scenes.chosen_track import ChosenTrack
+from game.scenes.hotreload import HotReload
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
 from rules.qualifying_session import QualifyingSession
@@ -65,6 +66,7 @@ class TrialScene(ChosenTrack, Scene):
         self.start_button = self.fixed[1]
         self.widgets = [*self.fixed, *self.track_buttons]
         self.right = pygame.Rect(0, 0, 0, 0)  # the choices' column
+        self.reload = HotReload(app, None)  # the chosen track's map, saved in Tiled: its picture follows
 
     @property
     def broken(self) -> bool:
@@ -74,6 +76,7 @@ class TrialScene(ChosenTrack, Scene):
 
     def closed(self) -> None:
         """Back, or home from the lap's pause card or the records: the records file is let go."""
+        self.reload.stop()
         self.records.close()
 
     def choose(self, e: TrackEntry) -> None:
@@ -98,12 +101,16 @@ class TrialScene(ChosenTrack, Scene):
         session = QualifyingSession(track, rules, (me,), random.SystemRandom().randrange(2**31))
         preset = self.preset
 
-        def done(_: QualifyingSession) -> None:
+        def done(lap: QualifyingSession) -> None:
             from game.scenes.records import RecordsScene
 
-            self.app.replace(RecordsScene(self.app, digest, scene.saved, again=self.start))
+            # the records of the map the lap ended on: a map saved during the lap is another track
+            shown = digest if lap.track is track else lap.track.content_hash()
+            self.app.replace(RecordsScene(self.app, shown, scene.saved, again=self.start))
 
         scene = QualifyingScene(self.app, session, board, done, self.records, preset, best=best, trial=True)
+        self.reload.stop()  # the lap watches the map now; this screen again once it is back on top
+        self.reload = HotReload(self.app, None)
         if self.app.scene is self:
             self.app.push(scene)
         else:
@@ -146,8 +153,15 @@ class TrialScene(ChosenTrack, Scene):
         return self.best_text[1]
 
     def update(self, dt: float) -> None:
-        """The chosen track may finish loading in the background: a broken one loses its Start."""
+        """The chosen track may finish loading in the background: a broken one loses its Start.
+        Its map is watched once loaded: saved again, the picture and the best lap follow it."""
         self.start_button.visible = not self.broken
+        e = self.entry
+        if e is not None and e.loaded and self.reload.entry is not e:
+            self.reload.stop()
+            self.reload = HotReload(self.app, e)
+        if self.reload.poll() is not None:
+            self.picture, self.best_text = TrackPicture(), None
 
     def draw(self, screen: pygame.Surface) -> None:
         """The choices, the best lap, the track's picture and what a time trial is; the picture

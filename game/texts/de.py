@@ -486,6 +486,11 @@ STRINGS: dict[str, str] = {
     "reload.gone": "Die Karte wurde gespeichert, aber {n} Felder, die dieses Rennen braucht, fehlen ({spaces}); das Rennen bleibt auf dem alten Brett. Füge sie wieder ein und speichere erneut.",
     "reload.gone.1": "Die Karte wurde gespeichert, aber ein Feld, das dieses Rennen braucht, fehlt ({spaces}); das Rennen bleibt auf dem alten Brett. Füge es wieder ein und speichere erneut.",
     "reload.differs": "Die Karte wurde gespeichert, aber das bisherige Rennen wäre darauf anders verlaufen (ab Aktion {action}); das Rennen bleibt auf dem alten Brett.",
+    # --- hot reload in qualifying and the time trial ---
+    "reload.lap_done": "Die Karte wurde gespeichert: die Runden gehen auf dem neuen Brett weiter.",
+    "reload.lap_gone": "Die Karte wurde gespeichert, aber {n} Felder, die diese Runden brauchen, fehlen ({spaces}); die Runden bleiben auf dem alten Brett. Füge sie wieder ein und speichere erneut.",
+    "reload.lap_gone.1": "Die Karte wurde gespeichert, aber ein Feld, das diese Runden brauchen, fehlt ({spaces}); die Runden bleiben auf dem alten Brett. Füge es wieder ein und speichere erneut.",
+    "reload.lap_differs": "Die Karte wurde gespeichert, aber die bisherigen Runden wären darauf anders verlaufen (ab Aktion {action}); sie bleiben auf dem alten Brett.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Strecke {i} von {n} · Tab: nächste",
     "gallery.help": "Ziehen/Pfeile: schieben · Rad: zoomen · F: einpassen · Tab: nächste Strecke · Esc: zurück",

@@ -479,6 +479,11 @@ STRINGS: dict[str, str] = {
     "reload.gone": "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again.",
     "reload.gone.1": "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.",
     "reload.differs": "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the race stays on the old board.",
+    # --- hot reload in qualifying and the time trial ---
+    "reload.lap_done": "The map was saved: the laps go on on the new board.",
+    "reload.lap_gone": "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again.",
+    "reload.lap_gone.1": "The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.",
+    "reload.lap_differs": "The map was saved, but the laps so far would have gone differently on it (from action {action} on), so they stay on the old board.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
     "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",

@@ -18,6 +18,7 @@ from game.scenes.gallery import GalleryScene
 from game.scenes.menu import MenuScene
 from game.scenes.race import RaceScene
 from rules.record import loads, replay
+from rules.track import WeatherTable
 from tests.conftest import REPO
 from tests.ui.helpers import header, human_step, make_app, play_until
 
@@ -180,8 +181,11 @@ def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_sinc
     control = RaceControl.start(entry.track, header(("human", "careful")), app.saves)
     for _ in range(15):
         human_step(control)
-    renamed = entry.track.model_copy(update={"name": "Lindenring Neu"})
+    # another barometer, which a race without weather never reads: replayed, not moved over as it stands
+    renamed = entry.track.model_copy(update={"name": "Lindenring Neu", "weather": WeatherTable(
+        sun=(1, 20), variable=None, rain=None)})
     early = replay_on(control, renamed)
+    assert early.session is not None
     for _ in range(15):
         human_step(control)
     state = control.state
