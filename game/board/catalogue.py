@@ -40,7 +40,7 @@ from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import TrackError
 from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import load_track
-from game.texts import tr
+from game.texts import place_name, tr
 from rules.filelimits import TRACK, read_bytes
 from rules.record import write_atomic
 from rules.track import Track
@@ -315,7 +315,7 @@ class TrackEntry:
             tr("facts.weather", **{k: _die_range(v) for k, v in t.weather.model_dump().items()}),
         ]
         lines += [
-            tr("facts.corner_1", label=c.label) if c.stops == 1 else tr("facts.corner_n", label=c.label, n=c.stops)
+            tr("facts.corner_1", label=place_name(c.label)) if c.stops == 1 else tr("facts.corner_n", label=place_name(c.label), n=c.stops)
             for c in t.corners
         ]
         return lines

@@ -966,7 +966,7 @@ class BoardRenderer:
 
     def _name_on(self, c: Canvas, pts: list[Point], name: str, colour: Colour, backing: Colour | None = None) -> None:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        c.text(name, 0.34 * self.lane_width, colour, (cx, cy), backing=backing)
+        c.text(texts.place_name(name), 0.34 * self.lane_width, colour, (cx, cy), backing=backing)
 
     @property
     def grass_band(self) -> float:
@@ -1092,7 +1092,7 @@ class BoardRenderer:
         corner = self.track.corners[i]
         x, y, bw, _ = self.corner_boxes[i]
         w = self.lane_width
-        c.text(corner.label, 0.36 * w, LINE, (x + bw / 2, y + 0.17 * w), backing=DARK)
+        c.text(texts.place_name(corner.label), 0.36 * w, LINE, (x + bw / 2, y + 0.17 * w), backing=DARK)
         top = y + 0.4 * w
         c.rect(DARK, (x, top, w, w), radius=0.1 * w)
         c.rect(YELLOW, (x, top, w, w), width=0.1 * w, radius=0.1 * w)

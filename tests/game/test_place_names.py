@@ -62,3 +62,24 @@ def test_the_shipped_boards_english_names_have_german_ones(name):
 def test_a_retirement_reason_names_the_corner_in_german(german):
     reason = Reason(rule="CORNER-5", code=Code.MISSED_STOPS, values={"corner": "Turn 5", "stops": 0, "required": 2})
     assert reason_text(reason) == "Wer Kurve 5 nach 0 von 2 Stopps verlässt, scheidet aus."
+
+
+def test_the_board_prints_the_stands_name_in_the_players_language(monkeypatch):
+    """The Lindenring's "Linden grandstand" reads "Lindentribüne" on a German board."""
+    from game.board import render
+    from game.board.render import BoardRenderer, read_art
+    from game.tracks.load import load_track
+
+    oval = REPO / "maps" / "oval.tmx"
+    board = BoardRenderer(load_track(oval), art=read_art(oval))
+    written: list[str] = []
+    original = render.Canvas.text
+    monkeypatch.setattr(render.Canvas, "text", lambda self, s, *a, **k: written.append(s) or original(self, s, *a, **k))
+    board.render(scale=0.5)
+    texts.set_language("de")
+    try:
+        board.render(scale=0.5)
+    finally:
+        texts.set_language("en")
+    assert "Linden grandstand" in written and "Lindentribüne" in written
+    assert written.count("Lindenkehre") == 2  # the corner's own name, in both languages
