@@ -124,8 +124,10 @@ def on_grid_roll(track: Track, state: RaceState, check: Check, value: int, event
 def place(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
     """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
     slots = list(track.grid)
-    if state.level_start and track.beside(slots[0]):  # BLITZ-4: both cars level with the pole
-        slots[1] = track.beside(slots[0])[0]
+    pole = track.space(slots[0])
+    level = [s for s in track.row_spaces(pole.row) if s.name != pole.name]
+    if state.level_start and level:  # BLITZ-4: both cars level with the pole, in the nearest lane with its row
+        slots[1] = min(level, key=lambda s: abs(s.lane - pole.lane)).name
     cars = {cid: state.car(cid).model_copy(update={"space": slots[i], "grid_slot": i}) for i, cid in enumerate(order)}
     state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
     state = pit_points.assign_boxes(track, state, order)  # RACE-D-5
