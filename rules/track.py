@@ -12,8 +12,10 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
 * AMB-3  every step enters one space, straight ahead or diagonally into an
   adjacent lane one row further on; there are no backward steps, and sideways
   steps (into the space beside, the same row) only along a printed arrow.
-* AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``);
-  "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
+* AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``), or,
+  where that lane is staggered against the space (a brick board), the two of
+  its spaces the space touches, whose rows bracket its row; the relation is
+  mutual. "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
 * AMB-9  "level" = the same lap and the same ``row``. Rows are numbered
   consistently across lanes, also in corners where lanes differ in length.
 * AMB-10 every corner has an ``inside`` side ("left" or "right", in the

@@ -75,7 +75,7 @@ def new_race(
     ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
     (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
     ``qualifying_weather`` is what a variable race starts from in D (WEATHER-D-2); with
-    ``level_start`` the second car of a decided grid starts beside the pole (BLITZ-4).
+    ``level_start`` the second car of a decided grid starts level with the pole (BLITZ-4).
     """
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
