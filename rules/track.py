@@ -254,8 +254,9 @@ class Track(Frozen):
         counts = self.lookup.lane_counts
         if d == 0 or counts is None:
             return d
-        return max(c[to % self.rows + 1] - c[row % self.rows + 1] + (c[-1] if to % self.rows < row % self.rows else 0)
-                   for c in counts)
+        row, to = row % self.rows, to % self.rows
+        lap = 1 if to < row else 0  # across the line
+        return max(c[to + 1] - c[row + 1] + lap * c[-1] for c in counts)
 
     def crosses_line(self, src: str, dst: str) -> bool:
         """True if a step from ``src`` to ``dst`` crosses the start/finish line: its progress falls
@@ -397,33 +398,41 @@ def _beside(track: Track, look: _Lookup) -> dict[str, tuple[str, ...]]:
     at = [{s.row: s for s in look.lanes.get(lane, ())} for lane in range(track.lanes)]
     order = [sorted(a) for a in at]
 
-    def covered(lo: int, n: int) -> bool:  # some lane has a space in each of rows lo..lo+n-1
-        return any(all((lo + k) % rows in a for k in range(n)) for a in at)
+    def reach(row: int, step: int, to: int) -> int:
+        """How many rows from ``row`` towards ``to`` (step -1 back, +1 ahead) stay in its stretch."""
+        k = 0
+        while k < (to - row) * step % rows and stretch[(row + step * (k + 1)) % rows] == stretch[row]:
+            k += 1
+        return k
 
-    def bracket(s: Space, lane: int) -> tuple[Space, ...]:
-        if s.progress != s.row or not order[lane]:
+    def staggered(s: Space, m0: Space, m1: Space) -> bool:
+        if any(x.progress != x.row for x in (s, m0, m1)):
+            return False
+        lo = s.row - reach(s.row, -1, m0.row)
+        n = s.row + reach(s.row, 1, m1.row) - lo + 1
+        return not any(all((lo + k) % rows in a for k in range(n)) for a in at)
+
+    def touching(s: Space, lane: int) -> tuple[Space, ...]:
+        if s.row in at[lane]:
+            return (at[lane][s.row],)
+        if not order[lane]:
             return ()
         i = bisect_left(order[lane], s.row)
         m0, m1 = at[lane][order[lane][i - 1]], at[lane][order[lane][i % len(order[lane])]]
-        if m0.progress != m0.row or m1.progress != m1.row:
-            return ()
-        back = next(k for k in range(rows) if k == (s.row - m0.row) % rows or stretch[(s.row - k - 1) % rows] != stretch[s.row])
-        ahead = next(k for k in range(rows) if k == (m1.row - s.row) % rows or stretch[(s.row + k + 1) % rows] != stretch[s.row])
-        return () if covered(s.row - back, back + ahead + 1) else (m0, m1)
+        return (m0, m1) if staggered(s, m0, m1) else ()
 
-    pairs: dict[str, set[Space]] = {s.name: set() for s in track.spaces}
+    pairs: dict[str, set[str]] = {s.name: set() for s in track.spaces}
     for s in track.spaces:
-        if s.in_pit:
-            continue
-        for lane in (s.lane - 1, s.lane + 1):
-            if 0 <= lane < track.lanes:
-                for o in (at[lane][s.row],) if s.row in at[lane] else bracket(s, lane):
-                    pairs[s.name].add(o)
-                    pairs[o.name].add(s)
+        for lane in (s.lane - 1, s.lane + 1) if not s.in_pit else ():
+            for o in touching(s, lane) if 0 <= lane < track.lanes else ():
+                pairs[s.name].add(o.name)
+                pairs[o.name].add(s.name)
 
-    def key(s: Space, o: Space) -> tuple[int, int]:
+    def key(s: Space, name: str) -> tuple[int, int]:  # leftmost lane first, then behind before ahead
+        o = look.by_name[name]
         return o.lane, (o.row - s.row + rows // 2) % rows
-    return {n: tuple(o.name for o in sorted(v, key=lambda o, s=look.by_name[n]: key(s, o))) for n, v in pairs.items()}
+
+    return {n: tuple(sorted(v, key=lambda o, s=look.by_name[n]: key(s, o))) for n, v in pairs.items()}
 
 
 def space_name(lane: int, index: int) -> str:

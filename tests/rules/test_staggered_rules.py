@@ -76,7 +76,9 @@ def _top_straight(t: Track, name: str) -> bool:
 def test_AMB_4_next_to_is_exactly_the_overlapping_spaces_of_the_neighbouring_lanes(hundredths):
     """Any staggers: on the top straight (a space away from its ends) the spaces next to a space
     are exactly those of the adjacent lanes that overlap it (centres less than a space apart);
-    the relation is mutual, and includes every level space of an adjacent lane."""
+    the relation is mutual and includes every level space of an adjacent lane; with a staggered
+    lane every space has one next to it in each adjacent lane, corners included, and without
+    one it is the same row in an adjacent lane, as before."""
     t = build(staggered(*(h / 100 for h in hundredths)))
     for s in t.spaces:
         if s.in_pit:
@@ -85,6 +87,10 @@ def test_AMB_4_next_to_is_exactly_the_overlapping_spaces_of_the_neighbouring_lan
         near = t.beside(s.name)
         assert set(t.level(s.name)) <= set(near)
         assert all(abs(t.space(o).lane - s.lane) == 1 and s.name in t.beside(o) for o in near)
+        if any(hundredths):
+            assert {t.space(o).lane for o in near} == {lane for lane in (s.lane - 1, s.lane + 1) if 0 <= lane < t.lanes}
+        else:
+            assert near == t.level(s.name)
         if _top_straight(t, s.name) and CX1 + SPACE <= s.x <= CX2 - SPACE:
             touching = {o.name for o in t.spaces if not o.in_pit and abs(o.lane - s.lane) == 1
                         and _top_straight(t, o.name) and abs(o.x - s.x) < SPACE - 1e-6}
