@@ -28,7 +28,7 @@ from tests.conftest import REPO
 from tests.game.drawings import CX1, CX2, CY, RADII, SPACE
 from tests.game.test_staggered import staggered
 from tests.rules.test_dresden_fuel import D, dcar
-from tests.rules.test_engine import car, kinds, pending, position, settle, turn
+from tests.rules.test_engine import R, car, kinds, pending, position, settle, turn
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +134,16 @@ def test_CORE_COLL_1_AMB_4_a_car_stopping_between_two_staggered_cars_collides_wi
         ("collision", "back", "m"), ("collision", "m", "back"),
         ("collision", "front", "m"), ("collision", "m", "front"),
     ])
+
+
+def test_AMB_4_diagonally_ahead_on_a_staggered_board_is_next_to_the_space_ahead(brick):
+    """With ``collision_diagonal`` the mover on A24 also collides with B22 (x 688), next to A25
+    (712) directly ahead; without the flag B22, a space and a half on, is too far."""
+    cars = [car("m", "A20", gear=3), car("diag", "B22")]
+    for flag, want in ((False, []), (True, [("collision", "diag", "m"), ("collision", "m", "diag")])):
+        state = position(cars, "m", track=brick, rules=R.model_copy(update={"collision_diagonal": flag}))
+        state, _ = turn(state, 3, 4, "A24", track=brick)
+        assert pending(state) == want
 
 
 def test_CORE_COLL_1_AMB_4_a_staggered_car_collides_with_the_four_cars_around_it(brick):
