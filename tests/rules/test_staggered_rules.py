@@ -212,3 +212,24 @@ def test_BLITZ_4_on_a_staggered_board_the_second_car_starts_in_the_pole_s_row():
     pole, second = state.car("car2").space, state.car("car1").space
     assert (pole, second) == (t.grid[0], "C46") and t.grid[1] == "C45"
     assert t.space(pole).row == t.space(second).row
+
+
+def test_CORE_COLL_1_AMB_4_in_a_whole_race_on_the_brick_cars_half_a_space_apart_roll_for_collisions(brick):
+    """Ten computer cars through the loop ``simulate`` uses: checks between cars that are not
+    level (and not one directly behind the other) happen, and the record replays to the end."""
+    from rules.record import steps
+    from rules.ruleset import preset
+    from rules.simulation import play, race_header
+
+    header, _ = race_header(brick, preset("fd-basic"), 10, 1, 3, "careful")
+    session = play(brick, header)
+    assert all(c.status == "finished" for c in session.state.cars)
+    offset = []
+    for step in steps(brick, session.record()):
+        for p in step.after.pending:
+            if p.purpose.value == "collision" and p.other:
+                a, b = (brick.space(step.after.car(c).space or "") for c in (p.car, p.other))
+                if a.row != b.row and b.name not in (brick.ahead(a.name), brick.behind(a.name)):
+                    offset.append((a.name, b.name))
+    assert offset and all(b in brick.beside(a) for a, b in offset)  # next to across the offset (AMB-4)
+    assert replay(brick, session.record()) == session.state
