@@ -97,9 +97,28 @@ def test_AMB_4_next_to_is_exactly_the_overlapping_spaces_of_the_neighbouring_lan
             assert set(near) == touching, (s.name, near, touching)
 
 
-def _unstaggered_maps() -> list[Path]:
+def _shipped_maps(stagger: bool) -> list[Path]:
     maps = sorted((REPO / "maps").glob("*.tmx"))
-    return [p for p in maps if 'name="stagger"' not in p.read_text(encoding="utf-8")]
+    return [p for p in maps if ('name="stagger"' in p.read_text(encoding="utf-8")) == stagger]
+
+
+def _unstaggered_maps() -> list[Path]:
+    return _shipped_maps(False)
+
+
+def test_AMB_4_on_the_brick_and_every_shipped_staggered_map_each_space_has_one_next_to_it_per_lane(brick):
+    """On a board with a staggered lane every track space is next to a space in each adjacent
+    lane, mutually, and a lane's spaces the next one along is a space further (AMB-9)."""
+    for t in [brick, *(load_track(p) for p in _shipped_maps(True))]:
+        for s in t.spaces:
+            near = t.beside(s.name)
+            assert all(s.name in t.beside(o) for o in near), (t.name, s.name)
+            if not s.in_pit:
+                lanes = {lane for lane in (s.lane - 1, s.lane + 1) if 0 <= lane < t.lanes}
+                assert {t.space(o).lane for o in near} == lanes, (t.name, s.name, near)
+        for lane in range(t.lanes):
+            spaces = t.lane_spaces(lane)
+            assert all(t.spaces_apart(a.row, b.row) == 1 for a, b in zip(spaces, spaces[1:]) if a.corner is None is b.corner)
 
 
 def test_the_shipped_maps_are_unstaggered_ones():
