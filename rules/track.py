@@ -12,8 +12,10 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
 * AMB-3  every step enters one space, straight ahead or diagonally into an
   adjacent lane one row further on; there are no backward steps, and sideways
   steps (into the space beside, the same row) only along a printed arrow.
-* AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``);
-  "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
+* AMB-4  "next to" = the same row in an adjacent lane (``Track.beside``), or,
+  where that lane is staggered against the space (a brick board), the two of
+  its spaces the space touches, whose rows bracket its row; the relation is
+  mutual. "behind" = AMB-2. Pit-lane spaces are never beside track spaces.
 * AMB-9  "level" = the same lap and the same ``row``. Rows are numbered
   consistently across lanes, also in corners where lanes differ in length.
 * AMB-10 every corner has an ``inside`` side ("left" or "right", in the
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_left
 from functools import cached_property
 from enum import Enum
 from typing import Literal
@@ -231,12 +234,29 @@ class Track(Frozen):
         """The space directly behind (AMB-2): its straight-ahead successor is ``name``."""
         return self.lookup.behind.get(name)
 
-    def beside(self, name: str) -> tuple[str, ...]:
-        """Spaces side by side with ``name``: same row, adjacent lane (AMB-4, AMB-9)."""
+    def level(self, name: str) -> tuple[str, ...]:
+        """Spaces level with ``name`` in an adjacent lane: the same row (AMB-9), leftmost first."""
         s = self.lookup.by_name[name]
         if s.in_pit:
             return ()
         return tuple(o.name for o in self.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
+
+    def beside(self, name: str) -> tuple[str, ...]:
+        """Spaces next to ``name`` (AMB-4): in each adjacent lane the space level with it, or,
+        where that lane is staggered against this one, the two it touches (``_beside``)."""
+        return self.lookup.beside[name]
+
+    def spaces_apart(self, row: int, to: int) -> int:
+        """How many spaces lie from ``row`` forward to ``to`` (0 when equal): the rows between,
+        or on a staggered board, where rows are fractions of a space, the most spaces one
+        lane has in the rows after ``row`` up to ``to`` (AMB-9)."""
+        d = (to - row) % self.rows
+        counts = self.lookup.lane_counts
+        if d == 0 or counts is None:
+            return d
+        row, to = row % self.rows, to % self.rows
+        lap = 1 if to < row else 0  # across the line
+        return max(c[to + 1] - c[row + 1] + lap * c[-1] for c in counts)
 
     def crosses_line(self, src: str, dst: str) -> bool:
         """True if a step from ``src`` to ``dst`` crosses the start/finish line: its progress falls
@@ -335,6 +355,84 @@ class _Lookup:
 
             self.pit_stand = self.by_name[max(track.pit.entries, key=along)]
         self.tunnel = {t.entry: t for t in track.tunnels}
+        self._track = track
+
+    @cached_property
+    def beside(self) -> dict[str, tuple[str, ...]]:
+        return _beside(self._track, self)
+
+    @cached_property
+    def lane_counts(self) -> list[list[int]] | None:
+        """Per track lane, how many of its spaces lie in rows 0..r-1 at index r; None on a board
+        without staggered lanes, where a row is a space."""
+        t = self._track
+        if all(self.beside[s.name] == t.level(s.name) for s in t.spaces):
+            return None
+        out = []
+        for lane in range(t.lanes):
+            c = [0] * (t.rows + 1)
+            for s in self.lanes.get(lane, ()):
+                c[s.row + 1] += 1
+            for r in range(t.rows):
+                c[r + 1] += c[r]
+            out.append(c)
+        return out
+
+
+def _beside(track: Track, look: _Lookup) -> dict[str, tuple[str, ...]]:
+    """AMB-4 "next to" for every space, symmetric. In each adjacent lane: the space of the same
+    row; else, where that lane is staggered against this one, the two spaces whose rows bracket
+    this one's (on a brick board a staggered space touches two of each neighbouring lane).
+
+    Staggered here means what the loader's rows show (game/tracks/spaces.py): rows are the
+    spaces' positions (progress equals row), and within the straight or corner the space lies
+    in, no lane has a space in every row from the bracketing space behind to the one ahead. An
+    unstaggered piece has as many rows as its longest lane has spaces, that lane has every row,
+    so a shorter lane's gaps there never bracket, and a board without staggered lanes keeps
+    the same-row relation."""
+    rows = track.rows
+    stretch: list[int | None] = [None] * rows
+    for c in track.corners:
+        for r in range(c.first_row, c.last_row + 1):
+            stretch[r % rows] = c.index
+    at = [{s.row: s for s in look.lanes.get(lane, ())} for lane in range(track.lanes)]
+    order = [sorted(a) for a in at]
+
+    def reach(row: int, step: int, to: int) -> int:
+        """How many rows from ``row`` towards ``to`` (step -1 back, +1 ahead) stay in its stretch."""
+        k = 0
+        while k < (to - row) * step % rows and stretch[(row + step * (k + 1)) % rows] == stretch[row]:
+            k += 1
+        return k
+
+    def staggered(s: Space, m0: Space, m1: Space) -> bool:
+        if any(x.progress != x.row for x in (s, m0, m1)):
+            return False
+        lo = s.row - reach(s.row, -1, m0.row)
+        n = s.row + reach(s.row, 1, m1.row) - lo + 1
+        return not any(all((lo + k) % rows in a for k in range(n)) for a in at)
+
+    def touching(s: Space, lane: int) -> tuple[Space, ...]:
+        if s.row in at[lane]:
+            return (at[lane][s.row],)
+        if not order[lane]:
+            return ()
+        i = bisect_left(order[lane], s.row)
+        m0, m1 = at[lane][order[lane][i - 1]], at[lane][order[lane][i % len(order[lane])]]
+        return (m0, m1) if staggered(s, m0, m1) else ()
+
+    pairs: dict[str, set[str]] = {s.name: set() for s in track.spaces}
+    for s in track.spaces:
+        for lane in (s.lane - 1, s.lane + 1) if not s.in_pit else ():
+            for o in touching(s, lane) if 0 <= lane < track.lanes else ():
+                pairs[s.name].add(o.name)
+                pairs[o.name].add(s.name)
+
+    def key(s: Space, name: str) -> tuple[int, int]:  # leftmost lane first, then behind before ahead
+        o = look.by_name[name]
+        return o.lane, (o.row - s.row + rows // 2) % rows
+
+    return {n: tuple(sorted(v, key=lambda o, s=look.by_name[n]: key(s, o))) for n, v in pairs.items()}
 
 
 def space_name(lane: int, index: int) -> str:

@@ -26,8 +26,9 @@ the neighbouring lane it overlaps. Then ``links.lane_edges``'s rule (the
 first space of the neighbouring lane in a later row) makes the space
 diagonally ahead the one that overlaps it ahead; race order (``row``,
 ``progress``) follows the positions; and a staggered space is never in the
-same row as a space of an unstaggered neighbouring lane, so it is beside
-none (a half-space offset is neither level nor behind).
+same row as a space of an unstaggered neighbouring lane, so it is level with
+none (a half-space offset is neither level nor behind); ``Track.beside``
+reads "next to" there as the two spaces it touches (AMB-4).
 
 Spaces placed by hand (``placed``) replace a lane's spread in a piece; they
 take the nearest whole row, moved by the lane's stagger, so a traced brick

@@ -23,7 +23,7 @@ from rules.state import CarState, RaceState
 from rules.track import Track
 
 
-# how far behind a wreck a running car is still "following" it (rows)
+# how far behind a wreck a running car is still "following" it (spaces, ``Track.spaces_apart``)
 _FOLLOWING = 40
 
 
@@ -33,8 +33,9 @@ def _wrecks(state: RaceState) -> set[str]:
 
 
 def _reaches(track: Track, start: str, row: int, wrecks: set[str]) -> bool:
-    """Can a car on ``start`` get past ``row`` (to a track space in the few rows after it; lanes
-    differ in length in corners, so not every lane has every row) without entering a wreck?"""
+    """Can a car on ``start`` get past ``row`` (to a track space in the 3 spaces after it; lanes
+    differ in length in corners, so not every lane has every row, and on a staggered board a row
+    is a fraction of a space) without entering a wreck?"""
     seen, frontier = {start}, [start]
     for _ in range(_FOLLOWING + 10):
         nxt = []
@@ -43,7 +44,7 @@ def _reaches(track: Track, start: str, row: int, wrecks: set[str]) -> bool:
                 sp = track.space(dst)
                 if dst in seen or dst in wrecks or sp.in_pit:
                     continue
-                if 0 < (sp.row - row) % track.rows <= 3:
+                if 0 < track.spaces_apart(row, sp.row) <= 3:
                     return True
                 seen.add(dst)
                 nxt.append(dst)
@@ -60,7 +61,7 @@ def impassable(track: Track, state: RaceState) -> bool:
             continue
         here = track.space(c.space).row
         for row in rows:
-            if 0 < (row - here) % track.rows <= _FOLLOWING and not _reaches(track, c.space, row, wrecks):
+            if 0 < track.spaces_apart(here, row) <= _FOLLOWING and not _reaches(track, c.space, row, wrecks):
                 return True
     return False
 

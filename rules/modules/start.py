@@ -75,7 +75,7 @@ def new_race(
     ``grid`` (car ids, pole first) is a grid already decided, by a qualifying session
     (QUAL-6, QUAL-B-4); without it every car rolls for its slot (FD08-GRID-1).
     ``qualifying_weather`` is what a variable race starts from in D (WEATHER-D-2); with
-    ``level_start`` the second car of a decided grid starts beside the pole (BLITZ-4).
+    ``level_start`` the second car of a decided grid starts level with the pole (BLITZ-4).
     """
     if not 2 <= len(cars) <= min(10, len(track.grid)):
         raise ValueError(f"a race needs 2 to {min(10, len(track.grid))} cars, not {len(cars)}")
@@ -124,8 +124,10 @@ def on_grid_roll(track: Track, state: RaceState, check: Check, value: int, event
 def place(track: Track, state: RaceState, order: list[str], events: list[Event]) -> RaceState:
     """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
     slots = list(track.grid)
-    if state.level_start and track.beside(slots[0]):  # BLITZ-4: both cars level with the pole
-        slots[1] = track.beside(slots[0])[0]
+    pole = track.space(slots[0])
+    level = [s for s in track.row_spaces(pole.row) if s.name != pole.name]
+    if state.level_start and level:  # BLITZ-4: both cars level with the pole, in the nearest lane with its row
+        slots[1] = min(level, key=lambda s: abs(s.lane - pole.lane)).name
     cars = {cid: state.car(cid).model_copy(update={"space": slots[i], "grid_slot": i}) for i, cid in enumerate(order)}
     state = state.model_copy(update={"cars": tuple(cars[cid] for cid in order), "queue": ()})
     state = pit_points.assign_boxes(track, state, order)  # RACE-D-5

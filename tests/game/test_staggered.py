@@ -76,10 +76,11 @@ def test_rows_and_race_order_follow_the_positions_AMB_9(brick):
         assert all(p.row < q.row and p.progress < q.progress for p, q in zip(lane, lane[1:]))
 
 
-def test_a_staggered_space_is_level_with_no_space_of_the_next_lane_AMB_4(brick):
-    """Half a space apart is neither level nor behind: beside() names nothing across the offset."""
-    assert brick.beside("B1") == ()
-    assert brick.beside("A1") == ()
+def test_a_staggered_space_is_level_with_no_space_of_the_next_lane_AMB_9(brick):
+    """Half a space apart is neither level nor behind: level() names nothing across the offset
+    (what is next to it there, AMB-4, is in tests/rules/test_staggered_rules.py)."""
+    assert brick.level("B1") == ()
+    assert brick.level("A1") == ()
     assert brick.row_spaces(brick.space("A1").row) == (brick.space("A1"), brick.space("C1"))
 
 
