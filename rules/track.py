@@ -37,7 +37,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-LANE_LETTERS = "ABCD"
+#: Lane letters from the left: printed boards have 2 to 4 lanes (A-D); the format allows up to
+#: ten (wide test boards, stress maps), skipping I (it reads like 1) and P (the pit lane).
+LANE_LETTERS = "ABCDEFGHJK"
 PIT_PREFIX = "P"
 
 

@@ -53,13 +53,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Sequence
 
+from rules.track import LANE_LETTERS
+
 Point = tuple[float, float]
 Side = Literal["left", "right"]
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS_DIR = REPO / "maps"
 TILE = 32
-LETTERS = "ABCD"
+LETTERS = LANE_LETTERS
 ARC_STEP_DEG = 4.0  # polyline resolution of arcs: a 126 px arc deviates < 0.1 px
 DEFAULT_LEAD = 2.0  # px a corner polygon reaches into the neighbouring segments (see Corner)
 NEAR_HALF = 0.15  # warn when a piece holds x.5 +- this many spaces: rounding is fragile there
@@ -530,8 +532,8 @@ def build(circuit: Circuit) -> Layout:
 
 
 def _build(c: Circuit, shift: Point) -> Layout:
-    if not 2 <= c.lanes <= 4:
-        raise TrackError("a track has 2 to 4 lanes")
+    if not 2 <= c.lanes <= len(LETTERS):
+        raise TrackError(f"a track has 2 to {len(LETTERS)} lanes")
     offsets = lane_offsets(c)
     half = offsets[0] + c.lane_spacing / 2  # half the track width
     for seg in c.segments:

@@ -10,14 +10,14 @@ import math
 
 from game.tracks.drawing import Drawing, Problem, Shape, closest
 from game.tracks.geometry import Point
-from rules.track import WeatherTable
+from rules.track import LANE_LETTERS, WeatherTable
 
 RESERVED = {"name", "type", "id", "x", "y", "width", "height", "points"}
 MIN_GRID = 10
 MIN_BOXES = 10
 MIN_SPACE = 8  # pixels; smaller spaces are a mistake and would make the graph huge
 MAX_SPACES = 2000  # per lane or pit lane
-MAX_LANES = 4  # printed boards have 2 or 3, a few 4
+MAX_LANES = len(LANE_LETTERS)  # printed boards have 2 or 3, a few 4; one letter each
 
 
 def round_half_up(x: float) -> int:

@@ -162,7 +162,7 @@ def test_content_hash_changes_with_the_graph(track):
         (lambda d: d.props.update(weather_sun="6-12", weather_variable="13-20"), "between sun and rain"),
         (lambda d: d.props.update(weather_variable="six"), "not a range"),
         (lambda d: d.layers.pop("lanes"), "no object layer named 'lanes'"),
-        (lambda d: d.layers["lanes"].__delitem__(slice(1, None)), "2 to 4 lanes"),
+        (lambda d: d.layers["lanes"].__delitem__(slice(1, None)), "2 to 10 lanes"),
         (lambda d: d.layers["corners"][0].props.pop("stops"), "stops is missing"),
         (lambda d: d.layers["corners"][0].props.update(stops=4), "stops is 4"),
         (lambda d: d.layers["grid"].pop(0), "needs positions 1 to at least 10"),
