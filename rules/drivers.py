@@ -199,9 +199,10 @@ class Driver:
     wear_weight: float  # spaces of progress one WP is worth giving up
     foresight: float  # weight of the rough look-ahead
 
-    def choose_gear(self, track: Track, state: RaceState) -> int:
+    def choose_gear(self, track: Track, state: RaceState, among: tuple[int, ...] | None = None) -> int:
+        """The gear of the best value among the legal ones (or those of them in ``among``)."""
         car = state.car(state.active or "")
-        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and (among is None or g in among)}
         if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
             return next(iter(legal))
         best: tuple[tuple[bool, float], int] | None = None
@@ -212,6 +213,10 @@ class Driver:
                 best = (key, gear)
         assert best is not None, "a car always has a legal gear"
         return best[1]
+
+    def choose_nitro(self, track: Track, state: RaceState, gear: int) -> bool:
+        """STREET-3: ``choose_nitro`` below, with this driver's values."""
+        return choose_nitro(self, track, state, gear)
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
         """ENG-D-3: boost when the extra spaces are worth more than a dear engine WP (a stop
