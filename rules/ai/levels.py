@@ -38,7 +38,7 @@ from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
 from rules.drivers import (
     AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_entry_lane, _pit_progress, street_shots, tunnel_gain,
 )
-from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from
+from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from, wet
 from rules.car import Area
 from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
@@ -46,7 +46,8 @@ from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.track import Track
 
-ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (TAB-CHECK)
+ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (CORE-DANGER-2) ...
+WET_ROAD_FAIL = 0.25  # ... and on 1-5 in rain
 HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
@@ -68,6 +69,7 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
+    brink: float = 0.25  # the share of ``out`` that the last WP but one of the body or road holding costs
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
@@ -172,7 +174,7 @@ class Level(Driver):
     def _street_value(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The street race's spaces for a move: the rows a free tunnel gains (STREET-7), less the
         residents' expected shots at the body (STREET-5; the last body WP ends the race)."""
-        return tunnel_gain(track, state, m) - street_shots(track, state, m) * _loss(car.wp.body, prices)
+        return tunnel_gain(track, state, m) - street_shots(track, state, m) * self._loss(car.wp.body, prices)
 
     # --- the destination --------------------------------------------------------------
 
@@ -214,12 +216,20 @@ class Level(Driver):
         """The expected price of the road-holding and collision checks ``m`` owes (CORE-DANGER-2,
         CORE-COLL-1): the last WP of an area ends the race."""
 
-        risk = m.dangers * ROAD_FAIL * _loss(car.wp.road_holding, prices)
+        risk = m.dangers * (WET_ROAD_FAIL if wet(state) else ROAD_FAIL) * self._loss(car.wp.road_holding, prices)
         if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
             near = _near(track, m.end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            risk += crowd * HIT_FAIL * _loss(car.wp.body, prices)
+            risk += crowd * HIT_FAIL * self._loss(car.wp.body, prices)
         return risk
+
+    def _loss(self, left: int, prices: Prices) -> float:
+        """What losing one WP of the body or road holding with ``left`` costs: the last one ends the
+        race (CORE-WEAR-2, CORE-DANGER-4, CORE-COLL-3); the last but one leaves the car a single
+        failed check from the end, among the markers and cars of the rest of the race."""
+        if left <= 1:
+            return prices.out
+        return max(self.brink * prices.out, prices.tyre + prices.scarce) if left == 2 else prices.tyre + prices.scarce / (left - 1)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
@@ -281,11 +291,6 @@ class Level(Driver):
             if v > best[0]:
                 best = (v, m)
         return best[1]
-
-
-def _loss(left: int, prices: Prices) -> float:
-    """What losing one WP of an area with ``left`` costs: the last one ends the race (CORE-WEAR-2)."""
-    return prices.out if left <= 1 else prices.tyre + prices.scarce / (left - 1)
 
 
 def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
