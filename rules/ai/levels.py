@@ -242,9 +242,9 @@ class Level(Driver):
         return max(((self.move_value(track, state, m, prices), m.path, m) for m in moves), key=lambda t: t[:2])[2]
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
-        """ENG-D-3: boost when the gear's extra spaces, along the lane over the faces of the die,
-        are worth more than the engine WP at this level's price; never the last engine WP (the
-        rules refuse it) and only with one to spare, except on the last lap below 5th gear."""
+        """ENG-D-3: boost when the gear's extra spaces, played out exactly over the faces of the
+        die, are worth more than the engine WP at this level's price; never the last engine WP
+        (the rules refuse it) and only with one to spare, except on the last lap below 5th gear."""
         car = state.car(state.active or "")
         opt = gear_options(track, state).get(gear)
         if not isinstance(opt, ShiftCost) or car.space is None or track.space(car.space).in_pit:
@@ -253,14 +253,14 @@ class Level(Driver):
         engine, last_lap = paid.wp.engine, car.crossings >= state.laps
         if boost.refusal(state, paid) is not None or not (engine >= 3 or (engine == 2 and gear <= 4 and last_lap)):
             return False
-        prices = self.prices(track, state, car)
-        plain = self._lane_gear_value(track, state, paid, gear, prices)
-        spent = paid.model_copy(update={"wp": paid.wp.spend(Area.ENGINE)})
-        boosted = self._lane_gear_value(track, state, spent, gear, prices, extra=gear)
+        exact, prices = replace(self, exact=True), self.prices(track, state, car)
+        plain = exact.gear_value(track, state, car, gear, opt, prices)
+        spent = car.model_copy(update={"wp": car.wp.spend(Area.ENGINE)})
+        boosted = exact.gear_value(track, state.with_car(spent).model_copy(update={"boost": True}), spent, gear, opt, prices)
         return boosted - self.skip - prices.scarce / (engine - 1) > plain
 
     def choose_nitro(self, track: Track, state: RaceState, gear: int) -> bool:
-        """STREET-3: the lap's nitro when, along the lane over the faces of the die, it is
+        """STREET-3: the lap's nitro when, played out exactly over the faces of the die, it is
         expected to gain at least half its spaces (not thrown away on a corner it would brake for)."""
         car = state.car(state.active or "")
         opt = gear_options(track, state).get(gear)
@@ -268,10 +268,10 @@ class Level(Driver):
             return False
         if track.space(car.space).in_pit:
             return False
-        paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
-        prices = self.prices(track, state, car)
-        plain = self._lane_gear_value(track, state, paid, gear, prices)
-        return self._lane_gear_value(track, state, paid, gear, prices, extra=gear) - plain >= NITRO_GAIN * gear
+        exact, prices = replace(self, exact=True), self.prices(track, state, car)
+        plain = exact.gear_value(track, state, car, gear, opt, prices)
+        injected = exact.gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt, prices)
+        return injected - plain >= NITRO_GAIN * gear
 
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
         """The car wants a stop at the end of this lap and the pit entry is near (two rolls at

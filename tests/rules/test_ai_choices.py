@@ -1,0 +1,173 @@
+"""Every choice of every module is the levels' own (issue 15): one test per choice, each through the
+level's method or ``computer_action`` (the call the race session makes), each failing if the level
+chose badly or not at all.
+
+The choices tested elsewhere: the gear (tests/rules/test_ai_levels.py: no risk when a safe gear
+exists, never overshooting a corner it can stop in), the destination and braking (it brakes into
+the corner rather than crash), skips paid in WP (it pays a skip when the free shift cannot stop),
+the slipstream offer, the tyres for the weather, when to pit (it turns into the pit lane with worn
+tyres). Here: the rain slide, the street race's tunnel and windows, the last WP but one, the soft
+tyres' bonus, the engine boost, the nitro, the stop by points and its announcement, the crew's work
+and the long stop, karma, head-to-head bids, the T-car and the WP won in a street race.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.actions import ChooseGear, Roll
+from rules.ai.levels import CHAMPION, LEVELS, Level
+from rules.ai.lookahead import Prices, lookahead
+from rules.engine import apply, moves
+from rules.session import computer_action
+from rules.tyres import Tyre
+from rules.weather import Weather
+from tests.rules.test_odds import TRACK, position
+
+PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
+
+
+# --- the rain slide (TYRE-2) ---------------------------------------------------------------
+
+
+def test_TYRE_2_the_lookahead_drives_the_slide_on_and_counts_the_stop_where_it_ends() -> None:
+    """A roll that stops just inside the Lindenkehre (2 stops, CORNER-5) is safe in the dry; in rain
+    the 3-space slide that follows carries the car out of it without a stop, and without brakes
+    that is an elimination. With brakes the car brakes the slide short and stays in."""
+    la = lookahead(TRACK)
+    dist, corner, length = la.lane.corner_ahead("B6")
+    dry = la.turn("B6", dist, None, 0, 0, 6, 1, 1, PRICES, 0)
+    assert not dry.out and dry.corner == corner
+    assert la.turn("B6", dist + length - 1, None, 0, 0, 6, 1, 1, PRICES, 3).out
+    braked = la.turn("B6", dist + length - 1, None, 0, 3, 6, 1, 1, PRICES, 3)
+    assert not braked.out and braked.corner == corner and braked.brakes < 3
+
+
+def _deep_stop() -> tuple[str, int]:
+    """A space in lane B before the Lindenkehre and a 3rd-gear face that ends on the corner's last
+    space in that lane."""
+    la = lookahead(TRACK)
+    faces = set(position("B6", 3).rules.gear_dice.die(3).faces)
+    for n in range(1, 12):
+        space = f"B{n}"
+        dist, corner, length = la.lane.corner_ahead(space)
+        if corner == 0 and dist + length - 1 in faces:
+            return space, dist + length - 1
+    raise AssertionError("no start before the Lindenkehre")
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level: Level) -> None:
+    """Slicks in rain slide 3 spaces after a stop in a corner (TYRE-2). Without brake WP, ending on
+    the last space of the 2-stop Lindenkehre slides out of it (CORNER-5): in rain a level values
+    that destination as an elimination, in the dry as a good stop."""
+    from rules.ruleset import PRESETS
+
+    rules = PRESETS["fde-advanced"]
+    start, face = _deep_stop()
+    base = position(start, 3)
+    car = base.car("a").model_copy(update={"tyre": Tyre.HARD, "wp": rules.default_wear.model_copy(update={"brakes": 0})})
+    other = base.car("b").model_copy(update={"tyre": Tyre.HARD, "wp": rules.default_wear})
+    for condition, out in (("rain", True), ("sun", False)):
+        state = base.model_copy(update={"rules": rules, "cars": (car, other), "weather": Weather(condition=condition)})
+        s, _ = apply(TRACK, state, ChooseGear(gear=3))
+        s, _ = apply(TRACK, s, Roll(value=face))
+        deep = next(m for m in moves(TRACK, s) if m.corner == 0 and m.out is None and not m.brakes and len(m.path) == face)
+        prices = level.prices(TRACK, s, s.car("a"))
+        value = level.move_value(TRACK, s, deep, prices)
+        assert (value < face - prices.out / 2) is out, (condition, value)
+
+
+# --- the last WP but one -------------------------------------------------------------------
+
+
+def test_the_last_body_or_road_holding_wp_but_one_is_dear() -> None:
+    """CORE-DANGER-4, CORE-COLL-3: a car down to 2 road-holding WP is one failed check from the
+    end, so the WP it would lose costs a share of the race, much more than the third one."""
+    state = position("B30", 4)
+    prices = CHAMPION.prices(TRACK, state, state.car("a"))
+    assert CHAMPION._loss(1, prices) == prices.out
+    assert CHAMPION._loss(2, prices) >= CHAMPION.brink * prices.out > 2 * CHAMPION._loss(3, prices)
+
+
+# --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_STREET_7_every_level_ends_on_a_free_tunnel_entry(level: Level) -> None:
+    """From C25 a 3rd-gear 5 ends on row 29 in any lane; C30 is tunnel 1's entry (out on C36, six
+    rows on): in a street race every level ends there, in a plain race it has no reason to."""
+    from rules.ruleset import FORMULA_D_BASIC
+    from tests.rules.test_street import STREET_OVAL, S, at, car, street
+
+    for rules, tunnel in ((S, True), (FORMULA_D_BASIC, False)):
+        state = street([car("t", "C25", 3), car("x", "A5")], "t", rules=rules)
+        state, _ = at(state, ChooseGear(gear=3), Roll(value=5))
+        found = moves(STREET_OVAL, state)
+        if tunnel:
+            assert level.choose_move(STREET_OVAL, state, found).end == "C30"
+        else:
+            prices = level.prices(STREET_OVAL, state, state.car("t"))
+            c30 = next(m for m in found if m.end == "C30")
+            plain = level.move_value(STREET_OVAL, state, c30, prices)
+            street_state = state.model_copy(update={"rules": S})
+            assert level.move_value(STREET_OVAL, street_state, c30, prices) > plain + 3
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_STREET_5_every_level_counts_the_residents_shots(level: Level) -> None:
+    """A path under the windows owes a black-die check that costs body WP on 1-4: the same move is
+    worth less in a street race, and much less with the body's last WP."""
+    from rules.ruleset import FORMULA_D_BASIC
+    from tests.rules.test_street import STREET_OVAL, shooter
+
+    state = shooter()
+    under = next(m for m in moves(STREET_OVAL, state) if m.end == "A30")
+    prices = level.prices(STREET_OVAL, state, state.car("s"))
+    plain = level.move_value(STREET_OVAL, state.model_copy(update={"rules": FORMULA_D_BASIC}), under, prices)
+    shot = level.move_value(STREET_OVAL, state, under, prices)
+    assert shot < plain
+    car = state.car("s")
+    fragile = state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"body": 1})}))
+    assert level.move_value(STREET_OVAL, fragile, under, prices) < shot - 0.15 * prices.out
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_STREET_3_every_level_injects_its_nitro_on_a_straight_and_keeps_it_before_a_corner(level: Level) -> None:
+    """STREET-3: the gear's spaces again are free progress on the back straight in 5th (and
+    computer_action declares them with the gear); a car in 4th just before the Lindenkehre would
+    throw them away."""
+    from tests.rules.test_street import STREET_OVAL, car, street
+
+    straight = street([car("n", "B30", 5), car("x", "A5")], "n")
+    assert level.choose_nitro(STREET_OVAL, straight, 5)
+    action = computer_action(STREET_OVAL, straight, level.name)
+    assert isinstance(action, ChooseGear) and action.nitro == level.choose_nitro(STREET_OVAL, straight, action.gear)
+    corner = street([car("n", "B4", 4), car("x", "A40")], "n")
+    assert not level.choose_nitro(STREET_OVAL, corner, 4)
+
+
+# --- the Dresden choices -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engine_wp(level: Level) -> None:
+    """ENG-D-3: on the back straight in 5th, five extra spaces for one of three engine WP; on the
+    last lap in 4th just before the line, the spaces that make sure of the flag; not in lap 1 from
+    there (the corner beyond the line would take them back), not before the Lindenkehre, and never
+    with the last engine WP (the rules refuse it)."""
+    from tests.rules.test_dresden_engine import booster, dcar, engine
+    from tests.rules.test_dresden_fuel import D
+    from tests.rules.test_engine import OVAL, position as board
+
+    def at(space: str, gear: int, crossings: int = 1, engine_wp: int = 3):
+        cars = [dcar("b", space, gear, crossings=crossings, wp=engine(engine_wp)), dcar("x", "A10", 3, crossings=crossings)]
+        return board(cars, "b", rules=D)
+
+    assert level.choose_boost(OVAL, at("B30", 5), 5)
+    assert level.choose_boost(OVAL, at("B55", 4, crossings=3), 4)
+    assert not level.choose_boost(OVAL, at("B55", 4), 4)
+    assert not level.choose_boost(OVAL, at("B4", 4), 4)
+    assert not level.choose_boost(OVAL, booster(engine_wp=1), 2)
+    action = computer_action(OVAL, at("B30", 5), level.name)
+    assert isinstance(action, ChooseGear) and action.boost == level.choose_boost(OVAL, at("B30", 5), action.gear)
