@@ -239,7 +239,8 @@ class Level(Driver):
         if self._pitting(track, state, car):
             return Driver.choose_move(self, track, state, moves)
         prices = self.prices(track, state, car)
-        return max(((self.move_value(track, state, m, prices), m.path, m) for m in moves), key=lambda t: t[:2])[2]
+        # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
+        return max(((self.move_value(track, state, m, prices), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
         """ENG-D-3: boost when the gear's extra spaces, played out exactly over the faces of the
@@ -281,16 +282,17 @@ class Level(Driver):
         return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
-        """An optional extra (soft-tyre bonus, slipstream) if it is worth more than stopping here."""
+        """An optional extra (soft-tyre bonus, slipstream) if it is worth at least as much as
+        stopping here (TYRE-3, CORE-SLIP-2): the spaces are the only sure thing beyond the horizon."""
         car = state.car(state.active or "")
         prices = self.prices(track, state, car)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
-        best: tuple[float, Move | None] = (self.move_value(track, state, stay, prices), None)
+        best: tuple[float, int, Move | None] = (self.move_value(track, state, stay, prices), 0, None)
         for m in moves:
-            v = self.move_value(track, state, m, prices)
-            if v > best[0]:
-                best = (v, m)
-        return best[1]
+            v = (self.move_value(track, state, m, prices), len(m.path))
+            if v > best[:2]:
+                best = (*v, m)
+        return best[2]
 
 
 def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:

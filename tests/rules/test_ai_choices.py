@@ -18,6 +18,7 @@ import pytest
 from rules.actions import ChooseGear, Roll
 from rules.ai.levels import CHAMPION, LEVELS, Level
 from rules.ai.lookahead import Prices, lookahead
+from rules.car import Area
 from rules.engine import apply, moves
 from rules.session import computer_action
 from rules.tyres import Tyre
@@ -171,3 +172,110 @@ def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engin
     assert not level.choose_boost(OVAL, booster(engine_wp=1), 2)
     action = computer_action(OVAL, at("B30", 5), level.name)
     assert isinstance(action, ChooseGear) and action.boost == level.choose_boost(OVAL, at("B30", 5), action.gear)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_KARMA_3_every_level_buys_off_a_failure_that_would_retire_it(level: Level) -> None:
+    """KARMA-3: a failed engine check with the last engine WP ends the race; with a pool for a
+    raise every level raises (through computer_action, the session's call); a road-holding
+    failure on a 1 (four raises) that costs one WP of three it accepts."""
+    from rules.actions import Karma
+    from tests.rules.test_dresden_karma import held
+    from rules.dice import Purpose
+    from tests.rules.test_engine import OVAL
+
+    assert computer_action(OVAL, held(Purpose.ENGINE, 4, 30, engine=1), level.name) == Karma(spend="raise")
+    assert computer_action(OVAL, held(Purpose.ROAD_HOLDING, 1, 50), level.name) == Karma(spend="accept")
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_H2H_2_every_level_bids_when_behind_and_keeps_a_raise(level: Level) -> None:
+    """H2H-2: behind in the normal order (a later arrival at the same gear) every level bids; no
+    level lets its pool fall below a raise (20 karma)."""
+    from rules.actions import Bid
+    from tests.rules.test_dresden_head_to_head import after_leader, bids, level as row
+
+    state, _ = after_leader(row(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
+    second, _ = bids(state, ("a", 0))
+    action = computer_action(_oval(), second, level.name)
+    assert isinstance(action, Bid) and action.amount >= 1
+    broke = second.with_car(second.car("b").model_copy(update={"karma": 20}))
+    assert computer_action(_oval(), broke, level.name) == Bid(amount=0)
+
+
+def _oval():
+    from tests.rules.test_engine import OVAL
+
+    return OVAL
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_TCAR_1_every_level_takes_the_t_car(level: Level) -> None:
+    """TCAR-1: out before the end of corner 1 in lap 1, every level races on in the T-car (the set-up
+    less 2 WP)."""
+    from rules.actions import TCar
+    from tests.rules.test_dresden_fuel import DW
+    from tests.rules.test_dresden_tcar import crash
+
+    state, _ = crash()
+    action = computer_action(_oval(), state, level.name)
+    assert isinstance(action, TCar) and action.wp is not None and action.wp.total() == DW.total() - 2
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> None:
+    """PIT-D-6..8: with 3 of 6 tyre WP left in lap 1 of 3 a level announces new tyres with its
+    gear (6 points); with nothing worn it announces none."""
+    from rules.pitpoints import PitPlan
+    from tests.rules.test_dresden_fuel import DW, dcar
+    from tests.rules.test_dresden_pits import race
+
+    worn = race([dcar("m", "C30", wp=DW.model_copy(update={"tyres": 3}), box="P4", crossings=1), dcar("far", "A30")])
+    action = computer_action(_oval(), worn, level.name)
+    assert isinstance(action, ChooseGear) and action.pit == PitPlan(tyre=level.choose_tyre(worn))
+    fresh = race([dcar("m", "C30", wp=DW, box="P4", crossings=1), dcar("far", "A30")])
+    assert computer_action(_oval(), fresh, level.name).pit is None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwise(level: Level) -> None:
+    """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left a level has the crew repair the
+    body from the reserve in a long stop and fit tyres; with nothing to repair the stop is short."""
+    from rules.actions import PitStop
+    from tests.rules.test_engine import W
+    from tests.rules.test_engine_modules import at_box
+
+    damaged, _ = at_box(wp=W.model_copy(update={"body": 1}))
+    action = computer_action(_oval(), damaged, level.name)
+    assert isinstance(action, PitStop) and action.long and action.repairs == {Area.BODY: 2} and action.tyre is not None
+    whole, _ = at_box()
+    action = computer_action(_oval(), whole, level.name)
+    assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_STREET_7_every_level_puts_the_won_wp_where_the_car_has_fewest(level: Level) -> None:
+    """STREET-7: the fastest car past the police station wins 2 WP; with one body and one brake WP
+    left, a level puts them there (the last body WP ends the race)."""
+    from rules.actions import FreeWP
+    from tests.rules.test_street import STREET_OVAL, police_round
+
+    state, _ = police_round(b_roll=9)
+    assert computer_action(STREET_OVAL, state, level.name) == FreeWP(wp={Area.BODY: 1, Area.BRAKES: 1})
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(level: Level) -> None:
+    """TYRE-3: fresh soft tyres offer an optional extra space after the roll; where it keeps the
+    car in the race and costs no WP, it is a free space and every level takes it."""
+    from rules.actions import Drive, EndMove
+    from tests.rules.test_engine_modules import corner_stop
+
+    state, _ = corner_stop("sun", Tyre.SOFT)
+    found = moves(_oval(), state)
+    free = [m for m in found if m.via == "bonus" and m.out is None and not m.brakes and not m.tyres and not m.dangers]
+    action = computer_action(_oval(), state, level.name)
+    if free:
+        assert isinstance(action, Drive) and action.via == "bonus"
+    else:
+        assert isinstance(action, (Drive, EndMove))
