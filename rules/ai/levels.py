@@ -113,13 +113,14 @@ class Level(Driver):
         if car.space is None or track.space(car.space).in_pit:
             return Driver.choose_gear(self, track, state)  # the pit lane: the careful plan
         prices = self.prices(track, state, car)
-        pitting = self._pitting(track, state, car)
         judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
+        # a stop near: the careful plan of the pit entry (a Racer's lane view suffices unless stops go by points)
+        pitting = self._pitting(track, state, car) and (judge.exact or state.rules.pit_points)
         if (judge.exact or pitting) and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
             legal = {g: legal[g] for g in order[: self.exact_gears]}
-        if pitting:  # a stop near: the careful plan of the pit entry, among the gears the lane's view ranks best
+        if pitting:
             return Driver.choose_gear(self, track, state, tuple(legal))
         ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
         if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
