@@ -6,8 +6,10 @@
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
 and each level against the level below) is played on every shipped track (or the
 --track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
-laps: N 2-car duels (seeds 1..N, each driver on pole in every other one) and M 10-car
-races (5 against 5, the grid alternating, the other side on pole every other seed).
+laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in pairs: race
+2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
+on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
+and two near-equal drivers then won or lost by the seeds' luck of the pole, not by their play).
 A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
 bench opponent's seats are played by the bench, which times every computer decision.
 
@@ -60,12 +62,13 @@ class Case:
     laps: int
     cars: int
     seed: int
+    swapped: bool  # side b takes side a's seats (the other race of the seed's pair)
     a: str  # the first side's driver
     b: str
 
     def seats(self) -> tuple[str, ...]:
-        """The drivers in grid order: alternating sides, side b on pole every other seed."""
-        first, second = (self.a, self.b) if self.seed % 2 else (self.b, self.a)
+        """The drivers in grid order: alternating sides, side b on pole in the swapped race."""
+        first, second = (self.b, self.a) if self.swapped else (self.a, self.b)
         return tuple(first if i % 2 == 0 else second for i in range(self.cars))
 
 
@@ -155,9 +158,9 @@ def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, s, a, b) for s in range(1, args.duels + 1)]
+                    out += [Case(path, preset, laps, 2, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, s, a, b) for s in range(1, args.fields + 1)]
+                    out += [Case(path, preset, laps, cars, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
     return out
 
 

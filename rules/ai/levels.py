@@ -69,7 +69,7 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
-    brink: float = 0.25  # the share of ``out`` that the last WP but one of the body or road holding costs
+    brink: float = 0.3  # the share of ``out`` the last WP but one of the body or road holding costs (its square the one before)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
@@ -227,10 +227,11 @@ class Level(Driver):
     def _loss(self, left: int, prices: Prices) -> float:
         """What losing one WP of the body or road holding with ``left`` costs: the last one ends the
         race (CORE-WEAR-2, CORE-DANGER-4, CORE-COLL-3); the last but one leaves the car a single
-        failed check from the end, among the markers and cars of the rest of the race."""
+        failed check from the end, among the markers and cars of the rest of the race, and each WP
+        before it brings that end one step nearer (a field of ten owes many checks a race)."""
         if left <= 1:
             return prices.out
-        return max(self.brink * prices.out, prices.tyre + prices.scarce) if left == 2 else prices.tyre + prices.scarce / (left - 1)
+        return max(self.brink ** (left - 1) * prices.out, prices.tyre + prices.scarce / (left - 1))
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to

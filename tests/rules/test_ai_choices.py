@@ -88,7 +88,7 @@ def test_the_last_body_or_road_holding_wp_but_one_is_dear() -> None:
     state = position("B30", 4)
     prices = CHAMPION.prices(TRACK, state, state.car("a"))
     assert CHAMPION._loss(1, prices) == prices.out
-    assert CHAMPION._loss(2, prices) >= CHAMPION.brink * prices.out > 2 * CHAMPION._loss(3, prices)
+    assert CHAMPION._loss(2, prices) >= CHAMPION.brink * prices.out > CHAMPION._loss(3, prices) >= CHAMPION.brink ** 2 * prices.out
 
 
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
