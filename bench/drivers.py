@@ -62,9 +62,9 @@ class Case:
     laps: int
     cars: int
     seed: int
-    swapped: bool  # side b takes side a's seats (the other race of the seed's pair)
     a: str  # the first side's driver
     b: str
+    swapped: bool = False  # side b takes side a's seats (the other race of the seed's pair)
 
     def seats(self) -> tuple[str, ...]:
         """The drivers in grid order: alternating sides, side b on pole in the swapped race."""
