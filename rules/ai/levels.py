@@ -15,15 +15,22 @@ how far and how exactly they look:
   the Racer's, tuned by self-play (``bench/tune_drivers.py``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
-  seconds) and picks the destination of its roll exactly. Each Racer has a
-  temper of its own, read from its car: some pay a little more for safety, some
-  less, so a grid of Racers does not drive as one.
+  seconds) unless a car races a few rows ahead (a block, CORE-BLOCK-1): then it
+  plays out its two best gears exactly. It picks the destination of its roll
+  exactly. Each Racer has a temper of its own, read from its car: some pay a
+  little more for safety, some less, so a grid of Racers does not drive as one.
 * **Rookie** looks one turn ahead, pays too much for its WP, so it brakes early
   and rarely skips a gear, and now and then takes the second-best gear: a
   driver a new player can beat.
 
-Their other choices (engine boost, pit announcements, karma, bids, tyres, repairs,
-T-car) are ``rules.drivers.Driver``'s, with the level's temper. All levels are
+Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
+counts where the slide ends), the street race's tunnels and windows (STREET-7,
+STREET-5), and the last WP of the body and road holding as the race they are
+(CORE-DANGER-4, CORE-COLL-3: the last but one costs a share of it, so a car in a
+field of ten keeps clear of markers and neighbours). The engine boost and the
+nitro (ENG-D-3, STREET-3) it judges by the exact look, so the finish line counts.
+Its other choices (pit announcements, karma, bids, tyres, repairs, T-car, the WP
+won) are ``rules.drivers.Driver``'s, with the level's temper. All levels are
 deterministic: the same race replays and re-plays the same.
 """
 
