@@ -279,3 +279,24 @@ def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(lev
         assert isinstance(action, Drive) and action.via == "bonus"
     else:
         assert isinstance(action, (Drive, EndMove))
+
+
+def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> None:
+    """A roll that ends in a corner slides on; one that ends past it only under VAR-28's B reading
+    (any corner space of the movement); a slide itself never slides again (AMB-48)."""
+    from rules.ai.levels import _slides_after
+    from rules.ruleset import PRESETS
+
+    rules = PRESETS["fde-advanced"]
+    start, face = _deep_stop()
+    state = position(start, 3).model_copy(update={"rules": rules, "weather": Weather(condition="rain")})
+    s, _ = apply(TRACK, state, ChooseGear(gear=3))
+    s, _ = apply(TRACK, s, Roll(value=face))
+    found = moves(TRACK, s)
+    inside = next(m for m in found if m.end is not None and TRACK.space(m.end).corner is not None)
+    assert _slides_after(TRACK, s, inside, inside.end)
+    assert not _slides_after(TRACK, s, inside.model_copy(update={"via": "slide"}), inside.end)
+    through = inside.model_copy(update={"path": (*inside.path, "B30")})
+    assert not _slides_after(TRACK, s, through, "B30")
+    literal = s.model_copy(update={"rules": rules.model_copy(update={"rain_slide": "any_corner_space"})})
+    assert _slides_after(TRACK, literal, through, "B30")
