@@ -58,6 +58,7 @@ WET_ROAD_FAIL = 0.25  # ... and on 1-5 in rain
 HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
+MOVES_JUDGED = 8  # per face of a gear played out exactly, the moves valued (the cheapest look picks them)
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,12 @@ class Level(Driver):
             return Driver.choose_gear(self, track, state)  # the pit lane: the careful plan
         prices = self.prices(track, state, car)
         judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
-        # a stop near, the pit entry within this roll's reach: the careful plan of the pit entry
+        # a stop near, the pit entry within this roll's reach: the careful plan of the pit entry (not in
+        # rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest
         pitting = self._pitting(track, state, car) and _model(track).to_pit_entry(car.space) <= reach
+        if pitting and slide_spaces(state, car):
+            pitting, judge = False, replace(self, exact=True)
         if (judge.exact or pitting) and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
@@ -149,7 +153,7 @@ class Level(Driver):
             found = moves(track, after)
             if not found:
                 continue
-            best = max(self.move_value(track, after, m, prices) for m in _distinct(found))
+            best = max(self.move_value(track, after, m, prices) for m in _promising(_distinct(found)))
             moved = moved or any(m.path for m in found)
             total += float(p) * best
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
@@ -331,6 +335,15 @@ def _coarse(x: float) -> float:
     """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
     position's value for each price it saw, so fewer prices mean fewer values to work out."""
     return round(1.25 ** round(math.log(x, 1.25)), 3) if x > 0 else 0.0
+
+
+def _promising(found: list[Move]) -> list[Move]:
+    """The ``MOVES_JUDGED`` moves of a face that look best at a glance (staying in the race, spaces
+    less WP and checks): a 5th or 6th gear in a wide field has hundreds, and the worst decision
+    must stay under a second."""
+    if len(found) <= MOVES_JUDGED:
+        return found
+    return sorted(found, key=lambda m: (m.out is None, len(m.path) - m.brakes - m.tyres - 2 * m.dangers, m.path), reverse=True)[:MOVES_JUDGED]
 
 
 def _distinct(found: list[Move]) -> list[Move]:
