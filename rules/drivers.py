@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.actions import Drive
-from rules.car import Area
+from rules.car import Area, WearPoints
 from rules.dice import GearDice
 from rules import karma
 from rules.engine import (
@@ -370,6 +370,11 @@ class Driver:
         if spare <= 0 or not (behind or self.max_out > 0):
             return 0
         return min(2 if self.max_out > 0 else 1, spare)
+
+    def choose_setup(self, state: RaceState) -> WearPoints | None:
+        """The car's WP where the rules let a crew build it (CAR-C-2, OPT-CAR-1): these drivers keep
+        the set-up the car was entered with."""
+        return None
 
     def choose_tyre(self, state: RaceState) -> Tyre:
         """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one."""

@@ -33,7 +33,8 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     if state.phase == "tcar":  # TCAR-1: always race on
         return TCar(wp=t_car_proposal(state, state.car(state.active or "")))
     if state.phase == "setup":
-        return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres and not state.rules.street else None)
+        tyre = driver.choose_tyre(state) if state.rules.tyres and not state.rules.street else None
+        return SetUp(tyre=tyre, wp=driver.choose_setup(state))
     if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made
         car = state.car(state.active or "")
         plan = stop_plan(track, state, car, driver.choose_tyre(state)) or PitPlan()

@@ -46,7 +46,7 @@ from rules.drivers import (
     AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_entry_lane, _pit_progress, street_shots, tunnel_gain,
 )
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from, wet
-from rules.car import Area
+from rules.car import Area, WearPoints, validate_setup
 from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
 from rules.moves import Move
@@ -255,6 +255,21 @@ class Level(Driver):
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
         return max(((self.move_value(track, state, m, prices), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
+
+    def choose_setup(self, state: RaceState) -> WearPoints | None:
+        """CAR-C-2, OPT-CAR-1: where the crew builds the car (and no box reserve or fuel per lap is
+        at stake), one WP more for road holding, taken from the fuel (only skips burn it, FUEL-4)
+        or the gearbox: the default's two road-holding WP are one failed check from the end among
+        the markers of a full field (CORE-DANGER-4)."""
+        car = state.car(state.active or "")
+        rules = state.rules.car_setup
+        if rules.reserve or state.rules.fuel_per_lap or Area.ROAD_HOLDING not in rules.areas:
+            return None
+        donor = next((a for a in (Area.FUEL, Area.GEARBOX) if a in rules.areas and car.wp[a] > 2), None)
+        if donor is None or car.wp.road_holding >= car.wp.body:
+            return None
+        wp = car.wp.model_copy(update={donor.value: car.wp[donor] - 1, "road_holding": car.wp.road_holding + 1})
+        return wp if not validate_setup(rules, wp) else None
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
         """ENG-D-3: boost when the gear's extra spaces, played out exactly over the faces of the

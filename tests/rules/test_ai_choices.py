@@ -300,3 +300,26 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
     assert not _slides_after(TRACK, s, through, "B30")
     literal = s.model_copy(update={"rules": rules.model_copy(update={"rain_slide": "any_corner_space"})})
     assert _slides_after(TRACK, literal, through, "B30")
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_CAR_C_2_every_level_builds_its_car_with_a_third_road_holding_wp(level: Level) -> None:
+    """CAR-C-2: Formula Dé's crews build their car from 20 WP; the default has two road-holding
+    WP, one failed check from the end among a field's markers (CORE-DANGER-4), so every level
+    moves one WP there from the fuel (only skips burn it, FUEL-4), tyres for the weather with it.
+    Where the set-up is fixed (fd-basic) it keeps the car as entered."""
+    from rules.actions import SetUp
+    from rules.ruleset import FORMULA_D_BASIC, PRESETS
+
+    rules = PRESETS["fde-advanced"]
+    base = position("A30", 1)
+    cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
+    state = base.model_copy(update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition="rain")})
+    action = computer_action(TRACK, state, level.name)
+    assert isinstance(action, SetUp) and action.tyre is Tyre.RAIN and action.wp is not None
+    assert (action.wp.road_holding, action.wp.fuel) == (rules.default_wear.road_holding + 1, rules.default_wear.fuel - 1)
+    assert action.wp.total() == rules.default_wear.total()
+    after, _ = apply(TRACK, state, action)
+    assert after.car("a").wp == action.wp
+    fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
+    assert computer_action(TRACK, fixed, level.name) == SetUp()
