@@ -9,6 +9,10 @@ corner, a penalty when the gear is too low to reach the next corner next turn, a
 the lowest score when no downshift that the WP allow could stop in the coming
 corner. No look-ahead beyond that, no model of the other cars.
 
+"The WP left" are all of them: the skips of Formula Dé and Dresden strike fuel (FUEL-4), so
+an earlier reading that valued only gearbox, body, engine and road holding beside tyres and
+brakes skipped gears for nothing until the fuel was gone.
+
 Only the gear and the destination (extras included) are the bot's; every other
 choice (tyres, pit crew, karma, bids, T-car) is the Racer level's, so a bench race
 measures the driving.
@@ -33,7 +37,7 @@ LOWEST = -1e9
 WP_VALUE = 20.0  # the i-th WP left of the tyres and brakes together (or of another area) is worth WP_VALUE / i
 STOP_OWED = 10.0  # per stop still owed in a 2- or 3-stop corner
 TOO_LOW = 3.0  # the gear cannot reach the next corner next turn
-OTHERS = (Area.GEARBOX, Area.BODY, Area.ENGINE, Area.ROAD_HOLDING)
+OTHERS = (Area.GEARBOX, Area.FUEL, Area.BODY, Area.ENGINE, Area.ROAD_HOLDING)  # every area the rules have
 
 
 def _wp_value(left: int) -> float:

@@ -6,15 +6,19 @@
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
 and each level against the level below) is played on every shipped track (or the
 --track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
-laps: N 2-car duels (seeds 1..N, each driver on pole in every other one) and M 10-car
-races (5 against 5, the grid alternating, the other side on pole every other seed).
+laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in pairs: race
+2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
+on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
+and two near-equal drivers then won or lost by the seeds' luck of the pole, not by their play).
 A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
 bench opponent's seats are played by the bench, which times every computer decision.
 
 It PRINTS per match and race kind the first side's win rate and both sides' mean
 finishing positions, then per match and side: win rate, mean finishing position, mean
 finishing round, retirement rate with the causes' rule IDs, WP left at the finish
-(finishers), pit stops per car, and the median and the slowest decision in ms. The
+(finishers), pit stops per car, the median and the slowest decision in ms of the clock and the
+slowest in ms of the process's CPU time (the clock counts the other processes of a shared
+machine too; the CPU time is the driver's own cost). The
 figures to reach are in issue 15; nothing here is asserted. --quick plays 4 duels
 and 1 field race per case on Hohenau under fd-basic only.
 """
@@ -60,10 +64,11 @@ class Case:
     seed: int
     a: str  # the first side's driver
     b: str
+    swapped: bool = False  # side b takes side a's seats (the other race of the seed's pair)
 
     def seats(self) -> tuple[str, ...]:
-        """The drivers in grid order: alternating sides, side b on pole every other seed."""
-        first, second = (self.a, self.b) if self.seed % 2 else (self.b, self.a)
+        """The drivers in grid order: alternating sides, side b on pole in the swapped race."""
+        first, second = (self.b, self.a) if self.swapped else (self.a, self.b)
         return tuple(first if i % 2 == 0 else second for i in range(self.cars))
 
 
@@ -83,6 +88,7 @@ class Outcome:
     case: Case
     cars: list[CarResult]
     times: dict[str, list[float]] = field(default_factory=dict)  # ms per computer decision, per side
+    cpu: dict[str, float] = field(default_factory=dict)  # the slowest decision in CPU ms, per side
 
 
 def track(path: str) -> Track:
@@ -104,6 +110,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
     side = {e.id: s for e, s in zip(entries, seats)}
     session = RaceSession(t, header)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, float] = defaultdict(float)
     finished: dict[str, int] = {}
     steps = 0
     while not session.state.finished:
@@ -116,12 +123,13 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
             car = to_move(session.state)
             if car is None:
                 raise RuntimeError(f"nobody to move: {case} ({session.where()})")
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             if side[car] == BENCH:
                 act = benchbot.action(t, session.state)
             else:
                 act = computer_action(t, session.state, side[car])
             times[side[car]].append(1000 * (time.perf_counter() - t0))
+            cpu[side[car]] = max(cpu[side[car]], 1000 * (time.process_time() - c0))
             session.act(act)
         for c in session.state.cars:
             if c.status == "finished" and c.id not in finished:
@@ -135,7 +143,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
             out=c.out.rule if c.out is not None else None, wp=_wp(c),
             pits=c.pit_stops,
         ))
-    return Outcome(case=case, cars=cars, times=dict(times))
+    return Outcome(case=case, cars=cars, times=dict(times), cpu=dict(cpu))
 
 
 def _wp(car) -> int:
@@ -150,9 +158,9 @@ def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, s, a, b) for s in range(1, args.duels + 1)]
+                    out += [Case(path, preset, laps, 2, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, s, a, b) for s in range(1, args.fields + 1)]
+                    out += [Case(path, preset, laps, cars, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
     return out
 
 
@@ -166,7 +174,8 @@ def report(outcomes: list[Outcome]) -> None:
         by_match[(o.case.a, o.case.b)].append(o)
     for (a, b), group in by_match.items():
         print(f"\n== {a} against {b} ==")
-        print(f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13}")
+        print(f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13} "
+              f"{a + ' out':>13} {b + ' out':>13}")
         keyed: dict[tuple, list[Outcome]] = defaultdict(list)
         for o in group:
             c = o.case
@@ -175,15 +184,17 @@ def report(outcomes: list[Outcome]) -> None:
             wins = sum(1 for o in os_ if o.cars[0].side == a)
             pa = [r.position for o in os_ for r in o.cars if r.side == a]
             pb = [r.position for o in os_ for r in o.cars if r.side == b]
+            oa = [r.status == "out" for o in os_ for r in o.cars if r.side == a]
+            ob = [r.status == "out" for o in os_ for r in o.cars if r.side == b]
             print(f"{preset:13} {name:11} {kind:6} {laps:4} {len(os_):4} {_pct(wins / len(os_)):>14} "
-                  f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f}", flush=True)
+                  f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f} {_pct(sum(oa) / len(oa)):>13} {_pct(sum(ob) / len(ob)):>13}", flush=True)
         for kind in ("duel", "field"):
             sub = [o for o in group if (o.case.cars == 2) == (kind == "duel")]
             if not sub:
                 continue
             print(f"  {kind}s:")
             print(f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} {'pits':>5} "
-                  f"{'med ms':>7} {'max ms':>7}  causes")
+                  f"{'med ms':>7} {'max ms':>7} {'max cpu':>7}  causes")
             for s in (a, b):
                 res = [r for o in sub for r in o.cars if r.side == s]
                 wins = sum(1 for o in sub if o.cars[0].side == s)
@@ -191,11 +202,12 @@ def report(outcomes: list[Outcome]) -> None:
                 fin_wp = [r.wp for r in res if r.status == "finished"]
                 outs = Counter(r.out or "?" for r in res if r.status == "out")
                 times = sorted(t for o in sub for t in o.times.get(s, []))
+                slowest_cpu = max((o.cpu.get(s, 0.0) for o in sub), default=0.0)
                 causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(5)) or "-"
                 print(f"  {s:9} {len(sub):5} {_pct(wins / len(sub)):>7} {statistics.mean(r.position for r in res):5.2f} "
                       f"{statistics.mean(rounds) if rounds else 0:6.1f} {_pct(sum(outs.values()) / len(res)):>7} "
                       f"{statistics.mean(fin_wp) if fin_wp else 0:8.1f} {statistics.mean(r.pits for r in res):5.2f} "
-                      f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f}  {causes}", flush=True)
+                      f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} {slowest_cpu:7.1f}  {causes}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,11 +1,12 @@
 """Tune a level's prices by self-play: a coordinate search, each step a match against the best so far.
 
     python bench/tune_drivers.py [--level racer] [--rounds R] [--duels N] [--laps L ...] [--track FILE ...]
-                                 [--preset KEY ...] [--jobs J]
+                                 [--preset KEY ...] [--price NAME ...] [--jobs J]
 
 Starting from the level's prices in ``rules/ai/levels.py``, it moves one price at a time up and
-down by a step (halved each round) and plays the candidate against the incumbent in N 2-car duels
-per track, preset and lap count (seeds fixed, each side on pole half the time, through
+down by a step (halved each round) and plays the candidate against the incumbent in N pairs of
+2-car duels per track, preset and lap count (seeds fixed; each seed twice, each side on pole once
+with the same dice, so near-equal prices are not judged by the luck of the pole; through
 ``bench/drivers.py``'s race loop). A candidate that wins more than half the duels (a retirement
 counts as a loss for its side; ties broken by fewer retirements) becomes the incumbent. It PRINTS
 every step and, at the end, the prices as a ``Level(...)`` keyword list to paste into
@@ -28,8 +29,8 @@ import drivers as bench  # noqa: E402
 from rules.ai import levels  # noqa: E402
 from rules.ai.levels import Level  # noqa: E402
 
-PRICES = ("brake", "tyre", "scarcity", "reserve", "crowd", "out", "skip", "slip")
-STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "crowd": 0.25, "out": 20.0, "skip": 0.75, "slip": 0.75}
+PRICES = ("brake", "tyre", "scarcity", "reserve", "crowd", "brink", "out", "skip", "slip")
+STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "crowd": 0.25, "brink": 0.1, "out": 20.0, "skip": 0.75, "slip": 0.75}
 CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 
 
@@ -55,22 +56,23 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--level", default="racer", choices=[lv.name for lv in levels.LEVELS])
     p.add_argument("--rounds", type=int, default=2, metavar="R", help="passes over the prices (default 2)")
-    p.add_argument("--duels", type=int, default=6, metavar="N", help="duels per track, preset and lap count (default 6)")
+    p.add_argument("--duels", type=int, default=3, metavar="N", help="pairs of duels per track, preset and lap count (default 3)")
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--preset", action="append", help="default: fd-basic")
+    p.add_argument("--price", action="append", choices=PRICES, help="the prices to move (default: all)")
     p.add_argument("--jobs", type=int, default=1, metavar="J")
     args = p.parse_args(argv)
     tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
-    cases = [bench.Case(t, preset, laps, 2, seed, CANDIDATE, INCUMBENT)
+    cases = [bench.Case(t, preset, laps, 2, seed, CANDIDATE, INCUMBENT, swapped)
              for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
-             for seed in range(1, args.duels + 1)]
+             for seed in range(1, args.duels + 1) for swapped in (False, True)]
     best: Level = levels.DRIVERS[args.level]  # type: ignore[assignment]
     steps = dict(STEPS)
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     try:
         for r in range(args.rounds):
-            for price in PRICES:
+            for price in args.price or PRICES:
                 for sign in (1, -1):
                     value = max(0.0, getattr(best, price) + sign * steps[price])
                     candidate = replace(best, **{price: round(value, 3)})

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.actions import Drive
-from rules.car import Area
+from rules.car import Area, WearPoints
 from rules.dice import GearDice
 from rules import karma
 from rules.engine import (
@@ -199,9 +199,10 @@ class Driver:
     wear_weight: float  # spaces of progress one WP is worth giving up
     foresight: float  # weight of the rough look-ahead
 
-    def choose_gear(self, track: Track, state: RaceState) -> int:
+    def choose_gear(self, track: Track, state: RaceState, among: tuple[int, ...] | None = None) -> int:
+        """The gear of the best value among the legal ones (or those of them in ``among``)."""
         car = state.car(state.active or "")
-        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+        legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and (among is None or g in among)}
         if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
             return next(iter(legal))
         best: tuple[tuple[bool, float], int] | None = None
@@ -212,6 +213,10 @@ class Driver:
                 best = (key, gear)
         assert best is not None, "a car always has a legal gear"
         return best[1]
+
+    def choose_nitro(self, track: Track, state: RaceState, gear: int) -> bool:
+        """STREET-3: ``choose_nitro`` below, with this driver's values."""
+        return choose_nitro(self, track, state, gear)
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
         """ENG-D-3: boost when the extra spaces are worth more than a dear engine WP (a stop
@@ -365,6 +370,11 @@ class Driver:
         if spare <= 0 or not (behind or self.max_out > 0):
             return 0
         return min(2 if self.max_out > 0 else 1, spare)
+
+    def choose_setup(self, state: RaceState) -> WearPoints | None:
+        """The car's WP where the rules let a crew build it (CAR-C-2, OPT-CAR-1): these drivers keep
+        the set-up the car was entered with."""
+        return None
 
     def choose_tyre(self, state: RaceState) -> Tyre:
         """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one."""

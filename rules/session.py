@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
 from rules.ai.levels import DRIVERS
-from rules.drivers import choose_free_wp, choose_nitro, stop_plan
+from rules.drivers import choose_free_wp, stop_plan
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
 from rules.pitpoints import PitPlan
 from rules.record import Header, Record, RecordError, start_state
@@ -22,7 +22,7 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     driver = DRIVERS[kind]
     if state.phase == "gear":
         gear = driver.choose_gear(track, state)
-        street = choose_nitro(driver, track, state, gear) if state.rules.street else False  # STREET-3
+        street = driver.choose_nitro(track, state, gear) if state.rules.street else False  # STREET-3
         return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear), pit=driver.announce(track, state), nitro=street)
     if state.phase == "wp":  # STREET-7, STREET-8
         return FreeWP(wp=choose_free_wp(state))
@@ -33,7 +33,8 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
     if state.phase == "tcar":  # TCAR-1: always race on
         return TCar(wp=t_car_proposal(state, state.car(state.active or "")))
     if state.phase == "setup":
-        return SetUp(tyre=driver.choose_tyre(state) if state.rules.tyres and not state.rules.street else None)
+        tyre = driver.choose_tyre(state) if state.rules.tyres and not state.rules.street else None
+        return SetUp(tyre=tyre, wp=driver.choose_setup(state))
     if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made
         car = state.car(state.active or "")
         plan = stop_plan(track, state, car, driver.choose_tyre(state)) or PitPlan()

@@ -5,7 +5,9 @@ moves) ends in positions; this model says what each is worth over the turns
 after it: an expectimax over the gear dice (for each gear the car can reach from
 there, the expectation over the die's faces of the spaces gained less the WP
 spent, then the best gear), ``depth`` turns deep, with a leaf that counts what
-the turn after would cost at least. It drives straight along the lane and sees
+the turn after would cost at least. In rain a stop in a corner goes on with the
+slide (TYRE-2): the stop counts where the slide ends, so a turn that ends in a
+corner is driven on by the slide's spaces before it is judged. It drives straight along the lane and sees
 no other car (the exact step sees them), so it is cheap and remembered: the same
 positions come up turn after turn. Values are in spaces; WP are priced by
 ``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
@@ -145,30 +147,45 @@ class Lookahead:
                     best = Step(value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
         return best or Step(-prices.out, True, None, None, 0, brakes, tyres)
 
+    def turn(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
+        spin_max: int, prices: Prices, slide: int,
+    ) -> Step:
+        """A whole turn's movement: the roll's spaces, then in rain the slide of ``slide`` spaces
+        after a stop in a corner (TYRE-2). The stop the roll made is not yet counted: it counts
+        where the slide ends (a slide out of a 2-stop corner misses both stops, CORNER-5)."""
+        s = self.step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
+        if not slide or s.out or s.end is None or s.corner is None:
+            return s
+        after = self.step(s.end, slide, s.corner, s.stops - 1, s.brakes, s.tyres, mult, spin_max, prices)
+        if after.out:
+            return after
+        return Step(s.value + after.value, False, after.end, after.corner, after.stops, after.brakes, after.tyres)
+
     def value(
         self, dice: Odds, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-        mult: int, spin_max: int, prices: Prices, depth: int,
+        mult: int, spin_max: int, prices: Prices, depth: int, slide: int = 0,
     ) -> float:
         """The expected spaces less priced WP of the next ``depth`` turns from this position,
         choosing the best gear each turn (a free shift of one, or a skip of two for one WP)."""
-        key = (id(dice), space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, prices, depth)
+        key = (id(dice), space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, prices, depth, slide)
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = self._value(dice, space, gear, corner, stops, key[5], key[6], mult, spin_max, prices, depth)
+            found = self._values[key] = self._value(dice, space, gear, corner, stops, key[5], key[6], mult, spin_max, prices, depth, slide)
         return found
 
     def _value(
         self, dice: Odds, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-        mult: int, spin_max: int, prices: Prices, depth: int,
+        mult: int, spin_max: int, prices: Prices, depth: int, slide: int,
     ) -> float:
         best = -prices.out
         for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
             total = -prices.skip if nxt == gear - 2 else 0.0
             for face, p in dice[nxt - 1]:
-                s = self.step(space, face, corner, stops, brakes, tyres, mult, spin_max, prices)
+                s = self.turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
                 total += p * s.value
                 if depth > 1 and not s.out and s.end is not None:
-                    total += p * self.value(dice, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, prices, depth - 1)
+                    total += p * self.value(dice, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, prices, depth - 1, slide)
             best = max(best, total)
         return best
 
