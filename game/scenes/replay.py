@@ -67,6 +67,7 @@ class ReplayScene(Scene):
         self.at = min(at, replay.built)
         self.state = replay.show(self.at)
         self.playing = False
+        self.ending = False  # End was pressed before the whole record was read: go there once it is
         self.speed = 1  # index into SPEEDS
         self.wait = 0.0  # seconds until the next turn while playing
         self.queue: list[Drive] = []
@@ -145,6 +146,7 @@ class ReplayScene(Scene):
     def go(self, k: int, drive: bool = False) -> None:
         """Show moment ``k``; ``drive``: the cars drive there along their paths (a step forwards)."""
         k = max(0, min(k, self.replay.built))
+        self.ending = False
         self._finish_drives()
         moved = self.replay.drives_between(self.at, k) if drive and k > self.at else []
         self.at = k
@@ -189,6 +191,13 @@ class ReplayScene(Scene):
         self.playing = False
         self.go(self.replay.previous_round(self.at))
 
+    def to_end(self) -> None:
+        """The race's last moment; while the record is still being read, as far as it is read
+        now, and the last moment once the whole record is (``update``)."""
+        self.playing = False
+        self.go(self.replay.built)
+        self.ending = not self.replay.done
+
     def at_end(self) -> bool:
         return self.replay.done and self.at >= self.replay.total
 
@@ -218,6 +227,8 @@ class ReplayScene(Scene):
         self.pulse += dt
         if not self.replay.done:
             self.replay.build(BUILD_FRAME)
+            if self.ending and self.replay.done:
+                self.go(self.replay.built)
         if self.replay.error is not None and not self.warned:
             self.warned = True
             self.app.notify(Notice("notice.replay_broken", {"detail": self.replay.error}))
@@ -274,7 +285,7 @@ class ReplayScene(Scene):
             pygame.K_PAGEDOWN: self.round_on,
             pygame.K_PAGEUP: self.round_back,
             pygame.K_HOME: lambda: self.go(0),
-            pygame.K_END: lambda: self.go(self.replay.built),
+            pygame.K_END: self.to_end,
             pygame.K_l: self.open_log,
         }
         if key not in actions:

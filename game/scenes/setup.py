@@ -7,6 +7,7 @@ colours and numbers are kept distinct by cycling to the next free one.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,6 +30,8 @@ from rules.ruleset import PRESETS, RuleSet
 if TYPE_CHECKING:
     from game.app.loop import App
 
+TRACK_ROW = 50  # a track button's row in the list of tracks
+FACTS_ROOM = 160  # px the chosen track's facts need below the list of tracks
 ROW = 46  # a driver row's height where the window has room; it shrinks to fit ten drivers
 ROW_PARTS = 6  # kind, name, profile (league rules only), colour, number, remove
 
@@ -69,6 +72,11 @@ class SetupScene(ChosenTrack, Scene):
             Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose_track(e), px=22)
             for e in app.tracks.entries
         ]
+        # more tracks than the window has rows for: the list shows a page at a time
+        self.track_page: int | None = None  # None: the page of the chosen track
+        self.pages, self.page_shown = 1, 0
+        self.pager = [Button("tracks.prev", lambda: tr("setup.tracks.prev"), lambda: self.turn_page(-1), px=26),
+                      Button("tracks.next", lambda: tr("setup.tracks.next"), lambda: self.turn_page(1), px=26)]
         self._trim()
         self.rebuild()
 
@@ -101,7 +109,7 @@ class SetupScene(ChosenTrack, Scene):
                        hint=lambda: [tr("setup.remove_driver")]),
             ]
         self.rows = rows
-        self.widgets = self.fixed + self.track_buttons + rows
+        self.widgets = self.fixed + self.track_buttons + self.pager + rows
         self.layout(self.size)
 
     def next_kind(self, i: int) -> None:
@@ -279,9 +287,7 @@ class SetupScene(ChosenTrack, Scene):
         e = self.entry
         byid["next"].visible = e is not None and not (e.loaded and e.track is None)
         left_w = max(300, min(520, round(body.width * 0.34)))
-        for i, b in enumerate(self.track_buttons):
-            b.rect = pygame.Rect(body.left, body.top + 32 + i * 50, left_w, 42)
-        below = self.track_buttons[-1].rect.bottom + 14 if self.track_buttons else body.top + 32
+        below = self._lay_out_tracks(body, left_w)
         self.track_area = pygame.Rect(body.left, below, left_w, body.bottom - below)
         x = body.left + left_w + 40
         self.choices = pygame.Rect(x, body.top, body.right - x, body.height)
@@ -336,6 +342,10 @@ class SetupScene(ChosenTrack, Scene):
         theme.text(screen, tr("setup.track"), 26, theme.DIM, (body.left, body.top + 4))
         for b in self.track_buttons:
             b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
+        if self.pages > 1:
+            left, right = self.pager[0].rect, self.pager[1].rect
+            theme.text(screen, tr("setup.tracks.page", page=self.page_shown + 1, pages=self.pages), 20, theme.DIM,
+                       ((left.right + right.left) // 2, left.centery), "center")
         x = self.choices.left
         laps = self.fixed[2].rect
         theme.text(screen, tr("setup.laps"), 28, theme.TEXT, (x, laps.centery), "midleft")
@@ -359,6 +369,32 @@ class SetupScene(ChosenTrack, Scene):
             screen.blit(sprite, spot)
             tag = badge(badge_of(i), d.number, max(9, self.icon[1] * 12 // 40), d.colour)
             screen.blit(tag, tag.get_rect(center=spot.center))
+
+    def _lay_out_tracks(self, body: pygame.Rect, width: int) -> int:
+        """The track buttons, a page of them where the window has too few rows for all (the
+        chosen track's facts keep ``FACTS_ROOM`` below the list); returns where the facts begin."""
+        top, n = body.top + 32, len(self.track_buttons)
+        for b in self.pager:
+            b.visible = False
+        if not n:
+            return top
+        fit = max(3, (body.bottom - top - FACTS_ROOM) // TRACK_ROW)
+        per_page = n if n <= fit else fit - 1  # the last row holds the page buttons
+        self.pages = math.ceil(n / per_page)
+        chosen = next((i for i, b in enumerate(self.track_buttons) if self.entry and b.id == f"track.{self.entry.path.stem}"), 0)
+        self.page_shown = chosen // per_page if self.track_page is None else min(self.track_page, self.pages - 1)
+        for i, b in enumerate(self.track_buttons):
+            b.visible = i // per_page == self.page_shown
+            b.rect = pygame.Rect(body.left, top + i % per_page * TRACK_ROW, width, 42)
+        rows = min(n, per_page) + (self.pages > 1)
+        for k, b in enumerate(self.pager):
+            b.visible = self.pages > 1
+            b.rect = pygame.Rect(body.left + k * (width - 64), top + (rows - 1) * TRACK_ROW, 64, 42)
+        return top + (rows - 1) * TRACK_ROW + 42 + 14
+
+    def turn_page(self, step: int) -> None:
+        self.track_page = (self.page_shown + step) % self.pages
+        self.layout(self.size)
 
     def _draw_track(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         """The chosen track's picture and facts; the picture gets what height the facts leave."""

@@ -261,3 +261,22 @@ def test_a_click_on_a_line_of_the_log_beside_the_board_goes_back_to_its_moment(a
     assert at < before and at == scene.replay.moment_of(line) and app.status()["spaces"] == replayed_to(record, at)
     app.frame(0.016)
     assert scene.log_rows[-1][1] is scene.replay.lines_until(at)[-1]  # the log now ends at it
+
+
+def test_end_pressed_while_the_record_is_still_read_goes_to_the_races_last_moment(app) -> None:  # type: ignore[no-untyped-def]
+    """A long race is read a slice per frame; End before the last slice (a loaded machine, an
+    e2e test) once stopped where the reading was, not at the finish."""
+    record = race()
+    assert open_replay(app, record)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and not scene.replay.done
+    key(app, pygame.K_END)
+    assert app.status()["at"] == scene.replay.built < len(record.actions)  # as far as read so far
+    for _ in range(10_000):
+        if scene.replay.done:
+            break
+        app.frame(0.016)
+    app.frame(0.016)
+    assert app.status()["at"] == app.status()["total"] == len(record.actions)
+    key(app, pygame.K_HOME)  # another move ends the wait for the end
+    assert app.status()["at"] == 0
