@@ -25,11 +25,10 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from game.storage.sqlite_files import StoreFile, open_store
+from game.storage.sqlite_files import Store, StoreFile
 from game.texts import Notice
 from rules.championship import Championship
 from rules.record import Record, RecordError, dumps, loads
@@ -81,14 +80,11 @@ class Summary:
     updated: str  # ISO date-time of the last race stored (the creation until then)
 
 
-class ChampionshipStore:
+class ChampionshipStore(Store):
     """The championships database; every problem becomes a notice in ``notices``."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / FILE
-        self.notices: list[Notice] = []
-        self.closed = False
-        self._db = open_store(self.path, _FILE, self.notices)
+        super().__init__(folder / FILE, _FILE)
 
     # --- championships -----------------------------------------------------------
 
@@ -191,24 +187,6 @@ class ChampionshipStore:
             self._note(Notice("notice.championships_not_saved", {"detail": str(err)}))
             return None
         return cursors[-1]
-
-    def _rows(self, sql: str, args: tuple[object, ...] = ()) -> builtins.list[tuple[Any, ...]]:
-        """The query's rows as SQLite holds them (a read that fails is a notice and no rows)."""
-        try:
-            return self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as err:
-            self._note(Notice("notice.championships_unreadable", {"detail": str(err)}))
-            return []
-
-    def _note(self, notice: Notice) -> None:
-        """Say each thing once, however often a screen asks again."""
-        if notice not in self.notices:
-            self.notices.append(notice)
-
-    def close(self) -> None:
-        """Let go of the file (a screen that opened it is gone)."""
-        self._db.close()
-        self.closed = True
 
 
 def _first_error(err: ValidationError) -> str:

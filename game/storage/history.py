@@ -23,9 +23,8 @@ import hashlib
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from game.storage.sqlite_files import StoreFile, open_store
+from game.storage.sqlite_files import Store, StoreFile
 from game.texts import Notice
 from rules.choice import preset_of
 from rules.record import Record, RecordError, dumps, loads
@@ -67,14 +66,11 @@ class PlayedRace:
     winner: str | None  # the first driver home; None = nobody finished
 
 
-class RaceHistory:
+class RaceHistory(Store):
     """The history database; every problem becomes a notice in ``notices``."""
 
     def __init__(self, folder: Path) -> None:
-        self.path = folder / FILE
-        self.notices: list[Notice] = []
-        self.closed = False
-        self._db = open_store(self.path, _FILE, self.notices)
+        super().__init__(folder / FILE, _FILE)
 
     # --- races ---------------------------------------------------------------------
 
@@ -131,23 +127,3 @@ class RaceHistory:
                 self._db.execute("DELETE FROM races WHERE id = ?", (race_id,))
         except sqlite3.Error as err:
             self._note(Notice("notice.history_not_saved", {"detail": str(err)}))
-
-    # --- the database ----------------------------------------------------------------
-
-    def _rows(self, sql: str, args: tuple[object, ...] = ()) -> builtins.list[tuple[Any, ...]]:
-        """The query's rows (a read that fails is a notice and no rows)."""
-        try:
-            return self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as err:
-            self._note(Notice("notice.history_unreadable", {"detail": str(err)}))
-            return []
-
-    def _note(self, notice: Notice) -> None:
-        """Say each thing once, however often a screen asks again."""
-        if notice not in self.notices:
-            self.notices.append(notice)
-
-    def close(self) -> None:
-        """Let go of the file (a screen that opened it is gone)."""
-        self._db.close()
-        self.closed = True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.texts import Notice
 
@@ -42,6 +43,37 @@ class StoreFile:
     holds: str  # what the file is, for the error of another program's database
     notices: str
     setup: str = ""
+
+
+class Store:
+    """A store's open file (``open_store``) and what the race history and the championships do
+    alike with it: a read that fails is a notice and no rows, each notice is said once however
+    often a screen asks again, and the file is let go when the screen that opened it is gone."""
+
+    def __init__(self, path: Path, spec: StoreFile) -> None:
+        self.path = path
+        self.spec = spec
+        self.notices: list[Notice] = []
+        self.closed = False
+        self._db = open_store(path, spec, self.notices)
+
+    def _rows(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The query's rows as SQLite holds them (a read that fails is a notice and no rows)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            self._note(Notice(f"notice.{self.spec.notices}_unreadable", {"detail": str(err)}))
+            return []
+
+    def _note(self, notice: Notice) -> None:
+        """Say each thing once, however often a screen asks again."""
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    def close(self) -> None:
+        """Let go of the file (a screen that opened it is gone)."""
+        self._db.close()
+        self.closed = True
 
 
 class _NewerFile(Exception):
