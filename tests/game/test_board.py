@@ -233,15 +233,11 @@ def test_transparent_render_of_an_area(board: BoardRenderer) -> None:
     assert surf.get_at((int(650 * 0.5), int(152 * 0.5))).a == 255  # a space of the oval's top straight
 
 
-def test_the_pit_lane_sign_speaks_the_players_language(monkeypatch):
-    """Issue 18: "PIT LANE" stayed English on the board; it follows the language, and a board
-    drawn in one language is not reused for the other."""
+def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text the board paints, rendered once in English and once in German."""
     from game import texts
     from game.board import render
 
-    from game.tracks.load import load_track
-
-    board = BoardRenderer(load_track(REPO_OVAL))
     written: list[str] = []
     original = render.Canvas.text
     monkeypatch.setattr(render.Canvas, "text", lambda self, s, *a, **k: written.append(s) or original(self, s, *a, **k))
@@ -251,4 +247,13 @@ def test_the_pit_lane_sign_speaks_the_players_language(monkeypatch):
         board.render(scale=0.5)
     finally:
         texts.set_language("en")
+    return written
+
+
+def test_the_pit_lane_sign_speaks_the_players_language(monkeypatch):
+    """Issue 18: "PIT LANE" stayed English on the board; it follows the language, and a board
+    drawn in one language is not reused for the other."""
+    from game.tracks.load import load_track
+
+    written = written_in_english_then_german(BoardRenderer(load_track(REPO_OVAL)), monkeypatch)
     assert "PIT LANE" in written and "BOXENGASSE" in written

@@ -66,20 +66,11 @@ def test_a_retirement_reason_names_the_corner_in_german(german):
 
 def test_the_board_prints_the_stands_name_in_the_players_language(monkeypatch):
     """The Lindenring's "Linden grandstand" reads "Lindentribüne" on a German board."""
-    from game.board import render
     from game.board.render import BoardRenderer, read_art
     from game.tracks.load import load_track
+    from tests.game.test_board import written_in_english_then_german
 
     oval = REPO / "maps" / "oval.tmx"
-    board = BoardRenderer(load_track(oval), art=read_art(oval))
-    written: list[str] = []
-    original = render.Canvas.text
-    monkeypatch.setattr(render.Canvas, "text", lambda self, s, *a, **k: written.append(s) or original(self, s, *a, **k))
-    board.render(scale=0.5)
-    texts.set_language("de")
-    try:
-        board.render(scale=0.5)
-    finally:
-        texts.set_language("en")
+    written = written_in_english_then_german(BoardRenderer(load_track(oval), art=read_art(oval)), monkeypatch)
     assert "Linden grandstand" in written and "Lindentribüne" in written
     assert written.count("Lindenkehre") == 2  # the corner's own name, in both languages
