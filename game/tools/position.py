@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from game.tools.output import cannot_write
 from game.tools.race import Position, load_position, position_track, read_track, record_track
 from rules.actions import ChooseGear, Roll
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, to_move
@@ -34,8 +35,7 @@ def position_cmd(record_file: str, at: int, track_file: str | None, out: str | N
     if at > total:
         print(f"{record_file}: --at {at} is past the end: the record has {total} actions; give --at 0 to {total}", file=sys.stderr)
         return 1
-    if out and not Path(out).parent.is_dir():
-        print(f"{out}: the folder {Path(out).parent} does not exist", file=sys.stderr)
+    if out and cannot_write(out):
         return 1
     found = record_track(record.header, track_file)
     if found is None:

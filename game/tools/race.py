@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.storage.paths import MAPS
+from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.classify import classification
@@ -52,8 +53,7 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     if not 2 <= cars <= limit:
         print(f"--cars must be 2 to {limit} on this track, not {cars}", file=sys.stderr)
         return 2
-    if record and not Path(record).parent.is_dir():  # as `track render`: no folders made
-        print(f"{record}: the folder {Path(record).parent} does not exist", file=sys.stderr)
+    if record and cannot_write(record):  # as `track render`: no folders made
         return 1
     ruleset = PRESETS[rules]
     laps = laps or track.laps

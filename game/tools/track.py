@@ -6,8 +6,8 @@ import json
 import math
 import os
 import sys
-from pathlib import Path
 
+from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import check_track, load_track
 from rules.track import Track
@@ -156,12 +156,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
     if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):  # inf or nan would overflow the picture size
         print(f"{file}: --scale must be a number above 0 and at most {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
         return 1
-    target = Path(out)
-    if target.suffix.lower() != ".png":
-        print(f"{out}: the picture is written as PNG; give a file name ending in .png", file=sys.stderr)
-        return 1
-    if not target.parent.is_dir():
-        print(f"{out}: the folder {target.parent} does not exist", file=sys.stderr)
+    if cannot_write(out, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -178,7 +173,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
         return 1
     picture = board.render(BoardOptions(names=names, rows=names, arrows=arrows), scale)
     try:
-        pygame.image.save(picture, str(target))
+        pygame.image.save(picture, out)
     except (pygame.error, OSError) as exc:
         print(f"{out}: cannot write the picture ({exc})", file=sys.stderr)
         return 1

@@ -31,6 +31,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 
+from game.tools.output import cannot_write
 from game.tools.datfile import BLOCKED, STOPS, TYPE_NAMES, DatError, DatTrack, read_dat
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
@@ -69,13 +70,9 @@ class Board:
 
 def import_cmd(src: str, out: str) -> int:
     """Convert ``src`` into ``out`` and print what was kept and what was lost."""
+    if cannot_write(out, ".tmx", "the map is written as a Tiled .tmx file; give a name ending in .tmx"):
+        return 1
     target = FsPath(out)
-    if target.suffix.lower() != ".tmx":
-        print(f"{out}: the map is written as a Tiled .tmx file; give a name ending in .tmx", file=sys.stderr)
-        return 1
-    if not target.parent.is_dir():
-        print(f"{out}: the folder {target.parent} does not exist", file=sys.stderr)
-        return 1
     try:
         dat = read_dat(src)
         board = understand(dat)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import sys
 import time
 from pathlib import Path
 
+from game.tools.output import cannot_write
 from game.tools.track import render
 from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import check_track
@@ -34,11 +34,7 @@ def watch(file: str, out: str | None = None, names: bool = False, arrows: bool =
     ``seconds``); prints the time and the problems, or "ok" and where the picture is."""
     path = Path(file)
     target = Path(out) if out else default_picture(path)
-    if target.suffix.lower() != ".png":
-        print(f"{target}: the picture is written as PNG; give a file name ending in .png", file=sys.stderr)
-        return 1
-    if not target.parent.is_dir():
-        print(f"{target}: the folder {target.parent} does not exist", file=sys.stderr)
+    if cannot_write(target, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1
     deadline = None if seconds is None else time.monotonic() + seconds
     print(f"watching {path} (Ctrl+C ends); the board is drawn into {target}", flush=True)
