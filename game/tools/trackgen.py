@@ -61,7 +61,7 @@ Side = Literal["left", "right"]
 REPO = Path(__file__).resolve().parents[2]
 MAPS_DIR = REPO / "maps"
 TILE = 32
-LETTERS = LANE_LETTERS
+
 ARC_STEP_DEG = 4.0  # polyline resolution of arcs: a 126 px arc deviates < 0.1 px
 DEFAULT_LEAD = 2.0  # px a corner polygon reaches into the neighbouring segments (see Corner)
 NEAR_HALF = 0.15  # warn when a piece holds x.5 +- this many spaces: rounding is fragile there
@@ -473,7 +473,7 @@ class Space:
 
     @property
     def name(self) -> str:
-        return f"{LETTERS[self.lane]}{self.index + 1}"
+        return f"{LANE_LETTERS[self.lane]}{self.index + 1}"
 
 
 @dataclass
@@ -532,8 +532,8 @@ def build(circuit: Circuit) -> Layout:
 
 
 def _build(c: Circuit, shift: Point) -> Layout:
-    if not 2 <= c.lanes <= len(LETTERS):
-        raise TrackError(f"a track has 2 to {len(LETTERS)} lanes")
+    if not 2 <= c.lanes <= len(LANE_LETTERS):
+        raise TrackError(f"a track has 2 to {len(LANE_LETTERS)} lanes")
     offsets = lane_offsets(c)
     half = offsets[0] + c.lane_spacing / 2  # half the track width
     for seg in c.segments:
@@ -567,7 +567,7 @@ def _build(c: Circuit, shift: Point) -> Layout:
             lane_paths.append(Path2D(shape.absolute))
         stagger = lane_stagger(c, i)
         props: dict[str, int | float | str] = {"stagger": stagger} if stagger else {}
-        objects.append(MapObject("lanes", "lane", shape, c.lane_shape, name=LETTERS[i], props=props))
+        objects.append(MapObject("lanes", "lane", shape, c.lane_shape, name=LANE_LETTERS[i], props=props))
 
     # Start/finish line across the track, drawn from left to right.
     d = c.start_at
@@ -656,7 +656,7 @@ def _derive_spaces(
     all_ratios: list[list[float]] = []
     first_pieces: list[int | None] | None = None
     for li, lane in enumerate(lanes):
-        letter = LETTERS[li]
+        letter = LANE_LETTERS[li]
         at_start = lane.crossings(start.absolute, closed=False)
         if len(at_start) != 1:
             raise TrackError(f"lane {letter} crosses the start line {len(at_start)} times")
@@ -702,7 +702,7 @@ def lane_stagger(c: Circuit, lane: int) -> float:
     """The lane's ``stagger`` (0 <= stagger < 1; 0 when not given)."""
     stagger = c.stagger[lane] if lane < len(c.stagger) else 0.0
     if not 0.0 <= stagger < 1.0:
-        raise TrackError(f"lane {LETTERS[lane]}: stagger {stagger} is not a fraction of a space from 0 up to 1")
+        raise TrackError(f"lane {LANE_LETTERS[lane]}: stagger {stagger} is not a fraction of a space from 0 up to 1")
     return stagger
 
 
@@ -1157,12 +1157,12 @@ def summary(layout: Layout) -> str:
     lines.append(f"  pieces from the start line: {kinds}")
     for li, lane in enumerate(layout.spaces):
         per_piece = " ".join(f"{round(r)}({r:.2f})" for r in layout.ratios[li])
-        lines.append(f"  lane {LETTERS[li]}: {len(lane)} spaces; per piece, rounded (exact): {per_piece}")
+        lines.append(f"  lane {LANE_LETTERS[li]}: {len(lane)} spaces; per piece, rounded (exact): {per_piece}")
     rows = max(s.row for lane in layout.spaces for s in lane) + 1
     lines.append(f"  rows per lap: {rows}")
     for n, label in enumerate(layout.corner_labels):
         j = layout.pieces.index(n)
-        counts = " ".join(f"{LETTERS[li]}:{round(r[j])}" for li, r in enumerate(layout.ratios))
+        counts = " ".join(f"{LANE_LETTERS[li]}:{round(r[j])}" for li, r in enumerate(layout.ratios))
         lines.append(f"  corner {label!r}: spaces {counts}")
     lines += [f"  {note}" for note in layout.notes]
     lines += [f"  warning: {w}" for w in layout.warnings]

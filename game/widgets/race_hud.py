@@ -116,10 +116,11 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
             right = tr("standings.out")
         elif car.space is None:
             right = tr("standings.grid")
-        elif leader is None or car.id == leader.id or not gap(control.track, leader, car):
-            right = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)  # level with the leader: no "+0"
         else:
-            right = tr("race.lap_gap", lap=lap_of(car, state.laps), laps=state.laps, n=gap(control.track, leader, car))
+            behind = gap(control.track, leader, car) if leader is not None and car.id != leader.id else 0
+            lap = lap_of(car, state.laps)
+            # a car level with the leader shows its lap alone, not "+0"
+            right = tr("race.lap_gap", lap=lap, laps=state.laps, n=behind) if behind else tr("race.lap", lap=lap, laps=state.laps)
         # the name gets what the place on the right leaves (a long name is shortened, never overlaps)
         room = width - 56 - 10 - theme.font(18).size(right)[0] - 10 - (TAG_W + 6 if car.team is not None else 0)
         name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
