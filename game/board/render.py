@@ -29,6 +29,7 @@ from statistics import median
 import pygame
 
 from game import texts
+from game.board.printed import extra_pit_ways, forbidden_changes
 from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Space, Track
@@ -540,6 +541,7 @@ class BoardRenderer:
             self.street = StreetArt(self, ASPHALT)
         else:
             self._lay_out()
+        self.no_change = self._no_change_runs()
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def laid_out_as(self, track: Track, art: BoardArt) -> bool:
@@ -715,16 +717,23 @@ class BoardRenderer:
             pit = self.sections[-1]
             side = self._pit_track_side()
             pts = [k.at(side * (k.left + 0.28 * w)) for k in pit]
-            runs += [r for r in _split(pts, lambda p: not self._clear(p, 0.78 * w), closed=False) if len(r) > SAMPLES]
+            extra = pit_parts[2:]
+
+            def cut(p: Point) -> bool:
+                return not self._clear(p, 0.78 * w) or any(_dist_to_segment(p, a, b) < 0.6 * w for a, b in extra)
+
+            runs += [r for r in _split(pts, cut, closed=False) if len(r) > SAMPLES]
         return runs
 
     def _pit_connectors(self) -> list[tuple[Point, Point]]:
+        """The roads between track and pit lane: the drawn entry's and exit's, then those of a
+        second entry or exit (CORE-PIT-2), each from the space cars leave to the one they reach."""
         pit = self.track.pit
         if pit is None:
             return []
         sec = self.sections[-1]
         entry, exit_ = self.track.space(pit.entry), self.track.space(pit.exit)
-        return [((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y))]
+        return [((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y)), *extra_pit_ways(self.track)]
 
     def _pit_track_side(self) -> float:
         """+1 if the track lies to the left of the pit lane (in its direction of travel), else -1."""
@@ -854,6 +863,7 @@ class BoardRenderer:
                     c.poly(ROW_TINTS[s.row % len(ROW_TINTS)], self._polys[s.name])
         self._kerbs(c)
         self._lines(c)
+        self._no_change_lines(c)
         self._corner_lines(c)
         self._start_line(c)
         self._grid_slots(c)
@@ -984,21 +994,27 @@ class BoardRenderer:
                 c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
-        """The pit lane in darker asphalt, joined to the track at its entry and exit spaces."""
+        """The pit lane in darker asphalt, joined to the track at every entry and exit space; its
+        edge lines open where the road of a second entry or exit joins it (CORE-PIT-2)."""
         pit = self.track.pit
         assert pit is not None
         sec = self.sections[-1]
         w = self.lane_width
-        entry, exit_ = self.track.space(pit.entry), self.track.space(pit.exit)
-        for a, b in (((entry.x, entry.y), sec[0].mid), (sec[-1].mid, (exit_.x, exit_.y))):
+        h = 0.42 * w
+        roads = self._pit_connectors()
+        for a, b in roads:
             n = _unit(b[1] - a[1], a[0] - b[0])
-            h = 0.42 * w
             c.poly(PIT_ASPHALT, [(a[0] + n[0] * h, a[1] + n[1] * h), (b[0] + n[0] * h, b[1] + n[1] * h),
                                  (b[0] - n[0] * h, b[1] - n[1] * h), (a[0] - n[0] * h, a[1] - n[1] * h)])
         for s in self.track.lane_spaces(-1):
             c.poly(PIT_ASPHALT, self._outline(s, 0.1 * w, 0.1 * w))
-        c.path(LINE, [k.at(k.left) for k in sec], 0.05 * w)
-        c.path(LINE, [k.at(-k.right) for k in sec], 0.05 * w)
+
+        def mouth(p: Point) -> bool:
+            return any(_dist_to_segment(p, a, b) < h for a, b in roads[2:])
+
+        for edge in ([k.at(k.left) for k in sec], [k.at(-k.right) for k in sec]):
+            for run in _split(edge, mouth, closed=False):
+                c.path(LINE, run, 0.05 * w)
         for k in sec[::SAMPLES]:
             c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
         for number, name in enumerate(pit.boxes, 1):
@@ -1034,6 +1050,46 @@ class BoardRenderer:
             c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=True)
             for k in sec[::SAMPLES]:
                 c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+
+    def _no_change_runs(self) -> list[list[Point]]:
+        """The printed lines between two lanes where the graph forbids changing lanes (CORE-MOVE-3):
+        along the border of the two lanes, from the centre of each space whose diagonal step is
+        forbidden to the centre of the space it would have led to, joined into runs."""
+        marked: dict[int, set[int]] = {}  # the left lane of a lane border -> its sections on that border
+        for src, dst in forbidden_changes(self.track):
+            lane = min(src.lane, dst.lane)
+            sec = self.sections[lane]
+            home = src if src.lane == lane else dst
+            base = home.index * SAMPLES + SAMPLES // 2
+            window = range(base - 3 * SAMPLES, base + 3 * SAMPLES + 1)
+
+            def nearest(s: Space) -> int:
+                return min(window, key=lambda i: math.dist(sec[i % len(sec)].mid, (s.x, s.y)))
+
+            a, z = sorted((nearest(src), nearest(dst)))
+            marked.setdefault(lane, set()).update(i % len(sec) for i in range(a, z + 1))
+        runs = []
+        for lane, found in sorted(marked.items()):
+            sec = self.sections[lane]
+            n = len(sec)
+            starts = sorted(i for i in found if (i - 1) % n not in found)
+            if not starts:  # the whole lap
+                runs.append([k.at(-k.right) for k in sec] + [sec[0].at(-sec[0].right)])
+                continue
+            for i in starts:
+                run = [i]
+                while (run[-1] + 1) % n in found:
+                    run.append((run[-1] + 1) % n)
+                runs.append([sec[j].at(-sec[j].right) for j in run])
+        return runs
+
+    def _no_change_lines(self, c: Canvas) -> None:
+        """A solid yellow line on the border of two lanes where the board forbids changing between
+        them (CORE-MOVE-3), with a dark rim so it reads on pale asphalt too."""
+        w = self.lane_width
+        for run in self.no_change:
+            c.path(DARK, run, 0.13 * w)
+            c.path(YELLOW, run, 0.08 * w)
 
     def _corner_lines(self, c: Canvas) -> None:
         """Red lines across the track where each corner area begins and ends."""
