@@ -138,6 +138,20 @@ class Corner:
 
 
 @dataclass(frozen=True)
+class NoLaneChange:
+    """A printed line between lanes ``left`` and ``left + 1`` (0 = A) where cars may not change
+    lanes (CORE-MOVE-3): from fraction ``start`` to ``end`` of segment ``seg``, drawn half way
+    between the two lanes' centres, as a ``no_lane_change`` polyline in the layer ``arrows``.
+    On a straight, outside corners and arrow zones: the loader refuses a line that crosses no
+    diagonal lane change."""
+
+    seg: int
+    start: float
+    end: float
+    left: int
+
+
+@dataclass(frozen=True)
 class Straight:
     length: float  # px
 
@@ -261,6 +275,7 @@ class Circuit:
     background: str = "#2f5d34"
     surroundings: Literal["grass", "walls"] = "grass"  # the board's ground and barriers (pictures only)
     scenery: tuple[Beside, ...] = ()
+    no_lane_change: tuple[NoLaneChange, ...] = ()  # printed lines where cars stay in their lane
     street: tuple[Street, ...] = ()  # zones of the street race
     tunnels: tuple[TunnelPair, ...] = ()
 
@@ -627,6 +642,7 @@ def _build(c: Circuit, shift: Point) -> Layout:
         objects += [_arrow_object(s, t) for s, t in arrows]
         notes.append(f"{labels[n]} arrows: " + ", ".join(f"{s.name}->{t.name}" for s, t in arrows))
 
+    objects += [_no_lane_change(c, ln, poses, segs) for ln in c.no_lane_change]
     objects += _grid(c, spaces, pieces, notes)
     objects += [_beside(c, b, poses, segs, half) for b in c.scenery]
     objects += _street(c, poses, segs, half, spaces, notes)
@@ -748,6 +764,21 @@ def _beside(c: Circuit, b: Beside, poses: list[Pose], segs: list[Segment], half:
         for _ in range(3):
             outline = _chaikin(outline)
     return MapObject("scenery", b.cls, Shape.of(outline), "polygon", name=b.name)
+
+
+def _no_lane_change(c: Circuit, ln: NoLaneChange, poses: list[Pose], segs: list[Segment]) -> MapObject:
+    """The polyline of one printed no-lane-change line (CORE-MOVE-3), on the border of its two lanes."""
+    if not (0 <= ln.seg < len(segs) and 0 <= ln.start < ln.end <= 1):
+        raise TrackError(f"no-lane-change line {ln} lies outside its segment")
+    if not 0 <= ln.left < c.lanes - 1:
+        raise TrackError(f"no-lane-change line {ln}: lane {ln.left} has no lane to its right among {c.lanes} lanes")
+    seg = segs[ln.seg]
+    steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle * (ln.end - ln.start) / ARC_STEP_DEG))
+    offsets = lane_offsets(c)
+    between = (offsets[ln.left] + offsets[ln.left + 1]) / 2
+    along = [advance(poses[ln.seg], seg, seg_length(seg) * (ln.start + (ln.end - ln.start) * i / steps))
+             for i in range(steps + 1)]
+    return MapObject("arrows", "no_lane_change", Shape.of([p.at(0.0, between) for p in along]), "polyline")
 
 
 def _street(
@@ -958,7 +989,9 @@ CLASSES: dict[str, tuple[str, dict[str, int]]] = {
     "corner": ("#ff3b30", {"stops": 0}),
     "arrow": ("#ffd60a", {}),
     "arrow_zone": ("#ff9f0a", {}),
+    "no_lane_change": ("#ffcc00", {}),
     "row_line": ("#8e8e93", {}),
+    "space": ("#f2f2f7", {}),
     "grid_slot": ("#0a84ff", {"position": 0}),
     "qualifying_start": ("#64d2ff", {}),
     "pit_lane": ("#bf5af2", {}),
