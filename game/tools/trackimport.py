@@ -440,8 +440,8 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
 CHUNK = 4
 
 
-def _cut_points(board: Board, pos: dict[int, Point], space: float,
-                skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
+def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]],
+                staggers: list[float]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
     """Per lane, where the start line (key 0), each corner border and each row line cut the
     lane (key: the index of the first node after the cut), with the normal there; and per
     row line the key it has in each lane.
@@ -449,7 +449,11 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float,
     The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
     as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
-    at the same fractions in every lane, so every piece keeps its count."""
+    at the same fractions in every lane, so every piece keeps its count.
+
+    A staggered lane's spaces belong to the piece their centre lies in moved back by the
+    stagger (``game.tracks.spaces``), so its cut lies that much nearer the node before it:
+    half way between the two nodes' moved-back centres."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
     majors = []
     for li, lane in enumerate(board.lanes):
@@ -478,6 +482,9 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float,
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
             have = (1 - frac[prev]) * chord(prev) + inner
             frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
+        if staggers[li]:
+            shift = staggers[li] if staggers[li] <= 0.5 else staggers[li] - 1.0
+            frac = {k: min(0.95, max(0.05, 0.5 - shift * space / chord(k))) for k in frac}
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]
@@ -485,6 +492,43 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float,
             cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
         out.append(cuts)
     return out, rows
+
+
+#: A lane whose nodes lie at least this fraction of a space ahead of or behind lane A's (and at
+#: most one minus it) is staggered: the brick pattern of printed boards.
+STAGGERED = 0.2
+
+
+def lane_staggers(board: Board, pos: dict[int, Point]) -> list[float]:
+    """Each lane's ``stagger`` (0 for lanes level with lane A): how far its nodes on the straight
+    of the finish line lie ahead of lane A's, in lane A's spaces, where that is between
+    ``STAGGERED`` and one minus it. A lane half a space behind makes the lanes level with it
+    the staggered ones instead, so every stagger is the part of a space a lane lies ahead of the
+    rearmost, as the format reads it (``game.tracks.spaces``)."""
+    nodes, lanes = board.dat.nodes, board.lanes
+    ref = Path([pos[n] for n in lanes[0]], True)
+    at = [ref.project(pos[n])[0] for n in lanes[0]] + [ref.length]  # lane A's nodes along its own lap
+    first = at[0]
+
+    def a_index(pt: Point) -> float:
+        """Where a point lies along lane A, counted in lane A's nodes from its finish node."""
+        s = (ref.project(pt)[0] - first) % ref.length
+        k = max(j for j in range(len(lanes[0])) if (at[j] - first) % ref.length <= s) if s else 0
+        nxt = (at[k + 1] - first) % ref.length or ref.length
+        here = (at[k] - first) % ref.length
+        return k + (s - here) / ((nxt - here) or 1.0)
+
+    ahead: list[float] = []
+    for lane in lanes:
+        straight = [k for k, n in enumerate(lane[:8]) if not nodes[n].curve and not nodes[lanes[0][k]].curve]
+        offs = []
+        for k in straight:
+            d = a_index(pos[lane[k]]) - k
+            offs.append((d + len(lanes[0]) / 2) % len(lanes[0]) - len(lanes[0]) / 2)
+        d = statistics.median(offs) if offs else 0.0
+        ahead.append(d if STAGGERED <= abs(d) % 1 <= 1 - STAGGERED else 0.0)
+    rear = min(ahead)
+    return [round((d - rear) % 1, 2) for d in ahead]
 
 
 def _next_in_lane(board: Board, node: int) -> int:
@@ -502,10 +546,12 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
-    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)]
+    staggers = lane_staggers(board, pos)
+    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li],
+                               {"stagger": st} if st else {}) for li, (lane, st) in enumerate(zip(lanes, staggers))]
     # every lane node a hand-placed space, where the board has it
     d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
-    cuts, row_keys = _cut_points(board, pos, space, skip)
+    cuts, row_keys = _cut_points(board, pos, space, skip, staggers)
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
                         for oid, keys in rows.items()]
@@ -737,7 +783,9 @@ def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
             if s.props:
                 pel = ET.SubElement(el, "properties")
                 for key in sorted(s.props):
-                    ET.SubElement(pel, "property", {"name": key, "type": "int", "value": str(s.props[key])})
+                    value = s.props[key]
+                    kind = "float" if isinstance(value, float) else "int"
+                    ET.SubElement(pel, "property", {"name": key, "type": kind, "value": _num(value)})
             if len(s.points) == 1:
                 ET.SubElement(el, "point")
             else:

@@ -11,6 +11,9 @@ with a short straight between, the bottom straight, and a 3-stop hairpin back to
   space, a sideways step in a corner, a second pit exit, a straight where the board
   forbids one lane change, and a kink on the bottom straight that only lane A drives as a curve.
 - ``oval3-traced.dat``: ``oval3.dat`` as a hand traces it, every node up to 10 px off.
+- ``oval2-staggered.dat``: 2 lanes in the brick pattern of printed boards: on the straights
+  lane B's spaces sit half a space ahead of lane A's (in the corners too), and each diagonal leads to the space
+  that overlaps it ahead (A's k-th into B's k-th, B's k-th into A's next).
 
     python tests/tracks/make_dat.py          write the files
     python tests/tracks/make_dat.py --check  only report stale files
@@ -34,15 +37,17 @@ FINISH_AT = 12  # the finish line lies before the top straight's 13th space: 12 
 PIT_FROM, PIT_SPACES, PIT_OUT = 4, 14, 44.0  # entry space of lane A, pit spaces, px outside lane A
 
 
-def lane_nodes(offset: float) -> list[tuple[float, float, int, int]]:
-    """(x, y, type, segment) of one lane, ``offset`` px left of the centre line, from the top straight's start."""
+def lane_nodes(offset: float, ahead: float = 0.0) -> list[tuple[float, float, int, int]]:
+    """(x, y, type, segment) of one lane, ``offset`` px left of the centre line, from the top straight's
+    start; its spaces ``ahead`` of a space further on (a staggered lane: the last of each
+    segment on its end, so the lane's spaces stay a space apart)."""
     x, y, h = 200.0, 200.0, 0.0
     out = []
     for seg, (kind, size, deg, typ) in enumerate(LAYOUT):
         if kind == "line":
             n = round(size / SPACE)
             for k in range(n):
-                s = (k + 0.5) * size / n
+                s = (k + 0.5 + ahead) * size / n
                 out.append((x + math.cos(h) * s + math.sin(h) * offset, y + math.sin(h) * s - math.cos(h) * offset, typ, seg))
             x, y = x + math.cos(h) * size, y + math.sin(h) * size
         else:
@@ -51,16 +56,16 @@ def lane_nodes(offset: float) -> list[tuple[float, float, int, int]]:
             radius = size + offset
             n = max(1, round(radius * turn / SPACE))
             for k in range(n):
-                a = h + (k + 0.5) * turn / n
+                a = h + (k + 0.5 + ahead) * turn / n
                 out.append((cx + math.sin(a) * radius, cy - math.cos(a) * radius, typ, seg))
             h += turn
             x, y = cx + math.sin(h) * size, cy - math.cos(h) * size
     return out
 
 
-def board(lanes: int, quirks: bool) -> str:
+def board(lanes: int, quirks: bool, stagger: bool = False) -> str:
     offsets = [40.0, 0.0, -40.0] if lanes == 3 else [20.0, -20.0]
-    raw = [lane_nodes(o) for o in offsets]
+    raw = [lane_nodes(o, 0.5 if stagger and li % 2 else 0.0) for li, o in enumerate(offsets)]
     nodes: list[tuple[int, float, float, int, bool]] = []
     ids: list[list[int]] = []
     for li, lane in enumerate(raw):
@@ -87,7 +92,9 @@ def board(lanes: int, quirks: bool) -> str:
                 seg, nxt = segs[li][k], segs[li][(k + 1) % n]
                 if LAYOUT[seg][0] == "line" and LAYOUT[nxt][0] == "line":  # a diagonal on the straight
                     along = (k - shift[li][seg]) % n  # the space's place in its straight
-                    edges.append((lane[k], other[(shift[lj][seg] + along + 1) % len(other)]))
+                    # into the space diagonally ahead: a row on, or on a staggered board the one that overlaps it ahead
+                    on = 0 if stagger and lj % 2 else 1
+                    edges.append((lane[k], other[(shift[lj][seg] + along + on) % len(other)]))
             for seg in {s for s in segs[li] if LAYOUT[s][0] == "arc"}:
                 mine = [k for k in range(n) if segs[li][k] == seg]
                 theirs = [k for k in range(len(other)) if segs[lj][k] == seg]
@@ -154,7 +161,7 @@ def traced(text: str, reach: int, seed: int) -> str:
 
 def outputs() -> dict[Path, str]:
     return {HERE / "oval3.dat": board(3, False), HERE / "oval2.dat": board(2, True),
-            HERE / "oval3-traced.dat": traced(board(3, False), 10, 2026)}
+            HERE / "oval3-traced.dat": traced(board(3, False), 10, 2026), HERE / "oval2-staggered.dat": board(2, False, True)}
 
 
 def main(argv: list[str] | None = None) -> int:
