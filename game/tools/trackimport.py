@@ -18,6 +18,9 @@ borders and the row lines), derives the steps, and adds drawn arrows. So the con
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
    refuses, and compares the result with the board: every space, step, corner and the pit.
 
+A lane whose nodes lie part of a space ahead of its neighbours' (the brick pattern of printed
+boards) gets that as its ``stagger`` (``lane_staggers``), so the map's rows and diagonals follow it.
+
 Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
 GP Online track").
 """
@@ -727,7 +730,8 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
                 for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
     if moved_on:
         lost.append(f"{len(moved_on)} lane change(s) lead to the space half a space ahead in the next lane (the "
-                    "board's lanes are staggered); the format has no staggered lanes, so each became a step one row "
+                    "board's lanes are staggered there, but the map staggers a lane by the one offset it has on the "
+                    "straight of the finish line), so each became a step one row "
                     f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
     for a, b in dict.fromkeys(board.dat.edges):
         if a not in spaces or b not in spaces:
