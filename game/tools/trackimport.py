@@ -370,11 +370,19 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
     skip_rows: set[tuple[int, ...]] = set()
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
+    lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
+    tried: set[tuple[Point, ...]] = set()
     for _ in range(ROUNDS):
-        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres)
+        drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
         try:
             track = build(drawing)
         except TrackError as err:
+            line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
+            refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
+            if refused_lines:  # the format refused a line: its nodes get arrow zones instead
+                for pts in refused_lines:
+                    zones |= lines.pop(pts)
+                continue
             crossing = {rows[p.object_id] for p in err.problems if p.object_id in rows}
             if crossing:  # a row line in a tight bend met a lane twice: do without it (the spaces move)
                 skip_rows |= crossing
@@ -398,10 +406,17 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
             continue
         added = _added_steps(board, track, spaces)
         node_of = {name: n for n, name in spaces.items()}
-        fresh = {node_of[src] for src, kind in added if kind == EdgeKind.DIAGONAL and src in node_of} - zones
+        extra = {(src, dst) for src, dst, kind in added if kind == EdgeKind.DIAGONAL}
+        fresh = {node_of[src] for src, _ in extra if src in node_of} - zones
         fresh |= _sideways_on_straights(board, track, spaces) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
+        for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
+            nodes = {node_of[n] for n in srcs if n in node_of}
+            if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
+                tried.add(pts)
+                lines[pts] = nodes
+                fresh -= nodes
         zones |= fresh
     raise ImportProblem("the lane changes of this board could not be matched in a few rounds")
 
@@ -540,10 +555,11 @@ def _next_in_lane(board: Board, node: int) -> int:
 
 
 def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]], shifted: set[tuple[int, int]],
-         skip: set[tuple[int, ...]], centres: dict[int, Point] | None
+         skip: set[tuple[int, ...]], centres: dict[int, Point] | None, lines: tuple[tuple[Point, ...], ...] = ()
          ) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
     """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for.
-    Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones."""
+    Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones;
+    ``lines`` are its printed no-lane-change lines (``forbidding_lines``)."""
     pos, space, width, _ = _geometry(board)
     lanes = board.lanes
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
@@ -586,6 +602,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
             arrows[oid] = (a, b)
             end = _next_in_lane(board, b) if (a, b) in shifted else b
             d.layers["arrows"].append(Shape(oid, "arrow", (centres.get(a, pos[a]), centres.get(end, pos[end]))))
+    d.layers["arrows"] += [Shape(next(ids), "no_lane_change", pts) for pts in lines]
     half = 0.3 * space
     at = centres or {}
     d.layers["arrow_zones"] = [
@@ -690,10 +707,59 @@ def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[
     return set(_equivalents(board, track, spaces)[0].values())
 
 
-def _added_steps(board: Board, track: Track, spaces: dict[int, str]) -> list[tuple[str, EdgeKind]]:
-    """Steps the map allows that the board does not: (from, kind)."""
+def _added_steps(board: Board, track: Track, spaces: dict[int, str]) -> list[tuple[str, str, EdgeKind]]:
+    """Steps the map allows that the board does not: (from, to, kind)."""
     steps = _dat_steps(board, track, spaces)
-    return [(e.src, e.kind) for e in track.edges if (e.src, e.dst) not in steps]
+    return [(e.src, e.dst, e.kind) for e in track.edges if (e.src, e.dst) not in steps]
+
+
+def forbidding_lines(track: Track, extra: set[tuple[str, str]], space: float) -> list[tuple[tuple[Point, ...], set[str]]]:
+    """Printed no-lane-change lines (CORE-MOVE-3) for the diagonal steps the map allows and the
+    board does not, where the board forbids every lane change between two lanes along a stretch:
+    (the line's points, the spaces whose steps it removes).
+
+    A diagonal step crosses the border of its two lanes half way between its spaces' centres.
+    Along each border those crossings are ordered by lap progress; a run of consecutive
+    crossings, each only of steps in ``extra`` (where the board keeps one direction of a
+    crossing, the line would remove both: those are left to arrow zones), becomes a polyline
+    through the crossings, reaching a fifth of a space beyond the first and the last, less than
+    half the way to the next crossing even on a staggered board."""
+    rows = track.rows
+    at: dict[tuple[int, float], list[tuple[Point, str, bool]]] = {}
+    for e in track.edges:
+        if e.kind is not EdgeKind.DIAGONAL:
+            continue
+        a, z = track.space(e.src), track.space(e.dst)
+        along = round((a.progress + ((z.progress - a.progress) % rows) / 2) % rows, 3)
+        at.setdefault((min(a.lane, z.lane), along), []).append((((a.x + z.x) / 2, (a.y + z.y) / 2), e.src, (e.src, e.dst) in extra))
+    out: list[tuple[tuple[Point, ...], set[str]]] = []
+    for border in sorted({lane for lane, _ in at}):
+        places = sorted(along for lane, along in at if lane == border)
+        run: list[float] = []
+        for along in [*places, math.inf]:
+            crossing = at.get((border, along), [])
+            if crossing and all(forbidden for _, _, forbidden in crossing) and (not run or along - run[-1] <= 1.5):
+                run.append(along)
+                continue
+            if run:
+                out.append(_line_through(track, [at[(border, a)] for a in run], space))
+            run = [along] if crossing and all(forbidden for _, _, forbidden in crossing) else []
+    return out
+
+
+def _line_through(track: Track, crossings: list[list[tuple[Point, str, bool]]], space: float) -> tuple[tuple[Point, ...], set[str]]:
+    """The polyline through a run of crossings, a fifth of a space longer at each end."""
+    pts = [c[0][0] for c in crossings]
+    srcs = {src for c in crossings for _, src, _ in c}
+    if len(pts) > 1:
+        first, last = _unit(_sub(pts[1], pts[0])), _unit(_sub(pts[-1], pts[-2]))
+    else:
+        h = math.radians(track.space(crossings[0][0][1]).heading)
+        first = last = (math.cos(h), math.sin(h))
+    reach = 0.2 * space
+    head = (pts[0][0] - first[0] * reach, pts[0][1] - first[1] * reach)
+    tail = (pts[-1][0] + last[0] * reach, pts[-1][1] + last[1] * reach)
+    return tuple((round(x, 2), round(y, 2)) for x, y in (head, *pts, tail)), srcs
 
 
 def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.main import main
-from game.tools.datfile import read_dat
+from game.board.printed import forbidden_changes
+from game.tools.datfile import STRAIGHT, read_dat
 from game.tools.trackimport import _geometry, lane_staggers, space_of, understand
 from game.tracks.load import load_track
 from rules.track import EdgeKind
@@ -85,3 +86,20 @@ def test_the_staggered_import_carries_a_whole_simulated_race(imported, capsys):
     out, _, _ = imported
     assert main(["simulate", "--track", str(Path(out)), "--cars", "6", "--laps", "1", "--seed", "3"]) == 0
     assert "finished 1 lap(s)" in capsys.readouterr().out
+
+
+
+def test_a_printed_line_becomes_a_no_lane_change_line_not_arrow_zones_CORE_MOVE_3(imported):
+    """On the bottom straight the board has no lane change along three of lane A's spaces (its
+    9th to 11th there): the map draws a no_lane_change line over the five crossings of the
+    zigzag (A into B from each, B into A into the last two), and no arrow zone anywhere."""
+    out, board, track = imported
+    classes = [o.get("type") for o in ET.parse(out).getroot().iter("object")]
+    assert "arrow_zone" not in classes and "no_lane_change" in classes
+    pos, spaces = _geometry(board)[0], space_of(board, track)
+    low = max(pos[n][1] for n in board.lanes[0])
+    bottom = [spaces[n] for n in board.lanes[0] if board.dat.nodes[n].type == STRAIGHT and pos[n][1] == low][8:11]
+    forbidden = {(p.name, q.name) for p, q in forbidden_changes(track)}
+    there = {(x, y) for x, y in forbidden if x in bottom or y in bottom[1:]}
+    assert len(there) == 5 and {x for x, _ in there} & set(bottom) == set(bottom)
+    assert not any(track.space(n).arrows_only for pair in there for n in pair)

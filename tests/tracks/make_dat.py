@@ -13,7 +13,8 @@ with a short straight between, the bottom straight, and a 3-stop hairpin back to
 - ``oval3-traced.dat``: ``oval3.dat`` as a hand traces it, every node up to 10 px off.
 - ``oval2-staggered.dat``: 2 lanes in the brick pattern of printed boards: on the straights
   lane B's spaces sit half a space ahead of lane A's (in the corners too), and each diagonal leads to the space
-  that overlaps it ahead (A's k-th into B's k-th, B's k-th into A's next).
+  that overlaps it ahead (A's k-th into B's k-th, B's k-th into A's next); on the bottom
+  straight a printed line forbids every lane change along three of lane A's spaces.
 
     python tests/tracks/make_dat.py          write the files
     python tests/tracks/make_dat.py --check  only report stale files
@@ -126,6 +127,10 @@ def board(lanes: int, quirks: bool, stagger: bool = False) -> str:
     for i in range(10):  # pole on the inside of the first corner (the right lane), one row apart
         lane = ids[-1] if i % 2 == 0 else ids[0]
         grid.append((lane[-1 - i], 0.0))
+    if stagger:  # a printed line on the bottom straight: no lane change between its 9th and 11th spaces of lane A
+        bottom = [ids[0][k] for k in range(len(ids[0])) if segs[0][k] == 4][8:11]
+        b_lane = set(ids[1])
+        edges = [(x, y) for x, y in edges if not ((x in bottom and y in b_lane) or (y in bottom[1:] and x in b_lane))]
     if quirks:
         b = ids[1]
         nodes[a[40]] = nodes[a[40]][:3] + (BLOCKED,) + nodes[a[40]][4:]  # a printed space nobody may use
