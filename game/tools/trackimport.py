@@ -12,9 +12,10 @@ borders and the row lines), derives the steps, and adds drawn arrows. So the con
    nodes and a row line every few nodes, each cutting every lane at a point slid along its
    step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
    (between the spaces' centres, which a first build without arrows places);
-   a tiny arrow zone around a straight space whose lane changes the board restricts; every lane
-   node a hand-placed space where the board has it (layer ``spaces``); the pit
-   lane through its nodes with a box on every garage; the grid slots on the grid nodes;
+   a ``no_lane_change`` line where the board forbids every lane change along a stretch of a
+   straight, a tiny arrow zone around a straight space whose lane changes it restricts only
+   one way; every lane node a hand-placed space where the board has it (layer ``spaces``);
+   the pit lane through its nodes with a box on every garage; the grid slots on the grid nodes;
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
    refuses, and compares the result with the board: every space, step, corner and the pit.
 
