@@ -146,3 +146,14 @@ def test_track_render_draws_both_CORE_MOVE_3_CORE_PIT_2(tmp_path):
     for a, z in extra_pit_ways(track):
         assert [at(*p) == PIT_ASPHALT for p in along(a, z)] == [board_says(p) for p in along(a, z)]
         assert any(at(*p) == PIT_ASPHALT for p in along(a, z))
+
+
+def test_a_line_saved_in_tiled_shows_at_once_on_the_same_layout_CORE_MOVE_3():
+    """Hot reload: a map saved with a new no_lane_change line keeps the old board's layout (the
+    spaces did not move) and draws the line; deleting it again takes the line away."""
+    plain = BoardRenderer(build(stadium()))
+    lined = BoardRenderer(build(with_line(AB)), like=plain)
+    assert lined.sections is plain.sections and len(lined.no_change) == 1
+    assert near(colour(lined, 568.0, 176.0), YELLOW)
+    again = BoardRenderer(build(stadium()), like=lined)
+    assert again.no_change == [] and not near(colour(again, 568.0, 176.0), YELLOW)
