@@ -26,7 +26,9 @@ exactly as the game's loader does (cut each lane at the start line and at
 the corner borders, spread ``round(piece / space_length)`` spaces evenly
 over each piece, a staggered lane's spaces that fraction of a space further
 along; see ``Circuit.stagger``) and puts arrows, grid slots, the qualifying
-start and the pit lane ends on those space centres. Coordinates are rounded the way Tiled
+start and the pit lane ends on those space centres. ``Circuit.no_lane_change`` adds the
+printed lines between two lanes of a straight where cars may not change lanes
+(``NoLaneChange``). Coordinates are rounded the way Tiled
 writes them, so opening and saving a generated map in Tiled changes nothing.
 
 Each map also gets its pictures for Tiled: a ``ground`` tile layer (CSV,
