@@ -3,7 +3,9 @@
 ``render`` paints a ``Track`` (grass, asphalt, kerbs, markings), ``camera``
 converts between map and screen, ``view`` pans and zooms, ``tiles`` keeps the
 view's picture at the zoom shown (whole or in tiles), ``cars`` draws the car
-sprites, ``marks`` what a race puts on the board, ``catalogue`` the tracks of
+sprites, ``marks`` what a race puts on the board, ``printed`` the marks a printed
+board has that the graph only implies (no-lane-change lines, second pit roads),
+``catalogue`` the tracks of
 the maps folder with their boards laid out on demand, and ``preview`` their
 small pictures kept on disk. May import ``game.theme``,
 ``game.play``, ``game.tracks``, ``game.storage``, ``game.texts`` and ``rules``;

@@ -15,7 +15,7 @@ from game.tracks.links import lane_edges
 from rules.track import EdgeKind, Space, Track
 
 
-def forbidden_changes(track: Track) -> list[tuple[Space, Space]]:
+def forbidden_diagonals(track: Track) -> list[tuple[Space, Space]]:
     """(from, to) of every diagonal lane change the lanes would offer but the graph leaves out:
     the ones a ``no_lane_change`` line forbids (CORE-MOVE-3), in the lanes' order."""
     lanes = [s for s in track.spaces if not s.in_pit]

@@ -29,7 +29,7 @@ from statistics import median
 import pygame
 
 from game import texts
-from game.board.printed import extra_pit_ways, forbidden_changes
+from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Space, Track
@@ -1056,7 +1056,7 @@ class BoardRenderer:
         along the border of the two lanes, from the centre of each space whose diagonal step is
         forbidden to the centre of the space it would have led to, joined into runs."""
         marked: dict[int, set[int]] = {}  # the left lane of a lane border -> its sections on that border
-        for src, dst in forbidden_changes(self.track):
+        for src, dst in forbidden_diagonals(self.track):
             lane = min(src.lane, dst.lane)
             sec = self.sections[lane]
             home = src if src.lane == lane else dst

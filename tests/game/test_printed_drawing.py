@@ -19,7 +19,7 @@ import sys
 import pygame
 import pytest
 
-from game.board.printed import extra_pit_ways, forbidden_changes
+from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.render import PIT_ASPHALT, YELLOW, BoardOptions, BoardRenderer
 from game.tools.trackimport import tmx_text
 from game.tracks.build import build
@@ -78,9 +78,9 @@ def near(c: tuple[int, int, int], want: tuple[int, int, int], tol: int = 12) -> 
 def test_the_forbidden_lane_changes_are_read_from_the_graph_CORE_MOVE_3():
     """Exactly the diagonals the line removes, and none on a track without a line."""
     track = build(with_line(AB))
-    found = sorted((a.name, b.name) for a, b in forbidden_changes(track))
+    found = sorted((a.name, b.name) for a, b in forbidden_diagonals(track))
     assert found == sorted([(f"A{i}", f"B{i - 5}") for i in range(49, 53)] + [(f"B{i}", f"A{i + 7}") for i in range(43, 47)])
-    assert forbidden_changes(build(stadium())) == []
+    assert forbidden_diagonals(build(stadium())) == []
 
 
 def test_a_no_lane_change_line_is_drawn_yellow_between_the_lanes_it_parts_CORE_MOVE_3():

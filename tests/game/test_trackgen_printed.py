@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.board.printed import forbidden_changes
+from game.board.printed import forbidden_diagonals
 from game.tools.trackgen import OVAL, NoLaneChange, TrackError, build, tmx_text
 from game.tracks.load import load_track
 from rules.track import EdgeKind
@@ -36,7 +36,7 @@ def test_a_generated_line_removes_the_diagonals_it_crosses_and_nothing_else_CORE
     assert lanes == {frozenset((0, 1))}  # only between A and B
     # 30 % of 24 spaces: 7 rows, each with its two crossing diagonals (A into B and B into A)
     assert len(gone) == 2 * round(0.3 * 24)
-    assert {(a.name, b.name) for a, b in forbidden_changes(lined)} == {(e.src, e.dst) for e in gone}
+    assert {(a.name, b.name) for a, b in forbidden_diagonals(lined)} == {(e.src, e.dst) for e in gone}
 
 
 def test_the_line_lies_half_way_between_its_lanes_in_the_layer_arrows():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.main import main
-from game.board.printed import forbidden_changes
+from game.board.printed import forbidden_diagonals
 from game.tools.datfile import STRAIGHT, read_dat
 from game.tools.trackimport import _geometry, lane_staggers, space_of, understand
 from game.tracks.load import load_track
@@ -99,7 +99,7 @@ def test_a_printed_line_becomes_a_no_lane_change_line_not_arrow_zones_CORE_MOVE_
     pos, spaces = _geometry(board)[0], space_of(board, track)
     low = max(pos[n][1] for n in board.lanes[0])
     bottom = [spaces[n] for n in board.lanes[0] if board.dat.nodes[n].type == STRAIGHT and pos[n][1] == low][8:11]
-    forbidden = {(p.name, q.name) for p, q in forbidden_changes(track)}
+    forbidden = {(p.name, q.name) for p, q in forbidden_diagonals(track)}
     there = {(x, y) for x, y in forbidden if x in bottom or y in bottom[1:]}
     assert len(there) == 5 and {x for x, _ in there} & set(bottom) == set(bottom)
     assert not any(track.space(n).arrows_only for pair in there for n in pair)
