@@ -55,35 +55,40 @@ def read_drawing(file: str) -> Drawing:
     """The track objects and map properties of a .tmx file."""
     root = _precheck(file)
     try:
-        tmx = _open_pytmx(file)
+        tmx = _open_pytmx(file, root)
     except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
         raise TrackError([Problem(f"pytmx cannot read the map ({exc})", "open and save it again in Tiled")]) from None
     drawing = Drawing(props=dict(tmx.properties))
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
             drawing.layers[layer.name] = [_shape(o) for o in layer]
+    not_objects = {el.get("name") for el in root.iter() if el.tag in ("layer", "imagelayer")}
     for name in TRACK_LAYERS:
-        if name not in drawing.layers and any(
-            el.get("name") == name for el in root.iter() if el.tag in ("layer", "imagelayer")
-        ):
+        if name not in drawing.layers and name in not_objects:
             raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
     return drawing
 
 
-def _open_pytmx(file: str) -> pytmx.TiledMap:
-    """Open with pytmx, silencing its log chatter (we report problems ourselves)."""
+def _open_pytmx(file: str, root: ET.Element) -> pytmx.TiledMap:
+    """Open with pytmx from the tree the precheck parsed (``pytmx.TiledMap(file)`` without its
+    second parse of the file), silencing its log chatter (we report problems ourselves)."""
     log = logging.getLogger("pytmx")
     level = log.level
     log.setLevel(logging.CRITICAL)
     try:
-        return pytmx.TiledMap(file)
+        tmx = pytmx.TiledMap()
+        tmx.filename = file  # tilesets are found next to it
+        return tmx.parse_xml(root)
     finally:
         log.setLevel(level)
 
 
 def _shape(o: pytmx.TiledObject) -> Shape:
-    cls = o.type or getattr(o, "class", None) or ""
-    if hasattr(o, "points"):
+    """The object as drawn. Its own attributes are read from ``vars(o)``: pytmx answers a
+    missing one by formatting an error, which costs more than the rest on a traced board."""
+    own = vars(o)
+    cls = o.type or own.get("class") or o.properties.get("class") or ""
+    if "points" in own:
         pts = tuple((float(p.x), float(p.y)) for p in o.points)
         closed = bool(o.closed)
     else:
@@ -155,14 +160,16 @@ def _precheck(file: str) -> ET.Element:
     problems += _track_layer_problems(root)
     seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
+        track_layer = group.get("name") in TRACK_LAYERS
         for obj in group.iter("object"):
-            oid = _int(obj.get("id"))
-            x, y = _float(obj.get("x")), _float(obj.get("y"))
-            if oid is not None and oid in seen_ids:
-                problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+            get = obj.attrib.get
+            oid = _int(get("id"))
+            x, y = _float(get("x")), _float(get("y"))
             if oid is not None:
+                if oid in seen_ids:
+                    problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
                 seen_ids.add(oid)
-            if obj.get("gid") and group.get("name") in TRACK_LAYERS:
+            if track_layer and get("gid"):
                 problems.append(Problem(
                     f"the object in layer {group.get('name')!r} is a tile object (a picture)",
                     "delete it and draw the object again: grid slots, boxes and the qualifying start are points "
@@ -170,7 +177,7 @@ def _precheck(file: str) -> ET.Element:
                     oid, x, y,
                 ))
                 continue
-            if obj.get("template"):
+            if get("template"):
                 problems.append(
                     Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
                 )
@@ -253,18 +260,25 @@ def _track_layer_problems(root: ET.Element) -> list[Problem]:
 
 
 def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
-    """Coordinates must be finite numbers, points well formed, and objects unrotated."""
+    """Coordinates must be finite numbers, points well formed, and objects unrotated.
+    ``x`` and ``y`` are the object's, read by the caller (a traced board has thousands)."""
     out = []
-    for key in ("x", "y", "width", "height"):
-        raw = obj.get(key)
-        if raw is not None:
+    get = obj.attrib.get
+    for key, number in (("x", x), ("y", y), ("width", None), ("height", None)):
+        raw = get(key)
+        if raw is None:
+            continue
+        if number is None:
             number = _float(raw)
-            if number is None or not math.isfinite(number):
-                out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
-    raw_rotation = obj.get("rotation")
-    rotation = 0.0 if raw_rotation is None else _float(raw_rotation)
-    if rotation is None or rotation % 360 != 0:
-        out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+        if number is None or not math.isfinite(number):
+            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+    raw_rotation = get("rotation")
+    if raw_rotation is not None:
+        rotation = _float(raw_rotation)
+        if rotation is None or rotation % 360 != 0:
+            out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+    if len(obj) == 0 or (len(obj) == 1 and obj[0].tag == "point"):  # a point: nothing more to read
+        return out
     for shape in ("polygon", "polyline"):
         el = obj.find(shape)
         if el is None:
