@@ -229,41 +229,59 @@ class SegmentIndex:
 class NearPaths:
     """The segments of several paths by square cells of twice ``radius``, to project many
     points onto the nearest path quickly when only a path within ``radius`` counts
-    (hand-placed spaces on their lanes). A segment is filed under the cells of points
-    sampled along it at most half a cell apart, so a long straight fills only the cells it
-    runs through; a segment within ``radius`` of a point then has a sample within
-    three quarters of a cell of it, in the point's cell or one next to it."""
+    (hand-placed spaces on their lanes; a traced board has ten thousand).
+
+    A segment is filed under every cell it comes within ``radius`` of (column by column:
+    the part of the segment over the column widened by ``radius``, then that part's rows
+    widened by ``radius``, each with a hair to spare against rounding). So a segment
+    within ``radius`` of a point is filed under the point's own cell, and a point needs
+    one look-up. Segments are numbered across the paths in path order and filed in that
+    order, so a cell lists them in the order ``nearest`` compares them (the first of
+    equals wins); what a comparison needs of a segment is kept in one tuple."""
 
     def __init__(self, paths: Sequence[Path], radius: float) -> None:
         self.paths = list(paths)
         self.radius = radius
         self.cell = 2 * radius
-        self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        c = self.cell
+        # per segment: start, direction, squared length, path number, arc length at its start and its length
+        self.segs: list[tuple[float, float, float, float, float, int, float, float]] = []
+        self.cells: dict[tuple[int, int], list[int]] = {}
         for pi, path in enumerate(self.paths):
+            cum = path.cum
             for i, (a, b) in enumerate(zip(path.points, path.points[1:])):
-                steps = max(1, math.ceil(2 * dist(a, b) / c))
-                keys = {(math.floor((a[0] + (b[0] - a[0]) * k / steps) / c),
-                         math.floor((a[1] + (b[1] - a[1]) * k / steps) / c)) for k in range(steps + 1)}
-                for key in keys:
-                    self.cells.setdefault(key, []).append((pi, i))
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                seg = len(self.segs)
+                self.segs.append((a[0], a[1], dx, dy, dx * dx + dy * dy, pi, cum[i], cum[i + 1] - cum[i]))
+                for key in self._cells_near(a, b):
+                    self.cells.setdefault(key, []).append(seg)
+
+    def _cells_near(self, a: Point, b: Point) -> list[tuple[int, int]]:
+        """The cells whose squares, widened by ``radius``, the segment a-b touches."""
+        c, r = self.cell, self.radius * (1 + 1e-9) + 1e-9
+        (x0, y0), (x1, y1) = (a, b) if a[0] <= b[0] else (b, a)
+        out = []
+        for col in range(math.floor((x0 - r) / c), math.floor((x1 + r) / c) + 1):
+            lo, hi = max(x0, col * c - r), min(x1, (col + 1) * c + r)
+            if x1 > x0:  # the segment's heights where it enters and leaves the widened column
+                ya, yb = y0 + (y1 - y0) * (lo - x0) / (x1 - x0), y0 + (y1 - y0) * (hi - x0) / (x1 - x0)
+            else:
+                ya, yb = y0, y1
+            out += [(col, row) for row in range(math.floor((min(ya, yb) - r) / c), math.floor((max(ya, yb) + r) / c) + 1)]
+        return out
 
     def project(self, pt: Point) -> tuple[int, tuple[float, float]]:
         """``nearest(paths, pt)``, the same to the last bit whenever the distance is at most
         ``radius``; else that of ``nearest`` itself (a point off every path is rare)."""
-        cx, cy = math.floor(pt[0] / self.cell), math.floor(pt[1] / self.cell)
-        found = sorted({c for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for c in self.cells.get((i, j), ())})
-        best: tuple[int, tuple[float, float]] = (0, (0.0, math.inf))
-        for pi, i in found:
-            path = self.paths[pi]
-            a, b = path.points[i], path.points[i + 1]
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            seg2 = dx * dx + dy * dy
-            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
-            d = dist(pt, (a[0] + dx * t, a[1] + dy * t))
-            if d < best[1][1]:
-                best = (pi, (path.cum[i] + t * (path.cum[i + 1] - path.cum[i]), d))
-        return best if best[1][1] <= self.radius else nearest(self.paths, pt)
+        x, y = pt
+        segs = self.segs
+        best_d, best_path, best_along = math.inf, 0, 0.0
+        for g in self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), ()):
+            ax, ay, dx, dy, seg2, pi, cum, length = segs[g]
+            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / seg2))
+            d = math.hypot(ax + dx * t - x, ay + dy * t - y)
+            if d < best_d:
+                best_d, best_path, best_along = d, pi, cum + t * length
+        return (best_path, (best_along, best_d)) if best_d <= self.radius else nearest(self.paths, pt)
 
 
 def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]:
