@@ -8,8 +8,11 @@ without images (DESIGN.md): only the board view ever loads pictures.
 
 from __future__ import annotations
 
+import gc
 import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
 
@@ -32,10 +35,27 @@ def load_track(path: str | FsPath) -> Track:
     """Load and validate a track; raise TrackError with every problem found."""
     file = str(path)
     try:
-        drawing = read_drawing(file)
-        return build(drawing)
+        with _collector_paused():
+            drawing = read_drawing(file)
+            return build(drawing)
     except TrackError as err:
         raise TrackError([_in_file(p, file) for p in err.problems]) from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a track loads. A traced board makes some hundred
+    thousand objects (the XML tree, pytmx's objects, the shapes, spaces and steps), and the
+    collector would walk the growing heap again and again for cycles: it finds only pytmx's
+    parent links, which it frees at its next pass after the load. A fifth of a stress
+    board's load time (bench/track_load.py)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def check_track(path: str | FsPath) -> list[Problem]:

@@ -44,11 +44,18 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import groupby
 
+from pydantic import TypeAdapter
+
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
 from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
+
+
+#: validates a board's spaces in one call: a third faster than ``Space(...)`` each (a stress
+#: board has ten thousand), and faster still than ``model_construct``'s Python
+_SPACES = TypeAdapter(list[Space])
 
 
 @dataclass(frozen=True)
@@ -277,22 +284,23 @@ def make_spaces(
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     polygons = [zs.points for zs in zones if len(zs.points) >= 3]
-    spaces = []
+    fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
         for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
             x, y = drawn or xy
-            spaces.append(Space(  # pydantic's compiled validation is faster than model_construct's Python
-                name=space_name(li, index),
-                lane=li,
-                index=index,
-                row=row,
-                progress=progress,
-                x=round(x, 3),
-                y=round(y, 3),
-                heading=round(h % 360.0, 3),
-                corner=corner,
-                arrows_only=corner is not None or any(point_in_polygon((x, y), poly) for poly in polygons),
-            ))
+            fields.append({
+                "name": space_name(li, index),
+                "lane": li,
+                "index": index,
+                "row": row,
+                "progress": progress,
+                "x": round(x, 3),
+                "y": round(y, 3),
+                "heading": round(h % 360.0, 3),
+                "corner": corner,
+                "arrows_only": corner is not None or (bool(polygons) and any(point_in_polygon((x, y), poly) for poly in polygons)),
+            })
+    spaces = _SPACES.validate_python(fields)
     return spaces, corner_order, corner_rows, row0
 
 
