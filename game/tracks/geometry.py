@@ -227,7 +227,7 @@ class SegmentIndex:
 
 
 class NearPaths:
-    """The segments of several paths by square cells of twice ``radius``, to project many
+    """The segments of several paths by square cells of four times ``radius``, to project many
     points onto the nearest path quickly when only a path within ``radius`` counts
     (hand-placed spaces on their lanes; a traced board has ten thousand).
 
@@ -242,7 +242,7 @@ class NearPaths:
     def __init__(self, paths: Sequence[Path], radius: float) -> None:
         self.paths = list(paths)
         self.radius = radius
-        self.cell = 2 * radius
+        self.cell = 4 * radius  # so a long straight fills few cells; a point is offered a few more segments
         # per segment: start, direction, squared length, path number, arc length at its start and its length
         self.segs: list[tuple[float, float, float, float, float, int, float, float]] = []
         self.cells: dict[tuple[int, int], list[int]] = {}

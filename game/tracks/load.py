@@ -82,7 +82,7 @@ def read_drawing(file: str) -> Drawing:
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
             drawing.layers[layer.name] = [_shape(o) for o in layer]
-    not_objects = {el.get("name") for el in root.iter() if el.tag in ("layer", "imagelayer")}
+    not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
         if name not in drawing.layers and name in not_objects:
             raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
@@ -161,7 +161,8 @@ def _precheck(file: str) -> ET.Element:
                 f"copy {FsPath(src).name} to that place (the shipped one is maps/circuit.tsx with its "
                 "circuit-tiles.png), or open the map in Tiled and point it to the tileset's new place",
             ))
-    names = [el.get("name") for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]
+    layers = [el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]  # one walk of the tree
+    names = [el.get("name") for el in layers]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
         problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
     for name in dict.fromkeys(n for n in names if n):
@@ -172,11 +173,8 @@ def _precheck(file: str) -> ET.Element:
                 f"rename the layer to {meant!r} (layer names are lower case, with _ between words)",
             ))
     problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
-    for layer in root.iter():
-        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            problems += _property_problems(
-                layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None
-            )
+    for layer in layers:
+        problems += _property_problems(layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None)
     problems += _track_layer_problems(root)
     seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
@@ -203,7 +201,8 @@ def _precheck(file: str) -> ET.Element:
                 )
             if obj.find("properties") is not None:  # most objects (a traced board's spaces) have none
                 problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
-            problems += _geometry_problems(obj, oid, x, y)
+            if not _plain_point(obj, x, y):
+                problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
     return root
@@ -279,6 +278,16 @@ def _track_layer_problems(root: ET.Element) -> list[Problem]:
     return out
 
 
+def _plain_point(obj: ET.Element, x: float | None, y: float | None) -> bool:
+    """A point at finite ``x``, ``y`` with no size, no rotation and nothing but its ``<point/>``
+    inside, where ``_geometry_problems`` has nothing to find: a traced board's thousands of spaces."""
+    return (
+        x is not None and y is not None and math.isfinite(x) and math.isfinite(y)
+        and len(obj) == 1 and obj[0].tag == "point"
+        and not ({"width", "height", "rotation"} & obj.attrib.keys())
+    )
+
+
 def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
     """Coordinates must be finite numbers, points well formed, and objects unrotated.
     ``x`` and ``y`` are the object's, read by the caller (a traced board has thousands)."""
@@ -297,8 +306,6 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         rotation = _float(raw_rotation)
         if rotation is None or rotation % 360 != 0:
             out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
-    if len(obj) == 0 or (len(obj) == 1 and obj[0].tag == "point"):  # a point: nothing more to read
-        return out
     for shape in ("polygon", "polyline"):
         el = obj.find(shape)
         if el is None:
