@@ -230,7 +230,8 @@ def make_spaces(
         back = shift * space_len
         home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
         hand_along.append([h for h, _ in home])
-        hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
+        # along the lap from the start line (most often where it was, then the same Placed serves)
+        hand.append([p if h + back == p.along else Placed(h + back, p.point, p.shape) for h, p in home])
     # each lane's spaces in lap order: (arc length on the drawn path, row, progress, point drawn by hand, corner)
     per_lane: list[list[tuple[float, int, float, Point | None, int | None]]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
