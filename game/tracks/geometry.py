@@ -277,7 +277,8 @@ class NearPaths:
         best_d, best_path, best_along = math.inf, 0, 0.0
         for g in self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), ()):
             ax, ay, dx, dy, seg2, pi, cum, length = segs[g]
-            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / seg2))
+            t = 0.0 if seg2 == 0 else ((x - ax) * dx + (y - ay) * dy) / seg2
+            t = 0.0 if t <= 0.0 else 1.0 if t >= 1.0 else t  # max(0.0, min(1.0, t)) without two calls
             d = math.hypot(ax + dx * t - x, ay + dy * t - y)
             if d < best_d:
                 best_d, best_path, best_along = d, pi, cum + t * length
