@@ -20,6 +20,7 @@ from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
 from game.tracks.street import street_features
+from rules.reasons import FORMAT
 from rules.track import LANE_LETTERS, Edge, Space, Track
 
 
@@ -44,7 +45,7 @@ def build(drawing: Drawing) -> Track:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
     elif not 2 <= len(lanes) <= MAX_LANES:
         more = f", more than the {MAX_LANES} a board may have (lanes are lettered {LANE_LETTERS[0]} to {LANE_LETTERS[-1]})" if len(lanes) > MAX_LANES else ""
-        b.fail(f"the track has {len(lanes)} lanes{more}", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
+        b.fail(FORMAT.format("the track has {n} {n:lane|lanes}", n=len(lanes)) + more, f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
     if "start_finish" not in drawing.layers:
         b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
     elif len(starts) != 1:
