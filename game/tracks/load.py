@@ -29,6 +29,8 @@ TRACK_LAYERS = ("lanes", "spaces", "start_finish", "corners", "arrows", "arrow_z
 #: Layers the board draws from (docs/track-format.md, "Pictures"); any other layer is the designer's own.
 ART_LAYERS = ("scenery", "ground", "preview")
 LAYER_RESERVED = {"index", "count"}
+#: the attributes of a point the precheck has nothing to check on but its id and place
+_PLAIN_POINT = {"id", "x", "y", "name", "type", "class"}
 
 
 def load_track(path: str | FsPath) -> Track:
@@ -180,7 +182,20 @@ def _precheck(file: str) -> ET.Element:
     for group in root.iter("objectgroup"):
         track_layer = group.get("name") in TRACK_LAYERS
         for obj in group.iter("object"):
-            get = obj.attrib.get
+            attrs = obj.attrib
+            if len(obj) == 1 and obj[0].tag == "point" and attrs.keys() <= _PLAIN_POINT:
+                # a plain point (a traced board's thousands of spaces): only its id and place to check
+                try:
+                    oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
+                except (KeyError, ValueError):
+                    pass  # told below
+                else:
+                    if math.isfinite(x) and math.isfinite(y):
+                        if oid in seen_ids:
+                            problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+                        seen_ids.add(oid)
+                        continue
+            get = attrs.get
             oid = _int(get("id"))
             x, y = _float(get("x")), _float(get("y"))
             if oid is not None:
@@ -201,8 +216,7 @@ def _precheck(file: str) -> ET.Element:
                 )
             if obj.find("properties") is not None:  # most objects (a traced board's spaces) have none
                 problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
-            if not _plain_point(obj, x, y):
-                problems += _geometry_problems(obj, oid, x, y)
+            problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
     return root
@@ -276,16 +290,6 @@ def _track_layer_problems(root: ET.Element) -> list[Problem]:
     except ValueError:
         out.append(Problem("a layer offset is not a number", "set Offset X and Y to numbers"))
     return out
-
-
-def _plain_point(obj: ET.Element, x: float | None, y: float | None) -> bool:
-    """A point at finite ``x``, ``y`` with no size, no rotation and nothing but its ``<point/>``
-    inside, where ``_geometry_problems`` has nothing to find: a traced board's thousands of spaces."""
-    return (
-        x is not None and y is not None and math.isfinite(x) and math.isfinite(y)
-        and len(obj) == 1 and obj[0].tag == "point"
-        and not ({"width", "height", "rotation"} & obj.attrib.keys())
-    )
 
 
 def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
