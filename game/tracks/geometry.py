@@ -101,23 +101,27 @@ class Path:
 
     def at_many(self, arcs: Sequence[float]) -> list[tuple[Point, float]]:
         """``at`` for each arc length, the same to the last bit, found faster when they
-        mostly increase (a lane's spaces): each search starts at the last segment found."""
-        cum, pts, last = self.cum, self.points, len(self.points) - 2
+        mostly increase (a lane's spaces): each search starts at the last segment found, and
+        a segment's heading is worked out once for all the spaces on it (a straight has many)."""
+        cum, pts, last, length, closed = self.cum, self.points, len(self.points) - 2, self.length, self.closed
         out = []
-        i = 0
+        i, headed, h = 0, -1, 0.0
         for s in arcs:
-            if self.closed:
-                s %= self.length
-            s = min(max(s, 0.0), self.length)
+            if closed:
+                s %= length
+            s = 0.0 if s < 0.0 else s  # min(max(s, 0.0), length), the same to the sign of a zero
+            s = length if s > length else s
             if s < cum[i]:
                 i = 0
             i = min(max(bisect_right(cum, s, i) - 1, 0), last)
             while i < last and cum[i + 1] - cum[i] == 0:
                 i += 1
             a, b = pts[i], pts[i + 1]
+            if i != headed:
+                headed, h = i, heading(a, b)
             seg = cum[i + 1] - cum[i]
             t = 0.0 if seg == 0 else (s - cum[i]) / seg
-            out.append(((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), heading(a, b)))
+            out.append(((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), h))
         return out
 
     def crossings(self, other: Sequence[Point], other_closed: bool) -> list[float]:
@@ -278,7 +282,7 @@ class NearPaths:
         for g in self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), ()):
             ax, ay, dx, dy, seg2, pi, cum, length = segs[g]
             t = 0.0 if seg2 == 0 else ((x - ax) * dx + (y - ay) * dy) / seg2
-            t = 0.0 if t <= 0.0 else 1.0 if t >= 1.0 else t  # max(0.0, min(1.0, t)) without two calls
+            t = (t if t > 0.0 else 0.0) if t < 1.0 else 1.0  # max(0.0, min(1.0, t)) without two calls
             d = math.hypot(ax + dx * t - x, ay + dy * t - y)
             if d < best_d:
                 best_d, best_path, best_along = d, pi, cum + t * length

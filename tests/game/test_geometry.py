@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.geometry import NearPaths, Path, nearest, segment_intersection
@@ -68,6 +68,17 @@ def test_nearest_path_is_the_first_of_the_closest(lines, pt):
 
 
 unit = st.floats(min_value=-1.0, max_value=1.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(polyline, st.booleans(), st.lists(st.floats(min_value=-3000, max_value=9000, allow_nan=False), max_size=40), st.booleans())
+def test_at_many_is_at_for_each_arc_length(points, closed, arcs, increasing):
+    """``at_many`` (the lanes' spaces, a segment's heading worked out once) gives what ``at``
+    gives for every arc length, in any order, before the start or past the end too."""
+    path = Path(points, closed)
+    assume(path.length > 0)  # a lane is never a single point (the checker refuses it first)
+    arcs = sorted(arcs) if increasing else arcs
+    assert path.at_many(arcs) == [path.at(s) for s in arcs]
 
 
 @settings(max_examples=300, deadline=None)
