@@ -287,8 +287,11 @@ def make_spaces(
     polygons = [zs.points for zs in zones if len(zs.points) >= 3]
     fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
+        last_h, head = None, 0.0
         for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
             x, y = drawn or xy
+            if h != last_h:  # the spaces of one segment share its heading
+                last_h, head = h, round(h % 360.0, 3)
             fields.append({
                 "name": space_name(li, index),
                 "lane": li,
@@ -297,7 +300,7 @@ def make_spaces(
                 "progress": progress,
                 "x": round(x, 3),
                 "y": round(y, 3),
-                "heading": round(h % 360.0, 3),
+                "heading": head,
                 "corner": corner,
                 "arrows_only": corner is not None or (bool(polygons) and any(point_in_polygon((x, y), poly) for poly in polygons)),
             })
@@ -318,7 +321,7 @@ def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_ro
     would share a row; in a lane with as many spaces as the piece has rows,
     the k-th space is at row k."""
     if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
-        return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
+        return [(math.floor(pos + 0.5), pos) for _, _, pos, _, _ in placed]  # round_half_up, inlined
     keys: list[float] = []
     for _, group in groupby(placed, key=lambda p: p[0]):  # lane by lane
         lane = list(group)
@@ -335,10 +338,13 @@ def _increasing(positions: list[float], n_rows: int) -> list[int]:
     """The nearest whole rows for positions along a lane, made strictly increasing within
     0..n_rows-1 where a space traced a little off would share a row with its neighbour."""
     rows = []
+    before = -1  # the row of the space before
     for pos in positions:
-        rows.append(max(round_half_up(pos), rows[-1] + 1 if rows else 0))
+        before = max(math.floor(pos + 0.5), before + 1)  # round_half_up, inlined
+        rows.append(before)
+    after = n_rows  # one past the row the space after may take
     for k in range(len(rows) - 1, -1, -1):
-        rows[k] = min(rows[k], n_rows - len(rows) + k, rows[k + 1] - 1 if k + 1 < len(rows) else n_rows)
+        after = rows[k] = min(rows[k], n_rows - len(rows) + k, after - 1 if k + 1 < len(rows) else n_rows)
     return rows
 
 
