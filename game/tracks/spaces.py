@@ -235,6 +235,7 @@ def make_spaces(
     # each lane's spaces in lap order: (arc length on the drawn path, row, progress, point drawn by hand, corner)
     per_lane: list[list[tuple[float, int, float, Point | None, int | None]]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
+    starts = [lg.start for lg in lanes]
     row0 = 0
     open_corner: int | None = None
     for piece in range(n_pieces):
@@ -280,8 +281,8 @@ def make_spaces(
                 placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
         rows = piece_rows(placed, n_rows)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
-            per_lane[li].append((lanes[li].start + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
-        row0 += max(row for row, _ in rows) + 1
+            per_lane[li].append((starts[li] + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
+        row0 += max(rows)[0] + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     polygons = [zs.points for zs in zones if len(zs.points) >= 3]
