@@ -84,6 +84,7 @@ def read_drawing(file: str) -> Drawing:
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
             drawing.layers[layer.name] = [_shape(o) for o in layer]
+    _release(tmx)
     not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
         if name not in drawing.layers and name in not_objects:
@@ -103,6 +104,14 @@ def _open_pytmx(file: str, root: ET.Element) -> pytmx.TiledMap:
         return tmx.parse_xml(root)
     finally:
         log.setLevel(level)
+
+
+def _release(tmx: pytmx.TiledMap) -> None:
+    """Let go of pytmx's layers, objects and tilesets now that the shapes are read. Each of
+    them points back to the map, so without this they would wait, a traced board's ten
+    thousand objects, for the cycle collector to walk them."""
+    for holder in (tmx.layers, tmx.tilesets, tmx.objects_by_id, tmx.objects_by_name, tmx.layernames):
+        holder.clear()
 
 
 def _shape(o: pytmx.TiledObject) -> Shape:
