@@ -118,14 +118,14 @@ def _shape(o: pytmx.TiledObject) -> Shape:
     """The object as drawn. Its own attributes are read from ``vars(o)``: pytmx answers a
     missing one by formatting an error, which costs more than the rest on a traced board."""
     own = vars(o)
-    cls = o.type or own.get("class") or o.properties.get("class") or ""
+    cls = own["type"] or own.get("class") or o.properties.get("class") or ""
     if "points" in own:
-        pts = tuple((float(p.x), float(p.y)) for p in o.points)
-        closed = bool(o.closed)
+        pts = tuple((float(p.x), float(p.y)) for p in own["points"])
+        closed = bool(own["closed"])
     else:
-        pts = ((float(o.x), float(o.y)),)
+        pts = ((float(own["x"]), float(own["y"])),)
         closed = False
-    return Shape(id=int(o.id), cls=str(cls), points=pts, closed=closed, name=o.name or "", props=dict(o.properties))
+    return Shape(int(own["id"]), str(cls), pts, closed, own["name"] or "", dict(o.properties))
 
 
 def _precheck(file: str) -> ET.Element:
