@@ -37,18 +37,25 @@ from game.tracks.load import load_track  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 
 
-def median_ms(work: Callable[[], object], runs: int) -> float:
-    """The median CPU time of this process for ``work``: other work on a shared machine
-    does not stretch it, as it stretches the time on the clock. Each run starts from a
-    collected heap holding no track, so the cycle collector's passes during pytmx's parse
-    walk no more objects than they would in a program that only parses."""
-    times = []
+def cpu_ms(work: Callable[[], object]) -> float:
+    """The CPU time of this process for one ``work``: other work on a shared machine does not
+    stretch it, as it stretches the time on the clock. The run starts from a collected heap
+    holding no track, so the cycle collector's passes during pytmx's parse walk no more
+    objects than they would in a program that only parses."""
+    gc.collect()
+    start = time.process_time()
+    work()
+    return (time.process_time() - start) * 1000
+
+
+def medians(path: Path, runs: int) -> tuple[float, float]:
+    """The median milliseconds of pytmx's parse and of ``load_track`` on ``path``, their runs
+    taken in turn, so a change in the machine's load while a file is measured touches both."""
+    parse, load = [], []
     for _ in range(runs):
-        gc.collect()
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return statistics.median(times) * 1000
+        parse.append(cpu_ms(lambda: pytmx.TiledMap(str(path))))
+        load.append(cpu_ms(lambda: load_track(path)))
+    return statistics.median(parse), statistics.median(load)
 
 
 def stress_circuit(lanes: int, spaces_per_lane: int) -> Circuit:
@@ -101,8 +108,7 @@ def main() -> int:
         files = sorted((REPO / "maps").glob("*.tmx")) + stress_maps(Path(tmp))
         for path in files:
             spaces = len(load_track(path).spaces)
-            parse = median_ms(lambda: pytmx.TiledMap(str(path)), args.runs)
-            load = median_ms(lambda: load_track(path), args.runs)
+            parse, load = medians(path, args.runs)
             print(f"{path.name:28} {spaces:>7} {parse:>9.1f} {load:>9.1f} {load / parse:>6.1f}")
     return 0
 
