@@ -38,8 +38,7 @@ def load_track(path: str | FsPath) -> Track:
     file = str(path)
     try:
         with _collector_paused():
-            drawing = read_drawing(file)
-            return build(drawing)
+            return build(read_drawing(file))  # the drawing goes with the call, before the collector resumes
     except TrackError as err:
         raise TrackError([_in_file(p, file) for p in err.problems]) from None
 
