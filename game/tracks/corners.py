@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Literal
 
 from game.tracks.builder import Builder
@@ -33,15 +34,15 @@ def corners_of(
     inner: list[list[Edge]] = [[] for _ in order]
     entries: list[set[str]] = [set() for _ in order]
     exits: list[set[str]] = [set() for _ in order]
-    for e in edges:
-        here, there = corner_of.get(e.src), corner_of.get(e.dst)
+    for e, (src, dst) in zip(edges, map(attrgetter("src", "dst"), edges)):
+        here, there = corner_of.get(src), corner_of.get(dst)
         if here is not None and here == there:
             inner[here].append(e)
             continue
         if there is not None:
-            entries[there].add(e.dst)
+            entries[there].add(dst)
         if here is not None:
-            exits[here].add(e.src)
+            exits[here].add(src)
     out = []
     for i, cid in enumerate(order):
         c = by_id[cid]

@@ -43,6 +43,7 @@ import math
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import groupby
+from operator import itemgetter
 
 from pydantic import TypeAdapter
 
@@ -228,7 +229,7 @@ def make_spaces(
     hand_along: list[list[float]] = []
     for ps, shift, lg in zip(by_hand or [[] for _ in lanes], shifts, lanes):
         back = shift * space_len
-        home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
+        home = sorted([(_home(p.along - back, lg.path.length), p) for p in ps], key=itemgetter(0))
         hand_along.append([h for h, _ in home])
         # along the lap from the start line (most often where it was, then the same Placed serves)
         hand.append([p if h + back == p.along else Placed(h + back, p.point, p.shape) for h, p in home])
@@ -324,7 +325,7 @@ def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_ro
     if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
         return [(math.floor(pos + 0.5), pos) for _, _, pos, _, _ in placed]  # round_half_up, inlined
     keys: list[float] = []
-    for _, group in groupby(placed, key=lambda p: p[0]):  # lane by lane
+    for _, group in groupby(placed, key=itemgetter(0)):  # lane by lane
         lane = list(group)
         shift = lane[0][3]
         if lane[0][4] is None:
