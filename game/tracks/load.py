@@ -47,9 +47,10 @@ def load_track(path: str | FsPath) -> Track:
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a track loads. A traced board makes some hundred
     thousand objects (the XML tree, pytmx's objects, the shapes, spaces and steps), and the
-    collector would walk the growing heap again and again for cycles: it finds only pytmx's
-    parent links, which it frees at its next pass after the load. A fifth of a stress
-    board's load time (bench/track_load.py)."""
+    collector would walk the growing heap again and again for cycles where there are none
+    (pytmx's map, whose objects point back to it, is let go by ``_release``). Its one pass
+    over the new track when it resumes is still part of the load; the pause saves a fifth
+    of a stress board's load time (bench/track_load.py)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
