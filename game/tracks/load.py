@@ -3,7 +3,9 @@
 The raw XML is checked first, so that maps pytmx would mis-read or choke on
 (JSON maps, zstd data, infinite maps, object templates, reserved property
 names) get a clear message instead of a traceback. Then pytmx opens the map
-without images (DESIGN.md): only the board view ever loads pictures.
+without images (DESIGN.md): only the board view ever loads pictures. The XML is
+parsed once, for the precheck and pytmx both; the plain points of the track layers
+(a traced board's spaces) are read from it here, where pytmx would add nothing.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def _in_file(p: Problem, file: str) -> Problem:
 def read_drawing(file: str) -> Drawing:
     """The track objects and map properties of a .tmx file."""
     root = _precheck(file)
+    points = _take_plain_points(root)
     try:
         tmx = _open_pytmx(file, root)
     except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
@@ -83,13 +86,52 @@ def read_drawing(file: str) -> Drawing:
     drawing = Drawing(props=dict(tmx.properties))
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
-            drawing.layers[layer.name] = [_shape(o) for o in layer]
+            drawing.layers[layer.name] = _in_order(points.get(layer.name, {}), [_shape(o) for o in layer])
     _release(tmx)
     not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
         if name not in drawing.layers and name in not_objects:
             raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
     return drawing
+
+
+def _take_plain_points(root: ET.Element) -> dict[str, dict[int, Shape]]:
+    """Take the plain points out of the track layers before pytmx reads the tree, and read
+    them here: per layer, each one's place among the layer's objects and its shape.
+
+    A plain point (``_PLAIN_POINT``'s attributes at most, an int id, finite x and y, no
+    properties, nothing inside but ``<point/>``) is where pytmx has nothing to add and
+    nothing to refuse, and a traced board has ten thousand of them (its spaces): pytmx's
+    object for one costs more than the rest of its reading. The shape is the one ``_shape``
+    makes of pytmx's object (tests/game/test_geometry.py compares the two readings)."""
+    taken: dict[str, dict[int, Shape]] = {}
+    for group in root.iter("objectgroup"):
+        name = group.get("name")
+        if name not in TRACK_LAYERS:
+            continue
+        mine: dict[int, Shape] = {}
+        for place, obj in enumerate(group.findall("object")):
+            attrs = obj.attrib
+            if len(obj) != 1 or obj[0].tag != "point" or not attrs.keys() <= _PLAIN_POINT:
+                continue
+            try:
+                oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
+            except (KeyError, ValueError):
+                continue
+            if math.isfinite(x) and math.isfinite(y):
+                mine[place] = Shape(oid, attrs.get("type") or attrs.get("class") or "", ((x, y),), False, attrs.get("name") or "", {})
+                group.remove(obj)
+        taken[name] = mine
+    return taken
+
+
+def _in_order(points: dict[int, Shape], others: list[Shape]) -> list[Shape]:
+    """A layer's shapes in the order of its objects: the plain points at their places, the
+    objects pytmx read in the others."""
+    if not points:
+        return others
+    rest = iter(others)
+    return [points[k] if k in points else next(rest) for k in range(len(points) + len(others))]
 
 
 def _open_pytmx(file: str, root: ET.Element) -> pytmx.TiledMap:
