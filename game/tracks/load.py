@@ -110,17 +110,26 @@ def _take_plain_points(root: ET.Element) -> dict[str, dict[int, Shape]]:
         if name not in TRACK_LAYERS:
             continue
         mine: dict[int, Shape] = {}
-        for place, obj in enumerate(group.findall("object")):
-            attrs = obj.attrib
-            if len(obj) != 1 or obj[0].tag != "point" or not attrs.keys() <= _PLAIN_POINT:
+        kept = []  # the group's other children, put back in one go (removing one by one is quadratic)
+        place = 0
+        for child in group:
+            if child.tag != "object":
+                kept.append(child)
                 continue
-            try:
-                oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
-            except (KeyError, ValueError):
-                continue
-            if math.isfinite(x) and math.isfinite(y):
-                mine[place] = Shape(oid, attrs.get("type") or attrs.get("class") or "", ((x, y),), False, attrs.get("name") or "", {})
-                group.remove(obj)
+            attrs = child.attrib
+            if len(child) == 1 and child[0].tag == "point" and attrs.keys() <= _PLAIN_POINT:
+                try:
+                    oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
+                except (KeyError, ValueError):
+                    oid, x, y = 0, math.nan, math.nan
+                if math.isfinite(x) and math.isfinite(y):
+                    mine[place] = Shape(oid, attrs.get("type") or attrs.get("class") or "", ((x, y),), False, attrs.get("name") or "", {})
+                    place += 1
+                    continue
+            kept.append(child)
+            place += 1
+        if mine:
+            group[:] = kept
         taken[name] = mine
     return taken
 
