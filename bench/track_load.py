@@ -11,35 +11,35 @@ parse is tiny) and with every space placed by hand (a point per space in the
 layer ``spaces``, the file a traced board makes). The two are measured in turn,
 each run from a collected heap.
 
-Where it stands (issue 16 asks for at most 5; a machine shared by six builds, so a
-figure moves by some 0.5 between runs): the shipped tracks 1.9 to 2.9, the oval 3.7
-to 4.4, stress-10x1000-hand 4.3 to 5.3 (about 470 ms against pytmx's 90),
-stress-4x1960-hand 3.7 to 5.1; as generated, stress-10x1000 55 to 66 (about 240 ms
-against 3.5) and stress-4x1960 60 to 80.
+Where it stands (issue 16 asks for at most 5; on a machine shared by six builds a
+figure moves by some 0.5 between runs): the shipped tracks 1.8 to 2.9, the oval 3.5
+to 3.8, stress-10x1000-hand 4.1 to 4.4 (some 300 ms against pytmx's 70),
+stress-4x1960-hand 3.0 to 4.7; as generated, stress-10x1000 44 to 57 (some 185 ms
+against 3.5) and stress-4x1960 about 78.
 
-What the loader does that pytmx does not, on stress-10x1000-hand (CPU ms, the
-phases of ``load_track`` timed on their own, a quiet moment): pytmx's part, with the
-XML parsed once for both it and the precheck, 57 plus 25 for the parse; the
-precheck's own checks 15 (a plain point is checked for its id and place only);
-reading the shapes 35; the hand-placed spaces' lanes 45 (``NearPaths``: one cell
-look-up per point); the spaces 100, of which validating the 10,261 ``Space`` models
-in one call is 30; the steps 60, of which validating the 27,794 ``Edge`` models is
-36; reachability 20; the cuts 14, corners 9, the rest 20; and the cycle collector's
-one pass over the new track when it resumes after the load, 35 (it is paused while
-the track loads, which saves a fifth). No step is far above the cost of touching
-each space or step a few times in Python: the ratio there is set by the graph the
-loader builds (some 38,000 models out of 10,000 points) against pytmx's reading of
-the points.
+Where the time goes on stress-10x1000-hand (CPU ms, each phase of ``load_track``
+timed on its own, best of 9): reading the file 60 (the XML parsed once for the
+precheck and pytmx both, some 22 of it; the precheck's checks; the 10,000 plain
+points, the spaces, read from the tree by the loader, where pytmx's objects for
+them would cost more than the rest of the load: pytmx reads the hundred other
+objects); the spaces 77, of which validating the 10,261 ``Space`` models in one
+call is 22; the steps 41, of which validating the 27,794 ``Edge`` models is 24; the
+hand-placed spaces' lanes 33 (``NearPaths``: one cell look-up per point);
+reachability 16; the cuts 10, corners 8, the rest 12; and the cycle collector's one
+pass over the new track's 100,000 objects when it resumes after the load, some 35
+(it is paused while the track loads). No step is far above the cost of touching
+each space or step a few times in Python.
 
 The stress maps as generated cannot reach 5 in pure Python with this ``Track``
-model: their file is a few dozen polylines (pytmx 3.5 ms), but the graph is
-the same 10,261 spaces and 27,794 steps. Validating those models alone takes 58 ms
-(16 times pytmx's parse); the collector's pass over them 30; making and checking
-the spaces and steps (rows, diagonals, reachability, corners) another 150, some 4 us
-a space. Ratio 5 would be 18 ms, under 2 us a space for everything. It would take
-a graph that is not built up front (a ``Track`` deriving its steps on demand, or
-storing them as plain tuples instead of pydantic models, which rules/ changes), or
-building it outside Python; the game keeps its cache, so a map is built once per change.
+model: their file is a few dozen polylines (pytmx 3.5 ms), but the graph is the same
+10,261 spaces and 27,794 steps. Validating those models alone takes 46 ms (13 times
+pytmx's parse), the collector's pass over them some 30, making and checking the
+spaces and steps (rows, diagonals, reachability, corners) another 110, some 10 us a
+space. Ratio 5 would be 18 ms, under 2 us a space for everything: about what
+validating its ``Space`` model alone costs. It would take a graph that is not built up front (a ``Track`` that
+derives its steps on demand, or holds them as plain tuples instead of pydantic
+models, which changes rules/), or building it outside Python; the game keeps its
+cache, so a map is built once per change.
 """
 
 from __future__ import annotations

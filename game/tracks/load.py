@@ -77,8 +77,9 @@ def _in_file(p: Problem, file: str) -> Problem:
 
 def read_drawing(file: str) -> Drawing:
     """The track objects and map properties of a .tmx file."""
-    root = _precheck(file)
-    points = _take_plain_points(root)
+    plain: dict[ET.Element, tuple[int, float, float]] = {}
+    root = _precheck(file, plain)
+    points = _take_plain_points(root, plain)
     try:
         tmx = _open_pytmx(file, root)
     except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
@@ -95,15 +96,16 @@ def read_drawing(file: str) -> Drawing:
     return drawing
 
 
-def _take_plain_points(root: ET.Element) -> dict[str, dict[int, Shape]]:
+def _take_plain_points(root: ET.Element, plain: dict[ET.Element, tuple[int, float, float]]) -> dict[str, dict[int, Shape]]:
     """Take the plain points out of the track layers before pytmx reads the tree, and read
     them here: per layer, each one's place among the layer's objects and its shape.
 
     A plain point (``_PLAIN_POINT``'s attributes at most, an int id, finite x and y, no
-    properties, nothing inside but ``<point/>``) is where pytmx has nothing to add and
-    nothing to refuse, and a traced board has ten thousand of them (its spaces): pytmx's
-    object for one costs more than the rest of its reading. The shape is the one ``_shape``
-    makes of pytmx's object (tests/game/test_geometry.py compares the two readings)."""
+    properties, nothing inside but ``<point/>``; the precheck found them, ``plain``) is where
+    pytmx has nothing to add and nothing to refuse, and a traced board has ten thousand of
+    them (its spaces): pytmx's object for one costs more than the rest of its reading. The
+    shape is the one ``_shape`` makes of pytmx's object (tests/game/test_plain_points.py
+    compares the two readings)."""
     taken: dict[str, dict[int, Shape]] = {}
     for group in root.iter("objectgroup"):
         name = group.get("name")
@@ -116,17 +118,13 @@ def _take_plain_points(root: ET.Element) -> dict[str, dict[int, Shape]]:
             if child.tag != "object":
                 kept.append(child)
                 continue
-            attrs = child.attrib
-            if len(child) == 1 and child[0].tag == "point" and attrs.keys() <= _PLAIN_POINT:
-                try:
-                    oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
-                except (KeyError, ValueError):
-                    oid, x, y = 0, math.nan, math.nan
-                if math.isfinite(x) and math.isfinite(y):
-                    mine[place] = Shape(oid, attrs.get("type") or attrs.get("class") or "", ((x, y),), False, attrs.get("name") or "", {})
-                    place += 1
-                    continue
-            kept.append(child)
+            found = plain.get(child)
+            if found is None:
+                kept.append(child)
+            else:
+                oid, x, y = found
+                get = child.attrib.get
+                mine[place] = Shape(oid, get("type") or get("class") or "", ((x, y),), False, get("name") or "", {})
             place += 1
         if mine:
             group[:] = kept
@@ -179,8 +177,9 @@ def _shape(o: pytmx.TiledObject) -> Shape:
     return Shape(int(own["id"]), str(cls), pts, closed, own["name"] or "", dict(o.properties))
 
 
-def _precheck(file: str) -> ET.Element:
-    """Refuse, with one clear message each, what pytmx cannot read correctly."""
+def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> ET.Element:
+    """Refuse, with one clear message each, what pytmx cannot read correctly. Fills ``plain``
+    with the plain points it meets (``_take_plain_points``): each one's id and place."""
     p = FsPath(file)
 
     def fail(message: str, hint: str, oid: int | None = None) -> TrackError:
@@ -254,6 +253,7 @@ def _precheck(file: str) -> ET.Element:
                         if oid in seen_ids:
                             problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
                         seen_ids.add(oid)
+                        plain[obj] = (oid, x, y)
                         continue
             get = attrs.get
             oid = _int(get("id"))
