@@ -182,10 +182,13 @@ class SegmentIndex:
         typical = statistics.median(dist(a, b) for a, b in zip(points, points[1:])) if len(points) > 1 else 1.0
         self.cell = max(2.0 * typical, self.span / 256, 1.0)
         self.cells: dict[tuple[int, int], list[int]] = {}
-        for seg, (a, b) in enumerate(zip(points, points[1:])):
-            c0, c1, r0, r1 = self._range(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-            for key in ((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)):
-                self.cells.setdefault(key, []).append(seg)
+        c, cells = self.cell, self.cells
+        for seg, (a, b) in enumerate(zip(points, points[1:])):  # _range, inlined: a lane has hundreds of segments
+            c0, c1 = math.floor(min(a[0], b[0]) / c), math.floor(max(a[0], b[0]) / c)
+            r0, r1 = math.floor(min(a[1], b[1]) / c), math.floor(max(a[1], b[1]) / c)
+            for col in range(c0, c1 + 1):
+                for row in range(r0, r1 + 1):
+                    cells.setdefault((col, row), []).append(seg)
 
     def covers(self, pt: Point, radius: float) -> bool:
         """Does the square of ``radius`` around ``pt`` hold the whole polyline?"""

@@ -375,11 +375,12 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         if el is None:
             continue
         pts = (el.get("points") or "").split()
-        ok = bool(pts)
-        for pair in pts:
-            xy = pair.split(",")
-            if len(xy) != 2 or any(_float(v) is None or not math.isfinite(_float(v) or 0.0) for v in xy):
-                ok = False
+        try:  # every number read once: a lane has hundreds of points
+            pairs = [tuple(map(float, pair.split(","))) for pair in pts]
+        except ValueError:
+            ok = False
+        else:
+            ok = bool(pairs) and all(len(xy) == 2 and math.isfinite(xy[0]) and math.isfinite(xy[1]) for xy in pairs)
         if not ok:
             out.append(Problem(f"the {shape}'s points are not a list of x,y numbers", f"redraw the {shape} in Tiled", oid, x, y))
     return out
