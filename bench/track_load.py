@@ -12,23 +12,24 @@ layer ``spaces``, the file a traced board makes). The two are measured in turn,
 each run from a collected heap.
 
 Where it stands (issue 16 asks for at most 5; on a machine shared by six builds a
-figure moves by some 0.5 between runs): the shipped tracks 1.8 to 2.9, the oval 3.5
-to 3.8, stress-10x1000-hand 4.1 to 4.4 (some 300 ms against pytmx's 70),
-stress-4x1960-hand 3.0 to 4.7; as generated, stress-10x1000 44 to 57 (some 185 ms
-against 3.5) and stress-4x1960 about 78.
+figure moves by some 0.5 between runs): the shipped tracks 1.6 to 2.9, the oval 3.5
+to 3.9 (4.8 once), stress-10x1000-hand 3.7 to 4.8 (some 280 ms against pytmx's 65
+in a quiet moment, 4.3), stress-4x1960-hand 4.0 to 4.7; as generated, stress-10x1000
+43 to 61 (some 200 ms against 3.3) and stress-4x1960 50 to 78.
 
 Where the time goes on stress-10x1000-hand (CPU ms, each phase of ``load_track``
-timed on its own, best of 9): reading the file 60 (the XML parsed once for the
-precheck and pytmx both, some 22 of it; the precheck's checks; the 10,000 plain
-points, the spaces, read from the tree by the loader, where pytmx's objects for
-them would cost more than the rest of the load: pytmx reads the hundred other
-objects); the spaces 77, of which validating the 10,261 ``Space`` models in one
-call is 22; the steps 41, of which validating the 27,794 ``Edge`` models is 24; the
-hand-placed spaces' lanes 33 (``NearPaths``: one cell look-up per point);
-reachability 16; the cuts 10, corners 8, the rest 12; and the cycle collector's one
-pass over the new track's 100,000 objects when it resumes after the load, some 35
-(it is paused while the track loads). No step is far above the cost of touching
-each space or step a few times in Python.
+timed on its own, best of 9, against pytmx's 63 for the whole file): reading the
+file 53, of which the XML parse (once, for the precheck and pytmx both) is some 22,
+the precheck's checks 9, and the 10,000 plain points, the spaces, 15: the loader
+reads them from the tree itself, where pytmx's objects for them would cost more than
+the rest of the reading (pytmx reads the hundred other objects, 2); the spaces 77,
+of which validating the 10,261 ``Space`` models in one call is 22; the steps 41, of
+which validating the 27,794 ``Edge`` models is 24; the hand-placed spaces' lanes 33
+(``NearPaths``: one cell look-up per point); reachability 16; the cuts 10, corners
+8, the rest 12; and the cycle collector's one pass over the new track's 100,000
+objects when it resumes after the load, some 35 (it is paused while the track
+loads). No step is far above the cost of touching each space or step a few times in
+Python.
 
 The stress maps as generated cannot reach 5 in pure Python with this ``Track``
 model: their file is a few dozen polylines (pytmx 3.5 ms), but the graph is the same
@@ -36,10 +37,10 @@ model: their file is a few dozen polylines (pytmx 3.5 ms), but the graph is the 
 pytmx's parse), the collector's pass over them some 30, making and checking the
 spaces and steps (rows, diagonals, reachability, corners) another 110, some 10 us a
 space. Ratio 5 would be 18 ms, under 2 us a space for everything: about what
-validating its ``Space`` model alone costs. It would take a graph that is not built up front (a ``Track`` that
-derives its steps on demand, or holds them as plain tuples instead of pydantic
-models, which changes rules/), or building it outside Python; the game keeps its
-cache, so a map is built once per change.
+validating its ``Space`` model alone costs. It would take a graph that is not built
+up front (a ``Track`` that derives its steps on demand, or holds them as plain
+tuples instead of pydantic models, which changes rules/), or building it outside
+Python; the game keeps its cache, so a map is built once per change.
 """
 
 from __future__ import annotations
