@@ -263,11 +263,19 @@ class NearPaths:
                     self.cells.setdefault(key, []).append(seg)
 
     def _cells_near(self, a: Point, b: Point) -> list[tuple[int, int]]:
-        """The cells whose squares, widened by ``radius``, the segment a-b touches."""
+        """The cells whose squares, widened by ``radius``, the segment a-b touches; for a segment
+        whose widened box spans at most three cells one way (an arc's short segment, a level or
+        upright straight), every cell of that box, a few more at most and found without
+        working out the segment's heights column by column (more cells only offer a point
+        more segments to compare)."""
         c, r = self.cell, self.radius * (1 + 1e-9) + 1e-9
         (x0, y0), (x1, y1) = (a, b) if a[0] <= b[0] else (b, a)
+        cols = range(math.floor((x0 - r) / c), math.floor((x1 + r) / c) + 1)
+        rows = range(math.floor((min(y0, y1) - r) / c), math.floor((max(y0, y1) + r) / c) + 1)
+        if len(cols) <= 3 or len(rows) <= 3:
+            return [(col, row) for col in cols for row in rows]
         out = []
-        for col in range(math.floor((x0 - r) / c), math.floor((x1 + r) / c) + 1):
+        for col in cols:
             lo, hi = max(x0, col * c - r), min(x1, (col + 1) * c + r)
             if x1 > x0:  # the segment's heights where it enters and leaves the widened column
                 ya, yb = y0 + (y1 - y0) * (lo - x0) / (x1 - x0), y0 + (y1 - y0) * (hi - x0) / (x1 - x0)
