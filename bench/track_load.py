@@ -13,9 +13,9 @@ each run from a collected heap.
 
 Where it stands (issue 16 asks for at most 5; on a machine shared by six builds a
 figure moves by some 0.5 between runs): the shipped tracks 1.6 to 2.9, the oval 3.5
-to 3.9 (4.8 once), stress-10x1000-hand 3.7 to 4.8 (some 280 ms against pytmx's 65
+to 4.1 (4.8 once), stress-10x1000-hand 3.7 to 4.9 (some 280 ms against pytmx's 65
 in a quiet moment, 4.3), stress-4x1960-hand 4.0 to 4.7; as generated, stress-10x1000
-43 to 61 (some 200 ms against 3.3) and stress-4x1960 50 to 78.
+43 to 61 (some 190 ms against 3.3) and stress-4x1960 50 to 79.
 
 Where the time goes on stress-10x1000-hand (CPU ms, each phase of ``load_track``
 timed on its own, best of 9, against pytmx's 63 for the whole file): reading the
@@ -24,13 +24,14 @@ the precheck's checks 9, and the 10,000 plain points, the spaces, 15: the loader
 reads them from the tree itself, where pytmx's objects for them would cost more than
 the rest of the reading (pytmx reads the hundred other objects, 2); the spaces 77,
 of which validating the 10,261 ``Space`` models in one call is 22; the steps 41, of
-which validating the 27,794 ``Edge`` models is 24; the hand-placed spaces' lanes 33
+which validating the 27,794 ``Edge`` models is 24; the hand-placed spaces' lanes 27
 (``NearPaths``: one cell look-up per point); reachability 16; the cuts 10, corners
 8, the rest 12; and the cycle collector's one pass over the new track's 100,000
-objects when it resumes after the load, some 35 (it is paused while the track
-loads: with it running the load takes 560 ms instead of 305; pytmx's parse from a
-collected heap takes as long with it paused as running). No step is far above the cost of touching each space or step a few times in
-Python.
+objects when it resumes after the load, some 35. The collector is paused while the
+track loads: with it running the load takes 560 ms instead of 305, while pytmx's
+parse from a collected heap takes as long with it running as paused, so the ratio
+is not flattered by it. No step is far above the cost of touching each space or
+step a few times in Python.
 
 The stress maps as generated cannot reach 5 in pure Python with this ``Track``
 model: their file is a few dozen polylines (pytmx 3.5 ms), but the graph is the same
