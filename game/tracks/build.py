@@ -9,6 +9,8 @@ method to designers.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from game.tracks.builder import MAX_LANES, MAX_SPACES, Builder
 from game.tracks.corners import corners_of
 from game.tracks.drawing import Drawing, TrackError
@@ -20,6 +22,7 @@ from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
 from game.tracks.street import street_features
+from rules.reasons import FORMAT
 from rules.track import LANE_LETTERS, Edge, Space, Track
 
 
@@ -44,7 +47,7 @@ def build(drawing: Drawing) -> Track:
         b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
     elif not 2 <= len(lanes) <= MAX_LANES:
         more = f", more than the {MAX_LANES} a board may have (lanes are lettered {LANE_LETTERS[0]} to {LANE_LETTERS[-1]})" if len(lanes) > MAX_LANES else ""
-        b.fail(f"the track has {len(lanes)} lanes{more}", f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
+        b.fail(FORMAT.format("the track has {n} {n:lane|lanes}", n=len(lanes)) + more, f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
     if "start_finish" not in drawing.layers:
         b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
     elif len(starts) != 1:
@@ -103,13 +106,17 @@ def build(drawing: Drawing) -> Track:
         tunnels=tunnels,
     )
 
+
+_ENDS = attrgetter("src", "dst")
+
+
 def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str]) -> None:
     """Every space can be reached from the grid, and from every space the lap goes on."""
     number = {s.name: i for i, s in enumerate(spaces)}  # spaces by position in the list, for plain lists below
     succ: list[list[int]] = [[] for _ in spaces]
     pred: list[list[int]] = [[] for _ in spaces]
-    for e in edges:
-        src, dst = number[e.src], number[e.dst]
+    for src, dst in map(_ENDS, edges):  # attrgetter reads both ends in C: a board has thirty thousand steps
+        src, dst = number[src], number[dst]
         succ[src].append(dst)
         pred[dst].append(src)
 

@@ -110,7 +110,7 @@ class Builder:
         """A layer's objects by class; others are reported so nothing is silently ignored."""
         out: dict[str, list[Shape]] = {k: [] for k in kinds}
         for s in self.d.layer(layer):
-            bad = RESERVED & set(s.props)
+            bad = RESERVED & s.props.keys() if s.props else None  # most objects have no properties
             if bad:
                 self.fail(
                     f"custom property {sorted(bad)[0]!r} is a reserved name",

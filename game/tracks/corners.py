@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Literal
 
 from game.tracks.builder import Builder
@@ -23,18 +24,33 @@ def corners_of(
 ) -> list[Corner]:
     """Corner facts: stops, inside side (AMB-10), shortest and longest way through (CORNER-1, CORNER-2)."""
     by_id = {c.id: c for c in shapes}
+    members_of: list[list[Space]] = [[] for _ in order]
+    corner_of: dict[str, int] = {}
+    for s in spaces:
+        if s.corner is not None:
+            members_of[s.corner].append(s)
+            corner_of[s.name] = s.corner
+    # each corner's steps inside it, and the spaces where steps enter and leave it: one pass over the steps
+    inner: list[list[Edge]] = [[] for _ in order]
+    entries: list[set[str]] = [set() for _ in order]
+    exits: list[set[str]] = [set() for _ in order]
+    for e, (src, dst) in zip(edges, map(attrgetter("src", "dst"), edges)):
+        here, there = corner_of.get(src), corner_of.get(dst)
+        if here is not None and here == there:
+            inner[here].append(e)
+            continue
+        if there is not None:
+            entries[there].add(dst)
+        if here is not None:
+            exits[here].add(src)
     out = []
     for i, cid in enumerate(order):
         c = by_id[cid]
         stops = b.int_prop(c, "stops", 1, 3)
-        members = [s for s in spaces if s.corner == i]
+        members = members_of[i]
         if stops is None or not members:
             continue
-        names = {s.name for s in members}
-        inner = [e for e in edges if e.src in names and e.dst in names]
-        entries = {e.dst for e in edges if e.dst in names and e.src not in names}
-        exits = {e.src for e in edges if e.src in names and e.dst not in names}
-        shortest, longest = ways_through(members, inner, entries, exits)
+        shortest, longest = ways_through(members, inner[i], entries[i], exits[i])
         if shortest is None:
             b.fail("no way leads through this corner", "add arrows so cars can drive from the corner's entry to its exit", c)
             continue

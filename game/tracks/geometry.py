@@ -101,23 +101,27 @@ class Path:
 
     def at_many(self, arcs: Sequence[float]) -> list[tuple[Point, float]]:
         """``at`` for each arc length, the same to the last bit, found faster when they
-        mostly increase (a lane's spaces): each search starts at the last segment found."""
-        cum, pts, last = self.cum, self.points, len(self.points) - 2
+        mostly increase (a lane's spaces): each search starts at the last segment found, and
+        a segment's heading is worked out once for all the spaces on it (a straight has many)."""
+        cum, pts, last, length, closed = self.cum, self.points, len(self.points) - 2, self.length, self.closed
         out = []
-        i = 0
+        i, headed, h = 0, -1, 0.0
         for s in arcs:
-            if self.closed:
-                s %= self.length
-            s = min(max(s, 0.0), self.length)
+            if closed:
+                s %= length
+            s = 0.0 if s < 0.0 else s  # min(max(s, 0.0), length), the same to the sign of a zero
+            s = length if s > length else s
             if s < cum[i]:
                 i = 0
             i = min(max(bisect_right(cum, s, i) - 1, 0), last)
             while i < last and cum[i + 1] - cum[i] == 0:
                 i += 1
             a, b = pts[i], pts[i + 1]
+            if i != headed:
+                headed, h = i, heading(a, b)
             seg = cum[i + 1] - cum[i]
             t = 0.0 if seg == 0 else (s - cum[i]) / seg
-            out.append(((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), heading(a, b)))
+            out.append(((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), h))
         return out
 
     def crossings(self, other: Sequence[Point], other_closed: bool) -> list[float]:
@@ -178,10 +182,13 @@ class SegmentIndex:
         typical = statistics.median(dist(a, b) for a, b in zip(points, points[1:])) if len(points) > 1 else 1.0
         self.cell = max(2.0 * typical, self.span / 256, 1.0)
         self.cells: dict[tuple[int, int], list[int]] = {}
-        for seg, (a, b) in enumerate(zip(points, points[1:])):
-            c0, c1, r0, r1 = self._range(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-            for key in ((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)):
-                self.cells.setdefault(key, []).append(seg)
+        c, cells = self.cell, self.cells
+        for seg, (a, b) in enumerate(zip(points, points[1:])):  # _range, inlined: a lane has hundreds of segments
+            c0, c1 = math.floor(min(a[0], b[0]) / c), math.floor(max(a[0], b[0]) / c)
+            r0, r1 = math.floor(min(a[1], b[1]) / c), math.floor(max(a[1], b[1]) / c)
+            for col in range(c0, c1 + 1):
+                for row in range(r0, r1 + 1):
+                    cells.setdefault((col, row), []).append(seg)
 
     def covers(self, pt: Point, radius: float) -> bool:
         """Does the square of ``radius`` around ``pt`` hold the whole polyline?"""
@@ -227,43 +234,70 @@ class SegmentIndex:
 
 
 class NearPaths:
-    """The segments of several paths by square cells of twice ``radius``, to project many
+    """The segments of several paths by square cells of four times ``radius``, to project many
     points onto the nearest path quickly when only a path within ``radius`` counts
-    (hand-placed spaces on their lanes). A segment is filed under the cells of points
-    sampled along it at most half a cell apart, so a long straight fills only the cells it
-    runs through; a segment within ``radius`` of a point then has a sample within
-    three quarters of a cell of it, in the point's cell or one next to it."""
+    (hand-placed spaces on their lanes; a traced board has ten thousand).
+
+    A segment is filed under every cell it comes within ``radius`` of (column by column:
+    the part of the segment over the column widened by ``radius``, then that part's rows
+    widened by ``radius``, each with a hair to spare against rounding). So a segment
+    within ``radius`` of a point is filed under the point's own cell, and a point needs
+    one look-up. Segments are numbered across the paths in path order and filed in that
+    order, so a cell lists them in the order ``nearest`` compares them (the first of
+    equals wins); what a comparison needs of a segment is kept in one tuple."""
 
     def __init__(self, paths: Sequence[Path], radius: float) -> None:
         self.paths = list(paths)
         self.radius = radius
-        self.cell = 2 * radius
-        self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        c = self.cell
+        self.cell = 4 * radius  # so a long straight fills few cells; a point is offered a few more segments
+        # per segment: start, direction, squared length, path number, arc length at its start and its length
+        self.segs: list[tuple[float, float, float, float, float, int, float, float]] = []
+        self.cells: dict[tuple[int, int], list[int]] = {}
         for pi, path in enumerate(self.paths):
+            cum = path.cum
             for i, (a, b) in enumerate(zip(path.points, path.points[1:])):
-                steps = max(1, math.ceil(2 * dist(a, b) / c))
-                keys = {(math.floor((a[0] + (b[0] - a[0]) * k / steps) / c),
-                         math.floor((a[1] + (b[1] - a[1]) * k / steps) / c)) for k in range(steps + 1)}
-                for key in keys:
-                    self.cells.setdefault(key, []).append((pi, i))
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                seg = len(self.segs)
+                self.segs.append((a[0], a[1], dx, dy, dx * dx + dy * dy, pi, cum[i], cum[i + 1] - cum[i]))
+                for key in self._cells_near(a, b):
+                    self.cells.setdefault(key, []).append(seg)
+
+    def _cells_near(self, a: Point, b: Point) -> list[tuple[int, int]]:
+        """The cells whose squares, widened by ``radius``, the segment a-b touches; for a segment
+        whose widened box spans at most three cells one way (an arc's short segment, a level or
+        upright straight), every cell of that box, a few more at most and found without
+        working out the segment's heights column by column (more cells only offer a point
+        more segments to compare)."""
+        c, r = self.cell, self.radius * (1 + 1e-9) + 1e-9
+        (x0, y0), (x1, y1) = (a, b) if a[0] <= b[0] else (b, a)
+        cols = range(math.floor((x0 - r) / c), math.floor((x1 + r) / c) + 1)
+        rows = range(math.floor((min(y0, y1) - r) / c), math.floor((max(y0, y1) + r) / c) + 1)
+        if len(cols) <= 3 or len(rows) <= 3:
+            return [(col, row) for col in cols for row in rows]
+        out = []
+        for col in cols:
+            lo, hi = max(x0, col * c - r), min(x1, (col + 1) * c + r)
+            if x1 > x0:  # the segment's heights where it enters and leaves the widened column
+                ya, yb = y0 + (y1 - y0) * (lo - x0) / (x1 - x0), y0 + (y1 - y0) * (hi - x0) / (x1 - x0)
+            else:
+                ya, yb = y0, y1
+            out += [(col, row) for row in range(math.floor((min(ya, yb) - r) / c), math.floor((max(ya, yb) + r) / c) + 1)]
+        return out
 
     def project(self, pt: Point) -> tuple[int, tuple[float, float]]:
         """``nearest(paths, pt)``, the same to the last bit whenever the distance is at most
         ``radius``; else that of ``nearest`` itself (a point off every path is rare)."""
-        cx, cy = math.floor(pt[0] / self.cell), math.floor(pt[1] / self.cell)
-        found = sorted({c for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for c in self.cells.get((i, j), ())})
-        best: tuple[int, tuple[float, float]] = (0, (0.0, math.inf))
-        for pi, i in found:
-            path = self.paths[pi]
-            a, b = path.points[i], path.points[i + 1]
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            seg2 = dx * dx + dy * dy
-            t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / seg2))
-            d = dist(pt, (a[0] + dx * t, a[1] + dy * t))
-            if d < best[1][1]:
-                best = (pi, (path.cum[i] + t * (path.cum[i + 1] - path.cum[i]), d))
-        return best if best[1][1] <= self.radius else nearest(self.paths, pt)
+        x, y = pt
+        segs = self.segs
+        best_d, best_path, best_along = math.inf, 0, 0.0
+        for g in self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), ()):
+            ax, ay, dx, dy, seg2, pi, cum, length = segs[g]
+            t = 0.0 if seg2 == 0 else ((x - ax) * dx + (y - ay) * dy) / seg2
+            t = (t if t > 0.0 else 0.0) if t < 1.0 else 1.0  # max(0.0, min(1.0, t)) without two calls
+            d = math.hypot(ax + dx * t - x, ay + dy * t - y)
+            if d < best_d:
+                best_d, best_path, best_along = d, pi, cum + t * length
+        return (best_path, (best_along, best_d)) if best_d <= self.radius else nearest(self.paths, pt)
 
 
 def nearest(paths: Sequence[Path], pt: Point) -> tuple[int, tuple[float, float]]:

@@ -3,13 +3,18 @@
 The raw XML is checked first, so that maps pytmx would mis-read or choke on
 (JSON maps, zstd data, infinite maps, object templates, reserved property
 names) get a clear message instead of a traceback. Then pytmx opens the map
-without images (DESIGN.md): only the board view ever loads pictures.
+without images (DESIGN.md): only the board view ever loads pictures. The XML is
+parsed once, for the precheck and pytmx both; the plain points of the track layers
+(a traced board's spaces) are read from it here, where pytmx would add nothing.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
 
@@ -26,16 +31,36 @@ TRACK_LAYERS = ("lanes", "spaces", "start_finish", "corners", "arrows", "arrow_z
 #: Layers the board draws from (docs/track-format.md, "Pictures"); any other layer is the designer's own.
 ART_LAYERS = ("scenery", "ground", "preview")
 LAYER_RESERVED = {"index", "count"}
+#: the attributes of a point the precheck has nothing to check on but its id and place
+_PLAIN_POINT = {"id", "x", "y", "name", "type", "class"}
 
 
 def load_track(path: str | FsPath) -> Track:
     """Load and validate a track; raise TrackError with every problem found."""
     file = str(path)
     try:
-        drawing = read_drawing(file)
-        return build(drawing)
+        with _collector_paused():
+            return build(read_drawing(file))  # the drawing goes with the call, before the collector resumes
     except TrackError as err:
         raise TrackError([_in_file(p, file) for p in err.problems]) from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a track loads. A traced board makes some hundred
+    thousand objects (the XML tree, pytmx's objects, the shapes, spaces and steps), and the
+    collector would walk the growing heap again and again for cycles where there are none
+    (pytmx's map, whose objects point back to it, is let go by ``_release``). Its one pass
+    over the new track when it resumes is still part of the load; the pause takes a traced
+    stress board's load from some 560 ms to 305 (bench/track_load.py). pytmx's own parse,
+    from a collected heap, is as fast with the collector on as paused."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def check_track(path: str | FsPath) -> list[Problem]:
@@ -53,47 +78,109 @@ def _in_file(p: Problem, file: str) -> Problem:
 
 def read_drawing(file: str) -> Drawing:
     """The track objects and map properties of a .tmx file."""
-    root = _precheck(file)
+    plain: dict[ET.Element, tuple[int, float, float]] = {}
+    root = _precheck(file, plain)
+    points = _take_plain_points(root, plain)
     try:
-        tmx = _open_pytmx(file)
+        tmx = _open_pytmx(file, root)
     except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
         raise TrackError([Problem(f"pytmx cannot read the map ({exc})", "open and save it again in Tiled")]) from None
     drawing = Drawing(props=dict(tmx.properties))
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
-            drawing.layers[layer.name] = [_shape(o) for o in layer]
+            drawing.layers[layer.name] = _in_order(points.get(layer.name, {}), [_shape(o) for o in layer])
+    _release(tmx)
+    not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
-        if name not in drawing.layers and any(
-            el.get("name") == name for el in root.iter() if el.tag in ("layer", "imagelayer")
-        ):
+        if name not in drawing.layers and name in not_objects:
             raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
     return drawing
 
 
-def _open_pytmx(file: str) -> pytmx.TiledMap:
-    """Open with pytmx, silencing its log chatter (we report problems ourselves)."""
+def _take_plain_points(root: ET.Element, plain: dict[ET.Element, tuple[int, float, float]]) -> dict[str, dict[int, Shape]]:
+    """Take the plain points out of the track layers before pytmx reads the tree, and read
+    them here: per layer, each one's place among the layer's objects and its shape.
+
+    A plain point (``_PLAIN_POINT``'s attributes at most, an int id, finite x and y, no
+    properties, nothing inside but ``<point/>``; the precheck found them, ``plain``) is where
+    pytmx has nothing to add and nothing to refuse, and a traced board has ten thousand of
+    them (its spaces): pytmx's object for one costs more than the rest of its reading. The
+    shape is the one ``_shape`` makes of pytmx's object (tests/game/test_plain_points.py
+    compares the two readings)."""
+    taken: dict[str, dict[int, Shape]] = {}
+    for group in root.iter("objectgroup"):
+        name = group.get("name")
+        if name not in TRACK_LAYERS:
+            continue
+        mine: dict[int, Shape] = {}
+        kept = []  # the group's other children, put back in one go (removing one by one is quadratic)
+        place = 0
+        for child in group:
+            if child.tag != "object":
+                kept.append(child)
+                continue
+            found = plain.get(child)
+            if found is None:
+                kept.append(child)
+            else:
+                oid, x, y = found
+                get = child.attrib.get
+                mine[place] = Shape(oid, get("type") or get("class") or "", ((x, y),), False, get("name") or "", {})
+            place += 1
+        if mine:
+            group[:] = kept
+        taken[name] = mine
+    return taken
+
+
+def _in_order(points: dict[int, Shape], others: list[Shape]) -> list[Shape]:
+    """A layer's shapes in the order of its objects: the plain points at their places, the
+    objects pytmx read in the others."""
+    if not points:
+        return others
+    rest = iter(others)
+    return [points[k] if k in points else next(rest) for k in range(len(points) + len(others))]
+
+
+def _open_pytmx(file: str, root: ET.Element) -> pytmx.TiledMap:
+    """Open with pytmx from the tree the precheck parsed (``pytmx.TiledMap(file)`` without its
+    second parse of the file), silencing its log chatter (we report problems ourselves)."""
     log = logging.getLogger("pytmx")
     level = log.level
     log.setLevel(logging.CRITICAL)
     try:
-        return pytmx.TiledMap(file)
+        tmx = pytmx.TiledMap()
+        tmx.filename = file  # tilesets are found next to it
+        return tmx.parse_xml(root)
     finally:
         log.setLevel(level)
 
 
+def _release(tmx: pytmx.TiledMap) -> None:
+    """Let go of pytmx's layers, objects and tilesets now that the shapes are read. Each of
+    them points back to the map, so without this they would wait, a traced board's ten
+    thousand objects, for the cycle collector to walk them."""
+    for holder in (tmx.layers, tmx.tilesets, tmx.objects_by_id, tmx.objects_by_name, tmx.layernames):
+        holder.clear()
+
+
 def _shape(o: pytmx.TiledObject) -> Shape:
-    cls = o.type or getattr(o, "class", None) or ""
-    if hasattr(o, "points"):
-        pts = tuple((float(p.x), float(p.y)) for p in o.points)
-        closed = bool(o.closed)
+    """The object as drawn. Its own attributes are read from ``vars(o)``: pytmx answers a
+    missing one by formatting an error, which costs more than the rest on a traced board."""
+    own = vars(o)
+    cls = own["type"] or own.get("class") or o.properties.get("class") or ""
+    if "points" in own:
+        pts = tuple((float(p.x), float(p.y)) for p in own["points"])
+        closed = bool(own["closed"])
     else:
-        pts = ((float(o.x), float(o.y)),)
+        pts = ((float(own["x"]), float(own["y"])),)
         closed = False
-    return Shape(id=int(o.id), cls=str(cls), points=pts, closed=closed, name=o.name or "", props=dict(o.properties))
+    return Shape(int(own["id"]), str(cls), pts, closed, own["name"] or "", dict(o.properties))
 
 
-def _precheck(file: str) -> ET.Element:
-    """Refuse, with one clear message each, what pytmx cannot read correctly."""
+def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> ET.Element:
+    """Refuse, with one clear message each, what pytmx cannot read correctly. Fills ``plain``
+    with the plain points it meets (``_take_plain_points``): each one's id and place."""
     p = FsPath(file)
 
     def fail(message: str, hint: str, oid: int | None = None) -> TrackError:
@@ -136,7 +223,8 @@ def _precheck(file: str) -> ET.Element:
                 f"copy {FsPath(src).name} to that place (the shipped one is maps/circuit.tsx with its "
                 "circuit-tiles.png), or open the map in Tiled and point it to the tileset's new place",
             ))
-    names = [el.get("name") for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]
+    layers = [el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]  # one walk of the tree
+    names = [el.get("name") for el in layers]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
         problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
     for name in dict.fromkeys(n for n in names if n):
@@ -147,22 +235,35 @@ def _precheck(file: str) -> ET.Element:
                 f"rename the layer to {meant!r} (layer names are lower case, with _ between words)",
             ))
     problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
-    for layer in root.iter():
-        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
-            problems += _property_problems(
-                layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None
-            )
+    for layer in layers:
+        problems += _property_problems(layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None)
     problems += _track_layer_problems(root)
     seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
+        track_layer = group.get("name") in TRACK_LAYERS
         for obj in group.iter("object"):
-            oid = _int(obj.get("id"))
-            x, y = _float(obj.get("x")), _float(obj.get("y"))
-            if oid is not None and oid in seen_ids:
-                problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+            attrs = obj.attrib
+            if len(obj) == 1 and obj[0].tag == "point" and attrs.keys() <= _PLAIN_POINT:
+                # a plain point (a traced board's thousands of spaces): only its id and place to check
+                try:
+                    oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
+                except (KeyError, ValueError):
+                    pass  # told below
+                else:
+                    if math.isfinite(x) and math.isfinite(y):
+                        if oid in seen_ids:
+                            problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+                        seen_ids.add(oid)
+                        plain[obj] = (oid, x, y)
+                        continue
+            get = attrs.get
+            oid = _int(get("id"))
+            x, y = _float(get("x")), _float(get("y"))
             if oid is not None:
+                if oid in seen_ids:
+                    problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
                 seen_ids.add(oid)
-            if obj.get("gid") and group.get("name") in TRACK_LAYERS:
+            if track_layer and get("gid"):
                 problems.append(Problem(
                     f"the object in layer {group.get('name')!r} is a tile object (a picture)",
                     "delete it and draw the object again: grid slots, boxes and the qualifying start are points "
@@ -170,7 +271,7 @@ def _precheck(file: str) -> ET.Element:
                     oid, x, y,
                 ))
                 continue
-            if obj.get("template"):
+            if get("template"):
                 problems.append(
                     Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
                 )
@@ -253,28 +354,34 @@ def _track_layer_problems(root: ET.Element) -> list[Problem]:
 
 
 def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: float | None) -> list[Problem]:
-    """Coordinates must be finite numbers, points well formed, and objects unrotated."""
+    """Coordinates must be finite numbers, points well formed, and objects unrotated.
+    ``x`` and ``y`` are the object's, read by the caller (a traced board has thousands)."""
     out = []
-    for key in ("x", "y", "width", "height"):
-        raw = obj.get(key)
-        if raw is not None:
+    get = obj.attrib.get
+    for key, number in (("x", x), ("y", y), ("width", None), ("height", None)):
+        raw = get(key)
+        if raw is None:
+            continue
+        if number is None:
             number = _float(raw)
-            if number is None or not math.isfinite(number):
-                out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
-    raw_rotation = obj.get("rotation")
-    rotation = 0.0 if raw_rotation is None else _float(raw_rotation)
-    if rotation is None or rotation % 360 != 0:
-        out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+        if number is None or not math.isfinite(number):
+            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+    raw_rotation = get("rotation")
+    if raw_rotation is not None:
+        rotation = _float(raw_rotation)
+        if rotation is None or rotation % 360 != 0:
+            out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
     for shape in ("polygon", "polyline"):
         el = obj.find(shape)
         if el is None:
             continue
         pts = (el.get("points") or "").split()
-        ok = bool(pts)
-        for pair in pts:
-            xy = pair.split(",")
-            if len(xy) != 2 or any(_float(v) is None or not math.isfinite(_float(v) or 0.0) for v in xy):
-                ok = False
+        try:  # every number read once: a lane has hundreds of points
+            pairs = [tuple(map(float, pair.split(","))) for pair in pts]
+        except ValueError:
+            ok = False
+        else:
+            ok = bool(pairs) and all(len(xy) == 2 and math.isfinite(xy[0]) and math.isfinite(xy[1]) for xy in pairs)
         if not ok:
             out.append(Problem(f"the {shape}'s points are not a list of x,y numbers", f"redraw the {shape} in Tiled", oid, x, y))
     return out

@@ -43,12 +43,20 @@ import math
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import groupby
+from operator import itemgetter
+
+from pydantic import TypeAdapter
 
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
 from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
+
+
+#: validates a board's spaces in one call: a third faster than ``Space(...)`` each (a stress
+#: board has ten thousand), and faster still than ``model_construct``'s Python
+_SPACES = TypeAdapter(list[Space])
 
 
 @dataclass(frozen=True)
@@ -221,12 +229,14 @@ def make_spaces(
     hand_along: list[list[float]] = []
     for ps, shift, lg in zip(by_hand or [[] for _ in lanes], shifts, lanes):
         back = shift * space_len
-        home = sorted(((_home(p.along - back, lg.path.length), p) for p in ps), key=lambda t: t[0])
+        home = sorted([(_home(p.along - back, lg.path.length), p) for p in ps], key=itemgetter(0))
         hand_along.append([h for h, _ in home])
-        hand.append([Placed(h + back, p.point, p.shape) for h, p in home])  # along the lap from the start line
+        # along the lap from the start line (most often where it was, then the same Placed serves)
+        hand.append([p if h + back == p.along else Placed(h + back, p.point, p.shape) for h, p in home])
     # each lane's spaces in lap order: (arc length on the drawn path, row, progress, point drawn by hand, corner)
     per_lane: list[list[tuple[float, int, float, Point | None, int | None]]] = [[] for _ in lanes]
     corner_rows: dict[int, tuple[int, int]] = {}
+    starts = [lg.start for lg in lanes]
     row0 = 0
     open_corner: int | None = None
     for piece in range(n_pieces):
@@ -272,27 +282,31 @@ def make_spaces(
                 placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
         rows = piece_rows(placed, n_rows)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
-            per_lane[li].append((lanes[li].start + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
-        row0 += max(row for row, _ in rows) + 1
+            per_lane[li].append((starts[li] + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
+        row0 += max(rows)[0] + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
     polygons = [zs.points for zs in zones if len(zs.points) >= 3]
-    spaces = []
+    fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
+        last_h, head = None, 0.0
         for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
             x, y = drawn or xy
-            spaces.append(Space(  # pydantic's compiled validation is faster than model_construct's Python
-                name=space_name(li, index),
-                lane=li,
-                index=index,
-                row=row,
-                progress=progress,
-                x=round(x, 3),
-                y=round(y, 3),
-                heading=round(h % 360.0, 3),
-                corner=corner,
-                arrows_only=corner is not None or any(point_in_polygon((x, y), poly) for poly in polygons),
-            ))
+            if h != last_h:  # the spaces of one segment share its heading
+                last_h, head = h, round(h % 360.0, 3)
+            fields.append({
+                "name": space_name(li, index),
+                "lane": li,
+                "index": index,
+                "row": row,
+                "progress": progress,
+                "x": round(x, 3),
+                "y": round(y, 3),
+                "heading": head,
+                "corner": corner,
+                "arrows_only": corner is not None or (bool(polygons) and any(point_in_polygon((x, y), poly) for poly in polygons)),
+            })
+    spaces = _SPACES.validate_python(fields)
     return spaces, corner_order, corner_rows, row0
 
 
@@ -309,9 +323,9 @@ def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_ro
     would share a row; in a lane with as many spaces as the piece has rows,
     the k-th space is at row k."""
     if all(shift == 0 and drawn is None for _, _, _, shift, drawn in placed):
-        return [(round_half_up(pos), pos) for _, _, pos, _, _ in placed]
+        return [(math.floor(pos + 0.5), pos) for _, _, pos, _, _ in placed]  # round_half_up, inlined
     keys: list[float] = []
-    for _, group in groupby(placed, key=lambda p: p[0]):  # lane by lane
+    for _, group in groupby(placed, key=itemgetter(0)):  # lane by lane
         lane = list(group)
         shift = lane[0][3]
         if lane[0][4] is None:
@@ -326,10 +340,13 @@ def _increasing(positions: list[float], n_rows: int) -> list[int]:
     """The nearest whole rows for positions along a lane, made strictly increasing within
     0..n_rows-1 where a space traced a little off would share a row with its neighbour."""
     rows = []
+    before = -1  # the row of the space before
     for pos in positions:
-        rows.append(max(round_half_up(pos), rows[-1] + 1 if rows else 0))
+        before = max(math.floor(pos + 0.5), before + 1)  # round_half_up, inlined
+        rows.append(before)
+    after = n_rows  # one past the row the space after may take
     for k in range(len(rows) - 1, -1, -1):
-        rows[k] = min(rows[k], n_rows - len(rows) + k, rows[k + 1] - 1 if k + 1 < len(rows) else n_rows)
+        after = rows[k] = min(rows[k], n_rows - len(rows) + k, after - 1 if k + 1 < len(rows) else n_rows)
     return rows
 
 

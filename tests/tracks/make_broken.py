@@ -439,7 +439,7 @@ def lane_reversed(root: ET.Element) -> None:
     set_points(o, points(o)[::-1])
 
 
-@mutation("one_lane.tmx", "the track has 1 lanes")
+@mutation("one_lane.tmx", "the track has 1 lane. Fix: draw 2 to")
 def one_lane(root: ET.Element) -> None:
     remove(root, obj(root, 5))
     remove(root, obj(root, 6))
