@@ -1,9 +1,9 @@
 """Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
 
-    python bench/decisions.py [--laps N] [--level L ...] [--track FILE ...] [--simulate-laps N]
+    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N]
 
-Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (fd-basic,
-``--laps`` laps, default 1) of that level in a FRESH process (so the first decision, with every
+Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
+default fd-basic; ``--laps`` laps, default 1) of that level in a FRESH process (so the first decision, with every
 table and memo of the look-ahead still cold, counts: that is what a player meets after the
 race set-up) and PRINTS the median and the slowest decision in ms, as CPU time of the process
 (``time.process_time``: its own cost on a shared machine) and by the clock.
@@ -28,11 +28,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from rules.ruleset import PRESETS  # noqa: E402
+
 LEVELS = ("rookie", "racer", "champion")
 SEED = 1
 
 
-def _decisions(track_file: str, level: str, laps: int) -> dict[str, object]:
+def _decisions(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
     """One race of ten cars of ``level``; every computer decision timed (CPU and clock, in ms)."""
     from game.tracks.load import load_track
     from rules.engine import chance, to_move
@@ -41,7 +43,7 @@ def _decisions(track_file: str, level: str, laps: int) -> dict[str, object]:
     from rules.simulation import race_header
 
     track = load_track(Path(track_file))
-    header, _ = race_header(track, PRESETS["fd-basic"], min(10, len(track.grid)), laps, SEED, level)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
     session = RaceSession(track, header)
     cpu: list[float] = []
     wall: list[float] = []
@@ -60,7 +62,7 @@ def _decisions(track_file: str, level: str, laps: int) -> dict[str, object]:
     return {"n": len(cpu), "cpu": cpu, "wall": wall, "first": cpu[0]}
 
 
-def _simulate(track_file: str, level: str, laps: int) -> dict[str, object]:
+def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
     """A whole race as ``main.py simulate`` plays it (the track loaded before the clock starts)."""
     from game.tracks.load import load_track
     from rules.ruleset import PRESETS
@@ -68,15 +70,15 @@ def _simulate(track_file: str, level: str, laps: int) -> dict[str, object]:
 
     track = load_track(Path(track_file))
     t0, c0 = time.perf_counter(), time.process_time()
-    header, _ = race_header(track, PRESETS["fd-basic"], min(10, len(track.grid)), laps, SEED, level)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
     session = play(track, header)
     return {"cpu": time.process_time() - c0, "wall": time.perf_counter() - t0, "actions": len(session.actions)}
 
 
-def _fresh(job: str, track_file: str, level: str, laps: int) -> dict:
+def _fresh(job: str, track_file: str, level: str, laps: int, rules: str) -> dict:
     """Run ``job`` in a new interpreter: nothing remembered from an earlier race."""
     out = subprocess.run(
-        [sys.executable, __file__, "--job", job, track_file, level, str(laps)],
+        [sys.executable, __file__, "--job", job, track_file, level, str(laps), rules],
         check=True, capture_output=True, text=True, cwd=REPO,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -85,30 +87,31 @@ def _fresh(job: str, track_file: str, level: str, laps: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--laps", type=int, default=1, help="laps of each timed race (default 1)")
+    p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")
     p.add_argument("--level", action="append", choices=LEVELS, help="a level (default: all three)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--simulate-laps", type=int, default=3, help="laps of the Hohenau race timed whole (0: none)")
-    p.add_argument("--job", nargs=4, help=argparse.SUPPRESS)
+    p.add_argument("--job", nargs=5, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.job:
-        kind, track_file, level, laps = args.job
-        result = (_decisions if kind == "decisions" else _simulate)(track_file, level, int(laps))
+        kind, track_file, level, laps, rules = args.job
+        result = (_decisions if kind == "decisions" else _simulate)(track_file, level, int(laps), rules)
         print(json.dumps(result))
         return 0
     levels = args.level or list(LEVELS)
     files = [str(Path(f)) for f in args.track] if args.track else [str(f) for f in sorted((REPO / "maps").glob("*.tmx"))]
-    print(f"decisions in ms, 10 cars, {args.laps} lap(s), fd-basic, seed {SEED}, a fresh process per race")
+    print(f"decisions in ms, 10 cars, {args.laps} lap(s), {args.rules}, seed {SEED}, a fresh process per race")
     print(f"{'level':9} {'track':16} {'n':>5} {'cpu med':>8} {'cpu max':>8} {'first':>7} {'clk med':>8} {'clk max':>8}")
     for level in levels:
         for f in files:
-            r = _fresh("decisions", f, level, args.laps)
+            r = _fresh("decisions", f, level, args.laps, args.rules)
             print(f"{level:9} {Path(f).stem:16} {r['n']:5} {statistics.median(r['cpu']):8.1f} {max(r['cpu']):8.1f} "
                   f"{r['first']:7.1f} {statistics.median(r['wall']):8.1f} {max(r['wall']):8.1f}", flush=True)
     if args.simulate_laps > 0:
         hohenau = str(REPO / "maps" / "hohenau.tmx")
-        print(f"\nsimulate: 10 cars, {args.simulate_laps} laps, Hohenau, fd-basic, seed {SEED}")
+        print(f"\nsimulate: 10 cars, {args.simulate_laps} laps, Hohenau, {args.rules}, seed {SEED}")
         for level in levels:
-            r = _fresh("simulate", hohenau, level, args.simulate_laps)
+            r = _fresh("simulate", hohenau, level, args.simulate_laps, args.rules)
             print(f"{level:9} cpu {r['cpu']:6.2f} s  clock {r['wall']:6.2f} s  ({r['actions']} actions)", flush=True)
     return 0
 
