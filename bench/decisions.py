@@ -1,6 +1,6 @@
 """Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
 
-    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N]
+    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N] [--no-window]
 
 Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
 default fd-basic; ``--laps`` laps, default 1) of that level in a FRESH process (so the first decision, with every
@@ -9,7 +9,12 @@ race set-up) and PRINTS the median and the slowest decision in ms, as CPU time o
 (``time.process_time``: its own cost on a shared machine) and by the clock.
 
 Then, per level, the time (CPU and clock) to simulate a 10-car 3-lap race on Hohenau
-(``rules.simulation.play``, as ``main.py simulate`` does), also in a fresh process.
+(``rules.simulation.play``, as ``main.py simulate`` does), also in a fresh process; and the
+window's view of it: the level's decisions of a 1-lap race on Hohenau each made in a thread
+of its own, as the race screen's ``RaceControl.think`` makes them, while the main thread wakes
+60 times a second as the window's frame loop does; the longest gap between two wake-ups is how
+long the animation would stand still (the interpreter's lock, or a full pass of the garbage
+collector, which holds it, can stop the frame loop while the driver thinks).
 
 Nothing is asserted; the figures depend on the machine and its load (issue 15's targets: the
 median under 100 ms, the slowest under 1 s; the Racer's race under 5 s).
@@ -75,6 +80,39 @@ def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, o
     return {"cpu": time.process_time() - c0, "wall": time.perf_counter() - t0, "actions": len(session.actions)}
 
 
+def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
+    """The longest stand-still of a 60 Hz loop while every decision is made in a thread (ms)."""
+    import threading
+
+    from game.tracks.load import load_track
+    from rules.engine import chance
+    from rules.session import RaceSession, computer_action
+    from rules.simulation import race_header
+
+    track = load_track(Path(track_file))
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
+    session = RaceSession(track, header)
+    frame = 1 / 60
+    gaps: list[float] = []
+    while not session.state.finished:
+        if chance(session.state) is not None:
+            session.roll()
+            continue
+        state, kind, answer = session.state, session.driver_kind(), []
+        thread = threading.Thread(target=lambda: answer.append(computer_action(track, state, kind)), daemon=True)
+        last = time.perf_counter()
+        thread.start()
+        while thread.is_alive():
+            time.sleep(frame)
+            now = time.perf_counter()
+            gaps.append(1000 * (now - last - frame))
+            last = now
+        thread.join()
+        session.act(answer[0])
+    gaps.sort()
+    return {"frames": len(gaps), "max": gaps[-1] if gaps else 0.0, "p99": gaps[int(0.99 * (len(gaps) - 1))] if gaps else 0.0}
+
+
 def _fresh(job: str, track_file: str, level: str, laps: int, rules: str) -> dict:
     """Run ``job`` in a new interpreter: nothing remembered from an earlier race."""
     out = subprocess.run(
@@ -91,11 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--level", action="append", choices=LEVELS, help="a level (default: all three)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--simulate-laps", type=int, default=3, help="laps of the Hohenau race timed whole (0: none)")
+    p.add_argument("--no-window", dest="window", action="store_false", help="skip the frame-loop measure")
     p.add_argument("--job", nargs=5, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.job:
         kind, track_file, level, laps, rules = args.job
-        result = (_decisions if kind == "decisions" else _simulate)(track_file, level, int(laps), rules)
+        job = {"decisions": _decisions, "simulate": _simulate, "window": _window}[kind]
+        result = job(track_file, level, int(laps), rules)
         print(json.dumps(result))
         return 0
     levels = args.level or list(LEVELS)
@@ -113,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
         for level in levels:
             r = _fresh("simulate", hohenau, level, args.simulate_laps, args.rules)
             print(f"{level:9} cpu {r['cpu']:6.2f} s  clock {r['wall']:6.2f} s  ({r['actions']} actions)", flush=True)
+    if args.window:
+        hohenau = str(REPO / "maps" / "hohenau.tmx")
+        print(f"\nwindow: 60 Hz frames while each decision thinks in a thread, 10 cars, 1 lap, Hohenau, {args.rules}")
+        for level in levels:
+            r = _fresh("window", hohenau, level, 1, args.rules)
+            print(f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)", flush=True)
     return 0
 
 

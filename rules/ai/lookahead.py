@@ -253,10 +253,11 @@ class Lookahead:
 
 
 #: positions a model remembers at most (its three memos together) before it starts afresh, and the
-#: tracks' models kept: the garbage collector's full passes walk every entry of a memo (up to a
-#: second in a bench worker that raced every track, freezing the window's animation as well),
-#: ~1 M entries take it ~0.1 s; a 10-car 3-lap race of Champions fills ~0.9 M
-MEMO_LIMIT = 1_000_000
+#: tracks' models kept: the garbage collector's full passes walk every entry of a memo, ~0.1 s
+#: for a million (before the memos were bounded, up to 2 s in a bench worker that had raced every
+#: track: the slowest decisions, and the window's animation stood still as long); a 10-car 3-lap
+#: race of Champions fills ~0.9 M, so it starts afresh about once
+MEMO_LIMIT = 600_000
 MODELS = 2
 
 _LOOKAHEADS: dict[int, Lookahead] = {}
