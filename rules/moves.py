@@ -579,8 +579,11 @@ def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -
         if type(nxt) is not _Walk:
             return _why_not(ctx, walk, dst, nxt)
         walk = nxt
-    layers, full = explore()
-    o = _outcome(ctx, walk, blocked=not full and len(path) == len(layers) - 1)
+    blocked = False
+    if not walk.done and len(path) < req.roll:  # only a move short of its roll can be blocked (CORE-BLOCK-1)
+        layers, full = explore()
+        blocked = not full and len(path) == len(layers) - 1
+    o = _outcome(ctx, walk, blocked)
     if type(o) is tuple:
         return _move(req, path, o)
     spaces = req.roll - len(path)
