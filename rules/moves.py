@@ -524,7 +524,39 @@ def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
 
 def legal_moves(req: MoveRequest) -> list[Move]:
     """Every legal move for ``req.roll`` spaces; paths that end alike and cost the same are merged
-    (the first one found stands for them all). Deterministic: same request, same list."""
+    (the first one found stands for them all). Deterministic: same request, same list, so the
+    last requests' lists are remembered (a driver asks for the same roll from several gears, and
+    again once it is rolled)."""
+    key = _request_key(req)
+    hit = _LEGAL.get(key)
+    if hit is not None and hit[0] is req.track and hit[1] is req.rules:
+        return list(hit[2])
+    found = _legal_moves(req)
+    if len(_LEGAL) >= _LEGAL_KEPT:
+        del _LEGAL[next(iter(_LEGAL))]
+    _LEGAL[key] = (req.track, req.rules, tuple(found))
+    return found
+
+
+_LEGAL: dict[tuple, tuple[Track, RuleSet, tuple[Move, ...]]] = {}
+_LEGAL_KEPT = 64
+
+
+def forget() -> None:
+    """Drop the remembered lists (a bench that times the enumeration itself)."""
+    _LEGAL.clear()
+
+
+def _request_key(req: MoveRequest) -> tuple:
+    """Every field of the request but the track and the rules (compared by identity: hashing
+    them is slow)."""
+    return (
+        req.start, req.roll, req.occupied, req.markers, req.brakes, req.tyres, req.corner, req.stops, req.laps_to_go,
+        req.box, req.may_brake, req.multiplier, req.report_missed, req.prefix, req.via,
+    )
+
+
+def _legal_moves(req: MoveRequest) -> list[Move]:
     ctx = _Ctx(req)
     layers, full = _explore(ctx)
     longest = len(layers) - 1
