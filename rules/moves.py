@@ -395,12 +395,25 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
 
 def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
     """Every reachable state after 0..roll steps, each with its first path; and whether the
-    roll can be driven in full (or ends early at the finish or the box)."""
+    roll can be driven in full (or ends early at the finish or the box).
+
+    The states after k steps do not depend on the roll (only what ending there costs does), so
+    the layers of the last requests from the same start among the same cars are kept and a
+    longer roll goes on from them: a driver weighing every face of a die asks for 11, 12, ...
+    20 spaces from one space. Each layer is built whole before it is kept and never changed."""
+    req = ctx.req
+    start = _start(ctx)  # sets ctx.base, which ``_outcome`` reads
+    key = (req.start, req.occupied, req.markers, req.corner, req.stops, req.laps_to_go, req.box, req.prefix, req.via)
+    hit = _EXPLORED.get(key)
+    if hit is not None and hit[0] is req.track and hit[1] is req.rules:
+        layers, dones, ended = list(hit[2]), list(hit[3]), hit[4]
+    else:
+        layers, dones, ended = [{start: ()}], [False], False
+    grown = False
     out = ctx.g.out
-    layers: list[dict[_Walk, tuple[str, ...]]] = [{_start(ctx): ()}]
-    done = False
-    for _ in range(ctx.req.roll):
+    while len(layers) - 1 < req.roll and not ended:
         nxt: dict[_Walk, tuple[str, ...]] = {}
+        done = False
         for walk, path in layers[-1].items():
             if walk.done:
                 continue
@@ -409,11 +422,25 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
                 if type(w) is _Walk and w not in nxt:
                     nxt[w] = path + (dst,)
                     done = done or w.done
+        grown = True
         if not nxt:
+            ended = True
             break
         layers.append(nxt)
-    full = len(layers) - 1 == ctx.req.roll or done
+        dones.append(done)
+    if grown or hit is None:
+        if key not in _EXPLORED and len(_EXPLORED) >= _EXPLORED_KEPT:
+            del _EXPLORED[next(iter(_EXPLORED))]
+        _EXPLORED[key] = (req.track, req.rules, tuple(layers), tuple(dones), ended)
+    layers = layers[: req.roll + 1]
+    full = len(layers) - 1 == req.roll or any(dones[1 : len(layers)])
     return layers, full
+
+
+#: the explorations of the last requests, without their rolls (``_explore``): (track, rules,
+#: layers, whether each layer holds a finished walk, whether the walks can go no further)
+_EXPLORED: dict[tuple, tuple[Track, RuleSet, tuple[dict[_Walk, tuple[str, ...]], ...], tuple[bool, ...], bool]] = {}
+_EXPLORED_KEPT = 8
 
 
 # --- what ending a move costs ------------------------------------------------------
@@ -546,8 +573,9 @@ _LEGAL_KEPT = 64
 
 
 def forget() -> None:
-    """Drop the remembered lists (a bench that times the enumeration itself)."""
+    """Drop the remembered lists and explorations (a bench that times the enumeration itself)."""
     _LEGAL.clear()
+    _EXPLORED.clear()
 
 
 def _request_key(req: MoveRequest) -> tuple:

@@ -1,5 +1,6 @@
-"""The remembered legal moves (``rules.moves.legal_moves`` keeps the lists of its last requests):
-a request differing in any field, or on another track or rule set, is worked out anew, and a
+"""The remembered legal moves (``rules.moves.legal_moves`` keeps the lists of its last requests,
+and the exploration goes on from the states a shorter roll from the same start reached): a
+request differing in any field, or on another track or rule set, is worked out anew, and a
 remembered list is the list the enumeration makes."""
 
 from __future__ import annotations
@@ -7,11 +8,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import moves as moves_module
 from rules.moves import MoveRequest, legal_moves
 from rules.ruleset import FORMULA_D_BASIC
-from tests.rules.test_moves import oval, request
+from tests.rules.test_moves import TRACK_SPACES, oval, request
 
 
 def test_CORE_BLOCK_1_the_remembered_moves_are_the_enumerations_including_a_blocked_roll() -> None:
@@ -54,3 +57,26 @@ def test_only_the_last_requests_are_kept() -> None:
         for brakes in range(10):
             legal_moves(request("B1", roll, brakes=brakes))
     assert len(moves_module._LEGAL) <= moves_module._LEGAL_KEPT
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(TRACK_SPACES), st.lists(st.sampled_from(TRACK_SPACES), max_size=6, unique=True),
+    st.lists(st.integers(0, 30), min_size=2, max_size=6), st.integers(0, 4), st.sampled_from([1, 99]),
+)
+def test_CORE_BLOCK_1_CORE_MOVE_4_rolls_asked_in_any_order_from_one_start_give_the_fresh_enumerations_moves(
+    start: str, cars: list[str], rolls: list[int], brakes: int, laps_to_go: int,
+) -> None:
+    """Longer and shorter rolls from one start, asked one after another (the
+    exploration of one goes on from the other's states), make exactly the moves each makes alone:
+    the same paths, costs, blocks (CORE-BLOCK-1) and shortest-way refusals (CORE-MOVE-4), and a roll
+that crosses the finish line ends there whatever a longer one asked before it reached."""
+    cars = [c for c in cars if c != start]
+    fields = (cars, cars[:1])  # every other request among fewer cars: it must not be handed the others' states
+    reqs = [request(start, roll, fields[i % 2], brakes=brakes, tyres=3, laps_to_go=laps_to_go) for i, roll in enumerate(rolls)]
+    alone = []
+    for req in reqs:
+        moves_module.forget()
+        alone.append(legal_moves(req))
+    moves_module.forget()
+    assert [legal_moves(req) for req in reqs] == alone
