@@ -599,6 +599,8 @@ def _end_movement(track: Track, state: RaceState, events: list[Event]) -> RaceSt
 def _positions(track: Track, state: RaceState) -> list[CarPosition]:
     """Where each racing car stands for the turn order."""
     out = []
+    stands = _stands(track)
+    stand = track.pit_stand()
     for c in state.cars:
         # OUT-D-2: engine roll-outs too; AMB-38: a T-car from the next game round
         if c.space is None or not rollout.turns_due(state, c) or tcar.waits(state, c):
@@ -606,24 +608,32 @@ def _positions(track: Track, state: RaceState) -> list[CarPosition]:
         sp = track.space(c.space)
         laps = c.crossings
         pit = None
-        stand = track.pit_stand()
         if sp.in_pit and stand is not None:
             pit = sp.index
             if sp.progress < stand.progress:
                 laps -= 1  # past the line in the pit lane, but counted at the pit entry (AMB-56, ORDER-D-3)
+        position, inside = stands[c.space]
         out.append(
             CarPosition(
-                id=c.id,
-                laps=laps,
-                position=float(track.order_row(c.space)),
-                gear=c.gear,
-                arrival=c.arrival,
-                inside=track.inside_rank(c.space),
-                pit=pit,
+                id=c.id, laps=laps, position=position, gear=c.gear, arrival=c.arrival, inside=inside, pit=pit,
                 bid=head_to_head.bid_of(state, c.id),  # H2H-3
             )
         )
     return out
+
+
+_STANDS: dict[int, tuple[Track, dict[str, tuple[float, int]]]] = {}
+
+
+def _stands(track: Track) -> dict[str, tuple[float, int]]:
+    """Per space of ``track``, its place for the turn order and its lane's rank against the corner
+    (``Track.order_row``, ``Track.inside_rank``): worked out once per track object."""
+    found = _STANDS.get(id(track))
+    if found is None or found[0] is not track:
+        found = _STANDS[id(track)] = (
+            track, {sp.name: (float(track.order_row(sp.name)), track.inside_rank(sp.name)) for sp in track.spaces},
+        )
+    return found[1]
 
 
 def _sweep(track: Track, state: RaceState) -> Sweep:
@@ -659,7 +669,14 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     offered = tcar.offer(track, state, events)  # TCAR-1: an early retirement's driver chooses first
     if offered.phase == "tcar":
         return offered
-    order = race_order(_positions(track, state), state.rules.tie_break)
+    seen: list[tuple[RaceState, list[CarPosition]]] = []
+
+    def positions(s: RaceState) -> list[CarPosition]:  # worked out again only for a changed state
+        if not seen or seen[0][0] is not s:
+            seen[:] = [(s, _positions(track, s))]
+        return seen[0][1]
+
+    order = race_order(positions(state), state.rules.tie_break)
     state = restart.check(track, state, order, events)  # RESTART-1/2: wrecks block the track
     if all(c.status != "racing" for c in state.cars):
         events.append(Event(kind="race_over"))
@@ -674,11 +691,11 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
             nxt, state = queue[0], state.model_copy(update={"queue": tuple(queue[1:])})
     else:
         sweep = _sweep(track, state)
-        called = head_to_head.call(state, sweep.level(_positions(track, state)), events)  # H2H-1
+        called = head_to_head.call(state, sweep.level(positions(state)), events)  # H2H-1
         if called.phase == "bid":
             return called
         state = called
-        nxt = sweep.next_car(_positions(track, state))
+        nxt = sweep.next_car(positions(state))
         state = state.model_copy(update={"sweep": SweepState(**sweep.snapshot())})
     if nxt is None:
         state = free_wp.police_payout(state, events)  # STREET-7: the round's fastest past the station

@@ -188,6 +188,9 @@ class _Walk(NamedTuple):
     straight: tuple[str, int] | None = None  # (space, steps) where this straight began; None in corners (CORE-MOVE-4)
 
 
+_new_walk = tuple.__new__  # a _Walk from its fields, without the named tuple's own __new__ (a frame a step)
+
+
 class _Ctx:
     """Per-request look-ups for ``_step``."""
 
@@ -351,7 +354,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
             begin, at = straight
             if ctx.shortest(begin).get(dst) != w.steps + 1 - at:
                 return _DETOUR  # CORE-MOVE-4, AMB-3(b): a shorter way leads there
-    rel_dst = ctx.rel(dst)
+    rel_dst = (g.row[dst] - ctx.start_row) % g.rows  # ctx.rel(dst), inlined: the hottest line of the enumeration
     free = slip is not None and ctx.free_slip  # SLIP-D-2: no straight lane rules in slipstream
     if kind is EdgeKind.DIAGONAL and not free:
         dst_lane, src_lane = g.lane[dst], g.lane[src]
@@ -371,7 +374,7 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
     over = w.over + exits
     laps = w.laps + 1 if crosses else w.laps
     done = laps >= req.laps_to_go or (req.box is not None and dst == req.box)
-    return _Walk(
+    return _new_walk(_Walk, (
         dst,
         w.steps + 1,
         base,
@@ -387,17 +390,30 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
         slip,
         entered,
         straight,
-    )
+    ))
 
 
 def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
     """Every reachable state after 0..roll steps, each with its first path; and whether the
-    roll can be driven in full (or ends early at the finish or the box)."""
+    roll can be driven in full (or ends early at the finish or the box).
+
+    The states after k steps do not depend on the roll (only what ending there costs does), so
+    the layers of the last requests from the same start among the same cars are kept and a
+    longer roll goes on from them: a driver weighing every face of a die asks for 11, 12, ...
+    20 spaces from one space. Each layer is built whole before it is kept and never changed."""
+    req = ctx.req
+    start = _start(ctx)  # sets ctx.base, which ``_outcome`` reads
+    key = (req.start, req.occupied, req.markers, req.corner, req.stops, req.laps_to_go, req.box, req.prefix, req.via)
+    hit = _EXPLORED.get(key)
+    if hit is not None and hit[0] is req.track and hit[1] is req.rules:
+        layers, dones, ended = list(hit[2]), list(hit[3]), hit[4]
+    else:
+        layers, dones, ended = [{start: ()}], [False], False
+    grown = False
     out = ctx.g.out
-    layers: list[dict[_Walk, tuple[str, ...]]] = [{_start(ctx): ()}]
-    done = False
-    for _ in range(ctx.req.roll):
+    while len(layers) - 1 < req.roll and not ended:
         nxt: dict[_Walk, tuple[str, ...]] = {}
+        done = False
         for walk, path in layers[-1].items():
             if walk.done:
                 continue
@@ -406,11 +422,25 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
                 if type(w) is _Walk and w not in nxt:
                     nxt[w] = path + (dst,)
                     done = done or w.done
+        grown = True
         if not nxt:
+            ended = True
             break
         layers.append(nxt)
-    full = len(layers) - 1 == ctx.req.roll or done
+        dones.append(done)
+    if grown or hit is None:
+        if key not in _EXPLORED and len(_EXPLORED) >= _EXPLORED_KEPT:
+            del _EXPLORED[next(iter(_EXPLORED))]
+        _EXPLORED[key] = (req.track, req.rules, tuple(layers), tuple(dones), ended)
+    layers = layers[: req.roll + 1]
+    full = len(layers) - 1 == req.roll or any(dones[1 : len(layers)])
     return layers, full
+
+
+#: the explorations of the last requests, without their rolls (``_explore``): (track, rules,
+#: layers, whether each layer holds a finished walk, whether the walks can go no further)
+_EXPLORED: dict[tuple, tuple[Track, RuleSet, tuple[dict[_Walk, tuple[str, ...]], ...], tuple[bool, ...], bool]] = {}
+_EXPLORED_KEPT = 8
 
 
 # --- what ending a move costs ------------------------------------------------------
@@ -524,7 +554,40 @@ def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
 
 def legal_moves(req: MoveRequest) -> list[Move]:
     """Every legal move for ``req.roll`` spaces; paths that end alike and cost the same are merged
-    (the first one found stands for them all). Deterministic: same request, same list."""
+    (the first one found stands for them all). Deterministic: same request, same list, so the
+    last requests' lists are remembered (a driver asks for the same roll from several gears, and
+    again once it is rolled)."""
+    key = _request_key(req)
+    hit = _LEGAL.get(key)
+    if hit is not None and hit[0] is req.track and hit[1] is req.rules:
+        return list(hit[2])
+    found = _legal_moves(req)
+    if len(_LEGAL) >= _LEGAL_KEPT:
+        del _LEGAL[next(iter(_LEGAL))]
+    _LEGAL[key] = (req.track, req.rules, tuple(found))
+    return found
+
+
+_LEGAL: dict[tuple, tuple[Track, RuleSet, tuple[Move, ...]]] = {}
+_LEGAL_KEPT = 64
+
+
+def forget() -> None:
+    """Drop the remembered lists and explorations (a bench that times the enumeration itself)."""
+    _LEGAL.clear()
+    _EXPLORED.clear()
+
+
+def _request_key(req: MoveRequest) -> tuple:
+    """Every field of the request but the track and the rules (compared by identity: hashing
+    them is slow)."""
+    return (
+        req.start, req.roll, req.occupied, req.markers, req.brakes, req.tyres, req.corner, req.stops, req.laps_to_go,
+        req.box, req.may_brake, req.multiplier, req.report_missed, req.prefix, req.via,
+    )
+
+
+def _legal_moves(req: MoveRequest) -> list[Move]:
     ctx = _Ctx(req)
     layers, full = _explore(ctx)
     longest = len(layers) - 1
@@ -579,8 +642,11 @@ def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -
         if type(nxt) is not _Walk:
             return _why_not(ctx, walk, dst, nxt)
         walk = nxt
-    layers, full = explore()
-    o = _outcome(ctx, walk, blocked=not full and len(path) == len(layers) - 1)
+    blocked = False
+    if not walk.done and len(path) < req.roll:  # only a move short of its roll can be blocked (CORE-BLOCK-1)
+        layers, full = explore()
+        blocked = not full and len(path) == len(layers) - 1
+    o = _outcome(ctx, walk, blocked)
     if type(o) is tuple:
         return _move(req, path, o)
     spaces = req.roll - len(path)

@@ -16,8 +16,8 @@ positions come up turn after turn. Values are in spaces; WP are priced by
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules.dice import GearDice
 from rules.drivers import LaneModel, _model
@@ -36,7 +36,10 @@ class Prices:
     skip: float  # one WP paid for a skipped gear (gearbox, brakes or engine: CORE-GEAR-7)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.brake, self.tyre, self.scarce, self.out, self.spin, self.skip)))
+        # the memo keys hold this tuple of floats, not the object: tuples of plain values drop out
+        # of the garbage collector's view, so its full passes over the memos stay short
+        object.__setattr__(self, "key", (self.brake, self.tyre, self.scarce, self.out, self.spin, self.skip))
+        object.__setattr__(self, "_hash", hash(self.key))  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:  # the memo keys hash it at every step: once is enough
         return self._hash  # type: ignore[attr-defined, no-any-return]
@@ -56,12 +59,14 @@ for _k in range(1, 64):
 
 
 def _harmonic(n: int) -> float:
-    return _HARMONIC[max(0, min(n, 63))]
+    return _HARMONIC[n if 0 <= n <= 63 else (0 if n < 0 else 63)]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One turn along the lane: where it ends, what it gained and cost."""
+class Step(NamedTuple):
+    """One turn along the lane: where it ends, what it gained and cost. The memos keep the same
+    fields as plain tuples (``_Raw``): a race makes hundreds of thousands, and the garbage
+    collector stops tracking a plain tuple of plain values, never a named one, so a memo of
+    named tuples made its full passes last up to seconds in a long bench."""
 
     value: float  # spaces gained less WP spent (priced); -out for an elimination
     out: bool
@@ -71,6 +76,8 @@ class Step:
     brakes: int  # brake WP left
     tyres: int  # tyre WP left
 
+
+_Raw = tuple  # a Step's fields as a plain tuple: (value, out, end, corner, stops, brakes, tyres)
 
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
 
@@ -92,9 +99,16 @@ class Lookahead:
     def __init__(self, track: Track) -> None:
         self.track = track
         self.lane: LaneModel = _model(track)
-        self._steps: dict[tuple, Step] = {}
+        self._steps: dict[tuple, _Raw] = {}
+        self._ways: dict[tuple, tuple] = {}
         self._left: dict[str, int] = {}
         self._values: dict[tuple, float] = {}
+        self._gears: dict[tuple, float] = {}
+
+    def forget(self) -> None:
+        """Drop what the memos remember (values are worked out again the same when asked)."""
+        for memo in (self._steps, self._values, self._gears):
+            memo.clear()
 
     def step(
         self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
@@ -102,17 +116,33 @@ class Lookahead:
     ) -> Step:
         """Drive ``roll`` spaces along the lane from ``space``, braking or flying out of a corner
         as the prices say is cheapest (CORNER-4..7, CORE-BRAKE-1: one brake WP a space)."""
-        brakes, tyres = min(brakes, 4), min(tyres, 5)
-        key = (space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
-        found = self._steps.get(key)
-        if found is None:
-            found = self._steps[key] = self._step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
-        return found
+        return Step._make(self._step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices))
 
     def _step(
         self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
         spin_max: int, prices: Prices,
-    ) -> Step:
+    ) -> _Raw:
+        if brakes > 4:
+            brakes = 4
+        if tyres > 5:
+            tyres = 5
+        where = (space, roll, corner, stops)
+        way = self._ways.get(where)
+        if way is None:
+            way = self._ways[where] = self._way(space, roll, corner, stops)
+        if way[0] is None:  # the roll stays within the room it has: neither WP nor prices matter
+            return (float(roll), False, way[1], way[2], way[3], brakes, tyres)
+        key = (where, brakes, tyres, mult, spin_max, prices.key)  # type: ignore[attr-defined]
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = self._over(way, roll, brakes, tyres, mult, spin_max, prices)
+        return found
+
+    def _way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
+        """Where ``roll`` spaces along the lane take the car, before any WP: ``(None, end,
+        corner, stops)`` when it stays within the room it has (past no corner, or stopping in
+        one), else ``(over, fatal, end, corner end, target, stops made)``: ``over`` spaces too
+        many for the corner ``target``, ``fatal`` when flying out misses a stop (CORNER-5)."""
         track, lane = self.track, self.lane
         here = track.space(space).corner
         if here is not None and corner == here and stops < track.corners[here].stops:
@@ -123,13 +153,18 @@ class Lookahead:
         else:
             dist, c, length = lane.corner_ahead(space)
             if c < 0 or roll < dist:
-                return Step(float(roll), False, lane.walk(space, roll), None, 0, brakes, tyres)
+                return (None, lane.walk(space, roll), None, 0)
             room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
         if roll <= room:
-            return Step(float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
-        over = roll - room
+            return (None, lane.walk(space, roll), target, made + 1)
         fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-        best: Step | None = None
+        return (roll - room, fatal, lane.walk(space, roll), lane.walk(space, room), target, made)
+
+    @staticmethod
+    def _over(way: tuple, roll: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
+        """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7)."""
+        over, fatal, end, stop, target, made = way
+        best: _Raw | None = None
         for braked in range(min(brakes, over) + 1):
             flown = over - braked
             if flown and fatal:
@@ -140,12 +175,12 @@ class Lookahead:
                 if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
                     continue
                 value -= prices.spin  # CORNER-7: the last tyre WP lost exactly
-            if best is None or value > best.value:
+            if best is None or value > best[0]:
                 if flown:
-                    best = Step(value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
+                    best = (value, False, end, None, 0, brakes - braked, tyres - loss)
                 else:
-                    best = Step(value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
-        return best or Step(-prices.out, True, None, None, 0, brakes, tyres)
+                    best = (value, False, stop, target, made + 1, brakes - braked, tyres)
+        return best or (-prices.out, True, None, None, 0, brakes, tyres)
 
     def turn(
         self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
@@ -154,13 +189,19 @@ class Lookahead:
         """A whole turn's movement: the roll's spaces, then in rain the slide of ``slide`` spaces
         after a stop in a corner (TYRE-2). The stop the roll made is not yet counted: it counts
         where the slide ends (a slide out of a 2-stop corner misses both stops, CORNER-5)."""
-        s = self.step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
-        if not slide or s.out or s.end is None or s.corner is None:
+        return Step._make(self._turn(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices, slide))
+
+    def _turn(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
+        spin_max: int, prices: Prices, slide: int,
+    ) -> _Raw:
+        s = self._step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
+        if not slide or s[1] or s[2] is None or s[3] is None:
             return s
-        after = self.step(s.end, slide, s.corner, s.stops - 1, s.brakes, s.tyres, mult, spin_max, prices)
-        if after.out:
+        after = self._step(s[2], slide, s[3], s[4] - 1, s[5], s[6], mult, spin_max, prices)
+        if after[1]:
             return after
-        return Step(s.value + after.value, False, after.end, after.corner, after.stops, after.brakes, after.tyres)
+        return (s[0] + after[0], False, *after[2:])
 
     def value(
         self, dice: Odds, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
@@ -168,10 +209,16 @@ class Lookahead:
     ) -> float:
         """The expected spaces less priced WP of the next ``depth`` turns from this position,
         choosing the best gear each turn (a free shift of one, or a skip of two for one WP)."""
-        key = (id(dice), space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, prices, depth, slide)
+        if brakes > 4:
+            brakes = 4
+        if tyres > 5:
+            tyres = 5
+        key = (id(dice), space, gear, corner, stops, brakes, tyres, mult, spin_max, prices.key, depth, slide)  # type: ignore[attr-defined]
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = self._value(dice, space, gear, corner, stops, key[5], key[6], mult, spin_max, prices, depth, slide)
+            if len(self._steps) + len(self._values) + len(self._gears) > MEMO_LIMIT:
+                self.forget()
+            found = self._values[key] = self._value(dice, space, gear, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide)
         return found
 
     def _value(
@@ -180,22 +227,49 @@ class Lookahead:
     ) -> float:
         best = -prices.out
         for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
-            total = -prices.skip if nxt == gear - 2 else 0.0
-            for face, p in dice[nxt - 1]:
-                s = self.turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
-                total += p * s.value
-                if depth > 1 and not s.out and s.end is not None:
-                    total += p * self.value(dice, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, prices, depth - 1, slide)
+            skipped = nxt == gear - 2
+            # a gear's expectation from here is the same whatever gear the car comes from: shared
+            key = (id(dice), space, corner, stops, brakes, tyres, mult, spin_max, prices.key, depth, slide, nxt, skipped)  # type: ignore[attr-defined]
+            total = self._gears.get(key)
+            if total is None:
+                total = self._gears[key] = self._gear(
+                    dice, space, nxt, -prices.skip if skipped else 0.0, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide,
+                )
             best = max(best, total)
         return best
 
+    def _gear(
+        self, dice: Odds, space: str, nxt: int, total: float, corner: int | None, stops: int, brakes: int,
+        tyres: int, mult: int, spin_max: int, prices: Prices, depth: int, slide: int,
+    ) -> float:
+        """``total`` plus the expectation over the faces of gear ``nxt``'s die (added face by face
+        in the same order always, so the sum is the same to the last bit)."""
+        for face, p in dice[nxt - 1]:
+            s = self._turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
+            total += p * s[0]
+            if depth > 1 and not s[1] and s[2] is not None:
+                total += p * self.value(dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide)
+        return total
+
+
+#: positions a model remembers at most (its three memos together) before it starts afresh, and the
+#: tracks' models kept: the garbage collector's full passes walk every entry of a memo, ~0.1 s
+#: for a million (before the memos were bounded, up to 2 s in a bench worker that had raced every
+#: track: the slowest decisions, and the window's animation stood still as long); a 10-car 3-lap
+#: race of Champions fills ~0.9 M, so it starts afresh about once
+MEMO_LIMIT = 600_000
+MODELS = 2
 
 _LOOKAHEADS: dict[int, Lookahead] = {}
 
 
 def lookahead(track: Track) -> Lookahead:
-    """One model per track object (keyed by identity: hashing a track is slow)."""
+    """One model per track object (keyed by identity: hashing a track is slow); the models of
+    the ``MODELS`` tracks raced last are kept."""
     model = _LOOKAHEADS.get(id(track))
     if model is None or model.track is not track:
+        _LOOKAHEADS.pop(id(track), None)
+        while len(_LOOKAHEADS) >= MODELS:
+            del _LOOKAHEADS[next(iter(_LOOKAHEADS))]
         model = _LOOKAHEADS[id(track)] = Lookahead(track)
     return model

@@ -1,0 +1,166 @@
+"""Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
+
+    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N] [--no-window]
+
+Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
+default fd-basic; ``--laps`` laps, default 1) of that level in a FRESH process (so the first decision, with every
+table and memo of the look-ahead still cold, counts: that is what a player meets after the
+race set-up) and PRINTS the median and the slowest decision in ms, as CPU time of the process
+(``time.process_time``: its own cost on a shared machine) and by the clock.
+
+Then, per level, the time (CPU and clock) to simulate a 10-car 3-lap race on Hohenau
+(``rules.simulation.play``, as ``main.py simulate`` does), also in a fresh process; and the
+window's view of it: the level's decisions of a 1-lap race on Hohenau each made in a thread
+of its own, as the race screen's ``RaceControl.think`` makes them, while the main thread wakes
+60 times a second as the window's frame loop does; the longest gap between two wake-ups is how
+long the animation would stand still (the interpreter's lock, or a full pass of the garbage
+collector, which holds it, can stop the frame loop while the driver thinks).
+
+Nothing is asserted; the figures depend on the machine and its load (issue 15's targets: the
+median under 100 ms, the slowest under 1 s; the Racer's race under 5 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from rules.ruleset import PRESETS  # noqa: E402
+
+LEVELS = ("rookie", "racer", "champion")
+SEED = 1
+
+
+def _decisions(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
+    """One race of ten cars of ``level``; every computer decision timed (CPU and clock, in ms)."""
+    from game.tracks.load import load_track
+    from rules.engine import chance, to_move
+    from rules.ruleset import PRESETS
+    from rules.session import RaceSession, computer_action
+    from rules.simulation import race_header
+
+    track = load_track(Path(track_file))
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
+    session = RaceSession(track, header)
+    cpu: list[float] = []
+    wall: list[float] = []
+    while not session.state.finished:
+        if chance(session.state) is not None:
+            session.roll()
+            continue
+        car = to_move(session.state)
+        if car is None:
+            raise RuntimeError(f"nobody to move ({session.where()})")
+        t0, c0 = time.perf_counter(), time.process_time()
+        act = computer_action(track, session.state, session.driver_kind(car))
+        cpu.append(1000 * (time.process_time() - c0))
+        wall.append(1000 * (time.perf_counter() - t0))
+        session.act(act)
+    return {"n": len(cpu), "cpu": cpu, "wall": wall, "first": cpu[0]}
+
+
+def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
+    """A whole race as ``main.py simulate`` plays it (the track loaded before the clock starts)."""
+    from game.tracks.load import load_track
+    from rules.ruleset import PRESETS
+    from rules.simulation import play, race_header
+
+    track = load_track(Path(track_file))
+    t0, c0 = time.perf_counter(), time.process_time()
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
+    session = play(track, header)
+    return {"cpu": time.process_time() - c0, "wall": time.perf_counter() - t0, "actions": len(session.actions)}
+
+
+def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
+    """The longest stand-still of a 60 Hz loop while every decision is made in a thread (ms)."""
+    import threading
+
+    from game.tracks.load import load_track
+    from rules.engine import chance
+    from rules.session import RaceSession, computer_action
+    from rules.simulation import race_header
+
+    track = load_track(Path(track_file))
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
+    session = RaceSession(track, header)
+    frame = 1 / 60
+    gaps: list[float] = []
+    while not session.state.finished:
+        if chance(session.state) is not None:
+            session.roll()
+            continue
+        state, kind, answer = session.state, session.driver_kind(), []
+        thread = threading.Thread(target=lambda: answer.append(computer_action(track, state, kind)), daemon=True)
+        last = time.perf_counter()
+        thread.start()
+        while thread.is_alive():
+            time.sleep(frame)
+            now = time.perf_counter()
+            gaps.append(1000 * (now - last - frame))
+            last = now
+        thread.join()
+        session.act(answer[0])
+    gaps.sort()
+    return {"frames": len(gaps), "max": gaps[-1] if gaps else 0.0, "p99": gaps[int(0.99 * (len(gaps) - 1))] if gaps else 0.0}
+
+
+def _fresh(job: str, track_file: str, level: str, laps: int, rules: str) -> dict:
+    """Run ``job`` in a new interpreter: nothing remembered from an earlier race."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--job", job, track_file, level, str(laps), rules],
+        check=True, capture_output=True, text=True, cwd=REPO,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--laps", type=int, default=1, help="laps of each timed race (default 1)")
+    p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")
+    p.add_argument("--level", action="append", choices=LEVELS, help="a level (default: all three)")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--simulate-laps", type=int, default=3, help="laps of the Hohenau race timed whole (0: none)")
+    p.add_argument("--no-window", dest="window", action="store_false", help="skip the frame-loop measure")
+    p.add_argument("--job", nargs=5, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.job:
+        kind, track_file, level, laps, rules = args.job
+        job = {"decisions": _decisions, "simulate": _simulate, "window": _window}[kind]
+        result = job(track_file, level, int(laps), rules)
+        print(json.dumps(result))
+        return 0
+    levels = args.level or list(LEVELS)
+    files = [str(Path(f)) for f in args.track] if args.track else [str(f) for f in sorted((REPO / "maps").glob("*.tmx"))]
+    print(f"decisions in ms, 10 cars, {args.laps} lap(s), {args.rules}, seed {SEED}, a fresh process per race")
+    print(f"{'level':9} {'track':16} {'n':>5} {'cpu med':>8} {'cpu max':>8} {'first':>7} {'clk med':>8} {'clk max':>8}")
+    for level in levels:
+        for f in files:
+            r = _fresh("decisions", f, level, args.laps, args.rules)
+            print(f"{level:9} {Path(f).stem:16} {r['n']:5} {statistics.median(r['cpu']):8.1f} {max(r['cpu']):8.1f} "
+                  f"{r['first']:7.1f} {statistics.median(r['wall']):8.1f} {max(r['wall']):8.1f}", flush=True)
+    if args.simulate_laps > 0:
+        hohenau = str(REPO / "maps" / "hohenau.tmx")
+        print(f"\nsimulate: 10 cars, {args.simulate_laps} laps, Hohenau, {args.rules}, seed {SEED}")
+        for level in levels:
+            r = _fresh("simulate", hohenau, level, args.simulate_laps, args.rules)
+            print(f"{level:9} cpu {r['cpu']:6.2f} s  clock {r['wall']:6.2f} s  ({r['actions']} actions)", flush=True)
+    if args.window:
+        hohenau = str(REPO / "maps" / "hohenau.tmx")
+        print(f"\nwindow: 60 Hz frames while each decision thinks in a thread, 10 cars, 1 lap, Hohenau, {args.rules}")
+        for level in levels:
+            r = _fresh("window", hohenau, level, 1, args.rules)
+            print(f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

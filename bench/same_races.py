@@ -1,0 +1,102 @@
+"""Check: a fixed set of seeded races ends in the same state with the same record, commit to commit.
+
+    python bench/same_races.py --write REF.json     # on the commit you start from
+    python bench/same_races.py --check REF.json     # after a change that must not change play
+
+A speed-up of the engine or of the drivers must not change one decision: every race of
+``CASES`` (a few tracks; presets fd-basic, fde-advanced, dresden-2006 and street; levels Rookie,
+Racer and Champion) is played through ``rules.simulation`` as ``main.py simulate`` plays it, and
+its record (``rules.record.dumps``) and final state are hashed. ``--check`` prints each case
+that differs (and the first action where the records part) and exits 1 if any does. A change
+of the drivers' play is meant to fail it: write the reference again from the new commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.tracks.load import load_track  # noqa: E402
+from rules.record import dumps  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
+from rules.simulation import play, race_header  # noqa: E402
+
+# (track, preset, level, cars, laps, seed)
+CASES: tuple[tuple[str, str, str, int, int, int], ...] = (
+    ("hohenau", "fd-basic", "rookie", 10, 1, 1),
+    ("hohenau", "fd-basic", "racer", 10, 3, 2),
+    ("hohenau", "fd-basic", "champion", 6, 1, 3),
+    ("oval", "fde-advanced", "rookie", 6, 1, 4),
+    ("oval", "fde-advanced", "racer", 8, 2, 5),
+    ("adlerjoch", "fde-advanced", "champion", 4, 1, 6),
+    ("eichwald", "dresden-2006", "rookie", 6, 1, 7),
+    ("eichwald", "dresden-2006", "racer", 8, 2, 8),
+    ("kranzfeld", "dresden-2006", "champion", 4, 1, 9),
+    ("hafenstadt", "street", "rookie", 6, 1, 10),
+    ("hafenstadt", "street", "racer", 10, 1, 11),
+    ("brueckenau", "street", "champion", 4, 1, 12),
+)
+
+
+def fingerprint(case: tuple[str, str, str, int, int, int]) -> dict[str, object]:
+    """The race of ``case``: hashes of its record and final state, and its actions (to find where two part)."""
+    name, preset, level, cars, laps, seed = case
+    track = load_track(REPO / "maps" / f"{name}.tmx")
+    header, _ = race_header(track, PRESETS[preset], min(cars, len(track.grid)), laps, seed, level)
+    session = play(track, header)
+    record = dumps(session.record())
+    state = session.state.model_dump_json()
+    return {
+        "record": hashlib.sha256(record.encode()).hexdigest(),
+        "state": hashlib.sha256(state.encode()).hexdigest(),
+        "actions": [a.model_dump_json() for a in session.actions],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--write", metavar="FILE", help="play every case and write the reference")
+    g.add_argument("--check", metavar="FILE", help="play every case and compare with the reference")
+    args = p.parse_args(argv)
+    ref = json.loads(Path(args.check).read_text()) if args.check else {}
+    out: dict[str, object] = {}
+    bad = 0
+    for case in CASES:
+        key = "/".join(map(str, case))
+        c0 = time.process_time()
+        got = fingerprint(case)
+        took = time.process_time() - c0
+        out[key] = got
+        if args.check:
+            want = ref.get(key)
+            if want is None:
+                print(f"{key}: not in the reference")
+                bad += 1
+                continue
+            same = want["record"] == got["record"] and want["state"] == got["state"]
+            if not same:
+                bad += 1
+                part = next((i for i, (a, b) in enumerate(zip(want["actions"], got["actions"]), 1) if a != b),
+                            min(len(want["actions"]), len(got["actions"])) + 1)
+                print(f"{key}: DIFFERS (records part at action {part})")
+            else:
+                print(f"{key}: same ({len(got['actions'])} actions, {took:.1f} s cpu)", flush=True)
+        else:
+            print(f"{key}: {len(got['actions'])} actions, {took:.1f} s cpu", flush=True)
+    if args.write:
+        Path(args.write).write_text(json.dumps(out))
+    if args.check:
+        print(f"{len(CASES) - bad}/{len(CASES)} races the same")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

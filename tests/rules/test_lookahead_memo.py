@@ -1,0 +1,155 @@
+"""The look-ahead's memos (``rules.ai.lookahead``) change no value, stay out of the garbage
+collector's way and stay bounded (issue 15: the slowest decision and the window's animation).
+
+The look-ahead shares a gear's expectation between every gear it is reached from, works out the
+price-free part of a step once per space and roll, and keeps its memos as plain tuples of plain
+values. The reference below is the look-ahead as plain recursion, without any memo: every value
+must be the same to the last bit, or a driver's decision could change.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules.ai.lookahead as la_module
+from rules.ai.lookahead import Lookahead, Prices, lookahead, odds
+from rules.ruleset import FORMULA_D_BASIC
+from tests.rules.test_odds import TRACK
+
+DICE = odds(FORMULA_D_BASIC.gear_dice)
+SPACES = sorted(s.name for s in TRACK.spaces if not s.in_pit)
+
+
+def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, spin_max, p: Prices) -> tuple:
+    """CORNER-4..7, CORE-BRAKE-1 as the look-ahead reads them, worked out from scratch."""
+    track, lane = la.track, la.lane
+    brakes, tyres = min(brakes, 4), min(tyres, 5)
+    here = track.space(space).corner
+    if here is not None and corner == here and stops < track.corners[here].stops:
+        room, need, made, target = lane.left_in_corner(space), track.corners[here].stops, stops, here
+    else:
+        dist, c, length = lane.corner_ahead(space)
+        if c < 0 or roll < dist:
+            return (float(roll), False, lane.walk(space, roll), None, 0, brakes, tyres)
+        room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
+    if roll <= room:
+        return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
+    over = roll - room
+    fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
+    best = None
+    for braked in range(min(brakes, over) + 1):
+        flown = over - braked
+        if flown and fatal:
+            continue
+        loss = flown * mult
+        value = roll - braked - p.brakes(brakes, braked) - p.tyres(tyres, loss)
+        if flown and loss >= tyres:
+            if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
+                continue
+            value -= p.spin  # CORNER-7
+        if best is None or value > best[0]:
+            if flown:
+                best = (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
+            else:
+                best = (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
+    return best or (-p.out, True, None, None, 0, brakes, tyres)
+
+
+def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide) -> tuple:
+    """TYRE-2: the roll, then the slide after a stop in a corner."""
+    s = _ref_step(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p)
+    if not slide or s[1] or s[2] is None or s[3] is None:
+        return s
+    after = _ref_step(la, s[2], slide, s[3], s[4] - 1, s[5], s[6], mult, spin_max, p)
+    if after[1]:
+        return after
+    return (s[0] + after[0], False, *after[2:])
+
+
+def _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide) -> float:
+    brakes, tyres = min(brakes, 4), min(tyres, 5)
+    best = -p.out
+    for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
+        total = -p.skip if nxt == gear - 2 else 0.0
+        for face, q in DICE[nxt - 1]:
+            s = _ref_turn(la, space, face, corner, stops, brakes, tyres, mult, spin_max, p, slide)
+            total += q * s[0]
+            if depth > 1 and not s[1] and s[2] is not None:
+                total += q * _ref_value(la, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, p, depth - 1, slide)
+        best = max(best, total)
+    return best
+
+
+prices = st.builds(
+    Prices,
+    brake=st.sampled_from([0.5, 1.05, 2.0]), tyre=st.sampled_from([0.6, 0.9, 2.0]), scarce=st.sampled_from([0.0, 1.25, 3.05]),
+    out=st.sampled_from([60.0, 80.0]), spin=st.sampled_from([12.0]), skip=st.sampled_from([0.75, 4.0]),
+)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple:
+    space = draw(st.sampled_from(SPACES))
+    here = TRACK.space(space).corner
+    corner = draw(st.sampled_from([None, here])) if here is not None else None
+    stops = draw(st.integers(0, TRACK.corners[here].stops)) if corner is not None else 0
+    return (
+        space, draw(st.integers(1, 6)), corner, stops, draw(st.integers(0, 6)), draw(st.integers(0, 7)),
+        draw(st.integers(1, 2)), draw(st.integers(1, 2)), draw(prices), draw(st.integers(1, 2)), draw(st.sampled_from([0, 3])),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(positions(), min_size=1, max_size=6))
+def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(found: list[tuple]) -> None:
+    """Positions asked one after another (the memos shared between them, as in a race, where a
+    gear's expectation reached from another gear is taken from the memo) value exactly as the
+    plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value."""
+    la = lookahead(TRACK)
+    for space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide in found:
+        got = la.value(DICE, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
+        assert got == _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
+        for roll in (1, 4, 9, 15):
+            assert tuple(la.turn(space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide)) == \
+                _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide)
+
+
+def test_the_memos_hold_nothing_the_garbage_collector_walks() -> None:
+    """Once a collection has seen them, no key or value of a memo is tracked by the garbage collector
+    (a Prices object or a named tuple in them would be, and every full pass would walk them all:
+    the slowest decisions were those passes)."""
+    la = Lookahead(TRACK)
+    p = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
+    for space in SPACES[:40]:
+        la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 3)
+    gc.collect()
+    memos = (la._steps, la._values, la._gears, la._ways)
+    assert all(memos)
+    tracked = [x for memo in memos for item in memo.items() for x in item if gc.is_tracked(x)]
+    assert tracked == []
+
+
+def test_a_full_memo_starts_afresh_and_the_values_stay_the_same(monkeypatch) -> None:
+    """Past MEMO_LIMIT positions the model forgets (bounded memory and collector passes), and what
+    it works out again is the same."""
+    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    kept = Lookahead(TRACK)
+    want = [kept.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30]]
+    monkeypatch.setattr(la_module, "MEMO_LIMIT", 0)
+    small = Lookahead(TRACK)
+    got = [small.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30]]
+    assert got == want
+    assert len(small._values) < len(kept._values) / 5
+
+
+def test_the_models_of_the_last_two_tracks_are_kept() -> None:
+    """One model per track object, and only the last MODELS of them: a bench worker that races
+    every track does not keep seven tracks' memos."""
+    tracks = [TRACK.model_copy() for _ in range(3)]
+    models = [lookahead(t) for t in tracks]
+    assert lookahead(tracks[2]) is models[2] and lookahead(tracks[1]) is models[1]
+    assert len(la_module._LOOKAHEADS) <= la_module.MODELS
+    assert lookahead(tracks[0]) is not models[0]

@@ -1,0 +1,82 @@
+"""The remembered legal moves (``rules.moves.legal_moves`` keeps the lists of its last requests,
+and the exploration goes on from the states a shorter roll from the same start reached): a
+request differing in any field, or on another track or rule set, is worked out anew, and a
+remembered list is the list the enumeration makes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import moves as moves_module
+from rules.moves import MoveRequest, legal_moves
+from rules.ruleset import FORMULA_D_BASIC
+from tests.rules.test_moves import TRACK_SPACES, oval, request
+
+
+def test_CORE_BLOCK_1_the_remembered_moves_are_the_enumerations_including_a_blocked_roll() -> None:
+    """Asked twice, the same moves; and the same as a fresh enumeration, for an open roll and for
+    one a wall of cars blocks (CORE-BLOCK-1: the blocked move and its cost)."""
+    track = oval()
+    open_roll = request("B1", 6, brakes=3, tyres=4)
+    row = track.space("B1").row
+    wall = [s.name for s in track.row_spaces(row + 3)]
+    blocked = request("B1", 6, wall, brakes=3, tyres=4)
+    for req in (open_roll, blocked):
+        moves_module.forget()
+        first = legal_moves(req)
+        assert legal_moves(req) == first == moves_module._legal_moves(req)
+    assert any(m.blocked for m in legal_moves(blocked)) and not any(m.blocked for m in legal_moves(open_roll))
+
+
+@pytest.mark.parametrize("name", [f.name for f in dataclasses.fields(MoveRequest) if f.name not in ("track", "rules")])
+def test_every_field_of_a_request_keys_its_remembered_moves(name: str) -> None:
+    """A new field of MoveRequest that the key forgot would hand one request another's moves."""
+    req = request("B1", 6)
+    assert moves_module._request_key(dataclasses.replace(req, **{name: object()})) != moves_module._request_key(req)
+
+
+def test_another_track_or_rule_set_is_not_handed_the_remembered_moves() -> None:
+    """The track and the rules are compared by identity: a copy on other terms is enumerated."""
+    req = request("B1", 7, brakes=2, tyres=3)
+    legal_moves(req)
+    strict = FORMULA_D_BASIC.model_copy(update={"spin_max_overshoot": 0})
+    other = dataclasses.replace(req, rules=strict)
+    assert legal_moves(other) == moves_module._legal_moves(other)
+    copy = dataclasses.replace(req, track=oval().model_copy())
+    assert legal_moves(copy) == moves_module._legal_moves(copy)
+    assert moves_module._LEGAL[moves_module._request_key(req)][0] is copy.track
+
+
+def test_only_the_last_requests_are_kept() -> None:
+    moves_module.forget()
+    for roll in range(1, 11):
+        for brakes in range(10):
+            legal_moves(request("B1", roll, brakes=brakes))
+    assert len(moves_module._LEGAL) <= moves_module._LEGAL_KEPT
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(TRACK_SPACES), st.lists(st.sampled_from(TRACK_SPACES), max_size=6, unique=True),
+    st.lists(st.integers(0, 30), min_size=2, max_size=6), st.integers(0, 4), st.sampled_from([1, 99]),
+)
+def test_CORE_BLOCK_1_CORE_MOVE_4_rolls_asked_in_any_order_from_one_start_give_the_fresh_enumerations_moves(
+    start: str, cars: list[str], rolls: list[int], brakes: int, laps_to_go: int,
+) -> None:
+    """Longer and shorter rolls from one start, asked one after another (the
+    exploration of one goes on from the other's states), make exactly the moves each makes alone:
+    the same paths, costs, blocks (CORE-BLOCK-1) and shortest-way refusals (CORE-MOVE-4), and a roll
+that crosses the finish line ends there whatever a longer one asked before it reached."""
+    cars = [c for c in cars if c != start]
+    fields = (cars, cars[:1])  # every other request among fewer cars: it must not be handed the others' states
+    reqs = [request(start, roll, fields[i % 2], brakes=brakes, tyres=3, laps_to_go=laps_to_go) for i, roll in enumerate(rolls)]
+    alone = []
+    for req in reqs:
+        moves_module.forget()
+        alone.append(legal_moves(req))
+    moves_module.forget()
+    assert [legal_moves(req) for req in reqs] == alone
