@@ -43,19 +43,19 @@ from fractions import Fraction
 
 from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
 from rules.drivers import (
-    AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_entry_lane, _pit_progress, street_shots, tunnel_gain,
+    AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_progress, entry_lane, street_shots, tunnel_gain,
 )
-from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from, wet
+from rules.engine import gear_options, moves, multiplier, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.car import Area, WearPoints, validate_setup
 from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
+from rules.modules.damage import neighbours
+from rules.modules.pits import pit_lap
 from rules.moves import Move
 from rules.state import CarState, RaceState
+from rules.tables import CheckKind, check_threshold
 from rules.track import Track
 
-ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (CORE-DANGER-2) ...
-WET_ROAD_FAIL = 0.25  # ... and on 1-5 in rain
-HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
 MOVES_JUDGED = 8  # per face of a gear played out exactly, the moves valued (the cheapest look picks them)
@@ -77,7 +77,10 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
-    brink: float = 0.3  # the share of ``out`` the last WP but one of the body or road holding costs (its square the one before)
+    race: float = 0.0  # ... or, if more, this per row of the race still to drive: a retirement loses the whole race left
+    exposure: float = 0.1  # black-die checks of the body or road holding the car expects per corner still ahead
+    exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
+    pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
@@ -96,7 +99,7 @@ class Level(Driver):
 
         return Prices(
             brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
-            out=round(self.out / bold), spin=self.spin,
+            out=_coarse(max(self.out, self.race * rows_ahead(track, state, car)) / bold), spin=self.spin,
             skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
         )
 
@@ -187,7 +190,8 @@ class Level(Driver):
     def _street_value(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The street race's spaces for a move: the rows a free tunnel gains (STREET-7), less the
         residents' expected shots at the body (STREET-5; the last body WP ends the race)."""
-        return tunnel_gain(track, state, m) - street_shots(track, state, m) * self._loss(car.wp.body, prices)
+        shots = street_shots(track, state, m)
+        return tunnel_gain(track, state, m) - (shots * self._loss(track, state, car, Area.BODY, prices) if shots else 0.0)
 
     # --- the destination --------------------------------------------------------------
 
@@ -226,24 +230,36 @@ class Level(Driver):
         )
 
     def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
-        """The expected price of the road-holding and collision checks ``m`` owes (CORE-DANGER-2,
-        CORE-COLL-1): the last WP of an area ends the race."""
-
-        risk = m.dangers * (WET_ROAD_FAIL if wet(state) else ROAD_FAIL) * self._loss(car.wp.road_holding, prices)
+        """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
+        check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5) and a collision check per car
+        beside or ahead of where it stops (CORE-COLL-1, CORE-COLL-2, FD08-COLL-1, AMB-4: 1, in rain
+        1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each
+        of them rolls once for it too, ``exposed`` the chance one does); each failure costs a WP at
+        ``_loss``'s price."""
+        risk = 0.0
+        if m.dangers:
+            risk = m.dangers * _fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
         if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
-            near = _near(track, m.end)
+            near = neighbours(track, state, m.end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            risk += crowd * HIT_FAIL * self._loss(car.wp.body, prices)
+            behind = _cars_behind(track, state, car, m.end) if self.exposed else 0
+            if crowd or behind:
+                hit = _fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
+                risk += (crowd + self.exposed * behind) * hit
         return risk
 
-    def _loss(self, left: int, prices: Prices) -> float:
-        """What losing one WP of the body or road holding with ``left`` costs: the last one ends the
-        race (CORE-WEAR-2, CORE-DANGER-4, CORE-COLL-3); the last but one leaves the car a single
-        failed check from the end, among the markers and cars of the rest of the race, and each WP
-        before it brings that end one step nearer (a field of ten owes many checks a race)."""
+    def _loss(self, track: Track, state: RaceState, car: CarState, area: Area, prices: Prices) -> float:
+        """What losing one WP of the body or road holding costs (CORE-WEAR-2, CORE-DANGER-4,
+        CORE-COLL-3): the whole race (``prices.out``) times the chance that the checks still ahead
+        take the WP that would be left, with the black die's exact odds (``retire_odds``); the last
+        WP ends the race at once. At least what a tyre WP costs at that scarcity."""
+        left = car.wp[area]
         if left <= 1:
             return prices.out
-        return max(self.brink ** (left - 1) * prices.out, prices.tyre + prices.scarce / (left - 1))
+        kind = CheckKind.ROAD_HOLDING if area is Area.ROAD_HOLDING else CheckKind.COLLISION
+        checks = self.exposure * corners_ahead(track, state, car)
+        share = retire_odds(left - 1, checks * _fail(kind, state))
+        return max(share * prices.out, prices.tyre + prices.scarce / (left - 1))
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
@@ -306,9 +322,49 @@ class Level(Driver):
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
         """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
         most): the careful plan takes it there. Further away its own moves are worth more."""
-        if _pit_entry_lane(track, state, car) is None or car.space is None:
+        if car.space is None or self.pit_lane(track, state, car) is None:
             return False
         return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
+
+    def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None:
+        """The pit entry's lane when the car wants a stop at the end of this lap: the older
+        drivers' reasons (worn tyres, tyres for the other weather, a stop by points), or repairs
+        from the reserve that are worth the long stop (PIT-A-1, PIT-A-4: ``repair_gain`` against
+        ``pit_cost``)."""
+        lane = Driver.pit_lane(self, track, state, car)
+        if lane is not None or state.rules.pit_points or repairs_at(state.rules) == "none" or track.pit is None:
+            return lane
+        if car.pit_stops >= stops_allowed(state) or not pit_lap(state, car):
+            return None
+        wanted = Driver.choose_repairs(self, track, state.model_copy(update={"active": car.id}))
+        return entry_lane(track, car) if self.repair_gain(track, state, car, wanted) >= self.pit_cost else None
+
+    def repair_gain(self, track: Track, state: RaceState, car: CarState, repairs: dict[Area, int]) -> float:
+        """What ``repairs`` are worth in spaces: for the body, engine and road holding the race
+        (``prices.out``) times the chance of retirement they take away (``retire_odds``, the black
+        die's odds of the checks still ahead), for the other areas their WP at this level's prices."""
+        prices = self.prices(track, state, car)
+        gain = 0.0
+        for area, n in repairs.items():
+            left = car.wp[area]
+            if area in FATAL:
+                kind = CheckKind.ROAD_HOLDING if area is Area.ROAD_HOLDING else CheckKind.COLLISION
+                expected = self.exposure * corners_ahead(track, state, car) * _fail(kind, state)
+                gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))  # the engine's as rare as the body's
+            else:
+                gain += n * prices.brake + prices.scarce * (_harmonic(left + n) - _harmonic(left))
+        return gain
+
+    def choose_repairs(self, track: Track, state: RaceState) -> dict[Area, int]:
+        """PIT-A-4: where repairs keep the car standing a game round (a long stop), only those
+        worth the round (``repair_gain`` against ``pit_cost``); at a stop that repairs for free
+        (a team's stock, TEAM-B-2) whatever the reserve allows."""
+        repairs = Driver.choose_repairs(self, track, state)
+        if repairs and repairs_at(state.rules) == "long_stop":
+            car = state.car(state.active or "")
+            if self.repair_gain(track, state, car, repairs) < self.pit_cost:
+                return {}
+        return repairs
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) if it is worth at least as much as
@@ -324,6 +380,24 @@ class Level(Driver):
         return best[2]
 
 
+def retire_odds(left: int, expected: float) -> float:
+    """The chance that the failures still to come, ``expected`` on average (a Poisson count: many
+    checks, each failing rarely), are ``left`` or more: an area with ``left`` WP is then gone."""
+    if left <= 0:
+        return 1.0
+    term = total = math.exp(-expected)
+    for k in range(1, left):
+        term *= expected / k
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+def _fail(kind: CheckKind, state: RaceState) -> float:
+    """The chance that one check of ``kind`` fails: its highest failing face of the black d20,
+    higher in rain (CORE-WEATHER-2, TAB-RAIN)."""
+    return check_threshold(kind, wet(state)) / 20
+
+
 def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     """Does ``m`` go on with a slide (TYRE-2: after a stop in a corner; VAR-28's B reading: after
     a movement through any corner space), once a turn (AMB-48)?"""
@@ -332,6 +406,21 @@ def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     if state.rules.rain_slide == "any_corner_space":
         return any(track.space(n).corner is not None for n in m.path)
     return track.space(end).corner is not None
+
+
+EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
+
+
+def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
+    """The other racing cars 1 to ``EXPOSED_ROWS`` rows behind ``space`` on the track: they move
+    after a car standing there and may end beside it (FD08-COLL-1)."""
+    here = track.space(space).row
+    n = 0
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+            if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
+                n += 1
+    return n
 
 
 def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int) -> bool:
@@ -370,24 +459,19 @@ def _distinct(found: list[Move]) -> list[Move]:
     return list(seen.values())
 
 
+def rows_ahead(track: Track, state: RaceState, car: CarState) -> int:
+    """The rows of the race the car still has to drive: the rest of this lap and every later lap."""
+    laps_after = max(0, state.laps - car.crossings)
+    row = track.space(car.space).row if car.space is not None else 0
+    return laps_after * track.rows + (track.rows - row if car.crossings > 0 else 0)
+
+
 def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
     """The corners the car still has to drive: the rest of this lap's and every later lap's."""
     laps_after = max(0, state.laps - car.crossings)
     row = track.space(car.space).row if car.space is not None else 0
     this_lap = sum(1 for c in track.corners if c.first_row >= row) if car.crossings > 0 else 0
     return laps_after * len(track.corners) + this_lap
-
-
-_NEAR: dict[tuple[int, str], frozenset[str]] = {}
-
-
-def _near(track: Track, space: str) -> frozenset[str]:
-    """The spaces beside and straight ahead of ``space``: where a car means a collision check."""
-    key = (id(track), space)
-    found = _NEAR.get(key)
-    if found is None:
-        found = _NEAR[key] = frozenset(track.beside(space)) | {track.ahead(space)} - {None}
-    return found
 
 
 def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
@@ -405,7 +489,7 @@ ROOKIE = Level(
 #: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
 #: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
 #: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "brink": 0.2, "out": 80.0, "skip": 0.75, "slip": 2.25}
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.3, "exposure": 0.1, "exposed": 0.08, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
     **TUNED,

@@ -1,0 +1,72 @@
+"""The newcomer of ``bench/drivers.py``: a plain model of a player in a first race (issue 15).
+
+It makes "the weakest level is beatable by a new player" a figure: the Rookie should lose a
+fair share of its duels to it. A new player reads the board, not the odds:
+
+* the gear: of the gears a free shift reaches (one up or one down; it never pays WP to skip a
+  gear), the highest whose die's average roll does not overshoot the next corner it must stop
+  in (the spaces to that corner's last space along the lane, or what is left of the corner it
+  is in while it owes stops); if every free gear would, the lowest;
+* the destination: the one that goes furthest, a WP spent counting as a space given up, the
+  fewer WP on a tie; a move that ends the race only when nothing else is left;
+* the extras (slipstream, the soft tyres' bonus): taken whenever they go further at no cost.
+
+Every other choice (tyres, pit crew, karma, bids, T-car) is the Racer level's, as for the bench
+opponent, so a newcomer race measures the driving.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action, ChooseGear, Drive, EndMove
+from rules.ai.levels import DRIVERS
+from rules.drivers import _model
+from rules.engine import gear_options, moves, optional_offer
+from rules.gears import ShiftCost
+from rules.moves import Move
+from rules.session import computer_action
+from rules.state import RaceState
+from rules.track import Track
+
+
+def room(track: Track, state: RaceState) -> int | None:
+    """Spaces the car may drive before it overshoots the corner it must stop in next (None: no
+    corner ahead)."""
+    car = state.car(state.active or "")
+    if car.space is None or track.space(car.space).in_pit:
+        return None
+    lane = _model(track)
+    here = track.space(car.space).corner
+    if here is not None and car.corner == here and car.stops < track.corners[here].stops:
+        return lane.left_in_corner(car.space)
+    dist, corner, length = lane.corner_ahead(car.space)
+    return None if corner < 0 else dist + length - 1
+
+
+def choose_gear(track: Track, state: RaceState) -> int:
+    """The highest free gear whose average roll stays inside the next corner, else the lowest."""
+    legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
+    free = sorted(g for g, o in legal.items() if not o.cost) or sorted(legal)
+    limit = room(track, state)
+    dice = state.rules.gear_dice
+    fitting = [g for g in free if limit is None or sum(dice.die(g).faces) / len(dice.die(g).faces) <= limit]
+    return max(fitting) if fitting else free[0]
+
+
+def _key(m: Move) -> tuple:
+    return (m.out is None, len(m.path) - m.brakes - m.tyres, -(m.brakes + m.tyres), m.path)
+
+
+def action(track: Track, state: RaceState) -> Action:
+    """The newcomer's action for the car to move now."""
+    if state.phase == "gear":
+        return ChooseGear(gear=choose_gear(track, state), pit=DRIVERS["racer"].announce(track, state))
+    if state.phase != "move":
+        return computer_action(track, state, "racer")
+    found = moves(track, state)
+    best = max(found, key=_key)
+    if optional_offer(state):
+        free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path]
+        if not free:
+            return EndMove()
+        best = max(free, key=_key)
+    return Drive(path=best.path, via=best.via)
