@@ -6,7 +6,8 @@ fair share of its duels to it. A new player reads the board, not the odds:
 * the gear: of the gears a free shift reaches (one up or one down; it never pays WP to skip a
   gear), the highest whose die's average roll does not overshoot the next corner it must stop
   in (the spaces to that corner's last space along the lane, or what is left of the corner it
-  is in while it owes stops); if every free gear would, the lowest;
+  is in while it owes stops), nor, when it ends short of the corner, the average roll of one
+  gear lower after it (a new player looks one shift ahead); if every free gear would, the lowest;
 * the destination: the one that goes furthest, a WP spent counting as a space given up, the
   fewer WP on a tie; a move that ends the race only when nothing else is left;
 * the extras (slipstream, the soft tyres' bonus): taken whenever they go further at no cost.
@@ -28,27 +29,43 @@ from rules.state import RaceState
 from rules.track import Track
 
 
-def room(track: Track, state: RaceState) -> int | None:
-    """Spaces the car may drive before it overshoots the corner it must stop in next (None: no
-    corner ahead)."""
+def corner(track: Track, state: RaceState) -> tuple[int, int] | None:
+    """(spaces to the corner the car must stop in next, spaces it may drive before it overshoots
+    that corner), or None with no corner ahead; (0, what is left) inside a corner owing stops."""
     car = state.car(state.active or "")
     if car.space is None or track.space(car.space).in_pit:
         return None
     lane = _model(track)
     here = track.space(car.space).corner
     if here is not None and car.corner == here and car.stops < track.corners[here].stops:
-        return lane.left_in_corner(car.space)
-    dist, corner, length = lane.corner_ahead(car.space)
-    return None if corner < 0 else dist + length - 1
+        return 0, lane.left_in_corner(car.space)
+    dist, c, length = lane.corner_ahead(car.space)
+    return None if c < 0 else (dist, dist + length - 1)
+
+
+def _mean(state: RaceState, gear: int) -> float:
+    faces = state.rules.gear_dice.die(gear).faces
+    return sum(faces) / len(faces)
+
+
+def fits(state: RaceState, gear: int, ahead: tuple[int, int] | None) -> bool:
+    """Does the average roll of ``gear`` stay inside the coming corner, and, when it ends short of
+    the corner, the average roll of one gear lower next turn too (the free shift down)?"""
+    if ahead is None:
+        return True
+    dist, room = ahead
+    first = _mean(state, gear)
+    if first > room:
+        return False
+    return first >= dist or gear == 1 or first + _mean(state, gear - 1) <= room
 
 
 def choose_gear(track: Track, state: RaceState) -> int:
-    """The highest free gear whose average roll stays inside the next corner, else the lowest."""
+    """The highest free gear that ``fits`` the next corner, else the lowest free gear."""
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
     free = sorted(g for g, o in legal.items() if not o.cost) or sorted(legal)
-    limit = room(track, state)
-    dice = state.rules.gear_dice
-    fitting = [g for g in free if limit is None or sum(dice.die(g).faces) / len(dice.die(g).faces) <= limit]
+    ahead = corner(track, state)
+    fitting = [g for g in free if fits(state, g, ahead)]
     return max(fitting) if fitting else free[0]
 
 
