@@ -78,7 +78,7 @@ class Level(Driver):
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     race: float = 0.0  # ... or, if more, this per row of the race still to drive: a retirement loses the whole race left
-    exposure: float = 0.1  # black-die checks of the body or road holding the car expects per corner still ahead
+    exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
     pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
@@ -256,10 +256,19 @@ class Level(Driver):
         left = car.wp[area]
         if left <= 1:
             return prices.out
-        kind = CheckKind.ROAD_HOLDING if area is Area.ROAD_HOLDING else CheckKind.COLLISION
-        checks = self.exposure * corners_ahead(track, state, car)
-        share = retire_odds(left - 1, checks * _fail(kind, state))
+        share = retire_odds(left - 1, self.failures_ahead(track, state, car, area))
         return max(share * prices.out, prices.tyre + prices.scarce / (left - 1))
+
+    def failures_ahead(self, track: Track, state: RaceState, car: CarState, area: Area) -> float:
+        """The failed checks of ``area`` the car expects in the rest of the race: ``exposure``
+        checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
+        space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
+        die's exact odds (the engine's as rare as the body's)."""
+        laps = rows_ahead(track, state, car) / track.rows
+        if area is Area.ROAD_HOLDING:
+            return self.exposure * (len(state.markers) + 1) * laps * _fail(CheckKind.ROAD_HOLDING, state)
+        others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
+        return self.exposure * others * laps * _fail(CheckKind.COLLISION, state)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
@@ -348,9 +357,8 @@ class Level(Driver):
         for area, n in repairs.items():
             left = car.wp[area]
             if area in FATAL:
-                kind = CheckKind.ROAD_HOLDING if area is Area.ROAD_HOLDING else CheckKind.COLLISION
-                expected = self.exposure * corners_ahead(track, state, car) * _fail(kind, state)
-                gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))  # the engine's as rare as the body's
+                expected = self.failures_ahead(track, state, car, area)
+                gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))
             else:
                 gain += n * prices.brake + prices.scarce * (_harmonic(left + n) - _harmonic(left))
         return gain
@@ -489,7 +497,7 @@ ROOKIE = Level(
 #: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
 #: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
 #: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.3, "exposure": 0.1, "exposed": 0.08, "skip": 0.75, "slip": 2.25}
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.3, "exposed": 0.08, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
     **TUNED,

@@ -13,6 +13,8 @@ and the long stop, karma, head-to-head bids, the T-car and the WP won in a stree
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from rules.actions import ChooseGear, Roll
@@ -82,13 +84,64 @@ def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level
 # --- the last WP but one -------------------------------------------------------------------
 
 
-def test_the_last_body_or_road_holding_wp_but_one_is_dear() -> None:
-    """CORE-DANGER-4, CORE-COLL-3: a car down to 2 road-holding WP is one failed check from the
-    end, so the WP it would lose costs a share of the race, much more than the third one."""
-    state = position("B30", 4)
-    prices = CHAMPION.prices(TRACK, state, state.car("a"))
-    assert CHAMPION._loss(1, prices) == prices.out
-    assert CHAMPION._loss(2, prices) >= CHAMPION.brink * prices.out > CHAMPION._loss(3, prices) >= CHAMPION.brink ** 2 * prices.out
+def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_checks_ahead_take_the_last() -> None:
+    """CORE-DANGER-4, CORE-COLL-3: the last road-holding or body WP is the race (``prices.out``);
+    the one before costs the race times the Poisson chance that the checks still ahead fail at
+    least once, so it is dearer with more laps, cars and markers ahead, and the third cheaper."""
+    from rules.ai.levels import retire_odds
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    assert retire_odds(1, 0.5) == pytest.approx(1 - math.exp(-0.5))
+    assert retire_odds(2, 0.5) == pytest.approx(1 - math.exp(-0.5) * 1.5)
+    assert retire_odds(0, 0.0) == 1.0
+    two = W.model_copy(update={"road_holding": 2, "body": 2})
+    early = board([car("a", "A10", wp=two, crossings=1), *[car(f"o{i}", f"B{20 + i}") for i in range(8)]], "a", laps=3)
+    late = board([car("a", "A10", wp=two, crossings=3), *[car(f"o{i}", f"B{20 + i}") for i in range(8)]], "a", laps=3)
+    for area in (Area.ROAD_HOLDING, Area.BODY):
+        for state in (early, late):
+            a = state.car("a")
+            prices = CHAMPION.prices(OVAL, state, a)
+            assert CHAMPION._loss(OVAL, state, a.model_copy(update={"wp": a.wp.model_copy(update={area.value: 1})}), area, prices) == prices.out
+            share = retire_odds(1, CHAMPION.failures_ahead(OVAL, state, a, area))
+            assert CHAMPION._loss(OVAL, state, a, area, prices) == pytest.approx(max(share * prices.out, prices.tyre + prices.scarce))
+        assert CHAMPION.failures_ahead(OVAL, early, early.car("a"), area) > CHAMPION.failures_ahead(OVAL, late, late.car("a"), area)
+    marked = early.model_copy(update={"markers": ("C40", "C41", "B50")})
+    assert CHAMPION.failures_ahead(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > CHAMPION.failures_ahead(OVAL, early, early.car("a"), Area.ROAD_HOLDING)
+
+
+def test_a_retirement_costs_the_race_still_to_drive() -> None:
+    """A retirement early in a long race costs more spaces than one near the flag (``rows_ahead``),
+    never less than ``out``."""
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    early = board([car("a", "A10", crossings=1), car("b", "B30")], "a", laps=3)
+    late = board([car("a", "A60", crossings=3), car("b", "B30")], "a", laps=3)
+    first, last = CHAMPION.prices(OVAL, early, early.car("a")).out, CHAMPION.prices(OVAL, late, late.car("a")).out
+    assert first > last >= CHAMPION.out * 0.95
+
+
+def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
+    """CORE-COLL-2: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
+    costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
+    end beside it, so a stop with a car a few rows behind costs more than one with none."""
+    from rules.moves import Move
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    worn = W.model_copy(update={"body": 2})
+    dry = board([car("a", "A20", wp=worn), car("b", "B30")], "a", laps=3)
+    rain = dry.model_copy(update={"weather": Weather(condition="rain")})
+    beside = Move(path=("A29", "A30"))
+    for state in (dry, rain):
+        assert CHAMPION._hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
+    hd = CHAMPION._hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
+    hr = CHAMPION._hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
+    assert hr > 1.5 * hd
+    alone = board([car("a", "A20", wp=worn), car("b", "B60")], "a", laps=3)
+    chased = board([car("a", "A20", wp=worn), car("b", "B25")], "a", laps=3)
+    ahead = Move(path=("A29", "A30"))
+    prices = CHAMPION.prices(OVAL, alone, alone.car("a"))
+    assert CHAMPION._hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
+    assert CHAMPION._hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
 
 
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
@@ -239,18 +292,44 @@ def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> N
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwise(level: Level) -> None:
-    """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left a level has the crew repair the
-    body from the reserve in a long stop and fit tyres; with nothing to repair the stop is short."""
+    """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left and two laps of a field of ten to go, a level has
+    the crew repair the body from the reserve in a long stop and fit tyres; alone with one car far
+    away (few collision checks ahead) the repair is not worth the game round standing, and with
+    nothing to repair the stop is short."""
     from rules.actions import PitStop
-    from tests.rules.test_engine import W
+    from tests.rules.test_engine import W, car
     from tests.rules.test_engine_modules import at_box
 
-    damaged, _ = at_box(wp=W.model_copy(update={"body": 1}))
+    alone, _ = at_box(wp=W.model_copy(update={"body": 1}), laps=3)
+    damaged = alone.model_copy(update={"cars": alone.cars + tuple(car(f"o{i}", f"B{10 + 3 * i}") for i in range(8))})
     action = computer_action(_oval(), damaged, level.name)
     assert isinstance(action, PitStop) and action.long and action.repairs == {Area.BODY: 2} and action.tyre is not None
+    action = computer_action(_oval(), alone, level.name)
+    assert isinstance(action, PitStop) and not action.long and not action.repairs
     whole, _ = at_box()
     action = computer_action(_oval(), whole, level.name)
     assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_stop(level: Level) -> None:
+    """PIT-A-1, PIT-A-4: with one body WP left, the reserve to repair it and a lap of a field of ten
+    to go, a level keeps to the pit entry's lane (the older careful driver, which pits only for
+    tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.test_engine_modules import PIT_C
+
+    def at(body: int, crossings: int = 1):
+        cars = [car("m", "C40", gear=3, crossings=crossings, box="P4", wp=W.model_copy(update={"body": body}), reserve=2)]
+        cars += [car(f"o{i}", f"A{10 + 3 * i}") for i in range(8)]
+        return board(cars, "m", laps=3, rules=PIT_C)
+
+    entry = OVAL.space(OVAL.pit.entry).lane
+    assert level.pit_lane(OVAL, at(1), at(1).car("m")) == entry
+    assert CAREFUL.pit_lane(OVAL, at(1), at(1).car("m")) is None
+    assert level.pit_lane(OVAL, at(3), at(3).car("m")) is None
+    assert level.pit_lane(OVAL, at(1, crossings=3), at(1, crossings=3).car("m")) is None
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
