@@ -99,7 +99,7 @@ class Level(Driver):
 
         return Prices(
             brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
-            out=_coarse(max(self.out, self.race * rows_ahead(track, state, car)) / bold), spin=self.spin,
+            out=round(max(self.out, _coarse(self.race * rows_ahead(track, state, car))) / bold), spin=self.spin,
             skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
         )
 
