@@ -333,6 +333,56 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None:
+    """PIT-A-4: at the box with only one brake WP gone, a level lets the crew change the tyres in
+    a short stop (a game round standing costs more than a brake WP); the older careful driver
+    repairs whatever it can and stands the round."""
+    from rules.actions import PitStop
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import W
+    from tests.rules.test_engine_modules import at_box
+
+    state, _ = at_box(wp=W.model_copy(update={"brakes": 2}), laps=3)
+    action = computer_action(_oval(), state, level.name)
+    assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
+    assert level.choose_repairs(_oval(), state) == {}
+    assert CAREFUL.choose_repairs(_oval(), state) == {Area.BRAKES: 1}
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) -> None:
+    """A board may mark a second pit entry (``PitLane.extra_entries``): a level that wants a stop
+    keeps to the lane of the entry nearest ahead of it (lane A's A40 from A30, the drawn entry C59 in
+    lane C once past A40); the careful driver the same."""
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    two = OVAL.model_copy(update={"pit": OVAL.pit.model_copy(update={"extra_entries": ("A40",)})})
+    worn = W.model_copy(update={"tyres": 2})
+
+    def at(space: str):
+        state = board([car("m", space, gear=3, box="P4", wp=worn), car("f", "B10")], "m", laps=3)
+        return state, state.car("m")
+
+    assert level.pit_lane(two, *at("A30")) == two.space("A40").lane == 0
+    assert level.pit_lane(two, *at("A45")) == two.space("C59").lane == 2
+    assert level.pit_lane(OVAL, *at("A30")) == 2
+    assert CAREFUL.pit_lane(two, *at("A30")) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_D_10_every_level_has_its_crew_work_off_what_the_car_needs(level: Level) -> None:
+    """PIT-D-10: at the box without an announcement, a level's crew plans the stop the car needs
+    (worn tyres, fuel for the laps left, the body one WP from the end not yet: two of three)."""
+    from rules.actions import PitStop
+    from tests.rules.test_dresden_pits import at_p1, into_box
+
+    state, _ = into_box(at_p1(), 4, 9, ("P2", "P3", "P4"), plan=None)
+    action = computer_action(_oval(), state, level.name)
+    assert isinstance(action, PitStop) and action.tyre is not None and action.fuel >= 1
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_STREET_7_every_level_puts_the_won_wp_where_the_car_has_fewest(level: Level) -> None:
     """STREET-7: the fastest car past the police station wins 2 WP; with one body and one brake WP
     left, a level puts them there (the last body WP ends the race)."""
