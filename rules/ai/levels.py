@@ -25,13 +25,18 @@ how far and how exactly they look:
 
 Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
-STREET-5), and the last WP of the body and road holding as the race they are
-(CORE-DANGER-4, CORE-COLL-3: the last but one costs a share of it, so a car in a
-field of ten keeps clear of markers and neighbours). The engine boost and the
-nitro (ENG-D-3, STREET-3) it judges by the exact look, so the finish line counts.
-Its other choices (pit announcements, karma, bids, tyres, repairs, T-car, the WP
-won) are ``rules.drivers.Driver``'s, with the level's temper. All levels are
-deterministic: the same race replays and re-plays the same.
+STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
+CORE-COLL-2, FD08-COLL-1: the cars it stops beside and the cars close behind it
+that may end beside it). A retirement costs the race still to drive; the last WP
+of the body and road holding is that (CORE-DANGER-4, CORE-COLL-3), and the last
+but one the chance that the checks still ahead, counted from the cars and markers
+racing, fail once more, so a car in a field of ten keeps clear of markers and
+neighbours. It stops for repairs from the reserve when the retirement they take
+away is worth the long stop's round (PIT-A-1, PIT-A-4), aiming for the nearest pit
+entry. The engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact
+look, so the finish line counts. Its other choices (pit announcements, karma,
+bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
+temper. All levels are deterministic: the same race replays and re-plays the same.
 """
 
 from __future__ import annotations
