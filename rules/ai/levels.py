@@ -58,7 +58,7 @@ from rules.modules.damage import neighbours
 from rules.modules.pits import pit_lap
 from rules.moves import Move
 from rules.state import CarState, RaceState
-from rules.tables import CheckKind, check_threshold
+from rules.tables import BlockCost, CheckKind, block_cost, check_threshold
 from rules.track import Track
 
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
@@ -84,6 +84,7 @@ class Level(Driver):
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     race: float = 0.0  # ... or, if more, this per row of the race still to drive: a retirement loses the whole race left
     exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
+    boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
     pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
@@ -139,7 +140,8 @@ class Level(Driver):
         if (judge.exact or pitting) and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
-            legal = {g: legal[g] for g in order[: self.exact_gears]}
+            # and the lowest gear: the lane's view sees no markers nor cars, the safe crawl it ranks last
+            legal = {g: legal[g] for g in sorted({*order[: self.exact_gears], min(legal)})}
         if pitting:
             return Driver.choose_gear(self, track, state, tuple(legal))
         ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
@@ -151,6 +153,7 @@ class Level(Driver):
         """The expected value of declaring ``gear``: over the faces of its die, the best move."""
         skip = self.skip_cost(car, opt, prices)
         paid_car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        skip += self.engine_risk(track, state, paid_car, gear, prices)
         if not self.exact:
             return self._lane_gear_value(track, state, paid_car, gear, prices) - skip
         paid = state.with_car(paid_car)
@@ -167,6 +170,21 @@ class Level(Driver):
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
             return total - prices.out
         return total - skip
+
+    def engine_risk(self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices) -> float:
+        """What declaring 5th or 6th costs in engine checks (CORE-ENGINE-1..3): the chance that this
+        car or another one in 5th or 6th rolls the trigger (a 20 in 5th, a 30 in 6th), times the
+        check's failure (1-4, in rain 1-3), times an engine WP at ``_loss``'s price."""
+        if gear < 5 or car.wp.engine <= 0:
+            return 0.0
+        quiet = 1.0
+        for c in state.cars:
+            if c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+                g = gear if c.id == car.id else c.gear
+                if g >= 5:
+                    faces = state.rules.gear_dice.die(g).faces
+                    quiet *= 1 - faces.count(ENGINE_TRIGGER[g]) / len(faces)
+        return (1 - quiet) * _fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
 
     def _lane_gear_value(
         self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices, extra: int = 0,
@@ -209,6 +227,8 @@ class Level(Driver):
         value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
+        if self.boxed and m.end is not None and not m.finishes and not track.space(m.end).in_pit:
+            value -= self.boxed * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         value += _pit_progress(track, state, m, state.moves_left or len(m.path))
         if m.finishes:
             return value + self.finish
@@ -268,12 +288,13 @@ class Level(Driver):
         """The failed checks of ``area`` the car expects in the rest of the race: ``exposure``
         checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
         space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
-        die's exact odds (the engine's as rare as the body's)."""
+        die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
         laps = rows_ahead(track, state, car) / track.rows
         if area is Area.ROAD_HOLDING:
             return self.exposure * (len(state.markers) + 1) * laps * _fail(CheckKind.ROAD_HOLDING, state)
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        return self.exposure * others * laps * _fail(CheckKind.COLLISION, state)
+        kind = CheckKind.ENGINE if area is Area.ENGINE else CheckKind.COLLISION
+        return self.exposure * others * laps * _fail(kind, state)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
@@ -421,6 +442,39 @@ def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     return track.space(end).corner is not None
 
 
+def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: int, tyres: int) -> float:
+    """The chance that next turn, in the gear one below this one (the lowest without a skip), the
+    cars ahead leave the car fewer free spaces than it rolls and the rest is a block it cannot pay
+    (CORE-BLOCK-1..3, TAB-BLOCK: 1-3 spaces in brakes, 4-6 in brakes and tyres, 7 or more out).
+    The free spaces are those of the freest of its lane and the lanes beside it up to the first car
+    there, plus the lowest roll of that car's gear (it moves first)."""
+    here = track.space(end)
+    room: int | None = None
+    for lane in (here.lane - 1, here.lane, here.lane + 1):
+        if not 0 <= lane < track.lanes:
+            continue
+        free = BOX_ROWS
+        for c in state.cars:
+            if c.id == car.id or c.status != "racing" or c.space is None:
+                continue
+            sp = track.space(c.space)
+            if sp.lane == lane and not sp.in_pit:
+                ahead = (sp.row - here.row) % track.rows
+                if 0 < ahead < BOX_ROWS:
+                    free = min(free, ahead - 1 + (state.rules.gear_dice.die(c.gear).lowest if c.gear else 0))
+        room = free if room is None else max(room, free)
+    if room is None or room >= BOX_ROWS:
+        return 0.0
+    fatal = 0.0
+    for face, p in state.rules.gear_dice.die(max(1, car.gear - 1)).outcomes():
+        cost = block_cost(face - room) if face > room else BlockCost(0, 0)
+        if cost is None or cost.brakes > brakes or cost.tyres > tyres:
+            fatal += float(p)
+    return fatal
+
+
+BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
+ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
 EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
 
 
@@ -502,7 +556,7 @@ ROOKIE = Level(
 #: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
 #: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
 #: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.3, "exposed": 0.08, "skip": 0.75, "slip": 2.25}
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.3, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
     **TUNED,
