@@ -556,7 +556,7 @@ ROOKIE = Level(
 #: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
 #: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
 #: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.3, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 8.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
     **TUNED,
