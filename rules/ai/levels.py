@@ -82,7 +82,8 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
-    race: float = 0.0  # ... or, if more, this per row of the race still to drive: a retirement loses the whole race left
+    field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
+    race: float = 0.0  # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
     exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
     boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
@@ -99,14 +100,16 @@ class Level(Driver):
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
         blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
+        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a duel owes few checks and meets few blocks
+        reserve = self.reserve + self.field_reserve * field
 
         def half(x: float) -> float:
             return round(2 * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
-            out=round(max(self.out, _coarse(self.race * rows_ahead(track, state, car))) / bold), spin=self.spin,
-            skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + reserve) / bold),
+            out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
+            skip=half(self.skip + (self.scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
@@ -473,6 +476,7 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
     return fatal
 
 
+FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
 BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
 ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
 EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
@@ -556,7 +560,7 @@ ROOKIE = Level(
 #: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
 #: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
 #: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 8.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
     **TUNED,

@@ -110,14 +110,19 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
 
 
 def test_a_retirement_costs_the_race_still_to_drive() -> None:
-    """A retirement early in a long race costs more spaces than one near the flag (``rows_ahead``),
-    never less than ``out``."""
+    """In a field of ten a retirement early in a long race costs more spaces than one near the flag
+    (``rows_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
+    and the last WP are cheaper there (``field_reserve``)."""
     from tests.rules.test_engine import OVAL, car, position as board
 
-    early = board([car("a", "A10", crossings=1), car("b", "B30")], "a", laps=3)
-    late = board([car("a", "A60", crossings=3), car("b", "B30")], "a", laps=3)
+    field = [car(f"o{i}", f"{'BC'[i % 2]}{20 + 4 * i}") for i in range(9)]
+    early = board([car("a", "A10", crossings=1), *field], "a", laps=3)
+    late = board([car("a", "A60", crossings=3), *field], "a", laps=3)
     first, last = CHAMPION.prices(OVAL, early, early.car("a")).out, CHAMPION.prices(OVAL, late, late.car("a")).out
     assert first > last >= CHAMPION.out * 0.95
+    duel = board([car("a", "A10", crossings=1), field[0]], "a", laps=3)
+    prices = CHAMPION.prices(OVAL, duel, duel.car("a"))
+    assert prices.out == CHAMPION.out and prices.scarce < CHAMPION.prices(OVAL, early, early.car("a")).scarce
 
 
 def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
