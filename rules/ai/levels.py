@@ -15,8 +15,8 @@ how far and how exactly they look:
   the Racer's, tuned by self-play (``bench/tune_drivers.py``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
-  seconds) unless a car races a few rows ahead (a block, CORE-BLOCK-1): then it
-  plays out its two best gears exactly. It picks the destination of its roll
+  seconds) unless a car races a few rows ahead, or two a few more (a block,
+  CORE-BLOCK-1): then it plays out its two best gears and its lowest exactly. It picks the destination of its roll
   exactly. Each Racer has a temper of its own, read from its car: some pay a
   little more for safety, some less, so a grid of Racers does not drive as one.
 * **Rookie** looks one turn ahead, pays too much for its WP, so it brakes early
@@ -72,6 +72,7 @@ class Level(Driver):
 
     exact: bool = False  # every face of every gear through the engine's legal moves
     exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
+    crowd_near: int = 0  # ... or two cars this many rows ahead or fewer (a field that may box it in)
     depth: int = 2  # turns the look-ahead plays after this one
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
@@ -133,7 +134,8 @@ class Level(Driver):
         if car.space is None or track.space(car.space).in_pit:
             return Driver.choose_gear(self, track, state)  # the pit lane: the careful plan
         prices = self.prices(track, state, car)
-        judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
+        near = _car_ahead(track, state, car, self.exact_near) or _car_ahead(track, state, car, self.crowd_near, 2)
+        judge = self if self.exact or not near else replace(self, exact=True)
         # a stop near, the pit entry within this roll's reach: the careful plan of the pit entry (not in
         # rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest
@@ -494,15 +496,18 @@ def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> i
     return n
 
 
-def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int) -> bool:
-    """Does another racing car stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
+def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int, cars: int = 1) -> bool:
+    """Do ``cars`` other racing cars or more stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
     if rows <= 0 or car.space is None:
         return False
     here = track.space(car.space).row
+    found = 0
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
             if 0 < (track.space(c.space).row - here) % track.rows <= rows:
-                return True
+                found += 1
+                if found >= cars:
+                    return True
     return False
 
 
@@ -562,7 +567,8 @@ ROOKIE = Level(
 #: positions the same way
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
-    name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
+    name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
+    exact_gears=2,
     **TUNED,
 )
 CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
