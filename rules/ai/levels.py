@@ -562,9 +562,11 @@ ROOKIE = Level(
 )
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
-#: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
-#: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
-#: positions the same way
+#: brink came in (crowd 0.75 won 9 of 16 paired duels); the field's prices (field_reserve, race,
+#: exposure, exposed, boxed) were set from 10-car 3-lap fields against the bench opponent
+#: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
+#: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
+#: to 10 %), not yet by self-play; the Champion values positions the same way
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
