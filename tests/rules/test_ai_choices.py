@@ -126,7 +126,7 @@ def test_a_retirement_costs_the_race_still_to_drive() -> None:
 
 
 def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
-    """CORE-COLL-2: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
+    """CORE-COLL-2, CORE-WEATHER-2, TAB-RAIN: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
     costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
     end beside it, so a stop with a car a few rows behind costs more than one with none."""
     from rules.moves import Move
@@ -457,3 +457,36 @@ def test_CAR_C_2_every_level_builds_its_car_with_a_third_road_holding_wp(level: 
     assert after.car("a").wp == action.wp
     fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
     assert computer_action(TRACK, fixed, level.name) == SetUp()
+
+
+def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -> None:
+    """CORE-ENGINE-1..3: a 20 in 5th or a 30 in 6th makes every car in 5th or 6th check its engine
+    (1-4 fails), the last engine WP ends the race: declaring 5th costs something, more with other
+    cars in 5th or 6th and with fewer engine WP left; 4th costs nothing."""
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    def risk(engine: int, others_gear: int, gear: int) -> float:
+        state = board([car("a", "A10", gear=4, wp=W.model_copy(update={"engine": engine})),
+                       *[car(f"o{i}", f"B{20 + 3 * i}", gear=others_gear) for i in range(4)]], "a", laps=3)
+        a = state.car("a")
+        return CHAMPION.engine_risk(OVAL, state, a, gear, CHAMPION.prices(OVAL, state, a))
+
+    assert risk(3, 3, 4) == 0
+    assert 0 < risk(3, 3, 5) < risk(3, 5, 5) < risk(2, 5, 5) < risk(1, 5, 5)
+
+
+def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_retirement_ahead() -> None:
+    """CORE-BLOCK-1..3, TAB-BLOCK: behind a row of cars in 1st gear across every lane, next turn's
+    roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
+    is high, with brakes to pay it low, and with a lane free it is nothing."""
+    from rules.ai.levels import boxed_odds
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    here = OVAL.space("A20")
+    wall = [next(s.name for s in OVAL.spaces if s.lane == lane and s.row == here.row + 1) for lane in range(OVAL.lanes)]
+    state = board([car("a", "A20", gear=3), *[car(f"w{i}", n, gear=1) for i, n in enumerate(wall)]], "a")
+    a = state.car("a")
+    assert boxed_odds(OVAL, state, a, "A20", 0, 6) > 0.5
+    assert boxed_odds(OVAL, state, a, "A20", 3, 6) < boxed_odds(OVAL, state, a, "A20", 0, 6)
+    gap = state.model_copy(update={"cars": tuple(c for c in state.cars if c.id != "w1")})
+    assert boxed_odds(OVAL, gap, gap.car("a"), "A20", 0, 6) == 0
