@@ -4,14 +4,16 @@
                             [--laps L ...] [--match A:B ...] [--jobs J]
 
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
-and each level against the level below) is played on every shipped track (or the
+each level against the level below, and the Rookie against the newcomer of ``bench/newcomer.py``,
+a plain model of a new player: the Rookie should lose a fair share to it) is played on every shipped track (or the
 --track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
 laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in pairs: race
 2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
 on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
 and two near-equal drivers then won or lost by the seeds' luck of the pole, not by their play).
 A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
-bench opponent's seats are played by the bench, which times every computer decision.
+bench opponent's and the newcomer's seats are played by the bench, which times every computer
+decision.
 
 It PRINTS per match and race kind the first side's win rate and both sides' mean
 finishing positions, then per match and side: win rate, mean finishing position, mean
@@ -39,6 +41,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 import benchbot  # noqa: E402
+import newcomer  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import chance, to_move  # noqa: E402
@@ -48,8 +51,10 @@ from rules.session import RaceSession, computer_action  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 BENCH = "bench"
+NEWCOMER = "newcomer"
 LEVELS = ("rookie", "racer", "champion")
-DEFAULT_MATCHES = tuple(f"{lv}:{BENCH}" for lv in LEVELS) + ("racer:rookie", "champion:racer")
+BOTS = {BENCH: benchbot.action, NEWCOMER: newcomer.action}  # the sides the bench plays itself
+DEFAULT_MATCHES = tuple(f"{lv}:{BENCH}" for lv in LEVELS) + ("racer:rookie", "champion:racer", f"rookie:{NEWCOMER}")
 TRACKS: dict[str, Track] = {}
 
 
@@ -104,7 +109,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
     rules = PRESETS[case.preset]
     base = same_drivers(t, rules, case.cars, case.laps, case.seed, "racer")
     seats = case.seats()
-    entries = tuple(e.model_copy(update={"driver": "racer" if s == BENCH or s in computers else s})
+    entries = tuple(e.model_copy(update={"driver": "racer" if s in BOTS or s in computers else s})
                     for e, s in zip(base.entries, seats))
     header = base.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
     side = {e.id: s for e, s in zip(entries, seats)}
@@ -124,8 +129,8 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
             if car is None:
                 raise RuntimeError(f"nobody to move: {case} ({session.where()})")
             t0, c0 = time.perf_counter(), time.process_time()
-            if side[car] == BENCH:
-                act = benchbot.action(t, session.state)
+            if side[car] in BOTS:
+                act = BOTS[side[car]](t, session.state)
             else:
                 act = computer_action(t, session.state, side[car])
             times[side[car]].append(1000 * (time.perf_counter() - t0))
@@ -230,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     args.match = args.match or list(DEFAULT_MATCHES)
     for m in args.match:
         sides = m.split(":")
-        if len(sides) != 2 or any(s not in (*LEVELS, BENCH) for s in sides):
-            p.error(f"--match {m}: give two of {', '.join((*LEVELS, BENCH))} as A:B")
+        if len(sides) != 2 or any(s not in (*LEVELS, *BOTS) for s in sides):
+            p.error(f"--match {m}: give two of {', '.join((*LEVELS, *BOTS))} as A:B")
     tracks = [str(Path(f)) for f in args.track] if args.track else sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
     todo = cases(args, tracks)
     t0 = time.perf_counter()

@@ -29,8 +29,9 @@ import drivers as bench  # noqa: E402
 from rules.ai import levels  # noqa: E402
 from rules.ai.levels import Level  # noqa: E402
 
-PRICES = ("brake", "tyre", "scarcity", "reserve", "crowd", "brink", "out", "skip", "slip")
-STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "crowd": 0.25, "brink": 0.1, "out": 20.0, "skip": 0.75, "slip": 0.75}
+PRICES = ("brake", "tyre", "scarcity", "reserve", "field_reserve", "crowd", "out", "race", "exposure", "exposed", "boxed", "pit_cost", "skip", "slip")
+STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "field_reserve": 2.0, "crowd": 0.25, "out": 20.0, "race": 0.2, "exposure": 0.1, "exposed": 0.04, "boxed": 0.25,
+         "pit_cost": 6.0, "skip": 0.75, "slip": 0.75}
 CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 
 

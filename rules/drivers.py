@@ -87,15 +87,28 @@ class LaneModel:
                 name = nxt
         return self._ahead[space]
 
+    def steps_to(self, space: str, target: str) -> int:
+        """Fewest steps from ``space`` to ``target`` along the track, off the pit lane (large when
+        more than 40 away)."""
+        t = self.track
+        frontier, seen = {space}, {space}
+        for steps in range(40):
+            if target in frontier:
+                return steps
+            frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
+            seen |= frontier
+        return 10**6
+
     def to_pit_entry(self, space: str) -> int:
-        """Fewest steps from ``space`` to the pit entry along the track (large when out of reach; remembered)."""
+        """Fewest steps from ``space`` to the nearest pit entry along the track (large when out of
+        reach; remembered)."""
         if space not in self._entry:
             pit, t = self.track.pit, self.track
             frontier, seen, found = {space}, {space}, 10**6
             for steps in range(40):
                 if pit is None:
                     break
-                if pit.entry in frontier:
+                if frontier & set(pit.entries):  # the nearest entry (PitLane.extra_entries)
                     found = steps
                     break
                 frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
@@ -282,7 +295,7 @@ class Driver:
         rain it counts the slide that will follow a stop in a corner (TYRE-2).
         """
         car = state.car(state.active or "")
-        pit_lane = _pit_entry_lane(track, state, car)
+        pit_lane = self.pit_lane(track, state, car)
         slides = state.phase == "move" and slide_spaces(state, car) > 0  # rain, or a Regengott in sun
 
         def slide_cost(m: Move) -> float:
@@ -391,7 +404,12 @@ class Driver:
         plan = stop_plan(track, state, car, self.choose_tyre(state))
         return plan if plan is not None and plan != car.pit_plan else None
 
-    def choose_repairs(self, state: RaceState) -> dict[Area, int]:
+    def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None:
+        """The lane of the pit entry to keep to when this driver wants a stop at the end of this
+        lap, else None: these drivers pit for worn tyres or tyres for the other weather."""
+        return _pit_entry_lane(track, state, car)
+
+    def choose_repairs(self, track: Track, state: RaceState) -> dict[Area, int]:
         """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
         car = state.car(state.active or "")
         setup = car.setup or state.rules.default_wear
@@ -426,14 +444,26 @@ def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None
     end of this lap."""
     if state.rules.pit_points:
         wanted = stop_plan(track, state, car, Tyre.RAIN if wet(state) else Tyre.HARD) is not None
-        return track.space(track.pit.entry).lane if wanted and track.pit is not None else None
+        return entry_lane(track, car) if wanted else None
     worn = car.wp.tyres < state.rules.default_wear.tyres - 1
     wrong = car.tyre is not None and (car.tyre is Tyre.RAIN) != wet(state)
     if not (worn or wrong) or track.pit is None or car.pit_stops >= stops_allowed(state):
         return None
     if not 1 <= car.crossings < state.laps or (car.crossings > 1 and stops_allowed(state) < 2):
         return None
-    return track.space(track.pit.entry).lane
+    return entry_lane(track, car)
+
+
+def entry_lane(track: Track, car: CarState) -> int | None:
+    """The lane of the pit entry nearest ahead of the car (a board may mark more than one:
+    ``PitLane.extra_entries``)."""
+    pit = track.pit
+    if pit is None:
+        return None
+    if car.space is None or len(pit.entries) == 1 or track.space(car.space).in_pit:
+        return track.space(pit.entry).lane
+    lane = _model(track)
+    return track.space(min(pit.entries, key=lambda e: (lane.steps_to(car.space or "", e), e))).lane
 
 
 def stop_plan(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> PitPlan | None:

@@ -40,7 +40,7 @@ def computer_action(track: Track, state: RaceState, kind: str) -> Action:
         plan = stop_plan(track, state, car, driver.choose_tyre(state)) or PitPlan()
         return PitStop(fuel=plan.fuel, tyre=plan.tyre, repairs=dict(plan.repairs))
     if state.phase == "pit":
-        repairs = driver.choose_repairs(state)
+        repairs = driver.choose_repairs(track, state)
         long = bool(repairs) and repairs_at(state.rules) == "long_stop"
         return PitStop(tyre=driver.choose_tyre(state) if state.rules.tyres else None, long=long, repairs=repairs)
     found = moves(track, state)

@@ -15,8 +15,8 @@ how far and how exactly they look:
   the Racer's, tuned by self-play (``bench/tune_drivers.py``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
-  seconds) unless a car races a few rows ahead (a block, CORE-BLOCK-1): then it
-  plays out its two best gears exactly. It picks the destination of its roll
+  seconds) unless a car races a few rows ahead, or two a few more (a block,
+  CORE-BLOCK-1): then it plays out its two best gears and its lowest exactly. It picks the destination of its roll
   exactly. Each Racer has a temper of its own, read from its car: some pay a
   little more for safety, some less, so a grid of Racers does not drive as one.
 * **Rookie** looks one turn ahead, pays too much for its WP, so it brakes early
@@ -25,13 +25,18 @@ how far and how exactly they look:
 
 Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
-STREET-5), and the last WP of the body and road holding as the race they are
-(CORE-DANGER-4, CORE-COLL-3: the last but one costs a share of it, so a car in a
-field of ten keeps clear of markers and neighbours). The engine boost and the
-nitro (ENG-D-3, STREET-3) it judges by the exact look, so the finish line counts.
-Its other choices (pit announcements, karma, bids, tyres, repairs, T-car, the WP
-won) are ``rules.drivers.Driver``'s, with the level's temper. All levels are
-deterministic: the same race replays and re-plays the same.
+STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
+CORE-COLL-2, FD08-COLL-1: the cars it stops beside and the cars close behind it
+that may end beside it). A retirement costs the race still to drive; the last WP
+of the body and road holding is that (CORE-DANGER-4, CORE-COLL-3), and the last
+but one the chance that the checks still ahead, counted from the cars and markers
+racing, fail once more, so a car in a field of ten keeps clear of markers and
+neighbours. It stops for repairs from the reserve when the retirement they take
+away is worth the long stop's round (PIT-A-1, PIT-A-4), aiming for the nearest pit
+entry. The engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact
+look, so the finish line counts. Its other choices (pit announcements, karma,
+bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
+temper. All levels are deterministic: the same race replays and re-plays the same.
 """
 
 from __future__ import annotations
@@ -43,19 +48,19 @@ from fractions import Fraction
 
 from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
 from rules.drivers import (
-    AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_entry_lane, _pit_progress, street_shots, tunnel_gain,
+    AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_progress, entry_lane, street_shots, tunnel_gain,
 )
-from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces, slipstream_from, wet
+from rules.engine import gear_options, moves, multiplier, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.car import Area, WearPoints, validate_setup
 from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
+from rules.modules.damage import neighbours
+from rules.modules.pits import pit_lap
 from rules.moves import Move
 from rules.state import CarState, RaceState
+from rules.tables import BlockCost, CheckKind, block_cost, check_threshold
 from rules.track import Track
 
-ROAD_FAIL = 0.2  # a dry road-holding check fails on 1-4 of the black d20 (CORE-DANGER-2) ...
-WET_ROAD_FAIL = 0.25  # ... and on 1-5 in rain
-HIT_FAIL = 0.05  # a collision check fails on a 1
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
 MOVES_JUDGED = 8  # per face of a gear played out exactly, the moves valued (the cheapest look picks them)
@@ -67,6 +72,7 @@ class Level(Driver):
 
     exact: bool = False  # every face of every gear through the engine's legal moves
     exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
+    crowd_near: int = 0  # ... or two cars this many rows ahead or fewer (a field that may box it in)
     depth: int = 2  # turns the look-ahead plays after this one
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
@@ -77,7 +83,12 @@ class Level(Driver):
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
-    brink: float = 0.3  # the share of ``out`` the last WP but one of the body or road holding costs (its square the one before)
+    field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
+    race: float = 0.0  # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
+    exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
+    boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
+    exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
+    pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
@@ -90,14 +101,16 @@ class Level(Driver):
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
         blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
+        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a duel owes few checks and meets few blocks
+        reserve = self.reserve + self.field_reserve * field
 
         def half(x: float) -> float:
             return round(2 * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + self.reserve) / bold),
-            out=round(self.out / bold), spin=self.spin,
-            skip=half(self.skip + (self.scarcity * ahead + self.reserve) / (car.wp.gearbox + 1)),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + reserve) / bold),
+            out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
+            skip=half(self.skip + (self.scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
@@ -121,7 +134,8 @@ class Level(Driver):
         if car.space is None or track.space(car.space).in_pit:
             return Driver.choose_gear(self, track, state)  # the pit lane: the careful plan
         prices = self.prices(track, state, car)
-        judge = self if self.exact or not _car_ahead(track, state, car, self.exact_near) else replace(self, exact=True)
+        near = _car_ahead(track, state, car, self.exact_near) or _car_ahead(track, state, car, self.crowd_near, 2)
+        judge = self if self.exact or not near else replace(self, exact=True)
         # a stop near, the pit entry within this roll's reach: the careful plan of the pit entry (not in
         # rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest
@@ -131,7 +145,8 @@ class Level(Driver):
         if (judge.exact or pitting) and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
-            legal = {g: legal[g] for g in order[: self.exact_gears]}
+            # and the lowest gear: the lane's view sees no markers nor cars, the safe crawl it ranks last
+            legal = {g: legal[g] for g in sorted({*order[: self.exact_gears], min(legal)})}
         if pitting:
             return Driver.choose_gear(self, track, state, tuple(legal))
         ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
@@ -143,6 +158,7 @@ class Level(Driver):
         """The expected value of declaring ``gear``: over the faces of its die, the best move."""
         skip = self.skip_cost(car, opt, prices)
         paid_car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
+        skip += self.engine_risk(track, state, paid_car, gear, prices)
         if not self.exact:
             return self._lane_gear_value(track, state, paid_car, gear, prices) - skip
         paid = state.with_car(paid_car)
@@ -159,6 +175,21 @@ class Level(Driver):
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
             return total - prices.out
         return total - skip
+
+    def engine_risk(self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices) -> float:
+        """What declaring 5th or 6th costs in engine checks (CORE-ENGINE-1..3): the chance that this
+        car or another one in 5th or 6th rolls the trigger (a 20 in 5th, a 30 in 6th), times the
+        check's failure (1-4, in rain 1-3), times an engine WP at ``_loss``'s price."""
+        if gear < 5 or car.wp.engine <= 0:
+            return 0.0
+        quiet = 1.0
+        for c in state.cars:
+            if c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+                g = gear if c.id == car.id else c.gear
+                if g >= 5:
+                    faces = state.rules.gear_dice.die(g).faces
+                    quiet *= 1 - faces.count(ENGINE_TRIGGER[g]) / len(faces)
+        return (1 - quiet) * _fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
 
     def _lane_gear_value(
         self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices, extra: int = 0,
@@ -187,7 +218,8 @@ class Level(Driver):
     def _street_value(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The street race's spaces for a move: the rows a free tunnel gains (STREET-7), less the
         residents' expected shots at the body (STREET-5; the last body WP ends the race)."""
-        return tunnel_gain(track, state, m) - street_shots(track, state, m) * self._loss(car.wp.body, prices)
+        shots = street_shots(track, state, m)
+        return tunnel_gain(track, state, m) - (shots * self._loss(track, state, car, Area.BODY, prices) if shots else 0.0)
 
     # --- the destination --------------------------------------------------------------
 
@@ -200,6 +232,8 @@ class Level(Driver):
         value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
+        if self.boxed and m.end is not None and not m.finishes and not track.space(m.end).in_pit:
+            value -= self.boxed * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         value += _pit_progress(track, state, m, state.moves_left or len(m.path))
         if m.finishes:
             return value + self.finish
@@ -226,24 +260,46 @@ class Level(Driver):
         )
 
     def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
-        """The expected price of the road-holding and collision checks ``m`` owes (CORE-DANGER-2,
-        CORE-COLL-1): the last WP of an area ends the race."""
-
-        risk = m.dangers * (WET_ROAD_FAIL if wet(state) else ROAD_FAIL) * self._loss(car.wp.road_holding, prices)
+        """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
+        check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5) and a collision check per car
+        beside or ahead of where it stops (CORE-COLL-1, CORE-COLL-2, FD08-COLL-1, AMB-4: 1, in rain
+        1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each
+        of them rolls once for it too, ``exposed`` the chance one does); each failure costs a WP at
+        ``_loss``'s price."""
+        risk = 0.0
+        if m.dangers:
+            risk = m.dangers * _fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
         if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
-            near = _near(track, m.end)
+            near = neighbours(track, state, m.end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            risk += crowd * HIT_FAIL * self._loss(car.wp.body, prices)
+            behind = _cars_behind(track, state, car, m.end) if self.exposed else 0
+            if crowd or behind:
+                hit = _fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
+                risk += (crowd + self.exposed * behind) * hit
         return risk
 
-    def _loss(self, left: int, prices: Prices) -> float:
-        """What losing one WP of the body or road holding with ``left`` costs: the last one ends the
-        race (CORE-WEAR-2, CORE-DANGER-4, CORE-COLL-3); the last but one leaves the car a single
-        failed check from the end, among the markers and cars of the rest of the race, and each WP
-        before it brings that end one step nearer (a field of ten owes many checks a race)."""
+    def _loss(self, track: Track, state: RaceState, car: CarState, area: Area, prices: Prices) -> float:
+        """What losing one WP of the body or road holding costs (CORE-WEAR-2, CORE-DANGER-4,
+        CORE-COLL-3): the whole race (``prices.out``) times the chance that the checks still ahead
+        take the WP that would be left, with the black die's exact odds (``retire_odds``); the last
+        WP ends the race at once. At least what a tyre WP costs at that scarcity."""
+        left = car.wp[area]
         if left <= 1:
             return prices.out
-        return max(self.brink ** (left - 1) * prices.out, prices.tyre + prices.scarce / (left - 1))
+        share = retire_odds(left - 1, self.failures_ahead(track, state, car, area))
+        return max(share * prices.out, prices.tyre + prices.scarce / (left - 1))
+
+    def failures_ahead(self, track: Track, state: RaceState, car: CarState, area: Area) -> float:
+        """The failed checks of ``area`` the car expects in the rest of the race: ``exposure``
+        checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
+        space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
+        die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
+        laps = rows_ahead(track, state, car) / track.rows
+        if area is Area.ROAD_HOLDING:
+            return self.exposure * (len(state.markers) + 1) * laps * _fail(CheckKind.ROAD_HOLDING, state)
+        others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
+        kind = CheckKind.ENGINE if area is Area.ENGINE else CheckKind.COLLISION
+        return self.exposure * others * laps * _fail(kind, state)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
@@ -306,9 +362,48 @@ class Level(Driver):
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
         """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
         most): the careful plan takes it there. Further away its own moves are worth more."""
-        if _pit_entry_lane(track, state, car) is None or car.space is None:
+        if car.space is None or self.pit_lane(track, state, car) is None:
             return False
         return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
+
+    def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None:
+        """The pit entry's lane when the car wants a stop at the end of this lap: the older
+        drivers' reasons (worn tyres, tyres for the other weather, a stop by points), or repairs
+        from the reserve that are worth the long stop (PIT-A-1, PIT-A-4: ``repair_gain`` against
+        ``pit_cost``)."""
+        lane = Driver.pit_lane(self, track, state, car)
+        if lane is not None or state.rules.pit_points or repairs_at(state.rules) == "none" or track.pit is None:
+            return lane
+        if car.pit_stops >= stops_allowed(state) or not pit_lap(state, car):
+            return None
+        wanted = Driver.choose_repairs(self, track, state.model_copy(update={"active": car.id}))
+        return entry_lane(track, car) if self.repair_gain(track, state, car, wanted) >= self.pit_cost else None
+
+    def repair_gain(self, track: Track, state: RaceState, car: CarState, repairs: dict[Area, int]) -> float:
+        """What ``repairs`` are worth in spaces: for the body, engine and road holding the race
+        (``prices.out``) times the chance of retirement they take away (``retire_odds``, the black
+        die's odds of the checks still ahead), for the other areas their WP at this level's prices."""
+        prices = self.prices(track, state, car)
+        gain = 0.0
+        for area, n in repairs.items():
+            left = car.wp[area]
+            if area in FATAL:
+                expected = self.failures_ahead(track, state, car, area)
+                gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))
+            else:
+                gain += n * prices.brake + prices.scarce * (_harmonic(left + n) - _harmonic(left))
+        return gain
+
+    def choose_repairs(self, track: Track, state: RaceState) -> dict[Area, int]:
+        """PIT-A-4: where repairs keep the car standing a game round (a long stop), only those
+        worth the round (``repair_gain`` against ``pit_cost``); at a stop that repairs for free
+        (a team's stock, TEAM-B-2) whatever the reserve allows."""
+        repairs = Driver.choose_repairs(self, track, state)
+        if repairs and repairs_at(state.rules) == "long_stop":
+            car = state.car(state.active or "")
+            if self.repair_gain(track, state, car, repairs) < self.pit_cost:
+                return {}
+        return repairs
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) if it is worth at least as much as
@@ -324,6 +419,24 @@ class Level(Driver):
         return best[2]
 
 
+def retire_odds(left: int, expected: float) -> float:
+    """The chance that the failures still to come, ``expected`` on average (a Poisson count: many
+    checks, each failing rarely), are ``left`` or more: an area with ``left`` WP is then gone."""
+    if left <= 0:
+        return 1.0
+    term = total = math.exp(-expected)
+    for k in range(1, left):
+        term *= expected / k
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+def _fail(kind: CheckKind, state: RaceState) -> float:
+    """The chance that one check of ``kind`` fails: its highest failing face of the black d20,
+    higher in rain (CORE-WEATHER-2, TAB-RAIN)."""
+    return check_threshold(kind, wet(state)) / 20
+
+
 def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     """Does ``m`` go on with a slide (TYRE-2: after a stop in a corner; VAR-28's B reading: after
     a movement through any corner space), once a turn (AMB-48)?"""
@@ -334,15 +447,67 @@ def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     return track.space(end).corner is not None
 
 
-def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int) -> bool:
-    """Does another racing car stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
+def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: int, tyres: int) -> float:
+    """The chance that next turn, in the gear one below this one (the lowest without a skip), the
+    cars ahead leave the car fewer free spaces than it rolls and the rest is a block it cannot pay
+    (CORE-BLOCK-1..3, TAB-BLOCK: 1-3 spaces in brakes, 4-6 in brakes and tyres, 7 or more out).
+    The free spaces are those of the freest of its lane and the lanes beside it up to the first car
+    there, plus the lowest roll of that car's gear (it moves first)."""
+    here = track.space(end)
+    room: int | None = None
+    for lane in (here.lane - 1, here.lane, here.lane + 1):
+        if not 0 <= lane < track.lanes:
+            continue
+        free = BOX_ROWS
+        for c in state.cars:
+            if c.id == car.id or c.status != "racing" or c.space is None:
+                continue
+            sp = track.space(c.space)
+            if sp.lane == lane and not sp.in_pit:
+                ahead = (sp.row - here.row) % track.rows
+                if 0 < ahead < BOX_ROWS:
+                    free = min(free, ahead - 1 + (state.rules.gear_dice.die(c.gear).lowest if c.gear else 0))
+        room = free if room is None else max(room, free)
+    if room is None or room >= BOX_ROWS:
+        return 0.0
+    fatal = 0.0
+    for face, p in state.rules.gear_dice.die(max(1, car.gear - 1)).outcomes():
+        cost = block_cost(face - room) if face > room else BlockCost(0, 0)
+        if cost is None or cost.brakes > brakes or cost.tyres > tyres:
+            fatal += float(p)
+    return fatal
+
+
+FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
+BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
+ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
+EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
+
+
+def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
+    """The other racing cars 1 to ``EXPOSED_ROWS`` rows behind ``space`` on the track: they move
+    after a car standing there and may end beside it (FD08-COLL-1)."""
+    here = track.space(space).row
+    n = 0
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+            if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
+                n += 1
+    return n
+
+
+def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int, cars: int = 1) -> bool:
+    """Do ``cars`` other racing cars or more stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
     if rows <= 0 or car.space is None:
         return False
     here = track.space(car.space).row
+    found = 0
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
             if 0 < (track.space(c.space).row - here) % track.rows <= rows:
-                return True
+                found += 1
+                if found >= cars:
+                    return True
     return False
 
 
@@ -370,24 +535,19 @@ def _distinct(found: list[Move]) -> list[Move]:
     return list(seen.values())
 
 
+def rows_ahead(track: Track, state: RaceState, car: CarState) -> int:
+    """The rows of the race the car still has to drive: the rest of this lap and every later lap."""
+    laps_after = max(0, state.laps - car.crossings)
+    row = track.space(car.space).row if car.space is not None else 0
+    return laps_after * track.rows + (track.rows - row if car.crossings > 0 else 0)
+
+
 def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
     """The corners the car still has to drive: the rest of this lap's and every later lap's."""
     laps_after = max(0, state.laps - car.crossings)
     row = track.space(car.space).row if car.space is not None else 0
     this_lap = sum(1 for c in track.corners if c.first_row >= row) if car.crossings > 0 else 0
     return laps_after * len(track.corners) + this_lap
-
-
-_NEAR: dict[tuple[int, str], frozenset[str]] = {}
-
-
-def _near(track: Track, space: str) -> frozenset[str]:
-    """The spaces beside and straight ahead of ``space``: where a car means a collision check."""
-    key = (id(track), space)
-    found = _NEAR.get(key)
-    if found is None:
-        found = _NEAR[key] = frozenset(track.beside(space)) | {track.ahead(space)} - {None}
-    return found
 
 
 def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
@@ -402,12 +562,15 @@ ROOKIE = Level(
 )
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
-#: brink came in (``--rounds 1 --duels 2 --laps 3`` moving brink, crowd, out, brake and tyre: brink
-#: 0.2 and crowd 0.75 won 9 of 16 paired duels each, the others none); the Champion values
-#: positions the same way
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "crowd": 0.75, "brink": 0.2, "out": 80.0, "skip": 0.75, "slip": 2.25}
+#: brink came in (crowd 0.75 won 9 of 16 paired duels); the field's prices (field_reserve, race,
+#: exposure, exposed, boxed) were set from 10-car 3-lap fields against the bench opponent
+#: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
+#: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
+#: to 10 %), not yet by self-play; the Champion values positions the same way
+TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 RACER = Level(
-    name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, temper=0.2, exact_gears=2,
+    name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
+    exact_gears=2,
     **TUNED,
 )
 CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)

@@ -82,3 +82,52 @@ def test_the_tuning_script_plays_its_candidates_and_prints_the_prices():
     lines = out.stdout.splitlines()
     assert lines[0].startswith("round 1 slip") and "wins" in lines[0]
     assert lines[-1].startswith("brake=") and "slip=" in lines[-1]
+
+
+def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next_corner():
+    """The newcomer (bench/newcomer.py) never pays a skip: from 4th it picks among 3rd to 5th; on a
+    long straight the highest of them, and just before a corner the highest whose average roll
+    (and the next lower gear's after it) stays inside it."""
+    from rules.actions import ChooseGear
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    newcomer = _bench_module("newcomer")
+    lane = newcomer._model(OVAL)
+    straight = max((s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None), key=lambda n: lane.corner_ahead(n)[0])
+    far = board([car("m", straight, gear=4), car("o", "C10")], "m")
+    assert newcomer.choose_gear(OVAL, far) == 5
+    near = next(s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None and lane.corner_ahead(s.name)[0] == 3)
+    close = board([car("m", near, gear=4), car("o", "C10")], "m")
+    gear = newcomer.choose_gear(OVAL, close)
+    assert gear in (3, 4) and newcomer.fits(close, gear, newcomer.corner(OVAL, close))
+    assert not newcomer.fits(close, 5, newcomer.corner(OVAL, close))
+    assert isinstance(newcomer.action(OVAL, far), ChooseGear)
+
+
+def test_the_newcomer_drives_furthest_and_stays_in_the_race():
+    """Of the moves of a roll the newcomer takes the one that goes furthest, a WP counting as a
+    space given up, and never one that ends its race while another is left."""
+    from rules.actions import ChooseGear, Drive, Roll
+    from rules.engine import apply, moves
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    newcomer = _bench_module("newcomer")
+    state = board([car("m", "A20", gear=3), car("o", "C60")], "m")
+    state, _ = apply(OVAL, state, ChooseGear(gear=3))
+    state, _ = apply(OVAL, state, Roll(value=6))
+    found = moves(OVAL, state)
+    act = newcomer.action(OVAL, state)
+    assert isinstance(act, Drive)
+    chosen = next(m for m in found if m.path == act.path)
+    assert chosen.out is None
+    assert len(chosen.path) - chosen.brakes - chosen.tyres == max(len(m.path) - m.brakes - m.tyres for m in found if m.out is None)
+
+
+def test_the_bench_plays_the_rookie_against_the_newcomer():
+    out = subprocess.run(
+        [sys.executable, "bench/drivers.py", "--track", "maps/oval.tmx", "--preset", "fd-basic", "--laps", "1",
+         "--duels", "2", "--fields", "0", "--match", "rookie:newcomer"],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "== rookie against newcomer ==" in out.stdout.splitlines()

@@ -13,6 +13,8 @@ and the long stop, karma, head-to-head bids, the T-car and the WP won in a stree
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from rules.actions import ChooseGear, Roll
@@ -82,13 +84,69 @@ def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level
 # --- the last WP but one -------------------------------------------------------------------
 
 
-def test_the_last_body_or_road_holding_wp_but_one_is_dear() -> None:
-    """CORE-DANGER-4, CORE-COLL-3: a car down to 2 road-holding WP is one failed check from the
-    end, so the WP it would lose costs a share of the race, much more than the third one."""
-    state = position("B30", 4)
-    prices = CHAMPION.prices(TRACK, state, state.car("a"))
-    assert CHAMPION._loss(1, prices) == prices.out
-    assert CHAMPION._loss(2, prices) >= CHAMPION.brink * prices.out > CHAMPION._loss(3, prices) >= CHAMPION.brink ** 2 * prices.out
+def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_checks_ahead_take_the_last() -> None:
+    """CORE-DANGER-4, CORE-COLL-3: the last road-holding or body WP is the race (``prices.out``);
+    the one before costs the race times the Poisson chance that the checks still ahead fail at
+    least once, so it is dearer with more laps, cars and markers ahead, and the third cheaper."""
+    from rules.ai.levels import retire_odds
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    assert retire_odds(1, 0.5) == pytest.approx(1 - math.exp(-0.5))
+    assert retire_odds(2, 0.5) == pytest.approx(1 - math.exp(-0.5) * 1.5)
+    assert retire_odds(0, 0.0) == 1.0
+    two = W.model_copy(update={"road_holding": 2, "body": 2})
+    early = board([car("a", "A10", wp=two, crossings=1), *[car(f"o{i}", f"B{20 + i}") for i in range(8)]], "a", laps=3)
+    late = board([car("a", "A10", wp=two, crossings=3), *[car(f"o{i}", f"B{20 + i}") for i in range(8)]], "a", laps=3)
+    for area in (Area.ROAD_HOLDING, Area.BODY):
+        for state in (early, late):
+            a = state.car("a")
+            prices = CHAMPION.prices(OVAL, state, a)
+            assert CHAMPION._loss(OVAL, state, a.model_copy(update={"wp": a.wp.model_copy(update={area.value: 1})}), area, prices) == prices.out
+            share = retire_odds(1, CHAMPION.failures_ahead(OVAL, state, a, area))
+            assert CHAMPION._loss(OVAL, state, a, area, prices) == pytest.approx(max(share * prices.out, prices.tyre + prices.scarce))
+        assert CHAMPION.failures_ahead(OVAL, early, early.car("a"), area) > CHAMPION.failures_ahead(OVAL, late, late.car("a"), area)
+    marked = early.model_copy(update={"markers": ("C40", "C41", "B50")})
+    assert CHAMPION.failures_ahead(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > CHAMPION.failures_ahead(OVAL, early, early.car("a"), Area.ROAD_HOLDING)
+
+
+def test_a_retirement_costs_the_race_still_to_drive() -> None:
+    """In a field of ten a retirement early in a long race costs more spaces than one near the flag
+    (``rows_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
+    and the last WP are cheaper there (``field_reserve``)."""
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    field = [car(f"o{i}", f"{'BC'[i % 2]}{20 + 4 * i}") for i in range(9)]
+    early = board([car("a", "A10", crossings=1), *field], "a", laps=3)
+    late = board([car("a", "A60", crossings=3), *field], "a", laps=3)
+    first, last = CHAMPION.prices(OVAL, early, early.car("a")).out, CHAMPION.prices(OVAL, late, late.car("a")).out
+    assert first > last >= CHAMPION.out * 0.95
+    duel = board([car("a", "A10", crossings=1), field[0]], "a", laps=3)
+    prices = CHAMPION.prices(OVAL, duel, duel.car("a"))
+    assert prices.out == CHAMPION.out and prices.scarce < CHAMPION.prices(OVAL, early, early.car("a")).scarce
+
+
+def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
+    """CORE-COLL-2, CORE-WEATHER-2, TAB-RAIN: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
+    costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
+    end beside it, so a stop with a car a few rows behind costs more than one with none."""
+    from rules.moves import Move
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    worn = W.model_copy(update={"body": 2})
+    dry = board([car("a", "A20", wp=worn), car("b", "B30")], "a", laps=3)
+    rain = dry.model_copy(update={"weather": Weather(condition="rain")})
+    beside = Move(path=("A29", "A30"))
+    for state in (dry, rain):
+        assert CHAMPION._hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
+    hd = CHAMPION._hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
+    hr = CHAMPION._hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
+    assert hr > 1.5 * hd
+    alone = board([car("a", "A20", wp=worn), car("b", "B60")], "a", laps=3)
+    chased = board([car("a", "A20", wp=worn), car("b", "B25")], "a", laps=3)
+    ahead = Move(path=("A29", "A30"))
+    prices = CHAMPION.prices(OVAL, alone, alone.car("a"))
+    assert CHAMPION._hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
+    assert CHAMPION._hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
 
 
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
@@ -239,18 +297,94 @@ def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> N
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwise(level: Level) -> None:
-    """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left a level has the crew repair the
-    body from the reserve in a long stop and fit tyres; with nothing to repair the stop is short."""
+    """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left and two laps of a field of ten to go, a level has
+    the crew repair the body from the reserve in a long stop and fit tyres; alone with one car far
+    away (few collision checks ahead) the repair is not worth the game round standing, and with
+    nothing to repair the stop is short."""
     from rules.actions import PitStop
-    from tests.rules.test_engine import W
+    from tests.rules.test_engine import W, car
     from tests.rules.test_engine_modules import at_box
 
-    damaged, _ = at_box(wp=W.model_copy(update={"body": 1}))
+    alone, _ = at_box(wp=W.model_copy(update={"body": 1}), laps=3)
+    damaged = alone.model_copy(update={"cars": alone.cars + tuple(car(f"o{i}", f"B{10 + 3 * i}") for i in range(8))})
     action = computer_action(_oval(), damaged, level.name)
     assert isinstance(action, PitStop) and action.long and action.repairs == {Area.BODY: 2} and action.tyre is not None
+    action = computer_action(_oval(), alone, level.name)
+    assert isinstance(action, PitStop) and not action.long and not action.repairs
     whole, _ = at_box()
     action = computer_action(_oval(), whole, level.name)
     assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_stop(level: Level) -> None:
+    """PIT-A-1, PIT-A-4: with one body WP left, the reserve to repair it and a lap of a field of ten
+    to go, a level keeps to the pit entry's lane (the older careful driver, which pits only for
+    tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.test_engine_modules import PIT_C
+
+    def at(body: int, crossings: int = 1):
+        cars = [car("m", "C40", gear=3, crossings=crossings, box="P4", wp=W.model_copy(update={"body": body}), reserve=2)]
+        cars += [car(f"o{i}", f"A{10 + 3 * i}") for i in range(8)]
+        return board(cars, "m", laps=3, rules=PIT_C)
+
+    entry = OVAL.space(OVAL.pit.entry).lane
+    assert level.pit_lane(OVAL, at(1), at(1).car("m")) == entry
+    assert CAREFUL.pit_lane(OVAL, at(1), at(1).car("m")) is None
+    assert level.pit_lane(OVAL, at(3), at(3).car("m")) is None
+    assert level.pit_lane(OVAL, at(1, crossings=3), at(1, crossings=3).car("m")) is None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None:
+    """PIT-A-4: at the box with only one brake WP gone, a level lets the crew change the tyres in
+    a short stop (a game round standing costs more than a brake WP); the older careful driver
+    repairs whatever it can and stands the round."""
+    from rules.actions import PitStop
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import W
+    from tests.rules.test_engine_modules import at_box
+
+    state, _ = at_box(wp=W.model_copy(update={"brakes": 2}), laps=3)
+    action = computer_action(_oval(), state, level.name)
+    assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
+    assert level.choose_repairs(_oval(), state) == {}
+    assert CAREFUL.choose_repairs(_oval(), state) == {Area.BRAKES: 1}
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) -> None:
+    """A board may mark a second pit entry (``PitLane.extra_entries``): a level that wants a stop
+    keeps to the lane of the entry nearest ahead of it (lane A's A40 from A30, the drawn entry C59 in
+    lane C once past A40); the careful driver the same."""
+    from rules.drivers import CAREFUL
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    two = OVAL.model_copy(update={"pit": OVAL.pit.model_copy(update={"extra_entries": ("A40",)})})
+    worn = W.model_copy(update={"tyres": 2})
+
+    def at(space: str):
+        state = board([car("m", space, gear=3, box="P4", wp=worn), car("f", "B10")], "m", laps=3)
+        return state, state.car("m")
+
+    assert level.pit_lane(two, *at("A30")) == two.space("A40").lane == 0
+    assert level.pit_lane(two, *at("A45")) == two.space("C59").lane == 2
+    assert level.pit_lane(OVAL, *at("A30")) == 2
+    assert CAREFUL.pit_lane(two, *at("A30")) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_D_10_every_level_has_its_crew_work_off_what_the_car_needs(level: Level) -> None:
+    """PIT-D-10: at the box without an announcement, a level's crew plans the stop the car needs
+    (worn tyres, fuel for the laps left, the body one WP from the end not yet: two of three)."""
+    from rules.actions import PitStop
+    from tests.rules.test_dresden_pits import at_p1, into_box
+
+    state, _ = into_box(at_p1(), 4, 9, ("P2", "P3", "P4"), plan=None)
+    action = computer_action(_oval(), state, level.name)
+    assert isinstance(action, PitStop) and action.tyre is not None and action.fuel >= 1
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
@@ -323,3 +457,36 @@ def test_CAR_C_2_every_level_builds_its_car_with_a_third_road_holding_wp(level: 
     assert after.car("a").wp == action.wp
     fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
     assert computer_action(TRACK, fixed, level.name) == SetUp()
+
+
+def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -> None:
+    """CORE-ENGINE-1..3: a 20 in 5th or a 30 in 6th makes every car in 5th or 6th check its engine
+    (1-4 fails), the last engine WP ends the race: declaring 5th costs something, more with other
+    cars in 5th or 6th and with fewer engine WP left; 4th costs nothing."""
+    from tests.rules.test_engine import OVAL, W, car, position as board
+
+    def risk(engine: int, others_gear: int, gear: int) -> float:
+        state = board([car("a", "A10", gear=4, wp=W.model_copy(update={"engine": engine})),
+                       *[car(f"o{i}", f"B{20 + 3 * i}", gear=others_gear) for i in range(4)]], "a", laps=3)
+        a = state.car("a")
+        return CHAMPION.engine_risk(OVAL, state, a, gear, CHAMPION.prices(OVAL, state, a))
+
+    assert risk(3, 3, 4) == 0
+    assert 0 < risk(3, 3, 5) < risk(3, 5, 5) < risk(2, 5, 5) < risk(1, 5, 5)
+
+
+def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_retirement_ahead() -> None:
+    """CORE-BLOCK-1..3, TAB-BLOCK: behind a row of cars in 1st gear across every lane, next turn's
+    roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
+    is high, with brakes to pay it low, and with a lane free it is nothing."""
+    from rules.ai.levels import boxed_odds
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    here = OVAL.space("A20")
+    wall = [next(s.name for s in OVAL.spaces if s.lane == lane and s.row == here.row + 1) for lane in range(OVAL.lanes)]
+    state = board([car("a", "A20", gear=3), *[car(f"w{i}", n, gear=1) for i, n in enumerate(wall)]], "a")
+    a = state.car("a")
+    assert boxed_odds(OVAL, state, a, "A20", 0, 6) > 0.5
+    assert boxed_odds(OVAL, state, a, "A20", 3, 6) < boxed_odds(OVAL, state, a, "A20", 0, 6)
+    gap = state.model_copy(update={"cars": tuple(c for c in state.cars if c.id != "w1")})
+    assert boxed_odds(OVAL, gap, gap.car("a"), "A20", 0, 6) == 0

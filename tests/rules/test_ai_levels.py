@@ -96,7 +96,7 @@ def test_racers_have_tempers_of_their_own() -> None:
     car = state.car("a")
     outs = {RACER.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}
     assert len(outs) > 1
-    assert {CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)} == {CHAMPION.out}
+    assert len({CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}) == 1
 
 
 def test_the_rookie_now_and_then_takes_the_second_best_gear() -> None:
@@ -243,3 +243,18 @@ def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
     assert not _car_ahead(TRACK, state, car, RACER.exact_near)
     near = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": "A33"}))})
     assert _car_ahead(TRACK, near, car, RACER.exact_near) and not _car_ahead(TRACK, near, car, 0)
+
+
+def test_a_racer_plays_out_its_gears_exactly_with_two_cars_a_few_more_rows_ahead() -> None:
+    """CORE-BLOCK-1..3: two cars up to ``crowd_near`` rows ahead may box a Racer in beyond the lane's
+    view, so it weighs the engine's legal moves; one car that far ahead (a duel) does not."""
+    from rules.ai.levels import _car_ahead
+
+    state = position("A30", 3)
+    car = state.car("a")
+    far = RACER.exact_near + 2
+    one = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": f"A{30 + far}"}))})
+    assert not _car_ahead(TRACK, one, car, RACER.exact_near) and not _car_ahead(TRACK, one, car, RACER.crowd_near, 2)
+    beside = next(s.name for s in TRACK.spaces if s.lane == 1 and s.row == TRACK.space(f"A{30 + far}").row)
+    two = one.model_copy(update={"cars": (*one.cars, state.car("b").model_copy(update={"id": "c", "space": beside}))})
+    assert _car_ahead(TRACK, two, car, RACER.crowd_near, 2) and not _car_ahead(TRACK, two, car, RACER.exact_near)
