@@ -21,6 +21,9 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
 * AMB-10 every corner has an ``inside`` side ("left" or "right", in the
   direction of travel); ``Track.inside_rank`` sorts lanes inside-first
   against the corner a space is in or the next corner ahead.
+* AMB-BLOCK a blocked space (a printed space no car may use, ``Track.blocked``) stays a
+  space of the board, drawn and named and counted in its lane and row, but no step leads
+  into it or out of it, so no car ever stands on it or drives through it.
 * AMB-56 for turn order a car in the pit lane counts as standing on the pit
   entry space, the last one where a board has two (``Track.pit_stand``,
   ``Track.order_row``).
@@ -177,7 +180,7 @@ class Tunnel(Frozen):
 
 # Track fields (and pit-lane fields) left out of the canonical JSON while empty, so every
 # track drawn without them keeps the graph hash its records pin.
-_OMITTED_WHEN_EMPTY = ("zones", "tunnels")
+_OMITTED_WHEN_EMPTY = ("zones", "tunnels", "blocked")
 _PIT_OMITTED_WHEN_EMPTY = ("extra_entries", "extra_exits")
 
 
@@ -197,6 +200,7 @@ class Track(Frozen):
     weather: WeatherTable
     zones: tuple[Zone, ...] = ()
     tunnels: tuple[Tunnel, ...] = ()
+    blocked: tuple[str, ...] = ()  # AMB-BLOCK: printed spaces no car may use, in lap order
 
     @cached_property
     def lookup(self) -> _Lookup:
@@ -225,11 +229,16 @@ class Track(Frozen):
     def in_edges(self, name: str) -> tuple[Edge, ...]:
         return self.lookup.inc[name]
 
+    def is_blocked(self, name: str) -> bool:
+        """AMB-BLOCK: ``name`` is a printed space no car may use (no step leads into or out of it)."""
+        return name in self.lookup.blocked
+
     def successors(self, name: str) -> tuple[str, ...]:
         return tuple(e.dst for e in self.lookup.out[name])
 
     def ahead(self, name: str) -> str | None:
-        """The straight-ahead successor (AMB-2), or None at a pit end."""
+        """The straight-ahead space (AMB-2), or None at a pit end; in front of a blocked space
+        that space, though no step leads into it (AMB-BLOCK): a car two spaces on is not directly ahead."""
         return self.lookup.ahead.get(name)
 
     def behind(self, name: str) -> str | None:
@@ -357,6 +366,13 @@ class _Lookup:
 
             self.pit_stand = self.by_name[max(track.pit.entries, key=along)]
         self.tunnel = {t.entry: t for t in track.tunnels}
+        self.blocked = frozenset(track.blocked)
+        for name in track.blocked:  # AMB-BLOCK: no step, but "straight ahead" stays the printed lane
+            lane, i = self.by_name[name].lane, self.by_name[name].index
+            row = self.lanes[lane]
+            prev, nxt = row[i - 1].name, row[(i + 1) % len(row)].name
+            self.ahead[prev], self.ahead[name] = name, nxt
+            self.behind[name], self.behind[nxt] = prev, name
         self._track = track
 
     @cached_property

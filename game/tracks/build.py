@@ -2,7 +2,8 @@
 
 The steps, each in its own module: the lanes' spaces (``spaces``), the steps
 between them (``links``), the pit lane (``pit``), the corners (``corners``),
-the grid (``grid``) and the street features (``street``); then every space
+the grid (``grid``), the street features (``street``) and the blocked spaces
+(``blocked``, whose steps are dropped); then every space but a blocked one
 must be reachable. docs/track-format.md, "What the game derives", explains the
 method to designers.
 """
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from game.tracks.blocked import BLOCKED_SPACE, blocked_points, check_blocked, lane_ends, open_edges
 from game.tracks.builder import MAX_LANES, MAX_SPACES, Builder
 from game.tracks.corners import corners_of
-from game.tracks.drawing import Drawing, TrackError
+from game.tracks.drawing import Drawing, Shape, TrackError
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
@@ -38,7 +40,8 @@ def build(drawing: Drawing) -> Track:
     arrow_objs = b.objects("arrows", "arrow", "no_lane_change")
     zone_shapes = b.objects("arrow_zones", "arrow_zone")["arrow_zone"]
     row_shapes = b.objects("rows", "row_line")["row_line"]
-    space_shapes = b.objects("spaces", "space")["space"]
+    space_objs = b.objects("spaces", "space", BLOCKED_SPACE)
+    space_shapes = space_objs["space"]
     grid_objs = b.objects("grid", "grid_slot", "qualifying_start")
     pit_objs = b.objects("pit", "pit_lane", "box")
 
@@ -82,12 +85,15 @@ def build(drawing: Drawing) -> Track:
     spaces += pit_spaces
     edges += pit_edges
     by_name.update((s.name, s) for s in pit_spaces)
+    blocked = blocked_points(b, space_objs[BLOCKED_SPACE], near, pit_spaces)
+    edges = open_edges(edges, blocked)
     corners = corners_of(b, corner_shapes, corner_order, corner_rows, spaces, edges, lanes)
     grid = grid_slots(b, grid_objs["grid_slot"], near, n_rows)
     qual = single_point(b, grid_objs["qualifying_start"], "qualifying_start", near, n_rows)
     zones, tunnels = street_features(b, near, "pit" in drawing.layers)
+    check_blocked(b, blocked, by_name, grid, qual, pit, lane_ends(spaces))
     if not b.problems:
-        _check_reachable(b, spaces, edges, grid)
+        _check_reachable(b, spaces, edges, grid, blocked)
     if b.problems or weather is None or qual is None:
         raise TrackError(b.problems)
     return Track(
@@ -104,14 +110,16 @@ def build(drawing: Drawing) -> Track:
         weather=weather,
         zones=zones,
         tunnels=tunnels,
+        blocked=tuple(s.name for s in sorted((by_name[n] for n in blocked), key=lambda s: (s.row, s.lane))),
     )
 
 
 _ENDS = attrgetter("src", "dst")
 
 
-def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str]) -> None:
-    """Every space can be reached from the grid, and from every space the lap goes on."""
+def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str], blocked: dict[str, Shape]) -> None:
+    """Every space can be reached from the grid, and from every space the lap goes on; a blocked
+    space is exempt (no step leads into or out of it), but a lane it closes with no way round is not."""
     number = {s.name: i for i, s in enumerate(spaces)}  # spaces by position in the list, for plain lists below
     succ: list[list[int]] = [[] for _ in spaces]
     pred: list[list[int]] = [[] for _ in spaces]
@@ -133,21 +141,30 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
         return seen
 
     reached = closure([number[g] for g in grid], succ)
-    unreached = [s for s, ok in zip(spaces, reached) if not ok]
+    unreached = [s for s, ok in zip(spaces, reached) if not ok and s.name not in blocked]
     if unreached:
         first = unreached[0]
         b.fail(
             f"{len(unreached)} spaces cannot be reached from the grid, starting with {first.name}",
-            "add arrows or diagonal room so cars can get into that lane, or join the pit lane to the track",
+            "add arrows or diagonal room so cars can get into that lane, or join the pit lane to the track"
+            + _blocked_hint(blocked),
             at=(first.x, first.y),
         )
     if grid:
         home = closure([number[grid[0]]], pred)
-        stuck = [s for s, ok in zip(spaces, home) if not ok]
+        stuck = [s for s, ok in zip(spaces, home) if not ok and s.name not in blocked]
         if stuck:
             first = stuck[0]
             b.fail(
                 f"{len(stuck)} spaces lead nowhere (the lap cannot go on from them), starting with {first.name}",
-                "join the lane or pit lane back to the track",
+                "join the lane or pit lane back to the track" + _blocked_hint(blocked),
                 at=(first.x, first.y),
             )
+
+
+def _blocked_hint(blocked: dict[str, Shape]) -> str:
+    """Where blocked spaces may be the cause: they close a lane that has no way round them."""
+    if not blocked:
+        return ""
+    named = ", ".join(f"{n} (object {s.id})" for n, s in sorted(blocked.items())[:4])
+    return f"; a blocked space closes its lane, so check the blocked_space points on {named}: a lane needs a way round them"
