@@ -745,6 +745,60 @@ def street_with_pit(root: ET.Element) -> None:
         ET.SubElement(el, "point")
 
 
+# --- blocked spaces (game/tracks/blocked.py) ------------------------------------------------
+
+
+def _space_xy(name: str) -> tuple[float, float]:
+    """The centre of a space of maps/oval.tmx as the loader derives it (blocked spaces sit on centres)."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from game.tracks.load import load_track
+
+    sp = load_track(SOURCE).space(name)
+    return sp.x, sp.y
+
+
+def add_blocked(root: ET.Element, *where: tuple[float, float]) -> None:
+    """A layer 'spaces' with a blocked_space point at each position."""
+    group = ET.SubElement(root, "objectgroup", {"id": new_id(root, "nextlayerid"), "name": "spaces"})
+    for x, y in where:
+        el = ET.SubElement(group, "object", {"id": new_id(root, "nextobjectid"), "type": "blocked_space", "x": _num(x), "y": _num(y)})
+        ET.SubElement(el, "point")
+
+
+@mutation("blocked_off_space.tmx", "{49}: the blocked space is not on a space")
+def blocked_off_space(root: ET.Element) -> None:
+    """A blocked space dropped in the infield, a lane width inside lane C."""
+    x, y = _space_xy("C30")
+    add_blocked(root, (x, y - 120))
+
+
+@mutation("blocked_on_grid.tmx", "{49}: the blocked space on A60 is grid slot 1, which a car must be able to use")
+def blocked_on_grid(root: ET.Element) -> None:
+    add_blocked(root, abs_points(obj(root, 37))[0])
+
+
+@mutation("blocked_on_line.tmx", "{49}: the blocked space on B1 is a space at the start/finish line")
+def blocked_on_line(root: ET.Element) -> None:
+    add_blocked(root, _space_xy("B1"))
+
+
+@mutation("blocked_on_box.tmx", "{49}: the blocked space is on P4, pit box 1: the pit lane has no blocked spaces")
+def blocked_on_box(root: ET.Element) -> None:
+    add_blocked(root, abs_points(obj(root, 27))[0])
+
+
+@mutation("blocked_twice.tmx", "{50}: two blocked spaces are on B40 (objects 49 and 50)")
+def blocked_twice(root: ET.Element) -> None:
+    add_blocked(root, _space_xy("B40"), _space_xy("B40"))
+
+
+@mutation("blocked_closes_lane.tmx", "2 spaces cannot be reached from the grid, starting with C14")
+def blocked_closes_lane(root: ET.Element) -> None:
+    """Lane C blocked in the Lindenkehre, where lane changes follow the arrows only: no way round."""
+    add_blocked(root, _space_xy("C13"))
+
+
 def render(root: ET.Element, fn: Mutation) -> bytes:
     """Apply ``fn`` to ``root`` (a copy of its source map's root) and serialise the result."""
     out = fn(root)
