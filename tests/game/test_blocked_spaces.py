@@ -1,0 +1,130 @@
+"""Blocked spaces (AMB-BLOCK): a printed space no car may use, a ``blocked_space`` point in the
+layer ``spaces``. The space stays on the board, drawn and named, but no step leads into or out of
+it, so no legal move, race or restart ever puts a car on it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.tracks.build import build
+from game.tracks.drawing import Drawing, Shape, TrackError
+from rules.moves import MoveRequest, legal_moves
+from rules.record import replay, same_drivers
+from rules.ruleset import PRESETS
+from rules.session import RaceSession
+from rules.track import Track
+from tests.game.drawings import CX1, CX2, CY, stadium
+
+#: on the back straight (rows 18 to 30 of the stadium), in all three lanes but never level
+BLOCKED = ("C16", "B23", "A27")
+
+
+def with_blocked(d: Drawing, track: Track, names: tuple[str, ...], first_id: int = 600) -> Drawing:
+    """The drawing with a blocked_space point on the centre of each named space of ``track``."""
+    d.layers.setdefault("spaces", [])
+    d.layers["spaces"] += [
+        Shape(first_id + i, "blocked_space", ((track.space(n).x, track.space(n).y),)) for i, n in enumerate(names)
+    ]
+    return d
+
+
+@pytest.fixture(scope="module")
+def plain() -> Track:
+    return build(stadium())
+
+
+@pytest.fixture(scope="module")
+def blocked(plain) -> Track:
+    return build(with_blocked(stadium(), plain, BLOCKED))
+
+
+def messages(d: Drawing) -> list[str]:
+    with pytest.raises(TrackError) as err:
+        build(d)
+    return [p.line() for p in err.value.problems]
+
+
+def test_amb_block_a_blocked_space_stays_on_the_board_but_no_step_leads_into_or_out_of_it(plain, blocked):
+    """AMB-BLOCK: the spaces are the same; every step touching a blocked space is gone, no other."""
+    assert blocked.blocked == BLOCKED  # in lap order
+    assert [s.name for s in blocked.spaces] == [s.name for s in plain.spaces]
+    assert all(blocked.is_blocked(n) for n in BLOCKED) and not blocked.is_blocked("B24")
+    for n in BLOCKED:
+        assert blocked.out_edges(n) == () and blocked.in_edges(n) == ()
+    touching = [e for e in plain.edges if e.src in BLOCKED or e.dst in BLOCKED]
+    assert touching and set(blocked.edges) == set(plain.edges) - set(touching)
+
+
+def test_amb_block_straight_ahead_is_still_the_printed_lane(plain, blocked):
+    """AMB-2 with AMB-BLOCK: a car two spaces beyond a blocked space is not directly ahead."""
+    assert blocked.ahead("B22") == "B23" and blocked.ahead("B23") == "B24"
+    assert blocked.behind("B24") == "B23" and blocked.behind("B23") == "B22"
+    assert all(blocked.ahead(s.name) == plain.ahead(s.name) for s in plain.spaces)
+
+
+def test_amb_block_the_graph_hash_of_a_board_without_blocked_spaces_is_unchanged(plain, blocked):
+    assert "blocked" not in plain.canonical_json()
+    assert '"blocked":["C16","B23","A27"]' in blocked.canonical_json()
+    assert plain.content_hash() != blocked.content_hash()
+
+
+def test_amb_block_hand_placed_spaces_ignore_blocked_points(plain):
+    """Layer 'spaces' holds both classes: the blocked points are no hand-placed spaces."""
+    d = with_blocked(stadium(), plain, ("B23",))
+    d.layers["spaces"] += [Shape(500 + i, "space", ((s.x, s.y),)) for i, s in enumerate(plain.lane_spaces(1))]
+    t = build(d)
+    assert [(s.name, s.x, s.y) for s in t.spaces] == [(s.name, s.x, s.y) for s in plain.spaces]
+    assert t.blocked == ("B23",)
+
+
+def test_amb_block_the_checker_names_every_misplaced_blocked_space(plain):
+    """One message each, with object id and position: off every space, twice, a grid slot, the
+    line, a lane closed with no way round."""
+    d = with_blocked(stadium(), plain, ("B23", "B23", plain.grid[0], "B1"))
+    d.layers["spaces"].append(Shape(610, "blocked_space", (((CX1 + CX2) / 2, CY),)))  # the infield
+    lines = messages(d)
+    assert any("object 601" in m and "two blocked spaces are on B23 (objects 600 and 601)" in m for m in lines)
+    assert any("object 602" in m and f"the blocked space on {plain.grid[0]} is grid slot 1" in m for m in lines)
+    assert any("object 603" in m and "the blocked space on B1 is a space at the start/finish line" in m for m in lines)
+    assert any("object 610" in m and "the blocked space is not on a space" in m for m in lines)
+    closed = messages(with_blocked(stadium(), plain, ("A7",)))  # lane A of the first corner changes lanes only at arrows
+    assert any("cannot be reached from the grid" in m or "lead nowhere" in m for m in closed)
+    assert all("blocked_space points on A7 (object 600)" in m for m in closed)
+
+
+def test_amb_block_a_blocked_space_beside_an_open_one_leaves_the_lap_open(plain):
+    """The reachability check exempts the blocked spaces themselves: two lanes blocked level
+    with each other on a straight still leave lane C."""
+    t = build(with_blocked(stadium(), plain, ("A24", "B24")))
+    assert t.blocked == ("A24", "B24")
+
+
+def test_amb_block_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked):
+    rules = PRESETS["fde-advanced"]
+    session = RaceSession(blocked, same_drivers(blocked, rules, 6, 1, 11, "aggressive"))
+    seen: set[str] = set()
+    while not session.state.finished:
+        session.advance()
+        seen |= {c.space for c in session.state.cars if c.space is not None}
+    assert not seen & set(BLOCKED)
+    back_straight = {s.name for s in blocked.spaces if 18 <= s.row <= 30 and not s.in_pit}
+    assert len(seen & back_straight) >= 5  # the cars stopped among the blocked spaces, lap after lap
+    final = replay(blocked, session.record())
+    assert final == session.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=st.sampled_from([f"{lane}{i}" for lane in "ABC" for i in range(14, 30)]),
+    roll=st.integers(1, 20),
+    others=st.sets(st.sampled_from([f"{lane}{i}" for lane in "ABC" for i in range(15, 34)]), max_size=5),
+)
+def test_amb_block_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked, start, roll, others):
+    if start in BLOCKED:
+        start = blocked.behind(start) or start
+    occupied = frozenset(o for o in others if o != start and o not in BLOCKED)
+    req = MoveRequest(track=blocked, rules=PRESETS["fde-advanced"], start=start, roll=roll, occupied=occupied, brakes=3, tyres=3)
+    for move in legal_moves(req):
+        assert not set(move.path) & set(BLOCKED)
