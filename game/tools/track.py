@@ -84,6 +84,7 @@ def summary(track: Track) -> dict:
             for z in track.zones
         ],
         "tunnels": [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in track.tunnels],
+        "blocked": list(track.blocked),
         "weather": {k: _range(v) for k, v in track.weather.model_dump().items()},
         "hash": track.content_hash(),
     }
@@ -127,6 +128,8 @@ def render_text(f: dict) -> str:
         )
     for t in f["tunnels"]:
         lines.append(f"tunnel {t['number']}: from {t['entry']} to {t['exit']}")
+    if f["blocked"]:  # AMB-BLOCK
+        lines.append(f"blocked spaces ({len(f['blocked'])}, no car may use them): " + " ".join(f["blocked"]))
     w = f["weather"]
     lines.append(f"weather: sun {w['sun']}, variable {w['variable']}, rain {w['rain']}")
     lines.append(f"hash: {f['hash']}")

@@ -8,9 +8,12 @@ from rules.track import Space, Track
 
 def space_kind(track: Track, s: Space) -> str:
     """What a space is on the board: ``box`` (a pit box), ``pit`` (the rest of the pit lane),
-    ``grid`` (a starting slot), ``corner`` (inside a corner's stop area) or ``straight``."""
+    ``blocked`` (a printed space no car may use, AMB-BLOCK), ``grid`` (a starting slot),
+    ``corner`` (inside a corner's stop area) or ``straight``."""
     if s.in_pit:
         return "box" if s.box is not None else "pit"
+    if track.is_blocked(s.name):
+        return "blocked"
     if s.name in track.grid:
         return "grid"
     return "corner" if s.corner is not None else "straight"
@@ -20,8 +23,8 @@ def graph(track: Track) -> dict:
     """Every space with its successors and the kind of each edge, the blocked spaces and the
     rows that decide the order of cars (AMB-9 level cars, AMB-56 the pit lane at its entry).
 
-    The format has no blocked spaces yet (a printed space no car may use): every space is
-    usable, ``blocked`` is listed so readers need not change when the format gets them.
+    A blocked space (AMB-BLOCK) is listed with its lane, row and position like any other, has
+    no successors and no step leads into it.
     """
     grid = {name: i + 1 for i, name in enumerate(track.grid)}
     spaces = []
@@ -42,7 +45,7 @@ def graph(track: Track) -> dict:
             "arrows_only": s.arrows_only,
             "box": s.box,
             "grid": grid.get(s.name),
-            "blocked": False,
+            "blocked": track.is_blocked(s.name),
             "successors": [{"to": e.dst, "kind": e.kind.value} for e in track.out_edges(s.name)],
         })
-    return {"spaces": spaces, "blocked": [], "edges": len(track.edges)}
+    return {"spaces": spaces, "blocked": list(track.blocked), "edges": len(track.edges)}

@@ -4,10 +4,14 @@ it, so no legal move, race or restart ever puts a car on it."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.main import main
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
 from rules.moves import MoveRequest, legal_moves
@@ -15,6 +19,7 @@ from rules.record import replay, same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.track import Track
+from tests.game.drawing_tmx import write_tmx
 from tests.game.drawings import CX1, CX2, CY, stadium
 
 #: on the back straight (rows 18 to 30 of the stadium), in all three lanes but never level
@@ -128,3 +133,20 @@ def test_amb_block_no_legal_move_ends_on_or_passes_through_a_blocked_space(block
     req = MoveRequest(track=blocked, rules=PRESETS["fde-advanced"], start=start, roll=roll, occupied=occupied, brakes=3, tyres=3)
     for move in legal_moves(req):
         assert not set(move.path) & set(BLOCKED)
+
+
+@pytest.fixture(scope="module")
+def blocked_file(plain, tmp_path_factory) -> Path:
+    return write_tmx(with_blocked(stadium(), plain, BLOCKED), tmp_path_factory.mktemp("blocked") / "blocked.tmx")
+
+
+def test_amb_block_track_info_lists_the_blocked_spaces(blocked_file, capsys):
+    assert main(["track", "info", str(blocked_file)]) == 0
+    assert "blocked spaces (3, no car may use them): C16 B23 A27" in capsys.readouterr().out
+    assert main(["track", "info", str(blocked_file), "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["blocked"] == list(BLOCKED)
+    by_name = {s["name"]: s for s in facts["spaces"]}
+    assert all(by_name[n]["blocked"] and by_name[n]["kind"] == "blocked" and by_name[n]["successors"] == [] for n in BLOCKED)
+    assert not any(e["to"] in BLOCKED for s in facts["spaces"] for e in s["successors"])
+    assert sum(s["blocked"] for s in facts["spaces"]) == 3

@@ -63,7 +63,7 @@ def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped, capsys):
         assert s["order_row"] == (entry_row if s["lane"] == "pit" else s["row"])
 
 
-def test_no_space_is_blocked_in_todays_format(shipped, capsys):
+def test_no_shipped_map_has_a_blocked_space(shipped, capsys):
     path, _ = shipped
     facts = info_json(path, capsys)
     assert facts["blocked"] == [] and not any(s["blocked"] for s in facts["spaces"])
