@@ -29,6 +29,7 @@ from statistics import median
 import pygame
 
 from game import texts
+from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
@@ -867,6 +868,7 @@ class BoardRenderer:
         self._corner_lines(c)
         self._start_line(c)
         self._grid_slots(c)
+        self._blocked_spaces(c)
         for run in self.walls:
             self._wall(c, run)
         for item in self.art.scenery:
@@ -1123,6 +1125,15 @@ class BoardRenderer:
             c.path(LINE, [lerp(back_l, back_r, 0.14), lerp(front_l, front_r, 0.14),
                           lerp(front_l, front_r, 0.86), lerp(back_l, back_r, 0.86)], 0.06 * w)
             c.text(str(pos), 0.36 * w, LINE, lerp(lerp(bl, br, 0.5), lerp(fl, fr, 0.5), 0.45))
+
+    def _blocked_spaces(self, c: Canvas) -> None:
+        """AMB-BLOCK: each blocked space crossed out in red and white hatching inside a dark rim."""
+        for name in self.track.blocked:
+            corners = self._box_corners(self.track.space(name))
+            c.poly(DARK, inset(corners, MARGIN))
+            c.poly(KERB_WHITE, inset(corners, 2 * MARGIN))  # the square the stripes fill
+            for stripe in hatch(corners):
+                c.poly(KERB_RED, stripe)
 
     def _arrows(self, c: Canvas) -> None:
         """Lane-change arrows (CORE-MOVE-6): a white shaft and chevron from centre to centre."""

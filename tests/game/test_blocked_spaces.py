@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -150,3 +151,25 @@ def test_amb_block_track_info_lists_the_blocked_spaces(blocked_file, capsys):
     assert all(by_name[n]["blocked"] and by_name[n]["kind"] == "blocked" and by_name[n]["successors"] == [] for n in BLOCKED)
     assert not any(e["to"] in BLOCKED for s in facts["spaces"] for e in s["successors"])
     assert sum(s["blocked"] for s in facts["spaces"]) == 3
+
+
+def test_amb_block_the_board_crosses_a_blocked_space_out_in_red_hatching(blocked_file, blocked, tmp_path, capsys):
+    """``track render`` (the board's own painter) hatches each blocked space red and white; an
+    open space of the same straight keeps its asphalt, without a no-lane-change line beside it."""
+    out = tmp_path / "board.png"
+    assert main(["track", "render", str(blocked_file), str(out)]) == 0
+    said = capsys.readouterr().out
+    left, top = (float(v) for v in said.split("map pixels (")[1].split(")")[0].split(", "))
+    picture = pygame.image.load(str(out))
+
+    def red_share(name: str) -> float:
+        s = blocked.space(name)
+        box = [(round(s.x - left + dx), round(s.y - top + dy)) for dx in range(-14, 15, 2) for dy in range(-14, 15, 2)]
+        return sum(1 for p in box if _reddish(picture.get_at(p))) / len(box)
+
+    assert all(red_share(n) > 0.2 for n in BLOCKED)
+    assert red_share("B21") == 0 and red_share("A24") == 0
+
+
+def _reddish(c: pygame.Color) -> bool:
+    return c.r > 150 and c.g < 80 and c.b < 80
