@@ -14,7 +14,8 @@ borders and the row lines), derives the steps, and adds drawn arrows. So the con
    (between the spaces' centres, which a first build without arrows places);
    a ``no_lane_change`` line where the board forbids every lane change along a stretch of a
    straight, a tiny arrow zone around a straight space whose lane changes it restricts only
-   one way; every lane node a hand-placed space where the board has it (layer ``spaces``);
+   one way; every lane node a hand-placed space where the board has it (layer ``spaces``),
+   with a ``blocked_space`` point on each node of type 4 (blocked, AMB-BLOCK);
    the pit lane through its nodes with a box on every garage; the grid slots on the grid nodes;
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
    refuses, and compares the result with the board: every space, step, corner and the pit.
@@ -113,7 +114,9 @@ def kept_line(t: Track) -> str:
     lanes = ", ".join(f"{s[0].name[0]} {len(s)}" for s in (t.lane_spaces(i) for i in range(t.lanes)))
     corners = ", ".join(str(c.stops) for c in t.corners)
     pit = "no pit lane" if t.pit is None else f"pit lane of {len(t.pit.spaces)} spaces with {len(t.pit.boxes)} boxes"
-    return f"kept: {t.lanes} lanes ({lanes} spaces), {len(t.corners)} corners (stops {corners}), {pit}, grid of {len(t.grid)}"
+    blocked = f", {len(t.blocked)} blocked space(s) {' '.join(t.blocked)}" if t.blocked else ""
+    return (f"kept: {t.lanes} lanes ({lanes} spaces), {len(t.corners)} corners (stops {corners}), {pit}, "
+            f"grid of {len(t.grid)}{blocked}")
 
 
 # --- understanding the board ---------------------------------------------------------------
@@ -129,9 +132,7 @@ def understand(dat: DatTrack) -> Board:
         lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
     for n in sorted(in_lane):
         kind = dat.nodes[n].type
-        if kind == BLOCKED:
-            lost.append(f"node {n} is blocked on the board; the format has no blocked spaces, so it is a normal space")
-        elif kind == 0:
+        if kind == 0:
             lost.append(f"node {n} has the type 'unknown'; it became a straight space")
     corners = _corners(dat, lanes, lost)
     pit, entry, exit_, ways = _pit(dat, in_lane, lost)
@@ -625,6 +626,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                     oid = next(ids)
                     arrows[oid] = (a, b)
                     d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
+    # a blocked node is a printed space no car may use (AMB-BLOCK): its space stays, crossed out
+    d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],)) for lane in lanes for n in lane
+                           if board.dat.nodes[n].type == BLOCKED]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
@@ -800,8 +804,9 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
                     "board's lanes are staggered there, but the map staggers a lane by the one offset it has on the "
                     "straight of the finish line), so each became a step one row "
                     f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
+    blocked = {n for n in spaces if board.dat.nodes[n].type == BLOCKED}
     for a, b in dict.fromkeys(board.dat.edges):
-        if a not in spaces or b not in spaces:
+        if a not in spaces or b not in spaces or a in blocked or b in blocked:  # no step touches a blocked space
             continue
         if same[(a, b)] in have:
             continue

@@ -53,7 +53,7 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     out, said = imported("oval2.dat", tmp_path, capsys)
     assert main(["track", "check", str(out)]) == 0
     lost = [line for line in said.splitlines() if line.startswith("  - ")]
-    assert any("node 40 is blocked on the board" in line for line in lost)
+    assert not any("node 40" in line or "blocked" in line for line in lost)  # kept as a blocked space
     assert not any("pit exit" in line for line in lost)  # its second pit exit is kept (CORE-PIT-2)
     # the sideways steps (in the hairpin, in the kink where the format spreads lane A's two curve
     # spaces over lane B's four rows, and on the straight) are kept as sideways arrows (AMB-3);
@@ -70,7 +70,7 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     b5, a6 = spaces[board.lanes[1][5]], spaces[board.lanes[0][6]]
     assert a6 not in track.successors(b5)
     assert track.space(b5).arrows_only
-    kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces}
+    kept = {(spaces[a], spaces[b]) for a, b in dat.edges if a in spaces and b in spaces and 40 not in (a, b)}
     # the map allows the board's steps, its sideways ones and both pit exits too (CORE-PIT-2)
     have = {(e.src, e.dst) for e in track.edges}
     assert len(have - kept) == len(kept - have) <= 1
@@ -80,6 +80,20 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     on_straight = [(a, z) for a, z in sideways if track.space(a).corner is None]
     assert len(sideways) >= 10 and on_straight  # the kink's, and one on the straight
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
+
+
+def test_amb_block_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_path, capsys):
+    """GP Online's node type 4 (blocked): the space is kept where the board has it, crossed
+    out: listed in ``Track.blocked``, with no step into or out of it (AMB-BLOCK)."""
+    out, said = imported("oval2.dat", tmp_path, capsys)
+    assert '<object id=' in out.read_text(encoding="utf-8") and 'type="blocked_space"' in out.read_text(encoding="utf-8")
+    track = load_track(out)
+    board = understand(read_dat(DAT / "oval2.dat"))
+    spaces = space_of(board, track)
+    assert track.blocked == (spaces[40],)
+    assert track.out_edges(spaces[40]) == () and track.in_edges(spaces[40]) == ()
+    assert (track.space(spaces[40]).x, track.space(spaces[40]).y) == _geometry(board)[0][40]
+    assert f"grid of 10, 1 blocked space(s) {spaces[40]}" in said and "node 40" not in said
 
 
 @pytest.mark.parametrize("name", ["oval3.dat", "oval2.dat"])

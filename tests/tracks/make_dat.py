@@ -7,9 +7,10 @@ with a short straight between, the bottom straight, and a 3-stop hairpin back to
 
 - ``oval3.dat``: 3 lanes, every space where the format would put it, every lane change a
   printed board has (diagonals on the straights, arrows in and out of and inside the corners).
-- ``oval2.dat``: 2 lanes, with what GP Online can say and this format cannot: a blocked
-  space, a sideways step in a corner, a second pit exit, a straight where the board
-  forbids one lane change, and a kink on the bottom straight that only lane A drives as a curve.
+- ``oval2.dat``: 2 lanes, with the rarer things GP Online can say: a blocked space (it
+  becomes a ``blocked_space``), a sideways step in a corner, a second pit exit, a straight
+  where the board forbids one lane change, and a kink on the bottom straight that only lane A
+  drives as a curve.
 - ``oval3-traced.dat``: ``oval3.dat`` as a hand traces it, every node up to 10 px off.
 - ``oval2-staggered.dat``: 2 lanes in the brick pattern of printed boards: on the straights
   lane B's spaces sit half a space ahead of lane A's (in the corners too), and each diagonal leads to the space
