@@ -1016,6 +1016,8 @@ CLASSES: dict[str, tuple[str, dict[str, int]]] = {
     "police_station": ("#0a3cff", {}),
     "tunnel_entry": ("#30d158", {"number": 0}),
     "tunnel_exit": ("#66d4cf", {"number": 0}),
+    # a printed space no car may use (game/tracks/blocked.py), layer 'spaces'
+    "blocked_space": ("#d0312d", {}),
 }
 SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres")
 
