@@ -173,3 +173,11 @@ def test_amb_block_the_board_crosses_a_blocked_space_out_in_red_hatching(blocked
 
 def _reddish(c: pygame.Color) -> bool:
     return c.r > 150 and c.g < 80 and c.b < 80
+
+
+def test_amb_block_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
+    from game import texts
+    from game.board.street_art import space_lines
+
+    assert space_lines(blocked, "B23") == [texts.tr("gallery.blocked_space")]
+    assert space_lines(blocked, "B24") == []
