@@ -12,7 +12,7 @@ from __future__ import annotations
 from game.tracks.builder import Builder
 from game.tracks.drawing import Shape
 from game.tracks.finder import SpaceFinder
-from rules.track import Edge, PitLane, Space
+from rules.track import Edge, PitLane, Space, Tunnel
 
 BLOCKED_SPACE = "blocked_space"
 
@@ -75,9 +75,11 @@ def check_blocked(
     qual: str | None,
     pit: PitLane | None,
     lane_ends: set[str],
+    tunnels: tuple[Tunnel, ...] = (),
 ) -> None:
     """A blocked space may not be a space a car must use: a grid slot, the qualifying start,
-    a space next to the start/finish line, or where cars turn into or out of the pit lane."""
+    a space next to the start/finish line, where cars turn into or out of the pit lane, or a
+    tunnel's end (STREET-7 moves a car onto the exit)."""
     uses: dict[str, tuple[str, str]] = {}
     for i, name in enumerate(grid):
         uses[name] = (f"grid slot {i + 1}", "move the grid slot or the blocked space")
@@ -91,6 +93,9 @@ def check_blocked(
             uses.setdefault(name, ("the pit entry", "move the pit_lane line's first point or the blocked space"))
         for name in pit.exits:
             uses.setdefault(name, ("the pit exit", "move the pit_lane line's last point or the blocked space"))
+    for t in tunnels:
+        uses.setdefault(t.entry, (f"the entry of tunnel {t.number}", "move the tunnel_entry or the blocked space"))
+        uses.setdefault(t.exit, (f"the exit of tunnel {t.number}", "move the tunnel_exit or the blocked space"))
     for name, shape in blocked.items():
         if name in uses:
             what, hint = uses[name]

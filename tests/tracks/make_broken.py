@@ -748,13 +748,13 @@ def street_with_pit(root: ET.Element) -> None:
 # --- blocked spaces (game/tracks/blocked.py) ------------------------------------------------
 
 
-def _space_xy(name: str) -> tuple[float, float]:
-    """The centre of a space of maps/oval.tmx as the loader derives it (blocked spaces sit on centres)."""
+def _space_xy(name: str, source: Path = SOURCE) -> tuple[float, float]:
+    """The centre of a space of the map as the loader derives it (blocked spaces sit on centres)."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     from game.tracks.load import load_track
 
-    sp = load_track(SOURCE).space(name)
+    sp = load_track(source).space(name)
     return sp.x, sp.y
 
 
@@ -797,6 +797,12 @@ def blocked_twice(root: ET.Element) -> None:
 def blocked_closes_lane(root: ET.Element) -> None:
     """Lane C blocked in the Lindenkehre, where lane changes follow the arrows only: no way round."""
     add_blocked(root, _space_xy("C13"))
+
+
+@mutation("blocked_tunnel_exit.tmx", "{160}: the blocked space on B70 is the exit of tunnel 1, which a car must be able to use", CITY)
+def blocked_tunnel_exit(root: ET.Element) -> None:
+    """The street circuit's tunnel leads onto a blocked space: the car would be moved onto it."""
+    add_blocked(root, _space_xy("B70", CITY))
 
 
 def render(root: ET.Element, fn: Mutation) -> bytes:
