@@ -121,17 +121,16 @@ def test_amb_block_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays
     assert final == session.state
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    start=st.sampled_from([f"{lane}{i}" for lane in "ABC" for i in range(14, 30)]),
-    roll=st.integers(1, 20),
-    others=st.sets(st.sampled_from([f"{lane}{i}" for lane in "ABC" for i in range(15, 34)]), max_size=5),
-)
-def test_amb_block_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked, start, roll, others):
-    if start in BLOCKED:
-        start = blocked.behind(start) or start
-    occupied = frozenset(o for o in others if o != start and o not in BLOCKED)
-    req = MoveRequest(track=blocked, rules=PRESETS["fde-advanced"], start=start, roll=roll, occupied=occupied, brakes=3, tyres=3)
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), roll=st.integers(1, 20), brakes=st.integers(0, 6))
+def test_amb_block_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked, data, roll, brakes):
+    """From any open space, with any roll and other cars anywhere, every legal move's path
+    (each space it enters) avoids the blocked spaces."""
+    open_spaces = [s.name for s in blocked.spaces if not blocked.is_blocked(s.name)]
+    start = data.draw(st.sampled_from(open_spaces), label="start")
+    others = data.draw(st.sets(st.sampled_from(open_spaces), max_size=6), label="others")
+    req = MoveRequest(track=blocked, rules=PRESETS["fde-advanced"], start=start, roll=roll,
+                      occupied=frozenset(others - {start}), brakes=brakes, tyres=brakes)
     for move in legal_moves(req):
         assert not set(move.path) & set(BLOCKED)
 
