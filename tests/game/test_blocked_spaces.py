@@ -180,3 +180,16 @@ def test_amb_block_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
 
     assert space_lines(blocked, "B23") == [texts.tr("gallery.blocked_space")]
     assert space_lines(blocked, "B24") == []
+
+
+def test_amb_block_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
+    """A position file (``moves``, ``odds``) may not put a car where no car may stand."""
+    from rules.position import problem
+
+    session = RaceSession(blocked, same_drivers(blocked, PRESETS["fde-advanced"], 3, 1, 5))
+    while session.state.round < 2:
+        session.advance()
+    state = session.state
+    assert problem(blocked, state) is None
+    moved = state.with_car(state.cars[0].model_copy(update={"space": "B23"}))
+    assert problem(blocked, moved) == f"car {state.cars[0].id}: space 'B23' is blocked on this track: no car may stand on it"
