@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from game.main import main
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
+from rules.actions import Drive
 from rules.moves import MoveRequest, legal_moves
 from rules.record import replay, same_drivers
 from rules.ruleset import PRESETS
@@ -115,6 +116,8 @@ def test_amb_block_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays
         session.advance()
         seen |= {c.space for c in session.state.cars if c.space is not None}
     assert not seen & set(BLOCKED)
+    driven = {sp for a in session.actions if isinstance(a, Drive) for sp in a.path}
+    assert driven and not driven & set(BLOCKED)  # nor drove through one
     back_straight = {s.name for s in blocked.spaces if 18 <= s.row <= 30 and not s.in_pit}
     assert len(seen & back_straight) >= 5  # the cars stopped among the blocked spaces, lap after lap
     final = replay(blocked, session.record())
