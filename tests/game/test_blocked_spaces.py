@@ -196,3 +196,10 @@ def test_amb_block_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     assert problem(blocked, state) is None
     moved = state.with_car(state.cars[0].model_copy(update={"space": "B23"}))
     assert problem(blocked, moved) == f"car {state.cars[0].id}: space 'B23' is blocked on this track: no car may stand on it"
+
+
+def test_amb_block_a_blocked_space_drawn_as_a_line_is_named(plain):
+    d = stadium()
+    a, b = plain.space("B23"), plain.space("B24")
+    d.layers["spaces"] = [Shape(620, "blocked_space", ((a.x, a.y), (b.x, b.y)))]
+    assert any("object 620" in m and "a blocked space is not a point" in m for m in messages(d))
