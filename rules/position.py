@@ -50,7 +50,7 @@ def problem(track: Track, state: RaceState) -> str | None:
         for what, space in (("space", c.space), ("box", c.box)):
             if space is not None and not track.has_space(space):
                 return f"car {c.id}: {what} {space!r} is not a space of this track"
-        if c.space is not None and track.is_blocked(c.space):  # AMB-BLOCK
+        if c.space is not None and track.is_blocked(c.space):  # AMB-69
             return f"car {c.id}: space {c.space!r} is blocked on this track: no car may stand on it"
         if c.box is not None and c.box not in boxes:
             return f"car {c.id}: box {c.box!r} is not a pit box of this track ({', '.join(boxes) or 'none'})"

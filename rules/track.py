@@ -21,7 +21,7 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
 * AMB-10 every corner has an ``inside`` side ("left" or "right", in the
   direction of travel); ``Track.inside_rank`` sorts lanes inside-first
   against the corner a space is in or the next corner ahead.
-* AMB-BLOCK a blocked space (a printed space no car may use, ``Track.blocked``) stays a
+* AMB-69 a blocked space (a printed space no car may use, ``Track.blocked``) stays a
   space of the board, drawn and named and counted in its lane and row, but no step leads
   into it or out of it, so no car ever stands on it or drives through it.
 * AMB-56 for turn order a car in the pit lane counts as standing on the pit
@@ -200,7 +200,7 @@ class Track(Frozen):
     weather: WeatherTable
     zones: tuple[Zone, ...] = ()
     tunnels: tuple[Tunnel, ...] = ()
-    blocked: tuple[str, ...] = ()  # AMB-BLOCK: printed spaces no car may use, in lap order
+    blocked: tuple[str, ...] = ()  # AMB-69: printed spaces no car may use, in lap order
 
     @cached_property
     def lookup(self) -> _Lookup:
@@ -230,7 +230,7 @@ class Track(Frozen):
         return self.lookup.inc[name]
 
     def is_blocked(self, name: str) -> bool:
-        """AMB-BLOCK: ``name`` is a printed space no car may use (no step leads into or out of it)."""
+        """AMB-69: ``name`` is a printed space no car may use (no step leads into or out of it)."""
         return name in self.lookup.blocked
 
     def successors(self, name: str) -> tuple[str, ...]:
@@ -238,7 +238,7 @@ class Track(Frozen):
 
     def ahead(self, name: str) -> str | None:
         """The straight-ahead space (AMB-2), or None at a pit end; in front of a blocked space
-        that space, though no step leads into it (AMB-BLOCK): a car two spaces on is not directly ahead."""
+        that space, though no step leads into it (AMB-69): a car two spaces on is not directly ahead."""
         return self.lookup.ahead.get(name)
 
     def behind(self, name: str) -> str | None:
@@ -367,7 +367,7 @@ class _Lookup:
             self.pit_stand = self.by_name[max(track.pit.entries, key=along)]
         self.tunnel = {t.entry: t for t in track.tunnels}
         self.blocked = frozenset(track.blocked)
-        for name in track.blocked:  # AMB-BLOCK: no step, but "straight ahead" stays the printed lane
+        for name in track.blocked:  # AMB-69: no step, but "straight ahead" stays the printed lane
             lane, i = self.by_name[name].lane, self.by_name[name].index
             row = self.lanes[lane]
             prev, nxt = row[i - 1].name, row[(i + 1) % len(row)].name

@@ -1,4 +1,4 @@
-"""How the board draws a blocked space (AMB-BLOCK): red and white hatching inside a dark rim,
+"""How the board draws a blocked space (AMB-69): red and white hatching inside a dark rim,
 as printed boards cross out a space no car may use. Pure geometry; ``render`` paints it."""
 
 from __future__ import annotations

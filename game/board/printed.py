@@ -18,7 +18,7 @@ from rules.track import EdgeKind, Space, Track
 def forbidden_diagonals(track: Track) -> list[tuple[Space, Space]]:
     """(from, to) of every diagonal lane change the lanes would offer but the graph leaves out:
     the ones a ``no_lane_change`` line forbids (CORE-MOVE-3), in the lanes' order. A blocked
-    space's missing steps are no line (AMB-BLOCK): its hatching already says it."""
+    space's missing steps are no line (AMB-69): its hatching already says it."""
     lanes = [s for s in track.spaces if not s.in_pit]
     have = {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.DIAGONAL}
     return [(track.space(e.src), track.space(e.dst)) for e in lane_edges(lanes, track.lanes)

@@ -1127,7 +1127,7 @@ class BoardRenderer:
             c.text(str(pos), 0.36 * w, LINE, lerp(lerp(bl, br, 0.5), lerp(fl, fr, 0.5), 0.45))
 
     def _blocked_spaces(self, c: Canvas) -> None:
-        """AMB-BLOCK: each blocked space crossed out in red and white hatching inside a dark rim."""
+        """AMB-69: each blocked space crossed out in red and white hatching inside a dark rim."""
         for name in self.track.blocked:
             corners = self._box_corners(self.track.space(name))
             c.poly(DARK, inset(corners, MARGIN))

@@ -400,7 +400,7 @@ class StreetArt:
 
 def space_lines(track: Track, name: str) -> list[str]:
     """What the street race makes of one space, for the hint under the mouse (STREET-5..7),
-    and whether it is blocked (AMB-BLOCK, any board)."""
+    and whether it is blocked (AMB-69, any board)."""
     lines = [texts.tr("gallery.blocked_space")] if track.is_blocked(name) else []
     zone = track.zone_of(name)
     if zone is not None:

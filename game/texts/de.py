@@ -511,7 +511,7 @@ STRINGS: dict[str, str] = {
     "gallery.police_zone": "Polizeirevier",
     "gallery.tunnel_entry": "Tunnel {number}: ein Auto hier wird nach {exit} versetzt",
     "gallery.tunnel_exit": "Tunnel {number}: der Ausgang von {entry}",
-    # --- blocked spaces (AMB-BLOCK) ---
+    # --- blocked spaces (AMB-69) ---
     "gallery.blocked_space": "Gesperrt: kein Auto darf dieses Feld benutzen",
     # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "Boxengasse, Box {box}",

@@ -504,7 +504,7 @@ STRINGS: dict[str, str] = {
     "gallery.police_zone": "Police station",
     "gallery.tunnel_entry": "Tunnel {number}: a car here is moved to {exit}",
     "gallery.tunnel_exit": "Tunnel {number}: the exit of {entry}",
-    # --- blocked spaces (AMB-BLOCK) ---
+    # --- blocked spaces (AMB-69) ---
     "gallery.blocked_space": "Blocked: no car may use this space",
     # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "pit lane, box {box}",

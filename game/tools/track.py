@@ -128,7 +128,7 @@ def render_text(f: dict) -> str:
         )
     for t in f["tunnels"]:
         lines.append(f"tunnel {t['number']}: from {t['entry']} to {t['exit']}")
-    if f["blocked"]:  # AMB-BLOCK
+    if f["blocked"]:  # AMB-69
         lines.append(f"blocked spaces ({len(f['blocked'])}, no car may use them): " + " ".join(f["blocked"]))
     w = f["weather"]
     lines.append(f"weather: sun {w['sun']}, variable {w['variable']}, rain {w['rain']}")

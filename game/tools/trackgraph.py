@@ -8,7 +8,7 @@ from rules.track import Space, Track
 
 def space_kind(track: Track, s: Space) -> str:
     """What a space is on the board: ``box`` (a pit box), ``pit`` (the rest of the pit lane),
-    ``blocked`` (a printed space no car may use, AMB-BLOCK), ``grid`` (a starting slot),
+    ``blocked`` (a printed space no car may use, AMB-69), ``grid`` (a starting slot),
     ``corner`` (inside a corner's stop area) or ``straight``."""
     if s.in_pit:
         return "box" if s.box is not None else "pit"
@@ -23,7 +23,7 @@ def graph(track: Track) -> dict:
     """Every space with its successors and the kind of each edge, the blocked spaces and the
     rows that decide the order of cars (AMB-9 level cars, AMB-56 the pit lane at its entry).
 
-    A blocked space (AMB-BLOCK) is listed with its lane, row and position like any other, has
+    A blocked space (AMB-69) is listed with its lane, row and position like any other, has
     no successors and no step leads into it.
     """
     grid = {name: i + 1 for i, name in enumerate(track.grid)}

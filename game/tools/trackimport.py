@@ -15,7 +15,7 @@ borders and the row lines), derives the steps, and adds drawn arrows. So the con
    a ``no_lane_change`` line where the board forbids every lane change along a stretch of a
    straight, a tiny arrow zone around a straight space whose lane changes it restricts only
    one way; every lane node a hand-placed space where the board has it (layer ``spaces``),
-   with a ``blocked_space`` point on each node of type 4 (blocked, AMB-BLOCK);
+   with a ``blocked_space`` point on each node of type 4 (blocked, AMB-69);
    the pit lane through its nodes with a box on every garage; the grid slots on the grid nodes;
 3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
    refuses, and compares the result with the board: every space, step, corner and the pit.
@@ -626,7 +626,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                     oid = next(ids)
                     arrows[oid] = (a, b)
                     d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
-    # a blocked node is a printed space no car may use (AMB-BLOCK): its space stays, crossed out
+    # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out
     d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],)) for lane in lanes for n in lane
                            if board.dat.nodes[n].type == BLOCKED]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here

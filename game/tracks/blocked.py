@@ -2,7 +2,7 @@
 
 A traced board keeps every printed space, also the ones its printer crossed out
 (a wall, a marshal's post). The space stays in the track, drawn and named, but
-no step leads into it or out of it (AMB-BLOCK, docs/rules.md), so the graph's
+no step leads into it or out of it (AMB-69, docs/rules.md), so the graph's
 moves, slipstream and restarts never put a car on it. docs/track-format.md,
 "Blocked spaces", is the designer's guide.
 """
@@ -61,7 +61,7 @@ def blocked_points(b: Builder, shapes: list[Shape], near: SpaceFinder, pit_space
 
 
 def open_edges(edges: list[Edge], blocked: dict[str, Shape]) -> list[Edge]:
-    """The steps that neither start nor end on a blocked space (AMB-BLOCK)."""
+    """The steps that neither start nor end on a blocked space (AMB-69)."""
     if not blocked:
         return edges
     return [e for e in edges if e.src not in blocked and e.dst not in blocked]

@@ -134,7 +134,7 @@ def _single_file(track: Track, state: RaceState, order: Sequence[str]) -> RaceSt
     front = min(len(straight) - 1, len(straight) // 2 + len(running) - 1)
     spaces, here = [], straight[front]
     for i in range(2 * len(running) - 1):
-        while track.is_blocked(here):  # AMB-BLOCK: a printed space no car may use is passed by
+        while track.is_blocked(here):  # AMB-69: a printed space no car may use is passed by
             here = track.behind(here) or here
         if i % 2 == 0:
             spaces.append(here)

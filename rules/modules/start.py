@@ -125,7 +125,7 @@ def place(track: Track, state: RaceState, order: list[str], events: list[Event])
     """Put the cars on their grid slots, pole first; then the set-ups, then the start rolls."""
     slots = list(track.grid)
     pole = track.space(slots[0])
-    level = [s for s in track.row_spaces(pole.row) if s.name != pole.name and not track.is_blocked(s.name)]  # AMB-BLOCK
+    level = [s for s in track.row_spaces(pole.row) if s.name != pole.name and not track.is_blocked(s.name)]  # AMB-69
     if state.level_start and level:  # BLITZ-4: both cars level with the pole, in the nearest lane with its row
         slots[1] = min(level, key=lambda s: abs(s.lane - pole.lane)).name
     cars = {cid: state.car(cid).model_copy(update={"space": slots[i], "grid_slot": i}) for i, cid in enumerate(order)}

@@ -1,4 +1,4 @@
-"""Blocked spaces (AMB-BLOCK): a printed space no car may use, a ``blocked_space`` point in the
+"""Blocked spaces (AMB-69): a printed space no car may use, a ``blocked_space`` point in the
 layer ``spaces``. The space stays on the board, drawn and named, but no step leads into or out of
 it, so no legal move, race or restart ever puts a car on it."""
 
@@ -53,8 +53,8 @@ def messages(d: Drawing) -> list[str]:
     return [p.line() for p in err.value.problems]
 
 
-def test_amb_block_a_blocked_space_stays_on_the_board_but_no_step_leads_into_or_out_of_it(plain, blocked):
-    """AMB-BLOCK: the spaces are the same; every step touching a blocked space is gone, no other."""
+def test_AMB_69_a_blocked_space_stays_on_the_board_but_no_step_leads_into_or_out_of_it(plain, blocked):
+    """AMB-69: the spaces are the same; every step touching a blocked space is gone, no other."""
     assert blocked.blocked == BLOCKED  # in lap order
     assert [s.name for s in blocked.spaces] == [s.name for s in plain.spaces]
     assert all(blocked.is_blocked(n) for n in BLOCKED) and not blocked.is_blocked("B24")
@@ -64,20 +64,20 @@ def test_amb_block_a_blocked_space_stays_on_the_board_but_no_step_leads_into_or_
     assert touching and set(blocked.edges) == set(plain.edges) - set(touching)
 
 
-def test_amb_block_straight_ahead_is_still_the_printed_lane(plain, blocked):
-    """AMB-2 with AMB-BLOCK: a car two spaces beyond a blocked space is not directly ahead."""
+def test_AMB_69_straight_ahead_is_still_the_printed_lane(plain, blocked):
+    """AMB-2 with AMB-69: a car two spaces beyond a blocked space is not directly ahead."""
     assert blocked.ahead("B22") == "B23" and blocked.ahead("B23") == "B24"
     assert blocked.behind("B24") == "B23" and blocked.behind("B23") == "B22"
     assert all(blocked.ahead(s.name) == plain.ahead(s.name) for s in plain.spaces)
 
 
-def test_amb_block_the_graph_hash_of_a_board_without_blocked_spaces_is_unchanged(plain, blocked):
+def test_AMB_69_the_graph_hash_of_a_board_without_blocked_spaces_is_unchanged(plain, blocked):
     assert "blocked" not in plain.canonical_json()
     assert '"blocked":["C16","B23","A27"]' in blocked.canonical_json()
     assert plain.content_hash() != blocked.content_hash()
 
 
-def test_amb_block_hand_placed_spaces_ignore_blocked_points(plain):
+def test_AMB_69_hand_placed_spaces_ignore_blocked_points(plain):
     """Layer 'spaces' holds both classes: the blocked points are no hand-placed spaces."""
     d = with_blocked(stadium(), plain, ("B23",))
     d.layers["spaces"] += [Shape(500 + i, "space", ((s.x, s.y),)) for i, s in enumerate(plain.lane_spaces(1))]
@@ -86,7 +86,7 @@ def test_amb_block_hand_placed_spaces_ignore_blocked_points(plain):
     assert t.blocked == ("B23",)
 
 
-def test_amb_block_the_checker_names_every_misplaced_blocked_space(plain):
+def test_AMB_69_the_checker_names_every_misplaced_blocked_space(plain):
     """One message each, with object id and position: off every space, twice, a grid slot, the
     line, a lane closed with no way round."""
     d = with_blocked(stadium(), plain, ("B23", "B23", plain.grid[0], "B1"))
@@ -101,14 +101,14 @@ def test_amb_block_the_checker_names_every_misplaced_blocked_space(plain):
     assert all("blocked_space points on A7 (object 600)" in m for m in closed)
 
 
-def test_amb_block_a_blocked_space_beside_an_open_one_leaves_the_lap_open(plain):
+def test_AMB_69_a_blocked_space_beside_an_open_one_leaves_the_lap_open(plain):
     """The reachability check exempts the blocked spaces themselves: two lanes blocked level
     with each other on a straight still leave lane C."""
     t = build(with_blocked(stadium(), plain, ("A24", "B24")))
     assert t.blocked == ("A24", "B24")
 
 
-def test_amb_block_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked):
+def test_AMB_69_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked):
     rules = PRESETS["fde-advanced"]
     session = RaceSession(blocked, same_drivers(blocked, rules, 6, 1, 11, "aggressive"))
     seen: set[str] = set()
@@ -126,7 +126,7 @@ def test_amb_block_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays
 
 @settings(max_examples=80, deadline=None)
 @given(data=st.data(), roll=st.integers(1, 20), brakes=st.integers(0, 6))
-def test_amb_block_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked, data, roll, brakes):
+def test_AMB_69_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked, data, roll, brakes):
     """From any open space, with any roll and other cars anywhere, every legal move's path
     (each space it enters) avoids the blocked spaces."""
     open_spaces = [s.name for s in blocked.spaces if not blocked.is_blocked(s.name)]
@@ -143,7 +143,7 @@ def blocked_file(plain, tmp_path_factory) -> Path:
     return write_tmx(with_blocked(stadium(), plain, BLOCKED), tmp_path_factory.mktemp("blocked") / "blocked.tmx")
 
 
-def test_amb_block_track_info_lists_the_blocked_spaces(blocked_file, capsys):
+def test_AMB_69_track_info_lists_the_blocked_spaces(blocked_file, capsys):
     assert main(["track", "info", str(blocked_file)]) == 0
     assert "blocked spaces (3, no car may use them): C16 B23 A27" in capsys.readouterr().out
     assert main(["track", "info", str(blocked_file), "--json"]) == 0
@@ -155,7 +155,7 @@ def test_amb_block_track_info_lists_the_blocked_spaces(blocked_file, capsys):
     assert sum(s["blocked"] for s in facts["spaces"]) == 3
 
 
-def test_amb_block_the_board_crosses_a_blocked_space_out_in_red_hatching(blocked_file, blocked, tmp_path, capsys):
+def test_AMB_69_the_board_crosses_a_blocked_space_out_in_red_hatching(blocked_file, blocked, tmp_path, capsys):
     """``track render`` (the board's own painter) hatches each blocked space red and white; an
     open space of the same straight keeps its asphalt, without a no-lane-change line beside it."""
     out = tmp_path / "board.png"
@@ -177,7 +177,7 @@ def _reddish(c: pygame.Color) -> bool:
     return c.r > 150 and c.g < 80 and c.b < 80
 
 
-def test_amb_block_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
+def test_AMB_69_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
     from game import texts
     from game.board.street_art import space_lines
 
@@ -185,7 +185,7 @@ def test_amb_block_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
     assert space_lines(blocked, "B24") == []
 
 
-def test_amb_block_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
+def test_AMB_69_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     """A position file (``moves``, ``odds``) may not put a car where no car may stand."""
     from rules.position import problem
 
@@ -198,7 +198,7 @@ def test_amb_block_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     assert problem(blocked, moved) == f"car {state.cars[0].id}: space 'B23' is blocked on this track: no car may stand on it"
 
 
-def test_amb_block_a_blocked_space_drawn_as_a_line_is_named(plain):
+def test_AMB_69_a_blocked_space_drawn_as_a_line_is_named(plain):
     d = stadium()
     a, b = plain.space("B23"), plain.space("B24")
     d.layers["spaces"] = [Shape(620, "blocked_space", ((a.x, a.y), (b.x, b.y)))]

@@ -82,9 +82,9 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
 
 
-def test_amb_block_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_path, capsys):
+def test_AMB_69_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_path, capsys):
     """GP Online's node type 4 (blocked): the space is kept where the board has it, crossed
-    out: listed in ``Track.blocked``, with no step into or out of it (AMB-BLOCK)."""
+    out: listed in ``Track.blocked``, with no step into or out of it (AMB-69)."""
     out, said = imported("oval2.dat", tmp_path, capsys)
     assert '<object id=' in out.read_text(encoding="utf-8") and 'type="blocked_space"' in out.read_text(encoding="utf-8")
     track = load_track(out)

@@ -1,4 +1,4 @@
-"""The rules around blocked spaces (AMB-BLOCK) where cars are placed without a move: the
+"""The rules around blocked spaces (AMB-69) where cars are placed without a move: the
 single-file restart (RESTART-1) and the Blitz level start (BLITZ-4) pass a blocked space by."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.rules.test_dresden_fuel import D, dcar
 from tests.rules.test_engine import position
 
 
-def test_amb_block_restart_1_single_file_passes_a_blocked_space_by():
+def test_AMB_69_restart_1_single_file_passes_a_blocked_space_by():
     """The field lines up from the middle of the next straight (B50, B48, B46 on the open board);
     with B46 blocked the third car takes B45, the next space behind it."""
     plain = build(stadium())
@@ -29,7 +29,7 @@ def test_amb_block_restart_1_single_file_passes_a_blocked_space_by():
     assert [state.car(c).space for c in order] == ["B50", "B48", "B45"]
 
 
-def test_amb_block_blitz_4_the_second_car_never_starts_on_a_blocked_space():
+def test_AMB_69_blitz_4_the_second_car_never_starts_on_a_blocked_space():
     """A grid drawn two rows back (the pole on A56): level with it are B50 and C44; with B50
     blocked the second car starts on C44, the nearest lane with an open space in the pole's row."""
     d = stadium()
