@@ -91,7 +91,7 @@ class Level(Driver):
     pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
-    slip_ups: int = 0  # one gear choice in ``slip_ups`` (by a draw from the car and the round) is the second best
+    timid: float = 0.0  # spaces of value it gives up for a lower gear: it takes the lowest gear this close to the best
     exact_gears: int = 3  # the exact look plays out only the gears the lane's view ranks best
 
     def prices(self, track: Track, state: RaceState, car: CarState) -> Prices:
@@ -150,8 +150,8 @@ class Level(Driver):
         if pitting:
             return Driver.choose_gear(self, track, state, tuple(legal))
         ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
-        if self.slip_ups and len(ranked) > 1 and _draw(car.id, state.round, self.slip_ups) == 0:
-            return ranked[1][2]
+        if self.timid:  # a beginner's caution: the slower gear when it costs little, arriving early
+            return min(g for v, _, g in ranked if v >= ranked[0][0] - self.timid)
         return ranked[0][2]
 
     def gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, prices: Prices) -> float:
@@ -558,7 +558,7 @@ def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
 
 ROOKIE = Level(
     name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
-    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, slip_ups=4,
+    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=2.0,
 )
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
