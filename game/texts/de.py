@@ -120,7 +120,7 @@ STRINGS: dict[str, str] = {
     "driver.racer": "Computer: Rennfahrer",
     "driver.champion": "Computer: Champion",
     "driver.human.about": "Ein Mensch an diesem Bildschirm entscheidet für das Auto.",
-    "driver.rookie.about": "Bremst früh, spart Verschleißpunkte, wählt ab und zu den falschen Gang.",
+    "driver.rookie.about": "Vorsichtig: bremst früh, spart Verschleißpunkte, nimmt im Zweifel den langsameren Gang.",
     "driver.racer.about": "Plant die nächsten Züge auf seiner Spur; jeder Rennfahrer etwas kühner oder ruhiger.",
     "driver.champion.about": "Wägt jeden Wurf seiner besten Gänge mit den genauen Chancen ab: der stärkste.",
     "preset.fd-basic": "Formula D Grundspiel",

@@ -113,7 +113,7 @@ STRINGS: dict[str, str] = {
     "driver.racer": "Computer: Racer",
     "driver.champion": "Computer: Champion",
     "driver.human.about": "A person at this screen decides for the car.",
-    "driver.rookie.about": "Brakes early, saves its wear points, now and then picks the wrong gear.",
+    "driver.rookie.about": "Cautious: brakes early, saves its wear points, takes the slower gear when in doubt.",
     "driver.racer.about": "Plans the next turns along its lane; each Racer is a little bolder or steadier.",
     "driver.champion.about": "Weighs every roll of its best gears with the exact odds: the strongest.",
     "preset.fd-basic": "Formula D basic game",

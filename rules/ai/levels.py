@@ -20,8 +20,10 @@ how far and how exactly they look:
   exactly. Each Racer has a temper of its own, read from its car: some pay a
   little more for safety, some less, so a grid of Racers does not drive as one.
 * **Rookie** looks one turn ahead, pays too much for its WP, so it brakes early
-  and rarely skips a gear, and now and then takes the second-best gear: a
-  driver a new player can beat.
+  and rarely skips a gear, and has a timid temper: of the gears worth nearly as
+  much as its best (``timid`` spaces) it takes the lowest, so it arrives at corners
+  early and leaves them slowly, the way a beginner drives: a driver a new player
+  can beat (``bench/newcomer.py`` wins about a third of its duels).
 
 Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
@@ -558,7 +560,7 @@ def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
 
 ROOKIE = Level(
     name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
-    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=2.0,
+    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=1.5,
 )
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
