@@ -121,7 +121,7 @@ STRINGS: dict[str, str] = {
     "driver.champion": "Computer: Champion",
     "driver.human.about": "Ein Mensch an diesem Bildschirm entscheidet für das Auto.",
     "driver.rookie.about": "Vorsichtig: bremst früh, spart Verschleißpunkte, nimmt im Zweifel den langsameren Gang.",
-    "driver.racer.about": "Plant die nächsten Züge auf seiner Spur; jeder Rennfahrer etwas kühner oder ruhiger.",
+    "driver.racer.about": "Plant auf seiner Spur, spart Verschleißpunkte für später; jeder Rennfahrer etwas kühner oder ruhiger.",
     "driver.champion.about": "Wägt jeden Wurf seiner besten Gänge mit den genauen Chancen ab: der stärkste.",
     "preset.fd-basic": "Formula D Grundspiel",
     "preset.fd-basic.about": "Das Grundspiel von 2008: alle Autos haben dieselben Verschleißpunkte.",

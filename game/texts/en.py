@@ -114,7 +114,7 @@ STRINGS: dict[str, str] = {
     "driver.champion": "Computer: Champion",
     "driver.human.about": "A person at this screen decides for the car.",
     "driver.rookie.about": "Cautious: brakes early, saves its wear points, takes the slower gear when in doubt.",
-    "driver.racer.about": "Plans the next turns along its lane; each Racer is a little bolder or steadier.",
+    "driver.racer.about": "Plans along its lane and keeps wear points for later; each Racer a little bolder or steadier.",
     "driver.champion.about": "Weighs every roll of its best gears with the exact odds: the strongest.",
     "preset.fd-basic": "Formula D basic game",
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",

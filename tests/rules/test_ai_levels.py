@@ -99,6 +99,18 @@ def test_racers_have_tempers_of_their_own() -> None:
     assert len({CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}) == 1
 
 
+def test_the_racer_is_steady_it_keeps_more_wp_for_the_corners_ahead_than_the_champion() -> None:
+    """RACER's steady temper (STEADY): whatever its car's temper, a WP left is dearer to it than to
+    the Champion while corners lie ahead, the more so the more corners; in a full field its
+    reserve is the Champion's (its field retirements must not grow)."""
+    state = position("B30", 4)
+    car = state.car("a")
+    racers = [RACER.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).scarce for i in range(10)]
+    assert min(racers) > CHAMPION.prices(TRACK, state, car).scarce
+    assert RACER.scarcity > CHAMPION.scarcity and RACER.reserve > CHAMPION.reserve
+    assert RACER.reserve + RACER.field_reserve == CHAMPION.reserve + CHAMPION.field_reserve
+
+
 def test_the_rookie_is_timid_it_takes_a_lower_gear_that_costs_it_little() -> None:
     """ROOKIE's timid temper: where a lower gear is worth nearly as much as its best, it takes the
     lower one and arrives early (before a corner, in a corner, on the straight out of one); without
