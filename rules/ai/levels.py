@@ -559,6 +559,10 @@ def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
     return zlib.crc32(f"{car_id}/{round_}".encode()) % n + offset
 
 
+#: the Rookie's timid temper (``timid=1.5``) was set against ``bench/newcomer.py`` (``bench/drivers.py
+#: --match racer:rookie --match rookie:newcomer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps, fd-basic
+#: and fde-advanced: the newcomer won 38 of 112 duels, the Racer 93 of 112); its random slip-ups of
+#: before (one gear choice in four the second best) cost it races by crashes, not by a beginner's caution
 ROOKIE = Level(
     name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
     depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=1.5,
@@ -574,8 +578,9 @@ TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_r
 #: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
 #: in a duel (the same 8 as the tuned prices in a full field, so its field retirements do not grow):
 #: it keeps WP for later and leaves the Champion the duels' close calls (``bench/drivers.py --match
-#: champion:racer --duels 4 --fields 0``, fd-basic, 7 circuits, 1 and 3 laps: 55 % -> 66 % of 56 duels;
-#: 10-car 3-lap races against the bench opponent: 27 % -> 23 % of 70 Racers retired)
+#: champion:racer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps: the Champion's 55 % -> 66 % of 56
+#: duels under fd-basic, 75 % under fde-advanced; 10-car 3-lap races against the bench opponent, 2 per
+#: circuit: 27 % -> 23 % of 70 Racers retired under fd-basic, 50 % -> 44 % under fde-advanced)
 STEADY = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.0}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
