@@ -7,7 +7,8 @@ fair share of its duels to it. A new player reads the board, not the odds:
   gear), the highest whose likely roll (halfway between the die's average and its top) does not
   overshoot the next corner it must stop in (the spaces to that corner's last space along the
   lane, or what is left of the corner it is in while it owes stops), nor, when it ends short of
-  the corner, the likely roll of one gear lower after it (a new player looks one shift ahead);
+  the corner or in a corner that wants another stop (the board shows 2 and 3 stops), the likely
+  roll of one gear lower after it (a new player looks one shift ahead);
   if every free gear would, the lowest;
 * the destination: the one that goes furthest, a WP spent counting as a space given up (a tyre
   WP as three once only two are left), the fewer WP on a tie; a move that ends the race only
@@ -31,18 +32,19 @@ from rules.state import RaceState
 from rules.track import Track
 
 
-def corner(track: Track, state: RaceState) -> tuple[int, int] | None:
+def corner(track: Track, state: RaceState) -> tuple[int, int, int] | None:
     """(spaces to the corner the car must stop in next, spaces it may drive before it overshoots
-    that corner), or None with no corner ahead; (0, what is left) inside a corner owing stops."""
+    that corner, stops it still owes there after the next one), or None with no corner ahead;
+    (0, what is left, ...) inside a corner owing stops."""
     car = state.car(state.active or "")
     if car.space is None or track.space(car.space).in_pit:
         return None
     lane = _model(track)
     here = track.space(car.space).corner
     if here is not None and car.corner == here and car.stops < track.corners[here].stops:
-        return 0, lane.left_in_corner(car.space)
+        return 0, lane.left_in_corner(car.space), track.corners[here].stops - car.stops - 1
     dist, c, length = lane.corner_ahead(car.space)
-    return None if c < 0 else (dist, dist + length - 1)
+    return None if c < 0 else (dist, dist + length - 1, track.corners[c].stops - 1)
 
 
 def _likely(state: RaceState, gear: int) -> float:
@@ -51,17 +53,20 @@ def _likely(state: RaceState, gear: int) -> float:
     return (sum(die.faces) / len(die.faces) + die.highest) / 2
 
 
-def fits(state: RaceState, gear: int, ahead: tuple[int, int] | None) -> bool:
+def fits(state: RaceState, gear: int, ahead: tuple[int, int, int] | None) -> bool:
     """Does the roll a new player expects of ``gear`` (``_likely``) stay inside the coming corner,
-    and, when it ends short of the corner, the one it expects of one gear lower next turn too (the
-    free shift down)?"""
+    and the one it expects of one gear lower next turn too (the free shift down) when it ends
+    short of the corner or inside a corner that wants another stop (a 2- or 3-stop corner, read
+    off the board)?"""
     if ahead is None:
         return True
-    dist, room = ahead
+    dist, room, owed = ahead
     first = _likely(state, gear)
     if first > room:
         return False
-    return first >= dist or gear == 1 or first + _likely(state, gear - 1) <= room
+    if gear == 1 or (first >= dist and not owed):
+        return True
+    return first + _likely(state, gear - 1) <= room
 
 
 def choose_gear(track: Track, state: RaceState) -> int:

@@ -86,8 +86,8 @@ def test_the_tuning_script_plays_its_candidates_and_prints_the_prices():
 
 def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next_corner():
     """The newcomer (bench/newcomer.py) never pays a skip: from 4th it picks among 3rd to 5th; on a
-    long straight the highest of them, and just before a corner the highest whose average roll
-    (and the next lower gear's after it) stays inside it."""
+    long straight the highest of them, and just before a 1-stop corner the highest whose average
+    roll (and the next lower gear's after it) stays inside it."""
     from rules.actions import ChooseGear
     from tests.rules.test_engine import OVAL, car, position as board
 
@@ -96,12 +96,26 @@ def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next
     straight = max((s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None), key=lambda n: lane.corner_ahead(n)[0])
     far = board([car("m", straight, gear=4), car("o", "C10")], "m")
     assert newcomer.choose_gear(OVAL, far) == 5
-    near = next(s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None and lane.corner_ahead(s.name)[0] == 3)
+    near = next(s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None and lane.corner_ahead(s.name)[:2] == (3, 1))
     close = board([car("m", near, gear=4), car("o", "C10")], "m")
     gear = newcomer.choose_gear(OVAL, close)
     assert gear in (3, 4) and newcomer.fits(close, gear, newcomer.corner(OVAL, close))
     assert not newcomer.fits(close, 5, newcomer.corner(OVAL, close))
     assert isinstance(newcomer.action(OVAL, far), ChooseGear)
+
+
+def test_the_newcomer_arrives_at_a_two_stop_corner_in_a_gear_that_can_stop_in_it_again():
+    """The newcomer reads a corner's stops off the board: before the oval's 2-stop corner it
+    declines the gear whose likely roll ends in the corner but leaves too little of it for the
+    next lower gear's roll (the second stop); a 1-stop corner would take that gear."""
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    newcomer = _bench_module("newcomer")
+    state = board([car("m", "A4", gear=4), car("o", "C60")], "m")
+    dist, room, owed = newcomer.corner(OVAL, state)
+    assert OVAL.corners[0].stops == 2 and owed == 1
+    assert newcomer.fits(state, 4, (dist, room, 0)) and not newcomer.fits(state, 4, (dist, room, owed))
+    assert newcomer.choose_gear(OVAL, state) == 3
 
 
 def test_the_newcomer_drives_furthest_and_stays_in_the_race():

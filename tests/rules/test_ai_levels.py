@@ -99,12 +99,29 @@ def test_racers_have_tempers_of_their_own() -> None:
     assert len({CHAMPION.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).out for i in range(10)}) == 1
 
 
-def test_the_rookie_now_and_then_takes_the_second_best_gear() -> None:
-    """ROOKIE's slip-ups: over many game rounds some gear choices differ from its own best."""
-    state = position("A30", 3)
-    choices = {ROOKIE.choose_gear(TRACK, state.model_copy(update={"round": r})) for r in range(1, 40)}
-    best = replace(ROOKIE, slip_ups=0).choose_gear(TRACK, state)
-    assert best in choices and len(choices) > 1
+def test_the_racer_is_steady_it_keeps_more_wp_for_the_corners_ahead_than_the_champion() -> None:
+    """RACER's steady temper (STEADY): whatever its car's temper, a WP left is dearer to it than to
+    the Champion while corners lie ahead, the more so the more corners; in a full field its
+    reserve is the Champion's (its field retirements must not grow)."""
+    state = position("B30", 4)
+    car = state.car("a")
+    racers = [RACER.prices(TRACK, state, car.model_copy(update={"id": f"car{i}"})).scarce for i in range(10)]
+    assert min(racers) > CHAMPION.prices(TRACK, state, car).scarce
+    assert RACER.scarcity > CHAMPION.scarcity and RACER.reserve > CHAMPION.reserve
+    assert RACER.reserve + RACER.field_reserve == CHAMPION.reserve + CHAMPION.field_reserve
+
+
+def test_the_rookie_is_timid_it_takes_a_lower_gear_that_costs_it_little() -> None:
+    """ROOKIE's timid temper: where a lower gear is worth nearly as much as its best, it takes the
+    lower one and arrives early (before a corner, in a corner, on the straight out of one); without
+    the temper it takes its best. It never takes a gear higher than its best."""
+    lower = 0
+    for space, gear in (("A10", 2), ("A20", 4), ("B8", 2), ("B8", 3), ("A40", 3), ("A40", 4), ("A30", 3), ("B30", 4)):
+        state = position(space, gear)
+        timid, bold = ROOKIE.choose_gear(TRACK, state), replace(ROOKIE, timid=0.0).choose_gear(TRACK, state)
+        assert timid <= bold, (space, gear)
+        lower += timid < bold
+    assert lower >= 4
 
 
 def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_are_gone() -> None:
