@@ -50,7 +50,8 @@ class LaneModel:
     def __init__(self, track: Track) -> None:
         self.track = track
         self._ahead: dict[str, tuple[int, int, int]] = {}
-        self._future: dict[GearDice, dict[tuple, float]] = {}
+        self._future: dict[int, tuple[GearDice, dict[tuple, float]]] = {}  # by the dice's id: hashing them is slow
+        self._near: dict[str, tuple[str | None, ...]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
         self._entry: dict[str, int] = {}
         self._lane_pos = {
@@ -116,6 +117,14 @@ class LaneModel:
             self._entry[space] = found
         return self._entry[space]
 
+    def near(self, space: str) -> tuple[str | None, ...]:
+        """The spaces beside ``space`` and the one ahead, once each: where a car ending on it meets
+        a collision check (remembered)."""
+        found = self._near.get(space)
+        if found is None:
+            found = self._near[space] = tuple({*self.track.beside(space), self.track.ahead(space)})
+        return found
+
     def left_in_corner(self, space: str) -> int:
         """Spaces still ahead inside the corner ``space`` is in, along its lane."""
         t = self.track
@@ -134,7 +143,10 @@ class LaneModel:
         spaces follow every stop in a corner (TYRE-2). Remembered: the same look-ahead comes up
         turn after turn."""
         key = (space, gear, corner, stops, brakes, depth, slide)
-        memo = self._future.setdefault(dice, {})
+        held = self._future.get(id(dice))
+        if held is None or held[0] is not dice:
+            held = self._future[id(dice)] = (dice, {})
+        memo = held[1]
         if key not in memo:
             memo[key] = self._look_ahead(dice, space, gear, corner, stops, brakes, depth, slide)
         return memo[key]
@@ -522,16 +534,35 @@ def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: s
     Body and road holding have few WP and the last one ends the race, so each
     point is worth several brake or tyre WP, the more so the fewer are left.
     """
-
-    def dear(left: int) -> float:
-        return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
-
-    risk = move.dangers * 0.2 * dear(car.wp.road_holding)  # dry road holding fails on 1-4
+    risk = move.dangers * 0.2 * _dear(car.wp.road_holding)  # dry road holding fails on 1-4
     if move.end is not None and not move.finishes and not track.space(move.end).in_pit:
-        near = set(track.beside(move.end)) | {track.ahead(move.end)}
-        crowd = sum(1 for c in state.cars if c.id not in (car.id, ignore) and c.status == "racing" and c.space in near)
-        risk += crowd * 0.15 * dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
-    return risk + street_shots(track, state, move) * dear(car.wp.body)
+        at = _racing_at(state)
+        crowd = sum(1 for sp in _model(track).near(move.end) for c in at.get(sp, ()) if c not in (car.id, ignore))
+        risk += crowd * 0.15 * _dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
+    if state.rules.street:
+        risk += street_shots(track, state, move) * _dear(car.wp.body)
+    return risk
+
+
+def _dear(left: int) -> float:
+    """What one WP of an area with ``left`` WP is worth in ``_hazard``."""
+    return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
+
+
+_AT: list = [None, {}]  # the state last asked about and its racing cars by space (``_racing_at``)
+
+
+def _racing_at(state: RaceState) -> dict[str | None, tuple[str, ...]]:
+    """The racing cars' ids by the space they are on: a driver weighs the hazards of every move
+    of one state, so the last state's map is kept (the state itself with it: ids are not reused
+    while it lives)."""
+    if _AT[0] is not state:
+        at: dict[str | None, tuple[str, ...]] = {}
+        for c in state.cars:
+            if c.status == "racing":
+                at[c.space] = (*at.get(c.space, ()), c.id)
+        _AT[0], _AT[1] = state, at
+    return _AT[1]
 
 
 @lru_cache(maxsize=64)
