@@ -205,6 +205,7 @@ class LaneModel:
 
 
 _MODELS: dict[int, LaneModel] = {}
+_GEAR_VALUES: list = [None, None, None, None, {}]  # the driver, track, state and car of ``Driver._gear_value``'s values
 
 
 def _model(track: Track) -> LaneModel:
@@ -266,6 +267,22 @@ class Driver:
     def _gear_value(
         self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool = False,
     ) -> tuple[Fraction, float]:
+        """The chance of elimination and the expected value of declaring ``gear`` (``_judge_gear``).
+        The last state's values are kept: the boost and the nitro (ENG-D-3, STREET-3) weigh the
+        chosen gear again against the same state (the objects kept with them, so their ids are
+        not reused meanwhile)."""
+        memo = _GEAR_VALUES
+        if not (memo[0] is self and memo[1] is track and memo[2] is state and memo[3] is car):
+            memo[:] = [self, track, state, car, {}]
+        found = memo[4].get((gear, boost))
+        if found is None or found[0] != opt:
+            found = memo[4][(gear, boost)] = (opt, self._judge_gear(track, state, car, gear, opt, boost))
+        return found[1]  # type: ignore[no-any-return]
+
+    def _judge_gear(
+        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool,
+    ) -> tuple[Fraction, float]:
+        """Every face of ``gear``'s die played through the engine, the move this driver would pick."""
         paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
         weight = self._weight(car)
         dice = state.rules.gear_dice
@@ -450,10 +467,23 @@ def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
     )
 
 
+_ENTRY: list = [None, None, None, None]  # the track, state and car last asked about, and the answer
+
+
 def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
     """The lane of the pit entry if the car has worn tyres, or tyres for the other weather
     (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
-    end of this lap."""
+    end of this lap. The last answer is kept: a driver asks it of one state for every face of
+    a gear's die (the objects kept with it, so their ids are not reused meanwhile)."""
+    memo = _ENTRY
+    if memo[0] is track and memo[1] is state and memo[2] is car:
+        return memo[3]  # type: ignore[no-any-return]
+    lane = _entry_lane_wanted(track, state, car)
+    memo[:] = [track, state, car, lane]
+    return lane
+
+
+def _entry_lane_wanted(track: Track, state: RaceState, car: CarState) -> int | None:
     if state.rules.pit_points:
         wanted = stop_plan(track, state, car, Tyre.RAIN if wet(state) else Tyre.HARD) is not None
         return entry_lane(track, car) if wanted else None
