@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Callable
 
 from rules.actions import Drive
 from rules.car import Area, WearPoints
@@ -290,8 +291,9 @@ class Driver:
         value = -weight * sum(opt.cost.values())
         slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
         moved = False
+        declared = paid.model_copy(update={"boost": boost})
         for face, p in state.rules.gear_dice.die(gear).outcomes():
-            after = rolled(track, paid.model_copy(update={"boost": boost}), face)  # the spaces the engine moves
+            after = rolled(track, declared, face)  # the spaces the engine moves
             move = self.choose_move(track, paid, moves(track, after))
             if move.out is not None:
                 out_p += p
@@ -339,20 +341,28 @@ class Driver:
                 return None
             return slipstream_from(track, state, m.end)
 
-        def key(m: Move) -> tuple:
+        def bound(m: Move) -> tuple:
+            """The first fields of ``key``, the WP at their least (the hazards and the slide add to them)."""
+            return (
+                m.out is not None,
+                not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
+                move_cost(m),
+            )
+
+        def key(m: Move, first: tuple) -> tuple:
             front = towed(m)
             # a stop behind a car it can slipstream past: it will pass it, not stay behind it
             gain = 3 if front is not None else 0
             return (
-                m.out is not None,
-                not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
-                move_cost(m) + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
+                first[0],
+                first[1],
+                first[2] + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
                 -len(m.path) - gain - tunnel_gain(track, state, m),
                 m.path,
             )
 
-        return min(moves, key=key)
+        return _least(moves, bound, key)
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) worth taking, or None to stop here.
@@ -453,6 +463,23 @@ class Driver:
                 repairs[area] = n
                 left -= n
         return repairs
+
+
+def _least(moves: list[Move], bound: Callable[[Move], tuple], key: Callable[[Move, tuple], tuple]) -> Move:
+    """``min(moves, key=key)``, the first of equals, with the dear part of ``key`` (the hazards, a
+    slide played through the engine) worked out only where it may matter: ``bound`` gives the
+    first fields of the key at their least, so a move whose bound is already above the best key
+    found cannot be the least (ValueError if there are no moves, as ``min``)."""
+    bounds = [bound(m) for m in moves]
+    full: dict[int, tuple] = {}
+    best: tuple | None = None
+    for i in sorted(range(len(moves)), key=bounds.__getitem__):
+        if best is not None and bounds[i] > best[: len(bounds[i])]:
+            break
+        k = full[i] = key(moves[i], bounds[i])
+        if best is None or k < best:
+            best = k
+    return moves[min(full, key=lambda i: (full[i], i))]
 
 
 def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
