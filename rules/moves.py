@@ -529,10 +529,8 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
 
 
 def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
-    """The move of ``path`` with outcome ``o``. Built without validation (every field is already of
-    its type: a tuple of names, ints, bools): the drivers' look-ahead builds tens of thousands."""
     brakes, slip_brake, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out = o
-    return Move.model_construct(
+    return Move(
         path=path,
         via=req.via,
         brakes=brakes,
