@@ -1,6 +1,7 @@
 """Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
 
     python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N] [--no-window]
+    python bench/decisions.py --worst [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...]
 
 Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
 default fd-basic; ``--laps`` laps, default 1) of that level in a FRESH process (so the first decision, with every
@@ -15,6 +16,13 @@ of its own, as the race screen's ``RaceControl.think`` makes them, while the mai
 60 times a second as the window's frame loop does; the longest gap between two wake-ups is how
 long the animation would stand still (the interpreter's lock, or a full pass of the garbage
 collector, which holds it, can stop the frame loop while the driver thinks).
+
+``--worst`` plays instead, per level (the older careful and aggressive drivers too, when named),
+under fd-basic and fde-advanced (or ``--rules``) on every track, one seeded 10-car race of
+3 laps (or ``--laps``), each in a fresh process, and prints per race the decisions' median, 99th
+percentile and slowest CPU ms, then per level the slowest decisions of all its races with what
+they were: the phase and the action chosen, the car, its round, gear and space (the pit lane
+named) and how many cars are within 3 rows.
 
 Nothing is asserted; the figures depend on the machine and its load (issue 15's targets: the
 median under 100 ms, the slowest under 1 s; the Racer's race under 5 s).
