@@ -206,7 +206,9 @@ class LaneModel:
 
 
 _MODELS: dict[int, LaneModel] = {}
-_GEAR_VALUES: list = [None, None, None, None, {}]  # the driver, track, state and car of ``Driver._gear_value``'s values
+# the driver, track, state and car of ``Driver._gear_value``'s values, and the values; one tuple,
+# replaced whole, so a driver thinking in the window's thread never reads half of another's
+_GEAR_VALUES: list[tuple] = [(None, None, None, None, {})]
 
 
 def _model(track: Track) -> LaneModel:
@@ -272,9 +274,9 @@ class Driver:
         The last state's values are kept: the boost and the nitro (ENG-D-3, STREET-3) weigh the
         chosen gear again against the same state (the objects kept with them, so their ids are
         not reused meanwhile)."""
-        memo = _GEAR_VALUES
+        memo = _GEAR_VALUES[0]
         if not (memo[0] is self and memo[1] is track and memo[2] is state and memo[3] is car):
-            memo[:] = [self, track, state, car, {}]
+            memo = _GEAR_VALUES[0] = (self, track, state, car, {})
         found = memo[4].get((gear, boost))
         if found is None or found[0] != opt:
             found = memo[4][(gear, boost)] = (opt, self._judge_gear(track, state, car, gear, opt, boost))
@@ -494,7 +496,7 @@ def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
     )
 
 
-_ENTRY: list = [None, None, None, None]  # the track, state and car last asked about, and the answer
+_ENTRY: list[tuple] = [(None, None, None, None)]  # the track, state and car last asked about, and the answer
 
 
 def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
@@ -502,11 +504,11 @@ def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None
     (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
     end of this lap. The last answer is kept: a driver asks it of one state for every face of
     a gear's die (the objects kept with it, so their ids are not reused meanwhile)."""
-    memo = _ENTRY
+    memo = _ENTRY[0]
     if memo[0] is track and memo[1] is state and memo[2] is car:
         return memo[3]  # type: ignore[no-any-return]
     lane = _entry_lane_wanted(track, state, car)
-    memo[:] = [track, state, car, lane]
+    _ENTRY[0] = (track, state, car, lane)
     return lane
 
 
@@ -606,20 +608,21 @@ def _dear(left: int) -> float:
     return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
 
 
-_AT: list = [None, {}]  # the state last asked about and its racing cars by space (``_racing_at``)
+_AT: list[tuple] = [(None, {})]  # the state last asked about and its racing cars by space (``_racing_at``)
 
 
 def _racing_at(state: RaceState) -> dict[str | None, tuple[str, ...]]:
     """The racing cars' ids by the space they are on: a driver weighs the hazards of every move
     of one state, so the last state's map is kept (the state itself with it: ids are not reused
     while it lives)."""
-    if _AT[0] is not state:
+    memo = _AT[0]
+    if memo[0] is not state:
         at: dict[str | None, tuple[str, ...]] = {}
         for c in state.cars:
             if c.status == "racing":
                 at[c.space] = (*at.get(c.space, ()), c.id)
-        _AT[0], _AT[1] = state, at
-    return _AT[1]
+        memo = _AT[0] = (state, at)
+    return memo[1]  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=64)
