@@ -1,7 +1,8 @@
 """The careful and aggressive drivers' short cuts (``rules.drivers``) change no decision
 (issue 15: those drivers race in many tests, so their speed is the suite's).
 
-``choose_move`` works out the hazards only for moves whose WP alone do not rule them out
+The legal moves are built without pydantic's validation (``rules.moves._move``): each is
+compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP alone do not rule them out
 (``_least``); ``_hazard`` counts the cars near a move from a map of the racing cars; the
 pit-entry lane wanted and a gear's value are kept for the last state asked about. Each is
 checked here against the plain computation, decision by decision, through races of both
@@ -40,6 +41,16 @@ def _ref_hazard(track, state, car, move, ignore=None) -> float:
     return risk + street_shots(track, state, move) * dear(car.wp.body)
 
 
+def _same_as_validated(m: Move) -> None:
+    """A move the enumeration built without validation is the validated one: the same fields, of
+    the same types (True == 1, so the types are compared), the same JSON, hash (without a Reason) and fields set."""
+    ref = Move(**m.__dict__)
+    assert m == ref and m.model_dump_json() == ref.model_dump_json()
+    assert m.out is not None or hash(m) == hash(ref)  # a Reason's values are a dict: no hash either way
+    assert [type(v) for v in m.__dict__.values()] == [type(v) for v in ref.__dict__.values()]
+    assert m.model_fields_set == ref.model_fields_set and m.model_copy(update={"brakes": 1}).brakes == 1
+
+
 def _race(name: str, rules: RuleSet, laps: int, seed: int) -> RaceSession:
     """A race of careful and aggressive drivers, alternating on the grid."""
     track = load_track(REPO / "maps" / f"{name}.tmx")
@@ -70,6 +81,7 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
         if state.phase == "move":
             found = moves(track, state)
             for m in found:
+                _same_as_validated(m)
                 assert _hazard(track, state, car, m) == _ref_hazard(track, state, car, m)
                 assert _hazard(track, state, car, m, ignore="car2") == _ref_hazard(track, state, car, m, ignore="car2")
             if found and state.movement is not None and state.movement.offer[0] == "roll":
