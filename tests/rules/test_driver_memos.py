@@ -102,7 +102,7 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
 def test_the_older_drivers_short_cuts_pick_what_the_plain_computation_picks_basic(monkeypatch):
     """fd-basic on the oval: hazards, the least move, the pit-entry lane and the gears' values
     decision by decision, and the race is played to the flag."""
-    assert _check_race(_race("oval", FORMULA_D_BASIC, laps=2, seed=3), monkeypatch) > 100
+    assert _check_race(_race("oval", FORMULA_D_BASIC, laps=1, seed=3), monkeypatch) > 50
 
 
 def test_the_older_drivers_short_cuts_pick_what_the_plain_computation_picks_dresden(monkeypatch):
