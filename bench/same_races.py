@@ -5,7 +5,8 @@
 
 A speed-up of the engine or of the drivers must not change one decision: every race of
 ``CASES`` (a few tracks; presets fd-basic, fde-advanced, dresden-2006 and street; levels Rookie,
-Racer and Champion) is played through ``rules.simulation`` as ``main.py simulate`` plays it, and
+Racer and Champion, and the older careful and aggressive drivers) is played through
+``rules.simulation`` as ``main.py simulate`` plays it, and
 its record (``rules.record.dumps``) and final state are hashed. ``--check`` prints each case
 that differs (and the first action where the records part) and exits 1 if any does. A change
 of the drivers' play is meant to fail it: write the reference again from the new commit.
@@ -42,6 +43,11 @@ CASES: tuple[tuple[str, str, str, int, int, int], ...] = (
     ("hafenstadt", "street", "rookie", 6, 1, 10),
     ("hafenstadt", "street", "racer", 10, 1, 11),
     ("brueckenau", "street", "champion", 4, 1, 12),
+    ("hohenau", "fd-basic", "careful", 10, 1, 13),
+    ("oval", "fde-advanced", "aggressive", 8, 2, 14),
+    ("eichwald", "dresden-2006", "careful", 6, 1, 15),
+    ("kranzfeld", "dresden-2006", "aggressive", 6, 1, 16),
+    ("hafenstadt", "street", "careful", 6, 1, 17),
 )
 
 

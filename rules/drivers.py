@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Callable
 
 from rules.actions import Drive
 from rules.car import Area, WearPoints
@@ -50,7 +51,8 @@ class LaneModel:
     def __init__(self, track: Track) -> None:
         self.track = track
         self._ahead: dict[str, tuple[int, int, int]] = {}
-        self._future: dict[GearDice, dict[tuple, float]] = {}
+        self._future: dict[int, tuple[GearDice, dict[tuple, float]]] = {}  # by the dice's id: hashing them is slow
+        self._near: dict[str, tuple[str | None, ...]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
         self._entry: dict[str, int] = {}
         self._lane_pos = {
@@ -116,6 +118,14 @@ class LaneModel:
             self._entry[space] = found
         return self._entry[space]
 
+    def near(self, space: str) -> tuple[str | None, ...]:
+        """The spaces beside ``space`` and the one ahead, once each: where a car ending on it meets
+        a collision check (remembered)."""
+        found = self._near.get(space)
+        if found is None:
+            found = self._near[space] = tuple({*self.track.beside(space), self.track.ahead(space)})
+        return found
+
     def left_in_corner(self, space: str) -> int:
         """Spaces still ahead inside the corner ``space`` is in, along its lane."""
         t = self.track
@@ -134,7 +144,10 @@ class LaneModel:
         spaces follow every stop in a corner (TYRE-2). Remembered: the same look-ahead comes up
         turn after turn."""
         key = (space, gear, corner, stops, brakes, depth, slide)
-        memo = self._future.setdefault(dice, {})
+        held = self._future.get(id(dice))
+        if held is None or held[0] is not dice:
+            held = self._future[id(dice)] = (dice, {})
+        memo = held[1]
         if key not in memo:
             memo[key] = self._look_ahead(dice, space, gear, corner, stops, brakes, depth, slide)
         return memo[key]
@@ -193,6 +206,9 @@ class LaneModel:
 
 
 _MODELS: dict[int, LaneModel] = {}
+# the driver, track, state and car of ``Driver._gear_value``'s values, and the values; one tuple,
+# replaced whole, so a driver thinking in the window's thread never reads half of another's
+_GEAR_VALUES: list[tuple] = [(None, None, None, None, {})]
 
 
 def _model(track: Track) -> LaneModel:
@@ -254,6 +270,22 @@ class Driver:
     def _gear_value(
         self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool = False,
     ) -> tuple[Fraction, float]:
+        """The chance of elimination and the expected value of declaring ``gear`` (``_judge_gear``).
+        The last state's values are kept: the boost and the nitro (ENG-D-3, STREET-3) weigh the
+        chosen gear again against the same state (the objects kept with them, so their ids are
+        not reused meanwhile)."""
+        memo = _GEAR_VALUES[0]
+        if not (memo[0] is self and memo[1] is track and memo[2] is state and memo[3] is car):
+            memo = _GEAR_VALUES[0] = (self, track, state, car, {})
+        found = memo[4].get((gear, boost))
+        if found is None or found[0] != opt:
+            found = memo[4][(gear, boost)] = (opt, self._judge_gear(track, state, car, gear, opt, boost))
+        return found[1]  # type: ignore[no-any-return]
+
+    def _judge_gear(
+        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool,
+    ) -> tuple[Fraction, float]:
+        """Every face of ``gear``'s die played through the engine, the move this driver would pick."""
         paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
         weight = self._weight(car)
         dice = state.rules.gear_dice
@@ -261,8 +293,9 @@ class Driver:
         value = -weight * sum(opt.cost.values())
         slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
         moved = False
+        declared = paid.model_copy(update={"boost": boost})
         for face, p in state.rules.gear_dice.die(gear).outcomes():
-            after = rolled(track, paid.model_copy(update={"boost": boost}), face)  # the spaces the engine moves
+            after = rolled(track, declared, face)  # the spaces the engine moves
             move = self.choose_move(track, paid, moves(track, after))
             if move.out is not None:
                 out_p += p
@@ -310,20 +343,28 @@ class Driver:
                 return None
             return slipstream_from(track, state, m.end)
 
-        def key(m: Move) -> tuple:
+        def bound(m: Move) -> tuple:
+            """The first fields of ``key``, the WP at their least (the hazards and the slide add to them)."""
+            return (
+                m.out is not None,
+                not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
+                move_cost(m),
+            )
+
+        def key(m: Move, first: tuple) -> tuple:
             front = towed(m)
             # a stop behind a car it can slipstream past: it will pass it, not stay behind it
             gain = 3 if front is not None else 0
             return (
-                m.out is not None,
-                not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
-                move_cost(m) + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
+                first[0],
+                first[1],
+                first[2] + _hazard(track, state, car, m, ignore=front) + slide_cost(m),
                 pit_lane is not None and m.end is not None and track.space(m.end).lane not in (pit_lane, -1),
                 -len(m.path) - gain - tunnel_gain(track, state, m),
                 m.path,
             )
 
-        return min(moves, key=key)
+        return _least(moves, bound, key)
 
     def choose_extra(self, track: Track, state: RaceState, moves: list[Move]) -> Move | None:
         """An optional extra (soft-tyre bonus, slipstream) worth taking, or None to stop here.
@@ -426,6 +467,23 @@ class Driver:
         return repairs
 
 
+def _least(moves: list[Move], bound: Callable[[Move], tuple], key: Callable[[Move, tuple], tuple]) -> Move:
+    """``min(moves, key=key)``, the first of equals, with the dear part of ``key`` (the hazards, a
+    slide played through the engine) worked out only where it may matter: ``bound`` gives the
+    first fields of the key at their least, so a move whose bound is already above the best key
+    found cannot be the least (ValueError if there are no moves, as ``min``)."""
+    bounds = [bound(m) for m in moves]
+    full: dict[int, tuple] = {}
+    best: tuple | None = None
+    for i in sorted(range(len(moves)), key=bounds.__getitem__):
+        if best is not None and bounds[i] > best[: len(bounds[i])]:
+            break
+        k = full[i] = key(moves[i], bounds[i])
+        if best is None or k < best:
+            best = k
+    return moves[min(full, key=lambda i: (full[i], i))]
+
+
 def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
     """The cheapest slide after ``move`` if it must slide (TYRE-2), in WP-equivalents."""
     after, _ = apply(track, state, Drive(path=move.path, via=move.via))
@@ -438,10 +496,23 @@ def _slide_cost(track: Track, state: RaceState, move: Move) -> float:
     )
 
 
+_ENTRY: list[tuple] = [(None, None, None, None)]  # the track, state and car last asked about, and the answer
+
+
 def _pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
     """The lane of the pit entry if the car has worn tyres, or tyres for the other weather
     (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
-    end of this lap."""
+    end of this lap. The last answer is kept: a driver asks it of one state for every face of
+    a gear's die (the objects kept with it, so their ids are not reused meanwhile)."""
+    memo = _ENTRY[0]
+    if memo[0] is track and memo[1] is state and memo[2] is car:
+        return memo[3]  # type: ignore[no-any-return]
+    lane = _entry_lane_wanted(track, state, car)
+    _ENTRY[0] = (track, state, car, lane)
+    return lane
+
+
+def _entry_lane_wanted(track: Track, state: RaceState, car: CarState) -> int | None:
     if state.rules.pit_points:
         wanted = stop_plan(track, state, car, Tyre.RAIN if wet(state) else Tyre.HARD) is not None
         return entry_lane(track, car) if wanted else None
@@ -522,16 +593,36 @@ def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: s
     Body and road holding have few WP and the last one ends the race, so each
     point is worth several brake or tyre WP, the more so the fewer are left.
     """
-
-    def dear(left: int) -> float:
-        return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
-
-    risk = move.dangers * 0.2 * dear(car.wp.road_holding)  # dry road holding fails on 1-4
+    risk = move.dangers * 0.2 * _dear(car.wp.road_holding)  # dry road holding fails on 1-4
     if move.end is not None and not move.finishes and not track.space(move.end).in_pit:
-        near = set(track.beside(move.end)) | {track.ahead(move.end)}
-        crowd = sum(1 for c in state.cars if c.id not in (car.id, ignore) and c.status == "racing" and c.space in near)
-        risk += crowd * 0.15 * dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
-    return risk + street_shots(track, state, move) * dear(car.wp.body)
+        at = _racing_at(state)
+        crowd = sum(1 for sp in _model(track).near(move.end) for c in at.get(sp, ()) if c not in (car.id, ignore))
+        risk += crowd * 0.15 * _dear(car.wp.body)  # a 1 costs body WP, and a marker stays for everyone
+    if state.rules.street:
+        risk += street_shots(track, state, move) * _dear(car.wp.body)
+    return risk
+
+
+def _dear(left: int) -> float:
+    """What one WP of an area with ``left`` WP is worth in ``_hazard``."""
+    return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
+
+
+_AT: list[tuple] = [(None, {})]  # the state last asked about and its racing cars by space (``_racing_at``)
+
+
+def _racing_at(state: RaceState) -> dict[str | None, tuple[str, ...]]:
+    """The racing cars' ids by the space they are on: a driver weighs the hazards of every move
+    of one state, so the last state's map is kept (the state itself with it: ids are not reused
+    while it lives)."""
+    memo = _AT[0]
+    if memo[0] is not state:
+        at: dict[str | None, tuple[str, ...]] = {}
+        for c in state.cars:
+            if c.status == "racing":
+                at[c.space] = (*at.get(c.space, ()), c.id)
+        memo = _AT[0] = (state, at)
+    return memo[1]  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=64)

@@ -529,24 +529,39 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
 
 
 def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
+    """The move of ``path`` with outcome ``o``, built as ``Move.model_construct`` builds one, without
+    its validation or its field-by-field search: every field is already of its type (a tuple of
+    names, ints, bools; tests/rules/test_driver_memos.py checks them against the validated Move),
+    and the enumeration builds tens of thousands a race (validation was a sixth of a race's time)."""
     brakes, slip_brake, tyres, blocked, overshoot, dangers, corner, stops, laps, finishes, in_box, spin, out = o
-    return Move(
-        path=path,
-        via=req.via,
-        brakes=brakes,
-        slip_brake=slip_brake,
-        tyres=tyres,
-        blocked=blocked,
-        overshoot=overshoot,
-        dangers=dangers,
-        corner=corner,
-        stops=stops,
-        laps=laps,
-        finishes=finishes,
-        in_box=in_box,
-        spin=spin,
-        out=None if out is None else Reason(rule=out[0], code=out[1], values=dict(out[2])),
-    )
+    fields = {
+        "path": path,
+        "via": req.via,
+        "brakes": brakes,
+        "slip_brake": slip_brake,
+        "tyres": tyres,
+        "blocked": blocked,
+        "overshoot": overshoot,
+        "dangers": dangers,
+        "corner": corner,
+        "stops": stops,
+        "laps": laps,
+        "finishes": finishes,
+        "in_box": in_box,
+        "spin": spin,
+        "out": None if out is None else Reason(rule=out[0], code=out[1], values=dict(out[2])),
+    }
+    m = _new_move(Move)
+    _set(m, "__dict__", fields)
+    _set(m, "__pydantic_fields_set__", set(_MOVE_FIELDS))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+_new_move = Move.__new__
+_set = object.__setattr__
+_MOVE_FIELDS = frozenset(Move.model_fields)
 
 
 # --- the public functions ------------------------------------------------------------
