@@ -12,7 +12,8 @@ how far and how exactly they look:
   takes, cars it may hit), takes the best destination of each face and the gear
   of the best expectation: an expectimax over this turn's die and the two turns
   after it. Its prices are
-  the Racer's, tuned by self-play (``bench/tune_drivers.py``).
+  ``TUNED``: the base prices found by self-play (``bench/tune_drivers.py``), those of a
+  full field set from bench runs (the comment at ``TUNED`` says which).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
   seconds) unless a car races a few rows ahead, or two a few more (a block,
