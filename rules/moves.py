@@ -41,6 +41,7 @@ open points:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -429,9 +430,7 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
         layers.append(nxt)
         dones.append(done)
     if grown or hit is None:
-        if key not in _EXPLORED and len(_EXPLORED) >= _EXPLORED_KEPT:
-            del _EXPLORED[next(iter(_EXPLORED))]
-        _EXPLORED[key] = (req.track, req.rules, tuple(layers), tuple(dones), ended)
+        _keep(_EXPLORED, _EXPLORED_KEPT, key, (req.track, req.rules, tuple(layers), tuple(dones), ended))
     layers = layers[: req.roll + 1]
     full = len(layers) - 1 == req.roll or any(dones[1 : len(layers)])
     return layers, full
@@ -577,14 +576,25 @@ def legal_moves(req: MoveRequest) -> list[Move]:
     if hit is not None and hit[0] is req.track and hit[1] is req.rules:
         return list(hit[2])
     found = _legal_moves(req)
-    if len(_LEGAL) >= _LEGAL_KEPT:
-        del _LEGAL[next(iter(_LEGAL))]
-    _LEGAL[key] = (req.track, req.rules, tuple(found))
+    _keep(_LEGAL, _LEGAL_KEPT, key, (req.track, req.rules, tuple(found)))
     return found
 
 
 _LEGAL: dict[tuple, tuple[Track, RuleSet, tuple[Move, ...]]] = {}
 _LEGAL_KEPT = 64
+
+
+def _keep(kept: dict, limit: int, key: tuple, value: tuple) -> None:
+    """Remember ``value``, the oldest request forgotten past ``limit``. Under a lock: the window
+    asks for the moves it shows while a computer driver thinks in its own thread
+    (``RaceControl.think``), and two threads evicting at once broke the dict's iteration."""
+    with _KEEPING:
+        if key not in kept and len(kept) >= limit:
+            del kept[next(iter(kept))]
+        kept[key] = value
+
+
+_KEEPING = threading.Lock()
 
 
 def forget() -> None:

@@ -6,6 +6,8 @@ remembered list is the list the enumeration makes."""
 from __future__ import annotations
 
 import dataclasses
+import sys
+import threading
 
 import pytest
 from hypothesis import given, settings
@@ -80,3 +82,36 @@ that crosses the finish line ends there whatever a longer one asked before it re
         alone.append(legal_moves(req))
     moves_module.forget()
     assert [legal_moves(req) for req in reqs] == alone
+
+
+def test_the_window_and_a_thinking_driver_may_ask_for_moves_at_once() -> None:
+    """RaceControl.think asks in a thread of its own while the window asks for the moves it shows:
+    threads switching every microsecond, each asking past the kept limit, all get the
+    enumeration's moves and none breaks the remembered lists (their eviction once raised
+    "dictionary changed size during iteration")."""
+    moves_module.forget()
+    reqs = [request("B1", roll, brakes=b) for roll in range(1, 12) for b in range(8)]
+    errors: list[str] = []
+    wrong: list[MoveRequest] = []
+
+    def ask(offset: int) -> None:
+        try:
+            for i in range(1500):
+                req = reqs[(i * 7 + offset) % len(reqs)]
+                if legal_moves(req) != moves_module._legal_moves(req):
+                    wrong.append(req)
+        except Exception as e:  # noqa: BLE001 - any error in a thread is the failure
+            errors.append(repr(e))
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=ask, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert errors == [] and wrong == []
+    assert len(moves_module._LEGAL) <= moves_module._LEGAL_KEPT
