@@ -21,6 +21,7 @@ measures the driving.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 
 from rules.ai.levels import DRIVERS
 from rules.actions import Action, ChooseGear, Drive, EndMove
@@ -110,12 +111,20 @@ def choose_gear(track: Track, state: RaceState) -> int:
     return -max(ranked)[1]
 
 
-def action(track: Track, state: RaceState) -> Action:
-    """The bench opponent's action for the car to move now."""
+def off_the_move(track: Track, state: RaceState, gear: Callable[[Track, RaceState], int]) -> Action | None:
+    """A bench side's action but the move: ``gear`` picks the gear (with the Racer's pit
+    announcement), every other choice is the Racer level's; None when the car is to move."""
     if state.phase == "gear":
-        return ChooseGear(gear=choose_gear(track, state), pit=DRIVERS["racer"].announce(track, state))
+        return ChooseGear(gear=gear(track, state), pit=DRIVERS["racer"].announce(track, state))
     if state.phase != "move":
         return computer_action(track, state, "racer")
+    return None
+
+
+def action(track: Track, state: RaceState) -> Action:
+    """The bench opponent's action for the car to move now."""
+    if (other := off_the_move(track, state, choose_gear)) is not None:
+        return other
     found = moves(track, state)
     value, move = best(track, state, found)
     if optional_offer(state):

@@ -22,12 +22,12 @@ opponent, so a newcomer race measures the driving.
 
 from __future__ import annotations
 
-from rules.actions import Action, ChooseGear, Drive, EndMove
+from benchbot import off_the_move
+from rules.actions import Action, Drive, EndMove
 from rules.ai.levels import DRIVERS
 from rules.drivers import _model
 from rules.engine import gear_options, moves, optional_offer
 from rules.gears import ShiftCost
-from rules.session import computer_action
 from rules.state import RaceState
 from rules.track import Track
 
@@ -86,16 +86,15 @@ def _key(state: RaceState):
 
 def action(track: Track, state: RaceState) -> Action:
     """The newcomer's action for the car to move now."""
-    if state.phase == "gear":
-        return ChooseGear(gear=choose_gear(track, state), pit=DRIVERS["racer"].announce(track, state))
-    if state.phase != "move":
-        return computer_action(track, state, "racer")
+    if (other := off_the_move(track, state, choose_gear)) is not None:
+        return other
     found = moves(track, state)
     car = state.car(state.active or "")
     if DRIVERS["racer"].pit_lane(track, state, car) is not None:  # worn tyres and a stop allowed: into the pits
         into = [m for m in found if m.out is None and (m.in_box or any(track.space(n).in_pit for n in m.path))]
         if into:
-            return Drive(path=max(into, key=_key(state)).path, via=max(into, key=_key(state)).via)
+            pit = max(into, key=_key(state))
+            return Drive(path=pit.path, via=pit.via)
     best = max(found, key=_key(state))
     if optional_offer(state):
         free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path]

@@ -8,12 +8,17 @@ import sys
 from tests.conftest import REPO
 
 
-def test_the_driver_bench_plays_a_level_against_the_bench_opponent_and_prints_the_figures():
-    out = subprocess.run(
+def one_oval_match(match: str) -> subprocess.CompletedProcess[str]:
+    """``bench/drivers.py`` playing two 1-lap duels of ``match`` on the oval under fd-basic."""
+    return subprocess.run(
         [sys.executable, "bench/drivers.py", "--track", "maps/oval.tmx", "--preset", "fd-basic", "--laps", "1",
-         "--duels", "2", "--fields", "0", "--match", "racer:bench"],
+         "--duels", "2", "--fields", "0", "--match", match],
         cwd=REPO, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
+
+
+def test_the_driver_bench_plays_a_level_against_the_bench_opponent_and_prints_the_figures():
+    out = one_oval_match("racer:bench")
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     assert "== racer against bench ==" in lines
@@ -138,10 +143,6 @@ def test_the_newcomer_drives_furthest_and_stays_in_the_race():
 
 
 def test_the_bench_plays_the_rookie_against_the_newcomer():
-    out = subprocess.run(
-        [sys.executable, "bench/drivers.py", "--track", "maps/oval.tmx", "--preset", "fd-basic", "--laps", "1",
-         "--duels", "2", "--fields", "0", "--match", "rookie:newcomer"],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    out = one_oval_match("rookie:newcomer")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "== rookie against newcomer ==" in out.stdout.splitlines()
