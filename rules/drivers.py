@@ -38,7 +38,7 @@ from rules.track import Track
 from rules.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
-MISSED_STOP = 20.0  # driving past the pit entry when a stop by points is wanted, in spaces
+MISSED_STOP = 20.0  # driving past the pit entry when a stop is wanted, in spaces
 
 
 def move_cost(move: Move) -> int:
@@ -55,6 +55,7 @@ class LaneModel:
         self._near: dict[str, tuple[str | None, ...]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
         self._entry: dict[str, int] = {}
+        self._box: dict[tuple[str, str], int] = {}
         self._lane_pos = {
             sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_spaces(lane))
         }
@@ -117,6 +118,21 @@ class LaneModel:
                 seen |= frontier
             self._entry[space] = found
         return self._entry[space]
+
+    def to_box(self, space: str, box: str) -> int:
+        """Fewest steps from ``space`` into the pit box ``box``, through the nearest pit entry
+        (large when more than 60 away; remembered)."""
+        key = (space, box)
+        if key not in self._box:
+            frontier, seen, found = {space}, {space}, 10**6
+            for steps in range(60):
+                if box in frontier:
+                    found = steps
+                    break
+                frontier = {n for s in frontier for n in self.track.successors(s) if n not in seen}
+                seen |= frontier
+            self._box[key] = found
+        return self._box[key]
 
     def near(self, space: str) -> tuple[str | None, ...]:
         """The spaces beside ``space`` and the one ahead, once each: where a car ending on it meets
@@ -306,7 +322,7 @@ class Driver:
             if move.end is not None and not move.finishes:
                 ahead = _model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
             risk = move_cost(move) + _hazard(track, paid, car, move)
-            progress = len(move.path) + _pit_progress(track, paid, move, face) + tunnel_gain(track, paid, move)
+            progress = len(move.path) + _pit_progress(track, paid, move, face, self) + tunnel_gain(track, paid, move)
             if slide and move.end is not None and track.space(move.end).corner is not None:
                 # TYRE-2: the slide after a stop in a corner, along the lane (rough)
                 risk += _model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
@@ -564,14 +580,28 @@ def stop_plan(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> PitP
     return PitPlan(fuel=fuel, tyre=tyre if new_tyres else None, repairs=repairs)
 
 
-def _pit_progress(track: Track, state: RaceState, move: Move, face: int) -> float:
-    """What a move is worth beyond its spaces for a car that wants a stop by points: the spaces
-    of the roll beyond the box count as worked-off points (PIT-D-11); driving past the pit entry
-    loses the stop; ending short of it in a gear that cannot come down to the pit-lane gear in
-    time (a free downshift a turn) will lose it next turn (PIT-D-2)."""
+def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver: Driver) -> float:
+    """What a move is worth beyond its spaces for a car that wants a stop at the end of this lap
+    (``driver.pit_lane``). By points: the spaces of the roll beyond the box count as worked-off
+    points (PIT-D-11); driving past the pit entry loses the stop; ending short of it in a gear
+    that cannot come down to the pit-lane gear in time (a free downshift a turn) will lose it
+    next turn (PIT-D-2). A basic stop: a roll short of the box cannot turn in (PIT-B-2), so a move
+    that drives past the nearest pit entry loses the stop; the gear that reaches the box or stays
+    short of the entry keeps it."""
     car = state.car(state.active or "")
     pit = track.pit
-    if not state.rules.pit_points or pit is None or _pit_entry_lane(track, state, car) is None:
+    if pit is None or car.space is None or move.in_box and not state.rules.pit_points:
+        return 0.0
+    if not state.rules.pit_points:
+        end = move.end
+        if end is None or car.box is None or track.space(end).in_pit or track.space(car.space).in_pit:
+            return 0.0
+        lane = _model(track)
+        entry = lane.to_pit_entry(end)
+        if entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6 or driver.pit_lane(track, state, car) is None:
+            return 0.0
+        return -MISSED_STOP * (1.0 - _turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear))
+    if _pit_entry_lane(track, state, car) is None:
         return 0.0
     if move.in_box:
         return float(face - len(move.path))
@@ -585,6 +615,30 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int) -> floa
     if car.gear - 1 > limit and _model(track).to_pit_entry(end) <= state.rules.gear_dice.die(car.gear - 1).highest:
         return -MISSED_STOP / 2
     return 0.0
+
+
+def _turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:
+    """The chance of still making a basic stop from a space ``entry`` steps short of the pit
+    entry and ``box`` steps from the car's box, in ``gear`` now, with the best gears of the next
+    turns' free shifts (one up or down, CORE-GEAR-1): a roll of at least the box turns in
+    (PIT-B-2), a roll that ends short of the entry or on it tries again from there, any other
+    roll drives past.
+    Past the entry (``entry`` large) it is 0."""
+    if entry >= 10**6 or box >= 10**6:
+        return 0.0
+    faces = tuple(tuple(state.rules.gear_dice.die(g).faces) for g in range(1, 7))
+    return _kept(faces, entry, box - entry, gear)
+
+
+@lru_cache(maxsize=4096)
+def _kept(faces: tuple[tuple[int, ...], ...], entry: int, depth: int, gear: int) -> float:
+    """``_turn_in_chance`` for the dice ``faces`` (per gear) and a box ``depth`` steps into the pit lane."""
+    best = 0.0
+    for g in range(max(1, gear - 1), min(6, gear + 1) + 1):
+        die = faces[g - 1]
+        chance = sum(1.0 if f >= entry + depth else _kept(faces, entry - f, depth, g) if f <= entry else 0.0 for f in die)
+        best = max(best, chance / len(die))
+    return best
 
 
 def _hazard(track: Track, state: RaceState, car: CarState, move: Move, ignore: str | None = None) -> float:

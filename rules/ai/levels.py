@@ -238,7 +238,7 @@ class Level(Driver):
             return value - prices.spin
         if self.boxed and m.end is not None and not m.finishes and not track.space(m.end).in_pit:
             value -= self.boxed * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
-        value += _pit_progress(track, state, m, state.moves_left or len(m.path))
+        value += _pit_progress(track, state, m, state.moves_left or len(m.path), self)
         if m.finishes:
             return value + self.finish
         end = m.end or car.space
