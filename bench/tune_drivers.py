@@ -1,14 +1,18 @@
 """Tune a level's prices by self-play: a coordinate search, each step a match against the best so far.
 
-    python bench/tune_drivers.py [--level racer] [--rounds R] [--duels N] [--laps L ...] [--track FILE ...]
-                                 [--preset KEY ...] [--price NAME ...] [--jobs J]
+    python bench/tune_drivers.py [--level racer] [--rounds R] [--duels N] [--cars C] [--laps L ...]
+                                 [--track FILE ...] [--preset KEY ...] [--price NAME ...] [--jobs J]
 
 Starting from the level's prices in ``rules/ai/levels.py``, it moves one price at a time up and
 down by a step (halved each round) and plays the candidate against the incumbent in N pairs of
 2-car duels per track, preset and lap count (seeds fixed; each seed twice, each side on pole once
 with the same dice, so near-equal prices are not judged by the luck of the pole; through
 ``bench/drivers.py``'s race loop). A candidate that wins more than half the duels (a retirement
-counts as a loss for its side; ties broken by fewer retirements) becomes the incumbent. It PRINTS
+counts as a loss for its side; ties broken by fewer retirements) becomes the incumbent. With
+``--cars C`` above 2 the races are fields of C cars, the two sides' cars alternating on the grid,
+and a side wins a race with the better mean finishing position (retired cars classified behind
+the finishers; equal means count half): the prices of a full field (``field_reserve``, ``race``,
+``exposure``, ``exposed``, ``boxed``) matter only there. It PRINTS
 every step and, at the end, the prices as a ``Level(...)`` keyword list to paste into
 ``rules/ai/levels.py``. Nothing is written; the figures depend on the seeds, never on the clock.
 """
@@ -35,15 +39,23 @@ STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "field_res
 CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 
 
-def _play(job: tuple[Level, Level, bench.Case]) -> tuple[int, int, int]:
-    """One duel: (candidate won, candidate retired, incumbent retired)."""
+def _play(job: tuple[Level, Level, bench.Case]) -> tuple[float, int, int]:
+    """One race: (the candidate's share of the win, candidate cars retired, incumbent cars retired)."""
     candidate, incumbent, case = job
     levels.DRIVERS[CANDIDATE] = replace(candidate, name=CANDIDATE)
     levels.DRIVERS[INCUMBENT] = replace(incumbent, name=INCUMBENT)
     outcome = bench.play(case, computers={CANDIDATE, INCUMBENT})
-    first = outcome.cars[0]
-    out = {r.side: r.status == "out" for r in outcome.cars}
-    return int(first.side == CANDIDATE), int(out[CANDIDATE]), int(out[INCUMBENT])
+    out = {CANDIDATE: 0, INCUMBENT: 0}
+    pos: dict[str, list[int]] = {CANDIDATE: [], INCUMBENT: []}
+    for r in outcome.cars:
+        out[r.side] += r.status == "out"
+        pos[r.side].append(r.position)
+    if case.cars == 2:
+        won = float(outcome.cars[0].side == CANDIDATE)
+    else:
+        mine, theirs = (sum(pos[s]) / len(pos[s]) for s in (CANDIDATE, INCUMBENT))
+        won = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+    return won, out[CANDIDATE], out[INCUMBENT]
 
 
 def match(candidate: Level, incumbent: Level, cases: list[bench.Case], pool) -> tuple[float, int, int]:
@@ -58,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--level", default="racer", choices=[lv.name for lv in levels.LEVELS])
     p.add_argument("--rounds", type=int, default=2, metavar="R", help="passes over the prices (default 2)")
     p.add_argument("--duels", type=int, default=3, metavar="N", help="pairs of duels per track, preset and lap count (default 3)")
+    p.add_argument("--cars", type=int, default=2, metavar="C", help="cars a race (default 2: duels; up to each grid's size)")
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--preset", action="append", help="default: fd-basic")
@@ -65,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, metavar="J")
     args = p.parse_args(argv)
     tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
-    cases = [bench.Case(t, preset, laps, 2, seed, CANDIDATE, INCUMBENT, swapped)
+    cases = [bench.Case(t, preset, laps, min(args.cars, len(bench.track(t).grid)), seed, CANDIDATE, INCUMBENT, swapped)
              for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
              for seed in range(1, args.duels + 1) for swapped in (False, True)]
     best: Level = levels.DRIVERS[args.level]  # type: ignore[assignment]

@@ -89,6 +89,27 @@ def test_the_tuning_script_plays_its_candidates_and_prints_the_prices():
     assert lines[-1].startswith("brake=") and "slip=" in lines[-1]
 
 
+def test_the_tuning_scores_a_field_by_the_sides_mean_finishing_position():
+    """``--cars`` above 2: a 4-car race of the Rookie's prices against the Champion's, cars
+    alternating; the candidate's share is 1, 0.5 or 0 as its cars' mean position is better, equal
+    or worse, and the retirements are each side's own."""
+    from rules.ai.levels import CHAMPION, DRIVERS, ROOKIE
+
+    tune = _bench_module("tune_drivers")
+    bench = _bench_module("drivers")
+    case = bench.Case(str(REPO / "maps" / "oval.tmx"), "fd-basic", 1, 4, 1, tune.CANDIDATE, tune.INCUMBENT)
+    try:
+        won, c_out, i_out = tune._play((ROOKIE, CHAMPION, case))
+        outcome = bench.play(case, computers={tune.CANDIDATE, tune.INCUMBENT})
+    finally:  # _play registers the two sides' drivers; no other test should meet them
+        DRIVERS.pop(tune.CANDIDATE, None)
+        DRIVERS.pop(tune.INCUMBENT, None)
+    mean = {s: sum(r.position for r in outcome.cars if r.side == s) / 2 for s in (tune.CANDIDATE, tune.INCUMBENT)}
+    assert won == (1.0 if mean[tune.CANDIDATE] < mean[tune.INCUMBENT] else 0.5 if mean[tune.CANDIDATE] == mean[tune.INCUMBENT] else 0.0)
+    assert (c_out, i_out) == tuple(sum(r.status == "out" for r in outcome.cars if r.side == s) for s in (tune.CANDIDATE, tune.INCUMBENT))
+    assert len(outcome.cars) == 4
+
+
 def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next_corner():
     """The newcomer (bench/newcomer.py) never pays a skip: from 4th it picks among 3rd to 5th; on a
     long straight the highest of them, and just before a 1-stop corner the highest whose average
