@@ -45,6 +45,7 @@ temper. All levels are deterministic: the same race replays and re-plays the sam
 
 from __future__ import annotations
 
+import collections
 import math
 import zlib
 from dataclasses import dataclass, replace
@@ -265,18 +266,26 @@ class Level(Driver):
 
     def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
-        check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5) and a collision check per car
+        check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5), those it drives over and those
+        it cannot get round later in the next ``DANGER_ROWS`` rows (``dangers_ahead``: a move that
+        stops short of a wall of markers only puts the check off), and a collision check per car
         beside or ahead of where it stops (CORE-COLL-1, CORE-COLL-2, FD08-COLL-1, AMB-4: 1, in rain
         1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each
         of them rolls once for it too, ``exposed`` the chance one does); each failure costs a WP at
         ``_loss``'s price."""
         risk = 0.0
-        if m.dangers:
-            risk = m.dangers * _fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
-        if m.end is not None and not m.finishes and not track.space(m.end).in_pit:
-            near = neighbours(track, state, m.end)
+        dangers = m.dangers
+        end = m.end or car.space  # a car braking to a stand still ends its movement where it stands
+        if end is None or m.finishes or track.space(end).in_pit:
+            end = None
+        if state.markers and end is not None and car.space is not None:
+            dangers += dangers_ahead(track, state, track.space(car.space).row, end)
+        if dangers:
+            risk = dangers * _fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
+        if end is not None:
+            near = neighbours(track, state, end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            behind = _cars_behind(track, state, car, m.end) if self.exposed else 0
+            behind = _cars_behind(track, state, car, end) if self.exposed else 0
             if crowd or behind:
                 hit = _fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
                 risk += (crowd + self.exposed * behind) * hit
@@ -486,6 +495,42 @@ FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of 
 BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
 ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
 EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
+
+
+def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> int:
+    """The fewest dangerous spaces (CORE-DANGER-2) a car standing on ``end`` must still drive over
+    to get ``DANGER_ROWS`` rows beyond ``start_row``, round the others by another lane where the
+    track has one (CORE-DANGER-3); 0 once there. Kept per position and markers: a level asks it
+    of every move it values."""
+    key = (id(track), state.markers, start_row, end)
+    found = _DANGERS_AHEAD.get(key)
+    if found is not None:
+        return found
+    markers, rows = set(state.markers), track.rows
+    best: dict[str, int] = {end: 0}
+    todo = collections.deque([end])
+    found = 0
+    while todo:
+        here = todo.popleft()
+        cost = best[here]
+        if (track.space(here).row - start_row) % rows >= DANGER_ROWS:
+            found = cost
+            break
+        for nxt in track.successors(here):
+            if track.space(nxt).in_pit:
+                continue
+            c = cost + (nxt in markers)
+            if c < best.get(nxt, 1 << 30):
+                best[nxt] = c
+                todo.appendleft(nxt) if c == cost else todo.append(nxt)
+    if len(_DANGERS_AHEAD) > 50_000:
+        _DANGERS_AHEAD.clear()
+    _DANGERS_AHEAD[key] = found
+    return found
+
+
+DANGER_ROWS = 12  # rows past its start within which a level counts the markers it cannot get round
+_DANGERS_AHEAD: dict[tuple, int] = {}
 
 
 def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
