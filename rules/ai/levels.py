@@ -31,13 +31,15 @@ Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
 STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
 CORE-COLL-2, FD08-COLL-1: the cars it stops beside and the cars close behind it
-that may end beside it). A retirement costs the race still to drive; the last WP
+that may end beside it; CORE-DANGER-2/3: the markers it drives over and those of
+the next rows it cannot get round, so braking short of a wall of markers buys
+nothing). A retirement costs the race still to drive; the last WP
 of the body and road holding is that (CORE-DANGER-4, CORE-COLL-3), and the last
 but one the chance that the checks still ahead, counted from the cars and markers
 racing, fail once more, so a car in a field of ten keeps clear of markers and
 neighbours. It stops for repairs from the reserve when the retirement they take
 away is worth the long stop's round (PIT-A-1, PIT-A-4), aiming for the nearest pit
-entry. The engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact
+entry in a gear that reaches its box or stays short of the entry (PIT-B-2). The engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact
 look, so the finish line counts. Its other choices (pit announcements, karma,
 bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
 temper. All levels are deterministic: the same race replays and re-plays the same.
@@ -323,7 +325,7 @@ class Level(Driver):
             return Driver.choose_move(self, track, state, moves)
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
-        return max(((self.move_value(track, state, m, prices), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
+        return max(((_tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
 
     def choose_setup(self, state: RaceState) -> WearPoints | None:
         """CAR-C-2, OPT-CAR-1: where the crew builds the car (and no box reserve or fuel per lap is
@@ -424,9 +426,9 @@ class Level(Driver):
         car = state.car(state.active or "")
         prices = self.prices(track, state, car)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
-        best: tuple[float, int, Move | None] = (self.move_value(track, state, stay, prices), 0, None)
+        best: tuple[float, int, Move | None] = (_tie(self.move_value(track, state, stay, prices)), 0, None)
         for m in moves:
-            v = (self.move_value(track, state, m, prices), len(m.path))
+            v = (_tie(self.move_value(track, state, m, prices)), len(m.path))
             if v > best[:2]:
                 best = (*v, m)
         return best[2]
@@ -560,6 +562,12 @@ def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int, cars: i
     return False
 
 
+def _tie(value: float) -> float:
+    """``value`` without the last bits of float rounding: two moves the look-ahead values the same
+    by different sums are a tie (which the longer move wins), not a choice by rounding noise."""
+    return round(value, 9)
+
+
 def _coarse(x: float) -> float:
     """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
     position's value for each price it saw, so fewer prices mean fewer values to work out."""
@@ -622,18 +630,25 @@ ROOKIE = Level(
 #: to 10 %), not yet by self-play; the Champion values positions the same way
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 #: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
-#: in a duel (the same 8 as the tuned prices in a full field, so its field retirements do not grow):
+#: in a duel (the Champion's 8.5 in a full field, so its field retirements do not grow; 8 before the
+#: Champion's field tuning):
 #: it keeps WP for later and leaves the Champion the duels' close calls (``bench/drivers.py --match
 #: champion:racer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps: the Champion's 55 % -> 66 % of 56
 #: duels under fd-basic, 75 % under fde-advanced; 10-car 3-lap races against the bench opponent, 2 per
 #: circuit: 27 % -> 23 % of 70 Racers retired under fd-basic, 50 % -> 44 % under fde-advanced)
-STEADY = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.0}
+STEADY = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.5}
 RACER = Level(
     name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
     exact_gears=2,
     **{**TUNED, **STEADY},
 )
-CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **TUNED)
+#: the Champion's prices as ``bench/tune_drivers.py --level champion --cars 10 --laps 3 --preset fde-advanced
+#: --duels 1 --rounds 1`` moved them from ``TUNED`` (self-play 10-car fields on the seven circuits, 5 against
+#: 5, a race won by the better mean finishing position: 14 races a step; dearer brakes, tyres and scarcity,
+#: less reserve in a duel and more in a full field, fewer checks expected per car and more from the cars
+#: behind; ``race``, ``boxed`` and the other prices stayed)
+FIELD_TUNED = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
+CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED})
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER
 #: Every computer driver a race may name: the levels, and the drivers of older records and saves.

@@ -119,7 +119,7 @@ def race(seed: int, aggressive: bool = False) -> RaceSession:
     return session
 
 
-@pytest.mark.parametrize(("seed", "aggressive"), [(29, False), (2, True)])
+@pytest.mark.parametrize(("seed", "aggressive"), [(13, False), (33, True)])
 def test_a_10_car_3_lap_race_ends_with_every_car_classified(seed: int, aggressive: bool):
     """Seeded dice, computer drivers: every car finishes, or is out with its reason (TAB-OUT).
     The seeds were picked to include retirements with the shipped drivers."""
