@@ -590,7 +590,7 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
     short of the entry keeps it."""
     car = state.car(state.active or "")
     pit = track.pit
-    if pit is None or car.space is None or move.in_box and not state.rules.pit_points:
+    if pit is None or car.space is None or (move.in_box and not state.rules.pit_points):
         return 0.0
     if not state.rules.pit_points:
         end = move.end
@@ -598,7 +598,7 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
             return 0.0
         lane = _model(track)
         entry = lane.to_pit_entry(end)
-        if entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6 or driver.pit_lane(track, state, car) is None:
+        if (entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6) or driver.pit_lane(track, state, car) is None:
             return 0.0
         return -MISSED_STOP * (1.0 - _turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear))
     if _pit_entry_lane(track, state, car) is None:
@@ -620,10 +620,9 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
 def _turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:
     """The chance of still making a basic stop from a space ``entry`` steps short of the pit
     entry and ``box`` steps from the car's box, in ``gear`` now, with the best gears of the next
-    turns' free shifts (one up or down, CORE-GEAR-1): a roll of at least the box turns in
-    (PIT-B-2), a roll that ends short of the entry or on it tries again from there, any other
-    roll drives past.
-    Past the entry (``entry`` large) it is 0."""
+    turns' free shifts (one up, CORE-GEAR-2, or one down, CORE-GEAR-3): a roll of at least the
+    box turns in (PIT-B-2), a roll that ends short of the entry or on it tries again from there,
+    any other roll drives past. Past the entry (``entry`` large) it is 0."""
     if entry >= 10**6 or box >= 10**6:
         return 0.0
     faces = tuple(tuple(state.rules.gear_dice.die(g).faces) for g in range(1, 7))

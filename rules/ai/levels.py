@@ -12,8 +12,8 @@ how far and how exactly they look:
   takes, cars it may hit), takes the best destination of each face and the gear
   of the best expectation: an expectimax over this turn's die and the two turns
   after it. Its prices are
-  ``TUNED``: the base prices found by self-play (``bench/tune_drivers.py``), those of a
-  full field set from bench runs (the comment at ``TUNED`` says which).
+  ``TUNED``, the base prices found by self-play duels (``bench/tune_drivers.py``), moved by
+  self-play 10-car fields (``FIELD_TUNED``, ``--cars 10``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
   seconds) unless a car races a few rows ahead, or two a few more (a block,
@@ -39,8 +39,9 @@ but one the chance that the checks still ahead, counted from the cars and marker
 racing, fail once more, so a car in a field of ten keeps clear of markers and
 neighbours. It stops for repairs from the reserve when the retirement they take
 away is worth the long stop's round (PIT-A-1, PIT-A-4), aiming for the nearest pit
-entry in a gear that reaches its box or stays short of the entry (PIT-B-2). The engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact
-look, so the finish line counts. Its other choices (pit announcements, karma,
+entry in a gear that reaches its box or stays short of the entry (PIT-B-2). The
+engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact look, so the
+finish line counts. Its other choices (pit announcements, karma,
 bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
 temper. All levels are deterministic: the same race replays and re-plays the same.
 """
@@ -627,7 +628,7 @@ ROOKIE = Level(
 #: exposure, exposed, boxed) were set from 10-car 3-lap fields against the bench opponent
 #: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
 #: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
-#: to 10 %), not yet by self-play; the Champion values positions the same way
+#: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields
 TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 #: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
 #: in a duel (the Champion's 8.5 in a full field, so its field retirements do not grow; 8 before the
