@@ -601,7 +601,7 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
         if (entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6) or driver.pit_lane(track, state, car) is None:
             return 0.0
         return -MISSED_STOP * (1.0 - _turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear))
-    if _pit_entry_lane(track, state, car) is None:
+    if driver.pit_lane(track, state, car) is None:
         return 0.0
     if move.in_box:
         return float(face - len(move.path))
