@@ -585,22 +585,15 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
     (``driver.pit_lane``). By points: the spaces of the roll beyond the box count as worked-off
     points (PIT-D-11); driving past the pit entry loses the stop; ending short of it in a gear
     that cannot come down to the pit-lane gear in time (a free downshift a turn) will lose it
-    next turn (PIT-D-2). A basic stop: a roll short of the box cannot turn in (PIT-B-2), so a move
-    that drives past the nearest pit entry loses the stop; the gear that reaches the box or stays
-    short of the entry keeps it."""
+    next turn (PIT-D-2). A basic stop: the chance of missing it (``stop_chance``) times
+    ``MISSED_STOP``."""
     car = state.car(state.active or "")
     pit = track.pit
-    if pit is None or car.space is None or (move.in_box and not state.rules.pit_points):
+    if pit is None or car.space is None:
         return 0.0
     if not state.rules.pit_points:
-        end = move.end
-        if end is None or car.box is None or track.space(end).in_pit or track.space(car.space).in_pit:
-            return 0.0
-        lane = _model(track)
-        entry = lane.to_pit_entry(end)
-        if (entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6) or driver.pit_lane(track, state, car) is None:
-            return 0.0
-        return -MISSED_STOP * (1.0 - _turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear))
+        chance = stop_chance(track, state, move, driver)
+        return 0.0 if chance is None else -MISSED_STOP * (1.0 - chance)
     if driver.pit_lane(track, state, car) is None:
         return 0.0
     if move.in_box:
@@ -615,6 +608,29 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
     if car.gear - 1 > limit and _model(track).to_pit_entry(end) <= state.rules.gear_dice.die(car.gear - 1).highest:
         return -MISSED_STOP / 2
     return 0.0
+
+
+def stop_chance(track: Track, state: RaceState, move: Move, driver: Driver, end: str | None = None) -> float | None:
+    """For a basic stop (not by points) that the car wants at the end of this lap
+    (``driver.pit_lane``): the chance that it still makes the stop after ``move`` (ending on
+    ``end`` if given: where a slide takes it). A roll short of
+    the box cannot turn in (PIT-B-2), so a move into the box has made it (1), a move past the
+    nearest pit entry has lost it (0), and a move ending short of it keeps it with
+    ``_turn_in_chance``. None when no such stop is at stake (none wanted, the pit out of reach,
+    the car in the pit lane)."""
+    car = state.car(state.active or "")
+    end = end or move.end
+    if state.rules.pit_points or track.pit is None or car.space is None or car.box is None or end is None:
+        return None
+    if track.space(car.space).in_pit or (track.space(end).in_pit and not move.in_box):
+        return None
+    lane = _model(track)
+    entry = lane.to_pit_entry(end)
+    if (entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6) or driver.pit_lane(track, state, car) is None:
+        return None
+    if move.in_box:
+        return 1.0
+    return _turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear)
 
 
 def _turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:

@@ -38,8 +38,10 @@ of the body and road holding is that (CORE-DANGER-4, CORE-COLL-3), and the last
 but one the chance that the checks still ahead, counted from the cars and markers
 racing, fail once more, so a car in a field of ten keeps clear of markers and
 neighbours. It stops for repairs from the reserve when the retirement they take
-away is worth the long stop's round (PIT-A-1, PIT-A-4), aiming for the nearest pit
-entry in a gear that reaches its box or stays short of the entry (PIT-B-2). The
+away is worth the long stop's round (PIT-A-1, PIT-A-4). Near the pit entry it plays
+every gear out: a move into the box is worth the stop (``stop_value``: new tyres, the
+pit roll's fast or slow stop, PIT-B-4), one short of the entry the chance of turning in
+next turn (PIT-B-2: a roll must reach the box), one past it the stop lost (``missed``). The
 engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact look, so the
 finish line counts. Its other choices (pit announcements, karma,
 bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
@@ -56,7 +58,8 @@ from fractions import Fraction
 
 from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
 from rules.drivers import (
-    AGGRESSIVE, CAREFUL, NITRO_GAIN, Driver, _model, _pit_progress, entry_lane, street_shots, tunnel_gain,
+    AGGRESSIVE, CAREFUL, MISSED_STOP, NITRO_GAIN, Driver, _model, _pit_progress, entry_lane, stop_chance, street_shots,
+    tunnel_gain,
 )
 from rules.engine import gear_options, moves, multiplier, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.car import Area, WearPoints, validate_setup
@@ -85,6 +88,8 @@ class Level(Driver):
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
     scarcity: float = 0.35  # ... the k-th WP left of an area costs this for each corner ahead / k on top
+    rain: float = 1.0  # ... times this in rain in a race started by a full field (less in a smaller one), where slides
+    # (TYRE-2) and the rain's tyre table spend WP faster and a car without them meets the field's blocks and markers
     reserve: float = 3.0  # ... and this / k: the last WP pay for a block (CORE-BLOCK-3) or a spin
     crowd: float = 0.5  # ... and this per other car racing per brake and tyre WP left together (blocks)
     out: float = 60.0  # spaces an elimination costs
@@ -96,6 +101,7 @@ class Level(Driver):
     exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
     boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
+    missed: float = MISSED_STOP  # spaces a wanted basic stop lost costs (another lap on the worn set)
     pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
@@ -111,14 +117,16 @@ class Level(Driver):
         blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
         field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a duel owes few checks and meets few blocks
         reserve = self.reserve + self.field_reserve * field
+        grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay
+        scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
 
         def half(x: float) -> float:
             return round(2 * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((self.scarcity * ahead + reserve) / bold),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((scarcity * ahead + reserve) / bold),
             out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
-            skip=half(self.skip + (self.scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
+            skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
@@ -144,13 +152,17 @@ class Level(Driver):
         prices = self.prices(track, state, car)
         near = _car_ahead(track, state, car, self.exact_near) or _car_ahead(track, state, car, self.crowd_near, 2)
         judge = self if self.exact or not near else replace(self, exact=True)
-        # a stop near, the pit entry within this roll's reach: the careful plan of the pit entry (not in
-        # rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
+        approach = self._pitting(track, state, car)
+        basic = approach and not state.rules.pit_points
+        if basic:  # a basic stop near (PIT-B-2): the lane's view knows no pit lane, every gear is played out
+            judge = replace(self, exact=True)
+        # a stop by points near, the pit entry within this roll's reach: the careful plan of the pit entry (not
+        # in rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest
-        pitting = self._pitting(track, state, car) and _model(track).to_pit_entry(car.space) <= reach
+        pitting = approach and not basic and _model(track).to_pit_entry(car.space) <= reach
         if pitting and slide_spaces(state, car):
             pitting, judge = False, replace(self, exact=True)
-        if (judge.exact or pitting) and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
+        if (judge.exact or pitting) and not basic and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
             # and the lowest gear: the lane's view sees no markers nor cars, the safe crawl it ranks last
@@ -242,7 +254,11 @@ class Level(Driver):
             return value - prices.spin
         if self.boxed and m.end is not None and not m.finishes and not track.space(m.end).in_pit:
             value -= self.boxed * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
-        value += _pit_progress(track, state, m, state.moves_left or len(m.path), self)
+        basic = stop_chance(track, state, m, self, m.end or car.space)  # a basic stop wanted: valued below
+        if basic is None:
+            value += _pit_progress(track, state, m, state.moves_left or len(m.path), self)
+        elif m.in_box:
+            return value + self.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, self.depth)
         if m.finishes:
             return value + self.finish
         end = m.end or car.space
@@ -263,9 +279,39 @@ class Level(Driver):
                 return value - prices.out
             value += s.value
             end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
-        return value + la.value(
-            odds(state.rules.gear_dice), end, car.gear, corner, stops, brakes, tyres, mult, spin_max, prices, self.depth, slide,
-        )
+        ahead = la.value(odds(state.rules.gear_dice), end, car.gear, corner, stops, brakes, tyres, mult, spin_max, prices, self.depth, slide)
+        if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
+            kept = stop_chance(track, state, m, self, end) or 0.0
+            lane = _model(track)
+            if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
+                box = lane.to_box(end, car.box or "") + self.stop_value(track, state, car, brakes, prices, self.depth - 1)
+                ahead = kept * box + (1 - kept) * (ahead - self.missed)
+            else:  # a corner before the entry: the lane's view counts it, the box is beyond it
+                ahead -= (1 - kept) * self.missed
+        return value + ahead
+
+    def stop_value(self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int) -> float:
+        """What a basic stop at the box is worth over the next ``depth`` turns, in spaces as a
+        move's look-ahead: the tyres new (CORE-PIT-1, the set this level picks), then a fast stop
+        (TAB-PIT-B: 1-10) drives ceil(r/2) spaces out in 4th and races on from the pit exit, a
+        slow one stands a game round first (PIT-B-4, CORE-PIT-3)."""
+        rules, pit = state.rules, track.pit
+        if pit is None:
+            return 0.0
+        tyre = self.choose_tyre(state) if rules.tyres is not None and car.tyre is not None else car.tyre
+        setup = car.setup or rules.default_wear
+        fresh = car.model_copy(update={"tyre": tyre, "tyre_from": car.crossings + 1, "wp": car.wp.model_copy(update={"tyres": setup.tyres})})
+        la, dice = lookahead(track), odds(rules.gear_dice)
+        mult, slide = multiplier(state, fresh), slide_spaces(state, fresh)
+
+        def on(turns: int) -> float:
+            if turns <= 0:
+                return 0.0
+            return la.value(dice, pit.exit, rules.pit_exit_gear, None, 0, brakes, setup.tyres, mult, rules.spin_max_overshoot, prices, turns, slide)
+
+        fast = min(20, rules.pit_fast_max)
+        out = sum(math.ceil(r / 2) for r in range(1, fast + 1)) / fast if fast else 0.0
+        return fast / 20 * (out + on(depth)) + (1 - fast / 20) * on(depth - 1)
 
     def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
@@ -318,11 +364,11 @@ class Level(Driver):
         return self.exposure * others * laps * _fail(kind, state)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
-        """The move of the highest value (in rain its slide included, TYRE-2); a car that wants to
-        pit keeps the careful driver's plan near the pit entry (keep to the lane of the pit entry
-        and turn in)."""
+        """The move of the highest value (in rain its slide included, TYRE-2; a basic stop by its
+        value, ``move_value``); a car that wants a stop by points keeps the careful driver's plan
+        near the pit entry (keep to the lane of the pit entry and turn in), as does one in the pit lane."""
         car = state.car(state.active or "")
-        if self._pitting(track, state, car):
+        if self._pitting(track, state, car) and (state.rules.pit_points or track.space(car.space or "").in_pit):
             return Driver.choose_move(self, track, state, moves)
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
@@ -330,17 +376,19 @@ class Level(Driver):
 
     def choose_setup(self, state: RaceState) -> WearPoints | None:
         """CAR-C-2, OPT-CAR-1: where the crew builds the car (and no box reserve or fuel per lap is
-        at stake), one WP more for road holding, taken from the fuel (only skips burn it, FUEL-4)
-        or the gearbox: the default's two road-holding WP are one failed check from the end among
-        the markers of a full field (CORE-DANGER-4)."""
+        at stake), one WP more for road holding, in rain two, taken from the fuel (only skips burn
+        it, FUEL-4) or the gearbox: the default's two road-holding WP are one failed check from the
+        end among the markers of a full field (CORE-DANGER-4), and in rain a check fails on 1-5
+        (CORE-WEATHER-2) while the field leaves more markers."""
         car = state.car(state.active or "")
         rules = state.rules.car_setup
         if rules.reserve or state.rules.fuel_per_lap or Area.ROAD_HOLDING not in rules.areas:
             return None
-        donor = next((a for a in (Area.FUEL, Area.GEARBOX) if a in rules.areas and car.wp[a] > 2), None)
+        extra = 2 if wet(state) else 1
+        donor = next((a for a in (Area.FUEL, Area.GEARBOX) if a in rules.areas and car.wp[a] > extra), None)
         if donor is None or car.wp.road_holding >= car.wp.body:
             return None
-        wp = car.wp.model_copy(update={donor.value: car.wp[donor] - 1, "road_holding": car.wp.road_holding + 1})
+        wp = car.wp.model_copy(update={donor.value: car.wp[donor] - extra, "road_holding": car.wp.road_holding + extra})
         return wp if not validate_setup(rules, wp) else None
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:
@@ -649,7 +697,13 @@ RACER = Level(
 #: less reserve in a duel and more in a full field, fewer checks expected per car and more from the cars
 #: behind; ``race``, ``boxed`` and the other prices stayed)
 FIELD_TUNED = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
-CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED})
+#: the Champion's scarcity in rain in a race a full field started: six times the dry one (10-car 3-lap
+#: fde-advanced fields against the bench opponent in rain, 49 races on the seven circuits: 35 % of the
+#: Champions retired with the dry scarcity, 23 % with twice it, 8.4 % with six times; of 26 of those
+#: races 2.5, 3.5, 4.5 and 8 times left 17, 14, 11 and 9 % out); in a duel once: six times there won
+#: 28 of 98 3-lap rain duels against the Racer, once 66 of 98
+RAIN = {"rain": 6.0}
+CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED, **RAIN})
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER
 #: Every computer driver a race may name: the levels, and the drivers of older records and saves.

@@ -125,6 +125,29 @@ def test_a_retirement_costs_the_race_still_to_drive() -> None:
     assert prices.out == CHAMPION.out and prices.scarce < CHAMPION.prices(OVAL, early, early.car("a")).scarce
 
 
+def test_TYRE_2_in_rain_a_full_field_makes_the_champion_price_its_scarce_wp_by_more_corners_ahead() -> None:
+    """TYRE-2 (the slide after a stop in a corner) and the rain's tyre table spend WP faster in rain,
+    and in a race a full field started a car without WP meets blocks and the retired cars' markers:
+    there the Champion's scarcity per corner still ahead counts ``rain`` times, in a duel once, as in
+    the dry; in a field of ten it counts so even when most of the field is out."""
+    from dataclasses import replace
+
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    def race(n: int, condition: str, out: int = 0):
+        cars = [car("a", "A20"), *(car(f"c{i}", f"B{30 + 3 * i}", status="out" if i <= out else "racing") for i in range(1, n))]
+        return board(cars, "a", laps=3).model_copy(update={"weather": Weather(condition=condition)})
+
+    def scarce(level: Level, state) -> float:
+        return level.prices(OVAL, state, state.car("a")).scarce
+
+    assert CHAMPION.rain > 1
+    times = replace(CHAMPION, scarcity=CHAMPION.scarcity * CHAMPION.rain, rain=1.0)
+    assert scarce(CHAMPION, race(10, "rain")) == scarce(times, race(10, "sun")) > scarce(CHAMPION, race(10, "sun"))
+    assert scarce(CHAMPION, race(10, "rain", out=7)) == scarce(times, race(10, "sun", out=7))
+    assert scarce(CHAMPION, race(2, "rain")) == scarce(CHAMPION, race(2, "sun"))
+
+
 def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
     """CORE-COLL-2, CORE-WEATHER-2, TAB-RAIN: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
     costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
@@ -437,21 +460,23 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
-def test_CAR_C_2_every_level_builds_its_car_with_a_third_road_holding_wp(level: Level) -> None:
+@pytest.mark.parametrize(("condition", "extra"), [("dry", 1), ("rain", 2)])
+def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(level: Level, condition: str, extra: int) -> None:
     """CAR-C-2: Formula Dé's crews build their car from 20 WP; the default has two road-holding
     WP, one failed check from the end among a field's markers (CORE-DANGER-4), so every level
-    moves one WP there from the fuel (only skips burn it, FUEL-4), tyres for the weather with it.
-    Where the set-up is fixed (fd-basic) it keeps the car as entered."""
+    moves one WP there from the fuel (only skips burn it, FUEL-4), in rain two (CORE-WEATHER-2:
+    a check fails on 1-5), tyres for the weather with it. Where the set-up is fixed (fd-basic)
+    it keeps the car as entered."""
     from rules.actions import SetUp
     from rules.ruleset import FORMULA_D_BASIC, PRESETS
 
     rules = PRESETS["fde-advanced"]
     base = position("A30", 1)
     cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
-    state = base.model_copy(update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition="rain")})
+    state = base.model_copy(update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition=condition)})
     action = computer_action(TRACK, state, level.name)
-    assert isinstance(action, SetUp) and action.tyre is Tyre.RAIN and action.wp is not None
-    assert (action.wp.road_holding, action.wp.fuel) == (rules.default_wear.road_holding + 1, rules.default_wear.fuel - 1)
+    assert isinstance(action, SetUp) and (action.tyre is Tyre.RAIN) == (condition == "rain") and action.wp is not None
+    assert (action.wp.road_holding, action.wp.fuel) == (rules.default_wear.road_holding + extra, rules.default_wear.fuel - extra)
     assert action.wp.total() == rules.default_wear.total()
     after, _ = apply(TRACK, state, action)
     assert after.car("a").wp == action.wp

@@ -51,10 +51,72 @@ def test_PIT_B_2_driving_past_the_entry_loses_a_wanted_stop_and_only_a_wanted_on
     assert _pit_progress(OVAL, fresh, past, 11, CAREFUL) == 0.0
 
 
-@pytest.mark.parametrize("driver", [CAREFUL.name, *(lv.name for lv in LEVELS)])
+@pytest.mark.parametrize("driver", [CAREFUL.name, *(lv.name for lv in LEVELS if lv.name != "champion")])
 def test_PIT_B_2_every_driver_that_wants_a_stop_stays_short_of_the_entry_rather_than_drive_past(driver: str) -> None:
     """C55 in 2nd, the box P4 8 spaces on: 3rd's 4-8 drives past the entry with 5, 6 or 7 (and
     reaches the box only with an 8), while 2nd's 2-4 ends short of the entry or on it, from where
-    next turn's 3rd reaches the box. With fresh tyres (no stop wanted) the same drivers take 3rd."""
+    next turn's 3rd reaches the box. With fresh tyres (no stop wanted) the same drivers take 3rd.
+    The Champion weighs the turn the approach costs against the stop (``stop_value``, ``missed``):
+    in a duel, where WP are cheap, the quarter of 3rd's rolls that turn in at once is worth the
+    gamble to it (the tests below)."""
     assert computer_action(OVAL, _at("C55", 2, "P4"), driver).gear == 2
     assert computer_action(OVAL, _at("C55", 2, "P4", wp=W), driver).gear == 3
+
+
+def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the_pit_exit_on_new_tyres() -> None:
+    """TAB-PIT-B: a fast stop (1-10, half the rolls) drives ceil(r/2) spaces out, 3 on average, in
+    4th (PIT-B-4, CORE-PIT-3) and races on; a slow one stands a game round first. Over ``depth``
+    turns the stop is worth half of (3 + the next ``depth`` turns from the pit exit in 4th) and half
+    of the ``depth - 1`` turns after the round it stood, on a whole set of tyres (CORE-PIT-1)."""
+    from rules.ai.lookahead import lookahead, odds
+    from rules.ai.levels import CHAMPION
+    from rules.engine import multiplier, slide_spaces
+
+    state = _at("C55", 5, "P10")
+    worn = state.car("m")
+    prices = CHAMPION.prices(OVAL, state, worn)
+    rules = state.rules
+    fresh = worn.model_copy(update={"wp": W})
+
+    def turns(n: int) -> float:
+        return lookahead(OVAL).value(
+            odds(rules.gear_dice), OVAL.pit.exit, 4, None, 0, worn.wp.brakes, W.tyres, multiplier(state, fresh),
+            rules.spin_max_overshoot, prices, n, slide_spaces(state, fresh),
+        )
+
+    assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 0) == pytest.approx(0.5 * 3)
+    assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 1) == pytest.approx(0.5 * (3 + turns(1)))
+    assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 2) == pytest.approx(0.5 * (3 + turns(2)) + 0.5 * turns(1))
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_PIT_B_2_a_level_that_wants_a_stop_turns_into_its_box_when_the_roll_reaches_it(level) -> None:
+    """C55 in 5th, the box P10 14 spaces on: a roll of 14 reaches the box (PIT-B-2). The move into
+    the box is worth the stop (``stop_value``), so every level that wants the stop takes it, rather
+    than race on past the entry; with fresh tyres no level turns in."""
+    for wp, in_box in ((WORN, True), (W, False)):
+        state = rolled(OVAL, _at("C55", 5, "P10", wp=wp), 14)
+        found = moves(OVAL, state)
+        assert any(m.in_box for m in found) and any(not m.in_box for m in found)
+        assert level.choose_move(OVAL, state, found).in_box is in_box
+
+
+def test_PIT_B_2_a_corner_before_the_pit_entry_keeps_the_lanes_view_less_the_chance_of_losing_the_stop() -> None:
+    """C40 on the oval, in front of corner 1 (rows 46-56) with the pit entry C59 beyond it: the
+    next turns must first get through the corner, which the lane's view counts. So a move ending
+    there is valued as without a stop wanted, less ``missed`` times the chance of losing the stop;
+    the value of the box next turn (which would skip the corner) is not counted."""
+    from rules.ai.levels import CHAMPION
+    from rules.drivers import stop_chance
+
+    def at(pit_stops: int):
+        cars = [car("m", "C36", gear=2, box="P4", wp=WORN, crossings=1, pit_stops=pit_stops), car("f", "B10")]
+        return rolled(OVAL, position(cars, "m", laps=3), 4)
+
+    wanted, done = at(0), at(2)  # two stops made: no third one is allowed (OPT-3LAP-1)
+    m = next(m for m in moves(OVAL, wanted) if m.end == "C40")
+    kept = stop_chance(OVAL, wanted, m, CHAMPION)
+    assert kept is not None and 0 < kept < 1 and stop_chance(OVAL, done, m, CHAMPION) is None
+    prices = CHAMPION.prices(OVAL, wanted, wanted.car("m"))
+    lost = CHAMPION.move_value(OVAL, done, m, prices) - CHAMPION.move_value(OVAL, wanted, m, prices)
+    assert lost == pytest.approx((1 - kept) * CHAMPION.missed)
