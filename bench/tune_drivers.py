@@ -12,7 +12,7 @@ counts as a loss for its side; ties broken by fewer retirements) becomes the inc
 ``--cars C`` above 2 the races are fields of C cars, the two sides' cars alternating on the grid,
 and a side wins a race with the better mean finishing position (retired cars classified behind
 the finishers; equal means count half): the prices of a full field (``field_reserve``, ``race``,
-``exposure``, ``exposed``, ``boxed``) matter only there. It PRINTS
+``exposure``, ``exposed``, ``boxed``; ``rain`` in rain) matter only there. It PRINTS
 every step and, at the end, the prices as a ``Level(...)`` keyword list to paste into
 ``rules/ai/levels.py``. Nothing is written; the figures depend on the seeds, never on the clock.
 """
@@ -33,9 +33,9 @@ import drivers as bench  # noqa: E402
 from rules.ai import levels  # noqa: E402
 from rules.ai.levels import Level  # noqa: E402
 
-PRICES = ("brake", "tyre", "scarcity", "reserve", "field_reserve", "crowd", "out", "race", "exposure", "exposed", "boxed", "pit_cost", "skip", "slip")
-STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "reserve": 1.5, "field_reserve": 2.0, "crowd": 0.25, "out": 20.0, "race": 0.2, "exposure": 0.1, "exposed": 0.04, "boxed": 0.25,
-         "pit_cost": 6.0, "skip": 0.75, "slip": 0.75}
+PRICES = ("brake", "tyre", "scarcity", "rain", "reserve", "field_reserve", "crowd", "out", "race", "exposure", "exposed", "boxed", "missed", "pit_cost", "skip", "slip")
+STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "rain": 1.0, "reserve": 1.5, "field_reserve": 2.0, "crowd": 0.25, "out": 20.0, "race": 0.2, "exposure": 0.1, "exposed": 0.04, "boxed": 0.25,
+         "missed": 6.0, "pit_cost": 6.0, "skip": 0.75, "slip": 0.75}
 CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 
 

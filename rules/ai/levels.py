@@ -425,7 +425,8 @@ class Level(Driver):
 
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:
         """The car wants a stop at the end of this lap and the pit entry is near (two rolls at
-        most): the careful plan takes it there. Further away its own moves are worth more."""
+        most) or the car is in the pit lane: every gear is played out exactly for a basic stop,
+        the careful plan takes a car to a stop by points. Further away the lane's view is enough."""
         if car.space is None or self.pit_lane(track, state, car) is None:
             return False
         return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
