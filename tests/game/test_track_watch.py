@@ -36,9 +36,12 @@ class Watcher:
     """``python main.py track watch`` in a child process, its lines read as they come."""
 
     def __init__(self, *args: str) -> None:
+        # Ctrl+C as in a terminal: a suite started in the background (``cmd &``) ignores SIGINT,
+        # and a child would inherit that and never see the test's Ctrl+C
         self.proc = subprocess.Popen([sys.executable, "main.py", "track", "watch", *args], cwd=REPO,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+                                     env=dict(os.environ, SDL_VIDEODRIVER="dummy"),
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
