@@ -613,11 +613,10 @@ def _pit_progress(track: Track, state: RaceState, move: Move, face: int, driver:
 def stop_chance(track: Track, state: RaceState, move: Move, driver: Driver, end: str | None = None) -> float | None:
     """For a basic stop (not by points) that the car wants at the end of this lap
     (``driver.pit_lane``): the chance that it still makes the stop after ``move`` (ending on
-    ``end`` if given: where a slide takes it). A roll short of
-    the box cannot turn in (PIT-B-2), so a move into the box has made it (1), a move past the
-    nearest pit entry has lost it (0), and a move ending short of it keeps it with
-    ``_turn_in_chance``. None when no such stop is at stake (none wanted, the pit out of reach,
-    the car in the pit lane)."""
+    ``end`` if given: where a slide takes it). A roll short of the box cannot turn in (PIT-B-2),
+    so a move into the box has made it (1), a move past the nearest pit entry has lost it (0),
+    and a move ending short of it keeps it with ``_turn_in_chance``. None when no such stop is
+    at stake (none wanted, the pit out of reach, the car in the pit lane)."""
     car = state.car(state.active or "")
     end = end or move.end
     if state.rules.pit_points or track.pit is None or car.space is None or car.box is None or end is None:
