@@ -281,7 +281,7 @@ class Level(Driver):
             end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
         ahead = la.value(odds(state.rules.gear_dice), end, car.gear, corner, stops, brakes, tyres, mult, spin_max, prices, self.depth, slide)
         if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
-            kept = stop_chance(track, state, m, self, end) or 0.0
+            kept = (basic if end == (m.end or car.space) else stop_chance(track, state, m, self, end)) or 0.0  # moved on by a slide
             lane = _model(track)
             if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
                 box = lane.to_box(end, car.box or "") + self.stop_value(track, state, car, brakes, prices, self.depth - 1)
