@@ -141,10 +141,26 @@ def proposed_drops(points: Sequence[int], n: int) -> tuple[int, ...]:
     return tuple(sorted(ranked[:n]))
 
 
+def drops_in_effect(champ: Championship, races: int) -> int:
+    """SEASON-6 read as Formula 1 series count: a season of R races counts the best R - n, so the
+    results a driver drops so far are those beyond R - n (none until then, all n at the end).
+    Dropping from the first race on would show every driver with 0 counted points after race 1."""
+    n = champ.scheme.dropped
+    return max(0, min(n, races - (len(champ.tracks) - n)))
+
+
 def valid_drops(chosen: Sequence[int], races: int, n: int) -> bool:
-    """A driver's own choice (SEASON-6): ``n`` different races of those played (all of them while
-    fewer are played)."""
-    return len(set(chosen)) == len(chosen) == min(n, races) and all(0 <= i < races for i in chosen)
+    """A driver's own choice (SEASON-6): at most ``n`` different races of those played."""
+    return len(set(chosen)) == len(chosen) <= n and all(0 <= i < races for i in chosen)
+
+
+def _dropped(points: Sequence[int], chosen: Sequence[int], k: int) -> tuple[int, ...]:
+    """The ``k`` races dropped: the driver's own choice (of its races, the ``k`` worth least if it
+    named more), the rest as proposed among the other races."""
+    mine = tuple(chosen[i] for i in proposed_drops([points[c] for c in chosen], k))
+    others = [i for i in range(len(points)) if i not in mine]
+    rest = proposed_drops([points[i] for i in others], k - len(mine))
+    return tuple(sorted((*mine, *(others[j] for j in rest))))
 
 
 class Standing(BaseModel):
@@ -168,14 +184,16 @@ def _countback(places: Sequence[int], size: int) -> tuple[int, ...]:
 def standings(champ: Championship, races: Sequence[Mapping[str, Score]],
               drops: Mapping[str, Sequence[int]] | None = None) -> list[Standing]:
     """SEASON-3, SEASON-6, AMB-43: the drivers' table after ``races``, best first: the counted
-    total (the driver's chosen drops, else the proposed ones), then the countback."""
+    total (the drops in effect so far: the driver's chosen ones, else the proposed ones), then
+    the countback."""
     n = champ.scheme.dropped
+    k = drops_in_effect(champ, len(races))
     out = []
     for m in champ.members:
         points = tuple(r[m.id].points if m.id in r else None for r in races)
         plain = [p or 0 for p in points]
         chosen = tuple((drops or {}).get(m.id, ()))
-        dropped = tuple(sorted(chosen)) if valid_drops(chosen, len(races), n) else proposed_drops(plain, min(n, len(races)))
+        dropped = _dropped(plain, chosen if valid_drops(chosen, len(races), n) else (), k)
         total = sum(plain)
         places = tuple(r[m.id].position for r in races if m.id in r)
         out.append(Standing(driver=m.id, points=points, dropped=dropped, total=total,
@@ -210,16 +228,16 @@ def team_standings(champ: Championship, races: Sequence[Mapping[str, Score]]) ->
     return sorted(out, key=lambda ts: (-ts.total, places(ts), ts.team))
 
 
-def progression(table: Sequence[Standing]) -> dict[str, tuple[int, ...]]:
-    """Each driver's running total after each race (every result counted), for the chart."""
-    out = {}
-    for s in table:
-        running, total = [], 0
-        for p in s.points:
-            total += p or 0
-            running.append(total)
-        out[s.driver] = tuple(running)
-    return out
+def progression(champ: Championship, races: Sequence[Mapping[str, Score]],
+                drops: Mapping[str, Sequence[int]] | None = None) -> dict[str, tuple[int, ...]]:
+    """Each driver's counted total after each race, as the standings counted it then, for the
+    chart (so the chart and the table never disagree)."""
+    out: dict[str, list[int]] = {m.id: [] for m in champ.members}
+    for j in range(len(races)):
+        upto = {d: tuple(i for i in chosen if i <= j) for d, chosen in (drops or {}).items()}
+        for s in standings(champ, races[: j + 1], upto):
+            out[s.driver].append(s.counted)
+    return {d: tuple(run) for d, run in out.items()}
 
 
 def default_scheme(preset: str) -> Scheme:

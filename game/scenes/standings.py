@@ -4,8 +4,9 @@ constructors, and the points as a chart over the races; the next race starts fro
 Nothing here is stored but a driver's choice of dropped results (SEASON-6): the tables are
 counted again from the stored races each time the screen opens (``game.play.series``: from
 each race's outcome kept beside its record, or the record replayed).
-A click on one of a driver's race results drops it instead of the oldest of its drops, until
-the season's last race is in; CSV export writes the tables to the data folder.
+Results are dropped once a driver has more than the season counts; a click on one of a driver's
+race results then drops it instead of the oldest of its drops, until the season's last race is
+in; CSV export writes the tables to the data folder.
 """
 
 from __future__ import annotations
@@ -109,11 +110,11 @@ class StandingsScene(Scene):
     def drop(self, member_id: str, race: int) -> None:
         """SEASON-6: the driver drops ``race`` instead of the oldest of its drops (until the season ends)."""
         assert self.champ is not None
-        n = self.champ.scheme.dropped
+        k = ch.drops_in_effect(self.champ, self.races)
         standing = next(s for s in self.drivers if s.driver == member_id)
-        if self.over or not n or race in standing.dropped or race >= self.races:
+        if self.over or not k or race in standing.dropped or race >= self.races:
             return
-        chosen = (*standing.dropped[1:], race) if len(standing.dropped) >= n else (*standing.dropped, race)
+        chosen = (*standing.dropped[1:], race) if len(standing.dropped) >= k else (*standing.dropped, race)
         store = ChampionshipStore(self.app.data)
         store.set_drops(self.champ_id, member_id, tuple(sorted(chosen)))
         for notice in store.notices:
@@ -291,11 +292,11 @@ class StandingsScene(Scene):
             theme.text(screen, str(ts.total), px, theme.YELLOW, (cols[3], mid), "midleft")
 
     def _draw_chart(self, screen: pygame.Surface) -> None:
-        """Each driver's running total after each race, a line in the car's colour."""
+        """Each driver's counted total after each race, as the table counted it then, in the car's colour."""
         assert self.champ is not None
         box = self.body
         theme.panel(screen, box, theme.PANEL, radius=12)
-        runs = ch.progression(self.drivers)
+        runs = ch.progression(self.champ, self.played.scores, self.drops)
         n = len(self.champ.tracks)
         top = max([1, *(max(r) for r in runs.values() if r)])
         legend_w = 200
@@ -311,9 +312,6 @@ class StandingsScene(Scene):
         for k in range(n + 1):
             theme.text(screen, tr("season.race_n", n=k) if k else "0", 18, theme.DIM,
                        (at(k, 0)[0], plot.bottom + 16), "center")
-        if self.champ.scheme.dropped:  # the lines add every result; the table's counted total drops some
-            theme.text(screen, theme.fit_text(tr("season.chart_note"), 16, plot.width), 16, theme.DIM,
-                       (plot.left, box.top + 6))
         ends = []
         for s in self.drivers:
             m = self.champ.member(s.driver)

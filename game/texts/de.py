@@ -439,7 +439,6 @@ STRINGS: dict[str, str] = {
     "season.total": "Gesamt",
     "season.counted": "Gewertet",
     "season.race_n": "R{n}",
-    "season.chart_note": "Alle Ergebnisse addiert, auch die Streichresultate.",
     "season.drop_hint": "{n} Ergebnisse je Fahrer sind Streichresultate (in Klammern). Klick auf ein Ergebnis streicht stattdessen dieses, bis zum letzten Rennen.",
     # --- race statistics (issue 18) ------------------------------------------------
     "stats.open": "Statistik",

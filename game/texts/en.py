@@ -432,7 +432,6 @@ STRINGS: dict[str, str] = {
     "season.total": "Total",
     "season.counted": "Counted",
     "season.race_n": "R{n}",
-    "season.chart_note": "Every result added up, the dropped ones too.",
     "season.drop_hint": "{n} results per driver are dropped (in brackets). Click a result to drop it instead, until the last race.",
     # --- race statistics (issue 18) ------------------------------------------------
     "stats.open": "Statistics",

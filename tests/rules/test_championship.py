@@ -79,14 +79,25 @@ def test_SEASON_6_AMB_43_two_dropped_results_the_two_worst_proposed_the_drivers_
     mine = {s.driver: s for s in ch.standings(c, races, {"d1": (0, 3)})}["d1"]
     assert mine.dropped == (0, 3) and mine.counted == 14  # the driver's own (odd) choice counts
     odd = {s.driver: s for s in ch.standings(c, races, {"d1": (0,)})}["d1"]
-    assert odd.dropped == (1, 2)  # not two races: the proposal stands
+    assert odd.dropped == (0, 2)  # one race chosen: it stands, and the worst of the others is proposed
 
 
-def test_SEASON_6_fewer_races_than_drops_drop_everything_so_far():
+def test_SEASON_6_results_are_dropped_only_beyond_those_the_season_counts():
+    """A season of 4 races with 2 drops counts the best 2: nothing is dropped after races 1 and 2,
+    the worst of 3 after race 3, a driver's own choice honoured as far as drops are in effect."""
     c = champ(races=4)
-    one = [ch.score_race(c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 0), ("d4", "out", 0)), None)]
+    rows = [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 0), ("d4", "out", 0)]
+    one = [ch.score_race(c.scheme, places(*rows), None)]
     table = {s.driver: s for s in ch.standings(c, one)}
-    assert table["d1"].dropped == (0,) and table["d1"].counted == 0 and table["d1"].total == 10
+    assert table["d1"].dropped == () and table["d1"].counted == table["d1"].total == 10
+    swapped = [("d2", "finished", 3), ("d1", "finished", 3), ("d3", "out", 0), ("d4", "out", 0)]
+    three = [*one, ch.score_race(c.scheme, places(*swapped), None), *one]  # d1: 10, 8, 10
+    assert {s.driver: s for s in ch.standings(c, three[:2])}["d1"].counted == 18
+    d1 = {s.driver: s for s in ch.standings(c, three)}["d1"]
+    assert d1.dropped == (1,) and d1.counted == 20
+    mine = {s.driver: s for s in ch.standings(c, three, {"d1": (0, 2)})}["d1"]
+    assert len(mine.dropped) == 1 and mine.dropped[0] in (0, 2) and mine.counted == 18
+    assert ch.drops_in_effect(c, 4) == 2 and ch.drops_in_effect(c, 2) == 0
 
 
 def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins():
@@ -133,7 +144,21 @@ def test_SEASON_1_OPEN_1_a_season_proposes_10_races_the_open_3():
 def test_the_chart_runs_every_result_up():
     c = champ(scheme="f1", races=2)
     races = [ch.score_race(c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 1), ("d4", "out", 0)), None)] * 2
-    assert ch.progression(ch.standings(c, races))["d2"] == (8, 16)
+    assert ch.progression(c, races)["d2"] == (8, 16)
+
+
+def test_SEASON_6_the_chart_shows_what_the_standings_counted_after_each_race():
+    """With drops in effect, each point of the chart is the counted total of the table after that
+    race: it never adds a dropped result (two of 3 races count here)."""
+    c = champ(scheme="season", races=3)
+    c = c.model_copy(update={"scheme": c.scheme.model_copy(update={"dropped": 1})})
+    first = [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)]
+    third = [("d3", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3), ("d1", "finished", 3)]
+    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (first, first, third)]  # d1: 10, 10, 5
+    run = ch.progression(c, races)
+    assert run["d1"] == (10, 20, 20)
+    for j in range(3):
+        assert {d: r[j] for d, r in run.items()} == {s.driver: s.counted for s in ch.standings(c, races[: j + 1])}
 
 
 @given(st.lists(st.integers(min_value=0, max_value=10), min_size=0, max_size=12), st.integers(min_value=0, max_value=3))
