@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 ROW = 40  # a lap's row where the window has room; it shrinks to fit the table into a small one
 SHOWN = 10
-HEADS = ("grid.pos", "grid.driver", "records.rules", "qual.rolls", "qual.penalty", "qual.score", "grid.time",
+HEADS = ("records.rank", "grid.driver", "records.rules", "qual.rolls", "qual.penalty", "qual.score", "grid.time",
          "records.played")
 
 

@@ -155,6 +155,38 @@ def test_one_space_is_singular(language: str) -> None:
     assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) == STRINGS[language]["via.slide.1"]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_text_says_1_spaces(language: str) -> None:
+    """Every text with each placeholder 1: "+1 spaces" was shown for a one-space engine boost."""
+    texts.set_language(language)
+    plural = {"en": "1 spaces", "de": "1 Felder"}[language]
+    wrong = []
+    for key, template in STRINGS[language].items():
+        singular = key.endswith(".1") or (key.endswith(".n") and f"{key[:-2]}.1" in STRINGS[language])
+        if isinstance(template, str) and not singular:
+            shown = tr(key, **{name: 1 for name in fields(template)})
+            if plural in shown:
+                wrong.append(f"{key}: {shown}")
+    assert not wrong
+
+
+def test_english_texts_use_the_english_profile_names() -> None:
+    """The English log said "Praktiker" where the set-up says "Practitioner"."""
+    german = {STRINGS["de"][k] for k in STRINGS["de"] if k.startswith("profile.") and not k.endswith(".about")}
+    foreign = german - {STRINGS["en"][k] for k in STRINGS["en"] if k.startswith("profile.")}
+    assert foreign
+    leaks = [(k, v) for k, v in STRINGS["en"].items() if isinstance(v, str) and any(g in v for g in foreign)]
+    assert not leaks
+
+
+def test_the_lap_records_rank_column_says_rank() -> None:
+    from game.scenes.records import HEADS
+
+    assert tr(HEADS[0]) == "Rank"
+    texts.set_language("de")
+    assert tr(HEADS[0]) == "Rang"
+
+
 def test_the_set_up_log_line_names_the_areas() -> None:
     """Issue 18: "(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
     line = LogLine("log.setup.car", {"name": "Ann", "wp": (("tyres", 6), ("body", 3), ("road_holding", 2))}).text()
