@@ -13,7 +13,7 @@ from game.app.loop import Scene
 from game.play.blitz import heat_header
 from game.scenes.launch import race_on_grid
 from game.storage.lineup import KINDS, NAMES
-from game.texts import tr
+from game.texts import Notice, tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
 from rules.blitz import Match
@@ -35,6 +35,8 @@ class BlitzSetupScene(Scene):
         files = [e.path.name for e in app.tracks.entries]
         self.files = files
         self.track = app.tracks.pick(app.lineup().track)
+        if not self.has_pit_lane(self.track):
+            self.next_track()
         self.minutes = 10
         self.fields = [TextField(f"player{i + 1}.name", lambda i=i: self.names[i], lambda t, i=i: self._name(i, t), 20)
                        for i in range(2)]
@@ -58,9 +60,20 @@ class BlitzSetupScene(Scene):
     def next_kind(self, i: int) -> None:
         self.kinds[i] = KINDS[(KINDS.index(self.kinds[i]) + 1) % len(KINDS)]
 
+    def has_pit_lane(self, file_name: str) -> bool:
+        """A heat's 1 fuel WP lasts one lap (BLITZ-2, FUEL-1): a board without a pit lane, where
+        a car cannot refuel, runs it dry, so Blitz is not offered there."""
+        entry = self.app.tracks.get(file_name)
+        return entry is not None and entry.track is not None and entry.track.pit is not None
+
     def next_track(self) -> None:
-        if self.files:
-            self.track = self.files[(self.files.index(self.track) + 1) % len(self.files)] if self.track in self.files else self.files[0]
+        """The next board with a pit lane (the same one if there is no other)."""
+        start = self.files.index(self.track) if self.track in self.files else -1
+        for step in range(1, len(self.files) + 1):
+            name = self.files[(start + step) % len(self.files)]
+            if self.has_pit_lane(name):
+                self.track = name
+                return
 
     def step_minutes(self, step: int) -> None:
         k = MINUTES.index(self.minutes) if self.minutes in MINUTES else 4
@@ -68,8 +81,8 @@ class BlitzSetupScene(Scene):
 
     def go(self) -> None:
         """Heat 1: the first player on the pole (BLITZ-3)."""
-        entry = self.app.tracks.get(self.track)
-        if entry is None or entry.track is None:
+        if not self.has_pit_lane(self.track):
+            self.app.notify(Notice("blitz.no_pit", {"track": self._track_title()}))
             return
         match = Match(players=("p1", "p2"), track=self.track, minutes=self.minutes)
         players = {f"p{i + 1}": (self.names[i].strip() or NAMES[i], self.kinds[i]) for i in range(2)}

@@ -311,6 +311,7 @@ STRINGS: dict[str, str] = {
     "menu.blitz": "FD Blitz",
     "blitz.title": "FD Blitz: zwei Spieler gegen die Uhr",
     "blitz.player": "Spieler {n}",
+    "blitz.no_pit": "{track} hat keine Boxengasse: ein Blitz-Auto tankt jede Runde, also wähle ein Brett mit Boxengasse.",
     "blitz.track": "Spielplan",
     "blitz.time": "Zeit je Lauf",
     "blitz.minutes": "{n} min",

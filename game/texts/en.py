@@ -304,6 +304,7 @@ STRINGS: dict[str, str] = {
     "menu.blitz": "FD Blitz",
     "blitz.title": "FD Blitz: two players against the clock",
     "blitz.player": "Player {n}",
+    "blitz.no_pit": "{track} has no pit lane: a Blitz car refuels every lap, so choose a board with one.",
     "blitz.track": "Board",
     "blitz.time": "Time per heat",
     "blitz.minutes": "{n} min",

@@ -69,6 +69,23 @@ def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its
     assert len(heats) < 3 or heats[2].level_start  # BLITZ-4
 
 
+def test_BLITZ_2_FUEL_1_blitz_is_offered_only_on_boards_with_a_pit_lane(tmp_path: Path) -> None:
+    """A heat's one fuel WP lasts a lap: Brückenau, with no pit lane, ran a car dry "short of its box"."""
+    app = app_on(tmp_path)
+    click_button(app.scene, "blitz")
+    setup = app.scene
+    offered = set()
+    for _ in range(2 * len(setup.files)):
+        offered.add(setup.status()["track"])
+        click_button(setup, "track")
+    pitless = {f for f in setup.files if app.tracks.get(f).track.pit is None}
+    assert "brueckenau.tmx" in pitless and "oval.tmx" in offered
+    assert offered == set(setup.files) - pitless
+    setup.track = "brueckenau.tmx"  # as a stale lineup could leave it
+    click_button(setup, "start")
+    assert app.scene is setup and any(n.key == "blitz.no_pit" for n in app.notices)
+
+
 def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time_the_car_stops(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
