@@ -672,6 +672,7 @@ STRINGS: dict[str, str] = {
     "qual.result_failed": "{name}: Runde beendet",
     "qual.breakdown": "{rolls} Würfe + {minutes} volle Minuten + {penalty} Strafe",
     "qual.failed_in": "Zu wenige Stopps in {corner}: nicht qualifiziert, startet hinten.",
+    "qual.stood_still": "Einen ganzen Zug stehen geblieben: Runde beendet, nicht qualifiziert, startet hinten.",
     "qual.crossed": "Über die Ziellinie!",
     "qual.continue": "Leertaste, Enter oder Klick: weiter",
     "qual.rolls": "Würfe",

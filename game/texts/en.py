@@ -662,6 +662,7 @@ STRINGS: dict[str, str] = {
     "qual.result_failed": "{name}: lap over",
     "qual.breakdown": "{rolls} rolls + {minutes} full minutes + {penalty} penalty",
     "qual.failed_in": "Too few stops in {corner}: not qualified, starts at the back.",
+    "qual.stood_still": "Stood still for a whole turn: lap over, not qualified, starts at the back.",
     "qual.crossed": "Across the line!",
     "qual.continue": "Space, Enter or click: continue",
     "qual.rolls": "Rolls",
