@@ -48,6 +48,7 @@ STRINGS: dict[str, str] = {
     "notice.save_corrupt": "Das gespeicherte Rennen ließ sich nicht lesen: {detail}",
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
+    "notice.backup_failed": "Das Rennen ist gespeichert, nur die Kopie des vorigen Spielstands ließ sich nicht schreiben: {detail}",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
     "notice.qualifying_resumed": (
         "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter, der Zeit des letzten Zugs. "
