@@ -428,6 +428,7 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Punkteverlauf",
     "season.csv": "CSV exportieren",
     "season.csv_saved": "Gespeichert als {path}",
+    "season.csv_not_a_folder": "{path} konnte nicht geschrieben werden: {folder} ist eine Datei, kein Ordner; benenne sie um oder lösche sie",
     "season.csv_failed": "{path} konnte nicht geschrieben werden: {why}",
     "season.next": "Saison beendet",
     "season.next_race": "Rennen {n}: {track}",
@@ -596,6 +597,10 @@ STRINGS: dict[str, str] = {
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
+    "notice.records_newer": (
+        "Die Rundenrekord-Datei {path} stammt von einer neueren Version des Spiels und bleibt unverändert; "
+        "die Runden dieser Sitzung bleiben bis zum Beenden erhalten."
+    ),
     "notice.records_corrupt": (
         "Die Rundenrekord-Datei {path} ließ sich nicht lesen; sie wurde als {kept} aufbewahrt und eine "
         "neue, leere angelegt."

@@ -421,6 +421,7 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Points chart",
     "season.csv": "Export CSV",
     "season.csv_saved": "Saved as {path}",
+    "season.csv_not_a_folder": "Could not write {path}: {folder} is a file, not a folder; rename or delete it",
     "season.csv_failed": "Could not write {path}: {why}",
     "season.next": "Season over",
     "season.next_race": "Race {n}: {track}",
@@ -589,6 +590,10 @@ STRINGS: dict[str, str] = {
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
+    "notice.records_newer": (
+        "The lap records file {path} belongs to a newer version of the game and was left as it is; this "
+        "session's laps are kept until the game closes."
+    ),
     "notice.records_corrupt": (
         "The lap records file {path} could not be read; it was kept as {kept} and a new, empty one was "
         "started."

@@ -276,3 +276,13 @@ def test_a_championship_race_is_in_its_championship_before_the_autosave_is_clear
     monkeypatch.setattr(app.saves, "clear", clearing)
     play_next_race(app)
     assert stored_at_clear == [1] and not app.saves.exists()
+
+
+def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_path: Path) -> None:
+    app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))
+    create_through_the_screens_min(app)
+    (tmp_path / "exports").write_text("not a folder")
+    click_button(app.scene, "csv")
+    message = app.scene.message
+    assert f"{tmp_path / 'exports'} is a file, not a folder; rename or delete it" in message, message
+    assert "File exists" not in message and (tmp_path / "exports").read_text() == "not a folder"
