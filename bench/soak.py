@@ -4,7 +4,8 @@
                          [--preset KEY ...]
 
 Each race draws a track (every maps/*.tmx, or the --track files), a preset (any, or the --preset ones), 2 to 10 cars (as many as the
-grid holds, at most C), 1 to 3 laps (at most L), a driver and a race seed, and is
+grid holds, at most C), 1 to 3 laps (at most L), a driver, a race seed and the grid (half the races
+set it by a qualifying session whatever the preset says, ``simulate --grid qualifying``), and is
 played through ``rules.simulation`` exactly as ``main.py simulate`` plays it. It
 passes when the state says the race is over with every car classified (finished,
 or out with its reason), its record (as ``simulate --record`` writes it) replays
@@ -12,7 +13,8 @@ to the very same state, and a second race from the same seed writes the same
 record byte for byte. Anything else, an exception included, is a failure.
 
 It PRINTS every failure with the ``python main.py simulate ...`` line that plays
-the race again, then the races played, the failures and the races per second.
+the race again, then the races played, how many had qualifying grids, the failures and the
+races per second. A qualifying lap or a race that runs past its bound (``rules.liveness``) is a failure.
 Exit status 1 if any race failed. The draw is repeatable: the same --seed draws
 the same races (a run without --seed prints the one it drew); --jobs plays them
 in that many processes and reports them in the same order.
@@ -36,6 +38,7 @@ from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.record import RecordError, dumps, loads, replay  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
+from rules.qualifying_session import UnfinishedLap  # noqa: E402
 from rules.session import UnfinishedRace  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
@@ -56,12 +59,19 @@ class Race:
     laps: int
     seed: int
     driver: str
+    qualifying: bool = False  # the grid set by a qualifying session though the preset rolls it
+
+    @property
+    def qualified(self) -> bool:
+        """The grid comes from a qualifying session (the preset's, or forced)."""
+        return self.qualifying or PRESETS[self.rules].grid == "qualifying"
 
     def command(self) -> str:
         track = self.track.relative_to(REPO) if self.track.is_relative_to(REPO) else self.track
         return (
             f"python main.py simulate --track {track} --cars {self.cars} --laps {self.laps} "
             f"--seed {self.seed} --rules {self.rules} --driver {self.driver}"
+            + (" --grid qualifying" if self.qualifying else "")
         )
 
 
@@ -76,12 +86,14 @@ def draw(rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps:
         laps=rng.randint(1, max_laps),
         seed=rng.randrange(2**31),
         driver=rng.choice(DRIVERS),
+        qualifying=rng.random() < 0.5,
     )
 
 
 def record_text(track: Track, race: Race) -> tuple[str, RaceState]:
     """The race played as ``simulate`` plays it: its record file's text and its final state."""
-    header, _ = race_header(track, PRESETS[race.rules], race.cars, race.laps, race.seed, race.driver)
+    rules = PRESETS[race.rules].model_copy(update={"grid": "qualifying"}) if race.qualifying else PRESETS[race.rules]
+    header, _ = race_header(track, rules, race.cars, race.laps, race.seed, race.driver)
     session = play(track, header)
     return dumps(session.record()), session.state
 
@@ -90,7 +102,7 @@ def failure(track: Track, race: Race) -> str | None:
     """Why the race fails the soak, or None when it passes."""
     try:
         text, state = record_text(track, race)
-    except UnfinishedRace as err:
+    except (UnfinishedRace, UnfinishedLap) as err:
         return f"unfinished: {err}"
     except Exception as err:  # noqa: BLE001 - a crash of the engine or a driver is a finding
         return f"crashed: {type(err).__name__}: {err}"
@@ -113,8 +125,8 @@ def judged(race: Race) -> tuple[Race, str | None]:
     return race, failure(TRACKS[race.track], race)
 
 
-def summary(played: int, failed: int, elapsed: float) -> str:
-    return f"{played} races played, {failed} failed, {played / max(elapsed, 1e-9):.2f} races/s ({elapsed:.0f} s)"
+def summary(played: int, qualified: int, failed: int, elapsed: float) -> str:
+    return f"{played} races played ({qualified} with qualifying grids), {failed} failed, {played / max(elapsed, 1e-9):.2f} races/s ({elapsed:.0f} s)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,19 +149,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"soak: up to {args.races} races, draw seed {seed}, {len(TRACKS)} tracks, {len(presets)} presets", flush=True)
     rng = random.Random(seed)
     races = (draw(rng, TRACKS, args.max_cars, args.max_laps, presets) for _ in range(args.races))
-    played = failed = 0
+    played = qualified = failed = 0
     t0 = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         for race, why in pool.imap(judged, races) if pool else map(judged, races):
             played += 1
+            qualified += race.qualified
             if why is not None:
                 failed += 1
                 print(f"FAIL {why}\n  {race.command()}", flush=True)
             if played % PROGRESS == 0 and played < args.races:
-                print(summary(played, failed, time.perf_counter() - t0), flush=True)
+                print(summary(played, qualified, failed, time.perf_counter() - t0), flush=True)
             if args.time is not None and time.perf_counter() - t0 >= args.time:
                 break
-    print(summary(played, failed, time.perf_counter() - t0))
+    print(summary(played, qualified, failed, time.perf_counter() - t0))
     return 1 if failed else 0
 
 

@@ -6,7 +6,8 @@
     formula-d track render FILE OUT.png [--names] [--arrows]
     formula-d track watch FILE [--out OUT.png] [--names] [--arrows]
     formula-d track import FILE.dat OUT.tmx
-    formula-d simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--record OUT.json]
+    formula-d simulate --track FILE --cars N --laps L --seed S [--rules PRESET] [--grid roll|qualifying]
+                       [--record OUT.json]
     formula-d replay RECORD.json [--track FILE]
     formula-d position RECORD.json --at N [--track FILE] [--out POSITION.json]
     formula-d moves POSITION.json [--gear G] [--roll R] [--json]
@@ -58,6 +59,8 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     sim.add_argument("--rules", default="fd-basic", metavar="PRESET")
     sim.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"),
                      help="a computer level, or a driver of older records (careful, aggressive)")
+    sim.add_argument("--grid", choices=("roll", "qualifying"), default=None,
+                     help="how the grid is set (default: as the rule set says, VAR-20)")
     sim.add_argument("--record", metavar="OUT.json")
     rep = sub.add_parser("replay", help="replay and verify a race record")
     rep.add_argument("record", metavar="RECORD.json")
@@ -132,7 +135,7 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
 
         if args.command == "simulate":
             laps = args.laps or 0
-            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver)
+            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver, args.grid)
         return race.replay_cmd(args.record, args.track)
     return run()
 

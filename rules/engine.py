@@ -541,7 +541,7 @@ def _lap_segment(track: Track, state: RaceState, mv: Movement, move: Move, event
     offer = _next_offer(track, state, move)
     if offer:
         return state.model_copy(update={"movement": mv.model_copy(update={"offer": offer})})
-    return close(state)
+    return close(qualifying_lap.stood_still(state, mv, events))
 
 
 def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
@@ -662,7 +662,7 @@ def _next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState
     """The next car's turn (CORE-ORDER-*, MASTERS-ORDER-*), or the end of the game round, or of
     the race when no car is racing any more."""
     if state.lap is not None:  # a qualifying lap: the same car again, until the lap is over
-        if state.lap.finished or state.lap.failed is not None:
+        if state.lap.over:
             return state.model_copy(update={"phase": "done", "active": None})
         return state.model_copy(update={"phase": "gear", "roll": None, "engine_trigger": False})
     state = wrecks.clear(track, state, events)  # OUT-D-3: wrecks every car has passed

@@ -1,5 +1,5 @@
-"""Bounded reading of the files the program reads: records, positions, saves, settings,
-the line-up and tracks.
+"""Bounded reading of the files the program reads (records, positions, saves, settings,
+the line-up and tracks), and the one check before any file is written.
 
 A file is read only if it is a regular file no larger than its kind's limit, and never
 more than that limit is read: ``/dev/zero``, a pipe or a multi-gigabyte file given by
@@ -85,6 +85,22 @@ def read_text(path: str | Path, kind: FileKind) -> str:
         raise FileRefused(
             f"it is not UTF-8 text (byte {data[err.start]:#04x} at offset {err.start})", f"{kind.what} is a UTF-8 text file"
         ) from None
+
+
+def check_writable(path: str | Path) -> None:
+    """FileRefused unless ``path`` is missing or a regular file (a link to one included): writing
+    a file replaces what is there, and a device (/dev/null), a pipe or a folder must never be
+    replaced by a regular file."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return  # nothing there, or a dangling link: the new file takes its place
+    except OSError as err:
+        raise FileRefused(f"it cannot be looked at ({err.strerror or err})", "give another file name") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileRefused("it is a folder", "give the name of a file in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileRefused("it is a device or a pipe, not a file, and is never replaced", "give the name of a regular file")
 
 
 def _too_large(size: int, kind: FileKind, more: bool = False) -> FileRefused:

@@ -27,14 +27,15 @@ from rules.engine import (
     optional_offer,
     slipstream_from,
     to_move,
-    wet,
 )
 from rules.gears import ShiftCost
 from rules.moves import Move, Via
 from rules.odds import GearOdds, boost_odds, gear_odds, roll_odds
 from rules.reasons import Reason
 from rules.state import Check, Phase, RaceState
-from rules.tables import CheckKind, StartKind, check_fails, start_b
+from rules.modules import damage
+from rules.modules.karma import modifier as profile_modifier
+from rules.tables import CheckKind, StartKind, start_b
 from rules.track import Track
 
 # the phases in which a car must act, and so must be racing on the track
@@ -211,9 +212,11 @@ def check_odds(track: Track, state: RaceState, check: Check) -> CheckOdds:
 
     base = {"purpose": check.purpose, "car": check.car, "other": check.other}
     if check.purpose in _CHECKS:
-        kind, area, rule = _CHECKS[check.purpose]
-        rain = wet(state)  # CORE-WEATHER-2: rain changes the thresholds
-        failed = sum(1 for f in faces if check_fails(kind, f, rain))
+        _, area, rule = _CHECKS[check.purpose]
+        # the engine's own test: the rain's thresholds (CORE-WEATHER-2), a wreck's one higher
+        # (COLL-D-2, OUT-D-4), each face modified by the driver's profile (TAB-CHECK-D, AMB-40)
+        mod = profile_modifier(track, state, check)
+        failed = sum(1 for f in faces if damage.fails(state, check, f + mod))
         lose = f"loses 1 {area.value.replace('_', ' ')} WP"
         outcomes = {lose: share(failed), "nothing": share(len(faces) - failed)}
         return CheckOdds(**base, rule=rule, fails=share(failed), area=area, wp=car.wp[area], outcomes=outcomes)

@@ -31,6 +31,7 @@ from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
+from rules.liveness import lap_bound
 from rules.profiles import Profile, qualifying_modifier
 from rules.qualifying import Grid, LapResult, TimedAction, combined, grid_order
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
@@ -41,6 +42,10 @@ from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 from rules.tyres import Tyre
 from rules.weather import Barometer, qualifying_wet
+
+
+class UnfinishedLap(RuntimeError):
+    """A computer's qualifying lap that ran past ``rules.liveness.lap_bound``: always a bug."""
 
 
 class QualifyingLap:
@@ -93,7 +98,11 @@ class QualifyingLap:
         """
         clock = 0
         running = clock_start == "before_first_roll"
+        bound = lap_bound(self.track)
         while not self.done:
+            if self.state.lap is not None and self.state.lap.rolls > bound:
+                raise UnfinishedLap(f"{self.entry.id}'s qualifying lap did not end in {bound} turns "
+                                    f"(on {self.state.car(self.entry.id).space}, phase {self.state.phase})")
             if chance(self.state) is not None:
                 if running:
                     clock += ROLL_MS

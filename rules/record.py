@@ -21,7 +21,7 @@ from rules.actions import Action, Event
 from rules.blitz import Match
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, new_race
-from rules.filelimits import RECORD, FileKind, read_text
+from rules.filelimits import RECORD, FileKind, check_writable, read_text
 from rules.modules.start import CarEntry
 from rules.profiles import Profile
 from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
@@ -255,8 +255,7 @@ def write_atomic(path: Path, text: str) -> None:
     (a full disk, a crash, Ctrl+C); the temporary file never stays behind.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.is_dir():
-        raise IsADirectoryError(f"{path} is a folder, not a file")
+    check_writable(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -272,11 +271,12 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def _keep_mode(fd: int, path: Path) -> None:
-    """mkstemp makes 0600 files: give the new file the old one's mode, or rw-r--r--."""
+    """mkstemp makes 0600 files: give the new file the old one's mode, or rw-r--r--; the owner
+    may always read and write it, so a file made unreadable once is readable again."""
     if not hasattr(os, "fchmod"):
         return
     try:
-        mode = path.stat().st_mode & 0o777
+        mode = path.stat().st_mode & 0o777 | 0o600
     except OSError:
         mode = 0o644
     os.fchmod(fd, mode)

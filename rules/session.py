@@ -12,6 +12,7 @@ from rules.ai.levels import DRIVERS
 from rules.drivers import choose_free_wp, stop_plan
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
 from rules.pitpoints import PitPlan
+from rules.liveness import race_bound
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
@@ -125,10 +126,14 @@ class RaceSession:
         return f"phase {s.phase}, game round {s.round}, car {s.active or '-'}, after {len(self.actions)} actions"
 
     def run_computers(self, max_steps: int = 1_000_000) -> None:
-        """Play until a human must decide or the race is over (UnfinishedRace if neither comes)."""
+        """Play until a human must decide or the race is over (UnfinishedRace if neither comes,
+        or the race runs past the rounds ``rules.liveness.race_bound`` allows)."""
+        bound = race_bound(self.track, self.header)
         for _ in range(max_steps):
             if self.state.finished or self.human_to_move():
                 return
+            if self.state.round > bound:
+                raise UnfinishedRace(f"the race ran past its bound of {bound} game rounds ({self.where()})")
             self.advance()
         raise UnfinishedRace(f"the race did not end in {max_steps} steps ({self.where()})")
 

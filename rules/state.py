@@ -144,6 +144,12 @@ class LapTally(Frozen):
     penalty: Count = 0  # the overshoot times the tyre multiplier (QUAL-8, QUAL-D-8), or x1 (QUAL-B-3)
     failed: str | None = None  # label of the corner whose missed stops ended the lap (QUAL-4, QUAL-B-5)
     finished: bool = False
+    stood_still: bool = False  # a turn that ended where it began ended the lap, not finished (AMB-70)
+
+    @property
+    def over(self) -> bool:
+        """The lap has ended: across the line, out of a corner or stood still."""
+        return self.finished or self.failed is not None or self.stood_still
 
 
 class SweepState(Frozen):

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pygame
 
+from rules.filelimits import check_writable
+
 THUMB = 1600  # px: the longest side of the small picture kept in the cache folder (a 1920x1080 menu needs 1475)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -45,7 +47,9 @@ def load_png(path: Path) -> pygame.Surface | None:
 
 
 def save_png(surface: pygame.Surface, path: Path) -> None:
-    """Write ``surface`` as a PNG atomically: the old file or the whole new one, never a torn one."""
+    """Write ``surface`` as a PNG atomically: the old file or the whole new one, never a torn one;
+    FileRefused where no regular file may be written (``check_writable``)."""
+    check_writable(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

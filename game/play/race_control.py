@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from game.play.clocks import Clocks
 from game.texts import Notice
-from game.storage.saves import SaveSlot
+from game.storage.saves import BackupFailed, SaveSlot
 from rules.pitpoints import PitPlan
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
@@ -93,7 +93,8 @@ class RaceControl:
         self.track = track
         self.session = session
         self.saves = saves
-        self.notices: list[Notice] = []
+        self.notices: list[Notice] = []  # every distinct problem met, in order
+        self._told = 0  # how many of them ``new_notices`` has handed out
         self._undo: tuple[RaceState, int] | None = None
         self._cache: dict[str, object] = {}
         self._cached_for: RaceState | None = None
@@ -426,10 +427,22 @@ class RaceControl:
             record = record.model_copy(update={"clocks": dict(self.clocks.used)})
         try:
             self.saves.save(record)
+        except BackupFailed as err:
+            self._tell(Notice("notice.backup_failed", {"detail": err.strerror or str(err)}))
         except OSError as err:
-            notice = Notice("notice.save_failed", {"detail": str(err)})
-            if notice not in self.notices:
-                self.notices.append(notice)
+            # the cause, not the message: each failed write names another temporary file
+            self._tell(Notice("notice.save_failed", {"detail": err.strerror or str(err)}))
+
+    def _tell(self, notice: Notice) -> None:
+        """A notice for the player, once per cause however many moves meet it again."""
+        if notice not in self.notices:
+            self.notices.append(notice)
+
+    def new_notices(self) -> list[Notice]:
+        """The notices not handed out yet: the race screen shows them while the race goes on."""
+        fresh = self.notices[self._told:]
+        self._told = len(self.notices)
+        return fresh
 
 
 def _actor(state: RaceState, c: Chance | None) -> str | None:

@@ -142,7 +142,7 @@ def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
     """The race itself; ``header.grid`` set = a qualifying grid, else the cars roll for it."""
     assert entry.track is not None and entry.board is not None
     control = RaceControl.start(entry.track, header, app.saves)
-    for notice in control.notices:
+    for notice in control.new_notices():
         app.notify(notice)
     app.home()
     app.tracks.boards.keep_only(entry.path)  # the race holds only its own board

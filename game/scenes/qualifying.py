@@ -53,6 +53,7 @@ from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
 from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
 from rules.gears import ShiftCost
+from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.odds import gear_odds
 from rules.qualifying import LapResult, score
@@ -378,9 +379,15 @@ class QualifyingScene(Scene):
         return out
 
     def ranked_targets(self) -> list[str]:
-        """Destinations in the order Tab walks them: the furthest that keeps the lap alive first."""
+        """Destinations in the order Tab walks them: the furthest that keeps the lap alive first
+        (standing still ends it too, AMB-70)."""
         dest = self.destinations()
-        return sorted(dest, key=lambda s: (dest[s][0].out is not None, dest[s][0].tyres, -len(dest[s][0].path), s))
+        lap = self.session.lap
+
+        def ends(m: Move) -> bool:
+            return m.out is not None or (lap is not None and standstill(lap.state, m))
+
+        return sorted(dest, key=lambda s: (ends(dest[s][0]), dest[s][0].tyres, -len(dest[s][0].path), s))
 
     def clicked(self, space: str) -> None:
         """A click on the board: a highlighted space drives there, the car's own space declines the extras."""
@@ -757,9 +764,16 @@ class QualifyingScene(Scene):
             ink = (255, 150, 140)
         lines = [
             (tr("qual.breakdown", rolls=r.rolls, minutes=r.minutes, penalty=r.penalty), theme.TEXT),
-            (tr("qual.failed_in", corner=r.failed) if r.failed else tr("qual.crossed"), ink),
+            (self._lap_end(r), ink),
         ]
         draw_banner(screen, board, title, lines, footer=tr("qual.continue"))
+
+    @staticmethod
+    def _lap_end(r: LapResult) -> str:
+        """How the lap ended: a corner's missed stops (QUAL-4), a standstill (AMB-70) or the line."""
+        if r.failed:
+            return tr("qual.failed_in", corner=r.failed)
+        return tr("qual.crossed") if r.finished else tr("qual.stood_still")
 
     def _draw_panel(self, screen: pygame.Surface, wait: str) -> None:
         pygame.draw.rect(screen, theme.PANEL, self.panel)

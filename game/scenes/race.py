@@ -603,6 +603,8 @@ class RaceScene(Scene):
 
     def update(self, dt: float) -> None:
         self.pulse += dt
+        for notice in self.control.new_notices():  # a failing autosave shows now, while the race goes on
+            self.app.notify(notice)
         if self.skipping:
             self._skip_ahead()
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
@@ -730,8 +732,10 @@ class RaceScene(Scene):
         self.ended = True
         for notice in keep_race(self.app.data, self.control):  # into the history before the save goes
             self.app.notify(notice)
-        self.app.saves.clear()
-        self.app.replace(ResultsScene(self.app, self.control))
+        results = ResultsScene(self.app, self.control)  # a championship's race is stored here, also first
+        if results.match is None or results.match.winner is not None:
+            self.app.saves.clear()  # a Blitz match keeps its save until its last heat: its score lives there
+        self.app.replace(results)
 
     # --- input -------------------------------------------------------------------------------
 

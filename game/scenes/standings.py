@@ -148,6 +148,9 @@ class StandingsScene(Scene):
             return
         folder = self.app.data / "exports"
         path = folder / f"{_file_name(self.champ.name)}.csv"
+        if folder.exists() and not folder.is_dir():
+            self.message = tr("season.csv_not_a_folder", path=str(path), folder=str(folder))
+            return
         try:
             folder.mkdir(parents=True, exist_ok=True)
             write_atomic(path, standings_csv(self.champ, self.drivers, self.teams))

@@ -78,6 +78,10 @@ class LapRecord:
     ghost: Ghost | None = None
 
 
+class _NewerRecords(sqlite3.DatabaseError):
+    """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
+
+
 class LapRecords:
     """The records database; every problem becomes a notice in ``notices``."""
 
@@ -93,6 +97,11 @@ class LapRecords:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             return self._connect()
+        except _NewerRecords:  # a newer game's file: left as it is, as the history and championships do
+            self.notices.append(Notice("notice.records_newer", {"path": str(self.path)}))
+            db = sqlite3.connect(":memory:")
+            db.executescript(_SCHEMA)
+            return db
         except sqlite3.DatabaseError as err:
             if not damaged(err):  # locked, or the folder cannot be written: leave the file alone
                 return self._in_memory(str(err))
@@ -112,7 +121,7 @@ class LapRecords:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"schema version {version} is newer than this game's {SCHEMA_VERSION}")
+                raise _NewerRecords(f"schema version {version} is newer than this game's {SCHEMA_VERSION}")
             if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("quick_check failed")
             if version < SCHEMA_VERSION:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.texts import Notice
-from rules.filelimits import SAVE, read_text
+from rules.filelimits import SAVE, read_bytes, read_text
 from rules.qualifying_session import QualifyingRecord, loads_qualifying
 from rules.record import Record, RecordError, dumps, loads, write_atomic
 
@@ -29,6 +29,7 @@ T = TypeVar("T")
 Saved = Record | QualifyingRecord
 CURRENT = "race.json"
 PREVIOUS = "race.prev.json"
+DAMAGED = "race.json.damaged"
 
 
 class SaveProblem(Exception):
@@ -39,10 +40,15 @@ class SaveProblem(Exception):
         self.notice = notice
 
 
+class BackupFailed(OSError):
+    """The race was saved, only its copy of the save before (or of a damaged one) was not."""
+
+
 class SaveSlot:
     def __init__(self, folder: Path) -> None:
         self.current = folder / CURRENT
         self.previous = folder / PREVIOUS
+        self.damaged = folder / DAMAGED
         self._written: str | None = None  # what this slot last wrote or read: known good
 
     def exists(self) -> bool:
@@ -53,18 +59,25 @@ class SaveSlot:
 
         The previous copy is written from the good old text and the current file
         replaced after it, so ``race.json`` is never missing; if the previous copy
-        cannot be written the current one still is (and the error is raised after).
+        cannot be written the current one still is (and ``BackupFailed`` is raised after). A
+        damaged ``race.json`` is copied to ``race.json.damaged`` before it is replaced.
         """
         text = dumps(saved) if isinstance(saved, Record) else saved.model_dump_json(indent=1) + "\n"
         if text == self._written:
             return
         good = self._good_current()
+        backup: OSError | None = None
         try:
             if good is not None:
                 write_atomic(self.previous, good)
-        finally:
-            write_atomic(self.current, text)
-            self._written = text
+            elif self.current.is_file():  # a damaged save is kept for a look, never just overwritten
+                write_atomic(self.damaged, _read_raw(self.current))
+        except OSError as err:
+            backup = err
+        write_atomic(self.current, text)
+        self._written = text
+        if backup is not None:
+            raise BackupFailed(backup.errno or 0, backup.strerror or str(backup)) from backup
 
     def _good_current(self) -> str | None:
         """The text of ``race.json`` if it is a good save (what this slot wrote, or a readable one)."""
@@ -134,6 +147,11 @@ def _parse(text: str, source: str) -> Saved:
     if isinstance(raw, dict) and raw.get("kind") == "qualifying":
         return loads_qualifying(text, source)
     return loads(text, source)
+
+
+def _read_raw(path: Path) -> str:
+    """A damaged save's text to keep: bounded like any save, bytes that are not UTF-8 as U+FFFD."""
+    return read_bytes(path, SAVE).decode("utf-8", errors="replace")
 
 
 def _read(path: Path) -> str:

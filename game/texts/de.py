@@ -48,6 +48,7 @@ STRINGS: dict[str, str] = {
     "notice.save_corrupt": "Das gespeicherte Rennen ließ sich nicht lesen: {detail}",
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
+    "notice.backup_failed": "Das Rennen ist gespeichert, nur die Kopie des vorigen Spielstands ließ sich nicht schreiben: {detail}",
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
     "notice.qualifying_resumed": (
         "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter, der Zeit des letzten Zugs. "
@@ -428,6 +429,7 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Punkteverlauf",
     "season.csv": "CSV exportieren",
     "season.csv_saved": "Gespeichert als {path}",
+    "season.csv_not_a_folder": "{path} konnte nicht geschrieben werden: {folder} ist eine Datei, kein Ordner; benenne sie um oder lösche sie",
     "season.csv_failed": "{path} konnte nicht geschrieben werden: {why}",
     "season.next": "Saison beendet",
     "season.next_race": "Rennen {n}: {track}",
@@ -595,6 +597,10 @@ STRINGS: dict[str, str] = {
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
+    "notice.records_newer": (
+        "Die Rundenrekord-Datei {path} stammt von einer neueren Version des Spiels und bleibt unverändert; "
+        "die Runden dieser Sitzung bleiben bis zum Beenden erhalten."
+    ),
     "notice.records_corrupt": (
         "Die Rundenrekord-Datei {path} ließ sich nicht lesen; sie wurde als {kept} aufbewahrt und eine "
         "neue, leere angelegt."
@@ -672,6 +678,7 @@ STRINGS: dict[str, str] = {
     "qual.result_failed": "{name}: Runde beendet",
     "qual.breakdown": "{rolls} Würfe + {minutes} volle Minuten + {penalty} Strafe",
     "qual.failed_in": "Zu wenige Stopps in {corner}: nicht qualifiziert, startet hinten.",
+    "qual.stood_still": "Einen ganzen Zug stehen geblieben: Runde beendet, nicht qualifiziert, startet hinten.",
     "qual.crossed": "Über die Ziellinie!",
     "qual.continue": "Leertaste, Enter oder Klick: weiter",
     "qual.rolls": "Würfe",

@@ -45,6 +45,7 @@ STRINGS: dict[str, str] = {
     "notice.save_corrupt": "The saved race could not be read: {detail}",
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
+    "notice.backup_failed": "The race is saved, but its copy of the save before could not be written: {detail}",
     "notice.save_failed": "The race could not be saved: {detail}",
     "notice.qualifying_resumed": (
         "Qualifying resumed: {name}'s lap goes on at {time}, the time of the last move. The stopwatch was "
@@ -421,6 +422,7 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Points chart",
     "season.csv": "Export CSV",
     "season.csv_saved": "Saved as {path}",
+    "season.csv_not_a_folder": "Could not write {path}: {folder} is a file, not a folder; rename or delete it",
     "season.csv_failed": "Could not write {path}: {why}",
     "season.next": "Season over",
     "season.next_race": "Race {n}: {track}",
@@ -588,6 +590,10 @@ STRINGS: dict[str, str] = {
 
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
+    "notice.records_newer": (
+        "The lap records file {path} belongs to a newer version of the game and was left as it is; this "
+        "session's laps are kept until the game closes."
+    ),
     "notice.records_corrupt": (
         "The lap records file {path} could not be read; it was kept as {kept} and a new, empty one was "
         "started."
@@ -662,6 +668,7 @@ STRINGS: dict[str, str] = {
     "qual.result_failed": "{name}: lap over",
     "qual.breakdown": "{rolls} rolls + {minutes} full minutes + {penalty} penalty",
     "qual.failed_in": "Too few stops in {corner}: not qualified, starts at the back.",
+    "qual.stood_still": "Stood still for a whole turn: lap over, not qualified, starts at the back.",
     "qual.crossed": "Across the line!",
     "qual.continue": "Space, Enter or click: continue",
     "qual.rolls": "Rolls",

@@ -27,6 +27,9 @@ TYPE_NAMES = ("unknown", "straight", "curve of 2 stops", "curve of 1 stop", "blo
 STOPS = {CURVE_1: 1, CURVE_2: 2, CURVE_3: 3}
 
 
+MAX_PIXEL = 1_000_000.0  # GP Online's boards are pictures a few thousand pixels wide
+
+
 class DatError(Exception):
     """A .dat file that cannot be read: what is wrong, on which line, and how to fix it."""
 
@@ -129,7 +132,11 @@ def _node(track: DatTrack, words: list[str], file: str, number: int) -> None:
     if not 0 <= kind < len(TYPE_NAMES):
         raise DatError(file, number, f"node type {kind} is not one of 0-{len(TYPE_NAMES) - 1}",
                        "use 1 straight, 2/3/6 curve of 2/1/3 stops, 4 blocked, 5 finish, 7 pit lane")
-    track.nodes[nid] = Node(nid, float(words[1]), float(words[2]), kind, kind == FINISH or len(words) == 5)
+    x, y = float(words[1]), float(words[2])
+    if not (abs(x) <= MAX_PIXEL and abs(y) <= MAX_PIXEL):  # 1e308 overflows every distance
+        raise DatError(file, number, f"node {nid} lies at ({words[1]}, {words[2]}), off any board",
+                       f"give its pixel on the board's picture (at most {MAX_PIXEL:,.0f} either way)")
+    track.nodes[nid] = Node(nid, x, y, kind, kind == FINISH or len(words) == 5)
 
 
 def _edge(track: DatTrack, words: list[str], file: str, number: int) -> None:
@@ -141,6 +148,8 @@ def _edge(track: DatTrack, words: list[str], file: str, number: int) -> None:
         if n not in track.nodes:
             raise DatError(file, number, f"the edge {a} {b} names node {n}, which the file does not have",
                            "add that node or delete the edge")
+    if a == b:
+        raise DatError(file, number, f"the edge {a} {b} leads from node {a} to itself", "delete it: a step goes to another node")
     track.edges.append((a, b))
 
 

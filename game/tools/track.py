@@ -140,6 +140,7 @@ def render_text(f: dict) -> str:
 MAX_RENDER_PIXELS = 80_000_000
 #: Largest ``--scale``: a map drawn 10 times its size already shows every name sharply.
 MAX_SCALE = 10.0
+MIN_SCALE = 0.01  # the renderer keeps 4 decimals of the scale
 
 
 def render(file: str, out: str, names: bool = False, arrows: bool = False, scale: float = 1.0) -> int:
@@ -156,8 +157,9 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
             print(p.line(), file=sys.stderr)
         print(f"{file}: not rendered; fix the problems above (python main.py track check {file})", file=sys.stderr)
         return 1
-    if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):  # inf or nan would overflow the picture size
-        print(f"{file}: --scale must be a number above 0 and at most {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
+    # inf or nan would overflow the picture size; below MIN_SCALE the drawing rounds the scale to 0
+    if not (math.isfinite(scale) and MIN_SCALE <= scale <= MAX_SCALE):
+        print(f"{file}: --scale must be a number from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
         return 1
     if cannot_write(out, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1

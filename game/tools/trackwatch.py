@@ -18,6 +18,7 @@ from game.tools.output import cannot_write
 from game.tools.track import render
 from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import check_track
+from rules.filelimits import check_writable
 
 #: Seconds between two looks at the file: a save shows within about two of them.
 INTERVAL = 0.25
@@ -82,6 +83,12 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
         for line in said.getvalue().replace(str(drawing), str(target)).splitlines():
             print(f"  {line}", flush=True)
         return False
-    os.replace(drawing, target)
+    try:
+        check_writable(target)  # made a folder or a pipe since: never replaced
+        os.replace(drawing, target)
+    except OSError as err:
+        drawing.unlink(missing_ok=True)
+        print(f"[{now}] {target}: not written: {err.strerror or err}", flush=True)
+        return False
     print(f"[{now}] {path}: ok, board drawn into {target}", flush=True)
     return True

@@ -186,9 +186,13 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
     def fail(message: str, hint: str, oid: int | None = None) -> TrackError:
         return TrackError([Problem(message, hint, oid)])
 
-    if not p.exists():
+    try:
+        exists, folder = p.exists(), p.is_dir()
+    except OSError as exc:  # a name too long for the file system, say
+        raise fail(f"cannot look at the file ({exc.strerror or exc})", "check the path; track files end in .tmx") from None
+    if not exists:
         raise fail("no such file", "check the path; track files end in .tmx")
-    if p.is_dir():
+    if folder:
         raise fail("this is a folder, not a track file", "give the path of a .tmx file")
     if p.suffix.lower() in (".tmj", ".json"):
         raise fail("JSON maps (.tmj) are not supported", "in Tiled use File > Save As and choose the .tmx format")

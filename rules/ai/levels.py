@@ -67,6 +67,7 @@ from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
 from rules.modules.damage import neighbours
 from rules.modules.pits import pit_lap
+from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.tables import BlockCost, CheckKind, block_cost, check_threshold
@@ -245,7 +246,7 @@ class Level(Driver):
 
     def move_value(self, track: Track, state: RaceState, m: Move, prices: Prices) -> float:
         """What ending this segment with ``m`` is worth, in spaces, the next turns included."""
-        if m.out is not None:
+        if m.out is not None or standstill(state, m):
             return -prices.out
         car = state.car(state.active or "")
         value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)

@@ -7,7 +7,7 @@ braking may be off (QUAL-D-7); the tally and the end of the lap are here. The sc
 grid it gives are ``rules.qualifying``; the session of laps is ``rules.qualifying_session``.
 
 Rules here: QUAL-1..4, QUAL-8, QUAL-B-2..5, QUAL-D-3, QUAL-D-7, WEATHER-3 (the weather of a lap
-is fixed).
+is fixed), AMB-70 (a lap that stands still ends).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rules.modules.base import close
 from rules.moves import Move
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
-from rules.state import CarState, LapTally, RaceState
+from rules.state import CarState, LapTally, Movement, RaceState
 from rules.track import Track
 from rules.weather import race_weather
 
@@ -91,3 +91,19 @@ def end_of_segment(state: RaceState, move: Move, events: list[Event]) -> RaceSta
         events.append(Event(kind="finish", car=state.active, data={"place": 1}))
         return close(state.model_copy(update={"lap": lap.model_copy(update={"finished": True})}))
     return state
+
+
+def standstill(state: RaceState, move: Move) -> bool:
+    """A qualifying move that leaves the car where its turn began: AMB-70 ends the lap with it,
+    unless a slide still moves the car on."""
+    return state.lap is not None and not move.path and state.movement is not None and not state.movement.path
+
+
+def stood_still(state: RaceState, mv: Movement, events: list[Event]) -> RaceState:
+    """AMB-70: a turn of the lap that ends where it began (braked to a standstill: braking is
+    free in qualifying, QUAL-1) ends the lap, not finished (AMB-45c). The sources are silent;
+    without this a car could stand for ever, and a lap must move on to end."""
+    if state.lap is None or mv.path:
+        return state
+    events.append(Event(kind="out", car=state.active, data={"rule": "AMB-70", "space": mv.start}))
+    return state.model_copy(update={"lap": state.lap.model_copy(update={"stood_still": True})})

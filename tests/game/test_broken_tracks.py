@@ -293,3 +293,13 @@ def test_a_huge_or_endless_track_file_is_one_problem(tmp_path):
     for path, reason in ((big, "it is 5 GB, but a track file is at most 16 MB"), (fifo, "a device or a pipe")):
         [problem] = check_track(path)
         assert reason in problem.message and problem.file == str(path)
+
+
+@pytest.mark.parametrize("command", [("track", "check"), ("track", "info"), ("simulate", "--cars", "2", "--track")])
+def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, command):
+    file = str(tmp_path / ("a" * 300 + ".tmx"))
+    result = run(*command, file)
+    assert_no_traceback(result)
+    assert result.returncode == 1
+    said = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    assert len(said) == 1 and said[0].startswith(file) and "File name too long" in said[0], said

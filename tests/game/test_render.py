@@ -110,12 +110,12 @@ def test_a_broken_track_exits_1_with_its_problems(tmp_path):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("scale", ["0", "-1", "inf", "-inf", "nan", "1e400", "10.5"])
+@pytest.mark.parametrize("scale", ["0", "-1", "inf", "-inf", "nan", "1e400", "10.5", "1e-9", "0.009"])
 def test_a_bad_scale_exits_1_with_one_line(tmp_path, scale):
-    """Issue 12 defect 5: --scale inf raised OverflowError."""
+    """--scale inf raised OverflowError; 1e-9 rounded to 0 and divided by it."""
     done = run(str(OVAL), str(tmp_path / "x.png"), f"--scale={scale}")
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert done.stderr.splitlines() == [f"{OVAL}: --scale must be a number above 0 and at most 10, not {float(scale):g}"]
+    assert done.stderr.splitlines() == [f"{OVAL}: --scale must be a number from 0.01 to 10, not {float(scale):g}"]
     assert not (tmp_path / "x.png").exists()
 
 

@@ -9,6 +9,8 @@ one clear message, never a traceback.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -235,8 +237,8 @@ def test_simulate_refuses_a_record_in_a_missing_folder(tmp_path):
 def test_simulate_cannot_write_the_record(tmp_path):
     out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(tmp_path))
     assert out.returncode == 1
-    assert "cannot write the record" in one_message(out)
-    assert list(tmp_path.iterdir()) == []
+    assert one_message(out) == f"{tmp_path}: not written: it is a folder; give the name of a file in it"
+    assert out.stdout == "" and list(tmp_path.iterdir()) == []  # refused before the race is played
 
 
 # --- moves on a position file -----------------------------------------------------------------
@@ -543,3 +545,26 @@ def test_CORE_COLL_2_moves_at_a_check_gives_its_exact_odds(moments, tmp_path):
         "purpose": "collision", "car": check.car, "other": check.other, "rule": "CORE-COLL-2",
         "fails": "1/20", "area": "body", "wp": body, "outcomes": None,
     }
+
+
+@pytest.mark.parametrize("what", ["device", "pipe", "folder"])
+def test_simulate_and_position_never_replace_a_device_a_pipe_or_a_folder(tmp_path, simulated, what):
+    """A device (/dev/null's numbers), a FIFO or a folder given as the output is refused in one line
+    and left as it was; nothing is written beside it."""
+    from tests.rules.test_filelimits import char_device
+
+    target = tmp_path / "out.json"
+    if what == "device":
+        char_device(target)
+    elif what == "pipe":
+        os.mkfifo(target)
+    else:
+        target.mkdir()
+    kind = stat.S_IFMT(os.lstat(target).st_mode)
+    record, _ = simulated
+    for args in (("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target)),
+                 ("position", str(record), "--at", "3", "--out", str(target))):
+        out = run(*args, timeout=120)
+        assert out.returncode == 1 and str(target) in one_message(out), out.stderr
+        assert stat.S_IFMT(os.lstat(target).st_mode) == kind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -34,7 +35,9 @@ def test_CORE_END_1_a_short_soak_run_plays_40_races_under_every_preset_without_a
     )  # fmt: skip
     assert out.returncode == 0, out.stdout + out.stderr
     assert "FAIL" not in out.stdout
-    assert out.stdout.splitlines()[-1].startswith("40 races played, 0 failed, ")
+    last = out.stdout.splitlines()[-1]
+    assert re.match(r"40 races played \((\d+) with qualifying grids\), 0 failed, ", last), last
+    assert int(re.findall(r"\((\d+) with", last)[0]) > 0
 
 
 def test_a_failure_prints_the_simulate_command_line_that_replays_it(monkeypatch, capsys):
@@ -46,7 +49,7 @@ def test_a_failure_prints_the_simulate_command_line_that_replays_it(monkeypatch,
     monkeypatch.setattr(soak, "play", stuck)
     assert soak.main(["--races", "3", "--seed", "5", "--track", str(REPO / "maps" / "oval.tmx")]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-1].startswith("3 races played, 3 failed, ")
+    assert re.match(r"3 races played \(\d+ with qualifying grids\), 3 failed, ", lines[-1])
     fails = [i for i, line in enumerate(lines) if line.startswith("FAIL unfinished: nobody can act")]
     assert len(fails) == 3
     for i in fails:
@@ -76,3 +79,31 @@ def test_the_soak_draws_only_the_presets_it_is_given():
     drawn = {soak.draw(rng, tracks, 10, 3, ["dresden-2006", "dresden-open"]).rules for _ in range(40)}
     assert drawn == {"dresden-2006", "dresden-open"}
     assert len({soak.draw(rng, tracks, 10, 3).rules for _ in range(200)}) == len(soak.PRESETS)
+
+
+def test_AMB_70_half_the_soak_races_qualify_and_their_command_plays_the_qualifying_grid(tmp_path):
+    """The soak plays qualifying grids under every preset (``--grid qualifying``); the printed
+    command sets the same grid, so the record it writes is the soak's."""
+    soak = soak_module()
+    tracks = {REPO / "maps" / "oval.tmx": soak.load_track(REPO / "maps" / "oval.tmx")}
+    rng = random.Random(2)
+    drawn = [soak.draw(rng, tracks, 2, 1) for _ in range(60)]
+    forced = [r for r in drawn if r.qualifying and soak.PRESETS[r.rules].grid == "roll"]
+    assert forced and all("--grid qualifying" in r.command() for r in forced)
+    race = forced[0]
+    path = tmp_path / "race.json"
+    words = shlex.split(race.command())
+    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and "qualifying" in out.stdout, out.stderr
+    assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
+
+
+def test_AMB_70_a_qualifying_lap_past_its_bound_is_a_soak_failure(monkeypatch, capsys):
+    soak = soak_module()
+
+    def endless(*args, **kwargs):
+        raise soak.UnfinishedLap("car1's qualifying lap did not end in 280 turns")
+
+    monkeypatch.setattr(soak, "race_header", endless)
+    assert soak.main(["--races", "2", "--seed", "5", "--track", str(REPO / "maps" / "oval.tmx")]) == 1
+    assert capsys.readouterr().out.count("FAIL unfinished: car1's qualifying lap did not end") == 2

@@ -126,6 +126,8 @@ GOOD = (DAT / "oval3.dat").read_text(encoding="utf-8")
     ("b.jpg 0\n0 10 10 1\n\n0\n", "an edge line must be"),
     ("b.jpg 0\n0 10 10 1\n\n\n0 x\n", "must be 'ID NUMBER'"),
     ("b.jpg 0\n0 10 10 1\n\n\n\n\n\n", "more than four sections"),
+    ("b.jpg 0\n0 1e308 1e308 1 F\n1 20 10 1 F\n\n0 1\n", "node 0 lies at (1e308, 1e308), off any board"),
+    ("b.jpg 0\n0 10 10 1 F\n1 20 10 1 F\n\n0 0\n1 1\n", "the edge 0 0 leads from node 0 to itself"),
 ])
 def test_a_broken_file_gets_one_message_with_its_line(text, expected, tmp_path, capsys):
     src = tmp_path / "bad.dat"

@@ -155,3 +155,25 @@ def test_a_save_by_tiled_itself_is_seen(tmp_path):
     finally:
         w.proc.kill()
         w.proc.wait()
+
+
+def test_out_that_is_a_folder_is_refused_and_leaves_no_temporary_file(tmp_path, capsys):
+    track = oval_copy(tmp_path)
+    folder = tmp_path / "board.png"
+    folder.mkdir()
+    assert main(["track", "watch", str(track), "--out", str(folder), "--runs", "1"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"{folder}: not written: it is a folder; give the name of a file in it"
+    assert folder.is_dir() and not list(tmp_path.glob(".*.png"))
+
+
+def test_out_made_a_folder_while_watching_is_one_line_and_leaves_no_temporary_file(tmp_path, capsys):
+    from game.tools.trackwatch import run_once
+
+    track = oval_copy(tmp_path)
+    folder = tmp_path / "board.png"
+    folder.mkdir()
+    assert not run_once(track, folder, False, False, False)
+    said = capsys.readouterr().out
+    assert f"{folder}: not written: it is a folder" in said and "Traceback" not in said
+    assert folder.is_dir() and not list(tmp_path.glob(".*.png"))

@@ -476,7 +476,7 @@ def test_QUAL_2_the_lap_starts_behind_the_line_in_the_middle_lane():
 def test_QUAL_1_QUAL_B_2_no_WP_are_struck_and_the_steward_counts_the_rolls():
     state = lap_to(FORMULA_D_BASIC)
     state, _ = act(state, ChooseGear(gear=1), Roll(value=1))
-    state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
+    state, _ = act(state, Drive(path=next(m for m in moves(OVAL, state) if m.path).path))
     state, _ = act(state, ChooseGear(gear=2), Roll(value=4))
     braked = [m for m in moves(OVAL, state) if len(m.path) == 1]  # stop after 1 of 4 spaces
     assert braked and all(m.brakes == 0 for m in braked)  # QUAL-1: braking strikes nothing

@@ -4,6 +4,7 @@ kind's size limit; devices, pipes, folders and huge files are refused with one s
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,11 @@ from rules.filelimits import (
     TRACK,
     FileKind,
     FileRefused,
+    check_writable,
     read_bytes,
     read_text,
 )
-from rules.record import RecordError, load
+from rules.record import RecordError, load, write_atomic
 
 SMALL = FileKind("a test file", 10)
 
@@ -86,3 +88,47 @@ def test_a_record_from_a_device_is_one_record_error():
     with pytest.raises(RecordError) as err:
         load(Path("/dev/zero"))
     assert str(err.value) == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
+
+
+def char_device(path: Path) -> Path:
+    """A character device like /dev/null (major 1, minor 3), made where the test may (root only)."""
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device file needs root")
+    return path
+
+
+def not_regular(tmp_path: Path) -> dict[str, Path]:
+    """A device, a pipe, a folder and links to a device and to a pipe."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    dev = char_device(tmp_path / "null")
+    (tmp_path / "to-null").symlink_to(dev)
+    (tmp_path / "to-pipe").symlink_to(fifo)
+    return {"device": dev, "pipe": fifo, "folder": folder, "link to a device": tmp_path / "to-null",
+            "link to a pipe": tmp_path / "to-pipe"}
+
+
+def test_only_a_regular_file_or_a_missing_path_may_be_written(tmp_path):
+    for what, path in not_regular(tmp_path).items():
+        kind = stat.S_IFMT(os.lstat(path).st_mode)
+        with pytest.raises(FileRefused):
+            check_writable(path)
+        with pytest.raises(FileRefused):
+            write_atomic(path, "{}")
+        assert stat.S_IFMT(os.lstat(path).st_mode) == kind, f"the {what} was replaced"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    check_writable(tmp_path / "new.json")
+    (tmp_path / "old.json").write_text("{}")
+    check_writable(tmp_path / "old.json")
+
+
+def test_a_save_made_unreadable_is_readable_again_once_written(tmp_path):
+    path = tmp_path / "race.json"
+    path.write_text("{}")
+    path.chmod(0o000)
+    write_atomic(path, "[]")
+    assert path.stat().st_mode & 0o600 == 0o600 and path.read_text() == "[]"

@@ -20,6 +20,7 @@ from rules.dice import BLACK_DIE, Purpose
 from rules.engine import apply, gear_options, moves, wet
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
+from rules.profiles import Profile
 from rules.position import moment, problem
 from rules.record import same_drivers
 from rules.ruleset import PRESETS
@@ -231,3 +232,26 @@ def cars_edited(state: RaceState, index: int, **update) -> RaceState:
 )
 def test_problem_names_what_the_track_cannot_hold(racing, make, expected):
     assert expected in problem(OVAL, make(racing))
+
+
+@pytest.mark.parametrize(
+    ("purpose", "profile", "wreck", "expected"),
+    [
+        (Purpose.COLLISION, Profile.LEICHTER_FLITZER, False, Fraction(2, 20)),  # 1 and 2 (DRESDEN-PROFILE-5)
+        (Purpose.COLLISION, Profile.SCHWERER_TOURER, False, Fraction(0)),  # AMB-40: never in the dry
+        (Purpose.ROAD_HOLDING, Profile.LEICHTER_FLITZER, False, Fraction(5, 20)),  # 1-5 instead of 1-4
+        (Purpose.COLLISION, Profile.NORMALO, True, Fraction(2, 20)),  # a wreck: one higher (COLL-D-2)
+    ],
+)
+def test_TAB_CHECK_D_AMB_40_check_odds_count_the_profile_and_the_wreck_as_the_engine_does(purpose, profile, wreck, expected):
+    state = reach(0 if purpose == Purpose.COLLISION else 11, checking(purpose)).state
+    state = state.model_copy(update={"rules": state.rules.model_copy(update={"profiles": True})})
+    first = state.pending[0]
+    state = state.with_car(state.car(first.car).model_copy(update={"profile": profile}))
+    state = state.model_copy(update={"pending": (first.model_copy(update={"wreck": wreck}), *state.pending[1:])})
+    check = moment(OVAL, state).checks[0]
+    area = check.area
+    assert area is not None
+    before = state.car(first.car).wp[area]
+    lost = faces_where(state, lambda after, _: after.car(first.car).wp[area] < before)
+    assert check.fails == lost == expected

@@ -15,7 +15,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.race import RaceScene
 from game.board.view import BoardView
 from game.storage.saves import SaveSlot
-from rules.blitz import Match
+from rules.blitz import Match, decided
 from game.tracks.load import load_track
 from tests.conftest import REPO
 from tests.ui.helpers import make_app, oval
@@ -168,3 +168,43 @@ def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() 
     # both clocks run out, one after the other
     assert control.clocks is not None and control.clocks.used == {"p1": 60_000, "p2": 60_000}
     assert all(c.out is not None and c.out.rule == "BLITZ-6" for c in control.state.cars) and decided(control.state)
+
+
+def test_BLITZ_3_a_match_survives_a_crash_on_the_results_of_a_heat(tmp_path: Path) -> None:
+    """The match's score lives in the heat's save until the match is won: after heat 1's flag the
+    save stays, and a program started again continues to that heat's results and the next heat."""
+    from game.scenes.launch import continue_race
+
+    app = app_on(tmp_path)
+    click_button(app.scene, "blitz")
+    setup = app.scene
+    for i in (1, 2):
+        click_button(setup, f"player{i}.kind")  # human -> careful
+    while setup.status()["track"] != "oval.tmx":
+        click_button(setup, "track")
+    click_button(setup, "start")
+
+    def to_results(a: App) -> Scene:
+        """The computers drive the heat through its control (saved after every action), then the
+        race screen sees the flag."""
+        race = a.scene
+        assert isinstance(race, RaceScene)
+        control = race.control
+        while control.wait() in (Wait.DICE, Wait.COMPUTER) and not decided(control.state):
+            control.roll() if control.wait() == Wait.DICE else control.computer()
+        for _ in range(600):
+            if a.scene.name == "results":
+                break
+            a.scene.update(1 / 60)
+        assert a.scene.name == "results"
+        return a.scene
+
+    first = to_results(app).match
+    assert first is not None and first.winner is None and app.saves.exists()
+    again = app_on(tmp_path)  # the program was killed on the results screen and starts again
+    assert continue_race(again)
+    resumed = to_results(again).match
+    assert resumed == first
+    click_button(again.scene, "back")  # "Next heat"
+    assert isinstance(again.scene, RaceScene) and again.scene.control.header.blitz is not None
+    assert again.scene.control.header.blitz.heat == 1

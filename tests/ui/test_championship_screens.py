@@ -254,3 +254,35 @@ def test_SEASON_6_a_formula_d_championship_may_drop_results_too(tmp_path: Path) 
     assert scene.championship().scheme.dropped == 1 and scene.championship().scheme.key == "f1-modern"
     league = SeriesSetupScene(app, Lineup(track="oval.tmx", preset="dresden-2006", drivers=computers(3)))
     assert not next(w for w in league.widgets if w.id == "drops").visible  # the Season's are its own (2)
+
+
+def test_a_championship_race_is_in_its_championship_before_the_autosave_is_cleared(tmp_path: Path, monkeypatch) -> None:
+    """A crash between the flag and the results screen must leave the race somewhere: the
+    championship has it before the autosave (the Continue) goes."""
+    app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))
+    create_through_the_screens_min(app)
+    store = ChampionshipStore(tmp_path)
+    [summary] = store.list()
+    store.close()
+    stored_at_clear: list[int] = []
+    clear = app.saves.clear
+
+    def clearing() -> None:
+        look = ChampionshipStore(tmp_path)
+        stored_at_clear.append(len(look.races(summary.id)))
+        look.close()
+        clear()
+
+    monkeypatch.setattr(app.saves, "clear", clearing)
+    play_next_race(app)
+    assert stored_at_clear == [1] and not app.saves.exists()
+
+
+def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_path: Path) -> None:
+    app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))
+    create_through_the_screens_min(app)
+    (tmp_path / "exports").write_text("not a folder")
+    click_button(app.scene, "csv")
+    message = app.scene.message
+    assert f"{tmp_path / 'exports'} is a file, not a folder; rename or delete it" in message, message
+    assert "File exists" not in message and (tmp_path / "exports").read_text() == "not a folder"

@@ -82,11 +82,16 @@ def test_another_programs_database_is_set_aside(tmp_path: Path) -> None:
     assert (tmp_path / f"{FILE}.corrupt-1").exists()
 
 
-def test_a_database_from_a_newer_game_is_set_aside(tmp_path: Path) -> None:
+def test_a_database_from_a_newer_game_is_left_alone_and_this_session_keeps_its_laps(tmp_path: Path) -> None:
+    """As the race history and the championships do: a newer game's file is not set aside as corrupt."""
     with sqlite3.connect(tmp_path / FILE) as raw:
         raw.execute("PRAGMA user_version = 99")
+    before = (tmp_path / FILE).read_bytes()
     db = LapRecords(tmp_path)
-    assert [n.key for n in db.notices] == ["notice.records_corrupt"]
+    assert [n.key for n in db.notices] == ["notice.records_newer"] and "newer version" in db.notices[0].text()
+    db.add(lap("a", 20, 100_000))
+    assert len(db.best("h1")) == 1
+    assert (tmp_path / FILE).read_bytes() == before and not list(tmp_path.glob(f"{FILE}.corrupt*"))
 
 
 def test_a_missing_folder_is_created_without_a_notice(tmp_path: Path) -> None:

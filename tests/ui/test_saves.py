@@ -118,3 +118,72 @@ def test_an_endless_or_huge_save_is_refused_without_reading_it(tmp_path: Path) -
     assert resumed is None
     assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_corrupt", "notice.save_nothing"]
     assert str(slot.current) in notices[0].text() and "at most 16 MB" in notices[1].text()
+
+
+def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Path) -> None:
+    """A disk that fills mid-race: the race screen shows it at once (not when the next race
+    starts), and one notice for the cause however many moves fail, though each names another
+    temporary file."""
+    from game.scenes.race import RaceScene
+    from game.board.view import BoardView
+    from tests.ui.helpers import make_app
+
+    app = make_app(tmp_path / "app")
+    control, slot = started(tmp_path, 2)
+    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    app.push(scene)
+    scene.update(0.01)
+    assert app.notices == []
+    full = iter(range(10**6))
+
+    def disk_full(path, text):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device", f"{path}.{next(full)}.tmp")
+
+    import game.storage.saves as saves
+
+    original = saves.write_atomic
+    saves.write_atomic = disk_full
+    try:
+        for _ in range(6):
+            human_step(control)
+            scene.update(0.01)
+    finally:
+        saves.write_atomic = original
+    assert [n.key for n in app.notices] == ["notice.save_failed"]
+    assert "No space left on device" in app.notices[0].text() and ".tmp" not in app.notices[0].text()
+    app.notices.clear()  # dismissed: the same cause does not come back with every move
+    saves.write_atomic = disk_full
+    try:
+        human_step(control)
+        scene.update(0.01)
+    finally:
+        saves.write_atomic = original
+    assert app.notices == []
+
+
+def test_only_the_backup_copy_failing_says_so_and_the_race_is_saved(tmp_path: Path, monkeypatch) -> None:
+    import game.storage.saves as saves
+
+    control, slot = started(tmp_path, 3)
+    original = saves.write_atomic
+
+    def no_backup(path, text):  # type: ignore[no-untyped-def]
+        if Path(path) == slot.previous:
+            raise OSError(13, "Permission denied", str(path))
+        original(path, text)
+
+    monkeypatch.setattr(saves, "write_atomic", no_backup)
+    human_step(control)
+    assert [n.key for n in control.notices] == ["notice.backup_failed"]
+    assert load(slot.current) == control.session.record()
+
+
+def test_a_damaged_save_is_kept_as_a_copy_before_the_race_overwrites_it(tmp_path: Path) -> None:
+    control, slot = started(tmp_path, 3)
+    broken = '{"header": {"schema_version": 1, "track_na'
+    slot.current.write_text(broken)
+    fresh = SaveSlot(tmp_path)
+    resumed, _ = fresh.resume(lambda r: RaceControl.resume(oval(), r, fresh))
+    assert resumed is not None
+    human_step(resumed)
+    assert slot.damaged.read_text() == broken and load(slot.current) == resumed.session.record()
