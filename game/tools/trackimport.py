@@ -29,6 +29,7 @@ GP Online track").
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import sys
@@ -73,9 +74,12 @@ class Board:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
 
 
-def import_cmd(src: str, out: str) -> int:
-    """Convert ``src`` into ``out`` and print what was kept and what was lost."""
+def import_cmd(src: str, out: str, report: str | None = None) -> int:
+    """Convert ``src`` into ``out`` and print what was kept and what was lost; ``report`` also
+    gets it as JSON (``fidelity``)."""
     if cannot_write(out, ".tmx", "the map is written as a Tiled .tmx file; give a name ending in .tmx"):
+        return 1
+    if report is not None and cannot_write(report, ".json", "the report is written as JSON; give a name ending in .json"):
         return 1
     target = FsPath(out)
     try:
@@ -99,6 +103,10 @@ def import_cmd(src: str, out: str) -> int:
         return 1
     print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
     print(kept_line(written))
+    facts = fidelity(board, written)
+    steps = facts["steps"]
+    print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another space, "
+          f"{steps['dropped']} dropped, {steps['blocked']} touching a blocked space (left out, AMB-69)")
     print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
           f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
           f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
@@ -106,8 +114,59 @@ def import_cmd(src: str, out: str) -> int:
     print(f"not kept ({len(lost)}):" if lost else "not kept: nothing")
     for line in lost:
         print(f"  - {line}")
+    if report is not None:
+        try:
+            write_atomic(FsPath(report), json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
+                         + "\n")
+        except OSError as err:
+            print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
+            return 1
     print(f"{out}: written; track check: ok")
     return 0
+
+
+def fidelity(board: Board, track: Track) -> dict:
+    """The map against the board, counted: spaces per lane, corners, pit lane, grid and the
+    board's steps kept as they are, moved to another space (a step lost too) or dropped."""
+    spaces = space_of(board, track)
+    steps = step_fates(board, track, spaces)
+    where = {n: li for li, lane in enumerate(board.lanes) for n in lane}
+    pit = track.pit
+    return {
+        "lanes": [{"lane": "ABCD"[li], "board": len(lane), "map": len(track.lane_spaces(li))}
+                  for li, lane in enumerate(board.lanes)],
+        "corners": [{"label": c.label, "stops": {"board": stops, "map": c.stops},
+                     "spaces": [{"lane": "ABCD"[li], "board": sum(1 for n in group if where.get(n) == li),
+                                 "map": sum(1 for x in c.spaces if x[0] == "ABCD"[li])}
+                                for li in range(len(board.lanes))]}
+                    for (stops, group), c in zip(board.corners, track.corners)],
+        "pit_lane": {"board": len(board.pit), "map": 0 if pit is None else len(pit.spaces),
+                     "boxes_board": sum(1 for n in board.pit if n in board.dat.attributes),
+                     "boxes_map": 0 if pit is None else len(pit.boxes)},
+        "grid": {"board": len(board.dat.grid), "map": len(track.grid)},
+        "blocked": {"board": sum(1 for lane in board.lanes for n in lane if board.dat.nodes[n].type == BLOCKED),
+                    "map": len(track.blocked)},
+        "steps": {"board": len(steps), **{fate: sum(1 for f in steps.values() if f == fate)
+                                          for fate in ("kept", "moved", "dropped", "blocked")}},
+    }
+
+
+def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple[int, int], str]:
+    """What became of each step of the board: ``kept`` (the map has it), ``moved`` (the map has
+    a step to another space instead), ``dropped``, or ``blocked`` (it touches a blocked node,
+    which no car may use, AMB-69)."""
+    have = {(e.src, e.dst) for e in track.edges}
+    same, staggered = _equivalents(board, track, spaces)
+    blocked = {n for n in board.dat.nodes if board.dat.nodes[n].type == BLOCKED}
+    out = {}
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a in blocked or b in blocked:
+            out[(a, b)] = "blocked"
+        elif (a, b) not in same or same[(a, b)] not in have:
+            out[(a, b)] = "dropped"
+        else:
+            out[(a, b)] = "moved" if (a, b) in staggered else "kept"
+    return out
 
 
 def kept_line(t: Track) -> str:
