@@ -355,6 +355,7 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         seen |= group
         groups.append(group)
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    groups = _joined_beside(dat, lanes, groups, where)
     corners = []
     for group in groups:
         kinds = {nodes[n].type for n in group}
@@ -386,6 +387,38 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
     return corners
+
+
+def _joined_beside(dat: DatTrack, lanes: list[list[int]], groups: list[set[int]],
+                   where: dict[int, tuple[int, int]]) -> list[set[int]]:
+    """Curve groups that lack a lane joined with the curve beside them: a lane's curve nodes
+    that no step links to its neighbour's (a board lists only the lane's own steps there) still
+    belong to the neighbour's corner when the nearest node of that lane, less than a lane and
+    a half away, is a curve node of it."""
+    nodes = dat.nodes
+    width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(lanes, lanes[1:]))
+    group_of = {n: gi for gi, g in enumerate(groups) for n in g}
+    parent = list(range(len(groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for gi, group in enumerate(groups):
+        has = {where[n][0] for n in group}
+        for li in set(range(len(lanes))) - has:
+            if not any(abs(li - j) == 1 for j in has):
+                continue
+            near = [min(lanes[li], key=lambda m: math.dist(nodes[m].pos, nodes[n].pos)) for n in group
+                    if abs(where[n][0] - li) == 1]
+            for m, n in zip(near, (n for n in group if abs(where[n][0] - li) == 1)):
+                if m in group_of and math.dist(nodes[m].pos, nodes[n].pos) < 1.5 * width:
+                    parent[root(group_of[m])] = root(gi)
+    merged: dict[int, set[int]] = {}
+    for gi, group in enumerate(groups):
+        merged.setdefault(root(gi), set()).update(group)
+    return list(merged.values())
 
 
 def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
