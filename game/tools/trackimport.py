@@ -528,14 +528,41 @@ def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, 
     return pos, space, width, size
 
 
-def _through(cuts: list[tuple[Point, Point]], width: float) -> list[Point]:
+#: How far a corner border reaches past the outer lanes, in lane widths: the first that every
+#: lane crosses exactly twice is taken (a tight hairpin's inner lane needs a short reach).
+REACHES = (1.0, 0.6, 0.35, 0.2, 0.1)
+
+
+def _corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[list[int]],
+                   enter: list[tuple[Point, Point]], leave: list[tuple[Point, Point]], width: float,
+                   paths: list[Path]) -> list[Point]:
+    """The corner's polygon: the entry line across the lanes, outside the right lane along its
+    curve nodes, the exit line back, and outside the left lane; nearer the lanes where a
+    wider one would meet a lane more than twice (the format's check, CORE-CORNER)."""
+    first, last = lanes[0], lanes[-1]
+    poly: list[Point] = []
+    for reach in REACHES:
+        side = 0.6 * reach * width
+        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * side,
+                       pos[last[k]][1] + _right(pos, last, k)[1] * side) for k in runs[-1]]
+        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * side,
+                      pos[first[k]][1] - _right(pos, first, k)[1] * side) for k in runs[0]]
+        poly = (_through(enter, width, reach) + right_side + _through(leave, width, reach)[::-1]
+                + left_side[::-1])
+        if all(len(p.crossings(poly, True)) == 2 for p in paths):
+            break
+    return poly
+
+
+def _through(cuts: list[tuple[Point, Point]], width: float, reach: float = 1.0) -> list[Point]:
     """A line across the lanes that crosses each lane exactly at its cut point: a short
     piece square to the lane through each point, joined between the lanes, and reaching
-    out past the outer lanes. ``cuts`` holds (point, right-hand normal) per lane, left first."""
+    out past the outer lanes (``reach`` times 0.8 lane widths). ``cuts`` holds (point,
+    right-hand normal) per lane, left first."""
     out: list[Point] = []
     last = len(cuts) - 1
     for i, (c, n) in enumerate(cuts):
-        before, after = (0.8 if i == 0 else 0.3) * width, (0.8 if i == last else 0.3) * width
+        before, after = (0.8 * reach if i == 0 else 0.3) * width, (0.8 * reach if i == last else 0.3) * width
         out += [(c[0] - n[0] * before, c[1] - n[1] * before), (c[0] + n[0] * after, c[1] + n[1] * after)]
     return out
 
@@ -670,17 +697,13 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                         for oid, keys in rows.items()]
     d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
     d.layers["corners"] = []
+    paths = [Path([pos[n] for n in lane], True) for lane in lanes]
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
     for stops, group in board.corners:
         runs = [sorted(where[n][1] for n in group if where[n][0] == li) for li in range(len(lanes))]
         enter = [cuts[li][r[0]] for li, r in enumerate(runs)]
         leave = [cuts[li][(r[-1] + 1) % len(lanes[li])] for li, r in enumerate(runs)]
-        first, last = lanes[0], lanes[-1]
-        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * width * 0.6,
-                       pos[last[k]][1] + _right(pos, last, k)[1] * width * 0.6) for k in runs[-1]]
-        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * width * 0.6,
-                      pos[first[k]][1] - _right(pos, first, k)[1] * width * 0.6) for k in runs[0]]
-        poly = _through(enter, width) + right_side + _through(leave, width)[::-1] + left_side[::-1]
+        poly = _corner_border(pos, lanes, runs, enter, leave, width, paths)
         d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
     lane_of = board.lane_of()
     in_corner = {n for _, group in board.corners for n in group}

@@ -4,13 +4,15 @@ community's boards carry no licence, so no test reads them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from game.main import main
-from game.tools.datfile import DatTrack, read_dat
+from game.tools.datfile import DatTrack, parse_dat, read_dat
 from game.tools.trackimport import understand
 from game.tracks.load import load_track
 from tests.conftest import REPO
+from tests.tracks import make_dat
 
 DAT = REPO / "tests" / "tracks" / "dat"
 
@@ -48,3 +50,26 @@ def test_a_lane_whose_curve_nodes_no_step_links_to_the_next_lane_joins_its_corne
     track = load_track(out)
     assert [c.stops for c in track.corners] == [2, 1, 3]
     assert sum(1 for name in track.corners[1].spaces if name[0] == "C") == len(lane_c)
+
+
+def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_crosses_twice(tmp_path, capsys,
+                                                                                            monkeypatch):
+    """Two 180-degree hairpins so tight that the inner lane has one curve node, a sharp apex: the
+    corner polygon reaches less far past the lanes there, so every lane enters it once and
+    leaves it once (the format's check) and the corner keeps its spaces."""
+    monkeypatch.setattr(make_dat, "LAYOUT", (("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
+                                             ("arc", 62.0, 180, make_dat.CURVE_2),
+                                             ("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
+                                             ("arc", 62.0, 180, make_dat.CURVE_3)))
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    assert [sum(1 for n in board.lanes[2] if n in group) for _, group in board.corners] == [1, 1]
+    apex = next(n for n in board.lanes[2] if n in board.corners[0][1])
+    node = dat.nodes[apex]
+    dat.nodes[apex] = replace(node, x=node.x - 18, y=node.y - 12)  # a sharper apex, as hand-traced boards have
+    board = understand(dat)
+    out, _ = imports(dat, tmp_path, capsys)
+    track = load_track(out)
+    assert [c.stops for c in track.corners] == [2, 3]
+    assert [[sum(1 for s in c.spaces if s[0] == lane) for lane in "ABC"] for c in track.corners] == \
+        [[sum(1 for n in lane if n in group) for lane in board.lanes] for _, group in board.corners]
