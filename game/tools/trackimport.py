@@ -50,7 +50,10 @@ Point = tuple[float, float]
 TILE = 32
 WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
 LAPS = 1
-ROUNDS = 12  # builds at most: each drops row lines or moves or drops arrows the format refused, or restricts lane changes
+#: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
+#: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
+#: rounds end; GP Online's boards need up to 14.
+ROUNDS = 40
 
 
 class ImportProblem(Exception):
@@ -466,11 +469,13 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
     tried: set[tuple[Point, ...]] = set()
+    last: list[str] = []
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
         try:
             track = build(drawing)
         except TrackError as err:
+            last = [p.line().split(". Fix:")[0] for p in err.problems]  # the fix is the converter's, not in Tiled
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
@@ -505,6 +510,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         fresh |= _sideways_on_straights(board, track, spaces) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
+        last = [f"the map allows lane changes the board does not have, from node(s) {_ids(sorted(fresh))}"]
         for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
             nodes = {node_of[n] for n in srcs if n in node_of}
             if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
@@ -512,7 +518,10 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 lines[pts] = nodes
                 fresh -= nodes
         zones |= fresh
-    raise ImportProblem("the lane changes of this board could not be matched in a few rounds")
+    raise ImportProblem(f"the lane changes of this board could not be matched in {ROUNDS} build(s); the last still had "
+                        f"{len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: check the lane "
+                        "changes of the nodes it names in GP Online's editor (every step should lead forwards, into "
+                        "the next lane or the same one)")
 
 
 def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.main import main
 from game.tools.datfile import DatTrack, parse_dat, read_dat
+from game.tools import trackimport
 from game.tools.trackimport import understand
 from game.tracks.load import load_track
 from tests.conftest import REPO
@@ -73,3 +74,17 @@ def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_
     assert [c.stops for c in track.corners] == [2, 3]
     assert [[sum(1 for s in c.spaces if s[0] == lane) for lane in "ABC"] for c in track.corners] == \
         [[sum(1 for n in lane if n in group) for lane in board.lanes] for _, group in board.corners]
+
+
+def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_where(tmp_path, capsys,
+                                                                                   monkeypatch):
+    """The 2-lane oval needs several builds (arrows moved, arrow zones); allowed one, the import
+    names the problem the last build had and how to fix it, in one message, no traceback."""
+    monkeypatch.setattr(trackimport, "ROUNDS", 2)
+    out = tmp_path / "oval2.tmx"
+    assert main(["track", "import", str(DAT / "oval2.dat"), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("the lane changes of this board could not be matched in 2 build(s); the last still had")
+    assert "arrow from A48 (row 49) to B45 (row 48) does not point forwards" in err and err.count("Fix:") == 1
+    assert "Fix: check the lane changes of the nodes it names" in err and "\n" not in err
+    assert not out.exists()
