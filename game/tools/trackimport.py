@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
 import sys
 import xml.etree.ElementTree as ET
@@ -489,9 +490,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 continue
             refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
             if not refused:
-                raise ImportProblem("the converted map does not pass the checks, so the lanes found are probably "
-                                    "wrong; check that every node has a step to the next node of its own lane: "
-                                    + "; ".join(p.line() for p in err.problems)) from None
+                raise ImportProblem(_explain(board, drawing, err.problems)) from None
             for oid, msg in refused.items():
                 step = arrows[oid]
                 if "does not point forwards" in msg and step not in shifted:
@@ -522,6 +521,36 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                         f"{len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: check the lane "
                         "changes of the nodes it names in GP Online's editor (every step should lead forwards, into "
                         "the next lane or the same one)")
+
+
+def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]
+    """What the board has that the map the converter drew cannot take, in the board's terms:
+    its nodes and lanes, and the fix in GP Online's editor."""
+    lane_of_id = {sh.id: "ABCD"[li] for li, sh in enumerate(drawing.layers["lanes"])}
+    node_of_id = dict(zip((sh.id for sh in drawing.layers["spaces"] if sh.cls == "space"),
+                          (n for lane in board.lanes for n in lane)))
+    corner_of_id = {sh.id: group for sh, (_, group) in zip(drawing.layers["corners"], board.corners)}
+    out = []
+    for p in problems:
+        lane = re.search(r"lane object (\d+) crosses the corner border (\d+) times", p.message)
+        apart = re.search(r"hand-placed spaces? (\d+)(?: and (\d+))?", p.message)
+        if lane and p.object_id in corner_of_id:
+            name = lane_of_id.get(int(lane[1]), "?")
+            out.append(f"lane {name} meets the border the converter drew around the curve nodes "
+                       f"{_ids(sorted(corner_of_id[p.object_id]), 6)} {lane[2]} times, not twice: the lanes' curves "
+                       "begin or end far apart in a tight bend, or another stretch of track runs close by. Fix: in GP "
+                       "Online's editor mark the curve nodes so each lane's curve begins and ends beside its "
+                       "neighbours'; or draw that corner's polygon in Tiled")
+        elif apart and int(apart[1]) in node_of_id:
+            nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
+            lane_at = board.lane_of()
+            out.append(f"node(s) {', '.join(map(str, nodes))} of lane {'ABCD'[lane_at[nodes[0]]]}, a step much longer "
+                       f"than the board's other steps ({p.message}). Fix: the format needs a node on every printed "
+                       "space: add the missing node(s) next to it in GP Online's editor")
+        else:
+            out.append(f"{p.line()} (the lanes found may be wrong: check that every node has a step to the next "
+                       "node of its own lane)")
+    return "the converted map does not pass the checks: " + "; ".join(out)
 
 
 def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:

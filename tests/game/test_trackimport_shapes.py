@@ -53,11 +53,8 @@ def test_a_lane_whose_curve_nodes_no_step_links_to_the_next_lane_joins_its_corne
     assert sum(1 for name in track.corners[1].spaces if name[0] == "C") == len(lane_c)
 
 
-def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_crosses_twice(tmp_path, capsys,
-                                                                                            monkeypatch):
-    """Two 180-degree hairpins so tight that the inner lane has one curve node, a sharp apex: the
-    corner polygon reaches less far past the lanes there, so every lane enters it once and
-    leaves it once (the format's check) and the corner keeps its spaces."""
+def sharp_hairpins(monkeypatch) -> DatTrack:  # type: ignore[no-untyped-def]
+    """Two 180-degree hairpins so tight that the inner lane has one curve node, a sharp apex."""
     monkeypatch.setattr(make_dat, "LAYOUT", (("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
                                              ("arc", 62.0, 180, make_dat.CURVE_2),
                                              ("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
@@ -68,6 +65,14 @@ def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_
     apex = next(n for n in board.lanes[2] if n in board.corners[0][1])
     node = dat.nodes[apex]
     dat.nodes[apex] = replace(node, x=node.x - 18, y=node.y - 12)  # a sharper apex, as hand-traced boards have
+    return dat
+
+
+def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_crosses_twice(tmp_path, capsys,
+                                                                                            monkeypatch):
+    """The corner polygon reaches less far past the lanes at a sharp apex, so every lane enters
+    it once and leaves it once (the format's check) and the corner keeps its spaces."""
+    dat = sharp_hairpins(monkeypatch)
     board = understand(dat)
     out, _ = imports(dat, tmp_path, capsys)
     track = load_track(out)
@@ -88,3 +93,39 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
     assert "arrow from A48 (row 49) to B45 (row 48) does not point forwards" in err and err.count("Fix:") == 1
     assert "Fix: check the lane changes of the nodes it names" in err and "\n" not in err
     assert not out.exists()
+
+
+def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_curve_nodes(tmp_path, capsys,
+                                                                                         monkeypatch):
+    """Allowed only the widest border, the sharp hairpin's is met 4 times by lane B: the message
+    names the lane and the board's curve nodes and the fix in GP Online's editor."""
+    dat = sharp_hairpins(monkeypatch)
+    monkeypatch.setattr(trackimport, "REACHES", (1.0,))
+    src = tmp_path / "board.dat"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
+    err = capsys.readouterr().err.strip()
+    group = sorted(understand(dat).corners[0][1])
+    assert err.startswith("the converted map does not pass the checks: lane B meets the border the converter drew "
+                          f"around the curve nodes {', '.join(map(str, group[:6]))}")
+    assert "4 times, not twice" in err and "Fix: in GP Online's editor mark the curve nodes" in err
+    assert "\n" not in err and "lanes found may be wrong" not in err
+
+
+def test_a_lane_step_two_spaces_long_names_its_nodes(tmp_path, capsys):
+    """A node of lane B's bottom straight left out (its steps lead on to the next node): the
+    format needs a node on every printed space, and the message names the lane and node."""
+    dat = read_dat(DAT / "oval3.dat")
+    lane = understand(dat).lanes[1]
+    gone = lane[len(lane) * 2 // 3]
+    after = lane[lane.index(gone) + 1]
+    del dat.nodes[gone]
+    dat.attributes.pop(gone, None)
+    dat.grid.pop(gone, None)
+    dat.edges = [(a, after if b == gone else b) for a, b in dat.edges if a != gone and (a, b) != (a, after)]
+    src = tmp_path / "board.dat"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "of lane B, a step much longer than the board's other steps" in err
+    assert "Fix: the format needs a node on every printed space" in err and "\n" not in err
