@@ -45,7 +45,7 @@ from game.tracks.drawing import Drawing, Shape, TrackError
 from game.tracks.geometry import Path
 from game.tracks.load import load_track
 from rules.record import write_atomic
-from rules.track import EdgeKind, Track
+from rules.track import EdgeKind, Track, space_name
 
 Point = tuple[float, float]
 TILE = 32
@@ -359,7 +359,7 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         seen |= group
         groups.append(group)
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
-    groups = _joined_beside(dat, lanes, groups, where)
+    groups = [part for g in _joined_beside(dat, lanes, groups, where) for part in _split_runs(dat, lanes, g, where)]
     corners = []
     for group in groups:
         kinds = {nodes[n].type for n in group}
@@ -380,6 +380,19 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
                         "are corner spaces in the map")
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
+            if ks[0] == 0 and len(ks) > 1 and ks == list(range(ks[-1] + 1)):  # the curve begins on the line
+                group.discard(lane[0])
+                ks = ks[1:]
+                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} begins on the finish line in lane "
+                            f"{'ABCD'[li]} (node {lane[0]}); the format's start line cannot lie in a corner, so "
+                            f"that space, {space_name(li, 0)}, is a straight space and the corner begins after it")
+            if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
+                between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
+                group.update(between)
+                ks = list(range(ks[0], ks[-1] + 1))
+                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight part of "
+                            f"the way (nodes {_ids(between, 4)}) where another lane drives one curve; a corner of "
+                            "this format is one run of spaces in each lane, so they are corner spaces in the map")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
@@ -391,6 +404,41 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
     return corners
+
+
+def _runs(lanes: list[list[int]], group: set[int], where: dict[int, tuple[int, int]]) -> list[list[int]]:
+    """The group's nodes as runs of consecutive nodes of one lane."""
+    runs: list[list[int]] = []
+    for n in sorted(group, key=lambda m: where[m]):
+        li, k = where[n]
+        if runs and where[runs[-1][-1]] == (li, k - 1):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _split_runs(dat: DatTrack, lanes: list[list[int]], group: set[int],
+                where: dict[int, tuple[int, int]]) -> list[set[int]]:
+    """A group of curve nodes that every lane drives as the same number of curves with straight
+    nodes between (two corners in a row that lane changes between them link) split into one
+    group per curve of one lane: every run of another lane goes with the curve whose nodes lie
+    nearest. Any other group stays whole."""
+    runs = _runs(lanes, group, where)
+    per_lane = [[r for r in runs if where[r[0]][0] == li] for li in range(len(lanes))]
+    seeds = max(per_lane, key=len)
+    if len(seeds) < 2 or any(len(r) != len(seeds) for r in per_lane):
+        return [group]  # a lane drives it as one curve: one corner (``_corners`` fills the other lanes' gaps)
+    nodes = dat.nodes
+
+    def gap(a: list[int], b: list[int]) -> float:
+        return min(math.dist(nodes[m].pos, nodes[n].pos) for m in a for n in b)
+
+    parts = [set(seed) for seed in seeds]
+    for run in runs:
+        if run not in seeds:
+            parts[min(range(len(seeds)), key=lambda i: gap(run, seeds[i]))].update(run)
+    return parts
 
 
 def _joined_beside(dat: DatTrack, lanes: list[list[int]], groups: list[set[int]],
