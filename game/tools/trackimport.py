@@ -44,6 +44,7 @@ from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
 from game.tracks.geometry import Path
 from game.tracks.load import load_track
+from game.tracks.placed import MAX_GAP
 from rules.record import write_atomic
 from rules.track import EdgeKind, Track, space_name
 
@@ -602,10 +603,16 @@ def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ig
 
 
 def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:
-    """Shifted node positions, the space length, the lane spacing and the map size in tiles."""
+    """Shifted node positions, the space length, the lane spacing and the map size in tiles.
+
+    The space length is the board's median step, or longer where a step would otherwise be
+    more than the format's ``MAX_GAP`` spaces between two hand-placed spaces (and the shortest
+    still more than half a space)."""
     nodes = board.dat.nodes
     steps = [math.dist(nodes[a].pos, nodes[b].pos) for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])]
     space = round(statistics.median(steps), 1)
+    if max(steps) > 0.975 * MAX_GAP * space and min(steps) >= 0.55 * max(steps) / (0.95 * MAX_GAP):
+        space = round(max(steps) / (0.95 * MAX_GAP), 1)  # a printed space longer than two: a longer space length
     width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(board.lanes, board.lanes[1:]))
     xs, ys = [n.x for n in nodes.values()], [n.y for n in nodes.values()]
     margin = 3 * space

@@ -4,6 +4,7 @@ community's boards carry no licence, so no test reads them."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -112,71 +113,41 @@ def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_c
     assert "\n" not in err and "lanes found may be wrong" not in err
 
 
-def test_a_lane_step_two_spaces_long_names_its_nodes(tmp_path, capsys):
-    """A node of lane B's bottom straight left out (its steps lead on to the next node): the
-    format needs a node on every printed space, and the message names the lane and node."""
+def without_nodes(count: int) -> tuple[DatTrack, list[int]]:
+    """oval3.dat with ``count`` nodes in a row of lane B's bottom straight left out, the step
+    into the first leading on to the node after them (a lane step ``count + 1`` spaces long)."""
     dat = read_dat(DAT / "oval3.dat")
     lane = understand(dat).lanes[1]
-    gone = lane[len(lane) * 2 // 3]
-    after = lane[lane.index(gone) + 1]
-    del dat.nodes[gone]
-    dat.attributes.pop(gone, None)
-    dat.grid.pop(gone, None)
-    dat.edges = [(a, after if b == gone else b) for a, b in dat.edges if a != gone and (a, b) != (a, after)]
+    k = len(lane) * 2 // 3
+    gone, after = lane[k:k + count], lane[k + count]
+    for n in gone:
+        del dat.nodes[n]
+        dat.attributes.pop(n, None)
+        dat.grid.pop(n, None)
+    dat.edges = [(a, after if b == gone[0] else b) for a, b in dat.edges
+                 if a not in gone and (b == gone[0] or b not in gone)]
+    return dat, [n for n in lane if n not in gone]
+
+
+def test_a_lane_step_two_spaces_long_takes_a_longer_space_length(tmp_path, capsys):
+    """One node left out: a step of two spaces, more than the format allows between two
+    hand-placed spaces of the board's median step, so the map's space length is longer and the
+    lane keeps every node as a space."""
+    dat, lane = without_nodes(1)
+    out, said = imports(dat, tmp_path, capsys)
+    track = load_track(out)
+    assert len(track.lane_spaces(1)) == len(lane)
+    longest = max(math.dist(dat.nodes[a].pos, dat.nodes[b].pos) for a, b in zip(lane, lane[1:]))
+    assert f"space length {round(longest / 1.9, 1)} px" in said  # 0.95 of the most the format allows, 2
+
+
+def test_a_lane_step_four_spaces_long_names_its_nodes(tmp_path, capsys):
+    """Three nodes left out: no space length fits both that step and the board's others, and
+    the message names the lane and the node and says to add the missing nodes."""
+    dat, _ = without_nodes(3)
     src = tmp_path / "board.dat"
     src.write_text(dat_text(dat), encoding="utf-8")
     assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
     err = capsys.readouterr().err.strip()
     assert "of lane B, a step much longer than the board's other steps" in err
     assert "Fix: the format needs a node on every printed space" in err and "\n" not in err
-
-
-def test_a_curve_one_lane_leaves_part_of_the_way_stays_one_corner(tmp_path, capsys):
-    """Lane A's middle nodes of the 2-stop corner made straight: lane A drives two curves where
-    lanes B and C drive one. It stays one corner, lane A's straight nodes in it corner spaces,
-    and the line says so; before, the import stopped."""
-    dat = read_dat(DAT / "oval3.dat")
-    board = understand(dat)
-    run_a = [n for n in board.lanes[0] if n in board.corners[0][1]]
-    middle = run_a[len(run_a) // 2 - 1:len(run_a) // 2 + 1]
-    for n in middle:
-        dat.nodes[n] = replace(dat.nodes[n], type=STRAIGHT)
-    out, said = imports(dat, tmp_path, capsys)
-    track = load_track(out)
-    assert [c.stops for c in track.corners] == [2, 1, 3]
-    assert sum(1 for s in track.corners[0].spaces if s[0] == "A") == len(run_a)
-    assert f"leaves lane A straight part of the way (nodes {', '.join(map(str, middle))})" in said
-
-
-def test_two_corners_in_a_row_that_lane_changes_link_stay_two_corners(tmp_path, capsys):
-    """The 2-stop corner's middle nodes made straight in every lane, the lane changes between
-    its halves kept: every lane drives two curves, so the map has two 2-stop corners."""
-    dat = read_dat(DAT / "oval3.dat")
-    board = understand(dat)
-    middles, runs = [], []
-    for lane in board.lanes:
-        run = [n for n in lane if n in board.corners[0][1]]
-        runs.append(run)
-        middles += run[len(run) // 2 - 1:len(run) // 2 + 1]
-    for n in middles:
-        dat.nodes[n] = replace(dat.nodes[n], type=STRAIGHT)
-    a, b = runs[0][len(runs[0]) // 2 - 2], runs[1][len(runs[1]) // 2 + 1]
-    dat.edges.append((a, b))  # a long lane change from the first curve into the second links them
-    assert dat.nodes[a].curve and dat.nodes[b].curve
-    out, _ = imports(dat, tmp_path, capsys)
-    assert [c.stops for c in load_track(out).corners] == [2, 2, 1, 3]
-
-
-def test_a_curve_that_begins_on_the_finish_line_keeps_the_rest_of_its_corner(tmp_path, capsys):
-    """A 1-stop curve right after the line whose first node in lane C is the finish node: the
-    format's start line cannot lie in a corner, so that space is straight and the line says so."""
-    dat = read_dat(DAT / "oval3.dat")
-    lanes = understand(dat).lanes
-    for n in [*lanes[0][1:3], *lanes[1][1:3], *lanes[2][0:3]]:
-        dat.nodes[n] = replace(dat.nodes[n], type=CURVE_1)
-    out, said = imports(dat, tmp_path, capsys)
-    track = load_track(out)
-    assert [c.stops for c in track.corners] == [1, 2, 1, 3]
-    assert [sum(1 for s in track.corners[0].spaces if s[0] == x) for x in "ABC"] == [2, 2, 2]
-    assert f"begins on the finish line in lane C (node {lanes[2][0]}); the format's start line cannot lie in a " \
-           "corner, so that space, C1, is a straight space" in said
