@@ -556,6 +556,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         extra = {(src, dst) for src, dst, kind in added if kind == EdgeKind.DIAGONAL}
         fresh = {node_of[src] for src, _ in extra if src in node_of} - zones
         fresh |= _sideways_on_straights(board, track, spaces) - zones
+        fresh |= _missing_changes(board, track, spaces, dropped) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
         last = [f"the map allows lane changes the board does not have, from node(s) {_ids(sorted(fresh))}"]
@@ -914,6 +915,16 @@ def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -
         if a in spaces and b in spaces and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1
         and track.space(spaces[a]).row == track.space(spaces[b]).row and (spaces[a], spaces[b]) not in have
     }
+
+
+def _missing_changes(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> set[int]:
+    """Nodes with a lane change into the next lane that the map has not got (its diagonals
+    lead elsewhere, or a no_lane_change line took it) and the format has not refused yet: in an
+    arrow zone it becomes an arrow, which may lead any number of rows on (AMB-3)."""
+    lane_of = board.lane_of()
+    fates = step_fates(board, track, spaces)
+    return {a for (a, b), fate in fates.items() if fate == "dropped" and (a, b) not in dropped
+            and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1}
 
 
 def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:

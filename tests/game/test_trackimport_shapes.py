@@ -11,8 +11,9 @@ from pathlib import Path
 from game.main import main
 from game.tools.datfile import CURVE_1, STRAIGHT, DatTrack, parse_dat, read_dat
 from game.tools import trackimport
-from game.tools.trackimport import understand
+from game.tools.trackimport import space_of, step_fates, understand
 from game.tracks.load import load_track
+from rules.track import EdgeKind
 from tests.conftest import REPO
 from tests.tracks import make_dat
 
@@ -151,3 +152,23 @@ def test_a_lane_step_four_spaces_long_names_its_nodes(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert "of lane B, a step much longer than the board's other steps" in err
     assert "Fix: the format needs a node on every printed space" in err and "\n" not in err
+
+
+def test_a_lane_change_three_rows_ahead_on_a_straight_is_kept_as_an_arrow(tmp_path, capsys):
+    """On the bottom straight a space of lane B has, beside its diagonal into lane C, a second
+    lane change three spaces on (a long printed arrow): its space gets an arrow zone and both
+    steps arrows (AMB-3); before, the long one was dropped."""
+    dat = read_dat(DAT / "oval3.dat")
+    b_lane, c_lane = understand(dat).lanes[1:]
+    src = b_lane[len(b_lane) // 2]
+    old = next((a, b) for a, b in dat.edges if a == src and b in c_lane)
+    assert not any(dat.nodes[n].curve for n in c_lane[c_lane.index(old[1]) - 2:c_lane.index(old[1]) + 4])
+    new = (src, c_lane[c_lane.index(old[1]) + 2])
+    dat.edges.append(new)
+    out, said = imports(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    spaces = space_of(board, track)
+    fates = step_fates(board, track, spaces)
+    assert fates[new] == "kept"
+    assert (spaces[new[0]], spaces[new[1]]) in {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.ARROW}
+    assert fates[old] == "kept" and "dropped" not in fates.values()
