@@ -91,8 +91,9 @@ def one_board(src: Path, out: Path, runs: int) -> Outcome:
 def line(o: Outcome) -> str:
     marks = " ".join(f"{word} {'yes' if ok else 'NO '}" for word, ok in (
         ("imported", o.imported), ("checked", o.checked), ("rendered", o.rendered), ("raced", o.raced)))
-    steps = "" if o.steps is None else (f"  steps {o.steps['board']}: kept {o.steps['kept']}, moved {o.steps['moved']}, "
-                                        f"dropped {o.steps['dropped']}, blocked {o.steps['blocked']}")
+    s = o.steps
+    steps = "" if s is None else (f"  steps {s['board']}: kept {s['kept']}, moved {s['moved']}, "
+                                  f"dropped {s['dropped']}, blocked {s['blocked']}")
     ratio = "" if o.ratio is None else f"  load {o.ratio:.1f}x"
     why = f"  ({o.why})" if o.why else ""
     return f"{o.name:18} {marks}{steps}{ratio}{why}"
@@ -101,7 +102,8 @@ def line(o: Outcome) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("folder", metavar="DIR", help="a folder of GP Online .dat files")
-    p.add_argument("--runs", type=int, default=3, metavar="N", help="load timings per board (default 3, 0: none)")
+    p.add_argument("--runs", type=int, default=3, metavar="N",
+                   help="load timings per board (default 3, 0: none)")
     p.add_argument("--keep", metavar="DIR", help="write the maps, renders and reports here")
     args = p.parse_args(argv)
     files = sorted(Path(args.folder).glob("*.dat"))
@@ -116,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             done.append(one_board(src, out, args.runs))
             print(line(done[-1]), flush=True)
     n = len(done)
-    total = {k: sum(o.steps[k] for o in done if o.steps) for k in ("board", "kept", "moved", "dropped", "blocked")}
+    total = {k: sum(o.steps[k] for o in done if o.steps)
+             for k in ("board", "kept", "moved", "dropped", "blocked")}
     print(f"imported {sum(o.imported for o in done)} of {n}, checked {sum(o.checked for o in done)}, "
           f"rendered {sum(o.rendered for o in done)}, raced {sum(o.raced for o in done)}")
     print(f"steps of the imported boards: {total['board']}, kept {total['kept']}, moved {total['moved']}, "

@@ -50,7 +50,8 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     imp = tsub.add_parser("import", help="convert a GP Online track (.dat) into a map of this game")
     imp.add_argument("file", metavar="FILE.dat")
     imp.add_argument("out", metavar="OUT.tmx")
-    imp.add_argument("--report", metavar="FILE.json", help="write the fidelity report: what was kept, moved, dropped")
+    imp.add_argument("--report", metavar="FILE.json",
+                     help="write the fidelity report: what was kept, moved, dropped")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")

@@ -84,7 +84,8 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     gets it as JSON (``fidelity``)."""
     if cannot_write(out, ".tmx", "the map is written as a Tiled .tmx file; give a name ending in .tmx"):
         return 1
-    if report is not None and cannot_write(report, ".json", "the report is written as JSON; give a name ending in .json"):
+    if report is not None and cannot_write(report, ".json",
+                                           "the report is written as JSON; give a name ending in .json"):
         return 1
     target = FsPath(out)
     try:
@@ -110,8 +111,9 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     print(kept_line(written))
     facts = fidelity(board, written)
     steps = facts["steps"]
-    print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another space, "
-          f"{steps['dropped']} dropped, {steps['blocked']} touching a blocked space (left out, AMB-69)")
+    print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
+          f"space, {steps['dropped']} dropped, {steps['blocked']} touching a blocked space (left out, "
+          "AMB-69)")
     print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
           f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
           f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
@@ -121,8 +123,8 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
         print(f"  - {line}")
     if report is not None:
         try:
-            write_atomic(FsPath(report), json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
-                         + "\n")
+            text = json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
+            write_atomic(FsPath(report), text + "\n")
         except OSError as err:
             print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
             return 1
@@ -149,7 +151,7 @@ def fidelity(board: Board, track: Track) -> dict:
                      "boxes_board": sum(1 for n in board.pit if n in board.dat.attributes),
                      "boxes_map": 0 if pit is None else len(pit.boxes)},
         "grid": {"board": len(board.dat.grid), "map": len(track.grid)},
-        "blocked": {"board": sum(1 for lane in board.lanes for n in lane if board.dat.nodes[n].type == BLOCKED),
+        "blocked": {"board": sum(1 for n in where if board.dat.nodes[n].type == BLOCKED),
                     "map": len(track.blocked)},
         "steps": {"board": len(steps), **{fate: sum(1 for f in steps.values() if f == fate)
                                           for fate in ("kept", "moved", "dropped", "blocked")}},
@@ -360,7 +362,8 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         seen |= group
         groups.append(group)
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
-    groups = [part for g in _joined_beside(dat, lanes, groups, where) for part in _split_runs(dat, lanes, g, where)]
+    groups = [part for g in _joined_beside(dat, lanes, groups, where)
+              for part in _split_runs(dat, lanes, g, where)]
     corners = []
     for group in groups:
         kinds = {nodes[n].type for n in group}
@@ -385,15 +388,17 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
                 group.discard(lane[0])
                 ks = ks[1:]
                 lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} begins on the finish line in lane "
-                            f"{'ABCD'[li]} (node {lane[0]}); the format's start line cannot lie in a corner, so "
-                            f"that space, {space_name(li, 0)}, is a straight space and the corner begins after it")
+                            f"{'ABCD'[li]} (node {lane[0]}); the format's start line cannot lie in a corner, "
+                            f"so that space, {space_name(li, 0)}, is a straight space and the corner begins "
+                            "after it")
             if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
-                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight part of "
-                            f"the way (nodes {_ids(between, 4)}) where another lane drives one curve; a corner of "
-                            "this format is one run of spaces in each lane, so they are corner spaces in the map")
+                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
+                            f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
+                            "a corner of this format is one run of spaces in each lane, so they are corner "
+                            "spaces in the map")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
@@ -525,7 +530,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         try:
             track = build(drawing)
         except TrackError as err:
-            last = [p.line().split(". Fix:")[0] for p in err.problems]  # the fix is the converter's, not in Tiled
+            last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
@@ -567,10 +572,10 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 lines[pts] = nodes
                 fresh -= nodes
         zones |= fresh
-    raise ImportProblem(f"the lane changes of this board could not be matched in {ROUNDS} build(s); the last still had "
-                        f"{len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: check the lane "
-                        "changes of the nodes it names in GP Online's editor (every step should lead forwards, into "
-                        "the next lane or the same one)")
+    raise ImportProblem(f"the lane changes of this board could not be matched in {ROUNDS} build(s); the last "
+                        f"still had {len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: "
+                        "check the lane changes of the nodes it names in GP Online's editor (every step should "
+                        "lead forwards, into the next lane or the same one)")
 
 
 def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]
@@ -587,19 +592,19 @@ def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ig
         if lane and p.object_id in corner_of_id:
             name = lane_of_id.get(int(lane[1]), "?")
             out.append(f"lane {name} meets the border the converter drew around the curve nodes "
-                       f"{_ids(sorted(corner_of_id[p.object_id]), 6)} {lane[2]} times, not twice: the lanes' curves "
-                       "begin or end far apart in a tight bend, or another stretch of track runs close by. Fix: in GP "
-                       "Online's editor mark the curve nodes so each lane's curve begins and ends beside its "
-                       "neighbours'; or draw that corner's polygon in Tiled")
+                       f"{_ids(sorted(corner_of_id[p.object_id]), 6)} {lane[2]} times, not twice: the lanes' "
+                       "curves begin or end far apart in a tight bend, or another stretch of track runs close "
+                       "by. Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and "
+                       "ends beside its neighbours'; or draw that corner's polygon in Tiled")
         elif apart and int(apart[1]) in node_of_id:
             nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
             lane_at = board.lane_of()
-            out.append(f"node(s) {', '.join(map(str, nodes))} of lane {'ABCD'[lane_at[nodes[0]]]}, a step much longer "
-                       f"than the board's other steps ({p.message}). Fix: the format needs a node on every printed "
-                       "space: add the missing node(s) next to it in GP Online's editor")
+            out.append(f"node(s) {', '.join(map(str, nodes))} of lane {'ABCD'[lane_at[nodes[0]]]}, a step much "
+                       f"longer than the board's other steps ({p.message}). Fix: the format needs a node on "
+                       "every printed space: add the missing node(s) next to it in GP Online's editor")
         else:
-            out.append(f"{p.line()} (the lanes found may be wrong: check that every node has a step to the next "
-                       "node of its own lane)")
+            out.append(f"{p.line()} (the lanes found may be wrong: check that every node has a step to the "
+                       "next node of its own lane)")
     return "the converted map does not pass the checks: " + "; ".join(out)
 
 
@@ -613,7 +618,7 @@ def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, 
     steps = [math.dist(nodes[a].pos, nodes[b].pos) for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])]
     space = round(statistics.median(steps), 1)
     if max(steps) > 0.975 * MAX_GAP * space and min(steps) >= 0.55 * max(steps) / (0.95 * MAX_GAP):
-        space = round(max(steps) / (0.95 * MAX_GAP), 1)  # a printed space longer than two: a longer space length
+        space = round(max(steps) / (0.95 * MAX_GAP), 1)  # a printed space longer than two: a longer one
     width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(board.lanes, board.lanes[1:]))
     xs, ys = [n.x for n in nodes.values()], [n.y for n in nodes.values()]
     margin = 3 * space
@@ -917,7 +922,8 @@ def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -
     }
 
 
-def _missing_changes(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> set[int]:
+def _missing_changes(board: Board, track: Track, spaces: dict[int, str],
+                     dropped: dict[tuple[int, int], str]) -> set[int]:
     """Nodes with a lane change into the next lane that the map has not got (its diagonals
     lead elsewhere, or a no_lane_change line took it) and the format has not refused yet: in an
     arrow zone it becomes an arrow, which may lead any number of rows on (AMB-3)."""

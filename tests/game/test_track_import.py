@@ -189,19 +189,21 @@ def test_the_fidelity_report_counts_what_was_kept_moved_and_dropped(tmp_path, ca
     said = capsys.readouterr().out
     facts = json.loads(report.read_text(encoding="utf-8"))
     board = understand(read_dat(DAT / "oval2.dat"))
-    assert [(ln["board"], ln["map"]) for ln in facts["lanes"]] == [(len(lane), len(lane)) for lane in board.lanes]
+    assert [(ln["board"], ln["map"]) for ln in facts["lanes"]] == [(len(ln), len(ln)) for ln in board.lanes]
     assert [c["stops"]["map"] for c in facts["corners"]] == [c.stops for c in load_track(out).corners]
     assert facts["pit_lane"] == {"board": 14, "map": 14, "boxes_board": 10, "boxes_map": 10}
     assert facts["blocked"] == {"board": 1, "map": 1}
     steps = facts["steps"]
-    assert steps["board"] == len(set(board.dat.edges)) == steps["kept"] + steps["moved"] + steps["dropped"] + steps["blocked"]
+    fates = ("kept", "moved", "dropped", "blocked")
+    assert steps["board"] == len(set(board.dat.edges)) == sum(steps[k] for k in fates)
     assert steps["blocked"] == 4 and steps["kept"] >= 250
-    assert (f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another space, "
-            f"{steps['dropped']} dropped") in said
+    assert (f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
+            f"space, {steps['dropped']} dropped") in said
     assert facts["not_kept"] == [line[4:] for line in said.splitlines() if line.startswith("  - ")]
 
 
 def test_a_report_name_not_ending_in_json_is_refused(tmp_path, capsys):
     out = tmp_path / "out.tmx"
-    assert main(["track", "import", str(DAT / "oval3.dat"), str(out), "--report", str(tmp_path / "r.txt")]) == 1
+    report = str(tmp_path / "r.txt")
+    assert main(["track", "import", str(DAT / "oval3.dat"), str(out), "--report", report]) == 1
     assert "ending in .json" in capsys.readouterr().err and not out.exists()

@@ -66,12 +66,12 @@ def sharp_hairpins(monkeypatch) -> DatTrack:  # type: ignore[no-untyped-def]
     assert [sum(1 for n in board.lanes[2] if n in group) for _, group in board.corners] == [1, 1]
     apex = next(n for n in board.lanes[2] if n in board.corners[0][1])
     node = dat.nodes[apex]
-    dat.nodes[apex] = replace(node, x=node.x - 18, y=node.y - 12)  # a sharper apex, as hand-traced boards have
+    dat.nodes[apex] = replace(node, x=node.x - 18, y=node.y - 12)  # a sharper apex, as hand traces have
     return dat
 
 
-def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_corner_border_it_crosses_twice(tmp_path, capsys,
-                                                                                            monkeypatch):
+def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_border_it_crosses_twice(tmp_path, capsys,
+                                                                                      monkeypatch):
     """The corner polygon reaches less far past the lanes at a sharp apex, so every lane enters
     it once and leaves it once (the format's check) and the corner keeps its spaces."""
     dat = sharp_hairpins(monkeypatch)
@@ -91,7 +91,7 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
     out = tmp_path / "oval2.tmx"
     assert main(["track", "import", str(DAT / "oval2.dat"), str(out)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith("the lane changes of this board could not be matched in 2 build(s); the last still had")
+    assert err.startswith("the lane changes of this board could not be matched in 2 build(s); the last still")
     assert "arrow from A48 (row 49) to B45 (row 48) does not point forwards" in err and err.count("Fix:") == 1
     assert "Fix: check the lane changes of the nodes it names" in err and "\n" not in err
     assert not out.exists()
@@ -108,8 +108,8 @@ def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_c
     assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
     err = capsys.readouterr().err.strip()
     group = sorted(understand(dat).corners[0][1])
-    assert err.startswith("the converted map does not pass the checks: lane B meets the border the converter drew "
-                          f"around the curve nodes {', '.join(map(str, group[:6]))}")
+    assert err.startswith("the converted map does not pass the checks: lane B meets the border the converter "
+                          f"drew around the curve nodes {', '.join(map(str, group[:6]))}")
     assert "4 times, not twice" in err and "Fix: in GP Online's editor mark the curve nodes" in err
     assert "\n" not in err and "lanes found may be wrong" not in err
 
@@ -170,5 +170,6 @@ def test_a_lane_change_three_rows_ahead_on_a_straight_is_kept_as_an_arrow(tmp_pa
     spaces = space_of(board, track)
     fates = step_fates(board, track, spaces)
     assert fates[new] == "kept"
-    assert (spaces[new[0]], spaces[new[1]]) in {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.ARROW}
+    arrows = {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.ARROW}
+    assert (spaces[new[0]], spaces[new[1]]) in arrows
     assert fates[old] == "kept" and "dropped" not in fates.values()
