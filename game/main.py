@@ -51,6 +51,8 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     imp = tsub.add_parser("import", help="convert a GP Online track (.dat) into a map of this game")
     imp.add_argument("file", metavar="FILE.dat")
     imp.add_argument("out", metavar="OUT.tmx")
+    imp.add_argument("--report", metavar="FILE.json",
+                     help="write the fidelity report: what was kept, moved, dropped")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
         if args.track_command == "import":
             from game.tools.trackimport import import_cmd
 
-            return import_cmd(args.file, args.out)
+            return import_cmd(args.file, args.out, args.report)
         if args.track_command == "watch":
             from game.tools.trackwatch import watch
 

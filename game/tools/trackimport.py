@@ -29,7 +29,9 @@ GP Online track").
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import statistics
 import sys
 import xml.etree.ElementTree as ET
@@ -42,14 +44,18 @@ from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
 from game.tracks.geometry import Path
 from game.tracks.load import load_track
+from game.tracks.placed import MAX_GAP
 from rules.record import write_atomic
-from rules.track import EdgeKind, Track
+from rules.track import EdgeKind, Track, space_name
 
 Point = tuple[float, float]
 TILE = 32
 WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's
 LAPS = 1
-ROUNDS = 12  # builds at most: each drops row lines or moves or drops arrows the format refused, or restricts lane changes
+#: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
+#: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
+#: rounds end; GP Online's boards need up to 14.
+ROUNDS = 40
 
 
 class ImportProblem(Exception):
@@ -73,9 +79,13 @@ class Board:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
 
 
-def import_cmd(src: str, out: str) -> int:
-    """Convert ``src`` into ``out`` and print what was kept and what was lost."""
+def import_cmd(src: str, out: str, report: str | None = None) -> int:
+    """Convert ``src`` into ``out`` and print what was kept and what was lost; ``report`` also
+    gets it as JSON (``fidelity``)."""
     if cannot_write(out, ".tmx", "the map is written as a Tiled .tmx file; give a name ending in .tmx"):
+        return 1
+    if report is not None and cannot_write(report, ".json",
+                                           "the report is written as JSON; give a name ending in .json"):
         return 1
     target = FsPath(out)
     try:
@@ -99,6 +109,11 @@ def import_cmd(src: str, out: str) -> int:
         return 1
     print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
     print(kept_line(written))
+    facts = fidelity(board, written)
+    steps = facts["steps"]
+    print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
+          f"space, {steps['dropped']} dropped, {steps['blocked']} touching a blocked space (left out, "
+          "AMB-69)")
     print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
           f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
           f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
@@ -106,8 +121,59 @@ def import_cmd(src: str, out: str) -> int:
     print(f"not kept ({len(lost)}):" if lost else "not kept: nothing")
     for line in lost:
         print(f"  - {line}")
+    if report is not None:
+        try:
+            text = json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
+            write_atomic(FsPath(report), text + "\n")
+        except OSError as err:
+            print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
+            return 1
     print(f"{out}: written; track check: ok")
     return 0
+
+
+def fidelity(board: Board, track: Track) -> dict:
+    """The map against the board, counted: spaces per lane, corners, pit lane, grid and the
+    board's steps kept as they are, moved to another space (a step lost too) or dropped."""
+    spaces = space_of(board, track)
+    steps = step_fates(board, track, spaces)
+    where = {n: li for li, lane in enumerate(board.lanes) for n in lane}
+    pit = track.pit
+    return {
+        "lanes": [{"lane": "ABCD"[li], "board": len(lane), "map": len(track.lane_spaces(li))}
+                  for li, lane in enumerate(board.lanes)],
+        "corners": [{"label": c.label, "stops": {"board": stops, "map": c.stops},
+                     "spaces": [{"lane": "ABCD"[li], "board": sum(1 for n in group if where.get(n) == li),
+                                 "map": sum(1 for x in c.spaces if x[0] == "ABCD"[li])}
+                                for li in range(len(board.lanes))]}
+                    for (stops, group), c in zip(board.corners, track.corners)],
+        "pit_lane": {"board": len(board.pit), "map": 0 if pit is None else len(pit.spaces),
+                     "boxes_board": sum(1 for n in board.pit if n in board.dat.attributes),
+                     "boxes_map": 0 if pit is None else len(pit.boxes)},
+        "grid": {"board": len(board.dat.grid), "map": len(track.grid)},
+        "blocked": {"board": sum(1 for n in where if board.dat.nodes[n].type == BLOCKED),
+                    "map": len(track.blocked)},
+        "steps": {"board": len(steps), **{fate: sum(1 for f in steps.values() if f == fate)
+                                          for fate in ("kept", "moved", "dropped", "blocked")}},
+    }
+
+
+def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple[int, int], str]:
+    """What became of each step of the board: ``kept`` (the map has it), ``moved`` (the map has
+    a step to another space instead), ``dropped``, or ``blocked`` (it touches a blocked node,
+    which no car may use, AMB-69)."""
+    have = {(e.src, e.dst) for e in track.edges}
+    same, staggered = _equivalents(board, track, spaces)
+    blocked = {n for n in board.dat.nodes if board.dat.nodes[n].type == BLOCKED}
+    out = {}
+    for a, b in dict.fromkeys(board.dat.edges):
+        if a in blocked or b in blocked:
+            out[(a, b)] = "blocked"
+        elif (a, b) not in same or same[(a, b)] not in have:
+            out[(a, b)] = "dropped"
+        else:
+            out[(a, b)] = "moved" if (a, b) in staggered else "kept"
+    return out
 
 
 def kept_line(t: Track) -> str:
@@ -296,6 +362,8 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         seen |= group
         groups.append(group)
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
+    groups = [part for g in _joined_beside(dat, lanes, groups, where)
+              for part in _split_runs(dat, lanes, g, where)]
     corners = []
     for group in groups:
         kinds = {nodes[n].type for n in group}
@@ -316,6 +384,21 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
                         "are corner spaces in the map")
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
+            if ks[0] == 0 and len(ks) > 1 and ks == list(range(ks[-1] + 1)):  # the curve begins on the line
+                group.discard(lane[0])
+                ks = ks[1:]
+                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} begins on the finish line in lane "
+                            f"{'ABCD'[li]} (node {lane[0]}); the format's start line cannot lie in a corner, "
+                            f"so that space, {space_name(li, 0)}, is a straight space and the corner begins "
+                            "after it")
+            if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
+                between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
+                group.update(between)
+                ks = list(range(ks[0], ks[-1] + 1))
+                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
+                            f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
+                            "a corner of this format is one run of spaces in each lane, so they are corner "
+                            "spaces in the map")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
@@ -327,6 +410,73 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
     return corners
+
+
+def _runs(lanes: list[list[int]], group: set[int], where: dict[int, tuple[int, int]]) -> list[list[int]]:
+    """The group's nodes as runs of consecutive nodes of one lane."""
+    runs: list[list[int]] = []
+    for n in sorted(group, key=lambda m: where[m]):
+        li, k = where[n]
+        if runs and where[runs[-1][-1]] == (li, k - 1):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+def _split_runs(dat: DatTrack, lanes: list[list[int]], group: set[int],
+                where: dict[int, tuple[int, int]]) -> list[set[int]]:
+    """A group of curve nodes that every lane drives as the same number of curves with straight
+    nodes between (two corners in a row that lane changes between them link) split into one
+    group per curve of one lane: every run of another lane goes with the curve whose nodes lie
+    nearest. Any other group stays whole."""
+    runs = _runs(lanes, group, where)
+    per_lane = [[r for r in runs if where[r[0]][0] == li] for li in range(len(lanes))]
+    seeds = max(per_lane, key=len)
+    if len(seeds) < 2 or any(len(r) != len(seeds) for r in per_lane):
+        return [group]  # a lane drives it as one curve: one corner (``_corners`` fills the other lanes' gaps)
+    nodes = dat.nodes
+
+    def gap(a: list[int], b: list[int]) -> float:
+        return min(math.dist(nodes[m].pos, nodes[n].pos) for m in a for n in b)
+
+    parts = [set(seed) for seed in seeds]
+    for run in runs:
+        if run not in seeds:
+            parts[min(range(len(seeds)), key=lambda i: gap(run, seeds[i]))].update(run)
+    return parts
+
+
+def _joined_beside(dat: DatTrack, lanes: list[list[int]], groups: list[set[int]],
+                   where: dict[int, tuple[int, int]]) -> list[set[int]]:
+    """Curve groups that lack a lane joined with the curve beside them: a lane's curve nodes
+    that no step links to its neighbour's (a board lists only the lane's own steps there) still
+    belong to the neighbour's corner when the nearest node of that lane, less than a lane and
+    a half away, is a curve node of it."""
+    nodes = dat.nodes
+    width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(lanes, lanes[1:]))
+    group_of = {n: gi for gi, g in enumerate(groups) for n in g}
+    parent = list(range(len(groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for gi, group in enumerate(groups):
+        has = {where[n][0] for n in group}
+        for li in set(range(len(lanes))) - has:
+            if not any(abs(li - j) == 1 for j in has):
+                continue
+            near = [min(lanes[li], key=lambda m: math.dist(nodes[m].pos, nodes[n].pos)) for n in group
+                    if abs(where[n][0] - li) == 1]
+            for m, n in zip(near, (n for n in group if abs(where[n][0] - li) == 1)):
+                if m in group_of and math.dist(nodes[m].pos, nodes[n].pos) < 1.5 * width:
+                    parent[root(group_of[m])] = root(gi)
+    merged: dict[int, set[int]] = {}
+    for gi, group in enumerate(groups):
+        merged.setdefault(root(gi), set()).update(group)
+    return list(merged.values())
 
 
 def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
@@ -374,11 +524,13 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
     tried: set[tuple[Point, ...]] = set()
+    last: list[str] = []
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
         try:
             track = build(drawing)
         except TrackError as err:
+            last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
@@ -392,9 +544,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 continue
             refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
             if not refused:
-                raise ImportProblem("the converted map does not pass the checks, so the lanes found are probably "
-                                    "wrong; check that every node has a step to the next node of its own lane: "
-                                    + "; ".join(p.line() for p in err.problems)) from None
+                raise ImportProblem(_explain(board, drawing, err.problems)) from None
             for oid, msg in refused.items():
                 step = arrows[oid]
                 if "does not point forwards" in msg and step not in shifted:
@@ -411,8 +561,10 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         extra = {(src, dst) for src, dst, kind in added if kind == EdgeKind.DIAGONAL}
         fresh = {node_of[src] for src, _ in extra if src in node_of} - zones
         fresh |= _sideways_on_straights(board, track, spaces) - zones
+        fresh |= _missing_changes(board, track, spaces, dropped) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
+        last = [f"the map allows lane changes the board does not have, from node(s) {_ids(sorted(fresh))}"]
         for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
             nodes = {node_of[n] for n in srcs if n in node_of}
             if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
@@ -420,14 +572,53 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 lines[pts] = nodes
                 fresh -= nodes
         zones |= fresh
-    raise ImportProblem("the lane changes of this board could not be matched in a few rounds")
+    raise ImportProblem(f"the lane changes of this board could not be matched in {ROUNDS} build(s); the last "
+                        f"still had {len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: "
+                        "check the lane changes of the nodes it names in GP Online's editor (every step should "
+                        "lead forwards, into the next lane or the same one)")
+
+
+def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]
+    """What the board has that the map the converter drew cannot take, in the board's terms:
+    its nodes and lanes, and the fix in GP Online's editor."""
+    lane_of_id = {sh.id: "ABCD"[li] for li, sh in enumerate(drawing.layers["lanes"])}
+    node_of_id = dict(zip((sh.id for sh in drawing.layers["spaces"] if sh.cls == "space"),
+                          (n for lane in board.lanes for n in lane)))
+    corner_of_id = {sh.id: group for sh, (_, group) in zip(drawing.layers["corners"], board.corners)}
+    out = []
+    for p in problems:
+        lane = re.search(r"lane object (\d+) crosses the corner border (\d+) times", p.message)
+        apart = re.search(r"hand-placed spaces? (\d+)(?: and (\d+))?", p.message)
+        if lane and p.object_id in corner_of_id:
+            name = lane_of_id.get(int(lane[1]), "?")
+            out.append(f"lane {name} meets the border the converter drew around the curve nodes "
+                       f"{_ids(sorted(corner_of_id[p.object_id]), 6)} {lane[2]} times, not twice: the lanes' "
+                       "curves begin or end far apart in a tight bend, or another stretch of track runs close "
+                       "by. Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and "
+                       "ends beside its neighbours'; or draw that corner's polygon in Tiled")
+        elif apart and int(apart[1]) in node_of_id:
+            nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
+            lane_at = board.lane_of()
+            out.append(f"node(s) {', '.join(map(str, nodes))} of lane {'ABCD'[lane_at[nodes[0]]]}, a step much "
+                       f"longer than the board's other steps ({p.message}). Fix: the format needs a node on "
+                       "every printed space: add the missing node(s) next to it in GP Online's editor")
+        else:
+            out.append(f"{p.line()} (the lanes found may be wrong: check that every node has a step to the "
+                       "next node of its own lane)")
+    return "the converted map does not pass the checks: " + "; ".join(out)
 
 
 def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:
-    """Shifted node positions, the space length, the lane spacing and the map size in tiles."""
+    """Shifted node positions, the space length, the lane spacing and the map size in tiles.
+
+    The space length is the board's median step, or longer where a step would otherwise be
+    more than the format's ``MAX_GAP`` spaces between two hand-placed spaces (and the shortest
+    still more than half a space)."""
     nodes = board.dat.nodes
     steps = [math.dist(nodes[a].pos, nodes[b].pos) for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])]
     space = round(statistics.median(steps), 1)
+    if max(steps) > 0.975 * MAX_GAP * space and min(steps) >= 0.55 * max(steps) / (0.95 * MAX_GAP):
+        space = round(max(steps) / (0.95 * MAX_GAP), 1)  # a printed space longer than two: a longer one
     width = statistics.median(math.dist(nodes[a[0]].pos, nodes[b[0]].pos) for a, b in zip(board.lanes, board.lanes[1:]))
     xs, ys = [n.x for n in nodes.values()], [n.y for n in nodes.values()]
     margin = 3 * space
@@ -436,14 +627,41 @@ def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, 
     return pos, space, width, size
 
 
-def _through(cuts: list[tuple[Point, Point]], width: float) -> list[Point]:
+#: How far a corner border reaches past the outer lanes, in lane widths: the first that every
+#: lane crosses exactly twice is taken (a tight hairpin's inner lane needs a short reach).
+REACHES = (1.0, 0.6, 0.35, 0.2, 0.1)
+
+
+def _corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[list[int]],
+                   enter: list[tuple[Point, Point]], leave: list[tuple[Point, Point]], width: float,
+                   paths: list[Path]) -> list[Point]:
+    """The corner's polygon: the entry line across the lanes, outside the right lane along its
+    curve nodes, the exit line back, and outside the left lane; nearer the lanes where a
+    wider one would meet a lane more than twice (the format's check, CORE-CORNER)."""
+    first, last = lanes[0], lanes[-1]
+    poly: list[Point] = []
+    for reach in REACHES:
+        side = 0.6 * reach * width
+        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * side,
+                       pos[last[k]][1] + _right(pos, last, k)[1] * side) for k in runs[-1]]
+        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * side,
+                      pos[first[k]][1] - _right(pos, first, k)[1] * side) for k in runs[0]]
+        poly = (_through(enter, width, reach) + right_side + _through(leave, width, reach)[::-1]
+                + left_side[::-1])
+        if all(len(p.crossings(poly, True)) == 2 for p in paths):
+            break
+    return poly
+
+
+def _through(cuts: list[tuple[Point, Point]], width: float, reach: float = 1.0) -> list[Point]:
     """A line across the lanes that crosses each lane exactly at its cut point: a short
     piece square to the lane through each point, joined between the lanes, and reaching
-    out past the outer lanes. ``cuts`` holds (point, right-hand normal) per lane, left first."""
+    out past the outer lanes (``reach`` times 0.8 lane widths). ``cuts`` holds (point,
+    right-hand normal) per lane, left first."""
     out: list[Point] = []
     last = len(cuts) - 1
     for i, (c, n) in enumerate(cuts):
-        before, after = (0.8 if i == 0 else 0.3) * width, (0.8 if i == last else 0.3) * width
+        before, after = (0.8 * reach if i == 0 else 0.3) * width, (0.8 * reach if i == last else 0.3) * width
         out += [(c[0] - n[0] * before, c[1] - n[1] * before), (c[0] + n[0] * after, c[1] + n[1] * after)]
     return out
 
@@ -578,17 +796,13 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                         for oid, keys in rows.items()]
     d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(_through([c[0] for c in cuts], width)))]
     d.layers["corners"] = []
+    paths = [Path([pos[n] for n in lane], True) for lane in lanes]
     where = {n: (li, k) for li, lane in enumerate(lanes) for k, n in enumerate(lane)}
     for stops, group in board.corners:
         runs = [sorted(where[n][1] for n in group if where[n][0] == li) for li in range(len(lanes))]
         enter = [cuts[li][r[0]] for li, r in enumerate(runs)]
         leave = [cuts[li][(r[-1] + 1) % len(lanes[li])] for li, r in enumerate(runs)]
-        first, last = lanes[0], lanes[-1]
-        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * width * 0.6,
-                       pos[last[k]][1] + _right(pos, last, k)[1] * width * 0.6) for k in runs[-1]]
-        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * width * 0.6,
-                      pos[first[k]][1] - _right(pos, first, k)[1] * width * 0.6) for k in runs[0]]
-        poly = _through(enter, width) + right_side + _through(leave, width)[::-1] + left_side[::-1]
+        poly = _corner_border(pos, lanes, runs, enter, leave, width, paths)
         d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
     lane_of = board.lane_of()
     in_corner = {n for _, group in board.corners for n in group}
@@ -706,6 +920,17 @@ def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -
         if a in spaces and b in spaces and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1
         and track.space(spaces[a]).row == track.space(spaces[b]).row and (spaces[a], spaces[b]) not in have
     }
+
+
+def _missing_changes(board: Board, track: Track, spaces: dict[int, str],
+                     dropped: dict[tuple[int, int], str]) -> set[int]:
+    """Nodes with a lane change into the next lane that the map has not got (its diagonals
+    lead elsewhere, or a no_lane_change line took it) and the format has not refused yet: in an
+    arrow zone it becomes an arrow, which may lead any number of rows on (AMB-3)."""
+    lane_of = board.lane_of()
+    fates = step_fates(board, track, spaces)
+    return {a for (a, b), fate in fates.items() if fate == "dropped" and (a, b) not in dropped
+            and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) == 1}
 
 
 def _dat_steps(board: Board, track: Track, spaces: dict[int, str]) -> set[tuple[str, str]]:

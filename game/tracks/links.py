@@ -60,6 +60,14 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
     at = {s.name: (s.x, s.y) for s in near.spaces}
     lane_of = {s.name: s.lane for s in near.spaces}
     steps = [(i, e, at[e.src], at[e.dst]) for i, e in enumerate(edges) if e.kind in (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)]
+    step_cells: dict[tuple[int, int], list[int]] = {}  # the steps by the cells their boxes touch, so a
+    for k, (_, _, p, q) in enumerate(steps):  # line looks at the steps near it only (traced boards have many)
+        for cell in _cells(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])):
+            step_cells.setdefault(cell, []).append(k)
+    space_cells: dict[tuple[int, int], list[str]] = {}
+    order = {n: k for k, n in enumerate(at)}
+    for n, c in at.items():
+        space_cells.setdefault((int(c[0] // CELL), int(c[1] // CELL)), []).append(n)
     cut: set[int] = set()
     for ln in lines:
         if len(ln.points) < 2 or ln.closed:
@@ -72,14 +80,17 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
         segs = list(zip(ln.points, ln.points[1:]))
         x0, y0, x1, y1 = _box(ln.points, 0.0)
         crossed = []
-        for i, e, p, q in steps:
+        near_steps = sorted({k for cell in _cells(x0, y0, x1, y1) for k in step_cells.get(cell, ())})
+        for i, e, p, q in (steps[k] for k in near_steps):
             if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
                 continue
             if any(segment_intersection(p, q, a, z) is not None for a, z in segs):
                 crossed.append((i, e))
         across = next((e for _, e in crossed if e.kind is EdgeKind.STRAIGHT), None)
         gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
-        nearby = [(n, c) for n, c in at.items() if gx0 <= c[0] <= gx1 and gy0 <= c[1] <= gy1]
+        candidates = sorted({n for cell in _cells(gx0, gy0, gx1, gy1) for n in space_cells.get(cell, ())},
+                            key=order.__getitem__)  # in the spaces' order, as without the cells
+        nearby = [(n, at[n]) for n in candidates if gx0 <= at[n][0] <= gx1 and gy0 <= at[n][1] <= gy1]
         over = next((n for n, c in nearby if min(_to_segment(c, a, z) for a, z in segs) < near.reach / 2), None)
         if across is not None:
             b.fail(
@@ -113,6 +124,16 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
         else:
             cut.update(i for i, _ in crossed)
     return [e for i, e in enumerate(edges) if i not in cut]
+
+
+#: The cell size of the look-up of steps and spaces near a line, in map pixels.
+CELL = 64.0
+
+
+def _cells(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+    """The cells a box touches."""
+    return [(cx, cy) for cx in range(int(x0 // CELL), int(x1 // CELL) + 1)
+            for cy in range(int(y0 // CELL), int(y1 // CELL) + 1)]
 
 
 def _to_segment(pt: Point, a: Point, z: Point) -> float:

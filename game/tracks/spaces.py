@@ -286,7 +286,7 @@ def make_spaces(
         row0 += max(rows)[0] + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
-    polygons = [zs.points for zs in zones if len(zs.points) >= 3]
+    in_zone = _ZoneCells([zs.points for zs in zones if len(zs.points) >= 3])
     fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
         last_h, head = None, 0.0
@@ -304,10 +304,31 @@ def make_spaces(
                 "y": round(y, 3),
                 "heading": head,
                 "corner": corner,
-                "arrows_only": corner is not None or (bool(polygons) and any(point_in_polygon((x, y), poly) for poly in polygons)),
+                "arrows_only": corner is not None or in_zone((x, y)),
             })
     spaces = _SPACES.validate_python(fields)
     return spaces, corner_order, corner_rows, row0
+
+
+class _ZoneCells:
+    """Whether a point lies in an arrow zone, each zone looked up by the 64-px cells its box
+    touches: a traced board has hundreds of small zones, and every space would test them all."""
+
+    CELL = 64.0
+
+    def __init__(self, polygons: list[tuple[Point, ...]]) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[tuple[Point, ...], float, float, float, float]]] = {}
+        for poly in polygons:
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            box = (poly, min(xs), min(ys), max(xs), max(ys))
+            for cx in range(int(box[1] // self.CELL), int(box[3] // self.CELL) + 1):
+                for cy in range(int(box[2] // self.CELL), int(box[4] // self.CELL) + 1):
+                    self.cells.setdefault((cx, cy), []).append(box)
+
+    def __call__(self, pt: Point) -> bool:
+        near = self.cells.get((int(pt[0] // self.CELL), int(pt[1] // self.CELL)), ())
+        return any(x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1 and point_in_polygon(pt, poly)
+                   for poly, x0, y0, x1, y1 in near)
 
 
 def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_rows: int) -> list[tuple[int, float]]:

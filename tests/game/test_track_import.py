@@ -4,6 +4,7 @@ keeping every space, step, corner, the pit lane and the grid, and names what it 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,31 @@ def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
     spaces = space_of(board, track)
     pos = _geometry(board)[0]
     assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
+
+
+def test_the_fidelity_report_counts_what_was_kept_moved_and_dropped(tmp_path, capsys):
+    """`track import --report`: per lane, corner, pit lane and grid the board's count and the map's,
+    and every step of the board kept, moved or dropped; the printed `steps:` line says the same."""
+    out, report = tmp_path / "oval2.tmx", tmp_path / "oval2.json"
+    assert main(["track", "import", str(DAT / "oval2.dat"), str(out), "--report", str(report)]) == 0
+    said = capsys.readouterr().out
+    facts = json.loads(report.read_text(encoding="utf-8"))
+    board = understand(read_dat(DAT / "oval2.dat"))
+    assert [(ln["board"], ln["map"]) for ln in facts["lanes"]] == [(len(ln), len(ln)) for ln in board.lanes]
+    assert [c["stops"]["map"] for c in facts["corners"]] == [c.stops for c in load_track(out).corners]
+    assert facts["pit_lane"] == {"board": 14, "map": 14, "boxes_board": 10, "boxes_map": 10}
+    assert facts["blocked"] == {"board": 1, "map": 1}
+    steps = facts["steps"]
+    fates = ("kept", "moved", "dropped", "blocked")
+    assert steps["board"] == len(set(board.dat.edges)) == sum(steps[k] for k in fates)
+    assert steps["blocked"] == 4 and steps["kept"] >= 250
+    assert (f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
+            f"space, {steps['dropped']} dropped") in said
+    assert facts["not_kept"] == [line[4:] for line in said.splitlines() if line.startswith("  - ")]
+
+
+def test_a_report_name_not_ending_in_json_is_refused(tmp_path, capsys):
+    out = tmp_path / "out.tmx"
+    report = str(tmp_path / "r.txt")
+    assert main(["track", "import", str(DAT / "oval3.dat"), str(out), "--report", report]) == 1
+    assert "ending in .json" in capsys.readouterr().err and not out.exists()

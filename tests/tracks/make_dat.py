@@ -103,7 +103,7 @@ def board(lanes: int, quirks: bool, stagger: bool = False) -> str:
                 edges.append((lane[mine[0] - 1], other[theirs[0]]))  # into the corner
                 edges.append((lane[mine[-1]], other[(theirs[-1] + 1) % len(other)]))  # out of it
                 frac = (mine.index(mine[len(mine) // 3]) + 0.5) / len(mine) + 1.0 / max(len(mine), len(theirs))
-                ahead = next(k for k in theirs if (theirs.index(k) + 0.5) / len(theirs) >= frac)
+                ahead = next((k for k in theirs if (theirs.index(k) + 0.5) / len(theirs) >= frac), theirs[-1])
                 edges.append((lane[mine[len(mine) // 3]], other[ahead]))  # across, a row or more ahead
     attributes: list[tuple[int, float]] = []
     for li, lane in enumerate(ids):  # GP Online's distance into the curve, in half spaces
