@@ -123,10 +123,14 @@ class ResultsScene(Scene):
         self.team_box = pygame.Rect(f.left, self.table.bottom + 14, f.width, strip - 14) if self.teams else self.team_box
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Enter takes the button; Esc too, but never into a Blitz match's next heat, which the
+        players start on purpose."""
+        if event.type != pygame.KEYDOWN or event.key not in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return super().handle(event)
+        heat_ahead = self.match is not None and self.match.winner is None
+        if event.key != pygame.K_ESCAPE or not heat_ahead:
             self.back.on_click()
-            return True
-        return super().handle(event)
+        return True
 
     def winner(self) -> str:
         """The team with the most victory points in a team race (TEAM-B-3), else the first driver

@@ -62,6 +62,8 @@ def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its
         assert match is not None and len(match.winners) == len(heats)
         if match.winner is not None:
             break
+        results.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+        assert app.scene is results  # Esc does not start the next heat
         click_button(results, "back")  # "Next heat"
     assert match.winner is not None and match.wins(match.winner) == 2  # BLITZ-3
     assert [h.grid for h in heats[:2]] == [("p1", "p2"), ("p2", "p1")]  # the pole alternates
