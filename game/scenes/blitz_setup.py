@@ -13,7 +13,7 @@ from game.app.loop import Scene
 from game.play.blitz import heat_header
 from game.scenes.launch import race_on_grid
 from game.storage.lineup import KINDS, NAMES
-from game.texts import Notice, tr
+from game.texts import Notice, place_name, tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
 from rules.blitz import Match
@@ -55,7 +55,7 @@ class BlitzSetupScene(Scene):
 
     def _track_title(self) -> str:
         entry = self.app.tracks.find(self.track)
-        return entry.title if entry is not None else self.track
+        return place_name(entry.title) if entry is not None else self.track
 
     def next_kind(self, i: int) -> None:
         self.kinds[i] = KINDS[(KINDS.index(self.kinds[i]) + 1) % len(KINDS)]

@@ -136,7 +136,7 @@ class GalleryScene(Scene):
         if entry is None:
             theme.text(screen, tr("setup.no_tracks"), 30, theme.TEXT, (20, 20))
         else:
-            name = theme.text(screen, entry.name, 40, theme.TEXT, (20, 14))
+            name = theme.text(screen, place_name(entry.name), 40, theme.TEXT, (20, 14))
             count = tr("gallery.count", i=self.index + 1, n=n)
             if name.right + 20 + theme.font(19).size(count)[0] < self.prev.rect.left - 20:
                 theme.text(screen, count, 19, theme.DIM, (self.prev.rect.left - 20, name.centery), "midright")

@@ -15,7 +15,7 @@ import pygame
 from game.play.stopwatch import clock_text
 from game.widgets import tables
 from game import theme
-from game.texts import tr
+from game.texts import place_name, tr
 from game.app.loop import Scene
 from game.widgets.controls import Button
 from game.widgets.page import Page
@@ -83,7 +83,7 @@ class GridScene(Scene):
         page.draw(screen, tr("grid.title"))
         s = self.session
         weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
-        theme.text(screen, f"{s.track.name} · {weather}", 24, theme.DIM, (page.body.left + 2, page.body.top))
+        theme.text(screen, f"{place_name(s.track.name)} · {weather}", 24, theme.DIM, (page.body.left + 2, page.body.top))
         t = self.table
         rows = self.rows()
         icon = (min(56, round((self.row - 10) * 1.85)), min(30, self.row - 10))

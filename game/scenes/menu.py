@@ -9,7 +9,7 @@ import pygame
 
 from game.board.render import paint_grass
 from game import theme
-from game.texts import tr
+from game.texts import place_name, tr
 from game.scenes.launch import continue_race
 from game.app.loop import Scene
 from game.widgets.controls import Button
@@ -55,7 +55,7 @@ class MenuScene(Scene):
         self.summary = ""
         if record is not None:
             names = ", ".join(e.name for e in record.header.entries)
-            self.summary = f"{record.header.track_name} · {tr('setup.laps')}: {record.header.laps} · {names}"
+            self.summary = f"{place_name(record.header.track_name)} · {tr('setup.laps')}: {record.header.laps} · {names}"
             if isinstance(record, QualifyingRecord):
                 self.summary = f"{tr('qual.title')} · {self.summary}"
         self.layout(self.app.size)

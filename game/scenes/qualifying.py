@@ -37,7 +37,7 @@ from game.board.view import BoardView
 from game.board.cars import draw_car
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
-from game.texts import Notice, die_name, reason_text, tr
+from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
 from game.play.retrack import Refused
@@ -645,7 +645,7 @@ class QualifyingScene(Scene):
         self._draw_card(screen, board)
         screen.set_clip(clip)
         title = tr("qual.trial_title") if self.trial else tr("qual.title")
-        draw_topbar(screen, self.top, self.track.name, title, self.top.right - MARGIN)
+        draw_topbar(screen, self.top, place_name(self.track.name), title, self.top.right - MARGIN)
         self._draw_panel(screen, wait)
         if self.paused:
             draw_banner(screen, board, tr("qual.paused"), [(tr("qual.paused_hint"), theme.DIM)])

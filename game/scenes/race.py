@@ -29,7 +29,7 @@ from game.play.replay import Replay
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
-from game.texts import Notice, die_name, reason_text, tr
+from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
@@ -894,7 +894,7 @@ class RaceScene(Scene):
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
-        end = draw_topbar(screen, self.top, self.track.name, self._round_text(), self.buttons["fit"].rect.left - 12)
+        end = draw_topbar(screen, self.top, place_name(self.track.name), self._round_text(), self.buttons["fit"].rect.left - 12)
         if state.rules.weather and self.chip.left > end + 12:
             draw_chip(screen, self.chip, state.weather)
         self._draw_panel(screen, wait)

@@ -13,7 +13,7 @@ from game.app.loop import Scene
 from game.scenes.replay import open_replay
 from game.scenes.statistics import StatisticsScene
 from game.storage.history import PlayedRace, RaceHistory
-from game.texts import Notice, tr
+from game.texts import Notice, place_name, tr
 from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
@@ -194,13 +194,13 @@ class RacesScene(Scene):
             rules = tr(f"preset.{key}") if key else h.rules.name
             cells = ("", "", tr("races.saved"), str(len(h.entries)), str(h.laps))
             inks = (theme.TEXT, theme.DIM, theme.YELLOW, theme.TEXT, theme.TEXT)
-            track = h.track_name
+            track = place_name(h.track_name)
         else:
             r = next(r for r in self.races if r.id == race_id)
             rules = tr(f"preset.{r.variant}") if r.variant else r.rules
             cells = ("", _date(r.played), r.winner or tr("races.nobody"), str(r.cars), str(r.laps))
             inks = (theme.TEXT, theme.DIM, theme.TEXT if r.winner else theme.DIM, theme.TEXT, theme.TEXT)
-            track = r.track_name
+            track = place_name(r.track_name)
         room = cols[1] - cols[0] - 16  # the track, and under it the rules it was raced by
         px = theme.fitting_px(track, 22, room, 15)
         theme.text(screen, theme.fit_text(track, px, room), px, theme.TEXT, (cols[0], mid - 9), "midleft")

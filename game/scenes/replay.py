@@ -15,7 +15,7 @@ import pygame
 
 from game import theme
 from game.board.view import BoardView
-from game.texts import Notice, tr
+from game.texts import Notice, place_name, tr
 from game.app.loop import Scene
 from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
@@ -324,7 +324,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(screen, theme.PANEL_DARK, self.bar)
         pygame.draw.line(screen, theme.EDGE, self.bar.topleft, self.bar.topright)
         theme.text(screen, _speed_text(SPEEDS[self.speed]), 20, theme.DIM, self.speed_rect.center, "center")
-        draw_topbar(screen, self.top, self.track.name, self.where(), self.buttons["fit"].rect.left - 12)
+        draw_topbar(screen, self.top, place_name(self.track.name), self.where(), self.buttons["fit"].rect.left - 12)
         self.draw_widgets(screen)
 
     def where(self) -> str:

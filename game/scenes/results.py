@@ -10,7 +10,7 @@ import pygame
 from game.widgets import tables
 from game import theme
 from game.board.cars import badge, badge_of
-from game.texts import reason_text, tr
+from game.texts import place_name, reason_text, tr
 from game.play.race_control import RaceControl
 from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
@@ -196,7 +196,7 @@ class ResultsScene(Scene):
         theme.chequer(screen, pygame.Rect(0, 0, w, 28), 14)
         title = theme.text(screen, tr("results.title"), 64, theme.TEXT, (f.left, f.top + 34))
         header = self.control.header
-        where = f"{header.track_name} · {tr('setup.laps')}: {header.laps}"
+        where = f"{place_name(header.track_name)} · {tr('setup.laps')}: {header.laps}"
         if self.series is not None:
             where += " · " + tr("results.series", name=self.series.name, n=self.series.race + 1)
         theme.text(screen, theme.fit_text(where, 26, f.width - 8), 26, theme.DIM, (f.left + 4, title.bottom + 10))

@@ -16,7 +16,7 @@ from game import theme
 from game.app.loop import Scene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import Lineup
-from game.texts import tr
+from game.texts import place_name, tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
 from rules import championship as ch
@@ -79,7 +79,7 @@ class SeriesSetupScene(Scene):
 
     def _title(self, file: str) -> str:
         entry = self.app.tracks.find(file)
-        return entry.title if entry is not None else file
+        return place_name(entry.title) if entry is not None else file
 
     def add_race(self) -> None:
         """One race more, on the track after the last race's (a click on a race changes its track)."""

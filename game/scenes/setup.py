@@ -14,7 +14,7 @@ import pygame
 
 from game import theme
 from game.board.cars import badge, badge_of, car_icon, pattern_of
-from game.texts import tr
+from game.texts import place_name, tr
 from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
@@ -69,7 +69,7 @@ class SetupScene(ChosenTrack, Scene):
                    hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
         ]
         self.track_buttons = [
-            Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose_track(e), px=22)
+            Button(f"track.{e.path.stem}", lambda e=e: place_name(e.name), lambda e=e: self.choose_track(e), px=22)
             for e in app.tracks.entries
         ]
         # more tracks than the window has rows for: the list shows a page at a time

@@ -23,7 +23,7 @@ from game import theme
 from game.app.loop import Scene
 from game.play.series import NextRace, lineup_for, pools, replayed
 from game.storage.championships import ChampionshipStore
-from game.texts import tr
+from game.texts import place_name, tr
 from game.widgets import tables
 from game.widgets.controls import Button
 from game.widgets.page import Page, message as page_message
@@ -126,7 +126,7 @@ class StandingsScene(Scene):
         if self.champ is None or self.over:
             return tr("season.next")
         entry = self.app.tracks.find(self.champ.tracks[self.races])
-        return tr("season.next_race", n=self.races + 1, track=entry.title if entry else self.champ.tracks[self.races])
+        return tr("season.next_race", n=self.races + 1, track=place_name(entry.title) if entry else self.champ.tracks[self.races])
 
     def next_race(self) -> None:
         """The next race's car set-up, with the season's drivers and the karma they bring."""

@@ -16,7 +16,7 @@ import pygame
 from game import theme
 from game.app.loop import Scene
 from game.play.statistics import CarStats, Counting, RaceStats
-from game.texts import reason_text, tr
+from game.texts import place_name, reason_text, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
@@ -165,7 +165,7 @@ class StatisticsScene(Scene):
         """The track, the laps and the game rounds; the fastest lap of the race, if one was completed."""
         assert self.stats is not None
         header = self.record.header
-        line = tr("stats.subtitle", track=header.track_name, laps=header.laps, rounds=self.stats.rounds)
+        line = tr("stats.subtitle", track=place_name(header.track_name), laps=header.laps, rounds=self.stats.rounds)
         fastest = self.stats.fastest
         if fastest is not None:
             car, lap = fastest

@@ -1105,6 +1105,13 @@ REASONS: dict[Code, str] = {
 # The names the shipped boards print (corners, buildings, stands, street zones), in German.
 # A designer's own names are proper names and stay as drawn; "Turn {n}" stands for every number.
 PLACES: dict[str, str] = {
+    "Adlerjoch Mountain Circuit": "Bergkurs Adlerjoch",
+    "Brückenau City Circuit": "Stadtkurs Brückenau",
+    "Eichwald Grand Prix Circuit": "Grand-Prix-Kurs Eichwald",
+    "Hafenstadt Street Circuit": "Straßenkurs Hafenstadt",
+    "Hohenau Grand Prix Circuit": "Grand-Prix-Kurs Hohenau",
+    "Kranzfeld Airfield Circuit": "Flugplatzkurs Kranzfeld",
+    "Lindenring Oval": "Lindenring-Oval",
     "Turn {n}": "Kurve {n}",
     "Hairpin": "Haarnadel",
     "Chicane": "Schikane",

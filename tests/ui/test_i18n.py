@@ -179,6 +179,17 @@ def test_english_texts_use_the_english_profile_names() -> None:
     assert not leaks
 
 
+def test_the_shipped_circuits_have_german_names() -> None:
+    """The track names stayed English in a German game: every shipped circuit's name is translated."""
+    from game.board.catalogue import map_title
+    from game.texts import place_name
+
+    titles = [map_title(p) for p in sorted((GAME.parent / "maps").glob("*.tmx"))]
+    texts.set_language("de")
+    assert titles and all(place_name(t) != t for t in titles)
+    assert place_name("Hohenau Grand Prix Circuit") == "Grand-Prix-Kurs Hohenau"
+
+
 def test_the_lap_records_rank_column_says_rank() -> None:
     from game.scenes.records import HEADS
 
