@@ -840,8 +840,10 @@ class QualifyingScene(Scene):
             status["gears"] = {str(g): {"legal": isinstance(o, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
                                for g, o in gear_options(self.track, lap.state).items()}
         if wait == "move":
-            out = []
-            for space, ms in self.destinations().items():
+            out = []  # in the order Tab walks them: the best first
+            dest = self.destinations()
+            for space in self.ranked_targets():
+                ms = dest[space]
                 pts = self.view.polygon(space)
                 x, y = round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
                 if self.view.viewport.collidepoint(x, y) and not self.tray_rect.collidepoint(x, y):

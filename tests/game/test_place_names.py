@@ -21,10 +21,12 @@ def german():
 
 
 def printed_names() -> set[str]:
-    """Every object name the shipped maps print: corners, scenery, street zones."""
+    """Every name the shipped maps print: the circuit's, corners, scenery, street zones."""
     names = set()
     for path in (REPO / "maps").glob("*.tmx"):
-        names |= {o.get("name") for o in ET.parse(path).iter("object") if o.get("name")}
+        root = ET.parse(path).getroot()
+        names |= {o.get("name") for o in root.iter("object") if o.get("name")}
+        names |= {p.get("value") for p in root.iter("property") if p.get("name") == "circuit_name"}
     return names
 
 

@@ -91,7 +91,7 @@ def test_the_german_screen_speaks_german(app) -> None:  # type: ignore[no-untype
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)
     counted(app)
-    assert scene.subtitle().startswith(f"{control.header.track_name} · Runden: 2 · Spielrunden: ")
+    assert scene.subtitle().startswith("Lindenring-Oval · Runden: 2 · Spielrunden: ")
 
 
 def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: ignore[no-untyped-def]
