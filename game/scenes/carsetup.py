@@ -16,7 +16,7 @@ from game import theme
 from game.board.cars import badge, badge_of, car_icon, pattern_of
 from game.widgets.dashboard import draw_pips
 from game.texts import reason_text, tr
-from game.scenes.launch import start_race
+from game.scenes.launch import car_name, start_race
 from game.storage.lineup import Lineup
 from game.play.series import NextRace
 from game.app.loop import Scene
@@ -203,6 +203,11 @@ class CarSetupScene(Scene):
             theme.text(screen, theme.fit_text(line, 18, card.width - 40), 18, (255, 150, 140),
                        (card.left + 22, total_y + 28 + 20 * k))
 
+    def car_names(self) -> list[str]:
+        """The names on the cars, as the race enters them (a street race's computer seats are the
+        roster's drivers, STREET-1)."""
+        return [car_name(d, k, self.rules) for k, d in enumerate(self.lineup.drivers)]
+
     def _draw_grid(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         """The cars of this race as they will look on the board, in as many rows as ``area`` needs."""
         per_row = max(1, area.width // CAR_STEP)
@@ -214,4 +219,4 @@ class CarSetupScene(Scene):
             screen.blit(sprite, (x, y))
             tag = badge(badge_of(k), d.number, 14, d.colour)
             screen.blit(tag, tag.get_rect(center=(x + 42, y + 22)))
-            theme.text(screen, theme.fit_text(d.name, 20, step - 8), 20, theme.DIM, (x, y + 50))
+            theme.text(screen, theme.fit_text(self.car_names()[k], 20, step - 8), 20, theme.DIM, (x, y + 50))

@@ -40,7 +40,7 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
         laps=lineup.laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=_name(d, i, rules), driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
+            Entry(id=f"car{i + 1}", name=car_name(d, i, rules), driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
                   wear=_wear(d, rules),
                   profile=street_driver(i).profile if rules.street else d.profile,
                   reserve=box_reserve(rules.car_setup, _wear(d, rules)))
@@ -49,7 +49,7 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
     )
 
 
-def _name(driver: Driver, seat: int, rules: RuleSet) -> str:
+def car_name(driver: Driver, seat: int, rules: RuleSet) -> str:
     """The name on the car: in a street race a computer seat is the roster's driver (STREET-1);
     a human keeps their own name and drives that driver's ability."""
     return street_driver(seat).name if rules.street and driver.kind != "human" else driver.name

@@ -20,6 +20,7 @@ from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
 from game.scenes.chosen_track import ChosenTrack
+from game.scenes.launch import car_name
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
 from rules.choice import RuleChoice, following_preset, known_preset, rules_of
@@ -119,9 +120,7 @@ class SetupScene(ChosenTrack, Scene):
     def seat_name(self, i: int) -> str:
         """The name on the seat's car: in a street race a computer seat is the roster's driver
         (STREET-1, as ``launch`` enters it); a human keeps their own."""
-        if self.rules().street and self.drivers[i].kind != "human":
-            return street_driver(i).name
-        return self.drivers[i].name
+        return car_name(self.drivers[i], i, self.rules())
 
     def profile_label(self, i: int) -> str:
         """The seat's profile; in a street race the ability of the roster's driver it drives (STREET-1)."""

@@ -194,3 +194,16 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
     scene.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
     drives = [item for item in scene.queue if type(item).__name__ == "Drive"]
     assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
+
+
+def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats(tmp_path: Path) -> None:
+    """The Cars page listed Ben, Clara, David where the race enters the street roster's drivers."""
+    from game.scenes.carsetup import CarSetupScene
+
+    drivers = tuple(Driver(name=NAMES[i], kind="human" if i == 0 else "careful", colour=COLOURS[i], number=i + 1)
+                    for i in range(4))
+    lineup = Lineup(preset="street", drivers=drivers)
+    scene = CarSetupScene(make_app(tmp_path), lineup, STREET)
+    header = header_for(lineup, "Brückenau City Circuit", "0" * 64, 1)
+    assert scene.car_names() == [e.name for e in header.entries]
+    assert scene.car_names()[0] == NAMES[0] and scene.car_names()[1:] == [d.name for d in ROSTER[1:4]]
