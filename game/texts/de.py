@@ -1088,6 +1088,7 @@ REASONS: dict[Code, str] = {
     Code.NO_BOOST: "Ein Motor-Boost ist jetzt nicht möglich.",
     Code.BOOST_LAST_ENGINE_WP: "Für den Motor-Boost darf nicht der letzte VP Motor benutzt werden (noch {left}).",
     Code.BOOST_IN_BOX: "Kein Motor-Boost an der Box: die Punkte der Crew werden mit normalen Würfen im 4. Gang abgearbeitet.",
+    Code.BOX_REACHABLE: "Der Wurf reicht auf dem kürzesten Weg bis zur Box: in der Boxengasse fährt der Wagen hinein, nicht davor.",
     Code.TIME_UP: "Die Zeit des Fahrers ist um: der Wagen bleibt für den Rest des Laufs stehen, wo er steht.",
     Code.TCAR_WP: "Das T-Car hat das Set-up weniger {less} VP, aus beliebigen Bereichen, jeder behält mindestens 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "Bei Sonne hält dieser Fahrer in einer Kurve ein Feld früher: der Zug endet vor {space}.",
