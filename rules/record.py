@@ -189,8 +189,8 @@ def replay(track: Track, record: Record) -> RaceState:
             drawn = seeded.roll(c.die)
             if drawn != step.action.value:  # type: ignore[union-attr]
                 raise RecordError(
-                    f"action {i} ({step.action.model_dump_json()}) is not the die seed {header.seed} rolls there "
-                    f"({drawn}): a record made from a seed replays only with that seed's dice"
+                    f"action {i} ({step.action.model_dump_json()}) is not the die seed {header.seed} "
+                    f"rolls there ({drawn}): a record made from a seed replays only with that seed's dice"
                 )
         state = step.after
     return state

@@ -257,8 +257,9 @@ def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, p
     accept the other face; a record whose dice were given, or an older one, says it is not checked."""
     record = played.record()
     assert record.header.dice == "seed"
-    i, roll = next((i, step.action) for i, step in enumerate(steps(track, record))
-                   if isinstance(step.action, Roll) and chance(step.before).die == BLACK_DIE)  # type: ignore[union-attr]
+    i, roll = next((i, step.action) for i, step in enumerate(steps(track, record))  # a black die
+                   if isinstance(step.action, Roll)
+                   and chance(step.before).die == BLACK_DIE)  # type: ignore[union-attr]
     raw = as_json(record)
     for face in (f for f in BLACK_DIE.faces if f != roll.value):
         raw["actions"][i]["value"] = face
@@ -272,7 +273,8 @@ def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, p
         pytest.fail("no other face replays")
     assert dice_note(loads(json.dumps(raw)).header).startswith("its dice were given")
     raw["header"]["dice"] = "seed"
-    expect_error(json.dumps(raw), f"action {i + 1} ", f"is not the die seed {record.header.seed} rolls there", track=track)
+    expect_error(json.dumps(raw), f"action {i + 1} ", f"is not the die seed {record.header.seed} rolls there",
+                 track=track)
     del raw["header"]["dice"]
     assert "older record" in dice_note(loads(json.dumps(raw)).header)
 
