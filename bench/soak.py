@@ -92,7 +92,9 @@ def draw(rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps:
 
 def record_text(track: Track, race: Race) -> tuple[str, RaceState]:
     """The race played as ``simulate`` plays it: its record file's text and its final state."""
-    rules = PRESETS[race.rules].model_copy(update={"grid": "qualifying"}) if race.qualifying else PRESETS[race.rules]
+    rules = PRESETS[race.rules]
+    if race.qualifying:
+        rules = rules.model_copy(update={"grid": "qualifying"})
     header, _ = race_header(track, rules, race.cars, race.laps, race.seed, race.driver)
     session = play(track, header)
     return dumps(session.record()), session.state
@@ -126,7 +128,9 @@ def judged(race: Race) -> tuple[Race, str | None]:
 
 
 def summary(played: int, qualified: int, failed: int, elapsed: float) -> str:
-    return f"{played} races played ({qualified} with qualifying grids), {failed} failed, {played / max(elapsed, 1e-9):.2f} races/s ({elapsed:.0f} s)"
+    rate = played / max(elapsed, 1e-9)
+    return (f"{played} races played ({qualified} with qualifying grids), {failed} failed, "
+            f"{rate:.2f} races/s ({elapsed:.0f} s)")
 
 
 def main(argv: list[str] | None = None) -> int:

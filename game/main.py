@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
 
         if args.command == "simulate":
             laps = args.laps or 0
-            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver, args.grid)
+            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver,
+                                 args.grid)
         return race.replay_cmd(args.record, args.track)
     return run()
 

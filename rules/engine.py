@@ -394,6 +394,7 @@ def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
     req = move_request(track, state, via)
     car = state.car(state.active or "")
     found = [qualifying_lap.as_played(state, m) for m in driver_profiles.corner_stop_moves(track, state, car, req, legal_moves(req))]
+    found = pits.into_the_box(track, found)  # PIT-B-2, FAQ-5: not short of a box the roll reaches
     if via in ("bonus", "launch"):  # TYRE-3, DRESDEN-PROFILE-4: one whole space, or none at all
         return [m for m in found if m.path and not m.brakes and not m.blocked]
     if via == "slip":  # CORE-SLIP-2: a slipstream moves the car
@@ -416,6 +417,10 @@ def _driven(track: Track, state: RaceState, action: Drive) -> Move:
     if isinstance(result, Reason):
         raise IllegalAction(result)
     result = qualifying_lap.as_played(state, result)
+    if result.end is not None and track.space(result.end).in_pit and not result.in_box and not result.blocked:
+        short = pits.short_of_the_box(track, result, _segment_moves(track, state, action.via))
+        if short is not None:  # PIT-B-2, FAQ-5
+            raise IllegalAction(short)
     if state.car(state.active or "").rolling_out == "engine":  # OUT-D-2: straight ahead where possible
         why = rollout.refused_turn(track, state, result, _segment_moves(track, state, action.via))
         if why is not None:

@@ -96,11 +96,13 @@ def check_writable(path: str | Path) -> None:
     except FileNotFoundError:
         return  # nothing there, or a dangling link: the new file takes its place
     except OSError as err:
-        raise FileRefused(f"it cannot be looked at ({err.strerror or err})", "give another file name") from None
+        raise FileRefused(f"it cannot be looked at ({err.strerror or err})",
+                          "give another file name") from None
     if stat.S_ISDIR(info.st_mode):
         raise FileRefused("it is a folder", "give the name of a file in it")
     if not stat.S_ISREG(info.st_mode):
-        raise FileRefused("it is a device or a pipe, not a file, and is never replaced", "give the name of a regular file")
+        raise FileRefused("it is a device or a pipe, not a file, and is never replaced",
+                          "give the name of a regular file")
 
 
 def _too_large(size: int, kind: FileKind, more: bool = False) -> FileRefused:

@@ -88,6 +88,7 @@ class Code(StrEnum):
     NO_BOOST = "no_boost"
     BOOST_LAST_ENGINE_WP = "boost_last_engine_wp"
     BOOST_IN_BOX = "boost_in_box"
+    BOX_REACHABLE = "box_reachable"
     TIME_UP = "time_up"
     TCAR_WP = "tcar_wp"
     ONE_SPACE_LESS_IN_CORNER = "one_space_less_in_corner"
@@ -197,6 +198,10 @@ TEMPLATES: dict[Code, str] = {
     Code.NO_BOOST: "The engine boost is not possible now.",
     Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
     Code.BOOST_IN_BOX: "No engine boost at the box: the crew's points are worked off with plain 4th-gear rolls.",
+    Code.BOX_REACHABLE: (
+        "The roll reaches the box by the shortest way: in the pit lane the car drives into it, "
+        "not short of it."
+    ),
     Code.TIME_UP: "The driver's time is up: the car stays where it stands for the rest of the heat.",
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",

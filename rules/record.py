@@ -17,10 +17,11 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from rules.actions import Action, Event
+from rules.actions import Action, Event, Roll
 from rules.blitz import Match
 from rules.car import WearPoints
-from rules.engine import IllegalAction, apply, new_race
+from rules.dice import DiceSource
+from rules.engine import IllegalAction, apply, chance, new_race
 from rules.filelimits import RECORD, FileKind, check_writable, read_text
 from rules.modules.start import CarEntry
 from rules.profiles import Profile
@@ -91,6 +92,9 @@ class Header(BaseModel):
     series: SeriesRace | None = None  # a championship's race; None = a single race
     level_start: bool = False  # BLITZ-4: a third Blitz heat, both cars level with the pole
     blitz: BlitzHeat | None = None  # a heat of an FD Blitz match; None = not Blitz
+    # where the dice came from: drawn from ``seed`` (then a replay checks every die against it),
+    # or given (a test's, a physical die's); None = a record from before the game said so
+    dice: Literal["seed", "given"] | None = None
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
@@ -174,11 +178,31 @@ def replayed(track: Track, state: RaceState, actions: Sequence[Action], first: i
 
 
 def replay(track: Track, record: Record) -> RaceState:
-    """The state after every action of the record (RecordError as ``replayed``)."""
-    state = start_state(track, record.header)
-    for step in steps(track, record):
+    """The state after every action of the record (RecordError as ``replayed``); a record whose
+    dice were drawn from its seed replays only with that seed's dice, die by die."""
+    header = record.header
+    state = start_state(track, header)
+    seeded = DiceSource(header.seed) if header.dice == "seed" else None
+    for i, step in enumerate(steps(track, record), start=1):
+        c = chance(step.before) if seeded is not None and isinstance(step.action, Roll) else None
+        if seeded is not None and c is not None:
+            drawn = seeded.roll(c.die)
+            if drawn != step.action.value:  # type: ignore[union-attr]
+                raise RecordError(
+                    f"action {i} ({step.action.model_dump_json()}) is not the die seed {header.seed} "
+                    f"rolls there ({drawn}): a record made from a seed replays only with that seed's dice"
+                )
         state = step.after
     return state
+
+
+def dice_note(header: Header) -> str:
+    """What a replay could say of the record's dice."""
+    if header.dice == "seed":
+        return f"every die checked against seed {header.seed}"
+    if header.dice == "given":
+        return "its dice were given, not drawn from its seed: not checked"
+    return "the record does not say where its dice came from (an older record): not checked"
 
 
 def dumps(record: Record) -> str:

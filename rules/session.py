@@ -6,6 +6,8 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar
 from rules.dice import DiceSource, Roller
 from rules.ai.levels import DRIVERS
@@ -62,6 +64,8 @@ class RaceSession:
         self.track = track
         self.header = header
         self.dice = dice or DiceSource(header.seed)
+        seeded = isinstance(self.dice, DiceSource) and self.dice.seed == header.seed
+        self._dice_kind: Literal["seed", "given"] = "seed" if seeded else "given"
         self.actions: list[Action] = []
         self.state: RaceState = start_state(track, header)
         for i, action in enumerate(actions, start=1):
@@ -75,7 +79,9 @@ class RaceSession:
                 raise RecordError(f"action {i} ({action.model_dump_json()}) does not replay: {err}") from None
 
     def record(self) -> Record:
-        return Record(header=self.header, actions=tuple(self.actions))
+        """The race so far; its header says whether the dice were drawn from its seed."""
+        header = self.header if self.header.dice else self.header.model_copy(update={"dice": self._dice_kind})
+        return Record(header=header, actions=tuple(self.actions))
 
     def act(self, action: Action) -> list[Event]:
         """Apply a player's or the dice's action; IllegalAction leaves everything unchanged.

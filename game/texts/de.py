@@ -48,7 +48,10 @@ STRINGS: dict[str, str] = {
     "notice.save_corrupt": "Das gespeicherte Rennen ließ sich nicht lesen: {detail}",
     "notice.save_fallback": "Stattdessen wurde der vorige Spielstand geladen; er bleibt unverändert erhalten.",
     "notice.save_nothing": "Kein gespeichertes Rennen ließ sich lesen; die Dateien bleiben unverändert.",
-    "notice.backup_failed": "Das Rennen ist gespeichert, nur die Kopie des vorigen Spielstands ließ sich nicht schreiben: {detail}",
+    "notice.backup_failed": (
+        "Das Rennen ist gespeichert, nur die Kopie des vorigen Spielstands ließ sich nicht schreiben: "
+        "{detail}"
+    ),
     "notice.save_failed": "Das Rennen ließ sich nicht speichern: {detail}",
     "notice.qualifying_resumed": (
         "Qualifikation fortgesetzt: Die Runde von {name} geht bei {time} weiter, der Zeit des letzten Zugs. "
@@ -429,7 +432,10 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Punkteverlauf",
     "season.csv": "CSV exportieren",
     "season.csv_saved": "Gespeichert als {path}",
-    "season.csv_not_a_folder": "{path} konnte nicht geschrieben werden: {folder} ist eine Datei, kein Ordner; benenne sie um oder lösche sie",
+    "season.csv_not_a_folder": (
+        "{path} konnte nicht geschrieben werden: {folder} ist eine Datei, kein Ordner; benenne sie um oder "
+        "lösche sie"
+    ),
     "season.csv_failed": "{path} konnte nicht geschrieben werden: {why}",
     "season.next": "Saison beendet",
     "season.next_race": "Rennen {n}: {track}",
@@ -678,7 +684,9 @@ STRINGS: dict[str, str] = {
     "qual.result_failed": "{name}: Runde beendet",
     "qual.breakdown": "{rolls} Würfe + {minutes} volle Minuten + {penalty} Strafe",
     "qual.failed_in": "Zu wenige Stopps in {corner}: nicht qualifiziert, startet hinten.",
-    "qual.stood_still": "Einen ganzen Zug stehen geblieben: Runde beendet, nicht qualifiziert, startet hinten.",
+    "qual.stood_still": (
+        "Einen ganzen Zug stehen geblieben: Runde beendet, nicht qualifiziert, startet hinten."
+    ),
     "qual.crossed": "Über die Ziellinie!",
     "qual.continue": "Leertaste, Enter oder Klick: weiter",
     "qual.rolls": "Würfe",
@@ -1089,6 +1097,10 @@ REASONS: dict[Code, str] = {
     Code.NO_BOOST: "Ein Motor-Boost ist jetzt nicht möglich.",
     Code.BOOST_LAST_ENGINE_WP: "Für den Motor-Boost darf nicht der letzte VP Motor benutzt werden (noch {left}).",
     Code.BOOST_IN_BOX: "Kein Motor-Boost an der Box: die Punkte der Crew werden mit normalen Würfen im 4. Gang abgearbeitet.",
+    Code.BOX_REACHABLE: (
+        "Der Wurf reicht auf dem kürzesten Weg bis zur Box: in der Boxengasse fährt der Wagen hinein, "
+        "nicht davor."
+    ),
     Code.TIME_UP: "Die Zeit des Fahrers ist um: der Wagen bleibt für den Rest des Laufs stehen, wo er steht.",
     Code.TCAR_WP: "Das T-Car hat das Set-up weniger {less} VP, aus beliebigen Bereichen, jeder behält mindestens 1.",
     Code.ONE_SPACE_LESS_IN_CORNER: "Bei Sonne hält dieser Fahrer in einer Kurve ein Feld früher: der Zug endet vor {space}.",

@@ -45,7 +45,9 @@ STRINGS: dict[str, str] = {
     "notice.save_corrupt": "The saved race could not be read: {detail}",
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
-    "notice.backup_failed": "The race is saved, but its copy of the save before could not be written: {detail}",
+    "notice.backup_failed": (
+        "The race is saved, but its copy of the save before could not be written: {detail}"
+    ),
     "notice.save_failed": "The race could not be saved: {detail}",
     "notice.qualifying_resumed": (
         "Qualifying resumed: {name}'s lap goes on at {time}, the time of the last move. The stopwatch was "
@@ -422,7 +424,9 @@ STRINGS: dict[str, str] = {
     "season.tab.chart": "Points chart",
     "season.csv": "Export CSV",
     "season.csv_saved": "Saved as {path}",
-    "season.csv_not_a_folder": "Could not write {path}: {folder} is a file, not a folder; rename or delete it",
+    "season.csv_not_a_folder": (
+        "Could not write {path}: {folder} is a file, not a folder; rename or delete it"
+    ),
     "season.csv_failed": "Could not write {path}: {why}",
     "season.next": "Season over",
     "season.next_race": "Race {n}: {track}",

@@ -149,7 +149,8 @@ def _edge(track: DatTrack, words: list[str], file: str, number: int) -> None:
             raise DatError(file, number, f"the edge {a} {b} names node {n}, which the file does not have",
                            "add that node or delete the edge")
     if a == b:
-        raise DatError(file, number, f"the edge {a} {b} leads from node {a} to itself", "delete it: a step goes to another node")
+        raise DatError(file, number, f"the edge {a} {b} leads from node {a} to itself",
+                       "delete it: a step goes to another node")
     track.edges.append((a, b))
 
 

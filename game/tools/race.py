@@ -17,7 +17,7 @@ from rules.classify import classification
 from rules.filelimits import POSITION, read_text
 from rules.qualifying import score
 from rules.qualifying_session import QualifyingSession, UnfinishedLap
-from rules.record import Header, RecordError, load, replay, save
+from rules.record import Header, RecordError, dice_note, load, replay, save
 from rules.ruleset import PRESETS
 from rules.session import UnfinishedRace
 from rules.simulation import play, race_header
@@ -119,7 +119,7 @@ def replay_cmd(record_file: str, track_file: str | None) -> int:
         return 1
     print_classification(track, state)
     unfinished = "" if state.finished else f"; the race is not over (phase {state.phase}, game round {state.round})"
-    print(f"verified: all {len(record.actions)} actions replay{unfinished}")
+    print(f"verified: all {len(record.actions)} actions replay{unfinished}; {dice_note(record.header)}")
     return 0
 
 

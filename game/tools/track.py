@@ -159,7 +159,8 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
         return 1
     # inf or nan would overflow the picture size; below MIN_SCALE the drawing rounds the scale to 0
     if not (math.isfinite(scale) and MIN_SCALE <= scale <= MAX_SCALE):
-        print(f"{file}: --scale must be a number from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
+        print(f"{file}: --scale must be a number from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}",
+              file=sys.stderr)
         return 1
     if cannot_write(out, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1

@@ -189,7 +189,8 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
     try:
         exists, folder = p.exists(), p.is_dir()
     except OSError as exc:  # a name too long for the file system, say
-        raise fail(f"cannot look at the file ({exc.strerror or exc})", "check the path; track files end in .tmx") from None
+        raise fail(f"cannot look at the file ({exc.strerror or exc})",
+                   "check the path; track files end in .tmx") from None
     if not exists:
         raise fail("no such file", "check the path; track files end in .tmx")
     if folder:

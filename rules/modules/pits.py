@@ -88,6 +88,26 @@ def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
     return False
 
 
+def into_the_box(track: Track, found: list[Move]) -> list[Move]:
+    """PIT-B-2, FAQ-5, CORE-MOVE-4: a roll that reaches the box drives into it. Braking is off in
+    the pit lane (PIT-B-5), so a longer way (the outer lane of the last corner) must not stop the
+    car short of its box either: where a move of the roll reaches the box, a move that ends in
+    the pit lane short of it is not legal, unless a car in front makes it wait (PIT-B-6)."""
+    if not any(m.in_box for m in found):
+        return found
+    return [m for m in found if short_of_the_box(track, m, found) is None]
+
+
+def short_of_the_box(track: Track, move: Move, found: list[Move]) -> Reason | None:
+    """Why ``move`` may not end where it does (``into_the_box``: ``found`` are the roll's legal
+    moves), or None."""
+    if move.in_box or move.blocked or move.end is None or not track.space(move.end).in_pit:
+        return None
+    if not any(m.in_box for m in found):
+        return None
+    return Reason(rule="PIT-B-2", code=Code.BOX_REACHABLE, values={"space": move.end})
+
+
 def pit_lap(state: RaceState, car: CarState) -> bool:
     """May the car stop at the end of the lap it is driving (PIT-B-1)?
 

@@ -295,7 +295,8 @@ def test_a_huge_or_endless_track_file_is_one_problem(tmp_path):
         assert reason in problem.message and problem.file == str(path)
 
 
-@pytest.mark.parametrize("command", [("track", "check"), ("track", "info"), ("simulate", "--cars", "2", "--track")])
+@pytest.mark.parametrize("command", [("track", "check"), ("track", "info"),
+                                     ("simulate", "--cars", "2", "--track")])
 def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, command):
     file = str(tmp_path / ("a" * 300 + ".tmx"))
     result = run(*command, file)

@@ -115,7 +115,8 @@ def test_a_bad_scale_exits_1_with_one_line(tmp_path, scale):
     """--scale inf raised OverflowError; 1e-9 rounded to 0 and divided by it."""
     done = run(str(OVAL), str(tmp_path / "x.png"), f"--scale={scale}")
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert done.stderr.splitlines() == [f"{OVAL}: --scale must be a number from 0.01 to 10, not {float(scale):g}"]
+    said = f"{OVAL}: --scale must be a number from 0.01 to 10, not {float(scale):g}"
+    assert done.stderr.splitlines() == [said]
     assert not (tmp_path / "x.png").exists()
 
 
@@ -127,3 +128,16 @@ def test_a_missing_folder_exits_1(tmp_path):
 def test_a_missing_file_exits_1(tmp_path):
     done = run(str(tmp_path / "nope.tmx"), str(tmp_path / "x.png"))
     assert done.returncode == 1 and "no such file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_out_that_is_a_pipe_is_refused_and_left_a_pipe(tmp_path):
+    """``track render`` never replaces anything but a regular file: a FIFO stays a FIFO."""
+    import stat
+
+    fifo = tmp_path / "x.png"
+    os.mkfifo(fifo)
+    done = run(str(OVAL), str(fifo))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [f"{fifo}: not written: it is a device or a pipe, not a file, "
+                                        "and is never replaced; give the name of a regular file"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)

@@ -93,7 +93,8 @@ def test_AMB_70_half_the_soak_races_qualify_and_their_command_plays_the_qualifyi
     race = forced[0]
     path = tmp_path / "race.json"
     words = shlex.split(race.command())
-    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True,
+                         text=True, timeout=300)
     assert out.returncode == 0 and "qualifying" in out.stdout, out.stderr
     assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
 

@@ -299,3 +299,18 @@ def test_PIT_B_7_AMB_56_track_cars_between_entry_and_exit_move_before_pit_lane_c
     state = position(cars, laps=2)
     order, _ = turn_order(state, 5)
     assert order[:5] == ["past", "between", "box10", "box3", "behind"]
+
+
+def test_PIT_B_2_FAQ_5_CORE_MOVE_4_a_roll_that_reaches_the_box_by_the_shortest_way_ends_in_it():
+    """On C51 in 5th, 13 reaches the box P7 by the inside of the last corner (C52 B49 C56 ...);
+    the outer lane's longer way would stop the car on P5, short of its box, though no car is in
+    the way and braking is off in the pit lane (PIT-B-5): not legal."""
+    state = position([car("m", "C51", gear=4, box="P7"), car("far", "A30")], "m", laps=3)
+    state, _ = act(state, ChooseGear(gear=5))
+    state, _ = rolls(state, 13)
+    found = moves(OVAL, state)
+    in_pit = [m for m in found if m.end is not None and OVAL.space(m.end).in_pit]
+    assert in_pit and all(m.in_box and m.end == "P7" for m in in_pit)
+    longer = ("C52", "C53", "C54", "C55", "C56", "C57", "C58", "C59", "P1", "P2", "P3", "P4", "P5")
+    reason = illegal(state, Drive(path=longer)).reason
+    assert reason.rule == "PIT-B-2" and "drives into it" in reason.english()

@@ -243,12 +243,14 @@ def test_problem_names_what_the_track_cannot_hold(racing, make, expected):
         (Purpose.COLLISION, Profile.NORMALO, True, Fraction(2, 20)),  # a wreck: one higher (COLL-D-2)
     ],
 )
-def test_TAB_CHECK_D_AMB_40_check_odds_count_the_profile_and_the_wreck_as_the_engine_does(purpose, profile, wreck, expected):
+def test_TAB_CHECK_D_AMB_40_check_odds_count_the_profile_and_the_wreck_as_the_engine_does(
+        purpose, profile, wreck, expected):
     state = reach(0 if purpose == Purpose.COLLISION else 11, checking(purpose)).state
     state = state.model_copy(update={"rules": state.rules.model_copy(update={"profiles": True})})
     first = state.pending[0]
     state = state.with_car(state.car(first.car).model_copy(update={"profile": profile}))
-    state = state.model_copy(update={"pending": (first.model_copy(update={"wreck": wreck}), *state.pending[1:])})
+    pending = (first.model_copy(update={"wreck": wreck}), *state.pending[1:])
+    state = state.model_copy(update={"pending": pending})
     check = moment(OVAL, state).checks[0]
     area = check.area
     assert area is not None

@@ -21,17 +21,21 @@ import pytest
 from game.tracks.load import load_track
 from rules import record as record_mod
 from rules.actions import ChooseGear, Drive, Roll
+from rules.dice import BLACK_DIE
+from rules.engine import chance
 from rules.record import (
     SCHEMA_VERSION,
     Header,
     Record,
     RecordError,
+    dice_note,
     dumps,
     load,
     loads,
     replay,
     same_drivers,
     save,
+    steps,
 )
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
@@ -244,7 +248,35 @@ def test_a_changed_gear_roll_is_caught_at_the_first_action_that_no_longer_replay
         pytest.fail("no gear roll to tamper with in the sample race")
     raw = as_json(played.record())
     raw["actions"][i + 1]["value"] = low
+    raw["header"]["dice"] = "given"  # no seed to check the die against: the move after it is refused
     expect_error(json.dumps(raw), f"action {i + 3} ", "does not replay", track=track)
+
+
+def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, played):
+    """A record made from a seed replays only with that seed's dice, even where the rules would
+    accept the other face; a record whose dice were given, or an older one, says it is not checked."""
+    record = played.record()
+    assert record.header.dice == "seed"
+    i, roll = next((i, step.action) for i, step in enumerate(steps(track, record))  # a black die
+                   if isinstance(step.action, Roll)
+                   and chance(step.before).die == BLACK_DIE)  # type: ignore[union-attr]
+    raw = as_json(record)
+    for face in (f for f in BLACK_DIE.faces if f != roll.value):
+        raw["actions"][i]["value"] = face
+        raw["header"]["dice"] = "given"
+        try:
+            replay(track, loads(json.dumps(raw)))
+        except RecordError:
+            continue
+        break  # a face the rules accept: only the seed can tell
+    else:
+        pytest.fail("no other face replays")
+    assert dice_note(loads(json.dumps(raw)).header).startswith("its dice were given")
+    raw["header"]["dice"] = "seed"
+    expect_error(json.dumps(raw), f"action {i + 1} ", f"is not the die seed {record.header.seed} rolls there",
+                 track=track)
+    del raw["header"]["dice"]
+    assert "older record" in dice_note(loads(json.dumps(raw)).header)
 
 
 def _drives(rec: Record) -> list[int]:

@@ -256,7 +256,8 @@ def test_SEASON_6_a_formula_d_championship_may_drop_results_too(tmp_path: Path) 
     assert not next(w for w in league.widgets if w.id == "drops").visible  # the Season's are its own (2)
 
 
-def test_a_championship_race_is_in_its_championship_before_the_autosave_is_cleared(tmp_path: Path, monkeypatch) -> None:
+def test_a_championship_race_is_in_its_championship_before_the_autosave_is_cleared(
+        tmp_path: Path, monkeypatch) -> None:
     """A crash between the flag and the results screen must leave the race somewhere: the
     championship has it before the autosave (the Continue) goes."""
     app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))
