@@ -549,6 +549,8 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 step = arrows[oid]
                 if "does not point forwards" in msg and step not in shifted:
                     shifted.add(step)
+                elif "outside every corner and arrow zone" in msg and step[0] not in zones:
+                    zones.add(step[0])  # drawn for the zone of the space it leads to: its own needs one
                 else:
                     dropped[step] = msg
             continue
