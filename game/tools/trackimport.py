@@ -833,9 +833,10 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d.layers["grid"].append(Shape(next(ids), "qualifying_start", (pos[middle[-1]],)))
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
         route = [board.pit_entry, *board.pit, board.pit_exit]
-        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
-        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
-                            for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
+        # every pit node a pit space on the line's point, each garage a box on it (CORE-PIT-2)
+        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props={"spaces_on_points": True})]
+        d.layers["pit"] += [Shape(next(ids), "box", (pos[n],), props={"box": i + 1})
+                            for i, n in enumerate(n for n in board.pit if n in board.dat.attributes)]
         if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
             for a, b in board.pit_ways:
                 if (a, b) not in dropped:
@@ -849,24 +850,6 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
     return d, arrows, rows
-
-
-def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
-    """Where the boxes go: on the pit-lane space each garage node became (the format spreads the
-    pit lane's spaces evenly along it, as ``game.tracks.build`` does), the next free one on a tie."""
-    path = Path(route, False)
-    m = max(1, math.floor(path.length / space + 0.5) - 1)
-    centres = [path.at((k + 1) * path.length / (m + 1))[0] for k in range(m)]
-    taken: set[int] = set()
-    out: list[Point] = []
-    for n in (n for n in board.pit if n in board.dat.attributes):
-        k = min(range(m), key=lambda i: math.dist(centres[i], route[board.pit.index(n) + 1]))
-        while k in taken and k + 1 < m:
-            k += 1
-        if k not in taken:
-            taken.add(k)
-            out.append(centres[k])
-    return out
 
 
 # --- comparing the map with the board -------------------------------------------------------
@@ -996,7 +979,6 @@ def _line_through(track: Track, crossings: list[list[tuple[Point, str, bool]]], 
 
 def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:
     lost = []
-    pos, space, _, _ = _geometry(board)
     names = {v: k for k, v in spaces.items()}
     for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
         made = len(track.lane_spaces(li))
@@ -1015,12 +997,6 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
-    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
-             if track.space(s).in_pit]  # the lanes' spaces are placed by hand, on their nodes
-    far = max(moved, default=(0.0, 0))
-    if far[0] >= 0.5:
-        lost.append(f"pit lane spaces sit where the format spreads them along the pit lane, up to {far[0]:.0f} px "
-                    f"from their node on the board (node {far[1]})")
     have = {(e.src, e.dst) for e in track.edges}
     lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)
@@ -1087,8 +1063,9 @@ def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
                 pel = ET.SubElement(el, "properties")
                 for key in sorted(s.props):
                     value = s.props[key]
-                    kind = "float" if isinstance(value, float) else "int"
-                    ET.SubElement(pel, "property", {"name": key, "type": kind, "value": _num(value)})
+                    kind = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else "int"
+                    shown = str(value).lower() if isinstance(value, bool) else _num(value)
+                    ET.SubElement(pel, "property", {"name": key, "type": kind, "value": shown})
             if len(s.points) == 1:
                 ET.SubElement(el, "point")
             else:
