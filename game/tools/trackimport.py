@@ -74,6 +74,7 @@ class Board:
     pit_exit: int | None
     lost: list[str] = field(default_factory=list)
     pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
+    pit_spread: bool = False  # the pit spaces spread evenly: the format refused them on the nodes
 
     def lane_of(self) -> dict[int, int]:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
@@ -532,6 +533,10 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         except TrackError as err:
             last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
+            pit_line = next((sh.id for sh in drawing.layers.get("pit", []) if sh.props.get("spaces_on_points")), None)
+            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back: spread them
+                board.pit_spread = True
+                continue
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
                 for pts in refused_lines:
@@ -834,9 +839,11 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
         route = [board.pit_entry, *board.pit, board.pit_exit]
         # every pit node a pit space on the line's point, each garage a box on it (CORE-PIT-2)
-        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props={"spaces_on_points": True})]
-        d.layers["pit"] += [Shape(next(ids), "box", (pos[n],), props={"box": i + 1})
-                            for i, n in enumerate(n for n in board.pit if n in board.dat.attributes)]
+        on_points = {} if board.pit_spread else {"spaces_on_points": True}
+        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props=on_points)]
+        garages = [pos[n] for n in board.pit if n in board.dat.attributes]
+        places = _box_places(board, [pos[n] for n in route], space) if board.pit_spread else garages
+        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1}) for i, at in enumerate(places)]
         if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
             for a, b in board.pit_ways:
                 if (a, b) not in dropped:
@@ -850,6 +857,24 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
     return d, arrows, rows
+
+
+def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
+    """Where the boxes go on a pit lane whose spaces the format spreads evenly (as
+    ``game.tracks.build`` does): on the space each garage node became, the next free one on a tie."""
+    path = Path(route, False)
+    m = max(1, math.floor(path.length / space + 0.5) - 1)
+    centres = [path.at((k + 1) * path.length / (m + 1))[0] for k in range(m)]
+    taken: set[int] = set()
+    out: list[Point] = []
+    for n in (n for n in board.pit if n in board.dat.attributes):
+        k = min(range(m), key=lambda i: math.dist(centres[i], route[board.pit.index(n) + 1]))
+        while k in taken and k + 1 < m:
+            k += 1
+        if k not in taken:
+            taken.add(k)
+            out.append(centres[k])
+    return out
 
 
 # --- comparing the map with the board -------------------------------------------------------
@@ -994,6 +1019,13 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
                         + ", ".join(f"lane {'ABCD'[li]} {a} spaces on the board, {b} in the map"
                                     for li, (a, b) in enumerate(counts) if a != b)
                         + "; its spaces are not as long as the straights' (the format has one space length)")
+    if board.pit_spread:
+        pos = _geometry(board)[0]
+        far = max((math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
+                  if track.space(s).in_pit)
+        lost.append(f"the pit lane's spaces on its nodes do not pass the checks (they lead back along the track), "
+                    f"so the format spreads them evenly along it, up to {far[0]:.0f} px from their node on the "
+                    f"board (node {far[1]})")
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")

@@ -189,3 +189,16 @@ def test_a_one_way_line_keeps_the_lane_changes_the_other_way(tmp_path, capsys):
     board, track = understand(dat), load_track(out)
     fates = step_fates(board, track, space_of(board, track))
     assert fates[into] == "kept" and "dropped" not in fates.values()
+
+
+def test_a_pit_lane_whose_nodes_lead_back_gets_its_spaces_spread_evenly(tmp_path, capsys):
+    """The pit lane's sixth node drawn behind the fifth: spaces on the nodes would lead back
+    along the track, which the format refuses, so the importer spreads them evenly (without
+    spaces_on_points) and says so; before, the import stopped."""
+    dat = read_dat(DAT / "oval3.dat")
+    sixth = understand(dat).pit[5]
+    dat.nodes[sixth] = replace(dat.nodes[sixth], x=dat.nodes[sixth].x - 60)
+    out, said = imports(dat, tmp_path, capsys)
+    assert "spaces_on_points" not in out.read_text(encoding="utf-8")
+    assert "the pit lane's spaces on its nodes do not pass the checks (they lead back along the track)" in said
+    assert len(load_track(out).pit.boxes) == 10
