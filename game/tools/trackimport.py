@@ -533,7 +533,8 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         except TrackError as err:
             last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
-            pit_line = next((sh.id for sh in drawing.layers.get("pit", []) if sh.props.get("spaces_on_points")), None)
+            pits = drawing.layers.get("pit", [])
+            pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
             if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back: spread them
                 board.pit_spread = True
                 continue
@@ -843,7 +844,8 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props=on_points)]
         garages = [pos[n] for n in board.pit if n in board.dat.attributes]
         places = _box_places(board, [pos[n] for n in route], space) if board.pit_spread else garages
-        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1}) for i, at in enumerate(places)]
+        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
+                            for i, at in enumerate(places)]
         if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
             for a, b in board.pit_ways:
                 if (a, b) not in dropped:
@@ -1023,9 +1025,9 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
         pos = _geometry(board)[0]
         far = max((math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
                   if track.space(s).in_pit)
-        lost.append(f"the pit lane's spaces on its nodes do not pass the checks (they lead back along the track), "
-                    f"so the format spreads them evenly along it, up to {far[0]:.0f} px from their node on the "
-                    f"board (node {far[1]})")
+        lost.append(f"the pit lane's spaces on its nodes do not pass the checks (they lead back along the "
+                    f"track), so the format spreads them evenly along it, up to {far[0]:.0f} px from their node "
+                    f"on the board (node {far[1]})")
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
