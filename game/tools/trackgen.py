@@ -985,7 +985,7 @@ def _pit(
 # source for the layer colours, the Tiled project file and objecttypes.xml.
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
 # value the designer did not set stays missing and the loader can say so.
-CLASSES: dict[str, tuple[str, dict[str, int]]] = {
+CLASSES: dict[str, tuple[str, dict[str, int | bool]]] = {
     "lane": ("#e6e6e6", {}),
     "start_finish": ("#ffffff", {}),
     "corner": ("#ff3b30", {"stops": 0}),
@@ -996,7 +996,7 @@ CLASSES: dict[str, tuple[str, dict[str, int]]] = {
     "space": ("#f2f2f7", {}),
     "grid_slot": ("#0a84ff", {"position": 0}),
     "qualifying_start": ("#64d2ff", {}),
-    "pit_lane": ("#bf5af2", {}),
+    "pit_lane": ("#bf5af2", {"spaces_on_points": False}),
     "box": ("#bf5af2", {"box": 0}),
     # scenery: pictures only (docs/track-format.md); the rules never see them
     "stand": ("#5e5ce6", {}),
@@ -1156,7 +1156,7 @@ def project_text() -> str:
         {
             "color": "#ff" + colour[1:],
             "id": i,
-            "members": [{"name": m, "type": "int", "value": v} for m, v in members.items()],
+            "members": [{"name": m, "type": _kind(v), "value": v} for m, v in members.items()],
             "name": name,
             "type": "class",
             "useAs": ["object"],
@@ -1176,13 +1176,18 @@ def project_text() -> str:
     return json.dumps(project, indent=4) + "\n"
 
 
+def _kind(value: int | bool) -> str:
+    """A class member's Tiled type: ``bool`` for a flag (``pit_lane``'s spaces_on_points), else ``int``."""
+    return "bool" if isinstance(value, bool) else "int"
+
+
 def objecttypes_text() -> str:
     """objecttypes.xml in the layout of Tiled's Object Types Editor."""
     root = ET.Element("objecttypes")
     for name, (colour, members) in CLASSES.items():
         el = ET.SubElement(root, "objecttype", {"name": name, "color": colour})
         for m, v in members.items():
-            ET.SubElement(el, "property", {"name": m, "type": "int", "default": str(v)})
+            ET.SubElement(el, "property", {"name": m, "type": _kind(v), "default": str(v).lower()})
     return _serialise(root)
 
 

@@ -74,6 +74,7 @@ class Board:
     pit_exit: int | None
     lost: list[str] = field(default_factory=list)
     pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
+    pit_spread: bool = False  # the pit spaces spread evenly: the format refused them on the nodes
 
     def lane_of(self) -> dict[int, int]:
         return {n: li for li, lane in enumerate(self.lanes) for n in lane}
@@ -532,6 +533,11 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         except TrackError as err:
             last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
+            pits = drawing.layers.get("pit", [])
+            pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
+            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back: spread them
+                board.pit_spread = True
+                continue
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
                 for pts in refused_lines:
@@ -549,6 +555,8 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 step = arrows[oid]
                 if "does not point forwards" in msg and step not in shifted:
                     shifted.add(step)
+                elif "outside every corner and arrow zone" in msg and step[0] not in zones:
+                    zones.add(step[0])  # drawn for the zone of the space it leads to: its own needs one
                 else:
                     dropped[step] = msg
             continue
@@ -831,9 +839,13 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d.layers["grid"].append(Shape(next(ids), "qualifying_start", (pos[middle[-1]],)))
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
         route = [board.pit_entry, *board.pit, board.pit_exit]
-        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route))]
+        # every pit node a pit space on the line's point, each garage a box on it (CORE-PIT-2)
+        on_points = {} if board.pit_spread else {"spaces_on_points": True}
+        d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props=on_points)]
+        garages = [pos[n] for n in board.pit if n in board.dat.attributes]
+        places = _box_places(board, [pos[n] for n in route], space) if board.pit_spread else garages
         d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
-                            for i, at in enumerate(_box_places(board, [pos[n] for n in route], space))]
+                            for i, at in enumerate(places)]
         if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
             for a, b in board.pit_ways:
                 if (a, b) not in dropped:
@@ -850,8 +862,8 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
 
 
 def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
-    """Where the boxes go: on the pit-lane space each garage node became (the format spreads the
-    pit lane's spaces evenly along it, as ``game.tracks.build`` does), the next free one on a tie."""
+    """Where the boxes go on a pit lane whose spaces the format spreads evenly (as
+    ``game.tracks.build`` does): on the space each garage node became, the next free one on a tie."""
     path = Path(route, False)
     m = max(1, math.floor(path.length / space + 0.5) - 1)
     centres = [path.at((k + 1) * path.length / (m + 1))[0] for k in range(m)]
@@ -994,7 +1006,6 @@ def _line_through(track: Track, crossings: list[list[tuple[Point, str, bool]]], 
 
 def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:
     lost = []
-    pos, space, _, _ = _geometry(board)
     names = {v: k for k, v in spaces.items()}
     for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
         made = len(track.lane_spaces(li))
@@ -1010,15 +1021,16 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
                         + ", ".join(f"lane {'ABCD'[li]} {a} spaces on the board, {b} in the map"
                                     for li, (a, b) in enumerate(counts) if a != b)
                         + "; its spaces are not as long as the straights' (the format has one space length)")
+    if board.pit_spread:
+        pos = _geometry(board)[0]
+        far = max((math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
+                  if track.space(s).in_pit)
+        lost.append(f"the pit lane's spaces on its nodes do not pass the checks (they lead back along the "
+                    f"track), so the format spreads them evenly along it, up to {far[0]:.0f} px from their node "
+                    f"on the board (node {far[1]})")
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
         lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
-    moved = [(math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
-             if track.space(s).in_pit]  # the lanes' spaces are placed by hand, on their nodes
-    far = max(moved, default=(0.0, 0))
-    if far[0] >= 0.5:
-        lost.append(f"pit lane spaces sit where the format spreads them along the pit lane, up to {far[0]:.0f} px "
-                    f"from their node on the board (node {far[1]})")
     have = {(e.src, e.dst) for e in track.edges}
     lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)
@@ -1085,8 +1097,9 @@ def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
                 pel = ET.SubElement(el, "properties")
                 for key in sorted(s.props):
                     value = s.props[key]
-                    kind = "float" if isinstance(value, float) else "int"
-                    ET.SubElement(pel, "property", {"name": key, "type": kind, "value": _num(value)})
+                    kind = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else "int"
+                    shown = str(value).lower() if isinstance(value, bool) else _num(value)
+                    ET.SubElement(pel, "property", {"name": key, "type": kind, "value": shown})
             if len(s.points) == 1:
                 ET.SubElement(el, "point")
             else:

@@ -127,7 +127,12 @@ def pit_lane(
     if path.length / space_len > MAX_SPACES:
         b.fail(f"the pit lane is more than {MAX_SPACES} spaces long", "draw the pit lane beside the track", pl)
         return None, [], []
-    m = round_half_up(path.length / space_len) - 1
+    on_points = pl.props.get("spaces_on_points", False)
+    if not isinstance(on_points, bool):
+        b.fail(f"pit_lane property spaces_on_points is {on_points!r}, not true or false",
+               "make it a bool property (tick it to put a pit space on every point between the ends)", pl)
+        return None, [], []
+    m = len(pl.points) - 2 if on_points else round_half_up(path.length / space_len) - 1
     if m < MIN_BOXES:
         b.fail(
             f"the pit lane has room for {max(m, 0)} spaces, fewer than {MIN_BOXES} boxes need",
@@ -139,7 +144,9 @@ def pit_lane(
     centres = LaneCentres(spaces, lanes)
     beside = AlongPit(lanes)
     for k in range(m):
-        (x, y), h = path.at((k + 1) * path.length / (m + 1))
+        # a traced pit lane keeps its spaces where they are printed: on the line's points
+        along = path.cum[k + 1] if on_points else (k + 1) * path.length / (m + 1)
+        (x, y), h = path.at(along)
         prog = round(progress_at(lanes, centres, beside.nearest((x, y)), n_rows), 6)
         pit_spaces.append(
             Space(

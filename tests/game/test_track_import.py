@@ -5,6 +5,8 @@ keeping every space, step, corner, the pit lane and the grid, and names what it 
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
+import math
 from pathlib import Path
 
 import pytest
@@ -44,10 +46,13 @@ def test_a_3_lane_board_keeps_every_space_step_corner_pit_space_box_and_slot(tmp
     assert len(spaces) == len(dat.nodes) and len(set(spaces.values())) == len(dat.nodes)
     steps = {(spaces[a], spaces[b]) for a, b in dat.edges}
     assert steps == {(e.src, e.dst) for e in track.edges}  # every step of the board, and no other
-    assert "not kept (1):" in said and "pit lane spaces sit where the format spreads them" in said  # only the pit's places
+    assert "not kept: nothing" in said  # the pit lane's spaces too: each on its node (spaces_on_points)
     assert "kept: 3 lanes (A 77, B 71, C 66 spaces), 3 corners (stops 2, 1, 3)" in said
-    pos = _geometry(board)[0]  # every lane node is a hand-placed space, exactly where the board has it
+    pos = _geometry(board)[0]  # every lane and pit node is a space, exactly where the board has it
     assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
+    assert all(math.dist((track.space(spaces[n]).x, track.space(spaces[n]).y), pos[n]) < 0.01 for n in board.pit)
+    boxes = [n for n in board.pit if n in dat.attributes]
+    assert list(track.pit.boxes) == [spaces[n] for n in boxes]  # each box on its garage node
 
 
 def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
@@ -177,7 +182,7 @@ def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
     assert [(s, g) for s, g in board.corners] == [(s, g) for s, g in clean.corners]
     track = load_track(out)
     assert [c.stops for c in track.corners] == [2, 1, 3] and len(track.grid) == 10
-    assert "not kept (1):" in said and "pit lane spaces sit where" in said  # every space and step kept
+    assert "not kept: nothing" in said  # every space and step kept
     spaces = space_of(board, track)
     pos = _geometry(board)[0]
     assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
@@ -209,3 +214,25 @@ def test_a_report_name_not_ending_in_json_is_refused(tmp_path, capsys):
     report = str(tmp_path / "r.txt")
     assert main(["track", "import", str(DAT / "oval3.dat"), str(out), "--report", report]) == 1
     assert "ending in .json" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_pit_lane_with_spaces_on_points_has_a_space_on_every_point_between_its_ends(tmp_path, capsys):
+    """The pit_lane's bool property spaces_on_points (a traced board's pit spaces as printed):
+    one pit space on each point between the ends, where the even spread would put a different
+    number; any other value than a bool is named with the fix."""
+    out, _ = imported("oval3.dat", tmp_path, capsys)
+    text = out.read_text(encoding="utf-8")
+    assert '<property name="spaces_on_points" type="bool" value="true"/>' in text
+    track = load_track(out)
+    pit = next(o for o in ET.parse(out).getroot().iter("object") if o.get("type") == "pit_lane")
+    points = pit.find("polyline").get("points").split()
+    assert len(track.pit.spaces) == len(points) - 2
+    fewer = out.with_name("fewer.tmx")  # two points left out, two spaces fewer
+    first = " ".join(points)
+    fewer.write_text(text.replace(first, " ".join(points[:1] + points[3:])), encoding="utf-8")  # before the boxes
+    assert len(load_track(fewer).pit.spaces) == len(points) - 4
+    wrong = out.with_name("wrong.tmx")
+    wrong.write_text(text.replace('type="bool" value="true"', 'type="int" value="1"'), encoding="utf-8")
+    assert main(["track", "check", str(wrong)]) == 1
+    said = capsys.readouterr().out
+    assert "pit_lane property spaces_on_points is 1, not true or false" in said and "Fix:" in said

@@ -67,3 +67,13 @@ def test_tiled_offers_the_classes_of_printed_boards():
     types = {t.get("name"): [p.get("name") for p in t] for t in ET.parse(REPO / "maps" / "objecttypes.xml").getroot()}
     for known in (classes, types):
         assert known["no_lane_change"] == known["space"] == []
+
+
+def test_tiled_offers_the_pit_lanes_spaces_on_points_as_a_bool():
+    """A traced board's pit lane sets the bool ``spaces_on_points``: the project file and
+    objecttypes.xml offer it as a bool (a tick box), not an int, defaulting to false."""
+    project = json.loads((REPO / "maps" / "formula-d.tiled-project").read_text(encoding="utf-8"))
+    pit = next(t for t in project["propertyTypes"] if t["name"] == "pit_lane")
+    assert pit["members"] == [{"name": "spaces_on_points", "type": "bool", "value": False}]
+    types = {t.get("name"): t for t in ET.parse(REPO / "maps" / "objecttypes.xml").getroot()}
+    assert [p.attrib for p in types["pit_lane"]] == [{"name": "spaces_on_points", "type": "bool", "default": "false"}]

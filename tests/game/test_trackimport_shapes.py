@@ -173,3 +173,32 @@ def test_a_lane_change_three_rows_ahead_on_a_straight_is_kept_as_an_arrow(tmp_pa
     arrows = {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.ARROW}
     assert (spaces[new[0]], spaces[new[1]]) in arrows
     assert fates[old] == "kept" and "dropped" not in fates.values()
+
+
+def test_a_one_way_line_keeps_the_lane_changes_the_other_way(tmp_path, capsys):
+    """Lane B's space on the bottom straight loses its diagonal into lane C (a printed line that
+    forbids one direction only): it gets an arrow zone, and the diagonal from lane C into it
+    is still a step of the map; no step of the board is dropped."""
+    dat = read_dat(DAT / "oval3.dat")
+    b_lane, c_lane = understand(dat).lanes[1:]
+    src = b_lane[len(b_lane) // 2]
+    gone = next((a, b) for a, b in dat.edges if a == src and b in c_lane)
+    dat.edges.remove(gone)
+    into = next((a, b) for a, b in dat.edges if b == src and a in c_lane)
+    out, said = imports(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    fates = step_fates(board, track, space_of(board, track))
+    assert fates[into] == "kept" and "dropped" not in fates.values()
+
+
+def test_a_pit_lane_whose_nodes_lead_back_gets_its_spaces_spread_evenly(tmp_path, capsys):
+    """The pit lane's sixth node drawn behind the fifth: spaces on the nodes would lead back
+    along the track, which the format refuses, so the importer spreads them evenly (without
+    spaces_on_points) and says so; before, the import stopped."""
+    dat = read_dat(DAT / "oval3.dat")
+    sixth = understand(dat).pit[5]
+    dat.nodes[sixth] = replace(dat.nodes[sixth], x=dat.nodes[sixth].x - 60)
+    out, said = imports(dat, tmp_path, capsys)
+    assert "spaces_on_points" not in out.read_text(encoding="utf-8")
+    assert "the pit lane's spaces on its nodes do not pass the checks (they lead back along the" in said
+    assert len(load_track(out).pit.boxes) == 10
