@@ -29,6 +29,8 @@ from statistics import median
 import pygame
 
 from game import texts
+from game.board.apart import Apart
+from game.board.labels import box_points
 from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.street_art import StreetArt
@@ -543,6 +545,7 @@ class BoardRenderer:
         else:
             self._lay_out()
         self.no_change = self._no_change_runs()
+        self.apart = Apart(self)
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def laid_out_as(self, track: Track, art: BoardArt) -> bool:
@@ -563,11 +566,11 @@ class BoardRenderer:
             pit = _curve([(s.x, s.y) for s in track.lane_spaces(-1)], closed=False)
             self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
         self._polys = {s.name: self._outline(s) for s in track.spaces}
-        self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
         self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width)
                                           for li in range(track.lanes)])
         self._near_pit = _MultiNearest([_Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
                                        if track.pit is not None else [])
+        self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
         self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
         self.walls = self._walls()
         self.pit_building = self._pit_building() if track.pit is not None else None
@@ -647,13 +650,22 @@ class BoardRenderer:
         ]
 
     def _corner_box(self, corner: int) -> tuple[float, float, float, float]:
-        """Where the corner's sign goes: outside the middle of the corner, clear of the kerb."""
+        """Where the corner's sign goes: outside the middle of the corner, clear of the kerb and
+        pushed further out where another stretch of track passes near."""
         w = self.lane_width
         bw, bh = 1.7 * w, 1.4 * w
         edge = self._kerb_edge(corner)
-        (x, y), n = edge[len(edge) // 2]
-        reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + 0.55 * w
-        return (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
+        first = None
+        for step in range(12):  # out from the kerb, then a little further
+            for at in (0.5, 0.35, 0.65, 0.2, 0.8):  # the middle of the corner first
+                (x, y), n = edge[round(at * (len(edge) - 1))]
+                reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + (0.55 + 0.3 * step) * w
+                box = (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
+                first = first or box
+                if all(self._clear(p, 0.95 * w) for p in box_points(box, 0.25 * w)):
+                    return box
+        assert first is not None
+        return first
 
     # --- surroundings (pictures only) ------------------------------------------
 
@@ -991,8 +1003,9 @@ class BoardRenderer:
         last = self.track.lanes - 1
         for s in self.track.spaces:
             if not s.in_pit:
-                grow_left = 0.16 * w if s.lane == 0 else 0.1 * w
-                grow_right = 0.16 * w if s.lane == last else 0.1 * w
+                shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
+                grow_left = shoulder if s.lane == 0 else 0.1 * w
+                grow_right = shoulder if s.lane == last else 0.1 * w
                 c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
