@@ -33,6 +33,8 @@ from game.board.apart import Apart
 from game.board.labels import box_points
 from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.printed import extra_pit_ways, forbidden_diagonals
+from game.board import scenery_art as art
+from game.board.scenery_art import ROOF_KINDS
 from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Space, Track
@@ -65,6 +67,7 @@ ROOF_EDGE: Colour = (88, 92, 102)
 GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
+STAND_ROOF: Colour = (206, 210, 216)
 CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60, 120, 220), (40, 40, 44), (240, 150, 40))
 
 #: Points per space along a lane: enough for round corners at any zoom.
@@ -376,6 +379,38 @@ def paint_grass(surface: pygame.Surface, to_px: Callable[[Point], Point], band: 
         pygame.draw.polygon(surface, GRASS_STRIPE, [(a, 0), (a + step, 0), (a + step - h, h), (a - h, h)])
 
 
+GRAIN_SIZE = 96.0  # map pixels per tile of grain
+
+
+@lru_cache(maxsize=8)
+def _grain_tile(scale: float) -> pygame.Surface:
+    """Specks of light and dark, mostly transparent: the grain of asphalt and ground."""
+    n = max(8, round(GRAIN_SIZE * scale))
+    tile = pygame.Surface((n, n), pygame.SRCALPHA)
+    tile.fill((0, 0, 0, 0))
+    rnd = random.Random("grain")
+    r = max(0.5, 0.55 * scale)
+    for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 9)):
+        x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+        light = rnd.random() < 0.45
+        colour = (255, 255, 255, rnd.randint(10, 26)) if light else (0, 0, 0, rnd.randint(14, 34))
+        pygame.draw.circle(tile, colour, (x, y), r)
+    return tile
+
+
+def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float) -> None:
+    """The fine grain of a printed board over everything painted so far, fixed to the map."""
+    if scale < 0.12:
+        return  # too small to see
+    tile = _grain_tile(round(scale, 3))
+    tw, th = tile.get_size()
+    w, h = surface.get_size()
+    ax, ay = to_px((0.0, 0.0))
+    for ty in range(int(ay % th - th), h, th):
+        for tx in range(int(ax % tw - tw), w, tw):
+            surface.blit(tile, (tx, ty))
+
+
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
 }
@@ -431,10 +466,12 @@ def texture(kind: str, scale: float) -> pygame.Surface:
 # --- art: what the map says about the surroundings --------------------------------
 
 #: Classes of the optional ``scenery`` object layer (drawn only; the rules never see it).
-AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel", "trees")
-BLOCK_CLASSES = ("building", "stand")
+AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel")
+#: Things on the ground, painted under the track: woods, single trees, hills, rocks, boats.
+GROUND_CLASSES = ("hill", "trees", "tree", "rocks", "boat")
+BLOCK_CLASSES = ("building", "stand", "tent")
 LINE_CLASSES = ("wall", "tyres")
-SCENERY_CLASSES = AREA_CLASSES + BLOCK_CLASSES + LINE_CLASSES
+SCENERY_CLASSES = AREA_CLASSES + GROUND_CLASSES + BLOCK_CLASSES + LINE_CLASSES
 SURROUNDINGS = ("grass", "walls")
 
 
@@ -445,6 +482,7 @@ class Scenery:
     cls: str
     points: tuple[Point, ...]
     name: str = ""
+    roof: str = "gable"  # a building's roof: one of scenery_art.ROOF_KINDS
 
 
 @dataclass(frozen=True)
@@ -516,9 +554,15 @@ def _scenery(obj: ET.Element) -> Scenery | str:
     needs = 2 if cls in LINE_CLASSES else 3
     if len(rel) < needs:
         return f"a {cls} needs {'a polyline' if needs == 2 else 'a rectangle, polygon or ellipse'}"
+    roof = "gable"
+    for prop in obj.iter("property"):
+        if prop.get("name") == "roof":
+            roof = (prop.get("value") or "").strip().lower()
+            if roof not in ROOF_KINDS:
+                return f"its roof is {roof!r}; use one of {', '.join(ROOF_KINDS)}"
     cos, sin = math.cos(angle), math.sin(angle)
     pts = tuple((x + px * cos - py * sin, y + px * sin + py * cos) for px, py in rel)
-    return Scenery(cls, pts, obj.get("name") or "")
+    return Scenery(cls, pts, obj.get("name") or "", roof)
 
 
 # --- the board ------------------------------------------------------------------
@@ -863,12 +907,15 @@ class BoardRenderer:
             for item in self.art.scenery:
                 if item.cls == cls:
                     c.textured(cls, item.points)
+        self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
             self._tyres(c, tyres)
         if self.track.pit is not None:
             self._pit(c)
         self._asphalt(c)
+        self._worn_line(c)
+        grain(c.surface, c.px, c.s)
         self.street.ground(c)
         if o.rows:
             for s in self.track.spaces:
@@ -892,9 +939,11 @@ class BoardRenderer:
             self._garages(c)
         for item in self.art.scenery:
             if item.cls == "building":
-                self._building(c, list(item.points), item.name)
+                self._building(c, list(item.points), item.name, item.roof)
             elif item.cls == "stand":
                 self._stand(c, list(item.points), item.name)
+            elif item.cls == "tent":
+                art.tent(c, list(item.points), self.lane_width)
         self.street.buildings(c)
         self.street.marks(c)
         if o.arrows:
@@ -933,22 +982,63 @@ class BoardRenderer:
                 t += step
             carry = t - d
 
+    def _ground_things(self, c: Canvas) -> None:
+        """Hills first, then woods, trees, rocks and boats, each with its shadow."""
+        w = self.lane_width
+        for cls in GROUND_CLASSES:
+            for item in self.art.scenery:
+                if item.cls != cls:
+                    continue
+                pts = list(item.points)
+                if cls == "hill":
+                    art.hill(c, pts, w)
+                elif cls == "trees":
+                    art.wood(c, pts, w)
+                elif cls == "tree":
+                    art.tree(c, pts)
+                elif cls == "rocks":
+                    art.rocks(c, pts, w)
+                else:
+                    art.boat(c, pts, w)
+
+    def _worn_line(self, c: Canvas) -> None:
+        """The racing line worn dark by the tyres: across each corner's inside lane, where
+        every car cuts the apex."""
+        w = self.lane_width
+        for i, corner in enumerate(self.track.corners):
+            lane = 0 if corner.inside == "left" else self.track.lanes - 1
+            span = self._corner_span(i, lane)
+            n = len(span)
+            band = [k.mid for k in span[n // 6: n - n // 6]]
+            if len(band) < 2 or c.off(band, w):
+                continue
+            taper = [math.sin(math.pi * (j + 0.5) / len(band)) ** 0.5 for j in range(len(band))]
+            for width, alpha in ((0.5, 22), (0.28, 26)):
+                half = [width * w / 2 * t for t in taper]
+                left = [(p[0] + k.normal[0] * d, p[1] + k.normal[1] * d) for p, k, d in zip(band, span[n // 6:], half)]
+                right = [(p[0] - k.normal[0] * d, p[1] - k.normal[1] * d) for p, k, d in zip(band, span[n // 6:], half)]
+                art.translucent(c, (12, 12, 14), alpha, left + right[::-1])
+
     def _garages(self, c: Canvas) -> None:
+        """The pit building: a flat roof with its shadow, a garage door per box."""
         assert self.pit_building is not None
         outline, doors = self.pit_building
+        w = self.lane_width
+        art.shadow(c, outline, 0.9 * w)
         c.poly(ROOF_EDGE, outline)
-        inset = shrink(outline, 0.08 * self.lane_width)
+        inset = shrink(outline, 0.08 * w)
         c.poly(ROOF, inset)
+        c.path(art.shade(ROOF, 16), inset, 0.04 * w, closed=True)
         for door in doors:
             c.poly(GARAGE, list(door))
+            c.path(art.shade(GARAGE, 30), [door[0], door[1]], 0.04 * w)
 
-    def _building(self, c: Canvas, pts: list[Point], name: str) -> None:
-        """A roof seen from above: a darker rim, a lighter inner roof, the name on it."""
-        roof = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
-        c.poly(tuple(max(0, v - 50) for v in roof), pts)
-        c.poly(roof, shrink(pts, 0.1 * self.lane_width))
+    def _building(self, c: Canvas, pts: list[Point], name: str, roof: str = "gable") -> None:
+        """A roof seen from above, lit from the upper left and casting its shadow; the name on it."""
+        colour = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
+        art.roof(c, pts, colour, roof, self.lane_width)
         if name:
-            self._name_on(c, pts, name, DARK)
+            self._name_on(c, pts, name, LINE, backing=DARK)
 
     def _stand(self, c: Canvas, pts: list[Point], name: str) -> None:
         """A grandstand: rows of seats along its long side, full of spectators.
@@ -958,6 +1048,7 @@ class BoardRenderer:
         that follow the band.
         """
         w = self.lane_width
+        art.shadow(c, pts, 1.2 * w)
         c.poly(ROOF_EDGE, pts)
         if len(pts) == 4:
             a, b, cc, d = pts
@@ -973,8 +1064,9 @@ class BoardRenderer:
         rows = max(2, round(depth / (0.22 * w)))
         rnd = random.Random(f"{pts[0]}")
         rad = max(1.0, 0.05 * w * c.s)
+        covered = 0.62  # the rows beyond this share of the depth are under the roof
         for j in range(rows):
-            t0, t1 = j / rows, (j + 0.8) / rows
+            t0, t1 = covered * j / rows, covered * (j + 0.8) / rows
             lo = [lerp(p, q, t0) for p, q in zip(near, far)]
             hi = [lerp(p, q, t1) for p, q in zip(near, far)]
             c.poly(SEATS, lo + hi[::-1])
@@ -985,8 +1077,17 @@ class BoardRenderer:
                     if rnd.random() < 0.18:
                         continue
                     pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(lerp(a, b, (i + 0.5) / n)), rad)
+        eave = [lerp(p, q, covered) for p, q in zip(near, far)]
+        canopy = eave + far[::-1]
+        art.translucent(c, (0, 0, 0), 60, [lerp(p, q, -0.12) for p, q in zip(eave, far)] + eave[::-1])
+        c.poly(STAND_ROOF, canopy)
+        c.path(art.shade(STAND_ROOF, 28), eave, 0.06 * w)
+        for e0, e1, f0, f1 in zip(eave, eave[1:], far, far[1:]):  # ribs from the eave to the back wall
+            k = max(1, round(math.dist(e0, e1) / (0.5 * w)))
+            for i in range(k + 1):
+                c.line(art.shade(STAND_ROOF, -24), lerp(e0, e1, i / k), lerp(f0, f1, i / k), 0.03 * w)
         if name:
-            self._name_on(c, pts, name, LINE, backing=DARK)
+            self._name_on(c, canopy, name, LINE, backing=DARK)
 
     def _name_on(self, c: Canvas, pts: list[Point], name: str, colour: Colour, backing: Colour | None = None) -> None:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
