@@ -557,7 +557,7 @@ def _scenery(obj: ET.Element) -> Scenery | str:
     roof = "gable"
     for prop in obj.iter("property"):
         if prop.get("name") == "roof":
-            roof = (prop.get("value") or "").strip().lower()
+            roof = (prop.get("value") or "").strip().lower() or "gable"
             if roof not in ROOF_KINDS:
                 return f"its roof is {roof!r}; use one of {', '.join(ROOF_KINDS)}"
     cos, sin = math.cos(angle), math.sin(angle)
