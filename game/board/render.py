@@ -68,7 +68,8 @@ GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
 STAND_ROOF: Colour = (206, 210, 216)
-CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60, 120, 220), (40, 40, 44), (240, 150, 40))
+CROWD: tuple[Colour, ...] = ((226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80),
+                             (232, 196, 164), (150, 106, 78))
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
@@ -389,13 +390,20 @@ def _grain_tile(scale: float) -> pygame.Surface:
     tile = pygame.Surface((n, n), pygame.SRCALPHA)
     tile.fill((0, 0, 0, 0))
     rnd = random.Random("grain")
-    r = max(0.5, 0.55 * scale)
     for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 9)):
         x, y = rnd.uniform(0, n), rnd.uniform(0, n)
         light = rnd.random() < 0.45
-        colour = (255, 255, 255, rnd.randint(10, 26)) if light else (0, 0, 0, rnd.randint(14, 34))
-        pygame.draw.circle(tile, colour, (x, y), r)
+        colour = (255, 255, 255, rnd.randint(12, 32)) if light else (0, 0, 0, rnd.randint(18, 42))
+        speck(tile, colour, (x, y), 0.55 * scale)
     return tile
+
+
+def speck(surface: pygame.Surface, colour: tuple[int, ...], at: Point, radius: float) -> None:
+    """A dot of ``radius`` pixels; below one pixel, a single pixel (a circle that small draws nothing)."""
+    if radius < 1.0:
+        surface.fill(colour, (math.floor(at[0]), math.floor(at[1]), 1, 1))
+    else:
+        pygame.draw.circle(surface, colour, at, radius)
 
 
 def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float) -> None:
@@ -413,6 +421,7 @@ def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float
 
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
+    "asphalt": ASPHALT,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -436,10 +445,13 @@ def texture(kind: str, scale: float) -> pygame.Surface:
             colour = shade(base, rnd.randint(-spread, spread))
             for ox in (-n, 0, n):  # wrap around so the tile is seamless
                 for oy in (-n, 0, n):
-                    pygame.draw.circle(tile, colour, (x + ox, y + oy), max(0.6, radius * k))
+                    speck(tile, colour, (x + ox, y + oy), radius * k)
 
     if kind == "gravel":
         dots(220, 1.1, 28)
+    elif kind == "asphalt":
+        dots(420, 0.55, 16)
+        dots(40, 0.9, 24)
     elif kind == "runoff":
         dots(90, 0.8, 10)
     elif kind == "paved":
@@ -915,7 +927,8 @@ class BoardRenderer:
             self._pit(c)
         self._asphalt(c)
         self._worn_line(c)
-        grain(c.surface, c.px, c.s)
+        if ground:  # over bare ground only: a transparent picture keeps its empty parts empty
+            grain(c.surface, c.px, c.s)
         self.street.ground(c)
         if o.rows:
             for s in self.track.spaces:
@@ -1107,7 +1120,7 @@ class BoardRenderer:
                 shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
                 grow_left = shoulder if s.lane == 0 else 0.1 * w
                 grow_right = shoulder if s.lane == last else 0.1 * w
-                c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
+                c.textured("asphalt", self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
         """The pit lane in darker asphalt, joined to the track at every entry and exit space; its

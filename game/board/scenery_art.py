@@ -112,10 +112,13 @@ def roof(c: Canvas, pts: list[Point], colour: Colour, kind: str, w: float) -> No
         a, b = _long_axis(inner)
         n = max(2, round(math.dist(a, b) / (0.3 * w)))
         ux, uy = (b[0] - a[0]) / n, (b[1] - a[1]) / n
-        for i in range(1, n):
+        step = math.hypot(ux, uy)
+        nx, ny = -uy / step, ux / step
+        across = [(p[0] - a[0]) * nx + (p[1] - a[1]) * ny for p in inner]
+        lo, hi = min(across), max(across)
+        for i in range(1, n):  # the panes' glazing bars, wall to wall
             p = (a[0] + ux * i, a[1] + uy * i)
-            nx, ny = -uy / math.hypot(ux, uy) * w, ux / math.hypot(ux, uy) * w
-            c.path((220, 232, 240), [(p[0] - nx, p[1] - ny), (p[0] + nx, p[1] + ny)], 0.03 * w)
+            c.path((220, 232, 240), [(p[0] + nx * lo, p[1] + ny * lo), (p[0] + nx * hi, p[1] + ny * hi)], 0.03 * w)
         c.path(shade(colour, -55), inner, 0.05 * w, closed=True)
         return
     a, b = _long_axis(inner)
@@ -191,14 +194,21 @@ def tree(c: Canvas, pts: list[Point]) -> None:
 
 
 def hill(c: Canvas, pts: list[Point], w: float, colour: Colour = HILL) -> None:
-    """A hill: rings of ground, each higher one a shade lighter on the lit side, its foot shaded."""
-    shadow(c, pts, 0.6 * w)
-    levels = 6
+    """A hill: a mound of ground lit on its upper-left slope and shaded on the other, in many
+    thin translucent layers so it rounds off smoothly instead of stepping like a map's contours."""
+    if c.off(pts, w):
+        return
     cx, cy = _centre(pts)
-    for i in range(levels):
+    translucent(c, colour, 150, pts)
+    levels = 10
+    for i in range(1, levels):
         t = i / levels
-        ring = [(cx + (x - cx) * (1 - t) - t * 0.12 * w, cy + (y - cy) * (1 - t) - t * 0.12 * w) for x, y in pts]
-        c.poly(shade(colour, round(-18 + 9 * i)), ring)
+        lit = [(cx + (x - cx) * (1 - t) - t * 0.5 * w, cy + (y - cy) * (1 - t) - t * 0.5 * w) for x, y in pts]
+        translucent(c, (255, 255, 236), 16, lit)
+    for i in range(1, levels // 2):
+        t = i / levels
+        dark = [(cx + (x - cx) * (1 - t) + t * 0.9 * w, cy + (y - cy) * (1 - t) + t * 0.9 * w) for x, y in pts]
+        translucent(c, (0, 20, 0), 9, [p for p in dark])
 
 
 def rocks(c: Canvas, pts: list[Point], w: float) -> None:
@@ -221,17 +231,23 @@ def rocks(c: Canvas, pts: list[Point], w: float) -> None:
 
 
 def tent(c: Canvas, pts: list[Point], w: float) -> None:
-    """A marquee: a pyramid roof in striped canvas, its four faces lit from the upper left."""
+    """A marquee: a pyramid roof of striped canvas, the faces that look to the upper left lit,
+    a seam from each corner up to the peak."""
     shadow(c, pts, 0.5 * w)
     colour = seed(pts).choice(CANVAS_COLOURS)
     top = _centre(pts)
     ring = [*pts, pts[0]]
     for a, b in zip(ring, ring[1:]):
         mid = lerp(a, b, 0.5)
-        facing = (mid[0] - top[0]) * -0.7 + (mid[1] - top[1]) * -0.7
-        face = shade(colour, 20 if facing > 0 else -25)
+        facing = ((mid[0] - top[0]) * -1 + (mid[1] - top[1]) * -1) / (math.dist(mid, top) or 1.0)
+        face = shade(colour, round(34 * facing))
         c.poly(face, [a, b, top])
-    c.path(shade(colour, -60), pts, 0.03 * w, closed=True)
+        for k in (1, 3):  # the canvas's stripes, across the face
+            stripe = [lerp(a, b, (k - 0.5) / 4), lerp(a, b, (k + 0.5) / 4), top]
+            c.poly(shade(face, -26) if colour != CANVAS_COLOURS[0] else shade(face, -14), stripe)
+    for p in pts:
+        c.path(shade(colour, -70), [p, top], 0.025 * w)
+    c.path(shade(colour, -70), pts, 0.03 * w, closed=True)
 
 
 def boat(c: Canvas, pts: list[Point], w: float) -> None:
