@@ -43,6 +43,7 @@ Colour = tuple[int, int, int]
 
 GRASS: Colour = (72, 134, 58)
 GRASS_STRIPE: Colour = (79, 143, 63)
+MEADOW: Colour = (86, 128, 60)
 ASPHALT: Colour = (88, 90, 95)
 PIT_ASPHALT: Colour = (58, 60, 65)
 LINE: Colour = (236, 236, 230)
@@ -68,8 +69,8 @@ GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
 STAND_ROOF: Colour = (206, 210, 216)
-CROWD: tuple[Colour, ...] = ((226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80),
-                             (232, 196, 164), (150, 106, 78))
+CROWD: tuple[Colour, ...] = ((226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80))
+SKIN: tuple[Colour, ...] = ((236, 200, 170), (206, 158, 120), (150, 104, 76), (110, 76, 56))
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
@@ -421,7 +422,7 @@ def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float
 
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
-    "asphalt": ASPHALT,
+    "asphalt": ASPHALT, "meadow": MEADOW,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -472,6 +473,13 @@ def texture(kind: str, scale: float) -> pygame.Surface:
         dots(30, 3.5, 30)
     elif kind == "grass":
         dots(60, 1.0, 8)
+    elif kind == "meadow":  # tufts of long grass and a few flowers, never mown
+        dots(70, 3.2, 7)
+        dots(160, 1.2, 11)
+        for colour in ((236, 232, 210), (232, 200, 60), (170, 120, 200)):
+            for _ in range(6):
+                x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+                speck(tile, (*colour, 255), (x, y), 0.7 * k)
     return tile
 
 
@@ -484,7 +492,7 @@ GROUND_CLASSES = ("hill", "trees", "tree", "rocks", "boat")
 BLOCK_CLASSES = ("building", "stand", "tent")
 LINE_CLASSES = ("wall", "tyres")
 SCENERY_CLASSES = AREA_CLASSES + GROUND_CLASSES + BLOCK_CLASSES + LINE_CLASSES
-SURROUNDINGS = ("grass", "walls")
+SURROUNDINGS = ("grass", "meadow", "walls")
 
 
 @dataclass(frozen=True)
@@ -525,7 +533,7 @@ def read_art(path: str | Path) -> BoardArt:
             if value in SURROUNDINGS:
                 surroundings = value
             else:
-                notes.append(f"map property surroundings is {value!r}; use grass or walls")
+                notes.append(f"map property surroundings is {value!r}; use grass, meadow or walls")
     items: list[Scenery] = []
     for group in root.iter("objectgroup"):
         if group.get("name") != "scenery":
@@ -896,10 +904,11 @@ class BoardRenderer:
         return canvas.surface
 
     def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:
-        """The ground around the board (mown grass, or paving on a street circuit), fixed to the map."""
-        if self.art.surroundings == "walls":
+        """The ground around the board (mown grass, an unmown alpine meadow, or paving on a street
+        circuit), fixed to the map."""
+        if self.art.surroundings in ("walls", "meadow"):
             w, h = surface.get_size()
-            tile = texture("paved", round(self.scale_of(to_px), 3))
+            tile = texture("paved" if self.art.surroundings == "walls" else "meadow", round(self.scale_of(to_px), 3))
             tw, th = tile.get_size()
             ax, ay = to_px((0.0, 0.0))
             for ty in range(int(ay % th - th), h, th):
@@ -919,6 +928,8 @@ class BoardRenderer:
             for item in self.art.scenery:
                 if item.cls == cls:
                     c.textured(cls, item.points)
+                    if cls == "water":
+                        art.waterside(c, list(item.points), self.lane_width, self.art.surroundings == "walls")
         self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
@@ -1084,12 +1095,18 @@ class BoardRenderer:
             hi = [lerp(p, q, t1) for p, q in zip(near, far)]
             c.poly(SEATS, lo + hi[::-1])
             mid = [lerp(p, q, 0.5) for p, q in zip(lo, hi)]
-            for a, b in zip(mid, mid[1:]):
+            back = [lerp(p, q, 0.8) for p, q in zip(lo, hi)]
+            c.poly(art.shade(SEATS, -18), back + hi[::-1])  # the seat backs
+            for (a, b), (a2, b2) in zip(zip(mid, mid[1:]), zip(back, back[1:])):
                 n = int(math.dist(a, b) / (0.14 * w))
                 for i in range(n):
-                    if rnd.random() < 0.18:
-                        continue
-                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(lerp(a, b, (i + 0.5) / n)), rad)
+                    if rnd.random() < 0.3:
+                        continue  # an empty seat
+                    head = c.px(lerp(a, b, (i + 0.5) / n))
+                    body = c.px(lerp(a2, b2, (i + 0.5) / n))
+                    pygame.draw.circle(c.surface, rnd.choice(CROWD), body, rad)
+                    if rad >= 1.6:
+                        pygame.draw.circle(c.surface, rnd.choice(SKIN), head, rad * 0.62)
         eave = [lerp(p, q, covered) for p, q in zip(near, far)]
         canopy = eave + far[::-1]
         art.translucent(c, (0, 0, 0), 60, [lerp(p, q, -0.12) for p, q in zip(eave, far)] + eave[::-1])

@@ -25,6 +25,8 @@ ROCK: Colour = (138, 134, 126)
 HILL: Colour = (96, 142, 70)
 CANVAS_COLOURS: tuple[Colour, ...] = ((236, 236, 228), (214, 52, 48), (56, 110, 196), (246, 196, 40))
 HULL: Colour = (240, 240, 234)
+WALL: Colour = (222, 212, 190)
+WINDOW: Colour = (86, 118, 146)
 DECK: Colour = (176, 136, 92)
 #: Roof kinds a building may name in its ``roof`` property.
 ROOF_KINDS = ("gable", "flat", "glass")
@@ -98,6 +100,7 @@ def roof(c: Canvas, pts: list[Point], colour: Colour, kind: str, w: float) -> No
     inner = shrink(pts, 0.08 * w)
     if kind == "flat":
         c.poly(shade(colour, 8), inner)
+        facade(c, inner, w)
         rnd = seed(pts)
         cx, cy = _centre(pts)
         for _ in range(3):
@@ -128,6 +131,38 @@ def roof(c: Canvas, pts: list[Point], colour: Colour, kind: str, w: float) -> No
     if len(lit) >= 3:
         c.poly(shade(colour, 18), lit)
     c.path(shade(colour, 40), [a, b], 0.05 * w)
+    facade(c, inner, w)
+
+
+def facade(c: Canvas, pts: list[Point], w: float) -> None:
+    """The wall a building shows to the bottom of the board (the board is seen a little from the
+    south, as printed boards draw their houses): a band of wall with a row of windows."""
+    edges = list(zip(pts, [*pts[1:], pts[0]]))
+    cx, cy = _centre(pts)
+
+    def outward(edge: tuple[Point, Point]) -> Point:
+        (ax, ay), (bx, by) = edge
+        length = math.dist(edge[0], edge[1]) or 1.0
+        nx, ny = (by - ay) / length, -(bx - ax) / length
+        return (nx, ny) if nx * ((ax + bx) / 2 - cx) + ny * ((ay + by) / 2 - cy) > 0 else (-nx, -ny)
+
+    a, b = max(edges, key=lambda e: outward(e)[1])
+    out = outward((a, b))
+    if out[1] < 0.5 or math.dist(a, b) < 0.6 * w:
+        return
+    length = math.dist(a, b)
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    nx, ny = -out[0], -out[1]  # inwards
+    depth = 0.3 * w
+    c.poly(WALL, [a, b, (b[0] + nx * depth, b[1] + ny * depth), (a[0] + nx * depth, a[1] + ny * depth)])
+    count = max(1, int(length / (0.32 * w)))
+    gap = length / count
+    for i in range(count):
+        t = (i + 0.5) * gap
+        mx, my = a[0] + ux * t + nx * depth * 0.5, a[1] + uy * t + ny * depth * 0.5
+        hw, hh = 0.08 * w, 0.08 * w
+        c.poly(WINDOW, [(mx - ux * hw - nx * hh, my - uy * hw - ny * hh), (mx + ux * hw - nx * hh, my + uy * hw - ny * hh),
+                        (mx + ux * hw + nx * hh, my + uy * hw + ny * hh), (mx - ux * hw + nx * hh, my - uy * hw + ny * hh)])
 
 
 def _half(pts: list[Point], a: Point, b: Point, flip: bool) -> list[Point]:
@@ -199,16 +234,12 @@ def hill(c: Canvas, pts: list[Point], w: float, colour: Colour = HILL) -> None:
     if c.off(pts, w):
         return
     cx, cy = _centre(pts)
-    translucent(c, colour, 150, pts)
-    levels = 10
+    translucent(c, shade(colour, -30), 110, pts)
+    levels = 12
     for i in range(1, levels):
         t = i / levels
-        lit = [(cx + (x - cx) * (1 - t) - t * 0.5 * w, cy + (y - cy) * (1 - t) - t * 0.5 * w) for x, y in pts]
-        translucent(c, (255, 255, 236), 16, lit)
-    for i in range(1, levels // 2):
-        t = i / levels
-        dark = [(cx + (x - cx) * (1 - t) + t * 0.9 * w, cy + (y - cy) * (1 - t) + t * 0.9 * w) for x, y in pts]
-        translucent(c, (0, 20, 0), 9, [p for p in dark])
+        lit = [(cx + (x - cx) * (1 - t) - t * 0.6 * w, cy + (y - cy) * (1 - t) - t * 0.6 * w) for x, y in pts]
+        translucent(c, (255, 250, 210), 20, lit)
 
 
 def rocks(c: Canvas, pts: list[Point], w: float) -> None:
@@ -248,6 +279,27 @@ def tent(c: Canvas, pts: list[Point], w: float) -> None:
     for p in pts:
         c.path(shade(colour, -70), [p, top], 0.025 * w)
     c.path(shade(colour, -70), pts, 0.03 * w, closed=True)
+
+
+def waterside(c: Canvas, pts: list[Point], w: float, quay: bool) -> None:
+    """The edge of the water: a stone quay with bollards in a town (a street circuit's paved
+    ground), else a muddy shore; and the light's glint on the water near the upper-left bank."""
+    if c.off(pts, w):
+        return
+    glint = [(x + 0.12 * w, y + 0.12 * w) for x, y in shrink(pts, 0.18 * w)]
+    if len(glint) >= 3:
+        c.path(shade((44, 100, 146), 30), glint, 0.05 * w, closed=True)
+    if not quay:
+        c.path((92, 104, 70), pts, 0.16 * w, closed=True)
+        c.path((120, 128, 92), pts, 0.07 * w, closed=True)
+        return
+    c.path((150, 146, 136), pts, 0.2 * w, closed=True)
+    c.path((196, 192, 180), pts, 0.12 * w, closed=True)
+    for a, b in zip(pts, [*pts[1:], pts[0]]):
+        n = int(math.dist(a, b) / (1.2 * w))
+        for k in range(n):
+            x, y = c.px(lerp(a, b, (k + 0.5) / n))
+            pygame.draw.circle(c.surface, (48, 48, 52), (x, y), max(1.0, 0.05 * w * c.s))
 
 
 def boat(c: Canvas, pts: list[Point], w: float) -> None:

@@ -276,7 +276,7 @@ class Circuit:
     margin: float = 96.0  # empty border around everything, px
     grow: tuple[int, int] = (0, 0)  # extra tiles right and below (room for art without moving the track)
     background: str = "#2f5d34"
-    surroundings: Literal["grass", "walls"] = "grass"  # the board's ground and barriers (pictures only)
+    surroundings: Literal["grass", "meadow", "walls"] = "grass"  # the board's ground and barriers (pictures only)
     scenery: tuple[Beside, ...] = ()
     no_lane_change: tuple[NoLaneChange, ...] = ()  # printed lines where cars stay in their lane
     street: tuple[Street, ...] = ()  # zones of the street race
@@ -1679,6 +1679,7 @@ MOUNTAIN = Circuit(
     pit=Pit(side=R, entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
     margin=330.0,
     background="#3f6b35",
+    surroundings="meadow",
     scenery=(
         # the valley: the village behind the pits, the lake round the Seekehre
         Beside("paved", 0, 0.3, 0.8, R, 130, 250),
@@ -1693,6 +1694,10 @@ MOUNTAIN = Circuit(
         Beside("rocks", 2, 0.3, 0.5, R, 50, 120),
         Beside("hill", 4, 0.0, 1.0, R, 160, 330),
         Beside("rocks", 3, 0.3, 0.7, R, 50, 110),
+        Beside("hill", 0, 0.15, 0.55, L, 170, 460),
+        Beside("rocks", 6, 0.2, 0.7, L, 40, 110),
+        Beside("rocks", 16, 0.2, 0.8, L, 40, 100),
+        Beside("rocks", 13, 0.2, 0.7, L, 40, 120),
         # the switchback: spectators at the hairpin, woods on the slope
         Beside("stand", 3, 0.2, 0.8, L, 110, 180),
         Beside("trees", 2, 0.05, 0.7, L, 50, 140),
