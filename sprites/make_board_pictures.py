@@ -2,8 +2,9 @@
 
     python sprites/make_board_pictures.py
 
-writes, in ``docs/images/``: every shipped board whole (``<track>.png``, a third of its
-size), a part of it at the zoom a race is played at (``<track>-play.png``), and one
+writes, in ``docs/images/``: every shipped board whole (``<track>.png``, a quarter to a
+third of its size, the oval larger), a part of it at the zoom a race is played at
+(``<track>-play.png``), and one
 picture of every scenery class a designer can place in Tiled (``scenery-classes.png``,
 for docs/scenery.md). Run it after changing how the board is painted or a shipped map.
 """
@@ -28,7 +29,8 @@ from game.board.render import BoardOptions, BoardRenderer, Scenery, font, read_a
 from game.tracks.load import load_track  # noqa: E402
 
 IMAGES = REPO / "docs" / "images"
-WHOLE_SCALE = 0.3
+#: The scale of each whole board, as the guides have always shown it.
+WHOLE_SCALE = {"oval": 0.6, "kranzfeld": 0.25, "adlerjoch": 0.25, "eichwald": 0.25}
 PLAY_SCALE = 1.1  # a lane 44 px wide: the zoom a race starts at
 PLAY_SIZE = (1200, 700)  # map pixels x PLAY_SCALE, around the start line
 TRACKS = ("hohenau", "eichwald", "kranzfeld", "adlerjoch", "hafenstadt", "brueckenau", "oval")
@@ -58,8 +60,9 @@ def samples(x0: float, y0: float) -> list[tuple[str, list[Scenery]]]:
     x, y = at(0); add("stand", Scenery("stand", _box(x, y + 40, 180, 90)))
     x, y = at(1); add("building", Scenery("building", _box(x + 10, y + 30, 160, 110)))
     x, y = at(2); add("building roof=flat", Scenery("building", _box(x + 10, y + 30, 160, 110), roof="flat"))
-    x, y = at(3); add("building roof=glass", Scenery("building", _box(x + 10, y + 30, 160, 110), roof="glass"))
-    x, y = at(4); add("tent", Scenery("tent", _box(x + 20, y + 30, 70, 70)), Scenery("tent", _box(x + 100, y + 80, 70, 70)))
+    x, y = at(3); add("building roof=glass", Scenery("building", _box(x + 10, y + 30, 160, 110), "", "glass"))
+    x, y = at(4); add("tent", Scenery("tent", _box(x + 20, y + 30, 70, 70)),
+                      Scenery("tent", _box(x + 100, y + 80, 70, 70)))
     x, y = at(5); add("trees", Scenery("trees", _ellipse(x, y + 20, 180, 140)))
     x, y = at(6); add("tree", Scenery("tree", _ellipse(x + 20, y + 40, 60, 60)),
                       Scenery("tree", _ellipse(x + 100, y + 70, 80, 80)))
@@ -96,7 +99,8 @@ def main() -> int:
     for name in TRACKS:
         path = REPO / "maps" / f"{name}.tmx"
         board = BoardRenderer(load_track(path), art=read_art(path))
-        pygame.image.save(board.paint(BoardOptions(arrows=False), WHOLE_SCALE), str(IMAGES / f"{name}.png"))
+        whole = board.paint(BoardOptions(arrows=False), WHOLE_SCALE.get(name, 0.3))
+        pygame.image.save(whole, str(IMAGES / f"{name}.png"))
         start = board.track.lane_spaces(0)[0]
         w, h = PLAY_SIZE[0] / PLAY_SCALE, PLAY_SIZE[1] / PLAY_SCALE
         area = (start.x - w / 2, start.y - h / 2, w, h)

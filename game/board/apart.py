@@ -1,10 +1,10 @@
 """What must stay apart on a board: stretches of track the rules keep apart, and the track and
 whatever is drawn over the ground (scenery, corner plates, tags).
 
-Two spaces are of one stretch when they lie a few rows apart along the lap (AMB-9: rows run
-level across the lanes), two steps or places side by side link them; any other two, however near on the map, are kept apart by the rules
-(a car moves only along the track, CORE-MOVE-1), so the board must show ground between them,
-as a printed board does. The board view's painter asks ``shoulder`` how
+Two spaces are of one stretch when they lie a few rows apart along the lap (rows run level
+across the lanes), or two steps or places side by side link them; a car gets from any other
+two, however near on the map, to each other only along the track, so the board must show
+ground between them, as a printed board does. The board view's painter asks ``shoulder`` how
 far its asphalt may reach beyond a space; a test asks ``problems`` about every shipped board.
 """
 
@@ -64,7 +64,7 @@ class Apart:
 
     def one_stretch(self, a: str, b: str) -> bool:
         """Do ``a`` and ``b`` belong to one stretch of track: at most ``STRETCH`` rows apart along
-        the lap (rows run level across lanes, AMB-9), or two steps or places side by side (AMB-4)?"""
+        the lap (rows run level across lanes), or two steps or places side by side?"""
         d = abs(self.track.space(a).progress - self.track.space(b).progress)
         return min(d, self._lap - d) <= STRETCH or b in self._linked[a]
 

@@ -69,7 +69,8 @@ GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
 STAND_ROOF: Colour = (206, 210, 216)
-CROWD: tuple[Colour, ...] = ((226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80))
+CROWD: tuple[Colour, ...] = (
+    (226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80))
 SKIN: tuple[Colour, ...] = ((236, 200, 170), (206, 158, 120), (150, 104, 76), (110, 76, 56))
 
 #: Points per space along a lane: enough for round corners at any zoom.
@@ -908,7 +909,8 @@ class BoardRenderer:
         circuit), fixed to the map."""
         if self.art.surroundings in ("walls", "meadow"):
             w, h = surface.get_size()
-            tile = texture("paved" if self.art.surroundings == "walls" else "meadow", round(self.scale_of(to_px), 3))
+            kind = "paved" if self.art.surroundings == "walls" else "meadow"
+            tile = texture(kind, round(self.scale_of(to_px), 3))
             tw, th = tile.get_size()
             ax, ay = to_px((0.0, 0.0))
             for ty in range(int(ay % th - th), h, th):
@@ -1039,8 +1041,9 @@ class BoardRenderer:
             taper = [math.sin(math.pi * (j + 0.5) / len(band)) ** 0.5 for j in range(len(band))]
             for width, alpha in ((0.5, 22), (0.28, 26)):
                 half = [width * w / 2 * t for t in taper]
-                left = [(p[0] + k.normal[0] * d, p[1] + k.normal[1] * d) for p, k, d in zip(band, span[n // 6:], half)]
-                right = [(p[0] - k.normal[0] * d, p[1] - k.normal[1] * d) for p, k, d in zip(band, span[n // 6:], half)]
+                along = list(zip(band, span[n // 6:], half))
+                left = [(p[0] + k.normal[0] * d, p[1] + k.normal[1] * d) for p, k, d in along]
+                right = [(p[0] - k.normal[0] * d, p[1] - k.normal[1] * d) for p, k, d in along]
                 art.translucent(c, (12, 12, 14), alpha, left + right[::-1])
 
     def _garages(self, c: Canvas) -> None:

@@ -121,7 +121,8 @@ def roof(c: Canvas, pts: list[Point], colour: Colour, kind: str, w: float) -> No
         lo, hi = min(across), max(across)
         for i in range(1, n):  # the panes' glazing bars, wall to wall
             p = (a[0] + ux * i, a[1] + uy * i)
-            c.path((220, 232, 240), [(p[0] + nx * lo, p[1] + ny * lo), (p[0] + nx * hi, p[1] + ny * hi)], 0.03 * w)
+            bar = [(p[0] + nx * lo, p[1] + ny * lo), (p[0] + nx * hi, p[1] + ny * hi)]
+            c.path((220, 232, 240), bar, 0.03 * w)
         c.path(shade(colour, -55), inner, 0.05 * w, closed=True)
         return
     a, b = _long_axis(inner)
@@ -160,9 +161,9 @@ def facade(c: Canvas, pts: list[Point], w: float) -> None:
     for i in range(count):
         t = (i + 0.5) * gap
         mx, my = a[0] + ux * t + nx * depth * 0.5, a[1] + uy * t + ny * depth * 0.5
-        hw, hh = 0.08 * w, 0.08 * w
-        c.poly(WINDOW, [(mx - ux * hw - nx * hh, my - uy * hw - ny * hh), (mx + ux * hw - nx * hh, my + uy * hw - ny * hh),
-                        (mx + ux * hw + nx * hh, my + uy * hw + ny * hh), (mx - ux * hw + nx * hh, my - uy * hw + ny * hh)])
+        d = 0.08 * w
+        c.poly(WINDOW, [(mx + (su * ux + sn * nx) * d, my + (su * uy + sn * ny) * d)
+                        for su, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
 
 
 def _half(pts: list[Point], a: Point, b: Point, flip: bool) -> list[Point]:
@@ -252,8 +253,9 @@ def rocks(c: Canvas, pts: list[Point], w: float) -> None:
         if not point_in_polygon(p, pts):
             continue
         r = rnd.uniform(0.18, 0.42) * w
-        stone = [(p[0] + math.cos(a) * r * rnd.uniform(0.7, 1.0), p[1] + math.sin(a) * r * rnd.uniform(0.6, 0.9))
-                 for a in (2 * math.pi * k / 7 for k in range(7))]
+        angles = [2 * math.pi * k / 7 for k in range(7)]
+        stone = [(p[0] + math.cos(a) * r * rnd.uniform(0.7, 1.0),
+                  p[1] + math.sin(a) * r * rnd.uniform(0.6, 0.9)) for a in angles]
         grey = shade(ROCK, rnd.randint(-20, 14))
         shadow(c, stone, 0.8 * r)
         c.poly(shade(grey, -28), stone)

@@ -276,7 +276,8 @@ class Circuit:
     margin: float = 96.0  # empty border around everything, px
     grow: tuple[int, int] = (0, 0)  # extra tiles right and below (room for art without moving the track)
     background: str = "#2f5d34"
-    surroundings: Literal["grass", "meadow", "walls"] = "grass"  # the board's ground and barriers (pictures only)
+    # the board's ground and barriers (pictures only)
+    surroundings: Literal["grass", "meadow", "walls"] = "grass"
     scenery: tuple[Beside, ...] = ()
     no_lane_change: tuple[NoLaneChange, ...] = ()  # printed lines where cars stay in their lane
     street: tuple[Street, ...] = ()  # zones of the street race

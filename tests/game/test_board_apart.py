@@ -1,5 +1,5 @@
-"""No tag, plate or piece of scenery over a space, and ground between stretches of track the
-rules keep apart (CORE-MOVE-1), on every shipped board."""
+"""No tag, plate or piece of scenery over a space, and ground between stretches of track that
+a car cannot cross between, on every shipped board."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_nothing_covers_a_space_and_no_stretches_touch(path):
 def test_a_building_over_the_track_is_reported(hohenau):
     s = hohenau.track.space("B10")
     square = ((s.x - 5, s.y - 5), (s.x + 5, s.y - 5), (s.x + 5, s.y + 5), (s.x - 5, s.y + 5))
-    art = dataclasses.replace(hohenau.art, scenery=(*hohenau.art.scenery, Scenery("building", square, "Shed")))
+    shed = Scenery("building", square, "Shed")
+    art = dataclasses.replace(hohenau.art, scenery=(*hohenau.art.scenery, shed))
     board = BoardRenderer(hohenau.track, art=art)
     assert apart.problems(board) == ["scenery building 'Shed' lies over space B10: move it off the track"]
 
@@ -57,3 +58,25 @@ def test_the_danger_zone_tag_stands_beside_the_street():
     board = board_of(REPO / "maps" / "brueckenau.tmx")
     assert board.street.labels
     assert not [line for line in apart.problems(board) if "tag" in line]
+
+
+def test_track_render_notes_scenery_over_a_space(tmp_path):
+    """The designer's path: `track render` names the object over the track and how to fix it."""
+    import shutil
+    import subprocess
+    import sys
+
+    track = load_track(REPO / "maps" / "oval.tmx")
+    s = track.space("B5")
+    text = (REPO / "maps" / "oval.tmx").read_text(encoding="utf-8")
+    shed = (f'<object id="900" name="Shed" type="building" x="{s.x - 6:.0f}" y="{s.y - 6:.0f}" '
+            f'width="12" height="12"/>\n')
+    text = text.replace('name="scenery">\n', 'name="scenery">\n' + shed, 1)
+    (tmp_path / "oval.tmx").write_text(text, encoding="utf-8")
+    for name in ("circuit.tsx", "circuit-tiles.png", "oval-preview.png"):
+        shutil.copy(REPO / "maps" / name, tmp_path / name)
+    command = [sys.executable, "main.py", "track", "render", str(tmp_path / "oval.tmx"),
+               str(tmp_path / "oval.png"), "--scale", "0.2"]
+    out = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "note: scenery building 'Shed' lies over space B5: move it off the track" in out.stdout
