@@ -392,10 +392,10 @@ def _grain_tile(scale: float) -> pygame.Surface:
     tile = pygame.Surface((n, n), pygame.SRCALPHA)
     tile.fill((0, 0, 0, 0))
     rnd = random.Random("grain")
-    for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 9)):
+    for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 6)):
         x, y = rnd.uniform(0, n), rnd.uniform(0, n)
         light = rnd.random() < 0.45
-        colour = (255, 255, 255, rnd.randint(12, 32)) if light else (0, 0, 0, rnd.randint(18, 42))
+        colour = (255, 255, 255, rnd.randint(14, 36)) if light else (0, 0, 0, rnd.randint(20, 48))
         speck(tile, colour, (x, y), 0.55 * scale)
     return tile
 
@@ -423,7 +423,7 @@ def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float
 
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
-    "asphalt": ASPHALT, "meadow": MEADOW,
+    "meadow": MEADOW,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -451,9 +451,6 @@ def texture(kind: str, scale: float) -> pygame.Surface:
 
     if kind == "gravel":
         dots(220, 1.1, 28)
-    elif kind == "asphalt":
-        dots(420, 0.55, 16)
-        dots(40, 0.9, 24)
     elif kind == "runoff":
         dots(90, 0.8, 10)
     elif kind == "paved":
@@ -1140,7 +1137,7 @@ class BoardRenderer:
                 shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
                 grow_left = shoulder if s.lane == 0 else 0.1 * w
                 grow_right = shoulder if s.lane == last else 0.1 * w
-                c.textured("asphalt", self._outline(s, grow_left, grow_right))
+                c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
         """The pit lane in darker asphalt, joined to the track at every entry and exit space; its

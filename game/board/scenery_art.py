@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 
 import pygame
@@ -189,13 +190,20 @@ def crown(c: Canvas, centre: Point, r: float, colour: Colour) -> None:
     rad = r * c.s
     if rad < 0.8:
         return
-    sh = pygame.Surface((math.ceil(rad * 2 + 2), math.ceil(rad * 2 + 2)), pygame.SRCALPHA)
-    pygame.draw.circle(sh, (0, 0, 0, SHADOW_ALPHA), (rad + 1, rad + 1), rad)
-    c.surface.blit(sh, (x - rad - 1 + SHADOW[0] * 2.4 * rad, y - rad - 1 + SHADOW[1] * 2.4 * rad))
+    size = max(1, round(rad))
+    c.surface.blit(_disc(size), (x - size - 1 + SHADOW[0] * 2.4 * rad, y - size - 1 + SHADOW[1] * 2.4 * rad))
     pygame.draw.circle(c.surface, shade(colour, -22), (x, y), rad)
     pygame.draw.circle(c.surface, colour, (x - rad * 0.1, y - rad * 0.1), rad * 0.82)
     if rad >= 3:
         pygame.draw.circle(c.surface, shade(colour, 22), (x - rad * 0.3, y - rad * 0.32), rad * 0.42)
+
+
+@lru_cache(maxsize=128)
+def _disc(radius: int) -> pygame.Surface:
+    """A round shadow ``radius`` pixels wide, made once per size (a wood casts hundreds)."""
+    disc = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (0, 0, 0, SHADOW_ALPHA), (radius + 1, radius + 1), radius)
+    return disc
 
 
 def wood(c: Canvas, pts: list[Point], w: float) -> None:
@@ -203,6 +211,14 @@ def wood(c: Canvas, pts: list[Point], w: float) -> None:
     if c.off(pts, w):
         return
     c.poly((30, 70, 34), pts)
+    for p, r, colour in _crowns(tuple(pts), w):
+        crown(c, p, r, colour)
+
+
+@lru_cache(maxsize=64)
+def _crowns(pts: tuple[Point, ...], w: float) -> tuple[tuple[Point, float, Colour], ...]:
+    """Where a wood's trees stand (map pixels), the far ones first so nearer crowns overlap them;
+    worked out once per wood, as every tile and zoom of the board paints the same trees."""
     rnd = seed(pts)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     step = 0.42 * w
@@ -211,15 +227,22 @@ def wood(c: Canvas, pts: list[Point], w: float) -> None:
     row = 0
     while y <= max(ys):
         x = min(xs) + (step / 2 if row % 2 else 0.0)
+        spans = _inside(pts, y)
         while x <= max(xs):
             p = (x + rnd.uniform(-0.15, 0.15) * w, y + rnd.uniform(-0.15, 0.15) * w)
-            if point_in_polygon(p, pts):
+            if any(a <= p[0] <= b for a, b in spans):
                 spots.append((p, rnd.uniform(0.26, 0.4) * w, rnd.choice(LEAVES)))
             x += step
         y += step * 0.87
         row += 1
-    for p, r, colour in sorted(spots, key=lambda s: s[0][0] + s[0][1]):
-        crown(c, p, r, colour)
+    return tuple(sorted(spots, key=lambda s: s[0][0] + s[0][1]))
+
+
+def _inside(pts: Sequence[Point], y: float) -> list[tuple[float, float]]:
+    """The stretches of the line at height ``y`` that lie inside a polygon (even-odd)."""
+    cuts = sorted(a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+                  for a, b in zip(pts, [*pts[1:], pts[0]]) if (a[1] <= y) != (b[1] <= y))
+    return list(zip(cuts[::2], cuts[1::2]))
 
 
 def tree(c: Canvas, pts: list[Point]) -> None:
