@@ -68,6 +68,7 @@ ROOF_EDGE: Colour = (88, 92, 102)
 GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
+GANTRY: Colour = (58, 62, 70)
 STAND_ROOF: Colour = (206, 210, 216)
 CROWD: tuple[Colour, ...] = (
     (226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80))
@@ -969,6 +970,7 @@ class BoardRenderer:
                 art.tent(c, list(item.points), self.lane_width)
         self.street.buildings(c)
         self.street.marks(c)
+        self._gantry(c)
         if o.arrows:
             self._arrows(c)
         for i in range(len(self.track.corners)):
@@ -1258,6 +1260,31 @@ class BoardRenderer:
                 for j in (-1, 0):
                     c.poly(LINE if (i + j) % 2 else DARK,
                            [(p[0] + f[0] * sq * t, p[1] + f[1] * sq * t) for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))])
+
+    def _gantry(self, c: Canvas) -> None:
+        """The start gantry: a post beside each edge of the track at the start line and the
+        beam between them with its five red lights, casting its shadow along the track."""
+        w = self.lane_width
+        first, last = self.sections[0][0], self.sections[self.track.lanes - 1][0]
+        left, right = first.at(first.left + 0.3 * w), last.at(-last.right - 0.3 * w)
+        height = 1.6 * w  # the beam's height above the track: how far its shadow falls
+        dx, dy = art.SHADOW[0] * height, art.SHADOW[1] * height
+        half = 0.05 * w
+        n = _unit(right[1] - left[1], left[0] - right[0])
+        beam = [(left[0] + n[0] * half, left[1] + n[1] * half), (right[0] + n[0] * half, right[1] + n[1] * half),
+                (right[0] - n[0] * half, right[1] - n[1] * half), (left[0] - n[0] * half, left[1] - n[1] * half)]
+        art.translucent(c, (0, 0, 0), 60, [(x + dx, y + dy) for x, y in beam])
+        c.poly(GANTRY, beam)
+        for i in range(5):
+            p = lerp(left, right, 0.36 + 0.07 * i)
+            x, y = c.px(p)
+            pygame.draw.circle(c.surface, KERB_RED, (x, y), max(1.0, 0.035 * w * c.s))
+        for p in (left, right):
+            post = [(p[0] - 0.1 * w, p[1] - 0.1 * w), (p[0] + 0.1 * w, p[1] - 0.1 * w),
+                    (p[0] + 0.1 * w, p[1] + 0.1 * w), (p[0] - 0.1 * w, p[1] + 0.1 * w)]
+            art.shadow(c, post, height)
+            c.poly(GANTRY, post)
+            c.path(art.shade(GANTRY, 40), post[:2], 0.03 * w)
 
     def _grid_slots(self, c: Canvas) -> None:
         """Each grid slot: a white bracket open to the rear, and its position number."""
