@@ -29,8 +29,12 @@ from statistics import median
 import pygame
 
 from game import texts
+from game.board.apart import Apart
+from game.board.labels import box_points
 from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.printed import extra_pit_ways, forbidden_diagonals
+from game.board import scenery_art as art
+from game.board.scenery_art import ROOF_KINDS
 from game.board.street_art import StreetArt
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Space, Track
@@ -39,6 +43,7 @@ Colour = tuple[int, int, int]
 
 GRASS: Colour = (72, 134, 58)
 GRASS_STRIPE: Colour = (79, 143, 63)
+MEADOW: Colour = (86, 128, 60)
 ASPHALT: Colour = (88, 90, 95)
 PIT_ASPHALT: Colour = (58, 60, 65)
 LINE: Colour = (236, 236, 230)
@@ -63,7 +68,11 @@ ROOF_EDGE: Colour = (88, 92, 102)
 GARAGE: Colour = (44, 46, 52)
 ROOFS: tuple[Colour, ...] = ((150, 156, 166), (176, 98, 72), (140, 124, 110), (188, 176, 150), (120, 128, 140))
 SEATS: Colour = (64, 78, 118)
-CROWD: tuple[Colour, ...] = ((236, 236, 230), (220, 60, 50), (250, 204, 22), (60, 120, 220), (40, 40, 44), (240, 150, 40))
+GANTRY: Colour = (58, 62, 70)
+STAND_ROOF: Colour = (206, 210, 216)
+CROWD: tuple[Colour, ...] = (
+    (226, 222, 212), (196, 70, 60), (224, 190, 60), (80, 120, 190), (60, 60, 66), (214, 150, 80))
+SKIN: tuple[Colour, ...] = ((236, 200, 170), (206, 158, 120), (150, 104, 76), (110, 76, 56))
 
 #: Points per space along a lane: enough for round corners at any zoom.
 SAMPLES = 6
@@ -374,8 +383,48 @@ def paint_grass(surface: pygame.Surface, to_px: Callable[[Point], Point], band: 
         pygame.draw.polygon(surface, GRASS_STRIPE, [(a, 0), (a + step, 0), (a + step - h, h), (a - h, h)])
 
 
+GRAIN_SIZE = 96.0  # map pixels per tile of grain
+
+
+@lru_cache(maxsize=8)
+def _grain_tile(scale: float) -> pygame.Surface:
+    """Specks of light and dark, mostly transparent: the grain of asphalt and ground."""
+    n = max(8, round(GRAIN_SIZE * scale))
+    tile = pygame.Surface((n, n), pygame.SRCALPHA)
+    tile.fill((0, 0, 0, 0))
+    rnd = random.Random("grain")
+    for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 6)):
+        x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+        light = rnd.random() < 0.45
+        colour = (255, 255, 255, rnd.randint(14, 36)) if light else (0, 0, 0, rnd.randint(20, 48))
+        speck(tile, colour, (x, y), 0.55 * scale)
+    return tile
+
+
+def speck(surface: pygame.Surface, colour: tuple[int, ...], at: Point, radius: float) -> None:
+    """A dot of ``radius`` pixels; below one pixel, a single pixel (a circle that small draws nothing)."""
+    if radius < 1.0:
+        surface.fill(colour, (math.floor(at[0]), math.floor(at[1]), 1, 1))
+    else:
+        pygame.draw.circle(surface, colour, at, radius)
+
+
+def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float) -> None:
+    """The fine grain of a printed board over everything painted so far, fixed to the map."""
+    if scale < 0.12:
+        return  # too small to see
+    tile = _grain_tile(round(scale, 3))
+    tw, th = tile.get_size()
+    w, h = surface.get_size()
+    ax, ay = to_px((0.0, 0.0))
+    for ty in range(int(ay % th - th), h, th):
+        for tx in range(int(ax % tw - tw), w, tw):
+            surface.blit(tile, (tx, ty))
+
+
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
+    "meadow": MEADOW,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -399,7 +448,7 @@ def texture(kind: str, scale: float) -> pygame.Surface:
             colour = shade(base, rnd.randint(-spread, spread))
             for ox in (-n, 0, n):  # wrap around so the tile is seamless
                 for oy in (-n, 0, n):
-                    pygame.draw.circle(tile, colour, (x + ox, y + oy), max(0.6, radius * k))
+                    speck(tile, colour, (x + ox, y + oy), radius * k)
 
     if kind == "gravel":
         dots(220, 1.1, 28)
@@ -423,17 +472,26 @@ def texture(kind: str, scale: float) -> pygame.Surface:
         dots(30, 3.5, 30)
     elif kind == "grass":
         dots(60, 1.0, 8)
+    elif kind == "meadow":  # tufts of long grass and a few flowers, never mown
+        dots(70, 3.2, 7)
+        dots(160, 1.2, 11)
+        for colour in ((236, 232, 210), (232, 200, 60), (170, 120, 200)):
+            for _ in range(6):
+                x, y = rnd.uniform(0, n), rnd.uniform(0, n)
+                speck(tile, (*colour, 255), (x, y), 0.7 * k)
     return tile
 
 
 # --- art: what the map says about the surroundings --------------------------------
 
 #: Classes of the optional ``scenery`` object layer (drawn only; the rules never see it).
-AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel", "trees")
-BLOCK_CLASSES = ("building", "stand")
+AREA_CLASSES = ("paved", "grass", "water", "runoff", "gravel")
+#: Things on the ground, painted under the track: woods, single trees, hills, rocks, boats.
+GROUND_CLASSES = ("hill", "trees", "tree", "rocks", "boat")
+BLOCK_CLASSES = ("building", "stand", "tent")
 LINE_CLASSES = ("wall", "tyres")
-SCENERY_CLASSES = AREA_CLASSES + BLOCK_CLASSES + LINE_CLASSES
-SURROUNDINGS = ("grass", "walls")
+SCENERY_CLASSES = AREA_CLASSES + GROUND_CLASSES + BLOCK_CLASSES + LINE_CLASSES
+SURROUNDINGS = ("grass", "meadow", "walls")
 
 
 @dataclass(frozen=True)
@@ -443,6 +501,7 @@ class Scenery:
     cls: str
     points: tuple[Point, ...]
     name: str = ""
+    roof: str = "gable"  # a building's roof: one of scenery_art.ROOF_KINDS
 
 
 @dataclass(frozen=True)
@@ -473,7 +532,7 @@ def read_art(path: str | Path) -> BoardArt:
             if value in SURROUNDINGS:
                 surroundings = value
             else:
-                notes.append(f"map property surroundings is {value!r}; use grass or walls")
+                notes.append(f"map property surroundings is {value!r}; use grass, meadow or walls")
     items: list[Scenery] = []
     for group in root.iter("objectgroup"):
         if group.get("name") != "scenery":
@@ -514,9 +573,15 @@ def _scenery(obj: ET.Element) -> Scenery | str:
     needs = 2 if cls in LINE_CLASSES else 3
     if len(rel) < needs:
         return f"a {cls} needs {'a polyline' if needs == 2 else 'a rectangle, polygon or ellipse'}"
+    roof = "gable"
+    for prop in obj.iter("property"):
+        if prop.get("name") == "roof":
+            roof = (prop.get("value") or "").strip().lower() or "gable"
+            if roof not in ROOF_KINDS:
+                return f"its roof is {roof!r}; use one of {', '.join(ROOF_KINDS)}"
     cos, sin = math.cos(angle), math.sin(angle)
     pts = tuple((x + px * cos - py * sin, y + px * sin + py * cos) for px, py in rel)
-    return Scenery(cls, pts, obj.get("name") or "")
+    return Scenery(cls, pts, obj.get("name") or "", roof)
 
 
 # --- the board ------------------------------------------------------------------
@@ -543,6 +608,7 @@ class BoardRenderer:
         else:
             self._lay_out()
         self.no_change = self._no_change_runs()
+        self.apart = Apart(self)
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def laid_out_as(self, track: Track, art: BoardArt) -> bool:
@@ -563,11 +629,11 @@ class BoardRenderer:
             pit = _curve([(s.x, s.y) for s in track.lane_spaces(-1)], closed=False)
             self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
         self._polys = {s.name: self._outline(s) for s in track.spaces}
-        self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
         self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width)
                                           for li in range(track.lanes)])
         self._near_pit = _MultiNearest([_Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
                                        if track.pit is not None else [])
+        self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
         self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
         self.walls = self._walls()
         self.pit_building = self._pit_building() if track.pit is not None else None
@@ -647,13 +713,22 @@ class BoardRenderer:
         ]
 
     def _corner_box(self, corner: int) -> tuple[float, float, float, float]:
-        """Where the corner's sign goes: outside the middle of the corner, clear of the kerb."""
+        """Where the corner's sign goes: outside the middle of the corner, clear of the kerb and
+        pushed further out where another stretch of track passes near."""
         w = self.lane_width
         bw, bh = 1.7 * w, 1.4 * w
         edge = self._kerb_edge(corner)
-        (x, y), n = edge[len(edge) // 2]
-        reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + 0.55 * w
-        return (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
+        first = None
+        for step in range(12):  # out from the kerb, then a little further
+            for at in (0.5, 0.35, 0.65, 0.2, 0.8):  # the middle of the corner first
+                (x, y), n = edge[round(at * (len(edge) - 1))]
+                reach = abs(n[0]) * bw / 2 + abs(n[1]) * bh / 2 + (0.55 + 0.3 * step) * w
+                box = (x + n[0] * reach - bw / 2, y + n[1] * reach - bh / 2, bw, bh)
+                first = first or box
+                if all(self._clear(p, 0.95 * w) for p in box_points(box, 0.25 * w)):
+                    return box
+        assert first is not None
+        return first
 
     # --- surroundings (pictures only) ------------------------------------------
 
@@ -828,10 +903,12 @@ class BoardRenderer:
         return canvas.surface
 
     def paint_ground(self, surface: pygame.Surface, to_px: Callable[[Point], Point]) -> None:
-        """The ground around the board (mown grass, or paving on a street circuit), fixed to the map."""
-        if self.art.surroundings == "walls":
+        """The ground around the board (mown grass, an unmown alpine meadow, or paving on a street
+        circuit), fixed to the map."""
+        if self.art.surroundings in ("walls", "meadow"):
             w, h = surface.get_size()
-            tile = texture("paved", round(self.scale_of(to_px), 3))
+            kind = "paved" if self.art.surroundings == "walls" else "meadow"
+            tile = texture(kind, round(self.scale_of(to_px), 3))
             tw, th = tile.get_size()
             ax, ay = to_px((0.0, 0.0))
             for ty in range(int(ay % th - th), h, th):
@@ -851,12 +928,18 @@ class BoardRenderer:
             for item in self.art.scenery:
                 if item.cls == cls:
                     c.textured(cls, item.points)
+                    if cls == "water":
+                        art.waterside(c, list(item.points), self.lane_width, self.art.surroundings == "walls")
+        self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
             self._tyres(c, tyres)
         if self.track.pit is not None:
             self._pit(c)
         self._asphalt(c)
+        self._worn_line(c)
+        if ground:  # over bare ground only: a transparent picture keeps its empty parts empty
+            grain(c.surface, c.px, c.s)
         self.street.ground(c)
         if o.rows:
             for s in self.track.spaces:
@@ -880,11 +963,14 @@ class BoardRenderer:
             self._garages(c)
         for item in self.art.scenery:
             if item.cls == "building":
-                self._building(c, list(item.points), item.name)
+                self._building(c, list(item.points), item.name, item.roof)
             elif item.cls == "stand":
                 self._stand(c, list(item.points), item.name)
+            elif item.cls == "tent":
+                art.tent(c, list(item.points), self.lane_width)
         self.street.buildings(c)
         self.street.marks(c)
+        self._gantry(c)
         if o.arrows:
             self._arrows(c)
         for i in range(len(self.track.corners)):
@@ -921,22 +1007,64 @@ class BoardRenderer:
                 t += step
             carry = t - d
 
+    def _ground_things(self, c: Canvas) -> None:
+        """Hills first, then woods, trees, rocks and boats, each with its shadow."""
+        w = self.lane_width
+        for cls in GROUND_CLASSES:
+            for item in self.art.scenery:
+                if item.cls != cls:
+                    continue
+                pts = list(item.points)
+                if cls == "hill":
+                    art.hill(c, pts, w)
+                elif cls == "trees":
+                    art.wood(c, pts, w)
+                elif cls == "tree":
+                    art.tree(c, pts)
+                elif cls == "rocks":
+                    art.rocks(c, pts, w)
+                else:
+                    art.boat(c, pts, w)
+
+    def _worn_line(self, c: Canvas) -> None:
+        """The racing line worn dark by the tyres: across each corner's inside lane, where
+        every car cuts the apex."""
+        w = self.lane_width
+        for i, corner in enumerate(self.track.corners):
+            lane = 0 if corner.inside == "left" else self.track.lanes - 1
+            span = self._corner_span(i, lane)
+            n = len(span)
+            band = [k.mid for k in span[n // 6: n - n // 6]]
+            if len(band) < 2 or c.off(band, w):
+                continue
+            taper = [math.sin(math.pi * (j + 0.5) / len(band)) ** 0.5 for j in range(len(band))]
+            for width, alpha in ((0.5, 22), (0.28, 26)):
+                half = [width * w / 2 * t for t in taper]
+                along = list(zip(band, span[n // 6:], half))
+                left = [(p[0] + k.normal[0] * d, p[1] + k.normal[1] * d) for p, k, d in along]
+                right = [(p[0] - k.normal[0] * d, p[1] - k.normal[1] * d) for p, k, d in along]
+                art.translucent(c, (12, 12, 14), alpha, left + right[::-1])
+
     def _garages(self, c: Canvas) -> None:
+        """The pit building: a flat roof with its shadow, a garage door per box."""
         assert self.pit_building is not None
         outline, doors = self.pit_building
+        w = self.lane_width
+        art.shadow(c, outline, 0.9 * w)
         c.poly(ROOF_EDGE, outline)
-        inset = shrink(outline, 0.08 * self.lane_width)
+        inset = shrink(outline, 0.08 * w)
         c.poly(ROOF, inset)
+        c.path(art.shade(ROOF, 16), inset, 0.04 * w, closed=True)
         for door in doors:
             c.poly(GARAGE, list(door))
+            c.path(art.shade(GARAGE, 30), [door[0], door[1]], 0.04 * w)
 
-    def _building(self, c: Canvas, pts: list[Point], name: str) -> None:
-        """A roof seen from above: a darker rim, a lighter inner roof, the name on it."""
-        roof = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
-        c.poly(tuple(max(0, v - 50) for v in roof), pts)
-        c.poly(roof, shrink(pts, 0.1 * self.lane_width))
+    def _building(self, c: Canvas, pts: list[Point], name: str, roof: str = "gable") -> None:
+        """A roof seen from above, lit from the upper left and casting its shadow; the name on it."""
+        colour = random.Random(f"{pts[0][0]:.0f},{pts[0][1]:.0f}").choice(ROOFS)
+        art.roof(c, pts, colour, roof, self.lane_width)
         if name:
-            self._name_on(c, pts, name, DARK)
+            self._name_on(c, pts, name, LINE, backing=DARK)
 
     def _stand(self, c: Canvas, pts: list[Point], name: str) -> None:
         """A grandstand: rows of seats along its long side, full of spectators.
@@ -946,6 +1074,7 @@ class BoardRenderer:
         that follow the band.
         """
         w = self.lane_width
+        art.shadow(c, pts, 1.2 * w)
         c.poly(ROOF_EDGE, pts)
         if len(pts) == 4:
             a, b, cc, d = pts
@@ -961,20 +1090,36 @@ class BoardRenderer:
         rows = max(2, round(depth / (0.22 * w)))
         rnd = random.Random(f"{pts[0]}")
         rad = max(1.0, 0.05 * w * c.s)
+        covered = 0.62  # the rows beyond this share of the depth are under the roof
         for j in range(rows):
-            t0, t1 = j / rows, (j + 0.8) / rows
+            t0, t1 = covered * j / rows, covered * (j + 0.8) / rows
             lo = [lerp(p, q, t0) for p, q in zip(near, far)]
             hi = [lerp(p, q, t1) for p, q in zip(near, far)]
             c.poly(SEATS, lo + hi[::-1])
             mid = [lerp(p, q, 0.5) for p, q in zip(lo, hi)]
-            for a, b in zip(mid, mid[1:]):
+            back = [lerp(p, q, 0.8) for p, q in zip(lo, hi)]
+            c.poly(art.shade(SEATS, -18), back + hi[::-1])  # the seat backs
+            for (a, b), (a2, b2) in zip(zip(mid, mid[1:]), zip(back, back[1:])):
                 n = int(math.dist(a, b) / (0.14 * w))
                 for i in range(n):
-                    if rnd.random() < 0.18:
-                        continue
-                    pygame.draw.circle(c.surface, rnd.choice(CROWD), c.px(lerp(a, b, (i + 0.5) / n)), rad)
+                    if rnd.random() < 0.3:
+                        continue  # an empty seat
+                    head = c.px(lerp(a, b, (i + 0.5) / n))
+                    body = c.px(lerp(a2, b2, (i + 0.5) / n))
+                    pygame.draw.circle(c.surface, rnd.choice(CROWD), body, rad)
+                    if rad >= 1.6:
+                        pygame.draw.circle(c.surface, rnd.choice(SKIN), head, rad * 0.62)
+        eave = [lerp(p, q, covered) for p, q in zip(near, far)]
+        canopy = eave + far[::-1]
+        art.translucent(c, (0, 0, 0), 60, [lerp(p, q, -0.12) for p, q in zip(eave, far)] + eave[::-1])
+        c.poly(STAND_ROOF, canopy)
+        c.path(art.shade(STAND_ROOF, 28), eave, 0.06 * w)
+        for e0, e1, f0, f1 in zip(eave, eave[1:], far, far[1:]):  # ribs from the eave to the back wall
+            k = max(1, round(math.dist(e0, e1) / (0.5 * w)))
+            for i in range(k + 1):
+                c.line(art.shade(STAND_ROOF, -24), lerp(e0, e1, i / k), lerp(f0, f1, i / k), 0.03 * w)
         if name:
-            self._name_on(c, pts, name, LINE, backing=DARK)
+            self._name_on(c, canopy, name, LINE, backing=DARK)
 
     def _name_on(self, c: Canvas, pts: list[Point], name: str, colour: Colour, backing: Colour | None = None) -> None:
         cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
@@ -991,8 +1136,9 @@ class BoardRenderer:
         last = self.track.lanes - 1
         for s in self.track.spaces:
             if not s.in_pit:
-                grow_left = 0.16 * w if s.lane == 0 else 0.1 * w
-                grow_right = 0.16 * w if s.lane == last else 0.1 * w
+                shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
+                grow_left = shoulder if s.lane == 0 else 0.1 * w
+                grow_right = shoulder if s.lane == last else 0.1 * w
                 c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
@@ -1114,6 +1260,31 @@ class BoardRenderer:
                 for j in (-1, 0):
                     c.poly(LINE if (i + j) % 2 else DARK,
                            [(p[0] + f[0] * sq * t, p[1] + f[1] * sq * t) for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))])
+
+    def _gantry(self, c: Canvas) -> None:
+        """The start gantry: a post beside each edge of the track at the start line and the
+        beam between them with its five red lights, casting its shadow along the track."""
+        w = self.lane_width
+        first, last = self.sections[0][0], self.sections[self.track.lanes - 1][0]
+        left, right = first.at(first.left + 0.3 * w), last.at(-last.right - 0.3 * w)
+        height = 1.6 * w  # the beam's height above the track: how far its shadow falls
+        dx, dy = art.SHADOW[0] * height, art.SHADOW[1] * height
+        half = 0.05 * w
+        n = _unit(right[1] - left[1], left[0] - right[0])
+        beam = [(left[0] + n[0] * half, left[1] + n[1] * half), (right[0] + n[0] * half, right[1] + n[1] * half),
+                (right[0] - n[0] * half, right[1] - n[1] * half), (left[0] - n[0] * half, left[1] - n[1] * half)]
+        art.translucent(c, (0, 0, 0), 60, [(x + dx, y + dy) for x, y in beam])
+        c.poly(GANTRY, beam)
+        for i in range(5):
+            p = lerp(left, right, 0.36 + 0.07 * i)
+            x, y = c.px(p)
+            pygame.draw.circle(c.surface, KERB_RED, (x, y), max(1.0, 0.035 * w * c.s))
+        for p in (left, right):
+            post = [(p[0] - 0.1 * w, p[1] - 0.1 * w), (p[0] + 0.1 * w, p[1] - 0.1 * w),
+                    (p[0] + 0.1 * w, p[1] + 0.1 * w), (p[0] - 0.1 * w, p[1] + 0.1 * w)]
+            art.shadow(c, post, height)
+            c.poly(GANTRY, post)
+            c.path(art.shade(GANTRY, 40), post[:2], 0.03 * w)
 
     def _grid_slots(self, c: Canvas) -> None:
         """Each grid slot: a white bracket open to the rear, and its position number."""

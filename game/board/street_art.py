@@ -20,6 +20,7 @@ from typing import Protocol
 import pygame
 
 from game import texts
+from game.board.labels import clear_spot
 from game.tracks.geometry import Point, lerp, shrink
 from rules.track import Space, Track, Zone
 
@@ -42,6 +43,8 @@ WHITE: Colour = (240, 240, 236)
 RESIDENT: tuple[Colour, ...] = ((236, 196, 160), (190, 140, 100), (120, 84, 60))
 #: The hint under the mouse for a space of each kind of zone.
 ZONE_HINTS = {"shooting": "gallery.shooting_zone", "danger": "gallery.danger_zone", "police": "gallery.police_zone"}
+#: A zone's tag: its height in lane widths.
+LABEL_SIZE = 0.36
 #: How strongly a zone's colour tints its spaces' asphalt (0 = not at all, 1 = fully).
 TINT = 0.3
 
@@ -245,7 +248,11 @@ class StreetArt:
             return
         p, n = sides[0][min(len(sides[0]) - 1, 2)]
         key, colour = ("board.danger_zone", DANGER) if zone.kind == "danger" else ("board.shooting_zone", SHOOTING)
-        self.labels.append((key, _off(p, n, 0.45 * self.w if zone.kind == "danger" else 0.3 * self.w), colour))
+        longest = max((texts.STRINGS[lang][key] for lang in texts.LANGUAGES), key=len)
+        start = 0.45 * self.w if zone.kind == "danger" else 0.3 * self.w
+        spot = clear_spot(longest, LABEL_SIZE * self.w, p, n, lambda q: self.board._clear(q, 0.75 * self.w),
+                          start, 6 * self.w)
+        self.labels.append((key, spot, colour))
 
     def extent(self) -> list[Point]:
         """Every point the art reaches, for the board's bounds."""
@@ -329,7 +336,7 @@ class StreetArt:
                     self._barrier(c, run)
             self._borders(c, zone)
         for key, at, colour in self.labels:
-            c.text(texts.tr(key), 0.36 * self.w, colour, at, backing=BLACK)
+            c.text(texts.tr(key), LABEL_SIZE * self.w, colour, at, backing=BLACK)
         for tunnel in self.track.tunnels:
             self._tunnel(c, tunnel.number, self.track.space(tunnel.entry), self.track.space(tunnel.exit))
 

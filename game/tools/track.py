@@ -168,6 +168,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from game.board.apart import problems
     from game.board.render import BoardOptions, BoardRenderer, read_art
 
     pygame.font.init()
@@ -187,7 +188,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
     print(f"{out}: {w} x {h} px, map pixels ({x:.0f}, {y:.0f}) to ({x + bw:.0f}, {y + bh:.0f}) at scale {scale:g}")
     if scale == 1:
         print(f"{out}: to lay it over the map in Tiled, add it as an image layer with offset X {x:.0f}, Y {y:.0f}")
-    for note in art.notes:
+    for note in [*art.notes, *problems(board)]:
         print(f"{file}: note: {note}")
     if names and 0.28 * board.lane_width * scale < 8:
         print(f"{out}: note: the names are too small to draw at scale {scale:g}; use --scale "

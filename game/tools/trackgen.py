@@ -199,7 +199,7 @@ class Beside:
     ``near`` to ``far`` px beyond the track's edge on ``side``; on a
     straight it is a rectangle, on an arc a curved band. ``cls`` is one of
     the scenery classes the board draws (docs/track-format.md): stand,
-    building, gravel, runoff, paved, grass, water, trees.
+    building, gravel, runoff, paved, grass, water, trees, tree, hill, rocks, tent, boat.
     """
 
     cls: str
@@ -210,7 +210,8 @@ class Beside:
     near: float
     far: float
     name: str = ""
-    rounded: bool | None = None  # round the corners off; default: trees and grass only
+    rounded: bool | None = None  # round the corners off; default: the classes of NATURE
+    roof: str = ""  # a building's roof (gable, flat, glass); empty: the default, gable
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,8 @@ class Circuit:
     margin: float = 96.0  # empty border around everything, px
     grow: tuple[int, int] = (0, 0)  # extra tiles right and below (room for art without moving the track)
     background: str = "#2f5d34"
-    surroundings: Literal["grass", "walls"] = "grass"  # the board's ground and barriers (pictures only)
+    # the board's ground and barriers (pictures only)
+    surroundings: Literal["grass", "meadow", "walls"] = "grass"
     scenery: tuple[Beside, ...] = ()
     no_lane_change: tuple[NoLaneChange, ...] = ()  # printed lines where cars stay in their lane
     street: tuple[Street, ...] = ()  # zones of the street race
@@ -762,10 +764,11 @@ def _beside(c: Circuit, b: Beside, poses: list[Pose], segs: list[Segment], half:
     near = [p.at(0.0, sign * (half + b.near)) for p in along]
     far = [p.at(0.0, sign * (half + b.far)) for p in along]
     outline = near + far[::-1]
-    if b.rounded or (b.rounded is None and b.cls in ("trees", "grass")):  # nature has no corners
+    if b.rounded or (b.rounded is None and b.cls in NATURE):  # nature has no corners
         for _ in range(3):
             outline = _chaikin(outline)
-    return MapObject("scenery", b.cls, Shape.of(outline), "polygon", name=b.name)
+    props: dict[str, int | float | str] = {"roof": b.roof} if b.roof else {}
+    return MapObject("scenery", b.cls, Shape.of(outline), "polygon", name=b.name, props=props)
 
 
 def _no_lane_change(c: Circuit, ln: NoLaneChange, poses: list[Pose], segs: list[Segment]) -> MapObject:
@@ -985,7 +988,7 @@ def _pit(
 # source for the layer colours, the Tiled project file and objecttypes.xml.
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
 # value the designer did not set stays missing and the loader can say so.
-CLASSES: dict[str, tuple[str, dict[str, int | bool]]] = {
+CLASSES: dict[str, tuple[str, dict[str, int | bool | str]]] = {
     "lane": ("#e6e6e6", {}),
     "start_finish": ("#ffffff", {}),
     "corner": ("#ff3b30", {"stops": 0}),
@@ -1000,7 +1003,7 @@ CLASSES: dict[str, tuple[str, dict[str, int | bool]]] = {
     "box": ("#bf5af2", {"box": 0}),
     # scenery: pictures only (docs/track-format.md); the rules never see them
     "stand": ("#5e5ce6", {}),
-    "building": ("#98989d", {}),
+    "building": ("#98989d", {"roof": ""}),
     "gravel": ("#d4c294", {}),
     "runoff": ("#707379", {}),
     "paved": ("#a09e97", {}),
@@ -1009,6 +1012,11 @@ CLASSES: dict[str, tuple[str, dict[str, int | bool]]] = {
     "trees": ("#245828", {}),
     "wall": ("#e2e2dc", {}),
     "tyres": ("#1a1a1c", {}),
+    "tree": ("#2f6b2f", {}),
+    "hill": ("#7a9a5a", {}),
+    "rocks": ("#8a867e", {}),
+    "tent": ("#f2f2ec", {}),
+    "boat": ("#f0f0ea", {}),
     # the street race (game/tracks/street.py)
     "shooting_zone": ("#ff2d55", {}),
     "danger_zone": ("#ff9500", {}),
@@ -1019,7 +1027,10 @@ CLASSES: dict[str, tuple[str, dict[str, int | bool]]] = {
     # a printed space no car may use (game/tracks/blocked.py), layer 'spaces'
     "blocked_space": ("#d0312d", {}),
 }
-SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres")
+SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres",
+           "tree", "hill", "rocks", "tent", "boat")
+#: Scenery drawn with rounded corners unless told otherwise: nature has none.
+NATURE = ("trees", "grass", "tree", "hill", "rocks")
 
 # Object layers, bottom first, each with the class whose colour it uses.
 LAYERS: list[tuple[str, str]] = [
@@ -1143,6 +1154,14 @@ def _property(name: str, value: int | float | str) -> dict[str, str]:
     return {"name": name, "type": "int", "value": str(value)}
 
 
+def _kind(value: int | bool | str) -> str:
+    """A class member's type as Tiled names it: ``bool`` for a flag (``pit_lane``'s
+    spaces_on_points), ``string`` for a name (a building's roof), else ``int``."""
+    if isinstance(value, bool):
+        return "bool"
+    return "string" if isinstance(value, str) else "int"
+
+
 def project_text() -> str:
     """The Tiled project file.
 
@@ -1176,18 +1195,14 @@ def project_text() -> str:
     return json.dumps(project, indent=4) + "\n"
 
 
-def _kind(value: int | bool) -> str:
-    """A class member's Tiled type: ``bool`` for a flag (``pit_lane``'s spaces_on_points), else ``int``."""
-    return "bool" if isinstance(value, bool) else "int"
-
-
 def objecttypes_text() -> str:
     """objecttypes.xml in the layout of Tiled's Object Types Editor."""
     root = ET.Element("objecttypes")
     for name, (colour, members) in CLASSES.items():
         el = ET.SubElement(root, "objecttype", {"name": name, "color": colour})
         for m, v in members.items():
-            ET.SubElement(el, "property", {"name": m, "type": _kind(v), "default": str(v).lower()})
+            default = str(v).lower() if isinstance(v, bool) else str(v)
+            ET.SubElement(el, "property", {"name": m, "type": _kind(v), "default": default})
     return _serialise(root)
 
 
@@ -1255,6 +1270,10 @@ OVAL = Circuit(
     grow=(0, 1),
     scenery=(
         Beside("stand", 2, 0.12, 0.88, L, 22, 82, "Linden grandstand"),
+        Beside("tent", 0, 0.12, 0.18, R, 70, 140),
+        Beside("tent", 0, 0.21, 0.27, R, 70, 140),
+        Beside("trees", 0, 0.35, 0.95, R, 190, 330),
+        Beside("tree", 0, 0.3, 0.32, R, 190, 240),
     ),
 )
 
@@ -1312,16 +1331,29 @@ GP = Circuit(
     margin=360.0,
     scenery=(
         Beside("paved", 0, 0.25, 0.78, L, 150, 330),
-        Beside("building", 0, 0.3, 0.42, L, 180, 250, "Race control"),
-        Beside("building", 0, 0.47, 0.56, L, 180, 250, "Paddock"),
+        Beside("building", 0, 0.3, 0.42, L, 180, 250, "Race control", roof="flat"),
+        Beside("building", 0, 0.47, 0.56, L, 180, 250, "Paddock", roof="glass"),
         Beside("building", 0, 0.6, 0.72, L, 180, 250),
+        Beside("tent", 0, 0.73, 0.76, L, 190, 240),
+        Beside("tent", 0, 0.26, 0.29, L, 190, 240),
         Beside("stand", 0, 0.15, 0.7, R, 40, 130, "Main grandstand"),
+        Beside("tent", 0, 0.72, 0.76, R, 60, 130),
+        Beside("tent", 0, 0.78, 0.82, R, 60, 130),
+        Beside("trees", 0, 0.1, 0.75, R, 160, 300),
         Beside("stand", 8, 0.3, 0.75, R, 40, 110),
+        Beside("hill", 8, 0.1, 0.9, L, 80, 420),
+        Beside("rocks", 8, 0.35, 0.6, L, 160, 300),
         Beside("trees", 8, 0.1, 0.9, R, 150, 330),
         Beside("stand", 11, 0.25, 0.75, L, 110, 180, "Hairpin"),
         Beside("water", 14, 0.1, 0.9, R, 120, 300, "", rounded=True),
+        Beside("boat", 14, 0.35, 0.5, R, 180, 230),
+        Beside("tree", 14, 0.05, 0.1, L, 50, 100),
+        Beside("tree", 14, 0.6, 0.66, L, 60, 120),
         Beside("stand", 18, 0.2, 0.8, L, 40, 110),
+        Beside("tent", 18, 0.05, 0.12, L, 60, 120),
+        Beside("trees", 18, 0.1, 0.9, R, 80, 260),
         Beside("trees", 24, 0.0, 1.0, L, 60, 220),
+        Beside("hill", 24, 0.1, 0.9, R, 100, 300),
     ),
 )
 
@@ -1388,7 +1420,12 @@ STREET = Circuit(
         Beside("water", 19, 0.0, 1.0, R, 150, 260),
         Beside("water", 18, 0.0, 1.0, R, 150, 260),
         Beside("water", 17, 0.0, 1.0, R, 150, 260),
-        Beside("building", 18, 0.12, 0.3, R, 175, 240, "Lighthouse"),
+        Beside("building", 18, 0.12, 0.3, R, 175, 240, "Lighthouse", roof="flat"),
+        Beside("boat", 0, 0.1, 0.16, R, 250, 300),
+        Beside("boat", 0, 0.2, 0.25, R, 250, 300),
+        Beside("boat", 0, 0.3, 0.36, R, 250, 300),
+        Beside("boat", 0, 0.55, 0.7, R, 330, 420),
+        Beside("boat", 20, 0.3, 0.6, R, 300, 380),
         Beside("stand", 0, 0.3, 0.78, L, 30, 120, "Harbour grandstand"),
         Beside("building", 0, 0.04, 0.26, L, 30, 200),
         Beside("building", 0, 0.78, 0.9, L, 30, 200),
@@ -1398,7 +1435,7 @@ STREET = Circuit(
         Beside("building", 2, 0.1, 0.6, R, 30, 160),
         Beside("building", 4, 0.05, 0.95, R, 30, 160),
         Beside("building", 4, 0.1, 0.9, L, 30, 130),
-        Beside("building", 6, 0.05, 0.95, R, 30, 170, "Market hall"),
+        Beside("building", 6, 0.05, 0.95, R, 30, 170, "Market hall", roof="glass"),
         Beside("building", 6, 0.1, 0.9, L, 30, 180),
         Beside("building", 8, 0.02, 0.28, R, 30, 170),
         Beside("building", 8, 0.33, 0.62, R, 30, 170, "Cathedral"),
@@ -1493,6 +1530,8 @@ CITY = Circuit(
         Beside("water", 6, 0.0, 1.0, L, 150, 460, "", rounded=True),  # the river's round head
         Beside("water", 6, 0.4, 1.0, L, 150, 460),
         Beside("water", 7, 0.0, 1.0, L, 150, 460),
+        Beside("boat", 6, 0.5, 0.62, L, 260, 320),
+        Beside("boat", 8, 0.2, 0.3, L, 300, 360),
         Beside("water", 8, 0.0, 0.7, L, 150, 460),
         Beside("trees", 8, 0.72, 1.0, L, 120, 300),
         *_block(10, 0.05, 0.95, L, 30, 170, along=2, across=1, length=340),
@@ -1520,7 +1559,7 @@ CITY = Circuit(
         Beside("grass", 0, 0.26, 0.74, R, 300, 710),
         Beside("trees", 0, 0.3, 0.45, R, 330, 680, "", rounded=True),
         Beside("water", 0, 0.48, 0.7, R, 420, 600, "", rounded=True),
-        Beside("building", 0, 0.82, 0.98, R, 280, 480, "Market hall"),
+        Beside("building", 0, 0.82, 0.98, R, 280, 480, "Market hall", roof="glass"),
         *_block(0, 0.0, 0.18, R, 530, 730),
         *_block(0, 0.82, 0.98, R, 530, 730),
         *_block(0, 0.0, 0.18, R, 780, 980),
@@ -1568,8 +1607,8 @@ AIRFIELD = Circuit(
     scenery=(
         # outside the main straight: the paddock behind the pits, woods beyond
         Beside("paved", 0, 0.22, 0.8, L, 150, 330),
-        Beside("building", 0, 0.27, 0.4, L, 180, 250, "Race control"),
-        Beside("building", 0, 0.45, 0.58, L, 180, 250, "Paddock"),
+        Beside("building", 0, 0.27, 0.4, L, 180, 250, "Race control", roof="flat"),
+        Beside("building", 0, 0.45, 0.58, L, 180, 250, "Paddock", roof="glass"),
         Beside("building", 0, 0.63, 0.76, L, 180, 250),
         Beside("trees", 0, 0.05, 0.95, L, 360, 470),
         Beside("stand", 0, 0.12, 0.72, R, 40, 130, "Main grandstand"),
@@ -1581,12 +1620,16 @@ AIRFIELD = Circuit(
         Beside("stand", 2, 0.55, 0.8, L, 40, 110),
         Beside("trees", 2, 0.05, 0.95, L, 180, 340),
         Beside("stand", 3, 0.25, 0.75, L, 120, 190),
+        Beside("tent", 2, 0.42, 0.45, L, 60, 110),
+        Beside("tent", 2, 0.47, 0.5, L, 60, 110),
         # the apron with its hangars inside the triangle, the control tower by the first bend
         Beside("paved", 8, 0.05, 0.95, R, 60, 420),
-        Beside("building", 8, 0.1, 0.45, R, 90, 250, "Hangar 1"),
-        Beside("building", 8, 0.55, 0.9, R, 90, 250, "Hangar 2"),
+        Beside("building", 8, 0.1, 0.45, R, 90, 250, "Hangar 1", roof="flat"),
+        Beside("building", 8, 0.55, 0.9, R, 90, 250, "Hangar 2", roof="flat"),
         Beside("paved", 0, 0.8, 1.0, R, 180, 360),
-        Beside("building", 0, 0.85, 0.97, R, 210, 330, "Tower"),
+        Beside("building", 0, 0.85, 0.97, R, 210, 330, "Tower", roof="glass"),
+        Beside("tent", 0, 0.74, 0.78, R, 60, 130),
+        Beside("tent", 0, 0.05, 0.09, R, 60, 130),
         Beside("stand", 1, 0.25, 0.75, L, 120, 190),
         # the fuel depot outside the kink, the woods round the west
         Beside("paved", 4, 0.1, 0.9, L, 40, 200),
@@ -1641,6 +1684,7 @@ MOUNTAIN = Circuit(
     pit=Pit(side=R, entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
     margin=330.0,
     background="#3f6b35",
+    surroundings="meadow",
     scenery=(
         # the valley: the village behind the pits, the lake round the Seekehre
         Beside("paved", 0, 0.3, 0.8, R, 130, 250),
@@ -1649,7 +1693,16 @@ MOUNTAIN = Circuit(
         *_block(0, 0.04, 0.26, R, 130, 290, along=2, length=1300),
         Beside("stand", 0, 0.08, 0.46, L, 40, 130, "Main grandstand"),
         Beside("water", 0, 0.8, 1.0, R, 110, 420, "Adlersee", rounded=True),
+        Beside("boat", 0, 0.86, 0.9, R, 200, 240),
+        Beside("boat", 0, 0.92, 0.95, R, 300, 330),
         Beside("trees", 1, 0.3, 1.0, R, 130, 300),
+        Beside("rocks", 2, 0.3, 0.5, R, 50, 120),
+        Beside("hill", 4, 0.0, 1.0, R, 160, 330),
+        Beside("rocks", 3, 0.3, 0.7, R, 50, 110),
+        Beside("hill", 0, 0.15, 0.55, L, 170, 460),
+        Beside("rocks", 6, 0.2, 0.7, L, 40, 110),
+        Beside("rocks", 16, 0.2, 0.8, L, 40, 100),
+        Beside("rocks", 13, 0.2, 0.7, L, 40, 120),
         # the switchback: spectators at the hairpin, woods on the slope
         Beside("stand", 3, 0.2, 0.8, L, 110, 180),
         Beside("trees", 2, 0.05, 0.7, L, 50, 140),
@@ -1657,7 +1710,11 @@ MOUNTAIN = Circuit(
         Beside("stand", 5, 0.25, 0.75, R, 110, 180),
         Beside("trees", 6, 0.0, 1.0, R, 60, 230),
         # the ridge: the mountain hut, the tarn and the chicane's stand, woods below the summit
+        Beside("hill", 8, 0.0, 1.0, R, 60, 400),
+        Beside("rocks", 8, 0.05, 0.2, R, 40, 100),
         Beside("building", 8, 0.25, 0.75, R, 110, 190, "Mountain hut"),
+        Beside("rocks", 9, 0.1, 0.9, L, 40, 110),
+        Beside("hill", 12, 0.05, 0.95, L, 180, 420),
         Beside("trees", 8, 0.0, 1.0, R, 230, 330),
         Beside("water", 12, 0.55, 0.95, R, 100, 260, "Bergsee", rounded=True),
         Beside("stand", 8, 0.3, 0.85, L, 30, 100),  # before the chicane, clear of its gravel on the left
@@ -1719,11 +1776,15 @@ CLASSIC = Circuit(
     scenery=(
         # the paddock behind the pits, the main grandstand facing them
         Beside("paved", 0, 0.24, 0.8, L, 150, 330),
-        Beside("building", 0, 0.29, 0.42, L, 180, 250, "Race control"),
-        Beside("building", 0, 0.47, 0.6, L, 180, 250, "Paddock"),
+        Beside("building", 0, 0.29, 0.42, L, 180, 250, "Race control", roof="flat"),
+        Beside("building", 0, 0.47, 0.6, L, 180, 250, "Paddock", roof="glass"),
         Beside("building", 0, 0.65, 0.76, L, 180, 250),
         Beside("stand", 0, 0.1, 0.7, R, 40, 130, "Main grandstand"),
+        Beside("tent", 0, 0.73, 0.77, R, 60, 130),
+        Beside("tent", 0, 0.79, 0.83, R, 60, 130),
         Beside("stand", 1, 0.2, 0.8, L, 110, 180),
+        Beside("tree", 2, 0.1, 0.2, R, 50, 110),
+        Beside("tree", 2, 0.55, 0.65, R, 60, 120),
         # the brook under the bridge, the oak woods round the hairpin
         Beside("water", 4, 0.8, 1.0, L, 0, 220),
         Beside("water", 4, 0.8, 1.0, R, 0, 90),
@@ -1734,6 +1795,8 @@ CLASSIC = Circuit(
         Beside("trees", 10, 0.12, 0.9, L, 60, 330),
         # the lake in the park inside the lap, the sawmill by the last corners
         Beside("water", 10, 0.2, 0.75, R, 110, 330, "", rounded=True),
+        Beside("boat", 10, 0.35, 0.45, R, 190, 240),
+        Beside("tent", 10, 0.05, 0.1, R, 60, 120),
         Beside("trees", 10, 0.78, 1.0, R, 60, 250),
         Beside("stand", 10, 0.25, 0.65, L, 30, 100),
         Beside("trees", 12, 0.1, 0.9, R, 60, 200),
@@ -1781,7 +1844,10 @@ def make_art(layout: Layout) -> tuple[Art, object]:
         board = BoardRenderer(track, art=read_art(path))
     width, height = layout.width * TILE, layout.height * TILE
     preview = board.render(BoardOptions(), 1.0, area=(0.0, 0.0, float(width), float(height)), transparent=True)
-    areas = [(s.cls, s.points) for s in board.art.scenery if len(s.points) >= 3 and s.cls not in ("wall", "tyres")]
+    # the tileset's nearest picture for the scenery classes it has no tile of
+    as_tile = {"tree": "trees", "hill": "grass_dark", "rocks": "gravel", "tent": "building", "boat": "water"}
+    areas = [(as_tile.get(s.cls, s.cls), s.points) for s in board.art.scenery
+             if len(s.points) >= 3 and s.cls not in ("wall", "tyres")]
     areas.sort(key=lambda a: a[0] in ("stand", "building"))  # blocks on top of ground areas
     areas += [("gravel", poly) for poly, _ in board.gravel]
     if board.pit_building is not None:
