@@ -71,6 +71,15 @@ def spaces_line(value: int) -> LogLine:
     return LogLine("dice.spaces.1" if value == 1 else "dice.spaces.n", {"n": value})
 
 
+def driven_line(value: int, spaces: int | None) -> LogLine:
+    """A gear die's result and the spaces the car drives with it, where tyres, the driver's
+    ability, a boost or the nitro change them ("6 spaces (+3)" under a 3)."""
+    if spaces is None or spaces == value:
+        return spaces_line(value)
+    change = f"+{spaces - value}" if spaces > value else f"−{value - spaces}"
+    return LogLine("dice.spaces.changed", {"n": spaces, "change": change})
+
+
 def roll_outcome(step: Step) -> LogLine | None:
     """What a die roll meant, in a few words for the dice tray ("7 spaces", "passed", "-1 body WP")."""
     c = step.chance
@@ -78,7 +87,7 @@ def roll_outcome(step: Step) -> LogLine | None:
         return None
     value = getattr(step.action, "value", 0)
     if c.purpose == Purpose.GEAR:
-        return spaces_line(value)
+        return driven_line(value, step.after.moves_left)
     if c.purpose == Purpose.GRID:
         return None
     if step.after.phase == "karma":  # KARMA-3: a failed check held for the driver's karma

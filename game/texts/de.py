@@ -300,6 +300,7 @@ STRINGS: dict[str, str] = {
     "purpose.pit": "Boxenstopp",
     "purpose.weather": "Wetter",
     "dice.spaces.1": "1 Feld",
+    "dice.spaces.changed": "{n} {n:Feld|Felder} ({change})",
     "dice.spaces.n": "{n} Felder",
     "dice.held": "misslingt, außer Karma hilft",
     "dice.passed": "bestanden",

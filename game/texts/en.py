@@ -292,6 +292,7 @@ STRINGS: dict[str, str] = {
     "purpose.pit": "pit stop",
     "purpose.weather": "weather",
     "dice.spaces.1": "1 space",
+    "dice.spaces.changed": "{n} {n:space|spaces} ({change})",
     "dice.spaces.n": "{n} spaces",
     "dice.held": "fails, unless karma helps",
     "dice.passed": "passed",

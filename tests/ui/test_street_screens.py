@@ -207,3 +207,21 @@ def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats
     header = header_for(lineup, "Brückenau City Circuit", "0" * 64, 1)
     assert scene.car_names() == [e.name for e in header.entries]
     assert scene.car_names()[0] == NAMES[0] and scene.car_names()[1:] == [d.name for d in ROSTER[1:4]]
+
+
+def test_STREET_3_the_dice_tray_says_how_far_the_nitro_takes_the_car(tmp_path: Path) -> None:
+    """The tray showed the die's 3 while the car drove 6 with the nitro: it says "6 spaces (+3)"."""
+    state = position([car("m", "A40", 3), car("f", "A5", 3)], "m", rules=STREET)
+    scene = scene_at(tmp_path, control_at(state))
+    settle(scene)
+    key(scene, pygame.K_n)
+    scene.choose(3)
+    settle(scene)
+    if scene.control.wait() == Wait.ROLL:
+        key(scene, pygame.K_SPACE)
+        settle(scene)
+    throw = scene.tray.throw
+    assert throw is not None and throw.outcome is not None
+    spaces = scene.control.state.moves_left
+    assert spaces == throw.value + 3  # the nitro adds the gear's number (STREET-3)
+    assert throw.outcome.text() == f"{spaces} spaces (+3)"
