@@ -73,7 +73,8 @@ STEP_TIME = 0.035  # seconds per space of a drive
 REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
 RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
 CLOSE_UP = 40
-GHOST_ALPHA = 120  # the ghost car shows through: the lap to beat, not a car in the way
+GHOST_ALPHA = 185  # the ghost car shows through: the lap to beat, not a car in the way
+GHOST_COLOUR = "#6fe3ff"  # a cold cyan no livery uses, that stands out from asphalt, grass and kerbs
 READY_GAP = 2  # empty card lines under the driver's card text: room for the start button (+1 for tyres)
 
 
@@ -670,7 +671,7 @@ class QualifyingScene(Scene):
             pose = self.ghost.pose(self.watch.elapsed_ms)
             surf = self.ghost_layer.clear(screen.get_size())
             x, y = self.view.to_screen(pose[:2])
-            draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, "#f0f0f0", 8, 0)
+            draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, GHOST_COLOUR, 8, 0)
             surf.set_alpha(GHOST_ALPHA)
             screen.blit(surf, (0, 0))
         entry = self.entry
