@@ -1180,6 +1180,25 @@ class BoardRenderer:
                 part = edge[start:start + per_block + 1]
                 outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
                 c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
+            self._apex_kerb(c, i)
+
+    def _apex_kerb(self, c: Canvas, corner: int) -> None:
+        """A narrower kerb on the inside of the corner's middle, where cars clip the apex; it
+        stops wherever another stretch of track passes nearer than the ground the board keeps."""
+        w = self.lane_width
+        lane = self.track.lanes - 1 - self._outer_lane(corner)
+        side = 1.0 if lane == 0 else -1.0
+        span = self._corner_span(corner, lane)
+        middle = span[len(span) // 4: len(span) - len(span) // 4]
+        depth = 0.16 * w
+        edge = [(k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side))
+                for k in middle]
+        for b, start in enumerate(range(0, len(edge) - 1, 2)):
+            part = edge[start:start + 3]
+            outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
+            if not all(self._clear(q, 0.85 * w) for q in outer):
+                continue
+            c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
 
     def _lines(self, c: Canvas) -> None:
         """White lines between spaces and along every lane edge; the track's edges a little bolder."""
@@ -1264,8 +1283,8 @@ class BoardRenderer:
         dx, dy = art.SHADOW[0] * height, art.SHADOW[1] * height
         half = 0.05 * w
         n = _unit(right[1] - left[1], left[0] - right[0])
-        beam = [(left[0] + n[0] * half, left[1] + n[1] * half), (right[0] + n[0] * half, right[1] + n[1] * half),
-                (right[0] - n[0] * half, right[1] - n[1] * half), (left[0] - n[0] * half, left[1] - n[1] * half)]
+        ends = ((left, 1), (right, 1), (right, -1), (left, -1))
+        beam = [(p[0] + n[0] * half * k, p[1] + n[1] * half * k) for p, k in ends]
         art.translucent(c, (0, 0, 0), 60, [(x + dx, y + dy) for x, y in beam])
         c.poly(GANTRY, beam)
         for i in range(5):
