@@ -923,8 +923,10 @@ class BoardRenderer:
             for item in self.art.scenery:
                 if item.cls == cls:
                     c.textured(cls, item.points)
-                    if cls == "water":
-                        art.waterside(c, list(item.points), self.lane_width, self.art.surroundings == "walls")
+        water = [list(item.points) for item in self.art.scenery if item.cls == "water"]
+        for pts in water:
+            art.waterside(c, pts, self.lane_width, self.art.surroundings == "walls",
+                          lambda p: any(point_in_polygon(p, other) for other in water))
         self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
