@@ -27,6 +27,7 @@ from pathlib import Path
 from statistics import median
 
 import pygame
+import pygame.gfxdraw
 
 from game import texts
 from game.board.apart import Apart
@@ -323,6 +324,20 @@ class Canvas:
         self.surface.blit(layer, box)
         pygame.draw.aalines(self.surface, rim or TEXTURE_BASE[kind], True, q)
 
+    def grained(self, kind: str, pts: Sequence[Point]) -> None:
+        """A polygon of asphalt with its grain (an opaque texture, fixed to the map), its rim smoothed."""
+        if self.off(pts):
+            return
+        q = [self.px(p) for p in pts]
+        tile = _opaque(kind, round(self.s, 3))
+        tw, th = tile.get_size()
+        ax, ay = self.px((0.0, 0.0))
+        try:
+            pygame.gfxdraw.textured_polygon(self.surface, q, tile, round(ax) % tw, -round(ay) % th)
+        except pygame.error:
+            pass  # SDL_gfx's way of saying that no pixel of the polygon lies on the surface
+        pygame.draw.aalines(self.surface, TEXTURE_BASE[kind], True, q)
+
     def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
         x0, y0, x1, y1 = self.view
         if (max(a[0], b[0]) < x0 - width or min(a[0], b[0]) > x1 + width
@@ -383,24 +398,6 @@ def paint_grass(surface: pygame.Surface, to_px: Callable[[Point], Point], band: 
         pygame.draw.polygon(surface, GRASS_STRIPE, [(a, 0), (a + step, 0), (a + step - h, h), (a - h, h)])
 
 
-GRAIN_SIZE = 96.0  # map pixels per tile of grain
-
-
-@lru_cache(maxsize=8)
-def _grain_tile(scale: float) -> pygame.Surface:
-    """Specks of light and dark, mostly transparent: the grain of asphalt and ground."""
-    n = max(8, round(GRAIN_SIZE * scale))
-    tile = pygame.Surface((n, n), pygame.SRCALPHA)
-    tile.fill((0, 0, 0, 0))
-    rnd = random.Random("grain")
-    for _ in range(round(GRAIN_SIZE * GRAIN_SIZE / 6)):
-        x, y = rnd.uniform(0, n), rnd.uniform(0, n)
-        light = rnd.random() < 0.45
-        colour = (255, 255, 255, rnd.randint(14, 36)) if light else (0, 0, 0, rnd.randint(20, 48))
-        speck(tile, colour, (x, y), 0.55 * scale)
-    return tile
-
-
 def speck(surface: pygame.Surface, colour: tuple[int, ...], at: Point, radius: float) -> None:
     """A dot of ``radius`` pixels; below one pixel, a single pixel (a circle that small draws nothing)."""
     if radius < 1.0:
@@ -409,22 +406,17 @@ def speck(surface: pygame.Surface, colour: tuple[int, ...], at: Point, radius: f
         pygame.draw.circle(surface, colour, at, radius)
 
 
-def grain(surface: pygame.Surface, to_px: Callable[[Point], Point], scale: float) -> None:
-    """The fine grain of a printed board over everything painted so far, fixed to the map."""
-    if scale < 0.12:
-        return  # too small to see
-    tile = _grain_tile(round(scale, 3))
-    tw, th = tile.get_size()
-    w, h = surface.get_size()
-    ax, ay = to_px((0.0, 0.0))
-    for ty in range(int(ay % th - th), h, th):
-        for tx in range(int(ax % tw - tw), w, tw):
-            surface.blit(tile, (tx, ty))
+@lru_cache(maxsize=16)
+def _opaque(kind: str, scale: float) -> pygame.Surface:
+    """A texture without its alpha channel, as ``gfxdraw.textured_polygon`` needs it."""
+    tile = pygame.Surface(texture(kind, scale).get_size())
+    tile.blit(texture(kind, scale), (0, 0))
+    return tile
 
 
 TEXTURE_BASE: dict[str, Colour] = {
     "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
-    "meadow": MEADOW,
+    "meadow": MEADOW, "asphalt": ASPHALT, "pit": PIT_ASPHALT,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -472,6 +464,9 @@ def texture(kind: str, scale: float) -> pygame.Surface:
         dots(30, 3.5, 30)
     elif kind == "grass":
         dots(60, 1.0, 8)
+    elif kind in ("asphalt", "pit"):  # the grain of the tarmac: fine light and dark specks
+        dots(900, 0.45, 22)
+        dots(60, 0.9, 16)
     elif kind == "meadow":  # tufts of long grass and a few flowers, never mown
         dots(70, 3.2, 7)
         dots(160, 1.2, 11)
@@ -928,8 +923,10 @@ class BoardRenderer:
             for item in self.art.scenery:
                 if item.cls == cls:
                     c.textured(cls, item.points)
-                    if cls == "water":
-                        art.waterside(c, list(item.points), self.lane_width, self.art.surroundings == "walls")
+        water = [list(item.points) for item in self.art.scenery if item.cls == "water"]
+        for pts in water:
+            art.waterside(c, pts, self.lane_width, self.art.surroundings == "walls",
+                          lambda p: any(point_in_polygon(p, other) for other in water))
         self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
@@ -938,8 +935,6 @@ class BoardRenderer:
             self._pit(c)
         self._asphalt(c)
         self._worn_line(c)
-        if ground:  # over bare ground only: a transparent picture keeps its empty parts empty
-            grain(c.surface, c.px, c.s)
         self.street.ground(c)
         if o.rows:
             for s in self.track.spaces:
@@ -1139,7 +1134,7 @@ class BoardRenderer:
                 shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
                 grow_left = shoulder if s.lane == 0 else 0.1 * w
                 grow_right = shoulder if s.lane == last else 0.1 * w
-                c.poly(ASPHALT, self._outline(s, grow_left, grow_right))
+                c.grained("asphalt", self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
         """The pit lane in darker asphalt, joined to the track at every entry and exit space; its
@@ -1155,7 +1150,7 @@ class BoardRenderer:
             c.poly(PIT_ASPHALT, [(a[0] + n[0] * h, a[1] + n[1] * h), (b[0] + n[0] * h, b[1] + n[1] * h),
                                  (b[0] - n[0] * h, b[1] - n[1] * h), (a[0] - n[0] * h, a[1] - n[1] * h)])
         for s in self.track.lane_spaces(-1):
-            c.poly(PIT_ASPHALT, self._outline(s, 0.1 * w, 0.1 * w))
+            c.grained("pit", self._outline(s, 0.1 * w, 0.1 * w))
 
         def mouth(p: Point) -> bool:
             return any(_dist_to_segment(p, a, b) < h for a, b in roads[2:])
@@ -1187,6 +1182,25 @@ class BoardRenderer:
                 part = edge[start:start + per_block + 1]
                 outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
                 c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
+            self._apex_kerb(c, i)
+
+    def _apex_kerb(self, c: Canvas, corner: int) -> None:
+        """A narrower kerb on the inside of the corner's middle, where cars clip the apex; it
+        stops wherever another stretch of track passes nearer than the ground the board keeps."""
+        w = self.lane_width
+        lane = self.track.lanes - 1 - self._outer_lane(corner)
+        side = 1.0 if lane == 0 else -1.0
+        span = self._corner_span(corner, lane)
+        middle = span[len(span) // 4: len(span) - len(span) // 4]
+        depth = 0.16 * w
+        edge = [(k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side))
+                for k in middle]
+        for b, start in enumerate(range(0, len(edge) - 1, 2)):
+            part = edge[start:start + 3]
+            outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
+            if not all(self._clear(q, 0.85 * w) for q in outer):
+                continue
+            c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
 
     def _lines(self, c: Canvas) -> None:
         """White lines between spaces and along every lane edge; the track's edges a little bolder."""
@@ -1271,8 +1285,8 @@ class BoardRenderer:
         dx, dy = art.SHADOW[0] * height, art.SHADOW[1] * height
         half = 0.05 * w
         n = _unit(right[1] - left[1], left[0] - right[0])
-        beam = [(left[0] + n[0] * half, left[1] + n[1] * half), (right[0] + n[0] * half, right[1] + n[1] * half),
-                (right[0] - n[0] * half, right[1] - n[1] * half), (left[0] - n[0] * half, left[1] - n[1] * half)]
+        ends = ((left, 1), (right, 1), (right, -1), (left, -1))
+        beam = [(p[0] + n[0] * half * k, p[1] + n[1] * half * k) for p, k in ends]
         art.translucent(c, (0, 0, 0), 60, [(x + dx, y + dy) for x, y in beam])
         c.poly(GANTRY, beam)
         for i in range(5):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
@@ -306,21 +306,26 @@ def tent(c: Canvas, pts: list[Point], w: float) -> None:
     c.path(shade(colour, -70), pts, 0.03 * w, closed=True)
 
 
-def waterside(c: Canvas, pts: list[Point], w: float, quay: bool) -> None:
+def waterside(c: Canvas, pts: list[Point], w: float, quay: bool,
+              wet: Callable[[Point], bool] = lambda p: False) -> None:
     """The edge of the water: a stone quay with bollards in a town (a street circuit's paved
-    ground), else a muddy shore; and the light's glint on the water near the upper-left bank."""
+    ground), else a muddy shore. An edge with water on both sides (where two water shapes of
+    one river meet, ``wet`` says where water is) is no bank and gets none."""
     if c.off(pts, w):
         return
-    glint = [(x + 0.12 * w, y + 0.12 * w) for x, y in shrink(pts, 0.18 * w)]
-    if len(glint) >= 3:
-        c.path(shade((44, 100, 146), 30), glint, 0.05 * w, closed=True)
-    if not quay:
-        c.path((92, 104, 70), pts, 0.16 * w, closed=True)
-        c.path((120, 128, 92), pts, 0.07 * w, closed=True)
-        return
-    c.path((150, 146, 136), pts, 0.2 * w, closed=True)
-    c.path((196, 192, 180), pts, 0.12 * w, closed=True)
+    banks = []
     for a, b in zip(pts, [*pts[1:], pts[0]]):
+        m, length = lerp(a, b, 0.5), math.dist(a, b) or 1.0
+        nx, ny = (b[1] - a[1]) / length * 0.3 * w, (a[0] - b[0]) / length * 0.3 * w
+        if not (wet((m[0] + nx, m[1] + ny)) and wet((m[0] - nx, m[1] - ny))):
+            banks.append((a, b))
+    for colour, width in (((150, 146, 136), 0.2), ((196, 192, 180), 0.12)) if quay else \
+            (((92, 104, 70), 0.16), ((120, 128, 92), 0.07)):
+        for a, b in banks:
+            c.path(colour, [a, b], width * w)
+    if not quay:
+        return
+    for a, b in banks:
         n = int(math.dist(a, b) / (1.2 * w))
         for k in range(n):
             x, y = c.px(lerp(a, b, (k + 0.5) / n))
