@@ -54,7 +54,7 @@ WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "
 LAPS = 1
 #: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
-#: rounds end; GP Online's boards need up to 14.
+#: rounds end; GP Online's boards need up to 17.
 ROUNDS = 40
 
 
