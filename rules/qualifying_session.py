@@ -60,6 +60,7 @@ class QualifyingLap:
             track, rules, entry.id, wp=entry.wear, tyre=tyre.value if tyre else None, wet=wet, profile=entry.profile
         )
         self.actions: list[TimedAction] = []
+        self._before_gear: RaceState | None = None  # the lap before its last gear, until the die is rolled
 
     @property
     def done(self) -> bool:
@@ -72,9 +73,25 @@ class QualifyingLap:
 
     def act(self, action: Action, at_ms: int) -> list[Event]:
         """Apply a decision or a die face; IllegalAction leaves the lap unchanged."""
+        before = self.state
         self.state, events = apply(self.track, self.state, action)
         self.actions.append(TimedAction(at_ms=at_ms, action=action))
+        self._before_gear = before if isinstance(action, ChooseGear) else None
         return events
+
+    @property
+    def can_undo(self) -> bool:
+        """A gear may be taken back until its die is rolled (MASTERS-LEVER-2/3), as in the race."""
+        return self._before_gear is not None and not self.done
+
+    def undo_gear(self) -> bool:
+        """The lap as it was before its last gear; the watch keeps the time it took (QUAL-3)."""
+        if not self.can_undo:
+            return False
+        assert self._before_gear is not None
+        self.state, self._before_gear = self._before_gear, None
+        self.actions.pop()
+        return True
 
     def roll(self, at_ms: int) -> list[Event]:
         """Throw the die the lap waits for."""

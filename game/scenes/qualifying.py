@@ -129,11 +129,12 @@ class QualifyingScene(Scene):
         self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
                                     lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
         self.stop_button = Button("end", lambda: tr("qual.stop_here"), self.stop_here, "primary", px=22)
+        self.undo_button = Button("undo", lambda: tr("race.undo"), self.undo, px=20)
         self.pause_buttons = [
             Button("resume", lambda: tr("qual.resume"), self.resume, "primary"),
             Button("leave", lambda: tr("qual.leave"), app.home),
         ]
-        self.widgets = [self.start_button, self.stop_button, *self.tyre_buttons, *self.pause_buttons]
+        self.widgets = [self.start_button, self.stop_button, self.undo_button, *self.tyre_buttons, *self.pause_buttons]
         # saving the map in Tiled shows the new board, if the laps so far go the same there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is session.track), None))
         if session.lap is not None:
@@ -294,6 +295,13 @@ class QualifyingScene(Scene):
             if self._act(ChooseGear(gear=gear)) is not None:
                 self.app.sound.play("shift")
 
+    def undo(self) -> None:
+        """Backspace or the button: the gear taken back before its die is rolled; the watch runs on."""
+        lap = self.session.lap
+        if self.idle and lap is not None and lap.undo_gear():
+            self.app.sound.play("shift")
+            self._save()
+
     def roll(self) -> None:
         """Space or a click on the tray: the first roll also starts the steward's watch (QUAL-3)."""
         if not (self.idle and self.wait() == "roll"):
@@ -444,6 +452,8 @@ class QualifyingScene(Scene):
             b.rect = pygame.Rect(mid[0] - 225 + i * 155, row, 140, 40)
         self.start_button.rect = pygame.Rect(mid[0] - 150, row + (50 if self.session.tyre_choice else 8), 300, 50)
         self.stop_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        # where the stop button shows while extras are offered: the two are never offered together
+        self.undo_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 44, TRAY_W, 36)
         order = pygame.Rect(MARGIN, TOP + MARGIN, CLASSIFICATION_W, classification_height(len(self.session.entries)))
         self.view.free = free_areas(board, order, self.stop_button.rect.top - 8)
         for i, b in enumerate(self.pause_buttons):
@@ -466,6 +476,9 @@ class QualifyingScene(Scene):
         for b in self.pause_buttons:
             b.visible = self.paused
         self.stop_button.visible = not self.paused and self.idle and self.optional()
+        lap = self.session.lap
+        self.undo_button.visible = (not self.paused and self.idle and self.phase == "driving" and lap is not None
+                                    and lap.can_undo)
 
     def animating(self) -> bool:
         """The stopwatch runs (countdown, a lap, a computer's lap, a result card), or a message or
@@ -622,6 +635,8 @@ class QualifyingScene(Scene):
             self.enter()
         elif k == pygame.K_e:
             self.stop_here()
+        elif k == pygame.K_BACKSPACE:
+            self.undo()
         else:
             return False
         return True

@@ -294,6 +294,37 @@ def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: P
     assert again.ghost.done and again.ghost.pose(again.best.time_ms + 10_000)[:2] != start[:2]
 
 
+def test_MASTERS_LEVER_3_a_time_trial_gear_is_taken_back_before_its_roll(tmp_path: Path) -> None:
+    """The time trial had no gear undo: Backspace or the button takes the gear back until the die
+    is rolled, the lap (and so its save) forgets it, and a gear after the roll stands (MASTERS-LEVER-2)."""
+    app, trial = started_trial(tmp_path)
+    scene = app.scene
+    scene.begin()
+    settle(scene)
+    key(scene, pygame.K_1)
+    settle(scene)
+    lap = scene.session.lap
+    assert scene.wait() == "roll" and lap.state.car(lap.entry.id).gear == 1
+    scene.update(0.05)
+    assert scene.undo_button.visible
+    key(scene, pygame.K_BACKSPACE)
+    assert scene.wait() == "gear" and lap.state.car(lap.entry.id).gear == 0 and not lap.actions
+    key(scene, pygame.K_2)
+    settle(scene)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.undo_button.rect.center)
+    scene.update(0.05)
+    scene.handle(click)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=scene.undo_button.rect.center))
+    assert scene.wait() == "gear"
+    key(scene, pygame.K_1)
+    settle(scene)
+    key(scene, pygame.K_SPACE)
+    settle(scene)
+    assert not lap.can_undo and scene.wait() == "move"
+    key(scene, pygame.K_BACKSPACE)
+    assert scene.wait() == "move" and [type(t.action).__name__ for t in lap.actions] == ["ChooseGear", "Roll"]
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, language: str) -> None:
     texts.set_language(language)
