@@ -48,7 +48,8 @@ class MatrixLink:
 
     def __init__(self, homeserver: str, user: str) -> None:
         self.homeserver = homeserver
-        self.client = nio.AsyncClient(homeserver, user, config=nio.AsyncClientConfig(store_sync_tokens=False))
+        self.client = nio.AsyncClient(homeserver, user, config=nio.AsyncClientConfig(
+            store_sync_tokens=False, max_timeouts=2, max_timeout_retry_wait_time=2, request_timeout=30))
         self.since: str | None = None
 
     @property
@@ -88,14 +89,16 @@ class MatrixLink:
         answer = await self._call(f"reading the race of {room}", self.client.room_get_state_event(room, RACE))
         return answer.content
 
-    async def send(self, room: str, message: Any) -> str:
-        answer = await self._call("sending to the race room", self.client.room_send(room, kind_of(message), content(message)))
+    async def send(self, room: str, message: Any, tx_id: str | None = None) -> str:
+        """Send a race message; the same ``tx_id`` sent again is one event (a retry after a lost answer)."""
+        answer = await self._call("sending to the race room", self.client.room_send(
+            room, kind_of(message), content(message), tx_id=tx_id))
         return answer.event_id
 
-    async def say(self, room: str, text: str, notice: bool = False) -> None:
+    async def say(self, room: str, text: str, notice: bool = False, tx_id: str | None = None) -> None:
         """Chat in the room; the referee's notices as m.notice, as bots do."""
         body = {"msgtype": "m.notice" if notice else "m.text", "body": text}
-        await self._call("sending to the race room", self.client.room_send(room, CHAT, body))
+        await self._call("sending to the race room", self.client.room_send(room, CHAT, body, tx_id=tx_id))
 
     async def history(self, room: str) -> list[RoomEvent]:
         """Every timeline event of the room from its start, oldest first."""

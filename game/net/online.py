@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,6 +50,7 @@ class RefereeBot:
         self.seen: set[str] = set()
         self.log: list[str] = []
         self.invites: list[str] = []
+        self.outbox: list[tuple[str, str, Applied | SeedReveal | None, str]] = []  # (room, txn, message, notice)
 
     async def _start(self) -> None:
         """The first sync: the point from which events come by sync (the past is read as history)."""
@@ -122,15 +124,25 @@ class RefereeBot:
         await self._publish(e.room, referee.receive(e.sender, message, self.clock()))
 
     async def _publish(self, room: str, out: list[Out]) -> None:
+        """Send the referee's output in order. What the homeserver did not take stays queued and
+        goes first next time (MatrixError is raised on): an applied action is never lost."""
         for message in out:
+            tx = uuid.uuid4().hex
             if isinstance(message, Notice):
                 self.log.append(message.text)
-                await self.link.say(room, (f"{message.to}: " if message.to else "") + message.text, notice=True)
+                self.outbox.append((room, tx, None, (f"{message.to}: " if message.to else "") + message.text))
+                continue
+            self.outbox.append((room, tx, message, ""))
+            if isinstance(message, Applied) and message.notice:  # for any Matrix client's chat too
+                self.log.append(message.notice)
+                self.outbox.append((room, tx + "n", None, message.notice))
+        while self.outbox:
+            where, tx, message, text = self.outbox[0]
+            if message is None:
+                await self.link.say(where, text, notice=True, tx_id=tx)
             else:
-                await self.link.send(room, message)
-                if isinstance(message, Applied) and message.notice:  # for any Matrix client's chat too
-                    self.log.append(message.notice)
-                    await self.link.say(room, message.notice, notice=True)
+                await self.link.send(where, message, tx_id=tx)
+            self.outbox.pop(0)
 
     async def serve(self, until: Callable[[], bool], retry: float = 1.0) -> None:
         """Answer the rooms' events until ``until()``; joins rooms it is invited to as referee.
@@ -169,6 +181,7 @@ class OnlinePlayer:
         self.problems: list[str] = []
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now; '' when it can
+        self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
 
     async def connect(self) -> RaceView:
         """Join the room (if invited), then replay its whole history."""
@@ -200,9 +213,10 @@ class OnlinePlayer:
             self.problems.append(problem)
 
     async def poll(self, timeout_ms: int = 1000, retry: float = 1.0) -> None:
-        """New room events into the view; an unreachable homeserver is noted in ``offline`` and
-        tried again after ``retry`` seconds, the race kept as it was."""
+        """Send what waits in the outbox, then take new room events into the view. An unreachable
+        homeserver is noted in ``offline`` and tried again after ``retry`` seconds; nothing is lost."""
         try:
+            await self._flush()
             events, _ = await self.link.sync(timeout_ms)
         except MatrixError as err:
             self.offline = str(err)
@@ -212,8 +226,25 @@ class OnlinePlayer:
         for e in events:
             self.take(e)
 
+    async def _flush(self) -> None:
+        while self.outbox:
+            tx, message = self.outbox[0]
+            if isinstance(message, str):
+                await self.link.say(self.room, message, tx_id=tx)
+            else:
+                await self.link.send(self.room, message, tx_id=tx)
+            self.outbox.pop(0)
+
     async def send(self, message: Decision | BidSeal | BidOpen) -> None:
-        await self.link.send(self.room, message)
+        """Send a decision now, or as soon as the homeserver can be reached."""
+        await self._queue(message)
 
     async def say(self, text: str) -> None:
-        await self.link.say(self.room, text)
+        await self._queue(text)
+
+    async def _queue(self, message: Decision | BidSeal | BidOpen | str) -> None:
+        self.outbox.append((uuid.uuid4().hex, message))
+        try:
+            await self._flush()
+        except MatrixError as err:
+            self.offline = str(err)
