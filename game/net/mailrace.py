@@ -16,12 +16,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.texts import tr
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.filelimits import SAVE, read_text
 from rules.race_view import RaceView
 from rules.record import Header, write_atomic
-from rules.referee import Notice, Referee, RefereeError
+from rules.referee import Notice as Say, Referee, RefereeError
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.track import Track
 
@@ -85,7 +86,7 @@ class Steward:
     def _record(self, out: list) -> list[str]:
         """Keep the referee's output in the saved state; returns the notices' texts."""
         applied = [m for m in out if isinstance(m, Applied)]
-        texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Notice)]
+        texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Say)]
         texts += [m.notice for m in applied if m.notice]
         self.state = self.state.model_copy(update={
             "applied": self.state.applied + tuple(applied),
@@ -110,7 +111,7 @@ class Steward:
                 raise RaceFileError(f"{path}: the record in this file differs from the race's at action {at + 1}: "
                                     "the file was tampered with; nothing was applied")
             if len(file.applied) < len(self.state.applied):
-                return self._record([Notice(f"{file.sender} answered an older file (action {len(file.applied) + 1}); "
+                return self._record([Say(f"{file.sender} answered an older file (action {len(file.applied) + 1}); "
                                             f"the race is at action {self.referee.seq + 1}", file.sender)])
             raise RaceFileError(f"{path}: the record in this file has actions the race never had: "
                                 "the file was tampered with; nothing was applied")
@@ -214,3 +215,23 @@ class MailPlayer:
             raise RaceFileError(f"no sealed bid of {car} is kept in {self.folder}: seal one first")
         message = BidOpen(seq=len(view.actions), car=car, amount=seen.bids[car], nonce=seen.nonces[car])
         return self.reply(view, message, outbox)
+
+
+class MailLink:
+    """An email race in the window: the steward's file opened is the race; this player's decision
+    becomes a reply file beside it, to send to the steward."""
+
+    def __init__(self, player: MailPlayer, path: Path, track: Track) -> None:
+        self.player = player
+        self.account = player.name
+        self.outbox = path.parent
+        self.view = player.open(path, track)
+        self._shown = 0
+
+    def pump(self) -> list[str]:
+        lines = self.view.notices[self._shown:]
+        self._shown = len(self.view.notices)
+        return list(lines)
+
+    def send(self, message: Decision) -> str:
+        return tr("email.reply", path=str(self.player.reply(self.view, message, self.outbox)))

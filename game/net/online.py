@@ -13,13 +13,15 @@ import asyncio
 import time
 import uuid
 from collections.abc import Callable
+from typing import NamedTuple
 from pathlib import Path
 
 from game.net.matrix import CHAT, MatrixError, MatrixLink, RoomEvent
+from rules.engine import chance
 from rules.fair_dice import commitment, new_seed
 from rules.race_view import RaceView
 from rules.record import Header, write_atomic
-from rules.referee import Notice, Out, Referee, RefereeError
+from rules.referee import Notice as Say, Out, Referee, RefereeError
 from rules.referee_protocol import (APPLIED, BID_OPEN, BID_SEAL, DECISION, SEED, Applied, BidOpen, BidSeal,
                                     Decision, ProtocolError, RaceOpen, SeedReveal, parse)
 from rules.track import Track
@@ -111,14 +113,14 @@ class RefereeBot:
         if referee is None or e.sender == self.link.user_id:
             return
         if e.kind in REFEREE_KINDS:
-            await self._publish(e.room, [Notice(f"{e.sender} sent {e.kind}, which only the referee sends: ignored")])
+            await self._publish(e.room, [Say(f"{e.sender} sent {e.kind}, which only the referee sends: ignored")])
             return
         if e.kind not in PLAYER_KINDS:
             return
         try:
             message = parse(e.kind, e.content)
         except ProtocolError as err:
-            await self._publish(e.room, [Notice(f"refused: {err}", e.sender)])
+            await self._publish(e.room, [Say(f"refused: {err}", e.sender)])
             return
         assert isinstance(message, (Decision, BidSeal, BidOpen))
         await self._publish(e.room, referee.receive(e.sender, message, self.clock()))
@@ -128,7 +130,7 @@ class RefereeBot:
         goes first next time (MatrixError is raised on): an applied action is never lost."""
         for message in out:
             tx = uuid.uuid4().hex
-            if isinstance(message, Notice):
+            if isinstance(message, Say):
                 self.log.append(message.text)
                 self.outbox.append((room, tx, None, (f"{message.to}: " if message.to else "") + message.text))
                 continue
@@ -182,6 +184,7 @@ class OnlinePlayer:
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
+        self._flushing: asyncio.Lock | None = None
 
     async def connect(self) -> RaceView:
         """Join the room (if invited), then replay its whole history."""
@@ -215,25 +218,33 @@ class OnlinePlayer:
     async def poll(self, timeout_ms: int = 1000, retry: float = 1.0) -> None:
         """Send what waits in the outbox, then take new room events into the view. An unreachable
         homeserver is noted in ``offline`` and tried again after ``retry`` seconds; nothing is lost."""
+        for e in await self.fetch(timeout_ms, retry):
+            self.take(e)
+
+    async def fetch(self, timeout_ms: int = 1000, retry: float = 1.0) -> list[RoomEvent]:
+        """``poll`` without taking the events: for a window that takes them in its own thread."""
         try:
             await self._flush()
             events, _ = await self.link.sync(timeout_ms)
         except MatrixError as err:
             self.offline = str(err)
             await asyncio.sleep(retry)
-            return
+            return []
         self.offline = ""
-        for e in events:
-            self.take(e)
+        return events
 
     async def _flush(self) -> None:
-        while self.outbox:
-            tx, message = self.outbox[0]
-            if isinstance(message, str):
-                await self.link.say(self.room, message, tx_id=tx)
-            else:
-                await self.link.send(self.room, message, tx_id=tx)
-            self.outbox.pop(0)
+        """Send the outbox in order; one flush at a time (a send and a poll may both flush)."""
+        if self._flushing is None:
+            self._flushing = asyncio.Lock()
+        async with self._flushing:
+            while self.outbox:
+                tx, message = self.outbox[0]
+                if isinstance(message, str):
+                    await self.link.say(self.room, message, tx_id=tx)
+                else:
+                    await self.link.send(self.room, message, tx_id=tx)
+                self.outbox.pop(0)
 
     async def send(self, message: Decision | BidSeal | BidOpen) -> None:
         """Send a decision now, or as soon as the homeserver can be reached."""
@@ -248,3 +259,44 @@ class OnlinePlayer:
             await self._flush()
         except MatrixError as err:
             self.offline = str(err)
+
+
+class RaceRoom(NamedTuple):
+    """One race room of an account, for the race list: whose turn it is."""
+
+    room: str
+    name: str
+    track_hash: str
+    track_name: str
+    waiting: str  # the car to decide, '' while the referee rolls or when the race is over
+    mine: bool  # the car to decide is this account's
+    finished: bool
+
+
+async def race_rooms(link: MatrixLink, tracks: Callable[[str, str], Track | None]) -> list[RaceRoom]:
+    """Every race room the account is in or invited to (joining the invited ones), replayed to
+    say whose turn it is; ``tracks(hash, name)`` finds a race's track (None: not on this computer)."""
+    if link.since is None:
+        _, invited = await link.sync(timeout_ms=0)
+        for room in invited:
+            await link.join(room)
+    answer = await link._call("listing the rooms", link.client.joined_rooms())
+    found = []
+    for room in answer.rooms:
+        try:
+            opening = read_opening(await link.opening(room))
+        except MatrixError:
+            continue  # not a race room
+        track = tracks(opening.header.track_hash, opening.header.track_name)
+        if track is None:
+            continue
+        player = OnlinePlayer(link, track, room)
+        player.view = RaceView(track, opening)
+        for e in await link.history(room):
+            player.take(e)
+        view = player.view
+        car = "" if view.state.finished or chance(view.state) is not None else (view.to_move() or "")
+        name = next((e.name for e in opening.header.entries if e.id == car), "")
+        found.append(RaceRoom(room, name, opening.header.track_hash, opening.header.track_name, car,
+                              car in view.mine(link.user_id), view.state.finished))
+    return found
