@@ -104,17 +104,17 @@ class Steward:
             raise RaceFileError(f"{path}: this file belongs to another race ({file.race_id()}, not {self.race_id()})")
         if file.message is None:
             raise RaceFileError(f"{path}: this file holds no decision (it is a file the steward sent)")
-        changed = extends(self.state.applied, file.applied)
-        if changed is not None or len(file.applied) != len(self.state.applied):
-            at = changed if changed is not None else len(self.state.applied)
-            if at < len(file.applied) and changed is not None:
-                raise RaceFileError(f"{path}: the record in this file differs from the race's at action {at + 1}: "
+        mine, theirs = self.state.applied, file.applied
+        if theirs != mine:
+            first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
+            if first is not None:
+                raise RaceFileError(f"{path}: the record in this file differs from the race's at action {first + 1}: "
                                     "the file was tampered with; nothing was applied")
-            if len(file.applied) < len(self.state.applied):
-                return self._record([Say(f"{file.sender} answered an older file (action {len(file.applied) + 1}); "
-                                            f"the race is at action {self.referee.seq + 1}", file.sender)])
-            raise RaceFileError(f"{path}: the record in this file has actions the race never had: "
-                                "the file was tampered with; nothing was applied")
+            if len(theirs) > len(mine):
+                raise RaceFileError(f"{path}: the record in this file has actions the race never had: "
+                                    "the file was tampered with; nothing was applied")
+            return self._record([Say(f"{file.sender} answered an older file (action {len(theirs) + 1}); "
+                                     f"the race is at action {self.referee.seq + 1}", file.sender)])
         return self._record(self.referee.receive(file.sender, file.message, now))
 
     def tick(self, now: float) -> list[str]:

@@ -153,3 +153,18 @@ def test_a_file_of_another_race_or_no_race_file_at_all_is_named(tmp_path):
     junk.write_text('{"format": "something else"}')
     with pytest.raises(RaceFileError, match="not a race file of this game"):
         player.open(junk, OVAL)
+
+
+def test_a_reply_to_an_older_file_gets_a_notice_and_changes_nothing(tmp_path):
+    steward = new_race(tmp_path)
+    name = PLAYERS[steward.referee.session.state.active]
+    first = next(p for p in steward.send(tmp_path / "out1") if p.name.endswith(f"-{name}.fdrace"))
+    player = MailPlayer(tmp_path / name, name)
+    view = player.open(first, OVAL)
+    action = computer_action(OVAL, view.state, "racer")
+    reply = player.reply(view, Decision(seq=len(view.actions), action=action), tmp_path / "out1")
+    steward.take(reply, now=1)
+    applied = steward.state.applied
+    again = steward.take(reply, now=2)  # the same reply mailed twice
+    assert len(again) == 1 and f"{name} answered an older file" in again[0]
+    assert steward.state.applied == applied
