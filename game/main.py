@@ -75,19 +75,20 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     mv.add_argument("--roll", type=int, metavar="R", help="with --gear, or before a roll: the legal moves of this roll")
     mv.add_argument("--json", action="store_true")
     ref = sub.add_parser("referee", help="referee online races from a bot account (docs/online.md)")
-    ref.add_argument("--homeserver", required=True, metavar="URL", help="the bot's homeserver, like https://matrix.org")
+    ref.add_argument("--homeserver", required=True, metavar="URL", help="the bot's homeserver URL")
     ref.add_argument("--user", required=True, metavar="@BOT:SERVER", help="the bot's account")
-    ref.add_argument("--folder", default="referee", metavar="DIR", help="where the races' secret seeds are kept")
+    ref.add_argument("--folder", default="referee", metavar="DIR", help="where the secret seeds are kept")
     ref.add_argument("--track", metavar="FILE", help="the track of the race(s)")
     ref.add_argument("--create", action="store_true", help="open a new race room and invite its players")
     ref.add_argument("--seat", action="append", default=[], metavar="CAR=@USER:SERVER", help="a player's car")
-    ref.add_argument("--cars", type=int, default=2, choices=range(2, 11), metavar="N", help="cars in the race")
-    ref.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L", help="laps (default: the track's)")
+    ref.add_argument("--cars", type=int, default=2, choices=range(2, 11), metavar="N", help="cars")
+    ref.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L",
+                     help="laps (default: the track's)")
     ref.add_argument("--rules", default="fd-basic", metavar="PRESET")
     ref.add_argument("--deadline", default="1d", help="time for one decision: 90s, 10m, 2h, 3d (default 1d)")
     ref.add_argument("--name", default="Formula D race", help="the room's name")
     ref.add_argument("--room", action="append", default=[], metavar="ROOM_ID", help="a race room to resume")
-    ref.add_argument("--keep-running", action="store_true", help="go on after the races are over (for invites)")
+    ref.add_argument("--keep-running", action="store_true", help="go on after the races are over")
     return p
 
 
@@ -153,8 +154,9 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
     if args.command == "referee":
         from game.tools.referee import referee_cmd
 
-        return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat, args.cars,
-                           args.laps, args.rules, args.deadline, args.name, args.room, args.keep_running)
+        return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat,
+                           args.cars, args.laps, args.rules, args.deadline, args.name, args.room,
+                           args.keep_running)
     return run()
 
 

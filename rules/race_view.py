@@ -48,7 +48,9 @@ class RaceView:
     def add(self, sender: str, message: Applied | SeedReveal) -> str:
         """Take one referee message; returns a problem to show ('' when all is well)."""
         if sender != self.opening.referee:
-            return f"a race message from {sender}, who is not the referee ({self.opening.referee}), was ignored"
+            return (
+                f"a race message from {sender}, who is not the referee ({self.opening.referee}), was ignored"
+            )
         if isinstance(message, SeedReveal):
             self._seed = message.seed
             return self._reveal()
@@ -74,10 +76,16 @@ class RaceView:
         """Check the revealed seed once the race is over (it may arrive before the last actions)."""
         if self._seed is None or not self.state.finished or self.verified is not None:
             return ""
-        found = verify_race(self.track, self.opening.header, self.actions, self._seed, self.opening.commitment)
+        found = verify_race(
+            self.track, self.opening.header, self.actions, self._seed, self.opening.commitment
+        )
         self.verified = not found
         if found:
-            problem = "UNVERIFIED RACE: " + "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
+            problem = (
+                "UNVERIFIED RACE: "
+                + "; ".join(found[:3])
+                + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
+            )
             self.problems.append(problem)
             return problem
         return ""

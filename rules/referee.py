@@ -57,7 +57,9 @@ def history_actions(history: Sequence[Applied]) -> tuple[Action, ...]:
 
 
 class Referee:
-    def __init__(self, track: Track, opening: RaceOpen, seed: str, history: Sequence[Applied] = (), now: float = 0.0):
+    def __init__(
+        self, track: Track, opening: RaceOpen, seed: str, history: Sequence[Applied] = (), now: float = 0.0
+    ):
         """A new race, or one resumed from its ``history`` (the deadline of the decision asked
         now counts from ``now``)."""
         if not seed_matches(seed, opening.commitment):
@@ -113,12 +115,21 @@ class Referee:
                     break
                 continue
             if car not in self.opening.seats:
-                out.append(self._apply(computer_action(self.session.track, s, self.session.driver_kind(car)), "computer", now))
+                out.append(
+                    self._apply(
+                        computer_action(self.session.track, s, self.session.driver_kind(car)), "computer", now
+                    )
+                )
                 continue
             if now - self.asked_at < self.opening.deadline:
                 break
-            notice = f"{self._name(car)} missed the deadline: the {self.opening.fallback} level decided for this move"
-            out.append(self._apply(computer_action(self.session.track, s, self.opening.fallback), "deadline", now, notice))
+            level = self.opening.fallback
+            notice = f"{self._name(car)} missed the deadline: the {level} level decided for this move"
+            out.append(
+                self._apply(
+                    computer_action(self.session.track, s, self.opening.fallback), "deadline", now, notice
+                )
+            )
         if self.session.state.finished and not self.revealed:
             self.revealed = True
             out.append(SeedReveal(seed=self.seed))
@@ -142,7 +153,12 @@ class Referee:
                 return [Notice("every bid is sealed: open your bids now"), *self.step(now)]
             return self.step(now)
         if not bid_matches(self._seals[message.car], message.car, message.amount, message.nonce):
-            return [Notice(f"the bid opened for {message.car} does not match its seal: open the bid you sealed", sender)]
+            return [
+                Notice(
+                    f"the bid opened for {message.car} does not match its seal: open the bid you sealed",
+                    sender,
+                )
+            ]
         self._bids[message.car] = message.amount
         return self.step(now)
 
@@ -190,7 +206,7 @@ class Referee:
         h = s.bids
         if h is None:
             return []
-        return [c for c in h.cars[len(h.bids):] if s.car(c).karma]
+        return [c for c in h.cars[len(h.bids) :] if s.car(c).karma]
 
     def _all_sealed(self) -> bool:
         return all(c in self._seals or c in self._bids for c in self._bidders())
@@ -210,7 +226,9 @@ class Referee:
             unsealed = [c for c in self._bidders() if c not in self._bids and c not in self._seals]
             for car in unsealed or [c for c in self._bidders() if c not in self._bids]:
                 self._bids[car] = DRIVERS[self.opening.fallback].choose_bid(s)
-                self._bid_notices[car] = f"{self._name(car)} missed the deadline: the {self.opening.fallback} level bid"
+                self._bid_notices[car] = (
+                    f"{self._name(car)} missed the deadline: the {self.opening.fallback} level bid"
+                )
             if unsealed and not all(c in self._bids for c in self._bidders()):
                 self.asked_at = now  # the sealed bids are opened in a deadline of their own
                 out.append(Notice("every bid is sealed: open your bids now"))
@@ -219,21 +237,30 @@ class Referee:
         while self.session.state.phase == "bid" and to_move(self.session.state) in self._bids:
             car = to_move(self.session.state)
             assert car is not None
-            by = "deadline" if car in self._bid_notices else ("player" if car in self.opening.seats else "computer")
-            out.append(self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, "")))
+            by = (
+                "deadline"
+                if car in self._bid_notices
+                else ("player" if car in self.opening.seats else "computer")
+            )
+            out.append(
+                self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, ""))
+            )
         return True
 
     def _apply(self, action: Action, by: str, now: float, notice: str = "") -> Applied:
         seq = self.seq
         self.session.act(action)
         self.asked_at = now
-        return Applied(seq=seq, action=self.session.actions[-1], by=by, notice=notice)  # type: ignore[arg-type]
+        done = self.session.actions[-1]
+        return Applied(seq=seq, action=done, by=by, notice=notice)  # type: ignore[arg-type]
 
     def _name(self, car: str) -> str:
         return next(e.name for e in self.session.header.entries if e.id == car)
 
 
-def verify_race(track: Track, header: Header, actions: Sequence[Action], seed: str, committed: str) -> list[str]:
+def verify_race(
+    track: Track, header: Header, actions: Sequence[Action], seed: str, committed: str
+) -> list[str]:
     """Every problem with a finished race's dice: a seed that is not the committed one, a recorded
     die the seed does not give. An empty list means every die was fair."""
     if not seed_matches(seed, committed):
@@ -244,4 +271,7 @@ def verify_race(track: Track, header: Header, actions: Sequence[Action], seed: s
             c = chance(step.before)
             assert c is not None
             rolls.append((c.die, step.action.value))
-    return [f"roll {b.number + 1} shows {b.recorded}, but the seed gives {b.expected}" for b in check_rolls(seed, rolls)]
+    return [
+        f"roll {b.number + 1} shows {b.recorded}, but the seed gives {b.expected}"
+        for b in check_rolls(seed, rolls)
+    ]

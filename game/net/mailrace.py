@@ -49,7 +49,9 @@ def _load_json(path: Path, model: type[BaseModel], what: str) -> BaseModel:
         raise RaceFileError(f"{path}: cannot read {what} ({err})") from None
     except ValidationError as err:
         first = err.errors()[0]
-        raise RaceFileError(f"{path}: {what} is damaged ({'.'.join(map(str, first['loc']))}: {first['msg']})") from None
+        raise RaceFileError(
+            f"{path}: {what} is damaged ({'.'.join(map(str, first['loc']))}: {first['msg']})"
+        ) from None
 
 
 class Steward:
@@ -68,11 +70,21 @@ class Steward:
         self.referee.revealed = state.revealed
 
     @classmethod
-    def open_race(cls, folder: Path, track: Track, header: Header, seats: dict[str, str], steward: str,
-                  deadline: int, now: float) -> Steward:
+    def open_race(
+        cls,
+        folder: Path,
+        track: Track,
+        header: Header,
+        seats: dict[str, str],
+        steward: str,
+        deadline: int,
+        now: float,
+    ) -> Steward:
         """A new race: a fresh secret seed, its commitment in the race, the first dice rolled."""
         seed = new_seed()
-        race = RaceOpen(header=header, commitment=commitment(seed), seats=seats, referee=steward, deadline=deadline)
+        race = RaceOpen(
+            header=header, commitment=commitment(seed), seats=seats, referee=steward, deadline=deadline
+        )
         folder.mkdir(parents=True, exist_ok=True)
         cls._save(folder, StewardState(race=race, seed=seed, asked_at=now))
         made = cls(folder, track)
@@ -88,12 +100,14 @@ class Steward:
         applied = [m for m in out if isinstance(m, Applied)]
         texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Say)]
         texts += [m.notice for m in applied if m.notice]
-        self.state = self.state.model_copy(update={
-            "applied": self.state.applied + tuple(applied),
-            "asked_at": self.referee.asked_at,
-            "notices": self.state.notices + tuple(texts),
-            "revealed": self.referee.revealed,
-        })
+        self.state = self.state.model_copy(
+            update={
+                "applied": self.state.applied + tuple(applied),
+                "asked_at": self.referee.asked_at,
+                "notices": self.state.notices + tuple(texts),
+                "revealed": self.referee.revealed,
+            }
+        )
         self._save(self.folder, self.state)
         return texts
 
@@ -101,20 +115,33 @@ class Steward:
         """A player's reply: applied, or refused with a notice that says why (nothing changes)."""
         file = read(path)
         if file.race != self.state.race:
-            raise RaceFileError(f"{path}: this file belongs to another race ({file.race_id()}, not {self.race_id()})")
+            raise RaceFileError(
+                f"{path}: this file belongs to another race ({file.race_id()}, not {self.race_id()})"
+            )
         if file.message is None:
             raise RaceFileError(f"{path}: this file holds no decision (it is a file the steward sent)")
         mine, theirs = self.state.applied, file.applied
         if theirs != mine:
             first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
             if first is not None:
-                raise RaceFileError(f"{path}: the record in this file differs from the race's at action {first + 1}: "
-                                    "the file was tampered with; nothing was applied")
+                raise RaceFileError(
+                    f"{path}: the record in this file differs from the race's at action {first + 1}: "
+                    "the file was tampered with; nothing was applied"
+                )
             if len(theirs) > len(mine):
-                raise RaceFileError(f"{path}: the record in this file has actions the race never had: "
-                                    "the file was tampered with; nothing was applied")
-            return self._record([Say(f"{file.sender} answered an older file (action {len(theirs) + 1}); "
-                                     f"the race is at action {self.referee.seq + 1}", file.sender)])
+                raise RaceFileError(
+                    f"{path}: the record in this file has actions the race never had: "
+                    "the file was tampered with; nothing was applied"
+                )
+            return self._record(
+                [
+                    Say(
+                        f"{file.sender} answered an older file (action {len(theirs) + 1}); "
+                        f"the race is at action {self.referee.seq + 1}",
+                        file.sender,
+                    )
+                ]
+            )
         return self._record(self.referee.receive(file.sender, file.message, now))
 
     def tick(self, now: float) -> list[str]:
@@ -127,10 +154,17 @@ class Steward:
     def send(self, outbox: Path) -> list[Path]:
         """The newest race file for every player, named race-action-player."""
         seed = SeedReveal(seed=self.state.seed) if self.state.revealed else None
-        file = RaceFile(race=self.state.race, applied=self.state.applied, seed=seed, notices=self.state.notices,
-                        sender=self.state.race.referee)
-        paths = [write(file, outbox / f"{self.race_id()}-{len(self.state.applied):04d}-{player}{SUFFIX}")
-                 for player in sorted(set(self.state.race.seats.values()))]
+        file = RaceFile(
+            race=self.state.race,
+            applied=self.state.applied,
+            seed=seed,
+            notices=self.state.notices,
+            sender=self.state.race.referee,
+        )
+        paths = [
+            write(file, outbox / f"{self.race_id()}-{len(self.state.applied):04d}-{player}{SUFFIX}")
+            for player in sorted(set(self.state.race.seats.values()))
+        ]
         self.state = self.state.model_copy(update={"notices": ()})
         self._save(self.folder, self.state)
         return paths
@@ -165,22 +199,30 @@ class MailPlayer:
         return seen
 
     def _keep(self, seen: PlayerSeen) -> None:
-        write_atomic(self._seen_path(seen.file.race_id()), json.dumps(seen.model_dump(mode="json"), indent=1) + "\n")
+        write_atomic(
+            self._seen_path(seen.file.race_id()), json.dumps(seen.model_dump(mode="json"), indent=1) + "\n"
+        )
 
     def open(self, path: Path, track: Track) -> RaceView:
         """The race as the steward's file shows it, checked against what this game saw before."""
         file = read(path)
         if file.message is not None or file.sender != file.race.referee:
-            raise RaceFileError(f"{path}: this file was not written by the race's steward ({file.race.referee})")
+            raise RaceFileError(
+                f"{path}: this file was not written by the race's steward ({file.race.referee})"
+            )
         seen = self._seen(file.race_id())
         if seen is not None:
             if seen.file.race != file.race:
-                raise RaceFileError(f"{path}: the race's set-up or seed commitment differs from the file seen before: "
-                                    "the file was tampered with")
+                raise RaceFileError(
+                    f"{path}: the race's set-up or seed commitment differs from the file seen before: "
+                    "the file was tampered with"
+                )
             changed = extends(seen.file.applied, file.applied)
             if changed is not None:
-                raise RaceFileError(f"{path}: action {changed + 1} differs from the file seen before (or the file is "
-                                    "older): the race's history cannot change; ask the steward for the newest file")
+                raise RaceFileError(
+                    f"{path}: action {changed + 1} differs from the file seen before (or the file is "
+                    "older): the race's history cannot change; ask the steward for the newest file"
+                )
         view = RaceView(track, file.race)
         for applied in file.applied:
             problem = view.add(file.race.referee, applied)
@@ -196,7 +238,9 @@ class MailPlayer:
         """The reply file with one message for the steward."""
         seen = self._seen(view.opening.commitment[:12])
         assert seen is not None, "open the steward's file first"
-        file = seen.file.model_copy(update={"sender": self.name, "message": message, "seed": None, "notices": ()})
+        file = seen.file.model_copy(
+            update={"sender": self.name, "message": message, "seed": None, "notices": ()}
+        )
         kind = type(message).__name__.lower()
         return write(file, outbox / f"{file.race_id()}-{len(view.actions):04d}-{self.name}-{kind}{SUFFIX}")
 
@@ -205,8 +249,14 @@ class MailPlayer:
         seen = self._seen(view.opening.commitment[:12])
         assert seen is not None, "open the steward's file first"
         nonce = new_nonce()
-        self._keep(seen.model_copy(update={"nonces": {**seen.nonces, car: nonce}, "bids": {**seen.bids, car: amount}}))
-        return self.reply(view, BidSeal(seq=len(view.actions), car=car, seal=bid_commitment(car, amount, nonce)), outbox)
+        self._keep(
+            seen.model_copy(
+                update={"nonces": {**seen.nonces, car: nonce}, "bids": {**seen.bids, car: amount}}
+            )
+        )
+        return self.reply(
+            view, BidSeal(seq=len(view.actions), car=car, seal=bid_commitment(car, amount, nonce)), outbox
+        )
 
     def open_bid(self, view: RaceView, car: str, outbox: Path) -> Path:
         """H2H-2: open the bid sealed earlier, once the steward says every bid is sealed."""
@@ -229,7 +279,7 @@ class MailLink:
         self._shown = 0
 
     def pump(self) -> list[str]:
-        lines = self.view.notices[self._shown:]
+        lines = self.view.notices[self._shown :]
         self._shown = len(self.view.notices)
         return list(lines)
 

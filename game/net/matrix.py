@@ -39,8 +39,14 @@ def _event(room: str, source: dict[str, Any]) -> RoomEvent | None:
     if not isinstance(source, dict) or "type" not in source or "state_key" in source:
         return None
     body = source.get("content")
-    return RoomEvent(room, str(source.get("event_id", "")), str(source.get("sender", "")), str(source["type"]),
-                     body if isinstance(body, dict) else {}, int(source.get("origin_server_ts", 0) or 0))
+    return RoomEvent(
+        room,
+        str(source.get("event_id", "")),
+        str(source.get("sender", "")),
+        str(source["type"]),
+        body if isinstance(body, dict) else {},
+        int(source.get("origin_server_ts", 0) or 0),
+    )
 
 
 class MatrixLink:
@@ -48,8 +54,13 @@ class MatrixLink:
 
     def __init__(self, homeserver: str, user: str) -> None:
         self.homeserver = homeserver
-        self.client = nio.AsyncClient(homeserver, user, config=nio.AsyncClientConfig(
-            store_sync_tokens=False, max_timeouts=2, max_timeout_retry_wait_time=2, request_timeout=30))
+        self.client = nio.AsyncClient(
+            homeserver,
+            user,
+            config=nio.AsyncClientConfig(
+                store_sync_tokens=False, max_timeouts=2, max_timeout_retry_wait_time=2, request_timeout=30
+            ),
+        )
         self.since: str | None = None
 
     @property
@@ -62,13 +73,19 @@ class MatrixLink:
         except (OSError, asyncio.TimeoutError, nio.exceptions.RemoteProtocolError) as err:
             raise MatrixError(f"{what}: the homeserver {self.homeserver} cannot be reached ({err})") from None
         except Exception as err:  # aiohttp's client errors: the connection failed under way
-            raise MatrixError(f"{what}: the connection to {self.homeserver} failed ({type(err).__name__}: {err})") from None
+            raise MatrixError(
+                f"{what}: the connection to {self.homeserver} failed ({type(err).__name__}: {err})"
+            ) from None
         if isinstance(answer, nio.responses.ErrorResponse):
-            raise MatrixError(f"{what}: {self.homeserver} refused ({answer.status_code or ''} {answer.message})")
+            raise MatrixError(
+                f"{what}: {self.homeserver} refused ({answer.status_code or ''} {answer.message})"
+            )
         return answer
 
     async def login(self, password: str) -> None:
-        await self._call(f"logging in as {self.client.user}", self.client.login(password, device_name="Formula D"))
+        await self._call(
+            f"logging in as {self.client.user}", self.client.login(password, device_name="Formula D")
+        )
 
     async def close(self) -> None:
         await self.client.close()
@@ -77,8 +94,12 @@ class MatrixLink:
         """A new private room for the race, the players invited, the opening its state event."""
         players = sorted(set(opening.seats.values()) - {self.user_id})
         state = [{"type": RACE, "state_key": "", "content": content(opening)}]
-        answer = await self._call("creating the race room", self.client.room_create(
-            name=name, topic="Formula D race", invite=players, initial_state=state, federate=True))
+        answer = await self._call(
+            "creating the race room",
+            self.client.room_create(
+                name=name, topic="Formula D race", invite=players, initial_state=state, federate=True
+            ),
+        )
         return answer.room_id
 
     async def join(self, room: str) -> None:
@@ -91,8 +112,10 @@ class MatrixLink:
 
     async def send(self, room: str, message: Any, tx_id: str | None = None) -> str:
         """Send a race message; the same ``tx_id`` sent again is one event (a retry after a lost answer)."""
-        answer = await self._call("sending to the race room", self.client.room_send(
-            room, kind_of(message), content(message), tx_id=tx_id))
+        answer = await self._call(
+            "sending to the race room",
+            self.client.room_send(room, kind_of(message), content(message), tx_id=tx_id),
+        )
         return answer.event_id
 
     async def say(self, room: str, text: str, notice: bool = False, tx_id: str | None = None) -> None:
@@ -105,8 +128,10 @@ class MatrixLink:
         events: list[RoomEvent] = []
         start: str | None = None
         for _ in range(10_000):
-            page = await self._call(f"reading the history of {room}", self.client.room_messages(
-                room, start=start, direction=nio.MessageDirection.front, limit=500))
+            page = await self._call(
+                f"reading the history of {room}",
+                self.client.room_messages(room, start=start, direction=nio.MessageDirection.front, limit=500),
+            )
             events += [e for ev in page.chunk if (e := _event(room, getattr(ev, "source", {}))) is not None]
             if not page.chunk or not page.end or page.end == start:
                 break
@@ -117,11 +142,17 @@ class MatrixLink:
         """New timeline events in joined rooms since the last sync, and rooms this account is
         invited to. The first sync only sets the starting point (read the history for the past)."""
         first = self.since is None
-        answer = await self._call("waiting for the race room", self.client.sync(
-            timeout=0 if first else timeout_ms, since=self.since, full_state=first or None))
+        answer = await self._call(
+            "waiting for the race room",
+            self.client.sync(timeout=0 if first else timeout_ms, since=self.since, full_state=first or None),
+        )
         self.since = answer.next_batch
         if first:
             return [], list(answer.rooms.invite)
-        events = [e for room, info in answer.rooms.join.items() for ev in info.timeline.events
-                  if (e := _event(room, getattr(ev, "source", {}))) is not None]
+        events = [
+            e
+            for room, info in answer.rooms.join.items()
+            for ev in info.timeline.events
+            if (e := _event(room, getattr(ev, "source", {}))) is not None
+        ]
         return events, list(answer.rooms.invite)

@@ -22,8 +22,21 @@ from rules.fair_dice import commitment, new_seed
 from rules.race_view import RaceView
 from rules.record import Header, write_atomic
 from rules.referee import Notice as Say, Out, Referee, RefereeError
-from rules.referee_protocol import (APPLIED, BID_OPEN, BID_SEAL, DECISION, SEED, Applied, BidOpen, BidSeal,
-                                    Decision, ProtocolError, RaceOpen, SeedReveal, parse)
+from rules.referee_protocol import (
+    APPLIED,
+    BID_OPEN,
+    BID_SEAL,
+    DECISION,
+    SEED,
+    Applied,
+    BidOpen,
+    BidSeal,
+    Decision,
+    ProtocolError,
+    RaceOpen,
+    SeedReveal,
+    parse,
+)
 from rules.track import Track
 
 PLAYER_KINDS = (DECISION, BID_SEAL, BID_OPEN)
@@ -43,7 +56,9 @@ def read_opening(raw: dict) -> RaceOpen:
 class RefereeBot:
     """``formula-d referee``: referees every race room it opens or is invited to."""
 
-    def __init__(self, link: MatrixLink, track: Track, folder: Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, link: MatrixLink, track: Track, folder: Path, clock: Callable[[], float] = time.time
+    ) -> None:
         self.link = link
         self.track = track
         self.folder = folder
@@ -52,7 +67,9 @@ class RefereeBot:
         self.seen: set[str] = set()
         self.log: list[str] = []
         self.invites: list[str] = []
-        self.outbox: list[tuple[str, str, Applied | SeedReveal | None, str]] = []  # (room, txn, message, notice)
+        self.outbox: list[
+            tuple[str, str, Applied | SeedReveal | None, str]
+        ] = []  # (room, txn, message, notice)
 
     async def _start(self) -> None:
         """The first sync: the point from which events come by sync (the past is read as history)."""
@@ -66,8 +83,13 @@ class RefereeBot:
     async def open_race(self, header: Header, seats: dict[str, str], deadline: int, name: str) -> str:
         """A new race room: the seed is kept on disk before its commitment is published."""
         seed = new_seed()
-        opening = RaceOpen(header=header, commitment=commitment(seed), seats=seats, referee=self.link.user_id,
-                           deadline=deadline)
+        opening = RaceOpen(
+            header=header,
+            commitment=commitment(seed),
+            seats=seats,
+            referee=self.link.user_id,
+            deadline=deadline,
+        )
         write_atomic(self._seed_path(opening.commitment), seed + "\n")
         room = await self.link.create_race(opening, name)
         await self.resume(room)
@@ -102,7 +124,7 @@ class RefereeBot:
         referee.revealed = any(e.sender == self.link.user_id and e.kind == SEED for e in history)
         self.races[room] = referee
         await self._publish(room, referee.step(self.clock()))
-        for e in history[last + 1:]:
+        for e in history[last + 1 :]:
             await self.handle(e)
         return referee
 
@@ -113,7 +135,9 @@ class RefereeBot:
         if referee is None or e.sender == self.link.user_id:
             return
         if e.kind in REFEREE_KINDS:
-            await self._publish(e.room, [Say(f"{e.sender} sent {e.kind}, which only the referee sends: ignored")])
+            await self._publish(
+                e.room, [Say(f"{e.sender} sent {e.kind}, which only the referee sends: ignored")]
+            )
             return
         if e.kind not in PLAYER_KINDS:
             return
@@ -297,6 +321,15 @@ async def race_rooms(link: MatrixLink, tracks: Callable[[str, str], Track | None
         view = player.view
         car = "" if view.state.finished or chance(view.state) is not None else (view.to_move() or "")
         name = next((e.name for e in opening.header.entries if e.id == car), "")
-        found.append(RaceRoom(room, name, opening.header.track_hash, opening.header.track_name, car,
-                              car in view.mine(link.user_id), view.state.finished))
+        found.append(
+            RaceRoom(
+                room,
+                name,
+                opening.header.track_hash,
+                opening.header.track_name,
+                car,
+                car in view.mine(link.user_id),
+                view.state.finished,
+            )
+        )
     return found

@@ -38,7 +38,9 @@ class OnlineLink:
         """Log in and replay the room in the thread; MatrixError says why that failed."""
         threading.Thread(target=self._run, args=(password,), daemon=True, name="matrix").start()
         if not self._ready.wait(timeout):
-            raise MatrixError(f"the homeserver {self.player.link.homeserver} did not answer in {timeout:.0f} s")
+            raise MatrixError(
+                f"the homeserver {self.player.link.homeserver} did not answer in {timeout:.0f} s"
+            )
         if self.problem:
             raise MatrixError(self.problem)
 
@@ -69,7 +71,7 @@ class OnlineLink:
                 self.player.take(self._events.get_nowait())
             except queue.Empty:
                 break
-        lines = [f"{who.lstrip('@').split(':')[0]}: {text}" for who, text in self.player.chat[self._shown:]]
+        lines = [f"{who.lstrip('@').split(':')[0]}: {text}" for who, text in self.player.chat[self._shown :]]
         self._shown = len(self.player.chat)
         return lines + self.player.problems[problems:]
 

@@ -74,7 +74,9 @@ def read(path: Path) -> RaceFile:
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise RaceFileError(f"{path}: not a race file of this game (it lacks format {FORMAT!r})")
     if raw.get("version") != VERSION:
-        raise RaceFileError(f"{path}: race file version {raw.get('version')!r} is not supported (this game reads {VERSION})")
+        raise RaceFileError(
+            f"{path}: race file version {raw.get('version')!r} is not supported (this game reads {VERSION})"
+        )
     try:
         file = RaceFile.model_validate_json(text, strict=True)
     except ValidationError as err:
@@ -82,8 +84,10 @@ def read(path: Path) -> RaceFile:
         where = ".".join(str(p) for p in first["loc"]) or "file"
         raise RaceFileError(f"{path}: {where}: {first['msg']}; ask the sender for the file again") from None
     if file.digest != digest(file):
-        raise RaceFileError(f"{path}: the file was changed after it was written (its digest does not match): "
-                            "ask the sender for the file again")
+        raise RaceFileError(
+            f"{path}: the file was changed after it was written (its digest does not match): "
+            "ask the sender for the file again"
+        )
     return file
 
 

@@ -98,8 +98,14 @@ class RemoteControl(RaceControl):
         events = self.session.act(action)
         if self.sent is not None and self.sent <= at:
             self.sent = None
-        return Step(action=action, events=tuple(events), car=_actor(before, c), chance=c, before=before,
-                    after=self.state)
+        return Step(
+            action=action,
+            events=tuple(events),
+            car=_actor(before, c),
+            chance=c,
+            before=before,
+            after=self.state,
+        )
 
     def take_lines(self) -> list[str]:
         lines, self.lines = self.lines, []

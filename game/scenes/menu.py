@@ -46,7 +46,8 @@ class MenuScene(Scene):
         email = Button("email", lambda: tr("menu.email"), self.email)
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
-                                         [online, email, trial], [records, races, gallery], [settings, quit_button]]
+                                         [online, email, trial], [records, races, gallery],
+                                         [settings, quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:

@@ -30,8 +30,14 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 #: Fields filled in advance from the environment (a league's shared set-up, the screenshots).
-ENV = {"homeserver": "FORMULA_D_HOMESERVER", "account": "FORMULA_D_ACCOUNT", "password": "FORMULA_D_PASSWORD",
-       "room": "FORMULA_D_ROOM", "file": "FORMULA_D_RACE_FILE", "name": "FORMULA_D_NAME"}
+ENV = {
+    "homeserver": "FORMULA_D_HOMESERVER",
+    "account": "FORMULA_D_ACCOUNT",
+    "password": "FORMULA_D_PASSWORD",
+    "room": "FORMULA_D_ROOM",
+    "file": "FORMULA_D_RACE_FILE",
+    "name": "FORMULA_D_NAME",
+}
 
 
 def _track(app: App, digest: str, name: str) -> Track | None:
@@ -60,8 +66,9 @@ class _Form(Scene):
         super().__init__(app)
         self.values = {f: os.environ.get(ENV[f], "") for f in self.fields}
         self.problem = ""
-        self.inputs: list[Widget] = [TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200)
-                                     for f in self.fields]
+        self.inputs: list[Widget] = [
+            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
+        ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
 
     def _shown(self, field: str) -> str:
@@ -69,9 +76,9 @@ class _Form(Scene):
 
     def _set(self, field: str, value: str) -> None:
         if field == "password" and len(value) < len(self.values[field]):
-            value = self.values[field][:len(value)]
+            value = self.values[field][: len(value)]
         elif field == "password":
-            value = self.values[field] + value[len(self.values[field]):]
+            value = self.values[field] + value[len(self.values[field]) :]
         self.values[field] = value
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -90,8 +97,14 @@ class _Form(Scene):
             if widget.visible:
                 widget.draw(screen)
         if self.problem:
-            theme.text(screen, theme.fit_text(self.problem, 22, screen.get_width() - 120), 22, (255, 150, 140),
-                       (60, 110 + len(self.fields) * 60 + 70), "topleft")
+            theme.text(
+                screen,
+                theme.fit_text(self.problem, 22, screen.get_width() - 120),
+                22,
+                (255, 150, 140),
+                (60, 110 + len(self.fields) * 60 + 70),
+                "topleft",
+            )
 
     labels: dict[str, str] = {}
 
@@ -102,8 +115,12 @@ class OnlineScene(_Form):
     name = "online"
     title = "online.title"
     fields = ("homeserver", "account", "password", "room")
-    labels = {"homeserver": "online.homeserver", "account": "online.account", "password": "online.password",
-              "room": "online.room"}
+    labels = {
+        "homeserver": "online.homeserver",
+        "account": "online.account",
+        "password": "online.password",
+        "room": "online.room",
+    }
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -123,8 +140,15 @@ class OnlineScene(_Form):
             b.rect = pygame.Rect(280, top + 130 + i * 52, min(760, size[0] - 340), 44)
 
     def _room_label(self, r: RaceRoom) -> str:
-        status = (tr("online.over") if r.finished else tr("online.your_turn") if r.mine
-                  else tr("online.turn_of", name=r.name) if r.waiting else tr("online.referee"))
+        status = (
+            tr("online.over")
+            if r.finished
+            else tr("online.your_turn")
+            if r.mine
+            else tr("online.turn_of", name=r.name)
+            if r.waiting
+            else tr("online.referee")
+        )
         return f"{r.track_name} · {status} · {r.room}"
 
     def list_races(self) -> None:
@@ -154,8 +178,10 @@ class OnlineScene(_Form):
 
     def update(self, dt: float) -> None:
         if len(self.room_buttons) != len(self.rooms):
-            self.room_buttons = [Button(f"room{i}", lambda r=r: self._room_label(r), lambda r=r: self._open(r.room), px=20)
-                                 for i, r in enumerate(self.rooms)]
+            self.room_buttons = [
+                Button(f"room{i}", lambda r=r: self._room_label(r), lambda r=r: self._open(r.room), px=20)
+                for i, r in enumerate(self.rooms)
+            ]
             self.widgets = [*self.inputs, self.connect, self.list_button, self.back, *self.room_buttons]
             self.layout(self.app.size)
 

@@ -33,7 +33,9 @@ def deadline_seconds(text: str) -> int:
     """'90s', '10m', '2h', '3d' (or plain seconds) as seconds; ValueError says the form."""
     m = re.fullmatch(r"\s*(\d+)\s*([smhd]?)\s*", text)
     if not m or int(m.group(1)) < 1:
-        raise ValueError(f"the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text!r}")
+        raise ValueError(
+            f"the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text!r}"
+        )
     return int(m.group(1)) * _UNITS[m.group(2) or "s"]
 
 
@@ -56,16 +58,42 @@ def race_header(track: Track, preset: str, cars: int, laps: int, seats: dict[str
         raise ValueError(f"--seat: {', '.join(unknown)} is not one of the race's cars car1..car{cars}")
     reserve = D_DEFAULT_RESERVE if rules.car_setup.reserve else 0
     entries = tuple(
-        Entry(id=f"car{i + 1}", name=seats.get(f"car{i + 1}", f"Racer {i + 1}").lstrip("@").split(":")[0],
-              driver="human" if f"car{i + 1}" in seats else "racer", colour=COLOURS[i % len(COLOURS)], number=i + 1,
-              wear=rules.default_wear, reserve=reserve)
-        for i in range(cars))
-    return Header(track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps or track.laps,
-                  seed=0, entries=entries)
+        Entry(
+            id=f"car{i + 1}",
+            name=seats.get(f"car{i + 1}", f"Racer {i + 1}").lstrip("@").split(":")[0],
+            driver="human" if f"car{i + 1}" in seats else "racer",
+            colour=COLOURS[i % len(COLOURS)],
+            number=i + 1,
+            wear=rules.default_wear,
+            reserve=reserve,
+        )
+        for i in range(cars)
+    )
+    return Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=laps or track.laps,
+        seed=0,
+        entries=entries,
+    )
 
 
-def referee_cmd(homeserver: str, user: str, folder: str, create: bool, track_file: str | None, seats: list[str],
-                cars: int, laps: int, preset: str, deadline: str, name: str, rooms: list[str], keep: bool) -> int:
+def referee_cmd(
+    homeserver: str,
+    user: str,
+    folder: str,
+    create: bool,
+    track_file: str | None,
+    seats: list[str],
+    cars: int,
+    laps: int,
+    preset: str,
+    deadline: str,
+    name: str,
+    rooms: list[str],
+    keep: bool,
+) -> int:
     password = os.environ.get(PASSWORD_ENV, "")
     if not password:
         print(f"set the bot account's password in the environment variable {PASSWORD_ENV}", file=sys.stderr)
@@ -89,8 +117,21 @@ def referee_cmd(homeserver: str, user: str, folder: str, create: bool, track_fil
         print(err, file=sys.stderr)
         return 2
     try:
-        return asyncio.run(_serve(homeserver, user, password, Path(folder), track, header, seats_of(seats), seconds,
-                                  name, rooms, keep))
+        return asyncio.run(
+            _serve(
+                homeserver,
+                user,
+                password,
+                Path(folder),
+                track,
+                header,
+                seats_of(seats),
+                seconds,
+                name,
+                rooms,
+                keep,
+            )
+        )
     except (MatrixError, RefereeError) as err:
         print(err, file=sys.stderr)
         return 1
@@ -98,22 +139,39 @@ def referee_cmd(homeserver: str, user: str, folder: str, create: bool, track_fil
         return 0
 
 
-async def _serve(homeserver: str, user: str, password: str, folder: Path, track: Track, header: Header | None,
-                 seats: dict[str, str], deadline: int, name: str, rooms: list[str], keep: bool) -> int:
+async def _serve(
+    homeserver: str,
+    user: str,
+    password: str,
+    folder: Path,
+    track: Track,
+    header: Header | None,
+    seats: dict[str, str],
+    deadline: int,
+    name: str,
+    rooms: list[str],
+    keep: bool,
+) -> int:
     link = MatrixLink(homeserver, user)
     try:
         await link.login(password)
         bot = RefereeBot(link, track, folder)
         if header is not None:
             room = await bot.open_race(header, seats, deadline, name)
-            print(f"race room {room}: invite sent to {', '.join(sorted(set(seats.values()))) or 'nobody'}", flush=True)
+            print(
+                f"race room {room}: invite sent to {', '.join(sorted(set(seats.values()))) or 'nobody'}",
+                flush=True,
+            )
         for room in rooms:
             await link.join(room)
             referee = await bot.resume(room)
             print(f"race room {room}: resumed at action {referee.seq + 1}", flush=True)
         await bot.serve(until=lambda: not keep and bot.finished())
         for room, referee in bot.races.items():
-            print(f"race room {room}: over after {referee.seq} actions; the seed is revealed in the room", flush=True)
+            print(
+                f"race room {room}: over after {referee.seq} actions; the seed is revealed in the room",
+                flush=True,
+            )
         return 0
     finally:
         await link.close()

@@ -75,18 +75,30 @@ class Synapse:
         data.mkdir(parents=True, exist_ok=True)
         self.config = data / "homeserver.yaml"
         self.config.write_text(CONFIG.format(data=data, port=self.port, secret=self.secret))
-        subprocess.run([sys.executable, "-m", "synapse.app.homeserver", "-c", str(self.config), "--generate-keys"],
-                       check=True, capture_output=True, cwd=data, timeout=120)
+        subprocess.run(
+            [sys.executable, "-m", "synapse.app.homeserver", "-c", str(self.config), "--generate-keys"],
+            check=True,
+            capture_output=True,
+            cwd=data,
+            timeout=120,
+        )
 
     def start(self, timeout: float = 120.0) -> None:
         log = open(self.data / "synapse.out", "ab")
         env = {**os.environ, "SYNAPSE_ASYNC_IO_REACTOR": "0"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "synapse.app.homeserver", "-c", str(self.config)],
-                                     stdout=log, stderr=subprocess.STDOUT, cwd=self.data, env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "synapse.app.homeserver", "-c", str(self.config)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=self.data,
+            env=env,
+        )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"synapse stopped at start: {(self.data / 'synapse.out').read_text()[-3000:]}")
+                raise RuntimeError(
+                    f"synapse stopped at start: {(self.data / 'synapse.out').read_text()[-3000:]}"
+                )
             try:
                 with urllib.request.urlopen(f"{self.url}/_matrix/client/versions", timeout=2):
                     return
@@ -109,9 +121,14 @@ class Synapse:
         api = f"{self.url}/_synapse/admin/v1/register"
         with urllib.request.urlopen(api, timeout=30) as r:
             nonce = json.load(r)["nonce"]
-        mac = hmac.new(self.secret.encode(), b"\x00".join([nonce.encode(), name.encode(), password.encode(), b"notadmin"]),
-                       hashlib.sha1).hexdigest()
-        body = json.dumps({"nonce": nonce, "username": name, "password": password, "mac": mac, "admin": False}).encode()
+        mac = hmac.new(
+            self.secret.encode(),
+            b"\x00".join([nonce.encode(), name.encode(), password.encode(), b"notadmin"]),
+            hashlib.sha1,
+        ).hexdigest()
+        body = json.dumps(
+            {"nonce": nonce, "username": name, "password": password, "mac": mac, "admin": False}
+        ).encode()
         req = urllib.request.Request(api, data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req, timeout=30) as r:
             return json.load(r)["user_id"]

@@ -24,9 +24,18 @@ PLAYERS = {"car1": "anna", "car2": "ben", "car3": "carl"}
 
 def new_race(tmp: Path, deadline: int = 3 * 86400) -> Steward:
     header = same_drivers(OVAL, FORMULA_D_BASIC, 4, 1, seed=0, driver="racer")
-    entries = tuple(e.model_copy(update={"driver": "human"}) if e.id in PLAYERS else e for e in header.entries)
-    return Steward.open_race(tmp / "steward", OVAL, header.model_copy(update={"entries": entries}), PLAYERS,
-                             "stewart", deadline, now=0)
+    entries = tuple(
+        e.model_copy(update={"driver": "human"}) if e.id in PLAYERS else e for e in header.entries
+    )
+    return Steward.open_race(
+        tmp / "steward",
+        OVAL,
+        header.model_copy(update={"entries": entries}),
+        PLAYERS,
+        "stewart",
+        deadline,
+        now=0,
+    )
 
 
 def mail(paths: list[Path], to: Path) -> list[Path]:
@@ -42,7 +51,9 @@ def player_turn(player: MailPlayer, inbox: Path, outbox: Path) -> Path | None:
     car = view.to_move()
     if view.state.finished or car not in view.mine(player.name) or chance(view.state) is not None:
         return None
-    return player.reply(view, Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")), outbox)
+    return player.reply(
+        view, Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")), outbox
+    )
 
 
 def test_SEASON_1_three_players_and_a_steward_race_by_email_to_the_flag(tmp_path):
@@ -53,7 +64,11 @@ def test_SEASON_1_three_players_and_a_steward_race_by_email_to_the_flag(tmp_path
     for _ in range(2000):
         for name in players:
             mail([p for p in sent if p.name.endswith(f"-{name}.fdrace")], tmp_path / name / "inbox")
-        answers = [a for n, p in players.items() if (a := player_turn(p, tmp_path / n / "inbox", tmp_path / n / "out"))]
+        answers = [
+            a
+            for n, p in players.items()
+            if (a := player_turn(p, tmp_path / n / "inbox", tmp_path / n / "out"))
+        ]
         if not answers:
             break
         assert len(answers) == 1  # only the player whose car is to move is asked
@@ -81,14 +96,22 @@ def test_a_tampered_race_file_is_refused_and_nothing_is_applied(tmp_path):
     whose = steward.referee.session.state.active
     player = MailPlayer(tmp_path / PLAYERS[whose], PLAYERS[whose])
     view = player.open(next(p for p in files if p.name.endswith(f"-{PLAYERS[whose]}.fdrace")), OVAL)
-    reply = read(player.reply(view, Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")),
-                              tmp_path / "out"))
+    reply = read(
+        player.reply(
+            view,
+            Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")),
+            tmp_path / "out",
+        )
+    )
     changed = Roll(value=raw["applied"][0]["action"]["value"])
-    forged = reply.model_copy(update={"applied": (reply.applied[0].model_copy(update={"action": changed}),
-                                                  *reply.applied[1:])})
+    forged = reply.model_copy(
+        update={"applied": (reply.applied[0].model_copy(update={"action": changed}), *reply.applied[1:])}
+    )
     write(forged, tmp_path / "forged.fdrace")
     before = steward.state.applied
-    with pytest.raises(RaceFileError, match="differs from the race's at action 1: the file was tampered with"):
+    with pytest.raises(
+        RaceFileError, match="differs from the race's at action 1: the file was tampered with"
+    ):
         steward.take(tmp_path / "forged.fdrace", now=1)
     assert steward.state.applied == before and digest(forged)
 
@@ -113,7 +136,9 @@ def test_out_of_turn_and_unseated_replies_get_a_notice_in_the_next_file(tmp_path
     whose = steward.referee.session.state.active
     other = next(n for c, n in PLAYERS.items() if c != whose)
     player = MailPlayer(tmp_path / other, other)
-    view = player.open(next(p for p in steward.send(tmp_path / "out") if p.name.endswith(f"-{other}.fdrace")), OVAL)
+    view = player.open(
+        next(p for p in steward.send(tmp_path / "out") if p.name.endswith(f"-{other}.fdrace")), OVAL
+    )
     action = computer_action(OVAL, view.state, "racer")
     seq = len(view.actions)
     notices = steward.take(player.reply(view, Decision(seq=seq, action=action), tmp_path / "out"), now=1)
@@ -122,7 +147,9 @@ def test_out_of_turn_and_unseated_replies_get_a_notice_in_the_next_file(tmp_path
     again = read(next(p for p in steward.send(tmp_path / "out2") if p.name.endswith(f"-{other}.fdrace")))
     assert again.notices == tuple(notices)
     stranger = MailPlayer(tmp_path / "eve", "eve")
-    stranger.open(next(p for p in steward.send(tmp_path / "out3") if p.name.endswith(f"-{other}.fdrace")), OVAL)
+    stranger.open(
+        next(p for p in steward.send(tmp_path / "out3") if p.name.endswith(f"-{other}.fdrace")), OVAL
+    )
     eve = steward.take(stranger.reply(view, Decision(seq=seq, action=action), tmp_path / "out"), now=2)
     assert eve == ["to eve: eve has no seat in this race: only seated players decide"]
 
@@ -141,9 +168,14 @@ def test_a_file_of_another_race_or_no_race_file_at_all_is_named(tmp_path):
     other = new_race(tmp_path / "two")
     name = PLAYERS[other.referee.session.state.active]
     player = MailPlayer(tmp_path / name, name)
-    view = player.open(next(p for p in other.send(tmp_path / "o") if p.name.endswith(f"-{name}.fdrace")), OVAL)
-    reply = player.reply(view, Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")),
-                         tmp_path / "o")
+    view = player.open(
+        next(p for p in other.send(tmp_path / "o") if p.name.endswith(f"-{name}.fdrace")), OVAL
+    )
+    reply = player.reply(
+        view,
+        Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")),
+        tmp_path / "o",
+    )
     with pytest.raises(RaceFileError, match="belongs to another race"):
         steward.take(reply, now=1)
     junk = tmp_path / "junk.fdrace"

@@ -27,7 +27,9 @@ async def account(server: Synapse, name: str) -> MatrixLink:
     return link
 
 
-async def new_race(server: Synapse, tmp: Path, deadline: int = 600) -> tuple[RefereeBot, str, MatrixLink, MatrixLink]:
+async def new_race(
+    server: Synapse, tmp: Path, deadline: int = 600
+) -> tuple[RefereeBot, str, MatrixLink, MatrixLink]:
     ref, ann, bob = await account(server, "ref"), await account(server, "ann"), await account(server, "bob")
     bot = RefereeBot(ref, OVAL, tmp / "referee")
     race = opening({"car1": ann.user_id, "car2": bob.user_id})
@@ -120,7 +122,9 @@ def test_forged_malformed_and_unseated_events_are_refused_and_change_nothing(syn
         await spectator.connect()
         at = len(ann.view.actions)
         await ann_link.send(room, Applied(seq=at, action=Roll(value=20), by="dice"))  # forged
-        await ann_link.client.room_send(room, DECISION, {"seq": "soon", "action": {"kind": "gear", "gear": 9}})
+        await ann_link.client.room_send(
+            room, DECISION, {"seq": "soon", "action": {"kind": "gear", "gear": 9}}
+        )
         await ann_link.client.room_send(room, APPLIED, {"nonsense": True})
         move = decision(ann.view, ann_link.user_id) or decision(ann.view, bob_link.user_id)
         await eve.send(room, move)  # eve has no seat
@@ -128,7 +132,9 @@ def test_forged_malformed_and_unseated_events_are_refused_and_change_nothing(syn
         for _ in range(10):
             await spectator.poll(timeout_ms=300)
         texts = [t for _, t in spectator.chat]
-        assert any("sent org.formula_d.applied, which only the referee sends: ignored" in t for t in texts), texts
+        assert any("sent org.formula_d.applied, which only the referee sends: ignored" in t for t in texts), (
+            texts
+        )
         assert any("refused: org.formula_d.decision: seq" in t for t in texts), texts
         assert any("has no seat in this race" in t for t in texts), texts
         assert any("who is not the referee" in p for p in spectator.problems), spectator.problems

@@ -35,7 +35,11 @@ def decide(control: RemoteControl) -> None:
 
 def test_two_race_screens_play_an_online_race_to_the_flag(synapse, tmp_path):
     async def open_race():
-        ref, ann, bob = await account(synapse, "ref"), await account(synapse, "ann"), await account(synapse, "bob")
+        ref, ann, bob = (
+            await account(synapse, "ref"),
+            await account(synapse, "ann"),
+            await account(synapse, "bob"),
+        )
         bot = RefereeBot(ref, OVAL, tmp_path)
         race = opening({"car1": ann.user_id, "car2": bob.user_id})
         room = await bot.open_race(race.header, race.seats, 600, "Window race")
@@ -46,8 +50,9 @@ def test_two_race_screens_play_an_online_race_to_the_flag(synapse, tmp_path):
 
     loop = asyncio.new_event_loop()
     bot, room, (ann_id, bob_id) = loop.run_until_complete(open_race())
-    referee = threading.Thread(target=lambda: loop.run_until_complete(bot.serve(until=bot.finished, retry=0.3)),
-                               daemon=True)
+    referee = threading.Thread(
+        target=lambda: loop.run_until_complete(bot.serve(until=bot.finished, retry=0.3)), daemon=True
+    )
     referee.start()
     controls = []
     for user in (ann_id, bob_id):

@@ -16,16 +16,28 @@ OVAL = str(REPO / "maps" / "oval.tmx")
 
 
 def referee(*args: str) -> list[str]:
-    return ["referee", "--homeserver", "http://127.0.0.1:1", "--user", "@bot:localhost", "--track", OVAL, *args]
+    return [
+        "referee",
+        "--homeserver",
+        "http://127.0.0.1:1",
+        "--user",
+        "@bot:localhost",
+        "--track",
+        OVAL,
+        *args,
+    ]
 
 
-@pytest.mark.parametrize("args,message", [
-    (("--create", "--deadline", "soon"), "the deadline must be a whole number with s, m, h or d"),
-    (("--create", "--seat", "car1=ann"), "write CAR=@user:server"),
-    (("--create", "--seat", "car7=@ann:x.org"), "car7 is not one of the race's cars car1..car2"),
-    (("--create", "--rules", "chess"), "'chess' is not a rule set"),
-    ((), "say which races to referee"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("--create", "--deadline", "soon"), "the deadline must be a whole number with s, m, h or d"),
+        (("--create", "--seat", "car1=ann"), "write CAR=@user:server"),
+        (("--create", "--seat", "car7=@ann:x.org"), "car7 is not one of the race's cars car1..car2"),
+        (("--create", "--rules", "chess"), "'chess' is not a rule set"),
+        ((), "say which races to referee"),
+    ],
+)
 def test_bad_arguments_get_one_message(capsys, monkeypatch, args, message):
     monkeypatch.setenv(PASSWORD_ENV, "pw")
     assert main(referee(*args)) == 2
@@ -55,8 +67,20 @@ def test_the_referee_opens_a_race_and_referees_it_to_the_flag(synapse, capsys, m
     name = f"bot{secrets.token_hex(3)}"
     user = synapse.register(name, "pw-bot")
     monkeypatch.setenv(PASSWORD_ENV, "wrong")
-    args = ["referee", "--homeserver", synapse.url, "--user", user, "--track", OVAL, "--folder", str(tmp_path),
-            "--create", "--laps", "1"]
+    args = [
+        "referee",
+        "--homeserver",
+        synapse.url,
+        "--user",
+        user,
+        "--track",
+        OVAL,
+        "--folder",
+        str(tmp_path),
+        "--create",
+        "--laps",
+        "1",
+    ]
     assert main(args) == 1
     assert "refused" in capsys.readouterr().err
     monkeypatch.setenv(PASSWORD_ENV, "pw-bot")

@@ -18,13 +18,24 @@ SEED = "5eed" * 16
 REFEREE = "@referee:test"
 
 
-def opening(seats: dict[str, str], cars: int = 2, deadline: int = 60, rules: RuleSet = FORMULA_D_BASIC,
-            seed: str = SEED, header: Header | None = None) -> RaceOpen:
+def opening(
+    seats: dict[str, str],
+    cars: int = 2,
+    deadline: int = 60,
+    rules: RuleSet = FORMULA_D_BASIC,
+    seed: str = SEED,
+    header: Header | None = None,
+) -> RaceOpen:
     """A 1-lap race on the oval: the seated cars human, the others Racers."""
     header = header or same_drivers(OVAL, rules, cars, 1, seed=0, driver="racer")
     entries = tuple(e.model_copy(update={"driver": "human"}) if e.id in seats else e for e in header.entries)
-    return RaceOpen(header=header.model_copy(update={"entries": entries}), commitment=commitment(seed), seats=seats,
-                    referee=REFEREE, deadline=deadline)
+    return RaceOpen(
+        header=header.model_copy(update={"entries": entries}),
+        commitment=commitment(seed),
+        seats=seats,
+        referee=REFEREE,
+        deadline=deadline,
+    )
 
 
 def decision(view: RaceView, account: str, level: str = "racer") -> Decision | None:

@@ -20,8 +20,15 @@ SEATS = {"car1": "anna", "car2": "ben"}
 
 
 def test_a_player_opens_the_stewards_file_and_their_gear_becomes_a_reply_file(tmp_path: Path) -> None:
-    steward = Steward.open_race(tmp_path / "steward", oval(), race_header(oval(), "fd-basic", 3, 1, SEATS), SEATS,
-                                "stewart", 86400, now=0)
+    steward = Steward.open_race(
+        tmp_path / "steward",
+        oval(),
+        race_header(oval(), "fd-basic", 3, 1, SEATS),
+        SEATS,
+        "stewart",
+        86400,
+        now=0,
+    )
     whose = SEATS[steward.referee.session.state.active]
     file = next(p for p in steward.send(tmp_path / "mail") if p.name.endswith(f"-{whose}.fdrace"))
     app = make_app(tmp_path / "data")
