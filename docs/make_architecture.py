@@ -24,7 +24,7 @@ LAYERS = (
     ("game.board", "printed board, camera, cars and marks, track catalogue", "#c5ebc9"),
     ("game.theme", "colours and fonts", "#bfe6dd"),
     ("game.play", "race control, race log, crew plans, stopwatch (no pygame)", "#bcdff0"),
-    ("game.tracks · storage · texts", "loader (pytmx) · player's files · en / de (no pygame)", "#c9d3f2"),
+    ("game.net · tracks · storage · texts", "races between homes · loader (pytmx) · player's files · en / de (no pygame)", "#c9d3f2"),
     ("rules", "the pure engine and rule modules: state, moves, odds, session (stdlib + pydantic)", "#dccbf0"),
 )
 

@@ -6,6 +6,7 @@ list (and ``rules``, which imports nothing of the game). A test keeps it so.
 - ``texts``    what the game says, one module per language
 - ``storage``  the player's files: settings, line-up, autosave, lap records (no pygame)
 - ``tracks``   the track loader: a Tiled map into the rules' ``Track`` graph (no pygame)
+- ``net``      races between homes: email race files, the Matrix client (no pygame)
 - ``play``     the models between screens and rules: race control, log, crew plans (no pygame)
 - ``theme``    colours, fonts and the drawing helpers every screen shares (a module)
 - ``board``    the board view: the printed track, the camera, cars and marks on it

@@ -11,6 +11,8 @@
     formula-d replay RECORD.json [--track FILE]
     formula-d position RECORD.json --at N [--track FILE] [--out POSITION.json]
     formula-d moves POSITION.json [--gear G] [--roll R] [--json]
+    formula-d referee --homeserver URL --user @bot:server --track FILE [--create --seat car1=@ann:server ...]
+                      [--room ROOM_ID ...]   referee online races (password in FORMULA_D_PASSWORD)
 
 The tools import only what they need, so ``track check`` starts without a window.
 """
@@ -77,6 +79,21 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     mv.add_argument("--gear", type=int, choices=range(1, 7), metavar="G", help="at a gear choice: this gear's odds")
     mv.add_argument("--roll", type=int, metavar="R", help="with --gear, or before a roll: the legal moves of this roll")
     mv.add_argument("--json", action="store_true")
+    ref = sub.add_parser("referee", help="referee online races from a bot account (docs/online.md)")
+    ref.add_argument("--homeserver", required=True, metavar="URL", help="the bot's homeserver URL")
+    ref.add_argument("--user", required=True, metavar="@BOT:SERVER", help="the bot's account")
+    ref.add_argument("--folder", default="referee", metavar="DIR", help="where the secret seeds are kept")
+    ref.add_argument("--track", metavar="FILE", help="the track of the race(s)")
+    ref.add_argument("--create", action="store_true", help="open a new race room and invite its players")
+    ref.add_argument("--seat", action="append", default=[], metavar="CAR=@USER:SERVER", help="a player's car")
+    ref.add_argument("--cars", type=int, default=2, choices=range(2, 11), metavar="N", help="cars")
+    ref.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L",
+                     help="laps (default: the track's)")
+    ref.add_argument("--rules", default="fd-basic", metavar="PRESET")
+    ref.add_argument("--deadline", default="1d", help="time for one decision: 90s, 10m, 2h, 3d (default 1d)")
+    ref.add_argument("--name", default="Formula D race", help="the room's name")
+    ref.add_argument("--room", action="append", default=[], metavar="ROOM_ID", help="a race room to resume")
+    ref.add_argument("--keep-running", action="store_true", help="go on after the races are over")
     return p
 
 
@@ -140,6 +157,12 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
             return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver,
                                  args.grid)
         return race.replay_cmd(args.record, args.track)
+    if args.command == "referee":
+        from game.tools.referee import referee_cmd
+
+        return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat,
+                           args.cars, args.laps, args.rules, args.deadline, args.name, args.room,
+                           args.keep_running)
     return run()
 
 

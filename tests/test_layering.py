@@ -169,9 +169,10 @@ def test_rules_imports_with_pygame_pytmx_and_game_unavailable():
 
 #: The game's packages from the bottom up (``game/__init__.py``): each imports only
 #: those before it in this list. ``theme`` and ``main`` are modules.
-GAME_LAYERS = ("texts", "storage", "tracks", "play", "theme", "board", "widgets", "app", "scenes", "tools", "main")
+GAME_LAYERS = ("texts", "storage", "tracks", "net", "play", "theme", "board", "widgets", "app", "scenes",
+               "tools", "main")
 #: Layers that must run without a window: they never import pygame.
-HEADLESS = ("texts", "storage", "tracks", "play")
+HEADLESS = ("texts", "storage", "tracks", "net", "play")
 
 
 def _modules() -> dict[str, Path]:

@@ -53,6 +53,7 @@ class Wait(StrEnum):
     WP = "wp"  # a human puts the WP its car won where they are needed (STREET-7, STREET-8)
     DICE = "dice"  # a die the game rolls itself: black-die checks, computers' gear dice
     COMPUTER = "computer"  # a computer driver decides
+    REMOTE = "remote"  # a race between homes waits for its referee: dice, other players, a decision sent
     DONE = "done"
 
 

@@ -42,9 +42,12 @@ class MenuScene(Scene):
         gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
+        online = Button("online", lambda: tr("menu.online"), self.online)
+        email = Button("email", lambda: tr("menu.email"), self.email)
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
-                                         [trial, records], [races, gallery], [settings, quit_button]]
+                                         [online, email, trial], [records, races, gallery],
+                                         [settings, quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -125,6 +128,16 @@ class MenuScene(Scene):
         from game.scenes.gallery import GalleryScene
 
         self.app.push(GalleryScene(self.app))
+
+    def online(self) -> None:
+        from game.scenes.remote import OnlineScene
+
+        self.app.push(OnlineScene(self.app))
+
+    def email(self) -> None:
+        from game.scenes.remote import EmailScene
+
+        self.app.push(EmailScene(self.app))
 
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -32,6 +32,7 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
+from game.play.remote_control import RemoteControl
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
@@ -46,7 +47,7 @@ from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
-from rules.engine import IllegalAction, nitro_refusal, to_move
+from rules.engine import IllegalAction, chance, nitro_refusal, to_move
 from rules import pitpoints
 from rules.state import CarState
 from rules.gears import ShiftCost
@@ -637,6 +638,8 @@ class RaceScene(Scene):
             self.pace = self._pace_for(self.control.roller())
             self.control.think()  # the driver decides while the delay runs and the window animates
             self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
+        elif w == Wait.REMOTE:
+            self._remote()
         else:
             self.pace = 1.0
             self._greet()
@@ -644,6 +647,17 @@ class RaceScene(Scene):
                 return
             if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
                 self._open_dialog()
+
+    def _remote(self) -> None:
+        """A race between homes: play what the referee's record brought, show its notices."""
+        remote = self.control
+        assert isinstance(remote, RemoteControl)
+        step = remote.remote_step()
+        for line in remote.take_lines():
+            self.say(line, theme.YELLOW)
+        if step is not None:
+            self.pace = 1.0
+            self.play(step)
 
     def _reload(self) -> None:
         """The map was saved: the race goes on on the new board if it can (game.play.retrack),
@@ -964,6 +978,11 @@ class RaceScene(Scene):
         if self.drives or wait == Wait.COMPUTER:
             crew = {"setup": "race.hint.computer_setup", "pit": "race.hint.computer_pit"}.get(state.phase)
             return tr(crew or "race.hint.computer", name=self.control.name(self.focus_car())), theme.DIM
+        if wait == Wait.REMOTE and not self.queue:
+            car = to_move(state)
+            if car is None or chance(state) is not None:
+                return tr("race.hint.referee"), theme.DIM
+            return tr("race.hint.remote", name=self.control.name(car)), theme.DIM
         if self.queue or wait == Wait.DICE:
             return tr("race.hint.dice"), theme.DIM
         if wait == Wait.GEAR:

@@ -1164,3 +1164,29 @@ PLACES: dict[str, str] = {
     "Residents' windows": "Anwohnerfenster",
     "Police station": "Polizeiwache",
 }
+
+# Rennen zwischen Wohnorten: online (Matrix) und per E-Mail.
+STRINGS.update({
+    "race.hint.referee": "Warten auf die Rennleitung …",
+    "race.hint.remote": "Warten auf {name} …",
+    "menu.online": "Online",
+    "menu.email": "Per E-Mail",
+    "online.title": "Online fahren",
+    "online.homeserver": "Homeserver",
+    "online.account": "Konto",
+    "online.password": "Passwort",
+    "online.room": "Rennraum",
+    "online.connect": "Rennen beitreten",
+    "online.connecting": "Verbinde …",
+    "online.races": "Deine Rennen",
+    "online.your_turn": "du bist dran",
+    "online.turn_of": "{name} entscheidet",
+    "online.referee": "Rennleitung würfelt",
+    "online.over": "beendet",
+    "online.no_track": "Das Rennen läuft auf {track}, das dieses Spiel nicht hat.",
+    "email.title": "Per E-Mail fahren",
+    "email.file": "Renndatei",
+    "email.name": "Dein Name",
+    "email.open": "Renndatei öffnen",
+    "email.reply": "Antwort in {path} geschrieben: schick sie an die Rennleitung.",
+})

@@ -995,3 +995,29 @@ REASONS: dict[Code, str] = {
 
 # The shipped boards print their names in English: nothing to translate.
 PLACES: dict[str, str] = {}
+
+# Races between homes: online (Matrix) and by email.
+STRINGS.update({
+    "race.hint.referee": "Waiting for the referee…",
+    "race.hint.remote": "Waiting for {name}…",
+    "menu.online": "Race online",
+    "menu.email": "Race by email",
+    "online.title": "Race online",
+    "online.homeserver": "Homeserver",
+    "online.account": "Account",
+    "online.password": "Password",
+    "online.room": "Race room",
+    "online.connect": "Join race",
+    "online.connecting": "Connecting…",
+    "online.races": "Your races",
+    "online.your_turn": "your turn",
+    "online.turn_of": "{name} to decide",
+    "online.referee": "referee rolls",
+    "online.over": "over",
+    "online.no_track": "The race is on {track}, which this game does not have.",
+    "email.title": "Race by email",
+    "email.file": "Race file",
+    "email.name": "Your name",
+    "email.open": "Open race file",
+    "email.reply": "Reply written to {path}: send it to the steward.",
+})

@@ -1,0 +1,1 @@
+"""Races between homes: race files for email races, and the Matrix transport."""

@@ -1,0 +1,287 @@
+"""A league race by email: the steward's game referees, the players' games decide, files carry it.
+
+The steward's game keeps the secret seed and the authoritative record in its own folder; each
+round it writes the newest race file for every player (``send``). A player's game opens the
+file it received, shows the race through the same engine (``RaceView``) and, when one of its
+cars must decide, writes a reply file with that one decision (``reply``); the steward's game
+takes the reply (``take``), applies it through the referee (turn order, legality, deadlines,
+sealed bids) and writes the next files. Nothing is lost: every state is saved atomically
+before a file is written, and a refused reply changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from game.texts import tr
+from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
+from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
+from rules.filelimits import SAVE, read_text
+from rules.race_view import RaceView
+from rules.record import Header, write_atomic
+from rules.referee import Notice as Say, Referee, RefereeError
+from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
+from rules.track import Track
+
+STEWARD_FILE = "steward.json"
+
+
+class StewardState(BaseModel):
+    """What the steward's game keeps: the race, its secret seed and the record so far."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    race: RaceOpen
+    seed: str
+    applied: tuple[Applied, ...] = ()
+    asked_at: float = 0.0
+    notices: tuple[str, ...] = ()  # not yet sent
+    revealed: bool = False
+
+
+def _load_json(path: Path, model: type[BaseModel], what: str) -> BaseModel:
+    try:
+        return model.model_validate_json(read_text(path, SAVE), strict=True)
+    except OSError as err:
+        raise RaceFileError(f"{path}: cannot read {what} ({err})") from None
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise RaceFileError(
+            f"{path}: {what} is damaged ({'.'.join(map(str, first['loc']))}: {first['msg']})"
+        ) from None
+
+
+class Steward:
+    """The steward's game for one race, kept in ``folder``."""
+
+    def __init__(self, folder: Path, track: Track) -> None:
+        self.folder = folder
+        self.track = track
+        state = _load_json(folder / STEWARD_FILE, StewardState, "the steward's race")
+        assert isinstance(state, StewardState)
+        self.state = state
+        try:
+            self.referee = Referee(track, state.race, state.seed, state.applied, now=state.asked_at)
+        except RefereeError as err:
+            raise RaceFileError(f"{folder / STEWARD_FILE}: {err}") from None
+        self.referee.revealed = state.revealed
+
+    @classmethod
+    def open_race(
+        cls,
+        folder: Path,
+        track: Track,
+        header: Header,
+        seats: dict[str, str],
+        steward: str,
+        deadline: int,
+        now: float,
+    ) -> Steward:
+        """A new race: a fresh secret seed, its commitment in the race, the first dice rolled."""
+        seed = new_seed()
+        race = RaceOpen(
+            header=header, commitment=commitment(seed), seats=seats, referee=steward, deadline=deadline
+        )
+        folder.mkdir(parents=True, exist_ok=True)
+        cls._save(folder, StewardState(race=race, seed=seed, asked_at=now))
+        made = cls(folder, track)
+        made._record(made.referee.step(now))
+        return made
+
+    @staticmethod
+    def _save(folder: Path, state: StewardState) -> None:
+        write_atomic(folder / STEWARD_FILE, json.dumps(state.model_dump(mode="json"), indent=1) + "\n")
+
+    def _record(self, out: list) -> list[str]:
+        """Keep the referee's output in the saved state; returns the notices' texts."""
+        applied = [m for m in out if isinstance(m, Applied)]
+        texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Say)]
+        texts += [m.notice for m in applied if m.notice]
+        self.state = self.state.model_copy(
+            update={
+                "applied": self.state.applied + tuple(applied),
+                "asked_at": self.referee.asked_at,
+                "notices": self.state.notices + tuple(texts),
+                "revealed": self.referee.revealed,
+            }
+        )
+        self._save(self.folder, self.state)
+        return texts
+
+    def take(self, path: Path, now: float) -> list[str]:
+        """A player's reply: applied, or refused with a notice that says why (nothing changes)."""
+        file = read(path)
+        if file.race != self.state.race:
+            raise RaceFileError(
+                f"{path}: this file belongs to another race ({file.race_id()}, not {self.race_id()})"
+            )
+        if file.message is None:
+            raise RaceFileError(f"{path}: this file holds no decision (it is a file the steward sent)")
+        mine, theirs = self.state.applied, file.applied
+        if theirs != mine:
+            first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
+            if first is not None:
+                raise RaceFileError(
+                    f"{path}: the record in this file differs from the race's at action {first + 1}: "
+                    "the file was tampered with; nothing was applied"
+                )
+            if len(theirs) > len(mine):
+                raise RaceFileError(
+                    f"{path}: the record in this file has actions the race never had: "
+                    "the file was tampered with; nothing was applied"
+                )
+            return self._record(
+                [
+                    Say(
+                        f"{file.sender} answered an older file (action {len(theirs) + 1}); "
+                        f"the race is at action {self.referee.seq + 1}",
+                        file.sender,
+                    )
+                ]
+            )
+        return self._record(self.referee.receive(file.sender, file.message, now))
+
+    def tick(self, now: float) -> list[str]:
+        """Deadlines: a player who has not answered in time is driven by the fallback level."""
+        return self._record(self.referee.step(now))
+
+    def race_id(self) -> str:
+        return self.state.race.commitment[:12]
+
+    def send(self, outbox: Path) -> list[Path]:
+        """The newest race file for every player, named race-action-player."""
+        seed = SeedReveal(seed=self.state.seed) if self.state.revealed else None
+        file = RaceFile(
+            race=self.state.race,
+            applied=self.state.applied,
+            seed=seed,
+            notices=self.state.notices,
+            sender=self.state.race.referee,
+        )
+        paths = [
+            write(file, outbox / f"{self.race_id()}-{len(self.state.applied):04d}-{player}{SUFFIX}")
+            for player in sorted(set(self.state.race.seats.values()))
+        ]
+        self.state = self.state.model_copy(update={"notices": ()})
+        self._save(self.folder, self.state)
+        return paths
+
+
+class PlayerSeen(BaseModel):
+    """What a player's game keeps of a race: the last file it opened and its sealed bids' nonces."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: RaceFile
+    nonces: dict[str, str] = {}
+    bids: dict[str, int] = {}
+
+
+class MailPlayer:
+    """One player's game in email races; ``folder`` keeps what it has seen of each race."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        self.folder = folder
+        self.name = name
+
+    def _seen_path(self, race_id: str) -> Path:
+        return self.folder / f"{race_id}.json"
+
+    def _seen(self, race_id: str) -> PlayerSeen | None:
+        path = self._seen_path(race_id)
+        if not path.exists():
+            return None
+        seen = _load_json(path, PlayerSeen, "this game's copy of the race")
+        assert isinstance(seen, PlayerSeen)
+        return seen
+
+    def _keep(self, seen: PlayerSeen) -> None:
+        write_atomic(
+            self._seen_path(seen.file.race_id()), json.dumps(seen.model_dump(mode="json"), indent=1) + "\n"
+        )
+
+    def open(self, path: Path, track: Track) -> RaceView:
+        """The race as the steward's file shows it, checked against what this game saw before."""
+        file = read(path)
+        if file.message is not None or file.sender != file.race.referee:
+            raise RaceFileError(
+                f"{path}: this file was not written by the race's steward ({file.race.referee})"
+            )
+        seen = self._seen(file.race_id())
+        if seen is not None:
+            if seen.file.race != file.race:
+                raise RaceFileError(
+                    f"{path}: the race's set-up or seed commitment differs from the file seen before: "
+                    "the file was tampered with"
+                )
+            changed = extends(seen.file.applied, file.applied)
+            if changed is not None:
+                raise RaceFileError(
+                    f"{path}: action {changed + 1} differs from the file seen before (or the file is "
+                    "older): the race's history cannot change; ask the steward for the newest file"
+                )
+        view = RaceView(track, file.race)
+        for applied in file.applied:
+            problem = view.add(file.race.referee, applied)
+            if problem:
+                raise RaceFileError(f"{path}: {problem}")
+        if file.seed is not None:
+            view.add(file.race.referee, file.seed)
+        view.notices.extend(file.notices)
+        self._keep(PlayerSeen(file=file, nonces=seen.nonces if seen else {}, bids=seen.bids if seen else {}))
+        return view
+
+    def reply(self, view: RaceView, message: Decision | BidSeal | BidOpen, outbox: Path) -> Path:
+        """The reply file with one message for the steward."""
+        seen = self._seen(view.opening.commitment[:12])
+        assert seen is not None, "open the steward's file first"
+        file = seen.file.model_copy(
+            update={"sender": self.name, "message": message, "seed": None, "notices": ()}
+        )
+        kind = type(message).__name__.lower()
+        return write(file, outbox / f"{file.race_id()}-{len(view.actions):04d}-{self.name}-{kind}{SUFFIX}")
+
+    def seal_bid(self, view: RaceView, car: str, amount: int, outbox: Path) -> Path:
+        """H2H-2: send the sealed bid; the amount and nonce stay in this game's folder."""
+        seen = self._seen(view.opening.commitment[:12])
+        assert seen is not None, "open the steward's file first"
+        nonce = new_nonce()
+        self._keep(
+            seen.model_copy(
+                update={"nonces": {**seen.nonces, car: nonce}, "bids": {**seen.bids, car: amount}}
+            )
+        )
+        return self.reply(
+            view, BidSeal(seq=len(view.actions), car=car, seal=bid_commitment(car, amount, nonce)), outbox
+        )
+
+    def open_bid(self, view: RaceView, car: str, outbox: Path) -> Path:
+        """H2H-2: open the bid sealed earlier, once the steward says every bid is sealed."""
+        seen = self._seen(view.opening.commitment[:12])
+        if seen is None or car not in seen.nonces:
+            raise RaceFileError(f"no sealed bid of {car} is kept in {self.folder}: seal one first")
+        message = BidOpen(seq=len(view.actions), car=car, amount=seen.bids[car], nonce=seen.nonces[car])
+        return self.reply(view, message, outbox)
+
+
+class MailLink:
+    """An email race in the window: the steward's file opened is the race; this player's decision
+    becomes a reply file beside it, to send to the steward."""
+
+    def __init__(self, player: MailPlayer, path: Path, track: Track) -> None:
+        self.player = player
+        self.account = player.name
+        self.outbox = path.parent
+        self.view = player.open(path, track)
+        self._shown = 0
+
+    def pump(self) -> list[str]:
+        lines = self.view.notices[self._shown :]
+        self._shown = len(self.view.notices)
+        return list(lines)
+
+    def send(self, message: Decision) -> str:
+        return tr("email.reply", path=str(self.player.reply(self.view, message, self.outbox)))

@@ -1,0 +1,158 @@
+"""The Matrix side of an online race (matrix-nio): one room per race, every message an event.
+
+The race's opening is the room's state event ``org.formula_d.race``; decisions, bids, the
+referee's applied actions and the seed are timeline events of the game's own types; chat and
+the referee's notices are ordinary ``m.room.message`` events any Matrix client shows. This
+module only moves events: what they mean is ``rules.referee_protocol``'s business. Every call
+answers a ``MatrixError`` with one clear message (an unreachable homeserver, a wrong password),
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, NamedTuple
+
+import nio
+
+from rules.referee_protocol import RACE, RaceOpen, content, kind_of
+
+CHAT = "m.room.message"
+
+
+class MatrixError(Exception):
+    """A homeserver that cannot be reached or refuses; the message says which and why."""
+
+
+class RoomEvent(NamedTuple):
+    """One event of a race room as this game reads it."""
+
+    room: str
+    event_id: str
+    sender: str
+    kind: str
+    content: dict[str, Any]
+    ts: int  # the homeserver's time, ms
+
+
+def _event(room: str, source: dict[str, Any]) -> RoomEvent | None:
+    if not isinstance(source, dict) or "type" not in source or "state_key" in source:
+        return None
+    body = source.get("content")
+    return RoomEvent(
+        room,
+        str(source.get("event_id", "")),
+        str(source.get("sender", "")),
+        str(source["type"]),
+        body if isinstance(body, dict) else {},
+        int(source.get("origin_server_ts", 0) or 0),
+    )
+
+
+class MatrixLink:
+    """One account on one homeserver."""
+
+    def __init__(self, homeserver: str, user: str) -> None:
+        self.homeserver = homeserver
+        self.client = nio.AsyncClient(
+            homeserver,
+            user,
+            config=nio.AsyncClientConfig(
+                store_sync_tokens=False, max_timeouts=2, max_timeout_retry_wait_time=2, request_timeout=30
+            ),
+        )
+        self.since: str | None = None
+
+    @property
+    def user_id(self) -> str:
+        return self.client.user_id
+
+    async def _call(self, what: str, coro: Any) -> Any:
+        try:
+            answer = await coro
+        except (OSError, asyncio.TimeoutError, nio.exceptions.RemoteProtocolError) as err:
+            raise MatrixError(f"{what}: the homeserver {self.homeserver} cannot be reached ({err})") from None
+        except Exception as err:  # aiohttp's client errors: the connection failed under way
+            raise MatrixError(
+                f"{what}: the connection to {self.homeserver} failed ({type(err).__name__}: {err})"
+            ) from None
+        if isinstance(answer, nio.responses.ErrorResponse):
+            raise MatrixError(
+                f"{what}: {self.homeserver} refused ({answer.status_code or ''} {answer.message})"
+            )
+        return answer
+
+    async def login(self, password: str) -> None:
+        await self._call(
+            f"logging in as {self.client.user}", self.client.login(password, device_name="Formula D")
+        )
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    async def create_race(self, opening: RaceOpen, name: str) -> str:
+        """A new private room for the race, the players invited, the opening its state event."""
+        players = sorted(set(opening.seats.values()) - {self.user_id})
+        state = [{"type": RACE, "state_key": "", "content": content(opening)}]
+        answer = await self._call(
+            "creating the race room",
+            self.client.room_create(
+                name=name, topic="Formula D race", invite=players, initial_state=state, federate=True
+            ),
+        )
+        return answer.room_id
+
+    async def join(self, room: str) -> None:
+        await self._call(f"joining {room}", self.client.join(room))
+
+    async def opening(self, room: str) -> dict[str, Any]:
+        """The race's opening as the room keeps it (raw content: the caller validates it)."""
+        answer = await self._call(f"reading the race of {room}", self.client.room_get_state_event(room, RACE))
+        return answer.content
+
+    async def send(self, room: str, message: Any, tx_id: str | None = None) -> str:
+        """Send a race message; the same ``tx_id`` sent again is one event (a retry after a lost answer)."""
+        answer = await self._call(
+            "sending to the race room",
+            self.client.room_send(room, kind_of(message), content(message), tx_id=tx_id),
+        )
+        return answer.event_id
+
+    async def say(self, room: str, text: str, notice: bool = False, tx_id: str | None = None) -> None:
+        """Chat in the room; the referee's notices as m.notice, as bots do."""
+        body = {"msgtype": "m.notice" if notice else "m.text", "body": text}
+        await self._call("sending to the race room", self.client.room_send(room, CHAT, body, tx_id=tx_id))
+
+    async def history(self, room: str) -> list[RoomEvent]:
+        """Every timeline event of the room from its start, oldest first."""
+        events: list[RoomEvent] = []
+        start: str | None = None
+        for _ in range(10_000):
+            page = await self._call(
+                f"reading the history of {room}",
+                self.client.room_messages(room, start=start, direction=nio.MessageDirection.front, limit=500),
+            )
+            events += [e for ev in page.chunk if (e := _event(room, getattr(ev, "source", {}))) is not None]
+            if not page.chunk or not page.end or page.end == start:
+                break
+            start = page.end
+        return events
+
+    async def sync(self, timeout_ms: int = 3000) -> tuple[list[RoomEvent], list[str]]:
+        """New timeline events in joined rooms since the last sync, and rooms this account is
+        invited to. The first sync only sets the starting point (read the history for the past)."""
+        first = self.since is None
+        answer = await self._call(
+            "waiting for the race room",
+            self.client.sync(timeout=0 if first else timeout_ms, since=self.since, full_state=first or None),
+        )
+        self.since = answer.next_batch
+        if first:
+            return [], list(answer.rooms.invite)
+        events = [
+            e
+            for room, info in answer.rooms.join.items()
+            for ev in info.timeline.events
+            if (e := _event(room, getattr(ev, "source", {}))) is not None
+        ]
+        return events, list(answer.rooms.invite)

@@ -1,0 +1,86 @@
+"""An online race for the window: the Matrix client in a thread of its own, never blocking a frame.
+
+The thread logs in, replays the room and then waits for new events, which it queues; the
+window takes them each frame (``pump``) into the race view, in its own thread, and hands its
+player's decisions to the thread's loop (``send``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+
+from game.net.matrix import MatrixError, MatrixLink, RoomEvent
+from game.net.online import OnlinePlayer
+from rules.race_view import RaceView
+from rules.referee_protocol import Decision
+from rules.track import Track
+
+
+class OnlineLink:
+    def __init__(self, homeserver: str, account: str, room: str, track: Track) -> None:
+        self.account = account
+        self.player = OnlinePlayer(MatrixLink(homeserver, account), track, room)
+        self._events: queue.Queue[RoomEvent] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stop = False
+        self.problem = ""
+        self._shown = 0
+
+    @property
+    def view(self) -> RaceView:
+        assert self.player.view is not None, "connect first"
+        return self.player.view
+
+    def connect(self, password: str, timeout: float = 60.0) -> None:
+        """Log in and replay the room in the thread; MatrixError says why that failed."""
+        threading.Thread(target=self._run, args=(password,), daemon=True, name="matrix").start()
+        if not self._ready.wait(timeout):
+            raise MatrixError(
+                f"the homeserver {self.player.link.homeserver} did not answer in {timeout:.0f} s"
+            )
+        if self.problem:
+            raise MatrixError(self.problem)
+
+    def _run(self, password: str) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._main(password))
+
+    async def _main(self, password: str) -> None:
+        try:
+            await self.player.link.login(password)
+            await self.player.connect()
+        except MatrixError as err:
+            self.problem = str(err)
+            self._ready.set()
+            return
+        self._shown = len(self.player.chat)
+        self._ready.set()
+        while not self._stop:
+            for e in await self.player.fetch(timeout_ms=1000):
+                self._events.put(e)
+        await self.player.link.close()
+
+    def pump(self) -> list[str]:
+        """Take the events that arrived into the view; the new chat lines and problems to show."""
+        problems = len(self.player.problems)
+        while True:
+            try:
+                self.player.take(self._events.get_nowait())
+            except queue.Empty:
+                break
+        lines = [f"{who.lstrip('@').split(':')[0]}: {text}" for who, text in self.player.chat[self._shown :]]
+        self._shown = len(self.player.chat)
+        return lines + self.player.problems[problems:]
+
+    def send(self, message: Decision) -> str:
+        asyncio.run_coroutine_threadsafe(self.player.send(message), self._loop)
+        return ""
+
+    def say(self, text: str) -> None:
+        asyncio.run_coroutine_threadsafe(self.player.say(text), self._loop)
+
+    def close(self) -> None:
+        self._stop = True

@@ -1,0 +1,112 @@
+"""The race screen's model for a race between homes: the referee's record drives the race.
+
+The screen plays a remote race as it plays a local one; only where the actions come from
+differs. This player's decisions are checked by the rules (an illegal one is refused at once
+with its reason) and sent to the referee, not applied: the race waits (``Wait.REMOTE``) until
+the referee's record brings them back, with every die and every other player's decision, and
+each is then played as a step of its own. Players seated elsewhere are people, never
+labelled computers; the referee's notices and the room's chat come as lines to show.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.play.race_control import RaceControl, Step, Wait, _actor
+from rules.actions import Action, Roll
+from rules.engine import apply, chance, to_move
+from rules.race_view import RaceView
+from rules.referee_protocol import Decision
+from rules.session import RaceSession
+from rules.track import Track
+
+
+class RemoteLink(Protocol):
+    """Where a remote race comes from and where this player's decisions go (Matrix, email)."""
+
+    account: str
+    view: RaceView
+
+    def pump(self) -> list[str]:
+        """Take what has arrived into ``view``; returns new lines to show (notices, chat)."""
+        ...
+
+    def send(self, message: Decision) -> str:
+        """Send one decision; returns a line to show ('' for none)."""
+        ...
+
+
+class RemoteControl(RaceControl):
+    def __init__(self, track: Track, link: RemoteLink) -> None:
+        super().__init__(track, RaceSession(track, link.view.opening.header))
+        self.link = link
+        self.mine = set(link.view.mine(link.account))
+        self.sent: int | None = None  # the action number of a decision sent and not yet back
+        self.lines: list[str] = []  # notices and chat not yet shown
+
+    def human(self, car_id: str | None) -> bool:
+        """Every seated player is a person; only this screen's player decides here."""
+        return car_id is not None and car_id in self.link.view.opening.seats
+
+    def mine_to_move(self) -> bool:
+        return to_move(self.state) in self.mine
+
+    def seat(self, car_id: str | None) -> str:
+        """The account seated in the car ('' for a computer car)."""
+        return self.link.view.opening.seats.get(car_id or "", "")
+
+    def wait(self) -> Wait:
+        """Not kept per state: what arrives from the referee changes it while the state stands."""
+        return self._wait()
+
+    def _wait(self) -> Wait:
+        state = self.state
+        if state.finished:
+            return Wait.DONE
+        behind = len(self.link.view.actions) > len(self.session.actions)
+        if behind or self.sent is not None or chance(state) is not None or not self.mine_to_move():
+            return Wait.REMOTE
+        if state.phase == "bid":  # H2H-2: bids are sealed through the referee, not from this screen
+            return Wait.REMOTE
+        return super()._wait()
+
+    def _act(self, action: Action) -> Step:
+        """Check the decision by the rules (IllegalAction with the reason if refused) and send it;
+        the race does not change until the referee's record brings it back."""
+        before = self.state
+        car = to_move(before)
+        action = action.model_copy(update={"car": car})
+        apply(self.track, before, action)
+        seq = len(self.session.actions)
+        line = self.link.send(Decision(seq=seq, action=action))
+        if line:
+            self.lines.append(line)
+        self.sent = seq
+        self._cache, self._cached_for = {}, None
+        return Step(action=action, events=(), car=car, chance=None, before=before, after=before)
+
+    def remote_step(self) -> Step | None:
+        """The referee's next action as a step to play, or None while none has come."""
+        self.lines += self.link.pump()
+        view = self.link.view
+        at = len(self.session.actions)
+        if at >= len(view.actions):
+            return None
+        action = view.actions[at]
+        before = self.state
+        c = chance(before) if isinstance(action, Roll) else None
+        events = self.session.act(action)
+        if self.sent is not None and self.sent <= at:
+            self.sent = None
+        return Step(
+            action=action,
+            events=tuple(events),
+            car=_actor(before, c),
+            chance=c,
+            before=before,
+            after=self.state,
+        )
+
+    def take_lines(self) -> list[str]:
+        lines, self.lines = self.lines, []
+        return lines

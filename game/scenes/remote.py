@@ -1,0 +1,251 @@
+"""Races between homes from the menu: "Race online" (a Matrix account, its race list, a race
+room) and "Race by email" (a steward's race file and the player's name). Either opens the race
+screen on a ``RemoteControl``; connecting and listing run in a thread, never blocking a frame."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.app.loop import Scene
+from game.board.view import BoardView
+from game.net.mailrace import MailLink, MailPlayer
+from game.net.matrix import MatrixError, MatrixLink
+from game.net.online import RaceRoom, race_rooms, read_opening
+from game.net.online_link import OnlineLink
+from game.net.racefile import RaceFileError, read
+from game.play.remote_control import RemoteControl, RemoteLink
+from game.scenes.race import RaceScene
+from game.texts import tr
+from game.widgets.controls import Button, TextField, Widget
+from rules.track import Track
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+#: Fields filled in advance from the environment (a league's shared set-up, the screenshots).
+ENV = {
+    "homeserver": "FORMULA_D_HOMESERVER",
+    "account": "FORMULA_D_ACCOUNT",
+    "password": "FORMULA_D_PASSWORD",
+    "room": "FORMULA_D_ROOM",
+    "file": "FORMULA_D_RACE_FILE",
+    "name": "FORMULA_D_NAME",
+}
+
+
+def _track(app: App, digest: str, name: str) -> Track | None:
+    entry = app.tracks.by_hash(digest, name)
+    return entry.track if entry is not None else None
+
+
+def open_remote(app: App, link: RemoteLink) -> str:
+    """The race screen of a remote race; '' or why it cannot open."""
+    header = link.view.opening.header
+    entry = app.tracks.by_hash(header.track_hash, header.track_name)
+    if entry is None or entry.track is None or entry.board is None:
+        return tr("online.no_track", track=header.track_name)
+    app.push(RaceScene(app, RemoteControl(entry.track, link), BoardView(entry.board)))
+    return ""
+
+
+class _Form(Scene):
+    """Text fields in a column, a button, one line for problems."""
+
+    escape_back = True
+    fields: tuple[str, ...] = ()
+    title = ""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.values = {f: os.environ.get(ENV[f], "") for f in self.fields}
+        self.problem = ""
+        self.inputs: list[Widget] = [
+            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
+        ]
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+
+    def _shown(self, field: str) -> str:
+        return "•" * len(self.values[field]) if field == "password" else self.values[field]
+
+    def _set(self, field: str, value: str) -> None:
+        if field == "password" and len(value) < len(self.values[field]):
+            value = self.values[field][: len(value)]
+        elif field == "password":
+            value = self.values[field] + value[len(self.values[field]) :]
+        self.values[field] = value
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, _ = size
+        left, width = 60 + 220, min(640, w - 360)
+        for i, field in enumerate(self.inputs):
+            field.rect = pygame.Rect(left, 110 + i * 60, width, 44)
+        self.back.rect = pygame.Rect(60, size[1] - 70, 160, 44)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill(theme.BACKDROP)
+        theme.text(screen, tr(self.title), 44, theme.TEXT, (60, 40), "topleft")
+        for field, widget in zip(self.fields, self.inputs):
+            theme.text(screen, tr(self.labels[field]), 24, theme.DIM, (60, widget.rect.centery), "midleft")
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(screen)
+        if self.problem:
+            theme.text(
+                screen,
+                theme.fit_text(self.problem, 22, screen.get_width() - 120),
+                22,
+                (255, 150, 140),
+                (60, 110 + len(self.fields) * 60 + 70),
+                "topleft",
+            )
+
+    labels: dict[str, str] = {}
+
+
+class OnlineScene(_Form):
+    """Race online: the account, its races (whose turn), and a room to join."""
+
+    name = "online"
+    title = "online.title"
+    fields = ("homeserver", "account", "password", "room")
+    labels = {
+        "homeserver": "online.homeserver",
+        "account": "online.account",
+        "password": "online.password",
+        "room": "online.room",
+    }
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.connect = Button("connect", lambda: tr("online.connect"), self.join, "primary")
+        self.list_button = Button("list", lambda: tr("online.races"), self.list_races)
+        self.rooms: list[RaceRoom] = []
+        self.room_buttons: list[Button] = []
+        self.busy = False
+        self.widgets = [*self.inputs, self.connect, self.list_button, self.back]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        top = 110 + len(self.fields) * 60
+        self.connect.rect = pygame.Rect(280, top, 220, 48)
+        self.list_button.rect = pygame.Rect(520, top, 220, 48)
+        for i, b in enumerate(self.room_buttons):
+            b.rect = pygame.Rect(280, top + 130 + i * 52, min(760, size[0] - 340), 44)
+
+    def _room_label(self, r: RaceRoom) -> str:
+        status = (
+            tr("online.over")
+            if r.finished
+            else tr("online.your_turn")
+            if r.mine
+            else tr("online.turn_of", name=r.name)
+            if r.waiting
+            else tr("online.referee")
+        )
+        return f"{r.track_name} · {status} · {r.room}"
+
+    def list_races(self) -> None:
+        """The account's race list, fetched in a thread."""
+        if self.busy:
+            return
+        self.busy, self.problem = True, tr("online.connecting")
+        v = dict(self.values)
+
+        async def fetch() -> list[RaceRoom]:
+            link = MatrixLink(v["homeserver"], v["account"])
+            try:
+                await link.login(v["password"])
+                return await race_rooms(link, lambda d, n: _track(self.app, d, n))
+            finally:
+                await link.close()
+
+        def run() -> None:
+            try:
+                self.rooms = asyncio.run(fetch())
+                self.problem = ""
+            except MatrixError as err:
+                self.problem = str(err)
+            self.busy = False
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def update(self, dt: float) -> None:
+        if len(self.room_buttons) != len(self.rooms):
+            self.room_buttons = [
+                Button(f"room{i}", lambda r=r: self._room_label(r), lambda r=r: self._open(r.room), px=20)
+                for i, r in enumerate(self.rooms)
+            ]
+            self.widgets = [*self.inputs, self.connect, self.list_button, self.back, *self.room_buttons]
+            self.layout(self.app.size)
+
+    def _open(self, room: str) -> None:
+        self.values["room"] = room
+        self.join()
+
+    def join(self) -> None:
+        """Join the room and open its race screen (the room replays in the link's thread)."""
+        v = self.values
+        opening_track: list[Track] = []
+
+        async def peek() -> None:
+            link = MatrixLink(v["homeserver"], v["account"])
+            try:
+                await link.login(v["password"])
+                await link.join(v["room"])
+                header = read_opening(await link.opening(v["room"])).header
+                track = _track(self.app, header.track_hash, header.track_name)
+                if track is None:
+                    raise MatrixError(tr("online.no_track", track=header.track_name))
+                opening_track.append(track)
+            finally:
+                await link.close()
+
+        try:
+            asyncio.run(peek())
+            link = OnlineLink(v["homeserver"], v["account"], v["room"], opening_track[0])
+            link.connect(v["password"])
+        except MatrixError as err:
+            self.problem = str(err)
+            return
+        self.problem = open_remote(self.app, link)
+
+
+class EmailScene(_Form):
+    """Race by email: open the steward's race file as this player."""
+
+    name = "email"
+    title = "email.title"
+    fields = ("file", "name")
+    labels = {"file": "email.file", "name": "email.name"}
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.open_button = Button("open", lambda: tr("email.open"), self.open_file, "primary")
+        self.widgets = [*self.inputs, self.open_button, self.back]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.open_button.rect = pygame.Rect(280, 110 + len(self.fields) * 60, 260, 48)
+
+    def open_file(self) -> None:
+        path = Path(self.values["file"]).expanduser()
+        name = self.values["name"].strip()
+        player = MailPlayer(self.app.data / "email", name)
+        try:
+            header = read(path).race.header
+            track = _track(self.app, header.track_hash, header.track_name)
+            if track is None:
+                self.problem = tr("online.no_track", track=header.track_name)
+                return
+            link = MailLink(player, path, track)
+        except RaceFileError as err:
+            self.problem = str(err)
+            return
+        self.problem = open_remote(self.app, link)
