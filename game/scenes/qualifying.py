@@ -841,7 +841,9 @@ class QualifyingScene(Scene):
                                for g, o in gear_options(self.track, lap.state).items()}
         if wait == "move":
             out = []
-            for space, ms in self.destinations().items():
+            dest = self.destinations()
+            for space in self.ranked_targets():  # as Tab walks them: the furthest that keeps the lap alive first
+                ms = dest[space]
                 pts = self.view.polygon(space)
                 x, y = round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
                 if self.view.viewport.collidepoint(x, y) and not self.tray_rect.collidepoint(x, y):
