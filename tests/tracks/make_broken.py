@@ -186,8 +186,12 @@ def place_line(el: ET.Element, a: tuple[float, float], b: tuple[float, float]) -
     set_points(el, [("0", "0"), (_num(b[0] - a[0]), _num(b[1] - a[1]))])
 
 
-def expand(root: ET.Element, expected: str) -> str:
-    """Fill in ``{N}`` / ``{N.last}`` with "object N at (x, y)" as track check prints it."""
+def expand(root: ET.Element, expected: str, first: int) -> str:
+    """Fill in ``{N}`` / ``{N.last}`` with "object N at (x, y)" as track check prints it, after
+    ``new`` and ``new+1`` in an expectation became the ids of the first objects a mutation added
+    (``first`` is the source map's nextobjectid: a map saved again in Tiled keeps its objects'
+    ids but may add objects, so added ids are never written as numbers)."""
+    expected = expected.replace("new+1", str(first + 1)).replace("new", str(first))
 
     def where(m: re.Match[str]) -> str:
         oid = int(m.group(1))
@@ -540,7 +544,7 @@ def arrow_on_straight(root: ET.Element) -> None:
     place_line(o, (1028.0, 368.0), (1076.0, 408.0))
 
 
-@mutation("cuts_out_of_order.tmx", "meets row line object 49 here, where lane object 4 meets the start of corner object 1")
+@mutation("cuts_out_of_order.tmx", "meets row line object new here, where lane object 4 meets the start of corner object 1")
 def cuts_out_of_order(root: ET.Element) -> None:
     """A slanted row line that lane A meets before the start line and lanes B and C after it."""
     o = ET.SubElement(layer(root, "rows"), "object", {"id": new_id(root, "nextobjectid"), "type": "row_line"})
@@ -734,7 +738,7 @@ def street_danger_no_black(root: ET.Element) -> None:
         remove(root, obj(root, oid))
 
 
-@mutation("street_with_pit.tmx", "{49}: the track has a pit lane and street-race features: a street race has no pits (STREET-4)")
+@mutation("street_with_pit.tmx", "{new}: the track has a pit lane and street-race features: a street race has no pits (STREET-4)")
 def street_with_pit(root: ET.Element) -> None:
     """A tunnel on the oval, which has a pit lane: grid slot 10's space into grid slot 2's."""
     group = ET.SubElement(root, "objectgroup", {"id": new_id(root, "nextlayerid"), "name": "tunnels"})
@@ -766,29 +770,29 @@ def add_blocked(root: ET.Element, *where: tuple[float, float]) -> None:
         ET.SubElement(el, "point")
 
 
-@mutation("blocked_off_space.tmx", "{49}: the blocked space is not on a space")
+@mutation("blocked_off_space.tmx", "{new}: the blocked space is not on a space")
 def blocked_off_space(root: ET.Element) -> None:
     """A blocked space dropped in the infield, a lane width inside lane C."""
     x, y = _space_xy("C30")
     add_blocked(root, (x, y - 120))
 
 
-@mutation("blocked_on_grid.tmx", "{49}: the blocked space on A60 is grid slot 1, which a car must be able to use")
+@mutation("blocked_on_grid.tmx", "{new}: the blocked space on A60 is grid slot 1, which a car must be able to use")
 def blocked_on_grid(root: ET.Element) -> None:
     add_blocked(root, abs_points(obj(root, 37))[0])
 
 
-@mutation("blocked_on_line.tmx", "{49}: the blocked space on B1 is a space at the start/finish line")
+@mutation("blocked_on_line.tmx", "{new}: the blocked space on B1 is a space at the start/finish line")
 def blocked_on_line(root: ET.Element) -> None:
     add_blocked(root, _space_xy("B1"))
 
 
-@mutation("blocked_on_box.tmx", "{49}: the blocked space is on P4, pit box 1: the pit lane has no blocked spaces")
+@mutation("blocked_on_box.tmx", "{new}: the blocked space is on P4, pit box 1: the pit lane has no blocked spaces")
 def blocked_on_box(root: ET.Element) -> None:
     add_blocked(root, abs_points(obj(root, 27))[0])
 
 
-@mutation("blocked_twice.tmx", "{50}: two blocked spaces are on B40 (objects 49 and 50)")
+@mutation("blocked_twice.tmx", "{new+1}: two blocked spaces are on B40 (objects new and new+1)")
 def blocked_twice(root: ET.Element) -> None:
     add_blocked(root, _space_xy("B40"), _space_xy("B40"))
 
@@ -799,7 +803,7 @@ def blocked_closes_lane(root: ET.Element) -> None:
     add_blocked(root, _space_xy("C13"))
 
 
-@mutation("blocked_tunnel_exit.tmx", "{160}: the blocked space on B70 is the exit of tunnel 1, which a car must be able to use", CITY)
+@mutation("blocked_tunnel_exit.tmx", "{new}: the blocked space on B70 is the exit of tunnel 1, which a car must be able to use", CITY)
 def blocked_tunnel_exit(root: ET.Element) -> None:
     """The street circuit's tunnel leads onto a blocked space: the car would be moved onto it."""
     add_blocked(root, _space_xy("B70", CITY))
@@ -826,7 +830,7 @@ def corpus() -> dict[str, bytes]:
     for name, (exp, fn, source) in sorted(MUTATIONS.items()):
         root = copy.deepcopy(sources[source])
         files[name] = render(root, fn)
-        expected[name] = expand(root, exp)
+        expected[name] = expand(root, exp, int(sources[source].get("nextobjectid", "1")))
     files[EXPECTED] = (json.dumps(expected, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return files
 
