@@ -113,18 +113,21 @@ class Level(Driver):
         so the look-ahead remembers positions across turns)."""
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
+        near = within_reach(track, state, car)  # the cars that can block it or be in its way, not the whole field
+        blocks = self.crowd * near / (car.wp.brakes + car.wp.tyres + 1)
+        reserve = self.reserve + self.field_reserve * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
-        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a duel owes few checks and meets few blocks
-        reserve = self.reserve + self.field_reserve * field
+        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement in a duel loses one place, in a field more
         grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
+        spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: the last corners spend them
 
         def half(x: float) -> float:
-            return round(2 * x / bold) / 2
+            return round(2 * spent * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((scarcity * ahead + reserve) / bold),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks),
+            scarce=_coarse(spent * (scarcity * ahead + reserve) / bold),
             out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
             skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
@@ -544,6 +547,8 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
 
 
 FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
+REACH_ROWS = 15  # rows ahead or behind within which another car counts for the field's prices
+LAST_CORNERS = 2  # corners before the flag from which a level's WP prices fall to nothing
 BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
 ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
 EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
@@ -593,6 +598,22 @@ def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> i
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
             if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
+                n += 1
+    return n
+
+
+def within_reach(track: Track, state: RaceState, car: CarState) -> int:
+    """The other racing cars on the track within ``REACH_ROWS`` rows ahead of the car or behind it:
+    those that can block it (CORE-BLOCK-1), end beside it or meet it at the next corners. A car
+    alone on the road pays no field's prices, whatever the field's size."""
+    if car.space is None:
+        return 0
+    here, rows = track.space(car.space).row, track.rows
+    n = 0
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+            gap = (track.space(c.space).row - here) % rows
+            if min(gap, rows - gap) <= REACH_ROWS:
                 n += 1
     return n
 
