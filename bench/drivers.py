@@ -1,7 +1,7 @@
 """Benchmark: the computer drivers' levels against the bench opponent and against each other.
 
     python bench/drivers.py [--quick] [--duels N] [--fields M] [--track FILE ...] [--preset KEY ...]
-                            [--laps L ...] [--match A:B ...] [--jobs J]
+                            [--laps L ...] [--match A:B ...] [--seed-from S] [--jobs J]
 
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
 each level against the level below, and the Rookie against the newcomer of ``bench/newcomer.py``,
@@ -161,14 +161,15 @@ def _wp(car) -> int:
 
 def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
     out = []
+    first = getattr(args, "seed_from", 1) - 1  # pair k plays seed first + k: tune on some seeds, judge on others
     for match in args.match:
         a, b = match.split(":")
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
+                    out += [Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
+                    out += [Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
     return out
 
 
@@ -261,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--preset", action="append", choices=sorted(PRESETS), help="default: fd-basic and fde-advanced")
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
     p.add_argument("--match", action="append", metavar="A:B", help=f"drivers of both sides (default: {' '.join(DEFAULT_MATCHES)})")
+    p.add_argument("--seed-from", type=int, default=1, metavar="S", help="the first pair's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     args = p.parse_args(argv)
     if args.quick:

@@ -226,3 +226,11 @@ def test_the_driver_bench_prints_each_case_with_a_win_rate_interval_against_the_
     sides = [line.split()[0] for line in lines if line.startswith("    ")]
     assert sides == ["racer", "gponline-pro"]
     assert all("WP left" in line and "ms median" in line for line in lines if line.startswith("    "))
+
+
+def test_the_seeds_of_a_match_can_start_elsewhere_so_levels_are_judged_on_seeds_they_were_not_tuned_on():
+    from argparse import Namespace
+
+    bench = _bench_module("drivers")
+    args = Namespace(match=["racer:bench"], preset=["fd-basic"], laps=[1], duels=4, fields=0, seed_from=101)
+    assert [c.seed for c in bench.cases(args, [str(REPO / "maps" / "oval.tmx")])] == [101, 101, 102, 102]
