@@ -269,9 +269,7 @@ class Level(Driver):
             return value
         if state.rules.street:
             value += self._street_value(track, state, car, m, prices)
-        braked = m.brakes > 0 or (state.movement is not None and state.movement.braked)
-        if not braked and m.via != "bonus" and slipstream_from(track, state, end) is not None:
-            value += self.slip  # AMB-15: no slipstream after braking
+        value += self._slip_option(track, state, m, end)
         mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         la: Lookahead = lookahead(track)
         slide = slide_spaces(state, car)
@@ -292,6 +290,14 @@ class Level(Driver):
             else:  # a corner before the entry: the lane's view counts it, the box is beyond it
                 ahead -= (1 - kept) * self.missed
         return value + ahead
+
+    def _slip_option(self, track: Track, state: RaceState, m: Move, end: str) -> float:
+        """What ending behind a car is worth: the slipstream it may take then (CORE-SLIP-2; AMB-15:
+        not after braking; none offered right after the soft-tyre bonus)."""
+        braked = m.brakes > 0 or (state.movement is not None and state.movement.braked)
+        if not braked and m.via != "bonus" and slipstream_from(track, state, end) is not None:
+            return self.slip
+        return 0.0
 
     def stop_value(self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int) -> float:
         """What a basic stop at the box is worth over the next ``depth`` turns, in spaces as a
@@ -479,7 +485,9 @@ class Level(Driver):
         car = state.car(state.active or "")
         prices = self.prices(track, state, car)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
-        best: tuple[float, int, Move | None] = (_tie(self.move_value(track, state, stay, prices)), 0, None)
+        # stopping here declines the slipstream on offer now: its option is not the stay's to count
+        kept = self.move_value(track, state, stay, prices) - self._slip_option(track, state, stay, car.space or "")
+        best: tuple[float, int, Move | None] = (_tie(kept), 0, None)
         for m in moves:
             v = (_tie(self.move_value(track, state, m, prices)), len(m.path))
             if v > best[:2]:
