@@ -114,8 +114,10 @@ class Level(Driver):
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
         near = within_reach(track, state, car)  # the cars that can block it or be in its way, not the whole field
-        blocks = self.crowd * near / (car.wp.brakes + car.wp.tyres + 1)
-        reserve = self.reserve + self.field_reserve * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
+        # the blocks still to meet once this lap is over: none on the last lap (its WP need last only to the flag)
+        later = min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
+        blocks = self.crowd * later * near / (car.wp.brakes + car.wp.tyres + 1)
+        reserve = self.reserve + self.field_reserve * later * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
         field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement in a duel loses one place, in a field more
         grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay

@@ -553,3 +553,19 @@ def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them()
     assert p[0].tyre > p[1].tyre > p[2].tyre == 0 and p[0].brake > p[1].brake > p[2].brake == 0
     assert p[0].scarce > p[1].scarce > p[2].scarce == 0
     assert p[2].out >= CHAMPION.out
+
+
+def test_on_the_last_lap_the_field_prices_are_gone_its_wp_need_last_only_to_the_flag() -> None:
+    """CORE-BLOCK-1..3: the blocks' price and the field's reserve keep WP for blocks still to come;
+    on the last lap the same crowd costs the car what a duel does (the scarcity of the corners left
+    stays), a lap earlier it costs more."""
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    def crowd(crossings: int, others: int = 9):
+        close = [car(f"o{i}", f"{'BC'[i % 2]}{5 + i}", crossings=crossings) for i in range(others)]
+        state = board([car("a", "A1", crossings=crossings), *close], "a", laps=3)
+        return CHAMPION.prices(OVAL, state, state.car("a"))
+
+    last, second, duel = crowd(3), crowd(2), crowd(3, others=1)
+    assert (last.brake, last.tyre, last.scarce) == (duel.brake, duel.tyre, duel.scarce)
+    assert second.brake > last.brake and second.scarce > last.scarce
