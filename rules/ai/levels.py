@@ -27,6 +27,12 @@ how far and how exactly they look:
   early and leaves them slowly, the way a beginner drives: a driver a new player
   can beat (``bench/newcomer.py`` wins about a third of its duels).
 
+The field's prices (the blocks' price, the reserve for the last WP) count only the cars within
+``REACH_ROWS`` rows, those that can block the car or be in its way, and they fade over the
+second-last lap: on the last one the WP need last only to the flag. Over the last
+``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
+nothing. Stopping where a slipstream is on offer does not count the slipstream it declines.
+
 Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
 STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
