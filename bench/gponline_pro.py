@@ -271,6 +271,7 @@ class Judge:
         is before the segment, WP paid for the gear)."""
         if move.out is not None:
             return MIN
+        gear = max(1, gear)  # gear 0: a dream start's or a spun car's first movement (START-D-1, FD08-SPIN-1)
         car = car or self.state.car(self.state.active or "")
         end = move.end or car.space
         if end is None:

@@ -186,7 +186,7 @@ def test_the_pro_bot_port_measures_the_track_as_gp_online_does():
 
 def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
     """The same end space scores higher with more WP left (the original's table); a move the engine
-    marks as eliminating scores the lowest; finishing beats every other score."""
+    marks as eliminating scores the lowest; finishing beats every other score; gear 0 counts as 1st."""
     from rules.actions import ChooseGear, Roll
     from rules.engine import apply, moves
     from rules.reasons import Code, Reason
@@ -203,6 +203,7 @@ def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
     out = move.model_copy(update={"out": Reason(rule="CORNER-6", code=Code.NOT_NOW)})
     assert judge.move(out, 3, car) == pro.MIN
     assert judge.move(move.model_copy(update={"finishes": True}), 3, worn) > judge.move(move, 3, car) + 1000
+    assert judge.move(move, 0, car) == judge.move(move, 1, car)  # a spun car (FD08-SPIN-1) moves off in gear 0
 
 
 def test_the_pro_bot_shifts_up_on_a_long_straight_and_picks_soft_tyres_for_one_lap():
