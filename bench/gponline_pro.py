@@ -41,7 +41,8 @@ Adaptations to these rules:
   that optional space, so the gear choice scores roll + 1 when the rules would offer the bonus,
   and an optional extra (bonus, slipstream, launch space) is taken when its best move scores
   higher than ending here. GP Online has no slipstream; this treats it as any other extra.
-* Rain: GP Online scores the slide within the roll; here the engine drives the slide as its own
+* Rain: no forecast here, so the original's +10 for a stop that changes to the weather's tyres is
+  left out; GP Online scores the slide within the roll; here the engine drives the slide as its own
   segment, so the gear choice scores the roll only and the slide is scored when it comes.
 * Ties: the original picks at random among equal moves; here the lexically last path wins, so a
   race replays exactly.
@@ -260,8 +261,9 @@ class Judge:
     def low(self, g: int) -> int:
         return self.faces[g][0]
 
-    def avg(self, g: int) -> int:
-        return self.faces[g][len(self.faces[g]) // 2] + int(self.soft)
+    def avg(self, g: int, bonus: bool = True) -> int:
+        """The middle face; with the soft tyres' space where the original adds it (getGearAvg, not Gear.getAvg)."""
+        return self.faces[g][len(self.faces[g]) // 2] + int(self.soft and bonus)
 
     def high(self, g: int) -> int:
         return self.faces[g][-1] + int(self.soft)
@@ -322,10 +324,10 @@ class Judge:
                       if isinstance(o, ShiftCost)), default=gear)
         if self.low(lowest) + sum(self.low(max(1, lowest - i)) for i in range(2, to_do + 1)) > permit:
             return MIN
-        calm = sum(self.avg(max(1, gear - i)) for i in range(1, to_do + 1))
+        calm = sum(self.avg(max(1, gear - i), bonus=False) for i in range(1, to_do + 1))
         score -= 2 * max(0, calm - permit)
         if gear < 4:
-            shifting = self.avg(gear) * max(1, to_do)
+            shifting = self.avg(gear, bonus=False) * max(1, to_do)
             score -= max(0, shifting - permit)
         if g.before_corner(end):
             score -= 1
