@@ -5,9 +5,9 @@
 
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
 each level against the level below, and the Rookie against the newcomer of ``bench/newcomer.py``,
-a plain model of a new player: the Rookie should lose a fair share to it; ``gponline-pro``, the port of
-GP Online's Pro bot in ``bench/gponline_pro.py``, is a side for --match) is played on every shipped track (or the
---track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
+a plain model of a new player: the Rookie should lose a fair share to it; ``gponline-pro``, the
+port of GP Online's Pro bot in ``bench/gponline_pro.py``, is a side for --match) is played on every
+shipped track (or the --track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
 laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in pairs: race
 2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
 on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
@@ -56,7 +56,8 @@ BENCH = "bench"
 NEWCOMER = "newcomer"
 PRO = "gponline-pro"
 LEVELS = ("rookie", "racer", "champion")
-BOTS = {BENCH: benchbot.action, NEWCOMER: newcomer.action, PRO: gponline_pro.action}  # the sides the bench plays itself
+# the sides the bench plays itself
+BOTS = {BENCH: benchbot.action, NEWCOMER: newcomer.action, PRO: gponline_pro.action}
 DEFAULT_MATCHES = tuple(f"{lv}:{BENCH}" for lv in LEVELS) + ("racer:rookie", "champion:racer", f"rookie:{NEWCOMER}")
 TRACKS: dict[str, Track] = {}
 
@@ -161,15 +162,17 @@ def _wp(car) -> int:
 
 def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
     out = []
-    first = getattr(args, "seed_from", 1) - 1  # pair k plays seed first + k: tune on some seeds, judge on others
+    first = getattr(args, "seed_from", 1) - 1  # pair k plays seed first + k: tune on some, judge on others
     for match in args.match:
         a, b = match.split(":")
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
+                    out += [Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0)
+                            for n in range(1, args.duels + 1)]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
+                    out += [Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0)
+                            for n in range(1, args.fields + 1)]
     return out
 
 
@@ -220,7 +223,7 @@ def report(outcomes: list[Outcome]) -> None:
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % interval of a win rate (Wilson's score interval: sound for few races and rates near 0 or 1)."""
+    """The 95 % interval of a win rate (Wilson's score interval: sound for few races, rates near 0 or 1)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n
@@ -239,17 +242,19 @@ def summary(outcomes: list[Outcome]) -> None:
     for (a, b, preset, laps, kind), os_ in keyed.items():
         wins = sum(1 for o in os_ if o.cars[0].side == a)
         lo, hi = wilson(wins, len(os_))
-        print(f"{a} v {b}  {preset} {laps} lap(s) {kind}s: {len(os_)} races, {a} wins {_pct(wins / len(os_))} "
-              f"[{_pct(lo)} - {_pct(hi)}]")
+        print(f"{a} v {b}  {preset} {laps} lap(s) {kind}s: {len(os_)} races, "
+              f"{a} wins {_pct(wins / len(os_))} [{_pct(lo)} - {_pct(hi)}]")
         for s in (a, b):
             res = [r for o in os_ for r in o.cars if r.side == s]
             outs = Counter(r.out or "?" for r in res if r.status == "out")
             fin_wp = [r.wp for r in res if r.status == "finished"]
             times = sorted(t for o in os_ for t in o.times.get(s, []))
             causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(4)) or "-"
-            print(f"    {s:13} place {statistics.mean(r.position for r in res):5.2f}  out {_pct(sum(outs.values()) / len(res))} "
-                  f"({causes})  WP left {statistics.mean(fin_wp) if fin_wp else 0:5.1f}  "
-                  f"ms median {statistics.median(times) if times else 0:6.1f} max {times[-1] if times else 0:7.1f}",
+            place, out = statistics.mean(r.position for r in res), sum(outs.values()) / len(res)
+            median, slowest = (statistics.median(times), times[-1]) if times else (0.0, 0.0)
+            print(f"    {s:13} place {place:5.2f}  out {_pct(out)} ({causes})  "
+                  f"WP left {statistics.mean(fin_wp) if fin_wp else 0:5.1f}  "
+                  f"ms median {median:6.1f} max {slowest:7.1f}",
                   flush=True)
 
 

@@ -73,8 +73,8 @@ from rules.tyres import Tyre
 
 MIN = -1_000_000  # Scores.MIN: a certain elimination
 MAX = 1_000_000  # Scores.MAX: finishing
-HP_SCORE = (MIN, 5, 10, 15, 20, 25, 30, 35, 40, 44, 48, 51, 54, 57, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87, 90, 93,
-            96, 99, 102, 105, 108)  # the original's value of 0..30 hit points
+HP_SCORE = (MIN, 5, 10, 15, 20, 25, 30, 35, 40, 44, 48, 51, 54, 57, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87,
+            90, 93, 96, 99, 102, 105, 108)  # the original's value of 0..30 hit points
 
 
 def hp_score(hp: int) -> int:
@@ -262,7 +262,7 @@ class Judge:
         return self.faces[g][0]
 
     def avg(self, g: int, bonus: bool = True) -> int:
-        """The middle face; with the soft tyres' space where the original adds it (getGearAvg, not Gear.getAvg)."""
+        """The middle face; with the soft tyres' space where the original adds it (getGearAvg)."""
         return self.faces[g][len(self.faces[g]) // 2] + int(self.soft and bonus)
 
     def high(self, g: int) -> int:

@@ -119,16 +119,16 @@ class Level(Driver):
         so the look-ahead remembers positions across turns)."""
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
-        near = within_reach(track, state, car)  # the cars that can block it or be in its way, not the whole field
-        # the blocks still to meet once this lap is over: none on the last lap (its WP need last only to the flag)
+        near = within_reach(track, state, car)  # the cars that can block it or be in its way, not all
+        # the blocks still to meet once this lap is over: none on the last lap (its WP need last to the flag)
         later = min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
         blocks = self.crowd * later * near / (car.wp.brakes + car.wp.tyres + 1)
         reserve = self.reserve + self.field_reserve * later * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement in a duel loses one place, in a field more
+        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement loses more places in a field
         grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
-        spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: the last corners spend them
+        spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
 
         def half(x: float) -> float:
             return round(2 * spent * x / bold) / 2
@@ -494,7 +494,8 @@ class Level(Driver):
         prices = self.prices(track, state, car)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
         # stopping here declines the slipstream on offer now: its option is not the stay's to count
-        kept = self.move_value(track, state, stay, prices) - self._slip_option(track, state, stay, car.space or "")
+        kept = self.move_value(track, state, stay, prices)
+        kept -= self._slip_option(track, state, stay, car.space or "")
         best: tuple[float, int, Move | None] = (_tie(kept), 0, None)
         for m in moves:
             v = (_tie(self.move_value(track, state, m, prices)), len(m.path))
@@ -627,7 +628,7 @@ def within_reach(track: Track, state: RaceState, car: CarState) -> int:
     here, rows = track.space(car.space).row, track.rows
     n = 0
     for c in state.cars:
-        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
+        if c.id != car.id and c.status == "racing" and c.space and not track.space(c.space).in_pit:
             gap = (track.space(c.space).row - here) % rows
             if min(gap, rows - gap) <= REACH_ROWS:
                 n += 1

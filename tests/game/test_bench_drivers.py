@@ -179,7 +179,8 @@ def test_the_pro_bot_port_measures_the_track_as_gp_online_does():
     geo = pro.geometry(TRACK)
     first, second = TRACK.corners
     assert geo.value == {0: 0, 1: 30, 2: 30, 3: 60, 4: 60} and geo.total == 60
-    assert (geo.area("A1"), geo.area(first.spaces[0]), geo.area("A30"), geo.area(TRACK.grid[0])) == (0, 1, 2, 4)
+    areas = (geo.area("A1"), geo.area(first.spaces[0]), geo.area("A30"), geo.area(TRACK.grid[0]))
+    assert areas == (0, 1, 2, 4)
     assert geo.distance_to_corner("A10", pit=False) == 2 and geo.permit("A10", 0, pit=False) == 8
     assert geo.next_stops("A30") == second.stops and geo.next_stops("A1") == first.stops
 
@@ -203,7 +204,7 @@ def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
     out = move.model_copy(update={"out": Reason(rule="CORNER-6", code=Code.NOT_NOW)})
     assert judge.move(out, 3, car) == pro.MIN
     assert judge.move(move.model_copy(update={"finishes": True}), 3, worn) > judge.move(move, 3, car) + 1000
-    assert judge.move(move, 0, car) == judge.move(move, 1, car)  # a spun car (FD08-SPIN-1) moves off in gear 0
+    assert judge.move(move, 0, car) == judge.move(move, 1, car)  # a spun car: gear 0 (FD08-SPIN-1)
 
 
 def test_the_pro_bot_shifts_up_on_a_long_straight_and_picks_soft_tyres_for_one_lap():
@@ -222,7 +223,8 @@ def test_the_driver_bench_prints_each_case_with_a_win_rate_interval_against_the_
     out = one_oval_match("racer:gponline-pro")
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
-    case = next(line for line in lines if line.startswith("racer v gponline-pro  fd-basic 1 lap(s) duels: 2 races"))
+    head = "racer v gponline-pro  fd-basic 1 lap(s) duels: 2 races"
+    case = next(line for line in lines if line.startswith(head))
     assert "[" in case and "%]" in case
     sides = [line.split()[0] for line in lines if line.startswith("    ")]
     assert sides == ["racer", "gponline-pro"]

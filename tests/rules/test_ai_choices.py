@@ -524,12 +524,13 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     from rules.ai.levels import REACH_ROWS, within_reach
     from tests.rules.test_engine import OVAL, car, position as board
 
-    far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: more than 15 behind or ahead of A10
+    far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: over 15 rows from A10
     alone = board([car("a", "A10"), *far], "a", laps=3)
     duel = board([car("a", "A10"), far[0]], "a", laps=3)
     close = [car(f"o{i}", f"{'BC'[i % 2]}{12 + i}") for i in range(9)]
     crowded = board([car("a", "A10"), *close], "a", laps=3)
-    assert within_reach(OVAL, alone, alone.car("a")) == 0 and within_reach(OVAL, crowded, crowded.car("a")) == 9
+    assert within_reach(OVAL, alone, alone.car("a")) == 0
+    assert within_reach(OVAL, crowded, crowded.car("a")) == 9
     assert REACH_ROWS < 44 - 9
     p_alone, p_duel = CHAMPION.prices(OVAL, alone, alone.car("a")), CHAMPION.prices(OVAL, duel, duel.car("a"))
     p_crowd = CHAMPION.prices(OVAL, crowded, crowded.car("a"))
