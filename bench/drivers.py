@@ -1,18 +1,19 @@
 """Benchmark: the computer drivers' levels against the bench opponent and against each other.
 
     python bench/drivers.py [--quick] [--duels N] [--fields M] [--track FILE ...] [--preset KEY ...]
-                            [--laps L ...] [--match A:B ...] [--jobs J]
+                            [--laps L ...] [--match A:B ...] [--seed-from S] [--jobs J]
 
 Each match (by default every level against the bench opponent of ``bench/benchbot.py``,
 each level against the level below, and the Rookie against the newcomer of ``bench/newcomer.py``,
-a plain model of a new player: the Rookie should lose a fair share to it) is played on every shipped track (or the
---track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
+a plain model of a new player: the Rookie should lose a fair share to it; ``gponline-pro``, the
+port of GP Online's Pro bot in ``bench/gponline_pro.py``, is a side for --match) is played on every
+shipped track (or the --track files), under fd-basic and fde-advanced (or the --preset ones), over 1 and 3
 laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in pairs: race
 2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
 on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
 and two near-equal drivers then won or lost by the seeds' luck of the pole, not by their play).
 A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
-bench opponent's and the newcomer's seats are played by the bench, which times every computer
+bench opponent's, the newcomer's and the Pro bot's seats are played by the bench, which times every computer
 decision.
 
 It PRINTS per match and race kind the first side's win rate and both sides' mean
@@ -21,7 +22,7 @@ finishing round, retirement rate with the causes' rule IDs, WP left at the finis
 (finishers), pit stops per car, the median and the slowest decision in ms of the clock and the
 slowest in ms of the process's CPU time (the clock counts the other processes of a shared
 machine too; the CPU time is the driver's own cost). The
-figures to reach are in issue 15; nothing here is asserted. --quick plays 4 duels
+figures to reach are in the project's issues; nothing here is asserted. --quick plays 4 duels
 and 1 field race per case on Hohenau under fd-basic only.
 """
 
@@ -41,6 +42,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 import benchbot  # noqa: E402
+import gponline_pro  # noqa: E402
 import newcomer  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
@@ -52,8 +54,10 @@ from rules.track import Track  # noqa: E402
 
 BENCH = "bench"
 NEWCOMER = "newcomer"
+PRO = "gponline-pro"
 LEVELS = ("rookie", "racer", "champion")
-BOTS = {BENCH: benchbot.action, NEWCOMER: newcomer.action}  # the sides the bench plays itself
+# the sides the bench plays itself
+BOTS = {BENCH: benchbot.action, NEWCOMER: newcomer.action, PRO: gponline_pro.action}
 DEFAULT_MATCHES = tuple(f"{lv}:{BENCH}" for lv in LEVELS) + ("racer:rookie", "champion:racer", f"rookie:{NEWCOMER}")
 TRACKS: dict[str, Track] = {}
 
@@ -158,14 +162,17 @@ def _wp(car) -> int:
 
 def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
     out = []
+    first = getattr(args, "seed_from", 1) - 1  # pair k plays seed first + k: tune on some, judge on others
     for match in args.match:
         a, b = match.split(":")
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.duels + 1)]
+                    out += [Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0)
+                            for n in range(1, args.duels + 1)]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, (n + 1) // 2, a, b, n % 2 == 0) for n in range(1, args.fields + 1)]
+                    out += [Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0)
+                            for n in range(1, args.fields + 1)]
     return out
 
 
@@ -215,6 +222,42 @@ def report(outcomes: list[Outcome]) -> None:
                       f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} {slowest_cpu:7.1f}  {causes}", flush=True)
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of a win rate (Wilson's score interval: sound for few races, rates near 0 or 1)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    mid, half = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n)
+
+
+def summary(outcomes: list[Outcome]) -> None:
+    """Per match, rule set, laps and race size: the first side's win rate with its 95 % interval,
+    both sides' mean places, retirements with their rules, WP left at the flag and decision times."""
+    keyed: dict[tuple, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        c = o.case
+        keyed[(c.a, c.b, c.preset, c.laps, "duel" if c.cars == 2 else "field")].append(o)
+    print("\n== summary: per rule set, laps and size (all tracks) ==")
+    for (a, b, preset, laps, kind), os_ in keyed.items():
+        wins = sum(1 for o in os_ if o.cars[0].side == a)
+        lo, hi = wilson(wins, len(os_))
+        print(f"{a} v {b}  {preset} {laps} lap(s) {kind}s: {len(os_)} races, "
+              f"{a} wins {_pct(wins / len(os_))} [{_pct(lo)} - {_pct(hi)}]")
+        for s in (a, b):
+            res = [r for o in os_ for r in o.cars if r.side == s]
+            outs = Counter(r.out or "?" for r in res if r.status == "out")
+            fin_wp = [r.wp for r in res if r.status == "finished"]
+            times = sorted(t for o in os_ for t in o.times.get(s, []))
+            causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(4)) or "-"
+            place, out = statistics.mean(r.position for r in res), sum(outs.values()) / len(res)
+            median, slowest = (statistics.median(times), times[-1]) if times else (0.0, 0.0)
+            print(f"    {s:13} place {place:5.2f}  out {_pct(out)} ({causes})  "
+                  f"WP left {statistics.mean(fin_wp) if fin_wp else 0:5.1f}  "
+                  f"ms median {median:6.1f} max {slowest:7.1f}",
+                  flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="4 duels and 1 field race per case, Hohenau, fd-basic")
@@ -224,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--preset", action="append", choices=sorted(PRESETS), help="default: fd-basic and fde-advanced")
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
     p.add_argument("--match", action="append", metavar="A:B", help=f"drivers of both sides (default: {' '.join(DEFAULT_MATCHES)})")
+    p.add_argument("--seed-from", type=int, default=1, metavar="S", help="the first pair's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     args = p.parse_args(argv)
     if args.quick:
@@ -246,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         outcomes = [play(c) for c in todo]
     report(outcomes)
+    summary(outcomes)
     print(f"\n{len(todo)} races in {time.perf_counter() - t0:.0f} s ({args.jobs} job(s))")
     return 0
 

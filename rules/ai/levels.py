@@ -27,6 +27,12 @@ how far and how exactly they look:
   early and leaves them slowly, the way a beginner drives: a driver a new player
   can beat (``bench/newcomer.py`` wins about a third of its duels).
 
+The field's prices (the blocks' price, the reserve for the last WP) count only the cars within
+``REACH_ROWS`` rows, those that can block the car or be in its way, and they fade over the
+second-last lap: on the last one the WP need last only to the flag. Over the last
+``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
+nothing. Stopping where a slipstream is on offer does not count the slipstream it declines.
+
 Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
 counts where the slide ends), the street race's tunnels and windows (STREET-7,
 STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
@@ -114,18 +120,23 @@ class Level(Driver):
         so the look-ahead remembers positions across turns)."""
         ahead = corners_ahead(track, state, car)
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
+        near = within_reach(track, state, car)  # the cars that can block it or be in its way, not all
+        # the blocks still to meet once this lap is over: none on the last lap (its WP need last to the flag)
+        later = min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
+        blocks = self.crowd * later * near / (car.wp.brakes + car.wp.tyres + 1)
+        reserve = self.reserve + self.field_reserve * later * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        blocks = self.crowd * others / (car.wp.brakes + car.wp.tyres + 1)
-        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a duel owes few checks and meets few blocks
-        reserve = self.reserve + self.field_reserve * field
+        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement loses more places in a field
         grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
+        spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
 
         def half(x: float) -> float:
-            return round(2 * x / bold) / 2
+            return round(2 * spent * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks), scarce=_coarse((scarcity * ahead + reserve) / bold),
+            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks),
+            scarce=_coarse(spent * (scarcity * ahead + reserve) / bold),
             out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
             skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
@@ -267,9 +278,7 @@ class Level(Driver):
             return value
         if state.rules.street:
             value += self._street_value(track, state, car, m, prices)
-        braked = m.brakes > 0 or (state.movement is not None and state.movement.braked)
-        if not braked and m.via != "bonus" and slipstream_from(track, state, end) is not None:
-            value += self.slip  # AMB-15: no slipstream after braking
+        value += self._slip_option(track, state, m, end)
         mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         la: Lookahead = lookahead(track)
         slide = slide_spaces(state, car)
@@ -290,6 +299,14 @@ class Level(Driver):
             else:  # a corner before the entry: the lane's view counts it, the box is beyond it
                 ahead -= (1 - kept) * self.missed
         return value + ahead
+
+    def _slip_option(self, track: Track, state: RaceState, m: Move, end: str) -> float:
+        """What ending behind a car is worth: the slipstream it may take then (CORE-SLIP-2; AMB-15:
+        not after braking; none offered right after the soft-tyre bonus)."""
+        braked = m.brakes > 0 or (state.movement is not None and state.movement.braked)
+        if not braked and m.via != "bonus" and slipstream_from(track, state, end) is not None:
+            return self.slip
+        return 0.0
 
     def stop_value(self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int) -> float:
         """What a basic stop at the box is worth over the next ``depth`` turns, in spaces as a
@@ -477,7 +494,10 @@ class Level(Driver):
         car = state.car(state.active or "")
         prices = self.prices(track, state, car)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
-        best: tuple[float, int, Move | None] = (_tie(self.move_value(track, state, stay, prices)), 0, None)
+        # stopping here declines the slipstream on offer now: its option is not the stay's to count
+        kept = self.move_value(track, state, stay, prices)
+        kept -= self._slip_option(track, state, stay, car.space or "")
+        best: tuple[float, int, Move | None] = (_tie(kept), 0, None)
         for m in moves:
             v = (_tie(self.move_value(track, state, m, prices)), len(m.path))
             if v > best[:2]:
@@ -545,6 +565,8 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
 
 
 FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
+REACH_ROWS = 15  # rows ahead or behind within which another car counts for the field's prices
+LAST_CORNERS = 2  # corners before the flag from which a level's WP prices fall to nothing
 BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
 ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
 EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
@@ -594,6 +616,22 @@ def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> i
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
             if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
+                n += 1
+    return n
+
+
+def within_reach(track: Track, state: RaceState, car: CarState) -> int:
+    """The other racing cars on the track within ``REACH_ROWS`` rows ahead of the car or behind it:
+    those that can block it (CORE-BLOCK-1), end beside it or meet it at the next corners. A car
+    alone on the road pays no field's prices, whatever the field's size."""
+    if car.space is None:
+        return 0
+    here, rows = track.space(car.space).row, track.rows
+    n = 0
+    for c in state.cars:
+        if c.id != car.id and c.status == "racing" and c.space and not track.space(c.space).in_pit:
+            gap = (track.space(c.space).row - here) % rows
+            if min(gap, rows - gap) <= REACH_ROWS:
                 n += 1
     return n
 

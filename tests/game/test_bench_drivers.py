@@ -167,3 +167,73 @@ def test_the_bench_plays_the_rookie_against_the_newcomer():
     out = one_oval_match("rookie:newcomer")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "== rookie against newcomer ==" in out.stdout.splitlines()
+
+
+def test_the_pro_bot_port_measures_the_track_as_gp_online_does():
+    """bench/gponline_pro.py: corners alternate with straights as areas; a corner's area adds the
+    fewest spaces to the next corner to the lap's value; the move permit runs to the end of the
+    corner ahead (from A10 on the oval: 2 spaces to the corner, 6 through its inside lane)."""
+    from tests.rules.test_odds import TRACK
+
+    pro = _bench_module("gponline_pro")
+    geo = pro.geometry(TRACK)
+    first, second = TRACK.corners
+    assert geo.value == {0: 0, 1: 30, 2: 30, 3: 60, 4: 60} and geo.total == 60
+    areas = (geo.area("A1"), geo.area(first.spaces[0]), geo.area("A30"), geo.area(TRACK.grid[0]))
+    assert areas == (0, 1, 2, 4)
+    assert geo.distance_to_corner("A10", pit=False) == 2 and geo.permit("A10", 0, pit=False) == 8
+    assert geo.next_stops("A30") == second.stops and geo.next_stops("A1") == first.stops
+
+
+def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
+    """The same end space scores higher with more WP left (the original's table); a move the engine
+    marks as eliminating scores the lowest; finishing beats every other score; gear 0 counts as 1st."""
+    from rules.actions import ChooseGear, Roll
+    from rules.engine import apply, moves
+    from rules.reasons import Code, Reason
+    from tests.rules.test_odds import TRACK, position
+
+    pro = _bench_module("gponline_pro")
+    state, _ = apply(TRACK, position("A30", 3), ChooseGear(gear=3))
+    state, _ = apply(TRACK, state, Roll(value=5))
+    judge = pro.Judge(TRACK, state)
+    move = max(moves(TRACK, state), key=lambda m: len(m.path))
+    car = state.car("a")
+    worn = car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": 1})})
+    assert judge.move(move, 3, car) > judge.move(move, 3, worn)
+    out = move.model_copy(update={"out": Reason(rule="CORNER-6", code=Code.NOT_NOW)})
+    assert judge.move(out, 3, car) == pro.MIN
+    assert judge.move(move.model_copy(update={"finishes": True}), 3, worn) > judge.move(move, 3, car) + 1000
+    assert judge.move(move, 0, car) == judge.move(move, 1, car)  # a spun car: gear 0 (FD08-SPIN-1)
+
+
+def test_the_pro_bot_shifts_up_on_a_long_straight_and_picks_soft_tyres_for_one_lap():
+    """From 3rd on the oval's back straight the next corner is out of reach of 4th's highest roll:
+    the port declares 4th; a one-lap race (or its last lap at a stop) gets soft tyres."""
+    from rules.tyres import Tyre
+    from tests.rules.test_odds import TRACK, position
+
+    pro = _bench_module("gponline_pro")
+    assert pro.choose_gear(TRACK, position("A1", 3)) == 4
+    assert pro.choose_gear(TRACK, position("A1", 2)) == 3
+    assert pro.choose_tyre(position("A1", 3), laps_to_go=1) is Tyre.SOFT
+
+
+def test_the_driver_bench_prints_each_case_with_a_win_rate_interval_against_the_pro_bot():
+    out = one_oval_match("racer:gponline-pro")
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    head = "racer v gponline-pro  fd-basic 1 lap(s) duels: 2 races"
+    case = next(line for line in lines if line.startswith(head))
+    assert "[" in case and "%]" in case
+    sides = [line.split()[0] for line in lines if line.startswith("    ")]
+    assert sides == ["racer", "gponline-pro"]
+    assert all("WP left" in line and "ms median" in line for line in lines if line.startswith("    "))
+
+
+def test_the_seeds_of_a_match_can_start_elsewhere_so_levels_are_judged_on_seeds_they_were_not_tuned_on():
+    from argparse import Namespace
+
+    bench = _bench_module("drivers")
+    args = Namespace(match=["racer:bench"], preset=["fd-basic"], laps=[1], duels=4, fields=0, seed_from=101)
+    assert [c.seed for c in bench.cases(args, [str(REPO / "maps" / "oval.tmx")])] == [101, 101, 102, 102]

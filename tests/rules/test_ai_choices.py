@@ -515,3 +515,58 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     assert boxed_odds(OVAL, state, a, "A20", 3, 6) < boxed_odds(OVAL, state, a, "A20", 0, 6)
     gap = state.model_copy(update={"cars": tuple(c for c in state.cars if c.id != "w1")})
     assert boxed_odds(OVAL, gap, gap.car("a"), "A20", 0, 6) == 0
+
+
+def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> None:
+    """CORE-BLOCK-1..3: a car can be blocked only by cars near it, so the blocks' price and the
+    reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
+    10-car race pays a duel's brake, tyre and scarcity prices; the same car among the field pays more."""
+    from rules.ai.levels import REACH_ROWS, within_reach
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: over 15 rows from A10
+    alone = board([car("a", "A10"), *far], "a", laps=3)
+    duel = board([car("a", "A10"), far[0]], "a", laps=3)
+    close = [car(f"o{i}", f"{'BC'[i % 2]}{12 + i}") for i in range(9)]
+    crowded = board([car("a", "A10"), *close], "a", laps=3)
+    assert within_reach(OVAL, alone, alone.car("a")) == 0
+    assert within_reach(OVAL, crowded, crowded.car("a")) == 9
+    assert REACH_ROWS < 44 - 9
+    p_alone, p_duel = CHAMPION.prices(OVAL, alone, alone.car("a")), CHAMPION.prices(OVAL, duel, duel.car("a"))
+    p_crowd = CHAMPION.prices(OVAL, crowded, crowded.car("a"))
+    assert (p_alone.brake, p_alone.tyre, p_alone.scarce) == (p_duel.brake, p_duel.tyre, p_duel.scarce)
+    assert p_crowd.brake > p_alone.brake and p_crowd.scarce > p_alone.scarce
+    assert p_alone.out > p_duel.out  # a retirement still loses the places of the whole field
+
+
+def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them() -> None:
+    """CORE-END-1 scores places, not WP: on the last lap the brake, tyre and scarcity prices fall to
+    half before the last corner and to nothing after it, while a retirement still costs ``out``."""
+    from rules.ai.levels import LAST_CORNERS
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    assert LAST_CORNERS == 2 and len(OVAL.corners) == 2
+    other = car("b", "B5", crossings=3)
+    early = board([car("a", "A1", crossings=3), other], "a", laps=3)  # both corners of the last lap ahead
+    between = board([car("a", "A30", crossings=3), other], "a", laps=3)  # the last corner ahead
+    final = board([car("a", "A60", crossings=3), other], "a", laps=3)  # the flag ahead
+    p = [CHAMPION.prices(OVAL, s, s.car("a")) for s in (early, between, final)]
+    assert p[0].tyre > p[1].tyre > p[2].tyre == 0 and p[0].brake > p[1].brake > p[2].brake == 0
+    assert p[0].scarce > p[1].scarce > p[2].scarce == 0
+    assert p[2].out >= CHAMPION.out
+
+
+def test_on_the_last_lap_the_field_prices_are_gone_its_wp_need_last_only_to_the_flag() -> None:
+    """CORE-BLOCK-1..3: the blocks' price and the field's reserve keep WP for blocks still to come;
+    on the last lap the same crowd costs the car what a duel does (the scarcity of the corners left
+    stays), a lap earlier it costs more."""
+    from tests.rules.test_engine import OVAL, car, position as board
+
+    def crowd(crossings: int, others: int = 9):
+        close = [car(f"o{i}", f"{'BC'[i % 2]}{5 + i}", crossings=crossings) for i in range(others)]
+        state = board([car("a", "A1", crossings=crossings), *close], "a", laps=3)
+        return CHAMPION.prices(OVAL, state, state.car("a"))
+
+    last, second, duel = crowd(3), crowd(2), crowd(3, others=1)
+    assert (last.brake, last.tyre, last.scarce) == (duel.brake, duel.tyre, duel.scarce)
+    assert second.brake > last.brake and second.scarce > last.scarce

@@ -275,3 +275,26 @@ def test_a_racer_plays_out_its_gears_exactly_with_two_cars_a_few_more_rows_ahead
     beside = next(s.name for s in TRACK.spaces if s.lane == 1 and s.row == TRACK.space(f"A{30 + far}").row)
     two = one.model_copy(update={"cars": (*one.cars, state.car("b").model_copy(update={"id": "c", "space": beside}))})
     assert _car_ahead(TRACK, two, car, RACER.crowd_near, 2) and not _car_ahead(TRACK, two, car, RACER.exact_near)
+
+
+def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_declines() -> None:
+    """A move that ends behind a car is worth the slipstream it may take then (``slip``); when the
+    slipstream is on offer, stopping declines it: a slipstream worth more than stopping without
+    that option is taken, though less than stopping with it."""
+    from dataclasses import dataclass
+
+    from rules.moves import Move
+    from tests.rules.test_engine_modules import behind
+
+    @dataclass(frozen=True)
+    class Valued(Level):  # the slipstream 1 space worse than the stay as move_value sees it
+        def move_value(self, track, state, m, prices):  # type: ignore[override]
+            return 10.0 if not m.path else 10.0 - 1.0
+
+    state, _ = behind()
+    level = Valued(**{f: getattr(CHAMPION, f) for f in CHAMPION.__dataclass_fields__})
+    car = state.car(state.active or "")
+    stay = Move(path=(), corner=car.corner, stops=car.stops)
+    assert level._slip_option(TRACK, state, stay, car.space) == level.slip > 1.0
+    extra = level.choose_extra(TRACK, state, moves(TRACK, state))
+    assert extra is not None and extra.via == "slip"
