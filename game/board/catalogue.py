@@ -301,8 +301,9 @@ class TrackEntry:
                 pass  # a picture that cannot be kept is only made again next time
         return small
 
-    def facts(self) -> list[str]:
-        """What a player wants to know before choosing the circuit, in the current language."""
+    def facts(self, weather: bool = True) -> list[str]:
+        """What a player wants to know before choosing the circuit, in the current language; the
+        barometer only where the race has weather (``weather``)."""
         t = self.track
         if t is None:
             return []
@@ -312,8 +313,9 @@ class TrackEntry:
             tr("facts.lanes", n=t.lanes) + " · " + tr("facts.lap", spaces=lap),
             tr("facts.corners", n=len(t.corners)) + " · " + tr("facts.laps", n=t.laps),
             tr("facts.pit", n=len(t.pit.boxes)) if t.pit else tr("facts.no_pit"),
-            tr("facts.weather", **{k: _die_range(v) for k, v in t.weather.model_dump().items()}),
         ]
+        if weather:
+            lines.append(tr("facts.weather", **{k: _die_range(v) for k, v in t.weather.model_dump().items()}))
         lines += [
             tr("facts.corner_1", label=place_name(c.label)) if c.stops == 1 else tr("facts.corner_n", label=place_name(c.label), n=c.stops)
             for c in t.corners

@@ -395,6 +395,13 @@ class SetupScene(ChosenTrack, Scene):
         self.track_page = (self.page_shown + step) % self.pages
         self.layout(self.size)
 
+    def track_facts(self, e: TrackEntry) -> tuple[list[str], list[str], list[str]]:
+        """The track's facts for these rules: its size and pit lane, its barometer where the race
+        has weather (a street race and the basic game have none), and its corners."""
+        weather = self.rules().weather
+        facts = e.facts(weather=weather)
+        return facts[:3], facts[3:4] if weather else [], facts[4:] if weather else facts[3:]
+
     def _draw_track(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         """The chosen track's picture and facts; the picture gets what height the facts leave."""
         e = self.entry
@@ -407,11 +414,11 @@ class SetupScene(ChosenTrack, Scene):
         if e.track is None:
             draw_broken(screen, e, area)
             return
-        facts = e.facts()
-        lines = [(line, 21, theme.TEXT, 24) for line in facts[:3]]
-        lines += [(line, 19, theme.TEXT, 21) for line in (theme.wrap(facts[3], 19, area.width) if len(facts) > 3 else [])]
+        head, weather, corner_facts = self.track_facts(e)
+        lines = [(line, 21, theme.TEXT, 24) for line in head]
+        lines += [(line, 19, theme.TEXT, 21) for w in weather for line in theme.wrap(w, 19, area.width)]
         facts_h = sum(step for *_, step in lines)
-        corners = " · ".join(facts[4:])
+        corners = " · ".join(corner_facts)
         picture_h = min(250, area.height - facts_h - 21 * len(theme.wrap(corners, 19, area.width)) - 12)
         frame = self.picture.draw(screen, e, pygame.Rect(area.left, area.top, area.width, picture_h)) if picture_h > 0 else None
         y = frame.bottom + 12 if frame is not None else area.top

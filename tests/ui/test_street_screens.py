@@ -225,3 +225,19 @@ def test_STREET_3_the_dice_tray_says_how_far_the_nitro_takes_the_car(tmp_path: P
     spaces = scene.control.state.moves_left
     assert spaces == throw.value + 3  # the nitro adds the gear's number (STREET-3)
     assert throw.outcome.text() == f"{spaces} spaces (+3)"
+
+
+@pytest.mark.parametrize(("preset", "barometer"), [("street", False), ("fde-advanced", True)])
+def test_STREET_the_set_up_shows_the_barometer_only_for_a_race_with_weather(tmp_path: Path, preset: str,
+                                                                            barometer: bool) -> None:
+    """A street race is run dry: its set-up listed the track's weather table all the same."""
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    seats = tuple(Driver(name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(2))
+    save_lineup(app.data, Lineup(track="brueckenau.tmx", preset=preset, drivers=seats))
+    entry = app.tracks.load(app.tracks.find("brueckenau.tmx"))
+    scene = SetupScene(app)
+    head, weather, corners = scene.track_facts(entry)
+    shown = [*head, *weather, *corners]
+    assert any(line.startswith("Weather") for line in shown) == barometer
+    assert len(corners) == len(entry.track.corners) and len(head) == 3
