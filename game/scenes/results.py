@@ -157,12 +157,15 @@ class ResultsScene(Scene):
         return None
 
     def rules_line(self) -> str:
-        """The rule set the race was played with and its modules (from the record's header)."""
+        """The rule set the race was played with and its modules (from the record's header); the
+        street race as played from the box is its name alone."""
         rules = self.control.header.rules
         key = preset_of(rules)
         name = rules.name if key is None else tr(f"preset.{key}")
         if changed(rules) and key is not None:
             name = tr("rules.changed", preset=name)
+        elif rules.street:  # a game of its own (STREET-1..8): its modules are not the player's choice
+            return tr("results.rules", rules=name)
         on = [tr(f"module.{m.key}") for m in MODULES if enabled(rules, m.key)]
         modules = tr("results.modules", modules=", ".join(on)) if on else tr("results.no_modules")
         return f"{tr('results.rules', rules=name)} · {modules}"
