@@ -52,12 +52,35 @@ def _reaches(track: Track, start: str, row: int, wrecks: set[str]) -> bool:
     return False
 
 
+def _leaves_pit(track: Track, start: str, wrecks: set[str]) -> bool:
+    """Can a car in the pit lane on ``start`` drive out onto a track space that no wreck holds?"""
+    seen, frontier = {start}, [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for dst in track.successors(here):
+                if dst in seen or dst in wrecks:
+                    continue
+                if not track.space(dst).in_pit:
+                    return True
+                seen.add(dst)
+                nxt.append(dst)
+        frontier = nxt
+    return False
+
+
 def impassable(track: Track, state: RaceState) -> bool:
-    """AMB-37: does some running car behind a wreck have no way past it?"""
+    """AMB-37: does some running car behind a wreck have no way past it? A car in the pit lane
+    whose every way out leads onto wrecks (three T-car wrecks on the pit exit held a whole field
+    in the pit lane for ever) is behind an impassable block too."""
     wrecks = _wrecks(state)
     rows = {track.space(s).row for s in wrecks if not track.space(s).in_pit}
     for c in state.cars:
-        if c.status != "racing" or c.space is None or track.space(c.space).in_pit:
+        if c.status != "racing" or c.space is None:
+            continue
+        if track.space(c.space).in_pit:
+            if not _leaves_pit(track, c.space, wrecks):
+                return True
             continue
         here = track.space(c.space).row
         for row in rows:

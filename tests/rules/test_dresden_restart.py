@@ -42,6 +42,18 @@ def test_AMB_37_wrecks_in_the_lanes_a_corners_arrows_leave_a_car_are_impassable_
     assert impassable(OVAL, state)
 
 
+def test_AMB_37_a_wreck_on_the_pit_exit_is_impassable_for_the_cars_in_the_pit_lane():
+    """The pit lane leaves the oval onto C6 only: a wreck there kept every car in the pit lane
+    standing for ever (a soak race ran 18,980 game rounds); another wreck elsewhere does not."""
+    last = OVAL.pit.spaces[-1]
+    assert OVAL.successors(last) == (OVAL.pit.exit,)
+    cars = [dcar("lead", "B40", 3), dcar("w", OVAL.pit.exit, 3, status="out", out_round=1), dcar("m", last, 1)]
+    state = position(cars, "lead", rules=D)
+    assert impassable(OVAL, state)
+    elsewhere = position([*cars[:1], dcar("w", "A60", 3, status="out", out_round=1), cars[2]], "lead", rules=D)
+    assert not impassable(OVAL, elsewhere)
+
+
 def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_from_the_grid():
     lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
     m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
