@@ -1,6 +1,6 @@
 """The game's one window: resizable down to a minimum size, and fullscreen at the screen's origin.
 
-Screens are laid out for windows from ``MINIMUM`` up (issue #18, defect 4). A
+Screens are laid out for windows from ``MINIMUM`` up, so nothing is cut off. A
 window manager keeps a window at least its minimum size; without one (a bare
 X server) the game grows the window back itself. Fullscreen keeps the
 desktop's resolution; going back restores the window's size and place.

@@ -5,7 +5,7 @@ once the zoom rests; while it changes, each frame only crops and stretches
 the last picture. What the viewport shows of the ground and the board is
 kept as one picture (the backdrop) while the camera, the viewport and the
 board's picture stay as they are, so a frame of a race whose camera rests
-is one blit under the cars (issue #18: the ground's stripes cost a fifth
+is one blit under the cars (drawing the ground's stripes anew cost a fifth
 of a frame). Every conversion between a screen pixel and a map point
 goes through the one ``Camera``, so what is drawn where is also what a click
 there hits.
@@ -125,7 +125,7 @@ class BoardView:
     def target_at(self, screen_pos: tuple[int, int], targets: Collection[str]) -> str | None:
         """The target under a screen pixel: the one whose space it is, else the one whose centre
         is nearest within a box ``HIT`` px across, so a target stays clickable however small the
-        zoomed-out board draws it (issue #18, defect 5)."""
+        zoomed-out board draws it."""
         if not self.viewport.collidepoint(screen_pos):
             return None
         exact = self.space_at(screen_pos)
