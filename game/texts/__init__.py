@@ -89,10 +89,18 @@ def _fill(text: str, fallback: str, values: dict[str, object]) -> str:
         return fallback.format(**values)
 
 
+def _count(value: object) -> int:
+    """The number a plural form is chosen by; a range ("60–70") counts as its last number."""
+    if isinstance(value, int):
+        return value
+    numbers = re.findall(r"\d+", str(value))
+    return int(numbers[-1]) if numbers else 0
+
+
 def _lookup(language: str, context: str, entry: str | Plural, values: dict[str, object]) -> str:
     catalogue = translations(language)
     if isinstance(entry, Plural):
-        n = int(values[entry.count])  # type: ignore[call-overload]
+        n = _count(values[entry.count])
         english = entry.one if n == 1 else entry.many
         return _fill(catalogue.npgettext(context, entry.one, entry.many, n), english, values)
     return _fill(catalogue.pgettext(context, entry), entry, values)
