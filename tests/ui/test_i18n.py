@@ -345,3 +345,14 @@ def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
     chars = {c for lang in LANGUAGES for forms in catalog.table(lang).values() for text in forms for c in text}
     assert sorted(c for c in chars if not c.isspace() and picture(c) == box) == []
 
+
+
+def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
+    """`pybabel extract` with the project's extractor gives the .pot's messages, with their keys."""
+    from babel.messages.extract import extract
+
+    with open(en.__file__, "rb") as source:
+        found = {(context, msgid) for _, msgid, _, context in
+                 extract(catalog.extract, source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
+    wanted = {(m.context, m.id) for m in catalog.template() if m.id}
+    assert found == wanted and len(found) > 900
