@@ -127,7 +127,7 @@ STRINGS: dict[str, str] = {
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",
     # --- track facts --------------------------------------------------------------------
     "facts.lanes": "{n} lanes",
-    "facts.lap": Plural("Lap: {spaces} space", "Lap: {spaces} spaces", count="spaces"),
+    "facts.lap": Plural("Lap: {spaces} space", "Lap: {spaces} spaces", count="longest"),
     "facts.corners": "{n} corners",
     "facts.corner_1": "{label}: 1 stop",
     "facts.corner_n": "{label}: {n} stops",
