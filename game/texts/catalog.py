@@ -102,6 +102,8 @@ def template_problems() -> list[str]:
     shipped, wanted = _messages(read(TEMPLATE)), _messages(template())
     out = [f"{TEMPLATE.name}: {ctx} is new or changed in en.py" for ctx, _ in wanted.keys() - shipped.keys()]
     out += [f"{TEMPLATE.name}: {ctx} is gone from en.py" for ctx, _ in shipped.keys() - wanted.keys()]
+    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in en.py" for key in shipped.keys() & wanted.keys()
+            if shipped[key].auto_comments != wanted[key].auto_comments]
     return sorted(out) + (["run `python -m game.texts.catalog update`"] if out else [])
 
 

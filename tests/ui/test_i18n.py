@@ -273,7 +273,7 @@ def test_no_text_says_1_spaces(language: str) -> None:
     texts.set_language(language)
     wrong = []
     for key, entry in en.STRINGS.items():
-        names = set().union(*map(fields, english_texts(entry)))
+        names = set().union(*map(fields, english_texts(entry))) | ({entry.count} if isinstance(entry, Plural) else set())
         shown = tr(key, **{name: 1 for name in names})
         if PLURAL_OF_ONE[language] in shown:
             wrong.append(f"{key}: {shown}")
