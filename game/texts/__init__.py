@@ -15,11 +15,12 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from game.texts import en
-from game.texts.mo import LOCALE, SOURCE, catalogue_languages, load
+from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
 from game.texts.plural import Plural
 from rules.reasons import Code, Reason
 
@@ -73,9 +74,16 @@ def language() -> str:
 
 
 def translations(language: str) -> gettext.NullTranslations:
-    """The language's catalogue (compiled on first use); English is the source itself."""
+    """The language's catalogue (compiled on first use); English is the source itself. A catalogue
+    that cannot be read leaves its texts in English, said once on stderr with the fix."""
     if language not in _loaded:
-        _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
+        try:
+            _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
+        except Exception as err:  # noqa: BLE001 - any damage to a shipped file: play on in English
+            print(f"{catalogue(language)}: the {language!r} translations cannot be read ({err}); the game "
+                  "shows English instead. Fix: reinstall the game, or repair the file "
+                  "(python -m game.texts.catalog check).", file=sys.stderr)
+            _loaded[language] = gettext.NullTranslations()
     return _loaded[language]
 
 

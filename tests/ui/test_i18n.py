@@ -356,3 +356,20 @@ def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
                  extract(catalog.extract, source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
     wanted = {(m.context, m.id) for m in catalog.template() if m.id}
     assert found == wanted and len(found) > 900
+
+
+def test_a_damaged_catalogue_leaves_the_game_in_english_and_says_how_to_fix_it(monkeypatch, capsys) -> None:
+    """A .po that cannot be read (here: binary junk) never crashes the game."""
+    from game.texts import mo as compiled
+
+    monkeypatch.setattr(compiled, "compiled", lambda language, folder=None: b"\x00 not a catalogue")
+    kept = texts._loaded.pop("de", None)
+    try:
+        texts.set_language("de")
+        assert tr("menu.new_race") == "New race"
+    finally:
+        texts._loaded.pop("de", None)
+        if kept is not None:
+            texts._loaded["de"] = kept
+    said = capsys.readouterr().err
+    assert "formula_d.po" in said and "'de' translations cannot be read" in said and "Fix:" in said
