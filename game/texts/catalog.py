@@ -106,8 +106,9 @@ def template_problems() -> list[str]:
     shipped, wanted = _messages(read(TEMPLATE)), _messages(template())
     out = [f"{TEMPLATE.name}: {ctx} is new or changed in en.py" for ctx, _ in wanted.keys() - shipped.keys()]
     out += [f"{TEMPLATE.name}: {ctx} is gone from en.py" for ctx, _ in shipped.keys() - wanted.keys()]
-    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in en.py" for key in shipped.keys() & wanted.keys()
-            if shipped[key].auto_comments != wanted[key].auto_comments]
+    both = shipped.keys() & wanted.keys()
+    recounted = [key for key in both if shipped[key].auto_comments != wanted[key].auto_comments]
+    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in en.py" for key in recounted]
     return sorted(out) + (["run `python -m game.texts.catalog update`"] if out else [])
 
 
@@ -121,12 +122,13 @@ def problems(language: str, path: Path | None = None) -> list[str]:
     out = []
     for key, wanted in _messages(template()).items():
         context = key[0]
+        what = f"msgctxt {context!r}" + (f" msgid {key[1]!r}" if context == PLACE_CONTEXT else "")
         found = po.get(key)
         if found is None or not (all(found.string) if found.pluralizable else found.string):
-            out.append(f"{name}: msgctxt {context!r} is not translated")
+            out.append(f"{name}: {what} is not translated")
             continue
         if found.fuzzy:
-            out.append(f"{name}: msgctxt {context!r} is marked fuzzy: check it and remove the flag")
+            out.append(f"{name}: {what} is marked fuzzy: check it and remove the flag")
             continue
         if context == PLACE_CONTEXT and key[1] != "Turn {n}":
             continue
@@ -137,10 +139,10 @@ def problems(language: str, path: Path | None = None) -> list[str]:
             optional = {_count_of(wanted)} if wanted.pluralizable and i < len(forms) - 1 else set()
             have = fields(text)
             if have - english:
-                out.append(f"{name}: msgctxt {context!r} has {sorted(have - english)}, which the English text "
-                           f"does not have (it has {sorted(english)})")
+                out.append(f"{name}: {what} has {sorted(have - english)}, which the English "
+                           f"text does not have (it has {sorted(english)})")
             if english - optional - have:
-                out.append(f"{name}: msgctxt {context!r} lacks {sorted(english - optional - have)}")
+                out.append(f"{name}: {what} lacks {sorted(english - optional - have)}")
     return out
 
 
@@ -169,6 +171,11 @@ def update() -> list[Path]:
             write(po, path)
             written.append(path)
     return written
+
+
+def _translated(message: Message) -> bool:
+    """Every form written, and not fuzzy."""
+    return bool(all(message.string) if message.pluralizable else message.string) and not message.fuzzy
 
 
 #: The plural syntax of the Python tables the catalogues replaced: "{n:space|spaces}".
@@ -205,7 +212,7 @@ def port(language: str, table_file: Path, path: Path | None = None) -> list[str]
         if not message.id:
             continue
         found = po.get(message.id, context=message.context)
-        if found is not None and (all(found.string) if found.pluralizable else found.string) and not found.fuzzy:
+        if found is not None and _translated(found):
             continue
         if message.context == PLACE_CONTEXT:
             text: Any = places.get(message.id)
@@ -216,7 +223,8 @@ def port(language: str, table_file: Path, path: Path | None = None) -> list[str]
             text = strings.get(str(message.context))
         if not text:
             continue
-        po.add(message.id, text, context=message.context, flags=message.flags, auto_comments=message.auto_comments)
+        po.add(message.id, text, context=message.context, flags=message.flags,
+               auto_comments=message.auto_comments)
         filled.append(str(message.context) if message.context != PLACE_CONTEXT else f"place {message.id}")
     if filled:
         write(po, path)

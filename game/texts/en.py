@@ -199,7 +199,11 @@ STRINGS: dict[str, str] = {
     "module.street": "Street race",
     "module.street.about": "GT drivers with abilities, nitro, no pits, the city's zones.",
     "purpose.shooting": "residents' shot",
-    "log.nitro": Plural("{name} fires the nitro: +{spaces} space.", "{name} fires the nitro: +{spaces} spaces.", count="spaces"),
+    "log.nitro": Plural(
+        "{name} fires the nitro: +{spaces} space.",
+        "{name} fires the nitro: +{spaces} spaces.",
+        count="spaces",
+    ),
     "log.tunnel": "{name} takes tunnel {number} and comes out on {space}.",
     "log.tunnel_blocked": "{name} stops at tunnel {number}: its exit {space} is taken.",
     "log.police": "{name} is the fastest past the police station ({value}): {n} WP won.",
@@ -247,7 +251,11 @@ STRINGS: dict[str, str] = {
     "race.hint.done": "The race is over.",
     "race.roll": "Roll (Space)",
     "race.undo": "Undo gear (Backspace)",
-    "race.out_of_reach": Plural("{space} is out of reach with {value} space to drive.", "{space} is out of reach with {value} spaces to drive.", count="value"),
+    "race.out_of_reach": Plural(
+        "{space} is out of reach with {value} space to drive.",
+        "{space} is out of reach with {value} spaces to drive.",
+        count="value",
+    ),
     "race.not_a_space": "Click a highlighted space.",
     "race.why_not": "Not {space}: {reason}",
     "race.choose_way": "Several ways end on {space}:",
@@ -353,7 +361,11 @@ STRINGS: dict[str, str] = {
     "log.race_over": "The race is over.",
     "log.fuel": "{name} leaves the last corner: 1 fuel WP ({left} left).",
     "log.fuel_empty": "{name} is out of fuel and rolls out, one gear lower each turn.",
-    "log.boost": Plural("{name} boosts the engine: +{spaces} space for 1 engine WP.", "{name} boosts the engine: +{spaces} spaces for 1 engine WP.", count="spaces"),
+    "log.boost": Plural(
+        "{name} boosts the engine: +{spaces} space for 1 engine WP.",
+        "{name} boosts the engine: +{spaces} spaces for 1 engine WP.",
+        count="spaces",
+    ),
     "log.wreck": "The wreck on {space} is taken off the track.",
     "log.tcar": "{name} races on in the T-car.",
     "log.tcar_declined": "{name} does not take the T-car.",
@@ -468,7 +480,11 @@ STRINGS: dict[str, str] = {
     "stats.legend.out": "out of the race",
     "stats.hint.places": "{name}: place {start} at the start, {end} at the end, {best} at best",
     "stats.hint.wp": "{name}: {n} WP used ({areas})",
-    "stats.hint.luck": Plural("{name}: 1 gear-die roll for a total of {rolled}, {average} on average", "{name}: {rolls} gear-die rolls for a total of {rolled}, {average} on average", count="rolls"),
+    "stats.hint.luck": Plural(
+        "{name}: 1 gear-die roll for a total of {rolled}, {average} on average",
+        "{name}: {rolls} gear-die rolls for a total of {rolled}, {average} on average",
+        count="rolls",
+    ),
     "stats.hint.checks": "Black-die checks: {passed} passed, {failed} failed",
     # --- settings ---------------------------------------------------------------------
     "settings.title": "Settings",
@@ -486,11 +502,17 @@ STRINGS: dict[str, str] = {
     # --- hot reload: a saved map shown at once ----------------------------------------------
     "reload.done": "The map was saved: the race goes on on the new board.",
     "reload.broken": "{track} was saved with a problem, so the old board stays: {problem}",
-    "reload.gone": Plural("The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.", "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again."),
+    "reload.gone": Plural(
+        "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.",
+        "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again.",
+    ),
     "reload.differs": "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the race stays on the old board.",
     # --- hot reload in qualifying and the time trial ---
     "reload.lap_done": "The map was saved: the laps go on on the new board.",
-    "reload.lap_gone": Plural("The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.", "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again."),
+    "reload.lap_gone": Plural(
+        "The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.",
+        "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again.",
+    ),
     "reload.lap_differs": "The map was saved, but the laps so far would have gone differently on it (from action {action} on), so they stay on the old board.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
@@ -840,12 +862,18 @@ STRINGS: dict[str, str] = {
     "via.slide.name": "slide",
     "via.slip": Plural("Slipstream: +{n} space", "Slipstream: +{n} spaces"),
     "via.bonus": "Soft-tyre bonus: +{n} space",
-    "via.slide": Plural("Slide in the wet: 1 more space, not optional", "Slide in the wet: {n} more spaces, not optional"),
+    "via.slide": Plural(
+        "Slide in the wet: 1 more space, not optional",
+        "Slide in the wet: {n} more spaces, not optional",
+    ),
     "via.slip.short": "Slip +{n}",
     "via.bonus.short": "+{n}",
     "via.slide.short": "Slide +{n}",
     "via.launch.name": "Practitioner's extra space",
-    "via.launch": Plural("Practitioner: +{n} space pulling away, optional", "Practitioner: +{n} spaces pulling away, optional"),
+    "via.launch": Plural(
+        "Practitioner: +{n} space pulling away, optional",
+        "Practitioner: +{n} spaces pulling away, optional",
+    ),
     "via.launch.short": "P +{n}",
     "via.slip_brake": "+1 brake WP: the slipstream ends in a corner",
     # --- race screen ---------------------------------------------------------------------------
@@ -890,7 +918,10 @@ STRINGS: dict[str, str] = {
     "log.via.slide": "{name} slides {n} more to {space}.",
     "log.via.bonus": "{name} takes the soft-tyre bonus to {space}.",
     "log.via.launch": "{name} takes the Practitioner's extra space to {space}.",
-    "log.via.slip": Plural("{name} uses the slipstream: {n} space to {space}.", "{name} uses the slipstream: {n} spaces to {space}."),
+    "log.via.slip": Plural(
+        "{name} uses the slipstream: {n} space to {space}.",
+        "{name} uses the slipstream: {n} spaces to {space}.",
+    ),
     "log.pit.crew": "{name}'s crew: {work}.",
     "log.pit.nothing": "nothing to do",
     "log.pit.long": "long stop",
@@ -902,7 +933,11 @@ STRINGS: dict[str, str] = {
     "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
     "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
     "log.pit.points": "{name}'s crew: {points} points, {worked} worked off, {left} to go.",
-    "log.pit.done": Plural("{name}'s crew is done: {work}; {out} space out of the box.", "{name}'s crew is done: {work}; {out} spaces out of the box.", count="out"),
+    "log.pit.done": Plural(
+        "{name}'s crew is done: {work}; {out} space out of the box.",
+        "{name}'s crew is done: {work}; {out} spaces out of the box.",
+        count="out",
+    ),
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",
