@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.net.notes import shown
 from game.texts import tr
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
@@ -23,6 +24,7 @@ from rules.filelimits import SAVE, read_text
 from rules.race_view import RaceView
 from rules.record import Header, write_atomic
 from rules.referee import Notice as Say, Referee, RefereeError
+from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.track import Track
 
@@ -38,7 +40,7 @@ class StewardState(BaseModel):
     seed: str
     applied: tuple[Applied, ...] = ()
     asked_at: float = 0.0
-    notices: tuple[str, ...] = ()  # not yet sent
+    notices: tuple[Note, ...] = ()  # not yet sent
     revealed: bool = False
 
 
@@ -96,20 +98,20 @@ class Steward:
         write_atomic(folder / STEWARD_FILE, json.dumps(state.model_dump(mode="json"), indent=1) + "\n")
 
     def _record(self, out: list) -> list[str]:
-        """Keep the referee's output in the saved state; returns the notices' texts."""
+        """Keep the referee's output in the saved state; returns the notices in English."""
         applied = [m for m in out if isinstance(m, Applied)]
-        texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Say)]
-        texts += [m.notice for m in applied if m.notice]
+        notes = [m.note.model_copy(update={"to": m.to or ""}) for m in out if isinstance(m, Say)]
+        notes += [m.note for m in applied if m.note]
         self.state = self.state.model_copy(
             update={
                 "applied": self.state.applied + tuple(applied),
                 "asked_at": self.referee.asked_at,
-                "notices": self.state.notices + tuple(texts),
+                "notices": self.state.notices + tuple(notes),
                 "revealed": self.referee.revealed,
             }
         )
         self._save(self.folder, self.state)
-        return texts
+        return [(f"to {n.to}: " if n.to else "") + english(n) for n in notes]
 
     def take(self, path: Path, now: float) -> list[str]:
         """A player's reply: applied, or refused with a notice that says why (nothing changes)."""
@@ -136,8 +138,7 @@ class Steward:
             return self._record(
                 [
                     Say(
-                        f"{file.sender} answered an older file (action {len(theirs) + 1}); "
-                        f"the race is at action {self.referee.seq + 1}",
+                        note("older_file", sender=file.sender, n=len(theirs) + 1, at=self.referee.seq + 1),
                         file.sender,
                     )
                 ]
@@ -186,6 +187,7 @@ class MailPlayer:
     def __init__(self, folder: Path, name: str) -> None:
         self.folder = folder
         self.name = name
+        self.news: list[Note] = []  # the steward's notices in the file opened last
 
     def _seen_path(self, race_id: str) -> Path:
         return self.folder / f"{race_id}.json"
@@ -230,7 +232,7 @@ class MailPlayer:
                 raise RaceFileError(f"{path}: {problem}")
         if file.seed is not None:
             view.add(file.race.referee, file.seed)
-        view.notices.extend(file.notices)
+        self.news = list(file.notices)
         self._keep(PlayerSeen(file=file, nonces=seen.nonces if seen else {}, bids=seen.bids if seen else {}))
         return view
 
@@ -276,12 +278,16 @@ class MailLink:
         self.account = player.name
         self.outbox = path.parent
         self.view = player.open(path, track)
+        self.news = list(player.news)
         self._shown = 0
 
     def pump(self) -> list[str]:
-        lines = self.view.notices[self._shown :]
-        self._shown = len(self.view.notices)
-        return list(lines)
+        """The steward's notices of the file opened, once, in the player's language."""
+        lines = [
+            tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.news[self._shown :]
+        ]
+        self._shown = len(self.news)
+        return lines
 
     def send(self, message: Decision) -> str:
         return tr("email.reply", path=str(self.player.reply(self.view, message, self.outbox)))
