@@ -39,6 +39,11 @@ class RaceView:
     def actions(self) -> list[Action]:
         return self.session.actions
 
+    @property
+    def revealed(self) -> str:
+        """The seed the referee revealed at the flag ('' before)."""
+        return self._seed or ""
+
     def to_move(self) -> str | None:
         return to_move(self.state)
 

@@ -17,6 +17,7 @@ from rules.actions import Action, Roll
 from rules.engine import apply, chance, to_move
 from rules.race_view import RaceView
 from rules.referee_protocol import Decision
+from rules.record import FairSeed
 from rules.session import RaceSession
 from rules.track import Track
 
@@ -38,7 +39,10 @@ class RemoteLink(Protocol):
 
 class RemoteControl(RaceControl):
     def __init__(self, track: Track, link: RemoteLink) -> None:
-        super().__init__(track, RaceSession(track, link.view.opening.header))
+        opening = link.view.opening
+        fair = FairSeed(commitment=opening.commitment)  # CORE-DICE-1: the record's dice are the referee's
+        header = opening.header.model_copy(update={"dice": "fair", "fair": fair})
+        super().__init__(track, RaceSession(track, header))
         self.link = link
         self.mine = set(link.view.mine(link.account))
         self.sent: int | None = None  # the action number of a decision sent and not yet back
@@ -61,8 +65,8 @@ class RemoteControl(RaceControl):
 
     def _wait(self) -> Wait:
         state = self.state
-        if state.finished:
-            return Wait.DONE
+        if state.finished:  # the referee reveals its seed after the flag: the record keeps it
+            return Wait.DONE if self.link.view.verified is not None else Wait.REMOTE
         behind = len(self.link.view.actions) > len(self.session.actions)
         if behind or self.sent is not None or chance(state) is not None or not self.mine_to_move():
             return Wait.REMOTE
@@ -89,6 +93,7 @@ class RemoteControl(RaceControl):
         """The referee's next action as a step to play, or None while none has come."""
         self.lines += self.link.pump()
         view = self.link.view
+        self._keep_seed()
         at = len(self.session.actions)
         if at >= len(view.actions):
             return None
@@ -106,6 +111,15 @@ class RemoteControl(RaceControl):
             before=before,
             after=self.state,
         )
+
+    def _keep_seed(self) -> None:
+        """The seed the referee revealed goes into the record's header, so ``replay`` checks every
+        die of the saved race against it (CORE-DICE-1)."""
+        seed = self.link.view.revealed
+        fair = self.session.header.fair
+        if seed and fair is not None and not fair.seed:
+            header = self.session.header.model_copy(update={"fair": fair.model_copy(update={"seed": seed})})
+            self.session.header = header
 
     def take_lines(self) -> list[str]:
         lines, self.lines = self.lines, []
