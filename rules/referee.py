@@ -25,6 +25,7 @@ from rules.record import Header, RecordError, replayed, start_state
 from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.session import RaceSession, UnfinishedRace, computer_action
+from rules.state import RaceState
 from rules.track import Track
 
 
@@ -59,6 +60,15 @@ def history_actions(history: Sequence[Applied]) -> tuple[Action, ...]:
     if missing:
         raise RefereeError(f"the history lacks action {missing[0] + 1} (it has {len(by_seq)} actions)")
     return tuple(by_seq[i] for i in range(len(by_seq)))
+
+
+def bidders(state: RaceState) -> list[str]:
+    """H2H-2: the cars still to bid that have karma (the others bid 0 unasked): the bids the
+    referee waits for, and a player's game asks its player for."""
+    h = state.bids
+    if state.phase != "bid" or h is None:
+        return []
+    return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]
 
 
 class Referee:
@@ -199,12 +209,7 @@ class Referee:
         return None if self._all_sealed() else note("wait_for_seals")
 
     def _bidders(self) -> list[str]:
-        """H2H-2: the cars still to bid that have karma (the others bid 0 unasked)."""
-        s = self.session.state
-        h = s.bids
-        if h is None:
-            return []
-        return [c for c in h.cars[len(h.bids) :] if s.car(c).karma]
+        return bidders(self.session.state)
 
     def _all_sealed(self) -> bool:
         return all(c in self._seals or c in self._bids for c in self._bidders())

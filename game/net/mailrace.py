@@ -266,12 +266,17 @@ class MailPlayer:
         if seen is None or car not in seen.nonces:
             raise RaceFileError(f"no sealed bid of {car} is kept in {self.folder}: seal one first")
         message = BidOpen(seq=len(view.actions), car=car, amount=seen.bids[car], nonce=seen.nonces[car])
-        return self.reply(view, message, outbox)
+        path = self.reply(view, message, outbox)
+        nonces = {c: n for c, n in seen.nonces.items() if c != car}  # opened once: a later bid seals anew
+        self._keep(seen.model_copy(update={"nonces": nonces, "bids": {c: seen.bids[c] for c in nonces}}))
+        return path
 
 
 class MailLink:
     """An email race in the window: the steward's file opened is the race; this player's decision
     becomes a reply file beside it, to send to the steward."""
+
+    chats = False  # the players write their own mails
 
     def __init__(self, player: MailPlayer, path: Path, track: Track) -> None:
         self.player = player
@@ -280,6 +285,10 @@ class MailLink:
         self.view = player.open(path, track)
         self.news = list(player.news)
         self._shown = 0
+        self.lines: list[str] = []
+        if any(n.key == "bids_sealed" for n in self.news):  # H2H-2: every bid is sealed: open ours
+            for car in sorted(self.sealed() & set(self.view.mine(self.account))):
+                self.lines.append(tr("email.reply", path=str(player.open_bid(self.view, car, self.outbox))))
 
     def pump(self) -> list[str]:
         """The steward's notices of the file opened, once, in the player's language."""
@@ -287,7 +296,20 @@ class MailLink:
             tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.news[self._shown :]
         ]
         self._shown = len(self.news)
+        lines += self.lines
+        self.lines = []
         return lines
 
     def send(self, message: Decision) -> str:
         return tr("email.reply", path=str(self.player.reply(self.view, message, self.outbox)))
+
+    def seal_bid(self, car: str, amount: int) -> str:
+        """H2H-2: the sealed bid as a reply file; the steward's next file says when to open it."""
+        return tr("email.reply", path=str(self.player.seal_bid(self.view, car, amount, self.outbox)))
+
+    def sealed(self) -> set[str]:
+        seen = self.player._seen(self.view.opening.commitment[:12])
+        return set(seen.nonces) if seen is not None else set()
+
+    def say(self, text: str) -> None:
+        """Email races have no room to chat in: the players write their mails."""

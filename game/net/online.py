@@ -18,7 +18,7 @@ from pathlib import Path
 
 from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
 from rules.engine import chance
-from rules.fair_dice import commitment, new_seed
+from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.race_view import RaceView
 from rules.record import Header, write_atomic
 from rules.referee import Notice as Say, Out, Referee, RefereeError
@@ -206,6 +206,8 @@ class OnlinePlayer:
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
+        self.sealed: dict[str, tuple[int, int, str]] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
+        self._open_asked = False  # the referee said every bid is sealed
         self._flushing: asyncio.Lock | None = None
 
     async def connect(self) -> RaceView:
@@ -230,6 +232,8 @@ class OnlinePlayer:
                 n = None  # shown as its English text
             to = e.content.get(TO) if n is not None else None
             self.chat.append(ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None))
+            if n is not None and n.key == "bids_sealed":
+                self._open_asked = True
             return
         if e.kind not in REFEREE_KINDS:
             return
@@ -283,6 +287,29 @@ class OnlinePlayer:
 
     async def say(self, text: str) -> None:
         await self._queue(text)
+
+    async def seal_bid(self, car: str, amount: int) -> None:
+        """H2H-2: send the sealed bid; amount and nonce stay here until every bid is sealed."""
+        assert self.view is not None, "connect first"
+        nonce, seq = new_nonce(), len(self.view.actions)
+        self.sealed[car] = (seq, amount, nonce)
+        await self.send(BidSeal(seq=seq, car=car, seal=bid_commitment(car, amount, nonce)))
+
+    def opens_due(self) -> list[BidOpen]:
+        """H2H-2: once the referee says every bid is sealed, the openings of this player's sealed
+        bids (each once)."""
+        if not self._open_asked or self.view is None:
+            return []
+        self._open_asked = False
+        at = len(self.view.actions)
+        due = [BidOpen(seq=seq, car=car, amount=amount, nonce=nonce) for car, (seq, amount, nonce) in self.sealed.items() if seq == at]
+        self.sealed = {}
+        return due
+
+    async def open_bids(self) -> None:
+        """Send the openings that are due (a client without a window calls it after each poll)."""
+        for message in self.opens_due():
+            await self.send(message)
 
     async def _queue(self, message: Decision | BidSeal | BidOpen | str) -> None:
         self.outbox.append((uuid.uuid4().hex, message))

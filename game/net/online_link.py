@@ -28,6 +28,8 @@ def chat_line(c: ChatLine) -> str:
 
 
 class OnlineLink:
+    chats = True  # the room's chat, beside the race
+
     def __init__(self, homeserver: str, account: str, room: str, track: Track) -> None:
         self.account = account
         self.player = OnlinePlayer(MatrixLink(homeserver, account), track, room)
@@ -84,6 +86,8 @@ class OnlineLink:
         lines = [chat_line(c) for c in self.player.chat[self._shown :]]
         self._shown = len(self.player.chat)
         found = self.player.unreadable[unreadable:] + self.view.problems[problems:]
+        for message in self.player.opens_due():  # H2H-2: every bid is sealed, so this player's opens
+            asyncio.run_coroutine_threadsafe(self.player.send(message), self._loop)
         return lines + [shown(n) for n in found]
 
     def send(self, message: Decision) -> str:
@@ -92,6 +96,15 @@ class OnlineLink:
 
     def say(self, text: str) -> None:
         asyncio.run_coroutine_threadsafe(self.player.say(text), self._loop)
+
+    def seal_bid(self, car: str, amount: int) -> str:
+        """H2H-2: the sealed bid goes to the referee; it opens by itself once every bid is sealed."""
+        self.player.sealed[car] = (len(self.view.actions), amount, "")  # shown as sealed at once
+        asyncio.run_coroutine_threadsafe(self.player.seal_bid(car, amount), self._loop)
+        return ""
+
+    def sealed(self) -> set[str]:
+        return set(self.player.sealed)
 
     def close(self) -> None:
         self._stop = True

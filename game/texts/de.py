@@ -1193,6 +1193,12 @@ STRINGS.update({
 
 # What the referee of a race between homes says (rules/referee_notes.py), by key.
 STRINGS.update({
+    "remote.chat": "Chat im Raum",
+    "remote.notices": "Meldungen zum Rennen",
+    "remote.chat_hint": "Klicken zum Chatten; Enter sendet",
+    "remote.bid": "Kopf an Kopf: versiegle ein Gebot für {name}, 0 bis {karma} Karma",
+    "remote.seal": "Gebot versiegeln",
+    "remote.bid_range": "Ein Gebot ist eine ganze Zahl von 0 bis {karma}.",
     "referee.to": "an {name}: {text}",
     "referee.deadline_move": "{name} hat die Frist verpasst: die Stufe {level} hat diesen Zug entschieden",
     "referee.deadline_bid": "{name} hat die Frist verpasst: die Stufe {level} hat geboten",

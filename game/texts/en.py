@@ -1024,6 +1024,12 @@ STRINGS.update({
 
 # What the referee of a race between homes says (rules/referee_notes.py), by key.
 STRINGS.update({
+    "remote.chat": "Room chat",
+    "remote.notices": "Race notices",
+    "remote.chat_hint": "Click to chat; Enter sends",
+    "remote.bid": "Head-to-head: seal a bid for {name}, 0 to {karma} karma",
+    "remote.seal": "Seal bid",
+    "remote.bid_range": "A bid is a whole number from 0 to {karma}.",
     "referee.to": "to {name}: {text}",
     "referee.deadline_move": "{name} missed the deadline: the {level} level decided for this move",
     "referee.deadline_bid": "{name} missed the deadline: the {level} level bid",

@@ -35,11 +35,11 @@ class Table:
         deliver([self.view, self.bob], self.referee.step(0))
 
     def pump(self) -> list[str]:
-        car = self.bob.to_move()
-        while car in self.bob.mine("@bob:test") and not self.bob.state.finished and self.referee.waiting_for():
+        while not self.bob.state.finished and self.bob.to_move() in self.bob.mine("@bob:test"):
+            if self.bob.to_move() not in self.referee.waiting_for():
+                break
             d = Decision(seq=len(self.bob.actions), action=computer_action(OVAL, self.bob.state, "racer"))
             deliver([self.view, self.bob], self.referee.receive("@bob:test", d, 0))
-            car = self.bob.to_move()
         return []
 
     def send(self, message: Decision) -> str:

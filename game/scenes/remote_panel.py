@@ -1,0 +1,135 @@
+"""The race screen's panel for a race between homes: the room's chat and the referee's notices,
+a line to chat in, and a head-to-head bid sealed for the referee (H2H-2).
+
+It sits over the board's right edge, above the dice tray, as one widget of the race screen: the
+screen knows nothing of rooms and files, the panel nothing of the race screen but where it may draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import theme
+from game.play.remote_control import RemoteControl
+from game.texts import tr
+from game.widgets.controls import Button, TextField, Widget
+
+PX = 18
+ROW = 22
+FIELD_H = 34
+#: The most height the panel takes from the board.
+HEIGHT = 280
+
+
+class RemotePanel(Widget):
+    def __init__(self, control: RemoteControl, area: Callable[[], pygame.Rect]) -> None:
+        """``area`` says where the panel may draw now (the screen's layout changes with its size)."""
+        super().__init__("remote")
+        self.control = control
+        self.area = area
+        self.message = ""
+        self.amount = ""
+        self.problem = ""
+        self.chat = TextField("chat", lambda: self.message, self._typed, 300)
+        self.bid = TextField("bid", lambda: self.amount, self._bid_typed, 3)
+        self.seal = Button("seal", lambda: tr("remote.seal"), self.seal_bid, "primary", px=20)
+
+    def _typed(self, text: str) -> None:
+        self.message = text
+
+    def _bid_typed(self, text: str) -> None:
+        self.amount = "".join(ch for ch in text if ch.isdigit())
+        self.problem = ""
+
+    def asked(self) -> str | None:
+        """The car of this player whose sealed bid the race waits for, if any."""
+        cars = self.control.bids_asked()
+        return cars[0] if cars else None
+
+    def send_chat(self) -> None:
+        text = self.message.strip()
+        if text and self.control.link.chats:
+            self.control.link.say(text)
+        self.message = ""
+
+    def seal_bid(self) -> None:
+        car = self.asked()
+        if car is None:
+            return
+        pool = self.control.state.car(car).karma
+        if not self.amount or int(self.amount) > pool:
+            self.problem = tr("remote.bid_range", karma=pool)
+            return
+        self.control.seal_bid(car, int(self.amount))
+        self.amount = ""
+
+    def _children(self) -> list[Widget]:
+        shown: list[Widget] = []
+        if self.asked() is not None:
+            shown += [self.bid, self.seal]
+        if self.control.link.chats:
+            shown.append(self.chat)
+        return shown
+
+    def place(self) -> None:
+        """The panel's rect, and its fields' and button's, from the space it is given now."""
+        area = self.area()
+        self.rect = pygame.Rect(area.left, area.top, area.width, max(0, area.height))
+        bottom = self.rect.bottom - 8
+        if self.control.link.chats:
+            self.chat.rect = pygame.Rect(self.rect.left + 8, bottom - FIELD_H, self.rect.width - 16, FIELD_H)
+            bottom = self.chat.rect.top - 8
+        self.bid.rect = pygame.Rect(self.rect.left + 8, bottom - FIELD_H, 80, FIELD_H)
+        self.seal.rect = pygame.Rect(self.bid.rect.right + 8, bottom - FIELD_H, 160, FIELD_H)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.rect.height < 4 * ROW:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.chat.editing:
+                self.send_chat()
+                return True
+            if self.bid.editing:
+                self.seal_bid()
+                TextField.focused = None
+                return True
+        return any(w.handle(event) for w in self._children())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.control.poll()  # chat and notices come while this player decides, too
+        self.place()
+        if self.rect.height < 4 * ROW:
+            return  # a window too small for the panel: the notices still show over the board
+        theme.panel(surface, self.rect, theme.PANEL_DARK, radius=8)
+        title = "remote.chat" if self.control.link.chats else "remote.notices"
+        theme.text(surface, tr(title).upper(), 15, theme.DIM, (self.rect.left + 10, self.rect.top + 8))
+        car = self.asked()
+        bottom = (self.chat.rect.top if self.control.link.chats else self.rect.bottom) - 8
+        if car is not None:
+            bottom = self.bid.rect.top - 8
+            name = self.control.name(car)
+            ask = tr("remote.bid", name=name, karma=self.control.state.car(car).karma)
+            if self.problem:
+                ask = self.problem
+            for line in reversed(theme.wrap(ask, PX, self.rect.width - 20, 2)):
+                bottom -= ROW
+                theme.text(surface, line, PX, theme.YELLOW, (self.rect.left + 10, bottom))
+            bottom -= 6
+        top = self.rect.top + 30
+        width = self.rect.width - 20
+        rows: list[str] = []
+        for said in reversed(self.control.transcript):
+            rows = theme.wrap(said, PX, width, 3) + rows
+            if len(rows) * ROW > bottom - top:
+                break
+        while rows and len(rows) * ROW > bottom - top:
+            rows.pop(0)
+        for i, line in enumerate(rows):
+            theme.text(surface, line, PX, theme.TEXT, (self.rect.left + 10, top + i * ROW))
+        for w in self._children():
+            w.draw(surface)
+        if self.control.link.chats and not self.message and not self.chat.editing:
+            hint = theme.fit_text(tr("remote.chat_hint"), PX, self.chat.rect.width - 20)
+            theme.text(surface, hint, PX, theme.FAINT, (self.chat.rect.left + 10, self.chat.rect.centery), "midleft")
