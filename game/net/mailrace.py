@@ -22,7 +22,7 @@ from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, wr
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.filelimits import SAVE, read_text
 from rules.race_view import RaceView
-from rules.record import Header, write_atomic
+from rules.record import FairSeed, Header, Record, write_atomic
 from rules.referee import Notice as Say, Referee, RefereeError
 from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
@@ -151,6 +151,14 @@ class Steward:
 
     def race_id(self) -> str:
         return self.state.race.commitment[:12]
+
+    def record(self) -> Record:
+        """The race so far as a record whose dice are the steward's: the seed in it once revealed,
+        so ``replay`` checks every die (CORE-DICE-1)."""
+        race = self.state.race
+        fair = FairSeed(commitment=race.commitment, seed=self.state.seed if self.state.revealed else "")
+        header = race.header.model_copy(update={"dice": "fair", "fair": fair})
+        return Record(header=header, actions=tuple(a.action for a in self.state.applied))
 
     def send(self, outbox: Path) -> list[Path]:
         """The newest race file for every player, named race-action-player."""
