@@ -95,6 +95,9 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     ref.add_argument("--name", default="Formula D race", help="the room's name")
     ref.add_argument("--room", action="append", default=[], metavar="ROOM_ID", help="a race room to resume")
     ref.add_argument("--keep-running", action="store_true", help="go on after the races are over")
+    ref.add_argument("--championship", type=int, metavar="ID",
+                     help="with --create: the next race of this championship (seat its drivers: --seat ID=@USER:SERVER)")
+    ref.add_argument("--data", metavar="DIR", help="the game's data folder, for --championship (default: this computer's)")
     stw = sub.add_parser("steward", help="steward a race by email: open it, take the players' replies (docs/online.md)")
     stw_sub = stw.add_subparsers(dest="steward_command", required=True)
     st_open = stw_sub.add_parser("open", help="open a race: the seed, the first dice, a race file for every player")
@@ -185,7 +188,7 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
 
         return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat,
                            args.cars, args.laps, args.rules, args.deadline, args.name, args.room,
-                           args.keep_running)
+                           args.keep_running, args.championship, args.data)
     if args.command == "steward":
         from game.tools import steward
 

@@ -20,7 +20,7 @@ from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
 from rules.engine import chance
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.race_view import RaceView
-from rules.record import Header, write_atomic
+from rules.record import FairSeed, Header, Record, write_atomic
 from rules.referee import Notice as Say, Out, Referee, RefereeError
 from rules.referee_notes import Note, note
 from rules.referee_protocol import (
@@ -188,6 +188,14 @@ class RefereeBot:
             except MatrixError as err:
                 self.log.append(str(err))
                 await asyncio.sleep(retry)
+
+    def record(self, room: str) -> Record:
+        """The race of ``room`` as a record whose dice are this referee's, the seed in it once
+        revealed, so ``replay`` checks every die (CORE-DICE-1)."""
+        referee = self.races[room]
+        fair = FairSeed(commitment=referee.opening.commitment, seed=referee.seed if referee.revealed else "")
+        header = referee.opening.header.model_copy(update={"dice": "fair", "fair": fair})
+        return Record(header=header, actions=tuple(referee.session.actions))
 
     def finished(self) -> bool:
         return bool(self.races) and all(r.revealed for r in self.races.values())

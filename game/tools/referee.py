@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
+from game.net.remote_series import SeriesError, keep_result
 from game.tools.race import read_track
 from rules.record import COLOURS, Entry, Header
 from rules.referee import RefereeError
@@ -48,6 +49,15 @@ def seats_of(pairs: list[str]) -> dict[str, str]:
             raise ValueError(f"--seat {pair!r}: write CAR=@user:server, like car1=@ann:example.org")
         seats[car] = who
     return seats
+
+
+def seats_of_or_none(pairs: list[str]) -> dict[str, str] | None:
+    """``seats_of``, or None after printing what is wrong."""
+    try:
+        return seats_of(pairs)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return None
 
 
 def race_header(track: Track, preset: str, cars: int, laps: int, seats: dict[str, str]) -> Header:
@@ -93,6 +103,8 @@ def referee_cmd(
     name: str,
     rooms: list[str],
     keep: bool,
+    championship: int | None = None,
+    data: str | None = None,
 ) -> int:
     password = os.environ.get(PASSWORD_ENV, "")
     if not password:
@@ -104,15 +116,25 @@ def referee_cmd(
     if not create and not rooms:
         print("say which races to referee: --create (a new race) and/or --room ROOM_ID", file=sys.stderr)
         return 2
-    if not track_file:
-        print("--track FILE: the track of the race(s) is needed", file=sys.stderr)
-        return 2
-    track = read_track(track_file)
-    if track is None:
-        return 1
+    if championship is not None:  # the championship's next race: its drivers, karma and track
+        from game.tools.steward import championship_race
+
+        found = championship_race(championship, data, seats_of_or_none(seats))
+        if found is None:
+            return 2
+        header, track = found
+    else:
+        if not track_file:
+            print("--track FILE: the track of the race(s) is needed", file=sys.stderr)
+            return 2
+        read = read_track(track_file)
+        if read is None:
+            return 1
+        track, header = read, None
     try:
         seconds = deadline_seconds(deadline)
-        header = race_header(track, preset, cars, laps, seats_of(seats)) if create else None
+        if create and header is None:
+            header = race_header(track, preset, cars, laps, seats_of(seats))
     except ValueError as err:
         print(err, file=sys.stderr)
         return 2
@@ -130,6 +152,7 @@ def referee_cmd(
                 name,
                 rooms,
                 keep,
+                data,
             )
         )
     except (MatrixError, RefereeError) as err:
@@ -151,6 +174,7 @@ async def _serve(
     name: str,
     rooms: list[str],
     keep: bool,
+    data: str | None,
 ) -> int:
     link = MatrixLink(homeserver, user)
     try:
@@ -172,6 +196,14 @@ async def _serve(
                 f"race room {room}: over after {referee.seq} actions; the seed is revealed in the room",
                 flush=True,
             )
+            if referee.opening.header.series is not None:  # a championship's race: into its standings
+                from game.tools.steward import _data
+
+                try:
+                    print(keep_result(_data(data), track, bot.record(room)), flush=True)
+                except SeriesError as err:
+                    print(f"race room {room}: {err}", file=sys.stderr)
+                    return 1
         return 0
     finally:
         await link.close()

@@ -25,6 +25,7 @@ from game.tools.race import read_track
 from game.tools.referee import deadline_seconds, race_header
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
+from rules.record import Header
 from rules.ruleset import PRESETS
 from rules.track import Track
 
@@ -46,6 +47,25 @@ def _maps_track(file: str) -> Track | None:
         return load_track(MAPS / file)
     except (OSError, TrackError):
         return None
+
+
+def championship_race(champ_id: int, data: str | None, seats: dict[str, str] | None) -> tuple[Header, Track] | None:
+    """The championship's next race (header and track) with every human driver seated, or None
+    after printing what is wrong."""
+    if seats is None:
+        return None
+    try:
+        header, file = next_race_header(_data(data), champ_id, _maps_track)
+    except SeriesError as err:
+        print(err, file=sys.stderr)
+        return None
+    track = _maps_track(file)
+    assert track is not None
+    humans = sorted(e.id for e in header.entries if e.driver == "human")
+    if sorted(seats) != humans:
+        print(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once", file=sys.stderr)
+        return None
+    return header, track
 
 
 def open_cmd(
@@ -71,17 +91,10 @@ def open_cmd(
         print(err, file=sys.stderr)
         return 2
     if championship is not None:
-        try:
-            header, file = next_race_header(_data(data), championship, _maps_track)
-        except SeriesError as err:
-            print(err, file=sys.stderr)
-            return 1
-        track = _maps_track(file)
-        assert track is not None
-        humans = sorted(e.id for e in header.entries if e.driver == "human")
-        if sorted(sat) != humans:
-            print(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once", file=sys.stderr)
+        found = championship_race(championship, data, sat)
+        if found is None:
             return 2
+        header, track = found
     else:
         if preset not in PRESETS:
             print(f"--rules {preset!r} is not a rule set; choose one of {', '.join(PRESETS)}", file=sys.stderr)

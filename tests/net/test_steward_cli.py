@@ -68,7 +68,7 @@ def test_bad_steward_input_gets_one_message(tmp_path, capsys):
     assert "write CAR=NAME" in capsys.readouterr().err
     assert steward(*base) == 2
     assert "--track FILE" in capsys.readouterr().err
-    assert steward(*base, "--championship", "7", "--data", str(tmp_path)) == 1
+    assert steward(*base, "--championship", "7", "--data", str(tmp_path)) == 2
     assert "there is no championship 7" in capsys.readouterr().err
     assert steward("take", "--folder", str(tmp_path / "none"), "--outbox", str(tmp_path), "--track", TRACK) == 1
     assert "cannot read" in capsys.readouterr().err
