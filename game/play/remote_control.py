@@ -52,6 +52,19 @@ class RemoteLink(Protocol):
         ...
 
 
+def _caught_up(session: RaceSession, actions: list[Action], mine: set[str]) -> list[Step]:
+    """Play into ``session`` the record up to this player's last decision (seen when it was made),
+    as the race log's steps; what came after it the screen shows step by step."""
+    last = max((i + 1 for i, a in enumerate(actions) if not isinstance(a, Roll) and a.car in mine), default=0)
+    history = []
+    for action in actions[:last]:
+        before = session.state
+        c = chance(before) if isinstance(action, Roll) else None
+        events = session.act(action)
+        history.append(Step(action, tuple(events), _actor(before, c), c, before, session.state))
+    return history
+
+
 class RemoteControl(RaceControl):
     def __init__(self, track: Track, link: RemoteLink) -> None:
         opening = link.view.opening
@@ -59,7 +72,10 @@ class RemoteControl(RaceControl):
         # a championship's race is kept by its referee's game (game.net.remote_series), where the
         # championship lives: a player's results screen must not store it in a season of its own
         header = opening.header.model_copy(update={"dice": "fair", "fair": fair, "series": None})
-        super().__init__(track, RaceSession(track, header))
+        session = RaceSession(track, header)
+        history = _caught_up(session, link.view.actions, set(link.view.mine(link.account)))
+        super().__init__(track, session)
+        self.history = history
         self.link = link
         self.mine = set(link.view.mine(link.account))
         self.sent: int | None = None  # the action number of a decision sent and not yet back
