@@ -23,6 +23,20 @@ FIELD_H = 34
 HEIGHT = 280
 
 
+def _wrapped(text: str, width: int) -> list[str]:
+    """The text's lines (at most 3), a word too long for a line (a file's path) cut where it must."""
+    lines: list[str] = []
+    for line in theme.wrap(text, PX, width):
+        while theme.font(PX).size(line)[0] > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and theme.font(PX).size(line[:cut])[0] > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines if len(lines) <= 3 else [*lines[:2], theme.fit_text(" ".join(lines[2:]), PX, width)]
+
+
 class RemotePanel(Widget):
     def __init__(self, control: RemoteControl, area: Callable[[], pygame.Rect]) -> None:
         """``area`` says where the panel may draw now (the screen's layout changes with its size)."""
@@ -76,7 +90,11 @@ class RemotePanel(Widget):
     def place(self) -> None:
         """The panel's rect, and its fields' and button's, from the space it is given now."""
         area = self.area()
-        self.rect = pygame.Rect(area.left, area.top, area.width, max(0, area.height))
+        height = area.height
+        if not self.control.link.chats and self.asked() is None:  # notices only: as tall as they need
+            lines = sum(len(_wrapped(t, area.width - 20)) for t in self.control.transcript[-6:])
+            height = min(height, 40 + lines * ROW) if lines else 0
+        self.rect = pygame.Rect(area.left, area.top, area.width, max(0, height))
         bottom = self.rect.bottom - 8
         if self.control.link.chats:
             self.chat.rect = pygame.Rect(self.rect.left + 8, bottom - FIELD_H, self.rect.width - 16, FIELD_H)
@@ -84,8 +102,12 @@ class RemotePanel(Widget):
         self.bid.rect = pygame.Rect(self.rect.left + 8, bottom - FIELD_H, 80, FIELD_H)
         self.seal.rect = pygame.Rect(self.bid.rect.right + 8, bottom - FIELD_H, 160, FIELD_H)
 
+    def too_small(self) -> bool:
+        """A window too small for the panel: the notices still show over the board."""
+        return self.rect.height < (4 * ROW if self.control.link.chats or self.asked() else 40 + ROW)
+
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.rect.height < 4 * ROW:
+        if self.too_small():
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.chat.editing:
@@ -100,8 +122,8 @@ class RemotePanel(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         self.control.poll()  # chat and notices come while this player decides, too
         self.place()
-        if self.rect.height < 4 * ROW:
-            return  # a window too small for the panel: the notices still show over the board
+        if self.too_small():
+            return
         theme.panel(surface, self.rect, theme.PANEL_DARK, radius=8)
         title = "remote.chat" if self.control.link.chats else "remote.notices"
         theme.text(surface, tr(title).upper(), 15, theme.DIM, (self.rect.left + 10, self.rect.top + 8))
@@ -121,7 +143,7 @@ class RemotePanel(Widget):
         width = self.rect.width - 20
         rows: list[str] = []
         for said in reversed(self.control.transcript):
-            rows = theme.wrap(said, PX, width, 3) + rows
+            rows = _wrapped(said, width) + rows
             if len(rows) * ROW > bottom - top:
                 break
         while rows and len(rows) * ROW > bottom - top:
