@@ -67,7 +67,6 @@ class OnlineLink:
             self.problem = str(err)
             self._ready.set()
             return
-        self._shown = len(self.player.chat)
         self._ready.set()
         while not self._stop:
             for e in await self.player.fetch(timeout_ms=1000):

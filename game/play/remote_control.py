@@ -80,7 +80,7 @@ class RemoteControl(RaceControl):
         self.mine = set(link.view.mine(link.account))
         self.sent: int | None = None  # the action number of a decision sent and not yet back
         self.lines: list[str] = []  # notices and chat not yet shown
-        self.transcript: list[str] = []  # every notice and chat line so far, for the chat panel
+        self.transcript: list[str] = link.pump()  # the room's chat and notices so far, for the chat panel
 
     def human(self, car_id: str | None) -> bool:
         """Every seated player is a person; only this screen's player decides here."""

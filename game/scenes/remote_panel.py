@@ -37,6 +37,36 @@ def _wrapped(text: str, width: int) -> list[str]:
     return lines if len(lines) <= 3 else [*lines[:2], theme.fit_text(" ".join(lines[2:]), PX, width)]
 
 
+class EnterField(TextField):
+    """A text field whose Enter does something (sends the chat line, seals the bid)."""
+
+    def __init__(self, id: str, value: Callable[[], str], on_change: Callable[[str], None], max_len: int,
+                 on_enter: Callable[[], None]) -> None:
+        super().__init__(id, value, on_change, max_len)
+        self.on_enter = on_enter
+        self.placeholder = ""  # a text key shown while the field is empty
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.editing and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_enter()
+            TextField.focused = None  # the keys are the race's again (1-6 a gear)
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.placeholder and not self.value() and not self.editing:
+            hint = theme.fit_text(tr(self.placeholder), PX, self.rect.width - 20)
+            theme.text(surface, hint, PX, theme.FAINT, (self.rect.left + 10, self.rect.centery), "midleft")
+
+
+def remote_widgets(control: RemoteControl, area: Callable[[], pygame.Rect]) -> list[Widget]:
+    """The panel and its fields and button, for the race screen's widgets (the panel first: it
+    draws the ground they stand on)."""
+    panel = RemotePanel(control, area)
+    return [panel, panel.chat, panel.bid, panel.seal]
+
+
 class RemotePanel(Widget):
     def __init__(self, control: RemoteControl, area: Callable[[], pygame.Rect]) -> None:
         """``area`` says where the panel may draw now (the screen's layout changes with its size)."""
@@ -46,9 +76,11 @@ class RemotePanel(Widget):
         self.message = ""
         self.amount = ""
         self.problem = ""
-        self.chat = TextField("chat", lambda: self.message, self._typed, 300)
-        self.bid = TextField("bid", lambda: self.amount, self._bid_typed, 3)
+        self.chat = EnterField("chat", lambda: self.message, self._typed, 300, self.send_chat)
+        self.bid = EnterField("bid", lambda: self.amount, self._bid_typed, 3, self.seal_bid)
         self.seal = Button("seal", lambda: tr("remote.seal"), self.seal_bid, "primary", px=20)
+        self.bid.visible = self.seal.visible = False  # until a head-to-head asks for a bid
+        self.chat.placeholder = "remote.chat_hint"
 
     def _typed(self, text: str) -> None:
         self.message = text
@@ -79,21 +111,21 @@ class RemotePanel(Widget):
         self.control.seal_bid(car, int(self.amount))
         self.amount = ""
 
-    def _children(self) -> list[Widget]:
-        shown: list[Widget] = []
-        if self.asked() is not None:
-            shown += [self.bid, self.seal]
-        if self.control.link.chats:
-            shown.append(self.chat)
-        return shown
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the panel stays on it (the board under it is not clicked)."""
+        inside = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        return inside and not self.too_small()
 
     def place(self) -> None:
         """The panel's rect, and its fields' and button's, from the space it is given now."""
         area = self.area()
         height = area.height
+        lines = sum(len(_wrapped(t, area.width - 20)) for t in self.control.transcript[-8:])
         if not self.control.link.chats and self.asked() is None:  # notices only: as tall as they need
-            lines = sum(len(_wrapped(t, area.width - 20)) for t in self.control.transcript[-6:])
             height = min(height, 40 + lines * ROW) if lines else 0
+        else:  # the chat line, the bid, and the messages above them
+            below = (FIELD_H + 8 if self.control.link.chats else 0) + (FIELD_H + 3 * ROW if self.asked() else 0)
+            height = min(height, 48 + max(lines, 3) * ROW + below)
         self.rect = pygame.Rect(area.left, area.top, area.width, max(0, height))
         bottom = self.rect.bottom - 8
         if self.control.link.chats:
@@ -106,22 +138,12 @@ class RemotePanel(Widget):
         """A window too small for the panel: the notices still show over the board."""
         return self.rect.height < (4 * ROW if self.control.link.chats or self.asked() else 40 + ROW)
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.too_small():
-            return False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.chat.editing:
-                self.send_chat()
-                return True
-            if self.bid.editing:
-                self.seal_bid()
-                TextField.focused = None
-                return True
-        return any(w.handle(event) for w in self._children())
-
     def draw(self, surface: pygame.Surface) -> None:
         self.control.poll()  # chat and notices come while this player decides, too
         self.place()
+        asked = self.asked() is not None and not self.too_small()
+        self.bid.visible = self.seal.visible = asked
+        self.chat.visible = self.control.link.chats and not self.too_small()
         if self.too_small():
             return
         theme.panel(surface, self.rect, theme.PANEL_DARK, radius=8)
@@ -150,8 +172,3 @@ class RemotePanel(Widget):
             rows.pop(0)
         for i, line in enumerate(rows):
             theme.text(surface, line, PX, theme.TEXT, (self.rect.left + 10, top + i * ROW))
-        for w in self._children():
-            w.draw(surface)
-        if self.control.link.chats and not self.message and not self.chat.editing:
-            hint = theme.fit_text(tr("remote.chat_hint"), PX, self.chat.rect.width - 20)
-            theme.text(surface, hint, PX, theme.FAINT, (self.chat.rect.left + 10, self.chat.rect.centery), "midleft")

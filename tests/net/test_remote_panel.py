@@ -75,7 +75,9 @@ def test_the_room_chat_is_typed_in_the_panel_and_notices_show_in_the_players_lan
     panel = panel_of(scene)
     assert panel.rect.width > 200 and panel.rect.height > 100 and scene.view.viewport.contains(panel.rect)
     typed(scene, panel.chat.rect, "good luck, 2 laps")
-    assert link.said == ["good luck, 2 laps"] and panel.message == ""
+    assert link.said == ["good luck, 2 laps"] and panel.message == "" and not panel.chat.editing
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="3"))  # a key after Enter is the race's again
+    assert panel.message == ""
     set_language("de")
     try:
         link.news.append(tr("referee.deadline_move", name="Bob", level="racer"))
