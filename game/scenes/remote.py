@@ -5,7 +5,6 @@ screen on a ``RemoteControl``; connecting and listing run in a thread, never blo
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 import time
 from pathlib import Path
@@ -13,8 +12,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme
-from game.app.loop import Scene
 from game.board.view import BoardView
 from game.net.hosted import HostedReferee
 from game.net.mailrace import MailLink, MailPlayer
@@ -24,23 +21,13 @@ from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
 from game.play.remote_control import RemoteControl, RemoteLink
 from game.scenes.race import RaceScene
+from game.scenes.remote_form import Form
 from game.texts import Notice, tr
-from game.widgets.controls import Button, TextField, Widget
+from game.widgets.controls import Button
 from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
-
-#: Fields filled in advance from the environment (a league's shared set-up, the screenshots).
-ENV = {
-    "homeserver": "FORMULA_D_HOMESERVER",
-    "account": "FORMULA_D_ACCOUNT",
-    "password": "FORMULA_D_PASSWORD",
-    "room": "FORMULA_D_ROOM",
-    "file": "FORMULA_D_RACE_FILE",
-    "name": "FORMULA_D_NAME",
-}
-
 
 #: Seconds between two looks at the race list, for the notice that a race waits for this player.
 WATCH_EVERY = 30.0
@@ -61,67 +48,7 @@ def open_remote(app: App, link: RemoteLink) -> str:
     return ""
 
 
-class _Form(Scene):
-    """Text fields in a column, a button, one line for problems."""
-
-    escape_back = True
-    fields: tuple[str, ...] = ()
-    title = ""
-    row = 60  # pixels from one field to the next
-    defaults: dict[str, str] = {}
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.values = {f: os.environ.get(ENV[f], "") if f in ENV else self.defaults.get(f, "") for f in self.fields}
-        self.problem = ""
-        self.inputs: list[Widget] = [
-            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
-        ]
-        self.back = Button("back", lambda: tr("button.back"), app.pop)
-
-    def _shown(self, field: str) -> str:
-        return "•" * len(self.values[field]) if field == "password" else self.values[field]
-
-    def _set(self, field: str, value: str) -> None:
-        if field == "password" and len(value) < len(self.values[field]):
-            value = self.values[field][: len(value)]
-        elif field == "password":
-            value = self.values[field] + value[len(self.values[field]) :]
-        self.values[field] = value
-
-    def layout(self, size: tuple[int, int]) -> None:
-        w, _ = size
-        left, width = 60 + 220, min(640, w - 360)
-        for i, field in enumerate(self.inputs):
-            field.rect = pygame.Rect(left, 110 + i * self.row, width, self.row - 16)
-        self.back.rect = pygame.Rect(60, size[1] - 70, 160, 44)
-
-    def bottom(self) -> int:
-        """Where the fields end: the buttons go under them."""
-        return 110 + len(self.fields) * self.row
-
-    def draw(self, screen: pygame.Surface) -> None:
-        screen.fill(theme.BACKDROP)
-        theme.text(screen, tr(self.title), 44, theme.TEXT, (60, 40), "topleft")
-        for field, widget in zip(self.fields, self.inputs):
-            theme.text(screen, tr(self.labels[field]), 24, theme.DIM, (60, widget.rect.centery), "midleft")
-        for widget in self.widgets:
-            if widget.visible:
-                widget.draw(screen)
-        if self.problem:
-            theme.text(
-                screen,
-                theme.fit_text(self.problem, 22, screen.get_width() - 120),
-                22,
-                (255, 150, 140),
-                (60, self.bottom() + 70),
-                "topleft",
-            )
-
-    labels: dict[str, str] = {}
-
-
-class OnlineScene(_Form):
+class OnlineScene(Form):
     """Race online: the account, its races (whose turn), and a room to join."""
 
     name = "online"
@@ -266,7 +193,7 @@ class OnlineScene(_Form):
         self.problem = open_remote(self.app, link)
 
 
-class EmailScene(_Form):
+class EmailScene(Form):
     """Race by email: open the steward's race file as this player."""
 
     name = "email"

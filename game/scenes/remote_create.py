@@ -5,27 +5,37 @@ referees the race (``game.net.hosted``) and opens it for its player."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
-from game.scenes.remote import OnlineScene, _Form
+from game.scenes.remote_form import Form
 from game.texts import tr
-from game.tools.referee import deadline_seconds, race_header, seats_of
+from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.widgets.controls import Button
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
+class Account(Protocol):
+    """The Race online form the new race is for: the homeserver and the player's account, where
+    the referee is kept while the game runs, and how to join the race's room."""
+
+    values: dict[str, str]
+    hosted: list[HostedReferee]
+
+    def join(self) -> None: ...
+
+
 #: The rule sets offered, in the menu's order.
 RULES = tuple(PRESETS)
 
 
-class CreateRaceScene(_Form):
+class CreateRaceScene(Form):
     """The form of a new online race; ``online`` holds the homeserver and the player's account."""
 
     name = "online-create"
@@ -42,7 +52,7 @@ class CreateRaceScene(_Form):
         "referee_password": "create.referee_password",
     }
 
-    def __init__(self, app: App, online: OnlineScene) -> None:
+    def __init__(self, app: App, online: Account) -> None:
         self.defaults = {
             "seats": f"car1={online.values['account']}" if online.values["account"] else "",
             "cars": "4",

@@ -13,42 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import sys
 from pathlib import Path
 
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
-from game.net.remote_series import SeriesError, keep_result
+from game.net.race_setup import deadline_seconds, race_header, seats_of
+from game.tools.remote_series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
-from rules.record import COLOURS, Entry, Header
+from rules.record import Header
 from rules.referee import RefereeError
-from rules.ruleset import PRESETS, D_DEFAULT_RESERVE
+from rules.ruleset import PRESETS
 from rules.track import Track
 
 PASSWORD_ENV = "FORMULA_D_PASSWORD"
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def deadline_seconds(text: str) -> int:
-    """'90s', '10m', '2h', '3d' (or plain seconds) as seconds; ValueError says the form."""
-    m = re.fullmatch(r"\s*(\d+)\s*([smhd]?)\s*", text)
-    if not m or int(m.group(1)) < 1:
-        raise ValueError(
-            f"the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text!r}"
-        )
-    return int(m.group(1)) * _UNITS[m.group(2) or "s"]
-
-
-def seats_of(pairs: list[str]) -> dict[str, str]:
-    """'car1=@ann:server' pairs as car -> account; ValueError names a malformed one."""
-    seats = {}
-    for pair in pairs:
-        car, _, who = pair.partition("=")
-        if not car or not re.fullmatch(r"@[^:\s]+:\S+", who):
-            raise ValueError(f"--seat {pair!r}: write CAR=@user:server, like car1=@ann:example.org")
-        seats[car] = who
-    return seats
 
 
 def seats_of_or_none(pairs: list[str]) -> dict[str, str] | None:
@@ -58,35 +36,6 @@ def seats_of_or_none(pairs: list[str]) -> dict[str, str] | None:
     except ValueError as err:
         print(err, file=sys.stderr)
         return None
-
-
-def race_header(track: Track, preset: str, cars: int, laps: int, seats: dict[str, str]) -> Header:
-    """The race's header: cars car1..carN, the seated ones human, the others Racers."""
-    rules = PRESETS[preset]
-    unknown = sorted(set(seats) - {f"car{i + 1}" for i in range(cars)})
-    if unknown:
-        raise ValueError(f"--seat: {', '.join(unknown)} is not one of the race's cars car1..car{cars}")
-    reserve = D_DEFAULT_RESERVE if rules.car_setup.reserve else 0
-    entries = tuple(
-        Entry(
-            id=f"car{i + 1}",
-            name=seats.get(f"car{i + 1}", f"Racer {i + 1}").lstrip("@").split(":")[0],
-            driver="human" if f"car{i + 1}" in seats else "racer",
-            colour=COLOURS[i % len(COLOURS)],
-            number=i + 1,
-            wear=rules.default_wear,
-            reserve=reserve,
-        )
-        for i in range(cars)
-    )
-    return Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=rules,
-        laps=laps or track.laps,
-        seed=0,
-        entries=entries,
-    )
 
 
 def referee_cmd(
@@ -117,12 +66,14 @@ def referee_cmd(
         print("say which races to referee: --create (a new race) and/or --room ROOM_ID", file=sys.stderr)
         return 2
     if championship is not None:  # the championship's next race: its drivers, karma and track
-        from game.tools.steward import championship_race
-
-        found = championship_race(championship, data, seats_of_or_none(seats))
-        if found is None:
+        sat = seats_of_or_none(seats)
+        if sat is None:
             return 2
-        header, track = found
+        try:
+            header, track = seated_race(data_folder(data), championship, sat)
+        except SeriesError as err:
+            print(err, file=sys.stderr)
+            return 2
     else:
         if not track_file:
             print("--track FILE: the track of the race(s) is needed", file=sys.stderr)
@@ -197,10 +148,8 @@ async def _serve(
                 flush=True,
             )
             if referee.opening.header.series is not None:  # a championship's race: into its standings
-                from game.tools.steward import _data
-
                 try:
-                    print(keep_result(_data(data), track, bot.record(room)), flush=True)
+                    print(keep_result(data_folder(data), track, bot.record(room)), flush=True)
                 except SeriesError as err:
                     print(f"race room {room}: {err}", file=sys.stderr)
                     return 1

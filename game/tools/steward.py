@@ -19,12 +19,9 @@ from pathlib import Path
 
 from game.net.mailrace import STEWARD_FILE, Steward
 from game.net.racefile import RaceFileError
-from game.net.remote_series import SeriesError, keep_result, next_race_header
-from game.storage.paths import MAPS
+from game.tools.remote_series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
-from game.tools.referee import deadline_seconds, race_header
-from game.tracks.drawing import TrackError
-from game.tracks.load import load_track
+from game.net.race_setup import deadline_seconds, race_header
 from rules.record import Header
 from rules.ruleset import PRESETS
 from rules.track import Track
@@ -41,31 +38,16 @@ def _seats(pairs: list[str]) -> dict[str, str]:
     return seats
 
 
-def _maps_track(file: str) -> Track | None:
-    """A championship's track file (by its name in maps/) loaded, or None."""
-    try:
-        return load_track(MAPS / file)
-    except (OSError, TrackError):
-        return None
-
-
 def championship_race(champ_id: int, data: str | None, seats: dict[str, str] | None) -> tuple[Header, Track] | None:
     """The championship's next race (header and track) with every human driver seated, or None
     after printing what is wrong."""
     if seats is None:
         return None
     try:
-        header, file = next_race_header(_data(data), champ_id, _maps_track)
+        return seated_race(data_folder(data), champ_id, seats)
     except SeriesError as err:
         print(err, file=sys.stderr)
         return None
-    track = _maps_track(file)
-    assert track is not None
-    humans = sorted(e.id for e in header.entries if e.driver == "human")
-    if sorted(seats) != humans:
-        print(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once", file=sys.stderr)
-        return None
-    return header, track
 
 
 def open_cmd(
@@ -145,7 +127,7 @@ def take_cmd(folder: str, outbox: str, track_file: str, replies: list[str], data
     code = _send(steward, Path(outbox))
     if steward.state.revealed and steward.state.race.header.series is not None:
         try:
-            print(keep_result(_data(data), track, steward.record()))
+            print(keep_result(data_folder(data), track, steward.record()))
         except SeriesError as err:
             print(err, file=sys.stderr)
             return 1
@@ -165,9 +147,3 @@ def _send(steward: Steward, outbox: Path) -> int:
     for path in paths:
         print(f"send {path}")
     return 0
-
-
-def _data(data: str | None) -> Path:
-    from game.storage.paths import data_dir
-
-    return Path(data) if data else data_dir()

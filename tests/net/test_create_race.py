@@ -39,6 +39,12 @@ def until(what, seconds: float = 60.0) -> None:  # noqa: ANN001
 
 def test_a_player_creates_a_race_the_game_referees_it_and_the_other_gets_the_turn_notice(synapse, tmp_path):
     ann, bob, bot = user(synapse, "ann"), user(synapse, "bob"), user(synapse, "ref")
+    bobs = make_app(tmp_path / "bob")  # Bob's game watches his race list before the race exists
+    races = online(bobs, synapse, bob)
+    races.watch_every = 0.3
+    races.list_races()
+    until(lambda: races.watching and not races.busy)
+    assert races.rooms == []
     app = make_app(tmp_path / "ann")
     form = CreateRaceScene(app, online(app, synapse, ann))
     app.push(form)
@@ -71,14 +77,6 @@ def test_a_player_creates_a_race_the_game_referees_it_and_the_other_gets_the_tur
     ann_screen = scene.control
     assert ann_screen.mine == {"car1"} and ann_screen.human("car2")
 
-    bobs = make_app(tmp_path / "bob")
-    races = online(bobs, synapse, bob)
-    races.watch_every = 0.3
-    races.list_races()
-    until(lambda: races.rooms and not races.busy)
-    races.update(0)
-    (room,) = races.rooms
-    assert room.track_name == ann_screen.track.name and races._label_at(0).startswith(room.track_name)
     # the race goes on until it waits for Bob: his game says so in a notice
     end = time.monotonic() + 120
     while not any(n.key == "online.turn_notice" for n in bobs.notices):
@@ -87,6 +85,9 @@ def test_a_player_creates_a_race_the_game_referees_it_and_the_other_gets_the_tur
         if ann_screen.wait() not in (Wait.REMOTE, Wait.DONE):
             decide(ann_screen)
         time.sleep(0.02)
+    races.update(0)
+    (room,) = races.rooms
+    assert room.track_name == ann_screen.track.name and races._label_at(0).startswith(room.track_name)
     notice = next(n for n in bobs.notices if n.key == "online.turn_notice")
     assert notice == Notice("online.turn_notice", {"track": room.track_name, "room": room.room})
     assert races.rooms[0].mine and tr("online.your_turn") in races._label_at(0)

@@ -8,7 +8,8 @@ import secrets
 import pytest
 
 from game.main import main
-from game.tools.referee import PASSWORD_ENV, deadline_seconds
+from game.net.race_setup import deadline_seconds
+from game.tools.referee import PASSWORD_ENV
 from tests.conftest import REPO
 from tests.net.synapse import free_port
 

@@ -13,7 +13,7 @@ from game.play.remote_control import RemoteControl
 from game.scenes.race import RaceScene
 from game.scenes.remote import EmailScene
 from game.texts import tr
-from game.tools.referee import race_header
+from game.net.race_setup import race_header
 from tests.ui.helpers import make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}

@@ -17,6 +17,9 @@ from pathlib import Path
 from game.play.series import NextRace, TrackFor, lineup_for, outcome_of, pools, replayed
 from game.scenes.launch import header_for
 from game.storage.championships import ChampionshipStore
+from game.storage.paths import MAPS, data_dir
+from game.tracks.drawing import TrackError
+from game.tracks.load import load_track
 from rules.record import Header, Record, RecordError, replay
 from rules.track import Track
 
@@ -70,3 +73,27 @@ def keep_result(data: Path, track: Track, record: Record) -> str:
     finally:
         store.close()
     return f"race {series.race + 1} of {series.name} is in the championship"
+
+
+def maps_track(file: str) -> Track | None:
+    """A championship's track file (by its name in maps/) loaded, or None."""
+    try:
+        return load_track(MAPS / file)
+    except (OSError, TrackError):
+        return None
+
+
+def seated_race(data: Path, champ_id: int, seats: dict[str, str]) -> tuple[Header, Track]:
+    """The championship's next race (header and track) with each human driver seated once."""
+    header, file = next_race_header(data, champ_id, maps_track)
+    track = maps_track(file)
+    assert track is not None, "next_race_header loaded it"
+    humans = sorted(e.id for e in header.entries if e.driver == "human")
+    if sorted(seats) != humans:
+        raise SeriesError(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once")
+    return header, track
+
+
+def data_folder(data: str | None) -> Path:
+    """The game's data folder: the one given, or this computer's."""
+    return Path(data) if data else data_dir()

@@ -1,0 +1,87 @@
+"""The forms of races between homes: labelled text fields in a column, buttons under them, one
+line for a problem (Race online, Create race, Race by email)."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.app.loop import Scene
+from game.texts import tr
+from game.widgets.controls import Button, TextField, Widget
+
+if TYPE_CHECKING:
+    from game.app.loop import App
+
+#: Fields filled in advance from the environment (a league's shared set-up, the screenshots).
+ENV = {
+    "homeserver": "FORMULA_D_HOMESERVER",
+    "account": "FORMULA_D_ACCOUNT",
+    "password": "FORMULA_D_PASSWORD",
+    "room": "FORMULA_D_ROOM",
+    "file": "FORMULA_D_RACE_FILE",
+    "name": "FORMULA_D_NAME",
+}
+
+
+class Form(Scene):
+    """Text fields in a column, a button, one line for problems."""
+
+    escape_back = True
+    fields: tuple[str, ...] = ()
+    title = ""
+    row = 60  # pixels from one field to the next
+    defaults: dict[str, str] = {}
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.values = {f: os.environ.get(ENV[f], "") if f in ENV else self.defaults.get(f, "") for f in self.fields}
+        self.problem = ""
+        self.inputs: list[Widget] = [
+            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
+        ]
+        self.back = Button("back", lambda: tr("button.back"), app.pop)
+
+    def _shown(self, field: str) -> str:
+        return "•" * len(self.values[field]) if field == "password" else self.values[field]
+
+    def _set(self, field: str, value: str) -> None:
+        if field == "password" and len(value) < len(self.values[field]):
+            value = self.values[field][: len(value)]
+        elif field == "password":
+            value = self.values[field] + value[len(self.values[field]) :]
+        self.values[field] = value
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, _ = size
+        left, width = 60 + 220, min(640, w - 360)
+        for i, field in enumerate(self.inputs):
+            field.rect = pygame.Rect(left, 110 + i * self.row, width, self.row - 16)
+        self.back.rect = pygame.Rect(60, size[1] - 70, 160, 44)
+
+    def bottom(self) -> int:
+        """Where the fields end: the buttons go under them."""
+        return 110 + len(self.fields) * self.row
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill(theme.BACKDROP)
+        theme.text(screen, tr(self.title), 44, theme.TEXT, (60, 40), "topleft")
+        for field, widget in zip(self.fields, self.inputs):
+            theme.text(screen, tr(self.labels[field]), 24, theme.DIM, (60, widget.rect.centery), "midleft")
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(screen)
+        if self.problem:
+            theme.text(
+                screen,
+                theme.fit_text(self.problem, 22, screen.get_width() - 120),
+                22,
+                (255, 150, 140),
+                (60, self.bottom() + 70),
+                "topleft",
+            )
+
+    labels: dict[str, str] = {}
