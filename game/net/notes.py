@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from game.texts import STRINGS, tr
+from game.texts import en, tr
 from rules.referee_notes import Note, english
 
 
 def shown(n: Note) -> str:
     """The notice in the current language; one this game has no text for (a newer referee's)
     in the English the referee sent."""
-    if f"referee.{n.key}" not in STRINGS["en"]:
+    if f"referee.{n.key}" not in en.STRINGS:
         return english(n)
     try:
         return tr(f"referee.{n.key}", **n.args)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from game.net.notes import shown
-from game.texts import LANGUAGES, STRINGS, set_language
+from game.texts import LANGUAGES, en, set_language, tr_in
 from rules.referee_notes import ENGLISH, english, note
 
 
@@ -15,11 +15,14 @@ def fields(template: str) -> set[str]:
 
 def test_every_notice_of_the_referee_has_its_text_in_every_language() -> None:
     """A remote race's notices travel as key and values (rules/referee_notes.py): each key shows
-    in every language with the same placeholders, and the English text is the referee's own."""
+    in every language (German, French) with the same placeholders, and the English text is the
+    referee's own."""
     for key, template in ENGLISH.items():
-        assert STRINGS["en"][f"referee.{key}"] == template
+        assert en.STRINGS[f"referee.{key}"] == template
+        values = {name: f"<{name}>" for name in fields(template)}
         for language in LANGUAGES:
-            assert fields(STRINGS[language][f"referee.{key}"]) == fields(template), (language, key)
+            shown_in = tr_in(language, f"referee.{key}", **values)
+            assert all(v in shown_in for v in values.values()), (language, key)
     said = note("deadline_move", name="Anna", level="racer")
     set_language("de")
     try:
