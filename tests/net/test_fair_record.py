@@ -110,3 +110,22 @@ def test_CORE_DICE_1_a_local_record_from_its_seed_is_checked_die_by_die(tmp_path
     (tmp_path / "changed.json").write_text(json.dumps(raw))
     assert main(["replay", str(tmp_path / "changed.json")]) == 1
     assert "is not the die seed 7 rolls there" in capsys.readouterr().err
+
+
+def test_a_remote_races_screen_opens_where_its_player_last_decided():
+    """The record up to Ann's last decision is the race log; what came since plays step by step."""
+    table = Table()
+    cars = []
+    while cars.count("car1") < 6 or cars[-1] != "car2":  # Ann and Bob decide, as their games would
+        for view, who in ((table.view, "@ann:test"), (table.bob, "@bob:test")):
+            car = view.to_move()
+            if car in view.mine(who) and car in table.referee.waiting_for():
+                d = Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer"))
+                deliver([table.view, table.bob], table.referee.receive(who, d, 0))
+                cars.append(car)
+                break
+    actions = table.view.actions
+    last = max(i for i, a in enumerate(actions) if getattr(a, "car", None) == "car1") + 1
+    control = RemoteControl(OVAL, table)
+    assert len(control.history) == len(control.session.actions) == last < len(actions)
+    assert control.wait() == Wait.REMOTE and control.remote_step().action == actions[last]
