@@ -204,11 +204,19 @@ class EmailScene(Form):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.open_button = Button("open", lambda: tr("email.open"), self.open_file, "primary")
-        self.widgets = [*self.inputs, self.open_button, self.back]
+        self.steward_button = Button("steward", lambda: tr("email.steward"), self.steward)
+        self.widgets = [*self.inputs, self.open_button, self.steward_button, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.open_button.rect = pygame.Rect(280, self.bottom(), 260, 48)
+        self.steward_button.rect = pygame.Rect(560, self.bottom(), 260, 48)
+
+    def steward(self) -> None:
+        """The steward's side: open a race, take the replies, write the next files."""
+        from game.scenes.remote_steward import StewardScene
+
+        self.app.push(StewardScene(self.app))
 
     def open_file(self) -> None:
         path = Path(self.values["file"]).expanduser()

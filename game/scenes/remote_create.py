@@ -12,11 +12,10 @@ import pygame
 from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
-from game.scenes.remote_form import Form
+from game.scenes.remote_form import Form, TrackAndRules
 from game.texts import tr
 from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.widgets.controls import Button
-from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -31,8 +30,6 @@ class Account(Protocol):
     def join(self) -> None: ...
 
 
-#: The rule sets offered, in the menu's order.
-RULES = tuple(PRESETS)
 
 
 class CreateRaceScene(Form):
@@ -62,15 +59,9 @@ class CreateRaceScene(Form):
         }
         super().__init__(app)
         self.online = online
-        self.tracks = [e for e in app.tracks.entries if not e.problems]
-        self.track_at = next((i for i, e in enumerate(self.tracks) if e.path.stem == "oval"), 0)
-        self.rules_at = 0
-        self.track_button = Button("track", lambda: tr("create.track", track=self._track_name()), self._next_track)
-        self.rules_button = Button(
-            "rules", lambda: tr("create.rules", rules=tr(f"preset.{RULES[self.rules_at]}")), self._next_rules
-        )
+        self.choice = TrackAndRules(app)
         self.create = Button("create", lambda: tr("create.create"), self.open_race, "primary")
-        self.widgets = [*self.inputs, self.track_button, self.rules_button, self.create, self.back]
+        self.widgets = [*self.inputs, self.choice.track_button, self.choice.rules_button, self.create, self.back]
         self.hosted: HostedReferee | None = None
 
     def _shown(self, field: str) -> str:
@@ -84,24 +75,12 @@ class CreateRaceScene(Form):
             value = kept[: len(value)] if len(value) < len(kept) else kept + value[len(kept) :]
         self.values[field] = value
 
-    def _track_name(self) -> str:
-        return self.tracks[self.track_at].name if self.tracks else "–"
-
-    def _next_track(self) -> None:
-        if self.tracks:
-            self.track_at = (self.track_at + 1) % len(self.tracks)
-
-    def _next_rules(self) -> None:
-        self.rules_at = (self.rules_at + 1) % len(RULES)
-
     def bottom(self) -> int:
         return 110 + (len(self.fields) + 1) * self.row
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        top = 110 + len(self.fields) * self.row
-        self.track_button.rect = pygame.Rect(280, top, 300, self.row - 12)
-        self.rules_button.rect = pygame.Rect(590, top, 330, self.row - 12)
+        self.choice.place(110 + len(self.fields) * self.row, self.row - 12)
         self.create.rect = pygame.Rect(280, self.bottom() + 4, 260, 48)
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -115,11 +94,10 @@ class CreateRaceScene(Form):
         self.problem = self._check()
         if self.problem:
             return
-        v, entry = self.values, self.app.tracks.load(self.tracks[self.track_at])
-        track = entry.track
+        v, track = self.values, self.choice.track()
         assert track is not None
         seats = seats_of(re.split(r"[\s,;]+", v["seats"].strip()))
-        header = race_header(track, RULES[self.rules_at], int(v["cars"]), int(v["laps"]), seats)
+        header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
         hosted = HostedReferee(self.online.values["homeserver"], v["referee"].strip(), self.app.data / "referee", track)
         try:
             room = hosted.open(
@@ -137,14 +115,14 @@ class CreateRaceScene(Form):
     def _check(self) -> str:
         """What is wrong with the form, in one line ('' when nothing is)."""
         v = self.values
-        if not self.tracks:
+        if not self.choice.tracks:
             return tr("create.no_tracks")
         if not (self.online.values["homeserver"] and self.online.values["account"] and self.online.values["password"]):
             return tr("create.login_first")
-        entry = self.app.tracks.load(self.tracks[self.track_at])
-        if entry.track is None:
-            return tr("create.broken_track", track=self._track_name())
-        most = min(10, len(entry.track.grid))
+        track = self.choice.track()
+        if track is None:
+            return tr("create.broken_track", track=self.choice.track_name())
+        most = min(10, len(track.grid))
         if not v["cars"].isdigit() or not 2 <= int(v["cars"]) <= most:
             return tr("create.bad_cars", most=most)
         if not v["laps"].isdigit() or not 1 <= int(v["laps"]) <= 3:
@@ -158,7 +136,7 @@ class CreateRaceScene(Form):
         pairs = [p for p in re.split(r"[\s,;]+", v["seats"].strip()) if p]
         try:
             seats = seats_of(pairs)
-            race_header(entry.track, RULES[self.rules_at], int(v["cars"]), int(v["laps"]), seats)
+            race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
         except ValueError as err:
             return tr("create.bad_seats", detail=str(err))
         if not seats:

@@ -12,6 +12,8 @@ from game import theme
 from game.app.loop import Scene
 from game.texts import tr
 from game.widgets.controls import Button, TextField, Widget
+from rules.ruleset import PRESETS
+from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -85,3 +87,43 @@ class Form(Scene):
             )
 
     labels: dict[str, str] = {}
+
+
+#: The rule sets a new race offers, in the menu's order.
+RULES = tuple(PRESETS)
+
+
+class TrackAndRules:
+    """A new race's track and rule set: two buttons, each showing the choice, a click the next."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tracks = [e for e in app.tracks.entries if not e.problems]
+        self.track_at = next((i for i, e in enumerate(self.tracks) if e.path.stem == "oval"), 0)
+        self.rules_at = 0
+        self.track_button = Button("track", lambda: tr("create.track", track=self.track_name()), self.next_track)
+        self.rules_button = Button(
+            "rules", lambda: tr("create.rules", rules=tr(f"preset.{self.preset}")), self.next_rules
+        )
+
+    @property
+    def preset(self) -> str:
+        return RULES[self.rules_at]
+
+    def track_name(self) -> str:
+        return self.tracks[self.track_at].name if self.tracks else "–"
+
+    def next_track(self) -> None:
+        if self.tracks:
+            self.track_at = (self.track_at + 1) % len(self.tracks)
+
+    def next_rules(self) -> None:
+        self.rules_at = (self.rules_at + 1) % len(RULES)
+
+    def track(self) -> Track | None:
+        """The chosen track, loaded (None when the game has none, or it does not load)."""
+        return self.app.tracks.load(self.tracks[self.track_at]).track if self.tracks else None
+
+    def place(self, top: int, height: int) -> None:
+        self.track_button.rect = pygame.Rect(280, top, 300, height)
+        self.rules_button.rect = pygame.Rect(590, top, 330, height)

@@ -12,7 +12,7 @@ from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from game.scenes.race import RaceScene
 from game.scenes.remote import OnlineScene
-from game.scenes.remote_create import RULES, CreateRaceScene
+from game.scenes.remote_create import CreateRaceScene
 from game.texts import Notice, tr
 from tests.net.test_online_window import decide
 from tests.ui.helpers import make_app
@@ -65,8 +65,8 @@ def test_a_player_creates_a_race_the_game_referees_it_and_the_other_gets_the_tur
         assert message in form.problem and app.scene is form, (change, form.problem)
         form.values.update(good)
     form.values["seats"] = f"car1={ann[0]}, car2={bob[0]}"
-    while RULES[form.rules_at] != "fd-basic":
-        form._next_rules()
+    while form.choice.preset != "fd-basic":
+        form.choice.next_rules()
     form.values["referee_password"] = "wrong"
     form.open_race()
     assert "refused" in form.problem and app.scene is form
