@@ -76,15 +76,9 @@ class Form(Scene):
         for widget in self.widgets:
             if widget.visible:
                 widget.draw(screen)
-        if self.problem:
-            theme.text(
-                screen,
-                theme.fit_text(self.problem, 22, screen.get_width() - 120),
-                22,
-                (255, 150, 140),
-                (60, self.bottom() + 70),
-                "topleft",
-            )
+        if self.problem:  # beside the Back button, wrapped: a homeserver's answer can be long
+            for i, line in enumerate(theme.wrap(self.problem, 20, screen.get_width() - 340, 3)):
+                theme.text(screen, line, 20, (255, 150, 140), (280, self.bottom() + 62 + i * 24), "topleft")
 
     labels: dict[str, str] = {}
 
