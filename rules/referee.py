@@ -140,7 +140,9 @@ class Referee:
                 break
             said = note("deadline_move", name=self._name(car), level=self.opening.fallback)
             out.append(
-                self._apply(computer_action(self.session.track, s, self.opening.fallback), "deadline", now, said)
+                self._apply(
+                    computer_action(self.session.track, s, self.opening.fallback), "deadline", now, said
+                )
             )
         if self.session.state.finished and not self.revealed:
             self.revealed = True
@@ -229,7 +231,9 @@ class Referee:
             unsealed = [c for c in self._bidders() if c not in self._bids and c not in self._seals]
             for car in unsealed or [c for c in self._bidders() if c not in self._bids]:
                 self._bids[car] = DRIVERS[self.opening.fallback].choose_bid(s)
-                self._bid_notices[car] = note("deadline_bid", name=self._name(car), level=self.opening.fallback)
+                self._bid_notices[car] = note(
+                    "deadline_bid", name=self._name(car), level=self.opening.fallback
+                )
             if unsealed and not all(c in self._bids for c in self._bidders()):
                 self.asked_at = now  # the sealed bids are opened in a deadline of their own
                 out.append(Notice(note("bids_sealed")))
@@ -243,7 +247,9 @@ class Referee:
                 if car in self._bid_notices
                 else ("player" if car in self.opening.seats else "computer")
             )
-            out.append(self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, None)))
+            out.append(
+                self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, None))
+            )
         return True
 
     def _apply(self, action: Action, by: str, now: float, said: Note | None = None) -> Applied:

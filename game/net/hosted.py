@@ -31,7 +31,13 @@ class HostedReferee:
         self.problem = ""
 
     def open(
-        self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str, timeout: float = 60
+        self,
+        password: str,
+        header: Header,
+        seats: dict[str, str],
+        deadline: int,
+        name: str,
+        timeout: float = 60,
     ) -> str:
         """Log in, open the race's room (players invited) and referee it from now on; the room's id,
         or MatrixError saying why not."""
@@ -47,7 +53,9 @@ class HostedReferee:
         asyncio.set_event_loop(self._loop)
         self._loop.run_until_complete(self._main(password, header, seats, deadline, name))
 
-    async def _main(self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str) -> None:
+    async def _main(
+        self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str
+    ) -> None:
         try:
             await self.bot.link.login(password)
             self.room = await self.bot.open_race(header, seats, deadline, name)

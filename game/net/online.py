@@ -134,9 +134,7 @@ class RefereeBot:
         if referee is None or e.sender == self.link.user_id:
             return
         if e.kind in REFEREE_KINDS:
-            await self._publish(
-                e.room, [Say(note("referee_only", sender=e.sender, kind=e.kind))]
-            )
+            await self._publish(e.room, [Say(note("referee_only", sender=e.sender, kind=e.kind))])
             return
         if e.kind not in PLAYER_KINDS:
             return
@@ -214,7 +212,9 @@ class OnlinePlayer:
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
-        self.sealed: dict[str, tuple[int, int, str]] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
+        self.sealed: dict[
+            str, tuple[int, int, str]
+        ] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
         self._open_asked = False  # the referee said every bid is sealed
         self._flushing: asyncio.Lock | None = None
 
@@ -239,7 +239,9 @@ class OnlinePlayer:
             except ValueError:
                 n = None  # shown as its English text
             to = e.content.get(TO) if n is not None else None
-            self.chat.append(ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None))
+            self.chat.append(
+                ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None)
+            )
             if n is not None and n.key == "bids_sealed":
                 self._open_asked = True
             return
@@ -310,7 +312,11 @@ class OnlinePlayer:
             return []
         self._open_asked = False
         at = len(self.view.actions)
-        due = [BidOpen(seq=seq, car=car, amount=amount, nonce=nonce) for car, (seq, amount, nonce) in self.sealed.items() if seq == at]
+        due = [
+            BidOpen(seq=seq, car=car, amount=amount, nonce=nonce)
+            for car, (seq, amount, nonce) in self.sealed.items()
+            if seq == at
+        ]
         self.sealed = {}
         return due
 

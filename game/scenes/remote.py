@@ -151,7 +151,14 @@ class OnlineScene(Form):
                 Button(f"room{i}", lambda i=i: self._label_at(i), lambda i=i: self._open_at(i), px=20)
                 for i in range(len(self.rooms))
             ]
-            self.widgets = [*self.inputs, self.connect, self.list_button, self.create_button, self.back, *self.room_buttons]
+            self.widgets = [
+                *self.inputs,
+                self.connect,
+                self.list_button,
+                self.create_button,
+                self.back,
+                *self.room_buttons,
+            ]
             self.layout(self.app.size)
 
     def _label_at(self, i: int) -> str:

@@ -20,6 +20,7 @@ from game.widgets.controls import Button
 if TYPE_CHECKING:
     from game.app.loop import App
 
+
 class Account(Protocol):
     """The Race online form the new race is for: the homeserver and the player's account, where
     the referee is kept while the game runs, and how to join the race's room."""
@@ -28,8 +29,6 @@ class Account(Protocol):
     hosted: list[HostedReferee]
 
     def join(self) -> None: ...
-
-
 
 
 class CreateRaceScene(Form):
@@ -61,7 +60,13 @@ class CreateRaceScene(Form):
         self.online = online
         self.choice = TrackAndRules(app)
         self.create = Button("create", lambda: tr("create.create"), self.open_race, "primary")
-        self.widgets = [*self.inputs, self.choice.track_button, self.choice.rules_button, self.create, self.back]
+        self.widgets = [
+            *self.inputs,
+            self.choice.track_button,
+            self.choice.rules_button,
+            self.create,
+            self.back,
+        ]
         self.hosted: HostedReferee | None = None
 
     def _shown(self, field: str) -> str:
@@ -87,7 +92,9 @@ class CreateRaceScene(Form):
         super().draw(screen)
         account = self.online.values["account"] or "–"
         line = tr("create.as", account=account, homeserver=self.online.values["homeserver"] or "–")
-        theme.text(screen, theme.fit_text(line, 20, screen.get_width() - 120), 20, theme.DIM, (60, 82), "topleft")
+        theme.text(
+            screen, theme.fit_text(line, 20, screen.get_width() - 120), 20, theme.DIM, (60, 82), "topleft"
+        )
 
     def open_race(self) -> None:
         """Check the form; open the room with this game as its referee; join it as the player."""
@@ -98,7 +105,9 @@ class CreateRaceScene(Form):
         assert track is not None
         seats = seats_of(re.split(r"[\s,;]+", v["seats"].strip()))
         header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
-        hosted = HostedReferee(self.online.values["homeserver"], v["referee"].strip(), self.app.data / "referee", track)
+        hosted = HostedReferee(
+            self.online.values["homeserver"], v["referee"].strip(), self.app.data / "referee", track
+        )
         try:
             room = hosted.open(
                 v["referee_password"], header, seats, deadline_seconds(v["deadline"]), v["race_name"].strip()
@@ -117,7 +126,11 @@ class CreateRaceScene(Form):
         v = self.values
         if not self.choice.tracks:
             return tr("create.no_tracks")
-        if not (self.online.values["homeserver"] and self.online.values["account"] and self.online.values["password"]):
+        if not (
+            self.online.values["homeserver"]
+            and self.online.values["account"]
+            and self.online.values["password"]
+        ):
             return tr("create.login_first")
         track = self.choice.track()
         if track is None:

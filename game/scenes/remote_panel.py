@@ -40,14 +40,24 @@ def _wrapped(text: str, width: int) -> list[str]:
 class EnterField(TextField):
     """A text field whose Enter does something (sends the chat line, seals the bid)."""
 
-    def __init__(self, id: str, value: Callable[[], str], on_change: Callable[[str], None], max_len: int,
-                 on_enter: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        id: str,
+        value: Callable[[], str],
+        on_change: Callable[[str], None],
+        max_len: int,
+        on_enter: Callable[[], None],
+    ) -> None:
         super().__init__(id, value, on_change, max_len)
         self.on_enter = on_enter
         self.placeholder = ""  # a text key shown while the field is empty
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.editing and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if (
+            self.editing
+            and event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
             self.on_enter()
             TextField.focused = None  # the keys are the race's again (1-6 a gear)
             return True
@@ -113,7 +123,9 @@ class RemotePanel(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on the panel stays on it (the board under it is not clicked)."""
-        inside = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        inside = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(
+            event.pos
+        )
         return inside and not self.too_small()
 
     def place(self) -> None:
@@ -124,7 +136,9 @@ class RemotePanel(Widget):
         if not self.control.link.chats and self.asked() is None:  # notices only: as tall as they need
             height = min(height, 40 + lines * ROW) if lines else 0
         else:  # the chat line, the bid, and the messages above them
-            below = (FIELD_H + 8 if self.control.link.chats else 0) + (FIELD_H + 3 * ROW if self.asked() else 0)
+            below = (FIELD_H + 8 if self.control.link.chats else 0) + (
+                FIELD_H + 3 * ROW if self.asked() else 0
+            )
             height = min(height, 48 + max(lines, 3) * ROW + below)
         self.rect = pygame.Rect(area.left, area.top, area.width, max(0, height))
         bottom = self.rect.bottom - 8

@@ -52,8 +52,14 @@ class StewardScene(Form):
         self.choice = TrackAndRules(app)
         self.open_button = Button("open_race", lambda: tr("steward.open"), self.open_race, "primary")
         self.take_button = Button("take", lambda: tr("steward.take"), self.take)
-        self.widgets = [*self.inputs, self.choice.track_button, self.choice.rules_button, self.open_button,
-                        self.take_button, self.back]
+        self.widgets = [
+            *self.inputs,
+            self.choice.track_button,
+            self.choice.rules_button,
+            self.open_button,
+            self.take_button,
+            self.back,
+        ]
         self.report: list[str] = []  # what the last step did, for the steward to read
 
     def bottom(self) -> int:
@@ -96,11 +102,17 @@ class StewardScene(Form):
             if not v["cars"].isdigit() or not v["laps"].isdigit():
                 raise ValueError(tr("create.bad_cars", most=min(10, len(track.grid))))
             header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
-            header = header.model_copy(update={"entries": tuple(
-                e.model_copy(update={"name": seats.get(e.id, e.name)}) for e in header.entries)})
+            header = header.model_copy(
+                update={
+                    "entries": tuple(
+                        e.model_copy(update={"name": seats.get(e.id, e.name)}) for e in header.entries
+                    )
+                }
+            )
             seconds = deadline_seconds(v["deadline"])
-            steward = Steward.open_race(folder, track, header, seats, v["steward"].strip() or "steward",
-                                        seconds, time.time())
+            steward = Steward.open_race(
+                folder, track, header, seats, v["steward"].strip() or "steward", seconds, time.time()
+            )
         except (ValueError, RaceFileError, OSError) as err:
             self.problem = str(err)
             return
@@ -135,5 +147,7 @@ class StewardScene(Form):
             self.report.append(tr("steward.over"))
         else:
             waiting = ", ".join(steward.state.race.seats[c] for c in steward.referee.waiting_for())
-            self.report.append(tr("steward.waiting", action=len(steward.state.applied), players=waiting or "–"))
+            self.report.append(
+                tr("steward.waiting", action=len(steward.state.applied), players=waiting or "–")
+            )
         self.report += [tr("steward.send", path=str(p)) for p in paths]

@@ -69,7 +69,12 @@ def keep_result(data: Path, track: Track, record: Record) -> str:
     try:
         if store.get(series.championship) is None:
             raise SeriesError(f"there is no championship {series.championship} in {data}")
-        store.add_race(series.championship, series.race, record, outcome_of(track, state, record.header).model_dump_json())
+        store.add_race(
+            series.championship,
+            series.race,
+            record,
+            outcome_of(track, state, record.header).model_dump_json(),
+        )
     finally:
         store.close()
     return f"race {series.race + 1} of {series.name} is in the championship"

@@ -38,7 +38,9 @@ def _seats(pairs: list[str]) -> dict[str, str]:
     return seats
 
 
-def championship_race(champ_id: int, data: str | None, seats: dict[str, str] | None) -> tuple[Header, Track] | None:
+def championship_race(
+    champ_id: int, data: str | None, seats: dict[str, str] | None
+) -> tuple[Header, Track] | None:
     """The championship's next race (header and track) with every human driver seated, or None
     after printing what is wrong."""
     if seats is None:
@@ -64,7 +66,10 @@ def open_cmd(
     data: str | None,
 ) -> int:
     if (Path(folder) / STEWARD_FILE).exists():
-        print(f"{folder} holds a race already: give another --folder (or 'take' to go on with it)", file=sys.stderr)
+        print(
+            f"{folder} holds a race already: give another --folder (or 'take' to go on with it)",
+            file=sys.stderr,
+        )
         return 2
     try:
         seconds = deadline_seconds(deadline)
@@ -79,7 +84,9 @@ def open_cmd(
         header, track = found
     else:
         if preset not in PRESETS:
-            print(f"--rules {preset!r} is not a rule set; choose one of {', '.join(PRESETS)}", file=sys.stderr)
+            print(
+                f"--rules {preset!r} is not a rule set; choose one of {', '.join(PRESETS)}", file=sys.stderr
+            )
             return 2
         if not track_file:
             print("--track FILE: the race's track is needed (or --championship ID)", file=sys.stderr)
@@ -95,8 +102,13 @@ def open_cmd(
         for entry in header.entries:  # the players' names on their cars
             if entry.id in sat:
                 header = header.model_copy(
-                    update={"entries": tuple(e.model_copy(update={"name": sat[e.id]}) if e.id == entry.id else e
-                                             for e in header.entries)})
+                    update={
+                        "entries": tuple(
+                            e.model_copy(update={"name": sat[e.id]}) if e.id == entry.id else e
+                            for e in header.entries
+                        )
+                    }
+                )
     try:
         steward = Steward.open_race(Path(folder), track, header, sat, name or "steward", seconds, time.time())
     except (RaceFileError, ValueError) as err:
@@ -142,7 +154,11 @@ def _send(steward: Steward, outbox: Path) -> int:
         return 1
     state = steward.referee.session.state
     waiting = ", ".join(steward.state.race.seats[c] for c in steward.referee.waiting_for())
-    status = "the race is over; the seed is revealed" if steward.state.revealed else f"waiting for {waiting or 'nobody'}"
+    status = (
+        "the race is over; the seed is revealed"
+        if steward.state.revealed
+        else f"waiting for {waiting or 'nobody'}"
+    )
     print(f"action {len(steward.state.applied)}, game round {state.round}: {status}")
     for path in paths:
         print(f"send {path}")

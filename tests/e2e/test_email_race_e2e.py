@@ -40,9 +40,15 @@ def open_file(d: Desktop, path: Path, name: str, shots: Path | None) -> None:
 def decide(d: Desktop, shots: Path | None) -> Status:
     """In the race screen: play what came since, then this player's one decision; back to the menu."""
     for _ in range(200):
-        s = d.wait(lambda s: s.get("scene") == "race" and not s.get("busy") and (
-            s.get("banner") or s.get("wait") == "gear" or "targets" in s or "menu" in s), timeout=90,
-            what="this player's decision")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "race"
+                and not s.get("busy")
+                and (s.get("banner") or s.get("wait") == "gear" or "targets" in s or "menu" in s)
+            ),
+            timeout=90,
+            what="this player's decision",
+        )
         if s["banner"]:
             d.key("Return")
         elif "menu" in s:
@@ -69,11 +75,33 @@ def decide(d: Desktop, shots: Path | None) -> Status:
     return s
 
 
-def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(desktop: Desktop, tmp_path: Path) -> None:
+def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(
+    desktop: Desktop, tmp_path: Path
+) -> None:
     folder, outbox, mailbox = tmp_path / "steward", tmp_path / "outbox", tmp_path / "mail"
     seats = [f"--seat={car}={name}" for car, name in PLAYERS.items()]
-    assert main(["steward", "open", "--folder", str(folder), "--outbox", str(outbox), "--track", TRACK,
-                 *seats, "--cars", "3", "--laps", "1", "--name", "stewart"]) == 0
+    assert (
+        main(
+            [
+                "steward",
+                "open",
+                "--folder",
+                str(folder),
+                "--outbox",
+                str(outbox),
+                "--track",
+                TRACK,
+                *seats,
+                "--cars",
+                "3",
+                "--laps",
+                "1",
+                "--name",
+                "stewart",
+            ]
+        )
+        == 0
+    )
     shots = tmp_path / "shots"
     shots.mkdir()
     decisions = 0
@@ -90,8 +118,22 @@ def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(desktop:
         open_file(desktop, received, name, shots if first else None)
         decide(desktop, shots if first else None)
         (reply,) = [p for p in mailbox.glob(f"*-{name}-decision.fdrace")]
-        assert main(["steward", "take", "--folder", str(folder), "--outbox", str(outbox), "--track", TRACK,
-                     str(reply)]) == 0
+        assert (
+            main(
+                [
+                    "steward",
+                    "take",
+                    "--folder",
+                    str(folder),
+                    "--outbox",
+                    str(outbox),
+                    "--track",
+                    TRACK,
+                    str(reply),
+                ]
+            )
+            == 0
+        )
         reply.unlink()
         decisions += 1
     steward = Steward(folder, OVAL)

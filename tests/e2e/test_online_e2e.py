@@ -27,7 +27,11 @@ def background(coro_factory) -> threading.Event:  # noqa: ANN001
     return stop
 
 
-def test_an_online_race_in_the_window_with_its_race_list_and_chat(desktop: Desktop, synapse, tmp_path: Path) -> None:  # noqa: F811
+def test_an_online_race_in_the_window_with_its_race_list_and_chat(
+    desktop: Desktop,
+    synapse,  # noqa: F811  (the fixture imported above)
+    tmp_path: Path,
+) -> None:
     names = {who: f"{who}{secrets.token_hex(3)}" for who in ("ann", "bob", "ref")}
     users = {who: synapse.register(name, f"pw-{name}") for who, name in names.items()}
     rooms: list[str] = []
@@ -38,7 +42,9 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(desktop: Deskt
         await link.login(f"pw-{names['ref']}")
         bot = RefereeBot(link, OVAL, tmp_path / "referee")
         race = opening({"car1": users["ann"], "car2": users["bob"]}, cars=3, deadline=3600)
-        named = tuple(e.model_copy(update={"name": n}) for e, n in zip(race.header.entries, ("Ann", "Bob", "Racer")))
+        named = tuple(
+            e.model_copy(update={"name": n}) for e, n in zip(race.header.entries, ("Ann", "Bob", "Racer"))
+        )
         race = race.model_copy(update={"header": race.header.model_copy(update={"entries": named})})
         rooms.append(await bot.open_race(race.header, race.seats, 3600, "Lindenring evening race"))
         await bot.serve(until=stop.is_set, retry=0.3)
@@ -67,8 +73,11 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(desktop: Deskt
         assert time.monotonic() < end, "no race room"
         time.sleep(0.1)
     desktop.kill_game()
-    desktop.env.update(FORMULA_D_HOMESERVER=synapse.url, FORMULA_D_ACCOUNT=users["ann"],
-                       FORMULA_D_PASSWORD=f"pw-{names['ann']}")
+    desktop.env.update(
+        FORMULA_D_HOMESERVER=synapse.url,
+        FORMULA_D_ACCOUNT=users["ann"],
+        FORMULA_D_PASSWORD=f"pw-{names['ann']}",
+    )
     desktop.launch()
     shots = tmp_path / "shots"
     shots.mkdir()
@@ -84,9 +93,15 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(desktop: Deskt
     decisions = 0
     chatted = False
     while decisions < 12:
-        s = desktop.wait(lambda s: s.get("scene") == "race" and not s.get("busy") and (
-            s.get("banner") or s.get("wait") == "gear" or "targets" in s or "menu" in s), timeout=90,
-            what="Ann's decision")
+        s = desktop.wait(
+            lambda s: (
+                s.get("scene") == "race"
+                and not s.get("busy")
+                and (s.get("banner") or s.get("wait") == "gear" or "targets" in s or "menu" in s)
+            ),
+            timeout=90,
+            what="Ann's decision",
+        )
         if s["banner"]:
             desktop.key("Return")
         elif not chatted:
@@ -107,10 +122,14 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(desktop: Deskt
             desktop.click(t["x"], t["y"])
             decisions += 1
         desktop.changed(s)
-    s = desktop.wait(lambda s: s.get("scene") == "race" and not s.get("busy") and s.get("wait") == "gear", timeout=90)
+    s = desktop.wait(
+        lambda s: s.get("scene") == "race" and not s.get("busy") and s.get("wait") == "gear", timeout=90
+    )
     if s["banner"]:  # "Ann's turn": clicked away for the picture
         desktop.key("Return")
-        s = desktop.wait(lambda s: not s.get("banner") and not s.get("busy"), what="the race screen without its banner")
+        s = desktop.wait(
+            lambda s: not s.get("banner") and not s.get("busy"), what="the race screen without its banner"
+        )
     assert s["round"] >= 3, s  # Ann's gears and moves went to the referee and came back
     desktop.shown(s, frames=3)
     desktop.screenshot(shots / "online-race.png")

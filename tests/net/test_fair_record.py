@@ -13,7 +13,7 @@ from game.main import main
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from rules.race_view import RaceView
-from rules.record import RecordError, Record, dumps, loads, replay
+from rules.record import RecordError, dumps, loads, replay
 from rules.referee import Referee
 from rules.referee_protocol import Decision
 from tests.rules.remote_helpers import OVAL, SEED, deliver, opening

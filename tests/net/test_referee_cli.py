@@ -91,21 +91,36 @@ def test_the_referee_opens_a_race_and_referees_it_to_the_flag(synapse, capsys, m
     assert len(list((tmp_path / "seeds").glob("*.txt"))) == 1
 
 
-def test_SEASON_4_the_referee_runs_a_championships_next_race_and_keeps_its_result(synapse, capsys, monkeypatch, tmp_path):
+def test_SEASON_4_the_referee_runs_a_championships_next_race_and_keeps_its_result(
+    synapse, capsys, monkeypatch, tmp_path
+):
     from game.storage.championships import ChampionshipStore
     from rules import championship as ch
 
     data = tmp_path / "data"
     store = ChampionshipStore(data)
     members = tuple(ch.Member(id=f"m{i}", name=f"M{i}", driver="rookie", number=i + 1) for i in range(2))
-    champ_id = store.create(ch.Championship(name="Online cup", preset="fd-basic", tracks=("oval.tmx",), laps=1,
-                                            members=members))
+    champ_id = store.create(
+        ch.Championship(name="Online cup", preset="fd-basic", tracks=("oval.tmx",), laps=1, members=members)
+    )
     store.close()
     name = f"bot{secrets.token_hex(3)}"
     user = synapse.register(name, "pw-bot")
     monkeypatch.setenv(PASSWORD_ENV, "pw-bot")
-    args = ["referee", "--homeserver", synapse.url, "--user", user, "--folder", str(tmp_path / "seeds"),
-            "--create", "--championship", str(champ_id), "--data", str(data)]
+    args = [
+        "referee",
+        "--homeserver",
+        synapse.url,
+        "--user",
+        user,
+        "--folder",
+        str(tmp_path / "seeds"),
+        "--create",
+        "--championship",
+        str(champ_id),
+        "--data",
+        str(data),
+    ]
     assert main(args) == 0
     assert "race 1 of Online cup is in the championship" in capsys.readouterr().out
     store = ChampionshipStore(data)

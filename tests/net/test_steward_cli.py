@@ -39,17 +39,50 @@ def race_by_mail(tmp: Path, folder: Path, players: list[str], data: Path | None 
         if done:
             return Steward(folder, OVAL)
         before = set((tmp / "out").glob("*.fdrace"))
-        assert steward("take", "--folder", str(folder), "--outbox", str(tmp / "out"), "--track", TRACK,
-                       *replies, *extra) == 0
+        assert (
+            steward(
+                "take",
+                "--folder",
+                str(folder),
+                "--outbox",
+                str(tmp / "out"),
+                "--track",
+                TRACK,
+                *replies,
+                *extra,
+            )
+            == 0
+        )
         sent = sorted(set((tmp / "out").glob("*.fdrace")) - before)
     raise AssertionError("the race did not end")
 
 
 def test_SEASON_1_three_players_and_a_steward_race_by_email_from_the_command_line(tmp_path, capsys):
     folder = tmp_path / "steward"
-    assert steward("open", "--folder", str(folder), "--outbox", str(tmp_path / "out"), "--track", TRACK,
-                   "--seat", "car1=anna", "--seat", "car2=ben", "--seat", "car3=carl", "--cars", "4",
-                   "--laps", "1", "--name", "stewart") == 0
+    assert (
+        steward(
+            "open",
+            "--folder",
+            str(folder),
+            "--outbox",
+            str(tmp_path / "out"),
+            "--track",
+            TRACK,
+            "--seat",
+            "car1=anna",
+            "--seat",
+            "car2=ben",
+            "--seat",
+            "car3=carl",
+            "--cars",
+            "4",
+            "--laps",
+            "1",
+            "--name",
+            "stewart",
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "send " in out and "waiting for" in out
     assert steward("open", "--folder", str(folder), "--outbox", str(tmp_path / "out"), "--track", TRACK) == 2
@@ -70,7 +103,9 @@ def test_bad_steward_input_gets_one_message(tmp_path, capsys):
     assert "--track FILE" in capsys.readouterr().err
     assert steward(*base, "--championship", "7", "--data", str(tmp_path)) == 2
     assert "there is no championship 7" in capsys.readouterr().err
-    assert steward("take", "--folder", str(tmp_path / "none"), "--outbox", str(tmp_path), "--track", TRACK) == 1
+    assert (
+        steward("take", "--folder", str(tmp_path / "none"), "--outbox", str(tmp_path), "--track", TRACK) == 1
+    )
     assert "cannot read" in capsys.readouterr().err
 
 
@@ -82,8 +117,16 @@ def test_SEASON_4_a_championships_race_by_email_counts_in_its_standings(tmp_path
         ch.Member(id="ben", name="Ben", number=5, colour="#2f6fd0"),
         ch.Member(id="cy", name="Cy", driver="racer", number=9, colour="#30a030"),
     )
-    champ_id = store.create(ch.Championship(name="Mail league", preset="fd-basic", tracks=("oval.tmx",) * 2,
-                                            laps=1, members=members, scheme=ch.SCHEMES["f1"]))
+    champ_id = store.create(
+        ch.Championship(
+            name="Mail league",
+            preset="fd-basic",
+            tracks=("oval.tmx",) * 2,
+            laps=1,
+            members=members,
+            scheme=ch.SCHEMES["f1"],
+        )
+    )
     store.close()
     folder = tmp_path / "steward"
     base = ["open", "--folder", str(folder), "--outbox", str(tmp_path / "out"), "--data", str(data)]
