@@ -777,6 +777,43 @@ def lane_staggers(board: Board, pos: dict[int, Point]) -> list[float]:
     return [round((d - rear) % 1, 2) for d in ahead]
 
 
+#: A node this close to a whole or half row of its piece (in spaces) is taken as level with it
+#: or as the brick pattern's half space: traced boards are a few pixels off.
+SNAP = 0.2
+
+
+def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tuple[Point, Point]]]) -> dict[int, float]:
+    """Each lane node's ``row_position``: where it lies among the rows of its piece, measured on
+    the lane with the most nodes there (its nodes at 0, 1, 2, ...), every other lane's node at
+    the point of that lane's line beside it. So the map's rows follow the board wherever its
+    lanes are level or staggered and by how much, section by section."""
+    lanes = board.lanes
+    order = [sorted(c) for c in cuts]
+    out: dict[int, float] = {}
+    for j in range(len(order[0])):
+        piece = [lane[o[j]:o[j + 1]] if j + 1 < len(o) else lane[o[j]:] for lane, o in zip(lanes, order)]
+        ref = max(range(len(lanes)), key=lambda li: len(piece[li]))
+        lane, first = lanes[ref], order[ref][j]
+        line = [pos[lane[(first + k) % len(lane)]] for k in range(-1, len(piece[ref]) + 1)]
+        for li, nodes in enumerate(piece):
+            for k, n in enumerate(nodes):
+                t = float(k) if li == ref else _index_on(line, pos[n]) - 1.0
+                half = round(2 * t) / 2
+                out[n] = half if abs(t - half) <= SNAP / 2 else round(t, 2)
+    return out
+
+
+def _index_on(line: list[Point], q: Point) -> float:
+    """Where the point beside ``q`` lies on the polyline, counted in its points (0 the first)."""
+    best = (math.inf, 0.0)
+    for i, (a, b) in enumerate(zip(line, line[1:])):
+        ab = _sub(b, a)
+        f = min(1.0, max(0.0, _dot(_sub(q, a), ab) / (_dot(ab, ab) or 1.0)))
+        gap = math.dist(q, (a[0] + ab[0] * f, a[1] + ab[1] * f))
+        best = min(best, (gap, i + f))
+    return best[1]
+
+
 def _next_in_lane(board: Board, node: int) -> int:
     lane = next(lane for lane in board.lanes if node in lane)
     return lane[(lane.index(node) + 1) % len(lane)]
@@ -796,9 +833,11 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     staggers = lane_staggers(board, pos)
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li],
                                {"stagger": st} if st else {}) for li, (lane, st) in enumerate(zip(lanes, staggers))]
-    # every lane node a hand-placed space, where the board has it
-    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
     cuts, row_keys = _cut_points(board, pos, space, skip, staggers)
+    # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
+    at_row = row_positions(board, pos, cuts)
+    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],), props={"row_position": at_row[n]})
+                          for lane in lanes for n in lane]
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
                         for oid, keys in rows.items()]
