@@ -796,10 +796,12 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
         lane, first = lanes[ref], order[ref][j]
         line = [pos[lane[(first + k) % len(lane)]] for k in range(-1, len(piece[ref]) + 1)]
         for li, nodes in enumerate(piece):
+            before = -math.inf
             for k, n in enumerate(nodes):
                 t = float(k) if li == ref else _index_on(line, pos[n]) - 1.0
                 half = round(2 * t) / 2
-                out[n] = half if abs(t - half) <= SNAP / 2 else round(t, 2)
+                # a lane's positions increase along it, where its nodes lie beside the same point in a tight bend too
+                before = out[n] = max(half if abs(t - half) <= SNAP / 2 else round(t, 2), round(before + 0.01, 2))
     return out
 
 
