@@ -713,7 +713,7 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
         for p in range(len(majors[0])):
             ends = [(m[p], m[p + 1] if p + 1 < len(m) else len(lane)) for m, lane in zip(majors, board.lanes)]
             chunks = max(1, min(z - a for a, z in ends) // CHUNK)
-            rows += [tuple(a + round(j * (z - a) / chunks) for a, z in ends) for j in range(1, chunks)]
+            rows += _row_cuts(board, pos, ends, chunks)
         rows = [r for r in rows if r not in skip]  # row lines the format refused (they cross a lane twice)
     out = []
     for li, lane in enumerate(board.lanes):
@@ -738,6 +738,30 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
             cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
         out.append(cuts)
     return out, rows
+
+
+def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], chunks: int) -> list[tuple[int, ...]]:
+    """The row lines of one stretch between major cuts (``ends``: each lane's first node and the
+    one after its last), ``chunks - 1`` of them: each cuts the lane with the most nodes at an even
+    fraction and every other lane before its first node that lies beside or ahead of that cut
+    (a quarter space of slack for the brick pattern), so no node after a row line lies beside or
+    behind one before it in the next lane; each piece keeps a node of every lane."""
+    ref = max(range(len(ends)), key=lambda li: ends[li][1] - ends[li][0])
+    lane, (a_r, z_r) = board.lanes[ref], ends[ref]
+    line = [pos[lane[k % len(lane)]] for k in range(a_r - 1, z_r + 1)]
+    beside = [[_index_on(line, pos[board.lanes[li][k % len(board.lanes[li])]]) + a_r - 1 for k in range(a, z)]
+              for li, (a, z) in enumerate(ends)]
+    out = []
+    before = [a for a, _ in ends]
+    for j in range(1, chunks):
+        at = a_r + round(j * (z_r - a_r) / chunks)
+        keys = []
+        for li, (a, z) in enumerate(ends):
+            k = a + next((i for i, t in enumerate(beside[li]) if t >= at - 0.25), z - a)
+            keys.append(min(max(k, before[li] + 1), z - (chunks - j)))
+        before = keys
+        out.append(tuple(keys))
+    return out
 
 
 #: A lane whose nodes lie at least this fraction of a space ahead of or behind lane A's (and at
