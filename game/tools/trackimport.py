@@ -686,8 +686,7 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
 CHUNK = 4
 
 
-def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]],
-                staggers: list[float]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
+def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
     """Per lane, where the start line (key 0), each corner border and each row line cut the
     lane (key: the index of the first node after the cut), with the normal there; and per
     row line the key it has in each lane.
@@ -728,9 +727,6 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
             have = (1 - frac[prev]) * chord(prev) + inner
             frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
-        if staggers[li]:
-            shift = staggers[li] if staggers[li] <= 0.5 else staggers[li] - 1.0
-            frac = {k: min(0.95, max(0.05, 0.5 - shift * space / chord(k))) for k in frac}
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]
@@ -764,43 +760,6 @@ def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], 
     return out
 
 
-#: A lane whose nodes lie at least this fraction of a space ahead of or behind lane A's (and at
-#: most one minus it) is staggered: the brick pattern of printed boards.
-STAGGERED = 0.2
-
-
-def lane_staggers(board: Board, pos: dict[int, Point]) -> list[float]:
-    """Each lane's ``stagger`` (0 for lanes level with lane A): how far its nodes on the straight
-    of the finish line lie ahead of lane A's, in lane A's spaces, where that is between
-    ``STAGGERED`` and one minus it. A lane half a space behind makes the lanes level with it
-    the staggered ones instead, so every stagger is the part of a space a lane lies ahead of the
-    rearmost, as the format reads it (``game.tracks.spaces``)."""
-    nodes, lanes = board.dat.nodes, board.lanes
-    ref = Path([pos[n] for n in lanes[0]], True)
-    at = [ref.project(pos[n])[0] for n in lanes[0]] + [ref.length]  # lane A's nodes along its own lap
-    first = at[0]
-
-    def a_index(pt: Point) -> float:
-        """Where a point lies along lane A, counted in lane A's nodes from its finish node."""
-        s = (ref.project(pt)[0] - first) % ref.length
-        k = max(j for j in range(len(lanes[0])) if (at[j] - first) % ref.length <= s) if s else 0
-        nxt = (at[k + 1] - first) % ref.length or ref.length
-        here = (at[k] - first) % ref.length
-        return k + (s - here) / ((nxt - here) or 1.0)
-
-    ahead: list[float] = []
-    for lane in lanes:
-        straight = [k for k, n in enumerate(lane[:8]) if not nodes[n].curve and not nodes[lanes[0][k]].curve]
-        offs = []
-        for k in straight:
-            d = a_index(pos[lane[k]]) - k
-            offs.append((d + len(lanes[0]) / 2) % len(lanes[0]) - len(lanes[0]) / 2)
-        d = statistics.median(offs) if offs else 0.0
-        ahead.append(d if STAGGERED <= abs(d) % 1 <= 1 - STAGGERED else 0.0)
-    rear = min(ahead)
-    return [round((d - rear) % 1, 2) for d in ahead]
-
-
 #: A node this close to a whole or half row of its piece (in spaces) is taken as level with it
 #: or as the brick pattern's half space: traced boards are a few pixels off.
 SNAP = 0.2
@@ -826,7 +785,28 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
                 half = round(2 * t) / 2
                 # a lane's positions increase along it, where its nodes lie beside the same point in a tight bend too
                 before = out[n] = max(half if abs(t - half) <= SNAP / 2 else round(t, 2), round(before + 0.01, 2))
+        _forwards(board, piece, out)
     return out
+
+
+def _forwards(board: Board, piece: list[list[int]], at: dict[int, float]) -> None:
+    """Where a lane change of the board leads to a node the geometry put behind its start in the
+    same piece (a hand's tracing a little off in a bend), the two are made level, so the step is
+    a sideways arrow instead of one the format refuses as leading back: the node behind moves
+    up to its start's position, or the start back to it, whichever keeps its lane's order."""
+    home = {n: (li, k) for li, nodes in enumerate(piece) for k, n in enumerate(nodes)}
+
+    def fits(n: int, value: float) -> bool:
+        li, k = home[n]
+        nodes = piece[li]
+        return (k == 0 or at[nodes[k - 1]] < value) and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
+
+    for a, b in board.dat.edges:
+        if a in home and b in home and abs(home[a][0] - home[b][0]) == 1 and at[b] < at[a]:
+            if fits(b, at[a]):
+                at[b] = at[a]
+            elif fits(a, at[b]):
+                at[a] = at[b]
 
 
 def _index_on(line: list[Point], q: Point) -> float:
@@ -856,10 +836,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
-    staggers = lane_staggers(board, pos)
-    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li],
-                               {"stagger": st} if st else {}) for li, (lane, st) in enumerate(zip(lanes, staggers))]
-    cuts, row_keys = _cut_points(board, pos, space, skip, staggers)
+    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li])
+                         for li, lane in enumerate(lanes)]
+    cuts, row_keys = _cut_points(board, pos, space, skip)
     # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
     at_row = row_positions(board, pos, cuts)
     d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],), props={"row_position": at_row[n]})

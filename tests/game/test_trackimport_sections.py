@@ -1,0 +1,173 @@
+"""`track import` of boards whose lanes are offset differently along the lap: the brick pattern
+on one straight, level lanes on another (most of GP Online's traced boards, Monaco among them).
+Every node becomes a hand-placed space with its ``row_position`` among its piece's rows, so
+each section keeps its own offset and every lane change of the board is a step of the map.
+
+The boards are made here from the project's own ovals (tests/tracks/make_dat.py); the
+community's boards carry no licence, so no test reads them."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from game.main import main
+from game.tools.datfile import DatTrack, parse_dat
+from game.tools.trackimport import space_of, step_fates, understand
+from game.tracks.drawing import TrackError
+from game.tracks.load import load_track
+from rules.track import EdgeKind
+from tests.game.test_trackimport_shapes import dat_text
+from tests.tracks import make_dat
+
+
+def level_bottom_straight(lanes: int) -> DatTrack:
+    """A board staggered on the top straight (lane B half a space ahead of its neighbours, the
+    diagonals into the space that overlaps ahead) but level on the bottom straight: there lane
+    B's nodes sit beside its neighbours' and every diagonal leads a row on."""
+    real = make_dat.lane_nodes
+
+    def sections(offset: float, ahead: float = 0.0) -> list[tuple[float, float, int, int]]:
+        level = real(offset, 0.0)
+        return [lv if seg == 4 else node for node, lv, seg in zip(real(offset, ahead), level, (n[3] for n in level))]
+
+    make_dat.lane_nodes = sections
+    try:
+        dat = parse_dat(make_dat.board(lanes, False, stagger=True))
+    finally:
+        make_dat.lane_nodes = real
+    board = understand(dat)
+    b_lane = board.lanes[1]
+    bottom_y = max(dat.nodes[n].y for n in b_lane)
+    bottom = {n for lane in board.lanes for n in lane if dat.nodes[n].y > bottom_y - 30 and not dat.nodes[n].curve}
+    nxt = {n: b_lane[(k + 1) % len(b_lane)] for k, n in enumerate(b_lane)}
+    # into lane B on the bottom straight: the brick board's step into the space beside becomes a row on
+    dat.edges = [(a, nxt[b]) if a in bottom and b in bottom and b in nxt and a not in nxt else (a, b)
+                 for a, b in dat.edges]
+    return dat
+
+
+def imported(dat: DatTrack, tmp_path: Path, capsys) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    code = main(["track", "import", str(src), str(out)])
+    said = capsys.readouterr()
+    assert code == 0, said.err
+    assert main(["track", "check", str(out)]) == 0
+    return out, said.out
+
+
+@pytest.mark.parametrize("lanes", [2, 3])
+def test_every_step_is_kept_where_the_offset_changes_along_the_lap_CORE_MOVE_3(lanes, tmp_path, capsys):
+    """One stagger per lane would move the bottom straight's lane changes a row on; with each
+    space's row position none is moved or dropped, and the map has no step the board has not."""
+    dat = level_bottom_straight(lanes)
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    spaces = space_of(board, track)
+    fates = step_fates(board, track, spaces)
+    assert set(fates.values()) == {"kept"}, said
+    assert {(e.src, e.dst) for e in track.edges if not track.space(e.src).in_pit and not track.space(e.dst).in_pit} \
+        <= {(spaces[a], spaces[b]) for a, b in dat.edges}
+    assert "not kept: nothing" in said
+
+
+def test_the_rows_are_brick_on_one_straight_and_level_on_the_other_AMB_4_AMB_9(tmp_path, capsys):
+    """Lane B's space on the top straight lies between two of lane A's rows and is beside both;
+    on the bottom straight it shares its row with lane A's space beside it (level, AMB-9)."""
+    dat = level_bottom_straight(2)
+    out, _ = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    spaces = space_of(board, track)
+    a_lane, b_lane = board.lanes
+    top = [k for k in range(2, 6)]  # the finish straight's first spaces
+    for k in top:
+        a, b, a2 = (track.space(spaces[n]) for n in (a_lane[k], b_lane[k], a_lane[k + 1]))
+        assert a.row < b.row < a2.row
+    bottom_y = max(dat.nodes[n].y for n in a_lane)
+    on_bottom = [[n for n in lane if dat.nodes[n].y > bottom_y - 50 and not dat.nodes[n].curve] for lane in (a_lane, b_lane)]
+    level = [(a, b) for a in on_bottom[0] for b in on_bottom[1] if abs(dat.nodes[a].x - dat.nodes[b].x) < 5]
+    assert len(level) >= 15
+    for a, b in level:
+        assert track.space(spaces[a]).row == track.space(spaces[b]).row
+    kinds = {(e.src, e.dst): e.kind for e in track.edges}
+    a, b = level[5]
+    assert kinds[(spaces[a], spaces[b_lane[b_lane.index(b) + 1]])] is EdgeKind.DIAGONAL
+
+
+def test_a_monaco_like_board_imports_whole_and_races(tmp_path, capsys):
+    """Three lanes staggered on one straight and level on the other, a printed line forbidding
+    the lane changes between lanes A and B along part of the top straight and tight corners:
+    the shapes that made Monaco's lane changes unmatchable. It imports with every step, passes
+    the checks and carries a whole simulated race."""
+    dat = level_bottom_straight(3)
+    board = understand(dat)
+    a_lane, b_lane = board.lanes[:2]
+    printed = set(a_lane[5:9]) | set(b_lane[5:9])
+    dat.edges = [(a, b) for a, b in dat.edges if not ({a, b} <= printed and (a in a_lane) != (b in a_lane))]
+    out, said = imported(dat, tmp_path, capsys)
+    assert 'type="no_lane_change"' in out.read_text(encoding="utf-8")
+    track = load_track(out)
+    fates = step_fates(board, track, space_of(board, track))
+    assert set(fates.values()) == {"kept"}, said
+    assert main(["simulate", "--track", str(out), "--cars", "6", "--laps", "1", "--seed", "3"]) == 0
+    assert "finished" in capsys.readouterr().out.lower()
+
+
+def with_row_position(out: Path, tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    """The imported map with one space point's row_position changed by ``edit``."""
+    tree = ET.parse(out)
+    points = [o for o in tree.getroot().iter("object") if o.get("type") == "space"]
+    edit(points)
+    changed = tmp_path / "changed.tmx"
+    tree.write(changed, encoding="unicode")
+    return changed
+
+
+def _prop(obj: ET.Element) -> ET.Element:
+    return next(p for p in obj.iter("property") if p.get("name") == "row_position")
+
+
+def test_row_positions_that_do_not_increase_along_a_lane_are_named_with_the_point(tmp_path, capsys):
+    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+
+    def backwards(points: list[ET.Element]) -> None:
+        _prop(points[3]).set("value", _prop(points[2]).get("value"))
+
+    changed = with_row_position(out, tmp_path, backwards)
+    with pytest.raises(TrackError) as err:
+        load_track(changed)
+    lines = [p.line() for p in err.value.problems]
+    assert any(re.search(r"row_position \S+ of hand-placed space \d+ is not greater than", x)
+               and "increasing row_position values in the driving direction" in x for x in lines), lines
+
+
+def test_a_space_without_row_position_among_spaces_with_one_is_named(tmp_path, capsys):
+    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+
+    def without(points: list[ET.Element]) -> None:
+        props = points[3].find("properties")
+        props.remove(_prop(points[3]))
+
+    changed = with_row_position(out, tmp_path, without)
+    with pytest.raises(TrackError) as err:
+        load_track(changed)
+    lines = [p.line() for p in err.value.problems]
+    assert any("has no row_position, but other spaces of lane object" in x for x in lines), lines
+
+
+def test_a_row_position_that_is_not_a_number_is_named(tmp_path, capsys):
+    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+
+    def text(points: list[ET.Element]) -> None:
+        prop = _prop(points[3])
+        prop.set("type", "string")
+        prop.set("value", "ahead")
+
+    changed = with_row_position(out, tmp_path, text)
+    with pytest.raises(TrackError) as err:
+        load_track(changed)
+    assert any("row_position 'ahead' of hand-placed space" in p.line() for p in err.value.problems)
