@@ -726,7 +726,7 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
         for prev, k in zip(order, order[1:]):
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
             have = (1 - frac[prev]) * chord(prev) + inner
-            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
+            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / (chord(k) or 1.0)))
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]
@@ -739,7 +739,8 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
 def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], chunks: int) -> list[tuple[int, ...]]:
     """The row lines of one stretch between major cuts (``ends``: each lane's first node and the
     one after its last), ``chunks - 1`` of them: each cuts the lane with the most nodes at an even
-    fraction and every other lane before its first node that lies beside or ahead of that cut
+    fraction, a lane with as many nodes at the same place among them, and every other lane
+    before its first node that lies beside or ahead of that cut
     (a quarter space of slack for the brick pattern), so no node after a row line lies beside or
     behind one before it in the next lane; each piece keeps a node of every lane."""
     ref = max(range(len(ends)), key=lambda li: ends[li][1] - ends[li][0])
@@ -753,7 +754,10 @@ def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], 
         at = a_r + round(j * (z_r - a_r) / chunks)
         keys = []
         for li, (a, z) in enumerate(ends):
-            k = a + next((i for i, t in enumerate(beside[li]) if t >= at - 0.25), z - a)
+            if z - a == z_r - a_r:  # as many nodes as the reference: the same place among them
+                k = a + at - a_r
+            else:
+                k = a + next((i for i, t in enumerate(beside[li]) if t >= at - 0.25), z - a)
             keys.append(min(max(k, before[li] + 1), z - (chunks - j)))
         before = keys
         out.append(tuple(keys))
@@ -780,11 +784,14 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
         line = [pos[lane[(first + k) % len(lane)]] for k in range(-1, len(piece[ref]) + 1)]
         for li, nodes in enumerate(piece):
             before = -math.inf
-            for k, n in enumerate(nodes):
-                t = float(k) if li == ref else _index_on(line, pos[n]) - 1.0
+            beside = [float(k) if li == ref else _index_on(line, pos[n]) - 1.0 for k, n in enumerate(nodes)]
+            if len(nodes) == len(piece[ref]):  # a lane as long as the reference: one offset, a hand's errors evened out
+                offset = statistics.median(t - k for k, t in enumerate(beside))
+                beside = [k + offset for k in range(len(nodes))]
+            for n, t in zip(nodes, beside):
                 half = round(2 * t) / 2
                 # a lane's positions increase along it, where its nodes lie beside the same point in a tight bend too
-                before = out[n] = max(half if abs(t - half) <= SNAP / 2 else round(t, 2), round(before + 0.01, 2))
+                before = out[n] = max(half if abs(t - half) <= SNAP else round(t, 2), round(before + 0.01, 2))
         _forwards(board, piece, out)
     return out
 
