@@ -759,9 +759,31 @@ def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], 
             else:
                 k = a + next((i for i, t in enumerate(beside[li]) if t >= at - 0.25), z - a)
             keys.append(min(max(k, before[li] + 1), z - (chunks - j)))
+        keys = _unbroken(board, ends, keys, [b + 1 for b in before], [z - (chunks - j) for _, z in ends])
         before = keys
         out.append(tuple(keys))
     return out
+
+
+def _unbroken(board: Board, ends: list[tuple[int, int]], keys: list[int], low: list[int], high: list[int]) -> list[int]:
+    """A row line's keys moved so that no lane change of the board leads from a node after it
+    to one before it (the map's rows would make it lead back): the line moves back in the lane
+    the change leads into, or else on in the lane it leaves, within ``low``..``high``."""
+    where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
+    near = [(where[a], where[b]) for a, b in board.dat.edges if a in where and b in where
+            and abs(where[a][0] - where[b][0]) == 1
+            and all(ends[li][0] <= k < ends[li][1] for li, k in (where[a], where[b]))]
+    keys = list(keys)
+    for _ in range(4):
+        broken = [(ia, ib) for ia, ib in near if ia[1] >= keys[ia[0]] and ib[1] < keys[ib[0]]]
+        if not broken:
+            break
+        for (la, ka), (lb, kb) in broken:
+            if low[lb] <= kb and kb < keys[lb]:
+                keys[lb] = max(low[lb], kb)
+            elif ka + 1 <= high[la]:
+                keys[la] = max(keys[la], ka + 1)
+    return keys
 
 
 #: A node this close to a whole or half row of its piece (in spaces) is taken as level with it
