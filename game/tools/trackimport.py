@@ -824,14 +824,17 @@ def _forwards(board: Board, piece: list[list[int]], at: dict[int, float]) -> Non
     a sideways arrow instead of one the format refuses as leading back: the node behind moves
     up to its start's position, or the start back to it, whichever keeps its lane's order."""
     home = {n: (li, k) for li, nodes in enumerate(piece) for k, n in enumerate(nodes)}
+    changes = [(a, b) for a, b in board.dat.edges if a in home and b in home and abs(home[a][0] - home[b][0]) == 1]
 
     def fits(n: int, value: float) -> bool:
+        """``value`` keeps n's lane in order and every lane change into and out of n forwards."""
         li, k = home[n]
         nodes = piece[li]
-        return (k == 0 or at[nodes[k - 1]] < value) and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
+        return ((k == 0 or at[nodes[k - 1]] < value) and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
+                and all(at[a] <= value for a, b in changes if b == n) and all(value <= at[b] for a, b in changes if a == n))
 
-    for a, b in board.dat.edges:
-        if a in home and b in home and abs(home[a][0] - home[b][0]) == 1 and at[b] < at[a]:
+    for a, b in changes:
+        if at[b] < at[a]:
             if fits(b, at[a]):
                 at[b] = at[a]
             elif fits(a, at[b]):
