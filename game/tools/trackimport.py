@@ -396,10 +396,11 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
-                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
-                            f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
-                            "a corner of this format is one run of spaces in each lane, so they are corner "
-                            "spaces in the map")
+                if any(nodes[n].type != BLOCKED for n in between):  # a blocked node in a curve loses nothing
+                    lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
+                                f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
+                                "a corner of this format is one run of spaces in each lane, so they are corner "
+                                "spaces in the map")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
@@ -928,9 +929,10 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                     oid = next(ids)
                     arrows[oid] = (a, b)
                     d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
-    # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out
+    # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out; the
+    # first build, which only places the spaces, has no arrows yet to lead round it
     d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],)) for lane in lanes for n in lane
-                           if board.dat.nodes[n].type == BLOCKED]
+                           if board.dat.nodes[n].type == BLOCKED and centres is not None]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
