@@ -8,6 +8,7 @@ community's boards carry no licence, so no test reads them."""
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -171,3 +172,39 @@ def test_a_row_position_that_is_not_a_number_is_named(tmp_path, capsys):
     with pytest.raises(TrackError) as err:
         load_track(changed)
     assert any("row_position 'ahead' of hand-placed space" in p.line() for p in err.value.problems)
+
+
+def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_path, capsys):
+    """A blocked node in the middle of lane A's hairpin, the lane after it reached only by a
+    lane change from lane B (Valencia's bend): the import keeps the blocked space and every
+    other step; the first build, which places the spaces before any arrow exists, does not
+    stop at the lane the blocked space closes."""
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    a_lane, b_lane = board.lanes[:2]
+    _, hairpin = board.corners[-1]
+    in_a = [n for n in a_lane if n in hairpin]
+    blocked = in_a[len(in_a) // 2]
+    after = a_lane[a_lane.index(blocked) + 1]
+    node = dat.nodes[blocked]
+    dat.nodes[blocked] = type(node)(node.id, node.x, node.y, 4, node.finish)
+    dat.edges = [(a, b) for a, b in dat.edges if b != after or a == blocked]  # only lane B leads past it
+
+    def beside(n: int, lane: list[int]) -> int:
+        return min(lane, key=lambda m: math.dist(dat.nodes[m].pos, dat.nodes[n].pos))
+
+    # every node of lane A in the bend before the blocked one has a way into lane B, as Valencia's has
+    for n in in_a[:in_a.index(blocked)]:
+        step = (n, beside(a_lane[a_lane.index(n) + 1], b_lane))
+        if step not in dat.edges:
+            dat.edges.append(step)
+    way_in = (b_lane[b_lane.index(beside(after, b_lane)) - 1], after)
+    dat.edges.append(way_in)
+    out, said = imported(dat, tmp_path, capsys)
+    track = load_track(out)
+    spaces = space_of(board, track)
+    assert track.blocked == (spaces[blocked],)
+    fates = step_fates(understand(dat), track, spaces)
+    assert fates[way_in] == "kept"
+    assert {f for step, f in fates.items() if blocked not in step} == {"kept"}
+    assert "not kept: nothing" in said
