@@ -110,6 +110,13 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
         return 1
     print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
     print(kept_line(written))
+    spaces = space_of(board, written)
+    gaps = [f"before node {n} ({spaces.get(n, '?')}, {far:.1f} spaces after the space before it)"
+            for n, far in gaps_before(board).items()]
+    if gaps:
+        print(f"gaps: the board has no space {'; '.join(gaps)}: a bridge or a tunnel, or a node the tracing left "
+              "out; each is kept as one step, its space marked after_gap (if a node is missing, add it in GP "
+              "Online's editor)")
     facts = fidelity(board, written)
     steps = facts["steps"]
     print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
@@ -124,7 +131,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
         print(f"  - {line}")
     if report is not None:
         try:
-            text = json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
+            text = json.dumps({"file": src, "map": out} | facts | {"gaps": gaps, "not_kept": lost}, indent=2)
             write_atomic(FsPath(report), text + "\n")
         except OSError as err:
             print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
@@ -657,9 +664,19 @@ def _corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[lis
                       pos[first[k]][1] - _right(pos, first, k)[1] * side) for k in runs[0]]
         poly = (_through(enter, width, reach) + right_side + _through(leave, width, reach)[::-1]
                 + left_side[::-1])
-        if all(len(p.crossings(poly, True)) == 2 for p in paths):
+        if all(_meets_at(p, poly, (e[0], z[0])) for p, e, z in zip(paths, enter, leave)):
             break
     return poly
+
+
+def _meets_at(path: Path, poly: list[Point], cuts: tuple[Point, Point]) -> bool:
+    """The polygon crosses the lane twice, at its entry and exit cuts: not at a stretch of the
+    track that runs close by (a bridge over the bend, a hairpin's other side)."""
+    xs = path.crossings(poly, True)
+    if len(xs) != 2:
+        return False
+    want = sorted(path.project(c)[0] for c in cuts)
+    return all(min(abs(x - w), path.length - abs(x - w)) < 1.0 for x, w in zip(sorted(xs), want))
 
 
 def _through(cuts: list[tuple[Point, Point]], width: float, reach: float = 1.0) -> list[Point]:
@@ -853,6 +870,16 @@ def _index_on(line: list[Point], q: Point) -> float:
     return best[1]
 
 
+def gaps_before(board: Board) -> dict[int, float]:
+    """The lane nodes a step longer than the format lets two hand-placed spaces lie apart leads
+    into, with that step in spaces: the board has no space there (its lane runs under a bridge
+    or the tracing left one out), and the map keeps it as one step, its later space marked
+    ``after_gap``."""
+    pos, space, _, _ = _geometry(board)
+    return {b: math.dist(pos[a], pos[b]) / space for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])
+            if math.dist(pos[a], pos[b]) > 0.95 * MAX_GAP * space}
+
+
 def _next_in_lane(board: Board, node: int) -> int:
     lane = next(lane for lane in board.lanes if node in lane)
     return lane[(lane.index(node) + 1) % len(lane)]
@@ -874,7 +901,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     cuts, row_keys = _cut_points(board, pos, space, skip)
     # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
     at_row = row_positions(board, pos, cuts)
-    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],), props={"row_position": at_row[n]})
+    gaps = set(gaps_before(board))
+    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],),
+                                props={"row_position": at_row[n]} | ({"after_gap": True} if n in gaps else {}))
                           for lane in lanes for n in lane]
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
