@@ -877,7 +877,7 @@ def gaps_before(board: Board) -> dict[int, float]:
     ``after_gap``."""
     pos, space, _, _ = _geometry(board)
     return {b: math.dist(pos[a], pos[b]) / space for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])
-            if math.dist(pos[a], pos[b]) > 0.95 * MAX_GAP * space}
+            if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space}
 
 
 def _next_in_lane(board: Board, node: int) -> int:
