@@ -279,8 +279,9 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
         if len(past) > 1 and any(nodes[c].curve for c in options):
             ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
-        by_line = sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here)))
-                         - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        by_line = sorted(options, key=lambda c: (_skips(c, options, here),
+                                                 abs(_cross(ahead, _sub(nodes[c].pos, here)))
+                                                 - 0.1 * _dot(ahead, _sub(nodes[c].pos, here))))
         across = sorted(succ[cur], key=lambda c: _cross(ahead, _sub(nodes[c].pos, here)))  # left to right
         own = None
         if i == 0 and len(lanes) > 1:
@@ -292,6 +293,14 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         if own in options:
             return [own] + [c for c in by_line if c != own]
         return by_line
+
+    def _skips(c: int, options: list[int], here: Point) -> bool:
+        """A step past another option that lies on its way and leads on to it (a board that also
+        lists the step over a node): the lane goes through that node first."""
+        far = math.dist(here, nodes[c].pos)
+        way = _unit(_sub(nodes[c].pos, here))
+        return any(c in succ[o] and math.dist(here, nodes[o].pos) < 0.7 * far
+                   and abs(_cross(way, _sub(nodes[o].pos, here))) < 0.25 * far for o in options if o != c)
 
     history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
     budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
@@ -1156,9 +1165,20 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
             continue
         why = dropped.get((a, b))
         if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
-            why = "a step across more than one lane"
-        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map"
-                    + (f": {why}" if why else ""))
+            why = (f"it crosses {abs(lane_of[a] - lane_of[b])} lanes in one step, and a car changes one lane a "
+                   "space (the format's arrows join neighbouring lanes). Fix: most likely a stray edge; delete it "
+                   "in GP Online's editor")
+        elif why is None and a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
+            why = (f"it leads past {spaces[_next_in_lane(board, a)]}, a space of its own lane, and the format's "
+                   "steps along a lane go to its next space. Fix: most likely a stray edge; delete it in GP "
+                   "Online's editor")
+        elif why is None and board.pit_spread and {a, b} & set(board.pit):
+            why = ("the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit "
+                   "spaces do not pair up one to one. Fix: in GP Online's editor move the first pit node beside "
+                   "or after the space the pit entry leaves from")
+        elif why is None:
+            why = "the map has no step like it. Fix: check the node's edges in GP Online's editor"
+        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map: {why}")
     steps = set(same.values())
     for e in track.edges:
         if (e.src, e.dst) not in steps:

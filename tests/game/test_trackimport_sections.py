@@ -208,3 +208,35 @@ def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_p
     assert fates[way_in] == "kept"
     assert {f for step, f in fates.items() if blocked not in step} == {"kept"}
     assert "not kept: nothing" in said
+
+
+def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_path, capsys):
+    """Lane B's node on the bottom straight with a fourth step listed past it, from the node
+    before straight to the one after (Shanghai has one): the lane still goes through it, not
+    round it, and only that step is not kept, named with its spaces and why."""
+    dat = parse_dat(make_dat.board(3, False))
+    b_lane = understand(dat).lanes[1]
+    k = len(b_lane) * 2 // 3
+    skip = (b_lane[k - 1], b_lane[k + 1])
+    dat.edges.append(skip)
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    assert board.lanes[1] == b_lane
+    spaces = space_of(board, track)
+    fates = step_fates(board, track, spaces)
+    assert fates[skip] == "dropped" and {f for step, f in fates.items() if step != skip} == {"kept"}
+    line = next(x for x in said.splitlines() if f"the step from node {skip[0]} to {skip[1]}" in x)
+    assert f"it leads past {spaces[b_lane[k]]}, a space of its own lane" in line and "Fix: " in line
+
+
+def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys):
+    """A stray edge from lane A straight into lane C (Korea has one) cannot be a step of this
+    format: it is listed with its nodes, spaces, the reason and what to do."""
+    dat = parse_dat(make_dat.board(3, False))
+    a_lane, _, c_lane = understand(dat).lanes
+    k = len(a_lane) * 2 // 3
+    stray = (a_lane[k], min(c_lane, key=lambda n: math.dist(dat.nodes[n].pos, dat.nodes[a_lane[k + 1]].pos)))
+    dat.edges.append(stray)
+    _, said = imported(dat, tmp_path, capsys)
+    line = next(x for x in said.splitlines() if f"the step from node {stray[0]} to {stray[1]}" in x)
+    assert "it crosses 2 lanes in one step" in line and "Fix: most likely a stray edge" in line
