@@ -246,6 +246,7 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
     for a, b in dat.edges:
         if not nodes[a].pit and not nodes[b].pit:
             succ[a].append(b)
+    _no_lane_ends(dat, succ)
     starts = [n for n in nodes.values() if n.finish and not n.pit]
     if not 2 <= len(starts) <= 4:
         raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
@@ -349,6 +350,29 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         mine = ranked(li, options)
         take(li, sorted(mine, key=lambda c: c in others), 0)
     return lanes
+
+
+def _no_lane_ends(dat: DatTrack, succ: dict[int, list[int]]) -> None:
+    """GP Online draws a lane along part of the lap only (a fourth lane on a start straight) as
+    a lane that ends on a blocked node whose one step leads far round the track to where the
+    lane begins again. Every lane of this format runs the whole lap, so such a board is
+    refused with its nodes named."""
+    nodes = dat.nodes
+    steps = sorted(math.dist(nodes[a].pos, nodes[b].pos) for a in succ for b in succ[a])
+    if not steps:
+        return
+    step = steps[len(steps) // 2]
+    for a in sorted(succ):
+        for b in succ[a]:
+            far = math.dist(nodes[a].pos, nodes[b].pos)
+            if nodes[a].type == BLOCKED and far > 4 * step:
+                raise ImportProblem(
+                    f"the lane through blocked node {a} at ({nodes[a].x:g}, {nodes[a].y:g}) ends there: its one step "
+                    f"leads {far / step:.0f} spaces away, to node {b} at ({nodes[b].x:g}, {nodes[b].y:g}), where it "
+                    "begins again, so the board has a lane along part of the lap only; every lane of this format "
+                    "runs the whole lap. Fix: in GP Online's editor delete that lane's nodes from node "
+                    f"{b} to node {a} (the board keeps its other lanes), or draw the board in Tiled with that "
+                    "stretch's extra lane left out")
 
 
 def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:

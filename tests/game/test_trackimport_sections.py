@@ -244,3 +244,29 @@ def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys)
     _, said = imported(dat, tmp_path, capsys)
     line = next(x for x in said.splitlines() if f"the step from node {stray[0]} to {stray[1]}" in x)
     assert "it crosses 2 lanes in one step" in line and "Fix: most likely a stray edge" in line
+
+
+def test_a_lane_that_ends_is_refused_with_its_nodes_and_the_fix(tmp_path, capsys):
+    """Lane A ends on a blocked node of the bottom straight whose one step leads ten spaces on,
+    where the lane begins again, its nodes between left out (Indianapolis's fourth lane): every
+    lane of the format runs the whole lap, so the import stops with one message that names
+    both nodes and the fix, and writes nothing."""
+    dat = parse_dat(make_dat.board(3, False))
+    a_lane = understand(dat).lanes[0]
+    straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k:k + 12])]
+    k = straight[len(straight) // 2]
+    end, again = a_lane[k], a_lane[k + 11]
+    gone = set(a_lane[k + 1:k + 11])
+    node = dat.nodes[end]
+    dat.nodes[end] = type(node)(node.id, node.x, node.y, 4, node.finish)
+    for n in gone:
+        del dat.nodes[n]
+    dat.edges = [(a, b) for a, b in dat.edges if a not in gone and b not in gone and a != end] + [(end, again)]
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"the lane through blocked node {end} at ")
+    assert f"to node {again} at " in err and "a lane along part of the lap only" in err
+    assert f"Fix: in GP Online's editor delete that lane's nodes from node {again} to node {end}" in err
+    assert "\n" not in err and not out.exists()
