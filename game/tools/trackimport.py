@@ -5,23 +5,27 @@ lanes, places their spaces (by hand, or spread evenly between the start line, th
 borders and the row lines), derives the steps, and adds drawn arrows. So the converter:
 
 1. finds the lanes: all lanes walk the lap together from their finish nodes, each to its
-   own step (told from lane changes by its place across the steps), never into a node another
+   own step (told from lane changes by its place across the steps, and through a node rather
+   than over it where the board also lists the step past it), never into a node another
    lane took or is about to take, taking choices back where a lane is left without a way on;
    they are lettered from the left in the driving direction;
 2. draws each lane through its nodes; the start line, a polygon around each group of curve
-   nodes and a row line every few nodes, each cutting every lane at a point slid along its
-   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
+   nodes and a row line every few nodes (cutting every lane beside the cut in the lane with the
+   most nodes), each cutting every lane at a point slid along its step so the piece before
+   keeps its nodes' count; an arrow for every lane change at a curve
    (between the spaces' centres, which a first build without arrows places);
    a ``no_lane_change`` line where the board forbids every lane change along a stretch of a
    straight, a tiny arrow zone around a straight space whose lane changes it restricts only
    one way; every lane node a hand-placed space where the board has it (layer ``spaces``),
    with a ``blocked_space`` point on each node of type 4 (blocked, AMB-69);
    the pit lane through its nodes with a box on every garage; the grid slots on the grid nodes;
-3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
-   refuses, and compares the result with the board: every space, step, corner and the pit.
+3. builds the map as the game does, moves or drops arrows the format refuses, and compares
+   the result with the board: every space, step, corner and the pit.
 
-A lane whose nodes lie part of a space ahead of its neighbours' (the brick pattern of printed
-boards) gets that as its ``stagger`` (``lane_staggers``), so the map's rows and diagonals follow it.
+Every lane node's space carries its ``row_position``, where it lies among its piece's rows
+beside the lane with the most nodes there (``row_positions``): the brick pattern of printed
+boards, level lanes and every offset between, section by section, so the map's rows and
+diagonals follow the board's wherever its lanes' offset changes along the lap.
 
 Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
 GP Online track").
@@ -54,7 +58,7 @@ WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "
 LAPS = 1
 #: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
-#: rounds end; GP Online's boards need up to 17.
+#: rounds end; GP Online's boards need 3 to 5.
 ROUNDS = 40
 
 
@@ -746,10 +750,7 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
     as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
     at the same fractions in every lane, so every piece keeps its count.
-
-    A staggered lane's spaces belong to the piece their centre lies in moved back by the
-    stagger (``game.tracks.spaces``), so its cut lies that much nearer the node before it:
-    half way between the two nodes' moved-back centres."""
+"""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
     majors = []
     for li, lane in enumerate(board.lanes):
@@ -1177,10 +1178,11 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
     moved_on = [f"{spaces[a]}-{spaces[b]} as {same[(a, b)][0]}-{same[(a, b)][1]}"
                 for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
     if moved_on:
-        lost.append(f"{len(moved_on)} lane change(s) lead to the space half a space ahead in the next lane (the "
-                    "board's lanes are staggered there, but the map staggers a lane by the one offset it has on the "
-                    "straight of the finish line), so each became a step one row "
-                    f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
+        lost.append(f"{len(moved_on)} lane change(s) lead to a space the map's rows put level with or behind their "
+                    "start (the row positions measured beside the neighbouring lane disagree with the board's step "
+                    "there), so each became a step one row ahead, to that lane's next space: "
+                    f"{', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else "") + ". Fix: in Tiled, give "
+                    "the space it should lead to a row_position greater than its start's")
     blocked = {n for n in spaces if board.dat.nodes[n].type == BLOCKED}
     for a, b in dict.fromkeys(board.dat.edges):
         if a not in spaces or b not in spaces or a in blocked or b in blocked:  # no step touches a blocked space

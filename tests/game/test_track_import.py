@@ -62,7 +62,7 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert not any("node 40" in line or "blocked" in line for line in lost)  # kept as a blocked space
     assert not any("pit exit" in line for line in lost)  # its second pit exit is kept (CORE-PIT-2)
     # every lane change is kept where the board has it: none moves a row on
-    assert not any("half a space ahead in the next lane" in line for line in lost)
+    assert not any("so each became a step one row ahead" in line for line in lost)
     # the kink only lane A drives as a curve: lane B's spaces beside it join the corner
     assert any("leaves lane B straight" in line for line in lost)
     track = load_track(out)
