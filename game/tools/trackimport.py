@@ -778,7 +778,9 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
         for prev, k in zip(order, order[1:]):
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
             have = (1 - frac[prev]) * chord(prev) + inner
-            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / (chord(k) or 1.0)))
+            # in a gap (a step the board has no space in) the line stays near the space before it
+            most = min(0.85, 1.2 * space / (chord(k) or 1.0))
+            frac[k] = min(most, max(0.15, ((k - prev) * space - have) / (chord(k) or 1.0)))
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]

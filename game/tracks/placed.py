@@ -72,12 +72,10 @@ def after_gap(p: Placed) -> bool:
 
 
 def check_piece(
-    b: Builder, lane: LaneGeo, placed: list[Placed], a: float, z: float, space_len: float, cuts: tuple[str, str],
-    gap_after: bool = False,
+    b: Builder, lane: LaneGeo, placed: list[Placed], a: float, z: float, space_len: float, cuts: tuple[str, str]
 ) -> None:
     """A lane's hand-placed spaces in one piece: none on top of another, none left out (but where
-    a point says the board has a gap before it; ``gap_after``: the lane's next point, in a later
-    piece, says so)."""
+    a point says the board has a gap before it)."""
     for p, q in zip(placed, placed[1:]):
         gap = q.along - p.along
         if gap < space_len / 2:
@@ -95,9 +93,9 @@ def check_piece(
                 "spaces between the two lines around them)",
                 q.shape,
             )
-    for gap, p, what, bridged in ((placed[0].along - a, placed[0], f"after {cuts[0]}", after_gap(placed[0])),
-                                  (z - placed[-1].along, placed[-1], f"before {cuts[1]}", gap_after)):
-        if gap > MAX_END_GAP * space_len and not bridged:
+    first = () if after_gap(placed[0]) else ((placed[0].along - a, placed[0], f"after {cuts[0]}"),)
+    for gap, p, what in (*first, (z - placed[-1].along, placed[-1], f"before {cuts[1]}")):
+        if gap > MAX_END_GAP * space_len:
             b.fail(
                 f"hand-placed space {p.shape.id} is the lane's first or last one {what}, but lies "
                 f"{gap / space_len:.1f} spaces from that line: the spaces in between have no point",

@@ -50,7 +50,7 @@ from pydantic import TypeAdapter
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
-from game.tracks.placed import Placed, after_gap, check_piece
+from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
 
 
@@ -258,9 +258,7 @@ def make_spaces(
             # a centre on a cut belongs to the piece before it
             mine.append(hand[li][bisect_right(hand_along[li], a):bisect_right(hand_along[li], z)])
             if mine[li]:
-                later = bisect_right(hand_along[li], z)
-                following = hand[li][later % len(hand[li])]
-                check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)), after_gap(following))
+                check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)))
             counts.append(len(mine[li]) or max(1, round_half_up((z - a) / space_len)))
         if min(z - a for a, z in spans) < space_len / 2:
             b.fail(

@@ -270,3 +270,26 @@ def test_a_lane_that_ends_is_refused_with_its_nodes_and_the_fix(tmp_path, capsys
     assert f"to node {again} at " in err and "a lane along part of the lap only" in err
     assert f"Fix: in GP Online's editor delete that lane's nodes from node {again} to node {end}" in err
     assert "\n" not in err and not out.exists()
+
+
+def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
+    """Lane B's last three straight nodes before the 1-stop corner left out (Suzuka's bridge
+    ends where a bend begins): the corner's border lies inside the gap, so the space before it
+    lies far from that line, and the one after it is the corner's first; the gap's later space
+    says after_gap and the map keeps every step."""
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    b_lane = board.lanes[1]
+    _, corner = board.corners[1]
+    first = next(k for k, n in enumerate(b_lane) if n in corner)
+    gone = b_lane[first - 3:first]
+    for n in gone:
+        del dat.nodes[n]
+    dat.edges = [(a, b_lane[first] if b == gone[0] else b) for a, b in dat.edges
+                 if a not in gone and (b == gone[0] or b not in gone)]
+    out, said = imported(dat, tmp_path, capsys)
+    assert out.read_text(encoding="utf-8").count('name="after_gap"') == 1
+    assert f"before node {b_lane[first]} " in said
+    board, track = understand(dat), load_track(out)
+    fates = step_fates(board, track, space_of(board, track))
+    assert set(fates.values()) == {"kept"}
