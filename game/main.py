@@ -122,11 +122,20 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def speak_the_desktop_s_language() -> None:
+    """The tools answer in the language of LC_ALL/LC_MESSAGES/LANG; the game window then takes
+    the player's setting."""
+    from game import texts
+
+    texts.set_language(texts.system_language())
+
+
 def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
     """Run the command in ``argv`` (default: the command line); returns the process exit code."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `track info | head` ends quietly, like other tools
     args = parser(prog).parse_args(argv)
+    speak_the_desktop_s_language()
     if args.command == "track":
         from game.tools import track
 
