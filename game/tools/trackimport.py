@@ -570,6 +570,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
     tried: set[tuple[Point, ...]] = set()
+    tried_exits: set[int] = set()
     last: list[str] = []
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
@@ -580,8 +581,9 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             pits = drawing.layers.get("pit", [])
             pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
-            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back: spread them
-                board.pit_spread = True
+            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back
+                if not _other_exit(board, tried_exits):  # the exit beside the pit lane's end leads back: another
+                    board.pit_spread = True  # else spread the pit spaces evenly
                 continue
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
@@ -629,6 +631,20 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                         f"still had {len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: "
                         "check the lane changes of the nodes it names in GP Online's editor (every step should "
                         "lead forwards, into the next lane or the same one)")
+
+
+def _other_exit(board: Board, tried: set[int]) -> bool:
+    """Make another of the pit lane's ways back onto the track its exit, the one before a second
+    exit, where the pit lane's end has several (one beside the end, level with it, leads back
+    in the format); False when none is left to try."""
+    end = board.pit[-1]
+    others = [b for a, b in board.pit_ways if a == end and b not in tried]
+    if board.pit_exit is None or not others:
+        return False
+    tried.add(board.pit_exit)
+    board.pit_ways = [w for w in board.pit_ways if w != (end, others[0])] + [(end, board.pit_exit)]
+    board.pit_exit = others[0]
+    return True
 
 
 def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]

@@ -293,3 +293,24 @@ def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
     board, track = understand(dat), load_track(out)
     fates = step_fates(board, track, space_of(board, track))
     assert set(fates.values()) == {"kept"}
+
+
+def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_nodes_CORE_PIT_2(tmp_path, capsys):
+    """The pit lane's last node has two ways back onto the track, the first listed into the space
+    level with it (Austria's): as the exit that leads back, so the importer takes the other as the
+    exit and this one as a second exit; the pit spaces stay on their nodes, only the step level
+    with its start is not kept, and it is named."""
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    end, out_to = board.pit[-1], board.pit_exit
+    beside = min(board.lanes[0], key=lambda n: math.dist(dat.nodes[n].pos, dat.nodes[end].pos))
+    assert beside != out_to
+    dat.edges.insert(dat.edges.index((end, out_to)), (end, beside))
+    out, said = imported(dat, tmp_path, capsys)
+    assert "spaces_on_points" in out.read_text(encoding="utf-8")
+    board, track = understand(dat), load_track(out)
+    spaces = space_of(board, track)
+    assert track.pit.exit == spaces[out_to]
+    fates = step_fates(board, track, spaces)
+    assert {f for step, f in fates.items() if step != (end, beside)} == {"kept"}
+    assert f"the step from node {end} to {beside}" in said
