@@ -17,7 +17,7 @@ import pytest
 
 from game.main import main
 from game.tools.datfile import DatTrack, parse_dat
-from game.tools.trackimport import space_of, step_fates, understand
+from game.tools.trackimport import Board, _row_cuts, space_of, step_fates, understand
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.track import EdgeKind
@@ -314,3 +314,21 @@ def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_no
     fates = step_fates(board, track, spaces)
     assert {f for step, f in fates.items() if step != (end, beside)} == {"kept"}
     assert f"the step from node {end} to {beside}" in said
+
+
+def test_a_row_line_moves_where_a_lane_change_would_cross_it_backwards():
+    """Lane B's fifth node lies a little behind lane A's sixth, and the board steps from that
+    one of lane A into it (a hand's tracing in a bend): the row line the lane with the most
+    nodes places between lane A's fifth and sixth nodes cuts lane B before its fifth node, not
+    after, so the map's rows do not make that step lead back."""
+    nodes = [f"{k} {100 + 40 * k} 100 1" + (" F" if k == 0 else "") for k in range(10)]
+    xs = [120 + 40 * k for k in range(9)]
+    xs[4] = 100 + 40 * 5 - 12  # just behind lane A's sixth node
+    nodes += [f"{10 + k} {x} 140 1" + (" F" if k == 0 else "") for k, x in enumerate(xs)]
+    edges = [f"{k} {k + 1}" for k in range(9)] + [f"{10 + k} {11 + k}" for k in range(8)] + ["5 14"]
+    dat = parse_dat("\n".join(["board.jpg 0", *nodes, "", *edges]) + "\n")
+    board = Board(dat, [list(range(10)), list(range(10, 19))], [], [], None, None)
+    pos = {n.id: n.pos for n in dat.nodes.values()}
+    assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 4)]
+    dat.edges.remove((5, 14))
+    assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 5)]
