@@ -202,10 +202,11 @@ def kept_line(t: Track) -> str:
 
 def understand(dat: DatTrack) -> Board:
     """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
-    lanes = _lanes(dat)
     lost: list[str] = []
+    partial = _partial_lanes(dat, lost)
+    lanes = _lanes(dat, partial)
     in_lane = {n for lane in lanes for n in lane}
-    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane)
+    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane and n.id not in partial)
     if stray:
         lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
     for n in sorted(in_lane):
@@ -244,14 +245,13 @@ def _ids(ids: list[int], most: int = 12) -> str:
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
-def _lanes(dat: DatTrack) -> list[list[int]]:
+def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
     nodes = dat.nodes
-    succ: dict[int, list[int]] = {n: [] for n in nodes}
+    succ: dict[int, list[int]] = {n: [] for n in nodes if n not in left_out}
     for a, b in dat.edges:
-        if not nodes[a].pit and not nodes[b].pit:
+        if not nodes[a].pit and not nodes[b].pit and a in succ and b in succ:
             succ[a].append(b)
-    _no_lane_ends(dat, succ)
-    starts = [n for n in nodes.values() if n.finish and not n.pit]
+    starts = [n for n in nodes.values() if n.finish and not n.pit and n.id not in left_out]
     if not 2 <= len(starts) <= 4:
         raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
                             "(it needs 2 to 4). Fix: mark one node of each lane with F (or type 5) in GP Online's editor")
@@ -356,27 +356,51 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
     return lanes
 
 
-def _no_lane_ends(dat: DatTrack, succ: dict[int, list[int]]) -> None:
-    """GP Online draws a lane along part of the lap only (a fourth lane on a start straight) as
-    a lane that ends on a blocked node whose one step leads far round the track to where the
-    lane begins again. Every lane of this format runs the whole lap, so such a board is
-    refused with its nodes named."""
+def _partial_lanes(dat: DatTrack, lost: list[str]) -> set[int]:
+    """The nodes of lanes along part of the lap only, left out of the map with a line in ``lost``.
+
+    GP Online draws such a lane (a fourth lane on a start straight) as one that ends on a
+    blocked node whose one step leads far round the track to where the lane begins again.
+    Every lane of this format runs the whole lap, so the lane is followed back from its end,
+    each time to the node straight behind, to where it begins, and left out; a lane that
+    cannot be followed back stops the import."""
     nodes = dat.nodes
-    steps = sorted(math.dist(nodes[a].pos, nodes[b].pos) for a in succ for b in succ[a])
-    if not steps:
-        return
-    step = steps[len(steps) // 2]
-    for a in sorted(succ):
-        for b in succ[a]:
-            far = math.dist(nodes[a].pos, nodes[b].pos)
-            if nodes[a].type == BLOCKED and far > 4 * step:
-                raise ImportProblem(
-                    f"the lane through blocked node {a} at ({nodes[a].x:g}, {nodes[a].y:g}) ends there: its one step "
-                    f"leads {far / step:.0f} spaces away, to node {b} at ({nodes[b].x:g}, {nodes[b].y:g}), where it "
-                    "begins again, so the board has a lane along part of the lap only; every lane of this format "
-                    "runs the whole lap. Fix: in GP Online's editor delete that lane's nodes from node "
-                    f"{b} to node {a} (the board keeps its other lanes), or draw the board in Tiled with that "
-                    "stretch's extra lane left out")
+    back: dict[int, list[int]] = {}
+    for a, b in dat.edges:
+        if not nodes[a].pit and not nodes[b].pit:
+            back.setdefault(b, []).append(a)
+    steps = sorted(math.dist(nodes[a].pos, nodes[b].pos) for a, b in dat.edges)
+    step = steps[len(steps) // 2] if steps else 1.0
+    out: set[int] = set()
+    for end, again in dat.edges:
+        far = math.dist(nodes[end].pos, nodes[again].pos)
+        if nodes[end].type != BLOCKED or far <= 4 * step or nodes[again].pit:
+            continue
+        chain, nxt = [end], end
+        while chain[-1] != again and len(chain) <= len(nodes):
+            here = chain[-1]
+            behind = [p for p in back.get(here, []) if p not in chain and p != end]
+            if not behind:
+                break
+            way = _unit(_sub(nodes[nxt].pos, nodes[here].pos)) if nxt != here else None
+            chain.append(max(behind, key=lambda p: _dot(_unit(_sub(nodes[here].pos, nodes[p].pos)), way)
+                             if way else -math.dist(nodes[p].pos, nodes[here].pos)))
+            nxt = here
+        if chain[-1] != again:
+            raise ImportProblem(
+                f"the lane through blocked node {end} at ({nodes[end].x:g}, {nodes[end].y:g}) ends there: its one "
+                f"step leads {far / step:.0f} spaces away, to node {again}, but the lane cannot be followed back "
+                f"from node {end} to node {again}. Fix: in GP Online's editor give each of that lane's nodes a "
+                "step to the next node of its lane")
+        out |= set(chain)
+        lost.append(
+            f"the lane from node {again} at ({nodes[again].x:g}, {nodes[again].y:g}) to blocked node {end} at "
+            f"({nodes[end].x:g}, {nodes[end].y:g}) runs along part of the lap only ({len(chain)} nodes; GP Online "
+            f"ends it with a step {far / step:.0f} spaces on, back to where it begins), and every lane of this "
+            f"format runs the whole lap, so its nodes {_ids(sorted(chain), 6)} and every step into or out of them "
+            "are left out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to "
+            "keep it; until then race the board without it")
+    return out
 
 
 def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:

@@ -246,30 +246,33 @@ def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys)
     assert "it crosses 2 lanes in one step" in line and "Fix: most likely a stray edge" in line
 
 
-def test_a_lane_that_ends_is_refused_with_its_nodes_and_the_fix(tmp_path, capsys):
-    """Lane A ends on a blocked node of the bottom straight whose one step leads ten spaces on,
-    where the lane begins again, its nodes between left out (Indianapolis's fourth lane): every
-    lane of the format runs the whole lap, so the import stops with one message that names
-    both nodes and the fix, and writes nothing."""
+def test_a_lane_along_part_of_the_lap_is_left_out_and_named(tmp_path, capsys):
+    """A fourth lane beside lane A along part of the bottom straight only, ending on a blocked
+    node whose one step leads far back to where the lane begins (Indianapolis's fourth lane):
+    every lane of the format runs the whole lap, so the map has the board's three lanes, passes
+    the checks and races, and one line names the left-out lane's nodes, why and the fix."""
     dat = parse_dat(make_dat.board(3, False))
-    a_lane = understand(dat).lanes[0]
-    straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k:k + 12])]
-    k = straight[len(straight) // 2]
-    end, again = a_lane[k], a_lane[k + 11]
-    gone = set(a_lane[k + 1:k + 11])
-    node = dat.nodes[end]
-    dat.nodes[end] = type(node)(node.id, node.x, node.y, 4, node.finish)
-    for n in gone:
-        del dat.nodes[n]
-    dat.edges = [(a, b) for a, b in dat.edges if a not in gone and b not in gone and a != end] + [(end, again)]
-    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
-    src.write_text(dat_text(dat), encoding="utf-8")
-    assert main(["track", "import", str(src), str(out)]) == 1
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"the lane through blocked node {end} at ")
-    assert f"to node {again} at " in err and "a lane along part of the lap only" in err
-    assert f"Fix: in GP Online's editor delete that lane's nodes from node {again} to node {end}" in err
-    assert "\n" not in err and not out.exists()
+    board = understand(dat)
+    a_lane = board.lanes[0]
+    straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k - 1:k + 12])]
+    run = a_lane[straight[len(straight) // 2]:][:10]
+    first_id = max(dat.nodes) + 1
+    extra = list(range(first_id, first_id + len(run)))
+    normal = (dat.nodes[board.lanes[1][0]].x - dat.nodes[a_lane[0]].x, dat.nodes[board.lanes[1][0]].y - dat.nodes[a_lane[0]].y)
+    for n, m in zip(run, extra):  # one lane further out than lane A, beside each of its nodes
+        node = dat.nodes[n]
+        dat.nodes[m] = type(node)(m, node.x - normal[0], node.y - normal[1], 4 if m == extra[-1] else 1, False)
+    dat.edges += list(zip(extra, extra[1:])) + [(m, n) for m, n in zip(extra[:-2], run[1:])]
+    dat.edges += [(n, m) for n, m in zip(run[:-1], extra[1:])] + [(extra[-1], extra[0])]
+    out, said = imported(dat, tmp_path, capsys)
+    track = load_track(out)
+    assert track.lanes == 3
+    line = next(x for x in said.splitlines() if "runs along part of the lap only" in x)
+    assert f"the lane from node {extra[0]} " in line and f"to blocked node {extra[-1]} " in line
+    assert f"({len(extra)} nodes;" in line and "Fix: " in line
+    fates = step_fates(understand(dat), track, space_of(understand(dat), track))
+    assert {f for (a, b), f in fates.items() if a not in extra and b not in extra} == {"kept"}
+    assert main(["simulate", "--track", str(out), "--cars", "6", "--laps", "1", "--seed", "4"]) == 0
 
 
 def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
