@@ -10,27 +10,62 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from game.texts import language, tr_in
+from game.texts.mo import SOURCE
 from game.tracks.geometry import Point
+
+Value = str | int | float
+
+
+@dataclass(frozen=True)
+class Said:
+    """A designer's message by text key (``track.*`` in game/texts/en.py) and values, kept
+    apart so it is translated when shown, in whatever language is current then. A value may
+    itself be a ``Said`` (a phrase such as "the map" inside a sentence)."""
+
+    key: str
+    values: tuple[tuple[str, Value | Said], ...] = ()
+
+    def text(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        values = {k: v.text(lang) if isinstance(v, Said) else v for k, v in self.values}
+        return tr_in(lang, self.key, **values)
+
+
+def say(key: str, **values: Value | Said) -> Said:
+    return Said(key, tuple(values.items()))
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a track: where, what, and how to fix it."""
+    """One thing wrong with a track: where, what (``said``), and how to fix it (``fix``)."""
 
-    message: str
-    hint: str
+    said: Said
+    fix: Said
     object_id: int | None = None
     x: float | None = None
     y: float | None = None
     file: str = ""
 
-    def line(self) -> str:
-        where = self.file or "track"
+    @property
+    def message(self) -> str:
+        """What is wrong in English, for code that reasons on it (the importer, tests); a
+        player reads ``line()``."""
+        return self.said.text(SOURCE)
+
+    @property
+    def hint(self) -> str:
+        return self.fix.text(SOURCE)
+
+    def line(self, lang: str | None = None) -> str:
+        """The problem as one line in the current language: where, what, and the fix."""
+        lang = lang or language()
+        where = self.file or tr_in(lang, "track.where.track")
         if self.object_id is not None:
-            where += f": object {self.object_id}"
+            where = tr_in(lang, "track.where.object", where=where, id=self.object_id)
         if self.x is not None and self.y is not None:
-            where += f" at ({self.x:.0f}, {self.y:.0f})"
-        return f"{where}: {self.message}. Fix: {self.hint}"
+            where = tr_in(lang, "track.where.at", where=where, x=round(self.x), y=round(self.y))
+        return tr_in(lang, "track.line", where=where, message=self.said.text(lang), fix=self.fix.text(lang))
 
 
 class TrackError(Exception):
