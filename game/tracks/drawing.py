@@ -21,18 +21,30 @@ Value = str | int | float
 class Said:
     """A designer's message by text key (``track.*`` in game/texts/en.py) and values, kept
     apart so it is translated when shown, in whatever language is current then. A value may
-    itself be a ``Said`` (a phrase such as "the map" inside a sentence)."""
+    itself be a ``Said`` (a phrase such as "the map" inside a sentence), or several, joined by "; "."""
 
     key: str
-    values: tuple[tuple[str, Value | Said], ...] = ()
+    values: tuple[tuple[str, Part], ...] = ()
 
     def text(self, lang: str | None = None) -> str:
         lang = lang or language()
-        values = {k: v.text(lang) if isinstance(v, Said) else v for k, v in self.values}
+        values = {k: _shown(v, lang) for k, v in self.values}
         return tr_in(lang, self.key, **values)
 
 
-def say(key: str, **values: Value | Said) -> Said:
+#: A value of a message: plain, a phrase translated with it, or phrases shown one after another.
+Part = Value | Said | tuple[Said, ...]
+
+
+def _shown(value: Part, lang: str) -> Value:
+    if isinstance(value, Said):
+        return value.text(lang)
+    if isinstance(value, tuple):
+        return "; ".join(part.text(lang) for part in value)
+    return value
+
+
+def say(key: str, **values: Part) -> Said:
     return Said(key, tuple(values.items()))
 
 
