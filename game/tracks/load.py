@@ -203,7 +203,7 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
     except FileRefused as exc:
         raise fail(say("track.refused", detail=exc.reason), say("track.refused.fix", detail=exc.fix)) from None
     except (OSError, ValueError) as exc:
-        raise fail(say("track.unreadable", detail=str(exc)), say("track.unreadable.fix")) from None
+        raise fail(say("track.file_unreadable", detail=str(exc)), say("track.file_unreadable.fix")) from None
     if root.tag != "map":
         raise fail(say("track.not_map", tag=root.tag), say("track.not_map.fix"))
     problems: list[Problem] = []
