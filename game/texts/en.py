@@ -1517,9 +1517,9 @@ STRINGS.update({
     "track.laps.fix": "set the int map property laps to 1, 2 or 3",
     "track.space_length": "map property space_length is {value}, not a length of at least {least} pixels",
     "track.space_length.fix": "set the float map property space_length to the length of one space in pixels, e.g. 48",
-    "track.no_weather": "the map has no {key}",
-    "track.no_weather.fix": "add a string map property {key}, e.g. '13-20', or '' if it never happens",
-    "track.weather_range": "map property {key} is {value}, not a range of black-die results",
+    "track.no_weather": "the map has no {prop}",
+    "track.no_weather.fix": "add a string map property {prop}, e.g. '13-20', or '' if it never happens",
+    "track.weather_range": "map property {prop} is {value}, not a range of black-die results",
     "track.weather_range.fix": "write it as 'a-b' with 1 <= a <= b <= 20, a single number, or leave it empty",
     "track.results": Plural(
         "result {values}",
@@ -1543,13 +1543,13 @@ STRINGS.update({
         "another layer"
     ),
     "track.either": "{some} or {last}",
-    "track.int_missing": "{cls} property {key} is missing",
+    "track.int_missing": "{cls} property {prop} is missing",
     "track.int_missing.fix": (
-        "set the int property {key} to a value from {lo} to {hi} (a grey value in Tiled's Properties is "
+        "set the int property {prop} to a value from {lo} to {hi} (a grey value in Tiled's Properties is "
         "only the project's default and is not saved: click it and type the number)"
     ),
-    "track.int_wrong": "{cls} property {key} is {value}",
-    "track.int_wrong.fix": "set the int property {key} to a value from {lo} to {hi}",
+    "track.int_wrong": "{cls} property {prop} is {value}",
+    "track.int_wrong.fix": "set the int property {prop} to a value from {lo} to {hi}",
     "track.no_layer": "the map has no object layer named '{layer}'",
     "track.no_lanes_layer.fix": "add an object layer 'lanes' with one polyline per lane",
     "track.no_start_layer.fix": "add an object layer 'start_finish' with one polyline across all lanes",
@@ -1645,7 +1645,7 @@ STRINGS.update({
     "track.offset.fix": "set the layer's Offset X and Y to 0 in its properties",
     "track.offset_nan": "a layer offset is not a number",
     "track.offset_nan.fix": "set Offset X and Y to numbers",
-    "track.coordinate": "the object's {key} is {value}, not a number",
+    "track.coordinate": "the object's {prop} is {value}, not a number",
     "track.coordinate.fix": "move the object in Tiled to reset it",
     "track.rotated": "the object is rotated",
     "track.rotated.fix": "set its Rotation to 0 and draw it in place (rotation is not applied to points)",

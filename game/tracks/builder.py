@@ -62,13 +62,13 @@ class Builder:
         for cond in ("sun", "variable", "rain"):
             key = f"weather_{cond}"
             if key not in self.d.props:
-                self.fail(say("track.no_weather", key=key), say("track.no_weather.fix", key=key))
+                self.fail(say("track.no_weather", prop=key), say("track.no_weather.fix", prop=key))
                 ok = False
                 continue
             raw = self.d.props[key] or ""  # pytmx reads value="" as None
             rng = _parse_range(str(raw))
             if rng is False:
-                self.fail(say("track.weather_range", key=key, value=repr(raw)), say("track.weather_range.fix"))
+                self.fail(say("track.weather_range", prop=key, value=repr(raw)), say("track.weather_range.fix"))
                 ok = False
                 continue
             ranges[cond] = rng  # type: ignore[assignment]
@@ -114,9 +114,9 @@ class Builder:
         v = s.props.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             if v is None:
-                self.fail(say("track.int_missing", cls=s.cls, key=key), say("track.int_missing.fix", key=key, lo=lo, hi=hi), s)
+                self.fail(say("track.int_missing", cls=s.cls, prop=key), say("track.int_missing.fix", prop=key, lo=lo, hi=hi), s)
             else:
-                self.fail(say("track.int_wrong", cls=s.cls, key=key, value=repr(v)), say("track.int_wrong.fix", key=key, lo=lo, hi=hi), s)
+                self.fail(say("track.int_wrong", cls=s.cls, prop=key, value=repr(v)), say("track.int_wrong.fix", prop=key, lo=lo, hi=hi), s)
             return None
         return v
 

@@ -44,7 +44,7 @@ def _shown(value: Part, lang: str) -> Value:
     return value
 
 
-def say(key: str, **values: Part) -> Said:
+def say(key: str, /, **values: Part) -> Said:
     return Said(key, tuple(values.items()))
 
 

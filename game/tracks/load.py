@@ -349,7 +349,7 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         if number is None:
             number = _float(raw)
         if number is None or not math.isfinite(number):
-            out.append(Problem(say("track.coordinate", key=key, value=repr(raw)), say("track.coordinate.fix"), oid, None, None))
+            out.append(Problem(say("track.coordinate", prop=key, value=repr(raw)), say("track.coordinate.fix"), oid, None, None))
     raw_rotation = get("rotation")
     if raw_rotation is not None:
         rotation = _float(raw_rotation)
