@@ -1332,11 +1332,18 @@ STRINGS.update({
     "track.pit_start_off.fix": "move the pit lane's first point onto the entry space",
     "track.pit_end_off": "the pit lane does not end on a track space",
     "track.pit_end_off.fix": "move the pit lane's last point onto the exit space",
-    "track.pit_too_long": "the pit lane is more than {most} spaces long",
+    "track.pit_too_long": Plural(
+        "the pit lane is more than {most} space long",
+        "the pit lane is more than {most} spaces long",
+        count="most",
+    ),
     "track.pit_too_long.fix": "draw the pit lane beside the track",
     "track.pit_on_points": "pit_lane property spaces_on_points is {value}, not true or false",
     "track.pit_on_points.fix": "make it a bool property (tick it to put a pit space on every point between the ends)",
-    "track.pit_short": "the pit lane has room for {n} spaces, fewer than {boxes} boxes need",
+    "track.pit_short": Plural(
+        "the pit lane has room for {n} space, fewer than {boxes} boxes need",
+        "the pit lane has room for {n} spaces, fewer than {boxes} boxes need",
+    ),
     "track.pit_short.fix": "make the pit lane longer",
     "track.box_off_pit": "box is not on a pit-lane space",
     "track.box_off_pit.fix": "move the box point onto the pit lane",
@@ -1439,9 +1446,16 @@ STRINGS.update({
         "the lane, less than half a space"
     ),
     "track.placed_close.fix": "place one point per printed space, on its centre: move them apart or delete one",
-    "track.placed_apart": (
-        "hand-placed spaces {first} and {second} on lane object {lane} are {spaces} spaces apart along "
-        "the lane: a space between them has no point"
+    "track.placed_apart": Plural(
+        (
+            "hand-placed spaces {first} and {second} on lane object {lane} are {spaces} space apart along the "
+            "lane: a space between them has no point"
+        ),
+        (
+            "hand-placed spaces {first} and {second} on lane object {lane} are {spaces} spaces apart along "
+            "the lane: a space between them has no point"
+        ),
+        count="spaces",
     ),
     "track.placed_apart.fix": (
         "place a point on every printed space between them (hand-placed spaces replace all the lane's "
@@ -1449,9 +1463,16 @@ STRINGS.update({
     ),
     "track.what.after": "after {line}",
     "track.what.before": "before {line}",
-    "track.placed_end": (
-        "hand-placed space {space} is the lane's first or last one {what}, but lies {spaces} spaces from "
-        "that line: the spaces in between have no point"
+    "track.placed_end": Plural(
+        (
+            "hand-placed space {space} is the lane's first or last one {what}, but lies {spaces} space from "
+            "that line: the spaces in between have no point"
+        ),
+        (
+            "hand-placed space {space} is the lane's first or last one {what}, but lies {spaces} spaces from "
+            "that line: the spaces in between have no point"
+        ),
+        count="spaces",
     ),
     "track.placed_end.fix": (
         "place a point on every printed space of this lane between the two lines, or delete these points "
@@ -1565,7 +1586,11 @@ STRINGS.update({
     "track.lanes.fix": "draw 2 to {most} lanes (3 is usual) in the layer 'lanes'",
     "track.start_lines": "layer 'start_finish' has {n} start/finish lines",
     "track.start_lines.fix": "draw exactly one polyline of class start_finish",
-    "track.lane_too_long": "the lane is {pixels} pixels long: more than {most} spaces",
+    "track.lane_too_long": Plural(
+        "the lane is {pixels} pixels long: more than {most} space",
+        "the lane is {pixels} pixels long: more than {most} spaces",
+        count="most",
+    ),
     "track.lane_too_long.fix": "draw the track smaller or make space_length larger",
     "track.unreached": Plural(
         "{n} space cannot be reached from the grid, starting with {space}",

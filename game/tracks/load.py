@@ -367,7 +367,9 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         else:
             ok = bool(pairs) and all(len(xy) == 2 and math.isfinite(xy[0]) and math.isfinite(xy[1]) for xy in pairs)
         if not ok:
-            out.append(Problem(say(f"track.{shape}_points"), say(f"track.{shape}_points.fix"), oid, x, y))
+            polygon = shape == "polygon"
+            out.append(Problem(say("track.polygon_points" if polygon else "track.polyline_points"),
+                               say("track.polygon_points.fix" if polygon else "track.polyline_points.fix"), oid, x, y))
     return out
 
 

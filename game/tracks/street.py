@@ -154,7 +154,7 @@ def _tunnels(b: Collector, entries: list[Shape], exits: list[Shape], near: Finde
     for cls, other in ((ENTRY, EXIT), (EXIT, ENTRY)):
         for number, (point, _) in sorted(ends[cls].items()):
             if number not in ends[other]:
-                b.fail(say(f"track.{cls}_alone", n=number, other=other), say("track.tunnel_alone.fix", other=other, n=number), point)
+                b.fail(say(f"track.tunnel_{'entry' if cls == ENTRY else 'exit'}_alone", n=number, other=other), say("track.tunnel_alone.fix", other=other, n=number), point)
     for number in sorted(set(ends[ENTRY]) & set(ends[EXIT])):
         (e_obj, e_sp), (_, x_sp) = ends[ENTRY][number], ends[EXIT][number]
         if x_sp.progress <= e_sp.progress:

@@ -205,13 +205,14 @@ def test_keys_made_from_game_values_exist() -> None:
 
 
 def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
-    """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` in a module."""
+    """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` (and to ``say``, a
+    track designer's message) in a module."""
     keys, prefixes = set(), set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        if name not in ("tr", "tr_in", "Notice", "LogLine"):
+        if name not in ("tr", "tr_in", "Notice", "LogLine", "say"):
             continue
         arg = node.args[1] if name == "tr_in" and len(node.args) > 1 else node.args[0]
         for choice in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
