@@ -1219,6 +1219,7 @@ STRINGS.update({
     "track.where.object": "{where}: object {id}",
     "track.where.at": "{where} at ({x}, {y})",
     "track.line": "{where}: {message}. Fix: {fix}",
+    "track.line_without_fix": "{where}: {message}",
     "track.blocked_not_point": "a blocked space is not a point",
     "track.blocked_not_point.fix": (
         "delete it and place a point (Insert Point, I) of class blocked_space on the centre of the "

@@ -72,12 +72,20 @@ class Problem:
     def line(self, lang: str | None = None) -> str:
         """The problem as one line in the current language: where, what, and the fix."""
         lang = lang or language()
+        return tr_in(lang, "track.line", where=self._where(lang), message=self.said.text(lang), fix=self.fix.text(lang))
+
+    def without_fix(self, lang: str | None = None) -> str:
+        """Where and what, for a tool that gives its own fix (the importer)."""
+        lang = lang or language()
+        return tr_in(lang, "track.line_without_fix", where=self._where(lang), message=self.said.text(lang))
+
+    def _where(self, lang: str) -> str:
         where = self.file or tr_in(lang, "track.where.track")
         if self.object_id is not None:
             where = tr_in(lang, "track.where.object", where=where, id=self.object_id)
         if self.x is not None and self.y is not None:
             where = tr_in(lang, "track.where.at", where=where, x=round(self.x), y=round(self.y))
-        return tr_in(lang, "track.line", where=where, message=self.said.text(lang), fix=self.fix.text(lang))
+        return where
 
 
 class TrackError(Exception):
