@@ -1679,4 +1679,13 @@ STRINGS.update({
     "track.polygon_points.fix": "redraw the polygon in Tiled",
     "track.polyline_points": "the polyline's points are not a list of x,y numbers",
     "track.polyline_points.fix": "redraw the polyline in Tiled",
+    "track.ok": "{file}: ok",
+    "track.not_rendered": "{file}: not rendered; fix the problems above (python main.py track check {file})",
+    "track.watch.start": "watching {file} (Ctrl+C ends); the board is drawn into {picture}",
+    "track.watch.stopped": "stopped watching {file}",
+    "track.watch.gone": "[{time}] {file}: the file is gone; waiting for it to be saved again",
+    "track.watch.problems": "[{time}] {file}: {n} problem(s), the picture is not updated",
+    "track.watch.not_drawn": "[{time}] {file}: checked ok, but not drawn:",
+    "track.watch.not_written": "[{time}] {picture}: not written: {detail}",
+    "track.watch.ok": "[{time}] {file}: ok, board drawn into {picture}",
 })
