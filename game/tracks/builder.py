@@ -45,8 +45,12 @@ class Builder:
         if not isinstance(name, str) or not name.strip():
             self.fail("the map has no circuit_name", "add a string map property circuit_name, e.g. 'Lindenring'")
             name = "?"
-        laps = p.get("laps")
-        if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
+        laps = p.get("laps")  # the race distance the track proposes; the race set-up starts from it (C-RACE-1)
+        if laps is None:
+            self.fail("the map has no laps property (the laps a race here usually runs)",
+                      "add an int map property laps: 1, 2 or 3, e.g. 2 for a Grand Prix circuit")
+            laps = 1
+        elif isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
             self.fail(f"map property laps is {laps!r}, not 1, 2 or 3", "set the int map property laps to 1, 2 or 3")
             laps = 1
         sl = p.get("space_length")
