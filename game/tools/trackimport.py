@@ -1232,6 +1232,9 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
         if same[(a, b)] in have:
             continue
         why = dropped.get((a, b))
+        if why is not None:  # the format's own check refused it as drawn
+            why += (". Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; "
+                    "a way in or out of the pit lane forwards along the track")
         if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
             why = (f"it crosses {abs(lane_of[a] - lane_of[b])} lanes in one step, and a car changes one lane a "
                    "space (the format's arrows join neighbouring lanes). Fix: most likely a stray edge; delete it "
