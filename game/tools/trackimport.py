@@ -788,9 +788,8 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
 
     The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
-    as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
-    at the same fractions in every lane, so every piece keeps its count.
-"""
+    as its nodes ask (in a gap, within a space and a fifth of the node before it). Pieces
+    longer than ``CHUNK`` nodes in every lane are cut by row lines (``_row_cuts``)."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
     majors = []
     for li, lane in enumerate(board.lanes):
