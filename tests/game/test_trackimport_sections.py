@@ -335,3 +335,39 @@ def test_a_row_line_moves_where_a_lane_change_would_cross_it_backwards():
     assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 4)]
     dat.edges.remove((5, 14))
     assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 5)]
+
+
+def four_lanes() -> DatTrack:
+    """The 3-lane oval with a fourth lane outside lane C all round (Indianapolis's oval has
+    four): its own steps, and on the straights a diagonal each way between lanes C and D."""
+    dat = parse_dat(make_dat.board(3, False))
+    c_lane = understand(dat).lanes[2]
+
+    def lap(offset: float) -> list[tuple[float, float, int, int]]:
+        raw = make_dat.lane_nodes(offset)
+        return raw[make_dat.FINISH_AT:] + raw[:make_dat.FINISH_AT]
+
+    raw, c_segs = lap(-80.0), [seg for *_, seg in lap(-40.0)]
+    first = max(dat.nodes) + 1
+    d_lane = list(range(first, first + len(raw)))
+    for k, (x, y, kind, _) in enumerate(raw):
+        dat.nodes[first + k] = type(dat.nodes[0])(first + k, round(x), round(y), kind, k == 0)
+    dat.edges += [(d_lane[k], d_lane[(k + 1) % len(d_lane)]) for k in range(len(d_lane))]
+    for seg, (kind, *_) in enumerate(make_dat.LAYOUT):
+        ds = [d_lane[k] for k, r in enumerate(raw) if r[3] == seg]
+        cs = [c_lane[k] for k, s in enumerate(c_segs) if s == seg]
+        for i in range(min(len(ds), len(cs)) - 1):  # side by side on a straight, not across the finish line
+            if kind == "line" and ds[i + 1] == ds[i] + 1 and c_lane.index(cs[i + 1]) == c_lane.index(cs[i]) + 1:
+                dat.edges += [(ds[i], cs[i + 1]), (cs[i], ds[i + 1])]
+    return dat
+
+
+def test_a_board_of_four_lanes_keeps_every_step_and_races(tmp_path, capsys):
+    dat = four_lanes()
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    assert track.lanes == 4 and len(board.lanes) == 4
+    assert [len(track.lane_spaces(li)) for li in range(4)] == [len(lane) for lane in board.lanes]
+    assert set(step_fates(board, track, space_of(board, track)).values()) == {"kept"}
+    assert "not kept: nothing" in said
+    assert main(["simulate", "--track", str(out), "--cars", "8", "--laps", "1", "--seed", "5"]) == 0
