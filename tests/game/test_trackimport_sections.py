@@ -371,3 +371,24 @@ def test_a_board_of_four_lanes_keeps_every_step_and_races(tmp_path, capsys):
     assert set(step_fates(board, track, space_of(board, track)).values()) == {"kept"}
     assert "not kept: nothing" in said
     assert main(["simulate", "--track", str(out), "--cars", "8", "--laps", "1", "--seed", "5"]) == 0
+
+
+def test_a_curve_one_lane_drives_in_two_runs_is_one_corner_and_named(tmp_path, capsys):
+    """Lane A's middle node of the hairpin traced as a straight node (Yas Marina's and
+    Valencia's curves are not one run in a lane): the corner stays one, that node is a corner
+    space of it, every step is kept, and one line names the node and why."""
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    stops, hairpin = board.corners[-1]
+    in_a = [n for n in board.lanes[0] if n in hairpin]
+    middle = in_a[len(in_a) // 2]
+    node = dat.nodes[middle]
+    dat.nodes[middle] = type(node)(node.id, node.x, node.y, 1, node.finish)
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    assert [c.stops for c in track.corners] == [2, 1, 3]
+    spaces = space_of(board, track)
+    assert spaces[middle] in track.corners[-1].spaces
+    assert set(step_fates(board, track, spaces).values()) == {"kept"}
+    line = next(x for x in said.splitlines() if "leaves lane A straight part of the way" in x)
+    assert f"(nodes {middle})" in line
