@@ -392,3 +392,19 @@ def test_a_curve_one_lane_drives_in_two_runs_is_one_corner_and_named(tmp_path, c
     assert set(step_fates(board, track, spaces).values()) == {"kept"}
     line = next(x for x in said.splitlines() if "leaves lane A straight part of the way" in x)
     assert f"(nodes {middle})" in line
+
+
+def test_a_node_without_a_step_forwards_is_named_not_a_crash(tmp_path, capsys):
+    """Every step out of a node of lane B's bottom straight deleted: the import stops with one
+    message naming the node, where it lies and the fix, and writes nothing."""
+    dat = parse_dat(make_dat.board(3, False))
+    b_lane = understand(dat).lanes[1]
+    dead = b_lane[len(b_lane) * 2 // 3]
+    dat.edges = [(a, b) for a, b in dat.edges if a != dead]
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    node = dat.nodes[dead]
+    assert f"node {dead} at ({node.x:g}, {node.y:g})" in err and "Fix: " in err and "\n" not in err
+    assert not out.exists()
