@@ -898,6 +898,8 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
     lanes = board.lanes
     order = [sorted(c) for c in cuts]
     out: dict[int, float] = {}
+    if len({len(o) for o in order}) > 1:  # the lanes meet different lines: the build names them; each lane alone
+        return {n: float(k - max(x for x in o if x <= k)) for lane, o in zip(lanes, order) for k, n in enumerate(lane)}
     for j in range(len(order[0])):
         piece = [lane[o[j]:o[j + 1]] if j + 1 < len(o) else lane[o[j]:] for lane, o in zip(lanes, order)]
         ref = max(range(len(lanes)), key=lambda li: len(piece[li]))

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 from game.main import main
-from game.tools.datfile import DatTrack, parse_dat
+from game.tools.datfile import DatTrack, parse_dat, read_dat
 from game.tools.trackimport import Board, _row_cuts, space_of, step_fates, understand
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.track import EdgeKind
+from tests.conftest import REPO
 from tests.game.test_trackimport_shapes import dat_text
 from tests.tracks import make_dat
 
@@ -407,4 +408,20 @@ def test_a_node_without_a_step_forwards_is_named_not_a_crash(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     node = dat.nodes[dead]
     assert f"node {dead} at ({node.x:g}, {node.y:g})" in err and "Fix: " in err and "\n" not in err
+    assert not out.exists()
+
+
+def test_a_one_node_curve_beside_another_corner_is_a_message_not_a_crash(tmp_path, capsys):
+    """Lane A's sixth node traced as a 1-stop curve on the finish straight: the lanes meet the
+    corner borders a different number of times, which the format refuses; the import says so
+    in one message with a fix, and writes nothing."""
+    dat = read_dat(REPO / "tests" / "tracks" / "dat" / "oval3.dat")
+    sixth = understand(dat).lanes[0][5]
+    node = dat.nodes[sixth]
+    dat.nodes[sixth] = type(node)(node.id, node.x, node.y, 3, node.finish)
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("the converted map does not pass the checks: ") and "Fix: " in err and "\n" not in err
     assert not out.exists()
