@@ -133,7 +133,7 @@ STRINGS: dict[str, str] = {
     "facts.corner_n": "{label}: {n} stops",
     "facts.pit": "Pit lane with {n} boxes",
     "facts.no_pit": "No pit lane",
-    "facts.laps": "{n} laps usually",
+    "facts.laps": Plural("{n} lap usually", "{n} laps usually"),
     "facts.weather": "Weather (black die): sun {sun} · variable {variable} · rain {rain}",
     # --- car set-up ---------------------------------------------------------------------
     "carsetup.title": "Cars",
