@@ -18,6 +18,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from game.texts import en
 from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
@@ -182,6 +183,19 @@ def decimal(value: float, digits: int = 1) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=_language)
+
+
+def decimal_sign() -> str:
+    """The sign before the decimals in the current language ("." in English, "," in French)."""
+    return _decimal_sign(_language)
+
+
+@lru_cache(maxsize=None)
+def _decimal_sign(language: str) -> str:
+    """Looked up once per language: a stopwatch asks every frame."""
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(locale=language)
 
 
 def date_time(moment: datetime) -> str:

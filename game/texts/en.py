@@ -1103,6 +1103,11 @@ PLACES: tuple[str, ...] = (
     "Roadworks",
     "Residents' windows",
     "Police station",
+    "Taxiway",
+    "Apron",
+    "Hangar",
+    "Pylon",
+    "Radar",
 )
 
 # Races between homes: online (Matrix) and by email.

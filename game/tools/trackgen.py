@@ -988,7 +988,7 @@ def _pit(
 # source for the layer colours, the Tiled project file and objecttypes.xml.
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
 # value the designer did not set stays missing and the loader can say so.
-CLASSES: dict[str, tuple[str, dict[str, int | bool | str]]] = {
+CLASSES: dict[str, tuple[str, dict[str, int | float | bool | str]]] = {
     "lane": ("#e6e6e6", {}),
     "start_finish": ("#ffffff", {}),
     "corner": ("#ff3b30", {"stops": 0}),
@@ -996,7 +996,7 @@ CLASSES: dict[str, tuple[str, dict[str, int | bool | str]]] = {
     "arrow_zone": ("#ff9f0a", {}),
     "no_lane_change": ("#ffcc00", {}),
     "row_line": ("#8e8e93", {}),
-    "space": ("#f2f2f7", {}),
+    "space": ("#f2f2f7", {"row_position": 0.0, "after_gap": False}),
     "grid_slot": ("#0a84ff", {"position": 0}),
     "qualifying_start": ("#64d2ff", {}),
     "pit_lane": ("#bf5af2", {"spaces_on_points": False}),
@@ -1154,11 +1154,14 @@ def _property(name: str, value: int | float | str) -> dict[str, str]:
     return {"name": name, "type": "int", "value": str(value)}
 
 
-def _kind(value: int | bool | str) -> str:
+def _kind(value: int | float | bool | str) -> str:
     """A class member's type as Tiled names it: ``bool`` for a flag (``pit_lane``'s
-    spaces_on_points), ``string`` for a name (a building's roof), else ``int``."""
+    spaces_on_points), ``float`` for a fraction (a space's row_position), ``string`` for a
+    name (a building's roof), else ``int``."""
     if isinstance(value, bool):
         return "bool"
+    if isinstance(value, float):
+        return "float"
     return "string" if isinstance(value, str) else "int"
 
 

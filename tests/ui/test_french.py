@@ -63,6 +63,9 @@ def test_the_boards_names_are_french_and_a_designer_s_own_stay() -> None:
 def test_numbers_and_dates_are_written_the_french_way() -> None:
     texts.set_language("fr")
     assert texts.decimal(3.46) == "3,5"
+    from game.play.stopwatch import clock_text
+
+    assert clock_text(262_000) == "4:22,0" and clock_text(262_000, tenths=False) == "4:22"
     assert texts.date_time(datetime(2026, 12, 1, 18, 5)) == "01/12/2026 18:05"
     assert tr_in("fr", "records.rank") == "Rang"
 
