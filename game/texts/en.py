@@ -133,7 +133,7 @@ STRINGS: dict[str, str] = {
     "facts.corner_n": "{label}: {n} stops",
     "facts.pit": "Pit lane with {n} boxes",
     "facts.no_pit": "No pit lane",
-    "facts.laps": "{n} laps usually",
+    "facts.laps": Plural("{n} lap usually", "{n} laps usually"),
     "facts.weather": "Weather (black die): sun {sun} · variable {variable} · rain {rain}",
     # --- car set-up ---------------------------------------------------------------------
     "carsetup.title": "Cars",
@@ -1181,6 +1181,9 @@ STRINGS.update({
     "steward.over": "The race is over; the seed is revealed in the files.",
     "steward.waiting": "Action {action}: waiting for {players}.",
     "steward.send": "Send {path}",
+    "steward.no_championship": "A race of its own (click: a championship's next race)",
+    "steward.championship": "The next race of {name} (seats: driver id=name)",
+    "steward.kept": "The race is in the championship {name}: its standings count it.",
     "referee.to": "to {name}: {text}",
     "referee.deadline_move": "{name} missed the deadline: the {level} level decided for this move",
     "referee.deadline_bid": "{name} missed the deadline: the {level} level bid",
