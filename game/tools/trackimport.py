@@ -289,6 +289,8 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
                                                  - 0.1 * _dot(ahead, _sub(nodes[c].pos, here))))
         across = sorted(succ[cur], key=lambda c: _cross(ahead, _sub(nodes[c].pos, here)))  # left to right
         own = None
+        if not across:  # a node without a step forwards: no choice to rank
+            return by_line
         if i == 0 and len(lanes) > 1:
             own = across[0]
         elif i == len(lanes) - 1 and len(lanes) > 1:
@@ -340,12 +342,14 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
             else:
                 li, cur = stuck
                 taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
+                into = f"into lane(s) {', '.join(taken)}" if taken else "only into nodes the other lanes need"
                 raise ImportProblem(
                     f"following lane {'ABCD'[li]} from finish node {lanes[li][0] if li < len(lanes) else cur}, node "
-                    f"{cur} leads on only into lane(s) {', '.join(taken)}, so the lanes cannot be told apart. Fix: "
-                    "give every node a straight successor (the next node of the same lane) in GP Online's editor"
-                    if succ[cur] else f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the "
-                    "lap. Fix: add its edges in GP Online's editor")
+                    f"{cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) leads on {into}, so the lanes cannot be told "
+                    "apart. Fix: give every node a straight successor (the next node of the same lane) in GP "
+                    "Online's editor"
+                    if succ[cur] else f"node {cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) has no step forwards, so "
+                    f"lane {'ABCD'[li]} does not close the lap. Fix: add its edges in GP Online's editor")
             continue
         if len(lane) > len(nodes):
             raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
@@ -605,7 +609,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             pits = drawing.layers.get("pit", [])
             pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
-            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back
+            if pit_line is not None and any(p.object_id == pit_line for p in err.problems):  # pit nodes leading back
                 if not _other_exit(board, tried_exits):  # the exit beside the pit lane's end leads back: another
                     board.pit_spread = True  # else spread the pit spaces evenly
                 continue
@@ -661,9 +665,11 @@ def _other_exit(board: Board, tried: set[int]) -> bool:
     """Make another of the pit lane's ways back onto the track its exit, the one before a second
     exit, where the pit lane's end has several (one beside the end, level with it, leads back
     in the format); False when none is left to try."""
+    if not board.pit or board.pit_exit is None:
+        return False
     end = board.pit[-1]
     others = [b for a, b in board.pit_ways if a == end and b not in tried]
-    if board.pit_exit is None or not others:
+    if not others:
         return False
     tried.add(board.pit_exit)
     board.pit_ways = [w for w in board.pit_ways if w != (end, others[0])] + [(end, board.pit_exit)]
@@ -788,9 +794,8 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
 
     The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
-    as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
-    at the same fractions in every lane, so every piece keeps its count.
-"""
+    as its nodes ask (in a gap, within a space and a fifth of the node before it). Pieces
+    longer than ``CHUNK`` nodes in every lane are cut by row lines (``_row_cuts``)."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
     majors = []
     for li, lane in enumerate(board.lanes):
@@ -893,6 +898,8 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
     lanes = board.lanes
     order = [sorted(c) for c in cuts]
     out: dict[int, float] = {}
+    if len({len(o) for o in order}) > 1:  # the lanes meet different lines: the build names them; each lane alone
+        return {n: float(k - max(x for x in o if x <= k)) for lane, o in zip(lanes, order) for k, n in enumerate(lane)}
     for j in range(len(order[0])):
         piece = [lane[o[j]:o[j + 1]] if j + 1 < len(o) else lane[o[j]:] for lane, o in zip(lanes, order)]
         ref = max(range(len(lanes)), key=lambda li: len(piece[li]))
@@ -1232,6 +1239,9 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
         if same[(a, b)] in have:
             continue
         why = dropped.get((a, b))
+        if why is not None:  # the format's own check refused it as drawn
+            why += (". Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; "
+                    "a way in or out of the pit lane forwards along the track")
         if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
             why = (f"it crosses {abs(lane_of[a] - lane_of[b])} lanes in one step, and a car changes one lane a "
                    "space (the format's arrows join neighbouring lanes). Fix: most likely a stray edge; delete it "

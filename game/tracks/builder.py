@@ -45,8 +45,11 @@ class Builder:
         if not isinstance(name, str) or not name.strip():
             self.fail(say("track.no_circuit_name"), say("track.no_circuit_name.fix"))
             name = "?"
-        laps = p.get("laps")
-        if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
+        laps = p.get("laps")  # the race distance the track proposes; the race set-up starts from it (C-RACE-1)
+        if laps is None:
+            self.fail(say("track.no_laps"), say("track.no_laps.fix"))
+            laps = 1
+        elif isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
             self.fail(say("track.laps", value=repr(laps)), say("track.laps.fix"))
             laps = 1
         sl = p.get("space_length")

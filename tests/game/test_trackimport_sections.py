@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 from game.main import main
-from game.tools.datfile import DatTrack, parse_dat
+from game.tools.datfile import DatTrack, parse_dat, read_dat
 from game.tools.trackimport import Board, _row_cuts, space_of, step_fates, understand
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.track import EdgeKind
+from tests.conftest import REPO
 from tests.game.test_trackimport_shapes import dat_text
 from tests.tracks import make_dat
 
@@ -335,3 +336,92 @@ def test_a_row_line_moves_where_a_lane_change_would_cross_it_backwards():
     assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 4)]
     dat.edges.remove((5, 14))
     assert _row_cuts(board, pos, [(1, 9), (1, 8)], 2) == [(5, 5)]
+
+
+def four_lanes() -> DatTrack:
+    """The 3-lane oval with a fourth lane outside lane C all round (Indianapolis's oval has
+    four): its own steps, and on the straights a diagonal each way between lanes C and D."""
+    dat = parse_dat(make_dat.board(3, False))
+    c_lane = understand(dat).lanes[2]
+
+    def lap(offset: float) -> list[tuple[float, float, int, int]]:
+        raw = make_dat.lane_nodes(offset)
+        return raw[make_dat.FINISH_AT:] + raw[:make_dat.FINISH_AT]
+
+    raw, c_segs = lap(-80.0), [seg for *_, seg in lap(-40.0)]
+    first = max(dat.nodes) + 1
+    d_lane = list(range(first, first + len(raw)))
+    for k, (x, y, kind, _) in enumerate(raw):
+        dat.nodes[first + k] = type(dat.nodes[0])(first + k, round(x), round(y), kind, k == 0)
+    dat.edges += [(d_lane[k], d_lane[(k + 1) % len(d_lane)]) for k in range(len(d_lane))]
+    for seg, (kind, *_) in enumerate(make_dat.LAYOUT):
+        ds = [d_lane[k] for k, r in enumerate(raw) if r[3] == seg]
+        cs = [c_lane[k] for k, s in enumerate(c_segs) if s == seg]
+        for i in range(min(len(ds), len(cs)) - 1):  # side by side on a straight, not across the finish line
+            if kind == "line" and ds[i + 1] == ds[i] + 1 and c_lane.index(cs[i + 1]) == c_lane.index(cs[i]) + 1:
+                dat.edges += [(ds[i], cs[i + 1]), (cs[i], ds[i + 1])]
+    return dat
+
+
+def test_a_board_of_four_lanes_keeps_every_step_and_races(tmp_path, capsys):
+    dat = four_lanes()
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    assert track.lanes == 4 and len(board.lanes) == 4
+    assert [len(track.lane_spaces(li)) for li in range(4)] == [len(lane) for lane in board.lanes]
+    assert set(step_fates(board, track, space_of(board, track)).values()) == {"kept"}
+    assert "not kept: nothing" in said
+    assert main(["simulate", "--track", str(out), "--cars", "8", "--laps", "1", "--seed", "5"]) == 0
+
+
+def test_a_curve_one_lane_drives_in_two_runs_is_one_corner_and_named(tmp_path, capsys):
+    """Lane A's middle node of the hairpin traced as a straight node (Yas Marina's and
+    Valencia's curves are not one run in a lane): the corner stays one, that node is a corner
+    space of it, every step is kept, and one line names the node and why."""
+    dat = parse_dat(make_dat.board(3, False))
+    board = understand(dat)
+    stops, hairpin = board.corners[-1]
+    in_a = [n for n in board.lanes[0] if n in hairpin]
+    middle = in_a[len(in_a) // 2]
+    node = dat.nodes[middle]
+    dat.nodes[middle] = type(node)(node.id, node.x, node.y, 1, node.finish)
+    out, said = imported(dat, tmp_path, capsys)
+    board, track = understand(dat), load_track(out)
+    assert [c.stops for c in track.corners] == [2, 1, 3]
+    spaces = space_of(board, track)
+    assert spaces[middle] in track.corners[-1].spaces
+    assert set(step_fates(board, track, spaces).values()) == {"kept"}
+    line = next(x for x in said.splitlines() if "leaves lane A straight part of the way" in x)
+    assert f"(nodes {middle})" in line
+
+
+def test_a_node_without_a_step_forwards_is_named_not_a_crash(tmp_path, capsys):
+    """Every step out of a node of lane B's bottom straight deleted: the import stops with one
+    message naming the node, where it lies and the fix, and writes nothing."""
+    dat = parse_dat(make_dat.board(3, False))
+    b_lane = understand(dat).lanes[1]
+    dead = b_lane[len(b_lane) * 2 // 3]
+    dat.edges = [(a, b) for a, b in dat.edges if a != dead]
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    node = dat.nodes[dead]
+    assert f"node {dead} at ({node.x:g}, {node.y:g})" in err and "Fix: " in err and "\n" not in err
+    assert not out.exists()
+
+
+def test_a_one_node_curve_beside_another_corner_is_a_message_not_a_crash(tmp_path, capsys):
+    """Lane A's sixth node traced as a 1-stop curve on the finish straight: the lanes meet the
+    corner borders a different number of times, which the format refuses; the import says so
+    in one message with a fix, and writes nothing."""
+    dat = read_dat(REPO / "tests" / "tracks" / "dat" / "oval3.dat")
+    sixth = understand(dat).lanes[0][5]
+    node = dat.nodes[sixth]
+    dat.nodes[sixth] = type(node)(node.id, node.x, node.y, 3, node.finish)
+    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
+    src.write_text(dat_text(dat), encoding="utf-8")
+    assert main(["track", "import", str(src), str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("the converted map does not pass the checks: ") and "Fix: " in err and "\n" not in err
+    assert not out.exists()
