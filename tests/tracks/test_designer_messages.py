@@ -125,3 +125,30 @@ def test_a_value_may_have_any_name_the_texts_use() -> None:
     said = say("track.no_weather", prop="weather_sun")
     assert said.text("en") == "the map has no weather_sun"
     assert said.text("de") == "der Karte fehlt weather_sun"
+
+
+def test_track_watch_reports_a_broken_map_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One round of ``track watch`` in French: the count of problems and each problem's line."""
+    from game.tools.trackwatch import run_once
+
+    texts.set_language("fr")
+    broken = BROKEN / "box_off_pit.tmx"
+    assert not run_once(broken, tmp_path / "board.png", False, False, False)
+    said = capsys.readouterr().out
+    assert "1 problème(s), l'image n'est pas mise à jour" in said, said
+    assert "le stand n'est sur aucune case de la voie des stands" in said, said
+    assert not (tmp_path / "board.png").exists()
+
+
+def test_track_render_refuses_a_broken_map_in_german(tmp_path: Path) -> None:
+    picture = tmp_path / "board.png"
+    result = run_in("de_DE.UTF-8", "track", "render", "tests/tracks/broken/box_off_pit.tmx", str(picture))
+    assert result.returncode == 1 and not picture.exists()
+    assert "die Box liegt auf keinem Feld der Boxengasse" in result.stderr, result.stderr
+    assert "nicht gezeichnet; behebe die Probleme oben" in result.stderr, result.stderr
+
+
+def test_track_check_says_ok_in_german() -> None:
+    result = run_in("de_DE.UTF-8", "track", "check", "maps/oval.tmx")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip() == "maps/oval.tmx: in Ordnung"
