@@ -37,6 +37,11 @@ Part = Value | Said | tuple[Said, ...]
 
 
 def _shown(value: Part, lang: str) -> Value:
+    """A value as the language writes it: a phrase translated, a fraction with its decimal sign."""
+    if isinstance(value, float):
+        from babel.numbers import format_decimal  # only a rare message has a fraction: no import cost on a load
+
+        return format_decimal(value, format="0.0", locale=lang)
     if isinstance(value, Said):
         return value.text(lang)
     if isinstance(value, tuple):

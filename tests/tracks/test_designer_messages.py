@@ -152,3 +152,12 @@ def test_track_check_says_ok_in_german() -> None:
     result = run_in("de_DE.UTF-8", "track", "check", "maps/oval.tmx")
     assert result.returncode == 0, result.stdout
     assert result.stdout.strip() == "maps/oval.tmx: in Ordnung"
+
+
+def test_a_fraction_in_a_message_has_the_language_s_decimal_sign() -> None:
+    """"2.5 spaces" in English is "2,5 Felder" in German and "2,5 cases" in French."""
+    said = say("track.placed_end", space=5, what=say("track.what.after", line=say("track.what.cut_row", id=3)),
+               spaces=2.5)
+    assert "after row line object 3, but lies 2.5 spaces from that line" in said.text("en")
+    assert "nach Reihenlinie (Objekt 3), liegt aber 2,5 Felder von dieser Linie entfernt" in said.text("de")
+    assert "après l'objet ligne de rangée 3, mais elle est à 2,5 cases de cette ligne" in said.text("fr")
