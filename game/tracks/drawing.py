@@ -50,6 +50,7 @@ def _shown(value: Part, lang: str) -> Value:
 
 
 def say(key: str, /, **values: Part) -> Said:
+    """The message ``key`` with its values by name (``key`` positional, so a value may share its name)."""
     return Said(key, tuple(values.items()))
 
 
@@ -72,6 +73,7 @@ class Problem:
 
     @property
     def hint(self) -> str:
+        """The fix in English, as ``message``."""
         return self.fix.text(SOURCE)
 
     def line(self, lang: str | None = None) -> str:
