@@ -1694,3 +1694,174 @@ STRINGS.update({
     "track.watch.not_written": "[{time}] {picture}: not written: {detail}",
     "track.watch.ok": "[{time}] {file}: ok, board drawn into {picture}",
 })
+
+# `track import`: what the converter of a GP Online board (.dat) says, to someone who knows
+# GP Online's track editor (nodes, edges, node types) and Tiled.
+STRINGS.update({
+    "import.cannot_write_map": "{out}: cannot write the map ({detail})",
+    "import.fails_check": "{out}: written, but it does not pass track check; fix the problems above in Tiled",
+    "import.cannot_write_report": "{report}: cannot write the report ({detail})",
+    "import.written": "{out}: written; track check: ok",
+    "import.read": "{src}: {nodes} nodes, {steps} steps, header {header}",
+    "import.kept": "kept: {lanes} lanes ({per_lane} spaces), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}",
+    "import.kept.no_pit": "no pit lane",
+    "import.kept.pit": "pit lane of {spaces} spaces with {boxes} boxes",
+    "import.kept.blocked": ", {n} blocked space(s) {spaces}",
+    "import.gap": "before node {node} ({space}, {far} spaces after the space before it)",
+    "import.gaps": (
+        "gaps: the board has no space {gaps}: a bridge or a tunnel, or a node the tracing left out; each is kept "
+        "as one step, its space marked after_gap (if a node is missing, add it in GP Online's editor)"
+    ),
+    "import.steps": (
+        "steps: {board} on the board, {kept} kept, {moved} moved to another space, {dropped} dropped, {blocked} "
+        "touching a blocked space (left out, AMB-69)"
+    ),
+    "import.assumed": (
+        "assumed: laps {laps}, weather sun {sun}, variable {variable}, rain {rain}, qualifying start on {start}, "
+        "space length {length} px; the header's picture and info-box corner are not used"
+    ),
+    "import.not_kept": "not kept ({n}):",
+    "import.not_kept.nothing": "not kept: nothing",
+    "import.list": "{first}, {rest}",
+    "import.ids_more": "{ids} and {more} more",
+    "import.none": "none",
+    "import.lane": "lane {lane}",
+    "import.the_pit_lane": "the pit lane",
+    "import.type.0": "unknown",
+    "import.type.1": "straight",
+    "import.type.2": "curve of 2 stops",
+    "import.type.3": "curve of 1 stop",
+    "import.type.4": "blocked",
+    "import.type.5": "finish",
+    "import.type.6": "curve of 3 stops",
+    "import.type.7": "pit lane",
+    "import.edge.straight": "straight",
+    "import.edge.diagonal": "diagonal",
+    "import.edge.arrow": "arrow",
+    "import.edge.pit_entry": "pit entry",
+    "import.edge.pit": "pit lane",
+    "import.edge.pit_exit": "pit exit",
+    "import.stray": "{n} track node(s) lie in no lane and were left out: {ids}",
+    "import.unknown_type": "node {node} has the type 'unknown'; it became a straight space",
+    "import.finish_nodes": (
+        "the finish line has {n} node(s), so the converter cannot tell the lanes (it needs 2 to 4). Fix: mark "
+        "one node of each lane with F (or type 5) in GP Online's editor"
+    ),
+    "import.no_start_step": "no step leaves the finish line. Fix: add the edges from the finish nodes forwards",
+    "import.into_lanes": "into lane(s) {lanes}",
+    "import.into_needed": "only into nodes the other lanes need",
+    "import.lanes_tangled": (
+        "following lane {lane} from finish node {start}, node {node} at ({x}, {y}) leads on {into}, so the lanes "
+        "cannot be told apart. Fix: give every node a straight successor (the next node of the same lane) in GP "
+        "Online's editor"
+    ),
+    "import.dead_end": (
+        "node {node} at ({x}, {y}) has no step forwards, so lane {lane} does not close the lap. Fix: add its "
+        "edges in GP Online's editor"
+    ),
+    "import.never_returns": "lane {lane} never returns to its finish node {node}. Fix: check its edges",
+    "import.blocked_unfollowed": (
+        "the lane through blocked node {end} at ({x}, {y}) ends there: its one step leads {far} spaces away, to "
+        "node {again}, but the lane cannot be followed back from node {end} to node {again}. Fix: in GP Online's "
+        "editor give each of that lane's nodes a step to the next node of its lane"
+    ),
+    "import.partial_lane": (
+        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
+        "lap only ({n} nodes; GP Online ends it with a step {far} spaces on, back to where it begins), and every "
+        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
+        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
+        "then race the board without it"
+    ),
+    "import.curve_no_lane": (
+        "the curve of nodes {ids} has no space in lane {lane} and no step to it; a corner of this format spans "
+        "every lane. Fix: give that lane curve nodes there"
+    ),
+    "import.curve_lane_straight": (
+        "the curve of nodes {ids} leaves lane {lane} straight (nodes {nodes}); a corner of this format spans "
+        "every lane, so they are corner spaces in the map"
+    ),
+    "import.curve_on_finish": (
+        "the curve of nodes {ids} begins on the finish line in lane {lane} (node {node}); the format's start "
+        "line cannot lie in a corner, so that space, {space}, is a straight space and the corner begins after it"
+    ),
+    "import.curve_part_straight": (
+        "the curve of nodes {ids} leaves lane {lane} straight part of the way (nodes {nodes}) where another lane "
+        "drives one curve; a corner of this format is one run of spaces in each lane, so they are corner spaces "
+        "in the map"
+    ),
+    "import.curve_broken": (
+        "the curve of nodes {ids} is not one unbroken run in lane {lane} (or holds the finish line). Fix: mark "
+        "the nodes between as curve nodes, or move the finish line onto a straight"
+    ),
+    "import.curve_mixed": (
+        "the curve of nodes {ids} mixes {kinds}; one corner has one stop count, so it asks {stops}"
+    ),
+    "import.no_pit_entry": "no step leads from the track into the pit lane; its {n} nodes were left out",
+    "import.pit_branch": "the pit lane branches at node {node}; the branch to {ids} was left out",
+    "import.pit_no_return": "the pit lane from node {node} never returns to the track; its nodes were left out",
+    "import.pit_stray": "{n} pit node(s) are not on the pit lane's one way and were left out: {ids}",
+    "import.fresh_changes": "the map allows lane changes the board does not have, from node(s) {ids}",
+    "import.unmatched": (
+        "the lane changes of this board could not be matched in {rounds} build(s); the last still had {n} "
+        "problem(s), the first: {first}. Fix: check the lane changes of the nodes it names in GP Online's editor "
+        "(every step should lead forwards, into the next lane or the same one)"
+    ),
+    "import.border_crossed": (
+        "lane {lane} meets the border the converter drew around the curve nodes {ids} {times} times, not twice: "
+        "the lanes' curves begin or end far apart in a tight bend, or another stretch of track runs close by. "
+        "Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and ends beside its "
+        "neighbours'; or draw that corner's polygon in Tiled"
+    ),
+    "import.long_step": (
+        "node(s) {nodes} of lane {lane}, a step much longer than the board's other steps ({message}). Fix: the "
+        "format needs a node on every printed space: add the missing node(s) next to it in GP Online's editor"
+    ),
+    "import.lanes_maybe_wrong": (
+        "{line} (the lanes found may be wrong: check that every node has a step to the next node of its own lane)"
+    ),
+    "import.not_converted": "the converted map does not pass the checks: {problems}",
+    "import.lane_count": (
+        "{what} has {board} spaces on the board but {map} in the map (the format spreads a lane's spaces evenly "
+        "between corner borders; the nodes are not evenly spaced there)"
+    ),
+    "import.corner_counts": (
+        "corner {corner} ({stops} stop(s), nodes {ids}): {counts}; its spaces are not as long as the "
+        "straights' (the format has one space length)"
+    ),
+    "import.corner_count": "lane {lane} {board} spaces on the board, {map} in the map",
+    "import.pit_spread": (
+        "the pit lane's spaces on its nodes do not pass the checks (they lead back along the track), so the "
+        "format spreads them evenly along it, up to {far} px from their node on the board (node {node})"
+    ),
+    "import.no_space": "{n} node(s) have no space of their own in the map: {ids}",
+    "import.moved_step": "{src}-{dst} as {to_src}-{to_dst}",
+    "import.moved_on": (
+        "{n} lane change(s) lead to a space the map's rows put level with or behind their start (the row "
+        "positions measured beside the neighbouring lane disagree with the board's step there), so each became "
+        "a step one row ahead, to that lane's next space: {steps}{more}. Fix: in Tiled, give the space it should "
+        "lead to a row_position greater than its start's"
+    ),
+    "import.step_lost": "the step from node {a} to {b} ({space_a} to {space_b}) is not in the map: {why}",
+    "import.why.refused": (
+        "{message}. Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; a "
+        "way in or out of the pit lane forwards along the track"
+    ),
+    "import.why.lanes": (
+        "it crosses {n} lanes in one step, and a car changes one lane a space (the format's arrows join "
+        "neighbouring lanes). Fix: most likely a stray edge; delete it in GP Online's editor"
+    ),
+    "import.why.past": (
+        "it leads past {space}, a space of its own lane, and the format's steps along a lane go to its next "
+        "space. Fix: most likely a stray edge; delete it in GP Online's editor"
+    ),
+    "import.why.pit_spread": (
+        "the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit spaces do not "
+        "pair up one to one. Fix: in GP Online's editor move the first pit node beside or after the space the "
+        "pit entry leaves from"
+    ),
+    "import.why.other": "the map has no step like it. Fix: check the node's edges in GP Online's editor",
+    "import.extra_step": (
+        "the map allows a {kind} step {src} to {dst} (nodes {a} to {b}) that the board does not have"
+    ),
+    "import.grid_lost": "{n} grid slot(s) are not on a lane space and were left out",
+})

@@ -42,10 +42,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 
+from game.texts import tr
+from game.texts.mo import SOURCE
 from game.tools.output import cannot_write
-from game.tools.datfile import BLOCKED, STOPS, TYPE_NAMES, DatError, DatTrack, read_dat
+from game.tools.datfile import BLOCKED, STOPS, DatError, DatTrack, read_dat
 from game.tracks.build import build
-from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.drawing import Drawing, Part, Problem, Said, Shape, TrackError, say
 from game.tracks.geometry import Path
 from game.tracks.load import load_track
 from game.tracks.placed import MAX_GAP
@@ -63,7 +65,15 @@ ROUNDS = 40
 
 
 class ImportProblem(Exception):
-    """The board cannot become a map of this format at all; the message says why and what to do."""
+    """The board cannot become a map of this format at all; ``said`` says why and what to do, in
+    the language current when it is shown."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.text(SOURCE))
+        self.said = said
+
+    def __str__(self) -> str:
+        return self.said.text()
 
 
 @dataclass
@@ -76,7 +86,7 @@ class Board:
     pit: list[int]  # the pit nodes from entry to exit
     pit_entry: int | None
     pit_exit: int | None
-    lost: list[str] = field(default_factory=list)
+    lost: list[Said] = field(default_factory=list)
     pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
     pit_spread: bool = False  # the pit spaces spread evenly: the format refused them on the nodes
 
@@ -103,44 +113,42 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     try:
         write_atomic(target, tmx_text(drawing, _geometry(board)[3]))
     except OSError as err:
-        print(f"{out}: cannot write the map ({err.strerror or err})", file=sys.stderr)
+        print(tr("import.cannot_write_map", out=out, detail=err.strerror or str(err)), file=sys.stderr)
         return 1
     try:
         written = load_track(target)
     except TrackError as err:  # the format refused it after all: say so, keep the file to fix in Tiled
         for p in err.problems:
             print(p.line(), file=sys.stderr)
-        print(f"{out}: written, but it does not pass track check; fix the problems above in Tiled", file=sys.stderr)
+        print(tr("import.fails_check", out=out), file=sys.stderr)
         return 1
-    print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
-    print(kept_line(written))
+    print(tr("import.read", src=src, nodes=len(dat.nodes), steps=len(dat.edges), header=repr(dat.header)))
+    print(kept_line(written).text())
     spaces = space_of(board, written)
-    gaps = [f"before node {n} ({spaces.get(n, '?')}, {far:.1f} spaces after the space before it)"
-            for n, far in gaps_before(board).items()]
+    gaps = tuple(say("import.gap", node=n, space=spaces.get(n, "?"), far=float(round(far, 1)))
+                 for n, far in gaps_before(board).items())
     if gaps:
-        print(f"gaps: the board has no space {'; '.join(gaps)}: a bridge or a tunnel, or a node the tracing left "
-              "out; each is kept as one step, its space marked after_gap (if a node is missing, add it in GP "
-              "Online's editor)")
+        print(say("import.gaps", gaps=gaps).text())
     facts = fidelity(board, written)
     steps = facts["steps"]
-    print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
-          f"space, {steps['dropped']} dropped, {steps['blocked']} touching a blocked space (left out, "
-          "AMB-69)")
-    print(f"assumed: laps {LAPS}, weather sun {WEATHER['weather_sun']}, variable {WEATHER['weather_variable']}, "
-          f"rain {WEATHER['weather_rain']}, qualifying start on {written.qualifying_start}, space length "
-          f"{drawing.props['space_length']} px; the header's picture and info-box corner are not used")
+    print(tr("import.steps", board=steps["board"], kept=steps["kept"], moved=steps["moved"],
+             dropped=steps["dropped"], blocked=steps["blocked"]))
+    print(tr("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
+             rain=WEATHER["weather_rain"], start=written.qualifying_start, length=drawing.props["space_length"]))
     lost = board.lost + lost
-    print(f"not kept ({len(lost)}):" if lost else "not kept: nothing")
+    print(tr("import.not_kept", n=len(lost)) if lost else tr("import.not_kept.nothing"))
     for line in lost:
-        print(f"  - {line}")
-    if report is not None:
+        print(f"  - {line.text()}")
+    if report is not None:  # in English whatever the language: a script reads it
         try:
-            text = json.dumps({"file": src, "map": out} | facts | {"gaps": gaps, "not_kept": lost}, indent=2)
+            text = json.dumps({"file": src, "map": out} | facts | {"gaps": [g.text(SOURCE) for g in gaps],
+                                                                 "not_kept": [x.text(SOURCE) for x in lost]},
+                              indent=2)
             write_atomic(FsPath(report), text + "\n")
         except OSError as err:
-            print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
+            print(tr("import.cannot_write_report", report=report, detail=err.strerror or str(err)), file=sys.stderr)
             return 1
-    print(f"{out}: written; track check: ok")
+    print(tr("import.written", out=out))
     return 0
 
 
@@ -188,13 +196,15 @@ def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple
     return out
 
 
-def kept_line(t: Track) -> str:
+def kept_line(t: Track) -> Said:
+    """What the map has: lanes, corners, pit lane, grid and blocked spaces."""
     lanes = ", ".join(f"{s[0].name[0]} {len(s)}" for s in (t.lane_spaces(i) for i in range(t.lanes)))
     corners = ", ".join(str(c.stops) for c in t.corners)
-    pit = "no pit lane" if t.pit is None else f"pit lane of {len(t.pit.spaces)} spaces with {len(t.pit.boxes)} boxes"
-    blocked = f", {len(t.blocked)} blocked space(s) {' '.join(t.blocked)}" if t.blocked else ""
-    return (f"kept: {t.lanes} lanes ({lanes} spaces), {len(t.corners)} corners (stops {corners}), {pit}, "
-            f"grid of {len(t.grid)}{blocked}")
+    pit = (say("import.kept.no_pit") if t.pit is None
+           else say("import.kept.pit", spaces=len(t.pit.spaces), boxes=len(t.pit.boxes)))
+    blocked: Part = say("import.kept.blocked", n=len(t.blocked), spaces=" ".join(t.blocked)) if t.blocked else ""
+    return say("import.kept", lanes=t.lanes, per_lane=lanes, corners=len(t.corners), stops=corners, pit=pit,
+               grid=len(t.grid), blocked=blocked)
 
 
 # --- understanding the board ---------------------------------------------------------------
@@ -202,17 +212,17 @@ def kept_line(t: Track) -> str:
 
 def understand(dat: DatTrack) -> Board:
     """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
-    lost: list[str] = []
+    lost: list[Said] = []
     partial = _partial_lanes(dat, lost)
     lanes = _lanes(dat, partial)
     in_lane = {n for lane in lanes for n in lane}
     stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane and n.id not in partial)
     if stray:
-        lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
+        lost.append(say("import.stray", n=len(stray), ids=_ids(stray)))
     for n in sorted(in_lane):
         kind = dat.nodes[n].type
         if kind == 0:
-            lost.append(f"node {n} has the type 'unknown'; it became a straight space")
+            lost.append(say("import.unknown_type", node=n))
     corners = _corners(dat, lanes, lost)
     pit, entry, exit_, ways = _pit(dat, in_lane, lost)
     return Board(dat, lanes, corners, pit, entry, exit_, lost, ways)
@@ -240,9 +250,17 @@ def _rotate(v: Point, angle: float) -> Point:
     return (v[0] * c - v[1] * s, v[0] * s + v[1] * c)
 
 
-def _ids(ids: list[int], most: int = 12) -> str:
+def _ids(ids: list[int], most: int = 12) -> Part:
+    """The first ``most`` ids, and how many more."""
     shown = ", ".join(str(i) for i in ids[:most])
-    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+    return say("import.ids_more", ids=shown, more=len(ids) - most) if len(ids) > most else shown
+
+
+def _listed(parts: list[Part]) -> Part:
+    """Parts one after another, separated as the language separates a list."""
+    if len(parts) == 1:
+        return parts[0]
+    return say("import.list", first=parts[0], rest=_listed(parts[1:]))
 
 
 def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
@@ -253,11 +271,10 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
             succ[a].append(b)
     starts = [n for n in nodes.values() if n.finish and not n.pit and n.id not in left_out]
     if not 2 <= len(starts) <= 4:
-        raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
-                            "(it needs 2 to 4). Fix: mark one node of each lane with F (or type 5) in GP Online's editor")
+        raise ImportProblem(say("import.finish_nodes", n=len(starts)))
     ahead = [_unit(_sub(nodes[b].pos, s.pos)) for s in starts for b in succ[s.id]]
     if not ahead:
-        raise ImportProblem("no step leaves the finish line. Fix: add the edges from the finish nodes forwards")
+        raise ImportProblem(say("import.no_start_step"))
     d = _unit((sum(v[0] for v in ahead), sum(v[1] for v in ahead)))
     right = (-d[1], d[0])  # y grows downwards
     ref = starts[0].pos
@@ -342,17 +359,15 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
             else:
                 li, cur = stuck
                 taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
-                into = f"into lane(s) {', '.join(taken)}" if taken else "only into nodes the other lanes need"
+                into = say("import.into_lanes", lanes=", ".join(taken)) if taken else say("import.into_needed")
+                x, y = f"{nodes[cur].x:g}", f"{nodes[cur].y:g}"
                 raise ImportProblem(
-                    f"following lane {'ABCD'[li]} from finish node {lanes[li][0] if li < len(lanes) else cur}, node "
-                    f"{cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) leads on {into}, so the lanes cannot be told "
-                    "apart. Fix: give every node a straight successor (the next node of the same lane) in GP "
-                    "Online's editor"
-                    if succ[cur] else f"node {cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) has no step forwards, so "
-                    f"lane {'ABCD'[li]} does not close the lap. Fix: add its edges in GP Online's editor")
+                    say("import.lanes_tangled", lane="ABCD"[li], start=lanes[li][0] if li < len(lanes) else cur,
+                        node=cur, x=x, y=y, into=into)
+                    if succ[cur] else say("import.dead_end", node=cur, x=x, y=y, lane="ABCD"[li]))
             continue
         if len(lane) > len(nodes):
-            raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
+            raise ImportProblem(say("import.never_returns", lane="ABCD"[li], node=lane[0]))
         others = {c for j in open_ - {li} for c in ranked(j, free(j))[:1]}  # where the others go next,
         others |= {succ[w][0] for w in others if len(succ[w]) == 1}  # and on, where that is their only way
         mine = ranked(li, options)
@@ -360,7 +375,7 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
     return lanes
 
 
-def _partial_lanes(dat: DatTrack, lost: list[str]) -> set[int]:
+def _partial_lanes(dat: DatTrack, lost: list[Said]) -> set[int]:
     """The nodes of lanes along part of the lap only, left out of the map with a line in ``lost``.
 
     GP Online draws such a lane (a fourth lane on a start straight) as one that ends on a
@@ -391,23 +406,16 @@ def _partial_lanes(dat: DatTrack, lost: list[str]) -> set[int]:
                              if way else -math.dist(nodes[p].pos, nodes[here].pos)))
             nxt = here
         if chain[-1] != again:
-            raise ImportProblem(
-                f"the lane through blocked node {end} at ({nodes[end].x:g}, {nodes[end].y:g}) ends there: its one "
-                f"step leads {far / step:.0f} spaces away, to node {again}, but the lane cannot be followed back "
-                f"from node {end} to node {again}. Fix: in GP Online's editor give each of that lane's nodes a "
-                "step to the next node of its lane")
+            raise ImportProblem(say("import.blocked_unfollowed", end=end, x=f"{nodes[end].x:g}",
+                                    y=f"{nodes[end].y:g}", far=f"{far / step:.0f}", again=again))
         out |= set(chain)
-        lost.append(
-            f"the lane from node {again} at ({nodes[again].x:g}, {nodes[again].y:g}) to blocked node {end} at "
-            f"({nodes[end].x:g}, {nodes[end].y:g}) runs along part of the lap only ({len(chain)} nodes; GP Online "
-            f"ends it with a step {far / step:.0f} spaces on, back to where it begins), and every lane of this "
-            f"format runs the whole lap, so its nodes {_ids(sorted(chain), 6)} and every step into or out of them "
-            "are left out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to "
-            "keep it; until then race the board without it")
+        lost.append(say("import.partial_lane", again=again, ax=f"{nodes[again].x:g}", ay=f"{nodes[again].y:g}",
+                        end=end, ex=f"{nodes[end].x:g}", ey=f"{nodes[end].y:g}", n=len(chain),
+                        far=f"{far / step:.0f}", ids=_ids(sorted(chain), 6)))
     return out
 
 
-def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:
+def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tuple[int, set[int]]]:
     nodes = dat.nodes
     in_lane = {n for lane in lanes for n in lane}
     curve = {n for n in in_lane if nodes[n].curve}
@@ -447,40 +455,31 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
             beside = sorted({where[m][1] for a, b in dat.edges for m in (a, b)
                              if (a in group or b in group) and m in where and where[m][0] == li})
             if not beside:
-                raise ImportProblem(f"the curve of nodes {_ids(curve_nodes)} has no space in lane {'ABCD'[li]} and "
-                                    "no step to it; a corner of this format spans every lane. Fix: give that lane "
-                                    "curve nodes there")
+                raise ImportProblem(say("import.curve_no_lane", ids=_ids(curve_nodes), lane="ABCD"[li]))
             ks = list(range(beside[0], beside[-1] + 1))
             group |= {lane[k] for k in ks}
-            lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight (nodes "
-                        f"{_ids([lane[k] for k in ks], 4)}); a corner of this format spans every lane, so they "
-                        "are corner spaces in the map")
+            lost.append(say("import.curve_lane_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+                            nodes=_ids([lane[k] for k in ks], 4)))
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
             if ks[0] == 0 and len(ks) > 1 and ks == list(range(ks[-1] + 1)):  # the curve begins on the line
                 group.discard(lane[0])
                 ks = ks[1:]
-                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} begins on the finish line in lane "
-                            f"{'ABCD'[li]} (node {lane[0]}); the format's start line cannot lie in a corner, "
-                            f"so that space, {space_name(li, 0)}, is a straight space and the corner begins "
-                            "after it")
+                lost.append(say("import.curve_on_finish", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+                                node=lane[0], space=space_name(li, 0)))
             if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
                 if any(nodes[n].type != BLOCKED for n in between):  # a blocked node in a curve loses nothing
-                    lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
-                                f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
-                                "a corner of this format is one run of spaces in each lane, so they are corner "
-                                "spaces in the map")
+                    lost.append(say("import.curve_part_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+                                    nodes=_ids(between, 4)))
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
-                raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
-                                    f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
-                                    "nodes, or move the finish line onto a straight")
+                raise ImportProblem(say("import.curve_broken", ids=_ids(sorted(group)), lane="ABCD"[li]))
         stops = max(STOPS[k] for k in kinds)
         if len(kinds) > 1:
-            lost.append(f"the curve of nodes {_ids(curve_nodes)} mixes {', '.join(TYPE_NAMES[k] for k in sorted(kinds))}; "
-                        f"one corner has one stop count, so it asks {stops}")
+            lost.append(say("import.curve_mixed", ids=_ids(curve_nodes),
+                            kinds=_listed([say(f"import.type.{k}") for k in sorted(kinds)]), stops=stops))
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
     return corners
@@ -553,7 +552,7 @@ def _joined_beside(dat: DatTrack, lanes: list[list[int]], groups: list[set[int]]
     return list(merged.values())
 
 
-def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
+def _pit(dat: DatTrack, in_lane: set[int], lost: list[Said]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
     """The pit lane's nodes from its first entry to its exit, that entry and exit, and the other
     entries and exits (each a second pit_lane line of the map)."""
     nodes = dat.nodes
@@ -562,7 +561,7 @@ def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], 
         return [], None, None, []
     entries = [(a, b) for a, b in dat.edges if a in in_lane and b in pits]
     if not entries:
-        lost.append(f"no step leads from the track into the pit lane; its {len(pits)} nodes were left out")
+        lost.append(say("import.no_pit_entry", n=len(pits)))
         return [], None, None, []
     entry, first = entries[0]
     chain = [first]
@@ -571,41 +570,41 @@ def _pit(dat: DatTrack, in_lane: set[int], lost: list[str]) -> tuple[list[int], 
         if not nxt:
             break
         if len(nxt) > 1:
-            lost.append(f"the pit lane branches at node {chain[-1]}; the branch to {_ids(nxt[1:])} was left out")
+            lost.append(say("import.pit_branch", node=chain[-1], ids=_ids(nxt[1:])))
         chain.append(nxt[0])
     exits = [(a, b) for a, b in dat.edges if a in pits and b in in_lane]
     ends = [b for a, b in exits if a == chain[-1]]
     if not ends:
-        lost.append(f"the pit lane from node {first} never returns to the track; its nodes were left out")
+        lost.append(say("import.pit_no_return", node=first))
         return [], None, None, []
     exit_ = ends[0]
     ways = [(a, b) for a, b in entries[1:] + exits if (a, b) != (chain[-1], exit_) and (a in chain or b in chain)]
     rest = sorted(pits - set(chain))
     if rest:
-        lost.append(f"{len(rest)} pit node(s) are not on the pit lane's one way and were left out: {_ids(rest)}")
+        lost.append(say("import.pit_stray", n=len(rest), ids=_ids(rest)))
     return chain, entry, exit_, ways
 
 
 # --- drawing the map -------------------------------------------------------------------------
 
 
-def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
+def convert(board: Board, name: str) -> tuple[Drawing, Track, list[Said]]:
     """The drawing of the board in this format, its track, and what the format could not take."""
     zones: set[int] = set()
-    dropped: dict[tuple[int, int], str] = {}
+    dropped: dict[tuple[int, int], Said] = {}
     shifted: set[tuple[int, int]] = set()  # staggered lane changes, drawn to the next space of the lane
     skip_rows: set[tuple[int, ...]] = set()
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
     tried: set[tuple[Point, ...]] = set()
     tried_exits: set[int] = set()
-    last: list[str] = []
+    last: list[Said] = []
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
         try:
             track = build(drawing)
         except TrackError as err:
-            last = [p.without_fix() for p in err.problems]  # the converter's fix, not Tiled's
+            last = [say("track.line_without_fix", where=_where(p), message=p.said) for p in err.problems]
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             pits = drawing.layers.get("pit", [])
             pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
@@ -623,17 +622,17 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 skip_rows |= crossing
                 centres = None
                 continue
-            refused = {p.object_id: p.message for p in err.problems if p.object_id in arrows}
+            refused = {p.object_id: p for p in err.problems if p.object_id in arrows}
             if not refused:
                 raise ImportProblem(_explain(board, drawing, err.problems)) from None
-            for oid, msg in refused.items():
+            for oid, problem in refused.items():
                 step = arrows[oid]
-                if "does not point forwards" in msg and step not in shifted:
+                if "does not point forwards" in problem.message and step not in shifted:
                     shifted.add(step)
-                elif "outside every corner and arrow zone" in msg and step[0] not in zones:
+                elif "outside every corner and arrow zone" in problem.message and step[0] not in zones:
                     zones.add(step[0])  # drawn for the zone of the space it leads to: its own needs one
                 else:
-                    dropped[step] = msg
+                    dropped[step] = problem.said
             continue
         spaces = space_of(board, track)
         if centres is None:  # now the arrows can join the spaces' centres, wherever the nodes lie
@@ -647,7 +646,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         fresh |= _missing_changes(board, track, spaces, dropped) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
-        last = [f"the map allows lane changes the board does not have, from node(s) {_ids(sorted(fresh))}"]
+        last = [say("import.fresh_changes", ids=_ids(sorted(fresh)))]
         for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
             nodes = {node_of[n] for n in srcs if n in node_of}
             if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
@@ -655,10 +654,8 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                 lines[pts] = nodes
                 fresh -= nodes
         zones |= fresh
-    raise ImportProblem(f"the lane changes of this board could not be matched in {ROUNDS} build(s); the last "
-                        f"still had {len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: "
-                        "check the lane changes of the nodes it names in GP Online's editor (every step should "
-                        "lead forwards, into the next lane or the same one)")
+    raise ImportProblem(say("import.unmatched", rounds=ROUNDS, n=len(last),
+                            first=last[0] if last else say("import.none")))
 
 
 def _other_exit(board: Board, tried: set[int]) -> bool:
@@ -677,34 +674,40 @@ def _other_exit(board: Board, tried: set[int]) -> bool:
     return True
 
 
-def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]
+def _where(p: Problem) -> Part:
+    """Where a problem of the converted map is, as ``Problem.line`` says it, kept to translate."""
+    where: Part = p.file or say("track.where.track")
+    if p.object_id is not None:
+        where = say("track.where.object", where=where, id=p.object_id)
+    if p.x is not None and p.y is not None:
+        where = say("track.where.at", where=where, x=round(p.x), y=round(p.y))
+    return where
+
+
+def _explain(board: Board, drawing: Drawing, problems: list[Problem]) -> Said:
     """What the board has that the map the converter drew cannot take, in the board's terms:
     its nodes and lanes, and the fix in GP Online's editor."""
     lane_of_id = {sh.id: "ABCD"[li] for li, sh in enumerate(drawing.layers["lanes"])}
     node_of_id = dict(zip((sh.id for sh in drawing.layers["spaces"] if sh.cls == "space"),
                           (n for lane in board.lanes for n in lane)))
     corner_of_id = {sh.id: group for sh, (_, group) in zip(drawing.layers["corners"], board.corners)}
-    out = []
+    out: list[Said] = []
     for p in problems:
         lane = re.search(r"lane object (\d+) crosses the corner border (\d+) times", p.message)
         apart = re.search(r"hand-placed spaces? (\d+)(?: and (\d+))?", p.message)
         if lane and p.object_id in corner_of_id:
             name = lane_of_id.get(int(lane[1]), "?")
-            out.append(f"lane {name} meets the border the converter drew around the curve nodes "
-                       f"{_ids(sorted(corner_of_id[p.object_id]), 6)} {lane[2]} times, not twice: the lanes' "
-                       "curves begin or end far apart in a tight bend, or another stretch of track runs close "
-                       "by. Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and "
-                       "ends beside its neighbours'; or draw that corner's polygon in Tiled")
+            out.append(say("import.border_crossed", lane=name, ids=_ids(sorted(corner_of_id[p.object_id]), 6),
+                           times=int(lane[2])))
         elif apart and int(apart[1]) in node_of_id:
             nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
             lane_at = board.lane_of()
-            out.append(f"node(s) {', '.join(map(str, nodes))} of lane {'ABCD'[lane_at[nodes[0]]]}, a step much "
-                       f"longer than the board's other steps ({p.message}). Fix: the format needs a node on "
-                       "every printed space: add the missing node(s) next to it in GP Online's editor")
+            out.append(say("import.long_step", nodes=", ".join(map(str, nodes)), lane="ABCD"[lane_at[nodes[0]]],
+                           message=p.said))
         else:
-            out.append(f"{p.line()} (the lanes found may be wrong: check that every node has a step to the "
-                       "next node of its own lane)")
-    return "the converted map does not pass the checks: " + "; ".join(out)
+            line = say("track.line", where=_where(p), message=p.said, fix=p.fix)
+            out.append(say("import.lanes_maybe_wrong", line=line))
+    return say("import.not_converted", problems=tuple(out))
 
 
 def _geometry(board: Board) -> tuple[dict[int, Point], float, float, tuple[int, int]]:
@@ -1125,7 +1128,7 @@ def _sideways_on_straights(board: Board, track: Track, spaces: dict[int, str]) -
 
 
 def _missing_changes(board: Board, track: Track, spaces: dict[int, str],
-                     dropped: dict[tuple[int, int], str]) -> set[int]:
+                     dropped: dict[tuple[int, int], Said]) -> set[int]:
     """Nodes with a lane change into the next lane that the map has not got (its diagonals
     lead elsewhere, or a no_lane_change line took it) and the format has not refused yet: in an
     arrow zone it becomes an arrow, which may lead any number of rows on (AMB-3)."""
@@ -1194,78 +1197,69 @@ def _line_through(track: Track, crossings: list[list[tuple[Point, str, bool]]], 
     return tuple((round(x, 2), round(y, 2)) for x, y in (head, *pts, tail)), srcs
 
 
-def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[tuple[int, int], str]) -> list[str]:
-    lost = []
+def _compare(board: Board, track: Track, spaces: dict[int, str],
+             dropped: dict[tuple[int, int], Said]) -> list[Said]:
+    """What the map lost against the board: spaces, corners' spaces, the pit lane's nodes, steps
+    and grid slots, each with why and, where it can be, the fix."""
+    lost: list[Said] = []
     names = {v: k for k, v in spaces.items()}
     for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
         made = len(track.lane_spaces(li))
         if made != len(lane):
-            what = "the pit lane" if li < 0 else f"lane {'ABCD'[li]}"
-            lost.append(f"{what} has {len(lane)} spaces on the board but {made} in the map (the format spreads a "
-                        "lane's spaces evenly between corner borders; the nodes are not evenly spaced there)")
+            what = say("import.the_pit_lane") if li < 0 else say("import.lane", lane="ABCD"[li])
+            lost.append(say("import.lane_count", what=what, board=len(lane), map=made))
     for (stops, group), corner in zip(board.corners, track.corners):
         counts = [(sum(1 for n in lane if n in group), sum(1 for x in corner.spaces if x[0] == "ABCD"[li]))
                   for li, lane in enumerate(board.lanes)]
         if any(a != b for a, b in counts):
-            lost.append(f"corner {corner.label} ({stops} stop(s), nodes {_ids(sorted(group), 4)}): "
-                        + ", ".join(f"lane {'ABCD'[li]} {a} spaces on the board, {b} in the map"
-                                    for li, (a, b) in enumerate(counts) if a != b)
-                        + "; its spaces are not as long as the straights' (the format has one space length)")
+            counts_said = [say("import.corner_count", lane="ABCD"[li], board=a, map=b)
+                           for li, (a, b) in enumerate(counts) if a != b]
+            lost.append(say("import.corner_counts", corner=corner.label, stops=stops, ids=_ids(sorted(group), 4),
+                            counts=_listed(counts_said)))
     if board.pit_spread:
         pos = _geometry(board)[0]
         far = max((math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
                   if track.space(s).in_pit)
-        lost.append(f"the pit lane's spaces on its nodes do not pass the checks (they lead back along the "
-                    f"track), so the format spreads them evenly along it, up to {far[0]:.0f} px from their node "
-                    f"on the board (node {far[1]})")
+        lost.append(say("import.pit_spread", far=f"{far[0]:.0f}", node=far[1]))
     missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
     if missing:
-        lost.append(f"{len(missing)} node(s) have no space of their own in the map: {_ids(missing)}")
+        lost.append(say("import.no_space", n=len(missing), ids=_ids(missing)))
     have = {(e.src, e.dst) for e in track.edges}
     lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)
-    moved_on = [f"{spaces[a]}-{spaces[b]} as {same[(a, b)][0]}-{same[(a, b)][1]}"
-                for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
+    moved_on: list[Part] = [say("import.moved_step", src=spaces[a], dst=spaces[b], to_src=same[(a, b)][0],
+                                to_dst=same[(a, b)][1])
+                            for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
     if moved_on:
-        lost.append(f"{len(moved_on)} lane change(s) lead to a space the map's rows put level with or behind their "
-                    "start (the row positions measured beside the neighbouring lane disagree with the board's step "
-                    "there), so each became a step one row ahead, to that lane's next space: "
-                    f"{', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else "") + ". Fix: in Tiled, give "
-                    "the space it should lead to a row_position greater than its start's")
+        lost.append(say("import.moved_on", n=len(moved_on), steps=_listed(moved_on[:8]),
+                        more=" ..." if len(moved_on) > 8 else ""))
     blocked = {n for n in spaces if board.dat.nodes[n].type == BLOCKED}
     for a, b in dict.fromkeys(board.dat.edges):
         if a not in spaces or b not in spaces or a in blocked or b in blocked:  # no step touches a blocked space
             continue
         if same[(a, b)] in have:
             continue
-        why = dropped.get((a, b))
-        if why is not None:  # the format's own check refused it as drawn
-            why += (". Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; "
-                    "a way in or out of the pit lane forwards along the track")
-        if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
-            why = (f"it crosses {abs(lane_of[a] - lane_of[b])} lanes in one step, and a car changes one lane a "
-                   "space (the format's arrows join neighbouring lanes). Fix: most likely a stray edge; delete it "
-                   "in GP Online's editor")
-        elif why is None and a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
-            why = (f"it leads past {spaces[_next_in_lane(board, a)]}, a space of its own lane, and the format's "
-                   "steps along a lane go to its next space. Fix: most likely a stray edge; delete it in GP "
-                   "Online's editor")
-        elif why is None and board.pit_spread and {a, b} & set(board.pit):
-            why = ("the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit "
-                   "spaces do not pair up one to one. Fix: in GP Online's editor move the first pit node beside "
-                   "or after the space the pit entry leaves from")
-        elif why is None:
-            why = "the map has no step like it. Fix: check the node's edges in GP Online's editor"
-        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map: {why}")
+        refused = dropped.get((a, b))
+        if refused is not None:  # the format's own check refused it as drawn
+            why = say("import.why.refused", message=refused)
+        elif a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
+            why = say("import.why.lanes", n=abs(lane_of[a] - lane_of[b]))
+        elif a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
+            why = say("import.why.past", space=spaces[_next_in_lane(board, a)])
+        elif board.pit_spread and {a, b} & set(board.pit):
+            why = say("import.why.pit_spread")
+        else:
+            why = say("import.why.other")
+        lost.append(say("import.step_lost", a=a, b=b, space_a=spaces[a], space_b=spaces[b], why=why))
     steps = set(same.values())
     for e in track.edges:
         if (e.src, e.dst) not in steps:
             src, dst = names.get(e.src), names.get(e.dst)
-            lost.append(f"the map allows a {e.kind.value} step {e.src} to {e.dst} (nodes {src} to {dst}) "
-                        "that the board does not have")
+            lost.append(say("import.extra_step", kind=say(f"import.edge.{e.kind.value}"), src=e.src, dst=e.dst,
+                            a=str(src), b=str(dst)))
     grid = [n for n in board.dat.grid if n in spaces]
     if len(grid) != len(board.dat.grid):
-        lost.append(f"{len(board.dat.grid) - len(grid)} grid slot(s) are not on a lane space and were left out")
+        lost.append(say("import.grid_lost", n=len(board.dat.grid) - len(grid)))
     return lost
 
 
