@@ -37,7 +37,7 @@ import game.tracks.street
 import rules.track
 from game.board import preview
 from game.board.render import BoardRenderer, read_art
-from game.tracks.drawing import TrackError
+from game.tracks.drawing import Problem, Said, TrackError, say
 from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import load_track
 from game.texts import place_name, tr
@@ -185,6 +185,11 @@ class BoardShelf:
             return list(self._recent)
 
 
+def _lines(found: list[Problem | Said]) -> list[str]:
+    """What stopped a track, one line each, in the current language."""
+    return [p.line() if isinstance(p, Problem) else p.text() for p in found]
+
+
 @dataclass
 class TrackEntry:
     """One .tmx file: its track once loaded, or the problems that stopped it; its board and picture on demand."""
@@ -192,7 +197,8 @@ class TrackEntry:
     path: Path
     title: str = ""
     track: Track | None = None
-    problems: list[str] = field(default_factory=list)
+    #: What stopped the track, kept untranslated: shown in the language current when shown.
+    found: list[Problem | Said] = field(default_factory=list)
     loaded: bool = False
     stamp: Stamp | None = None  # the file as it was when last built (hot reload compares it)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -204,6 +210,12 @@ class TrackEntry:
     @property
     def name(self) -> str:
         return self.track.name if self.track else self.title
+
+    @property
+    def problems(self) -> list[str]:
+        """What stopped the track, one line each, in the current language (a language chosen in
+        the settings shows at once, without building the track again)."""
+        return _lines(self.found)
 
     @property
     def board(self) -> BoardRenderer | None:
@@ -422,11 +434,11 @@ class TrackCatalogue:
         """The entry with its track built (waits if the background thread is building it)."""
         with entry.lock:
             if not entry.loaded:
-                entry.problems = self._build(entry)
+                entry.found = self._build(entry)
                 entry.loaded = True
         return entry
 
-    def _build(self, entry: TrackEntry) -> list[str]:
+    def _build(self, entry: TrackEntry) -> list[Problem | Said]:
         """Build the entry's track; the problems that stopped it, as the set-up and gallery show them.
 
         A file that cannot be read is one of those problems, never an exception:
@@ -434,13 +446,13 @@ class TrackCatalogue:
         """
         entry.stamp = stamp(entry.path)  # taken first: a save during the build is seen later
         if not entry.path.is_file():
-            return [tr("track.not_a_file", path=str(entry.path))]
+            return [say("track.not_a_file", path=str(entry.path))]
         try:
             entry.track = build_track(entry.path, self.cache)
         except TrackError as err:
-            return [p.line() for p in err.problems]
+            return list(err.problems)
         except OSError as err:
-            return [tr("track.unreadable", path=str(entry.path), detail=err.strerror or str(err))]
+            return [say("track.unreadable", path=str(entry.path), detail=err.strerror or str(err))]
         return []
 
     def refresh(self, entry: TrackEntry) -> list[str] | None:
@@ -455,7 +467,8 @@ class TrackCatalogue:
         if not entry.loaded or stamp(entry.path) == entry.stamp:
             return None
         fresh = TrackEntry(entry.path, map_title(entry.path), cache=entry.cache)  # a shelf of its own
-        problems = self._build(fresh)
+        found = self._build(fresh)
+        problems = _lines(found)
         board = None
         if not problems and fresh.track is not None:  # laid out anew only if the drawing changed
             board = BoardRenderer(fresh.track, art=read_art(fresh.path), like=entry.shelf.peek(entry.path))
@@ -463,9 +476,9 @@ class TrackCatalogue:
             entry.stamp, entry.title = fresh.stamp, fresh.title
             if problems:
                 if entry.track is None:
-                    entry.problems = problems
+                    entry.found = found
                 return problems
-            entry.track, entry.problems, entry._hash = fresh.track, [], None
+            entry.track, entry.found, entry._hash = fresh.track, [], None
         if board is not None:
             entry.shelf.replace(entry.path, board)
         return []
