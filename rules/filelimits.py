@@ -5,7 +5,8 @@ A file is read only if it is a regular file no larger than its kind's limit, and
 more than that limit is read: ``/dev/zero``, a pipe or a multi-gigabyte file given by
 mistake is refused with one sentence instead of filling the memory. The limits are far
 above what the game writes (a 10-car, 3-lap record is about 0.3 MB, a position 20 kB).
-Stdlib only, so ``rules``, the command-line tools and the game's stores can all use it.
+``rules`` only, so the rules, the command-line tools and the game's stores can all use it;
+a refusal carries structured reasons the game translates (``game.texts.refused_text``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.reasons import TEMPLATES, Code, Reason
+
 _MB = 1 << 20
+#: A refusal names no rule of the game: these are the program's own limits.
+NO_RULE = ""
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,11 @@ class FileKind:
 
     what: str
     limit: int
+
+    @property
+    def name(self) -> str:
+        """The kind as a reason's value ("a_race_record"), which the game translates."""
+        return self.what.replace(" ", "_")
 
 
 RECORD = FileKind("a race record", 16 * _MB)
@@ -37,14 +47,26 @@ TRACK = FileKind("a track file", 16 * _MB)
 class FileRefused(OSError):
     """A file that is not read: not a regular file, too large, or not UTF-8 text.
 
-    ``reason`` says what is wrong and ``fix`` what to give instead; the message is both.
-    It is an OSError, so code that already handles an unreadable file handles these too.
+    ``why`` says what is wrong and ``remedy`` what to give instead, as reasons the game
+    translates; ``reason``, ``fix`` and the message are their English. It is an OSError, so
+    code that already handles an unreadable file handles these too.
     """
 
-    def __init__(self, reason: str, fix: str) -> None:
-        super().__init__(f"{reason}; {fix}")
-        self.reason = reason
-        self.fix = fix
+    def __init__(self, why: Reason, remedy: Reason) -> None:
+        self.why = why
+        self.remedy = remedy
+        self.reason = why.english().removesuffix(".")
+        self.fix = remedy.english().removesuffix(".")
+        super().__init__(f"{self.reason}; {self.fix}")
+
+
+def _refused(why: Code, remedy: Code, **values: int | str) -> FileRefused:
+    """A refusal by its codes; each reason takes the values its sentence names."""
+    def reason(code: Code) -> Reason:
+        wanted = {k: v for k, v in values.items() if "{" + k + "}" in TEMPLATES[code]}
+        return Reason(rule=NO_RULE, code=code, values=wanted)
+
+    return FileRefused(reason(why), reason(remedy))
 
 
 def read_bytes(path: str | Path, kind: FileKind) -> bytes:
@@ -55,9 +77,9 @@ def read_bytes(path: str | Path, kind: FileKind) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise FileRefused("it is a folder", f"give the path of {kind.what}")
+            raise _refused(Code.FILE_FOLDER, Code.FILE_GIVE_PATH, file=kind.name)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused("it is a device or a pipe, not a file, and may never end", f"give the path of {kind.what}")
+            raise _refused(Code.FILE_DEVICE, Code.FILE_GIVE_PATH, file=kind.name)
         if info.st_size > kind.limit:
             raise _too_large(info.st_size, kind)
         chunks = []
@@ -82,9 +104,8 @@ def read_text(path: str | Path, kind: FileKind) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise FileRefused(
-            f"it is not UTF-8 text (byte {data[err.start]:#04x} at offset {err.start})", f"{kind.what} is a UTF-8 text file"
-        ) from None
+        raise _refused(Code.FILE_NOT_UTF8, Code.FILE_IS_UTF8, byte=f"{data[err.start]:#04x}", offset=err.start,
+                       file=kind.name) from None
 
 
 def check_writable(path: str | Path) -> None:
@@ -96,18 +117,16 @@ def check_writable(path: str | Path) -> None:
     except FileNotFoundError:
         return  # nothing there, or a dangling link: the new file takes its place
     except OSError as err:
-        raise FileRefused(f"it cannot be looked at ({err.strerror or err})",
-                          "give another file name") from None
+        raise _refused(Code.FILE_UNLOOKABLE, Code.FILE_OTHER_NAME, detail=str(err.strerror or err)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise FileRefused("it is a folder", "give the name of a file in it")
+        raise _refused(Code.FILE_FOLDER, Code.FILE_NAME_IN_FOLDER)
     if not stat.S_ISREG(info.st_mode):
-        raise FileRefused("it is a device or a pipe, not a file, and is never replaced",
-                          "give the name of a regular file")
+        raise _refused(Code.FILE_NOT_REPLACED, Code.FILE_REGULAR_NAME)
 
 
 def _too_large(size: int, kind: FileKind, more: bool = False) -> FileRefused:
-    at_least = "more than " if more else ""
-    return FileRefused(f"it is {at_least}{_size(size)}, but {kind.what} is at most {_size(kind.limit)}", "is it the right file?")
+    return _refused(Code.FILE_GREW if more else Code.FILE_TOO_LARGE, Code.FILE_RIGHT_ONE, size=_size(size),
+                    file=kind.name, limit=_size(kind.limit))
 
 
 def _size(n: int) -> str:

@@ -99,6 +99,19 @@ class Code(StrEnum):
     FREE_WP_ABOVE_SETUP = "free_wp_above_setup"
     FREE_WP_AREA = "free_wp_area"
     TYRES_FIXED = "tyres_fixed"
+    FILE_FOLDER = "file_folder"
+    FILE_DEVICE = "file_device"
+    FILE_TOO_LARGE = "file_too_large"
+    FILE_GREW = "file_grew"
+    FILE_NOT_UTF8 = "file_not_utf8"
+    FILE_UNLOOKABLE = "file_unlookable"
+    FILE_NOT_REPLACED = "file_not_replaced"
+    FILE_GIVE_PATH = "file_give_path"
+    FILE_RIGHT_ONE = "file_right_one"
+    FILE_IS_UTF8 = "file_is_utf8"
+    FILE_OTHER_NAME = "file_other_name"
+    FILE_NAME_IN_FOLDER = "file_name_in_folder"
+    FILE_REGULAR_NAME = "file_regular_name"
 
 
 TEMPLATES: dict[Code, str] = {
@@ -212,6 +225,21 @@ TEMPLATES: dict[Code, str] = {
     Code.FREE_WP_ABOVE_SETUP: "{area} may get at most {room} WP more: never above the set-up's {setup}.",
     Code.FREE_WP_AREA: "This car has no {area} area.",
     Code.TYRES_FIXED: "In the street race every car drives on hard tyres.",
+    # A file the program refuses to read or replace (rules.filelimits): what is wrong, then
+    # the fix; ``file`` names the kind of file ("a_race_record").
+    Code.FILE_FOLDER: "it is a folder.",
+    Code.FILE_DEVICE: "it is a device or a pipe, not a file, and may never end.",
+    Code.FILE_TOO_LARGE: "it is {size}, but {file} is at most {limit}.",
+    Code.FILE_GREW: "it is more than {size}, but {file} is at most {limit}.",
+    Code.FILE_NOT_UTF8: "it is not UTF-8 text (byte {byte} at offset {offset}).",
+    Code.FILE_UNLOOKABLE: "it cannot be looked at ({detail}).",
+    Code.FILE_NOT_REPLACED: "it is a device or a pipe, not a file, and is never replaced.",
+    Code.FILE_GIVE_PATH: "give the path of {file}.",
+    Code.FILE_RIGHT_ONE: "check that it is the right file.",
+    Code.FILE_IS_UTF8: "{file} is a UTF-8 text file.",
+    Code.FILE_OTHER_NAME: "give another file name.",
+    Code.FILE_NAME_IN_FOLDER: "give the name of a file in it.",
+    Code.FILE_REGULAR_NAME: "give the name of a regular file.",
 }
 
 

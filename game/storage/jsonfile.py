@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from game.texts import Notice
+from game.texts import Notice, refused_text
 from rules import filelimits
 
 M = TypeVar("M", bound=BaseModel)
@@ -34,7 +34,8 @@ def read_model(path: Path, kind: str, salvage: Callable[[dict[str, object]], tup
     except FileNotFoundError:
         return default(), []
     except OSError as err:
-        return default(), [Notice(f"notice.{kind}_unreadable", {"path": str(path), "detail": str(err)})]
+        detail = refused_text(err) if isinstance(err, filelimits.FileRefused) else str(err)
+        return default(), [Notice(f"notice.{kind}_unreadable", {"path": str(path), "detail": detail})]
     try:
         raw = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, absurd nesting or numbers

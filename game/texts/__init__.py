@@ -23,6 +23,7 @@ from functools import lru_cache
 from game.texts import en
 from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
 from game.texts.plural import Plural
+from rules.filelimits import FileRefused
 from rules.reasons import Code, Reason
 
 #: Every language the game speaks: English first, then each catalogue in ``game/locale``.
@@ -31,7 +32,7 @@ LANGUAGES: tuple[str, ...] = (SOURCE, *catalogue_languages())
 REASON_CONTEXT = "reason."
 PLACE_CONTEXT = "place"
 
-__all__ = ["LANGUAGES", "LOCALE", "Notice", "Plural", "language", "place_name", "reason_text", "set_language",
+__all__ = ["LANGUAGES", "LOCALE", "Notice", "Plural", "language", "place_name", "reason_text", "refused_text", "set_language",
            "system_language", "tr", "tr_in"]
 
 _language = SOURCE
@@ -126,40 +127,50 @@ def tr(key: str, **values: object) -> str:
     return tr_in(_language, key, **values)
 
 
-def die_name(name: str) -> str:
+def die_name(name: str, language: str | None = None) -> str:
     """``gear4`` -> "4th-gear die", ``black`` -> "black die" (the rules name dice by key)."""
+    lang = language or _language
     if name.startswith("gear") and name[4:].isdigit():
-        return tr("die.gear", gear=int(name[4:]))
-    return tr(f"die.{name}")
+        return tr_in(lang, "die.gear", gear=int(name[4:]))
+    return tr_in(lang, f"die.{name}")
 
 
-def place_name(label: str) -> str:
+def place_name(label: str, language: str | None = None) -> str:
     """A name printed on a board ("Turn 4", "Main grandstand") in the current language.
 
     Only the shipped boards' English names are translated; a designer's own name is a proper
     name and shows as drawn."""
-    catalogue = translations(_language)
+    catalogue = translations(language or _language)
     turn = re.fullmatch(r"Turn (\d+)", label)
     if turn and label not in en.PLACES:
         return _fill(catalogue.pgettext(PLACE_CONTEXT, "Turn {n}"), "Turn {n}", {"n": turn.group(1)})
     return catalogue.pgettext(PLACE_CONTEXT, label) if label in en.PLACES else label
 
 
-def reason_text(reason: Reason) -> str:
-    """A reason of the rules as a sentence in the current language."""
+def reason_text(reason: Reason, language: str | None = None) -> str:
+    """A reason of the rules as a sentence in ``language`` (the current one by default)."""
+    lang = language or _language
     values: dict[str, object] = {}
     for key, value in reason.values.items():
         if key == "area" and isinstance(value, str):
-            values[key] = tr(f"word.area.{value}")
+            values[key] = tr_in(lang, f"word.area.{value}")
         elif key == "action" and isinstance(value, str):
-            values[key] = tr(f"action.{value}")
+            values[key] = tr_in(lang, f"action.{value}")
         elif key == "die" and isinstance(value, str):
-            values[key] = die_name(value)
+            values[key] = die_name(value, lang)
         elif key == "corner" and isinstance(value, str):
-            values[key] = place_name(value)
+            values[key] = place_name(value, lang)
+        elif key == "file" and isinstance(value, str):  # a kind of file (rules.filelimits)
+            known = f"word.file.{value}" in en.STRINGS
+            values[key] = tr_in(lang, f"word.file.{value}") if known else value.replace("_", " ")
         else:
             values[key] = value
-    return _lookup(_language, reason_context(reason.code), en.REASONS[reason.code], values)
+    return _lookup(lang, reason_context(reason.code), en.REASONS[reason.code], values)
+
+
+def refused_text(err: FileRefused) -> str:
+    """Why a file is not read or written, and what to give instead, in the current language."""
+    return tr("file.refused", reason=reason_text(err.why).removesuffix("."), fix=reason_text(err.remedy).removesuffix("."))
 
 
 def reason_context(code: Code) -> str:

@@ -1865,3 +1865,16 @@ STRINGS.update({
     ),
     "import.grid_lost": "{n} grid slot(s) are not on a lane space and were left out",
 })
+
+# A file the game refuses to read or replace (rules.filelimits): the kinds of file its
+# reasons name, and the sentence that joins what is wrong to the fix.
+STRINGS.update({
+    "file.refused": "{reason}; {fix}",
+    "word.file.a_race_record": "a race record",
+    "word.file.a_saved_race": "a saved race",
+    "word.file.a_position": "a position",
+    "word.file.the_settings_file": "the settings file",
+    "word.file.the_line-up_file": "the line-up file",
+    "word.file.a_track_file": "a track file",
+    "word.file.a_race_file": "a race file",
+})

@@ -10,9 +10,10 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from game.texts import language, tr_in
+from game.texts import language, reason_text, tr_in
 from game.texts.mo import SOURCE
 from game.tracks.geometry import Point
+from rules.reasons import Reason
 
 Value = str | int | float
 
@@ -21,7 +22,8 @@ Value = str | int | float
 class Said:
     """A designer's message by text key (``track.*`` in game/texts/en.py) and values, kept
     apart so it is translated when shown, in whatever language is current then. A value may
-    itself be a ``Said`` (a phrase such as "the map" inside a sentence), or several, joined by "; "."""
+    itself be a ``Said`` (a phrase such as "the map" inside a sentence), or several, joined by "; ",
+    or a reason of the rules (a file refused by ``rules.filelimits``), shown without its full stop."""
 
     key: str
     values: tuple[tuple[str, Part], ...] = ()
@@ -32,8 +34,9 @@ class Said:
         return tr_in(lang, self.key, **values)
 
 
-#: A value of a message: plain, a phrase translated with it, or phrases shown one after another.
-Part = Value | Said | tuple[Said, ...]
+#: A value of a message: plain, a phrase translated with it, phrases shown one after another,
+#: or a reason of the rules.
+Part = Value | Said | tuple[Said, ...] | Reason
 
 
 def _shown(value: Part, lang: str) -> Value:
@@ -46,6 +49,8 @@ def _shown(value: Part, lang: str) -> Value:
         return value.text(lang)
     if isinstance(value, tuple):
         return "; ".join(part.text(lang) for part in value)
+    if isinstance(value, Reason):
+        return reason_text(value, lang).removesuffix(".")
     return value
 
 

@@ -201,7 +201,7 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
     except ET.ParseError as exc:
         raise fail(say("track.not_xml", detail=str(exc)), say("track.not_xml.fix")) from None
     except FileRefused as exc:
-        raise fail(say("track.refused", detail=exc.reason), say("track.refused.fix", detail=exc.fix)) from None
+        raise fail(say("track.refused", detail=exc.why), say("track.refused.fix", detail=exc.remedy)) from None
     except (OSError, ValueError) as exc:
         raise fail(say("track.file_unreadable", detail=str(exc)), say("track.file_unreadable.fix")) from None
     if root.tag != "map":

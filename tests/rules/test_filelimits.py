@@ -40,7 +40,7 @@ def test_a_larger_file_is_refused_without_being_read(tmp_path):
         out.truncate(3 * (1 << 30))  # sparse: 3 GB that are never read
     with pytest.raises(FileRefused) as err:
         read_text(f, RECORD)
-    assert str(err.value) == "it is 3 GB, but a race record is at most 16 MB; is it the right file?"
+    assert str(err.value) == "it is 3 GB, but a race record is at most 16 MB; check that it is the right file"
 
 
 def test_an_endless_device_is_refused():
