@@ -1703,11 +1703,14 @@ STRINGS.update({
     "import.cannot_write_report": "{report}: cannot write the report ({detail})",
     "import.written": "{out}: written; track check: ok",
     "import.read": "{src}: {nodes} nodes, {steps} steps, header {header}",
-    "import.kept": "kept: {lanes} lanes ({per_lane} spaces), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}",
+    "import.kept": "kept: {lanes} lanes ({per_lane}), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}",
+    "import.kept.spaces": Plural("{spaces} space", "{spaces} spaces", count="spaces"),
     "import.kept.no_pit": "no pit lane",
-    "import.kept.pit": "pit lane of {spaces} spaces with {boxes} boxes",
-    "import.kept.blocked": ", {n} blocked space(s) {spaces}",
-    "import.gap": "before node {node} ({space}, {far} spaces after the space before it)",
+    "import.kept.pit": Plural("pit lane of {spaces} space with {boxes} boxes", "pit lane of {spaces} spaces with {boxes} boxes",
+                              count="spaces"),
+    "import.kept.blocked": Plural(", {n} blocked space {spaces}", ", {n} blocked spaces {spaces}"),
+    "import.gap": Plural("before node {node} ({space}, {far} space after the space before it)",
+                         "before node {node} ({space}, {far} spaces after the space before it)", count="whole"),
     "import.gaps": (
         "gaps: the board has no space {gaps}: a bridge or a tunnel, or a node the tracing left out; each is kept "
         "as one step, its space marked after_gap (if a node is missing, add it in GP Online's editor)"
@@ -1727,25 +1730,28 @@ STRINGS.update({
     "import.none": "none",
     "import.lane": "lane {lane}",
     "import.the_pit_lane": "the pit lane",
-    "import.type.0": "unknown",
-    "import.type.1": "straight",
-    "import.type.2": "curve of 2 stops",
-    "import.type.3": "curve of 1 stop",
-    "import.type.4": "blocked",
-    "import.type.5": "finish",
-    "import.type.6": "curve of 3 stops",
-    "import.type.7": "pit lane",
+    "import.type.unknown": "unknown",
+    "import.type.straight": "straight",
+    "import.type.curve_2": "curve of 2 stops",
+    "import.type.curve_1": "curve of 1 stop",
+    "import.type.blocked": "blocked",
+    "import.type.finish": "finish",
+    "import.type.curve_3": "curve of 3 stops",
+    "import.type.pit": "pit lane",
     "import.edge.straight": "straight",
     "import.edge.diagonal": "diagonal",
     "import.edge.arrow": "arrow",
     "import.edge.pit_entry": "pit entry",
     "import.edge.pit": "pit lane",
     "import.edge.pit_exit": "pit exit",
-    "import.stray": "{n} track node(s) lie in no lane and were left out: {ids}",
+    "import.stray": Plural("{n} track node lies in no lane and was left out: {ids}",
+                           "{n} track nodes lie in no lane and were left out: {ids}"),
     "import.unknown_type": "node {node} has the type 'unknown'; it became a straight space",
-    "import.finish_nodes": (
-        "the finish line has {n} node(s), so the converter cannot tell the lanes (it needs 2 to 4). Fix: mark "
-        "one node of each lane with F (or type 5) in GP Online's editor"
+    "import.finish_nodes": Plural(
+        "the finish line has {n} node, so the converter cannot tell the lanes (it needs 2 to 4). Fix: mark "
+        "one node of each lane with F (or type 5) in GP Online's editor",
+        "the finish line has {n} nodes, so the converter cannot tell the lanes (it needs 2 to 4). Fix: mark "
+        "one node of each lane with F (or type 5) in GP Online's editor",
     ),
     "import.no_start_step": "no step leaves the finish line. Fix: add the edges from the finish nodes forwards",
     "import.into_lanes": "into lane(s) {lanes}",
@@ -1760,17 +1766,27 @@ STRINGS.update({
         "edges in GP Online's editor"
     ),
     "import.never_returns": "lane {lane} never returns to its finish node {node}. Fix: check its edges",
-    "import.blocked_unfollowed": (
+    "import.blocked_unfollowed": Plural(
+        "the lane through blocked node {end} at ({x}, {y}) ends there: its one step leads {far} space away, to "
+        "node {again}, but the lane cannot be followed back from node {end} to node {again}. Fix: in GP Online's "
+        "editor give each of that lane's nodes a step to the next node of its lane",
         "the lane through blocked node {end} at ({x}, {y}) ends there: its one step leads {far} spaces away, to "
         "node {again}, but the lane cannot be followed back from node {end} to node {again}. Fix: in GP Online's "
-        "editor give each of that lane's nodes a step to the next node of its lane"
+        "editor give each of that lane's nodes a step to the next node of its lane",
+        count="far",
     ),
-    "import.partial_lane": (
+    "import.partial_lane": Plural(
+        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
+        "lap only ({n} nodes; GP Online ends it with a step {far} space on, back to where it begins), and every "
+        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
+        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
+        "then race the board without it",
         "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
         "lap only ({n} nodes; GP Online ends it with a step {far} spaces on, back to where it begins), and every "
         "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
         "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
-        "then race the board without it"
+        "then race the board without it",
+        count="far",
     ),
     "import.curve_no_lane": (
         "the curve of nodes {ids} has no space in lane {lane} and no step to it; a corner of this format spans "
@@ -1799,7 +1815,8 @@ STRINGS.update({
     "import.no_pit_entry": "no step leads from the track into the pit lane; its {n} nodes were left out",
     "import.pit_branch": "the pit lane branches at node {node}; the branch to {ids} was left out",
     "import.pit_no_return": "the pit lane from node {node} never returns to the track; its nodes were left out",
-    "import.pit_stray": "{n} pit node(s) are not on the pit lane's one way and were left out: {ids}",
+    "import.pit_stray": Plural("{n} pit node is not on the pit lane's one way and was left out: {ids}",
+                               "{n} pit nodes are not on the pit lane's one way and were left out: {ids}"),
     "import.fresh_changes": "the map allows lane changes the board does not have, from node(s) {ids}",
     "import.unmatched": (
         "the lane changes of this board could not be matched in {rounds} build(s); the last still had {n} "
@@ -1820,20 +1837,25 @@ STRINGS.update({
         "{line} (the lanes found may be wrong: check that every node has a step to the next node of its own lane)"
     ),
     "import.not_converted": "the converted map does not pass the checks: {problems}",
-    "import.lane_count": (
+    "import.lane_count": Plural(
+        "{what} has {board} space on the board but {map} in the map (the format spreads a lane's spaces evenly "
+        "between corner borders; the nodes are not evenly spaced there)",
         "{what} has {board} spaces on the board but {map} in the map (the format spreads a lane's spaces evenly "
-        "between corner borders; the nodes are not evenly spaced there)"
+        "between corner borders; the nodes are not evenly spaced there)",
+        count="board",
     ),
     "import.corner_counts": (
         "corner {corner} ({stops} stop(s), nodes {ids}): {counts}; its spaces are not as long as the "
         "straights' (the format has one space length)"
     ),
-    "import.corner_count": "lane {lane} {board} spaces on the board, {map} in the map",
+    "import.corner_count": Plural("lane {lane} {board} space on the board, {map} in the map",
+                                  "lane {lane} {board} spaces on the board, {map} in the map", count="board"),
     "import.pit_spread": (
         "the pit lane's spaces on its nodes do not pass the checks (they lead back along the track), so the "
         "format spreads them evenly along it, up to {far} px from their node on the board (node {node})"
     ),
-    "import.no_space": "{n} node(s) have no space of their own in the map: {ids}",
+    "import.no_space": Plural("{n} node has no space of its own in the map: {ids}",
+                              "{n} nodes have no space of their own in the map: {ids}"),
     "import.moved_step": "{src}-{dst} as {to_src}-{to_dst}",
     "import.moved_on": (
         "{n} lane change(s) lead to a space the map's rows put level with or behind their start (the row "
@@ -1863,7 +1885,8 @@ STRINGS.update({
     "import.extra_step": (
         "the map allows a {kind} step {src} to {dst} (nodes {a} to {b}) that the board does not have"
     ),
-    "import.grid_lost": "{n} grid slot(s) are not on a lane space and were left out",
+    "import.grid_lost": Plural("{n} grid slot is not on a lane space and was left out",
+                               "{n} grid slots are not on a lane space and were left out"),
 })
 
 # A file the game refuses to read or replace (rules.filelimits): the kinds of file its

@@ -62,6 +62,8 @@ LAPS = 1
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
 #: rounds end; GP Online's boards need 3 to 5.
 ROUNDS = 40
+#: GP Online's node types by number (datfile.TYPE_NAMES), as the keys of their names.
+NODE_TYPES = ("unknown", "straight", "curve_2", "curve_1", "blocked", "finish", "curve_3", "pit")
 
 
 class ImportProblem(Exception):
@@ -125,7 +127,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     print(tr("import.read", src=src, nodes=len(dat.nodes), steps=len(dat.edges), header=repr(dat.header)))
     print(kept_line(written).text())
     spaces = space_of(board, written)
-    gaps = tuple(say("import.gap", node=n, space=spaces.get(n, "?"), far=float(round(far, 1)))
+    gaps = tuple(say("import.gap", node=n, space=spaces.get(n, "?"), far=float(round(far, 1)), whole=round(far))
                  for n, far in gaps_before(board).items())
     if gaps:
         print(say("import.gaps", gaps=gaps).text())
@@ -203,7 +205,7 @@ def kept_line(t: Track) -> Said:
     pit = (say("import.kept.no_pit") if t.pit is None
            else say("import.kept.pit", spaces=len(t.pit.spaces), boxes=len(t.pit.boxes)))
     blocked: Part = say("import.kept.blocked", n=len(t.blocked), spaces=" ".join(t.blocked)) if t.blocked else ""
-    return say("import.kept", lanes=t.lanes, per_lane=lanes, corners=len(t.corners), stops=corners, pit=pit,
+    return say("import.kept", lanes=t.lanes, per_lane=say("import.kept.spaces", spaces=lanes), corners=len(t.corners), stops=corners, pit=pit,
                grid=len(t.grid), blocked=blocked)
 
 
@@ -479,7 +481,7 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tu
         stops = max(STOPS[k] for k in kinds)
         if len(kinds) > 1:
             lost.append(say("import.curve_mixed", ids=_ids(curve_nodes),
-                            kinds=_listed([say(f"import.type.{k}") for k in sorted(kinds)]), stops=stops))
+                            kinds=_listed([say(f"import.type.{NODE_TYPES[k]}") for k in sorted(kinds)]), stops=stops))
         corners.append((stops, group))
     corners.sort(key=lambda c: min(where[n][1] for n in c[1] if where[n][0] == 0))
     return corners

@@ -98,7 +98,7 @@ def test_AMB_69_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_pa
     assert track.blocked == (spaces[40],)
     assert track.out_edges(spaces[40]) == () and track.in_edges(spaces[40]) == ()
     assert (track.space(spaces[40]).x, track.space(spaces[40]).y) == _geometry(board)[0][40]
-    assert f"grid of 10, 1 blocked space(s) {spaces[40]}" in said and "node 40" not in said
+    assert f"grid of 10, 1 blocked space {spaces[40]}" in said and "node 40" not in said
 
 
 @pytest.mark.parametrize("name", ["oval3.dat", "oval2.dat"])
@@ -146,7 +146,7 @@ def test_a_broken_file_gets_one_message_with_its_line(text, expected, tmp_path, 
 def test_boards_the_converter_cannot_read_say_why(tmp_path, capsys):
     one_finish = GOOD.replace(" F\n", "\n", 2)  # only one lane's start keeps its flag
     no_way_on = "\n".join(line for line in GOOD.splitlines() if line != "1 2") + "\n"
-    for text, expected in ((one_finish, "the finish line has 1 node(s)"), (no_way_on, "check that every node has a step to the next node of its own lane")):
+    for text, expected in ((one_finish, "the finish line has 1 node,"), (no_way_on, "check that every node has a step to the next node of its own lane")):
         src = tmp_path / "board.dat"
         src.write_text(text, encoding="utf-8")
         assert main(["track", "import", str(src), str(tmp_path / "out.tmx")]) == 1

@@ -86,7 +86,7 @@ def test_in_english_the_lines_are_the_ones_scripts_read(tmp_path, capsys, monkey
     ("de_DE.UTF-8", "die Ziellinie hat 0 Knoten, daher kann der Konverter die Fahrspuren nicht unterscheiden "
                     "(er braucht 2 bis 4). Abhilfe: markiere im Editor von GP Online einen Knoten jeder Fahrspur "
                     "mit F (oder Typ 5)"),
-    ("fr_FR.UTF-8", "la ligne d'arrivée a 0 nœud(s), le convertisseur ne peut donc pas distinguer les voies"),
+    ("fr_FR.UTF-8", "la ligne d'arrivée a 0 nœud, le convertisseur ne peut donc pas distinguer les voies"),
 ])
 def test_a_board_the_converter_refuses_is_refused_in_the_desktop_s_language(lang, expected, tmp_path, capsys,
                                                                               monkeypatch):
