@@ -1755,7 +1755,7 @@ STRINGS.update({
         "one node of each lane with F (or type 5) in GP Online's editor",
     ),
     "import.no_start_step": "no step leaves the finish line. Fix: add the edges from the finish nodes forwards",
-    "import.into_lanes": "into lane(s) {lanes}",
+    "import.into_lanes": Plural("into lane {lanes}", "into lanes {lanes}", count="count"),
     "import.into_needed": "only into nodes the other lanes need",
     "import.lanes_tangled": (
         "following lane {lane} from finish node {start}, node {node} at ({x}, {y}) leads on {into}, so the lanes "
@@ -1818,21 +1818,34 @@ STRINGS.update({
     "import.pit_no_return": "the pit lane from node {node} never returns to the track; its nodes were left out",
     "import.pit_stray": Plural("{n} pit node is not on the pit lane's one way and was left out: {ids}",
                                "{n} pit nodes are not on the pit lane's one way and were left out: {ids}"),
-    "import.fresh_changes": "the map allows lane changes the board does not have, from node(s) {ids}",
-    "import.unmatched": (
-        "the lane changes of this board could not be matched in {rounds} build(s); the last still had {n} "
-        "problem(s), the first: {first}. Fix: check the lane changes of the nodes it names in GP Online's editor "
-        "(every step should lead forwards, into the next lane or the same one)"
+    "import.fresh_changes": Plural("the map allows lane changes the board does not have, from node {ids}",
+                                   "the map allows lane changes the board does not have, from nodes {ids}",
+                                   count="count"),
+    "import.unmatched": Plural(
+        "the lane changes of this board could not be matched in {rounds} builds; the last still had {n} "
+        "problem: {first}. Fix: check the lane changes of the nodes it names in GP Online's editor "
+        "(every step should lead forwards, into the next lane or the same one)",
+        "the lane changes of this board could not be matched in {rounds} builds; the last still had {n} "
+        "problems, the first: {first}. Fix: check the lane changes of the nodes it names in GP Online's editor "
+        "(every step should lead forwards, into the next lane or the same one)",
     ),
-    "import.border_crossed": (
+    "import.border_crossed": Plural(
+        "lane {lane} meets the border the converter drew around the curve nodes {ids} {times} time, not twice: "
+        "the lanes' curves begin or end far apart in a tight bend, or another stretch of track runs close by. "
+        "Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and ends beside its "
+        "neighbours'; or draw that corner's polygon in Tiled",
         "lane {lane} meets the border the converter drew around the curve nodes {ids} {times} times, not twice: "
         "the lanes' curves begin or end far apart in a tight bend, or another stretch of track runs close by. "
         "Fix: in GP Online's editor mark the curve nodes so each lane's curve begins and ends beside its "
-        "neighbours'; or draw that corner's polygon in Tiled"
+        "neighbours'; or draw that corner's polygon in Tiled",
+        count="times",
     ),
-    "import.long_step": (
-        "node(s) {nodes} of lane {lane}, a step much longer than the board's other steps ({message}). Fix: the "
-        "format needs a node on every printed space: add the missing node(s) next to it in GP Online's editor"
+    "import.long_step": Plural(
+        "node {nodes} of lane {lane}, a step much longer than the board's other steps ({message}). Fix: the "
+        "format needs a node on every printed space: add the missing node next to it in GP Online's editor",
+        "nodes {nodes} of lane {lane}, a step much longer than the board's other steps ({message}). Fix: the "
+        "format needs a node on every printed space: add the missing nodes next to them in GP Online's editor",
+        count="count",
     ),
     "import.lanes_maybe_wrong": (
         "{line} (the lanes found may be wrong: check that every node has a step to the next node of its own lane)"
@@ -1845,9 +1858,12 @@ STRINGS.update({
         "between corner borders; the nodes are not evenly spaced there)",
         count="board",
     ),
-    "import.corner_counts": (
-        "corner {corner} ({stops} stop(s), nodes {ids}): {counts}; its spaces are not as long as the "
-        "straights' (the format has one space length)"
+    "import.corner_counts": Plural(
+        "corner {corner} ({stops} stop, nodes {ids}): {counts}; its spaces are not as long as the "
+        "straights' (the format has one space length)",
+        "corner {corner} ({stops} stops, nodes {ids}): {counts}; its spaces are not as long as the "
+        "straights' (the format has one space length)",
+        count="stops",
     ),
     "import.corner_count": Plural("lane {lane} {board} space on the board, {map} in the map",
                                   "lane {lane} {board} spaces on the board, {map} in the map", count="board"),
@@ -1858,11 +1874,15 @@ STRINGS.update({
     "import.no_space": Plural("{n} node has no space of its own in the map: {ids}",
                               "{n} nodes have no space of their own in the map: {ids}"),
     "import.moved_step": "{src}-{dst} as {to_src}-{to_dst}",
-    "import.moved_on": (
-        "{n} lane change(s) lead to a space the map's rows put level with or behind their start (the row "
+    "import.moved_on": Plural(
+        "{n} lane change leads to a space the map's rows put level with or behind its start (the row "
+        "positions measured beside the neighbouring lane disagree with the board's step there), so it became "
+        "a step one row ahead, to that lane's next space: {steps}{more}. Fix: in Tiled, give the space it should "
+        "lead to a row_position greater than its start's",
+        "{n} lane changes lead to a space the map's rows put level with or behind their start (the row "
         "positions measured beside the neighbouring lane disagree with the board's step there), so each became "
         "a step one row ahead, to that lane's next space: {steps}{more}. Fix: in Tiled, give the space it should "
-        "lead to a row_position greater than its start's"
+        "lead to a row_position greater than its start's",
     ),
     "import.step_lost": "the step from node {a} to {b} ({space_a} to {space_b}) is not in the map: {why}",
     "import.why.refused": (

@@ -361,7 +361,8 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
             else:
                 li, cur = stuck
                 taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
-                into = say("import.into_lanes", lanes=", ".join(taken)) if taken else say("import.into_needed")
+                into = (say("import.into_lanes", lanes=", ".join(taken), count=len(taken)) if taken
+                        else say("import.into_needed"))
                 x, y = f"{nodes[cur].x:g}", f"{nodes[cur].y:g}"
                 raise ImportProblem(
                     say("import.lanes_tangled", lane="ABCD"[li], start=lanes[li][0] if li < len(lanes) else cur,
@@ -648,7 +649,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[Said]]:
         fresh |= _missing_changes(board, track, spaces, dropped) - zones
         if not fresh:
             return drawing, track, _compare(board, track, spaces, dropped)
-        last = [say("import.fresh_changes", ids=_ids(sorted(fresh)))]
+        last = [say("import.fresh_changes", ids=_ids(sorted(fresh)), count=len(fresh))]
         for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
             nodes = {node_of[n] for n in srcs if n in node_of}
             if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
@@ -705,7 +706,7 @@ def _explain(board: Board, drawing: Drawing, problems: list[Problem]) -> Said:
             nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
             lane_at = board.lane_of()
             out.append(say("import.long_step", nodes=", ".join(map(str, nodes)), lane="ABCD"[lane_at[nodes[0]]],
-                           message=p.said))
+                           message=p.said, count=len(nodes)))
         else:
             line = say("track.line", where=_where(p), message=p.said, fix=p.fix)
             out.append(say("import.lanes_maybe_wrong", line=line))

@@ -91,8 +91,8 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
     out = tmp_path / "oval2.tmx"
     assert main(["track", "import", str(DAT / "oval2.dat"), str(out)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith("the lane changes of this board could not be matched in 2 build(s); the last still")
-    assert "the map allows lane changes the board does not have, from node(s) 79" in err and err.count("Fix:") == 1
+    assert err.startswith("the lane changes of this board could not be matched in 2 builds; the last still")
+    assert "the map allows lane changes the board does not have, from node 79" in err and err.count("Fix:") == 1
     assert "Fix: check the lane changes of the nodes it names" in err and "\n" not in err
     assert not out.exists()
 
