@@ -1699,6 +1699,8 @@ STRINGS.update({
 # `track import`: what the converter of a GP Online board (.dat) says, to someone who knows
 # GP Online's track editor (nodes, edges, node types) and Tiled.
 STRINGS.update({
+    "import.out_not_tmx": "the map is written as a Tiled .tmx file; give a name ending in .tmx",
+    "import.report_not_json": "the report is written as JSON; give a name ending in .json",
     "import.cannot_write_map": "{out}: cannot write the map ({detail})",
     "import.fails_check": "{out}: written, but it does not pass track check; fix the problems above in Tiled",
     "import.cannot_write_report": "{report}: cannot write the report ({detail})",

@@ -99,10 +99,9 @@ class Board:
 def import_cmd(src: str, out: str, report: str | None = None) -> int:
     """Convert ``src`` into ``out`` and print what was kept and what was lost; ``report`` also
     gets it as JSON (``fidelity``)."""
-    if cannot_write(out, ".tmx", "the map is written as a Tiled .tmx file; give a name ending in .tmx"):
+    if cannot_write(out, ".tmx", tr("import.out_not_tmx")):
         return 1
-    if report is not None and cannot_write(report, ".json",
-                                           "the report is written as JSON; give a name ending in .json"):
+    if report is not None and cannot_write(report, ".json", tr("import.report_not_json")):
         return 1
     target = FsPath(out)
     try:

@@ -97,3 +97,12 @@ def test_a_board_the_converter_refuses_is_refused_in_the_desktop_s_language(lang
     assert code == 1 and out == ""
     assert expected in err
     assert not (tmp_path / "board.tmx").exists()
+
+
+def test_a_map_name_not_ending_in_tmx_is_refused_in_german(tmp_path, capsys, monkeypatch):
+    speak(monkeypatch, "de_DE.UTF-8")
+    out = tmp_path / "board.png"
+    assert main(["track", "import", str(DAT / "oval3.dat"), str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"{out}: die Karte wird als Tiled-Datei .tmx geschrieben; gib einen Namen an, der auf .tmx endet\n"
+    assert not out.exists()
