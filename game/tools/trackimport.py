@@ -134,8 +134,9 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     steps = facts["steps"]
     print(tr("import.steps", board=steps["board"], kept=steps["kept"], moved=steps["moved"],
              dropped=steps["dropped"], blocked=steps["blocked"]))
-    print(tr("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
-             rain=WEATHER["weather_rain"], start=written.qualifying_start, length=drawing.props["space_length"]))
+    print(say("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
+              rain=WEATHER["weather_rain"], start=written.qualifying_start,
+              length=float(drawing.props["space_length"])).text())  # one decimal, with the language's sign
     lost = board.lost + lost
     print(tr("import.not_kept", n=len(lost)) if lost else tr("import.not_kept.nothing"))
     for line in lost:

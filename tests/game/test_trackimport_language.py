@@ -5,6 +5,7 @@ the --report stays English, for scripts."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -69,6 +70,7 @@ def test_an_import_says_what_it_kept_and_lost_in_the_desktop_s_language(lang, ex
         assert line.format(node=node) in out
     for english in ("kept:", "steps:", "assumed:", "not kept", "has the type"):
         assert english not in out
+    assert re.search(r" \d+,\d px", out)  # the space length with the language's decimal sign
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["not_kept"] == [f"node {node} has the type 'unknown'; it became a straight space"]
 
