@@ -29,6 +29,7 @@ from game.play.replay import Replay
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
+from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
 from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
@@ -47,6 +48,7 @@ from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
+from rules.ai.traps import box_refusal, move_traps
 from rules.engine import IllegalAction, chance, nitro_refusal, to_move
 from rules import pitpoints
 from rules.state import CarState
@@ -86,6 +88,8 @@ class RaceScene(Scene):
         self.track = control.track
         self.view = view
         self.gearbox = GearBox()
+        self.aid = PlanAid()  # the planning aid and the warnings, once per decision
+        self.warned: tuple[object, int] | None = None  # the state and gear whose warning was shown: a second click takes it
         self.dashboard = Dashboard()
         self.tray = DiceTray()
         self.layer = Layer()
@@ -266,6 +270,12 @@ class RaceScene(Scene):
 
     def choose(self, gear: int) -> None:
         if not self.idle or self.control.wait() != Wait.GEAR:
+            return
+        traps = self.aid.of(self.track, self.control.state)[1].get(gear)
+        if traps and self.warned != (self.control.state, gear):  # a rule trap: said first, a second click takes it
+            self.warned = (self.control.state, gear)
+            self.app.sound.play("error")
+            self.say(tr("trap.confirm", text=trap_text(traps[0])), theme.ORANGE)
             return
         try:
             step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce,
@@ -881,6 +891,8 @@ class RaceScene(Scene):
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
         hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if self.idle and wait in (Wait.GEAR, Wait.MOVE):
+            draw_stop_marks(screen, self.view, self.aid.marks(self.track, state), self.pulse)
         if choosing:
             destinations = self.control.destinations()
             draw_destinations(screen, self.layer, self.view, destinations, hover, self.pulse)
@@ -1009,6 +1021,9 @@ class RaceScene(Scene):
             return tr("race.hint.slide")
         if self.control.optional():
             return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
+        refused = box_refusal(self.track, self.control.state)
+        if refused is not None:  # PIT-D-2: why no box is offered
+            return trap_text(refused)
         # the key to the destinations' labels, in the very notation they use (issue 18 defect 6)
         return tr("race.hint.move", brakes=tr("cost.brakes_short", n=1), tyres=tr("cost.tyres_short", n=1))
 
@@ -1026,7 +1041,8 @@ class RaceScene(Scene):
         choosing = self.idle and wait == Wait.GEAR
         options = self.control.gear_options() if choosing else {}
         odds = self.control.odds(self.boost and self.buttons["boost"].visible, self.nitro and self.buttons["nitro"].visible) if choosing else {}
-        self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
+        plan, traps = self.aid.of(self.track, state) if choosing else (None, {})
+        self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
         if help_y + 40 < self.panel.bottom:
@@ -1055,8 +1071,9 @@ class RaceScene(Scene):
             if moves:
                 here = self._here()
                 street = self.control.state.rules.street
+                warn = [trap_text(t) for t in move_traps(self.track, self.control.state, moves[0])]
                 if len(moves) == 1:
-                    return [space or "", *move_lines(self.track, moves[0], here, street)]
+                    return [space or "", *move_lines(self.track, moves[0], here, street), *warn]
                 return [tr("race.choose_way", space=space)] + [
                     f"{i}. " + " · ".join(move_lines(self.track, m, here, street)) for i, m in enumerate(moves, 1)]
         return []
