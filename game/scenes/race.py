@@ -30,7 +30,7 @@ from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
-from game.texts import Notice, die_name, place_name, reason_text, tr
+from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.remote_control import RemoteControl
@@ -48,6 +48,7 @@ from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
+from rules.ai.hint import champion_hint
 from rules.ai.traps import box_refusal, move_traps
 from rules.engine import IllegalAction, chance, nitro_refusal, to_move
 from rules import pitpoints
@@ -149,6 +150,7 @@ class RaceScene(Scene):
                             self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint")]),
             "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
             "log": Button("log", lambda: tr("race.full_log"), self.open_log, "ghost", px=17),
+            "hint": Button("hint", lambda: tr("hint.button"), self.ask_hint, px=19),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
                            self.skip, px=22),
         }
@@ -207,6 +209,7 @@ class RaceScene(Scene):
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
+        self.buttons["hint"].rect = self.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
         log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
         self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
         standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.control), standings_height(self.control))
@@ -287,6 +290,14 @@ class RaceScene(Scene):
         self.message = None
         self.boost, self.announce, self.nitro = False, None, False
         self.play(step)
+
+    def ask_hint(self) -> None:
+        """What the Champion level would declare here, and why, in the hint bar."""
+        if not self.idle or self.control.wait() != Wait.GEAR:
+            return
+        hint = champion_hint(self.track, self.control.state)
+        values = {k: percent(v) if isinstance(v, float) else v for k, v in hint.values.items()}
+        self.say(tr("hint.pick", gear=hint.gear, reason=tr(f"hint.{hint.reason}", **values)), theme.YELLOW)
 
     # --- the league's extras to a gear: the engine boost, the pit announcement ----------
 
@@ -848,6 +859,7 @@ class RaceScene(Scene):
         self.buttons["nitro"].visible = gear and nitro_refusal(self.control.state, car) is None  # STREET-3: once per lap
         self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
+        self.buttons["hint"].visible = gear
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -867,6 +879,8 @@ class RaceScene(Scene):
             self.undo()
         elif k == pygame.K_TAB:
             self.skip()
+        elif k == pygame.K_h:
+            self.ask_hint()
         elif k == pygame.K_l:
             self.open_log()
         elif k == pygame.K_c:
