@@ -44,7 +44,9 @@ from benchbot import off_the_move  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 from rules.actions import Action, Drive, EndMove  # noqa: E402
 from rules.ai.levels import DEFAULT, DRIVERS  # noqa: E402
+from rules.ai.lookahead import lookahead  # noqa: E402
 from rules.ai.planning import plan  # noqa: E402
+from rules.drivers import entry_lane  # noqa: E402
 from rules.ai.traps import gear_traps, move_traps  # noqa: E402
 from rules.engine import chance, gear_options, moves, optional_offer, to_move  # noqa: E402
 from rules.gears import ShiftCost  # noqa: E402
@@ -60,6 +62,7 @@ GRAND_PRIX = ("adlerjoch", "eichwald", "hafenstadt", "hohenau", "kranzfeld")  # 
 PRESET_KEYS = ("fde-advanced", "dresden-2006")
 CARS = 10
 STOPPING = ("no_brakes", "pit_gear", "last_wp")  # a warned gear the aid's player never takes while another is left
+PIT_NEAR = 20  # spaces to the pit entry from which a player who wants a stop keeps to its lane
 OVERSHOOT_OK = 0.0  # the next two turns' overshoot chance the aid's player accepts
 
 
@@ -91,7 +94,7 @@ def aid_gear(track: Track, state: RaceState) -> int:
     if not odds:
         return table_gear(track, state)
     aid = plan(track, state)
-    traps = gear_traps(track, state)
+    traps = gear_traps(track, state, DRIVERS[DEFAULT.name].announce(track, state))
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and g in odds}
 
     def warned(g: int) -> bool:
@@ -100,7 +103,8 @@ def aid_gear(track: Track, state: RaceState) -> int:
     def clean(g: int) -> bool:
         p = aid.gears.get(g)
         later = p is None or (p.out == 0 and p.drop_cost == 0 and p.overshoot <= OVERSHOOT_OK)
-        return not legal[g].cost and odds[g].out == 0 and not odds[g].overshoot and later and not warned(g)
+        now = odds[g].out == 0 and not odds[g].overshoot and odds[g].wear == 0
+        return not legal[g].cost and now and later and not warned(g)
 
     fine = [g for g in legal if clean(g)]
     if fine:
@@ -117,9 +121,26 @@ def aid_gear(track: Track, state: RaceState) -> int:
 
 
 def _move_key(track: Track, state: RaceState, aid: bool):
+    """Stay in the race, heed a warning, spend the fewest WP, then keep off the other cars (a
+    car beside or ahead of the end space means a collision check, CORE-COLL-1) and the oil
+    (road-holding checks, CORE-DANGER-2), then go furthest: all of it on the board."""
+    me = state.active
+    cars = {c.space for c in state.cars if c.status == "racing" and c.id != me}
+    car = state.car(me or "")
+    lane = None  # a stop wanted and the pit entry near: its lane (the board shows where the entry is)
+    if car.space is not None and (DRIVERS[DEFAULT.name].pit_lane(track, state, car) is not None or car.pit_plan is not None):
+        if lookahead(track).lane.to_pit_entry(car.space) <= PIT_NEAR:
+            lane = entry_lane(track, car)
+
+    def neighbours(end: str | None) -> int:
+        if end is None:
+            return 0
+        return sum(1 for n in {*track.beside(end), track.ahead(end)} if n in cars)
+
     def key(m: Move) -> tuple:
         warned = aid and bool(move_traps(track, state, m))
-        return (m.out is None, not warned, -(m.brakes + m.tyres), -m.dangers, len(m.path), m.path)
+        lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
+        return (m.out is None, not warned, -(m.brakes + m.tyres), lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
     return key
 
 
@@ -137,7 +158,8 @@ def player(gear_rule, aid: bool):
                 pit = max(into, key=key)
                 return Drive(path=pit.path, via=pit.via)
         if optional_offer(state):
-            free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path]
+            free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path
+                    and not (aid and move_traps(track, state, m))]
             if not free:
                 return EndMove()
             best = max(free, key=key)

@@ -274,7 +274,7 @@ class RaceScene(Scene):
     def choose(self, gear: int) -> None:
         if not self.idle or self.control.wait() != Wait.GEAR:
             return
-        traps = self.aid.of(self.track, self.control.state)[1].get(gear)
+        traps = self.aid.of(self.track, self.control.state, self.announce)[1].get(gear)
         if traps and self.warned != (self.control.state, gear):  # a rule trap: said first, a second click takes it
             self.warned = (self.control.state, gear)
             self.app.sound.play("error")
@@ -1055,7 +1055,7 @@ class RaceScene(Scene):
         choosing = self.idle and wait == Wait.GEAR
         options = self.control.gear_options() if choosing else {}
         odds = self.control.odds(self.boost and self.buttons["boost"].visible, self.nitro and self.buttons["nitro"].visible) if choosing else {}
-        plan, traps = self.aid.of(self.track, state) if choosing else (None, {})
+        plan, traps = self.aid.of(self.track, state, self.announce) if choosing else (None, {})
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)

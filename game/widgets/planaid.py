@@ -14,6 +14,7 @@ from game.board.view import BoardView
 from game.texts import percent, tr
 from rules.ai.planning import NO_DROP, GearPlan, Plan, plan, stop_spaces
 from rules.ai.traps import Trap, gear_traps
+from rules.pitpoints import PitPlan
 from rules.state import RaceState
 from rules.track import Track
 
@@ -22,16 +23,17 @@ class PlanAid:
     """The plan and the gears' warnings of the last state asked about."""
 
     def __init__(self) -> None:
-        self._for: object = None
+        self._for: tuple[object, PitPlan | None] | None = None
         self.plan: Plan | None = None
         self.traps: dict[int, list[Trap]] = {}
         self._marks_for: object = None
         self._marks: Plan | None = None
 
-    def of(self, track: Track, state: RaceState) -> tuple[Plan, dict[int, list[Trap]]]:
-        """The plan and the warnings for ``state`` (worked out once per state object)."""
-        if self._for is not state or self.plan is None:
-            self.plan, self.traps, self._for = plan(track, state), gear_traps(track, state), state
+    def of(self, track: Track, state: RaceState, announce: PitPlan | None = None) -> tuple[Plan, dict[int, list[Trap]]]:
+        """The plan and the warnings for ``state`` with the pit plan about to be announced (worked
+        out once per state object and announcement)."""
+        if self._for is None or self._for[0] is not state or self._for[1] != announce or self.plan is None:
+            self.plan, self.traps, self._for = plan(track, state), gear_traps(track, state, announce), (state, announce)
         return self.plan, self.traps
 
     def marks(self, track: Track, state: RaceState) -> Plan:

@@ -25,6 +25,7 @@ from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
 from rules.moves import Move
+from rules.pitpoints import PitPlan
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -38,9 +39,12 @@ class Trap:
     values: dict[str, object] = field(default_factory=dict)
 
 
-def gear_traps(track: Track, state: RaceState) -> dict[int, list[Trap]]:
-    """Per legal gear of the active car, the traps declaring it walks into."""
+def gear_traps(track: Track, state: RaceState, announce: PitPlan | None = None) -> dict[int, list[Trap]]:
+    """Per legal gear of the active car, the traps declaring it walks into; ``announce`` is a pit
+    plan the driver is about to announce with the gear (PIT-D-6), counted as the car's."""
     car = state.car(state.active or "")
+    if announce is not None:
+        car = car.model_copy(update={"pit_plan": announce})
     out: dict[int, list[Trap]] = {}
     if car.space is None:
         return out
