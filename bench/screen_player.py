@@ -140,7 +140,8 @@ def _move_key(track: Track, state: RaceState, aid: bool):
     def key(m: Move) -> tuple:
         warned = aid and bool(move_traps(track, state, m))
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
-        return (m.out is None, not warned, -(m.brakes + m.tyres), lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
+        return (m.out is None, not warned, -(m.brakes + m.tyres), not m.overshoot, lined, -neighbours(m.end) - m.dangers,
+                len(m.path), m.path)
     return key
 
 
