@@ -19,6 +19,7 @@ from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, 
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
+from game.play.race_length import race_length
 from game.scenes.chosen_track import ChosenTrack
 from game.scenes.launch import car_name
 from game.widgets.controls import Button, TextField, Widget
@@ -415,7 +416,9 @@ class SetupScene(ChosenTrack, Scene):
             draw_broken(screen, e, area)
             return
         head, weather, corner_facts = self.track_facts(e)
+        rounds, minutes = race_length(e.track, self.laps, len(self.drivers), sum(d.kind == "human" for d in self.drivers))
         lines = [(line, 21, theme.TEXT, 24) for line in head]
+        lines += [(line, 19, theme.TEXT, 21) for line in theme.wrap(tr("setup.length", rounds=rounds, minutes=minutes), 19, area.width)]
         lines += [(line, 19, theme.TEXT, 21) for w in weather for line in theme.wrap(w, 19, area.width)]
         facts_h = sum(step for *_, step in lines)
         corners = " · ".join(corner_facts)

@@ -299,6 +299,7 @@ STRINGS: dict[str, str] = {
     "trap.no_further_stop": "Ein Stopp hier lässt keinen Platz für den nächsten Stopp in {corner} ({made} von {stops} Stopps)",
     "trap.box_refused": "Keine Box angeboten: im Gang {gear}; in die Boxengasse höchstens Gang {limit}",
     "trap.confirm": "{text}. Noch einmal klicken, um es trotzdem zu tun.",
+    "setup.length": "Erwartete Dauer: etwa {rounds} Spielrunden, {minutes} Min. (Schätzung)",
     "tell.stall": "{name} hat den Start abgewürgt: eine 1 beim Startwurf. Das Auto bleibt diese Spielrunde stehen und fährt in der nächsten im 1. Gang los.",
     "tell.out": "{name} scheidet aus: {reason}",
     "tell.pit_plan": "Boxenplan angesagt: {points} Punkte für die Crew, abgearbeitet mit Würfen des 4. Gangs an der Box: etwa {rounds} Spielrunden Stand.",

@@ -291,6 +291,7 @@ STRINGS: dict[str, str] = {
     "trap.no_further_stop": "A stop here leaves no room for the next stop in {corner} ({made} of {stops} stops)",
     "trap.box_refused": "No box offered: in gear {gear}; the pit lane takes at most gear {limit}",
     "trap.confirm": "{text}. Click again to take it anyway.",
+    "setup.length": "Expected length: about {rounds} game rounds, {minutes} min (estimate)",
     "tell.stall": "{name} stalled at the start: a 1 on the start roll. The car stays where it is this game round and pulls away in gear 1 in the next.",
     "tell.out": "{name} is out of the race: {reason}",
     "tell.pit_plan": "Pit plan announced: {points} points for the crew, worked off with gear-4 rolls at the box: about {rounds} game rounds standing.",
