@@ -53,6 +53,7 @@ from rules.ai.hint import champion_hint
 from rules.ai.traps import box_refusal, move_traps
 from rules.engine import IllegalAction, chance, nitro_refusal, to_move
 from rules import pitpoints
+from rules.ruleset import PRESETS
 from rules.state import CarState
 from rules.gears import ShiftCost
 from rules.moves import Move
@@ -447,7 +448,9 @@ class RaceScene(Scene):
         from game.scenes.pause import PauseScene
 
         self.menu = None
-        self.app.push(PauseScene(self.app))
+        rules = self.control.state.rules
+        preset = next((k for k, r in PRESETS.items() if r.name == rules.name), None)
+        self.app.push(PauseScene(self.app, preset))
 
     def open_log(self) -> None:
         """L: the whole log full-screen, read from the record; a click on a line opens the replay

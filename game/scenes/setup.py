@@ -69,6 +69,7 @@ class SetupScene(ChosenTrack, Scene):
             Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
             Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
                    hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
+            Button("primer", lambda: tr("primer.button"), self.primer, px=22),
         ]
         self.track_buttons = [
             Button(f"track.{e.path.stem}", lambda e=e: place_name(e.name), lambda e=e: self.choose_track(e), px=22)
@@ -236,6 +237,12 @@ class SetupScene(ChosenTrack, Scene):
 
         self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done, self.laps))
 
+    def primer(self) -> None:
+        """How to play the chosen rule set, in short."""
+        from game.scenes.primer import PrimerScene
+
+        self.app.push(PrimerScene(self.app, self.preset))
+
     def next_grid(self) -> None:
         """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""
         self.grid = GRIDS[(GRIDS.index(self.grid) + 1) % len(GRIDS)]
@@ -283,7 +290,9 @@ class SetupScene(ChosenTrack, Scene):
         byid = {x.id: x for x in self.fixed}
         byid["back"].rect = page.back()
         byid["next"].rect = page.forward()
-        self.message_area = page.between(byid["back"].rect, byid["next"].rect)
+        back = byid["back"].rect
+        byid["primer"].rect = pygame.Rect(back.right + 12, back.top, theme.font(22).size(tr("primer.button"))[0] + 40, back.height)
+        self.message_area = page.between(byid["primer"].rect, byid["next"].rect)
         e = self.entry
         byid["next"].visible = e is not None and not (e.loaded and e.track is None)
         left_w = max(300, min(520, round(body.width * 0.34)))

@@ -152,6 +152,15 @@ def race_log_back(app: App) -> None:
     scene.log_scroll = 12
 
 
+def primer(app: App, page: int) -> None:
+    """How to play the Dresden league's rules (its longest texts), at ``page``, with the board's picture."""
+    from game.scenes.primer import PrimerScene
+
+    scene = PrimerScene(app, "dresden-2006")
+    app.push(scene)
+    scene.turn(page)
+
+
 def race_league(app: App) -> None:
     """The league's boost and pit-plan buttons under the gear box (ENG-D-3, PIT-D-6)."""
     race(app, "dresden-2006")
@@ -495,6 +504,9 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-street": lambda app: race(app, "street"),  # the nitro beside the gear box (STREET-3)
     "race-street-wp": race_street_wp,
     "pause": race_pause,
+    "primer": lambda app: primer(app, 0),
+    "primer-corners": lambda app: primer(app, 1),
+    "primer-league": lambda app: primer(app, 5),
     "qualifying-ready": lambda app: qualifying(app, "ready"),
     "qualifying-gear": lambda app: qualifying(app, "gear"),
     "qualifying-move": lambda app: qualifying(app, "move"),
