@@ -152,6 +152,16 @@ def race_log_back(app: App) -> None:
     scene.log_scroll = 12
 
 
+def tutorial(app: App) -> None:
+    """The tutorial race at its first gear choice: the coach's panel over the board, beside the
+    running order."""
+    from game.scenes.tutorial import start_tutorial
+
+    assert start_tutorial(app)
+    control = app.scene.control
+    play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round >= 1)
+
+
 def primer(app: App, page: int) -> None:
     """How to play the Dresden league's rules (its longest texts), at ``page``, with the board's picture."""
     from game.scenes.primer import PrimerScene
@@ -505,6 +515,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-street-wp": race_street_wp,
     "pause": race_pause,
     "primer": lambda app: primer(app, 0),
+    "tutorial": tutorial,
     "primer-corners": lambda app: primer(app, 1),
     "primer-league": lambda app: primer(app, 5),
     "qualifying-ready": lambda app: qualifying(app, "ready"),
