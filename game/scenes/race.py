@@ -297,6 +297,9 @@ class RaceScene(Scene):
         """What the Champion level would declare here, and why, in the hint bar."""
         if not self.idle or self.control.wait() != Wait.GEAR:
             return
+        if not self.app.settings.hints:
+            self.say(tr("hint.off"), theme.DIM)
+            return
         hint = champion_hint(self.track, self.control.state)
         values = {k: percent(v) if isinstance(v, float) else v for k, v in hint.values.items()}
         self.say(tr("hint.pick", gear=hint.gear, reason=tr(f"hint.{hint.reason}", **values)), theme.YELLOW)
@@ -865,7 +868,7 @@ class RaceScene(Scene):
         self.buttons["nitro"].visible = gear and nitro_refusal(self.control.state, car) is None  # STREET-3: once per lap
         self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
-        self.buttons["hint"].visible = gear
+        self.buttons["hint"].visible = gear and self.app.settings.hints
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
