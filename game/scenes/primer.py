@@ -34,10 +34,11 @@ OVAL = "oval.tmx"
 
 
 def primer_keys(preset: str) -> list[str]:
-    """The text keys of the primer's pages for ``preset`` (an unknown one gets the shared pages)."""
-    keys = [f"primer.{p}" for p in PAGES]
+    """The primer's pages for ``preset`` (an unknown one gets the shared pages): ``primer.<page>``
+    holds a page's text, ``primer.<page>.title`` its title."""
+    keys = list(PAGES)
     if preset in PRESETS:
-        keys.append(f"primer.set.{preset}")
+        keys.append(f"set.{preset}")
     return keys
 
 
@@ -82,7 +83,7 @@ class PrimerScene(Scene):
         """Centre the picture on what the page speaks of, three lanes across."""
         if self.view is None or self.track is None or self.picture.width < 2:
             return
-        focus = FOCUS.get(self.keys[self.at].split(".")[-1], "corner")
+        focus = FOCUS.get(self.keys[self.at], "corner")
         t = self.track
         if focus == "grid":
             name = t.grid[0]
@@ -113,7 +114,7 @@ class PrimerScene(Scene):
 
     def _marks(self) -> Plan | None:
         """The corners page's marks: a car on the straight before the oval's 2-stop corner."""
-        if self.track is None or not self.keys[self.at].endswith(("corners", "wp")):
+        if self.track is None or self.keys[self.at] not in ("corners", "wp"):
             return None
         c = self.track.corners[0]
         lane = self.track.lane_spaces(self.track.space(c.spaces[0]).lane)
@@ -129,11 +130,11 @@ class PrimerScene(Scene):
         page.draw(screen, tr("primer.title", preset=preset))
         key = self.keys[self.at]
         a = self.text_area
-        theme.text(screen, tr(f"{key}.title"), 30, theme.YELLOW, (a.left, a.top))
+        theme.text(screen, tr(f"primer.{key}.title"), 30, theme.YELLOW, (a.left, a.top))
         theme.text(screen, tr("primer.page", page=self.at + 1, pages=len(self.keys)), 20, theme.DIM, (a.right, a.top + 8), "topright")
         y = a.top + 48
         most = max(1, (a.bottom - y) // 26)
-        for line in theme.wrap(tr(key), 21, a.width, most=most):
+        for line in theme.wrap(tr(f"primer.{key}"), 21, a.width, most=most):
             theme.text(screen, line, 21, theme.TEXT, (a.left, y))
             y += 26
         if self.view is not None:

@@ -104,4 +104,4 @@ def test_how_to_play_opens_from_the_set_up_and_the_pause_menu(tmp_path: Path) ->
     pause = app.scene
     assert isinstance(pause, PauseScene) and pause.preset == "fd-modules"
     pause.primer()
-    assert isinstance(app.scene, PrimerScene) and app.scene.keys[-1] == "primer.set.fd-modules"
+    assert isinstance(app.scene, PrimerScene) and app.scene.keys[-1] == "set.fd-modules"
