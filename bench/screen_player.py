@@ -103,7 +103,7 @@ def aid_gear(track: Track, state: RaceState) -> int:
     def clean(g: int) -> bool:
         p = aid.gears.get(g)
         later = p is None or (p.out == 0 and p.drop_cost == 0 and p.overshoot <= OVERSHOOT_OK)
-        now = odds[g].out == 0 and not odds[g].overshoot and odds[g].wear == 0
+        now = odds[g].out == 0 and not odds[g].overshoot and odds[g].wear == 0  # the hover's expected WP
         return not legal[g].cost and now and later and not warned(g)
 
     fine = [g for g in legal if clean(g)]
@@ -121,7 +121,7 @@ def aid_gear(track: Track, state: RaceState) -> int:
 
 
 def _move_key(track: Track, state: RaceState, aid: bool):
-    """Stay in the race, heed a warning, spend the fewest WP, then keep off the other cars (a
+    """Stay in the race, spend the fewest WP (a warning counted as WP), then keep off the other cars (a
     car beside or ahead of the end space means a collision check, CORE-COLL-1) and the oil
     (road-holding checks, CORE-DANGER-2), then go furthest: all of it on the board."""
     me = state.active
@@ -138,10 +138,11 @@ def _move_key(track: Track, state: RaceState, aid: bool):
         return sum(1 for n in {*track.beside(end), track.ahead(end)} if n in cars)
 
     def key(m: Move) -> tuple:
-        warned = aid and bool(move_traps(track, state, m))
+        warned = {t.code for t in move_traps(track, state, m)} if aid else set()
+        # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
+        cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
-        return (m.out is None, not warned, -(m.brakes + m.tyres), not m.overshoot, lined, -neighbours(m.end) - m.dangers,
-                len(m.path), m.path)
+        return (m.out is None, -cost, not m.overshoot, lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
     return key
 
 
@@ -159,8 +160,9 @@ def player(gear_rule, aid: bool):
                 pit = max(into, key=key)
                 return Drive(path=pit.path, via=pit.via)
         if optional_offer(state):
+            # an extra (a slipstream) only along a straight: into a corner it eats the room its stops need
             free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path
-                    and not (aid and move_traps(track, state, m))]
+                    and not (aid and (move_traps(track, state, m) or m.corner is not None))]
             if not free:
                 return EndMove()
             best = max(free, key=key)

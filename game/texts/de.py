@@ -299,6 +299,7 @@ STRINGS: dict[str, str] = {
     "trap.no_further_stop": "Ein Stopp hier lässt keinen Platz für den nächsten Stopp in {corner} ({made} von {stops} Stopps)",
     "trap.box_refused": "Keine Box angeboten: im Gang {gear}; in die Boxengasse höchstens Gang {limit}",
     "trap.confirm": "{text}. Noch einmal klicken, um es trotzdem zu tun.",
+    "gear.wear_expected": "VP, die dieser Wurf voraussichtlich kostet, mit Schalten, Bremsen, Abflug und Blockaden: {n}",
     "hint.off": "Tipps sind ausgeschaltet (die Rennvorbereitung schaltet sie ein).",
     "setup.hints": "Tipps: {state}",
     "setup.hints.about": "Der Tipp im Rennen (H): was ein Champion täte, und warum. Für ein Ligarennen ausschalten.",

@@ -122,6 +122,8 @@ class GearBox:
         cost = self._cost(g)
         if cost:
             lines.append(f"{tr('gear.col_cost')}: {cost}")
+        if o is not None and o.wear:
+            lines.append(tr("gear.wear_expected", n=f"{float(o.wear):.1f}"))
         p = self.plans.get(g)
         if p is not None:
             lines += plan_lines(p)
