@@ -35,6 +35,7 @@ TOOL_PACKAGES = {
     "convert": "imagemagick",
     "compare": "imagemagick",
     "identify": "imagemagick",
+    "msgfmt": "gettext",
 }
 
 

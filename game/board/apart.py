@@ -153,7 +153,7 @@ def problems(board: Board) -> list[str]:
         out += covered_spaces(board, f"the plate of corner {corner.label!r}", box)
     for key, at, _ in board.street.labels:  # type: ignore[attr-defined]
         for lang in texts.LANGUAGES:
-            text = texts.STRINGS[lang][key]
+            text = texts.tr_in(lang, key)
             out += covered_spaces(board, f"the tag {text!r}", tag_box(text, LABEL_SIZE * w, at))
     for item in board.art.scenery:  # type: ignore[attr-defined]
         if item.cls not in GROUND and len(item.points) >= 3:

@@ -310,7 +310,7 @@ class TrackEntry:
         laps = [len(t.lane_spaces(i)) for i in range(t.lanes)]
         lap = f"{min(laps)}–{max(laps)}" if min(laps) != max(laps) else str(laps[0])
         lines = [
-            tr("facts.lanes", n=t.lanes) + " · " + tr("facts.lap", spaces=lap),
+            tr("facts.lanes", n=t.lanes) + " · " + tr("facts.lap", spaces=lap, longest=max(laps)),
             tr("facts.corners", n=len(t.corners)) + " · " + tr("facts.laps", n=t.laps),
             tr("facts.pit", n=len(t.pit.boxes)) if t.pit else tr("facts.no_pit"),
         ]

@@ -248,7 +248,7 @@ class StreetArt:
             return
         p, n = sides[0][min(len(sides[0]) - 1, 2)]
         key, colour = ("board.danger_zone", DANGER) if zone.kind == "danger" else ("board.shooting_zone", SHOOTING)
-        longest = max((texts.STRINGS[lang][key] for lang in texts.LANGUAGES), key=len)
+        longest = max((texts.tr_in(lang, key) for lang in texts.LANGUAGES), key=len)
         start = 0.45 * self.w if zone.kind == "danger" else 0.3 * self.w
         spot = clear_spot(longest, LABEL_SIZE * self.w, p, n, lambda q: self.board._clear(q, 0.75 * self.w),
                           start, 6 * self.w)

@@ -28,7 +28,7 @@ def move_lines(track: Track, move: Move, here: str, street: bool = False) -> lis
     if move.blocked:
         lines.append(tr("cost.blocked"))
     if move.dangers:
-        lines.append(tr("cost.checks.1" if move.dangers == 1 else "cost.checks.n", n=move.dangers))
+        lines.append(tr("cost.checks", n=move.dangers))
     if move.spin:
         lines.append(tr("cost.spin"))
     if move.corner is not None and not move.spin:

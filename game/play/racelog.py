@@ -68,7 +68,7 @@ def _work(item: tuple[str, int]) -> str:
 
 def spaces_line(value: int) -> LogLine:
     """A gear die's result in the tray: "7 spaces"."""
-    return LogLine("dice.spaces.1" if value == 1 else "dice.spaces.n", {"n": value})
+    return LogLine("dice.spaces", {"n": value})
 
 
 def driven_line(value: int, spaces: int | None) -> LogLine:
@@ -139,8 +139,7 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
         if via in ("slide", "bonus", "slip", "launch"):
             tone: Tone = "bad" if via == "slide" else "good"
             return LogLine(f"log.via.{via}", {"name": name, "n": len(path), "space": path[-1]}, e.car, tone)
-        return LogLine("log.moved.1" if len(path) == 1 else "log.moved.n",
-                       {"name": name, "n": len(path), "space": path[-1]}, e.car)
+        return LogLine("log.moved", {"name": name, "n": len(path), "space": path[-1]}, e.car)
     if e.kind == "wear":
         return LogLine("log.wear", {"name": name, "lost": d.get("lost"), "area": d.get("area"), "left": d.get("left")}, e.car, "bad")
     if e.kind == "check":

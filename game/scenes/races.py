@@ -4,6 +4,7 @@ list while there is one, to be watched as far as it went."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,7 +14,7 @@ from game.app.loop import Scene
 from game.scenes.replay import open_replay
 from game.scenes.statistics import StatisticsScene
 from game.storage.history import PlayedRace, RaceHistory
-from game.texts import Notice, place_name, tr
+from game.texts import Notice, date_time, place_name, tr
 from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
@@ -153,7 +154,7 @@ class RacesScene(Scene):
 
     def columns(self) -> tuple[int, ...]:
         """Track, date, winner, cars and laps, left of the row's buttons."""
-        dates = [_date(r.played) for r in self.races] or ["2026-12-31 23:59"]
+        dates = [_date(r.played) for r in self.races] or [_date("2026-12-31T23:59")]
         widths = [0, tables.needed("races.col_date", dates, 22), 0,
                   tables.needed("races.col_cars", ["10"], 22), tables.needed("races.col_laps", ["3"], 22)]
         end = min(b.rect.left for b in self.row_buttons) - 12 if self.row_buttons else self.table.right - 20
@@ -223,5 +224,9 @@ class RacesScene(Scene):
 
 
 def _date(iso: str) -> str:
-    """An ISO date and time as the list shows it: 2026-12-01 18:05."""
-    return iso[:16].replace("T", " ")
+    """An ISO date and time as the list shows it, the way the language writes dates
+    ("12/1/2026, 18:05", "01/12/2026 18:05"); a stamp that is no date shows as stored."""
+    try:
+        return date_time(datetime.fromisoformat(iso[:16]))
+    except ValueError:
+        return iso[:16].replace("T", " ")

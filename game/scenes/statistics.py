@@ -16,7 +16,7 @@ import pygame
 from game import theme
 from game.app.loop import Scene
 from game.play.statistics import CarStats, Counting, RaceStats
-from game.texts import place_name, reason_text, tr
+from game.texts import decimal, place_name, reason_text, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
@@ -274,7 +274,7 @@ class StatisticsScene(Scene):
         if self.tab == "wp":
             used = [tr("log.wp_item", area=tr(f"area.{a.value}"), n=c.used[a]) for a in self.stats.areas if c.used[a]]  # type: ignore[union-attr]
             return [tr("stats.hint.wp", name=name, n=sum(c.used.values()), areas=", ".join(used) or "–")]
-        average = f"{float(c.expected):.1f}"
+        average = decimal(float(c.expected))
         return [tr("stats.hint.luck", name=name, rolled=c.rolled, rolls=c.rolls, average=average),
                 tr("stats.hint.checks", passed=c.passed, failed=c.failed)]
 

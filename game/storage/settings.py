@@ -9,14 +9,12 @@ good file.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from game.storage.jsonfile import read_model, salvage
-from game.texts import Notice
+from game.texts import LANGUAGES, Notice, system_language
 from rules.record import write_atomic
 
 FILE = "settings.json"
@@ -24,26 +22,25 @@ FILE = "settings.json"
 SPEEDS = {1: 0.5, 2: 1.0, 3: 2.0, 4: 4.0, 5: 10.0}
 
 
-def system_language() -> Literal["en", "de"]:
-    """German if the desktop says so, else English."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "de" if value.lower().startswith("de") else "en"
-    return "en"
-
-
 class Settings(BaseModel):
     """Everything the settings screen changes; frozen, so a change is a new object."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    language: Literal["en", "de"] = Field(default_factory=system_language)
+    #: One of ``texts.LANGUAGES``; at first start the desktop's language if the game speaks it.
+    language: str = Field(default_factory=system_language)
     volume: int = Field(default=80, ge=0, le=100)
     mute: bool = False
     animation_speed: int = Field(default=2, ge=min(SPEEDS), le=max(SPEEDS))
     fullscreen: bool = False
     hints: bool = True  # the race screen offers the Champion's hint (the set-up switches it for the races ahead)
+
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"the game speaks {', '.join(LANGUAGES)}, not {value!r}")
+        return value
 
     @property
     def speed_factor(self) -> float:

@@ -1,27 +1,39 @@
 """What the game says to players, in every language it speaks: ``tr`` and ``reason_text``.
 
-Every string a player sees goes through this package. Each language is one
-module (``en``, ``de``) with the same keys; a test checks that both have every
-key with the same placeholders, and that every key the code asks for exists.
-May import ``rules`` (for the reasons' codes) and nothing else of the game.
+Every string a player sees goes through this package. ``en`` is the English source the
+code asks for by key; every other language is a gettext catalogue,
+``game/locale/<language>/LC_MESSAGES/formula_d.po``, read through the standard ``gettext``
+module with the key as message context (``pgettext``/``npgettext``), so translators
+work in Poedit or Weblate (docs/translating.md). A text missing from a catalogue shows
+in English. May import ``rules`` (for the reasons' codes) and nothing else of the game.
 The rules answer with structured reasons (``rules.reasons.Reason``); they are
 translated here from their code and values, never from the English sentence.
 """
 
 from __future__ import annotations
 
+import gettext
+import os
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from game.texts import de, en
-from rules.reasons import FORMAT, Code, Reason
+from game.texts import en
+from game.texts.mo import LOCALE, SOURCE, catalogue_languages, load
+from game.texts.plural import Plural
+from rules.reasons import Code, Reason
 
-LANGUAGES = ("en", "de")
-STRINGS: dict[str, dict[str, str]] = {"en": en.STRINGS, "de": de.STRINGS}
-REASONS: dict[str, dict[Code, str]] = {"en": en.REASONS, "de": de.REASONS}
-PLACES: dict[str, dict[str, str]] = {"en": en.PLACES, "de": de.PLACES}
+#: Every language the game speaks: English first, then each catalogue in ``game/locale``.
+LANGUAGES: tuple[str, ...] = (SOURCE, *catalogue_languages())
+#: The message contexts of the rules' reasons and of the boards' printed names.
+REASON_CONTEXT = "reason."
+PLACE_CONTEXT = "place"
 
-_language = "en"
+__all__ = ["LANGUAGES", "LOCALE", "Notice", "Plural", "language", "place_name", "reason_text", "set_language",
+           "system_language", "tr", "tr_in"]
+
+_language = SOURCE
+_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 @dataclass(frozen=True)
@@ -35,9 +47,22 @@ class Notice:
         return tr(self.key, **self.values)
 
 
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The desktop's language if the game speaks it (fr_FR -> fr, de_AT -> de), else English.
+
+    Reads ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` in the order the C library does."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = re.split(r"[_.@-]", value.lower(), maxsplit=1)[0]
+            return code if code in LANGUAGES else SOURCE
+    return SOURCE
+
+
 def set_language(language: str) -> None:
-    if language not in STRINGS:
-        raise ValueError(f"no translation for language {language!r}")
+    if language not in LANGUAGES:
+        raise ValueError(f"no translation for language {language!r}: the game speaks {', '.join(LANGUAGES)}")
     global _language
     _language = language
 
@@ -47,14 +72,41 @@ def language() -> str:
     return _language
 
 
+def translations(language: str) -> gettext.NullTranslations:
+    """The language's catalogue (compiled on first use); English is the source itself."""
+    if language not in _loaded:
+        _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
+    return _loaded[language]
+
+
+def _fill(text: str, fallback: str, values: dict[str, object]) -> str:
+    """``text`` with ``values`` filled in; a catalogue's broken placeholder falls back to English."""
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return fallback.format(**values)
+
+
+def _lookup(language: str, context: str, entry: str | Plural, values: dict[str, object]) -> str:
+    catalogue = translations(language)
+    if isinstance(entry, Plural):
+        n = int(values[entry.count])  # type: ignore[call-overload]
+        english = entry.one if n == 1 else entry.many
+        return _fill(catalogue.npgettext(context, entry.one, entry.many, n), english, values)
+    return _fill(catalogue.pgettext(context, entry), entry, values)
+
+
+def tr_in(language: str, key: str, **values: object) -> str:
+    """The text for ``key`` in ``language``, with ``values`` filled in; a ``Plural`` text takes
+    the form its count asks for in that language."""
+    return _lookup(language, key, en.STRINGS[key], values)
+
+
 def tr(key: str, **values: object) -> str:
-    """The text for ``key`` in the current language, with ``values`` filled in; for ``n=1`` the
-    key's singular ``KEY.1`` where the table has one ("1 space", not "1 spaces")."""
-    table = STRINGS[_language]
-    if values.get("n") == 1 and f"{key}.1" in STRINGS["en"]:
-        key = f"{key}.1"
-    text = table[key] if key in table else STRINGS["en"][key]
-    return FORMAT.format(text, **values) if values else text
+    """The text for ``key`` in the current language, with ``values`` filled in."""
+    return tr_in(_language, key, **values)
 
 
 def die_name(name: str) -> str:
@@ -69,13 +121,11 @@ def place_name(label: str) -> str:
 
     Only the shipped boards' English names are translated; a designer's own name is a proper
     name and shows as drawn."""
-    table = PLACES[_language]
-    if label in table:
-        return table[label]
+    catalogue = translations(_language)
     turn = re.fullmatch(r"Turn (\d+)", label)
-    if turn and "Turn {n}" in table:
-        return table["Turn {n}"].format(n=turn.group(1))
-    return label
+    if turn and label not in en.PLACES:
+        return _fill(catalogue.pgettext(PLACE_CONTEXT, "Turn {n}"), "Turn {n}", {"n": turn.group(1)})
+    return catalogue.pgettext(PLACE_CONTEXT, label) if label in en.PLACES else label
 
 
 def reason_text(reason: Reason) -> str:
@@ -92,9 +142,12 @@ def reason_text(reason: Reason) -> str:
             values[key] = place_name(value)
         else:
             values[key] = value
-    table = REASONS[_language]
-    template = table[reason.code] if reason.code in table else REASONS["en"][reason.code]
-    return FORMAT.format(template, **values)
+    return _lookup(_language, reason_context(reason.code), en.REASONS[reason.code], values)
+
+
+def reason_context(code: Code) -> str:
+    """The message context of a reason in the catalogues."""
+    return f"{REASON_CONTEXT}{code.value}"
 
 
 def percent(p: float) -> str:
@@ -106,3 +159,18 @@ def percent(p: float) -> str:
     if p > 0.995 and p < 1:
         return ">99%"
     return f"{round(p * 100)}%"
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as the current language writes it ("3.5", "3,5")."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=_language)
+
+
+def date_time(moment: datetime) -> str:
+    """A date and time as the current language writes it, with the year in full and a 24-hour
+    clock ("12/6/2026 18:05", "6.12.2026 18:05", "06/12/2026 18:05")."""
+    from babel.dates import format_skeleton
+
+    return f"{format_skeleton('yMd', moment, locale=_language)} {moment:%H:%M}"

@@ -1,12 +1,15 @@
 """Every player-visible string in English, keyed as the code asks for it (``tr(key)``).
 
-``STRINGS`` holds the interface, grouped by the screen that shows them; ``REASONS``
-the rules' reasons by code, with the placeholders of ``rules.reasons.TEMPLATES``.
-A test checks that every language has every key with the same placeholders.
+This is the source the code is written against and the catalogues are extracted from
+(``python -m game.texts.catalog update``, see docs/translating.md). ``STRINGS`` holds
+the interface, grouped by the screen that shows them; ``REASONS`` the rules' reasons by
+code, with the placeholders of ``rules.reasons.TEMPLATES``; ``PLACES`` the names the
+shipped boards print. A text that changes with a count is a ``Plural``.
 """
 
 from __future__ import annotations
 
+from game.texts.plural import Plural
 from rules.reasons import TEMPLATES, Code
 
 STRINGS: dict[str, str] = {
@@ -17,6 +20,7 @@ STRINGS: dict[str, str] = {
     "toggle.off": "Off",
     "lang.en": "English",
     "lang.de": "Deutsch",
+    "lang.fr": "Français",
     "notice.dismiss": "Click to close",
     # --- notices ----------------------------------------------------------------
     "notice.settings_unreadable": (
@@ -123,7 +127,7 @@ STRINGS: dict[str, str] = {
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",
     # --- track facts --------------------------------------------------------------------
     "facts.lanes": "{n} lanes",
-    "facts.lap": "Lap: {spaces} {spaces:space|spaces}",
+    "facts.lap": Plural("Lap: {spaces} space", "Lap: {spaces} spaces", count="longest"),
     "facts.corners": "{n} corners",
     "facts.corner_1": "{label}: 1 stop",
     "facts.corner_n": "{label}: {n} stops",
@@ -195,7 +199,7 @@ STRINGS: dict[str, str] = {
     "module.street": "Street race",
     "module.street.about": "GT drivers with abilities, nitro, no pits, the city's zones.",
     "purpose.shooting": "residents' shot",
-    "log.nitro": "{name} fires the nitro: +{spaces} {spaces:space|spaces}.",
+    "log.nitro": Plural("{name} fires the nitro: +{spaces} space.", "{name} fires the nitro: +{spaces} spaces.", count="spaces"),
     "log.tunnel": "{name} takes tunnel {number} and comes out on {space}.",
     "log.tunnel_blocked": "{name} stops at tunnel {number}: its exit {space} is taken.",
     "log.police": "{name} is the fastest past the police station ({value}): {n} WP won.",
@@ -243,15 +247,14 @@ STRINGS: dict[str, str] = {
     "race.hint.done": "The race is over.",
     "race.roll": "Roll (Space)",
     "race.undo": "Undo gear (Backspace)",
-    "race.out_of_reach": "{space} is out of reach with {value} {value:space|spaces} to drive.",
+    "race.out_of_reach": Plural("{space} is out of reach with {value} space to drive.", "{space} is out of reach with {value} spaces to drive.", count="value"),
     "race.not_a_space": "Click a highlighted space.",
     "race.why_not": "Not {space}: {reason}",
     "race.choose_way": "Several ways end on {space}:",
     "cost.free": "no WP",
     "cost.brakes": "{n} brake WP",
     "cost.tyres": "{n} tyre WP",
-    "cost.checks.1": "1 road-holding check",
-    "cost.checks.n": "{n} road-holding checks",
+    "cost.checks": Plural("1 road-holding check", "{n} road-holding checks"),
     "cost.stop": "stop {stops}/{required} in {corner}",
     "cost.spin": "spin!",
     "cost.pit": "into the box",
@@ -379,9 +382,8 @@ STRINGS: dict[str, str] = {
     "purpose.road_holding": "road-holding check",
     "purpose.pit": "pit stop",
     "purpose.weather": "weather",
-    "dice.spaces.1": "1 space",
-    "dice.spaces.changed": "{n} {n:space|spaces} ({change})",
-    "dice.spaces.n": "{n} spaces",
+    "dice.spaces.changed": Plural("{n} space ({change})", "{n} spaces ({change})"),
+    "dice.spaces": Plural("1 space", "{n} spaces"),
     "dice.held": "fails, unless karma helps",
     "dice.passed": "passed",
     "dice.failed": "−{n} {area} WP",
@@ -420,8 +422,7 @@ STRINGS: dict[str, str] = {
     "log.gear": "{name} shifts to gear {gear}.",
     "log.gear_cost": "{name} shifts to gear {gear} and pays {cost}.",
     "log.roll": "{name} rolls {value} with the {die}.",
-    "log.moved.1": "{name} drives 1 space to {space}.",
-    "log.moved.n": "{name} drives {n} spaces to {space}.",
+    "log.moved": Plural("{name} drives 1 space to {space}.", "{name} drives {n} spaces to {space}."),
     "log.stayed": "{name} cannot move.",
     "log.cost_item": "{n} {area} WP",
     "log.wear": "{name} loses {lost} {area} WP ({left} left).",
@@ -440,7 +441,7 @@ STRINGS: dict[str, str] = {
     "log.race_over": "The race is over.",
     "log.fuel": "{name} leaves the last corner: 1 fuel WP ({left} left).",
     "log.fuel_empty": "{name} is out of fuel and rolls out, one gear lower each turn.",
-    "log.boost": "{name} boosts the engine: +{spaces} {spaces:space|spaces} for 1 engine WP.",
+    "log.boost": Plural("{name} boosts the engine: +{spaces} space for 1 engine WP.", "{name} boosts the engine: +{spaces} spaces for 1 engine WP.", count="spaces"),
     "log.wreck": "The wreck on {space} is taken off the track.",
     "log.tcar": "{name} races on in the T-car.",
     "log.tcar_declined": "{name} does not take the T-car.",
@@ -494,8 +495,7 @@ STRINGS: dict[str, str] = {
     "series.track_hint": "Click for the next track.",
     "series.no_tracks": "Add at least one race.",
     "series.teams": "Teams (up to 2 drivers each)",
-    "series.runs": "Qualifying: {n} runs",
-    "series.runs.1": "Qualifying: 1 run",
+    "series.runs": Plural("Qualifying: 1 run", "Qualifying: {n} runs"),
     "series.runs_hint": "The Open holds 1 or 2 qualifying runs a race, each with its own weather; each driver's better run counts.",
     "series.drops": "Dropped results: {n}",
     "series.drops_hint": "Each driver may drop this many race results; the game proposes the worst.",
@@ -556,7 +556,7 @@ STRINGS: dict[str, str] = {
     "stats.legend.out": "out of the race",
     "stats.hint.places": "{name}: place {start} at the start, {end} at the end, {best} at best",
     "stats.hint.wp": "{name}: {n} WP used ({areas})",
-    "stats.hint.luck": "{name}: {rolled} {rolled:space|spaces} in {rolls} {rolls:gear-die roll|gear-die rolls}, {average} on average",
+    "stats.hint.luck": Plural("{name}: 1 gear-die roll for a total of {rolled}, {average} on average", "{name}: {rolls} gear-die rolls for a total of {rolled}, {average} on average", count="rolls"),
     "stats.hint.checks": "Black-die checks: {passed} passed, {failed} failed",
     # --- settings ---------------------------------------------------------------------
     "settings.title": "Settings",
@@ -574,13 +574,11 @@ STRINGS: dict[str, str] = {
     # --- hot reload: a saved map shown at once ----------------------------------------------
     "reload.done": "The map was saved: the race goes on on the new board.",
     "reload.broken": "{track} was saved with a problem, so the old board stays: {problem}",
-    "reload.gone": "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again.",
-    "reload.gone.1": "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.",
+    "reload.gone": Plural("The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.", "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again."),
     "reload.differs": "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the race stays on the old board.",
     # --- hot reload in qualifying and the time trial ---
     "reload.lap_done": "The map was saved: the laps go on on the new board.",
-    "reload.lap_gone": "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again.",
-    "reload.lap_gone.1": "The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.",
+    "reload.lap_gone": Plural("The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.", "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again."),
     "reload.lap_differs": "The map was saved, but the laps so far would have gone differently on it (from action {action} on), so they stay on the old board.",
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
@@ -740,8 +738,7 @@ STRINGS: dict[str, str] = {
     "qual.paused_hint": "The stopwatch is stopped.",
     "qual.not_a_target": "{space} cannot be reached with this roll.",
     "qual.press_space": "Roll: Space",
-    "qual.spaces": "{n} spaces",
-    "qual.spaces.1": "1 space",
+    "qual.spaces": Plural("1 space", "{n} spaces"),
     "qual.hint.computer": "{name} drives the lap (Space skips)…",
     "qual.hint.gear": "Choose a gear: keys 1-6 or the gear box.",
     "qual.hint.roll": "Roll the die: Space.",
@@ -929,16 +926,14 @@ STRINGS: dict[str, str] = {
     "via.slip.name": "slipstream",
     "via.bonus.name": "soft-tyre bonus",
     "via.slide.name": "slide",
-    "via.slip": "Slipstream: +{n} {n:space|spaces}",
-    "via.slip.1": "Slipstream: +1 space",
+    "via.slip": Plural("Slipstream: +{n} space", "Slipstream: +{n} spaces"),
     "via.bonus": "Soft-tyre bonus: +{n} space",
-    "via.slide": "Slide in the wet: {n} more spaces, not optional",
-    "via.slide.1": "Slide in the wet: 1 more space, not optional",
+    "via.slide": Plural("Slide in the wet: 1 more space, not optional", "Slide in the wet: {n} more spaces, not optional"),
     "via.slip.short": "Slip +{n}",
     "via.bonus.short": "+{n}",
     "via.slide.short": "Slide +{n}",
     "via.launch.name": "Practitioner's extra space",
-    "via.launch": "Practitioner: +{n} {n:space|spaces} pulling away, optional",
+    "via.launch": Plural("Practitioner: +{n} space pulling away, optional", "Practitioner: +{n} spaces pulling away, optional"),
     "via.launch.short": "P +{n}",
     "via.slip_brake": "+1 brake WP: the slipstream ends in a corner",
     # --- race screen ---------------------------------------------------------------------------
@@ -983,8 +978,7 @@ STRINGS: dict[str, str] = {
     "log.via.slide": "{name} slides {n} more to {space}.",
     "log.via.bonus": "{name} takes the soft-tyre bonus to {space}.",
     "log.via.launch": "{name} takes the Practitioner's extra space to {space}.",
-    "log.via.slip": "{name} uses the slipstream: {n} {n:space|spaces} to {space}.",
-    "log.via.slip.1": "{name} uses the slipstream: 1 space to {space}.",
+    "log.via.slip": Plural("{name} uses the slipstream: {n} space to {space}.", "{name} uses the slipstream: {n} spaces to {space}."),
     "log.pit.crew": "{name}'s crew: {work}.",
     "log.pit.nothing": "nothing to do",
     "log.pit.long": "long stop",
@@ -996,7 +990,7 @@ STRINGS: dict[str, str] = {
     "log.karma.race_end": "{name} earns {change} karma at the finish ({left} in the pool).",
     "log.bid": "Head-to-head: {name} bid {amount} karma, turn {place} among the level cars ({left} left).",
     "log.pit.points": "{name}'s crew: {points} points, {worked} worked off, {left} to go.",
-    "log.pit.done": "{name}'s crew is done: {work}; {out} {out:space|spaces} out of the box.",
+    "log.pit.done": Plural("{name}'s crew is done: {work}; {out} space out of the box.", "{name}'s crew is done: {work}; {out} spaces out of the box.", count="out"),
     "dice.weather": "{weather}",
     # --- modules -------------------------------------------------------------------------------
     "module.slipstream": "Slipstream",
@@ -1074,15 +1068,95 @@ STRINGS: dict[str, str] = {
     "results.no_modules": "no modules",
 }
 
-# The rules' English reference wording, where it reads well with translated area words.
-REASONS: dict[Code, str] = {
+# The rules' English reference wording, where it reads well with translated area words;
+# a reason that changes with a count is a Plural here.
+REASONS: dict[Code, str | Plural] = {
     **TEMPLATES,
     Code.SETUP_BELOW_MINIMUM: "Too few {area} wear points: {points}, at least {minimum} required.",
     Code.SETUP_ABOVE_MAXIMUM: "Too many {area} wear points: {points}, at most {maximum} allowed.",
+    Code.LAUNCH_WHOLE_SPACE: "The Practitioner's extra space is one whole space forward, or nothing.",
+    Code.SKIP_COST_UNPAYABLE: Plural(
+        "Cannot shift down from gear {current} to gear {target}: that needs {needed} {area} wear point, "
+        "only {available} left.",
+        "Cannot shift down from gear {current} to gear {target}: that needs {needed} {area} wear points, "
+        "only {available} left.",
+        count="needed",
+    ),
+    Code.CANNOT_BRAKE: Plural(
+        "Stopping 1 space short needs 1 brake wear point; only {brakes} left.",
+        "Stopping {spaces} spaces short needs {spaces} brake wear points; only {brakes} left.",
+        count="spaces",
+    ),
+    Code.BLOCKED_UNPAID: Plural(
+        "Blocked 1 space short: that costs {brakes} brake and {tyres} tyre wear points, more than the car "
+        "has left, so it is out.",
+        "Blocked {spaces} spaces short: that costs {brakes} brake and {tyres} tyre wear points, more than "
+        "the car has left, so it is out.",
+        count="spaces",
+    ),
+    Code.TYRES_GONE: Plural(
+        "Flying out of the corner costs 1 tyre wear point; only {available} left, so the car is out.",
+        "Flying out of the corner costs {needed} tyre wear points; only {available} left, so the car is out.",
+        count="needed",
+    ),
+    Code.NO_BRAKING_IN_PIT: Plural(
+        "There is no braking in the pit lane: the car cannot stop 1 space short unless the car in front "
+        "is in the way.",
+        "There is no braking in the pit lane: the car cannot stop {spaces} spaces short unless the car in "
+        "front is in the way.",
+        count="spaces",
+    ),
 }
 
-# The shipped boards print their names in English: nothing to translate.
-PLACES: dict[str, str] = {}
+# The names the shipped boards print (circuits, corners, buildings, stands, street zones);
+# a designer's own names are proper names and stay as drawn. "Turn {n}" stands for every number.
+PLACES: tuple[str, ...] = (
+    "Adlerjoch Mountain Circuit",
+    "Brückenau City Circuit",
+    "Eichwald Grand Prix Circuit",
+    "Hafenstadt Street Circuit",
+    "Hohenau Grand Prix Circuit",
+    "Kranzfeld Airfield Circuit",
+    "Lindenring Oval",
+    "Turn {n}",
+    "Hairpin",
+    "Chicane",
+    "The Loop",
+    "Station Bend",
+    "Well Corner",
+    "Church Lane",
+    "Market Gate",
+    "Runway End",
+    "Fuel Depot",
+    "Fuel depot",
+    "Windsock",
+    "Cathedral",
+    "Chapel",
+    "Fountain",
+    "Harbour",
+    "Lighthouse",
+    "Market",
+    "Market hall",
+    "Post Office",
+    "Quay",
+    "Station",
+    "Tower",
+    "Town Hall",
+    "Mill",
+    "Old Mill",
+    "Sawmill",
+    "Mountain hut",
+    "Main grandstand",
+    "Harbour grandstand",
+    "Linden grandstand",
+    "Runway grandstand",
+    "Paddock",
+    "Race control",
+    "Race office",
+    "Roadworks",
+    "Residents' windows",
+    "Police station",
+)
 
 # Races between homes: online (Matrix) and by email.
 STRINGS.update({

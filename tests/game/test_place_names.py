@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game import texts
-from game.texts import de, place_name, reason_text
+from game.texts import en, place_name, reason_text
 from rules.reasons import Code, Reason
 from tests.conftest import REPO
 
@@ -48,17 +48,22 @@ def test_english_keeps_the_printed_names():
 
 
 def test_every_translated_name_is_printed_on_a_shipped_board():
-    """No stale entries: each German name translates something a shipped map prints."""
+    """No stale entries: each name to translate is something a shipped map prints."""
     printed = printed_names()
     turns = {n for n in printed if n.startswith("Turn ") and n[5:].isdigit()}
     assert turns, "Hohenau numbers its corners"
-    assert set(de.PLACES) - {"Turn {n}"} <= printed
+    assert set(en.PLACES) - {"Turn {n}"} <= printed
 
 
 @pytest.mark.parametrize("name", ["Main grandstand", "Race control", "Paddock", "Hairpin", "Old Mill", "Police station"])
 def test_the_shipped_boards_english_names_have_german_ones(name):
     assert name in printed_names()
-    assert name in de.PLACES
+    assert name in en.PLACES
+    texts.set_language("de")
+    try:
+        assert place_name(name) != name
+    finally:
+        texts.set_language("en")
 
 
 def test_a_retirement_reason_names_the_corner_in_german(german):

@@ -1,29 +1,35 @@
-"""Every string a player sees exists in English and German, with the same placeholders."""
+"""Every string a player sees exists in every language, from gettext catalogues: English is the
+source (``game/texts/en.py``), each other language a ``.po`` file that must be complete, not
+fuzzy, with the English placeholders, and the ``.pot`` template must be extracted from today's
+``en.py``."""
 
 from __future__ import annotations
 
 import ast
+import os
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from game import texts
 from game.play.racelog import LogLine
-from game.texts import reason_text, tr
 from game.storage.lineup import KINDS
 from game.storage.settings import SPEEDS
-from game.texts import LANGUAGES
-from game.texts import REASONS, STRINGS
+from game.texts import LANGUAGES, Plural, en, reason_text, tr
+from game.texts import catalog, mo
 from rules.car import Area
 from rules.dice import Purpose
 from rules.reasons import TEMPLATES, Code, Reason
 from rules.ruleset import PRESETS
 from rules.tables import StartKind
+from tests.conftest import require_tool
 
 GAME = Path(texts.__file__).parent.parent
-#: The language tables themselves, which hold the keys rather than ask for them.
-TABLES = {Path(texts.en.__file__), Path(texts.de.__file__)}
+#: The English source, which holds the keys rather than asks for them.
+TABLES = {Path(en.__file__)}
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
 def game_sources() -> list[Path]:
@@ -34,25 +40,128 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def english_texts(entry: str | Plural) -> list[str]:
+    return [entry.one, entry.many] if isinstance(entry, Plural) else [entry]
+
+
 @pytest.fixture(autouse=True)
 def english():
     yield
     texts.set_language("en")
 
 
-def test_both_languages_have_every_key_with_the_same_placeholders() -> None:
-    assert set(STRINGS["en"]) == set(STRINGS["de"])
-    for key, en in STRINGS["en"].items():
-        de = STRINGS["de"][key]
-        assert en.strip() and de.strip(), key
-        assert fields(en) == fields(de), key
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalogue_is_complete_with_the_english_placeholders(language: str) -> None:
+    """A missing, empty or fuzzy entry, or a placeholder missing or extra, is named by key."""
+    assert catalog.problems(language) == []
+
+
+def test_the_template_is_extracted_from_today_s_english_texts() -> None:
+    assert catalog.template_problems() == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_msgfmt_finds_no_untranslated_or_fuzzy_message(language: str) -> None:
+    msgfmt = require_tool("msgfmt")
+    result = subprocess.run([msgfmt, "--check", "--statistics", "-o", os.devnull, str(mo.catalogue(language))],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "translated message" in result.stderr
+    assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
+
+
+def _broken_catalogue(tmp_path: Path, edit: dict[str, str | None], fuzzy: str = "") -> Path:
+    """The German catalogue with some entries changed (None: removed) or marked fuzzy."""
+    po = catalog.read(mo.catalogue("de"))
+    for message in list(po):
+        if message.context in edit:
+            if edit[message.context] is None:
+                po.delete(message.id, context=message.context)
+            else:
+                message.string = edit[message.context]
+        if message.context == fuzzy:
+            message.flags.add("fuzzy")
+    path = tmp_path / "de.po"
+    catalog.write(po, path)
+    return path
+
+
+def test_the_check_names_each_broken_entry_by_key(tmp_path: Path) -> None:
+    """Guard the guard: a missing entry, a fuzzy one, a lost and an invented placeholder."""
+    path = _broken_catalogue(tmp_path, {"menu.quit": None, "log.wear": "{name} verliert VP.",
+                                        "race.hint.remote": "Warten auf {nom} …"}, fuzzy="menu.settings")
+    found = "\n".join(catalog.problems("de", path))
+    assert "'menu.quit' is not translated" in found
+    assert "'menu.settings' is marked fuzzy" in found
+    assert "'log.wear' lacks ['area', 'left', 'lost']" in found
+    assert "'race.hint.remote' has ['nom']" in found and "'race.hint.remote' lacks ['name']" in found
+    assert len(found.splitlines()) == 5
+
+
+def test_a_plural_form_may_leave_out_the_count_but_nothing_else(tmp_path: Path) -> None:
+    po = catalog.read(mo.catalogue("de"))
+    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "{n} Felder")
+    catalog.write(po, tmp_path / "ok.po")
+    assert catalog.problems("de", tmp_path / "ok.po") == []
+    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "viele Felder")
+    catalog.write(po, tmp_path / "bad.po")
+    assert catalog.problems("de", tmp_path / "bad.po") == [
+        "de (%s): msgctxt 'qual.spaces' lacks ['n']" % (tmp_path / "bad.po")]
+
+
+def test_a_new_english_key_makes_the_template_out_of_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another branch adds a key to en.py: the check says so and names the command to run."""
+    monkeypatch.setitem(en.STRINGS, "menu.brand_new", "Brand new")
+    found = catalog.template_problems()
+    assert "formula_d.pot: menu.brand_new is new or changed in en.py" in found
+    assert any("python -m game.texts.catalog update" in line for line in found)
+    assert any("'menu.brand_new' is not translated" in line for line in catalog.problems("de"))
+
+
+def test_no_plural_syntax_of_our_own_remains() -> None:
+    """Plurals are gettext's: no "{n:space|spaces}" and no "KEY.1" singulars in any language."""
+    for language in LANGUAGES:
+        for key, forms in catalog.table(language).items():
+            assert not key.endswith(".1") or key.startswith("speed."), key
+            for text in forms:
+                assert not any(spec and "|" in spec for _, _, spec, _ in string.Formatter().parse(text)), (language, key)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_catalogue_is_compiled_once_into_the_cache(language: str, tmp_path: Path) -> None:
+    first = mo.compiled(language, tmp_path)
+    written = list(tmp_path.glob(f"{language}-*.mo"))
+    assert len(written) == 1 and written[0].read_bytes() == first
+    assert not list(tmp_path.glob(".*.tmp"))
+    written[0].write_bytes(first)  # the next start reads it instead of compiling again
+    stamp = written[0].stat().st_mtime_ns
+    assert mo.compiled(language, tmp_path) == first and written[0].stat().st_mtime_ns == stamp
+
+
+def test_a_read_only_cache_still_gives_the_catalogue(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    translations = mo.load("de", blocked / "locale")
+    assert translations.pgettext("menu.new_race", "New race") == "Neues Rennen"
+
+
+def test_a_broken_placeholder_in_a_catalogue_shows_english_rather_than_crashing(monkeypatch) -> None:
+    import gettext
+
+    class Broken(gettext.NullTranslations):
+        def pgettext(self, context: str, message: str) -> str:
+            return "{nom} attend"
+
+    monkeypatch.setitem(texts._loaded, "de", Broken())
+    texts.set_language("de")
+    assert tr("race.hint.remote", name="Ann") == "Waiting for Ann…"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_reason_code_has_a_template_with_the_rules_placeholders(language: str) -> None:
     for code in Code:
-        assert code in REASONS[language], f"{language}: no translation for {code}"
-        assert fields(REASONS[language][code]) == fields(TEMPLATES[code]), code
+        entry = en.REASONS[code]
+        assert set().union(*map(fields, english_texts(entry))) <= fields(TEMPLATES[code]), code
 
 
 SAMPLE_VALUES = {
@@ -63,14 +172,15 @@ SAMPLE_VALUES = {
 }
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("code", list(Code))
-def test_reasons_are_translated_from_their_values(code: Code) -> None:
+def test_reasons_are_translated_from_their_values(code: Code, language: str) -> None:
     reason = Reason(rule="X-1", code=code, values={k: SAMPLE_VALUES.get(k, 3) for k in fields(TEMPLATES[code])})
     english = reason_text(reason)
-    texts.set_language("de")
-    german = reason_text(reason)
-    assert english and german and english != german
-    assert "gearbox" not in german and "gear4" not in german  # words from the values are translated too
+    texts.set_language(language)
+    translated = reason_text(reason)
+    assert english and translated and english != translated
+    assert "gearbox" not in translated and "gear4" not in translated  # words from the values are translated too
 
 
 def test_words_in_reason_values_are_translated() -> None:
@@ -90,7 +200,7 @@ def test_keys_made_from_game_values_exist() -> None:
         + [f"speed.{level}" for level in SPEEDS] + [f"driver.{k}" for k in KINDS]
         + [f"action.{a}" for a in ("roll", "gear", "move")] + ["die.black", "die.gear"]
     )
-    missing = [k for k in wanted if k not in STRINGS["en"]]
+    missing = [k for k in wanted if k not in en.STRINGS]
     assert not missing
 
 
@@ -101,9 +211,9 @@ def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        if name not in ("tr", "Notice", "LogLine"):
+        if name not in ("tr", "tr_in", "Notice", "LogLine"):
             continue
-        arg = node.args[0]
+        arg = node.args[1] if name == "tr_in" and len(node.args) > 1 else node.args[0]
         for choice in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
             if isinstance(choice, ast.Constant) and isinstance(choice.value, str):
                 keys.add(choice.value)
@@ -116,8 +226,8 @@ def test_every_key_the_code_asks_for_exists() -> None:
     missing = []
     for path in game_sources():
         keys, prefixes = _asked_for(ast.parse(path.read_text(encoding="utf-8")))
-        missing += [f"{path.name}: {k}" for k in keys if k not in STRINGS["en"]]
-        missing += [f"{path.name}: {p}*" for p in prefixes if not any(k.startswith(p) for k in STRINGS["en"])]
+        missing += [f"{path.name}: {k}" for k in keys if k not in en.STRINGS]
+        missing += [f"{path.name}: {p}*" for p in prefixes if not any(k.startswith(p) for k in en.STRINGS)]
     assert not missing, missing
 
 
@@ -126,9 +236,8 @@ def test_every_key_is_used_somewhere() -> None:
     sources = [p.read_text(encoding="utf-8") for p in game_sources()]
     prefixes = set().union(*(_asked_for(ast.parse(text))[1] for text in sources))
     code = "\n".join(sources)
-    used = {k for k in STRINGS["en"] if f'"{k}"' in code or f"'{k}'" in code or any(k.startswith(p) for p in prefixes)}
-    unused = [k for k in STRINGS["en"] if k not in used and not (k.endswith(".1") and k[:-2] in used)]  # singulars
-    assert not unused, unused
+    used = {k for k in en.STRINGS if f'"{k}"' in code or f"'{k}'" in code or any(k.startswith(p) for p in prefixes)}
+    assert not [k for k in en.STRINGS if k not in used]
 
 
 def test_the_key_scan_sees_the_calls() -> None:
@@ -136,58 +245,64 @@ def test_the_key_scan_sees_the_calls() -> None:
     keys, prefixes = _asked_for(ast.parse((GAME / "scenes" / "race.py").read_text(encoding="utf-8")))
     assert "race.hint.gear" in keys and "purpose." in prefixes
     keys, _ = _asked_for(ast.parse((GAME / "play" / "racelog.py").read_text(encoding="utf-8")))
-    assert {"log.moved.1", "log.moved.n"} <= keys
+    assert {"log.moved", "dice.spaces"} <= keys
 
 
 def test_language_switch_changes_the_text() -> None:
     assert tr("menu.new_race") == "New race"
     texts.set_language("de")
     assert tr("menu.new_race") == "Neues Rennen"
-    with pytest.raises(ValueError):
-        texts.set_language("fr")
+    with pytest.raises(ValueError, match="the game speaks en, de"):
+        texts.set_language("xx")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_one_space_is_singular(language: str) -> None:
-    """Issue 18: "1 spaces". A key with a ``.1`` variant says one thing in the singular."""
+    """Issue 18: "1 spaces". A plural text says one thing in the singular."""
     texts.set_language(language)
     assert tr("qual.spaces", n=1) != tr("qual.spaces", n=2).replace("2", "1")
-    assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) == STRINGS[language]["via.slide.1"]
+    assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) != tr("via.slide", n=2).replace("2", "1")
+
+
+PLURAL_OF_ONE = {"en": "1 spaces", "de": "1 Felder", "fr": "1 cases"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_says_1_spaces(language: str) -> None:
     """Every text with each placeholder 1: "+1 spaces" was shown for a one-space engine boost."""
     texts.set_language(language)
-    plural = {"en": "1 spaces", "de": "1 Felder"}[language]
     wrong = []
-    for key, template in STRINGS[language].items():
-        singular = key.endswith(".1") or (key.endswith(".n") and f"{key[:-2]}.1" in STRINGS[language])
-        if isinstance(template, str) and not singular:
-            shown = tr(key, **{name: 1 for name in fields(template)})
-            if plural in shown:
-                wrong.append(f"{key}: {shown}")
+    for key, entry in en.STRINGS.items():
+        names = set().union(*map(fields, english_texts(entry)))
+        shown = tr(key, **{name: 1 for name in names})
+        if PLURAL_OF_ONE[language] in shown:
+            wrong.append(f"{key}: {shown}")
     assert not wrong
 
 
 def test_english_texts_use_the_english_profile_names() -> None:
     """The English log said "Praktiker" where the set-up says "Practitioner"."""
-    german = {STRINGS["de"][k] for k in STRINGS["de"] if k.startswith("profile.") and not k.endswith(".about")}
-    foreign = german - {STRINGS["en"][k] for k in STRINGS["en"] if k.startswith("profile.")}
-    assert foreign
-    leaks = [(k, v) for k, v in STRINGS["en"].items() if isinstance(v, str) and any(g in v for g in foreign)]
-    assert not leaks
+    english = catalog.table("en")
+    for language in TRANSLATED:
+        table = catalog.table(language)
+        foreign = {table[k][0] for k in table if k.startswith("profile.") and not k.endswith(".about")}
+        foreign -= {english[k][0] for k in english if k.startswith("profile.")}
+        assert foreign
+        leaks = [(k, v) for k, v in english.items() if any(g in text for g in foreign for text in v)]
+        assert not leaks
 
 
-def test_the_shipped_circuits_have_german_names() -> None:
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_shipped_circuits_have_translated_names(language: str) -> None:
     """The track names stayed English in a German game: every shipped circuit's name is translated."""
     from game.board.catalogue import map_title
     from game.texts import place_name
 
     titles = [map_title(p) for p in sorted((GAME.parent / "maps").glob("*.tmx"))]
-    texts.set_language("de")
+    texts.set_language(language)
     assert titles and all(place_name(t) != t for t in titles)
-    assert place_name("Hohenau Grand Prix Circuit") == "Grand-Prix-Kurs Hohenau"
+    expected = {"de": "Grand-Prix-Kurs Hohenau", "fr": "Circuit de Grand Prix de Hohenau"}[language]
+    assert place_name("Hohenau Grand Prix Circuit") == expected
 
 
 def test_the_lap_records_rank_column_says_rank() -> None:
@@ -204,9 +319,18 @@ def test_the_set_up_log_line_names_the_areas() -> None:
     assert line == "Ann's car: Tyres 6, Body 3, Road holding 2."
 
 
+def test_numbers_and_dates_follow_the_language() -> None:
+    from datetime import datetime
+
+    moment = datetime(2026, 12, 1, 18, 5)
+    assert (texts.decimal(3.46), texts.date_time(moment)) == ("3.5", "12/1/2026 18:05")
+    texts.set_language("de")
+    assert (texts.decimal(3.46), texts.date_time(moment)) == ("3,5", "1.12.2026 18:05")
+
+
 def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
     """pygame's font draws a missing character as an empty box (an arrow once did in German and
-    English): every character of both languages' texts renders as something else than that box."""
+    English): every character of every language's texts renders as something else than that box."""
     import pygame
 
     from game import theme
@@ -218,5 +342,6 @@ def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
         return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
 
     box = picture("\U0010fffd")  # a private-use character no font has
-    chars = {c for table in (*STRINGS.values(), *REASONS.values()) for text in table.values() for c in text}
+    chars = {c for lang in LANGUAGES for forms in catalog.table(lang).values() for text in forms for c in text}
     assert sorted(c for c in chars if not c.isspace() and picture(c) == box) == []
+

@@ -21,7 +21,7 @@ from game.scenes.results import ResultsScene
 from rules.choice import RuleChoice, rules_of
 from game.scenes.rule_modules import parameters
 from game.play.standings import team_members
-from game.texts import STRINGS
+from game.texts import tr_in
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.ruleset import FORMULA_D_BASIC
@@ -66,8 +66,8 @@ def test_the_team_race_is_a_module_of_its_own_with_the_stock_of_four() -> None:
     row = next(p for p in parameters(rules) if p[2].startswith("TEAM-B"))
     assert "even number" in row[1] and "4 repair WP" in row[1] and "10-8-6-5-4-3-2-1" in row[1]
     assert next(p for p in parameters(FORMULA_D_BASIC) if p[2].startswith("TEAM-B"))[1] == "off"
-    assert "even number of drivers" in STRINGS["en"]["module.teams.about"]
-    assert "gerade Fahrerzahl" in STRINGS["de"]["module.teams.about"]
+    assert "even number of drivers" in tr_in("en", "module.teams.about")
+    assert "gerade Fahrerzahl" in tr_in("de", "module.teams.about")
 
 
 def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

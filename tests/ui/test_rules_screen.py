@@ -11,7 +11,7 @@ from game import texts
 from game.scenes.menu import MenuScene
 from rules.choice import C_FIXED_CAR, KEYS, MODULES, RuleChoice, changed, enabled, rules_of
 from game.scenes.rule_modules import RulesScene, parameters
-from game.texts import STRINGS
+from game.texts import LANGUAGES, catalog
 from rules.car import B_BASIC, B_OWN_CAR
 from rules.engine import needs_setup
 from rules.ruleset import PRESETS
@@ -97,16 +97,18 @@ def test_every_parameter_names_its_rule_ids_in_both_languages() -> None:
         assert [g[0] for g in german] != [e[0] for e in english]
 
 
-def test_every_module_string_has_a_german_text() -> None:
-    for key, en in STRINGS["en"].items():
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_module_string_has_a_translation(language: str) -> None:
+    english, translated = catalog.table("en"), catalog.table(language)
+    for key, forms in english.items():
         if key.split(".")[0] in ("module", "preset", "weather", "tyre", "via", "crew"):
-            assert en.strip() and STRINGS["de"][key].strip(), key
+            assert all(f.strip() for f in forms) and all(f.strip() for f in translated[key]), key
     wanted = [f"module.{m.key}" for m in MODULES] + [f"module.{m.key}.about" for m in MODULES]
     wanted += [f"weather.{c}" for c in ("sun", "rain", "dry", "variable", "row_sun", "row_rain", "temp_sun",
                                         "temp_rain", "locked_sun", "locked_rain")]
     wanted += [f"tyre.{t}" for t in ("hard", "soft", "rain")] + [f"via.{v}.short" for v in ("slip", "bonus", "slide")]
     wanted += [f"preset.{k}" for k in PRESETS] + [f"preset.{k}.about" for k in PRESETS]
-    assert not [k for k in wanted if k not in STRINGS["de"]]
+    assert not [k for k in wanted if k not in translated]
 
 
 def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

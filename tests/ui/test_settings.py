@@ -11,7 +11,8 @@ import pytest
 from game.scenes.setup import SetupScene
 from game.storage.lineup import Driver, default_lineup, load_lineup, save_lineup
 from game.storage.paths import data_dir
-from game.storage.settings import Settings, load_settings, save_settings, system_language
+from game.storage.settings import Settings, load_settings, save_settings
+from game.texts import system_language
 from tests.ui.helpers import make_app
 
 
@@ -72,6 +73,13 @@ def test_language_default_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -
     assert system_language() == "de"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     assert system_language() == "en"
+
+
+def test_a_language_the_game_does_not_speak_is_refused_by_name(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "xx", "volume": 35}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.volume == 35 and settings.language in ("en", "de", "fr")
+    assert any("language" in n.text() for n in notices)
 
 
 def test_one_bad_setting_keeps_the_others_and_the_damaged_file_is_kept_aside(tmp_path: Path) -> None:

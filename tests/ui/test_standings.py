@@ -29,3 +29,19 @@ def test_track_facts_include_the_weather_table():
     entry.loaded = True
     weather = entry.facts()[3]
     assert "13–20" in weather and "6–12" in weather and "1–5" in weather
+
+
+def test_track_facts_name_a_lap_whose_lanes_differ_in_length_in_every_language():
+    from game.texts import LANGUAGES, set_language
+
+    entry = TrackEntry(OVAL, "Lindenring Oval")
+    entry.track = oval()
+    entry.loaded = True
+    lengths = [len(entry.track.lane_spaces(i)) for i in range(entry.track.lanes)]
+    assert min(lengths) != max(lengths)
+    try:
+        for language in LANGUAGES:
+            set_language(language)
+            assert f"{min(lengths)}–{max(lengths)}" in entry.facts()[0]
+    finally:
+        set_language("en")

@@ -1,0 +1,197 @@
+"""The translators' tools: the ``.pot`` template extracted from ``en.py``, and the checks.
+
+``python -m game.texts.catalog update`` writes ``game/locale/formula_d.pot`` from ``en.py``
+and merges it into every language's ``.po`` (new texts arrive untranslated, changed English
+texts arrive untranslated too, removed ones go); ``python -m game.texts.catalog check``
+names every key missing, fuzzy or with wrong placeholders in every catalogue. Each key is
+the message context (``msgctxt``), the English text the ``msgid``; a ``Plural`` gives
+``msgid``/``msgid_plural``; reasons have the context ``reason.<code>``, the names printed
+on the boards ``place``. ``extract`` is the same as a Babel extractor (``pybabel extract``
+with ``babel.cfg``).
+"""
+
+from __future__ import annotations
+
+import string
+import sys
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
+
+from game.texts import PLACE_CONTEXT, en, reason_context
+from game.texts.mo import LOCALE, SOURCE, TEMPLATE, catalogue, catalogue_languages
+from game.texts.plural import Plural
+
+PROJECT = "Formula D"
+#: Flag for msgfmt --check: the placeholders of a translation must match the English ones.
+BRACE = "python-brace-format"
+
+
+def entries() -> Iterator[tuple[str, str | Plural]]:
+    """Every text of ``en.py`` with its message context, in the file's order."""
+    yield from en.STRINGS.items()
+    for code, entry in en.REASONS.items():
+        yield reason_context(code), entry
+    for label in en.PLACES:
+        yield PLACE_CONTEXT, label
+
+
+def fields(text: str) -> set[str]:
+    """The placeholder names of a text ("{name} drives" -> {"name"})."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+def template() -> Catalog:
+    """The ``.pot`` catalogue of every text, as ``en.py`` says it today."""
+    pot = Catalog(project=PROJECT, version="", copyright_holder="the Formula D authors", fuzzy=False)
+    for context, entry in entries():
+        msgid = (entry.one, entry.many) if isinstance(entry, Plural) else entry
+        both = " ".join(msgid) if isinstance(msgid, tuple) else msgid
+        flags = [BRACE] if fields(both) and context != PLACE_CONTEXT else []
+        comments = [f"{{{entry.count}}} is the count."] if isinstance(entry, Plural) else []
+        pot.add(msgid, context=context, flags=flags, auto_comments=comments)
+    return pot
+
+
+def table(language: str) -> dict[str, tuple[str, ...]]:
+    """Every text of a language as written in its catalogue (untranslated ones left out), by
+    context; a place by ``place.<English name>``. A plural gives all its forms, any other text
+    one: for checks that read what translators wrote."""
+    out: dict[str, tuple[str, ...]] = {}
+    if language == SOURCE:
+        for context, entry in entries():
+            key = f"{context}.{entry}" if context == PLACE_CONTEXT else context
+            out[key] = (entry.one, entry.many) if isinstance(entry, Plural) else (str(entry),)
+        return out
+    for message in read(catalogue(language)):
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        key = f"{message.context}.{msgid}" if message.context == PLACE_CONTEXT else str(message.context)
+        out[key] = tuple(message.string) if isinstance(message.string, tuple) else (message.string,)
+    return out
+
+
+def _messages(catalog: Catalog) -> dict[tuple[str | None, Any], Message]:
+    return {(m.context, m.id): m for m in catalog if m.id}
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    out = BytesIO()
+    write_po(out, catalog, width=100, no_location=True, ignore_obsolete=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def template_problems() -> list[str]:
+    """How the shipped ``.pot`` differs from ``en.py`` (empty when it is up to date)."""
+    if not TEMPLATE.exists():
+        return [f"{TEMPLATE} is missing: run `python -m game.texts.catalog update`"]
+    shipped, wanted = _messages(read(TEMPLATE)), _messages(template())
+    out = [f"{TEMPLATE.name}: {ctx} is new or changed in en.py" for ctx, _ in wanted.keys() - shipped.keys()]
+    out += [f"{TEMPLATE.name}: {ctx} is gone from en.py" for ctx, _ in shipped.keys() - wanted.keys()]
+    return sorted(out) + (["run `python -m game.texts.catalog update`"] if out else [])
+
+
+def problems(language: str, path: Path | None = None) -> list[str]:
+    """Every key the language's catalogue (or the ``.po`` at ``path``) lacks, has fuzzy, or fills
+    with other placeholders, one line each naming the language, file and key."""
+    path = path or catalogue(language)
+    po = _messages(read(path))
+    shown = path.relative_to(LOCALE.parent.parent) if path.is_relative_to(LOCALE.parent.parent) else path
+    name = f"{language} ({shown})"
+    out = []
+    for key, wanted in _messages(template()).items():
+        context = key[0]
+        found = po.get(key)
+        if found is None or not (all(found.string) if found.pluralizable else found.string):
+            out.append(f"{name}: msgctxt {context!r} is not translated")
+            continue
+        if found.fuzzy:
+            out.append(f"{name}: msgctxt {context!r} is marked fuzzy: check it and remove the flag")
+            continue
+        if context == PLACE_CONTEXT and key[1] != "Turn {n}":
+            continue
+        english = set().union(*map(fields, wanted.id)) if wanted.pluralizable else fields(wanted.id)
+        forms = found.string if found.pluralizable else (found.string,)
+        for i, text in enumerate(forms):
+            # a form for one number alone ("ein Feld") may leave the count out; the last form never does
+            optional = {_count_of(wanted)} if wanted.pluralizable and i < len(forms) - 1 else set()
+            have = fields(text)
+            if have - english:
+                out.append(f"{name}: msgctxt {context!r} has {sorted(have - english)}, which the English text "
+                           f"does not have (it has {sorted(english)})")
+            if english - optional - have:
+                out.append(f"{name}: msgctxt {context!r} lacks {sorted(english - optional - have)}")
+    return out
+
+
+def _count_of(message: Message) -> str | None:
+    """The count's placeholder of a plural message, from its extracted comment."""
+    for comment in message.auto_comments:
+        if comment.endswith(" is the count."):
+            return comment.split("}")[0].lstrip("{")
+    return None
+
+
+def update() -> list[Path]:
+    """Write the ``.pot`` from ``en.py`` and merge it into every catalogue; the files written."""
+    pot = template()
+    written = []
+    if template_problems():
+        write(pot, TEMPLATE)
+        written.append(TEMPLATE)
+    for language in catalogue_languages():
+        path = catalogue(language)
+        po = read(path)
+        before = _messages(po)
+        po.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+        if _messages(po).keys() != before.keys() or any(m.auto_comments != before[k].auto_comments
+                                                      for k, m in _messages(po).items() if k in before):
+            write(po, path)
+            written.append(path)
+    return written
+
+
+def extract(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[tuple]:
+    """A Babel extractor for ``en.py``: every text as ``pgettext``/``npgettext`` with its key."""
+    source = fileobj.read().decode("utf-8").splitlines()
+
+    def line_of(context: str) -> int:
+        needle = context.removeprefix("reason.").upper() if context.startswith("reason.") else f'"{context}"'
+        return next((i for i, line in enumerate(source, 1) if needle in line), 0)
+
+    for context, entry in entries():
+        if isinstance(entry, Plural):
+            yield line_of(context), "npgettext", (context, entry.one, entry.many), []
+        else:
+            yield line_of(context), "pgettext", (context, entry), []
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["update"]:
+        for path in update():
+            print(f"wrote {path}")
+        return 0
+    if argv == ["check"]:
+        found = template_problems() + [p for language in catalogue_languages() for p in problems(language)]
+        print("\n".join(found) or "every catalogue is complete")
+        return 1 if found else 0
+    print("usage: python -m game.texts.catalog update|check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
