@@ -13,6 +13,9 @@ driven along the lane by the look-ahead the levels plan with (``rules.ai.lookahe
   the same or one down, CORE-GEAR-2/3), a roll of the next two turns goes past a corner's
   end line (brake WP or a fly-out, CORNER-4..7) or ends the car's race (CORNER-5, CORNER-6).
 
+In rain a stop in a corner slides on (TYRE-2): this turn's and the next turns' stops count
+where the slide ends, as the levels count them.
+
 Per space of the corner ahead, whether a stop there still leaves room for the stops the
 corner needs (CORNER-9: one stop a turn, each further along). Pure rules code, cached per
 decision: the window asks once per state, not once per frame.
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.ai.lookahead import Lookahead, Prices, lookahead
-from rules.engine import gear_options, moves, multiplier, rolled
+from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
 from rules.odds import cautious_move
@@ -101,6 +104,7 @@ def _gear_plan(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
     la = lookahead(track)
     faces = _faces(state)
     mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
+    slide = slide_spaces(state, car)  # in rain a stop in a corner slides on (TYRE-2): the stop counts where it ends
     safe, over, out = 6, 0.0, 0.0
     for face, p in state.rules.gear_dice.die(gear).outcomes():
         after = rolled(track, paid, face)
@@ -114,10 +118,20 @@ def _gear_plan(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
         brakes, tyres = paid_car.wp.brakes - move.brakes, paid_car.wp.tyres - move.tyres
         stops = move.stops if move.corner is not None else (car.stops if move.path == () else 0)
         corner = move.corner if move.corner is not None else (car.corner if move.path == () else None)
-        safe = min(safe, safe_gear(track, state, paid_car, la, end, corner, stops))
-        o, x = risk(la, faces, end, gear, corner, stops, brakes, tyres, mult, spin_max, TURNS)
+        if slide and move.corner is not None and move.path:
+            s = la.step(end, slide, corner, stops - 1, brakes, tyres, mult, spin_max, CAREFUL)
+            if s.out or s.end is None:
+                over += float(p)
+                out += float(p)
+                continue
+            if s.brakes < min(brakes, 4) or s.tyres < min(tyres, 5):
+                over += float(p)
+            end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
+        safe = min(safe, safe_gear(track, state, paid_car, la, end, corner, stops, slide))
+        o, x = risk(la, faces, end, gear, corner, stops, brakes, tyres, mult, spin_max, TURNS, slide)
         over += float(p) * o
         out += float(p) * x
+    over, out = min(1.0, over), min(1.0, out)
     drop = max(0, gear - safe)
     return GearPlan(gear=gear, safe=safe, drop=drop, drop_cost=downshift_cost(state, gear, safe), overshoot=over, out=out)
 
@@ -143,16 +157,17 @@ def room(track: Track, la: Lookahead, space: str, corner: int | None, stops: int
 
 
 def safe_gear(track: Track, state: RaceState, car: CarState, la: Lookahead, space: str, corner: int | None,
-              stops: int) -> int:
-    """The highest gear whose highest roll (with the tyres' and the profile's change) stays inside
-    the room to the next corner's end line; 0 when even 1st may overshoot."""
+              stops: int, slide: int = 0) -> int:
+    """The highest gear whose highest roll (with the tyres' and the profile's change, and the rain's
+    ``slide`` after it, TYRE-2) stays inside the room to the next corner's end line; 0 when even
+    1st may overshoot."""
     left = room(track, la, space, corner, stops)
     if left is None:
         return 6
     best = 0
     for g in range(1, 7):
         top = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(g).highest))
-        if top <= left:
+        if top + slide <= left:
             best = g
     return best
 
@@ -170,28 +185,28 @@ def _odds(faces: tuple[tuple[int, ...], ...]) -> Faces:
 
 
 def risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-         mult: int, spin_max: int, turns: int) -> tuple[float, float]:
+         mult: int, spin_max: int, turns: int, slide: int = 0) -> tuple[float, float]:
     """(chance of an overshoot, chance of going out) over ``turns`` turns from this position,
     choosing each turn the free gear (one up, the same, one down) that is least likely to go
-    out, then to overshoot."""
-    return _risk(la, faces, space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, turns)
+    out, then to overshoot; in rain every stop in a corner slides on ``slide`` spaces (TYRE-2)."""
+    return _risk(la, faces, space, gear, corner, stops, min(brakes, 4), min(tyres, 5), mult, spin_max, turns, slide)
 
 
 @lru_cache(maxsize=200_000)
 def _risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-          mult: int, spin_max: int, turns: int) -> tuple[float, float]:
+          mult: int, spin_max: int, turns: int, slide: int) -> tuple[float, float]:
     best: tuple[float, float] | None = None
     for nxt in range(max(1, gear - 1), min(6, gear + 1) + 1):
         over = out = 0.0
         for face, p in faces[nxt - 1]:
-            s = la.step(space, face, corner, stops, brakes, tyres, mult, spin_max, CAREFUL)
+            s = la.turn(space, face, corner, stops, brakes, tyres, mult, spin_max, CAREFUL, slide)
             if s.out or s.end is None:
                 over += p
                 out += p
                 continue
             flew = s.brakes < brakes or s.tyres < tyres
             if turns > 1:
-                o, x = _risk(la, faces, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, turns - 1)
+                o, x = _risk(la, faces, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, turns - 1, slide)
                 over += p * (1.0 if flew else o)
                 out += p * x
             elif flew:

@@ -11,7 +11,7 @@ gear box and the destinations, and ``bench/screen_player.py`` reads the same one
 * ``last_wp`` (CORE-WEAR-2, CORE-GEAR-6/7, CORNER-6/7): declaring the gear or driving the move
   strikes the last WP of an area;
 * ``no_further_stop`` (CORNER-3, CORNER-5, CORNER-9): a stop that leaves no room for the stops
-  a multi-stop corner still needs.
+  a multi-stop corner still needs, or whose rain slide (TYRE-2) carries the car out of the corner.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from rules.ai.lookahead import lookahead
 from rules.ai.planning import room
 from rules.car import Area
-from rules.engine import gear_options
+from rules.engine import gear_options, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
 from rules.moves import Move
@@ -82,6 +82,7 @@ def _no_brakes(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
     paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
     brakes = paid.wp.brakes
     top = driver_profiles.roll_spaces(track, state, paid, tyre_rules.roll_spaces(state, paid, state.rules.gear_dice.die(gear).highest))
+    top += slide_spaces(state, paid)  # in rain the stop slides on (TYRE-2)
     if top <= left + brakes:
         return []
     corner = _corner_ahead(track, car)
@@ -108,10 +109,11 @@ def move_traps(track: Track, state: RaceState, move: Move) -> list[Trap]:
     elif move.brakes and car.wp.brakes - move.brakes <= 0:
         found.append(Trap("last_wp", "CORE-BRAKE-2", {"area": Area.BRAKES.value}))
     end = move.end
-    if move.corner is not None and end is not None:
+    if move.corner is not None and end is not None and move.via != "slide":
         need = track.corners[move.corner].stops
         owed = need - move.stops
-        if owed > 0 and lookahead(track).lane.left_in_corner(end) < owed:
+        left = lookahead(track).lane.left_in_corner(end) - slide_spaces(state, car)  # the rain's slide comes first (TYRE-2)
+        if left < 0 or (owed > 0 and left < owed):
             found.append(Trap("no_further_stop", "CORNER-5", {"corner": track.corners[move.corner].label,
                                                               "stops": need, "made": move.stops}))
     return found
