@@ -142,7 +142,9 @@ def _move_key(track: Track, state: RaceState, aid: bool):
         # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
         cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
-        return (m.out is None, -cost, not m.overshoot, lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
+        # of equally dear ways the one that keeps the scarcer of brakes and tyres (the dashboard shows both)
+        scarce = m.brakes if car.wp.brakes < car.wp.tyres else m.tyres
+        return (m.out is None, -cost, -scarce, lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
     return key
 
 
