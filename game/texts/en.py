@@ -293,7 +293,7 @@ STRINGS: dict[str, str] = {
     "trap.last_wp": "This strikes your last {area} WP",
     "trap.no_further_stop": "A stop here leaves no room for the next stop in {corner} ({made} of {stops} stops)",
     "trap.box_refused": "No box offered: in gear {gear}; the pit lane takes at most gear {limit}",
-    "trap.confirm": "{text}. Click again to take it anyway.",
+    "trap.confirm": "{text}. Choose it again to take it anyway.",
     "gear.wear_expected": "WP this roll is expected to cost, with the skip, braking, flying out and blocks: {n}",
     "hint.off": "Hints are switched off (the set-up switches them on).",
     "setup.hints": "Hints: {state}",
