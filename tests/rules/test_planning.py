@@ -107,3 +107,22 @@ def test_the_plan_is_cached_per_state_and_fast() -> None:
     assert time.perf_counter() - t0 < 1.0
     assert plan(TRACK, state) is first
     assert plan(TRACK, state.model_copy()) is not first
+
+
+def test_in_rain_the_slide_after_a_stop_counts_tyre_2() -> None:
+    """TYRE-2: in rain a stop in a corner slides on, so the same roll leaves less room: the plan's
+    safe gear is never higher than in the dry, and lower for some gear on the way to the corner."""
+    from rules.engine import slide_spaces
+    from rules.ruleset import PRESETS
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+
+    rules = PRESETS["fde-advanced"]
+    dry = position("A3", 3).model_copy(update={"rules": rules, "weather": Weather(condition="sun")})
+    dry = dry.with_car(dry.car("a").model_copy(update={"tyre": Tyre.HARD}))
+    wet = dry.model_copy(update={"weather": Weather(condition="rain")})
+    assert slide_spaces(wet, wet.car("a")) > 0 == slide_spaces(dry, dry.car("a"))
+    in_dry, in_rain = plan(TRACK, dry).gears, plan(TRACK, wet).gears
+    assert set(in_dry) == set(in_rain)
+    assert all(in_rain[g].safe <= in_dry[g].safe for g in in_dry)
+    assert any(in_rain[g].safe < in_dry[g].safe or in_rain[g].overshoot > in_dry[g].overshoot for g in in_dry)
