@@ -118,20 +118,19 @@ def _gear_plan(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
         brakes, tyres = paid_car.wp.brakes - move.brakes, paid_car.wp.tyres - move.tyres
         stops = move.stops if move.corner is not None else (car.stops if move.path == () else 0)
         corner = move.corner if move.corner is not None else (car.corner if move.path == () else None)
+        slid_out = False  # this roll's slide goes past the corner's end line (the gear table counts the roll alone)
         if slide and move.corner is not None and move.path:
             s = la.step(end, slide, corner, stops - 1, brakes, tyres, mult, spin_max, CAREFUL)
             if s.out or s.end is None:
                 over += float(p)
                 out += float(p)
                 continue
-            if s.brakes < min(brakes, 4) or s.tyres < min(tyres, 5):
-                over += float(p)
+            slid_out = s.brakes < min(brakes, 4) or s.tyres < min(tyres, 5)
             end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
         safe = min(safe, safe_gear(track, state, paid_car, la, end, corner, stops, slide))
         o, x = risk(la, faces, end, gear, corner, stops, brakes, tyres, mult, spin_max, TURNS, slide)
-        over += float(p) * o
+        over += float(p) * (1.0 if slid_out else o)
         out += float(p) * x
-    over, out = min(1.0, over), min(1.0, out)
     drop = max(0, gear - safe)
     return GearPlan(gear=gear, safe=safe, drop=drop, drop_cost=downshift_cost(state, gear, safe), overshoot=over, out=out)
 
