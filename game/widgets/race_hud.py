@@ -200,20 +200,18 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
 
 def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:
     """The line saying what to do now; set smaller, not cut, where the board is narrow, and a
-    sentence too long even then (a warning, a hint, what just happened) on up to four lines,
-    the bar growing upwards."""
-    px = theme.fitting_px(text, 22, rect.width - 24, 16)
-    if theme.font(px).size(text)[0] <= rect.width - 24:
-        theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
+    sentence too long even then (a warning, a hint, what just happened) on two smaller lines."""
+    theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
+    width = rect.width - 24
+    px = theme.fitting_px(text, 22, width, 16)
+    if theme.font(px).size(text)[0] <= width:
         theme.text(screen, text, px, colour, (rect.left + 12, rect.centery), "midleft")
         return
-    lines = theme.wrap(text, 18, rect.width - 24, most=4)
-    tall = pygame.Rect(rect.left, 0, rect.width, rect.height + 21 * (len(lines) - 1))
-    tall.bottom = rect.bottom
-    theme.panel(screen, tall, theme.PANEL_DARK, 240, radius=8)
-    top = tall.centery - 21 * len(lines) // 2 + 10
+    px = next((n for n in (16, 15, 14, 13) if len(theme.wrap(text, n, width)) <= 2), 13)
+    lines = theme.wrap(text, px, width, most=2)
+    step = rect.height // 2 - 1
     for i, line in enumerate(lines):
-        theme.text(screen, line, 18, colour, (rect.left + 12, top + 21 * i), "midleft")
+        theme.text(screen, line, px, colour, (rect.left + 12, rect.centery + (i - (len(lines) - 1) / 2) * step), "midleft")
 
 
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:

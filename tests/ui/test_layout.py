@@ -152,6 +152,12 @@ def race_log_back(app: App) -> None:
     scene.log_scroll = 12
 
 
+def race_told(app: App) -> None:
+    """The longest sentence the race tells when it happens (a stall explained), wrapped in the hint bar."""
+    scene = race(app)
+    scene.say(texts.tr("tell.stall", name="Maximilian Bär"))
+
+
 def tutorial(app: App) -> None:
     """The tutorial race at its first gear choice: the coach's panel over the board, beside the
     running order."""
@@ -516,6 +522,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "pause": race_pause,
     "primer": lambda app: primer(app, 0),
     "tutorial": tutorial,
+    "race-hint": lambda app: race(app).ask_hint(),  # the Champion's gear and why, in the hint bar
+    "race-told": race_told,
     "primer-corners": lambda app: primer(app, 1),
     "primer-league": lambda app: primer(app, 5),
     "qualifying-ready": lambda app: qualifying(app, "ready"),
