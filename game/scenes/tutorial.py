@@ -10,7 +10,7 @@ once per state; the tutorial is not saved, so it never replaces a race the playe
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -96,8 +96,8 @@ class TutorialScene(RaceScene):
         here = track.space(car.space).corner
         dist, c, _ = lane.corner_ahead(car.space)
         if (here is not None and car.corner == here) or (c >= 0 and dist <= NEAR_CORNER):
-            worn = car.wp.brakes + car.wp.tyres < (car.setup or state.rules.default_wear).brakes + (car.setup or state.rules.default_wear).tyres
-            return "wp" if worn else "corners"
+            full = car.setup or state.rules.default_wear
+            return "wp" if car.wp.brakes + car.wp.tyres < full.brakes + full.tyres else "corners"
         return "plan"
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -127,7 +127,7 @@ class TutorialScene(RaceScene):
         self.ended = True
         self.app.replace(ResultsScene(self.app, self.control))
 
-    def status(self) -> dict:  # type: ignore[type-arg]
+    def status(self) -> dict[str, Any]:
         status = super().status()
         status["lesson"] = self.lesson()
         return status
