@@ -9,8 +9,9 @@ sits down to), the grid rolled, played to the flag through ``rules.simulation`` 
 ``main.py simulate`` does.
 
 It PRINTS one line per track: corners, stops a lap, the laps the map proposes, the game rounds
-of each seed's race with their mean, and whether the mean lies in 20-30; the oval and the city
-circuit are short tracks on purpose and say so.
+of each seed's race with their mean, and whether the mean lies in 20-30. Only the Grand Prix
+circuits are judged: the oval is a short track on purpose, and Brückenau is the board of the
+street race (STREET-1..8, two lanes between walls), which says so.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from rules.ai.levels import DEFAULT  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 
-SHORT = {"oval.tmx", "brueckenau.tmx"}  # the short tracks: an oval and a city circuit
+NOT_GRAND_PRIX = {"oval.tmx": "the oval, not judged", "brueckenau.tmx": "the street-race board, not judged"}
 LAP_ROUNDS = (20, 30)  # a printed board's lap for a full field
 
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         stops = sum(c.stops for c in track.corners)
         played = [rounds(path, args.rules, args.cars, s) for s in seeds]
         mean = statistics.mean(played)
-        verdict = "short track" if path.name in SHORT else (
+        verdict = NOT_GRAND_PRIX.get(path.name) or (
             "in 20-30" if LAP_ROUNDS[0] <= mean <= LAP_ROUNDS[1] else "OUTSIDE 20-30")
         print(f"{path.stem:12} {len(track.corners):2} corners {stops:2} stops  {track.laps} laps proposed  "
               f"rounds {' '.join(map(str, played))}  mean {mean:5.1f}  {verdict}", flush=True)

@@ -3,7 +3,7 @@
 The packages, from the bottom up; each may import only those above it in this
 list (and ``rules``, which imports nothing of the game). A test keeps it so.
 
-- ``texts``    what the game says, one module per language
+- ``texts``    what the game says: the English source and the gettext catalogues
 - ``storage``  the player's files: settings, line-up, autosave, lap records (no pygame)
 - ``tracks``   the track loader: a Tiled map into the rules' ``Track`` graph (no pygame)
 - ``net``      races between homes: email race files, the Matrix client (no pygame)

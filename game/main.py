@@ -13,6 +13,7 @@
     formula-d moves POSITION.json [--gear G] [--roll R] [--json]
     formula-d referee --homeserver URL --user @bot:server --track FILE [--create --seat car1=@ann:server ...]
                       [--room ROOM_ID ...]   referee online races (password in FORMULA_D_PASSWORD)
+    formula-d steward open|take ...            steward a race by email (docs/online.md)
 
 The tools import only what they need, so ``track check`` starts without a window.
 """
@@ -94,6 +95,31 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     ref.add_argument("--name", default="Formula D race", help="the room's name")
     ref.add_argument("--room", action="append", default=[], metavar="ROOM_ID", help="a race room to resume")
     ref.add_argument("--keep-running", action="store_true", help="go on after the races are over")
+    ref.add_argument("--championship", type=int, metavar="ID",
+                     help="with --create: the next race of this championship (seat its drivers: --seat ID=@USER:SERVER)")
+    ref.add_argument("--data", metavar="DIR", help="the game's data folder, for --championship (default: this computer's)")
+    stw = sub.add_parser("steward", help="steward a race by email: open it, take the players' replies (docs/online.md)")
+    stw_sub = stw.add_subparsers(dest="steward_command", required=True)
+    st_open = stw_sub.add_parser("open", help="open a race: the seed, the first dice, a race file for every player")
+    st_open.add_argument("--folder", required=True, metavar="DIR", help="where the race and its secret seed are kept")
+    st_open.add_argument("--outbox", required=True, metavar="DIR", help="where the race files to send are written")
+    st_open.add_argument("--track", metavar="FILE", help="the race's track")
+    st_open.add_argument("--seat", action="append", default=[], metavar="CAR=NAME", help="a player's car")
+    st_open.add_argument("--cars", type=int, default=3, choices=range(2, 11), metavar="N", help="cars")
+    st_open.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L",
+                         help="laps (default: the track's)")
+    st_open.add_argument("--rules", default="fd-basic", metavar="PRESET")
+    st_open.add_argument("--championship", type=int, metavar="ID",
+                         help="the next race of this championship of the game (its drivers, karma and track)")
+    st_open.add_argument("--data", metavar="DIR", help="the game's data folder (default: this computer's)")
+    st_open.add_argument("--deadline", default="3d", help="time for one decision: 90s, 10m, 2h, 3d (default 3d)")
+    st_open.add_argument("--name", default="steward", help="the steward's name on the race files")
+    st_take = stw_sub.add_parser("take", help="apply the players' reply files and write the next race files")
+    st_take.add_argument("--folder", required=True, metavar="DIR")
+    st_take.add_argument("--outbox", required=True, metavar="DIR")
+    st_take.add_argument("--track", required=True, metavar="FILE")
+    st_take.add_argument("--data", metavar="DIR", help="the game's data folder, for a championship's race")
+    st_take.add_argument("replies", nargs="*", metavar="REPLY.fdrace")
     return p
 
 
@@ -122,11 +148,20 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def speak_the_desktop_s_language() -> None:
+    """The tools answer in the language of LC_ALL/LC_MESSAGES/LANG; the game window then takes
+    the player's setting."""
+    from game import texts
+
+    texts.set_language(texts.system_language())
+
+
 def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
     """Run the command in ``argv`` (default: the command line); returns the process exit code."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `track info | head` ends quietly, like other tools
     args = parser(prog).parse_args(argv)
+    speak_the_desktop_s_language()
     if args.command == "track":
         from game.tools import track
 
@@ -162,7 +197,14 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
 
         return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat,
                            args.cars, args.laps, args.rules, args.deadline, args.name, args.room,
-                           args.keep_running)
+                           args.keep_running, args.championship, args.data)
+    if args.command == "steward":
+        from game.tools import steward
+
+        if args.steward_command == "open":
+            return steward.open_cmd(args.folder, args.outbox, args.track, args.seat, args.cars, args.laps,
+                                    args.rules, args.deadline, args.name, args.championship, args.data)
+        return steward.take_cmd(args.folder, args.outbox, args.track, args.replies, args.data)
     return run()
 
 

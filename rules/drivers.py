@@ -312,7 +312,10 @@ class Driver:
         declared = paid.model_copy(update={"boost": boost})
         for face, p in state.rules.gear_dice.die(gear).outcomes():
             after = rolled(track, declared, face)  # the spaces the engine moves
-            move = self.choose_move(track, paid, moves(track, after))
+            found = moves(track, after)
+            if not found:  # the roll only works off pit points (PIT-D-11): the car stays
+                continue
+            move = self.choose_move(track, paid, found)
             if move.out is not None:
                 out_p += p
                 value -= float(p) * OUT_COST * weight

@@ -111,7 +111,10 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bo
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
         after = rolled(track, trial.model_copy(update={"boost": boosted}), face)  # the spaces the engine moves
         spaces.append(after.moves_left or 0)
-        move = cautious_move(moves(track, after))
+        found = moves(track, after)
+        if not found:  # the roll only works off pit points (PIT-D-11): the car stays
+            continue
+        move = cautious_move(found)
         if move.out is not None:
             out_p += p
         elif move.corner is not None:

@@ -21,6 +21,7 @@ from rules.actions import Action, Event, Roll
 from rules.blitz import Match
 from rules.car import WearPoints
 from rules.dice import DiceSource
+from rules.fair_dice import check_rolls, seed_matches
 from rules.engine import IllegalAction, apply, chance, new_race
 from rules.filelimits import RECORD, FileKind, check_writable, read_text
 from rules.modules.start import CarEntry
@@ -77,6 +78,16 @@ class BlitzHeat(BaseModel):
     heat: int = Field(ge=0, le=2)
 
 
+class FairSeed(BaseModel):
+    """A remote race's dice (rules.fair_dice): the commitment published before the first roll and
+    the seed the referee revealed at the flag ('' while the race runs)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
+    seed: str = Field(default="", max_length=256)
+
+
 class Header(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -93,8 +104,10 @@ class Header(BaseModel):
     level_start: bool = False  # BLITZ-4: a third Blitz heat, both cars level with the pole
     blitz: BlitzHeat | None = None  # a heat of an FD Blitz match; None = not Blitz
     # where the dice came from: drawn from ``seed`` (then a replay checks every die against it),
+    # from a remote race's referee (``fair``: checked against its revealed seed, CORE-DICE-1),
     # or given (a test's, a physical die's); None = a record from before the game said so
-    dice: Literal["seed", "given"] | None = None
+    dice: Literal["seed", "fair", "given"] | None = None
+    fair: FairSeed | None = None  # a race between homes: the referee's seed commitment and, at the flag, its seed
 
 
 def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, driver: str = "careful") -> Header:
@@ -182,6 +195,8 @@ def replay(track: Track, record: Record) -> RaceState:
     dice were drawn from its seed replays only with that seed's dice, die by die."""
     header = record.header
     state = start_state(track, header)
+    if header.dice == "fair":
+        return _replay_fair(track, record)
     seeded = DiceSource(header.seed) if header.dice == "seed" else None
     for i, step in enumerate(steps(track, record), start=1):
         c = chance(step.before) if seeded is not None and isinstance(step.action, Roll) else None
@@ -196,10 +211,43 @@ def replay(track: Track, record: Record) -> RaceState:
     return state
 
 
+def _replay_fair(track: Track, record: Record) -> RaceState:
+    """CORE-DICE-1: a remote race's record replays only if its referee's revealed seed is the one
+    committed to before the first roll and gives every recorded die."""
+    fair = record.header.fair
+    if fair is None:
+        raise RecordError("header.fair: a record whose dice are 'fair' needs the referee's seed commitment")
+    if fair.seed and not seed_matches(fair.seed, fair.commitment):
+        raise RecordError(
+            "header.fair.seed: the revealed seed is not the one committed to before the first roll: "
+            "the race's dice are unverified"
+        )
+    state = start_state(track, record.header)
+    rolls = []
+    for i, step in enumerate(steps(track, record), start=1):
+        c = chance(step.before) if isinstance(step.action, Roll) else None
+        if c is not None:
+            rolls.append((i, c.die, step.action.value))  # type: ignore[union-attr]
+        state = step.after
+    if fair.seed:
+        bad = check_rolls(fair.seed, [(die, value) for _, die, value in rolls])
+        if bad:
+            i = rolls[bad[0].number][0]
+            raise RecordError(
+                f"action {i} rolled {bad[0].recorded}, but the referee's seed gives {bad[0].expected} there "
+                f"({len(bad)} die/dice differ): the race's dice are unverified"
+            )
+    return state
+
+
 def dice_note(header: Header) -> str:
     """What a replay could say of the record's dice."""
     if header.dice == "seed":
         return f"every die checked against seed {header.seed}"
+    if header.dice == "fair" and header.fair is not None and header.fair.seed:
+        return f"every die checked against the referee's revealed seed (commitment {header.fair.commitment[:12]})"
+    if header.dice == "fair":
+        return "the referee has not revealed its seed yet (it does at the flag): not checked"
     if header.dice == "given":
         return "its dice were given, not drawn from its seed: not checked"
     return "the record does not say where its dice came from (an older record): not checked"

@@ -22,8 +22,10 @@ from rules.ai.levels import DRIVERS
 from rules.engine import IllegalAction, chance, to_move
 from rules.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
 from rules.record import Header, RecordError, replayed, start_state
+from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.session import RaceSession, UnfinishedRace, computer_action
+from rules.state import RaceState
 from rules.track import Track
 
 
@@ -35,8 +37,12 @@ class RefereeError(Exception):
 class Notice(NamedTuple):
     """A message for the players: ``to`` one account, or everyone when None."""
 
-    text: str
+    note: Note
     to: str | None = None
+
+    @property
+    def text(self) -> str:
+        return english(self.note)
 
 
 Out = Applied | Notice | SeedReveal
@@ -54,6 +60,15 @@ def history_actions(history: Sequence[Applied]) -> tuple[Action, ...]:
     if missing:
         raise RefereeError(f"the history lacks action {missing[0] + 1} (it has {len(by_seq)} actions)")
     return tuple(by_seq[i] for i in range(len(by_seq)))
+
+
+def bidders(state: RaceState) -> list[str]:
+    """H2H-2: the cars still to bid that have karma (the others bid 0 unasked): the bids the
+    referee waits for, and a player's game asks its player for."""
+    h = state.bids
+    if state.phase != "bid" or h is None:
+        return []
+    return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]
 
 
 class Referee:
@@ -77,7 +92,7 @@ class Referee:
         self._bid_seq: int | None = None  # the seq at which the current sealed bidding began
         self._seals: dict[str, str] = {}
         self._bids: dict[str, int] = {}
-        self._bid_notices: dict[str, str] = {}
+        self._bid_notices: dict[str, Note] = {}
 
     @property
     def seq(self) -> int:
@@ -123,11 +138,10 @@ class Referee:
                 continue
             if now - self.asked_at < self.opening.deadline:
                 break
-            level = self.opening.fallback
-            notice = f"{self._name(car)} missed the deadline: the {level} level decided for this move"
+            said = note("deadline_move", name=self._name(car), level=self.opening.fallback)
             out.append(
                 self._apply(
-                    computer_action(self.session.track, s, self.opening.fallback), "deadline", now, notice
+                    computer_action(self.session.track, s, self.opening.fallback), "deadline", now, said
                 )
             )
         if self.session.state.finished and not self.revealed:
@@ -138,75 +152,66 @@ class Referee:
     def receive(self, sender: str, message: Decision | BidSeal | BidOpen, now: float) -> list[Out]:
         """A player's message: applied (and the race moved on) or refused with one notice."""
         refusal = self._refusal(sender, message)
-        if refusal:
+        if refusal is not None:
             return [Notice(refusal, sender)]
         if isinstance(message, Decision):
             try:
                 applied = self._apply(message.action, "player", now)
             except IllegalAction as err:
-                return [Notice(f"action {message.seq + 1} refused: {err}", sender)]
+                return [Notice(note("refused", n=message.seq + 1, reason=str(err)), sender)]
             return [applied, *self.step(now)]
         if isinstance(message, BidSeal):
             self._seals[message.car] = message.seal
             if self._all_sealed():
                 self.asked_at = now
-                return [Notice("every bid is sealed: open your bids now"), *self.step(now)]
+                return [Notice(note("bids_sealed")), *self.step(now)]
             return self.step(now)
         if not bid_matches(self._seals[message.car], message.car, message.amount, message.nonce):
-            return [
-                Notice(
-                    f"the bid opened for {message.car} does not match its seal: open the bid you sealed",
-                    sender,
-                )
-            ]
+            return [Notice(note("bid_mismatch", car=message.car), sender)]
         self._bids[message.car] = message.amount
         return self.step(now)
 
-    def _refusal(self, sender: str, message: Decision | BidSeal | BidOpen) -> str:
-        """Why the message cannot be taken now, or ''."""
+    def _refusal(self, sender: str, message: Decision | BidSeal | BidOpen) -> Note | None:
+        """Why the message cannot be taken now, or None."""
         mine = self.seats(sender)
+        n, at = message.seq + 1, self.seq + 1
         if not mine:
-            return f"{sender} has no seat in this race: only seated players decide"
+            return note("no_seat", sender=sender)
         if message.seq < self.seq:
             done = self.session.actions[message.seq]
             if isinstance(message, Decision) and message.action.model_copy(update={"car": done.car}) == done:
-                return f"action {message.seq + 1} was applied already: the copy is ignored"
-            return f"action {message.seq + 1} was decided already: the race is at action {self.seq + 1}"
+                return note("copy_ignored", n=n)
+            return note("decided_already", n=n, at=at)
         if message.seq > self.seq:
-            return f"the race is at action {self.seq + 1}, not yet at action {message.seq + 1}"
+            return note("not_yet", n=n, at=at)
         s = self.session.state
         if s.finished:
-            return "the race is over"
+            return note("race_over")
         if isinstance(message, Decision):
             car = to_move(s)
             if s.phase == "bid":
-                return "head-to-head bids are sealed first: send a sealed bid, not a decision"
+                return note("seal_first")
             if chance(s) is not None or car not in mine:
-                return f"it is not your turn: the race waits for {self._name(car) if car else 'the dice'}"
+                return note("not_your_turn", name=self._name(car)) if car else note("not_your_turn_dice")
             if message.action.car not in (None, car):
-                return f"the decision is for car {message.action.car}, but car {car} is to move"
-            return ""
+                return note("wrong_car", car=message.action.car, moving=car)
+            return None
         if s.phase != "bid":
-            return "no head-to-head bidding is open now"
+            return note("no_bidding")
         if message.car not in mine:
-            return f"car {message.car} is not yours"
+            return note("not_your_car", car=message.car)
         if message.car not in self._bidders():
-            return f"car {message.car} does not bid now"
+            return note("not_bidding", car=message.car)
         if isinstance(message, BidSeal):
-            return f"the bid of {message.car} is sealed already" if message.car in self._seals else ""
+            return note("sealed_already", car=message.car) if message.car in self._seals else None
         if message.car in self._bids:
-            return f"the bid of {message.car} is open already"
+            return note("open_already", car=message.car)
         if message.car not in self._seals:
-            return f"seal the bid of {message.car} before opening it"
-        return "" if self._all_sealed() else "wait until every bid is sealed before opening yours"
+            return note("seal_before_open", car=message.car)
+        return None if self._all_sealed() else note("wait_for_seals")
 
     def _bidders(self) -> list[str]:
-        """H2H-2: the cars still to bid that have karma (the others bid 0 unasked)."""
-        s = self.session.state
-        h = s.bids
-        if h is None:
-            return []
-        return [c for c in h.cars[len(h.bids) :] if s.car(c).karma]
+        return bidders(self.session.state)
 
     def _all_sealed(self) -> bool:
         return all(c in self._seals or c in self._bids for c in self._bidders())
@@ -226,12 +231,12 @@ class Referee:
             unsealed = [c for c in self._bidders() if c not in self._bids and c not in self._seals]
             for car in unsealed or [c for c in self._bidders() if c not in self._bids]:
                 self._bids[car] = DRIVERS[self.opening.fallback].choose_bid(s)
-                self._bid_notices[car] = (
-                    f"{self._name(car)} missed the deadline: the {self.opening.fallback} level bid"
+                self._bid_notices[car] = note(
+                    "deadline_bid", name=self._name(car), level=self.opening.fallback
                 )
             if unsealed and not all(c in self._bids for c in self._bidders()):
                 self.asked_at = now  # the sealed bids are opened in a deadline of their own
-                out.append(Notice("every bid is sealed: open your bids now"))
+                out.append(Notice(note("bids_sealed")))
         if any(c not in self._bids for c in self._bidders()):
             return False
         while self.session.state.phase == "bid" and to_move(self.session.state) in self._bids:
@@ -243,16 +248,17 @@ class Referee:
                 else ("player" if car in self.opening.seats else "computer")
             )
             out.append(
-                self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, ""))
+                self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, None))
             )
         return True
 
-    def _apply(self, action: Action, by: str, now: float, notice: str = "") -> Applied:
+    def _apply(self, action: Action, by: str, now: float, said: Note | None = None) -> Applied:
         seq = self.seq
         self.session.act(action)
         self.asked_at = now
         done = self.session.actions[-1]
-        return Applied(seq=seq, action=done, by=by, notice=notice)  # type: ignore[arg-type]
+        text = english(said) if said else ""
+        return Applied(seq=seq, action=done, by=by, notice=text, note=said)  # type: ignore[arg-type]
 
     def _name(self, car: str) -> str:
         return next(e.name for e in self.session.header.entries if e.id == car)

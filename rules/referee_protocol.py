@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rules.actions import Action, Roll
 from rules.ai.levels import DRIVERS
 from rules.record import Header
+from rules.referee_notes import Note
 
 HEX64 = r"^[0-9a-f]{64}$"
 PREFIX = "org.formula_d."
@@ -106,6 +107,7 @@ class Applied(_Message):
     action: Action
     by: Literal["player", "dice", "computer", "deadline"]
     notice: str = ""
+    note: Note | None = None  # the notice as a key and values, for each player's language
 
 
 class SeedReveal(_Message):

@@ -45,6 +45,11 @@ def test_installed_game_starts_and_finds_its_tracks(tmp_path: Path):
     assert venv in maps.parents and venv in sounds.parents
     assert {p.name for p in maps.glob("*.tmx")} >= {"oval.tmx", "hohenau.tmx", "hafenstadt.tmx"}
     assert (sounds / "dice.wav").is_file()
+    spoken = subprocess.run([str(bin_dir / "python"), "-c",
+                             "from game.texts import LANGUAGES, tr_in; print(LANGUAGES, tr_in('fr', 'menu.quit'))"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True,
+                            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert spoken.stdout.split() == ["('en',", "'de',", "'fr')", "Quitter"], spoken.stdout + spoken.stderr
 
     status = tmp_path / "status.json"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

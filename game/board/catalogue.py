@@ -70,6 +70,22 @@ def map_title(path: Path) -> str:
     return path.stem
 
 
+def map_laps(path: Path) -> int | None:
+    """The race distance the map proposes (its int map property ``laps``, 1 to 3) without building
+    the track, so the race set-up can offer it at once; None where the loader would refuse it."""
+    if not path.is_file():
+        return None
+    try:
+        props = ET.fromstring(read_bytes(path, TRACK)).find("properties")
+    except (OSError, ET.ParseError):
+        return None
+    for prop in props.findall("property") if props is not None else ():
+        if prop.get("name") == "laps" and prop.get("type") == "int":
+            value = prop.get("value", "")
+            return int(value) if value in ("1", "2", "3") else None
+    return None
+
+
 def map_size(path: Path) -> tuple[int, int]:
     """The map's size in pixels from its header (width x tile width, height x tile height); (0, 0) if unknown."""
     try:
@@ -203,6 +219,11 @@ class TrackEntry:
         if self._hash is None and self.track is not None:
             self._hash = self.track.content_hash()
         return self._hash
+
+    @property
+    def laps(self) -> int | None:
+        """The race distance the track proposes: the loaded track's, else its map's property."""
+        return self.track.laps if self.track else map_laps(self.path)
 
     @property
     def max_drivers(self) -> int:

@@ -16,13 +16,15 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.net.notes import shown
 from game.texts import tr
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.filelimits import SAVE, read_text
 from rules.race_view import RaceView
-from rules.record import Header, write_atomic
+from rules.record import FairSeed, Header, Record, write_atomic
 from rules.referee import Notice as Say, Referee, RefereeError
+from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.track import Track
 
@@ -38,7 +40,7 @@ class StewardState(BaseModel):
     seed: str
     applied: tuple[Applied, ...] = ()
     asked_at: float = 0.0
-    notices: tuple[str, ...] = ()  # not yet sent
+    notices: tuple[Note, ...] = ()  # not yet sent
     revealed: bool = False
 
 
@@ -96,20 +98,20 @@ class Steward:
         write_atomic(folder / STEWARD_FILE, json.dumps(state.model_dump(mode="json"), indent=1) + "\n")
 
     def _record(self, out: list) -> list[str]:
-        """Keep the referee's output in the saved state; returns the notices' texts."""
+        """Keep the referee's output in the saved state; returns the notices in English."""
         applied = [m for m in out if isinstance(m, Applied)]
-        texts = [(f"to {m.to}: " if m.to else "") + m.text for m in out if isinstance(m, Say)]
-        texts += [m.notice for m in applied if m.notice]
+        notes = [m.note.model_copy(update={"to": m.to or ""}) for m in out if isinstance(m, Say)]
+        notes += [m.note for m in applied if m.note]
         self.state = self.state.model_copy(
             update={
                 "applied": self.state.applied + tuple(applied),
                 "asked_at": self.referee.asked_at,
-                "notices": self.state.notices + tuple(texts),
+                "notices": self.state.notices + tuple(notes),
                 "revealed": self.referee.revealed,
             }
         )
         self._save(self.folder, self.state)
-        return texts
+        return [(f"to {n.to}: " if n.to else "") + english(n) for n in notes]
 
     def take(self, path: Path, now: float) -> list[str]:
         """A player's reply: applied, or refused with a notice that says why (nothing changes)."""
@@ -136,8 +138,7 @@ class Steward:
             return self._record(
                 [
                     Say(
-                        f"{file.sender} answered an older file (action {len(theirs) + 1}); "
-                        f"the race is at action {self.referee.seq + 1}",
+                        note("older_file", sender=file.sender, n=len(theirs) + 1, at=self.referee.seq + 1),
                         file.sender,
                     )
                 ]
@@ -150,6 +151,14 @@ class Steward:
 
     def race_id(self) -> str:
         return self.state.race.commitment[:12]
+
+    def record(self) -> Record:
+        """The race so far as a record whose dice are the steward's: the seed in it once revealed,
+        so ``replay`` checks every die (CORE-DICE-1)."""
+        race = self.state.race
+        fair = FairSeed(commitment=race.commitment, seed=self.state.seed if self.state.revealed else "")
+        header = race.header.model_copy(update={"dice": "fair", "fair": fair})
+        return Record(header=header, actions=tuple(a.action for a in self.state.applied))
 
     def send(self, outbox: Path) -> list[Path]:
         """The newest race file for every player, named race-action-player."""
@@ -186,6 +195,7 @@ class MailPlayer:
     def __init__(self, folder: Path, name: str) -> None:
         self.folder = folder
         self.name = name
+        self.news: list[Note] = []  # the steward's notices in the file opened last
 
     def _seen_path(self, race_id: str) -> Path:
         return self.folder / f"{race_id}.json"
@@ -230,7 +240,7 @@ class MailPlayer:
                 raise RaceFileError(f"{path}: {problem}")
         if file.seed is not None:
             view.add(file.race.referee, file.seed)
-        view.notices.extend(file.notices)
+        self.news = list(file.notices)
         self._keep(PlayerSeen(file=file, nonces=seen.nonces if seen else {}, bids=seen.bids if seen else {}))
         return view
 
@@ -264,24 +274,50 @@ class MailPlayer:
         if seen is None or car not in seen.nonces:
             raise RaceFileError(f"no sealed bid of {car} is kept in {self.folder}: seal one first")
         message = BidOpen(seq=len(view.actions), car=car, amount=seen.bids[car], nonce=seen.nonces[car])
-        return self.reply(view, message, outbox)
+        path = self.reply(view, message, outbox)
+        nonces = {c: n for c, n in seen.nonces.items() if c != car}  # opened once: a later bid seals anew
+        self._keep(seen.model_copy(update={"nonces": nonces, "bids": {c: seen.bids[c] for c in nonces}}))
+        return path
 
 
 class MailLink:
     """An email race in the window: the steward's file opened is the race; this player's decision
     becomes a reply file beside it, to send to the steward."""
 
+    chats = False  # the players write their own mails
+
     def __init__(self, player: MailPlayer, path: Path, track: Track) -> None:
         self.player = player
         self.account = player.name
         self.outbox = path.parent
         self.view = player.open(path, track)
+        self.news = list(player.news)
         self._shown = 0
+        self.lines: list[str] = []
+        if any(n.key == "bids_sealed" for n in self.news):  # H2H-2: every bid is sealed: open ours
+            for car in sorted(self.sealed() & set(self.view.mine(self.account))):
+                self.lines.append(tr("email.reply", path=str(player.open_bid(self.view, car, self.outbox))))
 
     def pump(self) -> list[str]:
-        lines = self.view.notices[self._shown :]
-        self._shown = len(self.view.notices)
-        return list(lines)
+        """The steward's notices of the file opened, once, in the player's language."""
+        lines = [
+            tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.news[self._shown :]
+        ]
+        self._shown = len(self.news)
+        lines += self.lines
+        self.lines = []
+        return lines
 
     def send(self, message: Decision) -> str:
         return tr("email.reply", path=str(self.player.reply(self.view, message, self.outbox)))
+
+    def seal_bid(self, car: str, amount: int) -> str:
+        """H2H-2: the sealed bid as a reply file; the steward's next file says when to open it."""
+        return tr("email.reply", path=str(self.player.seal_bid(self.view, car, amount, self.outbox)))
+
+    def sealed(self) -> set[str]:
+        seen = self.player._seen(self.view.opening.commitment[:12])
+        return set(seen.nonces) if seen is not None else set()
+
+    def say(self, text: str) -> None:
+        """Email races have no room to chat in: the players write their mails."""

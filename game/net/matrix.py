@@ -15,9 +15,12 @@ from typing import Any, NamedTuple
 
 import nio
 
+from rules.referee_notes import Note
 from rules.referee_protocol import RACE, RaceOpen, content, kind_of
 
 CHAT = "m.room.message"
+NOTE = "org.formula_d.note"  # a referee's notice as key and values, in a chat message's content
+TO = "org.formula_d.to"  # the one player a referee's notice is for
 
 
 class MatrixError(Exception):
@@ -118,9 +121,22 @@ class MatrixLink:
         )
         return answer.event_id
 
-    async def say(self, room: str, text: str, notice: bool = False, tx_id: str | None = None) -> None:
-        """Chat in the room; the referee's notices as m.notice, as bots do."""
-        body = {"msgtype": "m.notice" if notice else "m.text", "body": text}
+    async def say(
+        self,
+        room: str,
+        text: str,
+        notice: bool = False,
+        tx_id: str | None = None,
+        note: Note | None = None,
+        to: str | None = None,
+    ) -> None:
+        """Chat in the room; the referee's notices as m.notice, as bots do, with the notice's key and
+        values beside the English text, so each player's game shows it in its own language."""
+        body: dict[str, Any] = {"msgtype": "m.notice" if notice else "m.text", "body": text}
+        if note is not None:
+            body[NOTE] = note.model_dump(mode="json")
+        if to:
+            body[TO] = to
         await self._call("sending to the race room", self.client.room_send(room, CHAT, body, tx_id=tx_id))
 
     async def history(self, room: str) -> list[RoomEvent]:

@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 from pathlib import Path
 
-from game.net.matrix import CHAT, MatrixError, MatrixLink, RoomEvent
+from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
 from rules.engine import chance
-from rules.fair_dice import commitment, new_seed
+from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.race_view import RaceView
-from rules.record import Header, write_atomic
+from rules.record import FairSeed, Header, Record, write_atomic
 from rules.referee import Notice as Say, Out, Referee, RefereeError
+from rules.referee_notes import Note, note
 from rules.referee_protocol import (
     APPLIED,
     BID_OPEN,
@@ -67,9 +68,7 @@ class RefereeBot:
         self.seen: set[str] = set()
         self.log: list[str] = []
         self.invites: list[str] = []
-        self.outbox: list[
-            tuple[str, str, Applied | SeedReveal | None, str]
-        ] = []  # (room, txn, message, notice)
+        self.outbox: list[tuple[str, str, Applied | SeedReveal | Say]] = []  # (room, txn, message)
 
     async def _start(self) -> None:
         """The first sync: the point from which events come by sync (the past is read as history)."""
@@ -135,16 +134,14 @@ class RefereeBot:
         if referee is None or e.sender == self.link.user_id:
             return
         if e.kind in REFEREE_KINDS:
-            await self._publish(
-                e.room, [Say(f"{e.sender} sent {e.kind}, which only the referee sends: ignored")]
-            )
+            await self._publish(e.room, [Say(note("referee_only", sender=e.sender, kind=e.kind))])
             return
         if e.kind not in PLAYER_KINDS:
             return
         try:
             message = parse(e.kind, e.content)
         except ProtocolError as err:
-            await self._publish(e.room, [Say(f"refused: {err}", e.sender)])
+            await self._publish(e.room, [Say(note("malformed", reason=str(err)), e.sender)])
             return
         assert isinstance(message, (Decision, BidSeal, BidOpen))
         await self._publish(e.room, referee.receive(e.sender, message, self.clock()))
@@ -154,18 +151,17 @@ class RefereeBot:
         goes first next time (MatrixError is raised on): an applied action is never lost."""
         for message in out:
             tx = uuid.uuid4().hex
+            self.outbox.append((room, tx, message))
             if isinstance(message, Say):
                 self.log.append(message.text)
-                self.outbox.append((room, tx, None, (f"{message.to}: " if message.to else "") + message.text))
-                continue
-            self.outbox.append((room, tx, message, ""))
-            if isinstance(message, Applied) and message.notice:  # for any Matrix client's chat too
+            elif isinstance(message, Applied) and message.note:  # for the chat of any Matrix client too
                 self.log.append(message.notice)
-                self.outbox.append((room, tx + "n", None, message.notice))
+                self.outbox.append((room, tx + "n", Say(message.note)))
         while self.outbox:
-            where, tx, message, text = self.outbox[0]
-            if message is None:
-                await self.link.say(where, text, notice=True, tx_id=tx)
+            where, tx, message = self.outbox[0]
+            if isinstance(message, Say):
+                text = (f"{message.to}: " if message.to else "") + message.text
+                await self.link.say(where, text, notice=True, tx_id=tx, note=message.note, to=message.to)
             else:
                 await self.link.send(where, message, tx_id=tx)
             self.outbox.pop(0)
@@ -191,6 +187,14 @@ class RefereeBot:
                 self.log.append(str(err))
                 await asyncio.sleep(retry)
 
+    def record(self, room: str) -> Record:
+        """The race of ``room`` as a record whose dice are this referee's, the seed in it once
+        revealed, so ``replay`` checks every die (CORE-DICE-1)."""
+        referee = self.races[room]
+        fair = FairSeed(commitment=referee.opening.commitment, seed=referee.seed if referee.revealed else "")
+        header = referee.opening.header.model_copy(update={"dice": "fair", "fair": fair})
+        return Record(header=header, actions=tuple(referee.session.actions))
+
     def finished(self) -> bool:
         return bool(self.races) and all(r.revealed for r in self.races.values())
 
@@ -203,11 +207,15 @@ class OnlinePlayer:
         self.track = track
         self.room = room
         self.view: RaceView | None = None
-        self.chat: list[tuple[str, str]] = []  # (sender, text), the referee's notices included
-        self.problems: list[str] = []
+        self.chat: list[ChatLine] = []  # the room's chat, the referee's notices included
+        self.unreadable: list[Note] = []  # race events that are not valid messages
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
+        self.sealed: dict[
+            str, tuple[int, int, str]
+        ] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
+        self._open_asked = False  # the referee said every bid is sealed
         self._flushing: asyncio.Lock | None = None
 
     async def connect(self) -> RaceView:
@@ -225,19 +233,32 @@ class OnlinePlayer:
             return
         self.seen.add(e.event_id)
         if e.kind == CHAT:
-            self.chat.append((e.sender, str(e.content.get("body", ""))))
+            said = e.content.get(NOTE) if e.sender == self.view.opening.referee else None
+            try:
+                n = Note.model_validate(said) if said is not None else None
+            except ValueError:
+                n = None  # shown as its English text
+            to = e.content.get(TO) if n is not None else None
+            self.chat.append(
+                ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None)
+            )
+            if n is not None and n.key == "bids_sealed":
+                self._open_asked = True
             return
         if e.kind not in REFEREE_KINDS:
             return
         try:
             message = parse(e.kind, e.content)
         except ProtocolError as err:
-            self.problems.append(f"{e.sender}: {err}")
+            self.unreadable.append(note("unreadable", sender=e.sender, reason=str(err)))
             return
         assert isinstance(message, (Applied, SeedReveal))
-        problem = self.view.add(e.sender, message)
-        if problem:
-            self.problems.append(problem)
+        self.view.add(e.sender, message)
+
+    @property
+    def problems(self) -> list[Note]:
+        """What went wrong with the room's race events: unreadable ones, then the view's."""
+        return self.unreadable + (self.view.problems if self.view is not None else [])
 
     async def poll(self, timeout_ms: int = 1000, retry: float = 1.0) -> None:
         """Send what waits in the outbox, then take new room events into the view. An unreachable
@@ -277,12 +298,48 @@ class OnlinePlayer:
     async def say(self, text: str) -> None:
         await self._queue(text)
 
+    async def seal_bid(self, car: str, amount: int) -> None:
+        """H2H-2: send the sealed bid; amount and nonce stay here until every bid is sealed."""
+        assert self.view is not None, "connect first"
+        nonce, seq = new_nonce(), len(self.view.actions)
+        self.sealed[car] = (seq, amount, nonce)
+        await self.send(BidSeal(seq=seq, car=car, seal=bid_commitment(car, amount, nonce)))
+
+    def opens_due(self) -> list[BidOpen]:
+        """H2H-2: once the referee says every bid is sealed, the openings of this player's sealed
+        bids (each once)."""
+        if not self._open_asked or self.view is None:
+            return []
+        self._open_asked = False
+        at = len(self.view.actions)
+        due = [
+            BidOpen(seq=seq, car=car, amount=amount, nonce=nonce)
+            for car, (seq, amount, nonce) in self.sealed.items()
+            if seq == at
+        ]
+        self.sealed = {}
+        return due
+
+    async def open_bids(self) -> None:
+        """Send the openings that are due (a client without a window calls it after each poll)."""
+        for message in self.opens_due():
+            await self.send(message)
+
     async def _queue(self, message: Decision | BidSeal | BidOpen | str) -> None:
         self.outbox.append((uuid.uuid4().hex, message))
         try:
             await self._flush()
         except MatrixError as err:
             self.offline = str(err)
+
+
+class ChatLine(NamedTuple):
+    """One chat message of the room; ``note`` is set for the referee's notices."""
+
+    sender: str
+    text: str
+    note: Note | None = None
+    to: str | None = None  # a referee's notice for one player
 
 
 class RaceRoom(NamedTuple):

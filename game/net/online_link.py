@@ -12,13 +12,28 @@ import queue
 import threading
 
 from game.net.matrix import MatrixError, MatrixLink, RoomEvent
-from game.net.online import OnlinePlayer
+from game.net.notes import shown
+from game.net.online import ChatLine, OnlinePlayer
+from game.texts import tr
 from rules.race_view import RaceView
 from rules.referee_protocol import Decision
 from rules.track import Track
 
 
+def chat_line(c: ChatLine) -> str:
+    """A chat message as the panel shows it: the referee's notices translated, others by name."""
+    if c.note is not None:
+        return (
+            tr("referee.to", name=c.to.lstrip("@").split(":")[0], text=shown(c.note))
+            if c.to
+            else shown(c.note)
+        )
+    return f"{c.sender.lstrip('@').split(':')[0]}: {c.text}"
+
+
 class OnlineLink:
+    chats = True  # the room's chat, beside the race
+
     def __init__(self, homeserver: str, account: str, room: str, track: Track) -> None:
         self.account = account
         self.player = OnlinePlayer(MatrixLink(homeserver, account), track, room)
@@ -56,7 +71,6 @@ class OnlineLink:
             self.problem = str(err)
             self._ready.set()
             return
-        self._shown = len(self.player.chat)
         self._ready.set()
         while not self._stop:
             for e in await self.player.fetch(timeout_ms=1000):
@@ -64,16 +78,20 @@ class OnlineLink:
         await self.player.link.close()
 
     def pump(self) -> list[str]:
-        """Take the events that arrived into the view; the new chat lines and problems to show."""
-        problems = len(self.player.problems)
+        """Take the events that arrived into the view; the new chat lines and problems to show, the
+        referee's notices in the player's language."""
+        unreadable, problems = len(self.player.unreadable), len(self.view.problems)
         while True:
             try:
                 self.player.take(self._events.get_nowait())
             except queue.Empty:
                 break
-        lines = [f"{who.lstrip('@').split(':')[0]}: {text}" for who, text in self.player.chat[self._shown :]]
+        lines = [chat_line(c) for c in self.player.chat[self._shown :]]
         self._shown = len(self.player.chat)
-        return lines + self.player.problems[problems:]
+        found = self.player.unreadable[unreadable:] + self.view.problems[problems:]
+        for message in self.player.opens_due():  # H2H-2: every bid is sealed, so this player's opens
+            asyncio.run_coroutine_threadsafe(self.player.send(message), self._loop)
+        return lines + [shown(n) for n in found]
 
     def send(self, message: Decision) -> str:
         asyncio.run_coroutine_threadsafe(self.player.send(message), self._loop)
@@ -81,6 +99,15 @@ class OnlineLink:
 
     def say(self, text: str) -> None:
         asyncio.run_coroutine_threadsafe(self.player.say(text), self._loop)
+
+    def seal_bid(self, car: str, amount: int) -> str:
+        """H2H-2: the sealed bid goes to the referee; it opens by itself once every bid is sealed."""
+        self.player.sealed[car] = (len(self.view.actions), amount, "")  # shown as sealed at once
+        asyncio.run_coroutine_threadsafe(self.player.seal_bid(car, amount), self._loop)
+        return ""
+
+    def sealed(self) -> set[str]:
+        return set(self.player.sealed)
 
     def close(self) -> None:
         self._stop = True

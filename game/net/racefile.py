@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.filelimits import FileKind, read_text
 from rules.record import write_atomic
+from rules.referee_notes import Note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 
 FORMAT = "formula-d race file"
@@ -39,7 +40,7 @@ class RaceFile(BaseModel):
     race: RaceOpen
     applied: tuple[Applied, ...] = ()
     seed: SeedReveal | None = None
-    notices: tuple[str, ...] = ()  # the steward's notices since the last file
+    notices: tuple[Note, ...] = ()  # the steward's notices since the last file
     sender: str = Field(min_length=1)  # the steward, or the player who replies
     message: Decision | BidSeal | BidOpen | None = None  # a player's reply
     digest: str = ""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from game import texts
+
 
 class Stopwatch:
     """Start, pause/resume, stop; ``elapsed_ms`` at any moment."""
@@ -58,7 +60,10 @@ class Stopwatch:
 
 
 def clock_text(ms: int, tenths: bool = True) -> str:
-    """``m:ss.t`` as a stopwatch shows it (4:22.0); without tenths ``m:ss``."""
+    """``m:ss.t`` as a stopwatch shows it (4:22.0, with the language's decimal sign: 4:22,0 in
+    French); without tenths ``m:ss``."""
     minutes, rest = divmod(ms, 60_000)
     seconds, millis = divmod(rest, 1000)
-    return f"{minutes}:{seconds:02d}.{millis // 100}" if tenths else f"{minutes}:{seconds:02d}"
+    if not tenths:
+        return f"{minutes}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}{texts.decimal_sign()}{millis // 100}"

@@ -184,7 +184,7 @@ class MenuScene(Scene):
         screen.blit(self._backdrop((w, h)), (0, 0))
         top = self.title_top
         theme.chequer(screen, pygame.Rect(w // 2 - 240, top, 480, 24), 12)
-        theme.text(screen, "FORMULA D", 112, theme.TEXT, (w // 2, top + 96), "center", shadow=True)
+        theme.text(screen, tr("app.title").upper(), 112, theme.TEXT, (w // 2, top + 96), "center", shadow=True)
         pygame.draw.rect(screen, theme.RED, (w // 2 - 240, top + 150, 480, 6))
         theme.text(screen, tr("menu.subtitle"), 26, theme.DIM, (w // 2, top + 186), "center")
         self.draw_widgets(screen)

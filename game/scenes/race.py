@@ -35,6 +35,7 @@ from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.remote_control import RemoteControl
+from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
@@ -157,6 +158,10 @@ class RaceScene(Scene):
                            self.skip, px=22),
         }
         self.widgets = list(self.buttons.values())
+        if isinstance(control, RemoteControl):  # a race between homes: its chat and sealed bids, over the dice tray
+            above = lambda: pygame.Rect(self.tray_rect.left, TOP + MARGIN, self.tray_rect.width,  # noqa: E731
+                                        min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN))
+            self.widgets += remote_widgets(control, above)
         # saving the race's map in Tiled shows the new board, if the race can go on there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
                                 lambda entry: replay_on(control, entry.track))

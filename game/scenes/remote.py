@@ -5,16 +5,15 @@ screen on a ``RemoteControl``; connecting and listing run in a thread, never blo
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme
-from game.app.loop import Scene
 from game.board.view import BoardView
+from game.net.hosted import HostedReferee
 from game.net.mailrace import MailLink, MailPlayer
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RaceRoom, race_rooms, read_opening
@@ -22,22 +21,16 @@ from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
 from game.play.remote_control import RemoteControl, RemoteLink
 from game.scenes.race import RaceScene
-from game.texts import tr
-from game.widgets.controls import Button, TextField, Widget
+from game.scenes.remote_form import Form
+from game.texts import Notice, tr
+from game.widgets.controls import Button
 from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-#: Fields filled in advance from the environment (a league's shared set-up, the screenshots).
-ENV = {
-    "homeserver": "FORMULA_D_HOMESERVER",
-    "account": "FORMULA_D_ACCOUNT",
-    "password": "FORMULA_D_PASSWORD",
-    "room": "FORMULA_D_ROOM",
-    "file": "FORMULA_D_RACE_FILE",
-    "name": "FORMULA_D_NAME",
-}
+#: Seconds between two looks at the race list, for the notice that a race waits for this player.
+WATCH_EVERY = 30.0
 
 
 def _track(app: App, digest: str, name: str) -> Track | None:
@@ -55,61 +48,7 @@ def open_remote(app: App, link: RemoteLink) -> str:
     return ""
 
 
-class _Form(Scene):
-    """Text fields in a column, a button, one line for problems."""
-
-    escape_back = True
-    fields: tuple[str, ...] = ()
-    title = ""
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.values = {f: os.environ.get(ENV[f], "") for f in self.fields}
-        self.problem = ""
-        self.inputs: list[Widget] = [
-            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
-        ]
-        self.back = Button("back", lambda: tr("button.back"), app.pop)
-
-    def _shown(self, field: str) -> str:
-        return "•" * len(self.values[field]) if field == "password" else self.values[field]
-
-    def _set(self, field: str, value: str) -> None:
-        if field == "password" and len(value) < len(self.values[field]):
-            value = self.values[field][: len(value)]
-        elif field == "password":
-            value = self.values[field] + value[len(self.values[field]) :]
-        self.values[field] = value
-
-    def layout(self, size: tuple[int, int]) -> None:
-        w, _ = size
-        left, width = 60 + 220, min(640, w - 360)
-        for i, field in enumerate(self.inputs):
-            field.rect = pygame.Rect(left, 110 + i * 60, width, 44)
-        self.back.rect = pygame.Rect(60, size[1] - 70, 160, 44)
-
-    def draw(self, screen: pygame.Surface) -> None:
-        screen.fill(theme.BACKDROP)
-        theme.text(screen, tr(self.title), 44, theme.TEXT, (60, 40), "topleft")
-        for field, widget in zip(self.fields, self.inputs):
-            theme.text(screen, tr(self.labels[field]), 24, theme.DIM, (60, widget.rect.centery), "midleft")
-        for widget in self.widgets:
-            if widget.visible:
-                widget.draw(screen)
-        if self.problem:
-            theme.text(
-                screen,
-                theme.fit_text(self.problem, 22, screen.get_width() - 120),
-                22,
-                (255, 150, 140),
-                (60, 110 + len(self.fields) * 60 + 70),
-                "topleft",
-            )
-
-    labels: dict[str, str] = {}
-
-
-class OnlineScene(_Form):
+class OnlineScene(Form):
     """Race online: the account, its races (whose turn), and a room to join."""
 
     name = "online"
@@ -126,16 +65,21 @@ class OnlineScene(_Form):
         super().__init__(app)
         self.connect = Button("connect", lambda: tr("online.connect"), self.join, "primary")
         self.list_button = Button("list", lambda: tr("online.races"), self.list_races)
+        self.create_button = Button("create", lambda: tr("online.create"), self.create_race)
         self.rooms: list[RaceRoom] = []
         self.room_buttons: list[Button] = []
         self.busy = False
-        self.widgets = [*self.inputs, self.connect, self.list_button, self.back]
+        self.watching = False  # the race list is fetched again every ``watch_every`` seconds
+        self.watch_every = WATCH_EVERY
+        self.hosted: list[HostedReferee] = []  # the races this game referees while it runs
+        self.widgets = [*self.inputs, self.connect, self.list_button, self.create_button, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        top = 110 + len(self.fields) * 60
+        top = self.bottom()
         self.connect.rect = pygame.Rect(280, top, 220, 48)
         self.list_button.rect = pygame.Rect(520, top, 220, 48)
+        self.create_button.rect = pygame.Rect(760, top, 220, 48)
         for i, b in enumerate(self.room_buttons):
             b.rect = pygame.Rect(280, top + 130 + i * 52, min(760, size[0] - 340), 44)
 
@@ -151,8 +95,14 @@ class OnlineScene(_Form):
         )
         return f"{r.track_name} · {status} · {r.room}"
 
+    def create_race(self) -> None:
+        from game.scenes.remote_create import CreateRaceScene
+
+        self.app.push(CreateRaceScene(self.app, self))
+
     def list_races(self) -> None:
-        """The account's race list, fetched in a thread."""
+        """The account's race list, fetched in a thread, and again every ``watch_every`` seconds
+        while this game runs: a race that comes to this player's turn gives a notice."""
         if self.busy:
             return
         self.busy, self.problem = True, tr("online.connecting")
@@ -172,22 +122,55 @@ class OnlineScene(_Form):
                 self.problem = ""
             except MatrixError as err:
                 self.problem = str(err)
+                self.busy = False
+                return
             self.busy = False
+            if self.watching:
+                return
+            self.watching = True
+            mine = {r.room for r in self.rooms if r.mine}
+            while self.watching:
+                time.sleep(self.watch_every)
+                try:
+                    self.rooms = asyncio.run(fetch())
+                except MatrixError:
+                    continue  # the homeserver away for a while: the next round tries again
+                for r in self.rooms:
+                    if r.mine and r.room not in mine:
+                        self.app.notify(Notice("online.turn_notice", {"track": r.track_name, "room": r.room}))
+                mine = {r.room for r in self.rooms if r.mine}
 
-        threading.Thread(target=run, daemon=True).start()
+        threading.Thread(target=run, daemon=True, name="race-list").start()
+
+    def closed(self) -> None:
+        self.watching = False
 
     def update(self, dt: float) -> None:
         if len(self.room_buttons) != len(self.rooms):
             self.room_buttons = [
-                Button(f"room{i}", lambda r=r: self._room_label(r), lambda r=r: self._open(r.room), px=20)
-                for i, r in enumerate(self.rooms)
+                Button(f"room{i}", lambda i=i: self._label_at(i), lambda i=i: self._open_at(i), px=20)
+                for i in range(len(self.rooms))
             ]
-            self.widgets = [*self.inputs, self.connect, self.list_button, self.back, *self.room_buttons]
+            self.widgets = [
+                *self.inputs,
+                self.connect,
+                self.list_button,
+                self.create_button,
+                self.back,
+                *self.room_buttons,
+            ]
             self.layout(self.app.size)
 
-    def _open(self, room: str) -> None:
-        self.values["room"] = room
-        self.join()
+    def _label_at(self, i: int) -> str:
+        """The race list's line ``i`` (the list is fetched again in a thread: it may have shrunk)."""
+        rooms = self.rooms
+        return self._room_label(rooms[i]) if i < len(rooms) else ""
+
+    def _open_at(self, i: int) -> None:
+        rooms = self.rooms
+        if i < len(rooms):
+            self.values["room"] = rooms[i].room
+            self.join()
 
     def join(self) -> None:
         """Join the room and open its race screen (the room replays in the link's thread)."""
@@ -217,7 +200,7 @@ class OnlineScene(_Form):
         self.problem = open_remote(self.app, link)
 
 
-class EmailScene(_Form):
+class EmailScene(Form):
     """Race by email: open the steward's race file as this player."""
 
     name = "email"
@@ -228,11 +211,19 @@ class EmailScene(_Form):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.open_button = Button("open", lambda: tr("email.open"), self.open_file, "primary")
-        self.widgets = [*self.inputs, self.open_button, self.back]
+        self.steward_button = Button("steward", lambda: tr("email.steward"), self.steward)
+        self.widgets = [*self.inputs, self.open_button, self.steward_button, self.back]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.open_button.rect = pygame.Rect(280, 110 + len(self.fields) * 60, 260, 48)
+        self.open_button.rect = pygame.Rect(280, self.bottom(), 260, 48)
+        self.steward_button.rect = pygame.Rect(560, self.bottom(), 260, 48)
+
+    def steward(self) -> None:
+        """The steward's side: open a race, take the replies, write the next files."""
+        from game.scenes.remote_steward import StewardScene
+
+        self.app.push(StewardScene(self.app))
 
     def open_file(self) -> None:
         path = Path(self.values["file"]).expanduser()

@@ -47,6 +47,7 @@ class SetupScene(ChosenTrack, Scene):
         lineup = app.lineup()
         self.track_file = app.tracks.pick(lineup.track)
         self.laps = lineup.laps
+        self.laps_set = False  # the player set the laps here: a track chosen afterwards keeps them
         self.preset = known_preset(lineup.preset)
         self.grid = lineup.grid
         self.modules = dict(lineup.modules)
@@ -192,7 +193,10 @@ class SetupScene(ChosenTrack, Scene):
     # --- the race choices -------------------------------------------------------------------
 
     def choose_track(self, e: TrackEntry) -> None:
+        """The track, with the laps it proposes unless the player set them or the rules fix them (C-RACE-1)."""
         self.track_file = e.path.name
+        if not self.laps_set and PRESETS[self.preset].race_laps is None and e.laps is not None:
+            self.laps = e.laps
         self.update(0.0)
 
     def update(self, dt: float) -> None:
@@ -206,6 +210,7 @@ class SetupScene(ChosenTrack, Scene):
 
     def set_laps(self, step: int) -> None:
         self.laps = max(1, min(3, self.laps + step))
+        self.laps_set = True
         self.message = ""
 
     def preset_label(self) -> str:

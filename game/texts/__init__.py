@@ -15,11 +15,13 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from game.texts import en
-from game.texts.mo import LOCALE, SOURCE, catalogue_languages, load
+from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
 from game.texts.plural import Plural
 from rules.reasons import Code, Reason
 
@@ -73,9 +75,16 @@ def language() -> str:
 
 
 def translations(language: str) -> gettext.NullTranslations:
-    """The language's catalogue (compiled on first use); English is the source itself."""
+    """The language's catalogue (compiled on first use); English is the source itself. A catalogue
+    that cannot be read leaves its texts in English, said once on stderr with the fix."""
     if language not in _loaded:
-        _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
+        try:
+            _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
+        except Exception as err:  # noqa: BLE001 - any damage to a shipped file: play on in English
+            print(f"{catalogue(language)}: the {language!r} translations cannot be read ({err}); the game "
+                  "shows English instead. Fix: reinstall the game, or repair the file "
+                  "(python -m game.texts.catalog check).", file=sys.stderr)
+            _loaded[language] = gettext.NullTranslations()
     return _loaded[language]
 
 
@@ -89,10 +98,18 @@ def _fill(text: str, fallback: str, values: dict[str, object]) -> str:
         return fallback.format(**values)
 
 
+def _count(value: object) -> int:
+    """The number a plural form is chosen by; a range ("60–70") counts as its last number."""
+    if isinstance(value, int):
+        return value
+    numbers = re.findall(r"\d+", str(value))
+    return int(numbers[-1]) if numbers else 0
+
+
 def _lookup(language: str, context: str, entry: str | Plural, values: dict[str, object]) -> str:
     catalogue = translations(language)
     if isinstance(entry, Plural):
-        n = int(values[entry.count])  # type: ignore[call-overload]
+        n = _count(values[entry.count])
         english = entry.one if n == 1 else entry.many
         return _fill(catalogue.npgettext(context, entry.one, entry.many, n), english, values)
     return _fill(catalogue.pgettext(context, entry), entry, values)
@@ -166,6 +183,19 @@ def decimal(value: float, digits: int = 1) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, format="0." + "0" * digits if digits else "0", locale=_language)
+
+
+def decimal_sign() -> str:
+    """The sign before the decimals in the current language ("." in English, "," in French)."""
+    return _decimal_sign(_language)
+
+
+@lru_cache(maxsize=None)
+def _decimal_sign(language: str) -> str:
+    """Looked up once per language: a stopwatch asks every frame."""
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(locale=language)
 
 
 def date_time(moment: datetime) -> str:

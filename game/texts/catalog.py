@@ -3,7 +3,9 @@
 ``python -m game.texts.catalog update`` writes ``game/locale/formula_d.pot`` from ``en.py``
 and merges it into every language's ``.po`` (new texts arrive untranslated, changed English
 texts arrive untranslated too, removed ones go); ``python -m game.texts.catalog check``
-names every key missing, fuzzy or with wrong placeholders in every catalogue. Each key is
+names every key missing, fuzzy or with wrong placeholders in every catalogue;
+``python -m game.texts.catalog port de de.py`` fills a catalogue's untranslated entries from a
+table in the Python format used before the catalogues (a branch begun before them). Each key is
 the message context (``msgctxt``), the English text the ``msgid``; a ``Plural`` gives
 ``msgid``/``msgid_plural``; reasons have the context ``reason.<code>``, the names printed
 on the boards ``place``. ``extract`` is the same as a Babel extractor (``pybabel extract``
@@ -12,6 +14,8 @@ with ``babel.cfg``).
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -102,6 +106,9 @@ def template_problems() -> list[str]:
     shipped, wanted = _messages(read(TEMPLATE)), _messages(template())
     out = [f"{TEMPLATE.name}: {ctx} is new or changed in en.py" for ctx, _ in wanted.keys() - shipped.keys()]
     out += [f"{TEMPLATE.name}: {ctx} is gone from en.py" for ctx, _ in shipped.keys() - wanted.keys()]
+    both = shipped.keys() & wanted.keys()
+    recounted = [key for key in both if shipped[key].auto_comments != wanted[key].auto_comments]
+    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in en.py" for key in recounted]
     return sorted(out) + (["run `python -m game.texts.catalog update`"] if out else [])
 
 
@@ -115,12 +122,13 @@ def problems(language: str, path: Path | None = None) -> list[str]:
     out = []
     for key, wanted in _messages(template()).items():
         context = key[0]
+        what = f"msgctxt {context!r}" + (f" msgid {key[1]!r}" if context == PLACE_CONTEXT else "")
         found = po.get(key)
         if found is None or not (all(found.string) if found.pluralizable else found.string):
-            out.append(f"{name}: msgctxt {context!r} is not translated")
+            out.append(f"{name}: {what} is not translated")
             continue
         if found.fuzzy:
-            out.append(f"{name}: msgctxt {context!r} is marked fuzzy: check it and remove the flag")
+            out.append(f"{name}: {what} is marked fuzzy: check it and remove the flag")
             continue
         if context == PLACE_CONTEXT and key[1] != "Turn {n}":
             continue
@@ -131,10 +139,10 @@ def problems(language: str, path: Path | None = None) -> list[str]:
             optional = {_count_of(wanted)} if wanted.pluralizable and i < len(forms) - 1 else set()
             have = fields(text)
             if have - english:
-                out.append(f"{name}: msgctxt {context!r} has {sorted(have - english)}, which the English text "
-                           f"does not have (it has {sorted(english)})")
+                out.append(f"{name}: {what} has {sorted(have - english)}, which the English "
+                           f"text does not have (it has {sorted(english)})")
             if english - optional - have:
-                out.append(f"{name}: msgctxt {context!r} lacks {sorted(english - optional - have)}")
+                out.append(f"{name}: {what} lacks {sorted(english - optional - have)}")
     return out
 
 
@@ -165,6 +173,64 @@ def update() -> list[Path]:
     return written
 
 
+def _translated(message: Message) -> bool:
+    """Every form written, and not fuzzy."""
+    return bool(all(message.string) if message.pluralizable else message.string) and not message.fuzzy
+
+
+#: The plural syntax of the Python tables the catalogues replaced: "{n:space|spaces}".
+OLD_PLURAL = re.compile(r"\{(\w+):([^|{}]*)\|([^{}]*)\}")
+
+
+def _old_forms(table: dict[str, Any], key: str) -> tuple[str, str] | None:
+    """A plural's two forms as an old table wrote them: inline, or as KEY.1 beside KEY / KEY.n."""
+    text = table.get(key)
+    if isinstance(text, str) and OLD_PLURAL.search(text):
+        return OLD_PLURAL.sub(lambda m: m.group(2), text), OLD_PLURAL.sub(lambda m: m.group(3), text)
+    many = table.get(f"{key}.n", text)
+    if f"{key}.1" in table and isinstance(many, str):
+        return table[f"{key}.1"], many
+    return (text, text) if isinstance(text, str) else None
+
+
+def port(language: str, table_file: Path, path: Path | None = None) -> list[str]:
+    """Fill the untranslated entries of a language's catalogue from a Python table in the format
+    before the catalogues (``STRINGS``/``REASONS``/``PLACES`` dicts, "{n:one|many}" plurals and
+    ``KEY.1`` singulars), as a branch begun before them still has it; the keys filled."""
+    spec = importlib.util.spec_from_file_location(f"ported_{language}", table_file)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{table_file} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    strings = dict(getattr(module, "STRINGS", {}))
+    strings |= {reason_context(code): text for code, text in getattr(module, "REASONS", {}).items()}
+    places = dict(getattr(module, "PLACES", {}))
+    path = path or catalogue(language)
+    po = read(path)
+    filled = []
+    for message in template():
+        if not message.id:
+            continue
+        found = po.get(message.id, context=message.context)
+        if found is not None and _translated(found):
+            continue
+        if message.context == PLACE_CONTEXT:
+            text: Any = places.get(message.id)
+        elif message.pluralizable:
+            forms = _old_forms(strings, str(message.context))
+            text = (forms + (forms[1],) * max(0, po.num_plurals - 2))[:po.num_plurals] if forms else None
+        else:
+            text = strings.get(str(message.context))
+        if not text:
+            continue
+        po.add(message.id, text, context=message.context, flags=message.flags,
+               auto_comments=message.auto_comments)
+        filled.append(str(message.context) if message.context != PLACE_CONTEXT else f"place {message.id}")
+    if filled:
+        write(po, path)
+    return filled
+
+
 def extract(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[tuple]:
     """A Babel extractor for ``en.py``: every text as ``pgettext``/``npgettext`` with its key."""
     source = fileobj.read().decode("utf-8").splitlines()
@@ -185,11 +251,15 @@ def main(argv: list[str]) -> int:
         for path in update():
             print(f"wrote {path}")
         return 0
+    if len(argv) == 3 and argv[0] == "port":
+        filled = port(argv[1], Path(argv[2]))
+        print("\n".join(f"{argv[1]}: {key}" for key in filled) or "nothing to fill")
+        return 0
     if argv == ["check"]:
         found = template_problems() + [p for language in catalogue_languages() for p in problems(language)]
         print("\n".join(found) or "every catalogue is complete")
         return 1 if found else 0
-    print("usage: python -m game.texts.catalog update|check", file=sys.stderr)
+    print("usage: python -m game.texts.catalog update | check | port LANGUAGE TABLE.py", file=sys.stderr)
     return 2
 
 

@@ -13,70 +13,29 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import sys
 from pathlib import Path
 
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
+from game.net.race_setup import deadline_seconds, race_header, seats_of
+from game.tools.remote_series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
-from rules.record import COLOURS, Entry, Header
+from rules.record import Header
 from rules.referee import RefereeError
-from rules.ruleset import PRESETS, D_DEFAULT_RESERVE
+from rules.ruleset import PRESETS
 from rules.track import Track
 
 PASSWORD_ENV = "FORMULA_D_PASSWORD"
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-def deadline_seconds(text: str) -> int:
-    """'90s', '10m', '2h', '3d' (or plain seconds) as seconds; ValueError says the form."""
-    m = re.fullmatch(r"\s*(\d+)\s*([smhd]?)\s*", text)
-    if not m or int(m.group(1)) < 1:
-        raise ValueError(
-            f"the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text!r}"
-        )
-    return int(m.group(1)) * _UNITS[m.group(2) or "s"]
-
-
-def seats_of(pairs: list[str]) -> dict[str, str]:
-    """'car1=@ann:server' pairs as car -> account; ValueError names a malformed one."""
-    seats = {}
-    for pair in pairs:
-        car, _, who = pair.partition("=")
-        if not car or not re.fullmatch(r"@[^:\s]+:\S+", who):
-            raise ValueError(f"--seat {pair!r}: write CAR=@user:server, like car1=@ann:example.org")
-        seats[car] = who
-    return seats
-
-
-def race_header(track: Track, preset: str, cars: int, laps: int, seats: dict[str, str]) -> Header:
-    """The race's header: cars car1..carN, the seated ones human, the others Racers."""
-    rules = PRESETS[preset]
-    unknown = sorted(set(seats) - {f"car{i + 1}" for i in range(cars)})
-    if unknown:
-        raise ValueError(f"--seat: {', '.join(unknown)} is not one of the race's cars car1..car{cars}")
-    reserve = D_DEFAULT_RESERVE if rules.car_setup.reserve else 0
-    entries = tuple(
-        Entry(
-            id=f"car{i + 1}",
-            name=seats.get(f"car{i + 1}", f"Racer {i + 1}").lstrip("@").split(":")[0],
-            driver="human" if f"car{i + 1}" in seats else "racer",
-            colour=COLOURS[i % len(COLOURS)],
-            number=i + 1,
-            wear=rules.default_wear,
-            reserve=reserve,
-        )
-        for i in range(cars)
-    )
-    return Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=rules,
-        laps=laps or track.laps,
-        seed=0,
-        entries=entries,
-    )
+def seats_of_or_none(pairs: list[str]) -> dict[str, str] | None:
+    """``seats_of``, or None after printing what is wrong."""
+    try:
+        return seats_of(pairs)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return None
 
 
 def referee_cmd(
@@ -93,6 +52,8 @@ def referee_cmd(
     name: str,
     rooms: list[str],
     keep: bool,
+    championship: int | None = None,
+    data: str | None = None,
 ) -> int:
     password = os.environ.get(PASSWORD_ENV, "")
     if not password:
@@ -104,15 +65,27 @@ def referee_cmd(
     if not create and not rooms:
         print("say which races to referee: --create (a new race) and/or --room ROOM_ID", file=sys.stderr)
         return 2
-    if not track_file:
-        print("--track FILE: the track of the race(s) is needed", file=sys.stderr)
-        return 2
-    track = read_track(track_file)
-    if track is None:
-        return 1
+    if championship is not None:  # the championship's next race: its drivers, karma and track
+        sat = seats_of_or_none(seats)
+        if sat is None:
+            return 2
+        try:
+            header, track = seated_race(data_folder(data), championship, sat)
+        except SeriesError as err:
+            print(err, file=sys.stderr)
+            return 2
+    else:
+        if not track_file:
+            print("--track FILE: the track of the race(s) is needed", file=sys.stderr)
+            return 2
+        read = read_track(track_file)
+        if read is None:
+            return 1
+        track, header = read, None
     try:
         seconds = deadline_seconds(deadline)
-        header = race_header(track, preset, cars, laps, seats_of(seats)) if create else None
+        if create and header is None:
+            header = race_header(track, preset, cars, laps, seats_of(seats))
     except ValueError as err:
         print(err, file=sys.stderr)
         return 2
@@ -130,6 +103,7 @@ def referee_cmd(
                 name,
                 rooms,
                 keep,
+                data,
             )
         )
     except (MatrixError, RefereeError) as err:
@@ -151,6 +125,7 @@ async def _serve(
     name: str,
     rooms: list[str],
     keep: bool,
+    data: str | None,
 ) -> int:
     link = MatrixLink(homeserver, user)
     try:
@@ -172,6 +147,12 @@ async def _serve(
                 f"race room {room}: over after {referee.seq} actions; the seed is revealed in the room",
                 flush=True,
             )
+            if referee.opening.header.series is not None:  # a championship's race: into its standings
+                try:
+                    print(keep_result(data_folder(data), track, bot.record(room)), flush=True)
+                except SeriesError as err:
+                    print(f"race room {room}: {err}", file=sys.stderr)
+                    return 1
         return 0
     finally:
         await link.close()

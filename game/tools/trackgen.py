@@ -988,7 +988,7 @@ def _pit(
 # source for the layer colours, the Tiled project file and objecttypes.xml.
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
 # value the designer did not set stays missing and the loader can say so.
-CLASSES: dict[str, tuple[str, dict[str, int | bool | str]]] = {
+CLASSES: dict[str, tuple[str, dict[str, int | float | bool | str]]] = {
     "lane": ("#e6e6e6", {}),
     "start_finish": ("#ffffff", {}),
     "corner": ("#ff3b30", {"stops": 0}),
@@ -996,7 +996,7 @@ CLASSES: dict[str, tuple[str, dict[str, int | bool | str]]] = {
     "arrow_zone": ("#ff9f0a", {}),
     "no_lane_change": ("#ffcc00", {}),
     "row_line": ("#8e8e93", {}),
-    "space": ("#f2f2f7", {}),
+    "space": ("#f2f2f7", {"row_position": 0.0, "after_gap": False}),
     "grid_slot": ("#0a84ff", {"position": 0}),
     "qualifying_start": ("#64d2ff", {}),
     "pit_lane": ("#bf5af2", {"spaces_on_points": False}),
@@ -1154,11 +1154,14 @@ def _property(name: str, value: int | float | str) -> dict[str, str]:
     return {"name": name, "type": "int", "value": str(value)}
 
 
-def _kind(value: int | bool | str) -> str:
+def _kind(value: int | float | bool | str) -> str:
     """A class member's type as Tiled names it: ``bool`` for a flag (``pit_lane``'s
-    spaces_on_points), ``string`` for a name (a building's roof), else ``int``."""
+    spaces_on_points), ``float`` for a fraction (a space's row_position), ``string`` for a
+    name (a building's roof), else ``int``."""
     if isinstance(value, bool):
         return "bool"
+    if isinstance(value, float):
+        return "float"
     return "string" if isinstance(value, str) else "int"
 
 
@@ -1284,9 +1287,11 @@ def _arrows(lanes: int, inside: Side, at_in: Sequence[float] = (0.0, 0.4), at_ou
     return towards(lanes, inside, at_in) + towards(lanes, outside, at_out)
 
 
-# The Grand Prix circuit: eleven corners, a long main straight with the pits
-# on the outside, a hairpin in a dip and a fast kink. Driven clockwise.
-# Straights 8 and 18 are sized by close_loop so the lap closes exactly.
+# The Grand Prix circuit: eleven corners with 15 stops a lap, the proportions of a printed
+# board: a long main straight with the pits on the outside into a 2-stop Turn 1, fast 1-stop
+# bends, a 3-stop hairpin in a dip (wide enough that its legs stay apart), a 2-stop Turn 7 out
+# of it and a flat-out kink. Driven clockwise. Straights 8 and 18 are sized by close_loop so
+# the lap closes exactly.
 GP = Circuit(
     file="hohenau.tmx",
     name="Hohenau Grand Prix Circuit",
@@ -1294,40 +1299,40 @@ GP = Circuit(
     lanes=3,
     segments=close_loop(
         (
-            Straight(1364),  # 0 main straight
-            Arc(122, 90, R, Corner(2, "Turn 1", arrows=_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,)))),
-            Straight(250),
+            Straight(1088),  # 0 main straight
+            Arc(150, 90, R, Corner(2, "Turn 1", arrows=_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,)))),
+            Straight(180),
             Arc(218, 40, L, Corner(1, "Turn 2", arrows=_arrows(3, L))),
-            Straight(158),
+            Straight(116),
             Arc(220, 40, R, Corner(1, "Turn 3", arrows=_arrows(3, R))),
-            Straight(392),
-            Arc(98, 90, R, Corner(2, "Turn 4", arrows=_arrows(3, R))),
-            Straight(600),  # 8 closes the lap
-            Arc(152, 90, L, Corner(2, "Turn 5", arrows=_arrows(3, L))),
             Straight(200),
-            Arc(79, 180, R, Corner(3, "Hairpin", arrows=_arrows(3, R))),
-            Straight(350),
-            Arc(118, 90, L, Corner(2, "Turn 7", arrows=_arrows(3, L))),
-            Straight(300),
+            Arc(150, 90, R, Corner(1, "Turn 4", arrows=_arrows(3, R))),
+            Straight(600),  # 8 closes the lap
+            Arc(151, 90, L, Corner(1, "Turn 5", arrows=_arrows(3, L))),
+            Straight(160),
+            Arc(116, 180, R, Corner(3, "Hairpin", arrows=_arrows(3, R))),
+            Straight(200),
+            Arc(120, 90, L, Corner(2, "Turn 7", arrows=_arrows(3, L))),
+            Straight(218),
             Arc(300, 30, L),  # a flat-out kink: no corner area
-            Straight(300),
-            Arc(112, 120, R, Corner(3, "Turn 8", arrows=_arrows(3, R))),
+            Straight(220),
+            Arc(157, 120, R, Corner(1, "Turn 8", arrows=_arrows(3, R))),
             Straight(500),  # 18 closes the lap
             Arc(184, 60, R, Corner(1, "Turn 9", arrows=_arrows(3, R))),
-            Straight(250),
-            Arc(182, 60, L, Corner(2, "Turn 10", arrows=_arrows(3, L))),
             Straight(200),
-            Arc(120, 90, R, Corner(2, "Turn 11", arrows=_arrows(3, R))),
-            Straight(400),
+            Arc(182, 60, L, Corner(1, "Turn 10", arrows=_arrows(3, L))),
+            Straight(160),
+            Arc(150, 90, R, Corner(1, "Turn 11", arrows=_arrows(3, R))),
+            Straight(300),
         ),
         8,
         18,
     ),
-    start_at=792,
+    start_at=700,
     weather_sun="11-20",
     weather_variable="5-10",
     weather_rain="1-4",
-    pit=Pit(side=L, entry=14, exit=8, offset=64.0, ramp=72.0, boxes=10),
+    pit=Pit(side=L, entry=13, exit=7, offset=64.0, ramp=72.0, boxes=10),
     margin=360.0,
     scenery=(
         Beside("paved", 0, 0.25, 0.78, L, 150, 330),
@@ -1367,45 +1372,44 @@ def _street_arrows(inside: Side) -> tuple[Arrow, ...]:
     return _arrows(3, inside, (0.0, 0.35, 0.65), (0.2, 0.5))
 
 
-# The street circuit: three lanes between walls, nine tight corners (two of
-# them 3-stop) and a chicane around the old harbour; driven anticlockwise.
-# Every 2-stop corner is a 90-degree bend of radius 150 (4 / 5 / 6 spaces
-# from the inside lane out), every 3-stop corner one of radius 181 (5 / 6 / 7),
-# the chicane 5 spaces in every lane. Straights 6 and 8 are sized by
-# close_loop so the lap closes exactly.
+# The street circuit: three lanes between walls, nine tight corners with 13 stops a lap (the
+# 3-stop Cathedral, the 2-stop Bank and Lighthouse, the other bends and the chicane 1-stop)
+# round the old harbour; driven anticlockwise. Every 90-degree bend but the Cathedral has radius 150
+# (4 / 5 / 6 spaces from the inside lane out), the Cathedral 181 (5 / 6 / 7), the chicane
+# 5 spaces in every lane. Straights 6 and 8 are sized by close_loop so the lap closes exactly.
 STREET = Circuit(
     file="hafenstadt.tmx",
     name="Hafenstadt Street Circuit",
-    laps=3,
+    laps=2,
     lanes=3,
     segments=close_loop(
         (
-            Straight(1350),  # 0 harbour front: start/finish and pits, 34 spaces with segment 20
-            Arc(150, 90, L, Corner(2, "Station", arrows=_street_arrows(L))),
-            Straight(300),
+            Straight(1150),  # 0 harbour front: start/finish and pits, 30 spaces with segment 20
+            Arc(150, 90, L, Corner(1, "Station", arrows=_street_arrows(L))),
+            Straight(228),
             Arc(150, 90, R, Corner(2, "Bank", arrows=_street_arrows(R))),
             Straight(250),
-            Arc(150, 90, L, Corner(2, "Market", arrows=_street_arrows(L))),
+            Arc(150, 90, L, Corner(1, "Market", arrows=_street_arrows(L))),
             Straight(300),  # 6 closes the lap
             Arc(181, 90, L, Corner(3, "Cathedral", arrows=_street_arrows(L))),
             Straight(1000),  # 8 closes the lap: the back straight, 22 spaces
-            Arc(140, 45, R, Corner(2, "Chicane", span=3, arrows=_arrows(3, R, (0.0, 0.3), (0.6,)))),
+            Arc(140, 45, R, Corner(1, "Chicane", span=3, arrows=_arrows(3, R, (0.0, 0.3), (0.6,)))),
             Straight(20),
             Arc(140, 45, L),
-            Straight(300),
-            Arc(150, 90, L, Corner(2, "Fountain", arrows=_street_arrows(L))),
             Straight(250),
-            Arc(150, 90, R, Corner(2, "Harbour", arrows=_street_arrows(R))),
+            Arc(150, 90, L, Corner(1, "Fountain", arrows=_street_arrows(L))),
             Straight(250),
-            Arc(181, 90, L, Corner(3, "Lighthouse", arrows=_street_arrows(L))),
-            Straight(450),
-            Arc(150, 90, L, Corner(2, "Quay", arrows=_street_arrows(L))),
+            Arc(150, 90, R, Corner(1, "Harbour", arrows=_street_arrows(R))),
+            Straight(250),
+            Arc(150, 90, L, Corner(2, "Lighthouse", arrows=_street_arrows(L))),
+            Straight(352),
+            Arc(150, 90, L, Corner(1, "Quay", arrows=_street_arrows(L))),
             Straight(300),
         ),
         6,
         8,
     ),
-    start_at=770,  # 12 spaces to Station, 22 behind the line for the grid and the pit entry
+    start_at=700,  # 9 spaces to Station, 21 behind the line for the grid and the pit entry
     weather_sun="15-20",
     weather_variable="8-14",
     weather_rain="1-7",
@@ -1571,10 +1575,11 @@ CITY = Circuit(
     ),
 )
 
-# The fast circuit: a former airfield, three lanes, driven clockwise. Two long straights where
-# the slipstream decides (the runway, 44 spaces, and the main straight), joined by fast 1-stop
-# bends and one hard 2-stop braking point at the end of the runway. Straights 0 and 8 are
-# sized by close_loop so the lap closes exactly.
+# The fast circuit: a former airfield, three lanes, driven clockwise, 12 stops a lap. Two long
+# straights where the slipstream decides (the runway, 25 spaces either side of the 1-stop
+# taxiway chicane, and the main straight), joined by fast 1-stop bends, a hard 3-stop braking
+# point at the end of the runway and a twisty 2-stop infield back to the pits. Straights 0 and
+# 14 are sized by close_loop so the lap closes exactly.
 AIRFIELD = Circuit(
     file="kranzfeld.tmx",
     name="Kranzfeld Airfield Circuit",
@@ -1583,19 +1588,30 @@ AIRFIELD = Circuit(
     segments=close_loop(
         (
             Straight(1500),  # 0 the main straight: start/finish and pits; closes the lap
-            Arc(230, 140, R, Corner(1, "Tower", arrows=_arrows(3, R))),
-            Straight(2150),  # 2 the runway: the longest straight
-            Arc(130, 130, R, Corner(2, "Runway End", arrows=_arrows(3, R), zone_spaces=2,
+            Arc(199, 70, R, Corner(1, "Tower", arrows=_arrows(3, R))),
+            Straight(192),
+            Arc(226, 70, R, Corner(1, "Radar", arrows=_arrows(3, R))),
+            Straight(1200),  # 4 the runway: 25 spaces to the taxiway chicane
+            Arc(160, 40, R, Corner(1, "Taxiway", span=3, inside=R, arrows=_arrows(3, R, (0.0, 0.6), (0.3,)))),
+            Straight(24),
+            Arc(160, 40, L),
+            Straight(1200),  # 8 and 25 after it
+            Arc(130, 130, R, Corner(3, "Runway End", arrows=_arrows(3, R), zone_spaces=2,
                                    zone_arrows=towards(3, R, (0.0,)))),
             Straight(450),
             Arc(236, 30, L, Corner(1, "Fuel Depot", arrows=towards(3, L, (0.0,)))),
             Straight(230),
             Arc(225.4, 60, R, Corner(1, "Hangar", arrows=_arrows(3, R))),
-            Straight(300),  # 8 closes the lap
-            Arc(225, 60, R, Corner(1, "Windsock", arrows=_arrows(3, R))),
+            Straight(300),  # 14 closes the lap
+            Arc(170, 60, R, Corner(2, "Windsock", arrows=_arrows(3, R))),
+            Straight(144),
+            Arc(212, 90, L, Corner(1, "Apron", arrows=_arrows(3, L))),
+            Straight(150),
+            Arc(212, 90, R, Corner(1, "Pylon", arrows=_arrows(3, R))),
+            Straight(100),
         ),
         0,
-        8,
+        14,
     ),
     start_at=805,
     weather_sun="8-20",
@@ -1613,37 +1629,39 @@ AIRFIELD = Circuit(
         Beside("trees", 0, 0.05, 0.95, L, 360, 470),
         Beside("stand", 0, 0.12, 0.72, R, 40, 130, "Main grandstand"),
         # the runway: the old taxiway beside it inside, spectators' banks outside
-        Beside("runoff", 2, 0.16, 0.86, R, 90, 160),
-        Beside("water", 2, 0.42, 0.66, R, 230, 420, "", rounded=True),
-        Beside("trees", 2, 0.2, 0.36, R, 220, 380),
-        Beside("stand", 2, 0.15, 0.4, L, 40, 110, "Runway grandstand"),
-        Beside("stand", 2, 0.55, 0.8, L, 40, 110),
-        Beside("trees", 2, 0.05, 0.95, L, 180, 340),
-        Beside("stand", 3, 0.25, 0.75, L, 120, 190),
-        Beside("tent", 2, 0.42, 0.45, L, 60, 110),
-        Beside("tent", 2, 0.47, 0.5, L, 60, 110),
+        Beside("runoff", 4, 0.3, 0.95, R, 90, 160),
+        Beside("runoff", 8, 0.05, 0.7, R, 90, 160),
+        Beside("water", 8, 0.1, 0.5, R, 230, 420, "", rounded=True),
+        Beside("trees", 4, 0.4, 0.72, R, 220, 380),
+        Beside("stand", 4, 0.3, 0.8, L, 40, 110, "Runway grandstand"),
+        Beside("stand", 8, 0.15, 0.6, L, 40, 110),
+        Beside("trees", 4, 0.1, 1.0, L, 180, 340),
+        Beside("trees", 8, 0.0, 0.9, L, 180, 340),
+        Beside("stand", 9, 0.25, 0.75, L, 120, 190),
+        Beside("tent", 8, 0.65, 0.7, L, 60, 110),
+        Beside("tent", 8, 0.73, 0.78, L, 60, 110),
         # the apron with its hangars inside the triangle, the control tower by the first bend
-        Beside("paved", 8, 0.05, 0.95, R, 60, 420),
-        Beside("building", 8, 0.1, 0.45, R, 90, 250, "Hangar 1", roof="flat"),
-        Beside("building", 8, 0.55, 0.9, R, 90, 250, "Hangar 2", roof="flat"),
+        Beside("paved", 14, 0.05, 0.95, R, 60, 420),
+        Beside("building", 14, 0.1, 0.45, R, 90, 250, "Hangar 1", roof="flat"),
+        Beside("building", 14, 0.55, 0.9, R, 90, 250, "Hangar 2", roof="flat"),
         Beside("paved", 0, 0.8, 1.0, R, 180, 360),
         Beside("building", 0, 0.85, 0.97, R, 210, 330, "Tower", roof="glass"),
         Beside("tent", 0, 0.74, 0.78, R, 60, 130),
         Beside("tent", 0, 0.05, 0.09, R, 60, 130),
         Beside("stand", 1, 0.25, 0.75, L, 120, 190),
         # the fuel depot outside the kink, the woods round the west
-        Beside("paved", 4, 0.1, 0.9, L, 40, 200),
-        Beside("building", 4, 0.2, 0.45, L, 70, 170, "Fuel depot"),
-        Beside("building", 4, 0.55, 0.8, L, 70, 170),
-        Beside("trees", 6, 0.0, 1.0, L, 100, 330),
-        Beside("trees", 8, 0.1, 0.9, L, 60, 280),
-        Beside("stand", 9, 0.2, 0.8, L, 110, 180),
+        Beside("paved", 10, 0.1, 0.9, L, 40, 200),
+        Beside("building", 10, 0.2, 0.45, L, 70, 170, "Fuel depot"),
+        Beside("building", 10, 0.55, 0.8, L, 70, 170),
+        Beside("trees", 12, 0.0, 1.0, L, 100, 330),
+        Beside("trees", 14, 0.1, 0.9, L, 60, 280),
+        Beside("stand", 15, 0.2, 0.8, L, 110, 180),
     ),
 )
 
 # The mountain circuit: an old road circuit of two lanes up the Adlerjoch and back, driven
-# anticlockwise. From the lakeside main straight the road climbs in a switchback (the
-# 3-stop Adlerkehre hairpin), runs along the ridge through a chicane and winds down through
+# anticlockwise, 12 stops a lap. From the lakeside main straight the road climbs in a
+# switchback (the 3-stop Adlerkehre hairpin), runs along the ridge through a chicane and winds down through
 # the woods. The chicane turns right and then left, so its inside is set by hand. Straights 8
 # and 14 are sized by close_loop so the lap closes exactly.
 MOUNTAIN = Circuit(
@@ -1658,7 +1676,7 @@ MOUNTAIN = Circuit(
             Straight(620),  # 2 the first leg of the switchback
             Arc(82.2, 160, R, Corner(3, "Adlerkehre", arrows=_arrows(2, R, (0.0, 0.35), (0.2, 0.5)))),
             Straight(500),  # 4 the second leg
-            Arc(150, 110, L, Corner(2, "Kanzel", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Arc(150, 110, L, Corner(1, "Kanzel", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
             Straight(300),
             Arc(200, 70, L, Corner(1, "Gipfel", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
             Straight(400),  # 8 the ridge; closes the lap
@@ -1666,13 +1684,13 @@ MOUNTAIN = Circuit(
             Straight(10),
             Arc(95, 70, L),
             Straight(500),
-            Arc(140, 90, L, Corner(2, "Wetterkreuz", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Arc(140, 90, L, Corner(1, "Wetterkreuz", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
             Straight(300),  # 14 down through the woods; closes the lap
             Arc(264.5, 30, R, Corner(1, "Hirschsprung", arrows=_arrows(2, R, (0.0,), (0.34,)))),
             Straight(200),
             Arc(264.5, 30, L, Corner(1, "Mühle", arrows=_arrows(2, L, (0.0,), (0.34,)))),
             Straight(280),
-            Arc(140, 90, L, Corner(2, "Talkurve", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
+            Arc(140, 90, L, Corner(1, "Talkurve", arrows=_arrows(2, L, (0.0, 0.5), (0.25,)))),
         ),
         8,
         14,
@@ -1738,9 +1756,9 @@ MOUNTAIN = Circuit(
 
 # The classic Grand Prix board: three lanes with the middle one staggered half a space ahead,
 # the brick pattern of printed boards, so every diagonal step goes to the space it overlaps.
-# Driven clockwise round a park: a long main straight, a 3-stop hairpin at the bottom, 2-stop
-# corners between woods and the lake and two fast 1-stop bends. Straights 8 and 10 are sized
-# by close_loop so the lap closes exactly.
+# Driven clockwise round a park, 12 stops a lap: a long main straight, a 3-stop hairpin at the
+# bottom (its legs a lane and a half apart), 2-stop corners between woods and the lake and three
+# fast 1-stop bends. Straights 8 and 10 are sized by close_loop so the lap closes exactly.
 CLASSIC = Circuit(
     file="eichwald.tmx",
     name="Eichwald Grand Prix Circuit",
@@ -1756,13 +1774,13 @@ CLASSIC = Circuit(
             Straight(250),
             Arc(180, 60, L, Corner(1, "Brücke", arrows=_arrows(3, L))),
             Straight(300),
-            Arc(85.3, 180, R, Corner(3, "Haarnadel", arrows=_arrows(3, R))),
+            Arc(110, 180, R, Corner(3, "Haarnadel", arrows=_arrows(3, R))),
             Straight(400),  # 8 back up the hill; closes the lap
             Arc(120, 90, L, Corner(2, "Mühlbach", arrows=_arrows(3, L))),
             Straight(500),  # 10 the back straight past the lake; closes the lap
             Arc(149.6, 90, R, Corner(2, "Sägewerk", arrows=_arrows(3, R))),
             Straight(300),
-            Arc(210.7, 90, R, Corner(2, "Zielkurve", arrows=_arrows(3, R))),
+            Arc(210.7, 90, R, Corner(1, "Zielkurve", arrows=_arrows(3, R))),
         ),
         8,
         10,

@@ -5,23 +5,27 @@ lanes, places their spaces (by hand, or spread evenly between the start line, th
 borders and the row lines), derives the steps, and adds drawn arrows. So the converter:
 
 1. finds the lanes: all lanes walk the lap together from their finish nodes, each to its
-   own step (told from lane changes by its place across the steps), never into a node another
+   own step (told from lane changes by its place across the steps, and through a node rather
+   than over it where the board also lists the step past it), never into a node another
    lane took or is about to take, taking choices back where a lane is left without a way on;
    they are lettered from the left in the driving direction;
 2. draws each lane through its nodes; the start line, a polygon around each group of curve
-   nodes and a row line every few nodes, each cutting every lane at a point slid along its
-   step so the piece before keeps its nodes' count; an arrow for every lane change at a curve
+   nodes and a row line every few nodes (cutting every lane beside the cut in the lane with the
+   most nodes), each cutting every lane at a point slid along its step so the piece before
+   keeps its nodes' count; an arrow for every lane change at a curve
    (between the spaces' centres, which a first build without arrows places);
    a ``no_lane_change`` line where the board forbids every lane change along a stretch of a
    straight, a tiny arrow zone around a straight space whose lane changes it restricts only
    one way; every lane node a hand-placed space where the board has it (layer ``spaces``),
    with a ``blocked_space`` point on each node of type 4 (blocked, AMB-69);
    the pit lane through its nodes with a box on every garage; the grid slots on the grid nodes;
-3. builds the map as the game does, moves (staggered lane changes) or drops arrows the format
-   refuses, and compares the result with the board: every space, step, corner and the pit.
+3. builds the map as the game does, moves or drops arrows the format refuses, and compares
+   the result with the board: every space, step, corner and the pit.
 
-A lane whose nodes lie part of a space ahead of its neighbours' (the brick pattern of printed
-boards) gets that as its ``stagger`` (``lane_staggers``), so the map's rows and diagonals follow it.
+Every lane node's space carries its ``row_position``, where it lies among its piece's rows
+beside the lane with the most nodes there (``row_positions``): the brick pattern of printed
+boards, level lanes and every offset between, section by section, so the map's rows and
+diagonals follow the board's wherever its lanes' offset changes along the lap.
 
 Whatever it could not keep is printed, one line each (docs/track-format.md, "Importing a
 GP Online track").
@@ -54,7 +58,7 @@ WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "
 LAPS = 1
 #: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
-#: rounds end; GP Online's boards need up to 17.
+#: rounds end; GP Online's boards need 3 to 5.
 ROUNDS = 40
 
 
@@ -110,6 +114,13 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
         return 1
     print(f"{src}: {len(dat.nodes)} nodes, {len(dat.edges)} steps, header {dat.header!r}")
     print(kept_line(written))
+    spaces = space_of(board, written)
+    gaps = [f"before node {n} ({spaces.get(n, '?')}, {far:.1f} spaces after the space before it)"
+            for n, far in gaps_before(board).items()]
+    if gaps:
+        print(f"gaps: the board has no space {'; '.join(gaps)}: a bridge or a tunnel, or a node the tracing left "
+              "out; each is kept as one step, its space marked after_gap (if a node is missing, add it in GP "
+              "Online's editor)")
     facts = fidelity(board, written)
     steps = facts["steps"]
     print(f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
@@ -124,7 +135,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
         print(f"  - {line}")
     if report is not None:
         try:
-            text = json.dumps({"file": src, "map": out} | facts | {"not_kept": lost}, indent=2)
+            text = json.dumps({"file": src, "map": out} | facts | {"gaps": gaps, "not_kept": lost}, indent=2)
             write_atomic(FsPath(report), text + "\n")
         except OSError as err:
             print(f"{report}: cannot write the report ({err.strerror or err})", file=sys.stderr)
@@ -191,10 +202,11 @@ def kept_line(t: Track) -> str:
 
 def understand(dat: DatTrack) -> Board:
     """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
-    lanes = _lanes(dat)
     lost: list[str] = []
+    partial = _partial_lanes(dat, lost)
+    lanes = _lanes(dat, partial)
     in_lane = {n for lane in lanes for n in lane}
-    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane)
+    stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane and n.id not in partial)
     if stray:
         lost.append(f"{len(stray)} track node(s) lie in no lane and were left out: {_ids(stray)}")
     for n in sorted(in_lane):
@@ -233,13 +245,13 @@ def _ids(ids: list[int], most: int = 12) -> str:
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
-def _lanes(dat: DatTrack) -> list[list[int]]:
+def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
     nodes = dat.nodes
-    succ: dict[int, list[int]] = {n: [] for n in nodes}
+    succ: dict[int, list[int]] = {n: [] for n in nodes if n not in left_out}
     for a, b in dat.edges:
-        if not nodes[a].pit and not nodes[b].pit:
+        if not nodes[a].pit and not nodes[b].pit and a in succ and b in succ:
             succ[a].append(b)
-    starts = [n for n in nodes.values() if n.finish and not n.pit]
+    starts = [n for n in nodes.values() if n.finish and not n.pit and n.id not in left_out]
     if not 2 <= len(starts) <= 4:
         raise ImportProblem(f"the finish line has {len(starts)} node(s), so the converter cannot tell the lanes "
                             "(it needs 2 to 4). Fix: mark one node of each lane with F (or type 5) in GP Online's editor")
@@ -272,10 +284,13 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         ahead = _unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
         if len(past) > 1 and any(nodes[c].curve for c in options):
             ahead = _rotate(ahead, math.atan2(_cross(past[-2], past[-1]), _dot(past[-2], past[-1])))
-        by_line = sorted(options, key=lambda c: abs(_cross(ahead, _sub(nodes[c].pos, here)))
-                         - 0.1 * _dot(ahead, _sub(nodes[c].pos, here)))
+        by_line = sorted(options, key=lambda c: (_skips(c, options, here),
+                                                 abs(_cross(ahead, _sub(nodes[c].pos, here)))
+                                                 - 0.1 * _dot(ahead, _sub(nodes[c].pos, here))))
         across = sorted(succ[cur], key=lambda c: _cross(ahead, _sub(nodes[c].pos, here)))  # left to right
         own = None
+        if not across:  # a node without a step forwards: no choice to rank
+            return by_line
         if i == 0 and len(lanes) > 1:
             own = across[0]
         elif i == len(lanes) - 1 and len(lanes) > 1:
@@ -285,6 +300,14 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         if own in options:
             return [own] + [c for c in by_line if c != own]
         return by_line
+
+    def _skips(c: int, options: list[int], here: Point) -> bool:
+        """A step past another option that lies on its way and leads on to it (a board that also
+        lists the step over a node): the lane goes through that node first."""
+        far = math.dist(here, nodes[c].pos)
+        way = _unit(_sub(nodes[c].pos, here))
+        return any(c in succ[o] and math.dist(here, nodes[o].pos) < 0.7 * far
+                   and abs(_cross(way, _sub(nodes[o].pos, here))) < 0.25 * far for o in options if o != c)
 
     history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
     budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
@@ -319,12 +342,14 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
             else:
                 li, cur = stuck
                 taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
+                into = f"into lane(s) {', '.join(taken)}" if taken else "only into nodes the other lanes need"
                 raise ImportProblem(
                     f"following lane {'ABCD'[li]} from finish node {lanes[li][0] if li < len(lanes) else cur}, node "
-                    f"{cur} leads on only into lane(s) {', '.join(taken)}, so the lanes cannot be told apart. Fix: "
-                    "give every node a straight successor (the next node of the same lane) in GP Online's editor"
-                    if succ[cur] else f"node {cur} has no step forwards, so lane {'ABCD'[li]} does not close the "
-                    "lap. Fix: add its edges in GP Online's editor")
+                    f"{cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) leads on {into}, so the lanes cannot be told "
+                    "apart. Fix: give every node a straight successor (the next node of the same lane) in GP "
+                    "Online's editor"
+                    if succ[cur] else f"node {cur} at ({nodes[cur].x:g}, {nodes[cur].y:g}) has no step forwards, so "
+                    f"lane {'ABCD'[li]} does not close the lap. Fix: add its edges in GP Online's editor")
             continue
         if len(lane) > len(nodes):
             raise ImportProblem(f"lane {'ABCD'[li]} never returns to its finish node {lane[0]}. Fix: check its edges")
@@ -333,6 +358,53 @@ def _lanes(dat: DatTrack) -> list[list[int]]:
         mine = ranked(li, options)
         take(li, sorted(mine, key=lambda c: c in others), 0)
     return lanes
+
+
+def _partial_lanes(dat: DatTrack, lost: list[str]) -> set[int]:
+    """The nodes of lanes along part of the lap only, left out of the map with a line in ``lost``.
+
+    GP Online draws such a lane (a fourth lane on a start straight) as one that ends on a
+    blocked node whose one step leads far round the track to where the lane begins again.
+    Every lane of this format runs the whole lap, so the lane is followed back from its end,
+    each time to the node straight behind, to where it begins, and left out; a lane that
+    cannot be followed back stops the import."""
+    nodes = dat.nodes
+    back: dict[int, list[int]] = {}
+    for a, b in dat.edges:
+        if not nodes[a].pit and not nodes[b].pit:
+            back.setdefault(b, []).append(a)
+    steps = sorted(math.dist(nodes[a].pos, nodes[b].pos) for a, b in dat.edges)
+    step = steps[len(steps) // 2] if steps else 1.0
+    out: set[int] = set()
+    for end, again in dat.edges:
+        far = math.dist(nodes[end].pos, nodes[again].pos)
+        if nodes[end].type != BLOCKED or far <= 4 * step or nodes[again].pit:
+            continue
+        chain, nxt = [end], end
+        while chain[-1] != again and len(chain) <= len(nodes):
+            here = chain[-1]
+            behind = [p for p in back.get(here, []) if p not in chain and p != end]
+            if not behind:
+                break
+            way = _unit(_sub(nodes[nxt].pos, nodes[here].pos)) if nxt != here else None
+            chain.append(max(behind, key=lambda p: _dot(_unit(_sub(nodes[here].pos, nodes[p].pos)), way)
+                             if way else -math.dist(nodes[p].pos, nodes[here].pos)))
+            nxt = here
+        if chain[-1] != again:
+            raise ImportProblem(
+                f"the lane through blocked node {end} at ({nodes[end].x:g}, {nodes[end].y:g}) ends there: its one "
+                f"step leads {far / step:.0f} spaces away, to node {again}, but the lane cannot be followed back "
+                f"from node {end} to node {again}. Fix: in GP Online's editor give each of that lane's nodes a "
+                "step to the next node of its lane")
+        out |= set(chain)
+        lost.append(
+            f"the lane from node {again} at ({nodes[again].x:g}, {nodes[again].y:g}) to blocked node {end} at "
+            f"({nodes[end].x:g}, {nodes[end].y:g}) runs along part of the lap only ({len(chain)} nodes; GP Online "
+            f"ends it with a step {far / step:.0f} spaces on, back to where it begins), and every lane of this "
+            f"format runs the whole lap, so its nodes {_ids(sorted(chain), 6)} and every step into or out of them "
+            "are left out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to "
+            "keep it; until then race the board without it")
+    return out
 
 
 def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tuple[int, set[int]]]:
@@ -396,10 +468,11 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[str]) -> list[tup
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
-                lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
-                            f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
-                            "a corner of this format is one run of spaces in each lane, so they are corner "
-                            "spaces in the map")
+                if any(nodes[n].type != BLOCKED for n in between):  # a blocked node in a curve loses nothing
+                    lost.append(f"the curve of nodes {_ids(curve_nodes, 4)} leaves lane {'ABCD'[li]} straight "
+                                f"part of the way (nodes {_ids(between, 4)}) where another lane drives one curve; "
+                                "a corner of this format is one run of spaces in each lane, so they are corner "
+                                "spaces in the map")
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
                 raise ImportProblem(f"the curve of nodes {_ids(sorted(group))} is not one unbroken run in lane "
                                     f"{'ABCD'[li]} (or holds the finish line). Fix: mark the nodes between as curve "
@@ -525,6 +598,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
     centres: dict[int, Point] | None = None  # where each node's space is, once a build without arrows placed them
     lines: dict[tuple[Point, ...], set[int]] = {}  # no_lane_change lines, each with the nodes it restricts
     tried: set[tuple[Point, ...]] = set()
+    tried_exits: set[int] = set()
     last: list[str] = []
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
@@ -535,8 +609,9 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             pits = drawing.layers.get("pit", [])
             pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)
-            if any(p.object_id == pit_line for p in err.problems):  # e.g. pit nodes leading back: spread them
-                board.pit_spread = True
+            if pit_line is not None and any(p.object_id == pit_line for p in err.problems):  # pit nodes leading back
+                if not _other_exit(board, tried_exits):  # the exit beside the pit lane's end leads back: another
+                    board.pit_spread = True  # else spread the pit spaces evenly
                 continue
             refused_lines = {line_of[p.object_id] for p in err.problems if p.object_id in line_of}
             if refused_lines:  # the format refused a line: its nodes get arrow zones instead
@@ -584,6 +659,22 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
                         f"still had {len(last)} problem(s), the first: {last[0] if last else 'none'}. Fix: "
                         "check the lane changes of the nodes it names in GP Online's editor (every step should "
                         "lead forwards, into the next lane or the same one)")
+
+
+def _other_exit(board: Board, tried: set[int]) -> bool:
+    """Make another of the pit lane's ways back onto the track its exit, the one before a second
+    exit, where the pit lane's end has several (one beside the end, level with it, leads back
+    in the format); False when none is left to try."""
+    if not board.pit or board.pit_exit is None:
+        return False
+    end = board.pit[-1]
+    others = [b for a, b in board.pit_ways if a == end and b not in tried]
+    if not others:
+        return False
+    tried.add(board.pit_exit)
+    board.pit_ways = [w for w in board.pit_ways if w != (end, others[0])] + [(end, board.pit_exit)]
+    board.pit_exit = others[0]
+    return True
 
 
 def _explain(board: Board, drawing: Drawing, problems: list) -> str:  # type: ignore[type-arg]
@@ -656,9 +747,19 @@ def _corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[lis
                       pos[first[k]][1] - _right(pos, first, k)[1] * side) for k in runs[0]]
         poly = (_through(enter, width, reach) + right_side + _through(leave, width, reach)[::-1]
                 + left_side[::-1])
-        if all(len(p.crossings(poly, True)) == 2 for p in paths):
+        if all(_meets_at(p, poly, (e[0], z[0])) for p, e, z in zip(paths, enter, leave)):
             break
     return poly
+
+
+def _meets_at(path: Path, poly: list[Point], cuts: tuple[Point, Point]) -> bool:
+    """The polygon crosses the lane twice, at its entry and exit cuts: not at a stretch of the
+    track that runs close by (a bridge over the bend, a hairpin's other side)."""
+    xs = path.crossings(poly, True)
+    if len(xs) != 2:
+        return False
+    want = sorted(path.project(c)[0] for c in cuts)
+    return all(min(abs(x - w), path.length - abs(x - w)) < 1.0 for x, w in zip(sorted(xs), want))
 
 
 def _through(cuts: list[tuple[Point, Point]], width: float, reach: float = 1.0) -> list[Point]:
@@ -686,20 +787,15 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
 CHUNK = 4
 
 
-def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]],
-                staggers: list[float]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
+def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
     """Per lane, where the start line (key 0), each corner border and each row line cut the
     lane (key: the index of the first node after the cut), with the normal there; and per
     row line the key it has in each lane.
 
     The format gives a piece between two cuts ``round(length / space)`` spaces, so each cut
     is slid along its step (between 15 % and 85 % of it) until the piece before it is as long
-    as its nodes ask. Pieces longer than ``CHUNK`` nodes in every lane are cut by row lines
-    at the same fractions in every lane, so every piece keeps its count.
-
-    A staggered lane's spaces belong to the piece their centre lies in moved back by the
-    stagger (``game.tracks.spaces``), so its cut lies that much nearer the node before it:
-    half way between the two nodes' moved-back centres."""
+    as its nodes ask (in a gap, within a space and a fifth of the node before it). Pieces
+    longer than ``CHUNK`` nodes in every lane are cut by row lines (``_row_cuts``)."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
     majors = []
     for li, lane in enumerate(board.lanes):
@@ -713,7 +809,7 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
         for p in range(len(majors[0])):
             ends = [(m[p], m[p + 1] if p + 1 < len(m) else len(lane)) for m, lane in zip(majors, board.lanes)]
             chunks = max(1, min(z - a for a, z in ends) // CHUNK)
-            rows += [tuple(a + round(j * (z - a) / chunks) for a, z in ends) for j in range(1, chunks)]
+            rows += _row_cuts(board, pos, ends, chunks)
         rows = [r for r in rows if r not in skip]  # row lines the format refused (they cross a lane twice)
     out = []
     for li, lane in enumerate(board.lanes):
@@ -727,10 +823,9 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
         for prev, k in zip(order, order[1:]):
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
             have = (1 - frac[prev]) * chord(prev) + inner
-            frac[k] = min(0.85, max(0.15, ((k - prev) * space - have) / chord(k)))
-        if staggers[li]:
-            shift = staggers[li] if staggers[li] <= 0.5 else staggers[li] - 1.0
-            frac = {k: min(0.95, max(0.05, 0.5 - shift * space / chord(k))) for k in frac}
+            # in a gap (a step the board has no space in) the line stays near the space before it
+            most = min(0.85, 1.2 * space / (chord(k) or 1.0))
+            frac[k] = min(most, max(0.15, ((k - prev) * space - have) / (chord(k) or 1.0)))
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]
@@ -740,41 +835,132 @@ def _cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tup
     return out, rows
 
 
-#: A lane whose nodes lie at least this fraction of a space ahead of or behind lane A's (and at
-#: most one minus it) is staggered: the brick pattern of printed boards.
-STAGGERED = 0.2
+def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], chunks: int) -> list[tuple[int, ...]]:
+    """The row lines of one stretch between major cuts (``ends``: each lane's first node and the
+    one after its last), ``chunks - 1`` of them: each cuts the lane with the most nodes at an even
+    fraction, a lane with as many nodes at the same place among them, and every other lane
+    before its first node that lies beside or ahead of that cut
+    (a quarter space of slack for the brick pattern), so no node after a row line lies beside or
+    behind one before it in the next lane; each piece keeps a node of every lane."""
+    ref = max(range(len(ends)), key=lambda li: ends[li][1] - ends[li][0])
+    lane, (a_r, z_r) = board.lanes[ref], ends[ref]
+    line = [pos[lane[k % len(lane)]] for k in range(a_r - 1, z_r + 1)]
+    beside = [[_index_on(line, pos[board.lanes[li][k % len(board.lanes[li])]]) + a_r - 1 for k in range(a, z)]
+              for li, (a, z) in enumerate(ends)]
+    out = []
+    before = [a for a, _ in ends]
+    for j in range(1, chunks):
+        at = a_r + round(j * (z_r - a_r) / chunks)
+        keys = []
+        for li, (a, z) in enumerate(ends):
+            if z - a == z_r - a_r:  # as many nodes as the reference: the same place among them
+                k = a + at - a_r
+            else:
+                k = a + next((i for i, t in enumerate(beside[li]) if t >= at - 0.25), z - a)
+            keys.append(min(max(k, before[li] + 1), z - (chunks - j)))
+        keys = _unbroken(board, ends, keys, [b + 1 for b in before], [z - (chunks - j) for _, z in ends])
+        before = keys
+        out.append(tuple(keys))
+    return out
 
 
-def lane_staggers(board: Board, pos: dict[int, Point]) -> list[float]:
-    """Each lane's ``stagger`` (0 for lanes level with lane A): how far its nodes on the straight
-    of the finish line lie ahead of lane A's, in lane A's spaces, where that is between
-    ``STAGGERED`` and one minus it. A lane half a space behind makes the lanes level with it
-    the staggered ones instead, so every stagger is the part of a space a lane lies ahead of the
-    rearmost, as the format reads it (``game.tracks.spaces``)."""
-    nodes, lanes = board.dat.nodes, board.lanes
-    ref = Path([pos[n] for n in lanes[0]], True)
-    at = [ref.project(pos[n])[0] for n in lanes[0]] + [ref.length]  # lane A's nodes along its own lap
-    first = at[0]
+def _unbroken(board: Board, ends: list[tuple[int, int]], keys: list[int], low: list[int], high: list[int]) -> list[int]:
+    """A row line's keys moved so that no lane change of the board leads from a node after it
+    to one before it (the map's rows would make it lead back): the line moves back in the lane
+    the change leads into, or else on in the lane it leaves, within ``low``..``high``."""
+    where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
+    near = [(where[a], where[b]) for a, b in board.dat.edges if a in where and b in where
+            and abs(where[a][0] - where[b][0]) == 1
+            and all(ends[li][0] <= k < ends[li][1] for li, k in (where[a], where[b]))]
+    keys = list(keys)
+    for _ in range(4):
+        broken = [(ia, ib) for ia, ib in near if ia[1] >= keys[ia[0]] and ib[1] < keys[ib[0]]]
+        if not broken:
+            break
+        for (la, ka), (lb, kb) in broken:
+            if low[lb] <= kb and kb < keys[lb]:
+                keys[lb] = max(low[lb], kb)
+            elif ka + 1 <= high[la]:
+                keys[la] = max(keys[la], ka + 1)
+    return keys
 
-    def a_index(pt: Point) -> float:
-        """Where a point lies along lane A, counted in lane A's nodes from its finish node."""
-        s = (ref.project(pt)[0] - first) % ref.length
-        k = max(j for j in range(len(lanes[0])) if (at[j] - first) % ref.length <= s) if s else 0
-        nxt = (at[k + 1] - first) % ref.length or ref.length
-        here = (at[k] - first) % ref.length
-        return k + (s - here) / ((nxt - here) or 1.0)
 
-    ahead: list[float] = []
-    for lane in lanes:
-        straight = [k for k, n in enumerate(lane[:8]) if not nodes[n].curve and not nodes[lanes[0][k]].curve]
-        offs = []
-        for k in straight:
-            d = a_index(pos[lane[k]]) - k
-            offs.append((d + len(lanes[0]) / 2) % len(lanes[0]) - len(lanes[0]) / 2)
-        d = statistics.median(offs) if offs else 0.0
-        ahead.append(d if STAGGERED <= abs(d) % 1 <= 1 - STAGGERED else 0.0)
-    rear = min(ahead)
-    return [round((d - rear) % 1, 2) for d in ahead]
+#: A node this close to a whole or half row of its piece (in spaces) is taken as level with it
+#: or as the brick pattern's half space: traced boards are a few pixels off.
+SNAP = 0.2
+
+
+def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tuple[Point, Point]]]) -> dict[int, float]:
+    """Each lane node's ``row_position``: where it lies among the rows of its piece, measured on
+    the lane with the most nodes there (its nodes at 0, 1, 2, ...), every other lane's node at
+    the point of that lane's line beside it. So the map's rows follow the board wherever its
+    lanes are level or staggered and by how much, section by section."""
+    lanes = board.lanes
+    order = [sorted(c) for c in cuts]
+    out: dict[int, float] = {}
+    if len({len(o) for o in order}) > 1:  # the lanes meet different lines: the build names them; each lane alone
+        return {n: float(k - max(x for x in o if x <= k)) for lane, o in zip(lanes, order) for k, n in enumerate(lane)}
+    for j in range(len(order[0])):
+        piece = [lane[o[j]:o[j + 1]] if j + 1 < len(o) else lane[o[j]:] for lane, o in zip(lanes, order)]
+        ref = max(range(len(lanes)), key=lambda li: len(piece[li]))
+        lane, first = lanes[ref], order[ref][j]
+        line = [pos[lane[(first + k) % len(lane)]] for k in range(-1, len(piece[ref]) + 1)]
+        for li, nodes in enumerate(piece):
+            before = -math.inf
+            beside = [float(k) if li == ref else _index_on(line, pos[n]) - 1.0 for k, n in enumerate(nodes)]
+            if len(nodes) == len(piece[ref]):  # a lane as long as the reference: one offset, a hand's errors evened out
+                offset = statistics.median(t - k for k, t in enumerate(beside))
+                beside = [k + offset for k in range(len(nodes))]
+            for n, t in zip(nodes, beside):
+                half = round(2 * t) / 2
+                # a lane's positions increase along it, where its nodes lie beside the same point in a tight bend too
+                before = out[n] = max(half if abs(t - half) <= SNAP else round(t, 2), round(before + 0.01, 2))
+        _forwards(board, piece, out)
+    return out
+
+
+def _forwards(board: Board, piece: list[list[int]], at: dict[int, float]) -> None:
+    """Where a lane change of the board leads to a node the geometry put behind its start in the
+    same piece (a hand's tracing a little off in a bend), the two are made level, so the step is
+    a sideways arrow instead of one the format refuses as leading back: the node behind moves
+    up to its start's position, or the start back to it, whichever keeps its lane's order."""
+    home = {n: (li, k) for li, nodes in enumerate(piece) for k, n in enumerate(nodes)}
+    changes = [(a, b) for a, b in board.dat.edges if a in home and b in home and abs(home[a][0] - home[b][0]) == 1]
+
+    def fits(n: int, value: float) -> bool:
+        """``value`` keeps n's lane in order and every lane change into and out of n forwards."""
+        li, k = home[n]
+        nodes = piece[li]
+        return ((k == 0 or at[nodes[k - 1]] < value) and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
+                and all(at[a] <= value for a, b in changes if b == n) and all(value <= at[b] for a, b in changes if a == n))
+
+    for a, b in changes:
+        if at[b] < at[a]:
+            if fits(b, at[a]):
+                at[b] = at[a]
+            elif fits(a, at[b]):
+                at[a] = at[b]
+
+
+def _index_on(line: list[Point], q: Point) -> float:
+    """Where the point beside ``q`` lies on the polyline, counted in its points (0 the first)."""
+    best = (math.inf, 0.0)
+    for i, (a, b) in enumerate(zip(line, line[1:])):
+        ab = _sub(b, a)
+        f = min(1.0, max(0.0, _dot(_sub(q, a), ab) / (_dot(ab, ab) or 1.0)))
+        gap = math.dist(q, (a[0] + ab[0] * f, a[1] + ab[1] * f))
+        best = min(best, (gap, i + f))
+    return best[1]
+
+
+def gaps_before(board: Board) -> dict[int, float]:
+    """The lane nodes a step longer than the format lets two hand-placed spaces lie apart leads
+    into, with that step in spaces: the board has no space there (its lane runs under a bridge
+    or the tracing left one out), and the map keeps it as one step, its later space marked
+    ``after_gap``."""
+    pos, space, _, _ = _geometry(board)
+    return {b: math.dist(pos[a], pos[b]) / space for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])
+            if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space}
 
 
 def _next_in_lane(board: Board, node: int) -> int:
@@ -793,12 +979,15 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
                        "surroundings": "grass", **WEATHER})
     ids = iter(range(1, 1_000_000))
-    staggers = lane_staggers(board, pos)
-    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li],
-                               {"stagger": st} if st else {}) for li, (lane, st) in enumerate(zip(lanes, staggers))]
-    # every lane node a hand-placed space, where the board has it
-    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],)) for lane in lanes for n in lane]
-    cuts, row_keys = _cut_points(board, pos, space, skip, staggers)
+    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li])
+                         for li, lane in enumerate(lanes)]
+    cuts, row_keys = _cut_points(board, pos, space, skip)
+    # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
+    at_row = row_positions(board, pos, cuts)
+    gaps = set(gaps_before(board))
+    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],),
+                                props={"row_position": at_row[n]} | ({"after_gap": True} if n in gaps else {}))
+                          for lane in lanes for n in lane]
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
                         for oid, keys in rows.items()]
@@ -852,9 +1041,10 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                     oid = next(ids)
                     arrows[oid] = (a, b)
                     d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
-    # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out
+    # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out; the
+    # first build, which only places the spaces, has no arrows yet to lead round it
     d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],)) for lane in lanes for n in lane
-                           if board.dat.nodes[n].type == BLOCKED]
+                           if board.dat.nodes[n].type == BLOCKED and centres is not None]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
@@ -1037,10 +1227,11 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
     moved_on = [f"{spaces[a]}-{spaces[b]} as {same[(a, b)][0]}-{same[(a, b)][1]}"
                 for a, b in dict.fromkeys(board.dat.edges) if (a, b) in staggered and same[(a, b)] in have]
     if moved_on:
-        lost.append(f"{len(moved_on)} lane change(s) lead to the space half a space ahead in the next lane (the "
-                    "board's lanes are staggered there, but the map staggers a lane by the one offset it has on the "
-                    "straight of the finish line), so each became a step one row "
-                    f"ahead, to that lane's next space: {', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else ""))
+        lost.append(f"{len(moved_on)} lane change(s) lead to a space the map's rows put level with or behind their "
+                    "start (the row positions measured beside the neighbouring lane disagree with the board's step "
+                    "there), so each became a step one row ahead, to that lane's next space: "
+                    f"{', '.join(moved_on[:8])}" + (" ..." if len(moved_on) > 8 else "") + ". Fix: in Tiled, give "
+                    "the space it should lead to a row_position greater than its start's")
     blocked = {n for n in spaces if board.dat.nodes[n].type == BLOCKED}
     for a, b in dict.fromkeys(board.dat.edges):
         if a not in spaces or b not in spaces or a in blocked or b in blocked:  # no step touches a blocked space
@@ -1048,10 +1239,24 @@ def _compare(board: Board, track: Track, spaces: dict[int, str], dropped: dict[t
         if same[(a, b)] in have:
             continue
         why = dropped.get((a, b))
+        if why is not None:  # the format's own check refused it as drawn
+            why += (". Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; "
+                    "a way in or out of the pit lane forwards along the track")
         if why is None and a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
-            why = "a step across more than one lane"
-        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map"
-                    + (f": {why}" if why else ""))
+            why = (f"it crosses {abs(lane_of[a] - lane_of[b])} lanes in one step, and a car changes one lane a "
+                   "space (the format's arrows join neighbouring lanes). Fix: most likely a stray edge; delete it "
+                   "in GP Online's editor")
+        elif why is None and a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
+            why = (f"it leads past {spaces[_next_in_lane(board, a)]}, a space of its own lane, and the format's "
+                   "steps along a lane go to its next space. Fix: most likely a stray edge; delete it in GP "
+                   "Online's editor")
+        elif why is None and board.pit_spread and {a, b} & set(board.pit):
+            why = ("the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit "
+                   "spaces do not pair up one to one. Fix: in GP Online's editor move the first pit node beside "
+                   "or after the space the pit entry leaves from")
+        elif why is None:
+            why = "the map has no step like it. Fix: check the node's edges in GP Online's editor"
+        lost.append(f"the step from node {a} to {b} ({spaces[a]} to {spaces[b]}) is not in the map: {why}")
     steps = set(same.values())
     for e in track.edges:
         if (e.src, e.dst) not in steps:

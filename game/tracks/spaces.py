@@ -272,6 +272,10 @@ def make_spaces(
         placed: list[tuple[int, float, float, float, Point | None]] = []
         for li, (a, z) in enumerate(spans):
             n, shift = counts[li], shifts[li]
+            given = given_positions(b, lanes[li], mine[li])
+            if given is not None:  # the designer (or the importer) set each space's place among the rows
+                placed += [(li, p.along, at, GIVEN, p.point) for p, at in zip(mine[li], given)]
+                continue
             if mine[li] and n == n_rows:  # the lane that sets the rows: its spaces take them in order
                 placed += [(li, p.along, float(k), shift, p.point) for k, p in enumerate(mine[li])]
                 continue
@@ -331,6 +335,50 @@ class _ZoneCells:
                    for poly, x0, y0, x1, y1 in near)
 
 
+#: the stagger slot of a hand-placed space whose ``row_position`` is given: its key is that position
+GIVEN = math.inf
+
+
+def given_positions(b: Builder, lane: LaneGeo, placed: list[Placed]) -> list[float] | None:
+    """The ``row_position`` of each of a lane's hand-placed spaces in one piece, or None when they
+    have none. A traced board whose lanes are offset differently along the lap (the brick pattern
+    half a space one way here, level or the other way there) says where each space lies among the
+    piece's rows instead of one ``stagger`` for the whole lane: the piece's rows are the distinct
+    positions in order, so equal positions are level and a lane change leads to the first space
+    of the next lane at a greater one."""
+    values = [p.shape.props.get("row_position") for p in placed]
+    if not placed or all(v is None for v in values):
+        return None
+    out: list[float] = []
+    for p, v in zip(placed, values):
+        if v is None:
+            b.fail(
+                f"hand-placed space {p.shape.id} has no row_position, but other spaces of lane object "
+                f"{lane.shape.id} between the same two lines have one",
+                "give every point of the lane between those two lines a row_position, or none of them",
+                p.shape,
+            )
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) < 1e6:
+            b.fail(
+                f"row_position {v!r} of hand-placed space {p.shape.id} is not a number",
+                "set the float property row_position to where the space lies among the piece's rows "
+                "(0 the first row after the line before it, 0.5 half a row on), or delete it",
+                p.shape,
+            )
+            return None
+        if out and v <= out[-1]:
+            b.fail(
+                f"row_position {v:g} of hand-placed space {p.shape.id} is not greater than {out[-1]:g}, "
+                f"that of the space before it on lane object {lane.shape.id}",
+                "give the spaces of a lane increasing row_position values in the driving direction",
+                p.shape,
+            )
+            return None
+        out.append(float(v))
+    return out
+
+
 def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_rows: int) -> list[tuple[int, float]]:
     """The row and progress of each space within its piece (of ``n_rows`` rows as AMB-9 counts).
 
@@ -349,7 +397,9 @@ def piece_rows(placed: list[tuple[int, float, float, float, Point | None]], n_ro
     for _, group in groupby(placed, key=itemgetter(0)):  # lane by lane
         lane = list(group)
         shift = lane[0][3]
-        if lane[0][4] is None:
+        if shift == GIVEN:
+            keys += [pos for _, _, pos, _, _ in lane]
+        elif lane[0][4] is None:
             keys += [pos if shift else round_half_up(pos) for _, _, pos, _, _ in lane]
         else:
             keys += [r + shift for r in _increasing([pos - shift for _, _, pos, _, _ in lane], n_rows)]

@@ -1,5 +1,5 @@
 """bench/lap_rounds.py measures a lap in game rounds: a short run on the oval prints the line of
-the race the simulate command plays (CORE-END-1: the race ends), and calls the oval a short track."""
+the race the simulate command plays (CORE-END-1: the race ends), and leaves the oval, a short track, unjudged."""
 
 from __future__ import annotations
 
@@ -34,4 +34,4 @@ def test_CORE_END_1_the_oval_s_lap_in_game_rounds(capsys: pytest.CaptureFixture[
     header, _ = race_header(track, PRESETS["fd-basic"], 4, 1, 3, DEFAULT.name)
     played = play(track, header).state.round
     stops = sum(c.stops for c in track.corners)
-    assert re.search(rf"{len(track.corners)} corners\s+{stops} stops .* rounds {played}\s+mean\s+{played}\.0\s+short track", line)
+    assert re.search(rf"{len(track.corners)} corners\s+{stops} stops .* rounds {played}\s+mean\s+{played}\.0\s+the oval, not judged", line)

@@ -39,19 +39,34 @@ def test_a_building_over_the_track_is_reported(hohenau):
 
 
 def test_stretches_nearer_than_the_gap_are_reported(hohenau, monkeypatch):
-    monkeypatch.setattr(apart, "MIN_GAP", 1.0)
+    """B60 and C61 lie four rows apart round the Hairpin, about a lane width apart: with a wider
+    gap asked for, they are reported."""
+    monkeypatch.setattr(apart, "MIN_GAP", 1.2)
     found = apart.Apart(hohenau).touching()
-    assert any("C75" in line and "C79" in line for line in found), found  # the Hairpin's legs
+    assert any("B60" in line and "C61" in line for line in found), found
+
+
+def test_the_hairpin_legs_lie_well_apart(hohenau):
+    """The Hairpin's two legs (the inside lane's spaces just before and just after it) show more
+    than two lane widths of ground between them, as on a printed board."""
+    track = hohenau.track
+    hairpin = next(c for c in track.corners if c.label == "Hairpin")
+    inside = sorted(track.space(n).index for n in hairpin.spaces if track.space(n).lane == 2)
+    lane = track.lane_spaces(2)
+    before, after = lane[inside[0] - 1], lane[inside[-1] + 1]
+    assert before.corner is None and after.corner is None
+    gap = apart.polygon_gap(hohenau.space_polygon(before.name), hohenau.space_polygon(after.name))
+    assert gap > 2 * hohenau.lane_width
 
 
 def test_the_asphalt_shoulder_shrinks_to_leave_the_gap(hohenau, monkeypatch):
     """Where another stretch passes near, the painted shoulder gives way so MIN_GAP of ground
-    stays between them: with a gap wider than the shoulders allow, the Hairpin's legs shrink."""
-    monkeypatch.setattr(apart, "MIN_GAP", 0.8)
+    stays between them: with a gap wider than the shoulders allow, the Hairpin's spaces shrink."""
+    monkeypatch.setattr(apart, "MIN_GAP", 1.0)
     a = apart.Apart(hohenau)
-    gap = a.near_pairs[("C75", "C79")]
-    assert a.shoulder("C75") < apart.SHOULDER * hohenau.lane_width
-    assert gap - a.shoulder("C75") - a.shoulder("C79") >= 0.8 * hohenau.lane_width - 1e-6
+    gap = a.near_pairs[("B60", "C61")]
+    assert a.shoulder("B60") < apart.SHOULDER * hohenau.lane_width
+    assert gap - a.shoulder("B60") - a.shoulder("C61") >= 1.0 * hohenau.lane_width - 1e-6
 
 
 def test_the_danger_zone_tag_stands_beside_the_street():

@@ -25,6 +25,20 @@ def tracks():
 SHIPPED = ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx", "eichwald.tmx", "kranzfeld.tmx", "adlerjoch.tmx"]
 
 
+# The Grand Prix circuits; the oval and the street-race board (Brückenau) are the other two.
+GRAND_PRIX = ["hohenau.tmx", "hafenstadt.tmx", "eichwald.tmx", "kranzfeld.tmx", "adlerjoch.tmx"]
+
+
+@pytest.mark.parametrize("name", GRAND_PRIX)
+def test_a_grand_prix_lap_has_the_stops_of_a_printed_board(name, tracks):
+    """12 to 16 stops a lap, as on the printed Formula 1 boards (CORNER-1), in 1-, 2- and
+    3-stop corners alike; a lap of such a board takes a full field 20-30 game rounds, which
+    bench/lap_rounds.py measures."""
+    stops = [c.stops for c in tracks[name].corners]
+    assert 12 <= sum(stops) <= 16, stops
+    assert set(stops) == {1, 2, 3}
+
+
 def test_the_seven_circuits_are_shipped(tracks):
     """The oval, the Grand Prix, the street and the city circuit, and issue 16's staggered Grand
     Prix board, fast airfield circuit and mountain circuit; every one made by the generator."""
@@ -58,9 +72,9 @@ def test_grand_prix_circuit(tracks):
 def test_street_circuit(tracks):
     street = tracks["hafenstadt.tmx"]
     assert street.name == "Hafenstadt Street Circuit"
-    assert street.lanes == 3 and street.laps == 3
+    assert street.lanes == 3 and street.laps == 2
     stops = sorted(c.stops for c in street.corners)
-    assert stops == [2] * 7 + [3] * 2  # nine tight corners, two of them 3-stop
+    assert stops == [1] * 6 + [2] * 2 + [3]  # nine tight corners: the chicane and five bends 1-stop, the Cathedral 3
     art = read_art(MAPS / "hafenstadt.tmx")
     assert art.surroundings == "walls"
     assert BoardRenderer(street, art=art).walls  # walls all round, broken only at the pit lane
@@ -69,10 +83,10 @@ def test_street_circuit(tracks):
 
 
 def test_street_corners_have_room_for_their_stops(tracks):
-    """Like a printed board: 4-6 spaces per lane in a 2-stop corner, 5-9 in a 3-stop
+    """Like a printed board: 4-6 spaces per lane in a 1- or 2-stop corner, 5-9 in a 3-stop
     corner, and the shortest way through is at least one space more than the stops."""
     street = tracks["hafenstadt.tmx"]
-    room = {2: range(4, 7), 3: range(5, 10)}
+    room = {1: range(4, 7), 2: range(4, 7), 3: range(5, 10)}
     for c in street.corners:
         assert c.shortest >= c.stops + 1, c.label
         for lane in range(street.lanes):

@@ -76,16 +76,17 @@ def test_the_grand_prix_board_is_staggered_like_a_printed_one(tracks):
 
 
 def test_the_airfield_circuit_is_won_in_the_slipstream(tracks):
-    """Few corners, all fast 1-stop bends but one 2-stop braking point at the end of the longest
-    straight, and two straights long enough to draft along (more than 25 spaces each)."""
+    """Fast 1-stop bends and a taxiway chicane, one 2-stop corner in the infield and one 3-stop
+    braking point at the end of the runway; long straights to draft along: the runway, 25
+    spaces either side of the chicane, and the main straight across the line."""
     fast = tracks["kranzfeld.tmx"]
-    assert len(fast.corners) <= 6
-    stops = [c.stops for c in fast.corners]
-    assert sorted(stops) == [1] * (len(stops) - 1) + [2]
+    stops = {c.label: c.stops for c in fast.corners}
+    assert sorted(stops.values()) == [1] * 7 + [2, 3]
+    assert stops["Runway End"] == 3 and stops["Windsock"] == 2 and stops["Taxiway"] == 1
     runs = straights(fast, 1)
-    longest = max(runs)
-    assert longest[0] >= 40 and fast.corners[longest[1]].stops == 2
-    assert sorted(n for n, _ in runs)[-2] >= 25
+    into = {fast.corners[corner].label: n for n, corner in runs}
+    assert into["Taxiway"] >= 25 and into["Runway End"] >= 25  # the runway, both halves
+    assert sorted(n for n, _ in runs)[-3] >= 25  # and the main straight
     assert fast.pit is not None and len(fast.grid) >= 10
 
 

@@ -81,3 +81,22 @@ def test_the_board_prints_the_stands_name_in_the_players_language(monkeypatch):
     written = written_in_english_then_german(BoardRenderer(load_track(oval), art=read_art(oval)), monkeypatch)
     assert "Linden grandstand" in written and "Lindentribüne" in written
     assert written.count("Lindenkehre") == 2  # the corner's own name, in both languages
+
+
+#: The shipped boards' corners named in German on purpose: proper names, the same in every language.
+PROPER_NAMES = {"Adlerkehre", "Bank", "Brücke", "Eichkurve", "Gipfel", "Haarnadel", "Hirschsprung", "Kanzel",
+                "Lindenkehre", "Mühlbach", "Mühle", "Schikane", "Seekehre", "Seekurve", "Sägewerk", "Talkurve",
+                "Waldeck", "Wetterkreuz", "Zielkurve"}
+
+
+def test_every_corner_of_the_shipped_boards_is_translated_or_a_proper_name():
+    """A new board's English corner name ("Taxiway") reached the French and German boards in English:
+    each corner is a name to translate (en.PLACES, in every catalogue) or one of the proper names."""
+    import re
+
+    corners = set()
+    for path in (REPO / "maps").glob("*.tmx"):
+        root = ET.parse(path).getroot()
+        corners |= {o.get("name") for o in root.iter("object") if o.get("name") and o.get("type") == "corner"}
+    untranslated = {c for c in corners if c not in en.PLACES and not re.fullmatch(r"Turn \d+", c)}
+    assert untranslated == PROPER_NAMES & corners, untranslated - PROPER_NAMES

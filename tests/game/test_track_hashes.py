@@ -9,16 +9,16 @@ from rules.track import Track, Tunnel, Zone
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Worked out once from the maps as shipped; a record of a race on these boards
-# names its track by this hash, so a loader change must not move it, nor new scenery
-# (pictures only: it never moves a space).
+# Worked out from the maps as shipped; a record of a race on these boards names its track
+# by this hash, so a loader change must not move it, nor new scenery (pictures only: it never
+# moves a space). Only a change of a board's graph in game/tools/trackgen.py may.
 PINNED = {
-    "maps/adlerjoch.tmx": "ac6b267954851c8a91318617ff1f5736507772dc2610998f3167f19b4ffad3fd",
-    "maps/eichwald.tmx": "75871a8352eb0fa87e7f01fcc3a133eb74344ede800b72cfb26b08ea930502ae",
-    "maps/kranzfeld.tmx": "15f360c2ab5607219604979e92f340ddc5dc593a94f3529d96d22f2d3d303eed",
+    "maps/adlerjoch.tmx": "d76fb5d8362a2bd9b396d5607e918137f266747e842be2b8835f4ca3cf68ded0",
+    "maps/eichwald.tmx": "86632b2ea711213107e0582326dfb6ebd8cd952270d0677486dcb1ae1e43fb02",
+    "maps/kranzfeld.tmx": "6e7c95a147f6caf3cee7e93d4cb4a2a25de7df7a171bd1ffa4bd5395d1becb0e",
     "maps/brueckenau.tmx": "06ca570657d70b23a081e86c87553d6a9e337218c506b38be2615bb2d9f9c7e1",
-    "maps/hafenstadt.tmx": "d13b57c8a22ae12f201b5c2ff3682b4b4d24f33211a609ac0eb39bf138b6b6b8",
-    "maps/hohenau.tmx": "fbd124086d234cace454b2f2fbf4f44fc384d83b66593ce5145df7d471ff7db3",
+    "maps/hafenstadt.tmx": "fbe6ddeff560601deec9928f1d411a5cbfebfc96b1cd204a1c11313a8d9a5f8e",
+    "maps/hohenau.tmx": "8f26071221bed931c8394323a6859750e420db1b802252ca08af27b6a41d396e",
     "maps/oval.tmx": "495e91bfabb762360059a8286e9bf1243b8f0c0350fe4ef253523b837f38efa1",
     "tests/tracks/walkthrough/guide_circuit.tmx": "83da76c7a569695ce857a7967f634601430bfc6f2fb36e2dfbc8608bdc543074",
 }

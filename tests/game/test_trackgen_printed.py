@@ -61,12 +61,14 @@ def test_a_line_off_the_track_is_refused(line, said):
 
 def test_tiled_offers_the_classes_of_printed_boards():
     """The project file (Tiled 1.9+) and objecttypes.xml (Tiled 1.8) offer ``no_lane_change`` and
-    the hand-placed ``space``, so a designer picks them from the list."""
+    the hand-placed ``space`` with its ``row_position`` and ``after_gap``, so a designer picks them
+    from the list."""
     project = json.loads((REPO / "maps" / "formula-d.tiled-project").read_text(encoding="utf-8"))
     classes = {t["name"]: [m["name"] for m in t["members"]] for t in project["propertyTypes"]}
     types = {t.get("name"): [p.get("name") for p in t] for t in ET.parse(REPO / "maps" / "objecttypes.xml").getroot()}
     for known in (classes, types):
-        assert known["no_lane_change"] == known["space"] == []
+        assert known["no_lane_change"] == []
+        assert known["space"] == ["row_position", "after_gap"]  # rows set by hand, a gap under a bridge
 
 
 def test_tiled_offers_the_pit_lanes_spaces_on_points_as_a_bool():

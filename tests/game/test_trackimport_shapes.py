@@ -92,7 +92,7 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
     assert main(["track", "import", str(DAT / "oval2.dat"), str(out)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("the lane changes of this board could not be matched in 2 build(s); the last still")
-    assert "arrow from A48 (row 49) to B45 (row 48) does not point forwards" in err and err.count("Fix:") == 1
+    assert "the map allows lane changes the board does not have, from node(s) 79" in err and err.count("Fix:") == 1
     assert "Fix: check the lane changes of the nodes it names" in err and "\n" not in err
     assert not out.exists()
 
@@ -142,16 +142,25 @@ def test_a_lane_step_two_spaces_long_takes_a_longer_space_length(tmp_path, capsy
     assert f"space length {round(longest / 1.9, 1)} px" in said  # 0.95 of the most the format allows, 2
 
 
-def test_a_lane_step_four_spaces_long_names_its_nodes(tmp_path, capsys):
-    """Three nodes left out: no space length fits both that step and the board's others, and
-    the message names the lane and the node and says to add the missing nodes."""
-    dat, _ = without_nodes(3)
-    src = tmp_path / "board.dat"
-    src.write_text(dat_text(dat), encoding="utf-8")
-    assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
-    err = capsys.readouterr().err.strip()
-    assert "of lane B, a step much longer than the board's other steps" in err
-    assert "Fix: the format needs a node on every printed space" in err and "\n" not in err
+def test_a_lane_step_four_spaces_long_is_kept_as_a_gap(tmp_path, capsys):
+    """Three nodes left out (as under Suzuka's bridge, where the board has no space): no space
+    length fits both that step and the board's others, so the space after it is marked
+    after_gap, the lane keeps every node as a space, the step is one step of the map, and the
+    output names the gap with its node, space and what to do if a node is missing."""
+    dat, lane = without_nodes(3)
+    out, said = imports(dat, tmp_path, capsys)
+    track = load_track(out)
+    assert len(track.lane_spaces(1)) == len(lane)
+    assert out.read_text(encoding="utf-8").count('name="after_gap"') == 1
+    board = understand(dat)
+    spaces = space_of(board, track)
+    k = max(range(len(lane) - 1), key=lambda i: math.dist(dat.nodes[lane[i]].pos, dat.nodes[lane[i + 1]].pos))
+    assert spaces[lane[k + 1]] in track.successors(spaces[lane[k]])
+    assert set(step_fates(board, track, spaces).values()) == {"kept"}
+    gap = next(line for line in said.splitlines() if line.startswith("gaps: "))
+    far = math.dist(dat.nodes[lane[k]].pos, dat.nodes[lane[k + 1]].pos) / trackimport._geometry(board)[1]
+    assert 3.5 < far < 4.5 and f"before node {lane[k + 1]} ({spaces[lane[k + 1]]}, {far:.1f} spaces after" in gap
+    assert "add it in GP Online's editor" in gap
 
 
 def test_a_lane_change_three_rows_ahead_on_a_straight_is_kept_as_an_arrow(tmp_path, capsys):

@@ -1,7 +1,8 @@
 """`track import` of a staggered board (tests/tracks/dat/oval2-staggered.dat, written by
 tests/tracks/make_dat.py: lane B's spaces half a space ahead of lane A's): the lane offset is
-detected and written as lane B's ``stagger``, so the map's diagonals, rows and side-by-side
-relation follow the board's brick pattern instead of arrow zones standing in for them."""
+written as each space's ``row_position`` (lane B's half a row past lane A's), so the map's
+diagonals, rows and side-by-side relation follow the board's brick pattern instead of arrow
+zones standing in for them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from game.main import main
 from game.board.printed import forbidden_diagonals
 from game.tools.datfile import STRAIGHT, read_dat
-from game.tools.trackimport import _geometry, lane_staggers, space_of, understand
+from game.tools.trackimport import _geometry, space_of, understand
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
@@ -29,11 +30,13 @@ def imported(tmp_path_factory):  # type: ignore[no-untyped-def]
     return out, board, load_track(out)
 
 
-def test_the_offset_is_written_as_lane_Bs_stagger(imported):
+def test_the_offset_is_written_as_the_spaces_row_positions(imported):
+    """Every space point carries its row_position; no lane carries a stagger of its own."""
     out, _, _ = imported
-    lanes = [o for o in ET.parse(out).getroot().iter("object") if o.get("type") == "lane"]
-    props = [{p.get("name"): (p.get("type"), p.get("value")) for p in lane.iter("property")} for lane in lanes]
-    assert props == [{}, {"stagger": ("float", "0.5")}]
+    objects = list(ET.parse(out).getroot().iter("object"))
+    assert not any(p.get("name") == "stagger" for o in objects if o.get("type") == "lane" for p in o.iter("property"))
+    points = [o for o in objects if o.get("type") == "space"]
+    assert points and all(any(p.get("name") == "row_position" for p in o.iter("property")) for o in points)
 
 
 def test_every_step_of_the_board_is_a_step_of_the_map_and_no_other_CORE_MOVE_3(imported, capsys):
@@ -65,21 +68,17 @@ def test_rows_and_side_by_side_follow_the_brick_pattern_AMB_4(imported):
     assert set(track.beside("B1")) == {"A1", "A2"}
 
 
-def test_a_lane_half_a_space_behind_makes_the_others_the_staggered_ones():
-    """Lane B moved a space back on the finish straight lies half a space behind lane A: then A
-    is the lane the format staggers, half a space ahead of B."""
-    board = understand(read_dat(DAT / "oval2-staggered.dat"))
-    pos = dict(_geometry(board)[0])
-    assert lane_staggers(board, pos) == [0.0, 0.5]
-    for n in board.lanes[1][:8]:
-        pos[n] = (pos[n][0] - 48.0, pos[n][1])
-    assert lane_staggers(board, pos) == [0.5, 0.0]
-
-
 @pytest.mark.parametrize("name", ["oval3.dat", "oval2.dat", "oval3-traced.dat"])
-def test_level_boards_get_no_stagger(name):
+def test_level_boards_have_their_lanes_level_on_the_straights_AMB_9(name, tmp_path):
+    """The k-th spaces of every lane after the finish line share a row, on the traced board with
+    every node up to 10 px off too."""
+    out = tmp_path / "level.tmx"
+    assert main(["track", "import", str(DAT / name), str(out)]) == 0
+    track = load_track(out)
     board = understand(read_dat(DAT / name))
-    assert set(lane_staggers(board, _geometry(board)[0])) == {0.0}
+    spaces = space_of(board, track)
+    for k in range(2, 6):
+        assert len({track.space(spaces[lane[k]]).row for lane in board.lanes}) == 1
 
 
 def test_the_staggered_import_carries_a_whole_simulated_race(imported, capsys):

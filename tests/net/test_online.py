@@ -79,7 +79,7 @@ def test_CORE_DICE_1_two_players_and_the_referee_race_to_the_flag_over_matrix(sy
             assert player.view.state.finished and player.view.verified is True, player.problems
             assert not player.problems
         assert ann.view.actions == bob.view.actions == bot.races[room].session.actions
-        assert (bob_link.user_id, "good luck!") in ann.chat
+        assert (bob_link.user_id, "good luck!") in [(c.sender, c.text) for c in ann.chat]
         final = replay(OVAL, Record(header=ann.view.opening.header, actions=tuple(ann.view.actions)))
         assert final == ann.view.state
         # a spectator who joins later replays the room and checks every die
@@ -100,7 +100,7 @@ def test_a_player_who_misses_the_deadline_is_driven_by_the_fallback_level_with_a
         async def until() -> None:
             ann = OnlinePlayer(ann_link, OVAL, room)
             await ann.connect()
-            while not any("missed the deadline" in text for _, text in ann.chat):
+            while not any(c.note and c.note.key == "deadline_move" for c in ann.chat):
                 await ann.poll(timeout_ms=500)
             assert any(a.by == "deadline" and "missed the deadline" in a.notice for a in ann.view.applied)
             noticed.set()
@@ -131,13 +131,13 @@ def test_forged_malformed_and_unseated_events_are_refused_and_change_nothing(syn
         await asyncio.wait_for(bot.serve(until=lambda: len(bot.log) >= 3, retry=0.3), 60)
         for _ in range(10):
             await spectator.poll(timeout_ms=300)
-        texts = [t for _, t in spectator.chat]
+        texts = [c.text for c in spectator.chat]
         assert any("sent org.formula_d.applied, which only the referee sends: ignored" in t for t in texts), (
             texts
         )
         assert any("refused: org.formula_d.decision: seq" in t for t in texts), texts
         assert any("has no seat in this race" in t for t in texts), texts
-        assert any("who is not the referee" in p for p in spectator.problems), spectator.problems
+        assert any(p.key == "not_referee" for p in spectator.problems), spectator.problems
         assert len(spectator.view.actions) == at and bot.races[room].seq == at
         for link in (ann_link, bob_link, eve, bot.link):
             await link.close()

@@ -8,7 +8,8 @@ import secrets
 import pytest
 
 from game.main import main
-from game.tools.referee import PASSWORD_ENV, deadline_seconds
+from game.net.race_setup import deadline_seconds
+from game.tools.referee import PASSWORD_ENV
 from tests.conftest import REPO
 from tests.net.synapse import free_port
 
@@ -88,3 +89,43 @@ def test_the_referee_opens_a_race_and_referees_it_to_the_flag(synapse, capsys, m
     out = capsys.readouterr().out
     assert "invite sent to nobody" in out and "over after" in out
     assert len(list((tmp_path / "seeds").glob("*.txt"))) == 1
+
+
+def test_SEASON_4_the_referee_runs_a_championships_next_race_and_keeps_its_result(
+    synapse, capsys, monkeypatch, tmp_path
+):
+    from game.storage.championships import ChampionshipStore
+    from rules import championship as ch
+
+    data = tmp_path / "data"
+    store = ChampionshipStore(data)
+    members = tuple(ch.Member(id=f"m{i}", name=f"M{i}", driver="rookie", number=i + 1) for i in range(2))
+    champ_id = store.create(
+        ch.Championship(name="Online cup", preset="fd-basic", tracks=("oval.tmx",), laps=1, members=members)
+    )
+    store.close()
+    name = f"bot{secrets.token_hex(3)}"
+    user = synapse.register(name, "pw-bot")
+    monkeypatch.setenv(PASSWORD_ENV, "pw-bot")
+    args = [
+        "referee",
+        "--homeserver",
+        synapse.url,
+        "--user",
+        user,
+        "--folder",
+        str(tmp_path / "seeds"),
+        "--create",
+        "--championship",
+        str(champ_id),
+        "--data",
+        str(data),
+    ]
+    assert main(args) == 0
+    assert "race 1 of Online cup is in the championship" in capsys.readouterr().out
+    store = ChampionshipStore(data)
+    (record,) = store.races(champ_id)
+    store.close()
+    assert record.header.series.race == 0 and record.header.dice == "fair" and record.header.fair.seed
+    assert main(args) == 2  # the cup's only race is in: there is no next one
+    assert "the championship 'Online cup' is over" in capsys.readouterr().err

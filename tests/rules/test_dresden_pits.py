@@ -449,3 +449,17 @@ def test_PIT_D_7_8_computer_drivers_plan_a_stop_for_what_the_car_needs(wp, cross
     state = race([dcar("m", "C30", wp=wp, box="P4", crossings=crossings), dcar("far", "A30")])
     assert stop_plan(OVAL, state, state.car("m"), CAREFUL.choose_tyre(state)) == plan
     assert CAREFUL.announce(OVAL, state) == plan
+
+
+def test_PIT_D_11_a_car_at_work_in_its_box_is_judged_by_the_drivers_and_the_gear_table():
+    """Every roll of a car whose crew still has points to work off only works them (PIT-D-11):
+    no face moves it, and the careful driver and the gear table's odds say so rather than
+    looking for a move among none."""
+    from rules.odds import gear_odds
+
+    m = dcar("m", "P4", box="P4", pit_stops=1, pit_plan=TEN, pit_points=30)
+    state = race([m, dcar("far", "A30")], active="m")
+    assert state.phase == "gear"
+    odds = gear_odds(OVAL, state)
+    assert odds and all(o.advance == 0 and o.out == 0 for o in odds.values())
+    assert CAREFUL.choose_gear(OVAL, state) in odds

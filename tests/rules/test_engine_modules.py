@@ -547,7 +547,7 @@ def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
     for qrules, failed in ((QUAL_C, "Hairpin"), (QUAL_B, None)):
         rules = FORMULA_D_BASIC.model_copy(update={"qualifying": qrules})
         state = new_lap(hohenau, rules, "q")
-        q = state.car("q").model_copy(update={"space": "B78", "gear": 2, "corner": 5, "stops": 1, "crossings": 1})
+        q = state.car("q").model_copy(update={"space": "B63", "gear": 2, "corner": 5, "stops": 1, "crossings": 1})
         state = state.with_car(q)
         for a in (ChooseGear(gear=2), Roll(value=4)):
             state, _ = apply(hohenau, state, a)

@@ -291,7 +291,9 @@ def test_golden_moves_are_deterministic(roll):
 
 # --- Hohenau after Turn 7: lanes of different length (CORE-MOVE-4, AMB-3(b)) -------------------
 
-HOHENAU = OVAL.parent / "hohenau.tmx"
+# The cases were worked out by hand on this board, a longer Hohenau kept in the tests with its
+# objects only (no pictures), so the shipped circuit can change without moving them.
+HOHENAU = Path(__file__).resolve().parents[1] / "tracks" / "golden" / "golden_gp.tmx"
 HOHENAU_HASH = "fbd124086d234cace454b2f2fbf4f44fc384d83b66593ce5145df7d471ff7db3"
 
 
@@ -306,10 +308,10 @@ def hohenau_request(start: str, roll: int, cars: tuple[str, ...] = ()) -> MoveRe
 
 
 def test_golden_hohenau_cases_were_worked_out_on_this_track():
-    assert hohenau().content_hash() == HOHENAU_HASH, "maps/hohenau.tmx changed: work the golden cases out again by hand"
+    assert hohenau().content_hash() == HOHENAU_HASH, "tests/tracks/golden/golden_gp.tmx changed: work the golden cases out again by hand"
 
 
-# The straight after Turn 7 (``python main.py track info maps/hohenau.tmx``): lane A is
+# The straight after Turn 7 (``python main.py track info tests/tracks/golden/golden_gp.tmx``): lane A is
 # A97..A107, lane B B93..B107, lane C C93..C106 (three lanes, so FD08-LANE-1 never bites).
 # Straight edges A(i)>A(i+1), B(j)>B(j+1), C(k)>C(k+1); diagonals A(i)>B(i-4) up to A103>B99,
 # then A104>B101 (lane A is one space shorter there), B(j)>C(j), C99>B101. Shortest ways

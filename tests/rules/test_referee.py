@@ -117,7 +117,8 @@ def test_a_player_who_misses_the_deadline_is_driven_by_the_fallback_level_with_a
     assert isinstance(out[0], Applied) and out[0].by == "deadline" and out[0].action.car == car
     assert "missed the deadline: the racer level decided" in out[0].notice
     deliver([view], out)
-    assert view.notices and "missed the deadline" in view.notices[0]
+    assert view.notices and view.notices[0].key == "deadline_move"
+    assert view.notices[0].args == {"name": referee._name(car), "level": "racer"}
 
 
 def test_a_restarted_referee_resumes_from_the_history_and_rolls_the_same_dice():

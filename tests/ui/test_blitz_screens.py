@@ -159,7 +159,7 @@ def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() 
     their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
     from rules.blitz import decided
 
-    hohenau = load_track(REPO / "maps" / "hohenau.tmx")  # 3 laps of it take far more than a minute
+    hohenau = load_track(REPO / "tests" / "tracks" / "golden" / "golden_gp.tmx")  # 3 laps of it take far more than a minute
     match = Match(players=("p1", "p2"), track="hohenau.tmx", minutes=1)
     header = heat_header(hohenau, match, {"p1": ("Anna", "careful"), "p2": ("Ben", "aggressive")}, seed=9)
     control = RaceControl.start(hohenau, header)

@@ -1,5 +1,5 @@
 """Race by email in the window (game/scenes/remote.py): the player opens the steward's race file,
-the race screen shows the race and waits for the others (Wait.REMOTE), and the player's gear
+the race screen shows the race and waits for the others (Wait.REMOTE), and the player's decision
 becomes a reply file to mail back, not a change of the race."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from game.play.remote_control import RemoteControl
 from game.scenes.race import RaceScene
 from game.scenes.remote import EmailScene
 from game.texts import tr
-from game.tools.referee import race_header
+from game.net.race_setup import race_header
 from tests.ui.helpers import make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}
 
 
-def test_a_player_opens_the_stewards_file_and_their_gear_becomes_a_reply_file(tmp_path: Path) -> None:
+def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_file(tmp_path: Path) -> None:
     steward = Steward.open_race(
         tmp_path / "steward",
         oval(),
@@ -46,11 +46,14 @@ def test_a_player_opens_the_stewards_file_and_their_gear_becomes_a_reply_file(tm
     for _ in range(3000):
         scene.update(1 / 30)
         scene.banner = None  # "your turn": the player clicks it away
-        if control.wait() == Wait.GEAR and scene.idle:
+        if control.wait() in (Wait.GEAR, Wait.MOVE) and scene.idle:
             break
-    assert control.wait() == Wait.GEAR and control.mine_to_move()
+    assert control.wait() in (Wait.GEAR, Wait.MOVE) and control.mine_to_move()  # a start may begin with a move
     seq = len(control.session.actions)
-    scene.choose(1)
+    if control.wait() == Wait.GEAR:
+        scene.choose(1)
+    else:
+        scene.drive(control.moves()[0])
     assert control.wait() == Wait.REMOTE and len(control.session.actions) == seq  # sent, not applied
     replies = sorted(file.parent.glob(f"*-{whose}-decision.fdrace"))
     assert len(replies) == 1 and read(replies[0]).message.seq == seq

@@ -273,7 +273,7 @@ def test_no_text_says_1_spaces(language: str) -> None:
     texts.set_language(language)
     wrong = []
     for key, entry in en.STRINGS.items():
-        names = set().union(*map(fields, english_texts(entry)))
+        names = set().union(*map(fields, english_texts(entry))) | ({entry.count} if isinstance(entry, Plural) else set())
         shown = tr(key, **{name: 1 for name in names})
         if PLURAL_OF_ONE[language] in shown:
             wrong.append(f"{key}: {shown}")
@@ -345,3 +345,55 @@ def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
     chars = {c for lang in LANGUAGES for forms in catalog.table(lang).values() for text in forms for c in text}
     assert sorted(c for c in chars if not c.isspace() and picture(c) == box) == []
 
+
+
+def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
+    """`pybabel extract` with the project's extractor gives the .pot's messages, with their keys."""
+    from babel.messages.extract import extract
+
+    with open(en.__file__, "rb") as source:
+        found = {(context, msgid) for _, msgid, _, context in
+                 extract(catalog.extract, source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
+    wanted = {(m.context, m.id) for m in catalog.template() if m.id}
+    assert found == wanted and len(found) > 900
+
+
+def test_a_damaged_catalogue_leaves_the_game_in_english_and_says_how_to_fix_it(monkeypatch, capsys) -> None:
+    """A .po that cannot be read (here: binary junk) never crashes the game."""
+    from game.texts import mo as compiled
+
+    monkeypatch.setattr(compiled, "compiled", lambda language, folder=None: b"\x00 not a catalogue")
+    kept = texts._loaded.pop("de", None)
+    try:
+        texts.set_language("de")
+        assert tr("menu.new_race") == "New race"
+    finally:
+        texts._loaded.pop("de", None)
+        if kept is not None:
+            texts._loaded["de"] = kept
+    said = capsys.readouterr().err
+    assert "formula_d.po" in said and "'de' translations cannot be read" in said and "Fix:" in said
+
+
+def test_a_branch_s_old_python_table_ports_into_the_catalogue(tmp_path: Path) -> None:
+    """A branch begun before the catalogues adds German to a de.py: `catalog port` fills the
+    catalogue's untranslated entries from it, plurals included, and keeps what is translated."""
+    path = _broken_catalogue(tmp_path, {"menu.quit": None, "qual.spaces": None, "log.nitro": None,
+                                        "reason.cannot_brake": None, "place": None})
+    assert len(catalog.problems("de", path)) > 4
+    table = tmp_path / "de.py"
+    table.write_text(
+        "from rules.reasons import Code\n"
+        "STRINGS = {'menu.quit': 'Beenden', 'qual.spaces': '{n} Felder', 'qual.spaces.1': '1 Feld',\n"
+        "           'log.nitro': '{name} zündet das Nitro: +{spaces} {spaces:Feld|Felder}.',\n"
+        "           'menu.new_race': 'Nicht überschreiben'}\n"
+        "REASONS = {Code.CANNOT_BRAKE: '{spaces} {spaces:Feld|Felder} früher kostet {spaces} Brems-VP; noch {brakes}.'}\n"
+        "PLACES = {'Hairpin': 'Haarnadel', 'Turn {n}': 'Kurve {n}'}\n", encoding="utf-8")
+    filled = catalog.port("de", table, path)
+    assert {"menu.quit", "qual.spaces", "log.nitro", "reason.cannot_brake", "place Hairpin"} <= set(filled)
+    assert "menu.new_race" not in filled
+    po = catalog.read(path)
+    assert po.get(("1 space", "{n} spaces"), context="qual.spaces").string == ("1 Feld", "{n} Felder")
+    assert po.get("New race", context="menu.new_race").string == "Neues Rennen"
+    left = catalog.problems("de", path)  # the board names the table did not have
+    assert len(left) == len(en.PLACES) - 2 and all("msgctxt 'place'" in line for line in left)

@@ -83,7 +83,7 @@ def test_TCAR_1_AMB_38_the_t_car_has_2_WP_less_every_area_at_least_one() -> None
     assert sent == [TCar(wp=None), TCar(wp=wear)]
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_AMB_38_the_driver_chooses_the_areas_that_lose_the_two_WP(language: str) -> None:
     """The crew proposes 2 WP off the tyres (the fullest area); the driver puts them back and
     takes them off the fuel and the engine instead. The T-car only goes with exactly 2 WP less
@@ -110,7 +110,7 @@ def test_AMB_38_the_driver_chooses_the_areas_that_lose_the_two_WP(language: str)
     set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_every_league_card_speaks_both_languages(language: str) -> None:
     open_display()
     set_language(language)
@@ -253,7 +253,7 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     assert scene.red_flag is None
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(language: str) -> None:
     """A Leichter Flitzer's 2nd gear moves 3-5 (the die 2-4, +1): the table's range column and the
     hint say so, and the hint names the die's own range; a Normalo's reads the die's."""

@@ -325,7 +325,7 @@ def test_MASTERS_LEVER_3_a_time_trial_gear_is_taken_back_before_its_roll(tmp_pat
     assert scene.wait() == "move" and [type(t.action).__name__ for t in lap.actions] == ["ChooseGear", "Roll"]
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, language: str) -> None:
     texts.set_language(language)
     app = make_app(tmp_path)

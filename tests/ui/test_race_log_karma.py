@@ -50,7 +50,7 @@ def test_KARMA_2_KARMA_3_H2H_2_log_lines_in_english_and_german(event: Event, en:
     assert line.text() == de
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("value", range(1, 21))
 def test_START_D_1_3_every_start_roll_has_its_words_in_the_tray_and_the_log(language: str, value: int) -> None:
     """Each face of the start roll through the engine (a 1 stalls in the turn, START-D-1; 2-19 a
@@ -86,7 +86,7 @@ def test_every_step_of_a_league_race_has_words_in_both_languages() -> None:
         if step.after.phase == "karma":  # KARMA-3: the tray never calls a held failed check "passed"
             held += 1
             assert roll_outcome(step) is not None and roll_outcome(step).key == "dice.held"  # type: ignore[union-attr]
-        for language in ("en", "de"):
+        for language in ("en", "de", "fr"):
             texts.set_language(language)
             words = [line.text() for line in describe(control, step)]
             outcome = roll_outcome(step)

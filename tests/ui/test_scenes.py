@@ -183,7 +183,7 @@ def test_settings_change_at_once_and_are_stored(app) -> None:  # type: ignore[no
     assert stored["language"] == "de" and stored["animation_speed"] == 4 and stored["mute"] is True
     assert app.sound.volume == 0
     x, y = scene.status()["buttons"]["volume"]
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(scene.widgets[2].rect.left, y), button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(next(w for w in scene.widgets if w.id == "volume").rect.left, y), button=1))
     assert app.settings.volume == 0
 
 

@@ -75,6 +75,16 @@ def test_language_default_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -
     assert system_language() == "en"
 
 
+@pytest.mark.parametrize(("environ", "language"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "de_AT.UTF-8"}, "de"), ({"LANG": "fr_CA"}, "fr"),
+    ({"LANG": "it_IT.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({}, "en"),
+    ({"LC_ALL": "fr_BE.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"), ({"LC_MESSAGES": "de_CH", "LANG": "fr_FR"}, "de"),
+])
+def test_the_first_language_is_the_desktop_s_if_the_game_speaks_it(environ: dict[str, str], language: str) -> None:
+    """fr_FR -> French, de_AT -> German, anything else English; LC_ALL before LC_MESSAGES before LANG."""
+    assert system_language(environ) == language
+
+
 def test_a_language_the_game_does_not_speak_is_refused_by_name(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"language": "xx", "volume": 35}))
     settings, notices = load_settings(tmp_path)

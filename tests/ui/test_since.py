@@ -65,7 +65,7 @@ def test_computers_drive_faster_the_more_of_them_race_between_humans(tmp_path: P
 def test_no_summary_text_is_missing_in_either_language() -> None:
     from game.texts import set_language
 
-    for language in ("en", "de"):
+    for language in ("en", "de", "fr"):
         set_language(language)
         for key in ("since.title", "since.moved", "since.moved_cost", "since.lost", "since.out", "since.finished", "since.pit"):
             assert tr(key, name="A", start="A1", end="A2", cost="x", place=1)

@@ -99,7 +99,7 @@ def test_STREET_8_the_card_places_the_WP_won_and_the_race_goes_on(tmp_path: Path
     assert (m.wp.body, m.wp.brakes, m.free_wp) == (2, 2, 0)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: Path, language: str) -> None:
     scene = scene_at(tmp_path, control_at(wp_state()))
     texts.set_language(language)
@@ -112,7 +112,7 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
     card.draw(scene.app.screen)
     step = scene.control.decide(FreeWP(wp={Area.BODY: 2}))
     said = " ".join(line.text() for line in describe(scene.control, step))
-    assert ("Karosserie" if language == "de" else "Body") in said
+    assert {"en": "Body", "de": "Karosserie", "fr": "Carrosserie"}[language] in said
 
 
 def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_race_carries_them(tmp_path: Path) -> None:
@@ -158,7 +158,7 @@ def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_th
     assert texts.tr("cost.line_wp") in move_lines(STREET_OVAL, over, "A57", street=True)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_line(language: str) -> None:
     from game.play.race_control import Step
     from rules.actions import Event, Roll

@@ -1,0 +1,104 @@
+"""A championship's race run between homes (online or by email): set up like a local one of the
+season, and its result kept in the championship like a local one.
+
+The championship lives in the organiser's game (its data folder); the organiser's referee (the
+steward's game, or the hosted referee) opens the season's next race with the season's drivers,
+their karma pools and the championship's name in the header, seats the human members' players,
+and at the flag stores the record in the championship, after checking every die against the
+revealed seed (CORE-DICE-1). The standings then count it as any race of the season (SEASON-4..6).
+The grid is rolled (FD08-GRID-1): a qualifying session needs every driver at one table.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from game.play.series import NextRace, TrackFor, lineup_for, outcome_of, pools, replayed
+from game.scenes.launch import header_for
+from game.storage.championships import ChampionshipStore
+from game.storage.paths import MAPS, data_dir
+from game.tracks.drawing import TrackError
+from game.tracks.load import load_track
+from rules.record import Header, Record, RecordError, replay
+from rules.track import Track
+
+
+class SeriesError(Exception):
+    """The championship's race cannot be set up or kept; the message says why."""
+
+
+def next_race_header(data: Path, champ_id: int, track_for: TrackFor) -> tuple[Header, str]:
+    """The championship's next race as a remote race's header (the season's drivers by their ids,
+    their karma, the championship's name) and its track file."""
+    store = ChampionshipStore(data)
+    try:
+        champ = store.get(champ_id)
+        if champ is None:
+            raise SeriesError(f"there is no championship {champ_id} in {data}")
+        records = store.races(champ_id)
+        played = replayed(champ, records, track_for, store.outcomes(champ_id))
+    finally:
+        store.close()
+    index = len(played.scores)
+    if index >= len(champ.tracks):
+        raise SeriesError(f"the championship {champ.name!r} is over: all its {index} races are in")
+    file = champ.tracks[index]
+    track = track_for(file)
+    if track is None:
+        raise SeriesError(f"the championship's race {index + 1} is on {file}, which cannot be loaded")
+    lineup = lineup_for(champ, index).model_copy(update={"grid": "roll"})
+    header = header_for(lineup, track.name, track.content_hash(), random.SystemRandom().randrange(2**31))
+    next_race = NextRace(champ_id, champ, index, pools(champ, played))
+    return next_race.header(header).model_copy(update={"grid": None}), file
+
+
+def keep_result(data: Path, track: Track, record: Record) -> str:
+    """A finished remote race of a championship into its store; the line to show. SeriesError if
+    the race is not over, its dice do not check, or it is no championship's race."""
+    series = record.header.series
+    if series is None:
+        raise SeriesError("the race is not a championship's race")
+    try:
+        state = replay(track, record)
+    except RecordError as err:
+        raise SeriesError(f"the race is not kept in the championship: {err}") from None
+    if not state.finished:
+        raise SeriesError("the race is not over yet")
+    store = ChampionshipStore(data)
+    try:
+        if store.get(series.championship) is None:
+            raise SeriesError(f"there is no championship {series.championship} in {data}")
+        store.add_race(
+            series.championship,
+            series.race,
+            record,
+            outcome_of(track, state, record.header).model_dump_json(),
+        )
+    finally:
+        store.close()
+    return f"race {series.race + 1} of {series.name} is in the championship"
+
+
+def maps_track(file: str) -> Track | None:
+    """A championship's track file (by its name in maps/) loaded, or None."""
+    try:
+        return load_track(MAPS / file)
+    except (OSError, TrackError):
+        return None
+
+
+def seated_race(data: Path, champ_id: int, seats: dict[str, str]) -> tuple[Header, Track]:
+    """The championship's next race (header and track) with each human driver seated once."""
+    header, file = next_race_header(data, champ_id, maps_track)
+    track = maps_track(file)
+    assert track is not None, "next_race_header loaded it"
+    humans = sorted(e.id for e in header.entries if e.driver == "human")
+    if sorted(seats) != humans:
+        raise SeriesError(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once")
+    return header, track
+
+
+def data_folder(data: str | None) -> Path:
+    """The game's data folder: the one given, or this computer's."""
+    return Path(data) if data else data_dir()
