@@ -264,8 +264,8 @@ class GearBox:
         """x and text anchor of the eight table columns: the roll's six, then the plan's two."""
         r = self.rect
         w = r.width
-        return [(r.left + 4, "midleft"), (r.left + round(w * 0.16), "center"), (r.left + round(w * 0.28), "center"),
-                (r.left + round(w * 0.39), "center"), (r.left + round(w * 0.49), "center"),
-                (r.left + round(w * 0.56), "midleft"), (r.left + round(w * 0.76), "center"),
-                (r.left + round(w * 0.9), "center")]
+        return [(r.left + 4, "midleft"), (r.left + round(w * 0.2), "center"), (r.left + round(w * 0.31), "center"),
+                (r.left + round(w * 0.41), "center"), (r.left + round(w * 0.5), "center"),
+                (r.left + round(w * 0.57), "midleft"), (r.left + round(w * 0.77), "center"),
+                (r.left + round(w * 0.91), "center")]
 
