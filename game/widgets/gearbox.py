@@ -231,7 +231,7 @@ class GearBox:
                 over = float(sum(o.overshoot.values()))
                 values = ((float(o.corner_stop), theme.GREEN), (over, theme.ORANGE), (float(o.out), theme.RED))
                 for (x, anchor), (p, c) in zip(cols[2:5], values):
-                    theme.text(screen, percent(p), 20, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
+                    theme.text(screen, percent(p), 18, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
                 label = self._short_cost(g)
                 theme.text(screen, label or tr("gear.cost_none"), 18, theme.RED if label else theme.FAINT,
                            (cols[5][0], row.centery), cols[5][1])
@@ -249,8 +249,8 @@ class GearBox:
             for (x, anchor), (text, colour) in zip(cols[6:8], (next_cell(p), risk_cell(p))):
                 theme.text(screen, text, 18, colour, (x, row.centery), anchor)
         if self.traps.get(g):
-            sign = pygame.Rect(0, 0, 16, 16)
-            sign.midright = (row.right - 1, row.centery)
+            sign = pygame.Rect(0, 0, 16, 16)  # beside the gear's chip: the plan's columns fill the row's right end
+            sign.midleft = (cols[0][0] + 20, row.centery)
             pygame.draw.polygon(screen, theme.ORANGE, (sign.midtop, sign.bottomright, sign.bottomleft))
             theme.text(screen, "!", 14, theme.ink_on(theme.ORANGE), (sign.centerx, sign.centery + 2), "center")
 
@@ -264,8 +264,8 @@ class GearBox:
         """x and text anchor of the eight table columns: the roll's six, then the plan's two."""
         r = self.rect
         w = r.width
-        return [(r.left + 4, "midleft"), (r.left + round(w * 0.2), "center"), (r.left + round(w * 0.31), "center"),
-                (r.left + round(w * 0.41), "center"), (r.left + round(w * 0.5), "center"),
-                (r.left + round(w * 0.57), "midleft"), (r.left + round(w * 0.77), "center"),
-                (r.left + round(w * 0.91), "center")]
+        return [(r.left + 4, "midleft"), (r.left + round(w * 0.2), "center"), (r.left + round(w * 0.32), "center"),
+                (r.left + round(w * 0.435), "center"), (r.left + round(w * 0.55), "center"),
+                (r.left + round(w * 0.615), "midleft"), (r.left + round(w * 0.8), "center"),
+                (r.left + round(w * 0.935), "center")]
 
