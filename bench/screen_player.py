@@ -66,20 +66,9 @@ PIT_NEAR = 20  # spaces to the pit entry from which a player who wants a stop ke
 OVERSHOOT_OK = 0.0  # the next two turns' overshoot chance the aid's player accepts
 
 
-def _table(track: Track, state: RaceState) -> dict:
-    """The gear table as the screen shows it; empty where no face of a gear moves the car (the
-    table then shows no odds)."""
-    try:
-        return gear_odds(track, state)
-    except ValueError:
-        return {}
-
-
 def table_gear(track: Track, state: RaceState) -> int:
     """The old gear table alone: the highest free gear whose roll cannot overshoot or go out."""
-    odds = _table(track, state)
-    if not odds:
-        return min(g for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost))
+    odds = gear_odds(track, state)
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and g in odds}
     clean = [g for g, o in legal.items() if not o.cost and odds[g].out == 0 and not odds[g].overshoot]
     if clean:
@@ -90,9 +79,7 @@ def table_gear(track: Track, state: RaceState) -> int:
 def aid_gear(track: Track, state: RaceState) -> int:
     """The gear table, the planning aid and the warnings: the highest gear that is safe this turn
     and leaves a free way to stop in the next corner."""
-    odds = _table(track, state)
-    if not odds:
-        return table_gear(track, state)
+    odds = gear_odds(track, state)
     aid = plan(track, state)
     traps = gear_traps(track, state, DRIVERS[DEFAULT.name].announce(track, state))
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and g in odds}

@@ -36,10 +36,7 @@ def champion_hint(track: Track, state: RaceState) -> Hint:
     legal = [g for g, o in options.items() if isinstance(o, ShiftCost)]
     if len(legal) == 1:
         return Hint(gear, "only")
-    try:
-        odds = gear_odds(track, state)
-    except ValueError:  # a gear none of whose faces moves the car: the table shows no odds
-        return Hint(gear, "best")
+    odds = gear_odds(track, state)
     aid = plan(track, state).gears
     higher = gear + 1 if gear + 1 in legal and gear + 1 in odds else None
     if higher is not None:
