@@ -129,7 +129,7 @@ def _move_key(track: Track, state: RaceState, aid: bool):
         # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
         cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
         # with the last body or road-holding WP on the dashboard a check is as dear as a WP
-        cost += neighbours(m.end) * (car.wp.body <= 1) + m.dangers * (car.wp.road_holding <= 1)
+        cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (car.wp.road_holding <= 1)
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
         # of equally dear ways the one that keeps the scarcer of brakes and tyres (the dashboard shows both)
         scarce = m.brakes if car.wp.brakes < car.wp.tyres else m.tyres
