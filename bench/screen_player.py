@@ -12,15 +12,19 @@ nothing else (no look-ahead of their own):
   the skip's cost): the highest free gear whose roll neither overshoots nor goes out, else
   the gear least likely to go out, then to overshoot, then the cheapest;
 * ``aid``: the same table plus the planning aid (``rules.ai.planning``: the safest gear left
-  for the next corner, the downshift's cost, the next two turns' overshoot and out chances)
-  and the warnings (``rules.ai.traps``): the highest gear with no warning, a free downshift
-  to a safe gear next turn, no out chance in the next two turns and little overshoot,
-  else the gear least likely to go out over this and the next turns.
+  for the next corner, the downshift's cost, the next two turns' overshoot and out chances),
+  the warnings (``rules.ai.traps``) and the gear box's hover (the WP a roll is expected to
+  cost): the highest free gear with no warning whose roll costs no WP, leaves a free downshift
+  to a safe gear next turn and no overshoot or out chance in the next two turns, else the
+  gear least likely to go out, then to overshoot, over this and the next turns.
 
-Both take the same destination: the cheapest in WP (a warned one last), the fewer
-road-holding checks, then the furthest; a free extra (slipstream) when it goes further; the box
-when offered and a stop is wanted (the pit plan and every other choice: the Racer level's,
-the defaults the screen proposes). Races run one after another (the machine is shared):
+Both take the same destination: the cheapest in WP, a black-die check (a car beside the end,
+a marker on the way) counted as half a WP (a whole one with two body or road-holding WP left)
+and, with the aid, a warning as more (the last WP of an area as five, a stop that leaves no
+further one as two); of equally dear ones the one that keeps the scarcer of brakes and tyres,
+the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
+along a straight when it goes further; the box when offered and a stop is wanted (the pit plan
+and every other choice: the Racer level's, the defaults the screen proposes). Races run one after another (the machine is shared):
 every shipped Grand Prix circuit (not the oval nor the city circuit), fde-advanced and
 dresden-2006, 3 laps, ``--seeds`` seeds each (``--races`` caps the total).
 
@@ -128,8 +132,9 @@ def _move_key(track: Track, state: RaceState, aid: bool):
         warned = {t.code for t in move_traps(track, state, m)} if aid else set()
         # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
         cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
-        # with the last body or road-holding WP on the dashboard a check is as dear as a WP
-        cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (car.wp.road_holding <= 1)
+        # a black-die check (a car beside the end, a marker on the way) weighs half a WP, a whole one
+        # with two body or road-holding WP left on the dashboard
+        cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (1.0 if car.wp.road_holding <= 2 else 0.5)
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
         # of equally dear ways the one that keeps the scarcer of brakes and tyres (the dashboard shows both)
         scarce = m.brakes if car.wp.brakes < car.wp.tyres else m.tyres
