@@ -3,18 +3,25 @@ follow the race, and finishing it neither keeps it among the races played nor cl
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.play.race_control import Wait
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
+from game.scenes import tutorial
 from game.scenes.tutorial import TutorialScene
 from tests.ui.helpers import human_step, make_app
 
+SEED = 11
 
-def _tutorial(tmp_path: Path) -> tuple:  # type: ignore[type-arg]
+
+def _tutorial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple:  # type: ignore[type-arg]
+    """The tutorial opened from the menu with a real click, its dice seeded (one race, every run)."""
+    monkeypatch.setattr(tutorial.random, "SystemRandom", lambda: random.Random(SEED))
     app = make_app(tmp_path)
     menu = MenuScene(app)
     app.push(menu)
@@ -27,8 +34,8 @@ def _tutorial(tmp_path: Path) -> tuple:  # type: ignore[type-arg]
     return app, scene
 
 
-def test_the_coach_follows_the_race_to_the_flag(tmp_path: Path) -> None:
-    app, scene = _tutorial(tmp_path)
+def test_the_coach_follows_the_race_to_the_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = _tutorial(tmp_path, monkeypatch)
     control = scene.control
     assert scene.lesson() == "start"
     assert control.state.laps == 1 and [e.driver for e in control.header.entries] == ["human", "rookie", "rookie"]
@@ -46,8 +53,8 @@ def test_the_coach_follows_the_race_to_the_flag(tmp_path: Path) -> None:
     assert seen.index("gears") < seen.index("corners")
 
 
-def test_finishing_the_tutorial_keeps_no_history_and_no_save(tmp_path: Path) -> None:
-    app, scene = _tutorial(tmp_path)
+def test_finishing_the_tutorial_keeps_no_history_and_no_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, scene = _tutorial(tmp_path, monkeypatch)
     assert not app.saves.exists()
     scene.finish()
     assert isinstance(app.scene, ResultsScene)
