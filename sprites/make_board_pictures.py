@@ -4,9 +4,10 @@
 
 writes, in ``docs/images/``: every shipped board whole (``<track>.png``, a quarter to a
 third of its size, the oval larger), a part of it at the zoom a race is played at
-(``<track>-play.png``), and one
-picture of every scenery class a designer can place in Tiled (``scenery-classes.png``,
-for docs/scenery.md). Run it after changing how the board is painted or a shipped map.
+(``<track>-play.png``), the close-ups of corners the track format guide explains
+(``DETAILS``), and one picture of every scenery class a designer can place in Tiled
+(``scenery-classes.png``, for docs/scenery.md). Run it after changing how the board is
+painted or a shipped map.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ PLAY_SCALE = 1.1  # a lane 44 px wide: the zoom a race starts at
 PLAY_SIZE = (1200, 700)  # map pixels x PLAY_SCALE, around the start line
 TRACKS = ("hohenau", "eichwald", "kranzfeld", "adlerjoch", "hafenstadt", "brueckenau", "oval")
 CELL = 230.0  # map pixels per scenery sample
+#: Close-ups for docs/track-format.md: picture, track, the corner it shows, size in pixels at
+#: scale 1, and the designer's aids drawn over the board.
+DETAILS = (
+    ("hohenau-hairpin-names", "hohenau", "Hairpin", (640, 560), BoardOptions(names=True, rows=True, arrows=True)),  # as track render --names --arrows
+    ("hafenstadt-walls", "hafenstadt", "Fountain", (900, 560), BoardOptions(arrows=False)),
+)
 
 
 def _box(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
@@ -93,6 +100,14 @@ def scenery_picture(board: BoardRenderer) -> pygame.Surface:
     return picture
 
 
+def detail(board: BoardRenderer, corner: str, size: tuple[int, int], options: BoardOptions) -> pygame.Surface:
+    """The board round one corner at scale 1, the corner's spaces in the middle."""
+    spaces = [board.track.space(n) for c in board.track.corners if c.label == corner for n in c.spaces]
+    cx = (min(s.x for s in spaces) + max(s.x for s in spaces)) / 2
+    cy = (min(s.y for s in spaces) + max(s.y for s in spaces)) / 2
+    return board.paint(options, 1.0, area=(cx - size[0] / 2, cy - size[1] / 2, float(size[0]), float(size[1])))
+
+
 def main() -> int:
     pygame.display.init()
     pygame.font.init()
@@ -107,6 +122,10 @@ def main() -> int:
         pygame.image.save(board.paint(BoardOptions(arrows=False), PLAY_SCALE, area=area),
                           str(IMAGES / f"{name}-play.png"))
         print(f"docs/images/{name}.png, docs/images/{name}-play.png")
+        for picture, track, corner, size, options in DETAILS:
+            if track == name:
+                pygame.image.save(detail(board, corner, size, options), str(IMAGES / f"{picture}.png"))
+                print(f"docs/images/{picture}.png")
         if name == "oval":
             pygame.image.save(scenery_picture(board), str(IMAGES / "scenery-classes.png"))
             print("docs/images/scenery-classes.png")

@@ -71,6 +71,13 @@ class Steward:
             raise RaceFileError(f"{folder / STEWARD_FILE}: {err}") from None
         self.referee.revealed = state.revealed
 
+    @staticmethod
+    def peek(folder: Path) -> StewardState:
+        """The race kept in ``folder``, not refereed (to find its track first)."""
+        state = _load_json(folder / STEWARD_FILE, StewardState, "the steward's race")
+        assert isinstance(state, StewardState)
+        return state
+
     @classmethod
     def open_race(
         cls,

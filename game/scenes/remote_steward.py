@@ -16,8 +16,11 @@ from game.net.mailrace import STEWARD_FILE, Steward
 from game.net.race_setup import deadline_seconds, race_header
 from game.net.racefile import SUFFIX, RaceFileError
 from game.scenes.remote_form import Form, TrackAndRules
+from game.scenes.remote_series import SeriesError, keep_result, seated_race
+from game.storage.championships import ChampionshipStore
 from game.texts import tr
 from game.widgets.controls import Button
+from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -50,24 +53,41 @@ class StewardScene(Form):
         }
         super().__init__(app)
         self.choice = TrackAndRules(app)
+        store = ChampionshipStore(app.data)
+        self.champs = [(c.id, c.name) for c in store.list() if c.races_played < c.races_total]
+        store.close()
+        self.champ_at = -1  # none: a race of its own; else the championship's next race
+        self.champ_button = Button("championship", self._champ_label, self._next_champ)
         self.open_button = Button("open_race", lambda: tr("steward.open"), self.open_race, "primary")
         self.take_button = Button("take", lambda: tr("steward.take"), self.take)
         self.widgets = [
             *self.inputs,
             self.choice.track_button,
             self.choice.rules_button,
+            self.champ_button,
             self.open_button,
             self.take_button,
             self.back,
         ]
         self.report: list[str] = []  # what the last step did, for the steward to read
 
+    def _champ_label(self) -> str:
+        if self.champ_at < 0:
+            return tr("steward.no_championship")
+        return tr("steward.championship", name=self.champs[self.champ_at][1])
+
+    def _next_champ(self) -> None:
+        """None, then each championship with races to come (its next race, its track and drivers)."""
+        self.champ_at = self.champ_at + 1 if self.champ_at + 1 < len(self.champs) else -1
+        self.choice.track_button.visible = self.choice.rules_button.visible = self.champ_at < 0
+
     def bottom(self) -> int:
-        return 110 + (len(self.fields) + 1) * self.row
+        return 110 + (len(self.fields) + 2) * self.row
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.choice.place(110 + len(self.fields) * self.row, self.row - 12)
+        self.champ_button.rect = pygame.Rect(280, 110 + (len(self.fields) + 1) * self.row, 640, self.row - 12)
         self.open_button.rect = pygame.Rect(280, self.bottom() + 4, 260, 48)
         self.take_button.rect = pygame.Rect(560, self.bottom() + 4, 260, 48)
 
@@ -101,19 +121,17 @@ class StewardScene(Form):
             seats = {car: who for car, _, who in pairs}
             if not v["cars"].isdigit() or not v["laps"].isdigit():
                 raise ValueError(tr("create.bad_cars", most=min(10, len(track.grid))))
-            header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
-            header = header.model_copy(
-                update={
-                    "entries": tuple(
-                        e.model_copy(update={"name": seats.get(e.id, e.name)}) for e in header.entries
-                    )
-                }
-            )
+            if self.champ_at >= 0:  # the championship's next race: its track, drivers and karma
+                header, track = seated_race(self.app.data, self.champs[self.champ_at][0], seats, self._track)
+            else:
+                header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
+                named = tuple(e.model_copy(update={"name": seats.get(e.id, e.name)}) for e in header.entries)
+                header = header.model_copy(update={"entries": named})
             seconds = deadline_seconds(v["deadline"])
             steward = Steward.open_race(
                 folder, track, header, seats, v["steward"].strip() or "steward", seconds, time.time()
             )
-        except (ValueError, RaceFileError, OSError) as err:
+        except (ValueError, RaceFileError, SeriesError, OSError) as err:
             self.problem = str(err)
             return
         (folder / INBOX).mkdir(exist_ok=True)
@@ -123,10 +141,10 @@ class StewardScene(Form):
         """Every reply in the folder's inbox, oldest first; then the deadlines; then the next files."""
         self.problem, self.report = "", []
         folder = self.folder()
-        track = self.choice.track()
         try:
-            if track is None or not (folder / STEWARD_FILE).exists():
+            if not (folder / STEWARD_FILE).exists():
                 raise RaceFileError(tr("steward.no_race", folder=str(folder)))
+            track = self._race_track(folder)
             steward = Steward(folder, track)
             (folder / INBOX / TAKEN).mkdir(parents=True, exist_ok=True)
             for reply in sorted((folder / INBOX).glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime):
@@ -140,6 +158,25 @@ class StewardScene(Form):
             self.problem = str(err)
             return
         self._send(steward)
+        series = steward.state.race.header.series
+        if steward.state.revealed and series is not None:
+            try:  # a championship's race: into its standings, its dice checked first
+                keep_result(self.app.data, track, steward.record())
+                self.report.append(tr("steward.kept", name=series.name))
+            except SeriesError as err:
+                self.problem = str(err)
+
+    def _track(self, file: str) -> Track | None:
+        entry = self.app.tracks.get(file)
+        return entry.track if entry is not None else None
+
+    def _race_track(self, folder: Path) -> Track:
+        """The track the race in ``folder`` is on (found by its hash among the game's tracks)."""
+        header = Steward.peek(folder).race.header
+        entry = self.app.tracks.by_hash(header.track_hash, header.track_name)
+        if entry is None or entry.track is None:
+            raise RaceFileError(tr("online.no_track", track=header.track_name))
+        return entry.track
 
     def _send(self, steward: Steward) -> None:
         paths = steward.send(self.folder() / OUTBOX)

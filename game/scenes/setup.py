@@ -47,10 +47,11 @@ class SetupScene(ChosenTrack, Scene):
         lineup = app.lineup()
         self.track_file = app.tracks.pick(lineup.track)
         self.laps = lineup.laps
-        self.laps_set = False  # the player set the laps here: a track chosen afterwards keeps them
+        self.laps_set = lineup.laps_set  # the player set the laps: a track chosen afterwards keeps them
         self.preset = known_preset(lineup.preset)
         self.grid = lineup.grid
         self.modules = dict(lineup.modules)
+        self.propose_laps()
         self.message = ""
         self.drivers: list[Driver] = list(lineup.drivers)
         self.size = app.size
@@ -193,11 +194,15 @@ class SetupScene(ChosenTrack, Scene):
     # --- the race choices -------------------------------------------------------------------
 
     def choose_track(self, e: TrackEntry) -> None:
-        """The track, with the laps it proposes unless the player set them or the rules fix them (C-RACE-1)."""
         self.track_file = e.path.name
-        if not self.laps_set and PRESETS[self.preset].race_laps is None and e.laps is not None:
-            self.laps = e.laps
+        self.propose_laps()
         self.update(0.0)
+
+    def propose_laps(self) -> None:
+        """The laps the chosen track proposes, unless the player set them or the rules fix them (C-RACE-1)."""
+        e = self.entry
+        if not self.laps_set and PRESETS[self.preset].race_laps is None and e is not None and e.laps is not None:
+            self.laps = e.laps
 
     def update(self, dt: float) -> None:
         """Once the chosen track has loaded, the grid size is known: drivers beyond it stay home."""
@@ -266,8 +271,8 @@ class SetupScene(ChosenTrack, Scene):
             for i, d in enumerate(self.drivers)
         )
         drivers = tuple(d.model_copy(update={"name": d.name.strip()}) for d in drivers)
-        return Lineup(track=self.track_file, laps=self.laps, preset=self.preset, grid=self.grid, modules=self.modules,
-                      drivers=drivers)
+        return Lineup(track=self.track_file, laps=self.laps, laps_set=self.laps_set, preset=self.preset, grid=self.grid,
+                      modules=self.modules, drivers=drivers)
 
     def leave(self) -> None:
         self.app.remember(self.lineup())

@@ -56,6 +56,7 @@ class Lineup(BaseModel):
 
     track: str = "oval.tmx"
     laps: int = Field(default=1, ge=1, le=3)
+    laps_set: bool = False  # the player set the laps; else the set-up proposes the track's (C-RACE-1)
     preset: str = "fd-basic"
     grid: GridKind = "roll"  # FD08-GRID-1's black-die roll, or a qualifying session (VAR-20)
     modules: dict[str, bool] = {}  # modules switched away from the preset (the rules screen)

@@ -3,9 +3,7 @@
 ``python -m game.texts.catalog update`` writes ``game/locale/formula_d.pot`` from ``en.py``
 and merges it into every language's ``.po`` (new texts arrive untranslated, changed English
 texts arrive untranslated too, removed ones go); ``python -m game.texts.catalog check``
-names every key missing, fuzzy or with wrong placeholders in every catalogue;
-``python -m game.texts.catalog port de de.py`` fills a catalogue's untranslated entries from a
-table in the Python format used before the catalogues (a branch begun before them). Each key is
+names every key missing, fuzzy or with wrong placeholders in every catalogue. Each key is
 the message context (``msgctxt``), the English text the ``msgid``; a ``Plural`` gives
 ``msgid``/``msgid_plural``; reasons have the context ``reason.<code>``, the names printed
 on the boards ``place``. ``extract`` is the same as a Babel extractor (``pybabel extract``
@@ -14,8 +12,6 @@ with ``babel.cfg``).
 
 from __future__ import annotations
 
-import importlib.util
-import re
 import string
 import sys
 from collections.abc import Iterator
@@ -173,64 +169,6 @@ def update() -> list[Path]:
     return written
 
 
-def _translated(message: Message) -> bool:
-    """Every form written, and not fuzzy."""
-    return bool(all(message.string) if message.pluralizable else message.string) and not message.fuzzy
-
-
-#: The plural syntax of the Python tables the catalogues replaced: "{n:space|spaces}".
-OLD_PLURAL = re.compile(r"\{(\w+):([^|{}]*)\|([^{}]*)\}")
-
-
-def _old_forms(table: dict[str, Any], key: str) -> tuple[str, str] | None:
-    """A plural's two forms as an old table wrote them: inline, or as KEY.1 beside KEY / KEY.n."""
-    text = table.get(key)
-    if isinstance(text, str) and OLD_PLURAL.search(text):
-        return OLD_PLURAL.sub(lambda m: m.group(2), text), OLD_PLURAL.sub(lambda m: m.group(3), text)
-    many = table.get(f"{key}.n", text)
-    if f"{key}.1" in table and isinstance(many, str):
-        return table[f"{key}.1"], many
-    return (text, text) if isinstance(text, str) else None
-
-
-def port(language: str, table_file: Path, path: Path | None = None) -> list[str]:
-    """Fill the untranslated entries of a language's catalogue from a Python table in the format
-    before the catalogues (``STRINGS``/``REASONS``/``PLACES`` dicts, "{n:one|many}" plurals and
-    ``KEY.1`` singulars), as a branch begun before them still has it; the keys filled."""
-    spec = importlib.util.spec_from_file_location(f"ported_{language}", table_file)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"{table_file} is not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    strings = dict(getattr(module, "STRINGS", {}))
-    strings |= {reason_context(code): text for code, text in getattr(module, "REASONS", {}).items()}
-    places = dict(getattr(module, "PLACES", {}))
-    path = path or catalogue(language)
-    po = read(path)
-    filled = []
-    for message in template():
-        if not message.id:
-            continue
-        found = po.get(message.id, context=message.context)
-        if found is not None and _translated(found):
-            continue
-        if message.context == PLACE_CONTEXT:
-            text: Any = places.get(message.id)
-        elif message.pluralizable:
-            forms = _old_forms(strings, str(message.context))
-            text = (forms + (forms[1],) * max(0, po.num_plurals - 2))[:po.num_plurals] if forms else None
-        else:
-            text = strings.get(str(message.context))
-        if not text:
-            continue
-        po.add(message.id, text, context=message.context, flags=message.flags,
-               auto_comments=message.auto_comments)
-        filled.append(str(message.context) if message.context != PLACE_CONTEXT else f"place {message.id}")
-    if filled:
-        write(po, path)
-    return filled
-
-
 def extract(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[tuple]:
     """A Babel extractor for ``en.py``: every text as ``pgettext``/``npgettext`` with its key."""
     source = fileobj.read().decode("utf-8").splitlines()
@@ -251,15 +189,11 @@ def main(argv: list[str]) -> int:
         for path in update():
             print(f"wrote {path}")
         return 0
-    if len(argv) == 3 and argv[0] == "port":
-        filled = port(argv[1], Path(argv[2]))
-        print("\n".join(f"{argv[1]}: {key}" for key in filled) or "nothing to fill")
-        return 0
     if argv == ["check"]:
         found = template_problems() + [p for language in catalogue_languages() for p in problems(language)]
         print("\n".join(found) or "every catalogue is complete")
         return 1 if found else 0
-    print("usage: python -m game.texts.catalog update | check | port LANGUAGE TABLE.py", file=sys.stderr)
+    print("usage: python -m game.texts.catalog update | check", file=sys.stderr)
     return 2
 
 

@@ -7,6 +7,7 @@ import math
 import os
 import sys
 
+from game.texts import tr
 from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import check_track, load_track
@@ -23,7 +24,7 @@ def check(files: list[str]) -> int:
         if problems:
             bad += 1
         else:
-            print(f"{f}: ok")
+            print(tr("track.ok", file=f))
     return 1 if bad else 0
 
 
@@ -155,7 +156,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
     except TrackError as err:
         for p in err.problems:
             print(p.line(), file=sys.stderr)
-        print(f"{file}: not rendered; fix the problems above (python main.py track check {file})", file=sys.stderr)
+        print(tr("track.not_rendered", file=file), file=sys.stderr)
         return 1
     # inf or nan would overflow the picture size; below MIN_SCALE the drawing rounds the scale to 0
     if not (math.isfinite(scale) and MIN_SCALE <= scale <= MAX_SCALE):

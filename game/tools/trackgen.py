@@ -1299,19 +1299,19 @@ GP = Circuit(
     lanes=3,
     segments=close_loop(
         (
-            Straight(1088),  # 0 main straight
+            Straight(974),  # 0 main straight
             Arc(150, 90, R, Corner(2, "Turn 1", arrows=_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,)))),
             Straight(180),
             Arc(218, 40, L, Corner(1, "Turn 2", arrows=_arrows(3, L))),
             Straight(116),
             Arc(220, 40, R, Corner(1, "Turn 3", arrows=_arrows(3, R))),
-            Straight(200),
+            Straight(400),
             Arc(150, 90, R, Corner(1, "Turn 4", arrows=_arrows(3, R))),
             Straight(600),  # 8 closes the lap
             Arc(151, 90, L, Corner(1, "Turn 5", arrows=_arrows(3, L))),
-            Straight(160),
+            Straight(116),
             Arc(116, 180, R, Corner(3, "Hairpin", arrows=_arrows(3, R))),
-            Straight(200),
+            Straight(400),
             Arc(120, 90, L, Corner(2, "Turn 7", arrows=_arrows(3, L))),
             Straight(218),
             Arc(300, 30, L),  # a flat-out kink: no corner area
@@ -1328,11 +1328,11 @@ GP = Circuit(
         8,
         18,
     ),
-    start_at=700,
+    start_at=630,
     weather_sun="11-20",
     weather_variable="5-10",
     weather_rain="1-4",
-    pit=Pit(side=L, entry=13, exit=7, offset=64.0, ramp=72.0, boxes=10),
+    pit=Pit(side=L, entry=12, exit=7, offset=64.0, ramp=72.0, boxes=10),
     margin=360.0,
     scenery=(
         Beside("paved", 0, 0.25, 0.78, L, 150, 330),
@@ -1352,8 +1352,8 @@ GP = Circuit(
         Beside("stand", 11, 0.25, 0.75, L, 110, 180, "Hairpin"),
         Beside("water", 14, 0.1, 0.9, R, 120, 300, "", rounded=True),
         Beside("boat", 14, 0.35, 0.5, R, 180, 230),
-        Beside("tree", 14, 0.05, 0.1, L, 50, 100),
-        Beside("tree", 14, 0.6, 0.66, L, 60, 120),
+        Beside("tree", 14, 0.05, 0.28, L, 50, 100),
+        Beside("tree", 14, 0.55, 0.82, L, 60, 120),
         Beside("stand", 18, 0.2, 0.8, L, 40, 110),
         Beside("tent", 18, 0.05, 0.12, L, 60, 120),
         Beside("trees", 18, 0.1, 0.9, R, 80, 260),

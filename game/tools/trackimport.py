@@ -605,7 +605,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[str]]:
         try:
             track = build(drawing)
         except TrackError as err:
-            last = [p.line().split(". Fix:")[0] for p in err.problems]  # the converter's fix, not Tiled's
+            last = [p.without_fix() for p in err.problems]  # the converter's fix, not Tiled's
             line_of = {sh.id: sh.points for sh in drawing.layers["arrows"] if sh.cls == "no_lane_change"}
             pits = drawing.layers.get("pit", [])
             pit_line = next((sh.id for sh in pits if sh.props.get("spaces_on_points")), None)

@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from game.texts import tr
 from game.tools.output import cannot_write
 from game.tools.track import render
 from game.tracks.filestamp import Stamp, stamp
@@ -38,7 +39,7 @@ def watch(file: str, out: str | None = None, names: bool = False, arrows: bool =
     if cannot_write(target, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1
     deadline = None if seconds is None else time.monotonic() + seconds
-    print(f"watching {path} (Ctrl+C ends); the board is drawn into {target}", flush=True)
+    print(tr("track.watch.start", file=str(path), picture=str(target)), flush=True)
     seen: Stamp | None | bool = False  # False: nothing looked at yet
     done = 0
     try:
@@ -57,7 +58,7 @@ def watch(file: str, out: str | None = None, names: bool = False, arrows: bool =
                 return 0
             time.sleep(interval)
     except KeyboardInterrupt:
-        print("stopped watching", path, flush=True)
+        print(tr("track.watch.stopped", file=str(path)), flush=True)
         return 0
 
 
@@ -65,11 +66,11 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
     """One round: the time, then ``ok`` with the picture or every problem; True if ok."""
     now = time.strftime("%H:%M:%S")
     if missing:
-        print(f"[{now}] {path}: the file is gone; waiting for it to be saved again", flush=True)
+        print(tr("track.watch.gone", time=now, file=str(path)), flush=True)
         return False
     problems = check_track(path)
     if problems:
-        print(f"[{now}] {path}: {len(problems)} problem(s), the picture is not updated", flush=True)
+        print(tr("track.watch.problems", time=now, file=str(path), n=len(problems)), flush=True)
         for p in problems:
             print(f"  {p.line()}", flush=True)
         return False
@@ -79,7 +80,7 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
         code = render(str(path), str(drawing), names=names, arrows=arrows)
     if code != 0:
         drawing.unlink(missing_ok=True)
-        print(f"[{now}] {path}: checked ok, but not drawn:", flush=True)
+        print(tr("track.watch.not_drawn", time=now, file=str(path)), flush=True)
         for line in said.getvalue().replace(str(drawing), str(target)).splitlines():
             print(f"  {line}", flush=True)
         return False
@@ -88,7 +89,7 @@ def run_once(path: Path, target: Path, names: bool, arrows: bool, missing: bool)
         os.replace(drawing, target)
     except OSError as err:
         drawing.unlink(missing_ok=True)
-        print(f"[{now}] {target}: not written: {err.strerror or err}", flush=True)
+        print(tr("track.watch.not_written", time=now, picture=str(target), detail=str(err.strerror or err)), flush=True)
         return False
-    print(f"[{now}] {path}: ok, board drawn into {target}", flush=True)
+    print(tr("track.watch.ok", time=now, file=str(path), picture=str(target)), flush=True)
     return True

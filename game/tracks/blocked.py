@@ -10,7 +10,7 @@ moves, slipstream and restarts never put a car on it. docs/track-format.md,
 from __future__ import annotations
 
 from game.tracks.builder import Builder
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Said, Shape, say
 from game.tracks.finder import SpaceFinder
 from rules.track import Edge, PitLane, Space, Tunnel
 
@@ -24,37 +24,20 @@ def blocked_points(b: Builder, shapes: list[Shape], near: SpaceFinder, pit_space
     pit_near = SpaceFinder(pit_spaces, 2 * near.reach) if pit_spaces and shapes else None
     for s in shapes:
         if len(s.points) != 1:
-            b.fail(
-                "a blocked space is not a point",
-                "delete it and place a point (Insert Point, I) of class blocked_space on the centre of the printed space",
-                s,
-            )
+            b.fail(say("track.blocked_not_point"), say("track.blocked_not_point.fix"), s)
             continue
         sp = near.snap(s.anchor)
         if sp is None:
             in_pit = pit_near.snap(s.anchor, pit=True) if pit_near else None
             if in_pit is not None:
-                what = f"pit box {in_pit.box}" if in_pit.box is not None else "a pit-lane space"
-                b.fail(
-                    f"the blocked space is on {in_pit.name}, {what}: the pit lane has no blocked spaces",
-                    "move the blocked_space point onto a space of the lanes, or delete it (draw a pit lane "
-                    "only where cars may drive)",
-                    s,
-                )
+                what = say("track.what.pit_box", n=in_pit.box) if in_pit.box is not None else say("track.what.pit_space")
+                b.fail(say("track.blocked_in_pit", space=in_pit.name, what=what), say("track.blocked_in_pit.fix"), s)
             else:
-                b.fail(
-                    "the blocked space is not on a space",
-                    "move the blocked_space point onto the centre of a space of the lanes "
-                    "(track render --names shows them), or delete it",
-                    s,
-                )
+                b.fail(say("track.blocked_off_space"), say("track.blocked_off_space.fix"), s)
             continue
         if sp.name in out:
-            b.fail(
-                f"two blocked spaces are on {sp.name} (objects {out[sp.name].id} and {s.id})",
-                "delete one of them: one blocked_space point per printed space",
-                s,
-            )
+            b.fail(say("track.blocked_twice", space=sp.name, first=out[sp.name].id, second=s.id),
+                   say("track.blocked_twice.fix"), s)
             continue
         out[sp.name] = s
     return out
@@ -80,27 +63,26 @@ def check_blocked(
     """A blocked space may not be a space a car must use: a grid slot, the qualifying start,
     a space next to the start/finish line, where cars turn into or out of the pit lane, or a
     tunnel's end (STREET-7 moves a car onto the exit)."""
-    uses: dict[str, tuple[str, str]] = {}
+    uses: dict[str, tuple[Said, Said]] = {}
     for i, name in enumerate(grid):
-        uses[name] = (f"grid slot {i + 1}", "move the grid slot or the blocked space")
+        uses[name] = (say("track.what.grid_slot", n=i + 1), say("track.blocked_used.grid_slot.fix"))
     if qual is not None:
-        uses.setdefault(qual, ("the qualifying start", "move the qualifying start or the blocked space"))
+        uses.setdefault(qual, (say("track.what.qualifying_start"), say("track.blocked_used.qualifying_start.fix")))
     for name in lane_ends:
-        uses.setdefault(name, ("a space at the start/finish line", "a lap is counted there: move the blocked space "
-                                                                      "off the spaces on either side of the line"))
+        uses.setdefault(name, (say("track.what.line_space"), say("track.blocked_used.line_space.fix")))
     if pit is not None:
         for name in pit.entries:
-            uses.setdefault(name, ("the pit entry", "move the pit_lane line's first point or the blocked space"))
+            uses.setdefault(name, (say("track.what.pit_entry"), say("track.blocked_used.pit_entry.fix")))
         for name in pit.exits:
-            uses.setdefault(name, ("the pit exit", "move the pit_lane line's last point or the blocked space"))
+            uses.setdefault(name, (say("track.what.pit_exit"), say("track.blocked_used.pit_exit.fix")))
     for t in tunnels:
-        uses.setdefault(t.entry, (f"the entry of tunnel {t.number}", "move the tunnel_entry or the blocked space"))
-        uses.setdefault(t.exit, (f"the exit of tunnel {t.number}", "move the tunnel_exit or the blocked space"))
+        uses.setdefault(t.entry, (say("track.what.tunnel_entry", n=t.number), say("track.blocked_used.tunnel_entry.fix")))
+        uses.setdefault(t.exit, (say("track.what.tunnel_exit", n=t.number), say("track.blocked_used.tunnel_exit.fix")))
     for name, shape in blocked.items():
         if name in uses:
             what, hint = uses[name]
             sp = by_name[name]
-            b.fail(f"the blocked space on {sp.name} is {what}, which a car must be able to use", hint, shape)
+            b.fail(say("track.blocked_used", space=sp.name, what=what), hint, shape)
 
 
 def lane_ends(spaces: list[Space]) -> set[str]:

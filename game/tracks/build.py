@@ -15,7 +15,7 @@ from operator import attrgetter
 from game.tracks.blocked import BLOCKED_SPACE, blocked_points, check_blocked, lane_ends, open_edges
 from game.tracks.builder import MAX_LANES, MAX_SPACES, Builder
 from game.tracks.corners import corners_of
-from game.tracks.drawing import Drawing, Shape, TrackError
+from game.tracks.drawing import Drawing, Said, Shape, TrackError, say
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
@@ -24,7 +24,6 @@ from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
 from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
 from game.tracks.street import street_features
-from rules.reasons import FORMAT
 from rules.track import LANE_LETTERS, Edge, Space, Track
 
 
@@ -47,25 +46,22 @@ def build(drawing: Drawing) -> Track:
 
     mark = len(b.problems)  # problems so far do not stop the geometry below
     if "lanes" not in drawing.layers:
-        b.fail("the map has no object layer named 'lanes'", "add an object layer 'lanes' with one polyline per lane")
+        b.fail(say("track.no_layer", layer="lanes"), say("track.no_lanes_layer.fix"))
     elif not 2 <= len(lanes) <= MAX_LANES:
-        more = f", more than the {MAX_LANES} a board may have (lanes are lettered {LANE_LETTERS[0]} to {LANE_LETTERS[-1]})" if len(lanes) > MAX_LANES else ""
-        b.fail(FORMAT.format("the track has {n} {n:lane|lanes}", n=len(lanes)) + more, f"draw 2 to {MAX_LANES} lanes (3 is usual) in the layer 'lanes'")
+        count = (say("track.too_many_lanes", n=len(lanes), most=MAX_LANES, first=LANE_LETTERS[0], last=LANE_LETTERS[-1])
+                 if len(lanes) > MAX_LANES else say("track.lanes", n=len(lanes)))
+        b.fail(count, say("track.lanes.fix", most=MAX_LANES))
     if "start_finish" not in drawing.layers:
-        b.fail("the map has no object layer named 'start_finish'", "add an object layer 'start_finish' with one polyline across all lanes")
+        b.fail(say("track.no_layer", layer="start_finish"), say("track.no_start_layer.fix"))
     elif len(starts) != 1:
-        b.fail(f"layer 'start_finish' has {len(starts)} start/finish lines", "draw exactly one polyline of class start_finish")
+        b.fail(say("track.start_lines", n=len(starts)), say("track.start_lines.fix"))
     if "grid" not in drawing.layers:
-        b.fail("the map has no object layer named 'grid'", "add an object layer 'grid' with the grid slots and the qualifying start")
+        b.fail(say("track.no_layer", layer="grid"), say("track.no_grid_layer.fix"))
     if len(b.problems) > mark or space_len <= 0 or lanes_broken:
         raise TrackError(b.problems)
     for lg in lanes:
         if lg.path.length / space_len > MAX_SPACES:
-            b.fail(
-                f"the lane is {lg.path.length:.0f} pixels long: more than {MAX_SPACES} spaces",
-                "draw the track smaller or make space_length larger",
-                lg.shape,
-            )
+            b.fail(say("track.lane_too_long", pixels=round(lg.path.length), most=MAX_SPACES), say("track.lane_too_long.fix"), lg.shape)
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     cut_lanes(b, lanes, starts[0], corner_shapes, row_shapes)
@@ -144,27 +140,20 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
     unreached = [s for s, ok in zip(spaces, reached) if not ok and s.name not in blocked]
     if unreached:
         first = unreached[0]
-        b.fail(
-            f"{len(unreached)} spaces cannot be reached from the grid, starting with {first.name}",
-            "add arrows or diagonal room so cars can get into that lane, or join the pit lane to the track"
-            + _blocked_hint(blocked),
-            at=(first.x, first.y),
-        )
+        b.fail(say("track.unreached", n=len(unreached), space=first.name),
+               say("track.unreached.fix", blocked=_blocked_hint(blocked)), at=(first.x, first.y))
     if grid:
         home = closure([number[grid[0]]], pred)
         stuck = [s for s, ok in zip(spaces, home) if not ok and s.name not in blocked]
         if stuck:
             first = stuck[0]
-            b.fail(
-                f"{len(stuck)} spaces lead nowhere (the lap cannot go on from them), starting with {first.name}",
-                "join the lane or pit lane back to the track" + _blocked_hint(blocked),
-                at=(first.x, first.y),
-            )
+            b.fail(say("track.stuck", n=len(stuck), space=first.name),
+                   say("track.stuck.fix", blocked=_blocked_hint(blocked)), at=(first.x, first.y))
 
 
-def _blocked_hint(blocked: dict[str, Shape]) -> str:
+def _blocked_hint(blocked: dict[str, Shape]) -> Said | str:
     """Where blocked spaces may be the cause: they close a lane that has no way round them."""
     if not blocked:
         return ""
-    named = ", ".join(f"{n} (object {s.id})" for n, s in sorted(blocked.items())[:4])
-    return f"; a blocked space closes its lane, so check the blocked_space points on {named}: a lane needs a way round them"
+    named = tuple(say("track.what.blocked_on", space=n, id=s.id) for n, s in sorted(blocked.items())[:4])
+    return say("track.blocked_hint", spaces=named)

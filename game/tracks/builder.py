@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from game.tracks.drawing import Drawing, Problem, Shape, closest
+from game.tracks.drawing import Drawing, Problem, Said, Shape, closest, say
 from game.tracks.geometry import Point
 from rules.track import LANE_LETTERS, WeatherTable
 
@@ -31,7 +31,7 @@ class Builder:
         self.d = drawing
         self.problems: list[Problem] = []
 
-    def fail(self, message: str, hint: str, shape: Shape | None = None, at: Point | None = None) -> None:
+    def fail(self, message: Said, hint: Said, shape: Shape | None = None, at: Point | None = None) -> None:
         pt = at or (shape.anchor if shape else None)
         problem = Problem(message, hint, shape.id if shape else None, pt[0] if pt else None, pt[1] if pt else None)
         if problem not in self.problems:  # the same fault found from several lanes is one problem
@@ -43,18 +43,18 @@ class Builder:
         p = self.d.props
         name = p.get("circuit_name")
         if not isinstance(name, str) or not name.strip():
-            self.fail("the map has no circuit_name", "add a string map property circuit_name, e.g. 'Lindenring'")
+            self.fail(say("track.no_circuit_name"), say("track.no_circuit_name.fix"))
             name = "?"
-        laps = p.get("laps")
-        if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
-            self.fail(f"map property laps is {laps!r}, not 1, 2 or 3", "set the int map property laps to 1, 2 or 3")
+        laps = p.get("laps")  # the race distance the track proposes; the race set-up starts from it (C-RACE-1)
+        if laps is None:
+            self.fail(say("track.no_laps"), say("track.no_laps.fix"))
+            laps = 1
+        elif isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= 3:
+            self.fail(say("track.laps", value=repr(laps)), say("track.laps.fix"))
             laps = 1
         sl = p.get("space_length")
         if isinstance(sl, bool) or not isinstance(sl, (int, float)) or not MIN_SPACE <= sl < math.inf:
-            self.fail(
-                f"map property space_length is {sl!r}, not a length of at least {MIN_SPACE} pixels",
-                "set the float map property space_length to the length of one space in pixels, e.g. 48",
-            )
+            self.fail(say("track.space_length", value=repr(sl), least=MIN_SPACE), say("track.space_length.fix"))
             sl = 0.0
         return name.strip(), laps, float(sl), self.weather()
 
@@ -65,16 +65,13 @@ class Builder:
         for cond in ("sun", "variable", "rain"):
             key = f"weather_{cond}"
             if key not in self.d.props:
-                self.fail(f"the map has no {key}", f"add a string map property {key}, e.g. '13-20', or '' if it never happens")
+                self.fail(say("track.no_weather", prop=key), say("track.no_weather.fix", prop=key))
                 ok = False
                 continue
             raw = self.d.props[key] or ""  # pytmx reads value="" as None
             rng = _parse_range(str(raw))
             if rng is False:
-                self.fail(
-                    f"map property {key} is {raw!r}, not a range of black-die results",
-                    "write it as 'a-b' with 1 <= a <= b <= 20, a single number, or leave it empty",
-                )
+                self.fail(say("track.weather_range", prop=key, value=repr(raw)), say("track.weather_range.fix"))
                 ok = False
                 continue
             ranges[cond] = rng  # type: ignore[assignment]
@@ -87,20 +84,13 @@ class Builder:
             pairs: dict[tuple[str, ...], list[int]] = {}
             for v, keys in twice.items():
                 pairs.setdefault(tuple(keys), []).append(v)
-            said = [f"{_numbers(vs)} in both {' and '.join(keys)}" for keys, vs in pairs.items()]
-            said += [f"{_numbers(never)} in none"] if never else []
-            self.fail(
-                f"the weather table does not cover the black-die results 1 to 20 exactly once: {'; '.join(said)}",
-                "make weather_sun, weather_variable and weather_rain split 1-20 without gaps or overlaps, "
-                "e.g. rain 1-5, variable 6-12, sun 13-20",
-            )
+            said = [say("track.weather_both", results=_numbers(vs), first=", ".join(keys[:-1]), second=keys[-1]) for keys, vs in pairs.items()]
+            said += [say("track.weather_none", results=_numbers(never))] if never else []
+            self.fail(say("track.weather_table", gaps=tuple(said)), say("track.weather_table.fix"))
             return None
         sun, var, rain = ranges["sun"], ranges["variable"], ranges["rain"]
         if var and sun and rain and not (min(sun[0], rain[0]) < var[0] <= var[1] < max(sun[1], rain[1])):
-            self.fail(
-                "variable weather does not lie between sun and rain on the barometer",
-                "order the ranges sun, variable, rain, e.g. rain 1-5, variable 6-12, sun 13-20",
-            )
+            self.fail(say("track.weather_order"), say("track.weather_order.fix"))
             return None
         return WeatherTable(sun=sun, variable=var, rain=rain)
 
@@ -112,42 +102,38 @@ class Builder:
         for s in self.d.layer(layer):
             bad = RESERVED & s.props.keys() if s.props else None  # most objects have no properties
             if bad:
-                self.fail(
-                    f"custom property {sorted(bad)[0]!r} is a reserved name",
-                    "rename or delete that custom property; Tiled's own fields use these names",
-                    s,
-                )
+                self.fail(say("track.reserved_property", name=repr(sorted(bad)[0])), say("track.reserved_property.fix"), s)
             if s.cls in out:
                 out[s.cls].append(s)
             else:
                 meant = closest(s.cls, kinds) if s.cls else None
-                self.fail(
-                    f"object of class {s.cls or '(none)'!r} in layer {layer!r}"
-                    + (f" (the closest class is {meant!r})" if meant else ""),
-                    f"set its class (the Type field in Tiled 1.8, Class in later versions) to {' or '.join(kinds)}, "
-                    "or move it to another layer",
-                    s,
-                )
+                cls = repr(s.cls or "(none)")
+                self.fail(say("track.wrong_class_meant", cls=cls, layer=repr(layer), meant=repr(meant)) if meant
+                          else say("track.wrong_class", cls=cls, layer=repr(layer)),
+                          say("track.wrong_class.fix", classes=_either(kinds)), s)
         return out
 
     def int_prop(self, s: Shape, key: str, lo: int, hi: int) -> int | None:
         v = s.props.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            shown = "missing" if v is None else repr(v)
-            hint = f"set the int property {key} to a value from {lo} to {hi}"
             if v is None:
-                hint += (
-                    " (a grey value in Tiled's Properties is only the project's default"
-                    " and is not saved: click it and type the number)"
-                )
-            self.fail(f"{s.cls} property {key} is {shown}", hint, s)
+                self.fail(say("track.int_missing", cls=s.cls, prop=key), say("track.int_missing.fix", prop=key, lo=lo, hi=hi), s)
+            else:
+                self.fail(say("track.int_wrong", cls=s.cls, prop=key, value=repr(v)), say("track.int_wrong.fix", prop=key, lo=lo, hi=hi), s)
             return None
         return v
 
 
-def _numbers(values: list[int]) -> str:
+def _numbers(values: list[int]) -> Said:
     """[13] -> "result 13"; [6, 7] -> "results 6, 7"."""
-    return ("result " if len(values) == 1 else "results ") + ", ".join(str(v) for v in values)
+    return say("track.results", n=len(values), values=", ".join(str(v) for v in values))
+
+
+def _either(names: tuple[str, ...]) -> Said | str:
+    """("a", "b", "c") -> "a, b or c", with the language's "or"."""
+    if len(names) == 1:
+        return names[0]
+    return say("track.either", some=", ".join(names[:-1]), last=names[-1])
 
 
 def _parse_range(text: str) -> tuple[int, int] | None | bool:

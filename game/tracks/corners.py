@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Literal
 
 from game.tracks.builder import Builder
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Shape, say
 from game.tracks.geometry import turn
 from game.tracks.spaces import LaneGeo
 from rules.track import Corner, Edge, Space
@@ -52,7 +52,7 @@ def corners_of(
             continue
         shortest, longest = ways_through(members, inner[i], entries[i], exits[i])
         if shortest is None:
-            b.fail("no way leads through this corner", "add arrows so cars can drive from the corner's entry to its exit", c)
+            b.fail(say("track.corner_no_way"), say("track.corner_no_way.fix"), c)
             continue
         inside = _inside(b, c, members, len(lanes))
         first, last = rows[i]
@@ -81,12 +81,7 @@ def _inside(b: Builder, c: Shape, members: list[Space], n_lanes: int) -> Literal
     if said in ("left", "right"):
         return said  # type: ignore[return-value]
     if said is not None:
-        b.fail(
-            f"corner property inside is {said!r}, not 'left' or 'right'",
-            "set the string property inside to left or right (in lower case: the side the corner turns to, "
-            "seen in the driving direction), or delete it to let the game work the side out",
-            c,
-        )
+        b.fail(say("track.corner_inside", value=repr(said)), say("track.corner_inside.fix"), c)
     mid = n_lanes // 2
     lane_sp = sorted((s for s in members if s.lane == mid), key=lambda s: s.index)
     bend = sum(turn(a.heading, z.heading) for a, z in zip(lane_sp, lane_sp[1:]))

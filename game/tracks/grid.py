@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.tracks.builder import MIN_GRID, Builder
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Shape, say
 from game.tracks.finder import SpaceFinder
 from rules.track import Space
 
@@ -11,11 +11,7 @@ from rules.track import Space
 def _behind_line(b: Builder, s: Shape, sp: Space, n_rows: int) -> None:
     """Cars start behind the line, so their first crossing starts lap 1."""
     if sp.row < n_rows // 2:
-        b.fail(
-            f"{s.cls} on {sp.name} is not behind the start/finish line",
-            "place the grid and the qualifying start on the spaces just before the start/finish line",
-            s,
-        )
+        b.fail(say("track.not_behind_line", cls=s.cls, space=sp.name), say("track.not_behind_line.fix"), s)
 
 
 def grid_slots(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -> list[str]:
@@ -26,7 +22,7 @@ def grid_slots(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -
         pos = b.int_prop(s, "position", 1, 99)
         sp = near.snap(s.anchor)
         if sp is None:
-            b.fail("grid slot is not on a track space", "move the grid slot point onto the centre of a space", s)
+            b.fail(say("track.slot_off_space"), say("track.slot_off_space.fix"), s)
             unplaced = True
             continue
         _behind_line(b, s, sp, n_rows)
@@ -34,18 +30,15 @@ def grid_slots(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -
             unplaced = True
             continue
         if pos in placed:
-            b.fail(f"two grid slots have position {pos}", "number the grid slots 1, 2, 3, ... once each", s)
+            b.fail(say("track.slot_position_twice", position=pos), say("track.slot_position_twice.fix"), s)
             unplaced = True
         elif sp.name in placed.values():
-            b.fail(f"two grid slots are on space {sp.name}", "put every grid slot on its own space", s)
+            b.fail(say("track.slots_share_space", space=sp.name), say("track.slots_share_space.fix"), s)
             unplaced = True
         else:
             placed[pos] = sp.name
     if not unplaced and (len(placed) < MIN_GRID or sorted(placed) != list(range(1, len(placed) + 1))):
-        b.fail(
-            f"the grid has positions {sorted(placed)}; it needs positions 1 to at least {MIN_GRID}",
-            "add grid_slot points in layer 'grid' numbered 1, 2, 3, ... without gaps",
-        )
+        b.fail(say("track.grid_positions", positions=str(sorted(placed)), least=MIN_GRID), say("track.grid_positions.fix"))
     return [placed[p] for p in sorted(placed)]
 
 
@@ -53,11 +46,11 @@ def single_point(
     b: Builder, shapes: list[Shape], cls: str, near: SpaceFinder, n_rows: int
 ) -> str | None:
     if len(shapes) != 1:
-        b.fail(f"layer 'grid' has {len(shapes)} objects of class {cls}", f"place exactly one point of class {cls}")
+        b.fail(say("track.grid_points", n=len(shapes), cls=cls), say("track.grid_points.fix", cls=cls))
         return None
     sp = near.snap(shapes[0].anchor)
     if sp is None:
-        b.fail(f"the {cls} point is not on a track space", "move it onto the centre of a space", shapes[0])
+        b.fail(say("track.point_off_space", cls=cls), say("track.point_off_space.fix"), shapes[0])
         return None
     _behind_line(b, shapes[0], sp, n_rows)
     return sp.name

@@ -8,7 +8,7 @@ from bisect import bisect_right
 from pydantic import TypeAdapter
 
 from game.tracks.builder import Builder
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Shape, say
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Point, dist, segment_intersection
 from rules.track import LANE_LETTERS, Edge, EdgeKind, Space
@@ -71,11 +71,7 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
     cut: set[int] = set()
     for ln in lines:
         if len(ln.points) < 2 or ln.closed:
-            b.fail(
-                "the no_lane_change line is not a polyline" + (" (it is a closed polygon)" if ln.closed else ""),
-                "redraw it with the Insert Polygon tool along the line between two lanes and press Enter",
-                ln,
-            )
+            b.fail(say("track.nlc_closed" if ln.closed else "track.nlc_not_polyline"), say("track.nlc_not_polyline.fix"), ln)
             continue
         segs = list(zip(ln.points, ln.points[1:]))
         x0, y0, x1, y1 = _box(ln.points, 0.0)
@@ -93,34 +89,15 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
         nearby = [(n, at[n]) for n in candidates if gx0 <= at[n][0] <= gx1 and gy0 <= at[n][1] <= gy1]
         over = next((n for n, c in nearby if min(_to_segment(c, a, z) for a, z in segs) < near.reach / 2), None)
         if across is not None:
-            b.fail(
-                f"the no_lane_change line crosses lane {LANE_LETTERS[lane_of[across.src]]} "
-                f"between {across.src} and {across.dst}",
-                "draw it along the line between two lanes, not across a lane",
-                ln,
-            )
+            b.fail(say("track.nlc_across", lane=LANE_LETTERS[lane_of[across.src]], src=across.src, dst=across.dst),
+                   say("track.nlc_across.fix"), ln)
         elif over is not None:
-            b.fail(
-                f"the no_lane_change line runs over the centre of {over}",
-                "draw it on the line between two lanes, half way between their spaces' centres",
-                ln,
-                at[over],
-            )
+            b.fail(say("track.nlc_over", space=over), say("track.nlc_over.fix"), ln, at[over])
         elif not crossed:
             if nearby:
-                b.fail(
-                    "the no_lane_change line crosses no diagonal lane change",
-                    "draw it on a straight, on the line between two lanes, from half a space before the first "
-                    "forbidden change to half a space after the last; in corners and arrow zones cars change "
-                    "lanes only along the arrows anyway",
-                    ln,
-                )
+                b.fail(say("track.nlc_no_change"), say("track.nlc_no_change.fix"), ln)
             else:
-                b.fail(
-                    "the no_lane_change line lies outside the lanes",
-                    "draw it on the line between two lanes where the board forbids lane changes",
-                    ln,
-                )
+                b.fail(say("track.nlc_outside"), say("track.nlc_outside.fix"), ln)
         else:
             cut.update(i for i, _ in crossed)
     return [e for i, e in enumerate(edges) if i not in cut]
@@ -164,49 +141,26 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
     sideways: set[tuple[str, str]] = set()
     for a in arrows:
         if len(a.points) != 2 or a.closed:
-            what = "it is a closed polygon" if a.closed else f"it has {len(a.points)} points"
-            b.fail(
-                f"arrow is not a line with two points ({what})",
-                "redraw it with the Insert Polygon tool: click its start space, then its end space, then press Enter "
-                "(first select nothing, Edit > Select None: a click on the end of a selected line extends that line)",
-                a,
-            )
+            what = say("track.what.closed") if a.closed else say("track.what.points", n=len(a.points))
+            b.fail(say("track.arrow_points", what=what), say("track.arrow_points.fix"), a)
             continue
         src = near.snap(a.points[0])
         dst = near.snap(a.points[1])
         for end, sp, pt in (("start", src, a.points[0]), ("end", dst, a.points[1])):
             if sp is None:
-                b.fail(f"the arrow's {end} is not on a space", f"move the arrow's {end} point onto the centre of a space", a, pt)
+                b.fail(say(f"track.arrow_{end}_off"), say(f"track.arrow_{end}_off.fix"), a, pt)
         if src is None or dst is None:
             continue
         ahead = (dst.row - src.row) % rows
         if abs(dst.lane - src.lane) != 1:
-            b.fail(
-                f"arrow from {src.name} to {dst.name} does not lead into an adjacent lane",
-                "let the arrow end in the lane right next to its start",
-                a,
-            )
+            b.fail(say("track.arrow_not_adjacent", src=src.name, dst=dst.name), say("track.arrow_not_adjacent.fix"), a)
         elif ahead > rows // 2:
-            b.fail(
-                f"arrow from {src.name} (row {src.row}) to {dst.name} (row {dst.row}) does not point forwards: "
-                "it leads back along the track",
-                "draw the arrow in the driving direction: from its start space to a space beside it or further on",
-                a,
-            )
+            b.fail(say("track.arrow_backwards", src=src.name, src_row=src.row, dst=dst.name, dst_row=dst.row),
+                   say("track.arrow_backwards.fix"), a)
         elif not (src.arrows_only or dst.arrows_only):
-            b.fail(
-                f"arrow from {src.name} to {dst.name} lies on a straight, outside every corner and arrow zone, "
-                "where cars change lanes without arrows",
-                "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
-                a,
-            )
+            b.fail(say("track.arrow_on_straight", src=src.name, dst=dst.name), say("track.arrow_on_straight.fix"), a)
         elif ahead == 0 and (dst.name, src.name) in sideways:
-            b.fail(
-                f"sideways arrows lead from {src.name} to {dst.name} and back, so a car could drive to and fro "
-                "without getting anywhere",
-                "delete one of the two arrows: a sideways lane change goes one way only",
-                a,
-            )
+            b.fail(say("track.arrow_to_and_fro", src=src.name, dst=dst.name), say("track.arrow_to_and_fro.fix"), a)
         else:
             if ahead == 0:
                 sideways.add((src.name, dst.name))

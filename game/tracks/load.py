@@ -22,7 +22,7 @@ import pytmx
 
 from game.tracks.build import build
 from game.tracks.builder import RESERVED
-from game.tracks.drawing import Drawing, Problem, Shape, TrackError, closest
+from game.tracks.drawing import Drawing, Problem, Said, Shape, TrackError, closest, say
 from game.tracks.street import STREET_LAYERS
 from rules.filelimits import TRACK, FileRefused, read_bytes
 from rules.track import Track
@@ -73,7 +73,7 @@ def check_track(path: str | FsPath) -> list[Problem]:
 
 
 def _in_file(p: Problem, file: str) -> Problem:
-    return Problem(p.message, p.hint, p.object_id, p.x, p.y, file)
+    return Problem(p.said, p.fix, p.object_id, p.x, p.y, file)
 
 
 def read_drawing(file: str) -> Drawing:
@@ -84,7 +84,7 @@ def read_drawing(file: str) -> Drawing:
     try:
         tmx = _open_pytmx(file, root)
     except Exception as exc:  # pytmx raises many kinds; all mean "cannot read"
-        raise TrackError([Problem(f"pytmx cannot read the map ({exc})", "open and save it again in Tiled")]) from None
+        raise TrackError([Problem(say("track.pytmx", detail=str(exc)), say("track.pytmx.fix"))]) from None
     drawing = Drawing(props=dict(tmx.properties))
     for layer in tmx.layers:
         if layer.name in TRACK_LAYERS and isinstance(layer, pytmx.TiledObjectGroup):
@@ -93,7 +93,7 @@ def read_drawing(file: str) -> Drawing:
     not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
         if name not in drawing.layers and name in not_objects:
-            raise TrackError([Problem(f"layer {name!r} is not an object layer", f"recreate {name!r} as an object layer")])
+            raise TrackError([Problem(say("track.not_object_layer", layer=repr(name)), say("track.not_object_layer.fix", layer=repr(name)))])
     return drawing
 
 
@@ -183,65 +183,59 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
     with the plain points it meets (``_take_plain_points``): each one's id and place."""
     p = FsPath(file)
 
-    def fail(message: str, hint: str, oid: int | None = None) -> TrackError:
-        return TrackError([Problem(message, hint, oid)])
+    def fail(message: Said, hint: Said) -> TrackError:
+        return TrackError([Problem(message, hint)])
 
     try:
         exists, folder = p.exists(), p.is_dir()
     except OSError as exc:  # a name too long for the file system, say
-        raise fail(f"cannot look at the file ({exc.strerror or exc})",
-                   "check the path; track files end in .tmx") from None
+        raise fail(say("track.cannot_look", detail=str(exc.strerror or exc)), say("track.check_path.fix")) from None
     if not exists:
-        raise fail("no such file", "check the path; track files end in .tmx")
+        raise fail(say("track.no_file"), say("track.check_path.fix"))
     if folder:
-        raise fail("this is a folder, not a track file", "give the path of a .tmx file")
+        raise fail(say("track.folder"), say("track.folder.fix"))
     if p.suffix.lower() in (".tmj", ".json"):
-        raise fail("JSON maps (.tmj) are not supported", "in Tiled use File > Save As and choose the .tmx format")
+        raise fail(say("track.json_map"), say("track.json_map.fix"))
     try:
         root = ET.fromstring(read_bytes(file, TRACK))
     except ET.ParseError as exc:
-        raise fail(f"not a valid XML file ({exc})", "open the track in Tiled and save it as .tmx") from None
+        raise fail(say("track.not_xml", detail=str(exc)), say("track.not_xml.fix")) from None
     except FileRefused as exc:
-        raise fail(exc.reason, exc.fix) from None
+        raise fail(say("track.refused", detail=exc.reason), say("track.refused.fix", detail=exc.fix)) from None
     except (OSError, ValueError) as exc:
-        raise fail(f"cannot read the file ({exc})", "check that the file exists and is readable") from None
+        raise fail(say("track.file_unreadable", detail=str(exc)), say("track.file_unreadable.fix")) from None
     if root.tag != "map":
-        raise fail(f"not a Tiled map (the root element is <{root.tag}>)", "give the path of a .tmx map, not a tileset or other file")
+        raise fail(say("track.not_map", tag=root.tag), say("track.not_map.fix"))
     problems: list[Problem] = []
     if root.get("orientation", "orthogonal") != "orthogonal":
-        problems.append(Problem(f"the map is {root.get('orientation')}", "create the track as an orthogonal map"))
+        problems.append(Problem(say("track.orientation", orientation=str(root.get("orientation"))), say("track.orientation.fix")))
     if root.get("infinite", "0") == "1":
-        problems.append(Problem("the map is infinite", "in Tiled: Map > Map Properties, untick Infinite"))
+        problems.append(Problem(say("track.infinite"), say("track.infinite.fix")))
     for data in root.iter("data"):
         if data.get("compression") == "zstd":
             problems.append(
-                Problem("a tile layer uses zstd compression", "in Map Properties set Tile Layer Format to CSV or Base64 (zlib)")
+                Problem(say("track.zstd"), say("track.zstd.fix"))
             )
             break
     for ts in root.iter("tileset"):
         src = ts.get("source", "")
         if src.lower().endswith((".tsj", ".json")):
-            problems.append(Problem(f"tileset {src} is a JSON tileset", "export the tileset as .tsx"))
+            problems.append(Problem(say("track.json_tileset", tileset=src), say("track.json_tileset.fix")))
         elif src and not (p.parent / src).is_file():
-            problems.append(Problem(
-                f"the tileset {src} is not at {(p.parent / src).resolve()}",
-                f"copy {FsPath(src).name} to that place (the shipped one is maps/circuit.tsx with its "
-                "circuit-tiles.png), or open the map in Tiled and point it to the tileset's new place",
-            ))
+            problems.append(Problem(say("track.tileset_missing", tileset=src, place=str((p.parent / src).resolve())),
+                                    say("track.tileset_missing.fix", name=FsPath(src).name)))
     layers = [el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]  # one walk of the tree
     names = [el.get("name") for el in layers]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
-        problems.append(Problem(f"two layers are named {dup!r}", "give every layer its own name"))
+        problems.append(Problem(say("track.layer_twice", layer=repr(dup)), say("track.layer_twice.fix")))
     for name in dict.fromkeys(n for n in names if n):
         meant = closest(name, TRACK_LAYERS + ART_LAYERS)
         if name not in TRACK_LAYERS + ART_LAYERS and meant is not None:
-            problems.append(Problem(
-                f"layer {name!r} is not a layer the game reads, so its objects are ignored; the closest is {meant!r}",
-                f"rename the layer to {meant!r} (layer names are lower case, with _ between words)",
-            ))
-    problems += _property_problems(root, "the map", _MAP_NAMES | set(root.keys()), None, None)
+            problems.append(Problem(say("track.unknown_layer", layer=repr(name), meant=repr(meant)),
+                                    say("track.unknown_layer.fix", meant=repr(meant))))
+    problems += _property_problems(root, say("track.what.map"), _MAP_NAMES | set(root.keys()), None, None)
     for layer in layers:
-        problems += _property_problems(layer, f"layer {layer.get('name')!r}", _LAYER_NAMES | set(layer.keys()), None, None)
+        problems += _property_problems(layer, say("track.what.layer", layer=repr(layer.get("name"))), _LAYER_NAMES | set(layer.keys()), None, None)
     problems += _track_layer_problems(root)
     seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
@@ -257,7 +251,7 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
                 else:
                     if math.isfinite(x) and math.isfinite(y):
                         if oid in seen_ids:
-                            problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+                            problems.append(Problem(say("track.id_twice"), say("track.id_twice.fix"), oid, x, y))
                         seen_ids.add(oid)
                         plain[obj] = (oid, x, y)
                         continue
@@ -266,22 +260,18 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
             x, y = _float(get("x")), _float(get("y"))
             if oid is not None:
                 if oid in seen_ids:
-                    problems.append(Problem("two objects have this id", "let Tiled give ids: copy the object and delete the old one", oid, x, y))
+                    problems.append(Problem(say("track.id_twice"), say("track.id_twice.fix"), oid, x, y))
                 seen_ids.add(oid)
             if track_layer and get("gid"):
-                problems.append(Problem(
-                    f"the object in layer {group.get('name')!r} is a tile object (a picture)",
-                    "delete it and draw the object again: grid slots, boxes and the qualifying start are points "
-                    "(Insert Point), lanes, lines and arrows polylines, corners and zones polygons",
-                    oid, x, y,
-                ))
+                problems.append(Problem(say("track.tile_object", layer=repr(group.get("name"))), say("track.tile_object.fix"),
+                                        oid, x, y))
                 continue
             if get("template"):
                 problems.append(
-                    Problem("the object uses a template", "select it in Tiled and use 'Detach' (templates load incorrectly)", oid, x, y)
+                    Problem(say("track.template"), say("track.template.fix"), oid, x, y)
                 )
             if obj.find("properties") is not None:  # most objects (a traced board's spaces) have none
-                problems += _property_problems(obj, "the object", _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
+                problems += _property_problems(obj, say("track.what.object"), _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
             problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
@@ -300,7 +290,7 @@ _MAP_NAMES, _LAYER_NAMES, _OBJECT_NAMES = _pytmx_names()
 _PARSERS = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
 
 
-def _property_problems(el: ET.Element, what: str, reserved: set[str], oid: int | None, at: tuple) -> list[Problem]:
+def _property_problems(el: ET.Element, what: Said, reserved: set[str], oid: int | None, at: tuple) -> list[Problem]:
     """Reserved names, unreadable values and class-typed properties, each named."""
     x, y = at if at else (None, None)
     out = []
@@ -308,28 +298,22 @@ def _property_problems(el: ET.Element, what: str, reserved: set[str], oid: int |
         name, kind, value = prop.get("name", ""), prop.get("type", "string"), prop.get("value")
         if name in reserved or (oid is not None and name in RESERVED):
             out.append(
-                Problem(
-                    f"{what} has a custom property named {name!r}, a name Tiled or pytmx reserves",
-                    "rename or delete that custom property",
-                    oid, x, y,
-                )
+                Problem(say("track.property_reserved", what=what, name=repr(name)), say("track.property_reserved.fix"), oid, x, y)
             )
         elif kind == "class":
             out.append(
-                Problem(
-                    f"{what} has a class-typed property {name!r}",
-                    "use int, float, bool or string properties (Tiled 1.8 drops class properties on export)",
-                    oid, x, y,
-                )
+                Problem(say("track.property_class", what=what, name=repr(name)), say("track.property_class.fix"), oid, x, y)
             )
         elif kind in _PARSERS and value is not None:
             try:
                 number = _PARSERS[kind](value)
             except (ValueError, KeyError):
-                out.append(Problem(f"{what}'s {kind} property {name!r} is {value!r}", f"enter a valid {kind}", oid, x, y))
+                out.append(Problem(say("track.property_value", what=what, kind=kind, name=repr(name), value=repr(value)),
+                                   say("track.property_value.fix", kind=kind), oid, x, y))
                 continue
             if isinstance(number, float) and not math.isfinite(number):
-                out.append(Problem(f"{what}'s property {name!r} is {value!r}", "enter a finite number", oid, x, y))
+                out.append(Problem(say("track.property_infinite", what=what, name=repr(name), value=repr(value)),
+                               say("track.property_infinite.fix"), oid, x, y))
     return out
 
 
@@ -343,18 +327,13 @@ def _track_layer_problems(root: ET.Element) -> list[Problem]:
                 continue
             moved = offset or any(float(child.get(k, "0") or 0) != 0 for k in ("offsetx", "offsety"))
             if child.tag == "objectgroup" and child.get("name") in TRACK_LAYERS and moved:
-                out.append(
-                    Problem(
-                        f"layer {child.get('name')!r} (or its group) has an offset",
-                        "set the layer's Offset X and Y to 0 in its properties",
-                    )
-                )
+                out.append(Problem(say("track.offset", layer=repr(child.get("name"))), say("track.offset.fix")))
             walk(child, moved)
 
     try:
         walk(root, False)
     except ValueError:
-        out.append(Problem("a layer offset is not a number", "set Offset X and Y to numbers"))
+        out.append(Problem(say("track.offset_nan"), say("track.offset_nan.fix")))
     return out
 
 
@@ -370,12 +349,12 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         if number is None:
             number = _float(raw)
         if number is None or not math.isfinite(number):
-            out.append(Problem(f"the object's {key} is {raw!r}, not a number", "move the object in Tiled to reset it", oid, None, None))
+            out.append(Problem(say("track.coordinate", prop=key, value=repr(raw)), say("track.coordinate.fix"), oid, None, None))
     raw_rotation = get("rotation")
     if raw_rotation is not None:
         rotation = _float(raw_rotation)
         if rotation is None or rotation % 360 != 0:
-            out.append(Problem("the object is rotated", "set its Rotation to 0 and draw it in place (rotation is not applied to points)", oid, x, y))
+            out.append(Problem(say("track.rotated"), say("track.rotated.fix"), oid, x, y))
     for shape in ("polygon", "polyline"):
         el = obj.find(shape)
         if el is None:
@@ -388,7 +367,9 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         else:
             ok = bool(pairs) and all(len(xy) == 2 and math.isfinite(xy[0]) and math.isfinite(xy[1]) for xy in pairs)
         if not ok:
-            out.append(Problem(f"the {shape}'s points are not a list of x,y numbers", f"redraw the {shape} in Tiled", oid, x, y))
+            polygon = shape == "polygon"
+            out.append(Problem(say("track.polygon_points" if polygon else "track.polyline_points"),
+                               say("track.polygon_points.fix" if polygon else "track.polyline_points.fix"), oid, x, y))
     return out
 
 

@@ -4,7 +4,7 @@ where the board marks one), and the boxes (CORE-PIT-2)."""
 from __future__ import annotations
 
 from game.tracks.builder import MAX_SPACES, MIN_BOXES, Builder, round_half_up
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Shape, say
 from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path, Point, dist, nearest
 from game.tracks.spaces import LaneGeo
@@ -105,40 +105,30 @@ def pit_lane(
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
     if not pit_lanes:
-        b.fail("layer 'pit' has 0 pit lanes", "draw one polyline of class pit_lane, or delete the layer 'pit'")
+        b.fail(say("track.pit_none"), say("track.pit_none.fix"))
         return None, [], []
     pl = max(pit_lanes, key=lambda s: Path(s.points, s.closed).length if len(s.points) > 1 else 0.0)
     links = [s for s in pit_lanes if s is not pl]
     if len(pl.points) < 2 or pl.closed:
-        b.fail(
-            "the pit lane is not a polyline" + (" (it is a closed polygon)" if pl.closed else ""),
-            "redraw it with the Insert Polygon tool from the entry space to the exit space and press Enter "
-            "(clicking the first point again closes it into a polygon)",
-            pl,
-        )
+        b.fail(say("track.pit_closed" if pl.closed else "track.pit_not_polyline"), say("track.pit_not_polyline.fix"), pl)
         return None, [], []
     entry = near.snap(pl.points[0])
     exit_ = near.snap(pl.points[-1])
     if entry is None:
-        b.fail("the pit lane does not start on a track space", "move the pit lane's first point onto the entry space", pl, pl.points[0])
+        b.fail(say("track.pit_start_off"), say("track.pit_start_off.fix"), pl, pl.points[0])
     if exit_ is None:
-        b.fail("the pit lane does not end on a track space", "move the pit lane's last point onto the exit space", pl, pl.points[-1])
+        b.fail(say("track.pit_end_off"), say("track.pit_end_off.fix"), pl, pl.points[-1])
     path = Path(pl.points, False)
     if path.length / space_len > MAX_SPACES:
-        b.fail(f"the pit lane is more than {MAX_SPACES} spaces long", "draw the pit lane beside the track", pl)
+        b.fail(say("track.pit_too_long", most=MAX_SPACES), say("track.pit_too_long.fix"), pl)
         return None, [], []
     on_points = pl.props.get("spaces_on_points", False)
     if not isinstance(on_points, bool):
-        b.fail(f"pit_lane property spaces_on_points is {on_points!r}, not true or false",
-               "make it a bool property (tick it to put a pit space on every point between the ends)", pl)
+        b.fail(say("track.pit_on_points", value=repr(on_points)), say("track.pit_on_points.fix"), pl)
         return None, [], []
     m = len(pl.points) - 2 if on_points else round_half_up(path.length / space_len) - 1
     if m < MIN_BOXES:
-        b.fail(
-            f"the pit lane has room for {max(m, 0)} spaces, fewer than {MIN_BOXES} boxes need",
-            "make the pit lane longer",
-            pl,
-        )
+        b.fail(say("track.pit_short", n=max(m, 0), boxes=MIN_BOXES), say("track.pit_short.fix"), pl)
         return None, [], []
     pit_spaces = []
     centres = LaneCentres(spaces, lanes)
@@ -167,26 +157,22 @@ def pit_lane(
         num = b.int_prop(bx, "box", 1, 99)
         sp = boxes_near.snap(bx.anchor, pit=True)
         if sp is None:
-            b.fail("box is not on a pit-lane space", "move the box point onto the pit lane", bx)
+            b.fail(say("track.box_off_pit"), say("track.box_off_pit.fix"), bx)
             unplaced = True
             continue
         if num is None:
             unplaced = True
             continue
         if num in numbered:
-            b.fail(f"two boxes have number {num}", "number the boxes 1, 2, 3, ... once each", bx)
+            b.fail(say("track.box_number_twice", number=num), say("track.box_number_twice.fix"), bx)
             unplaced = True
         elif sp.box is not None or sp.name in {s.name for s in numbered.values()}:
-            b.fail(f"two boxes are on pit space {sp.name}", "put every box on its own pit-lane space", bx)
+            b.fail(say("track.boxes_share_space", space=sp.name), say("track.boxes_share_space.fix"), bx)
             unplaced = True
         else:
             numbered[num] = sp
     if not unplaced and (len(numbered) < MIN_BOXES or sorted(numbered) != list(range(1, len(numbered) + 1))):
-        b.fail(
-            f"the pit lane has boxes {sorted(numbered)}; it needs boxes numbered 1 to at least {MIN_BOXES}",
-            "add box points numbered 1, 2, 3, ... without gaps, one per car",
-            pl,
-        )
+        b.fail(say("track.box_numbers", boxes=str(sorted(numbered)), least=MIN_BOXES), say("track.box_numbers.fix"), pl)
     box_of = {sp.name: n for n, sp in numbered.items()}
     pit_spaces = [s.model_copy(update={"box": box_of.get(s.name)}) for s in pit_spaces]
     if entry is None or exit_ is None:
@@ -201,11 +187,7 @@ def pit_lane(
     chain = [entry.progress] + [s.progress for s in pit_spaces] + [exit_.progress]
     backs = sum(1 for p, q in zip(chain, chain[1:]) if q <= p)
     if backs > 1 or (backs == 1 and not any(q < p - n_rows / 2 for p, q in zip(chain, chain[1:]))):
-        b.fail(
-            "the pit lane runs backwards along the track somewhere",
-            "draw the pit lane in the driving direction, beside the track, from entry to exit",
-            pl,
-        )
+        b.fail(say("track.pit_backwards"), say("track.pit_backwards.fix"), pl)
     pit = PitLane(
         spaces=tuple(names),
         entry=entry.name,
@@ -236,13 +218,8 @@ def _more_ways(
     entries, exits = {ends[0].name}, {ends[1].name}
     for ln in links:
         if len(ln.points) != 2 or ln.closed:
-            b.fail(
-                f"the layer 'pit' has a second pit_lane line with {len(ln.points)} points"
-                + (" (a closed polygon)" if ln.closed else ""),
-                "draw one pit_lane polyline for the pit lane; a second entry or exit is a line with two points: "
-                "from the track space onto the pit-lane space (an entry) or from the pit-lane space onto the track space (an exit)",
-                ln,
-            )
+            b.fail(say("track.pit_second_closed" if ln.closed else "track.pit_second_points", n=len(ln.points)),
+                   say("track.pit_second_points.fix"), ln)
             continue
         a, z = ln.points
         if near.snap(a) is not None and pit_near.snap(z, pit=True) is not None:
@@ -250,41 +227,20 @@ def _more_ways(
         elif pit_near.snap(a, pit=True) is not None and near.snap(z) is not None:
             src, dst, kind = pit_near.snap(a, pit=True), near.snap(z), EdgeKind.PIT_EXIT
         else:
-            b.fail(
-                "the second pit_lane line does not join a track space and a pit-lane space",
-                "draw a second entry from the centre of a track space onto the pit-lane space cars turn into, "
-                "or a second exit from a pit-lane space onto the track space they rejoin on",
-                ln,
-            )
+            b.fail(say("track.pit_second_ends"), say("track.pit_second_ends.fix"), ln)
             continue
         assert src is not None and dst is not None
         entry = kind is EdgeKind.PIT_ENTRY
-        what, track_sp, pit_sp = ("pit entry", src, dst) if entry else ("pit exit", dst, src)
+        what, track_sp, pit_sp = ("entry", src, dst) if entry else ("exit", dst, src)
         if (dst.progress - src.progress) % n_rows >= n_rows / 2:
-            b.fail(
-                f"the second {what} leads backwards, from {src.name} to {dst.name}",
-                "draw it in the driving direction: from a track space onto a pit-lane space further on, "
-                "or from a pit-lane space onto a track space further on",
-                ln,
-            )
+            b.fail(say(f"track.pit_second_{what}_backwards", src=src.name, dst=dst.name),
+                   say("track.pit_second_backwards.fix"), ln)
         elif entry and pit_sp.index > boxed[0]:
-            b.fail(
-                f"the second pit entry joins the pit lane at {pit_sp.name}, after the first box: "
-                "cars turning in there could not reach every box",
-                "end the line on a pit-lane space before the first box, usually the first one",
-                ln,
-                ln.points[1],
-            )
+            b.fail(say("track.pit_entry_late", space=pit_sp.name), say("track.pit_entry_late.fix"), ln, ln.points[1])
         elif not entry and pit_sp.index < boxed[1]:
-            b.fail(
-                f"the second pit exit leaves the pit lane at {pit_sp.name}, before the last box: "
-                "cars could leave without reaching their box",
-                "start the line on a pit-lane space after the last box, usually the last one",
-                ln,
-                ln.points[0],
-            )
+            b.fail(say("track.pit_exit_early", space=pit_sp.name), say("track.pit_exit_early.fix"), ln, ln.points[0])
         elif track_sp.name in (entries if entry else exits):
-            b.fail(f"{track_sp.name} is already a {what}", "delete this line, or move its track end onto another space", ln)
+            b.fail(say(f"track.pit_{what}_twice", space=track_sp.name), say("track.pit_link_twice.fix"), ln)
         else:
             (entries if entry else exits).add(track_sp.name)
             edges.append(Edge(src=src.name, dst=dst.name, kind=kind))

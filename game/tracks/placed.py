@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from game.tracks.builder import Builder
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Said, Shape, say
 from game.tracks.geometry import NearPaths, Path, Point
 
 #: consecutive hand-placed spaces further apart than this many spaces leave a space out
@@ -46,20 +46,12 @@ def hand_placed(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_len
     starts, lengths = [lg.start for lg in lanes], [lg.path.length for lg in lanes]  # LaneGeo.lap, inlined
     for s in shapes:
         if len(s.points) != 1:
-            b.fail(
-                "a hand-placed space is not a point",
-                "delete it and place a point (Insert Point) on the centre of the printed space",
-                s,
-            )
+            b.fail(say("track.placed_not_point"), say("track.placed_not_point.fix"), s)
             continue
         pt = s.points[0]
         li, (along, off) = near.project(pt) if near else (0, (0.0, 0.0))
         if off > space_len / 2:
-            b.fail(
-                f"the hand-placed space is {off:.0f} pixels from the nearest lane, more than half a space",
-                "move the point onto the line of the lane it belongs to, or delete it",
-                s,
-            )
+            b.fail(say("track.placed_off_lane", pixels=round(off)), say("track.placed_off_lane.fix"), s)
             continue
         out[li].append(Placed((along - starts[li]) % lengths[li], pt, s))
     return out
@@ -72,34 +64,20 @@ def after_gap(p: Placed) -> bool:
 
 
 def check_piece(
-    b: Builder, lane: LaneGeo, placed: list[Placed], a: float, z: float, space_len: float, cuts: tuple[str, str]
+    b: Builder, lane: LaneGeo, placed: list[Placed], a: float, z: float, space_len: float, cuts: tuple[Said, Said]
 ) -> None:
     """A lane's hand-placed spaces in one piece: none on top of another, none left out (but where
     a point says the board has a gap before it)."""
     for p, q in zip(placed, placed[1:]):
         gap = q.along - p.along
         if gap < space_len / 2:
-            b.fail(
-                f"hand-placed spaces {p.shape.id} and {q.shape.id} on lane object {lane.shape.id} "
-                f"are {gap:.0f} pixels apart along the lane, less than half a space",
-                "place one point per printed space, on its centre: move them apart or delete one",
-                q.shape,
-            )
+            b.fail(say("track.placed_close", first=p.shape.id, second=q.shape.id, lane=lane.shape.id, pixels=round(gap)),
+                   say("track.placed_close.fix"), q.shape)
         elif gap > MAX_GAP * space_len and not after_gap(q):
-            b.fail(
-                f"hand-placed spaces {p.shape.id} and {q.shape.id} on lane object {lane.shape.id} "
-                f"are {gap / space_len:.1f} spaces apart along the lane: a space between them has no point",
-                "place a point on every printed space between them (hand-placed spaces replace all the lane's "
-                "spaces between the two lines around them)",
-                q.shape,
-            )
-    first = () if after_gap(placed[0]) else ((placed[0].along - a, placed[0], f"after {cuts[0]}"),)
-    for gap, p, what in (*first, (z - placed[-1].along, placed[-1], f"before {cuts[1]}")):
+            b.fail(say("track.placed_apart", first=p.shape.id, second=q.shape.id, lane=lane.shape.id,
+                       spaces=round(gap / space_len, 1)), say("track.placed_apart.fix"), q.shape)
+    first = () if after_gap(placed[0]) else ((placed[0].along - a, placed[0], say("track.what.after", line=cuts[0])),)
+    for gap, p, what in (*first, (z - placed[-1].along, placed[-1], say("track.what.before", line=cuts[1]))):
         if gap > MAX_END_GAP * space_len:
-            b.fail(
-                f"hand-placed space {p.shape.id} is the lane's first or last one {what}, but lies "
-                f"{gap / space_len:.1f} spaces from that line: the spaces in between have no point",
-                "place a point on every printed space of this lane between the two lines, or delete these points "
-                "to let the game spread the spaces evenly there",
-                p.shape,
-            )
+            b.fail(say("track.placed_end", space=p.shape.id, what=what, spaces=round(gap / space_len, 1)),
+                   say("track.placed_end.fix"), p.shape)

@@ -48,7 +48,7 @@ from operator import itemgetter
 from pydantic import TypeAdapter
 
 from game.tracks.builder import Builder, round_half_up
-from game.tracks.drawing import Shape
+from game.tracks.drawing import Said, Shape, say
 from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
 from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
@@ -89,15 +89,10 @@ def lane_shapes(b: Builder, drawn: list[Shape], space_len: float) -> list[Shape]
     out = []
     for s in drawn:
         if len(s.points) < 3:
-            b.fail("lane has fewer than 3 points", "draw the lane as a polyline or polygon around the whole circuit", s)
+            b.fail(say("track.lane_points"), say("track.lane_points.fix"), s)
             continue
         if not s.closed and dist(s.points[0], s.points[-1]) > max(space_len / 2, 1.0):
-            b.fail(
-                "lane does not close the lap: its last point is far from its first",
-                "move the lane's last point onto its first point, or draw the lane as a polygon",
-                s,
-                s.points[-1],
-            )
+            b.fail(say("track.lane_open"), say("track.lane_open.fix"), s, s.points[-1])
             continue
         pts = s.points if s.closed else s.points[:-1]
         out.append(Shape(s.id, s.cls, tuple(pts), True, s.name, s.props))
@@ -110,44 +105,28 @@ def cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Shap
     for lg in lanes:
         xs = lg.path.crossings(start.points, start.closed)
         if len(xs) != 1:
-            b.fail(
-                f"the start/finish line crosses lane object {lg.shape.id} {len(xs)} times",
-                "make the start/finish line cross every lane exactly once",
-                start,
-            )
+            b.fail(say("track.start_crossings", lane=lg.shape.id, n=len(xs)), say("track.start_crossings.fix"), start)
             continue
         lg.start = xs[0]
         cuts: list[tuple[float, Cut]] = [(0.0, Cut("start", start.id))]
         for c in corners:
             if len(c.points) < 3:
-                b.fail("corner is not a polygon", "draw the corner's stop area as a polygon", c)
+                b.fail(say("track.corner_not_polygon"), say("track.corner_not_polygon.fix"), c)
                 continue
             xs = lg.path.crossings(c.points, True)
             if len(xs) != 2:
-                b.fail(
-                    f"lane object {lg.shape.id} crosses the corner border {len(xs)} times",
-                    "shape the corner polygon so every lane enters it once and leaves it once",
-                    c,
-                )
+                b.fail(say("track.corner_crossings", lane=lg.shape.id, n=len(xs)), say("track.corner_crossings.fix"), c)
                 continue
             a, z = sorted(lg.lap(x) for x in xs)
             mid, _ = lg.at((a + z) / 2)
             if not point_in_polygon(mid, c.points):
-                b.fail(
-                    "the corner contains the start/finish line",
-                    "move the start/finish line onto a straight, outside every corner",
-                    c,
-                )
+                b.fail(say("track.corner_has_start"), say("track.corner_has_start.fix"), c)
                 continue
             cuts += [(a, Cut("enter", c.id)), (z, Cut("leave", c.id))]
         for r in rows:
             xs = lg.path.crossings(r.points, r.closed)
             if len(xs) != 1:
-                b.fail(
-                    f"row line crosses lane object {lg.shape.id} {len(xs)} times",
-                    "draw the row line straight across the track so it crosses every lane once",
-                    r,
-                )
+                b.fail(say("track.row_crossings", lane=lg.shape.id, n=len(xs)), say("track.row_crossings.fix"), r)
                 continue
             cuts.append((lg.lap(xs[0]), Cut("row", r.id)))
         lg.cuts = sorted(cuts, key=lambda c: c[0])
@@ -157,28 +136,18 @@ def cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Shap
     reversed_ = {id(lg) for lg, h in zip(lanes[1:], headings[1:]) if abs(turn(headings[0], h)) > 90}
     for lg in lanes[1:]:
         if id(lg) in reversed_:
-            b.fail(
-                "this lane is drawn against the direction of the other lanes",
-                "delete the lane and draw it again in the driving direction, from the start/finish line round the lap "
-                "(Tiled 1.8 cannot reverse a polyline)",
-                lg.shape,
-            )
+            b.fail(say("track.lane_reversed"), say("track.lane_reversed.fix"), lg.shape)
     ref = [c for _, c in lanes[0].cuts or []]
     for lg in lanes[1:]:
         cuts = lg.cuts or []
         order = [c for _, c in cuts]
         if order != ref and id(lg) not in reversed_:  # a reversed lane meets everything backwards
             k = next((i for i, (mine, theirs) in enumerate(zip(order, ref)) if mine != theirs), min(len(order), len(ref)))
-            mine = describe(order[k]) if k < len(order) else "nothing more"
-            theirs = describe(ref[k]) if k < len(ref) else "nothing more"
+            mine = describe(order[k]) if k < len(order) else say("track.what.nothing_more")
+            theirs = describe(ref[k]) if k < len(ref) else say("track.what.nothing_more")
             at = lg.at(cuts[k][0])[0] if k < len(cuts) else lg.shape.anchor
-            b.fail(
-                f"lane object {lg.shape.id} meets {mine} here, where lane object {lanes[0].shape.id} meets {theirs}: "
-                "every lane must cross the corner borders and row lines in the same order",
-                "make that corner or row line span the whole width of the track, square to the lanes",
-                lg.shape,
-                at,
-            )
+            b.fail(say("track.cuts_order", lane=lg.shape.id, mine=mine, first=lanes[0].shape.id, theirs=theirs),
+                   say("track.cuts_order.fix"), lg.shape, at)
 
 
 def right_offset(ref: LaneGeo, lg: LaneGeo) -> float:
@@ -194,12 +163,7 @@ def lane_stagger(b: Builder, lane: Shape) -> float:
     """The lane's ``stagger`` property (0 when absent); a wrong value is reported and read as 0."""
     v = lane.props.get("stagger", 0.0)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v < 1:
-        b.fail(
-            f"lane property stagger is {v!r}, not a fraction of a space from 0 up to (not including) 1",
-            "set the float property stagger to how far the lane's spaces sit ahead of the even spread, "
-            "e.g. 0.5 for half a space, or delete it",
-            lane,
-        )
+        b.fail(say("track.stagger", value=repr(v)), say("track.stagger.fix"), lane)
         return 0.0
     return float(v)
 
@@ -261,11 +225,8 @@ def make_spaces(
                 check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)))
             counts.append(len(mine[li]) or max(1, round_half_up((z - a) / space_len)))
         if min(z - a for a, z in spans) < space_len / 2:
-            b.fail(
-                f"less than half a space lies between {describe(cut)} and {describe(nxt)}",
-                "move them at least one space apart, or together",
-                at=lanes[0].at(spans[0][0])[0],
-            )
+            b.fail(say("track.cuts_close", first=describe(cut), second=describe(nxt)), say("track.cuts_close.fix"),
+                   at=lanes[0].at(spans[0][0])[0])
         n_rows = max(counts)
         # each space: (lane, arc length along the lap, position in rows from the piece's start,
         # its lane's stagger in rows, and the point if it was placed by hand)
@@ -352,28 +313,15 @@ def given_positions(b: Builder, lane: LaneGeo, placed: list[Placed]) -> list[flo
     out: list[float] = []
     for p, v in zip(placed, values):
         if v is None:
-            b.fail(
-                f"hand-placed space {p.shape.id} has no row_position, but other spaces of lane object "
-                f"{lane.shape.id} between the same two lines have one",
-                "give every point of the lane between those two lines a row_position, or none of them",
-                p.shape,
-            )
+            b.fail(say("track.row_position_missing", space=p.shape.id, lane=lane.shape.id),
+                   say("track.row_position_missing.fix"), p.shape)
             return None
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) < 1e6:
-            b.fail(
-                f"row_position {v!r} of hand-placed space {p.shape.id} is not a number",
-                "set the float property row_position to where the space lies among the piece's rows "
-                "(0 the first row after the line before it, 0.5 half a row on), or delete it",
-                p.shape,
-            )
+            b.fail(say("track.row_position_nan", value=repr(v), space=p.shape.id), say("track.row_position_nan.fix"), p.shape)
             return None
         if out and v <= out[-1]:
-            b.fail(
-                f"row_position {v:g} of hand-placed space {p.shape.id} is not greater than {out[-1]:g}, "
-                f"that of the space before it on lane object {lane.shape.id}",
-                "give the spaces of a lane increasing row_position values in the driving direction",
-                p.shape,
-            )
+            b.fail(say("track.row_position_order", value=f"{v:g}", space=p.shape.id, before=f"{out[-1]:g}", lane=lane.shape.id),
+                   say("track.row_position_order.fix"), p.shape)
             return None
         out.append(float(v))
     return out
@@ -427,9 +375,9 @@ def _home(along: float, length: float) -> float:
     return along if along > 0 else length
 
 
-def describe(cut: Cut) -> str:
-    what = {"start": "the start/finish line", "enter": "the start of corner", "leave": "the end of corner", "row": "row line"}
-    return what[cut.kind] if cut.kind == "start" else f"{what[cut.kind]} object {cut.obj}"
+def describe(cut: Cut) -> Said:
+    """The line a lane crosses, as a designer's message names it ("the start of corner object 5")."""
+    return say(f"track.what.cut_{cut.kind}", id=cut.obj)
 
 
 def first_cut(order: list[Cut], obj: int) -> int:

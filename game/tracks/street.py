@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.tracks.drawing import Drawing, Shape
+from game.tracks.drawing import Drawing, Said, Shape, say
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import Space, Tunnel, Zone
 
@@ -31,7 +31,6 @@ STREET_LAYERS = (ZONES_LAYER, TUNNELS_LAYER)
 ZONE_KINDS = {"shooting_zone": "shooting", "danger_zone": "danger", "police_station": "police"}
 BLACK_SPACE = "black_space"
 ENTRY, EXIT = "tunnel_entry", "tunnel_exit"
-ZONE_WORDS = {"shooting": "shooting zone", "danger": "danger zone", "police": "police station"}
 MAX_TUNNEL = 99
 
 
@@ -40,7 +39,7 @@ class Collector(Protocol):
 
     d: Drawing
 
-    def fail(self, message: str, hint: str, shape: Shape | None = None, at: Point | None = None) -> None: ...
+    def fail(self, message: Said, hint: Said, shape: Shape | None = None, at: Point | None = None) -> None: ...
 
     def objects(self, layer: str, *kinds: str) -> dict[str, list[Shape]]: ...
 
@@ -63,11 +62,7 @@ def street_features(b: Collector, near: Finder, has_pit: bool) -> tuple[tuple[Zo
     tunnels = _tunnels(b, tunnel_objs[ENTRY], tunnel_objs[EXIT], near)
     drawn = [s for shapes in (*zone_objs.values(), *tunnel_objs.values()) for s in shapes]
     if has_pit and drawn:
-        b.fail(
-            "the track has a pit lane and street-race features: a street race has no pits (STREET-4)",
-            "delete the layer 'pit' for a street circuit, or delete the zones and tunnels",
-            drawn[0],
-        )
+        b.fail(say("track.street_pit"), say("track.street_pit.fix"), drawn[0])
     return zones, tunnels
 
 
@@ -78,32 +73,19 @@ def _zones(b: Collector, objs: dict[str, list[Shape]], near: Finder) -> tuple[Zo
     owner: dict[str, tuple[Shape, str]] = {}
     for cls, kind in ZONE_KINDS.items():
         for shape in objs[cls]:
-            word = ZONE_WORDS[kind]
+            word = say(f"track.zone.{kind}")
             if not shape.closed or len(shape.points) < 3:
-                b.fail(
-                    f"the {word} is not a polygon",
-                    "draw it with the Insert Polygon tool (P) over the lanes and click its first point again to close it "
-                    "(a rectangle from Insert Rectangle is not read)",
-                    shape,
-                )
+                b.fail(say("track.zone_not_polygon", zone=word), say("track.zone_not_polygon.fix"), shape)
                 continue
             covered = [s for s in track_spaces if point_in_polygon((s.x, s.y), shape.points)]
             if not covered:
-                b.fail(
-                    f"the {word} covers no space: it lies outside the lanes",
-                    "draw the polygon over the lanes so that it covers the centres of its spaces "
-                    "(track render --names shows them)",
-                    shape,
-                )
+                b.fail(say("track.zone_empty", zone=word), say("track.zone_empty.fix"), shape)
                 continue
             clash = next((s for s in covered if s.name in owner), None)
             if clash is not None:
                 other, other_kind = owner[clash.name]
-                b.fail(
-                    f"the {word} and the {ZONE_WORDS[other_kind]} object {other.id} both cover {clash.name}",
-                    "a space belongs to one zone at most: move the polygons apart",
-                    shape,
-                )
+                b.fail(say("track.zone_clash", zone=word, other=say(f"track.zone.{other_kind}"), id=other.id, space=clash.name),
+                       say("track.zone_clash.fix"), shape)
                 continue
             owner.update((s.name, (shape, kind)) for s in covered)
             found.append((shape, kind, covered))
@@ -112,30 +94,23 @@ def _zones(b: Collector, objs: dict[str, list[Shape]], near: Finder) -> tuple[Zo
     for point in objs[BLACK_SPACE]:
         sp = near.snap(point.anchor)
         if sp is None:
-            b.fail("the black space is not on a space", "move the black_space point onto the centre of a space", point)
+            b.fail(say("track.black_off_space"), say("track.black_off_space.fix"), point)
             continue
         zone = owner.get(sp.name)
         if zone is None or zone[1] != "danger":
-            inside = f"in the {ZONE_WORDS[zone[1]]} object {zone[0].id}" if zone else "outside every zone"
-            b.fail(
-                f"the black space on {sp.name} is outside the danger zone ({inside})",
-                "move the black_space point onto a space of a danger_zone polygon, or draw the danger zone over it",
-                point,
-            )
+            inside = (say("track.what.in_zone", zone=say(f"track.zone.{zone[1]}"), id=zone[0].id) if zone
+                      else say("track.what.no_zone"))
+            b.fail(say("track.black_outside", space=sp.name, inside=inside), say("track.black_outside.fix"), point)
             continue
         if sp.name in placed:
-            b.fail(f"two black spaces are on {sp.name}", "delete one of them", point)
+            b.fail(say("track.black_twice", space=sp.name), say("track.black_twice.fix"), point)
             continue
         placed.add(sp.name)
         black.setdefault(zone[0].id, []).append(sp.name)
     zones = []
     for shape, kind, covered in found:
         if kind == "danger" and not black.get(shape.id):
-            b.fail(
-                "the danger zone has no black spaces",
-                "place black_space points (Insert Point, I) on the spaces of the zone that count as dangerous (STREET-6)",
-                shape,
-            )
+            b.fail(say("track.danger_no_black"), say("track.danger_no_black.fix"), shape)
         order = sorted(covered, key=lambda s: (s.row, s.lane))
         rank = {s.name: i for i, s in enumerate(order)}
         zones.append(
@@ -156,32 +131,22 @@ def _tunnels(b: Collector, entries: list[Shape], exits: list[Shape], near: Finde
     ends: dict[str, dict[int, tuple[Shape, Space]]] = {ENTRY: {}, EXIT: {}}
     used: dict[str, Shape] = {}
     for cls, shapes in ((ENTRY, entries), (EXIT, exits)):
-        word = cls.replace("_", " ")
+        end = "entry" if cls == ENTRY else "exit"
         for point in shapes:
             number = b.int_prop(point, "number", 1, MAX_TUNNEL)
             sp = near.snap(point.anchor)
             if sp is None:
-                b.fail(
-                    f"the {word}" + (f" {number}" if number is not None else "") + " is not on a track space",
-                    f"move the {cls} point onto the centre of a space of the lanes",
-                    point,
-                )
+                b.fail(say(f"track.tunnel_{end}_off" + ("_n" if number is not None else ""), n=number or 0),
+                       say("track.tunnel_off.fix", cls=cls), point)
                 continue
             if number is None:
                 continue
             if number in ends[cls]:
-                b.fail(
-                    f"two {word.replace('entry', 'entries').replace('exit', 'exits')} have number {number}",
-                    f"give each tunnel pair its own number: one {ENTRY} and one {EXIT} per number",
-                    point,
-                )
+                b.fail(say(f"track.tunnel_{end}_twice", n=number), say("track.tunnel_twice.fix", entry=ENTRY, exit=EXIT), point)
                 continue
             if sp.name in used:
-                b.fail(
-                    f"the {word} {number} is on {sp.name}, where object {used[sp.name].id} is already a tunnel end",
-                    "put every tunnel entry and exit on its own space",
-                    point,
-                )
+                b.fail(say(f"track.tunnel_{end}_shared", n=number, space=sp.name, id=used[sp.name].id),
+                       say("track.tunnel_shared.fix"), point)
                 continue
             used[sp.name] = point
             ends[cls][number] = (point, sp)
@@ -189,21 +154,11 @@ def _tunnels(b: Collector, entries: list[Shape], exits: list[Shape], near: Finde
     for cls, other in ((ENTRY, EXIT), (EXIT, ENTRY)):
         for number, (point, _) in sorted(ends[cls].items()):
             if number not in ends[other]:
-                b.fail(
-                    f"the {cls.replace('_', ' ')} {number} has no partner: no {other} has number {number}",
-                    f"place a {other} point with number {number} on the space at the tunnel's other end, "
-                    "or delete this one",
-                    point,
-                )
+                b.fail(say(f"track.tunnel_{'entry' if cls == ENTRY else 'exit'}_alone", n=number, other=other), say("track.tunnel_alone.fix", other=other, n=number), point)
     for number in sorted(set(ends[ENTRY]) & set(ends[EXIT])):
         (e_obj, e_sp), (_, x_sp) = ends[ENTRY][number], ends[EXIT][number]
         if x_sp.progress <= e_sp.progress:
-            b.fail(
-                f"tunnel {number} leads from {e_sp.name} back to {x_sp.name}, or across the start/finish line",
-                "put the tunnel_exit further along the lap than its tunnel_entry, both on the same side of the "
-                "start/finish line (swap the two classes if they are the wrong way round)",
-                e_obj,
-            )
+            b.fail(say("track.tunnel_backwards", n=number, entry=e_sp.name, exit=x_sp.name), say("track.tunnel_backwards.fix"), e_obj)
             continue
         tunnels.append(Tunnel(number=number, entry=e_sp.name, exit=x_sp.name))
     return tuple(tunnels)

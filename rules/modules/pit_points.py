@@ -215,6 +215,12 @@ def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, ev
     return _drive_out(state, car, out)
 
 
+def finish_work(track: Track, state: RaceState, car: CarState) -> CarState:
+    """The crew's work at the box done at once, as planned, when the race is stopped (RESTART-1,
+    AMB-37): the car restarts in the single file, not at its box, and with no points left."""
+    return _restored(track, state, car, car.pit_plan or PitPlan()) if working(car) else car
+
+
 def _restored(track: Track, state: RaceState, car: CarState, plan: PitPlan) -> CarState:
     """PIT-D-12, AMB-32: fuel, the new set of tyres and the repairs, never above the set-up; the
     repairs come out of the box reserve. A new set's first lap is the one after the lap the car

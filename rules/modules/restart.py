@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.actions import Event
-from rules.modules import dresden_start
+from rules.modules import dresden_start, pit_points
 from rules.modules.base import on_track
 from rules.state import CarState, RaceState
 from rules.track import Track
@@ -151,7 +151,8 @@ def next_straight(track: Track, space: str) -> list[str]:
 def _single_file(track: Track, state: RaceState, order: Sequence[str]) -> RaceState:
     """RESTART-1, AMB-37: the running cars in race order, single file with one empty space
     between them, centred on the middle of the next straight ahead of the leader; each may
-    choose 1st to 4th gear for its next turn (as after a slow stop, ``pit_wait``)."""
+    choose 1st to 4th gear for its next turn (as after a slow stop, ``pit_wait``). A car whose
+    crew is working on it at its box has the work done while the race stands (PIT-D-11)."""
     straight = next_straight(track, state.car(order[0]).space or "")
     running = [state.car(c) for c in order if state.car(c).status == "racing"]
     front = min(len(straight) - 1, len(straight) // 2 + len(running) - 1)
@@ -164,6 +165,7 @@ def _single_file(track: Track, state: RaceState, order: Sequence[str]) -> RaceSt
         here = track.behind(here) or here
     placed = {}
     for c, space in zip(running, spaces):
+        c = pit_points.finish_work(track, state, c)
         crossed = track.space(space).progress < track.space(c.space or space).progress and not track.space(c.space or space).in_pit
         placed[c.id] = c.model_copy(update={
             "space": space, "gear": 0, "pit_wait": True, "corner": None, "stops": 0, "spun": False,

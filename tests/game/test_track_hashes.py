@@ -18,7 +18,7 @@ PINNED = {
     "maps/kranzfeld.tmx": "6e7c95a147f6caf3cee7e93d4cb4a2a25de7df7a171bd1ffa4bd5395d1becb0e",
     "maps/brueckenau.tmx": "06ca570657d70b23a081e86c87553d6a9e337218c506b38be2615bb2d9f9c7e1",
     "maps/hafenstadt.tmx": "fbe6ddeff560601deec9928f1d411a5cbfebfc96b1cd204a1c11313a8d9a5f8e",
-    "maps/hohenau.tmx": "8f26071221bed931c8394323a6859750e420db1b802252ca08af27b6a41d396e",
+    "maps/hohenau.tmx": "46c3c533c74cfd5a6294d444c7fb91ab8e4cdcdeb2ccbd33dc778a5c4d69fcf5",
     "maps/oval.tmx": "495e91bfabb762360059a8286e9bf1243b8f0c0350fe4ef253523b837f38efa1",
     "tests/tracks/walkthrough/guide_circuit.tmx": "83da76c7a569695ce857a7967f634601430bfc6f2fb36e2dfbc8608bdc543074",
 }

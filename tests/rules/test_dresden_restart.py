@@ -94,3 +94,27 @@ def test_RESTART_1_without_the_switch_the_race_goes_on():
     state, ev = turn(state, 4, 7, "B47")
     state, ev2 = settle(state)
     assert not kinds(ev + ev2, "restart")
+
+
+def test_RESTART_1_a_car_being_worked_on_at_its_box_restarts_with_the_work_done():
+    """PIT-D-11: the crew was working off points at the box when the race stopped. The car joins
+    the single file with its WP restored as planned and no points left, so its next roll is a
+    drive, not more work at a box it is no longer at."""
+    from rules.modules.pit_points import working
+    from rules.pitpoints import PitPlan
+    from rules.tyres import Tyre
+
+    box = OVAL.pit.boxes[0]
+    lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)
+    worn = DW.model_copy(update={"tyres": 1})
+    boxed = dcar("boxed", box, 3, crossings=2, box=box, pit_points=4, setup=DW, wp=worn,
+                 pit_plan=PitPlan(fuel=0, tyre=Tyre.HARD, repairs={}))
+    state = position([lead, *wall_of_wrecks(2), dcar("second", "B10", 3, crossings=2), boxed], "lead", rules=D)
+    assert working(state.car("boxed"))
+    state, ev = turn(state, 3, 4, "B51")
+    state, ev2 = settle(state)
+    assert [e.data for e in kinds(ev + ev2, "restart")] == [{"full": False}]
+    car = state.car("boxed")
+    assert not OVAL.space(car.space).in_pit and car.pit_wait  # in the single file, 1st to 4th gear
+    assert not working(car) and car.pit_plan is None
+    assert car.wp.tyres == DW.tyres and car.tyre == Tyre.HARD

@@ -372,6 +372,11 @@ def no_circuit_name(root: ET.Element) -> None:
     del_prop(root, "circuit_name")
 
 
+@mutation("no_laps.tmx", "the map has no laps property")
+def no_laps(root: ET.Element) -> None:
+    del_prop(root, "laps")
+
+
 @mutation("laps_0.tmx", "map property laps is 0, not 1, 2 or 3")
 def laps_0(root: ET.Element) -> None:
     set_prop(root, "laps", "0")

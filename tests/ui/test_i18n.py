@@ -205,13 +205,14 @@ def test_keys_made_from_game_values_exist() -> None:
 
 
 def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
-    """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` in a module."""
+    """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` (and to ``say``, a
+    track designer's message) in a module."""
     keys, prefixes = set(), set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        if name not in ("tr", "tr_in", "Notice", "LogLine"):
+        if name not in ("tr", "tr_in", "Notice", "LogLine", "say"):
             continue
         arg = node.args[1] if name == "tr_in" and len(node.args) > 1 else node.args[0]
         for choice in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
@@ -373,27 +374,3 @@ def test_a_damaged_catalogue_leaves_the_game_in_english_and_says_how_to_fix_it(m
             texts._loaded["de"] = kept
     said = capsys.readouterr().err
     assert "formula_d.po" in said and "'de' translations cannot be read" in said and "Fix:" in said
-
-
-def test_a_branch_s_old_python_table_ports_into_the_catalogue(tmp_path: Path) -> None:
-    """A branch begun before the catalogues adds German to a de.py: `catalog port` fills the
-    catalogue's untranslated entries from it, plurals included, and keeps what is translated."""
-    path = _broken_catalogue(tmp_path, {"menu.quit": None, "qual.spaces": None, "log.nitro": None,
-                                        "reason.cannot_brake": None, "place": None})
-    assert len(catalog.problems("de", path)) > 4
-    table = tmp_path / "de.py"
-    table.write_text(
-        "from rules.reasons import Code\n"
-        "STRINGS = {'menu.quit': 'Beenden', 'qual.spaces': '{n} Felder', 'qual.spaces.1': '1 Feld',\n"
-        "           'log.nitro': '{name} zündet das Nitro: +{spaces} {spaces:Feld|Felder}.',\n"
-        "           'menu.new_race': 'Nicht überschreiben'}\n"
-        "REASONS = {Code.CANNOT_BRAKE: '{spaces} {spaces:Feld|Felder} früher kostet {spaces} Brems-VP; noch {brakes}.'}\n"
-        "PLACES = {'Hairpin': 'Haarnadel', 'Turn {n}': 'Kurve {n}'}\n", encoding="utf-8")
-    filled = catalog.port("de", table, path)
-    assert {"menu.quit", "qual.spaces", "log.nitro", "reason.cannot_brake", "place Hairpin"} <= set(filled)
-    assert "menu.new_race" not in filled
-    po = catalog.read(path)
-    assert po.get(("1 space", "{n} spaces"), context="qual.spaces").string == ("1 Feld", "{n} Felder")
-    assert po.get("New race", context="menu.new_race").string == "Neues Rennen"
-    left = catalog.problems("de", path)  # the board names the table did not have
-    assert len(left) == len(en.PLACES) - 2 and all("msgctxt 'place'" in line for line in left)

@@ -46,6 +46,7 @@ def to_setup(app) -> SetupScene:  # type: ignore[no-untyped-def]
 
 def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
+    assert setup.track_file == "oval.tmx" and setup.status()["laps"] == 2  # the first set-up: the oval's
     press(setup, "track.sprint")
     assert setup.status()["laps"] == 3
     press(setup, "track.oval")
@@ -76,3 +77,17 @@ def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:  # type:
     assert setup.status()["laps"] == 3
     press(setup, "track.oval")
     assert setup.status()["laps"] == 3
+
+
+def test_C_RACE_1_laps_the_player_set_are_remembered_for_the_next_set_up(app) -> None:  # type: ignore[no-untyped-def]
+    setup = to_setup(app)
+    press(setup, "track.sprint")
+    press(setup, "laps.minus")
+    press(setup, "back")
+    assert load_lineup(app.data)[0].laps == 2 and load_lineup(app.data)[0].laps_set
+    again = to_setup(app)
+    press(again, "track.oval")
+    assert again.status()["laps"] == 2  # set to 2 on the sprint's 3, kept on the oval
+    press(again, "laps.minus")
+    press(again, "track.sprint")
+    assert again.status()["laps"] == 1

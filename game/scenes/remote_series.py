@@ -88,10 +88,12 @@ def maps_track(file: str) -> Track | None:
         return None
 
 
-def seated_race(data: Path, champ_id: int, seats: dict[str, str]) -> tuple[Header, Track]:
+def seated_race(
+    data: Path, champ_id: int, seats: dict[str, str], track_for: TrackFor = maps_track
+) -> tuple[Header, Track]:
     """The championship's next race (header and track) with each human driver seated once."""
-    header, file = next_race_header(data, champ_id, maps_track)
-    track = maps_track(file)
+    header, file = next_race_header(data, champ_id, track_for)
+    track = track_for(file)
     assert track is not None, "next_race_header loaded it"
     humans = sorted(e.id for e in header.entries if e.driver == "human")
     if sorted(seats) != humans:
