@@ -1,5 +1,5 @@
 """The main menu: new race, continue, championships, FD Blitz, time trial, lap records, the races played, track
-gallery, settings, quit."""
+gallery, the tutorial, settings, quit."""
 
 from __future__ import annotations
 
@@ -42,12 +42,13 @@ class MenuScene(Scene):
         gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
+        tutorial = Button("tutorial", lambda: tr("tut.button"), self.tutorial)
         online = Button("online", lambda: tr("menu.online"), self.online)
         email = Button("email", lambda: tr("menu.email"), self.email)
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
                                          [online, email, trial], [records, races, gallery],
-                                         [settings, quit_button]]
+                                         [tutorial, settings, quit_button]]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -75,6 +76,12 @@ class MenuScene(Scene):
                 left = (size[0] - BUTTON_W) // 2 + j * (width + GAP)
                 w.rect = pygame.Rect(left, top + i * (BUTTON_H + GAP), width, BUTTON_H)
         self.backdrop = None
+
+    def tutorial(self) -> None:
+        """One lap of the oval with a coach (``game.scenes.tutorial``)."""
+        from game.scenes.tutorial import start_tutorial
+
+        start_tutorial(self.app)
 
     def new_race(self) -> None:
         from game.scenes.setup import SetupScene

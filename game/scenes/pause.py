@@ -1,4 +1,4 @@
-"""The pause menu over the race: resume, settings, or leave (the race is already saved)."""
+"""The pause menu over the race: resume, how to play, settings, or leave (the race is already saved)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,20 @@ if TYPE_CHECKING:
 class PauseScene(CardScene):
     name = "pause"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app, (420, 300))
+    def __init__(self, app: App, preset: str | None = None) -> None:
+        super().__init__(app, (420, 356))
+        self.preset = preset  # the race's rule set, for the primer
         self.widgets = [
             Button("resume", lambda: tr("pause.resume"), app.pop, "primary"),
+            Button("primer", lambda: tr("primer.button"), self.primer),
             Button("settings", lambda: tr("pause.settings"), self.settings),
             Button("leave", lambda: tr("pause.leave"), app.home),
         ]
+
+    def primer(self) -> None:
+        from game.scenes.primer import PrimerScene
+
+        self.app.push(PrimerScene(self.app, self.preset or ""))
 
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -24,12 +24,14 @@ from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.play.since import summary
+from game.play.tellings import tellings
 from game.play.history import keep_race
 from game.play.replay import Replay
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
-from game.texts import Notice, die_name, place_name, reason_text, tr
+from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
+from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.remote_control import RemoteControl
@@ -48,8 +50,11 @@ from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
+from rules.ai.hint import champion_hint
+from rules.ai.traps import box_refusal, move_traps
 from rules.engine import IllegalAction, chance, nitro_refusal, to_move
 from rules import pitpoints
+from rules.ruleset import PRESETS
 from rules.state import CarState
 from rules.gears import ShiftCost
 from rules.moves import Move
@@ -87,6 +92,8 @@ class RaceScene(Scene):
         self.track = control.track
         self.view = view
         self.gearbox = GearBox()
+        self.aid = PlanAid()  # the planning aid and the warnings, once per decision
+        self.warned: tuple[object, int] | None = None  # the state and gear whose warning was shown: a second click takes it
         self.dashboard = Dashboard()
         self.tray = DiceTray()
         self.layer = Layer()
@@ -146,6 +153,7 @@ class RaceScene(Scene):
                             self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint")]),
             "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
             "log": Button("log", lambda: tr("race.full_log"), self.open_log, "ghost", px=17),
+            "hint": Button("hint", lambda: tr("hint.button"), self.ask_hint, px=19),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
                            self.skip, px=22),
         }
@@ -208,6 +216,7 @@ class RaceScene(Scene):
         self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
         self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
+        self.buttons["hint"].rect = self.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
         log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
         self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
         standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.control), standings_height(self.control))
@@ -272,6 +281,12 @@ class RaceScene(Scene):
     def choose(self, gear: int) -> None:
         if not self.idle or self.control.wait() != Wait.GEAR:
             return
+        traps = self.aid.of(self.track, self.control.state, self.announce)[1].get(gear)
+        if traps and self.warned != (self.control.state, gear):  # a rule trap: said first, a second click takes it
+            self.warned = (self.control.state, gear)
+            self.app.sound.play("error")
+            self.say(tr("trap.confirm", text=trap_text(traps[0])), theme.ORANGE)
+            return
         try:
             step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce,
                                             self.nitro and self.buttons["nitro"].visible)
@@ -282,6 +297,17 @@ class RaceScene(Scene):
         self.message = None
         self.boost, self.announce, self.nitro = False, None, False
         self.play(step)
+
+    def ask_hint(self) -> None:
+        """What the Champion level would declare here, and why, in the hint bar."""
+        if not self.idle or self.control.wait() != Wait.GEAR:
+            return
+        if not self.app.settings.hints:
+            self.say(tr("hint.off"), theme.DIM)
+            return
+        hint = champion_hint(self.track, self.control.state)
+        values = {k: percent(v) if isinstance(v, float) else v for k, v in hint.values.items()}
+        self.say(tr("hint.pick", gear=hint.gear, reason=tr(f"hint.{hint.reason}", **values)), theme.YELLOW)
 
     # --- the league's extras to a gear: the engine boost, the pit announcement ----------
 
@@ -430,7 +456,9 @@ class RaceScene(Scene):
         from game.scenes.pause import PauseScene
 
         self.menu = None
-        self.app.push(PauseScene(self.app))
+        rules = self.control.state.rules
+        preset = next((k for k, r in PRESETS.items() if r.name == rules.name), None)
+        self.app.push(PauseScene(self.app, preset))
 
     def open_log(self) -> None:
         """L: the whole log full-screen, read from the record; a click on a line opens the replay
@@ -524,6 +552,8 @@ class RaceScene(Scene):
         """What ``step`` did: its log lines (written at moment ``at``, the race's action count
         when the step was made; now if not given), sounds and drives."""
         self._write(describe(self.control, step), self._moment() if at is None else at)
+        for text, tone in tellings(self.control, step):  # said when it happens, in words
+            self.say(text, TONES[tone] if tone != "info" else theme.YELLOW)
         kinds = {e.kind for e in step.events}
         if not self.skipping:
             for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
@@ -843,6 +873,7 @@ class RaceScene(Scene):
         self.buttons["nitro"].visible = gear and nitro_refusal(self.control.state, car) is None  # STREET-3: once per lap
         self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
+        self.buttons["hint"].visible = gear and self.app.settings.hints
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -862,6 +893,8 @@ class RaceScene(Scene):
             self.undo()
         elif k == pygame.K_TAB:
             self.skip()
+        elif k == pygame.K_h:
+            self.ask_hint()
         elif k == pygame.K_l:
             self.open_log()
         elif k == pygame.K_c:
@@ -886,6 +919,8 @@ class RaceScene(Scene):
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
         hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        if self.idle and wait in (Wait.GEAR, Wait.MOVE):
+            draw_stop_marks(screen, self.view, self.aid.marks(self.track, state), self.pulse)
         if choosing:
             destinations = self.control.destinations()
             draw_destinations(screen, self.layer, self.view, destinations, hover, self.pulse)
@@ -1014,6 +1049,9 @@ class RaceScene(Scene):
             return tr("race.hint.slide")
         if self.control.optional():
             return tr("race.hint.extras", extras=", ".join(tr(f"via.{v}.name") for v in offer))
+        refused = box_refusal(self.track, self.control.state)
+        if refused is not None:  # PIT-D-2: why no box is offered
+            return trap_text(refused)
         # the key to the destinations' labels, in the very notation they use (issue 18 defect 6)
         return tr("race.hint.move", brakes=tr("cost.brakes_short", n=1), tyres=tr("cost.tyres_short", n=1))
 
@@ -1031,7 +1069,8 @@ class RaceScene(Scene):
         choosing = self.idle and wait == Wait.GEAR
         options = self.control.gear_options() if choosing else {}
         odds = self.control.odds(self.boost and self.buttons["boost"].visible, self.nitro and self.buttons["nitro"].visible) if choosing else {}
-        self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing)
+        plan, traps = self.aid.of(self.track, state, self.announce) if choosing else (None, {})
+        self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
         if help_y + 40 < self.panel.bottom:
@@ -1060,8 +1099,9 @@ class RaceScene(Scene):
             if moves:
                 here = self._here()
                 street = self.control.state.rules.street
+                warn = [trap_text(t) for t in move_traps(self.track, self.control.state, moves[0])]
                 if len(moves) == 1:
-                    return [space or "", *move_lines(self.track, moves[0], here, street)]
+                    return [space or "", *move_lines(self.track, moves[0], here, street), *warn]
                 return [tr("race.choose_way", space=space)] + [
                     f"{i}. " + " · ".join(move_lines(self.track, m, here, street)) for i, m in enumerate(moves, 1)]
         return []

@@ -19,6 +19,7 @@ from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, 
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
+from game.play.race_length import race_length
 from game.scenes.chosen_track import ChosenTrack
 from game.scenes.launch import car_name
 from game.widgets.controls import Button, TextField, Widget
@@ -70,6 +71,8 @@ class SetupScene(ChosenTrack, Scene):
             Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
             Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
                    hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
+            Button("primer", lambda: "?", self.primer, px=26, hint=lambda: [tr("primer.button")]),
+            Button("hints", self.hints_label, self.toggle_hints, px=22, hint=lambda: [tr("setup.hints.about")]),
         ]
         self.track_buttons = [
             Button(f"track.{e.path.stem}", lambda e=e: place_name(e.name), lambda e=e: self.choose_track(e), px=22)
@@ -245,6 +248,19 @@ class SetupScene(ChosenTrack, Scene):
 
         self.app.push(RulesScene(self.app, RuleChoice(preset=self.preset, overrides=self.modules), done, self.laps))
 
+    def primer(self) -> None:
+        """How to play the chosen rule set, in short."""
+        from game.scenes.primer import PrimerScene
+
+        self.app.push(PrimerScene(self.app, self.preset))
+
+    def hints_label(self) -> str:
+        return tr("setup.hints", state=tr("toggle.on" if self.app.settings.hints else "toggle.off"))
+
+    def toggle_hints(self) -> None:
+        """The Champion's hint on the race screen, for the races ahead (a league race switches it off)."""
+        self.app.change_settings(self.app.settings.model_copy(update={"hints": not self.app.settings.hints}))
+
     def next_grid(self) -> None:
         """FD08-GRID-1's black-die roll or a qualifying session (VAR-20)."""
         self.grid = GRIDS[(GRIDS.index(self.grid) + 1) % len(GRIDS)]
@@ -292,7 +308,10 @@ class SetupScene(ChosenTrack, Scene):
         byid = {x.id: x for x in self.fixed}
         byid["back"].rect = page.back()
         byid["next"].rect = page.forward()
-        self.message_area = page.between(byid["back"].rect, byid["next"].rect)
+        back = byid["back"].rect
+        hints_w = max(theme.font(22).size(tr("setup.hints", state=tr(f"toggle.{v}")))[0] for v in ("on", "off")) + 40
+        byid["hints"].rect = pygame.Rect(back.right + 12, back.top, hints_w, back.height)
+        self.message_area = page.between(byid["hints"].rect, byid["next"].rect)
         e = self.entry
         byid["next"].visible = e is not None and not (e.loaded and e.track is None)
         left_w = max(300, min(520, round(body.width * 0.34)))
@@ -308,9 +327,11 @@ class SetupScene(ChosenTrack, Scene):
         byid["grid"].rect = pygame.Rect(grid_left, y, min(360, body.right - grid_left), 44)
         y += 56
         modules_w = theme.font(22).size(tr("setup.modules"))[0] + 40
-        preset_w = min(420, body.right - modules_w - 10 - x - label_w)
+        primer_w = 44  # "?": how to play these rules
+        preset_w = min(420, body.right - modules_w - primer_w - 20 - x - label_w)
         byid["preset"].rect = pygame.Rect(x + label_w, y, preset_w, 44)
         byid["modules"].rect = pygame.Rect(byid["preset"].rect.right + 10, y, modules_w, 44)
+        byid["primer"].rect = pygame.Rect(byid["modules"].rect.right + 10, y, primer_w, 44)
         byid["preset"].visible = len(PRESETS) > 1  # a single rule set is shown, not offered
         y += 58
         self.drivers_y = y + 18
@@ -425,7 +446,9 @@ class SetupScene(ChosenTrack, Scene):
             draw_broken(screen, e, area)
             return
         head, weather, corner_facts = self.track_facts(e)
+        rounds, minutes = race_length(e.track, self.laps, len(self.drivers), sum(d.kind == "human" for d in self.drivers))
         lines = [(line, 21, theme.TEXT, 24) for line in head]
+        lines += [(line, 19, theme.TEXT, 21) for line in theme.wrap(tr("setup.length", rounds=rounds, minutes=minutes), 19, area.width)]
         lines += [(line, 19, theme.TEXT, 21) for w in weather for line in theme.wrap(w, 19, area.width)]
         facts_h = sum(step for *_, step in lines)
         corners = " · ".join(corner_facts)

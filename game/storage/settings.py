@@ -33,6 +33,7 @@ class Settings(BaseModel):
     mute: bool = False
     animation_speed: int = Field(default=2, ge=min(SPEEDS), le=max(SPEEDS))
     fullscreen: bool = False
+    hints: bool = True  # the race screen offers the Champion's hint (the set-up switches it for the races ahead)
 
     @field_validator("language")
     @classmethod

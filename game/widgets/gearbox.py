@@ -14,6 +14,9 @@ import pygame
 from game import theme
 from game.widgets.dice import die_colour
 from game.texts import percent, reason_text, tr
+from game.widgets.planaid import next_cell, plan_lines, risk_cell, trap_text
+from rules.ai.planning import GearPlan
+from rules.ai.traps import Trap
 from rules.dice import GearDice
 from rules.gears import ShiftCost
 from rules.odds import GearOdds
@@ -44,10 +47,14 @@ class GearBox:
         self.dice: GearDice | None = None
         self.gear = 0
         self.enabled = False
+        self.plans: dict[int, GearPlan] = {}  # the planning aid's next turns, per gear
+        self.traps: dict[int, list[Trap]] = {}  # the rule traps each gear walks into
 
     def show(self, gear: int, dice: GearDice, options: dict[int, ShiftCost | Reason],
-             odds: dict[int, GearOdds], enabled: bool) -> None:
+             odds: dict[int, GearOdds], enabled: bool, plans: dict[int, GearPlan] | None = None,
+             traps: dict[int, list[Trap]] | None = None) -> None:
         self.gear, self.dice, self.options, self.odds, self.enabled = gear, dice, options, odds, enabled
+        self.plans, self.traps = plans or {}, traps or {}
 
     # --- geometry ---------------------------------------------------------------------
 
@@ -115,6 +122,12 @@ class GearBox:
         cost = self._cost(g)
         if cost:
             lines.append(f"{tr('gear.col_cost')}: {cost}")
+        if o is not None and o.wear:
+            lines.append(tr("gear.wear_expected", n=f"{float(o.wear):.1f}"))
+        p = self.plans.get(g)
+        if p is not None:
+            lines += plan_lines(p)
+        lines += [trap_text(t) for t in self.traps.get(g, ())]
         return lines
 
     # --- drawing --------------------------------------------------------------------------
@@ -196,7 +209,8 @@ class GearBox:
         r = self.rect
         cols = self._columns()
         head_y = self.table_top()
-        keys = ("gear.col_gear", "gear.col_spaces", "gear.col_stop", "gear.col_over", "gear.col_out", "gear.col_cost")
+        keys = ("gear.col_gear", "gear.col_spaces", "gear.col_stop", "gear.col_over", "gear.col_out", "gear.col_cost",
+                "plan.col_next", "plan.col_risk")
         for (x, anchor), key in zip(cols, keys):
             theme.text(screen, tr(key), 17, theme.DIM, (x, head_y + 4), anchor)
         mouse = pygame.mouse.get_pos()
@@ -217,15 +231,28 @@ class GearBox:
                 over = float(sum(o.overshoot.values()))
                 values = ((float(o.corner_stop), theme.GREEN), (over, theme.ORANGE), (float(o.out), theme.RED))
                 for (x, anchor), (p, c) in zip(cols[2:5], values):
-                    theme.text(screen, percent(p), 20, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
+                    theme.text(screen, percent(p), 18, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
                 label = self._short_cost(g)
                 theme.text(screen, label or tr("gear.cost_none"), 18, theme.RED if label else theme.FAINT,
                            (cols[5][0], row.centery), cols[5][1])
+                self._draw_plan(screen, g, row, cols)
             elif not legal:
                 pygame.draw.line(screen, theme.FAINT, (cols[2][0], row.centery), (cols[4][0], row.centery), 1)
-        legend = theme.wrap(tr("gear.legend"), 16, r.width, most=2)
+        legend = theme.wrap(tr("gear.legend") + " · " + tr("plan.legend"), 16, r.width, most=2)
         for i, line in enumerate(legend):
             theme.text(screen, line, 16, theme.DIM, (r.left, self.row(6).bottom + 6 + 16 * i))
+
+    def _draw_plan(self, screen: pygame.Surface, g: int, row: pygame.Rect, cols: list[tuple[int, str]]) -> None:
+        """The planning aid's two columns and a warning sign on a gear that walks into a rule trap."""
+        p = self.plans.get(g)
+        if p is not None:
+            for (x, anchor), (text, colour) in zip(cols[6:8], (next_cell(p), risk_cell(p))):
+                theme.text(screen, text, 18, colour, (x, row.centery), anchor)
+        if self.traps.get(g):
+            sign = pygame.Rect(0, 0, 16, 16)  # beside the gear's chip: the plan's columns fill the row's right end
+            sign.midleft = (cols[0][0] + 20, row.centery)
+            pygame.draw.polygon(screen, theme.ORANGE, (sign.midtop, sign.bottomright, sign.bottomleft))
+            theme.text(screen, "!", 14, theme.ink_on(theme.ORANGE), (sign.centerx, sign.centery + 2), "center")
 
     def _short_cost(self, gear: int) -> str:
         opt = self.options.get(gear)
@@ -234,10 +261,11 @@ class GearBox:
         return " ".join(f"−{n}{tr(f'area_short.{a.value}')}" for a, n in opt.cost.items() if n)
 
     def _columns(self) -> list[tuple[int, str]]:
-        """x and text anchor of the six table columns."""
+        """x and text anchor of the eight table columns: the roll's six, then the plan's two."""
         r = self.rect
         w = r.width
-        return [(r.left + 4, "midleft"), (r.left + round(w * 0.22), "center"), (r.left + round(w * 0.36), "center"),
-                (r.left + round(w * 0.49), "center"), (r.left + round(w * 0.61), "center"),
-                (r.left + round(w * 0.7), "midleft")]
+        return [(r.left + 4, "midleft"), (r.left + round(w * 0.2), "center"), (r.left + round(w * 0.32), "center"),
+                (r.left + round(w * 0.435), "center"), (r.left + round(w * 0.55), "center"),
+                (r.left + round(w * 0.615), "midleft"), (r.left + round(w * 0.8), "center"),
+                (r.left + round(w * 0.935), "center")]
 

@@ -199,10 +199,19 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
 
 
 def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: theme.Colour) -> None:
-    """The line saying what to do now; set smaller, not cut, where the board is narrow."""
+    """The line saying what to do now; set smaller, not cut, where the board is narrow, and a
+    sentence too long even then (a warning, a hint, what just happened) on two smaller lines."""
     theme.panel(screen, rect, theme.PANEL_DARK, 230, radius=8)
-    px = theme.fitting_px(text, 22, rect.width - 24, 16)
-    theme.text(screen, theme.fit_text(text, px, rect.width - 24), px, colour, (rect.left + 12, rect.centery), "midleft")
+    width = rect.width - 24
+    px = theme.fitting_px(text, 22, width, 16)
+    if theme.font(px).size(text)[0] <= width:
+        theme.text(screen, text, px, colour, (rect.left + 12, rect.centery), "midleft")
+        return
+    px = next((n for n in (16, 15, 14, 13) if len(theme.wrap(text, n, width)) <= 2), 13)
+    lines = theme.wrap(text, px, width, most=2)
+    step = rect.height // 2 - 1
+    for i, line in enumerate(lines):
+        theme.text(screen, line, px, colour, (rect.left + 12, rect.centery + (i - (len(lines) - 1) / 2) * step), "midleft")
 
 
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:

@@ -152,6 +152,31 @@ def race_log_back(app: App) -> None:
     scene.log_scroll = 12
 
 
+def race_told(app: App) -> None:
+    """The longest sentence the race tells when it happens (a stall explained), wrapped in the hint bar."""
+    scene = race(app)
+    scene.say(texts.tr("tell.stall", name="Maximilian Bär"))
+
+
+def tutorial(app: App) -> None:
+    """The tutorial race at its first gear choice: the coach's panel over the board, beside the
+    running order."""
+    from game.scenes.tutorial import start_tutorial
+
+    assert start_tutorial(app)
+    control = app.scene.control
+    play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round >= 1)
+
+
+def primer(app: App, page: int) -> None:
+    """How to play the Dresden league's rules (its longest texts), at ``page``, with the board's picture."""
+    from game.scenes.primer import PrimerScene
+
+    scene = PrimerScene(app, "dresden-2006")
+    app.push(scene)
+    scene.turn(page)
+
+
 def race_league(app: App) -> None:
     """The league's boost and pit-plan buttons under the gear box (ENG-D-3, PIT-D-6)."""
     race(app, "dresden-2006")
@@ -495,6 +520,12 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-street": lambda app: race(app, "street"),  # the nitro beside the gear box (STREET-3)
     "race-street-wp": race_street_wp,
     "pause": race_pause,
+    "primer": lambda app: primer(app, 0),
+    "tutorial": tutorial,
+    "race-hint": lambda app: race(app).ask_hint(),  # the Champion's gear and why, in the hint bar
+    "race-told": race_told,
+    "primer-corners": lambda app: primer(app, 1),
+    "primer-league": lambda app: primer(app, 5),
     "qualifying-ready": lambda app: qualifying(app, "ready"),
     "qualifying-gear": lambda app: qualifying(app, "gear"),
     "qualifying-move": lambda app: qualifying(app, "move"),

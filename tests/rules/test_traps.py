@@ -1,0 +1,62 @@
+"""Rule traps a player is warned of (rules.ai.traps): each warning appears exactly where the
+engine would spend the WP or end the race, and not elsewhere."""
+
+from __future__ import annotations
+
+from rules.ai.traps import box_refusal, gear_traps, move_traps
+from rules.engine import moves, rolled
+from rules.pitpoints import PitPlan
+from rules.ruleset import DRESDEN_2006
+from tests.rules.test_planning import TRACK, position
+
+
+def test_a_gear_whose_top_roll_passes_the_corner_beyond_the_brakes_is_warned() -> None:
+    """CORNER-4, CORE-BRAKE-1: 7 spaces of room in lane A and 3 brake WP: 4th (7-12) can roll
+    past them, 3rd (4-8) cannot; and the engine agrees that the top face of 4th costs tyres."""
+    state = position("A40", 4)
+    traps = gear_traps(TRACK, state)
+    assert [t.code for t in traps.get(4, [])] == ["no_brakes"]
+    assert traps[4][0].values["roll"] == 11
+    assert 3 not in traps
+    top = rolled(TRACK, state, 12)
+    assert all(m.tyres > 0 or m.out is not None or m.brakes > 0 for m in moves(TRACK, top) if m.path)
+
+
+def test_a_move_that_strikes_the_last_tyre_wp_is_warned() -> None:
+    """CORNER-7: flying out with 1 tyre WP left spins the car: the move says so first."""
+    state = rolled(TRACK, position("A40", 4, tyres=1, brakes=0), 9)
+    found = [m for m in moves(TRACK, state) if m.tyres == 1 and m.out is None]
+    assert found
+    assert any(t.code == "last_wp" and t.values["area"] == "tyres" for t in move_traps(TRACK, state, found[0]))
+    clean = [m for m in moves(TRACK, rolled(TRACK, position("A20", 3), 4)) if not m.tyres and not m.brakes]
+    assert clean and move_traps(TRACK, position("A20", 3), clean[0]) == []
+
+
+def test_a_first_stop_on_the_last_row_of_a_two_stop_corner_is_warned() -> None:
+    """CORNER-3, CORNER-5: a first stop on the corner's last row leaves no second one."""
+    state = rolled(TRACK, position("A9", 3), 8)
+    by_end = {m.end: m for m in moves(TRACK, state) if m.out is None}
+    last = [m for m in by_end.values() if m.corner == 0 and m.end in ("A17", "B19", "C22")]
+    early = [m for m in by_end.values() if m.corner == 0 and m.end not in ("A17", "B19", "C22", "A16", "B18", "C21")]
+    assert last and all(any(t.code == "no_further_stop" for t in move_traps(TRACK, state, m)) for m in last)
+    assert all(not any(t.code == "no_further_stop" for t in move_traps(TRACK, state, m)) for m in early)
+
+
+def test_an_announced_pit_plan_above_the_pit_lane_gear_is_warned_and_the_refusal_says_why() -> None:
+    """PIT-D-2: the pit lane takes at most 4th; a car with a plan in 5th near the entry hears it
+    before the gear, and the move phase says why no box is offered."""
+    pit = TRACK.pit
+    assert pit is not None
+    entry = pit.entry
+    lane = TRACK.lane_spaces(TRACK.space(entry).lane)
+    names = [s.name for s in lane]
+    before = names[names.index(entry) - 6]
+    state = position(before, 5)
+    car = state.car("a").model_copy(update={"pit_plan": PitPlan(fuel=1), "box": pit.boxes[0] if hasattr(pit, "boxes") else None})
+    state = state.model_copy(update={"rules": DRESDEN_2006}).with_car(car)
+    traps = gear_traps(TRACK, state)
+    assert any(t.code == "pit_gear" for t in traps.get(5, []))
+    assert not any(t.code == "pit_gear" for t in traps.get(4, []))
+    moving = state.model_copy(update={"phase": "move", "roll": 12, "moves_left": 12})
+    refusal = box_refusal(TRACK, moving)
+    assert refusal is not None and refusal.values == {"gear": 5, "limit": 4}

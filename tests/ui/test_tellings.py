@@ -1,0 +1,65 @@
+"""What a player is told when it happens (game.play.tellings): a stall, a car out, a pit plan's
+rounds; and the race screen says it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.play.race_control import RaceControl, Step
+from game.play.tellings import tellings, work_rounds
+from game.scenes.menu import MenuScene
+from game.texts import reason_text, tr
+from rules.actions import ChooseGear, Event
+from rules.pitpoints import PitPlan
+from rules.reasons import Code, Reason
+from tests.ui.helpers import header, make_app, oval
+
+
+def _control(preset: str = "fd-basic") -> RaceControl:
+    return RaceControl.start(oval(), header(("human", "racer"), preset=preset))
+
+
+def test_a_pit_plan_says_its_points_and_the_rounds_at_the_box() -> None:
+    """PIT-D-7, PIT-D-11: 2 fuel WP are 8 points; a gear-4 roll of the Dresden dice works them off."""
+    control = _control("dresden-2006")
+    state = control.state
+    faces = state.rules.gear_dice.die(4).faces
+    assert work_rounds(state, 0) == 0
+    assert work_rounds(state, min(faces)) == 1.0
+    assert 1.0 < work_rounds(state, max(faces) + 1) <= 2.0
+    step = Step(ChooseGear(gear=3, pit=PitPlan(fuel=2)), (), "car1", None, state, state)
+    said = [t for t, _ in tellings(control, step)]
+    assert said == [tr("tell.pit_plan", points=8, rounds=f"{work_rounds(state, 8):.1f}")]
+    computer = Step(ChooseGear(gear=3, pit=PitPlan(fuel=2)), (), "car2", None, state, state)
+    assert tellings(control, computer) == []
+
+
+def test_a_car_going_out_is_told_with_whose_and_why() -> None:
+    control = _control()
+    state = control.state
+    gone = state.car("car2").model_copy(update={"status": "out", "out": Reason(rule="CORNER-6", code=Code.TYRES_GONE,
+                                                                                 values={"needed": 4, "available": 2})})
+    after = state.with_car(gone)
+    step = Step(ChooseGear(gear=1), (Event(kind="out", car="car2"),), "car2", None, state, after)
+    (text, tone), = tellings(control, step)
+    assert gone.out is not None
+    assert tone == "bad" and text == tr("tell.out", name="Driver 2", reason=reason_text(gone.out))
+
+
+def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_path: Path) -> None:
+    control = _control()
+    state = control.state
+    stall = Step(ChooseGear(gear=1), (Event(kind="start", car="car1", data={"result": "stall"}),), "car1", None, state, state)
+    assert [t for t, _ in tellings(control, stall)] == [tr("tell.stall", name="Driver 1")]
+    other = Step(ChooseGear(gear=1), (Event(kind="start", car="car2", data={"result": "stall"}),), "car2", None, state, state)
+    assert tellings(control, other) == []
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    from game.board.view import BoardView
+    from game.scenes.race import RaceScene
+    from tests.ui.helpers import catalogue
+
+    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    app.push(scene)
+    scene.reveal(stall)
+    assert scene.message is not None and scene.message[0] == tr("tell.stall", name="Driver 1")
