@@ -170,7 +170,8 @@ def reason_text(reason: Reason, language: str | None = None) -> str:
 
 def refused_text(err: FileRefused) -> str:
     """Why a file is not read or written, and what to give instead, in the current language."""
-    return tr("file.refused", reason=reason_text(err.why).removesuffix("."), fix=reason_text(err.remedy).removesuffix("."))
+    return tr("file.refused", reason=reason_text(err.why).removesuffix("."),
+              fix=reason_text(err.remedy).removesuffix("."))
 
 
 def reason_context(code: Code) -> str:

@@ -205,8 +205,8 @@ def kept_line(t: Track) -> Said:
     pit = (say("import.kept.no_pit") if t.pit is None
            else say("import.kept.pit", spaces=len(t.pit.spaces), boxes=len(t.pit.boxes)))
     blocked: Part = say("import.kept.blocked", n=len(t.blocked), spaces=" ".join(t.blocked)) if t.blocked else ""
-    return say("import.kept", lanes=t.lanes, per_lane=say("import.kept.spaces", spaces=lanes), corners=len(t.corners), stops=corners, pit=pit,
-               grid=len(t.grid), blocked=blocked)
+    return say("import.kept", lanes=t.lanes, per_lane=say("import.kept.spaces", spaces=lanes),
+               corners=len(t.corners), stops=corners, pit=pit, grid=len(t.grid), blocked=blocked)
 
 
 # --- understanding the board ---------------------------------------------------------------
