@@ -108,3 +108,15 @@ def test_a_map_name_not_ending_in_tmx_is_refused_in_german(tmp_path, capsys, mon
     err = capsys.readouterr().err
     assert err == f"{out}: die Karte wird als Tiled-Datei .tmx geschrieben; gib einen Namen an, der auf .tmx endet\n"
     assert not out.exists()
+
+
+def test_every_node_type_and_step_kind_the_importer_names_has_a_text() -> None:
+    """The importer builds these keys from GP Online's node types and the format's step kinds."""
+    from game.texts import en
+    from game.tools.datfile import TYPE_NAMES
+    from game.tools.trackimport import NODE_TYPES
+    from rules.track import EdgeKind
+
+    assert len(NODE_TYPES) == len(TYPE_NAMES)
+    assert [en.STRINGS[f"import.type.{name}"] for name in NODE_TYPES] == list(TYPE_NAMES)
+    assert all(f"import.edge.{kind.value}" in en.STRINGS for kind in EdgeKind)
