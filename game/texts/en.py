@@ -2012,3 +2012,48 @@ STRINGS.update({
     "word.file.a_track_file": "a track file",
     "word.file.a_race_file": "a race file",
 })
+
+# The GP Online .dat reader (``track import``): what is wrong on which line, then the fix.
+STRINGS.update({
+    "dat.error": "{where}: {message}. Fix: {fix}",
+    "dat.refused": "{reason}",
+    "dat.refused.fix": "{fix}",
+    "dat.unreadable": "cannot read the file ({detail})",
+    "dat.unreadable.fix": "check the path",
+    "dat.empty_first": "the first line is empty",
+    "dat.empty_first.fix": "a GP Online track starts with its header, e.g. 'board.jpg 0'",
+    "dat.no_header": "the file has no header line: it starts with a node",
+    "dat.no_header.fix": "add the header 'IMAGE.jpg 0' as the first line, as GP Online's editor writes it",
+    "dat.sections": "more than four sections",
+    "dat.sections.fix": (
+        "separate nodes, edges, attributes and grid by one empty line each, with no empty line at the end "
+        "or inside a section"
+    ),
+    "dat.no_nodes": "the file has no nodes",
+    "dat.no_nodes.fix": "give one node a line after the header: ID X Y TYPE",
+    "dat.node_line": "a node line must be 'ID X Y TYPE' or 'ID X Y TYPE F', not {line}",
+    "dat.node_line.fix": "write the node's number, its x and y pixel and its type number",
+    "dat.fifth_word": "the fifth word of a node line can only be F (finish), not {word}",
+    "dat.fifth_word.fix": "delete it, or write F for a node on the finish line",
+    "dat.node_twice": "node {node} is given twice",
+    "dat.node_twice.fix": "give every node its own number",
+    "dat.node_type": "node type {kind} is not one of 0-{last}",
+    "dat.node_type.fix": "use 1 straight, 2/3/6 curve of 2/1/3 stops, 4 blocked, 5 finish, 7 pit lane",
+    "dat.off_board": "node {node} lies at ({x}, {y}), off any board",
+    "dat.off_board.fix": "give its pixel on the board's picture (at most {most} either way)",
+    "dat.edge_line": "an edge line must be 'FROM TO', not {line}",
+    "dat.edge_line.fix": "write the two node numbers of the step, or check for a missing empty line between sections",
+    "dat.edge_node": "the edge {a} {b} names node {node}, which the file does not have",
+    "dat.edge_node.fix": "add that node or delete the edge",
+    "dat.edge_self": "the edge {a} {b} leads from node {a} to itself",
+    "dat.edge_self.fix": "delete it: a step goes to another node",
+    "dat.attribute_line": "an attribute line must be 'ID NUMBER', not {line}",
+    "dat.grid_line": "a grid slot line must be 'ID NUMBER', not {line}",
+    "dat.pair_line.fix": "write the node's number and the value",
+    "dat.attribute_node": "the attribute names node {node}, which the file does not have",
+    "dat.grid_node": "the grid slot names node {node}, which the file does not have",
+    "dat.pair_node.fix": "fix the node number",
+    "dat.not_whole.node_id": "the node id {word} is not a whole number",
+    "dat.not_whole.node_type": "the node type {word} is not a whole number",
+    "dat.not_whole.fix": "write it as a whole number",
+})

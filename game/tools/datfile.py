@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.texts.mo import SOURCE
+from game.tracks.drawing import Part, Said, say
 from rules.filelimits import TRACK, FileRefused, read_bytes
 
 UNKNOWN, STRAIGHT, CURVE_2, CURVE_1, BLOCKED, FINISH, CURVE_3, PIT = range(8)
@@ -31,11 +33,19 @@ MAX_PIXEL = 1_000_000.0  # GP Online's boards are pictures a few thousand pixels
 
 
 class DatError(Exception):
-    """A .dat file that cannot be read: what is wrong, on which line, and how to fix it."""
+    """A .dat file that cannot be read: what is wrong, on which line, and how to fix it, kept as
+    ``said`` so it shows in the language current then (its first argument is the English)."""
 
-    def __init__(self, file: str, line: int | None, message: str, fix: str) -> None:
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {message}. Fix: {fix}")
+    def __init__(self, file: str, line: int | None, message: Said, fix: Said) -> None:
+        self.said = say("dat.error", where=f"{file}:{line}" if line else file, message=message, fix=fix)
+        super().__init__(self.said.text(SOURCE))
+
+    def __str__(self) -> str:
+        return self.said.text()
+
+
+def _words(words: list[str]) -> Part:
+    return repr(" ".join(words))
 
 
 @dataclass(frozen=True)
@@ -79,9 +89,9 @@ def read_dat(path: str | Path) -> DatTrack:
     try:
         raw = read_bytes(path, TRACK)
     except FileRefused as exc:
-        raise DatError(file, None, exc.reason, exc.fix) from None
+        raise DatError(file, None, say("dat.refused", reason=exc.why), say("dat.refused.fix", fix=exc.remedy)) from None
     except OSError as exc:
-        raise DatError(file, None, f"cannot read the file ({exc.strerror or exc})", "check the path") from None
+        raise DatError(file, None, say("dat.unreadable", detail=exc.strerror or str(exc)), say("dat.unreadable.fix")) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -92,11 +102,10 @@ def read_dat(path: str | Path) -> DatTrack:
 def parse_dat(text: str, file: str = "track.dat") -> DatTrack:
     lines = text.splitlines()
     if not lines or not lines[0].strip():
-        raise DatError(file, 1, "the first line is empty", "a GP Online track starts with its header, e.g. 'board.jpg 0'")
+        raise DatError(file, 1, say("dat.empty_first"), say("dat.empty_first.fix"))
     head = lines[0].split()
     if len(head) >= 4 and all(_is_number(w) for w in head[:4]):
-        raise DatError(file, 1, "the file has no header line: it starts with a node",
-                       "add the header 'IMAGE.jpg 0' as the first line, as GP Online's editor writes it")
+        raise DatError(file, 1, say("dat.no_header"), say("dat.no_header.fix"))
     track = DatTrack(header=lines[0].strip())
     section = 0
     for number, line in enumerate(lines[1:], start=2):
@@ -104,63 +113,55 @@ def parse_dat(text: str, file: str = "track.dat") -> DatTrack:
         if not words:
             section += 1
             if section > 3:
-                raise DatError(file, number, "more than four sections", "separate nodes, edges, attributes and grid by "
-                               "one empty line each, with no empty line at the end or inside a section")
+                raise DatError(file, number, say("dat.sections"), say("dat.sections.fix"))
             continue
         if section == 0:
             _node(track, words, file, number)
         elif section == 1:
             _edge(track, words, file, number)
         else:
-            key, value = _pair(track, words, file, number, "attribute" if section == 2 else "grid slot")
+            key, value = _pair(track, words, file, number, "attribute" if section == 2 else "grid")
             (track.attributes if section == 2 else track.grid)[key] = value
     if not track.nodes:
-        raise DatError(file, 2, "the file has no nodes", "give one node a line after the header: ID X Y TYPE")
+        raise DatError(file, 2, say("dat.no_nodes"), say("dat.no_nodes.fix"))
     return track
 
 
 def _node(track: DatTrack, words: list[str], file: str, number: int) -> None:
     if len(words) not in (4, 5) or not all(_is_number(w) for w in words[:4]):
-        raise DatError(file, number, f"a node line must be 'ID X Y TYPE' or 'ID X Y TYPE F', not {' '.join(words)!r}",
-                       "write the node's number, its x and y pixel and its type number")
+        raise DatError(file, number, say("dat.node_line", line=_words(words)), say("dat.node_line.fix"))
     if len(words) == 5 and words[4] != "F":
-        raise DatError(file, number, f"the fifth word of a node line can only be F (finish), not {words[4]!r}",
-                       "delete it, or write F for a node on the finish line")
-    nid, kind = _int(words[0], file, number, "node id"), _int(words[3], file, number, "node type")
+        raise DatError(file, number, say("dat.fifth_word", word=repr(words[4])), say("dat.fifth_word.fix"))
+    nid, kind = _int(words[0], file, number, "node_id"), _int(words[3], file, number, "node_type")
     if nid in track.nodes:
-        raise DatError(file, number, f"node {nid} is given twice", "give every node its own number")
+        raise DatError(file, number, say("dat.node_twice", node=nid), say("dat.node_twice.fix"))
     if not 0 <= kind < len(TYPE_NAMES):
-        raise DatError(file, number, f"node type {kind} is not one of 0-{len(TYPE_NAMES) - 1}",
-                       "use 1 straight, 2/3/6 curve of 2/1/3 stops, 4 blocked, 5 finish, 7 pit lane")
+        raise DatError(file, number, say("dat.node_type", kind=kind, last=len(TYPE_NAMES) - 1), say("dat.node_type.fix"))
     x, y = float(words[1]), float(words[2])
     if not (abs(x) <= MAX_PIXEL and abs(y) <= MAX_PIXEL):  # 1e308 overflows every distance
-        raise DatError(file, number, f"node {nid} lies at ({words[1]}, {words[2]}), off any board",
-                       f"give its pixel on the board's picture (at most {MAX_PIXEL:,.0f} either way)")
+        raise DatError(file, number, say("dat.off_board", node=nid, x=words[1], y=words[2]),
+                       say("dat.off_board.fix", most=f"{MAX_PIXEL:,.0f}"))
     track.nodes[nid] = Node(nid, x, y, kind, kind == FINISH or len(words) == 5)
 
 
 def _edge(track: DatTrack, words: list[str], file: str, number: int) -> None:
     if len(words) != 2:
-        raise DatError(file, number, f"an edge line must be 'FROM TO', not {' '.join(words)!r}",
-                       "write the two node numbers of the step, or check for a missing empty line between sections")
-    a, b = (_int(w, file, number, "node id") for w in words)
+        raise DatError(file, number, say("dat.edge_line", line=_words(words)), say("dat.edge_line.fix"))
+    a, b = (_int(w, file, number, "node_id") for w in words)
     for n in (a, b):
         if n not in track.nodes:
-            raise DatError(file, number, f"the edge {a} {b} names node {n}, which the file does not have",
-                           "add that node or delete the edge")
+            raise DatError(file, number, say("dat.edge_node", a=a, b=b, node=n), say("dat.edge_node.fix"))
     if a == b:
-        raise DatError(file, number, f"the edge {a} {b} leads from node {a} to itself",
-                       "delete it: a step goes to another node")
+        raise DatError(file, number, say("dat.edge_self", a=a, b=b), say("dat.edge_self.fix"))
     track.edges.append((a, b))
 
 
 def _pair(track: DatTrack, words: list[str], file: str, number: int, what: str) -> tuple[int, float]:
     if len(words) != 2 or not _is_number(words[1]):
-        raise DatError(file, number, f"a {what} line must be 'ID NUMBER', not {' '.join(words)!r}",
-                       "write the node's number and the value")
-    n = _int(words[0], file, number, "node id")
+        raise DatError(file, number, say(f"dat.{what}_line", line=_words(words)), say("dat.pair_line.fix"))
+    n = _int(words[0], file, number, "node_id")
     if n not in track.nodes:
-        raise DatError(file, number, f"the {what} names node {n}, which the file does not have", "fix the node number")
+        raise DatError(file, number, say(f"dat.{what}_node", node=n), say("dat.pair_node.fix"))
     return n, float(words[1])
 
 
@@ -168,7 +169,7 @@ def _int(word: str, file: str, number: int, what: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise DatError(file, number, f"the {what} {word!r} is not a whole number", "write it as a whole number") from None
+        raise DatError(file, number, say(f"dat.not_whole.{what}", word=repr(word)), say("dat.not_whole.fix")) from None
 
 
 def _is_number(word: str) -> bool:
