@@ -17,7 +17,9 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.net.notes import shown
-from game.texts import tr
+from game.said_error import os_detail
+from game.texts import en, tr
+from game.tracks.drawing import Part, say
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.filelimits import SAVE, read_text
@@ -45,15 +47,20 @@ class StewardState(BaseModel):
 
 
 def _load_json(path: Path, model: type[BaseModel], what: str) -> BaseModel:
+    """One of the game's own files of the race; ``what`` names it (``mail.<what>.unreadable``)."""
     try:
         return model.model_validate_json(read_text(path, SAVE), strict=True)
     except OSError as err:
-        raise RaceFileError(f"{path}: cannot read {what} ({err})") from None
+        raise RaceFileError(say(f"mail.{what}.unreadable", path=str(path), detail=os_detail(err))) from None
     except ValidationError as err:
         first = err.errors()[0]
-        raise RaceFileError(
-            f"{path}: {what} is damaged ({'.'.join(map(str, first['loc']))}: {first['msg']})"
-        ) from None
+        where = ".".join(map(str, first["loc"]))
+        raise RaceFileError(say(f"mail.{what}.damaged", path=str(path), where=where, detail=first["msg"])) from None
+
+
+def _note(n: Note) -> Part:
+    """A referee's notice as a phrase of a message; one this game has no text for in its English."""
+    return say(f"referee.{n.key}", **n.args) if f"referee.{n.key}" in en.STRINGS else english(n)
 
 
 class Steward:
@@ -62,19 +69,19 @@ class Steward:
     def __init__(self, folder: Path, track: Track) -> None:
         self.folder = folder
         self.track = track
-        state = _load_json(folder / STEWARD_FILE, StewardState, "the steward's race")
+        state = _load_json(folder / STEWARD_FILE, StewardState, "steward")
         assert isinstance(state, StewardState)
         self.state = state
         try:
             self.referee = Referee(track, state.race, state.seed, state.applied, now=state.asked_at)
         except RefereeError as err:
-            raise RaceFileError(f"{folder / STEWARD_FILE}: {err}") from None
+            raise RaceFileError(say("mail.referee_refuses", path=str(folder / STEWARD_FILE), detail=str(err))) from None
         self.referee.revealed = state.revealed
 
     @staticmethod
     def peek(folder: Path) -> StewardState:
         """The race kept in ``folder``, not refereed (to find its track first)."""
-        state = _load_json(folder / STEWARD_FILE, StewardState, "the steward's race")
+        state = _load_json(folder / STEWARD_FILE, StewardState, "steward")
         assert isinstance(state, StewardState)
         return state
 
@@ -124,24 +131,16 @@ class Steward:
         """A player's reply: applied, or refused with a notice that says why (nothing changes)."""
         file = read(path)
         if file.race != self.state.race:
-            raise RaceFileError(
-                f"{path}: this file belongs to another race ({file.race_id()}, not {self.race_id()})"
-            )
+            raise RaceFileError(say("mail.other_race", path=str(path), theirs=file.race_id(), ours=self.race_id()))
         if file.message is None:
-            raise RaceFileError(f"{path}: this file holds no decision (it is a file the steward sent)")
+            raise RaceFileError(say("mail.no_decision", path=str(path)))
         mine, theirs = self.state.applied, file.applied
         if theirs != mine:
             first = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), None)
             if first is not None:
-                raise RaceFileError(
-                    f"{path}: the record in this file differs from the race's at action {first + 1}: "
-                    "the file was tampered with; nothing was applied"
-                )
+                raise RaceFileError(say("mail.record_differs", path=str(path), n=first + 1))
             if len(theirs) > len(mine):
-                raise RaceFileError(
-                    f"{path}: the record in this file has actions the race never had: "
-                    "the file was tampered with; nothing was applied"
-                )
+                raise RaceFileError(say("mail.record_longer", path=str(path)))
             return self._record(
                 [
                     Say(
@@ -211,7 +210,7 @@ class MailPlayer:
         path = self._seen_path(race_id)
         if not path.exists():
             return None
-        seen = _load_json(path, PlayerSeen, "this game's copy of the race")
+        seen = _load_json(path, PlayerSeen, "seen")
         assert isinstance(seen, PlayerSeen)
         return seen
 
@@ -224,27 +223,18 @@ class MailPlayer:
         """The race as the steward's file shows it, checked against what this game saw before."""
         file = read(path)
         if file.message is not None or file.sender != file.race.referee:
-            raise RaceFileError(
-                f"{path}: this file was not written by the race's steward ({file.race.referee})"
-            )
+            raise RaceFileError(say("mail.not_steward", path=str(path), steward=file.race.referee))
         seen = self._seen(file.race_id())
         if seen is not None:
             if seen.file.race != file.race:
-                raise RaceFileError(
-                    f"{path}: the race's set-up or seed commitment differs from the file seen before: "
-                    "the file was tampered with"
-                )
+                raise RaceFileError(say("mail.setup_differs", path=str(path)))
             changed = extends(seen.file.applied, file.applied)
             if changed is not None:
-                raise RaceFileError(
-                    f"{path}: action {changed + 1} differs from the file seen before (or the file is "
-                    "older): the race's history cannot change; ask the steward for the newest file"
-                )
+                raise RaceFileError(say("mail.history_differs", path=str(path), n=changed + 1))
         view = RaceView(track, file.race)
         for applied in file.applied:
-            problem = view.add(file.race.referee, applied)
-            if problem:
-                raise RaceFileError(f"{path}: {problem}")
+            if view.add(file.race.referee, applied):
+                raise RaceFileError(say("mail.does_not_replay", path=str(path), problem=_note(view.problems[-1])))
         if file.seed is not None:
             view.add(file.race.referee, file.seed)
         self.news = list(file.notices)
@@ -279,7 +269,7 @@ class MailPlayer:
         """H2H-2: open the bid sealed earlier, once the steward says every bid is sealed."""
         seen = self._seen(view.opening.commitment[:12])
         if seen is None or car not in seen.nonces:
-            raise RaceFileError(f"no sealed bid of {car} is kept in {self.folder}: seal one first")
+            raise RaceFileError(say("mail.no_sealed_bid", car=car, folder=str(self.folder)))
         message = BidOpen(seq=len(view.actions), car=car, amount=seen.bids[car], nonce=seen.nonces[car])
         path = self.reply(view, message, outbox)
         nonces = {c: n for c, n in seen.nonces.items() if c != car}  # opened once: a later bid seals anew

@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.said_error import SaidError, os_detail
+from game.tracks.drawing import say
 from rules.filelimits import FileKind, read_text
 from rules.record import write_atomic
 from rules.referee_notes import Note
@@ -28,7 +30,7 @@ SUFFIX = ".fdrace"
 RACE_FILE = FileKind("a race file", 16 << 20)
 
 
-class RaceFileError(Exception):
+class RaceFileError(SaidError):
     """A race file that cannot be used; the message says which file, what is wrong and what to do."""
 
 
@@ -69,26 +71,21 @@ def read(path: Path) -> RaceFile:
         text = read_text(path, RACE_FILE)
         raw: Any = json.loads(text)
     except OSError as err:
-        raise RaceFileError(f"{path}: cannot read it ({err})") from None
+        raise RaceFileError(say("racefile.unreadable", path=str(path), detail=os_detail(err))) from None
     except (ValueError, RecursionError) as err:
-        raise RaceFileError(f"{path}: not a race file (not JSON: {err})") from None
+        raise RaceFileError(say("racefile.not_json", path=str(path), detail=str(err))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise RaceFileError(f"{path}: not a race file of this game (it lacks format {FORMAT!r})")
+        raise RaceFileError(say("racefile.not_ours", path=str(path), format=repr(FORMAT)))
     if raw.get("version") != VERSION:
-        raise RaceFileError(
-            f"{path}: race file version {raw.get('version')!r} is not supported (this game reads {VERSION})"
-        )
+        raise RaceFileError(say("racefile.version", path=str(path), version=repr(raw.get("version")), ours=VERSION))
     try:
         file = RaceFile.model_validate_json(text, strict=True)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise RaceFileError(f"{path}: {where}: {first['msg']}; ask the sender for the file again") from None
+        raise RaceFileError(say("racefile.invalid", path=str(path), where=where, detail=first["msg"])) from None
     if file.digest != digest(file):
-        raise RaceFileError(
-            f"{path}: the file was changed after it was written (its digest does not match): "
-            "ask the sender for the file again"
-        )
+        raise RaceFileError(say("racefile.changed", path=str(path)))
     return file
 
 

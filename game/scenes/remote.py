@@ -21,6 +21,7 @@ from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
 from game.play.remote_control import RemoteControl, RemoteLink
 from game.scenes.race import RaceScene
+from game.said_error import shown
 from game.scenes.remote_form import Form
 from game.texts import Notice, tr
 from game.widgets.controls import Button
@@ -121,7 +122,7 @@ class OnlineScene(Form):
                 self.rooms = asyncio.run(fetch())
                 self.problem = ""
             except MatrixError as err:
-                self.problem = str(err)
+                self.problem = shown(err)
                 self.busy = False
                 return
             self.busy = False
@@ -195,7 +196,7 @@ class OnlineScene(Form):
             link = OnlineLink(v["homeserver"], v["account"], v["room"], opening_track[0])
             link.connect(v["password"])
         except MatrixError as err:
-            self.problem = str(err)
+            self.problem = shown(err)
             return
         self.problem = open_remote(self.app, link)
 
@@ -237,6 +238,6 @@ class EmailScene(Form):
                 return
             link = MailLink(player, path, track)
         except RaceFileError as err:
-            self.problem = str(err)
+            self.problem = shown(err)
             return
         self.problem = open_remote(self.app, link)

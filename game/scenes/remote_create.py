@@ -12,6 +12,7 @@ import pygame
 from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
+from game.said_error import shown
 from game.scenes.remote_form import Form, TrackAndRules
 from game.texts import tr
 from game.net.race_setup import deadline_seconds, race_header, seats_of
@@ -113,7 +114,7 @@ class CreateRaceScene(Form):
                 v["referee_password"], header, seats, deadline_seconds(v["deadline"]), v["race_name"].strip()
             )
         except MatrixError as err:
-            self.problem = str(err)
+            self.problem = shown(err)
             return
         self.hosted = hosted
         self.app.pop()

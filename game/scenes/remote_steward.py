@@ -15,6 +15,7 @@ from game import theme
 from game.net.mailrace import STEWARD_FILE, Steward
 from game.net.race_setup import deadline_seconds, race_header
 from game.net.racefile import SUFFIX, RaceFileError
+from game.said_error import shown
 from game.scenes.remote_form import Form, TrackAndRules
 from game.scenes.remote_series import SeriesError, keep_result, seated_race
 from game.storage.championships import ChampionshipStore
@@ -95,8 +96,8 @@ class StewardScene(Form):
         super().draw(screen)
         y = self.bottom() + 110
         for line in self.report[-8:]:
-            shown = theme.fit_text(line, 20, screen.get_width() - 340)
-            theme.text(screen, shown, 20, theme.TEXT, (280, y), "topleft")
+            fitted = theme.fit_text(line, 20, screen.get_width() - 340)
+            theme.text(screen, fitted, 20, theme.TEXT, (280, y), "topleft")
             y += 26
 
     def folder(self) -> Path:
@@ -132,7 +133,7 @@ class StewardScene(Form):
                 folder, track, header, seats, v["steward"].strip() or "steward", seconds, time.time()
             )
         except (ValueError, RaceFileError, SeriesError, OSError) as err:
-            self.problem = str(err)
+            self.problem = shown(err)
             return
         (folder / INBOX).mkdir(exist_ok=True)
         self._send(steward)
@@ -151,11 +152,11 @@ class StewardScene(Form):
                 try:
                     self.report += steward.take(reply, time.time())
                 except RaceFileError as err:
-                    self.report.append(str(err))
+                    self.report.append(shown(err))
                 reply.rename(folder / INBOX / TAKEN / reply.name)
             self.report += steward.tick(time.time())
         except (RaceFileError, OSError) as err:
-            self.problem = str(err)
+            self.problem = shown(err)
             return
         self._send(steward)
         series = steward.state.race.header.series
@@ -164,7 +165,7 @@ class StewardScene(Form):
                 keep_result(self.app.data, track, steward.record())
                 self.report.append(tr("steward.kept", name=series.name))
             except SeriesError as err:
-                self.problem = str(err)
+                self.problem = shown(err)
 
     def _track(self, file: str) -> Track | None:
         entry = self.app.tracks.get(file)

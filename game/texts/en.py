@@ -2057,3 +2057,42 @@ STRINGS.update({
     "dat.not_whole.node_type": "the node type {word} is not a whole number",
     "dat.not_whole.fix": "write it as a whole number",
 })
+
+# Race by email: a race file or the game's own copy of the race that cannot be used.
+STRINGS.update({
+    "racefile.unreadable": "{path}: cannot read it ({detail})",
+    "racefile.not_json": "{path}: not a race file (not JSON: {detail})",
+    "racefile.not_ours": "{path}: not a race file of this game (it lacks format {format})",
+    "racefile.version": "{path}: race file version {version} is not supported (this game reads {ours})",
+    "racefile.invalid": "{path}: {where}: {detail}; ask the sender for the file again",
+    "racefile.changed": (
+        "{path}: the file was changed after it was written (its digest does not match): "
+        "ask the sender for the file again"
+    ),
+    "mail.steward.unreadable": "{path}: cannot read the steward's race ({detail})",
+    "mail.steward.damaged": "{path}: the steward's race is damaged ({where}: {detail})",
+    "mail.seen.unreadable": "{path}: cannot read this game's copy of the race ({detail})",
+    "mail.seen.damaged": "{path}: this game's copy of the race is damaged ({where}: {detail})",
+    "mail.referee_refuses": "{path}: {detail}",
+    "mail.other_race": "{path}: this file belongs to another race ({theirs}, not {ours})",
+    "mail.no_decision": "{path}: this file holds no decision (it is a file the steward sent)",
+    "mail.record_differs": (
+        "{path}: the record in this file differs from the race's at action {n}: "
+        "the file was tampered with; nothing was applied"
+    ),
+    "mail.record_longer": (
+        "{path}: the record in this file has actions the race never had: "
+        "the file was tampered with; nothing was applied"
+    ),
+    "mail.not_steward": "{path}: this file was not written by the race's steward ({steward})",
+    "mail.setup_differs": (
+        "{path}: the race's set-up or seed commitment differs from the file seen before: "
+        "the file was tampered with"
+    ),
+    "mail.history_differs": (
+        "{path}: action {n} differs from the file seen before (or the file is older): "
+        "the race's history cannot change; ask the steward for the newest file"
+    ),
+    "mail.does_not_replay": "{path}: {problem}",
+    "mail.no_sealed_bid": "no sealed bid of {car} is kept in {folder}: seal one first",
+})
