@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
+from game.tracks.drawing import say
 from rules.record import Header
 from rules.track import Track
 
@@ -28,7 +29,7 @@ class HostedReferee:
         self._ready = threading.Event()
         self._stop = False
         self.room = ""
-        self.problem = ""
+        self.failure: MatrixError | None = None  # why logging in or opening the race failed
 
     def open(
         self,
@@ -44,9 +45,9 @@ class HostedReferee:
         args = (password, header, seats, deadline, name)
         threading.Thread(target=self._run, args=args, daemon=True, name="referee").start()
         if not self._ready.wait(timeout):
-            raise MatrixError(f"the homeserver {self.bot.link.homeserver} did not answer in {timeout:.0f} s")
-        if self.problem:
-            raise MatrixError(self.problem)
+            raise MatrixError(say("matrix.no_answer", homeserver=self.bot.link.homeserver, seconds=round(timeout)))
+        if self.failure is not None:
+            raise self.failure
         return self.room
 
     def _run(self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str) -> None:
@@ -60,7 +61,7 @@ class HostedReferee:
             await self.bot.link.login(password)
             self.room = await self.bot.open_race(header, seats, deadline, name)
         except MatrixError as err:
-            self.problem = str(err)
+            self.failure = err
             await self.bot.link.close()
             self._ready.set()
             return

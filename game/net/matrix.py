@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 
 import nio
 
+from game.said_error import SaidError
+from game.tracks.drawing import Said, say
 from rules.referee_notes import Note
 from rules.referee_protocol import RACE, RaceOpen, content, kind_of
 
@@ -23,7 +25,7 @@ NOTE = "org.formula_d.note"  # a referee's notice as key and values, in a chat m
 TO = "org.formula_d.to"  # the one player a referee's notice is for
 
 
-class MatrixError(Exception):
+class MatrixError(SaidError):
     """A homeserver that cannot be reached or refuses; the message says which and why."""
 
 
@@ -70,24 +72,24 @@ class MatrixLink:
     def user_id(self) -> str:
         return self.client.user_id
 
-    async def _call(self, what: str, coro: Any) -> Any:
+    async def _call(self, what: Said, coro: Any) -> Any:
+        """``coro``'s answer; MatrixError saying ``what`` failed (``matrix.doing.*``) and why."""
+        server = self.homeserver
         try:
             answer = await coro
         except (OSError, asyncio.TimeoutError, nio.exceptions.RemoteProtocolError) as err:
-            raise MatrixError(f"{what}: the homeserver {self.homeserver} cannot be reached ({err})") from None
+            raise MatrixError(say("matrix.unreachable", what=what, homeserver=server, detail=str(err))) from None
         except Exception as err:  # aiohttp's client errors: the connection failed under way
-            raise MatrixError(
-                f"{what}: the connection to {self.homeserver} failed ({type(err).__name__}: {err})"
-            ) from None
+            detail = f"{type(err).__name__}: {err}"
+            raise MatrixError(say("matrix.failed", what=what, homeserver=server, detail=detail)) from None
         if isinstance(answer, nio.responses.ErrorResponse):
-            raise MatrixError(
-                f"{what}: {self.homeserver} refused ({answer.status_code or ''} {answer.message})"
-            )
+            detail = f"{answer.status_code or ''} {answer.message}".strip()
+            raise MatrixError(say("matrix.refused", what=what, homeserver=server, detail=detail))
         return answer
 
     async def login(self, password: str) -> None:
         await self._call(
-            f"logging in as {self.client.user}", self.client.login(password, device_name="Formula D")
+            say("matrix.doing.login", user=self.client.user), self.client.login(password, device_name="Formula D")
         )
 
     async def close(self) -> None:
@@ -98,7 +100,7 @@ class MatrixLink:
         players = sorted(set(opening.seats.values()) - {self.user_id})
         state = [{"type": RACE, "state_key": "", "content": content(opening)}]
         answer = await self._call(
-            "creating the race room",
+            say("matrix.doing.create"),
             self.client.room_create(
                 name=name, topic="Formula D race", invite=players, initial_state=state, federate=True
             ),
@@ -106,17 +108,17 @@ class MatrixLink:
         return answer.room_id
 
     async def join(self, room: str) -> None:
-        await self._call(f"joining {room}", self.client.join(room))
+        await self._call(say("matrix.doing.join", room=room), self.client.join(room))
 
     async def opening(self, room: str) -> dict[str, Any]:
         """The race's opening as the room keeps it (raw content: the caller validates it)."""
-        answer = await self._call(f"reading the race of {room}", self.client.room_get_state_event(room, RACE))
+        answer = await self._call(say("matrix.doing.opening", room=room), self.client.room_get_state_event(room, RACE))
         return answer.content
 
     async def send(self, room: str, message: Any, tx_id: str | None = None) -> str:
         """Send a race message; the same ``tx_id`` sent again is one event (a retry after a lost answer)."""
         answer = await self._call(
-            "sending to the race room",
+            say("matrix.doing.send"),
             self.client.room_send(room, kind_of(message), content(message), tx_id=tx_id),
         )
         return answer.event_id
@@ -137,7 +139,7 @@ class MatrixLink:
             body[NOTE] = note.model_dump(mode="json")
         if to:
             body[TO] = to
-        await self._call("sending to the race room", self.client.room_send(room, CHAT, body, tx_id=tx_id))
+        await self._call(say("matrix.doing.send"), self.client.room_send(room, CHAT, body, tx_id=tx_id))
 
     async def history(self, room: str) -> list[RoomEvent]:
         """Every timeline event of the room from its start, oldest first."""
@@ -145,7 +147,7 @@ class MatrixLink:
         start: str | None = None
         for _ in range(10_000):
             page = await self._call(
-                f"reading the history of {room}",
+                say("matrix.doing.history", room=room),
                 self.client.room_messages(room, start=start, direction=nio.MessageDirection.front, limit=500),
             )
             events += [e for ev in page.chunk if (e := _event(room, getattr(ev, "source", {}))) is not None]
@@ -159,7 +161,7 @@ class MatrixLink:
         invited to. The first sync only sets the starting point (read the history for the past)."""
         first = self.since is None
         answer = await self._call(
-            "waiting for the race room",
+            say("matrix.doing.sync"),
             self.client.sync(timeout=0 if first else timeout_ms, since=self.since, full_state=first or None),
         )
         self.since = answer.next_batch

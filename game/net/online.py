@@ -17,6 +17,8 @@ from typing import NamedTuple
 from pathlib import Path
 
 from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
+from game.said_error import shown
+from game.tracks.drawing import say
 from rules.engine import chance
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.race_view import RaceView
@@ -49,7 +51,7 @@ def read_opening(raw: dict) -> RaceOpen:
     try:
         opening = parse("org.formula_d.race", raw)
     except ProtocolError as err:
-        raise MatrixError(f"the room's race cannot be read: {err}") from None
+        raise MatrixError(say("online.race_unreadable", detail=str(err))) from None
     assert isinstance(opening, RaceOpen)
     return opening
 
@@ -100,10 +102,10 @@ class RefereeBot:
         await self._start()
         opening = read_opening(await self.link.opening(room))
         if opening.referee != self.link.user_id:
-            raise MatrixError(f"{room}: the race's referee is {opening.referee}, not {self.link.user_id}")
+            raise MatrixError(say("online.other_referee", room=room, referee=opening.referee, me=self.link.user_id))
         path = self._seed_path(opening.commitment)
         if not path.exists():
-            raise MatrixError(f"{room}: this referee has no seed for the race ({path} is missing)")
+            raise MatrixError(say("online.no_seed", room=room, path=str(path)))
         history = await self.link.history(room)
         applied = []
         last = -1
@@ -119,7 +121,7 @@ class RefereeBot:
         try:
             referee = Referee(self.track, opening, path.read_text().strip(), applied, now=self.clock())
         except RefereeError as err:
-            raise MatrixError(f"{room}: {err}") from None
+            raise MatrixError(say("online.referee_refuses", room=room, detail=str(err))) from None
         referee.revealed = any(e.sender == self.link.user_id and e.kind == SEED for e in history)
         self.races[room] = referee
         await self._publish(room, referee.step(self.clock()))
@@ -210,7 +212,7 @@ class OnlinePlayer:
         self.chat: list[ChatLine] = []  # the room's chat, the referee's notices included
         self.unreadable: list[Note] = []  # race events that are not valid messages
         self.seen: set[str] = set()
-        self.offline = ""  # why the homeserver cannot be reached now; '' when it can
+        self.offline = ""  # why the homeserver cannot be reached now, in the player's language; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
         self.sealed: dict[
             str, tuple[int, int, str]
@@ -272,7 +274,7 @@ class OnlinePlayer:
             await self._flush()
             events, _ = await self.link.sync(timeout_ms)
         except MatrixError as err:
-            self.offline = str(err)
+            self.offline = shown(err)
             await asyncio.sleep(retry)
             return []
         self.offline = ""
@@ -330,7 +332,7 @@ class OnlinePlayer:
         try:
             await self._flush()
         except MatrixError as err:
-            self.offline = str(err)
+            self.offline = shown(err)
 
 
 class ChatLine(NamedTuple):
@@ -361,7 +363,7 @@ async def race_rooms(link: MatrixLink, tracks: Callable[[str, str], Track | None
         _, invited = await link.sync(timeout_ms=0)
         for room in invited:
             await link.join(room)
-    answer = await link._call("listing the rooms", link.client.joined_rooms())
+    answer = await link._call(say("matrix.doing.rooms"), link.client.joined_rooms())
     found = []
     for room in answer.rooms:
         try:

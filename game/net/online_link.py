@@ -15,6 +15,7 @@ from game.net.matrix import MatrixError, MatrixLink, RoomEvent
 from game.net.notes import shown
 from game.net.online import ChatLine, OnlinePlayer
 from game.texts import tr
+from game.tracks.drawing import say
 from rules.race_view import RaceView
 from rules.referee_protocol import Decision
 from rules.track import Track
@@ -41,7 +42,7 @@ class OnlineLink:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._stop = False
-        self.problem = ""
+        self.failure: MatrixError | None = None  # why logging in or opening the race failed
         self._shown = 0
 
     @property
@@ -53,11 +54,9 @@ class OnlineLink:
         """Log in and replay the room in the thread; MatrixError says why that failed."""
         threading.Thread(target=self._run, args=(password,), daemon=True, name="matrix").start()
         if not self._ready.wait(timeout):
-            raise MatrixError(
-                f"the homeserver {self.player.link.homeserver} did not answer in {timeout:.0f} s"
-            )
-        if self.problem:
-            raise MatrixError(self.problem)
+            raise MatrixError(say("matrix.no_answer", homeserver=self.player.link.homeserver, seconds=round(timeout)))
+        if self.failure is not None:
+            raise self.failure
 
     def _run(self, password: str) -> None:
         asyncio.set_event_loop(self._loop)
@@ -68,7 +67,7 @@ class OnlineLink:
             await self.player.link.login(password)
             await self.player.connect()
         except MatrixError as err:
-            self.problem = str(err)
+            self.failure = err
             self._ready.set()
             return
         self._ready.set()

@@ -2096,3 +2096,25 @@ STRINGS.update({
     "mail.does_not_replay": "{path}: {problem}",
     "mail.no_sealed_bid": "no sealed bid of {car} is kept in {folder}: seal one first",
 })
+
+# Remote play over Matrix: what the game was doing when the homeserver failed, and the race
+# room's own problems.
+STRINGS.update({
+    "matrix.unreachable": "{what}: the homeserver {homeserver} cannot be reached ({detail})",
+    "matrix.failed": "{what}: the connection to {homeserver} failed ({detail})",
+    "matrix.refused": "{what}: {homeserver} refused ({detail})",
+    "matrix.no_answer": Plural("the homeserver {homeserver} did not answer in {seconds} second",
+                               "the homeserver {homeserver} did not answer in {seconds} seconds", count="seconds"),
+    "matrix.doing.login": "logging in as {user}",
+    "matrix.doing.create": "creating the race room",
+    "matrix.doing.join": "joining {room}",
+    "matrix.doing.opening": "reading the race of {room}",
+    "matrix.doing.send": "sending to the race room",
+    "matrix.doing.history": "reading the history of {room}",
+    "matrix.doing.sync": "waiting for the race room",
+    "matrix.doing.rooms": "listing the rooms",
+    "online.race_unreadable": "the room's race cannot be read: {detail}",
+    "online.other_referee": "{room}: the race's referee is {referee}, not {me}",
+    "online.no_seed": "{room}: this referee has no seed for the race ({path} is missing)",
+    "online.referee_refuses": "{room}: {detail}",
+})

@@ -91,7 +91,8 @@ def read_dat(path: str | Path) -> DatTrack:
     except FileRefused as exc:
         raise DatError(file, None, say("dat.refused", reason=exc.why), say("dat.refused.fix", fix=exc.remedy)) from None
     except OSError as exc:
-        raise DatError(file, None, say("dat.unreadable", detail=exc.strerror or str(exc)), say("dat.unreadable.fix")) from None
+        detail = exc.strerror or str(exc)
+        raise DatError(file, None, say("dat.unreadable", detail=detail), say("dat.unreadable.fix")) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -136,7 +137,8 @@ def _node(track: DatTrack, words: list[str], file: str, number: int) -> None:
     if nid in track.nodes:
         raise DatError(file, number, say("dat.node_twice", node=nid), say("dat.node_twice.fix"))
     if not 0 <= kind < len(TYPE_NAMES):
-        raise DatError(file, number, say("dat.node_type", kind=kind, last=len(TYPE_NAMES) - 1), say("dat.node_type.fix"))
+        last = len(TYPE_NAMES) - 1
+        raise DatError(file, number, say("dat.node_type", kind=kind, last=last), say("dat.node_type.fix"))
     x, y = float(words[1]), float(words[2])
     if not (abs(x) <= MAX_PIXEL and abs(y) <= MAX_PIXEL):  # 1e308 overflows every distance
         raise DatError(file, number, say("dat.off_board", node=nid, x=words[1], y=words[2]),

@@ -50,8 +50,8 @@ def changed_by_hand(file: Path) -> Path:
     ("en", "the file was changed after it was written (its digest does not match): ask the sender for the file again"),
     ("de", "die Datei wurde nach dem Schreiben verändert (ihre Prüfsumme stimmt nicht): bitte den Absender um die "
            "Datei noch einmal"),
-    ("fr", "le fichier a été modifié après son écriture (son empreinte ne correspond pas) : redemandez le fichier à "
-           "l’expéditeur"),
+    ("fr", "le fichier a été modifié après son écriture (son empreinte ne correspond pas) : "
+           "redemandez le fichier à l’expéditeur"),
 ])
 def test_a_race_file_changed_by_hand_is_refused_in_the_players_language(lang: str, expected: str,
                                                                          tmp_path: Path) -> None:
@@ -73,8 +73,8 @@ def test_a_race_file_changed_by_hand_is_refused_in_the_players_language(lang: st
 @pytest.mark.parametrize(("lang", "expected"), [
     ("de", ": die Aufzeichnung in dieser Datei weicht bei Aktion 1 von der des Rennens ab: die Datei wurde "
            "manipuliert; nichts wurde übernommen"),
-    ("fr", " : l’historique de ce fichier diffère de celui de la course à l’action 1 : le fichier a été falsifié ; "
-           "rien n’a été appliqué"),
+    ("fr", " : l’historique de ce fichier diffère de celui de la course à l’action 1 : "
+           "le fichier a été falsifié ; rien n’a été appliqué"),
 ])
 def test_a_forged_reply_is_named_in_the_stewards_language(lang: str, expected: str, tmp_path: Path) -> None:
     """A reply whose first die roll was changed, with its digest written anew: the steward refuses it."""
