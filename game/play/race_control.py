@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from game.play.clocks import Clocks
+from game.said_error import os_text
 from game.texts import Notice
 from game.storage.saves import BackupFailed, SaveSlot
 from rules.pitpoints import PitPlan
@@ -432,7 +433,7 @@ class RaceControl:
             self._tell(Notice("notice.backup_failed", {"detail": err.strerror or str(err)}))
         except OSError as err:
             # the cause, not the message: each failed write names another temporary file
-            self._tell(Notice("notice.save_failed", {"detail": err.strerror or str(err)}))
+            self._tell(Notice("notice.save_failed", {"detail": os_text(err)}))
 
     def _tell(self, notice: Notice) -> None:
         """A notice for the player, once per cause however many moves meet it again."""

@@ -21,6 +21,7 @@ from game.play.standings import lap_of, running_order
 from rules.actions import Roll
 from rules.dice import Chance, Purpose
 from rules.engine import chance, to_move
+from game.said_error import record_text
 from rules.record import Record, RecordError, replayed, start_state
 from rules.session import RaceSession
 from rules.state import RaceState
@@ -62,12 +63,17 @@ class Replay:
         self.drives: list[Drive] = []
         self._line_at: list[int] = []  # each line's moment, for bisecting
         self.built = 0
-        self.error: str | None = None
+        self.error: str | None = None  # why the record stops replaying, in English
+        self._failure: RecordError | None = None
         self._state = start
         self._moves = replayed(track, start, record.actions)
         self._cached: tuple[int, RaceState] = (0, start)
 
     # --- reading the record --------------------------------------------------------------
+
+    def error_text(self) -> str:
+        """Why the record stops replaying, in the player's language ('' while it replays)."""
+        return record_text(self._failure) if self._failure is not None else ""
 
     @property
     def total(self) -> int:
@@ -93,7 +99,7 @@ class Replay:
         try:
             _, _, after, events = next(self._moves)
         except RecordError as err:
-            self.error = str(err)
+            self.error, self._failure = str(err), err
             return
         self.built += 1
         k = self.built

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.said_error import record_said
 from game.storage.lineup import Driver, Lineup
+from game.tracks.drawing import Part, Said, say
 from rules import championship as ch
 from rules.classify import Place, classification
 from rules.record import Header, Record, RecordError, SeriesRace, replay
@@ -70,7 +72,7 @@ class Played:
 
     outcomes: tuple[Outcome | None, ...]
     scores: tuple[dict[str, ch.Score], ...]
-    problems: tuple[str, ...]  # "race 2 (Hohenau): why" for each race left out
+    problems: tuple[Said, ...]  # "race 2 (Hohenau): why" for each race left out
 
 
 def replayed(champ: ch.Championship, records: Sequence[Record], track_for: TrackFor,
@@ -79,14 +81,14 @@ def replayed(champ: ch.Championship, records: Sequence[Record], track_for: Track
     (``kept``, by race index) or else replayed on its track. A race whose track changed since, or
     whose record does not replay, scores nothing and is named."""
     outcomes: list[Outcome | None] = []
-    problems: list[str] = []
+    problems: list[Said] = []
     for i, record in enumerate(records):
         index = record.header.series.race if record.header.series else i
         outcome = _kept(kept or {}, index)
         if outcome is None:
             outcome, problem = _replay(champ.tracks[index], record, track_for)
             if problem:
-                problems.append(f"race {i + 1} ({record.header.track_name}): {problem}")
+                problems.append(say("series.left_out", n=i + 1, track=record.header.track_name, why=problem))
         outcomes.append(outcome)
     scores = tuple({} if o is None else ch.score_race(champ.scheme, o.places, o.grid) for o in outcomes)
     return Played(tuple(outcomes), scores, tuple(problems))
@@ -99,14 +101,15 @@ def _kept(kept: Mapping[int, str], index: int) -> Outcome | None:
         return None  # replayed instead
 
 
-def _replay(file: str, record: Record, track_for: TrackFor) -> tuple[Outcome | None, str]:
+def _replay(file: str, record: Record, track_for: TrackFor) -> tuple[Outcome | None, Part]:
+    """The race's outcome replayed on its track, or None and why not."""
     track = track_for(file)
     if track is None or track.content_hash() != record.header.track_hash:
-        return None, f"{file} is not the track it was raced on"
+        return None, say("series.other_track", file=file)
     try:
         return outcome_of(track, replay(track, record), record.header), ""
     except RecordError as err:
-        return None, str(err)
+        return None, record_said(err)
 
 
 def pools(champ: ch.Championship, played: Played) -> dict[str, int | None]:

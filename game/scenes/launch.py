@@ -11,6 +11,7 @@ from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
 from game.scenes.qualifying import QualifyingScene
 from game.board.catalogue import TrackEntry
+from game.said_error import os_text
 from game.texts import Notice
 from game.storage.lineup import Driver, Lineup
 from game.play.race_control import RaceControl
@@ -104,7 +105,7 @@ def _qualifying_autosave(app: App, header: Header, variant: str) -> Callable[[Qu
         try:
             app.saves.save(QualifyingRecord(header=named[0][1], seed=session.seed, variant=variant, laps=session.laps()))
         except OSError as err:
-            app.notify(Notice("notice.save_failed", {"detail": str(err)}))
+            app.notify(Notice("notice.save_failed", {"detail": os_text(err)}))
 
     return autosave
 

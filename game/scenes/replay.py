@@ -24,6 +24,7 @@ from game.widgets.controls import Button
 from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
                                    standings_width)
 from rules.blitz import decided
+from game.said_error import record_text
 from rules.record import Record, RecordError
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def open_replay(app: App, record: Record, at: int | None = None, replay: Replay 
         try:
             replay = Replay(entry.track, record)
         except RecordError as err:
-            app.notify(Notice("notice.history_race_unreadable", {"detail": str(err)}))
+            app.notify(Notice("notice.history_race_unreadable", {"detail": record_text(err)}))
             return False
     app.push(ReplayScene(app, replay, BoardView(entry.board), at or 0))
     return True
@@ -231,7 +232,7 @@ class ReplayScene(Scene):
                 self.go(self.replay.built)
         if self.replay.error is not None and not self.warned:
             self.warned = True
-            self.app.notify(Notice("notice.replay_broken", {"detail": self.replay.error}))
+            self.app.notify(Notice("notice.replay_broken", {"detail": self.replay.error_text()}))
         self.view.update(dt)
         play(self.queue, dt)  # type: ignore[arg-type]
         self.drives = {self.queue[0].car: self.queue[0]} if self.queue else {}

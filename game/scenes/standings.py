@@ -77,7 +77,7 @@ class StandingsScene(Scene):
             return
         self.played = replayed(self.champ, records, self._track, kept)
         for problem in self.played.problems:
-            self.message = problem
+            self.message = problem.text()
         self.drivers = ch.standings(self.champ, self.played.scores, self.drops)
         self.teams = ch.team_standings(self.champ, self.played.scores)
         self.tab_buttons["teams"].visible = bool(self.champ.teams)

@@ -21,6 +21,7 @@ from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.car import Area
+from game.said_error import record_text
 from rules.record import Record, RecordError
 from rules.track import Track
 
@@ -68,7 +69,7 @@ class StatisticsScene(Scene):
         try:
             self.counting = Counting.of(track, record)
         except RecordError as err:
-            self.problem = tr("stats.broken", why=str(err))
+            self.problem = tr("stats.broken", why=record_text(err))
         self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"stats.tab.{t}"), lambda t=t: self.show(t), px=22)
                             for t in TABS}
         self.back = Button("back", lambda: tr("button.back"), app.pop)
@@ -89,7 +90,7 @@ class StatisticsScene(Scene):
         try:
             self.stats = self.counting.advance(COUNT_SLICE)
         except RecordError as err:
-            self.problem = tr("stats.broken", why=str(err))
+            self.problem = tr("stats.broken", why=record_text(err))
         if self.stats is not None:
             self._show_tabs()
             self.layout(self.app.size)

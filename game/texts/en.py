@@ -2118,3 +2118,10 @@ STRINGS.update({
     "online.no_seed": "{room}: this referee has no seed for the race ({path} is missing)",
     "online.referee_refuses": "{room}: {detail}",
 })
+
+# A race record that does not replay, and a championship's race left out of its standings.
+STRINGS.update({
+    "record.does_not_replay": "action {n} ({action}) does not replay: {reason}",
+    "series.left_out": "race {n} ({track}): {why}",
+    "series.other_track": "{file} is not the track it was raced on",
+})
