@@ -18,13 +18,14 @@ from game.play.series import NextRace, TrackFor, lineup_for, outcome_of, pools, 
 from game.scenes.launch import header_for
 from game.storage.championships import ChampionshipStore
 from game.storage.paths import MAPS, data_dir
-from game.tracks.drawing import TrackError
+from game.said_error import SaidError, record_said
+from game.tracks.drawing import TrackError, say
 from game.tracks.load import load_track
 from rules.record import Header, Record, RecordError, replay
 from rules.track import Track
 
 
-class SeriesError(Exception):
+class SeriesError(SaidError):
     """The championship's race cannot be set up or kept; the message says why."""
 
 
@@ -35,18 +36,18 @@ def next_race_header(data: Path, champ_id: int, track_for: TrackFor) -> tuple[He
     try:
         champ = store.get(champ_id)
         if champ is None:
-            raise SeriesError(f"there is no championship {champ_id} in {data}")
+            raise SeriesError(say("series.no_championship", id=champ_id, folder=str(data)))
         records = store.races(champ_id)
         played = replayed(champ, records, track_for, store.outcomes(champ_id))
     finally:
         store.close()
     index = len(played.scores)
     if index >= len(champ.tracks):
-        raise SeriesError(f"the championship {champ.name!r} is over: all its {index} races are in")
+        raise SeriesError(say("series.over", name=repr(champ.name), n=index))
     file = champ.tracks[index]
     track = track_for(file)
     if track is None:
-        raise SeriesError(f"the championship's race {index + 1} is on {file}, which cannot be loaded")
+        raise SeriesError(say("series.track_unloadable", n=index + 1, file=file))
     lineup = lineup_for(champ, index).model_copy(update={"grid": "roll"})
     header = header_for(lineup, track.name, track.content_hash(), random.SystemRandom().randrange(2**31))
     next_race = NextRace(champ_id, champ, index, pools(champ, played))
@@ -58,17 +59,17 @@ def keep_result(data: Path, track: Track, record: Record) -> str:
     the race is not over, its dice do not check, or it is no championship's race."""
     series = record.header.series
     if series is None:
-        raise SeriesError("the race is not a championship's race")
+        raise SeriesError(say("series.not_a_series_race"))
     try:
         state = replay(track, record)
     except RecordError as err:
-        raise SeriesError(f"the race is not kept in the championship: {err}") from None
+        raise SeriesError(say("series.not_kept", why=record_said(err))) from None
     if not state.finished:
-        raise SeriesError("the race is not over yet")
+        raise SeriesError(say("series.not_over"))
     store = ChampionshipStore(data)
     try:
         if store.get(series.championship) is None:
-            raise SeriesError(f"there is no championship {series.championship} in {data}")
+            raise SeriesError(say("series.no_championship", id=series.championship, folder=str(data)))
         store.add_race(
             series.championship,
             series.race,
@@ -97,7 +98,7 @@ def seated_race(
     assert track is not None, "next_race_header loaded it"
     humans = sorted(e.id for e in header.entries if e.driver == "human")
     if sorted(seats) != humans:
-        raise SeriesError(f"--seat: seat the championship's human drivers {', '.join(humans)}, each once")
+        raise SeriesError(say("series.seats", drivers=", ".join(humans)))
     return header, track
 
 

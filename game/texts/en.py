@@ -2125,3 +2125,15 @@ STRINGS.update({
     "series.left_out": "race {n} ({track}): {why}",
     "series.other_track": "{file} is not the track it was raced on",
 })
+
+# A championship's race run by email or online: why it cannot be set up or kept.
+STRINGS.update({
+    "series.no_championship": "there is no championship {id} in {folder}",
+    "series.over": Plural("the championship {name} is over: its {n} race is in",
+                          "the championship {name} is over: all its {n} races are in"),
+    "series.track_unloadable": "the championship's race {n} is on {file}, which cannot be loaded",
+    "series.not_a_series_race": "the race is not a championship's race",
+    "series.not_kept": "the race is not kept in the championship: {why}",
+    "series.not_over": "the race is not over yet",
+    "series.seats": "--seat: seat the championship's human drivers {drivers}, each once",
+})

@@ -13,8 +13,11 @@ import pytest
 from game import texts
 from game.net.matrix import MatrixError
 from game.net.online import read_opening
+from game.said_error import shown
 from game.scenes.remote import OnlineScene
-from tests.ui.helpers import make_app
+from game.scenes.remote_series import SeriesError, keep_result
+from tests.ui.helpers import make_app, oval
+from tests.ui.test_race_history import race
 
 
 @pytest.fixture(autouse=True)
@@ -54,3 +57,20 @@ def test_a_room_whose_race_cannot_be_read_is_named_in_french_and_logged_in_engli
     assert str(caught.value).startswith("the room's race cannot be read: ")
     texts.set_language("fr")
     assert caught.value.text().startswith("la course du salon ne peut pas être lue : ")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "the race is not a championship's race"),
+    ("de", "das Rennen gehört zu keiner Meisterschaft"),
+    ("fr", "la course n’appartient à aucun championnat"),
+])
+def test_a_race_kept_in_no_championship_is_refused_in_the_stewards_language(lang: str, expected: str,
+                                                                          tmp_path: Path) -> None:
+    """What the steward's window shows when a race to keep in a championship is none's."""
+    record = race()
+    assert record.header.series is None
+    texts.set_language(lang)
+    with pytest.raises(SeriesError) as caught:
+        keep_result(tmp_path, oval(), record)
+    assert shown(caught.value) == expected
+    assert str(caught.value) == "the race is not a championship's race"
