@@ -1,13 +1,16 @@
 """A new race between homes from what a person typed: the time to decide, the seats, the header.
 
 Shared by the referee command, the steward command and the game's Create race form; each
-raises ValueError saying what is wrong and how to write it.
+raises SetupError (a ValueError) saying what is wrong and how to write it, in English for the
+commands' logs and in the player's language for the window.
 """
 
 from __future__ import annotations
 
 import re
 
+from game.said_error import SaidError
+from game.tracks.drawing import say
 from rules.record import COLOURS, Entry, Header
 from rules.ruleset import D_DEFAULT_RESERVE, PRESETS
 from rules.track import Track
@@ -15,13 +18,15 @@ from rules.track import Track
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
+class SetupError(SaidError, ValueError):
+    """What a person typed for a new race cannot be used; the message says how to write it."""
+
+
 def deadline_seconds(text: str) -> int:
     """'90s', '10m', '2h', '3d' (or plain seconds) as seconds; ValueError says the form."""
     m = re.fullmatch(r"\s*(\d+)\s*([smhd]?)\s*", text)
     if not m or int(m.group(1)) < 1:
-        raise ValueError(
-            f"the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text!r}"
-        )
+        raise SetupError(say("create.deadline_form", text=repr(text)))
     return int(m.group(1)) * _UNITS[m.group(2) or "s"]
 
 
@@ -31,7 +36,7 @@ def seats_of(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         car, _, who = pair.partition("=")
         if not car or not re.fullmatch(r"@[^:\s]+:\S+", who):
-            raise ValueError(f"--seat {pair!r}: write CAR=@user:server, like car1=@ann:example.org")
+            raise SetupError(say("create.seat_form", pair=repr(pair)))
         seats[car] = who
     return seats
 
@@ -41,7 +46,7 @@ def race_header(track: Track, preset: str, cars: int, laps: int, seats: dict[str
     rules = PRESETS[preset]
     unknown = sorted(set(seats) - {f"car{i + 1}" for i in range(cars)})
     if unknown:
-        raise ValueError(f"--seat: {', '.join(unknown)} is not one of the race's cars car1..car{cars}")
+        raise SetupError(say("create.seat_unknown", cars=", ".join(unknown), last=f"car{cars}"))
     reserve = D_DEFAULT_RESERVE if rules.car_setup.reserve else 0
     entries = tuple(
         Entry(

@@ -152,7 +152,7 @@ class CreateRaceScene(Form):
             seats = seats_of(pairs)
             race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
         except ValueError as err:
-            return tr("create.bad_seats", detail=str(err))
+            return tr("create.bad_seats", detail=shown(err))
         if not seats:
             return tr("create.no_seats")
         if v["referee"].strip() in seats.values():

@@ -2137,3 +2137,10 @@ STRINGS.update({
     "series.not_over": "the race is not over yet",
     "series.seats": "--seat: seat the championship's human drivers {drivers}, each once",
 })
+
+# A new race between homes from what a person typed (the Create race form, the steward's window).
+STRINGS.update({
+    "create.deadline_form": "the deadline must be a whole number with s, m, h or d (like 10m or 3d), not {text}",
+    "create.seat_form": "--seat {pair}: write CAR=@user:server, like car1=@ann:example.org",
+    "create.seat_unknown": "--seat: {cars} is not one of the race's cars car1..{last}",
+})

@@ -15,6 +15,7 @@ from game.net.mailrace import MailPlayer, Steward
 from game.net.race_setup import race_header
 from game.net.racefile import RaceFileError, read, write
 from game.scenes.remote import EmailScene
+from game.scenes.remote_steward import StewardScene
 from rules.actions import Roll
 from rules.referee_protocol import Decision
 from rules.session import computer_action
@@ -92,3 +93,22 @@ def test_a_forged_reply_is_named_in_the_stewards_language(lang: str, expected: s
         steward.take(forged, now=1)
     assert caught.value.text() == f"{forged}{expected}"
     assert "the file was tampered with; nothing was applied" in str(caught.value)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", "die Bedenkzeit muss eine ganze Zahl mit s, m, h oder d sein (wie 10m oder 3d), nicht 'bald'"),
+    ("fr", "le délai doit être un nombre entier suivi de s, m, h ou d (comme 10m ou 3d), pas 'bald'"),
+])
+def test_the_stewards_window_says_how_to_write_the_deadline_in_the_stewards_language(lang: str, expected: str,
+                                                                                    tmp_path: Path) -> None:
+    app = make_app(tmp_path / "data")
+    email = EmailScene(app)
+    app.push(email)
+    email.steward()
+    form = app.scene
+    assert isinstance(form, StewardScene)
+    texts.set_language(lang)
+    folder = tmp_path / "round4"
+    form.values.update(folder=str(folder), seats="car1=anna car2=ben car3=carl", cars="3", laps="1", deadline="bald")
+    form.open_race()
+    assert form.problem == expected and not folder.exists()
