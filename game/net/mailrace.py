@@ -77,6 +77,7 @@ class Steward:
         except RefereeError as err:
             raise RaceFileError(say("mail.referee_refuses", path=str(folder / STEWARD_FILE), detail=str(err))) from None
         self.referee.revealed = state.revealed
+        self.told: list[Note] = []  # the notices since ``news`` was last asked
 
     @staticmethod
     def peek(folder: Path) -> StewardState:
@@ -125,7 +126,15 @@ class Steward:
             }
         )
         self._save(self.folder, self.state)
+        self.told += notes
         return [(f"to {n.to}: " if n.to else "") + english(n) for n in notes]
+
+    def news(self) -> list[str]:
+        """The notices since the last call in the steward's language, for the window (``take`` and
+        ``tick`` give them in English, for the command's log)."""
+        lines = [tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.told]
+        self.told = []
+        return lines
 
     def take(self, path: Path, now: float) -> list[str]:
         """A player's reply: applied, or refused with a notice that says why (nothing changes)."""

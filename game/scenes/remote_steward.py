@@ -150,11 +150,13 @@ class StewardScene(Form):
             (folder / INBOX / TAKEN).mkdir(parents=True, exist_ok=True)
             for reply in sorted((folder / INBOX).glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime):
                 try:
-                    self.report += steward.take(reply, time.time())
+                    steward.take(reply, time.time())
+                    self.report += steward.news()
                 except RaceFileError as err:
                     self.report.append(shown(err))
                 reply.rename(folder / INBOX / TAKEN / reply.name)
-            self.report += steward.tick(time.time())
+            steward.tick(time.time())
+            self.report += steward.news()
         except (RaceFileError, OSError) as err:
             self.problem = shown(err)
             return

@@ -112,3 +112,15 @@ def test_the_stewards_window_says_how_to_write_the_deadline_in_the_stewards_lang
     form.values.update(folder=str(folder), seats="car1=anna car2=ben car3=carl", cars="3", laps="1", deadline="bald")
     form.open_race()
     assert form.problem == expected and not folder.exists()
+
+
+def test_the_stewards_report_gives_the_referees_notices_in_the_stewards_language(tmp_path: Path) -> None:
+    """A missed deadline: the command's log says it in English, the window's report in French."""
+    steward, _, _ = stewards_file(tmp_path)
+    english = steward.tick(10**6)
+    texts.set_language("fr")
+    report = steward.news()
+    assert english and len(report) == len(english) and report != english
+    assert any("a laissé passer le délai" in line for line in report)
+    assert any("missed the deadline" in line for line in english)
+    assert steward.news() == []
