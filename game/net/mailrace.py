@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.net.notes import shown
-from game.said_error import os_detail
+from game.net.said_error import os_detail
 from game.texts import en, tr
 from game.tracks.drawing import Part, say
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import nio
 
-from game.said_error import SaidError
+from game.net.said_error import SaidError
 from game.tracks.drawing import Said, say
 from rules.referee_notes import Note
 from rules.referee_protocol import RACE, RaceOpen, content, kind_of

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from pathlib import Path
 
 from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
-from game.said_error import shown
+from game.net.said_error import shown
 from game.tracks.drawing import say
 from rules.engine import chance
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from game.said_error import SaidError
+from game.net.said_error import SaidError
 from game.tracks.drawing import say
 from rules.record import COLOURS, Entry, Header
 from rules.ruleset import D_DEFAULT_RESERVE, PRESETS

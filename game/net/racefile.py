@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.said_error import SaidError, os_detail
+from game.net.said_error import SaidError, os_detail
 from game.tracks.drawing import say
 from rules.filelimits import FileKind, read_text
 from rules.record import write_atomic

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from game.play.clocks import Clocks
-from game.said_error import os_text
+from game.net.said_error import os_text
 from game.texts import Notice
 from game.storage.saves import BackupFailed, SaveSlot
 from rules.pitpoints import PitPlan

@@ -21,7 +21,7 @@ from game.play.standings import lap_of, running_order
 from rules.actions import Roll
 from rules.dice import Chance, Purpose
 from rules.engine import chance, to_move
-from game.said_error import record_text
+from game.play.record_error import record_text
 from rules.record import Record, RecordError, replayed, start_state
 from rules.session import RaceSession
 from rules.state import RaceState

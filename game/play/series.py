@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from game.said_error import record_said
+from game.play.record_error import record_said
 from game.storage.lineup import Driver, Lineup
 from game.tracks.drawing import Part, Said, say
 from rules import championship as ch

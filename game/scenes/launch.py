@@ -11,7 +11,8 @@ from game.scenes.grid import GridScene
 from game.storage.laprecords import LapRecords
 from game.scenes.qualifying import QualifyingScene
 from game.board.catalogue import TrackEntry
-from game.said_error import os_text
+from game.net.said_error import os_text
+from game.play.record_error import record_text
 from game.texts import Notice
 from game.storage.lineup import Driver, Lineup
 from game.play.race_control import RaceControl
@@ -22,7 +23,7 @@ from game.storage.saves import SaveProblem, Saved
 from rules.qualifying_session import QualifyingRecord, QualifyingSession
 from rules.qualifying import Grid
 from rules.roster import street_driver
-from rules.record import Entry, Header
+from rules.record import Entry, Header, RecordError
 from rules.car import WearPoints, box_reserve
 from rules.ruleset import RuleSet
 from rules.track import Track
@@ -158,7 +159,11 @@ def continue_race(app: App) -> bool:
             raise SaveProblem(Notice("notice.save_track_missing", {"track": saved.header.track_name}))
         if isinstance(saved, QualifyingRecord):
             return _resumed_qualifying(app, entry, saved)
-        control, view = RaceControl.resume(entry.track, saved, app.saves), BoardView(entry.board)
+        try:
+            control = RaceControl.resume(entry.track, saved, app.saves)
+        except RecordError as err:  # said here, where the player's language is known
+            raise SaveProblem(Notice("notice.save_corrupt", {"detail": record_text(err)})) from None
+        view = BoardView(entry.board)
         return lambda: app.push(RaceScene(app, control, view))
 
     show, notices = app.saves.resume(open_saved)

@@ -21,7 +21,7 @@ from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
 from game.play.remote_control import RemoteControl, RemoteLink
 from game.scenes.race import RaceScene
-from game.said_error import shown
+from game.net.said_error import shown
 from game.scenes.remote_form import Form
 from game.texts import Notice, tr
 from game.widgets.controls import Button

@@ -12,7 +12,7 @@ import pygame
 from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
-from game.said_error import shown
+from game.net.said_error import shown
 from game.scenes.remote_form import Form, TrackAndRules
 from game.texts import tr
 from game.net.race_setup import deadline_seconds, race_header, seats_of

@@ -21,7 +21,7 @@ from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.car import Area
-from game.said_error import record_text
+from game.play.record_error import record_text
 from rules.record import Record, RecordError
 from rules.track import Track
 

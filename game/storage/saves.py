@@ -20,7 +20,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from game.said_error import record_text
 from game.texts import Notice
 from rules.filelimits import SAVE, read_bytes, read_text
 from rules.qualifying_session import QualifyingRecord, loads_qualifying
@@ -118,7 +117,7 @@ class SaveSlot:
                 text = _read(path)
                 race = open_race(_parse(text, str(path)))
             except RecordError as err:
-                notices.append(Notice("notice.save_corrupt", {"detail": record_text(err)}))
+                notices.append(Notice("notice.save_corrupt", {"detail": str(err)}))
                 continue
             except SaveProblem as err:
                 notices.append(err.notice)

@@ -13,7 +13,7 @@ import pytest
 from game import texts
 from game.net.matrix import MatrixError
 from game.net.online import read_opening
-from game.said_error import shown
+from game.net.said_error import shown
 from game.scenes.remote import OnlineScene
 from game.scenes.remote_series import SeriesError, keep_result
 from tests.ui.helpers import make_app, oval

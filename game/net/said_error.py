@@ -3,14 +3,10 @@ shows them in the current language while ``str()`` stays English for logs, the c
 
 from __future__ import annotations
 
-import re
-
 from game.texts import refused_text
 from game.texts.mo import SOURCE
 from game.tracks.drawing import Part, Said, say
 from rules.filelimits import FileRefused
-from rules.modules.base import IllegalAction
-from rules.record import RecordError
 
 
 class SaidError(Exception):
@@ -48,22 +44,3 @@ def os_text(err: OSError) -> str:
     detail = os_detail(err)
     return detail.text() if isinstance(detail, Said) else str(detail)
 
-
-#: How ``rules.record`` names an action that does not replay (its English, for logs).
-_NOT_REPLAYED = re.compile(r"action (\d+) \((.*)\) does not replay: ")
-
-
-def record_said(err: RecordError) -> Said | str:
-    """Why a record does not replay, in the player's language where the rules refused an action:
-    ``rules.record`` raises from the rules' refusal, whose reason travels as the error's context;
-    anything else about a record in the English the record's checks give."""
-    refused, found = err.__context__, _NOT_REPLAYED.match(str(err))
-    if isinstance(refused, IllegalAction) and found:
-        return say("record.does_not_replay", n=int(found[1]), action=found[2], reason=refused.reason)
-    return str(err)
-
-
-def record_text(err: RecordError) -> str:
-    """``record_said`` as the window shows it now."""
-    said = record_said(err)
-    return said.text() if isinstance(said, Said) else said
