@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from game import texts
+from game.play.race_control import RaceControl
+from game.scenes.launch import continue_race
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene, open_replay
 from game.scenes.statistics import StatisticsScene
-from rules.record import Record, RecordError, replay
-from tests.ui.helpers import make_app, oval
+from rules.record import Record, RecordError, load, replay
+from tests.ui.helpers import header, human_step, make_app, oval
 from tests.ui.test_race_history import race
 
 
@@ -74,3 +76,21 @@ def test_the_statistics_of_a_record_that_does_not_replay_say_why_in_french(tmp_p
     assert stats.problem.startswith("L’enregistrement de la course est illisible, il n’y a donc pas de statistiques : "
                                     "l’action 41 (")
     assert stats.problem.endswith(f"ne se rejoue pas : {roll_out_of_turn()}")
+
+
+def test_continue_names_the_action_of_a_save_that_does_not_replay_in_german(tmp_path: Path) -> None:
+    """Continue in the menu: the newest save repeats its last action, so the previous one is resumed
+    and the notice says which action did not replay and why, in German."""
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    control = RaceControl.start(oval(), header(), app.saves)
+    for _ in range(25):
+        human_step(control)
+    record = load(app.saves.current)
+    bad = record.model_copy(update={"actions": record.actions + record.actions[-1:]})
+    app.saves.current.write_text(bad.model_dump_json())
+    texts.set_language("de")
+    assert continue_race(app) and app.scene.name == "race"
+    corrupt = next(n for n in app.notices if n.key == "notice.save_corrupt")
+    assert corrupt.text().startswith(f"Das gespeicherte Rennen ließ sich nicht lesen: Aktion {len(bad.actions)} (")
+    assert "lässt sich nicht nachspielen: " in corrupt.text()
