@@ -105,8 +105,9 @@ def aid_gear(track: Track, state: RaceState) -> int:
         p = aid.gears.get(g)
         later_out = p.out if p is not None else 0.0
         later_over = p.overshoot if p is not None else 0.0
-        return (warned(g), float(odds[g].out) + later_out, float(sum(odds[g].overshoot.values())) + later_over,
-                float(odds[g].wear), -g)
+        # this turn's out first: the next turns' chances only count from the rolls that stay in
+        return (warned(g), float(odds[g].out), float(odds[g].out) + later_out,
+                float(sum(odds[g].overshoot.values())) + later_over, float(odds[g].wear), -g)
 
     return min(legal, key=danger)
 
