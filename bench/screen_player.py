@@ -67,6 +67,7 @@ PRESET_KEYS = ("fde-advanced", "dresden-2006")
 CARS = 10
 STOPPING = ("no_brakes", "pit_gear", "last_wp")  # a warned gear the aid's player never takes while another is left
 PIT_NEAR = 20  # spaces to the pit entry from which a player who wants a stop keeps to its lane
+BRAKES_SHORT = 1.0  # the WP a move whose brakes left fall short of the corner ahead weighs more
 OVERSHOOT_OK = 0.0  # the next two turns' overshoot chance the aid's player accepts
 
 
@@ -131,8 +132,10 @@ def _move_key(track: Track, state: RaceState, aid: bool):
 
     def key(m: Move) -> tuple:
         warned = {t.code for t in move_traps(track, state, m)} if aid else set()
-        # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
-        cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
+        # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as
+        # two, brakes short for the corner ahead's stops as one
+        cost = (m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
+                + BRAKES_SHORT * ("brakes_short" in warned))
         # a black-die check (a car beside the end, a marker on the way) weighs half a WP, a whole one
         # with two body or road-holding WP left on the dashboard
         cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (1.0 if car.wp.road_holding <= 2 else 0.5)

@@ -11,7 +11,10 @@ gear box and the destinations, and ``bench/screen_player.py`` reads the same one
 * ``last_wp`` (CORE-WEAR-2, CORE-GEAR-6/7, CORNER-6/7): declaring the gear or driving the move
   strikes the last WP of an area;
 * ``no_further_stop`` (CORNER-3, CORNER-5, CORNER-9): a stop that leaves no room for the stops
-  a multi-stop corner still needs, or whose rain slide (TYRE-2) carries the car out of the corner.
+  a multi-stop corner still needs, or whose rain slide (TYRE-2) carries the car out of the corner;
+* ``brakes_short`` (CORNER-3, CORNER-5, CORE-BRAKE-1, TYRE-2): after the move the car keeps fewer
+  brake WP than the stops still owed in the corner ahead may need at worst: each further stop
+  in 1st gear, braking a high roll down, then sliding on in rain.
 """
 
 from __future__ import annotations
@@ -116,7 +119,39 @@ def move_traps(track: Track, state: RaceState, move: Move) -> list[Trap]:
         if left < 0 or (owed > 0 and left < owed):
             found.append(Trap("no_further_stop", "CORNER-5", {"corner": track.corners[move.corner].label,
                                                               "stops": need, "made": move.stops}))
-    return found
+    return found + _brakes_short(track, state, car, move)
+
+
+def brakes_needed(track: Track, state: RaceState, car: CarState, space: str, corner: int | None,
+                  stops: int) -> tuple[int | None, int]:
+    """The corner a car on ``space`` must stop in next and the brake WP its stops still owed may
+    need at worst (CORE-BRAKE-1): every stop after the first one is made in 1st gear, its
+    highest roll braked down to the room left, and in rain each stop slides on (TYRE-2) first."""
+    la = lookahead(track)
+    slide = slide_spaces(state, car)
+    top = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(1).highest))
+    here = track.space(space).corner
+    if here is not None and corner == here and stops < track.corners[here].stops:
+        owed, left = track.corners[here].stops - stops, la.lane.left_in_corner(space)
+        return here, max(0, owed * (top + slide) - left)
+    _, c, length = la.lane.corner_ahead(space)
+    if c < 0:
+        return None, 0
+    # the first stop is the arrival: on the corner's first space, then its slide
+    owed, left = track.corners[c].stops - 1, length - 1 - slide
+    return c, max(0, owed * (top + slide) - left)
+
+
+def _brakes_short(track: Track, state: RaceState, car: CarState, move: Move) -> list[Trap]:
+    end = move.end or car.space
+    if end is None or track.space(end).in_pit or move.finishes:
+        return []
+    corner, stops = (move.corner, move.stops) if move.path else (car.corner, car.stops)
+    c, need = brakes_needed(track, state, car, end, corner, stops)
+    have = car.wp.brakes - move.brakes
+    if c is None or have >= need:
+        return []
+    return [Trap("brakes_short", "CORE-BRAKE-1", {"corner": track.corners[c].label, "need": need, "brakes": have})]
 
 
 def box_refusal(track: Track, state: RaceState) -> Trap | None:
