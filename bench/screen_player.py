@@ -16,13 +16,13 @@ nothing else (no look-ahead of their own):
   the warnings (``rules.ai.traps``) and the gear box's hover (the WP a roll is expected to
   cost): the highest free gear with no warning whose roll costs no WP, leaves a free downshift
   to a safe gear next turn and no overshoot or out chance in the next two turns, else the
-  gear least likely to go out, then to overshoot, over this and the next turns.
+  gear least likely to go out this turn, then over this and the next turns, then to overshoot.
 
 Both take the same destination: the cheapest in WP, a black-die check (a car beside the end,
 a marker on the way) counted as half a WP (a whole one with two body or road-holding WP left)
 and, with the aid, a warning as more (the last WP of an area as five, a stop that leaves no
-further one as two, brakes left short of the stops the corner ahead still needs as one); of equally dear ones the one that keeps the scarcer of brakes and tyres,
-the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
+further one as two, brakes left short of the stops the corner ahead still needs as one); of
+equally dear ones the one that keeps the scarcer of brakes and tyres, the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
 along a straight when it goes further; the box when offered and a stop is wanted (the pit plan
 and every other choice: the Racer level's, the defaults the screen proposes). Races run one after another (the machine is shared):
 every shipped Grand Prix circuit (not the oval nor the city circuit), fde-advanced and
