@@ -16,13 +16,13 @@ nothing else (no look-ahead of their own):
   the warnings (``rules.ai.traps``) and the gear box's hover (the WP a roll is expected to
   cost): the highest free gear with no warning whose roll costs no WP, leaves a free downshift
   to a safe gear next turn and no overshoot or out chance in the next two turns, else the
-  gear least likely to go out, then to overshoot, over this and the next turns.
+  gear least likely to go out this turn, then over this and the next turns, then to overshoot.
 
 Both take the same destination: the cheapest in WP, a black-die check (a car beside the end,
 a marker on the way) counted as half a WP (a whole one with two body or road-holding WP left)
 and, with the aid, a warning as more (the last WP of an area as five, a stop that leaves no
-further one as two); of equally dear ones the one that keeps the scarcer of brakes and tyres,
-the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
+further one as two, brakes left short of the stops the corner ahead still needs as one); of
+equally dear ones the one that keeps the scarcer of brakes and tyres, the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
 along a straight when it goes further; the box when offered and a stop is wanted (the pit plan
 and every other choice: the Racer level's, the defaults the screen proposes). Races run one after another (the machine is shared):
 every shipped Grand Prix circuit (not the oval nor the city circuit), fde-advanced and
@@ -67,6 +67,7 @@ PRESET_KEYS = ("fde-advanced", "dresden-2006")
 CARS = 10
 STOPPING = ("no_brakes", "pit_gear", "last_wp")  # a warned gear the aid's player never takes while another is left
 PIT_NEAR = 20  # spaces to the pit entry from which a player who wants a stop keeps to its lane
+BRAKES_SHORT = 1.0  # the WP a move whose brakes left fall short of the corner ahead weighs more
 OVERSHOOT_OK = 0.0  # the next two turns' overshoot chance the aid's player accepts
 
 
@@ -105,8 +106,9 @@ def aid_gear(track: Track, state: RaceState) -> int:
         p = aid.gears.get(g)
         later_out = p.out if p is not None else 0.0
         later_over = p.overshoot if p is not None else 0.0
-        return (warned(g), float(odds[g].out) + later_out, float(sum(odds[g].overshoot.values())) + later_over,
-                float(odds[g].wear), -g)
+        # this turn's out first: the next turns' chances only count from the rolls that stay in
+        return (warned(g), float(odds[g].out), float(odds[g].out) + later_out,
+                float(sum(odds[g].overshoot.values())) + later_over, float(odds[g].wear), -g)
 
     return min(legal, key=danger)
 
@@ -130,8 +132,10 @@ def _move_key(track: Track, state: RaceState, aid: bool):
 
     def key(m: Move) -> tuple:
         warned = {t.code for t in move_traps(track, state, m)} if aid else set()
-        # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as two
-        cost = m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
+        # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as
+        # two, brakes short for the corner ahead's stops as one
+        cost = (m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
+                + BRAKES_SHORT * ("brakes_short" in warned))
         # a black-die check (a car beside the end, a marker on the way) weighs half a WP, a whole one
         # with two body or road-holding WP left on the dashboard
         cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (1.0 if car.wp.road_holding <= 2 else 0.5)

@@ -5,6 +5,10 @@ is picked by a stated policy: the move that loses the fewest WP and keeps
 the car in the race, then goes furthest (``cautious_move``). What that move
 does (stop in the coming corner, overshoot, elimination) is summed with the
 face's probability, so the numbers are exact fractions, not simulations.
+
+In rain a movement that ends in a corner goes on with a mandatory slide (TYRE-2,
+TYRE-4, TYRE-5): the engine then offers the slide's moves, and the odds play them
+too (``played``), so a stop whose slide flies out of the corner counts as played.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict
 
 from rules.car import Area
-from rules.engine import gear_options, moves, rolled
+from rules.actions import Drive
+from rules.engine import apply, gear_options, moves, rolled, slide_spaces
 from rules.modules import boost, nitro
 from rules.gears import ShiftCost
 from rules.moves import Move
@@ -47,6 +52,58 @@ def move_cost(move: Move) -> int:
 def cautious_move(moves: list[Move]) -> Move:
     """The policy of the odds: stay in the race, lose the fewest WP, then go furthest."""
     return min(moves, key=lambda m: (m.out is not None, move_cost(m), -len(m.path), m.dangers, m.path))
+
+
+class Played(BaseModel):
+    """A roll's move and the mandatory slide the engine makes after it (TYRE-2), as one."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    move: Move  # the roll's segment
+    slide: Move | None = None  # the slide after it, None without one
+    out: bool = False
+    cost: int = 0  # brake and tyre WP of both
+    overshoot: int = 0  # spaces flown out of corners, both segments
+    spaces: int = 0
+    dangers: int = 0
+    corner: int | None = None  # the corner the car stands in at the end
+    end: str | None = None
+
+    def key(self) -> tuple:
+        """The cautious policy over the whole movement (``cautious_move``'s order)."""
+        return (self.out, self.cost, -self.spaces, self.dangers, self.move.path)
+
+
+def _alone(move: Move) -> Played:
+    return Played(move=move, out=move.out is not None, cost=move_cost(move), overshoot=move.overshoot,
+                  spaces=len(move.path), dangers=move.dangers, corner=move.corner, end=move.end)
+
+
+def played(track: Track, after_roll: RaceState, found: list[Move]) -> Played:
+    """The cautious choice among a roll's ``found`` moves with the slide each leads to: where the
+    engine offers a slide next (a stop in a corner in rain, TYRE-2, MASTERS-TURN-6), the slide's
+    own cautious move is driven too and both count as one movement."""
+    car = after_roll.car(after_roll.active or "")
+    if not slide_spaces(after_roll, car):
+        return _alone(cautious_move(found))
+    best: Played | None = None
+    for move in sorted(found, key=lambda m: (m.out is not None, move_cost(m))):
+        if best is not None and (move.out is not None, move_cost(move)) > (best.out, best.cost):
+            break  # the slide only adds: no dearer roll can beat the best movement
+        one = _alone(move)
+        if move.out is None and move.path:
+            nxt, _ = apply(track, after_roll, Drive(path=move.path, via=move.via))
+            if nxt.phase == "move" and nxt.movement is not None and nxt.movement.offer == ("slide",):
+                slides = moves(track, nxt)
+                if slides:
+                    s = cautious_move(slides)
+                    one = Played(move=move, slide=s, out=s.out is not None, cost=one.cost + move_cost(s),
+                                 overshoot=move.overshoot + s.overshoot, spaces=one.spaces + len(s.path),
+                                 dangers=move.dangers + s.dangers, corner=s.corner, end=s.end or move.end)
+        if best is None or one.key() < best.key():
+            best = one
+    assert best is not None
+    return best
 
 
 def gear_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
@@ -114,15 +171,15 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bo
         found = moves(track, after)
         if not found:  # the roll only works off pit points (PIT-D-11): the car stays
             continue
-        move = cautious_move(found)
-        if move.out is not None:
+        move = played(track, after, found)
+        if move.out:
             out_p += p
         elif move.corner is not None:
             stop += p
         if move.overshoot:
             over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
-        wear += p * move_cost(move)
-        advance += p * len(move.path)
+        wear += p * move.cost
+        advance += p * move.spaces
     return GearOdds(
         gear=gear, boost=boosted, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance,
         fewest=min(spaces), most=max(spaces),

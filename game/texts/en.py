@@ -300,6 +300,7 @@ STRINGS: dict[str, str] = {
     "trap.no_brakes": "A roll of {roll} or more carries you past {corner} even with all {brakes} brake WP",
     "trap.last_wp": "This strikes your last {area} WP",
     "trap.no_further_stop": "A stop here leaves no room for the next stop in {corner} ({made} of {stops} stops)",
+    "trap.brakes_short": "{corner} may still need {need} brake WP for its stops (rain slide included): you would keep {brakes}",
     "trap.box_refused": "No box offered: in gear {gear}; the pit lane takes at most gear {limit}",
     "trap.confirm": "{text}. Choose it again to take it anyway.",
     "gear.wear_expected": "WP this roll is expected to cost, with the skip, braking, flying out and blocks: {n}",

@@ -13,8 +13,10 @@ driven along the lane by the look-ahead the levels plan with (``rules.ai.lookahe
   the same or one down, CORE-GEAR-2/3), a roll of the next two turns goes past a corner's
   end line (brake WP or a fly-out, CORNER-4..7) or ends the car's race (CORNER-5, CORNER-6).
 
-In rain a stop in a corner slides on (TYRE-2): this turn's and the next turns' stops count
-where the slide ends, as the levels count them.
+In rain a stop in a corner slides on (TYRE-2): this turn's stop counts where the engine's
+slide ends (the gear table's move, ``rules.odds.played``), so a slide that flies out of the
+corner is the gear table's, not counted again here; the next turns' stops count where the
+look-ahead's slide ends, as the levels count them.
 
 Per space of the corner ahead, whether a stop there still leaves room for the stops the
 corner needs (CORNER-9: one stop a turn, each further along). Pure rules code, cached per
@@ -30,7 +32,7 @@ from rules.ai.lookahead import Lookahead, Prices, lookahead
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
-from rules.odds import cautious_move
+from rules.odds import Played, played
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -111,28 +113,26 @@ def _gear_plan(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
         found = moves(track, after)
         if not found:
             continue
-        move = cautious_move(found)
-        end = move.end or car.space
-        if move.out is not None or end is None or move.finishes or move.in_box or track.space(end).in_pit:
+        done = played(track, after, found)  # the roll and, in rain, its slide (TYRE-2), as the gear table plays them
+        move = done.slide or done.move
+        end = done.end or car.space
+        if done.out or end is None or move.finishes or done.move.finishes or move.in_box or track.space(end).in_pit:
             continue  # out this turn is the gear table's; past the flag or in the pits the lane plans nothing
-        brakes, tyres = paid_car.wp.brakes - move.brakes, paid_car.wp.tyres - move.tyres
-        stops = move.stops if move.corner is not None else (car.stops if move.path == () else 0)
-        corner = move.corner if move.corner is not None else (car.corner if move.path == () else None)
-        slid_out = False  # this roll's slide goes past the corner's end line (the gear table counts the roll alone)
-        if slide and move.corner is not None and move.path:
-            s = la.step(end, slide, corner, stops - 1, brakes, tyres, mult, spin_max, CAREFUL)
-            if s.out or s.end is None:
-                over += float(p)
-                out += float(p)
-                continue
-            slid_out = s.brakes < min(brakes, 4) or s.tyres < min(tyres, 5)
-            end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
+        worn = move_tyres(done)
+        brakes, tyres = paid_car.wp.brakes - (done.cost - worn), paid_car.wp.tyres - worn
+        stops = move.stops if move.corner is not None else (car.stops if not done.spaces else 0)
+        corner = move.corner if move.corner is not None else (car.corner if not done.spaces else None)
         safe = min(safe, safe_gear(track, state, paid_car, la, end, corner, stops, slide))
         o, x = risk(la, faces, end, gear, corner, stops, brakes, tyres, mult, spin_max, TURNS, slide)
-        over += float(p) * (1.0 if slid_out else o)
+        over += float(p) * o
         out += float(p) * x
     drop = max(0, gear - safe)
     return GearPlan(gear=gear, safe=safe, drop=drop, drop_cost=downshift_cost(state, gear, safe), overshoot=over, out=out)
+
+
+def move_tyres(done: Played) -> int:
+    """The tyre WP of a roll and its slide."""
+    return done.move.tyres + (done.slide.tyres if done.slide else 0)
 
 
 def downshift_cost(state: RaceState, gear: int, to: int) -> int:

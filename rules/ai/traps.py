@@ -11,7 +11,10 @@ gear box and the destinations, and ``bench/screen_player.py`` reads the same one
 * ``last_wp`` (CORE-WEAR-2, CORE-GEAR-6/7, CORNER-6/7): declaring the gear or driving the move
   strikes the last WP of an area;
 * ``no_further_stop`` (CORNER-3, CORNER-5, CORNER-9): a stop that leaves no room for the stops
-  a multi-stop corner still needs, or whose rain slide (TYRE-2) carries the car out of the corner.
+  a multi-stop corner still needs, or whose rain slide (TYRE-2) carries the car out of the corner;
+* ``brakes_short`` (CORNER-3, CORNER-5, CORE-BRAKE-1, TYRE-2): after the move the car keeps fewer
+  brake WP than the stops still owed in the corner ahead may need at worst: each further stop
+  in 1st gear in its lane, braking a high roll and the rain's slide down to the room left.
 """
 
 from __future__ import annotations
@@ -116,7 +119,42 @@ def move_traps(track: Track, state: RaceState, move: Move) -> list[Trap]:
         if left < 0 or (owed > 0 and left < owed):
             found.append(Trap("no_further_stop", "CORNER-5", {"corner": track.corners[move.corner].label,
                                                               "stops": need, "made": move.stops}))
-    return found
+    return found + _brakes_short(track, state, car, move)
+
+
+def brakes_needed(track: Track, state: RaceState, car: CarState, space: str, corner: int | None,
+                  stops: int, pending: int = 0) -> tuple[int | None, int]:
+    """The corner a car on ``space`` must stop in next and the brake WP its stops still owed may
+    need at worst (CORE-BRAKE-1): every stop after the first one is made in 1st gear in the car's
+    lane, its highest roll and its slide in rain (TYRE-2) braked down to the room left (a lane
+    change to the outside may save some); ``pending`` is the slide still to come after the stop
+    just made there."""
+    la = lookahead(track)
+    slide = slide_spaces(state, car)
+    top = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(1).highest))
+    here = track.space(space).corner
+    if here is not None and corner == here and stops < track.corners[here].stops:
+        owed, left = track.corners[here].stops - stops, la.lane.left_in_corner(space) - pending
+        return here, max(0, owed * (top + slide) - left)
+    _, c, length = la.lane.corner_ahead(space)
+    if c < 0:
+        return None, 0
+    # the first stop is the arrival: on the corner's first space, then its slide
+    owed, left = track.corners[c].stops - 1, length - 1 - slide
+    return c, max(0, owed * (top + slide) - left)
+
+
+def _brakes_short(track: Track, state: RaceState, car: CarState, move: Move) -> list[Trap]:
+    end = move.end or car.space
+    if end is None or track.space(end).in_pit or move.finishes:
+        return []
+    corner, stops = (move.corner, move.stops) if move.path else (car.corner, car.stops)
+    pending = slide_spaces(state, car) if move.path and move.corner is not None and move.via != "slide" else 0
+    c, need = brakes_needed(track, state, car, end, corner, stops, pending)
+    have = car.wp.brakes - move.brakes
+    if c is None or have >= need:
+        return []
+    return [Trap("brakes_short", "CORE-BRAKE-1", {"corner": track.corners[c].label, "need": need, "brakes": have})]
 
 
 def box_refusal(track: Track, state: RaceState) -> Trap | None:

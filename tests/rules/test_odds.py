@@ -87,3 +87,59 @@ def test_odds_see_the_danger_of_a_fast_corner_entry():
     assert odds[6].out == 1
     assert odds[4].out < odds[6].out
     assert odds[5].out > 0
+
+
+def rain_position(space: str, gear: int, stops: int = 0, corner: int | None = None) -> RaceState:
+    """The same position in rain on hard tyres (fde-advanced): every stop in a corner slides on 3 spaces."""
+    from rules.ruleset import PRESETS
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+
+    state = position(space, gear, stops, corner).model_copy(update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition="rain")})
+    return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))
+
+
+def play_with_slide(state: RaceState, gear: int) -> tuple[Fraction, dict[int, Fraction]]:
+    """Every face, every roll move and then every slide move the engine offers, each through
+    ``apply``: the movement that stays in the race, loses the fewest WP, then goes furthest."""
+    s, _ = apply(TRACK, state, ChooseGear(gear=gear))
+    out = Fraction(0)
+    over: dict[int, Fraction] = {}
+    faces = state.rules.gear_dice.die(gear).faces
+    for face in faces:
+        rolled, _ = apply(TRACK, s, Roll(value=face))
+        best = None
+        for move in moves(TRACK, rolled):
+            endings = [(move, None)]
+            if move.out is None and move.path:
+                after, _ = apply(TRACK, rolled, Drive(path=move.path, via=move.via))
+                if after.phase == "move" and after.movement is not None and after.movement.offer == ("slide",):
+                    endings = [(move, slide) for slide in moves(TRACK, after)]
+            for m, slide in endings:
+                gone = m.out is not None or (slide is not None and slide.out is not None)
+                cost = m.brakes + m.tyres + (slide.brakes + slide.tyres if slide else 0)
+                spaces = len(m.path) + (len(slide.path) if slide else 0)
+                flown = m.overshoot + (slide.overshoot if slide else 0)
+                key = (gone, cost, -spaces, m.dangers + (slide.dangers if slide else 0), m.path)
+                if best is None or key < best[0]:
+                    best = (key, flown)
+        assert best is not None
+        p = Fraction(1, len(faces))
+        out += p * best[0][0]
+        if best[1]:
+            over[best[1]] = over.get(best[1], Fraction(0)) + p
+    return out, over
+
+
+@pytest.mark.parametrize("space, gear, stops, corner", [("B8", 4, 0, None), ("B8", 5, 0, None), ("B14", 3, 1, 0)])
+def test_in_rain_the_odds_play_the_slide_tyre_2(space, gear, stops, corner):
+    """TYRE-2: in rain the slide after a stop in a corner is part of the move the odds count, exactly
+    as the engine plays it, so a gear whose roll alone stays in the corner may still overshoot."""
+    wet = rain_position(space, gear, stops, corner)
+    odds = gear_odds(TRACK, wet)
+    dry = gear_odds(TRACK, wet.model_copy(update={"weather": wet.weather.model_copy(update={"condition": "sun"})}))
+    for g in odds:
+        out, over = play_with_slide(wet, g)
+        assert odds[g].out == out
+        assert odds[g].overshoot == over
+    assert any(sum(odds[g].overshoot.values()) > sum(dry[g].overshoot.values()) for g in odds)

@@ -60,3 +60,65 @@ def test_an_announced_pit_plan_above_the_pit_lane_gear_is_warned_and_the_refusal
     moving = state.model_copy(update={"phase": "move", "roll": 12, "moves_left": 12})
     refusal = box_refusal(TRACK, moving)
     assert refusal is not None and refusal.values == {"gear": 5, "limit": 4}
+
+
+def _weather(state, condition: str):
+    """The state in ``condition`` on hard tyres (fde-advanced): in rain every stop in a corner slides on 3."""
+    from rules.ruleset import PRESETS
+    from rules.tyres import Tyre
+    from rules.weather import Weather
+
+    state = state.model_copy(update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition=condition)})
+    return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))
+
+
+def test_a_stop_whose_slide_leaves_too_few_brakes_for_the_next_stop_is_warned() -> None:
+    """CORE-BRAKE-1, TYRE-2, CORNER-5: a first stop on A13 of the 2-stop Lindenkehre slides on 3
+    spaces in rain; the second stop in lane A then needs up to 4 brake WP (a 1st-gear 2 and the
+    next slide braked into the one space left). The warning counts the car's lane (a lane change
+    may save one): it never stays silent where the engine has no way through, and it is silent
+    with the brakes that are enough and in the sun."""
+    for brakes in range(6):
+        wet = rolled(TRACK, _weather(position("A9", 3, brakes=brakes), "rain"), 4)
+        stop = next(m for m in moves(TRACK, wet) if m.end == "A13" and m.out is None)
+        short = [t for t in move_traps(TRACK, wet, stop) if t.code == "brakes_short"]
+        assert bool(short) == (brakes < 4)
+        if short:
+            assert short[0].values == {"corner": "Lindenkehre", "need": 4, "brakes": brakes}
+        if not _second_stop(wet, stop):
+            assert short
+        if brakes >= 4:
+            assert _second_stop(wet, stop)
+        dry = rolled(TRACK, _weather(position("A9", 3, brakes=brakes), "sun"), 4)
+        dry_stop = next(m for m in moves(TRACK, dry) if m.end == "A13")
+        assert not any(t.code == "brakes_short" for t in move_traps(TRACK, dry, dry_stop))
+
+
+def _second_stop(state, stop) -> bool:
+    """Can the car, after ``stop`` and its slide, make the corner's second stop next turn in 1st
+    with a roll of 2, every way the engine offers (braking the roll or the slide)?"""
+    from rules.actions import Drive
+    from rules.engine import apply
+
+    def drive(s, m):
+        after, _ = apply(TRACK, s, Drive(path=m.path, via=m.via))
+        return after
+
+    def slid(s):
+        if s.phase == "move" and s.movement is not None and s.movement.offer == ("slide",):
+            return [drive(s, m) for m in moves(TRACK, s) if m.out is None]
+        return [s]
+
+    for first in slid(drive(state, stop)):
+        car = first.car("a")
+        if car.stops != 1:
+            continue
+        nxt = first.model_copy(update={"phase": "gear", "active": "a"}).with_car(car.model_copy(update={"gear": 1}))
+        two = rolled(TRACK, nxt, 2)
+        for m in moves(TRACK, two):
+            if m.out is None:
+                for end in slid(drive(two, m)):
+                    c = end.car("a")
+                    if c.status == "racing" and c.corner == 0 and c.stops == 2:
+                        return True
+    return False
