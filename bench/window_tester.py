@@ -65,13 +65,17 @@ def ready(s: Status) -> bool:
                 or "targets" in s)
 
 
-def play(d: Desktop, out: Path, tag: str, shots: dict[str, int], max_actions: int = 4000) -> Status:
-    """Act on every decision until the results show; screenshot chosen moments."""
+def play(d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str],
+         max_actions: int = 4000) -> tuple[Status, int]:
+    """Act on every decision until the results show; screenshot chosen moments. Returns the results
+    and the last round played; ``seats`` gathers the names of the cars this player drove."""
     lessons: set[str] = set()
+    last = 0
     for _ in range(max_actions):
         s = d.wait(ready, timeout=120, what="a decision or the results")
         if s["scene"] == "results":
-            return s
+            return s, last
+        last = s.get("round") or last
         lesson = s.get("lesson")
         if lesson and lesson not in lessons and not s.get("banner") and not s.get("dialog"):
             lessons.add(lesson)
@@ -91,6 +95,7 @@ def play(d: Desktop, out: Path, tag: str, shots: dict[str, int], max_actions: in
             d.click(*s["menu"][0])
         elif s["wait"] == "gear":
             gear, why = choose_gear(s)
+            seats.add(s["car"])
             print(f"[{tag}] round {s['round']} {s['car']}: gear {gear}: {why}", flush=True)
             if s["round"] in shots.get("rounds", ()):
                 d.shown(s)
@@ -113,7 +118,7 @@ def finish(d: Desktop, out: Path, tag: str, s: Status) -> None:
     """Screenshot the results, print the order, and go back to the menu."""
     d.shown(s)
     d.screenshot(out / f"{tag}-results.png")
-    print(f"[{tag}] results: {s.get('places')} (round {s.get('round')})", flush=True)
+    print(f"[{tag}] results: {s.get('places')}", flush=True)
     d.button(s, "back")
     d.wait(lambda s: s.get("scene") == "menu", what="the menu after the results")
 
@@ -172,16 +177,18 @@ def main() -> int:
             s = d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
             d.button(s, "tutorial")
             d.wait(lambda s: s.get("scene") == "tutorial", what="the tutorial")
-            finish(d, out, "tutorial", play(d, out, "tutorial", {"lessons": 3}))
+            results, _ = play(d, out, "tutorial", {"lessons": 3}, set())
+            finish(d, out, "tutorial", results)
             print(f"[tutorial] done in {time.monotonic() - t0:.0f} s", flush=True)
         t1 = time.monotonic()
         set_up_race(d, args.laps, args.rivals)
-        s = play(d, out, "race", {"rounds": (8, 20)})
+        seats: set[str] = set()
+        s, rounds = play(d, out, "race", {"rounds": (8, 20)}, seats)
         places = s.get("places", [])
-        human = next((n for n in places if n in s.get("humans", ())), None)
+        human = next((n for n in places if n in seats), None)
         print(f"[race] finish order: {places}", flush=True)
-        print(f"[race] human: {human or places}, position {places.index(human) + 1 if human else '?'} of "
-              f"{len(places)}; rounds {s.get('round')}; wall time {time.monotonic() - t1:.0f} s", flush=True)
+        print(f"[race] human {human or sorted(seats)}: position {places.index(human) + 1 if human else 'out'} of "
+              f"{len(places)}; {rounds} rounds; wall time {time.monotonic() - t1:.0f} s", flush=True)
         finish(d, out, "race", s)
     finally:
         d.stop()
