@@ -9,8 +9,9 @@ the destinations with their WP cost and whether they put the car out, the dialog
 buttons) and acts with real clicks and keys through xdotool. It never imports the rules
 engine, so every decision is one a player could take from the screen:
 
-* gear: the highest free gear the table shows with no chance of going out and at most a third
-  of a WP expected, else the one least likely to go out, then the cheapest;
+* gear: the highest free gear the table shows with no chance of going out, at most a third
+  of a WP expected and no warning (a gear the window warns about is not taken on the first
+  press: the bar says why), else the one least likely to go out, then the cheapest;
 * destination: one that keeps the car in the race, the cheapest in WP, then the furthest;
 * a dialog (pit plan, crew, free WP): what the screen proposes (its confirm button);
 * a choice of ways: the first one offered.
@@ -37,10 +38,11 @@ PLAY_SCENES = ("race", "tutorial")
 FREE_WEAR = 0.34
 
 
-def choose_gear(s: Status) -> tuple[str, str]:
-    """The gear a careful player reads off the table, and why."""
+def choose_gear(s: Status, warned: set[int]) -> tuple[str, str]:
+    """The gear a careful player reads off the table, and why; ``warned`` are the gears the window
+    warned about this turn (a rule trap: the first press is not taken, the bar says why)."""
     gears = {int(g): v for g, v in s["gears"].items() if v["legal"]}
-    free = [g for g, v in gears.items() if v["out"] == 0 and v["wear"] <= FREE_WEAR]
+    free = [g for g, v in gears.items() if v["out"] == 0 and v["wear"] <= FREE_WEAR and g not in warned]
     if free:
         g = max(free)
         return str(g), f"highest free gear (out 0 %, WP {gears[g]['wear']:.2f}, stop {gears[g]['stop']:.0%})"
@@ -71,6 +73,9 @@ def play(d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str]
     and the last round played; ``seats`` gathers the names of the cars this player drove."""
     lessons: set[str] = set()
     last = 0
+    warned: set[int] = set()
+    turn: tuple[Any, ...] = ()
+    gear = ""
     for _ in range(max_actions):
         s = d.wait(ready, timeout=120, what="a decision or the results")
         if s["scene"] == "results":
@@ -94,7 +99,14 @@ def play(d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str]
             print(f"[{tag}] round {s['round']}: choice of ways: the first", flush=True)
             d.click(*s["menu"][0])
         elif s["wait"] == "gear":
-            gear, why = choose_gear(s)
+            if turn == (s["round"], s["car"]):  # the same turn again: the last gear drew a warning
+                print(f"[{tag}] round {s['round']} {s['car']}: the window warns about gear {gear}", flush=True)
+                warned.add(int(gear))
+            else:
+                turn, warned = (s["round"], s["car"]), set()
+            gear, why = choose_gear(s, warned)
+            if int(gear) in warned:
+                why += "; taken despite the warning (every gear warns)"
             seats.add(s["car"])
             print(f"[{tag}] round {s['round']} {s['car']}: gear {gear}: {why}", flush=True)
             if s["round"] in shots.get("rounds", ()):
