@@ -135,7 +135,7 @@ def test_track_watch_reports_a_broken_map_in_french(tmp_path: Path, capsys: pyte
     broken = BROKEN / "box_off_pit.tmx"
     assert not run_once(broken, tmp_path / "board.png", False, False, False)
     said = capsys.readouterr().out
-    assert "1 problème(s), l'image n'est pas mise à jour" in said, said
+    assert "1 problème, l'image n'est pas mise à jour" in said, said
     assert "le stand n'est sur aucune case de la voie des stands" in said, said
     assert not (tmp_path / "board.png").exists()
 
