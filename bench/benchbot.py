@@ -1,4 +1,4 @@
-"""The bench opponent of ``bench/drivers.py``: the idea of GP Online's strongest bot (issue 15).
+"""The bench opponent of ``bench/drivers.py``: the idea of GP Online's strongest bot.
 
 For each legal gear and each face of its die it takes the best destination by one
 score, and picks the gear with the highest sum of the minimum, the median and the

@@ -24,7 +24,7 @@ percentile and slowest CPU ms, then per level the slowest decisions of all its r
 they were: the phase and the action chosen, the car, its round, gear and space (the pit lane
 named) and how many cars are within 3 rows.
 
-Nothing is asserted; the figures depend on the machine and its load (issue 15's targets: the
+Nothing is asserted; the figures depend on the machine and its load (the targets: the
 median under 100 ms, the slowest under 1 s; the Racer's race under 5 s).
 """
 

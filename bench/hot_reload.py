@@ -1,4 +1,4 @@
-"""Print how long a saved map takes to show on screen (hot reload, issue #16: within a second).
+"""Print how long a saved map takes to show on screen (hot reload, within a second).
 
 Runs headless at 1600x900 on a copy of the track (Hohenau by default) in a fresh maps folder
 and track cache, at the frame loop's pace: a frame every 1/60 s while the screen animates,

@@ -43,7 +43,7 @@ from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 
 SIZE = (1600, 900)
-TARGETS = {"menu": 150, "race": 250}  # MB, issue 18's figures
+TARGETS = {"menu": 150, "race": 250}  # MB, the targets
 
 
 def rss_mb() -> float:

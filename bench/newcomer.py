@@ -1,4 +1,4 @@
-"""The newcomer of ``bench/drivers.py``: a plain model of a player in a first race (issue 15).
+"""The newcomer of ``bench/drivers.py``: a plain model of a player in a first race.
 
 It makes "the weakest level is beatable by a new player" a figure: the Rookie should lose a
 fair share of its duels to it. A new player reads the board, not the odds:

@@ -11,7 +11,7 @@ parse is tiny) and with every space placed by hand (a point per space in the
 layer ``spaces``, the file a traced board makes). The two are measured in turn,
 each run from a collected heap.
 
-Where it stands (issue 16 asks for at most 5; on a machine shared by six builds a
+Where it stands (the target is at most 5; on a machine shared by six builds a
 figure moves by some 0.5 between runs): the shipped tracks 1.6 to 2.9, the oval 3.5
 to 4.1 (4.8 once), stress-10x1000-hand 3.7 to 4.9 (some 280 ms against pytmx's 65
 in a quiet moment, 4.3), stress-4x1960-hand 4.0 to 4.7; as generated, stress-10x1000

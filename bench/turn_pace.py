@@ -4,7 +4,7 @@ A 10-car race with two humans and eight computer drivers runs through the race s
 headless, in simulated time: the screen is updated in 1/60 s frames and every human
 decision is made the moment it is asked for (the plain policy of the UI tests). The
 figure is the time from a human's last decision to their next one, at the default speed
-(issue 18: median under 3 s). ``--pace 1`` shows the old pacing (every computer turn at
+(median under 3 s). ``--pace 1`` shows the old pacing (every computer turn at
 full length) for comparison.
 
     python bench/turn_pace.py [--track hohenau.tmx] [--laps 1] [--seed 1] [--pace auto|1]

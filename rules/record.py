@@ -48,7 +48,7 @@ class Entry(BaseModel):
 
     id: str
     name: str
-    driver: Literal["human", "rookie", "racer", "champion", "careful", "aggressive"] = "careful"  # careful, aggressive: the drivers before the levels (issue 15)
+    driver: Literal["human", "rookie", "racer", "champion", "careful", "aggressive"] = "careful"  # careful, aggressive: the drivers before the levels
     colour: str = "#d03030"
     number: int = 1
     wear: WearPoints
@@ -60,7 +60,7 @@ class Entry(BaseModel):
 
 class SeriesRace(BaseModel):
     """The championship a race belongs to: its stored id, name and the race's place in it, so a
-    race saved and continued another day still lands in its championship (issue 14)."""
+    race saved and continued another day still lands in its championship."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

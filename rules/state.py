@@ -25,7 +25,7 @@ from rules.weather import Barometer, Weather
 Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "wp", "done"]
 Status = Literal["racing", "finished", "out"]
 
-# Bounds that make a position read from a file one the game could have reached (issue 12):
+# Bounds that make a position read from a file one the game could have reached:
 # counters are never negative; no race lasts 10,000 game rounds.
 MAX_ROUNDS = 10_000
 Count = Annotated[int, Field(ge=0)]

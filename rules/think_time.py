@@ -4,7 +4,7 @@ Blitz player's clock.
 A stopwatch lap is timed on people, and a person's time goes into deciding, not into the rules.
 The model follows the Hick-Hyman law of choice reaction time: a decision among ``n`` equally
 likely options takes ``a + b·log2(n + 1)`` seconds. The constants are a practised player's at a
-screen, who takes about a second a turn (issue 18, defect 7: the first model, 5.8 s a turn, gave a
+screen, who takes about a second a turn (the first model, 5.8 s a turn, gave a
 computer 4-5 minutes a lap on Hohenau against a person's 30-40 s, so people always took pole):
 
 * a gear: 0.2 s + 0.08 s per bit of the legal gears (about 0.4 s for 4 gears);

@@ -351,7 +351,7 @@ class RaceControl:
 
     def think(self) -> None:
         """Start the computer driver's decision for the car to act now in a thread of its own, so
-        the window animates while a level weighs its options (issue 15); ``computer`` takes the
+        the window animates while a level weighs its options; ``computer`` takes the
         answer. The same state gives the same decision, so the race is the one without it."""
         state = self.state
         if self._thought is not None and self._thought[0] is state:

@@ -105,7 +105,7 @@ class QualifyingScene(Scene):
         self.gearbox = GearBox()
         self.layer = Layer()
         # The ghost's own layer, always see-through: set_alpha(None) also switches blending off, and a
-        # layer shared with the destinations then painted the whole board black (issue #18, defect 1).
+        # layer shared with the destinations then painted the whole board black.
         self.ghost_layer = Layer()
         self.pulse = 0.0
         self.result: LapResult | None = None

@@ -76,7 +76,7 @@ LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR, Wait.WP)
 LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
 FLAG_TIME = 2.5  # seconds the red flag of a restart stays (RESTART-1/2)
 COMPUTER_TURN = 7.0  # seconds a computer turn with its checks counts for: bench/turn_pace.py keeps the median wait under the gap
-COMPUTERS_GAP = 3.0  # seconds all computer turns between two human turns may take (issue 18)
+COMPUTERS_GAP = 3.0  # seconds all computer turns between two human turns may take
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
@@ -1052,7 +1052,7 @@ class RaceScene(Scene):
         refused = box_refusal(self.track, self.control.state)
         if refused is not None:  # PIT-D-2: why no box is offered
             return trap_text(refused)
-        # the key to the destinations' labels, in the very notation they use (issue 18 defect 6)
+        # the key to the destinations' labels, in the very notation they use
         return tr("race.hint.move", brakes=tr("cost.brakes_short", n=1), tyres=tr("cost.tyres_short", n=1))
 
     def _draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:

@@ -1,5 +1,5 @@
 """A finished race's statistics as pictures: positions per round, WP used per area, dice luck,
-and a table of fastest laps, laps led and pit stops (issue 18).
+and a table of fastest laps, laps led and pit stops.
 
 The scene takes a race's record and its track, so the results screen and a list of races played
 open it alike; the figures come from replaying the record (``game.play.statistics``), a slice

@@ -27,7 +27,7 @@ COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#2
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
 Kind = Literal["human", "rookie", "racer", "champion"]
 KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the computer levels of rules.ai.levels
-#: the computer drivers of line-ups before the levels (issue 15), as the level nearest to each
+#: the computer drivers of line-ups before the levels, as the level nearest to each
 OLD_KINDS: dict[str, Kind] = {"careful": "rookie", "aggressive": "racer"}
 GridKind = Literal["roll", "qualifying"]
 GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")

@@ -115,7 +115,7 @@ STRINGS: dict[str, str] = {
     "driver.human": "Human",
     "driver.careful": "Computer, careful",
     "driver.aggressive": "Computer, aggressive",
-    # --- computer driver levels (issue 15) ------------------------------------------------
+    # --- computer driver levels ------------------------------------------------
     "driver.rookie": "Computer: Rookie",
     "driver.racer": "Computer: Racer",
     "driver.champion": "Computer: Champion",
@@ -542,7 +542,7 @@ STRINGS: dict[str, str] = {
     "season.counted": "Counted",
     "season.race_n": "R{n}",
     "season.drop_hint": "{n} results per driver are dropped (in brackets). Click a result to drop it instead, until the last race.",
-    # --- race statistics (issue 18) ------------------------------------------------
+    # --- race statistics ------------------------------------------------
     "stats.open": "Statistics",
     "stats.title": "Race statistics",
     "stats.broken": "The race's record cannot be read back, so there are no statistics: {why}",
@@ -697,7 +697,7 @@ STRINGS: dict[str, str] = {
     "race.full_log": "Full log (L)",
     "results.replay": "Watch replay",
 
-    # --- the race's log panel: a line clicked shows its moment (issue 18) ---------------
+    # --- the race's log panel: a line clicked shows its moment ---------------
     "race.log_line_hint": "Click: the board at the moment of this line",
     "replay.back_race": "Back to the race",
     "replay.key_back_race": "The race goes on where it stands (Esc)",

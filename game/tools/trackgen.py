@@ -1476,7 +1476,7 @@ def _block(seg: int, start: float, end: float, side: Side, near: float, far: flo
     return tuple(out)
 
 
-# The street-race circuit (issue 17; this is only the board, the rules are elsewhere): two lanes
+# The street-race circuit (this is only the board, the rules are elsewhere): two lanes
 # between walls through an old town, driven clockwise. A kinked street with roadworks (the
 # danger zone) along the river, a bottom street lined with houses (the residents' windows), a loop hanging
 # south around a block that tunnel 1 runs under, and the police station on the way back

@@ -1,4 +1,4 @@
-"""The computer drivers' levels: Rookie, Racer and Champion (issue 15).
+"""The computer drivers' levels: Rookie, Racer and Champion.
 
 ``levels`` holds the three levels and the registry the race session asks
 (``DRIVERS``: the levels and the older careful and aggressive drivers of

@@ -1,4 +1,4 @@
-"""The computer drivers' levels a player picks per seat: Rookie, Racer and Champion (issue 15).
+"""The computer drivers' levels a player picks per seat: Rookie, Racer and Champion.
 
 Every level values a position the same way, in spaces: the spaces driven, less
 the WP spent at prices that rise as WP run short for the corners still ahead

@@ -152,7 +152,7 @@ def count_lead(state: RaceState, positions: Sequence[CarPosition]) -> RaceState:
 
 def race_end_karma(state: RaceState) -> dict[str, int]:
     """KARMA-2, TAB-KARMA: each driver's race-end income from this race, without the
-    championship points (issue 14 adds those with ``rules.karma.points_income``): +3 per
+    championship points (``rules.karma.points_income`` adds those): +3 per
     grid position gained to the finish, +3 per race lap it led the most game rounds in."""
     if not state.rules.karma:
         return {}

@@ -1,5 +1,5 @@
 """Hot reload in the real window: the gallery shows a map, Tiled saves a change to it, and the
-window shows the new board without a click (issue 16, "the designer's loop")."""
+window shows the new board without a click ("the designer's loop")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Hot reload of a qualifying lap in the real window: Tiled saves the map while the human's lap
 is driven, the window shows the new board without a click, and the lap goes on to the line
-there (issue 16, "the designer's loop")."""
+there ("the designer's loop")."""
 
 from __future__ import annotations
 

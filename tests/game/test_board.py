@@ -251,7 +251,7 @@ def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[st
 
 
 def test_the_pit_lane_sign_speaks_the_players_language(monkeypatch):
-    """Issue 18: "PIT LANE" stayed English on the board; it follows the language, and a board
+    """"PIT LANE" stayed English on the board; it follows the language, and a board
     drawn in one language is not reused for the other."""
     from game.tracks.load import load_track
 

@@ -1,7 +1,7 @@
 """The board view keeps what its viewport shows (ground and board) as one backdrop while nothing
 it shows changes, and draws it anew when the zoom, the camera, the window, the picture or the
 board (a saved map) change; a board shown in place of another is painted first where the view
-shows it (issue 18: frame time; issue 16: hot reload within a second)."""
+shows it (frame time; hot reload within a second)."""
 
 from __future__ import annotations
 

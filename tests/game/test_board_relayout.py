@@ -1,5 +1,5 @@
 """A board laid out again after its map was saved keeps the old layout where the drawing did not
-change (issue 16: hot reload within a second), and looks exactly as if laid out anew."""
+change (hot reload within a second), and looks exactly as if laid out anew."""
 
 from __future__ import annotations
 

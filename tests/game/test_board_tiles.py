@@ -1,5 +1,5 @@
 """The board view paints the board at the zoom shown, whole or in tiles, and it looks the same
-as the board painted whole; zoomed in it holds only the tiles near the view (issue 18, memory)."""
+as the board painted whole; zoomed in it holds only the tiles near the view (memory)."""
 
 from __future__ import annotations
 

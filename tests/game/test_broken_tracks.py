@@ -284,7 +284,7 @@ def test_one_mistake_is_one_message(name):
 
 
 def test_a_huge_or_endless_track_file_is_one_problem(tmp_path):
-    """Issue 12 defect 4: a track is read only if it is a file within the track size limit."""
+    """A track is read only if it is a file within the track size limit."""
     big = tmp_path / "big.tmx"
     with big.open("wb") as f:
         f.truncate(5 * (1 << 30))  # sparse: 5 GB that must not be read

@@ -1,5 +1,5 @@
 """The shipped circuits: what the issues promise about each, and their pictures for Tiled
-(the three circuits of issue 16 are tested further in test_more_circuits.py)."""
+(the three later circuits are tested further in test_more_circuits.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_a_grand_prix_lap_has_the_stops_of_a_printed_board(name, tracks):
 
 
 def test_the_seven_circuits_are_shipped(tracks):
-    """The oval, the Grand Prix, the street and the city circuit, and issue 16's staggered Grand
+    """The oval, the Grand Prix, the street and the city circuit, and the staggered Grand
     Prix board, fast airfield circuit and mountain circuit; every one made by the generator."""
     assert sorted(tracks) == sorted(SHIPPED)
     from game.tools.trackgen import CIRCUITS

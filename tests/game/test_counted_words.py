@@ -1,4 +1,4 @@
-"""Sentences say "1 space" and "2 spaces", never "space(s)" (issue 18: clumsy plurals such as
+"""Sentences say "1 space" and "2 spaces", never "space(s)" (clumsy plurals such as
 "Feld(er)" and "Gang/Gänge" in the German reasons)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The three circuits of issue 16 (a staggered Grand Prix board, a fast airfield circuit and a
+"""The three later circuits (a staggered Grand Prix board, a fast airfield circuit and a
 2-lane mountain circuit): each is what its description promises, the generator's spaces are
 the loader's, and a race on it runs to the flag through the loop ``simulate`` uses."""
 

@@ -1,5 +1,5 @@
-"""The names the shipped boards print speak the player's language (issue 18, defect 10:
-"the grandstand names stay English on the board"; German games said "Turn 4: Stopp 1/2")."""
+"""The names the shipped boards print speak the player's language
+("the grandstand names stay English on the board"; German games said "Turn 4: Stopp 1/2")."""
 
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ def test_simulate_is_deterministic(simulated, tmp_path):
 
 
 def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
-    """Issue 12, defect 1: this race used to stop in game round 8 with every car "racing" and
+    """This race used to stop in game round 8 with every car "racing" and
     exit 0 (a computer declined the extras, a step without events)."""
     path = tmp_path / "race.json"
     out = run("simulate", "--track", OVAL, "--cars", "10", "--laps", "3", "--seed", "2", "--record", str(path))
@@ -173,7 +173,7 @@ def test_replay_of_a_missing_file(tmp_path):
 
 @pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["moves", "/dev/zero", "--gear", "1"]])
 def test_an_endless_input_is_refused_at_once(args):
-    """Issue 12 defect 4: these read /dev/zero until the memory ran out."""
+    """These read /dev/zero until the memory ran out."""
     out = run(*args, timeout=60)
     assert out.returncode == 1
     assert one_message(out).startswith("/dev/zero: cannot read (it is a device or a pipe, not a file")
@@ -226,7 +226,7 @@ def test_simulate_with_a_missing_track(tmp_path):
 
 
 def test_simulate_refuses_a_record_in_a_missing_folder(tmp_path):
-    """Issue 12 defect 7: the race ran, exit 0, and the folders were made."""
+    """The race ran, exit 0, and the folders were made."""
     target = tmp_path / "no" / "such" / "r.json"
     out = run("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target))
     assert out.returncode == 1
@@ -342,7 +342,7 @@ def _edited(pos: Position, **state_update) -> str:
         (lambda pos: _edited(pos, active="car9"), "car9"),
         (lambda pos: _edited(pos, active=None), "None"),
         (lambda pos: _edited(pos, markers=["Q1"]), "Q1"),
-        # issue 12 defect 9: impossible positions, refused as strictly as records
+        # impossible positions, refused as strictly as records
         (lambda pos: _edited(pos, laps=0), "state.laps: Input should be greater than or equal to 1"),
         (lambda pos: _edited(pos, laps="1"), "state.laps: Input should be a valid integer"),
         (lambda pos: _edited(pos, round=10**30), "state.round: Input should be less than or equal to 10000"),

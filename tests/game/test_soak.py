@@ -1,4 +1,4 @@
-"""The soak bench (bench/soak.py, issue 12): a short run passes, and a failure is reported with
+"""The soak bench (bench/soak.py): a short run passes, and a failure is reported with
 the ``main.py simulate`` line that plays the race again (CORE-END-1: a race ends only when its
 state says so)."""
 

@@ -1,4 +1,4 @@
-"""A race's statistics from its record (issue 18): invariants over simulated races of every
+"""A race's statistics from its record: invariants over simulated races of every
 preset (hypothesis), and a small race whose dice and gears a test chose, counted by hand."""
 
 from __future__ import annotations

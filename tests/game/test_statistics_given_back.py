@@ -1,4 +1,4 @@
-"""WP given back are not WP used (issue 18): a pit stop's new tyres (CORE-PIT-1), the T-car
+"""WP given back are not WP used: a pit stop's new tyres (CORE-PIT-1), the T-car
 (TCAR-1), a restart from the grid (RESTART-2) and the street race's tyres and free WP on the line
 (STREET-8) raise a car's WP; the statistics' "WP used per area" counts only what was struck.
 

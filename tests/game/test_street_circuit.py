@@ -1,4 +1,4 @@
-"""The Brückenau City Circuit, the shipped board of the street race (issue 17; its rules are
+"""The Brückenau City Circuit, the shipped board of the street race (its rules are
 tested elsewhere, this is the board they need): narrow streets between walls, a tunnel pair, a danger zone with
 black spaces, the residents' windows, the police station, 2- and 3-stop corners and no pit lane.
 A full 10-car race on it runs through ``python main.py simulate`` and its record replays."""

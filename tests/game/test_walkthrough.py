@@ -1,4 +1,4 @@
-"""The circuit drawn by hand in Tiled by following docs/track-format.md (issue #5).
+"""The circuit drawn by hand in Tiled by following docs/track-format.md.
 
 ``tests/tracks/walkthrough/guide_circuit.tmx`` was made in Tiled 1.8 with
 nothing but the guide: three lanes, three corners, arrows, a grid and a pit

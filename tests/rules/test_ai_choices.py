@@ -1,4 +1,4 @@
-"""Every choice of every module is the levels' own (issue 15): one test per choice, each through the
+"""Every choice of every module is the levels' own: one test per choice, each through the
 level's method or ``computer_action`` (the call the race session makes), each failing if the level
 chose badly or not at all.
 

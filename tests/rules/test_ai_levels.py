@@ -1,4 +1,4 @@
-"""The computer levels (issue 15): each choice they make, and races they play that replay exactly."""
+"""The computer levels: each choice they make, and races they play that replay exactly."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The careful and aggressive drivers' short cuts (``rules.drivers``) change no decision
-(issue 15: those drivers race in many tests, so their speed is the suite's).
+(those drivers race in many tests, so their speed is the suite's).
 
 The legal moves are built without pydantic's validation (``rules.moves._move``): each is
 compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP alone do not rule them out

@@ -1,4 +1,4 @@
-"""Bounded reads (issue 12 defect 4): a file is read only if it is a regular file within its
+"""Bounded reads: a file is read only if it is a regular file within its
 kind's size limit; devices, pipes, folders and huge files are refused with one sentence."""
 
 from __future__ import annotations

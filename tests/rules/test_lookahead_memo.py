@@ -1,5 +1,5 @@
 """The look-ahead's memos (``rules.ai.lookahead``) change no value, stay out of the garbage
-collector's way and stay bounded (issue 15: the slowest decision and the window's animation).
+collector's way and stay bounded (the slowest decision and the window's animation).
 
 The look-ahead shares a gear's expectation between every gear it is reached from, works out the
 price-free part of a step once per space and roll, and keeps its memos as plain tuples of plain

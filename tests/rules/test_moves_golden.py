@@ -320,7 +320,7 @@ def test_golden_hohenau_cases_were_worked_out_on_this_track():
 
 
 def test_golden_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight_with_lanes_of_different_length():
-    # Issue 12, defect 11: A99 in 3rd gear rolls a 7 (the 3rd-gear die shows 4-8). Free, 7
+    # A99 in 3rd gear rolls a 7 (the 3rd-gear die shows 4-8). Free, 7
     # steps: A106, B102, C100, C101. B101 is 6 steps away, so it costs 1 brake WP; the
     # 7-step way A103 > B99 > B100 > B101 is a detour the rules refuse. 1 brake (6 steps):
     # A105, B100, B101, C99; 2 brakes (5): A104, B99, C98; 3 brakes (4): A103, B98, C97.

@@ -1,4 +1,4 @@
-"""A position at every moment of a turn (issue 12): ``problem`` refuses positions the track
+"""A position at every moment of a turn: ``problem`` refuses positions the track
 cannot hold, ``moment`` says what can happen, and every number it gives is checked against
 the engine itself: each listed move is accepted and costs what it says, each check's odds
 are the share of the black die's faces that the engine turns against the car.

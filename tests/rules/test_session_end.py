@@ -1,6 +1,6 @@
 """A race is over only when its state says so (CORE-END-1): the session plays on through steps
 that have no events (a computer declining the extras, CORE-MOVE-7) and fails loudly anywhere
-else it would stop (issue 12, defect 1)."""
+else it would stop."""
 
 from __future__ import annotations
 

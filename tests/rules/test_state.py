@@ -1,4 +1,4 @@
-"""The race state as a file format (issue 12 defect 9): a position read from JSON is
+"""The race state as a file format: a position read from JSON is
 validated as strictly as a record, so impossible positions are refused with the field
 that is wrong, and every state the engine makes still passes."""
 

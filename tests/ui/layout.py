@@ -1,4 +1,4 @@
-"""What a frame draws, recorded, and the rules a good layout keeps (issue #18, defect 4).
+"""What a frame draws, recorded, and the rules a good layout keeps.
 
 ``Recorder`` watches the drawing helpers every screen uses (``theme.text``,
 ``theme.panel``, ``theme.fit_text``, the wear-point pips, the track picture,

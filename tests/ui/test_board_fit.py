@@ -1,5 +1,5 @@
 """Fit (F) shows the whole track where no panel covers it, and destinations stay clickable
-however far the board is zoomed out (issue #18, defect 5)."""
+however far the board is zoomed out."""
 
 from __future__ import annotations
 

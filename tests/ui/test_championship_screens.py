@@ -1,6 +1,6 @@
 """A championship through its screens, headless: created from the menu with its races and teams,
 its races played one after the other, stored at each race's results, the standings recomputed
-from the stored records, and everything still there after the program starts again (issue 14)."""
+from the stored records, and everything still there after the program starts again."""
 
 from __future__ import annotations
 

@@ -259,7 +259,7 @@ def test_language_switch_changes_the_text() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_one_space_is_singular(language: str) -> None:
-    """Issue 18: "1 spaces". A plural text says one thing in the singular."""
+    """"1 spaces". A plural text says one thing in the singular."""
     texts.set_language(language)
     assert tr("qual.spaces", n=1) != tr("qual.spaces", n=2).replace("2", "1")
     assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) != tr("via.slide", n=2).replace("2", "1")
@@ -315,7 +315,7 @@ def test_the_lap_records_rank_column_says_rank() -> None:
 
 
 def test_the_set_up_log_line_names_the_areas() -> None:
-    """Issue 18: "(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
+    """"(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
     line = LogLine("log.setup.car", {"name": "Ann", "wp": (("tyres", 6), ("body", 3), ("road_holding", 2))}).text()
     assert line == "Ann's car: Tyres 6, Body 3, Road holding 2."
 

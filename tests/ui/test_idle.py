@@ -1,5 +1,5 @@
 """A screen that waits for the player rests: the frame loop draws about one frame a second
-instead of sixty (issue 18: the game used most of a core waiting for a click), and wakes at
+instead of sixty (the game used most of a core waiting for a click), and wakes at
 once for input or for anything that moves by itself."""
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """Every screen lays out from the window's size: from the smallest window to 4K, in every language,
-no text is cut, shortened or covered and no widget overlaps another or leaves the window
-(issue #18, defect 4)."""
+no text is cut, shortened or covered and no widget overlaps another or leaves the window."""
 
 from __future__ import annotations
 
@@ -507,7 +506,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "race-gear": race,
     "race-move": race_move,
     "race-log-back": race_log_back,
-    "race-long-names": lambda app: race_long_names(app, "race"),  # issue 18: "Ossi Kr…" beside "Runde 1/3 · +8"
+    "race-long-names": lambda app: race_long_names(app, "race"),  # "Ossi Kr…" beside "Runde 1/3 · +8"
     "replay-long-names": lambda app: race_long_names(app, "replay"),
     "replay-from-race": replay_from_race,
     "race-league": race_league,

@@ -1,4 +1,4 @@
-"""The race screen's own log panel takes clicks (issue 18): a click on a line opens the replay
+"""The race screen's own log panel takes clicks: a click on a line opens the replay
 viewer over the race at the moment the line was written, its button says "Back to the race", and
 Esc there returns to the race exactly as it stands. Lines written live and lines of a resumed race
 both know their moment."""

@@ -1,4 +1,4 @@
-"""What the game holds with many tracks (issue 18, memory): small track pictures made when shown
+"""What the game holds with many tracks (memory): small track pictures made when shown
 and kept on disk, one laid-out board at a time, a race with only its own board."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The hint while a destination is picked is the key to the destinations' labels, in the very
-notation the labels use ("−1 brk" / "−1 Br" since issue 18 defect 6), in both languages: it said
+notation the labels use ("−1 brk" / "−1 Br"), in both languages: it said
 "B = brake WP, T = tyre WP" after the labels had changed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The cost tags on highlighted spaces cannot be read as space names (issue 18 defect 6:
-"B1" for one brake WP looked like the space B1)."""
+"""The cost tags on highlighted spaces cannot be read as space names
+("B1" for one brake WP looked like the space B1)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_free_move_has_no_tag() -> None:
 
 
 def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Issue 18: the corner signs' small red and green numbers had no legend; hovering a sign says
+    """The corner signs' small red and green numbers had no legend; hovering a sign says
     what the yellow, red and green numbers are, on the race screen and in the gallery."""
     from game.board.view import BoardView
     from tests.ui.helpers import make_app, oval

@@ -188,7 +188,7 @@ def test_a_lap_by_keyboard_is_timed_scored_and_kept_in_the_records(tmp_path: Pat
     assert [(r.driver, r.rolls) for r in kept] == [("Anna", scene.result.rolls)] and kept[0].ghost is not None
     key(scene, pygame.K_RETURN)  # next: the computer's lap, replayed fast; Space skips it
     assert scene.phase == "computer"
-    # issue 18: the classification shows the computer's lap only once its car crosses the line
+    # the classification shows the computer's lap only once its car crosses the line
     assert [r.name for r in scene.shown_results()] == ["Anna"] and len(scene.session.results) == 2
     key(scene, pygame.K_SPACE)
     settle(scene)
@@ -360,7 +360,7 @@ def board_brightness(app, scene) -> float:  # type: ignore[no-untyped-def]
 
 
 def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -> None:
-    """Issue #18, defect 1: with a ghost, the destinations' layer lost its blending and painted the board black."""
+    """With a ghost, the destinations' layer lost its blending and painted the board black."""
     app, trial = started_trial(tmp_path)
     first = app.scene
     first.begin()

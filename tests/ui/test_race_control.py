@@ -123,7 +123,7 @@ def test_resuming_rebuilds_the_history_for_the_race_log() -> None:
 
 
 def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
-    """Issue 18: "Several ways end on B20" offered 2 brake + 4 tyre next to 1 brake + 4 tyre."""
+    """"Several ways end on B20" offered 2 brake + 4 tyre next to 1 brake + 4 tyre."""
     cheap = Move(path=("A19", "B20"), brakes=1, tyres=4, corner=0, stops=1)
     worse = Move(path=("B19", "B20"), brakes=2, tyres=4, corner=0, stops=1)
     other = Move(path=("C19", "B20"), brakes=0, tyres=6, corner=0, stops=1)  # fewer brakes: a real choice
@@ -146,7 +146,7 @@ def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkey
 
 
 def test_a_computer_level_thinks_in_a_thread_of_its_own_and_decides_as_without_it() -> None:
-    """Issue 15: ``think`` starts the decision while the window animates; ``computer`` takes it,
+    """``think`` starts the decision while the window animates; ``computer`` takes it,
     and the race is the one a session plays without a thread (same state, same decision)."""
     import threading
 

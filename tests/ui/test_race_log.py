@@ -1,4 +1,4 @@
-"""The race log reads back (issue 18 defect 3): the wheel over the log scrolls it through
+"""The race log reads back: the wheel over the log scrolls it through
 the kept lines and never zooms the board under it."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_the_log_never_scrolls_past_its_oldest_line(tmp_path: Path, monkeypatch)
 
 
 def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Path) -> None:
-    """Issue 18: after Continue the dice tray was empty although the car still had its roll to drive."""
+    """After Continue the dice tray was empty although the car still had its roll to drive."""
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(("human", "human")), None)
     play_until(control, lambda c: c.wait() == Wait.MOVE)

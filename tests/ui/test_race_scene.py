@@ -75,7 +75,7 @@ def test_the_banner_names_the_human_whose_turn_it_is_and_a_click_starts_it(scene
 
 
 def test_the_board_keys_work_behind_the_turn_card(scene: RaceScene) -> None:
-    """Issue 18: the turn card swallowed F and the other keys that only look at the board."""
+    """The turn card swallowed F and the other keys that only look at the board."""
     settle(scene)
     assert scene.banner
     zoom, follow = scene.view.camera.zoom, scene.follow

@@ -112,7 +112,7 @@ def test_every_module_string_has_a_translation(language: str) -> None:
 
 
 def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Issue 18: the catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
+    """The catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
     from game import theme
 
     app = make_app(tmp_path)

@@ -1,5 +1,5 @@
 """The running order gives a gap only to cars behind the leader: a car level with the leader
-shows its lap alone, never "+0" (issue 18, found playing a 10-car race)."""
+shows its lap alone, never "+0" (found playing a 10-car race)."""
 
 from __future__ import annotations
 

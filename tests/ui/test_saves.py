@@ -108,7 +108,7 @@ def test_race_json_as_a_folder_is_named_at_once_and_the_previous_save_is_used(tm
 
 
 def test_an_endless_or_huge_save_is_refused_without_reading_it(tmp_path: Path) -> None:
-    """Issue 12 defect 4: the game reads a save only within the size limit of a save; a pipe
+    """The game reads a save only within the size limit of a save; a pipe
     named race.json (not a plain file) and a sparse 1 GB race.prev.json are named, never read."""
     slot = SaveSlot(tmp_path)
     os.mkfifo(slot.current)

@@ -265,7 +265,7 @@ def esc(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_esc_on_the_menu_asks_before_quitting(app) -> None:  # type: ignore[no-untyped-def]
-    """Issue 18 defect 9: Esc by habit on the menu no longer closes the game at once."""
+    """Esc by habit on the menu no longer closes the game at once."""
     draw(app)
     esc(app)
     assert app.running and app.scene.name == "quit"

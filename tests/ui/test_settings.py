@@ -145,7 +145,7 @@ def test_the_set_up_screen_says_what_was_wrong_with_the_lineup_file(tmp_path: Pa
 
 
 def test_an_endless_settings_file_is_refused_and_the_defaults_used(tmp_path: Path) -> None:
-    """Issue 12 defect 4: a pipe named settings.json would never end; it is named, not read."""
+    """A pipe named settings.json would never end; it is named, not read."""
     os.mkfifo(tmp_path / "settings.json")
     settings, notices = load_settings(tmp_path)
     assert settings == Settings(language=settings.language)

@@ -55,7 +55,7 @@ def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance
 
 
 def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the_chosen_laps(app) -> None:  # type: ignore[no-untyped-def]
-    """Issue 18 defect 8: the preset's 3 laps are announced, and 1 lap chosen afterwards is what
+    """The preset's 3 laps are announced, and 1 lap chosen afterwards is what
     the rules screen shows (with the source's 3 beside it)."""
     setup = to_setup(app)
     press(setup, "laps.minus")

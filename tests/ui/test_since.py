@@ -1,4 +1,4 @@
-"""Computer turns at the players' pace (issue 18): between two human turns the computers drive
+"""Computer turns at the players' pace: between two human turns the computers drive
 faster the more of them there are, and the human's turn opens with what happened since."""
 
 from __future__ import annotations

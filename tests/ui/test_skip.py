@@ -1,4 +1,4 @@
-"""Tab skips the computers' turns (issue 18: a 10-car race was mostly watching computer cars):
+"""Tab skips the computers' turns (a 10-car race was mostly watching computer cars):
 every computer turn and die up to the next human decision at once, a few steps a frame; with
 no human left racing, the same key finishes the race."""
 

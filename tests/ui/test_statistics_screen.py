@@ -1,4 +1,4 @@
-"""The statistics screen as a player uses it (issue 18): Statistics on the results screen, the
+"""The statistics screen as a player uses it: Statistics on the results screen, the
 four tabs, Back and Esc to the results; a record that does not replay says so."""
 
 from __future__ import annotations
