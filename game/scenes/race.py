@@ -552,8 +552,8 @@ class RaceScene(Scene):
         """What ``step`` did: its log lines (written at moment ``at``, the race's action count
         when the step was made; now if not given), sounds and drives."""
         self._write(describe(self.control, step), self._moment() if at is None else at)
-        for text, tone in tellings(self.control, step):  # said when it happens, in words
-            self.say(text, TONES[tone] if tone != "info" else theme.YELLOW)
+        for text, kind in tellings(self.control, step):  # said when it happens, in words
+            self.say(text, TONES[kind] if kind != "info" else theme.YELLOW)
         kinds = {e.kind for e in step.events}
         if not self.skipping:
             for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
