@@ -22,7 +22,7 @@ from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
-from tests.game.test_trackimport_shapes import dat_text
+from tests.game.test_trackimport_shapes import dat_text, imports
 from tests.tracks import make_dat
 
 
@@ -52,22 +52,12 @@ def level_bottom_straight(lanes: int) -> DatTrack:
     return dat
 
 
-def imported(dat: DatTrack, tmp_path: Path, capsys) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
-    src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
-    src.write_text(dat_text(dat), encoding="utf-8")
-    code = main(["track", "import", str(src), str(out)])
-    said = capsys.readouterr()
-    assert code == 0, said.err
-    assert main(["track", "check", str(out)]) == 0
-    return out, said.out
-
-
 @pytest.mark.parametrize("lanes", [2, 3])
 def test_every_step_is_kept_where_the_offset_changes_along_the_lap_CORE_MOVE_3(lanes, tmp_path, capsys):
     """One stagger per lane would move the bottom straight's lane changes a row on; with each
     space's row position none is moved or dropped, and the map has no step the board has not."""
     dat = level_bottom_straight(lanes)
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     board, track = understand(dat), load_track(out)
     spaces = space_of(board, track)
     fates = step_fates(board, track, spaces)
@@ -81,7 +71,7 @@ def test_the_rows_are_brick_on_one_straight_and_level_on_the_other_AMB_4_AMB_9(t
     """Lane B's space on the top straight lies between two of lane A's rows and is beside both;
     on the bottom straight it shares its row with lane A's space beside it (level, AMB-9)."""
     dat = level_bottom_straight(2)
-    out, _ = imported(dat, tmp_path, capsys)
+    out, _ = imports(dat, tmp_path, capsys)
     board, track = understand(dat), load_track(out)
     spaces = space_of(board, track)
     a_lane, b_lane = board.lanes
@@ -110,7 +100,7 @@ def test_a_monaco_like_board_imports_whole_and_races(tmp_path, capsys):
     a_lane, b_lane = board.lanes[:2]
     printed = set(a_lane[5:9]) | set(b_lane[5:9])
     dat.edges = [(a, b) for a, b in dat.edges if not ({a, b} <= printed and (a in a_lane) != (b in a_lane))]
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     assert 'type="no_lane_change"' in out.read_text(encoding="utf-8")
     track = load_track(out)
     fates = step_fates(board, track, space_of(board, track))
@@ -134,7 +124,7 @@ def _prop(obj: ET.Element) -> ET.Element:
 
 
 def test_row_positions_that_do_not_increase_along_a_lane_are_named_with_the_point(tmp_path, capsys):
-    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+    out, _ = imports(level_bottom_straight(2), tmp_path, capsys)
 
     def backwards(points: list[ET.Element]) -> None:
         _prop(points[3]).set("value", _prop(points[2]).get("value"))
@@ -148,7 +138,7 @@ def test_row_positions_that_do_not_increase_along_a_lane_are_named_with_the_poin
 
 
 def test_a_space_without_row_position_among_spaces_with_one_is_named(tmp_path, capsys):
-    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+    out, _ = imports(level_bottom_straight(2), tmp_path, capsys)
 
     def without(points: list[ET.Element]) -> None:
         props = points[3].find("properties")
@@ -162,7 +152,7 @@ def test_a_space_without_row_position_among_spaces_with_one_is_named(tmp_path, c
 
 
 def test_a_row_position_that_is_not_a_number_is_named(tmp_path, capsys):
-    out, _ = imported(level_bottom_straight(2), tmp_path, capsys)
+    out, _ = imports(level_bottom_straight(2), tmp_path, capsys)
 
     def text(points: list[ET.Element]) -> None:
         prop = _prop(points[3])
@@ -201,7 +191,7 @@ def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_p
             dat.edges.append(step)
     way_in = (b_lane[b_lane.index(beside(after, b_lane)) - 1], after)
     dat.edges.append(way_in)
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     track = load_track(out)
     spaces = space_of(board, track)
     assert track.blocked == (spaces[blocked],)
@@ -224,7 +214,7 @@ def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_pa
     dat.edges.append(skip)
     node = dat.nodes[b_lane[k]]  # traced a little off the line, as Shanghai's is
     dat.nodes[b_lane[k]] = type(node)(node.id, node.x, node.y - 8, node.type, node.finish)
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     board, track = understand(dat), load_track(out)
     assert board.lanes[1] == b_lane
     spaces = space_of(board, track)
@@ -242,7 +232,7 @@ def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys)
     k = len(a_lane) * 2 // 3
     stray = (a_lane[k], min(c_lane, key=lambda n: math.dist(dat.nodes[n].pos, dat.nodes[a_lane[k + 1]].pos)))
     dat.edges.append(stray)
-    _, said = imported(dat, tmp_path, capsys)
+    _, said = imports(dat, tmp_path, capsys)
     line = next(x for x in said.splitlines() if f"the step from node {stray[0]} to {stray[1]}" in x)
     assert "it crosses 2 lanes in one step" in line and "Fix: most likely a stray edge" in line
 
@@ -265,7 +255,7 @@ def test_a_lane_along_part_of_the_lap_is_left_out_and_named(tmp_path, capsys):
         dat.nodes[m] = type(node)(m, node.x - normal[0], node.y - normal[1], 4 if m == extra[-1] else 1, False)
     dat.edges += list(zip(extra, extra[1:])) + [(m, n) for m, n in zip(extra[:-2], run[1:])]
     dat.edges += [(n, m) for n, m in zip(run[:-1], extra[1:])] + [(extra[-1], extra[0])]
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     track = load_track(out)
     assert track.lanes == 3
     line = next(x for x in said.splitlines() if "runs along part of the lap only" in x)
@@ -291,7 +281,7 @@ def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
         del dat.nodes[n]
     dat.edges = [(a, b_lane[first] if b == gone[0] else b) for a, b in dat.edges
                  if a not in gone and (b == gone[0] or b not in gone)]
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     assert out.read_text(encoding="utf-8").count('name="after_gap"') == 1
     assert f"before node {b_lane[first]} " in said
     board, track = understand(dat), load_track(out)
@@ -310,7 +300,7 @@ def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_no
     beside = min(board.lanes[0], key=lambda n: math.dist(dat.nodes[n].pos, dat.nodes[end].pos))
     assert beside != out_to
     dat.edges.insert(dat.edges.index((end, out_to)), (end, beside))
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     assert "spaces_on_points" in out.read_text(encoding="utf-8")
     board, track = understand(dat), load_track(out)
     spaces = space_of(board, track)
@@ -365,7 +355,7 @@ def four_lanes() -> DatTrack:
 
 def test_a_board_of_four_lanes_keeps_every_step_and_races(tmp_path, capsys):
     dat = four_lanes()
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     board, track = understand(dat), load_track(out)
     assert track.lanes == 4 and len(board.lanes) == 4
     assert [len(track.lane_spaces(li)) for li in range(4)] == [len(lane) for lane in board.lanes]
@@ -385,7 +375,7 @@ def test_a_curve_one_lane_drives_in_two_runs_is_one_corner_and_named(tmp_path, c
     middle = in_a[len(in_a) // 2]
     node = dat.nodes[middle]
     dat.nodes[middle] = type(node)(node.id, node.x, node.y, 1, node.finish)
-    out, said = imported(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
     board, track = understand(dat), load_track(out)
     assert [c.stops for c in track.corners] == [2, 1, 3]
     spaces = space_of(board, track)
