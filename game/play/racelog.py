@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from game.texts import die_name, reason_text, tr
+from game.play.announcements import UNLOGGED, announcements
 from game.play.race_control import RaceControl, Step
 from rules.actions import Event
 from rules.dice import Purpose
@@ -106,12 +107,16 @@ def roll_outcome(step: Step) -> LogLine | None:
 
 
 def describe(control: RaceControl, step: Step) -> list[LogLine]:
-    """The log lines of one step, in the order things happened."""
+    """The log lines of one step, in the order things happened; then the step's announcements
+    that no event's line says already (a new leader, the last lap)."""
     lines: list[LogLine] = []
     for event in step.events:
         line = _line(control, step, event)
         if line is not None:
             lines.append(line)
+    for said in announcements(control, step):
+        if said.kind in UNLOGGED:
+            lines.append(LogLine(f"log.{said.kind}", said.values, said.car, "round" if said.kind == "last_lap" else "info"))
     return lines
 
 

@@ -3,9 +3,9 @@
 The log records everything; a player who has never raced Formula D also needs a sentence that
 explains it when it happens to them: their own stall at the start (FD08-START-1, START-D-1), a
 penalty and its cause (TAB-BLOCK for a blocked path, PIT-D-10 for a box reached without an
-announced plan), a car going out (whose, and the rule's reason: TAB-OUT), and what an
-announced pit plan will cost (PIT-D-7..11: its points, worked off with 4th-gear rolls, in game
-rounds at the box).
+announced plan), and what an announced pit plan will cost (PIT-D-7..11: its points, worked off
+with 4th-gear rolls, in game rounds at the box). A car going out is for the whole table:
+``game.play.announcements`` says it over the board.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.play.race_control import RaceControl, Step
-from game.texts import reason_text, tr
+from game.texts import tr
 from rules.actions import ChooseGear, Drive, PitStop
 from rules.engine import moves
 from rules.pitpoints import LATE_POINTS, WORK_GEAR, plan_points
@@ -26,10 +26,6 @@ def tellings(control: RaceControl, step: Step) -> list[tuple[str, str]]:
     for e in step.events:
         if e.kind == "start" and e.car and str(e.data.get("result", "")).startswith("stall") and control.human(e.car):
             told.append((tr("tell.stall", name=control.name(e.car)), "bad"))
-        if e.kind == "out" and e.car:
-            out = step.after.car(e.car).out
-            why = reason_text(out) if out is not None else ""
-            told.append((tr("tell.out", name=control.name(e.car), reason=why), "bad"))
     if not control.human(step.car):
         return told
     action = step.action

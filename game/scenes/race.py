@@ -47,7 +47,9 @@ from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button
 from game.widgets.waymenu import WayMenu
-from game.widgets.weatherfx import WeatherShow, draw_chip, weather_word
+from game.widgets.weatherfx import WeatherShow, draw_chip
+from game.widgets.announcer import Announcer
+from game.play.announcements import announcements
 from rules.dice import Purpose
 from rules.actions import Bid, FreeWP, Karma, Roll, TCar
 from rules.ai.hint import champion_hint
@@ -109,6 +111,7 @@ class RaceScene(Scene):
         self.menu: WayMenu | None = None
         self.dialog: CrewDialog | LeagueDialog | PitPlanDialog | FreeWPDialog | None = None
         self.weather = WeatherShow()
+        self.announcer = Announcer()  # what the whole table hears, over the board: never waited for
         self.chip = pygame.Rect(0, 0, 0, 0)
         self.follow = True
         self.pulse = 0.0
@@ -554,6 +557,7 @@ class RaceScene(Scene):
         self._write(describe(self.control, step), self._moment() if at is None else at)
         for text, kind in tellings(self.control, step):  # said when it happens, in words
             self.say(text, TONES[kind] if kind != "info" else theme.YELLOW)
+        self.announcer.add(announcements(self.control, step), self.app.settings.speed_factor)
         kinds = {e.kind for e in step.events}
         if not self.skipping:
             for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
@@ -563,8 +567,6 @@ class RaceScene(Scene):
             if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
                 self.app.sound.play("crash")
         for e in step.events:
-            if e.kind == "weather":
-                self._announce(step)
             if e.kind == "restart":  # RESTART-1/2: the race is stopped and lined up again
                 self.red_flag = (tr("log.restart_full" if e.data.get("full") else "log.restart"), FLAG_TIME / self.speed)
                 self.app.sound.play("out")
@@ -573,16 +575,6 @@ class RaceScene(Scene):
                 self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
             if e.kind == "tunnel" and e.car and not e.data.get("blocked"):  # STREET-7: through to the exit
                 self._queue_drive(e.car, [str(e.data.get("from")), str(e.data.get("to"))])
-
-    def _announce(self, step: Step) -> None:
-        """The weather banner: the race weather once rolled, and every later determination."""
-        weather = step.after.weather
-        if weather is None:
-            return
-        before = step.before.weather
-        key = "first" if before is None else ("change" if before.condition != weather.condition else "same")
-        self.weather.announce(weather, tr(f"weather.banner.{key}", weather=weather_word(weather)), self.speed)
-        self.queue.append(Delay(1.6 / self.speed))
 
     def _queue_drive(self, car: str, spaces: list[str]) -> None:
         sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
@@ -603,6 +595,7 @@ class RaceScene(Scene):
         human left racing: to the flag). It runs a few steps a frame, so the window stays alive."""
         if self.control.wait() in (Wait.DICE, Wait.COMPUTER) or self.queue:
             self.skipping = True
+            self.announcer.hurry()
 
     def _skip_ahead(self) -> None:
         """Some steps of a skip within this frame's time: the log gets every line, the cars jump."""
@@ -646,6 +639,7 @@ class RaceScene(Scene):
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
+        self.announcer.update(dt)
         if self.red_flag is not None:
             text, left = self.red_flag
             self.red_flag = (text, left - dt) if left > dt else None
@@ -722,7 +716,7 @@ class RaceScene(Scene):
         if self.skipping or self.control.clock_runs() is not None:  # a running clock shows its seconds
             return True
         waiting = self.control.wait() not in (Wait.DICE, Wait.COMPUTER, Wait.DONE)
-        quiet = not self.queue and self.message is None and self.weather.banner is None
+        quiet = not self.queue and self.message is None and not self.announcer.showing
         return not (waiting and quiet and self.calm_for >= LIVELY and not self.view.animating())
 
     def _greet(self) -> None:
@@ -934,6 +928,7 @@ class RaceScene(Scene):
         self.weather.draw_over(screen, self.view.viewport, state.weather)
         if self.red_flag is not None:
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
+        self.announcer.draw(screen, self._announce_area(), lambda car: theme.colour(self.control.entry(car).colour))
         draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
@@ -968,6 +963,13 @@ class RaceScene(Scene):
         if self.banner is not None:
             area = pygame.Rect(0, 0, *screen.get_size())
             draw_banner(screen, area, self.control, self.banner)
+
+    def _announce_area(self) -> pygame.Rect:
+        """The board's width beside the running order (and a race between homes' chat), for the announcements."""
+        v = self.view.viewport
+        left = self.standings_rect.right + MARGIN
+        right = self.tray_rect.left - MARGIN if isinstance(self.control, RemoteControl) else v.right - MARGIN
+        return pygame.Rect(left, v.top, max(0, right - left), v.height)
 
     def _round_text(self) -> str:
         state = self.control.state
@@ -1126,6 +1128,8 @@ class RaceScene(Scene):
             status["targets"] = self._targets()
         if state.weather is not None:
             status["weather"] = state.weather.condition
+        if self.announcer.current is not None:
+            status["announcement"] = self.announcer.current.text()
         if self.dialog is not None:
             status["dialog"] = {"kind": self.dialog.kind,
                                 "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}

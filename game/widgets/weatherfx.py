@@ -1,4 +1,5 @@
-"""The weather on the race screen: rain over the board, the weather chip and the weather banner.
+"""The weather on the race screen: rain over the board and the weather chip (the board's
+announcements say when it is rolled or changes: ``game.widgets.announcer``).
 
 Rain is a cool tint (one multiply fill) and a few hundred streak lines drawn
 straight onto the screen: no full-screen alpha surfaces, so it stays cheap at
@@ -8,12 +9,11 @@ straight onto the screen: no full-screen alpha surfaces, so it stays cheap at
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
 from game import theme
-from game.texts import language, tr
+from game.texts import tr
 from game.widgets.icons import draw_weather
 from rules.weather import Weather
 
@@ -23,7 +23,6 @@ STREAK_FAR = (128, 146, 178)
 FALL = (-0.22, 1.0)  # direction of the rain, screen px per px fallen
 SPEED = 900.0  # px per second, near streaks
 PER_STREAK = 5200  # board px² per streak
-BANNER_TIME = 3.2  # seconds a weather banner stays (at animation speed 1)
 
 
 class Rain:
@@ -77,49 +76,14 @@ def draw_chip(screen: pygame.Surface, rect: pygame.Rect, weather: Weather | None
     theme.text(screen, word, 20, theme.TEXT, (rect.left + 40, rect.centery), "midleft")
 
 
-def draw_banner(screen: pygame.Surface, area: pygame.Rect, weather: Weather, title: str, alpha: float) -> pygame.Rect:
-    """The weather announcement near the top of the board; ``alpha`` 0..1 fades it in and out."""
-    box = pygame.Rect(0, 0, min(640, area.width - 40), 132)
-    box.center = (area.centerx, area.top + area.height * 0.36)
-    surf = _banner_card(box.size, weather, title, language())
-    surf.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
-    screen.blit(surf, box)
-    return box
-
-
-@lru_cache(maxsize=4)
-def _banner_card(size: tuple[int, int], weather: Weather, title: str, lang: str) -> pygame.Surface:
-    """The banner's picture, drawn once per announcement (and language) and only faded per frame."""
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    inner = surf.get_rect()
-    rim = (96, 168, 255) if weather.wet else theme.YELLOW
-    theme.panel(surf, inner, theme.PANEL_DARK, 255, rim, 14)
-    pygame.draw.rect(surf, rim, (0, 0, 10, inner.height), border_top_left_radius=14, border_bottom_left_radius=14)
-    draw_weather(surf, (70, inner.centery + 4), 88, weather.condition)
-    theme.text(surf, theme.fit_text(title, 38, inner.width - 140), 38, theme.TEXT, (128, 18))
-    for i, line in enumerate(weather_effects(weather)):
-        theme.text(surf, theme.fit_text(line, 20, inner.width - 140), 20, theme.DIM, (130, 66 + 24 * i))
-    return surf
-
-
 class WeatherShow:
-    """The weather on the race screen: rain while it is wet, a banner when it is rolled or changes."""
+    """Rain over the board while it is wet."""
 
     def __init__(self) -> None:
         self.rain = Rain()
-        self.banner: tuple[Weather, str] | None = None
-        self.left = 0.0
-
-    def announce(self, weather: Weather, title: str, speed: float) -> None:
-        self.banner = (weather, title)
-        self.left = BANNER_TIME / max(0.5, speed)
 
     def update(self, dt: float) -> None:
         self.rain.update(dt)
-        if self.banner is not None:
-            self.left -= dt
-            if self.left <= 0:
-                self.banner = None
 
     def draw_under(self, screen: pygame.Surface, board: pygame.Rect, weather: Weather | None) -> None:
         if weather is not None and weather.wet:
@@ -128,5 +92,3 @@ class WeatherShow:
     def draw_over(self, screen: pygame.Surface, board: pygame.Rect, weather: Weather | None) -> None:
         if weather is not None and weather.wet:
             self.rain.streaks(screen, board)
-        if self.banner is not None:
-            draw_banner(screen, board, self.banner[0], self.banner[1], min(1.0, self.left / 0.4))

@@ -234,7 +234,7 @@ def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> N
     assert human.tyre == Tyre.SOFT and human.wp.tyres == PRESETS["fde-advanced"].default_wear.tyres + 1
 
 
-def test_the_weather_roll_is_announced_with_a_banner(tmp_path: Path) -> None:
+def test_the_weather_roll_is_announced_over_the_board(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 1, "mute": True}))
     app.push(MenuScene(app))
@@ -246,11 +246,12 @@ def test_the_weather_roll_is_announced_with_a_banner(tmp_path: Path) -> None:
     scene.play(step)
     for _ in range(40):
         scene.update(0.1)
-        if scene.weather.banner is not None:
+        if scene.announcer.current is not None:
             break
-    assert scene.weather.banner is not None
-    weather, title = scene.weather.banner
-    assert weather == control.state.weather and title.startswith("Race weather")
+    said = scene.announcer.current
+    assert said is not None and said.kind == "weather"
+    weather = control.state.weather
+    assert weather is not None and said.weather == weather and said.text().startswith("Race weather")
     scene.draw(app.screen)
     assert scene.status()["weather"] == weather.condition
 

@@ -1,10 +1,11 @@
-"""What a player is told when it happens (game.play.tellings): a stall, a car out, a pit plan's
-rounds; and the race screen says it."""
+"""What a player is told when it happens (game.play.tellings): a stall, a pit plan's
+rounds, and the race screen says it; a car out is the board's announcement."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from game.play.announcements import announcements
 from game.play.race_control import RaceControl, Step
 from game.play.tellings import tellings, work_rounds
 from game.scenes.menu import MenuScene
@@ -34,16 +35,18 @@ def test_a_pit_plan_says_its_points_and_the_rounds_at_the_box() -> None:
     assert tellings(control, computer) == []
 
 
-def test_a_car_going_out_is_told_with_whose_and_why() -> None:
+def test_a_car_going_out_is_announced_to_the_table_not_told_in_the_hint_bar() -> None:
+    """TAB-OUT: whose car and why, once, over the board (game.play.announcements)."""
     control = _control()
     state = control.state
     gone = state.car("car2").model_copy(update={"status": "out", "out": Reason(rule="CORNER-6", code=Code.TYRES_GONE,
                                                                                  values={"needed": 4, "available": 2})})
     after = state.with_car(gone)
     step = Step(ChooseGear(gear=1), (Event(kind="out", car="car2"),), "car2", None, state, after)
-    (text, tone), = tellings(control, step)
+    assert tellings(control, step) == []
+    (said,) = announcements(control, step)
     assert gone.out is not None
-    assert tone == "bad" and text == tr("tell.out", name="Driver 2", reason=reason_text(gone.out))
+    assert said.text() == tr("announce.out", name="Driver 2") and said.detail() == reason_text(gone.out)
 
 
 def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_path: Path) -> None:
