@@ -58,8 +58,8 @@ def announcements(control: RaceControl, step: Step) -> list[Announcement]:
         elif e.kind == "out" and e.car:
             why = step.after.car(e.car).out
             timed_out = isinstance(step.action, TimeOut) or (why is not None and why.code == Code.TIME_UP)
-            kind: Kind = "timeout" if timed_out else "out"
-            said.append(Announcement(kind, f"announce.{kind}", {"name": name}, e.car, "bad", reason=why))
+            said.append(Announcement("timeout" if timed_out else "out", "announce.timeout" if timed_out else "announce.out",
+                                     {"name": name}, e.car, "bad", reason=why))
         elif e.kind == "weather" and step.after.weather is not None:
             said.append(_weather(step.before.weather, step.after.weather))
         elif e.kind == "lap" and e.car and _last_lap_begins(step.before, e.data.get("crossings")):
