@@ -31,6 +31,7 @@ TONE: dict[str, theme.Colour] = {"info": theme.YELLOW, "good": theme.GREEN, "bad
 WET_RIM = (96, 168, 255)
 WIDE = 600  # px: a card with a line under its headline
 HEAD_PX, LINE_PX = 30, 19
+HEAD_ROW, LINE_ROW = 36, 24  # px a line of each takes
 
 
 class Announcer:
@@ -112,12 +113,13 @@ class Announcer:
     def _render(self, said: Announcement, room: int, colour_of: Callable[[str], theme.Colour]) -> pygame.Surface:
         """The card's picture, drawn once per announcement, language and room, then only faded."""
         head = said.text()
-        lines = self._lines(said)
         x = 84 if said.weather is not None else 28
         natural = x + theme.font(HEAD_PX).size(head)[0] + 28
-        width = min(room, WIDE if lines else max(340, natural))
-        wrapped = [part for line in lines for part in theme.wrap(line, LINE_PX, width - x - 20, most=2)][:3]
-        height = 58 + 24 * len(wrapped)
+        detail = " ".join(self._lines(said))
+        width = min(room, WIDE if detail else max(340, natural))
+        heads = theme.wrap(head, HEAD_PX, width - x - 20, most=2)
+        lines = theme.wrap(detail, LINE_PX, width - x - 20, most=3) if detail else []
+        height = 14 + HEAD_ROW * len(heads) + (6 + LINE_ROW * len(lines) if lines else 0) + 12
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         inner = surf.get_rect()
         accent = colour_of(said.car) if said.car else (WET_RIM if said.weather and said.weather.wet else TONE[said.tone])
@@ -125,8 +127,9 @@ class Announcer:
         pygame.draw.rect(surf, accent, (0, 0, 12, height), border_top_left_radius=12, border_bottom_left_radius=12)
         if said.weather is not None:
             draw_weather(surf, (48, height // 2), min(64, height - 12), said.weather.condition)
-        px = theme.fitting_px(head, HEAD_PX, width - x - 20, 20)
-        theme.text(surf, theme.fit_text(head, px, width - x - 20), px, theme.TEXT, (x, 12))
-        for i, line in enumerate(wrapped):
-            theme.text(surf, line, LINE_PX, theme.DIM, (x + 2, 52 + 24 * i))
+        for i, line in enumerate(heads):
+            theme.text(surf, line, HEAD_PX, theme.TEXT, (x, 12 + HEAD_ROW * i))
+        top = 14 + HEAD_ROW * len(heads) + 6
+        for i, line in enumerate(lines):
+            theme.text(surf, line, LINE_PX, theme.DIM, (x + 2, top + LINE_ROW * i))
         return surf
