@@ -639,7 +639,8 @@ class RaceScene(Scene):
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
-        self.announcer.update(dt)
+        if self.banner is None and self.dialog is None:  # a card's time runs only while nothing covers it
+            self.announcer.update(dt)
         if self.red_flag is not None:
             text, left = self.red_flag
             self.red_flag = (text, left - dt) if left > dt else None

@@ -320,3 +320,23 @@ def test_a_skip_clears_the_waiting_cards(tmp_path: Path) -> None:
         if not scene.skipping:
             break
     assert not scene.skipping and len(scene.announcer.waiting) <= WAITING
+
+
+def test_a_card_waits_while_a_dialog_covers_the_board(tmp_path: Path) -> None:
+    """The crews' set-up opens over the board right after the weather roll: the card is still
+    there to read when the dialog closes."""
+    control = race(("human", "careful"), laps=1, preset="fd-modules")
+    scene = _scene(tmp_path, control)
+    for _ in range(400):
+        scene.update(0.05)
+        if scene.dialog is not None:
+            break
+    card = scene.announcer.current
+    assert scene.dialog is not None and card is not None and card.kind == "weather"
+    age = scene.announcer.age
+    for _ in range(200):  # ten seconds with the dialog open
+        scene.update(0.05)
+    assert scene.announcer.current is card and scene.announcer.age == age
+    scene.dialog.done()
+    scene.update(0.05)
+    assert scene.dialog is None and scene.announcer.age > age
