@@ -96,7 +96,7 @@ def test_a_new_leader_of_the_running_order_is_announced_exactly_when_the_lead_ch
     changes = 0
     for step, said in said_in(control):
         leads = [a for a in said if a.kind == "lead"]
-        if step.before.round < 1 or step.before.phase == "start":
+        if step.before.round < 1:
             assert not leads  # the grid's order is nobody's lead
             continue
         before, after = running_order(oval(), step.before)[0].id, running_order(oval(), step.after)[0].id
