@@ -100,7 +100,7 @@ def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, body: theme.Colo
     s.set_clip(clip)
 
 
-def _shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
+def shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
     """Badge outline around (0, 0); None for a circle."""
     def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
         return [(radius * math.cos(start + 2 * math.pi * i / n), radius * math.sin(start + 2 * math.pi * i / n))
@@ -136,7 +136,7 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
     s = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
     c = (size, size)
     r = size * 0.62
-    pts = _shape_points(shape, r)
+    pts = shape_points(shape, r)
     rim = theme.colour(hex_colour)
     width = max(2, size // 7)
     if pts is None:
