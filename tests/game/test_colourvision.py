@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.colourvision import DEFICIENCIES, MACHADO, ciede2000, distance, hex_rgb, lab, simulate
+from game.board.colourvision import DEFICIENCIES, MACHADO, ciede2000, distance, hex_rgb, lab, simulate
 
 
 @pytest.mark.parametrize(("rgb", "deficiency", "seen"), [

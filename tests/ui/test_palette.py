@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.board.cars import BADGES, PATTERNS, badge_of, pattern_of
-from game.colourvision import DEFICIENCIES, distance, hex_rgb
+from game.board.colourvision import DEFICIENCIES, distance, hex_rgb
 from game.storage.lineup import COLOURS, load_lineup
 from game.widgets.charts import dash_of
 from rules import record
