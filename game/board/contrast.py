@@ -30,7 +30,7 @@ class Look:
 
 NORMAL = Look(tarmac=None, line=(236, 236, 230), edge=0.07, border=0.03, corner=0.08, corner_rim=None,
               arrow=0.06, arrow_rim=0.11)
-HIGH = Look(tarmac=(34, 35, 38), line=(255, 255, 255), edge=0.1, border=0.065, corner=0.12,
+HIGH = Look(tarmac=(34, 35, 38), line=(255, 255, 255), edge=0.1, border=0.065, corner=0.16,
             corner_rim=(255, 255, 255), arrow=0.09, arrow_rim=0.17)
 #: The rim round cars and highlighted spaces in high contrast, in screen pixels at least.
 RIM: Colour = (255, 255, 255)

@@ -1269,7 +1269,7 @@ class BoardRenderer:
                 span = self._corner_span(i, lane)
                 for k in (span[0], span[-1]):
                     if look.corner_rim is not None:
-                        c.line(look.corner_rim, k.at(k.left), k.at(-k.right), 2 * look.corner * w)
+                        c.line(look.corner_rim, k.at(k.left), k.at(-k.right), (look.corner + 0.08) * w)
                     c.line(CORNER_LINE, k.at(k.left), k.at(-k.right), look.corner * w)
 
     def _start_line(self, c: Canvas) -> None:
