@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game import theme
-
 from game.board.cars import badge_of
-from game.storage.lineup import COLOURS
+from game.storage.lineup import COLOURS, default_lineup
 from game.widgets import charts
+from tests.ui.test_championship_screens import app_on, click_button, computers, create_through_the_screens, play_next_race
 
 GREY = "#808080"
 
 
-def drawn(index: int, colour: str = GREY) -> bytes:
+def drawn(index: int) -> bytes:
+    """A car's line in grey: what is left of it without its colour."""
     surface = pygame.Surface((200, 40))
-    charts.styled(surface, charts.Car("x", colour, 1, index), [(10, 20), (100, 20), (190, 20)], 3, every=1)
+    charts.styled(surface, charts.Car("x", GREY, 1, index), [(10, 20), (100, 20), (190, 20)], 3, every=1)
     return pygame.image.tobytes(surface, "RGB")
 
 
@@ -33,7 +36,6 @@ def runs(row: list[bool]) -> list[int]:
 
 
 def test_ten_cars_of_one_colour_draw_ten_different_lines() -> None:
-    pygame.font.init()
     assert len({drawn(i) for i in range(10)}) == 10
 
 
@@ -81,7 +83,29 @@ def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash
     assert len({shape for shapes in markers.values() for shape in shapes}) == 10
 
 
-def test_a_stacked_bar_hatches_each_part_as_its_legend_swatch() -> None:
+def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_dash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A championship after its first race, its points chart opened by a click: every driver's
+    line and legend sample in the badge shape and dash of the driver's place in the entry list."""
+    app = app_on(tmp_path, default_lineup().model_copy(update={"drivers": computers(4)}))
+    create_through_the_screens(app)
+    play_next_race(app)
+    calls: list[tuple[str, tuple[float, ...] | None, tuple[int, int, int]]] = []
+    real_marker, real_dashed = charts.marker, charts.dashed
+    monkeypatch.setattr(charts, "marker", lambda screen, shape, centre, r, ink: (
+        calls.append((shape, None, ink)), real_marker(screen, shape, centre, r, ink)))
+    monkeypatch.setattr(charts, "dashed", lambda screen, ink, points, width, dash: (
+        calls.append(("", dash, ink)), real_dashed(screen, ink, points, width, dash)))
+    click_button(app.scene, "tab.chart")
+    app.scene.draw(app.screen)
+    for i in range(4):
+        ink = pygame.Color(COLOURS[i])[:3]
+        assert {shape for shape, dash, c in calls if c == ink and dash is None} == {badge_of(i)}
+        assert {dash for shape, dash, c in calls if c == ink and dash is not None} == {charts.dash_of(i)}
+    assert sum(1 for shape, dash, c in calls if dash is not None) >= 2 * 4 * 2  # lines and samples, rim and ink
+
+
+def test_a_stacked_bar_and_its_legend_hatch_each_part_in_its_own_way() -> None:
     """Seven parts of one colour: the hatch alone tells each from the others, in the bar as in the legend."""
     pygame.font.init()
     ink = (120, 120, 120)
@@ -96,7 +120,7 @@ def test_a_stacked_bar_hatches_each_part_as_its_legend_swatch() -> None:
     assert len(starts) == len(charts.HATCHES)
     blocks = {_block(screen, x + 3, row.top + 8) for x in starts}
     assert len(blocks) == len(charts.HATCHES)
-    swatches = {_block(screen, x, y) for x, y in _swatches(screen, ink)}
+    swatches = {_block(screen, x + 3, charts.PAD + 3) for x in _swatch_lefts([label for label, _ in items])}
     assert len(swatches) == len(charts.HATCHES)
 
 
@@ -104,11 +128,10 @@ def _block(screen: pygame.Surface, x: int, y: int) -> bytes:
     return pygame.image.tobytes(screen.subsurface((x, y, 12, 12)), "RGB")
 
 
-def _swatches(screen: pygame.Surface, ink: tuple[int, int, int]) -> list[tuple[int, int]]:
-    """The top-left insides of the legend's swatches: where a swatch's rim meets its colour, in the legend's first line."""
-    y = charts.PAD + 10
-    rim = charts._rim(ink)
-    return [(x + 1, charts.PAD + 1) for x in range(screen.get_width() - 1)
-            if tuple(screen.get_at((x, y))[:3]) == rim and tuple(screen.get_at((x, y - 9))[:3]) == rim
-            and tuple(screen.get_at((x - 1, y))[:3]) != rim and x < screen.get_width() - 30
-            and tuple(screen.get_at((x + 21, y))[:3]) == rim]
+def _swatch_lefts(labels: list[str]) -> list[int]:
+    """Where the legend's swatches begin, one line of them: a swatch, its word, a gap."""
+    lefts, x = [], charts.PAD
+    for label in labels:
+        lefts.append(x)
+        x += 28 + theme.font(charts.LEGEND_PX).size(label)[0] + 18
+    return lefts
