@@ -1347,9 +1347,8 @@ class BoardRenderer:
             c.line(self.look.line, lerp(a, b, 0.25), tip, self.look.arrow * w)
             chevron = [(tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w)
                        for u, v in shape]
-            c.path(DARK, chevron, (self.look.arrow_rim - 0.09) * w, closed=True)
             c.poly(self.look.line, chevron)
-            c.path(DARK, chevron, 0.02 * w, closed=True)
+            c.path(DARK, chevron, self.look.chevron_rim * w, closed=True)
 
     def _corner_sign(self, c: Canvas, i: int) -> None:
         """The stop count in a yellow frame, shortest way in red, longest in green (CORNER-1, CORNER-2)."""

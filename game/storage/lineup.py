@@ -55,6 +55,7 @@ class Driver(BaseModel):
     @field_validator("colour", mode="before")
     @classmethod
     def _old_colour(cls, colour: object) -> object:
+        """A line-up saved with the former palette wears this palette's colour of the same name."""
         return OLD_COLOURS.get(colour.lower(), colour) if isinstance(colour, str) else colour
 
 

@@ -2,12 +2,14 @@
 
 What a race's statistics screen shows as pictures: the positions after each round as lines in
 the cars' colours with their number badges at both ends; stacked bars (the WP used per area);
-bars either side of zero (dice luck). Colour alone does not tell cars apart for every player
-(red, orange and yellow merge with deuteranopia, blue and purple too), so each car's line also
-has a dash pattern of its own and markers in its badge's shape, the legend shows the same, and
-the segments of a stacked bar are hatched, each part with its own hatch. Each chart lays itself out in the box it is given, so it
+bars either side of zero (dice luck). Each chart lays itself out in the box it is given, so it
 reads the same from the smallest window to 4K; every word on it comes from the caller, already
 translated.
+
+Colour alone does not tell cars apart for every player (with deuteranopia red, orange and
+yellow merge, and blue and purple), so each car's line also has a dash pattern of its own and
+markers in its badge's shape, its legend shows the same, and each part of a stacked bar has a
+hatch of its own, as its legend swatch. A bar chart's rows begin with the car's badge.
 """
 
 from __future__ import annotations
@@ -287,9 +289,9 @@ def _fitted(box: pygame.Rect, top: int, rows: int, row: int) -> pygame.Rect:
 
 def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
             axis: str) -> list[pygame.Rect]:
-    """A bar per car made of its segments, the total at its end, the ``items`` legend above and an
-    axis of values under it named ``axis``; a segment wide enough shows its value inside. Returns
-    each bar's row, for the tooltips."""
+    """A bar per car made of its segments, each hatched as its item of the ``items`` legend above,
+    the total at its end, and an axis of values under it named ``axis``; a segment wide enough
+    shows its value inside. Returns each bar's row, for the tooltips."""
     top = legend(None, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
     row, px = _rows(box, len(bars), top)
     box = _fitted(box, top, len(bars), row)
