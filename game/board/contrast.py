@@ -2,9 +2,10 @@
 
 High contrast is for players who see little contrast or few colours: dark plain tarmac,
 white space borders twice as wide, corner lines on a white band, bold lane-change arrows,
-a white rim round every car, and thick outlines on a dark rim round highlighted spaces. The app sets the
-choice from the settings whenever they change (as the language); a board view repaints its
-picture when the choice differs from the one it shows, so the change shows at once.
+a white rim round every car, and thick outlines on a dark rim round highlighted spaces.
+The app sets the choice from the settings whenever they change (as the language); a board
+view repaints its picture when the choice differs from the one it shows, so the change
+shows at once.
 """
 
 from __future__ import annotations
