@@ -34,7 +34,9 @@ from rules.weather import Barometer
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
 SCHEMA_VERSION = 2
-COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
+#: The cars' colours: red, blue, yellow, green, orange, purple, cyan, pink, white, black; chosen so every
+#: two stay far apart to normal sight and with each dichromacy (tests/ui/test_palette.py).
+COLOURS = ("#be171d", "#4d60ff", "#ffe30c", "#048f64", "#e8861e", "#712290", "#2bc3d5", "#ae5c8c", "#f0f0f0", "#303034")
 
 
 class RecordError(Exception):
@@ -49,7 +51,7 @@ class Entry(BaseModel):
     id: str
     name: str
     driver: Literal["human", "rookie", "racer", "champion", "careful", "aggressive"] = "careful"  # careful, aggressive: the drivers before the levels
-    colour: str = "#d03030"
+    colour: str = COLOURS[0]
     number: int = 1
     wear: WearPoints
     reserve: int = Field(default=0, ge=0)  # AMB-32: WP of the total kept in the box

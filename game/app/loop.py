@@ -25,6 +25,7 @@ from game.storage.settings import Settings, load_settings, save_settings
 from game.app.sound import Sound
 from game.app.status import StatusFile
 from game.app.window import PREFERRED, GameWindow
+from game.board import contrast
 from game.board.catalogue import TrackCatalogue
 from game.widgets.controls import TextField, Widget
 
@@ -99,6 +100,7 @@ class App:
         self.settings, notices = load_settings(data)
         self.notices: list[Notice] = notices
         texts.set_language(self.settings.language)
+        contrast.set_high(self.settings.high_contrast)
         self.sound = Sound(sounds)
         self.sound.apply(self.settings)
         Widget.sound = staticmethod(self.sound.play)
@@ -138,6 +140,7 @@ class App:
         relayout = settings.language != self.settings.language
         self.settings = settings
         texts.set_language(settings.language)
+        contrast.set_high(settings.high_contrast)
         if relayout and self.stack:
             self.relayout()
         if self.window is not None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from game import theme
+from game.board import contrast
 
 #: Supersampled sprite size (length, width) in pixels; scaled down when drawn.
 BASE = (120, 64)
@@ -100,7 +101,7 @@ def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, body: theme.Colo
     s.set_clip(clip)
 
 
-def _shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
+def shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
     """Badge outline around (0, 0); None for a circle."""
     def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
         return [(radius * math.cos(start + 2 * math.pi * i / n), radius * math.sin(start + 2 * math.pi * i / n))
@@ -136,7 +137,7 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
     s = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
     c = (size, size)
     r = size * 0.62
-    pts = _shape_points(shape, r)
+    pts = shape_points(shape, r)
     rim = theme.colour(hex_colour)
     width = max(2, size // 7)
     if pts is None:
@@ -156,16 +157,33 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
 
 
 @lru_cache(maxsize=64)
-def _turned(hex_colour: str, pattern: str, heading: float, k: float) -> pygame.Surface:
-    """The car's sprite turned to ``heading`` and scaled by ``k``: kept, because most cars stand
-    still from one frame to the next and turning them was a tenth of a race's frame."""
-    return pygame.transform.rotozoom(car_sprite(hex_colour, pattern), -heading, k)
+def _turned(hex_colour: str, pattern: str, heading: float, k: float, rim: bool = False) -> pygame.Surface:
+    """The car's sprite turned to ``heading`` and scaled by ``k`` (with ``rim``, in high contrast's
+    outline): kept, because most cars stand still from one frame to the next and turning them
+    was a tenth of a race's frame."""
+    img = pygame.transform.rotozoom(car_sprite(hex_colour, pattern), -heading, k)
+    return rimmed(img, contrast.RIM_PX) if rim else img
+
+
+def rimmed(img: pygame.Surface, px: int) -> pygame.Surface:
+    """``img`` on its silhouette grown by ``px`` pixels in white and one more in black: a thick
+    outline that sets a car off dark tarmac and pale lines alike."""
+    silhouette = pygame.mask.from_surface(img, 96)
+    out = pygame.Surface((img.get_width() + 2 * px + 2, img.get_height() + 2 * px + 2), pygame.SRCALPHA)
+    for grow, ink in ((px + 1, (16, 16, 18, 255)), (px, (*contrast.RIM, 255))):
+        shape = silhouette.to_surface(setcolor=ink, unsetcolor=(0, 0, 0, 0))
+        for dx in range(-grow, grow + 1):
+            for dy in range(-grow, grow + 1):
+                if dx * dx + dy * dy <= grow * grow:
+                    out.blit(shape, (px + 1 + dx, px + 1 + dy))
+    out.blit(img, (px + 1, px + 1))
+    return out
 
 
 def draw_car(screen: pygame.Surface, pos: tuple[float, float], heading: float, length: float,
              hex_colour: str, index: int, number: int) -> None:
     """A car centred on ``pos`` (screen px), nose along ``heading`` (degrees, 0 = east, 90 = south)."""
-    img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]))
+    img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]), contrast.high())
     screen.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
     size = max(9, round(length * 0.27))
     back = math.radians(heading)

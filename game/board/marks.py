@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game import theme
+from game.board import contrast
 from game.board.view import HIT, BoardView
 from game.board.cars import draw_car
 from game.texts import tr
@@ -55,10 +56,14 @@ def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
     screen.blit(surf, (0, 0))
     px = max(13, min(22, round(view.board.lane_width * view.scale * 0.34)))
     small = view.board.lane_width * view.scale < HIT  # zoomed out: a dot marks where a click still hits
+    strong = contrast.high()  # a thick outline on a dark rim
     for space, moves in destinations.items():
         pts = view.polygon(space)
         c = tone(moves)
-        pygame.draw.lines(screen, theme.YELLOW if space == hover else c, True, pts, 3 if space == hover else 2)
+        width = (3 if space == hover else 2) + (3 if strong else 0)
+        if strong:
+            pygame.draw.lines(screen, (16, 16, 18), True, pts, width + 4)
+        pygame.draw.lines(screen, theme.YELLOW if space == hover else c, True, pts, width)
         if small:
             s = view.board.track.space(space)
             pygame.draw.circle(screen, theme.YELLOW if space == hover else c, view.to_screen((s.x, s.y)), 5)
@@ -142,7 +147,10 @@ def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float
     length = view.board.lane_width * view.scale * 1.02
     if active:
         r = length * (0.62 + 0.06 * math.sin(pulse * 5))
-        pygame.draw.circle(screen, theme.YELLOW, (x, y), r, max(2, round(length * 0.06)))
+        width = max(2, round(length * (0.1 if contrast.high() else 0.06)))
+        if contrast.high():
+            pygame.draw.circle(screen, (16, 16, 18), (x, y), r + 2, width + 4)
+        pygame.draw.circle(screen, theme.YELLOW, (x, y), r, width)
     draw_car(screen, (x, y), pose[2], length, colour, index, number)
     if wreck:
         _draw_wreck(screen, (x, y), length)

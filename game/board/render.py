@@ -33,6 +33,7 @@ from game import texts
 from game.board.apart import Apart
 from game.board.labels import box_points
 from game.board.blocked_art import MARGIN, hatch, inset
+from game.board.contrast import NORMAL, Look, look as look_of
 from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board import scenery_art as art
 from game.board.scenery_art import ROOF_KINDS
@@ -89,6 +90,7 @@ class BoardOptions:
     names: bool = False  # each space's name, small, inside it
     rows: bool = False  # tint rows so side-by-side spaces share a colour
     arrows: bool = True  # lane-change arrows
+    contrast: bool = False  # the markings in high contrast (``game.board.contrast``)
 
 
 @dataclass(frozen=True)
@@ -605,6 +607,7 @@ class BoardRenderer:
         self.no_change = self._no_change_runs()
         self.apart = Apart(self)
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.look: Look = NORMAL  # the markings' look of the picture being painted
 
     def laid_out_as(self, track: Track, art: BoardArt) -> bool:
         """Would ``track`` with ``art`` be laid out as this board is? The layout reads the
@@ -917,6 +920,7 @@ class BoardRenderer:
         return to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]
 
     def _paint(self, c: Canvas, o: BoardOptions, ground: bool = True) -> None:
+        self.look = look_of(o.contrast)
         if ground:
             self.paint_ground(c.surface, c.px)
         for cls in AREA_CLASSES:
@@ -1134,7 +1138,10 @@ class BoardRenderer:
                 shoulder = self.apart.shoulder(s.name)  # less where another stretch passes near
                 grow_left = shoulder if s.lane == 0 else 0.1 * w
                 grow_right = shoulder if s.lane == last else 0.1 * w
-                c.grained("asphalt", self._outline(s, grow_left, grow_right))
+                if self.look.tarmac is None:
+                    c.grained("asphalt", self._outline(s, grow_left, grow_right))
+                else:
+                    c.poly(self.look.tarmac, self._outline(s, grow_left, grow_right))
 
     def _pit(self, c: Canvas) -> None:
         """The pit lane in darker asphalt, joined to the track at every entry and exit space; its
@@ -1204,14 +1211,14 @@ class BoardRenderer:
 
     def _lines(self, c: Canvas) -> None:
         """White lines between spaces and along every lane edge; the track's edges a little bolder."""
-        w = self.lane_width
+        w, look = self.lane_width, self.look
         last = self.track.lanes - 1
         for lane in range(self.track.lanes):
             sec = self.sections[lane]
-            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w, closed=True)
-            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=True)
+            c.path(look.line, [k.at(k.left) for k in sec], (look.edge if lane == 0 else look.border) * w, closed=True)
+            c.path(look.line, [k.at(-k.right) for k in sec], (look.edge if lane == last else look.border) * w, closed=True)
             for k in sec[::SAMPLES]:
-                c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+                c.line(look.line, k.at(k.left), k.at(-k.right), (look.border + 0.005) * w)
 
     def _no_change_runs(self) -> list[list[Point]]:
         """The printed lines between two lanes where the graph forbids changing lanes (CORE-MOVE-3):
@@ -1254,12 +1261,16 @@ class BoardRenderer:
             c.path(YELLOW, run, 0.08 * w)
 
     def _corner_lines(self, c: Canvas) -> None:
-        """Red lines across the track where each corner area begins and ends."""
+        """Red lines across the track where each corner area begins and ends (in high contrast
+        on a white band, which reads without telling red from the tarmac)."""
+        w, look = self.lane_width, self.look
         for i in range(len(self.track.corners)):
             for lane in range(self.track.lanes):
                 span = self._corner_span(i, lane)
                 for k in (span[0], span[-1]):
-                    c.line(CORNER_LINE, k.at(k.left), k.at(-k.right), 0.08 * self.lane_width)
+                    if look.corner_rim is not None:
+                        c.line(look.corner_rim, k.at(k.left), k.at(-k.right), (look.corner + 0.08) * w)
+                    c.line(CORNER_LINE, k.at(k.left), k.at(-k.right), look.corner * w)
 
     def _start_line(self, c: Canvas) -> None:
         """A chequered strip, two squares deep, across every lane where its first space begins."""
@@ -1332,12 +1343,12 @@ class BoardRenderer:
             f = _unit(b[0] - a[0], b[1] - a[1])
             n = (f[1], -f[0])
             tip = lerp(a, b, 0.7)
-            c.line(DARK, lerp(a, b, 0.24), tip, 0.11 * w)
-            c.line(LINE, lerp(a, b, 0.25), tip, 0.06 * w)
+            c.line(DARK, lerp(a, b, 0.24), tip, self.look.arrow_rim * w)
+            c.line(self.look.line, lerp(a, b, 0.25), tip, self.look.arrow * w)
             chevron = [(tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w)
                        for u, v in shape]
-            c.poly(LINE, chevron)
-            c.path(DARK, chevron, 0.02 * w, closed=True)
+            c.poly(self.look.line, chevron)
+            c.path(DARK, chevron, self.look.chevron_rim * w, closed=True)
 
     def _corner_sign(self, c: Canvas, i: int) -> None:
         """The stop count in a yellow frame, shortest way in red, longest in green (CORNER-1, CORNER-2)."""

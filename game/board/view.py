@@ -16,10 +16,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Collection
+from dataclasses import replace
 
 import pygame
 
 from game import texts
+from game.board import contrast
 from game.board.render import BoardOptions, BoardRenderer
 from game.board.camera import Camera
 from game.board.tiles import BoardTiles
@@ -38,11 +40,11 @@ class BoardView:
 
     def __init__(self, board: BoardRenderer, options: BoardOptions = BoardOptions(arrows=False)) -> None:
         self.board = board
-        self.options = options
+        self.options = replace(options, contrast=contrast.high())
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=4.0)
         self.viewport = pygame.Rect(0, 0, 1, 1)
         self.free: list[pygame.Rect] = []  # the parts of the viewport no panel covers (empty: all of it)
-        self.picture = BoardTiles(board, options)
+        self.picture = BoardTiles(board, self.options)
         self._backdrop: pygame.Surface | None = None  # the viewport's ground and board as last drawn
         self._backdrop_key: tuple[object, ...] | None = None
         self._drawn_key: tuple[object, ...] | None = None  # what the last frame drew (kept once drawn twice)
@@ -218,6 +220,9 @@ class BoardView:
     def _paint_board(self) -> None:
         """Paint the board at the zoom shown once it rests (or anew in another language), and
         the tiles the view lacks; while the zoom changes the last picture is stretched."""
+        if self.options.contrast != contrast.high():  # the player switched high contrast: a new picture at once
+            self.options = replace(self.options, contrast=contrast.high())
+            self.picture = BoardTiles(self.board, self.options)
         p = self.picture
         settled = time.monotonic() - self.zoomed_at > SETTLE
         stale = p.language != texts.language()  # the board's words follow the settings

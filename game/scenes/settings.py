@@ -1,4 +1,4 @@
-"""The settings screen: language, volume, sound on/off, animation speed, fullscreen."""
+"""The settings screen: language, volume, sound on/off, animation speed, fullscreen, high contrast."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ class SettingsScene(Scene):
                                        lambda lvl=lvl: self.set(animation_speed=lvl), px=22) for lvl in SPEEDS]),
             ("settings.fullscreen", [Button("fullscreen", lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
                                             lambda: app.set_fullscreen(not app.settings.fullscreen))]),
+            ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
+                                               lambda: self.set(high_contrast=not app.settings.high_contrast))]),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
@@ -71,6 +73,7 @@ class SettingsScene(Scene):
         chosen = {f"language.{s.language}", f"speed.{s.animation_speed}"}
         chosen |= {"mute"} if not s.mute else set()
         chosen |= {"fullscreen"} if s.fullscreen else set()
+        chosen |= {"high_contrast"} if s.high_contrast else set()
         for i, (key, ws) in enumerate(self.rows):
             theme.text(screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * ROW), "midleft")
             for w in ws:

@@ -21,10 +21,11 @@ import pygame
 
 from game import theme
 from game.app.loop import Scene
+from game.board.cars import badge, badge_of
 from game.play.series import NextRace, lineup_for, pools, replayed
 from game.storage.championships import ChampionshipStore
 from game.texts import place_name, tr
-from game.widgets import tables
+from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page, message as page_message
 from rules import championship as ch
@@ -252,7 +253,8 @@ class StandingsScene(Scene):
             mid = y + self.row // 2
             m = self.champ.member(s.driver)
             tables.position(screen, (cols[0] + 18, mid), i + 1, self.over, px - 2, self.row // 2 - 4)
-            pygame.draw.circle(screen, theme.colour(m.colour), (cols[1] + 10, mid), 7)
+            tag = badge(badge_of(self.champ.members.index(m)), m.number, 11, m.colour)  # shape and number, not colour alone
+            screen.blit(tag, tag.get_rect(center=(cols[1] + 10, mid)))
             theme.text(screen, m.name, px, theme.TEXT, (cols[1] + 26, mid), "midleft")
             if self.champ.teams and m.team is not None:
                 theme.text(screen, theme.fit_text(self.champ.teams[m.team], 20, cols[3] - cols[2] - 8), 20, theme.DIM,
@@ -295,7 +297,8 @@ class StandingsScene(Scene):
             theme.text(screen, str(ts.total), px, theme.YELLOW, (cols[3], mid), "midleft")
 
     def _draw_chart(self, screen: pygame.Surface) -> None:
-        """Each driver's counted total after each race, as the table counted it then, in the car's colour."""
+        """Each driver's counted total after each race, as the table counted it then, in the car's
+        colour, dash pattern and markers."""
         assert self.champ is not None
         box = self.body
         theme.panel(screen, box, theme.PANEL, radius=12)
@@ -316,19 +319,18 @@ class StandingsScene(Scene):
             theme.text(screen, tr("season.race_n", n=k) if k else "0", 18, theme.DIM,
                        (at(k, 0)[0], plot.bottom + 16), "center")
         ends = []
-        for s in self.drivers:
+        for s in self.drivers:  # each in its colour, dash pattern and badge-shaped markers, as in the legend
             m = self.champ.member(s.driver)
+            car = charts.Car(m.name, m.colour, m.number, self.champ.members.index(m))
             points = [at(0, 0), *(at(k + 1, p) for k, p in enumerate(runs[s.driver]))]
-            if len(points) > 1:
-                pygame.draw.lines(screen, theme.colour(m.colour), False, points, 3)
-            for p in points[1:]:
-                pygame.draw.circle(screen, theme.colour(m.colour), p, 4)
-            ends.append((points[-1][1], m, runs[s.driver][-1] if runs[s.driver] else 0))
+            charts.styled(screen, car, points, 3)
+            ends.append((points[-1][1], car, runs[s.driver][-1] if runs[s.driver] else 0))
         y = plot.top
-        for _, m, total in sorted(ends, key=lambda e: e[0]):  # the legend in the order of the line ends
-            pygame.draw.circle(screen, theme.colour(m.colour), (plot.right + 34, y + 10), 7)
-            label = theme.fit_text(f"{m.name} {total}", 20, legend_w - 30)
-            theme.text(screen, label, 20, theme.TEXT, (plot.right + 48, y + 10), "midleft")
+        for _, car, total in sorted(ends, key=lambda e: e[0]):  # the legend in the order of the line ends
+            left = plot.right + 20
+            charts.styled(screen, car, [(left, y + 10), (left + 14, y + 10), (left + 28, y + 10)], 3, every=2)
+            label = theme.fit_text(f"{car.name} {total}", 20, legend_w - 40)
+            theme.text(screen, label, 20, theme.TEXT, (left + 36, y + 10), "midleft")
             y += max(18, min(28, (plot.height - 10) // max(1, len(ends))))
 
     def status(self) -> dict[str, Any]:

@@ -18,17 +18,19 @@ from game.texts import Notice
 from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
 from rules.profiles import Profile
-from rules.record import write_atomic
+from rules.record import COLOURS, write_atomic
 from rules.ruleset import RuleSet
 
 FILE = "lineup.json"
-#: Car colours: far apart in hue and brightness; patterns and numbers tell them apart too.
-COLOURS = ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040")
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
 Kind = Literal["human", "rookie", "racer", "champion"]
 KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the computer levels of rules.ai.levels
 #: the computer drivers of line-ups before the levels, as the level nearest to each
 OLD_KINDS: dict[str, Kind] = {"careful": "rookie", "aggressive": "racer"}
+#: the former palette's colours as this palette's colour of the same name, so a remembered line-up
+#: wears colours that every player tells apart
+OLD_COLOURS: dict[str, str] = dict(zip(("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0",
+                                        "#e060a0", "#f0f0f0", "#404040"), COLOURS))
 GridKind = Literal["roll", "qualifying"]
 GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")
 MAX_NAME = 14
@@ -49,6 +51,12 @@ class Driver(BaseModel):
     def _old_kind(cls, kind: object) -> object:
         """A line-up saved before the levels names the careful or the aggressive driver."""
         return OLD_KINDS.get(kind, kind) if isinstance(kind, str) else kind
+
+    @field_validator("colour", mode="before")
+    @classmethod
+    def _old_colour(cls, colour: object) -> object:
+        """A line-up saved with the former palette wears this palette's colour of the same name."""
+        return OLD_COLOURS.get(colour.lower(), colour) if isinstance(colour, str) else colour
 
 
 class Lineup(BaseModel):

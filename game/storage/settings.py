@@ -34,6 +34,7 @@ class Settings(BaseModel):
     animation_speed: int = Field(default=2, ge=min(SPEEDS), le=max(SPEEDS))
     fullscreen: bool = False
     hints: bool = True  # the race screen offers the Champion's hint (the set-up switches it for the races ahead)
+    high_contrast: bool = False  # the board's markings, cars and highlights in strong contrast (game.board.contrast)
 
     @field_validator("language")
     @classmethod

@@ -595,6 +595,7 @@ STRINGS: dict[str, str] = {
     "speed.3": "fast",
     "speed.4": "very fast",
     "speed.5": "instant",
+    "settings.high_contrast": "High-contrast board",
     # --- hot reload: a saved map shown at once ----------------------------------------------
     "reload.done": "The map was saved: the race goes on on the new board.",
     "reload.broken": "{track} was saved with a problem, so the old board stays: {problem}",

@@ -5,21 +5,36 @@ the cars' colours with their number badges at both ends; stacked bars (the WP us
 bars either side of zero (dice luck). Each chart lays itself out in the box it is given, so it
 reads the same from the smallest window to 4K; every word on it comes from the caller, already
 translated.
+
+Colour alone does not tell cars apart for every player (with deuteranopia red, orange and
+yellow merge, and blue and purple), so each car's line also has a dash pattern of its own and
+markers in its badge's shape, its legend shows the same, and each part of a stacked bar has a
+hatch of its own, as its legend swatch. A bar chart's rows begin with the car's badge.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from game import theme
-from game.board.cars import badge, badge_of
+from game.board.cars import badge, badge_of, shape_points
 
 PAD = 16
 TICK_PX = 18  # axis labels
 GRID: theme.Colour = theme.shade(theme.PANEL, 1.25)
+#: A line's dash patterns (on, off, ... in line widths): solid, dashed, dotted, dash-dot, long
+#: dashes; cycled by the car's place in the entry list, whose badge shape (its markers) differs
+#: for all ten cars, so no two cars share both.
+DASHES: tuple[tuple[float, ...], ...] = ((), (3.5, 2.0), (1.0, 1.6), (4.0, 1.6, 1.0, 1.6), (7.0, 3.0))
+#: The hatches of a stacked bar's parts, in the order of its legend.
+HATCHES: tuple[str, ...] = ("", "/", "\\", "-", "|", "x", ".")
+LEGEND_PX = 18
+LEGEND_ROW = 26
+SAMPLE_W = 44  # a legend's line sample
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,106 @@ def _badge(screen: pygame.Surface, car: Car, centre: tuple[int, int], size: int)
     screen.blit(tag, tag.get_rect(center=centre))
 
 
+def dash_of(index: int) -> tuple[float, ...]:
+    """The dash pattern of the car at ``index`` of the entry list."""
+    return DASHES[index % len(DASHES)]
+
+
+def marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float, ink: theme.Colour) -> None:
+    """A marker of a badge's ``shape``, filled in the car's colour with a rim that sets it off."""
+    pts = shape_points(shape, r)
+    if pts is None:
+        pygame.draw.circle(screen, ink, centre, r)
+        pygame.draw.circle(screen, _rim(ink), centre, r, max(1, round(r / 4)))
+        return
+    q = [(centre[0] + x, centre[1] + y) for x, y in pts]
+    pygame.draw.polygon(screen, ink, q)
+    pygame.draw.polygon(screen, _rim(ink), q, max(1, round(r / 4)))
+
+
+def dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
+           dash: tuple[float, ...]) -> None:
+    """A polyline in ``dash`` (lengths in line widths; empty: solid), the pattern running on
+    across its corners."""
+    if not dash:
+        pygame.draw.lines(screen, ink, False, points, width)
+        return
+    lengths = [max(1.0, d * width) for d in dash]
+    k, left = 0, lengths[0]  # the piece of the pattern under way and what is left of it
+    for a, b in zip(points, points[1:]):
+        seg = math.dist(a, b)
+        at = 0.0
+        while at < seg:
+            step = min(left, seg - at)
+            if k % 2 == 0:
+                t0, t1 = at / seg, (at + step) / seg
+                pygame.draw.line(screen, ink, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                                 (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+            at += step
+            left -= step
+            if left <= 1e-9:
+                k = (k + 1) % len(lengths)
+                left = lengths[k]
+
+
+def styled(screen: pygame.Surface, car: Car, points: Sequence[tuple[float, float]], width: int,
+           every: int = 1) -> None:
+    """A car's line: its dash pattern in its colour over a rim, and a marker of its badge's
+    shape on every ``every``-th point and the last."""
+    ink = theme.colour(car.colour)
+    if len(points) > 1:  # a rim that sets it off the panel: darker, or for a dark car lighter
+        dashed(screen, _rim(ink), points, width + 2, dash_of(car.index))
+        dashed(screen, ink, points, width, dash_of(car.index))
+    r = width + 2
+    for k, p in enumerate(points):
+        if k % max(1, every) == 0 or k == len(points) - 1:
+            marker(screen, badge_of(car.index), p, r, ink)
+
+
+def car_legend(screen: pygame.Surface | None, left: int, top: int, width: int, cars: Sequence[tuple[Car, str]]) -> int:
+    """Each car's line sample (dash pattern and marker, as its line is drawn) with its words,
+    wrapped to the width; returns its bottom (and only measures it without a ``screen``)."""
+    x, y = left, top
+    for car, label in cars:
+        w = SAMPLE_W + 8 + theme.font(LEGEND_PX).size(label)[0] + 20
+        if x + w > left + width and x > left:
+            x, y = left, y + LEGEND_ROW
+        if screen is not None:
+            mid = y + 10
+            styled(screen, car, [(x + 2, mid), (x + SAMPLE_W // 2, mid), (x + SAMPLE_W - 2, mid)], 3, every=2)
+            theme.text(screen, label, LEGEND_PX, theme.TEXT, (x + SAMPLE_W + 8, mid), "midleft")
+        x += w
+    return y + 22
+
+
+def hatch(screen: pygame.Surface, rect: pygame.Rect, kind: str, ink: theme.Colour) -> None:
+    """Lines over a filled rect in ``kind`` ("/", "\\", "-", "|", "x", "."; "" none), darker
+    than ``ink`` (lighter on a dark colour), so a part is known by more than its colour."""
+    if not kind or rect.width < 3 or rect.height < 3:
+        return
+    line = _rim(ink)
+    gap = 8
+    clip = screen.get_clip()
+    screen.set_clip(rect.clip(clip))
+    if kind in ("/", "x"):
+        for x in range(rect.left - rect.height, rect.right + gap, gap):
+            pygame.draw.line(screen, line, (x, rect.bottom), (x + rect.height, rect.top), 2)
+    if kind in ("\\", "x"):
+        for x in range(rect.left - rect.height, rect.right + gap, gap):
+            pygame.draw.line(screen, line, (x, rect.top), (x + rect.height, rect.bottom), 2)
+    if kind == "-":
+        for y in range(rect.top + gap // 2, rect.bottom, gap - 1):
+            pygame.draw.line(screen, line, (rect.left, y), (rect.right, y), 2)
+    if kind == "|":
+        for x in range(rect.left + gap // 2, rect.right, gap - 1):
+            pygame.draw.line(screen, line, (x, rect.top), (x, rect.bottom), 2)
+    if kind == ".":
+        for y in range(rect.top + 3, rect.bottom - 1, gap - 1):
+            for x in range(rect.left + 3 + (y // (gap - 1)) % 2 * 3, rect.right - 1, gap - 1):
+                pygame.draw.circle(screen, line, (x, y), 1.5)
+    screen.set_clip(clip)
+
+
 def _ticks(span: float, room: int, least_px: int) -> float:
     """A step of 1, 2, 5, 10, 20 ... so that labels along ``room`` pixels are at least ``least_px`` apart."""
     step = 1.0
@@ -72,16 +187,18 @@ def _ticks(span: float, room: int, least_px: int) -> float:
 
 def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str,
               out: str = "") -> list[tuple[pygame.Rect, Line]]:
-    """The places over the game rounds: place 1 at the top, a line per car in its colour from its
-    badge at the start to its badge at its final place; ``axis`` names the rounds under the chart
-    and ``out`` the cross where a retired car's line ends. Returns each badge's rect with its line,
-    for the tooltips."""
+    """The places over the game rounds: place 1 at the top, a line per car in its colour, dash
+    pattern and markers from its badge at the start to its badge at its final place, under a
+    legend of the lines; ``axis`` names the rounds under the chart and ``out`` the cross where a
+    retired car's line ends. Returns each badge's rect with its line, for the tooltips."""
     theme.panel(screen, box, theme.PANEL, radius=12)
+    keys = [(line.car, line.car.name) for line in lines]
+    top = car_legend(screen, box.left + PAD, box.top + PAD, box.width - 2 * PAD, keys) + 8
     n = max([2, *(max(line.places) for line in lines if line.places)])
-    size = max(10, min(16, (box.height - 120) // (2 * n)))  # a badge's half-height
+    size = max(10, min(16, (box.bottom - top - 120) // (2 * n)))  # a badge's half-height
     label_w = theme.font(TICK_PX).size(str(n))[0] + 10
-    plot = pygame.Rect(box.left + PAD + label_w + 2 * size + 8, box.top + PAD + size,
-                       box.width - 2 * PAD - label_w - 4 * size - 24, box.height - 2 * PAD - 2 * size - 48)
+    plot = pygame.Rect(box.left + PAD + label_w + 2 * size + 8, top + size,
+                       box.width - 2 * PAD - label_w - 4 * size - 24, box.bottom - top - PAD - 2 * size - 48)
 
     def at(k: int, place: int) -> tuple[int, int]:
         return (plot.left + round(k * plot.width / max(1, rounds)), plot.top + round((place - 1) * plot.height / (n - 1)))
@@ -102,13 +219,11 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
         _cross(screen, (x - 12, box.bottom - PAD - 7), 5)
         theme.text(screen, out, TICK_PX, theme.DIM, (x, box.bottom - PAD), "bottomleft")
     spots: list[tuple[pygame.Rect, Line]] = []
+    every = max(1, math.ceil(5 * (width + 2) / max(1.0, plot.width / max(1, rounds))))  # markers this many rounds apart
     for line in sorted(lines, key=lambda li: -li.places[-1]):  # the leader drawn last, on top
         last = len(line.places) - 1 if line.until is None else min(line.until, len(line.places) - 1)
         points = [at(k, p) for k, p in enumerate(line.places[: last + 1])]
-        ink = theme.colour(line.car.colour)
-        if len(points) > 1:  # a rim that sets it off the panel: darker, or for a dark car lighter
-            pygame.draw.lines(screen, _rim(ink), False, points, width + 2)
-            pygame.draw.lines(screen, ink, False, points, width)
+        styled(screen, line.car, points, width, every)
         if line.until is not None:  # retired: a cross where its race ended
             _cross(screen, points[-1], size // 2 + 2)
         for centre in ((plot.left - size - 6, at(0, line.places[0])[1]), (plot.right + size + 6, at(0, line.places[-1])[1])):
@@ -149,17 +264,20 @@ def _name(screen: pygame.Surface, bar: Bar, x: int, y: int, row: int, px: int, r
 
 def legend(screen: pygame.Surface | None, left: int, top: int, width: int,
            items: Sequence[tuple[str, theme.Colour]]) -> int:
-    """A row of colour swatches with their words, wrapped to the width; returns its bottom (and
-    only measures it without a ``screen``)."""
-    px = 18
+    """A row of swatches, each in its colour and hatch (``HATCHES`` in order), with their words,
+    wrapped to the width; returns its bottom (and only measures it without a ``screen``)."""
+    px = LEGEND_PX
     x, y = left, top
-    for label, ink in items:
-        w = 22 + theme.font(px).size(label)[0] + 18
+    for k, (label, ink) in enumerate(items):
+        w = 28 + theme.font(px).size(label)[0] + 18
         if x + w > left + width and x > left:
-            x, y = left, y + 26
+            x, y = left, y + LEGEND_ROW
         if screen is not None:
-            pygame.draw.rect(screen, ink, (x, y + 3, 16, 14), border_radius=3)
-            theme.text(screen, label, px, theme.TEXT, (x + 22, y + 10), "midleft")
+            swatch = pygame.Rect(x, y, 22, 20)
+            pygame.draw.rect(screen, ink, swatch)
+            hatch(screen, swatch, HATCHES[k % len(HATCHES)], ink)
+            pygame.draw.rect(screen, _rim(ink), swatch, 1)
+            theme.text(screen, label, px, theme.TEXT, (x + 28, y + 10), "midleft")
         x += w
     return y + 22
 
@@ -171,9 +289,9 @@ def _fitted(box: pygame.Rect, top: int, rows: int, row: int) -> pygame.Rect:
 
 def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
             axis: str) -> list[pygame.Rect]:
-    """A bar per car made of its segments, the total at its end, the ``items`` legend above and an
-    axis of values under it named ``axis``; a segment wide enough shows its value inside. Returns
-    each bar's row, for the tooltips."""
+    """A bar per car made of its segments, each hatched as its item of the ``items`` legend above,
+    the total at its end, and an axis of values under it named ``axis``; a segment wide enough
+    shows its value inside. Returns each bar's row, for the tooltips."""
     top = legend(None, box.left + PAD, box.top + PAD, box.width - 2 * PAD, items) + 12
     row, px = _rows(box, len(bars), top)
     box = _fitted(box, top, len(bars), row)
@@ -199,16 +317,20 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
         _name(screen, bar, box.left + PAD, y, row, px, names)
         x = float(left)
         h = max(10, row - 10)
-        for value, ink in bar.segments:
+        for k, (value, ink) in enumerate(bar.segments):
             w = value / most * room
             if w <= 0:
                 continue
             rect = pygame.Rect(round(x), y - h // 2, max(1, round(x + w) - round(x)), h)
             pygame.draw.rect(screen, ink, rect)
-            pygame.draw.rect(screen, theme.PANEL, rect, 1)
+            hatch(screen, rect, HATCHES[k % len(HATCHES)], ink)
             words = f"{value:g}"
-            if theme.font(px - 2).size(words)[0] + 6 <= rect.width and h >= px - 4:
+            tw, th = theme.font(px - 2).size(words)
+            if tw + 6 <= rect.width and h >= px - 4:  # the value on a plain patch of the part's colour
+                pygame.draw.rect(screen, ink, pygame.Rect(0, 0, tw + 6, th).move(rect.centerx - tw // 2 - 3,
+                                                                                 rect.centery - th // 2))
                 theme.text(screen, words, px - 2, theme.ink_on(ink), rect.center, "center")
+            pygame.draw.rect(screen, theme.PANEL, rect, 1)
             x += w
         theme.text(screen, bar.label, px, theme.TEXT, (round(x) + 8, y), "midleft")
     return [pygame.Rect(box.left + PAD, top + i * row, box.width - 2 * PAD, row) for i in range(len(bars))]
