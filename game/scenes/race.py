@@ -1074,7 +1074,7 @@ class RaceScene(Scene):
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
         if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
+            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=min(3, (self.panel.bottom - 12 - help_y) // 18))):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
