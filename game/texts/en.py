@@ -620,6 +620,17 @@ STRINGS: dict[str, str] = {
     "gallery.police_zone": "Police station",
     "gallery.tunnel_entry": "Tunnel {number}: a car here is moved to {exit}",
     "gallery.tunnel_exit": "Tunnel {number}: the exit of {entry}",
+    "street.legend.title": "STREET RACE",
+    "street.legend.shooting": "Residents' windows",
+    "street.legend.danger": "Danger zone",
+    "street.legend.black": "Black space",
+    "street.legend.police": "Police station",
+    "street.legend.tunnel": "Tunnel",
+    "street.about.shooting": "A car driving in is shot at: the black die, 1–4 costs 1 body WP",
+    "street.about.danger": "Roadworks: its black spaces are dangerous",
+    "street.about.black": "Driving over or stopping here: a road-holding check, 1–4 costs 1 road-holding WP",
+    "street.about.police": "Each round the car past it with the highest gear die gains 2 WP",
+    "street.about.tunnel": "A car ending its move at a numbered entry comes out at the exit with its number, unless a car stands there",
     # --- blocked spaces (AMB-69) ---
     "gallery.blocked_space": "Blocked: no car may use this space",
     # --- gallery, continued ---------------------------------------------------------------
