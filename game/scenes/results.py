@@ -9,7 +9,7 @@ import pygame
 
 from game.widgets import tables
 from game import theme
-from game.board.cars import badge, badge_of
+from game.board.cars import badge, badge_of, body_of
 from game.texts import place_name, reason_text, tr
 from game.play.race_control import RaceControl
 from rules.choice import MODULES, changed, enabled, preset_of
@@ -260,7 +260,8 @@ class ResultsScene(Scene):
         mid = y + self.row // 2
         tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, min(16, self.row // 2 - 1))
         icon = self.icon
-        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32))
+        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32),
+                   body_of(self.control.header.rules.street))
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
         theme.text(screen, str(place.laps), 26, theme.TEXT, (cols[2] + 20, mid), "center")
         if self.scores:
