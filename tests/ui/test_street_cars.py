@@ -63,3 +63,35 @@ def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tm
     scene.app.push(results)
     scene.app.frame(0.02)
     assert icons and set(icons) == {body}
+
+
+@pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
+def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           preset: str, body: str) -> None:
+    from game.scenes.carsetup import CarSetupScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.setup import SetupScene
+    from game.storage.lineup import Lineup, save_lineup
+    from tests.ui.helpers import make_app
+    from tests.ui.test_layout import drivers
+
+    icons: list[str] = []
+    car_icon = cars.car_icon
+
+    def spy_icon(colour: str, pattern: str, size: tuple[int, int], kind: str = "formula") -> Any:
+        icons.append(kind)
+        return car_icon(colour, pattern, size, kind)
+
+    for module in ("game.scenes.setup", "game.scenes.carsetup"):
+        monkeypatch.setattr(f"{module}.car_icon", spy_icon)
+    app = make_app(tmp_path)
+    app.push(MenuScene(app))
+    lineup = Lineup(track="oval.tmx", preset=preset, drivers=drivers(4, 1))
+    save_lineup(app.data, lineup)
+    app.push(SetupScene(app))
+    app.frame(0.02)
+    assert icons and set(icons) == {body}
+    icons.clear()
+    app.push(CarSetupScene(app, lineup))
+    app.frame(0.02)
+    assert icons and set(icons) == {body}
