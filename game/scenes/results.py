@@ -20,7 +20,7 @@ from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
 from game.play.race_summary import CarSummary, human_places, race_points, summarise
 from game.play.series import outcome_of
-from game.play.statistics import race_statistics
+from game.play.statistics import Counting
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from game.scenes.statistics import StatisticsScene
@@ -37,6 +37,7 @@ MIN_ROW = 30  # rows shrink to this so ten cars and five teams fit a 640 px wind
 TEAM_H = 74  # a team's card with its drivers' names
 COMPACT_H = 40  # ... and without them, where the window is short
 HEADER_H = 142  # the title, the track and the rules above the table
+COUNT_SLICE = 0.02  # seconds of each frame spent counting the race's record
 
 
 class ResultsScene(Scene):
@@ -47,10 +48,10 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.control = control
         self.places: list[Place] = classification(control.track, control.state)
-        self.summary: dict[str, CarSummary] = {}
+        self.summary: dict[str, CarSummary] = {}  # gaps, WP used, pit stops: counted a slice a frame
+        self.counting: Counting | None = None
         try:
-            stats = race_statistics(control.track, control.session.record())
-            self.summary = {c.place.car: c for c in summarise(control.track, control.state, stats)}
+            self.counting = Counting.of(control.track, control.session.record())
         except RecordError:
             pass  # the record no longer replays: the table shows the places alone
         points = team_points(control.track, control.state) if control.header.rules.teams else {}  # TEAM-B-3
@@ -84,6 +85,23 @@ class ResultsScene(Scene):
             if self.match.winner is None:
                 self.back.label = lambda: tr("blitz.next_heat")
                 self.back.on_click = self.next_heat
+
+    def update(self, dt: float) -> None:
+        """Count the record on for a slice of each frame (a long race takes a second), so the
+        window stays alive; the gaps, WP and stops show once it is counted."""
+        if self.counting is None:
+            return
+        try:
+            stats = self.counting.advance(COUNT_SLICE)
+        except RecordError:
+            self.counting = None
+            return
+        if stats is not None:
+            self.counting = None
+            self.summary = {c.place.car: c for c in summarise(self.control.track, self.control.state, stats)}
+
+    def animating(self) -> bool:
+        return self.counting is not None
 
     def _keep_in_championship(self) -> None:
         """The finished race's record goes into its championship (replacing one stored at its
@@ -367,6 +385,7 @@ class ResultsScene(Scene):
     def status(self) -> dict[str, Any]:
         status = super().status()
         status["places"] = [self.control.name(p.car) for p in self.places]
+        status["counting"] = self.counting is not None
         status["gaps"] = [self._gap(p.car) for p in self.places]
         status["wp_used"] = [self.summary[p.car].wp_used if p.car in self.summary else None for p in self.places]
         status["pit_stops"] = [self.summary[p.car].pit_stops if p.car in self.summary else None for p in self.places]

@@ -44,13 +44,22 @@ def finished(preset: str, kinds: tuple[str, ...] = ("human", "careful", "aggress
     return control.session.record()
 
 
+def counted(app) -> dict:  # type: ignore[no-untyped-def]
+    """Frames until the results screen has counted the race's record (a slice a frame): its status."""
+    for _ in range(2000):
+        app.frame(0.02)
+        if not app.scene.status()["counting"]:
+            return app.scene.status()
+    raise AssertionError("the results never finished counting")
+
+
 def results_of(tmp: Path, record: Record) -> ResultsScene:
     app = make_app(tmp)
     app.change_settings(app.settings.model_copy(update={"mute": True}))
     app.push(MenuScene(app))
     scene = ResultsScene(app, RaceControl.resume(oval(), record))
     app.push(scene)
-    app.frame(0.02)
+    counted(app)
     return scene
 
 
@@ -109,7 +118,7 @@ def test_the_history_keeps_the_humans_places_and_opens_the_results_of_a_kept_rac
     for _ in range(20):
         scene.update(1.0)
     assert app.scene.name == "results"
-    shown = app.scene.status()
+    shown = counted(app)
     place = next(p for p in classification(entry.track, control.state) if p.car == "car1")
     [row] = RaceHistory(tmp_path).list()
     assert [(h.name, h.place, h.status) for h in row.humans] == [("Driver 1", place.position, place.status)]
@@ -122,7 +131,7 @@ def test_the_history_keeps_the_humans_places_and_opens_the_results_of_a_kept_rac
     press(races, f"results.{row.id}")
     kept = app.scene
     assert isinstance(kept, ResultsScene)
-    again = kept.status()
+    again = counted(app)
     assert {k: again[k] for k in ("places", "gaps", "wp_used", "pit_stops")} == \
         {k: shown[k] for k in ("places", "gaps", "wp_used", "pit_stops")}
     app.frame(0.02)
@@ -162,4 +171,22 @@ def test_an_old_history_file_still_loads_and_keeps_places_from_now_on(tmp_path: 
     app.frame(0.02)
     assert app.scene.status()["races"] == [(old.id, h.track_name, "Driver 2")] and not app.notices
     press(app.scene, f"results.{old.id}")
-    assert isinstance(app.scene, ResultsScene) and app.scene.status()["wp_used"][0] is not None
+    assert isinstance(app.scene, ResultsScene) and counted(app)["wp_used"][0] is not None
+
+
+@pytest.mark.parametrize("language", texts.LANGUAGES)
+@pytest.mark.parametrize("screen", ["results", "results-teams"])
+def test_the_counted_results_fit_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str,
+                                                     language: str) -> None:
+    """The gap, WP and stops columns beside the longest retirement reason, once counted, at 1024x640."""
+    from tests.ui.layout import problems
+    from tests.ui.test_layout import SCREENS, record_frame
+
+    texts.set_language(language)
+    app = make_app(tmp_path, (1024, 640))
+    app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
+    app.push(MenuScene(app))
+    SCREENS[screen](app)
+    assert any(g for g in counted(app)["gaps"])
+    found = problems(record_frame(app, monkeypatch))
+    assert not found, "\n".join(found)
