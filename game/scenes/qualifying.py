@@ -583,7 +583,7 @@ class QualifyingScene(Scene):
         self.replay_ms += dt * 1000 * REPLAY_SPEED
         replay.advance(int(self.replay_ms))
         pose = replay.pose(int(self.replay_ms))
-        self.view.follow(pose[:2], keep=0.5)
+        self.view.follow(point_ahead(pose, 3 * self.view.board.lane_width), keep=0.5)
         if self.replay_ms >= replay.end_ms + 400:
             self.result = None
             self.shown_state = replay.state
