@@ -29,9 +29,9 @@ def english():
     texts.set_language("en")
 
 
-def race_on(tmp: Path, preset: str, language: str = "en") -> RaceScene:
+def race_on(tmp: Path, preset: str, language: str = "en", size: tuple[int, int] = (1280, 800)) -> RaceScene:
     """A race on the city circuit as the set-up starts it, at its first decision, on screen."""
-    app = make_app(tmp)
+    app = make_app(tmp, size)
     app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get(TRACK)
@@ -111,3 +111,20 @@ def test_under_other_rules_the_city_circuit_has_no_legend_and_no_zone_hints(tmp_
     s = scene.track.space(sorted(zone.spaces)[0])
     lines = scene.hint_at(pointing_at(scene, (s.x, s.y)))
     assert tr(f"street.about.{zone.kind}") not in lines and tr(f"gallery.{zone.kind}_zone") not in lines
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_street_race_screen_with_its_legend_fits_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                language: str, size: tuple[int, int]) -> None:
+    from game.play.race_control import Wait
+    from tests.ui.helpers import play_until
+    from tests.ui.layout import problems
+    from tests.ui.test_layout import record_frame
+
+    scene = race_on(tmp_path, "street", language, size)
+    play_until(scene.control, lambda c: c.wait() == Wait.GEAR and c.state.round >= 1)
+    found = problems(record_frame(scene.app, monkeypatch))
+    assert not found, "\n".join(found)
+    rect = legend_rect(scene.view.viewport, scene.track)
+    assert rect is not None and not rect.colliderect(scene.standings_rect)
