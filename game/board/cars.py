@@ -1,4 +1,5 @@
-"""Car sprites, drawn at runtime: a top-down racing car in the driver's colour.
+"""Car sprites, drawn at runtime: a top-down car in the driver's colour, a Formula car or, in
+the street race's GT field (STREET-1), a closed sports saloon.
 
 Colour alone does not tell cars apart for every player, so each car also
 wears a livery pattern and an upright badge with its number, whose shape
@@ -21,6 +22,9 @@ from game.board import contrast
 BASE = (120, 64)
 BADGES = ("circle", "square", "diamond", "triangle", "hexagon", "shield", "octagon", "pentagon", "star", "drop")
 PATTERNS = ("plain", "stripe", "twin", "sash", "band", "chevron", "halves", "dots", "rings", "checks")
+def body_of(street: bool) -> str:
+    """The kind of car a race is driven in."""
+    return "street" if street else "formula"
 
 
 def badge_of(index: int) -> str:
@@ -37,8 +41,13 @@ def _poly(sprite: pygame.Surface, colour: theme.Colour, pts: Sequence[tuple[floa
 
 
 @lru_cache(maxsize=32)
-def car_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
+def car_sprite(hex_colour: str, pattern: str, body: str = "formula") -> pygame.Surface:
     """The car seen from above, nose to the right, at ``BASE`` size."""
+    return _street_sprite(hex_colour, pattern) if body == "street" else _formula_sprite(hex_colour, pattern)
+
+
+def _formula_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
+    """An open-wheel racer: four wheels, wings front and rear, the driver's helmet in the cockpit."""
     L, W = BASE
     body = theme.colour(hex_colour)
     dark = theme.shade(body, 0.55)
@@ -53,25 +62,56 @@ def car_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
     hull = [(8, 18), (38, 12), (78, 16), (L - 10, W / 2 - 5), (L - 4, W / 2), (L - 10, W / 2 + 5),
             (78, W - 16), (38, W - 12), (8, W - 18)]
     _poly(s, body, hull)
-    _livery(s, pattern, trim, body)
+    _livery(s, pattern, trim, pygame.Rect(8, 12, L - 14, W - 24))
     pygame.draw.ellipse(s, (24, 26, 32), (50, W / 2 - 9, 30, 18))  # cockpit
     pygame.draw.circle(s, trim, (60, W / 2), 6)  # helmet
     pygame.draw.polygon(s, theme.shade(body, 0.4), hull, 2)
     return s
 
 
+def _street_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
+    """A GT saloon: a closed body with the wheels under it, bonnet, windscreen, roof, rear window
+    and boot, mirrors, headlights at the nose and tail lights at the back."""
+    L, W = BASE
+    body = theme.colour(hex_colour)
+    trim = theme.ink_on(body)
+    glass = (34, 44, 58)
+    s = pygame.Surface(BASE, pygame.SRCALPHA)
+    tyre = (18, 18, 20)
+    for x in (16, L - 40):  # the wheels peek out under the wings
+        pygame.draw.rect(s, tyre, (x, 3, 22, 10), border_radius=3)
+        pygame.draw.rect(s, tyre, (x, W - 13, 22, 10), border_radius=3)
+    shell = pygame.Rect(4, 6, L - 8, W - 12)
+    pygame.draw.rect(s, body, shell, border_radius=16)
+    for y in (2, W - 8):  # the door mirrors
+        pygame.draw.rect(s, body, (70, y, 7, 6), border_radius=2)
+    _livery(s, pattern, trim, shell.inflate(-8, -4))
+    screen = [(66, 13), (80, 10), (80, W - 10), (66, W - 13)]  # the windscreen, raked towards the bonnet
+    back = [(28, 12), (38, 14), (38, W - 14), (28, W - 12)]  # the rear window
+    _poly(s, glass, screen)
+    _poly(s, glass, back)
+    pygame.draw.line(s, theme.shade(glass, 1.9), (70, 15), (77, 14), 2)  # a glint on the windscreen
+    pygame.draw.rect(s, theme.shade(body, 0.8), (38, 14, 28, W - 28), 1, border_radius=3)  # the roof's edge
+    pygame.draw.line(s, theme.shade(body, 0.6), (90, 12), (90, W - 12), 1)  # the bonnet's shut line
+    for y in (9, W - 15):
+        pygame.draw.ellipse(s, (250, 240, 196), (L - 14, y, 9, 6))  # headlights
+        pygame.draw.rect(s, (210, 36, 36), (5, y, 5, 6), border_radius=2)  # tail lights
+    pygame.draw.rect(s, theme.shade(body, 0.4), shell, 2, border_radius=16)
+    return s
+
+
 @lru_cache(maxsize=128)
-def car_icon(hex_colour: str, pattern: str, size: tuple[int, int]) -> pygame.Surface:
+def car_icon(hex_colour: str, pattern: str, size: tuple[int, int], body: str = "formula") -> pygame.Surface:
     """The car scaled down for a table row, a dashboard or a banner; scaled once, not every frame."""
-    return pygame.transform.smoothscale(car_sprite(hex_colour, pattern), size)
+    return pygame.transform.smoothscale(car_sprite(hex_colour, pattern, body), size)
 
 
-def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, body: theme.Colour) -> None:
-    """A pattern on the hull in the colour that contrasts with the body."""
+def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, area: pygame.Rect) -> None:
+    """A pattern on the body within ``area``, in the colour that contrasts with the body."""
     L, W = BASE
     mid = W / 2
     clip = s.get_clip()
-    s.set_clip(pygame.Rect(8, 12, L - 14, W - 24))
+    s.set_clip(area)
     if pattern == "stripe":
         pygame.draw.rect(s, ink, (8, mid - 4, L - 14, 8))
     elif pattern == "twin":
@@ -157,11 +197,12 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
 
 
 @lru_cache(maxsize=64)
-def _turned(hex_colour: str, pattern: str, heading: float, k: float, rim: bool = False) -> pygame.Surface:
+def _turned(hex_colour: str, pattern: str, heading: float, k: float, body: str,
+            rim: bool = False) -> pygame.Surface:
     """The car's sprite turned to ``heading`` and scaled by ``k`` (with ``rim``, in high contrast's
     outline): kept, because most cars stand still from one frame to the next and turning them
     was a tenth of a race's frame."""
-    img = pygame.transform.rotozoom(car_sprite(hex_colour, pattern), -heading, k)
+    img = pygame.transform.rotozoom(car_sprite(hex_colour, pattern, body), -heading, k)
     return rimmed(img, contrast.RIM_PX) if rim else img
 
 
@@ -181,9 +222,9 @@ def rimmed(img: pygame.Surface, px: int) -> pygame.Surface:
 
 
 def draw_car(screen: pygame.Surface, pos: tuple[float, float], heading: float, length: float,
-             hex_colour: str, index: int, number: int) -> None:
+             hex_colour: str, index: int, number: int, body: str = "formula") -> None:
     """A car centred on ``pos`` (screen px), nose along ``heading`` (degrees, 0 = east, 90 = south)."""
-    img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]), contrast.high())
+    img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]), body, contrast.high())
     screen.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
     size = max(9, round(length * 0.27))
     back = math.radians(heading)

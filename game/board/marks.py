@@ -140,7 +140,8 @@ def draw_marker(screen: pygame.Surface, view: BoardView, centre: tuple[float, fl
 
 
 def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float, float, float], colour: str,
-                      index: int, number: int, active: bool, pulse: float, wreck: bool = False) -> None:
+                      index: int, number: int, active: bool, pulse: float, wreck: bool = False,
+                      body: str = "formula") -> None:
     """One car at a map pose (x, y, heading); the car to move gets a pulsing ring, a wreck
     (a retired car left on the track, OUT-D-3) is burnt dark under a plume of smoke."""
     x, y = view.to_screen((pose[0], pose[1]))
@@ -151,7 +152,7 @@ def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float
         if contrast.high():
             pygame.draw.circle(screen, (16, 16, 18), (x, y), r + 2, width + 4)
         pygame.draw.circle(screen, theme.YELLOW, (x, y), r, width)
-    draw_car(screen, (x, y), pose[2], length, colour, index, number)
+    draw_car(screen, (x, y), pose[2], length, colour, index, number, body)
     if wreck:
         _draw_wreck(screen, (x, y), length)
 

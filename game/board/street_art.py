@@ -43,6 +43,9 @@ WHITE: Colour = (240, 240, 236)
 RESIDENT: tuple[Colour, ...] = ((236, 196, 160), (190, 140, 100), (120, 84, 60))
 #: The hint under the mouse for a space of each kind of zone.
 ZONE_HINTS = {"shooting": "gallery.shooting_zone", "danger": "gallery.danger_zone", "police": "gallery.police_zone"}
+#: What each part of the street race does to a car, said under the mouse (STREET-5..7).
+ABOUT = {"shooting": "street.about.shooting", "danger": "street.about.danger", "black": "street.about.black",
+         "police": "street.about.police", "tunnel": "street.about.tunnel"}
 #: A zone's tag: its height in lane widths.
 LABEL_SIZE = 0.36
 #: How strongly a zone's colour tints its spaces' asphalt (0 = not at all, 1 = fully).
@@ -254,6 +257,20 @@ class StreetArt:
                           start, 6 * self.w)
         self.labels.append((key, spot, colour))
 
+    def building_at(self, p: Point) -> str | None:
+        """The zone kind whose building or tag lies at board point ``p``: "shooting" for a
+        resident's house, "police" for the station or its forecourt; None elsewhere."""
+        for house in self.houses:
+            if _inside(p, house.roof):
+                return "shooting"
+        for station in self.stations:
+            if _inside(p, station.outline) or _inside(p, station.forecourt):
+                return "police"
+        for key, spot, _ in self.labels:
+            if math.dist(p, spot) <= 0.9 * self.w:
+                return "danger" if key == "board.danger_zone" else "shooting"
+        return None
+
     def extent(self) -> list[Point]:
         """Every point the art reaches, for the board's bounds."""
         return [p for h in self.houses for p in h.roof] + [p for s in self.stations for p in s.outline]
@@ -405,19 +422,38 @@ class StreetArt:
         c.text(texts.tr("board.tunnel", number=number), 0.26 * w, WHITE, lerp(start, end, 0.5), backing=TUNNEL)
 
 
-def space_lines(track: Track, name: str) -> list[str]:
+def space_lines(track: Track, name: str, about: bool = False) -> list[str]:
     """What the street race makes of one space, for the hint under the mouse (STREET-5..7),
-    and whether it is blocked (AMB-69, any board)."""
+    and whether it is blocked (AMB-69, any board); with ``about``, what the zone does to a car."""
     lines = [texts.tr("gallery.blocked_space")] if track.is_blocked(name) else []
     zone = track.zone_of(name)
     if zone is not None:
-        key = "gallery.black_space" if name in zone.black else ZONE_HINTS[zone.kind]
-        lines.append(texts.tr(key))
+        black = name in zone.black
+        lines.append(texts.tr("gallery.black_space" if black else ZONE_HINTS[zone.kind]))
+        if about:
+            lines.append(texts.tr(ABOUT["black" if black else zone.kind]))
     tunnel = track.tunnel_from(name)
     if tunnel is not None:
         lines.append(texts.tr("gallery.tunnel_entry", number=tunnel.number, exit=tunnel.exit))
     lines += [texts.tr("gallery.tunnel_exit", number=t.number, entry=t.entry) for t in track.tunnels if t.exit == name]
+    if about and (tunnel is not None or any(t.exit == name for t in track.tunnels)):
+        lines.append(texts.tr(ABOUT["tunnel"]))
     return lines
+
+
+def building_lines(kind: str) -> list[str]:
+    """The hint over a resident's house, the police station or a zone's tag: the zone and what it does."""
+    return [texts.tr(ZONE_HINTS[kind]), texts.tr(ABOUT[kind])]
+
+
+def _inside(p: Point, poly: Sequence[Point]) -> bool:
+    """Whether ``p`` lies inside the polygon (even-odd rule)."""
+    x, y = p
+    inside = False
+    for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 def _translucent(c: Canvas, colour: Colour, alpha: int, pts: Sequence[Point]) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
 from game.widgets.dashboard import draw_pips
 from game.texts import reason_text, tr
 from game.scenes.launch import car_name, start_race
@@ -215,7 +215,7 @@ class CarSetupScene(Scene):
         for k, d in enumerate(self.lineup.drivers):
             x = area.left + (k % per_row) * step
             y = area.top + (k // per_row) * 76
-            sprite = car_icon(d.colour, pattern_of(k), (84, 45))
+            sprite = car_icon(d.colour, pattern_of(k), (84, 45), body_of(self.rules.street))
             screen.blit(sprite, (x, y))
             tag = badge(badge_of(k), d.number, 14, d.colour)
             screen.blit(tag, tag.get_rect(center=(x + 42, y + 22)))

@@ -40,6 +40,7 @@ from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
 from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
+from game.play.road_ahead import point_ahead, road_ahead
 from game.play.retrack import Refused
 from game.play.retrack_qualifying import requalify
 from game.scenes.hotreload import HotReload, swap_board
@@ -115,6 +116,7 @@ class QualifyingScene(Scene):
         self.ghost: LapReplay | None = None
         self.showing: Entry | None = None  # the driver whose lap is on screen
         self.shown_state: RaceState | None = None  # the lap as it ended, while its result shows
+        self.framed: RaceState | None = None  # the lap's state whose road ahead the camera last framed
         self.saved: LapRecord | None = None  # the last lap kept in the records
         self.tyre: Tyre | None = None
         self.pick = 0
@@ -466,7 +468,15 @@ class QualifyingScene(Scene):
             self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
         lap = self.session.lap  # a resumed lap: the car where it stands
         s = self.track.space((lap.state.car(lap.entry.id).space if lap else None) or self.track.qualifying_start)
-        self.view.centre_on((s.x, s.y))
+        road = [(p.x, p.y) for p in road_ahead(self.track, s.name)]
+        centre = ((min(x for x, _ in road) + max(x for x, _ in road)) / 2, (min(y for _, y in road) + max(y for _, y in road)) / 2)
+        self.view.place(centre, self._clear().center)  # the road ahead in view, not the grid behind
+        self.framed = lap.state if lap else None
+
+    def _clear(self) -> pygame.Rect:
+        """The board above the dice tray, where the car and its road show."""
+        v = self.view.viewport
+        return pygame.Rect(v.left, v.top, v.width, max(1, self.tray_rect.top - 8 - v.top))
 
     def _sync_widgets(self) -> None:
         self.start_button.visible = self.phase == "ready" and not self.paused
@@ -537,18 +547,23 @@ class QualifyingScene(Scene):
     def _update_lap(self, dt: float) -> None:
         play(self.queue, dt)
         lap = self.session.lap
-        if self.drives:
-            self.view.follow(next(iter(self.drives.values())).pose[:2], keep=0.5)
+        if self.drives:  # the camera looks where the car goes: it trails the middle of the board
+            pose = next(iter(self.drives.values())).pose
+            self.view.follow(point_ahead(pose, 3 * self.view.board.lane_width), keep=0.5)
         if self.queue or lap is None:
             return
         if lap.done:
             self._lap_over()
             return
+        clear = self._clear()
+        if self.wait() == "gear" and self.framed is not lap.state:  # once a turn, so the player may pan
+            self.framed = lap.state
+            here = lap.state.car(lap.entry.id).space
+            if here is not None:
+                self.view.show([(s.x, s.y) for s in road_ahead(self.track, here)], clear)
         if self.wait() == "move":
             targets = self.destinations()
             pts = [self.track.space(n) for n in [lap.state.car(lap.entry.id).space or "", *targets] if n]
-            v = self.view.viewport
-            clear = pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)
             if any(not clear.collidepoint(self.view.to_screen((s.x, s.y))) for s in pts):
                 self.view.show([(s.x, s.y) for s in pts], clear)
         self.watch.resume()  # the driver decides again: the clock runs
@@ -568,7 +583,7 @@ class QualifyingScene(Scene):
         self.replay_ms += dt * 1000 * REPLAY_SPEED
         replay.advance(int(self.replay_ms))
         pose = replay.pose(int(self.replay_ms))
-        self.view.follow(pose[:2], keep=0.5)
+        self.view.follow(point_ahead(pose, 3 * self.view.board.lane_width), keep=0.5)
         if self.replay_ms >= replay.end_ms + 400:
             self.result = None
             self.shown_state = replay.state

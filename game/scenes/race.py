@@ -36,6 +36,7 @@ from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.remote_control import RemoteControl
 from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
+from game.widgets.street_legend import draw_street_legend, street_hint
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
                                    draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
@@ -931,6 +932,7 @@ class RaceScene(Scene):
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
         self.announcer.draw(screen, self._announce_area(), lambda car: theme.colour(self.control.entry(car).colour))
         draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
+        draw_street_legend(screen, self.view.viewport, self.track, state.rules.street)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
         self.log_rows = []
@@ -1077,7 +1079,7 @@ class RaceScene(Scene):
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
         if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
+            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=min(3, (self.panel.bottom - 12 - help_y) // 18))):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
@@ -1107,7 +1109,7 @@ class RaceScene(Scene):
                     return [space or "", *move_lines(self.track, moves[0], here, street), *warn]
                 return [tr("race.choose_way", space=space)] + [
                     f"{i}. " + " · ".join(move_lines(self.track, m, here, street)) for i, m in enumerate(moves, 1)]
-        return []
+        return street_hint(self.view, self.track, pos, self.control.state.rules.street)
 
     # --- debug status (end-to-end tests) -----------------------------------------------------
 

@@ -1,6 +1,7 @@
-"""The races played, newest first, from the main menu: each one's track, date, winner, cars and
-laps; Watch opens its replay, Statistics its charts, Delete (asked twice) forgets it. The race saved in progress heads the
-list while there is one, to be watched as far as it went."""
+"""The races played, newest first, from the main menu: each one's track, date, winner and where
+each human driver finished, cars and laps; Results opens its results (gaps, WP used, pit stops,
+points, and from there its statistics' charts), Watch its replay, Delete (asked twice) forgets it. The race saved
+in progress heads the list while there is one, to be watched as far as it went."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ import pygame
 from game import theme
 from game.app.loop import Scene
 from game.scenes.replay import open_replay
-from game.scenes.statistics import StatisticsScene
+from game.play.race_control import RaceControl
+from game.play.record_error import record_text
+from game.scenes.results import ResultsScene
 from game.storage.history import PlayedRace, RaceHistory
 from game.texts import Notice, date_time, place_name, tr
 from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
 from rules.choice import preset_of
-from rules.record import Record
+from rules.record import Record, RecordError
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -81,9 +84,9 @@ class RacesScene(Scene):
             watch.rect = pygame.Rect(self.table.right - 16 - wide - 12 - narrow, y + 5, narrow, self.row - 10)
             self.row_buttons.append(watch)
             if race_id != SAVED:
-                stats = Button(f"stats.{race_id}", lambda: tr("races.stats"), lambda i=race_id: self.statistics(i), px=20)
-                stats.rect = pygame.Rect(watch.rect.left - 12 - narrow, y + 5, narrow, self.row - 10)
-                self.row_buttons.append(stats)
+                results = Button(f"results.{race_id}", lambda: tr("races.results"), lambda i=race_id: self.results(i), px=20)
+                results.rect = pygame.Rect(watch.rect.left - 12 - narrow, y + 5, narrow, self.row - 10)
+                self.row_buttons.append(results)
             if race_id != SAVED:
                 delete = Button(f"delete.{race_id}", lambda i=race_id: tr("races.really" if self.confirm == i else "races.delete"),
                                 lambda i=race_id: self.delete(i), "danger" if self.confirm == race_id else "ghost", px=20)
@@ -106,8 +109,9 @@ class RacesScene(Scene):
         if record is not None:
             open_replay(self.app, record)
 
-    def statistics(self, race_id: int) -> None:
-        """The stored race's statistics, counted again from its record on its track."""
+    def results(self, race_id: int) -> None:
+        """The stored race's results as they were at the flag, replayed from its record on its track
+        (its Statistics button counts the charts again from the record)."""
         history = RaceHistory(self.app.data)
         record = history.record(race_id)
         for notice in history.notices:
@@ -119,7 +123,12 @@ class RacesScene(Scene):
         if entry is None or entry.track is None:
             self.app.notify(Notice("notice.replay_track_missing", {"track": record.header.track_name}))
             return
-        self.app.push(StatisticsScene(self.app, record, entry.track))
+        try:
+            control = RaceControl.resume(entry.track, record)
+        except RecordError as err:
+            self.app.notify(Notice("notice.history_race_unreadable", {"detail": record_text(err)}))
+            return
+        self.app.push(ResultsScene(self.app, control, kept=True))
 
     def delete(self, race_id: int) -> None:
         """A first click asks; the second forgets the race."""
@@ -202,11 +211,10 @@ class RacesScene(Scene):
             cells = ("", _date(r.played), r.winner or tr("races.nobody"), str(r.cars), str(r.laps))
             inks = (theme.TEXT, theme.DIM, theme.TEXT if r.winner else theme.DIM, theme.TEXT, theme.TEXT)
             track = place_name(r.track_name)
-        room = cols[1] - cols[0] - 16  # the track, and under it the rules it was raced by
-        px = theme.fitting_px(track, 22, room, 15)
-        theme.text(screen, theme.fit_text(track, px, room), px, theme.TEXT, (cols[0], mid - 9), "midleft")
-        px = theme.fitting_px(rules, 16, room, 12)
-        theme.text(screen, theme.fit_text(rules, px, room), px, theme.DIM, (cols[0], mid + 11), "midleft")
+            if r.humans:  # the winner, and under it where the humans finished
+                self._two_lines(screen, r.winner or tr("races.nobody"), humans_text(r), cols[2], cols[3] - cols[2] - 16, mid)
+                cells = (*cells[:2], "", *cells[3:])
+        self._two_lines(screen, track, rules, cols[0], cols[1] - cols[0] - 16, mid)  # the track and its rules
         for i, (cell, ink) in enumerate(zip(cells, inks)):
             if not cell:
                 continue
@@ -216,11 +224,26 @@ class RacesScene(Scene):
             for j, line in enumerate(lines):
                 theme.text(screen, line, px, ink, (cols[i], mid + (j - (len(lines) - 1) / 2) * px), "midleft")
 
+    @staticmethod
+    def _two_lines(screen: pygame.Surface, first: str, second: str, left: int, room: int, mid: int) -> None:
+        """A cell of two lines: ``first`` as the row's text, ``second`` smaller and dimmer under it."""
+        px = theme.fitting_px(first, 22, room, 15)
+        theme.text(screen, theme.fit_text(first, px, room), px, theme.TEXT, (left, mid - 9), "midleft")
+        px = theme.fitting_px(second, 16, room, 12)
+        theme.text(screen, theme.fit_text(second, px, room), px, theme.DIM, (left, mid + 11), "midleft")
+
     def status(self) -> dict[str, Any]:
         status = super().status()
         status["races"] = [(r.id, r.track_name, r.winner) for r in self.races]
+        status["humans"] = {r.id: humans_text(r) for r in self.races if r.humans}
         status["saved"] = self.saved is not None
         return status
+
+
+def humans_text(race: PlayedRace) -> str:
+    """Where the race's human drivers finished: "Anna P3 · Ben out"."""
+    return " · ".join(tr("results.human_out" if h.status == "out" else "results.human_place", name=h.name, place=h.place)
+                      for h in race.humans)
 
 
 def _date(iso: str) -> str:

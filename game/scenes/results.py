@@ -1,5 +1,7 @@
-"""The results: the classification with each retirement's reason, in a team race each team's
-victory points under it (TEAM-B-3, AMB-53), then back to the menu."""
+"""The results: the classification with each car's gap to the winner, the WP it used, its pit
+stops, a league race's or a championship's points and each retirement's reason, where each human
+finished, in a team race each team's victory points under it (TEAM-B-3, AMB-53), then back to the
+menu. The race history opens the same screen for a race kept there (``kept``)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,23 @@ import pygame
 
 from game.widgets import tables
 from game import theme
-from game.board.cars import badge, badge_of
+from game.board.cars import badge, badge_of, body_of
 from game.texts import place_name, reason_text, tr
 from game.play.race_control import RaceControl
 from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
 from game.play.standings import team_members, team_name
 from game.widgets.controls import Button
+from game.play.race_summary import CarSummary, human_places, race_points, summarise
 from game.play.series import outcome_of
+from game.play.statistics import Counting
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from game.scenes.statistics import StatisticsScene
 from rules.blitz import Match, heat_winner
-from rules.championship import Score, score_race
+from rules.championship import Score, Scheme
 from rules.classify import Place, classification, team_points
+from rules.record import RecordError
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -32,39 +37,71 @@ MIN_ROW = 30  # rows shrink to this so ten cars and five teams fit a 640 px wind
 TEAM_H = 74  # a team's card with its drivers' names
 COMPACT_H = 40  # ... and without them, where the window is short
 HEADER_H = 142  # the title, the track and the rules above the table
+COUNT_SLICE = 0.02  # seconds of each frame spent counting the race's record
 
 
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, app: App, control: RaceControl) -> None:
+    def __init__(self, app: App, control: RaceControl, kept: bool = False) -> None:
+        """``kept``: a race opened from the history, shown as it ended (nothing stored, no next heat)."""
         super().__init__(app)
         self.control = control
         self.places: list[Place] = classification(control.track, control.state)
+        self.summary: dict[str, CarSummary] = {}  # gaps, WP used, pit stops: counted a slice a frame
+        self.counting: Counting | None = None
+        try:
+            self.counting = Counting.of(control.track, control.session.record())
+        except RecordError:
+            pass  # the record no longer replays: the table shows the places alone
         points = team_points(control.track, control.state) if control.header.rules.teams else {}  # TEAM-B-3
         self.teams: list[tuple[int, int]] = sorted(points.items(), key=lambda tp: (-tp[1], tp[0]))
         self.back = Button("back", lambda: tr("results.back"), app.home, "primary")
         self.stats = Button("stats", lambda: tr("stats.open"), self.statistics)
         self.replay = Button("replay", lambda: tr("results.replay"), self.watch_replay)
         self.widgets = [self.back, self.replay, self.stats]
+        self.table = pygame.Rect(0, 0, 0, 0)
+        self.team_box = pygame.Rect(0, 0, 0, 0)
+        self.frame = pygame.Rect(0, 0, 0, 0)
+        self.row = ROW
+        self.team_h = TEAM_H
         self.series = control.header.series
-        self.scores: dict[str, Score] = {}  # a championship race's points (SEASON-4, OPEN-2, QUAL-D-14)
+        self.scores: dict[str, Score] = {}  # a championship's or a league race's points (SEASON-4, OPEN-2, QUAL-D-14)
+        self.match: Match | None = None  # FD Blitz: the match after this heat (BLITZ-3, BLITZ-8)
+        if kept:
+            self.back.label = lambda: tr("button.back")
+            self.back.on_click = app.pop
+            self.scores = dict(race_points(control.header, self.places, self._series_scheme()))
+            return
         if self.series is not None:  # a championship's race: into its store before anything else
             self._keep_in_championship()
             self.back.label = lambda: tr("results.standings")
             self.back.on_click = self.standings
-        self.match: Match | None = None  # FD Blitz: the match after this heat (BLITZ-3, BLITZ-8)
+        else:
+            self.scores = dict(race_points(control.header, self.places, None))
         blitz = control.header.blitz
         if blitz is not None:
             self.match = blitz.match.won(heat_winner(control.track, control.state))
             if self.match.winner is None:
                 self.back.label = lambda: tr("blitz.next_heat")
                 self.back.on_click = self.next_heat
-        self.table = pygame.Rect(0, 0, 0, 0)
-        self.team_box = pygame.Rect(0, 0, 0, 0)
-        self.frame = pygame.Rect(0, 0, 0, 0)
-        self.row = ROW
-        self.team_h = TEAM_H
+
+    def update(self, dt: float) -> None:
+        """Count the record on for a slice of each frame (a long race takes a second), so the
+        window stays alive; the gaps, WP and stops show once it is counted."""
+        if self.counting is None:
+            return
+        try:
+            stats = self.counting.advance(COUNT_SLICE)
+        except RecordError:
+            self.counting = None
+            return
+        if stats is not None:
+            self.counting = None
+            self.summary = {c.place.car: c for c in summarise(self.control.track, self.control.state, stats)}
+
+    def animating(self) -> bool:
+        return self.counting is not None
 
     def _keep_in_championship(self) -> None:
         """The finished race's record goes into its championship (replacing one stored at its
@@ -75,10 +112,19 @@ class ResultsScene(Scene):
         store.add_race(self.series.championship, self.series.race, self.control.session.record(), outcome.model_dump_json())
         champ = store.get(self.series.championship)
         if champ is not None:
-            self.scores = score_race(champ.scheme, self.places, self.control.header.grid)
+            self.scores = dict(race_points(self.control.header, self.places, champ.scheme))
         for notice in store.notices:
             self.app.notify(notice)
         store.close()
+
+    def _series_scheme(self) -> Scheme | None:
+        """A kept championship race's points table, if its championship is still there."""
+        if self.series is None:
+            return None
+        store = ChampionshipStore(self.app.data)
+        champ = store.get(self.series.championship)
+        store.close()
+        return champ.scheme if champ is not None else None
 
     def watch_replay(self) -> None:
         """The race just finished, again from its record (Esc comes back here)."""
@@ -170,14 +216,44 @@ class ResultsScene(Scene):
         modules = tr("results.modules", modules=", ".join(on)) if on else tr("results.no_modules")
         return f"{tr('results.rules', rules=name)} · {modules}"
 
+    @property
+    def pits(self) -> bool:
+        """Whether the race had pit stops to count: a board with a pit lane, not the street race (STREET-4)."""
+        return self.control.track.pit is not None and not self.control.header.rules.street
+
+    def heads(self) -> tuple[str, ...]:
+        return ("results.pos", "results.driver", "results.laps", "results.col_gap", "results.col_wp",
+                "results.col_pits" if self.pits else "", "results.col_points" if self.scores else "", "results.status")
+
     def columns(self) -> tuple[int, ...]:
-        """The columns' left edges: the car and the longest name, the laps, and the rest for the status."""
+        """The columns' left edges: the car and the longest name, the laps, the gap, the WP used,
+        the pit stops, the points, and the rest for the status."""
         names = [self.control.entry(p.car).name for p in self.places]
         icon_w = round(self.icon[0])
-        points = tables.needed("results.col_points", [self._points(p.car) for p in self.places], 26) if self.scores else 0
-        widths = [66, icon_w + 12 + tables.needed("results.driver", names, 28), tables.needed("results.laps", ["9"], 26) + 20,
-                  points, 240]
-        return tables.edges(self.table.left + 24, widths, self.table.width - 34, 4)
+        cars = [p.car for p in self.places]
+        points = tables.needed("results.col_points", [self._points(c) for c in cars], 24) if self.scores else 0
+        pits = tables.needed("results.col_pits", ["9"], 24) if self.pits else 0
+        widths = [66, icon_w + 12 + tables.needed("results.driver", names, 28), tables.needed("results.laps", ["9"], 24) + 8,
+                  tables.needed("results.col_gap", [self._gap(c) for c in cars], 24), tables.needed("results.col_wp", ["99"], 24),
+                  pits, points, 200]
+        return tables.edges(self.table.left + 24, widths, self.table.width - 34, 7)
+
+    def _gap(self, car: str) -> str:
+        """The gap to the winner as the game measures it: game rounds between finishers, spaces on the track."""
+        line = self.summary.get(car)
+        if line is None or (line.gap.rounds is None and line.gap.spaces is None):
+            return ""
+        if line.gap.rounds == 0:
+            return tr("results.same_round")
+        if line.gap.rounds is not None:
+            return tr("results.gap_rounds", n=line.gap.rounds)
+        return tr("results.gap_spaces", n=line.gap.spaces)
+
+    def humans_line(self) -> str:
+        """Where each human driver finished (P3, or out), for a race with people in it."""
+        shown = [tr("results.human_out" if status == "out" else "results.human_place", name=name, place=place)
+                 for name, place, status in human_places(self.control.header, self.places)]
+        return tr("results.humans", places=" · ".join(shown)) if shown else ""
 
     def _points(self, car: str) -> str:
         """A championship race's points: the race's, with the Open's qualifying points added (QUAL-D-14)."""
@@ -206,11 +282,14 @@ class ResultsScene(Scene):
         line = self.rules_line()
         px = theme.fitting_px(line, 20, f.width - 8, 15)
         theme.text(screen, theme.fit_text(line, px, f.width - 8), px, theme.DIM, (f.left + 4, title.bottom + 38))
-        theme.text(screen, self.winner(), 44, theme.YELLOW, (f.right, title.top + 6), "topright")
+        won = theme.text(screen, self.winner(), 44, theme.YELLOW, (f.right, title.top + 6), "topright")
+        humans = self.humans_line()
+        if humans:
+            room = max(40, f.right - title.right - 24)
+            theme.text(screen, theme.fit_text(humans, 20, room), 20, theme.TEXT, (f.right, won.bottom + 4), "topright")
         t = self.table
         cols = self.columns()
-        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.laps", "results.col_points" if self.scores else "",
-                                       "results.status"))
+        tables.frame(screen, t, cols, self.heads())
         for i, place in enumerate(self.places):
             y = t.top + 44 + i * self.row
             tables.stripe(screen, t, y, self.row, i)
@@ -260,33 +339,57 @@ class ResultsScene(Scene):
         mid = y + self.row // 2
         tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, min(16, self.row // 2 - 1))
         icon = self.icon
-        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32))
+        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32),
+                   body_of(self.control.header.rules.street))
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
-        theme.text(screen, str(place.laps), 26, theme.TEXT, (cols[2] + 20, mid), "center")
+        theme.text(screen, str(place.laps), 24, theme.TEXT, (cols[2] + 20, mid), "center")
+        theme.text(screen, self._gap(place.car), 24, theme.DIM, (cols[3], mid), "midleft")
+        line = self.summary.get(place.car)
+        if line is not None:
+            theme.text(screen, str(line.wp_used), 24, theme.TEXT, (cols[4], mid), "midleft")
+            if self.pits:
+                theme.text(screen, str(line.pit_stops), 24, theme.TEXT, (cols[5], mid), "midleft")
         if self.scores:
-            theme.text(screen, self._points(place.car), 26, theme.YELLOW, (cols[3], mid), "midleft")
+            theme.text(screen, self._points(place.car), 24, theme.YELLOW, (cols[6], mid), "midleft")
         if place.status == "finished":
             text, ink = tr("results.finished"), theme.GREEN
         elif place.reason is not None:
             text, ink = tr("results.out", reason=reason_text(place.reason)), (255, 150, 140)
         else:
             text, ink = tr("results.running"), theme.DIM
-        room = self.table.right - 20 - cols[4]
+        room = self.table.right - 20 - cols[7]
         px = 20 if len(theme.wrap(text, 20, room)) == 1 else min(20, self.row // 2)  # two lines fit the row
+        while px > 14 and len(theme.wrap(text, px, room)) > 2:  # a long reason a little smaller
+            px -= 1
         lines = theme.wrap(text, px, room, most=2)  # the hint has the rest
         for k, line in enumerate(lines):
-            theme.text(screen, line, px, ink, (cols[4], mid + (k - (len(lines) - 1) / 2) * (px - 1)), "midleft")
+            theme.text(screen, line, px, ink, (cols[7], mid + (k - (len(lines) - 1) / 2) * (px - 1)), "midleft")
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
-        """The whole retirement reason, for when it did not fit the row."""
+        """The WP used area by area, and the whole retirement reason for when it did not fit the row."""
         for i, place in enumerate(self.places):
             row = pygame.Rect(self.table.left, self.table.top + 44 + i * self.row, self.table.width, self.row)
-            if row.collidepoint(pos) and place.reason is not None:
-                return [reason_text(place.reason)]
+            if not row.collidepoint(pos):
+                continue
+            lines = []
+            line = self.summary.get(place.car)
+            if line is not None and line.wp_used:
+                used = " · ".join(f"{tr(f'area.{a.value}')} {n}" for a, n in line.used.items() if n)
+                lines.append(tr("results.wp_used", areas=used))
+            if place.reason is not None:
+                lines.append(reason_text(place.reason))
+            if lines:
+                return lines
         return super().hint_at(pos)
 
     def status(self) -> dict[str, Any]:
         status = super().status()
         status["places"] = [self.control.name(p.car) for p in self.places]
+        status["counting"] = self.counting is not None
+        status["gaps"] = [self._gap(p.car) for p in self.places]
+        status["wp_used"] = [self.summary[p.car].wp_used if p.car in self.summary else None for p in self.places]
+        status["pit_stops"] = [self.summary[p.car].pit_stops if p.car in self.summary else None for p in self.places]
+        status["points"] = [self._points(p.car) for p in self.places]
+        status["humans"] = self.humans_line()
         status["teams"] = [(team + 1, points) for team, points in self.teams]
         return status

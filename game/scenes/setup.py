@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
-from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
 from game.texts import place_name, tr
 from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
 from game.app.loop import Scene
@@ -394,7 +394,7 @@ class SetupScene(ChosenTrack, Scene):
         self.draw_widgets(screen)
         for i, d in enumerate(self.drivers):
             row = self.rows[i * ROW_PARTS + ROW_PARTS - 1].rect
-            sprite = car_icon(d.colour, pattern_of(i), self.icon)
+            sprite = car_icon(d.colour, pattern_of(i), self.icon, body_of(self.rules().street))
             spot = sprite.get_rect(midleft=(row.right + 12, row.centery))
             screen.blit(sprite, spot)
             tag = badge(badge_of(i), d.number, max(9, self.icon[1] * 12 // 40), d.colour)

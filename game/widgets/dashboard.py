@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import theme
-from game.board.cars import car_icon, pattern_of
+from game.board.cars import body_of, car_icon, pattern_of
 from game.widgets.dice import die_colour
 from game.texts import place_name, tr
 from game.widgets.icons import draw_tyre
@@ -48,7 +48,7 @@ class Dashboard:
     def draw(self, screen: pygame.Surface, track: Track, state: RaceState, car: CarState, entry: Entry,
              index: int, kind: str) -> None:
         r = self.rect
-        sprite = car_icon(entry.colour, pattern_of(index), (72, 38))
+        sprite = car_icon(entry.colour, pattern_of(index), (72, 38), body_of(state.rules.street))
         screen.blit(sprite, (r.left, r.top + 4))
         theme.text(screen, f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}", 28, theme.TEXT,
                    (r.left + 84, r.top + 4))

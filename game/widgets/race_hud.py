@@ -7,7 +7,7 @@ import pygame
 from game import theme
 from collections.abc import Callable
 
-from game.board.cars import badge, badge_of, car_icon, pattern_of
+from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
 from game.board.marks import draw_car_on_board
 from game.board.view import BoardView
 from game.texts import tr
@@ -144,7 +144,7 @@ def draw_cars(screen: pygame.Surface, view: BoardView, track: Track, state: Race
             continue
         entry = control.entry(car.id)
         draw_car_on_board(screen, view, pose, entry.colour, control.index(car.id), entry.number,
-                          car.id == state.active and drive is None, pulse, car.status == "out")
+                          car.id == state.active and drive is None, pulse, car.status == "out", body_of(state.rules.street))
 
 
 def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarState, colour: str) -> pygame.Rect:
@@ -222,7 +222,7 @@ def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl,
     fill = theme.colour(entry.colour)
     pygame.draw.rect(screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14,
                      border_top_right_radius=14)
-    sprite = car_icon(entry.colour, pattern_of(index), (150, 80))
+    sprite = car_icon(entry.colour, pattern_of(index), (150, 80), body_of(control.state.rules.street))
     screen.blit(sprite, sprite.get_rect(midleft=(box.left + 26, box.centery + 6)))
     tag = badge(badge_of(index), entry.number, 26, entry.colour)
     screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))

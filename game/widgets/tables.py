@@ -59,9 +59,9 @@ def position(screen: pygame.Surface, centre: tuple[int, int], n: int, podium: bo
 
 
 def car(screen: pygame.Surface, midleft: tuple[int, int], colour: str, number: int, index: int,
-        size: tuple[int, int], badge_px: int) -> None:
+        size: tuple[int, int], badge_px: int, body: str = "formula") -> None:
     """The car in its livery with its number badge on it."""
-    icon = car_icon(colour, pattern_of(index), size)
+    icon = car_icon(colour, pattern_of(index), size, body)
     screen.blit(icon, icon.get_rect(midleft=midleft))
     tag = badge(badge_of(index), number, badge_px, colour)
     screen.blit(tag, tag.get_rect(center=(midleft[0] + size[0] // 2, midleft[1])))

@@ -1,5 +1,6 @@
 """The list of races played, from the main menu: newest first with track, date, winner, cars and
-laps; Watch opens the replay, Statistics its charts, Delete asks first; a damaged history is a notice, not a crash."""
+laps; Watch opens the replay, Results its results and from there its charts, Delete asks first; a
+damaged history is a notice, not a crash."""
 
 from __future__ import annotations
 
@@ -62,12 +63,17 @@ def test_statistics_counts_that_race_again_from_its_record(app) -> None:  # type
     old, new = keep(app, "2026-11-29T10:00:00", "2026-12-01T10:00:00")
     press(app.scene, "races")
     app.frame(0.016)
-    press(app.scene, f"stats.{old}")
+    press(app.scene, f"results.{old}")
+    assert app.scene.name == "results"
+    app.frame(0.016)
+    press(app.scene, "stats")
     scene = app.scene
     assert scene.name == "statistics" and scene.record.header.seed == 100  # type: ignore[attr-defined]
     while scene.stats is None:  # type: ignore[attr-defined]
         app.frame(0.016)
     assert len(scene.stats.cars) == len(race().header.entries)  # type: ignore[attr-defined]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.scene.name == "results"
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.scene.name == "races"
 
