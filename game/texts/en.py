@@ -1808,8 +1808,8 @@ STRINGS.update({
         "as one step, its space marked after_gap (if a node is missing, add it in GP Online's editor)"
     ),
     "import.steps": (
-        "steps: {board} on the board, {kept} kept, {moved} moved to another space, {dropped} dropped, {blocked} "
-        "touching a blocked space (left out, AMB-69)"
+        "steps: {board} on the board, {kept} kept, {moved} moved to another space, {dropped} dropped, {refused} "
+        "no move under the rules (left out, CORE-MOVE-3), {blocked} touching a blocked space (left out, AMB-69)"
     ),
     "import.assumed": (
         "assumed: laps {laps}, weather sun {sun}, variable {variable}, rain {rain}, qualifying start on {start}, "
@@ -1980,13 +1980,18 @@ STRINGS.update({
         "{message}. Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; a "
         "way in or out of the pit lane forwards along the track"
     ),
+    "import.step_refused": (
+        "the step from node {a} to {b} ({space_a} to {space_b}) is no move under the rules and is left out: {why}"
+    ),
     "import.why.lanes": (
-        "it crosses {n} lanes in one step, and a car changes one lane a space (the format's arrows join "
-        "neighbouring lanes). Fix: most likely a stray edge; delete it in GP Online's editor"
+        "it crosses {n} lanes in one step, but a car enters the space straight ahead or the next space of the "
+        "lane beside (CORE-MOVE-3), so no printed board has it. Fix: it is a stray edge of the tracing; delete "
+        "it in GP Online's editor"
     ),
     "import.why.past": (
-        "it leads past {space}, a space of its own lane, and the format's steps along a lane go to its next "
-        "space. Fix: most likely a stray edge; delete it in GP Online's editor"
+        "it leads past {space}, the next space of its own lane, but every space entered counts as one "
+        "(CORE-MOVE-3) and a car may not jump over a car on {space} (CORE-MOVE-2), so no printed board has it. "
+        "Fix: it is a stray edge of the tracing; delete it in GP Online's editor"
     ),
     "import.why.pit_spread": (
         "the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit spaces do not "

@@ -62,6 +62,8 @@ LAPS = 1
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
 #: rounds end; GP Online's boards need 3 to 5.
 ROUNDS = 40
+#: What became of a board's step (``step_fates``), as the report counts them.
+FATES = ("kept", "moved", "dropped", "refused", "blocked")
 #: GP Online's node types by number (datfile.TYPE_NAMES), as the keys of their names.
 NODE_TYPES = ("unknown", "straight", "curve_2", "curve_1", "blocked", "finish", "curve_3", "pit")
 
@@ -133,7 +135,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     facts = fidelity(board, written)
     steps = facts["steps"]
     print(tr("import.steps", board=steps["board"], kept=steps["kept"], moved=steps["moved"],
-             dropped=steps["dropped"], blocked=steps["blocked"]))
+             dropped=steps["dropped"], refused=steps["refused"], blocked=steps["blocked"]))
     print(say("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
               rain=WEATHER["weather_rain"], start=written.qualifying_start,
               length=float(drawing.props["space_length"])).text())  # one decimal, with the language's sign
@@ -176,14 +178,15 @@ def fidelity(board: Board, track: Track) -> dict:
         "blocked": {"board": sum(1 for n in where if board.dat.nodes[n].type == BLOCKED),
                     "map": len(track.blocked)},
         "steps": {"board": len(steps), **{fate: sum(1 for f in steps.values() if f == fate)
-                                          for fate in ("kept", "moved", "dropped", "blocked")}},
+                                          for fate in FATES}},
     }
 
 
 def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple[int, int], str]:
     """What became of each step of the board: ``kept`` (the map has it), ``moved`` (the map has
-    a step to another space instead), ``dropped``, or ``blocked`` (it touches a blocked node,
-    which no car may use, AMB-69)."""
+    a step to another space instead), ``dropped``, ``refused`` (no rule lets a car make it, so no
+    printed board has it: ``against_rules``) or ``blocked`` (it touches a blocked node, which no
+    car may use, AMB-69)."""
     have = {(e.src, e.dst) for e in track.edges}
     same, staggered = _equivalents(board, track, spaces)
     blocked = {n for n in board.dat.nodes if board.dat.nodes[n].type == BLOCKED}
@@ -192,7 +195,7 @@ def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple
         if a in blocked or b in blocked:
             out[(a, b)] = "blocked"
         elif (a, b) not in same or same[(a, b)] not in have:
-            out[(a, b)] = "dropped"
+            out[(a, b)] = "refused" if against_rules(board, spaces, a, b) is not None else "dropped"
         else:
             out[(a, b)] = "moved" if (a, b) in staggered else "kept"
     return out
@@ -969,6 +972,21 @@ def gaps_before(board: Board) -> dict[int, float]:
             if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space}
 
 
+def against_rules(board: Board, spaces: dict[int, str], a: int, b: int) -> Said | None:
+    """Why no rule lets a car make the board's step from node ``a`` to ``b``, or None when one may:
+    a step enters the space straight ahead or one diagonally in the lane beside (CORE-MOVE-3), so
+    a step across two lanes, or along its lane past the lane's next space (over a car standing
+    there, CORE-MOVE-2), is a stray edge of the tracing that no printed board has."""
+    lane_of = board.lane_of()
+    if a not in lane_of or b not in lane_of:
+        return None
+    if abs(lane_of[a] - lane_of[b]) > 1:
+        return say("import.why.lanes", n=abs(lane_of[a] - lane_of[b]))
+    if lane_of[a] == lane_of[b] and _next_in_lane(board, a) != b:
+        return say("import.why.past", space=spaces.get(_next_in_lane(board, a), "?"))
+    return None
+
+
 def _next_in_lane(board: Board, node: int) -> int:
     lane = next(lane for lane in board.lanes if node in lane)
     return lane[(lane.index(node) + 1) % len(lane)]
@@ -1243,12 +1261,12 @@ def _compare(board: Board, track: Track, spaces: dict[int, str],
         if same[(a, b)] in have:
             continue
         refused = dropped.get((a, b))
+        no_move = against_rules(board, spaces, a, b)
+        if no_move is not None:
+            lost.append(say("import.step_refused", a=a, b=b, space_a=spaces[a], space_b=spaces[b], why=no_move))
+            continue
         if refused is not None:  # the format's own check refused it as drawn
             why = say("import.why.refused", message=refused)
-        elif a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
-            why = say("import.why.lanes", n=abs(lane_of[a] - lane_of[b]))
-        elif a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
-            why = say("import.why.past", space=spaces[_next_in_lane(board, a)])
         elif board.pit_spread and {a, b} & set(board.pit):
             why = say("import.why.pit_spread")
         else:

@@ -199,6 +199,11 @@ def pit_lane(
     return pit, pit_spaces, edges
 
 
+#: How far (in rows) a second pit entry or exit may fall back and still lead sideways, onto the
+#: space beside its start: a pit-lane space's progress is read off the lane beside it.
+SIDEWAYS = 0.5
+
+
 def _more_ways(
     b: Builder,
     links: list[Shape],
@@ -213,7 +218,9 @@ def _more_ways(
     or from a pit-lane space onto the track space they rejoin on.
 
     Every car must still reach its box from any entry and leave it by any exit, so an entry
-    joins the pit lane at or before the first box and an exit leaves it at or after the last."""
+    joins the pit lane at or before the first box and an exit leaves it at or after the last.
+    A way may lead sideways, onto the space beside (AMB-3: a printed way, as a sideways arrow),
+    but never backwards."""
     edges: list[Edge] = []
     entries, exits = {ends[0].name}, {ends[1].name}
     for ln in links:
@@ -232,7 +239,7 @@ def _more_ways(
         assert src is not None and dst is not None
         entry = kind is EdgeKind.PIT_ENTRY
         what, track_sp, pit_sp = ("entry", src, dst) if entry else ("exit", dst, src)
-        if (dst.progress - src.progress) % n_rows >= n_rows / 2:
+        if SIDEWAYS < (src.progress - dst.progress) % n_rows <= n_rows / 2:
             b.fail(say(f"track.pit_second_{what}_backwards", src=src.name, dst=dst.name),
                    say("track.pit_second_backwards.fix"), ln)
         elif entry and pit_sp.index > boxed[0]:
