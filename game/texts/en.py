@@ -1483,6 +1483,37 @@ STRINGS.update({
     "track.lane_points.fix": "draw the lane as a polyline or polygon around the whole circuit",
     "track.lane_open": "lane does not close the lap: its last point is far from its first",
     "track.lane_open.fix": "move the lane's last point onto its first point, or draw the lane as a polygon",
+    "track.partial_value": "lane property partial is {value}, not true or false",
+    "track.partial_value.fix": (
+        "set the bool property partial on a lane that begins and ends (an open polyline), or delete it"
+    ),
+    "track.partial_closed": "the lane with partial set is closed: a lane that begins and ends is an open polyline",
+    "track.partial_points": "the lane with partial set has fewer than 2 points",
+    "track.partial_closed.fix": (
+        "draw it as a polyline (finish with Enter) from where the printed lane begins to where it ends, in "
+        "the driving direction; or delete the property partial to make it a lane of the whole lap"
+    ),
+    "track.partial_short": "the lane with partial set is {pixels} px long, shorter than one space",
+    "track.partial_short.fix": "draw it from the first space of the printed lane to its last",
+    "track.partial_between": (
+        "the lane with partial set runs between lanes of the whole lap at ({x}, {y}): a lane that begins "
+        "and ends must be the leftmost or the rightmost lane"
+    ),
+    "track.partial_between.fix": (
+        "draw it beside the outermost lane, about a lane's width outside it, in the driving direction"
+    ),
+    "track.partial_twice": "two lanes with partial set lie on the {side} of the track",
+    "track.partial_twice.fix": "a side has one lane that begins and ends: join them into one, or delete one",
+    "track.what.side_left": "left",
+    "track.what.side_right": "right",
+    "track.partial_order": (
+        "space {space} of the lane with partial set, at ({x}, {y}), is not further along the lap than the "
+        "space before it, measured against the lane beside it"
+    ),
+    "track.partial_order.fix": (
+        "draw the lane in the driving direction and keep it beside the lane next to it; one space of it "
+        "for each space of that lane at most"
+    ),
     "track.start_crossings": "the start/finish line crosses lane object {lane} {n} times",
     "track.start_crossings.fix": "make the start/finish line cross every lane exactly once",
     "track.corner_not_polygon": "corner is not a polygon",

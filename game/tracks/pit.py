@@ -17,12 +17,12 @@ class LaneCentres:
     it, found by halving, so a pit lane beside a lane of a thousand spaces measures a few
     dozen centres instead of all of them (the centres lie in driving order along the lane)."""
 
-    def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
-        self.lanes = lanes
-        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}
+    def __init__(self, spaces: list[Space], lanes: list[LaneGeo], first_lane: int = 0) -> None:
+        self.lanes = lanes  # lanes[i] holds the spaces of lane first_lane + i (a lane that begins
+        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}  # and ends has none)
         for sp in spaces:
-            if sp.lane >= 0:
-                self.spaces[sp.lane].append(sp)
+            if 0 <= sp.lane - first_lane < len(lanes):
+                self.spaces[sp.lane - first_lane].append(sp)
         self.found: dict[tuple[int, int], float] = {}
 
     def arc(self, li: int, k: int) -> float:
@@ -97,10 +97,12 @@ def pit_lane(
     lanes: list[LaneGeo],
     n_rows: int,
     has_layer: bool,
+    first_lane: int = 0,
 ) -> tuple[PitLane | None, list[Space], list[Edge]]:
     """The pit lane: entry edge, its spaces, exit edge, the boxes, and the steps of a second
     entry or exit (CORE-PIT-2). The longest ``pit_lane`` line is the pit lane; each other one
-    is such a step."""
+    is such a step. ``lanes`` are the lanes of the whole lap, the first of them lane
+    ``first_lane`` (after a lane that begins and ends on the left)."""
     if not has_layer:
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
@@ -131,7 +133,7 @@ def pit_lane(
         b.fail(say("track.pit_short", n=max(m, 0), boxes=MIN_BOXES), say("track.pit_short.fix"), pl)
         return None, [], []
     pit_spaces = []
-    centres = LaneCentres(spaces, lanes)
+    centres = LaneCentres(spaces, lanes, first_lane)
     beside = AlongPit(lanes)
     for k in range(m):
         # a traced pit lane keeps its spaces where they are printed: on the line's points
