@@ -1899,17 +1899,15 @@ STRINGS.update({
         count="far",
     ),
     "import.partial_lane": Plural(
-        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
-        "lap only ({n} nodes; GP Online ends it with a step {far} space on, back to where it begins), and every "
-        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
-        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
-        "then race the board without it",
-        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
-        "lap only ({n} nodes; GP Online ends it with a step {far} spaces on, back to where it begins), and every "
-        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
-        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
-        "then race the board without it",
-        count="far",
+        "the lane from node {again} at ({ax}, {ay}) to node {end} at ({ex}, {ey}) runs along part of the lap "
+        "only ({n} node) and not beside the leftmost or the rightmost lane all along (or a second such lane lies "
+        "on that side), so its nodes {ids} and every step into or out of them are left out. Fix: in GP Online's "
+        "editor check that the lane's nodes lie beside the outermost lane, one lane further out",
+        "the lane from node {again} at ({ax}, {ay}) to node {end} at ({ex}, {ey}) runs along part of the lap "
+        "only ({n} nodes) and not beside the leftmost or the rightmost lane all along (or a second such lane lies "
+        "on that side), so its nodes {ids} and every step into or out of them are left out. Fix: in GP Online's "
+        "editor check that the lane's nodes lie beside the outermost lane, one lane further out",
+        count="n",
     ),
     "import.curve_no_lane": (
         "the curve of nodes {ids} has no space in lane {lane} and no step to it; a corner of this format spans "

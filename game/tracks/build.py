@@ -115,7 +115,7 @@ def build(drawing: Drawing) -> Track:
     grid = grid_slots(b, grid_objs["grid_slot"], near, n_rows)
     qual = single_point(b, grid_objs["qualifying_start"], "qualifying_start", near, n_rows)
     zones, tunnels = street_features(b, near, "pit" in drawing.layers)
-    check_blocked(b, blocked, by_name, grid, qual, pit, lane_ends(spaces), tunnels)
+    check_blocked(b, blocked, by_name, grid, qual, pit, lane_ends(spaces, runs), tunnels)
     if not b.problems:
         _check_reachable(b, spaces, edges, grid, blocked)
     if b.problems or weather is None or qual is None:
