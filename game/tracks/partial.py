@@ -20,6 +20,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pydantic import TypeAdapter
+
 from game.tracks.builder import Builder, round_half_up
 from game.tracks.drawing import Shape, say
 from game.tracks.geometry import Path, Point, point_in_polygon
@@ -29,6 +31,8 @@ from game.tracks.spaces import LaneGeo
 from rules.track import Edge, EdgeKind, LaneRun, Space, space_name
 
 PARTIAL = "partial"
+#: validates a lane's spaces in one call
+_SPACES = TypeAdapter(list[Space])
 
 
 @dataclass
@@ -114,12 +118,18 @@ def partial_spaces(
         points = [None] * n
     centres = LaneCentres(spaces, [beside], beside_lane)
     level = sorted((s.progress, s.row) for s in spaces if s.lane == beside_lane)
+    boxes = [(i, poly, min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly),
+              max(p[1] for p in poly)) for i, poly in corners]
     found = []
     for arc, drawn, (xy, heading) in zip(arcs, points, part.path.at_many(arcs)):
         x, y = drawn or xy
-        progress = round(progress_at([beside], centres, (0, beside.path.project((x, y))[0]), n_rows), 6)
+        along, off = beside.path.project_within((x, y), 3 * space_len)  # a lane's width away, or little more
+        if off == math.inf:
+            along, _ = beside.path.project((x, y))
+        progress = round(progress_at([beside], centres, (0, along), n_rows), 6)
         row = _nearest_row(level, progress, n_rows)
-        corner = next((i for i, poly in corners if point_in_polygon((x, y), poly)), None)
+        corner = next((i for i, poly, x0, y0, x1, y1 in boxes
+                       if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon((x, y), poly)), None)
         found.append((progress, row, x, y, heading, corner))
     back = [k for k in range(1, len(found)) if (found[k][0] - found[k - 1][0]) % n_rows >= n_rows / 2
             or found[k][0] == found[k - 1][0]]
@@ -131,10 +141,11 @@ def partial_spaces(
         return [], None
     order = sorted(range(len(found)), key=lambda k: found[k][0])  # from the start line, as every lane
     index = {k: i for i, k in enumerate(order)}
-    out = [Space(name=space_name(lane, index[k]), lane=lane, index=index[k], row=found[k][1], progress=found[k][0],
-                 x=round(found[k][2], 3), y=round(found[k][3], 3), heading=round(found[k][4] % 360.0, 3),
-                 corner=found[k][5], arrows_only=found[k][5] is not None or in_zone((found[k][2], found[k][3])))
-           for k in order]
+    out = _SPACES.validate_python([
+        {"name": space_name(lane, index[k]), "lane": lane, "index": index[k], "row": found[k][1],
+         "progress": found[k][0], "x": round(found[k][2], 3), "y": round(found[k][3], 3),
+         "heading": round(found[k][4] % 360.0, 3), "corner": found[k][5],
+         "arrows_only": found[k][5] is not None or in_zone((found[k][2], found[k][3]))} for k in order])
     run = LaneRun(lane=lane, first=space_name(lane, index[0]), last=space_name(lane, index[len(found) - 1]))
     return out, run
 
