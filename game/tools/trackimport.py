@@ -1358,7 +1358,6 @@ def _compare(board: Board, track: Track, spaces: dict[int, str],
     if missing:
         lost.append(say("import.no_space", n=len(missing), ids=_ids(missing)))
     have = {(e.src, e.dst) for e in track.edges}
-    lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)
     moved_on: list[Part] = [say("import.moved_step", src=spaces[a], dst=spaces[b], to_src=same[(a, b)][0],
                                 to_dst=same[(a, b)][1])
