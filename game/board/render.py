@@ -1229,6 +1229,12 @@ class BoardRenderer:
             closed = lane not in self.open_lanes
             c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w, closed=closed)
             c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=closed)
+            for side, beside in ((1, lane - 1), (-1, lane + 1)):  # the track's edge where a lane beside
+                if beside in self.open_lanes and beside in (0, last):  # begins and ends is not there
+                    near = _Nearest([k.mid for k in self.sections[beside]], w, closed=False)
+                    edge = [k.at(k.left if side > 0 else -k.right) for k in sec]
+                    for run in _split(edge, lambda p, near=near: near.distance(p, w) < 0.75 * w, closed=closed):
+                        c.path(LINE, run, 0.07 * w)
             for k in sec[::SAMPLES]:
                 c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
 
