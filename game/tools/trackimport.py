@@ -246,7 +246,7 @@ def understand(dat: DatTrack) -> Board:
         kind = dat.nodes[n].type
         if kind == 0:
             lost.append(say("import.unknown_type", node=n))
-    corners = _corners(dat, lanes, lost)
+    corners = _corners(dat, lanes, lost, sum(1 for _, side in runs if side < 0))
     pit, entry, exit_, ways = _pit(dat, in_lane, lost)
     return Board(dat, lanes, corners, pit, entry, exit_, lost, ways, partial=runs)
 
@@ -457,7 +457,9 @@ def _partial_sides(dat: DatTrack, lanes: list[list[int]], chains: list[list[int]
     return out
 
 
-def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tuple[int, set[int]]]:
+def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said], shift: int) -> list[tuple[int, set[int]]]:
+    """The curve nodes grouped into corners with their stops; ``shift`` lanes lie left of lane A in the map
+    (a lane that begins and ends), so the lines name the map's lanes."""
     nodes = dat.nodes
     in_lane = {n for lane in lanes for n in lane}
     curve = {n for n in in_lane if nodes[n].curve}
@@ -497,27 +499,27 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tu
             beside = sorted({where[m][1] for a, b in dat.edges for m in (a, b)
                              if (a in group or b in group) and m in where and where[m][0] == li})
             if not beside:
-                raise ImportProblem(say("import.curve_no_lane", ids=_ids(curve_nodes), lane="ABCD"[li]))
+                raise ImportProblem(say("import.curve_no_lane", ids=_ids(curve_nodes), lane=LANE_LETTERS[li + shift]))
             ks = list(range(beside[0], beside[-1] + 1))
             group |= {lane[k] for k in ks}
-            lost.append(say("import.curve_lane_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+            lost.append(say("import.curve_lane_straight", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
                             nodes=_ids([lane[k] for k in ks], 4)))
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
             if ks[0] == 0 and len(ks) > 1 and ks == list(range(ks[-1] + 1)):  # the curve begins on the line
                 group.discard(lane[0])
                 ks = ks[1:]
-                lost.append(say("import.curve_on_finish", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
-                                node=lane[0], space=space_name(li, 0)))
+                lost.append(say("import.curve_on_finish", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
+                                node=lane[0], space=space_name(li + shift, 0)))
             if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
                 if any(nodes[n].type != BLOCKED for n in between):  # a blocked node in a curve loses nothing
-                    lost.append(say("import.curve_part_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+                    lost.append(say("import.curve_part_straight", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
                                     nodes=_ids(between, 4)))
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
-                raise ImportProblem(say("import.curve_broken", ids=_ids(sorted(group)), lane="ABCD"[li]))
+                raise ImportProblem(say("import.curve_broken", ids=_ids(sorted(group)), lane=LANE_LETTERS[li + shift]))
         stops = max(STOPS[k] for k in kinds)
         if len(kinds) > 1:
             lost.append(say("import.curve_mixed", ids=_ids(curve_nodes),
