@@ -166,3 +166,14 @@ def test_the_board_draws_it_only_where_it_runs(tmp_path, capsys):
     out = tmp_path / "stadium.tmx"
     out.write_text(tmx_text(with_lanes(LEFT, RIGHT), (46, 26)), encoding="utf-8")
     assert main(["track", "render", str(out), str(tmp_path / "stadium.png")]) == 0
+
+
+def test_a_computer_driver_looking_along_it_sees_where_it_ends():
+    """The drivers' look along a lane (``LaneModel.walk``) goes from where the lane begins to where
+    it ends: past its last space there is no space of it, not its first one round the lap."""
+    from rules.drivers import LaneModel
+
+    lane = LaneModel(BOTH)
+    assert lane.walk("A2", 9) == "A11" and lane.walk("A11", 1) == "A1"
+    assert lane.walk("A11", 2) is None and lane.walk("A1", 1) is None
+    assert lane.walk("B58", 1) == "B1"  # a lane of the whole lap goes on round it
