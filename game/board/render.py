@@ -1224,19 +1224,29 @@ class BoardRenderer:
         """White lines between spaces and along every lane edge; the track's edges a little bolder."""
         w = self.lane_width
         last = self.track.lanes - 1
-        for lane in range(self.track.lanes):
+        self._open_lines(c, last)
+        for lane in (li for li in range(self.track.lanes) if li not in self.open_lanes):
             sec = self.sections[lane]
-            closed = lane not in self.open_lanes
-            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w, closed=closed)
-            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=closed)
-            for side, beside in ((1, lane - 1), (-1, lane + 1)):  # the track's edge where a lane beside
-                if beside in self.open_lanes and beside in (0, last):  # begins and ends is not there
-                    near = _Nearest([k.mid for k in self.sections[beside]], w, closed=False)
-                    edge = [k.at(k.left if side > 0 else -k.right) for k in sec]
-                    for run in _split(edge, lambda p, near=near: near.distance(p, w) < 0.75 * w, closed=closed):
-                        c.path(LINE, run, 0.07 * w)
+            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w, closed=True)
+            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w, closed=True)
             for k in sec[::SAMPLES]:
                 c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+
+    def _open_lines(self, c: Canvas, last: int) -> None:
+        """The lines of a lane that begins and ends, open at both ends (the track's edge a little
+        bolder), and the track's edge along the lane beside it where it is not there."""
+        w = self.lane_width
+        for lane in sorted(self.open_lanes):
+            sec = self.sections[lane]
+            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w)
+            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w)
+            for k in sec[::SAMPLES]:
+                c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+            inner, side = (1, 1) if lane == 0 else (last - 1, -1)  # the lane beside it, and its edge there
+            near = _Nearest([k.mid for k in sec], w, closed=False)
+            edge = [k.at(k.left if side > 0 else -k.right) for k in self.sections[inner]]
+            for run in _split(edge, lambda p: near.distance(p, w) < 0.75 * w, closed=True):
+                c.path(LINE, run, 0.07 * w)
 
     def _no_change_runs(self) -> list[list[Point]]:
         """The printed lines between two lanes where the graph forbids changing lanes (CORE-MOVE-3):
