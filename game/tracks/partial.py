@@ -42,10 +42,7 @@ class PartialLane:
     shape: Shape
     path: Path
     side: int
-    start: float = 0.0  # the drawn path is its own lap: arc lengths count from its first point
-
-    def lap(self, s_drawn: float) -> float:
-        return s_drawn
+    start: float = 0.0  # arc lengths along it count from its first point (``placed.hand_placed``)
 
 
 def is_partial(b: Builder, shape: Shape) -> bool:
