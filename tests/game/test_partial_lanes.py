@@ -11,6 +11,7 @@ spaces, ten before the line and one after it.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -177,3 +178,13 @@ def test_a_computer_driver_looking_along_it_sees_where_it_ends():
     assert lane.walk("A2", 9) == "A11" and lane.walk("A11", 1) == "A1"
     assert lane.walk("A11", 2) is None and lane.walk("A1", 1) is None
     assert lane.walk("B58", 1) == "B1"  # a lane of the whole lap goes on round it
+
+
+def test_track_info_says_where_it_begins_and_ends(tmp_path, capsys):
+    out = tmp_path / "stadium.tmx"
+    out.write_text(tmx_text(with_lanes(LEFT), (46, 26)), encoding="utf-8")
+    assert main(["track", "info", str(out)]) == 0
+    assert "lane A begins and ends: 11 spaces from A2 to A1" in capsys.readouterr().out
+    assert main(["track", "info", str(out), "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["partial"] == [{"lane": "A", "first": "A2", "last": "A1", "spaces": 11}]
