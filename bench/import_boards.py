@@ -4,7 +4,8 @@
 
 For every ``*.dat`` in DIR: ``track import`` (with ``--report``), ``track check``, ``track
 render``, a simulated race of 10 cars (or as many as the grid holds) over 1 lap with Racers,
-the board's steps the map kept, moved to another space or dropped (the report's counts), and
+the board's steps the map kept, moved to another space, dropped or refused as no move under the
+rules (the report's counts), and
 how long loading the map takes against pytmx's parse of the same file (median CPU time of N
 runs each, as ``bench/track_load.py`` measures it). Then the totals. ``--keep`` keeps the
 maps, renders and reports in DIR instead of a temporary folder.
@@ -93,7 +94,7 @@ def line(o: Outcome) -> str:
         ("imported", o.imported), ("checked", o.checked), ("rendered", o.rendered), ("raced", o.raced)))
     s = o.steps
     steps = "" if s is None else (f"  steps {s['board']}: kept {s['kept']}, moved {s['moved']}, "
-                                  f"dropped {s['dropped']}, blocked {s['blocked']}")
+                                  f"dropped {s['dropped']}, refused {s['refused']}, blocked {s['blocked']}")
     ratio = "" if o.ratio is None else f"  load {o.ratio:.1f}x"
     why = f"  ({o.why})" if o.why else ""
     return f"{o.name:18} {marks}{steps}{ratio}{why}"
@@ -119,11 +120,12 @@ def main(argv: list[str] | None = None) -> int:
             print(line(done[-1]), flush=True)
     n = len(done)
     total = {k: sum(o.steps[k] for o in done if o.steps)
-             for k in ("board", "kept", "moved", "dropped", "blocked")}
+             for k in ("board", "kept", "moved", "dropped", "refused", "blocked")}
     print(f"imported {sum(o.imported for o in done)} of {n}, checked {sum(o.checked for o in done)}, "
           f"rendered {sum(o.rendered for o in done)}, raced {sum(o.raced for o in done)}")
     print(f"steps of the imported boards: {total['board']}, kept {total['kept']}, moved {total['moved']}, "
-          f"dropped {total['dropped']}, touching a blocked space {total['blocked']}")
+          f"dropped {total['dropped']}, refused as no move under the rules {total['refused']}, "
+          f"touching a blocked space {total['blocked']}")
     ratios = [o.ratio for o in done if o.ratio is not None]
     if ratios:
         print(f"load against pytmx's parse: median {statistics.median(ratios):.1f}, worst {max(ratios):.1f} "

@@ -57,15 +57,19 @@ class LaneModel:
         self._entry: dict[str, int] = {}
         self._box: dict[tuple[str, str], int] = {}
         self._lane_pos = {
-            sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_spaces(lane))
+            sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_run(lane))
         }
+        self._partial = {run.lane for run in track.partial}
 
     def walk(self, space: str, n: int) -> str | None:
-        """The space ``n`` steps straight ahead in the same lane (None in the pit lane)."""
+        """The space ``n`` steps straight ahead in the same lane (None in the pit lane, and past
+        the end of a lane that begins and ends)."""
         pos = self._lane_pos.get(space)
         if pos is None:
             return None
-        lane = self.track.lane_spaces(pos[0])
+        lane = self.track.lane_run(pos[0])
+        if pos[0] in self._partial and not 0 <= pos[1] + n < len(lane):
+            return None
         return lane[(pos[1] + n) % len(lane)].name
 
     def corner_ahead(self, space: str) -> tuple[int, int, int]:

@@ -24,6 +24,12 @@ Ambiguity choices (RULES.md section 8) fixed by this model:
 * AMB-69 a blocked space (a printed space no car may use, ``Track.blocked``) stays a
   space of the board, drawn and named and counted in its lane and row, but no step leads
   into it or out of it, so no car ever stands on it or drives through it.
+* Lanes that begin and end: a printed board may have a lane along part of the lap only (a
+  fourth lane on a start straight). Such a lane is the leftmost or the rightmost wherever it
+  runs; ``Track.partial`` names its first and last space (``LaneRun``). Its spaces are named
+  and numbered from the start line like every lane's, no step leads from its last space to its
+  first, and a lane change into it or out of it is a diagonal step or an arrow like any other
+  (CORE-MOVE-3, CORE-MOVE-6).
 * AMB-56 for turn order a car in the pit lane counts as standing on the pit
   entry space, the last one where a board has two (``Track.pit_stand``,
   ``Track.order_row``).
@@ -178,9 +184,18 @@ class Tunnel(Frozen):
     exit: str
 
 
+class LaneRun(Frozen):
+    """A lane that begins and ends: it has spaces from ``first`` to ``last`` along the lap (in
+    driving order, across the start line where it runs over it) and none elsewhere."""
+
+    lane: int
+    first: str
+    last: str
+
+
 # Track fields (and pit-lane fields) left out of the canonical JSON while empty, so every
 # track drawn without them keeps the graph hash its records pin.
-_OMITTED_WHEN_EMPTY = ("zones", "tunnels", "blocked")
+_OMITTED_WHEN_EMPTY = ("zones", "tunnels", "blocked", "partial")
 _PIT_OMITTED_WHEN_EMPTY = ("extra_entries", "extra_exits")
 
 
@@ -201,6 +216,7 @@ class Track(Frozen):
     zones: tuple[Zone, ...] = ()
     tunnels: tuple[Tunnel, ...] = ()
     blocked: tuple[str, ...] = ()  # AMB-69: printed spaces no car may use, in lap order
+    partial: tuple[LaneRun, ...] = ()  # the lanes that begin and end, each named once
 
     @cached_property
     def lookup(self) -> _Lookup:
@@ -222,6 +238,11 @@ class Track(Frozen):
     def row_spaces(self, row: int) -> tuple[Space, ...]:
         """Track spaces of one row, leftmost lane first."""
         return self.lookup.rows.get(row % self.rows, ())
+
+    def lane_run(self, lane: int) -> tuple[Space, ...]:
+        """The spaces of one lane in driving order from where it begins: a lane of the whole
+        lap from the start line, a lane that begins and ends from its first space to its last."""
+        return self.lookup.runs.get(lane, ())
 
     def out_edges(self, name: str) -> tuple[Edge, ...]:
         return self.lookup.out[name]
@@ -366,13 +387,21 @@ class _Lookup:
 
             self.pit_stand = self.by_name[max(track.pit.entries, key=along)]
         self.tunnel = {t.entry: t for t in track.tunnels}
+        self.runs = dict(self.lanes)
+        for run in track.partial:  # from its first space to its last, across the start line
+            spaces = self.lanes.get(run.lane, ())
+            k = self.by_name[run.first].index
+            self.runs[run.lane] = spaces[k:] + spaces[:k]
+        ends = {(r.first, -1) for r in track.partial} | {(r.last, 1) for r in track.partial}
         self.blocked = frozenset(track.blocked)
         for name in track.blocked:  # AMB-69: no step, but "straight ahead" stays the printed lane
             lane, i = self.by_name[name].lane, self.by_name[name].index
             row = self.lanes[lane]
             prev, nxt = row[i - 1].name, row[(i + 1) % len(row)].name
-            self.ahead[prev], self.ahead[name] = name, nxt
-            self.behind[name], self.behind[nxt] = prev, name
+            if (name, -1) not in ends:  # a lane that begins here has no space behind it
+                self.ahead[prev], self.behind[name] = name, prev
+            if (name, 1) not in ends:  # nor one ahead where it ends
+                self.ahead[name], self.behind[nxt] = nxt, name
         self._track = track
 
     @cached_property
@@ -430,6 +459,8 @@ def _beside(track: Track, look: _Lookup) -> dict[str, tuple[str, ...]]:
         n = s.row + reach(s.row, 1, m1.row) - lo + 1
         return not any(all((lo + k) % rows in a for k in range(n)) for a in at)
 
+    breaks = {(look.by_name[r.last].name, look.by_name[r.first].name) for r in track.partial}
+
     def touching(s: Space, lane: int) -> tuple[Space, ...]:
         if s.row in at[lane]:
             return (at[lane][s.row],)
@@ -437,6 +468,8 @@ def _beside(track: Track, look: _Lookup) -> dict[str, tuple[str, ...]]:
             return ()
         i = bisect_left(order[lane], s.row)
         m0, m1 = at[lane][order[lane][i - 1]], at[lane][order[lane][i % len(order[lane])]]
+        if (m0.name, m1.name) in breaks:  # where a lane that begins and ends has no spaces
+            return ()
         return (m0, m1) if staggered(s, m0, m1) else ()
 
     pairs: dict[str, set[str]] = {s.name: set() for s in track.spaces}

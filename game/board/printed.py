@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.tracks.geometry import Point
 from game.tracks.links import lane_edges
+from game.tracks.partial import partial_edges
 from rules.track import EdgeKind, Space, Track
 
 
@@ -21,7 +22,10 @@ def forbidden_diagonals(track: Track) -> list[tuple[Space, Space]]:
     space's missing steps are no line (AMB-69): its hatching already says it."""
     lanes = [s for s in track.spaces if not s.in_pit]
     have = {(e.src, e.dst) for e in track.edges if e.kind is EdgeKind.DIAGONAL}
-    return [(track.space(e.src), track.space(e.dst)) for e in lane_edges(lanes, track.lanes)
+    partial = {run.lane: run.lane + (1 if run.lane == 0 else -1) for run in track.partial}  # and the lane beside
+    offered = lane_edges([s for s in lanes if s.lane not in partial], track.lanes)
+    offered += partial_edges(list(track.partial), partial, lanes, track.rows)
+    return [(track.space(e.src), track.space(e.dst)) for e in offered
             if e.kind is EdgeKind.DIAGONAL and (e.src, e.dst) not in have
             and not track.is_blocked(e.src) and not track.is_blocked(e.dst)]
 

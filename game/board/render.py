@@ -589,7 +589,7 @@ class BoardRenderer:
 
     #: What a board's layout copies from another that was laid out from the same drawing.
     LAYOUT = ("sections", "lane_width", "_polys", "corner_boxes", "_near_track", "_near_pit", "gravel", "walls",
-              "pit_building", "bounds", "_cell", "_grid")
+              "pit_building", "bounds", "_cell", "_grid", "open_lanes", "along")
 
     def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None,
                  like: BoardRenderer | None = None) -> None:
@@ -615,7 +615,8 @@ class BoardRenderer:
         a corner's name, stops and ways, the arrows and the grid are only painted."""
         old = self.track
         return (old.spaces == track.spaces and old.pit == track.pit and old.zones == track.zones
-                and old.tunnels == track.tunnels and old.lanes == track.lanes and self.art == art
+                and old.tunnels == track.tunnels and old.lanes == track.lanes and old.partial == track.partial
+                and self.art == art
                 and [c.inside for c in old.corners] == [c.inside for c in track.corners])
 
     def _lay_out(self) -> None:
@@ -627,8 +628,8 @@ class BoardRenderer:
             pit = _curve([(s.x, s.y) for s in track.lane_spaces(-1)], closed=False)
             self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
         self._polys = {s.name: self._outline(s) for s in track.spaces}
-        self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width)
-                                          for li in range(track.lanes)])
+        self._near_track = _MultiNearest([_Nearest([k.mid for k in self.sections[li]], self.lane_width,
+                                                   closed=li not in self.open_lanes) for li in range(track.lanes)])
         self._near_pit = _MultiNearest([_Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
                                        if track.pit is not None else [])
         self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
@@ -649,10 +650,14 @@ class BoardRenderer:
     def _lanes(self) -> float:
         """Sections of every track lane; returns the typical lane spacing (the width of a space)."""
         t = self.track
-        centres = {li: [(s.x, s.y) for s in t.lane_spaces(li)] for li in range(t.lanes)}
+        # a lane that begins and ends is drawn open, from its first space to its last, only there;
+        # each space's sections are counted from where its lane's drawing begins
+        self.open_lanes = {run.lane for run in t.partial}
+        self.along = {s.name: k for li in range(t.lanes) for k, s in enumerate(t.lane_run(li))}
+        centres = {li: [(s.x, s.y) for s in t.lane_run(li)] for li in range(t.lanes)}
         step = median(math.dist(a, b) for pts in centres.values() for a, b in zip(pts, pts[1:]))
-        curves = {li: _curve(pts, closed=True) for li, pts in centres.items()}
-        near = {li: _Nearest([p for p, _ in c], step) for li, c in curves.items()}
+        curves = {li: _curve(pts, closed=li not in self.open_lanes) for li, pts in centres.items()}
+        near = {li: _Nearest([p for p, _ in c], step, closed=li not in self.open_lanes) for li, c in curves.items()}
         reach = 4 * step
 
         def along(lane: int, curve: list[tuple[Point, Point]]) -> list[float]:
@@ -681,7 +686,8 @@ class BoardRenderer:
     def _span(self, s: Space) -> list[Section]:
         """The sections from a space's back cut to its front cut."""
         sec = self.sections[s.lane]
-        return [sec[(s.index * SAMPLES + j) % len(sec)] for j in range(SAMPLES + 1)]
+        at = s.index if s.in_pit else self.along[s.name]
+        return [sec[(at * SAMPLES + j) % len(sec)] for j in range(SAMPLES + 1)]
 
     def _outline(self, s: Space, grow_left: float = 0.0, grow_right: float = 0.0) -> list[Point]:
         span = self._span(s)
@@ -695,11 +701,22 @@ class BoardRenderer:
     def _outer_lane(self, corner: int) -> int:
         return 0 if self.track.corners[corner].inside == "right" else self.track.lanes - 1
 
+    def _members(self, corner: int, lane: int) -> tuple[int, list[Space]]:
+        """The lane nearest ``lane`` towards the middle that has spaces in the corner (a lane that
+        begins and ends may not run through it), and those spaces in driving order."""
+        step = 1 if 2 * lane < self.track.lanes else -1
+        while True:
+            members = [s for s in self.track.lane_run(lane) if s.corner == corner]
+            if members or not 0 <= lane + step < self.track.lanes:
+                return lane, members
+            lane += step
+
     def _corner_span(self, corner: int, lane: int) -> list[Section]:
         """The sections of one lane from where a corner area begins to where it ends."""
-        members = [s for s in self.track.lane_spaces(lane) if s.corner == corner]
+        lane, members = self._members(corner, lane)
         sec = self.sections[lane]
-        return [sec[i % len(sec)] for i in range(members[0].index * SAMPLES, (members[-1].index + 1) * SAMPLES + 1)]
+        first, last = self.along[members[0].name], self.along[members[-1].name]
+        return [sec[i % len(sec)] for i in range(first * SAMPLES, (last + 1) * SAMPLES + 1)]
 
     def _kerb_edge(self, corner: int) -> list[tuple[Point, Point]]:
         """(edge point, outward unit normal) along the outer edge of a corner area."""
@@ -753,8 +770,9 @@ class BoardRenderer:
         w = self.lane_width
         lane = self._outer_lane(corner)
         side = 1.0 if lane == 0 else -1.0
-        members = [s for s in self.track.lane_spaces(lane) if s.corner == corner]
-        first, last = members[0].index * SAMPLES - SAMPLES, (members[-1].index + 1) * SAMPLES + 2 * SAMPLES
+        lane, members = self._members(corner, lane)
+        first = self.along[members[0].name] * SAMPLES - SAMPLES
+        last = (self.along[members[-1].name] + 1) * SAMPLES + 2 * SAMPLES
         run = self._edge_run(lane, side, first, last)
         inner_gap, depth = 0.32 * w, 1.7 * w
         inner, outer = [], []
@@ -786,7 +804,7 @@ class BoardRenderer:
             for lane, side in ((0, 1.0), (self.track.lanes - 1, -1.0)):
                 sec = self.sections[lane]
                 pts = [(p[0] + n[0] * gap, p[1] + n[1] * gap) for p, n in self._edge_run(lane, side, 0, len(sec))]
-                runs += _split(pts, near_pit, closed=True)
+                runs += _split(pts, near_pit, closed=lane not in self.open_lanes)
         elif self.track.pit is not None:
             pit = self.sections[-1]
             side = self._pit_track_side()
@@ -1213,12 +1231,29 @@ class BoardRenderer:
         """White lines between spaces and along every lane edge; the track's edges a little bolder."""
         w, look = self.lane_width, self.look
         last = self.track.lanes - 1
-        for lane in range(self.track.lanes):
+        self._open_lines(c, last)
+        for lane in (li for li in range(self.track.lanes) if li not in self.open_lanes):
             sec = self.sections[lane]
             c.path(look.line, [k.at(k.left) for k in sec], (look.edge if lane == 0 else look.border) * w, closed=True)
             c.path(look.line, [k.at(-k.right) for k in sec], (look.edge if lane == last else look.border) * w, closed=True)
             for k in sec[::SAMPLES]:
                 c.line(look.line, k.at(k.left), k.at(-k.right), (look.border + 0.005) * w)
+
+    def _open_lines(self, c: Canvas, last: int) -> None:
+        """The lines of a lane that begins and ends, open at both ends (the track's edge a little
+        bolder), and the track's edge along the lane beside it where it is not there."""
+        w = self.lane_width
+        for lane in sorted(self.open_lanes):
+            sec = self.sections[lane]
+            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w)
+            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w)
+            for k in sec[::SAMPLES]:
+                c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+            inner, side = (1, 1) if lane == 0 else (last - 1, -1)  # the lane beside it, and its edge there
+            near = _Nearest([k.mid for k in sec], w, closed=False)
+            edge = [k.at(k.left if side > 0 else -k.right) for k in self.sections[inner]]
+            for run in _split(edge, lambda p: near.distance(p, w) < 0.75 * w, closed=True):
+                c.path(LINE, run, 0.07 * w)
 
     def _no_change_runs(self) -> list[list[Point]]:
         """The printed lines between two lanes where the graph forbids changing lanes (CORE-MOVE-3):
@@ -1229,7 +1264,7 @@ class BoardRenderer:
             lane = min(src.lane, dst.lane)
             sec = self.sections[lane]
             home = src if src.lane == lane else dst
-            base = home.index * SAMPLES + SAMPLES // 2
+            base = self.along[home.name] * SAMPLES + SAMPLES // 2
             window = range(base - 3 * SAMPLES, base + 3 * SAMPLES + 1)
 
             def nearest(s: Space) -> int:
@@ -1266,6 +1301,8 @@ class BoardRenderer:
         w, look = self.lane_width, self.look
         for i in range(len(self.track.corners)):
             for lane in range(self.track.lanes):
+                if not any(s.corner == i for s in self.track.lane_run(lane)):
+                    continue  # a lane that begins and ends away from this corner
                 span = self._corner_span(i, lane)
                 for k in (span[0], span[-1]):
                     if look.corner_rim is not None:
@@ -1274,8 +1311,8 @@ class BoardRenderer:
 
     def _start_line(self, c: Canvas) -> None:
         """A chequered strip, two squares deep, across every lane where its first space begins."""
-        for lane in range(self.track.lanes):
-            cut = self.sections[lane][0]
+        for lane in self._at_line():
+            cut = self._line_cut(lane)
             width = cut.left + cut.right
             cols = max(4, round(width / (0.14 * self.lane_width)))
             sq = width / cols
@@ -1286,11 +1323,21 @@ class BoardRenderer:
                     c.poly(LINE if (i + j) % 2 else DARK,
                            [(p[0] + f[0] * sq * t, p[1] + f[1] * sq * t) for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))])
 
+    def _at_line(self) -> list[int]:
+        """The lanes the start line crosses: all but a lane that begins and ends away from it."""
+        return [lane for lane in range(self.track.lanes)
+                if lane not in self.open_lanes or self.along[self.track.lane_spaces(lane)[0].name] > 0]
+
+    def _line_cut(self, lane: int) -> Section:
+        """The section of a lane at the start line, where its first space begins."""
+        return self.sections[lane][self.along[self.track.lane_spaces(lane)[0].name] * SAMPLES]
+
     def _gantry(self, c: Canvas) -> None:
         """The start gantry: a post beside each edge of the track at the start line and the
         beam between them with its five red lights, casting its shadow along the track."""
         w = self.lane_width
-        first, last = self.sections[0][0], self.sections[self.track.lanes - 1][0]
+        lanes = self._at_line()
+        first, last = self._line_cut(lanes[0]), self._line_cut(lanes[-1])
         left, right = first.at(first.left + 0.3 * w), last.at(-last.right - 0.3 * w)
         height = 1.6 * w  # the beam's height above the track: how far its shadow falls
         dx, dy = art.SHADOW[0] * height, art.SHADOW[1] * height

@@ -1512,6 +1512,37 @@ STRINGS.update({
     "track.lane_points.fix": "draw the lane as a polyline or polygon around the whole circuit",
     "track.lane_open": "lane does not close the lap: its last point is far from its first",
     "track.lane_open.fix": "move the lane's last point onto its first point, or draw the lane as a polygon",
+    "track.partial_value": "lane property partial is {value}, not true or false",
+    "track.partial_value.fix": (
+        "set the bool property partial on a lane that begins and ends (an open polyline), or delete it"
+    ),
+    "track.partial_closed": "the lane with partial set is closed: a lane that begins and ends is an open polyline",
+    "track.partial_points": "the lane with partial set has fewer than 2 points",
+    "track.partial_closed.fix": (
+        "draw it as a polyline (finish with Enter) from where the printed lane begins to where it ends, in "
+        "the driving direction; or delete the property partial to make it a lane of the whole lap"
+    ),
+    "track.partial_short": "the lane with partial set is {pixels} px long, shorter than one space",
+    "track.partial_short.fix": "draw it from the first space of the printed lane to its last",
+    "track.partial_between": (
+        "the lane with partial set runs between lanes of the whole lap at ({x}, {y}): a lane that begins "
+        "and ends must be the leftmost or the rightmost lane"
+    ),
+    "track.partial_between.fix": (
+        "draw it beside the outermost lane, about a lane's width outside it, in the driving direction"
+    ),
+    "track.partial_twice": "two lanes with partial set lie on the {side} of the track",
+    "track.partial_twice.fix": "a side has one lane that begins and ends: join them into one, or delete one",
+    "track.what.side_left": "left",
+    "track.what.side_right": "right",
+    "track.partial_order": (
+        "space {space} of the lane with partial set, at ({x}, {y}), is not further along the lap than the "
+        "space before it, measured against the lane beside it"
+    ),
+    "track.partial_order.fix": (
+        "draw the lane in the driving direction and keep it beside the lane next to it; one space of it "
+        "for each space of that lane at most"
+    ),
     "track.start_crossings": "the start/finish line crosses lane object {lane} {n} times",
     "track.start_crossings.fix": "make the start/finish line cross every lane exactly once",
     "track.corner_not_polygon": "corner is not a polygon",
@@ -1837,8 +1868,8 @@ STRINGS.update({
         "as one step, its space marked after_gap (if a node is missing, add it in GP Online's editor)"
     ),
     "import.steps": (
-        "steps: {board} on the board, {kept} kept, {moved} moved to another space, {dropped} dropped, {blocked} "
-        "touching a blocked space (left out, AMB-69)"
+        "steps: {board} on the board, {kept} kept, {moved} moved to another space, {dropped} dropped, {refused} "
+        "no move under the rules (left out, CORE-MOVE-3), {blocked} touching a blocked space (left out, AMB-69)"
     ),
     "import.assumed": (
         "assumed: laps {laps}, weather sun {sun}, variable {variable}, rain {rain}, qualifying start on {start}, "
@@ -1897,17 +1928,15 @@ STRINGS.update({
         count="far",
     ),
     "import.partial_lane": Plural(
-        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
-        "lap only ({n} nodes; GP Online ends it with a step {far} space on, back to where it begins), and every "
-        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
-        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
-        "then race the board without it",
-        "the lane from node {again} at ({ax}, {ay}) to blocked node {end} at ({ex}, {ey}) runs along part of the "
-        "lap only ({n} nodes; GP Online ends it with a step {far} spaces on, back to where it begins), and every "
-        "lane of this format runs the whole lap, so its nodes {ids} and every step into or out of them are left "
-        "out: the map has one lane fewer there. Fix: the format needs lanes that begin and end to keep it; until "
-        "then race the board without it",
-        count="far",
+        "the lane from node {again} at ({ax}, {ay}) to node {end} at ({ex}, {ey}) runs along part of the lap "
+        "only ({n} node) and not beside the leftmost or the rightmost lane all along (or a second such lane lies "
+        "on that side), so its nodes {ids} and every step into or out of them are left out. Fix: in GP Online's "
+        "editor check that the lane's nodes lie beside the outermost lane, one lane further out",
+        "the lane from node {again} at ({ax}, {ay}) to node {end} at ({ex}, {ey}) runs along part of the lap "
+        "only ({n} nodes) and not beside the leftmost or the rightmost lane all along (or a second such lane lies "
+        "on that side), so its nodes {ids} and every step into or out of them are left out. Fix: in GP Online's "
+        "editor check that the lane's nodes lie beside the outermost lane, one lane further out",
+        count="n",
     ),
     "import.curve_no_lane": (
         "the curve of nodes {ids} has no space in lane {lane} and no step to it; a corner of this format spans "
@@ -2009,13 +2038,18 @@ STRINGS.update({
         "{message}. Fix: in GP Online's editor let the step lead forwards, to the next lane or along its own; a "
         "way in or out of the pit lane forwards along the track"
     ),
+    "import.step_refused": (
+        "the step from node {a} to {b} ({space_a} to {space_b}) is no move under the rules and is left out: {why}"
+    ),
     "import.why.lanes": (
-        "it crosses {n} lanes in one step, and a car changes one lane a space (the format's arrows join "
-        "neighbouring lanes). Fix: most likely a stray edge; delete it in GP Online's editor"
+        "it crosses {n} lanes in one step, but a car enters the space straight ahead or the next space of the "
+        "lane beside (CORE-MOVE-3), so no printed board has it. Fix: it is a stray edge of the tracing; delete "
+        "it in GP Online's editor"
     ),
     "import.why.past": (
-        "it leads past {space}, a space of its own lane, and the format's steps along a lane go to its next "
-        "space. Fix: most likely a stray edge; delete it in GP Online's editor"
+        "it leads past {space}, the next space of its own lane, but every space entered counts as one "
+        "(CORE-MOVE-3) and a car may not jump over a car on {space} (CORE-MOVE-2), so no printed board has it. "
+        "Fix: it is a stray edge of the tracing; delete it in GP Online's editor"
     ),
     "import.why.pit_spread": (
         "the pit lane's spaces are spread evenly along it (above), so its nodes and the map's pit spaces do not "

@@ -86,6 +86,8 @@ def summary(track: Track) -> dict:
         ],
         "tunnels": [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in track.tunnels],
         "blocked": list(track.blocked),
+        "partial": [{"lane": track.space(r.first).name[0], "first": r.first, "last": r.last,
+                     "spaces": len(track.lane_spaces(r.lane))} for r in track.partial],
         "weather": {k: _range(v) for k, v in track.weather.model_dump().items()},
         "hash": track.content_hash(),
     }
@@ -105,6 +107,7 @@ def render_text(f: dict) -> str:
     lines = [
         f"{f['name']}: {f['lanes']} lanes, {f['rows']} rows, default {f['laps']} lap(s)",
         "lap length: " + ", ".join(f"lane {k} {v} spaces" for k, v in f["lap_length"].items()),
+        *(f"lane {p['lane']} begins and ends: {p['spaces']} spaces from {p['first']} to {p['last']}" for p in f["partial"]),
         "corners:",
     ]
     for c in f["corners"]:

@@ -989,7 +989,7 @@ def _pit(
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
 # value the designer did not set stays missing and the loader can say so.
 CLASSES: dict[str, tuple[str, dict[str, int | float | bool | str]]] = {
-    "lane": ("#e6e6e6", {}),
+    "lane": ("#e6e6e6", {"partial": False}),
     "start_finish": ("#ffffff", {}),
     "corner": ("#ff3b30", {"stops": 0}),
     "arrow": ("#ffd60a", {}),

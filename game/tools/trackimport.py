@@ -52,7 +52,7 @@ from game.tracks.geometry import Path
 from game.tracks.load import load_track
 from game.tracks.placed import MAX_GAP
 from rules.record import write_atomic
-from rules.track import EdgeKind, Track, space_name
+from rules.track import LANE_LETTERS, EdgeKind, Track, space_name
 
 Point = tuple[float, float]
 TILE = 32
@@ -62,6 +62,8 @@ LAPS = 1
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
 #: rounds end; GP Online's boards need 3 to 5.
 ROUNDS = 40
+#: What became of a board's step (``step_fates``), as the report counts them.
+FATES = ("kept", "moved", "dropped", "refused", "blocked")
 #: GP Online's node types by number (datfile.TYPE_NAMES), as the keys of their names.
 NODE_TYPES = ("unknown", "straight", "curve_2", "curve_1", "blocked", "finish", "curve_3", "pit")
 
@@ -91,9 +93,22 @@ class Board:
     lost: list[Said] = field(default_factory=list)
     pit_ways: list[tuple[int, int]] = field(default_factory=list)  # a second entry or exit: (from, to)
     pit_spread: bool = False  # the pit spaces spread evenly: the format refused them on the nodes
+    #: lanes that begin and end, each its nodes from where it begins to where it ends and its side
+    #: (-1 left of lane A, +1 right of the last lane)
+    partial: list[tuple[list[int], int]] = field(default_factory=list)
 
     def lane_of(self) -> dict[int, int]:
-        return {n: li for li, lane in enumerate(self.lanes) for n in lane}
+        """Each lane node's lane: 0 for A, ...; a lane that begins and ends on the left is -1, on
+        the right one more than the last, so a step into the lane beside is one lane apart."""
+        out = {n: li for li, lane in enumerate(self.lanes) for n in lane}
+        for nodes, side in self.partial:
+            out.update((n, -1 if side < 0 else len(self.lanes)) for n in nodes)
+        return out
+
+    def shift(self) -> int:
+        """How many lanes the map has left of the board's lane A: one where a lane that begins and
+        ends runs on the left (it is the map's lane A)."""
+        return sum(1 for _, side in self.partial if side < 0)
 
 
 def import_cmd(src: str, out: str, report: str | None = None) -> int:
@@ -133,7 +148,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     facts = fidelity(board, written)
     steps = facts["steps"]
     print(tr("import.steps", board=steps["board"], kept=steps["kept"], moved=steps["moved"],
-             dropped=steps["dropped"], blocked=steps["blocked"]))
+             dropped=steps["dropped"], refused=steps["refused"], blocked=steps["blocked"]))
     print(say("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
               rain=WEATHER["weather_rain"], start=written.qualifying_start,
               length=float(drawing.props["space_length"])).text())  # one decimal, with the language's sign
@@ -159,15 +174,18 @@ def fidelity(board: Board, track: Track) -> dict:
     board's steps kept as they are, moved to another space (a step lost too) or dropped."""
     spaces = space_of(board, track)
     steps = step_fates(board, track, spaces)
-    where = {n: li for li, lane in enumerate(board.lanes) for n in lane}
+    where = {n: li for li, lane in _map_lanes(board, track)[:-1] for n in lane}
+    pos, _, width, _ = _geometry(board)
     pit = track.pit
     return {
-        "lanes": [{"lane": "ABCD"[li], "board": len(lane), "map": len(track.lane_spaces(li))}
-                  for li, lane in enumerate(board.lanes)],
+        "lanes": [{"lane": LANE_LETTERS[li], "board": len(lane), "map": len(track.lane_spaces(li))}
+                  for li, lane in sorted(_map_lanes(board, track)[:-1])],
         "corners": [{"label": c.label, "stops": {"board": stops, "map": c.stops},
-                     "spaces": [{"lane": "ABCD"[li], "board": sum(1 for n in group if where.get(n) == li),
-                                 "map": sum(1 for x in c.spaces if x[0] == "ABCD"[li])}
-                                for li in range(len(board.lanes))]}
+                     "spaces": [{"lane": LANE_LETTERS[li],
+                                 "board": sum(1 for n in {*group, *_partial_in(board, pos, group, width)}
+                                              if where.get(n) == li),
+                                 "map": sum(1 for x in c.spaces if track.space(x).lane == li)}
+                                for li in range(track.lanes)]}
                     for (stops, group), c in zip(board.corners, track.corners)],
         "pit_lane": {"board": len(board.pit), "map": 0 if pit is None else len(pit.spaces),
                      "boxes_board": sum(1 for n in board.pit if n in board.dat.attributes),
@@ -176,14 +194,15 @@ def fidelity(board: Board, track: Track) -> dict:
         "blocked": {"board": sum(1 for n in where if board.dat.nodes[n].type == BLOCKED),
                     "map": len(track.blocked)},
         "steps": {"board": len(steps), **{fate: sum(1 for f in steps.values() if f == fate)
-                                          for fate in ("kept", "moved", "dropped", "blocked")}},
+                                          for fate in FATES}},
     }
 
 
 def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple[int, int], str]:
     """What became of each step of the board: ``kept`` (the map has it), ``moved`` (the map has
-    a step to another space instead), ``dropped``, or ``blocked`` (it touches a blocked node,
-    which no car may use, AMB-69)."""
+    a step to another space instead), ``dropped``, ``refused`` (no rule lets a car make it, so no
+    printed board has it: ``against_rules``) or ``blocked`` (it touches a blocked node, which no
+    car may use, AMB-69)."""
     have = {(e.src, e.dst) for e in track.edges}
     same, staggered = _equivalents(board, track, spaces)
     blocked = {n for n in board.dat.nodes if board.dat.nodes[n].type == BLOCKED}
@@ -192,7 +211,7 @@ def step_fates(board: Board, track: Track, spaces: dict[int, str]) -> dict[tuple
         if a in blocked or b in blocked:
             out[(a, b)] = "blocked"
         elif (a, b) not in same or same[(a, b)] not in have:
-            out[(a, b)] = "dropped"
+            out[(a, b)] = "refused" if against_rules(board, spaces, a, b) is not None else "dropped"
         else:
             out[(a, b)] = "moved" if (a, b) in staggered else "kept"
     return out
@@ -215,8 +234,10 @@ def kept_line(t: Track) -> Said:
 def understand(dat: DatTrack) -> Board:
     """Lanes, corners and pit lane of a GP Online board; ImportProblem if they cannot be found."""
     lost: list[Said] = []
-    partial = _partial_lanes(dat, lost)
+    chains = _partial_lanes(dat)
+    partial = {n for chain in chains for n in chain}
     lanes = _lanes(dat, partial)
+    runs = _partial_sides(dat, lanes, chains, lost)
     in_lane = {n for lane in lanes for n in lane}
     stray = sorted(n.id for n in dat.nodes.values() if not n.pit and n.id not in in_lane and n.id not in partial)
     if stray:
@@ -225,9 +246,9 @@ def understand(dat: DatTrack) -> Board:
         kind = dat.nodes[n].type
         if kind == 0:
             lost.append(say("import.unknown_type", node=n))
-    corners = _corners(dat, lanes, lost)
+    corners = _corners(dat, lanes, lost, sum(1 for _, side in runs if side < 0))
     pit, entry, exit_, ways = _pit(dat, in_lane, lost)
-    return Board(dat, lanes, corners, pit, entry, exit_, lost, ways)
+    return Board(dat, lanes, corners, pit, entry, exit_, lost, ways, partial=runs)
 
 
 def _unit(v: Point) -> Point:
@@ -378,14 +399,13 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
     return lanes
 
 
-def _partial_lanes(dat: DatTrack, lost: list[Said]) -> set[int]:
-    """The nodes of lanes along part of the lap only, left out of the map with a line in ``lost``.
+def _partial_lanes(dat: DatTrack) -> list[list[int]]:
+    """The lanes along part of the lap only, each its nodes from where it begins to where it ends.
 
     GP Online draws such a lane (a fourth lane on a start straight) as one that ends on a
     blocked node whose one step leads far round the track to where the lane begins again.
-    Every lane of this format runs the whole lap, so the lane is followed back from its end,
-    each time to the node straight behind, to where it begins, and left out; a lane that
-    cannot be followed back stops the import."""
+    The lane is followed back from its end, each time to the node straight behind, to where
+    it begins; a lane that cannot be followed back stops the import."""
     nodes = dat.nodes
     back: dict[int, list[int]] = {}
     for a, b in dat.edges:
@@ -393,7 +413,7 @@ def _partial_lanes(dat: DatTrack, lost: list[Said]) -> set[int]:
             back.setdefault(b, []).append(a)
     steps = sorted(math.dist(nodes[a].pos, nodes[b].pos) for a, b in dat.edges)
     step = steps[len(steps) // 2] if steps else 1.0
-    out: set[int] = set()
+    out: list[list[int]] = []
     for end, again in dat.edges:
         far = math.dist(nodes[end].pos, nodes[again].pos)
         if nodes[end].type != BLOCKED or far <= 4 * step or nodes[again].pit:
@@ -411,14 +431,35 @@ def _partial_lanes(dat: DatTrack, lost: list[Said]) -> set[int]:
         if chain[-1] != again:
             raise ImportProblem(say("import.blocked_unfollowed", end=end, x=f"{nodes[end].x:g}",
                                     y=f"{nodes[end].y:g}", far=f"{far / step:.0f}", again=again))
-        out |= set(chain)
-        lost.append(say("import.partial_lane", again=again, ax=f"{nodes[again].x:g}", ay=f"{nodes[again].y:g}",
-                        end=end, ex=f"{nodes[end].x:g}", ey=f"{nodes[end].y:g}", n=len(chain),
-                        far=f"{far / step:.0f}", ids=_ids(sorted(chain), 6)))
+        out.append(chain[::-1])
     return out
 
 
-def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tuple[int, set[int]]]:
+def _partial_sides(dat: DatTrack, lanes: list[list[int]], chains: list[list[int]],
+                   lost: list[Said]) -> list[tuple[list[int], int]]:
+    """Each lane that begins and ends with its side: the map takes it as the leftmost or the
+    rightmost lane, beside lane A or the last lane all along; one between lanes, or a second on
+    a side, is left out with a line in ``lost``."""
+    nodes = dat.nodes
+    out: list[tuple[list[int], int]] = []
+    for chain in chains:
+        near = {li for n in chain if nodes[n].type != BLOCKED
+                for li in [min(range(len(lanes)), key=lambda i: min(math.dist(nodes[n].pos, nodes[m].pos)
+                                                                    for m in lanes[i]))]}
+        side = -1 if near == {0} else 1 if near == {len(lanes) - 1} else 0
+        if side and not any(s == side for _, s in out):
+            out.append((chain, side))
+            continue
+        begin, end = chain[0], chain[-1]
+        lost.append(say("import.partial_lane", again=begin, ax=f"{nodes[begin].x:g}", ay=f"{nodes[begin].y:g}",
+                        end=end, ex=f"{nodes[end].x:g}", ey=f"{nodes[end].y:g}", n=len(chain),
+                        ids=_ids(sorted(chain), 6)))
+    return out
+
+
+def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said], shift: int) -> list[tuple[int, set[int]]]:
+    """The curve nodes grouped into corners with their stops; ``shift`` lanes lie left of lane A in the map
+    (a lane that begins and ends), so the lines name the map's lanes."""
     nodes = dat.nodes
     in_lane = {n for lane in lanes for n in lane}
     curve = {n for n in in_lane if nodes[n].curve}
@@ -458,27 +499,27 @@ def _corners(dat: DatTrack, lanes: list[list[int]], lost: list[Said]) -> list[tu
             beside = sorted({where[m][1] for a, b in dat.edges for m in (a, b)
                              if (a in group or b in group) and m in where and where[m][0] == li})
             if not beside:
-                raise ImportProblem(say("import.curve_no_lane", ids=_ids(curve_nodes), lane="ABCD"[li]))
+                raise ImportProblem(say("import.curve_no_lane", ids=_ids(curve_nodes), lane=LANE_LETTERS[li + shift]))
             ks = list(range(beside[0], beside[-1] + 1))
             group |= {lane[k] for k in ks}
-            lost.append(say("import.curve_lane_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+            lost.append(say("import.curve_lane_straight", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
                             nodes=_ids([lane[k] for k in ks], 4)))
         for li, lane in enumerate(lanes):
             ks = sorted(where[n][1] for n in group if where[n][0] == li)
             if ks[0] == 0 and len(ks) > 1 and ks == list(range(ks[-1] + 1)):  # the curve begins on the line
                 group.discard(lane[0])
                 ks = ks[1:]
-                lost.append(say("import.curve_on_finish", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
-                                node=lane[0], space=space_name(li, 0)))
+                lost.append(say("import.curve_on_finish", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
+                                node=lane[0], space=space_name(li + shift, 0)))
             if ks[0] > 0 and ks != list(range(ks[0], ks[-1] + 1)):  # straight nodes amid a lane's curve
                 between = [lane[k] for k in range(ks[0], ks[-1] + 1) if lane[k] not in group]
                 group.update(between)
                 ks = list(range(ks[0], ks[-1] + 1))
                 if any(nodes[n].type != BLOCKED for n in between):  # a blocked node in a curve loses nothing
-                    lost.append(say("import.curve_part_straight", ids=_ids(curve_nodes, 4), lane="ABCD"[li],
+                    lost.append(say("import.curve_part_straight", ids=_ids(curve_nodes, 4), lane=LANE_LETTERS[li + shift],
                                     nodes=_ids(between, 4)))
             if 0 in ks or ks != list(range(ks[0], ks[-1] + 1)):
-                raise ImportProblem(say("import.curve_broken", ids=_ids(sorted(group)), lane="ABCD"[li]))
+                raise ImportProblem(say("import.curve_broken", ids=_ids(sorted(group)), lane=LANE_LETTERS[li + shift]))
         stops = max(STOPS[k] for k in kinds)
         if len(kinds) > 1:
             lost.append(say("import.curve_mixed", ids=_ids(curve_nodes),
@@ -969,7 +1010,26 @@ def gaps_before(board: Board) -> dict[int, float]:
             if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space}
 
 
+def against_rules(board: Board, spaces: dict[int, str], a: int, b: int) -> Said | None:
+    """Why no rule lets a car make the board's step from node ``a`` to ``b``, or None when one may:
+    a step enters the space straight ahead or one diagonally in the lane beside (CORE-MOVE-3), so
+    a step across two lanes, or along its lane past the lane's next space (over a car standing
+    there, CORE-MOVE-2), is a stray edge of the tracing that no printed board has."""
+    lane_of = board.lane_of()
+    if a not in lane_of or b not in lane_of:
+        return None
+    if abs(lane_of[a] - lane_of[b]) > 1:
+        return say("import.why.lanes", n=abs(lane_of[a] - lane_of[b]))
+    if lane_of[a] == lane_of[b] and _next_in_lane(board, a) != b:
+        return say("import.why.past", space=spaces.get(_next_in_lane(board, a), "?"))
+    return None
+
+
 def _next_in_lane(board: Board, node: int) -> int:
+    """The node's next in its lane; the last node of a lane that begins and ends is its own."""
+    for nodes, _ in board.partial:
+        if node in nodes:
+            return nodes[min(nodes.index(node) + 1, len(nodes) - 1)]
     lane = next(lane for lane in board.lanes if node in lane)
     return lane[(lane.index(node) + 1) % len(lane)]
 
@@ -987,6 +1047,9 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     ids = iter(range(1, 1_000_000))
     d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li])
                          for li, lane in enumerate(lanes)]
+    # a lane that begins and ends: from half a space before its first node to half a space after its last
+    d.layers["lanes"] += [Shape(next(ids), "lane", _open_line([pos[n] for n in nodes], space / 2), False, "",
+                                {"partial": True}) for nodes, _ in board.partial]
     cuts, row_keys = _cut_points(board, pos, space, skip)
     # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
     at_row = row_positions(board, pos, cuts)
@@ -994,6 +1057,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],),
                                 props={"row_position": at_row[n]} | ({"after_gap": True} if n in gaps else {}))
                           for lane in lanes for n in lane]
+    d.layers["spaces"] += [Shape(next(ids), "space", (pos[n],)) for nodes, _ in board.partial for n in nodes]
     rows = {next(ids): keys for keys in row_keys}
     d.layers["rows"] = [Shape(oid, "row_line", tuple(_through([cuts[li][k] for li, k in enumerate(keys)], width)))
                         for oid, keys in rows.items()]
@@ -1006,9 +1070,10 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         enter = [cuts[li][r[0]] for li, r in enumerate(runs)]
         leave = [cuts[li][(r[-1] + 1) % len(lanes[li])] for li, r in enumerate(runs)]
         poly = _corner_border(pos, lanes, runs, enter, leave, width, paths)
+        poly = _around_partial(board, pos, poly, group, width)
         d.layers["corners"].append(Shape(next(ids), "corner", tuple(poly), True, "", {"stops": stops}))
     lane_of = board.lane_of()
-    in_corner = {n for _, group in board.corners for n in group}
+    in_corner = {n for _, group in board.corners for n in group} | _partial_curves(board)
     arrows: dict[int, tuple[int, int]] = {}
     d.layers["arrows"] = []
     for a, b in dict.fromkeys(board.dat.edges):
@@ -1049,12 +1114,69 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
                     d.layers["pit"].append(Shape(oid, "pit_lane", (centres.get(a, pos[a]), centres.get(b, pos[b]))))
     # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out; the
     # first build, which only places the spaces, has no arrows yet to lead round it
-    d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],)) for lane in lanes for n in lane
-                           if board.dat.nodes[n].type == BLOCKED and centres is not None]
+    # (a lane that begins and ends on a blocked node has it from the first: nothing leads on from it)
+    d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],))
+                           for lane, always in [*((lane, False) for lane in lanes),
+                                                *((nodes, True) for nodes, _ in board.partial)] for n in lane
+                           if board.dat.nodes[n].type == BLOCKED and (centres is not None or always)]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
         d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
                                  sh.name, sh.props) for sh in shapes]
     return d, arrows, rows
+
+
+def _open_line(points: list[Point], reach: float) -> tuple[Point, ...]:
+    """The points, drawn on by ``reach`` before the first and after the last in the line's direction."""
+    if len(points) < 2:
+        return tuple(points)
+    head, tail = _unit(_sub(points[0], points[1])), _unit(_sub(points[-1], points[-2]))
+    return ((points[0][0] + head[0] * reach, points[0][1] + head[1] * reach), *points,
+            (points[-1][0] + tail[0] * reach, points[-1][1] + tail[1] * reach))
+
+
+def _partial_curves(board: Board) -> set[int]:
+    """The curve nodes of the lanes that begin and end."""
+    return {n for nodes, _ in board.partial for n in nodes if board.dat.nodes[n].curve}
+
+
+def _partial_in(board: Board, pos: dict[int, Point], group: set[int], width: float) -> list[int]:
+    """The curve nodes of the lanes that begin and end that belong to the corner of ``group``:
+    those within two lane widths of its nodes."""
+    return [n for n in _partial_curves(board) if min(math.dist(pos[n], pos[m]) for m in group) < 2 * width]
+
+
+def _around_partial(board: Board, pos: dict[int, Point], poly: list[Point], group: set[int],
+                    width: float) -> list[Point]:
+    """The corner's polygon widened over the curve nodes of a lane that begins and ends beside
+    it (those within two lane widths of the corner's nodes): outside them, from the polygon's
+    point nearest their first to the one nearest their last, so the other lanes still cross its
+    border where they did."""
+    for nodes, side in board.partial:
+        beside = set(_partial_in(board, pos, group, width))
+        mine = [k for k, n in enumerate(nodes) if n in beside]
+        if not mine:
+            continue
+        # outside each curve node, and on a little towards the nodes before and after them, so
+        # the border passes beyond the first and the last
+        ks = [max(mine[0] - 0.45, 0), *range(mine[0], mine[-1] + 1), min(mine[-1] + 0.45, len(nodes) - 1)]
+
+        def at(k: float) -> Point:
+            i = min(int(k), len(nodes) - 2)
+            (ax, ay), (zx, zy), t = pos[nodes[i]], pos[nodes[i + 1]], k - i
+            nx, ny = _right(pos, nodes, round(k))
+            return (ax + (zx - ax) * t + side * nx * 0.6 * width, ay + (zy - ay) * t + side * ny * 0.6 * width)
+
+        out = [at(k) for k in ks]
+        first = min(range(len(poly)), key=lambda i: math.dist(poly[i], out[0]))
+        last = min(range(len(poly)), key=lambda i: math.dist(poly[i], out[-1]))
+
+        def kept(a: int, z: int) -> list[Point]:  # the polygon's points from a on round to z
+            return [poly[(a + i) % len(poly)] for i in range((z - a) % len(poly) + 1)]
+
+        # the polygon runs along the right side in the driving direction, back along the left; the
+        # entry and exit lines' outer ends are left out, as the lane may run on beyond them
+        poly = kept(first, last)[1:-1] + out[::-1] if side < 0 else kept(last, first)[1:-1] + out
+    return poly
 
 
 def _box_places(board: Board, route: list[Point], space: float) -> list[Point]:
@@ -1083,8 +1205,8 @@ def space_of(board: Board, track: Track) -> dict[int, str]:
     nearest space of its lane within half a space (nodes without one are missing)."""
     pos, space, _, _ = _geometry(board)
     out: dict[int, str] = {}
-    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
-        spaces = track.lane_spaces(li)
+    for li, lane in _map_lanes(board, track):
+        spaces = track.lane_run(li)
         if len(spaces) == len(lane):
             out.update((n, s.name) for n, s in zip(lane, spaces))
             continue
@@ -1093,6 +1215,15 @@ def space_of(board: Board, track: Track) -> dict[int, str]:
             if best is not None and math.dist(pos[n], (best.x, best.y)) <= space / 2:
                 out[n] = best.name
     return out
+
+
+def _map_lanes(board: Board, track: Track) -> list[tuple[int, list[int]]]:
+    """(the map's lane, the board's nodes of it) for every lane, the pit lane last (lane -1): the
+    board's lanes of the whole lap, then the lanes that begin and end, whose nodes run from where
+    the lane begins (``Track.lane_run``)."""
+    shift = board.shift()
+    return [*((li + shift, lane) for li, lane in enumerate(board.lanes)),
+            *((0 if side < 0 else track.lanes - 1, nodes) for nodes, side in board.partial), (-1, board.pit)]
 
 
 def _equivalents(board: Board, track: Track, spaces: dict[int, str]) -> tuple[dict[tuple[int, int], tuple[str, str]], set[tuple[int, int]]]:
@@ -1206,29 +1337,29 @@ def _compare(board: Board, track: Track, spaces: dict[int, str],
     and grid slots, each with why and, where it can be, the fix."""
     lost: list[Said] = []
     names = {v: k for k, v in spaces.items()}
-    for li, lane in [*enumerate(board.lanes), (-1, board.pit)]:
+    pos, _, width, _ = _geometry(board)
+    for li, lane in _map_lanes(board, track):
         made = len(track.lane_spaces(li))
         if made != len(lane):
-            what = say("import.the_pit_lane") if li < 0 else say("import.lane", lane="ABCD"[li])
+            what = say("import.the_pit_lane") if li < 0 else say("import.lane", lane=LANE_LETTERS[li])
             lost.append(say("import.lane_count", what=what, board=len(lane), map=made))
     for (stops, group), corner in zip(board.corners, track.corners):
-        counts = [(sum(1 for n in lane if n in group), sum(1 for x in corner.spaces if x[0] == "ABCD"[li]))
-                  for li, lane in enumerate(board.lanes)]
-        if any(a != b for a, b in counts):
-            counts_said = [say("import.corner_count", lane="ABCD"[li], board=a, map=b)
-                           for li, (a, b) in enumerate(counts) if a != b]
+        mine = group | set(_partial_in(board, pos, group, width))
+        counts = [(li, sum(1 for n in lane if n in mine), sum(1 for x in corner.spaces if track.space(x).lane == li))
+                  for li, lane in sorted(_map_lanes(board, track)[:-1])]
+        if any(a != b for _, a, b in counts):
+            counts_said = [say("import.corner_count", lane=LANE_LETTERS[li], board=a, map=b)
+                           for li, a, b in counts if a != b]
             lost.append(say("import.corner_counts", corner=corner.label, stops=stops, ids=_ids(sorted(group), 4),
                             counts=_listed(counts_said)))
     if board.pit_spread:
-        pos = _geometry(board)[0]
         far = max((math.dist(pos[n], (track.space(s).x, track.space(s).y)), n) for n, s in spaces.items()
                   if track.space(s).in_pit)
         lost.append(say("import.pit_spread", far=f"{far[0]:.0f}", node=far[1]))
-    missing = sorted(n for lane in [*board.lanes, board.pit] for n in lane if n not in spaces)
+    missing = sorted(n for _, lane in _map_lanes(board, track) for n in lane if n not in spaces)
     if missing:
         lost.append(say("import.no_space", n=len(missing), ids=_ids(missing)))
     have = {(e.src, e.dst) for e in track.edges}
-    lane_of = board.lane_of()
     same, staggered = _equivalents(board, track, spaces)
     moved_on: list[Part] = [say("import.moved_step", src=spaces[a], dst=spaces[b], to_src=same[(a, b)][0],
                                 to_dst=same[(a, b)][1])
@@ -1243,12 +1374,12 @@ def _compare(board: Board, track: Track, spaces: dict[int, str],
         if same[(a, b)] in have:
             continue
         refused = dropped.get((a, b))
+        no_move = against_rules(board, spaces, a, b)
+        if no_move is not None:
+            lost.append(say("import.step_refused", a=a, b=b, space_a=spaces[a], space_b=spaces[b], why=no_move))
+            continue
         if refused is not None:  # the format's own check refused it as drawn
             why = say("import.why.refused", message=refused)
-        elif a in lane_of and b in lane_of and abs(lane_of[a] - lane_of[b]) > 1:
-            why = say("import.why.lanes", n=abs(lane_of[a] - lane_of[b]))
-        elif a in lane_of and lane_of.get(b) == lane_of[a] and _next_in_lane(board, a) != b:
-            why = say("import.why.past", space=spaces[_next_in_lane(board, a)])
         elif board.pit_spread and {a, b} & set(board.pit):
             why = say("import.why.pit_spread")
         else:

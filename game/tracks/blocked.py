@@ -9,10 +9,12 @@ moves, slipstream and restarts never put a car on it. docs/track-format.md,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.tracks.builder import Builder
 from game.tracks.drawing import Said, Shape, say
 from game.tracks.finder import SpaceFinder
-from rules.track import Edge, PitLane, Space, Tunnel
+from rules.track import Edge, LaneRun, PitLane, Space, Tunnel
 
 BLOCKED_SPACE = "blocked_space"
 
@@ -85,12 +87,15 @@ def check_blocked(
             b.fail(say("track.blocked_used", space=sp.name, what=what), hint, shape)
 
 
-def lane_ends(spaces: list[Space]) -> set[str]:
-    """Each lane's first and last space: the two on either side of the start/finish line."""
+def lane_ends(spaces: list[Space], runs: Sequence[LaneRun] = ()) -> set[str]:
+    """Each lane's first and last space: the two on either side of the start/finish line; a lane
+    that begins and ends away from the line (its first space is its first after it) has none."""
     first: dict[int, Space] = {}
     last: dict[int, Space] = {}
+    index = {s.name: s.index for s in spaces}
+    away = {r.lane for r in runs if index[r.first] == 0}  # begins after the line, ends before it
     for s in spaces:
-        if s.in_pit:
+        if s.in_pit or s.lane in away:
             continue
         if s.lane not in first or s.index < first[s.lane].index:
             first[s.lane] = s

@@ -20,11 +20,12 @@ from game.tracks.finder import SpaceFinder
 from game.tracks.geometry import Path
 from game.tracks.grid import grid_slots, single_point
 from game.tracks.links import arrow_edges, forbidden_changes, lane_edges
+from game.tracks.partial import is_partial, partial_edges, partial_lanes, partial_spaces
 from game.tracks.pit import pit_lane
 from game.tracks.placed import hand_placed
-from game.tracks.spaces import LaneGeo, cut_lanes, lane_shapes, make_spaces, right_offset
+from game.tracks.spaces import LaneGeo, ZoneCells, cut_lanes, lane_shapes, make_spaces, right_offset
 from game.tracks.street import street_features
-from rules.track import LANE_LETTERS, Edge, Space, Track
+from rules.track import LANE_LETTERS, Edge, LaneRun, Space, Track, space_name
 
 
 def build(drawing: Drawing) -> Track:
@@ -32,7 +33,9 @@ def build(drawing: Drawing) -> Track:
     b = Builder(drawing)
     name, laps, space_len, weather = b.map_props()
     before_lanes = len(b.problems)
-    lanes = [LaneGeo(s, Path(s.points, True)) for s in lane_shapes(b, b.objects("lanes", "lane")["lane"], space_len)]
+    drawn_lanes = b.objects("lanes", "lane")["lane"]
+    partial = [s for s in drawn_lanes if is_partial(b, s)]  # lanes that begin and end: laid out after the lap's
+    lanes = [LaneGeo(s, Path(s.points, True)) for s in lane_shapes(b, [s for s in drawn_lanes if s not in partial], space_len)]
     lanes_broken = len(b.problems) > before_lanes  # a missing lane would only cause follow-up noise
     starts = b.objects("start_finish", "start_finish")["start_finish"]
     corner_shapes = b.objects("corners", "corner")["corner"]
@@ -47,9 +50,10 @@ def build(drawing: Drawing) -> Track:
     mark = len(b.problems)  # problems so far do not stop the geometry below
     if "lanes" not in drawing.layers:
         b.fail(say("track.no_layer", layer="lanes"), say("track.no_lanes_layer.fix"))
-    elif not 2 <= len(lanes) <= MAX_LANES:
-        count = (say("track.too_many_lanes", n=len(lanes), most=MAX_LANES, first=LANE_LETTERS[0], last=LANE_LETTERS[-1])
-                 if len(lanes) > MAX_LANES else say("track.lanes", n=len(lanes)))
+    elif not 2 <= len(lanes) <= len(lanes) + len(partial) <= MAX_LANES:
+        n = len(lanes) + len(partial)
+        count = (say("track.too_many_lanes", n=n, most=MAX_LANES, first=LANE_LETTERS[0], last=LANE_LETTERS[-1])
+                 if n > MAX_LANES else say("track.lanes", n=len(lanes)))
         b.fail(count, say("track.lanes.fix", most=MAX_LANES))
     if "start_finish" not in drawing.layers:
         b.fail(say("track.no_layer", layer="start_finish"), say("track.no_start_layer.fix"))
@@ -69,15 +73,39 @@ def build(drawing: Drawing) -> Track:
         raise TrackError(b.problems)
     offsets = {id(lg): right_offset(lanes[0], lg) for lg in lanes}
     lanes.sort(key=lambda lg: offsets[id(lg)])
-    by_hand = hand_placed(b, space_shapes, lanes, space_len)
-    spaces, corner_order, corner_rows, n_rows = make_spaces(b, lanes, corner_shapes, zone_shapes, space_len, by_hand)
+    parts = partial_lanes(b, partial, lanes, space_len)
+    by_hand = hand_placed(b, space_shapes, [*lanes, *parts], space_len)
+    spaces, corner_order, corner_rows, n_rows = make_spaces(b, lanes, corner_shapes, zone_shapes, space_len,
+                                                            by_hand[:len(lanes)])
     if len(b.problems) > mark:
         raise TrackError(b.problems)
+    shift = sum(1 for p in parts if p.side < 0)  # a lane that begins and ends on the left is lane A
+    n_lanes = len(lanes) + len(parts)
+    if shift:
+        spaces = [s.model_copy(update={"lane": s.lane + shift, "name": space_name(s.lane + shift, s.index)})
+                  for s in spaces]
+    edges = lane_edges(spaces, n_lanes)
+    runs: list[LaneRun] = []
+    beside_of: dict[int, int] = {}
+    polygons = {c.id: c.points for c in corner_shapes}
+    in_zone = ZoneCells([zs.points for zs in zone_shapes if len(zs.points) >= 3])
+    for part, placed in zip(parts, by_hand[len(lanes):]):
+        lane, beside, next_to = (0, lanes[0], shift) if part.side < 0 else (n_lanes - 1, lanes[-1], shift + len(lanes) - 1)
+        more, run = partial_spaces(b, part, lane, beside, next_to, spaces, placed,
+                                   [(i, polygons[cid]) for i, cid in enumerate(corner_order)], in_zone, space_len, n_rows)
+        if run is not None:
+            spaces += more
+            runs.append(run)
+            beside_of[lane] = next_to
+    if len(b.problems) > mark:
+        raise TrackError(b.problems)
+    edges += partial_edges(runs, beside_of, spaces, n_rows)
     by_name = {s.name: s for s in spaces}
     near = SpaceFinder(spaces, space_len)
-    edges = forbidden_changes(b, arrow_objs["no_lane_change"], lane_edges(spaces, len(lanes)), near)
+    edges = forbidden_changes(b, arrow_objs["no_lane_change"], edges, near)
     edges += arrow_edges(b, arrow_objs["arrow"], near)
-    pit, pit_spaces, pit_edges = pit_lane(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows, "pit" in drawing.layers)
+    pit, pit_spaces, pit_edges = pit_lane(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows,
+                                          "pit" in drawing.layers, shift)
     spaces += pit_spaces
     edges += pit_edges
     by_name.update((s.name, s) for s in pit_spaces)
@@ -87,7 +115,7 @@ def build(drawing: Drawing) -> Track:
     grid = grid_slots(b, grid_objs["grid_slot"], near, n_rows)
     qual = single_point(b, grid_objs["qualifying_start"], "qualifying_start", near, n_rows)
     zones, tunnels = street_features(b, near, "pit" in drawing.layers)
-    check_blocked(b, blocked, by_name, grid, qual, pit, lane_ends(spaces), tunnels)
+    check_blocked(b, blocked, by_name, grid, qual, pit, lane_ends(spaces, runs), tunnels)
     if not b.problems:
         _check_reachable(b, spaces, edges, grid, blocked)
     if b.problems or weather is None or qual is None:
@@ -95,7 +123,7 @@ def build(drawing: Drawing) -> Track:
     return Track(
         name=name,
         laps=laps,
-        lanes=len(lanes),
+        lanes=n_lanes,
         rows=n_rows,
         spaces=tuple(spaces),
         edges=tuple(edges),
@@ -107,6 +135,7 @@ def build(drawing: Drawing) -> Track:
         zones=zones,
         tunnels=tunnels,
         blocked=tuple(s.name for s in sorted((by_name[n] for n in blocked), key=lambda s: (s.row, s.lane))),
+        partial=tuple(runs),
     )
 
 

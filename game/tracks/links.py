@@ -18,7 +18,8 @@ _EDGES = TypeAdapter(list[Edge])
 
 
 def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
-    """Straight-ahead steps, and diagonal steps outside arrow-only areas (CORE-MOVE-3, AMB-3).
+    """Straight-ahead steps, and diagonal steps outside arrow-only areas (CORE-MOVE-3, AMB-3), of
+    the lanes of the whole lap (``partial.partial_edges`` gives those of a lane that begins and ends).
 
     Each lane's names, rows and arrow-only flags are read into plain lists first, and the
     steps are validated in one call at the end: a stress board has ten thousand spaces and
@@ -33,7 +34,7 @@ def lane_edges(spaces: list[Space], n_lanes: int) -> list[Edge]:
     steps = []
     for li in range(n_lanes):
         mine, my_rows, my_only = names[li], rows[li], only[li]
-        sides = [(names[lj], rows[lj], only[lj]) for lj in (li - 1, li + 1) if 0 <= lj < n_lanes]
+        sides = [(names[lj], rows[lj], only[lj]) for lj in (li - 1, li + 1) if 0 <= lj < n_lanes and names[lj]]
         for k, name in enumerate(mine):
             steps.append({"src": name, "dst": mine[k + 1] if k + 1 < len(mine) else mine[0], "kind": straight})
             if my_only[k]:

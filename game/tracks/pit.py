@@ -17,12 +17,12 @@ class LaneCentres:
     it, found by halving, so a pit lane beside a lane of a thousand spaces measures a few
     dozen centres instead of all of them (the centres lie in driving order along the lane)."""
 
-    def __init__(self, spaces: list[Space], lanes: list[LaneGeo]) -> None:
-        self.lanes = lanes
-        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}
+    def __init__(self, spaces: list[Space], lanes: list[LaneGeo], first_lane: int = 0) -> None:
+        self.lanes = lanes  # lanes[i] holds the spaces of lane first_lane + i (a lane that begins
+        self.spaces: dict[int, list[Space]] = {li: [] for li in range(len(lanes))}  # and ends has none)
         for sp in spaces:
-            if sp.lane >= 0:
-                self.spaces[sp.lane].append(sp)
+            if 0 <= sp.lane - first_lane < len(lanes):
+                self.spaces[sp.lane - first_lane].append(sp)
         self.found: dict[tuple[int, int], float] = {}
 
     def arc(self, li: int, k: int) -> float:
@@ -97,10 +97,12 @@ def pit_lane(
     lanes: list[LaneGeo],
     n_rows: int,
     has_layer: bool,
+    first_lane: int = 0,
 ) -> tuple[PitLane | None, list[Space], list[Edge]]:
     """The pit lane: entry edge, its spaces, exit edge, the boxes, and the steps of a second
     entry or exit (CORE-PIT-2). The longest ``pit_lane`` line is the pit lane; each other one
-    is such a step."""
+    is such a step. ``lanes`` are the lanes of the whole lap, the first of them lane
+    ``first_lane`` (after a lane that begins and ends on the left)."""
     if not has_layer:
         return None, [], []
     spaces, space_len = near.spaces, 2 * near.reach
@@ -131,7 +133,7 @@ def pit_lane(
         b.fail(say("track.pit_short", n=max(m, 0), boxes=MIN_BOXES), say("track.pit_short.fix"), pl)
         return None, [], []
     pit_spaces = []
-    centres = LaneCentres(spaces, lanes)
+    centres = LaneCentres(spaces, lanes, first_lane)
     beside = AlongPit(lanes)
     for k in range(m):
         # a traced pit lane keeps its spaces where they are printed: on the line's points
@@ -199,6 +201,11 @@ def pit_lane(
     return pit, pit_spaces, edges
 
 
+#: How far (in rows) a second pit entry or exit may fall back and still lead sideways, onto the
+#: space beside its start: a pit-lane space's progress is read off the lane beside it.
+SIDEWAYS = 0.5
+
+
 def _more_ways(
     b: Builder,
     links: list[Shape],
@@ -213,7 +220,9 @@ def _more_ways(
     or from a pit-lane space onto the track space they rejoin on.
 
     Every car must still reach its box from any entry and leave it by any exit, so an entry
-    joins the pit lane at or before the first box and an exit leaves it at or after the last."""
+    joins the pit lane at or before the first box and an exit leaves it at or after the last.
+    A way may lead sideways, onto the space beside (AMB-3: a printed way, as a sideways arrow),
+    but never backwards."""
     edges: list[Edge] = []
     entries, exits = {ends[0].name}, {ends[1].name}
     for ln in links:
@@ -232,7 +241,7 @@ def _more_ways(
         assert src is not None and dst is not None
         entry = kind is EdgeKind.PIT_ENTRY
         what, track_sp, pit_sp = ("entry", src, dst) if entry else ("exit", dst, src)
-        if (dst.progress - src.progress) % n_rows >= n_rows / 2:
+        if SIDEWAYS < (src.progress - dst.progress) % n_rows <= n_rows / 2:
             b.fail(say(f"track.pit_second_{what}_backwards", src=src.name, dst=dst.name),
                    say("track.pit_second_backwards.fix"), ln)
         elif entry and pit_sp.index > boxed[0]:

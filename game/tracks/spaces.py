@@ -251,7 +251,7 @@ def make_spaces(
         row0 += max(rows)[0] + 1
         if open_corner is not None:
             corner_rows[open_corner] = (corner_rows[open_corner][0], row0 - 1)
-    in_zone = _ZoneCells([zs.points for zs in zones if len(zs.points) >= 3])
+    in_zone = ZoneCells([zs.points for zs in zones if len(zs.points) >= 3])
     fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
         last_h, head = None, 0.0
@@ -275,7 +275,7 @@ def make_spaces(
     return spaces, corner_order, corner_rows, row0
 
 
-class _ZoneCells:
+class ZoneCells:
     """Whether a point lies in an arrow zone, each zone looked up by the 64-px cells its box
     touches: a traced board has hundreds of small zones, and every space would test them all."""
 

@@ -147,6 +147,17 @@ def test_a_backward_entry_is_refused():
     assert "the second pit entry leads backwards, from A2 to P1" in line
 
 
+def test_an_exit_onto_the_space_beside_the_pit_lanes_end_leads_sideways_AMB_3():
+    """P12 lies beside A1, less than half a space ahead of it (Austria's pit lane ends so): a way
+    out onto A1 is a sideways step, as a printed sideways arrow, and is kept; one onto A58, a
+    space and a half behind, leads backwards and is refused (CORE-MOVE-1)."""
+    assert 0 < PLAIN.space("P12").progress - PLAIN.space("A1").progress < 0.5
+    track = build(with_ways(("P12", "A1")))
+    assert track.pit.exits == ("A2", "A1") and set(track.successors("P12")) == {"A1", "A2"}
+    (line,) = problems(with_ways(("P12", "A58")))
+    assert "the second pit exit leads backwards, from P12 to A58" in line
+
+
 def test_the_same_entry_twice_is_refused():
     (line,) = problems(with_ways(("A48", "P1")))
     assert "A48 is already a pit entry" in line

@@ -200,7 +200,7 @@ def test_the_fidelity_report_counts_what_was_kept_moved_and_dropped(tmp_path, ca
     assert facts["pit_lane"] == {"board": 14, "map": 14, "boxes_board": 10, "boxes_map": 10}
     assert facts["blocked"] == {"board": 1, "map": 1}
     steps = facts["steps"]
-    fates = ("kept", "moved", "dropped", "blocked")
+    fates = ("kept", "moved", "dropped", "refused", "blocked")
     assert steps["board"] == len(set(board.dat.edges)) == sum(steps[k] for k in fates)
     assert steps["blocked"] == 4 and steps["kept"] >= 250
     assert (f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "

@@ -204,7 +204,8 @@ def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_p
 def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_path, capsys):
     """Lane B's node on the bottom straight with a fourth step listed past it, from the node
     before straight to the one after (Shanghai has one): the lane still goes through it, not
-    round it, and only that step is not kept, named with its spaces and why."""
+    round it, and only that step is not kept: no rule lets a car jump its lane's next space
+    (CORE-MOVE-2, CORE-MOVE-3), so it is counted as refused and named with its spaces and why."""
     dat = parse_dat(make_dat.board(3, False))
     b_lane = understand(dat).lanes[1]
     straight = [k for k in range(2, len(b_lane) - 2) if len(dat.successors(b_lane[k - 1])) == 3
@@ -219,50 +220,67 @@ def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_pa
     assert board.lanes[1] == b_lane
     spaces = space_of(board, track)
     fates = step_fates(board, track, spaces)
-    assert fates[skip] == "dropped" and {f for step, f in fates.items() if step != skip} == {"kept"}
+    assert fates[skip] == "refused" and {f for step, f in fates.items() if step != skip} == {"kept"}
     line = next(x for x in said.splitlines() if f"the step from node {skip[0]} to {skip[1]}" in x)
-    assert f"it leads past {spaces[b_lane[k]]}, a space of its own lane" in line and "Fix: " in line
+    assert "is no move under the rules" in line and "(CORE-MOVE-2)" in line
+    assert f"it leads past {spaces[b_lane[k]]}, the next space of its own lane" in line and "Fix: " in line
 
 
 def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys):
-    """A stray edge from lane A straight into lane C (Korea has one) cannot be a step of this
-    format: it is listed with its nodes, spaces, the reason and what to do."""
+    """A stray edge from lane A straight into lane C (Korea has one) is no move under the rules
+    (CORE-MOVE-3: a lane change enters the lane beside): it is counted as refused, not dropped,
+    and listed with its nodes, spaces, the reason and what to do."""
     dat = parse_dat(make_dat.board(3, False))
     a_lane, _, c_lane = understand(dat).lanes
     k = len(a_lane) * 2 // 3
     stray = (a_lane[k], min(c_lane, key=lambda n: math.dist(dat.nodes[n].pos, dat.nodes[a_lane[k + 1]].pos)))
     dat.edges.append(stray)
-    _, said = imports(dat, tmp_path, capsys)
+    out, said = imports(dat, tmp_path, capsys)
+    board = understand(dat)
+    fates = step_fates(board, load_track(out), space_of(board, load_track(out)))
+    assert fates[stray] == "refused" and "dropped" not in fates.values()
     line = next(x for x in said.splitlines() if f"the step from node {stray[0]} to {stray[1]}" in x)
-    assert "it crosses 2 lanes in one step" in line and "Fix: most likely a stray edge" in line
+    assert "it crosses 2 lanes in one step" in line and "(CORE-MOVE-3)" in line
+    assert "Fix: it is a stray edge of the tracing" in line
 
 
-def test_a_lane_along_part_of_the_lap_is_left_out_and_named(tmp_path, capsys):
+def test_a_lane_along_part_of_the_lap_is_kept_as_a_lane_that_begins_and_ends(tmp_path, capsys):
     """A fourth lane beside lane A along part of the bottom straight only, ending on a blocked
     node whose one step leads far back to where the lane begins (Indianapolis's fourth lane):
-    every lane of the format runs the whole lap, so the map has the board's three lanes, passes
-    the checks and races, and one line names the left-out lane's nodes, why and the fix."""
+    the map has it as its lane A, drawn from where it begins to where it ends, every step of
+    the board is kept (but the two of its blocked end, AMB-69), and the map races."""
     dat = parse_dat(make_dat.board(3, False))
     board = understand(dat)
     a_lane = board.lanes[0]
     straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k - 1:k + 12])]
-    run = a_lane[straight[len(straight) // 2]:][:10]
+    k = straight[len(straight) // 2]
+    run, before = a_lane[k:][:10], a_lane[k - 1]
     first_id = max(dat.nodes) + 1
     extra = list(range(first_id, first_id + len(run)))
-    normal = (dat.nodes[board.lanes[1][0]].x - dat.nodes[a_lane[0]].x, dat.nodes[board.lanes[1][0]].y - dat.nodes[a_lane[0]].y)
+    here = dat.nodes[run[0]]
+    beside = min((dat.nodes[n] for n in board.lanes[1]), key=lambda m: math.dist(m.pos, here.pos))
+    normal = (beside.x - here.x, beside.y - here.y)  # from lane A to lane B on this straight
     for n, m in zip(run, extra):  # one lane further out than lane A, beside each of its nodes
         node = dat.nodes[n]
         dat.nodes[m] = type(node)(m, node.x - normal[0], node.y - normal[1], 4 if m == extra[-1] else 1, False)
-    dat.edges += list(zip(extra, extra[1:])) + [(m, n) for m, n in zip(extra[:-2], run[1:])]
-    dat.edges += [(n, m) for n, m in zip(run[:-1], extra[1:])] + [(extra[-1], extra[0])]
+    # along it, diagonally in from lane A's node behind and out to the one ahead, and the blocked
+    # end's step back to where it begins
+    dat.edges += list(zip(extra, extra[1:])) + [(m, n) for m, n in zip(extra[:-1], run[1:])]
+    dat.edges += [(n, m) for n, m in zip([before, *run[:-2]], extra[:-1])] + [(extra[-1], extra[0])]
     out, said = imports(dat, tmp_path, capsys)
     track = load_track(out)
-    assert track.lanes == 3
-    line = next(x for x in said.splitlines() if "runs along part of the lap only" in x)
-    assert f"the lane from node {extra[0]} " in line and f"to blocked node {extra[-1]} " in line
-    assert f"({len(extra)} nodes;" in line and "Fix: " in line
-    fates = step_fates(understand(dat), track, space_of(understand(dat), track))
-    assert {f for (a, b), f in fates.items() if a not in extra and b not in extra} == {"kept"}
+    board = understand(dat)
+    assert board.partial == [(extra, -1)] and board.lanes == understand(parse_dat(make_dat.board(3, False))).lanes
+    assert track.lanes == 4 and track.partial[0].lane == 0
+    spaces = space_of(board, track)
+    assert [spaces[n] for n in extra] == [s.name for s in track.lane_run(0)]
+    assert track.is_blocked(spaces[extra[-1]]) and "not kept: nothing" in said
+    fates = step_fates(board, track, spaces)
+    assert {f for (a, b), f in fates.items() if extra[-1] not in (a, b)} == {"kept"}
+    assert {f for (a, b), f in fates.items() if extra[-1] in (a, b)} == {"blocked"}
+    steps = {(e.src, e.dst): e.kind for e in track.edges}  # into the lane from lane B (the board's A) and out
+    assert steps[(spaces[before], spaces[extra[0]])] is EdgeKind.DIAGONAL  # of it, as any lane change (CORE-MOVE-3)
+    assert steps[(spaces[extra[-2]], spaces[run[-1]])] is EdgeKind.DIAGONAL
     assert main(["simulate", "--track", str(out), "--cars", "6", "--laps", "1", "--seed", "4"]) == 0
 
 
@@ -291,9 +309,9 @@ def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
 
 def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_nodes_CORE_PIT_2(tmp_path, capsys):
     """The pit lane's last node has two ways back onto the track, the first listed into the space
-    level with it (Austria's): as the exit that leads back, so the importer takes the other as the
-    exit and this one as a second exit; the pit spaces stay on their nodes, only the step level
-    with its start is not kept, and it is named."""
+    level with it (Austria's): the importer takes the other as the exit and this one as a second
+    exit, which leads sideways onto the space beside (AMB-3, a printed way); the pit spaces stay
+    on their nodes and every step is kept."""
     dat = parse_dat(make_dat.board(3, False))
     board = understand(dat)
     end, out_to = board.pit[-1], board.pit_exit
@@ -306,8 +324,8 @@ def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_no
     spaces = space_of(board, track)
     assert track.pit.exit == spaces[out_to]
     fates = step_fates(board, track, spaces)
-    assert {f for step, f in fates.items() if step != (end, beside)} == {"kept"}
-    assert f"the step from node {end} to {beside}" in said
+    assert set(fates.values()) == {"kept"}
+    assert spaces[beside] in track.pit.extra_exits and "not kept: nothing" in said
 
 
 def test_a_row_line_moves_where_a_lane_change_would_cross_it_backwards():
