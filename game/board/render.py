@@ -1242,18 +1242,18 @@ class BoardRenderer:
     def _open_lines(self, c: Canvas, last: int) -> None:
         """The lines of a lane that begins and ends, open at both ends (the track's edge a little
         bolder), and the track's edge along the lane beside it where it is not there."""
-        w = self.lane_width
+        w, look = self.lane_width, self.look
         for lane in sorted(self.open_lanes):
             sec = self.sections[lane]
-            c.path(LINE, [k.at(k.left) for k in sec], (0.07 if lane == 0 else 0.03) * w)
-            c.path(LINE, [k.at(-k.right) for k in sec], (0.07 if lane == last else 0.03) * w)
+            c.path(look.line, [k.at(k.left) for k in sec], (look.edge if lane == 0 else look.border) * w)
+            c.path(look.line, [k.at(-k.right) for k in sec], (look.edge if lane == last else look.border) * w)
             for k in sec[::SAMPLES]:
-                c.line(LINE, k.at(k.left), k.at(-k.right), 0.035 * w)
+                c.line(look.line, k.at(k.left), k.at(-k.right), (look.border + 0.005) * w)
             inner, side = (1, 1) if lane == 0 else (last - 1, -1)  # the lane beside it, and its edge there
             near = _Nearest([k.mid for k in sec], w, closed=False)
             edge = [k.at(k.left if side > 0 else -k.right) for k in self.sections[inner]]
             for run in _split(edge, lambda p: near.distance(p, w) < 0.75 * w, closed=True):
-                c.path(LINE, run, 0.07 * w)
+                c.path(look.line, run, look.edge * w)
 
     def _no_change_runs(self) -> list[list[Point]]:
         """The printed lines between two lanes where the graph forbids changing lanes (CORE-MOVE-3):

@@ -22,8 +22,10 @@ COMPUTER_TURN = 1.5  # seconds a computer turn is shown when no person races
 
 
 def lap_rounds(track: Track) -> float:
-    """The estimated game rounds of one lap."""
-    spaces = sum(len(track.lane_spaces(i)) for i in range(track.lanes)) / max(1, track.lanes)
+    """The estimated game rounds of one lap, over the lanes that run the whole lap (a lane that
+    begins and ends is a short cut of no lap)."""
+    full = [i for i in range(track.lanes) if i not in {r.lane for r in track.partial}] or [0]
+    spaces = sum(len(track.lane_spaces(i)) for i in full) / len(full)
     return SPACE_ROUNDS * spaces + STOP_ROUNDS * sum(c.stops for c in track.corners)
 
 

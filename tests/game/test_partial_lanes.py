@@ -18,6 +18,7 @@ import re
 import pytest
 
 from game.main import main
+from game.play.race_length import lap_rounds
 from game.tools.trackimport import tmx_text
 from game.tracks.build import build
 from game.tracks.drawing import Shape, TrackError
@@ -188,3 +189,7 @@ def test_track_info_says_where_it_begins_and_ends(tmp_path, capsys):
     assert main(["track", "info", str(out), "--json"]) == 0
     facts = json.loads(capsys.readouterr().out)
     assert facts["partial"] == [{"lane": "A", "first": "A2", "last": "A1", "spaces": 11}]
+
+
+def test_the_race_length_estimate_counts_a_lap_by_the_lanes_that_run_it():
+    assert lap_rounds(BOTH) == pytest.approx(lap_rounds(PLAIN))
