@@ -1,4 +1,4 @@
-"""The settings screen: language, volume, sound on/off, animation speed, fullscreen."""
+"""The settings screen: language, volume, sound on/off, animation speed, fullscreen, UI scale."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.app.loop import Scene
-from game.storage.settings import SPEEDS
+from game.storage.settings import SPEEDS, UI_SCALES
 from game.texts import LANGUAGES
 from game.widgets.controls import Button, Slider, Widget
 
@@ -26,6 +26,8 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.scales = [Button(f"ui_scale.{key}", lambda key=key: scale_label(key), lambda key=key: self.set(ui_scale=key),
+                              px=22) for key in ("auto", *UI_SCALES)]
         self.rows: list[tuple[str, list[Button | Slider]]] = [
             ("settings.language", [Button(f"language.{lang}", lambda lang=lang: tr(f"lang.{lang}"),
                                           lambda lang=lang: self.set(language=lang)) for lang in LANGUAGES]),
@@ -36,6 +38,7 @@ class SettingsScene(Scene):
                                        lambda lvl=lvl: self.set(animation_speed=lvl), px=22) for lvl in SPEEDS]),
             ("settings.fullscreen", [Button("fullscreen", lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
                                             lambda: app.set_fullscreen(not app.settings.fullscreen))]),
+            ("settings.ui_scale", self.scales),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
@@ -71,12 +74,21 @@ class SettingsScene(Scene):
         chosen = {f"language.{s.language}", f"speed.{s.animation_speed}"}
         chosen |= {"mute"} if not s.mute else set()
         chosen |= {"fullscreen"} if s.fullscreen else set()
+        chosen |= {f"ui_scale.{s.ui_scale}"}
         for i, (key, ws) in enumerate(self.rows):
             theme.text(screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * ROW), "midleft")
             for w in ws:
                 if isinstance(w, Button):
                     w.style = "primary" if w.id in chosen else "normal"
         self.draw_widgets(screen)
+        # the scale the window shows now (what "auto" chose, or the largest the window allows), under its row
+        theme.text(screen, tr("settings.ui_scale_now", percent=scale_label(self.app.scale)), 18, theme.DIM,
+                   (self.box.left + 30, self.scales[0].rect.bottom + 4))
         if not self.app.sound.available:
             theme.text(screen, tr("settings.no_sound"), 20, theme.ORANGE,
                        (self.box.left + 30, self.box.top + 96 + 2 * ROW + 50))
+
+
+def scale_label(scale: str | float) -> str:
+    """A UI scale as the settings show it: "Auto", or a percentage."""
+    return tr("settings.ui_scale_auto") if scale == "auto" else tr("settings.percent", n=round(float(scale) * 100))
