@@ -111,6 +111,7 @@ class App:
         self.screen: pygame.Surface | None = None  # what the scenes draw on: the display, or a smaller logical picture
         self.scale = 1.0  # window pixels per pixel of the screens' layout
         self.density: float | None = None  # the display's pixels per 96-DPI pixel; None: judged from the display's size
+        theme.set_pointer_scale(1.0, 1.0)  # until shown on a display, the screens draw at the window's size
         self.running = True
         self.status_file = StatusFile.from_env()
         self.frames = 0  # frames shown so far: the status's clock, for tests that wait for the screen
