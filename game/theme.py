@@ -126,11 +126,16 @@ def fit_text(s: str, px: int, width: int) -> str:
     return s + "…"
 
 
+#: The smallest font size text is set smaller to: below it, a text is cut rather than made unreadable.
+READABLE_PX = 14
+
+
 @lru_cache(maxsize=512)
 def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
     """The largest font size from ``px`` down to ``smallest`` (three quarters of ``px`` unless
-    given) at which ``s`` fits ``width``: a long word is set smaller before it is cut."""
-    least = smallest if smallest is not None else round(px * 0.75)
+    given, never under ``READABLE_PX``) at which ``s`` fits ``width``: a long word is set smaller
+    before it is cut."""
+    least = min(px, max(READABLE_PX, smallest if smallest is not None else round(px * 0.75)))
     while px > least and font(px).size(s)[0] > width:
         px -= 1
     return px
