@@ -166,7 +166,8 @@ class App:
 
     def change_settings(self, settings: Settings) -> None:
         """Apply at once and store; a failed write is reported, never fatal. Screens measure their
-        words to lay them out, so a new language lays every screen out again."""
+        words to lay them out, so a new language lays every screen out again; so does a new UI
+        scale, which changes the size they lay out for."""
         relayout = settings.language != self.settings.language or settings.ui_scale != self.settings.ui_scale
         self.settings = settings
         texts.set_language(settings.language)
@@ -244,6 +245,9 @@ class App:
             return
         if event.type == pygame.WINDOWSIZECHANGED and self.window is not None:
             self.window.keep_minimum()
+            self.show_on(self.window.surface)
+        if event.type == pygame.WINDOWDISPLAYCHANGED and self.window is not None:  # moved to another screen
+            self.density = window_density(self.window.window)
             self.show_on(self.window.surface)
         event = self.logical(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
