@@ -1073,8 +1073,9 @@ class RaceScene(Scene):
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
-        if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)):
+        helps = theme.wrap(tr("race.help"), 17, PANEL_W - 28, most=3)
+        if help_y + 18 * len(helps) <= self.panel.bottom:  # the keys, where all their lines fit under the gear box
+            for i, line in enumerate(helps):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
