@@ -16,8 +16,9 @@ MINIMUM = (1024, 640)  # the smallest window, in window pixels: the screens' lay
 PREFERRED = (1280, 800)
 
 
-def first_size(desktop: tuple[int, int], preferred: tuple[int, int] = PREFERRED) -> tuple[int, int]:
-    """The preferred size, smaller where the desktop is smaller, but never below the minimum."""
+def first_size(desktop: tuple[int, int], scale: float = 1.0) -> tuple[int, int]:
+    """The preferred size at the UI ``scale``, smaller where the desktop is smaller, but never below the minimum."""
+    preferred = (round(PREFERRED[0] * scale), round(PREFERRED[1] * scale))
     return (max(MINIMUM[0], min(preferred[0], desktop[0])), max(MINIMUM[1], min(preferred[1], desktop[1])))
 
 
@@ -31,8 +32,7 @@ class GameWindow:
     def __init__(self, title: str, fullscreen: bool = False, scale: float = 1.0) -> None:
         """``scale``: the UI scale the game will be drawn at, so the first window shows as much."""
         desktop = pygame.display.get_desktop_sizes()[0]
-        preferred = (round(PREFERRED[0] * scale), round(PREFERRED[1] * scale))
-        self.window = pygame.Window(title, first_size(desktop, preferred), resizable=True)
+        self.window = pygame.Window(title, first_size(desktop, scale), resizable=True)
         self.window.minimum_size = MINIMUM
         self.fullscreen = False
         self._windowed = (self.window.position, self.window.size)

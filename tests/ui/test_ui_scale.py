@@ -14,7 +14,7 @@ from game import theme
 from game.app.loop import App
 from game.app.scale import chosen_scale, density, display_dpi, largest_scale, logical_size
 from game.app.status import in_window
-from game.app.window import MINIMUM, PREFERRED, GameWindow
+from game.app.window import MINIMUM, PREFERRED, first_size
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene
 from game.storage.settings import UI_SCALES, Settings, load_settings
@@ -96,15 +96,11 @@ def test_sdl_is_asked_for_the_dpi_and_the_dummy_driver_does_not_know_it() -> Non
     assert display_dpi(0) is None
 
 
-def test_the_first_window_is_the_preferred_size_at_the_scale(tmp_path: Path) -> None:
-    pygame.display.init()
-    window = GameWindow("test", scale=1.25)
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-        assert window.window.size == (min(max(MINIMUM[0], desktop[0]), round(PREFERRED[0] * 1.25)),
-                                      min(max(MINIMUM[1], desktop[1]), round(PREFERRED[1] * 1.25)))
-    finally:
-        window.window.destroy()
+def test_the_first_window_is_the_preferred_size_at_the_scale() -> None:
+    assert first_size(UHD, 2.0) == (2 * PREFERRED[0], 2 * PREFERRED[1])  # what a 4K desktop shows at 1280x800
+    assert first_size((2560, 1440), 1.25) == (1600, 1000)
+    assert first_size((1920, 1080), 1.5) == (1920, 1080)  # never larger than the desktop
+    assert first_size((1920, 1080)) == PREFERRED
 
 
 # --- the setting -------------------------------------------------------------------------------------
