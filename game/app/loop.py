@@ -3,7 +3,9 @@
 A ``Scene`` is one screen of the game (menu, set-up, race, results ...). Scenes
 sit on a stack in the ``App``; the top one gets the events, updates and draws.
 An overlay scene (the pause menu) lets the one below draw first. Both live in
-this module because each refers to the other.
+this module because each refers to the other. The scenes draw at the UI scale:
+on a picture of the window's size divided by it, which the app scales up to
+the window, and they get the mouse in that picture's coordinates.
 """
 
 from __future__ import annotations
