@@ -7,9 +7,12 @@ the first car is a human's and the crew's set-up dialog (tyres and car) is
 measured over the board instead (Formula Dé advanced, before the start). With ``--moving``
 the camera moves two pixels every frame, as while it glides after a car or the board is
 dragged: then the ground and the board are drawn anew each frame instead of the backdrop
-the view keeps while its camera rests.
+the view keeps while its camera rests. ``--size`` sets the window (3840x2160 for 4K) and
+``--scale`` the UI scale ("auto" as the game chooses for that size, or a number): the frame
+then includes scaling the screen's picture up to the window.
 
     python bench/frame_time.py [--track hohenau.tmx] [--frames 300] [--rounds 6] [--dialog] [--moving]
+                               [--size 1600x900] [--scale auto]
 """
 
 from __future__ import annotations
@@ -44,12 +47,16 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=6, help="game rounds played before measuring")
     ap.add_argument("--dialog", action="store_true", help="measure with the crew's set-up dialog open")
     ap.add_argument("--moving", action="store_true", help="move the camera two pixels every frame")
+    ap.add_argument("--size", default="1600x900", help="the window's size, WIDTHxHEIGHT")
+    ap.add_argument("--scale", default="auto", help='the UI scale: "auto" or one the settings offer')
     args = ap.parse_args()
+    size = tuple(int(v) for v in args.size.lower().split("x"))
 
     app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
     pygame.display.init()
     pygame.font.init()
-    app.screen = pygame.display.set_mode((1600, 900))
+    app.settings = app.settings.model_copy(update={"ui_scale": args.scale if args.scale == "auto" else float(args.scale)})
+    app.show_on(pygame.display.set_mode(size))
     entry = app.tracks.get(args.track)
     if entry is None or entry.track is None:
         print(f"no loadable track {args.track} in maps/", file=sys.stderr)
@@ -80,7 +87,8 @@ def main() -> int:
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     on_track = sum(1 for c in control.state.cars if c.status == "racing")
-    print(f"{track.name}: {on_track} cars racing, {args.frames} frames at 1600x900"
+    print(f"{track.name}: {on_track} cars racing, {args.frames} frames at {size[0]}x{size[1]}, UI scale {app.scale:g}"
+          f" (the screen laid out at {app.size[0]}x{app.size[1]})"
           + (", the camera moving" if args.moving else ""))
     print(f"median frame time {percentile(times, 0.5):.2f} ms, 95th percentile {percentile(times, 0.95):.2f} ms"
           " (60 fps needs < 16.7 ms)")

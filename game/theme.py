@@ -40,6 +40,32 @@ DIE_COLOURS: dict[str, Colour] = {
 }
 
 
+#: Window pixels per logical pixel, across and down: the screens draw on a logical surface that
+#: the app scales up to the window (``game.app.scale``), so the mouse is read through ``pointer``.
+_scale = [1.0, 1.0]
+
+
+def set_pointer_scale(across: float, down: float) -> None:
+    """The app tells how much larger the window is than the surface the screens draw on."""
+    _scale[:] = [across, down]
+
+
+def to_logical(pos: tuple[float, float]) -> tuple[int, int]:
+    """A point in window pixels (a mouse event's, ``pygame.mouse.get_pos()``) as the screens see it."""
+    return (int(pos[0] // _scale[0]), int(pos[1] // _scale[1]))
+
+
+def to_window(pos: tuple[float, float]) -> tuple[int, int]:
+    """A point of the screens' layout in window pixels, where a person (or xdotool) clicks it:
+    the middle of the window pixels that show that logical pixel."""
+    return (int((pos[0] + 0.5) * _scale[0]), int((pos[1] + 0.5) * _scale[1]))
+
+
+def pointer() -> tuple[int, int]:
+    """Where the mouse is, in the screens' coordinates: every screen reads the mouse through this."""
+    return to_logical(pygame.mouse.get_pos())
+
+
 @lru_cache(maxsize=64)
 def font(px: int) -> pygame.font.Font:
     """pygame's own font (it ships with pygame-ce, so every machine has it) at ``px``."""
@@ -100,11 +126,16 @@ def fit_text(s: str, px: int, width: int) -> str:
     return s + "…"
 
 
+#: The smallest font size text is set smaller to: below it, a text is cut rather than made unreadable.
+READABLE_PX = 14
+
+
 @lru_cache(maxsize=512)
 def fitting_px(s: str, px: int, width: int, smallest: int | None = None) -> int:
     """The largest font size from ``px`` down to ``smallest`` (three quarters of ``px`` unless
-    given) at which ``s`` fits ``width``: a long word is set smaller before it is cut."""
-    least = smallest if smallest is not None else round(px * 0.75)
+    given, never under ``READABLE_PX``) at which ``s`` fits ``width``: a long word is set smaller
+    before it is cut."""
+    least = min(px, max(READABLE_PX, smallest if smallest is not None else round(px * 0.75)))
     while px > least and font(px).size(s)[0] > width:
         px -= 1
     return px

@@ -3,7 +3,9 @@
 A ``Scene`` is one screen of the game (menu, set-up, race, results ...). Scenes
 sit on a stack in the ``App``; the top one gets the events, updates and draws.
 An overlay scene (the pause menu) lets the one below draw first. Both live in
-this module because each refers to the other.
+this module because each refers to the other. The scenes draw at the UI scale:
+on a picture of the window's size divided by it, which the app scales up to
+the window, and they get the mouse in that picture's coordinates.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from game.storage.lineup import Lineup, load_lineup, save_lineup
 from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from game.storage.settings import Settings, load_settings, save_settings
+from game.app.scale import chosen_scale, density, display_dpi, logical_size, window_density
 from game.app.sound import Sound
-from game.app.status import StatusFile
+from game.app.status import StatusFile, in_window
 from game.app.window import PREFERRED, GameWindow
 from game.board import contrast
 from game.board.catalogue import TrackCatalogue
@@ -108,7 +111,11 @@ class App:
         self.tracks = TrackCatalogue(maps, data / "cache")
         self.stack: list[Scene] = []
         self.window: GameWindow | None = None
-        self.screen: pygame.Surface | None = None  # what the scenes draw on: the window's picture
+        self.display: pygame.Surface | None = None  # the window's picture
+        self.screen: pygame.Surface | None = None  # what the scenes draw on: the display, or a smaller logical picture
+        self.scale = 1.0  # window pixels per pixel of the screens' layout
+        self.density: float | None = None  # the display's pixels per 96-DPI pixel; None: judged from the display's size
+        theme.set_pointer_scale(1.0, 1.0)  # until shown on a display, the screens draw at the window's size
         self.running = True
         self.status_file = StatusFile.from_env()
         self.frames = 0  # frames shown so far: the status's clock, for tests that wait for the screen
@@ -117,18 +124,45 @@ class App:
     # --- the window ---------------------------------------------------------------
 
     def open_window(self) -> GameWindow:
-        self.window = GameWindow(tr("app.title"), self.settings.fullscreen)
-        self.screen = self.window.surface
+        desktop = pygame.display.get_desktop_sizes()[0]
+        first = chosen_scale(self.settings.ui_scale, desktop, density(display_dpi(0), desktop))
+        self.window = GameWindow(tr("app.title"), self.settings.fullscreen, first)
+        self.density = window_density(self.window.window)
+        self.show_on(self.window.surface)
         return self.window
 
     @property
     def size(self) -> tuple[int, int]:
+        """The size the screens lay out for: the window's, divided by the UI scale."""
         return self.screen.get_size() if self.screen else PREFERRED
+
+    def show_on(self, display: pygame.Surface) -> None:
+        """Draw on ``display`` (the window's picture) at the UI scale the settings and its size give:
+        at scale 1 the screens draw on it directly, else on a logical picture scaled up to it."""
+        self.display = display
+        size = display.get_size()
+        self.scale = chosen_scale(self.settings.ui_scale, size, self.density or density(None, size))
+        logical = logical_size(size, self.scale)
+        if self.scale == 1:
+            self.screen = display
+        elif self.screen is None or self.screen is display or self.screen.get_size() != logical:
+            self.screen = pygame.Surface(logical).convert(display)
+        theme.set_pointer_scale(size[0] / self.size[0], size[1] / self.size[1])
+
+    def present(self) -> None:
+        """Scale the screens' logical picture up to the window: pixels doubled or tripled stay sharp
+        (and cost least), other scales are smoothed."""
+        if self.display is None or self.screen is None or self.screen is self.display:
+            return
+        if self.scale == int(self.scale):
+            pygame.transform.scale(self.screen, self.display.get_size(), self.display)
+        else:
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
 
     def set_fullscreen(self, on: bool) -> None:
         if self.window is not None:
             self.window.set_fullscreen(on)
-            self.screen = self.window.surface
+            self.show_on(self.window.surface)
         if on != self.settings.fullscreen:
             self.change_settings(self.settings.model_copy(update={"fullscreen": on}))
 
@@ -136,11 +170,14 @@ class App:
 
     def change_settings(self, settings: Settings) -> None:
         """Apply at once and store; a failed write is reported, never fatal. Screens measure their
-        words to lay them out, so a new language lays every screen out again."""
-        relayout = settings.language != self.settings.language
+        words to lay them out, so a new language lays every screen out again; so does a new UI
+        scale, which changes the size they lay out for."""
+        relayout = settings.language != self.settings.language or settings.ui_scale != self.settings.ui_scale
         self.settings = settings
         texts.set_language(settings.language)
         contrast.set_high(settings.high_contrast)
+        if self.display is not None:
+            self.show_on(self.display)
         if relayout and self.stack:
             self.relayout()
         if self.window is not None:
@@ -213,7 +250,11 @@ class App:
             return
         if event.type == pygame.WINDOWSIZECHANGED and self.window is not None:
             self.window.keep_minimum()
-            self.screen = self.window.surface
+            self.show_on(self.window.surface)
+        if event.type == pygame.WINDOWDISPLAYCHANGED and self.window is not None:  # moved to another screen
+            self.density = window_density(self.window.window)
+            self.show_on(self.window.surface)
+        event = self.logical(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self._notice_rects):
                 if rect.collidepoint(event.pos) and i < len(self.notices):
@@ -222,8 +263,22 @@ class App:
         if self.stack:
             self.scene.handle(event)
 
+    @staticmethod
+    def logical(event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with its position (and motion) in the screens' coordinates; other events as they are.
+        The motion is the step between the two positions as the screens see them, so a slow drag at
+        scale 2 still adds up to the distance the mouse went."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) or "pos" not in event.dict:
+            return event
+        change = {"pos": theme.to_logical(event.pos)}
+        if event.type == pygame.MOUSEMOTION:
+            rel = event.dict.get("rel", (0, 0))
+            before = theme.to_logical((event.pos[0] - rel[0], event.pos[1] - rel[1]))
+            change["rel"] = (change["pos"][0] - before[0], change["pos"][1] - before[1])
+        return pygame.event.Event(event.type, {**event.dict, **change})
+
     def frame(self, dt: float) -> None:
-        """Update and draw the top scene (and what an overlay lets through)."""
+        """Update and draw the top scene (and what an overlay lets through), then show it in the window."""
         assert self.screen is not None
         scene = self.scene
         scene.update(dt)
@@ -231,10 +286,11 @@ class App:
             s.draw(self.screen)
         self._draw_notices(self.screen)
         if pygame.mouse.get_focused():
-            pos = pygame.mouse.get_pos()
+            pos = theme.pointer()
             lines = scene.hint_at(pos)
             if lines:
                 theme.tooltip(self.screen, lines, pos)
+        self.present()
 
     def _visible(self) -> list[Scene]:
         first = len(self.stack) - 1
@@ -247,8 +303,10 @@ class App:
             s.layout(self.size)
 
     def status(self) -> dict[str, Any]:
-        status = self.scene.status()
-        status["size"] = list(self.size)
+        """The top scene's status with its points in window pixels, where a person would click them."""
+        status = in_window(self.scene.status(), theme.to_window)
+        status["size"] = list(self.display.get_size() if self.display is not None else self.size)
+        status["scale"] = self.scale
         status["notices"] = len(self.notices)
         status["language"] = self.settings.language
         status["frame"] = self.frames
@@ -278,7 +336,7 @@ class App:
             self._loop(window, first)
         finally:
             window.close()
-            self.window, self.screen = None, None
+            self.window, self.display, self.screen = None, None, None
         return 0
 
     def _loop(self, window: GameWindow, first: Scene) -> None:

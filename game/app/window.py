@@ -1,6 +1,8 @@
 """The game's one window: resizable down to a minimum size, and fullscreen at the screen's origin.
 
-Screens are laid out for windows from ``MINIMUM`` up, so nothing is cut off. A
+Screens are laid out for windows from ``MINIMUM`` up, so nothing is cut off;
+on a larger window they may be drawn at a UI scale (``game.app.scale``), and
+the window opens at the preferred size times that scale. A
 window manager keeps a window at least its minimum size; without one (a bare
 X server) the game grows the window back itself. Fullscreen keeps the
 desktop's resolution; going back restores the window's size and place.
@@ -10,12 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-MINIMUM = (1024, 640)
+MINIMUM = (1024, 640)  # the smallest window, in window pixels: the screens' layouts start here at scale 1
 PREFERRED = (1280, 800)
 
 
-def first_size(desktop: tuple[int, int], preferred: tuple[int, int] = PREFERRED) -> tuple[int, int]:
-    """The preferred size, smaller where the desktop is smaller, but never below the minimum."""
+def first_size(desktop: tuple[int, int], scale: float = 1.0) -> tuple[int, int]:
+    """The preferred size at the UI ``scale``, smaller where the desktop is smaller, but never below the minimum."""
+    preferred = (round(PREFERRED[0] * scale), round(PREFERRED[1] * scale))
     return (max(MINIMUM[0], min(preferred[0], desktop[0])), max(MINIMUM[1], min(preferred[1], desktop[1])))
 
 
@@ -26,9 +29,10 @@ def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
 class GameWindow:
     """A ``pygame.Window`` with the game's rules for its size; toggling fullscreen never re-creates it."""
 
-    def __init__(self, title: str, fullscreen: bool = False) -> None:
+    def __init__(self, title: str, fullscreen: bool = False, scale: float = 1.0) -> None:
+        """``scale``: the UI scale the game will be drawn at, so the first window shows as much."""
         desktop = pygame.display.get_desktop_sizes()[0]
-        self.window = pygame.Window(title, first_size(desktop), resizable=True)
+        self.window = pygame.Window(title, first_size(desktop, scale), resizable=True)
         self.window.minimum_size = MINIMUM
         self.fullscreen = False
         self._windowed = (self.window.position, self.window.size)

@@ -54,7 +54,7 @@ def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
         c = tone(moves)
         pygame.draw.polygon(surf, (*c, alpha + (60 if space == hover else 0)), pts)
     screen.blit(surf, (0, 0))
-    px = max(13, min(22, round(view.board.lane_width * view.scale * 0.34)))
+    px = max(14, min(22, round(view.board.lane_width * view.scale * 0.34)))
     small = view.board.lane_width * view.scale < HIT  # zoomed out: a dot marks where a click still hits
     strong = contrast.high()  # a thick outline on a dark rim
     for space, moves in destinations.items():

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import pygame
 
-from game import texts
+from game import texts, theme
 from game.board import contrast
 from game.board.render import BoardOptions, BoardRenderer
 from game.board.camera import Camera
@@ -169,7 +169,7 @@ class BoardView:
             if clicked:
                 return self.space_at(event.pos) or ""
         elif event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
+            pos = theme.pointer()
             if self.viewport.collidepoint(pos):
                 self.zoom(pos, WHEEL_STEP ** event.precise_y)
         elif event.type == pygame.KEYDOWN:

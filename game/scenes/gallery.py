@@ -160,7 +160,7 @@ class GalleryScene(Scene):
 
     def _hover(self, screen: pygame.Surface) -> None:
         assert self.view is not None
-        name = self.view.space_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        name = self.view.space_at(theme.pointer()) if pygame.mouse.get_focused() else None
         if name is None or self.view.dragging:
             return
         pygame.draw.lines(screen, theme.YELLOW, True, self.view.polygon(name), 3)

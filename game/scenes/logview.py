@@ -213,7 +213,7 @@ class LogViewScene(Scene):
         box = self.list_rect
         theme.panel(screen, box, theme.PANEL_DARK, 255, radius=8)
         rows = self.rows()
-        hover = self.row_at(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.row_at(theme.pointer()) if pygame.mouse.get_focused() else None
         if not rows:
             name = self.replay.control.name(self.car) if self.car else ""
             empty = tr("logview.nothing_for", name=name) if self.car else tr("logview.empty")

@@ -663,7 +663,7 @@ class QualifyingScene(Scene):
         clip = screen.get_clip()
         screen.set_clip(self.view.viewport)
         wait = self.wait()
-        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(theme.pointer()) if pygame.mouse.get_focused() else None
         if wait == "move" and self.idle:
             self._draw_targets(screen, hover)
         self._draw_cars(screen)

@@ -438,7 +438,7 @@ class RaceScene(Scene):
             if len(moves) == 1:
                 self.drive(moves[0])
             else:
-                self.menu = WayMenu(self.track, self._here(), space, moves, pygame.mouse.get_pos(), self.view.viewport)
+                self.menu = WayMenu(self.track, self._here(), space, moves, theme.pointer(), self.view.viewport)
             return
         why = self.control.why_not(space)
         self.app.sound.play("error")
@@ -503,7 +503,7 @@ class RaceScene(Scene):
 
     def _log_pointer(self) -> tuple[int, int] | None:
         """The mouse over the log panel, when a click there would open a line's moment."""
-        pos = pygame.mouse.get_pos()
+        pos = theme.pointer()
         free = self.banner is None and self.dialog is None and self.menu is None
         return pos if free and self.log_rect.collidepoint(pos) else None
 
@@ -812,7 +812,7 @@ class RaceScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
-        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(theme.pointer()):
             self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)  # wheel up reads back
             return True  # the wheel over the log scrolls it, never the board
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
@@ -914,7 +914,7 @@ class RaceScene(Scene):
             s = self.track.space(space)
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
-        hover = self.pointed(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else None
+        hover = self.pointed(theme.pointer()) if pygame.mouse.get_focused() else None
         if self.idle and wait in (Wait.GEAR, Wait.MOVE):
             draw_stop_marks(screen, self.view, self.aid.marks(self.track, state), self.pulse)
         if choosing:
@@ -953,7 +953,7 @@ class RaceScene(Scene):
         self._sync_buttons()
         self.draw_widgets(screen)
         if self.menu is not None:
-            picked = self.menu.pick(pygame.mouse.get_pos())
+            picked = self.menu.pick(theme.pointer())
             if picked is not None:
                 screen.set_clip(self.view.viewport)
                 here = self.track.space(self._here())

@@ -168,7 +168,8 @@ class RacesScene(Scene):
                   tables.needed("races.col_cars", ["10"], 22), tables.needed("races.col_laps", ["3"], 22)]
         end = min(b.rect.left for b in self.row_buttons) - 12 if self.row_buttons else self.table.right - 20
         left = self.table.left + 20
-        widths[0] = widths[2] = max(80, (end - left - sum(widths)) // 2)
+        widths[0] = max(80, (end - left - sum(widths)) * 3 // 5)  # the track's column holds the rule set's name too
+        widths[2] = max(80, end - left - sum(widths))
         edges = [left]
         for w in widths[:-1]:
             edges.append(edges[-1] + w)

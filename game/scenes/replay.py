@@ -259,7 +259,7 @@ class ReplayScene(Scene):
             return True
         if super().handle(event):
             return True
-        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(theme.pointer()):
             self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_rect.collidepoint(event.pos):
@@ -317,7 +317,7 @@ class ReplayScene(Scene):
         log = self.log_rect.copy()
         log.height -= 17 * len(help_lines) + 10
         self.log_rows = []
-        pos = pygame.mouse.get_pos()
+        pos = theme.pointer()
         self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll,
                                    shown=self.log_rows, pointer=pos if log.collidepoint(pos) else None)
         for i, line in enumerate(help_lines):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 ROW = 62  # a module's row where the window has room
 MIN_ROW = 36  # ... and in the smallest window: a switch, the title and one line about it
-IDS_PX = 13  # the rule IDs (key I), small: they are for looking up, not for reading along
+IDS_PX = 14  # the rule IDs (key I), small: they are for looking up, not for reading along
 
 
 def laps_text(n: int) -> str:

@@ -1,4 +1,5 @@
-"""The settings screen: language, volume, sound on/off, animation speed, fullscreen, high contrast."""
+"""The settings screen: language, volume, sound on/off, animation speed, fullscreen, high contrast,
+UI scale."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.app.loop import Scene
-from game.storage.settings import SPEEDS
+from game.storage.settings import SPEEDS, UI_SCALES
 from game.texts import LANGUAGES
 from game.widgets.controls import Button, Slider, Widget
 
 if TYPE_CHECKING:
     from game.app.loop import App
 
-ROW = 74
+ROW = 74  # the rows' pitch where the window has room
+MIN_ROW = 62  # the closest pitch: a row's buttons and the note under them, clear of the next row
 BOX_W = 940
 
 
@@ -26,6 +28,8 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.scales = [Button(f"ui_scale.{key}", lambda key=key: scale_label(key), lambda key=key: self.set(ui_scale=key),
+                              px=22) for key in ("auto", *UI_SCALES)]
         self.rows: list[tuple[str, list[Button | Slider]]] = [
             ("settings.language", [Button(f"language.{lang}", lambda lang=lang: tr(f"lang.{lang}"),
                                           lambda lang=lang: self.set(language=lang)) for lang in LANGUAGES]),
@@ -38,11 +42,13 @@ class SettingsScene(Scene):
                                             lambda: app.set_fullscreen(not app.settings.fullscreen))]),
             ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
                                                lambda: self.set(high_contrast=not app.settings.high_contrast))]),
+            ("settings.ui_scale", self.scales),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
         self.widgets.append(self.back)
-        self.box = pygame.Rect(0, 0, BOX_W, 100 + ROW * len(self.rows) + 80)
+        self.row = ROW
+        self.box = pygame.Rect(0, 0, BOX_W, 0)  # sized by the layout
         self.left = 0  # where the rows' controls start, after the longest label
 
     def set(self, **change: Any) -> None:
@@ -50,12 +56,15 @@ class SettingsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         """The box as wide as the window allows; the controls start after the longest label
-        (of the language shown), so a row of five speeds still fits a small window."""
+        (of the language shown), so a row of five speeds still fits a small window; the rows close
+        up where the window is too low for all of them at their usual pitch."""
+        self.row = max(MIN_ROW, min(ROW, (size[1] - 20 - 180) // len(self.rows)))
+        self.box.height = 100 + self.row * len(self.rows) + 80
         self.box.width = min(BOX_W, size[0] - 40)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.left = self.box.left + 30 + max(theme.font(28).size(tr(key))[0] for key, _ in self.rows) + 30
         for i, (_, ws) in enumerate(self.rows):
-            y = self.box.top + 96 + i * ROW
+            y = self.box.top + 96 + i * self.row
             if isinstance(ws[0], Slider):
                 ws[0].rect = pygame.Rect(self.left, y, min(440, self.box.right - 30 - self.left), 44)
                 continue
@@ -74,12 +83,21 @@ class SettingsScene(Scene):
         chosen |= {"mute"} if not s.mute else set()
         chosen |= {"fullscreen"} if s.fullscreen else set()
         chosen |= {"high_contrast"} if s.high_contrast else set()
+        chosen |= {f"ui_scale.{s.ui_scale}"}
         for i, (key, ws) in enumerate(self.rows):
-            theme.text(screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * ROW), "midleft")
+            theme.text(screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * self.row), "midleft")
             for w in ws:
                 if isinstance(w, Button):
                     w.style = "primary" if w.id in chosen else "normal"
         self.draw_widgets(screen)
+        # the scale the window shows now (what "auto" chose, or the largest the window allows), under its row
+        theme.text(screen, tr("settings.ui_scale_now", percent=scale_label(self.app.scale)), 18, theme.DIM,
+                   (self.box.left + 30, self.scales[0].rect.bottom + 4))
         if not self.app.sound.available:
             theme.text(screen, tr("settings.no_sound"), 20, theme.ORANGE,
-                       (self.box.left + 30, self.box.top + 96 + 2 * ROW + 50))
+                       (self.box.left + 30, self.box.top + 96 + 2 * self.row + 47))
+
+
+def scale_label(scale: str | float) -> str:
+    """A UI scale as the settings show it: "Auto", or a percentage."""
+    return tr("settings.ui_scale_auto") if scale == "auto" else tr("settings.percent", n=round(float(scale) * 100))

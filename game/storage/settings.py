@@ -10,6 +10,7 @@ good file.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -20,6 +21,8 @@ from rules.record import write_atomic
 FILE = "settings.json"
 #: Animation speed levels (the settings store the level) and their time factors.
 SPEEDS = {1: 0.5, 2: 1.0, 3: 2.0, 4: 4.0, 5: 10.0}
+#: The UI scales a player may choose (besides "auto"): how many window pixels one pixel of a screen's layout takes.
+UI_SCALES = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 
 
 class Settings(BaseModel):
@@ -33,6 +36,7 @@ class Settings(BaseModel):
     mute: bool = False
     animation_speed: int = Field(default=2, ge=min(SPEEDS), le=max(SPEEDS))
     fullscreen: bool = False
+    ui_scale: Literal["auto"] | float = "auto"  # "auto": chosen from the window's size and the display's DPI
     hints: bool = True  # the race screen offers the Champion's hint (the set-up switches it for the races ahead)
     high_contrast: bool = False  # the board's markings, cars and highlights in strong contrast (game.board.contrast)
 
@@ -41,6 +45,13 @@ class Settings(BaseModel):
     def _spoken(cls, value: str) -> str:
         if value not in LANGUAGES:
             raise ValueError(f"the game speaks {', '.join(LANGUAGES)}, not {value!r}")
+        return value
+
+    @field_validator("ui_scale")
+    @classmethod
+    def _offered(cls, value: str | float) -> str | float:
+        if value != "auto" and value not in UI_SCALES:
+            raise ValueError(f"the UI scale is 'auto' or one of {', '.join(map(str, UI_SCALES))}, not {value!r}")
         return value
 
     @property

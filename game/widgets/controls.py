@@ -79,7 +79,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        self.paint(surface, self.rect, self.over(pygame.mouse.get_pos()) and pygame.mouse.get_focused())
+        self.paint(surface, self.rect, self.over(theme.pointer()) and pygame.mouse.get_focused())
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect, hover: bool) -> None:
         """The button at ``rect``, lit up when ``hover``: a dialog also paints it into its cached picture."""
@@ -187,7 +187,7 @@ class TextField(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        hover = self.rect.collidepoint(pygame.mouse.get_pos())
+        hover = self.rect.collidepoint(theme.pointer())
         pygame.draw.rect(surface, theme.PANEL_DARK, self.rect, border_radius=6)
         rim = theme.YELLOW if self.editing else (theme.DIM if hover else theme.EDGE)
         pygame.draw.rect(surface, rim, self.rect, 2 if self.editing else 1, border_radius=6)

@@ -137,7 +137,7 @@ class CrewDialog:
     def draw(self, screen: pygame.Surface) -> None:
         theme.dim(screen, screen.get_rect(), 110)
         screen.blit(self._body(), self.rect)
-        pos = pygame.mouse.get_pos()
+        pos = theme.pointer()
         if not pygame.mouse.get_focused():
             return
         for w in self.widgets:

@@ -171,7 +171,7 @@ class GearBox:
         for g in (1, 3, 5):
             x, y_top = self.slot(g)
             pygame.draw.line(screen, gate, (x, y_top), (x, self.slot(g + 1)[1]), 12)
-        mouse = pygame.mouse.get_pos()
+        mouse = theme.pointer()
         hover = self.gear_at(mouse) if self.enabled else None
         for g in range(1, 7):
             self._draw_slot(screen, g, hover == g)
@@ -213,7 +213,7 @@ class GearBox:
                 "plan.col_next", "plan.col_risk")
         for (x, anchor), key in zip(cols, keys):
             theme.text(screen, tr(key), 17, theme.DIM, (x, head_y + 4), anchor)
-        mouse = pygame.mouse.get_pos()
+        mouse = theme.pointer()
         for g in range(1, 7):
             row = self.row(g)
             opt = self.options.get(g)

@@ -153,7 +153,7 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
     tag = pygame.Rect(0, 0, TAG_W, 16)
     tag.midleft = midleft
     pygame.draw.rect(screen, fill, tag, border_radius=8)
-    theme.text(screen, tr("team.short", n=(car.team or 0) + 1), 13, theme.ink_on(fill), tag.center, "center")
+    theme.text(screen, tr("team.short", n=(car.team or 0) + 1), 14, theme.ink_on(fill), tag.center, "center")
     return tag
 
 

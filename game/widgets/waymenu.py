@@ -35,7 +35,7 @@ class WayMenu:
     def draw(self, screen: pygame.Surface) -> None:
         theme.panel(screen, self.rect, theme.PANEL_DARK, 248, theme.YELLOW, 8)
         theme.text(screen, tr("race.choose_way", space=self.space), 20, theme.DIM, (self.rect.left + 12, self.rect.top + 10))
-        mouse = pygame.mouse.get_pos()
+        mouse = theme.pointer()
         for i, (move, label) in enumerate(self.items):
             r = self.item_rect(i)
             if r.collidepoint(mouse):

@@ -7,7 +7,10 @@ text, pips row, panel, picture and widget with its rect. ``problems`` then names
 would see as broken: text cut by the window or a clip, text shortened with
 an ellipsis, text over text, text straddling a panel's edge or a widget, a
 panel or picture drawn over text, widgets overlapping each other or a
-panel's edge, anything outside the window. A modal card (``theme.banner``:
+panel's edge, anything outside the window, and text too small to read: under
+``SMALLEST_PX`` window pixels at the UI scale the frame is shown at (but for the
+number on a car's badge: the badge is the car's emblem, a picture sized with the
+car or the row's icon, and the driver's name beside it is the text read). A modal card (``theme.banner``:
 the screen dimmed, a card on it) starts a new layer: what lies under it is
 meant to be covered.
 """
@@ -23,6 +26,7 @@ import pygame
 import pytest
 
 from game import theme
+from game.board import cars
 from game.widgets import dashboard
 from game.widgets.controls import Button, Slider, TextField
 from game.widgets.crewdialog import CrewDialog
@@ -30,6 +34,11 @@ from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.widgets.trackpicture import TrackPicture
+
+#: The code of the function that paints a car's badge (kept in a cache, so unwrapped).
+BADGE_CODE = cars.badge.__wrapped__.__code__
+#: The smallest text a player reads comfortably, in window pixels (the font size times the UI scale).
+SMALLEST_PX = 14
 
 
 @dataclass
@@ -39,6 +48,8 @@ class Op:
     label: str = ""
     clip: pygame.Rect | None = None
     owner: pygame.Rect | None = None  # the widget whose label a text is
+    px: int = 0  # a text's font size, in the pixels of the surface it is drawn on
+    emblem: bool = False  # the number painted on a car's badge
 
 
 @dataclass
@@ -62,7 +73,10 @@ class Recorder:
         def text_spy(surface: pygame.Surface, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
             rect = text(surface, s, *args, **kwargs)
             if s.strip():
-                self.add(surface, Op("text", rect.copy(), s, surface.get_clip(), self.owner))
+                px = args[0] if args else kwargs["px"]
+                caller = sys._getframe(1).f_code  # noqa: SLF001 - who draws: a badge paints its car's number
+                emblem = caller is BADGE_CODE
+                self.add(surface, Op("text", rect.copy(), s, surface.get_clip(), self.owner, px, emblem))
             return rect
 
         def panel_spy(surface: pygame.Surface, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
@@ -207,9 +221,16 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
     return found
 
 
-def problems(recorder: Recorder) -> list[str]:
-    """Every problem of every surface the recorded frame drew on, and every shortened text."""
+def small_texts(ops: list[Op], scale: float) -> list[str]:
+    """The texts of ``ops`` smaller than ``SMALLEST_PX`` once shown at the UI ``scale``."""
+    return [f"text {op.label!r} is {op.px} px at scale {scale:g}: {op.px * scale:g} px in the window, "
+            f"under {SMALLEST_PX}" for op in ops if op.kind == "text" and not op.emblem and op.px * scale < SMALLEST_PX]
+
+
+def problems(recorder: Recorder, scale: float = 1.0) -> list[str]:
+    """Every problem of every surface the recorded frame drew on, every shortened text, and every
+    text too small to read at the UI ``scale`` the frame is shown at."""
     found = [f"text shortened: {s!r}" for s in dict.fromkeys(recorder.cut)]
     for surface, ops in recorder.ops.values():
-        found += surface_problems(surface.get_rect(), ops)
+        found += surface_problems(surface.get_rect(), ops) + small_texts(ops, scale)
     return found

@@ -1,5 +1,6 @@
 """Every screen lays out from the window's size: from the smallest window to 4K, in every language,
-no text is cut, shortened or covered and no widget overlaps another or leaves the window."""
+at the UI scale the game chooses for the window, no text is cut, shortened, covered or too small to
+read and no widget overlaps another or leaves the window."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+import pygame
 import pytest
 
-from game import texts
+from game import texts, theme
 from game.app.loop import App
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
@@ -54,13 +56,13 @@ from rules.state import Check, HeadToHead, HeldCheck
 from rules.tyres import Tyre
 from tests.rules.test_engine import act
 from tests.rules.test_engine_pit import at_pit_entry
-from tests.ui.helpers import catalogue, make_app, oval, play_until
-from tests.ui.layout import Recorder, problems
+from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
+from tests.ui.layout import Recorder, problems, surface_problems
 from tests.ui.modules_helpers import control_at
 from tests.ui.test_league_dialog import state as league_state
 from tests.ui.test_race_scene import settle
 
-SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160)]
+SIZES = [(1024, 640), (1366, 768), (1920, 1080), (3840, 2160)]
 
 
 def drivers(n: int, humans: int = 1) -> tuple[Driver, ...]:
@@ -573,6 +575,7 @@ def record_frame(app: App, monkeypatch: pytest.MonkeyPatch) -> Recorder:
 def english():
     yield
     texts.set_language("en")
+    theme.set_pointer_scale(1.0, 1.0)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -582,8 +585,30 @@ def test_every_screen_fits_the_window(tmp_path: Path, monkeypatch: pytest.Monkey
                                       size: tuple[int, int]) -> None:
     texts.set_language(language)
     app = make_app(tmp_path, size)
+    app.show_on(open_display(size))  # a window of ``size`` on a display that size: the scale "auto" chooses
     app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
     app.push(MenuScene(app))
     SCREENS[screen](app)
-    found = problems(record_frame(app, monkeypatch))
+    found = problems(record_frame(app, monkeypatch), app.scale)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("px, scale", [(12, 1.0), (13, 1.0), (6, 2.0)])
+def test_a_text_too_small_to_read_is_a_problem(monkeypatch: pytest.MonkeyPatch, px: int, scale: float) -> None:
+    """Drawn through the theme as every screen draws: the small line is named, the readable one is not."""
+    recorder = Recorder().start(monkeypatch)
+    recorder.on = True
+    screen = pygame.Surface((400, 300))
+    theme.text(screen, "Lap 3/5", px, theme.TEXT, (10, 10))
+    theme.text(screen, "Round 4", 14, theme.TEXT, (10, 60))
+    found = problems(recorder, scale)
+    assert len(found) == 1 and "'Lap 3/5'" in found[0] and "under 14" in found[0], found
+    assert not surface_problems(screen.get_rect(), recorder.ops[id(screen)][1])  # small, yet not misplaced
+
+
+@pytest.mark.parametrize("px, scale", [(14, 1.0), (7, 2.0), (12, 1.25)])
+def test_text_of_14_window_pixels_is_readable(monkeypatch: pytest.MonkeyPatch, px: int, scale: float) -> None:
+    recorder = Recorder().start(monkeypatch)
+    recorder.on = True
+    theme.text(pygame.Surface((400, 300)), "Lap 3/5", px, theme.TEXT, (10, 10))
+    assert problems(recorder, scale) == []
