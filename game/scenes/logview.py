@@ -61,6 +61,7 @@ def grouped(lines: list[Line], car: str | None = None) -> dict[int, dict[str | N
 
 class LogViewScene(Scene):
     name = "racelog"
+    arrow_focus = False  # the arrows pan or scroll here
     escape_back = True
 
     def __init__(self, app: App, replay: Replay, on_line: Callable[[int], None]) -> None:

@@ -80,6 +80,7 @@ READY_GAP = 2  # empty card lines under the driver's card text: room for the sta
 
 class QualifyingScene(Scene):
     name = "qualifying"
+    keyboard_focus = False  # its own keys work the lap: Space, Enter, Tab, E, the gears
 
     def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
                  finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,

@@ -9,6 +9,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.app.loop import Scene
+from game.scenes.keys import KeysScene
 from game.storage.settings import SPEEDS
 from game.texts import LANGUAGES
 from game.widgets.controls import Button, Slider, Widget
@@ -36,6 +37,7 @@ class SettingsScene(Scene):
                                        lambda lvl=lvl: self.set(animation_speed=lvl), px=22) for lvl in SPEEDS]),
             ("settings.fullscreen", [Button("fullscreen", lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
                                             lambda: app.set_fullscreen(not app.settings.fullscreen))]),
+            ("settings.keys", [Button("keys", lambda: tr("settings.keys_open"), lambda: app.push(KeysScene(app)))]),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
