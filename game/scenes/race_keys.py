@@ -10,22 +10,23 @@ as a mouse over it would, with the keys that pick and drive said beside it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game import theme
+from game.app.loop import App
+from game.board.view import BoardView
 from game.play.movetext import move_lines
-from game.play.race_control import Wait
+from game.play.race_control import RaceControl, Wait
 from game.texts import tr
-from game.widgets.controls import Widget
+from game.widgets.controls import Button, Widget
 from game.widgets.focus import FocusRing, key_label, key_name
 from game.widgets.waymenu import WayMenu
 from game.widgets.planaid import trap_text
 from rules.ai.traps import move_traps
-
-if TYPE_CHECKING:
-    from game.scenes.race import RaceScene
+from rules.moves import Move
+from rules.track import Track
 
 #: The board's actions that need no state of their own: the race scene's method each calls.
 SIMPLE = {"race.roll": "roll_or_hurry", "race.undo": "undo", "race.skip": "skip", "race.hint": "ask_hint",
@@ -35,10 +36,37 @@ SIMPLE = {"race.roll": "roll_or_hurry", "race.undo": "undo", "race.skip": "skip"
 WAY_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
 
 
+class RaceBoard(Protocol):
+    """What the keys use of the race screen (``game.scenes.race.RaceScene``)."""
+
+    app: App
+    control: RaceControl
+    track: Track
+    view: BoardView
+    buttons: dict[str, Button]
+    menu: WayMenu | None
+    dialog: Any  # one of the race's dialogs: ``widgets`` and, for the pit plan, ``cancel``
+    banner: str | None
+    queue: list[Any]
+
+    @property
+    def idle(self) -> bool: ...
+
+    def _here(self) -> str: ...
+
+    def drive(self, move: Move) -> None: ...
+
+    def choose(self, gear: int) -> None: ...
+
+    def end_move(self) -> None: ...
+
+    def roll_or_hurry(self) -> None: ...
+
+
 class RaceKeys:
     """What the keys do on the race screen, and the destination they picked."""
 
-    def __init__(self, scene: RaceScene) -> None:
+    def __init__(self, scene: RaceBoard) -> None:
         self.scene = scene
         self.picked: tuple[object, str] | None = None  # the state and the destination the keys picked in it
         self.ring = FocusRing()  # over the open dialog's buttons
