@@ -19,7 +19,8 @@ from game.widgets.page import Page, message
 if TYPE_CHECKING:
     from game.app.loop import App
 
-ROW = 27
+ROW = 27  # an action's row where the window has room; a small window packs them closer
+MIN_ROW = 21
 KEY_W = 170
 HEAD = 30  # a context's heading above its actions
 #: The contexts in the order shown: the left column, then the right one.
@@ -38,7 +39,7 @@ class KeysScene(Scene):
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.reset = Button("reset", lambda: tr("keys.reset"), self.reset_all)
         self.widgets: list[Widget] = [*self.key_buttons.values(), self.back, self.reset]
-        self.names: list[tuple[str, tuple[int, int], int]] = []  # the headings and action names: text, where, size
+        self.names: list[tuple[str, tuple[int, int], int, int]] = []  # headings and action names: text, where, size, room
 
     def _label(self, action: Action) -> str:
         return "…" if self.waiting is action else key_label(self.app.keys.key(action.id))
@@ -92,15 +93,19 @@ class KeysScene(Scene):
         self.names = []
         top = body.top + 62
         width = (body.width - 40) // 2
+        row = ROW
+        for contexts in COLUMNS:  # the longest column sets how close the rows stand
+            rows = sum(1 for a in ACTIONS if a.context in contexts)
+            row = min(row, max(MIN_ROW, (body.bottom - top - len(contexts) * (HEAD + 6)) // max(1, rows)))
         for col, contexts in enumerate(COLUMNS):
             x, y = body.left + col * (width + 40), top
             for context in contexts:
-                self.names.append((tr(f"keys.context.{context}"), (x, y + HEAD // 2), 22))
+                self.names.append((tr(f"keys.context.{context}"), (x, y + HEAD // 2), 22, width))
                 y += HEAD
                 for a in (a for a in ACTIONS if a.context == context):
-                    self.key_buttons[a.id].rect = pygame.Rect(x + width - KEY_W, y, KEY_W, ROW - 3)
-                    self.names.append((tr(f"keys.action.{a.id}"), (x + 12, y + (ROW - 3) // 2), 19))
-                    y += ROW
+                    self.key_buttons[a.id].rect = pygame.Rect(x + width - KEY_W, y, KEY_W, row - 3)
+                    self.names.append((tr(f"keys.action.{a.id}"), (x + 12, y + (row - 3) // 2), 19, width - KEY_W - 20))
+                    y += row
                 y += 6
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -111,9 +116,9 @@ class KeysScene(Scene):
         fixed = theme.wrap(tr("keys.fixed"), 17, body.width, most=2)
         for i, line in enumerate(fixed):
             theme.text(screen, line, 17, theme.DIM, (body.left, body.top + 26 + 18 * i))
-        for text, at, px in self.names:
+        for text, at, px, room in self.names:
             ink = theme.YELLOW if px > 19 else theme.TEXT
-            theme.text(screen, theme.fit_text(text, px, body.width // 2 - KEY_W - 30), px, ink, at, "midleft")
+            theme.text(screen, theme.fit_text(text, px, room), px, ink, at, "midleft")
         for a, b in self.key_buttons.items():
             b.style = "primary" if self.waiting is not None and self.waiting.id == a else "normal"
         self.draw_widgets(screen)

@@ -48,6 +48,8 @@ class RaceBoard(Protocol):
     dialog: Any  # one of the race's dialogs: ``widgets`` and, for the pit plan, ``cancel``
     banner: str | None
     queue: list[Any]
+    standings_rect: pygame.Rect
+    clocks_rect: pygame.Rect
 
     @property
     def idle(self) -> bool: ...
@@ -208,13 +210,9 @@ class RaceKeys:
         say = tr("keys.hint.targets", next=labels["race.target_next"], previous=labels["race.target_previous"],
                  choose=labels["race.target_choose"])
         space = self.selected()
-        if space is None:
-            here = scene._here()
-            if here:
-                s = scene.track.space(here)
-                x, y = scene.view.to_screen((s.x, s.y))
-                if scene.view.viewport.collidepoint(x, y):
-                    theme.tooltip(screen, [say], (round(x), round(y)), 300)
+        if space is None:  # the keys, under the running order, where no destination is covered
+            corner = scene.standings_rect.union(scene.clocks_rect) if scene.clocks_rect.height else scene.standings_rect
+            theme.tooltip(screen, [say], (corner.left - 16, corner.bottom - 10), 300)
             return
         moves = scene.control.destinations()[space]
         state, here = scene.control.state, scene._here()
