@@ -74,7 +74,8 @@ class Scene:
         action = self.app.keys.action(key_name(event), ("ui",))
         step = {"focus.next": 1, "focus.previous": -1}.get(action or "", 0)
         if self.arrow_focus and not step:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.ring.nudge(widgets, 1 if event.key == pygame.K_RIGHT else -1):
+            sideways = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key, 0)
+            if sideways and self.ring.nudge(widgets, sideways):
                 return True
             step = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
         if not step:

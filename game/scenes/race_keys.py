@@ -4,8 +4,9 @@ the crew and league dialogs worked by a focus ring.
 The keys come from the player's key map (``game.storage.keys``): on the board
 the race's actions, with the destination keys while a move is picked and the
 skip while the computers drive; in a dialog the focus keys. The destinations are
-cycled farthest first; the picked one is lit, its path drawn and its cost shown
-as a mouse over it would, with the keys that pick and drive said beside it.
+cycled farthest first (those that put the car out last); the picked one is lit,
+its path drawn and its cost shown as a mouse over it would, with the keys that
+pick and drive said beside it.
 """
 
 from __future__ import annotations
@@ -79,11 +80,12 @@ class RaceKeys:
         return self.scene.idle and self.scene.control.wait() == Wait.MOVE
 
     def targets(self) -> list[str]:
-        """The destinations in the order the keys go through them: the farthest first."""
+        """The destinations in the order the keys go through them: those that keep the car in the
+        race first, the farthest of them first; then those that put it out."""
         if not self.moving():
             return []
-        destinations = self.scene.control.destinations()
-        return sorted(destinations, key=lambda s: (-max(len(m.path) for m in destinations[s]), s))
+        d = self.scene.control.destinations()
+        return sorted(d, key=lambda s: (all(m.out is not None for m in d[s]), -max(len(m.path) for m in d[s]), s))
 
     def selected(self) -> str | None:
         """The destination the keys picked, while it is still one of this decision's."""
