@@ -78,10 +78,7 @@ class Scene:
             if sideways and self.ring.nudge(widgets, sideways):
                 return True
             step = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
-        if not step:
-            return False
-        self.ring.move(widgets, step)
-        return True
+        return bool(step) and self.ring.move(widgets, step) is not None
 
     def press_focused(self, event: pygame.event.Event) -> bool:
         """The press key or Space on a focused widget presses it, before the screen's own use of the key."""

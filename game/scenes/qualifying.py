@@ -48,7 +48,7 @@ from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height
 from game.play.race_control import by_destination
 from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
 from game.app.loop import Scene
-from game.widgets.controls import Button
+from game.widgets.controls import Button, Widget
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
 from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
@@ -80,7 +80,7 @@ READY_GAP = 2  # empty card lines under the driver's card text: room for the sta
 
 class QualifyingScene(Scene):
     name = "qualifying"
-    keyboard_focus = False  # its own keys work the lap: Space, Enter, Tab, E, the gears
+    arrow_focus = False  # the arrows pan the board
 
     def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
                  finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,
@@ -577,6 +577,11 @@ class QualifyingScene(Scene):
             self.result_for = 0.0
 
     # --- input --------------------------------------------------------------------------
+
+    def focusables(self) -> list[Widget]:
+        """The lap's own keys work the drive (Tab picks a destination there): the focus ring goes
+        over the tyres and the start before it, and over the pause's buttons."""
+        return [] if self.phase == "driving" and not self.paused else self.widgets
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -296,3 +296,23 @@ def test_the_banner_and_the_pause_card_by_keys(app) -> None:  # type: ignore[no-
     tab_to(app, "resume")
     press(app, pygame.K_RETURN)
     assert app.scene is scene
+
+
+def test_the_qualifying_lap_s_tyres_and_pause_by_keys_while_tab_still_picks_on_the_drive(tmp_path: Path) -> None:
+    from tests.ui.test_qualifying_scene import lap_scene
+
+    rules = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
+    app, scene, _ = lap_scene(tmp_path, rules)
+    app.frame(0.016)
+    tab_to(app, "tyre.soft")
+    press(app, pygame.K_RETURN)
+    assert scene.tyre == Tyre.SOFT and scene.phase == "ready"
+    tab_to(app, "start_lap")
+    press(app, pygame.K_RETURN)
+    assert scene.phase != "ready"
+    press(app, pygame.K_ESCAPE)
+    assert scene.paused
+    app.frame(0.016)
+    tab_to(app, "leave")
+    press(app, pygame.K_RETURN)
+    assert app.scene.name == "menu"
