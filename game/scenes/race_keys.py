@@ -21,7 +21,7 @@ from game.board.view import BoardView
 from game.play.movetext import move_lines
 from game.play.race_control import RaceControl, Wait
 from game.texts import tr
-from game.widgets.controls import Button, Widget
+from game.widgets.controls import Button, TextField, Widget
 from game.widgets.focus import FocusRing, key_label, key_name
 from game.widgets.waymenu import WayMenu
 from game.widgets.planaid import trap_text
@@ -45,6 +45,7 @@ class RaceBoard(Protocol):
     track: Track
     view: BoardView
     buttons: dict[str, Button]
+    widgets: list[Widget]
     menu: WayMenu | None
     dialog: Any  # one of the race's dialogs: ``widgets`` and, for the pit plan, ``cancel``
     banner: str | None
@@ -154,9 +155,19 @@ class RaceKeys:
             self.choose()
         elif action == "race.fit":
             scene.view.fit()
+        elif action == "race.type":
+            self.type_in()
         else:
             getattr(scene, SIMPLE[action])()
         return True
+
+    def type_in(self) -> None:
+        """A race between homes: the keys type into the sealed bid asked for, else into the chat
+        (Enter sends it, and the keys are the race's again)."""
+        fields = {w.id: w for w in self.scene.widgets if isinstance(w, TextField) and w.visible}
+        field = fields.get("bid") or fields.get("chat")
+        if field is not None:
+            TextField.focused = field
 
     def menu_key(self, event: pygame.event.Event, menu: WayMenu) -> bool:
         """The way menu: the arrows or the destination keys move, the choose key drives, a digit picks."""

@@ -55,6 +55,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("race.fit", "f", "race"),
     Action("race.follow", "c", "race"),
     Action("race.speed", "s", "race"),
+    Action("race.type", "t", "race"),
 )
 BY_ID = {a.id: a for a in ACTIONS}
 #: Keys the game keeps for itself: Esc backs out and cancels, F11 is fullscreen, the arrows pan the board.

@@ -2199,6 +2199,7 @@ STRINGS.update({
     "keys.action.race.fit": "Fit the board",
     "keys.action.race.follow": "Follow the cars",
     "keys.action.race.speed": "Animation speed",
+    "keys.action.race.type": "Type: chat or sealed bid",
     "keys.hint.targets": "{next} / {previous}: pick a destination · {choose}: drive there",
     "key.shifted": "Shift+{name}",
     "key.return": "Enter",
