@@ -316,3 +316,33 @@ def test_the_qualifying_lap_s_tyres_and_pause_by_keys_while_tab_still_picks_on_t
     tab_to(app, "leave")
     press(app, pygame.K_RETURN)
     assert app.scene.name == "menu"
+
+
+def screens_with_a_ring() -> list[str]:
+    """The screens of the layout tests whose controls the focus ring goes over (the race and the
+    gallery work by keys of their own: Tab there picks destinations, skips, or turns the tracks)."""
+    from tests.ui.test_layout import SCREENS
+
+    return [s for s in SCREENS if not s.startswith(("race", "tutorial", "gallery", "qualifying-gear", "qualifying-move"))]
+
+
+@pytest.mark.parametrize("screen", screens_with_a_ring())
+def test_tab_goes_over_every_control_of_every_screen(tmp_path: Path, screen: str) -> None:
+    from game.widgets.focus import reading_order
+    from tests.ui.test_layout import SCREENS
+
+    app = make_app(tmp_path)
+    app.change_settings(app.settings.model_copy(update={"language": "en", "mute": True}))
+    app.push(MenuScene(app))
+    SCREENS[screen](app)
+    app.frame(0.016)
+    scene = app.scene
+    assert scene.keyboard_focus
+    controls = reading_order(scene.focusables())
+    visited = []
+    for _ in range(len(controls)):
+        press(app, pygame.K_TAB)
+        visited.append(scene.ring.current(scene.focusables()))
+    assert visited == controls  # each once, in reading order
+    if controls:
+        app.frame(0.016)  # the ring drawn over the screen
