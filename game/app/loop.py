@@ -259,6 +259,8 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED and self.window is not None:
             self.window.keep_minimum()
             self.screen = self.window.surface
+        if event.type == pygame.MOUSEBUTTONDOWN and self.stack:
+            self.scene.ring.widget = None  # the mouse took over: no ring until a focus key again
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self._notice_rects):
                 if rect.collidepoint(event.pos) and i < len(self.notices):

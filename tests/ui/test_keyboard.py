@@ -71,6 +71,10 @@ def test_the_menu_by_keys_tab_arrows_and_enter_with_a_ring_round_the_focus(app) 
     assert second not in (None, first)
     press(app, pygame.K_TAB, shift=True)
     assert focus(app) == first
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(2, 2)))
+    assert focus(app) is None  # the mouse took over
+    press(app, pygame.K_TAB)
+    assert focus(app) == first
     tab_to(app, "settings")
     app.frame(0.016)
     button = next(w for w in app.scene.widgets if w.id == "settings")
