@@ -350,3 +350,31 @@ def test_tab_goes_over_every_control_of_every_screen(tmp_path: Path, screen: str
     assert visited == controls  # each once, in reading order
     if controls:
         app.frame(0.016)  # the ring drawn over the screen
+
+
+def test_the_keypad_s_digits_and_enter_are_the_main_ones(app) -> None:  # type: ignore[no-untyped-def]
+    """A gear on the keypad is the same gear; the keypad's Enter presses like Enter."""
+    entry = app.tracks.get("oval.tmx")
+    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
+    app.push(scene)
+    settle(scene)
+    assert scene.control.wait() == Wait.GEAR
+    press(app, pygame.K_KP1)
+    assert scene.control.wait() == Wait.ROLL
+    app.home()
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_KP_ENTER)
+    assert app.scene.name != "menu"
+
+
+def test_a_remapped_gear_key_drives_the_qualifying_lap_too(tmp_path: Path) -> None:
+    from tests.ui.test_qualifying_scene import lap_scene, settle as settle_lap
+
+    app, scene, _ = lap_scene(tmp_path)
+    app.change_keys(KeyMap().rebound("race.gear1", "q"))
+    press(app, pygame.K_SPACE)  # ready
+    settle_lap(scene)
+    press(app, pygame.K_1)
+    assert scene.wait() == "gear"  # 1 is no gear any more
+    press(app, pygame.K_q)
+    assert scene.wait() == "roll"
