@@ -202,17 +202,22 @@ class StandingsScene(Scene):
         return pygame.Rect(cols[3 + k], self.table.top + HEAD + i * self.row, cols[4 + k] - cols[3 + k], self.row)
 
     def focusables(self) -> list[Widget]:
-        """SEASON-6: the played results a driver may still drop are on the focus ring's way too."""
-        if self.champ is None or self.tab != "drivers" or not self.champ.scheme.dropped or self.over:
+        """SEASON-6: the results a driver could drop instead (once results are dropped) are on the
+        focus ring's way too."""
+        if self.champ is None or self.tab != "drivers" or self.over or not ch.drops_in_effect(self.champ, self.races):
             return self.widgets
         cols = self.columns()
+        shown: list[Widget] = []
         for i, s in enumerate(self.drivers):
             for k in range(self.races):
+                if s.points[k] is None or k in s.dropped:
+                    continue
                 if (s.driver, k) not in self.cells:
                     self.cells[(s.driver, k)] = Button(f"drop.{s.driver}.{k}", lambda: "",
                                                        lambda d=s.driver, k=k: self.drop(d, k))
                 self.cells[(s.driver, k)].rect = self.cell(cols, i, k)
-        return [*self.widgets, *self.cells.values()]
+                shown.append(self.cells[(s.driver, k)])
+        return [*self.widgets, *shown]
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """The (driver, race) of a played race's points under ``pos`` on the drivers' table."""
