@@ -58,6 +58,8 @@ class Scene:
         """The scene left the stack for good (popped, replaced, or sent home): let go of what it holds."""
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.keyboard_focus and event.type == pygame.KEYDOWN and self.leave_field(event):
+            return True
         for w in reversed(self.widgets):
             if w.visible and w.handle(event):
                 return True
@@ -79,6 +81,20 @@ class Scene:
                 return True
             step = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
         return bool(step) and self.ring.move(widgets, step) is not None
+
+    def leave_field(self, event: pygame.event.Event) -> bool:
+        """A focus key that types nothing (Tab) ends the typing in a field and moves on from it."""
+        field = TextField.focused
+        typed = str(getattr(event, "unicode", ""))
+        if field is None or (typed and typed.isprintable()):  # a letter bound to a focus key still types
+            return False
+        action = self.app.keys.action(key_name(event), ("ui",))
+        if action not in ("focus.next", "focus.previous") or not any(w is field for w in self.focusables()):
+            return False
+        TextField.focused = None
+        self.ring.widget = field
+        self.ring.move(self.focusables(), 1 if action == "focus.next" else -1)
+        return True
 
     def press_focused(self, event: pygame.event.Event) -> bool:
         """The press key or Space on a focused widget presses it, before the screen's own use of the key."""
