@@ -5,7 +5,9 @@ sit on a stack in the ``App``; the top one gets the events, updates and draws.
 An overlay scene (the pause menu) lets the one below draw first. Both live in
 this module because each refers to the other. The scenes draw at the UI scale:
 on a picture of the window's size divided by it, which the app scales up to
-the window, and they get the mouse in that picture's coordinates.
+the window, and they get the mouse in that picture's coordinates. Every scene
+can be worked by keys: the focus keys of the player's key map move a focus ring
+over its widgets and the press key (or Space) presses the focused one.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from game.texts import Notice, tr
 from game.storage.lineup import Lineup, load_lineup, save_lineup
 from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
+from game.storage.keys import KeyMap, load_keys, save_keys
 from game.storage.settings import Settings, load_settings, save_settings
 from game.app.scale import chosen_scale, density, display_dpi, logical_size, window_density
 from game.app.sound import Sound
@@ -31,15 +34,23 @@ from game.app.window import PREFERRED, GameWindow
 from game.board import contrast
 from game.board.catalogue import TrackCatalogue
 from game.widgets.controls import TextField, Widget
+from game.widgets.focus import FocusRing, key_name
 
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it
     escape_back = False  # Esc closes the scene and shows the one below (a page left without changes)
+    keyboard_focus = True  # the focus ring over ``focusables``; a screen with keys of its own for everything turns it off
+    arrow_focus = True  # the arrows move the ring too, unless the screen pans or scrolls with them
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.widgets: list[Widget] = []
+        self.ring = FocusRing()
+
+    def focusables(self) -> list[Widget]:
+        """The widgets the focus ring moves over (the visible controls among them)."""
+        return self.widgets
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place the widgets for a window of ``size``; called on entry and after every resize."""
@@ -51,13 +62,55 @@ class Scene:
         """The scene left the stack for good (popped, replaced, or sent home): let go of what it holds."""
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.keyboard_focus and event.type == pygame.KEYDOWN and self.leave_field(event):
+            return True
         for w in reversed(self.widgets):
             if w.visible and w.handle(event):
                 return True
+        if self.keyboard_focus and event.type == pygame.KEYDOWN and self.focus_key(event):
+            return True
         if self.escape_back and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """Move the focus ring (the focus keys, the arrows) or nudge a focused slider; True if done."""
+        widgets = self.focusables()
+        action = self.app.keys.action(key_name(event), ("ui",))
+        step = {"focus.next": 1, "focus.previous": -1}.get(action or "", 0)
+        if self.arrow_focus and not step:
+            sideways = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key, 0)
+            if sideways and self.ring.nudge(widgets, sideways):
+                return True
+            step = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
+        return bool(step) and self.ring.move(widgets, step) is not None
+
+    def leave_field(self, event: pygame.event.Event) -> bool:
+        """A focus key that types nothing (Tab) ends the typing in a field and moves on from it."""
+        field = TextField.focused
+        typed = str(getattr(event, "unicode", ""))
+        if field is None or (typed and typed.isprintable()):  # a letter bound to a focus key still types
+            return False
+        action = self.app.keys.action(key_name(event), ("ui",))
+        if action not in ("focus.next", "focus.previous") or not any(w is field for w in self.focusables()):
+            return False
+        TextField.focused = None
+        self.ring.widget = field
+        self.ring.move(self.focusables(), 1 if action == "focus.next" else -1)
+        return True
+
+    def press_focused(self, event: pygame.event.Event) -> bool:
+        """The press key or Space on a focused widget presses it, before the screen's own use of the key."""
+        if not self.keyboard_focus or TextField.focused is not None:
+            return False
+        pressing = event.key == pygame.K_SPACE or self.app.keys.action(key_name(event), ("ui",)) == "focus.press"
+        return pressing and self.ring.press(self.focusables())
+
+    def draw_focus(self, screen: pygame.Surface) -> None:
+        """The focus ring over what the scene drew."""
+        if self.keyboard_focus:
+            self.ring.draw(screen, self.focusables())
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
@@ -84,9 +137,11 @@ class Scene:
 
     def status(self) -> dict[str, Any]:
         """What the debug status file reports: the scene and where its buttons are."""
+        focused = self.ring.current(self.focusables()) if self.keyboard_focus else None
         return {
             "scene": self.name,
             "buttons": {w.id: list(w.rect.center) for w in self.widgets if w.visible and w.id},
+            "focus": focused.id if focused is not None else None,
         }
 
 
@@ -101,7 +156,8 @@ class App:
         for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
             remove_stray_temporaries(folder)
         self.settings, notices = load_settings(data)
-        self.notices: list[Notice] = notices
+        self.keys, key_notices = load_keys(data)
+        self.notices: list[Notice] = notices + key_notices
         texts.set_language(self.settings.language)
         contrast.set_high(self.settings.high_contrast)
         self.sound = Sound(sounds)
@@ -188,6 +244,14 @@ class App:
         except OSError as err:
             self.notify(Notice("notice.settings_not_saved", {"detail": str(err)}))
 
+    def change_keys(self, keys: KeyMap) -> None:
+        """Use the new key map at once and store it; a failed write is reported, never fatal."""
+        self.keys = keys
+        try:
+            save_keys(self.data, keys)
+        except OSError as err:
+            self.notify(Notice("notice.keys_not_saved", {"detail": str(err)}))
+
     def lineup(self) -> Lineup:
         """The remembered line-up; what was wrong with its file shows as notices."""
         lineup, notices = load_lineup(self.data)
@@ -254,6 +318,8 @@ class App:
         if event.type == pygame.WINDOWDISPLAYCHANGED and self.window is not None:  # moved to another screen
             self.density = window_density(self.window.window)
             self.show_on(self.window.surface)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.stack:
+            self.scene.ring.widget = None  # the mouse took over: no ring until a focus key again
         event = self.logical(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self._notice_rects):
@@ -261,6 +327,8 @@ class App:
                     del self.notices[i]
                     return
         if self.stack:
+            if event.type == pygame.KEYDOWN and self.scene.press_focused(event):
+                return
             self.scene.handle(event)
 
     @staticmethod
@@ -284,6 +352,7 @@ class App:
         scene.update(dt)
         for s in self._visible():
             s.draw(self.screen)
+        scene.draw_focus(self.screen)
         self._draw_notices(self.screen)
         if pygame.mouse.get_focused():
             pos = theme.pointer()

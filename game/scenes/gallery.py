@@ -40,6 +40,7 @@ def fact_lines(facts: list[str], px: int, width: int) -> list[str]:
 
 class GalleryScene(Scene):
     name = "gallery"
+    arrow_focus = False  # the arrows pan or scroll here
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

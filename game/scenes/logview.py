@@ -61,6 +61,7 @@ def grouped(lines: list[Line], car: str | None = None) -> dict[int, dict[str | N
 
 class LogViewScene(Scene):
     name = "racelog"
+    arrow_focus = False  # the arrows pan or scroll here
     escape_back = True
 
     def __init__(self, app: App, replay: Replay, on_line: Callable[[int], None]) -> None:
@@ -80,6 +81,7 @@ class LogViewScene(Scene):
         self._rows: list[Row] = []
         self._tops: list[int] = []
         self._key: tuple[Any, ...] = ()
+        self.line_buttons: dict[tuple[int, str], Button] = {}  # the lines shown, for the focus ring, kept across frames
         self._sync_filters()
 
     # --- the filter ---------------------------------------------------------------------
@@ -164,6 +166,20 @@ class LogViewScene(Scene):
         most = max(0, self.height() - self.list_rect.height)
         self.stick = self.scroll >= most
         self._clamp()
+
+    def focusables(self) -> list[Widget]:
+        """The lines shown whole are on the focus ring's way too: Enter on one opens its moment."""
+        shown: list[Widget] = []
+        for row, top in zip(self.rows(), self._tops):
+            y = self.list_rect.top + top - self.scroll
+            if row.kind != "line" or row.at is None or y < self.list_rect.top or y + row.height > self.list_rect.bottom:
+                continue
+            key = (row.at, row.text)
+            if key not in self.line_buttons:
+                self.line_buttons[key] = Button(f"line.{row.at}", lambda: "", lambda at=row.at: self.on_line(at))
+            self.line_buttons[key].rect = pygame.Rect(self.list_rect.left + 40, y, self.list_rect.width - 64, row.height)
+            shown.append(self.line_buttons[key])
+        return [*self.widgets, *shown]
 
     def row_at(self, pos: tuple[int, int]) -> Row | None:
         """The row under the mouse, if it is shown whole."""

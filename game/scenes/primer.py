@@ -44,6 +44,7 @@ def primer_keys(preset: str) -> list[str]:
 
 class PrimerScene(Scene):
     name = "primer"
+    arrow_focus = False  # the arrows pan or scroll here
 
     def __init__(self, app: App, preset: str) -> None:
         super().__init__(app)

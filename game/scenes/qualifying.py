@@ -36,7 +36,7 @@ from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_p
 from game.board.view import BoardView
 from game.board.cars import draw_car
 from game.widgets.dice import DiceTray, draw_die
-from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
+from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
 from game.texts import Notice, die_name, place_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
@@ -49,7 +49,8 @@ from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height
 from game.play.race_control import by_destination
 from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
 from game.app.loop import Scene
-from game.widgets.controls import Button
+from game.widgets.controls import Button, Widget
+from game.widgets.focus import key_name
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
 from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
@@ -81,6 +82,7 @@ READY_GAP = 2  # empty card lines under the driver's card text: room for the sta
 
 class QualifyingScene(Scene):
     name = "qualifying"
+    arrow_focus = False  # the arrows pan the board
 
     def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
                  finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,
@@ -592,6 +594,11 @@ class QualifyingScene(Scene):
 
     # --- input --------------------------------------------------------------------------
 
+    def focusables(self) -> list[Widget]:
+        """The lap's own keys work the drive (Tab picks a destination there): the focus ring goes
+        over the tyres and the start before it, and over the pause's buttons."""
+        return [] if self.phase == "driving" and not self.paused else self.widgets
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume() if self.paused else self.pause()
@@ -629,28 +636,31 @@ class QualifyingScene(Scene):
         return target if target is not None else self.view.space_at(pos)
 
     def _key(self, event: pygame.event.Event) -> bool:
+        """The race's keys of the player's key map: the gears, the roll, the destinations, the stop."""
         k = event.key
         go = k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        moving = self.idle and self.wait() == "move"
+        action = self.app.keys.action(key_name(event), ("race.move", "race") if moving else ("race",))
         if self.phase == "ready" and go:
             self.begin()
         elif self.phase in ("computer", "result") and go:
             self.proceed()
         elif self.phase != "driving":
             return False
-        elif (gear := gear_key(k)) is not None:
-            self.choose(gear)
-        elif k == pygame.K_SPACE:
+        elif action is not None and action.startswith("race.gear"):
+            self.choose(int(action.removeprefix("race.gear")))
+        elif action == "race.roll" or (k == pygame.K_SPACE and action is None):
             if self.queue:
                 self.queue[0].finish()
             else:
                 self.roll()
-        elif k == pygame.K_TAB and self.wait() == "move":
-            self.pick += 1
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.idle and self.wait() == "move":
+        elif action in ("race.target_next", "race.target_previous"):
+            self.pick += 1 if action == "race.target_next" else -1
+        elif action == "race.target_choose":
             self.enter()
-        elif k == pygame.K_e:
+        elif action == "race.end_move":
             self.stop_here()
-        elif k == pygame.K_BACKSPACE:
+        elif action == "race.undo":
             self.undo()
         else:
             return False

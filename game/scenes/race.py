@@ -29,7 +29,7 @@ from game.play.history import keep_race
 from game.play.replay import Replay
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT, Dashboard
 from game.widgets.dice import DiceTray, draw_die
-from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox, gear_key
+from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
 from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
 from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
@@ -43,6 +43,7 @@ from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_ban
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
 from game.scenes.hotreload import HotReload, swap_board
+from game.scenes.race_keys import RaceKeys
 from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -88,6 +89,7 @@ QUICK = (Purpose.GRID, Purpose.START)  # rolls that only set up the race: shown 
 
 class RaceScene(Scene):
     name = "race"
+    keyboard_focus = False  # the race's own keys (game.scenes.race_keys) work the board and its dialogs
 
     def __init__(self, app: App, control: RaceControl, view: BoardView) -> None:
         super().__init__(app)
@@ -141,6 +143,7 @@ class RaceScene(Scene):
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.nitro = False  # STREET-3: the next gear is declared with the lap's nitro
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
+        self.keyboard = RaceKeys(self)
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
             "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
@@ -789,7 +792,7 @@ class RaceScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None
-            else:
+            elif self.banner is not None or not self.keyboard.cancel_dialog():
                 self.pause()
             return True
         if self.banner is not None and not (event.type == pygame.KEYDOWN and event.key in VIEW_KEYS):
@@ -809,6 +812,8 @@ class RaceScene(Scene):
                     self.drive(move)
                 elif not self.menu.rect.collidepoint(event.pos):
                     self.menu = None
+            return True
+        if self.menu is not None and event.type == pygame.KEYDOWN and self.keyboard.menu_key(event, self.menu):
             return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
@@ -852,6 +857,8 @@ class RaceScene(Scene):
         for w in reversed(dialog.widgets):
             if w.visible and w.handle(event):
                 return True
+        if event.type == pygame.KEYDOWN and self.keyboard.dialog_key(event, dialog.widgets):
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             dialog.done()
             return True
@@ -872,34 +879,7 @@ class RaceScene(Scene):
         self.buttons["hint"].visible = gear and self.app.settings.hints
 
     def _key(self, event: pygame.event.Event) -> bool:
-        k = event.key
-        if (gear := gear_key(k)) is not None:
-            self.choose(gear)
-        elif k == pygame.K_b:
-            self.toggle_boost()
-        elif k == pygame.K_n:
-            self.toggle_nitro()
-        elif k == pygame.K_p:
-            self.edit_pit_plan()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["end"].visible:
-            self.end_move()
-        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.roll_or_hurry()
-        elif k == pygame.K_BACKSPACE:
-            self.undo()
-        elif k == pygame.K_TAB:
-            self.skip()
-        elif k == pygame.K_h:
-            self.ask_hint()
-        elif k == pygame.K_l:
-            self.open_log()
-        elif k == pygame.K_c:
-            self.toggle_follow()
-        elif k == pygame.K_s:
-            self.next_speed()
-        else:
-            return False
-        return True
+        return self.keyboard.key(event)
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -915,6 +895,8 @@ class RaceScene(Scene):
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
         hover = self.pointed(theme.pointer()) if pygame.mouse.get_focused() else None
+        if choosing and hover not in self.control.destinations():
+            hover = self.keyboard.selected() or hover  # the destination the keys picked, lit as under the mouse
         if self.idle and wait in (Wait.GEAR, Wait.MOVE):
             draw_stop_marks(screen, self.view, self.aid.marks(self.track, state), self.pulse)
         if choosing:
@@ -953,7 +935,7 @@ class RaceScene(Scene):
         self._sync_buttons()
         self.draw_widgets(screen)
         if self.menu is not None:
-            picked = self.menu.pick(theme.pointer())
+            picked = self.menu.shown(theme.pointer())
             if picked is not None:
                 screen.set_clip(self.view.viewport)
                 here = self.track.space(self._here())
@@ -963,6 +945,7 @@ class RaceScene(Scene):
             self.menu.draw(screen)
         if self.dialog is not None:
             self.dialog.draw(screen)
+        self.keyboard.draw(screen)
         if self.banner is not None:
             area = pygame.Rect(0, 0, *screen.get_size())
             draw_banner(screen, area, self.control, self.banner)
@@ -1138,6 +1121,7 @@ class RaceScene(Scene):
                                 "buttons": {w.id: list(w.rect.center) for w in self.dialog.widgets if w.visible}}
         if self.menu is not None:
             status["menu"] = [list(self.menu.item_rect(i).center) for i in range(len(self.menu.items))]
+        status["picked"] = self.keyboard.selected()
         rows = [(rect, line, self.line_moment(rect.center)) for rect, line in self.log_rows]
         status["log_rows"] = [{"text": line.text(), "at": at, "x": rect.centerx, "y": rect.centery}
                               for rect, line, at in rows if at is not None]

@@ -56,6 +56,7 @@ def open_replay(app: App, record: Record, at: int | None = None, replay: Replay 
 
 class ReplayScene(Scene):
     name = "replay"
+    arrow_focus = False  # the arrows pan or scroll here
 
     def __init__(self, app: App, replay: Replay, view: BoardView, at: int = 0, live: bool = False) -> None:
         """``live``: opened over a race in progress (a line of its log clicked): Back says it returns there."""

@@ -10,6 +10,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.app.loop import Scene
+from game.scenes.keys import KeysScene
 from game.storage.settings import SPEEDS, UI_SCALES
 from game.texts import LANGUAGES
 from game.widgets.controls import Button, Slider, Widget
@@ -43,6 +44,7 @@ class SettingsScene(Scene):
             ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
                                                lambda: self.set(high_contrast=not app.settings.high_contrast))]),
             ("settings.ui_scale", self.scales),
+            ("settings.keys", [Button("keys", lambda: tr("settings.keys_open"), lambda: app.push(KeysScene(app)))]),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]

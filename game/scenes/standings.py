@@ -5,8 +5,8 @@ Nothing here is stored but a driver's choice of dropped results (SEASON-6): the 
 counted again from the stored races each time the screen opens (``game.play.series``: from
 each race's outcome kept beside its record, or the record replayed).
 Results are dropped once a driver has more than the season counts; a click on one of a driver's
-race results then drops it instead of the oldest of its drops, until the season's last race is
-in; CSV export writes the tables to the data folder.
+race results (or the focus ring on it and Enter) then drops it instead of the oldest of its drops,
+until the season's last race is in; CSV export writes the tables to the data folder.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from game.play.series import NextRace, lineup_for, pools, replayed
 from game.storage.championships import ChampionshipStore
 from game.texts import place_name, tr
 from game.widgets import charts, tables
-from game.widgets.controls import Button
+from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message as page_message
 from rules import championship as ch
 from rules.record import write_atomic
@@ -57,6 +57,7 @@ class StandingsScene(Scene):
         self.widgets = [*self.tab_buttons.values(), self.back, self.export, self.next]
         self.body = self.table = self.message_area = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
+        self.cells: dict[tuple[str, int], Button] = {}  # the results the keys can drop, kept across frames for the ring
         self.champ: ch.Championship | None = None
         self.reload()
 
@@ -200,6 +201,24 @@ class StandingsScene(Scene):
     def cell(self, cols: tuple[int, ...], i: int, k: int) -> pygame.Rect:
         """Where the ``i``-th driver's result of race ``k`` is on the drivers' table."""
         return pygame.Rect(cols[3 + k], self.table.top + HEAD + i * self.row, cols[4 + k] - cols[3 + k], self.row)
+
+    def focusables(self) -> list[Widget]:
+        """SEASON-6: the results a driver could drop instead (once results are dropped) are on the
+        focus ring's way too."""
+        if self.champ is None or self.tab != "drivers" or self.over or not ch.drops_in_effect(self.champ, self.races):
+            return self.widgets
+        cols = self.columns()
+        shown: list[Widget] = []
+        for i, s in enumerate(self.drivers):
+            for k in range(self.races):
+                if s.points[k] is None or k in s.dropped:
+                    continue
+                if (s.driver, k) not in self.cells:
+                    self.cells[(s.driver, k)] = Button(f"drop.{s.driver}.{k}", lambda: "",
+                                                       lambda d=s.driver, k=k: self.drop(d, k))
+                self.cells[(s.driver, k)].rect = self.cell(cols, i, k)
+                shown.append(self.cells[(s.driver, k)])
+        return [*self.widgets, *shown]
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """The (driver, race) of a played race's points under ``pos`` on the drivers' table."""

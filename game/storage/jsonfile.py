@@ -1,4 +1,4 @@
-"""The player's small JSON files (settings, line-up): read field by field, a damaged file kept aside.
+"""The player's small JSON files (settings, line-up, key map): read field by field, a damaged file kept aside.
 
 One bad value costs only that value: every other field is kept, the notice
 names the bad one, and the damaged file is copied to ``NAME.damaged`` at once,
@@ -71,7 +71,7 @@ def salvage(model: type[M], raw: object, default: M) -> tuple[M, list[str]]:
 
 
 #: How big each kind of file may be (a settings file is a few hundred bytes).
-_LIMITS = {"settings": filelimits.SETTINGS, "lineup": filelimits.LINEUP}
+_LIMITS = {"settings": filelimits.SETTINGS, "lineup": filelimits.LINEUP, "keys": filelimits.SETTINGS}
 
 
 def _read(path: Path, kind: str) -> bytes:

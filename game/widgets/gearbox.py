@@ -30,15 +30,6 @@ MIN_PLATE = 112
 HEIGHT = 414  # what the widget needs at full size; a shorter rect shrinks the plate, then the table's rows
 
 
-def gear_key(key: int) -> int | None:
-    """The gear a digit key (top row or keypad) stands for, else None."""
-    if pygame.K_1 <= key <= pygame.K_6:
-        return key - pygame.K_0
-    if pygame.K_KP1 <= key <= pygame.K_KP6:
-        return key - pygame.K_KP1 + 1
-    return None
-
-
 class GearBox:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 380, HEIGHT)

@@ -142,3 +142,25 @@ def test_H2H_2_a_players_game_opens_its_sealed_bid_only_when_the_referee_says_al
     assert isinstance(opened, BidOpen) and (opened.car, opened.amount, opened.seq) == ("a", 3, seal.seq)
     assert bid_matches(seal.seal, "a", 3, opened.nonce)
     assert player.opens_due() == []  # opened once
+
+
+def test_H2H_2_the_type_key_opens_the_sealed_bid_to_the_keyboard(tmp_path):
+    """No mouse: T puts the keys into the bid asked for, the digits and Enter seal it."""
+    referee, seats = bid_referee()
+    app = make_app(tmp_path)
+    link = Link()
+    link.account = seats["a"]
+    link.referee, link.race = referee, referee.opening
+    link.view = RaceView(OVAL, referee.opening)
+    link.view.session.state = referee.session.state
+    assert open_remote(app, link) == ""
+    scene = app.scene
+    scene.control.session.state = referee.session.state
+    scene.draw(app.screen)
+    pool = scene.control.state.car("a").karma
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
+    assert panel_of(scene).bid.editing
+    for ch in str(pool):
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert link.seals == [("a", pool)]

@@ -287,3 +287,27 @@ def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_p
     message = app.scene.message
     assert f"{tmp_path / 'exports'} is a file, not a folder; rename or delete it" in message, message
     assert "File exists" not in message and (tmp_path / "exports").read_text() == "not a folder"
+
+
+def test_SEASON_6_a_result_is_dropped_by_keys_too(tmp_path: Path) -> None:
+    """The focus ring goes over the results a driver may drop; Enter drops the focused one."""
+    store = ChampionshipStore(tmp_path)
+    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i) for i in range(1, 3))
+    champ = ch.Championship(name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members,
+                            scheme=ch.SCHEMES["season"])
+    champ_id = store.create(champ)
+    assert champ_id is not None
+    app = app_on(tmp_path)
+    app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
+    for _ in range(3):
+        play_next_race(app)
+    scene = app.scene
+    d1 = next(s for s in scene.drivers if s.driver == "d1")
+    keep = next(k for k in range(3) if k not in d1.dropped)
+    for _ in range(40):
+        if scene.status()["focus"] == f"drop.d1.{keep}":
+            break
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    assert scene.status()["focus"] == f"drop.d1.{keep}"
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert next(s for s in scene.drivers if s.driver == "d1").dropped == (keep,)

@@ -30,6 +30,7 @@ from game.play.replay import Replay
 from game.scenes.results import ResultsScene
 from game.scenes.rule_modules import RulesScene
 from game.scenes.settings import SettingsScene
+from game.scenes.keys import KeysScene
 from game.scenes.setup import SetupScene
 from game.scenes.trial import TrialScene
 from game.scenes.blitz_setup import BlitzSetupScene
@@ -496,6 +497,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "menu-continue": menu_continue,
     "quit": lambda app: app.push(QuitScene(app)),
     "settings": lambda app: app.push(SettingsScene(app)),
+    "keys": lambda app: app.push(KeysScene(app)),
     "setup": setup,
     "setup-league": setup_league,
     "setup-street": setup_street,

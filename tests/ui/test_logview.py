@@ -161,3 +161,24 @@ def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None
     row = app.status()["lines"][-1]
     click(app, (log.list_rect.centerx, row["y"]))
     assert app.scene is viewer and viewer.at == row["at"]  # type: ignore[attr-defined]
+
+
+def test_a_line_chosen_by_keys_shows_the_board_at_that_moment(race_scene: RaceScene) -> None:
+    """Tab goes over the filters and the lines shown; Enter on a line opens its moment."""
+    app = race_scene.app
+    key(app, pygame.K_l)
+    log = app.scene
+    log.replay.build()
+    app.frame(0.016)
+    key(app, pygame.K_HOME)
+    app.frame(0.016)
+    for _ in range(60):
+        focused = app.status()["focus"] or ""
+        if focused.startswith("line.") and int(focused.removeprefix("line.")) > 10:
+            break
+        key(app, pygame.K_TAB)
+    at = int(app.status()["focus"].removeprefix("line."))
+    app.frame(0.016)
+    key(app, pygame.K_RETURN)
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene) and viewer.at == at

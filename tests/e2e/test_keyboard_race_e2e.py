@@ -1,0 +1,101 @@
+"""A whole race in the real window with the keyboard alone (xdotool key, never the mouse): the
+menu, the set-up of a 1-lap race on the oval with one human and one computer, the race with its
+destinations picked by Tab and driven by Enter, the results and back to the menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tests.e2e.desktop import Desktop, Status
+from tests.e2e.test_race_e2e import choose_gear, choose_target
+
+TABS = 80  # more than any screen has widgets
+
+
+def focus_on(d: Desktop, widget_id: str) -> Status:
+    """Tab until ``widget_id`` has the focus ring."""
+    s = d.status()
+    for _ in range(TABS):
+        if s.get("focus") == widget_id:
+            return s
+        before = s.get("focus")
+        d.key("Tab")
+        s = d.wait(lambda s, before=before: s.get("focus") != before, timeout=10, what="the focus to move")
+    raise AssertionError(f"Tab never reached {widget_id}: {s}")
+
+
+def press(d: Desktop, widget_id: str, changed) -> Status:  # type: ignore[no-untyped-def]
+    """Focus ``widget_id``, press Enter, wait for ``changed``."""
+    focus_on(d, widget_id)
+    d.key("Return")
+    return d.wait(changed, timeout=20, what=f"{widget_id} pressed")
+
+
+def set_up_by_keys(d: Desktop) -> None:
+    d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
+    s = press(d, "new_race", lambda s: s.get("scene") == "setup")
+    while "track.oval" not in s["buttons"]:  # the tracks' pages
+        page = sorted(s["buttons"])
+        s = press(d, "tracks.next", lambda s, page=page: sorted(s["buttons"]) != page)
+    s = press(d, "track.oval", lambda s: s.get("track") == "oval.tmx")
+    while s["laps"] > 1:
+        s = press(d, "laps.minus", lambda s, laps=s["laps"]: s["laps"] < laps)
+    while len(s["drivers"]) > 2:
+        s = press(d, "driver3.remove", lambda s, n=len(s["drivers"]): len(s["drivers"]) < n)
+    while len(s["drivers"]) < 2:
+        s = press(d, "add", lambda s, n=len(s["drivers"]): len(s["drivers"]) > n)
+    for i, human in ((0, True), (1, False)):
+        while (s["drivers"][i] == "human") != human:
+            s = press(d, f"driver{i + 1}.kind", lambda s, i=i, was=s["drivers"][i]: s["drivers"][i] != was)
+    s = press(d, "next", lambda s: s.get("scene") == "carsetup")
+    press(d, "start", lambda s: s.get("scene") == "race")
+
+
+def pick(d: Desktop, s: Status) -> None:
+    """Tab through the destinations to the furthest safe one on screen, then Enter drives there."""
+    want = choose_target(s)["space"]
+    for _ in range(TABS):
+        if s.get("picked") == want:
+            d.key("Return")
+            return
+        before = s.get("picked")
+        d.key("Tab")
+        s = d.wait(lambda s, before=before: s.get("picked") != before or s.get("wait") != "move", timeout=10,
+                   what="the next destination")
+        if s.get("wait") != "move":
+            return
+    raise AssertionError(f"Tab never picked {want}")
+
+
+def race_by_keys(d: Desktop, max_actions: int = 400) -> Status:
+    for _ in range(max_actions):
+        s = d.wait(lambda s: s.get("scene") == "results" or (s.get("scene") == "race" and not s.get("busy") and (
+            s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)),
+            timeout=60, what="a decision or the results")
+        if s["scene"] == "results":
+            return s
+        if s["banner"] or "menu" in s:  # the way menu opened by Enter points at its first way
+            d.key("Return")
+        elif s["wait"] == "gear":
+            d.key(choose_gear(s))
+        elif s["wait"] == "roll":
+            d.key("space")
+        elif not s["targets"]:  # all off screen: show the whole board
+            d.key("f")
+        else:
+            pick(d, s)
+        d.changed(s)
+    raise AssertionError("the race did not end")
+
+
+def test_a_whole_race_by_keyboard_alone(desktop: Desktop, tmp_path: Path) -> None:
+    set_up_by_keys(desktop)
+    results = race_by_keys(desktop)
+    assert len(results["places"]) == 2
+    desktop.shown(results)
+    shot = desktop.screenshot(tmp_path / "results.png")
+    assert sum(pygame.image.load(str(shot)).get_at((7, 7))[:3]) < 120  # the results' chequered strip
+    desktop.key("Return")
+    desktop.wait(lambda s: s.get("scene") == "menu", what="the menu after the results")
