@@ -44,11 +44,11 @@ class SettingsScene(Scene):
             ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
                                                lambda: self.set(high_contrast=not app.settings.high_contrast))]),
             ("settings.ui_scale", self.scales),
-            ("settings.keys", [Button("keys", lambda: tr("settings.keys_open"), lambda: app.push(KeysScene(app)))]),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
+        self.keys = Button("keys", lambda: tr("settings.keys_open"), lambda: app.push(KeysScene(app)))
         self.widgets: list[Widget] = [w for _, ws in self.rows for w in ws]
-        self.widgets.append(self.back)
+        self.widgets += [self.keys, self.back]
         self.row = ROW
         self.box = pygame.Rect(0, 0, BOX_W, 0)  # sized by the layout
         self.left = 0  # where the rows' controls start, after the longest label
@@ -74,6 +74,8 @@ class SettingsScene(Scene):
             for j, w in enumerate(ws):
                 w.rect = pygame.Rect(self.left + j * (width + 8), y, width, 44)
         self.back.rect = pygame.Rect(self.box.centerx - 110, self.box.bottom - 66, 220, 48)
+        # the keys have a screen of their own: a button beside Back rather than a row of their own
+        self.keys.rect = pygame.Rect(self.box.left + 30, self.back.rect.top, min(260, self.back.rect.left - 20 - self.box.left - 30), 48)
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill(theme.BACKDROP)

@@ -2224,7 +2224,6 @@ STRINGS.update({
         "is kept. Set it again on the keys screen."
     ),
     "notice.keys_not_saved": "The keys could not be saved: {detail}",
-    "settings.keys": "Keys",
     "settings.keys_open": "Change keys…",
     "keys.title": "Keys",
     "keys.about": "Select an action (click it, or move to it and press Enter), then press its new key.",
