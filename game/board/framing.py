@@ -41,7 +41,7 @@ def corners_ahead(track: Track, state: RaceState, car: CarState) -> list[int]:
 
 def zone_ahead(track: Track, state: RaceState, car: CarState) -> tuple[str, ...]:
     """The spaces of the next street-race zone the car can reach (or stands in), if any."""
-    if car.space is None or not track.zones:
+    if car.space is None or not track.zones or not state.rules.street:
         return ()
     row = track.order_row(car.space)
 

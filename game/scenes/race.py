@@ -791,8 +791,9 @@ class RaceScene(Scene):
     def _follow(self) -> None:
         state = self.control.state
         if (state.round, state.active) != self.turn:  # a new turn: the camera frames again
+            if self.turn is not None:
+                self.view.by_hand = False
             self.turn = (state.round, state.active)
-            self.view.by_hand = False
         if not self.follow:
             return
         if self.drives:

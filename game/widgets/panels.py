@@ -45,7 +45,7 @@ class Handle(Widget):
 
     def __init__(self, name: str, panels: Panels) -> None:
         super().__init__(f"fold.{name}", lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
-                                                     key=KEY_NAMES[name])])
+                                                     keys=KEY_NAMES[name])])
         self.name = name
         self.panels = panels
         self._pressed = False
