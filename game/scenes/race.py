@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
+LOG_HANDLE = 18  # px: the open log's fold handle, in the room its last line leaves
 LOG_KEEP = 300
 LOG_WHEEL = 2  # log rows per notch of the mouse wheel
 SKIP_FRAME = 0.03  # seconds of each frame a skip may spend on the computers' turns
@@ -231,8 +232,13 @@ class RaceScene(Scene):
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         self.buttons["hint"].rect = self.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
         handles = self.panels.handles
-        handles["log"].rect = handle_rect(self.log_rect)
-        self.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+        if self.panels.folded("log"):  # the tab: its title, the full log's button, the handle at its end
+            handles["log"].rect = handle_rect(self.log_rect)
+            self.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+        else:  # the handle in the corner under the lines, the title row left to the heading and the button
+            handles["log"].rect = pygame.Rect(self.log_rect.right - 4 - LOG_HANDLE, self.log_rect.bottom - 2 - LOG_HANDLE,
+                                              LOG_HANDLE, LOG_HANDLE)
+            self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
         # the open tray's handle at its top left, clear of the caption; the tab's at its right end
         handles["dice"].rect = handle_rect(self.tray_rect, None if self.panels.folded("dice") else self.tray_rect.left + 6 + HANDLE)
         width = standings_width(self.control)
