@@ -28,6 +28,7 @@ NAMES = ("order", "log", "dice")
 KEYS = {pygame.K_F2: "order", pygame.K_F3: "log", pygame.K_F4: "dice"}
 KEY_NAMES = {"order": "F2", "log": "F3", "dice": "F4"}
 TITLES = {"order": "standings.title", "log": "log.title", "dice": "dice.title"}
+BOTTOM = ("log", "dice")  # the panels that stand on the board's bottom edge fold down, the running order up
 HANDLE = 22  # px: the handle's square
 TAB_H = 32  # px: a folded panel's height
 REACH = 4  # px around a target's centre that must lie clear of every panel for it to be clickable
@@ -41,7 +42,7 @@ def folded_in(app: App) -> set[str]:
 
 
 class Handle(Widget):
-    """A small chevron that folds or unfolds its panel: pointing up to fold, down to unfold."""
+    """A small chevron that folds or unfolds its panel, pointing the way the panel will go."""
 
     def __init__(self, name: str, panels: Panels) -> None:
         super().__init__(f"fold.{name}", lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
@@ -70,7 +71,7 @@ class Handle(Widget):
         pygame.draw.rect(surface, theme.shade(theme.BUTTON, 1.18) if hover else theme.BUTTON, r, border_radius=5)
         pygame.draw.rect(surface, theme.YELLOW if hover else theme.EDGE, r, 1, border_radius=5)
         cx, cy, d = r.centerx, r.centery, r.width // 4
-        down = self.panels.folded(self.name)
+        down = self.panels.folded(self.name) != (self.name in BOTTOM)
         tip, base = (cy + d // 2, cy - d // 2) if down else (cy - d // 2, cy + d // 2)
         pygame.draw.lines(surface, theme.TEXT, False, [(cx - d, base), (cx, tip), (cx + d, base)], 2)
 
