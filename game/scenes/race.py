@@ -1164,7 +1164,7 @@ class RaceScene(Scene):
             return [tr("race.log_line_hint")]
         if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
             return self.gearbox.hint(pos)
-        if self.view.viewport.collidepoint(pos):
+        if self.view.viewport.collidepoint(pos) and not any(r.collidepoint(pos) for r in self._covers()):
             sign = self.view.corner_sign_at(pos)
             if sign is not None:
                 return corner_sign_lines(self.track.corners[sign])
