@@ -108,11 +108,12 @@ class BoardView:
             self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), clear.center)
 
     def frame(self, points: list[tuple[float, float]], areas: list[pygame.Rect],
-              visible: Callable[[tuple[float, float]], bool], margin: float = 0.85) -> bool:
+              visible: Callable[[tuple[float, float]], bool], margin: float = 0.85, closest: float | None = None) -> bool:
         """Unless every one of ``points`` already shows where ``visible`` (a screen point clear of
         the panels) says it can be seen, glide until they all lie in the one of ``areas`` (the
         board's parts no panel covers) that holds them biggest, zooming out first if they do not
-        fit there at this zoom. True if the camera moves."""
+        fit there at this zoom, or in up to the zoom ``closest`` if they fit at more (a far zoom
+        an earlier frame needed is not kept for ever). True if the camera moves."""
         if not points or not areas or all(visible(self.camera.to_screen(p)) for p in points):
             return False
         xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -120,13 +121,18 @@ class BoardView:
         w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         area = max(areas, key=lambda a: min(a.width / w, a.height / h))
         fit = min(area.width * margin / w, area.height * margin / h)
-        if fit < self.camera.zoom:
+        zoom = fit if fit < self.camera.zoom else max(self.camera.zoom, min(fit, closest or 0.0))
+        if zoom != self.camera.zoom:
             centre = self.camera.to_world(self.viewport.center)
-            self.camera.zoom = self.camera.clamp(fit)
+            self.camera.zoom = self.camera.clamp(zoom)
             self.centre_on(centre)
             self.zoomed_at = time.monotonic()
         self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), area.center)
         return True
+
+    def stop(self) -> None:
+        """Stay where the camera is now: a glide still under way ends here."""
+        self._glide_to = None
 
     def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.camera.to_screen(p)

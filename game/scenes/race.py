@@ -274,12 +274,13 @@ class RaceScene(Scene):
         rects = [self.standings_rect, self.log_rect, self.hint_rect]
         if self.control.clocks is not None:
             rects.append(self.clocks_rect)
+        if not static:
+            self._sync_buttons()  # the buttons the moment shows, also between frames
+        over = [w.rect for w in self.widgets if (static or w.visible) and w.rect.colliderect(self.view.viewport)]
         if static:
-            return rects + [self.tray_rect, self.buttons["end"].rect]
+            return rects + [self.tray_rect, self.buttons["end"].rect] + over
         tray = self._tray_shown()
-        if tray is not None:
-            rects.append(tray)
-        return rects + [w.rect for w in self.widgets if w.visible and w.rect.colliderect(self.view.viewport)]
+        return rects + ([tray] if tray is not None else []) + over
 
     def _sync_panels(self) -> None:
         """The dice tray's handle shows while the tray does, and not while a roll holds it open."""
@@ -819,7 +820,9 @@ class RaceScene(Scene):
             destinations = list(self.control.destinations()) if wait == Wait.MOVE else []
             points = frame_points(self.track, self.view.board.corner_boxes, state, state.active, destinations)
             covers = self._covers()
-            self.view.frame(points, self.view.free, lambda p: clear(p, self.view.viewport, covers))
+            self.view.stop()  # a glide to the car would move what is framed here under a panel
+            self.view.frame(points, self.view.free, lambda p: clear(p, self.view.viewport, covers),
+                            closest=CLOSE_UP / self.view.board.lane_width)
 
     def finish(self) -> None:
         from game.scenes.results import ResultsScene

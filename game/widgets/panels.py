@@ -11,16 +11,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Widget
-
-if TYPE_CHECKING:
-    from game.app.loop import App
 
 #: The panels that fold, in the order their keys run.
 NAMES = ("order", "log", "dice")
@@ -33,11 +28,11 @@ HANDLE = 22  # px: the handle's square
 TAB_H = 32  # px: a folded panel's height
 REACH = 4  # px around a target's centre that must lie clear of every panel for it to be clickable
 
-_folded: weakref.WeakKeyDictionary[App, set[str]] = weakref.WeakKeyDictionary()
+_folded: weakref.WeakKeyDictionary[object, set[str]] = weakref.WeakKeyDictionary()
 
 
-def folded_in(app: App) -> set[str]:
-    """The panels folded in this session (the same set for every race the app shows)."""
+def folded_in(app: object) -> set[str]:
+    """The panels folded in this session of ``app`` (the same set for every race it shows)."""
     return _folded.setdefault(app, set())
 
 
@@ -79,7 +74,7 @@ class Handle(Widget):
 class Panels:
     """Which panels are folded (for the session) and their handles; ``changed`` lays the screen out anew."""
 
-    def __init__(self, app: App, changed: Callable[[], None]) -> None:
+    def __init__(self, app: object, changed: Callable[[], None]) -> None:
         self._folded = folded_in(app)
         self._changed = changed
         self.handles = {name: Handle(name, self) for name in NAMES}
