@@ -242,11 +242,13 @@ class RaceScene(Scene):
         # the open tray's handle at its top left, clear of the caption; the tab's at its right end
         handles["dice"].rect = handle_rect(self.tray_rect, None if self.panels.folded("dice") else self.tray_rect.left + 6 + HANDLE)
         width = standings_width(self.control)
-        height = TAB_H if self.panels.folded("order") else standings_height(self.control)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, width, height)
+        if self.panels.folded("order"):  # a tab as wide as its title, over the clocks as wide as ever
+            standings = pygame.Rect(MARGIN, TOP + MARGIN, min(width, tab_width(tr(TITLES["order"]))), TAB_H)
+        else:
+            standings = pygame.Rect(MARGIN, TOP + MARGIN, width, standings_height(self.control))
         self.standings_rect = standings
         handles["order"].rect = handle_rect(standings)
-        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, standings.width, CLOCKS_H if self.control.clocks else 0)
+        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, width, CLOCKS_H if self.control.clocks else 0)
         self.view.free = free_rects(board, self._covers(static=True))
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
         self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
