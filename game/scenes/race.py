@@ -899,10 +899,11 @@ class RaceScene(Scene):
     def pointed(self, pos: tuple[int, int]) -> str | None:
         """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
         destination within its hit area (clickable at any zoom), else the space under it."""
-        if any(r.collidepoint(pos) for r in self._covers()):
+        covers = self._covers()
+        if any(r.collidepoint(pos) for r in covers):
             return None  # a panel lies there, not the board
         if self.idle and self.control.wait() == Wait.MOVE:
-            target = self.view.target_at(pos, self._clickable())
+            target = self.view.target_at(pos, self._clickable(covers))
             if target is not None:
                 return target
         return self.view.space_at(pos)
@@ -912,9 +913,10 @@ class RaceScene(Scene):
         pts = self.view.polygon(space)
         return round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
 
-    def _clickable(self) -> dict[str, list[Move]]:
-        """The destinations a player can click: those whose middle shows clear of every panel."""
-        covers = self._covers()
+    def _clickable(self, covers: list[pygame.Rect] | None = None) -> dict[str, list[Move]]:
+        """The destinations a player can click: those whose middle shows clear of every panel
+        (``covers``, the panels as drawn now, if already at hand)."""
+        covers = self._covers() if covers is None else covers
         return {space: moves for space, moves in self.control.destinations().items()
                 if clear(self._target_point(space), self.view.viewport, covers)}
 
