@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import texts
 from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
@@ -32,6 +33,8 @@ from tests.rules.test_engine_modules import corner_stop
 from tests.rules.test_engine_pit import at_pit_entry
 from tests.ui.covered import covered_targets, drawn_over_board
 from tests.ui.helpers import catalogue, make_app
+from tests.ui.layout import problems
+from tests.ui.test_layout import race as layout_race, record_frame
 from tests.ui.test_race_scene import click, key
 
 SMALL = (1024, 640)
@@ -245,3 +248,30 @@ def test_a_click_on_a_panel_never_reaches_the_board(tmp_path: Path) -> None:
         click(scene, panel.center)
         assert scene.control.state is before and scene.menu is None and scene.message is None
         assert scene.pointed(panel.center) is None
+
+
+@pytest.mark.parametrize("language", texts.LANGUAGES)
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_folded_panels_fit_their_tabs_in_every_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        language: str, size: tuple[int, int]) -> None:
+    """The running order, the log and the dice folded: each tab holds its title (and the dice's
+    value, the full log's button) whole, beside its handle, in every language."""
+    texts.set_language(language)
+    try:
+        app = make_app(tmp_path, size)
+        app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
+        app.push(MenuScene(app))
+        scene = layout_race(app)
+        for k in (pygame.K_F2, pygame.K_F3, pygame.K_F4):
+            key(scene, k)
+        scene.tray.start(scene.control.state.rules.gear_dice.die(4), 12, "", 1.0)
+        scene.tray.settle()
+        found = problems(record_frame(app, monkeypatch))
+        assert not found, "\n".join(found)
+        handles = [h.rect for h in scene.panels.handles.values() if h.visible]
+        assert len(handles) == 3
+        for tab in (scene.standings_rect, scene.log_rect, scene.tray_rect):
+            assert tab.height < 40 and sum(tab.contains(h) for h in handles) == 1
+        assert scene.buttons["log"].rect.right <= scene.panels.handles["log"].rect.left
+    finally:
+        texts.set_language("en")
