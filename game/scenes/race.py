@@ -278,7 +278,8 @@ class RaceScene(Scene):
             rects.append(self.clocks_rect)
         if not static:
             self._sync_buttons()  # the buttons the moment shows, also between frames
-        over = [w.rect for w in self.widgets if (static or w.visible) and w.rect.colliderect(self.view.viewport)]
+        over = [w.rect for w in self.widgets if (w.visible or static and w.id not in ("roll", "undo"))
+                and w.rect.colliderect(self.view.viewport)]  # the tray's own buttons show only in the open tray
         if static:
             return rects + [self.tray_rect, self.buttons["end"].rect] + over
         tray = self._tray_shown()

@@ -223,6 +223,11 @@ def test_a_panel_folds_by_its_handle_and_its_key_and_stays_folded_for_the_sessio
     click(scene, handle.rect.center)
     assert scene.panels.folded("log") and scene.log_rect.height < tall
     assert tr("panel.unfold.log", keys="F3") in scene.hint_at(scene.panels.handles["log"].rect.center)
+    key(scene, pygame.K_F4)  # the dice folded: the camera may show the board where the tray's top was
+    spot = (scene.tray_full.centerx, scene.tray_full.top + 10)
+    assert any(free.collidepoint(spot) for free in scene.view.free)
+    key(scene, pygame.K_F4)
+    assert not any(free.collidepoint(spot) for free in scene.view.free)
     key(scene, pygame.K_F2)
     order = scene.standings_rect.height
     assert scene.panels.folded("order") and order < 40
