@@ -177,12 +177,16 @@ def street_before_the_danger_zone() -> tuple[Track, RaceState, tuple[str, ...]]:
     return track, state, zone.spaces
 
 
+@pytest.mark.parametrize("under", ["log", "dice"])
 @pytest.mark.parametrize("size", [SMALL, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_STREET_6_the_next_zone_of_the_street_circuit_shows_at_the_gear_choice(tmp_path: Path, size: tuple[int, int]) -> None:
+def test_STREET_6_the_next_zone_of_the_street_circuit_shows_at_the_gear_choice(tmp_path: Path, size: tuple[int, int],
+                                                                               under: str) -> None:
     track, state, zone = street_before_the_danger_zone()
     scene = open_at(tmp_path, state, "brueckenau.tmx", size)
     assert scene.control.wait() == Wait.GEAR
-    hide_under(scene, zone[0], scene.log_rect)
+    scene.tray.start(state.rules.gear_dice.die(3), 7, "", 1.0)  # the last roll still on the tray
+    scene.tray.settle()
+    hide_under(scene, zone[0], scene.log_rect if under == "log" else scene.tray_rect)
     settle(scene)
     assert all(clear(scene, (track.space(n).x, track.space(n).y)) for n in zone)
 
