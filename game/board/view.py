@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 import pygame
@@ -54,6 +54,7 @@ class BoardView:
         self._press: tuple[int, int] | None = None
         self._dragged = False
         self._glide_to: tuple[tuple[float, float], tuple[float, float]] | None = None  # world point, screen spot
+        self.by_hand = False  # the player moved the camera (drag, wheel, keys, Fit): framing leaves it be
 
     # --- geometry -------------------------------------------------------------------
 
@@ -67,9 +68,10 @@ class BoardView:
             self.viewport = rect.copy()
             self.fit()
 
-    def fit(self) -> None:
+    def fit(self, by_hand: bool = False) -> None:
         """The whole board in the free part of the viewport: of the areas no panel covers
-        (``free``), the one that shows it biggest."""
+        (``free``), the one that shows it biggest; ``by_hand``: the player asked for it."""
+        self.by_hand = self.by_hand or by_hand
         x, y, w, h = self.board.bounds
         areas = self.free or [self.viewport]
         v = max(areas, key=lambda a: min(a.width / w, a.height / h))
@@ -106,6 +108,33 @@ class BoardView:
             self.zoomed_at = time.monotonic()
         if any(not clear.collidepoint(self.camera.to_screen(p)) for p in points):
             self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), clear.center)
+
+    def frame(self, points: list[tuple[float, float]], areas: list[pygame.Rect],
+              visible: Callable[[tuple[float, float]], bool], margin: float = 0.85, closest: float | None = None) -> bool:
+        """Unless every one of ``points`` already shows where ``visible`` (a screen point clear of
+        the panels) says it can be seen, glide until they all lie in the one of ``areas`` (the
+        board's parts no panel covers) that holds them biggest, zooming out first if they do not
+        fit there at this zoom, or in up to the zoom ``closest`` if they fit at more (a far zoom
+        an earlier frame needed is not kept for ever). True if the camera moves."""
+        if not points or not areas or all(visible(self.camera.to_screen(p)) for p in points):
+            return False
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        pad = self.board.lane_width
+        w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+        area = max(areas, key=lambda a: min(a.width / w, a.height / h))
+        fit = min(area.width * margin / w, area.height * margin / h)
+        zoom = fit if fit < self.camera.zoom else max(self.camera.zoom, min(fit, closest or 0.0))
+        if zoom != self.camera.zoom:
+            centre = self.camera.to_world(self.viewport.center)
+            self.camera.zoom = self.camera.clamp(zoom)
+            self.centre_on(centre)
+            self.zoomed_at = time.monotonic()
+        self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), area.center)
+        return True
+
+    def stop(self) -> None:
+        """Stay where the camera is now: a glide still under way ends here."""
+        self._glide_to = None
 
     def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.camera.to_screen(p)
@@ -163,6 +192,7 @@ class BoardView:
                 self._dragged = True
                 self.camera.pan(*event.rel)
                 self._glide_to = None
+                self.by_hand = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             clicked = not self._dragged
             self._press = None
@@ -172,13 +202,16 @@ class BoardView:
             pos = theme.pointer()
             if self.viewport.collidepoint(pos):
                 self.zoom(pos, WHEEL_STEP ** event.precise_y)
+                self.by_hand = True
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_f:
-                self.fit()
+                self.fit(by_hand=True)
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom(self.viewport.center, WHEEL_STEP)
+                self.by_hand = True
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.zoom(self.viewport.center, 1 / WHEEL_STEP)
+                self.by_hand = True
         return None
 
     @property
@@ -207,6 +240,7 @@ class BoardView:
         if dx or dy:
             self.camera.pan(dx, dy)
             self._glide_to = None
+            self.by_hand = True
         if self._glide_to is not None:
             target, spot = self._glide_to
             cx, cy = self.camera.to_world(spot)

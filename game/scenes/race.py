@@ -17,6 +17,7 @@ import pygame
 from game import theme
 from game.widgets.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble, play
 from game.board.marks import Layer, draw_destinations, draw_extras, draw_marker, draw_path, tone
+from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.crew import PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
@@ -36,9 +37,9 @@ from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.remote_control import RemoteControl
 from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
-from game.widgets.street_legend import draw_street_legend, street_hint
+from game.widgets.street_legend import draw_street_legend, legend_rect, street_hint
 from game.widgets.race_hud import (HINT_H, MARGIN, PANEL_W, TONES, TOP, draw_banner, draw_cars, draw_hint, draw_log,
-                                   draw_red_flag, draw_standings, draw_topbar, free_areas, standings_height, standings_width,
+                                   draw_red_flag, draw_standings, draw_topbar, standings_height, standings_width,
                                    CLOCKS_H, draw_clocks)
 from game.play.racelog import LogLine, describe, roll_outcome, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
@@ -48,6 +49,7 @@ from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button
+from game.widgets.panels import HANDLE, TAB_H, TITLES, Panels, clear, draw_tab, free_rects, handle_rect, tab_width
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip
 from game.widgets.announcer import Announcer
@@ -68,6 +70,7 @@ if TYPE_CHECKING:
 
 TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
+LOG_HANDLE = 18  # px: the open log's fold handle, in the room its last line leaves
 LOG_KEEP = 300
 LOG_WHEEL = 2  # log rows per notch of the mouse wheel
 SKIP_FRAME = 0.03  # seconds of each frame a skip may spend on the computers' turns
@@ -128,10 +131,13 @@ class RaceScene(Scene):
         self.top = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
-        self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.tray_rect = pygame.Rect(0, 0, 0, 0)  # the dice tray as it shows now (a tab when folded)
+        self.tray_full = pygame.Rect(0, 0, 0, 0)  # ... and unfolded: where it opens for a roll
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.dialog_area = pygame.Rect(0, 0, 0, 0)
         self.standings_rect = pygame.Rect(0, 0, 0, 0)  # the running order, as wide as its longest name needs
+        self.panels = Panels(app, lambda: self.layout(self.app.size))  # running order, log, dice: folded or not
+        self.turn: tuple[int, str | None] | None = None  # the turn whose decisions the camera frames
         self.clocks_rect = pygame.Rect(0, 0, 0, 0)  # FD Blitz: the two clocks under the running order
         self.log_scroll = 0  # rows of the log scrolled back from the newest
         self.since: list[Step] = []  # what happened since a human last decided, for the summary
@@ -145,7 +151,7 @@ class RaceScene(Scene):
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.keyboard = RaceKeys(self)
         self.buttons = {
-            "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
+            "fit": Button("fit", lambda: tr("race.fit"), lambda: self.view.fit(by_hand=True), px=22),
             "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
                              self.toggle_follow, px=22),
             "speed": Button("speed", lambda: tr("race.speed", speed=tr(f"speed.{app.settings.animation_speed}")),
@@ -164,9 +170,9 @@ class RaceScene(Scene):
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
                            self.skip, px=22),
         }
-        self.widgets = list(self.buttons.values())
+        self.widgets = list(self.buttons.values()) + list(self.panels.handles.values())
         if isinstance(control, RemoteControl):  # a race between homes: its chat and sealed bids, over the dice tray
-            above = lambda: pygame.Rect(self.tray_rect.left, TOP + MARGIN, self.tray_rect.width,  # noqa: E731
+            above = lambda: pygame.Rect(self.tray_full.left, TOP + MARGIN, self.tray_full.width,  # noqa: E731
                                         min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN))
             self.widgets += remote_widgets(control, above)
         # saving the race's map in Tiled shows the new board, if the race can go on there
@@ -200,9 +206,17 @@ class RaceScene(Scene):
             self.placed = True
             self._close_up()
         self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
-        self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
+        self.tray_full = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
+        self.tray_rect = self.tray_full.copy()
+        if self.panels.folded("dice"):
+            self.tray_rect = pygame.Rect(0, 0, tab_width(tr(TITLES["dice"]), "88"), TAB_H)
+            self.tray_rect.bottomright = self.tray_full.bottomright
+        log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
         self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
-                                    max(200, self.tray_rect.left - 2 * MARGIN), LOG_H)
+                                    max(200, self.tray_full.left - 2 * MARGIN), LOG_H)
+        if self.panels.folded("log"):  # the tab says "Race log" or "Since your turn": as wide as the longer
+            tab_w = max(tab_width(tr(title), extra=log_w + 6) for title in ("log.title", "since.title"))
+            self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - TAB_H, tab_w, TAB_H)
         self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
         gear_top = self.dashboard.rect.bottom + 10
         extras = LEAGUE_ROW if self._league_gears() else 0  # the boost and the pit plan under the gear box
@@ -219,18 +233,30 @@ class RaceScene(Scene):
             width = max(theme.font(22).size(label)[0] for label in labels) + 28
             self.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
             x -= width + 8
-        self.buttons["roll"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 52, TRAY_W - 132, 36)
-        self.buttons["undo"].rect = pygame.Rect(self.tray_rect.left + 120, self.tray_rect.top + 92, TRAY_W - 132, 28)
-        self.buttons["end"].rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
+        self.buttons["roll"].rect = pygame.Rect(self.tray_full.left + 120, self.tray_full.top + 52, TRAY_W - 132, 36)
+        self.buttons["undo"].rect = pygame.Rect(self.tray_full.left + 120, self.tray_full.top + 92, TRAY_W - 132, 28)
+        self.buttons["end"].rect = pygame.Rect(self.tray_full.left, self.tray_rect.top - 52, TRAY_W, 44)
         self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
         self.buttons["hint"].rect = self.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
-        log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
-        self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.control), standings_height(self.control))
+        handles = self.panels.handles
+        if self.panels.folded("log"):  # the tab: its title, the full log's button, the handle at its end
+            handles["log"].rect = handle_rect(self.log_rect)
+            self.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+        else:  # the handle in the corner under the lines, the title row left to the heading and the button
+            handles["log"].rect = pygame.Rect(self.log_rect.right - 4 - LOG_HANDLE, self.log_rect.bottom - 2 - LOG_HANDLE,
+                                              LOG_HANDLE, LOG_HANDLE)
+            self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+        # the open tray's handle at its top left, clear of the caption; the tab's at its right end
+        handles["dice"].rect = handle_rect(self.tray_rect, None if self.panels.folded("dice") else self.tray_rect.left + 6 + HANDLE)
+        width = standings_width(self.control)
+        if self.panels.folded("order"):  # a tab as wide as its title, over the clocks as wide as ever
+            standings = pygame.Rect(MARGIN, TOP + MARGIN, min(width, tab_width(tr(TITLES["order"]))), TAB_H)
+        else:
+            standings = pygame.Rect(MARGIN, TOP + MARGIN, width, standings_height(self.control))
         self.standings_rect = standings
-        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, standings.width, CLOCKS_H if self.control.clocks else 0)
-        corner = standings.union(self.clocks_rect) if self.control.clocks else standings
-        self.view.free = free_areas(board, corner, min(self.log_rect.top, self.buttons["end"].rect.top) - 8)
+        handles["order"].rect = handle_rect(standings)
+        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, width, CLOCKS_H if self.control.clocks else 0)
+        self.view.free = free_rects(board, self._covers(static=True))
         self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
         self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
         if self.dialog is not None:
@@ -243,6 +269,35 @@ class RaceScene(Scene):
                 ("speed", [tr("race.speed", speed=tr(f"speed.{level}")) for level in SPEEDS]),
                 ("follow", [tr("race.follow", state=tr(f"toggle.{s}")) for s in ("on", "off")]),
                 ("fit", [tr("race.fit")])]
+
+    def _tray_shown(self) -> pygame.Rect | None:
+        """The dice tray as drawn now: open for a roll (its button is in it), else as folded or not;
+        None before the first roll of a resumed race."""
+        if self.idle and self.control.wait() == Wait.ROLL:
+            return self.tray_full
+        return self.tray_rect if self.tray.throw is not None else None
+
+    def _covers(self, static: bool = False) -> list[pygame.Rect]:
+        """The panels over the board: as drawn now, or (``static``) those the camera keeps clear of
+        whatever the moment, the dice tray and the place of the button above it included."""
+        rects = [self.standings_rect, self.log_rect, self.hint_rect]
+        if self.control.clocks is not None:
+            rects.append(self.clocks_rect)
+        legend = legend_rect(self.view.viewport, self.track, self.control.state.rules.street)
+        if legend is not None:
+            rects.append(legend)
+        if not static:
+            self._sync_buttons()  # the buttons the moment shows, also between frames
+        over = [w.rect for w in self.widgets if (w.visible or static and w.id not in ("roll", "undo"))
+                and w.rect.colliderect(self.view.viewport)]  # the tray's own buttons show only in the open tray
+        if static:
+            return rects + [self.tray_rect, self.buttons["end"].rect] + over
+        tray = self._tray_shown()
+        return rects + ([tray] if tray is not None else []) + over
+
+    def _sync_panels(self) -> None:
+        """The dice tray's handle shows while the tray does, and not while a roll holds it open."""
+        self.panels.handles["dice"].visible = self._tray_shown() is self.tray_rect
 
     def _close_up(self) -> None:
         """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
@@ -746,6 +801,11 @@ class RaceScene(Scene):
         self.banner = None
 
     def _follow(self) -> None:
+        state = self.control.state
+        if (state.round, state.active) != self.turn:  # a new turn: the camera frames again
+            if self.turn is not None:
+                self.view.by_hand = False
+            self.turn = (state.round, state.active)
         if not self.follow:
             return
         if self.drives:
@@ -759,20 +819,15 @@ class RaceScene(Scene):
             if space is not None:
                 s = self.track.space(space)
                 self.view.follow((s.x, s.y))
-        if self.idle and self.control.wait() == Wait.MOVE and self.shown != self.control.state:
-            self.shown = self.control.state  # once per decision: the player may pan away
-            spaces = [self._here(), *self.control.destinations()]
-            points = [(self.track.space(n).x, self.track.space(n).y) for n in spaces if n]
-            self.view.show(points, self._clear_for(points))
-
-    def _clear_for(self, points: list[tuple[float, float]]) -> pygame.Rect:
-        """Where the car and its destinations should show: of the board's parts no panel covers
-        (the running order, the log, the dice), the one that holds them biggest."""
-        v = self.view.viewport
-        areas = self.view.free or [pygame.Rect(v.left, v.top, v.width, self.tray_rect.top - 8 - v.top)]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-        return max(areas, key=lambda a: min(a.width / w, a.height / h))
+        wait = self.control.wait()
+        if self.idle and wait in (Wait.GEAR, Wait.MOVE) and state.active and self.shown != state and not self.view.by_hand:
+            self.shown = state  # once per decision, and never after the player moved the camera this turn
+            destinations = list(self.control.destinations()) if wait == Wait.MOVE else []
+            points = frame_points(self.track, self.view.board.corner_boxes, state, state.active, destinations)
+            covers = self._covers()
+            self.view.stop()  # a glide to the car would move what is framed here under a panel
+            self.view.frame(points, self.view.free, lambda p: clear(p, self.view.viewport, covers),
+                            closest=CLOSE_UP / self.view.board.lane_width)
 
     def finish(self) -> None:
         from game.scenes.results import ResultsScene
@@ -815,7 +870,7 @@ class RaceScene(Scene):
             return True
         if self.menu is not None and event.type == pygame.KEYDOWN and self.keyboard.menu_key(event, self.menu):
             return True
-        if event.type == pygame.KEYDOWN and self._key(event):
+        if event.type == pygame.KEYDOWN and (self.panels.key(event) or self._key(event)):
             return True
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(theme.pointer()):
             self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)  # wheel up reads back
@@ -825,7 +880,8 @@ class RaceScene(Scene):
             if gear is not None:
                 self.choose(gear)
                 return True
-            if self.tray_rect.collidepoint(event.pos):
+            tray = self._tray_shown()
+            if tray is not None and tray.collidepoint(event.pos):
                 if event.type == pygame.MOUSEBUTTONUP:
                     self.roll_or_hurry()
                 return True
@@ -836,6 +892,10 @@ class RaceScene(Scene):
                 return True
             if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
                 return True
+            if any(r.collidepoint(event.pos) for r in self._covers()):  # a panel over the board keeps its clicks
+                if event.type == pygame.MOUSEBUTTONUP and self.view.dragging:
+                    self.view.handle(event)  # a drag of the board may end over a panel
+                return True
         clicked = self.view.handle(event)
         if clicked is not None:
             self.clicked(self.pointed(event.pos) or clicked)
@@ -844,11 +904,26 @@ class RaceScene(Scene):
     def pointed(self, pos: tuple[int, int]) -> str | None:
         """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
         destination within its hit area (clickable at any zoom), else the space under it."""
+        covers = self._covers()
+        if any(r.collidepoint(pos) for r in covers):
+            return None  # a panel lies there, not the board
         if self.idle and self.control.wait() == Wait.MOVE:
-            target = self.view.target_at(pos, self.control.destinations())
+            target = self.view.target_at(pos, self._clickable(covers))
             if target is not None:
                 return target
         return self.view.space_at(pos)
+
+    def _target_point(self, space: str) -> tuple[int, int]:
+        """Where a destination is clicked: the middle of its space on screen."""
+        pts = self.view.polygon(space)
+        return round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
+
+    def _clickable(self, covers: list[pygame.Rect] | None = None) -> dict[str, list[Move]]:
+        """The destinations a player can click: those whose middle shows clear of every panel
+        (``covers``, the panels as drawn now, if already at hand)."""
+        covers = self._covers() if covers is None else covers
+        return {space: moves for space, moves in self.control.destinations().items()
+                if clear(self._target_point(space), self.view.viewport, covers)}
 
     def _handle_dialog(self, event: pygame.event.Event, dialog: CrewDialog | LeagueDialog | PitPlanDialog | FreeWPDialog) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
@@ -877,6 +952,7 @@ class RaceScene(Scene):
         self.buttons["nitro"].style = "primary" if self.nitro else "normal"
         self.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
         self.buttons["hint"].visible = gear and self.app.settings.hints
+        self._sync_panels()
 
     def _key(self, event: pygame.event.Event) -> bool:
         return self.keyboard.key(event)
@@ -913,18 +989,24 @@ class RaceScene(Scene):
         if self.red_flag is not None:
             draw_red_flag(screen, self.view.viewport, self.red_flag[0])
         self.announcer.draw(screen, self._announce_area(), lambda car: theme.colour(self.control.entry(car).colour))
-        draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
+        if self.panels.folded("order"):
+            draw_tab(screen, self.standings_rect, tr(TITLES["order"]))
+        else:
+            draw_standings(screen, self.standings_rect.topleft, self.control, self.standings_rect.width)
         draw_street_legend(screen, self.view.viewport, self.track, state.rules.street)
         if self.control.clocks is not None:
             draw_clocks(screen, self.clocks_rect, self.control)
         self.log_rows = []
-        if self.summary and self.control.wait() == Wait.GEAR:  # since your turn, until you choose
-            draw_log(screen, self.log_rect, self.summary, self.control, 0, "since.title", self.buttons["log"].rect.width + 6,
+        reserve = self.log_rect.right - self.buttons["log"].rect.left  # the full log's button and the handle
+        since = bool(self.summary) and self.control.wait() == Wait.GEAR  # since your turn, until you choose
+        if self.panels.folded("log"):
+            draw_tab(screen, self.log_rect, tr("since.title" if since else "log.title"))
+        elif since:
+            draw_log(screen, self.log_rect, self.summary or [], self.control, 0, "since.title", reserve,
                      shown=self.log_rows, pointer=self._log_pointer())
         else:
             self.log_scroll = draw_log(screen, self.log_rect, self.log, self.control, self.log_scroll,
-                                       reserve=self.buttons["log"].rect.width + 6, shown=self.log_rows,
-                                       pointer=self._log_pointer())
+                                       reserve=reserve, shown=self.log_rows, pointer=self._log_pointer())
         self._draw_tray(screen, wait)
         draw_hint(screen, self.hint_rect, *self._hint(wait))
         screen.set_clip(clip)
@@ -973,10 +1055,14 @@ class RaceScene(Scene):
                   lambda c: c.id == active, self.pulse)
 
     def _draw_tray(self, screen: pygame.Surface, wait: Wait) -> None:
-        r = self.tray_rect
+        r = self.tray_full
         rolling = self.idle and wait == Wait.ROLL
         if self.tray.throw is None and not rolling:
             return  # nothing rolled yet (a race just resumed): no empty tray over the board
+        if self.panels.folded("dice") and not rolling:  # folded: the last value on the tab
+            throw = self.tray.throw
+            draw_tab(screen, self.tray_rect, tr(TITLES["dice"]), str(throw.value) if throw and throw.done else "")
+            return
         theme.panel(screen, r, theme.PANEL_DARK, 225, radius=10)
         centre = (r.left + 62, r.centery + 4)
         if rolling:
@@ -1077,7 +1163,7 @@ class RaceScene(Scene):
             return [tr("race.log_line_hint")]
         if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
             return self.gearbox.hint(pos)
-        if self.view.viewport.collidepoint(pos):
+        if self.view.viewport.collidepoint(pos) and not any(r.collidepoint(pos) for r in self._covers()):
             sign = self.view.corner_sign_at(pos)
             if sign is not None:
                 return corner_sign_lines(self.track.corners[sign])
@@ -1129,12 +1215,8 @@ class RaceScene(Scene):
 
     def _targets(self) -> list[dict[str, Any]]:
         out = []
-        for space, moves in self.control.destinations().items():
-            pts = self.view.polygon(space)
-            x = round(sum(p[0] for p in pts) / len(pts))
-            y = round(sum(p[1] for p in pts) / len(pts))
-            if not self.view.viewport.collidepoint(x, y) or self.tray_rect.collidepoint(x, y):
-                continue
+        for space, moves in self._clickable().items():
+            x, y = self._target_point(space)
             out.append({"space": space, "x": x, "y": y, "steps": max(len(m.path) for m in moves),
                         "out": all(m.out is not None for m in moves), "cost": min(m.brakes + m.tyres for m in moves)})
         return out
