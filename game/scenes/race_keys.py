@@ -218,14 +218,8 @@ class RaceKeys:
             return
         if scene.menu is not None or scene.banner is not None or not self.moving():
             return
-        keys = scene.app.keys
-        labels = {a: key_label(keys.key(a)) for a in ("race.target_next", "race.target_previous", "race.target_choose")}
-        say = tr("keys.hint.targets", next=labels["race.target_next"], previous=labels["race.target_previous"],
-                 choose=labels["race.target_choose"])
         space = self.selected()
-        if space is None:  # the keys, under the running order, where no destination is covered
-            corner = scene.standings_rect.union(scene.clocks_rect) if scene.clocks_rect.height else scene.standings_rect
-            theme.tooltip(screen, [say], (corner.left - 16, corner.bottom - 10), 300)
+        if space is None:  # the keys are said in the side panel, clear of the board
             return
         moves = scene.control.destinations()[space]
         state, here = scene.control.state, scene._here()
@@ -234,4 +228,11 @@ class RaceKeys:
                      *(trap_text(t) for t in move_traps(scene.track, state, moves[0]))]
         else:
             lines = [tr("race.choose_way", space=space)]
-        theme.tooltip(screen, [*lines, say], self.anchor(space), 320)
+        theme.tooltip(screen, [*lines, self.targets_help()], self.anchor(space), 320)
+
+    def targets_help(self) -> str:
+        """The keys that pick and choose a destination, as the player's key map has them."""
+        keys = self.scene.app.keys
+        labels = {a: key_label(keys.key(a)) for a in ("race.target_next", "race.target_previous", "race.target_choose")}
+        return tr("keys.hint.targets", next=labels["race.target_next"], previous=labels["race.target_previous"],
+                  choose=labels["race.target_choose"])

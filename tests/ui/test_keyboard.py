@@ -377,3 +377,26 @@ def test_a_remapped_gear_key_drives_the_qualifying_lap_too(tmp_path: Path) -> No
     assert scene.wait() == "gear"  # 1 is no gear any more
     press(app, pygame.K_q)
     assert scene.wait() == "roll"
+
+
+def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_move_is_picked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path, size=(1920, 1080))
+    app.keys = KeyMap(keys={"race.target_next": "j"})
+    entry = app.tracks.get("oval.tmx")
+    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
+    app.push(scene)
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
+    for _ in range(60):
+        settle(scene)
+        wait = scene.control.wait()
+        if wait == Wait.MOVE:
+            break
+        legal = [g for g, o in scene.control.gear_options().items() if isinstance(o, ShiftCost)]
+        press(app, pygame.K_0 + max(legal) if wait == Wait.GEAR else pygame.K_SPACE)
+    drawn.clear()
+    app.frame(0.016)
+    said = " ".join(drawn)
+    assert "J" in said and "pick a destination" in said
