@@ -870,7 +870,7 @@ class RaceScene(Scene):
             return True
         if self.menu is not None and event.type == pygame.KEYDOWN and self.keyboard.menu_key(event, self.menu):
             return True
-        if event.type == pygame.KEYDOWN and (self.panels.key(event) or self._key(event)):
+        if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(theme.pointer()):
             self.log_scroll = max(0, self.log_scroll + event.y * LOG_WHEEL)  # wheel up reads back

@@ -154,7 +154,9 @@ class RaceKeys:
         elif action == "race.target_choose":
             self.choose()
         elif action == "race.fit":
-            scene.view.fit()
+            scene.view.fit(by_hand=True)
+        elif action.startswith("race.fold_"):
+            scene.panels.toggle(action.removeprefix("race.fold_"))
         elif action == "race.type":
             self.type_in()
         else:

@@ -56,6 +56,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("race.follow", "c", "race"),
     Action("race.speed", "s", "race"),
     Action("race.type", "t", "race"),
+    *(Action(f"race.fold_{name}", key, "race") for name, key in (("order", "f2"), ("log", "f3"), ("dice", "f4"))),
 )
 BY_ID = {a.id: a for a in ACTIONS}
 #: Keys the game keeps for itself: Esc backs out and cancels, F11 is fullscreen, the arrows pan the board.

@@ -1,7 +1,7 @@
 """The race screen's panels over the board: folding them away, and the board they leave free.
 
 The running order, the race log and the dice tray lie over the board. Each can be folded to a
-small tab by a click on its handle or a key (``KEYS``); the choice lasts for the session, kept
+small tab by a click on its handle or a key of the key map (``race.fold_NAME``); the choice lasts for the session, kept
 per ``App`` so every race of the session opens the same way. ``free_rects`` gives the parts of
 the board no panel covers, where the camera frames what a player must see, and ``clear`` says
 whether a point there can be clicked.
@@ -16,12 +16,10 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Widget
+from game.widgets.focus import key_label
 
 #: The panels that fold, in the order their keys run.
 NAMES = ("order", "log", "dice")
-#: Their keys: F-keys, apart from the letters and numbers the race screen gives its decisions.
-KEYS = {pygame.K_F2: "order", pygame.K_F3: "log", pygame.K_F4: "dice"}
-KEY_NAMES = {"order": "F2", "log": "F3", "dice": "F4"}
 TITLES = {"order": "standings.title", "log": "log.title", "dice": "dice.title"}
 BOTTOM = ("log", "dice")  # the panels that stand on the board's bottom edge fold down, the running order up
 HANDLE = 22  # px: the handle's square
@@ -41,7 +39,7 @@ class Handle(Widget):
 
     def __init__(self, name: str, panels: Panels) -> None:
         super().__init__(f"fold.{name}", lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
-                                                     keys=KEY_NAMES[name])])
+                                                     keys=panels.key_of(name))])
         self.name = name
         self.panels = panels
         self._pressed = False
@@ -62,7 +60,7 @@ class Handle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
-        hover = self.over(pygame.mouse.get_pos()) and pygame.mouse.get_focused()
+        hover = self.over(theme.pointer()) and pygame.mouse.get_focused()
         pygame.draw.rect(surface, theme.shade(theme.BUTTON, 1.18) if hover else theme.BUTTON, r, border_radius=5)
         pygame.draw.rect(surface, theme.YELLOW if hover else theme.EDGE, r, 1, border_radius=5)
         cx, cy, d = r.centerx, r.centery, r.width // 4
@@ -75,6 +73,7 @@ class Panels:
     """Which panels are folded (for the session) and their handles; ``changed`` lays the screen out anew."""
 
     def __init__(self, app: object, changed: Callable[[], None]) -> None:
+        self.app = app
         self._folded = folded_in(app)
         self._changed = changed
         self.handles = {name: Handle(name, self) for name in NAMES}
@@ -88,13 +87,9 @@ class Panels:
         self._folded.symmetric_difference_update({name})
         self._changed()
 
-    def key(self, event: pygame.event.Event) -> bool:
-        """A panel's key (``KEYS``) folds or unfolds it; True if the key was one of them."""
-        name = KEYS.get(event.key) if event.type == pygame.KEYDOWN else None
-        if name is None:
-            return False
-        self.toggle(name)
-        return True
+    def key_of(self, name: str) -> str:
+        """The key that folds the panel ``name``, as the player's key map has it."""
+        return key_label(self.app.keys.key(f"race.fold_{name}"))  # type: ignore[attr-defined]
 
 
 def draw_tab(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str = "") -> None:

@@ -20,6 +20,7 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menu import MenuScene
 from game.scenes.race import RaceScene
+from game.storage.keys import KeyMap
 from game.texts import tr
 from rules.actions import ChooseGear, Roll
 from rules.record import Entry, Header
@@ -284,3 +285,13 @@ def test_folded_panels_fit_their_tabs_in_every_language(tmp_path: Path, monkeypa
         assert scene.buttons["log"].rect.right <= scene.panels.handles["log"].rect.left
     finally:
         texts.set_language("en")
+
+
+def test_a_panel_s_key_is_remapped_in_the_key_map_and_its_handle_names_the_new_key(tmp_path: Path) -> None:
+    scene = bonus_scene(tmp_path)
+    scene.app.keys = KeyMap(keys={"race.fold_log": "f7"})
+    key(scene, pygame.K_F3)
+    assert not scene.panels.folded("log")
+    key(scene, pygame.K_F7)
+    assert scene.panels.folded("log")
+    assert "F7" in scene.panels.handles["log"].hint()[0]
