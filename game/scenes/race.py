@@ -844,6 +844,8 @@ class RaceScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         self.calm_for = 0.0
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard.picked = None  # the mouse took over: what it points at is lit
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.menu is not None:
                 self.menu = None
@@ -970,9 +972,9 @@ class RaceScene(Scene):
             s = self.track.space(space)
             draw_marker(screen, self.view, (s.x, s.y))
         choosing = self.idle and wait == Wait.MOVE
-        hover = self.pointed(theme.pointer()) if pygame.mouse.get_focused() else None
-        if choosing and hover not in self.control.destinations():
-            hover = self.keyboard.selected() or hover  # the destination the keys picked, lit as under the mouse
+        hover = self.keyboard.selected()  # the destination the keys picked, lit as under the mouse
+        if hover is None and pygame.mouse.get_focused():
+            hover = self.pointed(theme.pointer())
         if self.idle and wait in (Wait.GEAR, Wait.MOVE):
             draw_stop_marks(screen, self.view, self.aid.marks(self.track, state), self.pulse)
         if choosing:
@@ -1168,7 +1170,8 @@ class RaceScene(Scene):
             sign = self.view.corner_sign_at(pos)
             if sign is not None:
                 return corner_sign_lines(self.track.corners[sign])
-        if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos):
+        if self.idle and self.control.wait() == Wait.MOVE and self.view.viewport.collidepoint(pos) \
+                and self.keyboard.selected() is None:  # a destination the keys picked says its own cost
             space = self.pointed(pos)
             moves = self.control.destinations().get(space or "")
             if moves:

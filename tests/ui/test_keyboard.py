@@ -400,3 +400,25 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
     app.frame(0.016)
     said = " ".join(drawn)
     assert "J" in said and "pick a destination" in said
+
+
+def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mouse_moves(app) -> None:  # type: ignore[no-untyped-def]
+    entry = app.tracks.get("oval.tmx")
+    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
+    app.push(scene)
+    for _ in range(60):
+        settle(scene)
+        wait = scene.control.wait()
+        if wait == Wait.MOVE:
+            break
+        legal = [g for g, o in scene.control.gear_options().items() if isinstance(o, ShiftCost)]
+        press(app, pygame.K_0 + max(legal) if wait == Wait.GEAR else pygame.K_SPACE)
+    order = scene.keyboard.targets()
+    assert len(order) >= 2
+    press(app, pygame.K_TAB)
+    s = scene.track.space(order[1])
+    under_mouse = scene.view.to_screen((s.x, s.y))  # the mouse rests on another destination
+    assert scene.pointed(under_mouse) == order[1]
+    assert scene.hint_at(under_mouse) == []  # only the picked destination's own box explains it
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=under_mouse, rel=(3, 0), buttons=(0, 0, 0)))
+    assert scene.keyboard.selected() is None and order[1] in scene.hint_at(under_mouse)
