@@ -92,7 +92,8 @@ NOTICE_WIDTH = 640
 
 
 class App:
-    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
+    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS,
+                 tracks: TrackCatalogue | None = None) -> None:
         self.data = data
         for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
             remove_stray_temporaries(folder)
@@ -103,7 +104,8 @@ class App:
         self.sound.apply(self.settings)
         Widget.sound = staticmethod(self.sound.play)
         self.saves = SaveSlot(data)
-        self.tracks = TrackCatalogue(maps, data / "cache")
+        #: Only the tracks' file names and titles are read here; the tracks are built after the first frame.
+        self.tracks = tracks if tracks is not None else TrackCatalogue(maps, data / "cache")
         self.stack: list[Scene] = []
         self.window: GameWindow | None = None
         self.screen: pygame.Surface | None = None  # what the scenes draw on: the window's picture
@@ -279,7 +281,6 @@ class App:
         return 0
 
     def _loop(self, window: GameWindow, first: Scene) -> None:
-        self.tracks.preload()
         self.push(first)
         clock = pygame.time.Clock()
         size = self.size
@@ -307,6 +308,8 @@ class App:
             self.frames += 1
             busy = bool(events) or any(s.animating() for s in self._visible())
             self.status_file.write(self.status())  # after the flip: what it says is on screen
+            if self.frames == 1:  # the first screen is up: now the tracks, which no first screen waits for
+                self.tracks.preload()
 
     def guarded(self, work: Callable[[], None]) -> None:
         """Run ``work``; a bug in a screen above the menu sends the player back to the menu

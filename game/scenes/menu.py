@@ -3,6 +3,7 @@ gallery, the tutorial, settings, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,14 +11,14 @@ import pygame
 from game.board.render import paint_grass
 from game import theme
 from game.texts import place_name, tr
-from game.scenes.launch import continue_race
 from game.app.loop import Scene
+from game.scenes.reading import after_tracks
 from game.widgets.controls import Button
-from rules.blitz import Match
 from rules.qualifying_session import QualifyingRecord
 
 if TYPE_CHECKING:
     from game.app.loop import App
+    from rules.blitz import Match
 
 BUTTON_W, BUTTON_H, GAP = 400, 54, 14
 TITLE_H = 220  # the chequered strip, the name and the subtitle above the buttons
@@ -31,20 +32,23 @@ class MenuScene(Scene):
         self.backdrop: pygame.Surface | None = None
         self.title_top = 0
         self.summary = ""
-        self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
+        # the new race's set-up shows its chosen track's loading itself; every other screen that
+        # looks tracks up opens once they are read (the reading screen shows how far it got)
+        needs = self.with_tracks
+        self.continue_button = Button("continue", lambda: tr("menu.continue"), needs(self.resume), "primary",
                                       hint=lambda: [self.summary] if self.summary else [])
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
-        championship = Button("championship", lambda: tr("menu.championship"), self.championships)
-        blitz = Button("blitz", lambda: tr("menu.blitz"), self.blitz)
-        trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
-        records = Button("records", lambda: tr("menu.records"), self.records)
-        races = Button("races", lambda: tr("menu.races"), self.races)
-        gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
+        championship = Button("championship", lambda: tr("menu.championship"), needs(self.championships))
+        blitz = Button("blitz", lambda: tr("menu.blitz"), needs(self.blitz))
+        trial = Button("time_trial", lambda: tr("menu.time_trial"), needs(self.time_trial))
+        records = Button("records", lambda: tr("menu.records"), needs(self.records))
+        races = Button("races", lambda: tr("menu.races"), needs(self.races))
+        gallery = Button("gallery", lambda: tr("menu.gallery"), needs(self.gallery))
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
-        tutorial = Button("tutorial", lambda: tr("tut.button"), self.tutorial)
-        online = Button("online", lambda: tr("menu.online"), self.online)
-        email = Button("email", lambda: tr("menu.email"), self.email)
+        tutorial = Button("tutorial", lambda: tr("tut.button"), needs(self.tutorial))
+        online = Button("online", lambda: tr("menu.online"), needs(self.online))
+        email = Button("email", lambda: tr("menu.email"), needs(self.email))
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
                                          [online, email, trial], [records, races, gallery],
@@ -77,6 +81,10 @@ class MenuScene(Scene):
                 w.rect = pygame.Rect(left, top + i * (BUTTON_H + GAP), width, BUTTON_H)
         self.backdrop = None
 
+    def with_tracks(self, action: Callable[[], None]) -> Callable[[], None]:
+        """``action`` once the tracks are read (at once when they are)."""
+        return lambda: after_tracks(self.app, action)
+
     def tutorial(self) -> None:
         """One lap of the oval with a coach (``game.scenes.tutorial``)."""
         from game.scenes.tutorial import start_tutorial
@@ -89,6 +97,8 @@ class MenuScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def resume(self) -> None:
+        from game.scenes.launch import continue_race  # the race screens: imported after the menu is up
+
         if not continue_race(self.app):
             self.enter()
 
