@@ -65,6 +65,9 @@ class ReadingTracks(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         done, total = self.app.tracks.read_count(), len(self.app.tracks.entries)
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))  # the menu below waits: dimmed
+        screen.blit(shade, (0, 0))
         theme.panel(screen, self.box, theme.PANEL_DARK, 245, theme.ORANGE, 8)
         theme.text(screen, tr("reading.tracks", n=done, total=total), 24, theme.TEXT,
                    (self.box.centerx, self.box.top + 36), "center")
