@@ -1,10 +1,12 @@
 """How fast the race screen plays a step: the humans' own at the chosen speed, the computers' faster.
 
 A person waits through every computer turn between two of their decisions, so the computers'
-turns between two human turns take about ``COMPUTERS_GAP`` seconds at the chosen speed however
-many computers race; a computer far from every human's car (``FAR_ROWS`` rows or more along the
-race, laps counted) plays ``FAR`` times faster again, and a die rolled for a computer's car
-tumbles ``COMPUTER_DIE`` times shorter than its steps. Every move is still driven on the board
+turns between two human turns take at most about ``COMPUTERS_GAP`` seconds at the chosen speed
+however many computers race, with no beat before a computer's die or decision (its driver
+thinks while the steps before it play). A computer far from every human's car (``FAR_ROWS``
+rows or more along the race, laps counted) plays ``FAR`` times faster again. Only a die for a
+human's car in a human's turn rolls at the chosen speed; any other tumbles at the computers'
+pace, ``COMPUTER_DIE`` times shorter than their steps. Every move is still driven on the board
 (for ``MIN_DRIVE`` at least) and written in the log, and the human's turn opens with what
 happened since their last one.
 """
