@@ -1,9 +1,10 @@
 """The shipped tracks, loaded in the background, each with its board, picture and facts.
 
-Building a track from its .tmx takes seconds for the big circuits, so the
-catalogue loads every track on a background thread from the start, and
-keeps each built track as JSON in a cache folder: the next start reads it
-in milliseconds. The cache key covers the map file and the loader's own
+Building a track from its .tmx takes a while for the big circuits, so the
+catalogue loads every track on a background thread once the app's first frame
+is up (a screen that needs them before they are read waits on the reading-tracks
+screen, ``game.scenes.reading``), and keeps each built track as JSON in a cache
+folder: the next start reads it in milliseconds. The cache key covers the map file and the loader's own
 source, so a changed map or loader never reuses a stale track.
 
 Boards and pictures are what cost memory, so neither is kept for every

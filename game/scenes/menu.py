@@ -30,6 +30,10 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop: pygame.Surface | None = None
+        #: The biggest track's picture for a window size, once read (None: no track has one).
+        self.picture: tuple[tuple[int, int], pygame.Surface | None] | None = None
+        self._made_with: tuple[tuple[int, int], pygame.Surface | None] | None = None  # the picture in ``backdrop``
+        self._drawn: tuple[int, int] | None = None  # the window size the menu was last drawn at
         self.title_top = 0
         self.summary = ""
         # the new race's set-up shows its chosen track's loading itself; every other screen that
@@ -169,19 +173,38 @@ class MenuScene(Scene):
             return True
         return super().handle(event)
 
+    def animating(self) -> bool:
+        """Until the backdrop's picture is read, frames go on, so it shows at once."""
+        return self.picture is None or self.picture[0] != self._drawn
+
+    def update(self, dt: float) -> None:
+        """Read the backdrop's picture in the frame after the menu first shows at a size: decoding it
+        took most of the menu's first frame, which now shows the grass alone."""
+        if self._drawn is not None and (self.picture is None or self.picture[0] != self._drawn):
+            self._read_picture(self._drawn)
+
+    def _read_picture(self, size: tuple[int, int]) -> None:
+        """The biggest track's picture, a little bigger than the window."""
+        shown = [e for e in self.app.tracks.entries if e.has_picture()]
+        biggest = max(shown, key=lambda e: e.map_size[0] * e.map_size[1], default=None)
+        full = biggest.picture_size() if biggest is not None else None
+        img = None
+        if biggest is not None and full is not None:
+            k = min(size[0] / full[0], size[1] / full[1]) * 1.1
+            img = biggest.picture((round(full[0] * k), round(full[1] * k)))
+        self.picture = (size, img)
+
     def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """Mown grass with the biggest track's picture on it, darkened behind the title and buttons."""
-        if self.backdrop is None or self.backdrop.get_size() != size:
+        self._drawn = size
+        picture = self.picture if self.picture is not None and self.picture[0] == size else None
+        if self.backdrop is None or self.backdrop.get_size() != size or self._made_with is not picture:
             self.backdrop = pygame.Surface(size)
+            self._made_with = picture
             paint_grass(self.backdrop, lambda p: p, 70.0)
-            shown = [e for e in self.app.tracks.entries if e.has_picture()]
-            biggest = max(shown, key=lambda e: e.map_size[0] * e.map_size[1], default=None)
-            full = biggest.picture_size() if biggest is not None else None
-            if biggest is not None and full is not None:
-                k = min(size[0] / full[0], size[1] / full[1]) * 1.1
-                img = biggest.picture((round(full[0] * k), round(full[1] * k)))
-                if img is not None:
-                    self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+            if picture is not None and picture[1] is not None:
+                img = picture[1]
+                self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
             shade = pygame.Surface(size, pygame.SRCALPHA)
             for y in range(size[1]):
                 edge = abs(y - size[1] * 0.45) / (size[1] * 0.55)
