@@ -308,8 +308,9 @@ class App:
             self.frames += 1
             busy = bool(events) or any(s.animating() for s in self._visible())
             self.status_file.write(self.status())  # after the flip: what it says is on screen
-            if self.frames == 1:  # the first screen is up: now the tracks, which no first screen waits for
+            if self.frames == 1:  # the first screen is up: now what no first screen waits for
                 self.tracks.preload()
+                self.sound.open()
 
     def guarded(self, work: Callable[[], None]) -> None:
         """Run ``work``; a bug in a screen above the menu sends the player back to the menu
