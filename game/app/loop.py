@@ -11,14 +11,13 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import texts
 from game import theme
 from game.texts import Notice, tr
-from game.storage.lineup import Lineup, load_lineup, save_lineup
 from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from game.storage.settings import Settings, load_settings, save_settings
@@ -27,6 +26,9 @@ from game.app.status import StatusFile
 from game.app.window import PREFERRED, GameWindow
 from game.board.catalogue import TrackCatalogue
 from game.widgets.controls import TextField, Widget
+
+if TYPE_CHECKING:
+    from game.storage.lineup import Lineup
 
 class Scene:
     name = "scene"
@@ -152,12 +154,16 @@ class App:
 
     def lineup(self) -> Lineup:
         """The remembered line-up; what was wrong with its file shows as notices."""
+        from game.storage.lineup import load_lineup  # the rule sets: not needed for the first frame
+
         lineup, notices = load_lineup(self.data)
         for notice in notices:
             self.notify(notice)
         return lineup
 
     def remember(self, lineup: Lineup) -> None:
+        from game.storage.lineup import save_lineup
+
         try:
             save_lineup(self.data, lineup)
         except OSError as err:

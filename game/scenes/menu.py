@@ -14,7 +14,6 @@ from game.texts import place_name, tr
 from game.app.loop import Scene
 from game.scenes.reading import after_tracks
 from game.widgets.controls import Button
-from rules.qualifying_session import QualifyingRecord
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -35,7 +34,7 @@ class MenuScene(Scene):
         self._made_with: tuple[tuple[int, int], pygame.Surface | None] | None = None  # the picture in ``backdrop``
         self._drawn: tuple[int, int] | None = None  # the window size the menu was last drawn at
         self.title_top = 0
-        self.summary = ""
+        self.summary: str | None = ""  # what "continue" resumes; None until read from the save
         # the new race's set-up shows its chosen track's loading itself; every other screen that
         # looks tracks up opens once they are read (the reading screen shows how far it got)
         needs = self.with_tracks
@@ -60,17 +59,25 @@ class MenuScene(Scene):
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
-        """Offer "continue" only when there is a saved race (or qualifying session) to continue."""
+        """Offer "continue" only when there is a saved race (or qualifying session) to continue; its
+        summary is read from the save in the frame after the menu shows (reading it takes the rules
+        engine, which the first frame does not wait for)."""
         self.continue_button.visible = self.app.saves.exists()
         self.new_button.style = "normal" if self.continue_button.visible else "primary"
-        record = self.app.saves.peek() if self.continue_button.visible else None
+        self.summary = None if self.continue_button.visible else ""
+        self.layout(self.app.size)
+
+    def _read_summary(self) -> None:
+        """The saved race's track, laps and drivers, for the hint of "continue"."""
+        from rules.qualifying_session import QualifyingRecord
+
+        record = self.app.saves.peek()
         self.summary = ""
         if record is not None:
             names = ", ".join(e.name for e in record.header.entries)
             self.summary = f"{place_name(record.header.track_name)} · {tr('setup.laps')}: {record.header.laps} · {names}"
             if isinstance(record, QualifyingRecord):
                 self.summary = f"{tr('qual.title')} · {self.summary}"
-        self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
         """The title and the buttons under it as one block in the middle of the window."""
@@ -174,13 +181,17 @@ class MenuScene(Scene):
         return super().handle(event)
 
     def animating(self) -> bool:
-        """Until the backdrop's picture is read, frames go on, so it shows at once."""
-        return self.picture is None or self.picture[0] != self._drawn
+        """Until the save's summary and the backdrop's picture are read, frames go on."""
+        return self.summary is None or self.picture is None or self.picture[0] != self._drawn
 
     def update(self, dt: float) -> None:
-        """Read the backdrop's picture in the frame after the menu first shows at a size: decoding it
-        took most of the menu's first frame, which now shows the grass alone."""
-        if self._drawn is not None and (self.picture is None or self.picture[0] != self._drawn):
+        """In the frame after the menu shows: the save's summary, and the backdrop's picture at this
+        size (decoding it took most of the menu's first frame, which shows the grass alone)."""
+        if self._drawn is None:
+            return
+        if self.summary is None:
+            self._read_summary()
+        if self.picture is None or self.picture[0] != self._drawn:
             self._read_picture(self._drawn)
 
     def _read_picture(self, size: tuple[int, int]) -> None:
