@@ -7,14 +7,14 @@ the UI tests: the highest safe gear, the furthest safe move). A wait is the time
 the last decision of a human's turn to their next gear choice, per human: their own
 drive and checks, and the other cars' turns (the computers' and the other human's dice
 and drives), as the screen shows them. Its part "for the computers" is the time the
-screen plays the computers' steps and dice (the pace game.play.pacing sets) and waits for
-their decisions: what a human waits while the computers drive.
+screen plays the steps and dice of the computers' cars (at the pace game.play.pacing sets)
+and waits for their decisions: what a human waits while the computers drive.
 
-The computer drivers decide for real. The game lets a driver think while the pause
-before its move plays (``RaceControl.think``); here each decision is timed and only
-the part longer than that pause is added to the wait, as the player would sit through
-it. The "decisions" figure is the drivers' thinking as a share of all the time waited,
-and how much of it the pauses did not cover.
+The computer drivers decide for real. The game lets a driver think in a thread while the
+screen still plays the steps before (``RaceControl.think``); here each decision is timed
+and only the part longer than the time the screen gave it is added to the wait, as the
+player would sit through it. The "decisions" figure is the drivers' thinking as a share
+of all the time waited, and how much of it the screen did not hide.
 
 The figures are at the default animation speed; ``--pace 1`` plays every computer turn
 at full length, for comparison.
@@ -63,7 +63,7 @@ class Race:
 
 class TimedThinking:
     """The race control's computer decisions, made where the scene takes them and timed, with
-    the simulated time the scene gave the driver to think since it asked (``think``)."""
+    the simulated time the scene gave the driver to think since it first asked (``think``)."""
 
     def __init__(self, control: RaceControl, clock: list[float], race: Race) -> None:
         self.control, self.clock, self.race = control, clock, race
@@ -163,7 +163,7 @@ def decide(scene: RaceScene) -> None:
     """A human's decision as a player makes it on the screen: the gear (a warned gear taken with
     the second click), the roll and the move animate; a crew or league question is answered plainly."""
     control = scene.control
-    w = control.wait()
+    state, w = control.state, control.wait()
     if w == Wait.GEAR:
         odds = control.odds()
         safe = [g for g in sorted(odds) if odds[g].out == 0]
@@ -179,6 +179,9 @@ def decide(scene: RaceScene) -> None:
         scene.drive(max(moves, key=lambda m: (m.out is None, -(m.brakes + m.tyres), len(m.path))))
     else:
         scene.dialog = None
+        human_step(control)
+        return
+    if control.state is state:  # the screen refused (a rule it explains): decided plainly instead
         human_step(control)
 
 
@@ -212,7 +215,7 @@ def main() -> int:
               f" whole wait median {statistics.median(waits):.2f} s, 95th percentile {percentile(waits, 0.95):.2f} s;"
               f" decisions {result.thinking:.1f} s = {100 * result.thinking / total:.1f}% of {total:.0f} s waited"
               f" ({100 * result.thinking / max(sum(computers), 1e-9):.0f}% of the computers' part),"
-              f" {result.uncovered:.1f} s of it not covered by the pauses")
+              f" {result.uncovered:.1f} s of it not hidden behind what the screen played")
     return 0
 
 
