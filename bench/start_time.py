@@ -14,6 +14,10 @@ fresh temporary ones, kept over the runs: the first run compiles and builds the
 track cache as a first start on a new computer does and is reported apart ("first
 start"); the figures are over the runs that follow, like every later start.
 
+``--no-bytecode`` starts as a Python that keeps no bytecode does (``PYTHONDONTWRITEBYTECODE``
+set, as in a checkout run that way): the installed libraries keep their bytecode, the game's
+sources (with no ``__pycache__`` beside them) compile at every start.
+
 ``--saved`` puts a 10-car race's record in the autosave first, as a player coming back to a
 race finds it: the menu then offers "Continue race" with the race's summary.
 
@@ -21,7 +25,7 @@ race finds it: the menu then offers "Continue race" with the race's summary.
 folder comes first on the import path), to compare two versions on the same machine
 at the same moment.
 
-    python bench/start_time.py [--runs 10] [--saved] [--xvfb] [--game DIR]
+    python bench/start_time.py [--runs 10] [--saved] [--no-bytecode] [--xvfb] [--game DIR]
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def first_menu_frame(data: Path, xvfb: bool, game: Path = ROOT) -> tuple[float, float]:
+def first_menu_frame(data: Path, xvfb: bool, game: Path = ROOT, bytecode: bool = True) -> tuple[float, float]:
     """Seconds from spawning ``python main.py`` to the status file naming the menu, and the processor
     seconds the game used until then (the figure a busy machine does not blur); the game is closed then."""
     status = data / "status.json"
@@ -60,6 +64,9 @@ def first_menu_frame(data: Path, xvfb: bool, game: Path = ROOT) -> tuple[float, 
            "PYTHONPYCACHEPREFIX": str(data / "pycache"), "SDL_AUDIODRIVER": "dummy",
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not bytecode:  # the installed libraries keep theirs; the game's sources compile every time
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        del env["PYTHONPYCACHEPREFIX"]
     cmd = [sys.executable, "main.py"]
     if xvfb:
         env.pop("SDL_VIDEODRIVER", None)
@@ -103,6 +110,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10, help="starts measured after the first (default 10)")
     ap.add_argument("--saved", action="store_true", help="with a saved race to continue")
+    ap.add_argument("--no-bytecode", action="store_true", help="keep no bytecode: every start compiles")
     ap.add_argument("--xvfb", action="store_true", help="start in a virtual X screen instead of the dummy driver")
     ap.add_argument("--game", type=Path, default=ROOT, help="the checkout whose main.py to start (default: this one)")
     args = ap.parse_args()
@@ -116,14 +124,15 @@ def main() -> int:
     try:
         if args.saved:
             save_a_race(data, args.game)
-        first = first_menu_frame(data, args.xvfb, args.game)
-        runs = [first_menu_frame(data, args.xvfb, args.game) for _ in range(max(1, args.runs))]
+        first = first_menu_frame(data, args.xvfb, args.game, not args.no_bytecode)
+        runs = [first_menu_frame(data, args.xvfb, args.game, not args.no_bytecode) for _ in range(max(1, args.runs))]
     except (RuntimeError, subprocess.CalledProcessError) as err:
         print(err, file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(data, ignore_errors=True)
-    driver = ("Xvfb" if args.xvfb else "dummy video driver") + (", a saved race" if args.saved else "")
+    driver = ("Xvfb" if args.xvfb else "dummy video driver") + (", a saved race" if args.saved else "") + (
+        ", no bytecode kept" if args.no_bytecode else "")
     times, cpu = [r[0] for r in runs], [r[1] for r in runs]
     print(f"{args.game.resolve()}: python main.py to the menu's first frame ({driver}): first start {first[0]:.2f} s;"
           f" then {len(times)} starts: median {statistics.median(times):.2f} s, worst {max(times):.2f} s,"
