@@ -18,7 +18,7 @@ from game.texts import Notice
 from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
 from rules.profiles import Profile
-from rules.atomic import write_atomic
+from rules.record import write_atomic
 from rules.ruleset import RuleSet
 
 FILE = "lineup.json"
