@@ -1,6 +1,6 @@
 """Atomic file writes: a file is either its old self or its complete new self, never half written.
 
-Apart from the race records, which write with it most, so the settings, the line-up and the
+Apart from the race records, which write with it most, so the settings and the
 track cache write their files without importing the rules engine (the game's first frame
 does not wait for it).
 """
