@@ -9,8 +9,6 @@ first action that does not replay is named in the error.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -23,7 +21,8 @@ from rules.car import WearPoints
 from rules.dice import DiceSource
 from rules.fair_dice import check_rolls, seed_matches
 from rules.engine import IllegalAction, apply, chance, new_race
-from rules.filelimits import RECORD, FileKind, check_writable, read_text
+from rules.atomic import write_atomic
+from rules.filelimits import RECORD, FileKind, read_text
 from rules.modules.start import CarEntry
 from rules.profiles import Profile
 from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
@@ -320,51 +319,3 @@ def load(path: str | Path, kind: FileKind = RECORD) -> Record:
     except OSError as err:
         raise RecordError(f"{p}: cannot read ({err})") from None
     return loads(text, str(p))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file in the same folder, flush it to disk, then rename over.
-
-    Either the old file or the complete new one is at ``path``, whatever fails
-    (a full disk, a crash, Ctrl+C); the temporary file never stays behind.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    check_writable(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            _keep_mode(f.fileno(), path)
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _keep_mode(fd: int, path: Path) -> None:
-    """mkstemp makes 0600 files: give the new file the old one's mode, or rw-r--r--; the owner
-    may always read and write it, so a file made unreadable once is readable again."""
-    if not hasattr(os, "fchmod"):
-        return
-    try:
-        mode = path.stat().st_mode & 0o777 | 0o600
-    except OSError:
-        mode = 0o644
-    os.fchmod(fd, mode)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the OS allows syncing a directory."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -15,14 +15,13 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import texts
 from game import theme
 from game.texts import Notice, tr
-from game.storage.lineup import Lineup, load_lineup, save_lineup
 from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
 from game.storage.saves import SaveSlot
 from game.storage.keys import KeyMap, load_keys, save_keys
@@ -35,6 +34,9 @@ from game.board import contrast
 from game.board.catalogue import TrackCatalogue
 from game.widgets.controls import TextField, Widget
 from game.widgets.focus import FocusRing, key_name
+
+if TYPE_CHECKING:
+    from game.storage.lineup import Lineup
 
 class Scene:
     name = "scene"
@@ -151,7 +153,8 @@ NOTICE_WIDTH = 640
 
 
 class App:
-    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS) -> None:
+    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS,
+                 tracks: TrackCatalogue | None = None) -> None:
         self.data = data
         for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
             remove_stray_temporaries(folder)
@@ -164,7 +167,8 @@ class App:
         self.sound.apply(self.settings)
         Widget.sound = staticmethod(self.sound.play)
         self.saves = SaveSlot(data)
-        self.tracks = TrackCatalogue(maps, data / "cache")
+        #: Only the tracks' file names and titles are read here; the tracks are built after the first frame.
+        self.tracks = tracks if tracks is not None else TrackCatalogue(maps, data / "cache")
         self.stack: list[Scene] = []
         self.window: GameWindow | None = None
         self.display: pygame.Surface | None = None  # the window's picture
@@ -254,12 +258,16 @@ class App:
 
     def lineup(self) -> Lineup:
         """The remembered line-up; what was wrong with its file shows as notices."""
+        from game.storage.lineup import load_lineup  # the rule sets: not needed for the first frame
+
         lineup, notices = load_lineup(self.data)
         for notice in notices:
             self.notify(notice)
         return lineup
 
     def remember(self, lineup: Lineup) -> None:
+        from game.storage.lineup import save_lineup
+
         try:
             save_lineup(self.data, lineup)
         except OSError as err:
@@ -409,7 +417,6 @@ class App:
         return 0
 
     def _loop(self, window: GameWindow, first: Scene) -> None:
-        self.tracks.preload()
         self.push(first)
         clock = pygame.time.Clock()
         size = self.size
@@ -437,6 +444,9 @@ class App:
             self.frames += 1
             busy = bool(events) or any(s.animating() for s in self._visible())
             self.status_file.write(self.status())  # after the flip: what it says is on screen
+            if self.frames == 1:  # the first screen is up: now what no first screen waits for
+                self.tracks.preload()
+                self.sound.open()
 
     def guarded(self, work: Callable[[], None]) -> None:
         """Run ``work``; a bug in a screen above the menu sends the player back to the menu

@@ -10,18 +10,28 @@ from game.storage.settings import Settings
 
 
 class Sound:
-    """Plays the generated effects in ``sounds/`` at the settings' volume."""
+    """Plays the generated effects in ``sounds/`` at the settings' volume. ``open`` opens the
+    device and reads the effects; the app calls it once its first frame is up (opening a
+    device can take a while), and until then the game is silent."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.effects: dict[str, pygame.mixer.Sound] = {}
         self.available = False
+        self.opened = False
         self.volume = 0.8
+
+    def open(self) -> None:
+        """Open the audio device and read the effects, once."""
+        if self.opened:
+            return
+        self.opened = True
         try:
             pygame.mixer.init()
         except pygame.error:
             return  # no device (a server, a muted VM): play nothing, never fail
         self.available = True
-        for wav in sorted(folder.glob("*.wav")):
+        for wav in sorted(self.folder.glob("*.wav")):
             try:
                 self.effects[wav.stem] = pygame.mixer.Sound(str(wav))
             except pygame.error:

@@ -1,9 +1,10 @@
 """The shipped tracks, loaded in the background, each with its board, picture and facts.
 
-Building a track from its .tmx takes seconds for the big circuits, so the
-catalogue loads every track on a background thread from the start, and
-keeps each built track as JSON in a cache folder: the next start reads it
-in milliseconds. The cache key covers the map file and the loader's own
+Building a track from its .tmx takes a while for the big circuits, so the
+catalogue loads every track on a background thread once the app's first frame
+is up (a screen that needs them before they are read waits on the reading-tracks
+screen, ``game.scenes.reading``), and keeps each built track as JSON in a cache
+folder: the next start reads it in milliseconds. The cache key covers the map file and the loader's own
 source, so a changed map or loader never reuses a stale track.
 
 Boards and pictures are what cost memory, so neither is kept for every
@@ -23,7 +24,7 @@ import threading
 import weakref
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,18 +32,14 @@ import pygame
 from pydantic import ValidationError
 
 import game.board.render
-import game.tracks.build
-import game.tracks.load
-import game.tracks.street
 import rules.track
 from game.board import preview
 from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import Problem, Said, TrackError, say
 from game.tracks.filestamp import Stamp, stamp
-from game.tracks.load import load_track
 from game.texts import place_name, tr
 from rules.filelimits import TRACK, read_bytes
-from rules.record import write_atomic
+from rules.atomic import write_atomic
 from rules.track import Track
 
 #: Laid-out boards the catalogue keeps besides those a screen holds: the last one asked for
@@ -53,8 +50,10 @@ KEY_GLOB = "[0-9a-f]" * 24
 #: The longest side of a board rendered as a track's picture when its map has no preview PNG.
 RENDERED_PICTURE = 900
 
-#: Source files whose change must invalidate cached tracks.
-LOADER_SOURCES = (*sorted(Path(game.tracks.build.__file__).parent.glob("*.py")), Path(rules.track.__file__))
+#: Source files whose change must invalidate cached tracks: the loader's package (found by its
+#: place, so the catalogue imports the loader only when a map has to be built) and the rules' track.
+LOADER_SOURCES = (*sorted((Path(__file__).resolve().parent.parent / "tracks").glob("*.py")),
+                  Path(rules.track.__file__))
 
 
 def map_title(path: Path) -> str:
@@ -105,6 +104,8 @@ def cache_key(path: Path) -> str:
 
 def build_track(path: Path, cache: Path | None) -> Track:
     """The track of ``path``, from the cache when it holds this exact map and loader."""
+    from game.tracks.load import load_track  # the loader and pytmx: only for a map not in the cache
+
     if cache is None:
         return load_track(path)
     file = cache / f"{path.stem}-{cache_key(path)}.json"
@@ -373,14 +374,30 @@ class TrackCatalogue:
         self._prepare_lock = threading.Lock()
         self._wanted: TrackEntry | None = None
         self._preparing = False
+        self._preloading = False
 
     def preload(self) -> None:
-        """Load every track on a background thread (its board is laid out when a screen wants it)."""
+        """Load every track on a background thread, started once (its board is laid out when a
+        screen wants it). The app starts it after its first frame, so the menu shows at once."""
+        with self._prepare_lock:
+            if self._preloading:
+                return
+            self._preloading = True
+
         def work() -> None:
             for entry in self.entries:
                 self.load(entry)
 
         threading.Thread(target=work, name="track-preload", daemon=True).start()
+
+    def read(self, files: Collection[str] | None = None) -> bool:
+        """Are these tracks (by file name; default every track) built or known broken, so that a
+        screen asking for them gets them without waiting?"""
+        return all(e.loaded for e in self.entries if files is None or e.path.name in files)
+
+    def read_count(self) -> int:
+        """How many tracks are built or known broken: the "reading tracks" screen's progress."""
+        return sum(1 for e in self.entries if e.loaded)
 
     def prepare(self, file_name: str) -> None:
         """Lay out the board of a track a screen is about to show, on a background thread;

@@ -19,7 +19,7 @@ from game.play.race_control import RaceControl
 from game.play.series import NextRace
 from game.scenes.race import RaceScene
 from game.play.stopwatch import clock_text
-from game.storage.saves import SaveProblem, Saved
+from game.storage.saves import SaveProblem
 from rules.qualifying_session import QualifyingRecord, QualifyingSession
 from rules.qualifying import Grid
 from rules.roster import street_driver
@@ -29,6 +29,7 @@ from rules.ruleset import RuleSet
 from rules.track import Track
 
 if TYPE_CHECKING:
+    from game.storage.saves import Saved
     from game.app.loop import App
 
 

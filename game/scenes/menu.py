@@ -3,6 +3,7 @@ gallery, the tutorial, settings, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,14 +11,13 @@ import pygame
 from game.board.render import paint_grass
 from game import theme
 from game.texts import place_name, tr
-from game.scenes.launch import continue_race
 from game.app.loop import Scene
+from game.scenes.reading import after_tracks
 from game.widgets.controls import Button
-from rules.blitz import Match
-from rules.qualifying_session import QualifyingRecord
 
 if TYPE_CHECKING:
     from game.app.loop import App
+    from rules.blitz import Match
 
 BUTTON_W, BUTTON_H, GAP = 400, 54, 14
 TITLE_H = 220  # the chequered strip, the name and the subtitle above the buttons
@@ -29,22 +29,29 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.backdrop: pygame.Surface | None = None
+        #: The biggest track's picture for a window size, once read (None: no track has one).
+        self.picture: tuple[tuple[int, int], pygame.Surface | None] | None = None
+        self._made_with: tuple[tuple[int, int], pygame.Surface | None] | None = None  # the picture in ``backdrop``
+        self._drawn: tuple[int, int] | None = None  # the window size the menu was last drawn at
         self.title_top = 0
-        self.summary = ""
-        self.continue_button = Button("continue", lambda: tr("menu.continue"), self.resume, "primary",
+        self.summary: str | None = ""  # what "continue" resumes; None until read from the save
+        # the new race's set-up shows its chosen track's loading itself; every other screen that
+        # looks tracks up opens once they are read (the reading screen shows how far it got)
+        needs = self.with_tracks
+        self.continue_button = Button("continue", lambda: tr("menu.continue"), needs(self.resume), "primary",
                                       hint=lambda: [self.summary] if self.summary else [])
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
-        championship = Button("championship", lambda: tr("menu.championship"), self.championships)
-        blitz = Button("blitz", lambda: tr("menu.blitz"), self.blitz)
-        trial = Button("time_trial", lambda: tr("menu.time_trial"), self.time_trial)
-        records = Button("records", lambda: tr("menu.records"), self.records)
-        races = Button("races", lambda: tr("menu.races"), self.races)
-        gallery = Button("gallery", lambda: tr("menu.gallery"), self.gallery)
+        championship = Button("championship", lambda: tr("menu.championship"), needs(self.championships))
+        blitz = Button("blitz", lambda: tr("menu.blitz"), needs(self.blitz))
+        trial = Button("time_trial", lambda: tr("menu.time_trial"), needs(self.time_trial))
+        records = Button("records", lambda: tr("menu.records"), needs(self.records))
+        races = Button("races", lambda: tr("menu.races"), needs(self.races))
+        gallery = Button("gallery", lambda: tr("menu.gallery"), needs(self.gallery))
         settings = Button("settings", lambda: tr("menu.settings"), self.settings)
         quit_button = Button("quit", lambda: tr("menu.quit"), app.quit, "ghost")
-        tutorial = Button("tutorial", lambda: tr("tut.button"), self.tutorial)
-        online = Button("online", lambda: tr("menu.online"), self.online)
-        email = Button("email", lambda: tr("menu.email"), self.email)
+        tutorial = Button("tutorial", lambda: tr("tut.button"), needs(self.tutorial))
+        online = Button("online", lambda: tr("menu.online"), needs(self.online))
+        email = Button("email", lambda: tr("menu.email"), needs(self.email))
         # rows of the menu: the less used entries share a row
         self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
                                          [online, email, trial], [records, races, gallery],
@@ -52,17 +59,25 @@ class MenuScene(Scene):
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
-        """Offer "continue" only when there is a saved race (or qualifying session) to continue."""
+        """Offer "continue" only when there is a saved race (or qualifying session) to continue; its
+        summary is read from the save in the frame after the menu shows (reading it takes the rules
+        engine, which the first frame does not wait for)."""
         self.continue_button.visible = self.app.saves.exists()
         self.new_button.style = "normal" if self.continue_button.visible else "primary"
-        record = self.app.saves.peek() if self.continue_button.visible else None
+        self.summary = None if self.continue_button.visible else ""
+        self.layout(self.app.size)
+
+    def _read_summary(self) -> None:
+        """The saved race's track, laps and drivers, for the hint of "continue"."""
+        from rules.qualifying_session import QualifyingRecord
+
+        record = self.app.saves.peek()
         self.summary = ""
         if record is not None:
             names = ", ".join(e.name for e in record.header.entries)
             self.summary = f"{place_name(record.header.track_name)} · {tr('setup.laps')}: {record.header.laps} · {names}"
             if isinstance(record, QualifyingRecord):
                 self.summary = f"{tr('qual.title')} · {self.summary}"
-        self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
         """The title and the buttons under it as one block in the middle of the window."""
@@ -77,6 +92,10 @@ class MenuScene(Scene):
                 w.rect = pygame.Rect(left, top + i * (BUTTON_H + GAP), width, BUTTON_H)
         self.backdrop = None
 
+    def with_tracks(self, action: Callable[[], None]) -> Callable[[], None]:
+        """``action`` once the tracks are read (at once when they are)."""
+        return lambda: after_tracks(self.app, action)
+
     def tutorial(self) -> None:
         """One lap of the oval with a coach (``game.scenes.tutorial``)."""
         from game.scenes.tutorial import start_tutorial
@@ -89,6 +108,8 @@ class MenuScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def resume(self) -> None:
+        from game.scenes.launch import continue_race  # the race screens: imported after the menu is up
+
         if not continue_race(self.app):
             self.enter()
 
@@ -159,19 +180,42 @@ class MenuScene(Scene):
             return True
         return super().handle(event)
 
+    def animating(self) -> bool:
+        """Until the save's summary and the backdrop's picture are read, frames go on."""
+        return self.summary is None or self.picture is None or self.picture[0] != self._drawn
+
+    def update(self, dt: float) -> None:
+        """In the frame after the menu shows: the save's summary, and the backdrop's picture at this
+        size (decoding it took most of the menu's first frame, which shows the grass alone)."""
+        if self._drawn is None:
+            return
+        if self.summary is None:
+            self._read_summary()
+        if self.picture is None or self.picture[0] != self._drawn:
+            self._read_picture(self._drawn)
+
+    def _read_picture(self, size: tuple[int, int]) -> None:
+        """The biggest track's picture, a little bigger than the window."""
+        shown = [e for e in self.app.tracks.entries if e.has_picture()]
+        biggest = max(shown, key=lambda e: e.map_size[0] * e.map_size[1], default=None)
+        full = biggest.picture_size() if biggest is not None else None
+        img = None
+        if biggest is not None and full is not None:
+            k = min(size[0] / full[0], size[1] / full[1]) * 1.1
+            img = biggest.picture((round(full[0] * k), round(full[1] * k)))
+        self.picture = (size, img)
+
     def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """Mown grass with the biggest track's picture on it, darkened behind the title and buttons."""
-        if self.backdrop is None or self.backdrop.get_size() != size:
+        self._drawn = size
+        picture = self.picture if self.picture is not None and self.picture[0] == size else None
+        if self.backdrop is None or self.backdrop.get_size() != size or self._made_with is not picture:
             self.backdrop = pygame.Surface(size)
+            self._made_with = picture
             paint_grass(self.backdrop, lambda p: p, 70.0)
-            shown = [e for e in self.app.tracks.entries if e.has_picture()]
-            biggest = max(shown, key=lambda e: e.map_size[0] * e.map_size[1], default=None)
-            full = biggest.picture_size() if biggest is not None else None
-            if biggest is not None and full is not None:
-                k = min(size[0] / full[0], size[1] / full[1]) * 1.1
-                img = biggest.picture((round(full[0] * k), round(full[1] * k)))
-                if img is not None:
-                    self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+            if picture is not None and picture[1] is not None:
+                img = picture[1]
+                self.backdrop.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
             shade = pygame.Surface(size, pygame.SRCALPHA)
             for y in range(size[1]):
                 edge = abs(y - size[1] * 0.45) / (size[1] * 0.55)

@@ -35,6 +35,7 @@ from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
 from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
+from game.play.pacing import COMPUTER_DIE, pace, pause, step_time
 from game.play.remote_control import RemoteControl
 from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
 from game.widgets.street_legend import draw_street_legend, legend_rect, street_hint
@@ -82,8 +83,6 @@ DONE_DELAY = 2.0
 LEAGUE_QUESTIONS = (Wait.KARMA, Wait.BID, Wait.TCAR, Wait.WP)
 LEAGUE_ROW = 48  # the boost and pit-plan buttons under the gear box
 FLAG_TIME = 2.5  # seconds the red flag of a restart stays (RESTART-1/2)
-COMPUTER_TURN = 7.0  # seconds a computer turn with its checks counts for: bench/turn_pace.py keeps the median wait under the gap
-COMPUTERS_GAP = 3.0  # seconds all computer turns between two human turns may take
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
@@ -144,7 +143,7 @@ class RaceScene(Scene):
         self.since_at: list[int] = []  # ... and the moment of each of those steps
         self.summary_moments: dict[int, int] = {}  # id of a summary line -> the moment after its car's last action
         self.summary: list[LogLine] | None = None  # shown instead of the log until that human decides
-        self.pace = 1.0  # computer turns between humans run faster (COMPUTERS_GAP)
+        self.pace = 1.0  # computer turns between humans run faster (game.play.pacing)
         self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.nitro = False  # STREET-3: the next gear is declared with the lap's nitro
@@ -321,12 +320,8 @@ class RaceScene(Scene):
         return self.app.settings.speed_factor * self.pace
 
     def _pace_for(self, actor: str | None) -> float:
-        """How much faster a computer's step runs: the computers' turns between two human turns
-        take about COMPUTERS_GAP seconds at the chosen speed, however many computers race."""
-        if actor is None or self.control.human(actor) or not self.control.humans_racing():
-            return 1.0
-        computers = sum(1 for c in self.control.state.cars if c.status == "racing" and not self.control.human(c.id))
-        return max(1.0, computers * COMPUTER_TURN / COMPUTERS_GAP)
+        """How much faster a computer's step runs (``game.play.pacing``)."""
+        return pace(self.control, actor)
 
     def focus_car(self) -> str | None:
         """The car the dashboard shows and the camera follows: whoever acts or rolls now."""
@@ -602,7 +597,7 @@ class RaceScene(Scene):
         value = getattr(step.action, "value", 0)
         what = die_name(c.die.name) if c.purpose == Purpose.GEAR else tr(f"purpose.{c.purpose.value}")
         caption = tr("dice.caption", name=self.control.name(step.car), purpose=what)
-        speed = self.speed * (2.0 if c.purpose in QUICK else 1.0)
+        speed = self.speed * (2.0 if c.purpose in QUICK else 1.0) * (COMPUTER_DIE if self.pace > 1.0 else 1.0)
 
         def throw() -> None:
             self.tray.start(c.die, value, caption, speed, roll_outcome(step))
@@ -639,7 +634,8 @@ class RaceScene(Scene):
         sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
         if len(sp) < 2:
             return
-        drive = Drive(car, [(s.x, s.y) for s in sp], [s.heading for s in sp], STEP_TIME / self.speed)
+        seconds = step_time(len(sp) - 1, STEP_TIME / self.speed)
+        drive = Drive(car, [(s.x, s.y) for s in sp], [s.heading for s in sp], seconds)
         self.drives[car] = drive
 
         def parked() -> None:
@@ -710,6 +706,8 @@ class RaceScene(Scene):
         play(self.queue, dt)
         self._follow()
         if self.queue:
+            if self.control.wait() == Wait.COMPUTER:
+                self.control.think()  # the driver decides while the steps before still play
             return
         if self.reload.pending and self.banner is None:
             self._reload()
@@ -720,13 +718,15 @@ class RaceScene(Scene):
             self.done_for += dt
             if self.done_for >= DONE_DELAY / self.speed and not self.ended:
                 self.finish()
-        elif w == Wait.DICE:  # a check in a computer's turn runs at its pace, whoever's car it is for
-            self.pace = self._pace_for(self.control.state.active or self.control.roller())
-            self.queue += [Delay(0.3 / self.speed), Call(lambda: self.play(self.control.roll()))]
+        elif w == Wait.DICE:  # at the chosen speed only for a human's car in a human's turn
+            self.pace = max(self._pace_for(self.control.state.active), self._pace_for(self.control.roller()))
+            self.queue += [Delay(pause(0.3, self.pace) / self.speed), Call(lambda: self.play(self.control.roll()))]
+            play(self.queue, 0.0)  # without a beat before it, the die is thrown in this frame
         elif w == Wait.COMPUTER:
             self.pace = self._pace_for(self.control.roller())
             self.control.think()  # the driver decides while the delay runs and the window animates
-            self.queue += [Delay(0.55 / self.speed), Call(lambda: self.play(self.control.computer()))]
+            self.queue += [Delay(pause(0.55, self.pace) / self.speed), Call(lambda: self.play(self.control.computer()))]
+            play(self.queue, 0.0)  # without a beat before it, the decision shows in this frame
         elif w == Wait.REMOTE:
             self._remote()
         else:

@@ -11,6 +11,10 @@ fsynced temporary file renamed over), and nothing is ever moved away first,
 so a ``kill -9`` at any moment leaves a readable ``race.json``. A damaged
 ``race.json`` is never copied over the previous save: loading says what is
 wrong and falls back to it.
+
+The race record and the qualifying session are the rules engine's; they are imported when a
+save is read or written, so the menu, which asks first only whether there is a save, shows
+without waiting for the engine.
 """
 
 from __future__ import annotations
@@ -18,15 +22,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.texts import Notice
+from rules.atomic import write_atomic
 from rules.filelimits import SAVE, read_bytes, read_text
-from rules.qualifying_session import QualifyingRecord, loads_qualifying
-from rules.record import Record, RecordError, dumps, loads, write_atomic
+
+if TYPE_CHECKING:
+    from rules.qualifying_session import QualifyingRecord
+    from rules.record import Record
+
+    Saved = Record | QualifyingRecord
 
 T = TypeVar("T")
-Saved = Record | QualifyingRecord
 CURRENT = "race.json"
 PREVIOUS = "race.prev.json"
 DAMAGED = "race.json.damaged"
@@ -62,6 +70,8 @@ class SaveSlot:
         cannot be written the current one still is (and ``BackupFailed`` is raised after). A
         damaged ``race.json`` is copied to ``race.json.damaged`` before it is replaced.
         """
+        from rules.record import Record, dumps
+
         text = dumps(saved) if isinstance(saved, Record) else saved.model_dump_json(indent=1) + "\n"
         if text == self._written:
             return
@@ -85,6 +95,8 @@ class SaveSlot:
             return None
         if self._written is not None:
             return self._written
+        from rules.record import RecordError
+
         try:
             text = _read(self.current)
             _parse(text, str(self.current))
@@ -94,6 +106,8 @@ class SaveSlot:
 
     def peek(self) -> Saved | None:
         """The newest readable save, without replaying it (for the menu's summary)."""
+        from rules.record import RecordError
+
         for path in (self.current, self.previous):
             try:
                 return _parse(_read(path), str(path))
@@ -107,6 +121,8 @@ class SaveSlot:
         ``open_race`` replays the race or qualifying and raises ``RecordError`` or
         ``SaveProblem`` when it does not replay; the files themselves are never changed here.
         """
+        from rules.record import RecordError
+
         notices: list[Notice] = []
         for path in (self.current, self.previous):
             if path.exists() and not path.is_file():
@@ -140,6 +156,9 @@ class SaveSlot:
 
 def _parse(text: str, source: str) -> Saved:
     """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
+    from rules.qualifying_session import loads_qualifying
+    from rules.record import loads
+
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):
@@ -156,6 +175,8 @@ def _read_raw(path: Path) -> str:
 
 def _read(path: Path) -> str:
     """A save file's text (the one place saves are read); RecordError when it cannot be read."""
+    from rules.record import RecordError
+
     try:
         return read_text(path, SAVE)
     except (OSError, UnicodeDecodeError) as err:

@@ -77,6 +77,8 @@ STRINGS: dict[str, str] = {
     "menu.settings": "Settings",
     "menu.quit": "Quit",
     "menu.footer": "F11: fullscreen",
+    "reading.tracks": "Reading the tracks: {n} of {total}",
+    "reading.esc": "Esc: back to the menu",
     # --- race set-up ----------------------------------------------------------------
     "setup.title": "New race",
     "setup.title_series": "New championship: drivers and rules",

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
-from rules import record as record_mod
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE
 from rules.engine import chance
@@ -393,13 +392,13 @@ def test_a_failed_save_leaves_the_old_file_intact(track, played, tmp_path, monke
             def __getattr__(self, name):
                 return getattr(self.f, name)
 
-        monkeypatch.setattr(record_mod.os, "fdopen", lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
+        monkeypatch.setattr(os, "fdopen", lambda *a, **k: HalfWriter(real_fdopen(*a, **k)))
     else:
 
         def boom(*args, **kwargs):
             raise error
 
-        monkeypatch.setattr(record_mod.os, fail_in, boom)
+        monkeypatch.setattr(os, fail_in, boom)
 
     with pytest.raises(type(error)):
         save(newer, path)
@@ -413,7 +412,7 @@ def test_a_failed_first_save_leaves_no_file(played, tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(record_mod.os, "fsync", boom)
+    monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(OSError):
         save(played.record(), tmp_path / "race.json")
     monkeypatch.undo()

@@ -89,8 +89,13 @@ def open_display(size: tuple[int, int] = (1280, 800)) -> pygame.Surface:
 
 @lru_cache(maxsize=1)
 def catalogue() -> TrackCatalogue:
-    """One catalogue for all tests: each track is built (and its board laid out) once."""
-    return TrackCatalogue(OVAL.parent, Path(tempfile.mkdtemp(prefix="fd-track-cache-")))
+    """One catalogue for all tests: each track is built (and its board laid out) once. Every track
+    is read at once, as the game's catalogue has them a moment after the menu shows, so a menu
+    button opens its screen without the reading-tracks screen between."""
+    tracks = TrackCatalogue(OVAL.parent, Path(tempfile.mkdtemp(prefix="fd-track-cache-")))
+    for entry in tracks.entries:
+        tracks.load(entry)
+    return tracks
 
 
 def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[no-untyped-def]

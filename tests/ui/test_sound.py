@@ -46,6 +46,7 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(pygame.mixer, "init", broken)
     sound = Sound(SOUNDS)
+    sound.open()
     assert not sound.available
     sound.apply(Settings(volume=100))
     sound.play("dice")
@@ -53,8 +54,27 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPat
 
 def test_volume_and_mute_follow_the_settings() -> None:
     sound = Sound(SOUNDS)
+    sound.open()
     sound.apply(Settings(volume=40))
     assert sound.volume == pytest.approx(0.4)
     sound.apply(Settings(volume=40, mute=True))
     assert sound.volume == 0
     sound.play("dice")
+
+
+def test_the_device_is_opened_after_the_first_frame_and_once(tmp_path: Path) -> None:
+    """Opening an audio device can take a while: the app opens it once its first frame is up."""
+    import threading
+
+    from game.app.loop import App, Scene
+    from tests.ui.helpers import open_display
+
+    open_display()
+    app = App(tmp_path, sounds=SOUNDS)
+    at_first_frame: list[bool] = []
+    first = Scene(app)
+    first.draw = lambda screen: at_first_frame.append(app.sound.opened) if not at_first_frame else None  # type: ignore[method-assign]
+    threading.Timer(0.5, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))).start()
+    app.run(first)
+    assert at_first_frame == [False]
+    assert app.sound.opened and (app.sound.available == bool(app.sound.effects))
