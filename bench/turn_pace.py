@@ -1,6 +1,6 @@
 """Print how long a human waits between two of their decisions while the computers drive.
 
-A 10-car race with two humans and eight computer drivers runs through the race screen
+A race with eight computer drivers and one person (then two, at one screen) runs through the race screen
 headless, in simulated time: the screen is updated in 1/60 s frames and every human
 decision is made through the screen the moment the screen takes it (the plain policy of
 the UI tests: the highest safe gear, the furthest safe move). A wait is the time from
@@ -20,6 +20,7 @@ The figures are at the default animation speed; ``--pace 1`` plays every compute
 at full length, for comparison.
 
     python bench/turn_pace.py [--track hohenau.tmx --track kranzfeld.tmx] [--laps 2] [--seed 1] [--pace auto|1]
+                              [--humans 1 --humans 2]
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from tests.ui.helpers import human_step, make_app  # noqa: E402
 FRAME = 1 / 60
 HUMAN = (Wait.GEAR, Wait.ROLL, Wait.MOVE, Wait.SETUP, Wait.PIT, Wait.KARMA, Wait.BID, Wait.TCAR)
 TRACKS = ("hohenau.tmx", "kranzfeld.tmx")
+COMPUTERS = 8
 
 
 @dataclass
@@ -117,14 +119,14 @@ class Owners:
         return self.tags[id(self.scene.queue[0])][1] if self.scene.queue else None
 
 
-def race(app: App, track_file: str, laps: int, seed: int, pace: str) -> Race | None:
+def race(app: App, track_file: str, laps: int, seed: int, pace: str, people: int) -> Race | None:
     entry = app.tracks.get(track_file)
     if entry is None or entry.track is None:
         print(f"no loadable track {track_file} in maps/", file=sys.stderr)
         return None
-    header = same_drivers(entry.track, PRESETS["fd-basic"], cars=10, laps=laps, seed=seed)
-    humans = tuple(e.model_copy(update={"driver": "human"}) for e in header.entries[:2])
-    header = header.model_copy(update={"entries": (*humans, *header.entries[2:])})
+    header = same_drivers(entry.track, PRESETS["fd-basic"], cars=COMPUTERS + people, laps=laps, seed=seed)
+    humans = tuple(e.model_copy(update={"driver": "human"}) for e in header.entries[:people])
+    header = header.model_copy(update={"entries": (*humans, *header.entries[people:])})
     control = RaceControl.start(entry.track, header, None)
     scene = RaceScene(app, control, BoardView(entry.board))
     app.push(scene)
@@ -196,12 +198,14 @@ def main() -> int:
     ap.add_argument("--laps", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pace", choices=("auto", "1"), default="auto")
+    ap.add_argument("--humans", type=int, action="append", choices=(1, 2),
+                    help="people at the table beside the 8 computers (default: 1, then 2)")
     args = ap.parse_args()
 
     app: App = make_app(Path(tempfile.mkdtemp(prefix="fd-bench-")), (1600, 900))
     app.change_settings(app.settings.model_copy(update={"mute": True}))
-    for track_file in args.track or TRACKS:
-        result = race(app, track_file, args.laps, args.seed, args.pace)
+    for track_file, people in ((t, h) for t in args.track or TRACKS for h in args.humans or (1, 2)):
+        result = race(app, track_file, args.laps, args.seed, args.pace, people)
         if result is None:
             return 1
         waits, computers = result.waits, result.computers
@@ -209,7 +213,7 @@ def main() -> int:
             print(f"{track_file}: no human turns were measured", file=sys.stderr)
             return 1
         total = sum(waits)
-        print(f"{track_file}, 10 cars (2 humans, 8 computers), {args.laps} lap(s), pace {args.pace}, {len(waits)} waits:"
+        print(f"{track_file}, {people} human(s) and {COMPUTERS} computers, {args.laps} lap(s), pace {args.pace}, {len(waits)} waits:"
               f" for the computers median {statistics.median(computers):.2f} s, 95th percentile"
               f" {percentile(computers, 0.95):.2f} s, longest {max(computers):.2f} s;"
               f" whole wait median {statistics.median(waits):.2f} s, 95th percentile {percentile(waits, 0.95):.2f} s;"

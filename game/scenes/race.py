@@ -35,7 +35,7 @@ from game.widgets.planaid import PlanAid, draw_stop_marks, trap_text
 from game.texts import Notice, die_name, percent, place_name, reason_text, tr
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import RaceControl, Step, Wait
-from game.play.pacing import COMPUTER_DIE, pace, pause, step_time
+from game.play.pacing import die_speed, pace, pause, step_time
 from game.play.remote_control import RemoteControl
 from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
 from game.widgets.street_legend import draw_street_legend, legend_rect, street_hint
@@ -86,7 +86,6 @@ FLAG_TIME = 2.5  # seconds the red flag of a restart stays (RESTART-1/2)
 MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 CLOSE_UP = 44  # screen px per lane at the start of a race
-QUICK = (Purpose.GRID, Purpose.START)  # rolls that only set up the race: shown briefly
 
 
 class RaceScene(Scene):
@@ -597,7 +596,7 @@ class RaceScene(Scene):
         value = getattr(step.action, "value", 0)
         what = die_name(c.die.name) if c.purpose == Purpose.GEAR else tr(f"purpose.{c.purpose.value}")
         caption = tr("dice.caption", name=self.control.name(step.car), purpose=what)
-        speed = self.speed * (2.0 if c.purpose in QUICK else 1.0) * (COMPUTER_DIE if self.pace > 1.0 else 1.0)
+        speed = self.speed * die_speed(c.purpose, self.pace)
 
         def throw() -> None:
             self.tray.start(c.die, value, caption, speed, roll_outcome(step))

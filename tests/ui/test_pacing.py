@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.board.view import BoardView
-from game.play.pacing import COMPUTER_TURN, COMPUTERS_GAP, FAR, FAR_ROWS, MIN_DRIVE
+from game.play.pacing import (CHECK_DIE, COMPUTER_DIE, COMPUTER_TURN, COMPUTERS_GAP, FAR, FAR_ROWS, LONG_DRIVE,
+                              MIN_DRIVE, die_speed, step_time)
+from rules.dice import Purpose
 from game.play.race_control import Wait
 from game.scenes.menu import MenuScene
 from game.scenes.race import RaceScene
@@ -101,3 +105,17 @@ def test_every_computer_move_is_driven_on_the_board_for_a_moment_and_logged(tmp_
     assert under_way and min(d.step_time * (len(d.points) - 1) for d, _ in seen.values()) >= MIN_DRIVE - 1e-9
     logged = {line.car for line in scene.log}
     assert set(computers) <= logged, "a computer's turn left no line in the log"
+
+
+def test_a_long_drive_takes_the_time_of_a_drive_of_long_drive_spaces_and_a_short_one_its_own() -> None:
+    assert step_time(3, 0.12) == 0.12
+    assert step_time(LONG_DRIVE * 2, 0.12) * LONG_DRIVE * 2 == pytest.approx(0.12 * LONG_DRIVE)
+    assert step_time(12, 0.001) * 12 == pytest.approx(MIN_DRIVE)
+
+
+def test_a_check_s_die_settles_sooner_than_a_gear_die_and_a_computer_s_sooner_still() -> None:
+    human, computer = 1.0, 4.0
+    assert die_speed(Purpose.GEAR, human) == 1.0
+    assert die_speed(Purpose.COLLISION, human) == CHECK_DIE > 1.0
+    assert die_speed(Purpose.START, human) == 2.0
+    assert die_speed(Purpose.COLLISION, computer) == CHECK_DIE * COMPUTER_DIE
