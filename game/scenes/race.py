@@ -1148,9 +1148,10 @@ class RaceScene(Scene):
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
-        helps = self.keyboard.targets_help() if self.keyboard.moving() else tr("race.help")  # the keys of the moment
-        if help_y + 40 < self.panel.bottom:
-            for i, line in enumerate(theme.wrap(helps, 17, PANEL_W - 28, most=min(3, (self.panel.bottom - 12 - help_y) // 18))):
+        helps = theme.wrap(self.keyboard.targets_help() if self.keyboard.moving() else tr("race.help"),  # the keys of the moment
+                           17, PANEL_W - 28)
+        if help_y + 18 * len(helps) <= self.panel.bottom - 12:  # whole, or not at all: never cut off
+            for i, line in enumerate(helps):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:

@@ -58,6 +58,8 @@ from rules.tyres import Tyre
 from tests.rules.test_engine import act
 from tests.rules.test_engine_pit import at_pit_entry
 from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
+from tests.ui.covered import covered_targets
+from tests.ui.covered import covered_targets
 from tests.ui.layout import Recorder, problems, surface_problems
 from tests.ui.modules_helpers import control_at
 from tests.ui.test_league_dialog import state as league_state
@@ -593,6 +595,8 @@ def test_every_screen_fits_the_window(tmp_path: Path, monkeypatch: pytest.Monkey
     SCREENS[screen](app)
     found = problems(record_frame(app, monkeypatch), app.scale)
     assert not found, "\n".join(found)
+    if isinstance(app.scene, RaceScene):  # every destination it offers can be clicked where it says
+        assert covered_targets(app.scene) == []
 
 
 @pytest.mark.parametrize("px, scale", [(12, 1.0), (13, 1.0), (6, 2.0)])

@@ -13,8 +13,8 @@ from game.widgets.race_hud import PANEL_W
 from tests.ui.helpers import make_app
 from tests.ui.test_layout import race, record_frame
 
-#: Window heights around where the help under the gear box first shows (one, two or three lines).
-HEIGHTS = range(700, 741)
+#: Window heights around where the help under the gear box first shows, whole (three or four lines).
+HEIGHTS = range(700, 821, 3)
 
 
 @pytest.fixture(autouse=True)
