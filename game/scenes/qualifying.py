@@ -50,7 +50,7 @@ from game.play.race_control import by_destination
 from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
-from game.widgets.focus import key_name
+from game.widgets.focus import key_label, key_name
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
 from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
@@ -133,7 +133,8 @@ class QualifyingScene(Scene):
         self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
                                     lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
         self.stop_button = Button("end", lambda: tr("qual.stop_here"), self.stop_here, "primary", px=22)
-        self.undo_button = Button("undo", lambda: tr("race.undo"), self.undo, px=20)
+        self.undo_button = Button("undo", lambda: tr("race.undo", shortcut=key_label(self.app.keys.key("race.undo"))),
+                                  self.undo, px=20)
         self.pause_buttons = [
             Button("resume", lambda: tr("qual.resume"), self.resume, "primary"),
             Button("leave", lambda: tr("qual.leave"), app.home),

@@ -50,6 +50,7 @@ from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button
+from game.widgets.focus import key_label
 from game.widgets.panels import HANDLE, TAB_H, TITLES, Panels, clear, draw_tab, free_rects, handle_rect, tab_width
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow, draw_chip
@@ -149,23 +150,28 @@ class RaceScene(Scene):
         self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.keyboard = RaceKeys(self)
         self.buttons = {
-            "fit": Button("fit", lambda: tr("race.fit"), lambda: self.view.fit(by_hand=True), px=22),
-            "follow": Button("follow", lambda: tr("race.follow", state=tr("toggle.on" if self.follow else "toggle.off")),
+            "fit": Button("fit", lambda: tr("race.fit", shortcut=self.key_of("race.fit")), lambda: self.view.fit(by_hand=True),
+                          px=22),
+            "follow": Button("follow", lambda: tr("race.follow", shortcut=self.key_of("race.follow"),
+                                                  state=tr("toggle.on" if self.follow else "toggle.off")),
                              self.toggle_follow, px=22),
-            "speed": Button("speed", lambda: tr("race.speed", speed=tr(f"speed.{app.settings.animation_speed}")),
+            "speed": Button("speed", lambda: tr("race.speed", shortcut=self.key_of("race.speed"),
+                                                speed=tr(f"speed.{app.settings.animation_speed}")),
                             self.next_speed, px=22),
             "menu": Button("menu", lambda: tr("race.menu"), self.pause, px=22),
-            "roll": Button("roll", lambda: tr("race.roll"), self.roll, "primary", px=24),
-            "undo": Button("undo", lambda: tr("race.undo"), self.undo, px=20),
-            "end": Button("end", lambda: tr("race.end_move"), self.end_move, "primary", px=22),
+            "roll": Button("roll", lambda: tr("race.roll", shortcut=self.key_of("race.roll")), self.roll, "primary", px=24),
+            "undo": Button("undo", lambda: tr("race.undo", shortcut=self.key_of("race.undo")), self.undo, px=20),
+            "end": Button("end", lambda: tr("race.end_move", shortcut=self.key_of("race.end_move")), self.end_move, "primary",
+                          px=22),
             "boost": Button("boost", lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
                             self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
             "nitro": Button("nitro", lambda: tr("race.nitro", state=tr("toggle.on" if self.nitro else "toggle.off")),
-                            self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint")]),
+                            self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint", shortcut=self.key_of("race.nitro"))]),
             "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
-            "log": Button("log", lambda: tr("race.full_log"), self.open_log, "ghost", px=17),
-            "hint": Button("hint", lambda: tr("hint.button"), self.ask_hint, px=19),
-            "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race"),
+            "log": Button("log", lambda: tr("race.full_log", shortcut=self.key_of("race.log")), self.open_log, "ghost", px=17),
+            "hint": Button("hint", lambda: tr("hint.button", shortcut=self.key_of("race.hint")), self.ask_hint, px=19),
+            "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race",
+                                              shortcut=self.key_of("race.skip")),
                            self.skip, px=22),
         }
         self.widgets = list(self.buttons.values()) + list(self.panels.handles.values())
@@ -209,7 +215,7 @@ class RaceScene(Scene):
         if self.panels.folded("dice"):
             self.tray_rect = pygame.Rect(0, 0, tab_width(tr(TITLES["dice"]), "88"), TAB_H)
             self.tray_rect.bottomright = self.tray_full.bottomright
-        log_w = theme.font(17).size(tr("race.full_log"))[0] + 18
+        log_w = theme.font(17).size(tr("race.full_log", shortcut=self.key_of("race.log")))[0] + 18
         self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
                                     max(200, self.tray_full.left - 2 * MARGIN), LOG_H)
         if self.panels.folded("log"):  # the tab says "Race log" or "Since your turn": as wide as the longer
@@ -264,9 +270,9 @@ class RaceScene(Scene):
         """The top bar's buttons from the right, each with every label it can show: a button is as
         wide as its longest, so it never changes size (or cuts its words) when clicked."""
         return [("menu", [tr("race.menu")]),
-                ("speed", [tr("race.speed", speed=tr(f"speed.{level}")) for level in SPEEDS]),
-                ("follow", [tr("race.follow", state=tr(f"toggle.{s}")) for s in ("on", "off")]),
-                ("fit", [tr("race.fit")])]
+                ("speed", [tr("race.speed", shortcut=self.key_of("race.speed"), speed=tr(f"speed.{level}")) for level in SPEEDS]),
+                ("follow", [tr("race.follow", shortcut=self.key_of("race.follow"), state=tr(f"toggle.{s}")) for s in ("on", "off")]),
+                ("fit", [tr("race.fit", shortcut=self.key_of("race.fit"))])]
 
     def _tray_shown(self) -> pygame.Rect | None:
         """The dice tray as drawn now: open for a roll (its button is in it), else as folded or not;
@@ -321,6 +327,15 @@ class RaceScene(Scene):
     def _pace_for(self, actor: str | None) -> float:
         """How much faster a computer's step runs (``game.play.pacing``)."""
         return pace(self.control, actor)
+
+    def key_of(self, action: str) -> str:
+        """The key of ``action`` as the player's key map has it, named as the buttons show it."""
+        return key_label(self.app.keys.key(action))
+
+    def help_text(self) -> str:
+        """The race's keys, as the player's key map has them."""
+        return tr("race.help", fit=self.key_of("race.fit"), follow=self.key_of("race.follow"),
+                  speed=self.key_of("race.speed"), skip=self.key_of("race.skip"))
 
     def focus_car(self) -> str | None:
         """The car the dashboard shows and the camera follows: whoever acts or rolls now."""
@@ -1115,7 +1130,7 @@ class RaceScene(Scene):
             return tr(f"race.hint.{wait.value}", name=self.control.name(to_move(state) or "")), theme.YELLOW
         if state.finished:
             return tr("race.hint.done"), theme.YELLOW
-        return tr("race.help"), theme.DIM
+        return self.help_text(), theme.DIM
 
     def _move_hint(self) -> str:
         """What the player is offered: the roll, a forced slide, or optional extras with "End move"."""
@@ -1148,8 +1163,8 @@ class RaceScene(Scene):
         self.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         self.gearbox.draw(screen)
         help_y = self.gearbox.rect.bottom + 12 + (LEAGUE_ROW if self._league_gears() else 0)
-        helps = theme.wrap(self.keyboard.targets_help() if self.keyboard.moving() else tr("race.help"),  # the keys of the moment
-                           17, PANEL_W - 28)
+        said = self.keyboard.targets_help() if self.keyboard.moving() else self.help_text()  # the keys of the moment
+        helps = theme.wrap(said, 17, PANEL_W - 28)
         if help_y + 18 * len(helps) <= self.panel.bottom - 12:  # whole, or not at all: never cut off
             for i, line in enumerate(helps):
                 theme.text(screen, line, 17, theme.FAINT, (self.panel.left + 14, help_y + 18 * i))

@@ -21,6 +21,7 @@ from game.play.racelog import LogLine
 from game.play.replay import Drive as Moved, Replay
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
+from game.widgets.focus import key_label
 from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
                                    standings_width)
 from rules.blitz import decided
@@ -100,7 +101,7 @@ class ReplayScene(Scene):
             "back": Button("back", lambda: tr("replay.back_race" if live else "button.back"), app.pop,
                            "primary" if live else "normal", px=22, hint=hint("replay.key_back_race") if live else None),
             "log": Button("log", lambda: tr("replay.log"), self.open_log, px=22, hint=hint("replay.key_log")),
-            "fit": Button("fit", lambda: tr("race.fit"), self.view.fit, px=22),
+            "fit": Button("fit", lambda: tr("race.fit", shortcut=key_label("f")), self.view.fit, px=22),
         }
         self.widgets = list(self.buttons.values())
 

@@ -214,7 +214,7 @@ STRINGS: dict[str, str] = {
     "log.free_wp": "{name} puts the WP won into {wp}.",
     "log.free_wp_none": "{name} has no room for the WP won.",
     "race.nitro": "Nitro (+gear): {state}",
-    "race.nitro_hint": "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it (N).",
+    "race.nitro_hint": "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it ({shortcut}).",
     "race.hint.wp": "{name}: put the WP won into the car's areas.",
     "street.wp_title": "{name}: {n} WP won",
     "street.wp_cap_setup": "Put them where the car has lost WP: no area goes above its set-up.",
@@ -231,13 +231,13 @@ STRINGS: dict[str, str] = {
     "race.lap_gap": "Lap {lap}/{laps} · +{n}",
     "race.banner": "{name}'s turn",
     "race.banner_hint": "Click or press Enter to start",
-    "race.fit": "Fit (F)",
+    "race.fit": "Fit ({shortcut})",
     "board.pit_lane": "PIT LANE",
-    "race.follow": "Follow (C): {state}",
+    "race.follow": "Follow ({shortcut}): {state}",
     "race.menu": "Menu (Esc)",
-    "race.speed": "Speed (S): {speed}",
+    "race.speed": "Speed ({shortcut}): {speed}",
     "race.help": (
-        "Drag/arrows: pan · wheel, +/-: zoom · F: fit · C: follow · S: speed · Tab: skip the computers · "
+        "Drag/arrows: pan · wheel, +/-: zoom · {fit}: fit · {follow}: follow · {speed}: speed · {skip}: skip the computers · "
         "F11: fullscreen · Esc: menu"
     ),
     "race.flags.stops": "Yellow {n}: stops to make",
@@ -251,8 +251,8 @@ STRINGS: dict[str, str] = {
     "race.hint.computer_pit": "{name}'s crew is at work…",
     "race.hint.dice": "Rolling…",
     "race.hint.done": "The race is over.",
-    "race.roll": "Roll (Space)",
-    "race.undo": "Undo gear (Backspace)",
+    "race.roll": "Roll ({shortcut})",
+    "race.undo": "Undo gear ({shortcut})",
     "race.out_of_reach": Plural(
         "{space} is out of reach with {value} space to drive.",
         "{space} is out of reach with {value} spaces to drive.",
@@ -371,7 +371,7 @@ STRINGS: dict[str, str] = {
     "tell.pit_plan": "Pit plan announced: {points} points for the crew, worked off with gear-4 rolls at the box: about {rounds} game rounds standing.",
     "tell.late_plan": "No pit plan was announced before the roll into the box: the crew's work costs {n} points more.",
     "tell.blocked": "Blocked by the cars ahead, {spaces} short of the roll: that costs {brakes} brake and {tyres} tyre WP.",
-    "hint.button": "Hint (H)",
+    "hint.button": "Hint ({shortcut})",
     "hint.pick": "A Champion would take gear {gear}: {reason}",
     "hint.only": "it is the only gear allowed now.",
     "hint.higher_out": "gear {higher} could put you out of the race this turn ({p}).",
@@ -736,7 +736,7 @@ STRINGS: dict[str, str] = {
     "logview.empty": "Nothing has happened yet.",
     "logview.nothing_for": "{name} has nothing in the log yet.",
     "log.back_short": "{n} rows back",
-    "race.full_log": "Full log (L)",
+    "race.full_log": "Full log ({shortcut})",
     "results.replay": "Watch replay",
 
     # --- the race's log panel: a line clicked shows its moment ---------------
@@ -1008,9 +1008,9 @@ STRINGS: dict[str, str] = {
     "via.launch.short": "P +{n}",
     "via.slip_brake": "+1 brake WP: the slipstream ends in a corner",
     # --- race screen ---------------------------------------------------------------------------
-    "race.end_move": "End move here (Enter)",
-    "race.skip": "Skip to your turn (Tab)",
-    "race.finish_race": "Finish the race (Tab)",
+    "race.end_move": "End move here ({shortcut})",
+    "race.skip": "Skip to your turn ({shortcut})",
+    "race.finish_race": "Finish the race ({shortcut})",
     "race.setup_round": "Set-up before the start",
     "race.hint.setup": "Choose the tyres (and share out the car's WP), then start.",
     "race.hint.pit": "Your crew is ready: tyres and repairs, then back out.",

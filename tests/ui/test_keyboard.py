@@ -422,3 +422,12 @@ def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mou
     assert scene.hint_at(under_mouse) == []  # only the picked destination's own box explains it
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=under_mouse, rel=(3, 0), buttons=(0, 0, 0)))
     assert scene.keyboard.selected() is None and order[1] in scene.hint_at(under_mouse)
+
+
+def test_the_race_s_buttons_and_help_name_the_keys_of_the_player_s_key_map(app) -> None:  # type: ignore[no-untyped-def]
+    app.keys = KeyMap(keys={"race.fit": "g", "race.roll": "r", "race.skip": "k"})
+    entry = app.tracks.get("oval.tmx")
+    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
+    app.push(scene)
+    assert scene.buttons["fit"].label() == "Fit (G)" and scene.buttons["roll"].label() == "Roll (R)"
+    assert "K: skip the computers" in scene.help_text() and "G: fit" in scene.help_text()
