@@ -1,15 +1,15 @@
-"""Write docs/rule-table.md: every rule of the catalogue, where it is implemented, which tests name it.
+"""Write docs/rule-table.md: every rule of the catalogue, where it is implemented, which tests prove it.
 
     python docs/make_rule_table.py            # write the table
-    python docs/make_rule_table.py --check    # exit 1 if the table is stale or an implemented rule has no test
+    python docs/make_rule_table.py --check    # exit 1 if the table is stale, a rule lacks a test or a mark is unknown
     python docs/make_rule_table.py --rules PATH/RULES.md
 
 The rules are the IDs of sections 2-6 of the catalogue (``shared/RULES.md`` of the steering
 folder, found beside the repository as ``../shared/RULES.md``). A rule is implemented where
 a file under ``rules/`` or ``game/`` names it; ranges such as ``PIT-B-1..8`` or
-``OPT-CAR-1/2`` name every rule they span. A test names a rule when the rule's ID is in the
-test function's name (``-`` written as ``_``, as in ``test_CORE_SLIP_1_...``) or, exactly
-as written in the catalogue, in the function itself: its decorators, docstring or body.
+``OPT-CAR-1/2`` name every rule they span. A test proves a rule when it carries the rule's
+exact ID in a ``@pytest.mark.rules("CORE-SLIP-1", ...)`` mark, on the test function or on its
+class. The marks are read from the test files' syntax trees, so the table needs no pytest run.
 """
 
 from __future__ import annotations
@@ -58,34 +58,16 @@ def read_catalogue(path: Path) -> list[Rule]:
     return rules
 
 
-def mentions(text: str, known: set[str], ranges: bool) -> set[str]:
-    """The known IDs ``text`` names; with ``ranges`` also every ID inside "X-1..4" and "X-1/2"."""
+def mentions(text: str, known: set[str]) -> set[str]:
+    """The known IDs ``text`` names, with every ID inside "X-1..4" and "X-1/2"."""
     found: set[str] = set()
     for prefix, first, tail in MENTION.findall(text):
         numbers = [int(first)]
-        if ranges and tail.startswith(".."):
+        if tail.startswith(".."):
             numbers = list(range(int(first), int(tail[2:]) + 1))
-        elif ranges and tail:
+        elif tail:
             numbers += [int(n) for n in tail.split("/")[1:]]
         found |= {f"{prefix}{n}" for n in numbers} & known
-    return found
-
-
-def named_in(name: str, snake: dict[str, str]) -> set[str]:
-    """The IDs a test function's name carries, longest first: ``test_CORE_SLIP_4_SLIP_7_x``
-    names CORE-SLIP-4 and SLIP-7, ``test_MASTERS_LEVER_1_2_3`` only MASTERS-LEVER-1."""
-    parts = name.split("_")
-    found: set[str] = set()
-    i = 0
-    while i < len(parts):
-        for j in range(min(len(parts), i + 5), i, -1):
-            rule = snake.get("_".join(parts[i:j]))
-            if rule is not None:
-                found.add(rule)
-                i = j
-                break
-        else:
-            i += 1
     return found
 
 
@@ -94,31 +76,69 @@ def scan_code(repo: Path, rules: dict[str, Rule]) -> None:
     for top in CODE_DIRS:
         for path in sorted((repo / top).rglob("*.py")):
             rel = path.relative_to(repo).as_posix()
-            for rule in mentions(path.read_text(encoding="utf-8"), known, ranges=True):
+            for rule in mentions(path.read_text(encoding="utf-8"), known):
                 rules[rule].code.add(rel)
 
 
-def scan_tests(repo: Path, rules: dict[str, Rule]) -> None:
-    known = set(rules)
-    snake = {r.replace("-", "_"): r for r in rules}
+def marked(decorators: list[ast.expr]) -> list[ast.expr] | None:
+    """The arguments of a ``pytest.mark.rules(...)`` among ``decorators``, or None without one."""
+    for d in decorators:
+        if (
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Attribute)
+            and d.func.attr == "rules"
+            and isinstance(d.func.value, ast.Attribute)
+            and d.func.value.attr == "mark"
+            and isinstance(d.func.value.value, ast.Name)
+            and d.func.value.value.id == "pytest"
+        ):
+            return d.args
+    return None
+
+
+def marks_in(repo: Path) -> dict[str, list[str]]:
+    """Every test under tests/ with a rules mark, as "path::name", and the IDs its mark gives.
+
+    A mark on a test class counts for each test method in it. An argument that is not a plain
+    string is kept as its source text, so the check reports it like an unknown ID.
+    """
+    marks: dict[str, list[str]] = {}
+
+    def ids(args: list[ast.expr]) -> list[str]:
+        return [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else ast.unparse(a) for a in args]
+
+    def visit(body: list[ast.stmt], rel: str, inherited: list[str]) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, rel, inherited + ids(marked(node.decorator_list) or []))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+                own = marked(node.decorator_list)
+                if own is not None or inherited:
+                    marks[f"{rel}::{node.name}"] = inherited + ids(own or [])
+
     for path in sorted((repo / TESTS_DIR).rglob("*.py")):
-        source = path.read_text(encoding="utf-8")
-        lines = source.splitlines()
-        rel = path.relative_to(repo).as_posix()
-        for node in ast.walk(ast.parse(source)):
-            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.name.startswith("test"):
-                continue
-            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            body = "\n".join(lines[first - 1 : node.end_lineno])
-            for rule in named_in(node.name, snake) | mentions(body, known, ranges=False):
-                rules[rule].tests.add(f"{rel}::{node.name}")
+        visit(ast.parse(path.read_text(encoding="utf-8")).body, path.relative_to(repo).as_posix(), [])
+    return marks
+
+
+def unknown_marks(marks: dict[str, list[str]], rules: list[Rule]) -> list[str]:
+    """"test: ID" for every marked ID that is not a rule of the catalogue, written exactly."""
+    known = {r.id for r in rules}
+    return [f"{test}: {rule}" for test, ids in marks.items() for rule in ids if rule not in known]
+
+
+def scan_tests(marks: dict[str, list[str]], rules: dict[str, Rule]) -> None:
+    for test, ids in marks.items():
+        for rule in ids:
+            if rule in rules:
+                rules[rule].tests.add(test)
 
 
 def collect(repo: Path, catalogue: Path) -> list[Rule]:
     rules = read_catalogue(catalogue)
     by_id = {r.id: r for r in rules}
     scan_code(repo, by_id)
-    scan_tests(repo, by_id)
+    scan_tests(marks_in(repo), by_id)
     return rules
 
 
@@ -130,10 +150,10 @@ def table(rules: list[Rule]) -> str:
         "",
         "Generated by `python docs/make_rule_table.py` from `shared/RULES.md`, the code and the",
         "tests; do not edit by hand (`--check` fails when it is stale). A rule is implemented",
-        "where a file under `rules/` or `game/` names its ID; a test names it in its name or its",
-        "body. Back to [how the game reads the rules](rules.md).",
+        "where a file under `rules/` or `game/` names its ID; a test proves it when the test's",
+        "`@pytest.mark.rules(...)` mark names the ID. Back to [how the game reads the rules](rules.md).",
         "",
-        f"{len(rules)} rules; {len(implemented)} implemented, {len(tested)} of them named by a test.",
+        f"{len(rules)} rules; {len(implemented)} implemented, {len(tested)} of them marked by a test.",
         "",
         "| rule | section | implemented in | tests |",
         "|---|---|---|---|",
@@ -147,7 +167,7 @@ def table(rules: list[Rule]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the table is stale or an implemented rule has no test")
+    parser.add_argument("--check", action="store_true", help="fail if the table is stale, an implemented rule has no test or a mark names no rule")
     parser.add_argument("--rules", type=Path, default=CATALOGUE, help=f"the rule catalogue (default: {CATALOGUE})")
     args = parser.parse_args(argv)
     if not args.rules.is_file():
@@ -160,12 +180,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {TABLE.relative_to(REPO)}")
         return 0
     untested = [r.id for r in rules if r.code and not r.tests]
+    unknown = unknown_marks(marks_in(REPO), rules)
     stale = not TABLE.is_file() or TABLE.read_text(encoding="utf-8") != text
     if untested:
-        print(f"implemented but named by no test: {', '.join(untested)}", file=sys.stderr)
+        print(f"implemented but marked by no test: {', '.join(untested)}", file=sys.stderr)
+    if unknown:
+        print("marks that name no rule of the catalogue:\n  " + "\n  ".join(unknown), file=sys.stderr)
     if stale:
         print(f"{TABLE.relative_to(REPO)} is stale: run python docs/make_rule_table.py", file=sys.stderr)
-    return 1 if untested or stale else 0
+    return 1 if untested or unknown or stale else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""docs/rule-table.md is current, and every rule the code implements is named by a test.
+"""docs/rule-table.md is current, every rule the code implements is marked by a test, and
+every ``@pytest.mark.rules`` mark names rules of the catalogue exactly.
 
 The catalogue lives beside the repository (``../shared/RULES.md``): without it the test is
 skipped, as the other catalogue tests are, except under CI, where it must be there.
@@ -46,15 +47,18 @@ def test_the_rule_table_is_current_and_every_implemented_rule_has_a_test():
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.rules("CORE-DICE-1", "CORE-DICE-2", "CORE-DICE-3")
 def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    """A tree where rules/ implements CORE-DICE-1..2 and one test names CORE-DICE-1."""
+    """A tree where rules/ implements CORE-DICE-1..2 and one test marks CORE-DICE-1; a name or a
+    docstring that carries an ID proves nothing."""
     (tmp_path / "rules").mkdir()
     (tmp_path / "game").mkdir()
     (tmp_path / "tests").mkdir()
     (tmp_path / "docs").mkdir()
     (tmp_path / "rules" / "dice.py").write_text('"""Dice (CORE-DICE-1..2)."""\n', encoding="utf-8")
     (tmp_path / "tests" / "test_dice.py").write_text(
-        "def test_CORE_DICE_1_x():\n    pass\n\n\ndef test_other():\n    '''CORE-DICE-10 is no rule.'''\n",
+        "import pytest\n\n\n@pytest.mark.rules('CORE-DICE-1')\ndef test_x():\n    pass\n\n\n"
+        "def test_CORE_DICE_2_y():\n    \"\"\"CORE-DICE-2 is named, not marked.\"\"\"\n",
         encoding="utf-8",
     )
     rules_md = tmp_path / "RULES.md"
@@ -66,7 +70,7 @@ def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkey
     make = script(monkeypatch)
     rules = make.collect(tmp_path, rules_md)
     assert [(r.id, sorted(r.code), sorted(r.tests)) for r in rules] == [
-        ("CORE-DICE-1", ["rules/dice.py"], ["tests/test_dice.py::test_CORE_DICE_1_x"]),
+        ("CORE-DICE-1", ["rules/dice.py"], ["tests/test_dice.py::test_x"]),
         ("CORE-DICE-2", ["rules/dice.py"], []),
         ("CORE-DICE-3", [], []),
     ]
@@ -74,7 +78,53 @@ def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkey
     monkeypatch.setattr(make, "TABLE", tmp_path / "docs" / "rule-table.md")
     assert make.main(["--check", "--rules", str(rules_md)]) == 1
     err = capsys.readouterr().err
-    assert "named by no test: CORE-DICE-2" in err and "is stale" in err
+    assert "marked by no test: CORE-DICE-2" in err and "is stale" in err
     assert make.main(["--rules", str(rules_md)]) == 0  # writes the table
     assert make.main(["--check", "--rules", str(rules_md)]) == 1  # still CORE-DICE-2
     assert "is stale" not in capsys.readouterr().err
+
+
+def test_every_mark_in_the_tests_names_a_rule_of_the_catalogue(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A typo, a compressed "PIT-D-7..9" or an ID the catalogue does not hold would silently drop
+    out of the table; here it fails by name."""
+    make = script(monkeypatch)
+    marks = make.marks_in(REPO)
+    assert marks, "no test carries a rules mark"
+    assert make.unknown_marks(marks, make.read_catalogue(catalogue())) == []
+
+
+def test_marks_on_functions_and_classes_are_read_and_unknown_ids_reported(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_marks.py").write_text(
+        "import pytest\n\n\n"
+        "@pytest.mark.rules('CORE-DICE-1', 'CORE-DICE-1..2', 'KARMA-3/4')\n"
+        "@pytest.mark.parametrize('n', [1, 2])\n"
+        "def test_a(n):\n    pass\n\n\n"
+        "@pytest.mark.rules('CORE-DICE-2')\n"
+        "class TestB:\n"
+        "    @pytest.mark.rules('CORE-DICE-3')\n"
+        "    def test_c(self):\n        pass\n\n"
+        "    def test_d(self):\n        pass\n\n\n"
+        "def test_unmarked():\n    '''CORE-DICE-3'''\n\n\n"
+        "@pytest.mark.rules(RULE)\n"
+        "def test_by_name():\n    pass\n",
+        encoding="utf-8",
+    )
+    rules_md = tmp_path / "RULES.md"
+    rules_md.write_text(
+        "## 2. Core\n### 2.1 Dice\n- **CORE-DICE-1** — a.\n- **CORE-DICE-2** — b.\n- **CORE-DICE-3** — c.\n",
+        encoding="utf-8",
+    )
+    make = script(monkeypatch)
+    marks = make.marks_in(tmp_path)
+    assert marks == {
+        "tests/test_marks.py::test_a": ["CORE-DICE-1", "CORE-DICE-1..2", "KARMA-3/4"],
+        "tests/test_marks.py::test_c": ["CORE-DICE-2", "CORE-DICE-3"],
+        "tests/test_marks.py::test_d": ["CORE-DICE-2"],
+        "tests/test_marks.py::test_by_name": ["RULE"],
+    }
+    assert make.unknown_marks(marks, make.read_catalogue(rules_md)) == [
+        "tests/test_marks.py::test_a: CORE-DICE-1..2",
+        "tests/test_marks.py::test_a: KARMA-3/4",
+        "tests/test_marks.py::test_by_name: RULE",
+    ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from game.main import main
 from game.net.mailrace import Steward
 from rules.record import replay
@@ -75,6 +77,7 @@ def decide(d: Desktop, shots: Path | None) -> Status:
     return s
 
 
+@pytest.mark.rules("SEASON-1")
 def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(
     desktop: Desktop, tmp_path: Path
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO
 
 
@@ -57,6 +59,7 @@ def test_the_races_of_a_match_come_in_pairs_with_the_same_dice_and_the_seats_swa
     assert [c.seed for c in fields] == [1, 1] and fields[0].seats()[0] != fields[1].seats()[0]
 
 
+@pytest.mark.rules("FUEL-4")
 def test_the_bench_opponent_values_every_area_it_has_fuel_included():
     """The bench opponent's score counts the WP left of every area (the skips of fde-advanced strike
     fuel, FUEL-4): the same destination scores higher with more fuel left."""
@@ -185,6 +188,7 @@ def test_the_pro_bot_port_measures_the_track_as_gp_online_does():
     assert geo.next_stops("A30") == second.stops and geo.next_stops("A1") == first.stops
 
 
+@pytest.mark.rules("CORNER-6", "FD08-SPIN-1")
 def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
     """The same end space scores higher with more WP left (the original's table); a move the engine
     marks as eliminating scores the lowest; finishing beats every other score; gear 0 counts as 1st."""

@@ -26,6 +26,7 @@ def bench() -> ModuleType:
     return module
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_the_oval_s_lap_in_game_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     oval = REPO / "maps" / "oval.tmx"
     assert bench().main(["--seeds", "1", "--first-seed", "3", "--cars", "4", "--track", str(oval)]) == 0

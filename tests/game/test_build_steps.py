@@ -22,6 +22,7 @@ def diagonals(track) -> set[tuple[str, str]]:
     return {(e.src, e.dst) for e in track.edges if e.kind == EdgeKind.DIAGONAL}
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_no_lane_change_line_in_the_arrows_layer_takes_away_the_diagonals_it_crosses_CORE_MOVE_3():
     plain = build(stadium())
     d = stadium()

@@ -29,6 +29,7 @@ SHIPPED = ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx", "eichw
 GRAND_PRIX = ["hohenau.tmx", "hafenstadt.tmx", "eichwald.tmx", "kranzfeld.tmx", "adlerjoch.tmx"]
 
 
+@pytest.mark.rules("CORNER-1")
 @pytest.mark.parametrize("name", GRAND_PRIX)
 def test_a_grand_prix_lap_has_the_stops_of_a_printed_board(name, tracks):
     """12 to 16 stops a lap, as on the printed Formula 1 boards (CORNER-1), in 1-, 2- and

@@ -24,6 +24,7 @@ def test_no_sentence_hedges_its_plural(language):
     assert hedged == []
 
 
+@pytest.mark.rules("CORE-BRAKE-2")
 def test_a_german_reason_counts_its_spaces():
     texts.set_language("de")
     try:
@@ -37,6 +38,7 @@ def test_a_german_reason_counts_its_spaces():
     assert done.endswith("1 Feld aus der Box.")
 
 
+@pytest.mark.rules("CORE-BRAKE-2")
 def test_the_english_reference_wording_counts_too():
     reason = Reason(rule="CORE-BRAKE-2", code=Code.CANNOT_BRAKE, values={"spaces": 1, "brakes": 0})
     assert reason.english() == "Stopping 1 space short needs 1 brake wear point; only 0 left."

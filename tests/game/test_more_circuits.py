@@ -54,6 +54,7 @@ def test_the_generator_puts_every_space_where_the_loader_does(name, tracks):
     assert layout.warnings == []
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_the_grand_prix_board_is_staggered_like_a_printed_one(tracks):
     """The middle lane carries ``stagger = 0.5``: on the straights each of its spaces sits half a
     space ahead of its neighbours, in a row between theirs, and the diagonal step from an outer

@@ -55,6 +55,7 @@ def test_the_stadium_is_as_the_docstring_says():
     ]
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_the_line_removes_exactly_the_diagonals_it_crosses_CORE_MOVE_3():
     kept, said = forbid(AB)
     assert said == []
@@ -70,6 +71,7 @@ def test_without_lines_the_steps_stay_as_they_were():
     assert forbidden_changes(Builder(stadium()), [], edges, NEAR) is edges
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_car_stays_in_its_lane_along_the_line_CORE_MOVE_3():
     track = with_edges(forbid(AB)[0])
     req = MoveRequest(track=track, rules=FORMULA_D_BASIC, start="A49", roll=1, occupied=frozenset())
@@ -81,6 +83,7 @@ def test_a_car_stays_in_its_lane_along_the_line_CORE_MOVE_3():
     assert "B48" in {m.end for m in legal_moves(req)}
 
 
+@pytest.mark.rules("CORE-MOVE-2", "CORE-BLOCK-1")
 def test_a_car_goes_round_a_blocker_only_past_the_line_CORE_MOVE_2():
     track = with_edges(forbid(AB)[0])
     req = MoveRequest(track=track, rules=FORMULA_D_BASIC, start="A49", roll=3, occupied=frozenset({"A51"}))

@@ -77,6 +77,7 @@ def test_a_lane_on_the_right_is_the_last_lane_and_the_others_keep_their_letters(
     assert all(t.space(s.name).lane == 4 and 504 - 1 < s.y < 504 + 1 for s in t.lane_run(4))
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_its_steps_end_where_it_ends_and_join_the_lane_beside_as_any_lane_change_CORE_MOVE_3():
     t, s = BOTH, steps(BOTH)
     assert t.successors("A1") == ("B2",)  # its last space: no step back to where it begins
@@ -88,6 +89,7 @@ def test_its_steps_end_where_it_ends_and_join_the_lane_beside_as_any_lane_change
     assert set(t.successors("B48")) == {"B49", "A2", "C43"}
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_car_drives_into_it_and_out_of_it_CORE_MOVE_3():
     def ends(start: str, roll: int) -> set[str | None]:
         req = MoveRequest(track=BOTH, rules=FORMULA_D_BASIC, start=start, roll=roll, occupied=frozenset())

@@ -50,6 +50,7 @@ def test_the_stadium_is_as_the_docstring_says():
     assert [PLAIN.space(n).row for n in ("A48", "A49", "A2", "A3")] == [47, 48, 1, 2]
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_the_extra_ways_are_edges_and_named_in_the_pit_lane_CORE_PIT_2():
     pit = TWO.pit
     assert (pit.entries, pit.exits) == (("A48", "A49"), ("A2", "A3"))
@@ -74,6 +75,7 @@ def test_a_pit_lane_without_extra_ways_keeps_its_hash():
     assert TWO.content_hash() != PLAIN.content_hash()
 
 
+@pytest.mark.rules("CORE-PIT-2", "PIT-B-1")
 def test_a_car_turns_in_at_the_second_entry_CORE_PIT_2_PIT_B_1():
     # A49 > P2 > P3 > P4 > P5: box 4 in four spaces, from a space past the drawn entry
     assert "P5" in ends(TWO, "A49", 4, box="P5")
@@ -86,18 +88,21 @@ def test_a_car_still_turns_in_at_the_first_entry():
     assert "P5" in ends(TWO, "A48", 5, box="P5")
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_a_car_leaves_by_either_exit_CORE_PIT_2():
     out = ends(TWO, "P11", 3)
     assert {"A3", "A4"} <= out  # P12 > A2 > A3 by the drawn exit; P12 > A3 > A4 by the second
     assert "A4" not in ends(PLAIN, "P11", 3)
 
 
+@pytest.mark.rules("PIT-D-1")
 def test_dresden_pit_entry_is_a_lane_change_at_both_entries_PIT_D_1():
     rules = preset("dresden-2006")
     assert "P5" in ends(TWO, "A49", 4, box="P5", rules=rules)
     assert "P5" in ends(TWO, "A48", 5, box="P5", rules=rules)
 
 
+@pytest.mark.rules("ORDER-D-3")
 def test_pit_cars_stand_at_the_last_entry_AMB_56_ORDER_D_3():
     assert TWO.pit_stand().name == "A49"
     assert TWO.order_row("P5") == 48 and PLAIN.order_row("P5") == 47
@@ -147,6 +152,7 @@ def test_a_backward_entry_is_refused():
     assert "the second pit entry leads backwards, from A2 to P1" in line
 
 
+@pytest.mark.rules("CORE-MOVE-1")
 def test_an_exit_onto_the_space_beside_the_pit_lanes_end_leads_sideways_AMB_3():
     """P12 lies beside A1, less than half a space ahead of it (Austria's pit lane ends so): a way
     out onto A1 is a sideways step, as a printed sideways arrow, and is kept; one onto A58, a
@@ -163,6 +169,7 @@ def test_the_same_entry_twice_is_refused():
     assert "A48 is already a pit entry" in line
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_track_import_keeps_a_second_pit_entry(tmp_path, capsys):
     """A GP Online board with a second step into the pit lane, from the space before its entry
     onto the first pit node: the map has both entries (CORE-PIT-2) and names no pit loss."""

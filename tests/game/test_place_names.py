@@ -66,6 +66,7 @@ def test_the_shipped_boards_english_names_have_german_ones(name):
         texts.set_language("en")
 
 
+@pytest.mark.rules("CORNER-5")
 def test_a_retirement_reason_names_the_corner_in_german(german):
     reason = Reason(rule="CORNER-5", code=Code.MISSED_STOPS, values={"corner": "Turn 5", "stops": 0, "required": 2})
     assert reason_text(reason) == "Wer Kurve 5 nach 0 von 2 Stopps verlässt, scheidet aus."

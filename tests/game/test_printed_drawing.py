@@ -75,6 +75,7 @@ def near(c: tuple[int, int, int], want: tuple[int, int, int], tol: int = 12) -> 
     return all(abs(a - b) <= tol for a, b in zip(c, want))
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_the_forbidden_lane_changes_are_read_from_the_graph_CORE_MOVE_3():
     """Exactly the diagonals the line removes, and none on a track without a line."""
     track = build(with_line(AB))
@@ -83,6 +84,7 @@ def test_the_forbidden_lane_changes_are_read_from_the_graph_CORE_MOVE_3():
     assert forbidden_diagonals(build(stadium())) == []
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_no_lane_change_line_is_drawn_yellow_between_the_lanes_it_parts_CORE_MOVE_3():
     lined, plain = BoardRenderer(build(with_line(AB))), BoardRenderer(build(stadium()))
     assert near(colour(lined, 568.0, 176.0), YELLOW)  # half way along the line, on the lanes' border
@@ -91,6 +93,7 @@ def test_a_no_lane_change_line_is_drawn_yellow_between_the_lanes_it_parts_CORE_M
     assert not near(colour(lined, 568.0, 224.0), YELLOW)  # nor between B and C
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_the_line_runs_from_the_first_forbidden_change_to_the_last_CORE_MOVE_3():
     """A49's diagonal starts at A49's centre (x 472) and B46's ends at A53's (x 664): one run
     between them, no more."""
@@ -101,6 +104,7 @@ def test_the_line_runs_from_the_first_forbidden_change_to_the_last_CORE_MOVE_3()
     assert all(y == pytest.approx(176.0, abs=1) for _, y in board.no_change[0])
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_a_second_pit_entry_and_exit_get_their_roads_CORE_PIT_2():
     track = build(far_pit())
     assert (track.pit.extra_entries, track.pit.extra_exits) == (("A49",), ("A2",))
@@ -113,6 +117,7 @@ def test_a_second_pit_entry_and_exit_get_their_roads_CORE_PIT_2():
     assert extra_pit_ways(build(stadium())) == []
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_the_pit_walls_open_for_the_second_ways_CORE_PIT_2():
     """The wall between track and pit lane stops short of every road onto the track."""
     from game.board.render import _dist_to_segment
@@ -123,6 +128,7 @@ def test_the_pit_walls_open_for_the_second_ways_CORE_PIT_2():
     assert all(_dist_to_segment(p, a, z) >= 0.6 * board.lane_width for run in board.walls for p in run for a, z in roads)
 
 
+@pytest.mark.rules("CORE-MOVE-3", "CORE-PIT-2")
 def test_track_render_draws_both_CORE_MOVE_3_CORE_PIT_2(tmp_path):
     """`python main.py track render` on a map file holding the line and the second ways."""
     d = far_pit()
@@ -148,6 +154,7 @@ def test_track_render_draws_both_CORE_MOVE_3_CORE_PIT_2(tmp_path):
         assert any(at(*p) == PIT_ASPHALT for p in along(a, z))
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_line_saved_in_tiled_shows_at_once_on_the_same_layout_CORE_MOVE_3():
     """Hot reload: a map saved with a new no_lane_change line keeps the old board's layout (the
     spaces did not move) and draws the line; deleting it again takes the line away."""

@@ -56,12 +56,14 @@ def test_the_stadium_is_as_the_docstring_says():
     assert (PLAIN.corners[0].first_row, PLAIN.corners[0].last_row) == (2, 17)
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_an_arrow_seven_rows_long_is_kept_as_printed_CORE_MOVE_6():
     t = build(with_arrows(("A4", "B9")))
     assert arrows(t) == [("A4", "B9")]
     assert t.successors("A4") == ("A5", "B9")
 
 
+@pytest.mark.rules("CORE-MOVE-2", "CORE-MOVE-3")
 def test_a_car_drives_a_long_arrow_as_one_space_CORE_MOVE_3_AMB_3():
     t = build(with_arrows(("A4", "B9")))
     assert "B9" in ends(t, "A3", 2)  # A3 > A4 > B9: seven rows ahead for two spaces
@@ -80,6 +82,7 @@ def test_a_sideways_arrow_is_a_step_of_one_space_AMB_3():
     assert "B5" in ends(t, "A4", 3) and "B5" not in ends(PLAIN, "A4", 3)
 
 
+@pytest.mark.rules("CORE-MOVE-2")
 def test_a_sideways_arrow_is_refused_where_a_car_stands_CORE_MOVE_2():
     t = build(with_arrows(("A6", "B5")))
     assert "B5" not in ends(t, "A4", 3, cars=("B5",))
@@ -106,6 +109,7 @@ def test_a_backward_arrow_names_both_rows():
     assert line.startswith("track: object 70 at (")
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_an_arrow_on_a_straight_stays_an_error_CORE_MOVE_6():
     (line,) = problems(with_arrows(("A21", "B20")))
     assert "lies on a straight, outside every corner and arrow zone" in line
@@ -121,6 +125,7 @@ def corner_props(**props):
     return d
 
 
+@pytest.mark.rules("FD08-ORDER-1")
 def test_inside_property_overrides_the_derived_side_AMB_10():
     assert PLAIN.corners[0].inside == "right"  # the stadium turns right
     t = build(corner_props(inside="left"))
@@ -141,6 +146,7 @@ def test_a_wrong_inside_value_is_named_with_the_fix(value):
     assert "Fix: set the string property inside to left or right" in line
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_track_import_keeps_a_lane_change_six_rows_long(tmp_path, capsys):
     """A GP Online board whose corner has a lane change from node 8 (lane A) to node 89 (lane B),
     six rows on in the map (A9 in row 8 to B13 in row 14): the converted map keeps it as one

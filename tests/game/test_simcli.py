@@ -69,6 +69,7 @@ def test_simulate_prints_a_classification_and_writes_a_record(simulated):
     assert f"record: {path}" in out.stdout
 
 
+@pytest.mark.rules("QUAL-B-1")
 @pytest.mark.parametrize("preset", ["fd-modules", "fde-advanced"])
 def test_QUAL_B_1_VAR_20_simulate_runs_qualifying_for_presets_with_a_qualifying_grid(preset, tmp_path):
     """VAR-20: the computer drivers' timed laps set the grid the race starts from."""
@@ -92,6 +93,7 @@ def test_simulate_is_deterministic(simulated, tmp_path):
     assert out2.stdout.replace(str(again), "X") == out.stdout.replace(str(path), "X")
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
     """This race used to stop in game round 8 with every car "racing" and
     exit 0 (a computer declined the extras, a step without events)."""
@@ -104,6 +106,7 @@ def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
     assert verified.returncode == 0 and "not over" not in verified.stdout
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_simulate_fails_loudly_when_a_race_stops_before_its_end(monkeypatch, capsys):
     def stuck(track, header):
         raise UnfinishedRace("nobody can act, yet the race is not over")
@@ -488,6 +491,7 @@ def test_position_refuses_an_output_in_a_missing_folder_and_an_endless_record(mo
     assert out.returncode == 1 and "device or a pipe" in one_message(out)
 
 
+@pytest.mark.rules("CORE-GEAR-7")
 def test_CORE_GEAR_7_moves_at_the_start_of_a_turn_gives_every_gear(moments, tmp_path):
     path, state = position_at(moments, tmp_path, lambda s: s.phase == "gear" and s.round >= 3)
     out = run("moves", str(path))
@@ -500,6 +504,7 @@ def test_CORE_GEAR_7_moves_at_the_start_of_a_turn_gives_every_gear(moments, tmp_
     assert [g["gear"] for g in data["gears"]] == [1, 2, 3, 4, 5, 6] and data["decides"] == state.active
 
 
+@pytest.mark.rules("CORE-DICE-3")
 def test_CORE_DICE_3_moves_before_the_roll_gives_the_odds_and_lists_a_rolls_moves(moments, tmp_path):
     path, state = position_at(moments, tmp_path, lambda s: s.phase == "roll" and s.round >= 2)
     gear = state.car(state.active).gear
@@ -515,6 +520,7 @@ def test_CORE_DICE_3_moves_before_the_roll_gives_the_odds_and_lists_a_rolls_move
     assert one_message(refused).endswith(f"this one is at phase roll ({state.active} is in gear {gear}); leave out --gear")
 
 
+@pytest.mark.rules("CORE-SLIP-1", "TYRE-3")
 @pytest.mark.parametrize(("via", "header"), [("bonus", "bonus (optional, 1 space(s)):"), ("slip", "slip (optional, 3 space(s), behind car")])
 def test_TYRE_3_CORE_SLIP_1_moves_in_a_movement_lists_the_offered_segment(moments, tmp_path, via, header):
     path, state = position_at(moments, tmp_path, lambda s: s.phase == "move" and via in s.movement.offer)
@@ -531,6 +537,7 @@ def test_TYRE_3_CORE_SLIP_1_moves_in_a_movement_lists_the_offered_segment(moment
     assert refused.returncode == 1 and "leave out --roll" in one_message(refused)
 
 
+@pytest.mark.rules("CORE-COLL-2")
 def test_CORE_COLL_2_moves_at_a_check_gives_its_exact_odds(moments, tmp_path):
     path, state = position_at(moments, tmp_path, lambda s: bool(s.pending) and s.pending[0].purpose == "collision")
     check = state.pending[0]

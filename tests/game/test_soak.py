@@ -12,6 +12,8 @@ import subprocess
 import sys
 from types import ModuleType
 
+import pytest
+
 from game.main import parser
 from rules.session import UnfinishedRace
 from tests.conftest import REPO
@@ -26,6 +28,7 @@ def soak_module() -> ModuleType:
     return module
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_a_short_soak_run_plays_40_races_under_every_preset_without_a_failure():
     """2-car 1-lap races on the oval (the quickest track) keep the run well under a minute."""
     out = subprocess.run(

@@ -54,6 +54,7 @@ def test_every_lane_keeps_its_space_count():
     assert [len(brick.lane_spaces(li)) for li in range(3)] == [len(plain.lane_spaces(li)) for li in range(3)]
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_diagonal_successors_are_the_spaces_that_overlap_it_ahead_CORE_MOVE_3(brick):
     """Worked out by hand on the top straight: B1 (x 976) overlaps A1/C1 (952) behind and A2/C2
     (1000) ahead; A1 overlaps B52 (928, on the line) behind and B1 ahead."""

@@ -200,6 +200,7 @@ def held() -> tuple[Record, int]:
     return record, index
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_held_check_counts_once_as_its_driver_decides(held: tuple[Record, int]) -> None:
     """The check is counted when the driver has chosen: raised to a pass, or accepted as failed."""
     record, i = held
@@ -227,6 +228,7 @@ def played_from(start: RaceState) -> list[Step]:
     return played
 
 
+@pytest.mark.rules("RESTART-2")
 def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     """A wall of wrecks before the leader reaches corner 4 restarts the race from the grid with no
     line crossed (RESTART-2): the laps, and who led them, count from the restart."""
@@ -249,6 +251,7 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     assert sum(c.laps_led for c in stats.cars) == 1
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> None:
     """From a position in lap 2 of 2, a wall of wrecks restarts the race in single file on the
     next straight (RESTART-1): nobody's crossings go back, so the lap they are on ends once, and
@@ -269,6 +272,7 @@ def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> N
     assert sum(c.laps_led for c in stats.cars) == 1
 
 
+@pytest.mark.rules("FUEL-1", "ENG-D-3")
 def test_FUEL_1_ENG_D_3_fuel_per_lap_and_the_engine_boost_are_WP_used() -> None:
     """A league race of two laps where no car stops: each line crossed strikes a fuel WP (FUEL-1)
     and each boost an engine WP (ENG-D-3); the statistics count both, so every area's WP used is

@@ -8,6 +8,8 @@ hand in the comments. A count of "the set-up less what is left" would be wrong i
 
 from __future__ import annotations
 
+import pytest
+
 from rules.actions import Action, ChooseGear, Drive, FreeWP, Roll, TCar
 from rules.car import Area
 from rules.engine import apply, chance, moves
@@ -52,6 +54,7 @@ def used(stats: RaceStats, car_id: str) -> dict[Area, int]:
     return {a: n for a, n in stats.car(car_id).used.items() if n}
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_the_tyres_back_and_the_free_WP_on_the_line_are_not_used() -> None:
     """f keeps 3rd (no cost) and drives 5 spaces straight over the line (A58-A60, A1, A2: no corner,
     no brake): nothing is struck. The line gives its tyres back to 6 (from 2) and 2 free WP, put
@@ -68,6 +71,7 @@ def test_STREET_8_the_tyres_back_and_the_free_WP_on_the_line_are_not_used() -> N
     assert used(stats, "f") == {} and used(stats, "x") == {}
 
 
+@pytest.mark.rules("CORE-PIT-1")
 def test_CORE_PIT_1_new_tyres_in_the_pit_are_not_used_and_the_shift_before_is() -> None:
     """m, in 5th on C58 with 2 of its own 9 tyre WP, shifts down to 3rd: one gear skipped, 1
     gearbox WP (TAB-DOWNSHIFT). It rolls 5 and drives C59, P1-P4 into its box: tyres back to 9
@@ -83,6 +87,7 @@ def test_CORE_PIT_1_new_tyres_in_the_pit_are_not_used_and_the_shift_before_is() 
     assert used(stats, "m") == {Area.GEARBOX: 1}
 
 
+@pytest.mark.rules("RESTART-2")
 def test_RESTART_2_the_set_up_given_back_on_the_grid_is_not_used() -> None:
     """lead, in 4th on B40 with 2 tyre WP of its set-up's 6, keeps 4th and drives 7 spaces to B47
     (no cost on the way). The wall of wrecks ahead stops the race before corner 4 of lap
@@ -98,6 +103,7 @@ def test_RESTART_2_the_set_up_given_back_on_the_grid_is_not_used() -> None:
     assert all(used(stats, c.car) == {} for c in stats.cars)
 
 
+@pytest.mark.rules("CORE-DANGER-4", "TCAR-1")
 def test_TCAR_1_the_T_car_neither_uses_the_WP_it_lacks_nor_gives_back_the_one_lost() -> None:
     """m keeps 3rd and drives 6 spaces to B16 over the damage marker on B11; the black die's 1
     fails the check: m loses its last road-holding WP (1 of 1) and is out (CORE-DANGER-4) before

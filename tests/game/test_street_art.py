@@ -38,6 +38,7 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int], tol: int = 12) -> bo
     return all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 def test_each_zone_tints_its_spaces(city):
     """STREET-5..7: a player sees which spaces belong to the windows, the danger zone and the police."""
     track, board, img = city
@@ -49,6 +50,7 @@ def test_each_zone_tints_its_spaces(city):
                 assert close(pixel(img, board, (s.x, s.y)), _mix(ASPHALT, colour[zone.kind], TINT)), (zone.kind, name)
 
 
+@pytest.mark.rules("STREET-6")
 def test_the_black_spaces_are_black_with_a_warning(city):
     """STREET-6: the danger zone's black spaces, the dangerous ones, are black on the board."""
     track, board, img = city
@@ -63,6 +65,7 @@ def test_the_black_spaces_are_black_with_a_warning(city):
         assert close(pixel(img, board, (s.x + 0.4 * r, s.y + 0.45 * r)), DANGER, 30), name
 
 
+@pytest.mark.rules("STREET-5")
 def test_houses_line_both_sides_of_the_shooting_zone_and_stay_off_the_street(city):
     """STREET-5: the residents' windows are houses beside the street, never on it."""
     track, board, _ = city
@@ -78,6 +81,7 @@ def test_houses_line_both_sides_of_the_shooting_zone_and_stay_off_the_street(cit
             assert board.space_at(*p) is None
 
 
+@pytest.mark.rules("STREET-7")
 def test_the_police_station_stands_beside_its_zone(city):
     """STREET-7: one police station building beside the police zone, off the street, with its sign."""
     track, board, img = city
@@ -90,6 +94,7 @@ def test_the_police_station_stands_beside_its_zone(city):
     assert len(station.cars) == 2
 
 
+@pytest.mark.rules("STREET-7")
 def test_the_tunnel_is_a_dark_passage_between_its_numbered_ends(city):
     """STREET-7: between the entry and the exit the board shows the tunnel, mostly dark."""
     track, board, img = city
@@ -137,6 +142,7 @@ def test_track_render_draws_the_city_circuit(tmp_path):
     assert not any(point_in_polygon(p, board.space_polygon(n)) for p in board.street.extent() for n in track.zones[0].spaces)
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 def test_the_hint_under_the_mouse_names_the_street_feature(city):
     """STREET-5..7 in words: a black space, a zone and both tunnel ends say what they are."""
     track, _, _ = city
@@ -153,6 +159,7 @@ def test_the_hint_under_the_mouse_names_the_street_feature(city):
 
 
 
+@pytest.mark.rules("STREET-5")
 def test_a_zone_across_the_start_line_is_drawn_only_over_its_own_spaces():
     """STREET-5: a shooting zone drawn over the start line lines the street with houses there, not round the lap."""
     from game.tracks.build import build

@@ -23,6 +23,7 @@ def city():
     return load_track(CITY)
 
 
+@pytest.mark.rules("STREET-4", "STREET-5", "STREET-6", "STREET-7")
 def test_the_city_circuit_is_a_street_board(city):
     """STREET-4: no pits; STREET-5..7: every street feature is on the board."""
     assert city.pit is None
@@ -34,6 +35,7 @@ def test_the_city_circuit_is_a_street_board(city):
     assert len(city.grid) >= 10
 
 
+@pytest.mark.rules("STREET-7")
 def test_the_tunnel_leads_forward_from_one_numbered_space_to_the_other(city):
     """STREET-7: each tunnel moves a car from its entry to the exit with its number, further on in the lap."""
     assert city.tunnels
@@ -62,6 +64,7 @@ def test_a_ten_car_race_on_the_city_circuit_finishes_and_replays(rules, tmp_path
     assert "verified: all" in replayed.stdout
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 def test_track_info_lists_the_zones_and_tunnels(city):
     """STREET-5..7 as ``track info`` tells a designer: each zone with its spaces, each tunnel's ends."""
     out = run("track", "info", str(CITY))
@@ -76,6 +79,7 @@ def test_track_info_lists_the_zones_and_tunnels(city):
     assert facts["tunnels"] == [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in city.tunnels]
 
 
+@pytest.mark.rules("STREET-3", "STREET-5", "STREET-7", "STREET-8")
 def test_a_street_race_on_the_city_circuit_meets_every_street_feature(city):
     """The street preset on its own board, through the loop ``simulate`` uses: nitro (STREET-3), the
     windows' checks (STREET-5), the police station (STREET-7), the tunnel (STREET-7) and the tyre WP

@@ -53,6 +53,7 @@ def covered(track, poly) -> set[str]:
 # --- what is read ------------------------------------------------------------------
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 def test_zones_hold_the_spaces_whose_centres_they_cover():
     """STREET-5, STREET-6, STREET-7: a shooting zone, a danger zone with its black spaces and a
     police station, each the spaces under its polygon, in lap order."""
@@ -69,6 +70,7 @@ def test_zones_hold_the_spaces_whose_centres_they_cover():
     assert track.zones[0].black == () and track.zones[2].black == ()
 
 
+@pytest.mark.rules("STREET-7")
 def test_a_tunnel_pair_joins_its_entry_to_its_exit():
     """STREET-7: the entry's space is moved to the exit's space with the same number."""
     track = build(street(tunnels=[point(80, "tunnel_entry", 1000, "B", number=1), point(81, "tunnel_exit", 424, "B", number=1),
@@ -91,6 +93,7 @@ def test_a_track_without_street_layers_has_none():
 ENTRY, EXIT = (lambda **kw: point(80, "tunnel_entry", 1000, "B", **kw)), (lambda **kw: point(81, "tunnel_exit", 424, "B", **kw))
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 @pytest.mark.parametrize(
     "drawing, expected",
     [
@@ -129,6 +132,7 @@ def test_each_street_mistake_is_named_with_its_object(drawing, expected):
     assert all(". Fix: " in line for line in lines)
 
 
+@pytest.mark.rules("STREET-4")
 def test_street_features_beside_a_pit_lane_are_refused():
     """STREET-4: a street race has no pits, so a track with zones or tunnels must not have a pit lane."""
     lines = problems(street(tunnels=[ENTRY(number=1), EXIT(number=1)], pit=True))
@@ -136,6 +140,7 @@ def test_street_features_beside_a_pit_lane_are_refused():
                      "has no pits (STREET-4). Fix: delete the layer 'pit' for a street circuit, or delete the zones and tunnels"]
 
 
+@pytest.mark.rules("STREET-7")
 def test_a_tunnel_across_the_start_line_is_refused():
     """STREET-7: a tunnel that crossed the line would count a lap the car never drove."""
     top = lambda x, cls: Shape(90, cls, ((x, 200.0),), props={"number": 4})  # noqa: E731  lane B of the top straight

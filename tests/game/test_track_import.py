@@ -55,6 +55,7 @@ def test_a_3_lane_board_keeps_every_space_step_corner_pit_space_box_and_slot(tmp
     assert list(track.pit.boxes) == [spaces[n] for n in boxes]  # each box on its garage node
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     out, said = imported("oval2.dat", tmp_path, capsys)
     assert main(["track", "check", str(out)]) == 0

@@ -73,6 +73,7 @@ def test_progress_increases_along_every_edge_except_the_line(track):
             assert track.space(e.dst).progress > track.space(e.src).progress
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_diagonals_only_outside_corners_CORE_MOVE_6(track):
     diag = [e for e in track.edges if e.kind == EdgeKind.DIAGONAL]
     assert diag
@@ -83,6 +84,7 @@ def test_diagonals_only_outside_corners_CORE_MOVE_6(track):
         assert (dst.row - src.row) % track.rows == 1
 
 
+@pytest.mark.rules("CORNER-2")
 def test_corner_facts_CORNER_2(track):
     c1, c2 = track.corners
     assert (c1.label, c1.stops, c2.label, c2.stops) == ("C1", 2, "Hairpin", 1)
@@ -90,6 +92,7 @@ def test_corner_facts_CORNER_2(track):
     assert (c1.shortest, c1.longest) == (10, 16)  # without arrows: inner and outer lane
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_arrows_add_lane_changes_inside_corners_CORE_MOVE_6(track):
     d = stadium()
     c_a = [s for s in track.lane_spaces(0) if s.corner == 0]
@@ -121,6 +124,7 @@ def test_beside_and_behind_are_consistent_AMB_2_AMB_4(track):
     assert track.beside("P3") == ()
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_pit_lane_edges_and_boxes_CORE_PIT_2(track):
     pit = track.pit
     assert pit is not None and len(pit.boxes) == 10
@@ -135,6 +139,7 @@ def test_pit_cars_order_at_the_entry_AMB_56(track):
     assert track.order_row("P5") == track.space(track.pit.entry).row
 
 
+@pytest.mark.rules("FD08-ORDER-1")
 def test_inside_rank_FD08_ORDER_1(track):
     # every corner turns right, so lane C (right) is innermost
     assert [track.inside_rank(n) for n in ("A1", "B1", "C1")] == [2, 1, 0]

@@ -25,6 +25,7 @@ def loaded(circuit, tmp_path, name: str):  # type: ignore[no-untyped-def]
     return load_track(path)
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_generated_line_removes_the_diagonals_it_crosses_and_nothing_else_CORE_MOVE_3(tmp_path):
     plain = loaded(OVAL, tmp_path, "plain.tmx")
     lined = loaded(dataclasses.replace(OVAL, no_lane_change=(LINE,)), tmp_path, "lined.tmx")

@@ -52,6 +52,7 @@ def level_bottom_straight(lanes: int) -> DatTrack:
     return dat
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 @pytest.mark.parametrize("lanes", [2, 3])
 def test_every_step_is_kept_where_the_offset_changes_along_the_lap_CORE_MOVE_3(lanes, tmp_path, capsys):
     """One stagger per lane would move the bottom straight's lane changes a row on; with each
@@ -201,6 +202,7 @@ def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_p
     assert "not kept: nothing" in said
 
 
+@pytest.mark.rules("CORE-MOVE-2", "CORE-MOVE-3")
 def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_path, capsys):
     """Lane B's node on the bottom straight with a fourth step listed past it, from the node
     before straight to the one after (Shanghai has one): the lane still goes through it, not
@@ -226,6 +228,7 @@ def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_pa
     assert f"it leads past {spaces[b_lane[k]]}, the next space of its own lane" in line and "Fix: " in line
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys):
     """A stray edge from lane A straight into lane C (Korea has one) is no move under the rules
     (CORE-MOVE-3: a lane change enters the lane beside): it is counted as refused, not dropped,
@@ -244,6 +247,7 @@ def test_a_step_across_two_lanes_is_named_with_why_and_the_fix(tmp_path, capsys)
     assert "Fix: it is a stray edge of the tracing" in line
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_lane_along_part_of_the_lap_is_kept_as_a_lane_that_begins_and_ends(tmp_path, capsys):
     """A fourth lane beside lane A along part of the bottom straight only, ending on a blocked
     node whose one step leads far back to where the lane begins (Indianapolis's fourth lane):
@@ -307,6 +311,7 @@ def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
     assert set(fates.values()) == {"kept"}
 
 
+@pytest.mark.rules("CORE-PIT-2")
 def test_a_pit_lane_whose_end_has_a_way_out_beside_it_keeps_its_spaces_on_the_nodes_CORE_PIT_2(tmp_path, capsys):
     """The pit lane's last node has two ways back onto the track, the first listed into the space
     level with it (Austria's): the importer takes the other as the exit and this one as a second

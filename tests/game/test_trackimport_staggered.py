@@ -39,6 +39,7 @@ def test_the_offset_is_written_as_the_spaces_row_positions(imported):
     assert points and all(any(p.get("name") == "row_position" for p in o.iter("property")) for o in points)
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_every_step_of_the_board_is_a_step_of_the_map_and_no_other_CORE_MOVE_3(imported, capsys):
     out, board, track = imported
     spaces = space_of(board, track)
@@ -50,6 +51,7 @@ def test_every_step_of_the_board_is_a_step_of_the_map_and_no_other_CORE_MOVE_3(i
     assert "not kept: nothing" in said
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_the_straights_change_lanes_by_plain_diagonals_into_the_overlapping_space_CORE_MOVE_3(imported):
     """On the finish straight A1 leads to B1 (half a space ahead of it) and B1 to A2, as the
     format's own diagonals: no arrow zone stands in for them."""
@@ -88,6 +90,7 @@ def test_the_staggered_import_carries_a_whole_simulated_race(imported, capsys):
 
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_a_printed_line_becomes_a_no_lane_change_line_not_arrow_zones_CORE_MOVE_3(imported):
     """On the bottom straight the board has no lane change along three of lane A's spaces (its
     9th to 11th there): the map draws a no_lane_change line over the five crossings of the

@@ -66,6 +66,7 @@ def played(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_replay_checks_a_remote_races_dice_against_the_revealed_seed(tmp_path, capsys):
     path = played(tmp_path)
     assert main(["replay", str(path)]) == 0
@@ -94,6 +95,7 @@ def test_a_remote_record_before_the_flag_says_its_dice_are_not_checked_yet(tmp_p
     assert "the referee has not revealed its seed yet" in capsys.readouterr().out
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_a_local_record_from_its_seed_is_checked_die_by_die(tmp_path, capsys):
     from rules.record import same_drivers
     from rules.ruleset import FORMULA_D_BASIC

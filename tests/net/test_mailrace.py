@@ -56,6 +56,7 @@ def player_turn(player: MailPlayer, inbox: Path, outbox: Path) -> Path | None:
     )
 
 
+@pytest.mark.rules("SEASON-1")
 def test_SEASON_1_three_players_and_a_steward_race_by_email_to_the_flag(tmp_path):
     steward = new_race(tmp_path)
     players = {name: MailPlayer(tmp_path / name, name) for name in PLAYERS.values()}

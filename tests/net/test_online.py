@@ -9,6 +9,8 @@ import asyncio
 import secrets
 from pathlib import Path
 
+import pytest
+
 from game.net.matrix import MatrixLink
 from game.net.online import OnlinePlayer, RefereeBot
 from rules.record import Record, replay
@@ -54,6 +56,7 @@ async def play(player: OnlinePlayer, stop: asyncio.Event, until_actions: int | N
         await player.poll(timeout_ms=500, retry=0.3)
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_two_players_and_the_referee_race_to_the_flag_over_matrix(synapse, tmp_path):
     async def scenario() -> None:
         bot, room, ann_link, bob_link = await new_race(synapse, tmp_path)

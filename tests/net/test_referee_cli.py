@@ -91,6 +91,7 @@ def test_the_referee_opens_a_race_and_referees_it_to_the_flag(synapse, capsys, m
     assert len(list((tmp_path / "seeds").glob("*.txt"))) == 1
 
 
+@pytest.mark.rules("SEASON-4")
 def test_SEASON_4_the_referee_runs_a_championships_next_race_and_keeps_its_result(
     synapse, capsys, monkeypatch, tmp_path
 ):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pygame
+import pytest
 
 from game.net.matrix import CHAT, NOTE, RoomEvent
 from game.net.online import OnlinePlayer
@@ -90,6 +91,7 @@ def test_the_room_chat_is_typed_in_the_panel_and_notices_show_in_the_players_lan
         set_language("en")
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
     referee, seats = bid_referee()
     app = make_app(tmp_path)
@@ -112,6 +114,7 @@ def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
     assert link.seals == [("a", pool)] and control.bids_asked() == []
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_players_game_opens_its_sealed_bid_only_when_the_referee_says_all_are_sealed():
     referee, seats = bid_referee()
 
@@ -144,6 +147,7 @@ def test_H2H_2_a_players_game_opens_its_sealed_bid_only_when_the_referee_says_al
     assert player.opens_due() == []  # opened once
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_the_type_key_opens_the_sealed_bid_to_the_keyboard(tmp_path):
     """No mouse: T puts the keys into the bid asked for, the digits and Enter seal it."""
     referee, seats = bid_referee()

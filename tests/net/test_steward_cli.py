@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.main import main
 from game.net.mailrace import MailPlayer, Steward
 from game.play.series import replayed
@@ -57,6 +59,7 @@ def race_by_mail(tmp: Path, folder: Path, players: list[str], data: Path | None 
     raise AssertionError("the race did not end")
 
 
+@pytest.mark.rules("SEASON-1")
 def test_SEASON_1_three_players_and_a_steward_race_by_email_from_the_command_line(tmp_path, capsys):
     folder = tmp_path / "steward"
     assert (
@@ -109,6 +112,7 @@ def test_bad_steward_input_gets_one_message(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+@pytest.mark.rules("SEASON-4")
 def test_SEASON_4_a_championships_race_by_email_counts_in_its_standings(tmp_path, capsys):
     data = tmp_path / "data"
     store = ChampionshipStore(data)

@@ -4,6 +4,8 @@ and the next files written; bad input gets one message each (SEASON-1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.net.mailrace import MailPlayer
 from game.scenes.remote import EmailScene
 from game.scenes.remote_steward import StewardScene
@@ -15,6 +17,7 @@ from tests.rules.remote_helpers import OVAL
 from tests.ui.helpers import make_app
 
 
+@pytest.mark.rules("SEASON-1")
 def test_SEASON_1_the_steward_opens_a_race_and_takes_the_replies_in_the_window(tmp_path):
     app = make_app(tmp_path / "data")
     email = EmailScene(app)
@@ -67,6 +70,7 @@ def answer(folder, players: list[str], tmp_path) -> None:
             player.reply(view, Decision(seq=len(view.actions), action=action), folder / "inbox")
 
 
+@pytest.mark.rules("SEASON-4")
 def test_SEASON_4_the_stewards_game_runs_a_championships_next_race_into_its_standings(tmp_path):
     from game.storage.championships import ChampionshipStore
     from rules import championship as ch

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, Roll, SetUp
 from rules.car import AREAS_CD, WearPoints
 from rules.dice import Purpose
@@ -153,6 +155,7 @@ PROBES: dict[str, Callable[[RuleSet], bool]] = {
 }
 
 
+@pytest.mark.rules("ADV-1")
 def test_ADV_1_the_seven_modules_are_independent_of_each_other():
     """All seven modules act with the full Formula Dé rules; switching any one off silences
     exactly that one, and the other six go on as before."""
@@ -163,6 +166,7 @@ def test_ADV_1_the_seven_modules_are_independent_of_each_other():
         assert acting == set(PROBES) - {module}, module
 
 
+@pytest.mark.rules("ADV-1")
 def test_ADV_1_the_3_lap_race_brings_modules_5_to_7():
     """Car construction, road holding and the pit-stop options belong to "the race over 3
     laps": the Formula Dé preset runs 3 laps and a 3-lap race has its two stops."""
@@ -185,6 +189,7 @@ def behind_after_20(**wp: int) -> RaceState:
     return state
 
 
+@pytest.mark.rules("CORE-COLL-3", "CORE-ENGINE-3", "CORE-DANGER-4", "C3LAP-1")
 def test_C3LAP_1_the_last_body_engine_or_road_holding_WP_puts_the_car_out_at_once():
     """Each check is rolled after the stop: road holding (the marker on B30), collisions, the
     engine. Losing the last WP of body, engine or road holding ends the race there and then:
@@ -202,6 +207,7 @@ def test_C3LAP_1_the_last_body_engine_or_road_holding_WP_puts_the_car_out_at_onc
     assert survivor.car("m").status == "racing" and survivor.car("m").wp.body == 1
 
 
+@pytest.mark.rules("C3LAP-2")
 def test_C3LAP_2_without_brake_WP_the_car_can_no_longer_brake():
     """m rolls 9 in 4th on the open back straight: with one brake WP it may stop short,
     with none only the full 9 spaces are legal, and a shorter drive is refused."""
@@ -221,6 +227,7 @@ def fly_out(tyre: Tyre, tyres: int) -> tuple[RaceState, list]:
     return act(state, Drive(path=tuple(f"B{i}" for i in range(41, 53))))
 
 
+@pytest.mark.rules("CORNER-6", "C3LAP-4")
 def test_C3LAP_4_a_fly_out_strikes_tyre_WP_per_space_times_the_tyre_multiplier():
     """One space too far strikes 1 tyre WP on hard tyres (x1) and 2 on soft tyres (x2,
     TAB-TYRE-C); the last tyre WP struck exactly spins the car (VAR-18), more is out."""
@@ -252,6 +259,7 @@ def next_turn_gears(state: RaceState) -> list[int]:
     return [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)]
 
 
+@pytest.mark.rules("CORE-PIT-3", "PIT-B-4", "PIT-A-4")
 def test_CORE_PIT_3_after_a_stop_at_most_4th_gear():
     """A car that came in in 5th: a fast stop sends it out in exactly 4th (PIT-B-4); a slow
     stop and a long stop (PIT-A-4) let it leave next round in any gear up to 4th, free."""
@@ -266,6 +274,7 @@ def test_CORE_PIT_3_after_a_stop_at_most_4th_gear():
 # --- AMB-26 with a box beyond the finish line ----------------------------------------------------------
 
 
+@pytest.mark.rules("TYRE-3")
 def test_AMB_26_TYRE_3_a_set_fitted_in_a_box_past_the_line_is_new_for_the_lap_the_car_starts():
     """Box 10 (P13) lies just past the finish line: the car enters the pit lane in lap 1 and
     crosses the line on the way to its box. Its new set's first lap is lap 2, so in lap 2 the

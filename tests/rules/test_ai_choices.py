@@ -33,6 +33,7 @@ PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
 # --- the rain slide (TYRE-2) ---------------------------------------------------------------
 
 
+@pytest.mark.rules("CORNER-5", "TYRE-2")
 def test_TYRE_2_the_lookahead_drives_the_slide_on_and_counts_the_stop_where_it_ends() -> None:
     """A roll that stops just inside the Lindenkehre (2 stops, CORNER-5) is safe in the dry; in rain
     the 3-space slide that follows carries the car out of it without a stop, and without brakes
@@ -59,6 +60,7 @@ def _deep_stop() -> tuple[str, int]:
     raise AssertionError("no start before the Lindenkehre")
 
 
+@pytest.mark.rules("CORNER-5", "TYRE-2")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level: Level) -> None:
     """Slicks in rain slide 3 spaces after a stop in a corner (TYRE-2). Without brake WP, ending on
@@ -84,6 +86,7 @@ def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level
 # --- the last WP but one -------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-COLL-3", "CORE-DANGER-4")
 def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_checks_ahead_take_the_last() -> None:
     """CORE-DANGER-4, CORE-COLL-3: the last road-holding or body WP is the race (``prices.out``);
     the one before costs the race times the Poisson chance that the checks still ahead fail at
@@ -125,6 +128,7 @@ def test_a_retirement_costs_the_race_still_to_drive() -> None:
     assert prices.out == CHAMPION.out and prices.scarce < CHAMPION.prices(OVAL, early, early.car("a")).scarce
 
 
+@pytest.mark.rules("TYRE-2")
 def test_TYRE_2_in_rain_a_full_field_makes_the_champion_price_its_scarce_wp_by_more_corners_ahead() -> None:
     """TYRE-2 (the slide after a stop in a corner) and the rain's tyre table spend WP faster in rain,
     and in a race a full field started a car without WP meets blocks and the retired cars' markers:
@@ -148,6 +152,7 @@ def test_TYRE_2_in_rain_a_full_field_makes_the_champion_price_its_scarce_wp_by_m
     assert scarce(CHAMPION, race(2, "rain")) == scarce(CHAMPION, race(2, "sun"))
 
 
+@pytest.mark.rules("CORE-COLL-2", "CORE-WEATHER-2", "FD08-COLL-1")
 def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies_odds_dearer_in_rain() -> None:
     """CORE-COLL-2, CORE-WEATHER-2, TAB-RAIN: a collision check fails on a 1, in rain on 1-2: the same stop beside a car
     costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
@@ -175,6 +180,7 @@ def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
 
 
+@pytest.mark.rules("STREET-7")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_STREET_7_every_level_ends_on_a_free_tunnel_entry(level: Level) -> None:
     """From C25 a 3rd-gear 5 ends on row 29 in any lane; C30 is tunnel 1's entry (out on C36, six
@@ -196,6 +202,7 @@ def test_STREET_7_every_level_ends_on_a_free_tunnel_entry(level: Level) -> None:
             assert level.move_value(STREET_OVAL, street_state, c30, prices) > plain + 3
 
 
+@pytest.mark.rules("STREET-5")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_STREET_5_every_level_counts_the_residents_shots(level: Level) -> None:
     """A path under the windows owes a black-die check that costs body WP on 1-4: the same move is
@@ -214,6 +221,7 @@ def test_STREET_5_every_level_counts_the_residents_shots(level: Level) -> None:
     assert level.move_value(STREET_OVAL, fragile, under, prices) < shot - 0.15 * prices.out
 
 
+@pytest.mark.rules("STREET-3")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_STREET_3_every_level_injects_its_nitro_on_a_straight_and_keeps_it_before_a_corner(level: Level) -> None:
     """STREET-3: the gear's spaces again are free progress on the back straight in 5th (and
@@ -232,6 +240,7 @@ def test_STREET_3_every_level_injects_its_nitro_on_a_straight_and_keeps_it_befor
 # --- the Dresden choices -------------------------------------------------------------------
 
 
+@pytest.mark.rules("ENG-D-3")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engine_wp(level: Level) -> None:
     """ENG-D-3: on the back straight in 5th, five extra spaces for one of three engine WP; on the
@@ -255,6 +264,7 @@ def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engin
     assert isinstance(action, ChooseGear) and action.boost == level.choose_boost(OVAL, at("B30", 5), action.gear)
 
 
+@pytest.mark.rules("KARMA-3")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_KARMA_3_every_level_buys_off_a_failure_that_would_retire_it(level: Level) -> None:
     """KARMA-3: a failed engine check with the last engine WP ends the race; with a pool for a
@@ -269,6 +279,7 @@ def test_KARMA_3_every_level_buys_off_a_failure_that_would_retire_it(level: Leve
     assert computer_action(OVAL, held(Purpose.ROAD_HOLDING, 1, 50), level.name) == Karma(spend="accept")
 
 
+@pytest.mark.rules("H2H-2")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_H2H_2_every_level_bids_when_behind_and_keeps_a_raise(level: Level) -> None:
     """H2H-2: behind in the normal order (a later arrival at the same gear) every level bids; no
@@ -290,6 +301,7 @@ def _oval():
     return OVAL
 
 
+@pytest.mark.rules("TCAR-1")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_TCAR_1_every_level_takes_the_t_car(level: Level) -> None:
     """TCAR-1: out before the end of corner 1 in lap 1, every level races on in the T-car (the set-up
@@ -303,6 +315,7 @@ def test_TCAR_1_every_level_takes_the_t_car(level: Level) -> None:
     assert isinstance(action, TCar) and action.wp is not None and action.wp.total() == DW.total() - 2
 
 
+@pytest.mark.rules("PIT-D-6", "PIT-D-7", "PIT-D-8")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> None:
     """PIT-D-6..8: with 3 of 6 tyre WP left in lap 1 of 3 a level announces new tyres with its
@@ -318,6 +331,7 @@ def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> N
     assert computer_action(_oval(), fresh, level.name).pit is None
 
 
+@pytest.mark.rules("PIT-A-1", "PIT-A-4", "MASTERS-TURN-11")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwise(level: Level) -> None:
     """PIT-A-1/4, MASTERS-TURN-11: at the box with one body WP left and two laps of a field of ten to go, a level has
@@ -339,6 +353,7 @@ def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwi
     assert isinstance(action, PitStop) and not action.long and not action.repairs and action.tyre is not None
 
 
+@pytest.mark.rules("PIT-A-1", "PIT-A-4")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_stop(level: Level) -> None:
     """PIT-A-1, PIT-A-4: with one body WP left, the reserve to repair it and a lap of a field of ten
@@ -360,6 +375,7 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
     assert level.pit_lane(OVAL, at(1, crossings=3), at(1, crossings=3).car("m")) is None
 
 
+@pytest.mark.rules("PIT-A-4")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None:
     """PIT-A-4: at the box with only one brake WP gone, a level lets the crew change the tyres in
@@ -398,6 +414,7 @@ def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) ->
     assert CAREFUL.pit_lane(two, *at("A30")) == 0
 
 
+@pytest.mark.rules("PIT-D-10")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_D_10_every_level_has_its_crew_work_off_what_the_car_needs(level: Level) -> None:
     """PIT-D-10: at the box without an announcement, a level's crew plans the stop the car needs
@@ -410,6 +427,7 @@ def test_PIT_D_10_every_level_has_its_crew_work_off_what_the_car_needs(level: Le
     assert isinstance(action, PitStop) and action.tyre is not None and action.fuel >= 1
 
 
+@pytest.mark.rules("STREET-7")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_STREET_7_every_level_puts_the_won_wp_where_the_car_has_fewest(level: Level) -> None:
     """STREET-7: the fastest car past the police station wins 2 WP; with one body and one brake WP
@@ -421,6 +439,7 @@ def test_STREET_7_every_level_puts_the_won_wp_where_the_car_has_fewest(level: Le
     assert computer_action(STREET_OVAL, state, level.name) == FreeWP(wp={Area.BODY: 1, Area.BRAKES: 1})
 
 
+@pytest.mark.rules("TYRE-3")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(level: Level) -> None:
     """TYRE-3: fresh soft tyres offer an optional extra space after the roll; where it keeps the
@@ -438,6 +457,7 @@ def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(lev
         assert isinstance(action, (Drive, EndMove))
 
 
+@pytest.mark.rules("TYRE-2")
 def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> None:
     """A roll that ends in a corner slides on; one that ends past it only under VAR-28's B reading
     (any corner space of the movement); a slide itself never slides again (AMB-48)."""
@@ -459,6 +479,7 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
     assert _slides_after(TRACK, literal, through, "B30")
 
 
+@pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 @pytest.mark.parametrize(("condition", "extra"), [("dry", 1), ("rain", 2)])
 def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(level: Level, condition: str, extra: int) -> None:
@@ -484,6 +505,7 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     assert computer_action(TRACK, fixed, level.name) == SetUp()
 
 
+@pytest.mark.rules("CORE-ENGINE-1", "CORE-ENGINE-2", "CORE-ENGINE-3")
 def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -> None:
     """CORE-ENGINE-1..3: a 20 in 5th or a 30 in 6th makes every car in 5th or 6th check its engine
     (1-4 fails), the last engine WP ends the race: declaring 5th costs something, more with other
@@ -500,6 +522,7 @@ def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -
     assert 0 < risk(3, 3, 5) < risk(3, 5, 5) < risk(2, 5, 5) < risk(1, 5, 5)
 
 
+@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_retirement_ahead() -> None:
     """CORE-BLOCK-1..3, TAB-BLOCK: behind a row of cars in 1st gear across every lane, next turn's
     roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
@@ -517,6 +540,7 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     assert boxed_odds(OVAL, gap, gap.car("a"), "A20", 0, 6) == 0
 
 
+@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> None:
     """CORE-BLOCK-1..3: a car can be blocked only by cars near it, so the blocks' price and the
     reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
@@ -539,6 +563,7 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     assert p_alone.out > p_duel.out  # a retirement still loses the places of the whole field
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them() -> None:
     """CORE-END-1 scores places, not WP: on the last lap the brake, tyre and scarcity prices fall to
     half before the last corner and to nothing after it, while a retirement still costs ``out``."""
@@ -556,6 +581,7 @@ def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them()
     assert p[2].out >= CHAMPION.out
 
 
+@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_on_the_last_lap_the_field_prices_are_gone_its_wp_need_last_only_to_the_flag() -> None:
     """CORE-BLOCK-1..3: the blocks' price and the field's reserve keep WP for blocks still to come;
     on the last lap the same crowd costs the car what a duel does (the scarcity of the corners left

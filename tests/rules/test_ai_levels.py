@@ -42,6 +42,7 @@ def test_records_naming_the_older_drivers_still_play_and_replay(old: str) -> Non
     assert replay(TRACK, loads(dumps(session.record()))) == session.state
 
 
+@pytest.mark.rules("CORNER-6", "CORNER-7")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_every_level_takes_no_risk_of_elimination_when_a_safe_gear_exists(level: Level) -> None:
     """With one tyre WP left an overshoot spins or ends the race (CORNER-6/7): where the exact
@@ -124,6 +125,7 @@ def test_the_rookie_is_timid_it_takes_a_lower_gear_that_costs_it_little() -> Non
     assert lower >= 4
 
 
+@pytest.mark.rules("CORNER-5")
 def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_are_gone() -> None:
     """One step along the lane from just before the Lindenkehre (2 stops, CORNER-5): past the
     corner without a stop is never chosen while brakes can keep the car in; without brakes or
@@ -149,6 +151,7 @@ def test_the_lookahead_prefers_the_gear_that_keeps_the_car_in_the_race() -> None
     assert slow > fast
 
 
+@pytest.mark.rules("CORE-SLIP-2")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level: Level) -> None:
     """CORE-SLIP-2: behind a car on the oval's straight, far from the next corner, the three
@@ -162,6 +165,7 @@ def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level:
     assert extra is not None and extra.via == "slip" and extra.out is None
 
 
+@pytest.mark.rules("TYRE-1")
 def test_tyres_for_the_weather_and_the_temper() -> None:
     """TYRE-1: rain tyres in rain for every level; in the dry the Rookie takes hard tyres, the
     bolder levels soft ones."""
@@ -190,6 +194,7 @@ def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_repla
     assert replay(TRACK, loads(dumps(session.record()))) == session.state
 
 
+@pytest.mark.rules("CORE-BLOCK-3")
 def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
     """CORE-BLOCK-3: a blocked car without the brake and tyre WP to pay is out, so the more cars
     race around it, the dearer its last WP (here one brake and one tyre WP left)."""
@@ -201,6 +206,7 @@ def test_wp_are_dearer_with_more_cars_around_to_block() -> None:
     assert CHAMPION.prices(TRACK, crowded, car).brake > CHAMPION.prices(TRACK, alone, car).brake
 
 
+@pytest.mark.rules("CORE-PIT-1")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) -> None:
     """CORE-PIT-1: at the end of lap 1 of 3 with 2 of 6 tyre WP left, seven spaces before the
@@ -223,6 +229,7 @@ def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) 
             assert OVAL.space(chosen.end).lane == entry_lane, (level.name, face, chosen.path)
 
 
+@pytest.mark.rules("CORE-GEAR-7")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_every_level_pays_wp_to_skip_gears_when_the_free_shift_cannot_stop(level: Level) -> None:
     """CORE-GEAR-7: in 6th just before the Lindenkehre with one tyre WP, 5th (the free shift)
@@ -235,6 +242,7 @@ def test_every_level_pays_wp_to_skip_gears_when_the_free_shift_cannot_stop(level
     assert odds.out == 0 and not odds.overshoot
 
 
+@pytest.mark.rules("CORE-GEAR-7", "CORE-WEAR-2")
 def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_last_engine_wp() -> None:
     """CORE-GEAR-7, CORE-WEAR-2: the WP a skip strikes are priced at the margin, and a skip that
     would take the engine's last WP costs as much as the race."""
@@ -250,6 +258,7 @@ def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_las
     assert CHAMPION.skip_cost(last, ShiftCost(gear=1, skipped=2, cost={Area.ENGINE: 1}), prices) == prices.out
 
 
+@pytest.mark.rules("CORE-BLOCK-1")
 def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
     """CORE-BLOCK-1: the lane's view sees no other car, so a Racer with a car a few rows ahead
     (where a block may cost WP) weighs the engine's legal moves instead."""
@@ -262,6 +271,7 @@ def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
     assert _car_ahead(TRACK, near, car, RACER.exact_near) and not _car_ahead(TRACK, near, car, 0)
 
 
+@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_a_racer_plays_out_its_gears_exactly_with_two_cars_a_few_more_rows_ahead() -> None:
     """CORE-BLOCK-1..3: two cars up to ``crowd_near`` rows ahead may box a Racer in beyond the lane's
     view, so it weighs the engine's legal moves; one car that far ahead (a duel) does not."""
@@ -277,6 +287,7 @@ def test_a_racer_plays_out_its_gears_exactly_with_two_cars_a_few_more_rows_ahead
     assert _car_ahead(TRACK, two, car, RACER.crowd_near, 2) and not _car_ahead(TRACK, two, car, RACER.exact_near)
 
 
+@pytest.mark.rules("CORE-SLIP-2")
 def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_declines() -> None:
     """A move that ends behind a car is worth the slipstream it may take then (``slip``); when the
     slipstream is on offer, stopping declines it: a slipstream worth more than stopping without

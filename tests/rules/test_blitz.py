@@ -25,6 +25,7 @@ def duel(active: str = "a"):  # type: ignore[no-untyped-def]
     return position([blitz_car("a", "B10"), blitz_car("b", "B5")], active, rules=FD_BLITZ, laps=3)
 
 
+@pytest.mark.rules("BLITZ-2")
 def test_BLITZ_2_AMB_46a_each_car_is_6_tyres_1_fuel_1_body_1_engine_and_nothing_else():
     assert (BLITZ_WEAR.total(), BLITZ_WEAR.tyres, BLITZ_WEAR.fuel, BLITZ_WEAR.body, BLITZ_WEAR.engine) == (9, 6, 1, 1, 1)
     assert BLITZ_WEAR.brakes == 0 and BLITZ_WEAR.road_holding == 0  # AMB-46a: not listed, so none
@@ -32,18 +33,21 @@ def test_BLITZ_2_AMB_46a_each_car_is_6_tyres_1_fuel_1_body_1_engine_and_nothing_
     assert validate_setup(FD_BLITZ.car_setup, BLITZ_WEAR.model_copy(update={"tyres": 5, "brakes": 1}))
 
 
+@pytest.mark.rules("BLITZ-9")
 def test_BLITZ_9_AMB_46e_otherwise_the_season_s_rules_without_profiles_and_karma():
     differ = {k for k, v in FD_BLITZ.model_dump().items() if DRESDEN_2006.model_dump()[k] != v}
     assert differ == {"name", "car_setup", "default_wear", "grid", "profiles", "karma", "head_to_head", "t_car", "clock"}
     assert not FD_BLITZ.profiles and not FD_BLITZ.karma and FD_BLITZ.clock
 
 
+@pytest.mark.rules("BLITZ-9")
 def test_BLITZ_9_a_heat_of_two_computer_drivers_plays_to_its_end():
     header, _ = race_header(OVAL, FD_BLITZ, 2, 3, seed=4, driver="careful")
     state = play(OVAL, header).state
     assert state.finished and decided(state) and heat_winner(OVAL, state) in ("car1", "car2")
 
 
+@pytest.mark.rules("BLITZ-6")
 def test_BLITZ_6_out_of_time_the_turn_ends_and_the_car_stays_where_it_stands():
     state, _ = act(duel(), ChooseGear(gear=3))
     before = state.car("a")
@@ -54,6 +58,7 @@ def test_BLITZ_6_out_of_time_the_turn_ends_and_the_car_stays_where_it_stands():
     assert state.active == "b"
 
 
+@pytest.mark.rules("BLITZ-7", "BLITZ-8")
 def test_BLITZ_7_the_other_player_drives_on_alone_turn_after_turn():
     state, _ = act(duel(), TimeOut())
     for _ in range(3):
@@ -65,12 +70,14 @@ def test_BLITZ_7_the_other_player_drives_on_alone_turn_after_turn():
     assert heat_winner(OVAL, state) == "b"  # BLITZ-8: b drove further
 
 
+@pytest.mark.rules("BLITZ-6")
 def test_BLITZ_6_a_time_out_ends_only_the_turn_of_the_car_on_the_move_and_only_in_blitz():
     assert illegal(duel(), TimeOut(car="b")).reason.code == Code.NOT_YOUR_TURN
     plain = position([car("a", "B10", gear=3), car("b", "B5", gear=3)], "a", rules=DRESDEN_2006, laps=3)
     assert illegal(plain, TimeOut()).reason.rule == "BLITZ-6"
 
 
+@pytest.mark.rules("BLITZ-8")
 def test_BLITZ_8_AMB_46d_the_furthest_car_wins_at_equal_distance_the_first_there():
     state = duel()
     assert heat_winner(OVAL, state) == "a"  # B10 is ahead of B5
@@ -80,6 +87,7 @@ def test_BLITZ_8_AMB_46d_the_furthest_car_wins_at_equal_distance_the_first_there
     assert heat_winner(OVAL, level.with_car(level.car("a").model_copy(update={"arrival": 12}))) == "b"
 
 
+@pytest.mark.rules("BLITZ-1", "BLITZ-3")
 def test_BLITZ_1_BLITZ_3_two_players_the_pole_alternates_and_two_heats_win_the_match():
     match = Match(players=("anna", "ben"), track="oval.tmx", minutes=5)
     assert heat_grid(match, 0) == ("anna", "ben") and heat_grid(match, 1) == ("ben", "anna")
@@ -93,6 +101,7 @@ def test_BLITZ_1_BLITZ_3_two_players_the_pole_alternates_and_two_heats_win_the_m
         Match(players=("anna", "anna"), track="oval.tmx")
 
 
+@pytest.mark.rules("BLITZ-4")
 def test_BLITZ_4_AMB_46f_a_third_heat_starts_level_and_the_higher_black_die_begins():
     match = Match(players=("anna", "ben"), track="oval.tmx").won("anna").won("ben")
     order, rolls = level_order(match, ForcedDice((7, 7, 3, 15)))  # a tie rolls again: 15 beats 3

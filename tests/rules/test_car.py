@@ -32,6 +32,7 @@ GOOD_B = wp(tyres=6, brakes=3, gearbox=3, body=3, engine=3, road_holding=2)
 GOOD_CD = wp(tyres=6, brakes=3, fuel=3, body=3, engine=3, road_holding=2)
 
 
+@pytest.mark.rules("CORE-WEAR-1")
 def test_CORE_WEAR_1_six_areas_per_rule_set():
     assert len(AREAS_B) == len(AREAS_CD) == 6
     assert set(AREAS_B) ^ set(AREAS_CD) == {Area.GEARBOX, Area.FUEL}
@@ -43,6 +44,7 @@ def test_VAR_3_gearbox_in_B_fuel_in_C_and_D():
         assert Area.FUEL in rules.areas and Area.GEARBOX not in rules.areas
 
 
+@pytest.mark.rules("CAR-C-3")
 def test_VAR_3_points_on_the_unused_area_are_a_problem():
     problems = validate_setup(
         B_OWN_CAR, wp(tyres=6, brakes=3, gearbox=3, fuel=1, body=3, engine=2, road_holding=2)
@@ -53,6 +55,7 @@ def test_VAR_3_points_on_the_unused_area_are_a_problem():
     assert ("CAR-C-3", "setup_below_minimum", "fuel") in codes(problems)
 
 
+@pytest.mark.rules("FD08-CAR-1")
 def test_FD08_CAR_1_AMB_30_basic_car_is_the_printed_dashboard():
     assert B_BASIC_WEAR.as_dict() == {
         Area.TYRES: 6,
@@ -75,6 +78,7 @@ def test_AMB_30_basic_game_car_cannot_be_redistributed():
     }
 
 
+@pytest.mark.rules("OPT-CAR-1")
 def test_OPT_CAR_1_twenty_points_to_distribute():
     assert validate_setup(B_OWN_CAR, GOOD_B) == []
     problems = validate_setup(B_OWN_CAR, GOOD_B.spend(Area.TYRES))
@@ -83,6 +87,7 @@ def test_OPT_CAR_1_twenty_points_to_distribute():
     assert problems[0].values == {"total": 19, "required": 20}
 
 
+@pytest.mark.rules("OPT-CAR-2")
 def test_OPT_CAR_2_tyres_1_to_14_others_1_to_7():
     assert (
         validate_setup(
@@ -109,6 +114,7 @@ def test_OPT_CAR_2_tyres_1_to_14_others_1_to_7():
     }
 
 
+@pytest.mark.rules("CAR-C-1")
 def test_CAR_C_1_areas_with_fuel():
     assert C_OWN_CAR.areas == (
         Area.TYRES,
@@ -120,6 +126,7 @@ def test_CAR_C_1_areas_with_fuel():
     )
 
 
+@pytest.mark.rules("CAR-C-2")
 def test_CAR_C_2_twenty_points():
     assert validate_setup(C_OWN_CAR, GOOD_CD) == []
     problems = validate_setup(
@@ -128,6 +135,7 @@ def test_CAR_C_2_twenty_points():
     assert codes(problems) == {("CAR-C-2", "setup_wrong_total", None)}
 
 
+@pytest.mark.rules("CAR-C-3")
 def test_CAR_C_3_each_area_at_least_one_no_maximum():
     lopsided = wp(tyres=15, brakes=1, fuel=1, body=1, engine=1, road_holding=1)
     assert validate_setup(C_OWN_CAR, lopsided) == []
@@ -137,12 +145,14 @@ def test_CAR_C_3_each_area_at_least_one_no_maximum():
     }
 
 
+@pytest.mark.rules("RACE-D-4")
 def test_RACE_D_4_twenty_two_points():
     good = wp(tyres=7, brakes=4, fuel=3, body=3, engine=3, road_holding=2)
     assert validate_setup(D_DRESDEN, good) == []
     assert codes(validate_setup(D_DRESDEN, GOOD_CD)) == {("RACE-D-4", "setup_wrong_total", None)}
 
 
+@pytest.mark.rules("CAR-D-1", "CAR-D-4")
 def test_CAR_D_1_CAR_D_4_fuel_area_each_at_least_one():
     assert D_DRESDEN.areas == AREAS_CD
     no_brakes = wp(tyres=10, brakes=0, fuel=3, body=3, engine=3, road_holding=3)
@@ -163,6 +173,7 @@ def test_validate_setup_reports_every_problem_at_once():
     assert all(p.english() for p in problems)
 
 
+@pytest.mark.rules("OPT-CAR-1", "OPT-CAR-2")
 def test_setup_rules_refuse_limits_on_areas_they_do_not_have():
     with pytest.raises(ValidationError):
         CarSetupRules(

@@ -24,23 +24,27 @@ def champ(scheme: str = "season", n: int = 4, teams: tuple[str, ...] = ("Red", "
                            teams=teams, scheme=ch.SCHEMES[scheme])
 
 
+@pytest.mark.rules("SEASON-4")
 def test_SEASON_4_TAB_POINTS_10_8_6_5_4_3_2_1_for_the_first_eight():
     rows = [(f"c{i}", "finished", 3) for i in range(1, 11)]
     score = ch.score_race(ch.SCHEMES["season"], places(*rows), None)
     assert [score[f"c{i}"].points for i in range(1, 11)] == [10, 8, 6, 5, 4, 3, 2, 1, 0, 0]
 
 
+@pytest.mark.rules("SEASON-5")
 def test_SEASON_5_AMB_51_only_two_full_laps_score_a_retired_car_with_two_scores():
     score = ch.score_race(ch.SCHEMES["season"], places(
         ("a", "finished", 3), ("b", "out", 2), ("c", "out", 1), ("d", "out", 0)), None)
     assert [score[c].points for c in "abcd"] == [10, 8, 0, 0]
 
 
+@pytest.mark.rules("OPEN-2")
 def test_OPEN_2_the_points_are_the_season_s_times_100():
     score = ch.score_race(ch.SCHEMES["open"], places(("a", "finished", 3), ("b", "finished", 3), ("c", "out", 1)), None)
     assert [score[c].race for c in "abc"] == [1000, 800, 0]
 
 
+@pytest.mark.rules("QUAL-D-14", "OPEN-3")
 def test_QUAL_D_14_OPEN_3_the_pole_gets_100_each_slot_one_less():
     score = ch.score_race(ch.SCHEMES["open"], places(("b", "finished", 3), ("a", "finished", 3), ("c", "out", 0)),
                           grid=("a", "c", "b"))
@@ -49,6 +53,7 @@ def test_QUAL_D_14_OPEN_3_the_pole_gets_100_each_slot_one_less():
     assert season["a"].qualifying == 0  # the Season has no qualifying points
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_AMB_41e_karma_per_point_in_the_season_per_100_in_the_open_never_for_qualifying():
     season = ch.Score(driver="a", position=1, laps=3, status="finished", race=10)
     assert ch.karma_after(ch.SCHEMES["season"], 33, season) == 43
@@ -57,6 +62,7 @@ def test_KARMA_2_AMB_41e_karma_per_point_in_the_season_per_100_in_the_open_never
     assert ch.karma_after(ch.SCHEMES["f1"], 30, season) == 30  # no karma outside the league
 
 
+@pytest.mark.rules("KARMA-1")
 def test_KARMA_1_AMB_41f_the_season_starts_with_30_and_the_pool_carries():
     assert START == 30
     pool = START
@@ -65,6 +71,7 @@ def test_KARMA_1_AMB_41f_the_season_starts_with_30_and_the_pool_carries():
     assert pool == 46
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_AMB_43_two_dropped_results_the_two_worst_proposed_the_drivers_choice_kept():
     c = champ(races=4)
     races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
@@ -82,6 +89,7 @@ def test_SEASON_6_AMB_43_two_dropped_results_the_two_worst_proposed_the_drivers_
     assert odd.dropped == (0, 2)  # one race chosen: it stands, and the worst of the others is proposed
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_results_are_dropped_only_beyond_those_the_season_counts():
     """A season of 4 races with 2 drops counts the best 2: nothing is dropped after races 1 and 2,
     the worst of 3 after race 3, a driver's own choice honoured as far as drops are in effect."""
@@ -100,6 +108,7 @@ def test_SEASON_6_results_are_dropped_only_beyond_those_the_season_counts():
     assert ch.drops_in_effect(c, 4) == 2 and ch.drops_in_effect(c, 2) == 0
 
 
+@pytest.mark.rules("SEASON-3")
 def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins():
     c = champ(scheme="f1", races=2)
     races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
@@ -111,6 +120,7 @@ def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins(
     # d1 and d3 each won once and came 2nd once: the countback reaches the entry order
 
 
+@pytest.mark.rules("SEASON-3")
 def test_SEASON_3_AMB_43_constructors_both_drivers_points_without_drops():
     c = champ(races=2)
     races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
@@ -121,6 +131,7 @@ def test_SEASON_3_AMB_43_constructors_both_drivers_points_without_drops():
     assert [(t.name, t.points, t.total) for t in teams] == [("Red", (13, 18), 31), ("Blue", (16, 11), 27)]
 
 
+@pytest.mark.rules("SEASON-2", "OPEN-1")
 def test_SEASON_2_OPEN_1_a_team_has_one_or_two_drivers():
     ch.Championship(name="x", preset="dresden-open", tracks=("oval.tmx",), teams=("Solo",),
                     members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B", number=2)))
@@ -135,6 +146,7 @@ def test_SEASON_2_OPEN_1_a_team_has_one_or_two_drivers():
                         members=(ch.Member(id="a", name="A"), ch.Member(id="b", name="B")))
 
 
+@pytest.mark.rules("SEASON-1", "OPEN-1")
 def test_SEASON_1_OPEN_1_a_season_proposes_10_races_the_open_3():
     assert ch.default_races("dresden-2006") == 10 and ch.default_races("dresden-open") == 3
     assert ch.default_scheme("dresden-2006").dropped == 2 and ch.default_scheme("dresden-open").qualifying
@@ -147,6 +159,7 @@ def test_the_chart_runs_every_result_up():
     assert ch.progression(c, races)["d2"] == (8, 16)
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_the_chart_shows_what_the_standings_counted_after_each_race():
     """With drops in effect, each point of the chart is the counted total of the table after that
     race: it never adds a dropped result (two of 3 races count here)."""
@@ -161,6 +174,7 @@ def test_SEASON_6_the_chart_shows_what_the_standings_counted_after_each_race():
         assert {d: r[j] for d, r in run.items()} == {s.driver: s.counted for s in ch.standings(c, races[: j + 1])}
 
 
+@pytest.mark.rules("SEASON-6")
 @given(st.lists(st.integers(min_value=0, max_value=10), min_size=0, max_size=12), st.integers(min_value=0, max_value=3))
 def test_SEASON_6_the_proposed_drops_lose_the_fewest_points(points: list[int], n: int):
     drops = ch.proposed_drops(points, min(n, len(points)))
@@ -169,6 +183,7 @@ def test_SEASON_6_the_proposed_drops_lose_the_fewest_points(points: list[int], n
     assert kept == sum(sorted(points)[min(n, len(points)):])
 
 
+@pytest.mark.rules("OPEN-2", "OPEN-3", "OPEN-4")
 def test_OPEN_4_VAR_47_the_open_plays_the_season_s_rules_but_for_its_karma_income():
     """The Open repeats the Season's text with the [O] differences (VAR-43..49): the race rules are
     the same, the karma income is 1 per 100 points; its table and qualifying points are the

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE, ForcedDice, Purpose
@@ -20,6 +22,7 @@ from tests.rules.test_engine import OVAL, W, act, car, position, rolls, wear
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
+@pytest.mark.rules("CORNER-1")
 def test_CORNER_1_each_corner_asks_for_its_number_of_stops():
     """The oval's Lindenkehre asks for 2 stops and its Seekurve for 1: a car that stops once in
     the Seekurve leaves it freely, a car that stops once in the Lindenkehre has one stop to go."""
@@ -37,6 +40,7 @@ def test_CORNER_1_each_corner_asks_for_its_number_of_stops():
     assert (lap.car("m").corner, lap.car("m").stops) == (0, 1)  # one of the two stops made
 
 
+@pytest.mark.rules("CORE-DANGER-1")
 def test_CORE_DANGER_1_body_and_engine_losses_and_retirements_mark_dangerous_spaces():
     """m stops behind f and both collide: f's body loss marks f's space. A 20 in 5th and a
     failed engine check mark the checking car's space; a car that retires marks its own."""
@@ -56,6 +60,7 @@ def test_CORE_DANGER_1_body_and_engine_losses_and_retirements_mark_dangerous_spa
     assert quiet.markers == ()  # no loss, no marker
 
 
+@pytest.mark.rules("WEATHER-2")
 def test_WEATHER_2_determined_before_qualifying_and_again_before_the_race_on_the_circuit_barometer():
     """The qualifying session rolls the black die once for its laps; the race rolls it again
     before the grid. The same roll reads differently on each circuit's barometer."""
@@ -72,6 +77,7 @@ def test_WEATHER_2_determined_before_qualifying_and_again_before_the_race_on_the
     assert len({tuple(r) for r in readings.values()}) == 3, readings
 
 
+@pytest.mark.rules("ORDER-D-2")
 def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival():
     """Dresden breaks a tie of level cars by the gear, then by who got there first (VAR-1:
     ``first_arrival``), not by the inside lane."""

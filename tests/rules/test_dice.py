@@ -25,11 +25,13 @@ ALL_DICE = [BLACK_DIE, *COMMERCIAL_GEAR_DICE.dice, *uniform_gear_dice().dice]
 dice = st.sampled_from(ALL_DICE)
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_black_die_is_d20_one_to_twenty():
     assert BLACK_DIE.faces == tuple(range(1, 21))
     assert BLACK_DIE.outcomes() == tuple((v, Fraction(1, 20)) for v in range(1, 21))
 
 
+@pytest.mark.rules("CORE-DICE-2")
 def test_CORE_DICE_2_each_gear_has_its_own_die_and_higher_gears_roll_higher():
     gear_dice = COMMERCIAL_GEAR_DICE.dice
     assert len({d.name for d in gear_dice}) == 6
@@ -38,6 +40,7 @@ def test_CORE_DICE_2_each_gear_has_its_own_die_and_higher_gears_roll_higher():
         assert high.highest > low.highest
 
 
+@pytest.mark.rules("CORE-DICE-3")
 @pytest.mark.parametrize(
     "gear_dice", [COMMERCIAL_GEAR_DICE, uniform_gear_dice()], ids=["commercial", "uniform"]
 )
@@ -165,6 +168,7 @@ def test_forced_dice_report_an_empty_queue():
         ForcedDice([]).roll(BLACK_DIE)
 
 
+@pytest.mark.rules("CORE-DICE-4")
 def test_CORE_DICE_4_yellow_pyramid_reads_one_or_two_at_the_tip():
     """The 1st-gear d4 is read at its tip: its four tips show 1, 1, 2, 2, so 1 and 2 are even odds."""
     die = COMMERCIAL_GEAR_DICE.die(1)

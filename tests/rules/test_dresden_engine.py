@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from game.texts import reason_text, set_language
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import gear_options, move_request, moves
@@ -34,6 +36,7 @@ def booster(engine_wp: int = 2, rules=D):
     return position([dcar("b", "B24", 2, wp=engine(engine_wp)), dcar("x", "A10", 3)], "b", rules=rules)
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_the_boost_adds_the_gear_number_for_1_engine_WP():
     state, ev = act(booster(engine_wp=3), ChooseGear(gear=2, boost=True))
     assert state.car("b").wp.engine == 2
@@ -42,6 +45,7 @@ def test_ENG_D_3_the_boost_adds_the_gear_number_for_1_engine_WP():
     assert state.moves_left == 5  # 3 rolled + 2 for 2nd gear
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_AMB_22_the_dangerous_space_is_the_boosters_end_space():
     state, _ = act(booster(), ChooseGear(gear=2, boost=True), Roll(value=4))
     assert state.moves_left == 6
@@ -51,6 +55,7 @@ def test_ENG_D_3_AMB_22_the_dangerous_space_is_the_boosters_end_space():
     assert state.car("b").wp.engine == 1
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_a_boost_is_announced_before_the_roll_and_each_gear_gets_its_own_number():
     for gear in (1, 2, 3):
         state = position([dcar("b", "B24", gear, wp=engine(3)), dcar("x", "A10")], "b", rules=D)
@@ -58,6 +63,7 @@ def test_ENG_D_3_a_boost_is_announced_before_the_roll_and_each_gear_gets_its_own
         assert kinds(ev, "boost")[0].data["spaces"] == gear
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_the_last_engine_WP_may_not_be_used():
     err = illegal(booster(engine_wp=1), ChooseGear(gear=2, boost=True))
     assert (err.reason.rule, err.reason.code) == ("ENG-D-3", Code.BOOST_LAST_ENGINE_WP)
@@ -69,6 +75,7 @@ def test_ENG_D_3_the_last_engine_WP_may_not_be_used():
         set_language("en")
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_without_the_switch_there_is_no_boost():
     rules = D.model_copy(update={"engine_boost": False})
     assert illegal(booster(rules=rules), ChooseGear(gear=2, boost=True)).reason.code == Code.NO_BOOST
@@ -76,6 +83,7 @@ def test_ENG_D_3_without_the_switch_there_is_no_boost():
     assert illegal(basic, ChooseGear(gear=2, boost=True)).reason.code == Code.NO_BOOST
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_the_odds_count_the_boost():
     """2nd gear from B24: the die shows 2, 3, 3, 4, 4, 4 (10/3 on average); boosted 4, 5, 5, 6,
     6, 6 (16/3), all on the straight."""
@@ -87,6 +95,7 @@ def test_ENG_D_3_the_odds_count_the_boost():
     assert boost_odds(OVAL, booster(engine_wp=1)) == {}
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_the_odds_of_a_declared_boost_count_it():
     state, _ = act(booster(engine_wp=3), ChooseGear(gear=2, boost=True))
     assert roll_odds(OVAL, state).advance == Fraction(16, 3)
@@ -100,11 +109,13 @@ def check_position(engine_wp: int = 2):
     return position(cars, "m", rules=D)
 
 
+@pytest.mark.rules("ENG-D-1")
 def test_ENG_D_1_a_20_in_5th_makes_every_car_in_5th_or_6th_check():
     state, _ = turn(check_position(), 5, 20, "A38")
     assert pending(state) == [("engine", "m", None), ("engine", "s", None)]
 
 
+@pytest.mark.rules("ENG-D-1")
 def test_ENG_D_1_a_failed_check_costs_1_engine_WP_and_makes_the_cars_space_dangerous():
     state, _ = turn(check_position(), 5, 20, "A38")
     state, _ = rolls(state, 5, 4)  # dry: 4 or less fails
@@ -115,6 +126,7 @@ def test_ENG_D_1_a_failed_check_costs_1_engine_WP_and_makes_the_cars_space_dange
 # --- ENG-D-2, OUT-D-2: the roll-out after an engine failure ----------------------------------
 
 
+@pytest.mark.rules("ENG-D-2")
 def test_ENG_D_2_the_last_engine_WP_retires_the_car_at_once_and_it_rolls_out():
     state, _ = turn(check_position(engine_wp=1), 5, 20, "A38")
     state, ev = rolls(state, 20, 1)
@@ -123,6 +135,7 @@ def test_ENG_D_2_the_last_engine_WP_retires_the_car_at_once_and_it_rolls_out():
     assert "B10" in state.markers and on_track(state, s)
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_AMB_35_the_roll_out_begins_in_the_following_game_round():
     state, _ = turn(check_position(engine_wp=1), 5, 20, "A38")
     state, _ = rolls(state, 20, 1)
@@ -142,6 +155,7 @@ def rolling(space: str, gear: int, *others):
     return position([s, dcar("x", "A5", 3), *others], "s", rules=D)
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_one_gear_lower_each_round_with_that_gears_die_and_no_choice():
     state = rolling("B24", 5)
     options = gear_options(OVAL, state)
@@ -151,6 +165,7 @@ def test_OUT_D_2_one_gear_lower_each_round_with_that_gears_die_and_no_choice():
     assert state.moves_left == 9
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_straight_ahead_where_possible():
     state = rolling("B24", 5)
     state, _ = act(state, ChooseGear(gear=4), Roll(value=9))
@@ -161,6 +176,7 @@ def test_OUT_D_2_straight_ahead_where_possible():
     assert illegal(state, Drive(path=turning.path)).reason.code == Code.ROLL_OUT_STRAIGHT
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_round_a_car_in_the_way_it_may_leave_its_lane():
     state = rolling("B24", 5, dcar("block", "B30", 2))
     state, _ = act(state, ChooseGear(gear=4), Roll(value=9))
@@ -168,6 +184,7 @@ def test_OUT_D_2_round_a_car_in_the_way_it_may_leave_its_lane():
     assert found and all("B30" not in m.path for m in found)
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_without_checks_and_a_dangerous_space_at_each_stop():
     state = rolling("B24", 5, dcar("beside", "C36", 3))  # C36 is level with B33
     state, ev = act(state, ChooseGear(gear=4), Roll(value=9), Drive(path=tuple(f"B{n}" for n in range(25, 34))))
@@ -179,6 +196,7 @@ def test_OUT_D_2_without_checks_and_a_dangerous_space_at_each_stop():
     assert state.car("s").rolling_out == "engine" and state.car("s").gear == 4
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_after_its_1st_gear_move_the_car_stays_as_a_wreck():
     state = rolling("B24", 2)
     state, _ = act(state, ChooseGear(gear=1), Roll(value=2), Drive(path=("B25", "B26")))
@@ -187,6 +205,7 @@ def test_OUT_D_2_after_its_1st_gear_move_the_car_stays_as_a_wreck():
     assert "B26" in state.markers
 
 
+@pytest.mark.rules("OUT-D-2")
 def test_OUT_D_2_a_car_failing_in_1st_gear_is_a_wreck_at_once():
     cars = [dcar("m", "A18", 5), dcar("s", "B10", 1, wp=engine(1)), dcar("six", "C40", 6)]
     state, _ = turn(position(cars, "m", rules=D), 5, 20, "A38")
@@ -198,6 +217,7 @@ def test_OUT_D_2_a_car_failing_in_1st_gear_is_a_wreck_at_once():
     assert state.car("s").status == "out" and state.car("s").rolling_out is None
 
 
+@pytest.mark.rules("ENG-D-2")
 def test_ENG_D_2_a_skip_taking_the_last_engine_WP_rolls_out_too():
     state = position([dcar("s", "B30", 6, wp=engine(1)), dcar("x", "A10")], "s", rules=D)
     state, _ = act(state, ChooseGear(gear=2))  # skips 3 gears: 1 fuel + 1 brakes + 1 engine
@@ -208,6 +228,7 @@ def test_ENG_D_2_a_skip_taking_the_last_engine_WP_rolls_out_too():
 # --- the computer drivers ----------------------------------------------------------------------
 
 
+@pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_computer_drivers_boost_when_it_pays_and_keep_their_last_engine_WPs():
     from rules.drivers import AGGRESSIVE, CAREFUL
 

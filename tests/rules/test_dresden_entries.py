@@ -4,6 +4,8 @@ race starts from (WEATHER-D-2)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.tracks.load import load_track
 from rules.actions import Roll, SetUp
 from rules.car import Area
@@ -22,6 +24,7 @@ def header(rules, **extras):
     return h.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-1", "KARMA-1")
 def test_DRESDEN_PROFILE_1_KARMA_1_AMB_32_the_entry_counts_where_the_rules_have_it() -> None:
     extras = {"profile": Profile.REGENGOTT, "team": 3, "reserve": 2}
     dresden = start_state(OVAL, header(DRESDEN_2006, **extras))
@@ -32,6 +35,7 @@ def test_DRESDEN_PROFILE_1_KARMA_1_AMB_32_the_entry_counts_where_the_rules_have_
     assert {(c.profile, c.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
 
 
+@pytest.mark.rules("RACE-D-4", "WEATHER-D-2")
 def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> None:
     state = start_state(OVAL, header(DRESDEN_2006))
     while state.phase == "grid":  # the race weather (WEATHER-D-2), then the set-ups
@@ -49,6 +53,7 @@ def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> N
     assert state.car(car).reserve == 2 and state.car(car).setup[Area.TYRES] == 5
 
 
+@pytest.mark.rules("WEATHER-D-2")
 def test_WEATHER_D_2_a_variable_race_starts_as_the_qualifying_weather() -> None:
     h = header(DRESDEN_2006)
     variable = next(v for v in range(1, 21) if OVAL.weather.condition(v) == "variable")
@@ -58,6 +63,7 @@ def test_WEATHER_D_2_a_variable_race_starts_as_the_qualifying_weather() -> None:
         assert state.weather is not None and state.weather.condition == condition, quali
 
 
+@pytest.mark.rules("RACE-D-1")
 def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
     from rules.ruleset import DRESDEN_OPEN
     from rules.simulation import race_header
@@ -68,6 +74,7 @@ def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
         assert quali is not None and quali.done and header.grid == quali.grid().order
 
 
+@pytest.mark.rules("RACE-D-7")
 def test_RACE_D_7_three_laps_and_the_race_goes_on_until_every_car_still_in_it_has_crossed_the_line() -> None:
     from rules.session import RaceSession
     from rules.simulation import race_header
@@ -86,6 +93,7 @@ def test_RACE_D_7_three_laps_and_the_race_goes_on_until_every_car_still_in_it_ha
     assert all(c.status in ("finished", "out") for c in session.state.cars)
 
 
+@pytest.mark.rules("FD08-LANE-1", "LANE-D-1", "LANE-D-2")
 def test_LANE_D_1_on_a_straight_one_direction_only_no_zigzag_and_any_number_of_lanes() -> None:
     """From B30 a roll of 4 may end on A32, B34 or C37 (one direction each); B > A > B without a
     car to pass is a zigzag and refused (the arc around cars and dangerous spaces is LANE-D-2)."""

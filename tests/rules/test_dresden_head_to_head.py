@@ -52,12 +52,14 @@ def bids(state: RaceState, *amounts: tuple[str, int]):
 # --- ORDER-D-1, ORDER-D-2 -----------------------------------------------------------------
 
 
+@pytest.mark.rules("ORDER-D-1")
 def test_ORDER_D_1_the_leader_first_then_the_others_by_their_place_on_the_track():
     cars = [car("c", "A10", wp=DW), car("a", "B50", wp=DW), car("b", "C31", wp=DW)]
     order, _ = turn_order(position(cars, None, rules=D), 3)
     assert order == ["a", "b", "c", "|"]
 
 
+@pytest.mark.rules("ORDER-D-2")
 @pytest.mark.parametrize(
     "a,b,first",
     [((3, 2), (4, 5), "b"),  # ORDER-D-2: the higher gear first
@@ -73,6 +75,7 @@ def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival(a, b, first):
 # --- H2H-1..3 -----------------------------------------------------------------------------
 
 
+@pytest.mark.rules("H2H-1")
 def test_H2H_1_level_cars_the_sweep_is_about_to_order_bid_first():
     state, ev = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
     assert state.phase == "bid" and state.bids == HeadToHead(cars=("a", "b"))
@@ -80,6 +83,7 @@ def test_H2H_1_level_cars_the_sweep_is_about_to_order_bid_first():
     assert not kinds(ev, "bid")
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
     state, _ = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
     state, ev = bids(state, ("a", 2))
@@ -94,6 +98,7 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
     assert state.phase == "gear" and state.active == "b" and state.bids is None
 
 
+@pytest.mark.rules("ORDER-D-2", "H2H-3")
 @pytest.mark.parametrize(
     "a,b,amounts,first",
     [((3, 2), (4, 5), (2, 2), "b"),  # equal bids: the higher gear
@@ -107,6 +112,7 @@ def test_H2H_3_larger_bid_then_higher_gear_then_first_arrival(a, b, amounts, fir
     assert state.active == first
 
 
+@pytest.mark.rules("H2H-1")
 def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_moved():
     """Three level cars bid 0, 2, 1: b, d, a. When b has moved, d and a are not asked again;
     a bid counts for the sweep only until its car has moved (CarPosition.bid)."""
@@ -123,6 +129,7 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
     assert {p.id: p.bid for p in _positions(OVAL, state)} == {"x": 0, "a": 0, "b": 0, "d": 0, "t": 0}
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_driver_without_karma_bids_0_unasked():
     state = level(("a", "A40", 3, 2), ("b", "B42", 3, 5))
     state = state.with_car(state.car("a").model_copy(update={"karma": 0}))
@@ -132,6 +139,7 @@ def test_H2H_2_a_driver_without_karma_bids_0_unasked():
     assert state.active == "b" and state.car("b").karma == 29
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_AMB_42_a_bid_is_0_up_to_the_pool_by_the_driver_whose_turn_it_is():
     state, _ = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
     assert illegal(state, Bid(car="a", amount=31)).reason.code == Code.BID_TOO_HIGH
@@ -141,6 +149,7 @@ def test_H2H_2_AMB_42_a_bid_is_0_up_to_the_pool_by_the_driver_whose_turn_it_is()
         Bid(car="a", amount=-1)
 
 
+@pytest.mark.rules("RACE-D-6", "ORDER-D-2", "H2H-1")
 def test_H2H_1_no_head_to_head_in_game_round_1_nor_where_the_rules_have_none():
     """Game round 1 runs in grid order (RACE-D-6); without the switch the level cars go by
     ORDER-D-2 whatever their pools."""
@@ -155,6 +164,7 @@ def test_H2H_1_no_head_to_head_in_game_round_1_nor_where_the_rules_have_none():
 # --- computer drivers ---------------------------------------------------------------------
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_computer_drivers_bid_small_and_keep_a_raise():
     """The aggressive driver bids 2 and the careful one 1 only when the normal order puts it
     behind; neither lets its pool drop below a raise (20)."""
@@ -176,6 +186,7 @@ def mixed(track, seed: int, **entry):
     return qualifying(track, header).race(header)
 
 
+@pytest.mark.rules("KARMA-3", "H2H-2")
 def test_KARMA_3_H2H_2_ten_cars_three_laps_on_every_track_finish_with_karma_spent_and_bids_made():
     spent = 0
     for path in TRACKS:
@@ -188,6 +199,7 @@ def test_KARMA_3_H2H_2_ten_cars_three_laps_on_every_track_finish_with_karma_spen
     assert spent
 
 
+@pytest.mark.rules("KARMA-1", "KARMA-3", "H2H-2")
 def test_KARMA_3_H2H_2_a_race_with_a_reroll_and_a_bid_replays_exactly():
     """Drivers with a carried pool of 100 (KARMA-1); the first re-roll on offer is taken."""
     session = RaceSession(OVAL, mixed(OVAL, seed=5, karma=100))

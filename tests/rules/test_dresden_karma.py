@@ -79,6 +79,7 @@ TAB_CHECK_D = [
 ]
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5", "DRESDEN-PROFILE-6")
 @pytest.mark.parametrize("purpose,rain,profile,worst", TAB_CHECK_D)
 def test_TAB_CHECK_D_DRESDEN_PROFILE_5_DRESDEN_PROFILE_6_the_modified_roll_fails_at_or_below_the_threshold(purpose, rain, profile, worst):
     for natural in range(1, 21):
@@ -87,11 +88,13 @@ def test_TAB_CHECK_D_DRESDEN_PROFILE_5_DRESDEN_PROFILE_6_the_modified_roll_fails
         assert kinds(ev, "check")[0].data["value"] == natural  # the log shows the natural die
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-6")
 def test_AMB_40_DRESDEN_PROFILE_6_a_schwerer_tourer_never_fails_a_dry_body_check_without_a_wreck():
     state, _ = roll(checked(Purpose.COLLISION, Profile.SCHWERER_TOURER), 1)
     assert state.car("x").wp == DW
 
 
+@pytest.mark.rules("PIT-D-3", "DRESDEN-PROFILE-9")
 def test_DRESDEN_PROFILE_9_PIT_D_3_no_check_modifier_in_the_pit_lane():
     """A Leichter Flitzer fails a dry road-holding check on a 5 on the track, not in the pit lane."""
     on_track, _ = roll(checked(Purpose.ROAD_HOLDING, Profile.LEICHTER_FLITZER), 5)
@@ -108,6 +111,7 @@ def test_TAB_CHECK_D_no_profile_modifier_where_the_rules_have_no_profiles():
 # --- KARMA-2: a natural 20 ----------------------------------------------------------------
 
 
+@pytest.mark.rules("KARMA-2")
 @pytest.mark.parametrize("profile", [Profile.NORMALO, Profile.LEICHTER_FLITZER])
 @pytest.mark.parametrize("purpose", [Purpose.COLLISION, Purpose.ENGINE, Purpose.ROAD_HOLDING])
 def test_KARMA_2_AMB_41b_a_natural_20_pays_1_karma_at_once(purpose, profile):
@@ -116,6 +120,7 @@ def test_KARMA_2_AMB_41b_a_natural_20_pays_1_karma_at_once(purpose, profile):
     assert [(e.car, e.data) for e in kinds(ev, "karma")] == [("x", {"change": 1, "left": 31, "why": "twenty"})]
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_AMB_41b_a_modified_20_pays_nothing_and_only_karma_rules_pay():
     tourer, _ = roll(checked(Purpose.ENGINE, Profile.SCHWERER_TOURER, karma=30), 19)  # 19 + 1 = 20
     rules = FORMULA_DE_ADVANCED.model_copy(update={"default_wear": DW})
@@ -126,6 +131,7 @@ def test_KARMA_2_AMB_41b_a_modified_20_pays_nothing_and_only_karma_rules_pay():
 # --- KARMA-3/4: spending on a check roll --------------------------------------------------
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_roll_a_raise_can_save_waits_for_its_drivers_choice():
     """An engine check of 4 fails (dry, <= 4); one raise (20) makes it a 5: x is asked, not
     the mover m, and no die is rolled until x answers."""
@@ -139,6 +145,7 @@ def test_KARMA_3_a_roll_a_raise_can_save_waits_for_its_drivers_choice():
     assert illegal(state, Karma(car="m", spend="accept")).reason.code == Code.NOT_YOUR_TURN
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="raise"))
     assert state.car("x").karma == 10 and state.car("x").wp == DW and state.held is None
@@ -146,11 +153,13 @@ def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
     assert state.phase == "gear" and state.active == "x"  # the round goes on: x is next
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_accept_lets_the_roll_take_effect():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="accept"))
     assert state.car("x").karma == 30 and lost(state, Purpose.ENGINE) == 1 and state.held is None
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_AMB_41c_several_raises_for_one_roll():
     """A 3 needs two raises (3 + 2 = 5 > 4): after the first the driver is asked again."""
     state, _ = roll(checked(Purpose.ENGINE, karma=45), 3)
@@ -163,6 +172,7 @@ def test_KARMA_3_AMB_41c_several_raises_for_one_roll():
     assert state.car("x").karma == 5 and state.car("x").wp == DW and state.phase == "gear"
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_reroll_for_40_rolls_the_black_die_again_for_the_same_check():
     state, _ = roll(checked(Purpose.ROAD_HOLDING, karma=40), 2)  # 3 raises would cost 60
     assert karma_offers(OVAL, state, state.held) == ("reroll", "accept")
@@ -174,6 +184,7 @@ def test_KARMA_3_a_reroll_for_40_rolls_the_black_die_again_for_the_same_check():
     assert state.car("x").wp == DW and kinds(ev, "check")[0].data["value"] == 12
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_AMB_41c_raises_for_the_new_roll_after_a_reroll():
     state, _ = roll(checked(Purpose.ENGINE, karma=60), 1)
     state, _ = act(state, Karma(car="x", spend="reroll"))
@@ -183,6 +194,7 @@ def test_KARMA_3_AMB_41c_raises_for_the_new_roll_after_a_reroll():
     assert state.car("x").karma == 0 and state.car("x").wp == DW
 
 
+@pytest.mark.rules("KARMA-3")
 @pytest.mark.parametrize("pool,natural", [(19, 4), (30, 3), (39, 1)])
 def test_KARMA_3_AMB_41d_no_question_when_no_spend_can_save_the_roll(pool, natural):
     """19 buys nothing; 30 buys one raise, not the two a 3 needs, nor a re-roll; 39 neither."""
@@ -190,11 +202,13 @@ def test_KARMA_3_AMB_41d_no_question_when_no_spend_can_save_the_roll(pool, natur
     assert state.phase != "karma" and state.car("x").karma == pool and lost(state, Purpose.ENGINE) == 1
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_passed_check_is_never_held():
     state, _ = roll(checked(Purpose.ENGINE, karma=100), 5)
     assert state.phase != "karma" and state.car("x").karma == 100
 
 
+@pytest.mark.rules("KARMA-4")
 def test_KARMA_4_the_changeable_rolls_are_the_drivers_own_body_engine_and_road_holding_checks():
     """A collision roll is held for the car it is rolled for, even in the mover's turn; a gear
     die is never held, whatever the pool."""
@@ -209,6 +223,7 @@ def test_KARMA_4_the_changeable_rolls_are_the_drivers_own_body_engine_and_road_h
 # --- KARMA-2: rounds led and the race-end income ------------------------------------------
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_AMB_41a_the_race_leader_counts_a_round_led_in_its_lap_at_the_end_of_every_round():
     """a leads in lap 2; b moves last in the round. When the round ends a has led one round
     of lap 2; b, behind, none."""
@@ -218,12 +233,14 @@ def test_KARMA_2_AMB_41a_the_race_leader_counts_a_round_led_in_its_lap_at_the_en
     assert kinds(ev, "round") and state.car("a").led == (0, 1, 0) and state.car("b").led == ()
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_AMB_41a_no_lead_counted_once_a_car_has_finished():
     cars = [car("a", "A40", crossings=4, wp=DW, status="finished", place=1), car("b", "A18", crossings=3, wp=DW)]
     state, ev = quiet_turn(position(cars, "b", rules=D))
     assert kinds(ev, "round") and all(c.led == () for c in state.cars)
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_TAB_KARMA_race_end_karma_for_places_gained_and_laps_led():
     """a: grid slot 3 (4th) to 1st = 3 places, +9; lap 1 led 5 rounds like b (both +3), lap 3
     the most (+3) = 15. b: pole to 2nd gains nothing; laps 1 and 2 = +6. c retired: 0."""
@@ -237,6 +254,7 @@ def test_KARMA_2_TAB_KARMA_race_end_karma_for_places_gained_and_laps_led():
     assert race_end_karma(state.model_copy(update={"rules": FORMULA_DE_ADVANCED})) == {}
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_the_engine_pays_the_race_end_karma_when_the_race_is_over():
     """b, the last car racing, crosses the line of lap 3 from 3rd on the grid to 2nd: +3;
     a led lap 3 the most: +3, and won from 2nd on the grid: +3."""
@@ -262,6 +280,7 @@ def held(purpose: Purpose, natural: int, pool: int, **wp: int) -> RaceState:
     return state
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_computer_drivers_spend_karma_where_it_saves_the_car():
     # the last engine WP: a raise saves the car
     assert CAREFUL.choose_karma(OVAL, held(Purpose.ENGINE, 4, 30, engine=1)) == "raise"

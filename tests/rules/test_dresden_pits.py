@@ -83,6 +83,7 @@ IN_FROM_C58 = ("C59", "P1", "P2", "P3", "P4")
 # --- TAB-PIT-D: the worked example --------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_TAB_PIT_D_worked_example():
     """Announced 10 points; the box is 3 spaces away and the 4th-gear roll is 9: the car reaches
     the box and the surplus 6 counts, 4 points remain. Next turn the 4th-gear roll is 8: 4 points
@@ -104,6 +105,7 @@ def test_PIT_D_11_TAB_PIT_D_worked_example():
     assert m.space == "P8" and m.pit_points is None and m.pit_plan is None and state.active == "far"
 
 
+@pytest.mark.rules("PIT-D-10")
 def test_PIT_D_10_TAB_PIT_D_without_an_announcement_15_points():
     """The same work without an announcement costs 10 + 5: the crew's plan is chosen at the box."""
     state, ev = into_box(at_p1(), 4, 9, ("P2", "P3", "P4"), plan=None)
@@ -129,6 +131,7 @@ def flying_out(rules):
 PATH_17 = tuple(f"C{i}" for i in range(47, 60)) + ("P1", "P2", "P3", "P4")
 
 
+@pytest.mark.rules("CORNER-8", "LANE-D-5", "PIT-D-1")
 def test_PIT_D_1_entering_the_pit_lane_is_a_lane_change():
     """After a corner left with a stop missing the car may not change lanes (LANE-D-5): so it may
     not turn into the pit lane either; without the Dresden pit rules the same turn-in is legal."""
@@ -140,12 +143,14 @@ def test_PIT_D_1_entering_the_pit_lane_is_a_lane_change():
     assert state.car("m").space == "P4"
 
 
+@pytest.mark.rules("PIT-D-1")
 def test_PIT_D_1_a_car_that_made_its_stops_turns_in():
     state, _ = act(at_c58(), ChooseGear(gear=4, pit=TEN))
     state, _ = rolls(state, 9)
     assert [m.path for m in moves(OVAL, state) if m.in_box] == [IN_FROM_C58]
 
 
+@pytest.mark.rules("PIT-D-2")
 @pytest.mark.parametrize("gear", [5, 6])
 def test_PIT_D_2_no_turning_into_the_pit_lane_above_4th(gear: int):
     state, _ = act(at_c58(gear=gear), ChooseGear(gear=gear, pit=TEN))
@@ -154,6 +159,7 @@ def test_PIT_D_2_no_turning_into_the_pit_lane_above_4th(gear: int):
     assert illegal(state, Drive(path=IN_FROM_C58)).reason.code == Code.NO_PIT_NOW
 
 
+@pytest.mark.rules("PIT-B-2", "PIT-D-2")
 def test_PIT_D_2_in_the_pit_lane_at_most_4th():
     options = gear_options(OVAL, at_p1())
     assert all(isinstance(options[g], ShiftCost) for g in (1, 2, 3, 4))
@@ -166,6 +172,7 @@ def test_PIT_D_2_in_the_pit_lane_at_most_4th():
 # --- PIT-D-3: profiles in the pit lane ------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-3")
 def test_PIT_D_3_no_flitzer_space_in_the_pit_lane_nor_at_the_box():
     """A Leichter Flitzer drives its bare roll in the pit lane: 9 from P1 leaves 6 beyond the box,
     and the work-off roll of 8 works off 8 (AMB-33e)."""
@@ -180,6 +187,7 @@ def test_PIT_D_3_no_flitzer_space_in_the_pit_lane_nor_at_the_box():
 # --- PIT-D-4, RACE-D-5: the team's box -------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-6", "PIT-D-4")
 def test_PIT_D_4_team_mates_share_the_box_and_the_second_waits_in_front_of_it():
     """a works at the team's box P4; b turns in with a 9 and waits on P3 in front of it, free
     (PIT-B-6), its crew not yet at work."""
@@ -194,6 +202,7 @@ def test_PIT_D_4_team_mates_share_the_box_and_the_second_waits_in_front_of_it():
     assert (bb.space, bb.pit_stops, bb.pit_points, bb.wp) == ("P3", 1, None, WORN) and pit_data(ev + ev2 + ev3) == []
 
 
+@pytest.mark.rules("PIT-D-4")
 def test_PIT_D_4_the_second_reaches_the_box_once_the_first_has_left():
     b = dcar("b", "P3", box="P4", team=0, pit_stops=1, pit_plan=TEN)
     a = dcar("a", "P6", box="P4", team=0, pit_stops=1)
@@ -208,6 +217,7 @@ def entries(teams):
     return [CarEntry(f"c{i}", DW, 1, Profile.NORMALO, t) for i, t in enumerate(teams)]
 
 
+@pytest.mark.rules("RACE-D-5")
 @pytest.mark.parametrize("rules", [DRESDEN_2006, DRESDEN_OPEN])
 def test_RACE_D_5_boxes_in_grid_order_the_best_placed_team_first(rules):
     """Grid c3, c0, c2, c1, c4: team 1 (c3 on pole, c1) takes box 1, team 0 (c0, c2) box 2, c4
@@ -219,6 +229,7 @@ def test_RACE_D_5_boxes_in_grid_order_the_best_placed_team_first(rules):
     assert boxes == {"c3": "P4", "c1": "P4", "c0": "P5", "c2": "P5", "c4": "P6"}
 
 
+@pytest.mark.rules("RACE-D-5")
 def test_RACE_D_5_without_team_boxes_each_car_keeps_the_box_of_its_entry():
     basic = FORMULA_D_BASIC
     state = new_race(OVAL, basic, [(f"c{i}", basic.default_wear) for i in range(3)], laps=2, grid=("c2", "c0", "c1"))
@@ -228,6 +239,7 @@ def test_RACE_D_5_without_team_boxes_each_car_keeps_the_box_of_its_entry():
 # --- PIT-D-5, PIT-D-6: the announcement, no pit roll ----------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-5")
 def test_PIT_D_5_no_pit_roll_and_no_long_stop():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)  # exactly to the box: 10 points to work off
     assert Purpose.PIT not in [p.purpose for p in state.pending] and state.car("m").pit_points == 10
@@ -235,6 +247,7 @@ def test_PIT_D_5_no_pit_roll_and_no_long_stop():
     assert illegal(state, PitStop(long=True)).reason.rule == "PIT-D-5"
 
 
+@pytest.mark.rules("PIT-D-6")
 def test_PIT_D_6_the_last_announcement_before_the_roll_into_the_box_counts():
     state = race([dcar("m", "C50", gear=3, corner=1, stops=1, box="P4"), dcar("far", "A30")])
     tyres_only = PitPlan(tyre=Tyre.RAIN)
@@ -247,12 +260,14 @@ def test_PIT_D_6_the_last_announcement_before_the_roll_into_the_box_counts():
     assert pit_data(ev) == [{"points": 10, "worked": 0, "left": 10}]
 
 
+@pytest.mark.rules("PIT-D-6")
 def test_PIT_D_6_a_plan_kept_with_no_new_announcement():
     state = race([dcar("m", "C58", box="P4", pit_plan=PitPlan(fuel=1)), dcar("far", "A30")])
     state, ev = into_box(state, 3, 5, IN_FROM_C58, plan=None)
     assert pit_data(ev) == [{"points": 4, "worked": 0, "left": 4}]
 
 
+@pytest.mark.rules("PIT-D-6")
 def test_PIT_D_6_AMB_32_an_announcement_the_crew_cannot_do_is_refused():
     too_much_fuel = PitPlan(fuel=4)  # 1 + 4 > the set-up's 4
     assert illegal(at_c58(), ChooseGear(gear=4, pit=too_much_fuel)).reason.rule == "AMB-32"
@@ -265,6 +280,7 @@ def test_PIT_D_6_AMB_32_an_announcement_the_crew_cannot_do_is_refused():
 # --- PIT-D-7..9: the points ---------------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-7", "PIT-D-8", "PIT-D-9")
 @pytest.mark.parametrize(
     ("plan", "points"),
     [
@@ -280,6 +296,7 @@ def test_PIT_D_7_8_9_the_points_are_the_dearest_action(plan: PitPlan, points: in
     assert pit_data(ev) == [{"points": points, "worked": 0, "left": points}]
 
 
+@pytest.mark.rules("PIT-D-8")
 def test_PIT_D_8_two_repairs_are_14_points():
     wp = DW.model_copy(update={"body": 1, "engine": 1})
     state, ev = into_box(at_c58(wp=wp, reserve=2), 3, 5, IN_FROM_C58, plan=PitPlan(repairs={Area.BODY: 1, Area.ENGINE: 1}))
@@ -289,6 +306,7 @@ def test_PIT_D_8_two_repairs_are_14_points():
 # --- PIT-D-11: working off -------------------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_at_the_box_the_only_gear_is_4th_free():
     state, _ = into_box(at_c58(gear=3), 3, 5, IN_FROM_C58)
     state, _ = quiet_turn(state)
@@ -298,6 +316,7 @@ def test_PIT_D_11_at_the_box_the_only_gear_is_4th_free():
     assert illegal(state, ChooseGear(gear=3)).reason.rule == "PIT-D-11"
 
 
+@pytest.mark.rules("ENG-D-3", "PIT-D-11")
 def test_PIT_D_11_ENG_D_3_no_boost_while_the_crew_works():
     """The points go with "normal" 4th-gear rolls: the boost is refused at the box, and a computer
     driver there (which once asked the odds of a boosted work roll and crashed) does not boost."""
@@ -309,6 +328,7 @@ def test_PIT_D_11_ENG_D_3_no_boost_while_the_crew_works():
     assert CAREFUL.choose_boost(OVAL, state, 4) is False
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_points_left_after_a_work_roll_the_car_stays():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)  # 10 points
     state, _ = quiet_turn(state)
@@ -318,6 +338,7 @@ def test_PIT_D_11_points_left_after_a_work_roll_the_car_stays():
     assert state.car("m").space == "P4" and state.active == "far"
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_AMB_33d_exactly_0_waits_and_leaves_next_game_round_in_at_most_4th():
     state, ev = into_box(at_c58(), 4, 9, IN_FROM_C58, plan=PitPlan(fuel=1))  # 4 beyond the box = 4 points
     assert pit_data(ev) == [{"points": 4, "worked": 4, "left": 0}, {"done": 0, "fuel": 1, "tyre": None}]
@@ -329,6 +350,7 @@ def test_PIT_D_11_AMB_33d_exactly_0_waits_and_leaves_next_game_round_in_at_most_
     assert not isinstance(options[5], ShiftCost)
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_the_entering_surplus_may_finish_the_work_and_drive_out_at_once():
     """Announced 4 points (1 fuel), a 12 from C58: 7 beyond the box, 3 driven out at once."""
     state, ev = into_box(at_c58(), 4, 12, IN_FROM_C58, plan=PitPlan(fuel=1))
@@ -340,6 +362,7 @@ def test_PIT_D_11_the_entering_surplus_may_finish_the_work_and_drive_out_at_once
 # --- PIT-D-12, AMB-32: what the crew restores ------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-D-12")
 def test_PIT_D_12_AMB_32_tyres_new_type_fuel_and_repairs_from_the_reserve():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)
     state, _ = quiet_turn(state)
@@ -350,12 +373,14 @@ def test_PIT_D_12_AMB_32_tyres_new_type_fuel_and_repairs_from_the_reserve():
     assert (m.tyre, m.tyre_from, m.reserve) == (Tyre.SOFT, 2, 0)
 
 
+@pytest.mark.rules("PIT-D-12")
 def test_PIT_D_12_tyres_kept_without_a_tyre_change():
     state, _ = into_box(at_c58(), 4, 9, IN_FROM_C58, plan=PitPlan(fuel=1))
     m = state.car("m")
     assert (m.wp.tyres, m.tyre, m.tyre_from) == (WORN.tyres, Tyre.HARD, 1)
 
 
+@pytest.mark.rules("PIT-D-12")
 def test_PIT_D_12_a_box_past_the_line_counts_the_new_set_from_the_next_lap():
     """Box 10 (P13) lies past the finish line: from P9 a 10 crosses it into the box (crossings 2)
     and its 6 beyond the box do the 6 points of the tyre change; the new set's first lap is
@@ -382,6 +407,7 @@ def test_PIT_D_stops_once_per_lap():
     assert may_enter_box(OVAL, state, state.car("m").model_copy(update={"space": "C58", "pit_stops": 3})) is False
 
 
+@pytest.mark.rules("FUEL-2", "FUEL-3")
 def test_FUEL_3_a_car_rolling_out_for_fuel_may_reach_its_box_on_the_last_lap():
     # FUEL-2: rolling out from 5th, the car must drive in 4th this turn
     state = race([dcar("m", "C58", gear=5, box="P4", crossings=3, rolling_out="fuel"), dcar("far", "A30")])
@@ -394,6 +420,7 @@ def test_FUEL_3_a_car_rolling_out_for_fuel_may_reach_its_box_on_the_last_lap():
 # --- ORDER-D-3, AMB-56: pit-lane cars in the turn order ------------------------------------------
 
 
+@pytest.mark.rules("ORDER-D-3")
 def test_ORDER_D_3_pit_lane_cars_move_after_the_cars_up_to_the_pit_entry_and_before_those_behind():
     cars = [
         dcar("behind", "C50", gear=3, corner=1, stops=1),  # behind the pit entry
@@ -435,6 +462,7 @@ def test_PIT_D_a_recorded_race_with_a_stop_by_points_replays_exactly():
     assert any(c.pit_stops for c in again.state.cars)
 
 
+@pytest.mark.rules("PIT-D-7", "PIT-D-8")
 @pytest.mark.parametrize(
     ("wp", "crossings", "plan"),
     [
@@ -451,6 +479,7 @@ def test_PIT_D_7_8_computer_drivers_plan_a_stop_for_what_the_car_needs(wp, cross
     assert CAREFUL.announce(OVAL, state) == plan
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_a_car_at_work_in_its_box_is_judged_by_the_drivers_and_the_gear_table():
     """Every roll of a car whose crew still has points to work off only works them (PIT-D-11):
     no face moves it, and the careful driver and the gear table's odds say so rather than

@@ -65,6 +65,7 @@ def ends(state: RaceState) -> dict[str | None, int]:
 # --- DRESDEN-PROFILE-1, -2 ------------------------------------------------------------------
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-1")
 def test_DRESDEN_PROFILE_1_the_entry_profile_drives_the_qualifying_lap_too():
     entry = Entry(id="q", name="Q", wear=D_DEFAULT_WEAR, profile=P.LEICHTER_FLITZER)
     lap = QualifyingLap(OVAL, D, entry, DiceSource(1), Tyre.HARD, wet=False)
@@ -73,6 +74,7 @@ def test_DRESDEN_PROFILE_1_the_entry_profile_drives_the_qualifying_lap_too():
     assert without.state.car("q").profile is P.NORMALO  # AMB-39g: only where the rules have profiles
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-2")
 def test_DRESDEN_PROFILE_2_a_normalo_drives_as_without_profiles():
     for space, gear, face in (("A5", 3, 7), ("A41", 3, 6), ("A22", 2, 3)):
         with_profiles = rolled(alone(space, gear), gear, face)
@@ -83,6 +85,7 @@ def test_DRESDEN_PROFILE_2_a_normalo_drives_as_without_profiles():
 # --- DRESDEN-PROFILE-5/6: every gear roll ----------------------------------------------------
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5")
 def test_DRESDEN_PROFILE_5_leichter_flitzer_drives_one_space_more_than_rolled():
     state = rolled(alone("A22", 2, P.LEICHTER_FLITZER), 2, 3)
     assert state.moves_left == 4 and max(len(m.path) for m in moves(OVAL, state)) == 4
@@ -90,6 +93,7 @@ def test_DRESDEN_PROFILE_5_leichter_flitzer_drives_one_space_more_than_rolled():
     assert state.car("x").space == "A26"
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5")
 def test_DRESDEN_PROFILE_5_AMB_39e_also_on_a_qualifying_lap():
     lap = new_lap(OVAL, D, "q", wp=D_DEFAULT_WEAR, tyre="hard", profile=P.LEICHTER_FLITZER)
     lap, _ = act(lap, ChooseGear(gear=1), Roll(value=1))
@@ -98,6 +102,7 @@ def test_DRESDEN_PROFILE_5_AMB_39e_also_on_a_qualifying_lap():
     assert normalo.moves_left == 1
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-6")
 def test_DRESDEN_PROFILE_6_schwerer_tourer_one_less_never_below_zero():
     state = rolled(alone("A22", 2, P.SCHWERER_TOURER), 2, 3)
     assert state.moves_left == 2
@@ -107,6 +112,7 @@ def test_DRESDEN_PROFILE_6_schwerer_tourer_one_less_never_below_zero():
     assert stuck.moves_left == 0 and [m.path for m in moves(OVAL, stuck)] == [()]
 
 
+@pytest.mark.rules("PIT-D-3", "DRESDEN-PROFILE-9")
 def test_DRESDEN_PROFILE_9_PIT_D_3_no_flitzer_or_tourer_change_in_the_pit_lane():
     for profile in (P.LEICHTER_FLITZER, P.SCHWERER_TOURER):
         state = rolled(alone("P1", 2, profile), 2, 3)
@@ -116,6 +122,7 @@ def test_DRESDEN_PROFILE_9_PIT_D_3_no_flitzer_or_tourer_change_in_the_pit_lane()
 # --- DRESDEN-PROFILE-7/8: corner stops in sun, slides in rain ------------------------------
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-7")
 def test_DRESDEN_PROFILE_7_schoenwetterfahrer_in_sun_stops_one_space_short_in_a_corner():
     # 7 from A5 ends on A12, the Lindenkehre's first space: it ends on A11 instead, for free
     state = rolled(alone("A5", 3, P.SCHOENWETTERFAHRER), 3, 7)
@@ -134,6 +141,7 @@ def test_DRESDEN_PROFILE_7_schoenwetterfahrer_in_sun_stops_one_space_short_in_a_
     assert move_to(rolled(alone("A5", 3), 3, 8), "A12").brakes == 1
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-7")
 def test_DRESDEN_PROFILE_7_AMB_39c_schoenwetterfahrer_slides_one_more_in_rain():
     state = rolled(alone("A5", 3, P.SCHOENWETTERFAHRER, rain=True), 3, 7)
     assert "A12" in ends(state)  # in rain no space less
@@ -142,6 +150,7 @@ def test_DRESDEN_PROFILE_7_AMB_39c_schoenwetterfahrer_slides_one_more_in_rain():
     assert max(len(m.path) for m in moves(OVAL, state)) == 4  # hard tyres 3 + 1
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-8")
 def test_DRESDEN_PROFILE_8_regengott_in_sun_one_space_more_at_a_corner_stop():
     state = rolled(alone("A5", 3, P.REGENGOTT), 3, 7)
     state, _ = drive(state, "A12")
@@ -153,6 +162,7 @@ def test_DRESDEN_PROFILE_8_regengott_in_sun_one_space_more_at_a_corner_stop():
     assert state.car("x").space == "A13" and (state.car("x").corner, state.car("x").stops) == (0, 1)
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-8")
 def test_DRESDEN_PROFILE_8_AMB_39b_the_regengott_space_may_overshoot():
     # 6 from A41 ends on A47, the Seekurve's last space; the extra space flies out to A48
     state = rolled(alone("A41", 3, P.REGENGOTT), 3, 6)
@@ -162,6 +172,7 @@ def test_DRESDEN_PROFILE_8_AMB_39b_the_regengott_space_may_overshoot():
     assert state.car("x").wp.tyres == D_DEFAULT_WEAR.tyres - 1  # hard tyres: 1 WP per space
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-8")
 def test_DRESDEN_PROFILE_8_AMB_39c_regengott_slides_one_less_in_rain():
     hard = rolled(alone("A5", 3, P.REGENGOTT, rain=True), 3, 7)
     hard, _ = drive(hard, "A12")
@@ -174,6 +185,7 @@ def test_DRESDEN_PROFILE_8_AMB_39c_regengott_slides_one_less_in_rain():
 # --- DRESDEN-PROFILE-3/4: the launch ---------------------------------------------------------
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-3")
 def test_DRESDEN_PROFILE_3_theoretiker_loses_a_space_on_the_first_movement_only():
     state, _ = rolls(d_race(b=P.THEORETIKER), 10, 2)  # normal start; 1st gear 2 -> 1
     assert state.moves_left == 1
@@ -196,6 +208,7 @@ def test_DRESDEN_PROFILE_3_theoretiker_loses_a_space_on_the_first_movement_only(
     assert state.moves_left == 2
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-3")
 def test_DRESDEN_PROFILE_3_AMB_39d_theoretiker_after_a_spin_restart():
     state = spun().model_copy()
     state = state.with_car(state.car("s").model_copy(update={"profile": P.THEORETIKER}))
@@ -203,6 +216,7 @@ def test_DRESDEN_PROFILE_3_AMB_39d_theoretiker_after_a_spin_restart():
     assert state.moves_left == 1
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-4")
 def test_DRESDEN_PROFILE_4_praktiker_may_take_one_more_space_on_the_launch():
     state, _ = rolls(d_race(b=P.PRAKTIKER), 10, 2)
     assert state.moves_left == 2  # no space less, and the extra one is a choice
@@ -216,6 +230,7 @@ def test_DRESDEN_PROFILE_4_praktiker_may_take_one_more_space_on_the_launch():
     assert declined.car("b").space == "A2" and not declined.car("b").launch
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-4")
 def test_DRESDEN_PROFILE_4_AMB_39d_praktiker_on_the_dream_start_and_after_a_spin():
     dream, _ = rolls(d_race(b=P.PRAKTIKER), 20)
     dream, _ = drive(dream, "A4")
@@ -229,12 +244,14 @@ def test_DRESDEN_PROFILE_4_AMB_39d_praktiker_on_the_dream_start_and_after_a_spin
     assert state.movement is not None and state.movement.offer == ("launch",)
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-4")
 def test_DRESDEN_PROFILE_4_no_launch_on_a_normal_turn():
     state = rolled(alone("A22", 2, P.PRAKTIKER), 2, 3)
     state, _ = drive(state, "A25")
     assert state.phase != "move"
 
 
+@pytest.mark.rules("PIT-D-3", "DRESDEN-PROFILE-9")
 def test_DRESDEN_PROFILE_9_PIT_D_3_the_praktiker_launch_applies_in_the_pit_lane():
     # a car that leaves its box after a stop: its movement is a launch, in the pit lane
     state = rolled(alone("P5", 2, P.PRAKTIKER, launch=True, pit_wait=True), 2, 2)
@@ -249,6 +266,7 @@ def test_DRESDEN_PROFILE_9_PIT_D_3_the_praktiker_launch_applies_in_the_pit_lane(
 # --- what the odds and the computer drivers see ------------------------------------------
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5", "DRESDEN-PROFILE-6")
 def test_DRESDEN_PROFILE_5_6_the_odds_count_the_profile_space():
     normalo = gear_odds(OVAL, alone("A22", 2))[2].advance
     assert normalo == Fraction(2 + 3 + 3 + 4 + 4 + 4, 6)
@@ -258,6 +276,7 @@ def test_DRESDEN_PROFILE_5_6_the_odds_count_the_profile_space():
     assert (flitzer.fewest, flitzer.most, tourer.fewest, tourer.most) == (3, 5, 1, 3)  # the 2nd-gear die is 2-4
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-7")
 def test_DRESDEN_PROFILE_7_the_odds_see_the_schoenwetterfahrer_stop_short():
     # 3rd gear from A5: 7 and 8 (4 of 8 faces) would end in the Lindenkehre; one space short,
     # 7 ends before it (A11) and 8 in it (A12)
@@ -267,6 +286,7 @@ def test_DRESDEN_PROFILE_7_the_odds_see_the_schoenwetterfahrer_stop_short():
     assert fair.advance == normalo.advance - Fraction(4, 8)
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-4")
 def test_DRESDEN_PROFILE_4_a_computer_praktiker_takes_the_extra_space_on_a_straight():
     state, _ = rolls(d_race(b=P.PRAKTIKER), 10, 2)
     state, _ = drive(state, "A2")
@@ -274,6 +294,7 @@ def test_DRESDEN_PROFILE_4_a_computer_praktiker_takes_the_extra_space_on_a_strai
     assert isinstance(action, Drive) and action.via == "launch"
 
 
+@pytest.mark.rules("START-D-3")
 def test_START_D_3_computer_drivers_choose_1st_or_2nd_after_a_dream_start():
     state, _ = rolls(d_race(), 20)
     state, _ = drive(state, "A4")
@@ -300,6 +321,7 @@ def profiled(header: Header) -> Header:
     return header.model_copy(update={"entries": entries})
 
 
+@pytest.mark.rules("RACE-D-6")
 @pytest.mark.parametrize("name", ["hohenau.tmx"])  # the longest track; every track plays in test_dresden_races.py
 def test_RACE_D_6_a_10_car_dresden_race_with_every_profile_finishes_and_replays(name: str):
     track = load_track(str(MAPS / name))
@@ -312,6 +334,7 @@ def test_RACE_D_6_a_10_car_dresden_race_with_every_profile_finishes_and_replays(
     assert replay(track, record) == session.state
 
 
+@pytest.mark.rules("TYRE-D-3", "DRESDEN-PROFILE-7")
 def test_DRESDEN_PROFILE_7_a_gear_that_cannot_move_the_car_is_no_choice_for_a_computer():
     # worn soft tyres (3rd lap on the set: -1, TYRE-D-3) make 1st gear 0 or 1 space; the 1 would
     # end in the Lindenkehre (A12), so the Schönwetterfahrer stops short: 1st never moves it

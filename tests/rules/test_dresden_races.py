@@ -30,6 +30,7 @@ def test_a_10_car_3_lap_dresden_race_finishes_on_every_shipped_track(path: Path,
     assert state.finished and all(c.status in ("finished", "out") for c in state.cars)
 
 
+@pytest.mark.rules("FUEL-2", "FUEL-3", "ENG-D-3", "OUT-D-3")
 def test_FUEL_2_ENG_D_3_OUT_D_3_a_race_with_a_boost_a_roll_out_and_a_wreck_replays_exactly(tmp_path):
     track = load_track("maps/oval.tmx")
     # two fuel WP for three laps and no stops to refuel: the tanks run dry in lap 3 (FUEL-2)

@@ -8,6 +8,8 @@ lane B from B52 to B12 with the line between B64 and B1).
 
 from __future__ import annotations
 
+import pytest
+
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.modules.restart import impassable, next_straight
@@ -54,6 +56,7 @@ def test_AMB_37_a_wreck_on_the_pit_exit_is_impassable_for_the_cars_in_the_pit_la
     assert not impassable(OVAL, elsewhere)
 
 
+@pytest.mark.rules("START-D-1", "START-D-2", "START-D-3", "RESTART-2")
 def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_from_the_grid():
     lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
     m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
@@ -72,6 +75,7 @@ def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_fr
     assert state.phase == "move" and state.moves_left == 4 and state.car("lead").start == "due"
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_later_the_race_restarts_in_single_file_on_the_next_straight_ahead_of_the_leader():
     lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)  # in the Seekurve, lap 2
     second, third = dcar("second", "B10", 3, crossings=2), dcar("third", "B5", 3, crossings=2)
@@ -89,6 +93,7 @@ def test_RESTART_1_later_the_race_restarts_in_single_file_on_the_next_straight_a
     assert [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)] == [1, 2, 3, 4]
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_without_the_switch_the_race_goes_on():
     state = position([dcar("lead", "B40", 4), *wall_of_wrecks(1), dcar("m", "B10", 3)], "lead", rules=D.model_copy(update={"restart": False}))
     state, ev = turn(state, 4, 7, "B47")
@@ -96,6 +101,7 @@ def test_RESTART_1_without_the_switch_the_race_goes_on():
     assert not kinds(ev + ev2, "restart")
 
 
+@pytest.mark.rules("PIT-D-11", "RESTART-1")
 def test_RESTART_1_a_car_being_worked_on_at_its_box_restarts_with_the_work_done():
     """PIT-D-11: the crew was working off points at the box when the race stopped. The car joins
     the single file with its WP restored as planned and no points left, so its next roll is a

@@ -9,6 +9,8 @@ start/finish line lies between A60 and A1, so from the pole lane A runs A1, A2, 
 
 from __future__ import annotations
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, Roll, SetUp
 from rules.dice import BLACK_DIE, Purpose
 from rules.engine import chance, gear_options, moves, new_race, to_move
@@ -45,6 +47,7 @@ def allowed(state: RaceState) -> list[int]:
     return [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)]
 
 
+@pytest.mark.rules("CAR-D-2")
 def test_CAR_D_2_every_car_starts_in_gear_0_due_a_start_roll():
     state = d_race()
     assert [(c.id, c.gear, c.start) for c in state.cars] == [("b", 0, "due"), ("c", 0, "due"), ("a", 0, "due")]
@@ -53,6 +56,7 @@ def test_CAR_D_2_every_car_starts_in_gear_0_due_a_start_roll():
     assert illegal(state, ChooseGear(gear=1)).reason.code == Code.NOT_NOW
 
 
+@pytest.mark.rules("FD08-START-1", "RACE-D-6")
 def test_RACE_D_6_game_round_1_in_grid_order_each_first_turn_with_its_start_roll():
     state = d_race()
     # no start phase before round 1 (that is B's FD08-START-1): only the pole's roll is pending
@@ -69,6 +73,7 @@ def test_RACE_D_6_game_round_1_in_grid_order_each_first_turn_with_its_start_roll
     assert all(c.start is None for c in state.cars)
 
 
+@pytest.mark.rules("START-D-2")
 def test_START_D_2_normal_start_engages_first_and_rolls_its_die_this_turn():
     state, ev = rolls(d_race(), 2)  # 2-19: normal
     b = state.car("b")
@@ -82,6 +87,7 @@ def test_START_D_2_normal_start_engages_first_and_rolls_its_die_this_turn():
     assert state.car("b").space == "A2" and state.active == "c" and state.phase == "start"
 
 
+@pytest.mark.rules("START-D-1")
 def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_roll():
     state, ev = rolls(d_race(), 1)
     assert [e.data["result"] for e in kinds(ev, "start")] == ["stall_turn"]
@@ -104,6 +110,7 @@ def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_r
     assert state.car("b").start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("START-D-3")
 def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     state, ev = rolls(d_race(), 20)
     assert [e.data["result"] for e in kinds(ev, "start")] == ["dream"]
@@ -124,6 +131,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert chance(state).die == D.gear_dice.die(2) and state.car("b").start is None  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_B_keeps_its_separate_start_phase_before_round_1():
     """B is untouched: every car rolls for its start before game round 1 (not in its turn)."""
     cars = [CarEntry(id=i, wp=FORMULA_D_BASIC.default_wear) for i in "abc"]
@@ -160,6 +168,7 @@ def spun() -> RaceState:
     return state
 
 
+@pytest.mark.rules("WEAR-D-2")
 def test_WEAR_D_2_a_spin_turns_the_car_and_its_next_turn_begins_with_a_start_roll():
     state, _ = act(spin_position(), ChooseGear(gear=4), Roll(value=7))
     state, _ = drive(state, "A48", spin=True)
@@ -169,6 +178,7 @@ def test_WEAR_D_2_a_spin_turns_the_car_and_its_next_turn_begins_with_a_start_rol
     assert (state.phase, pending(state), to_move(state)) == ("start", [("start", "s", None)], None)
 
 
+@pytest.mark.rules("OUT-D-1")
 def test_OUT_D_1_after_a_spin_the_start_roll_comes_before_1st_gear():
     state, ev = rolls(spun(), 12)  # 2-19: 1st gear now, and its die
     s = state.car("s")
@@ -179,6 +189,7 @@ def test_OUT_D_1_after_a_spin_the_start_roll_comes_before_1st_gear():
     assert state.car("s").space == "A50"
 
 
+@pytest.mark.rules("START-D-4")
 def test_START_D_4_after_a_spin_a_1_stalls_and_a_20_is_a_dream_start():
     stalled, _ = rolls(spun(), 1)
     assert stalled.car("s").space == "A48" and stalled.car("s").start == "stalled" and stalled.active == "o"
@@ -189,6 +200,7 @@ def test_START_D_4_after_a_spin_a_1_stalls_and_a_20_is_a_dream_start():
     assert dream.car("s").start == "dream" and dream.active == "o"
 
 
+@pytest.mark.rules("FD08-SPIN-1")
 def test_FD08_SPIN_1_B_still_turns_back_in_1st_gear_without_a_start_roll():
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "D"})
     state, _ = act(spin_position(rules), ChooseGear(gear=4), Roll(value=7))

@@ -16,6 +16,7 @@ from rules.tables import CheckKind, check_fails
 from rules.tyres import Tyre
 
 
+@pytest.mark.rules("PIT-D-8")
 @pytest.mark.parametrize(
     ("points", "fuel", "tyres", "repairs"),
     [(4, 1, False, 0), (6, 1, True, 0), (8, 2, True, 0), (10, 2, True, 1), (12, 3, True, 1),
@@ -26,6 +27,7 @@ def test_PIT_D_8_every_combination_of_the_source_costs_its_points(points: int, f
     assert pitpoints.plan_points(plan) == points
 
 
+@pytest.mark.rules("PIT-D-7", "PIT-D-9")
 def test_PIT_D_7_PIT_D_9_the_crew_works_in_parallel_so_the_dearest_action_counts() -> None:
     assert pitpoints.plan_points(PitPlan(fuel=3)) == 12  # 4 per fuel WP, one after the other
     assert pitpoints.plan_points(PitPlan(tyre=Tyre.SOFT)) == 6  # all tyre WP at once
@@ -34,12 +36,14 @@ def test_PIT_D_7_PIT_D_9_the_crew_works_in_parallel_so_the_dearest_action_counts
     assert pitpoints.plan_points(PitPlan(fuel=1, tyre=Tyre.SOFT, repairs={Area.BRAKES: 1})) == 10  # not 4 + 6 + 10
 
 
+@pytest.mark.rules("PIT-D-10")
 def test_PIT_D_10_no_announcement_adds_five_points() -> None:
     plan = PitPlan(fuel=2, tyre=Tyre.HARD, repairs={Area.BODY: 1})
     assert pitpoints.points_due(plan, announced=True) == 10
     assert pitpoints.points_due(plan, announced=False) == 15  # TAB-PIT-D: "without an announcement: 15"
 
 
+@pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_TAB_PIT_D_worked_example_as_arithmetic() -> None:
     # announced 10; the box 3 spaces away, the 4th-gear roll 9: 6 surplus count, 4 remain
     left, out = pitpoints.work_off(10, 9 - 3)
@@ -50,6 +54,7 @@ def test_PIT_D_11_TAB_PIT_D_worked_example_as_arithmetic() -> None:
     assert pitpoints.work_off(4, 4) == (0, 0)
 
 
+@pytest.mark.rules("PIT-D-12")
 def test_AMB_32_refuelling_and_repairs_never_above_the_set_up_and_repairs_from_the_reserve() -> None:
     setup = WearPoints(tyres=6, brakes=3, fuel=4, body=3, engine=2, road_holding=3)
     now = setup.model_copy(update={"fuel": 1, "body": 1, "tyres": 2})
@@ -75,6 +80,7 @@ def test_TAB_PROFILE_every_cell() -> None:
     assert [profiles.launch_optional(x) for x in p] == [False, False, True, False, False, False, False]
 
 
+@pytest.mark.rules("PIT-D-3", "DRESDEN-PROFILE-9")
 def test_DRESDEN_PROFILE_9_PIT_D_3_only_theoretiker_and_praktiker_in_the_pit_lane() -> None:
     for x in Profile:
         assert profiles.roll_modifier(x, in_pit=True) == 0
@@ -105,6 +111,7 @@ def test_TAB_CHECK_D_AMB_40_profile_modifiers_shift_every_threshold(kind: CheckK
         assert failing == list(range(1, highest + 1)), (profile, failing)
 
 
+@pytest.mark.rules("KARMA-2")
 def test_KARMA_2_TAB_KARMA_income() -> None:
     assert [karma.check_income(n) for n in (1, 19, 20)] == [0, 0, 1]
     assert karma.places_income(grid_slot=5, place=2) == 12  # from 6th to 2nd: 4 places, 3 each
@@ -119,6 +126,7 @@ def test_KARMA_2_TAB_KARMA_income() -> None:
     assert karma.lead_income(led, "c") == 0
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_AMB_41d_spending_needs_the_balance() -> None:
     assert karma.affordable(0) == ("accept",)
     assert karma.affordable(30) == ("raise", "accept")
@@ -126,6 +134,7 @@ def test_KARMA_3_AMB_41d_spending_needs_the_balance() -> None:
     assert (karma.REROLL, karma.RAISE, karma.START) == (40, 20, 30)
 
 
+@pytest.mark.rules("H2H-3")
 def test_H2H_3_bid_then_gear_then_first_arrival() -> None:
     gears = {"a": 4, "b": 5, "c": 5}
     arrivals = {"a": 1, "b": 3, "c": 2}

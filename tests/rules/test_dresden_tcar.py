@@ -6,6 +6,8 @@ the boxes P4-P13 lie in the pit lane, P6 at row 63, before the start/finish line
 
 from __future__ import annotations
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, TCar
 from rules.engine import gear_options, move_request, moves, to_move
 from rules.gears import ShiftCost
@@ -29,11 +31,13 @@ def crash(space: str = "B10", end: str = "B16", crossings: int = 1, rules=D, **k
     return state, ev
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_a_car_out_before_the_end_of_corner_1_in_lap_1_may_take_the_T_car():
     state, _ = crash()
     assert state.phase == "tcar" and to_move(state) == "m"
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_AMB_38_the_T_car_starts_from_the_box_in_1st_with_2_WP_less_and_the_wreck_stays():
     state, _ = crash()
     state, ev = act(state, TCar(wp=T_WP))
@@ -63,12 +67,14 @@ def test_AMB_38_the_T_car_waits_for_the_next_game_round_then_drives_in_1st():
     assert [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)] == [1]
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_the_wreck_of_the_replaced_car_blocks_its_space():
     state, _ = crash()
     state, _ = act(state, TCar(wp=T_WP))
     assert "B16" in move_request(OVAL, state.model_copy(update={"phase": "move", "moves_left": 4})).occupied
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_no_T_car_after_the_end_line_of_corner_1():
     cars = [dcar("lead", "B40", 3), dcar("m", "B22", 3, wp=FRAGILE, box="P6"), dcar("z", "A2", 3)]
     state = position(cars, "m", rules=D, markers=("B23",))
@@ -77,6 +83,7 @@ def test_TCAR_1_no_T_car_after_the_end_line_of_corner_1():
     assert state.car("m").status == "out" and state.phase != "tcar"
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_no_T_car_in_lap_2():
     state = crash_in_lap(2)
     assert state.phase != "tcar"
@@ -90,6 +97,7 @@ def crash_in_lap(crossings: int):
     return state
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_AMB_38_the_T_car_has_the_set_up_less_2_WP_each_area_at_least_1():
     state, _ = crash()
     for wrong in (
@@ -102,6 +110,7 @@ def test_TCAR_1_AMB_38_the_T_car_has_the_set_up_less_2_WP_each_area_at_least_1()
         assert (err.reason.rule, err.reason.code) == ("TCAR-1", Code.TCAR_WP)
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_the_driver_may_decline():
     state, _ = crash()
     state, ev = act(state, TCar(wp=None))
@@ -110,6 +119,7 @@ def test_TCAR_1_the_driver_may_decline():
     assert not state.t_wrecks
 
 
+@pytest.mark.rules("TCAR-2")
 def test_TCAR_2_one_T_car_per_team_per_race():
     state, _ = crash(team=3)
     state, _ = act(state, TCar(wp=T_WP))
@@ -118,6 +128,7 @@ def test_TCAR_2_one_T_car_per_team_per_race():
     assert owed(OVAL, mate) is None
 
 
+@pytest.mark.rules("TCAR-2")
 def test_TCAR_2_a_T_car_gets_no_second_T_car():
     state, _ = crash()
     state, _ = act(state, TCar(wp=T_WP))
@@ -125,11 +136,13 @@ def test_TCAR_2_a_T_car_gets_no_second_T_car():
     assert owed(OVAL, again) is None
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_without_the_switch_there_is_no_T_car():
     state, _ = crash(rules=D.model_copy(update={"t_car": False}))
     assert state.phase != "tcar"
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_computer_drivers_take_the_T_car():
     state, _ = crash()
     action = computer_action(OVAL, state, "careful")

@@ -21,6 +21,7 @@ def flying_out(tyre: Tyre, crossings: int = 1, tyres: int = 6, weather=None):
     return state.model_copy(update={"weather": weather})
 
 
+@pytest.mark.rules("WEAR-D-1", "TYRE-D-2", "TYRE-D-3", "TYRE-D-4")
 @pytest.mark.parametrize(
     ("tyre", "crossings", "end", "lost"),
     [
@@ -37,6 +38,7 @@ def test_WEAR_D_1_leaving_a_corner_with_a_stop_missing_costs_tyre_WP_per_space_b
     assert [e.data for e in kinds(ev, "wear")] == [{"area": "tyres", "lost": lost, "left": 6 - lost}]
 
 
+@pytest.mark.rules("WEAR-D-1")
 def test_WEAR_D_1_rain_tyres_in_rain_cost_1_per_space():
     from rules.weather import Weather
 
@@ -44,12 +46,14 @@ def test_WEAR_D_1_rain_tyres_in_rain_cost_1_per_space():
     assert state.car("m").wp.tyres == 4
 
 
+@pytest.mark.rules("CORNER-6", "WEAR-D-3")
 def test_WEAR_D_3_more_tyre_WP_than_are_left_and_the_driver_retires_with_tyre_failure():
     state, _ = turn(flying_out(Tyre.SOFT, tyres=3), 3, 8, "A49", overshoot=2)
     m = state.car("m")
     assert m.status == "out" and (m.out.rule, m.out.code) == ("CORNER-6", Code.TYRES_GONE)
 
 
+@pytest.mark.rules("WEAR-D-4")
 def test_WEAR_D_4_brake_WP_drive_fewer_spaces_than_rolled_one_per_space():
     state, ev = turn(flying_out(Tyre.HARD), 3, 8, "A47", brakes=2)
     m = state.car("m")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 import rules.drivers as drivers
 from game.tracks.load import load_track
@@ -105,6 +106,7 @@ def test_the_older_drivers_short_cuts_pick_what_the_plain_computation_picks_basi
     assert _check_race(_race("oval", FORMULA_D_BASIC, laps=1, seed=3), monkeypatch) > 50
 
 
+@pytest.mark.rules("ENG-D-3", "PIT-D-6", "PIT-D-7", "PIT-D-8", "PIT-D-9")
 def test_the_older_drivers_short_cuts_pick_what_the_plain_computation_picks_dresden(monkeypatch):
     """dresden-2006 (stops by points, PIT-D-6..9; the boost, ENG-D-3) on Kranzfeld."""
     assert _check_race(_race("kranzfeld", DRESDEN_2006, laps=1, seed=5), monkeypatch) > 50

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.drivers import AGGRESSIVE, CAREFUL
 from rules.engine import gear_options, moves
 from rules.gears import ShiftCost
@@ -38,6 +40,7 @@ def test_careful_driver_brakes_into_the_corner_rather_than_crash():
     assert move.corner == 0
 
 
+@pytest.mark.rules("TYRE-2")
 def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     """TYRE-2: hard tyres slide 3 spaces after every stop in a corner in rain, so a driver on
     slicks at the end of lap 1 keeps to the pit-entry lane, as with worn tyres."""

@@ -186,6 +186,7 @@ def two_cars() -> RaceState:
     return position([car("a", "A26", gear=3), car("b", "A18", gear=3)], "a")
 
 
+@pytest.mark.rules("CORE-TURN-1")
 def test_CORE_TURN_1_declare_the_gear_then_roll_its_die_then_move():
     state = two_cars()
     assert (to_move(state), chance(state)) == ("a", None)
@@ -203,6 +204,7 @@ def test_CORE_TURN_1_declare_the_gear_then_roll_its_die_then_move():
     assert state.car("a").space == "A35" and [e.kind for e in ev][:1] == ["moved"]
 
 
+@pytest.mark.rules("CORE-TURN-2")
 def test_CORE_TURN_2_one_stop_per_turn_even_while_checks_are_pending():
     """After the move the car has its stop: no second drive, not even an empty one."""
     state = position([car("a", "A20"), car("b", "B29")], "a")
@@ -215,6 +217,7 @@ def test_CORE_TURN_2_one_stop_per_turn_even_while_checks_are_pending():
     assert kinds(ev, "round") and state.car("a").space == "A27"  # a new round: a's turn is over
 
 
+@pytest.mark.rules("CORE-TURN-2")
 def test_CORE_TURN_2_the_next_car_acts_after_the_move():
     state = two_cars()
     state, ev = turn(state, 3, 4, "A30")
@@ -226,6 +229,7 @@ def test_CORE_TURN_2_the_next_car_acts_after_the_move():
 # --- CORE-GEAR-7, AMB-64 -------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-GEAR-7", "FD08-GEAR-1")
 def test_CORE_GEAR_7_skip_cost_is_struck_when_the_gear_is_declared():
     state = position([car("a", "A26", gear=5), car("b", "A18")], "a")
     state, ev = act(state, ChooseGear(gear=2))  # skips 4th and 3rd: 1 gearbox + 1 brakes (FD08-GEAR-1)
@@ -242,6 +246,7 @@ def turn_rest(state: RaceState, roll: int, end: str):
     return state, ev + ev2
 
 
+@pytest.mark.rules("CORE-GEAR-7")
 def test_CORE_GEAR_7_AMB_64_a_skip_that_cannot_be_paid_in_full_is_refused():
     state = position([car("a", "A26", gear=5, wp=wear(brakes=0)), car("b", "A18")], "a")
     err = illegal(state, ChooseGear(gear=2))
@@ -250,6 +255,7 @@ def test_CORE_GEAR_7_AMB_64_a_skip_that_cannot_be_paid_in_full_is_refused():
     assert state.car("a").wp == wear(brakes=0, gearbox=2)
 
 
+@pytest.mark.rules("CORE-GEAR-7", "FD08-DANGER-1")
 def test_CORE_GEAR_7_FD08_DANGER_1_a_skip_costing_an_engine_WP_marks_the_stop():
     """Skipping three gears costs an engine WP (TAB-DOWNSHIFT), struck at once; every engine WP
     lost puts a marker on the end space of the movement (FD08-DANGER-1; AMB-22: for the mover,
@@ -262,6 +268,7 @@ def test_CORE_GEAR_7_FD08_DANGER_1_a_skip_costing_an_engine_WP_marks_the_stop():
     assert state.active == "b" and state.pending == ()
 
 
+@pytest.mark.rules("CORE-GEAR-7", "CORE-ENGINE-3", "CORE-WEAR-2")
 def test_CORE_GEAR_7_CORE_WEAR_2_a_skip_taking_the_last_engine_WP_ends_the_race():
     state = position([car("a", "A26", gear=5, wp=wear(engine=1)), car("b", "A18")], "a")
     state, ev = act(state, ChooseGear(gear=1))
@@ -279,6 +286,7 @@ def grid_race(n: int = 3, **rules) -> RaceState:
     return new_race(OVAL, R.model_copy(update=rules), [(i, W) for i in ids], laps=3)
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_every_car_rolls_the_black_die_and_the_highest_takes_pole():
     state = grid_race()
     assert chance(state).die == BLACK_DIE and chance(state).purpose == Purpose.GRID  # type: ignore[union-attr]
@@ -289,6 +297,7 @@ def test_FD08_GRID_1_every_car_rolls_the_black_die_and_the_highest_takes_pole():
     assert state.phase == "start"
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_tied_cars_reroll_among_themselves_only():
     state, _ = rolls(grid_race(), 12, 12, 3)
     assert pending(state) == [("grid", "a", None), ("grid", "b", None)]  # c keeps its 3
@@ -296,6 +305,7 @@ def test_FD08_GRID_1_tied_cars_reroll_among_themselves_only():
     assert kinds(ev, "grid")[0].data == {"order": ["b", "a", "c"]}
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_ties_are_rerolled_until_none_remain():
     state, _ = rolls(grid_race(), 12, 12, 3)
     state, ev = rolls(state, 6, 6)
@@ -304,6 +314,7 @@ def test_FD08_GRID_1_ties_are_rerolled_until_none_remain():
     assert kinds(ev, "grid")[0].data == {"order": ["b", "a", "c"]}
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_a_reroll_only_orders_the_tied_cars_among_themselves():
     """Two separate ties: the re-rolls never lift a car past one that beat it the first time."""
     state, _ = rolls(grid_race(4), 12, 12, 5, 5)
@@ -332,6 +343,7 @@ def round_turns(state: RaceState, rnd: int) -> tuple[list[str], RaceState]:
     return who, state
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_normal_start_game_round_1_in_grid_order():
     state, ev = started((10, 2, 19))
     assert [e.data["result"] for e in kinds(ev, "start")] == ["normal"] * 3
@@ -340,6 +352,7 @@ def test_FD08_START_1_normal_start_game_round_1_in_grid_order():
     assert who == ["b", "c", "a"]
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_AMB_59_a_stalled_car_misses_game_round_1():
     state, ev = started((10, 1, 10))  # c stalls
     assert [e.data["result"] for e in kinds(ev, "start")] == ["normal", "stall", "normal"]
@@ -351,6 +364,7 @@ def test_FD08_START_1_AMB_59_a_stalled_car_misses_game_round_1():
     assert "c" in who
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_AMB_58_a_dream_start_drives_4_spaces_before_game_round_1():
     state, ev = started((10, 20, 10))  # c: dream start
     assert [e.data["result"] for e in kinds(ev, "start")] == ["normal", "dream", "normal"]
@@ -371,6 +385,7 @@ def _four_ahead(state: RaceState) -> str:
     return next(m.end for m in moves(OVAL, state) if len(m.path) == 4 and not m.brakes + m.tyres and m.out is None)  # type: ignore[return-value]
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_AMB_58_several_dream_starts_drive_in_grid_order():
     state, ev = started((20, 10, 20))  # b (pole) and a (third)
     assert state.active == "b" and state.round == 0
@@ -382,6 +397,7 @@ def test_FD08_START_1_AMB_58_several_dream_starts_drive_in_grid_order():
     assert [e.data for e in kinds(ev + ev2, "round")] == [{"round": 1}]
 
 
+@pytest.mark.rules("FD08-START-2")
 def test_FD08_START_2_the_first_move_is_made_in_1st_gear():
     state, _ = started((10, 10, 10))
     options = gear_options(OVAL, state)
@@ -392,6 +408,7 @@ def test_FD08_START_2_the_first_move_is_made_in_1st_gear():
     assert chance(state).die == R.gear_dice.die(1)  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("FD08-START-2")
 def test_FD08_START_2_also_after_a_stall_and_after_a_dream_start():
     state, _ = started((20, 1, 10))  # b dreams, c stalls
     state, _ = drive(state, _four_ahead(state))
@@ -404,6 +421,7 @@ def test_FD08_START_2_also_after_a_stall_and_after_a_dream_start():
     assert [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)] == [1]
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_without_a_start_roll_round_1_follows_the_grid():
     state, _ = rolls(grid_race(start_roll=False), 5, 17, 9)
     assert state.round == 1 and state.active == "b" and chance(state) is None
@@ -412,6 +430,7 @@ def test_FD08_START_1_without_a_start_roll_round_1_follows_the_grid():
 # --- CORE-ORDER-1..5, FD08-ORDER-1 --------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-ORDER-1")
 def test_CORE_ORDER_1_the_leader_moves_first_then_the_cars_behind():
     state = position([car("c", "A10"), car("a", "A30"), car("b", "B24")])
     assert state.active == "a"
@@ -419,6 +438,7 @@ def test_CORE_ORDER_1_the_leader_moves_first_then_the_cars_behind():
     assert order[:4] == ["a", "b", "c", "|"]
 
 
+@pytest.mark.rules("CORE-ORDER-2")
 def test_CORE_ORDER_2_a_car_that_overtook_moves_first_next_round():
     state = position([car("a", "A26", gear=3), car("b", "B22", gear=4)])
     assert state.active == "a"
@@ -430,12 +450,14 @@ def test_CORE_ORDER_2_a_car_that_overtook_moves_first_next_round():
     assert order == ["b", "a", "|"]
 
 
+@pytest.mark.rules("CORE-ORDER-3")
 def test_CORE_ORDER_3_level_cars_higher_gear_first():
     state = position([car("a", "A26", gear=3), car("c", "C31", gear=4)])
     assert OVAL.space("A26").row == OVAL.space("C31").row
     assert state.active == "c"  # a is further inside, but c is in the higher gear
 
 
+@pytest.mark.rules("FD08-ORDER-1")
 @pytest.mark.parametrize(("inner", "outer"), [("x", "y"), ("y", "x")])
 def test_FD08_ORDER_1_level_cars_in_the_same_gear_inside_first(inner: str, outer: str):
     """The oval's corners turn left, so lane A is inside (AMB-10), whatever the ids."""
@@ -444,6 +466,7 @@ def test_FD08_ORDER_1_level_cars_in_the_same_gear_inside_first(inner: str, outer
     assert order[:2] == [inner, outer]
 
 
+@pytest.mark.rules("CORE-ORDER-4", "FD08-ORDER-1")
 def test_CORE_ORDER_4_FD08_ORDER_1_inside_of_the_next_corner_on_a_straight():
     """Level on the straight before the Seekurve: lane A is inside of the next corner (AMB-10)."""
     state = position([car("b", "B42", gear=3), car("a", "A40", gear=3)])
@@ -451,6 +474,7 @@ def test_CORE_ORDER_4_FD08_ORDER_1_inside_of_the_next_corner_on_a_straight():
     assert state.active == "a"
 
 
+@pytest.mark.rules("CORE-ORDER-4", "FD08-ORDER-1")
 @pytest.mark.parametrize(("tie_break", "first"), [("inside", "in"), ("first_arrival", "out")])
 def test_CORE_ORDER_4_the_tie_break_of_level_cars_is_set_specific(tie_break: str, first: str):
     """VAR-1: B breaks the tie by the inside (FD08-ORDER-1), C, D and E by first arrival."""
@@ -459,6 +483,7 @@ def test_CORE_ORDER_4_the_tie_break_of_level_cars_is_set_specific(tie_break: str
     assert position(cars, rules=rules).active == first
 
 
+@pytest.mark.rules("CORE-ORDER-5", "MASTERS-ORDER-5", "MASTERS-ORDER-7")
 def test_CORE_ORDER_5_AMB_47_a_lapped_car_loses_its_turn():
     """MASTERS-ORDER-5/7: the leader passes a car a lap down; the walk back from the leader's
     start reaches the leader's new position before the lapped car, so it does not move."""
@@ -472,6 +497,7 @@ def test_CORE_ORDER_5_AMB_47_a_lapped_car_loses_its_turn():
     assert state.car("back").space == "A41"  # its turn of round 2 is lost
 
 
+@pytest.mark.rules("CORE-ORDER-5")
 def test_CORE_ORDER_5_a_car_the_leader_does_not_pass_keeps_its_turn():
     cars = [car("lead", "B40", gear=3, crossings=2), car("back", "A41", gear=3, crossings=1), car("mid", "A26", gear=3, crossings=2)]
     state, _ = turn(position(cars), 2, 2, "B42")  # row 42 -> 44: not up to "back" (row 45)
@@ -480,6 +506,7 @@ def test_CORE_ORDER_5_a_car_the_leader_does_not_pass_keeps_its_turn():
     assert state.active == "back" and state.round == 2
 
 
+@pytest.mark.rules("CORE-ORDER-5", "MASTERS-ORDER-5")
 def test_CORE_ORDER_5_AMB_47_an_unlapping_car_moves_twice():
     """The lapped car passes the leader: the walk reaches it again (MASTERS-ORDER-5)."""
     cars = [car("lead", "A26", gear=3, crossings=2), car("back", "A20", gear=4, crossings=1)]

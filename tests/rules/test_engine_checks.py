@@ -56,6 +56,7 @@ def collision_position(**rules):
     return state
 
 
+@pytest.mark.rules("CORE-COLL-1", "FD08-COLL-1")
 def test_CORE_COLL_1_FD08_COLL_1_each_car_beside_or_ahead_rolls_once_and_the_mover_once_for_each():
     state = collision_position()
     assert pending(state) == [
@@ -77,6 +78,7 @@ def test_VAR_5_the_mover_only_variant():
     assert pending(state) == [("collision", "m", "beside"), ("collision", "m", "ahead")]
 
 
+@pytest.mark.rules("CORE-COLL-2")
 def test_CORE_COLL_2_a_1_costs_the_car_it_was_rolled_for_1_body_WP():
     state = collision_position()
     state, ev = rolls(state, 1, 2, 2, 1)  # beside fails, m passes; ahead passes, m fails
@@ -85,12 +87,14 @@ def test_CORE_COLL_2_a_1_costs_the_car_it_was_rolled_for_1_body_WP():
     assert [(e.car, e.data["area"]) for e in kinds(ev, "wear")] == [("beside", "body"), ("m", "body")]
 
 
+@pytest.mark.rules("CORE-COLL-2")
 @pytest.mark.parametrize("value", [2, 10, 20])
 def test_CORE_COLL_2_dry_only_a_1_fails(value: int):
     state, _ = rolls(collision_position(), value, value, value, value)
     assert all(c.wp == W for c in state.cars)
 
 
+@pytest.mark.rules("CORE-COLL-3")
 def test_CORE_COLL_3_losing_the_last_body_WP_ends_the_race():
     cars = [car("m", "B22", gear=3, wp=wear(body=1)), car("beside", "B29"), car("ahead", "C33")]
     state, _ = turn(position(cars, "m"), 3, 7, "C32")
@@ -102,6 +106,7 @@ def test_CORE_COLL_3_losing_the_last_body_WP_ends_the_race():
     assert pending(state) == [("collision", "ahead", "m")]
 
 
+@pytest.mark.rules("CORE-COLL-1", "PIT-B-5", "PIT-B-6")
 def test_CORE_COLL_1_PIT_B_5_a_car_stopping_in_the_pit_lane_never_collides():
     """m waits directly behind "pit" (PIT-B-6), and P2 lies level with C60 on the map:
     still no collision check (PIT-B-5, AMB-4)."""
@@ -112,6 +117,7 @@ def test_CORE_COLL_1_PIT_B_5_a_car_stopping_in_the_pit_lane_never_collides():
     assert pending(state) == []
 
 
+@pytest.mark.rules("CORE-COLL-1")
 def test_CORE_COLL_1_a_track_car_beside_a_pit_lane_car_does_not_collide():
     cars = [car("m", "C54", gear=3, corner=1, stops=1), car("pit", "P2", gear=4)]
     state, _ = turn(position(cars, "m"), 3, 6, "C60")
@@ -133,17 +139,20 @@ def engine_position(mover_gear: int = 5, start: str = "A18", **kw):
     return position(cars, "m")
 
 
+@pytest.mark.rules("CORE-ENGINE-1")
 def test_CORE_ENGINE_1_a_20_in_5th_makes_every_car_in_5th_or_6th_check():
     state, _ = turn(engine_position(), 5, 20, "A38")
     assert state.engine_trigger
     assert pending(state) == [("engine", "m", None), ("engine", "fifth", None), ("engine", "sixth", None)]
 
 
+@pytest.mark.rules("CORE-ENGINE-1")
 def test_CORE_ENGINE_1_AMB_11_only_the_top_face_triggers():
     state, _ = turn(engine_position(), 5, 19, "A37")
     assert not state.engine_trigger and pending(state) == []
 
 
+@pytest.mark.rules("CORE-ENGINE-1")
 def test_CORE_ENGINE_1_a_30_in_6th_triggers_too():
     # from the Seekurve with its stop made, 30 spaces round to the Lindenkehre
     state = engine_position(mover_gear=6, start="A46", corner=1, stops=1, crossings=1)
@@ -151,17 +160,20 @@ def test_CORE_ENGINE_1_a_30_in_6th_triggers_too():
     assert [p[1] for p in pending(state)] == ["m", "fifth", "sixth"]
 
 
+@pytest.mark.rules("CORE-ENGINE-1")
 def test_CORE_ENGINE_1_a_29_in_6th_does_not():
     state = engine_position(mover_gear=6, start="A46", corner=1, stops=1, crossings=1)
     state, _ = turn(state, 6, 29, "A15")
     assert pending(state) == []
 
 
+@pytest.mark.rules("CORE-ENGINE-1")
 def test_CORE_ENGINE_1_a_20_in_6th_is_no_top_face():
     """The 6th-gear die has no 20 at all; the 5th-gear 20 is what counts (AMB-11)."""
     assert 20 not in R.gear_dice.die(6).faces and R.gear_dice.die(5).highest == 20
 
 
+@pytest.mark.rules("CORE-ENGINE-2")
 @pytest.mark.parametrize(("value", "lost"), [(1, 1), (4, 1), (5, 0), (20, 0)])
 def test_CORE_ENGINE_2_dry_a_check_fails_on_1_to_4(value: int, lost: int):
     state, _ = turn(engine_position(), 5, 20, "A38")
@@ -170,6 +182,7 @@ def test_CORE_ENGINE_2_dry_a_check_fails_on_1_to_4(value: int, lost: int):
     assert state.car("fifth").wp.engine == W.engine and state.car("sixth").wp.engine == W.engine
 
 
+@pytest.mark.rules("FD08-ENGINE-1")
 def test_FD08_ENGINE_1_other_cars_lose_engine_WP_and_mark_their_own_space():
     state, _ = turn(engine_position(), 5, 20, "A38")
     state, ev = rolls(state, 20, 3, 20)
@@ -178,6 +191,7 @@ def test_FD08_ENGINE_1_other_cars_lose_engine_WP_and_mark_their_own_space():
     assert [e.data for e in kinds(ev, "marker")] == [{"space": "C50"}]
 
 
+@pytest.mark.rules("CORE-ENGINE-3")
 def test_CORE_ENGINE_3_losing_the_last_engine_WP_ends_the_race():
     cars = [car("m", "A18", gear=5), car("sixth", "B60", gear=6, wp=wear(engine=1))]
     state, _ = turn(position(cars, "m"), 5, 20, "A38")
@@ -187,6 +201,7 @@ def test_CORE_ENGINE_3_losing_the_last_engine_WP_ends_the_race():
     assert "B60" in state.markers
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_AMB_60_a_trigger_car_in_the_pit_lane_is_exempt_too():
     """PIT-B-5: no engine damage in the pit lane, also for the car that rolled the 20."""
     cars = [car("m", "C55", gear=5, corner=1, stops=1, box="P4"), car("sixth", "B60", gear=6)]
@@ -197,6 +212,7 @@ def test_AMB_60_a_trigger_car_in_the_pit_lane_is_exempt_too():
     assert pending(state) == [("engine", "sixth", None)]
 
 
+@pytest.mark.rules("CORE-ENGINE-2")
 def test_CORE_ENGINE_2_a_trigger_car_that_retires_still_strains_the_other_engines():
     """The 20 triggers the checks; the trigger car leaving the race does not cancel them."""
     cars = [car("m", "A18", gear=5, wp=wear(body=1)), car("sixth", "B60", gear=6), car("block", "A39")]
@@ -212,6 +228,7 @@ def test_CORE_ENGINE_2_a_trigger_car_that_retires_still_strains_the_other_engine
     assert pending(state) == [("engine", "sixth", None)]
 
 
+@pytest.mark.rules("CORNER-6", "CORE-ENGINE-2")
 def test_CORE_ENGINE_2_after_a_move_that_ends_the_race_the_others_still_check():
     # 20 spaces from A33 would run the Seekurve (1 stop) and beyond: out of tyres (CORNER-6)
     cars = [car("m", "A33", gear=5, wp=wear(tyres=1)), car("sixth", "B60", gear=6)]
@@ -230,11 +247,13 @@ def danger_position(markers, mover_wp=W):
     return position([car("m", "A20", wp=mover_wp), car("other", "C10")], "m", markers=markers)
 
 
+@pytest.mark.rules("FD08-DANGER-2")
 def test_FD08_DANGER_2_driving_over_a_dangerous_space_costs_a_check():
     state, _ = turn(danger_position(["A24"]), 3, 7, "A27")
     assert pending(state) == [("road_holding", "m", None)]
 
 
+@pytest.mark.rules("FD08-DANGER-2")
 def test_FD08_DANGER_2_stopping_on_a_dangerous_space_costs_a_check():
     state, _ = turn(danger_position(["A27"]), 3, 7, "A27")
     assert pending(state) == [("road_holding", "m", None)]
@@ -245,12 +264,14 @@ def test_AMB_24_one_check_per_dangerous_space_entered():
     assert pending(state) == [("road_holding", "m", None)] * 3
 
 
+@pytest.mark.rules("CORE-DANGER-3")
 def test_CORE_DANGER_3_a_dangerous_space_can_be_avoided_by_pulling_out():
     state = danger_position(["A24"])
     state, _ = turn(state, 3, 7, "B29", dangers=0)
     assert pending(state) == []
 
 
+@pytest.mark.rules("CORE-DANGER-2")
 @pytest.mark.parametrize(("value", "lost"), [(1, 1), (4, 1), (5, 0), (20, 0)])
 def test_CORE_DANGER_2_dry_a_check_fails_on_1_to_4(value: int, lost: int):
     state, _ = turn(danger_position(["A24"]), 3, 7, "A27")
@@ -260,6 +281,7 @@ def test_CORE_DANGER_2_dry_a_check_fails_on_1_to_4(value: int, lost: int):
     assert not kinds(ev, "marker")
 
 
+@pytest.mark.rules("CORE-DANGER-4", "FD08-DANGER-1")
 def test_CORE_DANGER_4_losing_the_last_road_holding_WP_ends_the_race():
     state, _ = turn(danger_position(["A24"], wear(road_holding=1)), 3, 7, "A27")
     state, ev = rolls(state, 4)
@@ -268,6 +290,7 @@ def test_CORE_DANGER_4_losing_the_last_road_holding_WP_ends_the_race():
     assert state.markers == ("A24", "A27")  # FD08-DANGER-1: a retirement marks the car's space
 
 
+@pytest.mark.rules("FD08-DANGER-1")
 def test_FD08_DANGER_1_a_body_loss_marks_the_space_of_the_car_that_lost_it():
     """AMB-22: the mover's stop for the mover, the partner's own space for the partner."""
     state, ev = rolls(collision_position(), 1, 1, 20, 20)
@@ -275,6 +298,7 @@ def test_FD08_DANGER_1_a_body_loss_marks_the_space_of_the_car_that_lost_it():
     assert [e.data for e in kinds(ev, "marker")] == [{"space": "B29"}, {"space": "C32"}]
 
 
+@pytest.mark.rules("FD08-DANGER-1")
 def test_FD08_DANGER_1_several_losses_on_one_space_make_one_dangerous_space():
     state, _ = rolls(collision_position(), 20, 1, 20, 1)  # m fails twice, on C32
     assert state.car("m").wp.body == 1 and state.markers == ("C32",)
@@ -285,6 +309,7 @@ def test_AMB_23_a_marker_made_this_turn_does_not_check_the_car_that_made_it():
     assert state.markers == ("C32",) and pending(state) == []
 
 
+@pytest.mark.rules("FD08-DANGER-2")
 def test_FD08_DANGER_2_markers_are_dangerous_for_every_later_move():
     state, _ = rolls(collision_position(), 1, 20, 20, 20)  # marker on B29, where "beside" stands
     assert state.markers == ("B29",)

@@ -27,6 +27,7 @@ def last_lap():
     return position(cars, laps=2)
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_the_first_car_across_the_line_after_the_distance_wins():
     state = last_lap()
     assert state.active == "a"
@@ -56,6 +57,7 @@ def test_AMB_66_a_finished_trigger_car_rolls_no_engine_check_the_others_do():
     assert pending(state) == [("engine", "sixth", None)]
 
 
+@pytest.mark.rules("CORE-DANGER-4", "CORE-END-1")
 def test_CORE_END_1_the_race_is_over_when_no_car_is_racing():
     gone = car("x", "C40", status="out", out=out("CORE-DANGER-4"), out_round=1)
     state = position([car("a", "A58", crossings=2), car("c", "B61", crossings=2), gone], laps=2)
@@ -74,6 +76,7 @@ def out(rule: str, code: Code = Code.AREA_GONE, **values) -> Reason:
     return Reason(rule=rule, code=code, values=values or {"area": "body"})
 
 
+@pytest.mark.rules("CORNER-5", "CORE-COLL-3", "CORE-DANGER-4")
 def test_AMB_51_finishers_by_crossing_order_then_the_rest_by_distance():
     cars = [
         car("early", "A10", crossings=1, status="out", out=out("CORE-COLL-3"), out_round=3),
@@ -140,6 +143,7 @@ def test_a_10_car_3_lap_race_ends_with_every_car_classified(seed: int, aggressiv
     assert replay(OVAL, session.record()) == state  # the record replays to the same end
 
 
+@pytest.mark.rules("FD08-GRID-1", "FD08-START-1")
 def test_a_race_plays_the_start_procedure():
     """Grid roll, start rolls, the dream starts, then game round 1 in grid order without the
     stalled cars (FD08-GRID-1, FD08-START-1, AMB-58, AMB-59). Seed 1 has two stalls and a dream."""

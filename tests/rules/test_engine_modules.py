@@ -13,6 +13,8 @@ of row r is B(r-2) (B28 is row 30, directly behind B29 in row 31); the Seekurve
 
 from __future__ import annotations
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, Roll, SetUp
 from rules.car import C_OWN_CAR, Area, WearPoints
 from rules.dice import Purpose
@@ -49,23 +51,27 @@ def ends(state, via: str) -> set[str]:
 # --- slipstream -----------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-SLIP-1", "SLIP-2")
 def test_CORE_SLIP_1_SLIP_2_a_car_ending_directly_behind_may_use_the_slipstream():
     state, ev = behind()
     assert offer(state) == ("slip",) and to_move(state) == "m"
     assert [e.data["offer"] for e in kinds(ev, "offer")] == [["slip"]]
 
 
+@pytest.mark.rules("CORE-SLIP-1", "SLIP-1")
 def test_CORE_SLIP_1_SLIP_1_no_slipstream_below_4th_gear():
     state, _ = behind(gear=3, front_gear=3, roll=7)  # 3rd gear die 4-8: 7 is a face
     assert offer(state) == ()
 
 
+@pytest.mark.rules("CORE-SLIP-1", "FD08-SLIP-1", "SLIP-4")
 def test_CORE_SLIP_1_VAR_10_SLIP_4_the_car_in_front_must_be_in_4th_or_higher():
     assert offer(behind(front_gear=3)[0]) == ()
     b_literal = SLIP.model_copy(update={"slip_front_gear": 0})  # FD08-SLIP-1 read alone
     assert offer(behind(front_gear=3, rules=b_literal)[0]) == ("slip",)
 
 
+@pytest.mark.rules("SLIP-4")
 def test_SLIP_4_AMB_12_the_follower_is_in_the_same_or_a_higher_gear():
     assert offer(behind(gear=4, front_gear=5)[0]) == ()
 
@@ -75,6 +81,7 @@ def test_AMB_2_directly_behind_is_the_straight_ahead_space_only():
     assert offer(state) == ()
 
 
+@pytest.mark.rules("FD08-SLIP-1", "SLIP-3")
 def test_FD08_SLIP_1_SLIP_3_AMB_13_the_three_ways_of_driving_the_three_spaces():
     """From B28 (f on B29): (a) out, past, back in ends on B31; (b) out and straight ends on
     A29 or C34; (c) two lanes out is impossible from the middle of three lanes."""
@@ -82,6 +89,7 @@ def test_FD08_SLIP_1_SLIP_3_AMB_13_the_three_ways_of_driving_the_three_spaces():
     assert ends(state, "slip") == {"B31", "A29", "C34"}
 
 
+@pytest.mark.rules("FD08-SLIP-1")
 def test_FD08_SLIP_1_AMB_13_other_shapes_are_refused():
     state, _ = behind()
     from rules.engine import move_request
@@ -90,6 +98,7 @@ def test_FD08_SLIP_1_AMB_13_other_shapes_are_refused():
     assert back_at_once.rule == "FD08-SLIP-1" and back_at_once.code == Code.SLIP_SHAPE  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("SLIP-D-2")
 def test_SLIP_D_2_VAR_11_dresden_slipstream_ignores_the_straight_lane_rules():
     free = SLIP.model_copy(update={"slip_geometry": "free"})
     state, _ = behind(rules=free)
@@ -99,6 +108,7 @@ def test_SLIP_D_2_VAR_11_dresden_slipstream_ignores_the_straight_lane_rules():
     assert m.end == "B31" and m.via == "slip"  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("CORE-SLIP-2", "FD08-SLIP-2", "SLIP-5")
 def test_CORE_SLIP_2_SLIP_5_FD08_SLIP_2_all_three_spaces_unless_brake_WP_shorten_them():
     state, _ = behind()
     short = {m.end: m.brakes for m in moves(OVAL, state) if m.via == "slip" and len(m.path) < 3}
@@ -107,6 +117,7 @@ def test_CORE_SLIP_2_SLIP_5_FD08_SLIP_2_all_three_spaces_unless_brake_WP_shorten
     assert state.car("m").wp.brakes == W.brakes - 1 and state.car("m").space == "A28"
 
 
+@pytest.mark.rules("CORE-COLL-1", "CORE-SLIP-6", "SLIP-9")
 def test_CORE_SLIP_6_SLIP_9_slipstream_is_optional():
     state, _ = behind()
     state, _ = act(state, EndMove())
@@ -114,6 +125,7 @@ def test_CORE_SLIP_6_SLIP_9_slipstream_is_optional():
     assert ("collision", "m", "f") in pending(state)  # the stop is behind f (CORE-COLL-1)
 
 
+@pytest.mark.rules("CORE-SLIP-3", "FD08-SLIP-3", "SLIP-6")
 def test_CORE_SLIP_3_SLIP_6_FD08_SLIP_3_slipstream_again_behind_the_next_car():
     cars = [car("m", "B21", gear=4), car("f", "B29", gear=4), car("g", "A30", gear=4)]
     state = position(cars, "m")
@@ -122,6 +134,7 @@ def test_CORE_SLIP_3_SLIP_6_FD08_SLIP_3_slipstream_again_behind_the_next_car():
     assert offer(state) == ("slip",) and state.movement.slips == 1  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("CORE-SLIP-5", "SLIP-9")
 def test_CORE_SLIP_5_SLIP_9_AMB_15_no_slipstream_after_braking():
     state, _ = behind(roll=8, brakes=1)  # m could drive 8 but stops on B28: 1 brake WP
     assert state.car("m").wp.brakes == W.brakes - 1
@@ -135,6 +148,7 @@ def into_corner(brakes: int = 3):
     return act(state, ChooseGear(gear=4), Roll(value=8), Drive(path=tuple(f"B{i}" for i in range(34, 42))))
 
 
+@pytest.mark.rules("CORE-SLIP-4", "FD08-SLIP-4", "SLIP-7")
 def test_CORE_SLIP_4_SLIP_7_FD08_SLIP_4_AMB_14_a_slipstream_into_a_corner_costs_a_brake_WP():
     state, _ = into_corner()
     m = next(m for m in moves(OVAL, state) if m.via == "slip" and m.end == "A42")
@@ -148,6 +162,7 @@ def test_AMB_14_no_slipstream_into_a_corner_without_a_brake_WP():
     assert offer(state) == ()  # every 3-space slipstream from B41 ends in the Seekurve
 
 
+@pytest.mark.rules("SLIP-8")
 def test_SLIP_8_the_slipstream_is_part_of_the_same_movement_one_stop():
     state, _ = into_corner()
     state, _ = act(state, Drive(path=("A40", "A41", "A42"), via="slip"))
@@ -155,6 +170,7 @@ def test_SLIP_8_the_slipstream_is_part_of_the_same_movement_one_stop():
     assert (m.corner, m.stops) == (OVAL.space("A42").corner, 1)
 
 
+@pytest.mark.rules("CORE-SLIP-6")
 def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
     from rules.session import computer_action
 
@@ -167,6 +183,7 @@ def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
 WEATHER = FORMULA_D_BASIC.model_copy(update={"weather": True})
 
 
+@pytest.mark.rules("WEATHER-B-1", "WEATHER-4")
 def test_WEATHER_B_1_WEATHER_4_the_race_weather_is_rolled_before_the_grid():
     state = new_race(OVAL, WEATHER, [("a", W), ("b", W)])
     assert chance(state).purpose == Purpose.WEATHER  # type: ignore[union-attr]
@@ -176,6 +193,7 @@ def test_WEATHER_B_1_WEATHER_4_the_race_weather_is_rolled_before_the_grid():
     assert chance(state).purpose == Purpose.GRID  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("WEATHER-4")
 def test_WEATHER_4_a_variable_race_starts_dry_and_changeable():
     state, _ = rolls(new_race(OVAL, WEATHER, [("a", W), ("b", W)]), 8)
     assert state.weather.condition == "dry" and not state.weather.wet and state.weather.changeable  # type: ignore[union-attr]
@@ -187,6 +205,7 @@ def in_weather(condition: str, rules=WEATHER, **kw):
     return state.model_copy(update={"weather": Weather(condition=condition)})  # type: ignore[arg-type]
 
 
+@pytest.mark.rules("CORE-WEATHER-2", "WEATHER-11")
 def test_WEATHER_11_CORE_WEATHER_2_rain_thresholds_for_collisions():
     """m stops behind f: a collision roll of 2 costs body WP in rain, not in the dry."""
     for condition, body in (("sun", W.body), ("rain", W.body - 1)):
@@ -207,6 +226,7 @@ def trigger_turn(rules):
     return act(state, Drive(path=best.path, via=best.via))
 
 
+@pytest.mark.rules("WEATHER-5", "MASTERS-TURN-15")
 def test_WEATHER_5_AMB_8_MASTERS_TURN_15_determined_at_the_end_of_the_game_round():
     state, _ = trigger_turn(WEATHER)
     assert state.weather_due == 1 and Purpose.WEATHER not in [p.purpose for p in state.pending]
@@ -219,11 +239,13 @@ def test_WEATHER_5_AMB_8_MASTERS_TURN_15_determined_at_the_end_of_the_game_round
     assert state.weather.condition == "temp_sun" and kinds(ev, "round")  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("WEATHER-5")
 def test_WEATHER_5_AMB_8_immediate_timing_rolls_right_after_the_turn():
     state, _ = trigger_turn(WEATHER.model_copy(update={"weather_timing": "immediate"}))
     assert [p.purpose for p in state.pending][-1] == Purpose.WEATHER and state.weather_due == 0
 
 
+@pytest.mark.rules("CORE-WEATHER-3")
 def test_CORE_WEATHER_3_fixed_weather_is_never_determined_again():
     rules = WEATHER
     cars = [car("m", "B21", gear=5), car("x", "A5", gear=1)]
@@ -246,6 +268,7 @@ def corner_stop(condition: str, tyre: Tyre, rules=TYRES, **kw):
     return act(state, Drive(path=path))
 
 
+@pytest.mark.rules("CORE-MOVE-7", "TYRE-2", "TYRE-7")
 def test_TYRE_2_AMB_28_hard_tyres_in_rain_slide_three_spaces_after_a_stop_in_a_corner():
     state, _ = corner_stop("rain", Tyre.HARD)
     assert offer(state) == ("slide",)
@@ -253,6 +276,7 @@ def test_TYRE_2_AMB_28_hard_tyres_in_rain_slide_three_spaces_after_a_stop_in_a_c
     assert illegal(state, EndMove()).reason.rule == "CORE-MOVE-7"  # TYRE-7: sliding is mandatory
 
 
+@pytest.mark.rules("TYRE-5")
 def test_TYRE_5_rain_tyres_slide_one_space_and_AMB_48_only_once_per_turn():
     state, _ = corner_stop("rain", Tyre.RAIN)
     assert {len(m.path) for m in moves(OVAL, state) if not m.brakes} == {1}
@@ -260,11 +284,13 @@ def test_TYRE_5_rain_tyres_slide_one_space_and_AMB_48_only_once_per_turn():
     assert state.movement is None and state.car("m").space == "B45"
 
 
+@pytest.mark.rules("TYRE-2")
 def test_TYRE_2_no_sliding_in_the_dry():
     state, _ = corner_stop("sun", Tyre.HARD)
     assert offer(state) == () and state.movement is None
 
 
+@pytest.mark.rules("TYRE-3", "TYRE-7")
 def test_TYRE_3_TYRE_7_fresh_soft_tyres_give_an_optional_extra_space_in_the_dry():
     state, _ = corner_stop("sun", Tyre.SOFT)
     assert offer(state) == ("bonus",) and "B45" in ends(state, "bonus")
@@ -273,6 +299,7 @@ def test_TYRE_3_TYRE_7_fresh_soft_tyres_give_an_optional_extra_space_in_the_dry(
     assert state.car("m").space == "B45" and state.movement is None
 
 
+@pytest.mark.rules("TYRE-3")
 def test_TYRE_3_AMB_26_the_bonus_is_gone_in_the_second_lap_on_the_set():
     state, _ = corner_stop("sun", Tyre.SOFT, crossings=2)  # the set's second lap (tyre_from 1)
     assert offer(state) == ()
@@ -280,6 +307,7 @@ def test_TYRE_3_AMB_26_the_bonus_is_gone_in_the_second_lap_on_the_set():
     assert offer(fresh) == ("bonus",)
 
 
+@pytest.mark.rules("TYRE-4")
 def test_TYRE_4_soft_tyres_in_rain_slide_and_have_no_bonus():
     state, _ = corner_stop("rain", Tyre.SOFT)
     assert offer(state) == ("slide",)
@@ -287,6 +315,7 @@ def test_TYRE_4_soft_tyres_in_rain_slide_and_have_no_bonus():
     assert offer(state) == ()
 
 
+@pytest.mark.rules("TYRE-3")
 def test_TYRE_3_soft_tyres_double_the_overshoot_and_triple_it_in_the_third_lap_of_the_set():
     from rules.engine import multiplier
 
@@ -296,6 +325,7 @@ def test_TYRE_3_soft_tyres_double_the_overshoot_and_triple_it_in_the_third_lap_o
     assert multiplier(state, old) == 3
 
 
+@pytest.mark.rules("TYRE-D-3")
 def test_TYRE_D_3_AMB_27_worn_dresden_soft_tyres_lose_a_space_per_turn():
     rules = TYRES.model_copy(update={"tyres": "D"})
     state = in_weather("sun", rules=rules, tyre=Tyre.SOFT, crossings=3)
@@ -315,6 +345,7 @@ def set_up_race():
     return state
 
 
+@pytest.mark.rules("TYRE-1", "CAR-C-2")
 def test_CAR_C_2_TYRE_1_each_car_sets_up_after_the_weather_in_grid_order():
     state = set_up_race()
     assert state.weather.condition == "sun" and state.phase == "setup" and to_move(state) == "a"  # type: ignore[union-attr]
@@ -326,6 +357,7 @@ def test_CAR_C_2_TYRE_1_each_car_sets_up_after_the_weather_in_grid_order():
     assert state.phase == "start" and state.car("b").wp == CW
 
 
+@pytest.mark.rules("OPT-CAR-1", "CAR-C-3")
 def test_CAR_C_3_every_area_needs_a_WP_and_OPT_CAR_1_the_total_is_fixed():
     state = set_up_race()
     zero = WearPoints(tyres=10, brakes=4, fuel=0, body=3, engine=1, road_holding=2)
@@ -334,6 +366,7 @@ def test_CAR_C_3_every_area_needs_a_WP_and_OPT_CAR_1_the_total_is_fixed():
     assert illegal(state, SetUp(tyre=Tyre.HARD, wp=over)).reason.rule == C_OWN_CAR.total_rule
 
 
+@pytest.mark.rules("TYRE-1")
 def test_TYRE_1_the_tyre_choice_is_required():
     assert illegal(set_up_race(), SetUp()).reason.code == Code.TYRE_REQUIRED
 
@@ -351,6 +384,7 @@ def at_box(rules=PIT_C, **kw):
     return act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
 
 
+@pytest.mark.rules("PIT-X-2", "MASTERS-TURN-11")
 def test_MASTERS_TURN_11_PIT_X_2_the_crew_chooses_the_tyres_at_the_box():
     state, _ = at_box()
     assert state.phase == "pit" and to_move(state) == "m" and chance(state) is None
@@ -358,6 +392,7 @@ def test_MASTERS_TURN_11_PIT_X_2_the_crew_chooses_the_tyres_at_the_box():
     assert state.car("m").tyre == Tyre.HARD and chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("PIT-A-4")
 def test_PIT_A_4_a_long_stop_repairs_and_leaves_next_round_in_4th_or_lower():
     state, _ = at_box(wp=W.model_copy(update={"body": 1}))
     state, _ = act(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.BODY: 2}))
@@ -366,6 +401,7 @@ def test_PIT_A_4_a_long_stop_repairs_and_leaves_next_round_in_4th_or_lower():
     assert Purpose.PIT not in [p.purpose for p in state.pending]
 
 
+@pytest.mark.rules("PIT-A-1")
 def test_PIT_A_1_AMB_31_repairs_come_from_the_reserve_and_never_exceed_the_set_up():
     state, _ = at_box(wp=W.model_copy(update={"body": 1, "engine": 1}))
     assert illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.BODY: 3})).reason.rule == "AMB-31"
@@ -373,11 +409,13 @@ def test_PIT_A_1_AMB_31_repairs_come_from_the_reserve_and_never_exceed_the_set_u
     assert illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.TYRES: 1})).reason.rule == "AMB-31"
 
 
+@pytest.mark.rules("PIT-A-4")
 def test_PIT_A_4_repairs_only_in_a_long_stop():
     state, _ = at_box(wp=W.model_copy(update={"body": 2}))
     assert illegal(state, PitStop(tyre=Tyre.HARD, repairs={Area.BODY: 1})).reason.rule == "PIT-A-4"
 
 
+@pytest.mark.rules("PIT-X-1", "PIT-X-3")
 def test_PIT_X_1_X_3_extended_stops_repair_up_to_two_areas_from_the_box_stock():
     rules = PIT_C.model_copy(update={"pit_repairs": "any_stop", "pit_repair_areas": 2, "pit_reserve": 3})
     state, _ = at_box(rules=rules, wp=W.model_copy(update={"body": 2, "engine": 2, "brakes": 2}))
@@ -387,6 +425,7 @@ def test_PIT_X_1_X_3_extended_stops_repair_up_to_two_areas_from_the_box_stock():
     assert chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("TYRE-8", "PIT-A-5")
 def test_TYRE_8_PIT_A_5_no_soft_bonus_on_the_drive_out_of_the_box():
     """m leaves box 10 (P13) after a slow stop on fresh soft tyres and reaches the track: no
     bonus. A car that merely passes through the pit lane from another box has it."""
@@ -404,6 +443,7 @@ def test_AMB_26_a_new_set_counts_its_laps_from_the_next_lap():
     assert state.car("m").tyre_from == 2
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_after_a_long_stop_any_gear_up_to_4th():
     state, _ = at_box()
     state, _ = act(state, PitStop(tyre=Tyre.HARD, long=True))
@@ -416,6 +456,7 @@ def test_PIT_B_5_after_a_long_stop_any_gear_up_to_4th():
 # --- road holding -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("ROAD-1")
 def test_ROAD_1_without_the_road_holding_module_no_space_becomes_dangerous():
     for markers, expected in ((True, ("B28",)), (False, ())):
         rules = FORMULA_D_BASIC.model_copy(update={"markers": markers})
@@ -430,6 +471,7 @@ def test_ROAD_1_without_the_road_holding_module_no_space_becomes_dangerous():
 TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
 
 
+@pytest.mark.rules("TEAM-B-1")
 def test_TEAM_B_1_pairs_in_entry_order_and_only_an_even_number_of_cars():
     state = new_race(OVAL, TEAMS, [("a", W), ("b", W), ("c", W), ("d", W)])
     assert [c.team for c in state.cars] == [0, 0, 1, 1] and state.team_stock == (4, 4)
@@ -439,6 +481,7 @@ def test_TEAM_B_1_pairs_in_entry_order_and_only_an_even_number_of_cars():
         new_race(OVAL, TEAMS, [("a", W), ("b", W), ("c", W)])
 
 
+@pytest.mark.rules("TEAM-B-2")
 def test_TEAM_B_2_team_mates_share_four_repair_WP_at_their_stops():
     state, _ = at_box(rules=TEAMS, tyre=None, team=0, wp=W.model_copy(update={"body": 1, "engine": 1}))
     state = state.model_copy(update={"team_stock": (4,)})
@@ -450,6 +493,7 @@ def test_TEAM_B_2_team_mates_share_four_repair_WP_at_their_stops():
     assert illegal(mate, PitStop(repairs={Area.BODY: 1})).reason.rule == "TEAM-B-2"
 
 
+@pytest.mark.rules("TEAM-B-3")
 def test_TEAM_B_3_AMB_53_victory_points_on_the_season_scale_summed_per_team():
     from rules.classify import team_points
 
@@ -468,11 +512,13 @@ def lap_to(rules, tyre=None, wet=False):
     return new_lap(OVAL, rules, "q", tyre=tyre, wet=wet)
 
 
+@pytest.mark.rules("QUAL-2")
 def test_QUAL_2_the_lap_starts_behind_the_line_in_the_middle_lane():
     state = lap_to(FORMULA_D_BASIC)
     assert state.car("q").space == OVAL.qualifying_start == "B64" and to_move(state) == "q"
 
 
+@pytest.mark.rules("QUAL-B-2", "QUAL-1")
 def test_QUAL_1_QUAL_B_2_no_WP_are_struck_and_the_steward_counts_the_rolls():
     state = lap_to(FORMULA_D_BASIC)
     state, _ = act(state, ChooseGear(gear=1), Roll(value=1))
@@ -484,6 +530,7 @@ def test_QUAL_1_QUAL_B_2_no_WP_are_struck_and_the_steward_counts_the_rolls():
     assert state.car("q").wp == W and state.lap.rolls == 2 and state.phase == "gear"  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("CORE-GEAR-5", "QUAL-D-7")
 def test_AMB_57_QUAL_D_7_downshifts_are_free_except_6th_to_1st():
     state = lap_to(FORMULA_D_BASIC).model_copy(update={"phase": "gear"})
     state = state.with_car(state.car("q").model_copy(update={"gear": 6}))
@@ -492,6 +539,7 @@ def test_AMB_57_QUAL_D_7_downshifts_are_free_except_6th_to_1st():
     assert not isinstance(opts[1], ShiftCost) and opts[1].rule == "CORE-GEAR-5"
 
 
+@pytest.mark.rules("QUAL-D-7")
 def test_QUAL_D_7_no_braking_in_dresden_qualifying():
     from rules.qualifying_rules import QUAL_D
 
@@ -513,6 +561,7 @@ def overshoot_lap(rules, tyre):
     return state, m.overshoot
 
 
+@pytest.mark.rules("QUAL-B-3", "QUAL-8")
 def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_once():
     from rules.qualifying_rules import QUAL_B, QUAL_C
 
@@ -524,6 +573,7 @@ def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_o
     assert state.lap.penalty == spaces  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("CORNER-5", "QUAL-B-5", "QUAL-4")
 def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
     from rules.qualifying_rules import QUAL_B, QUAL_C
 
@@ -536,6 +586,7 @@ def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
         assert (state.phase == "done" and state.lap.failed == "Lindenkehre") == ends  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("QUAL-B-5", "QUAL-4")
 def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
     """Leaving Hohenau's 3-stop Hairpin after one stop ends a Formula Dé lap (QUAL-4) but not a
     Formula D 2008 lap (QUAL-B-5: only a corner left without any stop); there it costs rolls."""
@@ -559,6 +610,7 @@ def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
             assert state.lap.penalty == m.overshoot  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("FD08-SLIP-4", "SLIP-7")
 def test_VAR_12_AMB_14_the_brake_WP_for_ending_in_or_entering_a_corner():
     """From B41 a slipstream to A42 both enters and ends in the Seekurve: both readings charge
     it. A car already in the corner that slips on inside it is charged only when "ending in a
@@ -581,6 +633,7 @@ def test_VAR_12_AMB_14_the_brake_WP_for_ending_in_or_entering_a_corner():
 # --- review follow-ups: weather determinations that lock or outlive their car ----------------------
 
 
+@pytest.mark.rules("WEATHER-10")
 def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
     from rules.state import Check
 
@@ -593,6 +646,7 @@ def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
     assert state.weather.condition == "locked_sun" and kinds(ev, "weather")  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("WEATHER-5")
 def test_WEATHER_5_the_determination_outlives_the_car_that_triggered_it():
     from rules.state import Check
 

@@ -60,11 +60,13 @@ def pit_moves(state) -> list:
 # --- PIT-B-1, AMB-29d, AMB-54: when a car may stop ----------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_at_the_end_of_lap_1_a_car_may_turn_into_its_box():
     found = pit_moves(at_pit_entry(crossings=1, laps=2))
     assert [m.path for m in found] == [("C59", "P1", "P2", "P3", "P4")] and found[0].in_box
 
 
+@pytest.mark.rules("PIT-B-1")
 @pytest.mark.parametrize(("crossings", "laps"), [(1, 1), (2, 3), (3, 3)])
 def test_PIT_B_1_AMB_29d_only_at_the_end_of_lap_1_of_a_longer_race(crossings: int, laps: int):
     """Not in a 1-lap race; with one stop (no 3-lap module) not at the end of lap 2 either."""
@@ -72,6 +74,7 @@ def test_PIT_B_1_AMB_29d_only_at_the_end_of_lap_1_of_a_longer_race(crossings: in
     assert pit_moves(at_pit_entry(crossings=crossings, laps=laps, rules=one_stop)) == []
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_at_the_end_of_lap_1_of_a_3_lap_race():
     assert pit_moves(at_pit_entry(crossings=1, laps=3))
 
@@ -84,16 +87,19 @@ def test_AMB_54_with_two_stops_at_the_end_of_lap_1_or_lap_2_never_the_last():
     assert pit_moves(at_pit_entry(crossings=2, laps=3, rules=two, pit_stops=2)) == []
 
 
+@pytest.mark.rules("OPT-3LAP-1")
 def test_OPT_3LAP_1_a_3_lap_race_allows_a_second_stop_at_the_end_of_lap_2():
     assert pit_moves(at_pit_entry(crossings=2, laps=3, pit_stops=1))
     assert pit_moves(at_pit_entry(crossings=2, laps=3, pit_stops=2)) == []
     assert pit_moves(at_pit_entry(crossings=1, laps=2, pit_stops=1)) == []  # 2 laps: one stop
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_one_stop_only():
     assert pit_moves(at_pit_entry(pit_stops=1)) == []
 
 
+@pytest.mark.rules("CORE-PIT-2", "PIT-B-3")
 def test_PIT_B_3_CORE_PIT_2_in_by_the_entry_space_out_by_the_exit_space():
     """A car turns in only from the track's pit entry and rejoins only on its exit."""
     found = pit_moves(at_pit_entry())
@@ -105,6 +111,7 @@ def test_PIT_B_3_CORE_PIT_2_in_by_the_entry_space_out_by_the_exit_space():
     assert [(e.src, e.dst) for e in out] == [(OVAL.pit.spaces[-1], OVAL.pit.exit)]  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_only_with_a_box():
     cars = [car("m", "C58", gear=3, box=None), car("far", "A30")]
     assert pit_moves(position(cars, "m", laps=2)) == []
@@ -113,6 +120,7 @@ def test_PIT_B_1_only_with_a_box():
 # --- PIT-B-2, PIT-B-8, CORE-PIT-1, AMB-29a/b: driving in ------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-2")
 def test_PIT_B_2_AMB_29b_no_exact_roll_needed_and_the_surplus_is_lost():
     state, ev = turn(at_pit_entry(), 3, 8, "P4", in_box=True)  # 8 rolled, the box is 5 away
     assert state.car("m").space == "P4"
@@ -120,6 +128,7 @@ def test_PIT_B_2_AMB_29b_no_exact_roll_needed_and_the_surplus_is_lost():
     assert state.car("m").wp == W  # no brake WP for the unused 3 spaces
 
 
+@pytest.mark.rules("CORE-PIT-1", "PIT-B-8")
 def test_PIT_B_8_CORE_PIT_1_AMB_29a_tyres_restored_then_the_black_die_at_once():
     state, ev = turn(at_pit_entry(wp=wear(tyres=1)), 3, 5, "P4", in_box=True)
     m = state.car("m")
@@ -129,12 +138,14 @@ def test_PIT_B_8_CORE_PIT_1_AMB_29a_tyres_restored_then_the_black_die_at_once():
     assert to_move(state) is None
 
 
+@pytest.mark.rules("CORE-PIT-1", "OPT-CAR-1")
 def test_CORE_PIT_1_tyres_are_restored_to_the_cars_own_set_up():
     own = wear(tyres=9, brakes=2, gearbox=2, body=3, engine=2, road_holding=2)  # OPT-CAR-1: 20 WP
     state, _ = turn(at_pit_entry(wp=own.model_copy(update={"tyres": 2}), setup=own), 3, 5, "P4", in_box=True)
     assert state.car("m").wp.tyres == 9
 
 
+@pytest.mark.rules("PIT-B-6", "PIT-B-8", "FAQ-5")
 def test_PIT_B_8_tyres_are_restored_on_entering_even_when_the_box_is_not_reached():
     """m rolls the 7 spaces to its box (FAQ-5), but a car in front in the pit lane makes it
     wait behind it (PIT-B-6): it has entered, so its tyres are new already."""
@@ -155,6 +166,7 @@ def test_PIT_B_8_tyres_are_restored_on_entering_even_when_the_box_is_not_reached
 # --- PIT-B-4, TAB-PIT-B, AMB-29c/e: the stop ------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-4", "PIT-B-5")
 @pytest.mark.parametrize("value", [1, 2, 3, 7, 10])
 def test_PIT_B_4_fast_stop_drives_half_the_roll_rounded_up_out_of_the_box_in_4th(value: int):
     state, _ = turn(at_pit_entry(), 3, 5, "P4", in_box=True)
@@ -169,6 +181,7 @@ def test_PIT_B_4_fast_stop_drives_half_the_roll_rounded_up_out_of_the_box_in_4th
     assert state.car("m").space == pit[3 + spaces] and state.active == "far"
 
 
+@pytest.mark.rules("PIT-B-4", "PIT-B-5")
 @pytest.mark.parametrize("value", [11, 15, 20])
 def test_PIT_B_4_AMB_29e_slow_stop_waits_for_the_next_game_round_then_any_gear_up_to_4th_free(value: int):
     cars = [car("m", "C55", gear=5, corner=1, stops=1, box="P4"), car("far", "A30")]
@@ -205,12 +218,14 @@ def test_AMB_29c_after_a_fast_stop_the_lever_shows_4th_and_normal_shifting_follo
 # --- PIT-B-5, AMB-60: what does not apply in the pit lane ------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_no_skip_costs_in_the_pit_lane():
     cars = [car("m", "P8", gear=4, box="P4", pit_stops=1), car("far", "A30")]
     options = gear_options(OVAL, position(cars, "m", laps=2))
     assert options[1] == ShiftCost(gear=1, skipped=2, waived_by="PIT-B-5")
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_no_braking_in_the_pit_lane():
     cars = [car("m", "P5", gear=3, box="P4", pit_stops=1), car("far", "A30")]
     state, _ = act(position(cars, "m", laps=2), ChooseGear(gear=3))
@@ -228,6 +243,7 @@ def leaving_the_pit_lane(pit_exit_braking: bool):
     return state
 
 
+@pytest.mark.rules("CORE-BRAKE-1", "PIT-B-5")
 def test_PIT_B_5_AMB_68_a_car_leaving_the_pit_lane_may_brake_for_a_stop_on_the_track():
     """The default reading: braking is suspended inside the pit lane only, so the car may stop
     1-3 rows short on the track for 1-3 brake WP (CORE-BRAKE-1); C6 (6 short) is too far."""
@@ -238,6 +254,7 @@ def test_PIT_B_5_AMB_68_a_car_leaving_the_pit_lane_may_brake_for_a_stop_on_the_t
     assert got == {(end, brakes) for brakes, ends in rows.items() for end in ends}
 
 
+@pytest.mark.rules("CORE-MOVE-7", "PIT-B-5")
 def test_PIT_B_5_AMB_68_read_widely_a_car_leaving_the_pit_lane_drives_its_whole_roll():
     state = leaving_the_pit_lane(False)
     assert {(m.end, m.brakes) for m in moves(OVAL, state)} == {("A12", 0), ("B12", 0), ("C12", 0)}
@@ -245,6 +262,7 @@ def test_PIT_B_5_AMB_68_read_widely_a_car_leaving_the_pit_lane_drives_its_whole_
     assert illegal(state, Drive(path=short)).reason.rule == "CORE-MOVE-7"
 
 
+@pytest.mark.rules("PIT-B-5")
 @pytest.mark.parametrize("pit_exit_braking", [True, False])
 def test_PIT_B_5_AMB_68_no_braking_inside_the_pit_lane_with_either_reading(pit_exit_braking: bool):
     cars = [car("m", "P5", gear=3, box="P4", pit_stops=1), car("far", "A30")]
@@ -255,12 +273,14 @@ def test_PIT_B_5_AMB_68_no_braking_inside_the_pit_lane_with_either_reading(pit_e
     assert illegal(state, Drive(path=("P6", "P7", "P8"))).reason.rule == "PIT-B-5"
 
 
+@pytest.mark.rules("PIT-B-6")
 def test_PIT_B_6_waiting_behind_a_car_in_the_pit_lane_costs_nothing():
     cars = [car("m", "P1", gear=4, box="P6", pit_stops=1), car("queue", "P3", gear=4), car("far", "A30")]
     state, _ = turn(position(cars, "m", laps=2), 4, 12, "P2")  # 11 spaces short
     assert state.car("m").wp == W and pending(state) == []
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_AMB_29a_fast_stop_then_the_turns_checks_once_after_the_drive_out():
     """The 20 in 5th takes m into its box; road-holding checks for the way in, collisions and
     the engine checks come after the drive out, the engine checks exactly once."""
@@ -285,6 +305,7 @@ def test_AMB_60_the_trigger_car_that_stays_in_the_pit_lane_makes_no_engine_check
 # --- PIT-B-7, AMB-56: turn order with cars in the pit lane -------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-7")
 def test_PIT_B_7_AMB_56_track_cars_between_entry_and_exit_move_before_pit_lane_cars():
     """Pit cars count as standing at the pit entry (row 58) on the lap they had there: after the
     track cars at or beyond it (also those past the line), before the track cars behind it;
@@ -301,6 +322,7 @@ def test_PIT_B_7_AMB_56_track_cars_between_entry_and_exit_move_before_pit_lane_c
     assert order[:5] == ["past", "between", "box10", "box3", "behind"]
 
 
+@pytest.mark.rules("CORE-MOVE-4", "PIT-B-2", "PIT-B-5", "FAQ-5")
 def test_PIT_B_2_FAQ_5_CORE_MOVE_4_a_roll_that_reaches_the_box_by_the_shortest_way_ends_in_it():
     """On C51 in 5th, 13 reaches the box P7 by the inside of the last corner (C52 B49 C56 ...);
     the outer lane's longer way would stop the car on P5, short of its box, though no car is in

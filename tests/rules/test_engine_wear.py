@@ -40,6 +40,7 @@ from tests.rules.test_engine import (
 ROW_30 = [car("x", "A26"), car("y", "B28"), car("z", "C31")]  # the whole of row 30: nobody gets past
 
 
+@pytest.mark.rules("CORE-WEAR-1")
 def test_CORE_WEAR_1_a_basic_car_has_the_six_areas_of_rule_set_B():
     assert set(AREAS_B) == {Area.TYRES, Area.BRAKES, Area.GEARBOX, Area.BODY, Area.ENGINE, Area.ROAD_HOLDING}
     assert all(W[a] > 0 for a in AREAS_B) and W.fuel == 0
@@ -62,6 +63,7 @@ ELIMINATIONS = {
 }
 
 
+@pytest.mark.rules("FD08-DANGER-1")
 @pytest.mark.parametrize("case", list(ELIMINATIONS))
 def test_TAB_OUT_each_elimination_ends_the_race_with_its_reason(case: str):
     wp, start, gear, roll, end, others, checks, rule, code = ELIMINATIONS[case]
@@ -88,6 +90,7 @@ class _out:  # noqa: N801 - matches a Move's ``out`` by its rule, for ``move_to`
         return isinstance(other, Reason) and other.rule == self.rule
 
 
+@pytest.mark.rules("CORE-WEAR-2", "CORE-WEAR-3")
 def test_CORE_WEAR_2_only_body_engine_and_road_holding_end_the_race_at_zero():
     """Brakes, gearbox and tyres at 0 leave the car racing (CORE-WEAR-3)."""
     cars = [car("m", "A22", gear=3, wp=wear(brakes=3, tyres=1)), *ROW_30]
@@ -96,6 +99,7 @@ def test_CORE_WEAR_2_only_body_engine_and_road_holding_end_the_race_at_zero():
     assert (m.wp.brakes, m.wp.tyres, m.status, m.spun) == (0, 0, "racing", False)  # AMB-16c: no spin
 
 
+@pytest.mark.rules("CORE-BRAKE-2", "CORE-WEAR-3")
 def test_CORE_WEAR_3_without_brake_WP_the_car_can_no_longer_brake():
     cars = [car("m", "A22", gear=3, wp=wear(brakes=1)), *ROW_30]
     state, _ = turn(position(cars, "m"), 3, 4, "A25")  # 1 space short: the last brake WP
@@ -106,6 +110,7 @@ def test_CORE_WEAR_3_without_brake_WP_the_car_can_no_longer_brake():
     assert {len(mv.path) for mv in moves(OVAL, free)} == {8}  # CORE-BRAKE-2: the full roll only
 
 
+@pytest.mark.rules("CORE-GEAR-6", "CORE-WEAR-3")
 def test_CORE_WEAR_3_CORE_GEAR_6_without_gearbox_WP_only_one_gear_down():
     state = position([car("m", "A22", gear=5, wp=wear(gearbox=1)), car("far", "C2")], "m")
     state, _ = turn(state, 3, 4, "A26")  # 5 -> 3 skips one gear: the last gearbox WP
@@ -118,6 +123,7 @@ def test_CORE_WEAR_3_CORE_GEAR_6_without_gearbox_WP_only_one_gear_down():
     assert not isinstance(options[1], ShiftCost) and options[1].rule == "CORE-GEAR-6"
 
 
+@pytest.mark.rules("CORE-BLOCK-1")
 def test_CORE_BLOCK_1_a_blocked_car_pays_the_table_and_stays_in():
     cars = [car("m", "A22", gear=4), *ROW_30]
     state, ev = turn(position(cars, "m"), 4, 9, "A25")  # 6 spaces short: 3 brakes + 3 tyres
@@ -135,6 +141,7 @@ def spun() -> tuple:
     return state, ev
 
 
+@pytest.mark.rules("CORNER-7", "FD08-SPIN-1")
 def test_CORNER_7_FD08_SPIN_1_losing_the_last_tyre_WP_exactly_spins_the_car():
     state, ev = spun()
     m = state.car("m")
@@ -142,6 +149,7 @@ def test_CORNER_7_FD08_SPIN_1_losing_the_last_tyre_WP_exactly_spins_the_car():
     assert [e.data for e in kinds(ev, "spin")] == [{"space": "A48"}]
 
 
+@pytest.mark.rules("FD08-SPIN-1")
 def test_FD08_SPIN_1_the_spun_car_continues_in_1st_gear_on_its_next_turn():
     state, _ = spun()
     while state.active != "m":
@@ -153,6 +161,7 @@ def test_FD08_SPIN_1_the_spun_car_continues_in_1st_gear_on_its_next_turn():
     assert state.car("m").spun is False and state.car("m").gear == 1
 
 
+@pytest.mark.rules("FD08-SPIN-1")
 def test_FD08_SPIN_1_a_spin_is_no_elimination_and_no_marker():
     state, _ = spun()
     assert state.markers == () and pending(state) == []

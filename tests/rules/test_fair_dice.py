@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from rules.dice import BLACK_DIE, GEAR_RANGES
 from rules.fair_dice import (
     FairDice,
@@ -30,6 +32,7 @@ def test_the_commitment_is_the_seeds_sha256_and_only_that_seed_matches_it():
     assert not seed_matches(seed + "0", commitment(seed))
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_a_roll_is_a_function_of_the_seed_and_its_number_alone():
     dice = FairDice(SEED)
     first = [dice.roll(BLACK_DIE) for _ in range(50)]
@@ -39,6 +42,7 @@ def test_CORE_DICE_1_a_roll_is_a_function_of_the_seed_and_its_number_alone():
     assert first != [face("b" * 64, k, BLACK_DIE) for k in range(50)]
 
 
+@pytest.mark.rules("CORE-DICE-1", "CORE-DICE-3")
 def test_CORE_DICE_1_CORE_DICE_3_every_face_comes_up_about_as_often():
     """6000 rolls of the d20 (300 expected each) and of every gear die: each face within 30 % of
     its share; a die that favoured a face, or skipped one, fails."""
@@ -64,6 +68,7 @@ def test_check_rolls_names_every_die_the_seed_does_not_give():
     assert [(b.number, b.recorded, b.expected) for b in bad] == [(4, changed[4][1], rolls[4][1])]
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_sealed_bid_opens_only_with_its_car_amount_and_nonce():
     nonce = new_nonce()
     seal = bid_commitment("a", 3, nonce)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import Purpose
 from rules.engine import chance, gear_options, moves
@@ -40,6 +42,7 @@ def seekurve(tyres: int, roll: int = 12):
     return act(state, Drive(path=tuple(f"B{i}" for i in range(41, 41 + roll))))
 
 
+@pytest.mark.rules("CORNER-5", "CORNER-6", "FAQ-1")
 def test_FAQ_1_missed_stops_cost_tyres_the_last_one_spins_more_is_out():
     """Frage: Muss man in einer Kurve die angegebene Zahl an Stopps einlegen, und was
     passiert sonst? (Must a car make the stops a corner asks for, and what if it does not?)
@@ -67,6 +70,7 @@ def test_FAQ_1_missed_stops_cost_tyres_the_last_one_spins_more_is_out():
     assert all(m.out is not None for m in moves(OVAL, state) if m.stops == 0 and m.corner is None)
 
 
+@pytest.mark.rules("CORE-BLOCK-3", "FAQ-2")
 def test_FAQ_2_braking_costs_a_brake_WP_per_space_blocked_cars_use_the_table():
     """Frage: Darf man weniger Felder fahren, als man gewürfelt hat, und was kostet es, wenn
     man blockiert wird? (May a car drive fewer spaces than rolled, and what does being
@@ -91,6 +95,7 @@ def test_FAQ_2_braking_costs_a_brake_WP_per_space_blocked_cars_use_the_table():
         assert {m.out.rule if m.out else None for m in found} == {out}
 
 
+@pytest.mark.rules("FAQ-3")
 def test_FAQ_3_slipstream_behind_an_equal_or_slower_car_both_in_4th_or_higher():
     """Frage: Wann darf man Windschatten fahren? (When may a car use the slipstream?)
 
@@ -121,6 +126,7 @@ def test_FAQ_3_slipstream_behind_an_equal_or_slower_car_both_in_4th_or_higher():
     assert state.car("m").wp.brakes == W.brakes - 1
 
 
+@pytest.mark.rules("CORE-COLL-3", "FAQ-4")
 def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_the_space():
     """Frage: Was passiert, wenn man neben oder hinter anderen Autos stehen bleibt? (What
     happens when a car stops next to or behind other cars?)
@@ -148,6 +154,7 @@ def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_t
     assert state.car("m").status == "out" and state.car("m").out.rule == "CORE-COLL-3"  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("FAQ-5")
 def test_FAQ_5_any_speed_into_the_pit_lane_tyres_restored_on_entry_then_the_black_die():
     """Frage: Wie läuft ein Boxenstopp ab? (How does a pit stop go?)
 
@@ -184,6 +191,7 @@ def test_FAQ_5_any_speed_into_the_pit_lane_tyres_restored_on_entry_then_the_blac
     assert legal_gears(slow) == [1, 2, 3, 4]
 
 
+@pytest.mark.rules("FAQ-6")
 def test_FAQ_6_a_top_roll_in_5th_or_6th_checks_every_engine_in_5th_or_6th():
     """Frage: Wann gibt es eine Motorenschadensprüfung? (When are engines checked?)
 

@@ -25,6 +25,7 @@ def refusal(current, target, wp=FULL_B, table=DOWNSHIFT_B, **kw) -> Reason:
     return result
 
 
+@pytest.mark.rules("CORE-GEAR-1")
 def test_CORE_GEAR_1_six_gears():
     assert GEARS == (1, 2, 3, 4, 5, 6)
     assert set(legal_gears(3, FULL_B, DOWNSHIFT_B)) == {1, 2, 3, 4, 5, 6}
@@ -32,6 +33,7 @@ def test_CORE_GEAR_1_six_gears():
         legal_gears(7, FULL_B, DOWNSHIFT_B)
 
 
+@pytest.mark.rules("CORE-GEAR-2")
 def test_CORE_GEAR_2_no_upshift_skip():
     assert 2 in legal(1) and 3 not in legal(1)
     reason = refusal(1, 3)
@@ -40,6 +42,7 @@ def test_CORE_GEAR_2_no_upshift_skip():
     assert set(legal(4)) == {1, 2, 3, 4, 5}  # 6th is two up
 
 
+@pytest.mark.rules("CORE-GEAR-3", "CAR-D-3")
 def test_CORE_GEAR_3_CAR_D_3_stay_or_one_down_is_free():
     for current in range(1, 7):
         result = legal(current, table=DOWNSHIFT_CD, wp=FULL_CD)
@@ -50,6 +53,7 @@ def test_CORE_GEAR_3_CAR_D_3_stay_or_one_down_is_free():
             assert result[current + 1].cost == {}
 
 
+@pytest.mark.rules("CORE-GEAR-4")
 def test_CORE_GEAR_4_skips_of_one_two_three_gears():
     six = legal(6)
     assert (six[4].skipped, six[3].skipped, six[2].skipped) == (1, 2, 3)
@@ -57,6 +61,7 @@ def test_CORE_GEAR_4_skips_of_one_two_three_gears():
     assert legal(5)[1].skipped == 3
 
 
+@pytest.mark.rules("FD08-GEAR-1")
 def test_FD08_GEAR_1_TAB_DOWNSHIFT_B_costs_gearbox_brakes_engine():
     six = legal(6)
     assert six[4].cost == {Area.GEARBOX: 1}
@@ -64,6 +69,7 @@ def test_FD08_GEAR_1_TAB_DOWNSHIFT_B_costs_gearbox_brakes_engine():
     assert six[2].cost == {Area.GEARBOX: 1, Area.BRAKES: 1, Area.ENGINE: 1}
 
 
+@pytest.mark.rules("FUEL-4")
 def test_FUEL_4_TAB_DOWNSHIFT_C_D_costs_fuel_brakes_engine():
     five = legal(5, FULL_CD, DOWNSHIFT_CD)
     assert five[3].cost == {Area.FUEL: 1}
@@ -71,6 +77,7 @@ def test_FUEL_4_TAB_DOWNSHIFT_C_D_costs_fuel_brakes_engine():
     assert five[1].cost == {Area.FUEL: 1, Area.BRAKES: 1, Area.ENGINE: 1}
 
 
+@pytest.mark.rules("CORE-GEAR-6")
 def test_VAR_2_first_cost_area_is_a_parameter():
     assert DOWNSHIFT_B.first_area is Area.GEARBOX
     assert DOWNSHIFT_CD.first_area is Area.FUEL
@@ -80,12 +87,14 @@ def test_VAR_2_first_cost_area_is_a_parameter():
         DOWNSHIFT_B.cost(4)
 
 
+@pytest.mark.rules("CORE-GEAR-5", "FD08-GEAR-2", "FUEL-5")
 @pytest.mark.parametrize("kw", [{}, {"in_pit": True}, {"free_downshifts": True}])
 def test_CORE_GEAR_5_FD08_GEAR_2_FUEL_5_never_six_to_one(kw):
     reason = refusal(6, 1, **kw)
     assert (reason.rule, reason.code.value) == ("CORE-GEAR-5", "six_to_one")
 
 
+@pytest.mark.rules("CORE-GEAR-6", "FD08-GEAR-2")
 def test_CORE_GEAR_6_FD08_GEAR_2_empty_gearbox_allows_only_one_gear_down():
     no_gearbox = FULL_B.spend(Area.GEARBOX, 3)
     assert set(legal(6, no_gearbox)) == {5, 6}
@@ -94,17 +103,20 @@ def test_CORE_GEAR_6_FD08_GEAR_2_empty_gearbox_allows_only_one_gear_down():
     assert reason.values == {"current": 6, "target": 4, "area": "gearbox"}
 
 
+@pytest.mark.rules("CORE-GEAR-6")
 def test_CORE_GEAR_6_using_the_last_WP_is_allowed():
     last = WearPoints(tyres=6, brakes=3, gearbox=1, body=3, engine=3, road_holding=2)
     assert legal(6, last)[4].cost == {Area.GEARBOX: 1}
 
 
+@pytest.mark.rules("C3LAP-3")
 def test_C3LAP_3_empty_fuel_allows_only_one_gear_down():
     no_fuel = FULL_CD.spend(Area.FUEL, 3)
     assert set(legal(4, no_fuel, DOWNSHIFT_CD)) == {3, 4, 5}
     assert refusal(4, 2, no_fuel, DOWNSHIFT_CD).values["area"] == "fuel"
 
 
+@pytest.mark.rules("CORE-GEAR-7")
 def test_CORE_GEAR_7_AMB_64_a_skip_that_cannot_be_paid_in_full_is_illegal():
     no_brakes = WearPoints(tyres=6, brakes=0, gearbox=3, body=3, engine=3, road_holding=2)
     result = legal(6, no_brakes)
@@ -124,6 +136,7 @@ def test_CORE_GEAR_7_AMB_64_a_skip_that_cannot_be_paid_in_full_is_illegal():
     assert 2 in legal(5, no_engine)
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_no_skip_costs_in_the_pit_lane():
     no_gearbox = FULL_B.spend(Area.GEARBOX, 3)
     result = legal(6, no_gearbox, in_pit=True)
@@ -132,6 +145,7 @@ def test_PIT_B_5_no_skip_costs_in_the_pit_lane():
     assert 4 not in legal(6, no_gearbox)  # outside the pit lane the rule applies
 
 
+@pytest.mark.rules("QUAL-D-7")
 def test_QUAL_D_7_AMB_57_qualifying_downshifts_are_free():
     nothing = WearPoints()
     result = legal(5, nothing, DOWNSHIFT_CD, free_downshifts=True)
@@ -140,6 +154,7 @@ def test_QUAL_D_7_AMB_57_qualifying_downshifts_are_free():
     assert 1 not in legal(5, nothing, DOWNSHIFT_CD)
 
 
+@pytest.mark.rules("CAR-D-2")
 def test_CAR_D_2_gear_zero_only_engages_first():
     result = legal_gears(0, FULL_CD, DOWNSHIFT_CD)
     assert result[1] == ShiftCost(gear=1)
@@ -149,6 +164,7 @@ def test_CAR_D_2_gear_zero_only_engages_first():
     assert reason.values == {"target": 2, "allowed": "1"}
 
 
+@pytest.mark.rules("START-D-3")
 def test_START_D_3_after_a_dream_start_gear_zero_may_engage_first_or_second():
     result = legal(0, FULL_CD, DOWNSHIFT_CD, allowed_from_zero=(1, 2))
     assert set(result) == {1, 2}
@@ -158,6 +174,7 @@ def test_START_D_3_after_a_dream_start_gear_zero_may_engage_first_or_second():
     )
 
 
+@pytest.mark.rules("CORE-DICE-2")
 def test_CORE_DICE_2_gear_die_per_gear():
     assert gear_die(1).faces == (1, 1, 2, 2)
     assert gear_die(6) == COMMERCIAL_GEAR_DICE.die(6)
@@ -178,6 +195,7 @@ wear = st.builds(
 options = st.fixed_dictionaries({"in_pit": st.booleans(), "free_downshifts": st.booleans()})
 
 
+@pytest.mark.rules("CORE-GEAR-2", "CORE-GEAR-5", "PIT-B-5")
 @given(
     st.integers(min_value=0, max_value=6),
     wear,

@@ -43,6 +43,7 @@ def drive(lap: QualifyingLap, bound: int) -> None:
     raise AssertionError(f"the lap did not end in {bound} turns: {lap.state.lap}")
 
 
+@pytest.mark.rules("QUAL-1")
 def test_AMB_70_a_qualifying_turn_that_ends_where_it_began_ends_the_lap_not_finished():
     session = QualifyingSession(oval(), PRESETS["fde-advanced"], entries("racer", "racer"), seed=3)
     lap = session.start_lap()

@@ -13,6 +13,7 @@ import gc
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 import rules.ai.lookahead as la_module
 from rules.ai.lookahead import Lookahead, Prices, lookahead, odds
@@ -102,6 +103,7 @@ def positions(draw: st.DrawFn) -> tuple:
     )
 
 
+@pytest.mark.rules("CORNER-4", "CORNER-5", "CORNER-6", "CORNER-7", "TYRE-2")
 @settings(max_examples=60, deadline=None)
 @given(st.lists(positions(), min_size=1, max_size=6))
 def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(found: list[tuple]) -> None:

@@ -18,6 +18,7 @@ def _row(row: int) -> list[str]:
     return sorted(s.name for s in OVAL.spaces if s.row == row and not s.in_pit)
 
 
+@pytest.mark.rules("CORE-DANGER-3")
 def test_CORE_DANGER_3_the_markers_ahead_a_car_cannot_get_round() -> None:
     """Markers on every lane of a row 2 ahead: one check to come, from either space before it; with
     one lane of that row free the car can get round (CORE-DANGER-3); beyond the wall nothing."""
@@ -30,6 +31,7 @@ def test_CORE_DANGER_3_the_markers_ahead_a_car_cannot_get_round() -> None:
     assert dangers_ahead(OVAL, wall, ROW - 2, _row(ROW + 1)[0]) == 0
 
 
+@pytest.mark.rules("CORE-DANGER-2")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_CORE_DANGER_2_no_level_brakes_to_a_stand_short_of_a_wall_of_markers(level: Level) -> None:
     """In 1st two rows short of markers on every lane, a roll of 2: the check comes this turn or the

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, EndMove, Event, PitStop, Roll
 from rules.dice import Purpose
 from rules.engine import chance, moves
@@ -96,6 +98,25 @@ def rain_round():
 BOX_10 = ("C59", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13")
 
 
+@pytest.mark.rules(
+    "FAQ-5",
+    "MASTERS-ORDER-5",
+    "MASTERS-ORDER-7",
+    "MASTERS-TURN-1",
+    "MASTERS-TURN-2",
+    "MASTERS-TURN-3",
+    "MASTERS-TURN-4",
+    "MASTERS-TURN-5",
+    "MASTERS-TURN-6",
+    "MASTERS-TURN-7",
+    "MASTERS-TURN-8",
+    "MASTERS-TURN-9",
+    "MASTERS-TURN-11",
+    "MASTERS-TURN-12",
+    "MASTERS-TURN-13",
+    "MASTERS-TURN-14",
+    "MASTERS-TURN-15",
+)
 def test_MASTERS_TURN_1_to_15_a_game_round_follows_the_procedure_step_by_step():
     """Every step of 6-3 in one game round, worked out by hand:
 
@@ -187,6 +208,7 @@ def lone(gear: int, space: str = "B21", weather: str = "sun", **kw):
     return masters([masters_car("m", space, gear=gear, **kw), masters_car("f", "A5", gear=1)], "m", weather=weather)
 
 
+@pytest.mark.rules("MASTERS-TURN-2")
 def test_MASTERS_TURN_2_the_lever_shows_the_announced_gear_and_picks_the_die():
     """Declaring a gear sets the car's gear at once, and the die to roll is that gear's."""
     for gear in (3, 4, 5):
@@ -195,6 +217,7 @@ def test_MASTERS_TURN_2_the_lever_shows_the_announced_gear_and_picks_the_die():
         assert chance(state).die == state.rules.gear_dice.die(gear)  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("MASTERS-TURN-3")
 def test_MASTERS_TURN_3_skipped_gears_are_struck_when_declared_before_the_roll():
     """6th to 3rd skips two gears: 1 fuel and 1 brake WP are struck before the die is rolled,
     and not again when the car moves."""
@@ -206,6 +229,7 @@ def test_MASTERS_TURN_3_skipped_gears_are_struck_when_declared_before_the_roll()
     assert state.car("m").wp == struck
 
 
+@pytest.mark.rules("MASTERS-TURN-4")
 def test_MASTERS_TURN_4_after_the_gear_the_race_waits_for_its_die_only():
     """Only the gear die is rolled next: no move, no second gear, no face of another die."""
     state, _ = act(lone(4), ChooseGear(gear=4))
@@ -217,6 +241,7 @@ def test_MASTERS_TURN_4_after_the_gear_the_race_waits_for_its_die_only():
     assert [e.kind for e in ev] == ["roll"] and state.roll == 12 and state.phase == "move"
 
 
+@pytest.mark.rules("MASTERS-TURN-5")
 def test_MASTERS_TURN_5_the_car_moves_the_spaces_rolled_or_brakes_for_each_space_less():
     """A 9 in 4th: every move without braking covers 9 spaces; each space less costs 1 brake WP."""
     state, _ = act(lone(4), ChooseGear(gear=4), Roll(value=9))
@@ -235,6 +260,7 @@ def corner_roll(weather: str, roll: int):
     return act(state, Drive(path=tuple(f"B{i}" for i in range(34, 34 + roll))))[0]
 
 
+@pytest.mark.rules("CORE-MOVE-7", "MASTERS-TURN-6")
 def test_MASTERS_TURN_6_a_stop_in_a_corner_in_rain_slides_on_and_the_slide_is_mandatory():
     """Hard tyres in rain: a roll that ends in the Seekurve slides 3 more spaces; the player
     cannot decline it. In the dry, or on the straight, nothing slides."""
@@ -256,6 +282,7 @@ def soft_behind(roll: int = 7, front: str = "B29"):
     return act(state, Drive(path=tuple(f"B{i}" for i in range(22, 29))))[0]
 
 
+@pytest.mark.rules("TYRE-3", "MASTERS-TURN-7")
 def test_MASTERS_TURN_7_fresh_soft_tyres_optionally_one_more_space_or_brake():
     """The bonus is one whole space and optional; braking instead (AMB-49) rules out the
     slipstream of step 8 (AMB-15) but not the bonus."""
@@ -272,6 +299,7 @@ def test_MASTERS_TURN_7_fresh_soft_tyres_optionally_one_more_space_or_brake():
     assert soft_behind().movement.offer == ("bonus", "slip")  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("MASTERS-TURN-8")
 def test_MASTERS_TURN_8_slipstream_is_optional_and_steps_6_and_7_follow_it_again():
     """Behind f, m may take the slipstream or stop; after it the procedure goes on with step 6
     and 7: the bonus not used yet is offered (AMB-48), and in rain a slipstream into a corner
@@ -285,6 +313,7 @@ def test_MASTERS_TURN_8_slipstream_is_optional_and_steps_6_and_7_follow_it_again
     assert state.car("m").space == "A30" and state.movement is None
 
 
+@pytest.mark.rules("CORE-BLOCK-2", "MASTERS-TURN-10")
 def test_MASTERS_TURN_10_a_blocked_car_moves_as_far_as_it_can_and_pays_the_blocked_lane_table():
     """a, b and c stand abreast in row 35; m rolls 9 from B28 (row 30): it can drive 4 spaces,
     5 remain: 3 brake and 2 tyre WP (TAB-BLOCK). Its collision roll with b follows (13)."""
@@ -300,6 +329,7 @@ def test_MASTERS_TURN_10_a_blocked_car_moves_as_far_as_it_can_and_pays_the_block
     assert {m.out.rule for m in moves(OVAL, out)} == {"CORE-BLOCK-2"}  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("MASTERS-TURN-13")
 def test_MASTERS_TURN_13_collision_rolls_when_the_car_stops_next_to_or_behind_another():
     """m stops beside f: both roll the black die; a 1 costs a body WP. A stop with nobody
     next to it or ahead rolls nothing."""
@@ -313,6 +343,7 @@ def test_MASTERS_TURN_13_collision_rolls_when_the_car_stops_next_to_or_behind_an
     assert pending(alone) == [] and not kinds(ev, "check") and kinds(ev, "round")
 
 
+@pytest.mark.rules("MASTERS-TURN-14")
 def test_MASTERS_TURN_14_engine_checks_after_a_20_in_5th_or_a_30_in_6th_last_of_all():
     """The natural top face strains every engine in 5th or 6th, the trigger car first; the
     checks come after the collisions. A 1-4 costs an engine WP. One face less: no check."""
@@ -340,6 +371,7 @@ def out_of_box_10(pit_roll: int, *others):
     return act(state, PitStop(tyre=Tyre.SOFT), Roll(value=pit_roll))[0]
 
 
+@pytest.mark.rules("MASTERS-TURN-12")
 def test_MASTERS_TURN_12_after_a_quick_stop_slipstream_back_on_the_track_but_no_bonus():
     """A fast stop of 10 drives p 5 spaces out, to C6, directly behind x (4th): the slipstream
     is offered, the soft bonus is not, although the tyres are fresh and the track dry - neither
@@ -353,6 +385,7 @@ def test_MASTERS_TURN_12_after_a_quick_stop_slipstream_back_on_the_track_but_no_
     assert state.car("p").space == "B9" and state.movement is None and not kinds(ev, "offer")
 
 
+@pytest.mark.rules("MASTERS-TURN-12")
 def test_MASTERS_TURN_12_no_slipstream_while_still_in_the_pit_lane():
     """A fast stop of 2 drives p one space, to P14, directly behind q in the pit lane: no
     slipstream there (AMB-55)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, Roll, SetUp
 from rules.car import Area
 from rules.engine import chance, gear_options, moves, new_race
@@ -53,6 +55,7 @@ def lone(gear: int, space: str = "B21"):
 # --- 6-1 gear choice ---------------------------------------------------------------------------
 
 
+@pytest.mark.rules("MASTERS-GEAR-1")
 def test_MASTERS_GEAR_1_six_gears_each_with_its_own_die_read_as_spaces():
     """Each gear rolls its own die; the face is the number of spaces to drive; higher gears
     have higher faces (TAB-GEAR)."""
@@ -72,6 +75,7 @@ def test_MASTERS_GEAR_1_six_gears_each_with_its_own_die_read_as_spaces():
     assert illegal(state, Roll(value=20)).reason.code == Code.NOT_A_FACE  # a 5th-gear face in 6th
 
 
+@pytest.mark.rules("CORE-GEAR-2", "MASTERS-GEAR-2")
 def test_MASTERS_GEAR_2_up_only_to_the_next_higher_gear():
     """"Man kann nicht vom 1. in den 3. Gang schalten.\""""
     for gear in range(1, 6):
@@ -83,6 +87,7 @@ def test_MASTERS_GEAR_2_up_only_to_the_next_higher_gear():
     assert state.car("m").gear == 2
 
 
+@pytest.mark.rules("MASTERS-GEAR-3")
 def test_MASTERS_GEAR_3_down_one_two_or_three_gears_skipped_costs_WP():
     """6th -> 4th skips one gear, 4th -> 1st two, 5th -> 1st three: each skip strikes WP, fuel
     first (AMB-50, VAR-2), then brakes, then engine (TAB-DOWNSHIFT); down one is free."""
@@ -98,6 +103,7 @@ def test_MASTERS_GEAR_3_down_one_two_or_three_gears_skipped_costs_WP():
         assert ev[0].data == {"gear": target, **{a.value: n for a, n in cost.items()}}
 
 
+@pytest.mark.rules("CORE-GEAR-5", "MASTERS-GEAR-4")
 def test_MASTERS_GEAR_4_never_from_6th_to_1st():
     """"Es ist nicht erlaubt, vom 6. in den 1. Gang zu schalten" - not even with every WP left."""
     err = illegal(lone(6), ChooseGear(gear=1))
@@ -105,6 +111,7 @@ def test_MASTERS_GEAR_4_never_from_6th_to_1st():
     assert isinstance(gear_options(OVAL, lone(6))[2], ShiftCost)  # three gears skipped is the most
 
 
+@pytest.mark.rules("MASTERS-GEAR-5")
 def test_MASTERS_GEAR_5_the_yellow_1st_gear_die_is_read_at_its_tip():
     """The 1st-gear die is the yellow pyramid (d4): its faces are read as 1 or 2 spaces."""
     state, _ = act(lone(1), ChooseGear(gear=1))
@@ -118,6 +125,7 @@ def test_MASTERS_GEAR_5_the_yellow_1st_gear_die_is_read_at_its_tip():
 # --- 6-2-1 moving the car --------------------------------------------------------------------------
 
 
+@pytest.mark.rules("MASTERS-MOVE-1")
 def test_MASTERS_MOVE_1_cars_start_in_1st_gear_and_shift_up_to_6th():
     """After the start roll every car is in gear 0 and may only engage 1st; then one gear up
     per turn until 6th, and no further."""
@@ -133,6 +141,7 @@ def test_MASTERS_MOVE_1_cars_start_in_1st_gear_and_shift_up_to_6th():
     assert illegal(lone(6), ChooseGear(gear=7)).reason.code == Code.NO_SUCH_GEAR
 
 
+@pytest.mark.rules("MASTERS-MOVE-2")
 def test_MASTERS_MOVE_2_announce_set_the_lever_roll_its_die_then_move():
     """The order of a turn: the gear first (nothing else is accepted), then the die of the
     engaged gear, then the car moves exactly the spaces shown."""
@@ -148,6 +157,7 @@ def test_MASTERS_MOVE_2_announce_set_the_lever_roll_its_die_then_move():
     assert [e.kind for e in ev][:1] == ["moved"] and state.car("m").space == "B30"
 
 
+@pytest.mark.rules("MASTERS-MOVE-3")
 def test_MASTERS_MOVE_3_one_stop_at_the_end_of_normal_mandatory_and_optional_movement():
     """A car whose roll ends in the Seekurve in rain slides 3 more spaces (mandatory): the
     roll's end is no stop; the corner counts one stop, where the slide ends."""
@@ -166,6 +176,7 @@ def test_MASTERS_MOVE_3_one_stop_at_the_end_of_normal_mandatory_and_optional_mov
 # --- 6-2-2, 6-2-5 turn order -----------------------------------------------------------------------
 
 
+@pytest.mark.rules("MASTERS-ORDER-1")
 def test_MASTERS_ORDER_1_the_order_of_each_game_round_follows_the_positions():
     """Each game round the cars move in the order of their places on the track, worked out
     again when the round begins."""
@@ -180,6 +191,7 @@ def test_MASTERS_ORDER_1_the_order_of_each_game_round_follows_the_positions():
     assert turn_order(state, 3)[0] == ["c", "a", "b", "|"]
 
 
+@pytest.mark.rules("MASTERS-ORDER-4")
 def test_MASTERS_ORDER_4_the_pit_lane_special_case_takes_precedence():
     """A car waiting in box 10 (P13, just past the finish line: it has crossed the line once
     more than the cars on the straight) does not move by the standard rule, as the leader:

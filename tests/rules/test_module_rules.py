@@ -27,6 +27,7 @@ B = FORMULA_D_BASIC
 # --- slipstream ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-SLIP-7", "FD08-SLIP-5")
 def test_CORE_SLIP_7_FD08_SLIP_5_in_a_corner_slipstream_changes_lanes_only_along_arrows():
     """m stands in the Lindenkehre behind f: every lane change of its slipstreams is an arrow."""
     corner = OVAL.corners[0]
@@ -46,6 +47,7 @@ def test_CORE_SLIP_7_FD08_SLIP_5_in_a_corner_slipstream_changes_lanes_only_along
             here = dst
 
 
+@pytest.mark.rules("FD08-SLIP-6", "SLIP-D-1")
 def test_FD08_SLIP_6_SLIP_D_1_braking_into_the_slipstream_is_not_allowed_and_it_is_optional():
     assert offer(behind(roll=8, brakes=1)[0]) == ()  # braked to end behind f: no slipstream
     state, _ = behind()
@@ -53,6 +55,7 @@ def test_FD08_SLIP_6_SLIP_D_1_braking_into_the_slipstream_is_not_allowed_and_it_
     assert state.movement is None
 
 
+@pytest.mark.rules("CORE-SLIP-4", "SLIP-D-3")
 def test_SLIP_D_3_CORE_SLIP_4_a_slipstream_into_a_corner_strikes_a_brake_WP():
     cars = [car("m", "B33", gear=4), car("f", "B42", gear=4)]
     state = position(cars, "m")
@@ -61,6 +64,7 @@ def test_SLIP_D_3_CORE_SLIP_4_a_slipstream_into_a_corner_strikes_a_brake_WP():
     assert into and all(m.slip_brake and m.brakes >= 1 for m in into)
 
 
+@pytest.mark.rules("PIT-B-6")
 def test_AMB_55_no_slipstream_in_the_pit_lane():
     """m drives along the pit lane and stops directly behind f, both in 4th: no slipstream."""
     cars = [car("m", "P2", gear=4, box="P13", pit_stops=1), car("f", "P6", gear=4, box="P12", pit_stops=1)]
@@ -92,6 +96,7 @@ def test_AMB_67_sliding_first_then_the_bonus_and_slipstream_side_by_side():
 # --- weather -------------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-WEATHER-1", "WEATHER-1", "WEATHER-D-1")
 @pytest.mark.parametrize(("roll", "condition"), [(19, "sun"), (8, "dry"), (3, "rain")])
 def test_CORE_WEATHER_1_WEATHER_1_WEATHER_D_1_three_conditions_read_from_the_barometer(roll, condition):
     """The oval's barometer: sun 13-20, variable 6-12, rain 1-5 (a variable race starts dry)."""
@@ -114,6 +119,7 @@ def determination(start: str, roll: int) -> str:
     return state.weather.condition  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("WEATHER-7", "WEATHER-8", "WEATHER-9", "WEATHER-D-3")
 def test_WEATHER_7_WEATHER_8_WEATHER_9_WEATHER_D_3_determinations_at_the_end_of_the_round():
     assert determination("dry", 15) == "temp_sun"  # WEATHER-7
     assert determination("dry", 2) == "temp_rain"  # WEATHER-8
@@ -121,6 +127,7 @@ def test_WEATHER_7_WEATHER_8_WEATHER_9_WEATHER_D_3_determinations_at_the_end_of_
     assert determination("temp_rain", 8) == "temp_rain"
 
 
+@pytest.mark.rules("WEATHER-B-3", "WEATHER-11", "WEATHER-D-5")
 @pytest.mark.parametrize(("condition", "fails"), [("sun", False), ("rain", True), ("temp_rain", True)])
 def test_WEATHER_B_3_WEATHER_D_5_WEATHER_11_engine_checks_fail_on_1_to_3_in_rain_1_to_4_dry(condition, fails):
     """A 4 on an engine check: fails in the dry (1-4), passes in rain (1-3)."""
@@ -141,11 +148,13 @@ def test_WEATHER_B_3_WEATHER_D_5_WEATHER_11_engine_checks_fail_on_1_to_3_in_rain
 FD_TYRES = PRESETS["fd-modules"].model_copy(update={"grid": "roll"})
 
 
+@pytest.mark.rules("TYRE-B-1")
 def test_TYRE_B_1_AMB_28_AMB_61_hard_tyres_in_rain_slide_3_when_the_movement_ends_in_a_corner():
     state, _ = corner_stop("rain", Tyre.HARD, rules=FD_TYRES.model_copy(update={"weather": True}))
     assert offer(state) == ("slide",) and {len(m.path) for m in moves(OVAL, state) if not m.brakes} == {3}
 
 
+@pytest.mark.rules("TYRE-B-1")
 def test_AMB_28_B_literal_slides_as_soon_as_any_space_of_the_movement_is_in_a_corner():
     """A movement from B33 that passes into the Seekurve and ends beyond it: no slide by default,
     a slide with B's literal reading (TYRE-B-1: any space of the movement in a corner area)."""
@@ -161,6 +170,7 @@ def test_AMB_28_B_literal_slides_as_soon_as_any_space_of_the_movement_is_in_a_co
         assert (offer(state) == ("slide",)) == slides
 
 
+@pytest.mark.rules("TYRE-B-2")
 def test_TYRE_B_2_soft_tyres_one_optional_space_and_double_penalty_in_the_dry():
     from rules.engine import multiplier
 
@@ -169,6 +179,7 @@ def test_TYRE_B_2_soft_tyres_one_optional_space_and_double_penalty_in_the_dry():
     assert multiplier(state, state.car("m")) == 2
 
 
+@pytest.mark.rules("TYRE-B-3")
 def test_TYRE_B_3_rain_tyres_slide_one_in_rain_and_double_the_penalty_in_the_dry():
     from rules.engine import multiplier
 
@@ -182,6 +193,7 @@ def test_TYRE_B_3_rain_tyres_slide_one_in_rain_and_double_the_penalty_in_the_dry
 # --- road holding --------------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("ROAD-2", "ROAD-3")
 def test_ROAD_2_ROAD_3_driving_over_a_marker_costs_a_check_1_to_5_in_rain():
     for condition, roll, lost in (("sun", 5, 0), ("rain", 5, 1), ("sun", 4, 1)):
         state = in_weather(condition).model_copy(update={"markers": ("B24",)})
@@ -192,6 +204,7 @@ def test_ROAD_2_ROAD_3_driving_over_a_marker_costs_a_check_1_to_5_in_rain():
         assert state.car("m").wp.road_holding == W.road_holding - lost
 
 
+@pytest.mark.rules("CORE-DANGER-3", "FD08-LANE-2", "ROAD-4")
 def test_ROAD_4_VAR_14_formula_de_drives_around_dangerous_spaces_like_cars():
     """Out of lane B and back past the marker on B24: Formula Dé (ROAD-4) allows the arc,
     Formula D 2008 only around cars (FD08-LANE-2); there the car pulls out and stays out."""
@@ -206,6 +219,7 @@ def test_ROAD_4_VAR_14_formula_de_drives_around_dangerous_spaces_like_cars():
 # --- pit stops ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-A-2", "PIT-A-3")
 def test_PIT_A_2_PIT_A_3_a_tyre_change_stop_follows_the_basic_pit_roll():
     state, _ = at_box()
     state, _ = act(state, PitStop(tyre=Tyre.HARD))  # not long: a tyre-change stop
@@ -213,6 +227,7 @@ def test_PIT_A_2_PIT_A_3_a_tyre_change_stop_follows_the_basic_pit_roll():
     assert state.phase == "move" and state.moves_left == 2 and state.car("m").gear == 4
 
 
+@pytest.mark.rules("PIT-X-4")
 def test_PIT_X_4_after_an_extended_stop_at_most_4th_gear():
     rules = B.model_copy(update={"tyres": "C", "pit_repairs": "any_stop", "pit_reserve": 2, "pit_repair_areas": 2})
     state, _ = at_box(rules=rules, wp=W.model_copy(update={"body": 2}))
@@ -227,6 +242,7 @@ def test_PIT_X_4_after_an_extended_stop_at_most_4th_gear():
 # --- race length, gear lever ------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("C-RACE-1")
 @pytest.mark.parametrize("laps", [1, 3])
 def test_C_RACE_1_a_race_runs_over_the_laps_it_was_set_for(laps):
     from rules.record import same_drivers
@@ -239,6 +255,7 @@ def test_C_RACE_1_a_race_runs_over_the_laps_it_was_set_for(laps):
     assert finished and all(c.crossings == laps + 1 for c in finished)
 
 
+@pytest.mark.rules("CORE-DICE-3", "MASTERS-LEVER-1", "MASTERS-LEVER-2", "MASTERS-LEVER-3", "MASTERS-LEVER-4")
 def test_MASTERS_LEVER_1_2_3_4_the_declared_gear_is_the_only_gear_on_a_screen():
     """The die is always the declared gear's (MASTERS-LEVER-4), so a lever that shows another
     gear than the die rolled (MASTERS-LEVER-1..3) cannot happen: a face of another die is refused."""

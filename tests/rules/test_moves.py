@@ -157,6 +157,7 @@ def four(start: str, roll: int, cars=(), **kw) -> MoveRequest:
 # --- CORE-MOVE: driving on the track -----------------------------------------------------
 
 
+@pytest.mark.rules("CORE-MOVE-1")
 def test_CORE_MOVE_1_never_backwards():
     t = oval()
     for req in (request("B30", 8, brakes=8), request("B42", 14, tyres=9, brakes=4), request("A58", 12, laps_to_go=2)):
@@ -169,6 +170,7 @@ def test_CORE_MOVE_1_never_backwards():
     assert refused(request("B30", 1), ("A28",)).code == Code.NOT_A_STEP  # diagonally back
 
 
+@pytest.mark.rules("CORE-MOVE-2", "CORE-MOVE-5")
 def test_CORE_MOVE_2_no_jumping_over_cars():
     req = request("B30", 2, ("B31",))
     assert all("B31" not in m.path for m in legal_moves(req))
@@ -178,12 +180,14 @@ def test_CORE_MOVE_2_no_jumping_over_cars():
     assert ends(request("B30", 1, ("B31",))) == {"A29", "C34"}  # nor onto it
 
 
+@pytest.mark.rules("CORE-MOVE-3")
 def test_CORE_MOVE_3_AMB_3_every_step_is_one_space():
     moves = legal_moves(request("B30", 1))
     assert {m.end for m in moves} == {"A29", "B31", "C34"}  # straight or diagonal: 1 space each
     assert all(len(m.path) == 1 for m in moves)
 
 
+@pytest.mark.rules("CORE-MOVE-4")
 @pytest.mark.parametrize("roll", range(1, 9))
 def test_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight(roll):
     # Every path between two spaces of a straight has one step per row: a roll of N ends
@@ -195,12 +199,14 @@ def test_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight(roll):
     assert len(moves) == 3
 
 
+@pytest.mark.rules("CORE-MOVE-5")
 def test_CORE_MOVE_5_no_zigzag_except_to_overtake():
     reason = refused(request("B30", 2), ("A29", "B32"))
     assert (reason.rule, reason.code) == ("CORE-MOVE-5", Code.NO_ZIGZAG)
     assert isinstance(check_path(request("B30", 2, ("B31",)), ("A29", "B32")), Move)  # around B31
 
 
+@pytest.mark.rules("CORE-MOVE-5")
 def test_CORE_MOVE_5_AMB_3_every_return_needs_its_own_car():
     # B22 (row 24), a car on B24 (row 26). B > C > B passes that car, fine; but then
     # B > A > B returns to B with no car passed since B was left the second time.
@@ -213,6 +219,7 @@ def test_CORE_MOVE_5_AMB_3_every_return_needs_its_own_car():
     assert isinstance(check_path(request("B22", 7, cars + ("B28",)), weave), Move)  # a second car: fine
 
 
+@pytest.mark.rules("CORE-MOVE-6", "FD08-LANE-3")
 def test_CORE_MOVE_6_FD08_LANE_3_arrows_only_before_and_in_corners():
     assert ends(request("B9", 2)) == {"B11", "A11"}  # arrow zone: B10 > A11 only, no C11
     assert ends(request("B12", 1, corner=0, stops=1)) == {"B13", "A13"}  # the arrow B12 > A13
@@ -221,6 +228,7 @@ def test_CORE_MOVE_6_FD08_LANE_3_arrows_only_before_and_in_corners():
     assert refused(request("A12", 1), ("B13",)).code == Code.NOT_A_STEP
 
 
+@pytest.mark.rules("CORE-MOVE-7")
 def test_CORE_MOVE_7_the_full_roll_unless_braking_or_blocked():
     for req in (request("B30", 6), request("B42", 9, tyres=6), request("A11", 7, tyres=6)):
         assert all(len(m.path) == req.roll and m.brakes == 0 for m in legal_moves(req))
@@ -231,6 +239,7 @@ def test_CORE_MOVE_7_the_full_roll_unless_braking_or_blocked():
 # --- FD08-LANE: lane changes on straights (four lanes) -------------------------------------
 
 
+@pytest.mark.rules("FD08-LANE-1")
 def test_FD08_LANE_1_at_most_two_lanes_away_on_a_straight():
     req = four("A36", 4)  # row 35 -> row 39: A40 B37 C34 D31
     assert ends(req) == {"A40", "B37", "C34"}
@@ -239,6 +248,7 @@ def test_FD08_LANE_1_at_most_two_lanes_away_on_a_straight():
     assert ends(four("B33", 4)) == {"A40", "B37", "C34", "D31"}  # from B every lane is within two
 
 
+@pytest.mark.rules("FD08-LANE-1")
 def test_FD08_LANE_1_counts_from_the_lane_the_straight_began_in():
     # A28 in Esse 2 with its stop made: the arrow to B inside the corner, out into the
     # straight in lane B, then two lanes on to D: that straight began in B, so D is only
@@ -251,6 +261,7 @@ def test_FD08_LANE_1_counts_from_the_lane_the_straight_began_in():
     assert ends(four("A31", 3)) == {"A34", "B31", "C28"}
 
 
+@pytest.mark.rules("CORE-MOVE-5", "FD08-LANE-2")
 def test_FD08_LANE_2_an_arc_only_to_overtake():
     arc = ("B30", "B31", "A30")  # A27 (row 31) > B > back to A in row 34
     assert isinstance(check_path(request("A27", 3, ("A29",)), arc), Move)  # around the car on A29
@@ -264,6 +275,7 @@ def test_FD08_LANE_2_an_arc_only_to_overtake():
 # --- corners -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORNER-3")
 def test_CORNER_3_a_move_ending_in_a_corner_is_one_stop():
     m = only(request("A11", 1), "A12")
     assert (m.corner, m.stops) == (0, 1)
@@ -273,6 +285,7 @@ def test_CORNER_3_a_move_ending_in_a_corner_is_one_stop():
     assert (m.corner, m.stops) == (1, 1)
 
 
+@pytest.mark.rules("CORNER-4")
 def test_CORNER_4_overshoot_costs_tyres_per_space_times_the_multiplier():
     for mult in (1, 2, 3):
         req = request("B42", 9, tyres=20, rules=rules(overshoot_multiplier=mult))
@@ -281,6 +294,7 @@ def test_CORNER_4_overshoot_costs_tyres_per_space_times_the_multiplier():
         assert only(req, "C57").tyres == 0  # still inside: a stop, no overshoot
 
 
+@pytest.mark.rules("CORNER-5")
 def test_CORNER_5_missed_stops_put_the_car_out():
     # Lindenkehre (2 stops): leaving after 0 stops is out, after 1 only costs tyres.
     assert only(request("A11", 7, tyres=6), "A18").out.rule == "CORNER-5"
@@ -302,12 +316,14 @@ def test_AMB_18_missed_stops_flag():
     assert (m.out, m.tyres, m.overshoot) == (None, 1, 1)  # only the tyre cost (D's text)
 
 
+@pytest.mark.rules("CORNER-6")
 def test_CORNER_6_more_tyre_wear_than_left_is_out():
     m = only(request("B42", 9, tyres=1), "A49")
     assert (m.out.rule, m.out.values) == ("CORNER-6", {"needed": 2, "available": 1})
     assert only(request("B42", 9, tyres=3), "A49").out is None
 
 
+@pytest.mark.rules("CORNER-7", "FD08-SPIN-1")
 def test_CORNER_7_FD08_SPIN_1_losing_the_last_tyre_exactly_spins():
     m = only(request("B42", 8, tyres=1), "A48")
     assert (m.spin, m.out, m.tyres) == (True, None, 1)
@@ -315,6 +331,7 @@ def test_CORNER_7_FD08_SPIN_1_losing_the_last_tyre_exactly_spins():
     assert only(request("B42", 8, tyres=1), "C54").spin is False  # no overshoot
 
 
+@pytest.mark.rules("CORNER-6", "FD08-SPIN-2")
 def test_FD08_SPIN_2_AMB_16_spin_or_out():
     # (a) more than one space beyond the line with the last tyre WP: out, not a spin
     m = only(request("B42", 9, tyres=2), "A49")
@@ -333,6 +350,7 @@ def test_AMB_16_c_the_block_table_can_take_the_last_tyre_without_a_spin():
     assert (m.tyres, m.blocked, m.spin, m.out) == (1, 4, False, None)
 
 
+@pytest.mark.rules("CORNER-8")
 def test_CORNER_8_no_lane_change_after_leaving_with_a_stop_missing():
     path = ("A41", "A42", "A43", "A44", "A45", "A46", "A47", "A48", "B53")
     reason = refused(request("B42", 9, tyres=6), path)
@@ -341,6 +359,7 @@ def test_CORNER_8_no_lane_change_after_leaving_with_a_stop_missing():
     assert isinstance(check_path(request("A47", 2, corner=1, stops=1), ("A48", "B53")), Move)
 
 
+@pytest.mark.rules("CORNER-8")
 def test_CORNER_8_not_even_on_the_exit_step():
     # B24 (gap row 26) through Esse 2 without a stop: the arrow B27 > C25 crosses the end
     # line, so taking it changes lanes while leaving with the stop missing.
@@ -352,6 +371,7 @@ def test_CORNER_8_not_even_on_the_exit_step():
     assert ends(four("B25", 3, corner=2, stops=1)) == {"B28", "C25"}
 
 
+@pytest.mark.rules("FD08-CORNER-1")
 def test_FD08_CORNER_1_AMB_17_never_change_lanes_when_leaving_a_corner():
     never = rules(exit_lane_change="never")
     assert ends(request("A47", 2, corner=1, stops=1)) == {"A49", "B53"}  # default: only with a stop missing
@@ -365,6 +385,7 @@ def test_FD08_CORNER_1_AMB_17_never_change_lanes_when_leaving_a_corner():
     assert refused(req, ("B26", "B27", "C25")).rule == "FD08-CORNER-1"
 
 
+@pytest.mark.rules("CORNER-9")
 def test_CORNER_9_AMB_17_an_overshoot_ending_in_the_next_corner_is_no_stop_there():
     # A23 (row 22) has one way on (no diagonals into corners, no arrows in Esse 1; lane
     # changes are locked after Esse 1's exit): A24 A25 A26 | A27 | A28 A29.
@@ -376,6 +397,7 @@ def test_CORNER_9_AMB_17_an_overshoot_ending_in_the_next_corner_is_no_stop_there
     assert (m.overshoot, m.tyres) == (1, 1)
 
 
+@pytest.mark.rules("CORNER-4", "CORNER-6")
 def test_AMB_17_overshoot_over_two_corners_counts_per_corner():
     # A23, roll 9: A24 A25 A26 (Esse 1) | A27 | A28 A29 A30 (Esse 2) | A31 A32.
     # Esse 1 was left with its stop missing at A27: 6 spaces beyond its end line
@@ -386,6 +408,7 @@ def test_AMB_17_overshoot_over_two_corners_counts_per_corner():
     assert only(four("A23", 9, tyres=7), "A32").out.rule == "CORNER-6"
 
 
+@pytest.mark.rules("CORNER-10")
 def test_CORNER_10_no_driving_around_a_car_during_an_overshoot():
     # A28 in Esse 2, stop missing, roll 5; cars on A32 and B29 (row 31). Out of the
     # corner (A31 or B28, row 30) the car may not change lanes, so C26 is out of reach:
@@ -404,6 +427,7 @@ def test_CORNER_10_no_driving_around_a_car_during_an_overshoot():
 # --- braking and blocked lanes ---------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-BRAKE-1")
 def test_CORE_BRAKE_1_one_brake_wp_per_space_not_driven():
     t = oval()
     moves = legal_moves(request("B30", 6, brakes=4))
@@ -411,6 +435,7 @@ def test_CORE_BRAKE_1_one_brake_wp_per_space_not_driven():
     assert all(m.brakes == 6 - len(m.path) and m.blocked == 0 for m in moves)
 
 
+@pytest.mark.rules("CORE-BRAKE-2")
 def test_CORE_BRAKE_2_no_brake_wp_no_braking_but_not_out():
     moves = legal_moves(request("B30", 6, brakes=0))
     assert all(len(m.path) == 6 and m.out is None for m in moves)
@@ -421,6 +446,7 @@ def test_CORE_BRAKE_2_no_brake_wp_no_braking_but_not_out():
 WALL = ("A31", "B33", "C36")  # all of row 35; from B30 (row 32) every path stops in row 34
 
 
+@pytest.mark.rules("CORE-BLOCK-1")
 @pytest.mark.parametrize(
     "roll, brakes, tyres", [(3, 1, 0), (4, 2, 0), (5, 3, 0), (6, 3, 1), (7, 3, 2), (8, 3, 3)]
 )
@@ -445,17 +471,20 @@ def test_AMB_19_b_the_driver_chooses_among_the_furthest_paths():
         assert (m.brakes, m.blocked) == (3, 3), path
 
 
+@pytest.mark.rules("CORE-BLOCK-2")
 def test_CORE_BLOCK_2_seven_spaces_short_is_out():
     furthest = [m for m in legal_moves(request("B30", 9, WALL, brakes=9, tyres=9)) if m.blocked]
     assert {(m.blocked, m.out.rule) for m in furthest} == {(7, "CORE-BLOCK-2")}
 
 
+@pytest.mark.rules("CORE-BLOCK-3")
 def test_CORE_BLOCK_3_AMB_19_a_the_table_must_be_paid_in_full():
     for brakes, tyres, out in ((3, 1, None), (2, 9, "CORE-BLOCK-3"), (3, 0, "CORE-BLOCK-3")):
         m = only(request("B30", 6, WALL, brakes=brakes, tyres=tyres), "B32")
         assert (m.out.rule if m.out else None) == out, (brakes, tyres)
 
 
+@pytest.mark.rules("CORE-BLOCK-2")
 def test_AMB_19_c_braking_never_uses_the_table_when_a_full_path_exists():
     # Lane C is open, so the car is not blocked: stopping behind the car on B33 is
     # voluntary braking (4 brakes), never the table's 3 brakes + 1 tyre.
@@ -490,6 +519,7 @@ def test_AMB_19_d_dangerous_spaces_do_not_block():
 # --- dangerous spaces ---------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-DANGER-2")
 def test_CORE_DANGER_2_AMB_24_one_check_per_dangerous_space_passed_or_stopped_on():
     straight = ("B31", "B32", "B33", "B34")
     req = request("B30", 4, markers=frozenset({"B31", "B33"}))
@@ -500,6 +530,7 @@ def test_CORE_DANGER_2_AMB_24_one_check_per_dangerous_space_passed_or_stopped_on
     assert check_path(req, straight).dangers == 0
 
 
+@pytest.mark.rules("CORE-DANGER-2")
 def test_CORE_DANGER_2_VAR_7_drive_over_only_flag():
     req = request("B30", 4, markers=frozenset({"B31", "B34"}), rules=rules(danger_on_stop=False))
     assert check_path(req, ("B31", "B32", "B33", "B34")).dangers == 1  # stopping on B34 is free
@@ -508,6 +539,7 @@ def test_CORE_DANGER_2_VAR_7_drive_over_only_flag():
 # --- pits ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("PIT-B-2")
 def test_PIT_B_2_a_roll_of_at_least_the_distance_reaches_the_box():
     # B52 > C59 > P1 > P2 > P3 > P4: box 1 is 5 spaces away
     for roll in (5, 6, 12):
@@ -517,12 +549,14 @@ def test_PIT_B_2_a_roll_of_at_least_the_distance_reaches_the_box():
     assert only(request("B52", 4, box="P4"), "P3").in_box is False  # short of the box, in the pit lane
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_no_pit_entry_without_a_box():
     reason = refused(request("B52", 5), ("C59", "P1"))
     assert (reason.rule, reason.code) == ("PIT-B-1", Code.NO_PIT_NOW)
     assert not any(oval().space(e).in_pit for e in ends(request("B52", 5)))
 
 
+@pytest.mark.rules("PIT-B-5")
 def test_PIT_B_5_no_braking_in_the_pit_lane():
     req = request("P2", 3, box="P9", brakes=5)
     assert ends(req) == {"P5"}
@@ -530,6 +564,7 @@ def test_PIT_B_5_no_braking_in_the_pit_lane():
     assert (reason.rule, reason.code) == ("PIT-B-5", Code.NO_BRAKING_IN_PIT)
 
 
+@pytest.mark.rules("PIT-B-6")
 def test_PIT_B_6_waiting_behind_a_car_in_the_pit_lane_is_free():
     m = only(request("P2", 8, ("P6",), box="P9", may_brake=False), "P5")
     assert (m.blocked, m.brakes, m.tyres, m.out) == (5, 0, 0, None)
@@ -544,6 +579,7 @@ def test_PIT_B_6_waiting_behind_a_car_in_the_pit_lane_is_free():
 # --- finishing -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_a_finishing_car_stops_after_the_line():
     moves = legal_moves(request("A58", 12, laps_to_go=1))
     assert {(m.end, len(m.path), m.finishes, m.laps, m.brakes) for m in moves} == {
@@ -634,6 +670,7 @@ def position_request(kw: dict) -> MoveRequest:
     return MoveRequest(track=oval(), rules=ruleset, **kw)
 
 
+@pytest.mark.rules("CORE-MOVE-1", "CORE-MOVE-2", "CORE-BRAKE-1")
 @settings(max_examples=300)
 @given(positions())
 def test_property_every_move_is_a_legal_path(kw):
@@ -674,6 +711,7 @@ def test_thirty_space_roll_with_ten_cars_stays_fast():
     assert worst < 0.5
 
 
+@pytest.mark.rules("CORE-TURN-1")
 def test_CORE_TURN_1_a_path_longer_than_the_roll_is_refused():
     """Inside a corner no shortest-way rule stops a longer path: three steps on a roll of two
     would have been a move that brakes -1 spaces. The car drives exactly what it rolled."""

@@ -99,6 +99,7 @@ def test_golden_cases_were_worked_out_on_this_oval():
 # --- the straight ------------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-MOVE-3", "CORE-MOVE-4", "CORE-MOVE-5", "CORE-BRAKE-1")
 def test_golden_open_straight_with_voluntary_braking():
     # B30 is row 32. Roll 4 reaches row 36 in every lane (CORE-MOVE-3/4: one space a
     # step, rows line up on a straight): A32, B34, C37. With 2 brake WP the car may
@@ -116,6 +117,7 @@ def test_golden_open_straight_with_voluntary_braking():
     )  # fmt: skip
 
 
+@pytest.mark.rules("CORE-MOVE-5", "FD08-LANE-1", "FD08-LANE-2")
 def test_golden_overtaking_arc_around_a_car():
     # A27 (row 31), roll 3, a car on A29 (row 33). Ends in row 34: A30 only by the arc
     # A27 > B30 > B31 > A30 around the car (CORE-MOVE-5 exception, FD08-LANE-2);
@@ -123,6 +125,7 @@ def test_golden_overtaking_arc_around_a_car():
     assert_moves(request("A27", 3, ("A29",)), [M("A30"), M("B32"), M("C35")])
 
 
+@pytest.mark.rules("CORE-MOVE-5", "CORE-DANGER-2", "LANE-D-2")
 def test_golden_dangerous_space_is_not_a_car_for_the_arc():
     # B30 (row 32), roll 2, a damage marker on B31 (row 33). Row 34 ends:
     # A30 via A29 (no check) or via B31 (1 check): two moves;
@@ -136,6 +139,7 @@ def test_golden_dangerous_space_is_not_a_car_for_the_arc():
     )
 
 
+@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-3")
 def test_golden_blocked_lane_wall():
     # B30 (row 32), roll 6; cars on A31, B33, C36: the whole of row 35. Every path
     # stops in row 34 (A30, B32, C35) after 2 spaces, so no path drives the roll:
@@ -168,6 +172,7 @@ def test_golden_blocked_lane_wall():
 # and B52 to B53 only.
 
 
+@pytest.mark.rules("CORNER-3", "CORNER-4")
 def test_golden_overshoot():
     # Roll 9 with 6 tyre WP, no brakes: the 9-step spaces. Past the exit with the stop
     # missing: 1 space (A48, B52, C58) costs 1 tyre WP, 2 spaces (A49, B53) 2 tyre WP
@@ -178,6 +183,7 @@ def test_golden_overshoot():
     assert_moves(req, inside + flown)
 
 
+@pytest.mark.rules("CORNER-8", "CORNER-10")
 def test_golden_overshoot_with_a_car_in_the_way():
     # As above with a car on A49: A48 may not go round it into B53 (CORNER-8, CORNER-10),
     # so A49 drops out and nothing replaces it. B53 is still reached from B52.
@@ -187,6 +193,7 @@ def test_golden_overshoot_with_a_car_in_the_way():
     assert_moves(req, inside + flown)
 
 
+@pytest.mark.rules("CORNER-7", "FD08-SPIN-1")
 def test_golden_spin():
     # Roll 8 with 1 tyre WP: A48 and B52 overshoot by 1 and lose the last tyre WP
     # exactly: a spin, not out (CORNER-7, FD08-SPIN-1).
@@ -195,6 +202,7 @@ def test_golden_spin():
     assert_moves(req, inside + [M("A48", tyres=1, over=1, spin=True), M("B52", tyres=1, over=1, spin=True)])
 
 
+@pytest.mark.rules("CORNER-6", "FD08-SPIN-2")
 def test_golden_spin_too_far_and_tyres_gone():
     # Roll 9 with 2 tyre WP: a 1-space overshoot costs 1 (1 left, no spin); a 2-space
     # overshoot takes exactly the last 2 but is more than 1 space, so the car is out
@@ -224,6 +232,7 @@ def test_golden_stops_complete_free_exit():
 # --- the Lindenkehre (2 stops) ------------------------------------------------------------
 
 
+@pytest.mark.rules("CORNER-4", "CORNER-5")
 def test_golden_missed_stops_elimination():
     # A11 (row 10, arrow zone; its only edge is A11 > A12), roll 7, no stops made.
     # Steps: 1 A12; 2 A13; 3 A14 B15; 4 A15 B16; 5 A16 B17; 6 A17 B19 B18 C21;
@@ -247,6 +256,7 @@ def test_golden_missed_stops_elimination():
     )
 
 
+@pytest.mark.rules("CORE-MOVE-6")
 def test_golden_arrow_zone_before_the_corner():
     # B9 (row 8) has only its straight edge (no diagonal into the arrow zone); B10 goes
     # straight to B11 or along its arrow to A11; nothing leads to C11 (CORE-MOVE-6).
@@ -256,6 +266,7 @@ def test_golden_arrow_zone_before_the_corner():
 # --- the finish and the pits ----------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_golden_finish():
     # A58 (row 67) on the last lap, roll 5: the line lies between row 69 and row 0.
     # Step 1 A59 B63; 2 A60 B64 C70; 3 A1 B1 C1 - the car completes the race distance
@@ -264,6 +275,7 @@ def test_golden_finish():
     assert_moves(request("A58", 5, laps_to_go=1), [M(e, fin=True) for e in ("A1", "B1", "C1")])
 
 
+@pytest.mark.rules("PIT-B-1", "PIT-B-2")
 def test_golden_pit_entry():
     # B52 (row 57), roll 8, allowed to pit at box 1 (P4): B52 > C59 > P1 > P2 > P3 > P4
     # is 5 spaces; the roll is at least that, so the car stops in its box and the other
@@ -276,6 +288,7 @@ def test_golden_pit_entry():
     assert_moves(request("B52", 3, box="P4"), [M("P2"), M("A51"), M("B55"), M("C61")])
 
 
+@pytest.mark.rules("PIT-B-5", "PIT-B-6")
 def test_golden_pit_lane_wait():
     # In the pit lane on P2 heading for box 6 (P9), roll 8, a car stands on P6 (box 3).
     # P3, P4, P5, then the car in front: the car waits on P5, blocked 5 spaces, for free
@@ -319,6 +332,7 @@ def test_golden_hohenau_cases_were_worked_out_on_this_track():
 # by B100, and B102 7; C(k) k-93 up to C100 (7), C101 7 by B101.
 
 
+@pytest.mark.rules("CORE-MOVE-4")
 def test_golden_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight_with_lanes_of_different_length():
     # A99 in 3rd gear rolls a 7 (the 3rd-gear die shows 4-8). Free, 7
     # steps: A106, B102, C100, C101. B101 is 6 steps away, so it costs 1 brake WP; the
@@ -338,6 +352,7 @@ def test_golden_CORE_MOVE_4_AMB_3_shortest_path_on_a_straight_with_lanes_of_diff
     assert isinstance(refusal, Reason) and (refusal.rule, refusal.code) == ("CORE-MOVE-4", Code.NOT_SHORTEST)
 
 
+@pytest.mark.rules("CORE-MOVE-4", "CORE-MOVE-5")
 def test_golden_CORE_MOVE_4_the_shortest_possible_path_goes_round_a_car():
     # The same roll with a car on A104: the shortest possible ways now go round it (docs/rules.md,
     # AMB-3): B101 is 7 steps by B100, free; A105 7 by B100 > A105, back into lane A past the car

@@ -19,6 +19,7 @@ from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.test_moves import TRACK_SPACES, oval, request
 
 
+@pytest.mark.rules("CORE-BLOCK-1")
 def test_CORE_BLOCK_1_the_remembered_moves_are_the_enumerations_including_a_blocked_roll() -> None:
     """Asked twice, the same moves; and the same as a fresh enumeration, for an open roll and for
     one a wall of cars blocks (CORE-BLOCK-1: the blocked move and its cost)."""
@@ -61,6 +62,7 @@ def test_only_the_last_requests_are_kept() -> None:
     assert len(moves_module._LEGAL) <= moves_module._LEGAL_KEPT
 
 
+@pytest.mark.rules("CORE-MOVE-4", "CORE-BLOCK-1")
 @settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(TRACK_SPACES), st.lists(st.sampled_from(TRACK_SPACES), max_size=6, unique=True),

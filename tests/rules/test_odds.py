@@ -131,6 +131,7 @@ def play_with_slide(state: RaceState, gear: int) -> tuple[Fraction, dict[int, Fr
     return out, over
 
 
+@pytest.mark.rules("TYRE-2")
 @pytest.mark.parametrize("space, gear, stops, corner", [("B8", 4, 0, None), ("B8", 5, 0, None), ("B14", 3, 1, 0)])
 def test_in_rain_the_odds_play_the_slide_tyre_2(space, gear, stops, corner):
     """TYRE-2: in rain the slide after a stop in a corner is part of the move the odds count, exactly

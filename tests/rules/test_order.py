@@ -68,6 +68,7 @@ def progress(cars: list[CarPosition], rows: int = ROWS) -> dict[str, int]:
 # --- CORE-ORDER ------------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-ORDER-1")
 def test_CORE_ORDER_1_leader_moves_first():
     # The leader has crossed the line: fewer rows, more laps.
     cars = [car("b", 95), car("c", 80), car("a", 103)]
@@ -77,6 +78,7 @@ def test_CORE_ORDER_1_leader_moves_first():
     assert order == ["a", "b", "c"]
 
 
+@pytest.mark.rules("CORE-ORDER-2", "MASTERS-ORDER-2")
 def test_CORE_ORDER_2_MASTERS_ORDER_2_overtaker_moves_first_next_round():
     cars = [car("A", 150), car("B", 145), car("C", 140)]
     order, cars = play_round(cars, scripted([("A", 2), ("B", 10), ("C", 2)]))
@@ -86,6 +88,7 @@ def test_CORE_ORDER_2_MASTERS_ORDER_2_overtaker_moves_first_next_round():
     assert order == ["B", "A", "C"]
 
 
+@pytest.mark.rules("CORE-ORDER-3")
 @pytest.mark.parametrize("tie_break", TIE_BREAKS)
 def test_CORE_ORDER_3_higher_gear_first_when_level(tie_break):
     # "slow" is further inside and arrived first; only the gear favours "fast".
@@ -101,6 +104,7 @@ def test_CORE_ORDER_3_higher_gear_first_when_level(tie_break):
     assert race_order([top, car("lap", 250, gear=1)], tie_break) == ["lap", "top"]
 
 
+@pytest.mark.rules("FD08-ORDER-1")
 def test_FD08_ORDER_1_inside_car_first():
     inner = car("inner", 150, gear=4, arrival=9, inside=0)
     outer = car("outer", 150, gear=4, arrival=1, inside=1)
@@ -110,6 +114,7 @@ def test_FD08_ORDER_1_inside_car_first():
     assert order == ["lead", "inner", "outer"]
 
 
+@pytest.mark.rules("MASTERS-ORDER-3")
 def test_MASTERS_ORDER_3_first_arrival_first():
     inner = car("inner", 150, gear=4, arrival=9, inside=0)
     outer = car("outer", 150, gear=4, arrival=1, inside=1)
@@ -152,6 +157,7 @@ TAB_LAP = {
 }
 
 
+@pytest.mark.rules("MASTERS-ORDER-5", "MASTERS-ORDER-6", "MASTERS-ORDER-7")
 @pytest.mark.parametrize("tie_break", TIE_BREAKS)
 def test_MASTERS_ORDER_5_6_7_TAB_LAP_trace(tie_break):
     """The sweep (MASTERS-ORDER-7) plays the 4-car example of MASTERS-ORDER-6 exactly."""
@@ -174,6 +180,7 @@ def test_AMB_47_same_lap_overtaker_of_leader_moves_once():
     assert race_order(cars, "first_arrival")[0] == "B"
 
 
+@pytest.mark.rules("MASTERS-ORDER-7")
 def test_MASTERS_ORDER_7_car_that_stays_put_does_not_move_again():
     # A stalled leader stays on the walk's position: the others still move, nobody twice.
     cars = [car("A", 150, gear=5), car("B", 150, gear=4), car("C", 140)]
@@ -181,6 +188,7 @@ def test_MASTERS_ORDER_7_car_that_stays_put_does_not_move_again():
     assert order == ["A", "B", "C"]
 
 
+@pytest.mark.rules("MASTERS-ORDER-7")
 def test_MASTERS_ORDER_7_level_with_the_leader_is_not_passing():
     # The leader draws level with a lapped car: caught, it loses its turn.
     order, _ = play_round([car("L", 190), car("x", 95)], scripted([("L", 5)]))
@@ -193,6 +201,7 @@ def test_MASTERS_ORDER_7_level_with_the_leader_is_not_passing():
     assert order == ["L", "u", "u"]
 
 
+@pytest.mark.rules("MASTERS-ORDER-7")
 def test_MASTERS_ORDER_7_leader_retires_on_its_move():
     cars = [car("A", 150), car("B", 140), car("C", 130)]
     now = {c.id: c for c in cars}
@@ -263,6 +272,7 @@ def fields(draw) -> tuple[int, list[CarPosition]]:
     return rows, cars
 
 
+@pytest.mark.rules("MASTERS-ORDER-7")
 @given(fields(), st.sampled_from(TIE_BREAKS), st.data())
 def test_MASTERS_ORDER_7_no_passing_every_car_once_in_race_order(field, tie_break, data):
     """No car passes another: every racing car moves once, in physical order from the
@@ -290,6 +300,7 @@ def test_MASTERS_ORDER_7_no_passing_every_car_once_in_race_order(field, tie_brea
         assert order == racing
 
 
+@pytest.mark.rules("CORE-ORDER-1", "MASTERS-ORDER-5")
 @given(fields(), st.sampled_from(TIE_BREAKS), st.data())
 def test_MASTERS_ORDER_5_no_car_moves_more_than_twice(field, tie_break, data):
     """Any moves shorter than half a lap, cars retiring during the round: the leader

@@ -20,6 +20,7 @@ def _at(space: str, gear: int, box: str, wp=WORN, **kw):
     return position(cars, "m", laps=3)
 
 
+@pytest.mark.rules("CORE-GEAR-1", "PIT-B-2")
 @pytest.mark.parametrize(
     ("entry", "box", "gear", "chance"),
     [
@@ -38,6 +39,7 @@ def test_PIT_B_2_the_chance_of_still_making_the_stop_worked_out_by_hand(entry: i
     assert _turn_in_chance(_at("C40", 3, "P4"), entry, box, gear) == pytest.approx(chance)
 
 
+@pytest.mark.rules("PIT-B-2")
 def test_PIT_B_2_driving_past_the_entry_loses_a_wanted_stop_and_only_a_wanted_one() -> None:
     """From C55, 4 short of the oval's pit entry C59 with the box P10 10 further: a roll of 7
     drives past (the whole ``MISSED_STOP``), 14 ends in the box (nothing lost); with fresh tyres
@@ -51,6 +53,7 @@ def test_PIT_B_2_driving_past_the_entry_loses_a_wanted_stop_and_only_a_wanted_on
     assert _pit_progress(OVAL, fresh, past, 11, CAREFUL) == 0.0
 
 
+@pytest.mark.rules("PIT-B-2")
 @pytest.mark.parametrize("driver", [CAREFUL.name, *(lv.name for lv in LEVELS if lv.name != "champion")])
 def test_PIT_B_2_every_driver_that_wants_a_stop_stays_short_of_the_entry_rather_than_drive_past(driver: str) -> None:
     """C55 in 2nd, the box P4 8 spaces on: 3rd's 4-8 drives past the entry with 5, 6 or 7 (and
@@ -63,6 +66,7 @@ def test_PIT_B_2_every_driver_that_wants_a_stop_stays_short_of_the_entry_rather_
     assert computer_action(OVAL, _at("C55", 2, "P4", wp=W), driver).gear == 3
 
 
+@pytest.mark.rules("CORE-PIT-1", "CORE-PIT-3", "PIT-B-4")
 def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the_pit_exit_on_new_tyres() -> None:
     """TAB-PIT-B: a fast stop (1-10, half the rolls) drives ceil(r/2) spaces out, 3 on average, in
     4th (PIT-B-4, CORE-PIT-3) and races on; a slow one stands a game round first. Over ``depth``
@@ -89,6 +93,7 @@ def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the
     assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 2) == pytest.approx(0.5 * (3 + turns(2)) + 0.5 * turns(1))
 
 
+@pytest.mark.rules("PIT-B-2")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_PIT_B_2_a_level_that_wants_a_stop_turns_into_its_box_when_the_roll_reaches_it(level) -> None:
     """C55 in 5th, the box P10 14 spaces on: a roll of 14 reaches the box (PIT-B-2). The move into
@@ -101,6 +106,7 @@ def test_PIT_B_2_a_level_that_wants_a_stop_turns_into_its_box_when_the_roll_reac
         assert level.choose_move(OVAL, state, found).in_box is in_box
 
 
+@pytest.mark.rules("PIT-B-2", "OPT-3LAP-1")
 def test_PIT_B_2_a_corner_before_the_pit_entry_keeps_the_lanes_view_less_the_chance_of_losing_the_stop() -> None:
     """C40 on the oval, in front of corner 1 (rows 46-56) with the pit entry C59 beyond it: the
     next turns must first get through the corner, which the lane's view counts. So a move ending

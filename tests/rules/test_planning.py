@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
 from rules.ai.planning import NO_DROP, downshift_cost, plan
@@ -62,6 +64,7 @@ def test_safe_gear_is_the_highest_that_never_overshoots_next_turn() -> None:
     assert plan(TRACK, state).gears[3].drop == 0
 
 
+@pytest.mark.rules("CORE-GEAR-5")
 def test_downshift_cost_follows_the_downshift_table() -> None:
     """TAB-DOWNSHIFT: one gear down is free, skipping one to three costs one to three WP;
     CORE-GEAR-5: never 6th to 1st."""
@@ -78,6 +81,7 @@ def test_a_gear_that_lands_short_of_a_corner_in_too_high_a_gear_shows_the_risk()
     assert all(0 <= g.out <= g.overshoot <= 1 for g in p.gears.values())
 
 
+@pytest.mark.rules("CORNER-3", "CORNER-5")
 def test_stop_spaces_mark_the_last_row_of_a_two_stop_corner() -> None:
     """CORNER-3/5: before a 2-stop corner, a first stop on its last row leaves no second stop;
     the engine agrees: from there every roll leaves the corner with a stop missing."""
@@ -109,6 +113,7 @@ def test_the_plan_is_cached_per_state_and_fast() -> None:
     assert plan(TRACK, state.model_copy()) is not first
 
 
+@pytest.mark.rules("TYRE-2")
 def test_in_rain_the_slide_after_a_stop_counts_tyre_2() -> None:
     """TYRE-2: in rain a stop in a corner slides on, so the same roll leaves less room: the plan's
     safe gear is never higher than in the dry, and lower for some gear on the way to the corner."""

@@ -69,6 +69,7 @@ def assert_moves_are_the_engines(state: RaceState, via: str) -> None:
             assert now.status == "out"
 
 
+@pytest.mark.rules("TYRE-2", "TYRE-4")
 def test_TYRE_2_TYRE_4_a_slide_is_a_mandatory_segment_of_the_wet_tyres_length():
     state = reach(2, offered("slide")).state
     m = moment(OVAL, state)
@@ -78,6 +79,7 @@ def test_TYRE_2_TYRE_4_a_slide_is_a_mandatory_segment_of_the_wet_tyres_length():
     assert_moves_are_the_engines(state, "slide")
 
 
+@pytest.mark.rules("TYRE-3", "TYRE-7")
 def test_TYRE_3_TYRE_7_the_soft_tyre_bonus_is_one_optional_space():
     state = reach(0, offered("bonus")).state
     m = moment(OVAL, state)
@@ -87,6 +89,7 @@ def test_TYRE_3_TYRE_7_the_soft_tyre_bonus_is_one_optional_space():
     assert_moves_are_the_engines(state, "bonus")
 
 
+@pytest.mark.rules("CORE-SLIP-1", "CORE-SLIP-2")
 def test_CORE_SLIP_1_CORE_SLIP_2_slipstream_is_three_optional_spaces_behind_the_car_ahead():
     state = reach(5, offered("slip")).state
     m = moment(OVAL, state)
@@ -97,6 +100,7 @@ def test_CORE_SLIP_1_CORE_SLIP_2_slipstream_is_three_optional_spaces_behind_the_
     assert_moves_are_the_engines(state, "slip")
 
 
+@pytest.mark.rules("CORE-TURN-2")
 def test_CORE_TURN_2_the_roll_segment_lists_every_legal_move():
     state = reach(0, offered("roll")).state
     [roll] = moment(OVAL, state).segments
@@ -107,6 +111,7 @@ def test_CORE_TURN_2_the_roll_segment_lists_every_legal_move():
 # --- the start of a turn and the roll -----------------------------------------------------------
 
 
+@pytest.mark.rules("CORE-GEAR-7")
 def test_CORE_GEAR_7_at_a_gear_choice_every_gear_with_its_cost_or_refusal_and_odds():
     state = reach(0, lambda s: s.phase == "gear" and s.round >= 3).state
     m = moment(OVAL, state)
@@ -121,6 +126,7 @@ def test_CORE_GEAR_7_at_a_gear_choice_every_gear_with_its_cost_or_refusal_and_od
     assert m.decides == state.active and not m.segments and not m.checks
 
 
+@pytest.mark.rules("CORE-DICE-3")
 def test_CORE_DICE_3_before_the_roll_the_odds_of_the_declared_gear():
     session = reach(0, lambda s: s.phase == "gear" and s.round >= 3)
     before = session.state
@@ -146,6 +152,7 @@ def faces_where(state: RaceState, happened: Callable[[RaceState, list], bool]) -
     return Fraction(hits, len(BLACK_DIE.faces))
 
 
+@pytest.mark.rules("CORE-COLL-2", "CORE-ENGINE-2", "CORE-DANGER-2", "CORE-WEATHER-2")
 @pytest.mark.parametrize(
     ("seed", "purpose", "area", "rule"),
     [
@@ -164,12 +171,14 @@ def test_CORE_WEATHER_2_wear_checks_fail_with_the_share_of_faces_the_engine_stri
     assert sum(check.outcomes.values()) == 1 and check.outcomes[f"loses 1 {area.replace('_', ' ')} WP"] == lost
 
 
+@pytest.mark.rules("CORE-COLL-1")
 def test_CORE_COLL_1_every_pending_check_is_listed_in_order():
     state = reach(0, checking(Purpose.COLLISION)).state
     m = moment(OVAL, state)
     assert [(c.purpose, c.car, c.other) for c in m.checks] == [(p.purpose, p.car, p.other) for p in state.pending]
 
 
+@pytest.mark.rules("PIT-B-4")
 def test_TAB_PIT_B_PIT_B_4_a_pit_roll_fails_as_a_slow_stop():
     state = reach(1, checking(Purpose.PIT)).state
     check = moment(OVAL, state).checks[0]
@@ -178,6 +187,7 @@ def test_TAB_PIT_B_PIT_B_4_a_pit_roll_fails_as_a_slow_stop():
     assert check.outcomes == {"fast stop": 1 - slow, "slow stop": slow}
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_a_start_roll_fails_as_a_stall():
     state = reach(0, checking(Purpose.START), preset="fd-basic").state
     check = moment(OVAL, state).checks[0]
@@ -186,6 +196,7 @@ def test_FD08_START_1_a_start_roll_fails_as_a_stall():
     assert check.outcomes == {"stall": Fraction(1, 20), "normal": Fraction(18, 20), "dream": Fraction(1, 20)}
 
 
+@pytest.mark.rules("WEATHER-B-1")
 def test_WEATHER_B_1_the_race_weather_roll_gives_the_tracks_weather_table():
     state = reach(0, checking(Purpose.WEATHER)).state
     check = moment(OVAL, state).checks[0]
@@ -195,6 +206,7 @@ def test_WEATHER_B_1_the_race_weather_roll_gives_the_tracks_weather_table():
     assert sum(check.outcomes.values()) == 1
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_a_grid_roll_only_orders_the_cars():
     state = reach(0, checking(Purpose.GRID), preset="fd-basic").state
     check = moment(OVAL, state).checks[0]
@@ -234,6 +246,7 @@ def test_problem_names_what_the_track_cannot_hold(racing, make, expected):
     assert expected in problem(OVAL, make(racing))
 
 
+@pytest.mark.rules("COLL-D-2", "DRESDEN-PROFILE-5")
 @pytest.mark.parametrize(
     ("purpose", "profile", "wreck", "expected"),
     [

@@ -26,27 +26,32 @@ def lap(driver: str, rolls: int, seconds: float, penalty: int = 0, **kw) -> LapR
 NO_DICE = ForcedDice([])  # grid_order must not roll when nobody is placed at random
 
 
+@pytest.mark.rules("QUAL-5")
 def test_QUAL_5_worked_example_is_24_rolls_in_4_22() -> None:
     example = lap("a", 18, 4 * 60 + 22, penalty=2)
     assert example.minutes == 4
     assert score(example, QUAL_C) == 24
 
 
+@pytest.mark.rules("QUAL-3")
 def test_QUAL_3_counts_full_minutes_only() -> None:
     assert score(lap("a", 10, 59.999), QUAL_C) == 10
     assert score(lap("a", 10, 60.0), QUAL_C) == 11
     assert score(lap("a", 10, 179.0), QUAL_C) == 12
 
 
+@pytest.mark.rules("QUAL-8")
 def test_QUAL_8_soft_tyre_penalty_counts_as_given_by_the_lap_tally() -> None:
     """TAB-QUAL-EX: the same 2 spaces on soft tyres (×2) are 4 penalty rolls: 26."""
     assert score(lap("a", 18, 262, penalty=4), QUAL_C) == 26
 
 
+@pytest.mark.rules("QUAL-B-3")
 def test_QUAL_B_3_same_example_scores_24() -> None:
     assert score(lap("a", 18, 262, penalty=2), QUAL_B) == 24
 
 
+@pytest.mark.rules("QUAL-D-9", "QUAL-D-11")
 def test_QUAL_D_11_example_scores_24_and_QUAL_D_9_adds_10_per_mistake() -> None:
     assert score(lap("a", 18, 262, penalty=2), QUAL_D) == 24
     assert score(lap("a", 18, 262, penalty=2, mistakes=2), QUAL_D) == 44
@@ -54,6 +59,7 @@ def test_QUAL_D_11_example_scores_24_and_QUAL_D_9_adds_10_per_mistake() -> None:
     assert score(lap("a", 18, 262, penalty=2, mistakes=2), QUAL_C) == 24
 
 
+@pytest.mark.rules("QUAL-B-4", "QUAL-6", "QUAL-D-11")
 @pytest.mark.parametrize("rules", [QUAL_C, QUAL_B, QUAL_D], ids=["QUAL-6", "QUAL-B-4", "QUAL-D-11"])
 def test_QUAL_6_TAB_QUAL_EX_fewest_rolls_first_then_time(rules) -> None:
     """24 rolls / 262 s ranks ahead of 24 rolls / 263 s and behind 23 rolls / 400 s."""
@@ -62,11 +68,13 @@ def test_QUAL_6_TAB_QUAL_EX_fewest_rolls_first_then_time(rules) -> None:
     assert grid_order(results, rules, NO_DICE).order == ("fewer", "example", "slow")
 
 
+@pytest.mark.rules("QUAL-6")
 def test_QUAL_6_equal_score_and_time_keep_the_driving_order() -> None:
     results = [lap("first", 20, 90), lap("second", 20, 90)]
     assert grid_order(results, QUAL_C, NO_DICE).order == ("first", "second")
 
 
+@pytest.mark.rules("QUAL-4")
 def test_QUAL_4_failed_laps_start_last_the_first_to_fail_last() -> None:
     results = [
         lap("early_fail", 5, 40, failed="Turn 1", failure_order=1),
@@ -77,11 +85,13 @@ def test_QUAL_4_failed_laps_start_last_the_first_to_fail_last() -> None:
     assert grid_order(results, QUAL_C, NO_DICE).order == ("best", "good", "late_fail", "early_fail")
 
 
+@pytest.mark.rules("QUAL-B-5")
 def test_QUAL_B_5_a_lap_ended_in_a_corner_starts_behind_every_finished_lap() -> None:
     results = [lap("failed", 3, 20, failed="Hairpin", failure_order=1), lap("slow", 60, 900)]
     assert grid_order(results, QUAL_B, NO_DICE).order == ("slow", "failed")
 
 
+@pytest.mark.rules("QUAL-4")
 def test_QUAL_4_without_failure_numbers_the_driving_order_decides() -> None:
     results = [lap("a", 5, 40, failed="T1"), lap("b", 5, 40, failed="T2"), lap("c", 20, 100)]
     assert grid_order(results, QUAL_C, NO_DICE).order == ("c", "b", "a")
@@ -93,6 +103,7 @@ def test_AMB_45c_unfinished_lap_is_not_qualified() -> None:
     assert lap("a", 5, 40).qualified
 
 
+@pytest.mark.rules("QUAL-D-12")
 def test_QUAL_D_12_non_qualified_drivers_take_random_slots_drawn_with_the_black_die() -> None:
     results = [
         lap("x", 5, 40, failed="T1", failure_order=1),
@@ -108,6 +119,7 @@ def test_QUAL_D_12_non_qualified_drivers_take_random_slots_drawn_with_the_black_
     assert dice.remaining == ()
 
 
+@pytest.mark.rules("QUAL-D-12")
 def test_QUAL_D_12_the_draw_is_reproducible_and_differs_with_other_dice() -> None:
     results = [lap(c, 5, 40, failed="T1", failure_order=i + 1) for i, c in enumerate("abc")]
     first = grid_order(results, QUAL_D, ForcedDice([3, 19, 8])).order
@@ -115,6 +127,7 @@ def test_QUAL_D_12_the_draw_is_reproducible_and_differs_with_other_dice() -> Non
     assert grid_order(results, QUAL_D, ForcedDice([19, 3, 8])).order == ("a", "c", "b")
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_black_die_order_highest_first_ties_reroll_among_themselves() -> None:
     order, rolls = black_die_order(["a", "b", "c"], ForcedDice([7, 12, 7, 1, 20]))
     assert order == ["b", "c", "a"]
@@ -172,6 +185,7 @@ def crash_dice() -> ForcedDice:
     return ForcedDice([r for _, r in CRASH])
 
 
+@pytest.mark.rules("QUAL-2", "QUAL-D-3")
 def test_QUAL_2_QUAL_D_3_the_lap_starts_alone_from_the_qualifying_start() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1)
     lap = session.start_lap()
@@ -179,6 +193,7 @@ def test_QUAL_2_QUAL_D_3_the_lap_starts_alone_from_the_qualifying_start() -> Non
     assert lap.state.car("car1").space == oval().qualifying_start
 
 
+@pytest.mark.rules("QUAL-B-2", "QUAL-1")
 def test_QUAL_1_QUAL_B_2_a_computer_lap_strikes_no_wp_and_counts_its_rolls() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("aggressive", "careful"), seed=5)
     result = session.drive_computer()
@@ -189,6 +204,7 @@ def test_QUAL_1_QUAL_B_2_a_computer_lap_strikes_no_wp_and_counts_its_rolls() -> 
     assert ghost[-1].at_ms == result.time_ms
 
 
+@pytest.mark.rules("QUAL-3", "QUAL-D-5")
 def test_QUAL_3_the_clock_starts_at_the_first_roll_and_QUAL_D_5_before_it() -> None:
     times = {}
     for start in ("first_roll", "before_first_roll"):
@@ -199,6 +215,7 @@ def test_QUAL_3_the_clock_starts_at_the_first_roll_and_QUAL_D_5_before_it() -> N
     assert times["before_first_roll"] - times["first_roll"] == first_gear + ROLL_MS
 
 
+@pytest.mark.rules("QUAL-4")
 def test_QUAL_4_laps_ended_in_a_corner_are_numbered_in_order_and_start_last() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful", "human"), seed=1,
                                 dice=ForcedDice([r for _ in range(2) for _, r in CRASH]))
@@ -215,6 +232,7 @@ def test_QUAL_4_laps_ended_in_a_corner_are_numbered_in_order_and_start_last() ->
     assert session.grid().order == ("car2", "car3", "car1")
 
 
+@pytest.mark.rules("QUAL-B-5")
 def test_QUAL_B_5_zero_stops_end_the_lap_in_formula_d() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_B})
     session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
@@ -222,6 +240,7 @@ def test_QUAL_B_5_zero_stops_end_the_lap_in_formula_d() -> None:
     assert session.finish_lap(4_000).failed == "Lindenkehre"
 
 
+@pytest.mark.rules("QUAL-D-12")
 def test_QUAL_D_12_non_qualified_driver_is_drawn_behind_and_the_grid_is_drawn_once() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
     session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
@@ -234,6 +253,7 @@ def test_QUAL_D_12_non_qualified_driver_is_drawn_behind_and_the_grid_is_drawn_on
     assert session.grid() is grid
 
 
+@pytest.mark.rules("QUAL-D-9")
 def test_QUAL_D_9_a_refused_action_is_no_mistake_on_screen() -> None:
     """The engine refuses a violation before it happens, so the lap records no mistake."""
     from rules.engine import IllegalAction
@@ -247,6 +267,7 @@ def test_QUAL_D_9_a_refused_action_is_no_mistake_on_screen() -> None:
     assert session.finish_lap(4_000).mistakes == 0
 
 
+@pytest.mark.rules("QUAL-7", "WEATHER-3", "QUAL-D-2")
 @pytest.mark.parametrize("roll,barometer,wet", [(15, "sun", False), (8, "variable", False), (2, "rain", True)])
 @pytest.mark.parametrize("qualifying", [QUAL_C, QUAL_D], ids=["WEATHER-3", "QUAL-D-2"])
 def test_QUAL_7_WEATHER_3_one_weather_roll_for_every_lap_variable_is_dry(roll, barometer, wet, qualifying) -> None:
@@ -260,11 +281,13 @@ def test_QUAL_7_WEATHER_3_one_weather_roll_for_every_lap_variable_is_dry(roll, b
     assert lap.state.weather is not None and lap.state.weather.wet is wet
 
 
+@pytest.mark.rules("QUAL-7")
 def test_QUAL_7_no_weather_module_means_a_dry_session_without_a_roll() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, dice=ForcedDice([]))
     assert session.barometer is None and not session.wet
 
 
+@pytest.mark.rules("TYRE-1", "TYRE-D-1")
 @pytest.mark.parametrize("table", ["C", "D"], ids=["TYRE-1", "TYRE-D-1"])
 def test_TYRE_1_TYRE_D_1_each_driver_chooses_tyres_for_the_lap(table: str) -> None:
     rules: RuleSet = FORMULA_D_BASIC.model_copy(update={"tyres": table})
@@ -278,12 +301,14 @@ def test_TYRE_1_TYRE_D_1_each_driver_chooses_tyres_for_the_lap(table: str) -> No
     assert session.tyres["car2"] == Tyre.SOFT  # the aggressive computer takes the bonus in the dry
 
 
+@pytest.mark.rules("TYRE-1")
 def test_TYRE_1_without_the_tyre_module_no_tyres_are_chosen() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful"), seed=4)
     assert not session.tyre_choice
     assert session.start_lap(Tyre.SOFT).state.car("car1").tyre is None and session.tyres == {}
 
 
+@pytest.mark.rules("QUAL-8")
 @pytest.mark.parametrize("tyre,multiplier", [(Tyre.HARD, 1), (Tyre.SOFT, 2)])
 def test_QUAL_8_the_overshoot_counts_times_the_tyre_multiplier(tyre: Tyre, multiplier: int) -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_C})
@@ -294,6 +319,7 @@ def test_QUAL_8_the_overshoot_counts_times_the_tyre_multiplier(tyre: Tyre, multi
     assert tally.overshoot > 0 and result.penalty == multiplier * tally.overshoot
 
 
+@pytest.mark.rules("QUAL-B-3")
 def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_B})
     session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
@@ -302,6 +328,7 @@ def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
     assert session.finish_lap(4_000).penalty == tally.overshoot > 0
 
 
+@pytest.mark.rules("QUAL-D-1", "QUAL-D-10")
 def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty_written_down() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2)
     while not session.done:
@@ -313,6 +340,7 @@ def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty
         assert r.rolls == sum(isinstance(t.action, Roll) for t in next(d.steps for d in session.driven if d.driver == r.driver))
 
 
+@pytest.mark.rules("QUAL-D-8")
 def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_tyre_rate() -> None:
     """Soft tyres in Dresden qualifying: 2 penalty points per space out (TAB-TYRE-D)."""
     from tests.rules.test_engine_modules import overshoot_lap
@@ -322,6 +350,7 @@ def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_ty
     assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("QUAL-D-11", "DRESDEN-PROFILE-3", "DRESDEN-PROFILE-4")
 def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_the_session() -> None:
     """The same lap scores one better for a Theoretiker and one worse for a Praktiker, and
     the time stays (AMB-45f); rule sets without profiles ignore them."""

@@ -22,6 +22,7 @@ def lap(driver: str, rolls: int, time_ms: int = 200_000, failed: str | None = No
                      failure_order=1 if failed else None)
 
 
+@pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_weather():
     session = QualifyingSession(oval(), open_rules(), entries("careful", "aggressive", "careful"), seed=5)
     assert len(session.barometers) == 1
@@ -39,6 +40,7 @@ def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_w
     assert one.done and len(one.barometers) == 1  # the preset holds one run
 
 
+@pytest.mark.rules("QUAL-D-2", "QUAL-D-13")
 @pytest.mark.parametrize("first,second,wet", [
     ("sun", "variable", False), ("rain", "variable", True), ("variable", "variable", False),
     ("sun", "rain", True), ("rain", "sun", False),
@@ -70,6 +72,7 @@ def test_AMB_45d_by_the_other_reading_both_runs_are_added():
     assert not total["b"].qualified  # a failed run fails the sum
 
 
+@pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_a_saved_session_of_two_runs_replays_its_laps_weather_and_grid():
     rules = open_rules()
     original = QualifyingSession(oval(), rules, entries("careful", "aggressive"), seed=12)

@@ -489,6 +489,7 @@ def test_resumed_session_continues_with_the_same_dice():
     assert resumed.record() == whole.record()
 
 
+@pytest.mark.rules("CORE-ORDER-1")
 def test_every_choice_names_its_car_and_a_choice_for_another_car_does_not_replay(track, played):
     """A record says who decided what (CORE-ORDER-1): every gear, move and stop names its car,
     the one whose turn it was; changing the name breaks the replay at that action."""

@@ -35,6 +35,7 @@ def play_to_flag(referee: Referee, views: list[RaceView], now: float = 0.0) -> l
     raise AssertionError("the race did not end")
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_two_players_race_to_the_flag_and_every_die_checks_against_the_seed():
     race = opening(SEATS)
     referee = Referee(OVAL, race, SEED)
@@ -157,6 +158,7 @@ def test_views_ignore_forged_and_repeated_actions_and_wait_for_gaps():
     assert len(view.actions) == 2
 
 
+@pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_a_changed_die_or_a_wrong_seed_marks_the_race_unverified():
     race = opening(SEATS)
     referee = Referee(OVAL, race, SEED)
@@ -193,6 +195,7 @@ def bid_referee(deadline: int = 60) -> tuple[Referee, dict[str, str]]:
     return referee, seats
 
 
+@pytest.mark.rules("H2H-2", "H2H-3")
 def test_H2H_2_bids_are_sealed_then_opened_and_applied_only_when_all_are_open():
     referee, seats = bid_referee()
     assert referee.step(0) == [] and referee.waiting_for() == ("a", "b")
@@ -222,6 +225,7 @@ def test_H2H_2_bids_are_sealed_then_opened_and_applied_only_when_all_are_open():
     assert referee.session.state.active == "a"  # H2H-3: the larger bid moves first
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_bidder_who_misses_the_deadline_gets_the_fallback_bid_and_the_sealed_one_opens():
     referee, _ = bid_referee(deadline=100)
     referee.step(0)

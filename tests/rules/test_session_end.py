@@ -16,6 +16,7 @@ from tests.conftest import REPO
 OVAL = load_track(REPO / "maps" / "oval.tmx")
 
 
+@pytest.mark.rules("CORE-MOVE-7", "CORE-END-1")
 def test_CORE_END_1_CORE_MOVE_7_a_race_goes_on_after_a_computer_declines_the_extras():
     """Seed 19 (3 cars, 1 lap): a careful driver declines a slipstream at action 80, a step
     with no events; the race still runs to the flag."""
@@ -26,6 +27,7 @@ def test_CORE_END_1_CORE_MOVE_7_a_race_goes_on_after_a_computer_declines_the_ext
     assert all(c.status in ("finished", "out") for c in session.state.cars)
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_run_to_end_refuses_to_stop_where_a_human_must_decide():
     header = same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=3)
     human = header.entries[0].model_copy(update={"driver": "human"})
@@ -35,6 +37,7 @@ def test_CORE_END_1_run_to_end_refuses_to_stop_where_a_human_must_decide():
     assert session.human_to_move() and not session.state.finished
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_a_state_where_nobody_can_act_is_an_error_not_an_end():
     session = RaceSession(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=3))
     session.state = session.state.model_copy(update={"phase": "check", "pending": (), "active": None})

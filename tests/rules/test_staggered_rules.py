@@ -141,6 +141,7 @@ def test_AMB_4_on_every_shipped_unstaggered_map_next_to_is_the_same_row_in_an_ad
 # --- CORE-COLL-1: collisions through the engine ----------------------------------------------
 
 
+@pytest.mark.rules("CORE-COLL-1")
 def test_CORE_COLL_1_AMB_4_a_car_stopping_between_two_staggered_cars_collides_with_both(brick):
     """The mover drives A20 -> A24 (x 760, row 43) on the bottom straight; B20 (784) and B21
     (736) are half a space behind and ahead of it in the staggered lane, C18 is level but two
@@ -165,6 +166,7 @@ def test_AMB_4_diagonally_ahead_on_a_staggered_board_is_next_to_the_space_ahead(
         assert pending(state) == want
 
 
+@pytest.mark.rules("CORE-COLL-1")
 def test_CORE_COLL_1_AMB_4_a_staggered_car_collides_with_the_four_cars_around_it(brick):
     """B17 -> B21 (x 736): A24/C18 (760) and A25/C19 (712) touch it on both sides."""
     cars = [car("m", "B17", gear=3), *(car(n.lower(), n) for n in ("A24", "A25", "C18", "C19"))]
@@ -199,6 +201,7 @@ def wall_position(brick: Track, lead: str, behind: int):
     return position([dcar("lead", lead, 3, crossings=2), *wall, dcar("m", m, 3)], "lead", track=brick, rules=D), m
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_AMB_37_a_car_30_spaces_behind_a_wall_of_wrecks_still_follows_it(brick):
     """The restart's "following" distance (40) counts spaces: on the brick 30 spaces behind the
     wall are 60 rows, which a count of rows would take for too far to be blocked."""
@@ -211,6 +214,7 @@ def test_RESTART_1_AMB_37_a_car_30_spaces_behind_a_wall_of_wrecks_still_follows_
     assert not impassable(brick, far)
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_the_race_restarts_through_the_engine_for_a_car_far_behind_on_a_staggered_board(brick):
     state, _ = wall_position(brick, "A26", 30)
     state, ev = turn(state, 3, 4, "A30", track=brick)
@@ -221,6 +225,7 @@ def test_RESTART_1_the_race_restarts_through_the_engine_for_a_car_far_behind_on_
 # --- BLITZ-4: the level start ----------------------------------------------------------------
 
 
+@pytest.mark.rules("BLITZ-4")
 def test_BLITZ_4_on_a_staggered_board_the_second_car_starts_in_the_pole_s_row():
     """The brick's pole is A58 (row 108); B beside it is half a space off, so the second car
     takes C46, level with the pole two lanes across, not B51/B52 and not the grid's C45."""
@@ -233,6 +238,7 @@ def test_BLITZ_4_on_a_staggered_board_the_second_car_starts_in_the_pole_s_row():
     assert t.space(pole).row == t.space(second).row
 
 
+@pytest.mark.rules("CORE-COLL-1")
 def test_CORE_COLL_1_AMB_4_in_a_whole_race_on_the_brick_cars_half_a_space_apart_roll_for_collisions(brick):
     """Ten computer cars through the loop ``simulate`` uses: checks between cars that are not
     level (and not one directly behind the other) happen, and the record replays to the end."""

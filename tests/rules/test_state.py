@@ -69,6 +69,7 @@ def test_impossible_values_are_refused_with_their_field(sample, make, expected):
     assert refused(make(sample)) == expected
 
 
+@pytest.mark.rules("CORE-END-1", "TEAM-B-2")
 @pytest.mark.parametrize(
     ("make", "expected"),
     [

@@ -85,11 +85,22 @@ def settle(state: RaceState, value: int = 20, track: Track = STREET_OVAL):
 # --- STREET-1: ten fixed drivers with abilities from the Dresden profiles --------------------
 
 
+@pytest.mark.rules(
+    "STREET-1",
+    "DRESDEN-PROFILE-2",
+    "DRESDEN-PROFILE-3",
+    "DRESDEN-PROFILE-4",
+    "DRESDEN-PROFILE-5",
+    "DRESDEN-PROFILE-6",
+    "DRESDEN-PROFILE-7",
+    "DRESDEN-PROFILE-8",
+)
 def test_STREET_1_the_roster_has_ten_drivers_each_with_a_Dresden_ability():
     assert len(ROSTER) == 10 and len({d.name for d in ROSTER}) == 10
     assert {d.profile for d in ROSTER} == set(Profile)  # every ability is one DRESDEN-PROFILE-2..8 defines
 
 
+@pytest.mark.rules("STREET-1")
 def test_STREET_1_each_car_drives_its_seats_roster_driver_whatever_its_entry_says():
     cars = [(f"c{i}", W) for i in range(10)]
     state = new_race(STREET_OVAL, S, cars, laps=1)
@@ -98,6 +109,7 @@ def test_STREET_1_each_car_drives_its_seats_roster_driver_whatever_its_entry_say
     assert {c.profile for c in plain.cars} == {Profile.NORMALO}
 
 
+@pytest.mark.rules("STREET-1", "DRESDEN-PROFILE-5")
 def test_STREET_1_the_light_racers_ability_adds_a_space_to_every_roll():
     """The first seat is a Leichter Flitzer (DRESDEN-PROFILE-5): a 3 in 2nd gear drives 4."""
     assert ROSTER[0].profile is Profile.LEICHTER_FLITZER
@@ -106,6 +118,7 @@ def test_STREET_1_the_light_racers_ability_adds_a_space_to_every_roll():
     assert state.moves_left == 4
 
 
+@pytest.mark.rules("STREET-1", "DRESDEN-PROFILE-3", "DRESDEN-PROFILE-4")
 def test_STREET_1_the_start_is_a_launch_for_the_theorist_and_the_practitioner():
     """DRESDEN-PROFILE-3/4 in the street race's basic-game start: the first movement is a launch,
     a Theoretiker's one space shorter, a Praktiker's with an optional space more."""
@@ -123,6 +136,7 @@ def test_STREET_1_the_start_is_a_launch_for_the_theorist_and_the_practitioner():
 # --- STREET-2: hard tyres for every car ------------------------------------------------------
 
 
+@pytest.mark.rules("STREET-2")
 def test_STREET_2_every_car_starts_on_hard_tyres_without_a_tyre_choice():
     state = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
     assert state.phase == "grid" and all(c.tyre is Tyre.HARD for c in state.cars)
@@ -131,6 +145,7 @@ def test_STREET_2_every_car_starts_on_hard_tyres_without_a_tyre_choice():
     assert state.phase != "setup" and all(c.tyre is Tyre.HARD for c in state.cars)
 
 
+@pytest.mark.rules("STREET-2")
 def test_STREET_2_an_own_car_keeps_hard_tyres_and_refuses_others():
     from rules.car import B_OWN_CAR
 
@@ -142,6 +157,7 @@ def test_STREET_2_an_own_car_keeps_hard_tyres_and_refuses_others():
     assert state.car("a").tyre is Tyre.HARD
 
 
+@pytest.mark.rules("STREET-2")
 def test_STREET_2_hard_tyres_slide_3_in_rain_and_never_give_the_soft_bonus():
     state = street([car("a", "A22", 3, tyre=Tyre.HARD), car("x", "A5")], "a")
     wet = state.model_copy(update={"weather": Weather(condition="rain")})
@@ -158,6 +174,7 @@ def nitro_car(**kw) -> RaceState:
     return street([car("n", "A40", 2, **kw), car("x", "A5")], "n")
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_nitro_adds_the_gear_number_and_costs_nothing():
     state, ev = at(nitro_car(), ChooseGear(gear=2, nitro=True))
     assert [e.data for e in kinds(ev, "nitro")] == [{"spaces": 2, "lap": 1}]
@@ -169,6 +186,7 @@ def test_STREET_3_nitro_adds_the_gear_number_and_costs_nothing():
         assert kinds(_, "nitro")[0].data["spaces"] == gear
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_AMB_63_once_per_lap_and_again_on_the_next_lap():
     used = nitro_car(nitro_lap=1)
     reason = refused(used, ChooseGear(gear=2, nitro=True))
@@ -180,6 +198,7 @@ def test_STREET_3_AMB_63_once_per_lap_and_again_on_the_next_lap():
     assert refused(grid, ChooseGear(gear=2, nitro=True)).code == Code.NITRO_USED
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_AMB_63_read_as_once_per_game_round_it_is_there_every_turn():
     rules = S.model_copy(update={"nitro_per": "game_round"})
     state = street([car("n", "A40", 2, nitro_lap=1), car("x", "A5")], "n", rules=rules)
@@ -187,6 +206,7 @@ def test_STREET_3_AMB_63_read_as_once_per_game_round_it_is_there_every_turn():
     assert state.nitro
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_nitro_only_in_a_street_race_and_the_next_turn_starts_without_it():
     basic = street([car("n", "A40", 2), car("x", "A5")], "n", rules=FORMULA_D_BASIC)
     assert refused(basic, ChooseGear(gear=2, nitro=True)).code == Code.NO_NITRO
@@ -196,6 +216,7 @@ def test_STREET_3_nitro_only_in_a_street_race_and_the_next_turn_starts_without_i
     assert state.active == "x" and not state.nitro
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_the_odds_count_the_nitro():
     """2nd gear from A40: the die shows 2, 3, 3, 4, 4, 4; with nitro each face is 2 more."""
     plain, boosted = gear_odds(STREET_OVAL, nitro_car())[2], nitro_odds(STREET_OVAL, nitro_car())[2]
@@ -207,6 +228,7 @@ def test_STREET_3_the_odds_count_the_nitro():
 # --- STREET-4: no pits ---------------------------------------------------------------------------
 
 
+@pytest.mark.rules("STREET-4")
 def test_STREET_4_no_car_turns_into_the_pit_lane():
     """C58 is one space short of the oval's pit entry (C59), in lap 1 of 3 with worn tyres: in
     the basic game a 3rd-gear 6 may end in the box; in a street race no move enters the pit lane."""
@@ -227,6 +249,7 @@ def shooter(rules=S) -> RaceState:
     return state
 
 
+@pytest.mark.rules("FD08-DANGER-1", "STREET-5")
 def test_STREET_5_driving_into_the_windows_is_one_black_die_check_that_costs_body_on_1_to_4():
     state, _ = at(shooter(), Drive(path=tuple(f"A{n}" for n in range(23, 31))))  # A26-A30 under fire
     assert pending(state) == [("shooting", "s", None)]
@@ -237,6 +260,7 @@ def test_STREET_5_driving_into_the_windows_is_one_black_die_check_that_costs_bod
     assert missed.car("s").wp.body == W.body
 
 
+@pytest.mark.rules("STREET-5")
 def test_STREET_5_AMB_52_a_car_that_only_drives_through_is_safe_when_only_stopping_counts():
     rules = S.model_copy(update={"shooting": "stopping"})
     state, _ = at(shooter(rules), Drive(path=tuple(f"A{n}" for n in range(23, 31))))
@@ -247,6 +271,7 @@ def test_STREET_5_AMB_52_a_car_that_only_drives_through_is_safe_when_only_stoppi
     assert Purpose.SHOOTING not in [c.purpose for c in state.pending]
 
 
+@pytest.mark.rules("CORE-COLL-3", "STREET-5")
 def test_STREET_5_the_last_body_WP_lost_to_a_shot_ends_the_race():
     state = street([car("s", "A22", 3, wp=W.model_copy(update={"body": 1})), car("x", "C5")], "s")
     state, _ = at(state, ChooseGear(gear=3), Roll(value=8))
@@ -257,6 +282,7 @@ def test_STREET_5_the_last_body_WP_lost_to_a_shot_ends_the_race():
 # --- STREET-6: the danger zone -------------------------------------------------------------------
 
 
+@pytest.mark.rules("STREET-6")
 def test_STREET_6_the_black_spaces_are_dangerous_from_the_start():
     state = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
     assert state.markers == ("B28",)
@@ -264,6 +290,7 @@ def test_STREET_6_the_black_spaces_are_dangerous_from_the_start():
     assert new_race(STREET_OVAL, S.model_copy(update={"markers": False}), [("a", W), ("b", W)], laps=1).markers == ()
 
 
+@pytest.mark.rules("STREET-6")
 def test_STREET_6_driving_over_a_black_space_is_a_road_holding_check_the_rest_of_the_zone_is_not():
     start = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
     state = street([car("d", "B22", 3), car("x", "C5")], "d", markers=start.markers)
@@ -294,6 +321,7 @@ def police_round(b_roll: int, a_roll: int = 5, rules=S, b_wp=None) -> tuple[Race
     return state, ev + ev2 + ev3 + ev4 + ev5 + ev6
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_the_fastest_car_past_the_police_station_gains_2_WP_at_the_end_of_the_round():
     state, ev = police_round(b_roll=9)
     assert [(e.car, e.data) for e in kinds(ev, "police")] == [("b", {"roll": 9, "free": 2})]
@@ -303,6 +331,7 @@ def test_STREET_7_the_fastest_car_past_the_police_station_gains_2_WP_at_the_end_
     assert kinds(ev, "round") and state.police == ()  # the next game round begins
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_AMB_52_level_rolls_go_to_the_first_past_or_to_nobody():
     state, ev = police_round(b_roll=7, a_roll=7, b_wp=W)
     assert [e.car for e in kinds(ev, "police")] == ["a"]  # a full car: the 2 WP find no room
@@ -313,6 +342,7 @@ def test_STREET_7_AMB_52_level_rolls_go_to_the_first_past_or_to_nobody():
     assert state.car("b").wp.body == 1 and state.phase == "gear"
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_a_car_ending_on_a_tunnel_entry_comes_out_at_the_exit_with_the_same_number():
     state = street([car("t", "C26", 2), car("x", "A5")], "t")
     state, _ = at(state, ChooseGear(gear=2), Roll(value=4))
@@ -321,6 +351,7 @@ def test_STREET_7_a_car_ending_on_a_tunnel_entry_comes_out_at_the_exit_with_the_
     assert [e.data for e in kinds(ev, "tunnel")] == [{"number": 1, "from": "C30", "to": "C36", "blocked": False}]
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_driving_over_a_tunnel_entry_does_nothing_and_a_taken_exit_keeps_the_car_out():
     state = street([car("t", "C26", 3), car("x", "A5")], "t")
     state, _ = at(state, ChooseGear(gear=3), Roll(value=6))
@@ -332,6 +363,7 @@ def test_STREET_7_driving_over_a_tunnel_entry_does_nothing_and_a_taken_exit_keep
     assert state.car("t").space == "C30" and kinds(ev, "tunnel")[0].data["blocked"] is True
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_without_the_street_rules_a_tunnel_is_just_a_space():
     state = street([car("t", "C26", 2), car("x", "A5")], "t", rules=FORMULA_D_BASIC)
     state, _ = at(state, ChooseGear(gear=2), Roll(value=4))
@@ -351,6 +383,7 @@ def over_the_line(wp=None, rules=S, crossings: int = 1, laps: int = 3) -> tuple[
     return state, ev + ev2
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_over_the_line_all_tyre_WP_back_and_2_WP_to_distribute():
     state, ev = over_the_line()
     assert state.car("f").wp.tyres == W.tyres
@@ -360,6 +393,7 @@ def test_STREET_8_over_the_line_all_tyre_WP_back_and_2_WP_to_distribute():
     assert (state.car("f").wp.body, state.car("f").wp.road_holding, state.car("f").free_wp) == (2, 2, 0)
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_AMB_52_the_free_WP_stay_within_the_set_up_and_must_all_be_placed():
     state, _ = over_the_line()
     too_much = refused(state, FreeWP(car="f", wp={Area.ROAD_HOLDING: 2}))
@@ -368,6 +402,7 @@ def test_STREET_8_AMB_52_the_free_WP_stay_within_the_set_up_and_must_all_be_plac
     assert refused(state, FreeWP(car="f", wp={Area.FUEL: 1, Area.BODY: 1})).code == Code.FREE_WP_AREA
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_AMB_52_without_the_cap_the_WP_may_go_above_the_set_up():
     state, _ = over_the_line(wp=W, rules=S.model_copy(update={"free_wp_cap": "none"}))
     assert state.phase == "wp"
@@ -375,12 +410,14 @@ def test_STREET_8_AMB_52_without_the_cap_the_WP_may_go_above_the_set_up():
     assert state.car("f").wp.engine == W.engine + 2
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_where_there_is_no_choice_the_WP_go_in_at_once():
     state, ev = over_the_line(wp=W.model_copy(update={"tyres": 3, "body": 2}))  # room for 1 body WP only
     assert state.phase != "wp" and state.car("f").wp.body == 3
     assert [e.data for e in kinds(ev, "free_wp")] == [{"body": 1, "forfeit": 1}]
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_not_from_the_grid_nor_on_the_finishing_crossing():
     grid, ev = over_the_line(crossings=0)
     assert grid.car("f").wp.tyres == 2 and not kinds(ev, "tyres_back")
@@ -388,6 +425,7 @@ def test_STREET_8_not_from_the_grid_nor_on_the_finishing_crossing():
     assert last.car("f").status == "finished" and not kinds(ev, "tyres_back")
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_the_choice_comes_before_the_checks_of_the_movement():
     """A car that stops behind another over the line distributes its WP first: a body WP put in
     now counts for the collision check that follows."""
@@ -403,6 +441,16 @@ def test_STREET_8_the_choice_comes_before_the_checks_of_the_movement():
 # --- a whole street race --------------------------------------------------------------------------------
 
 
+@pytest.mark.rules(
+    "STREET-1",
+    "STREET-2",
+    "STREET-3",
+    "STREET-4",
+    "STREET-5",
+    "STREET-6",
+    "STREET-7",
+    "STREET-8",
+)
 def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and_replays_exactly():
     header = same_drivers(NO_PITS, S, 10, 2, 11, "careful")
     session = play(NO_PITS, header)
@@ -421,6 +469,7 @@ def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and
     assert [c.profile for c in sorted(state.cars, key=lambda c: int(c.id[3:]))] == [d.profile for d in ROSTER]
 
 
+@pytest.mark.rules("STREET-3", "STREET-8")
 def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_record_keeps_them():
     header = same_drivers(NO_PITS, S, 2, 2, 5, "careful")
     header = Header.model_validate({**header.model_dump(), "entries": [header.entries[0].model_copy(update={"driver": "human"}), header.entries[1]]})
@@ -447,6 +496,7 @@ def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_rec
     assert replay(NO_PITS, loads(dumps(session.record()))) == session.state
 
 
+@pytest.mark.rules("STREET-5", "STREET-7")
 def test_STREET_5_STREET_7_a_computer_takes_the_tunnel_and_counts_the_residents_shots():
     """From C25 a 3rd-gear 5 ends on row 29 in any lane; C30 is tunnel 1's entry (out on C36, six
     rows on), so the careful driver ends there, and only in a street race. A path under the
@@ -464,6 +514,7 @@ def test_STREET_5_STREET_7_a_computer_takes_the_tunnel_and_counts_the_residents_
     assert street_shots(STREET_OVAL, shooter_state.model_copy(update={"rules": FORMULA_D_BASIC}), under) == 0
 
 
+@pytest.mark.rules("STREET-1", "STREET-3", "STREET-8")
 def test_STREET_1_STREET_3_STREET_8_the_module_switch_makes_any_preset_a_street_race_and_back():
     from rules.choice import RuleChoice, rules_of
 

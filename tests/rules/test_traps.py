@@ -3,6 +3,8 @@ engine would spend the WP or end the race, and not elsewhere."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.ai.traps import box_refusal, gear_traps, move_traps
 from rules.engine import moves, rolled
 from rules.pitpoints import PitPlan
@@ -10,6 +12,7 @@ from rules.ruleset import DRESDEN_2006
 from tests.rules.test_planning import TRACK, position
 
 
+@pytest.mark.rules("CORNER-4", "CORE-BRAKE-1")
 def test_a_gear_whose_top_roll_passes_the_corner_beyond_the_brakes_is_warned() -> None:
     """CORNER-4, CORE-BRAKE-1: 7 spaces of room in lane A and 3 brake WP: 4th (7-12) can roll
     past them, 3rd (4-8) cannot; and the engine agrees that the top face of 4th costs tyres."""
@@ -22,6 +25,7 @@ def test_a_gear_whose_top_roll_passes_the_corner_beyond_the_brakes_is_warned() -
     assert all(m.tyres > 0 or m.out is not None or m.brakes > 0 for m in moves(TRACK, top) if m.path)
 
 
+@pytest.mark.rules("CORNER-7")
 def test_a_move_that_strikes_the_last_tyre_wp_is_warned() -> None:
     """CORNER-7: flying out with 1 tyre WP left spins the car: the move says so first."""
     state = rolled(TRACK, position("A40", 4, tyres=1, brakes=0), 9)
@@ -32,6 +36,7 @@ def test_a_move_that_strikes_the_last_tyre_wp_is_warned() -> None:
     assert clean and move_traps(TRACK, position("A20", 3), clean[0]) == []
 
 
+@pytest.mark.rules("CORNER-3", "CORNER-5")
 def test_a_first_stop_on_the_last_row_of_a_two_stop_corner_is_warned() -> None:
     """CORNER-3, CORNER-5: a first stop on the corner's last row leaves no second one."""
     state = rolled(TRACK, position("A9", 3), 8)
@@ -42,6 +47,7 @@ def test_a_first_stop_on_the_last_row_of_a_two_stop_corner_is_warned() -> None:
     assert all(not any(t.code == "no_further_stop" for t in move_traps(TRACK, state, m)) for m in early)
 
 
+@pytest.mark.rules("PIT-D-2")
 def test_an_announced_pit_plan_above_the_pit_lane_gear_is_warned_and_the_refusal_says_why() -> None:
     """PIT-D-2: the pit lane takes at most 4th; a car with a plan in 5th near the entry hears it
     before the gear, and the move phase says why no box is offered."""
@@ -72,6 +78,7 @@ def _weather(state, condition: str):
     return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))
 
 
+@pytest.mark.rules("CORNER-5", "CORE-BRAKE-1", "TYRE-2")
 def test_a_stop_whose_slide_leaves_too_few_brakes_for_the_next_stop_is_warned() -> None:
     """CORE-BRAKE-1, TYRE-2, CORNER-5: a first stop on A13 of the 2-stop Lindenkehre slides on 3
     spaces in rain; the second stop in lane A then needs up to 4 brake WP (a 1st-gear 2 and the

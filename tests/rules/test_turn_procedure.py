@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import Purpose
 from rules.engine import apply, chance, moves
 from tests.rules.test_odds import TRACK, position
 
 
+@pytest.mark.rules("MASTERS-TURN-1", "MASTERS-TURN-2", "MASTERS-TURN-3", "MASTERS-TURN-4")
 def test_MASTERS_TURN_1_to_4_gear_then_cost_then_roll():
     """Declare the gear (1-2), strike skip costs at once (3), then the die is rolled (4)."""
     state = position("A40", 5)
@@ -17,6 +20,7 @@ def test_MASTERS_TURN_1_to_4_gear_then_cost_then_roll():
     assert [e.kind for e in events] == ["gear"]
 
 
+@pytest.mark.rules("CORE-ENGINE-1", "CORE-ENGINE-2", "MASTERS-TURN-9", "MASTERS-TURN-13", "MASTERS-TURN-14")
 def test_MASTERS_TURN_9_13_14_AMB_48_checks_follow_the_move_in_order():
     """Road holding (9) before collisions (13) before engine checks (14), all after the car stops."""
     state = position("B21", 5)  # 20 spaces down the back straight stay before the Seekurve

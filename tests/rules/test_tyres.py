@@ -50,16 +50,19 @@ def _read(table, tyre, wet, item, qualifying, age):
     return penalty(table, tyre, wet, age, qualifying)
 
 
+@pytest.mark.rules("TYRE-6")
 @pytest.mark.parametrize(CELL, list(_cells(TAB_TYRE_C)))
 def test_TYRE_6_TAB_TYRE_C_every_cell(tyre, wet, item, qualifying, age, value):
     assert _read("C", tyre, wet, item, qualifying, age) == value
 
 
+@pytest.mark.rules("TYRE-D-5")
 @pytest.mark.parametrize(CELL, list(_cells(TAB_TYRE_D)))
 def test_TYRE_D_5_TAB_TYRE_D_every_cell(tyre, wet, item, qualifying, age, value):
     assert _read("D", tyre, wet, item, qualifying, age) == value
 
 
+@pytest.mark.rules("TYRE-D-5")
 @pytest.mark.parametrize(("tyre", "wet"), list(TAB_TYRE_D))
 @pytest.mark.parametrize("age", [1, 2, 3])
 def test_TYRE_D_5_AMB_27_TAB_TYRE_D_malus_cells(tyre, wet, age):
@@ -69,6 +72,7 @@ def test_TYRE_D_5_AMB_27_TAB_TYRE_D_malus_cells(tyre, wet, age):
 # --- the rules one by one -----------------------------------------------------------
 
 
+@pytest.mark.rules("TYRE-2", "TYRE-D-2")
 @pytest.mark.parametrize("table", ["C", "D"])
 @pytest.mark.parametrize("wet", [False, True])
 @pytest.mark.parametrize("age", [1, 2, 3, 7])
@@ -79,12 +83,14 @@ def test_TYRE_2_TYRE_D_2_hard_penalty_is_single_and_no_bonus(table, wet, age):
     assert malus(table, H, wet, age) == 0
 
 
+@pytest.mark.rules("TYRE-2", "TYRE-D-2")
 @pytest.mark.parametrize("table", ["C", "D"])
 def test_TYRE_2_TYRE_D_2_hard_slides_three_only_in_rain(table):
     assert slide(table, H, wet=True) == 3
     assert slide(table, H, wet=False) == 0
 
 
+@pytest.mark.rules("TYRE-3", "TYRE-D-3")
 @pytest.mark.parametrize("table", ["C", "D"])
 def test_TYRE_3_TYRE_D_3_AMB_26_AMB_27_soft_bonus_only_first_lap_of_set(table):
     assert bonus(table, S, False, 1) == 1
@@ -93,12 +99,14 @@ def test_TYRE_3_TYRE_D_3_AMB_26_AMB_27_soft_bonus_only_first_lap_of_set(table):
     assert bonus(table, S, False, 5) == 0
 
 
+@pytest.mark.rules("QUAL-8", "TYRE-3")
 @pytest.mark.parametrize("table", ["C", "D"])
 def test_TYRE_3_QUAL_8_AMB_27_soft_bonus_in_qualifying(table):
     assert bonus(table, S, False, 1, qualifying=True) == 1
     assert bonus(table, S, True, 1, qualifying=True) == 0
 
 
+@pytest.mark.rules("TYRE-4", "TYRE-D-3")
 @pytest.mark.parametrize("table", ["C", "D"])
 @pytest.mark.parametrize("age", [1, 2, 3])
 def test_TYRE_4_TYRE_D_3_soft_in_rain_no_bonus_slides_three(table, age):
@@ -106,12 +114,14 @@ def test_TYRE_4_TYRE_D_3_soft_in_rain_no_bonus_slides_three(table, age):
     assert slide(table, S, True) == 3
 
 
+@pytest.mark.rules("TYRE-3", "TYRE-4", "TYRE-D-3")
 @pytest.mark.parametrize("table", ["C", "D"])
 @pytest.mark.parametrize("wet", [False, True])
 def test_TYRE_3_TYRE_4_TYRE_D_3_soft_penalty_doubles_then_triples_in_third_lap_of_set(table, wet):
     assert [penalty(table, S, wet, age) for age in (1, 2, 3, 4)] == [2, 2, 3, 3]
 
 
+@pytest.mark.rules("TYRE-3")
 def test_AMB_26_pit_stop_resets_age_so_fresh_soft_set_gets_bonus_and_double_penalty_again():
     # Race lap 3 on a set fitted after lap 2: tyre age 1, not race lap 3.
     assert bonus("C", S, False, 1) == 1
@@ -121,6 +131,7 @@ def test_AMB_26_pit_stop_resets_age_so_fresh_soft_set_gets_bonus_and_double_pena
     assert penalty("C", S, False, 3) == 3
 
 
+@pytest.mark.rules("TYRE-5")
 def test_TYRE_5_rain_tyres_c_dry_double_then_triple_wet_single_slide_one():
     assert [penalty("C", R, False, age) for age in (1, 2, 3, 4)] == [2, 2, 3, 3]
     assert [penalty("C", R, True, age) for age in (1, 2, 3, 4)] == [1, 1, 1, 1]
@@ -130,18 +141,21 @@ def test_TYRE_5_rain_tyres_c_dry_double_then_triple_wet_single_slide_one():
     assert slide("C", R, False) == 0
 
 
+@pytest.mark.rules("TYRE-D-4")
 def test_TYRE_D_4_rain_tyres_d_one_in_rain_two_in_sun_never_tripled():
     assert [penalty("D", R, True, age) for age in (1, 2, 3, 9)] == [1, 1, 1, 1]
     assert [penalty("D", R, False, age) for age in (1, 2, 3, 9)] == [2, 2, 2, 2]
     assert slide("D", R, True) == 1
 
 
+@pytest.mark.rules("TYRE-D-3")
 @pytest.mark.parametrize("wet", [False, True])
 def test_TYRE_D_3_AMB_27_soft_malus_from_third_lap_of_set_only_in_d(wet):
     assert [malus("D", S, wet, age) for age in (1, 2, 3, 4)] == [0, 0, 1, 1]
     assert [malus("C", S, wet, age) for age in (1, 2, 3, 4)] == [0, 0, 0, 0]
 
 
+@pytest.mark.rules("TYRE-7")
 @pytest.mark.parametrize("table", ["C", "D"])
 @pytest.mark.parametrize("tyre", list(Tyre))
 def test_TYRE_7_sliding_only_on_a_wet_track(table, tyre):
@@ -149,6 +163,7 @@ def test_TYRE_7_sliding_only_on_a_wet_track(table, tyre):
     assert slide(table, tyre, wet=True) > 0
 
 
+@pytest.mark.rules("QUAL-8")
 def test_QUAL_8_qualifying_column_ignores_age():
     # A high age would triple a race penalty; the Q column never does.
     assert penalty("C", S, False, 3, qualifying=True) == 2
@@ -156,6 +171,7 @@ def test_QUAL_8_qualifying_column_ignores_age():
     assert penalty("D", S, False, 3, qualifying=True) == 2
 
 
+@pytest.mark.rules("TYRE-B-4")
 def test_TYRE_B_4_AMB_28_formula_d_2008_reads_table_c():
     # TAB-TYRE-B: soft +1 and x2 in dry/variable, rain tyres x2 dry, hard +3 in rain,
     # rain tyres +1 in rain (AMB-28: mandatory slide); "not changed in time" = x3, bonus lost.
@@ -197,6 +213,7 @@ TABLES = st.sampled_from(["C", "D"])
 TYRES = st.sampled_from(list(Tyre))
 
 
+@pytest.mark.rules("CORNER-4")
 @given(TABLES, TYRES, st.booleans(), st.integers(min_value=1, max_value=50), st.booleans())
 def test_CORNER_4_penalty_is_a_multiplier_from_one_to_three(table, tyre, wet, age, qualifying):
     p = penalty(table, tyre, wet, age, qualifying)
@@ -205,6 +222,7 @@ def test_CORNER_4_penalty_is_a_multiplier_from_one_to_three(table, tyre, wet, ag
         assert p <= 2  # tripling needs a worn set (AMB-26, AMB-27)
 
 
+@pytest.mark.rules("TYRE-3", "TYRE-D-3")
 @given(TABLES, TYRES, st.booleans(), st.integers(min_value=1, max_value=50), st.booleans())
 def test_TYRE_3_TYRE_D_3_bonus_only_on_soft_and_dry(table, tyre, wet, age, qualifying):
     b = bonus(table, tyre, wet, age, qualifying)

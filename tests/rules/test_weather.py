@@ -24,6 +24,7 @@ C_START = Weather(condition="dry")
 # --- start of the race --------------------------------------------------------
 
 
+@pytest.mark.rules("WEATHER-4", "WEATHER-D-2")
 @pytest.mark.parametrize("start", ["dry", "qualifying", "row"])
 def test_WEATHER_4_WEATHER_D_2_sun_or_rain_roll_is_fixed_for_the_race(start):
     sun = race_weather("sun", start, qualifying="rain")
@@ -32,12 +33,14 @@ def test_WEATHER_4_WEATHER_D_2_sun_or_rain_roll_is_fixed_for_the_race(start):
     assert rain.condition == "rain" and not rain.changeable and rain.wet
 
 
+@pytest.mark.rules("WEATHER-4")
 def test_WEATHER_4_C_variable_race_starts_dry_and_changeable():
     w = race_weather("variable", "dry")
     assert w == Weather(condition="dry", last=None, determinations=0)
     assert w.changeable and not w.wet
 
 
+@pytest.mark.rules("QUAL-D-2", "WEATHER-D-2")
 @pytest.mark.parametrize(
     ("qualifying", "condition"),
     [("sun", "temp_sun"), ("rain", "temp_rain"), ("variable", "temp_sun"), (None, "temp_sun")],
@@ -56,6 +59,7 @@ def test_AMB_6_B_variable_race_starts_on_the_middle_row():
     assert w.mechanism == "row_step"
 
 
+@pytest.mark.rules("WEATHER-3", "QUAL-D-2")
 @pytest.mark.parametrize(("result", "wet"), [("sun", False), ("variable", False), ("rain", True)])
 def test_WEATHER_3_QUAL_D_2_qualifying_variable_counts_as_dry(result, wet):
     assert qualifying_wet(result) is wet
@@ -64,6 +68,7 @@ def test_WEATHER_3_QUAL_D_2_qualifying_variable_counts_as_dry(result, wet):
 # --- TAB-WEATHER-SM test vectors (C, strict) -------------------------------------
 
 
+@pytest.mark.rules("WEATHER-5", "WEATHER-6", "WEATHER-7", "WEATHER-8", "WEATHER-9", "WEATHER-10")
 @pytest.mark.parametrize(
     ("results", "condition"),
     [
@@ -121,12 +126,14 @@ SM_CELLS = [
 ]
 
 
+@pytest.mark.rules("WEATHER-6", "WEATHER-7", "WEATHER-8", "WEATHER-9", "WEATHER-10", "WEATHER-D-4")
 @pytest.mark.parametrize(("current", "last", "result", "new"), SM_CELLS)
 def test_WEATHER_6_to_10_WEATHER_D_4_TAB_WEATHER_SM_every_cell(current, last, result, new):
     w = determine(Weather(condition=current, last=last, determinations=4), result, "state_machine")
     assert w == Weather(condition=new, last=result, determinations=5)
 
 
+@pytest.mark.rules("WEATHER-10")
 @pytest.mark.parametrize("locked", ["locked_sun", "locked_rain", "sun", "rain"])
 @pytest.mark.parametrize("mechanism", ["state_machine", "row_step"])
 def test_WEATHER_10_locked_or_fixed_weather_makes_no_determination(locked, mechanism):
@@ -140,6 +147,7 @@ def test_WEATHER_10_locked_or_fixed_weather_makes_no_determination(locked, mecha
 # --- Dresden start states (WEATHER-D-2..4) --------------------------------------
 
 
+@pytest.mark.rules("WEATHER-D-4")
 def test_WEATHER_D_4_start_from_sunny_qualifying_needs_two_suns_to_lock():
     start = race_weather("variable", "qualifying", "sun")
     assert run(start, "S").condition == "temp_sun"  # the start copy is no result
@@ -148,6 +156,7 @@ def test_WEATHER_D_4_start_from_sunny_qualifying_needs_two_suns_to_lock():
     assert run(start, "R").condition == "temp_rain"
 
 
+@pytest.mark.rules("WEATHER-D-4")
 def test_WEATHER_D_4_start_from_rainy_qualifying_needs_two_rains_to_lock():
     start = race_weather("variable", "qualifying", "rain")
     assert run(start, "R").condition == "temp_rain"
@@ -185,6 +194,7 @@ def test_AMB_7_sun_rain_only_keeps_last_over_a_variable_result():
 # --- Formula D 2008 row step (AMB-6, WEATHER-B-2) -----------------------------------
 
 
+@pytest.mark.rules("WEATHER-B-2")
 @pytest.mark.parametrize(
     ("row", "result", "new"),
     [
@@ -229,6 +239,7 @@ def test_TAB_WEATHER_SM_states_refuse_the_row_step(state):
 # --- wet / dry (AMB-62, TAB-RAIN) ------------------------------------------------------
 
 
+@pytest.mark.rules("WEATHER-11")
 @pytest.mark.parametrize(
     ("condition", "wet", "changeable"),
     [
@@ -263,6 +274,7 @@ def test_weather_is_frozen_and_strict():
 # --- properties ------------------------------------------------------------------------
 
 
+@pytest.mark.rules("WEATHER-10")
 @given(
     st.sampled_from(["dry", "qualifying_sun", "qualifying_rain"]),
     st.lists(st.sampled_from(RESULTS), max_size=12),

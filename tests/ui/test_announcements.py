@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.board.view import BoardView
 from game.play.announcements import Announcement, announcements
@@ -41,6 +42,7 @@ def said_in(control: RaceControl) -> list[tuple[Step, list[Announcement]]]:
     return [(step, announcements(control, step)) for step in computer_steps(control)]
 
 
+@pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_every_cars_stall_is_announced_a_computers_too() -> None:
     control = race(("aggressive",) * 6)
     stalls = [(step, said) for step, said in said_in(control)
@@ -68,6 +70,7 @@ def test_TAB_OUT_a_car_out_is_announced_with_whose_and_why_and_logged() -> None:
     assert "log.out" in [line.key for line in describe(control, step)]  # the log already says it
 
 
+@pytest.mark.rules("BLITZ-6")
 def test_BLITZ_6_a_clock_run_out_is_announced_as_a_time_out() -> None:
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
     control = RaceControl.start(oval(), heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5))
@@ -81,6 +84,7 @@ def test_BLITZ_6_a_clock_run_out_is_announced_as_a_time_out() -> None:
     assert said.text() == tr("announce.timeout", name=control.name(anna)) and said.detail() == reason_text(said.reason)
 
 
+@pytest.mark.rules("WEATHER-5")
 def test_WEATHER_5_the_first_weather_and_a_change_are_announced_with_the_weather() -> None:
     control = race(("careful",) * 4, laps=1, seed=4, preset="fd-modules")
     weather = [(step, a) for step, said in said_in(control) for a in said if a.kind == "weather"]
@@ -108,6 +112,7 @@ def test_a_new_leader_of_the_running_order_is_announced_exactly_when_the_lead_ch
     assert changes >= 1
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_the_last_lap_once_when_the_leader_starts_it_and_the_winner() -> None:
     control = race(("aggressive",) * 6, laps=2)
     last: list[Step] = []
@@ -254,6 +259,7 @@ def test_a_human_decides_while_an_announcement_shows(tmp_path: Path) -> None:
     assert scene.status()["announcement"] == showing.text()
 
 
+@pytest.mark.rules("BLITZ-6")
 def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(tmp_path: Path) -> None:
     scene = _scene(tmp_path, race(("human", "careful"), laps=1))
     scene.draw(scene.app.screen)
@@ -266,6 +272,7 @@ def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(
     assert not card.colliderect(scene.panel)
 
 
+@pytest.mark.rules("WEATHER-B-1")
 def test_the_weather_roll_no_longer_holds_up_the_race(tmp_path: Path) -> None:
     """The weather card shows while the race goes on: nothing waits in the screen's queue for it."""
     control = race(("human", "careful"), laps=1, preset="fd-modules")

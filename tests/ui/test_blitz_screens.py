@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app.loop import App, Scene
 from game.play.blitz import heat_header
@@ -35,6 +36,7 @@ def app_on(data: Path) -> App:
     return app
 
 
+@pytest.mark.rules("BLITZ-3", "BLITZ-4")
 def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its_winner(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     click_button(app.scene, "blitz")
@@ -71,6 +73,7 @@ def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its
     assert len(heats) < 3 or heats[2].level_start  # BLITZ-4
 
 
+@pytest.mark.rules("FUEL-1", "BLITZ-2")
 def test_BLITZ_2_FUEL_1_blitz_is_offered_only_on_boards_with_a_pit_lane(tmp_path: Path) -> None:
     """A heat's one fuel WP lasts a lap: Brückenau, with no pit lane, ran a car dry "short of its box"."""
     app = app_on(tmp_path)
@@ -88,6 +91,7 @@ def test_BLITZ_2_FUEL_1_blitz_is_offered_only_on_boards_with_a_pit_lane(tmp_path
     assert app.scene is setup and any(n.key == "blitz.no_pit" for n in app.notices)
 
 
+@pytest.mark.rules("BLITZ-5", "BLITZ-6", "BLITZ-7")
 def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time_the_car_stops(tmp_path: Path) -> None:
     app = app_on(tmp_path)
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
@@ -121,6 +125,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
     assert resumed.clocks is not None and resumed.clocks.used == saved.clocks
 
 
+@pytest.mark.rules("BLITZ-5")
 def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Path) -> None:
     from game.scenes.pause import PauseScene
 
@@ -154,6 +159,7 @@ def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Pa
     assert control.clocks.used[car] == running  # the menu is open: nobody's time runs
 
 
+@pytest.mark.rules("BLITZ-5", "BLITZ-6")
 def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() -> None:
     """Two computers with a minute each: their decisions and rolls take their modelled time off
     their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
@@ -172,6 +178,7 @@ def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() 
     assert all(c.out is not None and c.out.rule == "BLITZ-6" for c in control.state.cars) and decided(control.state)
 
 
+@pytest.mark.rules("BLITZ-3")
 def test_BLITZ_3_a_match_survives_a_crash_on_the_results_of_a_heat(tmp_path: Path) -> None:
     """The match's score lives in the heat's save until the match is won: after heat 1's flag the
     save stays, and a program started again continues to that heat's results and the next heat."""

@@ -97,6 +97,7 @@ def english():
     texts.set_language("en")
 
 
+@pytest.mark.rules("SEASON-3")
 def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_program_starts(tmp_path: Path) -> None:
     lineup = Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(4))
     app = app_on(tmp_path, lineup)
@@ -142,6 +143,7 @@ def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
     assert str(path) in app.scene.message
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: Path) -> None:
     """The league's Season of 4 races drops 2 results: after 3 of its races one is dropped, a driver
     swaps the proposed drop for another race, the counted total follows, and the choice is kept."""
@@ -190,6 +192,7 @@ def create_through_the_screens_min(app: App) -> None:
     assert app.scene.name == "standings"
 
 
+@pytest.mark.rules("SEASON-7", "KARMA-1", "KARMA-2")
 def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_the_next(tmp_path: Path) -> None:
     """Race 1 of a Season starts every pool at 30 (KARMA-1); race 2's entries bring the pool at the
     flag plus 1 per championship point (KARMA-2, AMB-41e), the season's profile and the team box."""
@@ -220,6 +223,7 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
     assert all(e.team is None for e in plain.entries)
 
 
+@pytest.mark.rules("QUAL-D-13", "QUAL-D-14", "OPEN-3")
 def test_QUAL_D_13_OPEN_3_an_open_championship_holds_two_qualifying_runs_a_race(tmp_path: Path) -> None:
     """The Open's set-up offers 1 or 2 runs; with 2 the race's qualifying holds both, each with its
     own weather, and the grid scores 101 - slot (QUAL-D-14) in the standings."""
@@ -243,6 +247,7 @@ def test_QUAL_D_13_OPEN_3_an_open_championship_holds_two_qualifying_runs_a_race(
     assert scores[quali.grid().order[0]].qualifying == 100
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_a_formula_d_championship_may_drop_results_too(tmp_path: Path) -> None:
     """The Formula D and Formula Dé sets choose their table and how many results each driver drops."""
     app = app_on(tmp_path)
@@ -289,6 +294,7 @@ def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_p
     assert "File exists" not in message and (tmp_path / "exports").read_text() == "not a folder"
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_a_result_is_dropped_by_keys_too(tmp_path: Path) -> None:
     """The focus ring goes over the results a driver may drop; Enter drops the focused one."""
     store = ChampionshipStore(tmp_path)

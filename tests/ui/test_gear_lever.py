@@ -62,6 +62,7 @@ def click_gear(scene: RaceScene, gear: int) -> None:
     scene.draw(scene.app.screen)
 
 
+@pytest.mark.rules("MASTERS-LEVER-1")
 def test_MASTERS_LEVER_1_the_gear_clicked_on_the_lever_picks_the_die(lever) -> None:  # type: ignore[no-untyped-def]
     """car1 clicks 4th: the lever shows 4th and a 3 typed afterwards does not move it; the die
     thrown is the 4th-gear die and the car drives what it shows."""
@@ -77,6 +78,7 @@ def test_MASTERS_LEVER_1_the_gear_clicked_on_the_lever_picks_the_die(lever) -> N
     assert control.wait() == Wait.MOVE and {len(m.path) for m in control.moves() if not m.brakes} == {9}
 
 
+@pytest.mark.rules("MASTERS-LEVER-2")
 def test_MASTERS_LEVER_2_once_rolled_the_turn_stands_with_the_gear_of_the_die_used(lever) -> None:  # type: ignore[no-untyped-def]
     """After the roll the gear can no longer be taken back, and when the next player has
     rolled too, car1's lever still shows the gear whose die it used."""
@@ -102,6 +104,7 @@ def test_MASTERS_LEVER_2_once_rolled_the_turn_stands_with_the_gear_of_the_die_us
     assert control.state.car("car1").gear == 4 and not control.can_undo()
 
 
+@pytest.mark.rules("MASTERS-LEVER-3")
 def test_MASTERS_LEVER_3_moving_the_lever_after_striking_WP_gives_them_back(lever) -> None:  # type: ignore[no-untyped-def]
     """car1 clicks 3rd from 5th: skipping 4th strikes a fuel WP. Taking the gear back and
     clicking 4th instead returns the WP, and the die is the one of the lever's 4th gear."""

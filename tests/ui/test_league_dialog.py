@@ -41,6 +41,7 @@ def ask(kind: str, s: RaceState, car: str) -> tuple[LeagueDialog, list[Action]]:
     return dialog, sent
 
 
+@pytest.mark.rules("KARMA-3")
 def test_KARMA_3_the_card_offers_only_what_the_pool_pays_for() -> None:
     open_display()
     held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="a"), natural=3)
@@ -53,6 +54,7 @@ def test_KARMA_3_the_card_offers_only_what_the_pool_pays_for() -> None:
     assert sent == [Karma(spend="raise")] and sent2 == [Karma(spend="reroll"), Karma(spend="accept")]
 
 
+@pytest.mark.rules("H2H-2")
 def test_H2H_2_a_bid_goes_from_nothing_to_the_whole_pool_and_names_no_other_bid() -> None:
     open_display()
     bids = HeadToHead(cars=("a", "b"), bids=(7,))
@@ -68,6 +70,7 @@ def test_H2H_2_a_bid_goes_from_nothing_to_the_whole_pool_and_names_no_other_bid(
 LESS = DRESDEN_2006.car_setup.total - DRESDEN_2006.t_car_wp  # 22 - 20
 
 
+@pytest.mark.rules("TCAR-1")
 def test_TCAR_1_AMB_38_the_t_car_has_2_WP_less_every_area_at_least_one() -> None:
     """2 WP less than the set-up: of the 22 WP "car + box" (AMB-32) 1 stays in the box, so the
     T-car has 19 and its box 1, 20 in all."""
@@ -129,6 +132,7 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
         set_language("en")
 
 
+@pytest.mark.rules("ENG-D-3", "PIT-D-6")
 def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Through the race screen: B switches the boost on, P opens the pit plan, and the gear
     then declared carries both (and only that gear: the next one starts without)."""
@@ -160,6 +164,7 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     assert not scene.boost and scene.announce is None
 
 
+@pytest.mark.rules("PIT-D-6", "PIT-D-11", "DRESDEN-PROFILE-1", "KARMA-1")
 def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The driver line names the profile; the kit the box reserve (AMB-32); a line of its own the
     pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
@@ -187,6 +192,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     assert d._driver(classic, car, "Human") == "Human"
 
 
+@pytest.mark.rules("OUT-D-3")
 def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
     """The same car drawn as a wreck is darker, with smoke, on its own space (not hidden)."""
     from game.board.marks import draw_car_on_board
@@ -213,6 +219,7 @@ def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
     assert box.width > 6 and bright[1] < bright[0] * 0.8
 
 
+@pytest.mark.rules("PIT-D-10")
 def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_and_cannot_be_put_off() -> None:
     from game.texts import tr
     from game.widgets.pitplan import PitPlanDialog
@@ -231,6 +238,7 @@ def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_an
     assert sent == [PitPlan(fuel=3, repairs={Area.BODY: 1})]
 
 
+@pytest.mark.rules("RESTART-1")
 def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A restart event raises the red-flag band over the board for a moment, in the player's words."""
     from game.play.race_control import Step
@@ -253,6 +261,7 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     assert scene.red_flag is None
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(language: str) -> None:
     """A Leichter Flitzer's 2nd gear moves 3-5 (the die 2-4, +1): the table's range column and the
@@ -274,6 +283,7 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
     set_language("en")
 
 
+@pytest.mark.rules("TEAM-B-2", "PIT-D-4")
 def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A league team shares a box, not a stock of repair WP (that is TEAM-B-2's): the team line
     shows the pair and the name, and no stock (the game once crashed drawing one)."""
@@ -294,6 +304,7 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
     assert team_name(0) in drawn and not [t for t in drawn if t.startswith(stock)]
 
 
+@pytest.mark.rules("PIT-D-6", "PIT-D-11")
 def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A human league car 5 spaces before its box: P announces the crew's proposal (the tank filled:
     3 fuel WP, 12 points), 3rd gear and a 5 take it exactly to the box (PIT-D-6), 4th-gear rolls

@@ -37,6 +37,7 @@ def human_turn(scene: RaceScene, seen: set[str]) -> None:
             scene.drive(max(moves, key=lambda m: (m.out is None, -(m.brakes + m.tyres), len(m.path))))
 
 
+@pytest.mark.rules("STREET-2")
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_plays_to_the_results(tmp_path: Path, preset: str) -> None:
     app = make_app(tmp_path)

@@ -142,6 +142,7 @@ def pit_scene(tmp: Path, rules, **kw) -> RaceScene:  # type: ignore[no-untyped-d
     return scene
 
 
+@pytest.mark.rules("PIT-X-1", "PIT-X-2", "PIT-X-3")
 def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Path) -> None:
     rules = PRESETS["fd-modules"]  # any stop repairs, 2 WP reserve, two areas (PIT-X-1..3)
     wp = rules.default_wear.model_copy(update={"body": 1, "brakes": 1})
@@ -190,6 +191,7 @@ def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_
     assert drawn and dialog.rect.width == 676
 
 
+@pytest.mark.rules("PIT-A-4")
 def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> None:
     rules = PRESETS["fde-advanced"]
     wp = rules.default_wear.model_copy(update={"engine": 2})
@@ -206,6 +208,7 @@ def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> 
     assert m.wp.engine == 3 and m.pit_wait
 
 
+@pytest.mark.rules("CAR-C-2")
 def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
@@ -234,6 +237,7 @@ def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> N
     assert human.tyre == Tyre.SOFT and human.wp.tyres == PRESETS["fde-advanced"].default_wear.tyres + 1
 
 
+@pytest.mark.rules("WEATHER-B-1")
 def test_the_weather_roll_is_announced_over_the_board(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 1, "mute": True}))
@@ -280,6 +284,7 @@ def test_the_log_narrates_set_up_and_weather_in_both_languages(tmp_path: Path) -
     assert english != german and any("Reifen" in g for g in german)
 
 
+@pytest.mark.rules("OPT-CAR-1", "OPT-CAR-2", "PIT-X-3")
 def test_plans_never_offer_what_the_engine_refuses() -> None:
     rules = PRESETS["fd-modules"]  # own car: 20 WP, tyres 1-14, others 1-7 (OPT-CAR-1/2)
     plan = SetupPlan(tyre=Tyre.HARD, wp=rules.default_wear, build=True)

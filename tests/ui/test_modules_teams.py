@@ -123,6 +123,7 @@ def team_pit_scene(tmp: Path, stock: int) -> tuple:  # type: ignore[type-arg]
     return scene, scene.dialog
 
 
+@pytest.mark.rules("TEAM-B-2")
 def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     scene, dialog = team_pit_scene(tmp_path, stock=3)
     assert scene.control.wait() == Wait.PIT and dialog is not None and dialog.areas  # TEAM-B-2: any stop repairs
@@ -154,6 +155,7 @@ def finished_team_race(places: dict[str, int]) -> RaceState:
                                           "team_stock": (4,) * (len(cars) // 2)})
 
 
+@pytest.mark.rules("TEAM-B-3")
 def test_the_results_show_each_teams_victory_points_and_the_winning_team(tmp_path: Path) -> None:
     scene = scene_at(tmp_path, control_at(team_race()))
     app = scene.app
@@ -185,6 +187,7 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
     assert results.team_box.bottom < results.back.rect.top and results.back.rect.bottom <= 800
 
 
+@pytest.mark.rules("TEAM-B-1")
 def test_TEAM_B_1_the_results_name_each_teams_own_cars_whatever_the_grid() -> None:
     """The grid reorders the cars; the team cards still show the entry pairs (1+2, 3+4)."""
     from game.play.race_control import RaceControl

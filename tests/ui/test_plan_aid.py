@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.scenes.menu import MenuScene
 from game.texts import tr
@@ -45,6 +46,7 @@ def test_the_hint_names_the_champions_gear_and_why(tmp_path: Path) -> None:
     assert scene.message[0].startswith(f"A Champion would take gear {gear}:")
 
 
+@pytest.mark.rules("CORNER-4")
 def test_a_warned_gear_is_said_first_and_taken_on_the_second_click(tmp_path: Path) -> None:
     """A rule trap (here one of CORNER-4's: a roll past the corner beyond the brakes, or another)
     is said before the gear is declared; the same gear clicked again is declared."""

@@ -103,6 +103,7 @@ def drive_lap(scene, clock: FakeClock | None = None) -> None:  # type: ignore[no
     raise AssertionError("the lap did not end")
 
 
+@pytest.mark.rules("QUAL-3")
 def test_QUAL_3_stopwatch_starts_at_the_first_roll_and_counts_decisions_not_animations(tmp_path: Path) -> None:
     clock = FakeClock()
     _, scene, _ = lap_scene(tmp_path, clock=clock)
@@ -125,6 +126,7 @@ def test_QUAL_3_stopwatch_starts_at_the_first_roll_and_counts_decisions_not_anim
     assert scene.status()["clock"] == 4500 and scene.status()["running"]
 
 
+@pytest.mark.rules("QUAL-D-5")
 def test_QUAL_D_5_stopwatch_starts_before_the_first_roll(tmp_path: Path) -> None:
     clock = FakeClock()
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
@@ -152,6 +154,7 @@ def test_pause_stops_the_clock(tmp_path: Path) -> None:
     assert scene.watch.elapsed_ms == 2000
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-5")
 def test_DRESDEN_PROFILE_5_the_ghost_of_a_leichter_flitzer_keeps_the_profile_and_replays_its_lap(tmp_path: Path) -> None:
     """A Flitzer's rolls move a space more: the kept ghost names the profile, so its replay drives
     the very lap again; replayed as a Normalo the same actions go astray."""
@@ -255,6 +258,7 @@ def test_leaving_a_qualifying_session_lets_go_of_the_records(tmp_path: Path) -> 
         assert scene.records.closed
 
 
+@pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_without_qualifying_the_race_rolls_for_its_grid(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
@@ -294,6 +298,7 @@ def test_time_trial_keeps_the_lap_and_the_next_trial_races_its_ghost(tmp_path: P
     assert again.ghost.done and again.ghost.pose(again.best.time_ms + 10_000)[:2] != start[:2]
 
 
+@pytest.mark.rules("MASTERS-LEVER-2", "MASTERS-LEVER-3")
 def test_MASTERS_LEVER_3_a_time_trial_gear_is_taken_back_before_its_roll(tmp_path: Path) -> None:
     """The time trial had no gear undo: Backspace or the button takes the gear back until the die
     is rolled, the lap (and so its save) forgets it, and a gear after the roll stands (MASTERS-LEVER-2)."""
@@ -393,6 +398,7 @@ def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -
     assert with_ghost >= 20 + coloured()
 
 
+@pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Path) -> None:
     """An Open championship's race with 2 runs: the human drives a lap in each run (the card says
     which), the computers' laps pass, and the grid of the better runs follows."""

@@ -132,6 +132,7 @@ def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
     assert worse not in ways and {cheap, other, second_stop} == set(ways)
 
 
+@pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A state with no die to roll and no car to act, yet not finished, is a bug: the screen must
     not show the results of a race that has not ended (the app's guard reports it)."""

@@ -27,6 +27,7 @@ def english():
     texts.set_language("en")
 
 
+@pytest.mark.rules("KARMA-2", "KARMA-3", "H2H-2")
 @pytest.mark.parametrize(
     "event,en,de",
     [
@@ -50,6 +51,7 @@ def test_KARMA_2_KARMA_3_H2H_2_log_lines_in_english_and_german(event: Event, en:
     assert line.text() == de
 
 
+@pytest.mark.rules("START-D-1", "START-D-2", "START-D-3")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("value", range(1, 21))
 def test_START_D_1_3_every_start_roll_has_its_words_in_the_tray_and_the_log(language: str, value: int) -> None:
@@ -66,6 +68,7 @@ def test_START_D_1_3_every_start_roll_has_its_words_in_the_tray_and_the_log(lang
     assert lines and all(line is not None and "log." not in line.text() for line in lines)
 
 
+@pytest.mark.rules("KARMA-3")
 def test_every_step_of_a_league_race_has_words_in_both_languages() -> None:
     """Ten aggressive computer drivers, every profile, 3 laps of the oval under the Season's rules,
     played through the race control the screen uses: each step's log lines and dice-tray words

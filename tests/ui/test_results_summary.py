@@ -86,6 +86,7 @@ def test_the_results_show_each_car_s_gap_wp_used_and_pit_stops_as_counted_from_t
     assert scene.hint_at(row) == [tr("results.wp_used", areas=" · ".join(used))]
 
 
+@pytest.mark.rules("SEASON-4")
 def test_SEASON_4_a_league_race_outside_a_championship_shows_the_league_s_points(tmp_path: Path) -> None:
     record = finished("dresden-2006")
     scene = results_of(tmp_path, record)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.play.stopwatch import Stopwatch
 from game.scenes.grid import GridScene
@@ -41,6 +42,7 @@ def continued(data: Path):  # type: ignore[no-untyped-def]
     return app
 
 
+@pytest.mark.rules("QUAL-3")
 def test_a_qualifying_killed_after_three_moves_continues_with_its_stopwatch_and_dice(tmp_path: Path) -> None:
     scene, clock = qualifying(tmp_path)
     assert isinstance(scene.app.saves.peek(), QualifyingRecord)  # saved at once: Continue is there

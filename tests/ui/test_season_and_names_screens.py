@@ -22,6 +22,7 @@ def english():
     texts.set_language("en")
 
 
+@pytest.mark.rules("SEASON-6")
 def test_SEASON_6_after_two_of_ten_races_every_result_counts_on_the_table_and_the_chart(tmp_path: Path) -> None:
     """The Season drops 2 of 10 results: before a driver has more than 8, all count (every driver
     showed 0 counted points after race 1 when drops were taken from the start)."""

@@ -46,6 +46,7 @@ def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:  # t
     assert load_lineup(app.data)[0].modules == {"weather": True}  # remembered for the next race
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
     setup.modules = {"weather": True}
@@ -54,6 +55,7 @@ def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance
     assert setup.modules == {} and setup.laps == 3  # C-RACE-1: the advanced game is a 3-lap race
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the_chosen_laps(app) -> None:  # type: ignore[no-untyped-def]
     """The preset's 3 laps are announced, and 1 lap chosen afterwards is what
     the rules screen shows (with the source's 3 beside it)."""
@@ -73,6 +75,7 @@ def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the
     assert laps == "1 lap (its source plays 3)"
 
 
+@pytest.mark.rules("TEAM-B-1")
 def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
     while len(setup.drivers) > 3:
@@ -87,6 +90,7 @@ def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:  # t
     assert app.scene.name == "carsetup"
 
 
+@pytest.mark.rules("TEAM-B-1")
 def test_TEAM_B_1_team_mates_share_the_first_mates_colour() -> None:
     lineup = default_lineup().model_copy(update={"modules": {"teams": True}})
     colours = [e.colour for e in header_for(lineup, "Oval", "abc", 1).entries]
@@ -102,6 +106,7 @@ def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tm
     assert notices == []
 
 
+@pytest.mark.rules("DRESDEN-PROFILE-1")
 def test_DRESDEN_PROFILE_1_each_driver_picks_a_profile_that_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
     """Only the league's rules show the profile; clicking it goes through the seven, and the
     race record's entries carry it with the box reserve of the car (AMB-32)."""

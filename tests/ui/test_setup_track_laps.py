@@ -44,6 +44,7 @@ def to_setup(app) -> SetupScene:  # type: ignore[no-untyped-def]
     return app.scene
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
     assert setup.track_file == "oval.tmx" and setup.status()["laps"] == 2  # the first set-up: the oval's
@@ -57,6 +58,7 @@ def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:  # type: igno
     assert load_lineup(app.data)[0].laps == 2  # the race is set up over the track's laps
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_C_RACE_1_laps_the_player_set_stay_when_another_track_is_chosen(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
     press(setup, "track.oval")
@@ -69,6 +71,7 @@ def test_C_RACE_1_laps_the_player_set_stay_when_another_track_is_chosen(app) -> 
     assert setup.status()["laps"] == 2 and setup.lineup().laps == 2
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:  # type: ignore[no-untyped-def]
     """Formula Dé advanced is a 3-lap race: a track proposing 2 does not shorten it."""
     setup = to_setup(app)
@@ -79,6 +82,7 @@ def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:  # type:
     assert setup.status()["laps"] == 3
 
 
+@pytest.mark.rules("C-RACE-1")
 def test_C_RACE_1_laps_the_player_set_are_remembered_for_the_next_set_up(app) -> None:  # type: ignore[no-untyped-def]
     setup = to_setup(app)
     press(setup, "track.sprint")

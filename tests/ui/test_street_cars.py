@@ -27,10 +27,12 @@ def body_share(body: str) -> float:
     return own / BASE[1]
 
 
+@pytest.mark.rules("STREET-1")
 def test_STREET_1_a_street_car_is_a_closed_saloon_not_a_formula_car() -> None:
     assert body_share("street") >= 0.7 > 0.5 >= body_share("formula")
 
 
+@pytest.mark.rules("STREET-1")
 @pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
 def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tmp_path: Path,
                                                                               monkeypatch: pytest.MonkeyPatch,
@@ -65,6 +67,7 @@ def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tm
     assert icons and set(icons) == {body}
 
 
+@pytest.mark.rules("STREET-1")
 @pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
 def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                            preset: str, body: str) -> None:

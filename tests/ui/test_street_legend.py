@@ -56,6 +56,7 @@ def centre(points) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
 
+@pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_STREET_5_STREET_6_STREET_7_zones_and_buildings_say_what_they_do_under_the_mouse(tmp_path: Path,
                                                                                         language: str) -> None:

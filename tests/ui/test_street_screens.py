@@ -52,6 +52,7 @@ def wp_state() -> RaceState:
     return state.model_copy(update={"phase": "wp"})
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_N_switches_the_nitro_on_the_gear_box_counts_it_and_the_gear_carries_it(tmp_path: Path) -> None:
     state = position([car("m", "A40", 3), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
@@ -69,6 +70,7 @@ def test_STREET_3_N_switches_the_nitro_on_the_gear_box_counts_it_and_the_gear_ca
     assert any(line.key == "log.nitro" for line in scene.log)
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_once_the_laps_nitro_is_used_the_toggle_is_gone(tmp_path: Path) -> None:
     state = position([car("m", "A40", 3, nitro_lap=1), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
@@ -79,6 +81,7 @@ def test_STREET_3_once_the_laps_nitro_is_used_the_toggle_is_gone(tmp_path: Path)
     assert not scene.nitro
 
 
+@pytest.mark.rules("STREET-8")
 def test_STREET_8_the_card_places_the_WP_won_and_the_race_goes_on(tmp_path: Path) -> None:
     scene = scene_at(tmp_path, control_at(wp_state()))
     for _ in range(20):
@@ -99,6 +102,7 @@ def test_STREET_8_the_card_places_the_WP_won_and_the_race_goes_on(tmp_path: Path
     assert (m.wp.body, m.wp.brakes, m.free_wp) == (2, 2, 0)
 
 
+@pytest.mark.rules("STREET-7", "STREET-8")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: Path, language: str) -> None:
     scene = scene_at(tmp_path, control_at(wp_state()))
@@ -115,6 +119,7 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
     assert {"en": "Body", "de": "Karosserie", "fr": "Carrosserie"}[language] in said
 
 
+@pytest.mark.rules("STREET-1")
 def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_race_carries_them(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
@@ -136,6 +141,7 @@ def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_
     assert [e.name for e in header.entries[1:]] == [d.name for d in ROSTER[1:]]
 
 
+@pytest.mark.rules("STREET-5", "STREET-7", "STREET-8")
 def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_the_tunnel_and_the_line() -> None:
     from game.play.movetext import move_lines
     from rules.actions import Roll
@@ -158,6 +164,7 @@ def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_th
     assert texts.tr("cost.line_wp") in move_lines(STREET_OVAL, over, "A57", street=True)
 
 
+@pytest.mark.rules("STREET-3", "STREET-7", "STREET-8")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_line(language: str) -> None:
     from game.play.race_control import Step
@@ -181,6 +188,7 @@ def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_li
     assert all("{" not in s for s in said) and "C36" in said[1] and "Driver m, Driver f" in said[4] and "9" in said[3]
 
 
+@pytest.mark.rules("STREET-7")
 def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_path: Path) -> None:
     """The car drives its roll to the entry, then on to the exit: two drives are queued."""
     from game.play.race_control import Step
@@ -196,6 +204,7 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
     assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
 
 
+@pytest.mark.rules("STREET-1")
 def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats(tmp_path: Path) -> None:
     """The Cars page listed Ben, Clara, David where the race enters the street roster's drivers."""
     from game.scenes.carsetup import CarSetupScene
@@ -209,6 +218,7 @@ def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats
     assert scene.car_names()[0] == NAMES[0] and scene.car_names()[1:] == [d.name for d in ROSTER[1:4]]
 
 
+@pytest.mark.rules("STREET-3")
 def test_STREET_3_the_dice_tray_says_how_far_the_nitro_takes_the_car(tmp_path: Path) -> None:
     """The tray showed the die's 3 while the car drove 6 with the nitro: it says "6 spaces (+3)"."""
     state = position([car("m", "A40", 3), car("f", "A5", 3)], "m", rules=STREET)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.play.announcements import announcements
 from game.play.race_control import RaceControl, Step
 from game.play.tellings import tellings, work_rounds
@@ -20,6 +22,7 @@ def _control(preset: str = "fd-basic") -> RaceControl:
     return RaceControl.start(oval(), header(("human", "racer"), preset=preset))
 
 
+@pytest.mark.rules("PIT-D-7", "PIT-D-11")
 def test_a_pit_plan_says_its_points_and_the_rounds_at_the_box() -> None:
     """PIT-D-7, PIT-D-11: 2 fuel WP are 8 points; a gear-4 roll of the Dresden dice works them off."""
     control = _control("dresden-2006")
@@ -35,6 +38,7 @@ def test_a_pit_plan_says_its_points_and_the_rounds_at_the_box() -> None:
     assert tellings(control, computer) == []
 
 
+@pytest.mark.rules("CORNER-6")
 def test_a_car_going_out_is_announced_to_the_table_not_told_in_the_hint_bar() -> None:
     """TAB-OUT: whose car and why, once, over the board (game.play.announcements)."""
     control = _control()
