@@ -118,7 +118,7 @@ def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next
     long straight the highest of them, and just before a 1-stop corner the highest whose average
     roll (and the next lower gear's after it) stays inside it."""
     from rules.actions import ChooseGear
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     newcomer = _bench_module("newcomer")
     lane = newcomer._model(OVAL)
@@ -137,7 +137,7 @@ def test_the_newcomer_arrives_at_a_two_stop_corner_in_a_gear_that_can_stop_in_it
     """The newcomer reads a corner's stops off the board: before the oval's 2-stop corner it
     declines the gear whose likely roll ends in the corner but leaves too little of it for the
     next lower gear's roll (the second stop); a 1-stop corner would take that gear."""
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     newcomer = _bench_module("newcomer")
     state = board([car("m", "A4", gear=4), car("o", "C60")], "m")
@@ -152,7 +152,7 @@ def test_the_newcomer_drives_furthest_and_stays_in_the_race():
     space given up, and never one that ends its race while another is left."""
     from rules.actions import ChooseGear, Drive, Roll
     from rules.engine import apply, moves
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     newcomer = _bench_module("newcomer")
     state = board([car("m", "A20", gear=3), car("o", "C60")], "m")

@@ -216,7 +216,7 @@ def test_KARMA_3_a_held_check_counts_once_as_its_driver_decides(held: tuple[Reco
 def played_from(start: RaceState) -> list[Step]:
     """The race from a position to the flag: careful computers, the highest gear-die face, and
     every black die a 20."""
-    from tests.rules.test_engine import OVAL
+    from tests.rules.fixtures import OVAL
 
     state, played = start, []
     while not state.finished:
@@ -234,7 +234,7 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     line crossed (RESTART-2): the laps, and who led them, count from the restart."""
     from tests.rules.test_dresden_fuel import DW, dcar
     from tests.rules.test_dresden_restart import wall_of_wrecks
-    from tests.rules.test_engine import OVAL, position
+    from tests.rules.fixtures import OVAL, position
 
     lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
     m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
@@ -258,7 +258,7 @@ def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> N
     lap 1, ended before the position, is not made up."""
     from tests.rules.test_dresden_fuel import dcar
     from tests.rules.test_dresden_restart import wall_of_wrecks
-    from tests.rules.test_engine import OVAL, position
+    from tests.rules.fixtures import OVAL, position
 
     lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)
     second, third = dcar("second", "B10", 3, crossings=2), dcar("third", "B5", 3, crossings=2)

@@ -3,7 +3,7 @@
 Rules: ADV-1 (the seven modules are independent), C3LAP-1, C3LAP-2, C3LAP-4 (the
 reminders of module 5), CORE-PIT-3 (at most 4th gear after a stop), and AMB-26 for a
 set fitted in a box beyond the finish line. Played with the ``fde-advanced`` rules
-(TAB-DOWNSHIFT with fuel, TAB-TYRE-C) on the oval; positions as in test_engine.py.
+(TAB-DOWNSHIFT with fuel, TAB-TYRE-C) on the oval; positions as in fixtures.py.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from rules.ruleset import FORMULA_DE_ADVANCED, RuleSet
 from rules.state import RaceState
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     act,
     car,

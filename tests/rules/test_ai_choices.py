@@ -92,7 +92,7 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
     the one before costs the race times the Poisson chance that the checks still ahead fail at
     least once, so it is dearer with more laps, cars and markers ahead, and the third cheaper."""
     from rules.ai.levels import retire_odds
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
 
     assert retire_odds(1, 0.5) == pytest.approx(1 - math.exp(-0.5))
     assert retire_odds(2, 0.5) == pytest.approx(1 - math.exp(-0.5) * 1.5)
@@ -116,7 +116,7 @@ def test_a_retirement_costs_the_race_still_to_drive() -> None:
     """In a field of ten a retirement early in a long race costs more spaces than one near the flag
     (``rows_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
     and the last WP are cheaper there (``field_reserve``)."""
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     field = [car(f"o{i}", f"{'BC'[i % 2]}{20 + 4 * i}") for i in range(9)]
     early = board([car("a", "A10", crossings=1), *field], "a", laps=3)
@@ -136,7 +136,7 @@ def test_TYRE_2_in_rain_a_full_field_makes_the_champion_price_its_scarce_wp_by_m
     the dry; in a field of ten it counts so even when most of the field is out."""
     from dataclasses import replace
 
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     def race(n: int, condition: str, out: int = 0):
         cars = [car("a", "A20"), *(car(f"c{i}", f"B{30 + 3 * i}", status="out" if i <= out else "racing") for i in range(1, n))]
@@ -158,7 +158,7 @@ def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies
     costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
     end beside it, so a stop with a car a few rows behind costs more than one with none."""
     from rules.moves import Move
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
 
     worn = W.model_copy(update={"body": 2})
     dry = board([car("a", "A20", wp=worn), car("b", "B30")], "a", laps=3)
@@ -249,7 +249,7 @@ def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engin
     with the last engine WP (the rules refuse it)."""
     from tests.rules.test_dresden_engine import booster, dcar, engine
     from tests.rules.test_dresden_fuel import D
-    from tests.rules.test_engine import OVAL, position as board
+    from tests.rules.fixtures import OVAL, position as board
 
     def at(space: str, gear: int, crossings: int = 1, engine_wp: int = 3):
         cars = [dcar("b", space, gear, crossings=crossings, wp=engine(engine_wp)), dcar("x", "A10", 3, crossings=crossings)]
@@ -273,7 +273,7 @@ def test_KARMA_3_every_level_buys_off_a_failure_that_would_retire_it(level: Leve
     from rules.actions import Karma
     from tests.rules.test_dresden_karma import held
     from rules.dice import Purpose
-    from tests.rules.test_engine import OVAL
+    from tests.rules.fixtures import OVAL
 
     assert computer_action(OVAL, held(Purpose.ENGINE, 4, 30, engine=1), level.name) == Karma(spend="raise")
     assert computer_action(OVAL, held(Purpose.ROAD_HOLDING, 1, 50), level.name) == Karma(spend="accept")
@@ -296,7 +296,7 @@ def test_H2H_2_every_level_bids_when_behind_and_keeps_a_raise(level: Level) -> N
 
 
 def _oval():
-    from tests.rules.test_engine import OVAL
+    from tests.rules.fixtures import OVAL
 
     return OVAL
 
@@ -339,7 +339,7 @@ def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwi
     away (few collision checks ahead) the repair is not worth the game round standing, and with
     nothing to repair the stop is short."""
     from rules.actions import PitStop
-    from tests.rules.test_engine import W, car
+    from tests.rules.fixtures import W, car
     from tests.rules.test_engine_modules import at_box
 
     alone, _ = at_box(wp=W.model_copy(update={"body": 1}), laps=3)
@@ -360,7 +360,7 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
     to go, a level keeps to the pit entry's lane (the older careful driver, which pits only for
     tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
     from rules.drivers import CAREFUL
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
     from tests.rules.test_engine_modules import PIT_C
 
     def at(body: int, crossings: int = 1):
@@ -383,7 +383,7 @@ def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None
     repairs whatever it can and stands the round."""
     from rules.actions import PitStop
     from rules.drivers import CAREFUL
-    from tests.rules.test_engine import W
+    from tests.rules.fixtures import W
     from tests.rules.test_engine_modules import at_box
 
     state, _ = at_box(wp=W.model_copy(update={"brakes": 2}), laps=3)
@@ -399,7 +399,7 @@ def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) ->
     keeps to the lane of the entry nearest ahead of it (lane A's A40 from A30, the drawn entry C59 in
     lane C once past A40); the careful driver the same."""
     from rules.drivers import CAREFUL
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
 
     two = OVAL.model_copy(update={"pit": OVAL.pit.model_copy(update={"extra_entries": ("A40",)})})
     worn = W.model_copy(update={"tyres": 2})
@@ -510,7 +510,7 @@ def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -
     """CORE-ENGINE-1..3: a 20 in 5th or a 30 in 6th makes every car in 5th or 6th check its engine
     (1-4 fails), the last engine WP ends the race: declaring 5th costs something, more with other
     cars in 5th or 6th and with fewer engine WP left; 4th costs nothing."""
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
 
     def risk(engine: int, others_gear: int, gear: int) -> float:
         state = board([car("a", "A10", gear=4, wp=W.model_copy(update={"engine": engine})),
@@ -528,7 +528,7 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
     is high, with brakes to pay it low, and with a lane free it is nothing."""
     from rules.ai.levels import boxed_odds
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     here = OVAL.space("A20")
     wall = [next(s.name for s in OVAL.spaces if s.lane == lane and s.row == here.row + 1) for lane in range(OVAL.lanes)]
@@ -546,7 +546,7 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
     10-car race pays a duel's brake, tyre and scarcity prices; the same car among the field pays more."""
     from rules.ai.levels import REACH_ROWS, within_reach
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: over 15 rows from A10
     alone = board([car("a", "A10"), *far], "a", laps=3)
@@ -568,7 +568,7 @@ def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them()
     """CORE-END-1 scores places, not WP: on the last lap the brake, tyre and scarcity prices fall to
     half before the last corner and to nothing after it, while a retirement still costs ``out``."""
     from rules.ai.levels import LAST_CORNERS
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     assert LAST_CORNERS == 2 and len(OVAL.corners) == 2
     other = car("b", "B5", crossings=3)
@@ -586,7 +586,7 @@ def test_on_the_last_lap_the_field_prices_are_gone_its_wp_need_last_only_to_the_
     """CORE-BLOCK-1..3: the blocks' price and the field's reserve keep WP for blocks still to come;
     on the last lap the same crowd costs the car what a duel does (the scarcity of the corners left
     stays), a lap earlier it costs more."""
-    from tests.rules.test_engine import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car, position as board
 
     def crowd(crossings: int, others: int = 9):
         close = [car(f"o{i}", f"{'BC'[i % 2]}{5 + i}", crossings=crossings) for i in range(others)]

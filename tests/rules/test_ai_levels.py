@@ -212,7 +212,7 @@ def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) 
     """CORE-PIT-1: at the end of lap 1 of 3 with 2 of 6 tyre WP left, seven spaces before the
     oval's pit entry, a level turns into the pit lane when its roll reaches it (and keeps to the
     entry's lane otherwise)."""
-    from tests.rules.test_engine import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car, position as board
 
     worn = W.model_copy(update={"tyres": 2})
     state = board([car("m", "C50", gear=3, box="P4", wp=worn), car("f", "A30")], "m", laps=3)

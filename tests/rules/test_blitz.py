@@ -14,7 +14,7 @@ from rules.reasons import Code
 from rules.record import Header, Record, replay, same_drivers
 from rules.ruleset import BLITZ_WEAR, DRESDEN_2006, FD_BLITZ
 from rules.simulation import play, race_header
-from tests.rules.test_engine import OVAL, act, car, illegal, position, quiet_turn
+from tests.rules.fixtures import OVAL, act, car, illegal, position, quiet_turn
 
 
 def blitz_car(car_id: str, space: str, gear: int = 3, **kw):

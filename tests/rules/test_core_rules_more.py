@@ -1,7 +1,7 @@
 """Core and set rules the code names that had no test of their own: CORNER-1 (the stops a
 corner asks for), CORE-DANGER-1 (damage markers), WEATHER-2 (the weather before qualifying
 and before the race, read on each circuit's barometer) and ORDER-D-2 (level cars: higher
-gear, then first arrival). Positions as in test_engine.py.
+gear, then first arrival). Positions as in fixtures.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rules.engine import chance, moves, new_race
 from rules.qualifying_session import QualifyingSession
 from rules.record import same_drivers
 from rules.ruleset import FORMULA_D_BASIC, FORMULA_DE_ADVANCED
-from tests.rules.test_engine import OVAL, W, act, car, position, rolls, wear
+from tests.rules.fixtures import OVAL, W, act, car, position, rolls, wear
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

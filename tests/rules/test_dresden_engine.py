@@ -22,7 +22,7 @@ from rules.position import moment
 from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.test_engine import OVAL, act, illegal, kinds, pending, position, rolls, settle, turn
+from tests.rules.fixtures import OVAL, act, illegal, kinds, pending, position, rolls, settle, turn
 
 
 def engine(n: int):

@@ -17,7 +17,7 @@ from rules.modules.base import on_track
 from rules.modules.fuel import exits, last_corner
 from rules.reasons import Code
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, position, turn
+from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, turn
 
 D = DRESDEN_2006
 DW: WearPoints = D_DEFAULT_WEAR  # tyres 6, brakes 3, fuel 4, body 3, engine 2, road holding 3

@@ -1,7 +1,7 @@
 """The Dresden turn order and the head-to-head through the engine: ORDER-D-1, ORDER-D-2,
 H2H-1..3 (AMB-42); computer drivers' karma in whole races (KARMA-3, H2H-2).
 
-Positions on the shipped oval (``maps/oval.tmx``, see test_engine.py): row 44 holds A40, B42
+Positions on the shipped oval (``maps/oval.tmx``, see fixtures.py): row 44 holds A40, B42
 and C45 side by side, so cars there are level (same lap, same row: ORDER-D-2). In most tests
 "x" leads alone from C60 (row 59) and moves first; when it has moved the sweep reaches row
 44, where the level cars' order is about to be decided: a head-to-head (when a head-to-head
@@ -23,7 +23,7 @@ from rules.session import RaceSession
 from rules.simulation import play, qualifying
 from rules.state import HeadToHead, RaceState
 from tests.conftest import REPO
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, position, quiet_turn, turn_order
+from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, quiet_turn, turn_order
 
 D = DRESDEN_2006
 DW = D.default_wear

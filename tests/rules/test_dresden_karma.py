@@ -2,7 +2,7 @@
 (AMB-40), KARMA-2..4 (TAB-KARMA, AMB-41). KARMA-1 (the pool of 30, or carried from the
 championship) is tested with the entry: test_dresden_entries.py.
 
-Positions on the shipped oval (``maps/oval.tmx``, see test_engine.py). Most tests give a
+Positions on the shipped oval (``maps/oval.tmx``, see fixtures.py). Most tests give a
 car one pending check and roll its black die, so the rule under test is all that happens;
 the turns they play are the Normalo cars' quiet turns. When a driver is asked (phase
 "karma") follows the module's choice: only when a spend can still turn a failing roll into
@@ -23,7 +23,7 @@ from rules.reasons import Code
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED, RuleSet
 from rules.state import Check, RaceState
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, position, quiet_turn
+from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, quiet_turn
 
 D = DRESDEN_2006
 DW = D.default_wear  # tyres 6, brakes 3, fuel 4, body 3, engine 2, road holding 3

@@ -36,7 +36,7 @@ from rules.session import RaceSession
 from rules.simulation import play, race_header
 from rules.tyres import Tyre
 from rules.profiles import Profile
-from tests.rules.test_engine import OVAL, act, car, illegal, kinds, pending, position, quiet_turn, rolls, turn_order
+from tests.rules.fixtures import OVAL, act, car, illegal, kinds, pending, position, quiet_turn, rolls, turn_order
 
 D = DRESDEN_2006
 DW = D.default_wear  # tyres 6, brakes 3, fuel 4, body 3, engine 2, road holding 3

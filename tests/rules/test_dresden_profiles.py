@@ -32,7 +32,7 @@ from rules.state import RaceState
 from rules.tyres import Tyre
 from rules.weather import race_weather
 from tests.rules.test_dresden_start import d_race, settle, spun
-from tests.rules.test_engine import OVAL, act, car, drive, illegal, move_to, position, rolls
+from tests.rules.fixtures import OVAL, act, car, drive, illegal, move_to, position, rolls
 
 D = DRESDEN_2006
 P = Profile

@@ -48,7 +48,7 @@ def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     from rules.ruleset import FORMULA_D_BASIC
     from rules.tyres import Tyre
     from rules.weather import Weather
-    from tests.rules.test_engine import OVAL, car, position
+    from tests.rules.fixtures import OVAL, car, position
 
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "weather": True})
     for tyre, condition, pits in ((Tyre.HARD, "rain", True), (Tyre.RAIN, "rain", False), (Tyre.RAIN, "sun", True), (Tyre.HARD, "sun", False)):

@@ -3,11 +3,7 @@
 Rules: CORE-TURN-1..2, CORE-GEAR-7 (AMB-64), FD08-GRID-1, FD08-START-1..2
 (AMB-58, AMB-59), CORE-ORDER-1..5, FD08-ORDER-1, MASTERS-ORDER-5/7 (AMB-47).
 
-Every chance outcome is an explicit ``Roll``, so each test forces its dice.
-Positions are built directly as ``RaceState``s on the shipped oval
-(``maps/oval.tmx``: 3 lanes, 70 rows, lane A is the inside of both
-left-hand corners; Lindenkehre, 2 stops, rows 11-21; Seekurve, 1 stop,
-rows 46-56; the pit lane turns off at C59 and rejoins at C6).
+Positions on the oval as built by ``tests/rules/fixtures.py``, each test forcing its dice.
 
 Where RULES.md leaves a choice these tests follow its SUGGESTION: AMB-59 (game
 round 1 runs in grid order, a stalled car is skipped in it), AMB-58 (a dream
@@ -17,166 +13,36 @@ and row; inside = against the current or next corner), AMB-47 (the sweep of
 MASTERS-ORDER-7 for lapped cars), AMB-64 (a skip whose cost cannot be paid in
 full is illegal) and AMB-22 (the marker for a skip's engine WP goes on the
 mover's stop, the end space of its movement).
-
-The helpers below are shared by the other ``test_engine_*`` modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
-from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Event, Roll
-from rules.car import WearPoints
 from rules.dice import BLACK_DIE, Purpose
-from rules.engine import IllegalAction, _positions, apply, chance, gear_options, moves, new_race, to_move
+from rules.engine import chance, gear_options, moves, new_race, to_move
 from rules.gears import ShiftCost
-from rules.moves import Move
-from rules.order import Sweep
 from rules.reasons import Code
-from rules.ruleset import FORMULA_D_BASIC, RuleSet
-from rules.state import CarState, RaceState, SweepState
-from rules.track import Track
-
-R = FORMULA_D_BASIC
-W = R.default_wear  # tyres 6, brakes 3, gearbox 3, body 3, engine 3, road holding 2 (AMB-30)
-OVAL: Track = load_track("maps/oval.tmx")
-
-
-# --- building positions ------------------------------------------------------------
-
-
-def wear(**areas: int) -> WearPoints:
-    """The basic set-up with some areas changed."""
-    return W.model_copy(update=areas)
-
-
-def car(car_id: str, space: str, gear: int = 3, crossings: int = 1, **kw) -> CarState:
-    """A racing car on ``space``; ``crossings`` 1 = in lap 1 (the grid is behind the line)."""
-    kw.setdefault("wp", W)
-    return CarState(id=car_id, space=space, gear=gear, crossings=crossings, **kw)
-
-
-def position(
-    cars: Iterable[CarState],
-    active: str | None = None,
-    *,
-    track: Track = OVAL,
-    rules: RuleSet = R,
-    laps: int = 3,
-    rnd: int = 2,
-    markers: Iterable[str] = (),
-    phase: str = "gear",
-) -> RaceState:
-    """A race in game round ``rnd`` >= 2 with ``active`` to act (phase "gear" by default).
-
-    The round's ``SweepState`` is the one the engine would hold: the sweep starts at the
-    leader and activates cars in turn until it reaches ``active``; the cars it passes on the
-    way count as having moved this round. ``active=None`` is the first car of a fresh round.
-    """
-    state = RaceState(
-        track_hash=track.content_hash(),
-        rules=rules,
-        laps=laps,
-        cars=tuple(cars),
-        phase=phase,  # type: ignore[arg-type]
-        round=rnd,
-        markers=tuple(markers),
-    )
-    sweep = Sweep(_positions(track, state), track.rows, rules.tie_break)
-    while True:
-        nxt = sweep.next_car(_positions(track, state))
-        assert nxt is not None, f"the sweep never reaches {active}"
-        if active is None or nxt == active:
-            break
-    return state.model_copy(update={"active": nxt, "sweep": SweepState(**sweep.snapshot())})
-
-
-# --- playing ---------------------------------------------------------------------------
-
-
-def act(state: RaceState, *actions, track: Track = OVAL) -> tuple[RaceState, list[Event]]:
-    """Apply the actions in order; the events of all of them."""
-    events: list[Event] = []
-    for a in actions:
-        state, ev = apply(track, state, a)
-        events += ev
-    return state, events
-
-
-def rolls(state: RaceState, *values: int, track: Track = OVAL) -> tuple[RaceState, list[Event]]:
-    return act(state, *(Roll(value=v) for v in values), track=track)
-
-
-def move_to(state: RaceState, end: str | None, track: Track = OVAL, **want) -> Move:
-    """The cheapest legal move of the active car that ends on ``end`` (and matches ``want``)."""
-    found = [
-        m
-        for m in moves(track, state)
-        if m.end == end and all(getattr(m, k) == v for k, v in want.items())
-    ]
-    assert found, f"no legal move to {end} with {want}: {sorted({m.end or '-' for m in moves(track, state)})}"
-    return min(found, key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path))
-
-
-def drive(state: RaceState, end: str | None, track: Track = OVAL, **want) -> tuple[RaceState, list[Event]]:
-    return act(state, Drive(path=move_to(state, end, track, **want).path), track=track)
-
-
-def turn(state: RaceState, gear: int, roll: int, end: str | None, track: Track = OVAL, **want):
-    """Declare ``gear``, roll ``roll`` and drive to ``end``: one whole turn up to its checks."""
-    state, ev = act(state, ChooseGear(gear=gear), Roll(value=roll), track=track)
-    state, ev2 = drive(state, end, track, **want)
-    return state, ev + ev2
-
-
-def settle(state: RaceState, value: int = 20, track: Track = OVAL) -> tuple[RaceState, list[Event]]:
-    """Roll every pending black-die check with ``value`` (20 never fails a check)."""
-    events: list[Event] = []
-    while state.phase not in ("gear", "move", "done") and chance(state) is not None:
-        state, ev = apply(track, state, Roll(value=value))
-        events += ev
-    return state, events
-
-
-def quiet_turn(state: RaceState, track: Track = OVAL) -> tuple[RaceState, list[Event]]:
-    """The active car's least eventful turn: its gear (1st from gear 0 or a wait in the box),
-    the lowest face, the cheapest full move; then every check passes (a pit roll of 20 is slow)."""
-    c = state.car(state.active or "")
-    options = gear_options(track, state)
-    gear = c.gear if isinstance(options.get(c.gear), ShiftCost) else min(g for g, o in options.items() if isinstance(o, ShiftCost))
-    state, ev = act(state, ChooseGear(gear=gear), track=track)
-    state, ev2 = act(state, Roll(value=chance(state).die.lowest), track=track)  # type: ignore[union-attr]
-    best = min(moves(track, state), key=lambda m: (m.out is not None, m.brakes + m.tyres, -len(m.path), m.path))
-    state, ev3 = act(state, Drive(path=best.path), track=track)
-    state, ev4 = settle(state, track=track)
-    return state, ev + ev2 + ev3 + ev4
-
-
-def turn_order(state: RaceState, turns: int, track: Track = OVAL) -> tuple[list[str], RaceState]:
-    """Who moves, for ``turns`` quiet turns; ``"|"`` marks where a new game round begins."""
-    order: list[str] = []
-    for _ in range(turns):
-        order.append(state.active or "?")
-        state, ev = quiet_turn(state, track)
-        order += ["|" for e in ev if e.kind == "round"]
-    return order, state
-
-
-def pending(state: RaceState) -> list[tuple[str, str, str | None]]:
-    return [(c.purpose.value, c.car, c.other) for c in state.pending]
-
-
-def kinds(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
-
-
-def illegal(state: RaceState, action, track: Track = OVAL) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        apply(track, state, action)
-    return err.value
+from rules.state import RaceState
+from tests.rules.fixtures import (
+    OVAL,
+    R,
+    W,
+    act,
+    car,
+    drive,
+    illegal,
+    kinds,
+    pending,
+    position,
+    quiet_turn,
+    rolls,
+    settle,
+    turn,
+    turn_order,
+    wear,
+)
 
 
 # --- CORE-TURN-1..2 --------------------------------------------------------------------

@@ -22,7 +22,7 @@ import pytest
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import move_request, moves
 from rules.reasons import Code
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     R,
     W,

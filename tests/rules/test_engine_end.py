@@ -16,7 +16,7 @@ from rules.reasons import Code, Reason
 from rules.record import Header, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
 from rules.session import RaceSession
-from tests.rules.test_engine import OVAL, car, kinds, pending, position, turn, turn_order
+from tests.rules.fixtures import OVAL, car, kinds, pending, position, turn, turn_order
 
 # --- CORE-END-1, AMB-66 ---------------------------------------------------------------------------
 

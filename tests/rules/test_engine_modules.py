@@ -6,7 +6,7 @@ TYRE-D-3, AMB-26..28, AMB-48; CAR-C-2..3, OPT-CAR-1..2; PIT-A-1..5, PIT-X-1..4,
 AMB-31. The tables themselves are tested cell by cell in test_tyres.py and
 test_weather.py; here the engine must use them at the right moment.
 
-Positions on the oval (see test_engine.py): on the back straight lane B's space
+Positions on the oval (see fixtures.py): on the back straight lane B's space
 of row r is B(r-2) (B28 is row 30, directly behind B29 in row 31); the Seekurve
 (1 stop) starts at row 46 (A42, B44, C47).
 """
@@ -25,7 +25,7 @@ from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC, MASTERS_2002
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, W, act, car, illegal, kinds, pending, position, rolls, settle
+from tests.rules.fixtures import OVAL, W, act, car, illegal, kinds, pending, position, rolls, settle
 from tests.rules.test_engine_pit import at_pit_entry
 
 SLIP = FORMULA_D_BASIC

@@ -27,7 +27,7 @@ from rules.dice import Purpose
 from rules.engine import chance, gear_options, move_request, moves, to_move
 from rules.gears import ShiftCost
 from rules.ruleset import FORMULA_D_BASIC
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     R,
     W,

@@ -21,7 +21,7 @@ from rules.classify import classification
 from rules.engine import gear_options, moves
 from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     W,
     act,

@@ -2,7 +2,7 @@
 
 The source gives only the answers, one paragraph per question; each test names the
 question its paragraph settles (in German and English) and quotes the German answer.
-Played with the ``fd-basic`` rules on the oval (positions as in test_engine.py).
+Played with the ``fd-basic`` rules on the oval (positions as in fixtures.py).
 
 Rules: FAQ-1..6.
 """
@@ -17,7 +17,7 @@ from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import Purpose
 from rules.engine import chance, gear_options, moves
 from rules.gears import ShiftCost
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     W,
     act,

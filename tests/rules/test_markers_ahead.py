@@ -9,7 +9,7 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.ai.levels import LEVELS, Level, dangers_ahead
 from rules.engine import apply, moves
 from rules.session import computer_action
-from tests.rules.test_engine import OVAL, W, car, position
+from tests.rules.fixtures import OVAL, W, car, position
 
 ROW = 8  # a row of the oval's first straight
 

@@ -7,7 +7,7 @@ belongs to; the tests after it take the steps one by one. Rules: MASTERS-TURN-1.
 with AMB-48 (the loops after a slipstream and after a quick stop), AMB-49, AMB-55,
 AMB-56 and MASTERS-ORDER-5/7 (a lapped car loses its turn).
 
-Positions on the oval (see test_engine.py): the back straight's lane B space of row r is
+Positions on the oval (see fixtures.py): the back straight's lane B space of row r is
 B(r-2); the Seekurve (1 stop) covers rows 46-56; the pit lane leaves the track at C59 (row
 58) and rejoins on C6; box 10 is P13, just past the finish line.
 """
@@ -24,7 +24,7 @@ from rules.engine import chance, moves
 from rules.reasons import Code
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, act, illegal, kinds, pending, rolls
+from tests.rules.fixtures import OVAL, act, illegal, kinds, pending, rolls
 from tests.rules.test_masters_rules import MW, masters, masters_car
 
 # The step of the procedure each event belongs to. A gear event is steps 1-2 (announce the

@@ -3,7 +3,7 @@
 
 Rules: MASTERS-GEAR-1..5, MASTERS-MOVE-1..3, MASTERS-ORDER-1, MASTERS-ORDER-4. The
 skip costs follow AMB-50 (fuel first, as in Formula Dé: VAR-2); the pit-lane order
-of MASTERS-ORDER-4 is AMB-56's. Positions on the oval are described in test_engine.py.
+of MASTERS-ORDER-4 is AMB-56's. Positions on the oval are described in fixtures.py.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rules.reasons import Code
 from rules.ruleset import MASTERS_2002
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import (
+from tests.rules.fixtures import (
     OVAL,
     act,
     car,

@@ -3,7 +3,7 @@
 Rules: CORE-SLIP-7, FD08-SLIP-5..6, SLIP-D-1, SLIP-D-3, AMB-55, AMB-67;
 CORE-WEATHER-1, WEATHER-1, WEATHER-7..9, WEATHER-B-3, WEATHER-D-1, WEATHER-D-3,
 WEATHER-D-5; TYRE-B-1..3, AMB-28, AMB-61; ROAD-2..4; PIT-A-2..3, PIT-X-4;
-C-RACE-1; MASTERS-LEVER-1..4. Positions on the oval as in test_engine.py.
+C-RACE-1; MASTERS-LEVER-1..4. Positions on the oval as in fixtures.py.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rules.state import Movement
 from rules.track import EdgeKind
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, W, act, car, illegal, pending, position, rolls, settle
+from tests.rules.fixtures import OVAL, W, act, car, illegal, pending, position, rolls, settle
 from tests.rules.test_engine_modules import TYRES, WEATHER, at_box, behind, corner_stop, in_weather, offer
 
 B = FORMULA_D_BASIC

@@ -9,7 +9,7 @@ from rules.ai.levels import LEVELS
 from rules.drivers import CAREFUL, MISSED_STOP, _pit_progress, _turn_in_chance
 from rules.engine import moves, rolled
 from rules.session import computer_action
-from tests.rules.test_engine import OVAL, W, car, position
+from tests.rules.fixtures import OVAL, W, car, position
 
 WORN = W.model_copy(update={"tyres": 2})  # worn tyres: every driver wants a stop (rules.drivers)
 

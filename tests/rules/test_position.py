@@ -26,7 +26,7 @@ from rules.record import same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
-from tests.rules.test_engine import OVAL
+from tests.rules.fixtures import OVAL
 
 
 def reach(seed: int, found: Callable[[RaceState], bool], preset: str = "fde-advanced", cars: int = 6) -> RaceSession:

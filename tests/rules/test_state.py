@@ -13,7 +13,7 @@ from rules.record import same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
-from tests.rules.test_engine import OVAL
+from tests.rules.fixtures import OVAL
 
 
 @pytest.fixture(scope="module")

@@ -32,8 +32,8 @@ from rules.state import RaceState
 from rules.track import EdgeKind, Track, Tunnel, Zone
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import OVAL, W, car, kinds, pending, position
-from tests.rules.test_engine import act as engine_act
+from tests.rules.fixtures import OVAL, W, car, kinds, pending, position
+from tests.rules.fixtures import act as engine_act
 
 
 def _zoned(track: Track) -> Track:

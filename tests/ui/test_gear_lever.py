@@ -22,7 +22,7 @@ from rules.dice import ForcedDice
 from rules.session import RaceSession
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import car, position
+from tests.rules.fixtures import car, position
 from tests.ui.helpers import header, make_app
 from tests.ui.test_race_scene import click, key, settle
 

@@ -28,7 +28,7 @@ from rules.engine import moves
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.test_engine import act, car, position
+from tests.rules.fixtures import act, car, position
 from tests.rules.test_engine_pit import at_pit_entry
 from tests.ui.helpers import header, make_app, oval
 from tests.ui.modules_helpers import control_at, scene_at
@@ -301,7 +301,7 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
 def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_box(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from game.play.race_control import Wait
     from rules.ruleset import PRESETS
-    from tests.rules.test_engine import car, position
+    from tests.rules.fixtures import car, position
 
     rules = PRESETS["fde-advanced"].model_copy(update={"grid": "roll"})
     for phase, words in (("setup", "sets up the car"), ("pit", "crew is at work")):

@@ -26,7 +26,7 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.ruleset import FORMULA_D_BASIC
 from rules.state import CarState, RaceState
-from tests.rules.test_engine import W, act, car, position
+from tests.rules.fixtures import W, act, car, position
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
 

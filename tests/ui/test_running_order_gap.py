@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.widgets import race_hud
-from tests.rules.test_engine import car, position
+from tests.rules.fixtures import car, position
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_modules_teams import drawn_texts
 

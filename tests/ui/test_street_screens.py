@@ -22,7 +22,7 @@ from rules.car import Area
 from rules.roster import ROSTER
 from rules.ruleset import STREET
 from rules.state import RaceState
-from tests.rules.test_engine import W, car, position
+from tests.rules.fixtures import W, car, position
 from tests.ui.helpers import make_app
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import settle
