@@ -29,7 +29,7 @@ from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from rules.tyres import Tyre
-from tests.rules.test_engine import act, car, position
+from tests.rules.fixtures import act, car, position
 from tests.rules.test_engine_modules import corner_stop
 from tests.rules.test_engine_pit import at_pit_entry
 from tests.ui.covered import covered_targets, drawn_over_board
@@ -97,6 +97,7 @@ def bonus_scene(tmp: Path) -> RaceScene:
     return scene
 
 
+@pytest.mark.rules("TYRE-3")
 def test_TYRE_3_a_bonus_space_under_the_log_is_brought_into_view_and_a_click_takes_it(tmp_path: Path) -> None:
     scene = bonus_scene(tmp_path)
     hide_under(scene, "B45", scene.log_rect)
@@ -108,6 +109,7 @@ def test_TYRE_3_a_bonus_space_under_the_log_is_brought_into_view_and_a_click_tak
     assert scene.control.state.car("m").space == "B45"
 
 
+@pytest.mark.rules("TYRE-3")
 def test_TYRE_3_a_bonus_space_left_under_the_log_is_not_offered_until_the_log_folds(tmp_path: Path) -> None:
     """Following off, the camera stays: the space under the log is not reported and a click on
     the log there does not drive; folded (F3), the space shows and a click takes it."""
@@ -128,6 +130,7 @@ def test_TYRE_3_a_bonus_space_left_under_the_log_is_not_offered_until_the_log_fo
     assert scene.control.state.car("m").space == "B45"
 
 
+@pytest.mark.rules("PIT-B-1")
 def test_PIT_B_1_pit_lane_destinations_under_the_running_order_are_brought_into_view(tmp_path: Path) -> None:
     state, _ = act(at_pit_entry(), ChooseGear(gear=3), Roll(value=8))
     scene = open_at(tmp_path, state)
@@ -155,6 +158,7 @@ def plate(scene: RaceScene, corner: int) -> list[tuple[float, float]]:
     return [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
 
 
+@pytest.mark.rules("CORNER-1")
 @pytest.mark.parametrize("where", ["running order", "full log button"])
 def test_CORNER_1_the_plate_of_the_corner_ahead_shows_at_the_gear_choice(tmp_path: Path, where: str) -> None:
     scene = open_at(tmp_path, seekurve_ahead())
@@ -178,6 +182,7 @@ def street_before_the_danger_zone() -> tuple[Track, RaceState, tuple[str, ...]]:
     return track, state, zone.spaces
 
 
+@pytest.mark.rules("STREET-6")
 @pytest.mark.parametrize("under", ["log", "dice"])
 @pytest.mark.parametrize("size", [SMALL, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_STREET_6_the_next_zone_of_the_street_circuit_shows_at_the_gear_choice(tmp_path: Path, size: tuple[int, int],
