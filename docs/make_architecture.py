@@ -17,30 +17,31 @@ OUT = Path(__file__).resolve().parent / "images" / "architecture.svg"
 
 #: Top to bottom: (package, what it holds, fill colour). Each imports only those below it.
 LAYERS = (
-    ("main · tools", "entry point, track / simulate / replay / moves", "#f4d9c6"),
-    ("game.scenes", "one module per screen: menu, set-up, race, results ...", "#f7e3b5"),
-    ("game.app", "window, scene stack, frame loop, sound", "#f3efb0"),
-    ("game.widgets", "controls, gear box, dashboard, dice, HUDs, dialogs", "#dcefb8"),
-    ("game.board", "printed board, camera, cars and marks, track catalogue", "#c5ebc9"),
-    ("game.theme", "colours and fonts", "#bfe6dd"),
-    ("game.play", "race control, race log, crew plans, stopwatch (no pygame)", "#bcdff0"),
-    ("game.net · tracks · storage · texts", "races between homes · loader (pytmx) · player's files · en / de (no pygame)", "#c9d3f2"),
-    ("rules", "the pure engine and rule modules: state, moves, odds, session (stdlib + pydantic)", "#dccbf0"),
+    ("main · tools", "entry point; track / simulate / replay / referee / steward", "#f4d9c6"),
+    ("game.scenes", "one module per screen: menu, set-up, race (mouse or keys) ...", "#f7e3b5"),
+    ("game.app", "window and UI scale, scene stack, key map and focus keys, loop", "#f3efb0"),
+    ("game.widgets", "controls and focus ring, gear box, dice, HUDs, folding panels", "#dcefb8"),
+    ("game.board", "printed board, camera and framing, cars and marks, catalogue", "#c5ebc9"),
+    ("game.theme", "colours, fonts, shared drawing helpers", "#bfe6dd"),
+    ("game.play", "race control, pacing, announcements, log, crew plans (no pygame)", "#bcdff0"),
+    ("game.net", "races between homes: email race files, Matrix (no pygame)", "#c4daf2"),
+    ("game.tracks · storage · texts", "loader (pytmx) · player's files, key map · en / de / fr", "#c9d3f2"),
+    ("rules", "pure engine, rule modules, computer drivers (stdlib + pydantic)", "#dccbf0"),
 )
 
 #: The flow of one turn, as (where, what happens).
 TURN = (
-    ("player", "clicks a highlighted space"),
+    ("player", "clicks a highlighted space, or picks it by keys"),
     ("scenes.race", "RaceScene.clicked(space): one way, or the way menu"),
     ("play.race_control", "RaceControl.drive(move): the only door to the rules"),
     ("rules.session", "RaceSession.act(action): records it for replay"),
     ("rules.engine", "apply(track, state, action) -> new state, events"),
     ("play.race_control", "autosave of the record; a Step with the events"),
-    ("widgets.anims", "the events as animations: car along its path, WP, dice"),
-    ("board · widgets", "redraw the board, dashboard, gear box and log"),
+    ("widgets.anims · announcer", "the events as animations at their pace; cards for all"),
+    ("board · widgets", "redraw; the camera frames the next decision"),
 )
 
-W, H = 1180, 640
+W, H = 1180, 700
 
 
 def box(x: int, y: int, w: int, h: int, fill: str, title: str, text: str) -> str:
