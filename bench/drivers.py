@@ -21,8 +21,8 @@ finishing positions, then per match and side: win rate, mean finishing position,
 finishing round, retirement rate with the causes' rule IDs, WP left at the finish
 (finishers), pit stops per car, the median and the slowest decision in ms of the clock and the
 slowest in ms of the process's CPU time (the clock counts the other processes of a shared
-machine too; the CPU time is the driver's own cost). The
-figures to reach are in the project's issues; nothing here is asserted. --quick plays 4 duels
+machine too; the CPU time is the driver's own cost). Nothing
+here is asserted. --quick plays 4 duels
 and 1 field race per case on Hohenau under fd-basic only.
 """
 

@@ -3,8 +3,8 @@
 The real frame loop (``App.run``) runs headless (SDL's dummy video driver) on the Grand
 Prix circuit with ten cars, the first a human's: the computers play until the human
 must choose a gear, then nothing happens for ``--seconds``. The process's CPU time over
-that wait is the figure (issue: under 5 % of one core). ``--busy`` measures the same
-wait with the old always-60-fps loop for comparison.
+that wait is the figure (the target: under 5 % of one core). ``--busy`` measures the
+same wait with every frame drawn at 60 fps, for comparison.
 
     python bench/idle_cpu.py [--track hohenau.tmx] [--seconds 10] [--busy]
 """

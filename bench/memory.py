@@ -8,7 +8,7 @@ would: the main menu once every track has loaded, the gallery after paging
 through all 20 boards, the race set-up after choosing each track in turn, and
 a 10-car race on Hohenau after some rounds, zoomed in (and panned) as far as
 the view goes, and zoomed back out. The figure is the process's resident set
-(VmRSS from /proc) after each step, against the issue's targets (menu under
+(VmRSS from /proc) after each step, against the targets (menu under
 150 MB, race under 250 MB).
 
     python bench/memory.py [--tracks 20] [--track hohenau.tmx]

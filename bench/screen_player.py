@@ -72,7 +72,7 @@ OVERSHOOT_OK = 0.0  # the next two turns' overshoot chance the aid's player acce
 
 
 def table_gear(track: Track, state: RaceState) -> int:
-    """The old gear table alone: the highest free gear whose roll cannot overshoot or go out."""
+    """The gear table alone, without the planning aid: the highest free gear whose roll cannot overshoot or go out."""
     odds = gear_odds(track, state)
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and g in odds}
     clean = [g for g, o in legal.items() if not o.cost and odds[g].out == 0 and not odds[g].overshoot]

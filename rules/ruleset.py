@@ -1,6 +1,6 @@
 """Rule variants as parameters, and the named presets that pick them.
 
-Code reads parameters, never preset names (DESIGN.md). Each field names the
+Code reads parameters, never preset names. Each field names the
 variant row (VAR-n) or ambiguity (AMB-n) of RULES.md it settles; a preset
 sets every field to its source's version.
 """

@@ -2,7 +2,7 @@
 game's packages import only those below them (``game/__init__.py`` lists the
 order); no module imports another that imports it back, directly or not.
 
-For the pure layers, two independent checks (DESIGN.md, "Layers and the direction of imports"):
+For the pure layers, two independent checks (docs/architecture.md, "The layers"):
 
 * a static one that reads every ``rules/**/*.py`` with ``ast`` and reports
   each ``import``/``from ... import`` (and ``importlib.import_module("...")``

@@ -1,7 +1,7 @@
 """The one camera between the world (map pixels) and the screen.
 
 Everything that maps a click to a space, or a space to a pixel, goes through
-here (DESIGN.md, "The pygame side"), so pan and zoom can never disagree
+here, so pan and zoom can never disagree
 between drawing and hit-testing. Pure arithmetic: no display needed.
 """
 

@@ -3,7 +3,7 @@
 The raw XML is checked first, so that maps pytmx would mis-read or choke on
 (JSON maps, zstd data, infinite maps, object templates, reserved property
 names) get a clear message instead of a traceback. Then pytmx opens the map
-without images (DESIGN.md): only the board view ever loads pictures. The XML is
+without images: only the board view ever loads pictures. The XML is
 parsed once, for the precheck and pytmx both; the plain points of the track layers
 (a traced board's spaces) are read from it here, where pytmx would add nothing.
 """

@@ -1,7 +1,7 @@
 """The dice: each gear die in its colour and shape, the black d20 for checks.
 
-A roll on screen only plays a result the session has already decided
-(DESIGN.md): the tray tumbles random faces for a moment, then settles on the
+A roll on screen only plays a result the session has already decided:
+the tray tumbles random faces for a moment, then settles on the
 stored value and says what the roll was for.
 """
 

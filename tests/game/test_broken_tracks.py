@@ -180,7 +180,7 @@ def test_check_track_never_raises(tmp_path, data, suffix):
         assert p.line().startswith(str(path))
 
 
-# --- loader bugs found while building the corpus ----------------------------------
+# --- the loader's edge cases beyond the corpus --------------------------------------
 
 
 def test_check_output_names_the_file_in_a_plain_shell():

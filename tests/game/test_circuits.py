@@ -1,5 +1,5 @@
-"""The shipped circuits: what the issues promise about each, and their pictures for Tiled
-(the three later circuits are tested further in test_more_circuits.py)."""
+"""The shipped circuits: the stops, corners, straights and weather each one is built for, and their pictures for Tiled
+(three more circuits are tested in test_more_circuits.py)."""
 
 from __future__ import annotations
 

@@ -95,8 +95,8 @@ def test_simulate_is_deterministic(simulated, tmp_path):
 
 @pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
-    """This race used to stop in game round 8 with every car "racing" and
-    exit 0 (a computer declined the extras, a step without events)."""
+    """A race where a computer declines the extras (a step without events) goes on past game
+    round 8 to the flag instead of stopping with every car "racing" and exit 0."""
     path = tmp_path / "race.json"
     out = run("simulate", "--track", OVAL, "--cars", "10", "--laps", "3", "--seed", "2", "--record", str(path))
     assert out.returncode == 0, out.stderr

@@ -1,4 +1,4 @@
-"""Issue acceptance: a 10-car 3-lap race with computer drivers on every shipped track
+"""A 10-car 3-lap race with computer drivers on every shipped track
 ends, classifies every car, and replays identically from its record."""
 
 from __future__ import annotations

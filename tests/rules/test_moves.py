@@ -210,7 +210,7 @@ def test_CORE_MOVE_5_no_zigzag_except_to_overtake():
 def test_CORE_MOVE_5_AMB_3_every_return_needs_its_own_car():
     # B22 (row 24), a car on B24 (row 26). B > C > B passes that car, fine; but then
     # B > A > B returns to B with no car passed since B was left the second time.
-    # (The old code measured from the first time the lane was left, so it allowed this.)
+    # (Measured from the first time the lane was left, this weave would pass.)
     cars = ("B24",)
     weave = ("B23", "C27", "C28", "C29", "B27", "A26", "B29")
     assert isinstance(check_path(request("B22", 6, cars, brakes=1), weave[:6]), Move)
@@ -252,7 +252,7 @@ def test_FD08_LANE_1_at_most_two_lanes_away_on_a_straight():
 def test_FD08_LANE_1_counts_from_the_lane_the_straight_began_in():
     # A28 in Esse 2 with its stop made: the arrow to B inside the corner, out into the
     # straight in lane B, then two lanes on to D: that straight began in B, so D is only
-    # two lanes away. (The old code counted from the start space's lane A: three.)
+    # two lanes away. (Counted from the start space's lane A it would be three.)
     req = four("A28", 5, corner=2, stops=1)
     move = check_path(req, ("B26", "B27", "B28", "C26", "D24"))
     assert isinstance(move, Move) and move.overshoot == 0
@@ -500,8 +500,8 @@ def test_AMB_19_c_check_path_prices_a_stop_like_legal_moves():
     # B52, roll 11, may pit at box 1 (P4, 5 spaces away); row 65 is walled off, so on
     # the track the car gets 7 spaces (row 64). The box completes the move, so the car is
     # not blocked: stopping on A55 is voluntary braking, 4 brakes - whichever path the
-    # player draws to it. (The old check_path charged TAB-BLOCK, 3 brakes + 1 tyre, for a
-    # path other than the one legal_moves happened to keep.)
+    # player draws to it, never TAB-BLOCK's 3 brakes + 1 tyre for a path other than the one
+    # legal_moves keeps.
     req = request("B52", 11, ("A56", "B60", "C66"), brakes=4, tyres=3, box="P4")
     for path in (("B53", "B54", "B55", "B56", "B57", "B58", "A55"), ("B53", "A50", "A51", "A52", "A53", "A54", "A55")):
         m = check_path(req, path)
@@ -696,8 +696,8 @@ def test_property_every_move_is_a_legal_path(kw):
 
 
 def test_thirty_space_roll_with_ten_cars_stays_fast():
-    # The old enumeration kept every lane history and took minutes here; the state-merging
-    # one takes a few milliseconds. The bound is loose on purpose (slow CI machines).
+    # An enumeration keeping every lane history would take minutes here; merging the states
+    # takes a few milliseconds. The bound is loose on purpose (slow CI machines).
     import random
 
     rnd = random.Random(2024)

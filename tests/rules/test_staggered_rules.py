@@ -127,13 +127,13 @@ def test_the_shipped_maps_are_unstaggered_ones():
 
 @pytest.mark.parametrize("path", _unstaggered_maps(), ids=lambda p: p.stem)
 def test_AMB_4_on_every_shipped_unstaggered_map_next_to_is_the_same_row_in_an_adjacent_lane(path):
-    """AMB-4 as before the staggered reading, for every space: ``level`` is the old ``beside``
-    (the same row, an adjacent lane, never the pit lane); the old sets were also compared by hand
-    against a dump of the old code before the change. Row distances stay row differences."""
+    """AMB-4 on a map without staggered lanes, for every space: ``level`` and ``beside`` are the
+    spaces of the same row in an adjacent lane, never the pit lane. Row distances stay row
+    differences."""
     t = load_track(path)
     for s in t.spaces:
-        old = () if s.in_pit else tuple(o.name for o in t.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
-        assert t.beside(s.name) == old == t.level(s.name), s.name
+        same_row = () if s.in_pit else tuple(o.name for o in t.row_spaces(s.row) if abs(o.lane - s.lane) == 1)
+        assert t.beside(s.name) == same_row == t.level(s.name), s.name
     rows = [s.row for s in t.lane_spaces(0)][::7]
     assert all(t.spaces_apart(a, b) == (b - a) % t.rows for a in rows for b in rows)
 

@@ -640,7 +640,7 @@ def nan_coordinate(root: ET.Element) -> None:
     """The pit lane's x is 'nan' (hand-edited or written by a buggy generator).
 
     Python's float() accepts it, so only a finiteness check can catch it; the
-    message must name the object. (Known loader bug: this crashes in _pit.)
+    message must name the object.
     """
     obj(root, 26).set("x", "nan")
 
