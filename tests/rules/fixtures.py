@@ -1,4 +1,5 @@
-"""Race positions on the shipped oval and the moves that play them, for the rules tests.
+"""Race positions on the shipped oval and the moves that play them, for the rules tests and the
+screens' tests that start from a set position.
 
 The oval (``maps/oval.tmx``): 3 lanes, 70 rows, lane A is the inside of both left-hand
 corners; Lindenkehre, 2 stops, rows 11-21; Seekurve, 1 stop, rows 46-56; the pit lane turns
@@ -13,15 +14,17 @@ from collections.abc import Iterable
 import pytest
 
 from game.tracks.load import load_track
-from rules.actions import ChooseGear, Drive, Event, Roll
+from rules.actions import ChooseGear, Drive, EndMove, Event, Roll
 from rules.car import WearPoints
-from rules.engine import IllegalAction, _positions, apply, chance, gear_options, moves
+from rules.engine import IllegalAction, _positions, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.order import Sweep
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
 from rules.state import CarState, RaceState, SweepState
 from rules.track import Track
+from rules.tyres import Tyre
+from rules.weather import Weather
 
 R = FORMULA_D_BASIC
 W = R.default_wear  # tyres 6, brakes 3, gearbox 3, body 3, engine 3, road holding 2 (AMB-30)
@@ -160,3 +163,78 @@ def illegal(state: RaceState, action, track: Track = OVAL) -> IllegalAction:
     with pytest.raises(IllegalAction) as err:
         apply(track, state, action)
     return err.value
+
+
+# --- positions for the rule modules ---------------------------------------------------
+
+
+def at_pit_entry(crossings: int = 1, laps: int = 2, rules=R, **kw):
+    """Car m on C58, two spaces before the pit entry, with box 1; in lap ``crossings``."""
+    cars = [car("m", "C58", gear=3, crossings=crossings, box="P4", **kw), car("far", "A30")]
+    return position(cars, "m", laps=laps, rules=rules)
+
+
+def behind(gear: int = 4, front_gear: int = 4, rules=R, roll: int = 7, end: str = "B28", brakes: int = 0, **kw):
+    """m (gear ``gear``) drives from B21 to ``end``; f (``front_gear``) stands on B29."""
+    cars = [car("m", "B21", gear=gear, **kw), car("f", "B29", gear=front_gear)]
+    state = position(cars, "m", rules=rules)
+    state, _ = act(state, ChooseGear(gear=gear), Roll(value=roll))
+    path = next(m.path for m in moves(OVAL, state) if m.end == end and m.brakes == brakes)
+    return act(state, Drive(path=path))
+
+
+def offer(state) -> tuple[str, ...]:
+    """The extras (slipstream, slide, soft-tyre bonus) the movement offers now."""
+    return state.movement.offer if state.phase == "move" and state.movement else ()
+
+
+WEATHER = FORMULA_D_BASIC.model_copy(update={"weather": True})
+
+
+def in_weather(condition: str, rules=WEATHER, **kw):
+    """m (4th) on B21 behind f (4th) on B29, in ``condition``."""
+    cars = [car("m", "B21", gear=4, **kw), car("f", "B29", gear=4)]
+    state = position(cars, "m", rules=rules)
+    return state.model_copy(update={"weather": Weather(condition=condition)})  # type: ignore[arg-type]
+
+
+TYRES = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
+
+
+def corner_stop(condition: str, tyre: Tyre, rules=TYRES, **kw):
+    """m drives from B33 to B44, the Seekurve's first space (row 46)."""
+    state = in_weather(condition, rules=rules, tyre=tyre, **kw)
+    state = state.with_car(state.car("m").model_copy(update={"space": "B33"})).with_car(state.car("f").model_copy(update={"space": "A5"}))
+    state, _ = act(state, ChooseGear(gear=4), Roll(value=11))
+    path = next(m.path for m in moves(OVAL, state) if m.end == "B44" and not m.brakes)
+    return act(state, Drive(path=path))
+
+
+PIT_C = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "pit_repairs": "long_stop", "pit_reserve": 2})
+
+
+def at_box(rules=PIT_C, **kw):
+    """m has driven from C58 into box 1 (P4) on soft tyres with the rules' reserve: the crew's turn."""
+    kw.setdefault("tyre", Tyre.SOFT)
+    kw.setdefault("reserve", rules.pit_reserve)
+    state = at_pit_entry(rules=rules, **kw)
+    state, _ = act(state, ChooseGear(gear=3), Roll(value=5))
+    return act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
+
+
+def lap_to(rules, tyre=None, wet=False):
+    """A qualifying lap of car q on the oval."""
+    return new_lap(OVAL, rules, "q", tyre=tyre, wet=wet)
+
+
+def overshoot_lap(rules, tyre):
+    """q is in the Seekurve (1 stop) without a stop and drives 2 spaces past its end."""
+    state = lap_to(rules, tyre=tyre)
+    q = state.car("q").model_copy(update={"space": "A45", "gear": 3, "crossings": 1})
+    state = state.with_car(q)
+    state, _ = act(state, ChooseGear(gear=3), Roll(value=8))
+    m = max((m for m in moves(OVAL, state) if m.overshoot and not m.brakes), key=lambda m: m.overshoot)
+    state, _ = act(state, Drive(path=m.path, via=m.via))
+    if state.phase == "move":
+        state, _ = act(state, EndMove())
+    return state, m.overshoot

@@ -340,7 +340,7 @@ def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwi
     nothing to repair the stop is short."""
     from rules.actions import PitStop
     from tests.rules.fixtures import W, car
-    from tests.rules.test_engine_modules import at_box
+    from tests.rules.fixtures import at_box
 
     alone, _ = at_box(wp=W.model_copy(update={"body": 1}), laps=3)
     damaged = alone.model_copy(update={"cars": alone.cars + tuple(car(f"o{i}", f"B{10 + 3 * i}") for i in range(8))})
@@ -361,7 +361,7 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
     tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
     from rules.drivers import CAREFUL
     from tests.rules.fixtures import OVAL, W, car, position as board
-    from tests.rules.test_engine_modules import PIT_C
+    from tests.rules.fixtures import PIT_C
 
     def at(body: int, crossings: int = 1):
         cars = [car("m", "C40", gear=3, crossings=crossings, box="P4", wp=W.model_copy(update={"body": body}), reserve=2)]
@@ -384,7 +384,7 @@ def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None
     from rules.actions import PitStop
     from rules.drivers import CAREFUL
     from tests.rules.fixtures import W
-    from tests.rules.test_engine_modules import at_box
+    from tests.rules.fixtures import at_box
 
     state, _ = at_box(wp=W.model_copy(update={"brakes": 2}), laps=3)
     action = computer_action(_oval(), state, level.name)
@@ -445,7 +445,7 @@ def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(lev
     """TYRE-3: fresh soft tyres offer an optional extra space after the roll; where it keeps the
     car in the race and costs no WP, it is a free space and every level takes it."""
     from rules.actions import Drive, EndMove
-    from tests.rules.test_engine_modules import corner_stop
+    from tests.rules.fixtures import corner_stop
 
     state, _ = corner_stop("sun", Tyre.SOFT)
     found = moves(_oval(), state)

@@ -157,7 +157,7 @@ def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level:
     """CORE-SLIP-2: behind a car on the oval's straight, far from the next corner, the three
     spaces of the slipstream are free progress: every level takes them (choose_extra)."""
     from rules.engine import optional_offer
-    from tests.rules.test_engine_modules import behind
+    from tests.rules.fixtures import behind
 
     state, _ = behind()
     assert optional_offer(state)
@@ -295,7 +295,7 @@ def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_decl
     from dataclasses import dataclass
 
     from rules.moves import Move
-    from tests.rules.test_engine_modules import behind
+    from tests.rules.fixtures import behind
 
     @dataclass(frozen=True)
     class Valued(Level):  # the slipstream 1 space worse than the stay as move_value sees it

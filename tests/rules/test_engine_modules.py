@@ -25,23 +25,30 @@ from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC, MASTERS_2002
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.fixtures import OVAL, W, act, car, illegal, kinds, pending, position, rolls, settle
-from tests.rules.test_engine_pit import at_pit_entry
+from tests.rules.fixtures import (
+    OVAL,
+    PIT_C,
+    TYRES,
+    WEATHER,
+    W,
+    act,
+    at_box,
+    behind,
+    car,
+    corner_stop,
+    illegal,
+    in_weather,
+    kinds,
+    lap_to,
+    offer,
+    overshoot_lap,
+    pending,
+    position,
+    rolls,
+    settle,
+)
 
 SLIP = FORMULA_D_BASIC
-
-
-def behind(gear: int = 4, front_gear: int = 4, rules=SLIP, roll: int = 7, end: str = "B28", brakes: int = 0, **kw):
-    """m (gear ``gear``) drives from B21 to ``end``; f (``front_gear``) stands on B29."""
-    cars = [car("m", "B21", gear=gear, **kw), car("f", "B29", gear=front_gear)]
-    state = position(cars, "m", rules=rules)
-    state, _ = act(state, ChooseGear(gear=gear), Roll(value=roll))
-    path = next(m.path for m in moves(OVAL, state) if m.end == end and m.brakes == brakes)
-    return act(state, Drive(path=path))
-
-
-def offer(state) -> tuple[str, ...]:
-    return state.movement.offer if state.phase == "move" and state.movement else ()
 
 
 def ends(state, via: str) -> set[str]:
@@ -180,8 +187,6 @@ def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
 
 # --- weather -----------------------------------------------------------------------------------
 
-WEATHER = FORMULA_D_BASIC.model_copy(update={"weather": True})
-
 
 @pytest.mark.rules("WEATHER-B-1", "WEATHER-4")
 def test_WEATHER_B_1_WEATHER_4_the_race_weather_is_rolled_before_the_grid():
@@ -197,12 +202,6 @@ def test_WEATHER_B_1_WEATHER_4_the_race_weather_is_rolled_before_the_grid():
 def test_WEATHER_4_a_variable_race_starts_dry_and_changeable():
     state, _ = rolls(new_race(OVAL, WEATHER, [("a", W), ("b", W)]), 8)
     assert state.weather.condition == "dry" and not state.weather.wet and state.weather.changeable  # type: ignore[union-attr]
-
-
-def in_weather(condition: str, rules=WEATHER, **kw):
-    cars = [car("m", "B21", gear=4, **kw), car("f", "B29", gear=4)]
-    state = position(cars, "m", rules=rules)
-    return state.model_copy(update={"weather": Weather(condition=condition)})  # type: ignore[arg-type]
 
 
 @pytest.mark.rules("CORE-WEATHER-2", "WEATHER-11")
@@ -255,17 +254,6 @@ def test_CORE_WEATHER_3_fixed_weather_is_never_determined_again():
 
 
 # --- tyres --------------------------------------------------------------------------------------
-
-TYRES = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
-
-
-def corner_stop(condition: str, tyre: Tyre, rules=TYRES, **kw):
-    """m drives from B33 to B44, the Seekurve's first space (row 46)."""
-    state = in_weather(condition, rules=rules, tyre=tyre, **kw)
-    state = state.with_car(state.car("m").model_copy(update={"space": "B33"})).with_car(state.car("f").model_copy(update={"space": "A5"}))
-    state, _ = act(state, ChooseGear(gear=4), Roll(value=11))
-    path = next(m.path for m in moves(OVAL, state) if m.end == "B44" and not m.brakes)
-    return act(state, Drive(path=path))
 
 
 @pytest.mark.rules("CORE-MOVE-7", "TYRE-2", "TYRE-7")
@@ -372,16 +360,6 @@ def test_TYRE_1_the_tyre_choice_is_required():
 
 
 # --- pit-stop options ----------------------------------------------------------------------------
-
-PIT_C = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "pit_repairs": "long_stop", "pit_reserve": 2})
-
-
-def at_box(rules=PIT_C, **kw):
-    kw.setdefault("tyre", Tyre.SOFT)
-    kw.setdefault("reserve", rules.pit_reserve)
-    state = at_pit_entry(rules=rules, **kw)
-    state, _ = act(state, ChooseGear(gear=3), Roll(value=5))
-    return act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
 
 
 @pytest.mark.rules("PIT-X-2", "MASTERS-TURN-11")
@@ -506,12 +484,6 @@ def test_TEAM_B_3_AMB_53_victory_points_on_the_season_scale_summed_per_team():
 # --- qualifying laps -------------------------------------------------------------------------------
 
 
-def lap_to(rules, tyre=None, wet=False):
-    from rules.engine import new_lap
-
-    return new_lap(OVAL, rules, "q", tyre=tyre, wet=wet)
-
-
 @pytest.mark.rules("QUAL-2")
 def test_QUAL_2_the_lap_starts_behind_the_line_in_the_middle_lane():
     state = lap_to(FORMULA_D_BASIC)
@@ -546,19 +518,6 @@ def test_QUAL_D_7_no_braking_in_dresden_qualifying():
     state = lap_to(FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D}))
     state, _ = act(state, ChooseGear(gear=1), Roll(value=2))
     assert all(m.brakes == 0 for m in moves(OVAL, state))
-
-
-def overshoot_lap(rules, tyre):
-    """q is in the Seekurve (1 stop) without a stop and drives 2 spaces past its end."""
-    state = lap_to(rules, tyre=tyre)
-    q = state.car("q").model_copy(update={"space": "A45", "gear": 3, "crossings": 1})
-    state = state.with_car(q)
-    state, _ = act(state, ChooseGear(gear=3), Roll(value=8))
-    m = max((m for m in moves(OVAL, state) if m.overshoot and not m.brakes), key=lambda m: m.overshoot)
-    state, _ = act(state, Drive(path=m.path, via=m.via))
-    if state.phase == "move":
-        state, _ = act(state, EndMove())
-    return state, m.overshoot
 
 
 @pytest.mark.rules("QUAL-B-3", "QUAL-8")

@@ -32,6 +32,7 @@ from tests.rules.fixtures import (
     R,
     W,
     act,
+    at_pit_entry,
     car,
     illegal,
     kinds,
@@ -43,12 +44,6 @@ from tests.rules.fixtures import (
     turn_order,
     wear,
 )
-
-
-def at_pit_entry(crossings: int = 1, laps: int = 2, rules=R, **kw):
-    """Car m on C58, two spaces before the pit entry, with box 1; in lap ``crossings``."""
-    cars = [car("m", "C58", gear=3, crossings=crossings, box="P4", **kw), car("far", "A30")]
-    return position(cars, "m", laps=laps, rules=rules)
 
 
 def pit_moves(state) -> list:

@@ -18,8 +18,24 @@ from rules.state import Movement
 from rules.track import EdgeKind
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.fixtures import OVAL, W, act, car, illegal, pending, position, rolls, settle
-from tests.rules.test_engine_modules import TYRES, WEATHER, at_box, behind, corner_stop, in_weather, offer
+from tests.rules.fixtures import (
+    OVAL,
+    TYRES,
+    WEATHER,
+    W,
+    act,
+    at_box,
+    behind,
+    car,
+    corner_stop,
+    illegal,
+    in_weather,
+    offer,
+    pending,
+    position,
+    rolls,
+    settle,
+)
 
 B = FORMULA_D_BASIC
 

@@ -343,7 +343,7 @@ def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty
 @pytest.mark.rules("QUAL-D-8")
 def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_tyre_rate() -> None:
     """Soft tyres in Dresden qualifying: 2 penalty points per space out (TAB-TYRE-D)."""
-    from tests.rules.test_engine_modules import overshoot_lap
+    from tests.rules.fixtures import overshoot_lap
 
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D, "tyres": "D"})
     state, spaces = overshoot_lap(rules, Tyre.SOFT)

@@ -55,8 +55,7 @@ from rules.record import Entry, Header, Record
 from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck
 from rules.tyres import Tyre
-from tests.rules.fixtures import act
-from tests.rules.test_engine_pit import at_pit_entry
+from tests.rules.fixtures import act, at_pit_entry
 from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
 from tests.ui.covered import covered_targets
 from tests.ui.covered import covered_targets

@@ -28,8 +28,7 @@ from rules.engine import moves
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.tyres import Tyre
 from rules.weather import Weather
-from tests.rules.fixtures import act, car, position
-from tests.rules.test_engine_pit import at_pit_entry
+from tests.rules.fixtures import act, at_pit_entry, car, position
 from tests.ui.helpers import header, make_app, oval
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle

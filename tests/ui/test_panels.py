@@ -29,9 +29,7 @@ from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from rules.tyres import Tyre
-from tests.rules.fixtures import act, car, position
-from tests.rules.test_engine_modules import corner_stop
-from tests.rules.test_engine_pit import at_pit_entry
+from tests.rules.fixtures import act, at_pit_entry, car, corner_stop, position
 from tests.ui.covered import covered_targets, drawn_over_board
 from tests.ui.helpers import catalogue, make_app
 from tests.ui.layout import problems
