@@ -232,7 +232,7 @@ def played_from(start: RaceState) -> list[Step]:
 def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     """A wall of wrecks before the leader reaches corner 4 restarts the race from the grid with no
     line crossed (RESTART-2): the laps, and who led them, count from the restart."""
-    from tests.rules.test_dresden_fuel import DW, dcar
+    from tests.rules.fixtures import DW, dcar
     from tests.rules.test_dresden_restart import wall_of_wrecks
     from tests.rules.fixtures import OVAL, position
 
@@ -256,7 +256,7 @@ def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> N
     """From a position in lap 2 of 2, a wall of wrecks restarts the race in single file on the
     next straight (RESTART-1): nobody's crossings go back, so the lap they are on ends once, and
     lap 1, ended before the position, is not made up."""
-    from tests.rules.test_dresden_fuel import dcar
+    from tests.rules.fixtures import dcar
     from tests.rules.test_dresden_restart import wall_of_wrecks
     from tests.rules.fixtures import OVAL, position
 

@@ -17,10 +17,9 @@ from rules.record import replayed
 from rules.state import RaceState
 from rules.track import Track
 from game.play.statistics import RaceStats, statistics_from
-from tests.rules.test_dresden_fuel import D, DW, dcar
+from tests.rules.fixtures import D, DW, OVAL, R, W, car, dcar, move_to, position, wear
 from tests.rules.test_dresden_restart import wall_of_wrecks
 from tests.rules.test_dresden_tcar import FRAGILE, T_WP
-from tests.rules.fixtures import OVAL, R, W, car, move_to, position, wear
 from tests.rules.test_street import STREET_OVAL, street
 
 

@@ -20,7 +20,7 @@ from rules.engine import IllegalAction, _positions, apply, chance, gear_options,
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.order import Sweep
-from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import CarState, RaceState, SweepState
 from rules.track import Track
 from rules.tyres import Tyre
@@ -238,3 +238,15 @@ def overshoot_lap(rules, tyre):
     if state.phase == "move":
         state, _ = act(state, EndMove())
     return state, m.overshoot
+
+
+# --- the Dresden league's cars ----------------------------------------------------------
+
+D = DRESDEN_2006
+DW: WearPoints = D_DEFAULT_WEAR  # tyres 6, brakes 3, fuel 4, body 3, engine 2, road holding 3
+
+
+def dcar(car_id: str, space: str, gear: int = 3, **kw) -> CarState:
+    """A racing car with the Dresden set-up."""
+    kw.setdefault("wp", DW)
+    return car(car_id, space, gear, **kw)

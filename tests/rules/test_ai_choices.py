@@ -248,7 +248,7 @@ def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engin
     there (the corner beyond the line would take them back), not before the Lindenkehre, and never
     with the last engine WP (the rules refuse it)."""
     from tests.rules.test_dresden_engine import booster, dcar, engine
-    from tests.rules.test_dresden_fuel import D
+    from tests.rules.fixtures import D
     from tests.rules.fixtures import OVAL, position as board
 
     def at(space: str, gear: int, crossings: int = 1, engine_wp: int = 3):
@@ -307,7 +307,7 @@ def test_TCAR_1_every_level_takes_the_t_car(level: Level) -> None:
     """TCAR-1: out before the end of corner 1 in lap 1, every level races on in the T-car (the set-up
     less 2 WP)."""
     from rules.actions import TCar
-    from tests.rules.test_dresden_fuel import DW
+    from tests.rules.fixtures import DW
     from tests.rules.test_dresden_tcar import crash
 
     state, _ = crash()
@@ -321,7 +321,7 @@ def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> N
     """PIT-D-6..8: with 3 of 6 tyre WP left in lap 1 of 3 a level announces new tyres with its
     gear (6 points); with nothing worn it announces none."""
     from rules.pitpoints import PitPlan
-    from tests.rules.test_dresden_fuel import DW, dcar
+    from tests.rules.fixtures import DW, dcar
     from tests.rules.test_dresden_pits import race
 
     worn = race([dcar("m", "C30", wp=DW.model_copy(update={"tyres": 3}), box="P4", crossings=1), dcar("far", "A30")])

@@ -11,8 +11,7 @@ from rules.record import Header, Record, replay, same_drivers
 from rules.ruleset import FD_BLITZ
 from tests.game.drawings import CY, RADII, SPACE, START_X, stadium
 from tests.game.test_blocked_spaces import with_blocked
-from tests.rules.test_dresden_fuel import D, dcar
-from tests.rules.fixtures import position
+from tests.rules.fixtures import D, dcar, position
 
 
 def test_AMB_69_restart_1_single_file_passes_a_blocked_space_by():

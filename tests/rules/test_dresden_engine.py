@@ -21,8 +21,20 @@ from rules.odds import boost_odds, gear_odds, roll_odds
 from rules.position import moment
 from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC
-from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.fixtures import OVAL, act, illegal, kinds, pending, position, rolls, settle, turn
+from tests.rules.fixtures import (
+    D,
+    DW,
+    OVAL,
+    act,
+    dcar,
+    illegal,
+    kinds,
+    pending,
+    position,
+    rolls,
+    settle,
+    turn,
+)
 
 
 def engine(n: int):

@@ -10,22 +10,12 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import ChooseGear
-from rules.car import WearPoints
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.modules.base import on_track
 from rules.modules.fuel import exits, last_corner
 from rules.reasons import Code
-from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006
-from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, turn
-
-D = DRESDEN_2006
-DW: WearPoints = D_DEFAULT_WEAR  # tyres 6, brakes 3, fuel 4, body 3, engine 2, road holding 3
-
-
-def dcar(car_id: str, space: str, gear: int = 3, **kw):
-    kw.setdefault("wp", DW)
-    return car(car_id, space, gear, **kw)
+from tests.rules.fixtures import DW, OVAL, D, act, dcar, illegal, kinds, position, turn
 
 
 def in_seekurve(fuel: int = 4, gear: int = 3, crossings: int = 1, **kw):

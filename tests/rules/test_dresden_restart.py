@@ -13,8 +13,7 @@ import pytest
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.modules.restart import impassable, next_straight
-from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.fixtures import OVAL, kinds, position, settle, turn
+from tests.rules.fixtures import D, DW, OVAL, dcar, kinds, position, settle, turn
 
 WALL = ("A27", "B29", "C32")
 

@@ -14,8 +14,7 @@ from rules.gears import ShiftCost
 from rules.reasons import Code
 from rules.modules.tcar import owed
 from rules.session import computer_action
-from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.fixtures import OVAL, act, illegal, kinds, position, rolls, settle, turn
+from tests.rules.fixtures import D, DW, OVAL, act, dcar, illegal, kinds, position, rolls, settle, turn
 
 FRAGILE = DW.model_copy(update={"road_holding": 1})
 T_WP = DW.model_copy(update={"tyres": 5, "brakes": 2})  # the set-up less 2 WP (21 - 2 = 19, + 1 in the box)

@@ -11,8 +11,7 @@ import pytest
 
 from rules.reasons import Code
 from rules.tyres import Tyre
-from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.fixtures import kinds, position, turn
+from tests.rules.fixtures import D, DW, dcar, kinds, position, turn
 
 
 def flying_out(tyre: Tyre, crossings: int = 1, tyres: int = 6, weather=None):

@@ -14,8 +14,7 @@ from rules.car import Area
 from rules.engine import move_request, moves
 from rules.modules.base import on_track
 from rules.weather import Weather
-from tests.rules.test_dresden_fuel import D, DW, dcar
-from tests.rules.fixtures import OVAL, act, kinds, position, rolls, settle, turn
+from tests.rules.fixtures import D, DW, OVAL, act, dcar, kinds, position, rolls, settle, turn
 
 
 def pend(state):

@@ -27,8 +27,7 @@ from rules.track import Track
 from tests.conftest import REPO
 from tests.game.drawings import CX1, CX2, CY, RADII, SPACE
 from tests.game.test_staggered import staggered
-from tests.rules.test_dresden_fuel import D, dcar
-from tests.rules.fixtures import R, car, kinds, pending, position, settle, turn
+from tests.rules.fixtures import D, R, car, dcar, kinds, pending, position, settle, turn
 
 
 @pytest.fixture(scope="module")
