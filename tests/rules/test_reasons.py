@@ -79,7 +79,6 @@ def test_every_produced_reason_cites_a_rule_id_from_the_catalogue():
         assert re.search(rf"(?<![\w-]){re.escape(rule)}(?!\w)", text), rule
 
 
-@pytest.mark.rules("CAR-C-3")
 def test_english_renders_values_as_words():
     reason = Reason(
         rule="CAR-C-3",
@@ -89,13 +88,11 @@ def test_english_renders_values_as_words():
     assert reason.english() == "Too few wear points on road holding: 0, at least 1 required."
 
 
-@pytest.mark.rules("CORE-GEAR-2")
 def test_unknown_code_is_rejected():
     with pytest.raises(ValidationError):
         Reason(rule="CORE-GEAR-2", code="gear_too_fast")
 
 
-@pytest.mark.rules("CORE-GEAR-2", "CORE-GEAR-5")
 def test_reason_is_frozen_and_one_model_under_two_names():
     assert Refusal is Reason and Problem is Reason
     reason = Reason(rule="CORE-GEAR-5", code="six_to_one")

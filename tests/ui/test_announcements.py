@@ -259,7 +259,6 @@ def test_a_human_decides_while_an_announcement_shows(tmp_path: Path) -> None:
     assert scene.status()["announcement"] == showing.text()
 
 
-@pytest.mark.rules("BLITZ-6")
 def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(tmp_path: Path) -> None:
     scene = _scene(tmp_path, race(("human", "careful"), laps=1))
     scene.draw(scene.app.screen)

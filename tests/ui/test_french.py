@@ -42,7 +42,6 @@ def test_french_counts_zero_in_the_singular_and_english_in_the_plural() -> None:
     assert tr("log.moved", name="Anne", n=1, space="B7") == "Anne avance de 1 case jusqu’à B7."
 
 
-@pytest.mark.rules("CORNER-5", "CORE-BRAKE-2", "CORE-ENGINE-3")
 def test_reasons_and_their_words_are_french() -> None:
     texts.set_language("fr")
     gone = Reason(rule="CORE-ENGINE-3", code=Code.AREA_GONE, values={"area": "road_holding"})

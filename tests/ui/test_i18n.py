@@ -183,7 +183,6 @@ def test_reasons_are_translated_from_their_values(code: Code, language: str) -> 
     assert "gearbox" not in translated and "gear4" not in translated  # words from the values are translated too
 
 
-@pytest.mark.rules("CORE-ENGINE-3")
 def test_words_in_reason_values_are_translated() -> None:
     r = Reason(rule="CORE-ENGINE-3", code=Code.AREA_GONE, values={"area": "road_holding"})
     assert reason_text(r) == "The last road-holding wear point is gone: the car is out of the race."

@@ -111,7 +111,6 @@ def test_every_module_string_has_a_translation(language: str) -> None:
     assert not [k for k in wanted if k not in translated]
 
 
-@pytest.mark.rules("CORE-SLIP-1", "TYRE-1")
 def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
     from game import theme

@@ -38,7 +38,6 @@ def test_a_pit_plan_says_its_points_and_the_rounds_at_the_box() -> None:
     assert tellings(control, computer) == []
 
 
-@pytest.mark.rules("CORNER-6")
 def test_a_car_going_out_is_announced_to_the_table_not_told_in_the_hint_bar() -> None:
     """TAB-OUT: whose car and why, once, over the board (game.play.announcements)."""
     control = _control()
