@@ -122,7 +122,7 @@ def marks_in(repo: Path) -> dict[str, list[str]]:
 
 
 def unknown_marks(marks: dict[str, list[str]], rules: list[Rule]) -> list[str]:
-    """"test: ID" for every marked ID that is not a rule of the catalogue, written exactly."""
+    """A "test: ID" line for every marked ID that is not a rule of the catalogue, written exactly."""
     known = {r.id for r in rules}
     return [f"{test}: {rule}" for test, ids in marks.items() for rule in ids if rule not in known]
 
