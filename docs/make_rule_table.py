@@ -4,8 +4,8 @@
     python docs/make_rule_table.py --check    # exit 1 if the table is stale, a rule lacks a test or a mark is unknown
     python docs/make_rule_table.py --rules PATH/RULES.md
 
-The rules are the IDs of sections 2-6 of the catalogue (``shared/RULES.md`` of the steering
-folder, found beside the repository as ``../shared/RULES.md``). A rule is implemented where
+The rules are the IDs of sections 2-6 of the rule catalogue, found beside the repository as
+``../shared/RULES.md``. A rule is implemented where
 a file under ``rules/`` or ``game/`` names it; ranges such as ``PIT-B-1..8`` or
 ``OPT-CAR-1/2`` name every rule they span. A test proves a rule when it carries the rule's
 exact ID in a ``@pytest.mark.rules("CORE-SLIP-1", ...)`` mark, on the test function or on its

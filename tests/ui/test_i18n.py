@@ -110,7 +110,7 @@ def test_a_plural_form_may_leave_out_the_count_but_nothing_else(tmp_path: Path) 
 
 
 def test_a_new_english_key_makes_the_template_out_of_date(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Another branch adds a key to en.py: the check says so and names the command to run."""
+    """A key added to en.py and not yet to the catalogues: the check says so and names the command to run."""
     monkeypatch.setitem(en.STRINGS, "menu.brand_new", "Brand new")
     found = catalog.template_problems()
     assert "formula_d.pot: menu.brand_new is new or changed in en.py" in found
