@@ -25,7 +25,7 @@ _GEAR_KEYS = {"gear"}
 class LogLine:
     key: str
     values: dict[str, object] = field(default_factory=dict)
-    car: str | None = None  # whose colour chip to show
+    car: str | None = None  # whose badge to show
     tone: Tone = "info"
 
     def text(self) -> str:

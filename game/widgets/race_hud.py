@@ -27,6 +27,7 @@ HINT_H = 36
 
 TONES = {"info": theme.TEXT, "good": theme.GREEN, "bad": (255, 140, 130), "round": theme.YELLOW}
 ROW = 22
+LOG_BADGE = 16  # px: the badge that names a log line's car
 TAG_W = 26
 STANDINGS_W = 236
 MOST_STANDINGS_W = 360  # the running order's widest: a third of the smallest window's board and more
@@ -183,8 +184,10 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
         y = boxes[i].top
         if lit is not None and line is lit:
             pygame.draw.rect(screen, theme.BUTTON_HOVER, boxes[i], border_radius=4)
-        if line.car and first:
-            pygame.draw.circle(screen, theme.colour(control.entry(line.car).colour), (rect.left + 16, y + 8), 5)
+        if line.car and first:  # the car's badge: its shape tells it apart where its colour may not
+            entry = control.entry(line.car)
+            tag = badge(badge_of(control.index(line.car)), entry.number, LOG_BADGE, entry.colour)
+            screen.blit(tag, tag.get_rect(center=(rect.left + 16, y + 9)))
         theme.text(screen, part, 19, TONES[line.tone], (rect.left + 28, y))
         if shown is not None:
             shown.append((boxes[i], line))

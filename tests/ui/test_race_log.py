@@ -72,3 +72,20 @@ def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Pat
     throw = scene.tray.throw
     assert throw is not None and throw.done and throw.value == resumed.state.roll
     assert throw.outcome is not None and str(resumed.state.roll) in throw.outcome.text()
+
+
+def test_each_log_line_names_its_car_by_badge_shape_not_by_colour_alone(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.board.cars import badge_of
+    from game.widgets import race_hud
+
+    scene = scene_with_log(tmp_path, 0)
+    cars = [c.id for c in scene.control.state.cars]
+    scene.log[:] = [LogLine("log.undo", {"name": car}, car=car) for car in cars]
+    drawn: list[tuple[str, int]] = []  # (shape, size) of every badge drawn
+    original = race_hud.badge
+    monkeypatch.setattr(race_hud, "badge", lambda shape, number, size, colour: drawn.append((shape, size))
+                        or original(shape, number, size, colour))
+    scene.app.frame(1 / 60)
+    in_log = {shape for shape, size in drawn if size == race_hud.LOG_BADGE}
+    assert in_log == {badge_of(scene.control.index(c)) for c in cars}
+    assert len({badge_of(scene.control.index(c)) for c in cars}) == len(cars)
