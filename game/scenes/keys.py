@@ -4,6 +4,7 @@ defaults come back with one button."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,8 +24,20 @@ ROW = 27  # an action's row where the window has room; a small window packs them
 MIN_ROW = 21
 KEY_W = 170
 HEAD = 30  # a context's heading above its actions
-#: The contexts in the order shown: the left column, then the right one.
-COLUMNS = (("ui", "race.move", "race.busy"), ("race",))
+FOLD = "race.fold_"  # the race's panel keys, listed apart so the two columns are of a length
+
+
+def _shown(context: str, panels: bool = False) -> Callable[[Action], bool]:
+    return lambda a: a.context == context and a.id.startswith(FOLD) == panels
+
+
+#: The sections in the order shown, each a heading's text key and the actions under it: the left
+#: column, then the right one.
+COLUMNS: tuple[tuple[tuple[str, Callable[[Action], bool]], ...], ...] = (
+    (("keys.context.ui", _shown("ui")), ("keys.context.race.move", _shown("race.move")),
+     ("keys.context.race.busy", _shown("race.busy")), ("keys.context.panels", _shown("race", panels=True))),
+    (("keys.context.race", _shown("race")),),
+)
 
 
 class KeysScene(Scene):
@@ -94,15 +107,15 @@ class KeysScene(Scene):
         top = body.top + 62
         width = (body.width - 40) // 2
         row = ROW
-        for contexts in COLUMNS:  # the longest column sets how close the rows stand
-            rows = sum(1 for a in ACTIONS if a.context in contexts)
-            row = min(row, max(MIN_ROW, (body.bottom - top - len(contexts) * (HEAD + 6)) // max(1, rows)))
-        for col, contexts in enumerate(COLUMNS):
+        for sections in COLUMNS:  # the longest column sets how close the rows stand
+            rows = sum(1 for _, shown in sections for a in ACTIONS if shown(a))
+            row = min(row, max(MIN_ROW, (body.bottom - top - len(sections) * (HEAD + 6)) // max(1, rows)))
+        for col, sections in enumerate(COLUMNS):
             x, y = body.left + col * (width + 40), top
-            for context in contexts:
-                self.names.append((tr(f"keys.context.{context}"), (x, y + HEAD // 2), 22, width))
+            for heading, shown in sections:
+                self.names.append((tr(heading), (x, y + HEAD // 2), 22, width))
                 y += HEAD
-                for a in (a for a in ACTIONS if a.context == context):
+                for a in filter(shown, ACTIONS):
                     self.key_buttons[a.id].rect = pygame.Rect(x + width - KEY_W, y, KEY_W, row - 3)
                     self.names.append((tr(f"keys.action.{a.id}"), (x + 12, y + (row - 3) // 2), 19, width - KEY_W - 20))
                     y += row

@@ -2250,6 +2250,7 @@ STRINGS.update({
     "keys.context.race": "Race",
     "keys.context.race.move": "Race: picking a destination",
     "keys.context.race.busy": "Race: while the computers drive",
+    "keys.context.panels": "Race: the panels over the board",
     "keys.action.focus.next": "Next button",
     "keys.action.focus.previous": "Previous button",
     "keys.action.focus.press": "Press the focused button",
