@@ -26,7 +26,8 @@ if str(REPO) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.board.render import BoardOptions, BoardRenderer, Scenery, font, read_art  # noqa: E402
+from game.board.canvas import font  # noqa: E402
+from game.board.render import BoardOptions, BoardRenderer, Scenery, read_art  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 
 IMAGES = REPO / "docs" / "images"

@@ -31,7 +31,8 @@ if str(REPO) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.board import render as board  # noqa: E402
+from game.board import palette as board  # noqa: E402
+from game.board.canvas import texture  # noqa: E402
 
 TILE = 32
 COLUMNS = 4
@@ -49,7 +50,7 @@ TILES = (
 
 def _fill(tile: pygame.Surface, kind: str) -> None:
     # the game's texture tiles are 64 map px; at scale 0.5 one is exactly one 32 px tile
-    tile.blit(board.texture(kind, 0.5), (0, 0))
+    tile.blit(texture(kind, 0.5), (0, 0))
 
 
 def draw_tile(name: str) -> pygame.Surface:

@@ -29,8 +29,6 @@ HULL: Colour = (240, 240, 234)
 WALL: Colour = (222, 212, 190)
 WINDOW: Colour = (86, 118, 146)
 DECK: Colour = (176, 136, 92)
-#: Roof kinds a building may name in its ``roof`` property.
-ROOF_KINDS = ("gable", "flat", "glass")
 
 
 class Canvas(Protocol):

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from game.board.render import GRASS, GRASS_STRIPE, BoardOptions, BoardRenderer
+from game.board.palette import GRASS, GRASS_STRIPE
+from game.board.render import BoardOptions, BoardRenderer
 from game.tracks.geometry import Path, point_in_polygon
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape
@@ -153,7 +154,8 @@ def test_space_centres_are_not_grass(track: Track, board: BoardRenderer, options
 
 # --- surroundings: pictures only -------------------------------------------------
 
-from game.board.render import GRAVEL, BoardArt, Scenery, read_art  # noqa: E402
+from game.board.palette import GRAVEL  # noqa: E402
+from game.board.render import BoardArt, Scenery, read_art  # noqa: E402
 
 SCENERY_TMX = """<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" orientation="orthogonal" width="10" height="10" tilewidth="32" tileheight="32" infinite="0">

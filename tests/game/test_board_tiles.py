@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 import game.board.tiles as tiles
-from game.board.render import GRASS, GRASS_STRIPE, BoardOptions
+from game.board.palette import GRASS, GRASS_STRIPE
+from game.board.render import BoardOptions
 from game.board.view import SETTLE, BoardView
 from tests.ui.helpers import catalogue, open_display
 

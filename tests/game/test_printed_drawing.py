@@ -20,7 +20,8 @@ import pygame
 import pytest
 
 from game.board.printed import extra_pit_ways, forbidden_diagonals
-from game.board.render import PIT_ASPHALT, YELLOW, BoardOptions, BoardRenderer
+from game.board.palette import PIT_ASPHALT, YELLOW
+from game.board.render import BoardOptions, BoardRenderer
 from game.tools.trackimport import tmx_text
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape
@@ -120,12 +121,12 @@ def test_a_second_pit_entry_and_exit_get_their_roads_CORE_PIT_2():
 @pytest.mark.rules("CORE-PIT-2")
 def test_the_pit_walls_open_for_the_second_ways_CORE_PIT_2():
     """The wall between track and pit lane stops short of every road onto the track."""
-    from game.board.render import _dist_to_segment
+    from game.board.layout import dist_to_segment
 
     board = BoardRenderer(build(far_pit()))
     roads = extra_pit_ways(board.track)
     assert board.walls
-    assert all(_dist_to_segment(p, a, z) >= 0.6 * board.lane_width for run in board.walls for p in run for a, z in roads)
+    assert all(dist_to_segment(p, a, z) >= 0.6 * board.lane_width for run in board.walls for p in run for a, z in roads)
 
 
 @pytest.mark.rules("CORE-MOVE-3", "CORE-PIT-2")

@@ -9,7 +9,8 @@ import sys
 import pygame
 import pytest
 
-from game.board.render import DARK, GRASS, GRASS_STRIPE, PAVED, BoardRenderer, read_art
+from game.board.palette import DARK, GRASS, GRASS_STRIPE, PAVED
+from game.board.render import BoardRenderer, read_art
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO

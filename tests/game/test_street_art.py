@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from game import texts
-from game.board.render import ASPHALT, BoardRenderer, read_art
+from game.board.palette import ASPHALT
+from game.board.render import BoardRenderer, read_art
 from game.board.street_art import BLACK, DANGER, POLICE, SHOOTING, TINT, _mix, space_lines
 from game.tracks.geometry import point_in_polygon
 from game.tracks.load import load_track
