@@ -14,7 +14,7 @@ import pytest
 from game import texts
 from game import theme
 from game.texts import tr
-from game.scenes import race as race_scene_module
+from game.scenes import race_draw as race_scene_module
 from game.play.crew import PitPlan, SetupPlan
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView

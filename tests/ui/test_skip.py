@@ -66,7 +66,7 @@ def test_with_no_human_racing_tab_finishes_the_race(tmp_path: Path) -> None:
 def test_a_skip_ends_in_the_frame_that_reaches_the_flag_however_slow_the_frames(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """One step a frame (a machine too slow for more): each frame still makes progress, and the
     frame whose step ends the race also ends the skip."""
-    from game.scenes import race as race_module
+    from game.scenes import race_pacing as race_module
 
     monkeypatch.setattr(race_module, "SKIP_FRAME", 0.0)
     scene = scene_for(tmp_path, ("careful", "aggressive"))
