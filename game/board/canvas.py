@@ -10,7 +10,8 @@ from functools import lru_cache
 import pygame
 import pygame.gfxdraw
 
-from game.board.palette import (Colour, GRASS, GRASS_STRIPE, MEADOW, ASPHALT, PIT_ASPHALT, GRAVEL, RUNOFF, PAVED, WATER, TREE)
+from game.board.palette import (ASPHALT, GRASS, GRASS_STRIPE, GRAVEL, MEADOW, PAVED, PIT_ASPHALT, RUNOFF, TREE, WATER,
+                                Colour)
 from game.tracks.geometry import Point
 
 

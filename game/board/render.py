@@ -22,8 +22,9 @@ from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.canvas import Canvas, paint_grass, texture
 from game.board.contrast import NORMAL, Look, look as look_of
 from game.board.layout import SAMPLES, BoardLayout, Nearest, dist_to_segment, split_runs, unit
-from game.board.palette import (Colour, PIT_ASPHALT, LINE, KERB_RED, KERB_WHITE, CORNER_LINE, YELLOW, DARK, BOX_RED, BOX_GREEN, ROW_TINTS, WALL,
-    WALL_EDGE, TYRE, ROOF, ROOF_EDGE, GARAGE, ROOFS, SEATS, GANTRY, STAND_ROOF, CROWD, SKIN)
+from game.board.palette import (BOX_GREEN, BOX_RED, CORNER_LINE, CROWD, DARK, GANTRY, GARAGE, KERB_RED, KERB_WHITE,
+                                LINE, PIT_ASPHALT, ROOF, ROOF_EDGE, ROOFS, ROW_TINTS, SEATS, SKIN, STAND_ROOF, TYRE,
+                                WALL, WALL_EDGE, YELLOW, Colour)
 from game.board import scenery_art as art
 from game.tracks.art import AREA_CLASSES, GROUND_CLASSES, BoardArt, Scenery, read_art
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink

@@ -7,8 +7,10 @@ checks run by themselves, paced by the animation speed.
 """
 
 from __future__ import annotations
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
 import pygame
 
 from game import theme
@@ -37,11 +39,11 @@ from game.play.racelog import LogLine, describe, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
 from game.scenes.hotreload import HotReload, swap_board
 from game.scenes.race_keys import RaceKeys
-from game.scenes.race_layout import RaceLayout
-from game.scenes.race_log import RaceLog
+from game.scenes.race_layout import CLOSE_UP, RaceLayout
+from game.scenes.race_log import LOG_KEEP, RaceLog
 from game.scenes.race_pacing import RacePacing
 from game.scenes.race_input import RaceInput
-from game.scenes.race_draw import RaceDrawing
+from game.scenes.race_draw import LEAGUE_QUESTIONS, RaceDrawing
 from game.scenes.race_status import RaceStatus
 from rules.blitz import decided
 from game.app.loop import Scene
@@ -59,9 +61,6 @@ from rules import pitpoints
 from rules.ruleset import PRESETS
 from rules.state import CarState
 from rules.moves import Move
-from game.scenes.race_draw import LEAGUE_QUESTIONS
-from game.scenes.race_layout import CLOSE_UP
-from game.scenes.race_log import LOG_KEEP
 
 if TYPE_CHECKING:
     from game.app.loop import App
