@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules import karma
+from rules.tables import karma
 from rules.classify import Place
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN

@@ -61,7 +61,7 @@ from rules.actions import Bid, FreeWP, Karma, Roll, TCar
 from rules.ai.hint import champion_hint
 from rules.ai.traps import box_refusal, move_traps
 from rules.engine import IllegalAction, chance, nitro_refusal, to_move
-from rules import pitpoints
+from rules.tables import pit_points as pitpoints
 from rules.ruleset import PRESETS
 from rules.state import CarState
 from rules.gears import ShiftCost

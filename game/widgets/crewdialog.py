@@ -28,7 +28,7 @@ from game.widgets.controls import Button, Widget
 from rules.car import Area
 from rules.engine import repairs_at, wet
 from rules.state import CarState, RaceState
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 WIDTH = 840
 CARD_H = 196

@@ -18,7 +18,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
-from rules import karma
+from rules.tables import karma
 from rules.actions import Action, Bid, Karma, TCar
 from rules.car import Area, WearPoints
 from rules.engine import t_car_problem, t_car_proposal

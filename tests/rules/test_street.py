@@ -30,8 +30,8 @@ from rules.session import RaceSession
 from rules.simulation import play
 from rules.state import RaceState
 from rules.track import EdgeKind, Track, Tunnel, Zone
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import OVAL, W, car, kinds, pending, position
 from tests.rules.fixtures import act as engine_act
 

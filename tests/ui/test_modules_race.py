@@ -26,8 +26,8 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.engine import moves
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import act, at_pit_entry, car, position
 from tests.ui.helpers import header, make_app, oval
 from tests.ui.modules_helpers import control_at, scene_at
