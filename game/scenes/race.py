@@ -19,7 +19,7 @@ from game.widgets.anims import STEP_TIME, Anim, Call, Delay, Drive, Tumble, play
 from game.board.marks import Layer, draw_destinations, draw_extras, draw_marker, draw_path, tone
 from game.board.framing import frame_points
 from game.board.view import BoardView
-from game.play.crew import PitPlan, SetupPlan
+from game.play.crew import BoxWork as PitPlan, SetupPlan
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
