@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.car import WearPoints
 from rules.dice import Purpose
 from rules.moves import Via
-from rules.tables.pit_points import PitPlan
 from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
+from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, Weather
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.texts import tr
-from rules.tables import tyres
 from rules.car import Area, CarSetupRules, WearPoints, box_reserve, validate_setup
 from rules.engine import needs_setup
 from rules.reasons import Problem
 from rules.ruleset import RuleSet
 from rules.state import CarState, RaceState
+from rules.tables import tyres
 from rules.tables.tyres import Tyre
 
 TYRES = (Tyre.HARD, Tyre.SOFT, Tyre.RAIN)

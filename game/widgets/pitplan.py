@@ -17,9 +17,9 @@ from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
 from rules.car import Area
-from rules.tables.pit_points import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points, points_due
 from rules.ruleset import RuleSet
 from rules.state import CarState
+from rules.tables.pit_points import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points, points_due
 from rules.tables.tyres import Tyre
 
 WIDTH = 640

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.tables import karma
 from rules.actions import Bid, Event
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
 from rules.state import HeadToHead, RaceState
+from rules.tables import karma
 
 
 def call(state: RaceState, level: Sequence[str], events: list[Event]) -> RaceState:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.tables import karma
 from rules.actions import Event, Karma
 from rules.dice import Purpose
 from rules.modules import damage, wrecks
@@ -40,6 +39,7 @@ from rules.order import CarPosition, race_order
 from rules.profiles import check_modifier
 from rules.reasons import Code, Reason
 from rules.state import Check, HeldCheck, RaceState
+from rules.tables import karma
 from rules.track import Track
 
 # the checks whose rolls are the driver's own event rolls (KARMA-4)

@@ -25,16 +25,16 @@ Rules here: PIT-D-2..12 (PIT-D-1 in ``rules.moves``), RACE-D-5, AMB-32, AMB-33.
 
 from __future__ import annotations
 
-from rules.tables import pit_points
 from rules.actions import Event, PitStop
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles
 from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, start_movement
 from rules.modules.pits import before_box, pit_lap, stops_allowed
 from rules.moves import Move
-from rules.tables.pit_points import PitPlan
 from rules.reasons import Code, Reason
 from rules.state import CarState, RaceState
+from rules.tables import pit_points
+from rules.tables.pit_points import PitPlan
 from rules.track import Track
 
 # --- RACE-D-5, PIT-D-4: the boxes ----------------------------------------------------------

@@ -12,7 +12,6 @@ is fixed), AMB-70 (a lap that stands still ends).
 
 from __future__ import annotations
 
-from rules.tables import tyres
 from rules.actions import Event
 from rules.car import WearPoints
 from rules.modules.base import close
@@ -20,8 +19,9 @@ from rules.moves import Move
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, LapTally, Movement, RaceState
-from rules.track import Track
+from rules.tables import tyres
 from rules.tables.weather import race_weather
+from rules.track import Track
 
 QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
 

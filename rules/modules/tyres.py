@@ -13,10 +13,10 @@ space flown out times the tyre's multiplier), MASTERS-TURN-6..7.
 
 from __future__ import annotations
 
-from rules.tables import tyres as table
 from rules.modules import driver_profiles
 from rules.modules.base import wet
 from rules.state import CarState, Movement, RaceState
+from rules.tables import tyres as table
 from rules.track import Track
 
 

@@ -16,8 +16,8 @@ from rules.actions import Event
 from rules.dice import Purpose
 from rules.modules import start
 from rules.state import Check, RaceState
-from rules.track import Track
 from rules.tables.weather import determine, race_weather
+from rules.track import Track
 
 
 def owe_determination(state: RaceState) -> RaceState:

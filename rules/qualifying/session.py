@@ -38,10 +38,10 @@ from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
 from rules.state import RaceState
-from rules.think_time import ROLL_MS, decision_ms
-from rules.track import Track
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
+from rules.think_time import ROLL_MS, decision_ms
+from rules.track import Track
 
 
 class UnfinishedLap(RuntimeError):

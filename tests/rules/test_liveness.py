@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from game.tracks.load import load_track
 from rules import session
-from rules.qualifying import session as qualifying_session
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import chance, moves
 from rules.liveness import lap_bound, race_bound
+from rules.qualifying import session as qualifying_session
 from rules.qualifying.session import QualifyingLap, QualifyingSession, UnfinishedLap
 from rules.record import same_drivers
 from rules.ruleset import PRESETS, preset

@@ -14,9 +14,9 @@ from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.record import Entry
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.tables.tyres import Tyre
 from rules.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.track import Track
-from rules.tables.tyres import Tyre
 
 
 def lap(driver: str, rolls: int, seconds: float, penalty: int = 0, **kw) -> LapResult:

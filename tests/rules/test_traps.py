@@ -7,8 +7,8 @@ import pytest
 
 from rules.ai.traps import box_refusal, gear_traps, move_traps
 from rules.engine import moves, rolled
-from rules.tables.pit_points import PitPlan
 from rules.ruleset import DRESDEN_2006
+from rules.tables.pit_points import PitPlan
 from tests.rules.test_planning import TRACK, position
 
 
