@@ -68,8 +68,8 @@ from rules.modules.tyres import bonus_allowed
 from rules.moves import Move
 from rules.session import computer_action
 from rules.state import CarState, RaceState
+from rules.tables.tyres import Tyre
 from rules.track import Track
-from rules.tyres import Tyre
 
 MIN = -1_000_000  # Scores.MIN: a certain elimination
 MAX = 1_000_000  # Scores.MAX: finishing

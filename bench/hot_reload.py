@@ -42,7 +42,7 @@ from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.qualifying import QualifyingScene  # noqa: E402
 from game.scenes.race import RaceScene  # noqa: E402
 from game.storage.laprecords import LapRecords  # noqa: E402
-from rules.qualifying_session import QualifyingSession  # noqa: E402
+from rules.qualifying.session import QualifyingSession  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from tests.ui.helpers import human_step  # noqa: E402

@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 from game.tracks.load import load_track  # noqa: E402
 from rules.ai.levels import LEVELS  # noqa: E402
 from rules.liveness import lap_bound, race_bound  # noqa: E402
-from rules.qualifying_session import UnfinishedLap  # noqa: E402
+from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import UnfinishedRace  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402

@@ -38,7 +38,7 @@ from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.record import RecordError, dumps, loads, replay  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.qualifying_session import UnfinishedLap  # noqa: E402
+from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.session import UnfinishedRace  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402

@@ -8,8 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.car import Area, WearPoints
 from rules.moves import Via
-from rules.pitpoints import PitPlan
-from rules.tyres import Tyre
+from rules.tables.pit_points import PitPlan
+from rules.tables.tyres import Tyre
 
 
 class _Action(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.dice import Roller
-from rules.qualifying import black_die_order
+from rules.qualifying.grid import black_die_order
 from rules.state import CarState, RaceState
 from rules.track import Track
 

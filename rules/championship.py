@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules import karma
 from rules.classify import Place
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN
+from rules.tables import karma
 
 SEASON_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)  # SEASON-4, TAB-POINTS: Formula 1 style
 MODERN_POINTS = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)  # a choice for the Formula D / Formula Dé sets

@@ -24,7 +24,7 @@ from typing import Callable
 from rules.actions import Drive
 from rules.car import Area, WearPoints
 from rules.dice import GearDice
-from rules import karma
+from rules.tables import karma
 from rules.engine import (
     apply, check_area, gear_options, karma_offers, moves, pit_lap, raises_needed, repairs_at, rolled,
     slide_spaces, slipstream_from, stops_allowed, wet,
@@ -32,10 +32,10 @@ from rules.engine import (
 from rules.gears import ShiftCost
 from rules.modules import boost, free_wp, nitro
 from rules.moves import Move
-from rules.pitpoints import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
+from rules.tables.pit_points import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
 from rules.state import CarState, RaceState
 from rules.track import Track
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 OUT_COST = 40.0  # an elimination, in WP-equivalents
 MISSED_STOP = 20.0  # driving past the pit entry when a stop is wanted, in spaces

@@ -74,7 +74,7 @@ from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
 from rules.state import CarState, Movement, RaceState, SweepState
 from rules.track import Track
-from rules.weather import Barometer
+from rules.tables.weather import Barometer
 
 # The engine is the rules' facade: other code imports these from here, wherever they live.
 __all__ = [

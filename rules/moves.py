@@ -51,7 +51,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
-from rules.tables import block_cost
+from rules.tables.checks import block_cost
 from rules.track import EdgeKind, Track
 
 

@@ -35,7 +35,7 @@ from rules.reasons import Reason
 from rules.state import Check, Phase, RaceState
 from rules.modules import damage
 from rules.modules.karma import modifier as profile_modifier
-from rules.tables import CheckKind, StartKind, start_b
+from rules.tables.checks import CheckKind, StartKind, start_b
 from rules.track import Track
 
 # the phases in which a car must act, and so must be racing on the track

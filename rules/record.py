@@ -28,7 +28,7 @@ from rules.profiles import Profile
 from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
 from rules.state import RaceState
 from rules.track import Track
-from rules.weather import Barometer
+from rules.tables.weather import Barometer
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.

@@ -15,7 +15,7 @@ from rules.car import B_BASIC, B_BASIC_WEAR, B_OWN_CAR, C_OWN_CAR, D_DRESDEN, Ca
 from rules.dice import COMMERCIAL_GEAR_DICE, GearDice
 from rules.gears import DOWNSHIFT_B, DOWNSHIFT_CD, DownshiftTable
 from rules.order import TieBreak
-from rules.qualifying_rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
+from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 
 
 class RuleSet(BaseModel):

@@ -13,7 +13,7 @@ from rules.dice import DiceSource, Roller
 from rules.ai.levels import DRIVERS
 from rules.drivers import choose_free_wp, stop_plan
 from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
-from rules.pitpoints import PitPlan
+from rules.tables.pit_points import PitPlan
 from rules.liveness import race_bound
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState

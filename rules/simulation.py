@@ -6,7 +6,7 @@ exactly by the ``simulate`` command line it prints.
 
 from __future__ import annotations
 
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.session import QualifyingSession
 from rules.record import Header, same_drivers
 from rules.ruleset import RuleSet
 from rules.session import RaceSession

@@ -15,12 +15,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.car import WearPoints
 from rules.dice import Purpose
 from rules.moves import Via
-from rules.pitpoints import PitPlan
 from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
-from rules.tyres import Tyre
-from rules.weather import Barometer, Weather
+from rules.tables.pit_points import PitPlan
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Barometer, Weather
 
 Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "wp", "done"]
 Status = Literal["racing", "finished", "out"]

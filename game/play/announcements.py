@@ -19,7 +19,7 @@ from game.texts import reason_text, tr
 from rules.actions import TimeOut
 from rules.reasons import Code, Reason
 from rules.state import RaceState
-from rules.weather import Weather
+from rules.tables.weather import Weather
 
 Kind = Literal["stall", "out", "timeout", "weather", "lead", "last_lap", "winner"]
 Tone = Literal["info", "good", "bad"]

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.texts import tr
-from rules import tyres
 from rules.car import Area, CarSetupRules, WearPoints, box_reserve, validate_setup
 from rules.engine import needs_setup
 from rules.reasons import Problem
 from rules.ruleset import RuleSet
 from rules.state import CarState, RaceState
-from rules.tyres import Tyre
+from rules.tables import tyres
+from rules.tables.tyres import Tyre
 
 TYRES = (Tyre.HARD, Tyre.SOFT, Tyre.RAIN)
 
@@ -79,7 +79,7 @@ class SetupPlan:
 
 
 @dataclass(frozen=True)
-class PitPlan:
+class BoxWork:
     """The crew's work at the box (PIT-A-1..4, PIT-X-2..3)."""
 
     tyre: Tyre | None
@@ -88,7 +88,7 @@ class PitPlan:
     reserve: int = 0  # the repair WP to draw on: the car's reserve, or its team's stock (TEAM-B-2)
 
     @classmethod
-    def for_car(cls, state: RaceState, car: CarState, wet: bool) -> PitPlan:
+    def for_car(cls, state: RaceState, car: CarState, wet: bool) -> BoxWork:
         tyre = (Tyre.RAIN if wet else (car.tyre or Tyre.HARD)) if state.rules.tyres else None
         return cls(tyre=tyre, reserve=state.reserve_of(car))
 
@@ -101,7 +101,7 @@ class PitPlan:
         ceiling = setup[area] - car.wp[area] - self.repairs.get(area, 0)
         return max(0, min(ceiling, self.reserve - self.spent()))
 
-    def repair(self, rules: RuleSet, car: CarState, area: Area, step: int) -> PitPlan:
+    def repair(self, rules: RuleSet, car: CarState, area: Area, step: int) -> BoxWork:
         """One WP more or less for ``area``; a repair with the long-stop rules makes it a long stop."""
         now = self.repairs.get(area, 0)
         if step < 0 and now == 0:
@@ -114,7 +114,7 @@ class PitPlan:
         long = self.long or (bool(repairs) and rules.pit_repairs == "long_stop")
         return replace(self, repairs=repairs, long=long)
 
-    def toggle_long(self) -> PitPlan:
+    def toggle_long(self) -> BoxWork:
         """A long stop repairs (PIT-A-4); without it the repairs go."""
         if self.long:
             return replace(self, long=False, repairs={})

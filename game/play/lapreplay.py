@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.actions import Drive
 from rules.engine import IllegalAction, apply, new_lap
 from rules.profiles import Profile
-from rules.qualifying import TimedAction
+from rules.qualifying.grid import TimedAction
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.track import Track

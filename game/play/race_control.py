@@ -19,7 +19,7 @@ from game.play.clocks import Clocks
 from game.net.said_error import os_text
 from game.texts import Notice
 from game.storage.saves import BackupFailed, SaveSlot
-from rules.pitpoints import PitPlan
+from rules.tables.pit_points import PitPlan
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
@@ -33,7 +33,7 @@ from rules.session import RaceSession, UnfinishedRace, computer_action
 from rules.state import RaceState
 from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 T = TypeVar("T")
 #: How many of a space's paths are tried to find why it cannot be reached.

@@ -16,7 +16,7 @@ from itertools import zip_longest
 from game.play.retrack import Refused
 from rules.actions import Drive, Roll
 from rules.engine import IllegalAction, chance
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.session import QualifyingSession
 from rules.record import RecordError
 from rules.state import RaceState
 from rules.track import Track

@@ -16,8 +16,8 @@ from game.play.race_control import RaceControl, Step
 from game.texts import tr
 from rules.actions import ChooseGear, Drive, PitStop
 from rules.engine import moves
-from rules.pitpoints import LATE_POINTS, WORK_GEAR, plan_points
 from rules.state import RaceState
+from rules.tables.pit_points import LATE_POINTS, WORK_GEAR, plan_points
 
 
 def tellings(control: RaceControl, step: Step) -> list[tuple[str, str]]:

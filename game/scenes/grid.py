@@ -19,8 +19,8 @@ from game.texts import place_name, tr
 from game.app.loop import Scene
 from game.widgets.controls import Button
 from game.widgets.page import Page
-from rules.qualifying import Grid, score
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.grid import Grid, score
+from rules.qualifying.session import QualifyingSession
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -20,8 +20,8 @@ from game.play.series import NextRace
 from game.scenes.race import RaceScene
 from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem
-from rules.qualifying_session import QualifyingRecord, QualifyingSession
-from rules.qualifying import Grid
+from rules.qualifying.session import QualifyingRecord, QualifyingSession
+from rules.qualifying.grid import Grid
 from rules.roster import street_driver
 from rules.record import Entry, Header, RecordError
 from rules.car import WearPoints, box_reserve

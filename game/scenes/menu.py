@@ -69,7 +69,7 @@ class MenuScene(Scene):
 
     def _read_summary(self) -> None:
         """The saved race's track, laps and drivers, for the hint of "continue"."""
-        from rules.qualifying_session import QualifyingRecord
+        from rules.qualifying.session import QualifyingRecord
 
         record = self.app.saves.peek()
         self.summary = ""

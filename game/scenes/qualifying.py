@@ -58,12 +58,12 @@ from rules.gears import ShiftCost
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.odds import gear_odds
-from rules.qualifying import LapResult, score
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.grid import LapResult, score
+from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -18,7 +18,7 @@ from game.widgets.anims import Anim, Call, Delay, Drive, play
 from game.board.marks import Layer
 from game.board.framing import frame_points
 from game.board.view import BoardView
-from game.play.crew import PitPlan, SetupPlan
+from game.play.crew import BoxWork, SetupPlan
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.freewpdialog import FreeWPDialog
 from game.widgets.leaguedialog import LeagueDialog
@@ -57,7 +57,7 @@ from game.widgets.announcer import Announcer
 from rules.actions import Bid, FreeWP, Karma, TCar
 from rules.ai.hint import champion_hint
 from rules.engine import IllegalAction, to_move
-from rules import pitpoints
+from rules.tables import pit_points
 from rules.ruleset import PRESETS
 from rules.state import CarState
 from rules.moves import Move
@@ -128,7 +128,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         self.red_flag: tuple[str, float] | None = None  # RESTART-1/2: the banner's words and seconds left
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.nitro = False  # STREET-3: the next gear is declared with the lap's nitro
-        self.announce: pitpoints.PitPlan | None = None  # PIT-D-6: sent with the next gear
+        self.announce: pit_points.PitPlan | None = None  # PIT-D-6: sent with the next gear
         self.keyboard = RaceKeys(self)
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit", shortcut=self.key_of("race.fit")), lambda: self.view.fit(by_hand=True),
@@ -263,7 +263,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
 
     def _plan_label(self) -> str:
         plan = self.announce or self._active_car().pit_plan
-        return tr("race.pit_plan_set", n=pitpoints.plan_points(plan)) if plan else tr("race.pit_plan")
+        return tr("race.pit_plan_set", n=pit_points.plan_points(plan)) if plan else tr("race.pit_plan")
 
     def _active_car(self) -> CarState:
         state = self.control.state
@@ -277,7 +277,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         if self.announce is not None:
             car = car.model_copy(update={"pit_plan": self.announce})
 
-        def confirm(plan: pitpoints.PitPlan) -> None:
+        def confirm(plan: pit_points.PitPlan) -> None:
             self.announce, self.dialog = plan, None
 
         def cancel() -> None:
@@ -327,7 +327,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
             self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
         self.dialog.layout(self.dialog_area)
 
-    def late_plan(self, plan: pitpoints.PitPlan) -> None:
+    def late_plan(self, plan: pit_points.PitPlan) -> None:
         """The crew's plan chosen at the box (PIT-D-10: 5 points more than announced in time)."""
         self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel))
 
@@ -335,7 +335,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         """Hand the driver's answer to a league question (or where its won WP go) to the race."""
         self._answer_dialog(lambda: self.control.decide(action))
 
-    def confirm_crew(self, plan: SetupPlan | PitPlan) -> None:
+    def confirm_crew(self, plan: SetupPlan | BoxWork) -> None:
         """Hand the crew's plan to the race."""
         if isinstance(plan, SetupPlan):
             reserve = plan.reserve(self.control.state.rules.car_setup)

@@ -29,7 +29,7 @@ from game.scenes.chosen_track import ChosenTrack
 from game.scenes.hotreload import HotReload
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
 from rules.ruleset import PRESETS
 

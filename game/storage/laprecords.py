@@ -28,7 +28,7 @@ from game.storage.sqlite_files import damaged, set_aside
 from game.texts import Notice
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
-from rules.qualifying import TimedAction
+from rules.qualifying.grid import TimedAction
 
 FILE = "records.sqlite"
 SCHEMA_VERSION = 1

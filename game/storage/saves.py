@@ -1,7 +1,7 @@
 """The autosave: the race (or its qualifying session) after every action, and the last good save before it.
 
 One slot holds either a race record or a qualifying session
-(``rules.qualifying_session.QualifyingRecord``, ``"kind": "qualifying"``), so
+(``rules.qualifying.session.QualifyingRecord``, ``"kind": "qualifying"``), so
 starting a race or a qualifying replaces whatever was saved before, and the
 race that follows a qualifying takes over its slot.
 
@@ -29,7 +29,7 @@ from rules.atomic import write_atomic
 from rules.filelimits import SAVE, read_bytes, read_text
 
 if TYPE_CHECKING:
-    from rules.qualifying_session import QualifyingRecord
+    from rules.qualifying.session import QualifyingRecord
     from rules.record import Record
 
     Saved = Record | QualifyingRecord
@@ -156,7 +156,7 @@ class SaveSlot:
 
 def _parse(text: str, source: str) -> Saved:
     """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
-    from rules.qualifying_session import loads_qualifying
+    from rules.qualifying.session import loads_qualifying
     from rules.record import loads
 
     try:

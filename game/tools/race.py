@@ -15,8 +15,8 @@ from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.classify import classification
 from rules.filelimits import POSITION, read_text
-from rules.qualifying import score
-from rules.qualifying_session import QualifyingSession, UnfinishedLap
+from rules.qualifying.grid import score
+from rules.qualifying.session import QualifyingSession, UnfinishedLap
 from rules.record import Header, RecordError, dice_note, load, replay, save
 from rules.ruleset import PRESETS
 from rules.session import UnfinishedRace

@@ -471,7 +471,7 @@ class Shape:
 
 
 @dataclass
-class Space:
+class PlannedSpace:
     """A space as the loader will derive it."""
 
     lane: int
@@ -511,7 +511,7 @@ class Layout:
 
     circuit: Circuit
     objects: list[MapObject]
-    spaces: list[list[Space]]  # per lane, in driving order from the start line
+    spaces: list[list[PlannedSpace]]  # per lane, in driving order from the start line
     ratios: list[list[float]]  # per lane and piece: piece length / space_length
     pieces: list[int | None]  # per piece from the start line: corner number (lap order) or None
     corner_labels: list[str]  # in lap order
@@ -666,13 +666,13 @@ def _derive_spaces(
     start: Shape,
     corners: list[Shape],
     warnings: list[str],
-) -> tuple[list[list[Space]], list[list[float]], list[int | None]]:
+) -> tuple[list[list[PlannedSpace]], list[list[float]], list[int | None]]:
     """Spaces per lane, as docs/track-format.md says the loader derives them.
 
     Returns the spaces, each piece's length in spaces, and per piece the
     index into ``corners`` it lies in (None for straights).
     """
-    all_spaces: list[list[Space]] = []
+    all_spaces: list[list[PlannedSpace]] = []
     all_ratios: list[list[float]] = []
     first_pieces: list[int | None] | None = None
     for li, lane in enumerate(lanes):
@@ -696,7 +696,7 @@ def _derive_spaces(
         bounds = [0.0] + [s for s, _ in cuts] + [total]
         stagger = lane_stagger(c, li)
         shift = stagger if stagger <= 0.5 else stagger - 1.0  # more than half: that much behind, in the same piece
-        lane_spaces: list[Space] = []
+        lane_spaces: list[PlannedSpace] = []
         all_ratios.append([])
         for j, (a, b) in enumerate(zip(bounds, bounds[1:])):
             ratio = (b - a) / c.space_length
@@ -711,7 +711,7 @@ def _derive_spaces(
                 )
             for k in range(n):
                 (x, y), h = lane.at(s0 + a + (k + 0.5 + shift) * (b - a) / n)
-                lane_spaces.append(Space(li, len(lane_spaces), j, k, n, x, y, h, shift))
+                lane_spaces.append(PlannedSpace(li, len(lane_spaces), j, k, n, x, y, h, shift))
         all_spaces.append(lane_spaces)
     assert first_pieces is not None
     _number_rows(all_spaces, len(first_pieces))
@@ -726,7 +726,7 @@ def lane_stagger(c: Circuit, lane: int) -> float:
     return stagger
 
 
-def _number_rows(spaces: list[list[Space]], pieces: int) -> None:
+def _number_rows(spaces: list[list[PlannedSpace]], pieces: int) -> None:
     """Give every space the row the loader gives it (game/tracks/spaces.py).
 
     A piece has as many rows as its longest lane has spaces, and each space
@@ -787,11 +787,11 @@ def _no_lane_change(c: Circuit, ln: NoLaneChange, poses: list[Pose], segs: list[
 
 
 def _street(
-    c: Circuit, poses: list[Pose], segs: list[Segment], half: float, spaces: list[list[Space]], notes: list[str]
+    c: Circuit, poses: list[Pose], segs: list[Segment], half: float, spaces: list[list[PlannedSpace]], notes: list[str]
 ) -> list[MapObject]:
     """The zone polygons with their black spaces, and the tunnel ends, each point on a space centre."""
 
-    def on_lane(seg: int, at: float, lane: int) -> Space:
+    def on_lane(seg: int, at: float, lane: int) -> PlannedSpace:
         if not (0 <= seg < len(segs) and 0 <= at <= 1 and 0 <= lane < c.lanes):
             raise TrackError(f"street feature at segment {seg}, fraction {at}, lane {lane} is not on the track")
         pt = advance(poses[seg], segs[seg], seg_length(segs[seg]) * at).at(0.0, lane_offsets(c)[lane])
@@ -829,11 +829,11 @@ def _chaikin(pts: list[Point]) -> list[Point]:
     return out
 
 
-def _piece(lane: list[Space], j: int) -> list[Space]:
+def _piece(lane: list[PlannedSpace], j: int) -> list[PlannedSpace]:
     return [s for s in lane if s.piece == j]
 
 
-def _arrow_object(src: Space, dst: Space) -> MapObject:
+def _arrow_object(src: PlannedSpace, dst: PlannedSpace) -> MapObject:
     return MapObject("arrows", "arrow", Shape.of([(src.x, src.y), (dst.x, dst.y)]), "polyline")
 
 
@@ -842,7 +842,7 @@ def _check_arrow(c: Circuit, a: Arrow, label: str) -> None:
         raise TrackError(f"corner {label!r}: {a} must join two adjacent lanes")
 
 
-def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label: str) -> tuple[Space, Space] | None:
+def _corner_arrow(c: Circuit, spaces: list[list[PlannedSpace]], j: int, a: Arrow, label: str) -> tuple[PlannedSpace, PlannedSpace] | None:
     """From the space at ``a.at`` of the corner to the first space a full row further on.
 
     The longest lane sets a corner's rows; a shorter lane's spaces spread
@@ -866,14 +866,14 @@ def _corner_arrow(c: Circuit, spaces: list[list[Space]], j: int, a: Arrow, label
 
 def _arrow_zone(
     c: Circuit,
-    spaces: list[list[Space]],
+    spaces: list[list[PlannedSpace]],
     pieces: list[int | None],
     j: int,
     cn: Corner,
     label: str,
     half: float,
     objects: list[MapObject],
-) -> list[tuple[Space, Space]]:
+) -> list[tuple[PlannedSpace, PlannedSpace]]:
     """Add the zone polygon over the last spaces before the corner; return its arrows."""
     before = (j - 1) % len(pieces)
     lane_a = _piece(spaces[0], before)
@@ -898,7 +898,7 @@ def _arrow_zone(
     return arrows
 
 
-def _grid(c: Circuit, spaces: list[list[Space]], pieces: list[int | None], notes: list[str]) -> list[MapObject]:
+def _grid(c: Circuit, spaces: list[list[PlannedSpace]], pieces: list[int | None], notes: list[str]) -> list[MapObject]:
     """A staggered grid: pole on the last space before the line, each later slot a row back.
 
     Odd positions take the pole's lane, even ones the other column, like the
@@ -933,7 +933,7 @@ def _grid(c: Circuit, spaces: list[list[Space]], pieces: list[int | None], notes
 def _pit(
     c: Circuit,
     pit: Pit,
-    spaces: list[list[Space]],
+    spaces: list[list[PlannedSpace]],
     pieces: list[int | None],
     notes: list[str],
     warnings: list[str],

@@ -1,6 +1,6 @@
 """The crew's dialog over the board: tyres and car before the start, tyres and repairs at the box.
 
-It edits a ``SetupPlan`` or ``PitPlan`` (``game.play.crew``) with buttons and hands
+It edits a ``SetupPlan`` or ``BoxWork`` (``game.play.crew``) with buttons and hands
 the finished plan to ``on_confirm``; the race screen turns it into the engine's
 ``SetUp`` or ``PitStop``. Each tyre card shows what the compound does in the dry
 and in the rain, the current weather's line highlighted.
@@ -19,7 +19,7 @@ from dataclasses import replace
 import pygame
 
 from game import theme
-from game.play.crew import TYRES, PitPlan, SetupPlan, repairable, tyre_effects, worn_note
+from game.play.crew import TYRES, BoxWork, SetupPlan, repairable, tyre_effects, worn_note
 from game.widgets.dashboard import draw_pips
 from game.texts import language, reason_text, tr
 from game.widgets.icons import draw_tyre, draw_weather
@@ -28,13 +28,13 @@ from game.widgets.controls import Button, Widget
 from rules.car import Area
 from rules.engine import repairs_at, wet
 from rules.state import CarState, RaceState
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 WIDTH = 840
 CARD_H = 196
 ROW = 34
 MIN_ROW = 30
-Plan = SetupPlan | PitPlan
+Plan = SetupPlan | BoxWork
 
 
 class CrewDialog:
@@ -49,7 +49,7 @@ class CrewDialog:
         self.weather = state.weather
         self.on_confirm = on_confirm
         self.plan: Plan = (SetupPlan.for_car(self.rules, car, self.wet) if kind == "setup"
-                           else PitPlan.for_car(state, car, self.wet))
+                           else BoxWork.for_car(state, car, self.wet))
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows_top = 0  # the first repair or set-up row's top, set by layout
         self.row = ROW
@@ -72,11 +72,11 @@ class CrewDialog:
     def _areas(self) -> tuple[Area, ...]:
         if self.kind == "setup":
             return self.rules.car_setup.areas if isinstance(self.plan, SetupPlan) and self.plan.build else ()
-        reserve = self.plan.reserve if isinstance(self.plan, PitPlan) else 0
+        reserve = self.plan.reserve if isinstance(self.plan, BoxWork) else 0
         return repairable(self.rules) if repairs_at(self.rules) != "none" and reserve > 0 else ()
 
     def _is_long(self) -> bool:
-        return isinstance(self.plan, PitPlan) and self.plan.long
+        return isinstance(self.plan, BoxWork) and self.plan.long
 
     # --- editing ------------------------------------------------------------------------
 
@@ -90,7 +90,7 @@ class CrewDialog:
             self.plan = self.plan.repair(self.rules, self.car, area, step)
 
     def toggle_long(self) -> None:
-        if isinstance(self.plan, PitPlan):
+        if isinstance(self.plan, BoxWork):
             self.plan = self.plan.toggle_long()
 
     def problems(self) -> list[str]:
@@ -222,7 +222,7 @@ class CrewDialog:
             y = top + (k // 2) * self.row + (self.row - 6) // 2
             theme.text(screen, tr(f"area.{area.value}"), 20, theme.TEXT, (x, y), "midleft")
             have, full, limit = self._row_values(area)
-            if isinstance(self.plan, PitPlan):  # the repaired WP in yellow over what is left
+            if isinstance(self.plan, BoxWork):  # the repaired WP in yellow over what is left
                 draw_pips(screen, x + 166, y, max(0, col_w - 316), have, full, theme.YELLOW)
                 have_now = self.car.wp[area]
                 draw_pips(screen, x + 166, y, max(0, col_w - 316), have_now, full, theme.GREEN)
@@ -259,7 +259,7 @@ class CrewDialog:
     def _footer(self) -> str:
         if self.kind == "setup":
             return tr("crew.setup_hint")
-        if isinstance(self.plan, PitPlan) and self.areas:
+        if isinstance(self.plan, BoxWork) and self.areas:
             if self.car.team is not None:  # TEAM-B-2
                 areas = self.rules.pit_repair_areas
                 return tr("crew.team_hint_areas", areas=areas) if areas < len(self.areas) else tr("crew.team_hint")

@@ -13,7 +13,7 @@ from game.play.standings import lap_of, team_members, team_name
 from rules.car import Area, WearPoints
 from rules.record import Entry
 from rules.engine import tyre_age
-from rules.pitpoints import plan_points
+from rules.tables.pit_points import plan_points
 from rules.state import CarState, RaceState
 from rules.track import Track
 

@@ -11,8 +11,8 @@ import math
 import pygame
 
 from game import theme
-from rules.tyres import Tyre
-from rules.weather import WET, Condition
+from rules.tables.tyres import Tyre
+from rules.tables.weather import WET, Condition
 
 SUN = (255, 200, 40)
 CLOUD = (206, 212, 224)

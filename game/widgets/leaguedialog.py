@@ -18,11 +18,11 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
-from rules import karma
 from rules.actions import Action, Bid, Karma, TCar
 from rules.car import Area, WearPoints
 from rules.engine import t_car_problem, t_car_proposal
 from rules.state import RaceState
+from rules.tables import karma
 
 WIDTH = 620
 AREA_ROW = 46  # one row of a card's areas, two to a row

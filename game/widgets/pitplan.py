@@ -17,10 +17,10 @@ from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
 from rules.car import Area
-from rules.pitpoints import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points, points_due
 from rules.ruleset import RuleSet
 from rules.state import CarState
-from rules.tyres import Tyre
+from rules.tables.pit_points import REPAIR_POINTS, REPAIRABLE, PitPlan, plan_points, points_due
+from rules.tables.tyres import Tyre
 
 WIDTH = 640
 ROW = 40

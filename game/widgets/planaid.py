@@ -14,8 +14,8 @@ from game.board.view import BoardView
 from game.texts import percent, tr
 from rules.ai.planning import NO_DROP, GearPlan, Plan, plan, stop_spaces
 from rules.ai.traps import Trap, gear_traps
-from rules.pitpoints import PitPlan
 from rules.state import RaceState
+from rules.tables.pit_points import PitPlan
 from rules.track import Track
 
 

@@ -14,8 +14,8 @@ from game.play.stopwatch import clock_text
 from game import theme
 from game.board.cars import badge, badge_of
 from game.texts import tr
-from rules.qualifying import LapResult, ranking, score
-from rules.qualifying_rules import QualifyingRules
+from rules.qualifying.grid import LapResult, ranking, score
+from rules.qualifying.rules import QualifyingRules
 from rules.record import Entry
 
 ROW = 24

@@ -15,7 +15,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.icons import draw_weather
-from rules.weather import Weather
+from rules.tables.weather import Weather
 
 TINT = (176, 190, 222)  # multiplied into the board: darker, bluer
 STREAK_NEAR = (190, 208, 236)

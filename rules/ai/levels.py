@@ -76,7 +76,7 @@ from rules.modules.pits import pit_lap
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.state import CarState, RaceState
-from rules.tables import BlockCost, CheckKind, block_cost, check_threshold
+from rules.tables.checks import BlockCost, CheckKind, block_cost, check_threshold
 from rules.track import Track
 
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race

@@ -28,7 +28,7 @@ from rules.engine import gear_options, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles, tyres as tyre_rules
 from rules.moves import Move
-from rules.pitpoints import PitPlan
+from rules.tables.pit_points import PitPlan
 from rules.state import CarState, RaceState
 from rules.track import Track
 

@@ -5,8 +5,8 @@ holds the code of its rules and names their IDs in its docstring; ``rules.engine
 procedure (MASTERS-TURN order) and calls the modules at its steps. A module reads its
 ``RuleSet`` switches; when they are off its functions return the state unchanged (or offer
 nothing), so the engine calls every module the same way whatever the rule set. The pure
-tables a module asks stay beside the engine: ``rules.weather`` (TAB-WEATHER), ``rules.tyres``
-(TAB-TYRE-C/D), ``rules.tables``, ``rules.moves`` (movement).
+tables a module asks stay beside the engine: ``rules.tables.weather`` (TAB-WEATHER), ``rules.tables.tyres``
+(TAB-TYRE-C/D), ``rules.tables.checks``, ``rules.moves`` (movement).
 
 The seam, step by step (``rules.engine``):
 

@@ -21,7 +21,7 @@ from rules.modules.base import AREA_RULE, in_pit_lane, mark, retire, wet
 from rules.moves import Move
 from rules.reasons import Code, Reason
 from rules.state import Check, Movement, RaceState
-from rules.tables import CheckKind, check_fails
+from rules.tables.checks import CheckKind, check_fails
 from rules.track import Track
 
 # what each check rolls against, and the area a failure strikes

@@ -24,7 +24,7 @@ from rules.dice import Purpose
 from rules.modules import driver_profiles
 from rules.modules.base import close, start_movement
 from rules.state import CarState, Check, RaceState
-from rules.tables import StartKind, start_d
+from rules.tables.checks import StartKind, start_d
 from rules.track import Track
 
 

@@ -13,7 +13,7 @@ order the level-car rules would give them, each an integer from 0 to their pool 
 a driver with no karma bids 0 without being asked. The bids stay in the state, where only
 the engine reads them: no event shows a bid before the last one is in. Then every bidder
 pays the bid (all-pay, AMB-42), each bid is shown (event "bid"), and the group moves by
-the larger bid, then the higher gear, then the first arrival (H2H-3, ``rules.karma.
+the larger bid, then the higher gear, then the first arrival (H2H-3, ``rules.tables.karma.
 head_to_head``): the sweep reads each car's bid (``CarPosition.bid``) until that car has
 moved this game round.
 
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import karma
 from rules.actions import Bid, Event
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
 from rules.state import HeadToHead, RaceState
+from rules.tables import karma
 
 
 def call(state: RaceState, level: Sequence[str], events: list[Event]) -> RaceState:

@@ -21,7 +21,7 @@ At the end of every game round the race leader (by the turn order's rules) count
 led in its lap (``CarState.led``, AMB-41a). When the race is over the engine pays each
 driver ``race_end_karma``: +3 per grid position gained, +3 per race lap with the most rounds
 led (KARMA-2, TAB-KARMA), so ``CarState.karma`` is the pool a championship carries on; the
-income from championship points is the championship's (``rules.karma.points_income``).
+income from championship points is the championship's (``rules.tables.karma.points_income``).
 
 Rules here: TAB-CHECK-D, DRESDEN-PROFILE-5/6 (AMB-40), KARMA-2..4 (AMB-41), TAB-KARMA.
 Without ``RuleSet.karma`` and ``RuleSet.profiles`` every function leaves the state as it is.
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import karma
 from rules.actions import Event, Karma
 from rules.dice import Purpose
 from rules.modules import damage, wrecks
@@ -40,6 +39,7 @@ from rules.order import CarPosition, race_order
 from rules.profiles import check_modifier
 from rules.reasons import Code, Reason
 from rules.state import Check, HeldCheck, RaceState
+from rules.tables import karma
 from rules.track import Track
 
 # the checks whose rolls are the driver's own event rolls (KARMA-4)
@@ -152,7 +152,7 @@ def count_lead(state: RaceState, positions: Sequence[CarPosition]) -> RaceState:
 
 def race_end_karma(state: RaceState) -> dict[str, int]:
     """KARMA-2, TAB-KARMA: each driver's race-end income from this race, without the
-    championship points (``rules.karma.points_income`` adds those): +3 per
+    championship points (``rules.tables.karma.points_income`` adds those): +3 per
     grid position gained to the finish, +3 per race lap it led the most game rounds in."""
     if not state.rules.karma:
         return {}

@@ -5,7 +5,7 @@ The engine calls this module instead of ``pits`` where the rules have ``pit_poin
 no long and short stops, no pit roll). The driver announces the crew's work with the gear
 (``ChooseGear.pit``, ``announce``); the last announcement before the roll into the box counts
 (PIT-D-6). Nothing is restored on the way in: at the box (``at_box``) the work costs the
-points of its dearest action (PIT-D-7..9, ``rules.pitpoints``), plus 5 without an
+points of its dearest action (PIT-D-7..9, ``rules.tables.pit_points``), plus 5 without an
 announcement, when the crew's plan is chosen at the box instead (phase "pit", a ``PitStop``
 with ``fuel``; PIT-D-10). The roll that entered the box counts with its spaces beyond it; every
 later turn at the box is a 4th-gear roll worked off (``work_gears``, ``on_work_roll``). When the
@@ -25,16 +25,16 @@ Rules here: PIT-D-2..12 (PIT-D-1 in ``rules.moves``), RACE-D-5, AMB-32, AMB-33.
 
 from __future__ import annotations
 
-from rules import pitpoints
 from rules.actions import Event, PitStop
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles
 from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, start_movement
 from rules.modules.pits import before_box, pit_lap, stops_allowed
 from rules.moves import Move
-from rules.pitpoints import PitPlan
 from rules.reasons import Code, Reason
 from rules.state import CarState, RaceState
+from rules.tables import pit_points
+from rules.tables.pit_points import PitPlan
 from rules.track import Track
 
 # --- RACE-D-5, PIT-D-4: the boxes ----------------------------------------------------------
@@ -101,7 +101,7 @@ def box_to_reach(track: Track, state: RaceState, car: CarState) -> str | None:
 def work_gears() -> dict[int, ShiftCost | Reason]:
     """At the box the points are worked off with 4th-gear rolls: 4th is the only gear, and free
     (PIT-D-11, AMB-33c)."""
-    work = pitpoints.WORK_GEAR
+    work = pit_points.WORK_GEAR
     return {
         g: ShiftCost(gear=g, waived_by="PIT-D-11")
         if g == work
@@ -132,7 +132,7 @@ def announce(state: RaceState, car: CarState, plan: PitPlan | None) -> CarState:
         raise IllegalAction(Reason(rule="PIT-D-6", code=Code.NO_PIT_POINTS))
     if car.pit_points is not None:
         raise IllegalAction(Reason(rule="PIT-D-6", code=Code.NOT_NOW, values={"action": "announce"}))
-    why = pitpoints.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
+    why = pit_points.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
     if why is not None:
         raise IllegalAction(why)
     return car.model_copy(update={"pit_plan": plan})
@@ -161,7 +161,7 @@ def at_box(track: Track, state: RaceState, surplus: int, events: list[Event]) ->
     state = mark_stop(state, car.space, events)
     if car.pit_plan is None:
         return state.model_copy(update={"phase": "pit", "movement": None, "moves_left": surplus})
-    return _start_work(track, state, car, pitpoints.points_due(car.pit_plan, announced=True), surplus, events)
+    return _start_work(track, state, car, pit_points.points_due(car.pit_plan, announced=True), surplus, events)
 
 
 def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Event]) -> RaceState:
@@ -171,17 +171,17 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     if action.long:
         raise IllegalAction(Reason(rule="PIT-D-5", code=Code.NO_LONG_STOP))
     plan = PitPlan(fuel=action.fuel, tyre=action.tyre, repairs={a: n for a, n in action.repairs.items() if n})
-    why = pitpoints.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
+    why = pit_points.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
     if why is not None:
         raise IllegalAction(why)
     car = car.model_copy(update={"pit_plan": plan})
     surplus = state.moves_left or 0
-    return _start_work(track, state.with_car(car), car, pitpoints.points_due(plan, announced=False), surplus, events)
+    return _start_work(track, state.with_car(car), car, pit_points.points_due(plan, announced=False), surplus, events)
 
 
 def _start_work(track: Track, state: RaceState, car: CarState, points: int, surplus: int, events: list[Event]) -> RaceState:
     """The crew's ``points`` start with the entering roll's ``surplus`` counted (AMB-33a/b)."""
-    left, out = pitpoints.work_off(points, surplus)
+    left, out = pit_points.work_off(points, surplus)
     events.append(Event(kind="pit", car=car.id, data={"points": points, "worked": min(points, surplus), "left": left}))
     return _worked(track, state.with_car(car.model_copy(update={"pit_points": left})), car.id, left, out, events)
 
@@ -195,7 +195,7 @@ def on_work_roll(track: Track, state: RaceState, value: int, events: list[Event]
     """A 4th-gear roll at the box works off its face in points (AMB-33c: the bare die, PIT-D-3:
     no Flitzer or Tourer change in the pit lane)."""
     car = state.car(state.active or "")
-    left, out = pitpoints.work_off(car.pit_points or 0, value)
+    left, out = pit_points.work_off(car.pit_points or 0, value)
     events.append(Event(kind="pit", car=car.id, data={"points": car.pit_points, "worked": min(car.pit_points or 0, value), "left": left}))
     return _worked(track, state.with_car(car.model_copy(update={"pit_points": left})), car.id, left, out, events)
 
@@ -225,7 +225,7 @@ def _restored(track: Track, state: RaceState, car: CarState, plan: PitPlan) -> C
     """PIT-D-12, AMB-32: fuel, the new set of tyres and the repairs, never above the set-up; the
     repairs come out of the box reserve. A new set's first lap is the one after the lap the car
     entered in (AMB-26), also at a box past the finish line."""
-    wp = pitpoints.after_stop(plan, car.wp, car.setup or state.rules.default_wear)
+    wp = pit_points.after_stop(plan, car.wp, car.setup or state.rules.default_wear)
     update: dict[str, object] = {"wp": wp, "reserve": car.reserve - plan.repaired(), "pit_plan": None, "pit_points": None}
     if plan.tyre is not None:
         update.update(tyre=plan.tyre, tyre_from=_lap_entered(track, car) + 1)

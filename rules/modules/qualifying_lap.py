@@ -4,7 +4,7 @@ race, that strikes no WP and rolls no checks but counts its rolls and penalties 
 The engine's steps read ``state.mode``: in qualifying the gear's skip cost and braking strike
 nothing (QUAL-1, QUAL-B-2; ``QUALIFYING_WP``), downshifts are free (AMB-57, QUAL-D-7) and
 braking may be off (QUAL-D-7); the tally and the end of the lap are here. The score and the
-grid it gives are ``rules.qualifying``; the session of laps is ``rules.qualifying_session``.
+grid it gives are ``rules.qualifying.grid``; the session of laps is ``rules.qualifying.session``.
 
 Rules here: QUAL-1..4, QUAL-8, QUAL-B-2..5, QUAL-D-3, QUAL-D-7, WEATHER-3 (the weather of a lap
 is fixed), AMB-70 (a lap that stands still ends).
@@ -12,7 +12,6 @@ is fixed), AMB-70 (a lap that stands still ends).
 
 from __future__ import annotations
 
-from rules import tyres
 from rules.actions import Event
 from rules.car import WearPoints
 from rules.modules.base import close
@@ -20,8 +19,9 @@ from rules.moves import Move
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, LapTally, Movement, RaceState
+from rules.tables import tyres
+from rules.tables.weather import race_weather
 from rules.track import Track
-from rules.weather import race_weather
 
 QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QUAL-1, QUAL-B-2)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rules import karma
+from rules.tables import karma
 from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
@@ -31,10 +31,10 @@ from rules.profiles import Profile
 from rules.roster import street_driver
 from rules.ruleset import RuleSet
 from rules.state import CarState, Check, RaceState
-from rules.tables import StartKind, start_b
-from rules.tyres import Tyre
+from rules.tables.checks import StartKind, start_b
+from rules.tables.tyres import Tyre
 from rules.track import Track
-from rules.weather import Barometer
+from rules.tables.weather import Barometer
 
 
 class CarEntry(NamedTuple):

@@ -2,7 +2,7 @@
 movement: the malus on the roll, the slide in rain, the soft-tyre bonus and the multiplier for
 spaces flown out of a corner.
 
-``rules.tyres`` is the pure table (TAB-TYRE-C, TAB-TYRE-D: a tyre, the weather and an age in,
+``rules.tables.tyres`` is the pure table (TAB-TYRE-C, TAB-TYRE-D: a tyre, the weather and an age in,
 a number out); this module reads the car and the movement to ask it. Without the tyre module
 (``RuleSet.tyres`` None) there is no malus, slide or bonus and the multiplier is the rule set's.
 The set is chosen at the start (``grid``) and at the box (``pits``).
@@ -13,10 +13,10 @@ space flown out times the tyre's multiplier), MASTERS-TURN-6..7.
 
 from __future__ import annotations
 
-from rules import tyres as table
 from rules.modules import driver_profiles
 from rules.modules.base import wet
 from rules.state import CarState, Movement, RaceState
+from rules.tables import tyres as table
 from rules.track import Track
 
 

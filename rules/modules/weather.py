@@ -1,7 +1,7 @@
 """The weather module in a race: the race weather rolled before the start, and when the
 determinations a 20 in 5th or a 30 in 6th owes are rolled.
 
-``rules.weather`` is the pure TAB-WEATHER state machine (a barometer result in, a ``Weather``
+``rules.tables.weather`` is the pure TAB-WEATHER state machine (a barometer result in, a ``Weather``
 out); this module decides when it is asked and what the race does with the answer (VAR-25,
 AMB-8). Without the weather module (``RuleSet.weather`` off) no weather is rolled, nothing is
 owed and every function here returns the state unchanged.
@@ -16,8 +16,8 @@ from rules.actions import Event
 from rules.dice import Purpose
 from rules.modules import start
 from rules.state import Check, RaceState
+from rules.tables.weather import determine, race_weather
 from rules.track import Track
-from rules.weather import determine, race_weather
 
 
 def owe_determination(state: RaceState) -> RaceState:

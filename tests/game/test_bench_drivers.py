@@ -214,7 +214,7 @@ def test_the_pro_bot_scores_wp_left_and_never_an_elimination():
 def test_the_pro_bot_shifts_up_on_a_long_straight_and_picks_soft_tyres_for_one_lap():
     """From 3rd on the oval's back straight the next corner is out of reach of 4th's highest roll:
     the port declares 4th; a one-lap race (or its last lap at a stop) gets soft tyres."""
-    from rules.tyres import Tyre
+    from rules.tables.tyres import Tyre
     from tests.rules.test_odds import TRACK, position
 
     pro = _bench_module("gponline_pro")

@@ -22,9 +22,9 @@ from rules.moves import Move
 from rules.order import Sweep
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import CarState, RaceState, SweepState
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from rules.track import Track
-from rules.tyres import Tyre
-from rules.weather import Weather
 
 R = FORMULA_D_BASIC
 W = R.default_wear  # tyres 6, brakes 3, gearbox 3, body 3, engine 3, road holding 2 (AMB-30)

@@ -28,8 +28,8 @@ from rules.gears import ShiftCost
 from rules.reasons import Code
 from rules.ruleset import FORMULA_DE_ADVANCED, RuleSet
 from rules.state import RaceState
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import (
     OVAL,
     act,

@@ -23,8 +23,8 @@ from rules.ai.lookahead import Prices, lookahead
 from rules.car import Area
 from rules.engine import apply, moves
 from rules.session import computer_action
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.test_odds import TRACK, position
 
 PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
@@ -320,7 +320,7 @@ def test_TCAR_1_every_level_takes_the_t_car(level: Level) -> None:
 def test_PIT_D_6_every_level_announces_the_stop_its_car_needs(level: Level) -> None:
     """PIT-D-6..8: with 3 of 6 tyre WP left in lap 1 of 3 a level announces new tyres with its
     gear (6 points); with nothing worn it announces none."""
-    from rules.pitpoints import PitPlan
+    from rules.tables.pit_points import PitPlan
     from tests.rules.fixtures import DW, dcar
     from tests.rules.test_dresden_pits import race
 

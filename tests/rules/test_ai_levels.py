@@ -169,8 +169,8 @@ def test_every_level_takes_a_slipstream_that_gains_spaces_on_the_straight(level:
 def test_tyres_for_the_weather_and_the_temper() -> None:
     """TYRE-1: rain tyres in rain for every level; in the dry the Rookie takes hard tyres, the
     bolder levels soft ones."""
-    from rules.tyres import Tyre
-    from rules.weather import Weather
+    from rules.tables.tyres import Tyre
+    from rules.tables.weather import Weather
 
     dry = position("A30", 3)
     wet = dry.model_copy(update={"weather": Weather(condition="rain")})

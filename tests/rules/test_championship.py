@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from rules import championship as ch
 from rules.classify import Place
-from rules.karma import START
+from rules.tables.karma import START
 
 
 def places(*rows: tuple[str, str, int]) -> list[Place]:

@@ -13,7 +13,7 @@ from rules.engine import IllegalAction, apply
 from rules.profiles import Profile
 from rules.record import same_drivers, start_state
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 OVAL = load_track("maps/oval.tmx")
 

@@ -22,7 +22,7 @@ from rules.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED, RuleSet
 from rules.state import Check, RaceState
-from rules.weather import Weather
+from rules.tables.weather import Weather
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, quiet_turn
 
 D = DRESDEN_2006

@@ -28,13 +28,13 @@ from rules.gears import ShiftCost
 from rules.modules.base import start_movement
 from rules.modules.pit_points import may_enter_box
 from rules.modules.start import CarEntry
-from rules.pitpoints import PitPlan
+from rules.tables.pit_points import PitPlan
 from rules.reasons import Code
 from rules.record import Record
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN, FORMULA_D_BASIC, preset
 from rules.session import RaceSession
 from rules.simulation import play, race_header
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from rules.profiles import Profile
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, pending, position, quiet_turn, rolls, turn_order
 

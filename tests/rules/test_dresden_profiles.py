@@ -21,7 +21,7 @@ from rules.dice import DiceSource
 from rules.engine import gear_options, moves, new_lap, optional_offer
 from rules.odds import gear_odds
 from rules.profiles import Profile
-from rules.qualifying_session import QualifyingLap
+from rules.qualifying.session import QualifyingLap
 from rules.reasons import Code
 from rules.record import Entry, Header, dumps, loads, replay, same_drivers
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, RuleSet
@@ -29,8 +29,8 @@ from rules.drivers import CAREFUL
 from rules.session import computer_action
 from rules.simulation import play, qualifying
 from rules.state import RaceState
-from rules.tyres import Tyre
-from rules.weather import race_weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import race_weather
 from tests.rules.test_dresden_start import d_race, settle, spun
 from tests.rules.fixtures import OVAL, act, car, drive, illegal, move_to, position, rolls
 

@@ -106,8 +106,8 @@ def test_RESTART_1_a_car_being_worked_on_at_its_box_restarts_with_the_work_done(
     the single file with its WP restored as planned and no points left, so its next roll is a
     drive, not more work at a box it is no longer at."""
     from rules.modules.pit_points import working
-    from rules.pitpoints import PitPlan
-    from rules.tyres import Tyre
+    from rules.tables.pit_points import PitPlan
+    from rules.tables.tyres import Tyre
 
     box = OVAL.pit.boxes[0]
     lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)

@@ -20,7 +20,7 @@ from rules.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import D_DEFAULT_RESERVE, D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import RaceState
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import OVAL, act, car, drive, illegal, kinds, pending, position, rolls
 
 D = DRESDEN_2006

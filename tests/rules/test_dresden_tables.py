@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules import karma, pitpoints, profiles
+from rules import profiles
 from rules.car import Area, WearPoints
-from rules.pitpoints import PitPlan
 from rules.profiles import Profile
-from rules.tables import CheckKind, check_fails
-from rules.tyres import Tyre
+from rules.tables import karma, pit_points
+from rules.tables.checks import CheckKind, check_fails
+from rules.tables.pit_points import PitPlan
+from rules.tables.tyres import Tyre
 
 
 @pytest.mark.rules("PIT-D-8")
@@ -24,47 +25,47 @@ from rules.tyres import Tyre
 )
 def test_PIT_D_8_every_combination_of_the_source_costs_its_points(points: int, fuel: int, tyres: bool, repairs: int) -> None:
     plan = PitPlan(fuel=fuel, tyre=Tyre.HARD if tyres else None, repairs={Area.BODY: repairs} if repairs else {})
-    assert pitpoints.plan_points(plan) == points
+    assert pit_points.plan_points(plan) == points
 
 
 @pytest.mark.rules("PIT-D-7", "PIT-D-9")
 def test_PIT_D_7_PIT_D_9_the_crew_works_in_parallel_so_the_dearest_action_counts() -> None:
-    assert pitpoints.plan_points(PitPlan(fuel=3)) == 12  # 4 per fuel WP, one after the other
-    assert pitpoints.plan_points(PitPlan(tyre=Tyre.SOFT)) == 6  # all tyre WP at once
-    assert pitpoints.plan_points(PitPlan(repairs={Area.ENGINE: 1})) == 10
-    assert pitpoints.plan_points(PitPlan(repairs={Area.ENGINE: 1, Area.BODY: 1})) == 14
-    assert pitpoints.plan_points(PitPlan(fuel=1, tyre=Tyre.SOFT, repairs={Area.BRAKES: 1})) == 10  # not 4 + 6 + 10
+    assert pit_points.plan_points(PitPlan(fuel=3)) == 12  # 4 per fuel WP, one after the other
+    assert pit_points.plan_points(PitPlan(tyre=Tyre.SOFT)) == 6  # all tyre WP at once
+    assert pit_points.plan_points(PitPlan(repairs={Area.ENGINE: 1})) == 10
+    assert pit_points.plan_points(PitPlan(repairs={Area.ENGINE: 1, Area.BODY: 1})) == 14
+    assert pit_points.plan_points(PitPlan(fuel=1, tyre=Tyre.SOFT, repairs={Area.BRAKES: 1})) == 10  # not 4 + 6 + 10
 
 
 @pytest.mark.rules("PIT-D-10")
 def test_PIT_D_10_no_announcement_adds_five_points() -> None:
     plan = PitPlan(fuel=2, tyre=Tyre.HARD, repairs={Area.BODY: 1})
-    assert pitpoints.points_due(plan, announced=True) == 10
-    assert pitpoints.points_due(plan, announced=False) == 15  # TAB-PIT-D: "without an announcement: 15"
+    assert pit_points.points_due(plan, announced=True) == 10
+    assert pit_points.points_due(plan, announced=False) == 15  # TAB-PIT-D: "without an announcement: 15"
 
 
 @pytest.mark.rules("PIT-D-11")
 def test_PIT_D_11_TAB_PIT_D_worked_example_as_arithmetic() -> None:
     # announced 10; the box 3 spaces away, the 4th-gear roll 9: 6 surplus count, 4 remain
-    left, out = pitpoints.work_off(10, 9 - 3)
+    left, out = pit_points.work_off(10, 9 - 3)
     assert (left, out) == (4, 0)
     # next turn an 8: the 4 points are worked off, the surplus 4 spaces are driven out at once
-    assert pitpoints.work_off(left, 8) == (0, 4)
+    assert pit_points.work_off(left, 8) == (0, 4)
     # AMB-33d: exactly 0 left = the work is done and nothing is driven out
-    assert pitpoints.work_off(4, 4) == (0, 0)
+    assert pit_points.work_off(4, 4) == (0, 0)
 
 
 @pytest.mark.rules("PIT-D-12")
 def test_AMB_32_refuelling_and_repairs_never_above_the_set_up_and_repairs_from_the_reserve() -> None:
     setup = WearPoints(tyres=6, brakes=3, fuel=4, body=3, engine=2, road_holding=3)
     now = setup.model_copy(update={"fuel": 1, "body": 1, "tyres": 2})
-    assert pitpoints.plan_problem(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 2}), now, setup, reserve=2) is None
-    assert pitpoints.plan_problem(PitPlan(fuel=4), now, setup, reserve=2).rule == "AMB-32"
-    assert pitpoints.plan_problem(PitPlan(repairs={Area.BODY: 2}), now, setup, reserve=1).rule == "AMB-32"
-    assert pitpoints.plan_problem(PitPlan(repairs={Area.TYRES: 1}), now, setup, reserve=2).rule == "AMB-32"
-    after = pitpoints.after_stop(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 1}), now, setup)
+    assert pit_points.plan_problem(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 2}), now, setup, reserve=2) is None
+    assert pit_points.plan_problem(PitPlan(fuel=4), now, setup, reserve=2).rule == "AMB-32"
+    assert pit_points.plan_problem(PitPlan(repairs={Area.BODY: 2}), now, setup, reserve=1).rule == "AMB-32"
+    assert pit_points.plan_problem(PitPlan(repairs={Area.TYRES: 1}), now, setup, reserve=2).rule == "AMB-32"
+    after = pit_points.after_stop(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 1}), now, setup)
     assert (after.fuel, after.tyres, after.body) == (4, 6, 2)
-    assert pitpoints.after_stop(PitPlan(fuel=1), now, setup).tyres == 2  # tyres only with a change (PIT-D-12)
+    assert pit_points.after_stop(PitPlan(fuel=1), now, setup).tyres == 2  # tyres only with a change (PIT-D-12)
 
 
 def test_TAB_PROFILE_every_cell() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rules.reasons import Code
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import D, DW, dcar, kinds, position, turn
 
 
@@ -39,7 +39,7 @@ def test_WEAR_D_1_leaving_a_corner_with_a_stop_missing_costs_tyre_WP_per_space_b
 
 @pytest.mark.rules("WEAR-D-1")
 def test_WEAR_D_1_rain_tyres_in_rain_cost_1_per_space():
-    from rules.weather import Weather
+    from rules.tables.weather import Weather
 
     state, _ = turn(flying_out(Tyre.RAIN, weather=Weather(condition="rain")), 3, 8, "A49", overshoot=2)
     assert state.car("m").wp.tyres == 4

@@ -13,7 +13,7 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.engine import move_request, moves
 from rules.modules.base import on_track
-from rules.weather import Weather
+from rules.tables.weather import Weather
 from tests.rules.fixtures import D, DW, OVAL, act, dcar, kinds, position, rolls, settle, turn
 
 

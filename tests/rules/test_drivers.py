@@ -46,8 +46,8 @@ def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     slicks at the end of lap 1 keeps to the pit-entry lane, as with worn tyres."""
     from rules.drivers import _pit_entry_lane
     from rules.ruleset import FORMULA_D_BASIC
-    from rules.tyres import Tyre
-    from rules.weather import Weather
+    from rules.tables.tyres import Tyre
+    from rules.tables.weather import Weather
     from tests.rules.fixtures import OVAL, car, position
 
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "weather": True})

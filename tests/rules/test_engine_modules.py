@@ -23,8 +23,8 @@ from rules.gears import ShiftCost
 from rules.moves import check_path
 from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC, MASTERS_2002
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import (
     OVAL,
     PIT_C,
@@ -513,7 +513,7 @@ def test_AMB_57_QUAL_D_7_downshifts_are_free_except_6th_to_1st():
 
 @pytest.mark.rules("QUAL-D-7")
 def test_QUAL_D_7_no_braking_in_dresden_qualifying():
-    from rules.qualifying_rules import QUAL_D
+    from rules.qualifying.rules import QUAL_D
 
     state = lap_to(FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D}))
     state, _ = act(state, ChooseGear(gear=1), Roll(value=2))
@@ -522,7 +522,7 @@ def test_QUAL_D_7_no_braking_in_dresden_qualifying():
 
 @pytest.mark.rules("QUAL-B-3", "QUAL-8")
 def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_once():
-    from rules.qualifying_rules import QUAL_B, QUAL_C
+    from rules.qualifying.rules import QUAL_B, QUAL_C
 
     c = TYRES.model_copy(update={"qualifying": QUAL_C})
     state, spaces = overshoot_lap(c, Tyre.SOFT)
@@ -534,7 +534,7 @@ def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_o
 
 @pytest.mark.rules("CORNER-5", "QUAL-B-5", "QUAL-4")
 def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
-    from rules.qualifying_rules import QUAL_B, QUAL_C
+    from rules.qualifying.rules import QUAL_B, QUAL_C
 
     for qrules, ends in ((QUAL_C, True), (QUAL_B, True)):
         state = lap_to(FORMULA_D_BASIC.model_copy(update={"qualifying": qrules}))
@@ -551,7 +551,7 @@ def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
     Formula D 2008 lap (QUAL-B-5: only a corner left without any stop); there it costs rolls."""
     from game.tracks.load import load_track
     from rules.engine import apply, new_lap
-    from rules.qualifying_rules import QUAL_B, QUAL_C
+    from rules.qualifying.rules import QUAL_B, QUAL_C
 
     hohenau = load_track("maps/hohenau.tmx")
     for qrules, failed in ((QUAL_C, "Hairpin"), (QUAL_B, None)):

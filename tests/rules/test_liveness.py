@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules import qualifying_session, session
+from rules import session
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import chance, moves
 from rules.liveness import lap_bound, race_bound
-from rules.qualifying_session import QualifyingLap, QualifyingSession, UnfinishedLap
+from rules.qualifying import session as qualifying_session
+from rules.qualifying.session import QualifyingLap, QualifyingSession, UnfinishedLap
 from rules.record import same_drivers
 from rules.ruleset import PRESETS, preset
 from rules.session import UnfinishedRace

@@ -22,8 +22,8 @@ from rules.actions import ChooseGear, Drive, EndMove, Event, PitStop, Roll
 from rules.dice import Purpose
 from rules.engine import chance, moves
 from rules.reasons import Code
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import OVAL, act, illegal, kinds, pending, rolls
 from tests.rules.test_masters_rules import MW, masters, masters_car
 

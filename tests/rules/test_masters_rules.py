@@ -18,8 +18,8 @@ from rules.engine import chance, gear_options, moves, new_race
 from rules.gears import ShiftCost
 from rules.reasons import Code
 from rules.ruleset import MASTERS_2002
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import (
     OVAL,
     act,

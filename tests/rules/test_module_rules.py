@@ -16,8 +16,8 @@ from rules.gears import ShiftCost
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.state import Movement
 from rules.track import EdgeKind
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import (
     OVAL,
     TYRES,

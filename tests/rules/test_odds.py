@@ -92,8 +92,8 @@ def test_odds_see_the_danger_of_a_fast_corner_entry():
 def rain_position(space: str, gear: int, stops: int = 0, corner: int | None = None) -> RaceState:
     """The same position in rain on hard tyres (fde-advanced): every stop in a corner slides on 3 spaces."""
     from rules.ruleset import PRESETS
-    from rules.tyres import Tyre
-    from rules.weather import Weather
+    from rules.tables.tyres import Tyre
+    from rules.tables.weather import Weather
 
     state = position(space, gear, stops, corner).model_copy(update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition="rain")})
     return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))

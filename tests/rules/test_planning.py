@@ -119,8 +119,8 @@ def test_in_rain_the_slide_after_a_stop_counts_tyre_2() -> None:
     safe gear is never higher than in the dry, and lower for some gear on the way to the corner."""
     from rules.engine import slide_spaces
     from rules.ruleset import PRESETS
-    from rules.tyres import Tyre
-    from rules.weather import Weather
+    from rules.tables.tyres import Tyre
+    from rules.tables.weather import Weather
 
     rules = PRESETS["fde-advanced"]
     dry = position("A3", 3).model_copy(update={"rules": rules, "weather": Weather(condition="sun")})

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules import tyres
+from rules.tables import tyres
 from rules.actions import Drive, Roll
 from rules.dice import BLACK_DIE, Purpose
 from rules.engine import apply, gear_options, moves, wet

@@ -49,7 +49,7 @@ from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.conftest import REPO
 
 TRACKS = sorted((REPO / "maps").glob("*.tmx"))

@@ -9,14 +9,14 @@ import pytest
 from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import DiceSource, ForcedDice
 from rules.engine import moves
-from rules.qualifying import LapResult, black_die_order, grid_order, score
-from rules.qualifying_rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
-from rules.qualifying_session import QualifyingLap, QualifyingSession
+from rules.qualifying.grid import LapResult, black_die_order, grid_order, score
+from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
+from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.record import Entry
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.tables.tyres import Tyre
 from rules.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.track import Track
-from rules.tyres import Tyre
 
 
 def lap(driver: str, rolls: int, seconds: float, penalty: int = 0, **kw) -> LapResult:
@@ -356,7 +356,7 @@ def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_th
     the time stays (AMB-45f); rule sets without profiles ignore them."""
     from game.tracks.load import load_track
     from rules.profiles import Profile
-    from rules.qualifying_session import QualifyingSession
+    from rules.qualifying.session import QualifyingSession
     from rules.record import Entry
     from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine import chance
-from rules.qualifying_session import DrivenLap, QualifyingSession
+from rules.qualifying.session import DrivenLap, QualifyingSession
 from rules.record import RecordError
 from rules.ruleset import PRESETS
 from tests.rules.test_qualifying import entries, oval

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.qualifying import LapResult, combined, grid_order, score
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.grid import LapResult, combined, grid_order, score
+from rules.qualifying.session import QualifyingSession
 from rules.ruleset import DRESDEN_OPEN
 from tests.rules.test_qualifying import entries, oval
 

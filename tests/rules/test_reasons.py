@@ -15,7 +15,7 @@ from rules.gears import DOWNSHIFT_B, DOWNSHIFT_CD, legal_gears
 from rules.reasons import TEMPLATES, Code, Problem, Reason, Refusal
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
-MY_MODULES = ("dice.py", "car.py", "gears.py", "tables.py", "reasons.py")
+MY_MODULES = ("dice.py", "car.py", "gears.py", "tables/checks.py", "reasons.py")
 
 
 def produced_reasons() -> list[Reason]:

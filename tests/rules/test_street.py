@@ -29,9 +29,9 @@ from rules.ruleset import FORMULA_D_BASIC, STREET
 from rules.session import RaceSession
 from rules.simulation import play
 from rules.state import RaceState
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from rules.track import EdgeKind, Track, Tunnel, Zone
-from rules.tyres import Tyre
-from rules.weather import Weather
 from tests.rules.fixtures import OVAL, W, car, kinds, pending, position
 from tests.rules.fixtures import act as engine_act
 

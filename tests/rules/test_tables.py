@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.car import Area, WearPoints
-from rules.tables import (
+from rules.tables.checks import (
     BlockCost,
     CheckKind,
     StartKind,

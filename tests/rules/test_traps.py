@@ -7,8 +7,8 @@ import pytest
 
 from rules.ai.traps import box_refusal, gear_traps, move_traps
 from rules.engine import moves, rolled
-from rules.pitpoints import PitPlan
 from rules.ruleset import DRESDEN_2006
+from rules.tables.pit_points import PitPlan
 from tests.rules.test_planning import TRACK, position
 
 
@@ -71,8 +71,8 @@ def test_an_announced_pit_plan_above_the_pit_lane_gear_is_warned_and_the_refusal
 def _weather(state, condition: str):
     """The state in ``condition`` on hard tyres (fde-advanced): in rain every stop in a corner slides on 3."""
     from rules.ruleset import PRESETS
-    from rules.tyres import Tyre
-    from rules.weather import Weather
+    from rules.tables.tyres import Tyre
+    from rules.tables.weather import Weather
 
     state = state.model_copy(update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition=condition)})
     return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.tyres import Tyre, bonus, malus, penalty, slide
+from rules.tables.tyres import Tyre, bonus, malus, penalty, slide
 
 H, S, R = Tyre.HARD, Tyre.SOFT, Tyre.RAIN
 

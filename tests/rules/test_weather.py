@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rules.weather import Weather, determine, qualifying_wet, race_weather
+from rules.tables.weather import Weather, determine, qualifying_wet, race_weather
 
 RESULTS = ("sun", "variable", "rain")
 SHORT = {"S": "sun", "V": "variable", "R": "rain"}

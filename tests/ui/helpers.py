@@ -17,7 +17,7 @@ from game.board.catalogue import TrackCatalogue
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.track import Track
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.conftest import REPO
 
 OVAL = REPO / "maps" / "oval.tmx"

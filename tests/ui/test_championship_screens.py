@@ -20,7 +20,7 @@ from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch
 from rules.profiles import Profile
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.session import QualifyingSession
 from tests.ui.helpers import make_app, oval, play_until
 
 

@@ -20,8 +20,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.race import RaceScene
 from rules.dice import ForcedDice
 from rules.session import RaceSession
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import car, position
 from tests.ui.helpers import header, make_app
 from tests.ui.test_race_scene import click, key, settle

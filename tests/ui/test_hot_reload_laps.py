@@ -12,7 +12,7 @@ from game.scenes.launch import start_qualifying
 from game.scenes.qualifying import QualifyingScene
 from game.scenes.records import RecordsScene
 from game.scenes.trial import TrialScene
-from rules.qualifying_session import loads_qualifying
+from rules.qualifying.session import loads_qualifying
 from tests.ui.helpers import header
 from tests.ui.test_hot_reload import app, frames_until, oval, save_like_tiled  # noqa: F401 (app: the fixture)
 from tests.ui.test_qualifying_scene import drive_lap, first_roll, key, settle

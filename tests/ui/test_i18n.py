@@ -23,7 +23,7 @@ from rules.car import Area
 from rules.dice import Purpose
 from rules.reasons import TEMPLATES, Code, Reason
 from rules.ruleset import PRESETS
-from rules.tables import StartKind
+from rules.tables.checks import StartKind
 from tests.conftest import require_tool
 
 GAME = Path(texts.__file__).parent.parent

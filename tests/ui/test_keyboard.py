@@ -24,7 +24,7 @@ from rules.car import Area
 from rules.gears import ShiftCost
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.state import HeadToHead
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, car, position
 from tests.ui.helpers import header, make_app
 from tests.ui.modules_helpers import control_at, scene_at

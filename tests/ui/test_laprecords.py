@@ -10,7 +10,7 @@ import pytest
 
 from game.storage.laprecords import FILE, Ghost, LapRecord, LapRecords
 from rules.actions import ChooseGear, Drive, Roll
-from rules.qualifying import TimedAction
+from rules.qualifying.grid import TimedAction
 from rules.ruleset import FORMULA_D_BASIC
 
 

@@ -50,11 +50,11 @@ from rules.car import B_OWN_CAR
 from rules.championship import SCHEMES, Championship, Member
 from rules.choice import RuleChoice
 from rules.dice import Purpose
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.session import QualifyingSession
 from rules.record import Entry, Header, Record
 from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
 from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
 from tests.ui.covered import covered_targets

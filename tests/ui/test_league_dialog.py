@@ -171,9 +171,9 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     from game import theme
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
-    from rules.pitpoints import PitPlan
+    from rules.tables.pit_points import PitPlan
     from rules.record import Entry
-    from rules.tyres import Tyre
+    from rules.tables.tyres import Tyre
 
     screen = open_display()
     d = Dashboard()
@@ -223,7 +223,7 @@ def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
 def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_and_cannot_be_put_off() -> None:
     from game.texts import tr
     from game.widgets.pitplan import PitPlanDialog
-    from rules.pitpoints import PitPlan
+    from rules.tables.pit_points import PitPlan
 
     open_display()
     car = state("pit", {"a": 30, "b": 30}).car("a").model_copy(update={"wp": W.model_copy(update={"fuel": 1, "body": 1}), "reserve": 1})

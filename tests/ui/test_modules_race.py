@@ -15,7 +15,7 @@ from game import texts
 from game import theme
 from game.texts import tr
 from game.scenes import race_draw as race_scene_module
-from game.play.crew import PitPlan, SetupPlan
+from game.play.crew import BoxWork, SetupPlan
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView
 from game.scenes.menu import MenuScene
@@ -26,8 +26,8 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.engine import moves
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
-from rules.tyres import Tyre
-from rules.weather import Weather
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Weather
 from tests.rules.fixtures import act, at_pit_entry, car, position
 from tests.ui.helpers import header, make_app, oval
 from tests.ui.modules_helpers import control_at, scene_at
@@ -152,7 +152,7 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     dialog.pick(Tyre.HARD)
     for _ in range(3):
         dialog.change(Area.BODY, 1)  # only two WP to body: the set-up's 3 is the ceiling (AMB-31)
-    assert isinstance(dialog.plan, PitPlan) and dialog.plan.repairs == {Area.BODY: 2}
+    assert isinstance(dialog.plan, BoxWork) and dialog.plan.repairs == {Area.BODY: 2}
     dialog.change(Area.BRAKES, 1)  # the reserve is spent
     assert dialog.plan.repairs == {Area.BODY: 2}
     scene.draw(scene.app.screen)
@@ -198,7 +198,7 @@ def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> 
     dialog = scene.dialog
     assert dialog is not None and dialog.long.visible
     dialog.change(Area.ENGINE, 1)
-    assert isinstance(dialog.plan, PitPlan) and dialog.plan.long  # PIT-A-4: repairs come with a long stop
+    assert isinstance(dialog.plan, BoxWork) and dialog.plan.long  # PIT-A-4: repairs come with a long stop
     dialog.toggle_long()
     assert not dialog.plan.long and not dialog.plan.repairs
     dialog.change(Area.ENGINE, 1)
@@ -290,7 +290,7 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
     assert plan.change(rules.car_setup, Area.BRAKES, 1) is plan  # already 20 of 20
     low = plan.change(rules.car_setup, Area.ROAD_HOLDING, -1)
     assert low.wp.road_holding == 1 and low.change(rules.car_setup, Area.ROAD_HOLDING, -1) is low
-    two = PitPlan(tyre=Tyre.HARD, reserve=2)
+    two = BoxWork(tyre=Tyre.HARD, reserve=2)
     m = car("m", "A1", wp=rules.default_wear.model_copy(update={"body": 1, "engine": 2, "brakes": 2}),
             setup=rules.default_wear, reserve=2)
     two = two.repair(rules, m, Area.ENGINE, 1).repair(rules, m, Area.BRAKES, 1)

@@ -15,7 +15,7 @@ from game.widgets import dashboard as dashboard_module
 from game import texts
 from game.widgets import race_hud
 from game import theme
-from game.play.crew import PitPlan
+from game.play.crew import BoxWork
 from game.play.race_control import Wait
 from game.scenes.results import ResultsScene
 from rules.choice import RuleChoice, rules_of
@@ -127,7 +127,7 @@ def team_pit_scene(tmp: Path, stock: int) -> tuple:  # type: ignore[type-arg]
 def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     scene, dialog = team_pit_scene(tmp_path, stock=3)
     assert scene.control.wait() == Wait.PIT and dialog is not None and dialog.areas  # TEAM-B-2: any stop repairs
-    assert scene.control.state.car("m").reserve == 0 and isinstance(dialog.plan, PitPlan) and dialog.plan.reserve == 3
+    assert scene.control.state.car("m").reserve == 0 and isinstance(dialog.plan, BoxWork) and dialog.plan.reserve == 3
     for _ in range(3):
         dialog.change(Area.BODY, 1)  # two WP to the set-up's 3 (AMB-31)
     dialog.change(Area.ENGINE, 1)

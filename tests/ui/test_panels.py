@@ -28,7 +28,7 @@ from rules.ruleset import PRESETS
 from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry, car, corner_stop, position
 from tests.ui.covered import covered_targets, drawn_over_board
 from tests.ui.helpers import catalogue, make_app

@@ -22,12 +22,12 @@ from game.scenes.race import RaceScene
 from game.scenes.records import RecordsScene
 from game.scenes.trial import TrialScene
 from rules import championship as ch
-from rules.qualifying_rules import QUAL_D
-from rules.qualifying_session import QualifyingSession
+from rules.qualifying.rules import QUAL_D
+from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 from tests.ui.helpers import catalogue, make_app, oval
 
 

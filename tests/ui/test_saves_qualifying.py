@@ -14,7 +14,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.qualifying import QualifyingScene
 from game.scenes.race import RaceScene
 from game.storage.lineup import default_lineup
-from rules.qualifying_session import QualifyingRecord
+from rules.qualifying.session import QualifyingRecord
 from rules.record import Record
 from tests.ui.helpers import make_app
 from tests.ui.test_qualifying_scene import FakeClock, drive_lap, key, settle

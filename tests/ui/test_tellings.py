@@ -13,8 +13,8 @@ from game.play.tellings import tellings, work_rounds
 from game.scenes.menu import MenuScene
 from game.texts import reason_text, tr
 from rules.actions import ChooseGear, Event
-from rules.pitpoints import PitPlan
 from rules.reasons import Code, Reason
+from rules.tables.pit_points import PitPlan
 from tests.ui.helpers import header, make_app, oval
 
 

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.actions import Action
 from rules.dice import BLACK_DIE, Roller
-from rules.qualifying_rules import QualifyingRules
+from rules.qualifying.rules import QualifyingRules
 
 MINUTE_MS = 60_000
 

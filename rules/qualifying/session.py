@@ -5,7 +5,7 @@ weather against the track's barometer before the first lap (QUAL-7,
 WEATHER-3, QUAL-D-2: "variable" is overcast but dry), lets every driver pick
 tyres for the lap when the tyre module is on (TYRE-1, TYRE-D-1), counts the
 rolls and penalties of each lap (the engine's ``LapTally``), and ranks the
-laps into a grid (``rules.qualifying``). Laps are driven one after another in
+laps into a grid (``rules.qualifying.grid``). Laps are driven one after another in
 entry order, each car alone on the track from the qualifying start
 (QUAL-2, QUAL-D-3, QUAL-B-1).
 
@@ -33,15 +33,15 @@ from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_
 from rules.gears import ShiftCost
 from rules.liveness import lap_bound
 from rules.profiles import Profile, qualifying_modifier
-from rules.qualifying import Grid, LapResult, TimedAction, combined, grid_order
+from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_order
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
 from rules.state import RaceState
+from rules.tables.tyres import Tyre
+from rules.tables.weather import Barometer, qualifying_wet
 from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
-from rules.tyres import Tyre
-from rules.weather import Barometer, qualifying_wet
 
 
 class UnfinishedLap(RuntimeError):

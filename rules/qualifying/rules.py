@@ -1,6 +1,6 @@
 """How a rule set runs its qualifying laps (VAR-20..23, AMB-45, AMB-57).
 
-Kept apart from ``rules.qualifying`` (the lap itself) so that ``rules.ruleset``
+Kept apart from ``rules.qualifying.grid`` (the lap itself) so that ``rules.ruleset``
 can hold these parameters without importing the move generator.
 """
 

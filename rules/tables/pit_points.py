@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.car import Area, WearPoints
 from rules.reasons import Code, Reason
-from rules.tyres import Tyre
+from rules.tables.tyres import Tyre
 
 FUEL_POINTS = 4  # PIT-D-7: per fuel WP, one after the other
 TYRE_POINTS = 6  # PIT-D-7: all tyre WP at once
