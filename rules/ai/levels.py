@@ -29,7 +29,8 @@ how far and how exactly they look:
 
 The field's prices (the blocks' price, the reserve for the last WP) count only the cars within
 ``REACH_ROWS`` rows, those that can block the car or be in its way, and they fade over the
-second-last lap: on the last one the WP need last only to the flag. Over the last
+second-last lap: on the last one the WP need last only to the flag, and a block next turn
+(``boxed``) or a car ending beside it (``exposed``) risks only the race's last spaces. Over the last
 ``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
 nothing. Stopping where a slipstream is on offer does not count the slipstream it declines.
 
