@@ -29,7 +29,8 @@ how far and how exactly they look:
 
 The field's prices (the blocks' price, the reserve for the last WP) count only the cars within
 ``REACH_ROWS`` rows, those that can block the car or be in its way, and they fade over the
-second-last lap: on the last one the WP need last only to the flag. Over the last
+second-last lap: on the last one the WP need last only to the flag, and a block next turn
+(``boxed``) or a car ending beside it (``exposed``) risks only the race's last spaces. Over the last
 ``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
 nothing. Stopping where a slipstream is on offer does not count the slipstream it declines.
 
@@ -81,7 +82,8 @@ from rules.track import Track
 
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
-MOVES_JUDGED = 8  # per face of a gear played out exactly, the moves valued (the cheapest look picks them)
+MOVES_JUDGED = 4  # per face of a gear played out exactly, the moves valued (the cheapest look picks them; 8 won
+# no more 1-lap fields against the Pro bot, 24 on two circuits, and took a fifth longer)
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ class Level(Driver):
         bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
         near = within_reach(track, state, car)  # the cars that can block it or be in its way, not all
         # the blocks still to meet once this lap is over: none on the last lap (its WP need last to the flag)
-        later = min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
+        later = laps_after(track, state, car)
         blocks = self.crowd * later * near / (car.wp.brakes + car.wp.tyres + 1)
         reserve = self.reserve + self.field_reserve * later * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
@@ -264,8 +266,8 @@ class Level(Driver):
         value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
-        if self.boxed and m.end is not None and not m.finishes and not track.space(m.end).in_pit:
-            value -= self.boxed * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
+        if self.boxed and m.end is not None and laps_after(track, state, car) and not m.finishes and not track.space(m.end).in_pit:
+            value -= self.boxed * laps_after(track, state, car) * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         basic = stop_chance(track, state, m, self, m.end or car.space)  # a basic stop wanted: valued below
         if basic is None:
             value += _pit_progress(track, state, m, state.moves_left or len(m.path), self)
@@ -352,10 +354,11 @@ class Level(Driver):
         if end is not None:
             near = neighbours(track, state, end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            behind = _cars_behind(track, state, car, end) if self.exposed else 0
+            exposed = self.exposed * laps_after(track, state, car)
+            behind = _cars_behind(track, state, car, end) if exposed else 0
             if crowd or behind:
                 hit = _fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
-                risk += (crowd + self.exposed * behind) * hit
+                risk += (crowd + exposed * behind) * hit
         return risk
 
     def _loss(self, track: Track, state: RaceState, car: CarState, area: Area, prices: Prices) -> float:
@@ -688,6 +691,12 @@ def rows_ahead(track: Track, state: RaceState, car: CarState) -> int:
     return laps_after * track.rows + (track.rows - row if car.crossings > 0 else 0)
 
 
+def laps_after(track: Track, state: RaceState, car: CarState) -> float:
+    """The share of a lap still to drive after this one, up to one: 0 on the last lap, where a block
+    next turn or a car ending beside it risks only the race's last spaces, not laps of it."""
+    return min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
+
+
 def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
     """The corners the car still has to drive: the rest of this lap's and every later lap's."""
     laps_after = max(0, state.laps - car.crossings)
@@ -743,7 +752,15 @@ FIELD_TUNED = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "f
 #: races 2.5, 3.5, 4.5 and 8 times left 17, 14, 11 and 9 % out); in a duel once: six times there won
 #: 28 of 98 3-lap rain duels against the Racer, once 66 of 98
 RAIN = {"rain": 6.0}
-CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED, **RAIN})
+#: the Champion's prices against the port of GP Online's Pro bot (``bench/gponline_pro.py``), tuned on
+#: adlerjoch and kranzfeld with seeds from 1000 (1-lap 10-car fields, fd-basic and fde-advanced, 24 races
+#: a step): with the block and neighbour prices counted only before the last lap (``laps_after``) it won
+#: 8 of 24 instead of 6; a slipstream's option worth 3.5 spaces, cheaper brakes, tyres and scarcity 10 of 24,
+#: its mean place 5.28 against the Pro bot's 5.72, fewer retirements, fewer WP left at the flag
+#: its two best gears by the lane's view played out exactly (and its lowest), not three: as many wins, the
+#: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11
+PRO_TUNED = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
+CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED})
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER
 #: Every computer driver a race may name: the levels, and the drivers of older records and saves.

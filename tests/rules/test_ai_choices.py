@@ -14,6 +14,7 @@ and the long stop, karma, head-to-head bids, the T-car and the WP won in a stree
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -575,7 +576,8 @@ def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them()
     early = board([car("a", "A1", crossings=3), other], "a", laps=3)  # both corners of the last lap ahead
     between = board([car("a", "A30", crossings=3), other], "a", laps=3)  # the last corner ahead
     final = board([car("a", "A60", crossings=3), other], "a", laps=3)  # the flag ahead
-    p = [CHAMPION.prices(OVAL, s, s.car("a")) for s in (early, between, final)]
+    level = replace(CHAMPION, brake=1.0, tyre=1.0)  # whole spaces: each halving shows on the half-space grid
+    p = [level.prices(OVAL, s, s.car("a")) for s in (early, between, final)]
     assert p[0].tyre > p[1].tyre > p[2].tyre == 0 and p[0].brake > p[1].brake > p[2].brake == 0
     assert p[0].scarce > p[1].scarce > p[2].scarce == 0
     assert p[2].out >= CHAMPION.out
