@@ -1,5 +1,5 @@
 """The command-line tools: ``track check/info/render/watch/import`` for designers, ``simulate``,
-``replay`` and ``moves`` for races, and ``trackgen``, which generates the shipped maps.
+``replay`` and ``moves`` for races.
 
 They run headless; may import anything of the game except ``scenes`` and ``main``.
 """
