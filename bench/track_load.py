@@ -63,8 +63,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytmx  # noqa: E402
 
-from game.tools import trackgen  # noqa: E402
-from game.tools.trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
+import trackgen  # noqa: E402
+from trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
 from game.tracks.builder import MAX_LANES, MAX_SPACES  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 

@@ -6,7 +6,7 @@
 
 The rules are the IDs of sections 2-6 of the rule catalogue, found beside the repository as
 ``../shared/RULES.md``. A rule is implemented where
-a file under ``rules/`` or ``game/`` names it; ranges such as ``PIT-B-1..8`` or
+a file under ``rules/``, ``game/`` or ``trackgen/`` names it; ranges such as ``PIT-B-1..8`` or
 ``OPT-CAR-1/2`` name every rule they span. A test proves a rule when it carries the rule's
 exact ID in a ``@pytest.mark.rules("CORE-SLIP-1", ...)`` mark, on the test function or on its
 class. The marks are read from the test files' syntax trees, so the table needs no pytest run.
@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 CATALOGUE = REPO.parent / "shared" / "RULES.md"
 TABLE = REPO / "docs" / "rule-table.md"
-CODE_DIRS = ("rules", "game")
+CODE_DIRS = ("rules", "game", "trackgen")
 TESTS_DIR = "tests"
 
 # "- **CORE-DICE-1** — ..." or "- **MASTERS-GEAR-1 (6-1-1)** — ...": one rule of sections 2-6

@@ -11,7 +11,7 @@ zoom, and ignores tile layers.
     python sprites/make_tiles.py --check  exit 1 if they are out of date
 
 Each tile has a class (Tiled: Tile Properties > Class/Type) naming what it
-shows; ``game/tools/trackgen.py`` paints the shipped maps' ``ground`` layer by
+shows; ``trackgen/art.py`` paints the shipped maps' ``ground`` layer by
 those names.
 """
 

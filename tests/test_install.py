@@ -27,6 +27,13 @@ def test_package_list_names_every_package():
     assert {"game.assets.maps", "game.assets.sounds"} <= listed
 
 
+def test_the_track_generator_is_not_installed():
+    """trackgen writes the shipped maps from a checkout; the installed game has no use for it."""
+    listed = re.findall(r'"(trackgen(?:\.\w+)*)"', (REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert (REPO / "trackgen" / "__main__.py").is_file()
+    assert not listed, f"trackgen must not be among the installed packages: {listed}"
+
+
 def test_installed_game_starts_and_finds_its_tracks(tmp_path: Path):
     source = tmp_path / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))

@@ -157,6 +157,14 @@ def test_rules_source_has_no_forbidden_imports():
     )
 
 
+@pytest.mark.parametrize("package", ["game", "rules"])
+def test_the_installed_packages_never_import_the_track_generator(package):
+    """trackgen is a developer's tool beside the game, not installed with it: an import of it
+    from game/ or rules/ would break the installed game."""
+    problems = forbidden_imports(REPO / package, ("trackgen",))
+    assert not problems, f"{package}/ must not import trackgen:\n" + "\n".join(problems)
+
+
 def test_rules_imports_with_pygame_pytmx_and_game_unavailable():
     result = import_with_forbidden_blocked(REPO, "rules")
     assert result.returncode == 0, (

@@ -44,7 +44,7 @@ def test_the_seven_circuits_are_shipped(tracks):
     """The oval, the Grand Prix, the street and the city circuit, and the staggered Grand
     Prix board, fast airfield circuit and mountain circuit; every one made by the generator."""
     assert sorted(tracks) == sorted(SHIPPED)
-    from game.tools.trackgen import CIRCUITS
+    from trackgen import CIRCUITS
 
     assert sorted(c.file for c in CIRCUITS) == sorted(SHIPPED)
 
@@ -142,8 +142,8 @@ def test_tiled_pictures_exist(name):
 
 
 def test_shipped_maps_are_what_the_generator_writes():
-    """``python -m game.tools.trackgen --check`` regenerates every shipped map in memory
+    """``python -m trackgen --check`` regenerates every shipped map in memory
     and fails on any file that differs: the maps in the repo are the generator's output."""
-    result = subprocess.run([sys.executable, "-m", "game.tools.trackgen", "--check"], cwd=REPO,
+    result = subprocess.run([sys.executable, "-m", "trackgen", "--check"], cwd=REPO,
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr

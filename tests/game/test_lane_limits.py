@@ -30,8 +30,8 @@ def test_an_eleventh_lane_is_refused_with_the_limit_and_the_fix():
 
 def test_ten_lanes_are_a_board_lettered_without_i_and_p(tmp_path):
     """A generated 10-lane oval (the loader's stress maps are drawn so) loads, every lane lettered."""
-    from game.tools import trackgen
-    from game.tools.trackgen import Arc, Circuit, Corner, Straight, towards
+    import trackgen
+    from trackgen import Arc, Circuit, Corner, Straight, towards
     from game.tracks.load import load_track
 
     arrows = towards(10, "left", (0.3,))

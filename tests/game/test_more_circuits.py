@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.tools import trackgen
+import trackgen
 from game.tracks.load import load_track
 from rules.classify import classification
 from rules.ruleset import preset

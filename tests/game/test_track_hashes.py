@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Worked out from the maps as shipped; a record of a race on these boards names its track
 # by this hash, so a loader change must not move it, nor new scenery (pictures only: it never
-# moves a space). Only a change of a board's graph in game/tools/trackgen.py may.
+# moves a space). Only a change of a board's graph in trackgen/ may.
 PINNED = {
     "maps/adlerjoch.tmx": "d76fb5d8362a2bd9b396d5607e918137f266747e842be2b8835f4ca3cf68ded0",
     "maps/eichwald.tmx": "86632b2ea711213107e0582326dfb6ebd8cd952270d0677486dcb1ae1e43fb02",

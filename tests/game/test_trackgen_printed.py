@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game.board.printed import forbidden_diagonals
-from game.tools.trackgen import OVAL, NoLaneChange, TrackError, build, tmx_text
+from trackgen import OVAL, NoLaneChange, TrackError, build, tmx_text
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
