@@ -15,7 +15,7 @@ import pygame
 
 from game import theme
 from game.texts import tr
-from game.widgets.controls import Widget
+from game.widgets.controls import Button
 from game.widgets.focus import key_label
 
 #: The panels that fold, in the order their keys run.
@@ -34,29 +34,16 @@ def folded_in(app: object) -> set[str]:
     return _folded.setdefault(app, set())
 
 
-class Handle(Widget):
-    """A small chevron that folds or unfolds its panel, pointing the way the panel will go."""
+class Handle(Button):
+    """A small chevron that folds or unfolds its panel, pointing the way the panel will go; pressed
+    like any button, drawn as a chevron instead of a label."""
 
     def __init__(self, name: str, panels: Panels) -> None:
-        super().__init__(f"fold.{name}", lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
-                                                     keys=panels.key_of(name))])
+        super().__init__(f"fold.{name}", lambda: "", lambda: panels.toggle(name),
+                         hint=lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
+                                          keys=panels.key_of(name))])
         self.name = name
         self.panels = panels
-        self._pressed = False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._pressed = self._pressed, False
-            if pressed and self.rect.collidepoint(event.pos):
-                Widget.sound("click")
-                self.panels.toggle(self.name)
-                return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect

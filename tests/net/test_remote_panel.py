@@ -91,8 +91,8 @@ def test_the_room_chat_is_typed_in_the_panel_and_notices_show_in_the_players_lan
         set_language("en")
 
 
-@pytest.mark.rules("H2H-2")
-def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
+def bid_asked(tmp_path):  # type: ignore[no-untyped-def]
+    """Car a's player in the race window of a race between homes, asked for a sealed bid (H2H-2)."""
     referee, seats = bid_referee()
     app = make_app(tmp_path)
     link = Link()
@@ -101,9 +101,15 @@ def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
     link.view = RaceView(OVAL, referee.opening)
     link.view.session.state = referee.session.state
     assert open_remote(app, link) == ""
+    app.scene.control.session.state = referee.session.state
+    return app, link
+
+
+@pytest.mark.rules("H2H-2")
+def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
+    app, link = bid_asked(tmp_path)
     scene = app.scene
     control = scene.control
-    control.session.state = referee.session.state
     assert control.bids_asked() == ["a"]
     scene.draw(app.screen)
     panel = panel_of(scene)
@@ -150,16 +156,8 @@ def test_H2H_2_a_players_game_opens_its_sealed_bid_only_when_the_referee_says_al
 @pytest.mark.rules("H2H-2")
 def test_H2H_2_the_type_key_opens_the_sealed_bid_to_the_keyboard(tmp_path):
     """No mouse: T puts the keys into the bid asked for, the digits and Enter seal it."""
-    referee, seats = bid_referee()
-    app = make_app(tmp_path)
-    link = Link()
-    link.account = seats["a"]
-    link.referee, link.race = referee, referee.opening
-    link.view = RaceView(OVAL, referee.opening)
-    link.view.session.state = referee.session.state
-    assert open_remote(app, link) == ""
+    app, link = bid_asked(tmp_path)
     scene = app.scene
-    scene.control.session.state = referee.session.state
     scene.draw(app.screen)
     pool = scene.control.state.car("a").karma
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))

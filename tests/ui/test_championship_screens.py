@@ -143,12 +143,12 @@ def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
     assert str(path) in app.scene.message
 
 
-@pytest.mark.rules("SEASON-6")
-def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: Path) -> None:
-    """The league's Season of 4 races drops 2 results: after 3 of its races one is dropped, a driver
-    swaps the proposed drop for another race, the counted total follows, and the choice is kept."""
+def season_after_three_races(tmp_path: Path, drivers: int) -> tuple[App, int, int]:
+    """A league Season of 4 races (2 results dropped) played 3 races in, its standings shown:
+    the app, the championship's id and a race of d1's whose result is counted now."""
     store = ChampionshipStore(tmp_path)
-    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i) for i in range(1, 4))
+    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i)
+                    for i in range(1, drivers + 1))
     champ = ch.Championship(name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members,
                             scheme=ch.SCHEMES["season"])
     champ_id = store.create(champ)
@@ -157,9 +157,17 @@ def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: P
     app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
     for _ in range(3):
         play_next_race(app)
+    d1 = next(s for s in app.scene.drivers if s.driver == "d1")  # type: ignore[attr-defined]
+    return app, champ_id, next(k for k in range(3) if k not in d1.dropped)
+
+
+@pytest.mark.rules("SEASON-6")
+def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: Path) -> None:
+    """The league's Season of 4 races drops 2 results: after 3 of its races one is dropped, a driver
+    swaps the proposed drop for another race, the counted total follows, and the choice is kept."""
+    app, champ_id, keep = season_after_three_races(tmp_path, drivers=3)
     scene = app.scene
     d1 = next(s for s in scene.drivers if s.driver == "d1")
-    keep = next(k for k in range(3) if k not in d1.dropped)
     cols = scene.columns()
     row = scene.drivers.index(d1)
     pos = ((cols[3 + keep] + cols[4 + keep]) // 2, scene.table.top + 44 + row * scene.row + scene.row // 2)
@@ -297,19 +305,8 @@ def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_p
 @pytest.mark.rules("SEASON-6")
 def test_SEASON_6_a_result_is_dropped_by_keys_too(tmp_path: Path) -> None:
     """The focus ring goes over the results a driver may drop; Enter drops the focused one."""
-    store = ChampionshipStore(tmp_path)
-    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i) for i in range(1, 3))
-    champ = ch.Championship(name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members,
-                            scheme=ch.SCHEMES["season"])
-    champ_id = store.create(champ)
-    assert champ_id is not None
-    app = app_on(tmp_path)
-    app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
-    for _ in range(3):
-        play_next_race(app)
+    app, _, keep = season_after_three_races(tmp_path, drivers=2)
     scene = app.scene
-    d1 = next(s for s in scene.drivers if s.driver == "d1")
-    keep = next(k for k in range(3) if k not in d1.dropped)
     for _ in range(40):
         if scene.status()["focus"] == f"drop.d1.{keep}":
             break

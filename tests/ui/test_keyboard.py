@@ -149,7 +149,9 @@ def test_the_key_map_is_read_at_start_and_a_damaged_one_is_a_notice(tmp_path: Pa
     assert app.keys == KeyMap() and [n.key for n in app.notices][:1] == ["notice.keys_not_json"]
 
 
-def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+def race_at_a_move(app) -> RaceScene:  # type: ignore[no-untyped-def]
+    """A race on the oval against a computer, its gear and roll made by keys until the human's
+    car picks its destination."""
     entry = app.tracks.get("oval.tmx")
     scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
     app.push(scene)
@@ -160,6 +162,11 @@ def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:  # type: ignor
             break
         legal = [g for g, o in scene.control.gear_options().items() if isinstance(o, ShiftCost)]
         press(app, pygame.K_0 + max(legal) if wait == Wait.GEAR else pygame.K_SPACE)
+    return scene
+
+
+def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+    scene = race_at_a_move(app)
     assert scene.control.wait() == Wait.MOVE and scene.keyboard.selected() is None
     order = scene.keyboard.targets()
     d = scene.control.destinations()
@@ -383,19 +390,10 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
-    entry = app.tracks.get("oval.tmx")
-    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
-    app.push(scene)
+    scene = race_at_a_move(app)
     drawn: list[str] = []
     real = theme.text
     monkeypatch.setattr(theme, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
-    for _ in range(60):
-        settle(scene)
-        wait = scene.control.wait()
-        if wait == Wait.MOVE:
-            break
-        legal = [g for g, o in scene.control.gear_options().items() if isinstance(o, ShiftCost)]
-        press(app, pygame.K_0 + max(legal) if wait == Wait.GEAR else pygame.K_SPACE)
     drawn.clear()
     app.frame(0.016)
     said = " ".join(drawn)
@@ -403,16 +401,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
 
 
 def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mouse_moves(app) -> None:  # type: ignore[no-untyped-def]
-    entry = app.tracks.get("oval.tmx")
-    scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
-    app.push(scene)
-    for _ in range(60):
-        settle(scene)
-        wait = scene.control.wait()
-        if wait == Wait.MOVE:
-            break
-        legal = [g for g, o in scene.control.gear_options().items() if isinstance(o, ShiftCost)]
-        press(app, pygame.K_0 + max(legal) if wait == Wait.GEAR else pygame.K_SPACE)
+    scene = race_at_a_move(app)
     order = scene.keyboard.targets()
     assert len(order) >= 2
     press(app, pygame.K_TAB)
