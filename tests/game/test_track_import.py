@@ -13,7 +13,8 @@ import pytest
 
 from game.main import main
 from game.tools.datfile import parse_dat, read_dat
-from game.tools.trackimport import _geometry, convert, space_of, understand
+from game.tools.trackimport import convert, space_of, understand
+from game.tools.trackimport.board import measures
 from game.tracks.load import load_track
 from tests.conftest import REPO
 from tests.tracks import make_dat
@@ -48,7 +49,7 @@ def test_a_3_lane_board_keeps_every_space_step_corner_pit_space_box_and_slot(tmp
     assert steps == {(e.src, e.dst) for e in track.edges}  # every step of the board, and no other
     assert "not kept: nothing" in said  # the pit lane's spaces too: each on its node (spaces_on_points)
     assert "kept: 3 lanes (A 77, B 71, C 66 spaces), 3 corners (stops 2, 1, 3)" in said
-    pos = _geometry(board)[0]  # every lane and pit node is a space, exactly where the board has it
+    pos = measures(board)[0]  # every lane and pit node is a space, exactly where the board has it
     assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
     assert all(math.dist((track.space(spaces[n]).x, track.space(spaces[n]).y), pos[n]) < 0.01 for n in board.pit)
     boxes = [n for n in board.pit if n in dat.attributes]
@@ -98,7 +99,7 @@ def test_AMB_69_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_pa
     spaces = space_of(board, track)
     assert track.blocked == (spaces[40],)
     assert track.out_edges(spaces[40]) == () and track.in_edges(spaces[40]) == ()
-    assert (track.space(spaces[40]).x, track.space(spaces[40]).y) == _geometry(board)[0][40]
+    assert (track.space(spaces[40]).x, track.space(spaces[40]).y) == measures(board)[0][40]
     assert f"grid of 10, 1 blocked space {spaces[40]}" in said and "node 40" not in said
 
 
@@ -184,7 +185,7 @@ def test_a_hand_traced_board_keeps_its_lanes(tmp_path, capsys):
     assert [c.stops for c in track.corners] == [2, 1, 3] and len(track.grid) == 10
     assert "not kept: nothing" in said  # every space and step kept
     spaces = space_of(board, track)
-    pos = _geometry(board)[0]
+    pos = measures(board)[0]
     assert all((track.space(spaces[n]).x, track.space(spaces[n]).y) == pos[n] for lane in board.lanes for n in lane)
 
 

@@ -17,7 +17,8 @@ import pytest
 
 from game.main import main
 from game.tools.datfile import DatTrack, parse_dat, read_dat
-from game.tools.trackimport import Board, _row_cuts, space_of, step_fates, understand
+from game.tools.trackimport import Board, space_of, step_fates, understand
+from game.tools.trackimport.geometry import _row_cuts
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
 from rules.track import EdgeKind

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from game.main import main
 from game.tools.datfile import CURVE_1, STRAIGHT, DatTrack, parse_dat, read_dat
-from game.tools import trackimport
-from game.tools.trackimport import space_of, step_fates, understand
+from game.tools.trackimport import conversion, geometry, space_of, step_fates, understand
+from game.tools.trackimport.board import measures
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
@@ -87,7 +87,7 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
                                                                                    monkeypatch):
     """The 2-lane oval needs several builds (arrows moved, arrow zones); allowed one, the import
     names the problem the last build had and how to fix it, in one message, no traceback."""
-    monkeypatch.setattr(trackimport, "ROUNDS", 2)
+    monkeypatch.setattr(conversion, "ROUNDS", 2)
     out = tmp_path / "oval2.tmx"
     assert main(["track", "import", str(DAT / "oval2.dat"), str(out)]) == 1
     err = capsys.readouterr().err.strip()
@@ -102,7 +102,7 @@ def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_c
     """Allowed only the widest border, the sharp hairpin's is met 4 times by lane B: the message
     names the lane and the board's curve nodes and the fix in GP Online's editor."""
     dat = sharp_hairpins(monkeypatch)
-    monkeypatch.setattr(trackimport, "REACHES", (1.0,))
+    monkeypatch.setattr(geometry, "REACHES", (1.0,))
     src = tmp_path / "board.dat"
     src.write_text(dat_text(dat), encoding="utf-8")
     assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
@@ -158,7 +158,7 @@ def test_a_lane_step_four_spaces_long_is_kept_as_a_gap(tmp_path, capsys):
     assert spaces[lane[k + 1]] in track.successors(spaces[lane[k]])
     assert set(step_fates(board, track, spaces).values()) == {"kept"}
     gap = next(line for line in said.splitlines() if line.startswith("gaps: "))
-    far = math.dist(dat.nodes[lane[k]].pos, dat.nodes[lane[k + 1]].pos) / trackimport._geometry(board)[1]
+    far = math.dist(dat.nodes[lane[k]].pos, dat.nodes[lane[k + 1]].pos) / measures(board)[1]
     assert 3.5 < far < 4.5 and f"before node {lane[k + 1]} ({spaces[lane[k + 1]]}, {far:.1f} spaces after" in gap
     assert "add it in GP Online's editor" in gap
 

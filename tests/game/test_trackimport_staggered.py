@@ -14,7 +14,8 @@ import pytest
 from game.main import main
 from game.board.printed import forbidden_diagonals
 from game.tools.datfile import STRAIGHT, read_dat
-from game.tools.trackimport import _geometry, space_of, understand
+from game.tools.trackimport import space_of, understand
+from game.tools.trackimport.board import measures
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
@@ -98,7 +99,7 @@ def test_a_printed_line_becomes_a_no_lane_change_line_not_arrow_zones_CORE_MOVE_
     out, board, track = imported
     classes = [o.get("type") for o in ET.parse(out).getroot().iter("object")]
     assert "arrow_zone" not in classes and "no_lane_change" in classes
-    pos, spaces = _geometry(board)[0], space_of(board, track)
+    pos, spaces = measures(board)[0], space_of(board, track)
     low = max(pos[n][1] for n in board.lanes[0])
     bottom = [spaces[n] for n in board.lanes[0] if board.dat.nodes[n].type == STRAIGHT and pos[n][1] == low][8:11]
     forbidden = {(p.name, q.name) for p, q in forbidden_diagonals(track)}
