@@ -30,7 +30,7 @@ def in_window(status: Any, place: Callable[[Point], Point]) -> Any:
         return [in_window(v, place) for v in status]
     if not isinstance(status, dict):
         return status
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in status.items():
         if key in POINT_MAPS and isinstance(value, dict):
             out[key] = {k: list(place(p)) for k, p in value.items()}

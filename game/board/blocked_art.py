@@ -4,6 +4,7 @@ as printed boards cross out a space no car may use. Pure geometry; ``render`` pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from game.tracks.geometry import Point, lerp
 
@@ -13,6 +14,16 @@ STRIPES = 7
 MARGIN = 0.14
 
 UV = tuple[float, float]
+
+
+def _past(line: float, p: UV) -> float:
+    """How far ``p`` lies past the diagonal ``u + v = line`` (below 0 short of it)."""
+    return p[0] + p[1] - line
+
+
+def _short_of(line: float, p: UV) -> float:
+    """How far ``p`` lies short of the diagonal ``u + v = line`` (below 0 past it)."""
+    return line - p[0] - p[1]
 
 
 def _clip(poly: list[UV], keep: Callable[[UV], float]) -> list[UV]:
@@ -42,7 +53,7 @@ def hatch(corners: tuple[Point, Point, Point, Point]) -> list[list[Point]]:
     out = []
     for k in range(0, STRIPES, 2):
         a = 2.0 * lo + k * width
-        band = _clip(_clip(square, lambda p, a=a: p[0] + p[1] - a), lambda p, a=a: a + width - p[0] - p[1])
+        band = _clip(_clip(square, partial(_past, a)), partial(_short_of, a + width))
         if len(band) >= 3:
             out.append([at(p) for p in band])
     return out

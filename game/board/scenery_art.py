@@ -112,13 +112,13 @@ def roof(c: Canvas, pts: list[Point], colour: Colour, kind: str, w: float) -> No
     if kind == "glass":
         c.poly((150, 190, 214), inner)
         a, b = _long_axis(inner)
-        n = max(2, round(math.dist(a, b) / (0.3 * w)))
-        ux, uy = (b[0] - a[0]) / n, (b[1] - a[1]) / n
+        panes = max(2, round(math.dist(a, b) / (0.3 * w)))
+        ux, uy = (b[0] - a[0]) / panes, (b[1] - a[1]) / panes
         step = math.hypot(ux, uy)
         nx, ny = -uy / step, ux / step
         across = [(p[0] - a[0]) * nx + (p[1] - a[1]) * ny for p in inner]
         lo, hi = min(across), max(across)
-        for i in range(1, n):  # the panes' glazing bars, wall to wall
+        for i in range(1, panes):  # the panes' glazing bars, wall to wall
             p = (a[0] + ux * i, a[1] + uy * i)
             bar = [(p[0] + nx * lo, p[1] + ny * lo), (p[0] + nx * hi, p[1] + ny * hi)]
             c.path((220, 232, 240), bar, 0.03 * w)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -53,10 +53,19 @@ TINT = 0.3
 
 
 class Section(Protocol):
-    mid: Point
-    normal: Point
-    left: float
-    right: float
+    """A lane's cross-section as ``BoardRenderer`` keeps it (read only: its sections are frozen)."""
+
+    @property
+    def mid(self) -> Point: ...
+
+    @property
+    def normal(self) -> Point: ...
+
+    @property
+    def left(self) -> float: ...
+
+    @property
+    def right(self) -> float: ...
 
     def at(self, offset: float) -> Point: ...
 
@@ -66,7 +75,9 @@ class Board(Protocol):
 
     track: Track
     lane_width: float
-    sections: dict[int, list[Section]]
+
+    @property
+    def sections(self) -> Mapping[int, Sequence[Section]]: ...
 
     def space_polygon(self, name: str) -> list[Point]: ...
 
@@ -377,9 +388,9 @@ class StreetArt:
         """Yellow and black roadworks blocks along the street's edge, and traffic cones."""
         w = self.w
         a, b = 0.26 * w, 0.46 * w
-        for i, (p, q) in enumerate(zip(run, run[1:])):
+        for i, (here, there) in enumerate(zip(run, run[1:])):
             colour = DANGER if (i // 2) % 2 == 0 else HAZARD_DARK
-            c.poly(colour, [_off(p[0], p[1], a), _off(q[0], q[1], a), _off(q[0], q[1], b), _off(p[0], p[1], b)])
+            c.poly(colour, [_off(*here, a), _off(*there, a), _off(*there, b), _off(*here, b)])
         for p, n in run[3:-2:6]:
             x, y = c.px(_off(p, n, 0.62 * w))
             pygame.draw.circle(c.surface, (240, 110, 30), (x, y), max(1.5, 0.1 * w * c.s))

@@ -73,9 +73,9 @@ def table(language: str) -> dict[str, tuple[str, ...]]:
     for message in read(catalogue(language)):
         if not message.id or not message.string or message.fuzzy:
             continue
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        msgid = _forms(message.id)[0]
         key = f"{message.context}.{msgid}" if message.context == PLACE_CONTEXT else str(message.context)
-        out[key] = tuple(message.string) if isinstance(message.string, tuple) else (message.string,)
+        out[key] = _forms(message.string)
     return out
 
 
@@ -120,7 +120,8 @@ def problems(language: str, path: Path | None = None) -> list[str]:
         context = key[0]
         what = f"msgctxt {context!r}" + (f" msgid {key[1]!r}" if context == PLACE_CONTEXT else "")
         found = po.get(key)
-        if found is None or not (all(found.string) if found.pluralizable else found.string):
+        forms = () if found is None else _forms(found.string)
+        if found is None or not forms or not all(forms):
             out.append(f"{name}: {what} is not translated")
             continue
         if found.fuzzy:
@@ -128,8 +129,7 @@ def problems(language: str, path: Path | None = None) -> list[str]:
             continue
         if context == PLACE_CONTEXT and key[1] != "Turn {n}":
             continue
-        english = set().union(*map(fields, wanted.id)) if wanted.pluralizable else fields(wanted.id)
-        forms = found.string if found.pluralizable else (found.string,)
+        english = set().union(*map(fields, _forms(wanted.id)))
         for i, text in enumerate(forms):
             # a form for one number alone ("ein Feld") may leave the count out; the last form never does
             optional = {_count_of(wanted)} if wanted.pluralizable and i < len(forms) - 1 else set()
@@ -140,6 +140,14 @@ def problems(language: str, path: Path | None = None) -> list[str]:
             if english - optional - have:
                 out.append(f"{name}: {what} lacks {sorted(english - optional - have)}")
     return out
+
+
+def _forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms: babel keeps a plural's as a tuple or list, a plain
+    text as one string (none where a catalogue has no string at all)."""
+    if text is None:
+        return ()
+    return (text,) if isinstance(text, str) else tuple(text)
 
 
 def _count_of(message: Message) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from game.texts.plural import Plural
 from rules.reasons import TEMPLATES, Code
 
-STRINGS: dict[str, str] = {
+STRINGS: dict[str, str | Plural] = {
     # --- common -------------------------------------------------------------
     "app.title": "Formula D",
     "button.back": "Back",

@@ -221,9 +221,9 @@ class SegmentIndex:
             return out
         for i in range(i0, i1 + 1):
             for j in range(j0, j1 + 1):
-                segs = cells.get((i, j))
-                if segs:
-                    out.update(segs)
+                near = cells.get((i, j))
+                if near:
+                    out.update(near)
         return out
 
     def near_point(self, pt: Point, radius: float) -> list[int]:

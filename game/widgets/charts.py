@@ -307,9 +307,9 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
     step = _ticks(most, room, 50)
     k = 0.0
     while k <= most:
-        x = left + round(k / most * room)
-        pygame.draw.line(screen, GRID, (x, top), (x, bottom), 1)
-        theme.text(screen, f"{k:g}", TICK_PX, theme.DIM, (x, bottom + 4), "midtop")
+        tick = left + round(k / most * room)
+        pygame.draw.line(screen, GRID, (tick, top), (tick, bottom), 1)
+        theme.text(screen, f"{k:g}", TICK_PX, theme.DIM, (tick, bottom + 4), "midtop")
         k += step
     theme.text(screen, axis, TICK_PX, theme.DIM, (left + room // 2, bottom + 26), "midtop")
     for i, bar in enumerate(bars):
@@ -317,13 +317,13 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
         _name(screen, bar, box.left + PAD, y, row, px, names)
         x = float(left)
         h = max(10, row - 10)
-        for k, (value, ink) in enumerate(bar.segments):
+        for part, (value, ink) in enumerate(bar.segments):
             w = value / most * room
             if w <= 0:
                 continue
             rect = pygame.Rect(round(x), y - h // 2, max(1, round(x + w) - round(x)), h)
             pygame.draw.rect(screen, ink, rect)
-            hatch(screen, rect, HATCHES[k % len(HATCHES)], ink)
+            hatch(screen, rect, HATCHES[part % len(HATCHES)], ink)
             words = f"{value:g}"
             tw, th = theme.font(px - 2).size(words)
             if tw + 6 <= rect.width and h >= px - 4:  # the value on a plain patch of the part's colour

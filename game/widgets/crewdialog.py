@@ -14,6 +14,7 @@ mouse is drawn again on top, lit up.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from dataclasses import replace
 
 import pygame
@@ -54,14 +55,14 @@ class CrewDialog:
         self.rows_top = 0  # the first repair or set-up row's top, set by layout
         self.row = ROW
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self.cards = [Button(f"tyre.{t.value}", lambda: "", lambda t=t: self.pick(t), "ghost") for t in TYRES]
+        self.cards = [Button(f"tyre.{t.value}", lambda: "", partial(self.pick, t), "ghost") for t in TYRES]
         if not self.rules.tyres:
             self.cards = []
         self.areas: tuple[Area, ...] = self._areas()
         self.steppers: list[Button] = []
         for area in self.areas:
-            self.steppers += [Button(f"{area.value}.minus", lambda: "−", lambda a=area: self.change(a, -1), px=26),
-                              Button(f"{area.value}.plus", lambda: "+", lambda a=area: self.change(a, 1), px=26)]
+            self.steppers += [Button(f"{area.value}.minus", lambda: "−", partial(self.change, area, -1), px=26),
+                              Button(f"{area.value}.plus", lambda: "+", partial(self.change, area, 1), px=26)]
         self.long = Button("long", lambda: tr("crew.long_stop", state=tr("toggle.on" if self._is_long() else "toggle.off")),
                            self.toggle_long, px=20)
         self.long.visible = kind == "pit" and self.rules.pit_repairs == "long_stop"

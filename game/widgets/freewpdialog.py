@@ -9,6 +9,7 @@ exactly the amount is placed. It hands the choice to ``on_confirm`` as a ``FreeW
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -44,8 +45,8 @@ class FreeWPDialog:
         self.confirm.visible = False
         self.buttons = [self.confirm]
         for area in self.areas:
-            self.buttons += [Button(f"wp.less.{area.value}", lambda: "−", lambda a=area: self._shift(a, -1), px=22),
-                             Button(f"wp.more.{area.value}", lambda: "+", lambda a=area: self._shift(a, 1), px=22)]
+            self.buttons += [Button(f"wp.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
+                             Button(f"wp.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22)]
         self.widgets: list[Widget] = list(self.buttons)
 
     def placed(self) -> int:

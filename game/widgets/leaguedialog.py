@@ -12,6 +12,7 @@ starts from the crew's proposal and lets the driver choose which areas lose the
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -63,8 +64,8 @@ class LeagueDialog:
         out = [Button("tcar.take", lambda: tr("league.tcar_take"), self.done, "primary", px=22),
                Button("tcar.retire", lambda: tr("league.tcar_retire"), lambda: self._send(TCar(wp=None)), px=22)]
         for area in self.areas:  # AMB-38: the driver chooses where the WP come off
-            out += [Button(f"tcar.less.{area.value}", lambda: "−", lambda a=area: self._shift(a, -1), px=22),
-                    Button(f"tcar.more.{area.value}", lambda: "+", lambda a=area: self._shift(a, 1), px=22)]
+            out += [Button(f"tcar.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
+                    Button(f"tcar.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22)]
         return out
 
     def _shift(self, area: Area, step: int) -> None:

@@ -10,6 +10,7 @@ the race screen sends it with the next gear (``ChooseGear.pit``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -44,8 +45,8 @@ class PitPlanDialog:
         self.rows = ("fuel", "tyre", *(a.value for a in REPAIRABLE))
         self.buttons: list[Button] = []
         for row in self.rows:
-            self.buttons += [Button(f"plan.{row}.minus", lambda: "−", lambda r=row: self.change(r, -1), px=24),
-                             Button(f"plan.{row}.plus", lambda: "+", lambda r=row: self.change(r, 1), px=24)]
+            self.buttons += [Button(f"plan.{row}.minus", lambda: "−", partial(self.change, row, -1), px=24),
+                             Button(f"plan.{row}.plus", lambda: "+", partial(self.change, row, 1), px=24)]
         self.confirm = Button("plan.confirm", self._confirm_label, self.done, "primary", px=22)
         self.cancel = Button("plan.cancel", lambda: tr("plan.cancel"), on_cancel or (lambda: None), px=22)
         self.cancel.visible = on_cancel is not None

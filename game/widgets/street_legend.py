@@ -26,7 +26,8 @@ SWATCH = (20, 14)
 def legend_rows(track: Track) -> list[tuple[str, Colour]]:
     """The parts of the street race this board has, each with the colour the board paints it in."""
     kinds = {z.kind for z in track.zones}
-    rows = [(kind, colour) for kind, colour in (("shooting", SHOOTING), ("danger", DANGER)) if kind in kinds]
+    rows: list[tuple[str, Colour]] = [(kind, colour) for kind, colour in (("shooting", SHOOTING), ("danger", DANGER))
+                                      if kind in kinds]
     if any(z.black for z in track.zones):
         rows.append(("black", BLACK))
     if "police" in kinds:
@@ -85,5 +86,5 @@ def street_hint(view: BoardView, track: Track, pos: tuple[int, int], street: boo
         return [tr("gallery.blocked_space")] if name is not None and track.is_blocked(name) else []
     if name is not None:
         return space_lines(track, name, about=True)
-    kind = view.board.street.building_at(view.camera.to_world(pos))
-    return building_lines(kind) if kind is not None else []
+    building = view.board.street.building_at(view.camera.to_world(pos))
+    return building_lines(building) if building is not None else []
