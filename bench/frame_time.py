@@ -58,7 +58,8 @@ def main() -> int:
     app.settings = app.settings.model_copy(update={"ui_scale": args.scale if args.scale == "auto" else float(args.scale)})
     app.show_on(pygame.display.set_mode(size))
     entry = app.tracks.get(args.track)
-    if entry is None or entry.track is None:
+    board = entry.board if entry is not None else None
+    if entry is None or entry.track is None or board is None:
         print(f"no loadable track {args.track} in maps/", file=sys.stderr)
         return 1
     rules = PRESETS["fde-advanced" if args.dialog else "fd-basic"]
@@ -70,7 +71,7 @@ def main() -> int:
     control = RaceControl.start(track, header, None)
     while not args.dialog and control.state.round <= args.rounds and not control.state.finished:
         control.session.advance()
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board))
     app.push(scene)
     if args.dialog:
         control.session.run_computers()

@@ -124,7 +124,8 @@ class Geometry:
         key = ("min", start, longest_last, pit)
         if key not in self._memo:
             curve = self.curve(start)
-            same, other = {start: 0}, {}
+            same: dict[str, int] = {start: 0}
+            other: dict[str, int] = {}
             work = deque([start])
             while work:
                 node = work.popleft()
@@ -146,7 +147,8 @@ class Geometry:
         key = ("max", start, pit)
         if key not in self._memo:
             kind = self._kind(start)
-            same, other = {start: 0}, {}
+            same: dict[str, int] = {start: 0}
+            other: dict[str, int] = {}
             work = [start]
             while work:
                 node = work.pop()

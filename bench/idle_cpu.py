@@ -47,7 +47,8 @@ def main() -> int:
     pygame.font.init()
     app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
     entry = app.tracks.get(args.track)
-    if entry is None or entry.track is None:
+    board = entry.board if entry is not None else None
+    if entry is None or entry.track is None or board is None:
         print(f"no loadable track {args.track} in maps/", file=sys.stderr)
         return 1
     header = same_drivers(entry.track, PRESETS["fd-basic"], cars=10, laps=3, seed=1)
@@ -56,7 +57,7 @@ def main() -> int:
     control = RaceControl.start(entry.track, header, None)
     control.session.run_computers()
     assert control.wait() == Wait.GEAR, control.wait()
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board))
     scene.banner = None
     if args.busy:
         scene.animating = lambda: True  # type: ignore[method-assign]

@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from bench.simulate import race  # noqa: E402
-from bench.track_load import medians  # noqa: E402
 from game.tools import track as track_tools  # noqa: E402
 from game.tools.trackimport import import_cmd  # noqa: E402
 from game.tracks.load import check_track, load_track  # noqa: E402
+from simulate import race  # noqa: E402
+from track_load import medians  # noqa: E402
 
 
 @dataclass

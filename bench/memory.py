@@ -134,8 +134,8 @@ def main() -> int:
 
     setup = SetupScene(app)
     app.push(setup)
-    for entry in app.tracks.entries:
-        setup.choose_track(entry)
+    for listed in app.tracks.entries:
+        setup.choose_track(listed)
         frames(app, 2)
     quiet(app)
     measure("set-up")

@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TypedDict
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -51,7 +52,15 @@ CASES: tuple[tuple[str, str, str, int, int, int], ...] = (
 )
 
 
-def fingerprint(case: tuple[str, str, str, int, int, int]) -> dict[str, object]:
+class Fingerprint(TypedDict):
+    """One race as the reference file keeps it."""
+
+    record: str  # the SHA-256 of the record
+    state: str  # the SHA-256 of the final state
+    actions: list[str]  # every action as JSON
+
+
+def fingerprint(case: tuple[str, str, str, int, int, int]) -> Fingerprint:
     """The race of ``case``: hashes of its record and final state, and its actions (to find where two part)."""
     name, preset, level, cars, laps, seed = case
     track = load_track(REPO / "maps" / f"{name}.tmx")

@@ -121,14 +121,15 @@ class Owners:
 
 def race(app: App, track_file: str, laps: int, seed: int, pace: str, people: int) -> Race | None:
     entry = app.tracks.get(track_file)
-    if entry is None or entry.track is None:
+    board = entry.board if entry is not None else None
+    if entry is None or entry.track is None or board is None:
         print(f"no loadable track {track_file} in maps/", file=sys.stderr)
         return None
     header = same_drivers(entry.track, PRESETS["fd-basic"], cars=COMPUTERS + people, laps=laps, seed=seed)
     humans = tuple(e.model_copy(update={"driver": "human"}) for e in header.entries[:people])
     header = header.model_copy(update={"entries": (*humans, *header.entries[people:])})
     control = RaceControl.start(entry.track, header, None)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board))
     app.push(scene)
     if pace == "1":
         scene._pace_for = lambda actor: 1.0  # type: ignore[method-assign]

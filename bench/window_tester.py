@@ -145,24 +145,24 @@ def set_up_race(d: Desktop, laps: int, rivals: int) -> Status:
     while s["laps"] != laps:
         n, step = s["laps"], "laps.minus" if s["laps"] > laps else "laps.plus"
         d.button(s, step)
-        s = d.wait(lambda s, n=n: s["laps"] != n)
+        s = d.wait(lambda s: s["laps"] != n)
     while s["grid"] != "roll":
         g = s["grid"]
         d.button(s, "grid")
-        s = d.wait(lambda s, g=g: s["grid"] != g)
+        s = d.wait(lambda s: s["grid"] != g)
     while len(s["drivers"]) > rivals + 1:
         n = len(s["drivers"])
         d.button(s, f"driver{n}.remove")
-        s = d.wait(lambda s, n=n: len(s["drivers"]) < n)
+        s = d.wait(lambda s: len(s["drivers"]) < n)
     while s["drivers"][0] != "human":
         before = s["drivers"][0]
         d.button(s, "driver1.kind")
-        s = d.wait(lambda s, before=before: s["drivers"][0] != before)
+        s = d.wait(lambda s: s["drivers"][0] != before)
     for i in range(1, len(s["drivers"])):
         while s["drivers"][i] == "human":
             before = s["drivers"][i]
             d.button(s, f"driver{i + 1}.kind")
-            s = d.wait(lambda s, i=i, before=before: s["drivers"][i] != before)
+            s = d.wait(lambda s: s["drivers"][i] != before)
     print(f"[race] set-up: {s['track']}, {s['laps']} laps, preset {s['preset']}, grid {s['grid']}, "
           f"drivers {s['drivers']}", flush=True)
     d.button(s, "next")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from trackgen.art import make_art
 from trackgen.circuits import CIRCUITS
@@ -13,11 +13,14 @@ from trackgen.description import Circuit, MAPS_DIR, TrackError
 from trackgen.layout import build
 from trackgen.tmx import objecttypes_text, project_text, summary, tmx_text
 
+if TYPE_CHECKING:  # pygame is imported once trackgen.art has set the environment for a window-less run
+    import pygame
 
-def outputs(circuits: Sequence[Circuit]) -> tuple[dict[Path, tuple[str, str]], dict[Path, object]]:
+
+def outputs(circuits: Sequence[Circuit]) -> tuple[dict[Path, tuple[str, str]], dict[Path, pygame.Surface]]:
     """Every generated file: path -> (content, summary); and the preview pictures: path -> Surface."""
     files: dict[Path, tuple[str, str]] = {}
-    pictures: dict[Path, object] = {}
+    pictures: dict[Path, pygame.Surface] = {}
     for c in circuits:
         layout = build(c)
         art, preview = make_art(layout)

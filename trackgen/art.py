@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trackgen.description import REPO, TILE
 from trackgen.layout import Layout
 from trackgen.tmx import Art, tmx_text
 
+if TYPE_CHECKING:  # pygame is imported once the environment is set for a window-less run
+    import pygame
 
-def make_art(layout: Layout) -> tuple[Art, object]:
+    from game.tracks.geometry import Point
+
+
+def make_art(layout: Layout) -> tuple[Art, pygame.Surface]:
     """The ground tiles and the preview picture of a map, drawn by the game's own board renderer.
 
     The map is loaded exactly as the game loads it, so the preview in Tiled
@@ -42,7 +49,7 @@ def make_art(layout: Layout) -> tuple[Art, object]:
     preview = board.render(BoardOptions(), 1.0, area=(0.0, 0.0, float(width), float(height)), transparent=True)
     # the tileset's nearest picture for the scenery classes it has no tile of
     as_tile = {"tree": "trees", "hill": "grass_dark", "rocks": "gravel", "tent": "building", "boat": "water"}
-    areas = [(as_tile.get(s.cls, s.cls), s.points) for s in board.art.scenery
+    areas: list[tuple[str, Sequence[Point]]] = [(as_tile.get(s.cls, s.cls), s.points) for s in board.art.scenery
              if len(s.points) >= 3 and s.cls not in ("wall", "tyres")]
     areas.sort(key=lambda a: a[0] in ("stand", "building"))  # blocks on top of ground areas
     areas += [("gravel", poly) for poly, _ in board.gravel]

@@ -170,10 +170,10 @@ def _build(c: Circuit, shift: Point) -> Layout:
     pieces = [None if ci is None else lap_order.index(ci) for ci in seg_order_pieces]
     labels = [cn.label or f"C{n + 1}" for n, (cn, _) in enumerate(corners)]
     for cn, shape in corners:
-        props: dict[str, int | float | str] = {"stops": cn.stops}
+        corner_props: dict[str, int | float | str] = {"stops": cn.stops}
         if cn.inside is not None:
-            props["inside"] = cn.inside
-        objects.append(MapObject("corners", "corner", shape, "polygon", name=cn.label, props=props))
+            corner_props["inside"] = cn.inside
+        objects.append(MapObject("corners", "corner", shape, "polygon", name=cn.label, props=corner_props))
 
     notes: list[str] = []
     for n, (cn, _) in enumerate(corners):

@@ -107,7 +107,7 @@ class RefereeBot:
         if not path.exists():
             raise MatrixError(say("online.no_seed", room=room, path=str(path)))
         history = await self.link.history(room)
-        applied = []
+        applied: list[Applied] = []
         last = -1
         for i, e in enumerate(history):
             self.seen.add(e.event_id)
@@ -116,6 +116,7 @@ class RefereeBot:
                     message = parse(APPLIED, e.content)
                 except ProtocolError:
                     continue
+                assert isinstance(message, Applied)  # parse(APPLIED) validates as Applied
                 applied.append(message)
                 last = i
         try:

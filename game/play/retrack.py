@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic.main import IncEx
+
 from game.play.race_control import RaceControl
 from rules.actions import Action, Drive, Roll
 from rules.engine import IllegalAction, chance
@@ -59,7 +61,7 @@ class Replayed:
 
 
 #: What of a track only its drawing uses: the engine never reads a space's pixels or heading.
-DRAWN_ONLY = {"name": True, "spaces": {"__all__": {"x", "y", "heading"}}}
+DRAWN_ONLY: dict[str, IncEx | bool] = {"name": True, "spaces": {"__all__": {"x", "y", "heading"}}}
 
 
 def drawn_only(old: Track, new: Track) -> bool:

@@ -91,9 +91,10 @@ def open_cmd(
         if not track_file:
             print("--track FILE: the race's track is needed (or --championship ID)", file=sys.stderr)
             return 2
-        track = read_track(track_file)
-        if track is None:
+        read = read_track(track_file)
+        if read is None:
             return 1
+        track = read
         try:
             header = race_header(track, preset, cars, laps, sat)
         except ValueError as err:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 import logging
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
@@ -245,15 +245,15 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
             if len(obj) == 1 and obj[0].tag == "point" and attrs.keys() <= _PLAIN_POINT:
                 # a plain point (a traced board's thousands of spaces): only its id and place to check
                 try:
-                    oid, x, y = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
+                    point_id, px, py = int(attrs["id"]), float(attrs["x"]), float(attrs["y"])
                 except (KeyError, ValueError):
                     pass  # told below
                 else:
-                    if math.isfinite(x) and math.isfinite(y):
-                        if oid in seen_ids:
-                            problems.append(Problem(say("track.id_twice"), say("track.id_twice.fix"), oid, x, y))
-                        seen_ids.add(oid)
-                        plain[obj] = (oid, x, y)
+                    if math.isfinite(px) and math.isfinite(py):
+                        if point_id in seen_ids:
+                            problems.append(Problem(say("track.id_twice"), say("track.id_twice.fix"), point_id, px, py))
+                        seen_ids.add(point_id)
+                        plain[obj] = (point_id, px, py)
                         continue
             get = attrs.get
             oid = _int(get("id"))
@@ -287,10 +287,11 @@ def _pytmx_names() -> tuple[set[str], set[str], set[str]]:
 
 
 _MAP_NAMES, _LAYER_NAMES, _OBJECT_NAMES = _pytmx_names()
-_PARSERS = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
+_PARSERS: dict[str, Callable[[str], object]] = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
 
 
-def _property_problems(el: ET.Element, what: Said, reserved: set[str], oid: int | None, at: tuple) -> list[Problem]:
+def _property_problems(el: ET.Element, what: Said, reserved: set[str], oid: int | None,
+                       at: tuple[float | None, float | None] | None) -> list[Problem]:
     """Reserved names, unreadable values and class-typed properties, each named."""
     x, y = at if at else (None, None)
     out = []

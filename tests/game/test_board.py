@@ -242,7 +242,12 @@ def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[st
 
     written: list[str] = []
     original = render.Canvas.text
-    monkeypatch.setattr(render.Canvas, "text", lambda self, s, *a, **k: written.append(s) or original(self, s, *a, **k))
+
+    def recorded(self, s, *a, **k):
+        written.append(s)
+        return original(self, s, *a, **k)
+
+    monkeypatch.setattr(render.Canvas, "text", recorded)
     board.render(scale=0.5)
     texts.set_language("de")
     try:

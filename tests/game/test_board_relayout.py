@@ -41,12 +41,14 @@ def test_other_stops_keep_the_layout_and_paint_as_a_board_laid_out_anew(tmp_path
     open_display((640, 400))
     tracks = catalogue(tmp_path)
     entry = tracks.get("oval.tmx")
+    assert entry is not None
     old = entry.board
+    assert old is not None
     text = entry.path.read_text(encoding="utf-8")
     save(entry.path, text.replace(STOPS, STOPS.replace('"2"', '"3"')).replace("Lindenring Oval", "Lindenring Neu"))
     assert tracks.refresh(entry) == []
     new = entry.board
-    assert new is not old and new.track.corners[0].stops == 3
+    assert new is not None and new is not old and new.track.corners[0].stops == 3
     assert new.sections is old.sections and new.bounds == old.bounds  # the layout kept
     anew = BoardRenderer(new.track, art=new.art)
     for options in (BoardOptions(), BoardOptions(names=True, rows=True)):
@@ -56,7 +58,9 @@ def test_other_stops_keep_the_layout_and_paint_as_a_board_laid_out_anew(tmp_path
 def test_a_moved_lane_or_other_art_is_laid_out_anew(tmp_path: Path) -> None:
     tracks = catalogue(tmp_path)
     entry = tracks.get("oval.tmx")
+    assert entry is not None
     old = entry.board
+    assert old is not None
     data = old.track.model_dump()
     for space in data["spaces"]:
         space["x"] += 2 if space["lane"] == 1 else 0

@@ -25,8 +25,9 @@ def printed_names() -> set[str]:
     names = set()
     for path in (REPO / "maps").glob("*.tmx"):
         root = ET.parse(path).getroot()
-        names |= {o.get("name") for o in root.iter("object") if o.get("name")}
-        names |= {p.get("value") for p in root.iter("property") if p.get("name") == "circuit_name"}
+        names |= {name for o in root.iter("object") if (name := o.get("name"))}
+        names |= {value for p in root.iter("property")
+                  if p.get("name") == "circuit_name" and (value := p.get("value")) is not None}
     return names
 
 

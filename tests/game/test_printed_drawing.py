@@ -57,7 +57,8 @@ def far_pit(ways: bool = True) -> Drawing:
 def colour(board: BoardRenderer, x: float, y: float, scale: float = 2.0) -> tuple[int, int, int]:
     img = board.render(BoardOptions(arrows=False), scale)
     bx, by, _, _ = board.bounds
-    return tuple(img.get_at((round((x - bx) * scale), round((y - by) * scale))))[:3]
+    c = img.get_at((round((x - bx) * scale), round((y - by) * scale)))
+    return c.r, c.g, c.b
 
 
 def along(a: tuple[float, float], z: tuple[float, float]) -> list[tuple[float, float]]:

@@ -49,7 +49,8 @@ def named(tmp_path_factory):
 
 def pixel(img: pygame.Surface, board: BoardRenderer, x: float, y: float, scale: float = 1.0) -> tuple[int, int, int]:
     bx, by, _, _ = board.bounds
-    return tuple(img.get_at((int((x - bx) * scale), int((y - by) * scale))))[:3]
+    c = img.get_at((int((x - bx) * scale), int((y - by) * scale)))
+    return c.r, c.g, c.b
 
 
 def test_the_picture_has_the_board_size(plain, oval):

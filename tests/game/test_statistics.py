@@ -247,6 +247,7 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     for c in stats.cars:
         if c.place.status == "finished":
             assert [lap.number for lap in c.laps] == [1]  # lap 1 once, driven after the restart
+            assert c.ended is not None
             assert c.laps[0].rounds == c.ended - before.rounds
     assert sum(c.laps_led for c in stats.cars) == 1
 

@@ -111,7 +111,9 @@ def test_TCAR_1_the_T_car_neither_uses_the_WP_it_lacks_nor_gives_back_the_one_lo
     nor the 2 road-holding WP it has more than m had."""
     cars = [dcar("lead", "B40", 3, crossings=1), dcar("m", "B10", 3, crossings=1, wp=FRAGILE, box="P6"),
             dcar("z", "A2", 3, crossings=1)]
-    p = Played(OVAL, position(cars, "m", rules=D, markers=(OVAL.ahead("B10"),)))
+    marker = OVAL.ahead("B10")
+    assert marker is not None
+    p = Played(OVAL, position(cars, "m", rules=D, markers=(marker,)))
     p.turn(3, 6, "B16", dangers=1)
     p.act(Roll(value=1), TCar(wp=T_WP))
     p.settle()

@@ -32,7 +32,8 @@ def city():
 
 def pixel(img: pygame.Surface, board: BoardRenderer, p: tuple[float, float]) -> tuple[int, int, int]:
     bx, by, _, _ = board.bounds
-    return tuple(img.get_at((int((p[0] - bx) * SCALE), int((p[1] - by) * SCALE))))[:3]
+    c = img.get_at((int((p[0] - bx) * SCALE), int((p[1] - by) * SCALE)))
+    return c.r, c.g, c.b
 
 
 def close(a: tuple[int, int, int], b: tuple[int, int, int], tol: int = 12) -> bool:

@@ -9,6 +9,8 @@ lanes A, B, C at y 648, 600, 552 and 13 spaces centred at x 1000, 952, ..., 424.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,7 +33,7 @@ def point(oid: int, cls: str, x: float, lane: str, **props: object) -> Shape:
     return Shape(oid, cls, ((x, BOTTOM[lane]),), props=dict(props))
 
 
-def street(zones: list[Shape] = (), tunnels: list[Shape] = (), pit: bool = False) -> Drawing:
+def street(zones: Sequence[Shape] = (), tunnels: Sequence[Shape] = (), pit: bool = False) -> Drawing:
     d = stadium(pit=pit)
     if zones:
         d.layers["zones"] = list(zones)

@@ -129,7 +129,7 @@ def test_row_positions_that_do_not_increase_along_a_lane_are_named_with_the_poin
     out, _ = imports(level_bottom_straight(2), tmp_path, capsys)
 
     def backwards(points: list[ET.Element]) -> None:
-        _prop(points[3]).set("value", _prop(points[2]).get("value"))
+        _prop(points[3]).set("value", _prop(points[2]).get("value", ""))
 
     changed = with_row_position(out, tmp_path, backwards)
     with pytest.raises(TrackError) as err:
@@ -144,6 +144,7 @@ def test_a_space_without_row_position_among_spaces_with_one_is_named(tmp_path, c
 
     def without(points: list[ET.Element]) -> None:
         props = points[3].find("properties")
+        assert props is not None
         props.remove(_prop(points[3]))
 
     changed = with_row_position(out, tmp_path, without)
@@ -368,11 +369,11 @@ def four_lanes() -> DatTrack:
     for k, (x, y, kind, _) in enumerate(raw):
         dat.nodes[first + k] = type(dat.nodes[0])(first + k, round(x), round(y), kind, k == 0)
     dat.edges += [(d_lane[k], d_lane[(k + 1) % len(d_lane)]) for k in range(len(d_lane))]
-    for seg, (kind, *_) in enumerate(make_dat.LAYOUT):
+    for seg, (shape, *_) in enumerate(make_dat.LAYOUT):
         ds = [d_lane[k] for k, r in enumerate(raw) if r[3] == seg]
         cs = [c_lane[k] for k, s in enumerate(c_segs) if s == seg]
         for i in range(min(len(ds), len(cs)) - 1):  # side by side on a straight, not across the finish line
-            if kind == "line" and ds[i + 1] == ds[i] + 1 and c_lane.index(cs[i + 1]) == c_lane.index(cs[i]) + 1:
+            if shape == "line" and ds[i + 1] == ds[i] + 1 and c_lane.index(cs[i + 1]) == c_lane.index(cs[i]) + 1:
                 dat.edges += [(ds[i], cs[i + 1]), (cs[i], ds[i + 1])]
     return dat
 

@@ -24,7 +24,10 @@ SEATS = {"car1": "@ann:test", "car2": "@bob:test"}
 
 class Table:
     """Ann's screen and the referee at one table: what the screen sends reaches the referee, what the
-    referee sends reaches both players' views; Bob decides like the Racer level."""
+    referee sends reaches both players' views; Bob decides like the Racer level. The table has no
+    room to chat in and the race no head-to-head bids."""
+
+    chats = False
 
     def __init__(self) -> None:
         self.race = opening(SEATS)
@@ -46,6 +49,16 @@ class Table:
         deliver([self.view, self.bob], self.referee.receive(self.account, message, 0))
         return ""
 
+    def say(self, text: str) -> None:
+        """Nothing is said: the table has no room."""
+
+    def seal_bid(self, car: str, amount: int) -> str:
+        """Nothing is sealed: the race has no bids."""
+        return ""
+
+    def sealed(self) -> set[str]:
+        return set()
+
 
 def played(tmp_path: Path) -> Path:
     """Ann's screen plays the race to the flag; its record is written as the game keeps it."""
@@ -60,7 +73,7 @@ def played(tmp_path: Path) -> Path:
             control._act(action)
     assert control.wait() == Wait.DONE
     record = control.session.record()
-    assert record.header.dice == "fair" and record.header.fair.seed == SEED
+    assert record.header.dice == "fair" and record.header.fair is not None and record.header.fair.seed == SEED
     path = tmp_path / "race.json"
     path.write_text(dumps(record))
     return path

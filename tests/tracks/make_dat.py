@@ -70,10 +70,10 @@ def board(lanes: int, quirks: bool, stagger: bool = False) -> str:
     raw = [lane_nodes(o, 0.5 if stagger and li % 2 else 0.0) for li, o in enumerate(offsets)]
     nodes: list[tuple[int, float, float, int, bool]] = []
     ids: list[list[int]] = []
-    for li, lane in enumerate(raw):
-        lane = lane[FINISH_AT:] + lane[:FINISH_AT]  # the lap from the finish line
+    for li, traced in enumerate(raw):
+        lap = traced[FINISH_AT:] + traced[:FINISH_AT]  # the lap from the finish line
         ids.append([])
-        for k, (x, y, typ, _) in enumerate(lane):
+        for k, (x, y, typ, _) in enumerate(lap):
             ids[li].append(len(nodes))
             nodes.append((len(nodes), x, y, typ, k == 0))
     segs = [[seg for *_, seg in lane[FINISH_AT:] + lane[:FINISH_AT]] for lane in raw]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.texts.mo import SOURCE
@@ -93,7 +94,7 @@ def id_list(ids: list[int], most: int = 12) -> Part:
     return say("import.ids_more", ids=shown, more=len(ids) - most) if len(ids) > most else shown
 
 
-def listed(parts: list[Part]) -> Part:
+def listed(parts: Sequence[Part]) -> Part:
     """Parts one after another, separated as the language separates a list."""
     if len(parts) == 1:
         return parts[0]

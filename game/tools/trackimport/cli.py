@@ -62,7 +62,7 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
              dropped=steps["dropped"], refused=steps["refused"], blocked=steps["blocked"]))
     print(say("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
               rain=WEATHER["weather_rain"], start=written.qualifying_start,
-              length=float(drawing.props["space_length"])).text())  # one decimal, with the language's sign
+              length=measures(board)[1]).text())  # one decimal, with the language's sign
     lost = board.lost + lost
     print(tr("import.not_kept", n=len(lost)) if lost else tr("import.not_kept.nothing"))
     for line in lost:

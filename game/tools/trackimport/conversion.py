@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from game.tools.trackimport.board import Board, ImportProblem, Point, id_list, space_of
+from game.tools.trackimport.board import Board, ImportProblem, Point, id_list, measures, space_of
 from game.tools.trackimport.comparison import added_steps, compare, missing_changes, sideways_on_straights
 from game.tools.trackimport.drawing import draw
 from game.tools.trackimport.geometry import forbidding_lines
@@ -31,6 +31,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[Said]]:
     tried: set[tuple[Point, ...]] = set()
     tried_exits: set[int] = set()
     last: list[Said] = []
+    space = measures(board)[1]
     for _ in range(ROUNDS):
         drawing, arrows, rows = draw(board, name, zones, set(dropped), shifted, skip_rows, centres, tuple(lines))
         try:
@@ -79,7 +80,7 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[Said]]:
         if not fresh:
             return drawing, track, compare(board, track, spaces, dropped)
         last = [say("import.fresh_changes", ids=id_list(sorted(fresh)), count=len(fresh))]
-        for pts, srcs in forbidding_lines(track, extra, float(drawing.props["space_length"])):
+        for pts, srcs in forbidding_lines(track, extra, space):
             nodes = {node_of[n] for n in srcs if n in node_of}
             if pts not in tried and nodes <= fresh:  # a printed line instead of arrow zones, tried once
                 tried.add(pts)

@@ -41,7 +41,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     at_row = row_positions(board, pos, cuts)
     gaps = set(gaps_before(board))
     d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],),
-                                props={"row_position": at_row[n]} | ({"after_gap": True} if n in gaps else {}))
+                                props={"row_position": at_row[n], **({"after_gap": True} if n in gaps else {})})
                           for lane in lanes for n in lane]
     d.layers["spaces"] += [Shape(next(ids), "space", (pos[n],)) for nodes, _ in board.partial for n in nodes]
     rows = {next(ids): keys for keys in row_keys}
@@ -86,7 +86,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
         route = [board.pit_entry, *board.pit, board.pit_exit]
         # every pit node a pit space on the line's point, each garage a box on it (CORE-PIT-2)
-        on_points = {} if board.pit_spread else {"spaces_on_points": True}
+        on_points: dict[str, object] = {} if board.pit_spread else {"spaces_on_points": True}
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props=on_points)]
         garages = [pos[n] for n in board.pit if n in board.dat.attributes]
         places = box_places(board, [pos[n] for n in route], space) if board.pit_spread else garages
