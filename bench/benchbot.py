@@ -91,7 +91,7 @@ def _can_stop(state: RaceState, gear: int, wp, room: int) -> bool:
 
 
 def best(track: Track, state: RaceState, found: list[Move]) -> tuple[float, Move]:
-    return max(((score(track, state, m), m.path, m) for m in found), key=lambda t: (t[0], t[1]))[0::2]  # type: ignore[return-value]
+    return max(((score(track, state, m), m.path, m) for m in found), key=lambda t: (t[0], t[1]))[0::2]
 
 
 def choose_gear(track: Track, state: RaceState) -> int:

@@ -52,7 +52,7 @@ class Outcome:
     why: str = ""
 
 
-def quiet(work, *args) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+def quiet(work, *args) -> tuple[int, str]:
     """Run a command's function, its printed output caught: (exit code, its last error line)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

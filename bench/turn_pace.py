@@ -102,7 +102,7 @@ class Owners:
         play = scene.play
 
         def tagged(step: Step, *args: object) -> None:
-            play(step, *args)  # type: ignore[arg-type]
+            play(step, *args)
             self.tag(step.car)
 
         scene.play = tagged  # type: ignore[method-assign]

@@ -23,7 +23,7 @@ def heat_header(track: Track, match: blitz.Match, players: dict[str, Player], se
         grid, level = blitz.heat_grid(match, heat), False
     else:
         grid, level = blitz.level_order(match, DiceSource(seed ^ 0xB117))[0], True
-    entries = tuple(Entry(id=p, name=players[p][0], driver=players[p][1], colour=COLOURS[i], number=i + 1,  # type: ignore[arg-type]
+    entries = tuple(Entry(id=p, name=players[p][0], driver=players[p][1], colour=COLOURS[i], number=i + 1,
                           wear=FD_BLITZ.default_wear) for i, p in enumerate(match.players))
     return Header(track_name=track.name, track_hash=track.content_hash(), rules=FD_BLITZ, laps=HEAT_LAPS, seed=seed,
                   entries=entries, grid=grid, level_start=level, blitz=BlitzHeat(match=match, heat=heat))

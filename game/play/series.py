@@ -30,7 +30,7 @@ def lineup_for(champ: ch.Championship, index: int) -> Lineup:
     """The line-up of race ``index``: its track, the season's rules and drivers (the profile is
     the season's, DRESDEN-PROFILE-1), and the grid the rules want."""
     grid = "qualifying" if preset(champ.preset).grid == "qualifying" else "roll"
-    drivers = tuple(Driver(kind=m.driver, name=m.name, colour=m.colour, number=m.number, profile=m.profile)  # type: ignore[arg-type]
+    drivers = tuple(Driver(kind=m.driver, name=m.name, colour=m.colour, number=m.number, profile=m.profile)
                     for m in champ.members)
     return Lineup(track=champ.tracks[index], laps=champ.laps, preset=champ.preset, grid=grid, modules=champ.modules,
                   drivers=drivers)

@@ -79,7 +79,7 @@ def _inside(b: Builder, c: Shape, members: list[Space], n_lanes: int) -> Literal
     turns through the corner, else the side of the lane with fewer spaces."""
     said = c.props.get("inside")
     if said in ("left", "right"):
-        return said  # type: ignore[return-value]
+        return said
     if said is not None:
         b.fail(say("track.corner_inside", value=repr(said)), say("track.corner_inside.fix"), c)
     mid = n_lanes // 2

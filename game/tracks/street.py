@@ -115,7 +115,7 @@ def _zones(b: Collector, objs: dict[str, list[Shape]], near: Finder) -> tuple[Zo
         rank = {s.name: i for i, s in enumerate(order)}
         zones.append(
             Zone(
-                kind=kind,  # type: ignore[arg-type]
+                kind=kind,
                 spaces=tuple(s.name for s in order),
                 black=tuple(sorted(black.get(shape.id, ()), key=rank.__getitem__)),
                 object_id=shape.id,

@@ -235,7 +235,7 @@ def test_transparent_render_of_an_area(board: BoardRenderer) -> None:
     assert surf.get_at((int(650 * 0.5), int(152 * 0.5))).a == 255  # a space of the oval's top straight
 
 
-def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[str]:
     """Every text the board paints, rendered once in English and once in German."""
     from game import texts
     from game.board import render

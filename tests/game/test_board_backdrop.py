@@ -24,7 +24,7 @@ def board():
     return catalogue().get("oval.tmx").board
 
 
-def rested(board, zoom: float = 0.5) -> BoardView:  # type: ignore[no-untyped-def]
+def rested(board, zoom: float = 0.5) -> BoardView:
     view = BoardView(board)
     view.set_viewport(pygame.Rect((0, 0), SIZE))
     view.camera.zoom = zoom

@@ -24,7 +24,7 @@ def test_the_layout_is_taken_from_a_board_laid_out_from_the_same_drawing() -> No
     assert again.sections is first.sections and again.bounds == first.bounds
 
 
-def test_a_map_that_cannot_be_read_has_plain_art(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_map_that_cannot_be_read_has_plain_art(tmp_path) -> None:
     broken = tmp_path / "broken.tmx"
     broken.write_text("<map><objectgroup name='scenery'>")
     art = read_art(broken)

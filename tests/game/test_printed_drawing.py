@@ -66,7 +66,7 @@ def along(a: tuple[float, float], z: tuple[float, float]) -> list[tuple[float, f
     return [(a[0] + t / 10 * (z[0] - a[0]), a[1] + t / 10 * (z[1] - a[1])) for t in range(1, 10)]
 
 
-def pit_coloured(board: BoardRenderer, scale: float = 2.0):  # type: ignore[no-untyped-def]
+def pit_coloured(board: BoardRenderer, scale: float = 2.0):
     """Is the board's picture pit asphalt at a map point?"""
     img = board.render(BoardOptions(arrows=False), scale)
     bx, by, _, _ = board.bounds

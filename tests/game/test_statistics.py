@@ -122,7 +122,7 @@ def test_a_car_that_always_rolls_the_average_has_no_luck() -> None:
     """Dice of one face each: every roll is its die's average, so every car's luck is 0."""
     track = oval()
     middle = GearDice(dice=tuple(Die(name=f"gear{g}", colour=d.colour, faces=(round(sum(d.faces) / len(d.faces)),))
-                                 for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)))  # type: ignore[arg-type]
+                                 for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)))
     rules = PRESETS["fd-basic"].model_copy(update={"gear_dice": middle})
     session = RaceSession(track, same_drivers(track, rules, 3, 1, 4))
     session.run_to_end()

@@ -26,7 +26,7 @@ def test_the_boards_are_what_the_generator_writes():
     assert make_dat.main(["--check"]) == 0
 
 
-def imported(name: str, tmp_path: Path, capsys) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
+def imported(name: str, tmp_path: Path, capsys) -> tuple[Path, str]:
     out = tmp_path / name.replace(".dat", ".tmx")
     assert main(["track", "import", str(DAT / name), str(out)]) == 0, capsys.readouterr().err
     return out, capsys.readouterr().out

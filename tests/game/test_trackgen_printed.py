@@ -19,7 +19,7 @@ from tests.conftest import REPO
 LINE = NoLaneChange(seg=2, start=0.3, end=0.6, left=0)
 
 
-def loaded(circuit, tmp_path, name: str):  # type: ignore[no-untyped-def]
+def loaded(circuit, tmp_path, name: str):
     path = tmp_path / name
     path.write_text(tmx_text(build(circuit)), encoding="utf-8")
     return load_track(path)

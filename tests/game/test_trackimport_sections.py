@@ -111,7 +111,7 @@ def test_a_monaco_like_board_imports_whole_and_races(tmp_path, capsys):
     assert "finished" in capsys.readouterr().out.lower()
 
 
-def with_row_position(out: Path, tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+def with_row_position(out: Path, tmp_path: Path, edit) -> Path:
     """The imported map with one space point's row_position changed by ``edit``."""
     tree = ET.parse(out)
     points = [o for o in tree.getroot().iter("object") if o.get("type") == "space"]

@@ -29,7 +29,7 @@ def dat_text(dat: DatTrack) -> str:
     return "\n".join([dat.header, *nodes, "", *edges, "", *attrs, "", *grid]) + "\n"
 
 
-def imports(dat: DatTrack, tmp_path: Path, capsys) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
+def imports(dat: DatTrack, tmp_path: Path, capsys) -> tuple[Path, str]:
     src, out = tmp_path / "board.dat", tmp_path / "board.tmx"
     src.write_text(dat_text(dat), encoding="utf-8")
     code = main(["track", "import", str(src), str(out)])
@@ -55,7 +55,7 @@ def test_a_lane_whose_curve_nodes_no_step_links_to_the_next_lane_joins_its_corne
     assert sum(1 for name in track.corners[1].spaces if name[0] == "C") == len(lane_c)
 
 
-def sharp_hairpins(monkeypatch) -> DatTrack:  # type: ignore[no-untyped-def]
+def sharp_hairpins(monkeypatch) -> DatTrack:
     """Two 180-degree hairpins so tight that the inner lane has one curve node, a sharp apex."""
     monkeypatch.setattr(make_dat, "LAYOUT", (("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
                                              ("arc", 62.0, 180, make_dat.CURVE_2),

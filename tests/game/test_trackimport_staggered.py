@@ -24,7 +24,7 @@ DAT = REPO / "tests" / "tracks" / "dat"
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory):  # type: ignore[no-untyped-def]
+def imported(tmp_path_factory):
     out = tmp_path_factory.mktemp("staggered") / "staggered.tmx"
     assert main(["track", "import", str(DAT / "oval2-staggered.dat"), str(out)]) == 0
     board = understand(read_dat(DAT / "oval2-staggered.dat"))

@@ -91,7 +91,7 @@ def test_the_room_chat_is_typed_in_the_panel_and_notices_show_in_the_players_lan
         set_language("en")
 
 
-def bid_asked(tmp_path):  # type: ignore[no-untyped-def]
+def bid_asked(tmp_path):
     """Car a's player in the race window of a race between homes, asked for a sealed bid (H2H-2)."""
     referee, seats = bid_referee()
     app = make_app(tmp_path)
@@ -135,7 +135,7 @@ def test_H2H_2_a_players_game_opens_its_sealed_bid_only_when_the_referee_says_al
             return "$event"
 
     room = Room()
-    player = OnlinePlayer(room, OVAL, "!race:test")  # type: ignore[arg-type]
+    player = OnlinePlayer(room, OVAL, "!race:test")
     player.view = RaceView(OVAL, referee.opening)
     player.view.session.state = referee.session.state
     asyncio.run(player.seal_bid("a", 3))

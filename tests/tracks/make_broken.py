@@ -130,7 +130,8 @@ def points(el: ET.Element) -> list[tuple[str, str]]:
     shape = el.find("polyline")
     if shape is None:
         shape = el.find("polygon")
-    return [tuple(p.split(",")) for p in shape.get("points").split()]  # type: ignore[union-attr,misc]
+    assert shape is not None, "the object is a polyline or a polygon"
+    return [(x, y) for x, y in (p.split(",") for p in shape.get("points", "").split())]
 
 
 def set_points(el: ET.Element, pts: list[tuple[str, str]]) -> None:
