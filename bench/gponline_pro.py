@@ -88,7 +88,8 @@ class Geometry:
 
     def __init__(self, track: Track) -> None:
         self.track = track
-        self._memo: dict[tuple, object] = {}
+        self._areas: dict[tuple[object, ...], dict[str, int]] = {}  # per query: the next area's first spaces, steps to each
+        self._steps: dict[tuple[object, ...], int] = {}  # per query: a number of steps
         n = len(track.corners)
         self.last_area = 2 * n
         value, running = {0: 0}, 0
@@ -122,7 +123,7 @@ class Geometry:
         """findMinDistancesToNextAreaStart: first spaces of the other kind (curve or not) and the
         fewest steps to them (the most, among those found, with ``longest_last``)."""
         key = ("min", start, longest_last, pit)
-        if key not in self._memo:
+        if key not in self._areas:
             curve = self.curve(start)
             same: dict[str, int] = {start: 0}
             other: dict[str, int] = {}
@@ -137,15 +138,15 @@ class Geometry:
                             work.append(child)
                     elif child not in other or (longest_last and d > other[child]):
                         other[child] = d
-            self._memo[key] = other
-        return self._memo[key]  # type: ignore[return-value]
+            self._areas[key] = other
+        return self._areas[key]
 
     def _max_to_next_area(self, start: str, pit: bool) -> dict[str, int]:
         """findMaxDistancesToNextAreaStart: from a corner or the pit lane the longest ways out."""
         if not (self.curve(start) or self.track.space(start).in_pit):
             return self._min_to_next_area(start, True, pit)
         key = ("max", start, pit)
-        if key not in self._memo:
+        if key not in self._areas:
             kind = self._kind(start)
             same: dict[str, int] = {start: 0}
             other: dict[str, int] = {}
@@ -159,14 +160,14 @@ class Geometry:
                         target[child] = d
                         if target is same:
                             work.append(child)
-            self._memo[key] = other
-        return self._memo[key]  # type: ignore[return-value]
+            self._areas[key] = other
+        return self._areas[key]
 
     def _max_in_area(self, start: str, pit: bool) -> int:
         """findMaxDistanceInThisArea: the farthest step staying on the same kind (the longest way
         through a corner)."""
         key = ("in", start, pit)
-        if key not in self._memo:
+        if key not in self._steps:
             curve = self.curve(start)
             dist = {start: 0}
             work = deque([start])
@@ -177,34 +178,34 @@ class Geometry:
                     if self.curve(child) == curve and (child not in dist or (curve and d > dist[child])):
                         dist[child] = d
                         work.append(child)
-            self._memo[key] = max(dist.values())
-        return self._memo[key]  # type: ignore[return-value]
+            self._steps[key] = max(dist.values())
+        return self._steps[key]
 
     def distance_to_corner(self, name: str, pit: bool) -> int:
         """getMinDistanceToNextCurve (-1: none reachable); from a corner, to the one after it."""
         key = ("dist", name, pit)
-        if key not in self._memo:
+        if key not in self._steps:
             if self.curve(name):
                 found = [d + min(self._min_to_next_area(s, False, pit).values(), default=-1)
                          for s, d in self._min_to_next_area(name, False, pit).items()
                          if self._min_to_next_area(s, False, pit)]
-                self._memo[key] = min(found, default=-1)
+                self._steps[key] = min(found, default=-1)
             else:
-                self._memo[key] = min(self._min_to_next_area(name, False, pit).values(), default=-1)
-        return self._memo[key]  # type: ignore[return-value]
+                self._steps[key] = min(self._min_to_next_area(name, False, pit).values(), default=-1)
+        return self._steps[key]
 
     def permit(self, name: str, stops: int, pit: bool) -> int:
         """getMaxDistanceWithoutDamage: how far the car may go without overshooting a corner."""
         if self.stops(name) > stops:
             return self._max_in_area(name, pit)
         key = ("permit", name, pit)
-        if key not in self._memo:
+        if key not in self._steps:
             nxt = self._max_to_next_area(name, pit)
             if not nxt:
-                self._memo[key] = self._max_in_area(name, pit)
+                self._steps[key] = self._max_in_area(name, pit)
             else:
-                self._memo[key] = max(self.permit(s, 0, pit) + d for s, d in nxt.items())
-        return self._memo[key]  # type: ignore[return-value]
+                self._steps[key] = max(self.permit(s, 0, pit) + d for s, d in nxt.items())
+        return self._steps[key]
 
     def _straight_on(self, name: str, curve: bool, pit: bool) -> str:
         """recurseWhile: along the straight-ahead step while the space is (not) a corner."""

@@ -60,7 +60,7 @@ def main() -> int:
     scene = RaceScene(app, control, BoardView(board))
     scene.banner = None
     if args.busy:
-        scene.animating = lambda: True  # type: ignore[method-assign]
+        scene.animating = lambda: True  # type: ignore[method-assign]  # the bench keeps this scene animating
     samples: list[tuple[float, float]] = []
 
     def measure() -> None:

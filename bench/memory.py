@@ -37,6 +37,7 @@ from game.app.loop import App  # noqa: E402
 from game.scenes.gallery import GalleryScene  # noqa: E402
 from game.scenes.launch import race_on_grid  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.scenes.race import RaceScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.storage.paths import MAPS  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
@@ -147,12 +148,13 @@ def main() -> int:
         return 1
     race_on_grid(app, entry, same_drivers(entry.track, PRESETS["fd-basic"], cars=10, laps=3, seed=1))
     race = app.scene
+    assert isinstance(race, RaceScene), race
     for _ in range(40):  # the computers' first rounds, with their animations
-        race.control.session.advance()  # type: ignore[attr-defined]
+        race.control.session.advance()
         frames(app, 3)
     settle(app, 0.5)
     measure("race")
-    view = race.view  # type: ignore[attr-defined]
+    view = race.view
     for factor in (1.6, 1.6, 1.6):  # to the closest zoom, and a pan there
         view.zoom(view.viewport.center, factor)
         settle(app, 0.4)

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = [bench.Case(t, preset, laps, min(args.cars, len(bench.track(t).grid)), seed, CANDIDATE, INCUMBENT, swapped)
              for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
              for seed in range(1, args.duels + 1) for swapped in (False, True)]
-    best: Level = levels.DRIVERS[args.level]  # type: ignore[assignment]
+    best = next(lv for lv in levels.LEVELS if lv.name == args.level)
     steps = dict(STEPS)
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     try:

@@ -72,6 +72,7 @@ class TimedThinking:
         self.uncovered = 0.0  # seconds on the clock the pauses did not cover, so far
         self.asked_at: float | None = None
         self.computer = control.computer
+        # the bench times this race's drivers on a simulated clock: its control's methods are replaced
         control.think = self.think  # type: ignore[method-assign]
         control.computer = self.decide  # type: ignore[method-assign]
 
@@ -105,7 +106,7 @@ class Owners:
             play(step, *args)
             self.tag(step.car)
 
-        scene.play = tagged  # type: ignore[method-assign]
+        scene.play = tagged  # type: ignore[method-assign]  # this scene's steps are tagged with their car
 
     def tag(self, car: str | None) -> None:
         """The animations queued since the last look belong to ``car``."""
@@ -132,7 +133,7 @@ def race(app: App, track_file: str, laps: int, seed: int, pace: str, people: int
     scene = RaceScene(app, control, BoardView(board))
     app.push(scene)
     if pace == "1":
-        scene._pace_for = lambda actor: 1.0  # type: ignore[method-assign]
+        scene._pace_for = lambda actor: 1.0  # type: ignore[method-assign]  # pace 1 for every driver
     result = Race()
     clock = [0.0]  # simulated seconds since the start
     thinking = TimedThinking(control, clock, result)

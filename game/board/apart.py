@@ -13,11 +13,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.board.labels import Box, box_points
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import Track
+
+if TYPE_CHECKING:
+    from game.board.street_art import StreetArt
+    from game.tracks.art import BoardArt
 
 #: Ground between the painted asphalt of two stretches the rules keep apart, in lane widths.
 MIN_GAP = 0.25
@@ -34,6 +38,15 @@ class Board(Protocol):
     def space_polygon(self, name: str) -> list[Point]: ...
 
     def space_at(self, x: float, y: float) -> str | None: ...
+
+
+class LaidOut(Board, Protocol):
+    """A board laid out for painting, as ``problems`` checks it (``BoardLayout``, which imports
+    this module): the corners' plates, the street race's tags and the scenery."""
+
+    corner_boxes: list[tuple[float, float, float, float]]
+    street: StreetArt
+    art: BoardArt
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:
@@ -141,7 +154,7 @@ def covered_spaces(board: Board, what: str, area: list[Point] | Box, step: float
 GROUND = ("paved", "grass", "runoff", "gravel", "water", "hill")
 
 
-def problems(board: Board) -> list[str]:
+def problems(board: LaidOut) -> list[str]:
     """Everything on ``board`` that covers a space or lets two stretches touch, one line each."""
     from game import texts
     from game.board.labels import tag_box
@@ -149,13 +162,13 @@ def problems(board: Board) -> list[str]:
 
     out = Apart(board).touching()
     w = board.lane_width
-    for corner, box in zip(board.track.corners, board.corner_boxes):  # type: ignore[attr-defined]
+    for corner, box in zip(board.track.corners, board.corner_boxes):
         out += covered_spaces(board, f"the plate of corner {corner.label!r}", box)
-    for key, at, _ in board.street.labels:  # type: ignore[attr-defined]
+    for key, at, _ in board.street.labels:
         for lang in texts.LANGUAGES:
             text = texts.tr_in(lang, key)
             out += covered_spaces(board, f"the tag {text!r}", tag_box(text, LABEL_SIZE * w, at))
-    for item in board.art.scenery:  # type: ignore[attr-defined]
+    for item in board.art.scenery:
         if item.cls not in GROUND and len(item.points) >= 3:
             what = f"scenery {item.cls} {item.name!r}" if item.name else f"a {item.cls} of the scenery"
             out += covered_spaces(board, what, list(item.points))

@@ -129,6 +129,11 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
+def _darker(colour: Colour, by: int) -> Colour:
+    """The colour with ``by`` taken off each channel (a roof's eaves, in shade)."""
+    return (max(0, colour[0] - by), max(0, colour[1] - by), max(0, colour[2] - by))
+
+
 class StreetArt:
     """The street race's shapes on one board; empty on a track without zones and tunnels."""
 
@@ -316,7 +321,7 @@ class StreetArt:
         """The houses of the residents and the police station."""
         w = self.w
         for house in self.houses:
-            c.poly(tuple(max(0, v - 60) for v in house.colour), house.roof)  # type: ignore[arg-type]
+            c.poly(_darker(house.colour, 60), house.roof)
             c.poly(house.colour, shrink(list(house.roof), 0.08 * w))
             c.poly(FACADE, house.facade)
             c.path(FRAME, house.facade, 0.03 * w, closed=True)
@@ -331,7 +336,7 @@ class StreetArt:
             c.path(WHITE, st.forecourt, 0.03 * w, closed=True)
             for centre, f in st.cars:
                 self._patrol_car(c, centre, f)
-            c.poly(tuple(max(0, v - 40) for v in POLICE_ROOF), st.outline)  # type: ignore[arg-type]
+            c.poly(_darker(POLICE_ROOF, 40), st.outline)
             c.poly(POLICE_ROOF, st.roof)
             c.path(WHITE, st.roof, 0.03 * w, closed=True)
             for p in st.lights:

@@ -16,7 +16,7 @@ from rules.reasons import Problem
 from rules.ruleset import RuleSet
 from rules.state import CarState, RaceState
 from rules.tables import tyres
-from rules.tables.tyres import Tyre
+from rules.tables.tyres import Tyre, TyreTable
 
 TYRES = (Tyre.HARD, Tyre.SOFT, Tyre.RAIN)
 
@@ -27,21 +27,21 @@ def builds_car(rules: RuleSet) -> bool:
     return needs_setup(rules) and any(s.minimum.get(a) != s.maximum.get(a) for a in s.areas)
 
 
-def tyre_effects(table: str, tyre: Tyre, wet: bool, age: int = 1) -> str:
+def tyre_effects(table: TyreTable, tyre: Tyre, wet: bool, age: int = 1) -> str:
     """A tyre's consequences in one weather, in words: "fly-out ×2 · +1 optional space"."""
-    parts = [tr("tyre.penalty", n=tyres.penalty(table, tyre, wet, age))]  # type: ignore[arg-type]
-    if tyres.bonus(table, tyre, wet, age):  # type: ignore[arg-type]
+    parts = [tr("tyre.penalty", n=tyres.penalty(table, tyre, wet, age))]
+    if tyres.bonus(table, tyre, wet, age):
         parts.append(tr("tyre.bonus"))
-    slide = tyres.slide(table, tyre, wet)  # type: ignore[arg-type]
+    slide = tyres.slide(table, tyre, wet)
     if slide:
         parts.append(tr("tyre.slide", n=slide))
-    malus = tyres.malus(table, tyre, wet, age)  # type: ignore[arg-type]
+    malus = tyres.malus(table, tyre, wet, age)
     if malus:
         parts.append(tr("tyre.malus", n=malus))
     return " · ".join(parts)
 
 
-def worn_note(table: str, tyre: Tyre, wet: bool) -> str | None:
+def worn_note(table: TyreTable, tyre: Tyre, wet: bool) -> str | None:
     """What changes once the set is in its 3rd lap (TYRE-3, TAB-TYRE-C/D), if anything."""
     fresh, worn = tyre_effects(table, tyre, wet, 1), tyre_effects(table, tyre, wet, 3)
     return None if fresh == worn else tr("tyre.worn", effects=worn)

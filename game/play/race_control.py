@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from game.play.clocks import Clocks
 from game.net.said_error import os_text
@@ -201,7 +201,7 @@ class RaceControl:
             self._cache, self._cached_for = {}, self.state
         if key not in self._cache:
             self._cache[key] = make()
-        return self._cache[key]  # type: ignore[return-value]
+        return cast(T, self._cache[key])  # what ``make`` gave for this key: each key has its one maker
 
     def gear_options(self) -> dict[int, ShiftCost | Reason]:
         if self.state.phase != "gear":

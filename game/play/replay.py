@@ -109,8 +109,9 @@ class Replay:
                 self.lines.append(Line(line, k, before.round))
                 self._line_at.append(k)
         for e in events:
-            if e.kind == "moved" and e.car and isinstance(e.data.get("path"), list) and e.data["path"]:
-                self.drives.append(Drive(k, e.car, (str(e.data.get("from")), *map(str, e.data["path"]))))  # type: ignore[arg-type]
+            path = e.data.get("path")
+            if e.kind == "moved" and e.car and isinstance(path, list) and path:
+                self.drives.append(Drive(k, e.car, (str(e.data.get("from")), *path)))
         if any(e.kind == "turn" for e in events):
             self.turns.append(k)
             self.rounds.append(after.round)

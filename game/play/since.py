@@ -22,12 +22,14 @@ def summary(control: RaceControl, steps: list[Step]) -> list[LogLine]:
             car = e.car
             if car is None:
                 continue
-            if e.kind == "moved" and e.data.get("path"):
+            path = e.data.get("path")
+            if e.kind == "moved" and isinstance(path, list) and path:
                 first.setdefault(car, str(e.data.get("from")))
-                last[car] = str(list(e.data["path"])[-1])  # type: ignore[arg-type]
+                last[car] = path[-1]
             elif e.kind == "wear":
                 areas = lost.setdefault(car, {})
-                areas[str(e.data["area"])] = areas.get(str(e.data["area"]), 0) + int(e.data.get("lost", 1))  # type: ignore[arg-type]
+                area, spent = str(e.data["area"]), e.data.get("lost", 1)
+                areas[area] = areas.get(area, 0) + (spent if isinstance(spent, int) else 1)
             elif e.kind == "out":
                 fate[car] = LogLine("since.out", {"name": control.name(car)}, car, "bad")
             elif e.kind == "finish":

@@ -213,8 +213,8 @@ class _Replay:
             t.setup = {a: after.car(e.car or "").wp[a] for a in self.areas}
         elif e.kind == "gear":
             self._use(t, {Area(k): v for k, v in d.items() if k in _AREAS and isinstance(v, int)})
-        elif e.kind == "wear" and isinstance(d.get("lost"), int):
-            self._use(t, {Area(str(d["area"])): int(d["lost"])})  # type: ignore[arg-type]
+        elif e.kind == "wear" and isinstance(spent := d.get("lost"), int):
+            self._use(t, {Area(str(d["area"])): spent})
         elif e.kind == "fuel" and not d.get("rolling_out"):  # FUEL-1: one WP per line crossed
             self._use(t, {Area.FUEL: 1})
         elif e.kind == "boost":  # ENG-D-3: one engine WP

@@ -82,6 +82,14 @@ class _NewerRecords(sqlite3.DatabaseError):
     """The file's schema is newer than this game's: it belongs to a newer game and is left alone."""
 
 
+def _number(value: object) -> int:
+    """A column read as a whole number; TypeError for what sqlite hands back that is none (None,
+    a blob)."""
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise TypeError(f"not a number: {value!r}")
+
+
 class LapRecords:
     """The records database; every problem becomes a notice in ``notices``."""
 
@@ -207,7 +215,7 @@ class LapRecords:
                 ghost = None
         h, name, variant, driver, rolls, penalty, score, time_ms, played = fields
         try:
-            numbers = [int(v) for v in (rolls, penalty, score, time_ms)]  # type: ignore[call-overload]
+            numbers = [_number(v) for v in (rolls, penalty, score, time_ms)]
         except (TypeError, ValueError):
             return None
         rolls_n, penalty_n, score_n, time_n = numbers

@@ -7,6 +7,7 @@ Every step of deriving the graph (``spaces``, ``links``, ``pit``, ``corners``,
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from game.tracks.drawing import Drawing, Problem, Said, Shape, closest, say
 from game.tracks.geometry import Point
@@ -74,7 +75,7 @@ class Builder:
                 self.fail(say("track.weather_range", prop=key, value=repr(raw)), say("track.weather_range.fix"))
                 ok = False
                 continue
-            ranges[cond] = rng  # type: ignore[assignment]
+            ranges[cond] = rng
         if not ok:
             return None
         owners = {v: [f"weather_{c}" for c, r in ranges.items() if r and r[0] <= v <= r[1]] for v in range(1, 21)}
@@ -136,7 +137,7 @@ def _either(names: tuple[str, ...]) -> Said | str:
     return say("track.either", some=", ".join(names[:-1]), last=names[-1])
 
 
-def _parse_range(text: str) -> tuple[int, int] | None | bool:
+def _parse_range(text: str) -> tuple[int, int] | None | Literal[False]:
     """'13-20' -> (13, 20); '7' -> (7, 7); '' -> None; anything else -> False."""
     t = text.strip()
     if t in ("", "-", "none"):

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from typing import Protocol
 import pygame
 
 from game import theme
+from game.storage.keys import KeyMap
 from game.texts import tr
 from game.widgets.controls import Button
 from game.widgets.focus import key_label
@@ -32,6 +34,13 @@ _folded: weakref.WeakKeyDictionary[object, set[str]] = weakref.WeakKeyDictionary
 def folded_in(app: object) -> set[str]:
     """The panels folded in this session of ``app`` (the same set for every race it shows)."""
     return _folded.setdefault(app, set())
+
+
+class Keyed(Protocol):
+    """What the panels need of the app (which lies above the widgets): the player's key map."""
+
+    @property
+    def keys(self) -> KeyMap: ...
 
 
 class Handle(Button):
@@ -59,7 +68,7 @@ class Handle(Button):
 class Panels:
     """Which panels are folded (for the session) and their handles; ``changed`` lays the screen out anew."""
 
-    def __init__(self, app: object, changed: Callable[[], None]) -> None:
+    def __init__(self, app: Keyed, changed: Callable[[], None]) -> None:
         self.app = app
         self._folded = folded_in(app)
         self._changed = changed
@@ -76,7 +85,7 @@ class Panels:
 
     def key_of(self, name: str) -> str:
         """The key that folds the panel ``name``, as the player's key map has it."""
-        return key_label(self.app.keys.key(f"race.fold_{name}"))  # type: ignore[attr-defined]
+        return key_label(self.app.keys.key(f"race.fold_{name}"))
 
 
 def draw_tab(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: str = "") -> None:
