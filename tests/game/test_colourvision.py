@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.board.colourvision import DEFICIENCIES, MACHADO, ciede2000, distance, hex_rgb, lab, simulate
+from game.board.colourvision import DEFICIENCIES, MACHADO, Deficiency, ciede2000, distance, hex_rgb, lab, simulate
 
 
 @pytest.mark.parametrize(("rgb", "deficiency", "seen"), [
@@ -17,16 +17,17 @@ from game.board.colourvision import DEFICIENCIES, MACHADO, ciede2000, distance, 
     ((0x2F, 0x6F, 0xD0), "tritanopia", (0, 134, 149)),
     ((0xD0, 0x30, 0x30), "deuteranopia", (137, 123, 41)),
 ])
-def test_machado_simulation_gives_the_reference_colours(rgb: tuple[int, int, int], deficiency: str, seen: tuple[int, int, int]) -> None:
-    assert simulate(rgb, deficiency) == seen  # type: ignore[arg-type]
+def test_machado_simulation_gives_the_reference_colours(rgb: tuple[int, int, int], deficiency: Deficiency,
+                                                        seen: tuple[int, int, int]) -> None:
+    assert simulate(rgb, deficiency) == seen
 
 
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
-def test_greys_look_the_same_to_every_sight(deficiency: str) -> None:
+def test_greys_look_the_same_to_every_sight(deficiency: Deficiency) -> None:
     """Each matrix row sums to 1: white, black and greys stay as they are."""
-    assert all(abs(sum(row) - 1) < 1e-5 for row in MACHADO[deficiency])  # type: ignore[index]
+    assert all(abs(sum(row) - 1) < 1e-5 for row in MACHADO[deficiency])
     for v in (0, 64, 128, 200, 255):
-        assert simulate((v, v, v), deficiency) == (v, v, v)  # type: ignore[arg-type]
+        assert simulate((v, v, v), deficiency) == (v, v, v)
 
 
 def test_lab_of_the_primaries() -> None:

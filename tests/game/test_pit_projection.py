@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.tracks.build import build
+from game.tracks.drawing import Shape
 from game.tracks.geometry import Path, nearest
 from game.tracks.pit import AlongPit, LaneCentres, progress_at
 from game.tracks.spaces import LaneGeo
@@ -22,7 +23,8 @@ def lanes() -> list[LaneGeo]:
     """The stadium's lanes as the builder holds them: each starts at its start-line crossing."""
     out = []
     for r in RADII:
-        lg = LaneGeo(None, Path(stadium_points(r), True))  # type: ignore[arg-type]
+        drawn = stadium_points(r)
+        lg = LaneGeo(Shape(0, "lane", drawn, True), Path(drawn, True))
         lg.start = lg.path.project((TRACK.space("A1").x - 24.0, 400.0 - r))[0]
         out.append(lg)
     return out

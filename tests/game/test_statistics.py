@@ -195,8 +195,8 @@ def held() -> tuple[Record, int]:
     session = RaceSession(track, same_drivers(track, rules, 8, 1, 2, "aggressive"))
     session.run_to_end()
     record = session.record()
-    index = next(i for i, a in enumerate(record.actions) if isinstance(a, Karma))
-    assert record.actions[index].spend == "raise"  # type: ignore[union-attr]
+    index, karma = next((i, a) for i, a in enumerate(record.actions) if isinstance(a, Karma))
+    assert karma.spend == "raise"
     return record, index
 
 

@@ -81,6 +81,14 @@ def obj(root: ET.Element, oid: int) -> ET.Element:
     raise KeyError(f"oval.tmx has no object {oid}")
 
 
+def part(el: ET.Element, tag: str) -> ET.Element:
+    """The element's first ``tag`` child, which oval.tmx has there."""
+    found = el.find(tag)
+    if found is None:
+        raise KeyError(f"oval.tmx has no <{tag}> in <{el.tag} {el.attrib}>")
+    return found
+
+
 def parent_of(root: ET.Element, child: ET.Element) -> ET.Element:
     for el in root.iter():
         if child in list(el):
@@ -126,19 +134,18 @@ def del_prop(el: ET.Element, name: str) -> None:
         el.remove(holder)
 
 
+def shape_of(el: ET.Element) -> ET.Element:
+    """The object's polyline or polygon."""
+    line = el.find("polyline")
+    return line if line is not None else part(el, "polygon")
+
+
 def points(el: ET.Element) -> list[tuple[str, str]]:
-    shape = el.find("polyline")
-    if shape is None:
-        shape = el.find("polygon")
-    assert shape is not None, "the object is a polyline or a polygon"
-    return [(x, y) for x, y in (p.split(",") for p in shape.get("points", "").split())]
+    return [(x, y) for x, y in (p.split(",") for p in shape_of(el).get("points", "").split())]
 
 
 def set_points(el: ET.Element, pts: list[tuple[str, str]]) -> None:
-    shape = el.find("polyline")
-    if shape is None:
-        shape = el.find("polygon")
-    shape.set("points", " ".join(f"{x},{y}" for x, y in pts))  # type: ignore[union-attr]
+    shape_of(el).set("points", " ".join(f"{x},{y}" for x, y in pts))
 
 
 def new_id(root: ET.Element, counter: str) -> str:
@@ -249,7 +256,7 @@ def json_map(root: ET.Element) -> str:
     """The map properties of oval.tmx, saved the way Tiled's JSON format writes them."""
     mp = [
         {"name": p.get("name"), "type": p.get("type", "string"), "value": p.get("value")}
-        for p in root.find("properties").iter("property")  # type: ignore[union-attr]
+        for p in part(root, "properties").iter("property")
     ]
     doc = {
         "type": "map",
@@ -320,7 +327,7 @@ def misnamed_layer(root: ET.Element) -> None:
 @mutation("missing_tileset.tmx", "the tileset tiles/circuit.tsx is not at")
 def missing_tileset(root: ET.Element) -> None:
     """The map points to a tileset in a folder that does not exist."""
-    root.find("tileset").set("source", "tiles/circuit.tsx")  # type: ignore[union-attr]
+    part(root, "tileset").set("source", "tiles/circuit.tsx")
 
 
 @mutation("no_lanes_layer.tmx", "the map has no object layer named 'lanes'")
@@ -584,7 +591,7 @@ def grid_slots_same_space(root: ET.Element) -> None:
 def tile_grid_slot(root: ET.Element) -> None:
     """Grid slot P9 placed as a tile picture instead of a point."""
     o = obj(root, 45)
-    o.remove(o.find("point"))  # type: ignore[arg-type]
+    o.remove(part(o, "point"))
     o.attrib.update({"gid": "1", "width": "32", "height": "32"})
 
 
@@ -718,7 +725,7 @@ def street_zone_off_track(root: ET.Element) -> None:
 @mutation("street_zone_not_polygon.tmx", "{13}: the police station is not a polygon", CITY)
 def street_zone_not_polygon(root: ET.Element) -> None:
     """The police station's zone finished with Enter: an open polyline, not an area."""
-    obj(root, 13).find("polygon").tag = "polyline"  # type: ignore[union-attr]
+    part(obj(root, 13), "polygon").tag = "polyline"
 
 
 @mutation("street_zones_overlap.tmx", "{13}: the police station and the danger zone object 8 both cover", CITY)
@@ -727,7 +734,7 @@ def street_zones_overlap(root: ET.Element) -> None:
     police, danger = obj(root, 13), obj(root, 8)
     for key in ("x", "y"):
         police.set(key, danger.get(key, "0"))
-    police.find("polygon").set("points", danger.find("polygon").get("points", ""))  # type: ignore[union-attr]
+    part(police, "polygon").set("points", part(danger, "polygon").get("points", ""))
 
 
 @mutation("street_black_outside.tmx", "{9}: the black space on A24 is outside the danger zone (outside every zone)", CITY)
