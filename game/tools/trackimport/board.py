@@ -14,7 +14,6 @@ from game.tracks.drawing import Part, Said, say
 from game.tracks.placed import MAX_GAP
 from rules.track import Track
 
-
 Point = tuple[float, float]
 TILE = 32
 WEATHER = {"weather_sun": "13-20", "weather_variable": "6-12", "weather_rain": "1-5"}  # the shipped oval's

@@ -11,7 +11,7 @@ from game.texts import tr
 from game.texts.mo import SOURCE
 from game.tools.datfile import DatError, read_dat
 from game.tools.output import cannot_write
-from game.tools.trackimport.board import ImportProblem, LAPS, WEATHER, measures, space_of
+from game.tools.trackimport.board import LAPS, WEATHER, ImportProblem, measures, space_of
 from game.tools.trackimport.comparison import fidelity, kept_line
 from game.tools.trackimport.conversion import convert
 from game.tools.trackimport.geometry import gaps_before

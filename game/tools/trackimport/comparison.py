@@ -9,8 +9,7 @@ from game.tools.datfile import BLOCKED
 from game.tools.trackimport.board import Board, id_list, listed, map_lanes, measures, next_in_lane, space_of
 from game.tools.trackimport.geometry import partial_in
 from game.tracks.drawing import Part, Said, say
-from rules.track import EdgeKind, LANE_LETTERS, Track
-
+from rules.track import LANE_LETTERS, EdgeKind, Track
 
 #: What became of a board's step (``step_fates``), as the report counts them.
 FATES = ("kept", "moved", "dropped", "refused", "blocked")

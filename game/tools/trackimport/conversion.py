@@ -13,7 +13,6 @@ from game.tracks.build import build
 from game.tracks.drawing import Drawing, Part, Problem, Said, TrackError, say
 from rules.track import EdgeKind, Track
 
-
 #: Builds at most. Each one only adds to what the next leaves out or restricts (row lines,
 #: arrows moved or dropped, arrow zones, no_lane_change lines given up for zones), so the
 #: rounds end; GP Online's boards need 3 to 5.

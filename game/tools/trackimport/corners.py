@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 import statistics
 
-from game.tools.datfile import BLOCKED, DatTrack, STOPS
-from game.tools.trackimport.board import ImportProblem, NODE_TYPES, id_list, listed
+from game.tools.datfile import BLOCKED, STOPS, DatTrack
+from game.tools.trackimport.board import NODE_TYPES, ImportProblem, id_list, listed
 from game.tracks.drawing import Said, say
 from rules.track import LANE_LETTERS, space_name
 

@@ -4,7 +4,7 @@ corners, arrows and zones, grid and pit lane."""
 from __future__ import annotations
 
 from game.tools.datfile import BLOCKED
-from game.tools.trackimport.board import Board, LAPS, Point, WEATHER, measures, next_in_lane
+from game.tools.trackimport.board import LAPS, WEATHER, Board, Point, measures, next_in_lane
 from game.tools.trackimport.geometry import (
     around_partial,
     box_places,

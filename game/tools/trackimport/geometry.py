@@ -12,7 +12,6 @@ from game.tracks.geometry import Path
 from game.tracks.placed import MAX_GAP
 from rules.track import EdgeKind, Track
 
-
 #: How far a corner border reaches past the outer lanes, in lane widths: the first that every
 #: lane crosses exactly twice is taken (a tight hairpin's inner lane needs a short reach).
 REACHES = (1.0, 0.6, 0.35, 0.2, 0.1)
