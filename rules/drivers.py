@@ -722,7 +722,7 @@ def choose_nitro(driver: Driver, track: Track, state: RaceState, gear: int) -> b
     if not isinstance(opt, ShiftCost) or nitro.refusal(state, car) is not None:
         return False
     out_plain, plain = driver._gear_value(track, state, car, gear, opt)
-    out_nitro, value = driver._gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt)
+    out_nitro, value = driver._gear_value(track, nitro.with_nitro(state, True), car, gear, opt)
     return out_nitro <= max(out_plain, driver.max_out) and value - plain >= NITRO_GAIN * gear
 
 

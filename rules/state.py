@@ -8,6 +8,7 @@ loaded and asked for its legal moves.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -18,11 +19,32 @@ from rules.moves import Via
 from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
+from rules.slices import StreetCar, StreetRace
 from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, Weather
 
-Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "wp", "done"]
+
+
+class Phase(StrEnum):
+    """Where the race stands: what ``rules.phases.PHASES`` says who decides and which action
+    it accepts. The values are the JSON's strings, so a phase compares equal to its name."""
+
+    GRID = "grid"
+    SETUP = "setup"
+    START = "start"
+    GEAR = "gear"
+    ROLL = "roll"
+    MOVE = "move"
+    CHECK = "check"
+    PIT = "pit"
+    KARMA = "karma"
+    BID = "bid"
+    TCAR = "tcar"
+    WP = "wp"
+    DONE = "done"
+
+
 Status = Literal["racing", "finished", "out"]
 
 # Bounds that make a position read from a file one the game could have reached:
@@ -76,9 +98,7 @@ class CarState(Frozen):
     led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
     t_car: bool = False  # TCAR-1: the driver races on in the T-car
     removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
-    # --- the street race ---
-    nitro_lap: Count | None = None  # STREET-3: the lap its nitro was last used on
-    free_wp: Count = 0  # STREET-7, STREET-8: WP won that its driver still has to distribute
+    street: StreetCar = StreetCar()  # the street race's slice (rules.slices)
 
 
 class Check(Frozen):
@@ -129,13 +149,6 @@ class Movement(Frozen):
     launch: bool = False  # a launch: the Praktiker's optional space may still follow (DRESDEN-PROFILE-4)
 
 
-class PolicePass(Frozen):
-    """A car that drove past the police station this game round, with its gear-die roll (STREET-7)."""
-
-    car: str
-    roll: Count
-
-
 class LapTally(Frozen):
     """What a qualifying lap counts (QUAL-3, QUAL-B-3, QUAL-D-11)."""
 
@@ -166,7 +179,7 @@ class RaceState(Frozen):
     rules: RuleSet
     laps: int = Field(ge=1, le=3)
     cars: tuple[CarState, ...] = Field(min_length=1, max_length=10)  # one car alone on a qualifying lap
-    phase: Phase = "grid"
+    phase: Phase = Phase.GRID
     active: str | None = None  # whose turn, roll or check it is
     round: int = Field(default=0, ge=0, le=MAX_ROUNDS)  # game round; 0 while setting the grid and the start
     queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
@@ -195,8 +208,7 @@ class RaceState(Frozen):
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
-    nitro: bool = False  # STREET-3: the active car announced its nitro: its roll counts + its gear
-    police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
+    street: StreetRace = StreetRace()  # the street race's slice (rules.slices)
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:
@@ -213,7 +225,7 @@ class RaceState(Frozen):
         if self.bids is not None:
             named += [("bids.cars", c) for c in self.bids.cars]
         named += [("head_to_heads.cars", c) for h in self.head_to_heads for c in h.cars]
-        named += [("police.car", p.car) for p in self.police]
+        named += [("street.police.car", p.car) for p in self.street.police]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
         for where, car in named:
@@ -245,4 +257,4 @@ class RaceState(Frozen):
 
     @property
     def finished(self) -> bool:
-        return self.phase == "done"
+        return self.phase == Phase.DONE

@@ -16,7 +16,7 @@ from rules.actions import Event
 from rules.car import Area
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 
 
 def refusal(state: RaceState, car: CarState) -> Reason | None:
@@ -36,7 +36,7 @@ def refusal(state: RaceState, car: CarState) -> Reason | None:
 def announce(state: RaceState, boost: bool, events: list[Event]) -> RaceState:
     """ENG-D-3: the boost announced with the gear, before the roll: 1 engine WP now, the marker
     when the car stands (AMB-22: the booster's end space of that turn, ``mark_stop``)."""
-    if not boost or state.phase != "roll":  # a skip cost may have ended the race already
+    if not boost or state.phase != Phase.ROLL:  # a skip cost may have ended the race already
         return state
     car = state.car(state.active or "")
     why = refusal(state, car)

@@ -29,7 +29,8 @@ from rules.car import Area
 from rules.dice import Purpose
 from rules.modules import damage
 from rules.modules.base import on_track
-from rules.state import Check, PolicePass, RaceState
+from rules.slices import PolicePass
+from rules.state import Check, RaceState
 from rules.track import Track, Zone
 
 
@@ -76,7 +77,8 @@ def police_pass(track: Track, state: RaceState, car_id: str) -> RaceState:
         return state
     if not _zones_driven(track, state.movement.path, "police"):
         return state
-    return state.model_copy(update={"police": state.police + (PolicePass(car=car_id, roll=state.roll),)})
+    police = state.street.police + (PolicePass(car=car_id, roll=state.roll),)
+    return state.model_copy(update={"street": state.street.model_copy(update={"police": police})})
 
 
 def tunnel(track: Track, state: RaceState, car_id: str, events: list[Event]) -> RaceState:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from rules.actions import Bid, Event
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.state import HeadToHead, RaceState
+from rules.state import HeadToHead, Phase, RaceState
 from rules.tables import karma
 
 
@@ -38,7 +38,7 @@ def call(state: RaceState, level: Sequence[str], events: list[Event]) -> RaceSta
         return state
     if not any(state.car(c).karma for c in level):
         return state
-    return _next_bidder(state.model_copy(update={"phase": "bid", "bids": HeadToHead(cars=tuple(level))}), events)
+    return _next_bidder(state.model_copy(update={"phase": Phase.BID, "bids": HeadToHead(cars=tuple(level))}), events)
 
 
 def _decided(state: RaceState, level: Sequence[str]) -> bool:
@@ -49,7 +49,7 @@ def _decided(state: RaceState, level: Sequence[str]) -> bool:
 def bidder(state: RaceState) -> str | None:
     """The driver to bid now (phase "bid")."""
     h = state.bids
-    if state.phase != "bid" or h is None:
+    if state.phase != Phase.BID or h is None:
         return None
     return h.cars[len(h.bids)]
 
@@ -57,7 +57,7 @@ def bidder(state: RaceState) -> str | None:
 def on_bid(state: RaceState, action: Bid, events: list[Event]) -> RaceState:
     """H2H-2: one driver's secret bid, 0 up to the pool (AMB-42, AMB-41d)."""
     h = state.bids
-    if state.phase != "bid" or h is None:
+    if state.phase != Phase.BID or h is None:
         raise IllegalAction(Reason(rule="H2H-2", code=Code.NOT_NOW, values={"action": "bid"}))
     pool = state.car(h.cars[len(h.bids)]).karma
     if action.amount > pool:
@@ -85,7 +85,7 @@ def _decide(state: RaceState, h: HeadToHead, events: list[Event]) -> RaceState:
         car = cars[car_id].model_copy(update={"karma": cars[car_id].karma - bids[car_id]})
         state = state.with_car(car)
         events.append(Event(kind="bid", car=car_id, data={"amount": bids[car_id], "left": car.karma, "place": order.index(car_id) + 1}))
-    return state.model_copy(update={"phase": "check", "bids": None, "head_to_heads": state.head_to_heads + (h,)})
+    return state.model_copy(update={"phase": Phase.CHECK, "bids": None, "head_to_heads": state.head_to_heads + (h,)})
 
 
 def bid_of(state: RaceState, car_id: str) -> int:

@@ -38,7 +38,7 @@ from rules.modules.base import IllegalAction, in_pit_lane
 from rules.order import CarPosition, race_order
 from rules.profiles import check_modifier
 from rules.reasons import Code, Reason
-from rules.state import Check, HeldCheck, RaceState
+from rules.state import Check, HeldCheck, Phase, RaceState
 from rules.tables import karma
 from rules.track import Track
 
@@ -80,7 +80,7 @@ def on_check(track: Track, state: RaceState, check: Check, value: int, events: l
         state = _pay(state, check.car, karma.check_income(value), "twenty", events)
     held = HeldCheck(check=check, natural=value)
     if offers(track, state, held):
-        return state.model_copy(update={"phase": "karma", "held": held})
+        return state.model_copy(update={"phase": Phase.KARMA, "held": held})
     return _effect(check)(track, state, check, modified(track, state, held), events)
 
 
@@ -103,7 +103,7 @@ def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend
 def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event]) -> RaceState:
     """The driver's answer to the held roll (KARMA-3): re-roll, raise by 1, or accept."""
     held = state.held
-    if state.phase != "karma" or held is None:
+    if state.phase != Phase.KARMA or held is None:
         raise IllegalAction(Reason(rule="KARMA-3", code=Code.NOT_NOW, values={"action": "karma"}))
     if action.spend not in offers(track, state, held):
         car = state.car(held.check.car)
@@ -111,7 +111,7 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
             Reason(rule="KARMA-3", code=Code.KARMA_NOT_OFFERED,
                    values={"spend": action.spend, "karma": car.karma, "raised": held.raised})
         )
-    state = state.model_copy(update={"phase": "check", "held": None})
+    state = state.model_copy(update={"phase": Phase.CHECK, "held": None})
     if action.spend == "reroll":  # the black die again, for the same check
         state = _pay(state, held.check.car, -karma.REROLL, "reroll", events)
         return state.model_copy(update={"pending": (held.check,) + state.pending})
@@ -119,7 +119,7 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
         state = _pay(state, held.check.car, -karma.RAISE, "raise", events)
         held = held.model_copy(update={"raised": held.raised + 1})
         if offers(track, state, held):
-            return state.model_copy(update={"phase": "karma", "held": held})
+            return state.model_copy(update={"phase": Phase.KARMA, "held": held})
     return _effect(held.check)(track, state, held.check, modified(track, state, held), events)
 
 

@@ -16,7 +16,7 @@ from rules.actions import Event, TCar
 from rules.car import WearPoints
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 from rules.track import Track
 
 
@@ -49,7 +49,7 @@ def offer(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     car = owed(track, state)
     if car is None:
         return state
-    return state.model_copy(update={"phase": "tcar", "active": car.id, "t_car_asked": state.t_car_asked + (car.id,)})
+    return state.model_copy(update={"phase": Phase.TCAR, "active": car.id, "t_car_asked": state.t_car_asked + (car.id,)})
 
 
 def problem(state: RaceState, car: CarState, wp: WearPoints) -> Reason | None:
@@ -70,7 +70,7 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     car = state.car(state.active or "")
     if action.wp is None:
         events.append(Event(kind="tcar", car=car.id, data={"taken": False}))
-        return state.model_copy(update={"phase": "check", "active": None})
+        return state.model_copy(update={"phase": Phase.CHECK, "active": None})
     why = problem(state, car, action.wp)
     if why is not None:
         raise IllegalAction(why)
@@ -88,7 +88,7 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     events.append(Event(kind="tcar", car=car.id, data={"taken": True, "space": box}))
     used = state.t_cars + ((car.team,) if car.team is not None else ())
     state = state.model_copy(update={"t_wrecks": state.t_wrecks + (car,), "t_cars": used, "seq": state.seq + 1})
-    return state.with_car(spare).model_copy(update={"phase": "check", "active": None})
+    return state.with_car(spare).model_copy(update={"phase": Phase.CHECK, "active": None})
 
 
 def proposal(state: RaceState, car: CarState) -> WearPoints:

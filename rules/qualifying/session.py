@@ -37,7 +37,7 @@ from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_o
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
 from rules.think_time import ROLL_MS, decision_ms
@@ -64,7 +64,7 @@ class QualifyingLap:
 
     @property
     def done(self) -> bool:
-        return self.state.phase == "done"
+        return self.state.phase == Phase.DONE
 
     @property
     def rolled(self) -> bool:

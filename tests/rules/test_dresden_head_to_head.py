@@ -15,7 +15,7 @@ import pytest
 from game.tracks.load import load_track
 from rules.actions import Bid, Karma
 from rules.drivers import AGGRESSIVE, CAREFUL
-from rules.engine import _positions, karma_offers, to_move
+from rules.engine import karma_offers, positions, to_move
 from rules.reasons import Code
 from rules.record import dumps, loads, replay, same_drivers
 from rules.ruleset import DRESDEN_2006
@@ -126,7 +126,7 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
         state, _ = quiet_turn(state)
         assert state.phase == "gear", state.phase
     assert order == ["b", "d", "a"] and state.active == "t"
-    assert {p.id: p.bid for p in _positions(OVAL, state)} == {"x": 0, "a": 0, "b": 0, "d": 0, "t": 0}
+    assert {p.id: p.bid for p in positions(OVAL, state)} == {"x": 0, "a": 0, "b": 0, "d": 0, "t": 0}
 
 
 @pytest.mark.rules("H2H-2")
