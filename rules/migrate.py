@@ -1,7 +1,7 @@
 """Files of an older schema in today's shape: race records, qualifying sessions and positions.
 
 Schema 3 moved the race state's fields that one rule set's modules own into slices of their own
-(``rules.slices``): ``SLICED`` names, per slice, the flat fields of schema 2 that it holds. A
+(``rules.state``): ``SLICED`` names, per slice, the flat fields of schema 2 that it holds. A
 record or a qualifying session holds no state (its header and actions replay the race), so it
 only takes the new version number; a position (``game.tools.race``) holds a state, whose flat
 fields move into their slices. Each function takes the parsed JSON and returns it in the

@@ -33,7 +33,7 @@ from rules.tables.weather import Barometer
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
-# 3: the state's slices (``rules.slices``); a version-2 record replays the same (``rules.migrate``).
+# 3: the state's slices (``rules.state``); a version-2 record replays the same (``rules.migrate``).
 SCHEMA_VERSION = migrate.CURRENT
 #: The cars' colours: red, blue, yellow, green, orange, purple, cyan, pink, white, black; chosen so every
 #: two stay far apart to normal sight and with each dichromacy (tests/ui/test_palette.py).

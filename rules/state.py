@@ -19,7 +19,6 @@ from rules.moves import Via
 from rules.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
-from rules.slices import StreetCar, StreetRace
 from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, Weather
@@ -57,6 +56,37 @@ BlackDie = Annotated[int, Field(ge=1, le=20)]  # CORE-DICE-1
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- the slices: the parts of the state that one rule set's modules own ---------------------
+#
+# As a boardgame.io plugin owns its part of G, each slice is one field of ``CarState`` or
+# ``RaceState`` with its defaults, read and written only by its modules, so a new module adds a
+# slice without touching the fields of the others (``rules.migrate.SLICED`` names the flat fields
+# of older schemas that each slice holds now).
+
+
+class PolicePass(Frozen):
+    """A car that drove past the police station this game round, with its gear-die roll (STREET-7)."""
+
+    car: str
+    roll: Count
+
+
+class StreetCar(Frozen):
+    """One car's part of the street race: its nitro (STREET-3, ``rules.modules.nitro``) and the WP
+    won that its driver still distributes (STREET-7, STREET-8, ``free_wp``)."""
+
+    nitro_lap: Count | None = None  # STREET-3: the lap its nitro was last used on
+    free_wp: Count = 0  # STREET-7, STREET-8: WP won that its driver still has to distribute
+
+
+class StreetRace(Frozen):
+    """The race's part of the street race: the nitro announced (STREET-3, ``nitro``) and the police
+    station's passes of this game round (STREET-7, ``city``, ``free_wp``)."""
+
+    nitro: bool = False  # STREET-3: the active car announced its nitro: its roll counts + its gear
+    police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
 
 
 class CarState(Frozen):
@@ -98,7 +128,7 @@ class CarState(Frozen):
     led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
     t_car: bool = False  # TCAR-1: the driver races on in the T-car
     removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
-    street: StreetCar = StreetCar()  # the street race's slice (rules.slices)
+    street: StreetCar = StreetCar()  # the street race's slice
 
 
 class Check(Frozen):
@@ -208,7 +238,7 @@ class RaceState(Frozen):
     restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
-    street: StreetRace = StreetRace()  # the street race's slice (rules.slices)
+    street: StreetRace = StreetRace()  # the street race's slice
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:

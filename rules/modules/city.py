@@ -29,8 +29,7 @@ from rules.car import Area
 from rules.dice import Purpose
 from rules.modules import damage
 from rules.modules.base import on_track
-from rules.slices import PolicePass
-from rules.state import Check, RaceState
+from rules.state import Check, PolicePass, RaceState
 from rules.track import Track, Zone
 
 

@@ -12,7 +12,7 @@ nitro is refused.
 
 Its seam: the hooks ``on_gear``, ``extra_spaces`` and ``new_turn`` (one line each in
 ``rules.hooks``), its part of the street slice (``StreetCar.nitro_lap``, ``StreetRace.nitro``
-in ``rules.slices``).
+in ``rules.state``).
 
 Rules here: STREET-3, AMB-63.
 """

@@ -27,9 +27,8 @@ from rules.record import Header, dumps, loads, replay, same_drivers
 from rules.roster import ROSTER
 from rules.ruleset import FORMULA_D_BASIC, STREET
 from rules.session import RaceSession
-from rules.slices import StreetCar
 from rules.simulation import play
-from rules.state import RaceState
+from rules.state import RaceState, StreetCar
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from rules.track import EdgeKind, Track, Tunnel, Zone

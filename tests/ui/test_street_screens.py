@@ -21,8 +21,7 @@ from rules.actions import ChooseGear, FreeWP
 from rules.car import Area
 from rules.roster import ROSTER
 from rules.ruleset import STREET
-from rules.slices import StreetCar
-from rules.state import RaceState
+from rules.state import RaceState, StreetCar
 from tests.rules.fixtures import W, car, position
 from tests.ui.helpers import make_app
 from tests.ui.modules_helpers import control_at, scene_at
