@@ -17,6 +17,7 @@ OLDEST = 2  # the oldest it migrates
 
 # slice -> (the car's flat fields, the race's flat fields) of schema 2, in their order there
 SLICED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "league": ((), ("held", "bids", "head_to_heads", "t_cars", "t_car_asked", "t_wrecks", "restarts")),
     "street": (("nitro_lap", "free_wp"), ("nitro", "police")),
 }
 
@@ -42,11 +43,11 @@ def state(raw: Any) -> Any:
     (already current, or not a state at all) comes back as it was."""
     if not isinstance(raw, dict):
         return raw
-    out = _sliced(raw, 1)
-    for key in ("cars", "t_wrecks"):
+    out = dict(raw)
+    for key in ("cars", "t_wrecks"):  # a T-car's wreck is a car too (TCAR-1)
         if isinstance(out.get(key), list):
             out[key] = [_sliced(c, 0) if isinstance(c, dict) else c for c in out[key]]
-    return out
+    return _sliced(out, 1)
 
 
 def _sliced(raw: dict[str, Any], side: int) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def active_driver(state: RaceState) -> str | None:
 
 def held_driver(state: RaceState) -> str | None:
     """KARMA-3: the driver whose check roll is held for a karma choice."""
-    return state.held.check.car if state.held is not None else None
+    return state.league.held.check.car if state.league.held is not None else None
 
 
 def no_die(state: RaceState) -> Chance | None:

@@ -65,7 +65,7 @@ def history_actions(history: Sequence[Applied]) -> tuple[Action, ...]:
 def bidders(state: RaceState) -> list[str]:
     """H2H-2: the cars still to bid that have karma (the others bid 0 unasked): the bids the
     referee waits for, and a player's game asks its player for."""
-    h = state.bids
+    h = state.league.bids
     if state.phase != Phase.BID or h is None:
         return []
     return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]

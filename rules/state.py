@@ -204,6 +204,20 @@ class SweepState(Frozen):
     moved: tuple[str, ...] = ()
 
 
+class LeagueRace(Frozen):
+    """The race's part of the Dresden league's rules: the check held for a karma choice (KARMA-3,
+    ``rules.modules.karma``), the head-to-heads (H2H-1..3, ``head_to_head``), the T-cars (TCAR-1/2,
+    ``tcar``, their wrecks ``wrecks``) and the restarts (RESTART-1..2, ``restart``)."""
+
+    held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
+    bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
+    head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
+    t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
+    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
+    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
+    restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
+
+
 class RaceState(Frozen):
     track_hash: str
     rules: RuleSet
@@ -229,13 +243,7 @@ class RaceState(Frozen):
     mode: Literal["race", "qualifying"] = "race"
     lap: LapTally | None = None  # the qualifying lap's tally
     team_stock: tuple[Count, ...] = ()  # repair WP left per team (TEAM-B-2)
-    held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
-    bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
-    head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
-    t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
-    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
-    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
-    restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
+    league: LeagueRace = LeagueRace()  # the Dresden league's slice
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
     street: StreetRace = StreetRace()  # the street race's slice
@@ -250,11 +258,12 @@ class RaceState(Frozen):
         named = [("active", self.active)] + [("queue", c) for c in self.queue]
         named += [(f"pending[{i}].car", p.car) for i, p in enumerate(self.pending)]
         named += [(f"pending[{i}].other", p.other) for i, p in enumerate(self.pending) if p.other is not None]
-        if self.held is not None:
-            named.append(("held.check.car", self.held.check.car))
-        if self.bids is not None:
-            named += [("bids.cars", c) for c in self.bids.cars]
-        named += [("head_to_heads.cars", c) for h in self.head_to_heads for c in h.cars]
+        league = self.league
+        if league.held is not None:
+            named.append(("league.held.check.car", league.held.check.car))
+        if league.bids is not None:
+            named += [("league.bids.cars", c) for c in league.bids.cars]
+        named += [("league.head_to_heads.cars", c) for h in league.head_to_heads for c in h.cars]
         named += [("street.police.car", p.car) for p in self.street.police]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
@@ -271,6 +280,10 @@ class RaceState(Frozen):
             if c.team is not None and self.team_stock and c.team >= len(self.team_stock):
                 raise ValueError(f"car {c.id}: team {c.team} has no stock (team_stock has {len(self.team_stock)} teams)")
         return self
+
+    def with_league(self, **update: object) -> RaceState:
+        """The race with fields of its league slice changed."""
+        return self.model_copy(update={"league": self.league.model_copy(update=update)})
 
     def reserve_of(self, car: CarState) -> int:
         """The repair WP a car may draw on: its team's stock, or its own reserve."""

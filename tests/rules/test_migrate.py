@@ -50,6 +50,13 @@ def test_the_street_fields_of_a_schema_2_state_move_into_the_street_slice() -> N
     assert migrate.state(json.loads(state.model_dump_json())) == json.loads(state.model_dump_json())  # today's shape stays
 
 
+def test_the_league_fields_of_a_schema_2_state_move_into_the_league_slice() -> None:
+    flat = json.loads(old("v2_dresden-2006_final.json"))
+    state = RaceState.model_validate_json(json.dumps(migrate.state(flat)))
+    league = state.league.model_dump(mode="json")
+    assert league == {f: flat[f] for f in migrate.SLICED["league"][1]}
+
+
 @pytest.mark.parametrize("preset", sorted(RACES))
 def test_a_schema_2_position_file_loads(preset: str, tmp_path: Path) -> None:
     raw = json.loads(old(f"v2_{preset}_position.json"))
