@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
 from rules.car import WearPoints
 from rules.dice import Purpose
@@ -223,7 +223,7 @@ class RaceState(Frozen):
     rules: RuleSet
     laps: int = Field(ge=1, le=3)
     cars: tuple[CarState, ...] = Field(min_length=1, max_length=10)  # one car alone on a qualifying lap
-    phase: Phase = Phase.GRID
+    phase: Annotated[Phase, PlainSerializer(str, return_type=str)] = Phase.GRID  # written as its string, also where a caller set the string
     active: str | None = None  # whose turn, roll or check it is
     round: int = Field(default=0, ge=0, le=MAX_ROUNDS)  # game round; 0 while setting the grid and the start
     queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
