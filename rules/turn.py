@@ -12,8 +12,8 @@ segment is judged from the movement's start. ``new_lap`` (``qualifying_lap``) ru
 qualifying lap with the same machinery, counting rolls and penalties instead of striking WP.
 
 Rules here: CORE-TURN-1..2, CORE-GEAR-1, CORE-GEAR-7, CORE-END-1, MASTERS-MOVE-1..3 (start in
-1st; gear, die, move; one stop per movement) and C3LAP-2 (no braking without brake WP);
-movement itself is in ``rules.moves``.
+1st; gear, die, move; one stop per movement), C3LAP-2 (no braking without brake WP) and the
+clarifications FAQ-1..6 of the basic rules; movement itself is in ``rules.moves``.
 """
 
 from __future__ import annotations
