@@ -58,7 +58,7 @@ def _engines(track: Track, state: RaceState, car_id: str, events: list[Event]) -
 
 
 GEAR: tuple[GearHook, ...] = (
-    lambda state, action, events: boost.announce(state, action.boost, events),  # ENG-D-3
+    boost.on_gear,  # ENG-D-3
     nitro.on_gear,  # STREET-3
 )
 ROLL: tuple[RollHook, ...] = (
@@ -80,5 +80,5 @@ TURN: tuple[TurnHook, ...] = (
 )
 ROUND_END: tuple[RoundHook, ...] = (
     free_wp.police_payout,  # STREET-7: the round's fastest past the station
-    lambda state, events: weather.after_round(state),  # MASTERS-TURN-15
+    weather.after_round,  # MASTERS-TURN-15
 )

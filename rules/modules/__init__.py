@@ -19,7 +19,7 @@ The seam, step by step (``rules.turn``, ``rules.rounds``, ``rules.hooks``):
   ``dresden_start.after_spin``);
 * the gear (MASTERS-TURN-1..3): ``pits.exit_gears`` after a slow stop, the gears from 0
   (``dresden_start.gears_from_zero``); announced with it (``hooks.GEAR``) the engine boost
-  (``boost.announce``) and the street race's nitro (``nitro.on_gear``);
+  (``boost.on_gear``) and the street race's nitro (``nitro.on_gear``);
 * the gear die (-4): ``tyres.roll_spaces``, ``driver_profiles.roll_spaces`` and on a launch
   ``driver_profiles.launch_spaces``, ``qualifying_lap.count_roll``; after a 20 in 5th or a 30
   in 6th ``weather.owe_determination``;

@@ -54,9 +54,10 @@ def after_turn(state: RaceState) -> RaceState:
     return state.model_copy(update={"weather_due": 0, "pending": state.pending + _determinations(state)})
 
 
-def after_round(state: RaceState) -> RaceState:
+def after_round(state: RaceState, events: list[Event]) -> RaceState:
     """The determinations the game round owes, before the leader moves again (AMB-8,
-    MASTERS-TURN-15); the state unchanged when none are owed."""
+    MASTERS-TURN-15); the state unchanged when none are owed. Its dice tell what happens, so
+    it adds no ``events`` itself."""
     if not state.weather_due:
         return state
     return state.model_copy(update={"weather_due": 0, "pending": _determinations(state), "phase": Phase.CHECK, "active": None})

@@ -8,7 +8,7 @@ import pytest
 from rules import hooks
 from rules.actions import Bid, ChooseGear, Drive, EndMove, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
 from rules.engine import chance, to_move
-from rules.modules import free_wp, nitro
+from rules.modules import boost, free_wp, nitro, weather
 from rules.phases import ANY_PHASE, NOT_NOW, PHASES
 from rules.reasons import Code
 from rules.state import Phase
@@ -46,10 +46,11 @@ def test_an_action_the_phase_does_not_take_is_refused_with_its_rule() -> None:
     assert illegal(state, ChooseGear(gear=3, car="b")).reason.rule == "CORE-ORDER-1"
 
 
-@pytest.mark.rules("MASTERS-TURN-9", "MASTERS-TURN-13", "MASTERS-TURN-14", "MASTERS-TURN-15", "STREET-3")
+@pytest.mark.rules("MASTERS-TURN-9", "MASTERS-TURN-13", "MASTERS-TURN-14", "MASTERS-TURN-15", "ENG-D-3", "STREET-3")
 def test_the_hook_lists_keep_the_masters_order_and_the_nitro_joins_by_one_line_each() -> None:
     stand = [h.__doc__.split(":")[0] for h in hooks.STAND]
     assert stand == ["STREET-7", "STREET-5", "MASTERS-TURN-13", "MASTERS-TURN-14"]
-    assert nitro.on_gear in hooks.GEAR and nitro.extra_spaces in hooks.ROLL and nitro.new_turn in hooks.TURN
-    assert hooks.ROUND_END[0] is free_wp.police_payout  # STREET-7 before the weather (MASTERS-TURN-15)
+    assert hooks.GEAR == (boost.on_gear, nitro.on_gear) and hooks.ROLL == (boost.extra_spaces, nitro.extra_spaces)
+    assert nitro.new_turn in hooks.TURN
+    assert hooks.ROUND_END == (free_wp.police_payout, weather.after_round)  # STREET-7 before the weather (MASTERS-TURN-15)
     assert free_wp.on_line in hooks.LINE
