@@ -54,8 +54,10 @@ def _sliced(raw: dict[str, Any], side: int) -> dict[str, Any]:
     """``raw`` with the flat fields of each slice (``side`` 0: a car's, 1: the race's) moved into it."""
     out = dict(raw)
     for name, fields in SLICED.items():
+        kept = out.get(name, {})
+        if not isinstance(kept, dict):  # a damaged slice: validation says where
+            continue
         moved = {f: out.pop(f) for f in fields[side] if f in out}
         if moved:
-            kept = out.get(name)
-            out[name] = {**(kept if isinstance(kept, dict) else {}), **moved}
+            out[name] = {**kept, **moved}
     return out

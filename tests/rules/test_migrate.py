@@ -80,3 +80,15 @@ def test_a_record_of_a_schema_no_migration_knows_is_refused_with_its_version(ver
     raw["header"]["schema_version"] = version
     with pytest.raises(RecordError, match=f"schema_version {version!r} is not supported"):
         loads(json.dumps(raw))
+
+
+@pytest.mark.parametrize(("field", "value", "where"), [
+    ("nitro", "yes", "state.street.nitro"), ("restarts", -1, "state.league.restarts"), ("street", "x", "state.street"),
+])
+def test_a_damaged_schema_2_position_is_refused_with_where_it_is_wrong(field: str, value: object, where: str, tmp_path: Path) -> None:
+    raw = json.loads(old("v2_street_position.json"))
+    raw["state"][field] = value
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(raw))
+    said = load_position(str(path))
+    assert isinstance(said, str) and said.startswith(f"{path}: {where}"), said
