@@ -6,7 +6,8 @@ procedure (MASTERS-TURN order) and calls the modules at its steps, ``rules.round
 round, and the modules that join a step by a hook are listed in ``rules.hooks`` (gear, roll,
 line, the car stands, a turn begins, the game round ends). The actions a driver decides are
 the rows of ``rules.phases``. A module's state of its own is its slice of the race state
-(``CarState.street``, ``RaceState.street``). A module reads its
+(``CarState.street`` and ``RaceState.street`` for the street race, ``RaceState.league`` for the
+Dresden league's karma hold, head-to-heads, T-cars and restarts). A module reads its
 ``RuleSet`` switches; when they are off its functions return the state unchanged (or offer
 nothing), so the engine calls every module the same way whatever the rule set. The pure
 tables a module asks stay beside the engine: ``rules.tables.weather`` (TAB-WEATHER), ``rules.tables.tyres``
