@@ -26,7 +26,7 @@ LAYERS = (
     ("game.play", "race control, pacing, announcements, log, crew plans (no pygame)", "#bcdff0"),
     ("game.net", "races between homes: email race files, Matrix (no pygame)", "#c4daf2"),
     ("game.tracks · storage · texts", "loader (pytmx) · player's files, key map · en / de / fr", "#c9d3f2"),
-    ("rules", "pure engine, rule modules, computer drivers (stdlib + pydantic)", "#dccbf0"),
+    ("rules", "engine: phase table, turn hooks, rule modules and their state slices; drivers", "#dccbf0"),
 )
 
 #: The flow of one turn, as (where, what happens).
@@ -35,7 +35,8 @@ TURN = (
     ("scenes.race", "RaceScene.clicked(space): one way, or the way menu"),
     ("play.race_control", "RaceControl.drive(move): the only door to the rules"),
     ("rules.session", "RaceSession.act(action): records it for replay"),
-    ("rules.engine", "apply(track, state, action) -> new state, events"),
+    ("rules.engine · phases", "apply(track, state, action): the phase's row names the handler"),
+    ("rules.turn · hooks", "the turn's steps call the modules' hooks in MASTERS-TURN order"),
     ("play.race_control", "autosave of the record; a Step with the events"),
     ("widgets.anims · announcer", "the events as animations at their pace; cards for all"),
     ("board · widgets", "redraw; the camera frames the next decision"),

@@ -421,7 +421,7 @@ class Driver:
         with raises if they cost no more than a re-roll, else re-rolled. A failure by 1 is
         raised by the careful driver, and by the aggressive one (who keeps karma for its bids)
         when the area is nearly gone or the pool keeps a raise for later."""
-        held = state.held
+        held = state.league.held
         assert held is not None, "phase karma holds a roll"
         car = state.car(held.check.car)
         offer = karma_offers(track, state, held)
@@ -439,7 +439,7 @@ class Driver:
         """H2H-2: small bids, never below a raise's worth of karma kept for a check: the
         aggressive driver bids 2, the careful one 1 and only when the normal order puts it
         behind (a lower gear, or the same gear and a later arrival: ORDER-D-2)."""
-        h = state.bids
+        h = state.league.bids
         assert h is not None, "phase bid has its head-to-head"
         me = state.car(h.cars[len(h.bids)])
         spare = me.karma - karma.RAISE
@@ -722,7 +722,7 @@ def choose_nitro(driver: Driver, track: Track, state: RaceState, gear: int) -> b
     if not isinstance(opt, ShiftCost) or nitro.refusal(state, car) is not None:
         return False
     out_plain, plain = driver._gear_value(track, state, car, gear, opt)
-    out_nitro, value = driver._gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt)
+    out_nitro, value = driver._gear_value(track, nitro.with_nitro(state, True), car, gear, opt)
     return out_nitro <= max(out_plain, driver.max_out) and value - plain >= NITRO_GAIN * gear
 
 

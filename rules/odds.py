@@ -23,7 +23,7 @@ from rules.engine import apply, gear_options, moves, rolled, slide_spaces
 from rules.modules import boost, nitro
 from rules.gears import ShiftCost
 from rules.moves import Move
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.track import Track
 
 
@@ -93,7 +93,7 @@ def played(track: Track, after_roll: RaceState, found: list[Move]) -> Played:
         one = _alone(move)
         if move.out is None and move.path:
             nxt, _ = apply(track, after_roll, Drive(path=move.path, via=move.via))
-            if nxt.phase == "move" and nxt.movement is not None and nxt.movement.offer == ("slide",):
+            if nxt.phase == Phase.MOVE and nxt.movement is not None and nxt.movement.offer == ("slide",):
                 slides = moves(track, nxt)
                 if slides:
                     s = cautious_move(slides)
@@ -146,7 +146,7 @@ def nitro_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
         if not isinstance(opt, ShiftCost):
             continue
         paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
-        trial = state.with_car(paid).model_copy(update={"nitro": True})
+        trial = nitro.with_nitro(state.with_car(paid), True)
         out[gear] = _odds(track, trial, gear, Fraction(sum(opt.cost.values())))
     return out
 
@@ -154,7 +154,7 @@ def nitro_odds(track: Track, state: RaceState) -> dict[int, GearOdds]:
 def roll_odds(track: Track, state: RaceState) -> GearOdds:
     """Odds of the gear the active car has declared, before its roll (phase "roll"): its
     skip cost is struck already, so only the roll's wear is expected (and a boost or nitro
-    announced with the gear counts its spaces, ENG-D-3, STREET-3: ``state.nitro`` is kept)."""
+    announced with the gear counts its spaces, ENG-D-3, STREET-3: ``state.street.nitro`` is kept)."""
     car = state.car(state.active or "")
     return _odds(track, state, car.gear, Fraction(0), boosted=state.boost)
 

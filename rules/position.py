@@ -73,7 +73,7 @@ def problem(track: Track, state: RaceState) -> str | None:
                 return f"movement: {space!r} is not a space of this track"
         if mv.corner is not None and mv.corner >= len(track.corners):
             return f"movement: corner {mv.corner} does not exist (the track has {len(track.corners)} corners, from 0)"
-    if state.phase not in _ACTING and state.phase != "setup":
+    if state.phase not in _ACTING and state.phase != Phase.SETUP:
         return None
     ids = [c.id for c in state.cars]
     if state.active not in ids:
@@ -81,9 +81,9 @@ def problem(track: Track, state: RaceState) -> str | None:
     car = state.car(state.active or "")
     if car.status != "racing" or (car.space is None and state.phase in _ACTING):
         return f"the car to move ({car.id}) is not racing on the track (status {car.status}, space {car.space})"
-    if state.phase == "roll" and car.gear == 0:
+    if state.phase == Phase.ROLL and car.gear == 0:
         return f"phase roll: the car to move ({car.id}) has declared no gear (gear 0)"
-    if state.phase == "move" and mv is None:
+    if state.phase == Phase.MOVE and mv is None:
         return "phase move: the movement is missing"
     return None
 
@@ -147,11 +147,11 @@ def moment(track: Track, state: RaceState) -> Moment:
     gears: tuple[GearChoice, ...] = ()
     odds = None
     segments: tuple[Segment, ...] = ()
-    if state.phase == "gear":
+    if state.phase == Phase.GEAR:
         gears = _gears(track, state)
-    elif state.phase == "roll":
+    elif state.phase == Phase.ROLL:
         odds = roll_odds(track, state)
-    elif state.phase == "move" and state.movement is not None:
+    elif state.phase == Phase.MOVE and state.movement is not None:
         segments = _segments(track, state)
     return Moment(
         phase=state.phase,

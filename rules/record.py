@@ -21,6 +21,7 @@ from rules.car import WearPoints
 from rules.dice import DiceSource
 from rules.fair_dice import check_rolls, seed_matches
 from rules.engine import IllegalAction, apply, chance, new_race
+from rules import migrate
 from rules.atomic import write_atomic
 from rules.filelimits import RECORD, FileKind, read_text
 from rules.modules.start import CarEntry
@@ -32,7 +33,8 @@ from rules.tables.weather import Barometer
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
-SCHEMA_VERSION = 2
+# 3: the state's slices (``rules.state``); a version-2 record replays the same (``rules.migrate``).
+SCHEMA_VERSION = migrate.CURRENT
 #: The cars' colours: red, blue, yellow, green, orange, purple, cyan, pink, white, black; chosen so every
 #: two stay far apart to normal sight and with each dichromacy (tests/ui/test_palette.py).
 COLOURS = ("#be171d", "#4d60ff", "#ffe30c", "#048f64", "#e8861e", "#712290", "#2bc3d5", "#ae5c8c", "#f0f0f0", "#303034")
@@ -270,7 +272,8 @@ def loads(text: str, source: str = "record") -> Record:
     """Parse a record; RecordError with what is wrong and where, never a traceback.
 
     Only JSON is ever read (never pickle). Validation is strict: ``"value": "8"``
-    or ``"value": true`` is not a die result, so a record has one spelling.
+    or ``"value": true`` is not a die result, so a record has one spelling. A record of an
+    older schema that ``rules.migrate`` knows is read in today's shape.
     """
     try:
         raw = json.loads(text)
@@ -286,9 +289,11 @@ def loads(text: str, source: str = "record") -> Record:
     if "schema_version" not in header:
         raise RecordError(f"{source}: header.schema_version: missing (this game writes {SCHEMA_VERSION})")
     version = header["schema_version"]
-    if type(version) is not int or version != SCHEMA_VERSION:
+    if not migrate.migratable(version):
         older = " (it was written by an older version of the game)" if type(version) is int and 0 < version < SCHEMA_VERSION else ""
         raise RecordError(f"{source}: schema_version {version!r} is not supported{older} (this game writes {SCHEMA_VERSION})")
+    if version != SCHEMA_VERSION:
+        text = json.dumps(migrate.record(raw))
     try:
         return _RECORD.validate_json(text, strict=True)
     except ValidationError as err:

@@ -25,7 +25,7 @@ from rules.record import Header, RecordError, replayed, start_state
 from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.session import RaceSession, UnfinishedRace, computer_action
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.track import Track
 
 
@@ -65,8 +65,8 @@ def history_actions(history: Sequence[Applied]) -> tuple[Action, ...]:
 def bidders(state: RaceState) -> list[str]:
     """H2H-2: the cars still to bid that have karma (the others bid 0 unasked): the bids the
     referee waits for, and a player's game asks its player for."""
-    h = state.bids
-    if state.phase != "bid" or h is None:
+    h = state.league.bids
+    if state.phase != Phase.BID or h is None:
         return []
     return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]
 
@@ -107,7 +107,7 @@ class Referee:
         s = self.session.state
         if s.finished or chance(s) is not None:
             return ()
-        if s.phase == "bid":
+        if s.phase == Phase.BID:
             return tuple(c for c in self._bidders() if c in self.opening.seats and c not in self._bids)
         car = to_move(s)
         return (car,) if car in self.opening.seats else ()
@@ -124,7 +124,7 @@ class Referee:
             car = to_move(s)
             if car is None:
                 raise UnfinishedRace(f"nobody can act, yet the race is not over ({self.session.where()})")
-            if s.phase == "bid":
+            if s.phase == Phase.BID:
                 applied = self._bidding(now, out)
                 if not applied:
                     break
@@ -189,14 +189,14 @@ class Referee:
             return note("race_over")
         if isinstance(message, Decision):
             car = to_move(s)
-            if s.phase == "bid":
+            if s.phase == Phase.BID:
                 return note("seal_first")
             if chance(s) is not None or car not in mine:
                 return note("not_your_turn", name=self._name(car)) if car else note("not_your_turn_dice")
             if message.action.car not in (None, car):
                 return note("wrong_car", car=message.action.car, moving=car)
             return None
-        if s.phase != "bid":
+        if s.phase != Phase.BID:
             return note("no_bidding")
         if message.car not in mine:
             return note("not_your_car", car=message.car)
@@ -239,7 +239,7 @@ class Referee:
                 out.append(Notice(note("bids_sealed")))
         if any(c not in self._bids for c in self._bidders()):
             return False
-        while self.session.state.phase == "bid" and to_move(self.session.state) in self._bids:
+        while self.session.state.phase == Phase.BID and to_move(self.session.state) in self._bids:
             car = to_move(self.session.state)
             assert car is not None
             by = (

@@ -8,9 +8,10 @@ loaded and asked for its legal moves.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
 from rules.car import WearPoints
 from rules.dice import Purpose
@@ -22,7 +23,27 @@ from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, Weather
 
-Phase = Literal["grid", "setup", "start", "gear", "roll", "move", "check", "pit", "karma", "bid", "tcar", "wp", "done"]
+
+
+class Phase(StrEnum):
+    """Where the race stands: what ``rules.phases.PHASES`` says who decides and which action
+    it accepts. The values are the JSON's strings, so a phase compares equal to its name."""
+
+    GRID = "grid"
+    SETUP = "setup"
+    START = "start"
+    GEAR = "gear"
+    ROLL = "roll"
+    MOVE = "move"
+    CHECK = "check"
+    PIT = "pit"
+    KARMA = "karma"
+    BID = "bid"
+    TCAR = "tcar"
+    WP = "wp"
+    DONE = "done"
+
+
 Status = Literal["racing", "finished", "out"]
 
 # Bounds that make a position read from a file one the game could have reached:
@@ -35,6 +56,37 @@ BlackDie = Annotated[int, Field(ge=1, le=20)]  # CORE-DICE-1
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- the slices: the parts of the state that one rule set's modules own ---------------------
+#
+# As a boardgame.io plugin owns its part of G, each slice is one field of ``CarState`` or
+# ``RaceState`` with its defaults, read and written only by its modules, so a new module adds a
+# slice without touching the fields of the others (``rules.migrate.SLICED`` names the flat fields
+# of older schemas that each slice holds now).
+
+
+class PolicePass(Frozen):
+    """A car that drove past the police station this game round, with its gear-die roll (STREET-7)."""
+
+    car: str
+    roll: Count
+
+
+class StreetCar(Frozen):
+    """One car's part of the street race: its nitro (STREET-3, ``rules.modules.nitro``) and the WP
+    won that its driver still distributes (STREET-7, STREET-8, ``free_wp``)."""
+
+    nitro_lap: Count | None = None  # STREET-3: the lap its nitro was last used on
+    free_wp: Count = 0  # STREET-7, STREET-8: WP won that its driver still has to distribute
+
+
+class StreetRace(Frozen):
+    """The race's part of the street race: the nitro announced (STREET-3, ``nitro``) and the police
+    station's passes of this game round (STREET-7, ``city``, ``free_wp``)."""
+
+    nitro: bool = False  # STREET-3: the active car announced its nitro: its roll counts + its gear
+    police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
 
 
 class CarState(Frozen):
@@ -76,9 +128,7 @@ class CarState(Frozen):
     led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
     t_car: bool = False  # TCAR-1: the driver races on in the T-car
     removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
-    # --- the street race ---
-    nitro_lap: Count | None = None  # STREET-3: the lap its nitro was last used on
-    free_wp: Count = 0  # STREET-7, STREET-8: WP won that its driver still has to distribute
+    street: StreetCar = StreetCar()  # the street race's slice
 
 
 class Check(Frozen):
@@ -129,13 +179,6 @@ class Movement(Frozen):
     launch: bool = False  # a launch: the Praktiker's optional space may still follow (DRESDEN-PROFILE-4)
 
 
-class PolicePass(Frozen):
-    """A car that drove past the police station this game round, with its gear-die roll (STREET-7)."""
-
-    car: str
-    roll: Count
-
-
 class LapTally(Frozen):
     """What a qualifying lap counts (QUAL-3, QUAL-B-3, QUAL-D-11)."""
 
@@ -161,12 +204,26 @@ class SweepState(Frozen):
     moved: tuple[str, ...] = ()
 
 
+class LeagueRace(Frozen):
+    """The race's part of the Dresden league's rules: the check held for a karma choice (KARMA-3,
+    ``rules.modules.karma``), the head-to-heads (H2H-1..3, ``head_to_head``), the T-cars (TCAR-1/2,
+    ``tcar``, their wrecks ``wrecks``) and the restarts (RESTART-1..2, ``restart``)."""
+
+    held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
+    bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
+    head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
+    t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
+    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
+    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
+    restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
+
+
 class RaceState(Frozen):
     track_hash: str
     rules: RuleSet
     laps: int = Field(ge=1, le=3)
     cars: tuple[CarState, ...] = Field(min_length=1, max_length=10)  # one car alone on a qualifying lap
-    phase: Phase = "grid"
+    phase: Annotated[Phase, PlainSerializer(str, return_type=str)] = Phase.GRID  # written as its string, also where a caller set the string
     active: str | None = None  # whose turn, roll or check it is
     round: int = Field(default=0, ge=0, le=MAX_ROUNDS)  # game round; 0 while setting the grid and the start
     queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
@@ -186,17 +243,10 @@ class RaceState(Frozen):
     mode: Literal["race", "qualifying"] = "race"
     lap: LapTally | None = None  # the qualifying lap's tally
     team_stock: tuple[Count, ...] = ()  # repair WP left per team (TEAM-B-2)
-    held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
-    bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
-    head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
-    t_cars: tuple[Count, ...] = ()  # TCAR-2: the teams that have used their T-car
-    t_car_asked: tuple[str, ...] = ()  # TCAR-1: the drivers offered the T-car so far
-    t_wrecks: tuple[CarState, ...] = ()  # TCAR-1: the cars the T-cars replaced, wrecks until passed (OUT-D-3)
-    restarts: Count = 0  # RESTART-1..2: times the race was stopped and restarted
+    league: LeagueRace = LeagueRace()  # the Dresden league's slice
     qualifying_weather: Barometer | None = None  # WEATHER-D-2: a variable race starts as qualifying was
     level_start: bool = False  # BLITZ-4: the second car starts beside the pole, not on grid slot 2
-    nitro: bool = False  # STREET-3: the active car announced its nitro: its roll counts + its gear
-    police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
+    street: StreetRace = StreetRace()  # the street race's slice
 
     @model_validator(mode="after")
     def _consistent(self) -> RaceState:
@@ -208,12 +258,13 @@ class RaceState(Frozen):
         named = [("active", self.active)] + [("queue", c) for c in self.queue]
         named += [(f"pending[{i}].car", p.car) for i, p in enumerate(self.pending)]
         named += [(f"pending[{i}].other", p.other) for i, p in enumerate(self.pending) if p.other is not None]
-        if self.held is not None:
-            named.append(("held.check.car", self.held.check.car))
-        if self.bids is not None:
-            named += [("bids.cars", c) for c in self.bids.cars]
-        named += [("head_to_heads.cars", c) for h in self.head_to_heads for c in h.cars]
-        named += [("police.car", p.car) for p in self.police]
+        league = self.league
+        if league.held is not None:
+            named.append(("league.held.check.car", league.held.check.car))
+        if league.bids is not None:
+            named += [("league.bids.cars", c) for c in league.bids.cars]
+        named += [("league.head_to_heads.cars", c) for h in league.head_to_heads for c in h.cars]
+        named += [("street.police.car", p.car) for p in self.street.police]
         if self.sweep is not None:
             named += [("sweep.visit", c) for c in self.sweep.visit] + [("sweep.moved", c) for c in self.sweep.moved]
         for where, car in named:
@@ -230,6 +281,10 @@ class RaceState(Frozen):
                 raise ValueError(f"car {c.id}: team {c.team} has no stock (team_stock has {len(self.team_stock)} teams)")
         return self
 
+    def with_league(self, **update: object) -> RaceState:
+        """The race with fields of its league slice changed."""
+        return self.model_copy(update={"league": self.league.model_copy(update=update)})
+
     def reserve_of(self, car: CarState) -> int:
         """The repair WP a car may draw on: its team's stock, or its own reserve."""
         return self.team_stock[car.team] if car.team is not None and self.team_stock else car.reserve
@@ -245,4 +300,4 @@ class RaceState(Frozen):
 
     @property
     def finished(self) -> bool:
-        return self.phase == "done"
+        return self.phase == Phase.DONE

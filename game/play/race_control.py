@@ -30,7 +30,7 @@ from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
 from rules.session import RaceSession, UnfinishedRace, computer_action
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 from rules.tables.tyres import Tyre
@@ -184,9 +184,7 @@ class RaceControl:
             raise UnfinishedRace(f"nobody can act, yet the race is not over ({self.session.where()})")
         if not self.human(car):
             return Wait.COMPUTER
-        decisions = {"gear": Wait.GEAR, "setup": Wait.SETUP, "pit": Wait.PIT, "karma": Wait.KARMA, "bid": Wait.BID,
-                     "tcar": Wait.TCAR, "wp": Wait.WP}
-        return decisions.get(state.phase, Wait.MOVE)
+        return Wait(state.phase)  # a driver decides: in each such phase (rules.phases) the same-named wait
 
     def chance(self) -> Chance | None:
         return chance(self.state)
@@ -204,14 +202,14 @@ class RaceControl:
         return cast(T, self._cache[key])  # what ``make`` gave for this key: each key has its one maker
 
     def gear_options(self) -> dict[int, ShiftCost | Reason]:
-        if self.state.phase != "gear":
+        if self.state.phase != Phase.GEAR:
             return {}
         return self._cached("gears", lambda: gear_options(self.track, self.state))
 
     def odds(self, boost: bool = False, nitro: bool = False) -> dict[int, GearOdds]:
         """Each gear's odds; with ``boost`` the gears the car may boost in, counted with it (ENG-D-3);
         with ``nitro`` counted with the lap's nitro (STREET-3)."""
-        if self.state.phase != "gear":
+        if self.state.phase != Phase.GEAR:
             return {}
         if nitro:
             return self._cached("nitro_odds", lambda: nitro_odds(self.track, self.state))
@@ -225,7 +223,7 @@ class RaceControl:
     def offer(self) -> tuple[Via, ...]:
         """The segments the active car may drive now: the roll, a slide, the bonus, slipstream."""
         mv = self.state.movement
-        return mv.offer if self.state.phase == "move" and mv is not None else ()
+        return mv.offer if self.state.phase == Phase.MOVE and mv is not None else ()
 
     def optional(self) -> bool:
         """Only optional extras are offered (bonus, slipstream): the player may end the move."""
@@ -236,7 +234,7 @@ class RaceControl:
         def build() -> dict[str, list[Move]]:
             return by_destination(self.moves(), self.state.car(self.state.active or "").space or "")
 
-        if self.state.phase != "move":
+        if self.state.phase != Phase.MOVE:
             return {}
         return self._cached("destinations", build)
 
@@ -376,7 +374,7 @@ class RaceControl:
         once that runs out, its time is up instead (BLITZ-5, BLITZ-6)."""
         action = self._answer()
         car = to_move(self.state)
-        if self.clocks is not None and car is not None and self.state.phase in ("gear", "move", "pit"):
+        if self.clocks is not None and car is not None and self.state.phase in (Phase.GEAR, Phase.MOVE, Phase.PIT):
             if self.clocks.run(car, decision_ms(action, self._choices(action))):
                 return self._act(TimeOut())
         return self._act(action)
@@ -385,7 +383,7 @@ class RaceControl:
         """How many options the decision had (its think time grows with them)."""
         if isinstance(action, ChooseGear):
             return sum(isinstance(o, ShiftCost) for o in self.gear_options().values())
-        return len(self.moves()) if self.state.phase == "move" else 1
+        return len(self.moves()) if self.state.phase == Phase.MOVE else 1
 
     # --- FD Blitz: the clocks (BLITZ-5..7) ------------------------------------------------------
 

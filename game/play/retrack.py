@@ -39,7 +39,7 @@ class Refused:
 def needed_spaces(control: RaceControl) -> set[str]:
     """Every space the race's position and record name."""
     state = control.state
-    cars = (*state.cars, *state.t_wrecks)
+    cars = (*state.cars, *state.league.t_wrecks)
     names = {c.space for c in cars if c.space} | {c.box for c in cars if c.box}
     names |= set(state.markers)
     if state.movement is not None:

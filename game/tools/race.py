@@ -13,6 +13,7 @@ from game.storage.paths import MAPS
 from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
+from rules import migrate
 from rules.classify import classification
 from rules.filelimits import POSITION, read_text
 from rules.qualifying.grid import score
@@ -154,11 +155,13 @@ def load_position(position_file: str) -> Position | str:
     except OSError as err:
         return f"{position_file}: cannot read ({err})"
     try:
-        json.loads(text)
+        raw = json.loads(text)
     except json.JSONDecodeError as err:
         return f"{position_file}: not JSON (line {err.lineno}, column {err.colno}: {err.msg})"
     except (ValueError, RecursionError) as err:
         return f"{position_file}: not readable JSON ({type(err).__name__})"
+    if isinstance(raw, dict) and "state" in raw:  # a position of an older schema, in today's shape
+        text = json.dumps({**raw, "state": migrate.state(raw["state"])})
     try:
         return Position.model_validate_json(text, strict=True)  # as strict as records: 1 is not "1"
     except ValidationError as err:

@@ -95,13 +95,13 @@ class LeagueDialog:
         """What the card says, in the player's language."""
         name = self.names(self.car.id)
         if self.kind == "karma":
-            held = self.state.held
+            held = self.state.league.held
             assert held is not None, "phase karma holds a check roll"
             roll = held.natural + held.raised
             return [tr("league.karma_title", name=name), tr(f"league.check.{held.check.purpose.value}", roll=roll),
                     tr("league.karma_pool", n=self.car.karma)]
         if self.kind == "bid":
-            bids = self.state.bids
+            bids = self.state.league.bids
             others = [self.names(c) for c in (bids.cars if bids else ()) if c != self.car.id]
             return [tr("league.bid_title", name=name), tr("league.bid_others", others=", ".join(others)),
                     tr("league.karma_pool", n=self.car.karma), tr("league.bid_secret")]

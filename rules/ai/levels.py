@@ -441,7 +441,7 @@ class Level(Driver):
             return False
         exact, prices = replace(self, exact=True), self.prices(track, state, car)
         plain = exact.gear_value(track, state, car, gear, opt, prices)
-        injected = exact.gear_value(track, state.model_copy(update={"nitro": True}), car, gear, opt, prices)
+        injected = exact.gear_value(track, nitro.with_nitro(state, True), car, gear, opt, prices)
         return injected - plain >= NITRO_GAIN * gear
 
     def _pitting(self, track: Track, state: RaceState, car: CarState) -> bool:

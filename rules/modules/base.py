@@ -15,7 +15,7 @@ from rules.actions import Event
 from rules.car import Area
 from rules.dice import Purpose
 from rules.reasons import Reason
-from rules.state import CarState, Check, Movement, RaceState
+from rules.state import CarState, Check, Movement, Phase, RaceState
 from rules.track import Track
 
 
@@ -57,7 +57,7 @@ def start_movement(car: CarState) -> Movement:
 
 def close(state: RaceState) -> RaceState:
     """The movement is over: the turn goes on to its checks (phase "check")."""
-    return state.model_copy(update={"movement": None, "moves_left": None, "phase": "check"})
+    return state.model_copy(update={"movement": None, "moves_left": None, "phase": Phase.CHECK})
 
 
 def mark(state: RaceState, space: str | None, events: list[Event]) -> RaceState:

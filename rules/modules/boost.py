@@ -1,8 +1,8 @@
 """The engine boost (Dresden): before the gear roll a driver may strike 1 engine WP for as many
 extra spaces as its gear, and the booster's stop that turn becomes a dangerous space.
 
-The engine hands ``announce`` the ``ChooseGear.boost`` flag once the gear (and its skip cost) is
-declared, and adds ``extra_spaces`` to the roll. ``refusal`` says whether a car may boost now,
+Its hooks (``rules.hooks``): ``on_gear`` takes the ``ChooseGear.boost`` flag once the gear (and
+its skip cost) is declared, ``extra_spaces`` adds to the roll. ``refusal`` says whether a car may boost now,
 for the gear box and the odds (``rules.odds.boost_odds``). Without ``RuleSet.engine_boost``
 every boost is refused.
 
@@ -12,11 +12,11 @@ boost at the box).
 
 from __future__ import annotations
 
-from rules.actions import Event
+from rules.actions import ChooseGear, Event
 from rules.car import Area
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 
 
 def refusal(state: RaceState, car: CarState) -> Reason | None:
@@ -33,10 +33,10 @@ def refusal(state: RaceState, car: CarState) -> Reason | None:
     return None
 
 
-def announce(state: RaceState, boost: bool, events: list[Event]) -> RaceState:
+def on_gear(state: RaceState, action: ChooseGear, events: list[Event]) -> RaceState:
     """ENG-D-3: the boost announced with the gear, before the roll: 1 engine WP now, the marker
     when the car stands (AMB-22: the booster's end space of that turn, ``mark_stop``)."""
-    if not boost or state.phase != "roll":  # a skip cost may have ended the race already
+    if not action.boost or state.phase != Phase.ROLL:  # a skip cost may have ended the race already
         return state
     car = state.car(state.active or "")
     why = refusal(state, car)

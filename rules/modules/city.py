@@ -76,7 +76,8 @@ def police_pass(track: Track, state: RaceState, car_id: str) -> RaceState:
         return state
     if not _zones_driven(track, state.movement.path, "police"):
         return state
-    return state.model_copy(update={"police": state.police + (PolicePass(car=car_id, roll=state.roll),)})
+    police = state.street.police + (PolicePass(car=car_id, roll=state.roll),)
+    return state.model_copy(update={"street": state.street.model_copy(update={"police": police})})
 
 
 def tunnel(track: Track, state: RaceState, car_id: str, events: list[Event]) -> RaceState:

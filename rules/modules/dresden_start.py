@@ -23,7 +23,7 @@ from rules.actions import Event
 from rules.dice import Purpose
 from rules.modules import driver_profiles
 from rules.modules.base import close, start_movement
-from rules.state import CarState, Check, RaceState
+from rules.state import CarState, Check, Phase, RaceState
 from rules.tables.checks import StartKind, start_d
 from rules.track import Track
 
@@ -33,7 +33,7 @@ def race_start(state: RaceState) -> RaceState:
     RACE-D-6), and its first movement is a launch (DRESDEN-PROFILE-3/4); the turn order begins
     (phase "check", nothing pending)."""
     cars = tuple(due(state, c) for c in state.cars)
-    return state.model_copy(update={"cars": cars, "phase": "check"})
+    return state.model_copy(update={"cars": cars, "phase": Phase.CHECK})
 
 
 def due(state: RaceState, car: CarState) -> CarState:
@@ -56,7 +56,7 @@ def begin_turn(state: RaceState) -> RaceState:
     car = state.car(state.active or "")
     if car.start != "due":
         return state
-    return state.model_copy(update={"phase": "start", "pending": state.pending + (Check(purpose=Purpose.START, car=car.id),)})
+    return state.model_copy(update={"phase": Phase.START, "pending": state.pending + (Check(purpose=Purpose.START, car=car.id),)})
 
 
 def gears_from_zero(car: CarState) -> tuple[int, ...]:
@@ -76,8 +76,8 @@ def on_start_roll(track: Track, state: RaceState, check: Check, value: int, even
     if result.kind == StartKind.NORMAL:  # START-D-2: 1st gear, and its die at once
         car = car.model_copy(update={"gear": 1, "start": None})
         events.append(Event(kind="gear", car=car.id, data={"gear": 1}))
-        return state.with_car(car).model_copy(update={"phase": "roll"})
+        return state.with_car(car).model_copy(update={"phase": Phase.ROLL})
     # START-D-3: the dream start's spaces at once, instead of the gear roll; the launch applies
     state = state.with_car(car.model_copy(update={"start": "dream"}))
     state, spaces = driver_profiles.launch_spaces(state, state.car(car.id), result.spaces)
-    return state.model_copy(update={"phase": "move", "roll": None, "moves_left": spaces, "movement": start_movement(state.car(car.id))})
+    return state.model_copy(update={"phase": Phase.MOVE, "roll": None, "moves_left": spaces, "movement": start_movement(state.car(car.id))})

@@ -7,7 +7,7 @@ threshold (``damage.fails``). A natural 20 pays its driver 1 karma at once (KARM
 
 Right after such a roll, before its effect, the driver may spend karma (KARMA-3/4): 40 to
 re-roll it, 20 to raise it by 1. The race waits in phase "karma" with the roll in
-``RaceState.held`` and the driver answers with ``Karma``: "reroll" rolls the black die again
+``LeagueRace.held`` and the driver answers with ``Karma``: "reroll" rolls the black die again
 for the same check, "raise" adds 1 and asks again, "accept" lets the roll take effect.
 Several raises may be bought; a re-roll comes before any raise (AMB-41c: the raises are
 bought for the roll that stands), and the balance never goes below 0 (AMB-41d).
@@ -38,7 +38,7 @@ from rules.modules.base import IllegalAction, in_pit_lane
 from rules.order import CarPosition, race_order
 from rules.profiles import check_modifier
 from rules.reasons import Code, Reason
-from rules.state import Check, HeldCheck, RaceState
+from rules.state import Check, HeldCheck, Phase, RaceState
 from rules.tables import karma
 from rules.track import Track
 
@@ -80,7 +80,7 @@ def on_check(track: Track, state: RaceState, check: Check, value: int, events: l
         state = _pay(state, check.car, karma.check_income(value), "twenty", events)
     held = HeldCheck(check=check, natural=value)
     if offers(track, state, held):
-        return state.model_copy(update={"phase": "karma", "held": held})
+        return state.with_league(held=held).model_copy(update={"phase": Phase.KARMA})
     return _effect(check)(track, state, check, modified(track, state, held), events)
 
 
@@ -102,8 +102,8 @@ def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend
 
 def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event]) -> RaceState:
     """The driver's answer to the held roll (KARMA-3): re-roll, raise by 1, or accept."""
-    held = state.held
-    if state.phase != "karma" or held is None:
+    held = state.league.held
+    if state.phase != Phase.KARMA or held is None:
         raise IllegalAction(Reason(rule="KARMA-3", code=Code.NOT_NOW, values={"action": "karma"}))
     if action.spend not in offers(track, state, held):
         car = state.car(held.check.car)
@@ -111,7 +111,7 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
             Reason(rule="KARMA-3", code=Code.KARMA_NOT_OFFERED,
                    values={"spend": action.spend, "karma": car.karma, "raised": held.raised})
         )
-    state = state.model_copy(update={"phase": "check", "held": None})
+    state = state.with_league(held=None).model_copy(update={"phase": Phase.CHECK})
     if action.spend == "reroll":  # the black die again, for the same check
         state = _pay(state, held.check.car, -karma.REROLL, "reroll", events)
         return state.model_copy(update={"pending": (held.check,) + state.pending})
@@ -119,7 +119,7 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
         state = _pay(state, held.check.car, -karma.RAISE, "raise", events)
         held = held.model_copy(update={"raised": held.raised + 1})
         if offers(track, state, held):
-            return state.model_copy(update={"phase": "karma", "held": held})
+            return state.with_league(held=held).model_copy(update={"phase": Phase.KARMA})
     return _effect(held.check)(track, state, held.check, modified(track, state, held), events)
 
 

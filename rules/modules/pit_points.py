@@ -32,7 +32,7 @@ from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, sta
 from rules.modules.pits import before_box, pit_lap, stops_allowed
 from rules.moves import Move
 from rules.reasons import Code, Reason
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 from rules.tables import pit_points
 from rules.tables.pit_points import PitPlan
 from rules.track import Track
@@ -160,7 +160,7 @@ def at_box(track: Track, state: RaceState, surplus: int, events: list[Event]) ->
     car = state.car(state.active or "")
     state = mark_stop(state, car.space, events)
     if car.pit_plan is None:
-        return state.model_copy(update={"phase": "pit", "movement": None, "moves_left": surplus})
+        return state.model_copy(update={"phase": Phase.PIT, "movement": None, "moves_left": surplus})
     return _start_work(track, state, car, pit_points.points_due(car.pit_plan, announced=True), surplus, events)
 
 
@@ -246,4 +246,4 @@ def _drive_out(state: RaceState, car: CarState, spaces: int) -> RaceState:
     car = car.model_copy(update={"gear": min(car.gear, state.rules.pit_exit_gear)})
     state, spaces = driver_profiles.launch_spaces(state.with_car(car), car, spaces)
     car = state.car(car.id)
-    return state.model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})
+    return state.model_copy(update={"phase": Phase.MOVE, "moves_left": spaces, "movement": start_movement(car)})

@@ -24,7 +24,7 @@ from rules.modules.base import IllegalAction, close, in_pit_lane, mark_stop, sta
 from rules.moves import Move
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
-from rules.state import CarState, Check, RaceState
+from rules.state import CarState, Check, Phase, RaceState
 from rules.track import Track
 
 
@@ -157,7 +157,7 @@ def at_box(state: RaceState, events: list[Event]) -> RaceState:
     car = state.car(state.active or "")
     state = mark_stop(state, car.space, events)
     if _pit_choices(state.rules):
-        return state.model_copy(update={"phase": "pit", "movement": None})
+        return state.model_copy(update={"phase": Phase.PIT, "movement": None})
     return close(_pit_roll_first(state, car.id))
 
 
@@ -245,6 +245,6 @@ def on_pit_roll(track: Track, state: RaceState, check: Check, value: int, events
         car = car.model_copy(update={"gear": state.rules.pit_exit_gear})
         state, spaces = driver_profiles.launch_spaces(state.with_car(car), car, math.ceil(value / 2))
         car = state.car(car.id)
-        return state.model_copy(update={"phase": "move", "moves_left": spaces, "movement": start_movement(car)})
+        return state.model_copy(update={"phase": Phase.MOVE, "moves_left": spaces, "movement": start_movement(car)})
     state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
     return state.model_copy(update={"pending": state.pending + damage.engine_checks(track, state, car.id)})

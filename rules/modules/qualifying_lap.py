@@ -18,7 +18,7 @@ from rules.modules.base import close
 from rules.moves import Move
 from rules.profiles import Profile
 from rules.ruleset import RuleSet
-from rules.state import CarState, LapTally, Movement, RaceState
+from rules.state import CarState, LapTally, Movement, Phase, RaceState
 from rules.tables import tyres
 from rules.tables.weather import race_weather
 from rules.track import Track
@@ -52,7 +52,7 @@ def new_lap(
         track_hash=track.content_hash(), rules=rules, laps=1, cars=(car,), mode="qualifying",
         lap=LapTally(), weather=weather, round=1,
     )
-    return state.model_copy(update={"phase": "gear", "active": car_id})
+    return state.model_copy(update={"phase": Phase.GEAR, "active": car_id})
 
 
 def as_played(state: RaceState, move: Move) -> Move:

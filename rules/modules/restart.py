@@ -29,7 +29,7 @@ _FOLLOWING = 40
 
 def _wrecks(state: RaceState) -> set[str]:
     spaces = {c.space for c in state.cars if c.status == "out" and on_track(state, c)}
-    return {s for s in spaces | {w.space for w in state.t_wrecks} if s is not None}
+    return {s for s in spaces | {w.space for w in state.league.t_wrecks} if s is not None}
 
 
 def _reaches(track: Track, start: str, row: int, wrecks: set[str]) -> bool:
@@ -103,7 +103,7 @@ def check(track: Track, state: RaceState, order: Sequence[str], events: list[Eve
     leader = state.car(order[0])
     full = corners_entered(track, leader) < 4  # AMB-37: the leader not yet in corner 4 of lap 1
     events.append(Event(kind="restart", data={"full": full}))
-    state = state.model_copy(update={"t_wrecks": (), "restarts": state.restarts + 1, "sweep": None, "queue": ()})
+    state = state.with_league(t_wrecks=(), restarts=state.league.restarts + 1).model_copy(update={"sweep": None, "queue": ()})
     cars = {c.id: c.model_copy(update={"removed": c.status == "out" or c.removed}) for c in state.cars}
     state = state.model_copy(update={"cars": tuple(cars[c.id] for c in state.cars)})
     return _from_grid(track, state) if full else _single_file(track, state, order)

@@ -30,7 +30,7 @@ from rules.reasons import Code, Reason
 from rules.profiles import Profile
 from rules.roster import street_driver
 from rules.ruleset import RuleSet
-from rules.state import CarState, Check, RaceState
+from rules.state import CarState, Check, Phase, RaceState
 from rules.tables.checks import StartKind, start_b
 from rules.tables.tyres import Tyre
 from rules.track import Track
@@ -98,10 +98,10 @@ def new_race(
     # players are chosen once it is known (CAR-C-2, TYRE-1), before the start
     weather = (Check(purpose=Purpose.WEATHER, car=grid[0] if grid else states[0].id),) if rules.weather else ()
     if grid is not None:
-        state = state.model_copy(update={"pending": weather, "queue": tuple(grid), "phase": "grid"})
+        state = state.model_copy(update={"pending": weather, "queue": tuple(grid), "phase": Phase.GRID})
         return state if weather else place(track, state, list(grid), [])
     grid_rolls = tuple(Check(purpose=Purpose.GRID, car=c.id) for c in states)
-    return state.model_copy(update={"phase": "grid", "pending": weather + grid_rolls})
+    return state.model_copy(update={"phase": Phase.GRID, "pending": weather + grid_rolls})
 
 
 def on_grid_roll(track: Track, state: RaceState, check: Check, value: int, events: list[Event]) -> RaceState:
@@ -133,7 +133,7 @@ def place(track: Track, state: RaceState, order: list[str], events: list[Event])
     state = pit_points.assign_boxes(track, state, order)  # RACE-D-5
     events.append(Event(kind="grid", data={"order": list(order)}))
     if needs_setup(state.rules):
-        return state.model_copy(update={"phase": "setup", "active": order[0], "queue": tuple(order[1:])})
+        return state.model_copy(update={"phase": Phase.SETUP, "active": order[0], "queue": tuple(order[1:])})
     return _after_setup(state)
 
 
@@ -181,9 +181,9 @@ def _after_setup(state: RaceState) -> RaceState:
     if state.rules.profiles:  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
         state = state.model_copy(update={"cars": tuple(c.model_copy(update={"launch": True}) for c in state.cars)})
     if not state.rules.start_roll:
-        return state.model_copy(update={"phase": "check"})
+        return state.model_copy(update={"phase": Phase.CHECK})
     return state.model_copy(
-        update={"phase": "start", "pending": tuple(Check(purpose=Purpose.START, car=c.id) for c in state.cars)}
+        update={"phase": Phase.START, "pending": tuple(Check(purpose=Purpose.START, car=c.id) for c in state.cars)}
     )
 
 
@@ -205,4 +205,4 @@ def on_start_roll(track: Track, state: RaceState, check: Check, value: int, even
         state = state.model_copy(update={"queue": state.queue + (check.car,)})
     if state.pending:
         return state
-    return state.model_copy(update={"phase": "check"})
+    return state.model_copy(update={"phase": Phase.CHECK})

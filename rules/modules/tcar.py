@@ -3,8 +3,8 @@ lap 1 may race on in the team's spare car, with 2 WP less, from the team's box i
 
 Before each turn the engine asks ``offer``: a driver owed the choice gets phase "tcar" and
 answers with ``TCar`` (``on_tcar``). The retired car stays on its space as a wreck
-(``RaceState.t_wrecks``, handled like every wreck by ``wrecks``); the driver's ``CarState``
-becomes the T-car. One T-car per team per race (``RaceState.t_cars``; a driver without a team
+(``LeagueRace.t_wrecks``, handled like every wreck by ``wrecks``); the driver's ``CarState``
+becomes the T-car. One T-car per team per race (``LeagueRace.t_cars``; a driver without a team
 is a team of its own). Without ``RuleSet.t_car`` nothing is offered.
 
 Rules here: TCAR-1, TCAR-2, AMB-38.
@@ -16,7 +16,7 @@ from rules.actions import Event, TCar
 from rules.car import WearPoints
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 from rules.track import Track
 
 
@@ -30,7 +30,7 @@ def early(track: Track, car: CarState) -> bool:
 
 def _team_used(state: RaceState, car: CarState) -> bool:
     """TCAR-2: has the car's team had its T-car this race?"""
-    return car.t_car or (car.team is not None and car.team in state.t_cars)
+    return car.t_car or (car.team is not None and car.team in state.league.t_cars)
 
 
 def owed(track: Track, state: RaceState) -> CarState | None:
@@ -38,7 +38,7 @@ def owed(track: Track, state: RaceState) -> CarState | None:
     if not state.rules.t_car or state.mode != "race":
         return None
     for car in state.cars:
-        if car.status == "out" and car.id not in state.t_car_asked and car.box is not None:
+        if car.status == "out" and car.id not in state.league.t_car_asked and car.box is not None:
             if early(track, car) and not _team_used(state, car):
                 return car
     return None
@@ -49,7 +49,7 @@ def offer(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     car = owed(track, state)
     if car is None:
         return state
-    return state.model_copy(update={"phase": "tcar", "active": car.id, "t_car_asked": state.t_car_asked + (car.id,)})
+    return state.with_league(t_car_asked=state.league.t_car_asked + (car.id,)).model_copy(update={"phase": Phase.TCAR, "active": car.id})
 
 
 def problem(state: RaceState, car: CarState, wp: WearPoints) -> Reason | None:
@@ -70,7 +70,7 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     car = state.car(state.active or "")
     if action.wp is None:
         events.append(Event(kind="tcar", car=car.id, data={"taken": False}))
-        return state.model_copy(update={"phase": "check", "active": None})
+        return state.model_copy(update={"phase": Phase.CHECK, "active": None})
     why = problem(state, car, action.wp)
     if why is not None:
         raise IllegalAction(why)
@@ -86,9 +86,9 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
         }
     )
     events.append(Event(kind="tcar", car=car.id, data={"taken": True, "space": box}))
-    used = state.t_cars + ((car.team,) if car.team is not None else ())
-    state = state.model_copy(update={"t_wrecks": state.t_wrecks + (car,), "t_cars": used, "seq": state.seq + 1})
-    return state.with_car(spare).model_copy(update={"phase": "check", "active": None})
+    used = state.league.t_cars + ((car.team,) if car.team is not None else ())
+    state = state.with_league(t_wrecks=state.league.t_wrecks + (car,), t_cars=used).model_copy(update={"seq": state.seq + 1})
+    return state.with_car(spare).model_copy(update={"phase": Phase.CHECK, "active": None})
 
 
 def proposal(state: RaceState, car: CarState) -> WearPoints:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules.actions import Event
 from rules.dice import Purpose
 from rules.modules import start
-from rules.state import Check, RaceState
+from rules.state import Check, Phase, RaceState
 from rules.tables.weather import determine, race_weather
 from rules.track import Track
 
@@ -41,7 +41,7 @@ def on_roll(track: Track, state: RaceState, check: Check, value: int, events: li
         weather = determine(state.weather, result, state.weather.mechanism, r.weather_streak)
     events.append(Event(kind="weather", data={"result": result, "condition": weather.condition, "wet": weather.wet}))
     state = state.model_copy(update={"weather": weather})
-    if state.phase == "grid" and state.queue and not any(p.purpose == Purpose.GRID for p in state.pending):
+    if state.phase == Phase.GRID and state.queue and not any(p.purpose == Purpose.GRID for p in state.pending):
         return start.place(track, state, list(state.queue), events)  # the grid was decided before
     return state
 
@@ -54,12 +54,13 @@ def after_turn(state: RaceState) -> RaceState:
     return state.model_copy(update={"weather_due": 0, "pending": state.pending + _determinations(state)})
 
 
-def after_round(state: RaceState) -> RaceState:
+def after_round(state: RaceState, events: list[Event]) -> RaceState:
     """The determinations the game round owes, before the leader moves again (AMB-8,
-    MASTERS-TURN-15); the state unchanged when none are owed."""
+    MASTERS-TURN-15); the state unchanged when none are owed. Its dice tell what happens, so
+    it adds no ``events`` itself."""
     if not state.weather_due:
         return state
-    return state.model_copy(update={"weather_due": 0, "pending": _determinations(state), "phase": "check", "active": None})
+    return state.model_copy(update={"weather_due": 0, "pending": _determinations(state), "phase": Phase.CHECK, "active": None})
 
 
 def _determinations(state: RaceState) -> tuple[Check, ...]:

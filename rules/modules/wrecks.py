@@ -39,7 +39,7 @@ def collision_checks(
         return state, checks
     near = damage.neighbours(track, state, car.space)
     found = [c for c in state.cars if c.id != car_id and c.space in near and c.status == "out" and on_track(state, c)]
-    found += [w for w in state.t_wrecks if w.space in near]  # TCAR-1: the cars T-cars replaced
+    found += [w for w in state.league.t_wrecks if w.space in near]  # TCAR-1: the cars T-cars replaced
     theirs = [c for c in checks if c.car != car_id]
     mine = [c for c in checks if c.car == car_id]
     for wreck in found:
@@ -97,11 +97,11 @@ def clear(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     if not state.rules.wrecks or state.mode != "race":
         return state
     running = [_distance(track, c) for c in state.cars if c.status == "racing" and c.space is not None]
-    kept = tuple(w for w in state.t_wrecks if not all(d > _distance(track, w) for d in running))
-    for w in state.t_wrecks:
+    kept = tuple(w for w in state.league.t_wrecks if not all(d > _distance(track, w) for d in running))
+    for w in state.league.t_wrecks:
         if w not in kept:
             events.append(Event(kind="wreck", car=w.id, data={"space": w.space}))
-    state = state.model_copy(update={"t_wrecks": kept})
+    state = state.with_league(t_wrecks=kept)
     for wreck in state.cars:
         if wreck.status != "out" or wreck.rolling_out is not None or not on_track(state, wreck):
             continue

@@ -27,6 +27,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from rules import migrate
 from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
@@ -37,7 +38,7 @@ from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_o
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.session import computer_action
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
 from rules.think_time import ROLL_MS, decision_ms
@@ -64,7 +65,7 @@ class QualifyingLap:
 
     @property
     def done(self) -> bool:
-        return self.state.phase == "done"
+        return self.state.phase == Phase.DONE
 
     @property
     def rolled(self) -> bool:
@@ -178,8 +179,10 @@ def loads_qualifying(text: str, source: str = "qualifying") -> QualifyingRecord:
     except (ValueError, RecursionError) as err:
         raise RecordError(f"{source}: not readable JSON ({err})") from None
     version = raw.get("schema_version") if isinstance(raw, dict) else None
-    if type(version) is not int or version != SCHEMA_VERSION:
+    if not migrate.migratable(version):
         raise RecordError(f"{source}: schema_version {version!r} is not supported (this game writes {SCHEMA_VERSION})")
+    if version != SCHEMA_VERSION:  # an older session, in today's shape
+        text = json.dumps(migrate.record(raw))
     try:
         return _QUALIFYING.validate_json(text, strict=True)
     except ValidationError as err:

@@ -156,7 +156,7 @@ def test_replay_refuses_a_die_that_is_not_a_face(simulated, tmp_path):
     ("content", "expected"),
     [
         ("{not json", "not JSON"),
-        ('{"header": {"schema_version": 3}, "actions": []}', "schema_version 3 is not supported"),
+        ('{"header": {"schema_version": 4}, "actions": []}', "schema_version 4 is not supported"),
         ("[1, 2]", "not a race record"),
     ],
 )

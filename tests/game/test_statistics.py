@@ -83,14 +83,14 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
         car = final.car(c.car)
         assert c.luck == dice.gear.get(c.car, 0)  # every gear die against its own average
         assert c.rolls >= len(c.laps)
-        assert c.pit_stops == car.pit_stops or final.restarts
+        assert c.pit_stops == car.pit_stops or final.league.restarts
         if not final.rules.karma:  # a karma re-roll rolls a check again
             assert c.passed + c.failed == checks[c.car]
         # WP given back (pits, the T-car, a restart, the street's line) are not used: what the car used
         # is every fall of its WP from one action to the next, where no action gave back what it struck
         assert all(c.used[a] >= drops[c.car, a] for a in stats.areas)
         assert all(c.used[a] == drops[c.car, a] for a in stats.areas if (c.car, a) not in mixed)
-        if final.restarts == 0 and not car.t_car:
+        if final.league.restarts == 0 and not car.t_car:
             assert all(c.used[a] >= c.setup[a] - c.left[a] for a in stats.areas)
             if c.place.status == "finished":  # the laps add up to the round it finished in
                 assert [lap.number for lap in c.laps] == list(range(1, stats.laps + 1))

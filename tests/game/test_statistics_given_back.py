@@ -96,7 +96,7 @@ def test_RESTART_2_the_set_up_given_back_on_the_grid_is_not_used() -> None:
     p = Played(OVAL, position([lead, *wall_of_wrecks(1), dcar("m", "B10", 3, grid_slot=0, setup=DW)], "lead", rules=D))
     p.turn(4, 7, "B47")
     p.settle()
-    assert p.state.restarts == 1
+    assert p.state.league.restarts == 1
     stats = p.stats()
     assert stats.car("lead").left[Area.TYRES] == 6
     assert all(used(stats, c.car) == {} for c in stats.cars)

@@ -16,7 +16,7 @@ import pytest
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, EndMove, Event, Roll
 from rules.car import WearPoints
-from rules.engine import IllegalAction, _positions, apply, chance, gear_options, moves, new_lap
+from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap, positions
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.order import Sweep
@@ -71,9 +71,9 @@ def position(
         round=rnd,
         markers=tuple(markers),
     )
-    sweep = Sweep(_positions(track, state), track.rows, rules.tie_break)
+    sweep = Sweep(positions(track, state), track.rows, rules.tie_break)
     while True:
-        nxt = sweep.next_car(_positions(track, state))
+        nxt = sweep.next_car(positions(track, state))
         assert nxt is not None, f"the sweep never reaches {active}"
         if active is None or nxt == active:
             break

@@ -15,7 +15,7 @@ import pytest
 from game.tracks.load import load_track
 from rules.actions import Bid, Karma
 from rules.drivers import AGGRESSIVE, CAREFUL
-from rules.engine import _positions, karma_offers, to_move
+from rules.engine import karma_offers, positions, to_move
 from rules.reasons import Code
 from rules.record import dumps, loads, replay, same_drivers
 from rules.ruleset import DRESDEN_2006
@@ -69,7 +69,7 @@ def test_ORDER_D_1_the_leader_first_then_the_others_by_their_place_on_the_track(
 def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival(a, b, first):
     """Without karma nobody bids: the level cars go by gear, then arrival."""
     state, _ = after_leader(level(("a", "A40", *a), ("b", "B42", *b), karma=0))
-    assert state.phase == "gear" and state.active == first and state.bids is None
+    assert state.phase == "gear" and state.active == first and state.league.bids is None
 
 
 # --- H2H-1..3 -----------------------------------------------------------------------------
@@ -78,7 +78,7 @@ def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival(a, b, first):
 @pytest.mark.rules("H2H-1")
 def test_H2H_1_level_cars_the_sweep_is_about_to_order_bid_first():
     state, ev = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
-    assert state.phase == "bid" and state.bids == HeadToHead(cars=("a", "b"))
+    assert state.phase == "bid" and state.league.bids == HeadToHead(cars=("a", "b"))
     assert to_move(state) == "a"  # in the order the level-car rules give: a arrived first
     assert not kinds(ev, "bid")
 
@@ -95,7 +95,7 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
         ("b", {"amount": 5, "left": 25, "place": 1}),
     ]
     assert (state.car("a").karma, state.car("b").karma) == (28, 25)  # AMB-42: all pay
-    assert state.phase == "gear" and state.active == "b" and state.bids is None
+    assert state.phase == "gear" and state.active == "b" and state.league.bids is None
 
 
 @pytest.mark.rules("ORDER-D-2", "H2H-3")
@@ -108,7 +108,7 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
 )
 def test_H2H_3_larger_bid_then_higher_gear_then_first_arrival(a, b, amounts, first):
     state, _ = after_leader(level(("a", "A40", *a), ("b", "B42", *b)))
-    state, _ = bids(state, *zip(state.bids.cars, amounts))  # type: ignore[union-attr]
+    state, _ = bids(state, *zip(state.league.bids.cars, amounts))  # type: ignore[union-attr]
     assert state.active == first
 
 
@@ -117,7 +117,7 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
     """Three level cars bid 0, 2, 1: b, d, a. When b has moved, d and a are not asked again;
     a bid counts for the sweep only until its car has moved (CarPosition.bid)."""
     state, _ = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5), ("d", "C45", 3, 6)))
-    assert state.bids.cars == ("a", "b", "d")  # type: ignore[union-attr]
+    assert state.league.bids.cars == ("a", "b", "d")  # type: ignore[union-attr]
     state, _ = bids(state, ("a", 0), ("b", 2), ("d", 1))
     assert state.active == "b"
     order = []
@@ -126,7 +126,7 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
         state, _ = quiet_turn(state)
         assert state.phase == "gear", state.phase
     assert order == ["b", "d", "a"] and state.active == "t"
-    assert {p.id: p.bid for p in _positions(OVAL, state)} == {"x": 0, "a": 0, "b": 0, "d": 0, "t": 0}
+    assert {p.id: p.bid for p in positions(OVAL, state)} == {"x": 0, "a": 0, "b": 0, "d": 0, "t": 0}
 
 
 @pytest.mark.rules("H2H-2")
@@ -134,7 +134,7 @@ def test_H2H_2_a_driver_without_karma_bids_0_unasked():
     state = level(("a", "A40", 3, 2), ("b", "B42", 3, 5))
     state = state.with_car(state.car("a").model_copy(update={"karma": 0}))
     state, _ = after_leader(state)
-    assert state.bids == HeadToHead(cars=("a", "b"), bids=(0,)) and to_move(state) == "b"
+    assert state.league.bids == HeadToHead(cars=("a", "b"), bids=(0,)) and to_move(state) == "b"
     state, _ = bids(state, ("b", 1))
     assert state.active == "b" and state.car("b").karma == 29
 
@@ -206,7 +206,7 @@ def test_KARMA_3_H2H_2_a_race_with_a_reroll_and_a_bid_replays_exactly():
     rerolled = False
     while not session.state.finished:
         s = session.state
-        if not rerolled and s.phase == "karma" and "reroll" in karma_offers(OVAL, s, s.held):  # type: ignore[arg-type]
+        if not rerolled and s.phase == "karma" and "reroll" in karma_offers(OVAL, s, s.league.held):  # type: ignore[arg-type]
             session.act(Karma(spend="reroll"))
             rerolled = True
         else:

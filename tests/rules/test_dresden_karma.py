@@ -136,10 +136,10 @@ def test_KARMA_3_a_roll_a_raise_can_save_waits_for_its_drivers_choice():
     """An engine check of 4 fails (dry, <= 4); one raise (20) makes it a 5: x is asked, not
     the mover m, and no die is rolled until x answers."""
     state, ev = roll(checked(Purpose.ENGINE, karma=30), 4)
-    assert state.phase == "karma" and state.held is not None
-    assert (state.held.natural, state.held.raised, state.held.check.car) == (4, 0, "x")
+    assert state.phase == "karma" and state.league.held is not None
+    assert (state.league.held.natural, state.league.held.raised, state.league.held.check.car) == (4, 0, "x")
     assert to_move(state) == "x" and chance(state) is None
-    assert karma_offers(OVAL, state, state.held) == ("raise", "accept")
+    assert karma_offers(OVAL, state, state.league.held) == ("raise", "accept")
     assert not kinds(ev, "wear")
     assert illegal(state, Roll(value=10)).reason.code == Code.NOT_NOW
     assert illegal(state, Karma(car="m", spend="accept")).reason.code == Code.NOT_YOUR_TURN
@@ -148,7 +148,7 @@ def test_KARMA_3_a_roll_a_raise_can_save_waits_for_its_drivers_choice():
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="raise"))
-    assert state.car("x").karma == 10 and state.car("x").wp == DW and state.held is None
+    assert state.car("x").karma == 10 and state.car("x").wp == DW and state.league.held is None
     assert [e.data for e in kinds(ev, "karma")] == [{"change": -20, "left": 10, "why": "raise"}]
     assert state.phase == "gear" and state.active == "x"  # the round goes on: x is next
 
@@ -156,17 +156,17 @@ def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_accept_lets_the_roll_take_effect():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="accept"))
-    assert state.car("x").karma == 30 and lost(state, Purpose.ENGINE) == 1 and state.held is None
+    assert state.car("x").karma == 30 and lost(state, Purpose.ENGINE) == 1 and state.league.held is None
 
 
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_AMB_41c_several_raises_for_one_roll():
     """A 3 needs two raises (3 + 2 = 5 > 4): after the first the driver is asked again."""
     state, _ = roll(checked(Purpose.ENGINE, karma=45), 3)
-    assert karma_offers(OVAL, state, state.held) == ("reroll", "raise", "accept")
+    assert karma_offers(OVAL, state, state.league.held) == ("reroll", "raise", "accept")
     state, _ = act(state, Karma(car="x", spend="raise"))
-    assert state.phase == "karma" and state.held.raised == 1 and state.car("x").karma == 25
-    assert karma_offers(OVAL, state, state.held) == ("raise", "accept")  # AMB-41c: no re-roll after a raise
+    assert state.phase == "karma" and state.league.held.raised == 1 and state.car("x").karma == 25
+    assert karma_offers(OVAL, state, state.league.held) == ("raise", "accept")  # AMB-41c: no re-roll after a raise
     assert illegal(state, Karma(car="x", spend="reroll")).reason.code == Code.KARMA_NOT_OFFERED
     state, _ = act(state, Karma(car="x", spend="raise"))
     assert state.car("x").karma == 5 and state.car("x").wp == DW and state.phase == "gear"
@@ -175,7 +175,7 @@ def test_KARMA_3_AMB_41c_several_raises_for_one_roll():
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_reroll_for_40_rolls_the_black_die_again_for_the_same_check():
     state, _ = roll(checked(Purpose.ROAD_HOLDING, karma=40), 2)  # 3 raises would cost 60
-    assert karma_offers(OVAL, state, state.held) == ("reroll", "accept")
+    assert karma_offers(OVAL, state, state.league.held) == ("reroll", "accept")
     state, ev = act(state, Karma(car="x", spend="reroll"))
     assert state.car("x").karma == 0 and state.phase == "check"
     assert chance(state).die == BLACK_DIE and state.pending[0] == Check(purpose=Purpose.ROAD_HOLDING, car="x")  # type: ignore[union-attr]
@@ -189,7 +189,7 @@ def test_KARMA_3_AMB_41c_raises_for_the_new_roll_after_a_reroll():
     state, _ = roll(checked(Purpose.ENGINE, karma=60), 1)
     state, _ = act(state, Karma(car="x", spend="reroll"))
     state, _ = roll(state, 4)  # fails again; 20 left: one raise, no second re-roll
-    assert state.phase == "karma" and karma_offers(OVAL, state, state.held) == ("raise", "accept")
+    assert state.phase == "karma" and karma_offers(OVAL, state, state.league.held) == ("raise", "accept")
     state, _ = act(state, Karma(car="x", spend="raise"))
     assert state.car("x").karma == 0 and state.car("x").wp == DW
 
@@ -213,11 +213,11 @@ def test_KARMA_4_the_changeable_rolls_are_the_drivers_own_body_engine_and_road_h
     """A collision roll is held for the car it is rolled for, even in the mover's turn; a gear
     die is never held, whatever the pool."""
     state, _ = roll(checked(Purpose.COLLISION, karma=30), 1)
-    assert state.phase == "karma" and to_move(state) == "x" and state.held.check.other == "m"
+    assert state.phase == "karma" and to_move(state) == "x" and state.league.held.check.other == "m"
     gear_turn = position([car("m", "C32", wp=DW, karma=100), car("z", "A10", wp=DW)], "m", rules=D)
     assert illegal(gear_turn, Karma(car="m", spend="raise")).reason.code == Code.NOT_NOW
     state, _ = act(gear_turn, ChooseGear(gear=3), Roll(value=4))  # the lowest face: still a move
-    assert state.phase == "move" and state.held is None
+    assert state.phase == "move" and state.league.held is None
 
 
 # --- KARMA-2: rounds led and the race-end income ------------------------------------------

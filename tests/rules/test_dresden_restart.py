@@ -63,7 +63,7 @@ def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_fr
     state, ev = turn(state, 4, 7, "B47")
     state, ev2 = settle(state)
     assert [e.data for e in kinds(ev + ev2, "restart")] == [{"full": True}]
-    assert state.restarts == 1 and state.round == 1
+    assert state.league.restarts == 1 and state.round == 1
     assert (state.car("m").space, state.car("lead").space) == (OVAL.grid[0], OVAL.grid[1])
     assert state.car("lead").wp == DW and state.car("lead").gear == 0 and state.car("lead").crossings == 0
     assert all(state.car(w).removed for w in ("w0", "w1", "w2"))

@@ -43,7 +43,7 @@ def test_TCAR_1_AMB_38_the_T_car_starts_from_the_box_in_1st_with_2_WP_less_and_t
     m = state.car("m")
     assert (m.status, m.space, m.gear, m.wp, m.t_car) == ("racing", "P6", 0, T_WP, True)
     assert m.crossings == 0  # the box is before the line: the T-car drives the whole race
-    assert [w.space for w in state.t_wrecks] == ["B16"]
+    assert [w.space for w in state.league.t_wrecks] == ["B16"]
     assert [e.data for e in kinds(ev, "tcar")] == [{"taken": True, "space": "P6"}]
 
 
@@ -115,14 +115,14 @@ def test_TCAR_1_the_driver_may_decline():
     state, ev = act(state, TCar(wp=None))
     assert state.car("m").status == "out" and state.phase != "tcar" and state.active == "z"
     assert [e.data for e in kinds(ev, "tcar")] == [{"taken": False}]
-    assert not state.t_wrecks
+    assert not state.league.t_wrecks
 
 
 @pytest.mark.rules("TCAR-2")
 def test_TCAR_2_one_T_car_per_team_per_race():
     state, _ = crash(team=3)
     state, _ = act(state, TCar(wp=T_WP))
-    assert state.t_cars == (3,)
+    assert state.league.t_cars == (3,)
     mate = state.with_car(state.car("lead").model_copy(update={"team": 3, "status": "out", "space": "A12"}))
     assert owed(OVAL, mate) is None
 

@@ -84,7 +84,7 @@ def check_invariants(track: Track, before: RaceState, after: RaceState) -> None:
         was = (old.crossings, track.space(old.space).progress)
         now = (new.crossings, track.space(new.space).progress)
         # RESTART-2 puts the field back on the grid; TCAR-1's T-car comes out of the box
-        moved_back = after.restarts > before.restarts or (new.t_car and not old.t_car)
+        moved_back = after.league.restarts > before.league.restarts or (new.t_car and not old.t_car)
         assert now >= was or moved_back, f"{new.id} went backwards: {old.space} -> {new.space} ({was} -> {now})"
     mover = to_move(after)
     if mover is not None:
@@ -126,8 +126,8 @@ def random_play(
         elif state.phase == "pit":
             long = repairs_at(state.rules) == "long_stop" and rng.random() < 0.5
             session.act(PitStop(tyre=rng.choice(list(Tyre)) if state.rules.tyres else None, long=long))
-        elif state.phase == "karma" and state.held is not None:  # KARMA-3
-            session.act(Karma(spend=rng.choice(karma_offers(track, state, state.held))))
+        elif state.phase == "karma" and state.league.held is not None:  # KARMA-3
+            session.act(Karma(spend=rng.choice(karma_offers(track, state, state.league.held))))
         elif state.phase == "bid":  # H2H-2: 0 up to the pool
             session.act(Bid(amount=rng.randint(0, state.car(to_move(state) or "").karma)))
         elif state.phase == "tcar":  # TCAR-1: race on in the T-car, or not

@@ -177,7 +177,7 @@ def test_not_a_record(text):
     expect_error(text, "race.json")
 
 
-@pytest.mark.parametrize("version", [0, 1, 3, 99, "2", 2.0, True, None])
+@pytest.mark.parametrize("version", [0, 1, 4, 99, "2", 2.0, True, None])
 def test_wrong_schema_version(played, version):
     raw = as_json(played.record())
     raw["header"]["schema_version"] = version

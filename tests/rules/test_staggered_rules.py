@@ -218,7 +218,7 @@ def test_RESTART_1_the_race_restarts_through_the_engine_for_a_car_far_behind_on_
     state, _ = wall_position(brick, "A26", 30)
     state, ev = turn(state, 3, 4, "A30", track=brick)
     state, ev2 = settle(state, track=brick)
-    assert len(kinds(ev + ev2, "restart")) == 1 and state.restarts == 1
+    assert len(kinds(ev + ev2, "restart")) == 1 and state.league.restarts == 1
 
 
 # --- BLITZ-4: the level start ----------------------------------------------------------------

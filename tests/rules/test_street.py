@@ -28,7 +28,7 @@ from rules.roster import ROSTER
 from rules.ruleset import FORMULA_D_BASIC, STREET
 from rules.session import RaceSession
 from rules.simulation import play
-from rules.state import RaceState
+from rules.state import RaceState, StreetCar
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from rules.track import EdgeKind, Track, Tunnel, Zone
@@ -188,22 +188,22 @@ def test_STREET_3_nitro_adds_the_gear_number_and_costs_nothing():
 
 @pytest.mark.rules("STREET-3")
 def test_STREET_3_AMB_63_once_per_lap_and_again_on_the_next_lap():
-    used = nitro_car(nitro_lap=1)
+    used = nitro_car(street=StreetCar(nitro_lap=1))
     reason = refused(used, ChooseGear(gear=2, nitro=True))
     assert (reason.rule, reason.code) == ("STREET-3", Code.NITRO_USED)
     assert "once per lap" in reason.english()
-    state, _ = at(nitro_car(nitro_lap=1, crossings=2), ChooseGear(gear=2, nitro=True))
-    assert state.nitro and state.car("n").nitro_lap == 2
-    grid = nitro_car(nitro_lap=1, crossings=0)  # the run from the grid over the line is lap 1 too
+    state, _ = at(nitro_car(street=StreetCar(nitro_lap=1), crossings=2), ChooseGear(gear=2, nitro=True))
+    assert state.street.nitro and state.car("n").street.nitro_lap == 2
+    grid = nitro_car(street=StreetCar(nitro_lap=1), crossings=0)  # the run from the grid over the line is lap 1 too
     assert refused(grid, ChooseGear(gear=2, nitro=True)).code == Code.NITRO_USED
 
 
 @pytest.mark.rules("STREET-3")
 def test_STREET_3_AMB_63_read_as_once_per_game_round_it_is_there_every_turn():
     rules = S.model_copy(update={"nitro_per": "game_round"})
-    state = street([car("n", "A40", 2, nitro_lap=1), car("x", "A5")], "n", rules=rules)
+    state = street([car("n", "A40", 2, street=StreetCar(nitro_lap=1)), car("x", "A5")], "n", rules=rules)
     state, _ = at(state, ChooseGear(gear=2, nitro=True))
-    assert state.nitro
+    assert state.street.nitro
 
 
 @pytest.mark.rules("STREET-3")
@@ -213,7 +213,7 @@ def test_STREET_3_nitro_only_in_a_street_race_and_the_next_turn_starts_without_i
     state, _ = at(nitro_car(), ChooseGear(gear=2, nitro=True), Roll(value=2))
     state, _ = at(state, Drive(path=tuple(f"A{n}" for n in range(41, 45))))
     state, _ = settle(state)
-    assert state.active == "x" and not state.nitro
+    assert state.active == "x" and not state.street.nitro
 
 
 @pytest.mark.rules("STREET-3")
@@ -221,7 +221,7 @@ def test_STREET_3_the_odds_count_the_nitro():
     """2nd gear from A40: the die shows 2, 3, 3, 4, 4, 4; with nitro each face is 2 more."""
     plain, boosted = gear_odds(STREET_OVAL, nitro_car())[2], nitro_odds(STREET_OVAL, nitro_car())[2]
     assert boosted.advance - plain.advance == 2 and (boosted.fewest, boosted.most) == (4, 6)
-    assert nitro_odds(STREET_OVAL, nitro_car(nitro_lap=1)) == {}
+    assert nitro_odds(STREET_OVAL, nitro_car(street=StreetCar(nitro_lap=1))) == {}
     assert boosted.wear == plain.wear == Fraction(0)
 
 
@@ -328,7 +328,7 @@ def test_STREET_7_the_fastest_car_past_the_police_station_gains_2_WP_at_the_end_
     assert state.phase == "wp" and to_move(state) == "b" and chance(state) is None
     state, ev = at(state, FreeWP(car="b", wp={Area.BODY: 1, Area.BRAKES: 1}))
     assert (state.car("b").wp.body, state.car("b").wp.brakes) == (2, 2)
-    assert kinds(ev, "round") and state.police == ()  # the next game round begins
+    assert kinds(ev, "round") and state.street.police == ()  # the next game round begins
 
 
 @pytest.mark.rules("STREET-7")
@@ -390,7 +390,7 @@ def test_STREET_8_over_the_line_all_tyre_WP_back_and_2_WP_to_distribute():
     assert [e.data for e in kinds(ev, "tyres_back")] == [{"tyres": 4, "left": 6, "free": 2}]
     assert state.phase == "wp" and to_move(state) == "f"
     state, ev = at(state, FreeWP(car="f", wp={Area.BODY: 1, Area.ROAD_HOLDING: 1}))
-    assert (state.car("f").wp.body, state.car("f").wp.road_holding, state.car("f").free_wp) == (2, 2, 0)
+    assert (state.car("f").wp.body, state.car("f").wp.road_holding, state.car("f").street.free_wp) == (2, 2, 0)
 
 
 @pytest.mark.rules("STREET-8")
@@ -484,7 +484,7 @@ def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_rec
         if s.phase == "gear":
             car = s.car(s.active or "")
             gear = min(car.gear + 1, 4) if car.gear else 1
-            session.act(ChooseGear(gear=gear, nitro=car.nitro_lap != max(1, car.crossings)))
+            session.act(ChooseGear(gear=gear, nitro=car.street.nitro_lap != max(1, car.crossings)))
         elif s.phase == "wp":
             session.act(FreeWP(wp=choose_free_wp(s)))
         elif optional_offer(s):

@@ -23,7 +23,7 @@ from rules.actions import Bid, ChooseGear, FreeWP, Roll
 from rules.car import Area
 from rules.gears import ShiftCost
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
-from rules.state import HeadToHead
+from rules.state import HeadToHead, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, car, position
 from tests.ui.helpers import header, make_app
@@ -280,7 +280,7 @@ def test_the_free_wp_card_by_keys(tmp_path: Path) -> None:
 
 def test_a_league_question_answered_by_keys(tmp_path: Path) -> None:
     bids = HeadToHead(cars=("f", "m"), bids=(7,))
-    scene = scene_at(tmp_path, control_at(league_state("bid", {"f": 23, "m": 5}, bids=bids)))
+    scene = scene_at(tmp_path, control_at(league_state("bid", {"f": 23, "m": 5}, league=LeagueRace(bids=bids))))
     for _ in range(20):
         scene.update(1.0)
     assert isinstance(scene.dialog, LeagueDialog) and scene.dialog.kind == "bid"

@@ -53,7 +53,7 @@ from rules.dice import Purpose
 from rules.qualifying.session import QualifyingSession
 from rules.record import Entry, Header, Record
 from rules.ruleset import PRESETS
-from rules.state import Check, HeadToHead, HeldCheck
+from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
 from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
@@ -222,7 +222,7 @@ def race_question(app: App, kind: str) -> None:
     """A league question over the board for the human ``m``: karma after an engine check roll
     (KARMA-3), a secret head-to-head bid (H2H-2) or the T-car with its areas (AMB-38)."""
     held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="m"), natural=3)
-    extra = {"karma": {"held": held, "active": "m"}, "bid": {"bids": HeadToHead(cars=("m", "b"), bids=())},
+    extra = {"karma": {"league": LeagueRace(held=held), "active": "m"}, "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
              "tcar": {"active": "m"}}[kind]
     state = league_state(kind, {"m": 45, "b": 30}, **extra)
     scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))

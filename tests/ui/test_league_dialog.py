@@ -16,7 +16,7 @@ from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
-from rules.state import CarState, Check, HeadToHead, HeldCheck, RaceState
+from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
 from tests.ui.helpers import open_display, oval
 
 W = DRESDEN_2006.default_wear
@@ -45,10 +45,10 @@ def ask(kind: str, s: RaceState, car: str) -> tuple[LeagueDialog, list[Action]]:
 def test_KARMA_3_the_card_offers_only_what_the_pool_pays_for() -> None:
     open_display()
     held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="a"), natural=3)
-    poor, sent = ask("karma", state("karma", {"a": 30}, held=held), "a")
+    poor, sent = ask("karma", state("karma", {"a": 30}, league=LeagueRace(held=held)), "a")
     assert [w.id for w in poor.widgets if w.visible] == ["karma.raise", "karma.accept"]  # 40 for a re-roll is too much
     click(poor, "karma.raise")
-    rich, sent2 = ask("karma", state("karma", {"a": 45}, held=held), "a")
+    rich, sent2 = ask("karma", state("karma", {"a": 45}, league=LeagueRace(held=held)), "a")
     click(rich, "karma.reroll")
     rich.done()  # Enter accepts
     assert sent == [Karma(spend="raise")] and sent2 == [Karma(spend="reroll"), Karma(spend="accept")]
@@ -58,7 +58,7 @@ def test_KARMA_3_the_card_offers_only_what_the_pool_pays_for() -> None:
 def test_H2H_2_a_bid_goes_from_nothing_to_the_whole_pool_and_names_no_other_bid() -> None:
     open_display()
     bids = HeadToHead(cars=("a", "b"), bids=(7,))
-    dialog, sent = ask("bid", state("bid", {"a": 23, "b": 2}, bids=bids), "b")
+    dialog, sent = ask("bid", state("bid", {"a": 23, "b": 2}, league=LeagueRace(bids=bids)), "b")
     click(dialog, "bid.minus")
     for _ in range(5):
         click(dialog, "bid.plus")
@@ -119,8 +119,8 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
     set_language(language)
     try:
         held = HeldCheck(check=Check(purpose=Purpose.COLLISION, car="a"), natural=1, raised=1)
-        cards = [ask("karma", state("karma", {"a": 60}, held=held), "a")[0],
-                 ask("bid", state("bid", {"a": 5, "b": 5}, bids=HeadToHead(cars=("a", "b"))), "a")[0],
+        cards = [ask("karma", state("karma", {"a": 60}, league=LeagueRace(held=held)), "a")[0],
+                 ask("bid", state("bid", {"a": 5, "b": 5}, league=LeagueRace(bids=HeadToHead(cars=("a", "b")))), "a")[0],
                  ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0]]
         screen = pygame.display.get_surface()
         for card in cards:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from game.texts import Notice
 from game.play.race_control import RaceControl, Wait
 from game.storage.saves import SaveProblem, SaveSlot
-from rules.record import Record, load
+from game.tracks.load import load_track
+from rules.record import SCHEMA_VERSION, Record, load
 from tests.ui.helpers import header, human_step, oval, play_until
 
 
@@ -187,3 +189,19 @@ def test_a_damaged_save_is_kept_as_a_copy_before_the_race_overwrites_it(tmp_path
     assert resumed is not None
     human_step(resumed)
     assert slot.damaged.read_text() == broken and load(slot.current) == resumed.session.record()
+
+
+def test_a_save_of_schema_2_resumes_and_is_saved_again_in_the_current_schema(tmp_path: Path) -> None:
+    """A race autosaved before the state's slices (tests/rules/data, written by that game)."""
+    raw = json.loads((Path(__file__).parents[1] / "rules" / "data" / "v2_street_record.json").read_text())
+    assert raw["header"]["schema_version"] == 2
+    played = raw["actions"]
+    raw["actions"] = played[:150]
+    track = load_track(Path(__file__).resolve().parents[2] / "maps" / "hafenstadt.tmx")
+    slot = SaveSlot(tmp_path)
+    slot.current.write_text(json.dumps(raw))
+    resumed, notices = slot.resume(lambda r: RaceControl.resume(track, r, slot))
+    assert notices == [] and resumed is not None
+    assert [a.model_dump(mode="json") for a in resumed.session.record().actions] == played[:150]
+    human_step(resumed)
+    assert load(slot.current).header.schema_version == SCHEMA_VERSION == 3

@@ -21,7 +21,7 @@ from rules.actions import ChooseGear, FreeWP
 from rules.car import Area
 from rules.roster import ROSTER
 from rules.ruleset import STREET
-from rules.state import RaceState
+from rules.state import RaceState, StreetCar
 from tests.rules.fixtures import W, car, position
 from tests.ui.helpers import make_app
 from tests.ui.modules_helpers import control_at, scene_at
@@ -48,7 +48,7 @@ def click(dialog: FreeWPDialog, button_id: str) -> None:
 def wp_state() -> RaceState:
     """Human m has crossed the line (STREET-8): 2 WP to place, room in body and brakes."""
     worn = W.model_copy(update={"body": 1, "brakes": 1})
-    state = position([car("m", "A3", 3, crossings=2, wp=worn, free_wp=2), car("f", "A30", 3)], "m", rules=STREET)
+    state = position([car("m", "A3", 3, crossings=2, wp=worn, street=StreetCar(free_wp=2)), car("f", "A30", 3)], "m", rules=STREET)
     return state.model_copy(update={"phase": "wp"})
 
 
@@ -72,7 +72,7 @@ def test_STREET_3_N_switches_the_nitro_on_the_gear_box_counts_it_and_the_gear_ca
 
 @pytest.mark.rules("STREET-3")
 def test_STREET_3_once_the_laps_nitro_is_used_the_toggle_is_gone(tmp_path: Path) -> None:
-    state = position([car("m", "A40", 3, nitro_lap=1), car("f", "A5", 3)], "m", rules=STREET)
+    state = position([car("m", "A40", 3, street=StreetCar(nitro_lap=1)), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
     settle(scene)
     scene.draw(scene.app.screen)  # the buttons follow the state as the screen is drawn
@@ -99,7 +99,7 @@ def test_STREET_8_the_card_places_the_WP_won_and_the_race_goes_on(tmp_path: Path
     sent = scene.control.session.actions[-1]
     assert sent == FreeWP(car="m", wp={Area.BODY: 1, Area.BRAKES: 1})
     m = scene.control.state.car("m")
-    assert (m.wp.body, m.wp.brakes, m.free_wp) == (2, 2, 0)
+    assert (m.wp.body, m.wp.brakes, m.street.free_wp) == (2, 2, 0)
 
 
 @pytest.mark.rules("STREET-7", "STREET-8")
