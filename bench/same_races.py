@@ -22,7 +22,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -55,12 +55,20 @@ CASES: tuple[tuple[str, str, str, int, int, int], ...] = (
 )
 
 
+class Hashes(TypedDict):
+    """A race's record and final state, each as its SHA-256."""
+
+    record: str
+    state: str
+
+
 class Fingerprint(TypedDict):
     """One race as the reference file keeps it."""
 
     record: str  # the SHA-256 of the record
     state: str  # the SHA-256 of the final state
     actions: list[str]  # every action as JSON
+    older: Hashes  # the same race in the shape of schema OLDEST
 
 
 def fingerprint(case: tuple[str, str, str, int, int, int]) -> Fingerprint:
@@ -90,10 +98,10 @@ def older_state(state_json: str) -> str:
     """The state's JSON in the flat shape of schema OLDEST (``rules.migrate.SLICED``): each slice's
     fields back in its place, as the game of that schema wrote them (its slices stand where their
     fields stood)."""
-    raw = json.loads(state_json)
+    raw: dict[str, Any] = json.loads(state_json)
 
-    def flat(d: dict[str, object]) -> dict[str, object]:
-        out: dict[str, object] = {}
+    def flat(d: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in d.items():
             if k in migrate.SLICED and isinstance(v, dict):
                 out.update(v)
@@ -129,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                 bad += 1
                 continue
             older = got["older"]
-            same = (want["record"], want["state"]) in ((got["record"], got["state"]), (older["record"], older["state"]))  # type: ignore[index]
+            same = (want["record"], want["state"]) in ((got["record"], got["state"]), (older["record"], older["state"]))
             if not same:
                 bad += 1
                 part = next((i for i, (a, b) in enumerate(zip(want["actions"], got["actions"]), 1) if a != b),
