@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.widgets.controls import Button
 
 BOX = 4  # px around a target's point a finger needs: the point's box is 2 * BOX + 1 across

@@ -16,8 +16,8 @@ from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.racelog import describe
 from game.play.standings import running_order
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.texts import reason_text, set_language, tr
 from game.widgets.announcer import FADE, LEAST, SHOW, WAITING, Announcer
 from rules.blitz import Match

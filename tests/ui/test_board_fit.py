@@ -10,8 +10,8 @@ import pytest
 
 from game.board.view import HIT, BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from tests.ui.helpers import catalogue, make_app
 from tests.ui.test_layout import race_header
 from tests.ui.test_race_scene import click, key, to_move

@@ -16,8 +16,8 @@ import pytest
 from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS

@@ -1,4 +1,4 @@
-"""Race by email in the window (game/scenes/remote.py): the player opens the steward's race file,
+"""Race by email in the window (game/scenes/remote/lobby.py): the player opens the steward's race file,
 the race screen shows the race and waits for the others (Wait.REMOTE), and the player's decision
 becomes a reply file to mail back, not a change of the race."""
 
@@ -10,8 +10,8 @@ from game.net.mailrace import Steward
 from game.net.racefile import read
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
-from game.scenes.race import RaceScene
-from game.scenes.remote import EmailScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.remote.lobby import EmailScene
 from game.texts import tr
 from game.net.race_setup import race_header
 from tests.ui.helpers import make_app, oval

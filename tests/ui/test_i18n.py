@@ -309,7 +309,7 @@ def test_the_shipped_circuits_have_translated_names(language: str) -> None:
 
 
 def test_the_lap_records_rank_column_says_rank() -> None:
-    from game.scenes.records import HEADS
+    from game.scenes.qualifying.records import HEADS
 
     assert tr(HEADS[0]) == "Rank"
     texts.set_language("de")

@@ -12,9 +12,9 @@ import pytest
 from game import theme
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.keys import KeysScene
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.keys import KeysScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.keys import FILE, KeyMap
 from game.widgets.focus import RING_GAP
 from game.widgets.freewpdialog import FreeWPDialog

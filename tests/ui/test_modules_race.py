@@ -18,9 +18,9 @@ from game.scenes import race_draw as race_scene_module
 from game.play.crew import BoxWork, SetupPlan
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.play.racelog import describe
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area

@@ -10,7 +10,7 @@ import pytest
 from game import texts
 from game.play.movetext import move_tag
 from game.play.race_control import Wait
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from rules.moves import Move
 from tests.ui.test_race_scene import scene, to_move  # noqa: F401  (the fixture)
 

@@ -18,8 +18,8 @@ from game import texts
 from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.keys import KeyMap
 from game.texts import tr
 from rules.actions import ChooseGear, Roll

@@ -12,10 +12,10 @@ import pygame
 
 from game import theme
 from game.app.loop import Scene
-from game.scenes.replay import open_replay
+from game.scenes.history.replay import open_replay
 from game.play.race_control import RaceControl
 from game.play.record_error import record_text
-from game.scenes.results import ResultsScene
+from game.scenes.history.results import ResultsScene
 from game.storage.history import PlayedRace, RaceHistory
 from game.texts import Notice, date_time, place_name, tr
 from game.widgets import tables

@@ -214,7 +214,7 @@ class ReplayScene(Scene):
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
 
     def open_log(self) -> None:
-        from game.scenes.logview import LogViewScene
+        from game.scenes.history.logview import LogViewScene
 
         self.playing = False
         self.app.push(LogViewScene(self.app, self.replay, self.show_line))

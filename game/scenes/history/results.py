@@ -23,7 +23,7 @@ from game.play.series import outcome_of
 from game.play.statistics import Counting
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
-from game.scenes.statistics import StatisticsScene
+from game.scenes.history.statistics import StatisticsScene
 from rules.blitz import Match, heat_winner
 from rules.championship import Score, Scheme
 from rules.classify import Place, classification, team_points
@@ -128,7 +128,7 @@ class ResultsScene(Scene):
 
     def watch_replay(self) -> None:
         """The race just finished, again from its record (Esc comes back here)."""
-        from game.scenes.replay import open_replay
+        from game.scenes.history.replay import open_replay
 
         open_replay(self.app, self.control.session.record())
 

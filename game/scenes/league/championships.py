@@ -58,7 +58,7 @@ class ChampionshipsScene(Scene):
         self.layout(self.app.size)
 
     def open(self, champ_id: int) -> None:
-        from game.scenes.standings import StandingsScene
+        from game.scenes.league.standings import StandingsScene
 
         self.app.push(StandingsScene(self.app, champ_id))
 
@@ -76,7 +76,7 @@ class ChampionshipsScene(Scene):
         self.enter()
 
     def new_championship(self) -> None:
-        from game.scenes.setup import SetupScene
+        from game.scenes.setup.lineup import SetupScene
 
         self.app.push(SetupScene(self.app, championship=True))
 

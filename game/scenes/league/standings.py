@@ -134,7 +134,7 @@ class StandingsScene(Scene):
         """The next race's car set-up, with the season's drivers and the karma they bring."""
         if self.champ is None or self.over:
             return
-        from game.scenes.carsetup import CarSetupScene
+        from game.scenes.setup.carsetup import CarSetupScene
 
         index = self.races
         if self.app.tracks.get(self.champ.tracks[index]) is None:

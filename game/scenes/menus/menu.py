@@ -12,7 +12,7 @@ from game.board.render import paint_grass
 from game import theme
 from game.texts import place_name, tr
 from game.app.loop import Scene
-from game.scenes.reading import after_tracks
+from game.scenes.menus.reading import after_tracks
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -97,13 +97,13 @@ class MenuScene(Scene):
         return lambda: after_tracks(self.app, action)
 
     def tutorial(self) -> None:
-        """One lap of the oval with a coach (``game.scenes.tutorial``)."""
-        from game.scenes.tutorial import start_tutorial
+        """One lap of the oval with a coach (``game.scenes.menus.tutorial``)."""
+        from game.scenes.menus.tutorial import start_tutorial
 
         start_tutorial(self.app)
 
     def new_race(self) -> None:
-        from game.scenes.setup import SetupScene
+        from game.scenes.setup.lineup import SetupScene
 
         self.app.push(SetupScene(self.app))
 
@@ -114,67 +114,67 @@ class MenuScene(Scene):
             self.enter()
 
     def championships(self) -> None:
-        from game.scenes.championships import ChampionshipsScene
+        from game.scenes.league.championships import ChampionshipsScene
 
         self.app.push(ChampionshipsScene(self.app))
 
     def open_championship(self, champ_id: int) -> None:
         """A championship's standings over the list (from its race's results, or once created):
         the screens that lead on to its races, reached from the menu so no screen imports its way back."""
-        from game.scenes.standings import StandingsScene
+        from game.scenes.league.standings import StandingsScene
 
         self.championships()
         self.app.push(StandingsScene(self.app, champ_id))
 
     def blitz(self) -> None:
-        from game.scenes.blitz_setup import BlitzSetupScene
+        from game.scenes.setup.blitz_setup import BlitzSetupScene
 
         self.app.push(BlitzSetupScene(self.app))
 
     def start_blitz_heat(self, match: Match, players: dict[str, tuple[str, str]]) -> None:
         """A Blitz match's next heat, from its last heat's results."""
-        from game.scenes.blitz_setup import start_heat
+        from game.scenes.setup.blitz_setup import start_heat
 
         start_heat(self.app, match, players)
 
     def time_trial(self) -> None:
-        from game.scenes.trial import TrialScene
+        from game.scenes.qualifying.trial import TrialScene
 
         self.app.push(TrialScene(self.app))
 
     def records(self) -> None:
-        from game.scenes.records import RecordsScene
+        from game.scenes.qualifying.records import RecordsScene
 
         self.app.push(RecordsScene(self.app))
 
     def races(self) -> None:
-        from game.scenes.races import RacesScene
+        from game.scenes.history.races import RacesScene
 
         self.app.push(RacesScene(self.app))
 
     def gallery(self) -> None:
-        from game.scenes.gallery import GalleryScene
+        from game.scenes.menus.gallery import GalleryScene
 
         self.app.push(GalleryScene(self.app))
 
     def online(self) -> None:
-        from game.scenes.remote import OnlineScene
+        from game.scenes.remote.lobby import OnlineScene
 
         self.app.push(OnlineScene(self.app))
 
     def email(self) -> None:
-        from game.scenes.remote import EmailScene
+        from game.scenes.remote.lobby import EmailScene
 
         self.app.push(EmailScene(self.app))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
+        from game.scenes.menus.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.scenes.quit import QuitScene
+            from game.scenes.menus.quit import QuitScene
 
             self.app.push(QuitScene(self.app))
             return True

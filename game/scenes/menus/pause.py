@@ -8,7 +8,7 @@ import pygame
 
 from game import theme
 from game.texts import tr
-from game.scenes.card import CardScene
+from game.scenes.menus.card import CardScene
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -29,12 +29,12 @@ class PauseScene(CardScene):
         ]
 
     def primer(self) -> None:
-        from game.scenes.primer import PrimerScene
+        from game.scenes.menus.primer import PrimerScene
 
         self.app.push(PrimerScene(self.app, self.preset or ""))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
+        from game.scenes.menus.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
 

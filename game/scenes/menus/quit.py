@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.scenes.card import CardScene
+from game.scenes.menus.card import CardScene
 from game.texts import tr
 from game.widgets.controls import Button
 

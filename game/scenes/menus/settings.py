@@ -10,7 +10,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.app.loop import Scene
-from game.scenes.keys import KeysScene
+from game.scenes.menus.keys import KeysScene
 from game.storage.settings import SPEEDS, UI_SCALES
 from game.texts import LANGUAGES
 from game.widgets.controls import Button, Slider, Widget

@@ -18,7 +18,7 @@ from game import theme
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.launch import header_for
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS, Driver, Lineup
 from game.texts import tr
 from game.widgets.race_hud import MARGIN
@@ -122,7 +122,7 @@ class TutorialScene(RaceScene):
 
     def finish(self) -> None:
         """The results, without keeping the tutorial among the races played or touching the save."""
-        from game.scenes.results import ResultsScene
+        from game.scenes.history.results import ResultsScene
 
         self.ended = True
         self.app.replace(ResultsScene(self.app, self.control))

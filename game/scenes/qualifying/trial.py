@@ -20,12 +20,12 @@ from game import theme
 from game.texts import tr
 from game.storage.laprecords import LapRecords
 from game.storage.lineup import MAX_NAME, NAMES
-from game.scenes.qualifying import QualifyingScene
+from game.scenes.qualifying.scene import QualifyingScene
 from rules.choice import following_preset, known_preset
 from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
-from game.scenes.chosen_track import ChosenTrack
+from game.scenes.setup.chosen_track import ChosenTrack
 from game.scenes.hotreload import HotReload
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
@@ -102,7 +102,7 @@ class TrialScene(ChosenTrack, Scene):
         preset = self.preset
 
         def done(lap: QualifyingSession) -> None:
-            from game.scenes.records import RecordsScene
+            from game.scenes.qualifying.records import RecordsScene
 
             # the records of the map the lap ended on: a map saved during the lap is another track
             shown = digest if lap.track is track else lap.track.content_hash()

@@ -1,6 +1,6 @@
 """Drawing the race screen: the board and cars, the panels, the dice tray, the hints.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from game.board.marks import (
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
-from game.scenes.race_layout import LEAGUE_ROW, TRAY_W
+from game.scenes.race.layout import LEAGUE_ROW, TRAY_W
 from game.texts import die_name, place_name, tr
 from game.widgets.dice import draw_die
 from game.widgets.panels import TITLES, draw_tab

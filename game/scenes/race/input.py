@@ -1,6 +1,6 @@
 """The race screen's input: clicks on the board and its buttons, keys, the open dialog.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ WAY_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
 
 
 class RaceBoard(Protocol):
-    """What the keys use of the race screen (``game.scenes.race.RaceScene``)."""
+    """What the keys use of the race screen (``game.scenes.race.scene.RaceScene``)."""
 
     app: App
     control: RaceControl

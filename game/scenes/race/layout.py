@@ -1,6 +1,6 @@
 """The race screen's layout: the board, the panels, the tray, the bars, fitted to the window.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The race log as the race screen shows it: written lines and the moments they point at.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ class RaceLog:
     def open_log(self) -> None:
         """L: the whole log full-screen, read from the record; a click on a line opens the replay
         viewer at that moment in its place, and Esc there comes back to the race as it is."""
-        from game.scenes.logview import LogViewScene
-        from game.scenes.replay import ReplayScene
+        from game.scenes.history.logview import LogViewScene
+        from game.scenes.history.replay import ReplayScene
 
         self.menu = None
         replay = Replay(self.track, self.control.session.record())
@@ -31,7 +31,7 @@ class RaceLog:
     def show_moment(self, at: int) -> None:
         """A click on a line of the log panel: the replay viewer over the race at the moment the
         line was written; its "Back to the race" (Esc) returns to the race as it is."""
-        from game.scenes.replay import ReplayScene
+        from game.scenes.history.replay import ReplayScene
 
         self.menu = None
         replay = Replay(self.track, self.control.session.record())

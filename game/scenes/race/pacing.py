@@ -1,6 +1,6 @@
 """What happened, shown: each step's die and drives queued as animations, at the player's pace.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations

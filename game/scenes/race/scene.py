@@ -33,18 +33,18 @@ from game.texts import Notice, die_name, percent, reason_text, tr
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.pacing import pace, pause
 from game.play.remote_control import RemoteControl
-from game.scenes.remote_panel import HEIGHT as REMOTE_H, remote_widgets
+from game.scenes.remote.panel import HEIGHT as REMOTE_H, remote_widgets
 from game.widgets.race_hud import MARGIN, TOP
 from game.play.racelog import LogLine, describe, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
 from game.scenes.hotreload import HotReload, swap_board
-from game.scenes.race_keys import RaceKeys
-from game.scenes.race_layout import CLOSE_UP, RaceLayout
-from game.scenes.race_log import LOG_KEEP, RaceLog
-from game.scenes.race_pacing import RacePacing
-from game.scenes.race_input import RaceInput
-from game.scenes.race_draw import LEAGUE_QUESTIONS, RaceDrawing
-from game.scenes.race_status import RaceStatus
+from game.scenes.race.keys import RaceKeys
+from game.scenes.race.layout import CLOSE_UP, RaceLayout
+from game.scenes.race.log import LOG_KEEP, RaceLog
+from game.scenes.race.pacing import RacePacing
+from game.scenes.race.input import RaceInput
+from game.scenes.race.drawing import LEAGUE_QUESTIONS, RaceDrawing
+from game.scenes.race.status import RaceStatus
 from rules.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
@@ -72,7 +72,7 @@ LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last c
 
 class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceStatus, Scene):
     name = "race"
-    keyboard_focus = False  # the race's own keys (game.scenes.race_keys) work the board and its dialogs
+    keyboard_focus = False  # the race's own keys (game.scenes.race.keys) work the board and its dialogs
 
     def __init__(self, app: App, control: RaceControl, view: BoardView) -> None:
         super().__init__(app)
@@ -389,7 +389,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         self.app.change_settings(s.model_copy(update={"animation_speed": level}))
 
     def pause(self) -> None:
-        from game.scenes.pause import PauseScene
+        from game.scenes.menus.pause import PauseScene
 
         self.menu = None
         rules = self.control.state.rules
@@ -543,7 +543,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
                             closest=CLOSE_UP / self.view.board.lane_width)
 
     def finish(self) -> None:
-        from game.scenes.results import ResultsScene
+        from game.scenes.history.results import ResultsScene
 
         self.ended = True
         for notice in keep_race(self.app.data, self.control):  # into the history before the save goes

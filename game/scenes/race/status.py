@@ -1,6 +1,6 @@
 """The race screen's status for end-to-end checks: what it shows, as plain data.
 
-A part of ``RaceScene`` (``game.scenes.race``) with one job; it reads the scene's state.
+A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
 from game.net.said_error import shown
-from game.scenes.remote_form import Form, TrackAndRules
+from game.scenes.remote.form import Form, TrackAndRules
 from game.texts import tr
 from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.widgets.controls import Button

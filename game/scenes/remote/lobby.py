@@ -20,9 +20,9 @@ from game.net.online import RaceRoom, race_rooms, read_opening
 from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
 from game.play.remote_control import RemoteControl, RemoteLink
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.net.said_error import shown
-from game.scenes.remote_form import Form
+from game.scenes.remote.form import Form
 from game.texts import Notice, tr
 from game.widgets.controls import Button
 from rules.track import Track
@@ -97,7 +97,7 @@ class OnlineScene(Form):
         return f"{r.track_name} · {status} · {r.room}"
 
     def create_race(self) -> None:
-        from game.scenes.remote_create import CreateRaceScene
+        from game.scenes.remote.create import CreateRaceScene
 
         self.app.push(CreateRaceScene(self.app, self))
 
@@ -222,7 +222,7 @@ class EmailScene(Form):
 
     def steward(self) -> None:
         """The steward's side: open a race, take the replies, write the next files."""
-        from game.scenes.remote_steward import StewardScene
+        from game.scenes.remote.steward import StewardScene
 
         self.app.push(StewardScene(self.app))
 

@@ -16,8 +16,8 @@ from game.net.mailrace import STEWARD_FILE, Steward
 from game.net.race_setup import deadline_seconds, race_header
 from game.net.racefile import SUFFIX, RaceFileError
 from game.net.said_error import shown
-from game.scenes.remote_form import Form, TrackAndRules
-from game.scenes.remote_series import SeriesError, keep_result, seated_race
+from game.scenes.remote.form import Form, TrackAndRules
+from game.scenes.remote.series import SeriesError, keep_result, seated_race
 from game.storage.championships import ChampionshipStore
 from game.texts import tr
 from game.widgets.controls import Button

@@ -20,7 +20,7 @@ from game.app.loop import Scene
 from game.widgets.trackpicture import TrackPicture, draw_broken
 from game.board.catalogue import TrackEntry
 from game.play.race_length import race_length
-from game.scenes.chosen_track import ChosenTrack
+from game.scenes.setup.chosen_track import ChosenTrack
 from game.scenes.launch import car_name
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
@@ -239,7 +239,7 @@ class SetupScene(ChosenTrack, Scene):
 
     def edit_modules(self) -> None:
         """Switch single modules of the preset on or off (the rules screen)."""
-        from game.scenes.rule_modules import RulesScene
+        from game.scenes.setup.rule_modules import RulesScene
 
         def done(choice: RuleChoice) -> None:
             self.modules = dict(choice.overrides)
@@ -250,7 +250,7 @@ class SetupScene(ChosenTrack, Scene):
 
     def primer(self) -> None:
         """How to play the chosen rule set, in short."""
-        from game.scenes.primer import PrimerScene
+        from game.scenes.menus.primer import PrimerScene
 
         self.app.push(PrimerScene(self.app, self.preset))
 
@@ -283,7 +283,7 @@ class SetupScene(ChosenTrack, Scene):
         if e is None or e.track is None:
             return
         self.update(0.0)
-        from game.scenes.carsetup import CarSetupScene
+        from game.scenes.setup.carsetup import CarSetupScene
 
         lineup = self.lineup()
         self.app.remember(lineup)
@@ -291,7 +291,7 @@ class SetupScene(ChosenTrack, Scene):
             self.message = tr("setup.teams_odd", n=len(lineup.drivers))
             return
         if self.championship:
-            from game.scenes.series_setup import SeriesSetupScene
+            from game.scenes.league.series_setup import SeriesSetupScene
 
             self.app.push(SeriesSetupScene(self.app, lineup))
             return
