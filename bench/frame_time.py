@@ -76,7 +76,7 @@ def main() -> int:
         control.session.run_computers()
         app.frame(1 / 60)
         scene.banner = None
-        scene._open_dialog()
+        scene.dialogs.open()
     times, cpu = [], []
     for i in range(args.frames):
         if args.moving:

@@ -99,13 +99,13 @@ class Owners:
     def __init__(self, scene: RaceScene) -> None:
         self.scene = scene
         self.tags: dict[int, tuple[object, str | None]] = {}  # id of an animation -> it, its car
-        play = scene.play
+        play = scene.pacing.play
 
         def tagged(step: Step, *args: object) -> None:
             play(step, *args)  # type: ignore[arg-type]
             self.tag(step.car)
 
-        scene.play = tagged  # type: ignore[method-assign]
+        scene.pacing.play = tagged  # type: ignore[method-assign]
 
     def tag(self, car: str | None) -> None:
         """The animations queued since the last look belong to ``car``."""

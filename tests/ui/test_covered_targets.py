@@ -174,4 +174,4 @@ def test_the_check_names_a_destination_the_screen_reports_under_the_log(tmp_path
     assert covered_targets(scene) == []  # the screen does not report it: it cannot be clicked
     monkeypatch.setattr(scene, "_clickable", lambda covers=None: scene.control.destinations())
     found = covered_targets(scene)
-    assert Covered(space, scene._target_point(space), f"under the panel {tuple(scene.log_rect)}") in found  # noqa: SLF001
+    assert Covered(space, scene.input.target_point(space), f"under the panel {tuple(scene.log_rect)}") in found  # noqa: SLF001

@@ -60,5 +60,5 @@ def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_fil
     scene.update(1 / 30)
     assert scene.message is not None and scene.message[0] == tr("email.reply", path=str(replies[0]))
     scene.message = None
-    assert scene._hint(Wait.REMOTE)[0] == tr("race.hint.remote", name=control.name(control.state.active))
+    assert scene.drawing.hint(Wait.REMOTE)[0] == tr("race.hint.remote", name=control.name(control.state.active))
     assert steward.take(replies[0], now=1) == []  # the steward's game takes the reply as it is

@@ -137,7 +137,7 @@ def race_long_names(app: App, where: str) -> None:
 def replay_from_race(app: App) -> None:
     """A line of the race screen's log clicked: the viewer over the race, its "Back to the race"."""
     scene = race(app)
-    scene.show_moment(len(scene.control.session.actions) // 2)
+    scene.log_panel.show_moment(len(scene.control.session.actions) // 2)
     assert isinstance(app.scene, ReplayScene)
 
 
@@ -254,7 +254,7 @@ def setup_street(app: App) -> None:
 def race_pit_plan(app: App) -> None:
     """The pit announcement card, opened from the gear box's row (PIT-D-6)."""
     scene = race(app, "dresden-2006")
-    scene.edit_pit_plan()
+    scene.dialogs.edit_pit_plan()
     assert isinstance(scene.dialog, PitPlanDialog)
 
 

@@ -252,7 +252,7 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     app.push(MenuScene(app))
     scene = race(app, "dresden-2006")
     s = scene.control.state
-    scene.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
+    scene.pacing.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
                       chance=None, before=s, after=s))
     assert scene.red_flag is not None and scene.red_flag[0] == tr("log.restart")
     app.frame(0.016)

@@ -25,7 +25,7 @@ def english():
 def test_the_move_hint_explains_the_labels_the_destinations_show(scene: RaceScene, language: str) -> None:  # noqa: F811
     texts.set_language(language)
     to_move(scene)
-    hint, _ = scene._hint(Wait.MOVE)  # noqa: SLF001
+    hint, _ = scene.drawing.hint(Wait.MOVE)  # noqa: SLF001
     brake = Move(path=("x",), via="roll", brakes=1)
     tyre = Move(path=("x",), via="roll", tyres=1)
     for label in (move_tag(brake), move_tag(tyre)):  # what a destination costing 1 WP shows

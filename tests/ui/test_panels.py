@@ -260,7 +260,7 @@ def test_a_click_on_a_panel_never_reaches_the_board(tmp_path: Path) -> None:
         before = scene.control.state
         click(scene, panel.center)
         assert scene.control.state is before and scene.menu is None and scene.message is None
-        assert scene.pointed(panel.center) is None
+        assert scene.input.pointed(panel.center) is None
 
 
 @pytest.mark.parametrize("language", texts.LANGUAGES)

@@ -38,7 +38,7 @@ def test_the_gear_table_shows_the_plan_of_every_legal_gear(tmp_path: Path) -> No
 
 def test_the_hint_names_the_champions_gear_and_why(tmp_path: Path) -> None:
     app, scene = _scene(tmp_path)
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert scene.buttons["hint"].visible
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.message is not None
@@ -83,7 +83,7 @@ def test_hints_switched_off_at_the_set_up_hide_the_hint(tmp_path: Path) -> None:
     setup.toggle_hints()
     assert app.settings.hints is False
     scene = race(app)
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert not scene.buttons["hint"].visible
     scene.ask_hint()
     assert scene.message is not None and scene.message[0] == tr("hint.off")

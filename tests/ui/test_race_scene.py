@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes import race_draw as race_scene_module
+from game.scenes.race import drawing as race_scene_module
 from game.board.view import BoardView
 from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait

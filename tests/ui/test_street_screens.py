@@ -199,7 +199,7 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
     events = (Event(kind="moved", car="m", data={"path": ["A4", "A5"], "from": "A3", "via": "roll"}),
               Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}))
     scene.queue.clear()
-    scene.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
+    scene.pacing.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
     drives = [item for item in scene.queue if type(item).__name__ == "Drive"]
     assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
 

@@ -67,5 +67,5 @@ def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_pat
 
     scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
     app.push(scene)
-    scene.reveal(stall)
+    scene.pacing.reveal(stall)
     assert scene.message is not None and scene.message[0] == tr("tell.stall", name="Driver 1")

@@ -11,69 +11,40 @@ pick and drive said beside it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
 
 import pygame
 
 from game import theme
-from game.app.loop import App
-from game.board.view import BoardView
 from game.play.movetext import move_lines
-from game.play.race_control import RaceControl, Wait
+from game.play.race_control import Wait
+from game.scenes.race.dialogs import RaceDialogs
+from game.scenes.race.log import RaceLog
+from game.scenes.race.pacing import RacePacing
+from game.scenes.race.screen import RaceScreen
 from game.texts import tr
-from game.widgets.controls import Button, TextField, Widget
-from game.widgets.focus import FocusRing, key_label, key_name
+from game.widgets.controls import TextField
+from game.widgets.focus import key_label, key_name
 from game.widgets.waymenu import WayMenu
 from game.widgets.planaid import trap_text
 from rules.ai.traps import move_traps
-from rules.moves import Move
-from rules.track import Track
 
-#: The board's actions that need no state of their own: the race scene's method each calls.
-SIMPLE = {"race.roll": "roll_or_hurry", "race.undo": "undo", "race.skip": "skip", "race.hint": "ask_hint",
-          "race.boost": "toggle_boost", "race.nitro": "toggle_nitro", "race.pit_plan": "edit_pit_plan",
-          "race.log": "open_log", "race.follow": "toggle_follow", "race.speed": "next_speed",
-          "race.end_move": "end_move"}
 WAY_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
-
-
-class RaceBoard(Protocol):
-    """What the keys use of the race screen (``game.scenes.race.scene.RaceScene``)."""
-
-    app: App
-    control: RaceControl
-    track: Track
-    view: BoardView
-    buttons: dict[str, Button]
-    widgets: list[Widget]
-    menu: WayMenu | None
-    dialog: Any  # one of the race's dialogs: ``widgets`` and, for the pit plan, ``cancel``
-    banner: str | None
-    queue: list[Any]
-    standings_rect: pygame.Rect
-    clocks_rect: pygame.Rect
-
-    @property
-    def idle(self) -> bool: ...
-
-    def _here(self) -> str: ...
-
-    def drive(self, move: Move) -> None: ...
-
-    def choose(self, gear: int) -> None: ...
-
-    def end_move(self) -> None: ...
-
-    def roll_or_hurry(self) -> None: ...
 
 
 class RaceKeys:
     """What the keys do on the race screen, and the destination they picked."""
 
-    def __init__(self, scene: RaceBoard) -> None:
+    def __init__(self, scene: RaceScreen, pacing: RacePacing, dialogs: RaceDialogs, log: RaceLog) -> None:
         self.scene = scene
+        self.pacing = pacing
         self.picked: tuple[object, str] | None = None  # the state and the destination the keys picked in it
-        self.ring = FocusRing()  # over the open dialog's buttons
+        #: The board's actions that need no state of their own, and what each calls.
+        self.simple: dict[str, Callable[[], None]] = {
+            "race.roll": pacing.roll_or_hurry, "race.undo": scene.undo, "race.skip": pacing.skip,
+            "race.hint": scene.ask_hint, "race.boost": scene.toggle_boost, "race.nitro": scene.toggle_nitro,
+            "race.pit_plan": dialogs.edit_pit_plan, "race.log": log.open_log, "race.follow": scene.toggle_follow,
+            "race.speed": scene.next_speed, "race.end_move": scene.end_move}
 
     # --- the destinations --------------------------------------------------------------
 
@@ -119,7 +90,7 @@ class RaceKeys:
         if len(moves) == 1:
             scene.drive(moves[0])
             return
-        scene.menu = WayMenu(scene.track, scene._here(), space, moves, self.anchor(space), scene.view.viewport)
+        scene.menu = WayMenu(scene.track, scene.here(), space, moves, self.anchor(space), scene.view.viewport)
         scene.menu.selected = 0
 
     def anchor(self, space: str) -> tuple[int, int]:
@@ -144,7 +115,7 @@ class RaceKeys:
         scene = self.scene
         if action is None:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.moving():
-                scene.roll_or_hurry()  # Enter and Space both roll, whatever the roll key is
+                self.pacing.roll_or_hurry()  # Enter and Space both roll, whatever the roll key is
                 return True
             return False
         if action.startswith("race.gear"):
@@ -160,7 +131,7 @@ class RaceKeys:
         elif action == "race.type":
             self.type_in()
         else:
-            getattr(scene, SIMPLE[action])()
+            self.simple[action]()
         return True
 
     def type_in(self) -> None:
@@ -188,43 +159,18 @@ class RaceKeys:
             return True
         return False
 
-    def dialog_key(self, event: pygame.event.Event, widgets: list[Widget]) -> bool:
-        """A dialog by keys: the focus keys and arrows move the ring, the press key or Space presses."""
-        name = key_name(event)
-        action = self.scene.app.keys.action(name, ("ui",))
-        step = {"focus.next": 1, "focus.previous": -1}.get(action or "", 0) or \
-            {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
-        if step:
-            self.ring.move(widgets, step)
-            return True
-        if action == "focus.press" or event.key == pygame.K_SPACE:
-            return self.ring.press(widgets)
-        return False
-
-    def cancel_dialog(self) -> bool:
-        """Esc in a dialog that can be left without an answer (the pit plan announced before the roll)."""
-        dialog = self.scene.dialog
-        cancel = getattr(dialog, "cancel", None)
-        if dialog is None or cancel is None or not getattr(cancel, "visible", False):
-            return False
-        cancel.on_click()
-        return True
-
     # --- drawing ----------------------------------------------------------------------------
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The focus ring in a dialog; while a move is picked, the picked destination's cost and the keys."""
+        """While a move is picked, the picked destination's cost and the keys."""
         scene = self.scene
-        if scene.dialog is not None:
-            self.ring.draw(screen, scene.dialog.widgets)
-            return
-        if scene.menu is not None or scene.banner is not None or not self.moving():
+        if scene.dialog is not None or scene.menu is not None or scene.banner is not None or not self.moving():
             return
         space = self.selected()
         if space is None:  # the keys are said in the side panel, clear of the board
             return
         moves = scene.control.destinations()[space]
-        state, here = scene.control.state, scene._here()
+        state, here = scene.control.state, scene.here()
         if len(moves) == 1:
             lines = [space, *move_lines(scene.track, moves[0], here, state.rules.street),
                      *(trap_text(t) for t in move_traps(scene.track, state, moves[0]))]

@@ -1,6 +1,6 @@
 """The race screen's layout: the board, the panels, the tray, the bars, fitted to the window.
 
-A part of ``RaceScene`` (``game.scenes.race.scene``) with one job; it reads the scene's state.
+A part the race scene (``game.scenes.race.scene``) owns, with one job.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import pygame
 
 from game import theme
 from game.play.race_control import Wait
+from game.scenes.race.screen import RaceScreen
 from game.storage.settings import SPEEDS
 from game.texts import tr
 from game.widgets.dashboard import HEIGHT as DASH_HEIGHT
@@ -31,6 +32,7 @@ from game.widgets.race_hud import (
     standings_width,
 )
 from game.widgets.street_legend import legend_rect
+from rules.engine import nitro_refusal
 
 TRAY_W, TRAY_H = 310, 126
 LOG_H = 168
@@ -40,118 +42,144 @@ CLOSE_UP = 44  # screen px per lane at the start of a race
 
 
 class RaceLayout:
-    """Where the race screen's pieces go in a window of a given size, and what they cover of the board."""
+    """Where the race screen's pieces go in a window of a given size, what they cover of the board,
+    and which of its buttons the moment offers."""
+
+    def __init__(self, scene: RaceScreen) -> None:
+        self.scene = scene
 
     def layout(self, size: tuple[int, int]) -> None:
+        scene = self.scene
         w, h = size
-        self.top = pygame.Rect(0, 0, w, TOP)
-        self.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
+        scene.top = pygame.Rect(0, 0, w, TOP)
+        scene.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
         board = pygame.Rect(0, TOP, w - PANEL_W, h - TOP)
-        self.view.set_viewport(board)
-        if not self.placed:
-            self.placed = True
-            self._close_up()
-        self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
-        self.tray_full = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
-        self.tray_rect = self.tray_full.copy()
-        if self.panels.folded("dice"):
-            self.tray_rect = pygame.Rect(0, 0, tab_width(tr(TITLES["dice"]), "88"), TAB_H)
-            self.tray_rect.bottomright = self.tray_full.bottomright
-        log_w = theme.font(17).size(tr("race.full_log", shortcut=self.key_of("race.log")))[0] + 18
-        self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - LOG_H,
-                                    max(200, self.tray_full.left - 2 * MARGIN), LOG_H)
-        if self.panels.folded("log"):  # the tab says "Race log" or "Since your turn": as wide as the longer
+        scene.view.set_viewport(board)
+        if not scene.placed:
+            scene.placed = True
+            self.close_up()
+        scene.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
+        scene.tray_full = pygame.Rect(board.right - MARGIN - TRAY_W, scene.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
+        scene.tray_rect = scene.tray_full.copy()
+        if scene.panels.folded("dice"):
+            scene.tray_rect = pygame.Rect(0, 0, tab_width(tr(TITLES["dice"]), "88"), TAB_H)
+            scene.tray_rect.bottomright = scene.tray_full.bottomright
+        log_w = theme.font(17).size(tr("race.full_log", shortcut=scene.key_of("race.log")))[0] + 18
+        scene.log_rect = pygame.Rect(MARGIN, scene.hint_rect.top - 8 - LOG_H,
+                                    max(200, scene.tray_full.left - 2 * MARGIN), LOG_H)
+        if scene.panels.folded("log"):  # the tab says "Race log" or "Since your turn": as wide as the longer
             tab_w = max(tab_width(tr(title), extra=log_w + 6) for title in ("log.title", "since.title"))
-            self.log_rect = pygame.Rect(MARGIN, self.hint_rect.top - 8 - TAB_H, tab_w, TAB_H)
-        self.dashboard.rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
-        gear_top = self.dashboard.rect.bottom + 10
-        extras = LEAGUE_ROW if self._league_gears() else 0  # the boost and the pit plan under the gear box
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28,
+            scene.log_rect = pygame.Rect(MARGIN, scene.hint_rect.top - 8 - TAB_H, tab_w, TAB_H)
+        scene.dashboard.rect = pygame.Rect(scene.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
+        gear_top = scene.dashboard.rect.bottom + 10
+        extras = LEAGUE_ROW if scene.league_gears() else 0  # the boost and the pit plan under the gear box
+        scene.gearbox.rect = pygame.Rect(scene.panel.left + 14, gear_top, PANEL_W - 28,
                                         min(GEAR_HEIGHT, h - 8 - gear_top - extras))
         half = (PANEL_W - 28 - 8) // 2
-        row_y = self.gearbox.rect.bottom + 6
-        self.buttons["boost"].rect = pygame.Rect(self.panel.left + 14, row_y, half, LEAGUE_ROW - 10)
-        self.buttons["pitplan"].rect = pygame.Rect(self.panel.left + 22 + half, row_y, half, LEAGUE_ROW - 10)
+        row_y = scene.gearbox.rect.bottom + 6
+        scene.buttons["boost"].rect = pygame.Rect(scene.panel.left + 14, row_y, half, LEAGUE_ROW - 10)
+        scene.buttons["pitplan"].rect = pygame.Rect(scene.panel.left + 22 + half, row_y, half, LEAGUE_ROW - 10)
         # STREET-3: where the boost would be, or beside it when a rule set has both
-        self.buttons["nitro"].rect = (self.buttons["pitplan"] if self.control.state.rules.engine_boost else self.buttons["boost"]).rect.copy()
+        scene.buttons["nitro"].rect = (scene.buttons["pitplan"] if scene.control.state.rules.engine_boost else scene.buttons["boost"]).rect.copy()
         x = w - MARGIN
-        for key, labels in self._bar_labels():
+        for key, labels in self.bar_labels():
             width = max(theme.font(22).size(label)[0] for label in labels) + 28
-            self.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
+            scene.buttons[key].rect = pygame.Rect(x - width, 8, width, TOP - 18)
             x -= width + 8
-        self.buttons["roll"].rect = pygame.Rect(self.tray_full.left + 120, self.tray_full.top + 52, TRAY_W - 132, 36)
-        self.buttons["undo"].rect = pygame.Rect(self.tray_full.left + 120, self.tray_full.top + 92, TRAY_W - 132, 28)
-        self.buttons["end"].rect = pygame.Rect(self.tray_full.left, self.tray_rect.top - 52, TRAY_W, 44)
-        self.buttons["skip"].rect = self.buttons["end"].rect.copy()  # never shown together
-        self.buttons["hint"].rect = self.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
-        handles = self.panels.handles
-        if self.panels.folded("log"):  # the tab: its title, the full log's button, the handle at its end
-            handles["log"].rect = handle_rect(self.log_rect)
-            self.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+        scene.buttons["roll"].rect = pygame.Rect(scene.tray_full.left + 120, scene.tray_full.top + 52, TRAY_W - 132, 36)
+        scene.buttons["undo"].rect = pygame.Rect(scene.tray_full.left + 120, scene.tray_full.top + 92, TRAY_W - 132, 28)
+        scene.buttons["end"].rect = pygame.Rect(scene.tray_full.left, scene.tray_rect.top - 52, TRAY_W, 44)
+        scene.buttons["skip"].rect = scene.buttons["end"].rect.copy()  # never shown together
+        scene.buttons["hint"].rect = scene.buttons["end"].rect.copy()  # only at the gear choice, when neither shows
+        handles = scene.panels.handles
+        if scene.panels.folded("log"):  # the tab: its title, the full log's button, the handle at its end
+            handles["log"].rect = handle_rect(scene.log_rect)
+            scene.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, scene.log_rect.top + 5, log_w, 22)
         else:  # the handle in the corner under the lines, the title row left to the heading and the button
-            handles["log"].rect = pygame.Rect(self.log_rect.right - 4 - LOG_HANDLE, self.log_rect.bottom - 2 - LOG_HANDLE,
+            handles["log"].rect = pygame.Rect(scene.log_rect.right - 4 - LOG_HANDLE, scene.log_rect.bottom - 2 - LOG_HANDLE,
                                               LOG_HANDLE, LOG_HANDLE)
-            self.buttons["log"].rect = pygame.Rect(self.log_rect.right - 6 - log_w, self.log_rect.top + 5, log_w, 22)
+            scene.buttons["log"].rect = pygame.Rect(scene.log_rect.right - 6 - log_w, scene.log_rect.top + 5, log_w, 22)
         # the open tray's handle at its top left, clear of the caption; the tab's at its right end
-        handles["dice"].rect = handle_rect(self.tray_rect, None if self.panels.folded("dice") else self.tray_rect.left + 6 + HANDLE)
-        width = standings_width(self.control)
-        if self.panels.folded("order"):  # a tab as wide as its title, over the clocks as wide as ever
+        handles["dice"].rect = handle_rect(scene.tray_rect, None if scene.panels.folded("dice") else scene.tray_rect.left + 6 + HANDLE)
+        width = standings_width(scene.control)
+        if scene.panels.folded("order"):  # a tab as wide as its title, over the clocks as wide as ever
             standings = pygame.Rect(MARGIN, TOP + MARGIN, min(width, tab_width(tr(TITLES["order"]))), TAB_H)
         else:
-            standings = pygame.Rect(MARGIN, TOP + MARGIN, width, standings_height(self.control))
-        self.standings_rect = standings
+            standings = pygame.Rect(MARGIN, TOP + MARGIN, width, standings_height(scene.control))
+        scene.standings_rect = standings
         handles["order"].rect = handle_rect(standings)
-        self.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, width, CLOCKS_H if self.control.clocks else 0)
-        self.view.free = free_rects(board, self._covers(static=True))
-        self.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
-        self.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
-        if self.dialog is not None:
-            self.dialog.layout(self.dialog_area)
+        scene.clocks_rect = pygame.Rect(MARGIN, standings.bottom + 8, width, CLOCKS_H if scene.control.clocks else 0)
+        scene.view.free = free_rects(board, self.covers(static=True))
+        scene.chip = pygame.Rect(x - 224 + 8, 9, 216, TOP - 20)
+        scene.dialog_area = pygame.Rect(0, TOP, w, h - TOP)  # modal: over the side panel too, for its full width
+        if scene.dialog is not None:
+            scene.dialog.layout(scene.dialog_area)
 
-    def _bar_labels(self) -> list[tuple[str, list[str]]]:
+    def bar_labels(self) -> list[tuple[str, list[str]]]:
         """The top bar's buttons from the right, each with every label it can show: a button is as
         wide as its longest, so it never changes size (or cuts its words) when clicked."""
+        scene = self.scene
         return [("menu", [tr("race.menu")]),
-                ("speed", [tr("race.speed", shortcut=self.key_of("race.speed"), speed=tr(f"speed.{level}")) for level in SPEEDS]),
-                ("follow", [tr("race.follow", shortcut=self.key_of("race.follow"), state=tr(f"toggle.{s}")) for s in ("on", "off")]),
-                ("fit", [tr("race.fit", shortcut=self.key_of("race.fit"))])]
+                ("speed", [tr("race.speed", shortcut=scene.key_of("race.speed"), speed=tr(f"speed.{level}")) for level in SPEEDS]),
+                ("follow", [tr("race.follow", shortcut=scene.key_of("race.follow"), state=tr(f"toggle.{s}")) for s in ("on", "off")]),
+                ("fit", [tr("race.fit", shortcut=scene.key_of("race.fit"))])]
 
-    def _tray_shown(self) -> pygame.Rect | None:
+    def tray_shown(self) -> pygame.Rect | None:
         """The dice tray as drawn now: open for a roll (its button is in it), else as folded or not;
         None before the first roll of a resumed race."""
-        if self.idle and self.control.wait() == Wait.ROLL:
-            return self.tray_full
-        return self.tray_rect if self.tray.throw is not None else None
+        scene = self.scene
+        if scene.idle and scene.control.wait() == Wait.ROLL:
+            return scene.tray_full
+        return scene.tray_rect if scene.tray.throw is not None else None
 
-    def _covers(self, static: bool = False) -> list[pygame.Rect]:
+    def covers(self, static: bool = False) -> list[pygame.Rect]:
         """The panels over the board: as drawn now, or (``static``) those the camera keeps clear of
         whatever the moment, the dice tray and the place of the button above it included."""
-        rects = [self.standings_rect, self.log_rect, self.hint_rect]
-        if self.control.clocks is not None:
-            rects.append(self.clocks_rect)
-        legend = legend_rect(self.view.viewport, self.track, self.control.state.rules.street)
+        scene = self.scene
+        rects = [scene.standings_rect, scene.log_rect, scene.hint_rect]
+        if scene.control.clocks is not None:
+            rects.append(scene.clocks_rect)
+        legend = legend_rect(scene.view.viewport, scene.track, scene.control.state.rules.street)
         if legend is not None:
             rects.append(legend)
         if not static:
-            self._sync_buttons()  # the buttons the moment shows, also between frames
-        over = [w.rect for w in self.widgets if (w.visible or static and w.id not in ("roll", "undo"))
-                and w.rect.colliderect(self.view.viewport)]  # the tray's own buttons show only in the open tray
+            self.sync_buttons()  # the buttons the moment shows, also between frames
+        over = [w.rect for w in scene.widgets if (w.visible or static and w.id not in ("roll", "undo"))
+                and w.rect.colliderect(scene.view.viewport)]  # the tray's own buttons show only in the open tray
         if static:
-            return rects + [self.tray_rect, self.buttons["end"].rect] + over
-        tray = self._tray_shown()
+            return rects + [scene.tray_rect, scene.buttons["end"].rect] + over
+        tray = self.tray_shown()
         return rects + ([tray] if tray is not None else []) + over
 
-    def _sync_panels(self) -> None:
-        """The dice tray's handle shows while the tray does, and not while a roll holds it open."""
-        self.panels.handles["dice"].visible = self._tray_shown() is self.tray_rect
+    def sync_buttons(self) -> None:
+        """Roll, undo and end-move are offered exactly while the player may use them."""
+        scene = self.scene
+        scene.buttons["roll"].visible = scene.idle and scene.control.wait() == Wait.ROLL
+        scene.buttons["undo"].visible = scene.buttons["roll"].visible and scene.control.can_undo()
+        scene.buttons["end"].visible = scene.idle and scene.control.wait() == Wait.MOVE and scene.control.optional()
+        scene.buttons["skip"].visible = scene.control.wait() in (Wait.DICE, Wait.COMPUTER) and not scene.skipping
+        gear = scene.idle and scene.control.wait() == Wait.GEAR
+        rules, car = scene.control.state.rules, scene.active_car()
+        scene.buttons["boost"].visible = gear and rules.engine_boost and car.wp.engine > 1  # ENG-D-3: never the last
+        scene.buttons["nitro"].visible = gear and nitro_refusal(scene.control.state, car) is None  # STREET-3: once per lap
+        scene.buttons["nitro"].style = "primary" if scene.nitro else "normal"
+        scene.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
+        scene.buttons["hint"].visible = gear and scene.app.settings.hints
+        self.sync_panels()
 
-    def _close_up(self) -> None:
+    def sync_panels(self) -> None:
+        """The dice tray's handle shows while the tray does, and not while a roll holds it open."""
+        scene = self.scene
+        scene.panels.handles["dice"].visible = self.tray_shown() is scene.tray_rect
+
+    def close_up(self) -> None:
         """Start close enough to tell the cars apart, on the car that acts first (or the pole)."""
-        lane_px = self.view.board.lane_width * self.view.scale
+        scene = self.scene
+        lane_px = scene.view.board.lane_width * scene.view.scale
         if lane_px >= CLOSE_UP:
             return
-        self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
-        car = self.focus_car()
-        space = self.control.state.car(car).space if car else None
-        s = self.track.space(space or self.track.grid[0])
-        self.view.centre_on((s.x, s.y))
+        scene.view.zoom(scene.view.viewport.center, CLOSE_UP / lane_px)
+        car = scene.focus_car()
+        space = scene.control.state.car(car).space if car else None
+        s = scene.track.space(space or scene.track.grid[0])
+        scene.view.centre_on((s.x, s.y))

@@ -8,8 +8,7 @@ checks run by themselves, paced by the animation speed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,11 +17,6 @@ from game.widgets.anims import Anim, Call, Delay, Drive, play
 from game.board.marks import Layer
 from game.board.framing import frame_points
 from game.board.view import BoardView
-from game.play.crew import BoxWork, SetupPlan
-from game.widgets.crewdialog import CrewDialog
-from game.widgets.freewpdialog import FreeWPDialog
-from game.widgets.leaguedialog import LeagueDialog
-from game.widgets.pitplan import PitPlanDialog
 from game.play.since import summary
 from game.play.history import keep_race
 from game.widgets.dashboard import Dashboard
@@ -38,12 +32,14 @@ from game.widgets.race_hud import MARGIN, TOP
 from game.play.racelog import LogLine, describe, spaces_line
 from game.play.retrack import Replayed, replay_on, retrack
 from game.scenes.hotreload import HotReload, swap_board
+from game.scenes.race.dialogs import LEAGUE_QUESTIONS, RaceDialogs
+from game.scenes.race.drawing import RaceDrawing
+from game.scenes.race.input import RaceInput
 from game.scenes.race.keys import RaceKeys
 from game.scenes.race.layout import CLOSE_UP, RaceLayout
 from game.scenes.race.log import LOG_KEEP, RaceLog
 from game.scenes.race.pacing import RacePacing
-from game.scenes.race.input import RaceInput
-from game.scenes.race.drawing import LEAGUE_QUESTIONS, RaceDrawing
+from game.scenes.race.screen import RaceDialog
 from game.scenes.race.status import RaceStatus
 from rules.blitz import decided
 from game.app.loop import Scene
@@ -54,9 +50,8 @@ from game.widgets.panels import Panels, clear
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow
 from game.widgets.announcer import Announcer
-from rules.actions import Bid, FreeWP, Karma, TCar
 from rules.ai.hint import champion_hint
-from rules.engine import IllegalAction, to_move
+from rules.engine import IllegalAction
 from rules.tables import pit_points
 from rules.ruleset import PRESETS
 from rules.state import CarState
@@ -70,7 +65,7 @@ MESSAGE_TIME = 5.0
 LIVELY = 3.0  # seconds the highlights pulse and the rain falls after the last change; then they rest
 
 
-class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceStatus, Scene):
+class RaceScene(Scene):
     name = "race"
     keyboard_focus = False  # the race's own keys (game.scenes.race.keys) work the board and its dialogs
 
@@ -95,7 +90,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         self.message: tuple[str, theme.Colour] | None = None
         self.message_left = 0.0
         self.menu: WayMenu | None = None
-        self.dialog: CrewDialog | LeagueDialog | PitPlanDialog | FreeWPDialog | None = None
+        self.dialog: RaceDialog | None = None
         self.weather = WeatherShow()
         self.announcer = Announcer()  # what the whole table hears, over the board: never waited for
         self.chip = pygame.Rect(0, 0, 0, 0)
@@ -129,7 +124,15 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         self.boost = False  # ENG-D-3: the next gear is declared with the engine boost
         self.nitro = False  # STREET-3: the next gear is declared with the lap's nitro
         self.announce: pit_points.PitPlan | None = None  # PIT-D-6: sent with the next gear
-        self.keyboard = RaceKeys(self)
+        # the parts of the screen, each with one job (game.scenes.race.screen says what they use of it)
+        self.log_panel = RaceLog(self)
+        self.pacing = RacePacing(self, self.log_panel)
+        self.dialogs = RaceDialogs(self, self.pacing)
+        self.places = RaceLayout(self)
+        self.keyboard = RaceKeys(self, self.pacing, self.dialogs, self.log_panel)
+        self.input = RaceInput(self, self.places, self.pacing, self.dialogs, self.log_panel, self.keyboard)
+        self.drawing = RaceDrawing(self, self.places, self.input, self.dialogs, self.log_panel, self.keyboard)
+        self.report = RaceStatus(self, self.input, self.log_panel, self.keyboard)
         self.buttons = {
             "fit": Button("fit", lambda: tr("race.fit", shortcut=self.key_of("race.fit")), lambda: self.view.fit(by_hand=True),
                           px=22),
@@ -148,24 +151,24 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
                             self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
             "nitro": Button("nitro", lambda: tr("race.nitro", state=tr("toggle.on" if self.nitro else "toggle.off")),
                             self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint", shortcut=self.key_of("race.nitro"))]),
-            "pitplan": Button("pitplan", self._plan_label, self.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
-            "log": Button("log", lambda: tr("race.full_log", shortcut=self.key_of("race.log")), self.open_log, "ghost", px=17),
+            "pitplan": Button("pitplan", self.dialogs.plan_label, self.dialogs.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
+            "log": Button("log", lambda: tr("race.full_log", shortcut=self.key_of("race.log")), self.log_panel.open_log, "ghost", px=17),
             "hint": Button("hint", lambda: tr("hint.button", shortcut=self.key_of("race.hint")), self.ask_hint, px=19),
             "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race",
                                               shortcut=self.key_of("race.skip")),
-                           self.skip, px=22),
+                           self.pacing.skip, px=22),
         }
-        self.widgets = list(self.buttons.values()) + list(self.panels.handles.values())
+        self.widgets = [*self.buttons.values(), *self.panels.handles.values()]
         if isinstance(control, RemoteControl):  # a race between homes: its chat and sealed bids, over the dice tray
             above = lambda: pygame.Rect(self.tray_full.left, TOP + MARGIN, self.tray_full.width,  # noqa: E731
                                         min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN))
             self.widgets += remote_widgets(control, above)
         # saving the race's map in Tiled shows the new board, if the race can go on there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
-                                lambda entry: replay_on(control, entry.track))
+                                lambda track: replay_on(control, track))
         kept = control.history[-LOG_KEEP:]  # a resumed race shows what happened before
         for at, step in enumerate(kept, start=len(control.history) - len(kept) + 1):  # one step per action
-            self._write(describe(control, step), at)
+            self.log_panel.write(describe(control, step), at)
         self._show_roll_to_move()
 
     def _show_roll_to_move(self) -> None:
@@ -178,6 +181,23 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         caption = tr("dice.caption", name=self.control.name(car.id), purpose=die_name(die.name))
         self.tray.start(die, state.roll, caption, self.speed, spaces_line(state.roll))
         self.tray.settle()
+
+    # --- the scene's calls, each answered by its part ------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.places.layout(size)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.input.handle(event, super().handle)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.drawing.draw(screen)
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        return self.drawing.hint_at(pos, super().hint_at(pos))
+
+    def status(self) -> dict[str, Any]:
+        return self.report.status(super().status())
 
     # --- state ------------------------------------------------------------------------
 
@@ -232,7 +252,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
             return
         self.message = None
         self.boost, self.announce, self.nitro = False, None, False
-        self.play(step)
+        self.pacing.play(step)
 
     def ask_hint(self) -> None:
         """What the Champion level would declare here, and why, in the hint bar."""
@@ -247,7 +267,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
 
     # --- the league's extras to a gear: the engine boost, the pit announcement ----------
 
-    def _league_gears(self) -> bool:
+    def league_gears(self) -> bool:
         """Do the rules add the boost (ENG-D-3), pit announcements (PIT-D-6) or the nitro
         (STREET-3) to a gear choice?"""
         rules = self.control.state.rules
@@ -261,101 +281,31 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         if self.buttons["nitro"].visible:
             self.nitro = not self.nitro
 
-    def _plan_label(self) -> str:
-        plan = self.announce or self._active_car().pit_plan
-        return tr("race.pit_plan_set", n=pit_points.plan_points(plan)) if plan else tr("race.pit_plan")
-
-    def _active_car(self) -> CarState:
+    def active_car(self) -> CarState:
         state = self.control.state
         return state.car(state.active or state.cars[0].id)
 
-    def edit_pit_plan(self) -> None:
-        """PIT-D-6: the announcement, changed as often as the driver likes before the roll."""
-        if not self.buttons["pitplan"].visible:
-            return
-        car = self._active_car()
-        if self.announce is not None:
-            car = car.model_copy(update={"pit_plan": self.announce})
-
-        def confirm(plan: pit_points.PitPlan) -> None:
-            self.announce, self.dialog = plan, None
-
-        def cancel() -> None:
-            self.dialog = None
-
-        self.dialog = PitPlanDialog(self.control.state.rules, car, self.control.name(car.id), confirm, cancel)
-        self.dialog.layout(self.dialog_area)
-
     def roll(self) -> None:
         if self.idle and self.control.wait() == Wait.ROLL:
-            self.play(self.control.roll())
+            self.pacing.play(self.control.roll())
 
     def undo(self) -> None:
         if self.idle and self.control.can_undo():
             car = self.control.state.active
             self.control.undo_gear()
             self.app.sound.play("shift")
-            self._write([LogLine("log.undo", {"name": self.control.name(car)}, car)], self._moment())
+            self.log_panel.write([LogLine("log.undo", {"name": self.control.name(car)}, car)], self.log_panel.moment())
 
     def drive(self, move: Move) -> None:
         self.menu = None
         if self.idle and self.control.wait() == Wait.MOVE:
-            self.play(self.control.drive(move))
+            self.pacing.play(self.control.drive(move))
 
     def end_move(self) -> None:
         """Decline the optional extras (soft-tyre bonus, slipstream): the car stops here."""
         self.menu = None
         if self.idle and self.control.wait() == Wait.MOVE and self.control.optional():
-            self.play(self.control.end_move())
-
-    def _open_dialog(self) -> None:
-        """The human's crew decides (tyres and car before the start, tyres and repairs at the box),
-        or the driver answers a league question (karma, a head-to-head bid, the T-car)."""
-        state = self.control.state
-        wait = self.control.wait()
-        if wait == Wait.WP:  # STREET-7, STREET-8
-            self.dialog = FreeWPDialog(state, to_move(state) or "", self.control.name, self.answer)
-        elif wait in LEAGUE_QUESTIONS:
-            car_id = to_move(state) or ""
-            self.dialog = LeagueDialog(wait.value, state, car_id, self.control.name, self.answer)
-        elif wait == Wait.PIT and state.rules.pit_points:  # PIT-D-10: at the box without an announcement
-            car = state.car(state.active or "")
-            self.dialog = PitPlanDialog(state.rules, car, self.control.name(car.id), self.late_plan, None)
-        else:
-            car = state.car(state.active or "")
-            kind = "setup" if wait == Wait.SETUP else "pit"
-            self.dialog = CrewDialog(kind, state, car, self.control.name(car.id), self.confirm_crew)
-        self.dialog.layout(self.dialog_area)
-
-    def late_plan(self, plan: pit_points.PitPlan) -> None:
-        """The crew's plan chosen at the box (PIT-D-10: 5 points more than announced in time)."""
-        self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, repairs=dict(plan.repairs), fuel=plan.fuel))
-
-    def answer(self, action: Karma | Bid | TCar | FreeWP) -> None:
-        """Hand the driver's answer to a league question (or where its won WP go) to the race."""
-        self._answer_dialog(lambda: self.control.decide(action))
-
-    def confirm_crew(self, plan: SetupPlan | BoxWork) -> None:
-        """Hand the crew's plan to the race."""
-        if isinstance(plan, SetupPlan):
-            reserve = plan.reserve(self.control.state.rules.car_setup)
-            self._answer_dialog(lambda: self.control.set_up(plan.tyre, plan.wp if plan.build else None, reserve))
-        else:
-            self._answer_dialog(lambda: self.control.pit_stop(plan.tyre, plan.long, plan.repairs))
-
-    def _answer_dialog(self, act: Callable[[], Step]) -> None:
-        """The open dialog's answer goes to the race; the engine's refusal is shown and the dialog stays."""
-        if self.dialog is None or not self.idle:
-            return
-        try:
-            step = act()
-        except IllegalAction as err:
-            self.app.sound.play("error")
-            self.say(reason_text(err.reason))
-            return
-        self.dialog = None
-        self.message = None
-        self.play(step)
+            self.pacing.play(self.control.end_move())
 
     def clicked(self, space: str) -> None:
         """A click on the board (``""`` = not on a space) while the player picks a move."""
@@ -370,14 +320,14 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
             if len(moves) == 1:
                 self.drive(moves[0])
             else:
-                self.menu = WayMenu(self.track, self._here(), space, moves, theme.pointer(), self.view.viewport)
+                self.menu = WayMenu(self.track, self.here(), space, moves, theme.pointer(), self.view.viewport)
             return
         why = self.control.why_not(space)
         self.app.sound.play("error")
         text = why.text() if isinstance(why, Notice) else tr("race.why_not", space=space, reason=reason_text(why))
         self.say(text)
 
-    def _here(self) -> str:
+    def here(self) -> str:
         return self.control.state.car(self.control.state.active or "").space or ""
 
     def toggle_follow(self) -> None:
@@ -403,7 +353,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         for notice in self.control.new_notices():  # a failing autosave shows now, while the race goes on
             self.app.notify(notice)
         if self.skipping:
-            self._skip_ahead()
+            self.pacing.skip_ahead()
         self.calm_for = 0.0 if self.queue else self.calm_for + dt
         self.view.update(dt)
         self.weather.update(dt)
@@ -433,22 +383,22 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
                 self.finish()
         elif w == Wait.DICE:  # at the chosen speed only for a human's car in a human's turn
             self.pace = max(self._pace_for(self.control.state.active), self._pace_for(self.control.roller()))
-            self.queue += [Delay(pause(0.3, self.pace) / self.speed), Call(lambda: self.play(self.control.roll()))]
+            self.queue += [Delay(pause(0.3, self.pace) / self.speed), Call(lambda: self.pacing.play(self.control.roll()))]
             play(self.queue, 0.0)  # without a beat before it, the die is thrown in this frame
         elif w == Wait.COMPUTER:
             self.pace = self._pace_for(self.control.roller())
             self.control.think()  # the driver decides while the delay runs and the window animates
-            self.queue += [Delay(pause(0.55, self.pace) / self.speed), Call(lambda: self.play(self.control.computer()))]
+            self.queue += [Delay(pause(0.55, self.pace) / self.speed), Call(lambda: self.pacing.play(self.control.computer()))]
             play(self.queue, 0.0)  # without a beat before it, the decision shows in this frame
         elif w == Wait.REMOTE:
             self._remote()
         else:
             self.pace = 1.0
             self._greet()
-            if self.banner is None and self.dialog is None and self._tick_clock(dt):
+            if self.banner is None and self.dialog is None and self.pacing.tick_clock(dt):
                 return
             if w in (Wait.SETUP, Wait.PIT, *LEAGUE_QUESTIONS) and self.dialog is None and self.banner is None:
-                self._open_dialog()
+                self.dialogs.open()
 
     def _remote(self) -> None:
         """A race between homes: play what the referee's record brought, show its notices."""
@@ -459,7 +409,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
             self.say(line, theme.YELLOW)
         if step is not None:
             self.pace = 1.0
-            self.play(step)
+            self.pacing.play(step)
 
     def _reload(self) -> None:
         """The map was saved: the race goes on on the new board if it can (game.play.retrack),
@@ -501,7 +451,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
         self.app.sound.play("turn")
         if any(not self.control.human(s.car) for s in self.since):
             self.summary = summary(self.control, self.since)
-            self.summary_moments = self._summary_moments(self.summary)
+            self.summary_moments = self.log_panel.summary_moments(self.summary)
         self.since, self.since_at = [], []
         if self.control.humans >= 2:
             self.banner = state.active
@@ -537,7 +487,7 @@ class RaceScene(RaceLayout, RaceLog, RacePacing, RaceInput, RaceDrawing, RaceSta
             self.shown = state  # once per decision, and never after the player moved the camera this turn
             destinations = list(self.control.destinations()) if wait == Wait.MOVE else []
             points = frame_points(self.track, self.view.board.corner_boxes, state, state.active, destinations)
-            covers = self._covers()
+            covers = self.places.covers()
             self.view.stop()  # a glide to the car would move what is framed here under a panel
             self.view.frame(points, self.view.free, lambda p: clear(p, self.view.viewport, covers),
                             closest=CLOSE_UP / self.view.board.lane_width)
