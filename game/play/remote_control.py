@@ -27,7 +27,11 @@ class RemoteLink(Protocol):
     """Where a remote race comes from and where this player's decisions go (Matrix, email)."""
 
     account: str
-    view: RaceView
+
+    @property
+    def view(self) -> RaceView:
+        """The race as this player's client has replayed it so far."""
+        ...
 
     def pump(self) -> list[str]:
         """Take what has arrived into ``view``; returns new lines to show (notices, chat)."""

@@ -172,6 +172,6 @@ def test_the_check_names_a_destination_the_screen_reports_under_the_log(tmp_path
     s = scene.track.space(space)
     scene.view.place((s.x, s.y), scene.log_rect.center)
     assert covered_targets(scene) == []  # the screen does not report it: it cannot be clicked
-    monkeypatch.setattr(scene, "_clickable", lambda covers=None: scene.control.destinations())
+    monkeypatch.setattr(scene.input, "clickable", lambda covers=None: scene.control.destinations())
     found = covered_targets(scene)
     assert Covered(space, scene.input.target_point(space), f"under the panel {tuple(scene.log_rect)}") in found  # noqa: SLF001

@@ -9,6 +9,7 @@ lines, the width, the filter or the language change.
 
 from __future__ import annotations
 
+from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -72,7 +73,7 @@ class LogViewScene(Scene):
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.filters = [Button("filter.all", lambda: tr("logview.all"), lambda: self.filter(None), px=20)]
         for e in replay.record.header.entries:
-            self.filters.append(Button(f"filter.{e.id}", lambda e=e: e.name, lambda e=e: self.filter(e.id), px=20))
+            self.filters.append(Button(f"filter.{e.id}", partial(str, e.name), partial(self.filter, e.id), px=20))
         self.widgets: list[Widget] = [self.back, *self.filters]
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # px from the top of the rows
@@ -176,7 +177,7 @@ class LogViewScene(Scene):
                 continue
             key = (row.at, row.text)
             if key not in self.line_buttons:
-                self.line_buttons[key] = Button(f"line.{row.at}", lambda: "", lambda at=row.at: self.on_line(at))
+                self.line_buttons[key] = Button(f"line.{row.at}", lambda: "", partial(self.on_line, row.at))
             self.line_buttons[key].rect = pygame.Rect(self.list_rect.left + 40, y, self.list_rect.width - 64, row.height)
             shown.append(self.line_buttons[key])
         return [*self.widgets, *shown]

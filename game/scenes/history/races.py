@@ -5,6 +5,7 @@ in progress heads the list while there is one, to be watched as far as it went."
 
 from __future__ import annotations
 
+from functools import partial
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -80,16 +81,16 @@ class RacesScene(Scene):
         narrow, wide = min(150, self.table.width // 8), min(170, self.table.width // 7)  # the columns keep their room
         for k, race_id in enumerate(self.ids()[self.first:self.first + self.shown]):
             y = self.table.top + 44 + k * self.row
-            watch = Button(f"watch.{race_id}", lambda: tr("races.watch"), lambda i=race_id: self.watch(i), "primary", px=20)
+            watch = Button(f"watch.{race_id}", lambda: tr("races.watch"), partial(self.watch, race_id), "primary", px=20)
             watch.rect = pygame.Rect(self.table.right - 16 - wide - 12 - narrow, y + 5, narrow, self.row - 10)
             self.row_buttons.append(watch)
             if race_id != SAVED:
-                results = Button(f"results.{race_id}", lambda: tr("races.results"), lambda i=race_id: self.results(i), px=20)
+                results = Button(f"results.{race_id}", lambda: tr("races.results"), partial(self.results, race_id), px=20)
                 results.rect = pygame.Rect(watch.rect.left - 12 - narrow, y + 5, narrow, self.row - 10)
                 self.row_buttons.append(results)
             if race_id != SAVED:
-                delete = Button(f"delete.{race_id}", lambda i=race_id: tr("races.really" if self.confirm == i else "races.delete"),
-                                lambda i=race_id: self.delete(i), "danger" if self.confirm == race_id else "ghost", px=20)
+                delete = Button(f"delete.{race_id}", partial(self.delete_label, race_id),
+                                partial(self.delete, race_id), "danger" if self.confirm == race_id else "ghost", px=20)
                 delete.rect = pygame.Rect(self.table.right - 16 - wide, y + 5, wide, self.row - 10)
                 self.row_buttons.append(delete)
         self.widgets = [self.back, *self.row_buttons]
@@ -129,6 +130,9 @@ class RacesScene(Scene):
             self.app.notify(Notice("notice.history_race_unreadable", {"detail": record_text(err)}))
             return
         self.app.push(ResultsScene(self.app, control, kept=True))
+
+    def delete_label(self, race_id: int) -> str:
+        return tr("races.really" if self.confirm == race_id else "races.delete")
 
     def delete(self, race_id: int) -> None:
         """A first click asks; the second forgets the race."""

@@ -344,11 +344,11 @@ class ResultsScene(Scene):
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
         theme.text(screen, str(place.laps), 24, theme.TEXT, (cols[2] + 20, mid), "center")
         theme.text(screen, self._gap(place.car), 24, theme.DIM, (cols[3], mid), "midleft")
-        line = self.summary.get(place.car)
-        if line is not None:
-            theme.text(screen, str(line.wp_used), 24, theme.TEXT, (cols[4], mid), "midleft")
+        summary = self.summary.get(place.car)
+        if summary is not None:
+            theme.text(screen, str(summary.wp_used), 24, theme.TEXT, (cols[4], mid), "midleft")
             if self.pits:
-                theme.text(screen, str(line.pit_stops), 24, theme.TEXT, (cols[5], mid), "midleft")
+                theme.text(screen, str(summary.pit_stops), 24, theme.TEXT, (cols[5], mid), "midleft")
         if self.scores:
             theme.text(screen, self._points(place.car), 24, theme.YELLOW, (cols[6], mid), "midleft")
         if place.status == "finished":

@@ -9,6 +9,7 @@ the track shows what is wrong instead of the charts.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -70,7 +71,7 @@ class StatisticsScene(Scene):
             self.counting = Counting.of(track, record)
         except RecordError as err:
             self.problem = tr("stats.broken", why=record_text(err))
-        self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"stats.tab.{t}"), lambda t=t: self.show(t), px=22)
+        self.tab_buttons = {t: Button(f"tab.{t}", partial(tr, f"stats.tab.{t}"), partial(self.show, t), px=22)
                             for t in TABS}
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets = [*self.tab_buttons.values(), self.back]

@@ -3,6 +3,7 @@ deleting one (asked twice), and a new one."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,10 +50,9 @@ class ChampionshipsScene(Scene):
         self.row_buttons = []
         for s in self.summaries:
             self.row_buttons += [
-                Button(f"open.{s.id}", lambda s=s: tr("series.open" if s.races_played < s.races_total else "series.final"),
-                       lambda s=s: self.open(s.id), px=20),
-                Button(f"delete.{s.id}", lambda s=s: tr("series.really" if self.confirm == s.id else "series.delete"),
-                       lambda s=s: self.delete(s.id), "ghost", px=20),
+                Button(f"open.{s.id}", partial(tr, "series.open" if s.races_played < s.races_total else "series.final"),
+                       partial(self.open, s.id), px=20),
+                Button(f"delete.{s.id}", partial(self.delete_label, s.id), partial(self.delete, s.id), "ghost", px=20),
             ]
         self.widgets = [self.back, self.new, *self.row_buttons]
         self.layout(self.app.size)
@@ -61,6 +61,9 @@ class ChampionshipsScene(Scene):
         from game.scenes.league.standings import StandingsScene
 
         self.app.push(StandingsScene(self.app, champ_id))
+
+    def delete_label(self, champ_id: int) -> str:
+        return tr("series.really" if self.confirm == champ_id else "series.delete")
 
     def delete(self, champ_id: int) -> None:
         """A first click asks; the second deletes the championship with all its races."""

@@ -8,6 +8,7 @@ where the first race starts.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -61,10 +62,10 @@ class SeriesSetupScene(Scene):
         self.runs_button.visible = self.scheme.qualifying
         self.files = files
         self.add = Button("add", lambda: tr("series.add"), self.add_race, px=20)
-        self.team_buttons = [Button(f"driver{i + 1}.team", lambda i=i: self._team_label(i), lambda i=i: self.next_team(i), px=20)
+        self.team_buttons = [Button(f"driver{i + 1}.team", partial(self._team_label, i), partial(self.next_team, i), px=20)
                              for i in range(len(lineup.drivers))]
-        self.team_fields = [TextField(f"team{k + 1}.name", lambda k=k: self.team_names[k],
-                                      lambda text, k=k: self._set_team_name(k, text), 24) for k in range(MAX_TEAMS)]
+        self.team_fields = [TextField(f"team{k + 1}.name", partial(self.team_name, k),
+                                      partial(self._set_team_name, k), 24) for k in range(MAX_TEAMS)]
         self.remove: list[Button] = []
         self.rows: list[pygame.Rect] = []
         self._rebuild()
@@ -87,6 +88,9 @@ class SeriesSetupScene(Scene):
             last = self.files.index(self.tracks[-1]) if self.tracks and self.tracks[-1] in self.files else -1
             self.tracks.append(self.files[(last + 1) % len(self.files)])
             self._rebuild()
+
+    def race_label(self, k: int) -> str:
+        return f"{k + 1}. {self._title(self.tracks[k])}"
 
     def next_track(self, k: int) -> None:
         """Race ``k`` on the next track of the maps folder."""
@@ -120,6 +124,9 @@ class SeriesSetupScene(Scene):
                 break
         self._rebuild()
 
+    def team_name(self, k: int) -> str:
+        return self.team_names[k]
+
     def _team_label(self, i: int) -> str:
         team = self.teams[i]
         return tr("series.no_team") if team is None else self.team_names[team] or tr("series.team_n", n=team + 1)
@@ -132,7 +139,7 @@ class SeriesSetupScene(Scene):
         used = self.used_teams()
         number = {t: k for k, t in enumerate(used)}
         members = tuple(ch.Member(id=f"d{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
-                                  team=number.get(self.teams[i]) if self.teams[i] is not None else None,
+                                  team=number.get(team) if (team := self.teams[i]) is not None else None,
                                   profile=d.profile if self.lineup.rules().profiles else Profile.NORMALO)
                         for i, d in enumerate(self.lineup.drivers))
         names = tuple(self.team_names[t].strip() or tr("series.team_n", n=t + 1) for t in used)
@@ -160,10 +167,10 @@ class SeriesSetupScene(Scene):
     # --- screen ------------------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        self.remove = [Button(f"race{k + 1}.remove", lambda: "×", lambda k=k: self.remove_race(k), "danger", px=22)
+        self.remove = [Button(f"race{k + 1}.remove", lambda: "×", partial(self.remove_race, k), "danger", px=22)
                        for k in range(len(self.tracks))]
-        self.race_buttons = [Button(f"race{k + 1}.track", lambda k=k: f"{k + 1}. {self._title(self.tracks[k])}",
-                                    lambda k=k: self.next_track(k), px=20, hint=lambda: [tr("series.track_hint")])
+        self.race_buttons = [Button(f"race{k + 1}.track", partial(self.race_label, k),
+                                    partial(self.next_track, k), px=20, hint=lambda: [tr("series.track_hint")])
                              for k in range(len(self.tracks))]
         self.add.visible = len(self.tracks) < MAX_RACES
         used = self.used_teams()

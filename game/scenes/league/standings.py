@@ -11,6 +11,7 @@ until the season's last race is in; CSV export writes the tables to the data fol
 
 from __future__ import annotations
 
+from functools import partial
 import csv
 import io
 import re
@@ -49,7 +50,7 @@ class StandingsScene(Scene):
         self.champ_id = champ_id
         self.tab = "drivers"
         self.message = ""
-        self.tab_buttons = {t: Button(f"tab.{t}", lambda t=t: tr(f"season.tab.{t}"), lambda t=t: self.show(t), px=22)
+        self.tab_buttons = {t: Button(f"tab.{t}", partial(tr, f"season.tab.{t}"), partial(self.show, t), px=22)
                             for t in TABS}
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.export = Button("csv", lambda: tr("season.csv"), self.export_csv, px=22)
@@ -215,7 +216,7 @@ class StandingsScene(Scene):
                     continue
                 if (s.driver, k) not in self.cells:
                     self.cells[(s.driver, k)] = Button(f"drop.{s.driver}.{k}", lambda: "",
-                                                       lambda d=s.driver, k=k: self.drop(d, k))
+                                                       partial(self.drop, s.driver, k))
                 self.cells[(s.driver, k)].rect = self.cell(cols, i, k)
                 shown.append(self.cells[(s.driver, k)])
         return [*self.widgets, *shown]

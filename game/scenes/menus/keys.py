@@ -4,6 +4,7 @@ defaults come back with one button."""
 
 from __future__ import annotations
 
+from functools import partial
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ class KeysScene(Scene):
         super().__init__(app)
         self.waiting: Action | None = None  # the action whose new key the next key press is
         self.said: tuple[str, theme.Colour] | None = None
-        self.key_buttons = {a.id: Button(f"key.{a.id}", lambda a=a: self._label(a), lambda a=a: self.select(a), px=19)
+        self.key_buttons = {a.id: Button(f"key.{a.id}", partial(self._label, a), partial(self.select, a), px=19)
                             for a in ACTIONS}
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.reset = Button("reset", lambda: tr("keys.reset"), self.reset_all)

@@ -3,6 +3,7 @@ UI scale."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,16 +30,16 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.scales = [Button(f"ui_scale.{key}", lambda key=key: scale_label(key), lambda key=key: self.set(ui_scale=key),
+        self.scales: list[Button | Slider] = [Button(f"ui_scale.{key}", partial(scale_label, key), partial(self.set, ui_scale=key),
                               px=22) for key in ("auto", *UI_SCALES)]
         self.rows: list[tuple[str, list[Button | Slider]]] = [
-            ("settings.language", [Button(f"language.{lang}", lambda lang=lang: tr(f"lang.{lang}"),
-                                          lambda lang=lang: self.set(language=lang)) for lang in LANGUAGES]),
+            ("settings.language", [Button(f"language.{lang}", partial(tr, f"lang.{lang}"),
+                                          partial(self.set, language=lang)) for lang in LANGUAGES]),
             ("settings.volume", [Slider("volume", lambda: app.settings.volume, lambda v: self.set(volume=v))]),
             ("settings.mute", [Button("mute", lambda: tr("toggle.off" if app.settings.mute else "toggle.on"),
                                       lambda: self.set(mute=not app.settings.mute))]),
-            ("settings.speed", [Button(f"speed.{lvl}", lambda lvl=lvl: tr(f"speed.{lvl}"),
-                                       lambda lvl=lvl: self.set(animation_speed=lvl), px=22) for lvl in SPEEDS]),
+            ("settings.speed", [Button(f"speed.{lvl}", partial(tr, f"speed.{lvl}"),
+                                       partial(self.set, animation_speed=lvl), px=22) for lvl in SPEEDS]),
             ("settings.fullscreen", [Button("fullscreen", lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
                                             lambda: app.set_fullscreen(not app.settings.fullscreen))]),
             ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),

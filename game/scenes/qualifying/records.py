@@ -7,6 +7,7 @@ a track file that was changed starts a new list under the same name.
 
 from __future__ import annotations
 
+from functools import partial
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,7 @@ class RecordsScene(Scene):
         self.back = Button("back", lambda: tr("button.back"), app.home if again else app.pop)
         self.again = Button("again", lambda: tr("records.again"), again or (lambda: None), "primary")
         self.again.visible = again is not None
-        self.track_buttons = [Button(f"records.{i}", lambda n=name: n, lambda h=h: self.choose(h), px=22)
+        self.track_buttons = [Button(f"records.{i}", partial(str, name), partial(self.choose, h), px=22)
                               for i, (h, name) in enumerate(self.tracks)]
         self.widgets = [self.back, self.again, *self.track_buttons]
         self.table = pygame.Rect(0, 0, 0, 0)

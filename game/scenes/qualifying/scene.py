@@ -22,6 +22,7 @@ standing at the time of the lap's last action.
 
 from __future__ import annotations
 
+from functools import partial
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -29,35 +30,33 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.board.render import BoardRenderer
-from game.play.stopwatch import Stopwatch, clock_text
-from game import theme
-from game.widgets.anims import Anim, Call, Drive, Tumble, play
-from game.board.marks import Layer, draw_car_on_board, draw_destinations, draw_path, tone
+from game.play.stopwatch import Stopwatch
+from game.widgets.anims import Anim, Drive, Tumble, play
+from game.board.marks import Layer
 from game.board.view import BoardView
-from game.board.cars import draw_car
-from game.widgets.dice import DiceTray, draw_die
+from game.widgets.dice import DiceTray
 from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
-from game.texts import Notice, die_name, place_name, reason_text, tr
+from game.texts import Notice, die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
 from game.play.road_ahead import point_ahead, road_ahead
 from game.play.retrack import Refused
 from game.play.retrack_qualifying import requalify
 from game.scenes.hotreload import HotReload, swap_board
-from game.widgets.qualifying_hud import (CLASSIFICATION_W, classification_height, draw_banner, draw_classification,
-                                         draw_counters, draw_stopwatch)
+from game.scenes.qualifying.drawing import COUNT_STEP, READY_GAP, QualifyingDrawing
+from game.scenes.qualifying.input import QualifyingInput
+from game.scenes.race.board import queue_drive
+from game.widgets.qualifying_hud import CLASSIFICATION_W, classification_height
 from game.play.race_control import by_destination
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, draw_hint, draw_topbar, free_areas
+from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, free_areas
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
-from game.widgets.focus import key_label, key_name
+from game.widgets.focus import key_label
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
-from rules.engine import IllegalAction, chance, gear_options, moves, optional_offer
-from rules.gears import ShiftCost
+from rules.engine import IllegalAction, chance, moves, optional_offer
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
-from rules.odds import gear_odds
 from rules.qualifying.grid import LapResult, score
 from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
@@ -69,15 +68,11 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 TRAY_W, TRAY_H = 250, 110
-COUNT_STEP = 0.6  # seconds per countdown number
 DICE_SPEED = 3.0  # the die tumbles in 0.3 s: the clock is paused meanwhile anyway
 STEP_TIME = 0.035  # seconds per space of a drive
 REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
 RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
 CLOSE_UP = 40
-GHOST_ALPHA = 185  # the ghost car shows through: the lap to beat, not a car in the way
-GHOST_COLOUR = "#6fe3ff"  # a cold cyan no livery uses, that stands out from asphalt, grass and kerbs
-READY_GAP = 2  # empty card lines under the driver's card text: room for the start button (+1 for tyres)
 
 
 class QualifyingScene(Scene):
@@ -130,8 +125,8 @@ class QualifyingScene(Scene):
         self.top = self.panel = self.hint_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.clock_rect = self.counters_rect = pygame.Rect(0, 0, 0, 0)
         self.start_button = Button("start_lap", lambda: tr("qual.start"), self.begin, "primary")
-        self.tyre_buttons = [Button(f"tyre.{t.value}", lambda t=t: tr(f"qual.tyre.{t.value}"),
-                                    lambda t=t: self.choose_tyre(t), px=22) for t in Tyre]
+        self.tyre_buttons = [Button(f"tyre.{t.value}", partial(tr, f"qual.tyre.{t.value}"),
+                                    partial(self.choose_tyre, t), px=22) for t in Tyre]
         self.stop_button = Button("end", lambda: tr("qual.stop_here"), self.stop_here, "primary", px=22)
         self.undo_button = Button("undo", lambda: tr("race.undo", shortcut=key_label(self.app.keys.key("race.undo"))),
                                   self.undo, px=20)
@@ -142,10 +137,26 @@ class QualifyingScene(Scene):
         self.widgets = [self.start_button, self.stop_button, self.undo_button, *self.tyre_buttons, *self.pause_buttons]
         # saving the map in Tiled shows the new board, if the laps so far go the same there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is session.track), None))
+        self.input = QualifyingInput(self)  # the parts of the screen, each with one job
+        self.drawing = QualifyingDrawing(self, self.input)
         if session.lap is not None:
             self._resume_lap()
         else:
             self._next_driver()
+
+    # --- the scene's calls, each answered by its part ------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.input.handle(event, super().handle)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.drawing.draw(screen)
+
+    def hint_at(self, pos: tuple[int, int]) -> list[str]:
+        return self.drawing.hint_at(pos, super().hint_at(pos))
+
+    def status(self) -> dict[str, Any]:
+        return self.drawing.status(super().status())
 
     # --- the session's course -------------------------------------------------------
 
@@ -366,19 +377,9 @@ class QualifyingScene(Scene):
         for e in events:
             if e.kind == "moved" and e.car and e.data.get("path"):
                 spaces = [str(e.data.get("from"))] + list(e.data["path"])  # type: ignore[arg-type]
-                sp = [self.track.space(s) for s in spaces if self.track.has_space(s)]
-                if len(sp) >= 2:
-                    drive = Drive(e.car, [(s.x, s.y) for s in sp], [s.heading for s in sp], STEP_TIME)
-                    self.drives[e.car] = drive
-                    self.queue += [drive, Call(self._parked(e.car))]
+                queue_drive(self.track, e.car, spaces, STEP_TIME, self.drives, self.queue)
                 self.app.sound.play("engine")
         self.pick = 0
-
-    def _parked(self, car: str) -> Callable[[], None]:
-        def parked() -> None:
-            self.drives.pop(car, None)
-
-        return parked
 
     def destinations(self) -> dict[str, list[Move]]:
         """Every end space of a legal move, cheapest way first (in qualifying the penalty is the cost)."""
@@ -593,303 +594,9 @@ class QualifyingScene(Scene):
             self.phase = "result"
             self.result_for = 0.0
 
-    # --- input --------------------------------------------------------------------------
+    # --- input ---------------------------------------------------------------------------
 
     def focusables(self) -> list[Widget]:
         """The lap's own keys work the drive (Tab picks a destination there): the focus ring goes
         over the tyres and the start before it, and over the pause's buttons."""
         return [] if self.phase == "driving" and not self.paused else self.widgets
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume() if self.paused else self.pause()
-            return True
-        if super().handle(event):
-            return True
-        if self.paused:
-            return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if event.type == pygame.KEYDOWN and self._key(event):
-            return True
-        if self.phase in ("computer", "result") and event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.proceed()
-            return True
-        if self.phase != "driving":
-            return False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
-            if self.panel.collidepoint(event.pos) or self.top.collidepoint(event.pos):
-                gear = self.gearbox.handle(event)
-                if gear is not None:
-                    self.choose(gear)
-                return True
-            if self.tray_rect.collidepoint(event.pos) and self.wait() == "roll":
-                if event.type == pygame.MOUSEBUTTONUP:
-                    self.roll()
-                return True
-        clicked = self.view.handle(event)
-        if clicked is not None:
-            self.clicked(self.pointed(event.pos) or clicked)
-        return clicked is not None
-
-    def pointed(self, pos: tuple[int, int]) -> str | None:
-        """The space a click or the mouse at ``pos`` means: while a move is picked, the nearest
-        destination within its hit area (clickable at any zoom), else the space under it."""
-        target = self.view.target_at(pos, self.destinations()) if self.idle else None
-        return target if target is not None else self.view.space_at(pos)
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        """The race's keys of the player's key map: the gears, the roll, the destinations, the stop."""
-        k = event.key
-        go = k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-        moving = self.idle and self.wait() == "move"
-        action = self.app.keys.action(key_name(event), ("race.move", "race") if moving else ("race",))
-        if self.phase == "ready" and go:
-            self.begin()
-        elif self.phase in ("computer", "result") and go:
-            self.proceed()
-        elif self.phase != "driving":
-            return False
-        elif action is not None and action.startswith("race.gear"):
-            self.choose(int(action.removeprefix("race.gear")))
-        elif action == "race.roll" or (k == pygame.K_SPACE and action is None):
-            if self.queue:
-                self.queue[0].finish()
-            else:
-                self.roll()
-        elif action in ("race.target_next", "race.target_previous"):
-            self.pick += 1 if action == "race.target_next" else -1
-        elif action == "race.target_choose":
-            self.enter()
-        elif action == "race.end_move":
-            self.stop_here()
-        elif action == "race.undo":
-            self.undo()
-        else:
-            return False
-        return True
-
-    # --- drawing ------------------------------------------------------------------------
-
-    def draw(self, screen: pygame.Surface) -> None:
-        self.view.draw(screen)
-        clip = screen.get_clip()
-        screen.set_clip(self.view.viewport)
-        wait = self.wait()
-        hover = self.pointed(theme.pointer()) if pygame.mouse.get_focused() else None
-        if wait == "move" and self.idle:
-            self._draw_targets(screen, hover)
-        self._draw_cars(screen)
-        board = self.view.viewport
-        if self.session.results or self.phase != "ready":
-            draw_classification(screen, (MARGIN, TOP + MARGIN), self.shown_results(), self.rules.qualifying,
-                                self.session.entries, highlight=self.result.driver if self.result else None)
-        self._draw_tray(screen, wait)
-        draw_hint(screen, self.hint_rect, *self._hint(wait))
-        self._draw_card(screen, board)
-        screen.set_clip(clip)
-        title = tr("qual.trial_title") if self.trial else tr("qual.title")
-        draw_topbar(screen, self.top, place_name(self.track.name), title, self.top.right - MARGIN)
-        self._draw_panel(screen, wait)
-        if self.paused:
-            draw_banner(screen, board, tr("qual.paused"), [(tr("qual.paused_hint"), theme.DIM)])
-        self.draw_widgets(screen)
-
-    def _draw_targets(self, screen: pygame.Surface, hover: str | None) -> None:
-        dest = self.destinations()
-        draw_destinations(screen, self.layer, self.view, dest, hover, self.pulse)
-        targets = self.ranked_targets()
-        shown = hover if hover in dest else (targets[self.pick % len(targets)] if targets else None)
-        if shown is None:
-            return
-        lap = self.session.lap
-        assert lap is not None
-        here = self.track.space(lap.state.car(lap.entry.id).space or self.track.qualifying_start)
-        move = dest[shown][0]
-        pts = [(here.x, here.y)] + [(self.track.space(n).x, self.track.space(n).y) for n in move.path]
-        draw_path(screen, self.view, pts, tone([move]))
-
-    def _draw_cars(self, screen: pygame.Surface) -> None:
-        if self.ghost is not None and self.phase == "driving":
-            pose = self.ghost.pose(self.watch.elapsed_ms)
-            surf = self.ghost_layer.clear(screen.get_size())
-            x, y = self.view.to_screen(pose[:2])
-            draw_car(surf, (x, y), pose[2], self.view.board.lane_width * self.view.scale * 1.02, GHOST_COLOUR, 8, 0)
-            surf.set_alpha(GHOST_ALPHA)
-            screen.blit(surf, (0, 0))
-        entry = self.entry
-        if entry is None:
-            return
-        index = next(i for i, e in enumerate(self.session.entries) if e.id == entry.id)
-        if self.phase == "computer" and self.replay is not None:
-            pose = self.replay.pose(int(self.replay_ms))
-        elif entry.id in self.drives:
-            pose = self.drives[entry.id].pose
-        else:
-            state = self.session.lap.state if self.session.lap is not None else self.shown_state
-            space = state.car(entry.id).space if state is not None else None
-            s = self.track.space(space or self.track.qualifying_start)
-            pose = (s.x, s.y, s.heading)
-        draw_car_on_board(screen, self.view, pose, entry.colour, index, entry.number,
-                          self.phase == "driving" and self.idle, self.pulse)
-
-    def _draw_tray(self, screen: pygame.Surface, wait: str) -> None:
-        if self.phase != "driving" or (self.tray.throw is None and wait != "roll"):
-            return
-        r = self.tray_rect
-        theme.panel(screen, r, theme.PANEL_DARK, 225, radius=10)
-        centre = (r.left + 56, r.centery)
-        lap = self.session.lap
-        c = chance(lap.state) if lap is not None else None
-        if wait == "roll" and self.idle and c is not None:
-            draw_die(screen, centre, 40, c.die, None, glow=(self.pulse * 2) % 2 < 1.4)
-            theme.text(screen, "?", 38, theme.TEXT, centre, "center")
-            theme.text(screen, tr("qual.press_space"), 22, theme.YELLOW, (r.left + 108, r.centery), "midleft")
-            return
-        self.tray.draw(screen, centre, 40)
-        if self.tray.throw is not None and self.tray.throw.done:
-            theme.text(screen, tr("qual.spaces", n=self.tray.throw.value), 30, theme.YELLOW,
-                       (r.left + 108, r.centery), "midleft")
-
-    def _hint(self, wait: str) -> tuple[str, theme.Colour]:
-        if self.message:
-            return self.message, (255, 150, 140)
-        if self.phase == "computer":
-            return tr("qual.hint.computer", name=self.entry.name if self.entry else ""), theme.DIM
-        if wait == "gear":
-            return tr("qual.hint.gear"), theme.YELLOW
-        if wait == "roll":
-            return tr("qual.hint.roll"), theme.YELLOW
-        if wait == "move" and self.optional():
-            return tr("qual.hint.extra"), theme.YELLOW
-        if wait == "move":
-            return tr("qual.hint.move"), theme.YELLOW
-        return tr("qual.hint.keys"), theme.DIM
-
-    def _draw_card(self, screen: pygame.Surface, board: pygame.Rect) -> None:
-        entry = self.entry
-        n = len(self.session.results) + (1 if self.phase in ("ready", "countdown", "driving") else 0)
-        drivers = len(self.session.entries)
-        of = tr("qual.lap_of", n=max(1, n), total=drivers)
-        if self.session.runs > 1:  # QUAL-D-13: the lap within its run
-            run = (max(1, n) - 1) // drivers
-            of = tr("qual.run_lap_of", run=run + 1, runs=self.session.runs, n=max(1, n) - run * drivers, total=drivers)
-        if self.phase == "ready" and entry is not None:
-            lines = [(of, theme.DIM), (self._conditions(), theme.TEXT)]
-            if self.session.tyre_choice:
-                lines.append((tr("qual.choose_tyres"), theme.DIM))
-            best = self.best
-            footer = (tr("qual.ghost", name=best.driver, score=best.score, time=clock_text(best.time_ms))
-                      if best is not None and self.ghost is not None else tr("qual.ready_hint"))
-            gap = READY_GAP + self.session.tyre_choice
-            draw_banner(screen, board, tr("qual.driver_up", name=entry.name), lines + [("", theme.DIM)] * gap,
-                        footer=footer)
-        elif self.phase == "countdown" and entry is not None:
-            digit = str(min(3, int(self.countdown / COUNT_STEP) + 1))
-            draw_banner(screen, board, entry.name, [(of, theme.DIM)], big=digit)
-        elif self.phase == "result":
-            result = self.result or (self.session.results[-1] if self.session.results else None)
-            if result is not None:
-                self._draw_result(screen, board, result)
-
-    def _conditions(self) -> str:
-        if self.session.barometer is None:
-            return tr("qual.weather.none")
-        return tr("qual.weather", weather=tr(f"qual.barometer.{self.session.barometer}"),
-                  roll=self.session.weather_roll or 0)
-
-    def _draw_result(self, screen: pygame.Surface, board: pygame.Rect, r: LapResult) -> None:
-        q = self.rules.qualifying
-        if r.qualified:
-            title = tr("qual.result", name=r.name, score=score(r, q), time=clock_text(r.time_ms))
-            ink = theme.GREEN
-        else:
-            title = tr("qual.result_failed", name=r.name)
-            ink = (255, 150, 140)
-        lines = [
-            (tr("qual.breakdown", rolls=r.rolls, minutes=r.minutes, penalty=r.penalty), theme.TEXT),
-            (self._lap_end(r), ink),
-        ]
-        draw_banner(screen, board, title, lines, footer=tr("qual.continue"))
-
-    @staticmethod
-    def _lap_end(r: LapResult) -> str:
-        """How the lap ended: a corner's missed stops (QUAL-4), a standstill (AMB-70) or the line."""
-        if r.failed:
-            return tr("qual.failed_in", corner=r.failed)
-        return tr("qual.crossed") if r.finished else tr("qual.stood_still")
-
-    def _draw_panel(self, screen: pygame.Surface, wait: str) -> None:
-        pygame.draw.rect(screen, theme.PANEL, self.panel)
-        pygame.draw.line(screen, theme.EDGE, self.panel.topleft, self.panel.bottomleft)
-        clock = self.clock_rect
-        if self.phase == "computer" and self.replay is not None:
-            ms, running = min(int(self.replay_ms), self.replay.end_ms), True
-        elif self.phase == "result" and self.session.results:
-            ms, running = self.session.results[-1].time_ms, False
-        else:
-            ms, running = self.watch.elapsed_ms, self.watch.running
-        entry = self.entry
-        draw_stopwatch(screen, clock, ms, running, self.phase == "driving" and not self.watch.started,
-                       entry.name if entry else "")
-        tally = self._tally()
-        draw_counters(screen, self.counters_rect, [
-            (tr("qual.rolls"), str(tally[0]), theme.TEXT),
-            (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
-            (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),
-        ])
-        lap = self.session.lap
-        choosing = self.phase == "driving" and self.idle and wait == "gear" and lap is not None
-        options = gear_options(self.track, lap.state) if choosing and lap else {}
-        odds = gear_odds(self.track, lap.state) if choosing and lap else {}
-        gear = lap.state.car(lap.entry.id).gear if lap is not None else 0
-        self.gearbox.show(gear, self.rules.gear_dice, options, odds, choosing)
-        self.gearbox.draw(screen)
-
-    def _tally(self) -> tuple[int, int]:
-        """Rolls and penalty of the lap on screen."""
-        if self.phase == "computer" and self.replay is not None:
-            lap_state = self.replay.state.lap
-        elif self.session.lap is not None:
-            lap_state = self.session.lap.state.lap
-        elif self.phase == "result" and self.session.results:
-            r = self.session.results[-1]
-            return r.rolls, r.penalty
-        else:
-            return 0, 0
-        if lap_state is None:
-            return 0, 0
-        penalty = lap_state.penalty if self.rules.qualifying.tyre_multiplier else lap_state.overshoot
-        return lap_state.rolls, penalty
-
-    def hint_at(self, pos: tuple[int, int]) -> list[str]:
-        lines = super().hint_at(pos)
-        if lines:
-            return lines
-        if self.gearbox.rect.collidepoint(pos) and self.gearbox.enabled:
-            return self.gearbox.hint(pos)
-        return []
-
-    # --- debug status (end-to-end tests) ----------------------------------------------------
-
-    def status(self) -> dict[str, Any]:
-        status = super().status()
-        wait = self.wait() if self.idle else ""
-        status.update(phase=self.phase, wait=wait, busy=bool(self.queue) or self.view.gliding, paused=self.paused,
-                      clock=self.watch.elapsed_ms, running=self.watch.running, driver=self.entry.name if self.entry else "",
-                      results=[r.name for r in self.session.results], circuit=self.view.board.track.name)
-        lap = self.session.lap
-        if wait == "gear" and lap is not None:
-            odds = gear_odds(self.track, lap.state)
-            status["gears"] = {str(g): {"legal": isinstance(o, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
-                               for g, o in gear_options(self.track, lap.state).items()}
-        if wait == "move":
-            out = []  # in the order Tab walks them: the best first
-            dest = self.destinations()
-            for space in self.ranked_targets():
-                ms = dest[space]
-                pts = self.view.polygon(space)
-                x, y = round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
-                if self.view.viewport.collidepoint(x, y) and not self.tray_rect.collidepoint(x, y):
-                    out.append({"space": space, "x": x, "y": y, "steps": len(ms[0].path), "out": ms[0].out is not None,
-                                "penalty": ms[0].tyres})
-            status["targets"] = out
-        return status

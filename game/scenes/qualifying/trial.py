@@ -10,6 +10,7 @@ lap with "drive again") and closes them when it leaves.
 
 from __future__ import annotations
 
+from functools import partial
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,7 @@ class TrialScene(ChosenTrack, Scene):
         self.picture = TrackPicture()
         self.best_text: tuple[str, str] | None = None  # (track hash + preset, text)
         self.about: tuple[tuple[str, int], list[str]] | None = None  # ((text, width), wrapped lines)
-        self.track_buttons = [Button(f"track.{e.path.stem}", lambda e=e: e.name, lambda e=e: self.choose(e), px=22)
+        self.track_buttons = [Button(f"track.{e.path.stem}", partial(self.track_label, e), partial(self.choose, e), px=22)
                               for e in app.tracks.entries]
         self.fixed: list[Widget] = [
             Button("back", lambda: tr("button.back"), app.pop),
@@ -78,6 +79,10 @@ class TrialScene(ChosenTrack, Scene):
         """Back, or home from the lap's pause card or the records: the records file is let go."""
         self.reload.stop()
         self.records.close()
+
+    def track_label(self, e: TrackEntry) -> str:
+        """The track's name as its button shows it: its map's title until the track is read."""
+        return e.name
 
     def choose(self, e: TrackEntry) -> None:
         self.track_file = e.path.name

@@ -8,16 +8,11 @@ from __future__ import annotations
 import pygame
 
 from game import theme
-from game.board.marks import (
-    draw_destinations,
-    draw_extras,
-    draw_marker,
-    draw_path,
-    tone,
-)
+from game.board.marks import draw_destinations, draw_extras, draw_marker
 from game.play.movetext import corner_sign_lines, move_lines
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
+from game.scenes.race.board import draw_die_waiting, draw_route, draw_side_panel
 from game.scenes.race.dialogs import LEAGUE_QUESTIONS, RaceDialogs
 from game.scenes.race.input import RaceInput
 from game.scenes.race.keys import RaceKeys
@@ -25,7 +20,6 @@ from game.scenes.race.layout import LEAGUE_ROW, TRAY_W, RaceLayout
 from game.scenes.race.log import RaceLog
 from game.scenes.race.screen import RaceScreen
 from game.texts import die_name, place_name, tr
-from game.widgets.dice import draw_die
 from game.widgets.panels import TITLES, draw_tab
 from game.widgets.planaid import draw_stop_marks, trap_text
 from game.widgets.race_hud import (
@@ -81,10 +75,7 @@ class RaceDrawing:
             destinations = scene.control.destinations()
             draw_destinations(screen, scene.layer, scene.view, destinations, hover, scene.pulse)
             if hover in destinations and scene.menu is None:
-                move = destinations[hover][0]
-                here = scene.track.space(scene.here())
-                pts = [(here.x, here.y)] + [(scene.track.space(n).x, scene.track.space(n).y) for n in move.path]
-                draw_path(screen, scene.view, pts, tone(destinations[hover]))
+                draw_route(screen, scene.view, scene.track, scene.here(), destinations[hover][0], destinations[hover])
             draw_extras(screen, scene.view, scene.track, scene.here(), destinations)
         self.draw_cars(screen)
         scene.weather.draw_over(screen, scene.view.viewport, state.weather)
@@ -122,9 +113,7 @@ class RaceDrawing:
             picked = scene.menu.shown(theme.pointer())
             if picked is not None:
                 screen.set_clip(scene.view.viewport)
-                here = scene.track.space(scene.here())
-                pts = [(here.x, here.y)] + [(scene.track.space(n).x, scene.track.space(n).y) for n in picked.path]
-                draw_path(screen, scene.view, pts, tone([picked]))
+                draw_route(screen, scene.view, scene.track, scene.here(), picked, [picked])
                 screen.set_clip(clip)
             scene.menu.draw(screen)
         self.dialogs.draw(screen)
@@ -173,8 +162,7 @@ class RaceDrawing:
         if rolling:
             c = scene.control.chance()
             if c is not None:
-                draw_die(screen, centre, 44, c.die, None, glow=(scene.pulse * 2) % 2 < 1.4)
-                theme.text(screen, "?", 40, theme.TEXT, centre, "center")
+                draw_die_waiting(screen, centre, 44, c.die, scene.pulse, 40)
                 theme.text(screen, theme.fit_text(die_name(c.die.name), 22, TRAY_W - 132), 22, theme.TEXT,
                            (r.left + 120, r.top + 16))
             return
@@ -238,8 +226,7 @@ class RaceDrawing:
 
     def draw_panel(self, screen: pygame.Surface, wait: Wait) -> None:
         scene = self.scene
-        pygame.draw.rect(screen, theme.PANEL, scene.panel)
-        pygame.draw.line(screen, theme.EDGE, scene.panel.topleft, scene.panel.bottomleft)
+        draw_side_panel(screen, scene.panel)
         state = scene.control.state
         car_id = scene.focus_car()
         if car_id is None:

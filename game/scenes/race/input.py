@@ -11,6 +11,7 @@ import pygame
 
 from game import theme
 from game.play.race_control import Wait
+from game.scenes.race.board import middle
 from game.scenes.race.dialogs import RaceDialogs
 from game.scenes.race.keys import RaceKeys
 from game.scenes.race.layout import RaceLayout
@@ -116,9 +117,7 @@ class RaceInput:
 
     def target_point(self, space: str) -> tuple[int, int]:
         """Where a destination is clicked: the middle of its space on screen."""
-        scene = self.scene
-        pts = scene.view.polygon(space)
-        return round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
+        return middle(self.scene.view, space)
 
     def clickable(self, covers: list[pygame.Rect] | None = None) -> dict[str, list[Move]]:
         """The destinations a player can click: those whose middle shows clear of every panel

@@ -18,6 +18,7 @@ import pygame
 from game import theme
 from game.play.movetext import move_lines
 from game.play.race_control import Wait
+from game.scenes.race.board import middle
 from game.scenes.race.dialogs import RaceDialogs
 from game.scenes.race.log import RaceLog
 from game.scenes.race.pacing import RacePacing
@@ -95,8 +96,7 @@ class RaceKeys:
 
     def anchor(self, space: str) -> tuple[int, int]:
         """The middle of ``space`` on screen."""
-        pts = self.scene.view.polygon(space)
-        return round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
+        return middle(self.scene.view, space)
 
     # --- the keys -------------------------------------------------------------------------
 

@@ -13,10 +13,11 @@ from game.play.pacing import die_speed, step_time
 from game.play.race_control import Step, Wait
 from game.play.racelog import describe, roll_outcome
 from game.play.tellings import tellings
+from game.scenes.race.board import queue_drive
 from game.scenes.race.log import RaceLog
 from game.scenes.race.screen import RaceScreen
 from game.texts import die_name, tr
-from game.widgets.anims import STEP_TIME, Call, Delay, Drive, Tumble
+from game.widgets.anims import STEP_TIME, Call, Delay, Tumble
 from game.widgets.race_hud import TONES
 from rules.actions import Roll
 from rules.dice import Purpose
@@ -89,23 +90,14 @@ class RacePacing:
                 scene.app.sound.play("out")
                 scene.queue.append(Delay(FLAG_TIME / scene.speed))
             if e.kind == "moved" and e.car and e.data.get("path"):
-                self._queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
+                self.queue_drive(e.car, [str(e.data.get("from"))] + list(e.data["path"]))  # type: ignore[arg-type]
             if e.kind == "tunnel" and e.car and not e.data.get("blocked"):  # STREET-7: through to the exit
-                self._queue_drive(e.car, [str(e.data.get("from")), str(e.data.get("to"))])
+                self.queue_drive(e.car, [str(e.data.get("from")), str(e.data.get("to"))])
 
-    def _queue_drive(self, car: str, spaces: list[str]) -> None:
+    def queue_drive(self, car: str, spaces: list[str]) -> None:
         scene = self.scene
-        sp = [scene.track.space(s) for s in spaces if scene.track.has_space(s)]
-        if len(sp) < 2:
-            return
-        seconds = step_time(len(sp) - 1, STEP_TIME / scene.speed)
-        drive = Drive(car, [(s.x, s.y) for s in sp], [s.heading for s in sp], seconds)
-        scene.drives[car] = drive
-
-        def parked() -> None:
-            scene.drives.pop(car, None)
-
-        scene.queue += [drive, Call(parked)]
+        steps = sum(1 for s in spaces if scene.track.has_space(s)) - 1
+        queue_drive(scene.track, car, spaces, step_time(steps, STEP_TIME / scene.speed), scene.drives, scene.queue)
 
     def skip(self) -> None:
         """Tab: play every computer turn and die up to the next human decision at once (with no

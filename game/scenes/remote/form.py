@@ -3,6 +3,7 @@ line for a problem (Race online, Create race, Race by email)."""
 
 from __future__ import annotations
 
+from functools import partial
 import os
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,7 @@ class Form(Scene):
         }
         self.problem = ""
         self.inputs: list[Widget] = [
-            TextField(f, lambda f=f: self._shown(f), lambda v, f=f: self._set(f, v), 200) for f in self.fields
+            TextField(f, partial(self._shown, f), partial(self._set, f), 200) for f in self.fields
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
 

@@ -4,6 +4,7 @@ screen on a ``RemoteControl``; connecting and listing run in a thread, never blo
 
 from __future__ import annotations
 
+from functools import partial
 import asyncio
 import threading
 import time
@@ -149,7 +150,7 @@ class OnlineScene(Form):
     def update(self, dt: float) -> None:
         if len(self.room_buttons) != len(self.rooms):
             self.room_buttons = [
-                Button(f"room{i}", lambda i=i: self._label_at(i), lambda i=i: self._open_at(i), px=20)
+                Button(f"room{i}", partial(self._label_at, i), partial(self._open_at, i), px=20)
                 for i in range(len(self.rooms))
             ]
             self.widgets = [

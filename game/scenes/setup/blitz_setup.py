@@ -3,6 +3,7 @@ the other, until one player has won two (BLITZ-1..4, AMB-46c)."""
 
 from __future__ import annotations
 
+from functools import partial
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -38,10 +39,10 @@ class BlitzSetupScene(Scene):
         if not self.has_pit_lane(self.track):
             self.next_track()
         self.minutes = 10
-        self.fields = [TextField(f"player{i + 1}.name", lambda i=i: self.names[i], lambda t, i=i: self._name(i, t), 20)
+        self.fields = [TextField(f"player{i + 1}.name", partial(self.name_of, i), partial(self._name, i), 20)
                        for i in range(2)]
-        self.kind_buttons = [Button(f"player{i + 1}.kind", lambda i=i: tr(f"driver.{self.kinds[i]}"),
-                                    lambda i=i: self.next_kind(i), px=20) for i in range(2)]
+        self.kind_buttons = [Button(f"player{i + 1}.kind", partial(self.kind_label, i),
+                                    partial(self.next_kind, i), px=20) for i in range(2)]
         self.track_button = Button("track", lambda: self._track_title(), self.next_track, px=22)
         self.less = Button("minutes.minus", lambda: "−", lambda: self.step_minutes(-1), px=30)
         self.more = Button("minutes.plus", lambda: "+", lambda: self.step_minutes(1), px=30)
@@ -49,6 +50,12 @@ class BlitzSetupScene(Scene):
         self.start = Button("start", lambda: tr("blitz.start"), self.go, "primary")
         self.widgets: list[Widget] = [*self.fields, *self.kind_buttons, self.track_button, self.less, self.more,
                                       self.back, self.start]
+
+    def name_of(self, i: int) -> str:
+        return self.names[i]
+
+    def kind_label(self, i: int) -> str:
+        return tr(f"driver.{self.kinds[i]}")
 
     def _name(self, i: int, text: str) -> None:
         self.names[i] = text

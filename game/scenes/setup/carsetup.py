@@ -8,6 +8,7 @@ to the default with one click. Computer drivers use the default car.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -62,16 +63,16 @@ class CarSetupScene(Scene):
         self.start = Button("start", lambda: tr("carsetup.start"), self.go, "primary")
         self.selected = self.humans[0] if self.humans else -1
         self.editors: list[Widget] = []
-        self.tabs = [Button(f"car{i + 1}.tab", lambda i=i: lineup.drivers[i].name, lambda i=i: self.select(i), px=22)
+        self.tabs = [Button(f"car{i + 1}.tab", partial(str, lineup.drivers[i].name), partial(self.select, i), px=22)
                      for i in self.humans]
         for i in self.humans:
             for area in self.areas:
                 self.editors += [
-                    Button(f"car{i + 1}.{area.value}.minus", lambda: "−", lambda i=i, a=area: self.change(i, a, -1), px=30),
-                    Button(f"car{i + 1}.{area.value}.plus", lambda: "+", lambda i=i, a=area: self.change(i, a, 1), px=30),
+                    Button(f"car{i + 1}.{area.value}.minus", lambda: "−", partial(self.change, i, area, -1), px=30),
+                    Button(f"car{i + 1}.{area.value}.plus", lambda: "+", partial(self.change, i, area, 1), px=30),
                 ]
             self.editors.append(Button(f"car{i + 1}.default", lambda: tr("carsetup.default"),
-                                       lambda i=i: self.reset(i), px=22))
+                                       partial(self.reset, i), px=22))
         self.widgets = [self.back, self.start, *self.tabs, *self.editors]
         self.row = AREA_ROW
         self.card = self.cars = self.message_area = pygame.Rect(0, 0, 0, 0)

@@ -63,7 +63,7 @@ class GridScene(Scene):
         s = self.session
         results = {r.driver: r for r in s.classified()}
         names = {e.id: e.name for e in s.entries}
-        out = []
+        out: list[tuple[str, tuple[str, ...], theme.Colour]] = []
         for car in self.grid.order:
             r = results[car]
             if r.qualified:

@@ -7,6 +7,7 @@ colours and numbers are kept distinct by cycling to the next free one.
 
 from __future__ import annotations
 
+from functools import partial
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +76,7 @@ class SetupScene(ChosenTrack, Scene):
             Button("hints", self.hints_label, self.toggle_hints, px=22, hint=lambda: [tr("setup.hints.about")]),
         ]
         self.track_buttons = [
-            Button(f"track.{e.path.stem}", lambda e=e: place_name(e.name), lambda e=e: self.choose_track(e), px=22)
+            Button(f"track.{e.path.stem}", partial(self.track_label, e), partial(self.choose_track, e), px=22)
             for e in app.tracks.entries
         ]
         # more tracks than the window has rows for: the list shows a page at a time
@@ -100,23 +101,34 @@ class SetupScene(ChosenTrack, Scene):
         rows: list[Widget] = []
         for i in range(len(self.drivers)):
             rows += [
-                Button(f"driver{i + 1}.kind", lambda i=i: tr(f"driver.{self.drivers[i].kind}"),
-                       lambda i=i: self.next_kind(i), px=21,
-                       hint=lambda i=i: [tr(f"driver.{self.drivers[i].kind}.about"), tr("setup.kind_hint")]),
-                TextField(f"driver{i + 1}.name", lambda i=i: self.seat_name(i),
-                          lambda text, i=i: self.rename(i, text), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
-                Button(f"driver{i + 1}.profile", lambda i=i: self.profile_label(i),
-                       lambda i=i: self.next_profile(i), px=19, hint=lambda i=i: self.profile_hint(i)),
-                Button(f"driver{i + 1}.colour", lambda: "", lambda i=i: self.next_colour(i),
-                       swatch=lambda i=i: theme.colour(self.drivers[i].colour), hint=lambda: [tr("setup.colour_hint")]),
-                Button(f"driver{i + 1}.number", lambda i=i: f"#{self.drivers[i].number}", lambda i=i: self.next_number(i),
+                Button(f"driver{i + 1}.kind", partial(self.kind_label, i),
+                       partial(self.next_kind, i), px=21, hint=partial(self.kind_hint, i)),
+                TextField(f"driver{i + 1}.name", partial(self.seat_name, i),
+                          partial(self.rename, i), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
+                Button(f"driver{i + 1}.profile", partial(self.profile_label, i),
+                       partial(self.next_profile, i), px=19, hint=partial(self.profile_hint, i)),
+                Button(f"driver{i + 1}.colour", lambda: "", partial(self.next_colour, i),
+                       swatch=partial(self.swatch, i), hint=lambda: [tr("setup.colour_hint")]),
+                Button(f"driver{i + 1}.number", partial(self.number_label, i), partial(self.next_number, i),
                        px=24, hint=lambda: [tr("setup.number_hint")]),
-                Button(f"driver{i + 1}.remove", lambda: "×", lambda i=i: self.remove(i), "danger", px=28,
+                Button(f"driver{i + 1}.remove", lambda: "×", partial(self.remove, i), "danger", px=28,
                        hint=lambda: [tr("setup.remove_driver")]),
             ]
         self.rows = rows
         self.widgets = self.fixed + self.track_buttons + self.pager + rows
         self.layout(self.size)
+
+    def kind_label(self, i: int) -> str:
+        return tr(f"driver.{self.drivers[i].kind}")
+
+    def kind_hint(self, i: int) -> list[str]:
+        return [tr(f"driver.{self.drivers[i].kind}.about"), tr("setup.kind_hint")]
+
+    def swatch(self, i: int) -> theme.Colour:
+        return theme.colour(self.drivers[i].colour)
+
+    def number_label(self, i: int) -> str:
+        return f"#{self.drivers[i].number}"
 
     def next_kind(self, i: int) -> None:
         kind = KINDS[(KINDS.index(self.drivers[i].kind) + 1) % len(KINDS)]
@@ -192,6 +204,10 @@ class SetupScene(ChosenTrack, Scene):
             del self.drivers[self.room:]
 
     # --- the race choices -------------------------------------------------------------------
+
+    def track_label(self, e: TrackEntry) -> str:
+        """The track's name as its button shows it: its map's title until the track is read."""
+        return place_name(e.name)
 
     def choose_track(self, e: TrackEntry) -> None:
         self.track_file = e.path.name
@@ -383,9 +399,8 @@ class SetupScene(ChosenTrack, Scene):
         rules_y = laps.centery + 56
         theme.text(screen, tr("setup.rules"), 28, theme.TEXT, (x, rules_y), "midleft")
         if len(PRESETS) == 1:
-            left = laps.left
-            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (left, rules_y - 8), "midleft")
-            theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (left, rules_y + 16), "midleft")
+            theme.text(screen, tr(f"preset.{self.preset}"), 26, theme.YELLOW, (laps.left, rules_y - 8), "midleft")
+            theme.text(screen, tr(f"preset.{self.preset}.about"), 19, theme.DIM, (laps.left, rules_y + 16), "midleft")
         if self.message:
             page_message(screen, self.message_area, self.message, theme.ORANGE)
         label = theme.text(screen, tr("setup.drivers"), 28, theme.TEXT, (x, self.drivers_y), "midleft")

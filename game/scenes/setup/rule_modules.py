@@ -7,6 +7,7 @@ IDs it stands for, so players can look them up in the rules catalogue.
 
 from __future__ import annotations
 
+from functools import partial
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -101,8 +102,8 @@ class RulesScene(Scene):
         self.on_done = on_done
         self.laps = laps  # the set-up's distance, shown instead of the preset's
         self.show_ids = False  # the rule IDs of the catalogue, for the curious (key I)
-        self.switches = [Button(f"module.{m.key}", lambda k=m.key: tr("toggle.on" if self.choice.is_on(k) else "toggle.off"),
-                                lambda k=m.key: self.toggle(k), px=22) for m in MODULES]
+        self.switches = [Button(f"module.{m.key}", partial(self.switch_label, m.key),
+                                partial(self.toggle, m.key), px=22) for m in MODULES]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.reset = Button("reset", lambda: tr("rules.reset"), self.reset_preset)
         self.done = Button("done", lambda: tr("rules.done"), self.take, "primary")
@@ -115,6 +116,9 @@ class RulesScene(Scene):
     @property
     def rules(self) -> RuleSet:
         return rules_of(self.choice)
+
+    def switch_label(self, key: str) -> str:
+        return tr("toggle.on" if self.choice.is_on(key) else "toggle.off")
 
     def toggle(self, key: str) -> None:
         self.choice = self.choice.switched(key, not self.choice.is_on(key))
