@@ -35,7 +35,7 @@ from game.widgets.anims import Anim, Drive, Tumble, play
 from game.board.marks import Layer
 from game.board.view import BoardView
 from game.widgets.dice import DiceTray
-from game.widgets.gearbox import HEIGHT as GEAR_HEIGHT, GearBox
+from game.widgets.gearbox import GearBox
 from game.texts import Notice, die_name, reason_text, tr
 from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
@@ -43,12 +43,11 @@ from game.play.road_ahead import point_ahead, road_ahead
 from game.play.retrack import Refused
 from game.play.retrack_qualifying import requalify
 from game.scenes.hotreload import HotReload, swap_board
-from game.scenes.qualifying.drawing import COUNT_STEP, READY_GAP, QualifyingDrawing
+from game.scenes.qualifying.drawing import COUNT_STEP, QualifyingDrawing
 from game.scenes.qualifying.input import QualifyingInput
+from game.scenes.qualifying.layout import QualifyingLayout
 from game.scenes.race.board import queue_drive
-from game.widgets.qualifying_hud import CLASSIFICATION_W, classification_height
 from game.play.race_control import by_destination
-from game.widgets.race_hud import HINT_H, MARGIN, PANEL_W, TOP, free_areas
 from game.app.loop import Scene
 from game.widgets.controls import Button, Widget
 from game.widgets.focus import key_label
@@ -67,12 +66,10 @@ from rules.tables.tyres import Tyre
 if TYPE_CHECKING:
     from game.app.loop import App
 
-TRAY_W, TRAY_H = 250, 110
 DICE_SPEED = 3.0  # the die tumbles in 0.3 s: the clock is paused meanwhile anyway
 STEP_TIME = 0.035  # seconds per space of a drive
 REPLAY_SPEED = 10.0  # a computer's lap plays ten times faster than it was timed
 RESULT_TIME = 2.5  # seconds a computer's result stays before the next driver
-CLOSE_UP = 40
 
 
 class QualifyingScene(Scene):
@@ -137,7 +134,8 @@ class QualifyingScene(Scene):
         self.widgets = [self.start_button, self.stop_button, self.undo_button, *self.tyre_buttons, *self.pause_buttons]
         # saving the map in Tiled shows the new board, if the laps so far go the same there
         self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is session.track), None))
-        self.input = QualifyingInput(self)  # the parts of the screen, each with one job
+        self.places = QualifyingLayout(self)  # the parts of the screen, each with one job
+        self.input = QualifyingInput(self)
         self.drawing = QualifyingDrawing(self, self.input)
         if session.lap is not None:
             self._resume_lap()
@@ -194,7 +192,7 @@ class QualifyingScene(Scene):
         if self.best is not None and self.best.ghost is not None:
             g = self.best.ghost
             self.ghost = LapReplay(self.track, g.rules, g.steps, "ghost", g.tyre, g.wet, g.profile)
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     def _resume_lap(self) -> None:
         """A lap of a resumed session: driving on, the watch at the last action's time (stopped until the driver decides)."""
@@ -203,7 +201,7 @@ class QualifyingScene(Scene):
         self.showing, self.tyre, self.phase = lap.entry, lap.tyre, "driving"
         started = lap.rolled or self.rules.qualifying.clock_start == "before_first_roll"
         self.watch = Stopwatch(self.now, lap.actions[-1].at_ms if started and lap.actions else None)
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     def _save(self) -> None:
         if self.autosave is not None:
@@ -219,9 +217,9 @@ class QualifyingScene(Scene):
         self.session.start_lap(self.tyre)
         self.phase = "countdown"
         self.countdown = 3 * COUNT_STEP
-        self._sync_widgets()
+        self.places.sync_widgets()
         if self.placed:
-            self._close_up()
+            self.places.close_up()
 
     def _go(self) -> None:
         self.phase = "driving"
@@ -242,9 +240,9 @@ class QualifyingScene(Scene):
         self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet, entry.profile)
         self.replay_ms = 0.0
         self.phase = "computer"
-        self._sync_widgets()
+        self.places.sync_widgets()
         if self.placed:
-            self._close_up()
+            self.places.close_up()
 
     def _lap_over(self) -> None:
         """The car crossed the line (or a corner ended the lap): the steward writes it down."""
@@ -266,7 +264,7 @@ class QualifyingScene(Scene):
                             profile=lap.entry.profile, steps=steps)))
             for notice in self.records.notices:
                 self.app.notify(notice)
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     def proceed(self) -> None:
         """Space, Enter or a click: skip a computer's replay, or leave a result card."""
@@ -424,75 +422,17 @@ class QualifyingScene(Scene):
         """Esc: the pause card; the watch stops, so thinking over the card costs no time."""
         self.paused = True
         self.watch.pause()
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     def resume(self) -> None:
         """Back from the pause card; the watch runs again once the driver has to decide."""
         self.paused = False
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     # --- layout and frame ---------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Board left, stopwatch panel right; the card's buttons sit where the card's empty lines are."""
-        w, h = size
-        self.top = pygame.Rect(0, 0, w, TOP)
-        self.panel = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
-        board = pygame.Rect(0, TOP, w - PANEL_W, h - TOP)
-        self.view.set_viewport(board)
-        self.hint_rect = pygame.Rect(MARGIN, h - MARGIN - HINT_H, board.width - 2 * MARGIN, HINT_H)
-        self.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, self.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
-        roomy = h >= GEAR_HEIGHT + 330  # the stopwatch and counters at full size above the whole gear box
-        self.clock_rect = pygame.Rect(self.panel.left + 14, TOP + 14, PANEL_W - 28, 136 if roomy else 108)
-        self.counters_rect = pygame.Rect(self.panel.left + 14, self.clock_rect.bottom + 10, PANEL_W - 28, 84 if roomy else 72)
-        gear_top = self.counters_rect.bottom + 10
-        self.gearbox.rect = pygame.Rect(self.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
-        if not self.placed:
-            self.placed = True
-            self._close_up()
-        mid = board.center
-        lines = 2 + self.session.tyre_choice  # as _draw_card writes them
-        card_top = mid[1] - (110 + 32 * (lines + READY_GAP + self.session.tyre_choice) + 34) // 2
-        row = card_top + 82 + 32 * lines + 4
-        for i, b in enumerate(self.tyre_buttons):
-            b.rect = pygame.Rect(mid[0] - 225 + i * 155, row, 140, 40)
-        self.start_button.rect = pygame.Rect(mid[0] - 150, row + (50 if self.session.tyre_choice else 8), 300, 50)
-        self.stop_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 52, TRAY_W, 44)
-        # where the stop button shows while extras are offered: the two are never offered together
-        self.undo_button.rect = pygame.Rect(self.tray_rect.left, self.tray_rect.top - 44, TRAY_W, 36)
-        order = pygame.Rect(MARGIN, TOP + MARGIN, CLASSIFICATION_W, classification_height(len(self.session.entries)))
-        self.view.free = free_areas(board, order, self.stop_button.rect.top - 8)
-        for i, b in enumerate(self.pause_buttons):
-            b.rect = pygame.Rect(mid[0] - 150, mid[1] - 10 + i * 60, 300, 48)
-        self._sync_widgets()
-
-    def _close_up(self) -> None:
-        lane_px = self.view.board.lane_width * self.view.scale
-        if lane_px < CLOSE_UP:
-            self.view.zoom(self.view.viewport.center, CLOSE_UP / lane_px)
-        lap = self.session.lap  # a resumed lap: the car where it stands
-        s = self.track.space((lap.state.car(lap.entry.id).space if lap else None) or self.track.qualifying_start)
-        road = [(p.x, p.y) for p in road_ahead(self.track, s.name)]
-        centre = ((min(x for x, _ in road) + max(x for x, _ in road)) / 2, (min(y for _, y in road) + max(y for _, y in road)) / 2)
-        self.view.place(centre, self._clear().center)  # the road ahead in view, not the grid behind
-        self.framed = lap.state if lap else None
-
-    def _clear(self) -> pygame.Rect:
-        """The board above the dice tray, where the car and its road show."""
-        v = self.view.viewport
-        return pygame.Rect(v.left, v.top, v.width, max(1, self.tray_rect.top - 8 - v.top))
-
-    def _sync_widgets(self) -> None:
-        self.start_button.visible = self.phase == "ready" and not self.paused
-        for b in self.tyre_buttons:
-            b.visible = self.start_button.visible and self.session.tyre_choice
-            b.style = "primary" if self.tyre is not None and b.id == f"tyre.{self.tyre.value}" else "normal"
-        for b in self.pause_buttons:
-            b.visible = self.paused
-        self.stop_button.visible = not self.paused and self.idle and self.optional()
-        lap = self.session.lap
-        self.undo_button.visible = (not self.paused and self.idle and self.phase == "driving" and lap is not None
-                                    and lap.can_undo)
+        self.places.layout(size)
 
     def animating(self) -> bool:
         """The stopwatch runs (countdown, a lap, a computer's lap, a result card), or a message or
@@ -524,7 +464,7 @@ class QualifyingScene(Scene):
                 self._next_driver()
         elif self.phase == "driving":
             self._update_lap(dt)
-        self._sync_widgets()
+        self.places.sync_widgets()
 
     def _reload(self) -> None:
         """The map was saved: the laps go on on the new board if they went the same there
@@ -559,7 +499,7 @@ class QualifyingScene(Scene):
         if lap.done:
             self._lap_over()
             return
-        clear = self._clear()
+        clear = self.places.clear()
         if self.wait() == "gear" and self.framed is not lap.state:  # once a turn, so the player may pan
             self.framed = lap.state
             here = lap.state.car(lap.entry.id).space

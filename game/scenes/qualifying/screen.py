@@ -1,7 +1,7 @@
 """What the qualifying screen's parts use of the qualifying scene: the session, the lap on
 screen, where the pieces are and the driver's decisions.
 
-The parts (input, drawing) are objects the scene owns; each holds the scene typed as this
+The parts (layout, input, drawing) are objects the scene owns; each holds the scene typed as this
 protocol, so a part names exactly what it reads, and no part imports the scene that imports it.
 """
 
@@ -18,6 +18,7 @@ from game.play.lapreplay import LapReplay
 from game.play.stopwatch import Stopwatch
 from game.storage.laprecords import LapRecord
 from game.widgets.anims import Anim, Drive
+from game.widgets.controls import Button
 from game.widgets.dice import DiceTray
 from game.widgets.gearbox import GearBox
 from rules.moves import Move
@@ -26,6 +27,7 @@ from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
+from rules.tables.tyres import Tyre
 from rules.track import Track
 
 
@@ -54,9 +56,17 @@ class QualifyingScreen(Protocol):
     ghost: LapReplay | None
     shown_state: RaceState | None
     pick: int
+    tyre: Tyre | None
+    framed: RaceState | None
+    placed: bool
     message: str
     paused: bool
-    # where the pieces are (``QualifyingScene.layout``)
+    start_button: Button
+    tyre_buttons: list[Button]
+    stop_button: Button
+    undo_button: Button
+    pause_buttons: list[Button]
+    # where the pieces are (``game.scenes.qualifying.layout``)
     top: pygame.Rect
     panel: pygame.Rect
     hint_rect: pygame.Rect
