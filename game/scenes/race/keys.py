@@ -1,9 +1,9 @@
-"""The race by keyboard alone: the board's keys, destinations picked by keys, the way menu and
-the crew and league dialogs worked by a focus ring.
+"""The race by keyboard alone: the board's keys, destinations picked by keys and the way menu
+(the dialogs' focus ring is ``game.scenes.race.dialogs``'s).
 
 The keys come from the player's key map (``game.storage.keys``): on the board
 the race's actions, with the destination keys while a move is picked and the
-skip while the computers drive; in a dialog the focus keys. The destinations are
+skip while the computers drive. The destinations are
 cycled farthest first (those that put the car out last); the picked one is lit,
 its path drawn and its cost shown as a mouse over it would, with the keys that
 pick and drive said beside it.
