@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 from game.board.view import BoardView  # noqa: E402
 from game.app.loop import App  # noqa: E402
 from game.play.race_control import RaceControl  # noqa: E402
-from game.scenes.race import RaceScene  # noqa: E402
+from game.scenes.race.scene import RaceScene  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 
@@ -77,7 +77,7 @@ def main() -> int:
         control.session.run_computers()
         app.frame(1 / 60)
         scene.banner = None
-        scene._open_dialog()
+        scene.dialogs.open()
     times, cpu = [], []
     for i in range(args.frames):
         if args.moving:

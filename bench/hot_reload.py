@@ -37,10 +37,10 @@ from game.app.loop import IDLE_FRAME_MS, App, Scene  # noqa: E402
 from game.board.catalogue import TrackCatalogue  # noqa: E402
 from game.board.view import BoardView  # noqa: E402
 from game.play.race_control import RaceControl  # noqa: E402
-from game.scenes.gallery import GalleryScene  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.qualifying import QualifyingScene  # noqa: E402
-from game.scenes.race import RaceScene  # noqa: E402
+from game.scenes.menus.gallery import GalleryScene  # noqa: E402
+from game.scenes.menus.menu import MenuScene  # noqa: E402
+from game.scenes.qualifying.scene import QualifyingScene  # noqa: E402
+from game.scenes.race.scene import RaceScene  # noqa: E402
 from game.storage.laprecords import LapRecords  # noqa: E402
 from rules.qualifying.session import QualifyingSession  # noqa: E402
 from rules.record import same_drivers  # noqa: E402

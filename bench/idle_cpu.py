@@ -29,7 +29,7 @@ import pygame  # noqa: E402
 from game.app.loop import App  # noqa: E402
 from game.board.view import BoardView  # noqa: E402
 from game.play.race_control import RaceControl, Wait  # noqa: E402
-from game.scenes.race import RaceScene  # noqa: E402
+from game.scenes.race.scene import RaceScene  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 

@@ -34,11 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app.loop import App  # noqa: E402
-from game.scenes.gallery import GalleryScene  # noqa: E402
+from game.scenes.menus.gallery import GalleryScene  # noqa: E402
 from game.scenes.launch import race_on_grid  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.race import RaceScene  # noqa: E402
-from game.scenes.setup import SetupScene  # noqa: E402
+from game.scenes.menus.menu import MenuScene  # noqa: E402
+from game.scenes.race.scene import RaceScene  # noqa: E402
+from game.scenes.setup.lineup import SetupScene  # noqa: E402
 from game.storage.paths import MAPS  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.app.loop import App  # noqa: E402
 from game.board.view import BoardView  # noqa: E402
 from game.play.race_control import RaceControl, Step, Wait  # noqa: E402
-from game.scenes.race import RaceScene  # noqa: E402
+from game.scenes.race.scene import RaceScene  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from tests.ui.helpers import human_step, make_app  # noqa: E402
@@ -100,13 +100,13 @@ class Owners:
     def __init__(self, scene: RaceScene) -> None:
         self.scene = scene
         self.tags: dict[int, tuple[object, str | None]] = {}  # id of an animation -> it, its car
-        play = scene.play
+        play = scene.pacing.play
 
         def tagged(step: Step, *args: object) -> None:
             play(step, *args)
             self.tag(step.car)
 
-        scene.play = tagged  # type: ignore[method-assign]  # this scene's steps are tagged with their car
+        scene.pacing.play = tagged  # type: ignore[method-assign]  # this scene's steps are tagged with their car
 
     def tag(self, car: str | None) -> None:
         """The animations queued since the last look belong to ``car``."""

@@ -18,7 +18,7 @@ OUT = Path(__file__).resolve().parent / "images" / "architecture.svg"
 #: Top to bottom: (package, what it holds, fill colour). Each imports only those below it.
 LAYERS = (
     ("main · tools", "entry point; track / simulate / replay / referee / steward", "#f4d9c6"),
-    ("game.scenes", "one module per screen: menu, set-up, race (mouse or keys) ...", "#f7e3b5"),
+    ("game.scenes", "the screens: race (its parts), qualifying, menus, set-up, ...", "#f7e3b5"),
     ("game.app", "window and UI scale, scene stack, key map and focus keys, loop", "#f3efb0"),
     ("game.widgets", "controls and focus ring, gear box, dice, HUDs, folding panels", "#dcefb8"),
     ("game.board", "printed board, camera and framing, cars and marks, catalogue", "#c5ebc9"),

@@ -12,7 +12,7 @@ list (and ``rules``, which imports nothing of the game). A test keeps it so.
 - ``board``    the board view: the printed track, the camera, cars and marks on it
 - ``widgets``  the pieces screens are built from: buttons, gear box, dashboard, dice, HUDs
 - ``app``      the window, the scene stack and the frame loop, sound, the status file
-- ``scenes``   one module per screen: menu, set-up, qualifying, race, results, ...
+- ``scenes``   the screens, by subpackage: race, qualifying, menus, set-up, league, remote, history
 - ``tools``    the command-line tools: ``track ...``, ``simulate``, ``replay``, ``moves``
 - ``main``     the entry point (``formula-d``, ``python main.py``)
 """

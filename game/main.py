@@ -213,7 +213,7 @@ def run() -> int:
     import pygame
 
     from game.app.loop import App
-    from game.scenes.menu import MenuScene
+    from game.scenes.menus.menu import MenuScene
     from game.storage.paths import data_dir, maps_dir
 
     maps, problem = maps_dir()

@@ -3,7 +3,7 @@
 Building a track from its .tmx takes a while for the big circuits, so the
 catalogue loads every track on a background thread once the app's first frame
 is up (a screen that needs them before they are read waits on the reading-tracks
-screen, ``game.scenes.reading``), and keeps each built track as JSON in a cache
+screen, ``game.scenes.menus.reading``), and keeps each built track as JSON in a cache
 folder: the next start reads it in milliseconds. The cache key covers the map file and the loader's own
 source, so a changed map or loader never reuses a stale track.
 

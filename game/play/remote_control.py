@@ -27,7 +27,11 @@ class RemoteLink(Protocol):
     """Where a remote race comes from and where this player's decisions go (Matrix, email)."""
 
     account: str
-    view: RaceView
+
+    @property
+    def view(self) -> RaceView:
+        """The race as this player's client has replayed it so far."""
+        ...
 
     def pump(self) -> list[str]:
         """Take what has arrived into ``view``; returns new lines to show (notices, chat)."""
@@ -69,7 +73,7 @@ class RemoteControl(RaceControl):
     def __init__(self, track: Track, link: RemoteLink) -> None:
         opening = link.view.opening
         fair = FairSeed(commitment=opening.commitment)  # CORE-DICE-1: the record's dice are the referee's
-        # a championship's race is kept by its referee's game (game.scenes.remote_series), where the
+        # a championship's race is kept by its referee's game (game.scenes.remote.series), where the
         # championship lives: a player's results screen must not store it in a season of its own
         header = opening.header.model_copy(update={"dice": "fair", "fair": fair, "series": None})
         session = RaceSession(track, header)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.board.tiles import BoardTiles
 from game.board.view import BoardView
 from game.texts import Notice
 from game.tracks.filestamp import Stamp, stamp
+from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -33,16 +34,18 @@ INTERVAL = 0.05
 #: The event that wakes the frame loop when a map changed (scenes ignore it).
 WAKE = pygame.event.custom_type()
 
+T = TypeVar("T")
 
-class FileWatch:
+
+class FileWatch(Generic[T]):
     """Looks at one file from a daemon thread; once it changed and settled, ``work()`` runs
     there and its answer waits in ``result`` (``ready``) for the scene."""
 
-    def __init__(self, path: Path, seen: Stamp | None, work: Callable[[], object]) -> None:
+    def __init__(self, path: Path, seen: Stamp | None, work: Callable[[], T | None]) -> None:
         self.path = path
         self.work = work
         self.ready = False
-        self.result: object = None
+        self.result: T | None = None
         self._seen = seen
         self._stop = threading.Event()
         threading.Thread(target=self._run, name=f"watch-{path.name}", daemon=True).start()
@@ -69,11 +72,11 @@ class FileWatch:
 class HotReload:
     """The map of one catalogue entry, rebuilt on save for the scene that shows it.
 
-    ``prepare(entry)`` runs on the watching thread after a good rebuild, for the slow part of
+    ``prepare(track)`` runs on the watching thread after a good rebuild, for the slow part of
     what the scene does with the new track (a race replays its record there); its answer
     waits in ``prepared``."""
 
-    def __init__(self, app: App, entry: TrackEntry | None, prepare: Callable[[TrackEntry], object] | None = None) -> None:
+    def __init__(self, app: App, entry: TrackEntry | None, prepare: Callable[[Track], object] | None = None) -> None:
         self.app = app
         self.entry = entry
         self.prepared: object = None
@@ -88,7 +91,7 @@ class HotReload:
                 return None
             if not problems:
                 self._shown = entry.track
-            return problems, prepare(entry) if prepare is not None and not problems else None
+            return problems, prepare(entry.track) if prepare is not None and entry.track is not None and not problems else None
 
         self.watch = None if entry is None else FileWatch(entry.path, entry.stamp, work)
 
@@ -102,7 +105,10 @@ class HotReload:
         problems, a notice names the first one and the old track stays."""
         if self.watch is None or self.entry is None or not self.watch.ready:
             return None
-        (problems, self.prepared), self.watch.ready = self.watch.result, False  # type: ignore[misc]
+        result, self.watch.ready = self.watch.result, False
+        if result is None:
+            return None
+        problems, self.prepared = result
         if problems:
             self.app.notify(Notice("reload.broken", {"track": self.entry.path.name, "problem": problems[0]}))
             return None

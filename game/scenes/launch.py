@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.board.view import BoardView
-from game.scenes.grid import GridScene
+from game.scenes.setup.grid import GridScene
 from game.storage.laprecords import LapRecords
-from game.scenes.qualifying import QualifyingScene
+from game.scenes.qualifying.scene import QualifyingScene
 from game.board.catalogue import TrackEntry
 from game.net.said_error import os_text
 from game.play.record_error import record_text
@@ -17,7 +17,7 @@ from game.texts import Notice
 from game.storage.lineup import Driver, Lineup
 from game.play.race_control import RaceControl
 from game.play.series import NextRace
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem
 from rules.qualifying.session import QualifyingRecord, QualifyingSession

@@ -19,7 +19,7 @@ from pathlib import Path
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
 from game.net.race_setup import deadline_seconds, race_header, seats_of
-from game.scenes.remote_series import SeriesError, data_folder, keep_result, seated_race
+from game.scenes.remote.series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
 from rules.record import Header
 from rules.referee import RefereeError

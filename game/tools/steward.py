@@ -19,7 +19,7 @@ from pathlib import Path
 
 from game.net.mailrace import STEWARD_FILE, Steward
 from game.net.racefile import RaceFileError
-from game.scenes.remote_series import SeriesError, data_folder, keep_result, seated_race
+from game.scenes.remote.series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
 from game.net.race_setup import deadline_seconds, race_header
 from rules.record import Header

@@ -17,7 +17,7 @@ from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
 from game.widgets.leaguedialog import WIDTH, area_card, draw_card
-from rules.actions import Action, FreeWP
+from rules.actions import FreeWP
 from rules.car import Area
 from rules.engine import free_wp_amount, free_wp_room
 from rules.state import RaceState
@@ -29,7 +29,7 @@ class FreeWPDialog:
 
     kind = "wp"
 
-    def __init__(self, state: RaceState, car_id: str, names: Callable[[str], str], on_confirm: Callable[[Action], None]) -> None:
+    def __init__(self, state: RaceState, car_id: str, names: Callable[[str], str], on_confirm: Callable[[FreeWP], None]) -> None:
         self.state = state
         self.car = state.car(car_id)
         self.names = names

@@ -19,7 +19,7 @@ import pygame
 from game import theme
 from game.texts import tr
 from game.widgets.controls import Button, Widget
-from rules.actions import Action, Bid, Karma, TCar
+from rules.actions import Bid, Karma, TCar
 from rules.car import Area, WearPoints
 from rules.engine import t_car_problem, t_car_proposal
 from rules.state import RaceState
@@ -33,7 +33,7 @@ class LeagueDialog:
     """``kind`` "karma", "bid" or "tcar" for the car that decides now (``to_move``)."""
 
     def __init__(self, kind: str, state: RaceState, car_id: str, names: Callable[[str], str],
-                 on_confirm: Callable[[Action], None]) -> None:
+                 on_confirm: Callable[[Karma | Bid | TCar], None]) -> None:
         self.kind = kind
         self.state = state
         self.car = state.car(car_id)
@@ -79,7 +79,7 @@ class LeagueDialog:
     def _step(self, step: int) -> None:
         self.amount = max(0, min(self.car.karma, self.amount + step))
 
-    def _send(self, action: Action) -> None:
+    def _send(self, action: Karma | Bid | TCar) -> None:
         self.on_confirm(action)
 
     def done(self) -> None:

@@ -1,4 +1,4 @@
-"""Race online from the menu (game/scenes/remote_create.py, game/scenes/remote.py) against the test
+"""Race online from the menu (game/scenes/remote/create.py, game/scenes/remote/lobby.py) against the test
 Synapse: a player creates a race with a referee bot account, the game referees it and opens its
 race screen; bad input in the form gets one message each; the other player's race list says
 whose turn it is, and a notice comes when the race waits for them."""
@@ -10,9 +10,9 @@ import time
 
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
-from game.scenes.race import RaceScene
-from game.scenes.remote import OnlineScene
-from game.scenes.remote_create import CreateRaceScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.remote.lobby import OnlineScene
+from game.scenes.remote.create import CreateRaceScene
 from game.texts import Notice, tr
 from tests.net.test_online_window import decide
 from tests.ui.helpers import make_app

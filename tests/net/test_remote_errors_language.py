@@ -14,8 +14,8 @@ from game import texts
 from game.net.matrix import MatrixError
 from game.net.online import read_opening
 from game.net.said_error import shown
-from game.scenes.remote import OnlineScene
-from game.scenes.remote_series import SeriesError, keep_result
+from game.scenes.remote.lobby import OnlineScene
+from game.scenes.remote.series import SeriesError, keep_result
 from tests.ui.helpers import make_app, oval
 from tests.ui.test_race_history import race
 

@@ -1,4 +1,4 @@
-"""The race screen's panel of a race between homes (game/scenes/remote_panel.py): the room's chat
+"""The race screen's panel of a race between homes (game/scenes/remote/panel.py): the room's chat
 typed and sent with Enter, the referee's notices in the player's language, and a head-to-head
 bid sealed from the screen (H2H-2), opened by the player's game only once every bid is sealed."""
 
@@ -11,9 +11,9 @@ import pytest
 
 from game.net.matrix import CHAT, NOTE, RoomEvent
 from game.net.online import OnlinePlayer
-from game.scenes.race import RaceScene
-from game.scenes.remote import open_remote
-from game.scenes.remote_panel import RemotePanel
+from game.scenes.race.scene import RaceScene
+from game.scenes.remote.lobby import open_remote
+from game.scenes.remote.panel import RemotePanel
 from game.texts import set_language, tr
 from rules.fair_dice import bid_matches
 from rules.race_view import RaceView

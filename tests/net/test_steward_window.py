@@ -1,4 +1,4 @@
-"""Race by email, the steward's side in the window (game/scenes/remote_steward.py): a race opened in
+"""Race by email, the steward's side in the window (game/scenes/remote/steward.py): a race opened in
 a folder writes a file for every player; the replies put in its inbox are taken, oldest first,
 and the next files written; bad input gets one message each (SEASON-1)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.net.mailrace import MailPlayer
-from game.scenes.remote import EmailScene
-from game.scenes.remote_steward import StewardScene
+from game.scenes.remote.lobby import EmailScene
+from game.scenes.remote.steward import StewardScene
 from game.texts import tr
 from rules.engine import chance
 from rules.referee_protocol import Decision

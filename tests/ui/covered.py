@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game import theme
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.widgets.controls import Button
 
 BOX = 4  # px around a target's point a finger needs: the point's box is 2 * BOX + 1 across
@@ -69,6 +69,6 @@ def covered_targets(scene: RaceScene) -> list[Covered]:
             out.append(Covered(target["space"], point, f"under the panel {tuple(under)}"))
         elif not board.contains(box):
             out.append(Covered(target["space"], point, f"off the board {tuple(board)}"))
-        elif scene.pointed(point) != target["space"]:
-            out.append(Covered(target["space"], point, f"a click there means {scene.pointed(point)!r}"))
+        elif scene.input.pointed(point) != target["space"]:
+            out.append(Covered(target["space"], point, f"a click there means {scene.input.pointed(point)!r}"))
     return out

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from rules.record import Entry, Header
 from rules.session import RaceSession
 from rules.state import RaceState

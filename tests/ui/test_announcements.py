@@ -16,8 +16,8 @@ from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Step, Wait
 from game.play.racelog import describe
 from game.play.standings import running_order
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.texts import reason_text, set_language, tr
 from game.widgets.announcer import FADE, LEAST, SHOW, WAITING, Announcer
 from rules.blitz import Match
@@ -265,7 +265,7 @@ def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(
     timed_out = Reason(rule="BLITZ-6", code=Code.TIME_UP)  # a card with a line under its headline: the widest
     scene.announcer.add([Announcement("timeout", "announce.timeout", {"name": "Driver 2"}, "car2", "bad", timed_out)], 1.0)
     scene.announcer.update(FADE)
-    card = scene.announcer.draw(scene.app.screen, scene._announce_area(), lambda car: (200, 40, 40))
+    card = scene.announcer.draw(scene.app.screen, scene.drawing.announce_area(), lambda car: (200, 40, 40))
     assert card is not None and scene.view.viewport.contains(card)
     assert not card.colliderect(scene.standings_rect) and not card.colliderect(scene.gearbox.rect)
     assert not card.colliderect(scene.panel)
@@ -276,7 +276,7 @@ def test_the_weather_roll_no_longer_holds_up_the_race(tmp_path: Path) -> None:
     """The weather card shows while the race goes on: nothing waits in the screen's queue for it."""
     control = race(("human", "careful"), laps=1, preset="fd-modules")
     scene = _scene(tmp_path, control)
-    scene.play(control.roll())  # the race weather (WEATHER-B-1)
+    scene.pacing.play(control.roll())  # the race weather (WEATHER-B-1)
     for _ in range(100):
         scene.update(0.05)
         if scene.announcer.current is not None:
@@ -300,7 +300,7 @@ def test_the_log_panel_carries_the_announcements(tmp_path: Path) -> None:
             break
         step = control.roll() if control.wait() == Wait.DICE else control.computer()
         said += announcements(control, step)
-        scene.reveal(step)
+        scene.pacing.reveal(step)
     keys = [line.key for line in scene.log]
     logged = {"stall": "log.start.stall", "lead": "log.lead", "last_lap": "log.last_lap", "winner": "log.finish"}
     assert {a.kind for a in said} >= {"lead", "last_lap", "winner"}

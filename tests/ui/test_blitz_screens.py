@@ -12,8 +12,8 @@ import pytest
 from game.app.loop import App, Scene
 from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.board.view import BoardView
 from game.storage.saves import SaveSlot
 from rules.blitz import Match, decided
@@ -127,7 +127,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
 
 @pytest.mark.rules("BLITZ-5")
 def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Path) -> None:
-    from game.scenes.pause import PauseScene
+    from game.scenes.menus.pause import PauseScene
 
     app = app_on(tmp_path)
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=5)

@@ -10,8 +10,8 @@ import pytest
 
 from game.board.view import HIT, BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from tests.ui.helpers import catalogue, make_app
 from tests.ui.test_layout import race_header
 from tests.ui.test_race_scene import click, key, to_move
@@ -56,7 +56,7 @@ def test_destinations_stay_clickable_when_the_board_is_zoomed_out(tmp_path: Path
     to_move(scene)
     view = scene.view
     view.camera.zoom = view.camera.min_zoom
-    here = scene.track.space(scene._here())  # noqa: SLF001
+    here = scene.track.space(scene.here())  # noqa: SLF001
     view.centre_on((here.x, here.y))
     assert view.board.lane_width * view.scale < HIT / 2  # drawn far smaller than a finger's worth
     destinations = scene.control.destinations()
@@ -100,7 +100,7 @@ def test_the_destinations_after_a_roll_show_where_no_panel_covers_them(tmp_path:
         for _ in range(200):
             scene.update(0.05)
         view = scene.view
-        for name in [scene._here(), *scene.control.destinations()]:  # noqa: SLF001
+        for name in [scene.here(), *scene.control.destinations()]:  # noqa: SLF001
             x, y = view.to_screen((scene.track.space(name).x, scene.track.space(name).y))
             assert view.viewport.collidepoint(x, y) and not any(p.collidepoint(x, y) for p in panels), name
         move = max(scene.control.moves(), key=lambda m: (m.out is None, len(m.path)))

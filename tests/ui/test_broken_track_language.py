@@ -10,9 +10,9 @@ import pytest
 
 from game import texts, theme
 from game.board.catalogue import TrackCatalogue
-from game.scenes.gallery import GalleryScene
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.menus.gallery import GalleryScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.settings import SettingsScene
 from game.texts import tr
 from tests.ui.helpers import make_app
 from tests.ui.test_scenes import press

@@ -14,8 +14,8 @@ from game.app.loop import App, Scene
 from game.play.race_control import RaceControl, Wait
 from game.play.series import NextRace, lineup_for, pools, replayed
 from game.scenes.launch import header_for
-from game.scenes.series_setup import SeriesSetupScene
-from game.scenes.menu import MenuScene
+from game.scenes.league.series_setup import SeriesSetupScene
+from game.scenes.menus.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch

@@ -16,8 +16,8 @@ import pytest
 from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
@@ -172,6 +172,6 @@ def test_the_check_names_a_destination_the_screen_reports_under_the_log(tmp_path
     s = scene.track.space(space)
     scene.view.place((s.x, s.y), scene.log_rect.center)
     assert covered_targets(scene) == []  # the screen does not report it: it cannot be clicked
-    monkeypatch.setattr(scene, "_clickable", lambda covers=None: scene.control.destinations())
+    monkeypatch.setattr(scene.input, "clickable", lambda covers=None: scene.control.destinations())
     found = covered_targets(scene)
-    assert Covered(space, scene._target_point(space), f"under the panel {tuple(scene.log_rect)}") in found  # noqa: SLF001
+    assert Covered(space, scene.input.target_point(space), f"under the panel {tuple(scene.log_rect)}") in found  # noqa: SLF001

@@ -14,8 +14,8 @@ from game import texts
 from game.net.mailrace import MailPlayer, Steward
 from game.net.race_setup import race_header
 from game.net.racefile import RaceFileError, read, write
-from game.scenes.remote import EmailScene
-from game.scenes.remote_steward import StewardScene
+from game.scenes.remote.lobby import EmailScene
+from game.scenes.remote.steward import StewardScene
 from rules.actions import Roll
 from rules.referee_protocol import Decision
 from rules.session import computer_action

@@ -1,4 +1,4 @@
-"""Race by email in the window (game/scenes/remote.py): the player opens the steward's race file,
+"""Race by email in the window (game/scenes/remote/lobby.py): the player opens the steward's race file,
 the race screen shows the race and waits for the others (Wait.REMOTE), and the player's decision
 becomes a reply file to mail back, not a change of the race."""
 
@@ -10,8 +10,8 @@ from game.net.mailrace import Steward
 from game.net.racefile import read
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
-from game.scenes.race import RaceScene
-from game.scenes.remote import EmailScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.remote.lobby import EmailScene
 from game.texts import tr
 from game.net.race_setup import race_header
 from tests.ui.helpers import make_app, oval
@@ -60,5 +60,5 @@ def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_fil
     scene.update(1 / 30)
     assert scene.message is not None and scene.message[0] == tr("email.reply", path=str(replies[0]))
     scene.message = None
-    assert scene._hint(Wait.REMOTE)[0] == tr("race.hint.remote", name=control.name(control.state.active))
+    assert scene.drawing.hint(Wait.REMOTE)[0] == tr("race.hint.remote", name=control.name(control.state.active))
     assert steward.take(replies[0], now=1) == []  # the steward's game takes the reply as it is

@@ -74,8 +74,8 @@ def test_the_settings_offer_french_and_switch_without_a_restart(tmp_path) -> Non
     """A real click on "Français" in the settings: the menu speaks French at once, and it is stored."""
     import json
 
-    from game.scenes.menu import MenuScene
-    from game.scenes.settings import SettingsScene
+    from game.scenes.menus.menu import MenuScene
+    from game.scenes.menus.settings import SettingsScene
     from tests.ui.helpers import make_app
     from tests.ui.test_scenes import press
 

@@ -16,8 +16,8 @@ import pytest
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from rules.dice import ForcedDice
 from rules.session import RaceSession
 from rules.tables.tyres import Tyre

@@ -13,7 +13,7 @@ from game.app.loop import App
 from game.board import contrast
 from game.board.cars import draw_car
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.storage.lineup import COLOURS
 from game.storage.settings import load_settings
 from tests.ui.helpers import catalogue, make_app

@@ -14,9 +14,9 @@ import pytest
 from game.board.catalogue import TrackCatalogue
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.gallery import GalleryScene
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.gallery import GalleryScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from rules.record import loads, replay
 from rules.track import WeatherTable
 from tests.conftest import REPO

@@ -9,9 +9,9 @@ import pygame
 
 from game.play.lapreplay import LapReplay
 from game.scenes.launch import start_qualifying
-from game.scenes.qualifying import QualifyingScene
-from game.scenes.records import RecordsScene
-from game.scenes.trial import TrialScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.qualifying.records import RecordsScene
+from game.scenes.qualifying.trial import TrialScene
 from rules.qualifying.session import loads_qualifying
 from tests.ui.helpers import header
 from tests.ui.test_hot_reload import app, frames_until, oval, save_like_tiled  # noqa: F401 (app: the fixture)
@@ -182,8 +182,8 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
 
 
 def test_the_race_on_the_grid_of_laps_moved_onto_a_saved_map_starts_there(app) -> None:  # type: ignore[no-untyped-def]
-    from game.scenes.grid import GridScene
-    from game.scenes.race import RaceScene
+    from game.scenes.setup.grid import GridScene
+    from game.scenes.race.scene import RaceScene
 
     scene = qualifying(app)
     scene.begin()

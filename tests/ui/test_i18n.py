@@ -206,15 +206,19 @@ def test_keys_made_from_game_values_exist() -> None:
 
 def _asked_for(tree: ast.AST) -> tuple[set[str], set[str]]:
     """Literal keys and f-string key prefixes passed to ``tr``/``Notice``/``LogLine`` (and to ``say``, a
-    track designer's message) in a module."""
+    track designer's message) in a module, also as ``partial(tr, key)`` (a label asked for later)."""
     keys, prefixes = set(), set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name == "partial" and len(node.args) > 1 and isinstance(node.args[0], ast.Name) and node.args[0].id == "tr":
+            name, args = "tr", node.args[1:]
+        else:
+            args = node.args
         if name not in ("tr", "tr_in", "Notice", "LogLine", "say"):
             continue
-        arg = node.args[1] if name == "tr_in" and len(node.args) > 1 else node.args[0]
+        arg = args[1] if name == "tr_in" and len(args) > 1 else args[0]
         for choice in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):
             if isinstance(choice, ast.Constant) and isinstance(choice.value, str):
                 keys.add(choice.value)
@@ -243,10 +247,12 @@ def test_every_key_is_used_somewhere() -> None:
 
 def test_the_key_scan_sees_the_calls() -> None:
     """Guard the guard: the scan finds keys in a known module."""
-    keys, _ = _asked_for(ast.parse((GAME / "scenes" / "race_draw.py").read_text(encoding="utf-8")))
+    keys, _ = _asked_for(ast.parse((GAME / "scenes" / "race" / "drawing.py").read_text(encoding="utf-8")))
     assert "race.hint.gear" in keys
-    _, prefixes = _asked_for(ast.parse((GAME / "scenes" / "race_pacing.py").read_text(encoding="utf-8")))
+    _, prefixes = _asked_for(ast.parse((GAME / "scenes" / "race" / "pacing.py").read_text(encoding="utf-8")))
     assert "purpose." in prefixes
+    _, prefixes = _asked_for(ast.parse((GAME / "scenes" / "menus" / "settings.py").read_text(encoding="utf-8")))
+    assert "lang." in prefixes  # partial(tr, f"lang.{lang}")
     keys, _ = _asked_for(ast.parse((GAME / "play" / "racelog.py").read_text(encoding="utf-8")))
     assert {"log.moved", "dice.spaces"} <= keys
 
@@ -309,7 +315,7 @@ def test_the_shipped_circuits_have_translated_names(language: str) -> None:
 
 
 def test_the_lap_records_rank_column_says_rank() -> None:
-    from game.scenes.records import HEADS
+    from game.scenes.qualifying.records import HEADS
 
     assert tr(HEADS[0]) == "Rank"
     texts.set_language("de")

@@ -13,7 +13,7 @@ import pygame
 from game.app.loop import IDLE_FRAME_MS, Scene
 from game.board.view import SETTLE, BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import LIVELY, RaceScene
+from game.scenes.race.scene import LIVELY, RaceScene
 from rules.gears import ShiftCost
 from tests.ui.helpers import header, make_app, oval
 

@@ -12,9 +12,9 @@ import pytest
 from game import theme
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.keys import KeysScene
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.keys import KeysScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.keys import FILE, KeyMap
 from game.widgets.focus import RING_GAP
 from game.widgets.freewpdialog import FreeWPDialog
@@ -222,10 +222,10 @@ def test_the_setup_crew_dialog_by_keys(app) -> None:  # type: ignore[no-untyped-
         if scene.dialog is not None:
             break
     assert scene.dialog is not None and scene.dialog.kind == "setup"
-    tab_to(app, "tyre.soft", scene.keyboard.ring)
+    tab_to(app, "tyre.soft", scene.dialogs.ring)
     press(app, pygame.K_SPACE)
     app.frame(0.016)
-    tab_to(app, "crew.confirm", scene.keyboard.ring)
+    tab_to(app, "crew.confirm", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     human = control.state.car(control.header.entries[0].id)
     assert scene.dialog is None and human.tyre == Tyre.SOFT
@@ -237,9 +237,9 @@ def test_the_pit_crew_dialog_by_keys(tmp_path: Path) -> None:
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
     app = scene.app
     assert scene.dialog is not None and scene.dialog.kind == "pit"
-    tab_to(app, "body.plus", scene.keyboard.ring)
+    tab_to(app, "body.plus", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
-    tab_to(app, "crew.confirm", scene.keyboard.ring)
+    tab_to(app, "crew.confirm", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     assert scene.dialog is None and scene.control.state.car("m").wp.body == 2
 
@@ -256,10 +256,10 @@ def test_the_pit_plan_by_keys_and_esc_cancels_it(tmp_path: Path) -> None:
     press(app, pygame.K_ESCAPE)
     assert scene.dialog is None and scene.announce is None and app.scene is scene
     press(app, pygame.K_p)
-    tab_to(app, "plan.tyre.plus", scene.keyboard.ring)
+    tab_to(app, "plan.tyre.plus", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     app.frame(0.016)
-    tab_to(app, "plan.confirm", scene.keyboard.ring)
+    tab_to(app, "plan.confirm", scene.dialogs.ring)
     press(app, pygame.K_SPACE)
     assert scene.dialog is None and scene.announce is not None and scene.announce.tyre is not None
 
@@ -270,10 +270,10 @@ def test_the_free_wp_card_by_keys(tmp_path: Path) -> None:
         scene.update(1.0)
     assert isinstance(scene.dialog, FreeWPDialog)
     app = scene.app
-    tab_to(app, "wp.more.body", scene.keyboard.ring)
+    tab_to(app, "wp.more.body", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
-    tab_to(app, "wp.confirm", scene.keyboard.ring)
+    tab_to(app, "wp.confirm", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     assert scene.dialog is None and scene.control.session.actions[-1] == FreeWP(car="m", wp={Area.BODY: 2})
 
@@ -285,10 +285,10 @@ def test_a_league_question_answered_by_keys(tmp_path: Path) -> None:
         scene.update(1.0)
     assert isinstance(scene.dialog, LeagueDialog) and scene.dialog.kind == "bid"
     app = scene.app
-    tab_to(app, "bid.plus", scene.keyboard.ring)
+    tab_to(app, "bid.plus", scene.dialogs.ring)
     for _ in range(3):
         press(app, pygame.K_SPACE)
-    tab_to(app, "bid.confirm", scene.keyboard.ring)
+    tab_to(app, "bid.confirm", scene.dialogs.ring)
     press(app, pygame.K_RETURN)
     assert scene.dialog is None and scene.control.session.actions[-1] == Bid(car="m", amount=3)
 
@@ -407,7 +407,7 @@ def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mou
     press(app, pygame.K_TAB)
     s = scene.track.space(order[1])
     under_mouse = scene.view.to_screen((s.x, s.y))  # the mouse rests on another destination
-    assert scene.pointed(under_mouse) == order[1]
+    assert scene.input.pointed(under_mouse) == order[1]
     assert scene.hint_at(under_mouse) == []  # only the picked destination's own box explains it
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=under_mouse, rel=(3, 0), buttons=(0, 0, 0)))
     assert scene.keyboard.selected() is None and order[1] in scene.hint_at(under_mouse)

@@ -15,31 +15,31 @@ from game import texts, theme
 from game.app.loop import App
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.carsetup import CarSetupScene
-from game.scenes.gallery import GalleryScene
-from game.scenes.grid import GridScene
-from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
-from game.scenes.qualifying import QualifyingScene
-from game.scenes.quit import QuitScene
-from game.scenes.race import RaceScene
-from game.scenes.records import RecordsScene
-from game.scenes.races import RacesScene
-from game.scenes.replay import ReplayScene
+from game.scenes.setup.carsetup import CarSetupScene
+from game.scenes.menus.gallery import GalleryScene
+from game.scenes.setup.grid import GridScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.pause import PauseScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.menus.quit import QuitScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.qualifying.records import RecordsScene
+from game.scenes.history.races import RacesScene
+from game.scenes.history.replay import ReplayScene
 from game.play.replay import Replay
-from game.scenes.results import ResultsScene
-from game.scenes.rule_modules import RulesScene
-from game.scenes.settings import SettingsScene
-from game.scenes.keys import KeysScene
-from game.scenes.setup import SetupScene
-from game.scenes.trial import TrialScene
-from game.scenes.blitz_setup import BlitzSetupScene
-from game.scenes.championships import ChampionshipsScene
+from game.scenes.history.results import ResultsScene
+from game.scenes.setup.rule_modules import RulesScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.menus.keys import KeysScene
+from game.scenes.setup.lineup import SetupScene
+from game.scenes.qualifying.trial import TrialScene
+from game.scenes.setup.blitz_setup import BlitzSetupScene
+from game.scenes.league.championships import ChampionshipsScene
 from game.play.blitz import heat_header
 from rules.blitz import Match
-from game.scenes.series_setup import SeriesSetupScene
-from game.scenes.standings import StandingsScene
-from game.scenes.statistics import StatisticsScene
+from game.scenes.league.series_setup import SeriesSetupScene
+from game.scenes.league.standings import StandingsScene
+from game.scenes.history.statistics import StatisticsScene
 from game.storage.championships import ChampionshipStore
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
@@ -121,7 +121,7 @@ def played_long_names() -> Record:
 
 def race_long_names(app: App, where: str) -> None:
     """The running order of ``played_long_names`` on the race screen, or in the replay viewer."""
-    from game.scenes.replay import open_replay
+    from game.scenes.history.replay import open_replay
 
     if where == "race":
         control = RaceControl.resume(oval(), played_long_names())
@@ -137,7 +137,7 @@ def race_long_names(app: App, where: str) -> None:
 def replay_from_race(app: App) -> None:
     """A line of the race screen's log clicked: the viewer over the race, its "Back to the race"."""
     scene = race(app)
-    scene.show_moment(len(scene.control.session.actions) // 2)
+    scene.log_panel.show_moment(len(scene.control.session.actions) // 2)
     assert isinstance(app.scene, ReplayScene)
 
 
@@ -164,7 +164,7 @@ def race_told(app: App) -> None:
 def tutorial(app: App) -> None:
     """The tutorial race at its first gear choice: the coach's panel over the board, beside the
     running order."""
-    from game.scenes.tutorial import start_tutorial
+    from game.scenes.menus.tutorial import start_tutorial
 
     assert start_tutorial(app)
     control = app.scene.control
@@ -173,7 +173,7 @@ def tutorial(app: App) -> None:
 
 def primer(app: App, page: int) -> None:
     """How to play the Dresden league's rules (its longest texts), at ``page``, with the board's picture."""
-    from game.scenes.primer import PrimerScene
+    from game.scenes.menus.primer import PrimerScene
 
     scene = PrimerScene(app, "dresden-2006")
     app.push(scene)
@@ -254,7 +254,7 @@ def setup_street(app: App) -> None:
 def race_pit_plan(app: App) -> None:
     """The pit announcement card, opened from the gear box's row (PIT-D-6)."""
     scene = race(app, "dresden-2006")
-    scene.edit_pit_plan()
+    scene.dialogs.edit_pit_plan()
     assert isinstance(scene.dialog, PitPlanDialog)
 
 
@@ -376,7 +376,7 @@ def races(app: App) -> None:
 
 def replay_viewer(app: App, where: str) -> None:
     """The replay of ten cars' two laps: in the middle of the race (a car driving), or at its end."""
-    from game.scenes.replay import open_replay
+    from game.scenes.history.replay import open_replay
 
     assert open_replay(app, finished("fd-basic", False).session.record())
     scene = app.scene
@@ -392,7 +392,7 @@ def replay_viewer(app: App, where: str) -> None:
 
 def race_log(app: App, car: str | None) -> None:
     """The full log of ten cars' two laps, at its end, for every car or filtered to one."""
-    from game.scenes.logview import LogViewScene
+    from game.scenes.history.logview import LogViewScene
 
     replay = Replay(oval(), finished("fd-basic", False).session.record())
     replay.build()

@@ -136,7 +136,7 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
 def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Through the race screen: B switches the boost on, P opens the pit plan, and the gear
     then declared carries both (and only that gear: the next one starts without)."""
-    from game.scenes.menu import MenuScene
+    from game.scenes.menus.menu import MenuScene
     from rules.actions import ChooseGear
     from tests.ui.helpers import make_app
     from tests.ui.test_layout import race
@@ -242,7 +242,7 @@ def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_an
 def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A restart event raises the red-flag band over the board for a moment, in the player's words."""
     from game.play.race_control import Step
-    from game.scenes.menu import MenuScene
+    from game.scenes.menus.menu import MenuScene
     from game.texts import tr
     from rules.actions import Event, Roll
     from tests.ui.helpers import make_app
@@ -252,7 +252,7 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     app.push(MenuScene(app))
     scene = race(app, "dresden-2006")
     s = scene.control.state
-    scene.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
+    scene.pacing.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
                       chance=None, before=s, after=s))
     assert scene.red_flag is not None and scene.red_flag[0] == tr("log.restart")
     app.frame(0.016)
@@ -312,8 +312,8 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     out with its tank full."""
     from game.board.view import BoardView
     from game.play.race_control import RaceControl, Wait
-    from game.scenes.menu import MenuScene
-    from game.scenes.race import RaceScene
+    from game.scenes.menus.menu import MenuScene
+    from game.scenes.race.scene import RaceScene
     from rules.dice import ForcedDice
     from rules.session import RaceSession
     from tests.rules.test_dresden_pits import at_c58

@@ -11,9 +11,9 @@ import pygame
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
-from game.scenes.replay import ReplayScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.history.replay import ReplayScene
 from game.texts import tr
 from rules.record import replay
 from tests.ui.helpers import header, make_app, oval, play_until

@@ -12,10 +12,10 @@ import pytest
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.replay import Replay
-from game.scenes.logview import LogViewScene, grouped
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
-from game.scenes.replay import ReplayScene
+from game.scenes.history.logview import LogViewScene, grouped
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.history.replay import ReplayScene
 from rules.record import replay
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_history import race
@@ -147,7 +147,7 @@ def test_a_click_on_a_line_shows_the_board_at_that_moment_and_esc_returns_to_the
 def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    from game.scenes.replay import open_replay
+    from game.scenes.history.replay import open_replay
 
     assert open_replay(app, race())
     viewer = app.scene

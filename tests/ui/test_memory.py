@@ -15,10 +15,10 @@ import game.board.catalogue as catalogue_module
 from game.board import preview
 from game.board.catalogue import TrackCatalogue
 from game.board.render import BoardRenderer
-from game.scenes.gallery import GalleryScene
+from game.scenes.menus.gallery import GalleryScene
 from game.scenes.launch import start_race
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup
 from game.storage.paths import MAPS, MAPS_ENV, maps_dir
 from tests.ui.helpers import make_app

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import RaceScene
-from game.scenes.results import ResultsScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.history.results import ResultsScene
 from rules.ruleset import PRESETS
 from tests.ui.helpers import header, make_app
 

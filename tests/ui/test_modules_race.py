@@ -14,13 +14,13 @@ import pytest
 from game import texts
 from game import theme
 from game.texts import tr
-from game.scenes import race_draw as race_scene_module
+from game.scenes.race import drawing as race_scene_module
 from game.play.crew import BoxWork, SetupPlan
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.play.racelog import describe
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
@@ -65,7 +65,7 @@ def test_slipstream_is_offered_as_paths_with_their_label_and_an_end_move_button(
     scene.draw(scene.app.screen)
     assert drawn == [set(control.destinations())]
     assert scene.buttons["end"].visible
-    assert "slipstream" in scene._hint(Wait.MOVE)[0] and "Enter" in scene._hint(Wait.MOVE)[0]
+    assert "slipstream" in scene.drawing.hint(Wait.MOVE)[0] and "Enter" in scene.drawing.hint(Wait.MOVE)[0]
     slip = control.destinations()["B31"][0]
     assert move_tag(slip) == "Slip +3" and move_lines(scene.track, slip, "B28")[0] == "Slipstream: +3 spaces"
 
@@ -106,7 +106,7 @@ def test_a_slide_in_the_rain_is_shown_as_extra_spaces_and_cannot_be_declined(tmp
     assert not scene.buttons["end"].visible
     assert {len(m.path) for ms in control.destinations().values() for m in ms if not m.brakes} == {3}
     assert all(move_tag(m).startswith("Slide +") for ms in control.destinations().values() for m in ms)
-    assert "slides on" in scene._hint(Wait.MOVE)[0]
+    assert "slides on" in scene.drawing.hint(Wait.MOVE)[0]
     key(scene, pygame.K_RETURN)  # Enter does not end a forced slide
     assert control.offer() == ("slide",)
     end = next(s for s, ms in control.destinations().items() if not ms[0].brakes)
@@ -246,7 +246,7 @@ def test_the_weather_roll_is_announced_over_the_board(tmp_path: Path) -> None:
     scene = RaceScene(app, control, BoardView(entry.board))
     app.push(scene)
     step = control.roll()  # the race weather comes first (WEATHER-B-1)
-    scene.play(step)
+    scene.pacing.play(step)
     for _ in range(40):
         scene.update(0.1)
         if scene.announcer.current is not None:
@@ -307,4 +307,4 @@ def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_
         state = position([car("f", "A30", tyre=None), car("m", "B10")], "f", rules=rules).model_copy(update={"phase": phase})
         scene = scene_at(tmp_path / phase, control_at(state))
         assert scene.control.wait() == Wait.COMPUTER
-        assert words in scene._hint(Wait.COMPUTER)[0]  # noqa: SLF001
+        assert words in scene.drawing.hint(Wait.COMPUTER)[0]  # noqa: SLF001

@@ -17,9 +17,9 @@ from game.widgets import race_hud
 from game import theme
 from game.play.crew import BoxWork
 from game.play.race_control import Wait
-from game.scenes.results import ResultsScene
+from game.scenes.history.results import ResultsScene
 from rules.choice import RuleChoice, rules_of
-from game.scenes.rule_modules import parameters
+from game.scenes.setup.rule_modules import parameters
 from game.play.standings import team_members
 from game.texts import tr_in
 from rules.actions import ChooseGear, Drive, Roll

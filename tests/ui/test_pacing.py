@@ -13,8 +13,8 @@ from game.play.pacing import (CHECK_DIE, COMPUTER_DIE, COMPUTER_TURN, COMPUTERS_
                               MIN_DRIVE, die_speed, step_time)
 from rules.dice import Purpose
 from game.play.race_control import Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.widgets.anims import Drive
 from rules.state import CarState
 from tests.ui.helpers import catalogue, header, make_app

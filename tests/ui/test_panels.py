@@ -18,8 +18,8 @@ from game import texts
 from game.board.framing import frame_points
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.keys import KeyMap
 from game.texts import tr
 from rules.actions import ChooseGear, Roll
@@ -260,7 +260,7 @@ def test_a_click_on_a_panel_never_reaches_the_board(tmp_path: Path) -> None:
         before = scene.control.state
         click(scene, panel.center)
         assert scene.control.state is before and scene.menu is None and scene.message is None
-        assert scene.pointed(panel.center) is None
+        assert scene.input.pointed(panel.center) is None
 
 
 @pytest.mark.parametrize("language", texts.LANGUAGES)

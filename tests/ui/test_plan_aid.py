@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.texts import tr
 from game.widgets.planaid import trap_text
 from rules.ai.levels import CHAMPION
@@ -38,7 +38,7 @@ def test_the_gear_table_shows_the_plan_of_every_legal_gear(tmp_path: Path) -> No
 
 def test_the_hint_names_the_champions_gear_and_why(tmp_path: Path) -> None:
     app, scene = _scene(tmp_path)
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert scene.buttons["hint"].visible
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.message is not None
@@ -74,7 +74,7 @@ def test_a_warned_gear_is_said_first_and_taken_on_the_second_click(tmp_path: Pat
 
 
 def test_hints_switched_off_at_the_set_up_hide_the_hint(tmp_path: Path) -> None:
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.lineup import SetupScene
 
     app = make_app(tmp_path)
     app.push(MenuScene(app))
@@ -83,16 +83,16 @@ def test_hints_switched_off_at_the_set_up_hide_the_hint(tmp_path: Path) -> None:
     setup.toggle_hints()
     assert app.settings.hints is False
     scene = race(app)
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert not scene.buttons["hint"].visible
     scene.ask_hint()
     assert scene.message is not None and scene.message[0] == tr("hint.off")
 
 
 def test_how_to_play_opens_from_the_set_up_and_the_pause_menu(tmp_path: Path) -> None:
-    from game.scenes.pause import PauseScene
-    from game.scenes.primer import PrimerScene
-    from game.scenes.setup import SetupScene
+    from game.scenes.menus.pause import PauseScene
+    from game.scenes.menus.primer import PrimerScene
+    from game.scenes.setup.lineup import SetupScene
 
     app = make_app(tmp_path)
     app.push(MenuScene(app))

@@ -9,18 +9,18 @@ import pytest
 
 from game import texts
 from game.app.loop import App
-from game.scenes.grid import GridScene
+from game.scenes.setup.grid import GridScene
 from game.storage.laprecords import LapRecords
 from game.play.lapreplay import LapReplay
 from game.play.stopwatch import Stopwatch
 from game.play.series import NextRace, lineup_for
 from game.scenes.launch import start_race
 from game.storage.lineup import default_lineup
-from game.scenes.menu import MenuScene
-from game.scenes.qualifying import QualifyingScene
-from game.scenes.race import RaceScene
-from game.scenes.records import RecordsScene
-from game.scenes.trial import TrialScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.qualifying.records import RecordsScene
+from game.scenes.qualifying.trial import TrialScene
 from rules import championship as ch
 from rules.qualifying.rules import QUAL_D
 from rules.qualifying.session import QualifyingSession

@@ -12,7 +12,7 @@ import pygame
 
 from game.app.loop import App
 from game.board.catalogue import TrackCatalogue, TrackEntry
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.tracks.drawing import Problem, Said
 from tests.ui.helpers import OVAL, open_display
 

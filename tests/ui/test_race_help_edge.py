@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import texts
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.widgets.race_hud import PANEL_W
 from tests.ui.helpers import make_app
 from tests.ui.test_layout import race, record_frame

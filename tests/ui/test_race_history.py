@@ -11,8 +11,8 @@ import pytest
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.history import FILE, RaceHistory
 from rules.record import Record, replay
 from tests.ui.helpers import header, make_app, oval, play_until

@@ -10,7 +10,7 @@ import pygame
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.racelog import LogLine
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from tests.ui.helpers import header, make_app, oval, play_until
 
 

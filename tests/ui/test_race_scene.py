@@ -7,11 +7,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes import race_draw as race_scene_module
+from game.scenes.race import drawing as race_scene_module
 from game.board.view import BoardView
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from rules.engine import moves
 from tests.ui.helpers import header, make_app
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes.menu import MenuScene
-from game.scenes.races import RacesScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.history.races import RacesScene
 from game.storage.history import FILE, RaceHistory
 from tests.ui.test_race_history import race
 from tests.ui.test_scenes import press

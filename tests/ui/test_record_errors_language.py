@@ -12,9 +12,9 @@ import pytest
 from game import texts
 from game.play.race_control import RaceControl
 from game.scenes.launch import continue_race
-from game.scenes.menu import MenuScene
-from game.scenes.replay import ReplayScene, open_replay
-from game.scenes.statistics import StatisticsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.history.replay import ReplayScene, open_replay
+from game.scenes.history.statistics import StatisticsScene
 from rules.record import Record, RecordError, load, replay
 from tests.ui.helpers import header, human_step, make_app, oval
 from tests.ui.test_race_history import race

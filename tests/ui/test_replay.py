@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from game.play.race_control import RaceControl, Wait
 from game.play.replay import Replay
-from game.scenes.menu import MenuScene
-from game.scenes.replay import ReplayScene, open_replay
-from game.scenes.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.history.replay import ReplayScene, open_replay
+from game.scenes.history.results import ResultsScene
 from rules.record import Record, replay, replayed, start_state
 from rules.state import RaceState
 from tests.ui.helpers import header, make_app, oval, play_until

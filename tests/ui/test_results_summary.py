@@ -16,10 +16,10 @@ from game import texts
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.statistics import race_statistics
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
-from game.scenes.races import RacesScene
-from game.scenes.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.history.races import RacesScene
+from game.scenes.history.results import ResultsScene
 from game.storage.history import FILE, RaceHistory
 from game.texts import tr
 from rules.championship import SEASON_POINTS

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game import texts
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from rules.choice import C_FIXED_CAR, KEYS, MODULES, RuleChoice, changed, enabled, rules_of
-from game.scenes.rule_modules import RulesScene, parameters
+from game.scenes.setup.rule_modules import RulesScene, parameters
 from game.texts import LANGUAGES, catalog
 from rules.car import B_BASIC, B_OWN_CAR
 from rules.engine import needs_setup

@@ -126,7 +126,7 @@ def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Pa
     """A disk that fills mid-race: the race screen shows it at once (not when the next race
     starts), and one notice for the cause however many moves fail, though each names another
     temporary file."""
-    from game.scenes.race import RaceScene
+    from game.scenes.race.scene import RaceScene
     from game.board.view import BoardView
     from tests.ui.helpers import make_app
 

@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from game.play.stopwatch import Stopwatch
-from game.scenes.grid import GridScene
+from game.scenes.setup.grid import GridScene
 from game.scenes.launch import start_race
-from game.scenes.menu import MenuScene
-from game.scenes.qualifying import QualifyingScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.race.scene import RaceScene
 from game.storage.lineup import default_lineup
 from rules.qualifying.session import QualifyingRecord
 from rules.record import Record

@@ -9,16 +9,16 @@ import pygame
 import pytest
 
 from game import theme
-from game.scenes.carsetup import CarSetupScene
-from game.scenes.gallery import GalleryScene
+from game.scenes.setup.carsetup import CarSetupScene
+from game.scenes.menus.gallery import GalleryScene
 from game.storage.lineup import Lineup, default_lineup, load_lineup
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.results import ResultsScene
+from game.scenes.history.results import ResultsScene
 from game.app.loop import Scene
 from game.storage.settings import load_settings
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.setup.lineup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
 from game.board.catalogue import TrackCatalogue

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.scenes.setup import SetupScene
+from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import Driver, default_lineup, load_lineup, save_lineup
 from game.storage.paths import data_dir
 from game.storage.settings import Settings, load_settings, save_settings

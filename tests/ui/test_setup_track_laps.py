@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.board.catalogue import TrackCatalogue
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import load_lineup
 from tests.conftest import REPO
 from tests.ui.helpers import make_app

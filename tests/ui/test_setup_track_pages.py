@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.scenes.setup import SetupScene
+from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import default_lineup, save_lineup
 from tests.ui.helpers import make_app
 from tests.ui.test_scenes import press

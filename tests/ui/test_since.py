@@ -7,9 +7,9 @@ from pathlib import Path
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.play.pacing import COMPUTER_TURN, COMPUTERS_GAP
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from game.texts import tr
 from tests.ui.helpers import catalogue, header, make_app
 

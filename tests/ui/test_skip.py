@@ -10,7 +10,7 @@ import pygame
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race import RaceScene
+from game.scenes.race.scene import RaceScene
 from tests.ui.helpers import header, make_app, oval
 
 
@@ -39,7 +39,7 @@ def test_tab_plays_the_computers_up_to_the_humans_next_decision(tmp_path: Path) 
     scene = scene_for(tmp_path, ("human", "careful", "careful", "aggressive"))
     control = scene.control
     frames_until(scene, lambda: control.wait() in (Wait.DICE, Wait.COMPUTER) and not scene.queue)
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert scene.buttons["skip"].visible and scene.buttons["skip"].label() == "Skip to your turn (Tab)"
     before = len(scene.log)
     tab(scene)
@@ -56,7 +56,7 @@ def test_with_no_human_racing_tab_finishes_the_race(tmp_path: Path) -> None:
     scene = scene_for(tmp_path, ("careful", "aggressive"))
     control = scene.control
     frames_until(scene, lambda: control.wait() in (Wait.DICE, Wait.COMPUTER))
-    scene._sync_buttons()
+    scene.places.sync_buttons()
     assert scene.buttons["skip"].label() == "Finish the race (Tab)"
     tab(scene)
     frames_until(scene, lambda: control.wait() == Wait.DONE, limit=20000)
@@ -66,7 +66,7 @@ def test_with_no_human_racing_tab_finishes_the_race(tmp_path: Path) -> None:
 def test_a_skip_ends_in_the_frame_that_reaches_the_flag_however_slow_the_frames(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """One step a frame (a machine too slow for more): each frame still makes progress, and the
     frame whose step ends the race also ends the skip."""
-    from game.scenes import race_pacing as race_module
+    from game.scenes.race import pacing as race_module
 
     monkeypatch.setattr(race_module, "SKIP_FRAME", 0.0)
     scene = scene_for(tmp_path, ("careful", "aggressive"))

@@ -10,9 +10,9 @@ import pytest
 
 from game import texts
 from game.play.race_control import RaceControl
-from game.scenes.menu import MenuScene
-from game.scenes.results import ResultsScene
-from game.scenes.statistics import StatisticsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.history.results import ResultsScene
+from game.scenes.history.statistics import StatisticsScene
 from rules.actions import Roll
 from rules.record import Header
 from tests.ui.helpers import make_app, oval
@@ -108,7 +108,7 @@ def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: i
 
 def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Each frame counts its slice of the record; the progress shows until the charts can."""
-    monkeypatch.setattr("game.scenes.statistics.COUNT_SLICE", 0.0)  # one action a frame
+    monkeypatch.setattr("game.scenes.history.statistics.COUNT_SLICE", 0.0)  # one action a frame
     record = finished().session.record()
     scene = StatisticsScene(app, record, oval())
     app.push(scene)
@@ -116,7 +116,7 @@ def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, m
     app.frame(0.016)
     assert scene.status()["counted"] == [2, len(record.actions)]
     assert scene.stats is None and scene.animating() and set(scene.status()["buttons"]) == {"back"}
-    monkeypatch.setattr("game.scenes.statistics.COUNT_SLICE", 1.0)
+    monkeypatch.setattr("game.scenes.history.statistics.COUNT_SLICE", 1.0)
     counted(app)
     assert scene.stats is not None and scene.status()["counted"] == [len(record.actions)] * 2
     assert "tab.luck" in scene.status()["buttons"]

@@ -12,7 +12,7 @@ from game import theme
 from game.board import cars, marks
 from game.board.cars import BASE, car_sprite
 from game.play.race_control import Wait
-from game.scenes.results import ResultsScene
+from game.scenes.history.results import ResultsScene
 from tests.ui.helpers import play_until
 from tests.ui.test_street_legend import race_on
 
@@ -71,9 +71,9 @@ def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tm
 @pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
 def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                            preset: str, body: str) -> None:
-    from game.scenes.carsetup import CarSetupScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.setup import SetupScene
+    from game.scenes.setup.carsetup import CarSetupScene
+    from game.scenes.menus.menu import MenuScene
+    from game.scenes.setup.lineup import SetupScene
     from game.storage.lineup import Lineup, save_lineup
     from tests.ui.helpers import make_app
     from tests.ui.test_layout import drivers
@@ -85,7 +85,7 @@ def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(tmp_p
         icons.append(kind)
         return car_icon(colour, pattern, size, kind)
 
-    for module in ("game.scenes.setup", "game.scenes.carsetup"):
+    for module in ("game.scenes.setup.lineup", "game.scenes.setup.carsetup"):
         monkeypatch.setattr(f"{module}.car_icon", spy_icon)
     app = make_app(tmp_path)
     app.push(MenuScene(app))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.board.catalogue import TrackCatalogue
-from game.scenes.gallery import GalleryScene
+from game.scenes.menus.gallery import GalleryScene
 from tests.conftest import REPO
 from tests.ui.helpers import make_app
 

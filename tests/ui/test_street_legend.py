@@ -12,8 +12,8 @@ from game import texts
 from game.board.view import BoardView
 from game.play.race_control import RaceControl
 from game.scenes.launch import header_for
-from game.scenes.menu import MenuScene
-from game.scenes.race import RaceScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup
 from game.texts import tr
 from game.widgets.street_legend import legend_rect, legend_rows

@@ -13,8 +13,8 @@ from game import texts
 from game.play.race_control import Wait
 from game.play.racelog import describe
 from game.scenes.launch import header_for
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from game.widgets.freewpdialog import FreeWPDialog
 from rules.actions import ChooseGear, FreeWP
@@ -199,7 +199,7 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
     events = (Event(kind="moved", car="m", data={"path": ["A4", "A5"], "from": "A3", "via": "roll"}),
               Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}))
     scene.queue.clear()
-    scene.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
+    scene.pacing.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
     drives = [item for item in scene.queue if type(item).__name__ == "Drive"]
     assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
 
@@ -207,7 +207,7 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
 @pytest.mark.rules("STREET-1")
 def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats(tmp_path: Path) -> None:
     """The Cars page listed Ben, Clara, David where the race enters the street roster's drivers."""
-    from game.scenes.carsetup import CarSetupScene
+    from game.scenes.setup.carsetup import CarSetupScene
 
     drivers = tuple(Driver(name=NAMES[i], kind="human" if i == 0 else "careful", colour=COLOURS[i], number=i + 1)
                     for i in range(4))

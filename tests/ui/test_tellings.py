@@ -10,7 +10,7 @@ import pytest
 from game.play.announcements import announcements
 from game.play.race_control import RaceControl, Step
 from game.play.tellings import tellings, work_rounds
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.texts import reason_text, tr
 from rules.actions import ChooseGear, Event
 from rules.reasons import Code, Reason
@@ -62,10 +62,10 @@ def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_pat
     app = make_app(tmp_path)
     app.push(MenuScene(app))
     from game.board.view import BoardView
-    from game.scenes.race import RaceScene
+    from game.scenes.race.scene import RaceScene
     from tests.ui.helpers import catalogue
 
     scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
     app.push(scene)
-    scene.reveal(stall)
+    scene.pacing.reveal(stall)
     assert scene.message is not None and scene.message[0] == tr("tell.stall", name="Driver 1")

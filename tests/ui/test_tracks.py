@@ -10,7 +10,7 @@ from game.app.loop import App
 from game.board.catalogue import TrackCatalogue, build_track, cache_key, map_title
 from game.play.race_control import RaceControl
 from game.scenes.launch import continue_race
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from tests.ui.helpers import OVAL, header, open_display, oval
 
 

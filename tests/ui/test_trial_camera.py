@@ -26,7 +26,7 @@ def framed_ahead(scene) -> None:  # type: ignore[no-untyped-def]
     lap = scene.session.lap
     car = lap.state.car(lap.entry.id)
     here = scene.track.space(car.space)
-    clear = scene._clear()  # noqa: SLF001 - the board above the dice tray
+    clear = scene.places.clear()  # noqa: SLF001 - the board above the dice tray
     road = road_ahead(scene.track, here.name)
     assert len(road) == AHEAD + 1
     assert all(clear.collidepoint(scene.view.to_screen((s.x, s.y))) for s in road), here.name

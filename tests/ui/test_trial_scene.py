@@ -11,11 +11,11 @@ import pytest
 from game import theme
 from game.texts import tr
 from game.storage.laprecords import FILE
-from game.scenes.menu import MenuScene
-from game.scenes.qualifying import QualifyingScene
-from game.scenes.setup import SetupScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.setup.lineup import SetupScene
 from game.board.catalogue import TrackCatalogue
-from game.scenes.trial import TrialScene
+from game.scenes.qualifying.trial import TrialScene
 from tests.ui.helpers import OVAL, make_app
 
 

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.play.race_control import Wait
-from game.scenes.menu import MenuScene
-from game.scenes.results import ResultsScene
-from game.scenes import tutorial
-from game.scenes.tutorial import TutorialScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.history.results import ResultsScene
+from game.scenes.menus import tutorial
+from game.scenes.menus.tutorial import TutorialScene
 from tests.ui.helpers import human_step, make_app
 
 SEED = 11

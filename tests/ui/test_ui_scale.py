@@ -15,8 +15,8 @@ from game.app.loop import App
 from game.app.scale import chosen_scale, density, display_dpi, largest_scale, logical_size
 from game.app.status import in_window
 from game.app.window import MINIMUM, PREFERRED, first_size
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.settings import SettingsScene
 from game.storage.settings import UI_SCALES, Settings, load_settings
 from tests.ui.helpers import make_app, open_display
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app.window import MINIMUM, PREFERRED, GameWindow, first_size
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.storage.settings import Settings, save_settings
 from tests.ui.helpers import make_app
 

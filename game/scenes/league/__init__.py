@@ -1,0 +1,1 @@
+"""Championships: the list of them, a new series and its standings."""
