@@ -109,7 +109,7 @@ def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
 
 @pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_simulate_fails_loudly_when_a_race_stops_before_its_end(monkeypatch, capsys):
-    def stuck(track, header):
+    def stuck(track, header, drivers):
         raise UnfinishedRace("nobody can act, yet the race is not over")
 
     monkeypatch.setattr(race, "play", stuck)

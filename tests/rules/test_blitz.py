@@ -43,7 +43,7 @@ def test_BLITZ_9_AMB_46e_otherwise_the_season_s_rules_without_profiles_and_karma
 
 @pytest.mark.rules("BLITZ-9")
 def test_BLITZ_9_a_heat_of_two_computer_drivers_plays_to_its_end():
-    header, _ = race_header(OVAL, FD_BLITZ, 2, 3, seed=4, driver="careful", DRIVERS)
+    header, _ = race_header(OVAL, FD_BLITZ, 2, 3, seed=4, driver="careful", drivers=DRIVERS)
     state = play(OVAL, header, DRIVERS).state
     assert state.finished and decided(state) and heat_winner(OVAL, state) in ("car1", "car2")
 
