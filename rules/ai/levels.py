@@ -278,7 +278,7 @@ class Level:
             return -prices.out
         car = state.car(state.active or "")
         value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
-        value -= self.hazard(track, state, car, m, prices)
+        value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
         if self.boxed and m.end is not None and laps_after(track, state, car) and not m.finishes and not track.space(m.end).in_pit:
@@ -348,7 +348,7 @@ class Level:
         out = sum(math.ceil(r / 2) for r in range(1, fast + 1)) / fast if fast else 0.0
         return fast / 20 * (out + on(depth)) + (1 - fast / 20) * on(depth - 1)
 
-    def hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
+    def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
         """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
         check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5), those it drives over and those
         it cannot get round later in the next ``DANGER_ROWS`` rows (``dangers_ahead``: a move that

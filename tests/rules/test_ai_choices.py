@@ -167,16 +167,16 @@ def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies
     rain = dry.model_copy(update={"weather": Weather(condition="rain")})
     beside = Move(path=("A29", "A30"))
     for state in (dry, rain):
-        assert CHAMPION.hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
-    hd = CHAMPION.hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
-    hr = CHAMPION.hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
+        assert CHAMPION._hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
+    hd = CHAMPION._hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
+    hr = CHAMPION._hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
     assert hr > 1.5 * hd
     alone = board([car("a", "A20", wp=worn), car("b", "B60")], "a", laps=3)
     chased = board([car("a", "A20", wp=worn), car("b", "B25")], "a", laps=3)
     ahead = Move(path=("A29", "A30"))
     prices = CHAMPION.prices(OVAL, alone, alone.car("a"))
-    assert CHAMPION.hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
-    assert CHAMPION.hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
+    assert CHAMPION._hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
+    assert CHAMPION._hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
 
 
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
