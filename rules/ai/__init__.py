@@ -1,6 +1,6 @@
 """The computer drivers, behind one interface (``rules.driver.Driver``: ``act(track, state)``).
 
-``registry`` holds every driver a race may name (``DRIVERS``); ``phases`` turns a driver's
+``registry`` holds every driver a race may name (``DRIVERS``); ``dispatch`` turns a driver's
 choices into the action of each phase. The levels a player picks are ``presets`` (Rookie,
 Racer, Champion) of ``levels``; ``classic`` keeps the older careful and aggressive drivers, so
 that records and saves naming them play on as they were, and ``careful`` their plan, which the

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.actions import Action
-from rules.ai import phases
+from rules.ai import dispatch
 from rules.ai.careful import Style, careful_gear, careful_move, gear_value
 from rules.ai.hazards import hazard
 from rules.ai.lane import OUT_COST, lane_model, move_cost
@@ -36,8 +36,8 @@ class Classic:
     style: Style
 
     def act(self, track: Track, state: RaceState) -> Action:
-        """What this driver does for the car to act now (``rules.ai.phases``)."""
-        return phases.act(self, track, state)
+        """What this driver does for the car to act now (``rules.ai.dispatch``)."""
+        return dispatch.act(self, track, state)
 
     def choose_gear(self, track: Track, state: RaceState) -> int:
         """The careful plan's gear (``careful_gear``)."""

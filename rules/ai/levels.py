@@ -63,7 +63,7 @@ import zlib
 from dataclasses import dataclass, replace
 
 from rules.actions import Action
-from rules.ai import phases
+from rules.ai import dispatch
 from rules.ai.careful import Style, careful_gear, careful_move
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import Lookahead, Prices, harmonic, lookahead, odds
@@ -166,8 +166,8 @@ class Level:
         return total
 
     def act(self, track: Track, state: RaceState) -> Action:
-        """What this level does for the car to act now (``rules.ai.phases``)."""
-        return phases.act(self, track, state)
+        """What this level does for the car to act now (``rules.ai.dispatch``)."""
+        return dispatch.act(self, track, state)
 
     # --- the gear ---------------------------------------------------------------------
 
