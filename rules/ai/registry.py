@@ -5,13 +5,15 @@ benches hand this registry to the race session (``rules.session``), which import
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.ai.classic import AGGRESSIVE, CAREFUL
+from rules.ai.classic import AGGRESSIVE, CAREFUL, Classic
+from rules.ai.levels import Level
 from rules.ai.presets import LEVELS
 from rules.driver import Driver
 from rules.state import RaceState
 from rules.track import Track
 
-DRIVERS: dict[str, Driver] = {d.name: d for d in (*LEVELS, CAREFUL, AGGRESSIVE)}
+_ALL: tuple[Level | Classic, ...] = (*LEVELS, CAREFUL, AGGRESSIVE)
+DRIVERS: dict[str, Driver] = {d.name: d for d in _ALL}
 
 
 def computer_action(track: Track, state: RaceState, kind: str) -> Action:
