@@ -23,14 +23,14 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 
-from rules.ai.levels import DRIVERS
+from rules.ai.presets import RACER
 from rules.actions import Action, ChooseGear, Drive, EndMove
 from rules.car import Area
-from rules.drivers import _model
+from rules.ai.lane import lane_model
 from rules.engine import gear_options, moves, optional_offer, rolled
 from rules.gears import ShiftCost, legal_gears
 from rules.moves import Move
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from rules.state import CarState, RaceState
 from rules.track import Track
 
@@ -60,7 +60,7 @@ def score(track: Track, state: RaceState, move: Move) -> float:
     value = _wp_value(wp.tyres + wp.brakes) + sum(_wp_value(wp[a]) for a in OTHERS) + 2 * progress
     if move.finishes or end.in_pit:
         return value
-    lane = _model(track)
+    lane = lane_model(track)
     need = track.corners[end.corner].stops if end.corner is not None else 0
     owing = end.corner is not None and move.corner == end.corner and move.stops < need
     if owing:
@@ -115,7 +115,7 @@ def off_the_move(track: Track, state: RaceState, gear: Callable[[Track, RaceStat
     """A bench side's action but the move: ``gear`` picks the gear (with the Racer's pit
     announcement), every other choice is the Racer level's; None when the car is to move."""
     if state.phase == "gear":
-        return ChooseGear(gear=gear(track, state), pit=DRIVERS["racer"].announce(track, state))
+        return ChooseGear(gear=gear(track, state), pit=RACER.announce(track, state))
     if state.phase != "move":
         return computer_action(track, state, "racer")
     return None

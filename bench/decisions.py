@@ -53,12 +53,13 @@ def _decisions(track_file: str, level: str, laps: int, rules: str) -> dict[str, 
     from game.tracks.load import load_track
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
-    from rules.session import RaceSession, computer_action
+    from rules.ai.registry import DRIVERS, computer_action
+    from rules.session import RaceSession
     from rules.simulation import race_header
 
     track = load_track(Path(track_file))
-    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
-    session = RaceSession(track, header)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
+    session = RaceSession(track, header, drivers=DRIVERS)
     cpu: list[float] = []
     wall: list[float] = []
     while not session.state.finished:
@@ -82,12 +83,13 @@ def _worst(track_file: str, level: str, laps: int, rules: str) -> dict[str, obje
     from game.tracks.load import load_track
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
-    from rules.session import RaceSession, computer_action
+    from rules.ai.registry import DRIVERS, computer_action
+    from rules.session import RaceSession
     from rules.simulation import race_header
 
     track = load_track(Path(track_file))
-    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
-    session = RaceSession(track, header)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
+    session = RaceSession(track, header, drivers=DRIVERS)
     cpu: list[float] = []
     slow: list[tuple[float, str]] = []
     while not session.state.finished:
@@ -119,12 +121,13 @@ def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, o
     """A whole race as ``main.py simulate`` plays it (the track loaded before the clock starts)."""
     from game.tracks.load import load_track
     from rules.ruleset import PRESETS
+    from rules.ai.registry import DRIVERS
     from rules.simulation import play, race_header
 
     track = load_track(Path(track_file))
     t0, c0 = time.perf_counter(), time.process_time()
-    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
-    session = play(track, header)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
+    session = play(track, header, DRIVERS)
     return {"cpu": time.process_time() - c0, "wall": time.perf_counter() - t0, "actions": len(session.actions)}
 
 
@@ -134,12 +137,13 @@ def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, obj
 
     from game.tracks.load import load_track
     from rules.engine import chance
-    from rules.session import RaceSession, computer_action
+    from rules.ai.registry import DRIVERS, computer_action
+    from rules.session import RaceSession
     from rules.simulation import race_header
 
     track = load_track(Path(track_file))
-    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level)
-    session = RaceSession(track, header)
+    header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
+    session = RaceSession(track, header, drivers=DRIVERS)
     frame = 1 / 60
     gaps: list[float] = []
     while not session.state.finished:

@@ -49,7 +49,8 @@ from rules.classify import classification  # noqa: E402
 from rules.engine import chance, to_move  # noqa: E402
 from rules.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.session import RaceSession, computer_action  # noqa: E402
+from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
+from rules.session import RaceSession  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 BENCH = "bench"
@@ -108,7 +109,7 @@ def track(path: str) -> Track:
 
 def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outcome:
     """The race of ``case``; every computer decision timed. ``computers``: sides that are drivers
-    registered in ``rules.ai.levels.DRIVERS`` under a name no record knows (the tuning's)."""
+    registered in ``rules.ai.registry.DRIVERS`` under a name no record knows (the tuning's)."""
     t = track(case.track)
     rules = PRESETS[case.preset]
     base = same_drivers(t, rules, case.cars, case.laps, case.seed, "racer")
@@ -117,7 +118,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
                     for e, s in zip(base.entries, seats))
     header = base.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
     side = {e.id: s for e, s in zip(entries, seats)}
-    session = RaceSession(t, header)
+    session = RaceSession(t, header, drivers=DRIVERS)
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
     finished: dict[str, int] = {}

@@ -59,14 +59,14 @@ from collections import deque
 from collections.abc import Callable
 
 from rules.actions import Action, ChooseGear, Drive, EndMove, PitStop, SetUp
-from rules.ai.levels import DRIVERS
+from rules.ai.presets import RACER
 from rules.car import WearPoints
 from rules.engine import gear_options, moves, optional_offer, rolled
 from rules.gears import ShiftCost, legal_gears
 from rules.modules.base import start_movement, wet
 from rules.modules.tyres import bonus_allowed
 from rules.moves import Move
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from rules.state import CarState, RaceState
 from rules.tables.tyres import Tyre
 from rules.track import Track
@@ -397,7 +397,7 @@ def choose_tyre(state: RaceState, laps_to_go: int) -> Tyre:
 def _off_the_move(track: Track, state: RaceState, gear: Callable[[Track, RaceState], int]) -> Action | None:
     car = state.car(state.active or "")
     if state.phase == "gear":
-        return ChooseGear(gear=gear(track, state), pit=DRIVERS["racer"].announce(track, state))
+        return ChooseGear(gear=gear(track, state), pit=RACER.announce(track, state))
     if state.phase == "setup" and state.rules.tyres and not state.rules.street:
         return SetUp(tyre=choose_tyre(state, state.laps))
     if state.phase == "pit" and state.rules.tyres and not state.rules.pit_points:

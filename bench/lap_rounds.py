@@ -26,8 +26,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.ai.levels import DEFAULT  # noqa: E402
+from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 
 NOT_GRAND_PRIX = {"oval.tmx": "the oval, not judged", "brueckenau.tmx": "the street-race board, not judged"}
@@ -37,8 +38,8 @@ LAP_ROUNDS = (20, 30)  # a printed board's lap for a full field
 def rounds(path: Path, rules: str, cars: int, seed: int) -> int:
     """The game rounds of one 1-lap race on ``path``."""
     track = load_track(str(path))
-    header, _ = race_header(track, PRESETS[rules], min(cars, len(track.grid)), 1, seed, DEFAULT.name)
-    return play(track, header).state.round
+    header, _ = race_header(track, PRESETS[rules], min(cars, len(track.grid)), 1, seed, DEFAULT.name, DRIVERS)
+    return play(track, header, DRIVERS).state.round
 
 
 def main(argv: list[str] | None = None) -> int:

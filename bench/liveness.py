@@ -25,11 +25,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.ai.levels import LEVELS  # noqa: E402
+from rules.ai.presets import LEVELS  # noqa: E402
 from rules.liveness import lap_bound, race_bound  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import UnfinishedRace  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
@@ -39,10 +40,10 @@ def run(track: Track, key: str, level: str, cars: int, laps: int,
     """Why the run fails (None: it passed), and its longest lap and race as shares of their bounds."""
     rules = PRESETS[key].model_copy(update={"grid": "qualifying"})
     try:
-        header, quali = race_header(track, rules, cars, laps, seed, level)
+        header, quali = race_header(track, rules, cars, laps, seed, level, DRIVERS)
         assert quali is not None
         lap = max(r.rolls for r in quali.results) / lap_bound(track)
-        session = play(track, header)
+        session = play(track, header, DRIVERS)
     except (UnfinishedLap, UnfinishedRace) as err:
         return f"exceeded: {err}", 1.0, 1.0
     except Exception as err:  # noqa: BLE001 - a crash is a finding too

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from benchbot import off_the_move
 from rules.actions import Action, Drive, EndMove
-from rules.ai.levels import DRIVERS
-from rules.drivers import _model
+from rules.ai.presets import RACER
+from rules.ai.lane import lane_model
 from rules.engine import gear_options, moves, optional_offer
 from rules.gears import ShiftCost
 from rules.state import RaceState
@@ -39,7 +39,7 @@ def corner(track: Track, state: RaceState) -> tuple[int, int, int] | None:
     car = state.car(state.active or "")
     if car.space is None or track.space(car.space).in_pit:
         return None
-    lane = _model(track)
+    lane = lane_model(track)
     here = track.space(car.space).corner
     if here is not None and car.corner == here and car.stops < track.corners[here].stops:
         return 0, lane.left_in_corner(car.space), track.corners[here].stops - car.stops - 1
@@ -90,7 +90,7 @@ def action(track: Track, state: RaceState) -> Action:
         return other
     found = moves(track, state)
     car = state.car(state.active or "")
-    if DRIVERS["racer"].pit_lane(track, state, car) is not None:  # worn tyres and a stop allowed: into the pits
+    if RACER.pit_lane(track, state, car) is not None:  # worn tyres and a stop allowed: into the pits
         into = [m for m in found if m.out is None and (m.in_box or any(track.space(n).in_pit for n in m.path))]
         if into:
             pit = max(into, key=_key(state))

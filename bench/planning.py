@@ -22,11 +22,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.ai.levels import DEFAULT  # noqa: E402
+from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ai.planning import plan  # noqa: E402
 from rules.engine import chance  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import RaceSession  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import race_header  # noqa: E402
 
 
@@ -39,8 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     args = p.parse_args(argv)
     track = load_track(args.track)
-    header, _ = race_header(track, PRESETS[args.rules], args.cars, args.laps, args.seed, DEFAULT.name)
-    session = RaceSession(track, header)
+    header, _ = race_header(track, PRESETS[args.rules], args.cars, args.laps, args.seed, DEFAULT.name, DRIVERS)
+    session = RaceSession(track, header, drivers=DRIVERS)
     times: list[float] = []
     while not session.state.finished:
         state = session.state

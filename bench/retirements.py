@@ -20,6 +20,7 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 
 
@@ -39,8 +40,8 @@ def main() -> int:
             reasons: collections.Counter[str] = collections.Counter()
             cars = out = 0
             for seed in range(1, args.races + 1):
-                header, _ = race_header(track, PRESETS[key], args.cars, args.laps, seed, args.driver)
-                state = play(track, header).state
+                header, _ = race_header(track, PRESETS[key], args.cars, args.laps, seed, args.driver, DRIVERS)
+                state = play(track, header, DRIVERS).state
                 cars += len(state.cars)
                 for c in state.cars:
                     if c.status == "out" and not c.removed:

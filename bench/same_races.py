@@ -31,6 +31,7 @@ from game.tracks.load import load_track  # noqa: E402
 from rules import migrate  # noqa: E402
 from rules.record import dumps  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 
 # (track, preset, level, cars, laps, seed)
@@ -75,8 +76,8 @@ def fingerprint(case: tuple[str, str, str, int, int, int]) -> Fingerprint:
     """The race of ``case``: hashes of its record and final state, and its actions (to find where two part)."""
     name, preset, level, cars, laps, seed = case
     track = load_track(REPO / "maps" / f"{name}.tmx")
-    header, _ = race_header(track, PRESETS[preset], min(cars, len(track.grid)), laps, seed, level)
-    session = play(track, header)
+    header, _ = race_header(track, PRESETS[preset], min(cars, len(track.grid)), laps, seed, level, DRIVERS)
+    session = play(track, header, DRIVERS)
     record = session.record()
     state = session.state.model_dump_json()
     flat = older_state(state)

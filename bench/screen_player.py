@@ -47,10 +47,11 @@ sys.path.insert(0, str(REPO / "bench"))
 from benchbot import off_the_move  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 from rules.actions import Action, Drive, EndMove  # noqa: E402
-from rules.ai.levels import DEFAULT, DRIVERS  # noqa: E402
+from rules.ai.presets import DEFAULT  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.ai.lookahead import lookahead  # noqa: E402
 from rules.ai.planning import plan  # noqa: E402
-from rules.drivers import entry_lane  # noqa: E402
+from rules.ai.pit_stops import entry_lane  # noqa: E402
 from rules.ai.traps import gear_traps, move_traps  # noqa: E402
 from rules.engine import chance, gear_options, moves, optional_offer, to_move  # noqa: E402
 from rules.gears import ShiftCost  # noqa: E402
@@ -86,7 +87,7 @@ def aid_gear(track: Track, state: RaceState) -> int:
     and leaves a free way to stop in the next corner."""
     odds = gear_odds(track, state)
     aid = plan(track, state)
-    traps = gear_traps(track, state, DRIVERS[DEFAULT.name].announce(track, state))
+    traps = gear_traps(track, state, DEFAULT.announce(track, state))
     legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and g in odds}
 
     def warned(g: int) -> bool:
@@ -121,7 +122,7 @@ def _move_key(track: Track, state: RaceState, aid: bool):
     cars = {c.space for c in state.cars if c.status == "racing" and c.id != me}
     car = state.car(me or "")
     lane = None  # a stop wanted and the pit entry near: its lane (the board shows where the entry is)
-    if car.space is not None and (DRIVERS[DEFAULT.name].pit_lane(track, state, car) is not None or car.pit_plan is not None):
+    if car.space is not None and (DEFAULT.pit_lane(track, state, car) is not None or car.pit_plan is not None):
         if lookahead(track).lane.to_pit_entry(car.space) <= PIT_NEAR:
             lane = entry_lane(track, car)
 
@@ -154,7 +155,7 @@ def player(gear_rule, aid: bool):
         found = moves(track, state)
         key = _move_key(track, state, aid)
         car = state.car(state.active or "")
-        if DRIVERS[DEFAULT.name].pit_lane(track, state, car) is not None or car.pit_plan is not None:
+        if DEFAULT.pit_lane(track, state, car) is not None or car.pit_plan is not None:
             into = [m for m in found if m.out is None and (m.in_box or any(track.space(n).in_pit for n in m.path))]
             if into:
                 pit = max(into, key=key)
@@ -182,9 +183,9 @@ def seats(humans: int) -> set[int]:
 
 def race(track: Track, preset: str, seed: int, laps: int, humans: int, policy: str) -> tuple[int, int, Counter]:
     """One race: (human cars at the flag, human cars, why the others went out)."""
-    header, _ = race_header(track, PRESETS[preset], CARS, laps, seed, DEFAULT.name)
+    header, _ = race_header(track, PRESETS[preset], CARS, laps, seed, DEFAULT.name, DRIVERS)
     human = {header.entries[i].id for i in seats(humans)}
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     act = POLICIES[policy]
     steps = 0
     while not session.state.finished:

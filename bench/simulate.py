@@ -28,13 +28,14 @@ sys.path.insert(0, str(REPO))
 from game.tracks.load import load_track  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.session import RaceSession  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 
 def race(track: Track, seed: int, laps: int, driver: str, rules: str = "fd-basic", cars: int = 10) -> RaceSession:
-    header, _ = race_header(track, PRESETS[rules], min(cars, len(track.grid)), laps, seed, driver)
-    return play(track, header)
+    header, _ = race_header(track, PRESETS[rules], min(cars, len(track.grid)), laps, seed, driver, DRIVERS)
+    return play(track, header, DRIVERS)
 
 
 def speed(track: Track, races: int, driver: str, rules: str) -> str:

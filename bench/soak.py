@@ -40,6 +40,7 @@ from rules.record import RecordError, dumps, loads, replay  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.session import UnfinishedRace  # noqa: E402
+from rules.ai import registry  # noqa: E402
 from rules.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
@@ -95,8 +96,8 @@ def record_text(track: Track, race: Race) -> tuple[str, RaceState]:
     rules = PRESETS[race.rules]
     if race.qualifying:
         rules = rules.model_copy(update={"grid": "qualifying"})
-    header, _ = race_header(track, rules, race.cars, race.laps, race.seed, race.driver)
-    session = play(track, header)
+    header, _ = race_header(track, rules, race.cars, race.laps, race.seed, race.driver, registry.DRIVERS)
+    session = play(track, header, registry.DRIVERS)
     return dumps(session.record()), session.state
 
 

@@ -3,7 +3,7 @@
     python bench/tune_drivers.py [--level racer] [--rounds R] [--duels N] [--cars C] [--laps L ...]
                                  [--track FILE ...] [--preset KEY ...] [--price NAME ...] [--jobs J]
 
-Starting from the level's prices in ``rules/ai/levels.py``, it moves one price at a time up and
+Starting from the level's prices in ``rules/ai/presets.py``, it moves one price at a time up and
 down by a step (halved each round) and plays the candidate against the incumbent in N pairs of
 2-car duels per track, preset and lap count (seeds fixed; each seed twice, each side on pole once
 with the same dice, so near-equal prices are not judged by the luck of the pole; through
@@ -14,7 +14,7 @@ and a side wins a race with the better mean finishing position (retired cars cla
 the finishers; equal means count half): the prices of a full field (``field_reserve``, ``race``,
 ``exposure``, ``exposed``, ``boxed``; ``rain`` in rain) matter only there. It PRINTS
 every step and, at the end, the prices as a ``Level(...)`` keyword list to paste into
-``rules/ai/levels.py``. Nothing is written; the figures depend on the seeds, never on the clock.
+``rules/ai/presets.py``. Nothing is written; the figures depend on the seeds, never on the clock.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 import drivers as bench  # noqa: E402
-from rules.ai import levels  # noqa: E402
+from rules.ai import registry  # noqa: E402
 from rules.ai.levels import Level  # noqa: E402
+from rules.ai.presets import LEVELS  # noqa: E402
 
 PRICES = ("brake", "tyre", "scarcity", "rain", "reserve", "field_reserve", "crowd", "out", "race", "exposure", "exposed", "boxed", "missed", "pit_cost", "skip", "slip")
 STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "rain": 1.0, "reserve": 1.5, "field_reserve": 2.0, "crowd": 0.25, "out": 20.0, "race": 0.2, "exposure": 0.1, "exposed": 0.04, "boxed": 0.25,
@@ -42,8 +43,8 @@ CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 def _play(job: tuple[Level, Level, bench.Case]) -> tuple[float, int, int]:
     """One race: (the candidate's share of the win, candidate cars retired, incumbent cars retired)."""
     candidate, incumbent, case = job
-    levels.DRIVERS[CANDIDATE] = replace(candidate, name=CANDIDATE)
-    levels.DRIVERS[INCUMBENT] = replace(incumbent, name=INCUMBENT)
+    registry.DRIVERS[CANDIDATE] = replace(candidate, name=CANDIDATE)
+    registry.DRIVERS[INCUMBENT] = replace(incumbent, name=INCUMBENT)
     outcome = bench.play(case, computers={CANDIDATE, INCUMBENT})
     out = {CANDIDATE: 0, INCUMBENT: 0}
     pos: dict[str, list[int]] = {CANDIDATE: [], INCUMBENT: []}
@@ -67,7 +68,7 @@ def match(candidate: Level, incumbent: Level, cases: list[bench.Case], pool) -> 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--level", default="racer", choices=[lv.name for lv in levels.LEVELS])
+    p.add_argument("--level", default="racer", choices=[lv.name for lv in LEVELS])
     p.add_argument("--rounds", type=int, default=2, metavar="R", help="passes over the prices (default 2)")
     p.add_argument("--duels", type=int, default=3, metavar="N", help="pairs of duels per track, preset and lap count (default 3)")
     p.add_argument("--cars", type=int, default=2, metavar="C", help="cars a race (default 2: duels; up to each grid's size)")
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = [bench.Case(t, preset, laps, min(args.cars, len(bench.track(t).grid)), seed, CANDIDATE, INCUMBENT, swapped)
              for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
              for seed in range(1, args.duels + 1) for swapped in (False, True)]
-    best = next(lv for lv in levels.LEVELS if lv.name == args.level)
+    best = next(lv for lv in LEVELS if lv.name == args.level)
     steps = dict(STEPS)
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -44,6 +44,11 @@ class RecordError(Exception):
     """A record that cannot be read or does not replay; the message says where."""
 
 
+#: who decides for a car: a player, or a computer driver by kind (careful, aggressive: the drivers before the levels)
+DriverKind = Literal["human", "rookie", "racer", "champion", "careful", "aggressive"]
+COMPUTER_KINDS: tuple[str, ...] = tuple(k for k in get_args(DriverKind) if k != "human")
+
+
 class Entry(BaseModel):
     """One driver of the race: who, which car, and who decides for it."""
 
@@ -51,7 +56,7 @@ class Entry(BaseModel):
 
     id: str
     name: str
-    driver: Literal["human", "rookie", "racer", "champion", "careful", "aggressive"] = "careful"  # careful, aggressive: the drivers before the levels
+    driver: DriverKind = "careful"
     colour: str = COLOURS[0]
     number: int = 1
     wear: WearPoints

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules.actions import Action, Bid, Roll
-from rules.ai.levels import DRIVERS
+from rules.driver import Driver, Drivers, driver_for
 from rules.engine import IllegalAction, chance, to_move
 from rules.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
 from rules.record import Header, RecordError, replayed, start_state
 from rules.referee_notes import Note, english, note
 from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
-from rules.session import RaceSession, UnfinishedRace, computer_action
+from rules.session import RaceSession, UnfinishedRace
 from rules.state import Phase, RaceState
 from rules.track import Track
 
@@ -73,10 +73,11 @@ def bidders(state: RaceState) -> list[str]:
 
 class Referee:
     def __init__(
-        self, track: Track, opening: RaceOpen, seed: str, history: Sequence[Applied] = (), now: float = 0.0
+        self, track: Track, opening: RaceOpen, seed: str, history: Sequence[Applied] = (), now: float = 0.0,
+        *, drivers: Drivers,
     ):
         """A new race, or one resumed from its ``history`` (the deadline of the decision asked
-        now counts from ``now``)."""
+        now counts from ``now``); ``drivers`` drive the computer seats and the fallback level."""
         if not seed_matches(seed, opening.commitment):
             raise RefereeError("this seed is not the one the race committed to: it cannot referee this race")
         self.opening = opening
@@ -84,7 +85,7 @@ class Referee:
         actions = history_actions(history)
         rolls = sum(isinstance(a, Roll) for a in actions)
         try:
-            self.session = RaceSession(track, opening.header, dice=FairDice(seed, rolls), actions=actions)
+            self.session = RaceSession(track, opening.header, dice=FairDice(seed, rolls), actions=actions, drivers=drivers)
         except RecordError as err:
             raise RefereeError(f"the race's history does not replay: {err}") from None
         self.asked_at = now
@@ -132,7 +133,7 @@ class Referee:
             if car not in self.opening.seats:
                 out.append(
                     self._apply(
-                        computer_action(self.session.track, s, self.session.driver_kind(car)), "computer", now
+                        self.session.driver(car).act(self.session.track, s), "computer", now
                     )
                 )
                 continue
@@ -141,7 +142,7 @@ class Referee:
             said = note("deadline_move", name=self._name(car), level=self.opening.fallback)
             out.append(
                 self._apply(
-                    computer_action(self.session.track, s, self.opening.fallback), "deadline", now, said
+                    self._fallback().act(self.session.track, s), "deadline", now, said
                 )
             )
         if self.session.state.finished and not self.revealed:
@@ -213,6 +214,16 @@ class Referee:
     def _bidders(self) -> list[str]:
         return bidders(self.session.state)
 
+    def _fallback(self) -> Driver:
+        """The level that decides for a player who missed the deadline."""
+        return driver_for(self.session.drivers, self.opening.fallback)
+
+    def _bid(self, driver: Driver, state: RaceState) -> int:
+        """H2H-2: the sealed bid ``driver`` makes from the state before any bid is open."""
+        action = driver.act(self.session.track, state)
+        assert isinstance(action, Bid), "phase bid asks for a bid"
+        return action.amount
+
     def _all_sealed(self) -> bool:
         return all(c in self._seals or c in self._bids for c in self._bidders())
 
@@ -225,12 +236,12 @@ class Referee:
             self._bid_seq, self._seals, self._bids = self.seq, {}, {}
             for car in self._bidders():
                 if car not in self.opening.seats:
-                    self._bids[car] = DRIVERS[self.session.driver_kind(car)].choose_bid(s)
+                    self._bids[car] = self._bid(self.session.driver(car), s)
             self.asked_at = now
         if now - self.asked_at >= self.opening.deadline:
             unsealed = [c for c in self._bidders() if c not in self._bids and c not in self._seals]
             for car in unsealed or [c for c in self._bidders() if c not in self._bids]:
-                self._bids[car] = DRIVERS[self.opening.fallback].choose_bid(s)
+                self._bids[car] = self._bid(self._fallback(), s)
                 self._bid_notices[car] = note(
                     "deadline_bid", name=self._name(car), level=self.opening.fallback
                 )

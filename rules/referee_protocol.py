@@ -18,8 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rules.actions import Action, Roll
-from rules.ai.levels import DRIVERS
-from rules.record import Header
+from rules.record import COMPUTER_KINDS, Header
 from rules.referee_notes import Note
 
 HEX64 = r"^[0-9a-f]{64}$"
@@ -64,8 +63,8 @@ class RaceOpen(_Message):
         empty = sorted(c for c, d in cars.items() if d == "human" and c not in self.seats)
         if empty:
             raise ValueError(f"seats: the human car(s) {', '.join(empty)} have no player")
-        if self.fallback not in DRIVERS:
-            raise ValueError(f"fallback: {self.fallback!r} is not a computer level ({', '.join(DRIVERS)})")
+        if self.fallback not in COMPUTER_KINDS:
+            raise ValueError(f"fallback: {self.fallback!r} is not a computer level ({', '.join(COMPUTER_KINDS)})")
         return self
 
 

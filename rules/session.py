@@ -6,52 +6,17 @@ so the record is always complete and a race replays exactly from it.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Literal
 
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar
+from rules.actions import Action, Event, Roll
 from rules.dice import DiceSource, Roller
-from rules.ai.levels import DRIVERS
-from rules.drivers import choose_free_wp, stop_plan
-from rules.engine import IllegalAction, apply, chance, moves, optional_offer, repairs_at, t_car_proposal, to_move
-from rules.tables.pit_points import PitPlan
+from rules.driver import Driver, Drivers, driver_for
+from rules.engine import IllegalAction, apply, chance, to_move
 from rules.liveness import race_bound
 from rules.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
-
-
-def computer_action(track: Track, state: RaceState, kind: str) -> Action:
-    """What computer driver ``kind`` does for the car to move now."""
-    driver = DRIVERS[kind]
-    if state.phase == "gear":
-        gear = driver.choose_gear(track, state)
-        street = driver.choose_nitro(track, state, gear) if state.rules.street else False  # STREET-3
-        return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear), pit=driver.announce(track, state), nitro=street)
-    if state.phase == "wp":  # STREET-7, STREET-8
-        return FreeWP(wp=choose_free_wp(state))
-    if state.phase == "karma":
-        return Karma(spend=driver.choose_karma(track, state))
-    if state.phase == "bid":
-        return Bid(amount=driver.choose_bid(state))
-    if state.phase == "tcar":  # TCAR-1: always race on
-        return TCar(wp=t_car_proposal(state, state.car(state.active or "")))
-    if state.phase == "setup":
-        tyre = driver.choose_tyre(state) if state.rules.tyres and not state.rules.street else None
-        return SetUp(tyre=tyre, wp=driver.choose_setup(state))
-    if state.phase == "pit" and state.rules.pit_points:  # PIT-D-10: no announcement was made
-        car = state.car(state.active or "")
-        plan = stop_plan(track, state, car, driver.choose_tyre(state)) or PitPlan()
-        return PitStop(fuel=plan.fuel, tyre=plan.tyre, repairs=dict(plan.repairs))
-    if state.phase == "pit":
-        repairs = driver.choose_repairs(track, state)
-        long = bool(repairs) and repairs_at(state.rules) == "long_stop"
-        return PitStop(tyre=driver.choose_tyre(state) if state.rules.tyres else None, long=long, repairs=repairs)
-    found = moves(track, state)
-    if optional_offer(state):
-        extra = driver.choose_extra(track, state, found)
-        return EndMove() if extra is None else Drive(path=extra.path, via=extra.via)
-    m = driver.choose_move(track, state, found)
-    return Drive(path=m.path, via=m.via)
 
 
 class UnfinishedRace(RuntimeError):
@@ -59,10 +24,17 @@ class UnfinishedRace(RuntimeError):
 
 
 class RaceSession:
-    def __init__(self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = ()) -> None:
-        """A new race, or one resumed from its recorded ``actions`` (RecordError if they do not replay)."""
+    def __init__(
+        self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = (),
+        drivers: Drivers = MappingProxyType({}),
+    ) -> None:
+        """A new race, or one resumed from its recorded ``actions`` (RecordError if they do not replay).
+
+        ``drivers`` are the computer drivers by kind (``rules.ai.registry.DRIVERS`` in the game):
+        a session that only replays or waits for its players needs none."""
         self.track = track
         self.header = header
+        self.drivers = drivers
         self.dice = dice or DiceSource(header.seed)
         seeded = isinstance(self.dice, DiceSource) and self.dice.seed == header.seed
         self._dice_kind: Literal["seed", "given"] = "seed" if seeded else "given"
@@ -104,9 +76,14 @@ class RaceSession:
         car_id = car_id or to_move(self.state)
         return next(e.driver for e in self.header.entries if e.id == car_id)
 
+    def driver(self, car_id: str | None = None) -> Driver:
+        """The computer driver of ``car_id`` (the car to act now if None); NoDriver if the session
+        has none of its kind."""
+        return driver_for(self.drivers, self.driver_kind(car_id))
+
     def computer_action(self) -> Action:
         """The computer driver's choice for the car to move now."""
-        return computer_action(self.track, self.state, self.driver_kind())
+        return self.driver().act(self.track, self.state)
 
     def human_to_move(self) -> bool:
         """A human player must decide now: no die to roll, and the car to act is a human's."""

@@ -259,6 +259,20 @@ def test_no_module_imports_in_a_circle():
         " <-> ".join(c) for c in found)
 
 
+def test_the_rules_outside_rules_ai_never_import_the_computer_drivers():
+    """The race session, qualifying, the referee and the simulator take their drivers as a
+    parameter (``rules.driver.Driver``): nothing in ``rules/`` but ``rules/ai`` imports ``rules.ai``,
+    anywhere in the file, so a rule module never depends on how a computer chooses."""
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if module.startswith("rules.") and not module.startswith("rules.ai")
+        for target in targets
+        if target == "rules.ai" or target.startswith("rules.ai.")
+    )
+    assert not wrong, "\n".join(wrong)
+
+
 def test_cycle_finder_sees_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 

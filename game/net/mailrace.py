@@ -21,6 +21,7 @@ from game.net.said_error import os_detail
 from game.texts import en, tr
 from game.tracks.drawing import Part, say
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
+from rules.ai.registry import DRIVERS
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.filelimits import SAVE, read_text
 from rules.race_view import RaceView
@@ -73,7 +74,7 @@ class Steward:
         assert isinstance(state, StewardState)
         self.state = state
         try:
-            self.referee = Referee(track, state.race, state.seed, state.applied, now=state.asked_at)
+            self.referee = Referee(track, state.race, state.seed, state.applied, now=state.asked_at, drivers=DRIVERS)
         except RefereeError as err:
             raise RaceFileError(say("mail.referee_refuses", path=str(folder / STEWARD_FILE), detail=str(err))) from None
         self.referee.revealed = state.revealed

@@ -19,6 +19,7 @@ from pathlib import Path
 from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
 from game.net.said_error import shown
 from game.tracks.drawing import say
+from rules.ai.registry import DRIVERS
 from rules.engine import chance
 from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.race_view import RaceView
@@ -120,7 +121,7 @@ class RefereeBot:
                 applied.append(message)
                 last = i
         try:
-            referee = Referee(self.track, opening, path.read_text().strip(), applied, now=self.clock())
+            referee = Referee(self.track, opening, path.read_text().strip(), applied, now=self.clock(), drivers=DRIVERS)
         except RefereeError as err:
             raise MatrixError(say("online.referee_refuses", room=room, detail=str(err))) from None
         referee.revealed = any(e.sender == self.link.user_id and e.kind == SEED for e in history)

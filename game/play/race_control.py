@@ -29,7 +29,8 @@ from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
 from rules.record import Entry, Header, Record, RecordError
-from rules.session import RaceSession, UnfinishedRace, computer_action
+from rules.ai.registry import DRIVERS
+from rules.session import RaceSession, UnfinishedRace
 from rules.state import Phase, RaceState
 from rules.think_time import ROLL_MS, decision_ms
 from rules.track import Track
@@ -107,7 +108,7 @@ class RaceControl:
 
     @classmethod
     def start(cls, track: Track, header: Header, saves: SaveSlot | None = None) -> RaceControl:
-        control = cls(track, RaceSession(track, header), saves)
+        control = cls(track, RaceSession(track, header, drivers=DRIVERS), saves)
         control._save()
         return control
 
@@ -115,7 +116,7 @@ class RaceControl:
     def resume(cls, track: Track, record: Record, saves: SaveSlot | None = None) -> RaceControl:
         """Replay a saved record through a fresh session, drawing the dice as the game did,
         so the race goes on exactly as if it had never stopped; RecordError if it does not replay."""
-        session = RaceSession(track, record.header, dice=DiceSource(record.header.seed))
+        session = RaceSession(track, record.header, dice=DiceSource(record.header.seed), drivers=DRIVERS)
         history: list[Step] = []
         before = session.state
         for i, action in enumerate(record.actions, start=1):
@@ -355,8 +356,8 @@ class RaceControl:
         if self._thought is not None and self._thought[0] is state:
             return
         answer: list[Action] = []
-        kind = self.session.driver_kind()
-        thread = threading.Thread(target=lambda: answer.append(computer_action(self.track, state, kind)), daemon=True)
+        driver = self.session.driver()
+        thread = threading.Thread(target=lambda: answer.append(driver.act(self.track, state)), daemon=True)
         thread.start()
         self._thought = (state, thread, answer)
 

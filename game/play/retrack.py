@@ -76,7 +76,7 @@ def replay_on(control: RaceControl, track: Track) -> Replayed:
     if drawn_only(control.track, track):
         return Replayed(track, actions, None)
     try:
-        session: RaceSession | None = RaceSession(track, _header(control, track), actions=actions)
+        session: RaceSession | None = RaceSession(track, _header(control, track), actions=actions, drivers=control.session.drivers)
     except RecordError:
         session = None
     return Replayed(track, actions, session)
@@ -115,7 +115,7 @@ def _move_over(control: RaceControl, track: Track) -> None:
     """The race as it stands onto ``track``, whose spaces are only drawn elsewhere: its record,
     its dice where they are and its position, naming the new track."""
     old = control.session
-    new = RaceSession(track, _header(control, track), dice=old.dice)
+    new = RaceSession(track, _header(control, track), dice=old.dice, drivers=old.drivers)
     new.actions = list(old.actions)
     new.state = old.state.model_copy(update={"track_hash": new.header.track_hash})
     control.session = new

@@ -40,7 +40,7 @@ def requalify(session: QualifyingSession, track: Track) -> QualifyingSession | R
     if gone:
         return Refused(gone=tuple(gone))
     try:
-        new = QualifyingSession.replay(track, session.rules, session.entries, session.seed, session.laps())
+        new = QualifyingSession.replay(track, session.rules, session.entries, session.seed, session.laps(), session.drivers)
     except RecordError:
         return Refused(differs_at=_first_difference(session, track))
     lap = session.lap
@@ -69,7 +69,7 @@ def _first_difference(session: QualifyingSession, track: Track) -> int:
 def _course(session: QualifyingSession, track: Track) -> Iterator[object]:
     """The session's laps driven again on ``track``: the weather, then after each action the
     lap's position and the weather (None where an action does not replay there)."""
-    again = QualifyingSession(track, session.rules, session.entries, session.seed)
+    again = QualifyingSession(track, session.rules, session.entries, session.seed, drivers=session.drivers)
     yield tuple(again.barometers)
     for driven in session.laps():
         if again.next_entry is None or again.next_entry.id != driven.driver:

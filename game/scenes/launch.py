@@ -20,6 +20,7 @@ from game.play.series import NextRace
 from game.scenes.race.scene import RaceScene
 from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem
+from rules.ai.registry import DRIVERS
 from rules.qualifying.session import QualifyingRecord, QualifyingSession
 from rules.qualifying.grid import Grid
 from rules.roster import street_driver
@@ -91,7 +92,7 @@ def start_qualifying(app: App, entry: TrackEntry, header: Header, variant: str) 
     The session is saved at once and after every action, replacing any earlier save."""
     assert entry.track is not None
     seed = random.SystemRandom().randrange(2**31)
-    session = QualifyingSession(entry.track, header.rules, header.entries, seed)
+    session = QualifyingSession(entry.track, header.rules, header.entries, seed, drivers=DRIVERS)
     autosave = _qualifying_autosave(app, header, variant)
     autosave(session)
     app.home()
@@ -181,7 +182,7 @@ def _resumed_qualifying(app: App, entry: TrackEntry, saved: QualifyingRecord) ->
     """The saved session replayed (RecordError if it does not), and a notice saying where it stands."""
     assert entry.track is not None
     header = saved.header
-    session = QualifyingSession.replay(entry.track, header.rules, header.entries, saved.seed, saved.laps)
+    session = QualifyingSession.replay(entry.track, header.rules, header.entries, saved.seed, saved.laps, DRIVERS)
     lap = session.lap
     if lap is not None:
         ms = lap.actions[-1].at_ms if lap.actions else 0

@@ -24,7 +24,7 @@ from rules.ruleset import RuleSet
 FILE = "lineup.json"
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
 Kind = Literal["human", "rookie", "racer", "champion"]
-KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the computer levels of rules.ai.levels
+KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the computer levels of rules.ai.presets
 #: the computer drivers of line-ups before the levels, as the level nearest to each
 OLD_KINDS: dict[str, Kind] = {"careful": "rookie", "aggressive": "racer"}
 #: the former palette's colours as this palette's colour of the same name, so a remembered line-up

@@ -21,6 +21,7 @@ from rules.qualifying.session import QualifyingSession, UnfinishedLap
 from rules.record import Header, RecordError, dice_note, load, replay, save
 from rules.ruleset import PRESETS
 from rules.session import UnfinishedRace
+from rules.ai.registry import DRIVERS
 from rules.simulation import play, race_header
 from rules.state import RaceState
 from rules.track import Track
@@ -61,14 +62,14 @@ def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, recor
     ruleset = PRESETS[rules] if grid is None else PRESETS[rules].model_copy(update={"grid": grid})
     laps = laps or track.laps
     try:
-        header, quali = race_header(track, ruleset, cars, laps, seed, driver)
+        header, quali = race_header(track, ruleset, cars, laps, seed, driver, DRIVERS)
     except UnfinishedLap as err:  # a lap that never ends is an engine bug
         print(f"the qualifying did not finish: {err}", file=sys.stderr)
         return 1
     if quali is not None:  # VAR-20: the grid comes from every car's timed lap
         print_qualifying(header, quali)
     try:
-        session = play(track, header)
+        session = play(track, header, DRIVERS)
     except UnfinishedRace as err:  # a race that stops before its end is an engine bug
         print(f"the race did not finish: {err}", file=sys.stderr)
         return 1

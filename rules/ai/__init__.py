@@ -1,8 +1,11 @@
-"""The computer drivers' levels: Rookie, Racer and Champion.
+"""The computer drivers, behind one interface (``rules.driver.Driver``: ``act(track, state)``).
 
-``levels`` holds the three levels and the registry the race session asks
-(``DRIVERS``: the levels and the older careful and aggressive drivers of
-``rules.drivers``, kept so that records and saves naming them play on as they
-were); ``lookahead`` the cheap model of the next turns along a lane that every
-level plans with. Pure rules code: it imports only ``rules``.
+``registry`` holds every driver a race may name (``DRIVERS``); ``dispatch`` turns a driver's
+choices into the action of each phase. The levels a player picks are ``presets`` (Rookie,
+Racer, Champion) of ``levels``; ``classic`` keeps the older careful and aggressive drivers, so
+that records and saves naming them play on as they were, and ``careful`` their plan, which the
+levels fall back on near the pits. What they value is shared: ``lane`` and ``lookahead`` (the
+next turns along a lane), ``race_ahead`` (the field and the race still to drive), ``hazards``,
+``pit_stops`` and ``street``. ``planning``, ``traps`` and ``hint`` are what a human is offered at
+the gear box. Pure rules code: it imports only ``rules``.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.ai.levels import CHAMPION
+from rules.ai.presets import CHAMPION
 from rules.ai.planning import plan
 from rules.engine import gear_options
 from rules.gears import ShiftCost

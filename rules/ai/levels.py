@@ -51,23 +51,28 @@ pit roll's fast or slow stop, PIT-B-4), one short of the entry the chance of tur
 next turn (PIT-B-2: a roll must reach the box), one past it the stop lost (``missed``). The
 engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact look, so the
 finish line counts. Its other choices (pit announcements, karma,
-bids, tyres, T-car, the WP won) are ``rules.drivers.Driver``'s, with the level's
-temper. All levels are deterministic: the same race replays and re-plays the same.
+bids, tyres, T-car, the WP won) are the careful and aggressive drivers' (``rules.ai.careful``'s
+``Style``, ``rules.ai.pit_stops``), in the level's style. All levels are deterministic: the
+same race replays and re-plays the same.
 """
 
 from __future__ import annotations
 
-import collections
 import math
 import zlib
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
-from rules.ai.lookahead import Lookahead, Prices, _harmonic, lookahead, odds
-from rules.drivers import (
-    AGGRESSIVE, CAREFUL, MISSED_STOP, NITRO_GAIN, Driver, _model, _pit_progress, entry_lane, stop_chance, street_shots,
-    tunnel_gain,
+from rules.actions import Action
+from rules.ai import dispatch
+from rules.ai.careful import Style, careful_gear, careful_move
+from rules.ai.lane import lane_model
+from rules.ai.lookahead import Lookahead, Prices, harmonic, lookahead, odds
+from rules.ai.pit_stops import MISSED_STOP, announcement, entry_lane, pit_entry_lane, pit_progress, reserve_repairs, stop_chance
+from rules.ai.race_ahead import (
+    FULL_FIELD, LAST_CORNERS, boxed_odds, car_ahead, cars_behind, corners_ahead, dangers_ahead, fail, laps_after,
+    retire_odds, rows_ahead, within_reach,
 )
+from rules.ai.street import NITRO_GAIN, street_shots, tunnel_gain
 from rules.engine import gear_options, moves, multiplier, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.car import Area, WearPoints, validate_setup
 from rules.gears import ShiftCost
@@ -77,7 +82,10 @@ from rules.modules.pits import pit_lap
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.state import CarState, RaceState
-from rules.tables.checks import BlockCost, CheckKind, block_cost, check_threshold
+from rules.tables import karma
+from rules.tables.checks import CheckKind
+from rules.tables.pit_points import PitPlan
+from rules.tables.tyres import Tyre
 from rules.track import Track
 
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
@@ -87,9 +95,12 @@ MOVES_JUDGED = 4  # per face of a gear played out exactly, the moves valued (the
 
 
 @dataclass(frozen=True)
-class Level(Driver):
-    """A level: how exactly and how far it looks, and what it pays for WP and risk."""
+class Level:
+    """A level: how exactly and how far it looks, and what it pays for WP and risk; its style
+    makes the choices that need no look-ahead and drives the careful plan it falls back on."""
 
+    name: str
+    style: Style
     exact: bool = False  # every face of every gear through the engine's legal moves
     exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
     crowd_near: int = 0  # ... or two cars this many rows ahead or fewer (a field that may box it in)
@@ -151,8 +162,12 @@ class Level(Driver):
             left = car.wp[area]
             if n >= left and area in FATAL:
                 return prices.out
-            total += self.skip * n + prices.scarce * (_harmonic(left) - _harmonic(left - n))
+            total += self.skip * n + prices.scarce * (harmonic(left) - harmonic(left - n))
         return total
+
+    def act(self, track: Track, state: RaceState) -> Action:
+        """What this level does for the car to act now (``rules.ai.dispatch``)."""
+        return dispatch.act(self, track, state)
 
     # --- the gear ---------------------------------------------------------------------
 
@@ -162,9 +177,9 @@ class Level(Driver):
         if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
             return next(iter(legal))
         if car.space is None or track.space(car.space).in_pit:
-            return Driver.choose_gear(self, track, state)  # the pit lane: the careful plan
+            return careful_gear(self, track, state)  # the pit lane: the careful plan
         prices = self.prices(track, state, car)
-        near = _car_ahead(track, state, car, self.exact_near) or _car_ahead(track, state, car, self.crowd_near, 2)
+        near = car_ahead(track, state, car, self.exact_near) or car_ahead(track, state, car, self.crowd_near, 2)
         judge = self if self.exact or not near else replace(self, exact=True)
         approach = self._pitting(track, state, car)
         basic = approach and not state.rules.pit_points
@@ -173,7 +188,7 @@ class Level(Driver):
         # a stop by points near, the pit entry within this roll's reach: the careful plan of the pit entry (not
         # in rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest
-        pitting = approach and not basic and _model(track).to_pit_entry(car.space) <= reach
+        pitting = approach and not basic and lane_model(track).to_pit_entry(car.space) <= reach
         if pitting and slide_spaces(state, car):
             pitting, judge = False, replace(self, exact=True)
         if (judge.exact or pitting) and not basic and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
@@ -182,7 +197,7 @@ class Level(Driver):
             # and the lowest gear: the lane's view sees no markers nor cars, the safe crawl it ranks last
             legal = {g: legal[g] for g in sorted({*order[: self.exact_gears], min(legal)})}
         if pitting:
-            return Driver.choose_gear(self, track, state, tuple(legal))
+            return careful_gear(self, track, state, tuple(legal))
         ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
         if self.timid:  # a beginner's caution: the slower gear when it costs little, arriving early
             return min(g for v, _, g in ranked if v >= ranked[0][0] - self.timid)
@@ -223,7 +238,7 @@ class Level(Driver):
                 if g >= 5:
                     faces = state.rules.gear_dice.die(g).faces
                     quiet *= 1 - faces.count(ENGINE_TRIGGER[g]) / len(faces)
-        return (1 - quiet) * _fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
+        return (1 - quiet) * fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
 
     def _lane_gear_value(
         self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices, extra: int = 0,
@@ -270,7 +285,7 @@ class Level(Driver):
             value -= self.boxed * laps_after(track, state, car) * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         basic = stop_chance(track, state, m, self, m.end or car.space)  # a basic stop wanted: valued below
         if basic is None:
-            value += _pit_progress(track, state, m, state.moves_left or len(m.path), self)
+            value += pit_progress(track, state, m, state.moves_left or len(m.path), self)
         elif m.in_box:
             return value + self.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, self.depth)
         if m.finishes:
@@ -285,7 +300,7 @@ class Level(Driver):
         la: Lookahead = lookahead(track)
         slide = slide_spaces(state, car)
         corner, stops, brakes, tyres = m.corner, m.stops, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres
-        if slide and _slides_after(track, state, m, end):  # TYRE-2: the slide the stop goes on with, along the lane
+        if slide and slides_after(track, state, m, end):  # TYRE-2: the slide the stop goes on with, along the lane
             s = la.step(end, slide, corner, stops - 1, brakes, tyres, mult, spin_max, prices)
             if s.out or s.end is None:
                 return value - prices.out
@@ -294,7 +309,7 @@ class Level(Driver):
         ahead = la.value(odds(state.rules.gear_dice), end, car.gear, corner, stops, brakes, tyres, mult, spin_max, prices, self.depth, slide)
         if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
             kept = (basic if end == (m.end or car.space) else stop_chance(track, state, m, self, end)) or 0.0  # moved on by a slide
-            lane = _model(track)
+            lane = lane_model(track)
             if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
                 box = lane.to_box(end, car.box or "") + self.stop_value(track, state, car, brakes, prices, self.depth - 1)
                 ahead = kept * box + (1 - kept) * (ahead - self.missed)
@@ -350,14 +365,14 @@ class Level(Driver):
         if state.markers and end is not None and car.space is not None:
             dangers += dangers_ahead(track, state, track.space(car.space).row, end)
         if dangers:
-            risk = dangers * _fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
+            risk = dangers * fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
         if end is not None:
             near = neighbours(track, state, end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
             exposed = self.exposed * laps_after(track, state, car)
-            behind = _cars_behind(track, state, car, end) if exposed else 0
+            behind = cars_behind(track, state, car, end) if exposed else 0
             if crowd or behind:
-                hit = _fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
+                hit = fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
                 risk += (crowd + exposed * behind) * hit
         return risk
 
@@ -379,10 +394,10 @@ class Level(Driver):
         die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
         laps = rows_ahead(track, state, car) / track.rows
         if area is Area.ROAD_HOLDING:
-            return self.exposure * (len(state.markers) + 1) * laps * _fail(CheckKind.ROAD_HOLDING, state)
+            return self.exposure * (len(state.markers) + 1) * laps * fail(CheckKind.ROAD_HOLDING, state)
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
         kind = CheckKind.ENGINE if area is Area.ENGINE else CheckKind.COLLISION
-        return self.exposure * others * laps * _fail(kind, state)
+        return self.exposure * others * laps * fail(kind, state)
 
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2; a basic stop by its
@@ -390,10 +405,23 @@ class Level(Driver):
         near the pit entry (keep to the lane of the pit entry and turn in), as does one in the pit lane."""
         car = state.car(state.active or "")
         if self._pitting(track, state, car) and (state.rules.pit_points or track.space(car.space or "").in_pit):
-            return Driver.choose_move(self, track, state, moves)
+            return careful_move(self, track, state, moves)
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
         return max(((_tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
+
+    def choose_karma(self, track: Track, state: RaceState) -> karma.Spend:
+        return self.style.choose_karma(track, state)
+
+    def choose_bid(self, state: RaceState) -> int:
+        return self.style.choose_bid(state)
+
+    def choose_tyre(self, state: RaceState) -> Tyre:
+        return self.style.choose_tyre(state)
+
+    def announce(self, track: Track, state: RaceState) -> PitPlan | None:
+        """PIT-D-6: the stop by points it announces with the gear (``announcement``)."""
+        return announcement(track, state, self.choose_tyre(state))
 
     def choose_setup(self, state: RaceState) -> WearPoints | None:
         """CAR-C-2, OPT-CAR-1: where the crew builds the car (and no box reserve or fuel per lap is
@@ -450,19 +478,19 @@ class Level(Driver):
         the careful plan takes a car to a stop by points. Further away the lane's view is enough."""
         if car.space is None or self.pit_lane(track, state, car) is None:
             return False
-        return track.space(car.space).in_pit or _model(track).to_pit_entry(car.space) <= PIT_NEAR
+        return track.space(car.space).in_pit or lane_model(track).to_pit_entry(car.space) <= PIT_NEAR
 
     def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None:
         """The pit entry's lane when the car wants a stop at the end of this lap: the older
         drivers' reasons (worn tyres, tyres for the other weather, a stop by points), or repairs
         from the reserve that are worth the long stop (PIT-A-1, PIT-A-4: ``repair_gain`` against
         ``pit_cost``)."""
-        lane = Driver.pit_lane(self, track, state, car)
+        lane = pit_entry_lane(track, state, car)
         if lane is not None or state.rules.pit_points or repairs_at(state.rules) == "none" or track.pit is None:
             return lane
         if car.pit_stops >= stops_allowed(state) or not pit_lap(state, car):
             return None
-        wanted = Driver.choose_repairs(self, track, state.model_copy(update={"active": car.id}))
+        wanted = reserve_repairs(track, state.model_copy(update={"active": car.id}))
         return entry_lane(track, car) if self.repair_gain(track, state, car, wanted) >= self.pit_cost else None
 
     def repair_gain(self, track: Track, state: RaceState, car: CarState, repairs: dict[Area, int]) -> float:
@@ -477,14 +505,14 @@ class Level(Driver):
                 expected = self.failures_ahead(track, state, car, area)
                 gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))
             else:
-                gain += n * prices.brake + prices.scarce * (_harmonic(left + n) - _harmonic(left))
+                gain += n * prices.brake + prices.scarce * (harmonic(left + n) - harmonic(left))
         return gain
 
     def choose_repairs(self, track: Track, state: RaceState) -> dict[Area, int]:
         """PIT-A-4: where repairs keep the car standing a game round (a long stop), only those
         worth the round (``repair_gain`` against ``pit_cost``); at a stop that repairs for free
         (a team's stock, TEAM-B-2) whatever the reserve allows."""
-        repairs = Driver.choose_repairs(self, track, state)
+        repairs = reserve_repairs(track, state)
         if repairs and repairs_at(state.rules) == "long_stop":
             car = state.car(state.active or "")
             if self.repair_gain(track, state, car, repairs) < self.pit_cost:
@@ -508,25 +536,8 @@ class Level(Driver):
         return best[2]
 
 
-def retire_odds(left: int, expected: float) -> float:
-    """The chance that the failures still to come, ``expected`` on average (a Poisson count: many
-    checks, each failing rarely), are ``left`` or more: an area with ``left`` WP is then gone."""
-    if left <= 0:
-        return 1.0
-    term = total = math.exp(-expected)
-    for k in range(1, left):
-        term *= expected / k
-        total += term
-    return max(0.0, 1.0 - total)
 
-
-def _fail(kind: CheckKind, state: RaceState) -> float:
-    """The chance that one check of ``kind`` fails: its highest failing face of the black d20,
-    higher in rain (CORE-WEATHER-2, TAB-RAIN)."""
-    return check_threshold(kind, wet(state)) / 20
-
-
-def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
+def slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     """Does ``m`` go on with a slide (TYRE-2: after a stop in a corner; VAR-28's B reading: after
     a movement through any corner space), once a turn (AMB-48)?"""
     if m.via == "slide" or m.out is not None or state.phase != "move" or (state.movement is not None and state.movement.slid):
@@ -536,122 +547,7 @@ def _slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     return track.space(end).corner is not None
 
 
-def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: int, tyres: int) -> float:
-    """The chance that next turn, in the gear one below this one (the lowest without a skip), the
-    cars ahead leave the car fewer free spaces than it rolls and the rest is a block it cannot pay
-    (CORE-BLOCK-1..3, TAB-BLOCK: 1-3 spaces in brakes, 4-6 in brakes and tyres, 7 or more out).
-    The free spaces are those of the freest of its lane and the lanes beside it up to the first car
-    there, plus the lowest roll of that car's gear (it moves first)."""
-    here = track.space(end)
-    room: int | None = None
-    for lane in (here.lane - 1, here.lane, here.lane + 1):
-        if not 0 <= lane < track.lanes:
-            continue
-        free = BOX_ROWS
-        for c in state.cars:
-            if c.id == car.id or c.status != "racing" or c.space is None:
-                continue
-            sp = track.space(c.space)
-            if sp.lane == lane and not sp.in_pit:
-                ahead = (sp.row - here.row) % track.rows
-                if 0 < ahead < BOX_ROWS:
-                    free = min(free, ahead - 1 + (state.rules.gear_dice.die(c.gear).lowest if c.gear else 0))
-        room = free if room is None else max(room, free)
-    if room is None or room >= BOX_ROWS:
-        return 0.0
-    fatal = 0.0
-    for face, p in state.rules.gear_dice.die(max(1, car.gear - 1)).outcomes():
-        cost = block_cost(face - room) if face > room else BlockCost(0, 0)
-        if cost is None or cost.brakes > brakes or cost.tyres > tyres:
-            fatal += float(p)
-    return fatal
-
-
-FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
-REACH_ROWS = 15  # rows ahead or behind within which another car counts for the field's prices
-LAST_CORNERS = 2  # corners before the flag from which a level's WP prices fall to nothing
-BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
 ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
-EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
-
-
-def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> int:
-    """The fewest dangerous spaces (CORE-DANGER-2) a car standing on ``end`` must still drive over
-    to get ``DANGER_ROWS`` rows beyond ``start_row``, round the others by another lane where the
-    track has one (CORE-DANGER-3); 0 once there. Kept per position and markers: a level asks it
-    of every move it values."""
-    key = (id(track), state.markers, start_row, end)
-    found = _DANGERS_AHEAD.get(key)
-    if found is not None:
-        return found
-    markers, rows = set(state.markers), track.rows
-    best: dict[str, int] = {end: 0}
-    todo = collections.deque([end])
-    found = 0
-    while todo:
-        here = todo.popleft()
-        cost = best[here]
-        if (track.space(here).row - start_row) % rows >= DANGER_ROWS:
-            found = cost
-            break
-        for nxt in track.successors(here):
-            if track.space(nxt).in_pit:
-                continue
-            c = cost + (nxt in markers)
-            if c < best.get(nxt, 1 << 30):
-                best[nxt] = c
-                todo.appendleft(nxt) if c == cost else todo.append(nxt)
-    if len(_DANGERS_AHEAD) > 50_000:
-        _DANGERS_AHEAD.clear()
-    _DANGERS_AHEAD[key] = found
-    return found
-
-
-DANGER_ROWS = 12  # rows past its start within which a level counts the markers it cannot get round
-_DANGERS_AHEAD: dict[tuple, int] = {}
-
-
-def _cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
-    """The other racing cars 1 to ``EXPOSED_ROWS`` rows behind ``space`` on the track: they move
-    after a car standing there and may end beside it (FD08-COLL-1)."""
-    here = track.space(space).row
-    n = 0
-    for c in state.cars:
-        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
-            if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
-                n += 1
-    return n
-
-
-def within_reach(track: Track, state: RaceState, car: CarState) -> int:
-    """The other racing cars on the track within ``REACH_ROWS`` rows ahead of the car or behind it:
-    those that can block it (CORE-BLOCK-1), end beside it or meet it at the next corners. A car
-    alone on the road pays no field's prices, whatever the field's size."""
-    if car.space is None:
-        return 0
-    here, rows = track.space(car.space).row, track.rows
-    n = 0
-    for c in state.cars:
-        if c.id != car.id and c.status == "racing" and c.space and not track.space(c.space).in_pit:
-            gap = (track.space(c.space).row - here) % rows
-            if min(gap, rows - gap) <= REACH_ROWS:
-                n += 1
-    return n
-
-
-def _car_ahead(track: Track, state: RaceState, car: CarState, rows: int, cars: int = 1) -> bool:
-    """Do ``cars`` other racing cars or more stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
-    if rows <= 0 or car.space is None:
-        return False
-    here = track.space(car.space).row
-    found = 0
-    for c in state.cars:
-        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
-            if 0 < (track.space(c.space).row - here) % track.rows <= rows:
-                found += 1
-                if found >= cars:
-                    return True
-    return False
 
 
 def _tie(value: float) -> float:
@@ -684,84 +580,7 @@ def _distinct(found: list[Move]) -> list[Move]:
     return list(seen.values())
 
 
-def rows_ahead(track: Track, state: RaceState, car: CarState) -> int:
-    """The rows of the race the car still has to drive: the rest of this lap and every later lap."""
-    laps_after = max(0, state.laps - car.crossings)
-    row = track.space(car.space).row if car.space is not None else 0
-    return laps_after * track.rows + (track.rows - row if car.crossings > 0 else 0)
-
-
-def laps_after(track: Track, state: RaceState, car: CarState) -> float:
-    """The share of a lap still to drive after this one, up to one: 0 on the last lap, where a block
-    next turn or a car ending beside it risks only the race's last spaces, not laps of it."""
-    return min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
-
-
-def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
-    """The corners the car still has to drive: the rest of this lap's and every later lap's."""
-    laps_after = max(0, state.laps - car.crossings)
-    row = track.space(car.space).row if car.space is not None else 0
-    this_lap = sum(1 for c in track.corners if c.first_row >= row) if car.crossings > 0 else 0
-    return laps_after * len(track.corners) + this_lap
-
-
 def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
     """A number in ``offset .. offset + n - 1`` read from the car and the game round: the same in
     every run (Python's own string hash changes between runs)."""
     return zlib.crc32(f"{car_id}/{round_}".encode()) % n + offset
-
-
-#: the Rookie's timid temper (``timid=1.5``) was set against ``bench/newcomer.py`` (``bench/drivers.py
-#: --match racer:rookie --match rookie:newcomer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps, fd-basic
-#: and fde-advanced: the newcomer won 38 of 112 duels, the Racer 93 of 112); its random slip-ups of
-#: before (one gear choice in four the second best) cost it races by crashes, not by a beginner's caution
-ROOKIE = Level(
-    name="rookie", max_out=Fraction(0), wear_weight=5.0, foresight=1.0,
-    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=1.5,
-)
-#: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
-#: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
-#: brink came in (crowd 0.75 won 9 of 16 paired duels); the field's prices (field_reserve, race,
-#: exposure, exposed, boxed) were set from 10-car 3-lap fields against the bench opponent
-#: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
-#: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
-#: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
-#: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
-#: in a duel (the Champion's 8.5 in a full field, so its field retirements do not grow; 8 before the
-#: Champion's field tuning):
-#: it keeps WP for later and leaves the Champion the duels' close calls (``bench/drivers.py --match
-#: champion:racer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps: the Champion's 55 % -> 66 % of 56
-#: duels under fd-basic, 75 % under fde-advanced; 10-car 3-lap races against the bench opponent, 2 per
-#: circuit: 27 % -> 23 % of 70 Racers retired under fd-basic, 50 % -> 44 % under fde-advanced)
-STEADY = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.5}
-RACER = Level(
-    name="racer", max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75, depth=1, exact_near=3, crowd_near=6, temper=0.2,
-    exact_gears=2,
-    **{**TUNED, **STEADY},
-)
-#: the Champion's prices as ``bench/tune_drivers.py --level champion --cars 10 --laps 3 --preset fde-advanced
-#: --duels 1 --rounds 1`` moved them from ``TUNED`` (self-play 10-car fields on the seven circuits, 5 against
-#: 5, a race won by the better mean finishing position: 14 races a step; dearer brakes, tyres and scarcity,
-#: less reserve in a duel and more in a full field, fewer checks expected per car and more from the cars
-#: behind; ``race``, ``boxed`` and the other prices stayed)
-FIELD_TUNED = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
-#: the Champion's scarcity in rain in a race a full field started: six times the dry one (10-car 3-lap
-#: fde-advanced fields against the bench opponent in rain, 49 races on the seven circuits: 35 % of the
-#: Champions retired with the dry scarcity, 23 % with twice it, 8.4 % with six times; of 26 of those
-#: races 2.5, 3.5, 4.5 and 8 times left 17, 14, 11 and 9 % out); in a duel once: six times there won
-#: 28 of 98 3-lap rain duels against the Racer, once 66 of 98
-RAIN = {"rain": 6.0}
-#: the Champion's prices against the port of GP Online's Pro bot (``bench/gponline_pro.py``), tuned on
-#: adlerjoch and kranzfeld with seeds from 1000 (1-lap 10-car fields, fd-basic and fde-advanced, 24 races
-#: a step): with the block and neighbour prices counted only before the last lap (``laps_after``) it won
-#: 8 of 24 instead of 6; a slipstream's option worth 3.5 spaces, cheaper brakes, tyres and scarcity 10 of 24,
-#: its mean place 5.28 against the Pro bot's 5.72, fewer retirements, fewer WP left at the flag
-#: its two best gears by the lane's view played out exactly (and its lowest), not three: as many wins, the
-#: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11
-PRO_TUNED = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
-CHAMPION = Level(name="champion", max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, exact=True, **{**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED})
-LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
-DEFAULT = RACER
-#: Every computer driver a race may name: the levels, and the drivers of older records and saves.
-DRIVERS: dict[str, Driver] = {d.name: d for d in (*LEVELS, CAREFUL, AGGRESSIVE)}

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from rules.dice import GearDice
-from rules.drivers import LaneModel, _model
+from rules.ai.lane import LaneModel, lane_model
 from rules.track import Track
 
 
@@ -46,11 +46,11 @@ class Prices:
 
     def brakes(self, left: int, n: int) -> float:
         """What spending ``n`` of ``left`` brake WP costs."""
-        return self.brake * n + self.scarce * (_harmonic(left) - _harmonic(left - n)) if n > 0 else 0.0
+        return self.brake * n + self.scarce * (harmonic(left) - harmonic(left - n)) if n > 0 else 0.0
 
     def tyres(self, left: int, n: int) -> float:
         """What spending ``n`` of ``left`` tyre WP costs."""
-        return self.tyre * n + self.scarce * (_harmonic(left) - _harmonic(left - n)) if n > 0 else 0.0
+        return self.tyre * n + self.scarce * (harmonic(left) - harmonic(left - n)) if n > 0 else 0.0
 
 
 _HARMONIC = [0.0]
@@ -58,7 +58,8 @@ for _k in range(1, 64):
     _HARMONIC.append(_HARMONIC[-1] + 1 / _k)
 
 
-def _harmonic(n: int) -> float:
+def harmonic(n: int) -> float:
+    """1 + 1/2 + ... + 1/n (n clamped to 0..63): the scarcity price of the last n WP of an area."""
     return _HARMONIC[n if 0 <= n <= 63 else (0 if n < 0 else 63)]
 
 
@@ -98,7 +99,7 @@ class Lookahead:
 
     def __init__(self, track: Track) -> None:
         self.track = track
-        self.lane: LaneModel = _model(track)
+        self.lane: LaneModel = lane_model(track)
         self._steps: dict[tuple, _Raw] = {}
         self._ways: dict[tuple, tuple] = {}
         self._left: dict[str, int] = {}

@@ -23,6 +23,7 @@ it goes on exactly where it stopped, the stopwatch at the last action's time.
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -30,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from rules import migrate
 from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
+from rules.driver import Drivers, driver_for
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
 from rules.liveness import lap_bound
@@ -37,7 +39,6 @@ from rules.profiles import Profile, qualifying_modifier
 from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_order
 from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
-from rules.session import computer_action
 from rules.state import Phase, RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
@@ -52,9 +53,13 @@ class UnfinishedLap(RuntimeError):
 class QualifyingLap:
     """One driver alone on the track for one timed lap (the only caller of ``apply`` for it)."""
 
-    def __init__(self, track: Track, rules: RuleSet, entry: Entry, dice: Roller, tyre: Tyre | None, wet: bool) -> None:
+    def __init__(
+        self, track: Track, rules: RuleSet, entry: Entry, dice: Roller, tyre: Tyre | None, wet: bool,
+        drivers: Drivers = MappingProxyType({}),
+    ) -> None:
         self.track = track
         self.entry = entry
+        self.drivers = drivers  # the computer drivers by kind (``rules.session.RaceSession``'s)
         self.dice = dice
         self.tyre = tyre
         self.state: RaceState = new_lap(
@@ -103,7 +108,7 @@ class QualifyingLap:
 
     def computer_choice(self) -> tuple[Action, int]:
         """The computer driver's decision now and how many options it had (for ``think_time``)."""
-        action = computer_action(self.track, self.state, self.entry.driver)
+        action = driver_for(self.drivers, self.entry.driver).act(self.track, self.state)
         if isinstance(action, ChooseGear):
             return action, sum(isinstance(o, ShiftCost) for o in gear_options(self.track, self.state).values())
         return action, len({m.end for m in moves(self.track, self.state)})
@@ -194,8 +199,9 @@ class QualifyingSession:
     """Every driver's lap in entry order, then the grid."""
 
     def __init__(self, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
-                 dice: Roller | None = None) -> None:
+                 dice: Roller | None = None, drivers: Drivers = MappingProxyType({})) -> None:
         self.track = track
+        self.drivers = drivers
         self.rules = rules
         self.entries = entries
         self.dice = dice or DiceSource(seed)
@@ -270,7 +276,7 @@ class QualifyingSession:
             self.tyres[entry.id] = tyre
         else:
             tyre = None
-        self.lap = QualifyingLap(self.track, self.rules, entry, self.dice, tyre, self.wet)
+        self.lap = QualifyingLap(self.track, self.rules, entry, self.dice, tyre, self.wet, self.drivers)
         return self.lap
 
     def finish_lap(self, time_ms: int) -> LapResult:
@@ -302,9 +308,9 @@ class QualifyingSession:
 
     @classmethod
     def replay(cls, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
-               laps: tuple[DrivenLap, ...]) -> QualifyingSession:
+               laps: tuple[DrivenLap, ...], drivers: Drivers = MappingProxyType({})) -> QualifyingSession:
         """The session of a save: its laps driven again, the dice drawn as they were (RecordError if they do not replay)."""
-        session = cls(track, rules, entries, seed)
+        session = cls(track, rules, entries, seed, drivers=drivers)
         for n, driven in enumerate(laps, start=1):
             entry = session.next_entry
             if entry is None or entry.id != driven.driver or session.lap is not None:

@@ -96,7 +96,8 @@ def test_the_tuning_scores_a_field_by_the_sides_mean_finishing_position():
     """``--cars`` above 2: a 4-car race of the Rookie's prices against the Champion's, cars
     alternating; the candidate's share is 1, 0.5 or 0 as its cars' mean position is better, equal
     or worse, and the retirements are each side's own."""
-    from rules.ai.levels import CHAMPION, DRIVERS, ROOKIE
+    from rules.ai.presets import CHAMPION, ROOKIE
+    from rules.ai.registry import DRIVERS
 
     tune = _bench_module("tune_drivers")
     bench = _bench_module("drivers")
@@ -121,7 +122,7 @@ def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next
     from tests.rules.fixtures import OVAL, car, position as board
 
     newcomer = _bench_module("newcomer")
-    lane = newcomer._model(OVAL)
+    lane = newcomer.lane_model(OVAL)
     straight = max((s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None), key=lambda n: lane.corner_ahead(n)[0])
     far = board([car("m", straight, gear=4), car("o", "C10")], "m")
     assert newcomer.choose_gear(OVAL, far) == 5

@@ -11,7 +11,8 @@ from types import ModuleType
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.levels import DEFAULT
+from rules.ai.registry import DRIVERS
+from rules.ai.presets import DEFAULT
 from rules.ruleset import PRESETS
 from rules.simulation import play, race_header
 from tests.conftest import REPO
@@ -32,7 +33,7 @@ def test_CORE_END_1_the_oval_s_lap_in_game_rounds(capsys: pytest.CaptureFixture[
     assert bench().main(["--seeds", "1", "--first-seed", "3", "--cars", "4", "--track", str(oval)]) == 0
     line = next(s for s in capsys.readouterr().out.splitlines() if s.startswith("oval"))
     track = load_track(str(oval))
-    header, _ = race_header(track, PRESETS["fd-basic"], 4, 1, 3, DEFAULT.name)
-    played = play(track, header).state.round
+    header, _ = race_header(track, PRESETS["fd-basic"], 4, 1, 3, DEFAULT.name, DRIVERS)
+    played = play(track, header, DRIVERS).state.round
     stops = sum(c.stops for c in track.corners)
     assert re.search(rf"{len(track.corners)} corners\s+{stops} stops .* rounds {played}\s+mean\s+{played}\.0\s+the oval, not judged", line)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from game.main import main
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
+from rules.ai.registry import DRIVERS
 from rules.actions import Drive
 from rules.moves import MoveRequest, legal_moves
 from rules.record import replay, same_drivers
@@ -110,7 +111,7 @@ def test_AMB_69_a_blocked_space_beside_an_open_one_leaves_the_lap_open(plain):
 
 def test_AMB_69_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked):
     rules = PRESETS["fde-advanced"]
-    session = RaceSession(blocked, same_drivers(blocked, rules, 6, 1, 11, "aggressive"))
+    session = RaceSession(blocked, same_drivers(blocked, rules, 6, 1, 11, "aggressive"), drivers=DRIVERS)
     seen: set[str] = set()
     while not session.state.finished:
         session.advance()
@@ -189,7 +190,7 @@ def test_AMB_69_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     """A position file (``moves``, ``odds``) may not put a car where no car may stand."""
     from rules.position import problem
 
-    session = RaceSession(blocked, same_drivers(blocked, PRESETS["fde-advanced"], 3, 1, 5))
+    session = RaceSession(blocked, same_drivers(blocked, PRESETS["fde-advanced"], 3, 1, 5), drivers=DRIVERS)
     while session.state.round < 2:
         session.advance()
     state = session.state

@@ -11,6 +11,7 @@ import pytest
 
 import trackgen
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.ruleset import preset
 from rules.simulation import play, race_header
@@ -120,8 +121,8 @@ def test_a_race_on_each_new_circuit_runs_to_the_flag(name, rules, tracks):
     """A one-lap race of four computer cars through the loop ``simulate`` and the window use,
     with qualifying, weather and tyres under fde-advanced; every car is classified."""
     track = tracks[name]
-    header, _ = race_header(track, preset(rules), 4, 1, 3, "careful")
-    session = play(track, header)
+    header, _ = race_header(track, preset(rules), 4, 1, 3, "careful", DRIVERS)
+    session = play(track, header, DRIVERS)
     assert session.state.finished
     places = classification(track, session.state)
     assert sorted(p.car for p in places) == sorted(e.id for e in header.entries)

@@ -176,7 +176,7 @@ def test_the_board_draws_it_only_where_it_runs(tmp_path, capsys):
 def test_a_computer_driver_looking_along_it_sees_where_it_ends():
     """The drivers' look along a lane (``LaneModel.walk``) goes from where the lane begins to where
     it ends: past its last space there is no space of it, not its first one round the lap."""
-    from rules.drivers import LaneModel
+    from rules.ai.lane import LaneModel
 
     lane = LaneModel(BOTH)
     assert lane.walk("A2", 9) == "A11" and lane.walk("A11", 1) == "A1"

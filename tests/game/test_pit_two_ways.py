@@ -11,6 +11,7 @@ import pytest
 
 from game.tracks.build import build
 from game.tracks.drawing import Shape, TrackError
+from rules.ai.registry import DRIVERS
 from rules.moves import MoveRequest, legal_moves
 from rules.ruleset import FORMULA_D_BASIC, preset
 from rules.track import EdgeKind, Track
@@ -114,8 +115,8 @@ def test_a_whole_race_runs_with_both_ways_and_replays():
     from rules.record import replay
     from rules.simulation import play, race_header
 
-    header, _ = race_header(TWO, preset("fd-basic"), 6, 2, 3, "careful")
-    session = play(TWO, header)
+    header, _ = race_header(TWO, preset("fd-basic"), 6, 2, 3, "careful", DRIVERS)
+    session = play(TWO, header, DRIVERS)
     assert session.state.finished
     assert replay(TWO, session.record()) == session.state
 

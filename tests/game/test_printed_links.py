@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.drawing import Shape, TrackError
+from rules.ai.registry import DRIVERS
 from rules.moves import MoveRequest, check_path, legal_moves
 from rules.ruleset import FORMULA_D_BASIC
 from rules.track import EdgeKind, Track
@@ -201,7 +202,7 @@ def test_a_whole_race_runs_over_long_and_sideways_arrows_and_replays():
     from rules.simulation import play, race_header
 
     t = build(with_arrows(("A4", "B9"), ("A6", "B5")))
-    header, _ = race_header(t, preset("fd-basic"), 6, 2, 4, "careful")
-    session = play(t, header)
+    header, _ = race_header(t, preset("fd-basic"), 6, 2, 4, "careful", DRIVERS)
+    session = play(t, header, DRIVERS)
     assert session.state.finished
     assert replay(t, session.record()) == session.state

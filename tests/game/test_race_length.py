@@ -6,7 +6,8 @@ import pytest
 
 from game.play.race_length import race_length
 from game.tracks.load import load_track
-from rules.ai.levels import DEFAULT
+from rules.ai.registry import DRIVERS
+from rules.ai.presets import DEFAULT
 from rules.ruleset import PRESETS
 from rules.simulation import play, race_header
 from tests.conftest import REPO
@@ -16,8 +17,8 @@ from tests.conftest import REPO
 def test_the_estimate_is_near_a_played_race(name: str) -> None:
     """Two laps of 10 Racers: the estimate lies within a quarter of the rounds the race took."""
     track = load_track(REPO / "maps" / f"{name}.tmx")
-    header, _ = race_header(track, PRESETS["fd-basic"], 10, 2, 5, DEFAULT.name)
-    played = play(track, header).state.round
+    header, _ = race_header(track, PRESETS["fd-basic"], 10, 2, 5, DEFAULT.name, DRIVERS)
+    played = play(track, header, DRIVERS).state.round
     rounds, _ = race_length(track, 2, 10, 0)
     assert abs(rounds - played) <= 0.25 * played
 

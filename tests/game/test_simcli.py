@@ -20,6 +20,7 @@ import pytest
 from game.tools import race
 from game.tools.race import Position
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.record import Entry, Header, load, same_drivers, save
@@ -108,7 +109,7 @@ def test_CORE_END_1_simulate_plays_every_race_to_the_flag(tmp_path):
 
 @pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_simulate_fails_loudly_when_a_race_stops_before_its_end(monkeypatch, capsys):
-    def stuck(track, header):
+    def stuck(track, header, drivers):
         raise UnfinishedRace("nobody can act, yet the race is not over")
 
     monkeypatch.setattr(race, "play", stuck)
@@ -261,7 +262,7 @@ def position(tmp_path_factory) -> tuple[Path, Position, int]:
         seed=3,
         entries=tuple(Entry(id=f"car{i}", name=f"Car {i}", wear=rules.default_wear) for i in (1, 2, 3)),
     )
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     def paused(state) -> bool:
         return state.phase == "gear" and state.round >= 3 and 1 <= state.car(state.active).gear <= 3
 
@@ -432,7 +433,7 @@ def moments(tmp_path_factory) -> tuple[Path, list[RaceState]]:
     track = load_track(REPO / OVAL)
     session = RaceSession(track, same_drivers(track, PRESETS["fde-advanced"], 6, 2, 0, "aggressive").model_copy(
         update={"grid": tuple(f"car{i}" for i in range(1, 7))}
-    ))
+    ), drivers=DRIVERS)
     states = [session.state]
     while not session.state.finished:
         session.advance()

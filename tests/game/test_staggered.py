@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, TrackError
+from rules.ai.registry import DRIVERS
 from rules.track import EdgeKind, Track
 from tests.conftest import REPO
 from tests.game.drawing_tmx import write_tmx
@@ -164,8 +165,8 @@ def test_a_ten_car_race_on_the_staggered_board_finishes_and_changes_lanes():
     from rules.simulation import play, race_header
 
     track = build(staggered(None, 0.5, None))
-    header, _ = race_header(track, preset("fd-basic"), 10, 1, 3, "careful")
-    session = play(track, header)
+    header, _ = race_header(track, preset("fd-basic"), 10, 1, 3, "careful", DRIVERS)
+    session = play(track, header, DRIVERS)
     assert all(c.status == "finished" for c in session.state.cars), [c.status for c in session.state.cars]
     record = session.record()
     changes = set()

@@ -16,7 +16,8 @@ from rules.dice import DiceSource, Die, GearDice
 from rules.engine import apply, chance, moves, to_move
 from rules.record import Header, Record, RecordError, Step, replay, same_drivers, steps
 from rules.ruleset import PRESETS
-from rules.session import RaceSession, computer_action
+from rules.ai.registry import DRIVERS, computer_action
+from rules.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from tests.ui.helpers import oval
@@ -47,7 +48,7 @@ def simulated(preset: str, cars: int, laps: int, seed: int, driver: str) -> tupl
     track = oval()
     rules = PRESETS[preset].model_copy(update={"grid": "roll"})
     dice = Logged(seed)
-    session = RaceSession(track, same_drivers(track, rules, cars, laps, seed, driver), dice)
+    session = RaceSession(track, same_drivers(track, rules, cars, laps, seed, driver), dice, drivers=DRIVERS)
     dice.session = session
     session.run_to_end()
     return session, dice
@@ -124,7 +125,7 @@ def test_a_car_that_always_rolls_the_average_has_no_luck() -> None:
     middle = GearDice(dice=tuple(Die(name=f"gear{g}", colour=d.colour, faces=(round(sum(d.faces) / len(d.faces)),))
                                  for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)))
     rules = PRESETS["fd-basic"].model_copy(update={"gear_dice": middle})
-    session = RaceSession(track, same_drivers(track, rules, 3, 1, 4))
+    session = RaceSession(track, same_drivers(track, rules, 3, 1, 4), drivers=DRIVERS)
     session.run_to_end()
     stats = race_statistics(track, session.record())
     assert all(c.rolls > 0 and c.luck == 0 and c.rolled == c.expected for c in stats.cars)
@@ -136,7 +137,7 @@ def scripted(gears: dict[str, list[int]], rolls: dict[str, list[int]]) -> Record
     track = oval()
     header = same_drivers(track, PRESETS["fd-basic"], 2, 1, 1)
     header = header.model_copy(update={"grid": ("car1", "car2")})
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     while any(gears.values()) or session.state.phase != "gear":
         state = session.state
         car = to_move(state)
@@ -192,7 +193,7 @@ def held() -> tuple[Record, int]:
     seed car1 fails an engine check with a 3 and raises it with karma (KARMA-3)."""
     track = oval()
     rules = PRESETS["dresden-2006"].model_copy(update={"grid": "roll"})
-    session = RaceSession(track, same_drivers(track, rules, 8, 1, 2, "aggressive"))
+    session = RaceSession(track, same_drivers(track, rules, 8, 1, 2, "aggressive"), drivers=DRIVERS)
     session.run_to_end()
     record = session.record()
     index, karma = next((i, a) for i, a in enumerate(record.actions) if isinstance(a, Karma))
@@ -280,7 +281,7 @@ def test_FUEL_1_ENG_D_3_fuel_per_lap_and_the_engine_boost_are_WP_used() -> None:
     the set-up less what is left."""
     track = oval()
     rules = PRESETS["dresden-2006"].model_copy(update={"grid": "roll"})
-    session = RaceSession(track, same_drivers(track, rules, 6, 2, 0, "aggressive"))
+    session = RaceSession(track, same_drivers(track, rules, 6, 2, 0, "aggressive"), drivers=DRIVERS)
     session.run_to_end()
     record = session.record()
     boosted = {e.car for s in steps(track, record) for e in s.events if e.kind == "boost"}

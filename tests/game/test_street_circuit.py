@@ -86,10 +86,11 @@ def test_a_street_race_on_the_city_circuit_meets_every_street_feature(city):
     back at the line (STREET-8) all happen in a 10-car race, whose record replays to the same end."""
     from rules.record import replay, steps
     from rules.ruleset import preset
+    from rules.ai.registry import DRIVERS
     from rules.simulation import play, race_header
 
-    header, _ = race_header(city, preset("street"), 10, 2, 5, "careful")
-    session = play(city, header)
+    header, _ = race_header(city, preset("street"), 10, 2, 5, "careful", DRIVERS)
+    session = play(city, header, DRIVERS)
     record = session.record()
     kinds = {e.kind for s in steps(city, record) for e in s.events}
     purposes = {e.data.get("purpose") for s in steps(city, record) for e in s.events if e.kind == "check"}

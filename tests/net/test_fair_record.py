@@ -12,12 +12,12 @@ import pytest
 from game.main import main
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
+from rules.ai.registry import DRIVERS, computer_action
 from rules.race_view import RaceView
 from rules.record import RecordError, dumps, loads, replay
 from rules.referee import Referee
 from rules.referee_protocol import Decision
 from tests.rules.remote_helpers import OVAL, SEED, deliver, opening
-from rules.session import computer_action
 
 SEATS = {"car1": "@ann:test", "car2": "@bob:test"}
 
@@ -31,7 +31,7 @@ class Table:
 
     def __init__(self) -> None:
         self.race = opening(SEATS)
-        self.referee = Referee(OVAL, self.race, SEED)
+        self.referee = Referee(OVAL, self.race, SEED, drivers=DRIVERS)
         self.account = "@ann:test"
         self.view = RaceView(OVAL, self.race)
         self.bob = RaceView(OVAL, self.race)
@@ -114,7 +114,7 @@ def test_CORE_DICE_1_a_local_record_from_its_seed_is_checked_die_by_die(tmp_path
     from rules.ruleset import FORMULA_D_BASIC
     from rules.simulation import play
 
-    record = play(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=7, driver="racer")).record()
+    record = play(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=7, driver="racer"), DRIVERS).record()
     path = tmp_path / "local.json"
     path.write_text(dumps(record))
     assert main(["replay", str(path)]) == 0

@@ -16,7 +16,7 @@ from rules.engine import chance
 from rules.record import same_drivers
 from rules.referee_protocol import Decision
 from rules.ruleset import FORMULA_D_BASIC
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL
 
 PLAYERS = {"car1": "anna", "car2": "ben", "car3": "carl"}

@@ -16,7 +16,7 @@ from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from rules.actions import Bid, ChooseGear, Drive, FreeWP, Karma, TCar
 from rules.engine import IllegalAction
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.net.test_online import account
 from tests.rules.remote_helpers import OVAL, opening
 

@@ -12,7 +12,7 @@ from game.scenes.remote.steward import StewardScene
 from game.texts import tr
 from rules.engine import chance
 from rules.referee_protocol import Decision
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL
 from tests.ui.helpers import make_app
 

@@ -10,7 +10,7 @@ from rules.record import Header, same_drivers
 from rules.referee import Notice, Out
 from rules.referee_protocol import Applied, Decision, RaceOpen, SeedReveal
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.conftest import REPO
 
 OVAL = load_track(REPO / "maps" / "oval.tmx")

@@ -19,11 +19,12 @@ from dataclasses import replace
 import pytest
 
 from rules.actions import ChooseGear, Roll
-from rules.ai.levels import CHAMPION, LEVELS, Level
+from rules.ai.levels import Level
+from rules.ai.presets import CHAMPION, LEVELS
 from rules.ai.lookahead import Prices, lookahead
 from rules.car import Area
 from rules.engine import apply, moves
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.test_odds import TRACK, position
@@ -92,7 +93,7 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
     """CORE-DANGER-4, CORE-COLL-3: the last road-holding or body WP is the race (``prices.out``);
     the one before costs the race times the Poisson chance that the checks still ahead fail at
     least once, so it is dearer with more laps, cars and markers ahead, and the third cheaper."""
-    from rules.ai.levels import retire_odds
+    from rules.ai.race_ahead import retire_odds
     from tests.rules.fixtures import OVAL, W, car, position as board
 
     assert retire_odds(1, 0.5) == pytest.approx(1 - math.exp(-0.5))
@@ -360,7 +361,7 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
     """PIT-A-1, PIT-A-4: with one body WP left, the reserve to repair it and a lap of a field of ten
     to go, a level keeps to the pit entry's lane (the older careful driver, which pits only for
     tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
-    from rules.drivers import CAREFUL
+    from rules.ai.classic import CAREFUL
     from tests.rules.fixtures import OVAL, W, car, position as board
     from tests.rules.fixtures import PIT_C
 
@@ -383,7 +384,7 @@ def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None
     a short stop (a game round standing costs more than a brake WP); the older careful driver
     repairs whatever it can and stands the round."""
     from rules.actions import PitStop
-    from rules.drivers import CAREFUL
+    from rules.ai.classic import CAREFUL
     from tests.rules.fixtures import W
     from tests.rules.fixtures import at_box
 
@@ -399,7 +400,7 @@ def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) ->
     """A board may mark a second pit entry (``PitLane.extra_entries``): a level that wants a stop
     keeps to the lane of the entry nearest ahead of it (lane A's A40 from A30, the drawn entry C59 in
     lane C once past A40); the careful driver the same."""
-    from rules.drivers import CAREFUL
+    from rules.ai.classic import CAREFUL
     from tests.rules.fixtures import OVAL, W, car, position as board
 
     two = OVAL.model_copy(update={"pit": OVAL.pit.model_copy(update={"extra_entries": ("A40",)})})
@@ -462,7 +463,7 @@ def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(lev
 def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> None:
     """A roll that ends in a corner slides on; one that ends past it only under VAR-28's B reading
     (any corner space of the movement); a slide itself never slides again (AMB-48)."""
-    from rules.ai.levels import _slides_after
+    from rules.ai.levels import slides_after
     from rules.ruleset import PRESETS
 
     rules = PRESETS["fde-advanced"]
@@ -472,12 +473,12 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
     s, _ = apply(TRACK, s, Roll(value=face))
     found = moves(TRACK, s)
     inside = next(m for m in found if m.end is not None and TRACK.space(m.end).corner is not None)
-    assert _slides_after(TRACK, s, inside, inside.end)
-    assert not _slides_after(TRACK, s, inside.model_copy(update={"via": "slide"}), inside.end)
+    assert slides_after(TRACK, s, inside, inside.end)
+    assert not slides_after(TRACK, s, inside.model_copy(update={"via": "slide"}), inside.end)
     through = inside.model_copy(update={"path": (*inside.path, "B30")})
-    assert not _slides_after(TRACK, s, through, "B30")
+    assert not slides_after(TRACK, s, through, "B30")
     literal = s.model_copy(update={"rules": rules.model_copy(update={"rain_slide": "any_corner_space"})})
-    assert _slides_after(TRACK, literal, through, "B30")
+    assert slides_after(TRACK, literal, through, "B30")
 
 
 @pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4")
@@ -528,7 +529,7 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     """CORE-BLOCK-1..3, TAB-BLOCK: behind a row of cars in 1st gear across every lane, next turn's
     roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
     is high, with brakes to pay it low, and with a lane free it is nothing."""
-    from rules.ai.levels import boxed_odds
+    from rules.ai.race_ahead import boxed_odds
     from tests.rules.fixtures import OVAL, car, position as board
 
     here = OVAL.space("A20")
@@ -546,7 +547,7 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     """CORE-BLOCK-1..3: a car can be blocked only by cars near it, so the blocks' price and the
     reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
     10-car race pays a duel's brake, tyre and scarcity prices; the same car among the field pays more."""
-    from rules.ai.levels import REACH_ROWS, within_reach
+    from rules.ai.race_ahead import REACH_ROWS, within_reach
     from tests.rules.fixtures import OVAL, car, position as board
 
     far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: over 15 rows from A10
@@ -568,7 +569,7 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
 def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them() -> None:
     """CORE-END-1 scores places, not WP: on the last lap the brake, tyre and scarcity prices fall to
     half before the last corner and to nothing after it, while a retirement still costs ``out``."""
-    from rules.ai.levels import LAST_CORNERS
+    from rules.ai.race_ahead import LAST_CORNERS
     from tests.rules.fixtures import OVAL, car, position as board
 
     assert LAST_CORNERS == 2 and len(OVAL.corners) == 2

@@ -7,7 +7,10 @@ from dataclasses import replace
 import pytest
 
 from rules.actions import ChooseGear, Roll
-from rules.ai.levels import CHAMPION, DRIVERS, LEVELS, RACER, ROOKIE, Level, corners_ahead
+from rules.ai.levels import Level
+from rules.ai.presets import CHAMPION, LEVELS, RACER, ROOKIE
+from rules.ai.race_ahead import corners_ahead
+from rules.ai.registry import DRIVERS
 from rules.ai.lookahead import Prices, lookahead
 from rules.engine import apply, gear_options, moves
 from rules.gears import ShiftCost
@@ -25,11 +28,11 @@ def test_a_race_of_each_level_plays_to_the_flag_and_replays_from_its_record(leve
     """Through rules.simulation, as ``simulate`` and the window play it; the record replays to
     the same state and the same seed writes the same record (the levels are deterministic)."""
     header = same_drivers(TRACK, FORMULA_D_BASIC, 4, 1, 7, level.name)
-    session = play(TRACK, header)
+    session = play(TRACK, header, DRIVERS)
     assert session.state.finished
     text = dumps(session.record())
     assert replay(TRACK, loads(text)) == session.state
-    assert dumps(play(TRACK, header).record()) == text
+    assert dumps(play(TRACK, header, DRIVERS).record()) == text
 
 
 @pytest.mark.parametrize("old", ["careful", "aggressive"])
@@ -38,7 +41,7 @@ def test_records_naming_the_older_drivers_still_play_and_replay(old: str) -> Non
     drivers are kept as they were."""
     assert DRIVERS[old].name == old and not isinstance(DRIVERS[old], Level)
     header = same_drivers(TRACK, FORMULA_D_BASIC, 3, 1, 5, old)
-    session = play(TRACK, header)
+    session = play(TRACK, header, DRIVERS)
     assert replay(TRACK, loads(dumps(session.record()))) == session.state
 
 
@@ -188,8 +191,8 @@ def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_repla
     from rules.ruleset import PRESETS
     from rules.simulation import race_header
 
-    header, _ = race_header(TRACK, PRESETS[preset], 2, 2, 11, level.name)
-    session = play(TRACK, header)
+    header, _ = race_header(TRACK, PRESETS[preset], 2, 2, 11, level.name, DRIVERS)
+    session = play(TRACK, header, DRIVERS)
     assert session.state.finished
     assert replay(TRACK, loads(dumps(session.record()))) == session.state
 
@@ -262,29 +265,29 @@ def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_las
 def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
     """CORE-BLOCK-1: the lane's view sees no other car, so a Racer with a car a few rows ahead
     (where a block may cost WP) weighs the engine's legal moves instead."""
-    from rules.ai.levels import _car_ahead
+    from rules.ai.race_ahead import car_ahead
 
     state = position("A30", 3)  # the other car stands on A30 too: not ahead
     car = state.car("a")
-    assert not _car_ahead(TRACK, state, car, RACER.exact_near)
+    assert not car_ahead(TRACK, state, car, RACER.exact_near)
     near = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": "A33"}))})
-    assert _car_ahead(TRACK, near, car, RACER.exact_near) and not _car_ahead(TRACK, near, car, 0)
+    assert car_ahead(TRACK, near, car, RACER.exact_near) and not car_ahead(TRACK, near, car, 0)
 
 
 @pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_a_racer_plays_out_its_gears_exactly_with_two_cars_a_few_more_rows_ahead() -> None:
     """CORE-BLOCK-1..3: two cars up to ``crowd_near`` rows ahead may box a Racer in beyond the lane's
     view, so it weighs the engine's legal moves; one car that far ahead (a duel) does not."""
-    from rules.ai.levels import _car_ahead
+    from rules.ai.race_ahead import car_ahead
 
     state = position("A30", 3)
     car = state.car("a")
     far = RACER.exact_near + 2
     one = state.model_copy(update={"cars": (car, state.car("b").model_copy(update={"space": f"A{30 + far}"}))})
-    assert not _car_ahead(TRACK, one, car, RACER.exact_near) and not _car_ahead(TRACK, one, car, RACER.crowd_near, 2)
+    assert not car_ahead(TRACK, one, car, RACER.exact_near) and not car_ahead(TRACK, one, car, RACER.crowd_near, 2)
     beside = next(s.name for s in TRACK.spaces if s.lane == 1 and s.row == TRACK.space(f"A{30 + far}").row)
     two = one.model_copy(update={"cars": (*one.cars, state.car("b").model_copy(update={"id": "c", "space": beside}))})
-    assert _car_ahead(TRACK, two, car, RACER.crowd_near, 2) and not _car_ahead(TRACK, two, car, RACER.exact_near)
+    assert car_ahead(TRACK, two, car, RACER.crowd_near, 2) and not car_ahead(TRACK, two, car, RACER.exact_near)
 
 
 @pytest.mark.rules("CORE-SLIP-2")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll, TimeOut
 from rules.blitz import Match, decided, heat_grid, heat_winner, level_order
 from rules.car import validate_setup
@@ -42,8 +43,8 @@ def test_BLITZ_9_AMB_46e_otherwise_the_season_s_rules_without_profiles_and_karma
 
 @pytest.mark.rules("BLITZ-9")
 def test_BLITZ_9_a_heat_of_two_computer_drivers_plays_to_its_end():
-    header, _ = race_header(OVAL, FD_BLITZ, 2, 3, seed=4, driver="careful")
-    state = play(OVAL, header).state
+    header, _ = race_header(OVAL, FD_BLITZ, 2, 3, seed=4, driver="careful", drivers=DRIVERS)
+    state = play(OVAL, header, DRIVERS).state
     assert state.finished and decided(state) and heat_winner(OVAL, state) in ("car1", "car2")
 
 

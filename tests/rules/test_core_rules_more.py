@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE, ForcedDice, Purpose
 from rules.engine import chance, moves, new_race
@@ -66,7 +67,7 @@ def test_WEATHER_2_determined_before_qualifying_and_again_before_the_race_on_the
     before the grid. The same roll reads differently on each circuit's barometer."""
     rules = FORMULA_DE_ADVANCED
     header = same_drivers(OVAL, rules, 2, 1, seed=1)
-    session = QualifyingSession(OVAL, rules, header.entries, 1, dice=ForcedDice([3]))
+    session = QualifyingSession(OVAL, rules, header.entries, 1, dice=ForcedDice([3]), drivers=DRIVERS)
     assert (session.weather_roll, session.barometer, session.wet) == (3, "rain", True)
     race = new_race(OVAL, rules, [("a", rules.default_wear), ("b", rules.default_wear)])
     assert chance(race).die == BLACK_DIE and chance(race).purpose == Purpose.WEATHER  # type: ignore[union-attr]

@@ -242,7 +242,7 @@ def test_ENG_D_2_a_skip_taking_the_last_engine_WP_rolls_out_too():
 
 @pytest.mark.rules("ENG-D-3")
 def test_ENG_D_3_computer_drivers_boost_when_it_pays_and_keep_their_last_engine_WPs():
-    from rules.drivers import AGGRESSIVE, CAREFUL
+    from rules.ai.classic import AGGRESSIVE, CAREFUL
 
     free_road = booster(engine_wp=3)  # the back straight ahead: the extra spaces cost nothing
     assert AGGRESSIVE.choose_boost(OVAL, free_road, 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import Roll, SetUp
 from rules.car import Area
 from rules.engine import IllegalAction, apply
@@ -70,7 +71,7 @@ def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
 
     for rules in (DRESDEN_2006, DRESDEN_OPEN):
         assert rules.grid == "qualifying"
-        header, quali = race_header(OVAL, rules, 3, 3, 5, "careful")
+        header, quali = race_header(OVAL, rules, 3, 3, 5, "careful", DRIVERS)
         assert quali is not None and quali.done and header.grid == quali.grid().order
 
 
@@ -80,8 +81,8 @@ def test_RACE_D_7_three_laps_and_the_race_goes_on_until_every_car_still_in_it_ha
     from rules.simulation import race_header
 
     assert DRESDEN_2006.race_laps == 3
-    header, _ = race_header(OVAL, DRESDEN_2006, 3, 3, 5, "careful")
-    session = RaceSession(OVAL, header)
+    header, _ = race_header(OVAL, DRESDEN_2006, 3, 3, 5, "careful", DRIVERS)
+    session = RaceSession(OVAL, header, drivers=DRIVERS)
     first_finish = None
     while not session.state.finished:
         session.advance()

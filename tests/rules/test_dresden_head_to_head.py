@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import Bid, Karma
-from rules.drivers import AGGRESSIVE, CAREFUL
+from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import karma_offers, positions, to_move
 from rules.reasons import Code
 from rules.record import dumps, loads, replay, same_drivers
@@ -183,7 +184,7 @@ def mixed(track, seed: int, **entry):
     header = header.model_copy(update={"entries": tuple(
         e.model_copy(update={"driver": ("careful", "aggressive")[i % 2], **entry}) for i, e in enumerate(header.entries)
     )})
-    return qualifying(track, header).race(header)
+    return qualifying(track, header, DRIVERS).race(header)
 
 
 @pytest.mark.rules("KARMA-3", "H2H-2")
@@ -191,7 +192,7 @@ def test_KARMA_3_H2H_2_ten_cars_three_laps_on_every_track_finish_with_karma_spen
     spent = 0
     for path in TRACKS:
         track = load_track(path)
-        session = play(track, mixed(track, seed=3))
+        session = play(track, mixed(track, seed=3), DRIVERS)
         assert session.state.finished, path.name
         assert any(isinstance(a, Bid) and a.amount for a in session.actions), path.name
         spent += sum(1 for a in session.actions if isinstance(a, Karma) and a.spend != "accept")
@@ -202,7 +203,7 @@ def test_KARMA_3_H2H_2_ten_cars_three_laps_on_every_track_finish_with_karma_spen
 @pytest.mark.rules("KARMA-1", "KARMA-3", "H2H-2")
 def test_KARMA_3_H2H_2_a_race_with_a_reroll_and_a_bid_replays_exactly():
     """Drivers with a carried pool of 100 (KARMA-1); the first re-roll on offer is taken."""
-    session = RaceSession(OVAL, mixed(OVAL, seed=5, karma=100))
+    session = RaceSession(OVAL, mixed(OVAL, seed=5, karma=100), drivers=DRIVERS)
     rerolled = False
     while not session.state.finished:
         s = session.state
@@ -214,5 +215,5 @@ def test_KARMA_3_H2H_2_a_race_with_a_reroll_and_a_bid_replays_exactly():
     assert rerolled and any(isinstance(a, Bid) and a.amount for a in session.actions)
     record = loads(dumps(session.record()))
     assert replay(OVAL, record).model_dump_json() == session.state.model_dump_json()
-    resumed = RaceSession(OVAL, record.header, actions=record.actions)
+    resumed = RaceSession(OVAL, record.header, actions=record.actions, drivers=DRIVERS)
     assert resumed.state == session.state

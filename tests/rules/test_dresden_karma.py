@@ -16,7 +16,7 @@ import pytest
 from rules.actions import ChooseGear, Karma, Roll
 from rules.car import Area
 from rules.dice import BLACK_DIE, Purpose
-from rules.drivers import AGGRESSIVE, CAREFUL
+from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import chance, karma_offers, race_end_karma, to_move
 from rules.profiles import Profile
 from rules.reasons import Code

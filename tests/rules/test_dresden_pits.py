@@ -19,10 +19,12 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, PitStop
 from rules.car import Area
 from rules.dice import Purpose
-from rules.drivers import CAREFUL, stop_plan
+from rules.ai.classic import CAREFUL
+from rules.ai.pit_stops import stop_plan
 from rules.engine import gear_options, moves, new_race
 from rules.gears import ShiftCost
 from rules.modules.base import start_movement
@@ -445,18 +447,18 @@ def test_PIT_D_a_10_car_3_lap_dresden_race_finishes_with_pit_stops(path: str, ke
     """Computer drivers announce their stops, work them off and finish (rules.simulation, as
     ``main.py simulate`` plays)."""
     track = OVAL if path.endswith("oval.tmx") else load_track(path)
-    header, _ = race_header(track, preset(key), 10, 3, 7, "aggressive")
-    session = play(track, header)
+    header, _ = race_header(track, preset(key), 10, 3, 7, "aggressive", DRIVERS)
+    session = play(track, header, DRIVERS)
     assert session.state.finished and all(c.status != "racing" for c in session.state.cars)
     assert any(c.pit_stops for c in session.state.cars)
     assert any(isinstance(a, ChooseGear) and a.pit is not None for a in session.actions)
 
 
 def test_PIT_D_a_recorded_race_with_a_stop_by_points_replays_exactly():
-    header, _ = race_header(OVAL, D, 4, 3, 1, "aggressive")
-    session = play(OVAL, header)
+    header, _ = race_header(OVAL, D, 4, 3, 1, "aggressive", DRIVERS)
+    session = play(OVAL, header, DRIVERS)
     record = Record.model_validate_json(session.record().model_dump_json())
-    again = RaceSession(OVAL, record.header, actions=record.actions)
+    again = RaceSession(OVAL, record.header, actions=record.actions, drivers=DRIVERS)
     assert again.state == session.state
     assert any(isinstance(a, ChooseGear) and a.pit is not None for a in record.actions)
     assert any(c.pit_stops for c in again.state.cars)

@@ -16,6 +16,7 @@ import pytest
 
 from game.tracks.load import load_track
 
+from rules.ai.registry import DRIVERS, computer_action
 from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import DiceSource
 from rules.engine import gear_options, moves, new_lap, optional_offer
@@ -25,8 +26,8 @@ from rules.qualifying.session import QualifyingLap
 from rules.reasons import Code
 from rules.record import Entry, Header, dumps, loads, replay, same_drivers
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, RuleSet
-from rules.drivers import CAREFUL
-from rules.session import computer_action
+from rules.ai.careful import gear_value
+from rules.ai.classic import CAREFUL
 from rules.simulation import play, qualifying
 from rules.state import RaceState
 from rules.tables.tyres import Tyre
@@ -326,8 +327,8 @@ def profiled(header: Header) -> Header:
 def test_RACE_D_6_a_10_car_dresden_race_with_every_profile_finishes_and_replays(name: str):
     track = load_track(str(MAPS / name))
     header = profiled(same_drivers(track, D, 10, 3, 2006))
-    header = qualifying(track, header).race(header)
-    session = play(track, header)
+    header = qualifying(track, header, DRIVERS).race(header)
+    session = play(track, header, DRIVERS)
     assert session.state.finished and all(c.status != "racing" for c in session.state.cars)
     assert {c.profile for c in session.state.cars} == set(P)
     record = loads(dumps(session.record()))
@@ -341,6 +342,6 @@ def test_DRESDEN_PROFILE_7_a_gear_that_cannot_move_the_car_is_no_choice_for_a_co
     state = alone("A11", 1, P.SCHOENWETTERFAHRER, tyre=Tyre.SOFT, crossings=3)
     assert {m.path for f in (1, 2) for m in moves(OVAL, rolled(state, 1, f))} == {()}
     c = state.car("x")
-    out_p, _ = CAREFUL._gear_value(OVAL, state, c, 1, gear_options(OVAL, state)[1])  # type: ignore[arg-type]
+    out_p, _ = gear_value(CAREFUL, OVAL, state, c, 1, gear_options(OVAL, state)[1])  # type: ignore[arg-type]
     assert out_p == 1
     assert computer_action(OVAL, state, "careful") == ChooseGear(gear=2)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.record import load, replay, save
 from rules.ruleset import preset
 from rules.session import RaceSession
@@ -25,8 +26,8 @@ RACES = [(path, ("dresden-2006", "dresden-open")[i % 2]) for i, path in enumerat
 @pytest.mark.parametrize(("path", "rules"), RACES, ids=lambda v: v.stem if isinstance(v, Path) else v)
 def test_a_10_car_3_lap_dresden_race_finishes_on_every_shipped_track(path: Path, rules: str):
     track = load_track(str(path))
-    header, _ = race_header(track, preset(rules), 10, 3, 11, "careful")
-    state = play(track, header).state
+    header, _ = race_header(track, preset(rules), 10, 3, 11, "careful", DRIVERS)
+    state = play(track, header, DRIVERS).state
     assert state.finished and all(c.status in ("finished", "out") for c in state.cars)
 
 
@@ -37,8 +38,8 @@ def test_FUEL_2_ENG_D_3_OUT_D_3_a_race_with_a_boost_a_roll_out_and_a_wreck_repla
     rules = preset("dresden-2006")
     dry = rules.model_copy(update={"pit_stops": 0, "pit_stops_3_laps": 0,
                                    "default_wear": rules.default_wear.model_copy(update={"fuel": 2, "tyres": 8})})
-    header, _ = race_header(track, dry, 10, 3, 7, "aggressive")
-    session = RaceSession(track, header)
+    header, _ = race_header(track, dry, 10, 3, 7, "aggressive", DRIVERS)
+    session = RaceSession(track, header, drivers=DRIVERS)
     seen = collections.Counter()
     while not session.state.finished:
         for e in session.advance():
@@ -50,5 +51,5 @@ def test_FUEL_2_ENG_D_3_OUT_D_3_a_race_with_a_boost_a_roll_out_and_a_wreck_repla
     path = tmp_path / "race.json"
     save(session.record(), path)
     assert replay(track, load(path)).model_dump_json() == session.state.model_dump_json()
-    resumed = RaceSession(track, header, actions=session.record().actions)
+    resumed = RaceSession(track, header, actions=session.record().actions, drivers=DRIVERS)
     assert resumed.state.model_dump_json() == session.state.model_dump_json()

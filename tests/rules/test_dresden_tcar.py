@@ -13,7 +13,7 @@ from rules.engine import gear_options, move_request, moves, to_move
 from rules.gears import ShiftCost
 from rules.reasons import Code
 from rules.modules.tcar import owed
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.rules.fixtures import D, DW, OVAL, act, dcar, illegal, kinds, position, rolls, settle, turn
 
 FRAGILE = DW.model_copy(update={"road_holding": 1})

@@ -1,9 +1,10 @@
-"""The careful and aggressive drivers' short cuts (``rules.drivers``) change no decision
+"""The careful and aggressive drivers' short cuts (``rules.ai.careful``, ``rules.ai.hazards``,
+``rules.ai.pit_stops``) change no decision
 (those drivers race in many tests, so their speed is the suite's).
 
 The legal moves are built without pydantic's validation (``rules.moves._move``): each is
 compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP alone do not rule them out
-(``_least``); ``_hazard`` counts the cars near a move from a map of the racing cars; the
+(``least``); ``hazard`` counts the cars near a move from a map of the racing cars; the
 pit-entry lane wanted and a gear's value are kept for the last state asked about. Each is
 checked here against the plain computation, decision by decision, through races of both
 drivers (``bench/same_races.py`` checks whole records commit to commit).
@@ -15,21 +16,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
-import rules.drivers as drivers
+import rules.ai.careful as careful
 from game.tracks.load import load_track
-from rules.drivers import AGGRESSIVE, CAREFUL, OUT_COST, _entry_lane_wanted, _hazard, _least, _pit_entry_lane, street_shots
+from rules.ai.careful import gear_value, judge_gear, least
+from rules.ai.classic import AGGRESSIVE, CAREFUL
+from rules.ai.hazards import hazard
+from rules.ai.lane import OUT_COST
+from rules.ai.pit_stops import entry_lane_wanted, pit_entry_lane
+from rules.ai.street import street_shots
 from rules.engine import chance, gear_options, moves, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.record import same_drivers
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC, RuleSet
-from rules.session import RaceSession, computer_action
+from rules.ai.registry import DRIVERS, computer_action
+from rules.session import RaceSession
 from rules.simulation import qualifying
 from tests.conftest import REPO
 
 
 def _ref_hazard(track, state, car, move, ignore=None) -> float:
-    """``_hazard`` as it was written first: every car of the state tested against the spaces near."""
+    """``hazard`` as it was written first: every car of the state tested against the spaces near."""
 
     def dear(left: int) -> float:
         return OUT_COST if left <= 1 else 6.0 if left == 2 else 3.0
@@ -60,8 +67,8 @@ def _race(name: str, rules: RuleSet, laps: int, seed: int) -> RaceSession:
         e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(header.entries)
     )})
     if rules.grid == "qualifying":
-        header = qualifying(track, header).race(header)
-    return RaceSession(track, header)
+        header = qualifying(track, header, DRIVERS).race(header)
+    return RaceSession(track, header, drivers=DRIVERS)
 
 
 def _check_race(session: RaceSession, monkeypatch) -> int:
@@ -78,23 +85,23 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
         assert who is not None
         driver = {"careful": CAREFUL, "aggressive": AGGRESSIVE}[session.driver_kind(who)]
         car = state.car(who)
-        assert _pit_entry_lane(track, state, car) == _entry_lane_wanted(track, state, car)
+        assert pit_entry_lane(track, state, car) == entry_lane_wanted(track, state, car)
         if state.phase == "move":
             found = moves(track, state)
             for m in found:
                 _same_as_validated(m)
-                assert _hazard(track, state, car, m) == _ref_hazard(track, state, car, m)
-                assert _hazard(track, state, car, m, ignore="car2") == _ref_hazard(track, state, car, m, ignore="car2")
+                assert hazard(track, state, car, m) == _ref_hazard(track, state, car, m)
+                assert hazard(track, state, car, m, ignore="car2") == _ref_hazard(track, state, car, m, ignore="car2")
             if found and state.movement is not None and state.movement.offer[0] == "roll":
                 fast = driver.choose_move(track, state, found)
                 with monkeypatch.context() as mp:  # every key worked out whole, then the plain min
-                    mp.setattr(drivers, "_least", lambda ms, bound, key: min(ms, key=lambda m: key(m, bound(m))))
+                    mp.setattr(careful, "least", lambda ms, bound, key: min(ms, key=lambda m: key(m, bound(m))))
                     assert driver.choose_move(track, state, found) == fast
                 checked += 1
         if state.phase == "gear":
             for gear, opt in gear_options(track, state).items():
                 if isinstance(opt, ShiftCost):
-                    assert driver._gear_value(track, state, car, gear, opt) == driver._judge_gear(track, state, car, gear, opt, False)
+                    assert gear_value(driver, track, state, car, gear, opt) == judge_gear(driver, track, state, car, gear, opt, False)
             checked += 1
         session.act(computer_action(track, state, session.driver_kind(who)))
     return checked
@@ -121,7 +128,7 @@ _KEYS = st.lists(
 @settings(max_examples=200, deadline=None)
 @given(_KEYS)
 def test_least_is_the_first_of_the_least_keys_as_min_finds_it(rows):
-    """``_least`` is ``min(moves, key=...)`` whenever the key's dear part only adds to its bound,
+    """``least`` is ``min(moves, key=...)`` whenever the key's dear part only adds to its bound,
     ties going to the first move, as ``min`` does."""
     ms = [Move(path=(f"S{i}",)) for i in range(len(rows))]
     by = {m.path: r for m, r in zip(ms, rows)}
@@ -134,4 +141,4 @@ def test_least_is_the_first_of_the_least_keys_as_min_finds_it(rows):
         _, _, _, extra, tail = by[m.path]
         return (first[0], first[1], first[2] + extra, tail)
 
-    assert _least(ms, bound, key) is min(ms, key=lambda m: key(m, bound(m)))
+    assert least(ms, bound, key) is min(ms, key=lambda m: key(m, bound(m)))

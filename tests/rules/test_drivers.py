@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.drivers import AGGRESSIVE, CAREFUL
+from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import gear_options, moves
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
@@ -44,7 +44,7 @@ def test_careful_driver_brakes_into_the_corner_rather_than_crash():
 def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     """TYRE-2: hard tyres slide 3 spaces after every stop in a corner in rain, so a driver on
     slicks at the end of lap 1 keeps to the pit-entry lane, as with worn tyres."""
-    from rules.drivers import _pit_entry_lane
+    from rules.ai.pit_stops import pit_entry_lane
     from rules.ruleset import FORMULA_D_BASIC
     from rules.tables.tyres import Tyre
     from rules.tables.weather import Weather
@@ -54,4 +54,4 @@ def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     for tyre, condition, pits in ((Tyre.HARD, "rain", True), (Tyre.RAIN, "rain", False), (Tyre.RAIN, "sun", True), (Tyre.HARD, "sun", False)):
         state = position([car("m", "C50", tyre=tyre, box="P4"), car("f", "A30")], "m", rules=rules, laps=2)
         state = state.model_copy(update={"weather": Weather(condition=condition)})
-        assert (_pit_entry_lane(OVAL, state, state.car("m")) is not None) == pits
+        assert (pit_entry_lane(OVAL, state, state.car("m")) is not None) == pits

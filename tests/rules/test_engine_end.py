@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.engine import move_request
 from rules.reasons import Code, Reason
@@ -117,7 +118,7 @@ def race_header(seed: int, cars: int = 10, laps: int = 3, aggressive: bool = Fal
 
 
 def race(seed: int, aggressive: bool = False) -> RaceSession:
-    session = RaceSession(OVAL, race_header(seed, aggressive=aggressive))
+    session = RaceSession(OVAL, race_header(seed, aggressive=aggressive), drivers=DRIVERS)
     session.run_to_end()
     return session
 
@@ -147,7 +148,7 @@ def test_a_10_car_3_lap_race_ends_with_every_car_classified(seed: int, aggressiv
 def test_a_race_plays_the_start_procedure():
     """Grid roll, start rolls, the dream starts, then game round 1 in grid order without the
     stalled cars (FD08-GRID-1, FD08-START-1, AMB-58, AMB-59). Seed 1 has two stalls and a dream."""
-    session = RaceSession(OVAL, race_header(1))
+    session = RaceSession(OVAL, race_header(1), drivers=DRIVERS)
     events = []
     while session.state.round < 2:
         events += session.advance()

@@ -179,7 +179,7 @@ def test_SLIP_8_the_slipstream_is_part_of_the_same_movement_one_stop():
 
 @pytest.mark.rules("CORE-SLIP-6")
 def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
-    from rules.session import computer_action
+    from rules.ai.registry import computer_action
 
     state, _ = into_corner()
     assert computer_action(OVAL, state, "careful") in (EndMove(), *(Drive(path=m.path, via="slip") for m in moves(OVAL, state)))

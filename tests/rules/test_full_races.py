@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
@@ -22,7 +23,7 @@ def test_ten_cars_three_laps_finish_classify_and_replay(path):
     header = mixed.model_copy(
         update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
     )
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     session.run_to_end()
     assert session.state.finished
     places = classification(track, session.state)
@@ -47,7 +48,7 @@ def test_every_preset_races_to_the_end_and_replays_identically(key, seed):
     )
     if PRESETS[key].grid == "qualifying":  # the grid a qualifying session decided (VAR-20)
         header = header.model_copy(update={"grid": tuple(reversed([e.id for e in header.entries]))})
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     session.run_to_end()
     state = session.state
     assert state.finished and state.movement is None

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game.tracks.load import load_track
 from rules import session
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import chance, moves
 from rules.liveness import lap_bound, race_bound
@@ -46,7 +47,7 @@ def drive(lap: QualifyingLap, bound: int) -> None:
 
 @pytest.mark.rules("QUAL-1")
 def test_AMB_70_a_qualifying_turn_that_ends_where_it_began_ends_the_lap_not_finished():
-    session = QualifyingSession(oval(), PRESETS["fde-advanced"], entries("racer", "racer"), seed=3)
+    session = QualifyingSession(oval(), PRESETS["fde-advanced"], entries("racer", "racer"), seed=3, drivers=DRIVERS)
     lap = session.start_lap()
     start = lap.state.cars[0].space
     lap.act(ChooseGear(gear=1), 0)
@@ -64,7 +65,7 @@ def test_AMB_70_the_hohenau_computer_lap_in_the_wet_moves_on_and_crosses_the_lin
     """The lap that stood still for ever: car1, rain tyres, 1st gear on B11 (seed 4663, fde-advanced)."""
     track = shipped("hohenau")
     header = same_drivers(track, preset("fde-advanced"), 10, 2, 4663, "racer")
-    session = QualifyingSession(track, header.rules, header.entries, header.seed ^ QUALIFYING_SEED)
+    session = QualifyingSession(track, header.rules, header.entries, header.seed ^ QUALIFYING_SEED, drivers=DRIVERS)
     assert session.wet
     lap = session.start_lap()
     drive(lap, lap_bound(track))
@@ -77,18 +78,18 @@ def test_AMB_70_the_hohenau_computer_lap_in_the_wet_moves_on_and_crosses_the_lin
 def test_AMB_70_every_qualifying_lap_and_race_ends_within_its_bound(seed: int, key: str, level: str):
     track = oval()
     rules = PRESETS[key].model_copy(update={"grid": "qualifying"})
-    header, quali = race_header(track, rules, 2, 1, seed, level)
+    header, quali = race_header(track, rules, 2, 1, seed, level, DRIVERS)
     assert quali is not None
     assert all(r.rolls <= lap_bound(track) for r in quali.results)
-    session = play(track, header)
+    session = play(track, header, DRIVERS)
     assert session.state.finished and session.state.round <= race_bound(track, header)
 
 
 def test_a_race_or_a_computer_lap_past_its_bound_stops_with_a_message_instead_of_running_on(monkeypatch):
     monkeypatch.setattr(session, "race_bound", lambda track, header: 2)
     with pytest.raises(UnfinishedRace, match="ran past its bound of 2 game rounds"):
-        play(oval(), same_drivers(oval(), PRESETS["fd-basic"], 2, 1, 5, "racer"))
+        play(oval(), same_drivers(oval(), PRESETS["fd-basic"], 2, 1, 5, "racer"), DRIVERS)
     monkeypatch.setattr(qualifying_session, "lap_bound", lambda track: 3)
-    quali = QualifyingSession(oval(), PRESETS["fde-advanced"], entries("racer", "racer"), seed=3)
+    quali = QualifyingSession(oval(), PRESETS["fde-advanced"], entries("racer", "racer"), seed=3, drivers=DRIVERS)
     with pytest.raises(UnfinishedLap, match="did not end in 3 turns"):
         quali.drive_computer()

@@ -9,6 +9,7 @@ C-RACE-1; MASTERS-LEVER-1..4. Positions on the oval as in fixtures.py.
 from __future__ import annotations
 
 import pytest
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, Roll
 from rules.dice import Purpose
 from rules.engine import chance, gear_options, moves, new_race
@@ -265,7 +266,7 @@ def test_C_RACE_1_a_race_runs_over_the_laps_it_was_set_for(laps):
     from rules.session import RaceSession
 
     header = same_drivers(OVAL, PRESETS["fde-advanced"].model_copy(update={"grid": "roll"}), 2, laps, seed=4)
-    session = RaceSession(OVAL, header)
+    session = RaceSession(OVAL, header, drivers=DRIVERS)
     session.run_to_end()
     finished = [c for c in session.state.cars if c.status == "finished"]
     assert finished and all(c.crossings == laps + 1 for c in finished)

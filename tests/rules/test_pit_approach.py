@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.ai.levels import LEVELS
-from rules.drivers import CAREFUL, MISSED_STOP, _pit_progress, _turn_in_chance
+from rules.ai.presets import LEVELS
+from rules.ai.classic import CAREFUL
+from rules.ai.pit_stops import MISSED_STOP, pit_progress, turn_in_chance
 from rules.engine import moves, rolled
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.rules.fixtures import OVAL, W, car, position
 
-WORN = W.model_copy(update={"tyres": 2})  # worn tyres: every driver wants a stop (rules.drivers)
+WORN = W.model_copy(update={"tyres": 2})  # worn tyres: every driver wants a stop (rules.ai.classic)
 
 
 def _at(space: str, gear: int, box: str, wp=WORN, **kw):
@@ -36,7 +37,7 @@ def test_PIT_B_2_the_chance_of_still_making_the_stop_worked_out_by_hand(entry: i
     """PIT-B-2 (no exact roll: at least the spaces to the box), CORE-GEAR-1 (one gear up or down
     a turn for free): the chance, over this and the next turns, of a roll that reaches the box
     before one drives past the entry."""
-    assert _turn_in_chance(_at("C40", 3, "P4"), entry, box, gear) == pytest.approx(chance)
+    assert turn_in_chance(_at("C40", 3, "P4"), entry, box, gear) == pytest.approx(chance)
 
 
 @pytest.mark.rules("PIT-B-2")
@@ -46,11 +47,11 @@ def test_PIT_B_2_driving_past_the_entry_loses_a_wanted_stop_and_only_a_wanted_on
     no stop is wanted and driving past costs nothing."""
     worn = _at("C55", 5, "P10")
     past = next(m for m in moves(OVAL, rolled(OVAL, worn, 11)) if not m.in_box)
-    assert _pit_progress(OVAL, worn, past, 11, CAREFUL) == -MISSED_STOP
+    assert pit_progress(OVAL, worn, past, 11, CAREFUL) == -MISSED_STOP
     box = [m for m in moves(OVAL, rolled(OVAL, worn, 14)) if m.in_box]
-    assert box and _pit_progress(OVAL, worn, box[0], 14, CAREFUL) == 0.0
+    assert box and pit_progress(OVAL, worn, box[0], 14, CAREFUL) == 0.0
     fresh = _at("C55", 5, "P10", wp=W)
-    assert _pit_progress(OVAL, fresh, past, 11, CAREFUL) == 0.0
+    assert pit_progress(OVAL, fresh, past, 11, CAREFUL) == 0.0
 
 
 @pytest.mark.rules("PIT-B-2")
@@ -73,7 +74,7 @@ def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the
     turns the stop is worth half of (3 + the next ``depth`` turns from the pit exit in 4th) and half
     of the ``depth - 1`` turns after the round it stood, on a whole set of tyres (CORE-PIT-1)."""
     from rules.ai.lookahead import lookahead, odds
-    from rules.ai.levels import CHAMPION
+    from rules.ai.presets import CHAMPION
     from rules.engine import multiplier, slide_spaces
 
     state = _at("C55", 5, "P10")
@@ -112,8 +113,8 @@ def test_PIT_B_2_a_corner_before_the_pit_entry_keeps_the_lanes_view_less_the_cha
     next turns must first get through the corner, which the lane's view counts. So a move ending
     there is valued as without a stop wanted, less ``missed`` times the chance of losing the stop;
     the value of the box next turn (which would skip the corner) is not counted."""
-    from rules.ai.levels import CHAMPION
-    from rules.drivers import stop_chance
+    from rules.ai.presets import CHAMPION
+    from rules.ai.pit_stops import stop_chance
 
     def at(pit_stops: int):
         cars = [car("m", "C36", gear=2, box="P4", wp=WORN, crossings=1, pit_stops=pit_stops), car("f", "B10")]

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.tables import tyres
 from rules.actions import Drive, Roll
 from rules.dice import BLACK_DIE, Purpose
@@ -34,7 +35,7 @@ def reach(seed: int, found: Callable[[RaceState], bool], preset: str = "fde-adva
     header = same_drivers(OVAL, PRESETS[preset], cars, 2, seed, "aggressive")
     if header.rules.grid == "qualifying":
         header = header.model_copy(update={"grid": tuple(e.id for e in header.entries)})
-    session = RaceSession(OVAL, header)
+    session = RaceSession(OVAL, header, drivers=DRIVERS)
     while not found(session.state):
         assert not session.state.finished, f"seed {seed} never reaches the moment"
         session.advance()

@@ -36,6 +36,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import Bid, ChooseGear, Drive, EndMove, FreeWP, Karma, PitStop, SetUp, TCar
 from rules.car import Area
 from rules.classify import classification
@@ -102,7 +103,7 @@ def random_play(
     track: Track, dice_seed: int, choice_seed: int, cars: int, laps: int, rules: str = "fd-basic"
 ) -> RaceSession:
     """A whole race, every decision uniform among the legal ones, invariants checked throughout."""
-    session = RaceSession(track, header(track, dice_seed, cars, laps, rules=rules))
+    session = RaceSession(track, header(track, dice_seed, cars, laps, rules=rules), drivers=DRIVERS)
     rng = random.Random(choice_seed)
     for _ in range(MAX_ACTIONS):
         state = session.state
@@ -180,7 +181,7 @@ def test_random_legal_play_keeps_the_invariants(path, cars, laps, dice_seed, cho
 def test_computer_drivers_keep_the_invariants(path, seed, driver):
     """The computer drivers only ever pick what the engine offers, and their races end too."""
     track = track_at(path)
-    session = RaceSession(track, header(track, seed, cars=2, laps=1, driver=driver))
+    session = RaceSession(track, header(track, seed, cars=2, laps=1, driver=driver), drivers=DRIVERS)
     for _ in range(MAX_ACTIONS):
         before = session.state
         if before.finished:

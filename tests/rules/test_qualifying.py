@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import DiceSource, ForcedDice
 from rules.engine import moves
@@ -187,7 +188,7 @@ def crash_dice() -> ForcedDice:
 
 @pytest.mark.rules("QUAL-2", "QUAL-D-3")
 def test_QUAL_2_QUAL_D_3_the_lap_starts_alone_from_the_qualifying_start() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1)
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, drivers=DRIVERS)
     lap = session.start_lap()
     assert [c.id for c in lap.state.cars] == ["car1"]
     assert lap.state.car("car1").space == oval().qualifying_start
@@ -195,7 +196,7 @@ def test_QUAL_2_QUAL_D_3_the_lap_starts_alone_from_the_qualifying_start() -> Non
 
 @pytest.mark.rules("QUAL-B-2", "QUAL-1")
 def test_QUAL_1_QUAL_B_2_a_computer_lap_strikes_no_wp_and_counts_its_rolls() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("aggressive", "careful"), seed=5)
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("aggressive", "careful"), seed=5, drivers=DRIVERS)
     result = session.drive_computer()
     assert result.finished and result.qualified
     ghost = next(d.steps for d in session.driven if d.driver == "car1")
@@ -209,7 +210,7 @@ def test_QUAL_3_the_clock_starts_at_the_first_roll_and_QUAL_D_5_before_it() -> N
     times = {}
     for start in ("first_roll", "before_first_roll"):
         rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QualifyingRules(clock_start=start)})
-        session = QualifyingSession(oval(), rules, entries("careful", "careful"), seed=11)
+        session = QualifyingSession(oval(), rules, entries("careful", "careful"), seed=11, drivers=DRIVERS)
         times[start] = session.drive_computer().time_ms
     first_gear = decision_ms(ChooseGear(gear=1), 1)  # from the grid only 1st gear is legal
     assert times["before_first_roll"] - times["first_roll"] == first_gear + ROLL_MS
@@ -218,7 +219,7 @@ def test_QUAL_3_the_clock_starts_at_the_first_roll_and_QUAL_D_5_before_it() -> N
 @pytest.mark.rules("QUAL-4")
 def test_QUAL_4_laps_ended_in_a_corner_are_numbered_in_order_and_start_last() -> None:
     session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful", "human"), seed=1,
-                                dice=ForcedDice([r for _ in range(2) for _, r in CRASH]))
+                                dice=ForcedDice([r for _ in range(2) for _, r in CRASH]), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap())
     first = session.finish_lap(4_000)
     assert first.failed == "Lindenkehre" and first.failure_order == 1 and not first.qualified
@@ -235,7 +236,7 @@ def test_QUAL_4_laps_ended_in_a_corner_are_numbered_in_order_and_start_last() ->
 @pytest.mark.rules("QUAL-B-5")
 def test_QUAL_B_5_zero_stops_end_the_lap_in_formula_d() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_B})
-    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
+    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap())
     assert session.finish_lap(4_000).failed == "Lindenkehre"
 
@@ -243,7 +244,7 @@ def test_QUAL_B_5_zero_stops_end_the_lap_in_formula_d() -> None:
 @pytest.mark.rules("QUAL-D-12")
 def test_QUAL_D_12_non_qualified_driver_is_drawn_behind_and_the_grid_is_drawn_once() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
-    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
+    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap())
     session.finish_lap(4_000)
     session.dice = DiceSource(9)
@@ -259,7 +260,7 @@ def test_QUAL_D_9_a_refused_action_is_no_mistake_on_screen() -> None:
     from rules.engine import IllegalAction
 
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D})
-    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
+    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     lap = session.start_lap()
     with pytest.raises(IllegalAction):
         lap.act(ChooseGear(gear=4), 0)  # a 0 -> 4 shift: against the rules, refused
@@ -273,7 +274,7 @@ def test_QUAL_D_9_a_refused_action_is_no_mistake_on_screen() -> None:
 def test_QUAL_7_WEATHER_3_one_weather_roll_for_every_lap_variable_is_dry(roll, barometer, wet, qualifying) -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"weather": True, "qualifying": qualifying})
     dice = ForcedDice([roll])
-    session = QualifyingSession(oval(), rules, entries("careful", "careful"), seed=1, dice=dice)
+    session = QualifyingSession(oval(), rules, entries("careful", "careful"), seed=1, dice=dice, drivers=DRIVERS)
     assert dice.remaining == () and session.weather_roll == roll
     assert session.barometer == barometer and session.wet is wet
     session.dice = DiceSource(2)
@@ -283,7 +284,7 @@ def test_QUAL_7_WEATHER_3_one_weather_roll_for_every_lap_variable_is_dry(roll, b
 
 @pytest.mark.rules("QUAL-7")
 def test_QUAL_7_no_weather_module_means_a_dry_session_without_a_roll() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, dice=ForcedDice([]))
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, dice=ForcedDice([]), drivers=DRIVERS)
     assert session.barometer is None and not session.wet
 
 
@@ -291,7 +292,7 @@ def test_QUAL_7_no_weather_module_means_a_dry_session_without_a_roll() -> None:
 @pytest.mark.parametrize("table", ["C", "D"], ids=["TYRE-1", "TYRE-D-1"])
 def test_TYRE_1_TYRE_D_1_each_driver_chooses_tyres_for_the_lap(table: str) -> None:
     rules: RuleSet = FORMULA_D_BASIC.model_copy(update={"tyres": table})
-    session = QualifyingSession(oval(), rules, entries("human", "aggressive"), seed=4)
+    session = QualifyingSession(oval(), rules, entries("human", "aggressive"), seed=4, drivers=DRIVERS)
     assert session.tyre_choice
     lap = session.start_lap(Tyre.SOFT)
     assert lap.state.car("car1").tyre == Tyre.SOFT and session.tyres["car1"] == Tyre.SOFT
@@ -303,7 +304,7 @@ def test_TYRE_1_TYRE_D_1_each_driver_chooses_tyres_for_the_lap(table: str) -> No
 
 @pytest.mark.rules("TYRE-1")
 def test_TYRE_1_without_the_tyre_module_no_tyres_are_chosen() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful"), seed=4)
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful"), seed=4, drivers=DRIVERS)
     assert not session.tyre_choice
     assert session.start_lap(Tyre.SOFT).state.car("car1").tyre is None and session.tyres == {}
 
@@ -312,7 +313,7 @@ def test_TYRE_1_without_the_tyre_module_no_tyres_are_chosen() -> None:
 @pytest.mark.parametrize("tyre,multiplier", [(Tyre.HARD, 1), (Tyre.SOFT, 2)])
 def test_QUAL_8_the_overshoot_counts_times_the_tyre_multiplier(tyre: Tyre, multiplier: int) -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_C})
-    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
+    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap(tyre))
     tally = session.lap.state.lap
     result = session.finish_lap(4_000)
@@ -322,7 +323,7 @@ def test_QUAL_8_the_overshoot_counts_times_the_tyre_multiplier(tyre: Tyre, multi
 @pytest.mark.rules("QUAL-B-3")
 def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_B})
-    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice())
+    session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap(Tyre.SOFT))
     tally = session.lap.state.lap
     assert session.finish_lap(4_000).penalty == tally.overshoot > 0
@@ -330,7 +331,7 @@ def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
 
 @pytest.mark.rules("QUAL-D-1", "QUAL-D-10")
 def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty_written_down() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2)
+    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2, drivers=DRIVERS)
     while not session.done:
         session.drive_computer()
     assert [r.driver for r in session.results] == ["car1", "car2", "car3"]  # each once, in entry order
@@ -365,7 +366,7 @@ def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_th
     for rules in (DRESDEN_2006, FORMULA_DE_ADVANCED):
         for profile in (Profile.NORMALO, Profile.THEORETIKER, Profile.PRAKTIKER):
             entry = Entry(id="a", name="A", wear=rules.default_wear, profile=profile)
-            quali = QualifyingSession(track, rules, (entry,), seed=7)
+            quali = QualifyingSession(track, rules, (entry,), seed=7, drivers=DRIVERS)
             result = quali.drive_computer()
             by_profile[rules.name, profile] = (score(result, rules.qualifying), result.time_ms)
     base, time = by_profile[DRESDEN_2006.name, Profile.NORMALO]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.engine import chance
 from rules.qualifying.session import DrivenLap, QualifyingSession
 from rules.record import RecordError
@@ -13,7 +14,7 @@ from tests.rules.test_qualifying import entries, oval
 
 def test_a_session_replays_from_its_laps_and_draws_the_dice_it_would_have() -> None:
     rules = PRESETS["fde-advanced"]  # weather rolled for the session, tyres chosen per lap
-    original = QualifyingSession(oval(), rules, entries("careful", "aggressive", "careful"), seed=9)
+    original = QualifyingSession(oval(), rules, entries("careful", "aggressive", "careful"), seed=9, drivers=DRIVERS)
     original.drive_computer()
     lap = original.start_lap()
     for t in range(5):  # the second driver is half-way through the lap when the game stops
@@ -23,7 +24,7 @@ def test_a_session_replays_from_its_laps_and_draws_the_dice_it_would_have() -> N
             lap.act(lap.computer_choice()[0], 100 * t)
     saved = original.laps()
     assert [d.time_ms is None for d in saved] == [False, True]
-    resumed = QualifyingSession.replay(oval(), rules, original.entries, original.seed, saved)
+    resumed = QualifyingSession.replay(oval(), rules, original.entries, original.seed, saved, drivers=DRIVERS)
     assert resumed.results == original.results and resumed.weather_roll == original.weather_roll
     assert resumed.lap is not None and resumed.lap.state == lap.state and resumed.laps() == saved
     for s in (original, resumed):  # the rest of the session, driven on both: as if never stopped
@@ -34,11 +35,11 @@ def test_a_session_replays_from_its_laps_and_draws_the_dice_it_would_have() -> N
 
 
 def test_laps_that_do_not_fit_the_session_are_refused() -> None:
-    session = QualifyingSession(oval(), PRESETS["fd-basic"], entries("careful", "careful"), seed=3)
+    session = QualifyingSession(oval(), PRESETS["fd-basic"], entries("careful", "careful"), seed=3, drivers=DRIVERS)
     session.drive_computer()
     first = session.laps()[0]
     with pytest.raises(RecordError, match="does not drive now"):
-        QualifyingSession.replay(oval(), session.rules, session.entries, 3, (first, first))
+        QualifyingSession.replay(oval(), session.rules, session.entries, 3, (first, first), drivers=DRIVERS)
     unfinished = DrivenLap(driver="car1", steps=first.steps[:2], time_ms=1000)
     with pytest.raises(RecordError, match="did not end"):
-        QualifyingSession.replay(oval(), session.rules, session.entries, 3, (unfinished,))
+        QualifyingSession.replay(oval(), session.rules, session.entries, 3, (unfinished,), drivers=DRIVERS)

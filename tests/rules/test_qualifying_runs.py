@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.qualifying.grid import LapResult, combined, grid_order, score
 from rules.qualifying.session import QualifyingSession
 from rules.ruleset import DRESDEN_OPEN
@@ -24,7 +25,7 @@ def lap(driver: str, rolls: int, time_ms: int = 200_000, failed: str | None = No
 
 @pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_weather():
-    session = QualifyingSession(oval(), open_rules(), entries("careful", "aggressive", "careful"), seed=5)
+    session = QualifyingSession(oval(), open_rules(), entries("careful", "aggressive", "careful"), seed=5, drivers=DRIVERS)
     assert len(session.barometers) == 1
     for _ in range(3):
         session.drive_computer()
@@ -34,7 +35,7 @@ def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_w
         session.drive_computer()
     assert session.done and [r.driver for r in session.results] == ["car1", "car2", "car3"] * 2
     assert session.grid().order and sorted(session.grid().order) == ["car1", "car2", "car3"]
-    one = QualifyingSession(oval(), DRESDEN_OPEN, entries("careful", "careful"), seed=5)
+    one = QualifyingSession(oval(), DRESDEN_OPEN, entries("careful", "careful"), seed=5, drivers=DRIVERS)
     one.drive_computer()
     one.drive_computer()
     assert one.done and len(one.barometers) == 1  # the preset holds one run
@@ -46,7 +47,7 @@ def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_w
     ("sun", "rain", True), ("rain", "sun", False),
 ])
 def test_QUAL_D_2_QUAL_D_13_run_2s_variable_counts_as_run_1s_weather(first: str, second: str, wet: bool):
-    session = QualifyingSession(oval(), open_rules(), entries("careful", "careful"), seed=1)
+    session = QualifyingSession(oval(), open_rules(), entries("careful", "careful"), seed=1, drivers=DRIVERS)
     session.barometers = [first, second]  # type: ignore[list-item]
     assert session.wet == (first == "rain")  # run 1: "variable" is dry
     session.results = [lap("car1", 20), lap("car2", 21)]  # run 1 done: run 2 under way
@@ -75,10 +76,10 @@ def test_AMB_45d_by_the_other_reading_both_runs_are_added():
 @pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_a_saved_session_of_two_runs_replays_its_laps_weather_and_grid():
     rules = open_rules()
-    original = QualifyingSession(oval(), rules, entries("careful", "aggressive"), seed=12)
+    original = QualifyingSession(oval(), rules, entries("careful", "aggressive"), seed=12, drivers=DRIVERS)
     for _ in range(3):
         original.drive_computer()
-    resumed = QualifyingSession.replay(oval(), rules, original.entries, original.seed, original.laps())
+    resumed = QualifyingSession.replay(oval(), rules, original.entries, original.seed, original.laps(), drivers=DRIVERS)
     assert resumed.results == original.results and resumed.barometers == original.barometers
     for s in (original, resumed):
         s.drive_computer()

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE
 from rules.engine import chance
@@ -56,7 +57,7 @@ def header(track, seed: int = 7, cars: int = 3, laps: int = 1, driver: str = "ca
 
 def race(track, **kw) -> RaceSession:
     """A whole race of computer drivers (slower: they look ahead)."""
-    session = RaceSession(track, header(track, **kw))
+    session = RaceSession(track, header(track, **kw), drivers=DRIVERS)
     session.run_to_end()
     assert session.state.finished
     return session
@@ -121,7 +122,7 @@ def test_replay_of_random_play_reproduces_the_exact_final_state(track, seed, car
 def test_replay_of_a_partial_record_gives_the_state_at_that_point(track, played):
     actions = played.record().actions
     cut = len(actions) // 2
-    partial = RaceSession(track, played.header)
+    partial = RaceSession(track, played.header, drivers=DRIVERS)
     for action in actions[:cut]:
         partial.act(action)
     rec = Record(header=played.header, actions=actions[:cut])
@@ -479,12 +480,12 @@ def test_resumed_session_continues_with_the_same_dice():
     """Resuming from a record replays the seeded dice too, so the race goes on as it would have."""
     track = load_track(REPO / "maps" / "oval.tmx")
     header = same_drivers(track, RULES, cars=4, laps=1, seed=5)
-    whole = RaceSession(track, header)
+    whole = RaceSession(track, header, drivers=DRIVERS)
     whole.run_to_end()
-    half = RaceSession(track, header)
+    half = RaceSession(track, header, drivers=DRIVERS)
     for _ in range(40):
         half.advance()
-    resumed = RaceSession(track, header, actions=tuple(half.actions))
+    resumed = RaceSession(track, header, actions=tuple(half.actions), drivers=DRIVERS)
     resumed.run_to_end()
     assert resumed.record() == whole.record()
 

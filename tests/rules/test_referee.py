@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.actions import Bid, ChooseGear, Roll
 from rules.engine import to_move
 from rules.fair_dice import bid_commitment, commitment
@@ -38,7 +39,7 @@ def play_to_flag(referee: Referee, views: list[RaceView], now: float = 0.0) -> l
 @pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_two_players_race_to_the_flag_and_every_die_checks_against_the_seed():
     race = opening(SEATS)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     views = [RaceView(OVAL, race), RaceView(OVAL, race)]
     sent = play_to_flag(referee, views)
     assert all(
@@ -51,12 +52,12 @@ def test_CORE_DICE_1_two_players_race_to_the_flag_and_every_die_checks_against_t
 
 def test_a_race_is_refereed_only_with_the_committed_seed():
     with pytest.raises(RefereeError, match="not the one the race committed to"):
-        Referee(OVAL, opening(SEATS), "f" * 64)
+        Referee(OVAL, opening(SEATS), "f" * 64, drivers=DRIVERS)
 
 
 def test_refusals_leave_the_race_unchanged_with_one_notice_each():
     race = opening(SEATS)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     view = RaceView(OVAL, race)
     deliver([view], referee.step(0))
     car = referee.session.state.active
@@ -109,7 +110,7 @@ def test_a_race_cannot_seat_a_player_in_a_computer_car_or_leave_a_human_car_empt
 
 def test_a_player_who_misses_the_deadline_is_driven_by_the_fallback_level_with_a_notice():
     race = opening(SEATS, deadline=600)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     view = RaceView(OVAL, race)
     deliver([view], referee.step(0))
     car = to_move(referee.session.state)
@@ -124,13 +125,13 @@ def test_a_player_who_misses_the_deadline_is_driven_by_the_fallback_level_with_a
 
 def test_a_restarted_referee_resumes_from_the_history_and_rolls_the_same_dice():
     race = opening(SEATS)
-    whole = Referee(OVAL, race, SEED)
+    whole = Referee(OVAL, race, SEED, drivers=DRIVERS)
     sent = play_to_flag(whole, [RaceView(OVAL, race), RaceView(OVAL, race)])
     half = len(sent) // 2
     while sent[half].by == "dice":  # restart where a player is asked
         half += 1
     shuffled = list(reversed(sent[:half])) + sent[:3]  # any order, some twice
-    resumed = Referee(OVAL, race, SEED, history=shuffled)
+    resumed = Referee(OVAL, race, SEED, history=shuffled, drivers=DRIVERS)
     assert resumed.seq == half
     assert resumed.step(0) == []  # a player is asked: nothing to do without them
     for applied in sent[half:]:
@@ -141,12 +142,12 @@ def test_a_restarted_referee_resumes_from_the_history_and_rolls_the_same_dice():
             assert out[0] == applied
     assert resumed.session.actions == whole.session.actions and resumed.revealed
     with pytest.raises(RefereeError, match="lacks action 2"):
-        Referee(OVAL, race, SEED, history=[sent[0], sent[2]])
+        Referee(OVAL, race, SEED, history=[sent[0], sent[2]], drivers=DRIVERS)
 
 
 def test_views_ignore_forged_and_repeated_actions_and_wait_for_gaps():
     race = opening(SEATS)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     sent = play_to_flag(referee, [RaceView(OVAL, race), RaceView(OVAL, race)])
     view = RaceView(OVAL, race)
     forged = sent[0].model_copy(update={"action": Roll(value=20)})
@@ -161,7 +162,7 @@ def test_views_ignore_forged_and_repeated_actions_and_wait_for_gaps():
 @pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_a_changed_die_or_a_wrong_seed_marks_the_race_unverified():
     race = opening(SEATS)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     sent = play_to_flag(referee, [RaceView(OVAL, race), RaceView(OVAL, race)])
     wrong_seed = RaceView(OVAL, race)
     for a in sent:
@@ -190,7 +191,7 @@ def bid_referee(deadline: int = 60) -> tuple[Referee, dict[str, str]]:
     entries = tuple(e.model_copy(update={"id": cid}) for e, cid in zip(base.entries, ("x", "a", "b", "t")))
     seats = {"a": "@ann:test", "b": "@bob:test"}
     race = opening(seats, header=base.model_copy(update={"entries": entries}), deadline=deadline)
-    referee = Referee(OVAL, race, SEED)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     referee.session.state = state
     return referee, seats
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import EndMove
 from rules.record import same_drivers
 from rules.ruleset import FORMULA_D_BASIC
@@ -20,7 +21,7 @@ OVAL = load_track(REPO / "maps" / "oval.tmx")
 def test_CORE_END_1_CORE_MOVE_7_a_race_goes_on_after_a_computer_declines_the_extras():
     """Seed 19 (3 cars, 1 lap): a careful driver declines a slipstream at action 80, a step
     with no events; the race still runs to the flag."""
-    session = RaceSession(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 3, 1, seed=19))
+    session = RaceSession(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 3, 1, seed=19), drivers=DRIVERS)
     session.run_computers()
     assert any(isinstance(a, EndMove) for a in session.actions)
     assert session.state.finished
@@ -31,7 +32,7 @@ def test_CORE_END_1_CORE_MOVE_7_a_race_goes_on_after_a_computer_declines_the_ext
 def test_CORE_END_1_run_to_end_refuses_to_stop_where_a_human_must_decide():
     header = same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=3)
     human = header.entries[0].model_copy(update={"driver": "human"})
-    session = RaceSession(OVAL, header.model_copy(update={"entries": (human, *header.entries[1:])}))
+    session = RaceSession(OVAL, header.model_copy(update={"entries": (human, *header.entries[1:])}), drivers=DRIVERS)
     with pytest.raises(UnfinishedRace, match="a human must decide"):
         session.run_to_end()
     assert session.human_to_move() and not session.state.finished
@@ -39,7 +40,7 @@ def test_CORE_END_1_run_to_end_refuses_to_stop_where_a_human_must_decide():
 
 @pytest.mark.rules("CORE-END-1")
 def test_CORE_END_1_a_state_where_nobody_can_act_is_an_error_not_an_end():
-    session = RaceSession(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=3))
+    session = RaceSession(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=3), drivers=DRIVERS)
     session.state = session.state.model_copy(update={"phase": "check", "pending": (), "active": None})
     with pytest.raises(UnfinishedRace, match="nobody can act"):
         session.advance()

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.load import load_track
+from rules.ai.registry import DRIVERS
 from rules.actions import Roll
 from rules.modules.restart import impassable
 from rules.record import Header, Record, replay, same_drivers
@@ -245,8 +246,8 @@ def test_CORE_COLL_1_AMB_4_in_a_whole_race_on_the_brick_cars_half_a_space_apart_
     from rules.ruleset import preset
     from rules.simulation import play, race_header
 
-    header, _ = race_header(brick, preset("fd-basic"), 10, 1, 3, "careful")
-    session = play(brick, header)
+    header, _ = race_header(brick, preset("fd-basic"), 10, 1, 3, "careful", DRIVERS)
+    session = play(brick, header, DRIVERS)
     assert all(c.status == "finished" for c in session.state.cars)
     offset = []
     for step in steps(brick, session.record()):

@@ -9,6 +9,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from rules.ai.registry import DRIVERS
 from rules.record import same_drivers
 from rules.ruleset import PRESETS
 from rules.session import RaceSession
@@ -19,7 +20,7 @@ from tests.rules.fixtures import OVAL
 @pytest.fixture(scope="module")
 def sample() -> dict:
     """A state of game round 2 or later, as plain JSON data."""
-    session = RaceSession(OVAL, same_drivers(OVAL, PRESETS["fd-basic"], 3, 2, 4))
+    session = RaceSession(OVAL, same_drivers(OVAL, PRESETS["fd-basic"], 3, 2, 4), drivers=DRIVERS)
     while session.state.round < 2 or session.state.phase != "gear":
         session.advance()
     return json.loads(session.state.model_dump_json())
@@ -98,7 +99,7 @@ def test_every_state_of_a_race_is_a_valid_position(preset):
     header = same_drivers(OVAL, rules, 4, 1, 2, "aggressive")
     if rules.grid == "qualifying":
         header = header.model_copy(update={"grid": ("car3", "car1", "car4", "car2")})
-    session = RaceSession(OVAL, header)
+    session = RaceSession(OVAL, header, drivers=DRIVERS)
     while not session.state.finished:
         state = session.state
         assert RaceState.model_validate_json(state.model_dump_json(), strict=True) == state

@@ -14,10 +14,11 @@ from fractions import Fraction
 
 import pytest
 
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, EndMove, FreeWP, Roll, SetUp
 from rules.car import Area
 from rules.dice import Purpose
-from rules.drivers import choose_free_wp
+from rules.ai.street import choose_free_wp
 from rules.engine import IllegalAction, apply, chance, moves, new_race, optional_offer, slide_spaces, to_move
 from rules.modules.pits import stops_allowed
 from rules.odds import gear_odds, nitro_odds
@@ -453,12 +454,12 @@ def test_STREET_8_the_choice_comes_before_the_checks_of_the_movement():
 )
 def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and_replays_exactly():
     header = same_drivers(NO_PITS, S, 10, 2, 11, "careful")
-    session = play(NO_PITS, header)
+    session = play(NO_PITS, header, DRIVERS)
     assert session.state.finished
     record = loads(dumps(session.record()))
     assert replay(NO_PITS, record) == session.state
     kinds_seen: set[str] = set()
-    state = RaceSession(NO_PITS, header).state
+    state = RaceSession(NO_PITS, header, drivers=DRIVERS).state
     for action in record.actions:
         state, ev = apply(NO_PITS, state, action)
         kinds_seen |= {e.kind for e in ev}
@@ -473,7 +474,7 @@ def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and
 def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_record_keeps_them():
     header = same_drivers(NO_PITS, S, 2, 2, 5, "careful")
     header = Header.model_validate({**header.model_dump(), "entries": [header.entries[0].model_copy(update={"driver": "human"}), header.entries[1]]})
-    session = RaceSession(NO_PITS, header)
+    session = RaceSession(NO_PITS, header, drivers=DRIVERS)
     asked = set()
     for _ in range(5000):
         session.run_computers()
@@ -501,7 +502,8 @@ def test_STREET_5_STREET_7_a_computer_takes_the_tunnel_and_counts_the_residents_
     """From C25 a 3rd-gear 5 ends on row 29 in any lane; C30 is tunnel 1's entry (out on C36, six
     rows on), so the careful driver ends there, and only in a street race. A path under the
     windows counts a shot's body WP."""
-    from rules.drivers import CAREFUL, street_shots
+    from rules.ai.classic import CAREFUL
+    from rules.ai.street import street_shots
 
     for rules, tunnel in ((S, True), (FORMULA_D_BASIC, False)):
         state = street([car("t", "C25", 3), car("x", "A5")], "t", rules=rules)

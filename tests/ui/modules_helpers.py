@@ -13,6 +13,7 @@ from game.board.view import BoardView
 from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl
 from game.scenes.race.scene import RaceScene
+from rules.ai.registry import DRIVERS
 from rules.record import Entry, Header
 from rules.session import RaceSession
 from rules.state import RaceState
@@ -27,7 +28,7 @@ def control_at(state: RaceState) -> RaceControl:
                     for i, c in enumerate(state.cars))
     header = Header(track_name=track.name, track_hash=track.content_hash(), rules=state.rules, laps=state.laps,
                     seed=1, entries=entries)
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     session.state = state
     return RaceControl(track, session)
 

@@ -19,6 +19,7 @@ from game.scenes.menus.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch
+from rules.ai.registry import DRIVERS
 from rules.profiles import Profile
 from rules.qualifying.session import QualifyingSession
 from tests.ui.helpers import make_app, oval, play_until
@@ -244,7 +245,7 @@ def test_QUAL_D_13_OPEN_3_an_open_championship_holds_two_qualifying_runs_a_race(
     champ = scene.championship()
     assert champ.qualifying_runs == 2 and champ.scheme.qualifying
     header = NextRace(1, champ, 0, {}).header(header_for(lineup_for(champ, 0), oval().name, oval().content_hash(), 2))
-    quali = QualifyingSession(oval(), header.rules, header.entries, seed=4)
+    quali = QualifyingSession(oval(), header.rules, header.entries, seed=4, drivers=DRIVERS)
     while not quali.done:
         quali.drive_computer()
     assert len(quali.results) == 6 and len(quali.barometers) == 2

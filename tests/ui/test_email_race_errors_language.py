@@ -18,7 +18,7 @@ from game.scenes.remote.lobby import EmailScene
 from game.scenes.remote.steward import StewardScene
 from rules.actions import Roll
 from rules.referee_protocol import Decision
-from rules.session import computer_action
+from rules.ai.registry import computer_action
 from tests.ui.helpers import make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}

@@ -18,6 +18,7 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
+from rules.ai.registry import DRIVERS
 from rules.dice import ForcedDice
 from rules.session import RaceSession
 from rules.tables.tyres import Tyre
@@ -40,7 +41,7 @@ def lever(tmp_path: Path):  # type: ignore[no-untyped-def]
         app.push(MenuScene(app))
         entry = app.tracks.get("oval.tmx")
         h = header(preset=RULES, laps=2)
-        session = RaceSession(entry.track, h, dice=ForcedDice(faces))
+        session = RaceSession(entry.track, h, dice=ForcedDice(faces), drivers=DRIVERS)
         wear = h.rules.default_wear
         cars = [car("car1", "B21", gear=5, wp=wear, tyre=Tyre.HARD), car("car2", "A5", gear=3, wp=wear, tyre=Tyre.HARD)]
         state = position(cars, "car1", track=entry.track, rules=h.rules, laps=2)

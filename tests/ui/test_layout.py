@@ -36,6 +36,7 @@ from game.scenes.qualifying.trial import TrialScene
 from game.scenes.setup.blitz_setup import BlitzSetupScene
 from game.scenes.league.championships import ChampionshipsScene
 from game.play.blitz import heat_header
+from rules.ai.registry import DRIVERS
 from rules.blitz import Match
 from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
@@ -306,7 +307,7 @@ def qualifying(app: App, phase: str) -> None:
     rules = PRESETS["fd-modules"]
     entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful" if i < 9 else "human", colour=d.colour,
                           number=d.number, wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
-    session = QualifyingSession(oval(), rules, entries, seed=4)
+    session = QualifyingSession(oval(), rules, entries, seed=4, drivers=DRIVERS)
     board = catalogue().get("oval.tmx").board
     scene = QualifyingScene(app, session, board, lambda s: None, LapRecords(app.data), "fd-modules")
     app.push(scene)
@@ -333,7 +334,7 @@ def grid(app: App) -> None:
     rules = PRESETS["fd-basic"].model_copy(update={"grid": "qualifying"})
     entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number,
                           wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
-    session = QualifyingSession(oval(), rules, entries, seed=2)
+    session = QualifyingSession(oval(), rules, entries, seed=2, drivers=DRIVERS)
     while not session.done:
         session.start_lap()
         lap = session.lap

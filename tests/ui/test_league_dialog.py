@@ -9,6 +9,7 @@ import pytest
 from game.texts import set_language, tr
 from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
+from rules.ai.registry import DRIVERS
 from rules.actions import Action, Bid, Karma, TCar
 from rules.car import Area
 from rules.dice import Purpose
@@ -326,7 +327,7 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     app.push(MenuScene(app))
     state = at_c58(gear=3)
     header = control_at(state).header
-    session = RaceSession(oval(), header, dice=ForcedDice((5, *[8] * 80)))
+    session = RaceSession(oval(), header, dice=ForcedDice((5, *[8] * 80)), drivers=DRIVERS)
     session.state = state
     scene = RaceScene(app, RaceControl(oval(), session), BoardView(app.tracks.get("oval.tmx").board))
     app.push(scene)

@@ -22,6 +22,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.keys import KeyMap
 from game.texts import tr
+from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
@@ -46,7 +47,7 @@ def control_on(track: Track, state: RaceState) -> RaceControl:
                     for i, c in enumerate(state.cars))
     header = Header(track_name=track.name, track_hash=track.content_hash(), rules=state.rules, laps=state.laps,
                     seed=1, entries=entries)
-    session = RaceSession(track, header)
+    session = RaceSession(track, header, drivers=DRIVERS)
     session.state = state
     return RaceControl(track, session)
 

@@ -10,7 +10,7 @@ import pytest
 from game.scenes.menus.menu import MenuScene
 from game.texts import tr
 from game.widgets.planaid import trap_text
-from rules.ai.levels import CHAMPION
+from rules.ai.presets import CHAMPION
 from rules.ai.planning import plan
 from tests.ui.helpers import make_app
 from tests.ui.test_layout import race

@@ -22,6 +22,7 @@ from game.scenes.race.scene import RaceScene
 from game.scenes.qualifying.records import RecordsScene
 from game.scenes.qualifying.trial import TrialScene
 from rules import championship as ch
+from rules.ai.registry import DRIVERS
 from rules.qualifying.rules import QUAL_D
 from rules.qualifying.session import QualifyingSession
 from rules.record import Entry
@@ -56,7 +57,7 @@ def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = N
     entries = (Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear, profile=profile),
                Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear))
     done: list[QualifyingSession] = []
-    session = QualifyingSession(oval(), rules, entries, seed=5)
+    session = QualifyingSession(oval(), rules, entries, seed=5, drivers=DRIVERS)
     board = catalogue().get("oval.tmx").board
     scene = QualifyingScene(app, session, board, done.append, LapRecords(tmp_path), "fd-basic",
                             now=clock or FakeClock())

@@ -6,6 +6,7 @@ import pytest
 
 from game.texts import Notice
 from game.play.race_control import RaceControl, Wait, by_destination
+from rules.ai.registry import DRIVERS
 from rules.moves import Move
 from rules.session import UnfinishedRace
 from rules.engine import moves
@@ -154,7 +155,7 @@ def test_a_computer_level_thinks_in_a_thread_of_its_own_and_decides_as_without_i
     from rules.session import RaceSession
 
     control = RaceControl.start(oval(), header(("champion", "racer")))
-    plain = RaceSession(control.track, control.header)
+    plain = RaceSession(control.track, control.header, drivers=DRIVERS)
     seen: set[str] = set()
     for _ in range(40):
         play_until(control, lambda c: c.wait() in (Wait.COMPUTER, Wait.DONE))

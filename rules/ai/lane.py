@@ -1,0 +1,219 @@
+"""The rough look-ahead along a lane that the careful and aggressive drivers plan with, and
+that every level asks for distances: from where a move ends and in which gear, how much would
+the coming corners cost? That is what keeps a careful driver from arriving at a 2-stop corner in
+6th gear. One model per track, remembered."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.dice import GearDice
+from rules.moves import Move
+from rules.track import Track
+
+OUT_COST = 40.0  # an elimination, in WP-equivalents
+
+
+def move_cost(move: Move) -> int:
+    return move.brakes + move.tyres
+
+
+class LaneModel:
+    """Rough look-ahead along a lane: for a space, the corner ahead and how far it is."""
+
+    def __init__(self, track: Track) -> None:
+        self.track = track
+        self._ahead: dict[str, tuple[int, int, int]] = {}
+        self._future: dict[int, tuple[GearDice, dict[tuple, float]]] = {}  # by the dice's id: hashing them is slow
+        self._near: dict[str, tuple[str | None, ...]] = {}
+        self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
+        self._entry: dict[str, int] = {}
+        self._box: dict[tuple[str, str], int] = {}
+        self._lane_pos = {
+            sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_run(lane))
+        }
+        self._partial = {run.lane for run in track.partial}
+
+    def walk(self, space: str, n: int) -> str | None:
+        """The space ``n`` steps straight ahead in the same lane (None in the pit lane, and past
+        the end of a lane that begins and ends)."""
+        pos = self._lane_pos.get(space)
+        if pos is None:
+            return None
+        lane = self.track.lane_run(pos[0])
+        if pos[0] in self._partial and not 0 <= pos[1] + n < len(lane):
+            return None
+        return lane[(pos[1] + n) % len(lane)].name
+
+    def corner_ahead(self, space: str) -> tuple[int, int, int]:
+        """(spaces to the corner's first space, corner index, corner spaces in this lane)."""
+        if space not in self._ahead:
+            t = self.track
+            name, dist = space, 0
+            while True:
+                nxt = t.ahead(name)
+                if nxt is None or dist > len(t.spaces):
+                    self._ahead[space] = (10**6, -1, 0)
+                    break
+                dist += 1
+                sp = t.space(nxt)
+                if sp.corner is not None and sp.corner != t.space(space).corner:
+                    length, probe = 0, nxt
+                    while probe is not None and t.space(probe).corner == sp.corner:
+                        length += 1
+                        probe = t.ahead(probe)
+                    self._ahead[space] = (dist, sp.corner, length)
+                    break
+                name = nxt
+        return self._ahead[space]
+
+    def steps_to(self, space: str, target: str) -> int:
+        """Fewest steps from ``space`` to ``target`` along the track, off the pit lane (large when
+        more than 40 away)."""
+        t = self.track
+        frontier, seen = {space}, {space}
+        for steps in range(40):
+            if target in frontier:
+                return steps
+            frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
+            seen |= frontier
+        return 10**6
+
+    def to_pit_entry(self, space: str) -> int:
+        """Fewest steps from ``space`` to the nearest pit entry along the track (large when out of
+        reach; remembered)."""
+        if space not in self._entry:
+            pit, t = self.track.pit, self.track
+            frontier, seen, found = {space}, {space}, 10**6
+            for steps in range(40):
+                if pit is None:
+                    break
+                if frontier & set(pit.entries):  # the nearest entry (PitLane.extra_entries)
+                    found = steps
+                    break
+                frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
+                seen |= frontier
+            self._entry[space] = found
+        return self._entry[space]
+
+    def to_box(self, space: str, box: str) -> int:
+        """Fewest steps from ``space`` into the pit box ``box``, through the nearest pit entry
+        (large when more than 60 away; remembered)."""
+        key = (space, box)
+        if key not in self._box:
+            frontier, seen, found = {space}, {space}, 10**6
+            for steps in range(60):
+                if box in frontier:
+                    found = steps
+                    break
+                frontier = {n for s in frontier for n in self.track.successors(s) if n not in seen}
+                seen |= frontier
+            self._box[key] = found
+        return self._box[key]
+
+    def near(self, space: str) -> tuple[str | None, ...]:
+        """The spaces beside ``space`` and the one ahead, once each: where a car ending on it meets
+        a collision check (remembered)."""
+        found = self._near.get(space)
+        if found is None:
+            found = self._near[space] = tuple({*self.track.beside(space), self.track.ahead(space)})
+        return found
+
+    def left_in_corner(self, space: str) -> int:
+        """Spaces still ahead inside the corner ``space`` is in, along its lane."""
+        t = self.track
+        corner, n, probe = t.space(space).corner, 0, t.ahead(space)
+        while probe is not None and t.space(probe).corner == corner:
+            n += 1
+            probe = t.ahead(probe)
+        return n
+
+
+    def future(
+        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        slide: int = 0,
+    ) -> float:
+        """Expected WP cost of the next turns along the lane, best gear each time (rough); ``slide``
+        spaces follow every stop in a corner (TYRE-2). Remembered: the same look-ahead comes up
+        turn after turn."""
+        key = (space, gear, corner, stops, brakes, depth, slide)
+        held = self._future.get(id(dice))
+        if held is None or held[0] is not dice:
+            held = self._future[id(dice)] = (dice, {})
+        memo = held[1]
+        if key not in memo:
+            memo[key] = self._look_ahead(dice, space, gear, corner, stops, brakes, depth, slide)
+        return memo[key]
+
+    def _look_ahead(
+        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        slide: int,
+    ) -> float:
+        best = OUT_COST
+        for nxt in (gear - 1, gear, gear + 1):
+            if not 1 <= nxt <= 6:
+                continue
+            total = 0.0
+            for face, p in _outcomes(dice.die(nxt).faces):
+                cost, end, end_corner, end_stops = self.lane_step(space, face, corner, stops, brakes)
+                if slide and end is not None and end_corner is not None and cost < OUT_COST:
+                    # the slide belongs to the same stop: judged with the stops made before it
+                    more, end, end_corner, end_stops = self.lane_step(end, slide, end_corner, end_stops - 1, brakes)
+                    cost += more
+                if depth > 1 and cost < OUT_COST and end is not None:
+                    cost += 0.5 * self.future(dice, end, nxt, end_corner, end_stops, brakes, depth - 1, slide)
+                total += p * cost
+            best = min(best, total)
+        return best
+
+    def lane_step(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int
+    ) -> tuple[float, str | None, int | None, int]:
+        """Cost of driving ``roll`` spaces straight along the lane, braking to save a stop (remembered)."""
+        key = (space, roll, corner, stops, brakes)
+        if key not in self._steps:
+            self._steps[key] = self._step(space, roll, corner, stops, brakes)
+        return self._steps[key]
+
+    def _step(
+        self, space: str, roll: int, corner: int | None, stops: int, brakes: int
+    ) -> tuple[float, str | None, int | None, int]:
+        track = self.track
+        here = track.space(space).corner
+        if here is not None and corner == here and stops < track.corners[here].stops:
+            room, need, made = self.left_in_corner(space), track.corners[here].stops, stops
+        else:
+            dist, c, length = self.corner_ahead(space)
+            if c < 0 or roll < dist:
+                return 0.0, self.walk(space, roll), None, 0
+            room, need, made = dist + length - 1, track.corners[c].stops, 0
+            if roll <= room:
+                return 0.0, self.walk(space, roll), c, 1
+        if roll <= room:
+            return 0.0, self.walk(space, roll), here, stops + 1
+        over = roll - room
+        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)
+        if fatal or over > 2:
+            return (float(over) if over <= brakes else OUT_COST), self.walk(space, room), here, stops + 1
+        return float(over), self.walk(space, roll), None, 0
+
+
+_MODELS: dict[int, LaneModel] = {}
+
+
+def lane_model(track: Track) -> LaneModel:
+    """One look-ahead model per track object (keyed by identity: hashing a track is slow)."""
+    model = _MODELS.get(id(track))
+    if model is None or model.track is not track:
+        model = _MODELS[id(track)] = LaneModel(track)
+    return model
+
+
+@lru_cache(maxsize=64)
+def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """A die's distinct results with float probabilities (the rough model needs no fractions)."""
+    counts: dict[int, int] = {}
+    for f in faces:
+        counts[f] = counts.get(f, 0) + 1
+    return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
+
