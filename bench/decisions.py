@@ -10,7 +10,7 @@ race set-up) and PRINTS the median and the slowest decision in ms, as CPU time o
 (``time.process_time``: its own cost on a shared machine) and by the clock.
 
 Then, per level, the time (CPU and clock) to simulate a 10-car 3-lap race on Hohenau
-(``rules.simulation.play``, as ``main.py simulate`` does), also in a fresh process; and the
+(``rules.run.simulation.play``, as ``main.py simulate`` does), also in a fresh process; and the
 window's view of it: the level's decisions of a 1-lap race on Hohenau each made in a thread
 of its own, as the race screen's ``RaceControl.think`` makes them, while the main thread wakes
 60 times a second as the window's frame loop does; the longest gap between two wake-ups is how
@@ -54,8 +54,8 @@ def _decisions(track_file: str, level: str, laps: int, rules: str) -> dict[str, 
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
     from rules.ai.registry import DRIVERS, computer_action
-    from rules.session import RaceSession
-    from rules.simulation import race_header
+    from rules.run.session import RaceSession
+    from rules.run.simulation import race_header
 
     track = load_track(Path(track_file))
     header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
@@ -84,8 +84,8 @@ def _worst(track_file: str, level: str, laps: int, rules: str) -> dict[str, obje
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
     from rules.ai.registry import DRIVERS, computer_action
-    from rules.session import RaceSession
-    from rules.simulation import race_header
+    from rules.run.session import RaceSession
+    from rules.run.simulation import race_header
 
     track = load_track(Path(track_file))
     header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)
@@ -122,7 +122,7 @@ def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, o
     from game.tracks.load import load_track
     from rules.ruleset import PRESETS
     from rules.ai.registry import DRIVERS
-    from rules.simulation import play, race_header
+    from rules.run.simulation import play, race_header
 
     track = load_track(Path(track_file))
     t0, c0 = time.perf_counter(), time.process_time()
@@ -138,8 +138,8 @@ def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, obj
     from game.tracks.load import load_track
     from rules.engine import chance
     from rules.ai.registry import DRIVERS, computer_action
-    from rules.session import RaceSession
-    from rules.simulation import race_header
+    from rules.run.session import RaceSession
+    from rules.run.simulation import race_header
 
     track = load_track(Path(track_file))
     header, _ = race_header(track, PRESETS[rules], min(10, len(track.grid)), laps, SEED, level, DRIVERS)

@@ -12,7 +12,7 @@ laps: N 2-car duels and M 10-car races (5 against 5, the grid alternating), in p
 2k-1 and race 2k share seed k (the same dice) with the sides' seats swapped, so each driver is
 on pole half the time with the same dice (an earlier reading gave every race a seed of its own,
 and two near-equal drivers then won or lost by the seeds' luck of the pole, not by their play).
-A race runs through ``rules.session.RaceSession`` as ``main.py simulate`` plays it; the
+A race runs through ``rules.run.session.RaceSession`` as ``main.py simulate`` plays it; the
 bench opponent's, the newcomer's and the Pro bot's seats are played by the bench, which times every computer
 decision.
 
@@ -47,10 +47,10 @@ import newcomer  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import chance, to_move  # noqa: E402
-from rules.record import same_drivers  # noqa: E402
+from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
-from rules.session import RaceSession  # noqa: E402
+from rules.run.session import RaceSession  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 BENCH = "bench"

@@ -43,7 +43,7 @@ from game.scenes.qualifying.scene import QualifyingScene  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
 from game.storage.laprecords import LapRecords  # noqa: E402
 from rules.qualifying.session import QualifyingSession  # noqa: E402
-from rules.record import same_drivers  # noqa: E402
+from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from tests.ui.helpers import human_step  # noqa: E402
 

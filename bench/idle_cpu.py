@@ -30,7 +30,7 @@ from game.app.loop import App  # noqa: E402
 from game.board.view import BoardView  # noqa: E402
 from game.play.race_control import RaceControl, Wait  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
-from rules.record import same_drivers  # noqa: E402
+from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 
 SETTLE = 5.0  # seconds for the window to open, the board to be drawn and the highlights to rest

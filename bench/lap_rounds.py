@@ -5,7 +5,7 @@
 Printed boards take 20-30 game rounds a lap for a full field and have 12-16 stops a lap; this
 measures the shipped tracks the same way: each race is 1 lap of ``--cars`` cars (at most the
 grid's size) of the default computer level under ``--rules`` (default fd-basic, the rules a fan
-sits down to), the grid rolled, played to the flag through ``rules.simulation`` as
+sits down to), the grid rolled, played to the flag through ``rules.run.simulation`` as
 ``main.py simulate`` does.
 
 It PRINTS one line per track: corners, stops a lap, the laps the map proposes, the game rounds
@@ -29,7 +29,7 @@ from game.tracks.load import load_track  # noqa: E402
 from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.simulation import play, race_header  # noqa: E402
+from rules.run.simulation import play, race_header  # noqa: E402
 
 NOT_GRAND_PRIX = {"oval.tmx": "the oval, not judged", "brueckenau.tmx": "the street-race board, not judged"}
 LAP_ROUNDS = (20, 30)  # a printed board's lap for a full field

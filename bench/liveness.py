@@ -3,9 +3,9 @@
     python bench/liveness.py [--cars N] [--laps L] [--seed S] [--track FILE ...] [--preset KEY ...]
 
 Each run sets the grid by a qualifying session (the preset's own qualifying rules, or QUAL-B's
-where the preset rolls its grid) and plays the race to the flag through ``rules.simulation``,
+where the preset rolls its grid) and plays the race to the flag through ``rules.run.simulation``,
 as ``main.py simulate`` does. A run passes when every qualifying lap took at most
-``rules.liveness.lap_bound`` turns and the race ended within ``race_bound`` game rounds; a lap
+``rules.run.liveness.lap_bound`` turns and the race ended within ``race_bound`` game rounds; a lap
 or race that runs past its bound is stopped there (``UnfinishedLap``, ``UnfinishedRace``), so a
 rule that lets a car stand for ever fails the run instead of hanging the bench.
 
@@ -26,12 +26,12 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.ai.presets import LEVELS  # noqa: E402
-from rules.liveness import lap_bound, race_bound  # noqa: E402
+from rules.run.liveness import lap_bound, race_bound  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.session import UnfinishedRace  # noqa: E402
+from rules.run.session import UnfinishedRace  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.simulation import play, race_header  # noqa: E402
+from rules.run.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 

@@ -40,7 +40,7 @@ from game.scenes.menus.menu import MenuScene  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
 from game.scenes.setup.lineup import SetupScene  # noqa: E402
 from game.storage.paths import MAPS  # noqa: E402
-from rules.record import same_drivers  # noqa: E402
+from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 
 SIZE = (1600, 900)

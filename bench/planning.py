@@ -26,9 +26,9 @@ from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ai.planning import plan  # noqa: E402
 from rules.engine import chance  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.session import RaceSession  # noqa: E402
+from rules.run.session import RaceSession  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.simulation import race_header  # noqa: E402
+from rules.run.simulation import race_header  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,11 +6,11 @@
 A speed-up of the engine or of the drivers must not change one decision: every race of
 ``CASES`` (a few tracks; presets fd-basic, fde-advanced, dresden-2006 and street; levels Rookie,
 Racer and Champion, and the older careful and aggressive drivers) is played through
-``rules.simulation`` as ``main.py simulate`` plays it, and
-its record (``rules.record.dumps``) and final state are hashed. ``--check`` prints each case
+``rules.run.simulation`` as ``main.py simulate`` plays it, and
+its record (``rules.files.record.dumps``) and final state are hashed. ``--check`` prints each case
 that differs (and the first action where the records part) and exits 1 if any does. A change
 of the drivers' play is meant to fail it: write the reference again from the new commit. A
-reference written before a change of the schema (``rules.migrate``) is checked against the
+reference written before a change of the schema (``rules.files.migrate``) is checked against the
 race in that schema's shape: the record with its version, the state with its flat fields.
 """
 
@@ -28,11 +28,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules import migrate  # noqa: E402
-from rules.record import dumps  # noqa: E402
+from rules.files import migrate  # noqa: E402
+from rules.files.record import dumps  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.simulation import play, race_header  # noqa: E402
+from rules.run.simulation import play, race_header  # noqa: E402
 
 # (track, preset, level, cars, laps, seed)
 CASES: tuple[tuple[str, str, str, int, int, int], ...] = (
@@ -96,7 +96,7 @@ def _sha(text: str) -> str:
 
 
 def older_state(state_json: str) -> str:
-    """The state's JSON in the flat shape of schema OLDEST (``rules.migrate.SLICED``): each slice's
+    """The state's JSON in the flat shape of schema OLDEST (``rules.files.migrate.SLICED``): each slice's
     fields back in its place, as the game of that schema wrote them (its slices stand where their
     fields stood)."""
     raw: dict[str, Any] = json.loads(state_json)

@@ -58,8 +58,8 @@ from rules.gears import ShiftCost  # noqa: E402
 from rules.moves import Move  # noqa: E402
 from rules.odds import gear_odds  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.session import RaceSession  # noqa: E402
-from rules.simulation import race_header  # noqa: E402
+from rules.run.session import RaceSession  # noqa: E402
+from rules.run.simulation import race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 

@@ -9,7 +9,7 @@ Per shipped track (maps/*.tmx, or the --track files) it PRINTS
 * finish rate: the share of cars that see the flag over N seeded 10-car
   3-lap races (seeds 1..N, default N = 2) and why the others retired.
 
-Everything runs through ``rules.simulation`` exactly as ``main.py simulate`` does; a race that
+Everything runs through ``rules.run.simulation`` exactly as ``main.py simulate`` does; a race that
 stops before its end raises ``UnfinishedRace``.
 Nothing is asserted; the figures depend on the machine (and its load).
 """
@@ -27,9 +27,9 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.session import RaceSession  # noqa: E402
+from rules.run.session import RaceSession  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.simulation import play, race_header  # noqa: E402
+from rules.run.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 

@@ -6,7 +6,7 @@
 Each race draws a track (every maps/*.tmx, or the --track files), a preset (any, or the --preset ones), 2 to 10 cars (as many as the
 grid holds, at most C), 1 to 3 laps (at most L), a driver, a race seed and the grid (half the races
 set it by a qualifying session whatever the preset says, ``simulate --grid qualifying``), and is
-played through ``rules.simulation`` exactly as ``main.py simulate`` plays it. It
+played through ``rules.run.simulation`` exactly as ``main.py simulate`` plays it. It
 passes when the state says the race is over with every car classified (finished,
 or out with its reason), its record (as ``simulate --record`` writes it) replays
 to the very same state, and a second race from the same seed writes the same
@@ -14,7 +14,7 @@ record byte for byte. Anything else, an exception included, is a failure.
 
 It PRINTS every failure with the ``python main.py simulate ...`` line that plays
 the race again, then the races played, how many had qualifying grids, the failures and the
-races per second. A qualifying lap or a race that runs past its bound (``rules.liveness``) is a failure.
+races per second. A qualifying lap or a race that runs past its bound (``rules.run.liveness``) is a failure.
 Exit status 1 if any race failed. The draw is repeatable: the same --seed draws
 the same races (a run without --seed prints the one it drew); --jobs plays them
 in that many processes and reports them in the same order.
@@ -36,12 +36,12 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.classify import classification  # noqa: E402
-from rules.record import RecordError, dumps, loads, replay  # noqa: E402
+from rules.files.record import RecordError, dumps, loads, replay  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
-from rules.session import UnfinishedRace  # noqa: E402
+from rules.run.session import UnfinishedRace  # noqa: E402
 from rules.ai import registry  # noqa: E402
-from rules.simulation import play, race_header  # noqa: E402
+from rules.run.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 

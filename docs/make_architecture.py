@@ -34,7 +34,7 @@ TURN = (
     ("player", "clicks a highlighted space, or picks it by keys"),
     ("scenes.race", "RaceScene.clicked(space): one way, or the way menu"),
     ("play.race_control", "RaceControl.drive(move): the only door to the rules"),
-    ("rules.session", "RaceSession.act(action): records it for replay"),
+    ("rules.run.session", "RaceSession.act(action): records it for replay"),
     ("rules.engine · phases", "apply(track, state, action): the phase's row names the handler"),
     ("rules.turn · hooks", "the turn's steps call the modules' hooks in MASTERS-TURN order"),
     ("play.race_control", "autosave of the record; a Step with the events"),

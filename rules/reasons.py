@@ -225,7 +225,7 @@ TEMPLATES: dict[Code, str] = {
     Code.FREE_WP_ABOVE_SETUP: "{area} may get at most {room} WP more: never above the set-up's {setup}.",
     Code.FREE_WP_AREA: "This car has no {area} area.",
     Code.TYRES_FIXED: "In the street race every car drives on hard tyres.",
-    # A file the program refuses to read or replace (rules.filelimits): what is wrong, then
+    # A file the program refuses to read or replace (rules.files.filelimits): what is wrong, then
     # the fix; ``file`` names the kind of file ("a_race_record").
     Code.FILE_FOLDER: "it is a folder.",
     Code.FILE_DEVICE: "it is a device or a pipe, not a file, and may never end.",

@@ -221,7 +221,7 @@ DRESDEN_2006 = RuleSet(
 # FD Blitz (BLITZ-1..3, BLITZ-6..9): two players against the clock, each car 9 WP (BLITZ-2; AMB-46a: no
 # brakes and no road holding, so a car that must brake, or fails a road-holding check, is out),
 # otherwise the Season's rules (BLITZ-9; AMB-46e: profiles and karma off). Not a preset of the
-# race set-up: a Blitz match sets its heats up itself (rules/blitz.py).
+# race set-up: a Blitz match sets its heats up itself (rules/league/blitz.py).
 BLITZ_WEAR = WearPoints(tyres=6, brakes=0, fuel=1, body=1, engine=1, road_holding=0)
 FD_BLITZ = DRESDEN_2006.model_copy(update={
     "name": "FD Blitz",

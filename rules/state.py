@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_valida
 from rules.car import WearPoints
 from rules.dice import Purpose
 from rules.moves import Via
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
 from rules.tables.pit_points import PitPlan
@@ -62,7 +62,7 @@ class Frozen(BaseModel):
 #
 # As a boardgame.io plugin owns its part of G, each slice is one field of ``CarState`` or
 # ``RaceState`` with its defaults, read and written only by its modules, so a new module adds a
-# slice without touching the fields of the others (``rules.migrate.SLICED`` names the flat fields
+# slice without touching the fields of the others (``rules.files.migrate.SLICED`` names the flat fields
 # of older schemas that each slice holds now).
 
 

@@ -38,8 +38,8 @@ from game.board.render import BoardRenderer, read_art
 from game.tracks.drawing import Problem, Said, TrackError, say
 from game.tracks.filestamp import Stamp, stamp
 from game.texts import place_name, tr
-from rules.filelimits import TRACK, read_bytes
-from rules.atomic import write_atomic
+from rules.files.filelimits import TRACK, read_bytes
+from rules.files.atomic import write_atomic
 from rules.track import Track
 
 #: Laid-out boards the catalogue keeps besides those a screen holds: the last one asked for

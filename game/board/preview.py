@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from rules.filelimits import check_writable
+from rules.files.filelimits import check_writable
 
 THUMB = 1600  # px: the longest side of the small picture kept in the cache folder (a 1920x1080 menu needs 1475)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RefereeBot
 from game.tracks.drawing import say
-from rules.record import Header
+from rules.files.record import Header
 from rules.track import Track
 
 

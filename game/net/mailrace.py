@@ -22,13 +22,13 @@ from game.texts import en, tr
 from game.tracks.drawing import Part, say
 from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.ai.registry import DRIVERS
-from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
-from rules.filelimits import SAVE, read_text
-from rules.race_view import RaceView
-from rules.record import FairSeed, Header, Record, write_atomic
-from rules.referee import Notice as Say, Referee, RefereeError
-from rules.referee_notes import Note, english, note
-from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
+from rules.remote.fair_dice import bid_commitment, commitment, new_nonce, new_seed
+from rules.files.filelimits import SAVE, read_text
+from rules.remote.race_view import RaceView
+from rules.files.record import FairSeed, Header, Record, write_atomic
+from rules.remote.referee import Notice as Say, Referee, RefereeError
+from rules.remote.referee_notes import Note, english, note
+from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.track import Track
 
 STEWARD_FILE = "steward.json"

@@ -3,7 +3,7 @@
 The race's opening is the room's state event ``org.formula_d.race``; decisions, bids, the
 referee's applied actions and the seed are timeline events of the game's own types; chat and
 the referee's notices are ordinary ``m.room.message`` events any Matrix client shows. This
-module only moves events: what they mean is ``rules.referee_protocol``'s business. Every call
+module only moves events: what they mean is ``rules.remote.referee_protocol``'s business. Every call
 answers a ``MatrixError`` with one clear message (an unreachable homeserver, a wrong password),
 never a traceback.
 """
@@ -17,8 +17,8 @@ import nio
 
 from game.net.said_error import SaidError
 from game.tracks.drawing import Said, say
-from rules.referee_notes import Note
-from rules.referee_protocol import RACE, RaceOpen, content, kind_of
+from rules.remote.referee_notes import Note
+from rules.remote.referee_protocol import RACE, RaceOpen, content, kind_of
 
 CHAT = "m.room.message"
 NOTE = "org.formula_d.note"  # a referee's notice as key and values, in a chat message's content

@@ -1,10 +1,10 @@
 """A remote race's notices in the player's language: the referee sends a key and its values
-(``rules.referee_notes``), the game's texts hold ``referee.<key>`` in every language."""
+(``rules.remote.referee_notes``), the game's texts hold ``referee.<key>`` in every language."""
 
 from __future__ import annotations
 
 from game.texts import en, tr
-from rules.referee_notes import Note, english
+from rules.remote.referee_notes import Note, english
 
 
 def shown(n: Note) -> str:

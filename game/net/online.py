@@ -1,9 +1,9 @@
 """Online races over Matrix: the referee bot and a player's client, both on ``MatrixLink``.
 
 The referee bot keeps each race's secret seed in its own folder (by the seed's commitment, so
-a restarted bot finds it), replays the room's history into ``rules.referee.Referee`` and then
+a restarted bot finds it), replays the room's history into ``rules.remote.referee.Referee`` and then
 answers every player event as it comes; a homeserver that goes away is waited for and the
-race goes on. A player's client replays the room into ``rules.race_view.RaceView`` and sends
+race goes on. A player's client replays the room into ``rules.remote.race_view.RaceView`` and sends
 its player's decisions; a client that was closed replays the room again and goes on.
 """
 
@@ -21,12 +21,12 @@ from game.net.said_error import shown
 from game.tracks.drawing import say
 from rules.ai.registry import DRIVERS
 from rules.engine import chance
-from rules.fair_dice import bid_commitment, commitment, new_nonce, new_seed
-from rules.race_view import RaceView
-from rules.record import FairSeed, Header, Record, write_atomic
-from rules.referee import Notice as Say, Out, Referee, RefereeError
-from rules.referee_notes import Note, note
-from rules.referee_protocol import (
+from rules.remote.fair_dice import bid_commitment, commitment, new_nonce, new_seed
+from rules.remote.race_view import RaceView
+from rules.files.record import FairSeed, Header, Record, write_atomic
+from rules.remote.referee import Notice as Say, Out, Referee, RefereeError
+from rules.remote.referee_notes import Note, note
+from rules.remote.referee_protocol import (
     APPLIED,
     BID_OPEN,
     BID_SEAL,

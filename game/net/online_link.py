@@ -16,8 +16,8 @@ from game.net.notes import shown
 from game.net.online import ChatLine, OnlinePlayer
 from game.texts import tr
 from game.tracks.drawing import say
-from rules.race_view import RaceView
-from rules.referee_protocol import Decision
+from rules.remote.race_view import RaceView
+from rules.remote.referee_protocol import Decision
 from rules.track import Track
 
 

@@ -11,7 +11,7 @@ import re
 
 from game.net.said_error import SaidError
 from game.tracks.drawing import say
-from rules.record import COLOURS, Entry, Header
+from rules.files.record import COLOURS, Entry, Header
 from rules.ruleset import D_DEFAULT_RESERVE, PRESETS
 from rules.track import Track
 

@@ -19,10 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.net.said_error import SaidError, os_detail
 from game.tracks.drawing import say
-from rules.filelimits import FileKind, read_text
-from rules.record import write_atomic
-from rules.referee_notes import Note
-from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
+from rules.files.filelimits import FileKind, read_text
+from rules.files.record import write_atomic
+from rules.remote.referee_notes import Note
+from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 
 FORMAT = "formula-d race file"
 VERSION = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.texts import refused_text
 from game.texts.mo import SOURCE
 from game.tracks.drawing import Part, Said, say
-from rules.filelimits import FileRefused
+from rules.files.filelimits import FileRefused
 
 
 class SaidError(Exception):
@@ -25,14 +25,14 @@ class SaidError(Exception):
 def shown(err: BaseException) -> str:
     """What the window shows for ``err``: a ``SaidError`` in the current language, any other
     error (an OS error, a homeserver's answer) as it says itself, a file refused by
-    ``rules.filelimits`` translated."""
+    ``rules.files.filelimits`` translated."""
     if isinstance(err, FileRefused):
         return refused_text(err)
     return err.text() if isinstance(err, SaidError) else str(err)
 
 
 def os_detail(err: OSError) -> Part:
-    """Why a file could not be read or written: a refusal of ``rules.filelimits`` translated,
+    """Why a file could not be read or written: a refusal of ``rules.files.filelimits`` translated,
     any other OS error in the words the OS gives."""
     if isinstance(err, FileRefused):
         return say("file.refused", reason=err.why, fix=err.remedy)

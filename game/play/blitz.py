@@ -1,12 +1,12 @@
 """An FD Blitz match as the game plays it: each heat's race header from the match, and the
-match after a heat (``rules.blitz`` decides who starts where and who won)."""
+match after a heat (``rules.league.blitz`` decides who starts where and who won)."""
 
 from __future__ import annotations
 
 from game.storage.lineup import COLOURS
-from rules import blitz
+from rules.league import blitz
 from rules.dice import DiceSource
-from rules.record import BlitzHeat, Entry, Header
+from rules.files.record import BlitzHeat, Entry, Header
 from rules.ruleset import FD_BLITZ
 from rules.track import Track
 

@@ -3,7 +3,7 @@
 A player's clock runs while the race waits for that player: from the start of the turn until
 the turn is complete, WP struck included (BLITZ-5). It stops while the dice roll and the cars
 drive: the game's animations are not the player's time (the screen says so). A computer
-driver's clock runs by the think time its decisions take (``rules.think_time``), so it plays
+driver's clock runs by the think time its decisions take (``rules.run.think_time``), so it plays
 against the same clock. The time used is kept in the save with the race.
 """
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.actions import Drive
 from rules.engine import IllegalAction, apply, new_lap
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.qualifying.grid import TimedAction
 from rules.ruleset import RuleSet
 from rules.state import RaceState

@@ -28,11 +28,11 @@ from rules.gears import ShiftCost
 from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
-from rules.record import Entry, Header, Record, RecordError
+from rules.files.record import Entry, Header, Record, RecordError
 from rules.ai.registry import DRIVERS
-from rules.session import RaceSession, UnfinishedRace
+from rules.run.session import RaceSession, UnfinishedRace
 from rules.state import Phase, RaceState
-from rules.think_time import ROLL_MS, decision_ms
+from rules.run.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 from rules.tables.tyres import Tyre
 

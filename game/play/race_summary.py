@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from game.play.standings import gap
 from game.play.statistics import RaceStats
 from rules.car import Area
-from rules.championship import Score, Scheme, default_scheme, score_race
+from rules.league.championship import Score, Scheme, default_scheme, score_race
 from rules.choice import preset_of
 from rules.classify import Place
-from rules.record import Header
+from rules.files.record import Header
 from rules.state import RaceState
 from rules.track import Track
 

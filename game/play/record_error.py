@@ -6,15 +6,15 @@ import re
 
 from game.tracks.drawing import Said, say
 from rules.modules.base import IllegalAction
-from rules.record import RecordError
+from rules.files.record import RecordError
 
-#: How ``rules.record`` names an action that does not replay (its English, for logs).
+#: How ``rules.files.record`` names an action that does not replay (its English, for logs).
 _NOT_REPLAYED = re.compile(r"action (\d+) \((.*)\) does not replay: ")
 
 
 def record_said(err: RecordError) -> Said | str:
     """Why a record does not replay, in the player's language where the rules refused an action:
-    ``rules.record`` raises from the rules' refusal, whose reason travels as the error's context;
+    ``rules.files.record`` raises from the rules' refusal, whose reason travels as the error's context;
     anything else about a record in the English the record's checks give."""
     refused, found = err.__context__, _NOT_REPLAYED.match(str(err))
     if isinstance(refused, IllegalAction) and found:

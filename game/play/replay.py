@@ -1,7 +1,7 @@
 """A race's record replayed for watching: the states at every turn, the log with where each line
 happened, and the cars' drives, without drawing.
 
-The actions are applied through ``rules.record.replayed``, the path the ``replay`` command
+The actions are applied through ``rules.files.record.replayed``, the path the ``replay`` command
 verifies a record by, a slice at a time (``build``) so a screen stays responsive while a long race
 is read. A state is kept at the start of every turn (a ``turn`` event), so stepping back by a turn
 or a round is a look-up; a moment inside a turn is the turn's state with its first actions applied
@@ -22,8 +22,8 @@ from rules.actions import Roll
 from rules.dice import Chance, Purpose
 from rules.engine import chance, to_move
 from game.play.record_error import record_text
-from rules.record import Record, RecordError, replayed, start_state
-from rules.session import RaceSession
+from rules.files.record import Record, RecordError, replayed, start_state
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 

@@ -21,8 +21,8 @@ from pydantic.main import IncEx
 from game.play.race_control import RaceControl
 from rules.actions import Action, Drive, Roll
 from rules.engine import IllegalAction, chance
-from rules.record import Header, RecordError
-from rules.session import RaceSession
+from rules.files.record import Header, RecordError
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 

@@ -17,7 +17,7 @@ from game.play.retrack import Refused
 from rules.actions import Drive, Roll
 from rules.engine import IllegalAction, chance
 from rules.qualifying.session import QualifyingSession
-from rules.record import RecordError
+from rules.files.record import RecordError
 from rules.state import RaceState
 from rules.track import Track
 

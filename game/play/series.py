@@ -1,5 +1,5 @@
 """A championship's races as the game plays them: the next race's line-up and header, and the
-results recomputed from the stored race records (``rules.championship`` does the counting).
+results recomputed from the stored race records (``rules.league.championship`` does the counting).
 
 Replaying a record gives its final state, the state its classification, grid and karma pools:
 the standings follow from the records alone. That outcome is kept beside each record, so a long
@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from game.play.record_error import record_said
 from game.storage.lineup import Driver, Lineup
 from game.tracks.drawing import Part, Said, say
-from rules import championship as ch
+from rules.league import championship as ch
 from rules.classify import Place, classification
-from rules.record import Header, Record, RecordError, SeriesRace, replay
+from rules.files.record import Header, Record, RecordError, SeriesRace, replay
 from rules.ruleset import preset
 from rules.state import RaceState
 from rules.track import Track

@@ -1,6 +1,6 @@
 """A race's statistics, from its record: what the statistics screen draws as charts and a table.
 
-The record is replayed through the engine action by action (``rules.record.steps``, the path
+The record is replayed through the engine action by action (``rules.files.record.steps``, the path
 ``main.py replay`` takes), and the statistics are read off the states and events on the way, so a
 race saved, finished or stored in a history gives the same figures every time:
 
@@ -35,7 +35,7 @@ from rules.classify import Place, classification
 from rules.dice import Purpose
 from rules.engine import chance
 from rules.reasons import Reason
-from rules.record import Record, Step, start_state, steps
+from rules.files.record import Record, Step, start_state, steps
 from rules.state import Check, RaceState
 from rules.track import Track
 

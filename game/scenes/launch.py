@@ -23,8 +23,8 @@ from game.storage.saves import SaveProblem
 from rules.ai.registry import DRIVERS
 from rules.qualifying.session import QualifyingRecord, QualifyingSession
 from rules.qualifying.grid import Grid
-from rules.roster import street_driver
-from rules.record import Entry, Header, RecordError
+from rules.tables.roster import street_driver
+from rules.files.record import Entry, Header, RecordError
 from rules.car import WearPoints, box_reserve
 from rules.ruleset import RuleSet
 from rules.track import Track

@@ -2,11 +2,11 @@
 in a local SQLite file.
 
 ``championships.sqlite`` lives in the player's data folder. Only what was decided or played is
-kept: the definition (``rules.championship.Championship`` as its pydantic JSON), each finished
-race as its record's text (``rules.record.dumps``) under its position in the championship's
+kept: the definition (``rules.league.championship.Championship`` as its pydantic JSON), each finished
+race as its record's text (``rules.files.record.dumps``) under its position in the championship's
 tracks, with what it came to beside it (derived from the record, so the standings need not
 replay every race; a missing or unreadable one is replayed), and the dropped results a driver
-chose (SEASON-6) as a JSON list. The standings are never stored: ``rules.championship``
+chose (SEASON-6) as a JSON list. The standings are never stored: ``rules.league.championship``
 recomputes them from the races. JSON only, never pickle.
 
 A season is never silently lost. A file that is not a championships database (damaged, not
@@ -30,8 +30,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from game.storage.sqlite_files import Store, StoreFile
 from game.texts import Notice
-from rules.championship import Championship
-from rules.record import Record, RecordError, dumps, loads
+from rules.league.championship import Championship
+from rules.files.record import Record, RecordError, dumps, loads
 
 FILE = "championships.sqlite"
 SCHEMA_VERSION = 1

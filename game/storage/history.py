@@ -2,7 +2,7 @@
 
 ``history.sqlite`` lives in the player's data folder. Each row is one race: the track's name and
 content hash, when it was played, the rule set (its name and preset key), the laps, how many cars,
-the winner's name and the record's text (``rules.record.dumps``, JSON, never pickle), so the race
+the winner's name and the record's text (``rules.files.record.dumps``, JSON, never pickle), so the race
 can be watched again from the "Races" list. The ``places`` table beside it holds where each human
 driver finished, for the list's rows; a file written before it had that table gains it when it is
 opened (its races keep no places), and a file that cannot be written is read without it. The list needs only the columns beside the record;
@@ -29,7 +29,7 @@ from pathlib import Path
 from game.storage.sqlite_files import Store, StoreFile
 from game.texts import Notice
 from rules.choice import preset_of
-from rules.record import Record, RecordError, dumps, loads
+from rules.files.record import Record, RecordError, dumps, loads
 
 FILE = "history.sqlite"
 SCHEMA_VERSION = 1

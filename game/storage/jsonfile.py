@@ -17,7 +17,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from game.texts import Notice, refused_text
-from rules import filelimits
+from rules.files import filelimits
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from game.storage.jsonfile import read_model
 from game.texts import Notice
-from rules.record import write_atomic
+from rules.files.record import write_atomic
 
 FILE = "keys.json"
 SHIFT = "shift+"

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.storage.sqlite_files import damaged, set_aside
 from game.texts import Notice
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.qualifying.grid import TimedAction
 

@@ -17,8 +17,8 @@ from game.storage.jsonfile import read_model, salvage
 from game.texts import Notice
 from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
-from rules.profiles import Profile
-from rules.record import COLOURS, write_atomic
+from rules.tables.profiles import Profile
+from rules.files.record import COLOURS, write_atomic
 from rules.ruleset import RuleSet
 
 FILE = "lineup.json"

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from game.texts import Notice
-from rules.atomic import write_atomic
-from rules.filelimits import SAVE, read_bytes, read_text
+from rules.files.atomic import write_atomic
+from rules.files.filelimits import SAVE, read_bytes, read_text
 
 if TYPE_CHECKING:
     from rules.qualifying.session import QualifyingRecord
-    from rules.record import Record
+    from rules.files.record import Record
 
     Saved = Record | QualifyingRecord
 
@@ -70,7 +70,7 @@ class SaveSlot:
         cannot be written the current one still is (and ``BackupFailed`` is raised after). A
         damaged ``race.json`` is copied to ``race.json.damaged`` before it is replaced.
         """
-        from rules.record import Record, dumps
+        from rules.files.record import Record, dumps
 
         text = dumps(saved) if isinstance(saved, Record) else saved.model_dump_json(indent=1) + "\n"
         if text == self._written:
@@ -95,7 +95,7 @@ class SaveSlot:
             return None
         if self._written is not None:
             return self._written
-        from rules.record import RecordError
+        from rules.files.record import RecordError
 
         try:
             text = _read(self.current)
@@ -106,7 +106,7 @@ class SaveSlot:
 
     def peek(self) -> Saved | None:
         """The newest readable save, without replaying it (for the menu's summary)."""
-        from rules.record import RecordError
+        from rules.files.record import RecordError
 
         for path in (self.current, self.previous):
             try:
@@ -121,7 +121,7 @@ class SaveSlot:
         ``open_race`` replays the race or qualifying and raises ``RecordError`` or
         ``SaveProblem`` when it does not replay; the files themselves are never changed here.
         """
-        from rules.record import RecordError
+        from rules.files.record import RecordError
 
         notices: list[Notice] = []
         for path in (self.current, self.previous):
@@ -157,7 +157,7 @@ class SaveSlot:
 def _parse(text: str, source: str) -> Saved:
     """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
     from rules.qualifying.session import loads_qualifying
-    from rules.record import loads
+    from rules.files.record import loads
 
     try:
         raw = json.loads(text)
@@ -175,7 +175,7 @@ def _read_raw(path: Path) -> str:
 
 def _read(path: Path) -> str:
     """A save file's text (the one place saves are read); RecordError when it cannot be read."""
-    from rules.record import RecordError
+    from rules.files.record import RecordError
 
     try:
         return read_text(path, SAVE)

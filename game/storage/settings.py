@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from game.storage.jsonfile import read_model, salvage
 from game.texts import LANGUAGES, Notice, system_language
-from rules.atomic import write_atomic
+from rules.files.atomic import write_atomic
 
 FILE = "settings.json"
 #: Animation speed levels (the settings store the level) and their time factors.

@@ -23,7 +23,7 @@ from functools import lru_cache
 from game.texts import en
 from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
 from game.texts.plural import Plural
-from rules.filelimits import FileRefused
+from rules.files.filelimits import FileRefused
 from rules.reasons import Code, Reason
 
 #: Every language the game speaks: English first, then each catalogue in ``game/locale``.
@@ -160,7 +160,7 @@ def reason_text(reason: Reason, language: str | None = None) -> str:
             values[key] = die_name(value, lang)
         elif key == "corner" and isinstance(value, str):
             values[key] = place_name(value, lang)
-        elif key == "file" and isinstance(value, str):  # a kind of file (rules.filelimits)
+        elif key == "file" and isinstance(value, str):  # a kind of file (rules.files.filelimits)
             known = f"word.file.{value}" in en.STRINGS
             values[key] = tr_in(lang, f"word.file.{value}") if known else value.replace("_", " ")
         else:

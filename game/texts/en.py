@@ -1267,7 +1267,7 @@ STRINGS.update({
     "email.reply": "Reply written to {path}: send it to the steward.",
 })
 
-# What the referee of a race between homes says (rules/referee_notes.py), by key.
+# What the referee of a race between homes says (rules/remote/referee_notes.py), by key.
 STRINGS.update({
     "remote.chat": "Room chat",
     "remote.notices": "Race notices",
@@ -2077,7 +2077,7 @@ STRINGS.update({
                                "{n} grid slots are not on a lane space and were left out"),
 })
 
-# A file the game refuses to read or replace (rules.filelimits): the kinds of file its
+# A file the game refuses to read or replace (rules.files.filelimits): the kinds of file its
 # reasons name, and the sentence that joins what is wrong to the fix.
 STRINGS.update({
     "file.refused": "{reason}; {fix}",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from game.texts.mo import SOURCE
 from game.tracks.drawing import Part, Said, say
-from rules.filelimits import TRACK, FileRefused, read_bytes
+from rules.files.filelimits import TRACK, FileRefused, read_bytes
 
 UNKNOWN, STRAIGHT, CURVE_2, CURVE_1, BLOCKED, FINISH, CURVE_3, PIT = range(8)
 TYPE_NAMES = ("unknown", "straight", "curve of 2 stops", "curve of 1 stop", "blocked", "finish",

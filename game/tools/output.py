@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rules.filelimits import check_writable
+from rules.files.filelimits import check_writable
 
 
 def cannot_write(out: str | Path, suffix: str | None = None, hint: str = "") -> bool:

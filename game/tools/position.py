@@ -1,5 +1,5 @@
 """The position tools on the command line: ``position`` takes a position from a record at
-any action, ``moves`` says what can happen in a position (``rules.position.moment``).
+any action, ``moves`` says what can happen in a position (``rules.files.position.moment``).
 
 The rules decide what can happen; this module only reads the files and prints.
 """
@@ -17,9 +17,9 @@ from rules.engine import IllegalAction, apply, chance, gear_options, moves, to_m
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.odds import GearOdds, gear_odds
-from rules.position import CheckOdds, Moment, moment, problem
+from rules.files.position import CheckOdds, Moment, moment, problem
 from rules.reasons import Reason
-from rules.record import Record, RecordError, load, replay, write_atomic
+from rules.files.record import Record, RecordError, load, replay, write_atomic
 from rules.state import RaceState
 from rules.track import Track
 

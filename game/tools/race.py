@@ -13,16 +13,16 @@ from game.storage.paths import MAPS
 from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
-from rules import migrate
+from rules.files import migrate
 from rules.classify import classification
-from rules.filelimits import POSITION, read_text
+from rules.files.filelimits import POSITION, read_text
 from rules.qualifying.grid import score
 from rules.qualifying.session import QualifyingSession, UnfinishedLap
-from rules.record import Header, RecordError, dice_note, load, replay, save
+from rules.files.record import Header, RecordError, dice_note, load, replay, save
 from rules.ruleset import PRESETS
-from rules.session import UnfinishedRace
+from rules.run.session import UnfinishedRace
 from rules.ai.registry import DRIVERS
-from rules.simulation import play, race_header
+from rules.run.simulation import play, race_header
 from rules.state import RaceState
 from rules.track import Track
 

@@ -21,8 +21,8 @@ from game.net.online import RefereeBot
 from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.scenes.remote.series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
-from rules.record import Header
-from rules.referee import RefereeError
+from rules.files.record import Header
+from rules.remote.referee import RefereeError
 from rules.ruleset import PRESETS
 from rules.track import Track
 

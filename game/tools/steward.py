@@ -22,7 +22,7 @@ from game.net.racefile import RaceFileError
 from game.scenes.remote.series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
 from game.net.race_setup import deadline_seconds, race_header
-from rules.record import Header
+from rules.files.record import Header
 from rules.ruleset import PRESETS
 from rules.track import Track
 

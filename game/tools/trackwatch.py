@@ -19,7 +19,7 @@ from game.tools.output import cannot_write
 from game.tools.track import render
 from game.tracks.filestamp import Stamp, stamp
 from game.tracks.load import check_track
-from rules.filelimits import check_writable
+from rules.files.filelimits import check_writable
 
 #: Seconds between two looks at the file: a save shows within about two of them.
 INTERVAL = 0.25

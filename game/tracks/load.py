@@ -24,7 +24,7 @@ from game.tracks.build import build
 from game.tracks.builder import RESERVED
 from game.tracks.drawing import Drawing, Problem, Said, Shape, TrackError, closest, say
 from game.tracks.street import STREET_LAYERS
-from rules.filelimits import TRACK, FileRefused, read_bytes
+from rules.files.filelimits import TRACK, FileRefused, read_bytes
 from rules.track import Track
 
 TRACK_LAYERS = ("lanes", "spaces", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit", *STREET_LAYERS)

@@ -11,7 +11,7 @@ from game.texts import place_name, tr
 from game.widgets.icons import draw_tyre
 from game.play.standings import lap_of, team_members, team_name
 from rules.car import Area, WearPoints
-from rules.record import Entry
+from rules.files.record import Entry
 from rules.engine import tyre_age
 from rules.tables.pit_points import plan_points
 from rules.state import CarState, RaceState

@@ -16,7 +16,7 @@ from game.board.cars import badge, badge_of
 from game.texts import tr
 from rules.qualifying.grid import LapResult, ranking, score
 from rules.qualifying.rules import QualifyingRules
-from rules.record import Entry
+from rules.files.record import Entry
 
 ROW = 24
 CLASSIFICATION_W = 330

@@ -1,6 +1,6 @@
 """Every computer driver a race may name, by kind: the levels a player picks and the careful and
 aggressive drivers of older records and saves. The game, the simulator, the referee and the
-benches hand this registry to the race session (``rules.session``), which imports no driver."""
+benches hand this registry to the race session (``rules.run.session``), which imports no driver."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Dresden driver profiles in a movement: what a profile adds to or takes from the spaces a
-car drives (``rules.profiles`` is the arithmetic, TAB-PROFILE; this module reads the car, the
+car drives (``rules.tables.profiles`` is the arithmetic, TAB-PROFILE; this module reads the car, the
 weather and the segment to ask it).
 
 * Leichter Flitzer +1, Schwerer Tourer -1 on every gear roll, in qualifying too, never below 0
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules import profiles
+from rules.tables import profiles
 from rules.modules.base import in_pit_lane, wet
 from rules.moves import Move, MoveRequest, check_path, check_paths
 from rules.reasons import Code, Reason

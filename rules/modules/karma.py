@@ -36,7 +36,7 @@ from rules.dice import Purpose
 from rules.modules import damage, wrecks
 from rules.modules.base import IllegalAction, in_pit_lane
 from rules.order import CarPosition, race_order
-from rules.profiles import check_modifier
+from rules.tables.profiles import check_modifier
 from rules.reasons import Code, Reason
 from rules.state import Check, HeldCheck, Phase, RaceState
 from rules.tables import karma

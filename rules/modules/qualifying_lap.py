@@ -16,7 +16,7 @@ from rules.actions import Event
 from rules.car import WearPoints
 from rules.modules.base import close
 from rules.moves import Move
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, LapTally, Movement, Phase, RaceState
 from rules.tables import tyres

@@ -10,7 +10,7 @@ and 1 (AMB-59).
 Rules here: FD08-GRID-1, FD08-START-1, CAR-C-2, OPT-CAR-1..2, TYRE-1, TEAM-B-1, QUAL-6, QUAL-B-4,
 WEATHER-B-1 and WEATHER-4 (the race weather is rolled before the set-ups); what a league
 driver brings (AMB-32 reserve, DRESDEN-PROFILE-1, KARMA-1); the street race's fixed drivers and
-tyres (STREET-1: car i drives the roster's driver i, ``rules.roster``; STREET-2: hard tyres,
+tyres (STREET-1: car i drives the roster's driver i, ``rules.tables.roster``; STREET-2: hard tyres,
 no tyre choice) and its danger zone (STREET-6, ``city.opening_markers``).
 """
 
@@ -27,8 +27,8 @@ from rules.modules import city, pit_points
 from rules.modules import dresden_start
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.profiles import Profile
-from rules.roster import street_driver
+from rules.tables.profiles import Profile
+from rules.tables.roster import street_driver
 from rules.ruleset import RuleSet
 from rules.state import CarState, Check, Phase, RaceState
 from rules.tables.checks import StartKind, start_b

@@ -11,7 +11,7 @@ entry order, each car alone on the track from the qualifying start
 
 Time is the caller's: a person's lap is timed by the screen's stopwatch and
 handed to ``finish_lap``; a computer driver's lap is timed by
-``rules.think_time`` as it is driven. Every action is kept with the clock
+``rules.run.think_time`` as it is driven. Every action is kept with the clock
 time it was made at, so a lap can be replayed as a ghost.
 
 A session is saved like a race record (``QualifyingRecord``): the race it
@@ -28,26 +28,26 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from rules import migrate
+from rules.files import migrate
 from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.driver import Drivers, driver_for
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
 from rules.gears import ShiftCost
-from rules.liveness import lap_bound
-from rules.profiles import Profile, qualifying_modifier
+from rules.run.liveness import lap_bound
+from rules.tables.profiles import Profile, qualifying_modifier
 from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_order
-from rules.record import SCHEMA_VERSION, Entry, Header, RecordError
+from rules.files.record import SCHEMA_VERSION, Entry, Header, RecordError
 from rules.ruleset import RuleSet
 from rules.state import Phase, RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
-from rules.think_time import ROLL_MS, decision_ms
+from rules.run.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 
 
 class UnfinishedLap(RuntimeError):
-    """A computer's qualifying lap that ran past ``rules.liveness.lap_bound``: always a bug."""
+    """A computer's qualifying lap that ran past ``rules.run.liveness.lap_bound``: always a bug."""
 
 
 class QualifyingLap:
@@ -59,7 +59,7 @@ class QualifyingLap:
     ) -> None:
         self.track = track
         self.entry = entry
-        self.drivers = drivers  # the computer drivers by kind (``rules.session.RaceSession``'s)
+        self.drivers = drivers  # the computer drivers by kind (``rules.run.session.RaceSession``'s)
         self.dice = dice
         self.tyre = tyre
         self.state: RaceState = new_lap(
@@ -114,7 +114,7 @@ class QualifyingLap:
         return action, len({m.end for m in moves(self.track, self.state)})
 
     def drive_computer(self, clock_start: str) -> int:
-        """Drive the whole lap as the computer driver; returns its lap time in ms (``rules.think_time``).
+        """Drive the whole lap as the computer driver; returns its lap time in ms (``rules.run.think_time``).
 
         Decisions before the clock starts are not timed: with QUAL-3's
         "first_roll" the first gear is chosen before the steward starts the watch.

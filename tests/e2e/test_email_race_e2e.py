@@ -13,7 +13,7 @@ import pytest
 
 from game.main import main
 from game.net.mailrace import Steward
-from rules.record import replay
+from rules.files.record import replay
 from tests.conftest import REPO
 from tests.e2e.desktop import Desktop, Status
 from tests.e2e.test_race_e2e import choose_gear, choose_target

@@ -18,9 +18,9 @@ from game.tracks.drawing import Drawing, Shape, TrackError
 from rules.ai.registry import DRIVERS
 from rules.actions import Drive
 from rules.moves import MoveRequest, legal_moves
-from rules.record import replay, same_drivers
+from rules.files.record import replay, same_drivers
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.track import Track
 from tests.game.drawing_tmx import write_tmx
 from tests.game.drawings import CX1, CX2, CY, stadium
@@ -188,7 +188,7 @@ def test_AMB_69_the_hint_under_the_mouse_says_a_space_is_blocked(blocked):
 
 def test_AMB_69_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     """A position file (``moves``, ``odds``) may not put a car where no car may stand."""
-    from rules.position import problem
+    from rules.files.position import problem
 
     session = RaceSession(blocked, same_drivers(blocked, PRESETS["fde-advanced"], 3, 1, 5), drivers=DRIVERS)
     while session.state.round < 2:

@@ -1,4 +1,4 @@
-"""A file the game refuses to read (rules.filelimits) is named in the player's language: the
+"""A file the game refuses to read (rules.files.filelimits) is named in the player's language: the
 refusal carries structured reasons, translated by game.texts like the rules' own."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game import texts
 from game.storage.settings import Settings, load_settings
 from game.texts import refused_text
 from game.tracks.load import check_track
-from rules.filelimits import RECORD, FileRefused, check_writable, read_bytes, read_text
+from rules.files.filelimits import RECORD, FileRefused, check_writable, read_bytes, read_text
 from rules.reasons import Code
 
 

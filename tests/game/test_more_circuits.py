@@ -14,7 +14,7 @@ from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.ruleset import preset
-from rules.simulation import play, race_header
+from rules.run.simulation import play, race_header
 from tests.conftest import REPO
 
 MAPS = REPO / "maps"

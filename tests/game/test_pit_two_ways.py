@@ -112,8 +112,8 @@ def test_pit_cars_stand_at_the_last_entry_AMB_56_ORDER_D_3():
 
 
 def test_a_whole_race_runs_with_both_ways_and_replays():
-    from rules.record import replay
-    from rules.simulation import play, race_header
+    from rules.files.record import replay
+    from rules.run.simulation import play, race_header
 
     header, _ = race_header(TWO, preset("fd-basic"), 6, 2, 3, "careful", DRIVERS)
     session = play(TWO, header, DRIVERS)

@@ -197,9 +197,9 @@ def test_any_arrows_in_a_corner_build_or_are_named_AMB_3(pairs):
 def test_a_whole_race_runs_over_long_and_sideways_arrows_and_replays():
     """Computer drivers race two laps through the corner with both arrows (the loop of
     ``simulate``), and the record replays to the same end."""
-    from rules.record import replay
+    from rules.files.record import replay
     from rules.ruleset import preset
-    from rules.simulation import play, race_header
+    from rules.run.simulation import play, race_header
 
     t = build(with_arrows(("A4", "B9"), ("A6", "B5")))
     header, _ = race_header(t, preset("fd-basic"), 6, 2, 4, "careful", DRIVERS)

@@ -9,7 +9,7 @@ from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.ai.presets import DEFAULT
 from rules.ruleset import PRESETS
-from rules.simulation import play, race_header
+from rules.run.simulation import play, race_header
 from tests.conftest import REPO
 
 

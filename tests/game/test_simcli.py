@@ -23,9 +23,9 @@ from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.engine import gear_options
 from rules.gears import ShiftCost
-from rules.record import Entry, Header, load, same_drivers, save
+from rules.files.record import Entry, Header, load, same_drivers, save
 from rules.ruleset import PRESETS
-from rules.session import RaceSession, UnfinishedRace
+from rules.run.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
 from tests.conftest import REPO
 

@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from game.main import parser
-from rules.session import UnfinishedRace
+from rules.run.session import UnfinishedRace
 from tests.conftest import REPO
 
 

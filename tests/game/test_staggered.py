@@ -160,9 +160,9 @@ def test_track_render_names_shows_the_staggered_rows(tmp_path):
 def test_a_ten_car_race_on_the_staggered_board_finishes_and_changes_lanes():
     """The whole race through the loop ``simulate`` uses, on the brick board: every car finishes,
     cars change between the staggered lane and the others, and the record replays to the end."""
-    from rules.record import replay, steps
+    from rules.files.record import replay, steps
     from rules.ruleset import preset
-    from rules.simulation import play, race_header
+    from rules.run.simulation import play, race_header
 
     track = build(staggered(None, 0.5, None))
     header, _ = race_header(track, preset("fd-basic"), 10, 1, 3, "careful", DRIVERS)

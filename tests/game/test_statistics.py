@@ -14,10 +14,10 @@ from rules.actions import ChooseGear, Drive, Karma, Roll
 from rules.car import Area
 from rules.dice import DiceSource, Die, GearDice
 from rules.engine import apply, chance, moves, to_move
-from rules.record import Header, Record, RecordError, Step, replay, same_drivers, steps
+from rules.files.record import Header, Record, RecordError, Step, replay, same_drivers, steps
 from rules.ruleset import PRESETS
 from rules.ai.registry import DRIVERS, computer_action
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from tests.ui.helpers import oval

@@ -2,7 +2,7 @@
 (TCAR-1), a restart from the grid (RESTART-2) and the street race's tyres and free WP on the line
 (STREET-8) raise a car's WP; the statistics' "WP used per area" counts only what was struck.
 
-Each race below is a few actions from a position, replayed through ``rules.record.replayed`` and
+Each race below is a few actions from a position, replayed through ``rules.files.record.replayed`` and
 counted by ``statistics_from`` (the path a record's statistics take); the figures are worked out by
 hand in the comments. A count of "the set-up less what is left" would be wrong in every one."""
 
@@ -13,7 +13,7 @@ import pytest
 from rules.actions import Action, ChooseGear, Drive, FreeWP, Roll, TCar
 from rules.car import Area
 from rules.engine import apply, chance, moves
-from rules.record import replayed
+from rules.files.record import replayed
 from rules.state import RaceState
 from rules.track import Track
 from game.play.statistics import RaceStats, statistics_from

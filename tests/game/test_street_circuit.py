@@ -84,10 +84,10 @@ def test_a_street_race_on_the_city_circuit_meets_every_street_feature(city):
     """The street preset on its own board, through the loop ``simulate`` uses: nitro (STREET-3), the
     windows' checks (STREET-5), the police station (STREET-7), the tunnel (STREET-7) and the tyre WP
     back at the line (STREET-8) all happen in a 10-car race, whose record replays to the same end."""
-    from rules.record import replay, steps
+    from rules.files.record import replay, steps
     from rules.ruleset import preset
     from rules.ai.registry import DRIVERS
-    from rules.simulation import play, race_header
+    from rules.run.simulation import play, race_header
 
     header, _ = race_header(city, preset("street"), 10, 2, 5, "careful", DRIVERS)
     session = play(city, header, DRIVERS)

@@ -13,10 +13,10 @@ from game.main import main
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from rules.ai.registry import DRIVERS, computer_action
-from rules.race_view import RaceView
-from rules.record import RecordError, dumps, loads, replay
-from rules.referee import Referee
-from rules.referee_protocol import Decision
+from rules.remote.race_view import RaceView
+from rules.files.record import RecordError, dumps, loads, replay
+from rules.remote.referee import Referee
+from rules.remote.referee_protocol import Decision
 from tests.rules.remote_helpers import OVAL, SEED, deliver, opening
 
 SEATS = {"car1": "@ann:test", "car2": "@bob:test"}
@@ -110,9 +110,9 @@ def test_a_remote_record_before_the_flag_says_its_dice_are_not_checked_yet(tmp_p
 
 @pytest.mark.rules("CORE-DICE-1")
 def test_CORE_DICE_1_a_local_record_from_its_seed_is_checked_die_by_die(tmp_path, capsys):
-    from rules.record import same_drivers
+    from rules.files.record import same_drivers
     from rules.ruleset import FORMULA_D_BASIC
-    from rules.simulation import play
+    from rules.run.simulation import play
 
     record = play(OVAL, same_drivers(OVAL, FORMULA_D_BASIC, 2, 1, seed=7, driver="racer"), DRIVERS).record()
     path = tmp_path / "local.json"

@@ -13,8 +13,8 @@ from game.net.mailrace import MailPlayer, Steward
 from game.net.racefile import RaceFileError, digest, read, write
 from rules.actions import Roll
 from rules.engine import chance
-from rules.record import same_drivers
-from rules.referee_protocol import Decision
+from rules.files.record import same_drivers
+from rules.remote.referee_protocol import Decision
 from rules.ruleset import FORMULA_D_BASIC
 from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL

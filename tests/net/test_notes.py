@@ -1,4 +1,4 @@
-"""The referee's notices in every language (rules/referee_notes.py, game/net/notes.py)."""
+"""The referee's notices in every language (rules/remote/referee_notes.py, game/net/notes.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import string
 
 from game.net.notes import shown
 from game.texts import LANGUAGES, en, set_language, tr_in
-from rules.referee_notes import ENGLISH, english, note
+from rules.remote.referee_notes import ENGLISH, english, note
 
 
 def fields(template: str) -> set[str]:
@@ -14,7 +14,7 @@ def fields(template: str) -> set[str]:
 
 
 def test_every_notice_of_the_referee_has_its_text_in_every_language() -> None:
-    """A remote race's notices travel as key and values (rules/referee_notes.py): each key shows
+    """A remote race's notices travel as key and values (rules/remote/referee_notes.py): each key shows
     in every language (German, French) with the same placeholders, and the English text is the
     referee's own."""
     for key, template in ENGLISH.items():

@@ -13,9 +13,9 @@ import pytest
 
 from game.net.matrix import MatrixLink
 from game.net.online import OnlinePlayer, RefereeBot
-from rules.race_view import RaceView
-from rules.record import Record, replay
-from rules.referee_protocol import APPLIED, DECISION, Applied
+from rules.remote.race_view import RaceView
+from rules.files.record import Record, replay
+from rules.remote.referee_protocol import APPLIED, DECISION, Applied
 from rules.actions import Roll
 from tests.net.synapse import Synapse
 from tests.rules.remote_helpers import OVAL, decision, opening

@@ -96,7 +96,7 @@ def test_SEASON_4_the_referee_runs_a_championships_next_race_and_keeps_its_resul
     synapse, capsys, monkeypatch, tmp_path
 ):
     from game.storage.championships import ChampionshipStore
-    from rules import championship as ch
+    from rules.league import championship as ch
 
     data = tmp_path / "data"
     store = ChampionshipStore(data)

@@ -15,10 +15,10 @@ from game.scenes.race.scene import RaceScene
 from game.scenes.remote.lobby import open_remote
 from game.scenes.remote.panel import RemotePanel
 from game.texts import set_language, tr
-from rules.fair_dice import bid_matches
-from rules.race_view import RaceView
-from rules.referee_notes import note
-from rules.referee_protocol import BidOpen, BidSeal
+from rules.remote.fair_dice import bid_matches
+from rules.remote.race_view import RaceView
+from rules.remote.referee_notes import note
+from rules.remote.referee_protocol import BidOpen, BidSeal
 from tests.net.test_fair_record import Table
 from tests.rules.remote_helpers import OVAL, REFEREE
 from tests.rules.test_referee import bid_referee

@@ -12,8 +12,8 @@ from game.main import main
 from game.net.mailrace import MailPlayer, Steward
 from game.play.series import replayed
 from game.storage.championships import ChampionshipStore
-from rules import championship as ch
-from rules.record import replay
+from rules.league import championship as ch
+from rules.files.record import replay
 from tests.conftest import REPO
 from tests.net.test_mailrace import mail, player_turn
 from tests.rules.remote_helpers import OVAL

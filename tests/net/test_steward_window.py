@@ -11,7 +11,7 @@ from game.scenes.remote.lobby import EmailScene
 from game.scenes.remote.steward import StewardScene
 from game.texts import tr
 from rules.engine import chance
-from rules.referee_protocol import Decision
+from rules.remote.referee_protocol import Decision
 from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL
 from tests.ui.helpers import make_app
@@ -73,7 +73,7 @@ def answer(folder, players: list[str], tmp_path) -> None:
 @pytest.mark.rules("SEASON-4")
 def test_SEASON_4_the_stewards_game_runs_a_championships_next_race_into_its_standings(tmp_path):
     from game.storage.championships import ChampionshipStore
-    from rules import championship as ch
+    from rules.league import championship as ch
 
     app = make_app(tmp_path / "data")
     store = ChampionshipStore(app.data)

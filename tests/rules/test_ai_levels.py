@@ -15,9 +15,9 @@ from rules.ai.lookahead import Prices, lookahead
 from rules.engine import apply, gear_options, moves
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
-from rules.record import dumps, loads, replay, same_drivers
+from rules.files.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
-from rules.simulation import play
+from rules.run.simulation import play
 from tests.rules.test_odds import TRACK, position
 
 PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
@@ -25,7 +25,7 @@ PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_a_race_of_each_level_plays_to_the_flag_and_replays_from_its_record(level: Level) -> None:
-    """Through rules.simulation, as ``simulate`` and the window play it; the record replays to
+    """Through rules.run.simulation, as ``simulate`` and the window play it; the record replays to
     the same state and the same seed writes the same record (the levels are deterministic)."""
     header = same_drivers(TRACK, FORMULA_D_BASIC, 4, 1, 7, level.name)
     session = play(TRACK, header, DRIVERS)
@@ -187,9 +187,9 @@ def test_tyres_for_the_weather_and_the_temper() -> None:
 def test_each_level_plays_the_modules_and_the_dresden_choices_and_the_race_replays(level: Level, preset: str) -> None:
     """Qualifying, tyres and weather, pits (fde-advanced); the start roll, fuel, the engine
     boost, pit stops by points, karma and head-to-head bids (dresden-2006): a race of each level
-    through rules.simulation to the flag, replayed exactly from its record."""
+    through rules.run.simulation to the flag, replayed exactly from its record."""
     from rules.ruleset import PRESETS
-    from rules.simulation import race_header
+    from rules.run.simulation import race_header
 
     header, _ = race_header(TRACK, PRESETS[preset], 2, 2, 11, level.name, DRIVERS)
     session = play(TRACK, header, DRIVERS)

@@ -1,4 +1,4 @@
-"""FD Blitz (rules/blitz.py, rules/modules/clock.py, ``FD_BLITZ``): the 9-WP car, the clock's time
+"""FD Blitz (rules/league/blitz.py, rules/modules/clock.py, ``FD_BLITZ``): the 9-WP car, the clock's time
 out, the heat's winner and the match of two won heats (BLITZ-1..3, BLITZ-6..9, AMB-46)."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from pydantic import ValidationError
 
 from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll, TimeOut
-from rules.blitz import Match, decided, heat_grid, heat_winner, level_order
+from rules.league.blitz import Match, decided, heat_grid, heat_winner, level_order
 from rules.car import validate_setup
 from rules.dice import ForcedDice
 from rules.reasons import Code
-from rules.record import Header, Record, replay, same_drivers
+from rules.files.record import Header, Record, replay, same_drivers
 from rules.ruleset import BLITZ_WEAR, DRESDEN_2006, FD_BLITZ
-from rules.simulation import play, race_header
+from rules.run.simulation import play, race_header
 from tests.rules.fixtures import OVAL, act, car, illegal, position, quiet_turn
 
 

@@ -7,7 +7,7 @@ from game.tracks.build import build
 from game.tracks.drawing import Shape
 from rules.actions import Roll
 from rules.modules.restart import _single_file, next_straight
-from rules.record import Header, Record, replay, same_drivers
+from rules.files.record import Header, Record, replay, same_drivers
 from rules.ruleset import FD_BLITZ
 from tests.game.drawings import CY, RADII, SPACE, START_X, stadium
 from tests.game.test_blocked_spaces import with_blocked

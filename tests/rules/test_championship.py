@@ -1,4 +1,4 @@
-"""Championship points, dropped results, standings and the karma carried (rules/championship.py),
+"""Championship points, dropped results, standings and the karma carried (rules/league/championship.py),
 worked out by hand from SEASON-*, OPEN-*, QUAL-D-14, KARMA-1/2 and AMB-41/43/51."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rules import championship as ch
+from rules.league import championship as ch
 from rules.classify import Place
 from rules.tables.karma import START
 

@@ -16,7 +16,7 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE, ForcedDice, Purpose
 from rules.engine import chance, moves, new_race
 from rules.qualifying.session import QualifyingSession
-from rules.record import same_drivers
+from rules.files.record import same_drivers
 from rules.ruleset import FORMULA_D_BASIC, FORMULA_DE_ADVANCED
 from tests.rules.fixtures import OVAL, W, act, car, position, rolls, wear
 

@@ -18,7 +18,7 @@ from rules.gears import ShiftCost
 from rules.moves import legal_moves
 from rules.modules.base import on_track
 from rules.odds import boost_odds, gear_odds, roll_odds
-from rules.position import moment
+from rules.files.position import moment
 from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.fixtures import (

@@ -11,8 +11,8 @@ from rules.ai.registry import DRIVERS
 from rules.actions import Roll, SetUp
 from rules.car import Area
 from rules.engine import IllegalAction, apply
-from rules.profiles import Profile
-from rules.record import same_drivers, start_state
+from rules.tables.profiles import Profile
+from rules.files.record import same_drivers, start_state
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
 from rules.tables.tyres import Tyre
 
@@ -67,7 +67,7 @@ def test_WEATHER_D_2_a_variable_race_starts_as_the_qualifying_weather() -> None:
 @pytest.mark.rules("RACE-D-1")
 def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
     from rules.ruleset import DRESDEN_OPEN
-    from rules.simulation import race_header
+    from rules.run.simulation import race_header
 
     for rules in (DRESDEN_2006, DRESDEN_OPEN):
         assert rules.grid == "qualifying"
@@ -77,8 +77,8 @@ def test_RACE_D_1_every_dresden_race_is_preceded_by_qualifying() -> None:
 
 @pytest.mark.rules("RACE-D-7")
 def test_RACE_D_7_three_laps_and_the_race_goes_on_until_every_car_still_in_it_has_crossed_the_line() -> None:
-    from rules.session import RaceSession
-    from rules.simulation import race_header
+    from rules.run.session import RaceSession
+    from rules.run.simulation import race_header
 
     assert DRESDEN_2006.race_laps == 3
     header, _ = race_header(OVAL, DRESDEN_2006, 3, 3, 5, "careful", DRIVERS)

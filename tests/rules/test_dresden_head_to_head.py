@@ -18,10 +18,10 @@ from rules.actions import Bid, Karma
 from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import karma_offers, positions, to_move
 from rules.reasons import Code
-from rules.record import dumps, loads, replay, same_drivers
+from rules.files.record import dumps, loads, replay, same_drivers
 from rules.ruleset import DRESDEN_2006
-from rules.session import RaceSession
-from rules.simulation import play, qualifying
+from rules.run.session import RaceSession
+from rules.run.simulation import play, qualifying
 from rules.state import HeadToHead, RaceState
 from tests.conftest import REPO
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, quiet_turn, turn_order

@@ -18,7 +18,7 @@ from rules.car import Area
 from rules.dice import BLACK_DIE, Purpose
 from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import chance, karma_offers, race_end_karma, to_move
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED, RuleSet
 from rules.state import Check, RaceState

@@ -32,12 +32,12 @@ from rules.modules.pit_points import may_enter_box
 from rules.modules.start import CarEntry
 from rules.tables.pit_points import PitPlan
 from rules.reasons import Code
-from rules.record import Record
+from rules.files.record import Record
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN, FORMULA_D_BASIC, preset
-from rules.session import RaceSession
-from rules.simulation import play, race_header
+from rules.run.session import RaceSession
+from rules.run.simulation import play, race_header
 from rules.tables.tyres import Tyre
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, pending, position, quiet_turn, rolls, turn_order
 
 D = DRESDEN_2006
@@ -444,7 +444,7 @@ MAPS = ["maps/oval.tmx"]
 @pytest.mark.parametrize("key", ["dresden-2006", "dresden-open"])
 @pytest.mark.parametrize("path", MAPS)
 def test_PIT_D_a_10_car_3_lap_dresden_race_finishes_with_pit_stops(path: str, key: str):
-    """Computer drivers announce their stops, work them off and finish (rules.simulation, as
+    """Computer drivers announce their stops, work them off and finish (rules.run.simulation, as
     ``main.py simulate`` plays)."""
     track = OVAL if path.endswith("oval.tmx") else load_track(path)
     header, _ = race_header(track, preset(key), 10, 3, 7, "aggressive", DRIVERS)

@@ -21,14 +21,14 @@ from rules.actions import ChooseGear, Drive, EndMove, Roll
 from rules.dice import DiceSource
 from rules.engine import gear_options, moves, new_lap, optional_offer
 from rules.odds import gear_odds
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.qualifying.session import QualifyingLap
 from rules.reasons import Code
-from rules.record import Entry, Header, dumps, loads, replay, same_drivers
+from rules.files.record import Entry, Header, dumps, loads, replay, same_drivers
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, RuleSet
 from rules.ai.careful import gear_value
 from rules.ai.classic import CAREFUL
-from rules.simulation import play, qualifying
+from rules.run.simulation import play, qualifying
 from rules.state import RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import race_weather

@@ -13,10 +13,10 @@ import pytest
 
 from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
-from rules.record import load, replay, save
+from rules.files.record import load, replay, save
 from rules.ruleset import preset
-from rules.session import RaceSession
-from rules.simulation import play, race_header
+from rules.run.session import RaceSession
+from rules.run.simulation import play, race_header
 
 MAPS = sorted(Path("maps").glob("*.tmx"))
 # every track once, the two Dresden presets taking turns (bench/soak.py draws every pairing)

@@ -16,7 +16,7 @@ from rules.dice import BLACK_DIE, Purpose
 from rules.engine import chance, gear_options, moves, new_race, to_move
 from rules.gears import ShiftCost
 from rules.modules.start import CarEntry
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import D_DEFAULT_RESERVE, D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import RaceState

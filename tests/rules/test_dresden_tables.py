@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import profiles
+from rules.tables import profiles
 from rules.car import Area, WearPoints
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.tables import karma, pit_points
 from rules.tables.checks import CheckKind, check_fails
 from rules.tables.pit_points import PitPlan

@@ -27,11 +27,11 @@ from rules.ai.street import street_shots
 from rules.engine import chance, gear_options, moves, to_move
 from rules.gears import ShiftCost
 from rules.moves import Move
-from rules.record import same_drivers
+from rules.files.record import same_drivers
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.ai.registry import DRIVERS, computer_action
-from rules.session import RaceSession
-from rules.simulation import qualifying
+from rules.run.session import RaceSession
+from rules.run.simulation import qualifying
 from tests.conftest import REPO
 
 

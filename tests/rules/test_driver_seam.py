@@ -12,10 +12,10 @@ from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.ai.levels import Level
 from rules.ai.registry import DRIVERS
 from rules.driver import Driver, NoDriver
-from rules.record import COMPUTER_KINDS, same_drivers
+from rules.files.record import COMPUTER_KINDS, same_drivers
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
-from rules.session import RaceSession
-from rules.simulation import qualifying
+from rules.run.session import RaceSession
+from rules.run.simulation import qualifying
 from rules.state import RaceState
 from rules.track import Track
 from tests.conftest import REPO

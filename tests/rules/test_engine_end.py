@@ -14,9 +14,9 @@ from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.engine import move_request
 from rules.reasons import Code, Reason
-from rules.record import Header, replay, same_drivers
+from rules.files.record import Header, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from tests.rules.fixtures import OVAL, car, kinds, pending, position, turn, turn_order
 
 # --- CORE-END-1, AMB-66 ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Provably fair dice (CORE-DICE-1..3 rolled from a committed seed) and sealed head-to-head bids
-(H2H-2): rules/fair_dice.py."""
+(H2H-2): rules/remote/fair_dice.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rules.dice import BLACK_DIE, GEAR_RANGES
-from rules.fair_dice import (
+from rules.remote.fair_dice import (
     FairDice,
     bid_commitment,
     bid_matches,

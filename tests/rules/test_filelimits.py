@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.filelimits import (
+from rules.files.filelimits import (
     LINEUP,
     POSITION,
     RECORD,
@@ -22,7 +22,7 @@ from rules.filelimits import (
     read_bytes,
     read_text,
 )
-from rules.record import RecordError, load, write_atomic
+from rules.files.record import RecordError, load, write_atomic
 
 SMALL = FileKind("a test file", 10)
 

@@ -8,9 +8,9 @@ import pytest
 from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.classify import classification
-from rules.record import dumps, loads, replay, same_drivers
+from rules.files.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from tests.conftest import REPO
 
 TRACKS = sorted((REPO / "maps").glob("*.tmx"))

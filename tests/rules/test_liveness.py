@@ -1,4 +1,4 @@
-"""Every qualifying lap and every race ends within the bounds the rules justify (rules.liveness):
+"""Every qualifying lap and every race ends within the bounds the rules justify (rules.run.liveness):
 a lap that stands still ends (AMB-70), a computer driver never brakes its lap to a standstill,
 and over random seeds laps and races stay within their bounds."""
 
@@ -11,17 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules import session
+from rules.run import session
 from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import chance, moves
-from rules.liveness import lap_bound, race_bound
+from rules.run.liveness import lap_bound, race_bound
 from rules.qualifying import session as qualifying_session
 from rules.qualifying.session import QualifyingLap, QualifyingSession, UnfinishedLap
-from rules.record import same_drivers
+from rules.files.record import same_drivers
 from rules.ruleset import PRESETS, preset
-from rules.session import UnfinishedRace
-from rules.simulation import QUALIFYING_SEED, play, race_header
+from rules.run.session import UnfinishedRace
+from rules.run.simulation import QUALIFYING_SEED, play, race_header
 from rules.track import Track
 from tests.conftest import REPO
 from tests.rules.test_qualifying import entries, oval

@@ -14,9 +14,9 @@ import pytest
 
 from game.tools.race import load_position
 from game.tracks.load import load_track
-from rules import migrate
+from rules.files import migrate
 from rules.qualifying.session import loads_qualifying
-from rules.record import SCHEMA_VERSION, RecordError, loads, replay
+from rules.files.record import SCHEMA_VERSION, RecordError, loads, replay
 from rules.state import RaceState
 
 DATA = Path(__file__).parent / "data"

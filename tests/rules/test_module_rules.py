@@ -262,8 +262,8 @@ def test_PIT_X_4_after_an_extended_stop_at_most_4th_gear():
 @pytest.mark.rules("C-RACE-1")
 @pytest.mark.parametrize("laps", [1, 3])
 def test_C_RACE_1_a_race_runs_over_the_laps_it_was_set_for(laps):
-    from rules.record import same_drivers
-    from rules.session import RaceSession
+    from rules.files.record import same_drivers
+    from rules.run.session import RaceSession
 
     header = same_drivers(OVAL, PRESETS["fde-advanced"].model_copy(update={"grid": "roll"}), 2, laps, seed=4)
     session = RaceSession(OVAL, header, drivers=DRIVERS)

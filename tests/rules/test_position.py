@@ -21,11 +21,11 @@ from rules.dice import BLACK_DIE, Purpose
 from rules.engine import apply, gear_options, moves, wet
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
-from rules.profiles import Profile
-from rules.position import moment, problem
-from rules.record import same_drivers
+from rules.tables.profiles import Profile
+from rules.files.position import moment, problem
+from rules.files.record import same_drivers
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from tests.rules.fixtures import OVAL
 

@@ -45,9 +45,9 @@ from rules.engine import (
     to_move,
 )
 from rules.gears import ShiftCost
-from rules.record import Header, dumps, loads, replay, same_drivers
+from rules.files.record import Header, dumps, loads, replay, same_drivers
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from rules.tables.tyres import Tyre

@@ -13,10 +13,10 @@ from rules.engine import moves
 from rules.qualifying.grid import LapResult, black_die_order, grid_order, score
 from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 from rules.qualifying.session import QualifyingLap, QualifyingSession
-from rules.record import Entry
+from rules.files.record import Entry
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
 from rules.tables.tyres import Tyre
-from rules.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
+from rules.run.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.track import Track
 
 
@@ -356,9 +356,9 @@ def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_th
     """The same lap scores one better for a Theoretiker and one worse for a Praktiker, and
     the time stays (AMB-45f); rule sets without profiles ignore them."""
     from game.tracks.load import load_track
-    from rules.profiles import Profile
+    from rules.tables.profiles import Profile
     from rules.qualifying.session import QualifyingSession
-    from rules.record import Entry
+    from rules.files.record import Entry
     from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
 
     track = load_track("maps/oval.tmx")

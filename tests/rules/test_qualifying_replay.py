@@ -7,7 +7,7 @@ import pytest
 from rules.ai.registry import DRIVERS
 from rules.engine import chance
 from rules.qualifying.session import DrivenLap, QualifyingSession
-from rules.record import RecordError
+from rules.files.record import RecordError
 from rules.ruleset import PRESETS
 from tests.rules.test_qualifying import entries, oval
 

@@ -23,7 +23,7 @@ from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
 from rules.dice import BLACK_DIE
 from rules.engine import chance
-from rules.record import (
+from rules.files.record import (
     SCHEMA_VERSION,
     Header,
     Record,
@@ -38,7 +38,7 @@ from rules.record import (
     steps,
 )
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from tests.conftest import REPO
 from tests.rules.test_properties import random_play
 
@@ -449,7 +449,7 @@ UNSAFE_MODULES = {"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "
 
 
 @pytest.mark.parametrize(
-    "source", ["rules/record.py", "rules/session.py", "rules/filelimits.py", "game/tools/race.py", "game/tools/position.py"]
+    "source", ["rules/files/record.py", "rules/run/session.py", "rules/files/filelimits.py", "game/tools/race.py", "game/tools/position.py"]
 )
 def test_record_code_never_imports_pickle(source):
     tree = ast.parse((REPO / source).read_text(encoding="utf-8"))

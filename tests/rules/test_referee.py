@@ -1,5 +1,5 @@
-"""The referee of a race between homes (rules/referee.py) and a player's view of it
-(rules/race_view.py): turn order, refusals, deadlines, resuming, sealed bids (H2H-2) and
+"""The referee of a race between homes (rules/remote/referee.py) and a player's view of it
+(rules/remote/race_view.py): turn order, refusals, deadlines, resuming, sealed bids (H2H-2) and
 dice checked against the committed seed (CORE-DICE-1)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 from rules.ai.registry import DRIVERS
 from rules.actions import Bid, ChooseGear, Roll
 from rules.engine import to_move
-from rules.fair_dice import bid_commitment, commitment
-from rules.race_view import RaceView
-from rules.record import Record, replay, same_drivers
-from rules.referee import Notice, Referee, RefereeError
-from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, ProtocolError, SeedReveal, parse
+from rules.remote.fair_dice import bid_commitment, commitment
+from rules.remote.race_view import RaceView
+from rules.files.record import Record, replay, same_drivers
+from rules.remote.referee import Notice, Referee, RefereeError
+from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, ProtocolError, SeedReveal, parse
 from rules.ruleset import DRESDEN_2006
 from tests.rules.remote_helpers import OVAL, REFEREE, SEED, decision, deliver, opening
 from tests.rules.test_dresden_head_to_head import after_leader, level

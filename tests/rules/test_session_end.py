@@ -9,9 +9,9 @@ import pytest
 from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.actions import EndMove
-from rules.record import same_drivers
+from rules.files.record import same_drivers
 from rules.ruleset import FORMULA_D_BASIC
-from rules.session import RaceSession, UnfinishedRace
+from rules.run.session import RaceSession, UnfinishedRace
 from tests.conftest import REPO
 
 OVAL = load_track(REPO / "maps" / "oval.tmx")

@@ -22,7 +22,7 @@ from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.actions import Roll
 from rules.modules.restart import impassable
-from rules.record import Header, Record, replay, same_drivers
+from rules.files.record import Header, Record, replay, same_drivers
 from rules.ruleset import FD_BLITZ
 from rules.track import Track
 from tests.conftest import REPO
@@ -242,9 +242,9 @@ def test_BLITZ_4_on_a_staggered_board_the_second_car_starts_in_the_pole_s_row():
 def test_CORE_COLL_1_AMB_4_in_a_whole_race_on_the_brick_cars_half_a_space_apart_roll_for_collisions(brick):
     """Ten computer cars through the loop ``simulate`` uses: checks between cars that are not
     level (and not one directly behind the other) happen, and the record replays to the end."""
-    from rules.record import steps
+    from rules.files.record import steps
     from rules.ruleset import preset
-    from rules.simulation import play, race_header
+    from rules.run.simulation import play, race_header
 
     header, _ = race_header(brick, preset("fd-basic"), 10, 1, 3, "careful", DRIVERS)
     session = play(brick, header, DRIVERS)

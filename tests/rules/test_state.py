@@ -10,9 +10,9 @@ import pytest
 from pydantic import ValidationError
 
 from rules.ai.registry import DRIVERS
-from rules.record import same_drivers
+from rules.files.record import same_drivers
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from tests.rules.fixtures import OVAL
 

@@ -22,13 +22,13 @@ from rules.ai.street import choose_free_wp
 from rules.engine import IllegalAction, apply, chance, moves, new_race, optional_offer, slide_spaces, to_move
 from rules.modules.pits import stops_allowed
 from rules.odds import gear_odds, nitro_odds
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.reasons import Code
-from rules.record import Header, dumps, loads, replay, same_drivers
-from rules.roster import ROSTER
+from rules.files.record import Header, dumps, loads, replay, same_drivers
+from rules.tables.roster import ROSTER
 from rules.ruleset import FORMULA_D_BASIC, STREET
-from rules.session import RaceSession
-from rules.simulation import play
+from rules.run.session import RaceSession
+from rules.run.simulation import play
 from rules.state import RaceState, StreetCar
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather

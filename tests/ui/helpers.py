@@ -14,7 +14,7 @@ from game.play.race_control import RaceControl, Wait
 from rules.actions import Bid, Karma, TCar
 from rules.engine import t_car_proposal, to_move
 from game.board.catalogue import TrackCatalogue
-from rules.record import Entry, Header
+from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.track import Track
 from rules.tables.tyres import Tyre

@@ -14,8 +14,8 @@ from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl
 from game.scenes.race.scene import RaceScene
 from rules.ai.registry import DRIVERS
-from rules.record import Entry, Header
-from rules.session import RaceSession
+from rules.files.record import Entry, Header
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from tests.ui.helpers import make_app, oval
 

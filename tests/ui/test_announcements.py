@@ -20,7 +20,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.texts import reason_text, set_language, tr
 from game.widgets.announcer import FADE, LEAST, SHOW, WAITING, Announcer
-from rules.blitz import Match
+from rules.league.blitz import Match
 from rules.reasons import Code, Reason
 from tests.ui.helpers import header, human_step, make_app, oval, play_until
 

@@ -16,7 +16,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.board.view import BoardView
 from game.storage.saves import SaveSlot
-from rules.blitz import Match, decided
+from rules.league.blitz import Match, decided
 from game.tracks.load import load_track
 from tests.conftest import REPO
 from tests.ui.helpers import make_app, oval
@@ -163,7 +163,7 @@ def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Pa
 def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() -> None:
     """Two computers with a minute each: their decisions and rolls take their modelled time off
     their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
-    from rules.blitz import decided
+    from rules.league.blitz import decided
 
     hohenau = load_track(REPO / "tests" / "tracks" / "golden" / "golden_gp.tmx")  # 3 laps of it take far more than a minute
     match = Match(players=("p1", "p2"), track="hohenau.tmx", minutes=1)

@@ -18,9 +18,9 @@ from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.menus.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
-from rules import championship as ch
+from rules.league import championship as ch
 from rules.ai.registry import DRIVERS
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.qualifying.session import QualifyingSession
 from tests.ui.helpers import make_app, oval, play_until
 

@@ -14,9 +14,9 @@ import pytest
 from game.storage.championships import FILE, ChampionshipStore
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
-from rules.championship import SCHEMES, Championship, Member
-from rules.profiles import Profile
-from rules.record import Record, dumps, same_drivers
+from rules.league.championship import SCHEMES, Championship, Member
+from rules.tables.profiles import Profile
+from rules.files.record import Record, dumps, same_drivers
 from rules.ruleset import PRESETS
 from rules.track import Track
 from tests.conftest import REPO

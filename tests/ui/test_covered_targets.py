@@ -19,7 +19,7 @@ from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS
-from rules.record import Entry, Header
+from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
 from tests.ui.covered import Covered, covered_targets, drawn_over_board
 from tests.ui.helpers import catalogue, make_app

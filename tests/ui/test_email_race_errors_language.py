@@ -17,7 +17,7 @@ from game.net.racefile import RaceFileError, read, write
 from game.scenes.remote.lobby import EmailScene
 from game.scenes.remote.steward import StewardScene
 from rules.actions import Roll
-from rules.referee_protocol import Decision
+from rules.remote.referee_protocol import Decision
 from rules.ai.registry import computer_action
 from tests.ui.helpers import make_app, oval
 

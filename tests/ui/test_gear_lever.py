@@ -20,7 +20,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from rules.ai.registry import DRIVERS
 from rules.dice import ForcedDice
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.fixtures import car, position

@@ -17,7 +17,7 @@ from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.gallery import GalleryScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
-from rules.record import loads, replay
+from rules.files.record import loads, replay
 from rules.track import WeatherTable
 from tests.conftest import REPO
 from tests.ui.helpers import header, human_step, make_app, play_until

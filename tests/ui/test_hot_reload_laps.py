@@ -146,7 +146,7 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
     the race cannot have gone differently: it moves over as it stands, dice and all, at once."""
     import game.play.retrack as retrack_module
     from game.play.race_control import RaceControl
-    from rules.record import loads, replay
+    from rules.files.record import loads, replay
     from tests.ui.helpers import human_step
 
     entry = app.tracks.get("oval.tmx")

@@ -37,7 +37,7 @@ from game.scenes.setup.blitz_setup import BlitzSetupScene
 from game.scenes.league.championships import ChampionshipsScene
 from game.play.blitz import heat_header
 from rules.ai.registry import DRIVERS
-from rules.blitz import Match
+from rules.league.blitz import Match
 from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
 from game.scenes.history.statistics import StatisticsScene
@@ -48,11 +48,11 @@ from game.storage.laprecords import LapRecord, LapRecords
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import B_OWN_CAR
-from rules.championship import SCHEMES, Championship, Member
+from rules.league.championship import SCHEMES, Championship, Member
 from rules.choice import RuleChoice
 from rules.dice import Purpose
 from rules.qualifying.session import QualifyingSession
-from rules.record import Entry, Header, Record
+from rules.files.record import Entry, Header, Record
 from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
@@ -109,7 +109,7 @@ def played(preset: str) -> Record:
 def played_long_names() -> Record:
     """Ten cars named like the street race's roster (the names the game gives) and one name of the
     most letters a player may type, on 3 laps, some rounds in: the running order's longest texts."""
-    from rules.roster import ROSTER
+    from rules.tables.roster import ROSTER
 
     header = race_header("fd-basic")
     names = ["Maximilian Bär", *(d.name for d in ROSTER[1:])]

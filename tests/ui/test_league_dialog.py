@@ -15,7 +15,7 @@ from rules.car import Area
 from rules.dice import Purpose
 from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
 from tests.ui.helpers import open_display, oval
@@ -173,7 +173,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
     from rules.tables.pit_points import PitPlan
-    from rules.record import Entry
+    from rules.files.record import Entry
     from rules.tables.tyres import Tyre
 
     screen = open_display()
@@ -291,7 +291,7 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
     from game import theme
     from game.play.standings import team_name
     from game.widgets.dashboard import Dashboard
-    from rules.record import Entry
+    from rules.files.record import Entry
 
     screen = open_display()
     s = state("gear", {"a": 30, "b": 30})
@@ -316,7 +316,7 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     from game.scenes.menus.menu import MenuScene
     from game.scenes.race.scene import RaceScene
     from rules.dice import ForcedDice
-    from rules.session import RaceSession
+    from rules.run.session import RaceSession
     from tests.rules.test_dresden_pits import at_c58
     from tests.ui.helpers import make_app
     from tests.ui.modules_helpers import control_at

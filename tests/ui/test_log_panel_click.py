@@ -15,7 +15,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from game.texts import tr
-from rules.record import replay
+from rules.files.record import replay
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_logview import click, key, race_scene  # noqa: F401  (the fixture)
 from tests.ui.test_race_scene import settle

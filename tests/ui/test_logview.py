@@ -16,7 +16,7 @@ from game.scenes.history.logview import LogViewScene, grouped
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
-from rules.record import replay
+from rules.files.record import replay
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_history import race
 from tests.ui.test_race_scene import settle

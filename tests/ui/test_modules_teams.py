@@ -191,7 +191,7 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
 def test_TEAM_B_1_the_results_name_each_teams_own_cars_whatever_the_grid() -> None:
     """The grid reorders the cars; the team cards still show the entry pairs (1+2, 3+4)."""
     from game.play.race_control import RaceControl
-    from rules.record import same_drivers
+    from rules.files.record import same_drivers
     from rules.ruleset import PRESETS
     from tests.ui.helpers import oval
 

@@ -22,7 +22,7 @@ from game.board.cars import BADGES, PATTERNS, badge_of, pattern_of
 from game.board.colourvision import DEFICIENCIES, distance, hex_rgb
 from game.storage.lineup import COLOURS, load_lineup
 from game.widgets.charts import dash_of
-from rules import record
+from rules.files import record
 
 LEAST = 15.0
 

@@ -24,9 +24,9 @@ from game.storage.keys import KeyMap
 from game.texts import tr
 from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll
-from rules.record import Entry, Header
+from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 from rules.tables.tyres import Tyre

@@ -21,12 +21,12 @@ from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.qualifying.records import RecordsScene
 from game.scenes.qualifying.trial import TrialScene
-from rules import championship as ch
+from rules.league import championship as ch
 from rules.ai.registry import DRIVERS
 from rules.qualifying.rules import QUAL_D
 from rules.qualifying.session import QualifyingSession
-from rules.record import Entry
-from rules.profiles import Profile
+from rules.files.record import Entry
+from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
 from rules.tables.tyres import Tyre
 from tests.ui.helpers import catalogue, make_app, oval

@@ -8,11 +8,11 @@ from game.texts import Notice
 from game.play.race_control import RaceControl, Wait, by_destination
 from rules.ai.registry import DRIVERS
 from rules.moves import Move
-from rules.session import UnfinishedRace
+from rules.run.session import UnfinishedRace
 from rules.engine import moves
 from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
-from rules.record import load
+from rules.files.record import load
 from game.storage.saves import SaveSlot
 from tests.ui.helpers import header, human_step, oval, play_until
 
@@ -152,7 +152,7 @@ def test_a_computer_level_thinks_in_a_thread_of_its_own_and_decides_as_without_i
     and the race is the one a session plays without a thread (same state, same decision)."""
     import threading
 
-    from rules.session import RaceSession
+    from rules.run.session import RaceSession
 
     control = RaceControl.start(oval(), header(("champion", "racer")))
     plain = RaceSession(control.track, control.header, drivers=DRIVERS)

@@ -14,7 +14,7 @@ from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.history import FILE, RaceHistory
-from rules.record import Record, replay
+from rules.files.record import Record, replay
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_scene import settle
 

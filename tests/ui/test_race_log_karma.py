@@ -10,8 +10,8 @@ from game.play.race_control import RaceControl, Step, Wait
 from game.play.racelog import _line, describe, roll_outcome
 from rules.actions import Event, Roll
 from rules.engine import apply, chance
-from rules.profiles import Profile
-from rules.record import Entry, Header
+from rules.tables.profiles import Profile
+from rules.files.record import Entry, Header
 from rules.ruleset import D_DEFAULT_RESERVE, DRESDEN_2006
 from tests.rules.test_dresden_start import OVAL, d_race
 

@@ -1,6 +1,6 @@
 """A record that does not replay says why in the player's language: the replay viewer's notice
 and the statistics screen name the action and the rules' reason in German and French, while
-the record's error keeps its English for logs (``rules.record``)."""
+the record's error keeps its English for logs (``rules.files.record``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.scenes.launch import continue_race
 from game.scenes.menus.menu import MenuScene
 from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.statistics import StatisticsScene
-from rules.record import Record, RecordError, load, replay
+from rules.files.record import Record, RecordError, load, replay
 from tests.ui.helpers import header, human_step, make_app, oval
 from tests.ui.test_race_history import race
 

@@ -17,7 +17,7 @@ from game.play.replay import Replay
 from game.scenes.menus.menu import MenuScene
 from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.results import ResultsScene
-from rules.record import Record, replay, replayed, start_state
+from rules.files.record import Record, replay, replayed, start_state
 from rules.state import RaceState
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_history import race
@@ -225,7 +225,7 @@ def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> N
     """A Blitz heat ends when a car has finished the distance (AMB-46b), before every car has: its
     replay's end is the end of the race, not "as far as it was saved"."""
     from game.play.blitz import heat_header
-    from rules.blitz import Match, decided
+    from rules.league.blitz import Match, decided
 
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=10)
     control = RaceControl.start(oval(), heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "careful")}, seed=3))

@@ -22,9 +22,9 @@ from game.scenes.history.races import RacesScene
 from game.scenes.history.results import ResultsScene
 from game.storage.history import FILE, RaceHistory
 from game.texts import tr
-from rules.championship import SEASON_POINTS
+from rules.league.championship import SEASON_POINTS
 from rules.classify import classification
-from rules.record import Record
+from rules.files.record import Record
 from tests.ui.helpers import header, make_app, oval, play_until
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
@@ -151,7 +151,7 @@ PRAGMA user_version = 1;
 
 
 def test_an_old_history_file_still_loads_and_keeps_places_from_now_on(tmp_path: Path) -> None:
-    from rules.record import dumps
+    from rules.files.record import dumps
 
     record = finished("fd-basic", ("human", "careful"), laps=1)
     db = sqlite3.connect(tmp_path / FILE)

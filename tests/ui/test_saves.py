@@ -10,7 +10,7 @@ from game.texts import Notice
 from game.play.race_control import RaceControl, Wait
 from game.storage.saves import SaveProblem, SaveSlot
 from game.tracks.load import load_track
-from rules.record import SCHEMA_VERSION, Record, load
+from rules.files.record import SCHEMA_VERSION, Record, load
 from tests.ui.helpers import header, human_step, oval, play_until
 
 

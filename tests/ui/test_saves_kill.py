@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.storage.paths import remove_stray_temporaries
 from game.storage.saves import SaveSlot
-from rules.record import load, save
+from rules.files.record import load, save
 from tests.conftest import REPO
 from tests.ui.helpers import make_app
 from tests.ui.test_saves import started
@@ -22,7 +22,7 @@ SAVER = """
 import sys
 from pathlib import Path
 from game.storage.saves import SaveSlot
-from rules.record import load
+from rules.files.record import load
 record = load(sys.argv[2])
 slot = SaveSlot(Path(sys.argv[1]))
 i = 0

@@ -15,7 +15,7 @@ from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.race.scene import RaceScene
 from game.storage.lineup import default_lineup
 from rules.qualifying.session import QualifyingRecord
-from rules.record import Record
+from rules.files.record import Record
 from tests.ui.helpers import make_app
 from tests.ui.test_qualifying_scene import FakeClock, drive_lap, key, settle
 from tests.ui.test_scenes import press

@@ -11,7 +11,7 @@ import pytest
 from game import texts
 from game.scenes.menus.menu import MenuScene
 from game.scenes.league.standings import StandingsScene
-from rules import championship as ch
+from rules.league import championship as ch
 from tests.ui.helpers import make_app
 from tests.ui.test_layout import SCREENS, record_frame, standings
 

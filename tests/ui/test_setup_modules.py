@@ -110,7 +110,7 @@ def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tm
 def test_DRESDEN_PROFILE_1_each_driver_picks_a_profile_that_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
     """Only the league's rules show the profile; clicking it goes through the seven, and the
     race record's entries carry it with the box reserve of the car (AMB-32)."""
-    from rules.profiles import Profile
+    from rules.tables.profiles import Profile
 
     setup = to_setup(app)
     assert not any(w.visible for w in setup.widgets if w.id.endswith(".profile"))

@@ -14,7 +14,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.history.results import ResultsScene
 from game.scenes.history.statistics import StatisticsScene
 from rules.actions import Roll
-from rules.record import Header
+from rules.files.record import Header
 from tests.ui.helpers import make_app, oval
 from tests.ui.test_layout import finished as layout_race
 from tests.ui.test_scenes import press

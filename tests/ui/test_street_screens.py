@@ -19,7 +19,7 @@ from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from game.widgets.freewpdialog import FreeWPDialog
 from rules.actions import ChooseGear, FreeWP
 from rules.car import Area
-from rules.roster import ROSTER
+from rules.tables.roster import ROSTER
 from rules.ruleset import STREET
 from rules.state import RaceState, StreetCar
 from tests.rules.fixtures import W, car, position

@@ -23,7 +23,7 @@ from game.widgets import tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message
 from rules.choice import preset_of
-from rules.record import Record, RecordError
+from rules.files.record import Record, RecordError
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -24,9 +24,9 @@ from game.widgets.controls import Button
 from game.widgets.focus import key_label
 from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
                                    standings_width)
-from rules.blitz import decided
+from rules.league.blitz import decided
 from game.play.record_error import record_text
-from rules.record import Record, RecordError
+from rules.files.record import Record, RecordError
 
 if TYPE_CHECKING:
     from game.app.loop import App

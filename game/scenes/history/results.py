@@ -24,10 +24,10 @@ from game.play.statistics import Counting
 from game.storage.championships import ChampionshipStore
 from game.widgets.page import Page
 from game.scenes.history.statistics import StatisticsScene
-from rules.blitz import Match, heat_winner
-from rules.championship import Score, Scheme
+from rules.league.blitz import Match, heat_winner
+from rules.league.championship import Score, Scheme
 from rules.classify import Place, classification, team_points
-from rules.record import RecordError
+from rules.files.record import RecordError
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -23,7 +23,7 @@ from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.car import Area
 from game.play.record_error import record_text
-from rules.record import Record, RecordError
+from rules.files.record import Record, RecordError
 from rules.track import Track
 
 if TYPE_CHECKING:

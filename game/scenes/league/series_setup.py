@@ -20,8 +20,8 @@ from game.storage.lineup import Lineup
 from game.texts import place_name, tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
-from rules import championship as ch
-from rules.profiles import Profile
+from rules.league import championship as ch
+from rules.tables.profiles import Profile
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -29,8 +29,8 @@ from game.texts import place_name, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button, Widget
 from game.widgets.page import Page, message as page_message
-from rules import championship as ch
-from rules.record import write_atomic
+from rules.league import championship as ch
+from rules.files.record import write_atomic
 
 if TYPE_CHECKING:
     from game.app.loop import App

@@ -17,7 +17,7 @@ from game.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.app.loop import App
-    from rules.blitz import Match
+    from rules.league.blitz import Match
 
 BUTTON_W, BUTTON_H, GAP = 400, 54, 14
 TITLE_H = 220  # the chequered strip, the name and the subtitle above the buttons

@@ -11,7 +11,7 @@ Space rolls, a click on a highlighted space (or Enter on the one picked
 with Tab) drives there.
 
 Computer drivers drive a real lap with the engine, timed by
-``rules.think_time``; the screen replays it quickly (Space skips). The
+``rules.run.think_time``; the screen replays it quickly (Space skips). The
 time trial is the same screen with one driver and the best lap on the
 track as a ghost car driven at the times it was driven.
 
@@ -58,7 +58,7 @@ from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.qualifying.grid import LapResult, score
 from rules.qualifying.session import QualifyingSession
-from rules.record import Entry
+from rules.files.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.tables.tyres import Tyre

@@ -24,7 +24,7 @@ from game.widgets.gearbox import GearBox
 from rules.moves import Move
 from rules.qualifying.grid import LapResult
 from rules.qualifying.session import QualifyingSession
-from rules.record import Entry
+from rules.files.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.tables.tyres import Tyre

@@ -31,7 +31,7 @@ from game.scenes.hotreload import HotReload
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
 from rules.qualifying.session import QualifyingSession
-from rules.record import Entry
+from rules.files.record import Entry
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:

@@ -41,7 +41,7 @@ from game.scenes.race.log import LOG_KEEP, RaceLog
 from game.scenes.race.pacing import RacePacing
 from game.scenes.race.screen import RaceDialog
 from game.scenes.race.status import RaceStatus
-from rules.blitz import decided
+from rules.league.blitz import decided
 from game.app.loop import Scene
 from game.storage.settings import SPEEDS
 from game.widgets.controls import Button

@@ -22,7 +22,7 @@ from game.net.said_error import SaidError
 from game.play.record_error import record_said
 from game.tracks.drawing import TrackError, say
 from game.tracks.load import load_track
-from rules.record import Header, Record, RecordError, replay
+from rules.files.record import Header, Record, RecordError, replay
 from rules.track import Track
 
 

@@ -17,7 +17,7 @@ from game.storage.lineup import KINDS, NAMES
 from game.texts import Notice, place_name, tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
-from rules.blitz import Match
+from rules.league.blitz import Match
 
 if TYPE_CHECKING:
     from game.app.loop import App

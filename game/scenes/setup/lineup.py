@@ -26,8 +26,8 @@ from game.scenes.launch import car_name
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page, message as page_message
 from rules.choice import RuleChoice, following_preset, known_preset, rules_of
-from rules.profiles import Profile
-from rules.roster import street_driver
+from rules.tables.profiles import Profile
+from rules.tables.roster import street_driver
 from rules.ruleset import PRESETS, RuleSet
 
 if TYPE_CHECKING:

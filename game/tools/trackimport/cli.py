@@ -19,7 +19,7 @@ from game.tools.trackimport.lanes import understand
 from game.tools.trackimport.tmx import tmx_text
 from game.tracks.drawing import TrackError, say
 from game.tracks.load import load_track
-from rules.record import write_atomic
+from rules.files.record import write_atomic
 
 
 def import_cmd(src: str, out: str, report: str | None = None) -> int:

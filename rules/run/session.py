@@ -13,8 +13,8 @@ from rules.actions import Action, Event, Roll
 from rules.dice import DiceSource, Roller
 from rules.driver import Driver, Drivers, driver_for
 from rules.engine import IllegalAction, apply, chance, to_move
-from rules.liveness import race_bound
-from rules.record import Header, Record, RecordError, start_state
+from rules.run.liveness import race_bound
+from rules.files.record import Header, Record, RecordError, start_state
 from rules.state import RaceState
 from rules.track import Track
 
@@ -110,7 +110,7 @@ class RaceSession:
 
     def run_computers(self, max_steps: int = 1_000_000) -> None:
         """Play until a human must decide or the race is over (UnfinishedRace if neither comes,
-        or the race runs past the rounds ``rules.liveness.race_bound`` allows)."""
+        or the race runs past the rounds ``rules.run.liveness.race_bound`` allows)."""
         bound = race_bound(self.track, self.header)
         for _ in range(max_steps):
             if self.state.finished or self.human_to_move():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rules.driver import Drivers
 from rules.qualifying.session import QualifyingSession
-from rules.record import Header, same_drivers
+from rules.files.record import Header, same_drivers
 from rules.ruleset import RuleSet
-from rules.session import RaceSession
+from rules.run.session import RaceSession
 from rules.track import Track
 
 QUALIFYING_SEED = 0x5155414C  # "QUAL": sets the qualifying dice apart from the race's

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.engine import IllegalAction, to_move
-from rules.referee import verify_race
-from rules.referee_notes import Note, english, note
-from rules.referee_protocol import Applied, RaceOpen, SeedReveal
-from rules.session import RaceSession
+from rules.remote.referee import verify_race
+from rules.remote.referee_notes import Note, english, note
+from rules.remote.referee_protocol import Applied, RaceOpen, SeedReveal
+from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
 

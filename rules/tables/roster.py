@@ -2,7 +2,7 @@
 
 The source gives the street race ten GT cars "with fixed drivers and their special abilities"
 but not the abilities (AMB-52). The game's reading: each ability is one of the Dresden driver
-profiles (DRESDEN-PROFILE-2..8, ``rules.profiles``), so every ability is one the rules already
+profiles (DRESDEN-PROFILE-2..8, ``rules.tables.profiles``), so every ability is one the rules already
 define. The names are the game's own. Car ``i`` of a street race's entry list drives
 ``ROSTER[i]`` whatever its entry says (``rules.modules.start``).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 
 
 class StreetDriver(NamedTuple):

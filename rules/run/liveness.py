@@ -18,7 +18,7 @@ bench hold every lap and race to these bounds.
 
 from __future__ import annotations
 
-from rules.record import Header
+from rules.files.record import Header
 from rules.track import Track
 
 

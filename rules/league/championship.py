@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.classify import Place
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN
 from rules.tables import karma
 
@@ -56,7 +56,7 @@ class Member(BaseModel):
     id: str
     name: str
     driver: str = "human"  # human or a computer driver kind
-    colour: str = "#be171d"  # rules.record.COLOURS[0]
+    colour: str = "#be171d"  # rules.files.record.COLOURS[0]
     number: int = Field(default=1, ge=1, le=99)
     team: int | None = Field(default=None, ge=0, le=9)  # SEASON-2: up to 2 drivers a team
     profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1: chosen once for the season

@@ -2,7 +2,7 @@
 
 Pure logic, no network and no clock of its own (``now`` is passed in, in seconds), so the
 Matrix bot, the email steward and the tests drive the same code. The referee
-* rolls every die from its committed seed (``rules.fair_dice``) and reveals the seed at the flag;
+* rolls every die from its committed seed (``rules.remote.fair_dice``) and reveals the seed at the flag;
 * accepts a decision only from the player seated in the car to move, for the action the race is
   at (``seq``), and only a legal one; anything else gets one notice and changes nothing;
 * plays computer seats itself, and a player's decision when its deadline has passed, by the
@@ -20,11 +20,11 @@ from typing import NamedTuple
 from rules.actions import Action, Bid, Roll
 from rules.driver import Driver, Drivers, driver_for
 from rules.engine import IllegalAction, chance, to_move
-from rules.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
-from rules.record import Header, RecordError, replayed, start_state
-from rules.referee_notes import Note, english, note
-from rules.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
-from rules.session import RaceSession, UnfinishedRace
+from rules.remote.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
+from rules.files.record import Header, RecordError, replayed, start_state
+from rules.remote.referee_notes import Note, english, note
+from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
+from rules.run.session import RaceSession, UnfinishedRace
 from rules.state import Phase, RaceState
 from rules.track import Track
 

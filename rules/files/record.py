@@ -16,16 +16,16 @@ from typing import Literal, NamedTuple, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rules.actions import Action, Event, Roll
-from rules.blitz import Match
+from rules.league.blitz import Match
 from rules.car import WearPoints
 from rules.dice import DiceSource
-from rules.fair_dice import check_rolls, seed_matches
+from rules.remote.fair_dice import check_rolls, seed_matches
 from rules.engine import IllegalAction, apply, chance, new_race
-from rules import migrate
-from rules.atomic import write_atomic
-from rules.filelimits import RECORD, FileKind, read_text
+from rules.files import migrate
+from rules.files.atomic import write_atomic
+from rules.files.filelimits import RECORD, FileKind, read_text
 from rules.modules.start import CarEntry
-from rules.profiles import Profile
+from rules.tables.profiles import Profile
 from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
 from rules.state import RaceState
 from rules.track import Track
@@ -33,7 +33,7 @@ from rules.tables.weather import Barometer
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
-# 3: the state's slices (``rules.state``); a version-2 record replays the same (``rules.migrate``).
+# 3: the state's slices (``rules.state``); a version-2 record replays the same (``rules.files.migrate``).
 SCHEMA_VERSION = migrate.CURRENT
 #: The cars' colours: red, blue, yellow, green, orange, purple, cyan, pink, white, black; chosen so every
 #: two stay far apart to normal sight and with each dichromacy (tests/ui/test_palette.py).
@@ -87,7 +87,7 @@ class BlitzHeat(BaseModel):
 
 
 class FairSeed(BaseModel):
-    """A remote race's dice (rules.fair_dice): the commitment published before the first roll and
+    """A remote race's dice (rules.remote.fair_dice): the commitment published before the first roll and
     the seed the referee revealed at the flag ('' while the race runs)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -278,7 +278,7 @@ def loads(text: str, source: str = "record") -> Record:
 
     Only JSON is ever read (never pickle). Validation is strict: ``"value": "8"``
     or ``"value": true`` is not a die result, so a record has one spelling. A record of an
-    older schema that ``rules.migrate`` knows is read in today's shape.
+    older schema that ``rules.files.migrate`` knows is read in today's shape.
     """
     try:
         raw = json.loads(text)

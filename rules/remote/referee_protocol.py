@@ -18,8 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rules.actions import Action, Roll
-from rules.record import COMPUTER_KINDS, Header
-from rules.referee_notes import Note
+from rules.files.record import COMPUTER_KINDS, Header
+from rules.remote.referee_notes import Note
 
 HEX64 = r"^[0-9a-f]{64}$"
 PREFIX = "org.formula_d."
@@ -82,7 +82,7 @@ class Decision(_Message):
 
 
 class BidSeal(_Message):
-    """H2H-2: a sealed bid, the SHA-256 of car, amount and nonce (``rules.fair_dice``)."""
+    """H2H-2: a sealed bid, the SHA-256 of car, amount and nonce (``rules.remote.fair_dice``)."""
 
     seq: int = Field(ge=0)
     car: str

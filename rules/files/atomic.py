@@ -11,7 +11,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from rules.filelimits import check_writable
+from rules.files.filelimits import check_writable
 
 
 def write_atomic(path: Path, text: str) -> None:
