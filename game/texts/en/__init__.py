@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.texts.en import (
-    common, history, keys, menus, modules, qualifying, race, remote, results, setup, trackimport, tracks,
+    common, history, keys, menus, qualifying, race, remote, results, rule_modules, setup, trackimport, tracks,
 )
 from game.texts.en.places import PLACES
 from game.texts.en.reasons import REASONS
@@ -50,7 +50,7 @@ GROUPS: dict[str, Mapping[str, str | Plural]] = {
     "menus.MENUS": menus.MENUS,
     "history.HISTORY": history.HISTORY,
     "qualifying.QUALIFYING": qualifying.QUALIFYING,
-    "modules.MODULES": modules.MODULES,
+    "rule_modules.MODULES": rule_modules.MODULES,
     "remote.HOMES": remote.HOMES,
     "remote.REFEREE": remote.REFEREE,
     "tracks.DESIGNER": tracks.DESIGNER,
