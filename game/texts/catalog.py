@@ -1,17 +1,19 @@
-"""The translators' tools: the ``.pot`` template extracted from ``en.py``, and the checks.
+"""The translators' tools: the ``.pot`` template extracted from the English source
+(``game/texts/en/``), and the checks.
 
-``python -m game.texts.catalog update`` writes ``game/locale/formula_d.pot`` from ``en.py``
-and merges it into every language's ``.po`` (new texts arrive untranslated, changed English
+``python -m game.texts.catalog update`` writes ``game/locale/formula_d.pot`` from the English
+source and merges it into every language's ``.po`` (new texts arrive untranslated, changed English
 texts arrive untranslated too, removed ones go); ``python -m game.texts.catalog check``
 names every key missing, fuzzy or with wrong placeholders in every catalogue. Each key is
 the message context (``msgctxt``), the English text the ``msgid``; a ``Plural`` gives
 ``msgid``/``msgid_plural``; reasons have the context ``reason.<code>``, the names printed
 on the boards ``place``. ``extract`` is the same as a Babel extractor (``pybabel extract``
-with ``babel.cfg``).
+with ``babel.cfg``), run on each module of the English source.
 """
 
 from __future__ import annotations
 
+import ast
 import string
 import sys
 from collections.abc import Iterator
@@ -25,6 +27,7 @@ from babel.messages.pofile import read_po, write_po
 from game.texts import PLACE_CONTEXT, en, reason_context
 from game.texts.mo import LOCALE, SOURCE, TEMPLATE, catalogue, catalogue_languages
 from game.texts.plural import Plural
+from rules.reasons import TEMPLATES, Code
 
 PROJECT = "Formula D"
 #: Flag for msgfmt --check: the placeholders of a translation must match the English ones.
@@ -32,7 +35,7 @@ BRACE = "python-brace-format"
 
 
 def entries() -> Iterator[tuple[str, str | Plural]]:
-    """Every text of ``en.py`` with its message context, in the file's order."""
+    """Every English text with its message context, in the order of the catalogues."""
     yield from en.STRINGS.items()
     for code, entry in en.REASONS.items():
         yield reason_context(code), entry
@@ -49,7 +52,7 @@ def fields(text: str) -> set[str]:
 
 
 def template() -> Catalog:
-    """The ``.pot`` catalogue of every text, as ``en.py`` says it today."""
+    """The ``.pot`` catalogue of every text, as the English source says it today."""
     pot = Catalog(project=PROJECT, version="", copyright_holder="the Formula D authors", fuzzy=False)
     for context, entry in entries():
         msgid = (entry.one, entry.many) if isinstance(entry, Plural) else entry
@@ -96,15 +99,15 @@ def write(catalog: Catalog, path: Path) -> None:
 
 
 def template_problems() -> list[str]:
-    """How the shipped ``.pot`` differs from ``en.py`` (empty when it is up to date)."""
+    """How the shipped ``.pot`` differs from the English source (empty when it is up to date)."""
     if not TEMPLATE.exists():
         return [f"{TEMPLATE} is missing: run `python -m game.texts.catalog update`"]
     shipped, wanted = _messages(read(TEMPLATE)), _messages(template())
-    out = [f"{TEMPLATE.name}: {ctx} is new or changed in en.py" for ctx, _ in wanted.keys() - shipped.keys()]
-    out += [f"{TEMPLATE.name}: {ctx} is gone from en.py" for ctx, _ in shipped.keys() - wanted.keys()]
+    out = [f"{TEMPLATE.name}: {ctx} is new or changed in game/texts/en" for ctx, _ in wanted.keys() - shipped.keys()]
+    out += [f"{TEMPLATE.name}: {ctx} is gone from game/texts/en" for ctx, _ in shipped.keys() - wanted.keys()]
     both = shipped.keys() & wanted.keys()
     recounted = [key for key in both if shipped[key].auto_comments != wanted[key].auto_comments]
-    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in en.py" for key in recounted]
+    out += [f"{TEMPLATE.name}: {key[0]} counts by another value in game/texts/en" for key in recounted]
     return sorted(out) + (["run `python -m game.texts.catalog update`"] if out else [])
 
 
@@ -159,7 +162,7 @@ def _count_of(message: Message) -> str | None:
 
 
 def update() -> list[Path]:
-    """Write the ``.pot`` from ``en.py`` and merge it into every catalogue; the files written."""
+    """Write the ``.pot`` from the English source and merge it into every catalogue; the files written."""
     pot = template()
     written = []
     if template_problems():
@@ -178,18 +181,42 @@ def update() -> list[Path]:
 
 
 def extract(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object) -> Iterator[tuple]:
-    """A Babel extractor for ``en.py``: every text as ``pgettext``/``npgettext`` with its key."""
-    source = fileobj.read().decode("utf-8").splitlines()
-
-    def line_of(context: str) -> int:
-        needle = context.removeprefix("reason.").upper() if context.startswith("reason.") else f'"{context}"'
-        return next((i for i, line in enumerate(source, 1) if needle in line), 0)
-
+    """A Babel extractor for a module of the English source (``game/texts/en/``): every text that
+    module defines, as ``pgettext``/``npgettext`` with its key, at its line there."""
+    lines = _defined_at(fileobj.read())
     for context, entry in entries():
+        line = lines.get(f"{context}.{entry}" if context == PLACE_CONTEXT else context)
+        if line is None:
+            continue
         if isinstance(entry, Plural):
-            yield line_of(context), "npgettext", (context, entry.one, entry.many), []
+            yield line, "npgettext", (context, entry.one, entry.many), []
         else:
-            yield line_of(context), "pgettext", (context, entry), []
+            yield line, "pgettext", (context, entry), []
+
+
+def _defined_at(source: bytes) -> dict[str, int]:
+    """The line of each text a module of the English source defines, as ``table`` keys them: a
+    key by its dict entry, a reason by its ``Code`` entry (the rules' ``TEMPLATES`` spread into
+    ``REASONS`` at the table's first line), a place by its name in ``PLACES``."""
+    found: dict[str, int] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            for key in node.keys:
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    found.setdefault(key.value, key.lineno)
+                elif isinstance(key, ast.Attribute) and key.attr in Code.__members__:
+                    found.setdefault(reason_context(Code[key.attr]), key.lineno)
+            spread = [v for k, v in zip(node.keys, node.values) if k is None]
+            if any(isinstance(v, ast.Name) and v.id == "TEMPLATES" for v in spread):
+                for code in TEMPLATES:
+                    found.setdefault(reason_context(code), node.lineno)
+        elif isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Tuple):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "PLACES" for t in targets):
+                for name in node.value.elts:
+                    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                        found.setdefault(f"{PLACE_CONTEXT}.{name.value}", name.lineno)
+    return found
 
 
 def main(argv: list[str]) -> int:

@@ -20,7 +20,7 @@ Value = str | int | float
 
 @dataclass(frozen=True)
 class Said:
-    """A designer's message by text key (``track.*`` in game/texts/en.py) and values, kept
+    """A designer's message by text key (``track.*`` in game/texts/en/tracks.py) and values, kept
     apart so it is translated when shown, in whatever language is current then. A value may
     itself be a ``Said`` (a phrase such as "the map" inside a sentence), or several, joined by "; ",
     or a reason of the rules (a file refused by ``rules.files.filelimits``), shown without its full stop."""

@@ -1,7 +1,7 @@
 """Every string a player sees exists in every language, from gettext catalogues: English is the
-source (``game/texts/en.py``), each other language a ``.po`` file that must be complete, not
-fuzzy, with the English placeholders, and the ``.pot`` template must be extracted from today's
-``en.py``."""
+source (the package ``game/texts/en``), each other language a ``.po`` file that must be complete,
+not fuzzy, with the English placeholders, and the ``.pot`` template must be extracted from today's
+English source, where each key is defined once."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tests.conftest import require_tool
 
 GAME = Path(texts.__file__).parent.parent
 #: The English source, which holds the keys rather than asks for them.
-TABLES = {Path(en.__file__)}
+TABLES = set(Path(en.__file__).parent.rglob("*.py"))
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
@@ -100,20 +100,23 @@ def test_the_check_names_each_broken_entry_by_key(tmp_path: Path) -> None:
 
 def test_a_plural_form_may_leave_out_the_count_but_nothing_else(tmp_path: Path) -> None:
     po = catalog.read(mo.catalogue("de"))
-    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "{n} Felder")
+    spaces = po.get(("1 space", "{n} spaces"), context="qual.spaces")
+    assert spaces is not None
+    spaces.string = ("ein Feld", "{n} Felder")
     catalog.write(po, tmp_path / "ok.po")
     assert catalog.problems("de", tmp_path / "ok.po") == []
-    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "viele Felder")
+    spaces.string = ("ein Feld", "viele Felder")
     catalog.write(po, tmp_path / "bad.po")
     assert catalog.problems("de", tmp_path / "bad.po") == [
         "de (%s): msgctxt 'qual.spaces' lacks ['n']" % (tmp_path / "bad.po")]
 
 
 def test_a_new_english_key_makes_the_template_out_of_date(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A key added to en.py and not yet to the catalogues: the check says so and names the command to run."""
+    """A key added to the English source and not yet to the catalogues: the check says so and names the
+    command to run."""
     monkeypatch.setitem(en.STRINGS, "menu.brand_new", "Brand new")
     found = catalog.template_problems()
-    assert "formula_d.pot: menu.brand_new is new or changed in en.py" in found
+    assert "formula_d.pot: menu.brand_new is new or changed in game/texts/en" in found
     assert any("python -m game.texts.catalog update" in line for line in found)
     assert any("'menu.brand_new' is not translated" in line for line in catalog.problems("de"))
 
@@ -357,14 +360,54 @@ def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
 
 
 def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
-    """`pybabel extract` with the project's extractor gives the .pot's messages, with their keys."""
-    from babel.messages.extract import extract
+    """`pybabel extract` with the project's mapping and extractor gives the .pot's messages, with their
+    keys, each once, from the module of the English source that defines it, at its line there."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
 
-    with open(en.__file__, "rb") as source:
-        found = {(context, msgid) for _, msgid, _, context in
-                 extract(catalog.extract, source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
-    wanted = {(m.context, m.id) for m in catalog.template() if m.id}
-    assert found == wanted and len(found) > 900
+    with (GAME / "locale" / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    found = list(extract_from_dir(str(GAME / "texts"), method_map, options_map))
+    keys = [(context, msgid if isinstance(msgid, str) else tuple(msgid)) for _, _, msgid, _, context in found]
+    wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog.template() if m.id}
+    assert len(keys) == len(set(keys)) and set(keys) == wanted and len(wanted) > 900
+    where = {context: (path, line) for path, line, _, _, context in found}
+    assert where["app.title"] == ("en/common.py", _line_of('"app.title"', GAME / "texts" / "en" / "common.py"))
+    assert where["track.where.track"][0] == "en/tracks.py"
+    assert where["reason.cannot_brake"][0] == "en/reasons.py" and where["reason.cannot_brake"][1] > 1
+    assert {path for path, _, _, _, context in found if context == "place"} == {"en/places.py"}
+
+
+def _line_of(needle: str, path: Path) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def test_a_key_defined_in_two_groups_is_refused_naming_both() -> None:
+    """The English tables are gathered from their modules; a key in two of them would let one text
+    silently replace the other, so the gathering refuses it."""
+    groups = dict(en.GROUPS)
+    groups["keys.KEYS"] = {**en.GROUPS["keys.KEYS"], "menu.quit": "Leave"}
+    with pytest.raises(en.DuplicateKey, match="'menu.quit' is defined twice: in common.COMMON and in keys.KEYS"):
+        en.merged(groups)
+    assert en.merged(en.GROUPS) == en.STRINGS and list(en.merged(en.GROUPS)) == list(en.STRINGS)
+
+
+def _repeated_keys(source: str) -> list[str]:
+    """The keys a module's source writes twice in one dict."""
+    repeated = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            written = [ast.unparse(key) for key in node.keys if key is not None]
+            repeated += sorted(key for key in set(written) if written.count(key) > 1)
+    return repeated
+
+
+def test_no_key_is_written_twice_in_one_table_of_the_english_source() -> None:
+    """Within one dict a repeated key silently keeps the last text, which the gathering cannot see:
+    every module of the English source writes each key once."""
+    assert len(TABLES) > 10 and Path(en.__file__) in TABLES  # the scan reads every module of the package
+    assert [f"{p.name}: {key}" for p in sorted(TABLES) for key in _repeated_keys(p.read_text(encoding="utf-8"))] == []
+    assert _repeated_keys('X = {"menu.quit": "Quit", Code.TYRES_GONE: "", "menu.quit": "Leave"}') == ["'menu.quit'"]
 
 
 def test_a_damaged_catalogue_leaves_the_game_in_english_and_says_how_to_fix_it(monkeypatch, capsys) -> None:
