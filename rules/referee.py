@@ -68,7 +68,7 @@ def bidders(state: RaceState) -> list[str]:
     h = state.league.bids
     if state.phase != Phase.BID or h is None:
         return []
-    return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]
+    return [c for c in h.cars[len(h.bids) :] if state.car(c).league.karma]
 
 
 class Referee:

@@ -293,7 +293,7 @@ def test_H2H_2_every_level_bids_when_behind_and_keeps_a_raise(level: Level) -> N
     second, _ = bids(state, ("a", 0))
     action = computer_action(_oval(), second, level.name)
     assert isinstance(action, Bid) and action.amount >= 1
-    broke = second.with_car(second.car("b").model_copy(update={"karma": 20}))
+    broke = second.with_car(second.car("b").with_league(karma=20))
     assert computer_action(_oval(), broke, level.name) == Bid(amount=0)
 
 

@@ -29,11 +29,11 @@ def header(rules, **extras):
 def test_DRESDEN_PROFILE_1_KARMA_1_AMB_32_the_entry_counts_where_the_rules_have_it() -> None:
     extras = {"profile": Profile.REGENGOTT, "team": 3, "reserve": 2}
     dresden = start_state(OVAL, header(DRESDEN_2006, **extras))
-    assert {(c.profile, c.karma, c.reserve, c.team) for c in dresden.cars} == {(Profile.REGENGOTT, 30, 2, 3)}
+    assert {(c.league.profile, c.league.karma, c.reserve, c.team) for c in dresden.cars} == {(Profile.REGENGOTT, 30, 2, 3)}
     carried = start_state(OVAL, header(DRESDEN_2006, karma=57))
-    assert {c.karma for c in carried.cars} == {57}  # a championship carries the pool on
+    assert {c.league.karma for c in carried.cars} == {57}  # a championship carries the pool on
     classic = start_state(OVAL, header(FORMULA_DE_ADVANCED, **extras))
-    assert {(c.profile, c.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
+    assert {(c.league.profile, c.league.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
 
 
 @pytest.mark.rules("RACE-D-4", "WEATHER-D-2")

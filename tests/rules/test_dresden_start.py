@@ -107,7 +107,7 @@ def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_r
     assert allowed(state) == [1]
     assert illegal(state, ChooseGear(gear=2)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=1))
-    assert state.car("b").start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
+    assert state.car("b").league.start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("START-D-3")
@@ -119,7 +119,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert max(len(m.path) for m in moves(OVAL, state)) == 4
     state, _ = drive(state, "A4")  # A60 -> A1 .. A4
     state, _ = settle(state)
-    assert state.car("b").space == "A4" and state.car("b").start == "dream" and state.active == "c"
+    assert state.car("b").space == "A4" and state.car("b").league.start == "dream" and state.active == "c"
     for _ in range(2):
         state, _ = rolls(state, 10, 1)
         state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
@@ -128,7 +128,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert allowed(state) == [1, 2]
     assert illegal(state, ChooseGear(gear=3)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=2))
-    assert chance(state).die == D.gear_dice.die(2) and state.car("b").start is None  # type: ignore[union-attr]
+    assert chance(state).die == D.gear_dice.die(2) and state.car("b").league.start is None  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("FD08-START-1")
@@ -140,7 +140,7 @@ def test_FD08_START_1_B_keeps_its_separate_start_phase_before_round_1():
     assert pending(state) == [("start", "b", None), ("start", "c", None), ("start", "a", None)]
     state, _ = rolls(state, 10, 10, 10)
     assert (state.round, state.phase, state.active) == (1, "gear", "b")
-    assert all(c.start is None and not c.launch for c in state.cars)
+    assert all(c.league.start is None and not c.league.launch for c in state.cars)
 
 
 # --- after a spin: WEAR-D-2, OUT-D-1, START-D-4 ---------------------------------------------
@@ -192,12 +192,12 @@ def test_OUT_D_1_after_a_spin_the_start_roll_comes_before_1st_gear():
 @pytest.mark.rules("START-D-4")
 def test_START_D_4_after_a_spin_a_1_stalls_and_a_20_is_a_dream_start():
     stalled, _ = rolls(spun(), 1)
-    assert stalled.car("s").space == "A48" and stalled.car("s").start == "stalled" and stalled.active == "o"
+    assert stalled.car("s").space == "A48" and stalled.car("s").league.start == "stalled" and stalled.active == "o"
     dream, _ = rolls(spun(), 20)
     assert (dream.phase, dream.moves_left, dream.car("s").gear) == ("move", 4, 0)
     dream, _ = drive(dream, "A52")  # A48 -> A49 .. A52
     dream, _ = settle(dream)
-    assert dream.car("s").start == "dream" and dream.active == "o"
+    assert dream.car("s").league.start == "dream" and dream.active == "o"
 
 
 @pytest.mark.rules("FD08-SPIN-1")
@@ -205,7 +205,7 @@ def test_FD08_SPIN_1_B_still_turns_back_in_1st_gear_without_a_start_roll():
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "D"})
     state, _ = act(spin_position(rules), ChooseGear(gear=4), Roll(value=7))
     state, _ = drive(state, "A48", spin=True)
-    assert state.car("s").start is None
+    assert state.car("s").league.start is None
     state, _ = settle(state)
     state, _ = act(state, ChooseGear(gear=2), Roll(value=2))
     state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))

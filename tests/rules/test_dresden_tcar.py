@@ -41,7 +41,7 @@ def test_TCAR_1_AMB_38_the_T_car_starts_from_the_box_in_1st_with_2_WP_less_and_t
     state, _ = crash()
     state, ev = act(state, TCar(wp=T_WP))
     m = state.car("m")
-    assert (m.status, m.space, m.gear, m.wp, m.t_car) == ("racing", "P6", 0, T_WP, True)
+    assert (m.status, m.space, m.gear, m.wp, m.league.t_car) == ("racing", "P6", 0, T_WP, True)
     assert m.crossings == 0  # the box is before the line: the T-car drives the whole race
     assert [w.space for w in state.league.t_wrecks] == ["B16"]
     assert [e.data for e in kinds(ev, "tcar")] == [{"taken": True, "space": "P6"}]

@@ -107,7 +107,7 @@ def test_STREET_1_each_car_drives_its_seats_roster_driver_whatever_its_entry_say
     state = new_race(STREET_OVAL, S, cars, laps=1)
     assert [c.profile for c in state.cars] == [d.profile for d in ROSTER]
     plain = new_race(STREET_OVAL, S.model_copy(update={"profiles": False}), cars, laps=1)  # AMB-52: no abilities
-    assert {c.profile for c in plain.cars} == {Profile.NORMALO}
+    assert {c.league.profile for c in plain.cars} == {Profile.NORMALO}
 
 
 @pytest.mark.rules("STREET-1", "DRESDEN-PROFILE-5")
@@ -125,7 +125,7 @@ def test_STREET_1_the_start_is_a_launch_for_the_theorist_and_the_practitioner():
     a Theoretiker's one space shorter, a Praktiker's with an optional space more."""
     state = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
     state, _ = at(state, Roll(value=15), Roll(value=5), Roll(value=10), Roll(value=10))
-    assert all(c.launch for c in state.cars)
+    assert all(c.league.launch for c in state.cars)
     theorist = street([car("t", "A22", 1, launch=True, profile=Profile.THEORETIKER), car("x", "A5")], "t")
     theorist, _ = at(theorist, ChooseGear(gear=1), Roll(value=2))
     assert theorist.moves_left == 1
