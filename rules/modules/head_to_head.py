@@ -57,7 +57,7 @@ def bidder(state: RaceState) -> str | None:
 def on_bid(state: RaceState, action: Bid, events: list[Event]) -> RaceState:
     """H2H-2: one driver's secret bid, 0 up to the pool (AMB-42, AMB-41d)."""
     h = state.league.bids
-    if state.phase != Phase.BID or h is None:
+    if h is None:  # a position in the bid phase with no head-to-head
         raise IllegalAction(Reason(rule="H2H-2", code=Code.NOT_NOW, values={"action": "bid"}))
     pool = state.car(h.cars[len(h.bids)]).league.karma
     if action.amount > pool:

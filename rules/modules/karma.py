@@ -103,7 +103,7 @@ def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend
 def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event]) -> RaceState:
     """The driver's answer to the held roll (KARMA-3): re-roll, raise by 1, or accept."""
     held = state.league.held
-    if state.phase != Phase.KARMA or held is None:
+    if held is None:  # a position in the karma phase that holds no check
         raise IllegalAction(Reason(rule="KARMA-3", code=Code.NOT_NOW, values={"action": "karma"}))
     if action.spend not in offers(track, state, held):
         car = state.car(held.check.car)

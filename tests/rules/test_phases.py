@@ -11,6 +11,7 @@ from rules.engine import chance, to_move
 from rules.modules import boost, free_wp, nitro, weather
 from rules.phases import ANY_PHASE, NOT_NOW, PHASES
 from rules.reasons import Code
+from rules.ruleset import DRESDEN_2006
 from rules.state import Phase
 from tests.rules.fixtures import act, car, illegal, position
 
@@ -44,6 +45,21 @@ def test_an_action_the_phase_does_not_take_is_refused_with_its_rule() -> None:
     refused = illegal(rolling, ChooseGear(gear=3))
     assert (refused.reason.rule, refused.reason.code) == ("CORE-TURN-1", Code.NOT_NOW)
     assert illegal(state, ChooseGear(gear=3, car="b")).reason.rule == "CORE-ORDER-1"
+
+
+@pytest.mark.rules("KARMA-3", "H2H-2")
+def test_a_karma_answer_or_a_bid_out_of_its_phase_or_with_nothing_to_answer_is_refused() -> None:
+    """The phase table refuses them outside their phases; a position in the karma or bid phase
+    that holds no check or head-to-head refuses them too, never failing on the missing slice."""
+    state = position([car("a", "A10", karma=30), car("b", "A5", karma=30)], "a", rules=DRESDEN_2006)
+    for action, rule in ((Karma(car="a", spend="raise"), "KARMA-3"), (Bid(car="a", amount=1), "H2H-2")):
+        refused = illegal(state, action)
+        assert (refused.reason.rule, refused.reason.code) == (rule, Code.NOT_NOW)
+    for phase, action, rule in ((Phase.KARMA, Karma(spend="accept"), "KARMA-3"), (Phase.BID, Bid(amount=0), "H2H-2")):
+        empty = state.model_copy(update={"phase": phase, "active": None})
+        assert to_move(empty) is None
+        refused = illegal(empty, action)
+        assert (refused.reason.rule, refused.reason.code) == (rule, Code.NOT_NOW)
 
 
 @pytest.mark.rules("MASTERS-TURN-9", "MASTERS-TURN-13", "MASTERS-TURN-14", "MASTERS-TURN-15", "ENG-D-3", "STREET-3")
