@@ -133,8 +133,8 @@ def next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     state = state.with_league(boost=False, rolling=False).model_copy(
         update={"phase": Phase.GEAR, "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False}
     )
-    for hook in hooks.TURN:  # STREET-3, START-D-1..4: a start roll first when it is due
-        state = hook(state)
+    for begin in hooks.TURN:  # STREET-3, START-D-1..4: a start roll first when it is due
+        state = begin(state)
     return state
 
 

@@ -176,7 +176,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
     car = state.car(state.active or "")
     mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
-    others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
+    others = frozenset(c.space for c in state.cars if c.id != car.id and c.space is not None and on_track(state, c))
     others |= frozenset(w.space for w in state.league.t_wrecks if w.space)  # TCAR-1: the replaced cars
     qualifying = state.mode == "qualifying"
     spaces = _segment_spaces(state, car, via)

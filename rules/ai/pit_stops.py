@@ -185,7 +185,7 @@ def reserve_repairs(track: Track, state: RaceState) -> dict[Area, int]:
     """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
     car = state.car(state.active or "")
     setup = car.setup or state.rules.default_wear
-    left, repairs = state.reserve_of(car), {}
+    left, repairs = state.reserve_of(car), dict[Area, int]()
     if repairs_at(state.rules) == "none":
         return {}
     for area in (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.FUEL, Area.GEARBOX):

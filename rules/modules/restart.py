@@ -141,7 +141,7 @@ def next_straight(track: Track, space: str) -> list[str]:
             if (track.space(here).corner is not None) == want_corner:
                 break
             here = track.ahead(here) or here
-    straight = []
+    straight: list[str] = []
     while track.space(here).corner is None and len(straight) < len(track.spaces):
         straight.append(here)
         here = track.ahead(here) or here
