@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.tracks.load import load_track
-from rules.actions import ChooseGear, Drive, EndMove, Event, Roll
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, Roll
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap, positions
 from rules.gears import ShiftCost
@@ -25,11 +25,23 @@ from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import CarState, LeagueCar, RaceState, SweepState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
-from rules.track import Track
+from rules.track import PitLane, Track
 
 R = FORMULA_D_BASIC
 W = R.default_wear  # tyres 6, brakes 3, gearbox 3, body 3, engine 3, road holding 2 (AMB-30)
 OVAL: Track = load_track("maps/oval.tmx")
+
+
+def pit_of(track: Track) -> PitLane:
+    """The pit lane of a test track that has one (the oval's: C59 in, C6 out)."""
+    assert track.pit is not None
+    return track.pit
+
+
+def gear_choice(action: Action) -> ChooseGear:
+    """A computer driver's answer in the gear phase, for its gear, boost and pit plan."""
+    assert isinstance(action, ChooseGear), action
+    return action
 
 
 # --- building positions ------------------------------------------------------------

@@ -41,7 +41,7 @@ def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> N
     state = start_state(OVAL, header(DRESDEN_2006))
     while state.phase == "grid":  # the race weather (WEATHER-D-2), then the set-ups
         state, _ = apply(OVAL, state, Roll(value=10))
-    assert state.phase == "setup"
+    assert state.phase == "setup" and state.active is not None
     car = state.active
     wp = DRESDEN_2006.default_wear.model_copy(update={"tyres": 5})  # 20 WP in the car
     try:
@@ -51,7 +51,8 @@ def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> N
     else:
         raise AssertionError("21 WP in all is not a Dresden car")
     state, _ = apply(OVAL, state, SetUp(car=car, tyre=Tyre.HARD, wp=wp, reserve=2))
-    assert state.car(car).reserve == 2 and state.car(car).setup[Area.TYRES] == 5
+    set_up = state.car(car).setup
+    assert state.car(car).reserve == 2 and set_up is not None and set_up[Area.TYRES] == 5
 
 
 @pytest.mark.rules("WEATHER-D-2")

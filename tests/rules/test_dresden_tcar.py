@@ -23,7 +23,7 @@ T_WP = DW.model_copy(update={"tyres": 5, "brakes": 2})  # the set-up less 2 WP (
 def crash(space: str = "B10", end: str = "B16", crossings: int = 1, rules=D, **kw):
     """Car m drives over a dangerous space and loses its last road-holding WP at ``end``."""
     cars = [dcar("lead", "B40", 3, crossings=crossings), dcar("m", space, 3, crossings=crossings, wp=FRAGILE, box="P6", **kw), dcar("z", "A2", 3, crossings=crossings)]
-    state = position(cars, "m", rules=rules, markers=(OVAL.ahead(space),))
+    state = position(cars, "m", rules=rules, markers=(OVAL.ahead(space) or "",))
     state, _ = turn(state, 3, 6, end, dangers=1)
     state, ev = rolls(state, 1)
     assert state.car("m").status == "out"

@@ -24,7 +24,7 @@ def test_every_phase_has_a_row_and_every_decision_one_phase_that_takes_it() -> N
         takers = [p for p, row in PHASES.items() if kind in row.accepts]
         assert len(takers) == 1, (kind, takers)
         assert kind in NOT_NOW
-    assert set(ANY_PHASE) == {Roll, TimeOut}
+    assert sorted(kind.__name__ for kind in ANY_PHASE) == [Roll.__name__, TimeOut.__name__]
 
 
 def test_a_phase_compares_and_serialises_as_its_string() -> None:
@@ -64,7 +64,7 @@ def test_a_karma_answer_or_a_bid_out_of_its_phase_or_with_nothing_to_answer_is_r
 
 @pytest.mark.rules("MASTERS-TURN-9", "MASTERS-TURN-13", "MASTERS-TURN-14", "MASTERS-TURN-15", "ENG-D-3", "STREET-3")
 def test_the_hook_lists_keep_the_masters_order_and_the_nitro_joins_by_one_line_each() -> None:
-    stand = [h.__doc__.split(":")[0] for h in hooks.STAND]
+    stand = [(h.__doc__ or "").split(":")[0] for h in hooks.STAND]
     assert stand == ["STREET-7", "STREET-5", "MASTERS-TURN-13", "MASTERS-TURN-14"]
     assert hooks.GEAR == (boost.on_gear, nitro.on_gear) and hooks.ROLL == (boost.extra_spaces, nitro.extra_spaces)
     assert nitro.new_turn in hooks.TURN

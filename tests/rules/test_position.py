@@ -59,7 +59,7 @@ def assert_moves_are_the_engines(state: RaceState, via: str) -> None:
     [segment] = [s for s in moment(OVAL, state).segments if s.via == via]
     assert {m.path for m in segment.moves} == {m.path for m in moves(OVAL, state) if m.via == via}
     assert segment.moves
-    car = state.car(state.active)
+    car = state.car(state.active or "")
     for m in segment.moves:
         after, _ = apply(OVAL, state, Drive(path=m.path, via=via))
         now = after.car(car.id)
