@@ -17,8 +17,10 @@ OLDEST = 2  # the oldest it migrates
 
 # slice -> (the car's flat fields, the race's flat fields) of schema 2, in their order there
 SLICED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "league": (("profile", "karma", "start", "launch", "rolling_out", "pit_plan", "pit_points", "led", "t_car", "removed"),
-               ("boost", "rolling", "held", "bids", "head_to_heads", "t_cars", "t_car_asked", "t_wrecks", "restarts")),
+    "league": (
+        ("profile", "karma", "start", "launch", "rolling_out", "pit_plan", "pit_points", "led", "t_car", "removed"),
+        ("boost", "rolling", "held", "bids", "head_to_heads", "t_cars", "t_car_asked", "t_wrecks", "restarts"),
+    ),
     "street": (("nitro_lap", "free_wp"), ("nitro", "police")),
 }
 

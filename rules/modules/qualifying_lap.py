@@ -45,7 +45,8 @@ def new_lap(
         setup=wp or rules.default_wear,
         tyre=tyres.Tyre(tyre) if tyre else None,
         gear=0,
-        league=LeagueCar(profile=profile if rules.profiles else Profile.NORMALO),  # DRESDEN-PROFILE-5..8 in qualifying too
+        # DRESDEN-PROFILE-5..8 in qualifying too
+        league=LeagueCar(profile=profile if rules.profiles else Profile.NORMALO),
     )
     weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
     state = RaceState(

@@ -119,7 +119,8 @@ def _from_grid(track: Track, state: RaceState) -> RaceState:
             c = c.model_copy(update={
                 "space": track.grid[c.grid_slot or 0], "gear": 0, "wp": c.setup or c.wp, "crossings": 0,
                 "corner": None, "stops": 0, "spun": False, "stalled": False, "pit_stops": 0, "pit_wait": False,
-                "arrival": 0, "tyre_from": 1, "out_round": None, "league": c.league.model_copy(update={"rolling_out": None}),
+                "arrival": 0, "tyre_from": 1, "out_round": None,
+                "league": c.league.model_copy(update={"rolling_out": None}),
             })
             if state.rules.start_in_turn:
                 c = dresden_start.due(state, c)

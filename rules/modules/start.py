@@ -60,7 +60,10 @@ def _car(rules: RuleSet, entry: CarEntry, box: str | None, seat: int) -> CarStat
         id=entry.id, space=None, wp=entry.wp, setup=entry.wp, box=box,
         reserve=entry.reserve if rules.car_setup.reserve else rules.pit_reserve,  # AMB-32, PIT-A-1
         team=entry.team,
-        league=LeagueCar(profile=profile, karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0),  # KARMA-1
+        league=LeagueCar(
+            profile=profile,
+            karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0,  # KARMA-1
+        ),
         tyre=Tyre.HARD if rules.street and rules.tyres else None,
     )
 

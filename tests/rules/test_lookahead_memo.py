@@ -41,7 +41,8 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-    best: tuple[Any, bool, str | None, int | None, int, int, int] | None = None  # value, out, end, corner, stops, brakes, tyres
+    # value, out, end, corner, stops, brakes, tyres
+    best: tuple[Any, bool, str | None, int | None, int, int, int] | None = None
     for braked in range(min(brakes, over) + 1):
         flown = over - braked
         if flown and fatal:
