@@ -44,7 +44,7 @@ def main() -> int:
                 state = play(track, header, DRIVERS).state
                 cars += len(state.cars)
                 for c in state.cars:
-                    if c.status == "out" and not c.removed:
+                    if c.status == "out" and not c.league.removed:
                         out += 1
                         reasons[c.out.rule if c.out else "?"] += 1
                     elif c.status == "out":

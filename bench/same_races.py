@@ -95,19 +95,30 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# fields of the race's slices that stood apart from their slice's others in schema OLDEST: the
+# field each followed there
+STOOD_AFTER = {"boost": "mark_stop", "rolling": "boost"}
+
+
 def older_state(state_json: str) -> str:
     """The state's JSON in the flat shape of schema OLDEST (``rules.files.migrate.SLICED``): each slice's
     fields back in its place, as the game of that schema wrote them (its slices stand where their
-    fields stood)."""
+    fields stood, but for ``STOOD_AFTER``)."""
     raw: dict[str, Any] = json.loads(state_json)
 
     def flat(d: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        apart: dict[str, Any] = {}
         for k, v in d.items():
             if k in migrate.SLICED and isinstance(v, dict):
-                out.update(v)
+                out.update({f: x for f, x in v.items() if f not in STOOD_AFTER})
+                apart.update({f: x for f, x in v.items() if f in STOOD_AFTER})
             else:
                 out[k] = v
+        for field, value in apart.items():
+            items = list(out.items())
+            at = next(i for i, (k, _) in enumerate(items) if k == STOOD_AFTER[field]) + 1
+            out = dict(items[:at] + [(field, value)] + items[at:])
         return out
 
     raw = flat(raw)

@@ -122,7 +122,7 @@ def _move_key(track: Track, state: RaceState, aid: bool):
     cars = {c.space for c in state.cars if c.status == "racing" and c.id != me}
     car = state.car(me or "")
     lane = None  # a stop wanted and the pit entry near: its lane (the board shows where the entry is)
-    if car.space is not None and (DEFAULT.pit_lane(track, state, car) is not None or car.pit_plan is not None):
+    if car.space is not None and (DEFAULT.pit_lane(track, state, car) is not None or car.league.pit_plan is not None):
         if lookahead(track).lane.to_pit_entry(car.space) <= PIT_NEAR:
             lane = entry_lane(track, car)
 
@@ -155,7 +155,7 @@ def player(gear_rule, aid: bool):
         found = moves(track, state)
         key = _move_key(track, state, aid)
         car = state.car(state.active or "")
-        if DEFAULT.pit_lane(track, state, car) is not None or car.pit_plan is not None:
+        if DEFAULT.pit_lane(track, state, car) is not None or car.league.pit_plan is not None:
             into = [m for m in found if m.out is None and (m.in_box or any(track.space(n).in_pit for n in m.path))]
             if into:
                 pit = max(into, key=key)

@@ -559,7 +559,7 @@ def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -
         if edge is None or walk.done:
             return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": walk.space, "dst": dst})
         nxt = _step(ctx, walk, dst, edge[0], edge[1])
-        if type(nxt) is not _Walk:
+        if isinstance(nxt, str):
             return _why_not(ctx, walk, dst, nxt)
         walk = nxt
     blocked = False

@@ -156,7 +156,7 @@ def roll_odds(track: Track, state: RaceState) -> GearOdds:
     skip cost is struck already, so only the roll's wear is expected (and a boost or nitro
     announced with the gear counts its spaces, ENG-D-3, STREET-3: ``state.street.nitro`` is kept)."""
     car = state.car(state.active or "")
-    return _odds(track, state, car.gear, Fraction(0), boosted=state.boost)
+    return _odds(track, state, car.gear, Fraction(0), boosted=state.league.boost)
 
 
 def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bool = False) -> GearOdds:
@@ -166,7 +166,7 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bo
     over: dict[int, Fraction] = {}
     spaces: list[int] = []
     for face, p in trial.rules.gear_dice.die(gear).outcomes():
-        after = rolled(track, trial.model_copy(update={"boost": boosted}), face)  # the spaces the engine moves
+        after = rolled(track, trial.with_league(boost=boosted), face)  # the spaces the engine moves
         spaces.append(after.moves_left or 0)
         found = moves(track, after)
         if not found:  # the roll only works off pit points (PIT-D-11): the car stays

@@ -130,11 +130,11 @@ def next_turn(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     car = state.car(nxt)
     state = state.with_car(car.model_copy(update={"stalled": False}))
     events.append(Event(kind="turn", car=nxt, data={"round": state.round}))
-    state = state.model_copy(
-        update={"phase": Phase.GEAR, "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False, "boost": False, "rolling": False}
+    state = state.with_league(boost=False, rolling=False).model_copy(
+        update={"phase": Phase.GEAR, "active": nxt, "roll": None, "engine_trigger": False, "mark_stop": False}
     )
-    for hook in hooks.TURN:  # STREET-3, START-D-1..4: a start roll first when it is due
-        state = hook(state)
+    for begin in hooks.TURN:  # STREET-3, START-D-1..4: a start roll first when it is due
+        state = begin(state)
     return state
 
 
@@ -146,7 +146,7 @@ def _dream_start(track: Track, state: RaceState, events: list[Event]) -> RaceSta
     nxt, state = dream[0], state.model_copy(update={"queue": tuple(dream[1:])})
     events.append(Event(kind="turn", car=nxt, data={"round": 0}))
     spaces = state.rules.dream_start_spaces
-    if state.car(nxt).launch:  # AMB-39d: the dream start's spaces are the launch
+    if state.car(nxt).league.launch:  # AMB-39d: the dream start's spaces are the launch
         state, spaces = driver_profiles.launch_spaces(state, state.car(nxt), spaces)
     return state.model_copy(
         update={

@@ -89,6 +89,24 @@ class StreetRace(Frozen):
     police: tuple[PolicePass, ...] = ()  # STREET-7: this game round's cars past the police station, in order
 
 
+class LeagueCar(Frozen):
+    """One car's part of the Dresden league's rules: its driver profile (DRESDEN-PROFILE-1..4,
+    ``rules.modules.driver_profiles``), karma (KARMA-1..4, ``karma``), start roll (START-D-1..4,
+    ``dresden_start``), roll-out (FUEL-2, OUT-D-2, ``rollout``), pit stop by points (PIT-D-6,
+    PIT-D-11, ``pit_points``), T-car (TCAR-1, ``tcar``) and wreck (OUT-D-3, FUEL-3, ``wrecks``)."""
+
+    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1
+    karma: Count = 0  # KARMA-1: the pool, with the rules' karma module
+    start: Literal["due", "stalled", "dream"] | None = None  # START-D-1..4: what the next turn begins with
+    launch: bool = False  # DRESDEN-PROFILE-3/4: the next movement is a launch (race start, box, spin)
+    rolling_out: Literal["fuel", "engine"] | None = None  # FUEL-2, OUT-D-2: one gear lower each round
+    pit_plan: PitPlan | None = None  # PIT-D-6: the last announcement before the roll into the box
+    pit_points: Count | None = None  # PIT-D-11: points still to work off at the box
+    led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
+    t_car: bool = False  # TCAR-1: the driver races on in the T-car
+    removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
+
+
 class CarState(Frozen):
     """One car. ``crossings`` counts start/finish lines crossed: the grid is behind
     the line, so a race of L laps is finished at L + 1 crossings."""
@@ -117,18 +135,12 @@ class CarState(Frozen):
     tyre_from: int = Field(default=1, ge=1)  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
     reserve: Count = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1), or the box reserve (AMB-32)
     team: Count | None = None  # its team in a team race (TEAM-B-1), or its Dresden team (PIT-D-4, TCAR-2)
-    # --- the Dresden league rules ---
-    profile: Profile = Profile.NORMALO  # DRESDEN-PROFILE-1
-    karma: Count = 0  # KARMA-1: the pool, with the rules' karma module
-    start: Literal["due", "stalled", "dream"] | None = None  # START-D-1..4: what the next turn begins with
-    launch: bool = False  # DRESDEN-PROFILE-3/4: the next movement is a launch (race start, box, spin)
-    rolling_out: Literal["fuel", "engine"] | None = None  # FUEL-2, OUT-D-2: one gear lower each round
-    pit_plan: PitPlan | None = None  # PIT-D-6: the last announcement before the roll into the box
-    pit_points: Count | None = None  # PIT-D-11: points still to work off at the box
-    led: tuple[Count, ...] = ()  # KARMA-2, AMB-41a: game rounds ended as leader, per lap
-    t_car: bool = False  # TCAR-1: the driver races on in the T-car
-    removed: bool = False  # OUT-D-3, FUEL-3: the wreck has been taken off the track
+    league: LeagueCar = LeagueCar()  # the Dresden league's slice
     street: StreetCar = StreetCar()  # the street race's slice
+
+    def with_league(self, **update: object) -> CarState:
+        """The car with fields of its league slice changed."""
+        return self.model_copy(update={"league": self.league.model_copy(update=update)})
 
 
 class Check(Frozen):
@@ -205,10 +217,13 @@ class SweepState(Frozen):
 
 
 class LeagueRace(Frozen):
-    """The race's part of the Dresden league's rules: the check held for a karma choice (KARMA-3,
-    ``rules.modules.karma``), the head-to-heads (H2H-1..3, ``head_to_head``), the T-cars (TCAR-1/2,
+    """The race's part of the Dresden league's rules: the engine boost announced (ENG-D-3,
+    ``rules.modules.boost``), the roll-out turn (FUEL-2, OUT-D-2, ``rollout``), the check held for a
+    karma choice (KARMA-3, ``karma``), the head-to-heads (H2H-1..3, ``head_to_head``), the T-cars (TCAR-1/2,
     ``tcar``, their wrecks ``wrecks``) and the restarts (RESTART-1..2, ``restart``)."""
 
+    boost: bool = False  # ENG-D-3: the active car announced the engine boost: its roll counts + its gear
+    rolling: bool = False  # FUEL-2, OUT-D-2: the active car's turn is a roll-out turn (its gear was forced)
     held: HeldCheck | None = None  # KARMA-3: a check roll waiting for its driver's karma choice
     bids: HeadToHead | None = None  # H2H-1..3: level cars bidding for the turn order
     head_to_heads: tuple[HeadToHead, ...] = ()  # H2H-3: this game round's decided head-to-heads, for the sweep
@@ -232,8 +247,6 @@ class RaceState(Frozen):
     moves_left: Count | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
     engine_trigger: bool = False  # a 20 in 5th or a 30 in 6th this turn (CORE-ENGINE-1)
     mark_stop: bool = False  # a skip cost took an engine WP: mark the active car's stop (FD08-DANGER-1, AMB-22)
-    boost: bool = False  # ENG-D-3: the active car announced the engine boost: its roll counts + its gear
-    rolling: bool = False  # FUEL-2, OUT-D-2: the active car's turn is a roll-out turn (its gear was forced)
     pending: tuple[Check, ...] = ()
     markers: tuple[str, ...] = ()  # dangerous spaces (CORE-DANGER-1)
     seq: Count = 0  # running move number for ``CarState.arrival``

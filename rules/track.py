@@ -483,7 +483,7 @@ def _beside(track: Track, look: _Lookup) -> dict[str, tuple[str, ...]]:
         o = look.by_name[name]
         return o.lane, (o.row - s.row + rows // 2) % rows
 
-    return {n: tuple(sorted(v, key=lambda o, s=look.by_name[n]: key(s, o))) for n, v in pairs.items()}
+    return {n: tuple(sorted(v, key=lambda o: key(look.by_name[n], o))) for n, v in pairs.items()}
 
 
 def space_name(lane: int, index: int) -> str:

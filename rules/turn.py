@@ -90,9 +90,9 @@ def _geared(track: Track, state: RaceState, action: ChooseGear, events: list[Eve
         raise IllegalAction(opt)
     car = pit_points.announce(state, state.car(state.active or ""), action.pit)
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
-    car = car.model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False, "start": None})
+    car = car.with_league(start=None).model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
-    state = state.with_car(car).model_copy(update={"phase": Phase.ROLL, "rolling": car.rolling_out is not None})
+    state = state.with_car(car).with_league(rolling=car.league.rolling_out is not None).model_copy(update={"phase": Phase.ROLL})
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
     # an engine WP (TAB-DOWNSHIFT): losing the last one ends the race at once (CORE-WEAR-2,
     # CORE-ENGINE-3), before the car rolls; otherwise, like every engine WP lost, it puts a
@@ -151,7 +151,7 @@ def _on_gear_roll(track: Track, state: RaceState, value: int, events: list[Event
     events.append(Event(kind="roll", car=car.id, data={"die": die.name, "value": value}))
     spaces = driver_profiles.roll_spaces(track, state, car, tyres.roll_spaces(state, car, value))
     spaces += sum(hook(state, car) for hook in hooks.ROLL)  # ENG-D-3, STREET-3
-    if car.launch:  # the first movement after the start or a spin restart (DRESDEN-PROFILE-3/4)
+    if car.league.launch:  # the first movement after the start or a spin restart (DRESDEN-PROFILE-3/4)
         state, spaces = driver_profiles.launch_spaces(state, car, spaces)
         car = state.car(car.id)
     state = qualifying_lap.count_roll(state)
@@ -176,7 +176,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
     car = state.car(state.active or "")
     mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
-    others = frozenset(c.space for c in state.cars if c.id != car.id and on_track(state, c))
+    others = frozenset(c.space for c in state.cars if c.id != car.id and c.space is not None and on_track(state, c))
     others |= frozenset(w.space for w in state.league.t_wrecks if w.space)  # TCAR-1: the replaced cars
     qualifying = state.mode == "qualifying"
     spaces = _segment_spaces(state, car, via)
@@ -262,7 +262,7 @@ def driven(track: Track, state: RaceState, action: Drive) -> Move:
         short = pits.short_of_the_box(track, result, _segment_moves(track, state, action.via))
         if short is not None:  # PIT-B-2, FAQ-5
             raise IllegalAction(short)
-    if state.car(state.active or "").rolling_out == "engine":  # OUT-D-2: straight ahead where possible
+    if state.car(state.active or "").league.rolling_out == "engine":  # OUT-D-2: straight ahead where possible
         why = rollout.refused_turn(track, state, result, _segment_moves(track, state, action.via))
         if why is not None:
             raise IllegalAction(why)
@@ -343,7 +343,7 @@ def _drive(state: RaceState, move: Move, events: list[Event]) -> tuple[RaceState
     crossings = car.crossings + move.laps
     if move.laps:
         events.append(Event(kind="lap", car=car.id, data={"crossings": crossings}))
-    car = car.model_copy(
+    car = car.with_league(launch=False).model_copy(  # the launch is this movement (DRESDEN-PROFILE-3/4)
         update={
             "space": move.end or car.space,
             "wp": wp,
@@ -351,7 +351,6 @@ def _drive(state: RaceState, move: Move, events: list[Event]) -> tuple[RaceState
             "corner": move.corner,
             "stops": move.stops,
             "arrival": seq if move.path else car.arrival,
-            "launch": False,  # the launch is this movement (DRESDEN-PROFILE-3/4)
         }
     )
     mv = mv.model_copy(

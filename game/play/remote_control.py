@@ -170,7 +170,7 @@ class RemoteControl(RaceControl):
 
     def seal_bid(self, car: str, amount: int) -> None:
         """H2H-2: seal this player's bid (0 to the car's karma: KARMA-1) for the referee."""
-        pool = self.state.car(car).karma
+        pool = self.state.car(car).league.karma
         if car not in self.bids_asked() or not 0 <= amount <= pool:
             raise ValueError(f"a bid for {car} is 0 to {pool} karma, asked once per head-to-head")
         self._tell_lines([self.link.seal_bid(car, amount)])

@@ -62,7 +62,7 @@ class Outcome(BaseModel):
 
 
 def outcome_of(track: Track, state: RaceState, header: Header) -> Outcome:
-    karma = {c.id: c.karma for c in state.cars} if state.rules.karma else {}
+    karma = {c.id: c.league.karma for c in state.cars} if state.rules.karma else {}
     return Outcome(places=tuple(classification(track, state)), grid=header.grid, karma=karma)
 
 

@@ -106,9 +106,9 @@ class Dashboard:
         """Who drives, and with the league's rules the profile and the karma pool (DRESDEN-PROFILE-1, KARMA-1)."""
         parts = [kind]
         if state.rules.profiles:
-            parts.append(tr(f"profile.{car.profile.value}"))
+            parts.append(tr(f"profile.{car.league.profile.value}"))
         if state.rules.karma and car.team is not None:  # else on the league line
-            parts.append(tr("dash.karma", n=car.karma))
+            parts.append(tr("dash.karma", n=car.league.karma))
         return " · ".join(parts)
 
     def _league_line(self, state: RaceState, car: CarState) -> str:
@@ -116,14 +116,14 @@ class Dashboard:
         karma pool (KARMA-1) and the crew's plan or work (PIT-D-6, PIT-D-11)."""
         if car.team is not None:
             return ""
-        parts = [tr("dash.karma_pool", n=car.karma)] if state.rules.karma else []
+        parts = [tr("dash.karma_pool", n=car.league.karma)] if state.rules.karma else []
         return " · ".join(parts + self._pit_work(car))
 
     def _pit_work(self, car: CarState) -> list[str]:
-        if car.pit_points is not None:  # PIT-D-11: the crew at work
-            return [tr("dash.pit_points", n=car.pit_points)]
-        if car.pit_plan is not None:  # PIT-D-6: announced
-            return [tr("dash.pit_plan", n=plan_points(car.pit_plan))]
+        if car.league.pit_points is not None:  # PIT-D-11: the crew at work
+            return [tr("dash.pit_points", n=car.league.pit_points)]
+        if car.league.pit_plan is not None:  # PIT-D-6: announced
+            return [tr("dash.pit_plan", n=plan_points(car.league.pit_plan))]
         return []
 
     def _kit(self, state: RaceState, car: CarState) -> str:

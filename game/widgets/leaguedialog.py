@@ -50,7 +50,7 @@ class LeagueDialog:
 
     def _buttons(self) -> list[Button]:
         if self.kind == "karma":  # KARMA-3: what the pool can pay for
-            can = karma.affordable(self.car.karma)
+            can = karma.affordable(self.car.league.karma)
             out = [Button("karma.reroll", lambda: tr("league.reroll", cost=karma.REROLL), lambda: self._send(Karma(spend="reroll")), px=22),
                    Button("karma.raise", lambda: tr("league.raise", cost=karma.RAISE), lambda: self._send(Karma(spend="raise")), px=22),
                    Button("karma.accept", lambda: tr("league.accept"), lambda: self._send(Karma(spend="accept")), "primary", px=22)]
@@ -77,7 +77,7 @@ class LeagueDialog:
         self.buttons[0].visible = t_car_problem(self.state, self.car, self.wear) is None
 
     def _step(self, step: int) -> None:
-        self.amount = max(0, min(self.car.karma, self.amount + step))
+        self.amount = max(0, min(self.car.league.karma, self.amount + step))
 
     def _send(self, action: Karma | Bid | TCar) -> None:
         self.on_confirm(action)
@@ -99,12 +99,12 @@ class LeagueDialog:
             assert held is not None, "phase karma holds a check roll"
             roll = held.natural + held.raised
             return [tr("league.karma_title", name=name), tr(f"league.check.{held.check.purpose.value}", roll=roll),
-                    tr("league.karma_pool", n=self.car.karma)]
+                    tr("league.karma_pool", n=self.car.league.karma)]
         if self.kind == "bid":
             bids = self.state.league.bids
             others = [self.names(c) for c in (bids.cars if bids else ()) if c != self.car.id]
             return [tr("league.bid_title", name=name), tr("league.bid_others", others=", ".join(others)),
-                    tr("league.karma_pool", n=self.car.karma), tr("league.bid_secret")]
+                    tr("league.karma_pool", n=self.car.league.karma), tr("league.bid_secret")]
         target = t_car_proposal(self.state, self.car).total()
         left = self.wear.total() - target
         status = (tr("league.tcar_more", n=left) if left > 0 else tr("league.tcar_back", n=-left) if left < 0

@@ -40,7 +40,7 @@ class PitPlanDialog:
         self.setup = car.setup or rules.default_wear
         self.name = name
         self.on_confirm = on_confirm
-        self.plan = car.pit_plan or PitPlan(fuel=max(0, self.setup.fuel - car.wp.fuel))
+        self.plan = car.league.pit_plan or PitPlan(fuel=max(0, self.setup.fuel - car.wp.fuel))
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows = ("fuel", "tyre", *(a.value for a in REPAIRABLE))
         self.buttons: list[Button] = []

@@ -54,7 +54,7 @@ class Style:
             if "raise" in offer and (need * karma.RAISE <= karma.REROLL or "reroll" not in offer):
                 return "raise"
             return "reroll" if "reroll" in offer else "accept"
-        if "raise" in offer and need == 1 and (self.max_out == 0 or left == 2 or car.karma >= 2 * karma.RAISE):
+        if "raise" in offer and need == 1 and (self.max_out == 0 or left == 2 or car.league.karma >= 2 * karma.RAISE):
             return "raise"
         return "accept"
 
@@ -65,7 +65,7 @@ class Style:
         h = state.league.bids
         assert h is not None, "phase bid has its head-to-head"
         me = state.car(h.cars[len(h.bids)])
-        spare = me.karma - karma.RAISE
+        spare = me.league.karma - karma.RAISE
         behind = any((o.gear, -o.arrival) > (me.gear, -me.arrival) for o in map(state.car, h.cars) if o.id != me.id)
         if spare <= 0 or not (behind or self.max_out > 0):
             return 0
@@ -138,7 +138,7 @@ def judge_gear(
     value = -weight * sum(opt.cost.values())
     slide = slide_spaces(state, car)  # the tyres' and the profile's (DRESDEN-PROFILE-7/8)
     moved = False
-    declared = paid.model_copy(update={"boost": boost})
+    declared = paid.with_league(boost=boost)
     for face, p in state.rules.gear_dice.die(gear).outcomes():
         after = rolled(track, declared, face)  # the spaces the engine moves
         found = moves(track, after)

@@ -58,7 +58,8 @@ class LaneModel:
                 dist += 1
                 sp = t.space(nxt)
                 if sp.corner is not None and sp.corner != t.space(space).corner:
-                    length, probe = 0, nxt
+                    length = 0
+                    probe: str | None = nxt
                     while probe is not None and t.space(probe).corner == sp.corner:
                         length += 1
                         probe = t.ahead(probe)

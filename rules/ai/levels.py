@@ -455,7 +455,7 @@ class Level:
         exact, prices = replace(self, exact=True), self.prices(track, state, car)
         plain = exact.gear_value(track, state, car, gear, opt, prices)
         spent = car.model_copy(update={"wp": car.wp.spend(Area.ENGINE)})
-        boosted = exact.gear_value(track, state.with_car(spent).model_copy(update={"boost": True}), spent, gear, opt, prices)
+        boosted = exact.gear_value(track, state.with_car(spent).with_league(boost=True), spent, gear, opt, prices)
         return boosted - self.skip - prices.scarce / (engine - 1) > plain
 
     def choose_nitro(self, track: Track, state: RaceState, gear: int) -> bool:

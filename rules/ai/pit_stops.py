@@ -79,7 +79,7 @@ def stop_plan(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> PitP
     action pay for anyway (PIT-D-8: the crew works in parallel): fuel up to the set-up, new
     tyres from 6 points.
     """
-    if track.pit is None or car.box is None or not (car.rolling_out == "fuel" or (car.pit_stops < stops_allowed(state) and pit_lap(state, car))):
+    if track.pit is None or car.box is None or not (car.league.rolling_out == "fuel" or (car.pit_stops < stops_allowed(state) and pit_lap(state, car))):
         return None
     setup = car.setup or state.rules.default_wear
     room = setup.fuel - car.wp.fuel
@@ -175,17 +175,17 @@ def announcement(track: Track, state: RaceState, tyre: Tyre) -> PitPlan | None:
     """The stop by points to announce with the gear (PIT-D-6), if it is new: what the car
     needs at the end of this lap (``stop_plan``); None keeps the last announcement."""
     car = state.car(state.active or "")
-    if not state.rules.pit_points or car.pit_points is not None:
+    if not state.rules.pit_points or car.league.pit_points is not None:
         return None
     plan = stop_plan(track, state, car, tyre)
-    return plan if plan is not None and plan != car.pit_plan else None
+    return plan if plan is not None and plan != car.league.pit_plan else None
 
 
 def reserve_repairs(track: Track, state: RaceState) -> dict[Area, int]:
     """Spend the repair reserve on the dearest areas first: body, engine, road holding, brakes."""
     car = state.car(state.active or "")
     setup = car.setup or state.rules.default_wear
-    left, repairs = state.reserve_of(car), {}
+    left, repairs = state.reserve_of(car), dict[Area, int]()
     if repairs_at(state.rules) == "none":
         return {}
     for area in (Area.BODY, Area.ROAD_HOLDING, Area.ENGINE, Area.BRAKES, Area.FUEL, Area.GEARBOX):

@@ -4,9 +4,31 @@ tuned to (how they drive: ``rules.ai.levels``)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TypedDict
 
 from rules.ai.careful import Style
 from rules.ai.levels import Level
+
+class Prices(TypedDict, total=False):
+    """Some of a ``Level``'s prices, as a tuning run found them: spread into ``Level``, so each is
+    checked against the field of its name."""
+
+    brake: float
+    tyre: float
+    scarcity: float
+    rain: float
+    reserve: float
+    field_reserve: float
+    crowd: float
+    out: float
+    race: float
+    exposure: float
+    exposed: float
+    boxed: float
+    skip: float
+    slip: float
+    exact_gears: int
+
 
 #: the Rookie's timid temper (``timid=1.5``) was set against ``bench/newcomer.py`` (``bench/drivers.py
 #: --match racer:rookie --match rookie:newcomer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps, fd-basic
@@ -23,7 +45,7 @@ ROOKIE = Level(
 #: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
 #: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
 #: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields
-TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
+TUNED: Prices = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
 #: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
 #: in a duel (the Champion's 8.5 in a full field, so its field retirements do not grow; 8 before the
 #: Champion's field tuning):
@@ -31,24 +53,24 @@ TUNED = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_r
 #: champion:racer --duels 4 --fields 0``, 7 circuits, 1 and 3 laps: the Champion's 55 % -> 66 % of 56
 #: duels under fd-basic, 75 % under fde-advanced; 10-car 3-lap races against the bench opponent, 2 per
 #: circuit: 27 % -> 23 % of 70 Racers retired under fd-basic, 50 % -> 44 % under fde-advanced)
-STEADY = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.5}
+STEADY: Prices = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.5}
+RACER_PRICES: Prices = {**TUNED, **STEADY, "exact_gears": 2}
 RACER = Level(
     name="racer", style=Style(max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75), depth=1, exact_near=3, crowd_near=6, temper=0.2,
-    exact_gears=2,
-    **{**TUNED, **STEADY},
+    **RACER_PRICES,
 )
 #: the Champion's prices as ``bench/tune_drivers.py --level champion --cars 10 --laps 3 --preset fde-advanced
 #: --duels 1 --rounds 1`` moved them from ``TUNED`` (self-play 10-car fields on the seven circuits, 5 against
 #: 5, a race won by the better mean finishing position: 14 races a step; dearer brakes, tyres and scarcity,
 #: less reserve in a duel and more in a full field, fewer checks expected per car and more from the cars
 #: behind; ``race``, ``boxed`` and the other prices stayed)
-FIELD_TUNED = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
+FIELD_TUNED: Prices = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
 #: the Champion's scarcity in rain in a race a full field started: six times the dry one (10-car 3-lap
 #: fde-advanced fields against the bench opponent in rain, 49 races on the seven circuits: 35 % of the
 #: Champions retired with the dry scarcity, 23 % with twice it, 8.4 % with six times; of 26 of those
 #: races 2.5, 3.5, 4.5 and 8 times left 17, 14, 11 and 9 % out); in a duel once: six times there won
 #: 28 of 98 3-lap rain duels against the Racer, once 66 of 98
-RAIN = {"rain": 6.0}
+RAIN: Prices = {"rain": 6.0}
 #: the Champion's prices against the port of GP Online's Pro bot (``bench/gponline_pro.py``), tuned on
 #: adlerjoch and kranzfeld with seeds from 1000 (1-lap 10-car fields, fd-basic and fde-advanced, 24 races
 #: a step): with the block and neighbour prices counted only before the last lap (``laps_after``) it won
@@ -56,7 +78,8 @@ RAIN = {"rain": 6.0}
 #: its mean place 5.28 against the Pro bot's 5.72, fewer retirements, fewer WP left at the flag
 #: its two best gears by the lane's view played out exactly (and its lowest), not three: as many wins, the
 #: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11
-PRO_TUNED = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
-CHAMPION = Level(name="champion", style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75), exact=True, **{**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED})
+PRO_TUNED: Prices = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
+CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
+CHAMPION = Level(name="champion", style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75), exact=True, **CHAMPION_PRICES)
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER

@@ -47,7 +47,7 @@ def gear_traps(track: Track, state: RaceState, announce: PitPlan | None = None) 
     plan the driver is about to announce with the gear (PIT-D-6), counted as the car's."""
     car = state.car(state.active or "")
     if announce is not None:
-        car = car.model_copy(update={"pit_plan": announce})
+        car = car.with_league(pit_plan=announce)
     out: dict[int, list[Trap]] = {}
     if car.space is None:
         return out
@@ -65,7 +65,7 @@ def gear_traps(track: Track, state: RaceState, announce: PitPlan | None = None) 
 
 def _pit_gear(track: Track, state: RaceState, car: CarState, gear: int) -> list[Trap]:
     limit = state.rules.pit_lane_gear
-    if limit is None or car.pit_plan is None or gear <= limit or track.pit is None or car.space is None:
+    if limit is None or car.league.pit_plan is None or gear <= limit or track.pit is None or car.space is None:
         return []
     if track.space(car.space).in_pit:
         return []
@@ -162,7 +162,7 @@ def box_refusal(track: Track, state: RaceState) -> Trap | None:
     now: it is above the pit lane's gear (PIT-D-2). None when that is not the reason."""
     car = state.car(state.active or "")
     limit = state.rules.pit_lane_gear
-    if limit is None or car.pit_plan is None or car.gear <= limit or car.space is None or track.pit is None:
+    if limit is None or car.league.pit_plan is None or car.gear <= limit or car.space is None or track.pit is None:
         return None
     if track.space(car.space).in_pit or state.roll is None:
         return None

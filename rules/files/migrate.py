@@ -17,7 +17,10 @@ OLDEST = 2  # the oldest it migrates
 
 # slice -> (the car's flat fields, the race's flat fields) of schema 2, in their order there
 SLICED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "league": ((), ("held", "bids", "head_to_heads", "t_cars", "t_car_asked", "t_wrecks", "restarts")),
+    "league": (
+        ("profile", "karma", "start", "launch", "rolling_out", "pit_plan", "pit_points", "led", "t_car", "removed"),
+        ("boost", "rolling", "held", "bids", "head_to_heads", "t_cars", "t_car_asked", "t_wrecks", "restarts"),
+    ),
     "street": (("nitro_lap", "free_wp"), ("nitro", "police")),
 }
 
@@ -39,8 +42,9 @@ def record(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def state(raw: Any) -> Any:
-    """A race state with its flat schema-2 fields moved into their slices; a state that has none
-    (already current, or not a state at all) comes back as it was."""
+    """A race state with its flat fields (``SLICED``) moved into their slices, whatever version its
+    file names, so a schema-3 position with the league's car fields flat reads too; a state that
+    has none (already current, or not a state at all) comes back as it was."""
     if not isinstance(raw, dict):
         return raw
     out = dict(raw)

@@ -44,7 +44,7 @@ def in_pit_lane(track: Track, car: CarState) -> bool:
 def on_track(state: RaceState, car: CarState) -> bool:
     """Does the car occupy its space? Finished cars leave (AMB-66); retired ones only as wrecks,
     until the wreck is removed (OUT-D-3, FUEL-3)."""
-    if car.space is None or car.removed:
+    if car.space is None or car.league.removed:
         return False
     return car.status == "racing" or (car.status == "out" and state.rules.wrecks)
 
@@ -52,7 +52,7 @@ def on_track(state: RaceState, car: CarState) -> bool:
 def start_movement(car: CarState) -> Movement:
     """A movement starting where the car stands now; a launch if the car is launching
     (DRESDEN-PROFILE-3/4, ``driver_profiles.launch_spaces``)."""
-    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings, launch=car.launch)
+    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings, launch=car.league.launch)
 
 
 def close(state: RaceState) -> RaceState:

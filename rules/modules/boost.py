@@ -24,9 +24,9 @@ def refusal(state: RaceState, car: CarState) -> Reason | None:
     box while the crew works (PIT-D-11: "normal" 4th-gear rolls work the points off)."""
     if not state.rules.engine_boost or state.mode != "race":
         return Reason(rule="ENG-D-3", code=Code.NO_BOOST)
-    if car.rolling_out is not None:  # FUEL-2, OUT-D-2: no choice and no cost while rolling out
+    if car.league.rolling_out is not None:  # FUEL-2, OUT-D-2: no choice and no cost while rolling out
         return Reason(rule="ENG-D-3", code=Code.NO_BOOST)
-    if car.pit_points is not None:  # PIT-D-11, AMB-33: the crew's points go with plain 4th-gear rolls
+    if car.league.pit_points is not None:  # PIT-D-11, AMB-33: the crew's points go with plain 4th-gear rolls
         return Reason(rule="PIT-D-11", code=Code.BOOST_IN_BOX)
     if car.wp.engine <= 1:
         return Reason(rule="ENG-D-3", code=Code.BOOST_LAST_ENGINE_WP, values={"left": car.wp.engine})
@@ -44,9 +44,9 @@ def on_gear(state: RaceState, action: ChooseGear, events: list[Event]) -> RaceSt
         raise IllegalAction(why)
     car = car.model_copy(update={"wp": car.wp.spend(Area.ENGINE)})
     events.append(Event(kind="boost", car=car.id, data={"spaces": car.gear, "left": car.wp.engine}))
-    return state.with_car(car).model_copy(update={"boost": True, "mark_stop": True})
+    return state.with_car(car).with_league(boost=True).model_copy(update={"mark_stop": True})
 
 
 def extra_spaces(state: RaceState, car: CarState) -> int:
     """ENG-D-3: a boosted roll counts as many spaces more as the gear (1st +1 ... 6th +6)."""
-    return car.gear if state.boost else 0
+    return car.gear if state.league.boost else 0

@@ -26,4 +26,4 @@ def on_time_out(state: RaceState, car_id: str, events: list[Event]) -> RaceState
     if not state.rules.clock or state.active != car_id or state.phase not in TURN_PHASES:
         raise IllegalAction(Reason(rule="BLITZ-6", code=Code.NOT_NOW, values={"action": "timeout"}))
     state = retire(state, car_id, Reason(rule="BLITZ-6", code=Code.TIME_UP), events)
-    return close(state.model_copy(update={"roll": None, "boost": False}))
+    return close(state.with_league(boost=False).model_copy(update={"roll": None}))

@@ -39,7 +39,7 @@ def race_start(state: RaceState) -> RaceState:
 def due(state: RaceState, car: CarState) -> CarState:
     """The car in gear 0, its next turn beginning with a start roll (START-D-1..4); also after a
     full restart from the grid (RESTART-2)."""
-    return car.model_copy(update={"gear": 0, "start": "due", "launch": state.rules.profiles})
+    return car.with_league(start="due", launch=state.rules.profiles).model_copy(update={"gear": 0})
 
 
 def after_spin(state: RaceState, car_id: str) -> RaceState:
@@ -54,7 +54,7 @@ def begin_turn(state: RaceState) -> RaceState:
     """The active car's turn: a car due a start roll rolls the black die before anything else
     (phase "start"); any other car declares its gear."""
     car = state.car(state.active or "")
-    if car.start != "due":
+    if car.league.start != "due":
         return state
     return state.model_copy(update={"phase": Phase.START, "pending": state.pending + (Check(purpose=Purpose.START, car=car.id),)})
 
@@ -62,7 +62,7 @@ def begin_turn(state: RaceState) -> RaceState:
 def gears_from_zero(car: CarState) -> tuple[int, ...]:
     """The gears a car in gear 0 may engage: 1st or 2nd after a dream start (START-D-3), else 1st
     (CAR-D-2, START-D-1, FD08-SPIN-1)."""
-    return (1, 2) if car.start == "dream" else (1,)
+    return (1, 2) if car.league.start == "dream" else (1,)
 
 
 def on_start_roll(track: Track, state: RaceState, check: Check, value: int, events: list[Event]) -> RaceState:
@@ -71,13 +71,13 @@ def on_start_roll(track: Track, state: RaceState, check: Check, value: int, even
     car = state.car(check.car).model_copy(update={"spun": False})  # turned back for the restart
     if result.kind == StartKind.STALL:  # START-D-1: no move now; 1st gear next game round
         events.append(Event(kind="start", car=car.id, data={"result": "stall_turn"}))
-        return close(state.with_car(car.model_copy(update={"start": "stalled"})))
+        return close(state.with_car(car.with_league(start="stalled")))
     events.append(Event(kind="start", car=car.id, data={"result": result.kind.value}))
     if result.kind == StartKind.NORMAL:  # START-D-2: 1st gear, and its die at once
-        car = car.model_copy(update={"gear": 1, "start": None})
+        car = car.with_league(start=None).model_copy(update={"gear": 1})
         events.append(Event(kind="gear", car=car.id, data={"gear": 1}))
         return state.with_car(car).model_copy(update={"phase": Phase.ROLL})
     # START-D-3: the dream start's spaces at once, instead of the gear roll; the launch applies
-    state = state.with_car(car.model_copy(update={"start": "dream"}))
+    state = state.with_car(car.with_league(start="dream"))
     state, spaces = driver_profiles.launch_spaces(state, state.car(car.id), result.spaces)
     return state.model_copy(update={"phase": Phase.MOVE, "roll": None, "moves_left": spaces, "movement": start_movement(state.car(car.id))})

@@ -38,7 +38,7 @@ from rules.track import Track
 def roll_spaces(track: Track, state: RaceState, car: CarState, spaces: int) -> int:
     """The spaces of a gear roll with the Flitzer's +1 or the Tourer's -1 (DRESDEN-PROFILE-5/6,
     AMB-39e/f: added to the other changes, never below 0; not in the pit lane, PIT-D-3)."""
-    return max(0, spaces + profiles.roll_modifier(car.profile, in_pit_lane(track, car)))
+    return max(0, spaces + profiles.roll_modifier(car.league.profile, in_pit_lane(track, car)))
 
 
 # --- Theoretiker and Praktiker: the launch -----------------------------------------------
@@ -56,8 +56,8 @@ def launch_spaces(state: RaceState, car: CarState, spaces: int) -> tuple[RaceSta
     """
     if not state.rules.profiles:
         return state, spaces
-    less = min(0, profiles.launch_modifier(car.profile))  # the Praktiker's +1 is a segment of its own
-    return state.with_car(car.model_copy(update={"launch": True})), max(0, spaces + less)
+    less = min(0, profiles.launch_modifier(car.league.profile))  # the Praktiker's +1 is a segment of its own
+    return state.with_car(car.with_league(launch=True)), max(0, spaces + less)
 
 
 def launch_next(state: RaceState, car_id: str) -> RaceState:
@@ -65,13 +65,13 @@ def launch_next(state: RaceState, car_id: str) -> RaceState:
     or long stop), so the Theoretiker's space less comes off that roll."""
     if not state.rules.profiles:
         return state
-    return state.with_car(state.car(car_id).model_copy(update={"launch": True}))
+    return state.with_car(state.car(car_id).with_league(launch=True))
 
 
 def launch_offered(car: CarState, mv: Movement) -> bool:
     """May the car drive the Praktiker's extra space now (DRESDEN-PROFILE-4: "may be used")?
     Once, on a launch; in the pit lane too (PIT-D-3)."""
-    return mv.launch and profiles.launch_optional(car.profile)
+    return mv.launch and profiles.launch_optional(car.league.profile)
 
 
 # --- Schönwetterfahrer and Regengott: the corner stop and the slide ------------------------
@@ -83,8 +83,8 @@ def slide_change(state: RaceState, car: CarState) -> int:
     (DRESDEN-PROFILE-8, AMB-39b), driven like a slide. The Schönwetterfahrer's space less in sun
     is no slide (``corner_stop_moves``)."""
     if wet(state):
-        return profiles.slide_modifier(car.profile, True, False)
-    return max(0, profiles.corner_stop_modifier(car.profile, False, False))
+        return profiles.slide_modifier(car.league.profile, True, False)
+    return max(0, profiles.corner_stop_modifier(car.league.profile, False, False))
 
 
 def _shortens(track: Track, state: RaceState, car: CarState, req: MoveRequest) -> bool:
@@ -92,7 +92,7 @@ def _shortens(track: Track, state: RaceState, car: CarState, req: MoveRequest) -
     lane (DRESDEN-PROFILE-7, -9)?"""
     if req.via != "roll" or req.roll < 1 or track.space(req.start).in_pit:
         return False
-    return profiles.corner_stop_modifier(car.profile, wet(state), False) < 0
+    return profiles.corner_stop_modifier(car.league.profile, wet(state), False) < 0
 
 
 def _in_corner(track: Track, path: tuple[str, ...]) -> bool:

@@ -43,11 +43,11 @@ def on_segment(track: Track, state: RaceState, car_id: str, start: str, path: Se
         return state
     for _ in range(exits(track, start, path)):
         car = state.car(car_id)
-        if car.rolling_out is not None:
+        if car.league.rolling_out is not None:
             return state
         if car.wp.fuel == 0:  # AMB-34: from the next turn on, one gear lower each turn
             events.append(Event(kind="fuel", car=car_id, data={"left": 0, "rolling_out": True}))
-            state = state.with_car(car.model_copy(update={"rolling_out": "fuel"}))
+            state = state.with_car(car.with_league(rolling_out="fuel"))
         else:
             car = car.model_copy(update={"wp": car.wp.spend(Area.FUEL)})
             events.append(Event(kind="fuel", car=car_id, data={"left": car.wp.fuel}))

@@ -36,7 +36,7 @@ def call(state: RaceState, level: Sequence[str], events: list[Event]) -> RaceSta
     round already or none of their drivers has karma; else the state unchanged."""
     if not state.rules.head_to_head or len(level) < 2 or _decided(state, level):
         return state
-    if not any(state.car(c).karma for c in level):
+    if not any(state.car(c).league.karma for c in level):
         return state
     return _next_bidder(state.with_league(bids=HeadToHead(cars=tuple(level))).model_copy(update={"phase": Phase.BID}), events)
 
@@ -57,9 +57,9 @@ def bidder(state: RaceState) -> str | None:
 def on_bid(state: RaceState, action: Bid, events: list[Event]) -> RaceState:
     """H2H-2: one driver's secret bid, 0 up to the pool (AMB-42, AMB-41d)."""
     h = state.league.bids
-    if state.phase != Phase.BID or h is None:
+    if h is None:  # a position in the bid phase with no head-to-head
         raise IllegalAction(Reason(rule="H2H-2", code=Code.NOT_NOW, values={"action": "bid"}))
-    pool = state.car(h.cars[len(h.bids)]).karma
+    pool = state.car(h.cars[len(h.bids)]).league.karma
     if action.amount > pool:
         raise IllegalAction(Reason(rule="H2H-2", code=Code.BID_TOO_HIGH, values={"amount": action.amount, "karma": pool}))
     return _next_bidder(state.with_league(bids=h.model_copy(update={"bids": h.bids + (action.amount,)})), events)
@@ -69,7 +69,7 @@ def _next_bidder(state: RaceState, events: list[Event]) -> RaceState:
     """Drivers without karma bid 0 unasked; when every bid is in, the head-to-head is decided."""
     h = state.league.bids
     assert h is not None
-    while len(h.bids) < len(h.cars) and not state.car(h.cars[len(h.bids)]).karma:
+    while len(h.bids) < len(h.cars) and not state.car(h.cars[len(h.bids)]).league.karma:
         h = h.model_copy(update={"bids": h.bids + (0,)})
     if len(h.bids) < len(h.cars):
         return state.with_league(bids=h)
@@ -82,9 +82,9 @@ def _decide(state: RaceState, h: HeadToHead, events: list[Event]) -> RaceState:
     cars = {c: state.car(c) for c in h.cars}
     order = karma.head_to_head(bids, {c: cars[c].gear for c in h.cars}, {c: cars[c].arrival for c in h.cars})
     for car_id in h.cars:
-        car = cars[car_id].model_copy(update={"karma": cars[car_id].karma - bids[car_id]})
+        car = cars[car_id].with_league(karma=cars[car_id].league.karma - bids[car_id])
         state = state.with_car(car)
-        events.append(Event(kind="bid", car=car_id, data={"amount": bids[car_id], "left": car.karma, "place": order.index(car_id) + 1}))
+        events.append(Event(kind="bid", car=car_id, data={"amount": bids[car_id], "left": car.league.karma, "place": order.index(car_id) + 1}))
     return state.with_league(bids=None, head_to_heads=state.league.head_to_heads + (h,)).model_copy(update={"phase": Phase.CHECK})
 
 

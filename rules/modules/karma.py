@@ -54,7 +54,7 @@ def modifier(track: Track, state: RaceState, check: Check) -> int:
     if not state.rules.profiles:
         return 0
     car = state.car(check.car)
-    return check_modifier(car.profile, in_pit_lane(track, car))
+    return check_modifier(car.league.profile, in_pit_lane(track, car))
 
 
 def modified(track: Track, state: RaceState, held: HeldCheck) -> int:
@@ -93,9 +93,9 @@ def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend
     if need == 0:
         return ()
     spends: list[karma.Spend] = []
-    if held.raised == 0 and car.karma >= karma.REROLL:  # AMB-41c: a re-roll before any raise
+    if held.raised == 0 and car.league.karma >= karma.REROLL:  # AMB-41c: a re-roll before any raise
         spends.append("reroll")
-    if car.karma >= need * karma.RAISE:  # AMB-41d: the raises the pass needs, all affordable
+    if car.league.karma >= need * karma.RAISE:  # AMB-41d: the raises the pass needs, all affordable
         spends.append("raise")
     return (*spends, "accept") if spends else ()
 
@@ -103,13 +103,13 @@ def offers(track: Track, state: RaceState, held: HeldCheck) -> tuple[karma.Spend
 def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event]) -> RaceState:
     """The driver's answer to the held roll (KARMA-3): re-roll, raise by 1, or accept."""
     held = state.league.held
-    if state.phase != Phase.KARMA or held is None:
+    if held is None:  # a position in the karma phase that holds no check
         raise IllegalAction(Reason(rule="KARMA-3", code=Code.NOT_NOW, values={"action": "karma"}))
     if action.spend not in offers(track, state, held):
         car = state.car(held.check.car)
         raise IllegalAction(
             Reason(rule="KARMA-3", code=Code.KARMA_NOT_OFFERED,
-                   values={"spend": action.spend, "karma": car.karma, "raised": held.raised})
+                   values={"spend": action.spend, "karma": car.league.karma, "raised": held.raised})
         )
     state = state.with_league(held=None).model_copy(update={"phase": Phase.CHECK})
     if action.spend == "reroll":  # the black die again, for the same check
@@ -126,9 +126,9 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
 def _pay(state: RaceState, car_id: str, change: int, why: str, events: list[Event]) -> RaceState:
     """Add ``change`` to the driver's pool (never below 0: every spend is checked first)."""
     car = state.car(car_id)
-    left = car.karma + change
+    left = car.league.karma + change
     events.append(Event(kind="karma", car=car_id, data={"change": change, "left": left, "why": why}))
-    return state.with_car(car.model_copy(update={"karma": left}))
+    return state.with_car(car.with_league(karma=left))
 
 
 # --- KARMA-2: rounds led and the race-end income ----------------------------------------
@@ -145,9 +145,9 @@ def count_lead(state: RaceState, positions: Sequence[CarPosition]) -> RaceState:
     leader = next(p for p in positions if p.id == order[0])
     lap = min(max(leader.laps, 1), state.laps) - 1  # the grid is behind the line: lap 1 from the start
     car = state.car(leader.id)
-    led = list(car.led) + [0] * (state.laps - len(car.led))
+    led = list(car.league.led) + [0] * (state.laps - len(car.league.led))
     led[lap] += 1
-    return state.with_car(car.model_copy(update={"led": tuple(led)}))
+    return state.with_car(car.with_league(led=tuple(led)))
 
 
 def race_end_karma(state: RaceState) -> dict[str, int]:
@@ -156,7 +156,7 @@ def race_end_karma(state: RaceState) -> dict[str, int]:
     grid position gained to the finish, +3 per race lap it led the most game rounds in."""
     if not state.rules.karma:
         return {}
-    led = {c.id: c.led for c in state.cars}
+    led = {c.id: c.league.led for c in state.cars}
     return {
         c.id: karma.places_income(c.grid_slot or 0, c.place) + karma.lead_income(led, c.id)
         for c in state.cars

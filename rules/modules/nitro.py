@@ -33,7 +33,7 @@ def lap_of(car: CarState) -> int:
 
 def refusal(state: RaceState, car: CarState) -> Reason | None:
     """Why ``car`` may not inject nitro now, or None (STREET-3: once per lap, AMB-63)."""
-    if not state.rules.street or state.mode != "race" or car.rolling_out is not None:
+    if not state.rules.street or state.mode != "race" or car.league.rolling_out is not None:
         return Reason(rule="STREET-3", code=Code.NO_NITRO)
     if state.rules.nitro_per == "lap" and car.street.nitro_lap == lap_of(car):
         return Reason(rule="STREET-3", code=Code.NITRO_USED, values={"lap": lap_of(car)})

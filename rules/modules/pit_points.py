@@ -79,7 +79,7 @@ def may_enter_box(track: Track, state: RaceState, car: CarState) -> bool:
     limit = state.rules.pit_lane_gear
     if limit is not None and car.gear > limit:
         return False
-    if car.rolling_out == "fuel":
+    if car.league.rolling_out == "fuel":
         return True
     return car.pit_stops < stops_allowed(state) and pit_lap(state, car)
 
@@ -113,7 +113,7 @@ def work_gears() -> dict[int, ShiftCost | Reason]:
 def lane_gears(track: Track, state: RaceState, car: CarState, options: dict[int, ShiftCost | Reason]) -> dict[int, ShiftCost | Reason]:
     """The gears a car may declare: at its box only the work gear (``work_gears``); in the pit lane
     at most ``pit_lane_gear`` (PIT-D-2); elsewhere ``options`` as they are."""
-    if car.pit_points is not None:
+    if car.league.pit_points is not None:
         return work_gears()
     limit = state.rules.pit_lane_gear
     if limit is None or not in_pit_lane(track, car):
@@ -130,12 +130,12 @@ def announce(state: RaceState, car: CarState, plan: PitPlan | None) -> CarState:
         return car
     if not state.rules.pit_points:
         raise IllegalAction(Reason(rule="PIT-D-6", code=Code.NO_PIT_POINTS))
-    if car.pit_points is not None:
+    if car.league.pit_points is not None:
         raise IllegalAction(Reason(rule="PIT-D-6", code=Code.NOT_NOW, values={"action": "announce"}))
     why = pit_points.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
     if why is not None:
         raise IllegalAction(why)
-    return car.model_copy(update={"pit_plan": plan})
+    return car.with_league(pit_plan=plan)
 
 
 # --- the way in and the box ------------------------------------------------------------------
@@ -159,9 +159,9 @@ def at_box(track: Track, state: RaceState, surplus: int, events: list[Event]) ->
     """
     car = state.car(state.active or "")
     state = mark_stop(state, car.space, events)
-    if car.pit_plan is None:
+    if car.league.pit_plan is None:
         return state.model_copy(update={"phase": Phase.PIT, "movement": None, "moves_left": surplus})
-    return _start_work(track, state, car, pit_points.points_due(car.pit_plan, announced=True), surplus, events)
+    return _start_work(track, state, car, pit_points.points_due(car.league.pit_plan, announced=True), surplus, events)
 
 
 def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Event]) -> RaceState:
@@ -174,7 +174,7 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     why = pit_points.plan_problem(plan, car.wp, car.setup or state.rules.default_wear, car.reserve)
     if why is not None:
         raise IllegalAction(why)
-    car = car.model_copy(update={"pit_plan": plan})
+    car = car.with_league(pit_plan=plan)
     surplus = state.moves_left or 0
     return _start_work(track, state.with_car(car), car, pit_points.points_due(plan, announced=False), surplus, events)
 
@@ -183,21 +183,21 @@ def _start_work(track: Track, state: RaceState, car: CarState, points: int, surp
     """The crew's ``points`` start with the entering roll's ``surplus`` counted (AMB-33a/b)."""
     left, out = pit_points.work_off(points, surplus)
     events.append(Event(kind="pit", car=car.id, data={"points": points, "worked": min(points, surplus), "left": left}))
-    return _worked(track, state.with_car(car.model_copy(update={"pit_points": left})), car.id, left, out, events)
+    return _worked(track, state.with_car(car.with_league(pit_points=left)), car.id, left, out, events)
 
 
 def working(car: CarState) -> bool:
     """Is the crew working on the car at its box (PIT-D-11)?"""
-    return car.pit_points is not None
+    return car.league.pit_points is not None
 
 
 def on_work_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
     """A 4th-gear roll at the box works off its face in points (AMB-33c: the bare die, PIT-D-3:
     no Flitzer or Tourer change in the pit lane)."""
     car = state.car(state.active or "")
-    left, out = pit_points.work_off(car.pit_points or 0, value)
-    events.append(Event(kind="pit", car=car.id, data={"points": car.pit_points, "worked": min(car.pit_points or 0, value), "left": left}))
-    return _worked(track, state.with_car(car.model_copy(update={"pit_points": left})), car.id, left, out, events)
+    left, out = pit_points.work_off(car.league.pit_points or 0, value)
+    events.append(Event(kind="pit", car=car.id, data={"points": car.league.pit_points, "worked": min(car.league.pit_points or 0, value), "left": left}))
+    return _worked(track, state.with_car(car.with_league(pit_points=left)), car.id, left, out, events)
 
 
 def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, events: list[Event]) -> RaceState:
@@ -207,7 +207,7 @@ def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, ev
     if left:
         return close(state)
     car = state.car(car_id)
-    plan = car.pit_plan or PitPlan()
+    plan = car.league.pit_plan or PitPlan()
     events.append(Event(kind="pit", car=car.id, data={"done": out, "fuel": plan.fuel, "tyre": plan.tyre.value if plan.tyre else None, **{a.value: n for a, n in plan.repairs.items()}}))
     car = _restored(track, state, car, plan)
     if not out:  # DRESDEN-PROFILE-3/4: the drive out next game round is the launch
@@ -218,7 +218,7 @@ def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, ev
 def finish_work(track: Track, state: RaceState, car: CarState) -> CarState:
     """The crew's work at the box done at once, as planned, when the race is stopped (RESTART-1,
     AMB-37): the car restarts in the single file, not at its box, and with no points left."""
-    return _restored(track, state, car, car.pit_plan or PitPlan()) if working(car) else car
+    return _restored(track, state, car, car.league.pit_plan or PitPlan()) if working(car) else car
 
 
 def _restored(track: Track, state: RaceState, car: CarState, plan: PitPlan) -> CarState:
@@ -226,10 +226,10 @@ def _restored(track: Track, state: RaceState, car: CarState, plan: PitPlan) -> C
     repairs come out of the box reserve. A new set's first lap is the one after the lap the car
     entered in (AMB-26), also at a box past the finish line."""
     wp = pit_points.after_stop(plan, car.wp, car.setup or state.rules.default_wear)
-    update: dict[str, object] = {"wp": wp, "reserve": car.reserve - plan.repaired(), "pit_plan": None, "pit_points": None}
+    update: dict[str, object] = {"wp": wp, "reserve": car.reserve - plan.repaired()}
     if plan.tyre is not None:
         update.update(tyre=plan.tyre, tyre_from=_lap_entered(track, car) + 1)
-    return car.model_copy(update=update)
+    return car.with_league(pit_plan=None, pit_points=None).model_copy(update=update)
 
 
 def _lap_entered(track: Track, car: CarState) -> int:

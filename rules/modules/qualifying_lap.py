@@ -18,7 +18,7 @@ from rules.modules.base import close
 from rules.moves import Move
 from rules.tables.profiles import Profile
 from rules.ruleset import RuleSet
-from rules.state import CarState, LapTally, Movement, Phase, RaceState
+from rules.state import CarState, LapTally, LeagueCar, Movement, Phase, RaceState
 from rules.tables import tyres
 from rules.tables.weather import race_weather
 from rules.track import Track
@@ -45,7 +45,8 @@ def new_lap(
         setup=wp or rules.default_wear,
         tyre=tyres.Tyre(tyre) if tyre else None,
         gear=0,
-        profile=profile if rules.profiles else Profile.NORMALO,  # DRESDEN-PROFILE-5..8 in qualifying too
+        # DRESDEN-PROFILE-5..8 in qualifying too
+        league=LeagueCar(profile=profile if rules.profiles else Profile.NORMALO),
     )
     weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
     state = RaceState(

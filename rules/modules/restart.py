@@ -104,7 +104,7 @@ def check(track: Track, state: RaceState, order: Sequence[str], events: list[Eve
     full = corners_entered(track, leader) < 4  # AMB-37: the leader not yet in corner 4 of lap 1
     events.append(Event(kind="restart", data={"full": full}))
     state = state.with_league(t_wrecks=(), restarts=state.league.restarts + 1).model_copy(update={"sweep": None, "queue": ()})
-    cars = {c.id: c.model_copy(update={"removed": c.status == "out" or c.removed}) for c in state.cars}
+    cars = {c.id: c.with_league(removed=c.status == "out" or c.league.removed) for c in state.cars}
     state = state.model_copy(update={"cars": tuple(cars[c.id] for c in state.cars)})
     return _from_grid(track, state) if full else _single_file(track, state, order)
 
@@ -119,7 +119,8 @@ def _from_grid(track: Track, state: RaceState) -> RaceState:
             c = c.model_copy(update={
                 "space": track.grid[c.grid_slot or 0], "gear": 0, "wp": c.setup or c.wp, "crossings": 0,
                 "corner": None, "stops": 0, "spun": False, "stalled": False, "pit_stops": 0, "pit_wait": False,
-                "arrival": 0, "tyre_from": 1, "rolling_out": None, "out_round": None,
+                "arrival": 0, "tyre_from": 1, "out_round": None,
+                "league": c.league.model_copy(update={"rolling_out": None}),
             })
             if state.rules.start_in_turn:
                 c = dresden_start.due(state, c)
@@ -141,7 +142,7 @@ def next_straight(track: Track, space: str) -> list[str]:
             if (track.space(here).corner is not None) == want_corner:
                 break
             here = track.ahead(here) or here
-    straight = []
+    straight: list[str] = []
     while track.space(here).corner is None and len(straight) < len(track.spaces):
         straight.append(here)
         here = track.ahead(here) or here

@@ -35,7 +35,7 @@ _RULE = {"fuel": "FUEL-2", "engine": "OUT-D-2"}
 def forced_gear(car: CarState) -> int | None:
     """The gear a rolling-out car must use this turn: its previous gear -1, down to 1st (AMB-34,
     AMB-35); None if it is not rolling out."""
-    if car.rolling_out is None:
+    if car.league.rolling_out is None:
         return None
     return max(car.gear - 1, 1)
 
@@ -44,9 +44,9 @@ def gears(car: CarState) -> dict[int, ShiftCost | Reason] | None:
     """The one gear a rolling-out car may declare, free; every other refused. None if the car
     is not rolling out (its gears are the normal ones)."""
     forced = forced_gear(car)
-    if forced is None or car.rolling_out is None:
+    if forced is None or car.league.rolling_out is None:
         return None
-    rule = _RULE[car.rolling_out]
+    rule = _RULE[car.league.rolling_out]
     return {
         g: ShiftCost(gear=g, waived_by=rule) if g == forced
         else Reason(rule=rule, code=Code.ROLLING_OUT, values={"gear": forced})
@@ -68,7 +68,7 @@ def straight_only(track: Track, state: RaceState, found: list[Move]) -> list[Mov
     """OUT-D-2 [S]: an engine roll-out is set straight ahead where possible: only the straight
     moves, when there is one; otherwise every legal move."""
     car = state.car(state.active or "")
-    if car.rolling_out != "engine" or car.space is None:
+    if car.league.rolling_out != "engine" or car.space is None:
         return found
     straight = [m for m in found if is_straight(track, car.space, m.path)]
     return straight or found
@@ -77,7 +77,7 @@ def straight_only(track: Track, state: RaceState, found: list[Move]) -> list[Mov
 def refused_turn(track: Track, state: RaceState, move: Move, found: list[Move]) -> Reason | None:
     """Why an engine roll-out may not drive ``move`` (it turns off while a straight way exists)."""
     car = state.car(state.active or "")
-    if car.rolling_out != "engine" or car.space is None or is_straight(track, car.space, move.path):
+    if car.league.rolling_out != "engine" or car.space is None or is_straight(track, car.space, move.path):
         return None
     if any(is_straight(track, car.space, m.path) for m in found):
         return Reason(rule="OUT-D-2", code=Code.ROLL_OUT_STRAIGHT)
@@ -90,9 +90,9 @@ def engine_stop(track: Track, state: RaceState, events: list[Event]) -> RaceStat
     car = state.car(state.active or "")
     state = mark(state, car.space, events)
     if car.gear <= 1:
-        car = car.model_copy(update={"rolling_out": None, "removed": in_pit_lane(track, car)})
+        car = car.with_league(rolling_out=None, removed=in_pit_lane(track, car))
         state = state.with_car(car)
-        if car.removed:
+        if car.league.removed:
             events.append(Event(kind="wreck", car=car.id, data={"space": car.space}))
     return close(state)
 
@@ -101,11 +101,11 @@ def after_fuel_turn(track: Track, state: RaceState, car_id: str, events: list[Ev
     """FUEL-3: a fuel roll-out's 1st-gear turn is over and the car is neither in its box nor past
     the finish line: it retires there as a wreck, or, in the pit lane, is removed at once."""
     car = state.car(car_id)
-    if car.rolling_out != "fuel" or car.status != "racing" or car.gear > 1 or not state.rolling:
+    if car.league.rolling_out != "fuel" or car.status != "racing" or car.gear > 1 or not state.league.rolling:
         return state
     state = retire(state, car_id, Reason(rule="FUEL-3", code=Code.OUT_OF_FUEL), events)
     if in_pit_lane(track, car):
-        state = state.with_car(state.car(car_id).model_copy(update={"removed": True}))
+        state = state.with_car(state.car(car_id).with_league(removed=True))
         events.append(Event(kind="wreck", car=car_id, data={"space": car.space}))
     return state
 
@@ -119,7 +119,7 @@ def engine_failed(state: RaceState, car_id: str, events: list[Event]) -> RaceSta
     car = state.car(car_id)
     state = mark(state, car.space, events)
     if car.gear >= 2 and car.space is not None:
-        state = state.with_car(car.model_copy(update={"rolling_out": "engine"}))
+        state = state.with_car(car.with_league(rolling_out="engine"))
     return state
 
 
@@ -128,12 +128,12 @@ def turns_due(state: RaceState, car: CarState) -> bool:
     after its failure (AMB-35: "in each following game round")."""
     if car.status == "racing":
         return True
-    return car.rolling_out == "engine" and car.out_round is not None and car.out_round < state.round
+    return car.league.rolling_out == "engine" and car.out_round is not None and car.out_round < state.round
 
 
 def at_box(state: RaceState, car_id: str) -> RaceState:
     """AMB-34: a car that rolls out into its box is saved: it refuels there and goes on normally."""
     car = state.car(car_id)
-    if car.rolling_out != "fuel":
+    if car.league.rolling_out != "fuel":
         return state
-    return state.with_car(car.model_copy(update={"rolling_out": None}))
+    return state.with_car(car.with_league(rolling_out=None))

@@ -30,7 +30,7 @@ from rules.reasons import Code, Reason
 from rules.tables.profiles import Profile
 from rules.tables.roster import street_driver
 from rules.ruleset import RuleSet
-from rules.state import CarState, Check, Phase, RaceState
+from rules.state import CarState, Check, LeagueCar, Phase, RaceState
 from rules.tables.checks import StartKind, start_b
 from rules.tables.tyres import Tyre
 from rules.track import Track
@@ -59,9 +59,11 @@ def _car(rules: RuleSet, entry: CarEntry, box: str | None, seat: int) -> CarStat
     return CarState(
         id=entry.id, space=None, wp=entry.wp, setup=entry.wp, box=box,
         reserve=entry.reserve if rules.car_setup.reserve else rules.pit_reserve,  # AMB-32, PIT-A-1
-        profile=profile,
         team=entry.team,
-        karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0,  # KARMA-1
+        league=LeagueCar(
+            profile=profile,
+            karma=(karma.START if entry.karma is None else entry.karma) if rules.karma else 0,  # KARMA-1
+        ),
         tyre=Tyre.HARD if rules.street and rules.tyres else None,
     )
 
@@ -179,7 +181,7 @@ def _after_setup(state: RaceState) -> RaceState:
     if state.rules.start_in_turn:
         return dresden_start.race_start(state)
     if state.rules.profiles:  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
-        state = state.model_copy(update={"cars": tuple(c.model_copy(update={"launch": True}) for c in state.cars)})
+        state = state.model_copy(update={"cars": tuple(c.with_league(launch=True) for c in state.cars)})
     if not state.rules.start_roll:
         return state.model_copy(update={"phase": Phase.CHECK})
     return state.model_copy(

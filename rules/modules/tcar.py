@@ -30,7 +30,7 @@ def early(track: Track, car: CarState) -> bool:
 
 def _team_used(state: RaceState, car: CarState) -> bool:
     """TCAR-2: has the car's team had its T-car this race?"""
-    return car.t_car or (car.team is not None and car.team in state.league.t_cars)
+    return car.league.t_car or (car.team is not None and car.team in state.league.t_cars)
 
 
 def owed(track: Track, state: RaceState) -> CarState | None:
@@ -78,11 +78,11 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     stand = track.pit_stand()
     entry = stand.progress if stand is not None else 0.0
     crossings = 0 if track.space(box).progress >= entry else 1  # a box before the line: a grid start
-    spare = car.model_copy(
+    spare = car.with_league(t_car=True, rolling_out=None).model_copy(
         update={
             "space": box, "gear": 0, "wp": action.wp, "setup": action.wp, "crossings": crossings,
-            "corner": None, "stops": 0, "status": "racing", "out": None, "t_car": True, "spun": False,
-            "rolling_out": None, "tyre_from": max(1, crossings), "arrival": state.seq + 1,
+            "corner": None, "stops": 0, "status": "racing", "out": None, "spun": False,
+            "tyre_from": max(1, crossings), "arrival": state.seq + 1,
         }
     )
     events.append(Event(kind="tcar", car=car.id, data={"taken": True, "space": box}))
@@ -106,4 +106,4 @@ def proposal(state: RaceState, car: CarState) -> WearPoints:
 
 def waits(state: RaceState, car: CarState) -> bool:
     """AMB-38: a T-car starts in the game round after its driver's retirement."""
-    return car.t_car and car.out_round is not None and car.out_round >= state.round
+    return car.league.t_car and car.out_round is not None and car.out_round >= state.round

@@ -62,4 +62,4 @@ def bonus_allowed(state: RaceState, car: CarState, mv: Movement) -> bool:
     r = state.rules
     if mv.bonus or mv.start == car.box or car.tyre is None or r.tyres is None:
         return False
-    return table.bonus(r.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying")
+    return table.bonus(r.tyres, car.tyre, wet(state), tyre_age(car), state.mode == "qualifying") > 0

@@ -103,10 +103,10 @@ def clear(track: Track, state: RaceState, events: list[Event]) -> RaceState:
             events.append(Event(kind="wreck", car=w.id, data={"space": w.space}))
     state = state.with_league(t_wrecks=kept)
     for wreck in state.cars:
-        if wreck.status != "out" or wreck.rolling_out is not None or not on_track(state, wreck):
+        if wreck.status != "out" or wreck.league.rolling_out is not None or not on_track(state, wreck):
             continue
         at = _distance(track, wreck)
         if all(d > at for d in running):
-            state = state.with_car(wreck.model_copy(update={"removed": True}))
+            state = state.with_car(wreck.with_league(removed=True))
             events.append(Event(kind="wreck", car=wreck.id, data={"space": wreck.space}))
     return state

@@ -68,7 +68,7 @@ def bidders(state: RaceState) -> list[str]:
     h = state.league.bids
     if state.phase != Phase.BID or h is None:
         return []
-    return [c for c in h.cars[len(h.bids) :] if state.car(c).karma]
+    return [c for c in h.cars[len(h.bids) :] if state.car(c).league.karma]
 
 
 class Referee:
@@ -119,8 +119,9 @@ class Referee:
         out: list[Out] = []
         while not self.session.state.finished:
             s = self.session.state
-            if chance(s) is not None:
-                out.append(self._apply(Roll(value=self.session.dice.roll(chance(s).die)), "dice", now))
+            due = chance(s)
+            if due is not None:
+                out.append(self._apply(Roll(value=self.session.dice.roll(due.die)), "dice", now))
                 continue
             car = to_move(s)
             if car is None:
@@ -180,7 +181,7 @@ class Referee:
             return note("no_seat", sender=sender)
         if message.seq < self.seq:
             done = self.session.actions[message.seq]
-            if isinstance(message, Decision) and message.action.model_copy(update={"car": done.car}) == done:
+            if isinstance(message, Decision) and not isinstance(done, Roll) and message.action.model_copy(update={"car": done.car}) == done:
                 return note("copy_ignored", n=n)
             return note("decided_already", n=n, at=at)
         if message.seq > self.seq:
@@ -194,8 +195,9 @@ class Referee:
                 return note("seal_first")
             if chance(s) is not None or car not in mine:
                 return note("not_your_turn", name=self._name(car)) if car else note("not_your_turn_dice")
-            if message.action.car not in (None, car):
-                return note("wrong_car", car=message.action.car, moving=car)
+            action = message.action  # never a Roll: a Decision refuses one
+            if not isinstance(action, Roll) and action.car not in (None, car):
+                return note("wrong_car", car=action.car, moving=car)
             return None
         if s.phase != Phase.BID:
             return note("no_bidding")
@@ -251,8 +253,9 @@ class Referee:
         if any(c not in self._bids for c in self._bidders()):
             return False
         while self.session.state.phase == Phase.BID and to_move(self.session.state) in self._bids:
-            car = to_move(self.session.state)
-            assert car is not None
+            bidder = to_move(self.session.state)
+            assert bidder is not None
+            car = bidder
             by = (
                 "deadline"
                 if car in self._bid_notices

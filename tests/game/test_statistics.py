@@ -91,7 +91,7 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
         # is every fall of its WP from one action to the next, where no action gave back what it struck
         assert all(c.used[a] >= drops[c.car, a] for a in stats.areas)
         assert all(c.used[a] == drops[c.car, a] for a in stats.areas if (c.car, a) not in mixed)
-        if final.league.restarts == 0 and not car.t_car:
+        if final.league.restarts == 0 and not car.league.t_car:
             assert all(c.used[a] >= c.setup[a] - c.left[a] for a in stats.areas)
             if c.place.status == "finished":  # the laps add up to the round it finished in
                 assert [lap.number for lap in c.laps] == list(range(1, stats.laps + 1))

@@ -113,7 +113,7 @@ def test_H2H_2_a_bid_is_sealed_from_the_panel_within_the_cars_karma(tmp_path):
     assert control.bids_asked() == ["a"]
     scene.draw(app.screen)
     panel = panel_of(scene)
-    pool = control.state.car("a").karma
+    pool = control.state.car("a").league.karma
     typed(scene, panel.bid.rect, str(pool + 1))
     assert link.seals == [] and panel.problem == tr("remote.bid_range", karma=pool)
     typed(scene, panel.bid.rect, str(pool), erase=3)
@@ -159,7 +159,7 @@ def test_H2H_2_the_type_key_opens_the_sealed_bid_to_the_keyboard(tmp_path):
     app, link = bid_asked(tmp_path)
     scene = app.scene
     scene.draw(app.screen)
-    pool = scene.control.state.car("a").karma
+    pool = scene.control.state.car("a").league.karma
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
     assert panel_of(scene).bid.editing
     for ch in str(pool):

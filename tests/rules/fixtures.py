@@ -10,25 +10,38 @@ outcome is an explicit ``Roll``, so each test forces its dice.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
 from game.tracks.load import load_track
-from rules.actions import ChooseGear, Drive, EndMove, Event, Roll
+from rules.actions import Action, ChooseGear, Drive, EndMove, Event, Roll
 from rules.car import WearPoints
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap, positions
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.order import Sweep
 from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
-from rules.state import CarState, RaceState, SweepState
+from rules.state import CarState, LeagueCar, RaceState, SweepState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
-from rules.track import Track
+from rules.track import PitLane, Track
 
 R = FORMULA_D_BASIC
 W = R.default_wear  # tyres 6, brakes 3, gearbox 3, body 3, engine 3, road holding 2 (AMB-30)
 OVAL: Track = load_track("maps/oval.tmx")
+
+
+def pit_of(track: Track) -> PitLane:
+    """The pit lane of a test track that has one (the oval's: C59 in, C6 out)."""
+    assert track.pit is not None
+    return track.pit
+
+
+def gear_choice(action: Action) -> ChooseGear:
+    """A computer driver's answer in the gear phase, for its gear, boost and pit plan."""
+    assert isinstance(action, ChooseGear), action
+    return action
 
 
 # --- building positions ------------------------------------------------------------
@@ -39,10 +52,13 @@ def wear(**areas: int) -> WearPoints:
     return W.model_copy(update=areas)
 
 
-def car(car_id: str, space: str, gear: int = 3, crossings: int = 1, **kw) -> CarState:
-    """A racing car on ``space``; ``crossings`` 1 = in lap 1 (the grid is behind the line)."""
+def car(car_id: str, space: str, gear: int = 3, crossings: int = 1, **kw: Any) -> CarState:
+    """A racing car on ``space``; ``crossings`` 1 = in lap 1 (the grid is behind the line). The
+    keywords that name a field of the league slice (``LeagueCar``: ``karma``, ``profile``, ...) go
+    into it, so a test of a league rule sets them as plainly as the car's own."""
     kw.setdefault("wp", W)
-    return CarState(id=car_id, space=space, gear=gear, crossings=crossings, **kw)
+    league = LeagueCar(**{k: kw.pop(k) for k in list(kw) if k in LeagueCar.model_fields})
+    return CarState(id=car_id, space=space, gear=gear, crossings=crossings, league=league, **kw)
 
 
 def position(

@@ -85,7 +85,7 @@ def _slipstream(rules: RuleSet) -> bool:
     """m ends directly behind f, both in 4th: is the slipstream offered?"""
     state = race([c_car("m", "B21", rules=rules), c_car("f", "B29", rules=rules)], rules=rules)
     state, ev = act(state, ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29))))
-    return any("slip" in e.data["offer"] for e in kinds(ev, "offer"))
+    return any(isinstance(offer := e.data["offer"], list) and "slip" in offer for e in kinds(ev, "offer"))
 
 
 def _qualifying(rules: RuleSet) -> bool:

@@ -9,6 +9,7 @@ from rules.actions import Roll
 from rules.modules.restart import _single_file, next_straight
 from rules.files.record import Header, Record, replay, same_drivers
 from rules.ruleset import FD_BLITZ
+from rules.track import Track
 from tests.game.drawings import CY, RADII, SPACE, START_X, stadium
 from tests.game.test_blocked_spaces import with_blocked
 from tests.rules.fixtures import D, dcar, position
@@ -42,7 +43,7 @@ def test_AMB_69_blitz_4_the_second_car_never_starts_on_a_blocked_space():
     level = [s.name for s in plain.row_spaces(pole.row) if s.name != pole.name]
     assert (pole.name, level) == ("A56", ["B50", "C44"])
 
-    def second_car(track) -> str:
+    def second_car(track: Track) -> str | None:
         base = same_drivers(track, FD_BLITZ, 2, 3, seed=1)
         header = Header(**{**base.model_dump(), "grid": ("car2", "car1"), "level_start": True})
         return replay(track, Record(header=header, actions=(Roll(value=20),))).car("car1").space

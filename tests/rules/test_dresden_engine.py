@@ -143,7 +143,7 @@ def test_ENG_D_2_the_last_engine_WP_retires_the_car_at_once_and_it_rolls_out():
     state, _ = turn(check_position(engine_wp=1), 5, 20, "A38")
     state, ev = rolls(state, 20, 1)
     s = state.car("s")
-    assert s.status == "out" and s.out_round == 2 and s.rolling_out == "engine"
+    assert s.status == "out" and s.out_round == 2 and s.league.rolling_out == "engine"
     assert "B10" in state.markers and on_track(state, s)
 
 
@@ -205,7 +205,7 @@ def test_OUT_D_2_without_checks_and_a_dangerous_space_at_each_stop():
     racing = rolling("B24", 5, dcar("beside", "C36", 3)).with_car(dcar("s", "B24", 4))
     racing, _ = act(racing, ChooseGear(gear=4), Roll(value=9), Drive(path=tuple(f"B{n}" for n in range(25, 34))))
     assert len(racing.pending) == 2
-    assert state.car("s").rolling_out == "engine" and state.car("s").gear == 4
+    assert state.car("s").league.rolling_out == "engine" and state.car("s").gear == 4
 
 
 @pytest.mark.rules("OUT-D-2")
@@ -213,7 +213,7 @@ def test_OUT_D_2_after_its_1st_gear_move_the_car_stays_as_a_wreck():
     state = rolling("B24", 2)
     state, _ = act(state, ChooseGear(gear=1), Roll(value=2), Drive(path=("B25", "B26")))
     s = state.car("s")
-    assert s.rolling_out is None and s.space == "B26" and on_track(state, s)
+    assert s.league.rolling_out is None and s.space == "B26" and on_track(state, s)
     assert "B26" in state.markers
 
 
@@ -226,7 +226,7 @@ def test_OUT_D_2_a_car_failing_in_1st_gear_is_a_wreck_at_once():
     state = position(cars, "m", rules=D.model_copy(update={"engine_failure": "out"}))
     state, _ = turn(state, 5, 20, "A38")
     state, _ = rolls(state, 20, 1)
-    assert state.car("s").status == "out" and state.car("s").rolling_out is None
+    assert state.car("s").status == "out" and state.car("s").league.rolling_out is None
 
 
 @pytest.mark.rules("ENG-D-2")
@@ -234,7 +234,7 @@ def test_ENG_D_2_a_skip_taking_the_last_engine_WP_rolls_out_too():
     state = position([dcar("s", "B30", 6, wp=engine(1)), dcar("x", "A10")], "s", rules=D)
     state, _ = act(state, ChooseGear(gear=2))  # skips 3 gears: 1 fuel + 1 brakes + 1 engine
     s = state.car("s")
-    assert s.status == "out" and s.rolling_out == "engine" and "B30" in state.markers
+    assert s.status == "out" and s.league.rolling_out == "engine" and "B30" in state.markers
 
 
 # --- the computer drivers ----------------------------------------------------------------------

@@ -29,11 +29,11 @@ def header(rules, **extras):
 def test_DRESDEN_PROFILE_1_KARMA_1_AMB_32_the_entry_counts_where_the_rules_have_it() -> None:
     extras = {"profile": Profile.REGENGOTT, "team": 3, "reserve": 2}
     dresden = start_state(OVAL, header(DRESDEN_2006, **extras))
-    assert {(c.profile, c.karma, c.reserve, c.team) for c in dresden.cars} == {(Profile.REGENGOTT, 30, 2, 3)}
+    assert {(c.league.profile, c.league.karma, c.reserve, c.team) for c in dresden.cars} == {(Profile.REGENGOTT, 30, 2, 3)}
     carried = start_state(OVAL, header(DRESDEN_2006, karma=57))
-    assert {c.karma for c in carried.cars} == {57}  # a championship carries the pool on
+    assert {c.league.karma for c in carried.cars} == {57}  # a championship carries the pool on
     classic = start_state(OVAL, header(FORMULA_DE_ADVANCED, **extras))
-    assert {(c.profile, c.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
+    assert {(c.league.profile, c.league.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
 
 
 @pytest.mark.rules("RACE-D-4", "WEATHER-D-2")
@@ -41,7 +41,7 @@ def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> N
     state = start_state(OVAL, header(DRESDEN_2006))
     while state.phase == "grid":  # the race weather (WEATHER-D-2), then the set-ups
         state, _ = apply(OVAL, state, Roll(value=10))
-    assert state.phase == "setup"
+    assert state.phase == "setup" and state.active is not None
     car = state.active
     wp = DRESDEN_2006.default_wear.model_copy(update={"tyres": 5})  # 20 WP in the car
     try:
@@ -51,7 +51,8 @@ def test_RACE_D_4_AMB_32_the_set_up_shares_22_between_the_car_and_the_box() -> N
     else:
         raise AssertionError("21 WP in all is not a Dresden car")
     state, _ = apply(OVAL, state, SetUp(car=car, tyre=Tyre.HARD, wp=wp, reserve=2))
-    assert state.car(car).reserve == 2 and state.car(car).setup[Area.TYRES] == 5
+    set_up = state.car(car).setup
+    assert state.car(car).reserve == 2 and set_up is not None and set_up[Area.TYRES] == 5
 
 
 @pytest.mark.rules("WEATHER-D-2")

@@ -65,7 +65,7 @@ def test_FUEL_1_without_the_switch_no_fuel_is_struck():
 @pytest.mark.rules("FUEL-2")
 def test_FUEL_2_an_empty_tank_starts_the_roll_out():
     state, ev = turn(in_seekurve(fuel=0, gear=4), 4, 7, "B57")
-    assert state.car("f").rolling_out == "fuel" and state.car("f").status == "racing"
+    assert state.car("f").league.rolling_out == "fuel" and state.car("f").status == "racing"
     assert [e.data for e in kinds(ev, "fuel")] == [{"left": 0, "rolling_out": True}]
 
 
@@ -105,7 +105,7 @@ def test_FUEL_3_AMB_34_a_car_already_in_1st_gear_drives_one_more_turn_in_1st():
 @pytest.mark.rules("FUEL-3")
 def test_FUEL_3_the_turn_it_runs_dry_in_1st_gear_is_not_yet_its_roll_out_turn():
     state, _ = turn(in_seekurve(fuel=0, gear=1), 1, 2, "B52")
-    assert state.car("f").rolling_out == "fuel" and state.car("f").status == "racing"
+    assert state.car("f").league.rolling_out == "fuel" and state.car("f").status == "racing"
 
 
 @pytest.mark.rules("FUEL-3")
@@ -120,7 +120,7 @@ def test_FUEL_3_a_car_that_retires_in_the_pit_lane_is_removed_at_once():
     state = rolling_out("P1", 2, box="P9")
     state, ev = turn(state, 1, 2, "P3")
     f = state.car("f")
-    assert f.status == "out" and f.removed and not on_track(state, f)
+    assert f.status == "out" and f.league.removed and not on_track(state, f)
     assert [e.data for e in kinds(ev, "wreck")] == [{"space": "P3"}]
 
 
@@ -129,7 +129,7 @@ def test_FUEL_3_AMB_34_a_car_that_rolls_out_into_its_box_is_saved():
     state = rolling_out("P2", 2, box="P4")
     state, _ = turn(state, 1, 2, "P4")
     f = state.car("f")
-    assert f.status == "racing" and f.rolling_out is None and state.phase == "pit"
+    assert f.status == "racing" and f.league.rolling_out is None and state.phase == "pit"
 
 
 @pytest.mark.rules("FUEL-4")

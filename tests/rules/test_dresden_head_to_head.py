@@ -89,13 +89,13 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
     state, _ = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
     state, ev = bids(state, ("a", 2))
     assert not kinds(ev, "bid") and not kinds(ev, "karma")  # nothing shows a's bid to b
-    assert to_move(state) == "b" and state.car("a").karma == 30
+    assert to_move(state) == "b" and state.car("a").league.karma == 30
     state, ev = bids(state, ("b", 5))
     assert [(e.car, e.data) for e in kinds(ev, "bid")] == [
         ("a", {"amount": 2, "left": 28, "place": 2}),
         ("b", {"amount": 5, "left": 25, "place": 1}),
     ]
-    assert (state.car("a").karma, state.car("b").karma) == (28, 25)  # AMB-42: all pay
+    assert (state.car("a").league.karma, state.car("b").league.karma) == (28, 25)  # AMB-42: all pay
     assert state.phase == "gear" and state.active == "b" and state.league.bids is None
 
 
@@ -133,11 +133,11 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
 @pytest.mark.rules("H2H-2")
 def test_H2H_2_a_driver_without_karma_bids_0_unasked():
     state = level(("a", "A40", 3, 2), ("b", "B42", 3, 5))
-    state = state.with_car(state.car("a").model_copy(update={"karma": 0}))
+    state = state.with_car(state.car("a").with_league(karma=0))
     state, _ = after_leader(state)
     assert state.league.bids == HeadToHead(cars=("a", "b"), bids=(0,)) and to_move(state) == "b"
     state, _ = bids(state, ("b", 1))
-    assert state.active == "b" and state.car("b").karma == 29
+    assert state.active == "b" and state.car("b").league.karma == 29
 
 
 @pytest.mark.rules("H2H-2")
@@ -173,8 +173,8 @@ def test_H2H_2_computer_drivers_bid_small_and_keep_a_raise():
     second, _ = bids(state, ("a", 0))  # b arrived later: behind in the normal order
     assert (AGGRESSIVE.choose_bid(state), CAREFUL.choose_bid(state)) == (2, 0)
     assert (AGGRESSIVE.choose_bid(second), CAREFUL.choose_bid(second)) == (2, 1)
-    poor = second.with_car(second.car("b").model_copy(update={"karma": 21}))
-    broke = second.with_car(second.car("b").model_copy(update={"karma": 20}))
+    poor = second.with_car(second.car("b").with_league(karma=21))
+    broke = second.with_car(second.car("b").with_league(karma=20))
     assert AGGRESSIVE.choose_bid(poor) == 1 and AGGRESSIVE.choose_bid(broke) == 0
 
 
@@ -196,7 +196,7 @@ def test_KARMA_3_H2H_2_ten_cars_three_laps_on_every_track_finish_with_karma_spen
         assert session.state.finished, path.name
         assert any(isinstance(a, Bid) and a.amount for a in session.actions), path.name
         spent += sum(1 for a in session.actions if isinstance(a, Karma) and a.spend != "accept")
-        assert all(c.karma >= 0 for c in session.state.cars)
+        assert all(c.league.karma >= 0 for c in session.state.cars)
     assert spent
 
 

@@ -116,7 +116,7 @@ def test_TAB_CHECK_D_no_profile_modifier_where_the_rules_have_no_profiles():
 @pytest.mark.parametrize("purpose", [Purpose.COLLISION, Purpose.ENGINE, Purpose.ROAD_HOLDING])
 def test_KARMA_2_AMB_41b_a_natural_20_pays_1_karma_at_once(purpose, profile):
     state, ev = roll(checked(purpose, profile, karma=30), 20)
-    assert state.car("x").karma == 31
+    assert state.car("x").league.karma == 31
     assert [(e.car, e.data) for e in kinds(ev, "karma")] == [("x", {"change": 1, "left": 31, "why": "twenty"})]
 
 
@@ -125,7 +125,7 @@ def test_KARMA_2_AMB_41b_a_modified_20_pays_nothing_and_only_karma_rules_pay():
     tourer, _ = roll(checked(Purpose.ENGINE, Profile.SCHWERER_TOURER, karma=30), 19)  # 19 + 1 = 20
     rules = FORMULA_DE_ADVANCED.model_copy(update={"default_wear": DW})
     classic, ev = roll(checked(Purpose.ENGINE, karma=30, rules=rules), 20)
-    assert tourer.car("x").karma == 30 and classic.car("x").karma == 30 and not kinds(ev, "karma")
+    assert tourer.car("x").league.karma == 30 and classic.car("x").league.karma == 30 and not kinds(ev, "karma")
 
 
 # --- KARMA-3/4: spending on a check roll --------------------------------------------------
@@ -148,7 +148,7 @@ def test_KARMA_3_a_roll_a_raise_can_save_waits_for_its_drivers_choice():
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="raise"))
-    assert state.car("x").karma == 10 and state.car("x").wp == DW and state.league.held is None
+    assert state.car("x").league.karma == 10 and state.car("x").wp == DW and state.league.held is None
     assert [e.data for e in kinds(ev, "karma")] == [{"change": -20, "left": 10, "why": "raise"}]
     assert state.phase == "gear" and state.active == "x"  # the round goes on: x is next
 
@@ -156,7 +156,7 @@ def test_KARMA_3_a_raise_of_1_for_20_turns_the_fail_into_a_pass():
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_accept_lets_the_roll_take_effect():
     state, ev = act(roll(checked(Purpose.ENGINE, karma=30), 4)[0], Karma(car="x", spend="accept"))
-    assert state.car("x").karma == 30 and lost(state, Purpose.ENGINE) == 1 and state.league.held is None
+    assert state.car("x").league.karma == 30 and lost(state, Purpose.ENGINE) == 1 and state.league.held is None
 
 
 @pytest.mark.rules("KARMA-3")
@@ -165,11 +165,11 @@ def test_KARMA_3_AMB_41c_several_raises_for_one_roll():
     state, _ = roll(checked(Purpose.ENGINE, karma=45), 3)
     assert karma_offers(OVAL, state, state.league.held) == ("reroll", "raise", "accept")
     state, _ = act(state, Karma(car="x", spend="raise"))
-    assert state.phase == "karma" and state.league.held.raised == 1 and state.car("x").karma == 25
+    assert state.phase == "karma" and state.league.held.raised == 1 and state.car("x").league.karma == 25
     assert karma_offers(OVAL, state, state.league.held) == ("raise", "accept")  # AMB-41c: no re-roll after a raise
     assert illegal(state, Karma(car="x", spend="reroll")).reason.code == Code.KARMA_NOT_OFFERED
     state, _ = act(state, Karma(car="x", spend="raise"))
-    assert state.car("x").karma == 5 and state.car("x").wp == DW and state.phase == "gear"
+    assert state.car("x").league.karma == 5 and state.car("x").wp == DW and state.phase == "gear"
 
 
 @pytest.mark.rules("KARMA-3")
@@ -177,7 +177,7 @@ def test_KARMA_3_a_reroll_for_40_rolls_the_black_die_again_for_the_same_check():
     state, _ = roll(checked(Purpose.ROAD_HOLDING, karma=40), 2)  # 3 raises would cost 60
     assert karma_offers(OVAL, state, state.league.held) == ("reroll", "accept")
     state, ev = act(state, Karma(car="x", spend="reroll"))
-    assert state.car("x").karma == 0 and state.phase == "check"
+    assert state.car("x").league.karma == 0 and state.phase == "check"
     assert chance(state).die == BLACK_DIE and state.pending[0] == Check(purpose=Purpose.ROAD_HOLDING, car="x")  # type: ignore[union-attr]
     assert [e.data["why"] for e in kinds(ev, "karma")] == ["reroll"]
     state, ev = roll(state, 12)
@@ -191,7 +191,7 @@ def test_KARMA_3_AMB_41c_raises_for_the_new_roll_after_a_reroll():
     state, _ = roll(state, 4)  # fails again; 20 left: one raise, no second re-roll
     assert state.phase == "karma" and karma_offers(OVAL, state, state.league.held) == ("raise", "accept")
     state, _ = act(state, Karma(car="x", spend="raise"))
-    assert state.car("x").karma == 0 and state.car("x").wp == DW
+    assert state.car("x").league.karma == 0 and state.car("x").wp == DW
 
 
 @pytest.mark.rules("KARMA-3")
@@ -199,13 +199,13 @@ def test_KARMA_3_AMB_41c_raises_for_the_new_roll_after_a_reroll():
 def test_KARMA_3_AMB_41d_no_question_when_no_spend_can_save_the_roll(pool, natural):
     """19 buys nothing; 30 buys one raise, not the two a 3 needs, nor a re-roll; 39 neither."""
     state, _ = roll(checked(Purpose.ENGINE, karma=pool), natural)
-    assert state.phase != "karma" and state.car("x").karma == pool and lost(state, Purpose.ENGINE) == 1
+    assert state.phase != "karma" and state.car("x").league.karma == pool and lost(state, Purpose.ENGINE) == 1
 
 
 @pytest.mark.rules("KARMA-3")
 def test_KARMA_3_a_passed_check_is_never_held():
     state, _ = roll(checked(Purpose.ENGINE, karma=100), 5)
-    assert state.phase != "karma" and state.car("x").karma == 100
+    assert state.phase != "karma" and state.car("x").league.karma == 100
 
 
 @pytest.mark.rules("KARMA-4")
@@ -230,14 +230,14 @@ def test_KARMA_2_AMB_41a_the_race_leader_counts_a_round_led_in_its_lap_at_the_en
     cars = [car("a", "A40", crossings=2, wp=DW), car("b", "A18", crossings=2, wp=DW)]
     state = position(cars, "b", rules=D)
     state, ev = quiet_turn(state)
-    assert kinds(ev, "round") and state.car("a").led == (0, 1, 0) and state.car("b").led == ()
+    assert kinds(ev, "round") and state.car("a").league.led == (0, 1, 0) and state.car("b").league.led == ()
 
 
 @pytest.mark.rules("KARMA-2")
 def test_KARMA_2_AMB_41a_no_lead_counted_once_a_car_has_finished():
     cars = [car("a", "A40", crossings=4, wp=DW, status="finished", place=1), car("b", "A18", crossings=3, wp=DW)]
     state, ev = quiet_turn(position(cars, "b", rules=D))
-    assert kinds(ev, "round") and all(c.led == () for c in state.cars)
+    assert kinds(ev, "round") and all(c.league.led == () for c in state.cars)
 
 
 @pytest.mark.rules("KARMA-2")

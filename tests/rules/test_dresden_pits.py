@@ -93,7 +93,7 @@ def test_PIT_D_11_TAB_PIT_D_worked_example():
     state, ev = into_box(at_p1(), 4, 9, ("P2", "P3", "P4"))
     assert pit_data(ev) == [{"points": 10, "worked": 6, "left": 4}]
     m = state.car("m")
-    assert (m.space, m.pit_points, m.wp) == ("P4", 4, WORN)  # nothing restored yet
+    assert (m.space, m.league.pit_points, m.wp) == ("P4", 4, WORN)  # nothing restored yet
     assert state.active == "far" and pending(state) == []
     state, _ = quiet_turn(state)
     assert state.active == "m"
@@ -104,7 +104,7 @@ def test_PIT_D_11_TAB_PIT_D_worked_example():
     assert [m.path for m in moves(OVAL, state)] == [("P5", "P6", "P7", "P8")]
     state, _ = act(state, Drive(path=("P5", "P6", "P7", "P8")))
     m = state.car("m")
-    assert m.space == "P8" and m.pit_points is None and m.pit_plan is None and state.active == "far"
+    assert m.space == "P8" and m.league.pit_points is None and m.league.pit_plan is None and state.active == "far"
 
 
 @pytest.mark.rules("PIT-D-10")
@@ -114,7 +114,7 @@ def test_PIT_D_10_TAB_PIT_D_without_an_announcement_15_points():
     assert state.phase == "pit" and state.active == "m" and pit_data(ev) == []
     state, ev = act(state, PitStop(fuel=2, tyre=Tyre.SOFT, repairs={Area.BODY: 1}))
     assert pit_data(ev) == [{"points": 15, "worked": 6, "left": 9}]
-    assert state.car("m").pit_points == 9 and state.active == "far"
+    assert state.car("m").league.pit_points == 9 and state.active == "far"
 
 
 # --- PIT-D-1, PIT-D-2: into the pit lane ---------------------------------------------------------
@@ -201,7 +201,7 @@ def test_PIT_D_4_team_mates_share_the_box_and_the_second_waits_in_front_of_it():
     assert [m.path for m in moves(OVAL, state) if any(OVAL.space(n).in_pit for n in m.path)] == [("C59", "P1", "P2", "P3")]
     state, ev3 = act(state, Drive(path=("C59", "P1", "P2", "P3")))
     bb = state.car("b")
-    assert (bb.space, bb.pit_stops, bb.pit_points, bb.wp) == ("P3", 1, None, WORN) and pit_data(ev + ev2 + ev3) == []
+    assert (bb.space, bb.pit_stops, bb.league.pit_points, bb.wp) == ("P3", 1, None, WORN) and pit_data(ev + ev2 + ev3) == []
 
 
 @pytest.mark.rules("PIT-D-4")
@@ -244,7 +244,7 @@ def test_RACE_D_5_without_team_boxes_each_car_keeps_the_box_of_its_entry():
 @pytest.mark.rules("PIT-D-5")
 def test_PIT_D_5_no_pit_roll_and_no_long_stop():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)  # exactly to the box: 10 points to work off
-    assert Purpose.PIT not in [p.purpose for p in state.pending] and state.car("m").pit_points == 10
+    assert Purpose.PIT not in [p.purpose for p in state.pending] and state.car("m").league.pit_points == 10
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58, plan=None)
     assert illegal(state, PitStop(long=True)).reason.rule == "PIT-D-5"
 
@@ -254,7 +254,7 @@ def test_PIT_D_6_the_last_announcement_before_the_roll_into_the_box_counts():
     state = race([dcar("m", "C50", gear=3, corner=1, stops=1, box="P4"), dcar("far", "A30")])
     tyres_only = PitPlan(tyre=Tyre.RAIN)
     state, _ = act(state, ChooseGear(gear=3, pit=tyres_only))
-    assert state.car("m").pit_plan == tyres_only
+    assert state.car("m").league.pit_plan == tyres_only
     state, _ = rolls(state, 8)
     state, _ = act(state, Drive(path=("C51", "C52", "C53", "C54", "C55", "C56", "C57", "C58")))
     state, _ = quiet_turn(state)  # far

@@ -70,9 +70,9 @@ def ends(state: RaceState) -> dict[str | None, int]:
 def test_DRESDEN_PROFILE_1_the_entry_profile_drives_the_qualifying_lap_too():
     entry = Entry(id="q", name="Q", wear=D_DEFAULT_WEAR, profile=P.LEICHTER_FLITZER)
     lap = QualifyingLap(OVAL, D, entry, DiceSource(1), Tyre.HARD, wet=False)
-    assert lap.state.car("q").profile is P.LEICHTER_FLITZER
+    assert lap.state.car("q").league.profile is P.LEICHTER_FLITZER
     without = QualifyingLap(OVAL, D.model_copy(update={"profiles": False}), entry, DiceSource(1), Tyre.HARD, wet=False)
-    assert without.state.car("q").profile is P.NORMALO  # AMB-39g: only where the rules have profiles
+    assert without.state.car("q").league.profile is P.NORMALO  # AMB-39g: only where the rules have profiles
 
 
 @pytest.mark.rules("DRESDEN-PROFILE-2")
@@ -191,7 +191,7 @@ def test_DRESDEN_PROFILE_3_theoretiker_loses_a_space_on_the_first_movement_only(
     state, _ = rolls(d_race(b=P.THEORETIKER), 10, 2)  # normal start; 1st gear 2 -> 1
     assert state.moves_left == 1
     state, _ = drive(state, "A1")
-    assert not state.car("b").launch
+    assert not state.car("b").league.launch
     dream, _ = rolls(d_race(b=P.THEORETIKER), 20)  # AMB-39d: the dream start's 4 become 3
     assert dream.moves_left == 3
     still, _ = rolls(d_race(b=P.THEORETIKER), 10, 1)  # 1 - 1: it stands still
@@ -212,7 +212,7 @@ def test_DRESDEN_PROFILE_3_theoretiker_loses_a_space_on_the_first_movement_only(
 @pytest.mark.rules("DRESDEN-PROFILE-3")
 def test_DRESDEN_PROFILE_3_AMB_39d_theoretiker_after_a_spin_restart():
     state = spun().model_copy()
-    state = state.with_car(state.car("s").model_copy(update={"profile": P.THEORETIKER}))
+    state = state.with_car(state.car("s").with_league(profile=P.THEORETIKER))
     state, _ = rolls(state, 10, 2)
     assert state.moves_left == 1
 
@@ -228,7 +228,7 @@ def test_DRESDEN_PROFILE_4_praktiker_may_take_one_more_space_on_the_launch():
     assert taken.car("b").space == "A3" and taken.phase != "move"
     assert illegal(state, Drive(path=("A3", "A4"), via="launch")).reason.code == Code.TOO_MANY_SPACES
     declined, _ = act(state, EndMove())
-    assert declined.car("b").space == "A2" and not declined.car("b").launch
+    assert declined.car("b").space == "A2" and not declined.car("b").league.launch
 
 
 @pytest.mark.rules("DRESDEN-PROFILE-4")
@@ -239,7 +239,7 @@ def test_DRESDEN_PROFILE_4_AMB_39d_praktiker_on_the_dream_start_and_after_a_spin
     dream, _ = act(dream, Drive(path=("A5",), via="launch"))
     assert dream.car("b").space == "A5"
     state = spun()
-    state = state.with_car(state.car("s").model_copy(update={"profile": P.PRAKTIKER}))
+    state = state.with_car(state.car("s").with_league(profile=P.PRAKTIKER))
     state, _ = rolls(state, 10, 1)
     state, _ = drive(state, "A49")
     assert state.movement is not None and state.movement.offer == ("launch",)
@@ -330,7 +330,7 @@ def test_RACE_D_6_a_10_car_dresden_race_with_every_profile_finishes_and_replays(
     header = qualifying(track, header, DRIVERS).race(header)
     session = play(track, header, DRIVERS)
     assert session.state.finished and all(c.status != "racing" for c in session.state.cars)
-    assert {c.profile for c in session.state.cars} == set(P)
+    assert {c.league.profile for c in session.state.cars} == set(P)
     record = loads(dumps(session.record()))
     assert replay(track, record) == session.state
 

@@ -25,7 +25,7 @@ def wall_of_wrecks(crossings: int):
 def test_AMB_37_a_row_of_wrecks_in_every_lane_is_impassable():
     state = position([dcar("lead", "B40", 3), *wall_of_wrecks(1), dcar("m", "B10", 3)], "lead", rules=D)
     assert impassable(OVAL, state)
-    two = state.with_car(state.car("w2").model_copy(update={"removed": True}))
+    two = state.with_car(state.car("w2").with_league(removed=True))
     assert not impassable(OVAL, two)  # one lane still open on a straight
 
 
@@ -66,12 +66,12 @@ def test_RESTART_2_before_the_leader_reaches_corner_4_the_whole_race_restarts_fr
     assert state.league.restarts == 1 and state.round == 1
     assert (state.car("m").space, state.car("lead").space) == (OVAL.grid[0], OVAL.grid[1])
     assert state.car("lead").wp == DW and state.car("lead").gear == 0 and state.car("lead").crossings == 0
-    assert all(state.car(w).removed for w in ("w0", "w1", "w2"))
+    assert all(state.car(w).league.removed for w in ("w0", "w1", "w2"))
     assert state.active == "m"  # game round 1 in grid order
     # START-D-1..3 again: each car's first turn begins with the start roll from gear 0 (settle
     # rolled m's: a 20, the dream start of 4 spaces); lead's is still due
     assert [(e.car, e.data) for e in kinds(ev2, "start")] == [("m", {"result": "dream"})]
-    assert state.phase == "move" and state.moves_left == 4 and state.car("lead").start == "due"
+    assert state.phase == "move" and state.moves_left == 4 and state.car("lead").league.start == "due"
 
 
 @pytest.mark.rules("RESTART-1")
@@ -87,7 +87,7 @@ def test_RESTART_1_later_the_race_restarts_in_single_file_on_the_next_straight_a
     middle = len(straight) // 2
     front = straight[middle + 2]
     assert [state.car(c).space for c in ("lead", "second", "third")] == [front, straight[middle], straight[middle - 2]]
-    assert all(state.car(w).removed for w in ("w0", "w1", "w2"))
+    assert all(state.car(w).league.removed for w in ("w0", "w1", "w2"))
     state = state.model_copy(update={"active": "lead", "phase": "gear"})
     assert [g for g, o in gear_options(OVAL, state).items() if isinstance(o, ShiftCost)] == [1, 2, 3, 4]
 
@@ -121,5 +121,5 @@ def test_RESTART_1_a_car_being_worked_on_at_its_box_restarts_with_the_work_done(
     assert [e.data for e in kinds(ev + ev2, "restart")] == [{"full": False}]
     car = state.car("boxed")
     assert not OVAL.space(car.space).in_pit and car.pit_wait  # in the single file, 1st to 4th gear
-    assert not working(car) and car.pit_plan is None
+    assert not working(car) and car.league.pit_plan is None
     assert car.wp.tyres == DW.tyres and car.tyre == Tyre.HARD

@@ -50,7 +50,7 @@ def allowed(state: RaceState) -> list[int]:
 @pytest.mark.rules("CAR-D-2")
 def test_CAR_D_2_every_car_starts_in_gear_0_due_a_start_roll():
     state = d_race()
-    assert [(c.id, c.gear, c.start) for c in state.cars] == [("b", 0, "due"), ("c", 0, "due"), ("a", 0, "due")]
+    assert [(c.id, c.gear, c.league.start) for c in state.cars] == [("b", 0, "due"), ("c", 0, "due"), ("a", 0, "due")]
     # no gear before the start roll: the turn begins with the black die, nobody chooses
     assert (state.phase, to_move(state)) == ("start", None)
     assert illegal(state, ChooseGear(gear=1)).reason.code == Code.NOT_NOW
@@ -70,14 +70,14 @@ def test_RACE_D_6_game_round_1_in_grid_order_each_first_turn_with_its_start_roll
         state, _ = settle(state)
         assert [e.data["result"] for e in kinds(ev, "start")] == ["normal"]
     assert order == ["b", "c", "a"] and state.round == 2
-    assert all(c.start is None for c in state.cars)
+    assert all(c.league.start is None for c in state.cars)
 
 
 @pytest.mark.rules("START-D-2")
 def test_START_D_2_normal_start_engages_first_and_rolls_its_die_this_turn():
     state, ev = rolls(d_race(), 2)  # 2-19: normal
     b = state.car("b")
-    assert (b.gear, b.start, state.phase, state.active) == (1, None, "roll", "b")
+    assert (b.gear, b.league.start, state.phase, state.active) == (1, None, "roll", "b")
     assert chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
     assert [e.data for e in kinds(ev, "gear")] == [{"gear": 1}]
     state, _ = rolls(state, 2)  # the 1st-gear die: 2 spaces, A60 -> A1 -> A2
@@ -92,7 +92,7 @@ def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_r
     state, ev = rolls(d_race(), 1)
     assert [e.data["result"] for e in kinds(ev, "start")] == ["stall_turn"]
     b = state.car("b")
-    assert (b.space, b.gear, b.start) == ("A60", 0, "stalled")
+    assert (b.space, b.gear, b.league.start) == ("A60", 0, "stalled")
     assert (state.active, state.phase) == ("c", "start")  # b's turn is over without a move
     for _ in range(2):  # c and a start normally: 2 spaces each
         state, _ = rolls(state, 10, 2)
@@ -107,7 +107,7 @@ def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_r
     assert allowed(state) == [1]
     assert illegal(state, ChooseGear(gear=2)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=1))
-    assert state.car("b").start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
+    assert state.car("b").league.start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("START-D-3")
@@ -119,7 +119,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert max(len(m.path) for m in moves(OVAL, state)) == 4
     state, _ = drive(state, "A4")  # A60 -> A1 .. A4
     state, _ = settle(state)
-    assert state.car("b").space == "A4" and state.car("b").start == "dream" and state.active == "c"
+    assert state.car("b").space == "A4" and state.car("b").league.start == "dream" and state.active == "c"
     for _ in range(2):
         state, _ = rolls(state, 10, 1)
         state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
@@ -128,7 +128,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert allowed(state) == [1, 2]
     assert illegal(state, ChooseGear(gear=3)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=2))
-    assert chance(state).die == D.gear_dice.die(2) and state.car("b").start is None  # type: ignore[union-attr]
+    assert chance(state).die == D.gear_dice.die(2) and state.car("b").league.start is None  # type: ignore[union-attr]
 
 
 @pytest.mark.rules("FD08-START-1")
@@ -140,7 +140,7 @@ def test_FD08_START_1_B_keeps_its_separate_start_phase_before_round_1():
     assert pending(state) == [("start", "b", None), ("start", "c", None), ("start", "a", None)]
     state, _ = rolls(state, 10, 10, 10)
     assert (state.round, state.phase, state.active) == (1, "gear", "b")
-    assert all(c.start is None and not c.launch for c in state.cars)
+    assert all(c.league.start is None and not c.league.launch for c in state.cars)
 
 
 # --- after a spin: WEAR-D-2, OUT-D-1, START-D-4 ---------------------------------------------
@@ -173,7 +173,7 @@ def test_WEAR_D_2_a_spin_turns_the_car_and_its_next_turn_begins_with_a_start_rol
     state, _ = act(spin_position(), ChooseGear(gear=4), Roll(value=7))
     state, _ = drive(state, "A48", spin=True)
     s = state.car("s")
-    assert (s.spun, s.gear, s.start, s.wp.tyres) == (True, 0, "due", 0)
+    assert (s.spun, s.gear, s.league.start, s.wp.tyres) == (True, 0, "due", 0)
     state = spun()
     assert (state.phase, pending(state), to_move(state)) == ("start", [("start", "s", None)], None)
 
@@ -183,7 +183,7 @@ def test_OUT_D_1_after_a_spin_the_start_roll_comes_before_1st_gear():
     state, ev = rolls(spun(), 12)  # 2-19: 1st gear now, and its die
     s = state.car("s")
     assert [e.data["result"] for e in kinds(ev, "start")] == ["normal"]
-    assert (s.gear, s.spun, s.start, state.phase) == (1, False, None, "roll")
+    assert (s.gear, s.spun, s.league.start, state.phase) == (1, False, None, "roll")
     state, _ = rolls(state, 2)
     state, _ = drive(state, "A50")  # A48 -> A49 -> A50
     assert state.car("s").space == "A50"
@@ -192,12 +192,12 @@ def test_OUT_D_1_after_a_spin_the_start_roll_comes_before_1st_gear():
 @pytest.mark.rules("START-D-4")
 def test_START_D_4_after_a_spin_a_1_stalls_and_a_20_is_a_dream_start():
     stalled, _ = rolls(spun(), 1)
-    assert stalled.car("s").space == "A48" and stalled.car("s").start == "stalled" and stalled.active == "o"
+    assert stalled.car("s").space == "A48" and stalled.car("s").league.start == "stalled" and stalled.active == "o"
     dream, _ = rolls(spun(), 20)
     assert (dream.phase, dream.moves_left, dream.car("s").gear) == ("move", 4, 0)
     dream, _ = drive(dream, "A52")  # A48 -> A49 .. A52
     dream, _ = settle(dream)
-    assert dream.car("s").start == "dream" and dream.active == "o"
+    assert dream.car("s").league.start == "dream" and dream.active == "o"
 
 
 @pytest.mark.rules("FD08-SPIN-1")
@@ -205,7 +205,7 @@ def test_FD08_SPIN_1_B_still_turns_back_in_1st_gear_without_a_start_roll():
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "D"})
     state, _ = act(spin_position(rules), ChooseGear(gear=4), Roll(value=7))
     state, _ = drive(state, "A48", spin=True)
-    assert state.car("s").start is None
+    assert state.car("s").league.start is None
     state, _ = settle(state)
     state, _ = act(state, ChooseGear(gear=2), Roll(value=2))
     state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))

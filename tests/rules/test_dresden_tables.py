@@ -60,9 +60,12 @@ def test_AMB_32_refuelling_and_repairs_never_above_the_set_up_and_repairs_from_t
     setup = WearPoints(tyres=6, brakes=3, fuel=4, body=3, engine=2, road_holding=3)
     now = setup.model_copy(update={"fuel": 1, "body": 1, "tyres": 2})
     assert pit_points.plan_problem(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 2}), now, setup, reserve=2) is None
-    assert pit_points.plan_problem(PitPlan(fuel=4), now, setup, reserve=2).rule == "AMB-32"
-    assert pit_points.plan_problem(PitPlan(repairs={Area.BODY: 2}), now, setup, reserve=1).rule == "AMB-32"
-    assert pit_points.plan_problem(PitPlan(repairs={Area.TYRES: 1}), now, setup, reserve=2).rule == "AMB-32"
+    problem = pit_points.plan_problem(PitPlan(fuel=4), now, setup, reserve=2)
+    assert problem is not None and problem.rule == "AMB-32"
+    problem = pit_points.plan_problem(PitPlan(repairs={Area.BODY: 2}), now, setup, reserve=1)
+    assert problem is not None and problem.rule == "AMB-32"
+    problem = pit_points.plan_problem(PitPlan(repairs={Area.TYRES: 1}), now, setup, reserve=2)
+    assert problem is not None and problem.rule == "AMB-32"
     after = pit_points.after_stop(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 1}), now, setup)
     assert (after.fuel, after.tyres, after.body) == (4, 6, 2)
     assert pit_points.after_stop(PitPlan(fuel=1), now, setup).tyres == 2  # tyres only with a change (PIT-D-12)

@@ -23,7 +23,7 @@ T_WP = DW.model_copy(update={"tyres": 5, "brakes": 2})  # the set-up less 2 WP (
 def crash(space: str = "B10", end: str = "B16", crossings: int = 1, rules=D, **kw):
     """Car m drives over a dangerous space and loses its last road-holding WP at ``end``."""
     cars = [dcar("lead", "B40", 3, crossings=crossings), dcar("m", space, 3, crossings=crossings, wp=FRAGILE, box="P6", **kw), dcar("z", "A2", 3, crossings=crossings)]
-    state = position(cars, "m", rules=rules, markers=(OVAL.ahead(space),))
+    state = position(cars, "m", rules=rules, markers=(OVAL.ahead(space) or "",))
     state, _ = turn(state, 3, 6, end, dangers=1)
     state, ev = rolls(state, 1)
     assert state.car("m").status == "out"
@@ -41,7 +41,7 @@ def test_TCAR_1_AMB_38_the_T_car_starts_from_the_box_in_1st_with_2_WP_less_and_t
     state, _ = crash()
     state, ev = act(state, TCar(wp=T_WP))
     m = state.car("m")
-    assert (m.status, m.space, m.gear, m.wp, m.t_car) == ("racing", "P6", 0, T_WP, True)
+    assert (m.status, m.space, m.gear, m.wp, m.league.t_car) == ("racing", "P6", 0, T_WP, True)
     assert m.crossings == 0  # the box is before the line: the T-car drives the whole race
     assert [w.space for w in state.league.t_wrecks] == ["B16"]
     assert [e.data for e in kinds(ev, "tcar")] == [{"taken": True, "space": "P6"}]

@@ -126,7 +126,7 @@ def test_OUT_D_3_AMB_36_the_wreck_is_removed_once_every_running_car_has_passed_i
     state, ev = act(state, Drive(path=past.path))
     state, ev2 = settle(state)
     w = state.car("w")
-    assert w.removed and not on_track(state, w)
+    assert w.league.removed and not on_track(state, w)
     assert [e.data for e in kinds(ev + ev2, "wreck")] == [{"space": "B29"}]
 
 

@@ -52,7 +52,7 @@ SLIP = FORMULA_D_BASIC
 
 
 def ends(state, via: str) -> set[str]:
-    return {m.end for m in moves(OVAL, state) if m.via == via and not m.brakes}
+    return {m.end for m in moves(OVAL, state) if m.via == via and not m.brakes and m.end is not None}
 
 
 # --- slipstream -----------------------------------------------------------------------------

@@ -189,8 +189,8 @@ def test_PIT_B_4_AMB_29e_slow_stop_waits_for_the_next_game_round_then_any_gear_u
     state, ev = quiet_turn(state)
     assert kinds(ev, "round") and state.active == "m" and state.round == 3  # the next game round
     options = gear_options(OVAL, state)
-    assert all(isinstance(options[g], ShiftCost) and options[g].cost == {} for g in (1, 2, 3, 4))
-    assert all(not isinstance(options[g], ShiftCost) and options[g].rule == "PIT-B-4" for g in (5, 6))
+    assert all(isinstance(o := options[g], ShiftCost) and o.cost == {} for g in (1, 2, 3, 4))
+    assert all(not isinstance(o := options[g], ShiftCost) and o.rule == "PIT-B-4" for g in (5, 6))
     state, _ = act(state, ChooseGear(gear=1))  # 5th -> 1st: no skip cost (PIT-B-5)
     assert state.car("m").wp == W and not state.car("m").pit_wait
 

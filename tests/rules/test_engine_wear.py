@@ -69,7 +69,7 @@ def test_TAB_OUT_each_elimination_ends_the_race_with_its_reason(case: str):
     wp, start, gear, roll, end, others, checks, rule, code = ELIMINATIONS[case]
     cars = [car("m", start, gear=gear, wp=wp), *others, car("far", "C2")]
     state = position(cars, "m", markers=["A21"])  # one dangerous space on lane A
-    state, ev = turn(state, gear, roll, end, **({} if checks else {"out": _out(rule)}))
+    state, ev = turn(state, gear, roll, end) if checks else turn(state, gear, roll, end, out=_out(rule))
     state, ev2 = rolls(state, *checks, *[20] * (len(state.pending) - len(checks)))
     m = state.car("m")
     assert m.status == "out" and m.out is not None and (m.out.rule, m.out.code) == (rule, code), m.out

@@ -10,6 +10,7 @@ must be the same to the last bit, or a driver's decision could change.
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,7 +41,8 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-    best = None
+    # value, out, end, corner, stops, brakes, tyres
+    best: tuple[Any, bool, str | None, int | None, int, int, int] | None = None
     for braked in range(min(brakes, over) + 1):
         flown = over - braked
         if flown and fatal:
@@ -96,7 +98,7 @@ def positions(draw: st.DrawFn) -> tuple:
     space = draw(st.sampled_from(SPACES))
     here = TRACK.space(space).corner
     corner = draw(st.sampled_from([None, here])) if here is not None else None
-    stops = draw(st.integers(0, TRACK.corners[here].stops)) if corner is not None else 0
+    stops = draw(st.integers(0, TRACK.corners[corner].stops)) if corner is not None else 0
     return (
         space, draw(st.integers(1, 6)), corner, stops, draw(st.integers(0, 6)), draw(st.integers(0, 7)),
         draw(st.integers(1, 2)), draw(st.integers(1, 2)), draw(prices), draw(st.integers(1, 2)), draw(st.sampled_from([0, 3])),

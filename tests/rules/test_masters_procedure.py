@@ -47,8 +47,10 @@ def procedure(events: list[Event], boxes: dict[str, str]) -> list[tuple[str, int
         elif e.kind == "roll":
             out.append((car, 4, f"roll {e.data['value']}"))
         elif e.kind == "moved":
-            step = 12 if e.data["from"] == boxes.get(car) else VIA_STEP[e.data["via"]]
-            out.append((car, step, f"{e.data['via']} to {e.data['path'][-1]}"))
+            path = e.data["path"]
+            assert isinstance(path, list)
+            step = 12 if e.data["from"] == boxes.get(car) else VIA_STEP[str(e.data["via"])]
+            out.append((car, step, f"{e.data['via']} to {path[-1]}"))
         elif e.kind == "pit" and "tyres" in e.data:
             out.append((car, step, f"tyres restored to {e.data['tyres']}"))
         elif e.kind == "pit" and "long" in e.data:
@@ -56,7 +58,7 @@ def procedure(events: list[Event], boxes: dict[str, str]) -> list[tuple[str, int
         elif e.kind == "pit" and "fast" in e.data:
             out.append((car, 12, f"{'fast' if e.data['fast'] else 'slow'} stop"))
         elif e.kind == "check":
-            step = CHECK_STEP[e.data["purpose"]]
+            step = CHECK_STEP[str(e.data["purpose"])]
             out.append((car, step, f"{e.data['purpose']} {e.data['value']}"))
         elif e.kind == "wear":
             out.append((car, step, f"lose {e.data['area']} {e.data['lost']}"))

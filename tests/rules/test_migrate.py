@@ -1,8 +1,9 @@
 """Files of schema 2 (the flat car and race state) load in today's shape and replay the same race.
 
-The files under ``tests/rules/data`` were written by the game before the state's slices: two
-whole races (a street race and a Dresden league race) with their final states, a position of
-each from the middle of the race, and a qualifying session's save.
+The files ``v2_*`` under ``tests/rules/data`` were written by the game before the state's slices:
+two whole races (a street race and a Dresden league race) with their final states, a position of
+each from the middle of the race, and a qualifying session's save. ``v3_dresden-2006_position``
+is a position of schema 3 with the league's car fields and the engine boost still flat.
 """
 
 from __future__ import annotations
@@ -55,6 +56,25 @@ def test_the_league_fields_of_a_schema_2_state_move_into_the_league_slice() -> N
     state = RaceState.model_validate_json(json.dumps(migrate.state(flat)))
     league = state.league.model_dump(mode="json")
     assert league == {f: flat[f] for f in migrate.SLICED["league"][1]}
+    cars = [c.league.model_dump(mode="json") for c in state.cars]
+    assert cars == [{f: c[f] for f in migrate.SLICED["league"][0]} for c in flat["cars"]]
+    assert [c.league.karma for c in state.cars] == [30, 30, 17, 13] and state.league.boost
+
+
+def test_a_schema_3_position_with_the_league_car_fields_flat_loads_with_them_in_the_slice(tmp_path: Path) -> None:
+    """A schema-3 position whose cars hold the league's fields flat, and the race its boost and
+    roll-out flags, is read with them in the league slices."""
+    raw = json.loads(old("v3_dresden-2006_position.json"))
+    flat = raw["state"]
+    assert "league" in flat and "karma" in flat["cars"][0] and flat["boost"] is True
+    raw["track"] = str(MAPS / Path(raw["track"]).name)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(raw))
+    pos = load_position(str(path))
+    assert not isinstance(pos, str), pos
+    assert [c.league.karma for c in pos.state.cars] == [c["karma"] for c in flat["cars"]] == [30, 30, 11, 10]
+    assert [c.league.led for c in pos.state.cars] == [tuple(c["led"]) for c in flat["cars"]]
+    assert pos.state.league.model_dump(mode="json") == {**flat["league"], "boost": True, "rolling": flat["rolling"]}
 
 
 @pytest.mark.parametrize("preset", sorted(RACES))

@@ -34,6 +34,7 @@ from rules.reasons import TEMPLATES, Code, Reason
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
 from rules.track import EdgeKind, Track
 from tests.game.drawings import stadium
+from tests.rules.fixtures import pit_of
 
 OVAL = Path(__file__).resolve().parents[2] / "maps" / "oval.tmx"
 CATALOGUE = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
@@ -644,7 +645,7 @@ def positions(draw) -> dict:
     markers = draw(st.lists(st.sampled_from(TRACK_SPACES), max_size=4, unique=True))
     corner = t.space(start).corner
     in_pit = t.space(start).in_pit
-    box = draw(st.sampled_from([None, *t.pit.boxes]))
+    box = draw(st.sampled_from([None, *pit_of(t).boxes]))
     if in_pit and box is not None and t.space(box).index <= t.space(start).index:
         box = None
     return dict(

@@ -10,6 +10,7 @@ from game.tracks.load import load_track
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import apply, gear_options, moves
 from rules.gears import ShiftCost
+from rules.moves import Move
 from rules.odds import cautious_move, gear_odds
 from rules.ruleset import FORMULA_D_BASIC
 from rules.state import CarState, RaceState, SweepState
@@ -51,7 +52,7 @@ def enumerate_outcomes(state: RaceState, gear: int) -> tuple[Fraction, Fraction,
         car = after.car("a")
         if car.status == "out":
             out += p
-        elif car.corner is not None and TRACK.space(car.space).corner is not None:
+        elif car.corner is not None and car.space is not None and TRACK.space(car.space).corner is not None:
             stop += p
         if move.overshoot:
             over[move.overshoot] = over.get(move.overshoot, Fraction(0)) + p
@@ -110,7 +111,7 @@ def play_with_slide(state: RaceState, gear: int) -> tuple[Fraction, dict[int, Fr
         rolled, _ = apply(TRACK, s, Roll(value=face))
         best = None
         for move in moves(TRACK, rolled):
-            endings = [(move, None)]
+            endings: list[tuple[Move, Move | None]] = [(move, None)]
             if move.out is None and move.path:
                 after, _ = apply(TRACK, rolled, Drive(path=move.path, via=move.via))
                 if after.phase == "move" and after.movement is not None and after.movement.offer == ("slide",):

@@ -10,7 +10,7 @@ from rules.ai.classic import CAREFUL
 from rules.ai.pit_stops import MISSED_STOP, pit_progress, turn_in_chance
 from rules.engine import moves, rolled
 from rules.ai.registry import computer_action
-from tests.rules.fixtures import OVAL, W, car, position
+from tests.rules.fixtures import OVAL, W, car, gear_choice, pit_of, position
 
 WORN = W.model_copy(update={"tyres": 2})  # worn tyres: every driver wants a stop (rules.ai.classic)
 
@@ -63,8 +63,8 @@ def test_PIT_B_2_every_driver_that_wants_a_stop_stays_short_of_the_entry_rather_
     The Champion weighs the turn the approach costs against the stop (``stop_value``, ``missed``):
     in a duel, where WP are cheap, the quarter of 3rd's rolls that turn in at once is worth the
     gamble to it (the tests below)."""
-    assert computer_action(OVAL, _at("C55", 2, "P4"), driver).gear == 2
-    assert computer_action(OVAL, _at("C55", 2, "P4", wp=W), driver).gear == 3
+    assert gear_choice(computer_action(OVAL, _at("C55", 2, "P4"), driver)).gear == 2
+    assert gear_choice(computer_action(OVAL, _at("C55", 2, "P4", wp=W), driver)).gear == 3
 
 
 @pytest.mark.rules("CORE-PIT-1", "CORE-PIT-3", "PIT-B-4")
@@ -85,7 +85,7 @@ def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the
 
     def turns(n: int) -> float:
         return lookahead(OVAL).value(
-            odds(rules.gear_dice), OVAL.pit.exit, 4, None, 0, worn.wp.brakes, W.tyres, multiplier(state, fresh),
+            odds(rules.gear_dice), pit_of(OVAL).exit, 4, None, 0, worn.wp.brakes, W.tyres, multiplier(state, fresh),
             rules.spin_max_overshoot, prices, n, slide_spaces(state, fresh),
         )
 

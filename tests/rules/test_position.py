@@ -59,7 +59,7 @@ def assert_moves_are_the_engines(state: RaceState, via: str) -> None:
     [segment] = [s for s in moment(OVAL, state).segments if s.via == via]
     assert {m.path for m in segment.moves} == {m.path for m in moves(OVAL, state) if m.via == via}
     assert segment.moves
-    car = state.car(state.active)
+    car = state.car(state.active or "")
     for m in segment.moves:
         after, _ = apply(OVAL, state, Drive(path=m.path, via=via))
         now = after.car(car.id)
@@ -262,7 +262,7 @@ def test_TAB_CHECK_D_AMB_40_check_odds_count_the_profile_and_the_wreck_as_the_en
     state = reach(0 if purpose == Purpose.COLLISION else 11, checking(purpose)).state
     state = state.model_copy(update={"rules": state.rules.model_copy(update={"profiles": True})})
     first = state.pending[0]
-    state = state.with_car(state.car(first.car).model_copy(update={"profile": profile}))
+    state = state.with_car(state.car(first.car).with_league(profile=profile))
     pending = (first.model_copy(update={"wreck": wreck}), *state.pending[1:])
     state = state.model_copy(update={"pending": pending})
     check = moment(OVAL, state).checks[0]

@@ -15,6 +15,7 @@ from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.files.record import Entry
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.state import LapTally
 from rules.tables.tyres import Tyre
 from rules.run.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.track import Track
@@ -315,9 +316,15 @@ def test_QUAL_8_the_overshoot_counts_times_the_tyre_multiplier(tyre: Tyre, multi
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_C})
     session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap(tyre))
-    tally = session.lap.state.lap
+    tally = _tally(session)
     result = session.finish_lap(4_000)
     assert tally.overshoot > 0 and result.penalty == multiplier * tally.overshoot
+
+
+def _tally(session: QualifyingSession) -> LapTally:
+    """The tally of the lap being driven."""
+    assert session.lap is not None and session.lap.state.lap is not None
+    return session.lap.state.lap
 
 
 @pytest.mark.rules("QUAL-B-3")
@@ -325,7 +332,7 @@ def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "qualifying": QUAL_B})
     session = QualifyingSession(oval(), rules, entries("human", "careful"), seed=1, dice=crash_dice(), drivers=DRIVERS)
     drive_into_the_wall(session.start_lap(Tyre.SOFT))
-    tally = session.lap.state.lap
+    tally = _tally(session)
     assert session.finish_lap(4_000).penalty == tally.overshoot > 0
 
 

@@ -105,9 +105,9 @@ def test_STREET_1_the_roster_has_ten_drivers_each_with_a_Dresden_ability():
 def test_STREET_1_each_car_drives_its_seats_roster_driver_whatever_its_entry_says():
     cars = [(f"c{i}", W) for i in range(10)]
     state = new_race(STREET_OVAL, S, cars, laps=1)
-    assert [c.profile for c in state.cars] == [d.profile for d in ROSTER]
+    assert [c.league.profile for c in state.cars] == [d.profile for d in ROSTER]
     plain = new_race(STREET_OVAL, S.model_copy(update={"profiles": False}), cars, laps=1)  # AMB-52: no abilities
-    assert {c.profile for c in plain.cars} == {Profile.NORMALO}
+    assert {c.league.profile for c in plain.cars} == {Profile.NORMALO}
 
 
 @pytest.mark.rules("STREET-1", "DRESDEN-PROFILE-5")
@@ -125,7 +125,7 @@ def test_STREET_1_the_start_is_a_launch_for_the_theorist_and_the_practitioner():
     a Theoretiker's one space shorter, a Praktiker's with an optional space more."""
     state = new_race(STREET_OVAL, S, [("a", W), ("b", W)], laps=1)
     state, _ = at(state, Roll(value=15), Roll(value=5), Roll(value=10), Roll(value=10))
-    assert all(c.launch for c in state.cars)
+    assert all(c.league.launch for c in state.cars)
     theorist = street([car("t", "A22", 1, launch=True, profile=Profile.THEORETIKER), car("x", "A5")], "t")
     theorist, _ = at(theorist, ChooseGear(gear=1), Roll(value=2))
     assert theorist.moves_left == 1
@@ -467,7 +467,7 @@ def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and
     assert {"nitro", "tunnel", "tyres_back", "free_wp", "police", "check:shooting"} <= kinds_seen
     assert any(isinstance(a, FreeWP) for a in record.actions)  # a computer chose where its WP go
     assert any(isinstance(a, ChooseGear) and a.nitro for a in record.actions)
-    assert [c.profile for c in sorted(state.cars, key=lambda c: int(c.id[3:]))] == [d.profile for d in ROSTER]
+    assert [c.league.profile for c in sorted(state.cars, key=lambda c: int(c.id[3:]))] == [d.profile for d in ROSTER]
 
 
 @pytest.mark.rules("STREET-3", "STREET-8")
@@ -523,7 +523,7 @@ def test_STREET_1_STREET_3_STREET_8_the_module_switch_makes_any_preset_a_street_
     on = rules_of(RuleChoice(preset="fd-basic").switched("street", True))
     assert on.street and on.profiles and on.tyres == "C"
     state = new_race(STREET_OVAL, on, [("a", W), ("b", W)], laps=1)
-    assert [c.profile for c in state.cars] == [d.profile for d in ROSTER[:2]] and state.markers == ("B28",)
+    assert [c.league.profile for c in state.cars] == [d.profile for d in ROSTER[:2]] and state.markers == ("B28",)
     off = rules_of(RuleChoice(preset="street").switched("street", False))
     assert not off.street and not off.profiles and off.tyres is None
     assert new_race(STREET_OVAL, off, [("a", W), ("b", W)], laps=1).markers == ()

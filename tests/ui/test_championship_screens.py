@@ -215,17 +215,17 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
     assert [(e.id, e.team, e.karma, e.profile) for e in header.entries][:2] == [
         ("d1", 0, None, Profile.REGENGOTT), ("d2", 0, None, Profile.NORMALO)]
     control = RaceControl.start(oval(), header.model_copy(update={"grid": ("d1", "d2", "d3", "d4")}))
-    assert all(c.karma == 30 for c in control.state.cars)
+    assert all(c.league.karma == 30 for c in control.state.cars)
     play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
     played = replayed(champ, [control.session.record()], lambda f: oval())
     carried = pools(champ, played)
     for m in champ.members:
-        at_flag = control.state.car(m.id).karma
+        at_flag = control.state.car(m.id).league.karma
         assert carried[m.id] == at_flag + played.scores[0][m.id].race  # 1 karma per point in the Season
     assert any(played.scores[0][m.id].race for m in champ.members)
     second = NextRace(5, champ, 1, carried).header(header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4))
     assert {e.id: e.karma for e in second.entries} == carried and second.series.race == 1  # type: ignore[union-attr]
-    assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").karma == carried["d1"]
+    assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").league.karma == carried["d1"]
     # outside the league a championship's team shares no box: it counts in the standings only
     classic = champ.model_copy(update={"preset": "fd-basic"})
     plain = NextRace(5, classic, 0, {}).header(header_for(lineup_for(classic, 0), oval().name, oval().content_hash(), 5))

@@ -17,14 +17,14 @@ from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
 from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006
-from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
+from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueCar, LeagueRace, RaceState
 from tests.ui.helpers import open_display, oval
 
 W = DRESDEN_2006.default_wear
 
 
 def state(phase: str, pools: dict[str, int], **kw) -> RaceState:
-    cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, karma=k) for c, k in pools.items())
+    cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, league=LeagueCar(karma=k)) for c, k in pools.items())
     return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=phase, round=2, **kw)  # type: ignore[arg-type]
 
 
@@ -179,7 +179,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     screen = open_display()
     d = Dashboard()
     s = state("gear", {"a": 33, "b": 30})
-    car = s.car("a").model_copy(update={"profile": Profile.REGENGOTT, "reserve": 1, "pit_plan": PitPlan(fuel=2, tyre=Tyre.SOFT)})
+    car = s.car("a").with_league(profile=Profile.REGENGOTT, pit_plan=PitPlan(fuel=2, tyre=Tyre.SOFT)).model_copy(update={"reserve": 1})
     drawn: list[str] = []
     text = theme.text
     monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
@@ -187,7 +187,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
     league = f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_plan', n=8)}"
     assert league in drawn and tr("dash.reserve", n=1) in d._kit(s, car) and "8" not in d._kit(s, car)
-    working = car.model_copy(update={"pit_points": 4})
+    working = car.with_league(pit_points=4)
     assert d._league_line(s, working) == f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_points', n=4)}"
     classic = s.model_copy(update={"rules": s.rules.model_copy(update={"profiles": False, "karma": False})})
     assert d._driver(classic, car, "Human") == "Human"
@@ -274,7 +274,7 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
     base = base.model_copy(update={"active": "a"})
     ranges = {}
     for profile in (Profile.NORMALO, Profile.LEICHTER_FLITZER):
-        s = base.with_car(base.car("a").model_copy(update={"profile": profile, "gear": 1}))
+        s = base.with_car(base.car("a").with_league(profile=profile).model_copy(update={"gear": 1}))
         box = GearBox()
         box.rect = pygame.Rect(0, 0, 380, 414)
         box.show(1, s.rules.gear_dice, gear_options(track, s), gear_odds(track, s), enabled=True)
@@ -347,9 +347,9 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     click_at(scene, box)
     settle(scene)
     m = scene.control.state.car("m")
-    assert m.space == "P4" and m.pit_points == 12  # announced 4 per fuel WP, nothing beyond the box to count
+    assert m.space == "P4" and m.league.pit_points == 12  # announced 4 per fuel WP, nothing beyond the box to count
     for _ in range(6):  # far's turns pass; m's turns at the box: 4th gear, a roll
-        if scene.control.state.car("m").pit_points is None:
+        if scene.control.state.car("m").league.pit_points is None:
             break
         settle(scene)
         if scene.control.wait() == Wait.GEAR and scene.control.state.active == "m":
@@ -361,4 +361,4 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
             scene.drive(move)
             settle(scene)
     m = scene.control.state.car("m")
-    assert m.pit_points is None and m.space != "P4" and m.wp.fuel == m.setup.fuel  # type: ignore[union-attr]
+    assert m.league.pit_points is None and m.space != "P4" and m.wp.fuel == m.setup.fuel  # type: ignore[union-attr]

@@ -40,7 +40,7 @@ class RaceDialogs:
 
     def plan_label(self) -> str:
         scene = self.scene
-        plan = scene.announce or scene.active_car().pit_plan
+        plan = scene.announce or scene.active_car().league.pit_plan
         return tr("race.pit_plan_set", n=pit_points.plan_points(plan)) if plan else tr("race.pit_plan")
 
     def edit_pit_plan(self) -> None:
@@ -50,7 +50,7 @@ class RaceDialogs:
             return
         car = scene.active_car()
         if scene.announce is not None:
-            car = car.model_copy(update={"pit_plan": scene.announce})
+            car = car.with_league(pit_plan=scene.announce)
 
         def confirm(plan: pit_points.PitPlan) -> None:
             scene.announce, scene.dialog = plan, None

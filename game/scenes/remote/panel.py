@@ -114,7 +114,7 @@ class RemotePanel(Widget):
         car = self.asked()
         if car is None:
             return
-        pool = self.control.state.car(car).karma
+        pool = self.control.state.car(car).league.karma
         if not self.amount or int(self.amount) > pool:
             self.problem = tr("remote.bid_range", karma=pool)
             return
@@ -168,7 +168,7 @@ class RemotePanel(Widget):
         if car is not None:
             bottom = self.bid.rect.top - 8
             name = self.control.name(car)
-            ask = tr("remote.bid", name=name, karma=self.control.state.car(car).karma)
+            ask = tr("remote.bid", name=name, karma=self.control.state.car(car).league.karma)
             if self.problem:
                 ask = self.problem
             for line in reversed(theme.wrap(ask, PX, self.rect.width - 20, 2)):
