@@ -239,3 +239,20 @@ def test_H2H_2_a_bidder_who_misses_the_deadline_gets_the_fallback_bid_and_the_se
     applied = [m for m in out if isinstance(m, Applied)]
     assert [(m.action.car, m.by) for m in applied[:2]] == [("a", "player"), ("b", "deadline")]
     assert "missed the deadline" in applied[1].notice
+
+
+def test_a_decision_sent_for_a_step_the_dice_took_is_refused_as_decided_not_applied():
+    race = opening(SEATS)
+    referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
+    view = RaceView(OVAL, race)
+    deliver([view], referee.step(0))
+    car = referee.session.state.active
+    assert car in SEATS
+    gear = decision(view, SEATS[car])
+    assert gear is not None
+    rolled = max(i for i, a in enumerate(referee.session.actions) if isinstance(a, Roll))
+    before = referee.session.actions
+    out = referee.receive(SEATS[car], Decision(seq=rolled, action=gear.action), 2.0)
+    assert len(out) == 1 and isinstance(out[0], Notice), out
+    assert f"action {rolled + 1} was decided already" in out[0].text
+    assert referee.session.actions == before
