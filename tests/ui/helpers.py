@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -13,12 +14,19 @@ from game.storage.lineup import COLOURS
 from game.play.race_control import RaceControl, Wait
 from rules.actions import Bid, Karma, TCar
 from rules.engine import t_car_proposal, to_move
-from game.board.catalogue import TrackCatalogue
+from game.board.catalogue import TrackCatalogue, TrackEntry
+from game.board.render import BoardRenderer
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
+from rules.state import CarState, RaceState
 from rules.track import Track
 from rules.tables.tyres import Tyre
 from tests.conftest import REPO
+
+if TYPE_CHECKING:
+    from game.app.loop import App, Scene
+
+SceneT = TypeVar("SceneT", bound="Scene")
 
 OVAL = REPO / "maps" / "oval.tmx"
 
@@ -98,7 +106,7 @@ def catalogue() -> TrackCatalogue:
     return tracks
 
 
-def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[no-untyped-def]
+def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> App:
     """An App on the dummy display with its data folder in ``data``."""
     from game.app.loop import App
 
@@ -106,3 +114,41 @@ def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[n
     app.tracks = catalogue()
     app.screen = open_display(size)
     return app
+
+
+def track_of(entry: TrackEntry | None) -> Track:
+    """The track of a catalogue entry the test knows is there and loads (a shipped map)."""
+    assert entry is not None and entry.track is not None, entry
+    return entry.track
+
+
+def board_of(entry: TrackEntry | None) -> BoardRenderer:
+    """The laid-out board of a catalogue entry the test knows is there and loads."""
+    assert entry is not None, "no such track"
+    board = entry.board
+    assert board is not None, entry.problems
+    return board
+
+
+def screen_of(app: App) -> pygame.Surface:
+    """What the app's scenes draw on (set by ``make_app``)."""
+    assert app.screen is not None, "the app has no screen yet"
+    return app.screen
+
+
+def active_id(state: RaceState) -> str:
+    """The id of the car whose turn it is, where the test's race has one."""
+    assert state.active is not None, "no car is active"
+    return state.active
+
+
+def active_car(state: RaceState) -> CarState:
+    """The car whose turn it is, where the test's race has one."""
+    return state.car(active_id(state))
+
+
+def top(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the app's stack, checked to be the screen the test expects there."""
+    scene = app.scene
+    assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
+    return scene

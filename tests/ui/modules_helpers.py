@@ -16,7 +16,7 @@ from game.scenes.race.scene import RaceScene
 from rules.record import Entry, Header
 from rules.session import RaceSession
 from rules.state import RaceState
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import board_of, make_app, oval
 
 
 def control_at(state: RaceState) -> RaceControl:
@@ -38,6 +38,6 @@ def scene_at(tmp: Path, control: RaceControl) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     return scene

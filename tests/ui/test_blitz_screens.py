@@ -19,7 +19,7 @@ from game.storage.saves import SaveSlot
 from rules.blitz import Match, decided
 from game.tracks.load import load_track
 from tests.conftest import REPO
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import active_id, board_of, make_app, oval, track_of
 
 
 def click_button(scene: Scene, button_id: str) -> None:
@@ -83,7 +83,7 @@ def test_BLITZ_2_FUEL_1_blitz_is_offered_only_on_boards_with_a_pit_lane(tmp_path
     for _ in range(2 * len(setup.files)):
         offered.add(setup.status()["track"])
         click_button(setup, "track")
-    pitless = {f for f in setup.files if app.tracks.get(f).track.pit is None}
+    pitless = {f for f in setup.files if track_of(app.tracks.get(f)).pit is None}
     assert "brueckenau.tmx" in pitless and "oval.tmx" in offered
     assert offered == set(setup.files) - pitless
     setup.track = "brueckenau.tmx"  # as a stale lineup could leave it
@@ -97,7 +97,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
     control = RaceControl.start(oval(), header, SaveSlot(tmp_path))
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     for _ in range(400):  # the start: the weather, the set-ups (the crews' dialogs), the banner
         scene.update(0.05)
@@ -116,7 +116,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
         scene.update(1.0)
     car = control.state.car(anna)
     assert car.status == "out" and car.out is not None and car.out.rule == "BLITZ-6"
-    assert control.clocks.left(anna) == 0 and control.state.active != anna  # BLITZ-7: the other drives on
+    assert control.clocks.left(anna) == 0 and active_id(control.state) != anna  # BLITZ-7: the other drives on
     saved = SaveSlot(tmp_path).peek()  # the clocks are in the save (kept every 5 s), a resumed heat has them
     assert saved is not None and saved.clocks["p1"] == 60_000
     other = control.state.active
@@ -133,7 +133,7 @@ def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Pa
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=5)
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
     control = RaceControl.start(oval(), header)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     for _ in range(400):
         app.frame(0.05)

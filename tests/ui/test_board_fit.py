@@ -12,7 +12,7 @@ from game.board.view import HIT, BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import catalogue, make_app
+from tests.ui.helpers import board_of, catalogue, make_app, track_of
 from tests.ui.test_layout import race_header
 from tests.ui.test_race_scene import click, key, to_move
 
@@ -23,8 +23,8 @@ def race_scene(tmp: Path, size: tuple[int, int], track: str = "oval.tmx", humans
     app.push(MenuScene(app))
     entry = catalogue().get(track)
     header = race_header("fd-basic", humans=humans).model_copy(
-        update={"track_name": entry.track.name, "track_hash": entry.track.content_hash()})
-    scene = RaceScene(app, RaceControl.start(entry.track, header), BoardView(entry.board))
+        update={"track_name": track_of(entry).name, "track_hash": track_of(entry).content_hash()})
+    scene = RaceScene(app, RaceControl.start(track_of(entry), header), BoardView(board_of(entry)))
     app.push(scene)
     return scene
 

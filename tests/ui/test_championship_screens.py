@@ -21,7 +21,7 @@ from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules import championship as ch
 from rules.profiles import Profile
 from rules.qualifying.session import QualifyingSession
-from tests.ui.helpers import make_app, oval, play_until
+from tests.ui.helpers import make_app, oval, play_until, screen_of
 
 
 def click_button(scene: Scene, button_id: str) -> None:
@@ -86,7 +86,7 @@ def play_next_race(app: App) -> dict[str, ch.Score]:
         app.scene.update(1 / 60)
     assert app.scene.name == "results"
     scores = app.scene.scores
-    app.scene.draw(app.screen)
+    app.scene.draw(screen_of(app))
     click_button(app.scene, "back")  # "Championship standings"
     return scores
 

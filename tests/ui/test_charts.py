@@ -12,6 +12,7 @@ from game.board.cars import badge_of
 from game.storage.lineup import COLOURS, default_lineup
 from game.widgets import charts
 from tests.ui.test_championship_screens import app_on, click_button, computers, create_through_the_screens, play_next_race
+from tests.ui.helpers import screen_of
 
 GREY = "#808080"
 
@@ -97,7 +98,7 @@ def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_d
     monkeypatch.setattr(charts, "dashed", lambda screen, ink, points, width, dash: (
         calls.append(("", dash, ink)), real_dashed(screen, ink, points, width, dash)))
     click_button(app.scene, "tab.chart")
-    app.scene.draw(app.screen)
+    app.scene.draw(screen_of(app))
     for i in range(4):
         ink = pygame.Color(COLOURS[i])[:3]
         assert {shape for shape, dash, c in calls if c == ink and dash is None} == {badge_of(i)}

@@ -15,7 +15,7 @@ from game.board.view import SETTLE, BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import LIVELY, RaceScene
 from rules.gears import ShiftCost
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import board_of, header, make_app, oval
 
 
 class Still(Scene):
@@ -70,7 +70,7 @@ def test_race_screen_rests_only_while_a_human_thinks(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(("human", "careful")), None)
     control.session.run_computers()
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.banner = None
     assert control.wait() == Wait.GEAR

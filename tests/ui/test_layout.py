@@ -56,7 +56,7 @@ from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
-from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
+from tests.ui.helpers import board_of, catalogue, make_app, open_display, oval, play_until
 from tests.ui.covered import covered_targets
 from tests.ui.covered import covered_targets
 from tests.ui.layout import Recorder, problems, surface_problems
@@ -125,7 +125,7 @@ def race_long_names(app: App, where: str) -> None:
 
     if where == "race":
         control = RaceControl.resume(oval(), played_long_names())
-        app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+        app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
         return
     assert open_replay(app, played_long_names())
     scene = app.scene
@@ -144,7 +144,7 @@ def replay_from_race(app: App) -> None:
 def race(app: App, preset: str = "fd-modules") -> RaceScene:
     """The race resumed from ``played``: its log is full; the human chooses a gear."""
     control = RaceControl.resume(oval(), played(preset))
-    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     return scene
 
@@ -202,7 +202,7 @@ def race_setup(app: App) -> None:
     header = race_header("fde-advanced")
     control = RaceControl.start(oval(), header)
     play_until(control, lambda c: c.wait() == Wait.SETUP)
-    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+    app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
 
 
 def race_pit(app: App) -> None:
@@ -212,7 +212,7 @@ def race_pit(app: App) -> None:
     state = at_pit_entry(rules=rules, tyre=Tyre.SOFT, reserve=rules.pit_reserve, wp=wp, setup=rules.default_wear)
     state, _ = act(state, ChooseGear(gear=3), Roll(value=5))
     state, _ = act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
-    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     settle(scene)
     assert scene.dialog is not None and scene.dialog.long.visible
@@ -225,7 +225,7 @@ def race_question(app: App, kind: str) -> None:
     extra = {"karma": {"league": LeagueRace(held=held), "active": "m"}, "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
              "tcar": {"active": "m"}}[kind]
     state = league_state(kind, {"m": 45, "b": 30}, **extra)
-    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     for _ in range(20):  # the banner naming the driver, then the card
         scene.update(1.0)
@@ -237,7 +237,7 @@ def race_street_wp(app: App) -> None:
     from game.widgets.freewpdialog import FreeWPDialog
     from tests.ui.test_street_screens import wp_state
 
-    scene = RaceScene(app, control_at(wp_state()), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(wp_state()), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     for _ in range(20):  # the banner naming the driver, then the card
         scene.update(1.0)
@@ -307,7 +307,7 @@ def qualifying(app: App, phase: str) -> None:
     entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful" if i < 9 else "human", colour=d.colour,
                           number=d.number, wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
     session = QualifyingSession(oval(), rules, entries, seed=4)
-    board = catalogue().get("oval.tmx").board
+    board = board_of(catalogue().get("oval.tmx"))
     scene = QualifyingScene(app, session, board, lambda s: None, LapRecords(app.data), "fd-modules")
     app.push(scene)
     for _ in range(400):
@@ -485,7 +485,7 @@ def race_blitz(app: App) -> None:
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Benedikt", "careful")}, seed=3)
     control = RaceControl.start(oval(), header)
     play_until(control, lambda c: c.state.round >= 2 and c.wait() in (Wait.GEAR, Wait.ROLL))
-    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+    app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
 
 
 def menu_continue(app: App) -> None:

@@ -17,7 +17,7 @@ from rules.odds import gear_odds
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
-from tests.ui.helpers import open_display, oval
+from tests.ui.helpers import active_car, board_of, open_display, oval
 
 W = DRESDEN_2006.default_wear
 
@@ -157,7 +157,7 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     click(plan_card, "plan.tyre.plus")  # hard tyres: 6 points
     key(pygame.K_RETURN)
     assert scene.dialog is None and scene.announce is not None and scene.announce.tyre is not None
-    gear = scene.control.state.car(scene.control.state.active).gear
+    gear = active_car(scene.control.state).gear
     scene.choose(max(1, gear))
     sent = scene.control.session.actions[-1]
     assert isinstance(sent, ChooseGear) and sent.boost and sent.pit is not None and sent.pit.tyre is not None
@@ -200,7 +200,7 @@ def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
     from tests.ui.helpers import catalogue
 
     screen = open_display()
-    view = BoardView(catalogue().get("oval.tmx").board)
+    view = BoardView(board_of(catalogue().get("oval.tmx")))
     view.set_viewport(screen.get_rect())
     space = oval().space("A10")
     view.centre_on((space.x, space.y))
@@ -328,7 +328,7 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     header = control_at(state).header
     session = RaceSession(oval(), header, dice=ForcedDice((5, *[8] * 80)))
     session.state = state
-    scene = RaceScene(app, RaceControl(oval(), session), BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, RaceControl(oval(), session), BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     settle(scene)
     key(scene, pygame.K_RETURN)  # the banner naming the driver

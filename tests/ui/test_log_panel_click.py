@@ -16,7 +16,7 @@ from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from game.texts import tr
 from rules.record import replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_logview import click, key, race_scene  # noqa: F401  (the fixture)
 from tests.ui.test_race_scene import settle
 
@@ -70,8 +70,8 @@ def test_lines_written_live_open_their_own_moment(tmp_path: Path) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("careful", "aggressive", "careful"), seed=11), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("careful", "aggressive", "careful"), seed=11), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     scene.banner = None
     for _ in range(400):
@@ -113,9 +113,9 @@ def test_a_line_of_since_your_turn_opens_the_board_after_that_cars_last_action(t
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "aggressive")), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive")), app.saves)
     play_until(control, lambda c: c.wait() == Wait.GEAR)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     scene.banner = None
     scene.choose(1)

@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from rules.record import replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_race_history import race
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
@@ -39,9 +39,9 @@ def race_scene(tmp_path: Path) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "aggressive", "careful")), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive", "careful")), app.saves)
     play_until(control, lambda c: c.state.round >= 4 and c.wait() == Wait.GEAR)
-    scene = RaceScene(app, RaceControl.resume(entry.track, control.session.record(), app.saves), BoardView(entry.board))
+    scene = RaceScene(app, RaceControl.resume(track_of(entry), control.session.record(), app.saves), BoardView(board_of(entry)))
     app.push(scene)
     settle(scene)
     return scene

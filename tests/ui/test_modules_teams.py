@@ -29,6 +29,7 @@ from rules.state import CarState, RaceState
 from tests.rules.fixtures import W, act, car, position
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
+from tests.ui.helpers import screen_of
 
 TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
 
@@ -77,12 +78,12 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
     monkeypatch.setattr(dashboard_module, "draw_pips", lambda s, x, y, w, have, full, c: pips.append((have, full)))
     drawn = drawn_texts(monkeypatch)
     dash, control = scene.dashboard, scene.control
-    dash.draw(scene.app.screen, scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
+    dash.draw(screen_of(scene.app), scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
     assert "Team 2" in drawn and "team stock 3 WP" in drawn and pips[-1] == (3, 4)
     assert dash._kit(state, state.car("h")) == ""  # no own reserve beside the team's stock
     texts.set_language("de")
     drawn.clear()
-    dash.draw(scene.app.screen, scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
+    dash.draw(screen_of(scene.app), scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
     assert "Team 1" in drawn and "Teamvorrat 4 VP" in drawn
 
 
@@ -90,7 +91,7 @@ def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None: 
     state = position([car("m", "B21", gear=4), car("f", "B29")], "m", rules=FORMULA_D_BASIC)
     scene = scene_at(tmp_path, control_at(state))
     drawn = drawn_texts(monkeypatch)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert not any(s.startswith(("Team ", "team stock")) for s in drawn)
 
 
@@ -105,7 +106,7 @@ def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monke
         return original(screen, at, car_, colour)
 
     monkeypatch.setattr(race_hud, "draw_team_tag", record)
-    race_hud.draw_standings(scene.app.screen, (10, 60), scene.control, race_hud.standings_width(scene.control))
+    race_hud.draw_standings(screen_of(scene.app), (10, 60), scene.control, race_hud.standings_width(scene.control))
     assert tags == {"m": "T1", "f": "T1", "g": "T2", "h": "T2"}
     assert team_members(1) == (2, 3)
 
@@ -161,7 +162,7 @@ def test_the_results_show_each_teams_victory_points_and_the_winning_team(tmp_pat
     app = scene.app
     results = ResultsScene(app, control_at(finished_team_race({"m": 2, "f": 3, "g": 1, "h": 4})))
     app.push(results)
-    results.draw(app.screen)
+    results.draw(screen_of(app))
     assert results.status()["teams"] == [(2, 10 + 5), (1, 8 + 6)]  # TEAM-B-3, AMB-53: most points first
     assert results.winner() == "Team 2 wins!"
     assert results.team_box.top > results.table.bottom and results.back.rect.top > results.team_box.bottom
@@ -182,7 +183,7 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
     scene = scene_at(tmp_path, control_at(team_race()))
     results = ResultsScene(scene.app, control_at(state))
     scene.app.push(results)
-    results.draw(scene.app.screen)
+    results.draw(screen_of(scene.app))
     assert results.status()["teams"] == [(1, 18), (2, 11), (3, 7), (4, 3), (5, 0)]
     assert results.team_box.bottom < results.back.rect.top and results.back.rect.bottom <= 800
 

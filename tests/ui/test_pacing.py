@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.widgets.anims import Drive
 from rules.state import CarState
-from tests.ui.helpers import catalogue, header, make_app
+from tests.ui.helpers import board_of, catalogue, header, make_app, track_of
 from game.play.race_control import RaceControl
 
 FRAME = 1 / 60
@@ -28,8 +28,8 @@ def race_scene(tmp_path: Path, kinds: tuple[str, ...]) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"mute": True}))
     app.push(MenuScene(app))
     entry = catalogue().get("oval.tmx")
-    control = RaceControl.start(entry.track, header(kinds, laps=1), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(kinds, laps=1), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     return scene
 

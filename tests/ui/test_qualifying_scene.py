@@ -28,7 +28,7 @@ from rules.record import Entry
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
 from rules.tables.tyres import Tyre
-from tests.ui.helpers import catalogue, make_app, oval
+from tests.ui.helpers import board_of, catalogue, make_app, oval, screen_of
 
 
 class FakeClock:
@@ -57,7 +57,7 @@ def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = N
                Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear))
     done: list[QualifyingSession] = []
     session = QualifyingSession(oval(), rules, entries, seed=5)
-    board = catalogue().get("oval.tmx").board
+    board = board_of(catalogue().get("oval.tmx"))
     scene = QualifyingScene(app, session, board, done.append, LapRecords(tmp_path), "fd-basic",
                             now=clock or FakeClock())
     app.push(scene)
@@ -389,7 +389,7 @@ def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -
     def coloured() -> int:
         """Pixels of the spot in the ghost's cold cyan: a pale white ghost was a mere shade of the
         asphalt; the cyan shows on asphalt, kerbs and grass alike."""
-        pixels = (app.screen.get_at((px, py)) for px in range(spot.left, spot.right) for py in range(spot.top, spot.bottom))
+        pixels = (screen_of(app).get_at((px, py)) for px in range(spot.left, spot.right) for py in range(spot.top, spot.bottom))
         return sum(1 for p in pixels if p.b > p.r + 40 and p.g > p.r + 30)
 
     with_ghost = coloured()
@@ -414,7 +414,7 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
         scene = app.scene
         assert isinstance(scene, QualifyingScene) and scene.entry.name == "Anna" and scene.phase == "ready"
         assert scene.session.run == run - 1
-        scene.draw(app.screen)
+        scene.draw(screen_of(app))
         scene.begin()
         settle(scene)
         drive_lap(scene)

@@ -15,7 +15,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.history import FILE, RaceHistory
 from rules.record import Record, replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_race_scene import settle
 
 
@@ -57,8 +57,8 @@ def test_a_race_finished_on_the_race_screen_goes_into_the_history(tmp_path: Path
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("careful", "careful"), seed=5), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("careful", "careful"), seed=5), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     settle(scene, limit=5000)
     for _ in range(20):

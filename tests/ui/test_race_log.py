@@ -11,7 +11,7 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.racelog import LogLine
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until
 
 
 def wheel(scene: RaceScene, notches: int) -> bool:
@@ -23,7 +23,7 @@ def wheel(scene: RaceScene, notches: int) -> bool:
 def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(("human", "human")), None)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.banner = None
     scene.log[:] = [LogLine("log.undo", {"name": f"Driver {i}"}) for i in range(lines)]
@@ -68,7 +68,7 @@ def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Pat
     control = RaceControl.start(oval(), header(("human", "human")), None)
     play_until(control, lambda c: c.wait() == Wait.MOVE)
     resumed = RaceControl.resume(oval(), control.session.record())
-    scene = RaceScene(app, resumed, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, resumed, BoardView(board_of(app.tracks.get("oval.tmx"))))
     throw = scene.tray.throw
     assert throw is not None and throw.done and throw.value == resumed.state.roll
     assert throw.outcome is not None and str(resumed.state.roll) in throw.outcome.text()

@@ -11,7 +11,7 @@ from game.play.race_control import RaceControl, Wait
 from game.storage.saves import SaveProblem, SaveSlot
 from game.tracks.load import load_track
 from rules.record import SCHEMA_VERSION, Record, load
-from tests.ui.helpers import header, human_step, oval, play_until
+from tests.ui.helpers import board_of, header, human_step, oval, play_until
 
 
 def started(tmp_path: Path, steps: int = 25) -> tuple[RaceControl, SaveSlot]:
@@ -132,7 +132,7 @@ def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Pa
 
     app = make_app(tmp_path / "app")
     control, slot = started(tmp_path, 2)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.update(0.01)
     assert app.notices == []

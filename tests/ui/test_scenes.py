@@ -22,7 +22,7 @@ from game.scenes.setup.lineup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
 from game.board.catalogue import TrackCatalogue
-from tests.ui.helpers import OVAL, header, make_app, oval, play_until
+from tests.ui.helpers import header, make_app, OVAL, oval, play_until, track_of
 
 
 def press(scene: Scene, button_id: str) -> None:
@@ -225,7 +225,7 @@ def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:  # type: ignor
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
     assert scene.entry.path.name != first
     draw(app)
-    space = scene.entry.track.spaces[0]
+    space = track_of(scene.entry).spaces[0]
     pos = scene.view.to_screen((space.x, space.y))
     assert scene.hint_at((round(pos[0]), round(pos[1])))[0] == f"Space {space.name}"
 

@@ -23,7 +23,7 @@ from rules.roster import ROSTER
 from rules.ruleset import STREET
 from rules.state import RaceState, StreetCar
 from tests.rules.fixtures import W, car, position
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, screen_of
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import settle
 
@@ -57,7 +57,7 @@ def test_STREET_3_N_switches_the_nitro_on_the_gear_box_counts_it_and_the_gear_ca
     state = position([car("m", "A40", 3), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
     settle(scene)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert scene.control.wait() == Wait.GEAR and scene.buttons["nitro"].visible
     plain = scene.control.odds()
     key(scene, pygame.K_n)
@@ -75,7 +75,7 @@ def test_STREET_3_once_the_laps_nitro_is_used_the_toggle_is_gone(tmp_path: Path)
     state = position([car("m", "A40", 3, street=StreetCar(nitro_lap=1)), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
     settle(scene)
-    scene.draw(scene.app.screen)  # the buttons follow the state as the screen is drawn
+    scene.draw(screen_of(scene.app))  # the buttons follow the state as the screen is drawn
     assert scene.control.wait() == Wait.GEAR and not scene.buttons["nitro"].visible
     key(scene, pygame.K_n)
     assert not scene.nitro
@@ -113,7 +113,7 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
     assert isinstance(card, FreeWPDialog)
     lines = card.lines()
     assert all(lines) and "{" not in " ".join(lines)
-    card.draw(scene.app.screen)
+    card.draw(screen_of(scene.app))
     step = scene.control.decide(FreeWP(wp={Area.BODY: 2}))
     said = " ".join(line.text() for line in describe(scene.control, step))
     assert {"en": "Body", "de": "Karosserie", "fr": "Carrosserie"}[language] in said
