@@ -5,10 +5,12 @@ from __future__ import annotations
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
+import pytest
 
+from game import theme
 from game.tracks.load import load_track
 from game.storage.lineup import COLOURS
 from game.play.race_control import RaceControl, Wait
@@ -152,3 +154,16 @@ def top(app: App, kind: type[SceneT]) -> SceneT:
     scene = app.scene
     assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
     return scene
+
+
+def spy_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line ``theme.text`` draws from now on, in order (each still drawn): what a screen shows."""
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(surface: pygame.Surface, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(s)
+        return real(surface, s, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", text)
+    return drawn

@@ -26,7 +26,7 @@ from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.state import HeadToHead, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, car, position
-from tests.ui.helpers import header, make_app
+from tests.ui.helpers import header, make_app, spy_texts
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_league_dialog import state as league_state
 from tests.ui.test_modules_race import pit_scene
@@ -391,9 +391,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
     scene = race_at_a_move(app)
-    drawn: list[str] = []
-    real = theme.text
-    monkeypatch.setattr(theme, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     drawn.clear()
     app.frame(0.016)
     said = " ".join(drawn)

@@ -17,7 +17,7 @@ from rules.odds import gear_odds
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
-from tests.ui.helpers import active_car, board_of, open_display, oval
+from tests.ui.helpers import active_car, board_of, open_display, oval, spy_texts
 
 W = DRESDEN_2006.default_wear
 
@@ -168,7 +168,6 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
 def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The driver line names the profile; the kit the box reserve (AMB-32); a line of its own the
     pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
-    from game import theme
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
     from rules.tables.pit_points import PitPlan
@@ -179,9 +178,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     d = Dashboard()
     s = state("gear", {"a": 33, "b": 30})
     car = s.car("a").model_copy(update={"profile": Profile.REGENGOTT, "reserve": 1, "pit_plan": PitPlan(fuel=2, tyre=Tyre.SOFT)})
-    drawn: list[str] = []
-    text = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     d.draw(screen, oval(), s, car, Entry(id="a", name="Anna", wear=W), 0, "Human")
     assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
     league = f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_plan', n=8)}"
@@ -287,7 +284,6 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
 def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A league team shares a box, not a stock of repair WP (that is TEAM-B-2's): the team line
     shows the pair and the name, and no stock (the game once crashed drawing one)."""
-    from game import theme
     from game.play.standings import team_name
     from game.widgets.dashboard import Dashboard
     from rules.record import Entry
@@ -296,9 +292,7 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
     s = state("gear", {"a": 30, "b": 30})
     s = s.model_copy(update={"cars": tuple(c.model_copy(update={"team": 0}) for c in s.cars)})
     assert s.team_stock == ()
-    drawn: list[str] = []
-    text = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (drawn.append(t), text(surface, t, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     Dashboard().draw(screen, oval(), s, s.car("a"), Entry(id="a", name="Anna", wear=W), 0, "Human")
     stock = tr("dash.team_stock", n=0).split("0")[0]  # "team stock "
     assert team_name(0) in drawn and not [t for t in drawn if t.startswith(stock)]

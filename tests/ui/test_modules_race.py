@@ -16,6 +16,7 @@ from game import theme
 from game.texts import tr
 from game.scenes.race import drawing as race_scene_module
 from game.play.crew import BoxWork, SetupPlan
+from game.widgets.crewdialog import CrewDialog
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView
 from game.scenes.menus.menu import MenuScene
@@ -29,7 +30,7 @@ from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.fixtures import act, at_pit_entry, car, position
-from tests.ui.helpers import board_of, header, make_app, oval, screen_of, track_of
+from tests.ui.helpers import board_of, header, make_app, oval, screen_of, spy_texts, track_of
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
 
@@ -148,6 +149,7 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
     assert scene.control.wait() == Wait.PIT and scene.dialog is not None and scene.dialog.kind == "pit"
     dialog = scene.dialog
+    assert isinstance(dialog, CrewDialog)
     assert {b.id for b in dialog.cards} == {"tyre.hard", "tyre.soft", "tyre.rain"} and not dialog.long.visible
     dialog.pick(Tyre.HARD)
     for _ in range(3):
@@ -167,11 +169,9 @@ def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_
     rules = PRESETS["fd-modules"]
     wp = rules.default_wear.model_copy(update={"body": 1})
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
-    dialog, screen = scene.dialog, scene.app.screen
-    assert dialog is not None
-    drawn: list[str] = []
-    real = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **kw: drawn.append(s) or real(surface, s, *a, **kw))
+    dialog, screen = scene.dialog, screen_of(scene.app)
+    assert isinstance(dialog, CrewDialog)
+    drawn = spy_texts(monkeypatch)
     screen.fill(theme.BACKDROP)
     dialog.draw(screen)
     assert tr("tyre.hard") in drawn
@@ -196,7 +196,7 @@ def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> 
     wp = rules.default_wear.model_copy(update={"engine": 2})
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
     dialog = scene.dialog
-    assert dialog is not None and dialog.long.visible
+    assert isinstance(dialog, CrewDialog) and dialog.long.visible
     dialog.change(Area.ENGINE, 1)
     assert isinstance(dialog.plan, BoxWork) and dialog.plan.long  # PIT-A-4: repairs come with a long stop
     dialog.toggle_long()
@@ -224,6 +224,7 @@ def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> N
     assert control.state.weather is not None
     assert any(line.key.startswith("log.weather.") for line in scene.log)
     dialog = scene.dialog
+    assert isinstance(dialog, CrewDialog)
     assert [a for a in dialog.areas] == list(PRESETS["fde-advanced"].car_setup.areas)
     dialog.pick(Tyre.SOFT)
     dialog.change(Area.ROAD_HOLDING, -1)

@@ -11,7 +11,7 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.racelog import LogLine
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import board_of, header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, spy_texts
 
 
 def wheel(scene: RaceScene, notches: int) -> bool:
@@ -34,9 +34,8 @@ def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
 def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
     from game import theme
 
-    seen: list[str] = []
     original = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: seen.append(s) or original(surface, s, *a, **k))
+    seen = spy_texts(monkeypatch)
     scene.app.frame(1 / 60)
     monkeypatch.setattr(theme, "text", original)
     return [s for s in seen if s.endswith("takes the gear back.")]

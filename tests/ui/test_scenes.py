@@ -22,7 +22,7 @@ from game.scenes.setup.lineup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
 from game.board.catalogue import TrackCatalogue
-from tests.ui.helpers import header, make_app, OVAL, oval, play_until, track_of
+from tests.ui.helpers import header, make_app, oval, OVAL, play_until, spy_texts, track_of
 
 
 def press(scene: Scene, button_id: str) -> None:
@@ -281,9 +281,7 @@ def test_the_quit_question_says_a_race_is_saved(app, monkeypatch) -> None:  # ty
     RaceControl.start(oval(), header(), app.saves)
     app.scene.enter()
     esc(app)
-    drawn: list[str] = []
-    original = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    drawn = spy_texts(monkeypatch)
     draw(app)
     assert any("Your race is saved" in line for line in drawn), drawn
     press(app.scene, "quit")
