@@ -18,6 +18,8 @@ from rules.actions import Bid, Karma, TCar
 from rules.engine import t_car_proposal, to_move
 from game.board.catalogue import TrackCatalogue, TrackEntry
 from game.board.render import BoardRenderer
+from game.board.view import BoardView
+from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.state import CarState, RaceState
@@ -27,6 +29,7 @@ from tests.conftest import REPO
 
 if TYPE_CHECKING:
     from game.app.loop import App, Scene
+    from game.scenes.menus.gallery import GalleryScene
 
 SceneT = TypeVar("SceneT", bound="Scene")
 
@@ -167,3 +170,21 @@ def spy_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(theme, "text", text)
     return drawn
+
+
+def lap_of(session: QualifyingSession) -> QualifyingLap:
+    """The lap being driven in a qualifying session, where the test's session has one under way."""
+    assert session.lap is not None, "no lap under way"
+    return session.lap
+
+
+def gallery_view(gallery: GalleryScene) -> BoardView:
+    """The board the gallery shows: it has one once its track is loaded (every test's map loads)."""
+    assert gallery.view is not None, "the gallery shows no board"
+    return gallery.view
+
+
+def gallery_entry(gallery: GalleryScene) -> TrackEntry:
+    """The catalogue entry of the track the gallery shows."""
+    assert gallery.entry is not None, "the gallery has no tracks"
+    return gallery.entry

@@ -28,7 +28,7 @@ from rules.record import Entry
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
 from rules.tables.tyres import Tyre
-from tests.ui.helpers import board_of, catalogue, make_app, oval, screen_of
+from tests.ui.helpers import board_of, catalogue, lap_of, make_app, oval, screen_of, top
 
 
 class FakeClock:
@@ -223,7 +223,7 @@ def test_VAR_20_qualifying_session_then_the_race_starts_on_its_grid(tmp_path: Pa
     app.push(MenuScene(app))
     start_race(app, default_lineup().model_copy(update={"grid": "qualifying"}))
     scene = app.scene
-    assert isinstance(scene, QualifyingScene) and scene.entry.name == "Anna"
+    assert isinstance(scene, QualifyingScene) and scene.entry is not None and scene.entry.name == "Anna"
     scene.begin()
     settle(scene)
     drive_lap(scene)
@@ -241,7 +241,7 @@ def test_VAR_20_qualifying_session_then_the_race_starts_on_its_grid(tmp_path: Pa
     assert isinstance(race, RaceScene)
     assert race.control.header.grid == grid.grid.order and race.control.header.rules.grid == "qualifying"
     state = race.control.state
-    assert [c.id for c in sorted(state.cars, key=lambda c: c.grid_slot)] == list(grid.grid.order)
+    assert [c.id for c in sorted(state.cars, key=lambda c: -1 if c.grid_slot is None else c.grid_slot)] == list(grid.grid.order)
 
 
 def test_leaving_a_qualifying_session_lets_go_of_the_records(tmp_path: Path) -> None:
@@ -303,12 +303,12 @@ def test_MASTERS_LEVER_3_a_time_trial_gear_is_taken_back_before_its_roll(tmp_pat
     """The time trial had no gear undo: Backspace or the button takes the gear back until the die
     is rolled, the lap (and so its save) forgets it, and a gear after the roll stands (MASTERS-LEVER-2)."""
     app, trial = started_trial(tmp_path)
-    scene = app.scene
+    scene = top(app, QualifyingScene)
     scene.begin()
     settle(scene)
     key(scene, pygame.K_1)
     settle(scene)
-    lap = scene.session.lap
+    lap = lap_of(scene.session)
     assert scene.wait() == "roll" and lap.state.car(lap.entry.id).gear == 1
     scene.update(0.05)
     assert scene.undo_button.visible
@@ -367,7 +367,7 @@ def board_brightness(app, scene) -> float:  # type: ignore[no-untyped-def]
 def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -> None:
     """With a ghost, the destinations' layer lost its blending and painted the board black."""
     app, trial = started_trial(tmp_path)
-    first = app.scene
+    first = top(app, QualifyingScene)
     first.begin()
     settle(first)
     drive_lap(first)
@@ -412,14 +412,16 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
     start_race(app, lineup_for(champ, 0), NextRace(1, champ, 0, {}))
     for run in (1, 2):
         scene = app.scene
-        assert isinstance(scene, QualifyingScene) and scene.entry.name == "Anna" and scene.phase == "ready"
+        assert isinstance(scene, QualifyingScene) and scene.entry is not None and scene.entry.name == "Anna" and scene.phase == "ready"
         assert scene.session.run == run - 1
         scene.draw(screen_of(app))
         scene.begin()
         settle(scene)
         drive_lap(scene)
         for _ in range(20):
-            if isinstance(app.scene, GridScene) or (app.scene.phase == "ready" and app.scene.session.run == run):
+            now = app.scene
+            if isinstance(now, GridScene) or (isinstance(now, QualifyingScene) and now.phase == "ready"
+                                              and now.session.run == run):
                 break
             key(app.scene, pygame.K_SPACE)
             if isinstance(app.scene, QualifyingScene):

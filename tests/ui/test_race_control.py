@@ -36,6 +36,7 @@ def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
     for _ in range(12):
         play_until(control, lambda c: c.wait() == Wait.MOVE)
         here = active_car(control.state).space
+        assert here is not None
         legal = moves(control.track, control.state)
         assert set(control.destinations()) == {m.end or here for m in legal}
         offered = [m for ms in control.destinations().values() for m in ms]
@@ -94,6 +95,7 @@ def test_a_taken_space_is_refused_with_the_engines_reason() -> None:
         others = {c.space for c in control.state.cars if c.id != control.state.active}
         roll = control.state.moves_left or 0
         here = active_car(control.state).space
+        assert here is not None
         near = [s for s in others if s and s not in control.destinations()
                 and control._paths(here, s, roll)]  # noqa: SLF001 (the test checks the search itself)
         if near:
@@ -108,7 +110,9 @@ def test_a_space_behind_or_too_far_is_out_of_reach() -> None:
     control = RaceControl.start(oval(), header())
     play_until(control, lambda c: c.wait() == Wait.MOVE)
     here = active_car(control.state).space
+    assert here is not None
     behind = control.track.behind(here)
+    assert behind is not None
     why = control.why_not(behind)
     assert isinstance(why, Notice) and why.key == "race.out_of_reach"
 

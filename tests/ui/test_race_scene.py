@@ -13,7 +13,7 @@ from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import RaceScene
 from rules.engine import moves
-from tests.ui.helpers import active_car, board_of, header, make_app, screen_of, track_of
+from tests.ui.helpers import active_car, active_id, board_of, header, make_app, screen_of, track_of
 
 
 def click(scene: RaceScene, pos: tuple[float, float]) -> None:
@@ -120,7 +120,7 @@ def test_every_space_on_screen_is_hit_by_a_click_on_its_centre(scene: RaceScene,
 def test_a_click_on_a_highlighted_space_drives_the_car_there(scene: RaceScene, zoom: float) -> None:
     to_move(scene)
     state = scene.control.state
-    car = state.active
+    car = active_id(state)
     target = max(scene.control.destinations(), key=lambda n: len(scene.control.destinations()[n][0].path))
     s = scene.control.track.space(target)
     scene.view.camera.zoom = zoom
@@ -135,7 +135,10 @@ def test_a_click_on_a_highlighted_space_drives_the_car_there(scene: RaceScene, z
 def test_a_click_on_an_unreachable_space_says_why(scene: RaceScene) -> None:
     to_move(scene)
     here = active_car(scene.control.state).space
-    behind = scene.control.track.space(scene.control.track.behind(here))
+    assert here is not None
+    behind_name = scene.control.track.behind(here)
+    assert behind_name is not None
+    behind = scene.control.track.space(behind_name)
     scene.view.centre_on((behind.x, behind.y))
     click(scene, scene.view.to_screen((behind.x, behind.y)))
     assert scene.message is not None and behind.name in scene.message[0]
@@ -145,7 +148,7 @@ def test_a_click_on_an_unreachable_space_says_why(scene: RaceScene) -> None:
 def test_keys_choose_the_gear_roll_and_undo(scene: RaceScene) -> None:
     settle(scene)
     key(scene, pygame.K_RETURN)  # the banner
-    active = scene.control.state.active
+    active = active_id(scene.control.state)
     key(scene, pygame.K_4)  # not allowed from gear 0: the reason is shown, nothing changes
     assert scene.control.wait() == Wait.GEAR
     assert scene.message is not None and "gear 1" in scene.message[0]

@@ -22,7 +22,7 @@ from game.scenes.setup.lineup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
 from game.board.catalogue import TrackCatalogue
-from tests.ui.helpers import header, make_app, oval, OVAL, play_until, spy_texts, track_of
+from tests.ui.helpers import gallery_entry, gallery_view, header, make_app, oval, OVAL, play_until, spy_texts, track_of
 
 
 def press(scene: Scene, button_id: str) -> None:
@@ -221,12 +221,12 @@ def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:  # type: ignor
     app.tracks = TrackCatalogue(maps, tmp_path / "cache")
     scene = GalleryScene(app)
     app.push(scene)
-    first = scene.entry.path.name
+    first = gallery_entry(scene).path.name
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
-    assert scene.entry.path.name != first
+    assert gallery_entry(scene).path.name != first
     draw(app)
     space = track_of(scene.entry).spaces[0]
-    pos = scene.view.to_screen((space.x, space.y))
+    pos = gallery_view(scene).to_screen((space.x, space.y))
     assert scene.hint_at((round(pos[0]), round(pos[1])))[0] == f"Space {space.name}"
 
 
