@@ -41,6 +41,7 @@ from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
 from game.scenes.history.statistics import StatisticsScene
 from game.storage.championships import ChampionshipStore
+from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.storage.laprecords import LapRecord, LapRecords
@@ -56,7 +57,7 @@ from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
-from tests.ui.helpers import board_of, catalogue, make_app, open_display, oval, play_until
+from tests.ui.helpers import board_of, catalogue, make_app, open_display, oval, play_until, top
 from tests.ui.covered import covered_targets
 from tests.ui.covered import covered_targets
 from tests.ui.layout import Recorder, problems, surface_problems
@@ -167,7 +168,7 @@ def tutorial(app: App) -> None:
     from game.scenes.menus.tutorial import start_tutorial
 
     assert start_tutorial(app)
-    control = app.scene.control
+    control = top(app, RaceScene).control
     play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round >= 1)
 
 
@@ -215,15 +216,18 @@ def race_pit(app: App) -> None:
     scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     settle(scene)
-    assert scene.dialog is not None and scene.dialog.long.visible
+    assert isinstance(scene.dialog, CrewDialog) and scene.dialog.long.visible
 
 
 def race_question(app: App, kind: str) -> None:
     """A league question over the board for the human ``m``: karma after an engine check roll
     (KARMA-3), a secret head-to-head bid (H2H-2) or the T-car with its areas (AMB-38)."""
     held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="m"), natural=3)
-    extra = {"karma": {"league": LeagueRace(held=held), "active": "m"}, "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
-             "tcar": {"active": "m"}}[kind]
+    extras: dict[str, dict[str, object]] = {
+        "karma": {"league": LeagueRace(held=held), "active": "m"},
+        "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
+        "tcar": {"active": "m"}}
+    extra = extras[kind]
     state = league_state(kind, {"m": 45, "b": 30}, **extra)
     scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
@@ -247,7 +251,7 @@ def race_street_wp(app: App) -> None:
 def setup_street(app: App) -> None:
     """Ten seats with the roster's drivers and their abilities (STREET-1)."""
     save_lineup(app.data, Lineup(track="oval.tmx", preset="street", drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(SetupScene(app))
 
 
@@ -267,7 +271,7 @@ def setup(app: App) -> None:
     """Ten drivers, the longest rule set's name, changed modules: the fullest set-up screen."""
     longest = max(PRESETS, key=lambda k: len(texts.tr(f"preset.{k}")))
     save_lineup(app.data, Lineup(track="oval.tmx", preset=longest, modules={"teams": True}, drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     scene = SetupScene(app)
     app.push(scene)
     scene.message = texts.tr("setup.teams_odd", n=9)
@@ -276,7 +280,7 @@ def setup(app: App) -> None:
 def setup_league(app: App) -> None:
     """Ten drivers with the league's profile button in every row (DRESDEN-PROFILE-1)."""
     save_lineup(app.data, Lineup(track="oval.tmx", preset="dresden-2006", drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(SetupScene(app))
 
 
@@ -413,7 +417,7 @@ def records(app: App) -> None:
 
 def trial(app: App) -> None:
     save_lineup(app.data, Lineup(track="oval.tmx", drivers=drivers(2)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(TrialScene(app))
 
 
@@ -493,7 +497,7 @@ def menu_continue(app: App) -> None:
     app.scene.enter()
 
 
-SCREENS: dict[str, Callable[[App], None]] = {
+SCREENS: dict[str, Callable[[App], object]] = {
     "menu": lambda app: None,
     "menu-continue": menu_continue,
     "quit": lambda app: app.push(QuitScene(app)),

@@ -3,9 +3,12 @@ head-to-head bid (H2H-2) and the T-car (TCAR-1, AMB-38), in English and German."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
+from game.scenes.race.screen import RaceDialog
 from game.texts import set_language, tr
 from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
@@ -16,18 +19,18 @@ from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
 from rules.profiles import Profile
 from rules.ruleset import DRESDEN_2006
-from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, RaceState
+from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueRace, Phase, RaceState
 from tests.ui.helpers import active_car, board_of, open_display, oval, spy_texts
 
 W = DRESDEN_2006.default_wear
 
 
-def state(phase: str, pools: dict[str, int], **kw) -> RaceState:
+def state(phase: str, pools: dict[str, int], **kw: Any) -> RaceState:
     cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, karma=k) for c, k in pools.items())
-    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=phase, round=2, **kw)  # type: ignore[arg-type]
+    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase), round=2, **kw)
 
 
-def click(dialog: LeagueDialog, button_id: str) -> None:
+def click(dialog: RaceDialog, button_id: str) -> None:
     b = next(w for w in dialog.widgets if w.id == button_id)
     assert b.visible, button_id
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -123,6 +126,7 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
                  ask("bid", state("bid", {"a": 5, "b": 5}, league=LeagueRace(bids=HeadToHead(cars=("a", "b")))), "a")[0],
                  ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0]]
         screen = pygame.display.get_surface()
+        assert screen is not None
         for card in cards:
             lines = card.lines()
             assert all(lines) and "{" not in " ".join(lines)
