@@ -147,7 +147,8 @@ def test_the_texts_follow_the_language() -> None:
         french = said.text()
     finally:
         set_language("en")
-    assert len({german, french, said.text()}) == 3 and said.values["name"] in german and said.values["name"] in french
+    name = str(said.values["name"])
+    assert len({german, french, said.text()}) == 3 and name in german and name in french
 
 
 # --- the queue ------------------------------------------------------------------------------

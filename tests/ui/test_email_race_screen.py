@@ -56,7 +56,9 @@ def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_fil
         scene.drive(control.moves()[0])
     assert control.wait() == Wait.REMOTE and len(control.session.actions) == seq  # sent, not applied
     replies = sorted(file.parent.glob(f"*-{whose}-decision.fdrace"))
-    assert len(replies) == 1 and read(replies[0]).message.seq == seq
+    assert len(replies) == 1
+    sent = read(replies[0]).message
+    assert sent is not None and sent.seq == seq
     scene.update(1 / 30)
     assert scene.message is not None and scene.message[0] == tr("email.reply", path=str(replies[0]))
     scene.message = None

@@ -100,10 +100,12 @@ def test_the_check_names_each_broken_entry_by_key(tmp_path: Path) -> None:
 
 def test_a_plural_form_may_leave_out_the_count_but_nothing_else(tmp_path: Path) -> None:
     po = catalog.read(mo.catalogue("de"))
-    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "{n} Felder")
+    spaces = po.get(("1 space", "{n} spaces"), context="qual.spaces")
+    assert spaces is not None
+    spaces.string = ("ein Feld", "{n} Felder")
     catalog.write(po, tmp_path / "ok.po")
     assert catalog.problems("de", tmp_path / "ok.po") == []
-    po.get(("1 space", "{n} spaces"), context="qual.spaces").string = ("ein Feld", "viele Felder")
+    spaces.string = ("ein Feld", "viele Felder")
     catalog.write(po, tmp_path / "bad.po")
     assert catalog.problems("de", tmp_path / "bad.po") == [
         "de (%s): msgctxt 'qual.spaces' lacks ['n']" % (tmp_path / "bad.po")]
@@ -362,7 +364,7 @@ def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
 
     with open(en.__file__, "rb") as source:
         found = {(context, msgid) for _, msgid, _, context in
-                 extract(catalog.extract, source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
+                 extract("game.texts.catalog:extract", source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
     wanted = {(m.context, m.id) for m in catalog.template() if m.id}
     assert found == wanted and len(found) > 900
 

@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from rules.record import replay
-from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, top, track_of
 from tests.ui.test_race_history import race
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
@@ -84,8 +84,8 @@ def test_the_button_on_the_race_screen_opens_it_too(race_scene: RaceScene) -> No
 def test_the_filter_shows_one_cars_lines(race_scene: RaceScene) -> None:
     app = race_scene.app
     key(app, pygame.K_l)
-    log = app.scene
-    log.replay.build()  # type: ignore[attr-defined]
+    log = top(app, LogViewScene)
+    log.replay.build()
     app.frame(0.016)
     press(log, "filter.car3")
     app.frame(0.016)
@@ -167,7 +167,7 @@ def test_a_line_chosen_by_keys_shows_the_board_at_that_moment(race_scene: RaceSc
     """Tab goes over the filters and the lines shown; Enter on a line opens its moment."""
     app = race_scene.app
     key(app, pygame.K_l)
-    log = app.scene
+    log = top(app, LogViewScene)
     log.replay.build()
     app.frame(0.016)
     key(app, pygame.K_HOME)

@@ -41,7 +41,8 @@ def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:  
     view = BoardView(board_of(app.tracks.get("oval.tmx")))
     view.set_viewport(screen_of(app).get_rect())
     x, y, w, h = view.board.corner_boxes[0]
-    pos = tuple(round(v) for v in view.camera.to_screen((x + w / 2, y + h / 2)))
+    sx, sy = view.camera.to_screen((x + w / 2, y + h / 2))
+    pos = (round(sx), round(sy))
     assert view.corner_sign_at(pos) == 0
     corner = oval().corners[0]
     lines = corner_sign_lines(corner)

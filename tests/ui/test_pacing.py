@@ -97,10 +97,10 @@ def test_every_computer_move_is_driven_on_the_board_for_a_moment_and_logged(tmp_
         if control.state.round >= 4:
             break
     assert len(moved) >= 10, "the computers hardly moved"
-    for car, space in moved:
+    for mover, space in moved:
         s = track.space(space)
-        drives = [d for d, _ in seen.values() if d.car == car and d.points[-1] == (s.x, s.y)]
-        assert drives, f"{car}'s move to {space} was never shown on the board"
+        drives = [d for d, _ in seen.values() if d.car == mover and d.points[-1] == (s.x, s.y)]
+        assert drives, f"{mover}'s move to {space} was never shown on the board"
     under_way = [t for d, t in seen.values() if d.car in computers]
     assert under_way and min(d.step_time * (len(d.points) - 1) for d, _ in seen.values()) >= MIN_DRIVE - 1e-9
     logged = {line.car for line in scene.log}

@@ -82,8 +82,12 @@ def test_each_log_line_names_its_car_by_badge_shape_not_by_colour_alone(tmp_path
     scene.log[:] = [LogLine("log.undo", {"name": car}, car=car) for car in cars]
     drawn: list[tuple[str, int]] = []  # (shape, size) of every badge drawn
     original = race_hud.badge
-    monkeypatch.setattr(race_hud, "badge", lambda shape, number, size, colour: drawn.append((shape, size))
-                        or original(shape, number, size, colour))
+
+    def badge(shape: str, number: int, size: int, colour: str) -> pygame.Surface:
+        drawn.append((shape, size))
+        return original(shape, number, size, colour)
+
+    monkeypatch.setattr(race_hud, "badge", badge)
     scene.app.frame(1 / 60)
     in_log = {shape for shape, size in drawn if size == race_hud.LOG_BADGE}
     assert in_log == {badge_of(scene.control.index(c)) for c in cars}
