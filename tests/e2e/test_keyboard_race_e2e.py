@@ -22,7 +22,7 @@ def focus_on(d: Desktop, widget_id: str) -> Status:
             return s
         before = s.get("focus")
         d.key("Tab")
-        s = d.wait(lambda s, before=before: s.get("focus") != before, timeout=10, what="the focus to move")
+        s = d.wait(lambda s: s.get("focus") != before, timeout=10, what="the focus to move")
     raise AssertionError(f"Tab never reached {widget_id}: {s}")
 
 
@@ -62,7 +62,7 @@ def pick(d: Desktop, s: Status) -> None:
             return
         before = s.get("picked")
         d.key("Tab")
-        s = d.wait(lambda s, before=before: s.get("picked") != before or s.get("wait") != "move", timeout=10,
+        s = d.wait(lambda s: s.get("picked") != before or s.get("wait") != "move", timeout=10,
                    what="the next destination")
         if s.get("wait") != "move":
             return

@@ -34,16 +34,16 @@ def set_up_two_humans(d: Desktop) -> None:
     while s["laps"] > 1:
         d.button(s, "laps.minus")
         laps = s["laps"]
-        s = d.wait(lambda s, laps=laps: s["laps"] < laps)
+        s = d.wait(lambda s: s["laps"] < laps)
     while len(s["drivers"]) > 2:
         n = len(s["drivers"])
         d.button(s, "driver3.remove")
-        s = d.wait(lambda s, n=n: len(s["drivers"]) < n)
+        s = d.wait(lambda s: len(s["drivers"]) < n)
     for i in (0, 1):
         while s["drivers"][i] != "human":
             before = s["drivers"][i]
             d.button(s, f"driver{i + 1}.kind")
-            s = d.wait(lambda s, i=i, before=before: s["drivers"][i] != before)
+            s = d.wait(lambda s: s["drivers"][i] != before)
     d.button(s, "next")
     s = d.wait(lambda s: s.get("scene") == "carsetup", what="the car set-up")
     d.button(s, "start")
