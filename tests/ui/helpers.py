@@ -47,7 +47,7 @@ def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int
     return Header(
         track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps, seed=seed,
         entries=tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver=k, colour=COLOURS[i], number=i + 1,
-                            wear=rules.default_wear) for i, k in enumerate(kinds)),  # type: ignore[arg-type]
+                            wear=rules.default_wear) for i, k in enumerate(kinds)),
     )
 
 
