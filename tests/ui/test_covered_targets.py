@@ -9,6 +9,7 @@ the screen reports clickable is clicked where it says, and the race goes on by t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -76,7 +77,7 @@ def click_a_target(scene: RaceScene) -> None:
     destinations = scene.control.destinations()
     targets = scene.status()["targets"]
 
-    def rank(t: dict) -> tuple:  # type: ignore[type-arg]
+    def rank(t: dict[str, Any]) -> tuple[bool, int, int]:
         moves = destinations[t["space"]]
         return (not t["out"], -t["cost"], max(len(m.path) for m in moves))
 

@@ -455,8 +455,10 @@ def standings(app: App, tab: str) -> None:
     champ_id = store.create(season())
     assert champ_id is not None
     for k, record in enumerate(season_records()):
+        series = record.header.series
+        assert series is not None
         store.add_race(champ_id, k, record.model_copy(update={"header": record.header.model_copy(
-            update={"series": record.header.series.model_copy(update={"championship": champ_id})})}))  # type: ignore[union-attr]
+            update={"series": series.model_copy(update={"championship": champ_id})})}))
     store.close()
     scene = StandingsScene(app, champ_id)
     app.push(scene)

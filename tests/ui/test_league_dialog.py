@@ -358,4 +358,4 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
             scene.drive(move)
             settle(scene)
     m = scene.control.state.car("m")
-    assert m.pit_points is None and m.space != "P4" and m.wp.fuel == m.setup.fuel  # type: ignore[union-attr]
+    assert m.pit_points is None and m.space != "P4" and m.setup is not None and m.wp.fuel == m.setup.fuel

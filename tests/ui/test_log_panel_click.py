@@ -6,6 +6,7 @@ both know their moment."""
 from __future__ import annotations
 
 from pathlib import Path
+from unittest.mock import patch
 
 import pygame
 
@@ -100,9 +101,9 @@ def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_b
     assert race_scene.hint_at(rect.center) == [tr("race.log_line_hint")]
     title = (race_scene.log_rect.left + 20, race_scene.log_rect.top + 10)  # the heading: no line
     assert race_scene.hint_at(title) != [tr("race.log_line_hint")]
-    seen: list[object] = []
-    race_scene.view.handle = lambda event: seen.append(event)  # type: ignore[method-assign]
-    click(app, title)
+    seen: list[pygame.event.Event] = []
+    with patch.object(race_scene.view, "handle", seen.append):
+        click(app, title)
     assert app.scene is race_scene and seen == []
 
 

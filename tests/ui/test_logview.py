@@ -150,7 +150,7 @@ def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None
     from game.scenes.history.replay import open_replay
 
     assert open_replay(app, race())
-    viewer = app.scene
+    viewer = top(app, ReplayScene)
     press(viewer, "log")
     log = app.scene
     assert isinstance(log, LogViewScene)
@@ -160,7 +160,7 @@ def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None
     app.frame(0.016)
     row = app.status()["lines"][-1]
     click(app, (log.list_rect.centerx, row["y"]))
-    assert app.scene is viewer and viewer.at == row["at"]  # type: ignore[attr-defined]
+    assert app.scene is viewer and viewer.at == row["at"]
 
 
 def test_a_line_chosen_by_keys_shows_the_board_at_that_moment(race_scene: RaceScene) -> None:

@@ -10,6 +10,7 @@ handle or a key, for the whole session; a click on a panel never reaches the boa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -82,7 +83,7 @@ def clear(scene: RaceScene, world: tuple[float, float]) -> bool:
     return scene.view.viewport.collidepoint(x, y) and not any(p.collidepoint(x, y) for p in drawn_over_board(scene))
 
 
-def target(scene: RaceScene, space: str) -> dict | None:  # type: ignore[type-arg]
+def target(scene: RaceScene, space: str) -> dict[str, Any] | None:
     return next((t for t in scene.status().get("targets", []) if t["space"] == space), None)
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import theme
 from game.scenes.setup.carsetup import CarSetupScene
 from game.scenes.menus.gallery import GalleryScene
 from game.storage.lineup import Lineup, default_lineup, load_lineup

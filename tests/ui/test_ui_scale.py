@@ -48,7 +48,8 @@ def click(app: App, pos: tuple[int, int]) -> None:
 def press(app: App, button_id: str) -> None:
     """Click a button where the status file says it is, as the end-to-end tests and xdotool do."""
     app.frame(0.016)
-    click(app, tuple(app.status()["buttons"][button_id]))  # type: ignore[arg-type]
+    x, y = app.status()["buttons"][button_id]
+    click(app, (x, y))
 
 
 # --- the scale chosen -------------------------------------------------------------------------------
