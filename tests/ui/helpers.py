@@ -122,7 +122,7 @@ def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> App:
 
 
 def track_of(entry: TrackEntry | None) -> Track:
-    """The track of a catalogue entry the test knows is there and loads (a shipped map)."""
+    """The track of a catalogue entry the test knows is there and loads."""
     assert entry is not None and entry.track is not None, entry
     return entry.track
 
