@@ -60,8 +60,12 @@ def skip_computer_laps(d: Desktop, drivers: int) -> Status:
         if s["scene"] == "grid":
             return s
         d.key("Return")
-        d.wait(lambda n: n.get("scene") != "qualifying" or (n["driver"], n["phase"], n["results"]) != (
-            s["driver"], s["phase"], s["results"]), timeout=30, what="the next phase of the computers' laps")
+
+        def moved_on(n: Status, s: Status = s) -> bool:
+            return n.get("scene") != "qualifying" or (n["driver"], n["phase"], n["results"]) != (
+                s["driver"], s["phase"], s["results"])
+
+        d.wait(moved_on, timeout=30, what="the next phase of the computers' laps")
     raise AssertionError("the computers' laps did not end")
 
 
