@@ -44,7 +44,8 @@ def test_every_space_and_every_edge_is_listed(shipped: tuple[Path, Track], capsy
     assert facts["hash"] == track.content_hash()
 
 
-def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]) -> None:
+def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Path, Track],
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     by_kind: dict[str, set[str]] = {}
@@ -58,7 +59,8 @@ def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Pa
     assert {s["name"]: s["grid"] for s in facts["spaces"] if s["grid"]} == {n: i + 1 for i, n in enumerate(track.grid)}
 
 
-def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]) -> None:
+def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped: tuple[Path, Track],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     entry_row = track.space(track.pit.entry).row if track.pit else None  # a street circuit has no pit lane

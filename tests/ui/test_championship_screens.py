@@ -13,8 +13,8 @@ from game import texts
 from game.app.loop import App, Scene
 from game.play.race_control import RaceControl, Wait
 from game.play.series import NextRace, lineup_for, pools, replayed
-from game.scenes.launch import header_for
 from game.scenes.history.results import ResultsScene
+from game.scenes.launch import header_for
 from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
 from game.scenes.menus.menu import MenuScene

@@ -63,7 +63,8 @@ def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash
     dashes: dict[tuple[int, ...], set[tuple[float, ...]]] = {}
     real_marker, real_dashed = charts.marker, charts.dashed
 
-    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float, ink: theme.Colour) -> None:
+    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
+                   ink: theme.Colour) -> None:
         markers.setdefault(ink, set()).add(shape)
         real_marker(screen, shape, centre, r, ink)
 
@@ -96,7 +97,8 @@ def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_d
     calls: list[tuple[str, tuple[float, ...] | None, tuple[int, ...]]] = []
     real_marker, real_dashed = charts.marker, charts.dashed
 
-    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float, ink: theme.Colour) -> None:
+    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
+                   ink: theme.Colour) -> None:
         calls.append((shape, None, ink))
         real_marker(screen, shape, centre, r, ink)
 

@@ -78,7 +78,8 @@ def test_the_gallery_shows_the_saved_map_within_a_second(app) -> None:  # type: 
     save_like_tiled(oval(app), text.replace(STOPS, STOPS.replace('"2"', '"3"')).replace("Lindenring Oval", "Lindenring Neu"))
     took = frames_until(gallery, lambda: gallery_view(gallery).board.track is not old)
     assert gallery_view(gallery).board.track.corners[0].stops == 3
-    assert gallery_entry(gallery).name == "Lindenring Neu" and gallery_entry(gallery).hash == gallery_view(gallery).board.track.content_hash()
+    entry = gallery_entry(gallery)
+    assert entry.name == "Lindenring Neu" and entry.hash == gallery_view(gallery).board.track.content_hash()
     assert any("Lindenkehre: 3" in line for line, _, _ in gallery.facts)
     # the cache holds the new version: a fresh catalogue over the same cache builds the same track
     again = TrackCatalogue(oval(app).parent, app.tracks.cache).get("oval.tmx")
@@ -222,4 +223,5 @@ def test_a_save_by_tiled_itself_shows_in_the_gallery(app) -> None:  # type: igno
     edited.write_text(oval(app).read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8")
     subprocess.run([tiled, "--export-map", "tmx", str(edited), str(oval(app))], check=True, capture_output=True,
                    env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
-    frames_until(gallery, lambda: gallery_entry(gallery).name == "Lindenring Tiled" and gallery_view(gallery).board.track.name == "Lindenring Tiled")
+    frames_until(gallery, lambda: gallery_entry(gallery).name == "Lindenring Tiled"
+                 and gallery_view(gallery).board.track.name == "Lindenring Tiled")

@@ -364,7 +364,8 @@ def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:
 
     with open(en.__file__, "rb") as source:
         found = {(context, msgid) for _, msgid, _, context in
-                 extract("game.texts.catalog:extract", source, keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
+                 extract("game.texts.catalog:extract", source,
+                         keywords={"pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)})}
     wanted = {(m.context, m.id) for m in catalog.template() if m.id}
     assert found == wanted and len(found) > 900
 

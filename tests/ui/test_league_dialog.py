@@ -27,7 +27,8 @@ W = DRESDEN_2006.default_wear
 
 def state(phase: str, pools: dict[str, int], **kw: Any) -> RaceState:
     cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, karma=k) for c, k in pools.items())
-    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase), round=2, **kw)
+    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase),
+                     round=2, **kw)
 
 
 def click(dialog: RaceDialog, button_id: str) -> None:

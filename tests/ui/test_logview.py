@@ -41,7 +41,8 @@ def race_scene(tmp_path: Path) -> RaceScene:
     entry = app.tracks.get("oval.tmx")
     control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive", "careful")), app.saves)
     play_until(control, lambda c: c.state.round >= 4 and c.wait() == Wait.GEAR)
-    scene = RaceScene(app, RaceControl.resume(track_of(entry), control.session.record(), app.saves), BoardView(board_of(entry)))
+    resumed = RaceControl.resume(track_of(entry), control.session.record(), app.saves)
+    scene = RaceScene(app, resumed, BoardView(board_of(entry)))
     app.push(scene)
     settle(scene)
     return scene

@@ -44,7 +44,8 @@ def test_every_preset_plays_to_the_results(tmp_path: Path, preset: str) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive"), laps=2, preset=preset), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive"), laps=2, preset=preset),
+                                app.saves)
     scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     seen: set[str] = set()

@@ -65,13 +65,13 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
     pips: list[tuple[int, int]] = []
     monkeypatch.setattr(dashboard_module, "draw_pips", lambda s, x, y, w, have, full, c: pips.append((have, full)))
     drawn = spy_texts(monkeypatch)
-    dash, control = scene.dashboard, scene.control
-    dash.draw(screen_of(scene.app), scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
+    dash, control, screen = scene.dashboard, scene.control, screen_of(scene.app)
+    dash.draw(screen, scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
     assert "Team 2" in drawn and "team stock 3 WP" in drawn and pips[-1] == (3, 4)
     assert dash._kit(state, state.car("h")) == ""  # no own reserve beside the team's stock
     texts.set_language("de")
     drawn.clear()
-    dash.draw(screen_of(scene.app), scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
+    dash.draw(screen, scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
     assert "Team 1" in drawn and "Teamvorrat 4 VP" in drawn
 
 

@@ -241,7 +241,8 @@ def test_VAR_20_qualifying_session_then_the_race_starts_on_its_grid(tmp_path: Pa
     assert isinstance(race, RaceScene)
     assert race.control.header.grid == grid.grid.order and race.control.header.rules.grid == "qualifying"
     state = race.control.state
-    assert [c.id for c in sorted(state.cars, key=lambda c: -1 if c.grid_slot is None else c.grid_slot)] == list(grid.grid.order)
+    by_slot = sorted(state.cars, key=lambda c: -1 if c.grid_slot is None else c.grid_slot)  # a car without one first
+    assert [c.id for c in by_slot] == list(grid.grid.order)
 
 
 def test_leaving_a_qualifying_session_lets_go_of_the_records(tmp_path: Path) -> None:
@@ -389,7 +390,8 @@ def test_the_lap_against_a_ghost_shows_the_board_and_the_ghost(tmp_path: Path) -
     def coloured() -> int:
         """Pixels of the spot in the ghost's cold cyan: a pale white ghost was a mere shade of the
         asphalt; the cyan shows on asphalt, kerbs and grass alike."""
-        pixels = (screen_of(app).get_at((px, py)) for px in range(spot.left, spot.right) for py in range(spot.top, spot.bottom))
+        screen = screen_of(app)
+        pixels = (screen.get_at((px, py)) for px in range(spot.left, spot.right) for py in range(spot.top, spot.bottom))
         return sum(1 for p in pixels if p.b > p.r + 40 and p.g > p.r + 30)
 
     with_ghost = coloured()
@@ -412,7 +414,8 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
     start_race(app, lineup_for(champ, 0), NextRace(1, champ, 0, {}))
     for run in (1, 2):
         scene = app.scene
-        assert isinstance(scene, QualifyingScene) and scene.entry is not None and scene.entry.name == "Anna" and scene.phase == "ready"
+        assert isinstance(scene, QualifyingScene) and scene.entry is not None
+        assert scene.entry.name == "Anna" and scene.phase == "ready"
         assert scene.session.run == run - 1
         scene.draw(screen_of(app))
         scene.begin()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from game.widgets import race_hud
 from tests.rules.fixtures import car, position
-from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.helpers import screen_of, spy_texts
+from tests.ui.modules_helpers import control_at, scene_at
 
 
 def test_level_cars_show_no_gap_and_cars_behind_show_theirs(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

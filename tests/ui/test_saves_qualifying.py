@@ -62,7 +62,8 @@ def test_a_qualifying_killed_after_three_moves_continues_with_its_stopwatch_and_
 
     app = continued(tmp_path)
     resumed = app.scene
-    assert isinstance(resumed, QualifyingScene) and resumed.phase == "driving" and resumed.entry is not None and resumed.entry.name == "Anna"
+    assert isinstance(resumed, QualifyingScene) and resumed.phase == "driving"
+    assert resumed.entry is not None and resumed.entry.name == "Anna"
     assert lap_of(resumed.session).state == lap_of(scene.session).state
     assert resumed.watch.elapsed_ms == 4500 and not resumed.watch.running
     notice = next(n for n in app.notices if n.key == "notice.qualifying_resumed")
