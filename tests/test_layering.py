@@ -60,6 +60,8 @@ def forbidden_imports(package_dir: Path, forbidden=FORBIDDEN) -> list[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         where = path.relative_to(root)
         for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Call)):
+                continue
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

@@ -7,7 +7,7 @@ switching the language mid-race re-words the whole log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from game.texts import die_name, reason_text, tr
 from game.play.announcements import UNLOGGED, announcements
@@ -120,7 +120,13 @@ def describe(control: RaceControl, step: Step) -> list[LogLine]:
     return lines
 
 
-def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
+class Names(Protocol):
+    """What a log line needs of the race: each car's name (a test gives just that)."""
+
+    def name(self, car: str) -> str: ...
+
+
+def _line(control: Names, step: Step, e: Event) -> LogLine | None:
     name = control.name(e.car) if e.car else ""
     d = e.data
     if e.kind == "grid":
@@ -199,7 +205,7 @@ def _line(control: RaceControl, step: Step, e: Event) -> LogLine | None:
     return _dresden_line(name, e) or _street_line(control, name, e)
 
 
-def _street_line(control: RaceControl, name: str, e: Event) -> LogLine | None:
+def _street_line(control: Names, name: str, e: Event) -> LogLine | None:
     """The street race's events: nitro, the tunnel, the police station, the WP on the line."""
     d = e.data
     if e.kind == "nitro":  # STREET-3

@@ -22,7 +22,11 @@ def focus_on(d: Desktop, widget_id: str) -> Status:
             return s
         before = s.get("focus")
         d.key("Tab")
-        s = d.wait(lambda s, before=before: s.get("focus") != before, timeout=10, what="the focus to move")
+
+        def focus_moved(s: Status, before: object = before) -> bool:
+            return s.get("focus") != before
+
+        s = d.wait(focus_moved, timeout=10, what="the focus to move")
     raise AssertionError(f"Tab never reached {widget_id}: {s}")
 
 
@@ -62,8 +66,11 @@ def pick(d: Desktop, s: Status) -> None:
             return
         before = s.get("picked")
         d.key("Tab")
-        s = d.wait(lambda s, before=before: s.get("picked") != before or s.get("wait") != "move", timeout=10,
-                   what="the next destination")
+
+        def next_picked(s: Status, before: object = before) -> bool:
+            return s.get("picked") != before or s.get("wait") != "move"
+
+        s = d.wait(next_picked, timeout=10, what="the next destination")
         if s.get("wait") != "move":
             return
     raise AssertionError(f"Tab never picked {want}")

@@ -60,8 +60,12 @@ def skip_computer_laps(d: Desktop, drivers: int) -> Status:
         if s["scene"] == "grid":
             return s
         d.key("Return")
-        d.wait(lambda n, s=s: n.get("scene") != "qualifying" or (n["driver"], n["phase"], n["results"]) != (
-            s["driver"], s["phase"], s["results"]), timeout=30, what="the next phase of the computers' laps")
+
+        def moved_on(n: Status, s: Status = s) -> bool:
+            return n.get("scene") != "qualifying" or (n["driver"], n["phase"], n["results"]) != (
+                s["driver"], s["phase"], s["results"])
+
+        d.wait(moved_on, timeout=30, what="the next phase of the computers' laps")
     raise AssertionError("the computers' laps did not end")
 
 
@@ -94,7 +98,7 @@ def test_a_qualifying_killed_after_three_moves_continues_from_the_menu(desktop: 
 
     s = desktop.status()
     while not save.is_file() or not json.loads(save.read_text())["laps"] or len(steps()) < 3:
-        s = desktop.wait(lambda s: not s.get("busy") and (s.get("wait") in ("gear", "roll") or s.get("targets")),
+        s = desktop.wait(lambda s: not s.get("busy") and (s.get("wait") in ("gear", "roll") or bool(s.get("targets"))),
                          timeout=30, what="a decision")
         if s["wait"] == "gear":
             desktop.key(choose_gear(s))

@@ -34,16 +34,28 @@ def set_up_two_humans(d: Desktop) -> None:
     while s["laps"] > 1:
         d.button(s, "laps.minus")
         laps = s["laps"]
-        s = d.wait(lambda s, laps=laps: s["laps"] < laps)
+
+        def fewer_laps(s: Status, laps: int = laps) -> bool:
+            return bool(s["laps"] < laps)
+
+        s = d.wait(fewer_laps)
     while len(s["drivers"]) > 2:
         n = len(s["drivers"])
         d.button(s, "driver3.remove")
-        s = d.wait(lambda s, n=n: len(s["drivers"]) < n)
+
+        def fewer_drivers(s: Status, n: int = n) -> bool:
+            return len(s["drivers"]) < n
+
+        s = d.wait(fewer_drivers)
     for i in (0, 1):
         while s["drivers"][i] != "human":
             before = s["drivers"][i]
             d.button(s, f"driver{i + 1}.kind")
-            s = d.wait(lambda s, i=i, before=before: s["drivers"][i] != before)
+
+            def kind_changed(s: Status, i: int = i, before: str = before) -> bool:
+                return bool(s["drivers"][i] != before)
+
+            s = d.wait(kind_changed)
     d.button(s, "next")
     s = d.wait(lambda s: s.get("scene") == "carsetup", what="the car set-up")
     d.button(s, "start")

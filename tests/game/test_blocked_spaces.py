@@ -109,7 +109,7 @@ def test_AMB_69_a_blocked_space_beside_an_open_one_leaves_the_lap_open(plain):
     assert t.blocked == ("A24", "B24")
 
 
-def test_AMB_69_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked):
+def test_AMB_69_a_seeded_race_never_puts_a_car_on_a_blocked_space_and_replays(blocked: Track) -> None:
     rules = PRESETS["fde-advanced"]
     session = RaceSession(blocked, same_drivers(blocked, rules, 6, 1, 11, "aggressive"), drivers=DRIVERS)
     seen: set[str] = set()

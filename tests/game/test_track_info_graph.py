@@ -4,27 +4,30 @@ every edge with its kind, the blocked spaces and the rows of the turn order (AMB
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.main import main
 from game.tracks.load import load_track
+from rules.track import Track
 from tests.conftest import REPO
 
 TRACKS = sorted((REPO / "maps").glob("*.tmx"))
 
 
 @pytest.fixture(scope="module", params=TRACKS, ids=lambda p: p.name)
-def shipped(request):
+def shipped(request: pytest.FixtureRequest) -> tuple[Path, Track]:
     return request.param, load_track(request.param)
 
 
-def info_json(path, capsys) -> dict:
+def info_json(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert main(["track", "info", str(path), "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
-def test_every_space_and_every_edge_is_listed(shipped, capsys):
+def test_every_space_and_every_edge_is_listed(shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     listed = {s["name"]: s for s in facts["spaces"]}
@@ -41,7 +44,8 @@ def test_every_space_and_every_edge_is_listed(shipped, capsys):
     assert facts["hash"] == track.content_hash()
 
 
-def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped, capsys):
+def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Path, Track],
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     by_kind: dict[str, set[str]] = {}
@@ -55,7 +59,8 @@ def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped, capsys):
     assert {s["name"]: s["grid"] for s in facts["spaces"] if s["grid"]} == {n: i + 1 for i, n in enumerate(track.grid)}
 
 
-def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped, capsys):
+def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped: tuple[Path, Track],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     entry_row = track.space(track.pit.entry).row if track.pit else None  # a street circuit has no pit lane
@@ -63,13 +68,13 @@ def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped, capsys):
         assert s["order_row"] == (entry_row if s["lane"] == "pit" else s["row"])
 
 
-def test_no_shipped_map_has_a_blocked_space(shipped, capsys):
+def test_no_shipped_map_has_a_blocked_space(shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = shipped
     facts = info_json(path, capsys)
     assert facts["blocked"] == [] and not any(s["blocked"] for s in facts["spaces"])
 
 
-def test_a_broken_track_prints_its_problems_not_json(tmp_path, capsys):
+def test_a_broken_track_prints_its_problems_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.tmx"
     bad.write_text("<map", encoding="utf-8")
     assert main(["track", "info", str(bad), "--json"]) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from unittest.mock import patch
 
 import pygame
 
@@ -45,13 +46,8 @@ def drawn_over_board(scene: RaceScene) -> list[pygame.Rect]:
         paint(me, surface, rect, hover)
         found.append(pygame.Rect(rect))
 
-    theme.panel = panel_spy  # type: ignore[assignment]
-    Button.paint = paint_spy  # type: ignore[method-assign]
-    try:
+    with patch.object(theme, "panel", panel_spy), patch.object(Button, "paint", paint_spy):
         scene.draw(screen)
-    finally:
-        theme.panel = panel  # type: ignore[assignment]
-        Button.paint = paint  # type: ignore[method-assign]
     board = scene.view.viewport
     return [r for r in found if r.colliderect(board)]
 

@@ -5,20 +5,33 @@ from __future__ import annotations
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
+import pytest
 
+from game import theme
 from game.tracks.load import load_track
 from game.storage.lineup import COLOURS
 from game.play.race_control import RaceControl, Wait
 from rules.actions import Bid, Karma, TCar
 from rules.engine import t_car_proposal, to_move
-from game.board.catalogue import TrackCatalogue
+from game.board.catalogue import TrackCatalogue, TrackEntry
+from game.board.render import BoardRenderer
+from game.board.view import BoardView
+from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
+from rules.state import CarState, RaceState
 from rules.track import Track
 from rules.tables.tyres import Tyre
 from tests.conftest import REPO
+
+if TYPE_CHECKING:
+    from game.app.loop import App, Scene
+    from game.scenes.menus.gallery import GalleryScene
+
+SceneT = TypeVar("SceneT", bound="Scene")
 
 OVAL = REPO / "maps" / "oval.tmx"
 
@@ -34,7 +47,7 @@ def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int
     return Header(
         track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps, seed=seed,
         entries=tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver=k, colour=COLOURS[i], number=i + 1,
-                            wear=rules.default_wear) for i, k in enumerate(kinds)),  # type: ignore[arg-type]
+                            wear=rules.default_wear) for i, k in enumerate(kinds)),
     )
 
 
@@ -98,7 +111,7 @@ def catalogue() -> TrackCatalogue:
     return tracks
 
 
-def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[no-untyped-def]
+def make_app(data: Path, size: tuple[int, int] = (1280, 800)) -> App:
     """An App on the dummy display with its data folder in ``data``."""
     from game.app.loop import App
 
@@ -106,3 +119,72 @@ def make_app(data: Path, size: tuple[int, int] = (1280, 800)):  # type: ignore[n
     app.tracks = catalogue()
     app.screen = open_display(size)
     return app
+
+
+def track_of(entry: TrackEntry | None) -> Track:
+    """The track of a catalogue entry the test knows is there and loads."""
+    assert entry is not None and entry.track is not None, entry
+    return entry.track
+
+
+def board_of(entry: TrackEntry | None) -> BoardRenderer:
+    """The laid-out board of a catalogue entry the test knows is there and loads."""
+    assert entry is not None, "no such track"
+    board = entry.board
+    assert board is not None, entry.problems
+    return board
+
+
+def screen_of(app: App) -> pygame.Surface:
+    """What the app's scenes draw on (set by ``make_app``)."""
+    assert app.screen is not None, "the app has no screen yet"
+    return app.screen
+
+
+def active_id(state: RaceState) -> str:
+    """The id of the car whose turn it is, where the test's race has one."""
+    assert state.active is not None, "no car is active"
+    return state.active
+
+
+def active_car(state: RaceState) -> CarState:
+    """The car whose turn it is, where the test's race has one."""
+    return state.car(active_id(state))
+
+
+def top(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the app's stack, checked to be the screen the test expects there."""
+    scene = app.scene
+    assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
+    return scene
+
+
+def spy_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line ``theme.text`` draws from now on, in order (each still drawn): what a screen shows."""
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(surface: pygame.Surface, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(s)
+        return real(surface, s, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", text)
+    return drawn
+
+
+def lap_of(session: QualifyingSession) -> QualifyingLap:
+    """The lap being driven in a qualifying session, where the test's session has one under way."""
+    assert session.lap is not None, "no lap under way"
+    return session.lap
+
+
+def gallery_view(gallery: GalleryScene) -> BoardView:
+    """The board the gallery shows: it has one once its track is loaded (every test's map loads)."""
+    assert gallery.view is not None, "the gallery shows no board"
+    return gallery.view
+
+
+def gallery_entry(gallery: GalleryScene) -> TrackEntry:
+    """The catalogue entry of the track the gallery shows."""
+    assert gallery.entry is not None, "the gallery has no tracks"
+    return gallery.entry

@@ -17,7 +17,7 @@ from rules.ai.registry import DRIVERS
 from rules.files.record import Entry, Header
 from rules.run.session import RaceSession
 from rules.state import RaceState
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import board_of, make_app, oval
 
 
 def control_at(state: RaceState) -> RaceControl:
@@ -39,6 +39,6 @@ def scene_at(tmp: Path, control: RaceControl) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     return scene

@@ -22,7 +22,7 @@ from game.texts import reason_text, set_language, tr
 from game.widgets.announcer import FADE, LEAST, SHOW, WAITING, Announcer
 from rules.league.blitz import Match
 from rules.reasons import Code, Reason
-from tests.ui.helpers import header, human_step, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, human_step, make_app, oval, play_until, screen_of
 
 
 def computer_steps(control: RaceControl, limit: int = 3000) -> Iterator[Step]:
@@ -147,7 +147,8 @@ def test_the_texts_follow_the_language() -> None:
         french = said.text()
     finally:
         set_language("en")
-    assert len({german, french, said.text()}) == 3 and said.values["name"] in german and said.values["name"] in french
+    name = str(said.values["name"])
+    assert len({german, french, said.text()}) == 3 and name in german and name in french
 
 
 # --- the queue ------------------------------------------------------------------------------
@@ -221,7 +222,7 @@ def _scene(tmp_path: Path, control: RaceControl, speed: int = 2) -> RaceScene:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": speed, "mute": True}))
     app.push(MenuScene(app))
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     return scene
 
@@ -255,17 +256,17 @@ def test_a_human_decides_while_an_announcement_shows(tmp_path: Path) -> None:
     before = control.state
     _key(scene, pygame.K_0 + min(control.odds()))
     assert control.state is not before and scene.announcer.current is showing
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert scene.status()["announcement"] == showing.text()
 
 
 def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(tmp_path: Path) -> None:
     scene = _scene(tmp_path, race(("human", "careful"), laps=1))
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     timed_out = Reason(rule="BLITZ-6", code=Code.TIME_UP)  # a card with a line under its headline: the widest
     scene.announcer.add([Announcement("timeout", "announce.timeout", {"name": "Driver 2"}, "car2", "bad", timed_out)], 1.0)
     scene.announcer.update(FADE)
-    card = scene.announcer.draw(scene.app.screen, scene.drawing.announce_area(), lambda car: (200, 40, 40))
+    card = scene.announcer.draw(screen_of(scene.app), scene.drawing.announce_area(), lambda car: (200, 40, 40))
     assert card is not None and scene.view.viewport.contains(card)
     assert not card.colliderect(scene.standings_rect) and not card.colliderect(scene.gearbox.rect)
     assert not card.colliderect(scene.panel)

@@ -13,13 +13,16 @@ from game.app.loop import App, Scene
 from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
+from game.scenes.history.results import ResultsScene
 from game.scenes.race.scene import RaceScene
+from game.scenes.setup.blitz_setup import BlitzSetupScene
 from game.board.view import BoardView
 from game.storage.saves import SaveSlot
 from rules.league.blitz import Match, decided
+from rules.files.record import Record
 from game.tracks.load import load_track
 from tests.conftest import REPO
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import active_id, board_of, make_app, oval, top, track_of
 
 
 def click_button(scene: Scene, button_id: str) -> None:
@@ -58,8 +61,7 @@ def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its
             if not race.skipping:
                 race.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
             app.scene.update(1 / 60)
-        results = app.scene
-        assert results.name == "results"
+        results = top(app, ResultsScene)
         match = results.match
         assert match is not None and len(match.winners) == len(heats)
         if match.winner is not None:
@@ -67,9 +69,9 @@ def test_BLITZ_3_a_match_of_two_computer_drivers_is_raced_heat_after_heat_to_its
         results.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
         assert app.scene is results  # Esc does not start the next heat
         click_button(results, "back")  # "Next heat"
-    assert match.winner is not None and match.wins(match.winner) == 2  # BLITZ-3
+    assert match is not None and match.winner is not None and match.wins(match.winner) == 2  # BLITZ-3
     assert [h.grid for h in heats[:2]] == [("p1", "p2"), ("p2", "p1")]  # the pole alternates
-    assert all(h.blitz.heat == k for k, h in enumerate(heats))  # type: ignore[union-attr]
+    assert all(h.blitz is not None and h.blitz.heat == k for k, h in enumerate(heats))
     assert len(heats) < 3 or heats[2].level_start  # BLITZ-4
 
 
@@ -78,12 +80,12 @@ def test_BLITZ_2_FUEL_1_blitz_is_offered_only_on_boards_with_a_pit_lane(tmp_path
     """A heat's one fuel WP lasts a lap: Brückenau, with no pit lane, ran a car dry "short of its box"."""
     app = app_on(tmp_path)
     click_button(app.scene, "blitz")
-    setup = app.scene
+    setup = top(app, BlitzSetupScene)
     offered = set()
     for _ in range(2 * len(setup.files)):
         offered.add(setup.status()["track"])
         click_button(setup, "track")
-    pitless = {f for f in setup.files if app.tracks.get(f).track.pit is None}
+    pitless = {f for f in setup.files if track_of(app.tracks.get(f)).pit is None}
     assert "brueckenau.tmx" in pitless and "oval.tmx" in offered
     assert offered == set(setup.files) - pitless
     setup.track = "brueckenau.tmx"  # as a stale lineup could leave it
@@ -97,7 +99,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
     control = RaceControl.start(oval(), header, SaveSlot(tmp_path))
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     for _ in range(400):  # the start: the weather, the set-ups (the crews' dialogs), the banner
         scene.update(0.05)
@@ -107,7 +109,7 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
             scene.dismiss_banner()
         if control.wait() in (Wait.GEAR, Wait.ROLL) and scene.banner is None:
             break
-    anna = control.state.active
+    anna = active_id(control.state)
     assert control.wait() in (Wait.GEAR, Wait.ROLL) and control.clock_runs() == anna
     assert control.clocks is not None and control.clocks.left(anna) > 55_000
     for _ in range(70):  # 70 s of thinking: Anna's minute runs out (the banner naming her is not her time)
@@ -116,12 +118,12 @@ def test_BLITZ_5_BLITZ_6_the_clock_runs_while_its_player_decides_and_out_of_time
         scene.update(1.0)
     car = control.state.car(anna)
     assert car.status == "out" and car.out is not None and car.out.rule == "BLITZ-6"
-    assert control.clocks.left(anna) == 0 and control.state.active != anna  # BLITZ-7: the other drives on
+    assert control.clocks.left(anna) == 0 and active_id(control.state) != anna  # BLITZ-7: the other drives on
     saved = SaveSlot(tmp_path).peek()  # the clocks are in the save (kept every 5 s), a resumed heat has them
-    assert saved is not None and saved.clocks["p1"] == 60_000
-    other = control.state.active
+    assert isinstance(saved, Record) and saved.clocks["p1"] == 60_000
+    other = active_id(control.state)
     assert 0 <= control.clocks.used[other] - saved.clocks[other] <= 5_000
-    resumed = RaceControl.resume(oval(), saved)  # type: ignore[arg-type]
+    resumed = RaceControl.resume(oval(), saved)
     assert resumed.clocks is not None and resumed.clocks.used == saved.clocks
 
 
@@ -133,7 +135,7 @@ def test_BLITZ_5_the_clocks_stand_still_while_the_game_menu_is_open(tmp_path: Pa
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=5)
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
     control = RaceControl.start(oval(), header)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     for _ in range(400):
         app.frame(0.05)
@@ -193,7 +195,7 @@ def test_BLITZ_3_a_match_survives_a_crash_on_the_results_of_a_heat(tmp_path: Pat
         click_button(setup, "track")
     click_button(setup, "start")
 
-    def to_results(a: App) -> Scene:
+    def to_results(a: App) -> ResultsScene:
         """The computers drive the heat through its control (saved after every action), then the
         race screen sees the flag."""
         race = a.scene
@@ -205,8 +207,7 @@ def test_BLITZ_3_a_match_survives_a_crash_on_the_results_of_a_heat(tmp_path: Pat
             if a.scene.name == "results":
                 break
             a.scene.update(1 / 60)
-        assert a.scene.name == "results"
-        return a.scene
+        return top(a, ResultsScene)
 
     first = to_results(app).match
     assert first is not None and first.winner is None and app.saves.exists()

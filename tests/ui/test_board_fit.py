@@ -12,7 +12,7 @@ from game.board.view import HIT, BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import catalogue, make_app
+from tests.ui.helpers import active_id, board_of, catalogue, make_app, track_of
 from tests.ui.test_layout import race_header
 from tests.ui.test_race_scene import click, key, to_move
 
@@ -23,8 +23,8 @@ def race_scene(tmp: Path, size: tuple[int, int], track: str = "oval.tmx", humans
     app.push(MenuScene(app))
     entry = catalogue().get(track)
     header = race_header("fd-basic", humans=humans).model_copy(
-        update={"track_name": entry.track.name, "track_hash": entry.track.content_hash()})
-    scene = RaceScene(app, RaceControl.start(entry.track, header), BoardView(entry.board))
+        update={"track_name": track_of(entry).name, "track_hash": track_of(entry).content_hash()})
+    scene = RaceScene(app, RaceControl.start(track_of(entry), header), BoardView(board_of(entry)))
     app.push(scene)
     return scene
 
@@ -72,7 +72,7 @@ def test_destinations_stay_clickable_when_the_board_is_zoomed_out(tmp_path: Path
     cx, cy = centres[target]
     beside = next(p for p in ((round(cx + dx), round(cy + dy)) for dx in range(-13, 14) for dy in range(-13, 14))
                   if view.space_at(p) != target and view.target_at(p, destinations) == target)
-    car = scene.control.state.active
+    car = active_id(scene.control.state)
     click(scene, beside)  # off the tiny space, inside its hit area
     assert scene.control.state.car(car).space == target
 

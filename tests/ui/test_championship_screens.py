@@ -13,8 +13,10 @@ from game import texts
 from game.app.loop import App, Scene
 from game.play.race_control import RaceControl, Wait
 from game.play.series import NextRace, lineup_for, pools, replayed
+from game.scenes.history.results import ResultsScene
 from game.scenes.launch import header_for
 from game.scenes.league.series_setup import SeriesSetupScene
+from game.scenes.league.standings import StandingsScene
 from game.scenes.menus.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
@@ -22,7 +24,7 @@ from rules.league import championship as ch
 from rules.ai.registry import DRIVERS
 from rules.tables.profiles import Profile
 from rules.qualifying.session import QualifyingSession
-from tests.ui.helpers import make_app, oval, play_until
+from tests.ui.helpers import make_app, oval, play_until, screen_of, top, track_of
 
 
 def click_button(scene: Scene, button_id: str) -> None:
@@ -85,9 +87,9 @@ def play_next_race(app: App) -> dict[str, ch.Score]:
         if not getattr(app.scene, "skipping", True):
             app.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
         app.scene.update(1 / 60)
-    assert app.scene.name == "results"
-    scores = app.scene.scores
-    app.scene.draw(app.screen)
+    results = top(app, ResultsScene)
+    scores = results.scores
+    results.draw(screen_of(app))
     click_button(app.scene, "back")  # "Championship standings"
     return scores
 
@@ -122,8 +124,9 @@ def test_SEASON_3_a_championship_is_created_played_to_the_end_and_kept_across_pr
     # the standings are the stored races counted again, from nothing but the records
     champ = store.get(summary.id)
     records = store.races(summary.id)
-    assert champ is not None and [r.header.series.race for r in records] == [0, 1]  # type: ignore[union-attr]
-    played = replayed(champ, records, lambda f: again.tracks.get(f).track)  # type: ignore[union-attr]
+    assert champ is not None and len(records) == 2
+    assert [r.header.series.race for r in records if r.header.series is not None] == [0, 1]
+    played = replayed(champ, records, lambda f: track_of(again.tracks.get(f)))
     kept = replayed(champ, records, lambda f: None, store.outcomes(summary.id))  # the outcomes kept, no track needed
     assert len(store.outcomes(summary.id)) == 2 and kept.scores == played.scores and kept.outcomes == played.outcomes
     table = ch.standings(champ, played.scores)
@@ -141,7 +144,7 @@ def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "position,driver,team,race 1 (oval),race 2 (adlerjoch),total,counted"  # the next track proposed: the first map
     assert len(lines) == 1 + 4 + 1 + 1 + 2 and lines[6] == "position,team,drivers,total"
-    assert str(path) in app.scene.message
+    assert str(path) in top(app, StandingsScene).message
 
 
 def season_after_three_races(tmp_path: Path, drivers: int) -> tuple[App, int, int]:
@@ -155,10 +158,10 @@ def season_after_three_races(tmp_path: Path, drivers: int) -> tuple[App, int, in
     champ_id = store.create(champ)
     assert champ_id is not None
     app = app_on(tmp_path)
-    app.scene.open_championship(champ_id)  # type: ignore[attr-defined]
+    top(app, MenuScene).open_championship(champ_id)
     for _ in range(3):
         play_next_race(app)
-    d1 = next(s for s in app.scene.drivers if s.driver == "d1")  # type: ignore[attr-defined]
+    d1 = next(s for s in top(app, StandingsScene).drivers if s.driver == "d1")
     return app, champ_id, next(k for k in range(3) if k not in d1.dropped)
 
 
@@ -167,7 +170,7 @@ def test_SEASON_6_a_click_on_a_result_drops_it_until_the_season_ends(tmp_path: P
     """The league's Season of 4 races drops 2 results: after 3 of its races one is dropped, a driver
     swaps the proposed drop for another race, the counted total follows, and the choice is kept."""
     app, champ_id, keep = season_after_three_races(tmp_path, drivers=3)
-    scene = app.scene
+    scene = top(app, StandingsScene)
     d1 = next(s for s in scene.drivers if s.driver == "d1")
     cols = scene.columns()
     row = scene.drivers.index(d1)
@@ -224,7 +227,7 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
         assert carried[m.id] == at_flag + played.scores[0][m.id].race  # 1 karma per point in the Season
     assert any(played.scores[0][m.id].race for m in champ.members)
     second = NextRace(5, champ, 1, carried).header(header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4))
-    assert {e.id: e.karma for e in second.entries} == carried and second.series.race == 1  # type: ignore[union-attr]
+    assert {e.id: e.karma for e in second.entries} == carried and second.series is not None and second.series.race == 1
     assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").league.karma == carried["d1"]
     # outside the league a championship's team shares no box: it counts in the standings only
     classic = champ.model_copy(update={"preset": "fd-basic"})
@@ -298,7 +301,7 @@ def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_p
     create_through_the_screens_min(app)
     (tmp_path / "exports").write_text("not a folder")
     click_button(app.scene, "csv")
-    message = app.scene.message
+    message = top(app, StandingsScene).message
     assert f"{tmp_path / 'exports'} is a file, not a folder; rename or delete it" in message, message
     assert "File exists" not in message and (tmp_path / "exports").read_text() == "not a folder"
 
@@ -307,7 +310,7 @@ def test_an_exports_file_where_the_folder_belongs_is_named_not_file_exists(tmp_p
 def test_SEASON_6_a_result_is_dropped_by_keys_too(tmp_path: Path) -> None:
     """The focus ring goes over the results a driver may drop; Enter drops the focused one."""
     app, _, keep = season_after_three_races(tmp_path, drivers=2)
-    scene = app.scene
+    scene = top(app, StandingsScene)
     for _ in range(40):
         if scene.status()["focus"] == f"drop.d1.{keep}":
             break

@@ -84,9 +84,10 @@ def test_the_list_is_newest_first_with_its_counts(tmp_path: Path) -> None:
 def test_a_race_stored_dates_the_championship(tmp_path: Path) -> None:
     store = ChampionshipStore(tmp_path)
     champ_id = store.create(season())
+    assert champ_id is not None
     with sqlite3.connect(tmp_path / FILE) as raw:
         raw.execute("UPDATE championships SET created = '2006-04-01T10:00:00', updated = '2006-04-01T10:00:00'")
-    store.add_race(champ_id, 0, race(1))  # type: ignore[arg-type]
+    store.add_race(champ_id, 0, race(1))
     (summary,) = store.list()
     assert summary.created == "2006-04-01T10:00:00" and summary.updated > "2024"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -12,6 +13,7 @@ from game.board.cars import badge_of
 from game.storage.lineup import COLOURS, default_lineup
 from game.widgets import charts
 from tests.ui.test_championship_screens import app_on, click_button, computers, create_through_the_screens, play_next_race
+from tests.ui.helpers import screen_of
 
 GREY = "#808080"
 
@@ -57,15 +59,17 @@ def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash
     """The real chart: every line, and the legend's sample of it, use the car's badge shape as
     marker and its dash pattern; the ten cars' markers all differ."""
     pygame.font.init()
-    markers: dict[str, set[str]] = {}
-    dashes: dict[tuple[int, int, int], set[tuple[float, ...]]] = {}
+    markers: dict[tuple[int, ...], set[str]] = {}
+    dashes: dict[tuple[int, ...], set[tuple[float, ...]]] = {}
     real_marker, real_dashed = charts.marker, charts.dashed
 
-    def spy_marker(screen, shape, centre, r, ink):  # type: ignore[no-untyped-def]
+    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
+                   ink: theme.Colour) -> None:
         markers.setdefault(ink, set()).add(shape)
         real_marker(screen, shape, centre, r, ink)
 
-    def spy_dashed(screen, ink, points, width, dash):  # type: ignore[no-untyped-def]
+    def spy_dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
+                   dash: tuple[float, ...]) -> None:
         dashes.setdefault(ink, set()).add(dash)
         real_dashed(screen, ink, points, width, dash)
 
@@ -90,14 +94,23 @@ def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_d
     app = app_on(tmp_path, default_lineup().model_copy(update={"drivers": computers(4)}))
     create_through_the_screens(app)
     play_next_race(app)
-    calls: list[tuple[str, tuple[float, ...] | None, tuple[int, int, int]]] = []
+    calls: list[tuple[str, tuple[float, ...] | None, tuple[int, ...]]] = []
     real_marker, real_dashed = charts.marker, charts.dashed
-    monkeypatch.setattr(charts, "marker", lambda screen, shape, centre, r, ink: (
-        calls.append((shape, None, ink)), real_marker(screen, shape, centre, r, ink)))
-    monkeypatch.setattr(charts, "dashed", lambda screen, ink, points, width, dash: (
-        calls.append(("", dash, ink)), real_dashed(screen, ink, points, width, dash)))
+
+    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
+                   ink: theme.Colour) -> None:
+        calls.append((shape, None, ink))
+        real_marker(screen, shape, centre, r, ink)
+
+    def spy_dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
+                   dash: tuple[float, ...]) -> None:
+        calls.append(("", dash, ink))
+        real_dashed(screen, ink, points, width, dash)
+
+    monkeypatch.setattr(charts, "marker", spy_marker)
+    monkeypatch.setattr(charts, "dashed", spy_dashed)
     click_button(app.scene, "tab.chart")
-    app.scene.draw(app.screen)
+    app.scene.draw(screen_of(app))
     for i in range(4):
         ink = pygame.Color(COLOURS[i])[:3]
         assert {shape for shape, dash, c in calls if c == ink and dash is None} == {badge_of(i)}

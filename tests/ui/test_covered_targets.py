@@ -9,6 +9,7 @@ the screen reports clickable is clicked where it says, and the race goes on by t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -22,7 +23,7 @@ from game.storage.lineup import COLOURS
 from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
 from tests.ui.covered import Covered, covered_targets, drawn_over_board
-from tests.ui.helpers import catalogue, make_app
+from tests.ui.helpers import board_of, catalogue, make_app, track_of
 from tests.ui.test_race_scene import click, key
 
 SIZES = [(1024, 640), (1920, 1080)]
@@ -31,7 +32,7 @@ TRACKS = ["oval.tmx", "hohenau.tmx", "brueckenau.tmx", "hafenstadt.tmx"]
 
 def race_header(track_file: str, preset: str = "fd-basic", humans: int = 4, n: int = 10, seed: int = 5) -> Header:
     """``humans`` people and Rookies up to ``n`` cars, one lap of ``track_file``."""
-    track = catalogue().get(track_file).track
+    track = track_of(catalogue().get(track_file))
     rules = PRESETS[preset].model_copy(update={"grid": "roll"})
     entries = tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver="human" if i < humans else "rookie",
                           colour=COLOURS[i], number=i + 1, wear=rules.default_wear) for i in range(n))
@@ -43,7 +44,7 @@ def open_race(tmp: Path, control: RaceControl, track_file: str, size: tuple[int,
     app = make_app(tmp, size)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
-    scene = RaceScene(app, control, BoardView(catalogue().get(track_file).board))
+    scene = RaceScene(app, control, BoardView(board_of(catalogue().get(track_file))))
     app.push(scene)
     return scene
 
@@ -76,7 +77,7 @@ def click_a_target(scene: RaceScene) -> None:
     destinations = scene.control.destinations()
     targets = scene.status()["targets"]
 
-    def rank(t: dict) -> tuple:  # type: ignore[type-arg]
+    def rank(t: dict[str, Any]) -> tuple[bool, int, int]:
         moves = destinations[t["space"]]
         return (not t["out"], -t["cost"], max(len(m.path) for m in moves))
 
@@ -143,7 +144,7 @@ def play_and_check(scene: RaceScene, decisions: int) -> tuple[int, int]:
 @pytest.mark.parametrize("track", TRACKS)
 def test_every_reported_destination_can_be_clicked_where_it_is_reported(tmp_path: Path, track: str,
                                                                           size: tuple[int, int]) -> None:
-    control = RaceControl.start(catalogue().get(track).track, race_header(track))
+    control = RaceControl.start(track_of(catalogue().get(track)), race_header(track))
     scene = open_race(tmp_path, control, track, size)
     gears, moves = play_and_check(scene, 24)
     assert gears >= 24 and moves == 24
@@ -152,7 +153,7 @@ def test_every_reported_destination_can_be_clicked_where_it_is_reported(tmp_path
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_street_race_on_brueckenau_with_every_panel_folded_or_open(tmp_path: Path, size: tuple[int, int]) -> None:
     """The street circuit with its rules (zones, nitro): open panels, then all folded by their keys."""
-    control = RaceControl.start(catalogue().get("brueckenau.tmx").track, race_header("brueckenau.tmx", "street"))
+    control = RaceControl.start(track_of(catalogue().get("brueckenau.tmx")), race_header("brueckenau.tmx", "street"))
     scene = open_race(tmp_path, control, "brueckenau.tmx", size)
     play_and_check(scene, 5)
     for k in (pygame.K_F2, pygame.K_F3, pygame.K_F4):
@@ -165,7 +166,7 @@ def test_the_check_names_a_destination_the_screen_reports_under_the_log(tmp_path
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The check itself: a screen that reports every destination, wherever it lies (as the race
     screen did when a soft-tyre bonus space lay under the log), is caught."""
-    control = RaceControl.start(catalogue().get("oval.tmx").track, race_header("oval.tmx", humans=1))
+    control = RaceControl.start(track_of(catalogue().get("oval.tmx")), race_header("oval.tmx", humans=1))
     scene = open_race(tmp_path, control, "oval.tmx", (1024, 640))
     to_move(scene)
     space = max(scene.control.destinations(), key=lambda n: scene.track.space(n).row)

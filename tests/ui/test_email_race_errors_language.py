@@ -19,7 +19,7 @@ from game.scenes.remote.steward import StewardScene
 from rules.actions import Roll
 from rules.remote.referee_protocol import Decision
 from rules.ai.registry import computer_action
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import active_id, make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}
 
@@ -33,7 +33,7 @@ def english_afterwards() -> Iterator[None]:
 def stewards_file(tmp_path: Path) -> tuple[Steward, Path, str]:
     steward = Steward.open_race(tmp_path / "steward", oval(), race_header(oval(), "fd-basic", 3, 1, SEATS), SEATS,
                                 "stewart", 86400, now=0)
-    whose = SEATS[steward.referee.session.state.active]
+    whose = SEATS[active_id(steward.referee.session.state)]
     file = next(p for p in steward.send(tmp_path / "mail") if p.name.endswith(f"-{whose}.fdrace"))
     return steward, file, whose
 

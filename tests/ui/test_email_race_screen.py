@@ -14,7 +14,7 @@ from game.scenes.race.scene import RaceScene
 from game.scenes.remote.lobby import EmailScene
 from game.texts import tr
 from game.net.race_setup import race_header
-from tests.ui.helpers import make_app, oval
+from tests.ui.helpers import active_id, make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}
 
@@ -29,7 +29,7 @@ def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_fil
         86400,
         now=0,
     )
-    whose = SEATS[steward.referee.session.state.active]
+    whose = SEATS[active_id(steward.referee.session.state)]
     file = next(p for p in steward.send(tmp_path / "mail") if p.name.endswith(f"-{whose}.fdrace"))
     app = make_app(tmp_path / "data")
     form = EmailScene(app)
@@ -56,7 +56,9 @@ def test_a_player_opens_the_stewards_file_and_their_decision_becomes_a_reply_fil
         scene.drive(control.moves()[0])
     assert control.wait() == Wait.REMOTE and len(control.session.actions) == seq  # sent, not applied
     replies = sorted(file.parent.glob(f"*-{whose}-decision.fdrace"))
-    assert len(replies) == 1 and read(replies[0]).message.seq == seq
+    assert len(replies) == 1
+    sent = read(replies[0]).message
+    assert sent is not None and sent.seq == seq
     scene.update(1 / 30)
     assert scene.message is not None and scene.message[0] == tr("email.reply", path=str(replies[0]))
     scene.message = None

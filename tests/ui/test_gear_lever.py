@@ -24,7 +24,7 @@ from rules.run.session import RaceSession
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.fixtures import car, position
-from tests.ui.helpers import header, make_app
+from tests.ui.helpers import board_of, header, make_app, screen_of, track_of
 from tests.ui.test_race_scene import click, key, settle
 
 RULES = "masters-2002"
@@ -41,16 +41,16 @@ def lever(tmp_path: Path):  # type: ignore[no-untyped-def]
         app.push(MenuScene(app))
         entry = app.tracks.get("oval.tmx")
         h = header(preset=RULES, laps=2)
-        session = RaceSession(entry.track, h, dice=ForcedDice(faces), drivers=DRIVERS)
+        session = RaceSession(track_of(entry), h, dice=ForcedDice(faces), drivers=DRIVERS)
         wear = h.rules.default_wear
         cars = [car("car1", "B21", gear=5, wp=wear, tyre=Tyre.HARD), car("car2", "A5", gear=3, wp=wear, tyre=Tyre.HARD)]
-        state = position(cars, "car1", track=entry.track, rules=h.rules, laps=2)
+        state = position(cars, "car1", track=track_of(entry), rules=h.rules, laps=2)
         session.state = state.model_copy(update={"weather": Weather(condition="sun")})
-        scene = RaceScene(app, RaceControl(entry.track, session), BoardView(entry.board))
+        scene = RaceScene(app, RaceControl(track_of(entry), session), BoardView(board_of(entry)))
         app.push(scene)
         settle(scene)
         key(scene, pygame.K_RETURN)  # the banner naming car1's driver
-        scene.draw(app.screen)
+        scene.draw(screen_of(app))
         return scene
 
     return make
@@ -60,7 +60,7 @@ def click_gear(scene: RaceScene, gear: int) -> None:
     """Click a gear's knob on the gear box, then let the screen draw and settle."""
     click(scene, scene.gearbox.slot(gear))
     settle(scene)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
 
 
 @pytest.mark.rules("MASTERS-LEVER-1")

@@ -16,7 +16,7 @@ from game.board.view import BoardView
 from game.scenes.menus.menu import MenuScene
 from game.storage.lineup import COLOURS
 from game.storage.settings import load_settings
-from tests.ui.helpers import catalogue, make_app
+from tests.ui.helpers import board_of, catalogue, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def board_pixels(view: BoardView, screen: pygame.Surface) -> pygame.Surface:
 def test_the_toggle_repaints_the_board_at_once_and_is_kept_across_starts(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    view = BoardView(catalogue().get("oval.tmx").board)
+    view = BoardView(board_of(catalogue().get("oval.tmx")))
     view.set_viewport(pygame.Rect(0, 0, 1280, 800))
     assert app.screen is not None
     before = board_pixels(view, app.screen)

@@ -13,7 +13,7 @@ from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.qualifying.records import RecordsScene
 from game.scenes.qualifying.trial import TrialScene
 from rules.qualifying.session import loads_qualifying
-from tests.ui.helpers import header
+from tests.ui.helpers import header, lap_of
 from tests.ui.test_hot_reload import app, frames_until, oval, save_like_tiled  # noqa: F401 (app: the fixture)
 from tests.ui.test_qualifying_scene import drive_lap, first_roll, key, settle
 
@@ -37,14 +37,14 @@ def renamed(app, name: str = "Lindenring Neu") -> None:  # type: ignore[no-untyp
 def test_a_lap_in_progress_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app) -> None:  # type: ignore[no-untyped-def]
     scene = qualifying(app)
     first_roll(scene)
-    laps, where = scene.session.laps(), scene.session.lap.state
+    laps, where = scene.session.laps(), lap_of(scene.session).state
     old_board = scene.view.board
     renamed(app)
     frames_until(scene, lambda: scene.track.name == "Lindenring Neu")
     new = app.tracks.get("oval.tmx").track
     assert scene.session.track is new and scene.view.board.track is new and scene.view.board is not old_board
     assert scene.session.laps() == laps
-    assert scene.session.lap.state == where.model_copy(update={"track_hash": new.content_hash()})
+    assert lap_of(scene.session).state == where.model_copy(update={"track_hash": new.content_hash()})
     assert any(n.key == "reload.lap_done" for n in app.notices)
     saved = loads_qualifying(app.saves.current.read_text(encoding="utf-8"))
     assert saved.header.track_hash == new.content_hash() and saved.header.track_name == "Lindenring Neu"

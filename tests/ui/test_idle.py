@@ -10,16 +10,28 @@ from pathlib import Path
 
 import pygame
 
-from game.app.loop import IDLE_FRAME_MS, Scene
+from game.app.loop import IDLE_FRAME_MS, App, Scene
 from game.board.view import SETTLE, BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import LIVELY, RaceScene
 from rules.gears import ShiftCost
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import board_of, header, make_app, oval
 
 
 class Still(Scene):
     """A scene with nothing that moves by itself."""
+
+
+class Heard(Scene):
+    """A scene with nothing that moves by itself that notes when each event reaches it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.heard: list[float] = []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.heard.append(time.monotonic())
+        return False
 
 
 class Moving(Scene):
@@ -57,12 +69,10 @@ def test_a_moving_screen_draws_every_frame(tmp_path: Path) -> None:
 def test_input_wakes_a_resting_screen_at_once(tmp_path: Path) -> None:
     """The key press arrives while the loop sleeps: it is handled and drawn without waiting out the second."""
     app = make_app(tmp_path)
-    seen: list[float] = []
-    scene = Still(app)
-    scene.handle = lambda event: seen.append(time.monotonic()) or False  # type: ignore[method-assign]
+    scene = Heard(app)
     started = time.monotonic()
     frames_in(app, scene, 2.0, poke=1.3)
-    keys = [t - started for t in seen]
+    keys = [t - started for t in scene.heard]
     assert keys and min(abs(t - 1.3) for t in keys) < 0.2
 
 
@@ -70,7 +80,7 @@ def test_race_screen_rests_only_while_a_human_thinks(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(("human", "careful")), None)
     control.session.run_computers()
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.banner = None
     assert control.wait() == Wait.GEAR

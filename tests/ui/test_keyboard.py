@@ -26,7 +26,7 @@ from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.state import HeadToHead, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, car, position
-from tests.ui.helpers import header, make_app
+from tests.ui.helpers import active_id, header, make_app, spy_texts
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_league_dialog import state as league_state
 from tests.ui.test_modules_race import pit_scene
@@ -181,7 +181,7 @@ def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:  # type: ignor
     press(app, pygame.K_TAB)
     assert scene.status()["picked"] == order[0]
     app.frame(0.016)  # lit, with its cost and the keys beside it
-    car_id = scene.control.state.active
+    car_id = active_id(scene.control.state)
     press(app, pygame.K_RETURN)
     settle(scene)
     assert scene.control.state.car(car_id).space == order[0]
@@ -194,9 +194,10 @@ def test_several_ways_to_one_destination_open_the_way_menu_worked_by_keys(tmp_pa
     app = scene.app
     settle(scene)
     press(app, pygame.K_TAB)
-    while len(scene.control.destinations()[scene.keyboard.selected()]) < 2:
+    while len(scene.control.destinations().get(scene.keyboard.selected() or "", [])) < 2:
         press(app, pygame.K_TAB)
     space = scene.keyboard.selected()
+    assert space is not None
     ways = scene.control.destinations()[space]
     press(app, pygame.K_RETURN)
     assert scene.menu is not None and scene.menu.selected == 0
@@ -391,9 +392,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
     scene = race_at_a_move(app)
-    drawn: list[str] = []
-    real = theme.text
-    monkeypatch.setattr(theme, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     drawn.clear()
     app.frame(0.016)
     said = " ".join(drawn)
@@ -406,7 +405,8 @@ def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mou
     assert len(order) >= 2
     press(app, pygame.K_TAB)
     s = scene.track.space(order[1])
-    under_mouse = scene.view.to_screen((s.x, s.y))  # the mouse rests on another destination
+    x, y = scene.view.to_screen((s.x, s.y))
+    under_mouse = (round(x), round(y))  # the mouse rests on another destination
     assert scene.input.pointed(under_mouse) == order[1]
     assert scene.hint_at(under_mouse) == []  # only the picked destination's own box explains it
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=under_mouse, rel=(3, 0), buttons=(0, 0, 0)))

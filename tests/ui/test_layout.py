@@ -42,6 +42,7 @@ from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
 from game.scenes.history.statistics import StatisticsScene
 from game.storage.championships import ChampionshipStore
+from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
 from game.storage.laprecords import LapRecord, LapRecords
@@ -57,7 +58,7 @@ from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
-from tests.ui.helpers import catalogue, make_app, open_display, oval, play_until
+from tests.ui.helpers import board_of, catalogue, make_app, open_display, oval, play_until, top
 from tests.ui.covered import covered_targets
 from tests.ui.covered import covered_targets
 from tests.ui.layout import Recorder, problems, surface_problems
@@ -126,7 +127,7 @@ def race_long_names(app: App, where: str) -> None:
 
     if where == "race":
         control = RaceControl.resume(oval(), played_long_names())
-        app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+        app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
         return
     assert open_replay(app, played_long_names())
     scene = app.scene
@@ -145,7 +146,7 @@ def replay_from_race(app: App) -> None:
 def race(app: App, preset: str = "fd-modules") -> RaceScene:
     """The race resumed from ``played``: its log is full; the human chooses a gear."""
     control = RaceControl.resume(oval(), played(preset))
-    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     return scene
 
@@ -168,7 +169,7 @@ def tutorial(app: App) -> None:
     from game.scenes.menus.tutorial import start_tutorial
 
     assert start_tutorial(app)
-    control = app.scene.control
+    control = top(app, RaceScene).control
     play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round >= 1)
 
 
@@ -203,7 +204,7 @@ def race_setup(app: App) -> None:
     header = race_header("fde-advanced")
     control = RaceControl.start(oval(), header)
     play_until(control, lambda c: c.wait() == Wait.SETUP)
-    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+    app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
 
 
 def race_pit(app: App) -> None:
@@ -213,20 +214,23 @@ def race_pit(app: App) -> None:
     state = at_pit_entry(rules=rules, tyre=Tyre.SOFT, reserve=rules.pit_reserve, wp=wp, setup=rules.default_wear)
     state, _ = act(state, ChooseGear(gear=3), Roll(value=5))
     state, _ = act(state, Drive(path=("C59", "P1", "P2", "P3", "P4")))
-    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     settle(scene)
-    assert scene.dialog is not None and scene.dialog.long.visible
+    assert isinstance(scene.dialog, CrewDialog) and scene.dialog.long.visible
 
 
 def race_question(app: App, kind: str) -> None:
     """A league question over the board for the human ``m``: karma after an engine check roll
     (KARMA-3), a secret head-to-head bid (H2H-2) or the T-car with its areas (AMB-38)."""
     held = HeldCheck(check=Check(purpose=Purpose.ENGINE, car="m"), natural=3)
-    extra = {"karma": {"league": LeagueRace(held=held), "active": "m"}, "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
-             "tcar": {"active": "m"}}[kind]
+    extras: dict[str, dict[str, object]] = {
+        "karma": {"league": LeagueRace(held=held), "active": "m"},
+        "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
+        "tcar": {"active": "m"}}
+    extra = extras[kind]
     state = league_state(kind, {"m": 45, "b": 30}, **extra)
-    scene = RaceScene(app, control_at(state), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     for _ in range(20):  # the banner naming the driver, then the card
         scene.update(1.0)
@@ -238,7 +242,7 @@ def race_street_wp(app: App) -> None:
     from game.widgets.freewpdialog import FreeWPDialog
     from tests.ui.test_street_screens import wp_state
 
-    scene = RaceScene(app, control_at(wp_state()), BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control_at(wp_state()), BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     for _ in range(20):  # the banner naming the driver, then the card
         scene.update(1.0)
@@ -248,7 +252,7 @@ def race_street_wp(app: App) -> None:
 def setup_street(app: App) -> None:
     """Ten seats with the roster's drivers and their abilities (STREET-1)."""
     save_lineup(app.data, Lineup(track="oval.tmx", preset="street", drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(SetupScene(app))
 
 
@@ -268,7 +272,7 @@ def setup(app: App) -> None:
     """Ten drivers, the longest rule set's name, changed modules: the fullest set-up screen."""
     longest = max(PRESETS, key=lambda k: len(texts.tr(f"preset.{k}")))
     save_lineup(app.data, Lineup(track="oval.tmx", preset=longest, modules={"teams": True}, drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     scene = SetupScene(app)
     app.push(scene)
     scene.message = texts.tr("setup.teams_odd", n=9)
@@ -277,7 +281,7 @@ def setup(app: App) -> None:
 def setup_league(app: App) -> None:
     """Ten drivers with the league's profile button in every row (DRESDEN-PROFILE-1)."""
     save_lineup(app.data, Lineup(track="oval.tmx", preset="dresden-2006", drivers=drivers(10, 3)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(SetupScene(app))
 
 
@@ -308,7 +312,7 @@ def qualifying(app: App, phase: str) -> None:
     entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful" if i < 9 else "human", colour=d.colour,
                           number=d.number, wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
     session = QualifyingSession(oval(), rules, entries, seed=4, drivers=DRIVERS)
-    board = catalogue().get("oval.tmx").board
+    board = board_of(catalogue().get("oval.tmx"))
     scene = QualifyingScene(app, session, board, lambda s: None, LapRecords(app.data), "fd-modules")
     app.push(scene)
     for _ in range(400):
@@ -414,7 +418,7 @@ def records(app: App) -> None:
 
 def trial(app: App) -> None:
     save_lineup(app.data, Lineup(track="oval.tmx", drivers=drivers(2)))
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     app.push(TrialScene(app))
 
 
@@ -452,8 +456,10 @@ def standings(app: App, tab: str) -> None:
     champ_id = store.create(season())
     assert champ_id is not None
     for k, record in enumerate(season_records()):
+        series = record.header.series
+        assert series is not None
         store.add_race(champ_id, k, record.model_copy(update={"header": record.header.model_copy(
-            update={"series": record.header.series.model_copy(update={"championship": champ_id})})}))  # type: ignore[union-attr]
+            update={"series": series.model_copy(update={"championship": champ_id})})}))
     store.close()
     scene = StandingsScene(app, champ_id)
     app.push(scene)
@@ -486,7 +492,7 @@ def race_blitz(app: App) -> None:
     header = heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Benedikt", "careful")}, seed=3)
     control = RaceControl.start(oval(), header)
     play_until(control, lambda c: c.state.round >= 2 and c.wait() in (Wait.GEAR, Wait.ROLL))
-    app.push(RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board)))
+    app.push(RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx")))))
 
 
 def menu_continue(app: App) -> None:
@@ -494,7 +500,7 @@ def menu_continue(app: App) -> None:
     app.scene.enter()
 
 
-SCREENS: dict[str, Callable[[App], None]] = {
+SCREENS: dict[str, Callable[[App], object]] = {
     "menu": lambda app: None,
     "menu-continue": menu_continue,
     "quit": lambda app: app.push(QuitScene(app)),

@@ -3,9 +3,12 @@ head-to-head bid (H2H-2) and the T-car (TCAR-1, AMB-38), in English and German."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
+from game.scenes.race.screen import RaceDialog
 from game.texts import set_language, tr
 from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
@@ -17,18 +20,19 @@ from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
 from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006
-from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueCar, LeagueRace, RaceState
-from tests.ui.helpers import open_display, oval
+from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueCar, LeagueRace, Phase, RaceState
+from tests.ui.helpers import active_car, board_of, open_display, oval, spy_texts
 
 W = DRESDEN_2006.default_wear
 
 
-def state(phase: str, pools: dict[str, int], **kw) -> RaceState:
+def state(phase: str, pools: dict[str, int], **kw: Any) -> RaceState:
     cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, league=LeagueCar(karma=k)) for c, k in pools.items())
-    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=phase, round=2, **kw)  # type: ignore[arg-type]
+    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase),
+                     round=2, **kw)
 
 
-def click(dialog: LeagueDialog, button_id: str) -> None:
+def click(dialog: RaceDialog, button_id: str) -> None:
     b = next(w for w in dialog.widgets if w.id == button_id)
     assert b.visible, button_id
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -124,6 +128,7 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
                  ask("bid", state("bid", {"a": 5, "b": 5}, league=LeagueRace(bids=HeadToHead(cars=("a", "b")))), "a")[0],
                  ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0]]
         screen = pygame.display.get_surface()
+        assert screen is not None
         for card in cards:
             lines = card.lines()
             assert all(lines) and "{" not in " ".join(lines)
@@ -158,7 +163,7 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
     click(plan_card, "plan.tyre.plus")  # hard tyres: 6 points
     key(pygame.K_RETURN)
     assert scene.dialog is None and scene.announce is not None and scene.announce.tyre is not None
-    gear = scene.control.state.car(scene.control.state.active).gear
+    gear = active_car(scene.control.state).gear
     scene.choose(max(1, gear))
     sent = scene.control.session.actions[-1]
     assert isinstance(sent, ChooseGear) and sent.boost and sent.pit is not None and sent.pit.tyre is not None
@@ -169,7 +174,6 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
 def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The driver line names the profile; the kit the box reserve (AMB-32); a line of its own the
     pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
-    from game import theme
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
     from rules.tables.pit_points import PitPlan
@@ -180,9 +184,7 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     d = Dashboard()
     s = state("gear", {"a": 33, "b": 30})
     car = s.car("a").with_league(profile=Profile.REGENGOTT, pit_plan=PitPlan(fuel=2, tyre=Tyre.SOFT)).model_copy(update={"reserve": 1})
-    drawn: list[str] = []
-    text = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     d.draw(screen, oval(), s, car, Entry(id="a", name="Anna", wear=W), 0, "Human")
     assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
     league = f"{tr('dash.karma_pool', n=33)} · {tr('dash.pit_plan', n=8)}"
@@ -201,7 +203,7 @@ def test_OUT_D_3_a_wreck_is_drawn_burnt_out_where_it_stands() -> None:
     from tests.ui.helpers import catalogue
 
     screen = open_display()
-    view = BoardView(catalogue().get("oval.tmx").board)
+    view = BoardView(board_of(catalogue().get("oval.tmx")))
     view.set_viewport(screen.get_rect())
     space = oval().space("A10")
     view.centre_on((space.x, space.y))
@@ -288,7 +290,6 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
 def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A league team shares a box, not a stock of repair WP (that is TEAM-B-2's): the team line
     shows the pair and the name, and no stock (the game once crashed drawing one)."""
-    from game import theme
     from game.play.standings import team_name
     from game.widgets.dashboard import Dashboard
     from rules.files.record import Entry
@@ -297,9 +298,7 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
     s = state("gear", {"a": 30, "b": 30})
     s = s.model_copy(update={"cars": tuple(c.model_copy(update={"team": 0}) for c in s.cars)})
     assert s.team_stock == ()
-    drawn: list[str] = []
-    text = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, t, *a, **k: (drawn.append(t), text(surface, t, *a, **k))[1])
+    drawn = spy_texts(monkeypatch)
     Dashboard().draw(screen, oval(), s, s.car("a"), Entry(id="a", name="Anna", wear=W), 0, "Human")
     stock = tr("dash.team_stock", n=0).split("0")[0]  # "team stock "
     assert team_name(0) in drawn and not [t for t in drawn if t.startswith(stock)]
@@ -329,7 +328,7 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     header = control_at(state).header
     session = RaceSession(oval(), header, dice=ForcedDice((5, *[8] * 80)), drivers=DRIVERS)
     session.state = state
-    scene = RaceScene(app, RaceControl(oval(), session), BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, RaceControl(oval(), session), BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     settle(scene)
     key(scene, pygame.K_RETURN)  # the banner naming the driver
@@ -361,4 +360,4 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
             scene.drive(move)
             settle(scene)
     m = scene.control.state.car("m")
-    assert m.league.pit_points is None and m.space != "P4" and m.wp.fuel == m.setup.fuel  # type: ignore[union-attr]
+    assert m.league.pit_points is None and m.space != "P4" and m.setup is not None and m.wp.fuel == m.setup.fuel

@@ -6,6 +6,7 @@ both know their moment."""
 from __future__ import annotations
 
 from pathlib import Path
+from unittest.mock import patch
 
 import pygame
 
@@ -16,7 +17,7 @@ from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from game.texts import tr
 from rules.files.record import replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_logview import click, key, race_scene  # noqa: F401  (the fixture)
 from tests.ui.test_race_scene import settle
 
@@ -70,8 +71,8 @@ def test_lines_written_live_open_their_own_moment(tmp_path: Path) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("careful", "aggressive", "careful"), seed=11), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("careful", "aggressive", "careful"), seed=11), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     scene.banner = None
     for _ in range(400):
@@ -100,9 +101,9 @@ def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_b
     assert race_scene.hint_at(rect.center) == [tr("race.log_line_hint")]
     title = (race_scene.log_rect.left + 20, race_scene.log_rect.top + 10)  # the heading: no line
     assert race_scene.hint_at(title) != [tr("race.log_line_hint")]
-    seen: list[object] = []
-    race_scene.view.handle = lambda event: seen.append(event)  # type: ignore[method-assign]
-    click(app, title)
+    seen: list[pygame.event.Event] = []
+    with patch.object(race_scene.view, "handle", seen.append):
+        click(app, title)
     assert app.scene is race_scene and seen == []
 
 
@@ -113,9 +114,9 @@ def test_a_line_of_since_your_turn_opens_the_board_after_that_cars_last_action(t
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "aggressive")), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive")), app.saves)
     play_until(control, lambda c: c.wait() == Wait.GEAR)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     scene.banner = None
     scene.choose(1)

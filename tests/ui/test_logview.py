@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.replay import ReplayScene
 from rules.files.record import replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, top, track_of
 from tests.ui.test_race_history import race
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
@@ -39,9 +39,10 @@ def race_scene(tmp_path: Path) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "aggressive", "careful")), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive", "careful")), app.saves)
     play_until(control, lambda c: c.state.round >= 4 and c.wait() == Wait.GEAR)
-    scene = RaceScene(app, RaceControl.resume(entry.track, control.session.record(), app.saves), BoardView(entry.board))
+    resumed = RaceControl.resume(track_of(entry), control.session.record(), app.saves)
+    scene = RaceScene(app, resumed, BoardView(board_of(entry)))
     app.push(scene)
     settle(scene)
     return scene
@@ -84,8 +85,8 @@ def test_the_button_on_the_race_screen_opens_it_too(race_scene: RaceScene) -> No
 def test_the_filter_shows_one_cars_lines(race_scene: RaceScene) -> None:
     app = race_scene.app
     key(app, pygame.K_l)
-    log = app.scene
-    log.replay.build()  # type: ignore[attr-defined]
+    log = top(app, LogViewScene)
+    log.replay.build()
     app.frame(0.016)
     press(log, "filter.car3")
     app.frame(0.016)
@@ -150,7 +151,7 @@ def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None
     from game.scenes.history.replay import open_replay
 
     assert open_replay(app, race())
-    viewer = app.scene
+    viewer = top(app, ReplayScene)
     press(viewer, "log")
     log = app.scene
     assert isinstance(log, LogViewScene)
@@ -160,14 +161,14 @@ def test_the_log_opened_from_the_viewer_moves_the_viewer(tmp_path: Path) -> None
     app.frame(0.016)
     row = app.status()["lines"][-1]
     click(app, (log.list_rect.centerx, row["y"]))
-    assert app.scene is viewer and viewer.at == row["at"]  # type: ignore[attr-defined]
+    assert app.scene is viewer and viewer.at == row["at"]
 
 
 def test_a_line_chosen_by_keys_shows_the_board_at_that_moment(race_scene: RaceScene) -> None:
     """Tab goes over the filters and the lines shown; Enter on a line opens its moment."""
     app = race_scene.app
     key(app, pygame.K_l)
-    log = app.scene
+    log = top(app, LogViewScene)
     log.replay.build()
     app.frame(0.016)
     key(app, pygame.K_HOME)

@@ -12,7 +12,7 @@ from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import RaceScene
 from game.scenes.history.results import ResultsScene
 from rules.ruleset import PRESETS
-from tests.ui.helpers import header, make_app
+from tests.ui.helpers import board_of, header, make_app, screen_of, track_of
 
 
 def human_turn(scene: RaceScene, seen: set[str]) -> None:
@@ -44,8 +44,9 @@ def test_every_preset_plays_to_the_results(tmp_path: Path, preset: str) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "aggressive"), laps=2, preset=preset), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive"), laps=2, preset=preset),
+                                app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     seen: set[str] = set()
     for _ in range(20000):
@@ -62,4 +63,4 @@ def test_every_preset_plays_to_the_results(tmp_path: Path, preset: str) -> None:
         assert line == "Rules: Street race"
     else:
         assert line.startswith("Rules: ") and "Slipstream" in line and (("Weather" in line) == PRESETS[preset].weather)
-    app.scene.draw(app.screen)
+    app.scene.draw(screen_of(app))

@@ -16,6 +16,7 @@ from game import theme
 from game.texts import tr
 from game.scenes.race import drawing as race_scene_module
 from game.play.crew import BoxWork, SetupPlan
+from game.widgets.crewdialog import CrewDialog
 from game.play.movetext import move_lines, move_tag
 from game.board.view import BoardView
 from game.scenes.menus.menu import MenuScene
@@ -29,7 +30,7 @@ from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.fixtures import act, at_pit_entry, car, position
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import board_of, header, make_app, oval, screen_of, spy_texts, track_of
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
 
@@ -62,7 +63,7 @@ def test_slipstream_is_offered_as_paths_with_their_label_and_an_end_move_button(
     assert free == {"B31", "A29", "C34"}  # the three ways (AMB-13); shorter ones cost brake WP
     drawn: list[set[str]] = []
     monkeypatch.setattr(race_scene_module, "draw_extras", lambda screen, view, track, here, d: drawn.append(set(d)))
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert drawn == [set(control.destinations())]
     assert scene.buttons["end"].visible
     assert "slipstream" in scene.drawing.hint(Wait.MOVE)[0] and "Enter" in scene.drawing.hint(Wait.MOVE)[0]
@@ -73,7 +74,7 @@ def test_slipstream_is_offered_as_paths_with_their_label_and_an_end_move_button(
 def test_enter_ends_the_move_and_declines_the_slipstream(tmp_path: Path) -> None:
     scene = behind_f(tmp_path)
     key(scene, pygame.K_RETURN)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     state = scene.control.state
     assert state.car("m").space == "B28" and state.movement is None and not scene.buttons["end"].visible
 
@@ -102,7 +103,7 @@ def test_a_slide_in_the_rain_is_shown_as_extra_spaces_and_cannot_be_declined(tmp
     scene = slide_scene(tmp_path)
     control = scene.control
     assert control.offer() == ("slide",) and not control.optional()
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert not scene.buttons["end"].visible
     assert {len(m.path) for ms in control.destinations().values() for m in ms if not m.brakes} == {3}
     assert all(move_tag(m).startswith("Slide +") for ms in control.destinations().values() for m in ms)
@@ -121,10 +122,10 @@ def test_rain_tints_the_board_and_the_weather_shows_in_the_top_bar(tmp_path: Pat
     monkeypatch.setattr(race_scene_module, "draw_chip", lambda screen, rect, weather: chips.append(weather.condition))
     tinted: list[pygame.Rect] = []
     monkeypatch.setattr(scene.weather.rain, "tint", lambda screen, rect: tinted.append(rect))
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert chips == ["rain"] and tinted == [scene.view.viewport]
     scene.control.session.state = scene.control.state.model_copy(update={"weather": Weather(condition="sun")})
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert tinted == [scene.view.viewport]  # no rain in the sun
 
 
@@ -148,6 +149,7 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
     assert scene.control.wait() == Wait.PIT and scene.dialog is not None and scene.dialog.kind == "pit"
     dialog = scene.dialog
+    assert isinstance(dialog, CrewDialog)
     assert {b.id for b in dialog.cards} == {"tyre.hard", "tyre.soft", "tyre.rain"} and not dialog.long.visible
     dialog.pick(Tyre.HARD)
     for _ in range(3):
@@ -155,7 +157,7 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     assert isinstance(dialog.plan, BoxWork) and dialog.plan.repairs == {Area.BODY: 2}
     dialog.change(Area.BRAKES, 1)  # the reserve is spent
     assert dialog.plan.repairs == {Area.BODY: 2}
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     key(scene, pygame.K_RETURN)
     m = scene.control.state.car("m")
     assert (m.tyre, m.wp.body, m.reserve) == (Tyre.HARD, 3, 0) and scene.dialog is None
@@ -167,11 +169,9 @@ def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_
     rules = PRESETS["fd-modules"]
     wp = rules.default_wear.model_copy(update={"body": 1})
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
-    dialog, screen = scene.dialog, scene.app.screen
-    assert dialog is not None
-    drawn: list[str] = []
-    real = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **kw: drawn.append(s) or real(surface, s, *a, **kw))
+    dialog, screen = scene.dialog, screen_of(scene.app)
+    assert isinstance(dialog, CrewDialog)
+    drawn = spy_texts(monkeypatch)
     screen.fill(theme.BACKDROP)
     dialog.draw(screen)
     assert tr("tyre.hard") in drawn
@@ -196,7 +196,7 @@ def test_a_long_stop_is_offered_where_only_long_stops_repair(tmp_path: Path) -> 
     wp = rules.default_wear.model_copy(update={"engine": 2})
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
     dialog = scene.dialog
-    assert dialog is not None and dialog.long.visible
+    assert isinstance(dialog, CrewDialog) and dialog.long.visible
     dialog.change(Area.ENGINE, 1)
     assert isinstance(dialog.plan, BoxWork) and dialog.plan.long  # PIT-A-4: repairs come with a long stop
     dialog.toggle_long()
@@ -213,8 +213,8 @@ def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> N
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful"), preset="fde-advanced"), None)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("human", "careful"), preset="fde-advanced"), None)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     for _ in range(200):
         scene.update(1.0)
@@ -224,13 +224,14 @@ def test_set_up_before_the_start_with_tyres_and_the_own_car(tmp_path: Path) -> N
     assert control.state.weather is not None
     assert any(line.key.startswith("log.weather.") for line in scene.log)
     dialog = scene.dialog
+    assert isinstance(dialog, CrewDialog)
     assert [a for a in dialog.areas] == list(PRESETS["fde-advanced"].car_setup.areas)
     dialog.pick(Tyre.SOFT)
     dialog.change(Area.ROAD_HOLDING, -1)
     assert dialog.problems()  # 19 of 20 WP: CAR-C-2 objects, the engine would refuse
     dialog.change(Area.TYRES, 1)
     assert not dialog.problems()
-    scene.draw(app.screen)
+    scene.draw(screen_of(app))
     dialog.done()
     human = control.state.car(control.header.entries[0].id)
     assert human.tyre == Tyre.SOFT and human.wp.tyres == PRESETS["fde-advanced"].default_wear.tyres + 1
@@ -242,8 +243,8 @@ def test_the_weather_roll_is_announced_over_the_board(tmp_path: Path) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 1, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful"), preset="fd-modules"), None)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("human", "careful"), preset="fd-modules"), None)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     step = control.roll()  # the race weather comes first (WEATHER-B-1)
     scene.pacing.play(step)
@@ -255,7 +256,7 @@ def test_the_weather_roll_is_announced_over_the_board(tmp_path: Path) -> None:
     assert said is not None and said.kind == "weather"
     weather = control.state.weather
     assert weather is not None and said.weather == weather and said.text().startswith("Race weather")
-    scene.draw(app.screen)
+    scene.draw(screen_of(app))
     assert scene.status()["weather"] == weather.condition
 
 

@@ -14,10 +14,11 @@ import pytest
 from game.widgets import dashboard as dashboard_module
 from game import texts
 from game.widgets import race_hud
-from game import theme
 from game.play.crew import BoxWork
 from game.play.race_control import Wait
 from game.scenes.history.results import ResultsScene
+from game.scenes.race.scene import RaceScene
+from game.widgets.crewdialog import CrewDialog
 from rules.choice import RuleChoice, rules_of
 from game.scenes.setup.rule_modules import parameters
 from game.play.standings import team_members
@@ -29,6 +30,7 @@ from rules.state import CarState, RaceState
 from tests.rules.fixtures import W, act, car, position
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
+from tests.ui.helpers import screen_of, spy_texts
 
 TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
 
@@ -43,19 +45,6 @@ def team_race(stock: tuple[int, ...] = (4, 3)) -> RaceState:
     """m and f are team 1, g and h team 2; m is to choose its gear."""
     cars = [car("m", "B21", gear=4, team=0), car("f", "B29", team=0), car("g", "A5", team=1), car("h", "A9", team=1)]
     return position(cars, "m", rules=TEAMS).model_copy(update={"team_stock": stock})
-
-
-def drawn_texts(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    """Every line drawn with ``theme.text`` from now on."""
-    drawn: list[str] = []
-    original = theme.text
-
-    def record(surface, s, *args, **kw):  # type: ignore[no-untyped-def]
-        drawn.append(s)
-        return original(surface, s, *args, **kw)
-
-    monkeypatch.setattr(theme, "text", record)
-    return drawn
 
 
 def test_the_team_race_is_a_module_of_its_own_with_the_stock_of_four() -> None:
@@ -75,22 +64,22 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
     scene = scene_at(tmp_path, control_at(state))
     pips: list[tuple[int, int]] = []
     monkeypatch.setattr(dashboard_module, "draw_pips", lambda s, x, y, w, have, full, c: pips.append((have, full)))
-    drawn = drawn_texts(monkeypatch)
-    dash, control = scene.dashboard, scene.control
-    dash.draw(scene.app.screen, scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
+    drawn = spy_texts(monkeypatch)
+    dash, control, screen = scene.dashboard, scene.control, screen_of(scene.app)
+    dash.draw(screen, scene.track, state, state.car("h"), control.entry("h"), control.index("h"), "Computer")
     assert "Team 2" in drawn and "team stock 3 WP" in drawn and pips[-1] == (3, 4)
     assert dash._kit(state, state.car("h")) == ""  # no own reserve beside the team's stock
     texts.set_language("de")
     drawn.clear()
-    dash.draw(scene.app.screen, scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
+    dash.draw(screen, scene.track, state, state.car("m"), control.entry("m"), control.index("m"), "Mensch")
     assert "Team 1" in drawn and "Teamvorrat 4 VP" in drawn
 
 
 def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     state = position([car("m", "B21", gear=4), car("f", "B29")], "m", rules=FORMULA_D_BASIC)
     scene = scene_at(tmp_path, control_at(state))
-    drawn = drawn_texts(monkeypatch)
-    scene.draw(scene.app.screen)
+    drawn = spy_texts(monkeypatch)
+    scene.draw(screen_of(scene.app))
     assert not any(s.startswith(("Team ", "team stock")) for s in drawn)
 
 
@@ -105,12 +94,12 @@ def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monke
         return original(screen, at, car_, colour)
 
     monkeypatch.setattr(race_hud, "draw_team_tag", record)
-    race_hud.draw_standings(scene.app.screen, (10, 60), scene.control, race_hud.standings_width(scene.control))
+    race_hud.draw_standings(screen_of(scene.app), (10, 60), scene.control, race_hud.standings_width(scene.control))
     assert tags == {"m": "T1", "f": "T1", "g": "T2", "h": "T2"}
     assert team_members(1) == (2, 3)
 
 
-def team_pit_scene(tmp: Path, stock: int) -> tuple:  # type: ignore[type-arg]
+def team_pit_scene(tmp: Path, stock: int) -> tuple[RaceScene, CrewDialog]:
     """m (team 1, no own reserve) drives into its box P4; its team mate far is on A30."""
     wp = W.model_copy(update={"body": 1, "engine": 1, "brakes": 1})
     cars = [car("m", "C58", gear=3, box="P4", wp=wp, setup=W, team=0), car("far", "A30", team=0)]
@@ -120,6 +109,7 @@ def team_pit_scene(tmp: Path, stock: int) -> tuple:  # type: ignore[type-arg]
     scene = scene_at(tmp, control_at(state))
     settle(scene)
     scene.update(0.0)
+    assert isinstance(scene.dialog, CrewDialog)
     return scene, scene.dialog
 
 
@@ -133,8 +123,8 @@ def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch)
     dialog.change(Area.ENGINE, 1)
     dialog.change(Area.BRAKES, 1)  # the team's stock is spent
     assert dialog.plan.repairs == {Area.BODY: 2, Area.ENGINE: 1}
-    drawn = drawn_texts(monkeypatch)
-    scene.draw(scene.app.screen)
+    drawn = spy_texts(monkeypatch)
+    scene.draw(screen_of(scene.app))
     assert "Repairs: 0 of Team 1's 3 WP left" in drawn
     assert "Repairs from the team's stock, which the team mate shares." in drawn
     key(scene, pygame.K_RETURN)
@@ -161,7 +151,7 @@ def test_the_results_show_each_teams_victory_points_and_the_winning_team(tmp_pat
     app = scene.app
     results = ResultsScene(app, control_at(finished_team_race({"m": 2, "f": 3, "g": 1, "h": 4})))
     app.push(results)
-    results.draw(app.screen)
+    results.draw(screen_of(app))
     assert results.status()["teams"] == [(2, 10 + 5), (1, 8 + 6)]  # TEAM-B-3, AMB-53: most points first
     assert results.winner() == "Team 2 wins!"
     assert results.team_box.top > results.table.bottom and results.back.rect.top > results.team_box.bottom
@@ -182,7 +172,7 @@ def test_ten_cars_and_five_teams_fit_the_results_screen(tmp_path: Path) -> None:
     scene = scene_at(tmp_path, control_at(team_race()))
     results = ResultsScene(scene.app, control_at(state))
     scene.app.push(results)
-    results.draw(scene.app.screen)
+    results.draw(screen_of(scene.app))
     assert results.status()["teams"] == [(1, 18), (2, 11), (3, 7), (4, 3), (5, 0)]
     assert results.team_box.bottom < results.back.rect.top and results.back.rect.bottom <= 800
 

@@ -10,6 +10,7 @@ import pytest
 from game import texts
 from game.play.movetext import corner_sign_lines, move_tag
 from rules.moves import Move
+from tests.ui.helpers import board_of, screen_of
 
 SPACE_NAME = re.compile(r"\b[A-Z]\d+\b")
 
@@ -37,10 +38,11 @@ def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:  
     from tests.ui.helpers import make_app, oval
 
     app = make_app(tmp_path)
-    view = BoardView(app.tracks.get("oval.tmx").board)
-    view.set_viewport(app.screen.get_rect())
+    view = BoardView(board_of(app.tracks.get("oval.tmx")))
+    view.set_viewport(screen_of(app).get_rect())
     x, y, w, h = view.board.corner_boxes[0]
-    pos = tuple(round(v) for v in view.camera.to_screen((x + w / 2, y + h / 2)))
+    sx, sy = view.camera.to_screen((x + w / 2, y + h / 2))
+    pos = (round(sx), round(sy))
     assert view.corner_sign_at(pos) == 0
     corner = oval().corners[0]
     lines = corner_sign_lines(corner)

@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.widgets.anims import Drive
 from rules.state import CarState
-from tests.ui.helpers import catalogue, header, make_app
+from tests.ui.helpers import board_of, catalogue, header, make_app, track_of
 from game.play.race_control import RaceControl
 
 FRAME = 1 / 60
@@ -28,8 +28,8 @@ def race_scene(tmp_path: Path, kinds: tuple[str, ...]) -> RaceScene:
     app.change_settings(app.settings.model_copy(update={"mute": True}))
     app.push(MenuScene(app))
     entry = catalogue().get("oval.tmx")
-    control = RaceControl.start(entry.track, header(kinds, laps=1), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(kinds, laps=1), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     return scene
 
@@ -97,10 +97,10 @@ def test_every_computer_move_is_driven_on_the_board_for_a_moment_and_logged(tmp_
         if control.state.round >= 4:
             break
     assert len(moved) >= 10, "the computers hardly moved"
-    for car, space in moved:
+    for mover, space in moved:
         s = track.space(space)
-        drives = [d for d, _ in seen.values() if d.car == car and d.points[-1] == (s.x, s.y)]
-        assert drives, f"{car}'s move to {space} was never shown on the board"
+        drives = [d for d, _ in seen.values() if d.car == mover and d.points[-1] == (s.x, s.y)]
+        assert drives, f"{mover}'s move to {space} was never shown on the board"
     under_way = [t for d, t in seen.values() if d.car in computers]
     assert under_way and min(d.step_time * (len(d.points) - 1) for d, _ in seen.values()) >= MIN_DRIVE - 1e-9
     logged = {line.car for line in scene.log}

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.board.cars import BADGES, PATTERNS, badge_of, pattern_of
-from game.board.colourvision import DEFICIENCIES, distance, hex_rgb
+from game.board.colourvision import DEFICIENCIES, Deficiency, distance, hex_rgb
 from game.storage.lineup import COLOURS, load_lineup
 from game.widgets.charts import dash_of
 from rules.files import record
@@ -28,9 +28,9 @@ LEAST = 15.0
 
 
 @pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
-def test_every_two_car_colours_stay_far_apart(deficiency: str | None) -> None:
+def test_every_two_car_colours_stay_far_apart(deficiency: Deficiency | None) -> None:
     close = [(a, b, round(d, 1)) for a, b in itertools.combinations(COLOURS, 2)
-             if (d := distance(hex_rgb(a), hex_rgb(b), deficiency)) < LEAST]  # type: ignore[arg-type]
+             if (d := distance(hex_rgb(a), hex_rgb(b), deficiency)) < LEAST]
     assert close == []
 
 

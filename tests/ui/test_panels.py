@@ -10,6 +10,7 @@ handle or a key, for the whole session; a click on a panel never reaches the boa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -32,7 +33,7 @@ from rules.track import Track
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry, car, corner_stop, position
 from tests.ui.covered import covered_targets, drawn_over_board
-from tests.ui.helpers import catalogue, make_app
+from tests.ui.helpers import board_of, catalogue, make_app, track_of
 from tests.ui.layout import problems
 from tests.ui.test_layout import race as layout_race, record_frame
 from tests.ui.test_race_scene import click, key
@@ -58,7 +59,7 @@ def open_at(tmp: Path, state: RaceState, track_file: str = "oval.tmx", size: tup
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = catalogue().get(track_file)
-    scene = RaceScene(app, control_on(entry.track, state), BoardView(entry.board))
+    scene = RaceScene(app, control_on(track_of(entry), state), BoardView(board_of(entry)))
     app.push(scene)
     return scene
 
@@ -83,7 +84,7 @@ def clear(scene: RaceScene, world: tuple[float, float]) -> bool:
     return scene.view.viewport.collidepoint(x, y) and not any(p.collidepoint(x, y) for p in drawn_over_board(scene))
 
 
-def target(scene: RaceScene, space: str) -> dict | None:  # type: ignore[type-arg]
+def target(scene: RaceScene, space: str) -> dict[str, Any] | None:
     return next((t for t in scene.status().get("targets", []) if t["space"] == space), None)
 
 
@@ -172,7 +173,7 @@ def test_CORNER_1_the_plate_of_the_corner_ahead_shows_at_the_gear_choice(tmp_pat
 
 
 def street_before_the_danger_zone() -> tuple[Track, RaceState, tuple[str, ...]]:
-    track = catalogue().get("brueckenau.tmx").track
+    track = track_of(catalogue().get("brueckenau.tmx"))
     assert track is not None
     zone = next(z for z in track.zones if z.kind == "danger")
     first = min(track.space(n).row for n in zone.spaces)

@@ -12,7 +12,7 @@ from game.texts import tr
 from game.widgets.planaid import trap_text
 from rules.ai.presets import CHAMPION
 from rules.ai.planning import plan
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, screen_of
 from tests.ui.test_layout import race
 
 
@@ -21,7 +21,7 @@ def _scene(tmp_path: Path):  # type: ignore[no-untyped-def]
     app.push(MenuScene(app))
     scene = race(app)
     scene.update(0.0)
-    scene.draw(app.screen)
+    scene.draw(screen_of(app))
     return app, scene
 
 

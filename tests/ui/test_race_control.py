@@ -14,7 +14,7 @@ from rules.gears import ShiftCost
 from rules.reasons import Code, Reason
 from rules.files.record import load
 from game.storage.saves import SaveSlot
-from tests.ui.helpers import header, human_step, oval, play_until
+from tests.ui.helpers import active_car, active_id, header, human_step, oval, play_until
 
 
 def test_the_race_starts_with_black_dice_then_the_first_human_decides() -> None:
@@ -36,7 +36,8 @@ def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
     control = RaceControl.start(oval(), header())
     for _ in range(12):
         play_until(control, lambda c: c.wait() == Wait.MOVE)
-        here = control.state.car(control.state.active).space
+        here = active_car(control.state).space
+        assert here is not None
         legal = moves(control.track, control.state)
         assert set(control.destinations()) == {m.end or here for m in legal}
         offered = [m for ms in control.destinations().values() for m in ms]
@@ -61,7 +62,7 @@ def test_undo_gives_back_the_gear_its_wp_and_removes_it_from_the_record(tmp_path
     record = control.session.record()
     gear = next(g for g, o in control.gear_options().items() if isinstance(o, ShiftCost) and o.cost)
     control.choose_gear(gear)
-    assert control.state.car(before.active).wp != before.car(before.active).wp
+    assert control.state.car(active_id(before)).wp != active_car(before).wp
     assert control.wait() == Wait.ROLL and control.can_undo()
     assert control.undo_gear()
     assert control.state == before
@@ -94,7 +95,8 @@ def test_a_taken_space_is_refused_with_the_engines_reason() -> None:
         play_until(control, lambda c: c.wait() == Wait.MOVE)
         others = {c.space for c in control.state.cars if c.id != control.state.active}
         roll = control.state.moves_left or 0
-        here = control.state.car(control.state.active).space
+        here = active_car(control.state).space
+        assert here is not None
         near = [s for s in others if s and s not in control.destinations()
                 and control._paths(here, s, roll)]  # noqa: SLF001 (the test checks the search itself)
         if near:
@@ -108,8 +110,10 @@ def test_a_taken_space_is_refused_with_the_engines_reason() -> None:
 def test_a_space_behind_or_too_far_is_out_of_reach() -> None:
     control = RaceControl.start(oval(), header())
     play_until(control, lambda c: c.wait() == Wait.MOVE)
-    here = control.state.car(control.state.active).space
+    here = active_car(control.state).space
+    assert here is not None
     behind = control.track.behind(here)
+    assert behind is not None
     why = control.why_not(behind)
     assert isinstance(why, Notice) and why.key == "race.out_of_reach"
 

@@ -32,8 +32,7 @@ def test_the_help_text_never_touches_the_bottom_edge(tmp_path: Path, monkeypatch
         app = make_app(tmp_path / str(height), (1280, height))
         app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
         app.push(MenuScene(app))
-        race(app)
-        help_lines = set(app.scene.help_text().split())
+        help_lines = set(race(app).help_text().split())
         ops = record_frame(app, monkeypatch).ops[id(app.screen)][1]
         lines = [op for op in ops if op.kind == "text" and op.rect.left >= 1280 - PANEL_W
                  and set(op.label.rstrip("…").split()) <= help_lines]

@@ -15,7 +15,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.history import FILE, RaceHistory
 from rules.files.record import Record, replay
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_race_scene import settle
 
 
@@ -30,14 +30,16 @@ def race(seed: int = 3) -> Record:
 def test_a_race_is_kept_and_read_back_as_it_was(tmp_path: Path) -> None:
     history = RaceHistory(tmp_path)
     race_id = history.add(race(), "Driver 2", played="2026-12-01T10:00:00")
+    assert race_id is not None
     history.close()
     again = RaceHistory(tmp_path)
     [row] = again.list()
     h = race().header
     assert (row.id, row.track_name, row.track_hash, row.played) == (race_id, h.track_name, h.track_hash, "2026-12-01T10:00:00")
     assert (row.rules, row.variant, row.laps, row.cars, row.winner) == (h.rules.name, "fd-basic", 1, 2, "Driver 2")
-    assert again.record(race_id) == race()
-    assert replay(oval(), again.record(race_id)).finished  # type: ignore[arg-type]
+    kept = again.record(race_id)
+    assert kept == race()
+    assert replay(oval(), kept).finished
     assert again.notices == []
 
 
@@ -45,6 +47,7 @@ def test_the_list_is_newest_first_the_same_race_is_kept_once_and_delete_forgets_
     history = RaceHistory(tmp_path)
     old = history.add(race(3), None, played="2026-11-30T20:00:00")
     new = history.add(race(4), "Driver 1", played="2026-12-01T09:00:00")
+    assert new is not None
     assert history.add(race(3), None) == old  # shown twice, kept once
     assert [r.id for r in history.list()] == [new, old]
     history.delete(new)
@@ -57,8 +60,8 @@ def test_a_race_finished_on_the_race_screen_goes_into_the_history(tmp_path: Path
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("careful", "careful"), seed=5), app.saves)
-    scene = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(("careful", "careful"), seed=5), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     settle(scene, limit=5000)
     for _ in range(20):
@@ -107,10 +110,11 @@ def test_a_file_from_a_newer_game_is_left_alone_and_races_kept_in_memory(tmp_pat
 def test_a_record_that_no_longer_reads_is_a_notice_not_a_crash(tmp_path: Path) -> None:
     history = RaceHistory(tmp_path)
     race_id = history.add(race(), None)
+    assert race_id is not None
     history.close()
     with sqlite3.connect(tmp_path / FILE) as raw:
         raw.execute("UPDATE races SET record = '{\"header\": 5}'")
     again = RaceHistory(tmp_path)
-    assert again.record(race_id) is None  # type: ignore[arg-type]
+    assert again.record(race_id) is None
     assert [n.key for n in again.notices] == ["notice.history_race_unreadable"]
     assert len(again.list()) == 1  # the row stays; it can still be deleted

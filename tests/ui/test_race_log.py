@@ -11,7 +11,7 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.racelog import LogLine
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, spy_texts
 
 
 def wheel(scene: RaceScene, notches: int) -> bool:
@@ -23,7 +23,7 @@ def wheel(scene: RaceScene, notches: int) -> bool:
 def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(("human", "human")), None)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.banner = None
     scene.log[:] = [LogLine("log.undo", {"name": f"Driver {i}"}) for i in range(lines)]
@@ -34,9 +34,8 @@ def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
 def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
     from game import theme
 
-    seen: list[str] = []
     original = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: seen.append(s) or original(surface, s, *a, **k))
+    seen = spy_texts(monkeypatch)
     scene.app.frame(1 / 60)
     monkeypatch.setattr(theme, "text", original)
     return [s for s in seen if s.endswith("takes the gear back.")]
@@ -68,7 +67,7 @@ def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Pat
     control = RaceControl.start(oval(), header(("human", "human")), None)
     play_until(control, lambda c: c.wait() == Wait.MOVE)
     resumed = RaceControl.resume(oval(), control.session.record())
-    scene = RaceScene(app, resumed, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, resumed, BoardView(board_of(app.tracks.get("oval.tmx"))))
     throw = scene.tray.throw
     assert throw is not None and throw.done and throw.value == resumed.state.roll
     assert throw.outcome is not None and str(resumed.state.roll) in throw.outcome.text()
@@ -83,8 +82,12 @@ def test_each_log_line_names_its_car_by_badge_shape_not_by_colour_alone(tmp_path
     scene.log[:] = [LogLine("log.undo", {"name": car}, car=car) for car in cars]
     drawn: list[tuple[str, int]] = []  # (shape, size) of every badge drawn
     original = race_hud.badge
-    monkeypatch.setattr(race_hud, "badge", lambda shape, number, size, colour: drawn.append((shape, size))
-                        or original(shape, number, size, colour))
+
+    def badge(shape: str, number: int, size: int, colour: str) -> pygame.Surface:
+        drawn.append((shape, size))
+        return original(shape, number, size, colour)
+
+    monkeypatch.setattr(race_hud, "badge", badge)
     scene.app.frame(1 / 60)
     in_log = {shape for shape, size in drawn if size == race_hud.LOG_BADGE}
     assert in_log == {badge_of(scene.control.index(c)) for c in cars}

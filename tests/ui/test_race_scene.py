@@ -13,7 +13,7 @@ from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import RaceScene
 from rules.engine import moves
-from tests.ui.helpers import header, make_app
+from tests.ui.helpers import active_car, active_id, board_of, header, make_app, screen_of, track_of
 
 
 def click(scene: RaceScene, pos: tuple[float, float]) -> None:
@@ -42,8 +42,8 @@ def scene(tmp_path: Path):  # type: ignore[no-untyped-def]
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(), app.saves)
-    s = RaceScene(app, control, BoardView(entry.board))
+    control = RaceControl.start(track_of(entry), header(), app.saves)
+    s = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(s)
     return s
 
@@ -92,9 +92,9 @@ def test_highlighted_spaces_are_exactly_the_engines_legal_destinations(scene: Ra
                         lambda screen, layer, view, destinations, hover, pulse: drawn.append(set(destinations)))
     for _ in range(6):
         to_move(scene)
-        scene.draw(scene.app.screen)
+        scene.draw(screen_of(scene.app))
         state = scene.control.state
-        here = state.car(state.active).space
+        here = active_car(state).space
         assert drawn[-1] == {m.end or here for m in moves(scene.control.track, state)}
         target = max(scene.control.moves(), key=lambda m: (m.out is None, len(m.path)))
         scene.drive(target)
@@ -120,7 +120,7 @@ def test_every_space_on_screen_is_hit_by_a_click_on_its_centre(scene: RaceScene,
 def test_a_click_on_a_highlighted_space_drives_the_car_there(scene: RaceScene, zoom: float) -> None:
     to_move(scene)
     state = scene.control.state
-    car = state.active
+    car = active_id(state)
     target = max(scene.control.destinations(), key=lambda n: len(scene.control.destinations()[n][0].path))
     s = scene.control.track.space(target)
     scene.view.camera.zoom = zoom
@@ -134,8 +134,11 @@ def test_a_click_on_a_highlighted_space_drives_the_car_there(scene: RaceScene, z
 
 def test_a_click_on_an_unreachable_space_says_why(scene: RaceScene) -> None:
     to_move(scene)
-    here = scene.control.state.car(scene.control.state.active).space
-    behind = scene.control.track.space(scene.control.track.behind(here))
+    here = active_car(scene.control.state).space
+    assert here is not None
+    behind_name = scene.control.track.behind(here)
+    assert behind_name is not None
+    behind = scene.control.track.space(behind_name)
     scene.view.centre_on((behind.x, behind.y))
     click(scene, scene.view.to_screen((behind.x, behind.y)))
     assert scene.message is not None and behind.name in scene.message[0]
@@ -145,7 +148,7 @@ def test_a_click_on_an_unreachable_space_says_why(scene: RaceScene) -> None:
 def test_keys_choose_the_gear_roll_and_undo(scene: RaceScene) -> None:
     settle(scene)
     key(scene, pygame.K_RETURN)  # the banner
-    active = scene.control.state.active
+    active = active_id(scene.control.state)
     key(scene, pygame.K_4)  # not allowed from gear 0: the reason is shown, nothing changes
     assert scene.control.wait() == Wait.GEAR
     assert scene.message is not None and "gear 1" in scene.message[0]
@@ -186,16 +189,16 @@ def test_a_whole_race_through_the_screen_ends_on_the_results(scene: RaceScene) -
                 click(scene, (t["x"], t["y"]))
         elif status["wait"] == "done":
             scene.update(10.0)
-        scene.draw(app.screen)
+        scene.draw(screen_of(app))
     assert app.scene.name == "results"
     assert not app.saves.exists()
-    app.scene.draw(app.screen)
+    app.scene.draw(screen_of(app))
 
 
 def test_an_illegal_gear_shows_the_engines_reason_on_hover(scene: RaceScene) -> None:
     settle(scene)
     key(scene, pygame.K_RETURN)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     lines = scene.hint_at(scene.gearbox.slot(3))
     assert lines == ["From neutral (N) a car may only engage gear 1, not gear 3."]
     legal = scene.hint_at(scene.gearbox.slot(1))

@@ -9,9 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.loop import App
 from game.scenes.menus.menu import MenuScene
 from game.scenes.history.races import RacesScene
+from game.scenes.history.replay import ReplayScene
+from game.scenes.history.statistics import StatisticsScene
 from game.storage.history import FILE, RaceHistory
+from tests.ui.helpers import top
 from tests.ui.test_race_history import race
 from tests.ui.test_scenes import press
 
@@ -25,14 +29,18 @@ def app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return a
 
 
-def keep(app, *played: str) -> list[int]:  # type: ignore[no-untyped-def]
+def keep(app: App, *played: str) -> list[int]:
     """Races played at these times: the same race under other seeds (the record's dice are its
     actions, so each still replays), each its own row."""
     history = RaceHistory(app.data)
-    ids = [history.add(race().model_copy(update={"header": race().header.model_copy(update={"seed": 100 + i})}),
-                       f"Winner {i}", played=when) for i, when in enumerate(played)]
+    ids = []
+    for i, when in enumerate(played):
+        kept = history.add(race().model_copy(update={"header": race().header.model_copy(update={"seed": 100 + i})}),
+                           f"Winner {i}", played=when)
+        assert kept is not None
+        ids.append(kept)
     history.close()
-    return ids  # type: ignore[return-value]
+    return ids
 
 
 def test_the_menu_opens_the_list_newest_first(app) -> None:  # type: ignore[no-untyped-def]
@@ -49,17 +57,17 @@ def test_the_menu_opens_the_list_newest_first(app) -> None:  # type: ignore[no-u
     assert app.scene.name == "menu"
 
 
-def test_watch_opens_the_replay_of_that_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_watch_opens_the_replay_of_that_race(app: App) -> None:
     old, new = keep(app, "2026-11-29T10:00:00", "2026-12-01T10:00:00")
     press(app.scene, "races")
     app.frame(0.016)
     press(app.scene, f"watch.{old}")
-    assert app.scene.name == "replay" and app.scene.replay.record.header.seed == 100  # type: ignore[attr-defined]
+    assert top(app, ReplayScene).replay.record.header.seed == 100
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.scene.name == "races"
 
 
-def test_statistics_counts_that_race_again_from_its_record(app) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_counts_that_race_again_from_its_record(app: App) -> None:
     old, new = keep(app, "2026-11-29T10:00:00", "2026-12-01T10:00:00")
     press(app.scene, "races")
     app.frame(0.016)
@@ -67,11 +75,11 @@ def test_statistics_counts_that_race_again_from_its_record(app) -> None:  # type
     assert app.scene.name == "results"
     app.frame(0.016)
     press(app.scene, "stats")
-    scene = app.scene
-    assert scene.name == "statistics" and scene.record.header.seed == 100  # type: ignore[attr-defined]
-    while scene.stats is None:  # type: ignore[attr-defined]
+    scene = top(app, StatisticsScene)
+    assert scene.record.header.seed == 100
+    while scene.stats is None:
         app.frame(0.016)
-    assert len(scene.stats.cars) == len(race().header.entries)  # type: ignore[attr-defined]
+    assert len(scene.stats.cars) == len(race().header.entries)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.scene.name == "results"
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))

@@ -15,6 +15,7 @@ from game.scenes.launch import continue_race
 from game.scenes.menus.menu import MenuScene
 from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.statistics import StatisticsScene
+from rules.engine import IllegalAction
 from rules.files.record import Record, RecordError, load, replay
 from tests.ui.helpers import header, human_step, make_app, oval
 from tests.ui.test_race_history import race
@@ -37,8 +38,8 @@ def roll_out_of_turn() -> str:
     with pytest.raises(RecordError) as caught:
         replay(oval(), broken())
     refused = caught.value.__context__
-    assert refused is not None and str(caught.value).startswith("action 41 (")
-    return texts.reason_text(refused.reason).removesuffix(".")  # type: ignore[attr-defined]
+    assert isinstance(refused, IllegalAction) and str(caught.value).startswith("action 41 (")
+    return texts.reason_text(refused.reason).removesuffix(".")
 
 
 @pytest.mark.parametrize(("lang", "says"), [

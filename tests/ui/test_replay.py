@@ -19,7 +19,7 @@ from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.results import ResultsScene
 from rules.files.record import Record, replay, replayed, start_state
 from rules.state import RaceState
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import active_car, header, make_app, oval, play_until, top
 from tests.ui.test_race_history import race
 from tests.ui.test_scenes import press
 
@@ -135,8 +135,8 @@ def test_watch_replay_from_the_results_and_back(app) -> None:  # type: ignore[no
     app.push(results)
     app.frame(0.016)
     press(results, "replay")
-    assert app.scene.name == "replay" and app.status()["at"] == 0
-    assert app.scene.replay.record == control.session.record()  # type: ignore[attr-defined]
+    assert app.status()["at"] == 0
+    assert top(app, ReplayScene).replay.record == control.session.record()
     app.frame(0.016)
     key(app, pygame.K_ESCAPE)
     assert app.scene is results
@@ -242,8 +242,9 @@ def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  #
         key(app, pygame.K_PAGEDOWN)
     for _ in range(60):
         app.frame(0.05)
-    car = scene.state.car(scene.state.active)  # type: ignore[arg-type]
-    s = oval().space(car.space)  # type: ignore[arg-type]
+    here = active_car(scene.state).space
+    assert here is not None
+    s = oval().space(here)
     assert scene.view.viewport.collidepoint(scene.view.to_screen((s.x, s.y)))
 
 

@@ -25,7 +25,7 @@ from game.texts import tr
 from rules.league.championship import SEASON_POINTS
 from rules.classify import classification
 from rules.files.record import Record
-from tests.ui.helpers import header, make_app, oval, play_until
+from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
 
@@ -111,16 +111,16 @@ def test_the_history_keeps_the_humans_places_and_opens_the_results_of_a_kept_rac
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(entry.track, header(("human", "careful", "careful"), seed=5), app.saves)
+    control = RaceControl.start(track_of(entry), header(("human", "careful", "careful"), seed=5), app.saves)
     play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)  # the human's turns as a player takes them
-    scene = RaceScene(app, control, BoardView(entry.board))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     settle(scene, limit=50)
     for _ in range(20):
         scene.update(1.0)
     assert app.scene.name == "results"
     shown = counted(app)
-    place = next(p for p in classification(entry.track, control.state) if p.car == "car1")
+    place = next(p for p in classification(track_of(entry), control.state) if p.car == "car1")
     [row] = RaceHistory(tmp_path).list()
     assert [(h.name, h.place, h.status) for h in row.humans] == [("Driver 1", place.position, place.status)]
     app.home()

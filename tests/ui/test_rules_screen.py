@@ -15,7 +15,7 @@ from game.texts import LANGUAGES, catalog
 from rules.car import B_BASIC, B_OWN_CAR
 from rules.engine import needs_setup
 from rules.ruleset import PRESETS
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, spy_texts
 from tests.ui.test_race_scene import click
 
 
@@ -113,14 +113,10 @@ def test_every_module_string_has_a_translation(language: str) -> None:
 
 def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
-    from game import theme
-
     app = make_app(tmp_path)
     scene = RulesScene(app, RuleChoice(preset="fd-modules"), lambda choice: None)
     app.push(scene)
-    drawn: list[str] = []
-    original = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    drawn = spy_texts(monkeypatch)
     app.frame(1 / 60)
     assert not any("CORE-SLIP-1" in s or "TYRE-1" == s for s in drawn)
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0, unicode="i", scancode=0))

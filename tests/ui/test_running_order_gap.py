@@ -7,8 +7,8 @@ from pathlib import Path
 
 from game.widgets import race_hud
 from tests.rules.fixtures import car, position
+from tests.ui.helpers import screen_of, spy_texts
 from tests.ui.modules_helpers import control_at, scene_at
-from tests.ui.test_modules_teams import drawn_texts
 
 
 def test_level_cars_show_no_gap_and_cars_behind_show_theirs(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -18,8 +18,8 @@ def test_level_cars_show_no_gap_and_cars_behind_show_theirs(tmp_path: Path, monk
     level = oval().beside("B30")[0]
     state = position([car("a", "B30"), car("b", level), car("c", "B20")], "a")
     scene = scene_at(tmp_path, control_at(state))
-    drawn = drawn_texts(monkeypatch)
-    race_hud.draw_standings(scene.app.screen, (10, 60), scene.control, race_hud.standings_width(scene.control))
+    drawn = spy_texts(monkeypatch)
+    race_hud.draw_standings(screen_of(scene.app), (10, 60), scene.control, race_hud.standings_width(scene.control))
     gaps = [t for t in drawn if t.startswith("Lap")]
     track = scene.control.track
     rows = track.space("B30").row - track.space("B20").row

@@ -10,8 +10,16 @@ from game.texts import Notice
 from game.play.race_control import RaceControl, Wait
 from game.storage.saves import SaveProblem, SaveSlot
 from game.tracks.load import load_track
+from rules.qualifying.session import QualifyingRecord
 from rules.files.record import SCHEMA_VERSION, Record, load
-from tests.ui.helpers import header, human_step, oval, play_until
+from rules.track import Track
+from tests.ui.helpers import board_of, header, human_step, oval, play_until
+
+
+def race_of(save: Record | QualifyingRecord, slot: SaveSlot | None = None, track: Track | None = None) -> RaceControl:
+    """The race a save holds, replayed as the game resumes it (every save here is a race's)."""
+    assert isinstance(save, Record), "a qualifying save"
+    return RaceControl.resume(track or oval(), save, slot)
 
 
 def started(tmp_path: Path, steps: int = 25) -> tuple[RaceControl, SaveSlot]:
@@ -30,7 +38,7 @@ def test_every_action_is_saved_and_the_previous_save_kept(tmp_path: Path) -> Non
 
 def test_resume_restores_the_same_state_and_the_same_dice(tmp_path: Path) -> None:
     control, slot = started(tmp_path, 40)
-    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: race_of(r))
     assert notices == [] and resumed is not None
     assert resumed.state == control.state
     # the race goes on exactly as it would have: the same dice, the same choices
@@ -46,7 +54,7 @@ def test_a_corrupt_save_gives_a_notice_and_the_previous_save_is_used_and_kept(tm
     good_previous = slot.previous.read_bytes()
     slot.current.write_text('{"header": {"schema_version": 1, "track_na')
     fresh = SaveSlot(tmp_path)
-    resumed, notices = fresh.resume(lambda r: RaceControl.resume(oval(), r, fresh))
+    resumed, notices = fresh.resume(lambda r: race_of(r, fresh))
     assert resumed is not None
     assert [n.key for n in notices] == ["notice.save_corrupt", "notice.save_fallback"]
     assert "not JSON" in notices[0].text()
@@ -65,7 +73,7 @@ def test_a_save_that_does_not_replay_is_refused_with_the_reason(tmp_path: Path) 
     record = load(slot.current)
     bad = record.model_copy(update={"actions": record.actions + record.actions[-1:]})
     slot.current.write_text(bad.model_dump_json())
-    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: race_of(r))
     assert resumed is not None and notices[0].key == "notice.save_corrupt"
     assert "does not replay" in notices[0].text()
 
@@ -74,7 +82,7 @@ def test_nothing_readable_gives_notices_and_no_race(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
     slot.current.write_text("garbage")
     slot.previous.write_text("more garbage")
-    resumed, notices = slot.resume(lambda r: RaceControl.resume(oval(), r))
+    resumed, notices = slot.resume(lambda r: race_of(r))
     assert resumed is None
     assert [n.key for n in notices] == ["notice.save_corrupt", "notice.save_corrupt", "notice.save_nothing"]
     assert slot.current.read_text() == "garbage" and slot.previous.read_text() == "more garbage"
@@ -83,7 +91,7 @@ def test_nothing_readable_gives_notices_and_no_race(tmp_path: Path) -> None:
 def test_a_missing_track_is_reported(tmp_path: Path) -> None:
     started(tmp_path, 3)
 
-    def no_track(record: Record) -> RaceControl:
+    def no_track(record: Record | QualifyingRecord) -> RaceControl:
         raise SaveProblem(Notice("notice.save_track_missing", {"track": record.header.track_name}))
 
     resumed, notices = SaveSlot(tmp_path).resume(no_track)
@@ -103,7 +111,7 @@ def test_race_json_as_a_folder_is_named_at_once_and_the_previous_save_is_used(tm
     _, slot = started(tmp_path, 4)
     slot.current.unlink()
     slot.current.mkdir()
-    resumed, notices = SaveSlot(tmp_path).resume(lambda r: RaceControl.resume(oval(), r))
+    resumed, notices = SaveSlot(tmp_path).resume(lambda r: race_of(r))
     assert resumed is not None and resumed.session.record() == load(slot.previous)
     assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_fallback"]
     assert str(slot.current) in notices[0].text() and "delete" in notices[0].text()
@@ -116,7 +124,7 @@ def test_an_endless_or_huge_save_is_refused_without_reading_it(tmp_path: Path) -
     os.mkfifo(slot.current)
     with slot.previous.open("wb") as f:
         f.truncate(1 << 30)
-    resumed, notices = slot.resume(lambda r: RaceControl.resume(oval(), r))
+    resumed, notices = slot.resume(lambda r: race_of(r))
     assert resumed is None
     assert [n.key for n in notices] == ["notice.save_not_a_file", "notice.save_corrupt", "notice.save_nothing"]
     assert str(slot.current) in notices[0].text() and "at most 16 MB" in notices[1].text()
@@ -132,7 +140,7 @@ def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Pa
 
     app = make_app(tmp_path / "app")
     control, slot = started(tmp_path, 2)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.update(0.01)
     assert app.notices == []
@@ -185,7 +193,7 @@ def test_a_damaged_save_is_kept_as_a_copy_before_the_race_overwrites_it(tmp_path
     broken = '{"header": {"schema_version": 1, "track_na'
     slot.current.write_text(broken)
     fresh = SaveSlot(tmp_path)
-    resumed, _ = fresh.resume(lambda r: RaceControl.resume(oval(), r, fresh))
+    resumed, _ = fresh.resume(lambda r: race_of(r, fresh))
     assert resumed is not None
     human_step(resumed)
     assert slot.damaged.read_text() == broken and load(slot.current) == resumed.session.record()
@@ -200,7 +208,7 @@ def test_a_save_of_schema_2_resumes_and_is_saved_again_in_the_current_schema(tmp
     track = load_track(Path(__file__).resolve().parents[2] / "maps" / "hafenstadt.tmx")
     slot = SaveSlot(tmp_path)
     slot.current.write_text(json.dumps(raw))
-    resumed, notices = slot.resume(lambda r: RaceControl.resume(track, r, slot))
+    resumed, notices = slot.resume(lambda r: race_of(r, slot, track))
     assert notices == [] and resumed is not None
     assert [a.model_dump(mode="json") for a in resumed.session.record().actions] == played[:150]
     human_step(resumed)

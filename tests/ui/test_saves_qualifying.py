@@ -16,7 +16,7 @@ from game.scenes.race.scene import RaceScene
 from game.storage.lineup import default_lineup
 from rules.qualifying.session import QualifyingRecord
 from rules.files.record import Record
-from tests.ui.helpers import make_app
+from tests.ui.helpers import lap_of, make_app
 from tests.ui.test_qualifying_scene import FakeClock, drive_lap, key, settle
 from tests.ui.test_scenes import press
 
@@ -62,15 +62,16 @@ def test_a_qualifying_killed_after_three_moves_continues_with_its_stopwatch_and_
 
     app = continued(tmp_path)
     resumed = app.scene
-    assert isinstance(resumed, QualifyingScene) and resumed.phase == "driving" and resumed.entry.name == "Anna"
-    assert resumed.session.lap.state == scene.session.lap.state
+    assert isinstance(resumed, QualifyingScene) and resumed.phase == "driving"
+    assert resumed.entry is not None and resumed.entry.name == "Anna"
+    assert lap_of(resumed.session).state == lap_of(scene.session).state
     assert resumed.watch.elapsed_ms == 4500 and not resumed.watch.running
     notice = next(n for n in app.notices if n.key == "notice.qualifying_resumed")
     assert "0:04.5" in notice.text() and "stopped" in notice.text()
     # the same dice as if the game had never stopped
     key(scene, pygame.K_SPACE)
     key(resumed, pygame.K_SPACE)
-    assert resumed.session.lap.state == scene.session.lap.state
+    assert lap_of(resumed.session).state == lap_of(scene.session).state
     settle(resumed)
     drive_lap(resumed)
     for _ in range(20):  # the computers' laps, each saved

@@ -8,7 +8,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import theme
 from game.scenes.setup.carsetup import CarSetupScene
 from game.scenes.menus.gallery import GalleryScene
 from game.storage.lineup import Lineup, default_lineup, load_lineup
@@ -22,7 +21,7 @@ from game.scenes.setup.lineup import SetupScene
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
 from game.board.catalogue import TrackCatalogue
-from tests.ui.helpers import OVAL, header, make_app, oval, play_until
+from tests.ui.helpers import gallery_entry, gallery_view, header, make_app, oval, OVAL, play_until, spy_texts, track_of
 
 
 def press(scene: Scene, button_id: str) -> None:
@@ -221,12 +220,12 @@ def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:  # type: ignor
     app.tracks = TrackCatalogue(maps, tmp_path / "cache")
     scene = GalleryScene(app)
     app.push(scene)
-    first = scene.entry.path.name
+    first = gallery_entry(scene).path.name
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
-    assert scene.entry.path.name != first
+    assert gallery_entry(scene).path.name != first
     draw(app)
-    space = scene.entry.track.spaces[0]
-    pos = scene.view.to_screen((space.x, space.y))
+    space = track_of(scene.entry).spaces[0]
+    pos = gallery_view(scene).to_screen((space.x, space.y))
     assert scene.hint_at((round(pos[0]), round(pos[1])))[0] == f"Space {space.name}"
 
 
@@ -281,9 +280,7 @@ def test_the_quit_question_says_a_race_is_saved(app, monkeypatch) -> None:  # ty
     RaceControl.start(oval(), header(), app.saves)
     app.scene.enter()
     esc(app)
-    drawn: list[str] = []
-    original = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append(s) or original(surface, s, *a, **k))
+    drawn = spy_texts(monkeypatch)
     draw(app)
     assert any("Your race is saved" in line for line in drawn), drawn
     press(app.scene, "quit")

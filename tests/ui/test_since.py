@@ -11,15 +11,15 @@ from game.scenes.menus.menu import MenuScene
 from game.play.pacing import COMPUTER_TURN, COMPUTERS_GAP
 from game.scenes.race.scene import RaceScene
 from game.texts import tr
-from tests.ui.helpers import catalogue, header, make_app
+from tests.ui.helpers import board_of, catalogue, header, make_app, track_of
 
 
 def scene_with(tmp_path: Path, kinds: tuple[str, ...]) -> RaceScene:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"mute": True}))
     app.push(MenuScene(app))
-    control = RaceControl.start(catalogue().get("oval.tmx").track, header(kinds, laps=1), app.saves)
-    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    control = RaceControl.start(track_of(catalogue().get("oval.tmx")), header(kinds, laps=1), app.saves)
+    scene = RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     return scene
 

@@ -11,7 +11,7 @@ import pygame
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.scenes.race.scene import RaceScene
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import board_of, header, make_app, oval
 
 
 def tab(scene: RaceScene) -> None:
@@ -29,7 +29,7 @@ def frames_until(scene: RaceScene, done, limit: int = 2000) -> int:  # type: ign
 def scene_for(tmp_path: Path, kinds: tuple[str, ...]) -> RaceScene:
     app = make_app(tmp_path)
     control = RaceControl.start(oval(), header(kinds, seed=3), None)
-    scene = RaceScene(app, control, BoardView(app.tracks.get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(app.tracks.get("oval.tmx"))))
     app.push(scene)
     scene.banner = None
     return scene

@@ -72,8 +72,15 @@ def test_the_device_is_opened_after_the_first_frame_and_once(tmp_path: Path) -> 
     open_display()
     app = App(tmp_path, sounds=SOUNDS)
     at_first_frame: list[bool] = []
-    first = Scene(app)
-    first.draw = lambda screen: at_first_frame.append(app.sound.opened) if not at_first_frame else None  # type: ignore[method-assign]
+
+    class First(Scene):
+        """The first screen: whether the sound device was open when it was first drawn."""
+
+        def draw(self, screen: pygame.Surface) -> None:
+            if not at_first_frame:
+                at_first_frame.append(app.sound.opened)
+
+    first = First(app)
     threading.Timer(0.5, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))).start()
     app.run(first)
     assert at_first_frame == [False]

@@ -51,8 +51,10 @@ def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # ty
     press(app.scene, "stats")
     scene = counted(app)
     assert isinstance(scene, StatisticsScene) and scene.tab == "positions" and not scene.animating()
-    assert scene.status()["cars"] == [control.name(p.car) for p in app.stack[-2].places]  # type: ignore[attr-defined]
-    assert scene.status()["rounds"] == scene.stats.rounds > 0  # type: ignore[union-attr]
+    results = app.stack[-2]
+    assert isinstance(results, ResultsScene) and scene.stats is not None
+    assert scene.status()["cars"] == [control.name(p.car) for p in results.places]
+    assert scene.status()["rounds"] == scene.stats.rounds > 0
     for tab in ("wp", "luck", "table", "positions"):
         press(scene, f"tab.{tab}")
         app.frame(0.016)
@@ -81,7 +83,9 @@ def test_the_table_says_why_a_car_retired(app) -> None:  # type: ignore[no-untyp
     assert out, "the seed has a retirement"
     i = out[0]
     row = pygame.Rect(scene.table.left, scene.table.top + 44 + i * scene.row, scene.table.width, scene.row)
-    assert scene.hint_at(row.center) == [texts.reason_text(stats.cars[i].reason)]  # type: ignore[arg-type]
+    why = stats.cars[i].reason
+    assert why is not None
+    assert scene.hint_at(row.center) == [texts.reason_text(why)]
     assert scene.result(stats.cars[i]) == texts.tr("stats.out_in", n=stats.cars[i].ended)
 
 

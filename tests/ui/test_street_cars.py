@@ -13,7 +13,7 @@ from game.board import cars, marks
 from game.board.cars import BASE, car_sprite
 from game.play.race_control import Wait
 from game.scenes.history.results import ResultsScene
-from tests.ui.helpers import play_until
+from tests.ui.helpers import play_until, screen_of
 from tests.ui.test_street_legend import race_on
 
 
@@ -55,7 +55,7 @@ def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tm
     for module in ("game.widgets.dashboard", "game.widgets.race_hud", "game.widgets.tables"):
         monkeypatch.setattr(f"{module}.car_icon", spy_icon)
     scene.view.fit()
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert drawn and set(drawn) == {body}
     assert icons and set(icons) == {body}  # the dashboard's car
     control = scene.control

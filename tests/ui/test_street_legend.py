@@ -17,7 +17,7 @@ from game.scenes.race.scene import RaceScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup
 from game.texts import tr
 from game.widgets.street_legend import legend_rect, legend_rows
-from tests.ui.helpers import make_app
+from tests.ui.helpers import board_of, make_app, screen_of, track_of
 from tests.ui.layout import Recorder
 
 TRACK = "brueckenau.tmx"  # the city circuit: windows, danger zone, police station, tunnels
@@ -38,8 +38,9 @@ def race_on(tmp: Path, preset: str, language: str = "en", size: tuple[int, int] 
     drivers = tuple(Driver(kind="human" if i == 0 else "rookie", name=NAMES[i], colour=COLOURS[i], number=i + 1)
                     for i in range(3))
     lineup = Lineup(track=TRACK, preset=preset, drivers=drivers, laps=1)
-    control = RaceControl.start(entry.track, header_for(lineup, entry.track.name, entry.hash, seed=5))
-    scene = RaceScene(app, control, BoardView(entry.board))
+    track = track_of(entry)
+    control = RaceControl.start(track, header_for(lineup, track.name, track.content_hash(), seed=5))
+    scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     app.frame(0.02)
     return scene
@@ -89,7 +90,7 @@ def test_STREET_the_legend_names_the_board_s_colours_and_each_row_its_rule(tmp_p
     assert rows == ["shooting", "danger", "black", "police", "tunnel"]
     recorder = Recorder().start(monkeypatch)
     recorder.on = True
-    scene.draw(app.screen)
+    scene.draw(screen_of(app))
     drawn = [op.label for op in recorder.ops[id(app.screen)][1] if op.kind == "text"]
     assert all(tr(f"street.legend.{kind}") in drawn for kind in rows)
     rect = legend_rect(scene.view.viewport, scene.track)
@@ -105,7 +106,7 @@ def test_under_other_rules_the_city_circuit_has_no_legend_and_no_zone_hints(tmp_
     scene = race_on(tmp_path, "fd-basic")
     recorder = Recorder().start(monkeypatch)
     recorder.on = True
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     drawn = [op.label for op in recorder.ops[id(scene.app.screen)][1] if op.kind == "text"]
     assert tr("street.legend.title") not in drawn
     zone = scene.track.zones[0]

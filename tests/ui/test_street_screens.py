@@ -16,6 +16,7 @@ from game.scenes.launch import header_for
 from game.scenes.menus.menu import MenuScene
 from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
+from game.widgets.anims import Drive
 from game.widgets.freewpdialog import FreeWPDialog
 from rules.actions import ChooseGear, FreeWP
 from rules.car import Area
@@ -23,7 +24,7 @@ from rules.tables.roster import ROSTER
 from rules.ruleset import STREET
 from rules.state import RaceState, StreetCar
 from tests.rules.fixtures import W, car, position
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, screen_of, track_of
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import settle
 
@@ -57,7 +58,7 @@ def test_STREET_3_N_switches_the_nitro_on_the_gear_box_counts_it_and_the_gear_ca
     state = position([car("m", "A40", 3), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
     settle(scene)
-    scene.draw(scene.app.screen)
+    scene.draw(screen_of(scene.app))
     assert scene.control.wait() == Wait.GEAR and scene.buttons["nitro"].visible
     plain = scene.control.odds()
     key(scene, pygame.K_n)
@@ -75,7 +76,7 @@ def test_STREET_3_once_the_laps_nitro_is_used_the_toggle_is_gone(tmp_path: Path)
     state = position([car("m", "A40", 3, street=StreetCar(nitro_lap=1)), car("f", "A5", 3)], "m", rules=STREET)
     scene = scene_at(tmp_path, control_at(state))
     settle(scene)
-    scene.draw(scene.app.screen)  # the buttons follow the state as the screen is drawn
+    scene.draw(screen_of(scene.app))  # the buttons follow the state as the screen is drawn
     assert scene.control.wait() == Wait.GEAR and not scene.buttons["nitro"].visible
     key(scene, pygame.K_n)
     assert not scene.nitro
@@ -113,7 +114,7 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
     assert isinstance(card, FreeWPDialog)
     lines = card.lines()
     assert all(lines) and "{" not in " ".join(lines)
-    card.draw(scene.app.screen)
+    card.draw(screen_of(scene.app))
     step = scene.control.decide(FreeWP(wp={Area.BODY: 2}))
     said = " ".join(line.text() for line in describe(scene.control, step))
     assert {"en": "Body", "de": "Karosserie", "fr": "Carrosserie"}[language] in said
@@ -126,7 +127,7 @@ def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_
     seats = tuple(Driver(kind="human" if i == 0 else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(10))
     lineup = Lineup(track="oval.tmx", preset="street", drivers=seats)
     save_lineup(app.data, lineup)
-    app.tracks.load(app.tracks.find("oval.tmx"))
+    app.tracks.get("oval.tmx")
     scene = SetupScene(app)
     app.push(scene)
     labels = [scene.profile_label(i) for i in range(10)]
@@ -200,7 +201,7 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
               Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}))
     scene.queue.clear()
     scene.pacing.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
-    drives = [item for item in scene.queue if type(item).__name__ == "Drive"]
+    drives = [item for item in scene.queue if isinstance(item, Drive)]
     assert len(drives) == 2 and drives[-1].points[-1] == (scene.track.space("A9").x, scene.track.space("A9").y)
 
 
@@ -245,9 +246,10 @@ def test_STREET_the_set_up_shows_the_barometer_only_for_a_race_with_weather(tmp_
     app.push(MenuScene(app))
     seats = tuple(Driver(name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(2))
     save_lineup(app.data, Lineup(track="brueckenau.tmx", preset=preset, drivers=seats))
-    entry = app.tracks.load(app.tracks.find("brueckenau.tmx"))
+    entry = app.tracks.get("brueckenau.tmx")
+    assert entry is not None
     scene = SetupScene(app)
     head, weather, corners = scene.track_facts(entry)
     shown = [*head, *weather, *corners]
     assert any(line.startswith("Weather") for line in shown) == barometer
-    assert len(corners) == len(entry.track.corners) and len(head) == 3
+    assert len(corners) == len(track_of(entry).corners) and len(head) == 3

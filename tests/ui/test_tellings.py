@@ -15,7 +15,7 @@ from game.texts import reason_text, tr
 from rules.actions import ChooseGear, Event
 from rules.reasons import Code, Reason
 from rules.tables.pit_points import PitPlan
-from tests.ui.helpers import header, make_app, oval
+from tests.ui.helpers import board_of, header, make_app, oval
 
 
 def _control(preset: str = "fd-basic") -> RaceControl:
@@ -65,7 +65,7 @@ def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_pat
     from game.scenes.race.scene import RaceScene
     from tests.ui.helpers import catalogue
 
-    scene = RaceScene(app, control, BoardView(catalogue().get("oval.tmx").board))
+    scene = RaceScene(app, control, BoardView(board_of(catalogue().get("oval.tmx"))))
     app.push(scene)
     scene.pacing.reveal(stall)
     assert scene.message is not None and scene.message[0] == tr("tell.stall", name="Driver 1")

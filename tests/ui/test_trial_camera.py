@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 
 from game.play.road_ahead import AHEAD, road_ahead
+from game.scenes.qualifying.scene import QualifyingScene
+from tests.ui.helpers import top
 from tests.ui.test_qualifying_scene import key, settle, started_trial
 
 
@@ -38,7 +40,7 @@ def framed_ahead(scene) -> None:  # type: ignore[no-untyped-def]
 
 def test_the_trial_camera_frames_the_road_ahead_at_every_gear_choice(tmp_path: Path) -> None:
     app, _ = started_trial(tmp_path)
-    scene = app.scene
+    scene = top(app, QualifyingScene)
     scene.begin()
     settle(scene)
     still(scene)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.loop import Scene
 from game import theme
 from game.texts import tr
 from game.storage.laprecords import FILE
@@ -25,7 +26,8 @@ def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("scene_type", [TrialScene, SetupScene])
 @pytest.mark.parametrize("smaller", [(900, 600), (300, 200), (120, 90)])
-def test_the_track_picture_survives_a_smaller_window(tmp_path: Path, scene_type: type, smaller: tuple[int, int]) -> None:
+def test_the_track_picture_survives_a_smaller_window(tmp_path: Path, scene_type: type[Scene],
+                                                     smaller: tuple[int, int]) -> None:
     app = make_app(tmp_path, (1600, 1000))
     app.push(MenuScene(app))
     app.push(scene_type(app))

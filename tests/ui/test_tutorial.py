@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.loop import App
 from game.play.race_control import Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.history.results import ResultsScene
@@ -19,7 +20,7 @@ from tests.ui.helpers import human_step, make_app
 SEED = 11
 
 
-def _tutorial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple:  # type: ignore[type-arg]
+def _tutorial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[App, TutorialScene]:
     """The tutorial opened from the menu with a real click, its dice seeded (one race, every run)."""
     monkeypatch.setattr(tutorial.random, "SystemRandom", lambda: random.Random(SEED))
     app = make_app(tmp_path)
@@ -39,7 +40,7 @@ def test_the_coach_follows_the_race_to_the_flag(tmp_path: Path, monkeypatch: pyt
     control = scene.control
     assert scene.lesson() == "start"
     assert control.state.laps == 1 and [e.driver for e in control.header.entries] == ["human", "rookie", "rookie"]
-    seen = []
+    seen: list[str] = []
     for _ in range(4000):
         if control.wait() == Wait.DONE or control.state.finished:
             break

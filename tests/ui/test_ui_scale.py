@@ -18,7 +18,7 @@ from game.app.window import MINIMUM, PREFERRED, first_size
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.settings import SettingsScene
 from game.storage.settings import UI_SCALES, Settings, load_settings
-from tests.ui.helpers import make_app, open_display
+from tests.ui.helpers import make_app, open_display, spy_texts
 
 UHD = (3840, 2160)
 
@@ -48,7 +48,8 @@ def click(app: App, pos: tuple[int, int]) -> None:
 def press(app: App, button_id: str) -> None:
     """Click a button where the status file says it is, as the end-to-end tests and xdotool do."""
     app.frame(0.016)
-    click(app, tuple(app.status()["buttons"][button_id]))  # type: ignore[arg-type]
+    x, y = app.status()["buttons"][button_id]
+    click(app, (x, y))
 
 
 # --- the scale chosen -------------------------------------------------------------------------------
@@ -142,9 +143,7 @@ def test_the_settings_say_which_scale_the_window_shows(tmp_path: Path, monkeypat
     app = scaled_app(tmp_path, (1920, 1080), ui_scale=3.0)
     assert app.scale == 1.5  # 3.0 leaves no room for the smallest layout: the largest that does
     app.push(SettingsScene(app))
-    shown: list[str] = []
-    text = theme.text
-    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: shown.append(s) or text(surface, s, *a, **k))
+    shown = spy_texts(monkeypatch)
     app.frame(0.016)
     assert "In use: 150%" in shown
 
