@@ -23,14 +23,14 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 
-from rules.ai.presets import RACER
 from rules.actions import Action, ChooseGear, Drive, EndMove
-from rules.car import Area
 from rules.ai.lane import lane_model
+from rules.ai.presets import RACER
+from rules.ai.registry import computer_action
+from rules.car import Area
 from rules.engine import gear_options, moves, optional_offer, rolled
 from rules.gears import ShiftCost, legal_gears
 from rules.moves import Move
-from rules.ai.registry import computer_action
 from rules.state import CarState, RaceState
 from rules.track import Track
 

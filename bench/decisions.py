@@ -51,9 +51,9 @@ WORST = 5  # the slowest decisions ``--worst`` prints per race
 def _decisions(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
     """One race of ten cars of ``level``; every computer decision timed (CPU and clock, in ms)."""
     from game.tracks.load import load_track
+    from rules.ai.registry import DRIVERS, computer_action
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
-    from rules.ai.registry import DRIVERS, computer_action
     from rules.run.session import RaceSession
     from rules.run.simulation import race_header
 
@@ -81,9 +81,9 @@ def _worst(track_file: str, level: str, laps: int, rules: str) -> dict[str, obje
     """One race of ten cars of ``level``; every decision's CPU time, and the slowest ones with what
     they were (the phase and the choice, the car, its space, gear and round)."""
     from game.tracks.load import load_track
+    from rules.ai.registry import DRIVERS, computer_action
     from rules.engine import chance, to_move
     from rules.ruleset import PRESETS
-    from rules.ai.registry import DRIVERS, computer_action
     from rules.run.session import RaceSession
     from rules.run.simulation import race_header
 
@@ -108,10 +108,19 @@ def _worst(track_file: str, level: str, laps: int, rules: str) -> dict[str, obje
             me = state.car(car)
             where = me.space or "-"
             pit = " pit lane" if me.space is not None and track.space(me.space).in_pit else ""
-            near = sum(1 for c in state.cars if c.id != car and c.status == "racing" and c.space is not None
-                       and me.space is not None and abs(track.space(c.space).row - track.space(me.space).row) <= 3)
-            what = (f"{state.phase:5} {type(act).__name__:10} car {car:4} round {state.round:3} "
-                    f"gear {me.gear} at {where}{pit} ({near} cars within 3 rows) -> {act.model_dump_json()[:60]}")
+            near = sum(
+                1
+                for c in state.cars
+                if c.id != car
+                and c.status == "racing"
+                and c.space is not None
+                and me.space is not None
+                and abs(track.space(c.space).row - track.space(me.space).row) <= 3
+            )
+            what = (
+                f"{state.phase:5} {type(act).__name__:10} car {car:4} round {state.round:3} "
+                f"gear {me.gear} at {where}{pit} ({near} cars within 3 rows) -> {act.model_dump_json()[:60]}"
+            )
             slow = sorted([*slow, (took, what)], reverse=True)[:WORST]
         session.act(act)
     return {"n": len(cpu), "cpu": cpu, "slow": slow}
@@ -120,8 +129,8 @@ def _worst(track_file: str, level: str, laps: int, rules: str) -> dict[str, obje
 def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
     """A whole race as ``main.py simulate`` plays it (the track loaded before the clock starts)."""
     from game.tracks.load import load_track
-    from rules.ruleset import PRESETS
     from rules.ai.registry import DRIVERS
+    from rules.ruleset import PRESETS
     from rules.run.simulation import play, race_header
 
     track = load_track(Path(track_file))
@@ -136,8 +145,8 @@ def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, obj
     import threading
 
     from game.tracks.load import load_track
-    from rules.engine import chance
     from rules.ai.registry import DRIVERS, computer_action
+    from rules.engine import chance
     from rules.run.session import RaceSession
     from rules.run.simulation import race_header
 
@@ -162,14 +171,21 @@ def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, obj
         thread.join()
         session.act(answer[0])
     gaps.sort()
-    return {"frames": len(gaps), "max": gaps[-1] if gaps else 0.0, "p99": gaps[int(0.99 * (len(gaps) - 1))] if gaps else 0.0}
+    return {
+        "frames": len(gaps),
+        "max": gaps[-1] if gaps else 0.0,
+        "p99": gaps[int(0.99 * (len(gaps) - 1))] if gaps else 0.0,
+    }
 
 
 def _fresh(job: str, track_file: str, level: str, laps: int, rules: str) -> dict:
     """Run ``job`` in a new interpreter: nothing remembered from an earlier race."""
     out = subprocess.run(
         [sys.executable, __file__, "--job", job, track_file, level, str(laps), rules],
-        check=True, capture_output=True, text=True, cwd=REPO,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -188,12 +204,17 @@ def _print_worst(levels: list[str], files: list[str], laps: int, presets: list[s
                 cpu = sorted(r["cpu"])
                 everything += cpu
                 slow += [(t, f"{preset}/{Path(f).stem}", what) for t, what in r["slow"]]
-                print(f"{level:10} {preset:13} {Path(f).stem:12} {r['n']:5} {statistics.median(cpu):7.1f} "
-                      f"{cpu[int(0.99 * (len(cpu) - 1))]:7.1f} {cpu[-1]:7.1f} {sum(cpu) / 1000:7.1f}", flush=True)
+                print(
+                    f"{level:10} {preset:13} {Path(f).stem:12} {r['n']:5} {statistics.median(cpu):7.1f} "
+                    f"{cpu[int(0.99 * (len(cpu) - 1))]:7.1f} {cpu[-1]:7.1f} {sum(cpu) / 1000:7.1f}",
+                    flush=True,
+                )
         everything.sort()
-        print(f"{level}: {len(everything)} decisions, median {statistics.median(everything):.1f} ms, "
-              f"slowest {everything[-1]:.1f} ms; the slowest:")
-        for t, race, what in sorted(slow, reverse=True)[:2 * WORST]:
+        print(
+            f"{level}: {len(everything)} decisions, median {statistics.median(everything):.1f} ms, "
+            f"slowest {everything[-1]:.1f} ms; the slowest:"
+        )
+        for t, race, what in sorted(slow, reverse=True)[: 2 * WORST]:
             print(f"  {t:7.1f} ms  {race:26} {what}", flush=True)
     return 0
 
@@ -202,13 +223,18 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--laps", type=int, help="laps of each timed race (default 1; --worst: 3)")
     p.add_argument("--rules", choices=sorted(PRESETS), help="the preset (default fd-basic)")
-    p.add_argument("--level", action="append", choices=(*LEVELS, "careful", "aggressive"), help="a level (default: all three)")
+    p.add_argument(
+        "--level", action="append", choices=(*LEVELS, "careful", "aggressive"), help="a level (default: all three)"
+    )
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--simulate-laps", type=int, default=3, help="laps of the Hohenau race timed whole (0: none)")
     p.add_argument("--no-window", dest="window", action="store_false", help="skip the frame-loop measure")
-    p.add_argument("--worst", action="store_true",
-                   help="the slowest decisions instead: 10-car races (default 3 laps) per level, under fd-basic and "
-                        "fde-advanced (or --rules), on every track, and what each slowest one was")
+    p.add_argument(
+        "--worst",
+        action="store_true",
+        help="the slowest decisions instead: 10-car races (default 3 laps) per level, under fd-basic and "
+        "fde-advanced (or --rules), on every track, and what each slowest one was",
+    )
     p.add_argument("--job", nargs=5, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     args.rules_given = args.rules is not None
@@ -221,16 +247,23 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
         return 0
     levels = args.level or list(LEVELS)
-    files = [str(Path(f)) for f in args.track] if args.track else [str(f) for f in sorted((REPO / "maps").glob("*.tmx"))]
+    files = (
+        [str(Path(f)) for f in args.track] if args.track else [str(f) for f in sorted((REPO / "maps").glob("*.tmx"))]
+    )
     if args.worst:
-        return _print_worst(levels, files, args.laps, [args.rules] if args.rules_given else ["fd-basic", "fde-advanced"])
+        return _print_worst(
+            levels, files, args.laps, [args.rules] if args.rules_given else ["fd-basic", "fde-advanced"]
+        )
     print(f"decisions in ms, 10 cars, {args.laps} lap(s), {args.rules}, seed {SEED}, a fresh process per race")
     print(f"{'level':9} {'track':16} {'n':>5} {'cpu med':>8} {'cpu max':>8} {'first':>7} {'clk med':>8} {'clk max':>8}")
     for level in levels:
         for f in files:
             r = _fresh("decisions", f, level, args.laps, args.rules)
-            print(f"{level:9} {Path(f).stem:16} {r['n']:5} {statistics.median(r['cpu']):8.1f} {max(r['cpu']):8.1f} "
-                  f"{r['first']:7.1f} {statistics.median(r['wall']):8.1f} {max(r['wall']):8.1f}", flush=True)
+            print(
+                f"{level:9} {Path(f).stem:16} {r['n']:5} {statistics.median(r['cpu']):8.1f} {max(r['cpu']):8.1f} "
+                f"{r['first']:7.1f} {statistics.median(r['wall']):8.1f} {max(r['wall']):8.1f}",
+                flush=True,
+            )
     if args.simulate_laps > 0:
         hohenau = str(REPO / "maps" / "hohenau.tmx")
         print(f"\nsimulate: 10 cars, {args.simulate_laps} laps, Hohenau, {args.rules}, seed {SEED}")
@@ -242,7 +275,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nwindow: 60 Hz frames while each decision thinks in a thread, 10 cars, 1 lap, Hohenau, {args.rules}")
         for level in levels:
             r = _fresh("window", hohenau, level, 1, args.rules)
-            print(f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)", flush=True)
+            print(
+                f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)",
+                flush=True,
+            )
     return 0
 
 

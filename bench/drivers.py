@@ -44,12 +44,13 @@ sys.path.insert(0, str(REPO / "bench"))
 import benchbot  # noqa: E402
 import gponline_pro  # noqa: E402
 import newcomer  # noqa: E402
+
 from game.tracks.load import load_track  # noqa: E402
+from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import chance, to_move  # noqa: E402
 from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
 from rules.track import Track  # noqa: E402
 
@@ -114,8 +115,10 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
     rules = PRESETS[case.preset]
     base = same_drivers(t, rules, case.cars, case.laps, case.seed, "racer")
     seats = case.seats()
-    entries = tuple(e.model_copy(update={"driver": "racer" if s in BOTS or s in computers else s})
-                    for e, s in zip(base.entries, seats))
+    entries = tuple(
+        e.model_copy(update={"driver": "racer" if s in BOTS or s in computers else s})
+        for e, s in zip(base.entries, seats)
+    )
     header = base.model_copy(update={"entries": entries, "grid": tuple(e.id for e in entries)})
     side = {e.id: s for e, s in zip(entries, seats)}
     session = RaceSession(t, header, drivers=DRIVERS)
@@ -148,11 +151,17 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
     cars = []
     for p in classification(t, state):
         c = state.car(p.car)
-        cars.append(CarResult(
-            side=side[c.id], position=p.position, status=p.status, finish_round=finished.get(c.id),
-            out=c.out.rule if c.out is not None else None, wp=_wp(c),
-            pits=c.pit_stops,
-        ))
+        cars.append(
+            CarResult(
+                side=side[c.id],
+                position=p.position,
+                status=p.status,
+                finish_round=finished.get(c.id),
+                out=c.out.rule if c.out is not None else None,
+                wp=_wp(c),
+                pits=c.pit_stops,
+            )
+        )
     return Outcome(case=case, cars=cars, times=dict(times), cpu=dict(cpu))
 
 
@@ -169,11 +178,15 @@ def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
         for preset in args.preset:
             for path in tracks:
                 for laps in args.laps:
-                    out += [Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0)
-                            for n in range(1, args.duels + 1)]
+                    out += [
+                        Case(path, preset, laps, 2, first + (n + 1) // 2, a, b, n % 2 == 0)
+                        for n in range(1, args.duels + 1)
+                    ]
                     cars = min(10, len(track(path).grid))
-                    out += [Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0)
-                            for n in range(1, args.fields + 1)]
+                    out += [
+                        Case(path, preset, laps, cars, first + (n + 1) // 2, a, b, n % 2 == 0)
+                        for n in range(1, args.fields + 1)
+                    ]
     return out
 
 
@@ -187,8 +200,10 @@ def report(outcomes: list[Outcome]) -> None:
         by_match[(o.case.a, o.case.b)].append(o)
     for (a, b), group in by_match.items():
         print(f"\n== {a} against {b} ==")
-        print(f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13} "
-              f"{a + ' out':>13} {b + ' out':>13}")
+        print(
+            f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13} "
+            f"{a + ' out':>13} {b + ' out':>13}"
+        )
         keyed: dict[tuple, list[Outcome]] = defaultdict(list)
         for o in group:
             c = o.case
@@ -199,15 +214,20 @@ def report(outcomes: list[Outcome]) -> None:
             pb = [r.position for o in os_ for r in o.cars if r.side == b]
             oa = [r.status == "out" for o in os_ for r in o.cars if r.side == a]
             ob = [r.status == "out" for o in os_ for r in o.cars if r.side == b]
-            print(f"{preset:13} {name:11} {kind:6} {laps:4} {len(os_):4} {_pct(wins / len(os_)):>14} "
-                  f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f} {_pct(sum(oa) / len(oa)):>13} {_pct(sum(ob) / len(ob)):>13}", flush=True)
+            print(
+                f"{preset:13} {name:11} {kind:6} {laps:4} {len(os_):4} {_pct(wins / len(os_)):>14} "
+                f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f} {_pct(sum(oa) / len(oa)):>13} {_pct(sum(ob) / len(ob)):>13}",
+                flush=True,
+            )
         for kind in ("duel", "field"):
             sub = [o for o in group if (o.case.cars == 2) == (kind == "duel")]
             if not sub:
                 continue
             print(f"  {kind}s:")
-            print(f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} {'pits':>5} "
-                  f"{'med ms':>7} {'max ms':>7} {'max cpu':>7}  causes")
+            print(
+                f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} {'pits':>5} "
+                f"{'med ms':>7} {'max ms':>7} {'max cpu':>7}  causes"
+            )
             for s in (a, b):
                 res = [r for o in sub for r in o.cars if r.side == s]
                 wins = sum(1 for o in sub if o.cars[0].side == s)
@@ -217,10 +237,13 @@ def report(outcomes: list[Outcome]) -> None:
                 times = sorted(t for o in sub for t in o.times.get(s, []))
                 slowest_cpu = max((o.cpu.get(s, 0.0) for o in sub), default=0.0)
                 causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(5)) or "-"
-                print(f"  {s:9} {len(sub):5} {_pct(wins / len(sub)):>7} {statistics.mean(r.position for r in res):5.2f} "
-                      f"{statistics.mean(rounds) if rounds else 0:6.1f} {_pct(sum(outs.values()) / len(res)):>7} "
-                      f"{statistics.mean(fin_wp) if fin_wp else 0:8.1f} {statistics.mean(r.pits for r in res):5.2f} "
-                      f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} {slowest_cpu:7.1f}  {causes}", flush=True)
+                print(
+                    f"  {s:9} {len(sub):5} {_pct(wins / len(sub)):>7} {statistics.mean(r.position for r in res):5.2f} "
+                    f"{statistics.mean(rounds) if rounds else 0:6.1f} {_pct(sum(outs.values()) / len(res)):>7} "
+                    f"{statistics.mean(fin_wp) if fin_wp else 0:8.1f} {statistics.mean(r.pits for r in res):5.2f} "
+                    f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} {slowest_cpu:7.1f}  {causes}",
+                    flush=True,
+                )
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -243,8 +266,10 @@ def summary(outcomes: list[Outcome]) -> None:
     for (a, b, preset, laps, kind), os_ in keyed.items():
         wins = sum(1 for o in os_ if o.cars[0].side == a)
         lo, hi = wilson(wins, len(os_))
-        print(f"{a} v {b}  {preset} {laps} lap(s) {kind}s: {len(os_)} races, "
-              f"{a} wins {_pct(wins / len(os_))} [{_pct(lo)} - {_pct(hi)}]")
+        print(
+            f"{a} v {b}  {preset} {laps} lap(s) {kind}s: {len(os_)} races, "
+            f"{a} wins {_pct(wins / len(os_))} [{_pct(lo)} - {_pct(hi)}]"
+        )
         for s in (a, b):
             res = [r for o in os_ for r in o.cars if r.side == s]
             outs = Counter(r.out or "?" for r in res if r.status == "out")
@@ -253,10 +278,12 @@ def summary(outcomes: list[Outcome]) -> None:
             causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(4)) or "-"
             place, out = statistics.mean(r.position for r in res), sum(outs.values()) / len(res)
             median, slowest = (statistics.median(times), times[-1]) if times else (0.0, 0.0)
-            print(f"    {s:13} place {place:5.2f}  out {_pct(out)} ({causes})  "
-                  f"WP left {statistics.mean(fin_wp) if fin_wp else 0:5.1f}  "
-                  f"ms median {median:6.1f} max {slowest:7.1f}",
-                  flush=True)
+            print(
+                f"    {s:13} place {place:5.2f}  out {_pct(out)} ({causes})  "
+                f"WP left {statistics.mean(fin_wp) if fin_wp else 0:5.1f}  "
+                f"ms median {median:6.1f} max {slowest:7.1f}",
+                flush=True,
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -267,7 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--preset", action="append", choices=sorted(PRESETS), help="default: fd-basic and fde-advanced")
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
-    p.add_argument("--match", action="append", metavar="A:B", help=f"drivers of both sides (default: {' '.join(DEFAULT_MATCHES)})")
+    p.add_argument(
+        "--match", action="append", metavar="A:B", help=f"drivers of both sides (default: {' '.join(DEFAULT_MATCHES)})"
+    )
     p.add_argument("--seed-from", type=int, default=1, metavar="S", help="the first pair's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     args = p.parse_args(argv)

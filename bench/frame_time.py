@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.board.view import BoardView  # noqa: E402
 from game.app.loop import App  # noqa: E402
+from game.board.view import BoardView  # noqa: E402
 from game.play.race_control import RaceControl  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
 from rules.files.record import same_drivers  # noqa: E402
@@ -55,7 +55,9 @@ def main() -> int:
     app = App(Path(tempfile.mkdtemp(prefix="fd-bench-")))
     pygame.display.init()
     pygame.font.init()
-    app.settings = app.settings.model_copy(update={"ui_scale": args.scale if args.scale == "auto" else float(args.scale)})
+    app.settings = app.settings.model_copy(
+        update={"ui_scale": args.scale if args.scale == "auto" else float(args.scale)}
+    )
     app.show_on(pygame.display.set_mode(size))
     entry = app.tracks.get(args.track)
     board = entry.board if entry is not None else None
@@ -88,13 +90,18 @@ def main() -> int:
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     on_track = sum(1 for c in control.state.cars if c.status == "racing")
-    print(f"{track.name}: {on_track} cars racing, {args.frames} frames at {size[0]}x{size[1]}, UI scale {app.scale:g}"
-          f" (the screen laid out at {app.size[0]}x{app.size[1]})"
-          + (", the camera moving" if args.moving else ""))
-    print(f"median frame time {percentile(times, 0.5):.2f} ms, 95th percentile {percentile(times, 0.95):.2f} ms"
-          " (60 fps needs < 16.7 ms)")
-    print(f"CPU time of a frame: median {percentile(cpu, 0.5):.2f} ms, 95th percentile {percentile(cpu, 0.95):.2f} ms"
-          " (what other programs on a busy machine leave out)")
+    print(
+        f"{track.name}: {on_track} cars racing, {args.frames} frames at {size[0]}x{size[1]}, UI scale {app.scale:g}"
+        f" (the screen laid out at {app.size[0]}x{app.size[1]})" + (", the camera moving" if args.moving else "")
+    )
+    print(
+        f"median frame time {percentile(times, 0.5):.2f} ms, 95th percentile {percentile(times, 0.95):.2f} ms"
+        " (60 fps needs < 16.7 ms)"
+    )
+    print(
+        f"CPU time of a frame: median {percentile(cpu, 0.5):.2f} ms, 95th percentile {percentile(cpu, 0.95):.2f} ms"
+        " (what other programs on a busy machine leave out)"
+    )
     return 0
 
 

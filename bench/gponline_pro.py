@@ -60,21 +60,52 @@ from collections.abc import Callable
 
 from rules.actions import Action, ChooseGear, Drive, EndMove, PitStop, SetUp
 from rules.ai.presets import RACER
+from rules.ai.registry import computer_action
 from rules.car import WearPoints
 from rules.engine import gear_options, moves, optional_offer, rolled
 from rules.gears import ShiftCost, legal_gears
 from rules.modules.base import start_movement, wet
 from rules.modules.tyres import bonus_allowed
 from rules.moves import Move
-from rules.ai.registry import computer_action
 from rules.state import CarState, RaceState
 from rules.tables.tyres import Tyre
 from rules.track import Track
 
 MIN = -1_000_000  # Scores.MIN: a certain elimination
 MAX = 1_000_000  # Scores.MAX: finishing
-HP_SCORE = (MIN, 5, 10, 15, 20, 25, 30, 35, 40, 44, 48, 51, 54, 57, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87,
-            90, 93, 96, 99, 102, 105, 108)  # the original's value of 0..30 hit points
+HP_SCORE = (
+    MIN,
+    5,
+    10,
+    15,
+    20,
+    25,
+    30,
+    35,
+    40,
+    44,
+    48,
+    51,
+    54,
+    57,
+    60,
+    63,
+    66,
+    69,
+    72,
+    75,
+    78,
+    81,
+    84,
+    87,
+    90,
+    93,
+    96,
+    99,
+    102,
+    105,
+    108,
+)  # the original's value of 0..30 hit points
 
 
 def hp_score(hp: int) -> int:
@@ -88,7 +119,9 @@ class Geometry:
 
     def __init__(self, track: Track) -> None:
         self.track = track
-        self._areas: dict[tuple[object, ...], dict[str, int]] = {}  # per query: the next area's first spaces, steps to each
+        self._areas: dict[
+            tuple[object, ...], dict[str, int]
+        ] = {}  # per query: the next area's first spaces, steps to each
         self._steps: dict[tuple[object, ...], int] = {}  # per query: a number of steps
         n = len(track.corners)
         self.last_area = 2 * n
@@ -186,9 +219,11 @@ class Geometry:
         key = ("dist", name, pit)
         if key not in self._steps:
             if self.curve(name):
-                found = [d + min(self._min_to_next_area(s, False, pit).values(), default=-1)
-                         for s, d in self._min_to_next_area(name, False, pit).items()
-                         if self._min_to_next_area(s, False, pit)]
+                found = [
+                    d + min(self._min_to_next_area(s, False, pit).values(), default=-1)
+                    for s, d in self._min_to_next_area(name, False, pit).items()
+                    if self._min_to_next_area(s, False, pit)
+                ]
                 self._steps[key] = min(found, default=-1)
             else:
                 self._steps[key] = min(self._min_to_next_area(name, False, pit).values(), default=-1)
@@ -255,8 +290,12 @@ class Judge:
         self.start_stops = (mv.stops if mv is not None else car.stops) if owned == start_corner else 0
         dice = state.rules.gear_dice
         self.faces = {g: sorted(dice.die(g).faces) for g in range(1, 7)}
-        self.soft = (car.tyre == Tyre.SOFT and state.rules.tyres is not None and not wet(state)
-                     and bonus_allowed(state, car, start_movement(car)))
+        self.soft = (
+            car.tyre == Tyre.SOFT
+            and state.rules.tyres is not None
+            and not wet(state)
+            and bonus_allowed(state, car, start_movement(car))
+        )
         self.full = (car.setup or car.wp).tyres  # a stop restores the tyres to these (CORE-PIT-1)
         self.max_hp = (car.setup or car.wp).total()
         self.hp = car.wp.total()
@@ -281,8 +320,9 @@ class Judge:
         end = move.end or car.space
         if end is None:
             return MIN
-        wp = car.wp.model_copy(update={"brakes": max(0, car.wp.brakes - move.brakes),
-                                       "tyres": max(0, car.wp.tyres - move.tyres)})
+        wp = car.wp.model_copy(
+            update={"brakes": max(0, car.wp.brakes - move.brakes), "tyres": max(0, car.wp.tyres - move.tyres)}
+        )
         if move.finishes:
             return MAX + hp_score(wp.total())
         t, g = self.track, self.geo
@@ -296,8 +336,9 @@ class Judge:
         permit = g.permit(end, stops, pit)
         return self._evaluate(end, wp, gear, laps_to_go, stops, distance, permit)
 
-    def _evaluate(self, end: str, wp: WearPoints, gear: int, laps_to_go: int, stops: int, distance: int,
-                  permit: int) -> int:
+    def _evaluate(
+        self, end: str, wp: WearPoints, gear: int, laps_to_go: int, stops: int, distance: int, permit: int
+    ) -> int:
         g = self.geo
         hp = wp.total()
         area = g.area(end)
@@ -323,8 +364,10 @@ class Judge:
             to_do = g.next_stops(end)
         if final:
             return score
-        lowest = min((x for x, o in legal_gears(gear, wp, self.state.rules.downshift).items()
-                      if isinstance(o, ShiftCost)), default=gear)
+        lowest = min(
+            (x for x, o in legal_gears(gear, wp, self.state.rules.downshift).items() if isinstance(o, ShiftCost)),
+            default=gear,
+        )
         if self.low(lowest) + sum(self.low(max(1, lowest - i)) for i in range(2, to_do + 1)) > permit:
             return MIN
         calm = sum(self.avg(max(1, gear - i), bonus=False) for i in range(1, to_do + 1))

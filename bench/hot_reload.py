@@ -42,8 +42,8 @@ from game.scenes.menus.menu import MenuScene  # noqa: E402
 from game.scenes.qualifying.scene import QualifyingScene  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
 from game.storage.laprecords import LapRecords  # noqa: E402
-from rules.qualifying.session import QualifyingSession  # noqa: E402
 from rules.files.record import same_drivers  # noqa: E402
+from rules.qualifying.session import QualifyingSession  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from tests.ui.helpers import human_step  # noqa: E402
 
@@ -79,8 +79,12 @@ def main() -> int:
     moved = nudged(original)
     print(f"{entry.track.name}: {args.saves} saves per screen at 1600x900, a lane moved by a pixel and back")
     results = []
-    for label, show in (("track view", gallery), ("race, 10 cars", race), ("qualifying lap", qualifying),
-                        ("time-trial lap", trial)):
+    for label, show in (
+        ("track view", gallery),
+        ("race, 10 cars", race),
+        ("qualifying lap", qualifying),
+        ("time-trial lap", trial),
+    ):
         view_of = show(app, args.track)
         times, cpu = [], []
         for i in range(args.saves):
@@ -89,8 +93,10 @@ def main() -> int:
             cpu.append(used)
         app.home()
         results.append(max(times))
-        print(f"{label:16} median {statistics.median(times):.2f} s, slowest {max(times):.2f} s"
-              f" (processor time: median {statistics.median(cpu):.2f} s)")
+        print(
+            f"{label:16} median {statistics.median(times):.2f} s, slowest {max(times):.2f} s"
+            f" (processor time: median {statistics.median(cpu):.2f} s)"
+        )
     print(f"slowest of all: {max(results):.2f} s (target: within 1 s)")
     return 0
 

@@ -74,8 +74,10 @@ def main() -> int:
     app.run(scene)
     (cpu0, wall0), (cpu1, wall1) = samples
     share = (cpu1 - cpu0) / (wall1 - wall0) * 100
-    print(f"{entry.track.name}: race screen waiting for a human's gear, {args.seconds:.0f} s"
-          f"{' (every frame busy)' if args.busy else ''}")
+    print(
+        f"{entry.track.name}: race screen waiting for a human's gear, {args.seconds:.0f} s"
+        f"{' (every frame busy)' if args.busy else ''}"
+    )
     print(f"CPU {share:.1f} % of one core while waiting ({app.frames} frames drawn in all)")
     return 0
 

@@ -33,11 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from simulate import race  # noqa: E402
+from track_load import medians  # noqa: E402
+
 from game.tools import track as track_tools  # noqa: E402
 from game.tools.trackimport import import_cmd  # noqa: E402
 from game.tracks.load import check_track, load_track  # noqa: E402
-from simulate import race  # noqa: E402
-from track_load import medians  # noqa: E402
 
 
 @dataclass
@@ -91,11 +92,19 @@ def one_board(src: Path, out: Path, runs: int) -> Outcome:
 
 
 def line(o: Outcome) -> str:
-    marks = " ".join(f"{word} {'yes' if ok else 'NO '}" for word, ok in (
-        ("imported", o.imported), ("checked", o.checked), ("rendered", o.rendered), ("raced", o.raced)))
+    marks = " ".join(
+        f"{word} {'yes' if ok else 'NO '}"
+        for word, ok in (("imported", o.imported), ("checked", o.checked), ("rendered", o.rendered), ("raced", o.raced))
+    )
     s = o.steps
-    steps = "" if s is None else (f"  steps {s['board']}: kept {s['kept']}, moved {s['moved']}, "
-                                  f"dropped {s['dropped']}, refused {s['refused']}, blocked {s['blocked']}")
+    steps = (
+        ""
+        if s is None
+        else (
+            f"  steps {s['board']}: kept {s['kept']}, moved {s['moved']}, "
+            f"dropped {s['dropped']}, refused {s['refused']}, blocked {s['blocked']}"
+        )
+    )
     ratio = "" if o.ratio is None else f"  load {o.ratio:.1f}x"
     why = f"  ({o.why})" if o.why else ""
     return f"{o.name:18} {marks}{steps}{ratio}{why}"
@@ -104,8 +113,7 @@ def line(o: Outcome) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("folder", metavar="DIR", help="a folder of GP Online .dat files")
-    p.add_argument("--runs", type=int, default=3, metavar="N",
-                   help="load timings per board (default 3, 0: none)")
+    p.add_argument("--runs", type=int, default=3, metavar="N", help="load timings per board (default 3, 0: none)")
     p.add_argument("--keep", metavar="DIR", help="write the maps, renders and reports here")
     args = p.parse_args(argv)
     files = sorted(Path(args.folder).glob("*.dat"))
@@ -120,17 +128,24 @@ def main(argv: list[str] | None = None) -> int:
             done.append(one_board(src, out, args.runs))
             print(line(done[-1]), flush=True)
     n = len(done)
-    total = {k: sum(o.steps[k] for o in done if o.steps)
-             for k in ("board", "kept", "moved", "dropped", "refused", "blocked")}
-    print(f"imported {sum(o.imported for o in done)} of {n}, checked {sum(o.checked for o in done)}, "
-          f"rendered {sum(o.rendered for o in done)}, raced {sum(o.raced for o in done)}")
-    print(f"steps of the imported boards: {total['board']}, kept {total['kept']}, moved {total['moved']}, "
-          f"dropped {total['dropped']}, refused as no move under the rules {total['refused']}, "
-          f"touching a blocked space {total['blocked']}")
+    total = {
+        k: sum(o.steps[k] for o in done if o.steps) for k in ("board", "kept", "moved", "dropped", "refused", "blocked")
+    }
+    print(
+        f"imported {sum(o.imported for o in done)} of {n}, checked {sum(o.checked for o in done)}, "
+        f"rendered {sum(o.rendered for o in done)}, raced {sum(o.raced for o in done)}"
+    )
+    print(
+        f"steps of the imported boards: {total['board']}, kept {total['kept']}, moved {total['moved']}, "
+        f"dropped {total['dropped']}, refused as no move under the rules {total['refused']}, "
+        f"touching a blocked space {total['blocked']}"
+    )
     ratios = [o.ratio for o in done if o.ratio is not None]
     if ratios:
-        print(f"load against pytmx's parse: median {statistics.median(ratios):.1f}, worst {max(ratios):.1f} "
-              f"({max(done, key=lambda o: o.ratio or 0).name})")
+        print(
+            f"load against pytmx's parse: median {statistics.median(ratios):.1f}, worst {max(ratios):.1f} "
+            f"({max(done, key=lambda o: o.ratio or 0).name})"
+        )
     return 0
 
 

@@ -27,8 +27,8 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.ai.presets import DEFAULT  # noqa: E402
-from rules.ruleset import PRESETS  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 
 NOT_GRAND_PRIX = {"oval.tmx": "the oval, not judged", "brueckenau.tmx": "the street-race board, not judged"}
@@ -60,9 +60,13 @@ def main(argv: list[str] | None = None) -> int:
         played = [rounds(path, args.rules, args.cars, s) for s in seeds]
         mean = statistics.mean(played)
         verdict = NOT_GRAND_PRIX.get(path.name) or (
-            "in 20-30" if LAP_ROUNDS[0] <= mean <= LAP_ROUNDS[1] else "OUTSIDE 20-30")
-        print(f"{path.stem:12} {len(track.corners):2} corners {stops:2} stops  {track.laps} laps proposed  "
-              f"rounds {' '.join(map(str, played))}  mean {mean:5.1f}  {verdict}", flush=True)
+            "in 20-30" if LAP_ROUNDS[0] <= mean <= LAP_ROUNDS[1] else "OUTSIDE 20-30"
+        )
+        print(
+            f"{path.stem:12} {len(track.corners):2} corners {stops:2} stops  {track.laps} laps proposed  "
+            f"rounds {' '.join(map(str, played))}  mean {mean:5.1f}  {verdict}",
+            flush=True,
+        )
     print(f"{time.monotonic() - started:.0f} s")
     return 0
 

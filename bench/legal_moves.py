@@ -46,8 +46,15 @@ def rolled_30(track: Track, state: RaceState, active: str) -> RaceState:
     car = state.car(active).model_copy(update={"gear": 6})
     movement = Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings)
     return state.with_car(car).model_copy(
-        update={"phase": "move", "active": active, "round": 2, "roll": ROLL, "moves_left": ROLL, "pending": (),
-                "movement": movement}
+        update={
+            "phase": "move",
+            "active": active,
+            "round": 2,
+            "roll": ROLL,
+            "moves_left": ROLL,
+            "pending": (),
+            "movement": movement,
+        }
     )
 
 
@@ -80,9 +87,7 @@ def _spread(track: Track, seed: int) -> RaceState:
     rows = rng.sample(range(1, ROLL + 1), n - 1)
     others = [rng.choice(track.row_spaces(start.row + d)) for d in rows]
     spaces = [start.name] + [s.name for s in others]
-    cars = tuple(
-        c.model_copy(update={"space": spaces[i], "crossings": 1, "gear": 4}) for i, c in enumerate(state.cars)
-    )
+    cars = tuple(c.model_copy(update={"space": spaces[i], "crossings": 1, "gear": 4}) for i, c in enumerate(state.cars))
     return rolled_30(track, state.model_copy(update={"cars": cars}), "car1")
 
 

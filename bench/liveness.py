@@ -26,17 +26,16 @@ sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
 from rules.ai.presets import LEVELS  # noqa: E402
-from rules.run.liveness import lap_bound, race_bound  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
+from rules.run.liveness import lap_bound, race_bound  # noqa: E402
 from rules.run.session import UnfinishedRace  # noqa: E402
-from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 
-def run(track: Track, key: str, level: str, cars: int, laps: int,
-        seed: int) -> tuple[str | None, float, float]:
+def run(track: Track, key: str, level: str, cars: int, laps: int, seed: int) -> tuple[str | None, float, float]:
     """Why the run fails (None: it passed), and its longest lap and race as shares of their bounds."""
     rules = PRESETS[key].model_copy(update={"grid": "qualifying"})
     try:
@@ -53,15 +52,11 @@ def run(track: Track, key: str, level: str, cars: int, laps: int,
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--cars", type=int, default=4, choices=range(2, 11), metavar="N",
-                   help="cars per race (default 4)")
-    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3), metavar="L",
-                   help="laps per race (default 1)")
+    p.add_argument("--cars", type=int, default=4, choices=range(2, 11), metavar="N", help="cars per race (default 4)")
+    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3), metavar="L", help="laps per race (default 1)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="the race seed of every run (default 1)")
-    p.add_argument("--track", action="append", metavar="FILE",
-                   help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--preset", action="append", choices=sorted(PRESETS), metavar="KEY",
-                   help="a preset (default: all)")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--preset", action="append", choices=sorted(PRESETS), metavar="KEY", help="a preset (default: all)")
     args = p.parse_args(argv)
     files = [Path(f).resolve() for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))
     presets = args.preset or sorted(PRESETS)
@@ -80,13 +75,18 @@ def main(argv: list[str] | None = None) -> int:
                 if why is not None:
                     failed += 1
                     rel = path.relative_to(REPO) if path.is_relative_to(REPO) else path
-                    print(f"FAIL {why}\n  python main.py simulate --track {rel} --cars {cars} "
-                          f"--laps {args.laps} --seed {args.seed} --rules {key} --driver {level} "
-                          "--grid qualifying", flush=True)
-    print(f"{runs} runs ({len(files)} tracks x {len(presets)} presets x {len(levels)} levels, "
-          "qualifying grids), "
-          f"{failed} exceeded a bound or failed; longest lap {worst_lap:.0%} of its bound, longest race "
-          f"{worst_race:.0%}; {time.perf_counter() - t0:.0f} s")
+                    print(
+                        f"FAIL {why}\n  python main.py simulate --track {rel} --cars {cars} "
+                        f"--laps {args.laps} --seed {args.seed} --rules {key} --driver {level} "
+                        "--grid qualifying",
+                        flush=True,
+                    )
+    print(
+        f"{runs} runs ({len(files)} tracks x {len(presets)} presets x {len(levels)} levels, "
+        "qualifying grids), "
+        f"{failed} exceeded a bound or failed; longest lap {worst_lap:.0%} of its bound, longest race "
+        f"{worst_race:.0%}; {time.perf_counter() - t0:.0f} s"
+    )
     return 1 if failed else 0
 
 

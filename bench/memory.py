@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app.loop import App  # noqa: E402
-from game.scenes.menus.gallery import GalleryScene  # noqa: E402
 from game.scenes.launch import race_on_grid  # noqa: E402
+from game.scenes.menus.gallery import GalleryScene  # noqa: E402
 from game.scenes.menus.menu import MenuScene  # noqa: E402
 from game.scenes.race.scene import RaceScene  # noqa: E402
 from game.scenes.setup.lineup import SetupScene  # noqa: E402

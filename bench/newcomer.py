@@ -23,9 +23,10 @@ opponent, so a newcomer race measures the driving.
 from __future__ import annotations
 
 from benchbot import off_the_move
+
 from rules.actions import Action, Drive, EndMove
-from rules.ai.presets import RACER
 from rules.ai.lane import lane_model
+from rules.ai.presets import RACER
 from rules.engine import gear_options, moves, optional_offer
 from rules.gears import ShiftCost
 from rules.state import RaceState

@@ -22,12 +22,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ai.planning import plan  # noqa: E402
+from rules.ai.presets import DEFAULT  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.engine import chance  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
-from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.run.simulation import race_header  # noqa: E402
 
 
@@ -54,9 +54,13 @@ def main(argv: list[str] | None = None) -> int:
             times.append(1000 * (time.perf_counter() - t0))
         session.act(session.computer_action())
     times.sort()
-    print(f"planning aid on {Path(args.track).stem}, {args.rules}, {args.cars} cars, {args.laps} lap(s), seed {args.seed}")
-    print(f"{len(times)} decisions: median {statistics.median(times):.1f} ms, "
-          f"95th percentile {times[int(0.95 * (len(times) - 1))]:.1f} ms, slowest {times[-1]:.1f} ms")
+    print(
+        f"planning aid on {Path(args.track).stem}, {args.rules}, {args.cars} cars, {args.laps} lap(s), seed {args.seed}"
+    )
+    print(
+        f"{len(times)} decisions: median {statistics.median(times):.1f} ms, "
+        f"95th percentile {times[int(0.95 * (len(times) - 1))]:.1f} ms, slowest {times[-1]:.1f} ms"
+    )
     return 0
 
 

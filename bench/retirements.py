@@ -19,8 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
-from rules.ruleset import PRESETS  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 
 

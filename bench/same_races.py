@@ -28,10 +28,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.files import migrate  # noqa: E402
 from rules.files.record import dumps  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
-from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 
 # (track, preset, level, cars, laps, seed)
@@ -86,8 +86,16 @@ def fingerprint(case: tuple[str, str, str, int, int, int]) -> Fingerprint:
         "state": _sha(state),
         "actions": [a.model_dump_json() for a in session.actions],
         # the same race in the shape of schema OLDEST, to check against a reference written then
-        "older": {"record": _sha(dumps(record.model_copy(update={"header": record.header.model_copy(update={"schema_version": migrate.OLDEST})}))),
-                  "state": _sha(flat)},
+        "older": {
+            "record": _sha(
+                dumps(
+                    record.model_copy(
+                        update={"header": record.header.model_copy(update={"schema_version": migrate.OLDEST})}
+                    )
+                )
+            ),
+            "state": _sha(flat),
+        },
     }
 
 
@@ -152,8 +160,10 @@ def main(argv: list[str] | None = None) -> int:
             same = (want["record"], want["state"]) in ((got["record"], got["state"]), (older["record"], older["state"]))
             if not same:
                 bad += 1
-                part = next((i for i, (a, b) in enumerate(zip(want["actions"], got["actions"]), 1) if a != b),
-                            min(len(want["actions"]), len(got["actions"])) + 1)
+                part = next(
+                    (i for i, (a, b) in enumerate(zip(want["actions"], got["actions"]), 1) if a != b),
+                    min(len(want["actions"]), len(got["actions"])) + 1,
+                )
                 print(f"{key}: DIFFERS (records part at action {part})")
             else:
                 print(f"{key}: same ({len(got['actions'])} actions, {took:.1f} s cpu)", flush=True)

@@ -45,13 +45,14 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from benchbot import off_the_move  # noqa: E402
+
 from game.tracks.load import load_track  # noqa: E402
 from rules.actions import Action, Drive, EndMove  # noqa: E402
+from rules.ai.lookahead import lookahead  # noqa: E402
+from rules.ai.pit_stops import entry_lane  # noqa: E402
+from rules.ai.planning import plan  # noqa: E402
 from rules.ai.presets import DEFAULT  # noqa: E402
 from rules.ai.registry import DRIVERS  # noqa: E402
-from rules.ai.lookahead import lookahead  # noqa: E402
-from rules.ai.planning import plan  # noqa: E402
-from rules.ai.pit_stops import entry_lane  # noqa: E402
 from rules.ai.traps import gear_traps, move_traps  # noqa: E402
 from rules.engine import chance, gear_options, moves, optional_offer, to_move  # noqa: E402
 from rules.gears import ShiftCost  # noqa: E402
@@ -108,8 +109,14 @@ def aid_gear(track: Track, state: RaceState) -> int:
         later_out = p.out if p is not None else 0.0
         later_over = p.overshoot if p is not None else 0.0
         # this turn's out first: the next turns' chances only count from the rolls that stay in
-        return (warned(g), float(odds[g].out), float(odds[g].out) + later_out,
-                float(sum(odds[g].overshoot.values())) + later_over, float(odds[g].wear), -g)
+        return (
+            warned(g),
+            float(odds[g].out),
+            float(odds[g].out) + later_out,
+            float(sum(odds[g].overshoot.values())) + later_over,
+            float(odds[g].wear),
+            -g,
+        )
 
     return min(legal, key=danger)
 
@@ -135,20 +142,29 @@ def _move_key(track: Track, state: RaceState, aid: bool):
         warned = {t.code for t in move_traps(track, state, m)} if aid else set()
         # a warning weighs as WP: the last WP of an area as five, a stop that leaves no further one as
         # two, brakes short for the corner ahead's stops as one
-        cost = (m.brakes + m.tyres + 5 * ("last_wp" in warned) + 2 * ("no_further_stop" in warned)
-                + BRAKES_SHORT * ("brakes_short" in warned))
+        cost = (
+            m.brakes
+            + m.tyres
+            + 5 * ("last_wp" in warned)
+            + 2 * ("no_further_stop" in warned)
+            + BRAKES_SHORT * ("brakes_short" in warned)
+        )
         # a black-die check (a car beside the end, a marker on the way) weighs half a WP, a whole one
         # with two body or road-holding WP left on the dashboard
-        cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (1.0 if car.wp.road_holding <= 2 else 0.5)
+        cost += neighbours(m.end) * (1.0 if car.wp.body <= 2 else 0.5) + m.dangers * (
+            1.0 if car.wp.road_holding <= 2 else 0.5
+        )
         lined = lane is None or (m.end is not None and track.space(m.end).lane == lane)
         # of equally dear ways the one that keeps the scarcer of brakes and tyres (the dashboard shows both)
         scarce = m.brakes if car.wp.brakes < car.wp.tyres else m.tyres
         return (m.out is None, -cost, -scarce, lined, -neighbours(m.end) - m.dangers, len(m.path), m.path)
+
     return key
 
 
 def player(gear_rule, aid: bool):
     """A policy: the gear by ``gear_rule``, the destination the screen makes cheapest."""
+
     def act(track: Track, state: RaceState) -> Action:
         if (other := off_the_move(track, state, gear_rule)) is not None:
             return other
@@ -162,14 +178,22 @@ def player(gear_rule, aid: bool):
                 return Drive(path=pit.path, via=pit.via)
         if optional_offer(state):
             # an extra (a slipstream) only along a straight: into a corner it eats the room its stops need
-            free = [m for m in found if m.out is None and not m.brakes and not m.tyres and m.path
-                    and not (aid and (move_traps(track, state, m) or m.corner is not None))]
+            free = [
+                m
+                for m in found
+                if m.out is None
+                and not m.brakes
+                and not m.tyres
+                and m.path
+                and not (aid and (move_traps(track, state, m) or m.corner is not None))
+            ]
             if not free:
                 return EndMove()
             best = max(free, key=key)
         else:
             best = max(found, key=key)
         return Drive(path=best.path, via=best.via)
+
     return act
 
 
@@ -208,18 +232,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--races", type=int, default=0, help="at most this many races per policy (default: all)")
     p.add_argument("--seeds", type=int, default=2, help="seeds per track and preset (default 2)")
     p.add_argument("--first-seed", type=int, default=1)
-    p.add_argument("--tracks", nargs="*", default=list(GRAND_PRIX), help="track names (default: the Grand Prix circuits)")
+    p.add_argument(
+        "--tracks", nargs="*", default=list(GRAND_PRIX), help="track names (default: the Grand Prix circuits)"
+    )
     p.add_argument("--presets", nargs="*", default=list(PRESET_KEYS), choices=sorted(PRESETS))
     p.add_argument("--humans", type=int, default=3, help="human seats per race (default 3)")
     p.add_argument("--laps", type=int, default=3)
     p.add_argument("--policy", nargs="*", default=["aid", "table"], choices=sorted(POLICIES))
     args = p.parse_args(argv)
-    cases = [(t, pr, s) for t in args.tracks for pr in args.presets
-             for s in range(args.first_seed, args.first_seed + args.seeds)]
+    cases = [
+        (t, pr, s)
+        for t in args.tracks
+        for pr in args.presets
+        for s in range(args.first_seed, args.first_seed + args.seeds)
+    ]
     if args.races:
         cases = cases[: args.races]
-    print(f"{CARS}-car {args.laps}-lap races, {args.humans} human seats against {DEFAULT.name}, "
-          f"{len(cases)} race(s) per policy")
+    print(
+        f"{CARS}-car {args.laps}-lap races, {args.humans} human seats against {DEFAULT.name}, "
+        f"{len(cases)} race(s) per policy"
+    )
     totals: dict[str, list[int]] = {}
     for policy in args.policy:
         reached = cars = 0
@@ -230,11 +262,17 @@ def main(argv: list[str] | None = None) -> int:
             r, n, why = race(track, preset, seed, args.laps, args.humans, policy)
             reached, cars, causes = reached + r, cars + n, causes + why
             out = ", ".join(f"{k} x{v}" for k, v in sorted(why.items())) or "-"
-            print(f"{policy:5} {name:10} {preset:13} seed {seed}: {r}/{n} at the flag (out: {out}) "
-                  f"[{time.monotonic() - t0:.0f} s]", flush=True)
+            print(
+                f"{policy:5} {name:10} {preset:13} seed {seed}: {r}/{n} at the flag (out: {out}) "
+                f"[{time.monotonic() - t0:.0f} s]",
+                flush=True,
+            )
         totals[policy] = [reached, cars]
-        print(f"{policy}: {reached}/{cars} human cars reached the flag ({100 * reached / max(1, cars):.0f} %); "
-              f"out by {dict(causes.most_common())}", flush=True)
+        print(
+            f"{policy}: {reached}/{cars} human cars reached the flag ({100 * reached / max(1, cars):.0f} %); "
+            f"out by {dict(causes.most_common())}",
+            flush=True,
+        )
     print("summary: " + "; ".join(f"{k} {v[0]}/{v[1]} = {100 * v[0] / max(1, v[1]):.0f} %" for k, v in totals.items()))
     return 0
 

@@ -26,9 +26,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
+from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
-from rules.ai.registry import DRIVERS  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 from rules.track import Track  # noqa: E402
 
@@ -73,8 +73,12 @@ def finish_rate(track: Track, races: int, driver: str, rules: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--speed-races", type=int, default=3, metavar="K", help="10-car 1-lap races timed per track (default 3)")
-    p.add_argument("--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)")
+    p.add_argument(
+        "--speed-races", type=int, default=3, metavar="K", help="10-car 1-lap races timed per track (default 3)"
+    )
+    p.add_argument(
+        "--races", type=int, default=2, metavar="N", help="10-car 3-lap races per track for the finish rate (default 2)"
+    )
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"))
     p.add_argument("--rules", default="fd-basic", choices=sorted(PRESETS), help="the preset (default fd-basic)")

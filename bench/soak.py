@@ -35,12 +35,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from game.tracks.load import load_track  # noqa: E402
+from rules.ai import registry  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.files.record import RecordError, dumps, loads, replay  # noqa: E402
-from rules.ruleset import PRESETS  # noqa: E402
 from rules.qualifying.session import UnfinishedLap  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import UnfinishedRace  # noqa: E402
-from rules.ai import registry  # noqa: E402
 from rules.run.simulation import play, race_header  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
@@ -76,8 +76,9 @@ class Race:
         )
 
 
-def draw(rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps: int,
-         presets: list[str] | None = None) -> Race:
+def draw(
+    rng: random.Random, tracks: dict[Path, Track], max_cars: int, max_laps: int, presets: list[str] | None = None
+) -> Race:
     path = rng.choice(sorted(tracks))
     most = min(10, len(tracks[path].grid), max_cars)
     return Race(
@@ -110,7 +111,9 @@ def failure(track: Track, race: Race) -> str | None:
     except Exception as err:  # noqa: BLE001 - a crash of the engine or a driver is a finding
         return f"crashed: {type(err).__name__}: {err}"
     places = classification(track, state)
-    unclassified = [p.car for p in places if p.status not in ("finished", "out") or (p.status == "out") != (p.reason is not None)]
+    unclassified = [
+        p.car for p in places if p.status not in ("finished", "out") or (p.status == "out") != (p.reason is not None)
+    ]
     if unclassified or len(places) != race.cars:
         return f"not every car is classified: {unclassified or places}"
     try:
@@ -130,21 +133,34 @@ def judged(race: Race) -> tuple[Race, str | None]:
 
 def summary(played: int, qualified: int, failed: int, elapsed: float) -> str:
     rate = played / max(elapsed, 1e-9)
-    return (f"{played} races played ({qualified} with qualifying grids), {failed} failed, "
-            f"{rate:.2f} races/s ({elapsed:.0f} s)")
+    return (
+        f"{played} races played ({qualified} with qualifying grids), {failed} failed, "
+        f"{rate:.2f} races/s ({elapsed:.0f} s)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--races", type=int, default=1000, metavar="N", help="races to play (default 1000)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the draw (default: a random one, printed)")
-    p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="stop after this long (races under way are dropped)")
+    p.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="seed of the draw (default: a random one, printed)"
+    )
+    p.add_argument(
+        "--time", type=float, default=None, metavar="SECONDS", help="stop after this long (races under way are dropped)"
+    )
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes playing races (default 1)")
-    p.add_argument("--max-cars", type=int, default=10, choices=range(2, 11), metavar="C", help="at most C cars (default 10)")
+    p.add_argument(
+        "--max-cars", type=int, default=10, choices=range(2, 11), metavar="C", help="at most C cars (default 10)"
+    )
     p.add_argument("--max-laps", type=int, default=3, choices=(1, 2, 3), metavar="L", help="at most L laps (default 3)")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--preset", action="append", choices=sorted(PRESETS), metavar="KEY",
-                   help=f"a rule set to draw from (default: every one of {', '.join(sorted(PRESETS))})")
+    p.add_argument(
+        "--preset",
+        action="append",
+        choices=sorted(PRESETS),
+        metavar="KEY",
+        help=f"a rule set to draw from (default: every one of {', '.join(sorted(PRESETS))})",
+    )
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     files = [Path(f).resolve() for f in args.track] if args.track else sorted((REPO / "maps").glob("*.tmx"))

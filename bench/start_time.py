@@ -62,9 +62,14 @@ def first_menu_frame(data: Path, xvfb: bool, game: Path = ROOT, bytecode: bool =
     seconds the game used until then (the figure a busy machine does not blur); the game is closed then."""
     status = data / "status.json"
     status.unlink(missing_ok=True)
-    env = {**os.environ, "FORMULA_D_STATUS": str(status), "XDG_DATA_HOME": str(data),
-           "PYTHONPYCACHEPREFIX": str(data / "pycache"), "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env = {
+        **os.environ,
+        "FORMULA_D_STATUS": str(status),
+        "XDG_DATA_HOME": str(data),
+        "PYTHONPYCACHEPREFIX": str(data / "pycache"),
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not bytecode:  # the installed libraries keep theirs; the game's sources compile every time
         env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -76,8 +81,9 @@ def first_menu_frame(data: Path, xvfb: bool, game: Path = ROOT, bytecode: bool =
     else:
         env["SDL_VIDEODRIVER"] = "dummy"
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=game, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)  # its own process group: xvfb-run's game ends with it
+    proc = subprocess.Popen(
+        cmd, cwd=game, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )  # its own process group: xvfb-run's game ends with it
     try:
         while time.perf_counter() - start < TIMEOUT:
             if status.is_file():
@@ -100,8 +106,24 @@ def save_a_race(data: Path, game: Path) -> None:
     """A 10-car race on Hohenau as the game's autosave (the data folder's ``race.json``)."""
     folder = data / "formula-d"
     folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "main.py", "simulate", "--track", "maps/hohenau.tmx", "--cars", "10", "--laps", "1",
-                    "--record", str(folder / "race.json")], cwd=game, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            "main.py",
+            "simulate",
+            "--track",
+            "maps/hohenau.tmx",
+            "--cars",
+            "10",
+            "--laps",
+            "1",
+            "--record",
+            str(folder / "race.json"),
+        ],
+        cwd=game,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def end(proc: subprocess.Popen[bytes]) -> None:
@@ -148,13 +170,22 @@ def main() -> int:
         return 1
     finally:
         shutil.rmtree(data, ignore_errors=True)
-    driver = ("Xvfb" if args.xvfb else "dummy video driver") + (", a saved race" if args.saved else "") + (
-        ", no bytecode kept" if args.no_bytecode else "")
+    driver = (
+        ("Xvfb" if args.xvfb else "dummy video driver")
+        + (", a saved race" if args.saved else "")
+        + (", no bytecode kept" if args.no_bytecode else "")
+    )
     times, cpu = [r[0] for r in runs], [r[1] for r in runs]
-    print(f"{args.game.resolve()}: python main.py to the menu's first frame ({driver}): first start {first[0]:.2f} s;"
-          f" then {len(times)} starts: median {statistics.median(times):.2f} s, worst {max(times):.2f} s,"
-          f" best {min(times):.2f} s" + ("; the X server's start included" if args.xvfb else
-                                          f"; processor time median {statistics.median(cpu):.2f} s"))
+    print(
+        f"{args.game.resolve()}: python main.py to the menu's first frame ({driver}): first start {first[0]:.2f} s;"
+        f" then {len(times)} starts: median {statistics.median(times):.2f} s, worst {max(times):.2f} s,"
+        f" best {min(times):.2f} s"
+        + (
+            "; the X server's start included"
+            if args.xvfb
+            else f"; processor time median {statistics.median(cpu):.2f} s"
+        )
+    )
     return 0
 
 

@@ -64,9 +64,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pytmx  # noqa: E402
 
 import trackgen  # noqa: E402
-from trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
 from game.tracks.builder import MAX_LANES, MAX_SPACES  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
+from trackgen import Arc, Circuit, Corner, Pit, Straight, towards  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -99,10 +99,19 @@ def stress_circuit(lanes: int, spaces_per_lane: int) -> Circuit:
     straight = (spaces_per_lane * space - 2 * 3.14159 * (radius - (lanes - 1) * 20)) / 2
     arrows = towards(lanes, "left", (0.2, 0.6)) + towards(lanes, "right", (0.4, 0.8))
     return Circuit(
-        file=f"stress-{lanes}x{spaces_per_lane}.tmx", name=f"Stress {lanes} lanes", laps=3, lanes=lanes, lane_spacing=40.0,
-        space_length=space, start_at=straight / 2,
-        segments=(Straight(straight), Arc(radius, 180.0, "left", Corner(2, "North", arrows=arrows)),
-                  Straight(straight), Arc(radius, 180.0, "left", Corner(1, "South", arrows=arrows))),
+        file=f"stress-{lanes}x{spaces_per_lane}.tmx",
+        name=f"Stress {lanes} lanes",
+        laps=3,
+        lanes=lanes,
+        lane_spacing=40.0,
+        space_length=space,
+        start_at=straight / 2,
+        segments=(
+            Straight(straight),
+            Arc(radius, 180.0, "left", Corner(2, "North", arrows=arrows)),
+            Straight(straight),
+            Arc(radius, 180.0, "left", Corner(1, "South", arrows=arrows)),
+        ),
         pit=Pit(side="right", entry=12, exit=6, offset=64.0, ramp=72.0, boxes=10),
     )
 
@@ -112,7 +121,9 @@ def placed_by_hand(text: str, path: Path) -> str:
     track = load_track(path)
     root = ET.fromstring(text)
     next_id = int(root.get("nextobjectid", "1"))
-    layer = ET.SubElement(root, "objectgroup", id=str(1 + max(int(e.get("id", "0")) for e in root if e.get("id"))), name="spaces")
+    layer = ET.SubElement(
+        root, "objectgroup", id=str(1 + max(int(e.get("id", "0")) for e in root if e.get("id"))), name="spaces"
+    )
     for i, sp in enumerate(s for s in track.spaces if not s.in_pit):
         obj = ET.SubElement(layer, "object", id=str(next_id + i), type="space", x=repr(sp.x), y=repr(sp.y))
         ET.SubElement(obj, "point")

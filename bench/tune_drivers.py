@@ -30,13 +30,47 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 import drivers as bench  # noqa: E402
+
 from rules.ai import registry  # noqa: E402
 from rules.ai.levels import Level  # noqa: E402
 from rules.ai.presets import LEVELS  # noqa: E402
 
-PRICES = ("brake", "tyre", "scarcity", "rain", "reserve", "field_reserve", "crowd", "out", "race", "exposure", "exposed", "boxed", "missed", "pit_cost", "skip", "slip")
-STEPS = {"brake": 0.3, "tyre": 0.3, "scarcity": 0.15, "rain": 1.0, "reserve": 1.5, "field_reserve": 2.0, "crowd": 0.25, "out": 20.0, "race": 0.2, "exposure": 0.1, "exposed": 0.04, "boxed": 0.25,
-         "missed": 6.0, "pit_cost": 6.0, "skip": 0.75, "slip": 0.75}
+PRICES = (
+    "brake",
+    "tyre",
+    "scarcity",
+    "rain",
+    "reserve",
+    "field_reserve",
+    "crowd",
+    "out",
+    "race",
+    "exposure",
+    "exposed",
+    "boxed",
+    "missed",
+    "pit_cost",
+    "skip",
+    "slip",
+)
+STEPS = {
+    "brake": 0.3,
+    "tyre": 0.3,
+    "scarcity": 0.15,
+    "rain": 1.0,
+    "reserve": 1.5,
+    "field_reserve": 2.0,
+    "crowd": 0.25,
+    "out": 20.0,
+    "race": 0.2,
+    "exposure": 0.1,
+    "exposed": 0.04,
+    "boxed": 0.25,
+    "missed": 6.0,
+    "pit_cost": 6.0,
+    "skip": 0.75,
+    "slip": 0.75,
+}
 CANDIDATE, INCUMBENT = "tune-candidate", "tune-incumbent"
 
 
@@ -70,8 +104,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--level", default="racer", choices=[lv.name for lv in LEVELS])
     p.add_argument("--rounds", type=int, default=2, metavar="R", help="passes over the prices (default 2)")
-    p.add_argument("--duels", type=int, default=3, metavar="N", help="pairs of duels per track, preset and lap count (default 3)")
-    p.add_argument("--cars", type=int, default=2, metavar="C", help="cars a race (default 2: duels; up to each grid's size)")
+    p.add_argument(
+        "--duels", type=int, default=3, metavar="N", help="pairs of duels per track, preset and lap count (default 3)"
+    )
+    p.add_argument(
+        "--cars", type=int, default=2, metavar="C", help="cars a race (default 2: duels; up to each grid's size)"
+    )
     p.add_argument("--laps", action="append", type=int, choices=(1, 2, 3), help="default: 1 and 3")
     p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
     p.add_argument("--preset", action="append", help="default: fd-basic")
@@ -79,9 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, metavar="J")
     args = p.parse_args(argv)
     tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
-    cases = [bench.Case(t, preset, laps, min(args.cars, len(bench.track(t).grid)), seed, CANDIDATE, INCUMBENT, swapped)
-             for t in tracks for preset in (args.preset or ["fd-basic"]) for laps in (args.laps or [1, 3])
-             for seed in range(1, args.duels + 1) for swapped in (False, True)]
+    cases = [
+        bench.Case(t, preset, laps, min(args.cars, len(bench.track(t).grid)), seed, CANDIDATE, INCUMBENT, swapped)
+        for t in tracks
+        for preset in (args.preset or ["fd-basic"])
+        for laps in (args.laps or [1, 3])
+        for seed in range(1, args.duels + 1)
+        for swapped in (False, True)
+    ]
     best = next(lv for lv in LEVELS if lv.name == args.level)
     steps = dict(STEPS)
     pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
@@ -93,8 +136,11 @@ def main(argv: list[str] | None = None) -> int:
                     candidate = replace(best, **{price: round(value, 3)})
                     rate, c_out, i_out = match(candidate, best, cases, pool)
                     better = rate > 0.5 or (rate == 0.5 and c_out < i_out)
-                    print(f"round {r + 1} {price:9} {value:7.3f}: wins {100 * rate:5.1f}%  out {c_out} v {i_out}"
-                          f"{'  -> taken' if better else ''}", flush=True)
+                    print(
+                        f"round {r + 1} {price:9} {value:7.3f}: wins {100 * rate:5.1f}%  out {c_out} v {i_out}"
+                        f"{'  -> taken' if better else ''}",
+                        flush=True,
+                    )
                     if better:
                         best = candidate
                         break

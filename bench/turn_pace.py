@@ -200,8 +200,13 @@ def main() -> int:
     ap.add_argument("--laps", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pace", choices=("auto", "1"), default="auto")
-    ap.add_argument("--humans", type=int, action="append", choices=(1, 2),
-                    help="people at the table beside the 8 computers (default: 1, then 2)")
+    ap.add_argument(
+        "--humans",
+        type=int,
+        action="append",
+        choices=(1, 2),
+        help="people at the table beside the 8 computers (default: 1, then 2)",
+    )
     args = ap.parse_args()
 
     app: App = make_app(Path(tempfile.mkdtemp(prefix="fd-bench-")), (1600, 900))
@@ -215,13 +220,15 @@ def main() -> int:
             print(f"{track_file}: no human turns were measured", file=sys.stderr)
             return 1
         total = sum(waits)
-        print(f"{track_file}, {people} human(s) and {COMPUTERS} computers, {args.laps} lap(s), pace {args.pace}, {len(waits)} waits:"
-              f" for the computers median {statistics.median(computers):.2f} s, 95th percentile"
-              f" {percentile(computers, 0.95):.2f} s, longest {max(computers):.2f} s;"
-              f" whole wait median {statistics.median(waits):.2f} s, 95th percentile {percentile(waits, 0.95):.2f} s;"
-              f" decisions {result.thinking:.1f} s = {100 * result.thinking / total:.1f}% of {total:.0f} s waited"
-              f" ({100 * result.thinking / max(sum(computers), 1e-9):.0f}% of the computers' part),"
-              f" {result.uncovered:.1f} s of it not hidden behind what the screen played")
+        print(
+            f"{track_file}, {people} human(s) and {COMPUTERS} computers, {args.laps} lap(s), pace {args.pace}, {len(waits)} waits:"
+            f" for the computers median {statistics.median(computers):.2f} s, 95th percentile"
+            f" {percentile(computers, 0.95):.2f} s, longest {max(computers):.2f} s;"
+            f" whole wait median {statistics.median(waits):.2f} s, 95th percentile {percentile(waits, 0.95):.2f} s;"
+            f" decisions {result.thinking:.1f} s = {100 * result.thinking / total:.1f}% of {total:.0f} s waited"
+            f" ({100 * result.thinking / max(sum(computers), 1e-9):.0f}% of the computers' part),"
+            f" {result.uncovered:.1f} s of it not hidden behind what the screen played"
+        )
     return 0
 
 

@@ -63,12 +63,14 @@ def ready(s: Status) -> bool:
         return True
     if s.get("scene") not in PLAY_SCENES or s.get("busy"):
         return False
-    return bool(s.get("banner") or s.get("dialog") or "menu" in s or s.get("wait") in ("gear", "roll")
-                or "targets" in s)
+    return bool(
+        s.get("banner") or s.get("dialog") or "menu" in s or s.get("wait") in ("gear", "roll") or "targets" in s
+    )
 
 
-def play(d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str],
-         max_actions: int = 4000) -> tuple[Status, int]:
+def play(
+    d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str], max_actions: int = 4000
+) -> tuple[Status, int]:
     """Act on every decision until the results show; screenshot chosen moments. Returns the results
     and the last round played; ``seats`` gathers the names of the cars this player drove."""
     lessons: set[str] = set()
@@ -119,8 +121,11 @@ def play(d: Desktop, out: Path, tag: str, shots: dict[str, Any], seats: set[str]
             d.key("f")
         else:
             t = choose_target(s)
-            print(f"[{tag}] round {s['round']} {s['car']}: to {t['space']} ({t['steps']} spaces, "
-                  f"{t['cost']} WP{', OUT' if t['out'] else ''})", flush=True)
+            print(
+                f"[{tag}] round {s['round']} {s['car']}: to {t['space']} ({t['steps']} spaces, "
+                f"{t['cost']} WP{', OUT' if t['out'] else ''})",
+                flush=True,
+            )
             d.click(t["x"], t["y"])
         d.changed(s)
     raise SystemExit(f"[{tag}] no results after {max_actions} actions")
@@ -163,8 +168,11 @@ def set_up_race(d: Desktop, laps: int, rivals: int) -> Status:
             before = s["drivers"][i]
             d.button(s, f"driver{i + 1}.kind")
             s = d.wait(lambda s: s["drivers"][i] != before)
-    print(f"[race] set-up: {s['track']}, {s['laps']} laps, preset {s['preset']}, grid {s['grid']}, "
-          f"drivers {s['drivers']}", flush=True)
+    print(
+        f"[race] set-up: {s['track']}, {s['laps']} laps, preset {s['preset']}, grid {s['grid']}, "
+        f"drivers {s['drivers']}",
+        flush=True,
+    )
     d.button(s, "next")
     s = d.wait(lambda s: s.get("scene") == "carsetup", what="the car set-up")
     d.button(s, "start")
@@ -199,8 +207,11 @@ def main() -> int:
         places = s.get("places", [])
         human = next((n for n in places if n in seats), None)
         print(f"[race] finish order: {places}", flush=True)
-        print(f"[race] human {human or sorted(seats)}: position {places.index(human) + 1 if human else 'out'} of "
-              f"{len(places)}; {rounds} rounds; wall time {time.monotonic() - t1:.0f} s", flush=True)
+        print(
+            f"[race] human {human or sorted(seats)}: position {places.index(human) + 1 if human else 'out'} of "
+            f"{len(places)}; {rounds} rounds; wall time {time.monotonic() - t1:.0f} s",
+            flush=True,
+        )
         finish(d, out, "race", s)
     finally:
         d.stop()

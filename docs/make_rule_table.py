@@ -167,7 +167,11 @@ def table(rules: list[Rule]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if the table is stale, an implemented rule has no test or a mark names no rule")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="fail if the table is stale, an implemented rule has no test or a mark names no rule",
+    )
     parser.add_argument("--rules", type=Path, default=CATALOGUE, help=f"the rule catalogue (default: {CATALOGUE})")
     args = parser.parse_args(argv)
     if not args.rules.is_file():

@@ -50,8 +50,15 @@ def to_a_move(d: virtual.Desktop) -> virtual.Status:
     """Drive by keys (the furthest safe gear, Tab-picked destinations) to the ``MOVES``-th move decision."""
     moves = 0
     while True:
-        s = d.wait(lambda s: s.get("scene") == "race" and not s.get("busy") and (
-            s.get("banner") or s.get("wait") in ("gear", "roll", "move")), timeout=120, what="a decision")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "race"
+                and not s.get("busy")
+                and (s.get("banner") or s.get("wait") in ("gear", "roll", "move"))
+            ),
+            timeout=120,
+            what="a decision",
+        )
         if s["banner"]:
             d.key("Return")
         elif s["wait"] == "gear":
@@ -74,8 +81,9 @@ def shoot(size: tuple[int, int], out: Path) -> Path:
         home = Path(tmp)
         data = home / "data" / "formula-d"
         data.mkdir(parents=True)
-        (data / "settings.json").write_text(json.dumps({"language": "en", "animation_speed": 3, "mute": True,
-                                                        "fullscreen": True}))
+        (data / "settings.json").write_text(
+            json.dumps({"language": "en", "animation_speed": 3, "mute": True, "fullscreen": True})
+        )
         virtual.SCREEN = size
         d = virtual.Desktop(home)
         d.start()

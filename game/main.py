@@ -54,18 +54,25 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     imp = tsub.add_parser("import", help="convert a GP Online track (.dat) into a map of this game")
     imp.add_argument("file", metavar="FILE.dat")
     imp.add_argument("out", metavar="OUT.tmx")
-    imp.add_argument("--report", metavar="FILE.json",
-                     help="write the fidelity report: what was kept, moved, dropped")
+    imp.add_argument("--report", metavar="FILE.json", help="write the fidelity report: what was kept, moved, dropped")
     sim = sub.add_parser("simulate", help="play a whole race with computer drivers")
     sim.add_argument("--track", required=True, metavar="FILE")
     sim.add_argument("--cars", type=int, default=10, metavar="N")
     sim.add_argument("--laps", type=int, default=None, choices=(1, 2, 3), metavar="L")
     sim.add_argument("--seed", type=int, default=1, metavar="S")
     sim.add_argument("--rules", default="fd-basic", metavar="PRESET")
-    sim.add_argument("--driver", default="racer", choices=("rookie", "racer", "champion", "careful", "aggressive"),
-                     help="a computer level, or a driver of older records (careful, aggressive)")
-    sim.add_argument("--grid", choices=("roll", "qualifying"), default=None,
-                     help="how the grid is set (default: as the rule set says, VAR-20)")
+    sim.add_argument(
+        "--driver",
+        default="racer",
+        choices=("rookie", "racer", "champion", "careful", "aggressive"),
+        help="a computer level, or a driver of older records (careful, aggressive)",
+    )
+    sim.add_argument(
+        "--grid",
+        choices=("roll", "qualifying"),
+        default=None,
+        help="how the grid is set (default: as the rule set says, VAR-20)",
+    )
     sim.add_argument("--record", metavar="OUT.json")
     rep = sub.add_parser("replay", help="replay and verify a race record")
     rep.add_argument("record", metavar="RECORD.json")
@@ -88,16 +95,23 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     ref.add_argument("--create", action="store_true", help="open a new race room and invite its players")
     ref.add_argument("--seat", action="append", default=[], metavar="CAR=@USER:SERVER", help="a player's car")
     ref.add_argument("--cars", type=int, default=2, choices=range(2, 11), metavar="N", help="cars")
-    ref.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L",
-                     help="laps (default: the track's)")
+    ref.add_argument(
+        "--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L", help="laps (default: the track's)"
+    )
     ref.add_argument("--rules", default="fd-basic", metavar="PRESET")
     ref.add_argument("--deadline", default="1d", help="time for one decision: 90s, 10m, 2h, 3d (default 1d)")
     ref.add_argument("--name", default="Formula D race", help="the room's name")
     ref.add_argument("--room", action="append", default=[], metavar="ROOM_ID", help="a race room to resume")
     ref.add_argument("--keep-running", action="store_true", help="go on after the races are over")
-    ref.add_argument("--championship", type=int, metavar="ID",
-                     help="with --create: the next race of this championship (seat its drivers: --seat ID=@USER:SERVER)")
-    ref.add_argument("--data", metavar="DIR", help="the game's data folder, for --championship (default: this computer's)")
+    ref.add_argument(
+        "--championship",
+        type=int,
+        metavar="ID",
+        help="with --create: the next race of this championship (seat its drivers: --seat ID=@USER:SERVER)",
+    )
+    ref.add_argument(
+        "--data", metavar="DIR", help="the game's data folder, for --championship (default: this computer's)"
+    )
     stw = sub.add_parser("steward", help="steward a race by email: open it, take the players' replies (docs/online.md)")
     stw_sub = stw.add_subparsers(dest="steward_command", required=True)
     st_open = stw_sub.add_parser("open", help="open a race: the seed, the first dice, a race file for every player")
@@ -106,11 +120,16 @@ def parser(prog: str = "formula-d") -> argparse.ArgumentParser:
     st_open.add_argument("--track", metavar="FILE", help="the race's track")
     st_open.add_argument("--seat", action="append", default=[], metavar="CAR=NAME", help="a player's car")
     st_open.add_argument("--cars", type=int, default=3, choices=range(2, 11), metavar="N", help="cars")
-    st_open.add_argument("--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L",
-                         help="laps (default: the track's)")
+    st_open.add_argument(
+        "--laps", type=int, default=0, choices=(0, 1, 2, 3), metavar="L", help="laps (default: the track's)"
+    )
     st_open.add_argument("--rules", default="fd-basic", metavar="PRESET")
-    st_open.add_argument("--championship", type=int, metavar="ID",
-                         help="the next race of this championship of the game (its drivers, karma and track)")
+    st_open.add_argument(
+        "--championship",
+        type=int,
+        metavar="ID",
+        help="the next race of this championship of the game (its drivers, karma and track)",
+    )
     st_open.add_argument("--data", metavar="DIR", help="the game's data folder (default: this computer's)")
     st_open.add_argument("--deadline", default="3d", help="time for one decision: 90s, 10m, 2h, 3d (default 3d)")
     st_open.add_argument("--name", default="steward", help="the steward's name on the race files")
@@ -189,21 +208,47 @@ def main(argv: list[str] | None = None, prog: str = "formula-d") -> int:
 
         if args.command == "simulate":
             laps = args.laps or 0
-            return race.simulate(args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver,
-                                 args.grid)
+            return race.simulate(
+                args.track, args.cars, laps, args.seed, args.rules, args.record, args.driver, args.grid
+            )
         return race.replay_cmd(args.record, args.track)
     if args.command == "referee":
         from game.tools.referee import referee_cmd
 
-        return referee_cmd(args.homeserver, args.user, args.folder, args.create, args.track, args.seat,
-                           args.cars, args.laps, args.rules, args.deadline, args.name, args.room,
-                           args.keep_running, args.championship, args.data)
+        return referee_cmd(
+            args.homeserver,
+            args.user,
+            args.folder,
+            args.create,
+            args.track,
+            args.seat,
+            args.cars,
+            args.laps,
+            args.rules,
+            args.deadline,
+            args.name,
+            args.room,
+            args.keep_running,
+            args.championship,
+            args.data,
+        )
     if args.command == "steward":
         from game.tools import steward
 
         if args.steward_command == "open":
-            return steward.open_cmd(args.folder, args.outbox, args.track, args.seat, args.cars, args.laps,
-                                    args.rules, args.deadline, args.name, args.championship, args.data)
+            return steward.open_cmd(
+                args.folder,
+                args.outbox,
+                args.track,
+                args.seat,
+                args.cars,
+                args.laps,
+                args.rules,
+                args.deadline,
+                args.name,
+                args.championship,
+                args.data,
+            )
         return steward.take_cmd(args.folder, args.outbox, args.track, args.replies, args.data)
     return run()
 

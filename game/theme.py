@@ -105,8 +105,15 @@ def rendered(s: str, px: int, c: Colour) -> pygame.Surface:
     return font(px).render(s, True, c)
 
 
-def text(surface: pygame.Surface, s: str, px: int, c: Colour, pos: tuple[float, float],
-         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+def text(
+    surface: pygame.Surface,
+    s: str,
+    px: int,
+    c: Colour,
+    pos: tuple[float, float],
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midright`` ...)."""
     img = rendered(s, px, tuple(c))  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -161,12 +168,18 @@ def _wrapped(s: str, px: int, width: int, most: int | None) -> tuple[str, ...]:
             line = trial
     lines = lines + [line] if line else lines
     if most is not None and len(lines) > most:
-        lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), px, width)]
+        lines = lines[: most - 1] + [fit_text(" ".join(lines[most - 1 :]), px, width)]
     return tuple(lines)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, alpha: int = 255,
-          edge: Colour | None = EDGE, radius: int = 10) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: Colour = PANEL,
+    alpha: int = 255,
+    edge: Colour | None = EDGE,
+    radius: int = 10,
+) -> None:
     """A rounded panel, optionally see-through, with a thin rim."""
     if alpha < 255:
         surface.blit(_panel_layer(rect.size, fill, alpha, radius), rect)

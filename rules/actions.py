@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -122,7 +122,8 @@ class FreeWP(_Choice):
 
 
 Action = Annotated[
-    Union[ChooseGear, Roll, Drive, EndMove, SetUp, PitStop, Karma, Bid, TCar, TimeOut, FreeWP], Field(discriminator="kind")
+    ChooseGear | Roll | Drive | EndMove | SetUp | PitStop | Karma | Bid | TCar | TimeOut | FreeWP,
+    Field(discriminator="kind"),
 ]
 
 

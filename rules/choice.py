@@ -136,25 +136,39 @@ def _switch(base: RuleSet, key: str, on: bool) -> dict[str, Any]:
         if base.weather:
             return {"weather": True}
         # WEATHER-B-2 with AMB-6 for Formula D; TAB-WEATHER-SM (WEATHER-4..10) for Formula Dé
-        return {"weather": True, "weather_change": "state_machine" if fuel else "row_step",
-                "weather_start": "dry" if fuel else "row"}
+        return {
+            "weather": True,
+            "weather_change": "state_machine" if fuel else "row_step",
+            "weather_start": "dry" if fuel else "row",
+        }
     if key == "tyres":
         return {"tyres": (base.tyres or "C") if on else None}
     if key == "own_car":
         if not on:
-            return {"car_setup": C_FIXED_CAR if fuel else B_BASIC, "default_wear": C_DEFAULT_WEAR if fuel else B_BASIC_WEAR}
+            return {
+                "car_setup": C_FIXED_CAR if fuel else B_BASIC,
+                "default_wear": C_DEFAULT_WEAR if fuel else B_BASIC_WEAR,
+            }
         if enabled(base, "own_car"):
             return {"car_setup": base.car_setup}
         return {"car_setup": C_OWN_CAR if fuel else B_OWN_CAR}
     if key == "street":  # STREET-1..8: the roster's abilities (profiles) and hard tyres from the tyre table
         if on:
             return {"street": True, "profiles": True, "tyres": base.tyres or "C"}
-        return {"street": False, "profiles": base.profiles and not base.street, "tyres": None if base.street else base.tyres}
+        return {
+            "street": False,
+            "profiles": base.profiles and not base.street,
+            "tyres": None if base.street else base.tyres,
+        }
     if key == "pit_options":
         if not on:
             return {"pit_repairs": "none", "pit_reserve": 0}
         if base.pit_repairs != "none":
-            return {"pit_repairs": base.pit_repairs, "pit_reserve": base.pit_reserve, "pit_repair_areas": base.pit_repair_areas}
+            return {
+                "pit_repairs": base.pit_repairs,
+                "pit_reserve": base.pit_reserve,
+                "pit_repair_areas": base.pit_repair_areas,
+            }
         # PIT-A-1..5 (long stop, 2 WP) for Formula Dé; PIT-X-1..4 (any stop, 2 WP, two areas) for Formula D
         if fuel:
             return {"pit_repairs": "long_stop", "pit_reserve": 2, "pit_repair_areas": 6}

@@ -172,7 +172,6 @@ class ForcedDice:
         value = self._queue[0]
         if value not in die.faces:
             raise ForcedDiceError(
-                f"forced result {value} is not a face of the {die.name} die"
-                f" (faces {sorted(set(die.faces))})"
+                f"forced result {value} is not a face of the {die.name} die (faces {sorted(set(die.faces))})"
             )
         return self._queue.popleft()

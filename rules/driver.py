@@ -6,7 +6,8 @@ nothing of how they choose; ``rules.ai.registry`` holds the game's drivers.
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 from rules.actions import Action
 from rules.state import RaceState

@@ -36,9 +36,9 @@ from rules.modules.free_wp import amount as free_wp_amount
 from rules.modules.free_wp import room as free_wp_room
 from rules.modules.karma import offers as karma_offers
 from rules.modules.karma import race_end_karma, raises_needed
+from rules.modules.nitro import refusal as nitro_refusal
 from rules.modules.pits import pit_lap, repairs_at, stops_allowed
 from rules.modules.qualifying_lap import new_lap
-from rules.modules.nitro import refusal as nitro_refusal
 from rules.modules.slipstream import slipstream_from
 from rules.modules.start import needs_setup
 from rules.modules.tcar import problem as t_car_problem
@@ -92,8 +92,13 @@ __all__ = [
 
 
 def new_race(
-    track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | start.CarEntry], laps: int | None = None,
-    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None, level_start: bool = False,
+    track: Track,
+    rules: RuleSet,
+    cars: Sequence[tuple[str, WearPoints] | start.CarEntry],
+    laps: int | None = None,
+    grid: tuple[str, ...] | None = None,
+    qualifying_weather: Barometer | None = None,
+    level_start: bool = False,
 ) -> RaceState:
     """A race before its first roll or choice (``start.new_race``); with a grid already decided
     and nothing to choose or roll before the start, it is game round 1 already."""
@@ -118,7 +123,11 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
     events: list[Event] = []
     if not isinstance(action, (Roll, TimeOut)) and action.car is not None and action.car != to_move(state):
         raise IllegalAction(
-            Reason(rule="CORE-ORDER-1", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": to_move(state) or "-"})
+            Reason(
+                rule="CORE-ORDER-1",
+                code=Code.NOT_YOUR_TURN,
+                values={"car": action.car, "active": to_move(state) or "-"},
+            )
         )
     state = phases.handler(state, action)(track, state, action, events)
     return _settle(track, state, events), events

@@ -81,9 +81,7 @@ def legal_gears(
     if not 0 <= current_gear <= 6:
         raise ValueError(f"gear {current_gear} does not exist")
     return {
-        target: _shift(
-            current_gear, target, wp, downshift_table, in_pit, free_downshifts, allowed_from_zero
-        )
+        target: _shift(current_gear, target, wp, downshift_table, in_pit, free_downshifts, allowed_from_zero)
         for target in GEARS
     }
 
@@ -120,9 +118,7 @@ def _shift(
         return ShiftCost(gear=target, skipped=skipped, waived_by="AMB-57")
     first = table.first_area
     if wp[first] == 0:  # CORE-GEAR-6, FD08-GEAR-2, C3LAP-3: no more skipping once it is empty
-        return Refusal(
-            rule="CORE-GEAR-6", code=Code.SKIP_AREA_EMPTY, values={**gears, "area": first.value}
-        )
+        return Refusal(rule="CORE-GEAR-6", code=Code.SKIP_AREA_EMPTY, values={**gears, "area": first.value})
     cost = table.cost(skipped)
     for area, needed in cost.items():  # AMB-64 (CORE-GEAR-7): the full cost or no skip
         if wp[area] < needed:

@@ -47,7 +47,9 @@ def _shots(track: Track, state: RaceState, car_id: str, events: list[Event]) -> 
     return state, city.shooting_checks(track, state, car_id)
 
 
-def _collisions(track: Track, state: RaceState, car_id: str, events: list[Event]) -> tuple[RaceState, tuple[Check, ...]]:
+def _collisions(
+    track: Track, state: RaceState, car_id: str, events: list[Event]
+) -> tuple[RaceState, tuple[Check, ...]]:
     """MASTERS-TURN-13: collisions, with a wreck's (COLL-D-2, OUT-D-4)."""
     return wrecks.collision_checks(track, state, car_id, damage.collision_checks(track, state, car_id), events)
 

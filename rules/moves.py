@@ -90,7 +90,18 @@ _new_walk = tuple.__new__  # a _Walk from its fields, without the named tuple's 
 class _Ctx:
     """Per-request look-ups for ``_step``."""
 
-    __slots__ = ("req", "g", "start_row", "cars", "max_shift", "never", "free_slip", "pit_lane_change", "base", "_shortest")
+    __slots__ = (
+        "req",
+        "g",
+        "start_row",
+        "cars",
+        "max_shift",
+        "never",
+        "free_slip",
+        "pit_lane_change",
+        "base",
+        "_shortest",
+    )
 
     def __init__(self, req: MoveRequest) -> None:
         self.req = req
@@ -207,7 +218,9 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
             return _OCCUPIED
         if kind is EdgeKind.PIT_ENTRY and req.box is None:
             return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
-    lane_change = kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW or (kind is EdgeKind.PIT_ENTRY and ctx.pit_lane_change)
+    lane_change = (
+        kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW or (kind is EdgeKind.PIT_ENTRY and ctx.pit_lane_change)
+    )
     if strict and lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
         return _LOCKED if w.locked == "CORNER-8" else _EXIT_LANE_CHANGE
     slip = w.slip
@@ -270,23 +283,26 @@ def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: 
     over = w.over + exits
     laps = w.laps + 1 if crosses else w.laps
     done = laps >= req.laps_to_go or (req.box is not None and dst == req.box)
-    return _new_walk(_Walk, (
-        dst,
-        w.steps + 1,
-        base,
-        left,
-        locked,
-        in_first,
-        exits,
-        over,
-        missed,
-        w.dangers + 1 if dst in req.markers else w.dangers,
-        laps,
-        done,
-        slip,
-        entered,
-        straight,
-    ))
+    return _new_walk(
+        _Walk,
+        (
+            dst,
+            w.steps + 1,
+            base,
+            left,
+            locked,
+            in_first,
+            exits,
+            over,
+            missed,
+            w.dangers + 1 if dst in req.markers else w.dangers,
+            laps,
+            done,
+            slip,
+            entered,
+            straight,
+        ),
+    )
 
 
 def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
@@ -419,7 +435,21 @@ def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
     finishes = w.laps >= req.laps_to_go
     in_box = req.box is not None and w.space == req.box
     laps = w.laps - base.laps
-    return (brakes, slip_brake, tyres, stuck, overshoot, dangers, corner, stops, laps, finishes, in_box, spin and out is None, out)
+    return (
+        brakes,
+        slip_brake,
+        tyres,
+        stuck,
+        overshoot,
+        dangers,
+        corner,
+        stops,
+        laps,
+        finishes,
+        in_box,
+        spin and out is None,
+        out,
+    )
 
 
 def _move(req: MoveRequest, path: tuple[str, ...], o: _Outcome) -> Move:
@@ -502,8 +532,21 @@ def _request_key(req: MoveRequest) -> tuple:
     """Every field of the request but the track and the rules (compared by identity: hashing
     them is slow)."""
     return (
-        req.start, req.roll, req.occupied, req.markers, req.brakes, req.tyres, req.corner, req.stops, req.laps_to_go,
-        req.box, req.may_brake, req.multiplier, req.report_missed, req.prefix, req.via,
+        req.start,
+        req.roll,
+        req.occupied,
+        req.markers,
+        req.brakes,
+        req.tyres,
+        req.corner,
+        req.stops,
+        req.laps_to_go,
+        req.box,
+        req.may_brake,
+        req.multiplier,
+        req.report_missed,
+        req.prefix,
+        req.via,
     )
 
 

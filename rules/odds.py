@@ -17,11 +17,11 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.car import Area
 from rules.actions import Drive
+from rules.car import Area
 from rules.engine import apply, gear_options, moves, rolled, slide_spaces
-from rules.modules import boost, nitro
 from rules.gears import ShiftCost
+from rules.modules import boost, nitro
 from rules.moves import Move
 from rules.state import Phase, RaceState
 from rules.track import Track
@@ -75,8 +75,16 @@ class Played(BaseModel):
 
 
 def _alone(move: Move) -> Played:
-    return Played(move=move, out=move.out is not None, cost=move_cost(move), overshoot=move.overshoot,
-                  spaces=len(move.path), dangers=move.dangers, corner=move.corner, end=move.end)
+    return Played(
+        move=move,
+        out=move.out is not None,
+        cost=move_cost(move),
+        overshoot=move.overshoot,
+        spaces=len(move.path),
+        dangers=move.dangers,
+        corner=move.corner,
+        end=move.end,
+    )
 
 
 def played(track: Track, after_roll: RaceState, found: list[Move]) -> Played:
@@ -97,9 +105,17 @@ def played(track: Track, after_roll: RaceState, found: list[Move]) -> Played:
                 slides = moves(track, nxt)
                 if slides:
                     s = cautious_move(slides)
-                    one = Played(move=move, slide=s, out=s.out is not None, cost=one.cost + move_cost(s),
-                                 overshoot=move.overshoot + s.overshoot, spaces=one.spaces + len(s.path),
-                                 dangers=move.dangers + s.dangers, corner=s.corner, end=s.end or move.end)
+                    one = Played(
+                        move=move,
+                        slide=s,
+                        out=s.out is not None,
+                        cost=one.cost + move_cost(s),
+                        overshoot=move.overshoot + s.overshoot,
+                        spaces=one.spaces + len(s.path),
+                        dangers=move.dangers + s.dangers,
+                        corner=s.corner,
+                        end=s.end or move.end,
+                    )
         if best is None or one.key() < best.key():
             best = one
     assert best is not None
@@ -181,6 +197,13 @@ def _odds(track: Track, trial: RaceState, gear: int, wear: Fraction, boosted: bo
         wear += p * move.cost
         advance += p * move.spaces
     return GearOdds(
-        gear=gear, boost=boosted, corner_stop=stop, overshoot=over, out=out_p, wear=wear, advance=advance,
-        fewest=min(spaces), most=max(spaces),
+        gear=gear,
+        boost=boosted,
+        corner_stop=stop,
+        overshoot=over,
+        out=out_p,
+        wear=wear,
+        advance=advance,
+        fewest=min(spaces),
+        most=max(spaces),
     )

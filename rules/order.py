@@ -176,7 +176,9 @@ class Sweep:
         if not waiting or waiting[0].pit is not None:
             return ()
         first = waiting[0]
-        tied = [c.id for c in waiting if self._behind(c) == self._behind(first) and c.laps == first.laps and c.pit is None]
+        tied = [
+            c.id for c in waiting if self._behind(c) == self._behind(first) and c.laps == first.laps and c.pit is None
+        ]
         return tuple(tied) if len(tied) > 1 else ()
 
     def next_car(self, cars: Iterable[CarPosition]) -> str | None:

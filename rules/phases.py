@@ -18,7 +18,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import turn
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
+from rules.actions import (
+    Action,
+    Bid,
+    ChooseGear,
+    Drive,
+    EndMove,
+    Event,
+    FreeWP,
+    Karma,
+    PitStop,
+    Roll,
+    SetUp,
+    TCar,
+    TimeOut,
+)
 from rules.dice import BLACK_DIE, Chance, Purpose
 from rules.modules import clock, free_wp, head_to_head, karma, pit_points, pits, start, tcar
 from rules.modules.base import IllegalAction
@@ -87,14 +101,18 @@ def _roll(track: Track, state: RaceState, action: Roll, events: list[Event]) -> 
     if c is None:
         raise IllegalAction(Reason(rule="CORE-TURN-1", code=Code.NOT_NOW, values={"action": "roll"}))
     if action.value not in c.die.faces:
-        raise IllegalAction(Reason(rule="CORE-DICE-3", code=Code.NOT_A_FACE, values={"value": action.value, "die": c.die.name}))
+        raise IllegalAction(
+            Reason(rule="CORE-DICE-3", code=Code.NOT_A_FACE, values={"value": action.value, "die": c.die.name})
+        )
     return turn.on_roll(track, state, action.value, events)
 
 
 def _time_out(track: Track, state: RaceState, action: TimeOut, events: list[Event]) -> RaceState:
     """BLITZ-6: the clock of the car whose turn it is, even while its die is rolling."""
     if action.car is not None and action.car != state.active:
-        raise IllegalAction(Reason(rule="BLITZ-6", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": state.active or "-"}))
+        raise IllegalAction(
+            Reason(rule="BLITZ-6", code=Code.NOT_YOUR_TURN, values={"car": action.car, "active": state.active or "-"})
+        )
     return clock.on_time_out(state, state.active or "", events)
 
 
@@ -113,17 +131,31 @@ ANY_PHASE: dict[type[Action], Handler] = {Roll: _roll, TimeOut: _time_out}
 
 PHASES: dict[Phase, Step] = {
     Phase.GRID: Step(),  # the race weather, then the grid rolls (FD08-GRID-1)
-    Phase.SETUP: Step(active_driver, no_die, accepts={SetUp: lambda track, state, action, events: start.on_setup(state, action, events)}),
+    Phase.SETUP: Step(
+        active_driver,
+        no_die,
+        accepts={SetUp: lambda track, state, action, events: start.on_setup(state, action, events)},
+    ),
     Phase.START: Step(),  # the start rolls (FD08-START-1, START-D-1..4)
     Phase.GEAR: Step(active_driver, accepts={ChooseGear: turn.on_gear}),  # MASTERS-TURN-1..3
     Phase.ROLL: Step(die=gear_die),  # MASTERS-TURN-4
-    Phase.MOVE: Step(active_driver, no_die, driving, {Drive: turn.on_drive, EndMove: turn.on_end_move}),  # MASTERS-TURN-5..8
+    Phase.MOVE: Step(
+        active_driver, no_die, driving, {Drive: turn.on_drive, EndMove: turn.on_end_move}
+    ),  # MASTERS-TURN-5..8
     Phase.CHECK: Step(waits=never),  # MASTERS-TURN-9, -13, -14, then the next car
     Phase.PIT: Step(active_driver, no_die, accepts={PitStop: _pitstop}),  # MASTERS-TURN-11/12
     Phase.KARMA: Step(held_driver, no_die, accepts={Karma: karma.on_karma}),  # KARMA-3
-    Phase.BID: Step(head_to_head.bidder, no_die, accepts={Bid: lambda track, state, action, events: head_to_head.on_bid(state, action, events)}),  # H2H-2
+    Phase.BID: Step(
+        head_to_head.bidder,
+        no_die,
+        accepts={Bid: lambda track, state, action, events: head_to_head.on_bid(state, action, events)},
+    ),  # H2H-2
     Phase.TCAR: Step(active_driver, no_die, accepts={TCar: tcar.on_tcar}),  # TCAR-1
-    Phase.WP: Step(free_wp.owed_car, no_die, accepts={FreeWP: lambda track, state, action, events: free_wp.on_free_wp(state, action, events)}),  # STREET-7/8
+    Phase.WP: Step(
+        free_wp.owed_car,
+        no_die,
+        accepts={FreeWP: lambda track, state, action, events: free_wp.on_free_wp(state, action, events)},
+    ),  # STREET-7/8
     Phase.DONE: Step(),
 }
 

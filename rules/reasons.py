@@ -115,9 +115,7 @@ class Code(StrEnum):
 
 
 TEMPLATES: dict[Code, str] = {
-    Code.UPSHIFT_SKIP: (
-        "Cannot shift up from gear {current} to gear {target}: only one gear up per turn."
-    ),
+    Code.UPSHIFT_SKIP: ("Cannot shift up from gear {current} to gear {target}: only one gear up per turn."),
     Code.SIX_TO_ONE: "Shifting down from 6th gear straight to 1st gear is never allowed.",
     Code.SKIP_AREA_EMPTY: (
         "Cannot shift down from gear {current} to gear {target}: with no {area} wear points left, "
@@ -129,12 +127,8 @@ TEMPLATES: dict[Code, str] = {
     ),
     Code.NOT_FROM_GEAR_ZERO: "From neutral (N) a car may only engage gear {allowed}, not gear {target}.",
     Code.SETUP_WRONG_TOTAL: "The set-up has {total} wear points; it must have exactly {required}.",
-    Code.SETUP_BELOW_MINIMUM: (
-        "Too few wear points on {area}: {points}, at least {minimum} required."
-    ),
-    Code.SETUP_ABOVE_MAXIMUM: (
-        "Too many wear points on {area}: {points}, at most {maximum} allowed."
-    ),
+    Code.SETUP_BELOW_MINIMUM: ("Too few wear points on {area}: {points}, at least {minimum} required."),
+    Code.SETUP_ABOVE_MAXIMUM: ("Too many wear points on {area}: {points}, at most {maximum} allowed."),
     Code.NOT_A_STEP: "A car cannot drive from {src} to {dst} in one step.",
     Code.CANNOT_BRAKE: (
         "Stopping {spaces} {spaces:space|spaces} short needs {spaces} brake wear {spaces:point|points}; only {brakes} left."
@@ -144,56 +138,47 @@ TEMPLATES: dict[Code, str] = {
         "Blocked {spaces} {spaces:space|spaces} short: that costs {brakes} brake and {tyres} tyre wear "
         "points, more than the car has left, so it is out."
     ),
-    Code.MISSED_STOPS: (
-        "Leaving {corner} after {stops} of {required} stops puts the car out of the race."
-    ),
+    Code.MISSED_STOPS: ("Leaving {corner} after {stops} of {required} stops puts the car out of the race."),
     Code.TYRES_GONE: (
         "Flying out of the corner costs {needed} tyre wear {needed:point|points}; only {available} left, "
         "so the car is out."
     ),
     Code.SPIN_TOO_FAR: (
-        "The last tyre wear point goes with an overshoot of {spaces} spaces: the car is out "
-        "instead of spinning."
+        "The last tyre wear point goes with an overshoot of {spaces} spaces: the car is out instead of spinning."
     ),
     Code.SPACE_OCCUPIED: "Space {space} is taken: cars cannot jump over or onto another car.",
     Code.NO_PIT_NOW: "The car may not turn into the pit lane now.",
     Code.NO_LANE_CHANGE_AFTER_OVERSHOOT: (
         "After leaving a corner with a stop missing the car may not change lanes ({space})."
     ),
-    Code.TOO_MANY_LANES: (
-        "On a straight a car may move at most two lanes away from its starting lane ({space})."
-    ),
-    Code.NO_ZIGZAG: (
-        "A car may not leave its lane and come back to it, except to pass another car ({space})."
-    ),
+    Code.TOO_MANY_LANES: ("On a straight a car may move at most two lanes away from its starting lane ({space})."),
+    Code.NO_ZIGZAG: ("A car may not leave its lane and come back to it, except to pass another car ({space})."),
     Code.NOT_NOW: "It is not the moment to {action}.",
     Code.NOT_A_FACE: "{value} is not a face of the {die} die.",
     Code.NO_SUCH_GEAR: "There is no gear {gear}: cars have gears 1 to 6.",
     Code.PIT_GEAR_LIMIT: "Leaving the pits the car may use at most gear {limit}, not gear {gear}.",
     Code.AREA_GONE: "The last {area} wear point is gone: the car is out of the race.",
-    Code.SETUP_AREA_UNUSED: (
-        "This rule set has no {area} area: it must have 0 wear points, not {points}."
-    ),
+    Code.SETUP_AREA_UNUSED: ("This rule set has no {area} area: it must have 0 wear points, not {points}."),
     Code.NO_BRAKING_IN_PIT: (
         "There is no braking in the pit lane: the car cannot stop {spaces} {spaces:space|spaces} short unless "
         "the car in front is in the way."
     ),
     Code.NO_BRAKING_NOW: "The car may not brake now: it must drive all {roll} spaces.",
     Code.NO_LANE_CHANGE_ON_EXIT: "A car may not change lanes once it leaves a corner ({space}).",
-    Code.SLIP_NEEDS_BRAKE: 'A slipstream into a corner costs 1 brake WP, and the car has none left ({space}).',
-    Code.SLIP_SHAPE: 'Slipstream goes one lane out and past, two straight on, or two lanes out and one straight on ({space}).',
-    Code.SLIP_EMPTY: 'A slipstream moves the car at least one space.',
-    Code.EXTRA_NOT_OFFERED: 'The car cannot drive a {extra} segment now.',
-    Code.BONUS_WHOLE_SPACE: 'The soft-tyre bonus is one whole space forward, or nothing.',
-    Code.TYRE_REQUIRED: 'Choose the tyres: hard, soft or rain.',
-    Code.NO_TYRE_MODULE: 'This rule set has no tyre choice.',
-    Code.NO_LONG_STOP: 'This rule set has no long pit stop.',
-    Code.REPAIR_NEEDS_LONG_STOP: 'Repairs are only possible in a long pit stop.',
+    Code.SLIP_NEEDS_BRAKE: "A slipstream into a corner costs 1 brake WP, and the car has none left ({space}).",
+    Code.SLIP_SHAPE: "Slipstream goes one lane out and past, two straight on, or two lanes out and one straight on ({space}).",
+    Code.SLIP_EMPTY: "A slipstream moves the car at least one space.",
+    Code.EXTRA_NOT_OFFERED: "The car cannot drive a {extra} segment now.",
+    Code.BONUS_WHOLE_SPACE: "The soft-tyre bonus is one whole space forward, or nothing.",
+    Code.TYRE_REQUIRED: "Choose the tyres: hard, soft or rain.",
+    Code.NO_TYRE_MODULE: "This rule set has no tyre choice.",
+    Code.NO_LONG_STOP: "This rule set has no long pit stop.",
+    Code.REPAIR_NEEDS_LONG_STOP: "Repairs are only possible in a long pit stop.",
     Code.REPAIR_TOO_MUCH: "The crew cannot give {area} {points} WP: never more than the set-up's {setup}, and never tyres.",
-    Code.RESERVE_TOO_SMALL: 'The repairs need {needed} WP, but only {reserve} are left in the reserve.',
-    Code.REPAIR_TOO_MANY_AREAS: 'A technical stop repairs at most {areas} areas.',
-    Code.NOT_YOUR_TURN: 'It is not the turn of {car} now, but of {active}.',
-    Code.NOT_SHORTEST: 'On a straight the car must take a shortest way: {space} is nearer by another path.',
+    Code.RESERVE_TOO_SMALL: "The repairs need {needed} WP, but only {reserve} are left in the reserve.",
+    Code.REPAIR_TOO_MANY_AREAS: "A technical stop repairs at most {areas} areas.",
+    Code.NOT_YOUR_TURN: "It is not the turn of {car} now, but of {active}.",
+    Code.NOT_SHORTEST: "On a straight the car must take a shortest way: {space} is nearer by another path.",
     Code.TOO_MANY_SPACES: "That way is {spaces} spaces long: the car drives {roll} this time, fewer only by braking.",
     Code.SETUP_NO_RESERVE: "This rule set keeps no WP in the box: put the {points} reserve WP into the car.",
     Code.REPAIR_ONE_OR_TWO: "The crew repairs 1 or 2 WP in a stop, not {points}.",
@@ -212,8 +197,7 @@ TEMPLATES: dict[Code, str] = {
     Code.BOOST_LAST_ENGINE_WP: "The engine boost may not use the last engine WP ({left} left).",
     Code.BOOST_IN_BOX: "No engine boost at the box: the crew's points are worked off with plain 4th-gear rolls.",
     Code.BOX_REACHABLE: (
-        "The roll reaches the box by the shortest way: in the pit lane the car drives into it, "
-        "not short of it."
+        "The roll reaches the box by the shortest way: in the pit lane the car drives into it, not short of it."
     ),
     Code.TIME_UP: "The driver's time is up: the car stays where it stands for the rest of the heat.",
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
@@ -254,9 +238,7 @@ class Reason(BaseModel):
 
     def english(self) -> str:
         """A short English sentence; snake_case values read as words."""
-        words = {
-            k: v.replace("_", " ") if isinstance(v, str) else v for k, v in self.values.items()
-        }
+        words = {k: v.replace("_", " ") if isinstance(v, str) else v for k, v in self.values.items()}
         return FORMAT.format(TEMPLATES[self.code], **words)
 
 

@@ -38,7 +38,13 @@ def positions(track: Track, state: RaceState) -> list[CarPosition]:
         position, inside = stands[c.space]
         out.append(
             CarPosition(
-                id=c.id, laps=laps, position=position, gear=c.gear, arrival=c.arrival, inside=inside, pit=pit,
+                id=c.id,
+                laps=laps,
+                position=position,
+                gear=c.gear,
+                arrival=c.arrival,
+                inside=inside,
+                pit=pit,
                 bid=head_to_head.bid_of(state, c.id),  # H2H-3
             )
         )
@@ -54,7 +60,8 @@ def _stands(track: Track) -> dict[str, tuple[float, int]]:
     found = _STANDS.get(id(track))
     if found is None or found[0] is not track:
         found = _STANDS[id(track)] = (
-            track, {sp.name: (float(track.order_row(sp.name)), track.inside_rank(sp.name)) for sp in track.spaces},
+            track,
+            {sp.name: (float(track.order_row(sp.name)), track.inside_rank(sp.name)) for sp in track.spaces},
         )
     return found[1]
 

@@ -117,7 +117,9 @@ class RuleSet(BaseModel):
     def _one_weather_mechanism(self) -> RuleSet:
         """The row step starts on the middle row, the state machine dry (VAR-25, VAR-26)."""
         if (self.weather_change == "row_step") != (self.weather_start == "row"):
-            raise ValueError("weather_change 'row_step' goes with weather_start 'row', 'state_machine' with 'dry' or 'qualifying'")
+            raise ValueError(
+                "weather_change 'row_step' goes with weather_start 'row', 'state_machine' with 'dry' or 'qualifying'"
+            )
         return self
 
 
@@ -223,16 +225,27 @@ DRESDEN_2006 = RuleSet(
 # otherwise the Season's rules (BLITZ-9; AMB-46e: profiles and karma off). Not a preset of the
 # race set-up: a Blitz match sets its heats up itself (rules/league/blitz.py).
 BLITZ_WEAR = WearPoints(tyres=6, brakes=0, fuel=1, body=1, engine=1, road_holding=0)
-FD_BLITZ = DRESDEN_2006.model_copy(update={
-    "name": "FD Blitz",
-    "car_setup": CarSetupRules(name="blitz", total=9, areas=D_DRESDEN.areas, minimum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas},
-                               maximum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas}, total_rule="BLITZ-2", limit_rule="BLITZ-2"),
-    "default_wear": BLITZ_WEAR,
-    "grid": "roll",  # the match decides the grid (BLITZ-3)
-    "profiles": False, "karma": False, "head_to_head": False,
-    "t_car": False,  # a duel has no team box to bring one from
-    "clock": True,
-})
+FD_BLITZ = DRESDEN_2006.model_copy(
+    update={
+        "name": "FD Blitz",
+        "car_setup": CarSetupRules(
+            name="blitz",
+            total=9,
+            areas=D_DRESDEN.areas,
+            minimum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas},
+            maximum={a: BLITZ_WEAR[a] for a in D_DRESDEN.areas},
+            total_rule="BLITZ-2",
+            limit_rule="BLITZ-2",
+        ),
+        "default_wear": BLITZ_WEAR,
+        "grid": "roll",  # the match decides the grid (BLITZ-3)
+        "profiles": False,
+        "karma": False,
+        "head_to_head": False,
+        "t_car": False,  # a duel has no team box to bring one from
+        "clock": True,
+    }
+)
 
 # The Open's text [O] (VAR-43..49): karma per 100 points, profiles only where the league
 # has given them (AMB-39g: Normalo otherwise); the race rules are the Season's.

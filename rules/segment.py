@@ -66,7 +66,9 @@ class MoveRequest:
     laps_to_go: int = 99  # line crossings until the car finishes
     box: str | None = None  # the car's box if it may pit this turn (PIT-B-1)
     may_brake: bool = True  # False in the pit lane and in D qualifying
-    multiplier: int | None = None  # tyre WP (or qualifying "rolls") per overshoot space (TAB-TYRE-*); None = the rule set's
+    multiplier: int | None = (
+        None  # tyre WP (or qualifying "rolls") per overshoot space (TAB-TYRE-*); None = the rule set's
+    )
     report_missed: bool = False  # report CORNER-5's missed stops even if the race rule ignores them (qualifying)
     prefix: tuple[str, ...] = ()  # spaces already driven in this movement (earlier segments)
     via: Via = "roll"  # which segment this is; "slip" follows the slipstream geometry

@@ -16,13 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_valida
 from rules.car import WearPoints
 from rules.dice import Purpose
 from rules.moves import Via
-from rules.tables.profiles import Profile
 from rules.reasons import Reason
 from rules.ruleset import RuleSet
 from rules.tables.pit_points import PitPlan
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, Weather
-
 
 
 class Phase(StrEnum):
@@ -132,7 +131,9 @@ class CarState(Frozen):
     out_round: Count | None = None
     place: Place | None = None  # finishing place (CORE-END-1)
     tyre: Tyre | None = None  # with the tyre module (TYRE-1)
-    tyre_from: int = Field(default=1, ge=1)  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
+    tyre_from: int = Field(
+        default=1, ge=1
+    )  # the lap (``crossings``) the current set's first lap is; its age counts from it (AMB-26)
     reserve: Count = 0  # repair WP left for pit stops (PIT-A-1, PIT-X-1), or the box reserve (AMB-32)
     team: Count | None = None  # its team in a team race (TEAM-B-1), or its Dresden team (PIT-D-4, TCAR-2)
     league: LeagueCar = LeagueCar()  # the Dresden league's slice
@@ -238,10 +239,14 @@ class RaceState(Frozen):
     rules: RuleSet
     laps: int = Field(ge=1, le=3)
     cars: tuple[CarState, ...] = Field(min_length=1, max_length=10)  # one car alone on a qualifying lap
-    phase: Annotated[Phase, PlainSerializer(str, return_type=str)] = Phase.GRID  # written as its string, also where a caller set the string
+    phase: Annotated[Phase, PlainSerializer(str, return_type=str)] = (
+        Phase.GRID
+    )  # written as its string, also where a caller set the string
     active: str | None = None  # whose turn, roll or check it is
     round: int = Field(default=0, ge=0, le=MAX_ROUNDS)  # game round; 0 while setting the grid and the start
-    queue: tuple[str, ...] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
+    queue: tuple[
+        str, ...
+    ] = ()  # the rest of game round 1, in grid order (AMB-59); in round 0 the dream starts still to drive (AMB-58)
     sweep: SweepState | None = None  # game rounds 2 and later
     roll: Count | None = None  # the gear die result of the active car
     moves_left: Count | None = None  # spaces to move this step (a roll, a dream start, a pit exit)
@@ -285,13 +290,17 @@ class RaceState(Frozen):
                 raise ValueError(f"{where} names {car!r}, which is not one of the cars ({', '.join(ids)})")
         for c in self.cars:
             if c.crossings > self.laps + 1:  # finished at laps + 1 (CORE-END-1)
-                raise ValueError(f"car {c.id} has crossed the line {c.crossings} times in a {self.laps}-lap race (at most {self.laps + 1})")
+                raise ValueError(
+                    f"car {c.id} has crossed the line {c.crossings} times in a {self.laps}-lap race (at most {self.laps + 1})"
+                )
             if c.tyre_from > c.crossings + 1:  # AMB-26: a new set counts from the next lap
                 raise ValueError(f"car {c.id}: tyre_from {c.tyre_from} is a lap after the next one ({c.crossings + 1})")
             if (c.status == "finished") != (c.place is not None):
                 raise ValueError(f"car {c.id}: a finished car has a place and only a finished car has one")
             if c.team is not None and self.team_stock and c.team >= len(self.team_stock):
-                raise ValueError(f"car {c.id}: team {c.team} has no stock (team_stock has {len(self.team_stock)} teams)")
+                raise ValueError(
+                    f"car {c.id}: team {c.team} has no stock (team_stock has {len(self.team_stock)} teams)"
+                )
         return self
 
     def with_league(self, **update: object) -> RaceState:

@@ -40,8 +40,8 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import bisect_left
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

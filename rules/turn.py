@@ -21,13 +21,37 @@ from __future__ import annotations
 from rules import hooks
 from rules.actions import ChooseGear, Drive, EndMove, Event
 from rules.car import Area
+from rules.dice import Purpose
 from rules.gears import ShiftCost, legal_gears
 from rules.modules import (
-    city, damage, dresden_start, driver_profiles, free_wp, fuel, karma, pit_points, pits, qualifying_lap, rollout, slipstream, start,
-    tyres, weather, wrecks,
+    city,
+    damage,
+    dresden_start,
+    driver_profiles,
+    free_wp,
+    fuel,
+    karma,
+    pit_points,
+    pits,
+    qualifying_lap,
+    rollout,
+    slipstream,
+    start,
+    tyres,
+    weather,
+    wrecks,
 )
-from rules.modules.base import AREA_RULE, CheckRoll, IllegalAction, close, in_pit_lane, mark_stop, on_track, retire, start_movement
-from rules.dice import Purpose
+from rules.modules.base import (
+    AREA_RULE,
+    CheckRoll,
+    IllegalAction,
+    close,
+    in_pit_lane,
+    mark_stop,
+    on_track,
+    retire,
+    start_movement,
+)
 from rules.moves import Move, MoveRequest, Via, legal_moves
 from rules.reasons import Code, Reason
 from rules.state import CarState, Check, Movement, Phase, RaceState
@@ -37,7 +61,12 @@ from rules.track import Track
 def optional_offer(state: RaceState) -> bool:
     """Only optional extras are offered (TYRE-7, CORE-SLIP-6): the player may stop here."""
     mv = state.movement
-    return state.phase == Phase.MOVE and mv is not None and bool(mv.offer) and all(v in ("bonus", "slip", "launch") for v in mv.offer)
+    return (
+        state.phase == Phase.MOVE
+        and mv is not None
+        and bool(mv.offer)
+        and all(v in ("bonus", "slip", "launch") for v in mv.offer)
+    )
 
 
 def on_drive(track: Track, state: RaceState, action: Drive, events: list[Event]) -> RaceState:
@@ -64,7 +93,10 @@ def gear_options(track: Track, state: RaceState) -> dict[int, ShiftCost | Reason
     if car.pit_wait:  # after a slow stop
         return pits.exit_gears(state.rules)
     options = legal_gears(
-        car.gear, car.wp, state.rules.downshift, in_pit=in_pit_lane(track, car),
+        car.gear,
+        car.wp,
+        state.rules.downshift,
+        in_pit=in_pit_lane(track, car),
         free_downshifts=state.mode == "qualifying",  # AMB-57, QUAL-D-7
         allowed_from_zero=dresden_start.gears_from_zero(car),  # START-D-3: 1st or 2nd after a dream start
     )
@@ -92,7 +124,11 @@ def _geared(track: Track, state: RaceState, action: ChooseGear, events: list[Eve
     paid = car.wp if state.mode == "qualifying" else car.wp.pay(opt.cost)  # QUAL-1: no WP struck
     car = car.with_league(start=None).model_copy(update={"gear": gear, "wp": paid, "pit_wait": False, "spun": False})
     events.append(Event(kind="gear", car=car.id, data={"gear": gear, **{a.value: n for a, n in opt.cost.items()}}))
-    state = state.with_car(car).with_league(rolling=car.league.rolling_out is not None).model_copy(update={"phase": Phase.ROLL})
+    state = (
+        state.with_car(car)
+        .with_league(rolling=car.league.rolling_out is not None)
+        .model_copy(update={"phase": Phase.ROLL})
+    )
     # CORE-GEAR-7: the skip cost is struck now, before the roll. A skip of three gears costs
     # an engine WP (TAB-DOWNSHIFT): losing the last one ends the race at once (CORE-WEAR-2,
     # CORE-ENGINE-3), before the car rolls; otherwise, like every engine WP lost, it puts a
@@ -116,7 +152,13 @@ def _geared(track: Track, state: RaceState, action: ChooseGear, events: list[Eve
 def on_roll(track: Track, state: RaceState, value: int, events: list[Event]) -> RaceState:
     """The active car's gear die, or the black die of the first pending check."""
     if state.phase == Phase.ROLL and pit_points.working(state.car(state.active or "")):
-        events.append(Event(kind="roll", car=state.active, data={"die": state.rules.gear_dice.die(state.car(state.active or "").gear).name, "value": value}))
+        events.append(
+            Event(
+                kind="roll",
+                car=state.active,
+                data={"die": state.rules.gear_dice.die(state.car(state.active or "").gear).name, "value": value},
+            )
+        )
         return pit_points.on_work_roll(track, state, value, events)  # PIT-D-11: at the box
     if state.phase == Phase.ROLL:
         return _on_gear_roll(track, state, value, events)
@@ -195,7 +237,9 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         corner=mv.corner,
         stops=mv.stops,
         laps_to_go=state.laps + 1 - mv.crossings,
-        box=None if via == "slip" else _box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
+        box=None
+        if via == "slip"
+        else _box_to_reach(track, state, car, spaces),  # AMB-55: no slipstream into the pit lane
         may_brake=braking,
         report_missed=qualifying,  # AMB-45c, QUAL-4: missed stops end a lap whatever the race rule
         multiplier=tyres.multiplier(state, car),
@@ -234,7 +278,10 @@ def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
     """The legal moves of one segment, as played."""
     req = move_request(track, state, via)
     car = state.car(state.active or "")
-    found = [qualifying_lap.as_played(state, m) for m in driver_profiles.corner_stop_moves(track, state, car, req, legal_moves(req))]
+    found = [
+        qualifying_lap.as_played(state, m)
+        for m in driver_profiles.corner_stop_moves(track, state, car, req, legal_moves(req))
+    ]
     found = pits.into_the_box(track, found)  # PIT-B-2, FAQ-5: not short of a box the roll reaches
     if via in ("bonus", "launch"):  # TYRE-3, DRESDEN-PROFILE-4: one whole space, or none at all
         return [m for m in found if m.path and not m.brakes and not m.blocked]
@@ -244,7 +291,13 @@ def _segment_moves(track: Track, state: RaceState, via: Via) -> list[Move]:
 
 
 # the rule each segment of a movement comes from, for refusals
-_VIA_RULE = {"roll": "CORE-TURN-1", "slide": "TYRE-2", "bonus": "TYRE-3", "slip": "CORE-SLIP-1", "launch": "DRESDEN-PROFILE-4"}
+_VIA_RULE = {
+    "roll": "CORE-TURN-1",
+    "slide": "TYRE-2",
+    "bonus": "TYRE-3",
+    "slip": "CORE-SLIP-1",
+    "launch": "DRESDEN-PROFILE-4",
+}
 
 
 def driven(track: Track, state: RaceState, action: Drive) -> Move:
@@ -252,9 +305,13 @@ def driven(track: Track, state: RaceState, action: Drive) -> Move:
     if state.phase != Phase.MOVE or state.movement is None:  # CORE-TURN-2: one stop per turn
         raise IllegalAction(Reason(rule="CORE-TURN-2", code=Code.NOT_NOW, values={"action": "move"}))
     if action.via not in state.movement.offer:
-        raise IllegalAction(Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via}))
+        raise IllegalAction(
+            Reason(rule=_VIA_RULE[action.via], code=Code.EXTRA_NOT_OFFERED, values={"extra": action.via})
+        )
     car = state.car(state.active or "")
-    result = driver_profiles.check_roll_path(track, state, car, move_request(track, state, action.via), tuple(action.path))
+    result = driver_profiles.check_roll_path(
+        track, state, car, move_request(track, state, action.via), tuple(action.path)
+    )
     if isinstance(result, Reason):
         raise IllegalAction(result)
     result = qualifying_lap.as_played(state, result)
@@ -399,7 +456,9 @@ def _next_offer(track: Track, state: RaceState, move: Move) -> tuple[Via, ...]:
     # AMB-58: a dream start (game round 0) drives just its 4 spaces
     if mv is None or state.round == 0 or car.space is None:
         return ()
-    launch: tuple[Via, ...] = ("launch",) if driver_profiles.launch_offered(car, mv) and _segment_moves(track, state, "launch") else ()
+    launch: tuple[Via, ...] = (
+        ("launch",) if driver_profiles.launch_offered(car, mv) and _segment_moves(track, state, "launch") else ()
+    )
     # PIT-D-3: only the launch in the pit lane; START-D-3: a dream start (gear 0) drives its
     # spaces and the launch, nothing else
     if in_pit_lane(track, car) or car.gear == 0:

@@ -47,7 +47,7 @@ def dice(rnd: random.Random) -> list[float]:
     for k in range(12):
         start = int(t * RATE)
         pitch = rnd.uniform(1800, 3200)
-        loud = 0.9 * (0.82 ** k)
+        loud = 0.9 * (0.82**k)
         for i in range(min(int(0.025 * RATE), n - start)):
             s = i / RATE
             out[start + i] += loud * math.sin(2 * math.pi * pitch * s) * math.exp(-s / 0.004) * rnd.uniform(0.6, 1.0)
@@ -109,7 +109,9 @@ def chime(notes: list[tuple[float, float]], length: float) -> list[float]:
     for start, f in notes:
         for i in range(int(start * RATE), len(res)):
             t = i / RATE - start
-            res[i] += 0.32 * envelope(t, 0.004, 0.25) * (math.sin(2 * math.pi * f * t) + 0.3 * math.sin(4 * math.pi * f * t))
+            res[i] += (
+                0.32 * envelope(t, 0.004, 0.25) * (math.sin(2 * math.pi * f * t) + 0.3 * math.sin(4 * math.pi * f * t))
+            )
     return res
 
 
@@ -122,20 +124,32 @@ def turn(rnd: random.Random) -> list[float]:
 
 
 def error(rnd: random.Random) -> list[float]:
-    return [0.35 * (1 if math.sin(2 * math.pi * 150 * i / RATE) > 0 else -1) * min(1.0, (0.16 - i / RATE) / 0.03)
-            for i in samples(0.16)]
+    return [
+        0.35 * (1 if math.sin(2 * math.pi * 150 * i / RATE) > 0 else -1) * min(1.0, (0.16 - i / RATE) / 0.03)
+        for i in samples(0.16)
+    ]
 
 
 def spin(rnd: random.Random) -> list[float]:
     """Tyres screeching: bright noise, wobbling in loudness."""
     hiss = noise(rnd, len(samples(0.6)), 0.05)
-    return [0.5 * hiss[i] * (0.6 + 0.4 * math.sin(2 * math.pi * 11 * i / RATE)) * min(1.0, (0.6 - i / RATE) / 0.2)
-            for i in samples(0.6)]
+    return [
+        0.5 * hiss[i] * (0.6 + 0.4 * math.sin(2 * math.pi * 11 * i / RATE)) * min(1.0, (0.6 - i / RATE) / 0.2)
+        for i in samples(0.6)
+    ]
 
 
 SOUNDS: dict[str, Callable[[random.Random], list[float]]] = {
-    "dice": dice, "click": click, "shift": shift, "engine": engine, "crash": crash,
-    "out": out, "finish": finish, "turn": turn, "error": error, "spin": spin,
+    "dice": dice,
+    "click": click,
+    "shift": shift,
+    "engine": engine,
+    "crash": crash,
+    "out": out,
+    "finish": finish,
+    "turn": turn,
+    "error": error,
+    "spin": spin,
 }
 
 

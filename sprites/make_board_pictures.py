@@ -40,7 +40,13 @@ CELL = 230.0  # map pixels per scenery sample
 #: Close-ups for docs/track-format.md: picture, track, the corner it shows, size in pixels at
 #: scale 1, and the designer's aids drawn over the board.
 DETAILS = (
-    ("hohenau-hairpin-names", "hohenau", "Hairpin", (640, 560), BoardOptions(names=True, rows=True, arrows=True)),  # as track render --names --arrows
+    (
+        "hohenau-hairpin-names",
+        "hohenau",
+        "Hairpin",
+        (640, 560),
+        BoardOptions(names=True, rows=True, arrows=True),
+    ),  # as track render --names --arrows
     ("hafenstadt-walls", "hafenstadt", "Fountain", (900, 560), BoardOptions(arrows=False)),
 )
 
@@ -51,12 +57,16 @@ def _box(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], .
 
 def _ellipse(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
     import math
-    return tuple((x + w / 2 + w / 2 * math.cos(t), y + h / 2 + h / 2 * math.sin(t))
-                 for t in (2 * math.pi * i / 32 for i in range(32)))
+
+    return tuple(
+        (x + w / 2 + w / 2 * math.cos(t), y + h / 2 + h / 2 * math.sin(t))
+        for t in (2 * math.pi * i / 32 for i in range(32))
+    )
 
 
 def samples(x0: float, y0: float) -> list[tuple[str, list[Scenery]]]:
     """One cell per scenery class (as a designer would draw it), left to right, two rows."""
+
     def at(i: int) -> tuple[float, float]:
         return x0 + (i % 6) * CELL + 25, y0 + (i // 6) * CELL + 25
 
@@ -65,23 +75,38 @@ def samples(x0: float, y0: float) -> list[tuple[str, list[Scenery]]]:
     def add(label: str, *items: Scenery) -> None:
         cells.append((label, list(items)))
 
-    x, y = at(0); add("stand", Scenery("stand", _box(x, y + 40, 180, 90)))
-    x, y = at(1); add("building", Scenery("building", _box(x + 10, y + 30, 160, 110)))
-    x, y = at(2); add("building roof=flat", Scenery("building", _box(x + 10, y + 30, 160, 110), roof="flat"))
-    x, y = at(3); add("building roof=glass", Scenery("building", _box(x + 10, y + 30, 160, 110), "", "glass"))
-    x, y = at(4); add("tent", Scenery("tent", _box(x + 20, y + 30, 70, 70)),
-                      Scenery("tent", _box(x + 100, y + 80, 70, 70)))
-    x, y = at(5); add("trees", Scenery("trees", _ellipse(x, y + 20, 180, 140)))
-    x, y = at(6); add("tree", Scenery("tree", _ellipse(x + 20, y + 40, 60, 60)),
-                      Scenery("tree", _ellipse(x + 100, y + 70, 80, 80)))
-    x, y = at(7); add("hill", Scenery("hill", _ellipse(x - 5, y + 10, 190, 160)))
-    x, y = at(8); add("rocks", Scenery("rocks", _ellipse(x, y + 40, 180, 110)))
-    x, y = at(9); add("water + boat", Scenery("water", _ellipse(x - 5, y + 10, 190, 160)),
-                      Scenery("boat", _box(x + 50, y + 70, 90, 26)))
-    x, y = at(10); add("gravel, paved", Scenery("gravel", _box(x, y + 20, 85, 150)),
-                       Scenery("paved", _box(x + 95, y + 20, 85, 150)))
-    x, y = at(11); add("wall, tyres", Scenery("wall", ((x, y + 50), (x + 180, y + 50))),
-                       Scenery("tyres", ((x, y + 120), (x + 180, y + 120))))
+    x, y = at(0)
+    add("stand", Scenery("stand", _box(x, y + 40, 180, 90)))
+    x, y = at(1)
+    add("building", Scenery("building", _box(x + 10, y + 30, 160, 110)))
+    x, y = at(2)
+    add("building roof=flat", Scenery("building", _box(x + 10, y + 30, 160, 110), roof="flat"))
+    x, y = at(3)
+    add("building roof=glass", Scenery("building", _box(x + 10, y + 30, 160, 110), "", "glass"))
+    x, y = at(4)
+    add("tent", Scenery("tent", _box(x + 20, y + 30, 70, 70)), Scenery("tent", _box(x + 100, y + 80, 70, 70)))
+    x, y = at(5)
+    add("trees", Scenery("trees", _ellipse(x, y + 20, 180, 140)))
+    x, y = at(6)
+    add("tree", Scenery("tree", _ellipse(x + 20, y + 40, 60, 60)), Scenery("tree", _ellipse(x + 100, y + 70, 80, 80)))
+    x, y = at(7)
+    add("hill", Scenery("hill", _ellipse(x - 5, y + 10, 190, 160)))
+    x, y = at(8)
+    add("rocks", Scenery("rocks", _ellipse(x, y + 40, 180, 110)))
+    x, y = at(9)
+    add(
+        "water + boat",
+        Scenery("water", _ellipse(x - 5, y + 10, 190, 160)),
+        Scenery("boat", _box(x + 50, y + 70, 90, 26)),
+    )
+    x, y = at(10)
+    add("gravel, paved", Scenery("gravel", _box(x, y + 20, 85, 150)), Scenery("paved", _box(x + 95, y + 20, 85, 150)))
+    x, y = at(11)
+    add(
+        "wall, tyres",
+        Scenery("wall", ((x, y + 50), (x + 180, y + 50))),
+        Scenery("tyres", ((x, y + 120), (x + 180, y + 120))),
+    )
     return cells
 
 
@@ -120,8 +145,9 @@ def main() -> int:
         start = board.track.lane_spaces(0)[0]
         w, h = PLAY_SIZE[0] / PLAY_SCALE, PLAY_SIZE[1] / PLAY_SCALE
         area = (start.x - w / 2, start.y - h / 2, w, h)
-        pygame.image.save(board.paint(BoardOptions(arrows=False), PLAY_SCALE, area=area),
-                          str(IMAGES / f"{name}-play.png"))
+        pygame.image.save(
+            board.paint(BoardOptions(arrows=False), PLAY_SCALE, area=area), str(IMAGES / f"{name}-play.png")
+        )
         print(f"docs/images/{name}.png, docs/images/{name}-play.png")
         for picture, track, corner, size, options in DETAILS:
             if track == name:

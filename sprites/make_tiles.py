@@ -41,10 +41,22 @@ TSX = REPO / "maps" / "circuit.tsx"
 
 #: Tile classes in tileset order; the local tile id is the index.
 TILES = (
-    "grass", "grass_dark", "gravel", "asphalt",
-    "runoff", "paved", "wall", "kerb",
-    "tyres", "water", "trees", "stand",
-    "building", "garage", "line", "sand",
+    "grass",
+    "grass_dark",
+    "gravel",
+    "asphalt",
+    "runoff",
+    "paved",
+    "wall",
+    "kerb",
+    "tyres",
+    "water",
+    "trees",
+    "stand",
+    "building",
+    "garage",
+    "line",
+    "sand",
 )
 
 
@@ -132,8 +144,10 @@ def main(argv: list[str] | None = None) -> int:
             old = pygame.image.load(str(PNG))
             stale = old.get_size() != sheet.get_size()
         if stale:
-            print("out of date: maps/circuit.tsx or maps/circuit-tiles.png (run python sprites/make_tiles.py)",
-                  file=sys.stderr)
+            print(
+                "out of date: maps/circuit.tsx or maps/circuit-tiles.png (run python sprites/make_tiles.py)",
+                file=sys.stderr,
+            )
         return 1 if stale else 0
     pygame.image.save(sheet, str(PNG))
     TSX.write_text(tsx, encoding="utf-8")

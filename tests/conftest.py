@@ -57,8 +57,7 @@ def require_tool(name: str, package: str | None = None) -> str:
     package = package or TOOL_PACKAGES.get(name, name)
     reason = f"needs {name} (apt-get install {package})"
     if in_ci():
-        pytest.fail(f"{reason}; CI=true, so missing tools are an error, not a skip",
-                    pytrace=False)
+        pytest.fail(f"{reason}; CI=true, so missing tools are an error, not a skip", pytrace=False)
     pytest.skip(reason)
 
 

@@ -27,8 +27,11 @@ def installed_packages() -> set[str]:
 def test_package_list_names_every_package():
     """pyproject.toml lists the packages by name; a package missing there would be missing when installed."""
     listed = installed_packages()
-    folders = {".".join(p.parent.relative_to(REPO).parts) for top in ("game", "rules")
-               for p in (REPO / top).rglob("__init__.py")}
+    folders = {
+        ".".join(p.parent.relative_to(REPO).parts)
+        for top in ("game", "rules")
+        for p in (REPO / top).rglob("__init__.py")
+    }
     assert folders <= listed, f"add to [tool.setuptools] packages: {sorted(folders - listed)}"
     assert {"game.assets.maps", "game.assets.sounds"} <= listed
 
@@ -46,29 +49,53 @@ def test_installed_game_starts_and_finds_its_tracks(tmp_path: Path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
-    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(source)],
-                             capture_output=True, text=True, timeout=900)
+    install = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "-q", str(source)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
     shutil.rmtree(source)  # the installed game must not need the checkout
 
-    where = subprocess.run([str(bin_dir / "python"), "-c",
-                            "from game.storage.paths import MAPS, SOUNDS; print(MAPS); print(SOUNDS)"],
-                           cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True)
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c", "from game.storage.paths import MAPS, SOUNDS; print(MAPS); print(SOUNDS)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     maps, sounds = (Path(line) for line in where.stdout.split())
     assert venv in maps.parents and venv in sounds.parents
     assert {p.name for p in maps.glob("*.tmx")} >= {"oval.tmx", "hohenau.tmx", "hafenstadt.tmx"}
     assert (sounds / "dice.wav").is_file()
-    spoken = subprocess.run([str(bin_dir / "python"), "-c",
-                             "from game.texts import LANGUAGES, tr_in; print(LANGUAGES, tr_in('fr', 'menu.quit'))"],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True,
-                            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    spoken = subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-c",
+            "from game.texts import LANGUAGES, tr_in; print(LANGUAGES, tr_in('fr', 'menu.quit'))",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+    )
     assert spoken.stdout.split() == ["('en',", "'de',", "'fr')", "Quitter"], spoken.stdout + spoken.stderr
 
     status = tmp_path / "status.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "XDG_DATA_HOME": str(tmp_path / "data"), "FORMULA_D_STATUS": str(status)}
-    game = subprocess.Popen([str(bin_dir / "formula-d")], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "FORMULA_D_STATUS": str(status),
+    }
+    game = subprocess.Popen(
+        [str(bin_dir / "formula-d")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
     try:
         seen: dict = {}
         deadline = time.monotonic() + 60
@@ -85,6 +112,11 @@ def test_installed_game_starts_and_finds_its_tracks(tmp_path: Path):
         game.terminate()
         game.wait(timeout=30)
 
-    check = subprocess.run([str(bin_dir / "formula-d"), "track", "check", str(maps / "oval.tmx")],
-                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    check = subprocess.run(
+        [str(bin_dir / "formula-d"), "track", "check", str(maps / "oval.tmx")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert check.returncode == 0 and "ok" in check.stdout, check.stdout + check.stderr

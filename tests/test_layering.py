@@ -153,10 +153,7 @@ def test_rules_source_has_no_forbidden_imports():
     rules_dir = REPO / "rules"
     assert (rules_dir / "__init__.py").is_file(), "rules/ must be a package"
     problems = forbidden_imports(rules_dir)
-    assert not problems, (
-        "rules/ must stay pure (stdlib + pydantic); move these to game/:\n"
-        + "\n".join(problems)
-    )
+    assert not problems, "rules/ must stay pure (stdlib + pydantic); move these to game/:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("package", ["game", "rules"])
@@ -170,17 +167,27 @@ def test_the_installed_packages_never_import_the_track_generator(package):
 def test_rules_imports_with_pygame_pytmx_and_game_unavailable():
     result = import_with_forbidden_blocked(REPO, "rules")
     assert result.returncode == 0, (
-        "importing rules/ with pygame, pytmx and game made unimportable failed:\n"
-        + result.stdout
-        + result.stderr
+        "importing rules/ with pygame, pytmx and game made unimportable failed:\n" + result.stdout + result.stderr
     )
     assert "imported: rules" in result.stdout
 
 
 #: The game's packages from the bottom up (``game/__init__.py``): each imports only
 #: those before it in this list. ``theme`` and ``main`` are modules.
-GAME_LAYERS = ("texts", "storage", "tracks", "net", "play", "theme", "board", "widgets", "app", "scenes",
-               "tools", "main")
+GAME_LAYERS = (
+    "texts",
+    "storage",
+    "tracks",
+    "net",
+    "play",
+    "theme",
+    "board",
+    "widgets",
+    "app",
+    "scenes",
+    "tools",
+    "main",
+)
 #: Layers that must run without a window: they never import pygame.
 HEADLESS = ("texts", "storage", "tracks", "net", "play")
 
@@ -258,7 +265,8 @@ def _layer(module: str) -> str | None:
 def test_no_module_imports_in_a_circle():
     found = cycles(import_graph())
     assert not found, "modules that import each other (directly or through others):\n" + "\n".join(
-        " <-> ".join(c) for c in found)
+        " <-> ".join(c) for c in found
+    )
 
 
 def test_the_rules_outside_rules_ai_never_import_the_computer_drivers():
@@ -306,8 +314,9 @@ def test_headless_layers_never_import_pygame(layer):
 
 def test_architecture_picture_shows_every_layer_and_is_current():
     """docs/images/architecture.svg is what docs/make_architecture.py draws, and it names every layer."""
-    result = subprocess.run([sys.executable, "docs/make_architecture.py", "--check"], cwd=REPO,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "docs/make_architecture.py", "--check"], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     picture = (REPO / "docs" / "images" / "architecture.svg").read_text(encoding="utf-8")
     assert all(layer in picture for layer in GAME_LAYERS), [layer for layer in GAME_LAYERS if layer not in picture]

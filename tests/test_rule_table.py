@@ -42,7 +42,10 @@ def script(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 def test_the_rule_table_is_current_and_every_implemented_rule_has_a_test():
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--check", "--rules", str(catalogue())],
-        cwd=REPO, capture_output=True, text=True, check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
 
@@ -57,7 +60,7 @@ def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkey
     (tmp_path / "rules" / "dice.py").write_text('"""Dice (CORE-DICE-1..2)."""\n', encoding="utf-8")
     (tmp_path / "tests" / "test_dice.py").write_text(
         "import pytest\n\n\n@pytest.mark.rules('CORE-DICE-1')\ndef test_x():\n    pass\n\n\n"
-        "def test_CORE_DICE_2_y():\n    \"\"\"CORE-DICE-2 is named, not marked.\"\"\"\n",
+        'def test_CORE_DICE_2_y():\n    """CORE-DICE-2 is named, not marked."""\n',
         encoding="utf-8",
     )
     rules_md = tmp_path / "RULES.md"

@@ -52,15 +52,51 @@ from trackgen.circuits.hohenau import GP
 from trackgen.circuits.kranzfeld import AIRFIELD
 from trackgen.circuits.oval import OVAL
 from trackgen.description import (
-    Arc, Arrow, Beside, Circuit, Corner, NoLaneChange, Pit, Straight, Street, TrackError, TunnelEnd, TunnelPair,
-    both_ways, towards,
+    Arc,
+    Arrow,
+    Beside,
+    Circuit,
+    Corner,
+    NoLaneChange,
+    Pit,
+    Straight,
+    Street,
+    TrackError,
+    TunnelEnd,
+    TunnelPair,
+    both_ways,
+    towards,
 )
 from trackgen.geometry import close_loop
 from trackgen.layout import Layout, build
 from trackgen.tmx import summary, tmx_text
 
 __all__ = [
-    "AIRFIELD", "CIRCUITS", "CITY", "CLASSIC", "GP", "MOUNTAIN", "OVAL", "STREET",
-    "Arc", "Arrow", "Beside", "Circuit", "Corner", "Layout", "NoLaneChange", "Pit", "Straight", "Street",
-    "TrackError", "TunnelEnd", "TunnelPair", "both_ways", "build", "close_loop", "summary", "tmx_text", "towards",
+    "AIRFIELD",
+    "CIRCUITS",
+    "CITY",
+    "CLASSIC",
+    "GP",
+    "MOUNTAIN",
+    "OVAL",
+    "STREET",
+    "Arc",
+    "Arrow",
+    "Beside",
+    "Circuit",
+    "Corner",
+    "Layout",
+    "NoLaneChange",
+    "Pit",
+    "Straight",
+    "Street",
+    "TrackError",
+    "TunnelEnd",
+    "TunnelPair",
+    "both_ways",
+    "build",
+    "close_loop",
+    "summary",
+    "tmx_text",
+    "towards",
 ]

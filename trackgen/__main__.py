@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from trackgen.art import make_art
 from trackgen.circuits import CIRCUITS
-from trackgen.description import Circuit, MAPS_DIR, TrackError
+from trackgen.description import MAPS_DIR, Circuit, TrackError
 from trackgen.layout import build
 from trackgen.tmx import objecttypes_text, project_text, summary, tmx_text
 

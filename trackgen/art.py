@@ -49,8 +49,11 @@ def make_art(layout: Layout) -> tuple[Art, pygame.Surface]:
     preview = board.render(BoardOptions(), 1.0, area=(0.0, 0.0, float(width), float(height)), transparent=True)
     # the tileset's nearest picture for the scenery classes it has no tile of
     as_tile = {"tree": "trees", "hill": "grass_dark", "rocks": "gravel", "tent": "building", "boat": "water"}
-    areas: list[tuple[str, Sequence[Point]]] = [(as_tile.get(s.cls, s.cls), s.points) for s in board.art.scenery
-             if len(s.points) >= 3 and s.cls not in ("wall", "tyres")]
+    areas: list[tuple[str, Sequence[Point]]] = [
+        (as_tile.get(s.cls, s.cls), s.points)
+        for s in board.art.scenery
+        if len(s.points) >= 3 and s.cls not in ("wall", "tyres")
+    ]
     areas.sort(key=lambda a: a[0] in ("stand", "building"))  # blocks on top of ground areas
     areas += [("gravel", poly) for poly, _ in board.gravel]
     if board.pit_building is not None:
@@ -58,8 +61,17 @@ def make_art(layout: Layout) -> tuple[Art, pygame.Surface]:
 
     # Each area with its bounding box (widened a hair for rounding): a point beyond it is never
     # inside, so the even-odd test runs only where it can say yes (most of the tiles' time).
-    boxed = [(cls, poly, min(x for x, _ in poly) - 1e-6, max(x for x, _ in poly) + 1e-6,
-              min(y for _, y in poly) - 1e-6, max(y for _, y in poly) + 1e-6) for cls, poly in reversed(areas)]
+    boxed = [
+        (
+            cls,
+            poly,
+            min(x for x, _ in poly) - 1e-6,
+            max(x for x, _ in poly) + 1e-6,
+            min(y for _, y in poly) - 1e-6,
+            max(y for _, y in poly) + 1e-6,
+        )
+        for cls, poly in reversed(areas)
+    ]
 
     def what(x: float, y: float) -> str:
         if board.space_at(x, y) is not None:

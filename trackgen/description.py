@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Sequence
-
+from typing import Literal
 
 Point = tuple[float, float]
 Side = Literal["left", "right"]
@@ -19,12 +19,25 @@ DEFAULT_LEAD = 2.0  # px a corner polygon reaches into the neighbouring segments
 NEAR_HALF = 0.15  # warn when a piece holds x.5 +- this many spaces: rounding is fragile there
 
 #: The scenery classes a ``Beside`` may name.
-SCENERY = ("stand", "building", "gravel", "runoff", "paved", "grass", "water", "trees", "wall", "tyres",
-           "tree", "hill", "rocks", "tent", "boat")
+SCENERY = (
+    "stand",
+    "building",
+    "gravel",
+    "runoff",
+    "paved",
+    "grass",
+    "water",
+    "trees",
+    "wall",
+    "tyres",
+    "tree",
+    "hill",
+    "rocks",
+    "tent",
+    "boat",
+)
 #: Scenery drawn with rounded corners unless told otherwise: nature has none.
 NATURE = ("trees", "grass", "tree", "hill", "rocks")
-
-
 
 
 @dataclass(frozen=True)
@@ -44,12 +57,7 @@ class Arrow:
 
 def both_ways(lanes: int, at: Sequence[float]) -> tuple[Arrow, ...]:
     """Arrows between every pair of adjacent lanes, in both directions, at each place."""
-    return tuple(
-        Arrow(a, src, dst)
-        for a in at
-        for lo in range(lanes - 1)
-        for src, dst in ((lo, lo + 1), (lo + 1, lo))
-    )
+    return tuple(Arrow(a, src, dst) for a in at for lo in range(lanes - 1) for src, dst in ((lo, lo + 1), (lo + 1, lo)))
 
 
 def towards(lanes: int, side: Side, at: Sequence[float]) -> tuple[Arrow, ...]:

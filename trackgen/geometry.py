@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from trackgen.description import ARC_STEP_DEG, Point, Segment, Straight, TrackError
 
@@ -137,8 +137,6 @@ class Path2D:
                     if all(abs(s - f) > 1e-6 for f in found):
                         found.append(s)
         return sorted(found)
-
-
 
 
 def q(v: float) -> float:

@@ -8,8 +8,22 @@ from typing import Literal
 
 from rules.track import LANE_LETTERS
 from trackgen.description import (
-    ARC_STEP_DEG, Arc, Arrow, Beside, Circuit, Corner, NATURE, NEAR_HALF, NoLaneChange, Pit, Point, SCENERY,
-    Segment, Straight, TILE, TrackError,
+    ARC_STEP_DEG,
+    NATURE,
+    NEAR_HALF,
+    SCENERY,
+    TILE,
+    Arc,
+    Arrow,
+    Beside,
+    Circuit,
+    Corner,
+    NoLaneChange,
+    Pit,
+    Point,
+    Segment,
+    Straight,
+    TrackError,
 )
 from trackgen.geometry import Path2D, Pose, Shape, advance, chain_points, dist, seg_length
 
@@ -82,8 +96,10 @@ def build(circuit: Circuit) -> Layout:
     probe = _build(circuit, (0.0, 0.0))
     # The track alone sets the shift, so scenery never moves the spaces (their positions are in the hash).
     track = [o for o in probe.objects if o.layer != "scenery"]
-    shift = (math.ceil(circuit.margin - min(x for o in track for x, _ in o.shape.absolute)),
-             math.ceil(circuit.margin - min(y for o in track for _, y in o.shape.absolute)))
+    shift = (
+        math.ceil(circuit.margin - min(x for o in track for x, _ in o.shape.absolute)),
+        math.ceil(circuit.margin - min(y for o in track for _, y in o.shape.absolute)),
+    )
     xs = [x for o in probe.objects for x, _ in o.shape.absolute]
     ys = [y for o in probe.objects for _, y in o.shape.absolute]
     if min(xs) + shift[0] < 0 or min(ys) + shift[1] < 0:
@@ -325,8 +341,10 @@ def _no_lane_change(c: Circuit, ln: NoLaneChange, poses: list[Pose], segs: list[
     steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle * (ln.end - ln.start) / ARC_STEP_DEG))
     offsets = lane_offsets(c)
     between = (offsets[ln.left] + offsets[ln.left + 1]) / 2
-    along = [advance(poses[ln.seg], seg, seg_length(seg) * (ln.start + (ln.end - ln.start) * i / steps))
-             for i in range(steps + 1)]
+    along = [
+        advance(poses[ln.seg], seg, seg_length(seg) * (ln.start + (ln.end - ln.start) * i / steps))
+        for i in range(steps + 1)
+    ]
     return MapObject("arrows", "no_lane_change", Shape.of([p.at(0.0, between) for p in along]), "polyline")
 
 
@@ -347,8 +365,10 @@ def _street(
             raise TrackError(f"street zone class {z.cls!r} is not shooting_zone, danger_zone or police_station")
         seg = segs[z.seg]
         steps = 1 if isinstance(seg, Straight) else max(2, math.ceil(seg.angle * (z.end - z.start) / ARC_STEP_DEG))
-        along = [advance(poses[z.seg], seg, seg_length(seg) * (z.start + (z.end - z.start) * i / steps))
-                 for i in range(steps + 1)]
+        along = [
+            advance(poses[z.seg], seg, seg_length(seg) * (z.start + (z.end - z.start) * i / steps))
+            for i in range(steps + 1)
+        ]
         edge = half + 4.0
         outline = [p.at(0.0, edge) for p in along] + [p.at(0.0, -edge) for p in reversed(along)]
         objects.append(MapObject("zones", z.cls, Shape.of(outline), "polygon", name=z.name))
@@ -359,8 +379,16 @@ def _street(
     for t in c.tunnels:
         for cls, end in (("tunnel_entry", t.entry), ("tunnel_exit", t.exit)):
             s = on_lane(end.seg, end.at, end.lane)
-            objects.append(MapObject("tunnels", cls, Shape.of([(s.x, s.y)]), "point", name=f"Tunnel {t.number}",
-                                     props={"number": t.number}))
+            objects.append(
+                MapObject(
+                    "tunnels",
+                    cls,
+                    Shape.of([(s.x, s.y)]),
+                    "point",
+                    name=f"Tunnel {t.number}",
+                    props={"number": t.number},
+                )
+            )
             notes.append(f"tunnel {t.number} {cls.split('_')[1]}: {s.name}")
     return objects
 
@@ -369,7 +397,10 @@ def _chaikin(pts: list[Point]) -> list[Point]:
     """One step of Chaikin's corner cutting on a closed polygon."""
     out: list[Point] = []
     for a, b in zip(pts, pts[1:] + pts[:1]):
-        out += [(0.75 * a[0] + 0.25 * b[0], 0.75 * a[1] + 0.25 * b[1]), (0.25 * a[0] + 0.75 * b[0], 0.25 * a[1] + 0.75 * b[1])]
+        out += [
+            (0.75 * a[0] + 0.25 * b[0], 0.75 * a[1] + 0.25 * b[1]),
+            (0.25 * a[0] + 0.75 * b[0], 0.25 * a[1] + 0.75 * b[1]),
+        ]
     return out
 
 
@@ -386,7 +417,9 @@ def _check_arrow(c: Circuit, a: Arrow, label: str) -> None:
         raise TrackError(f"corner {label!r}: {a} must join two adjacent lanes")
 
 
-def _corner_arrow(c: Circuit, spaces: list[list[PlannedSpace]], j: int, a: Arrow, label: str) -> tuple[PlannedSpace, PlannedSpace] | None:
+def _corner_arrow(
+    c: Circuit, spaces: list[list[PlannedSpace]], j: int, a: Arrow, label: str
+) -> tuple[PlannedSpace, PlannedSpace] | None:
     """From the space at ``a.at`` of the corner to the first space a full row further on.
 
     The longest lane sets a corner's rows; a shorter lane's spaces spread

@@ -11,7 +11,6 @@ from trackgen.description import TILE, TrackError
 from trackgen.geometry import fmt
 from trackgen.layout import Layout
 
-
 # Object classes: name -> (colour, int members with their defaults). The one
 # source for the layer colours, the Tiled project file and objecttypes.xml.
 # Defaults are 0 on purpose: Tiled never saves an inherited default, so a
@@ -140,11 +139,16 @@ def tmx_text(layout: Layout, art: Art | None = None) -> str:
 
     if art is not None:
         ET.SubElement(root, "tileset", {"firstgid": "1", "source": TILESET})
-        tiles = ET.SubElement(root, "layer", {"id": "1", "name": "ground", "locked": "1",
-                                              "width": str(layout.width), "height": str(layout.height)})
+        tiles = ET.SubElement(
+            root,
+            "layer",
+            {"id": "1", "name": "ground", "locked": "1", "width": str(layout.width), "height": str(layout.height)},
+        )
         data = ET.SubElement(tiles, "data", {"encoding": "csv"})
-        rows = [",".join(str(g) for g in art.ground[r * layout.width:(r + 1) * layout.width])
-                for r in range(layout.height)]
+        rows = [
+            ",".join(str(g) for g in art.ground[r * layout.width : (r + 1) * layout.width])
+            for r in range(layout.height)
+        ]
         data.text = "\n" + ",\n".join(rows) + "\n"
         image = ET.SubElement(root, "imagelayer", {"id": "2", "name": "preview", "locked": "1"})
         ET.SubElement(image, "image", {"source": art.preview, "width": str(art.size[0]), "height": str(art.size[1])})

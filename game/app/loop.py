@@ -19,30 +19,32 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import texts
-from game import theme
-from game.texts import Notice, tr
-from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
-from game.storage.saves import SaveSlot
-from game.storage.keys import KeyMap, load_keys, save_keys
-from game.storage.settings import Settings, load_settings, save_settings
+from game import texts, theme
 from game.app.scale import chosen_scale, density, display_dpi, logical_size, window_density
 from game.app.sound import Sound
 from game.app.status import StatusFile, in_window
 from game.app.window import PREFERRED, GameWindow
 from game.board import contrast
 from game.board.catalogue import TrackCatalogue
+from game.storage.keys import KeyMap, load_keys, save_keys
+from game.storage.paths import MAPS, SOUNDS, remove_stray_temporaries
+from game.storage.saves import SaveSlot
+from game.storage.settings import Settings, load_settings, save_settings
+from game.texts import Notice, tr
 from game.widgets.controls import TextField, Widget
 from game.widgets.focus import FocusRing, key_name
 
 if TYPE_CHECKING:
     from game.storage.lineup import Lineup
 
+
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it
     escape_back = False  # Esc closes the scene and shows the one below (a page left without changes)
-    keyboard_focus = True  # the focus ring over ``focusables``; a screen with keys of its own for everything turns it off
+    keyboard_focus = (
+        True  # the focus ring over ``focusables``; a screen with keys of its own for everything turns it off
+    )
     arrow_focus = True  # the arrows move the ring too, unless the screen pans or scrolls with them
 
     def __init__(self, app: App) -> None:
@@ -153,8 +155,9 @@ NOTICE_WIDTH = 640
 
 
 class App:
-    def __init__(self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS,
-                 tracks: TrackCatalogue | None = None) -> None:
+    def __init__(
+        self, data: Path, maps: Path = MAPS, sounds: Path = SOUNDS, tracks: TrackCatalogue | None = None
+    ) -> None:
         self.data = data
         for folder in (data, data / "cache"):  # what a killed game was writing: saves, settings, built tracks
             remove_stray_temporaries(folder)
@@ -344,7 +347,10 @@ class App:
         """A mouse event with its position (and motion) in the screens' coordinates; other events as they are.
         The motion is the step between the two positions as the screens see them, so a slow drag at
         scale 2 still adds up to the distance the mouse went."""
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) or "pos" not in event.dict:
+        if (
+            event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+            or "pos" not in event.dict
+        ):
             return event
         change = {"pos": theme.to_logical(event.pos)}
         if event.type == pygame.MOUSEMOTION:
@@ -398,8 +404,13 @@ class App:
             h = 22 * len(lines) + 40
             box = pygame.Rect((screen.get_width() - NOTICE_WIDTH) // 2, y, NOTICE_WIDTH, h)
             theme.panel(screen, box, theme.PANEL_DARK, 245, theme.ORANGE, 8)
-            pygame.draw.rect(screen, theme.ORANGE, (box.left, box.top, 6, box.height), border_top_left_radius=8,
-                             border_bottom_left_radius=8)
+            pygame.draw.rect(
+                screen,
+                theme.ORANGE,
+                (box.left, box.top, 6, box.height),
+                border_top_left_radius=8,
+                border_bottom_left_radius=8,
+            )
             for i, line in enumerate(lines):
                 theme.text(screen, line, 22, theme.TEXT, (box.left + 20, box.top + 10 + 22 * i))
             theme.text(screen, tr("notice.dismiss"), 18, theme.DIM, (box.right - 12, box.bottom - 8), "bottomright")

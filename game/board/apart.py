@@ -58,8 +58,10 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
 
 def polygon_gap(p: list[Point], q: list[Point]) -> float:
     """The shortest distance between two polygons' rims (0 if they cross)."""
+
     def one_way(a: list[Point], b: list[Point]) -> float:
         return min(_segment_distance(v, s, t) for v in a for s, t in zip(b, [*b[1:], b[0]]))
+
     return min(one_way(p, q), one_way(q, p))
 
 
@@ -106,8 +108,11 @@ class Apart:
                 for dj in (-1, 0, 1):
                     for other in grid.get((i + di, j + dj), ()):
                         o = self.track.space(other)
-                        if (other <= s.name or math.hypot(o.x - s.x, o.y - s.y) > 3 * self.w
-                                or self.one_stretch(s.name, other)):
+                        if (
+                            other <= s.name
+                            or math.hypot(o.x - s.x, o.y - s.y) > 3 * self.w
+                            or self.one_stretch(s.name, other)
+                        ):
                             continue
                         gap = polygon_gap(polys[s.name], polys[other])
                         if gap < 2 * self.w:
@@ -132,8 +137,10 @@ class Apart:
         for (a, b), gap in sorted(self.near_pairs.items()):
             painted = gap - self.shoulder(a) - self.shoulder(b)
             if painted < MIN_GAP * self.w - 1e-6:
-                out.append(f"spaces {a} and {b} are {painted / self.w:.2f} lane widths apart "
-                           f"(at least {MIN_GAP} needed): move the stretches apart in the map")
+                out.append(
+                    f"spaces {a} and {b} are {painted / self.w:.2f} lane widths apart "
+                    f"(at least {MIN_GAP} needed): move the stretches apart in the map"
+                )
         return out
 
 

@@ -14,8 +14,9 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 class Camera:
     """``offset`` is the world point at the screen's top-left corner; ``zoom`` is screen px per map px."""
 
-    def __init__(self, zoom: float = 1.0, offset: Point = (0.0, 0.0),
-                 min_zoom: float = 0.1, max_zoom: float = 6.0) -> None:
+    def __init__(
+        self, zoom: float = 1.0, offset: Point = (0.0, 0.0), min_zoom: float = 0.1, max_zoom: float = 6.0
+    ) -> None:
         self.min_zoom = min_zoom
         self.max_zoom = max_zoom
         self.zoom = self.clamp(zoom)

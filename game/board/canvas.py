@@ -10,10 +10,20 @@ from functools import lru_cache
 import pygame
 import pygame.gfxdraw
 
-from game.board.palette import (ASPHALT, GRASS, GRASS_STRIPE, GRAVEL, MEADOW, PAVED, PIT_ASPHALT, RUNOFF, TREE, WATER,
-                                Colour)
+from game.board.palette import (
+    ASPHALT,
+    GRASS,
+    GRASS_STRIPE,
+    GRAVEL,
+    MEADOW,
+    PAVED,
+    PIT_ASPHALT,
+    RUNOFF,
+    TREE,
+    WATER,
+    Colour,
+)
 from game.tracks.geometry import Point
-
 
 # --- drawing surface ------------------------------------------------------------
 
@@ -91,8 +101,12 @@ class Canvas:
 
     def line(self, colour: Colour, a: Point, b: Point, width: float) -> None:
         x0, y0, x1, y1 = self.view
-        if (max(a[0], b[0]) < x0 - width or min(a[0], b[0]) > x1 + width
-                or max(a[1], b[1]) < y0 - width or min(a[1], b[1]) > y1 + width):
+        if (
+            max(a[0], b[0]) < x0 - width
+            or min(a[0], b[0]) > x1 + width
+            or max(a[1], b[1]) < y0 - width
+            or min(a[1], b[1]) > y1 + width
+        ):
             return  # wholly off the surface
         pygame.draw.aaline(self.surface, colour, self.px(a), self.px(b), max(1, round(width * self.s)))
 
@@ -101,8 +115,9 @@ class Canvas:
         for a, b in zip(ends, ends[1:]):
             self.line(colour, a, b, width)
 
-    def rect(self, colour: Colour, r: tuple[float, float, float, float], width: float = 0.0,
-             radius: float = 0.0) -> None:
+    def rect(
+        self, colour: Colour, r: tuple[float, float, float, float], width: float = 0.0, radius: float = 0.0
+    ) -> None:
         x, y = self.px((r[0], r[1]))
         box = pygame.Rect(round(x), round(y), round(r[2] * self.s), round(r[3] * self.s))
         w = 0 if width <= 0 else max(1, round(width * self.s))
@@ -166,8 +181,15 @@ def _opaque(kind: str, scale: float) -> pygame.Surface:
 
 
 TEXTURE_BASE: dict[str, Colour] = {
-    "gravel": GRAVEL, "runoff": RUNOFF, "paved": PAVED, "water": WATER, "trees": TREE, "grass": GRASS,
-    "meadow": MEADOW, "asphalt": ASPHALT, "pit": PIT_ASPHALT,
+    "gravel": GRAVEL,
+    "runoff": RUNOFF,
+    "paved": PAVED,
+    "water": WATER,
+    "trees": TREE,
+    "grass": GRASS,
+    "meadow": MEADOW,
+    "asphalt": ASPHALT,
+    "pit": PIT_ASPHALT,
 }
 TEXTURE_SIZE = 64.0  # map pixels per texture tile
 
@@ -208,8 +230,9 @@ def texture(kind: str, scale: float) -> pygame.Surface:
             x, y = rnd.uniform(0, n), rnd.uniform(0, n)
             w = rnd.uniform(6, 14) * k
             for ox in (-n, 0, n):
-                pygame.draw.arc(tile, shade(base, 26), (x + ox - w / 2, y - w / 4, w, w / 2), 0.3, 2.8,
-                                max(1, round(0.8 * k)))
+                pygame.draw.arc(
+                    tile, shade(base, 26), (x + ox - w / 2, y - w / 4, w, w / 2), 0.3, 2.8, max(1, round(0.8 * k))
+                )
     elif kind == "trees":
         dots(26, 7.0, 22)
         dots(30, 3.5, 30)

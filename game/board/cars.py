@@ -22,6 +22,8 @@ from game.board import contrast
 BASE = (120, 64)
 BADGES = ("circle", "square", "diamond", "triangle", "hexagon", "shield", "octagon", "pentagon", "star", "drop")
 PATTERNS = ("plain", "stripe", "twin", "sash", "band", "chevron", "halves", "dots", "rings", "checks")
+
+
 def body_of(street: bool) -> str:
     """The kind of car a race is driven in."""
     return "street" if street else "formula"
@@ -59,8 +61,17 @@ def _formula_sprite(hex_colour: str, pattern: str) -> pygame.Surface:
         pygame.draw.rect(s, tyre, (x, W - 15, 24, 14), border_radius=4)
     pygame.draw.rect(s, dark, (0, 6, 12, W - 12), border_radius=3)  # rear wing
     pygame.draw.rect(s, dark, (L - 12, 4, 11, W - 8), border_radius=3)  # front wing
-    hull = [(8, 18), (38, 12), (78, 16), (L - 10, W / 2 - 5), (L - 4, W / 2), (L - 10, W / 2 + 5),
-            (78, W - 16), (38, W - 12), (8, W - 18)]
+    hull = [
+        (8, 18),
+        (38, 12),
+        (78, 16),
+        (L - 10, W / 2 - 5),
+        (L - 4, W / 2),
+        (L - 10, W / 2 + 5),
+        (78, W - 16),
+        (38, W - 12),
+        (8, W - 18),
+    ]
     _poly(s, body, hull)
     _livery(s, pattern, trim, pygame.Rect(8, 12, L - 14, W - 24))
     pygame.draw.ellipse(s, (24, 26, 32), (50, W / 2 - 9, 30, 18))  # cockpit
@@ -143,9 +154,12 @@ def _livery(s: pygame.Surface, pattern: str, ink: theme.Colour, area: pygame.Rec
 
 def shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
     """Badge outline around (0, 0); None for a circle."""
+
     def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
-        return [(radius * math.cos(start + 2 * math.pi * i / n), radius * math.sin(start + 2 * math.pi * i / n))
-                for i in range(n)]
+        return [
+            (radius * math.cos(start + 2 * math.pi * i / n), radius * math.sin(start + 2 * math.pi * i / n))
+            for i in range(n)
+        ]
 
     if shape == "square":
         return ring(4, math.pi / 4, r * 1.2)
@@ -165,8 +179,9 @@ def shape_points(shape: str, r: float) -> list[tuple[float, float]] | None:
     if shape == "shield":
         return [(-r, -r), (r, -r), (r, 0.2 * r), (0, 1.3 * r), (-r, 0.2 * r)]
     if shape == "drop":
-        return [(0, -1.45 * r)] + [(r * math.cos(a), r * math.sin(a) + 0.1 * r)
-                                   for a in (math.radians(d) for d in range(-30, 211, 20))]
+        return [(0, -1.45 * r)] + [
+            (r * math.cos(a), r * math.sin(a) + 0.1 * r) for a in (math.radians(d) for d in range(-30, 211, 20))
+        ]
     return None
 
 
@@ -197,8 +212,7 @@ def badge(shape: str, number: int, size: int, hex_colour: str) -> pygame.Surface
 
 
 @lru_cache(maxsize=64)
-def _turned(hex_colour: str, pattern: str, heading: float, k: float, body: str,
-            rim: bool = False) -> pygame.Surface:
+def _turned(hex_colour: str, pattern: str, heading: float, k: float, body: str, rim: bool = False) -> pygame.Surface:
     """The car's sprite turned to ``heading`` and scaled by ``k`` (with ``rim``, in high contrast's
     outline): kept, because most cars stand still from one frame to the next and turning them
     was a tenth of a race's frame."""
@@ -221,8 +235,16 @@ def rimmed(img: pygame.Surface, px: int) -> pygame.Surface:
     return out
 
 
-def draw_car(screen: pygame.Surface, pos: tuple[float, float], heading: float, length: float,
-             hex_colour: str, index: int, number: int, body: str = "formula") -> None:
+def draw_car(
+    screen: pygame.Surface,
+    pos: tuple[float, float],
+    heading: float,
+    length: float,
+    hex_colour: str,
+    index: int,
+    number: int,
+    body: str = "formula",
+) -> None:
     """A car centred on ``pos`` (screen px), nose along ``heading`` (degrees, 0 = east, 90 = south)."""
     img = _turned(hex_colour, pattern_of(index), heading, max(0.08, length / BASE[0]), body, contrast.high())
     screen.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))

@@ -35,11 +35,11 @@ import game.board.render
 import rules.track
 from game.board import preview
 from game.board.render import BoardRenderer, read_art
+from game.texts import place_name, tr
 from game.tracks.drawing import Problem, Said, TrackError, say
 from game.tracks.filestamp import Stamp, stamp
-from game.texts import place_name, tr
-from rules.files.filelimits import TRACK, read_bytes
 from rules.files.atomic import write_atomic
+from rules.files.filelimits import TRACK, read_bytes
 from rules.track import Track
 
 #: Laid-out boards the catalogue keeps besides those a screen holds: the last one asked for
@@ -52,8 +52,7 @@ RENDERED_PICTURE = 900
 
 #: Source files whose change must invalidate cached tracks: the loader's package (found by its
 #: place, so the catalogue imports the loader only when a map has to be built) and the rules' track.
-LOADER_SOURCES = (*sorted((Path(__file__).resolve().parent.parent / "tracks").glob("*.py")),
-                  Path(rules.track.__file__))
+LOADER_SOURCES = (*sorted((Path(__file__).resolve().parent.parent / "tracks").glob("*.py")), Path(rules.track.__file__))
 
 
 def map_title(path: Path) -> str:
@@ -89,8 +88,10 @@ def map_size(path: Path) -> tuple[int, int]:
     """The map's size in pixels from its header (width x tile width, height x tile height); (0, 0) if unknown."""
     try:
         root = ET.fromstring(read_bytes(path, TRACK))
-        return (int(root.get("width", 0)) * int(root.get("tilewidth", 0)),
-                int(root.get("height", 0)) * int(root.get("tileheight", 0)))
+        return (
+            int(root.get("width", 0)) * int(root.get("tilewidth", 0)),
+            int(root.get("height", 0)) * int(root.get("tileheight", 0)),
+        )
     except (OSError, ET.ParseError, ValueError):
         return (0, 0)
 
@@ -351,7 +352,9 @@ class TrackEntry:
         if weather:
             lines.append(tr("facts.weather", **{k: _die_range(v) for k, v in t.weather.model_dump().items()}))
         lines += [
-            tr("facts.corner_1", label=place_name(c.label)) if c.stops == 1 else tr("facts.corner_n", label=place_name(c.label), n=c.stops)
+            tr("facts.corner_1", label=place_name(c.label))
+            if c.stops == 1
+            else tr("facts.corner_n", label=place_name(c.label), n=c.stops)
             for c in t.corners
         ]
         return lines
@@ -369,7 +372,9 @@ class TrackCatalogue:
 
     def __init__(self, folder: Path, cache: Path | None = None) -> None:
         self.boards = BoardShelf()
-        self.entries = [TrackEntry(p, map_title(p), cache=cache, shelf=self.boards) for p in sorted(folder.glob("*.tmx"))]
+        self.entries = [
+            TrackEntry(p, map_title(p), cache=cache, shelf=self.boards) for p in sorted(folder.glob("*.tmx"))
+        ]
         self.cache = cache
         self._prepare_lock = threading.Lock()
         self._wanted: TrackEntry | None = None

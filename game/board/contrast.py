@@ -30,10 +30,28 @@ class Look:
     chevron_rim: float  # the dark rim round the arrow's head
 
 
-NORMAL = Look(tarmac=None, line=(236, 236, 230), edge=0.07, border=0.03, corner=0.08, corner_rim=None,
-              arrow=0.06, arrow_rim=0.11, chevron_rim=0.02)
-HIGH = Look(tarmac=(34, 35, 38), line=(255, 255, 255), edge=0.1, border=0.065, corner=0.16,
-            corner_rim=(255, 255, 255), arrow=0.09, arrow_rim=0.17, chevron_rim=0.06)
+NORMAL = Look(
+    tarmac=None,
+    line=(236, 236, 230),
+    edge=0.07,
+    border=0.03,
+    corner=0.08,
+    corner_rim=None,
+    arrow=0.06,
+    arrow_rim=0.11,
+    chevron_rim=0.02,
+)
+HIGH = Look(
+    tarmac=(34, 35, 38),
+    line=(255, 255, 255),
+    edge=0.1,
+    border=0.065,
+    corner=0.16,
+    corner_rim=(255, 255, 255),
+    arrow=0.09,
+    arrow_rim=0.17,
+    chevron_rim=0.06,
+)
 #: The rim round a car in high contrast: its colour and its width in screen pixels.
 RIM: Colour = (255, 255, 255)
 RIM_PX = 3

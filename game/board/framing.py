@@ -52,8 +52,9 @@ def zone_ahead(track: Track, state: RaceState, car: CarState) -> tuple[str, ...]
     return nearest.spaces if distance(nearest.spaces) <= reach(state, car) else ()
 
 
-def frame_points(track: Track, plates: list[Box], state: RaceState, car_id: str,
-                 destinations: list[str]) -> list[Point]:
+def frame_points(
+    track: Track, plates: list[Box], state: RaceState, car_id: str, destinations: list[str]
+) -> list[Point]:
     """The map points a player deciding for ``car_id`` should see: its space, ``destinations``,
     the spaces and plate (``plates``: each corner's sign box) of the corners ahead, the next zone."""
     car = state.car(car_id)

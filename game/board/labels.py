@@ -44,8 +44,9 @@ def box_points(box: Box, step: float) -> list[Point]:
     return [(x + w * i / nx, y + h * j / ny) for i in range(nx + 1) for j in range(ny + 1)]
 
 
-def clear_spot(text: str, size: float, anchor: Point, normal: Point, free: Callable[[Point], bool],
-               start: float, reach: float) -> Point:
+def clear_spot(
+    text: str, size: float, anchor: Point, normal: Point, free: Callable[[Point], bool], start: float, reach: float
+) -> Point:
     """The centre of a tag beside ``anchor``: pushed out along ``normal`` from ``start`` until
     every point of its box is ``free`` (off the track), at most ``reach`` map pixels out."""
     step = size / 4

@@ -106,17 +106,24 @@ def _curve(points: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
     """
     n = len(points)
     if closed:
+
         def ctrl(i: int) -> Point:
             return points[i % n]
     else:
         pts = list(points) if n > 1 else [points[0], (points[0][0] + 1.0, points[0][1])]
         head, tail = pts[0], pts[-1]
         d0, d1 = (pts[1][0] - head[0], pts[1][1] - head[1]), (tail[0] - pts[-2][0], tail[1] - pts[-2][1])
-        ext = [(head[0] - 2 * d0[0], head[1] - 2 * d0[1]), (head[0] - d0[0], head[1] - d0[1]), *pts,
-               (tail[0] + d1[0], tail[1] + d1[1]), (tail[0] + 2 * d1[0], tail[1] + 2 * d1[1])]
+        ext = [
+            (head[0] - 2 * d0[0], head[1] - 2 * d0[1]),
+            (head[0] - d0[0], head[1] - d0[1]),
+            *pts,
+            (tail[0] + d1[0], tail[1] + d1[1]),
+            (tail[0] + 2 * d1[0], tail[1] + 2 * d1[1]),
+        ]
 
         def ctrl(i: int) -> Point:
             return ext[i + 2]
+
     out = []
     curves: dict[int, Callable[[float], Point]] = {}
     for i in range(n * SAMPLES + (0 if closed else 1)):
@@ -216,11 +223,26 @@ class BoardLayout:
     corner boxes, gravel, walls, the pit building; and which space a map point is in."""
 
     #: What a board's layout copies from another that was laid out from the same drawing.
-    LAYOUT = ("sections", "lane_width", "_polys", "corner_boxes", "_near_track", "_near_pit", "gravel", "walls",
-              "pit_building", "bounds", "_cell", "_grid", "open_lanes", "along")
+    LAYOUT = (
+        "sections",
+        "lane_width",
+        "_polys",
+        "corner_boxes",
+        "_near_track",
+        "_near_pit",
+        "gravel",
+        "walls",
+        "pit_building",
+        "bounds",
+        "_cell",
+        "_grid",
+        "open_lanes",
+        "along",
+    )
 
-    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None,
-                 like: BoardLayout | None = None) -> None:
+    def __init__(
+        self, track: Track, scale: float = 1.0, art: BoardArt | None = None, like: BoardLayout | None = None
+    ) -> None:
         """Lay out ``track``'s board; or take ``like``'s layout where it was laid out from the
         same drawing (a map saved with other stops, weather or names: hot reload at once)."""
         self.track = track
@@ -240,10 +262,16 @@ class BoardLayout:
         spaces, the pit lane, the street's zones and tunnels, each corner's inside and the art;
         a corner's name, stops and ways, the arrows and the grid are only painted."""
         old = self.track
-        return (old.spaces == track.spaces and old.pit == track.pit and old.zones == track.zones
-                and old.tunnels == track.tunnels and old.lanes == track.lanes and old.partial == track.partial
-                and self.art == art
-                and [c.inside for c in old.corners] == [c.inside for c in track.corners])
+        return (
+            old.spaces == track.spaces
+            and old.pit == track.pit
+            and old.zones == track.zones
+            and old.tunnels == track.tunnels
+            and old.lanes == track.lanes
+            and old.partial == track.partial
+            and self.art == art
+            and [c.inside for c in old.corners] == [c.inside for c in track.corners]
+        )
 
     def _lay_out(self) -> None:
         track = self.track
@@ -254,12 +282,21 @@ class BoardLayout:
             pit = _curve([(s.x, s.y) for s in track.lane_spaces(-1)], closed=False)
             self.sections[-1] = [Section(p, n, half, half) for p, n in pit]
         self._polys = {s.name: self._outline(s) for s in track.spaces}
-        self._near_track = MultiNearest([Nearest([k.mid for k in self.sections[li]], self.lane_width,
-                                                   closed=li not in self.open_lanes) for li in range(track.lanes)])
-        self._near_pit = MultiNearest([Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
-                                       if track.pit is not None else [])
+        self._near_track = MultiNearest(
+            [
+                Nearest([k.mid for k in self.sections[li]], self.lane_width, closed=li not in self.open_lanes)
+                for li in range(track.lanes)
+            ]
+        )
+        self._near_pit = MultiNearest(
+            [Nearest([k.mid for k in self.sections[-1]], self.lane_width, closed=False)]
+            if track.pit is not None
+            else []
+        )
         self.corner_boxes = [self._corner_box(i) for i in range(len(track.corners))]
-        self.gravel = [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
+        self.gravel = (
+            [] if self.art.surroundings == "walls" else [self._gravel_trap(i) for i in range(len(track.corners))]
+        )
         self.walls = self._walls()
         self.pit_building = self._pit_building() if track.pit is not None else None
         self.street = StreetArt(self, ASPHALT)
@@ -408,8 +445,9 @@ class BoardLayout:
             ramp = min(1.0, t / 0.3, (1.0 - t) / 0.3)
             d = depth * (3 * ramp * ramp - 2 * ramp * ramp * ramp)
             half = 0.5 * w
-            while d > 0.05 * w and not self._clear((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)),
-                                                  half + inner_gap + d):
+            while d > 0.05 * w and not self._clear(
+                (p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)), half + inner_gap + d
+            ):
                 d *= 0.8
             inner.append((p[0] + nrm[0] * inner_gap, p[1] + nrm[1] * inner_gap))
             outer.append((p[0] + nrm[0] * (inner_gap + d), p[1] + nrm[1] * (inner_gap + d)))
@@ -422,8 +460,9 @@ class BoardLayout:
         pit_parts = self._pit_connectors()
 
         def near_pit(p: Point) -> bool:
-            return (self._near_pit.distance(p, w) < 0.85 * w
-                    or any(dist_to_segment(p, a, b) < 0.85 * w for a, b in pit_parts))
+            return self._near_pit.distance(p, w) < 0.85 * w or any(
+                dist_to_segment(p, a, b) < 0.85 * w for a, b in pit_parts
+            )
 
         if self.art.surroundings == "walls":
             gap = 0.36 * w
@@ -470,7 +509,7 @@ class BoardLayout:
         boxes = [self.track.space(n) for n in pit.boxes]
         first = min(b.index for b in boxes) * SAMPLES - SAMPLES // 2
         last = (max(b.index for b in boxes) + 1) * SAMPLES + SAMPLES // 2
-        sec = self.sections[-1][max(0, first):min(len(self.sections[-1]), last + 1)]
+        sec = self.sections[-1][max(0, first) : min(len(self.sections[-1]), last + 1)]
         near, far = 0.62 * w, 1.75 * w
         front = [k.at(side * near) for k in sec]
         back = [k.at(side * far) for k in sec]
@@ -480,8 +519,14 @@ class BoardLayout:
             f = mid.forward
             a, z = mid.at(side * near), mid.at(side * (near + 0.45 * w))
             hw = 0.32 * w
-            doors.append(((a[0] - f[0] * hw, a[1] - f[1] * hw), (a[0] + f[0] * hw, a[1] + f[1] * hw),
-                          (z[0] + f[0] * hw, z[1] + f[1] * hw), (z[0] - f[0] * hw, z[1] - f[1] * hw)))
+            doors.append(
+                (
+                    (a[0] - f[0] * hw, a[1] - f[1] * hw),
+                    (a[0] + f[0] * hw, a[1] + f[1] * hw),
+                    (z[0] + f[0] * hw, z[1] + f[1] * hw),
+                    (z[0] - f[0] * hw, z[1] - f[1] * hw),
+                )
+            )
         return front + back[::-1], doors
 
     def _bounds(self) -> tuple[float, float, float, float]:
@@ -550,11 +595,13 @@ class BoardLayout:
                 runs.append([sec[j].at(-sec[j].right) for j in run])
         return runs
 
-
     def _at_line(self) -> list[int]:
         """The lanes the start line crosses: all but a lane that begins and ends away from it."""
-        return [lane for lane in range(self.track.lanes)
-                if lane not in self.open_lanes or self.along[self.track.lane_spaces(lane)[0].name] > 0]
+        return [
+            lane
+            for lane in range(self.track.lanes)
+            if lane not in self.open_lanes or self.along[self.track.lane_spaces(lane)[0].name] > 0
+        ]
 
     def _line_cut(self, lane: int) -> Section:
         """The section of a lane at the start line, where its first space begins."""

@@ -8,10 +8,10 @@ import pygame
 
 from game import theme
 from game.board import contrast
-from game.board.view import HIT, BoardView
 from game.board.cars import draw_car
-from game.texts import tr
+from game.board.view import HIT, BoardView
 from game.play.movetext import move_tag
+from game.texts import tr
 from rules.moves import Move
 from rules.track import Track
 
@@ -44,8 +44,14 @@ def tone(moves: list[Move]) -> theme.Colour:
     return COSTS
 
 
-def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
-                      destinations: dict[str, list[Move]], hover: str | None, pulse: float) -> None:
+def draw_destinations(
+    screen: pygame.Surface,
+    layer: Layer,
+    view: BoardView,
+    destinations: dict[str, list[Move]],
+    hover: str | None,
+    pulse: float,
+) -> None:
     """Every legal end space, tinted by what it costs, with its cost tag."""
     surf = layer.clear(screen.get_size())
     alpha = 95 + round(35 * (0.5 + 0.5 * math.sin(pulse * 4)))
@@ -82,8 +88,9 @@ def draw_destinations(screen: pygame.Surface, layer: Layer, view: BoardView,
             screen.blit(img, img.get_rect(center=box.center))
 
 
-def draw_extras(screen: pygame.Surface, view: BoardView, track: Track, here: str,
-                destinations: dict[str, list[Move]]) -> None:
+def draw_extras(
+    screen: pygame.Surface, view: BoardView, track: Track, here: str, destinations: dict[str, list[Move]]
+) -> None:
     """The extra segments on offer as paths from the car: slipstream, the bonus space, the slide."""
     start = track.space(here)
     for moves in destinations.values():
@@ -106,8 +113,11 @@ def draw_path(screen: pygame.Surface, view: BoardView, points: list[tuple[float,
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     ang = math.atan2(by - ay, bx - ax)
     size = w * 4
-    head = [(bx, by), (bx - size * math.cos(ang - 0.45), by - size * math.sin(ang - 0.45)),
-            (bx - size * math.cos(ang + 0.45), by - size * math.sin(ang + 0.45))]
+    head = [
+        (bx, by),
+        (bx - size * math.cos(ang - 0.45), by - size * math.sin(ang - 0.45)),
+        (bx - size * math.cos(ang + 0.45), by - size * math.sin(ang + 0.45)),
+    ]
     pygame.draw.polygon(screen, colour, head)
 
 
@@ -139,9 +149,18 @@ def draw_marker(screen: pygame.Surface, view: BoardView, centre: tuple[float, fl
         theme.text(screen, "!", round(t * 1.3), (16, 16, 18), (tx, ty + t * 0.12), "center")
 
 
-def draw_car_on_board(screen: pygame.Surface, view: BoardView, pose: tuple[float, float, float], colour: str,
-                      index: int, number: int, active: bool, pulse: float, wreck: bool = False,
-                      body: str = "formula") -> None:
+def draw_car_on_board(
+    screen: pygame.Surface,
+    view: BoardView,
+    pose: tuple[float, float, float],
+    colour: str,
+    index: int,
+    number: int,
+    active: bool,
+    pulse: float,
+    wreck: bool = False,
+    body: str = "formula",
+) -> None:
     """One car at a map pose (x, y, heading); the car to move gets a pulsing ring, a wreck
     (a retired car left on the track, OUT-D-3) is burnt dark under a plume of smoke."""
     x, y = view.to_screen((pose[0], pose[1]))
@@ -164,6 +183,7 @@ def _draw_wreck(screen: pygame.Surface, at: tuple[float, float], length: float) 
     pygame.draw.circle(soot, (20, 18, 16, 150), (size // 2, size // 2), size // 2 - 1)
     for k, (dx, dy, r) in enumerate(((0.05, -0.1, 0.16), (0.2, -0.28, 0.12), (0.36, -0.4, 0.09))):
         grey = 120 + 30 * k
-        pygame.draw.circle(soot, (grey, grey, grey, 170), (round(size * (0.5 + dx)), round(size * (0.5 + dy))),
-                           max(1, round(size * r)))
+        pygame.draw.circle(
+            soot, (grey, grey, grey, 170), (round(size * (0.5 + dx)), round(size * (0.5 + dy))), max(1, round(size * r))
+        )
     screen.blit(soot, soot.get_rect(center=(round(at[0]), round(at[1]))))

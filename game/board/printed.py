@@ -25,9 +25,14 @@ def forbidden_diagonals(track: Track) -> list[tuple[Space, Space]]:
     partial = {run.lane: run.lane + (1 if run.lane == 0 else -1) for run in track.partial}  # and the lane beside
     offered = lane_edges([s for s in lanes if s.lane not in partial], track.lanes)
     offered += partial_edges(list(track.partial), partial, lanes, track.rows)
-    return [(track.space(e.src), track.space(e.dst)) for e in offered
-            if e.kind is EdgeKind.DIAGONAL and (e.src, e.dst) not in have
-            and not track.is_blocked(e.src) and not track.is_blocked(e.dst)]
+    return [
+        (track.space(e.src), track.space(e.dst))
+        for e in offered
+        if e.kind is EdgeKind.DIAGONAL
+        and (e.src, e.dst) not in have
+        and not track.is_blocked(e.src)
+        and not track.is_blocked(e.dst)
+    ]
 
 
 def extra_pit_ways(track: Track) -> list[tuple[Point, Point]]:

@@ -18,14 +18,37 @@ import pygame
 import pygame.gfxdraw
 
 from game import texts
+from game.board import scenery_art as art
 from game.board.blocked_art import MARGIN, hatch, inset
 from game.board.canvas import Canvas, paint_grass, texture
-from game.board.contrast import NORMAL, Look, look as look_of
+from game.board.contrast import NORMAL, Look
+from game.board.contrast import look as look_of
 from game.board.layout import SAMPLES, BoardLayout, Nearest, dist_to_segment, split_runs, unit
-from game.board.palette import (BOX_GREEN, BOX_RED, CORNER_LINE, CROWD, DARK, GANTRY, GARAGE, KERB_RED, KERB_WHITE,
-                                LINE, PIT_ASPHALT, ROOF, ROOF_EDGE, ROOFS, ROW_TINTS, SEATS, SKIN, STAND_ROOF, TYRE,
-                                WALL, WALL_EDGE, YELLOW, Colour)
-from game.board import scenery_art as art
+from game.board.palette import (
+    BOX_GREEN,
+    BOX_RED,
+    CORNER_LINE,
+    CROWD,
+    DARK,
+    GANTRY,
+    GARAGE,
+    KERB_RED,
+    KERB_WHITE,
+    LINE,
+    PIT_ASPHALT,
+    ROOF,
+    ROOF_EDGE,
+    ROOFS,
+    ROW_TINTS,
+    SEATS,
+    SKIN,
+    STAND_ROOF,
+    TYRE,
+    WALL,
+    WALL_EDGE,
+    YELLOW,
+    Colour,
+)
 from game.tracks.art import AREA_CLASSES, GROUND_CLASSES, BoardArt, Scenery, read_art
 from game.tracks.geometry import Point, lerp, point_in_polygon, shrink
 from rules.track import EdgeKind, Track
@@ -48,15 +71,15 @@ class BoardOptions:
     contrast: bool = False  # the markings in high contrast (``game.board.contrast``)
 
 
-
 # --- the board ------------------------------------------------------------------
 
 
 class BoardRenderer(BoardLayout):
     """Space polygons, hit-testing and the rendered picture of one track."""
 
-    def __init__(self, track: Track, scale: float = 1.0, art: BoardArt | None = None,
-                 like: BoardLayout | None = None) -> None:
+    def __init__(
+        self, track: Track, scale: float = 1.0, art: BoardArt | None = None, like: BoardLayout | None = None
+    ) -> None:
         """Lay out ``track``'s board (or take ``like``'s layout, see ``BoardLayout``) to paint it."""
         super().__init__(track, scale, art, like)
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -64,8 +87,13 @@ class BoardRenderer(BoardLayout):
 
     # --- drawing --------------------------------------------------------------
 
-    def render(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
-               area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+    def render(
+        self,
+        options: BoardOptions = BoardOptions(),
+        scale: float | None = None,
+        area: tuple[float, float, float, float] | None = None,
+        transparent: bool = False,
+    ) -> pygame.Surface:
         """The whole board at ``scale`` (map pixels x scale; default: the renderer's), cached.
 
         ``area`` (x, y, width, height in map pixels; default ``bounds``) renders
@@ -82,8 +110,13 @@ class BoardRenderer(BoardLayout):
             self._cache.popitem(last=False)
         return surface
 
-    def paint(self, options: BoardOptions = BoardOptions(), scale: float | None = None,
-              area: tuple[float, float, float, float] | None = None, transparent: bool = False) -> pygame.Surface:
+    def paint(
+        self,
+        options: BoardOptions = BoardOptions(),
+        scale: float | None = None,
+        area: tuple[float, float, float, float] | None = None,
+        transparent: bool = False,
+    ) -> pygame.Surface:
         """A new picture as ``render`` makes it, not kept: the board view's tiles and the
         track's pictures are held by whoever shows them, and only while they do."""
         canvas = Canvas(area or self.bounds, round(self.scale if scale is None else scale, 4), transparent)
@@ -119,8 +152,13 @@ class BoardRenderer(BoardLayout):
                     c.textured(cls, item.points)
         water = [list(item.points) for item in self.art.scenery if item.cls == "water"]
         for pts in water:
-            art.waterside(c, pts, self.lane_width, self.art.surroundings == "walls",
-                          lambda p: any(point_in_polygon(p, other) for other in water))
+            art.waterside(
+                c,
+                pts,
+                self.lane_width,
+                self.art.surroundings == "walls",
+                lambda p: any(point_in_polygon(p, other) for other in water),
+            )
         self._ground_things(c)
         for poly, tyres in self.gravel:
             c.textured("gravel", poly)
@@ -223,13 +261,13 @@ class BoardRenderer(BoardLayout):
             lane = 0 if corner.inside == "left" else self.track.lanes - 1
             span = self._corner_span(i, lane)
             n = len(span)
-            band = [k.mid for k in span[n // 6: n - n // 6]]
+            band = [k.mid for k in span[n // 6 : n - n // 6]]
             if len(band) < 2 or c.off(band, w):
                 continue
             taper = [math.sin(math.pi * (j + 0.5) / len(band)) ** 0.5 for j in range(len(band))]
             for width, alpha in ((0.5, 22), (0.28, 26)):
                 half = [width * w / 2 * t for t in taper]
-                along = list(zip(band, span[n // 6:], half))
+                along = list(zip(band, span[n // 6 :], half))
                 left = [(p[0] + k.normal[0] * d, p[1] + k.normal[1] * d) for p, k, d in along]
                 right = [(p[0] - k.normal[0] * d, p[1] - k.normal[1] * d) for p, k, d in along]
                 art.translucent(c, (12, 12, 14), alpha, left + right[::-1])
@@ -271,7 +309,7 @@ class BoardRenderer(BoardLayout):
                 a, b, cc, d = a, d, cc, b
             near, far = [a, b], [d, cc]
         elif len(pts) % 2 == 0:
-            near, far = pts[: len(pts) // 2], pts[len(pts) // 2:][::-1]
+            near, far = pts[: len(pts) // 2], pts[len(pts) // 2 :][::-1]
         else:
             c.poly(SEATS, shrink(pts, 0.08 * w))
             return
@@ -344,8 +382,15 @@ class BoardRenderer(BoardLayout):
         roads = self._pit_connectors()
         for a, b in roads:
             n = unit(b[1] - a[1], a[0] - b[0])
-            c.poly(PIT_ASPHALT, [(a[0] + n[0] * h, a[1] + n[1] * h), (b[0] + n[0] * h, b[1] + n[1] * h),
-                                 (b[0] - n[0] * h, b[1] - n[1] * h), (a[0] - n[0] * h, a[1] - n[1] * h)])
+            c.poly(
+                PIT_ASPHALT,
+                [
+                    (a[0] + n[0] * h, a[1] + n[1] * h),
+                    (b[0] + n[0] * h, b[1] + n[1] * h),
+                    (b[0] - n[0] * h, b[1] - n[1] * h),
+                    (a[0] - n[0] * h, a[1] - n[1] * h),
+                ],
+            )
         for s in self.track.lane_spaces(-1):
             c.grained("pit", self._outline(s, 0.1 * w, 0.1 * w))
 
@@ -364,7 +409,7 @@ class BoardRenderer(BoardLayout):
             c.text(str(number), 0.5 * w, YELLOW, (s.x, s.y))
 
     def _pit_sign(self, c: Canvas) -> None:
-        """"PIT LANE" on the roof of the garages, in the middle of the pit lane."""
+        """ "PIT LANE" on the roof of the garages, in the middle of the pit lane."""
         mid = self.sections[-1][len(self.sections[-1]) // 2]
         side = -self._pit_track_side()
         c.text(texts.tr("board.pit_lane"), 0.36 * self.lane_width, DARK, mid.at(side * 1.38 * self.lane_width))
@@ -376,7 +421,7 @@ class BoardRenderer(BoardLayout):
         for i in range(len(self.track.corners)):
             edge = self._kerb_edge(i)
             for b, start in enumerate(range(0, len(edge) - 1, per_block)):
-                part = edge[start:start + per_block + 1]
+                part = edge[start : start + per_block + 1]
                 outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
                 c.poly(KERB_RED if b % 2 == 0 else KERB_WHITE, [p for p, _ in part] + outer)
             self._apex_kerb(c, i)
@@ -388,12 +433,11 @@ class BoardRenderer(BoardLayout):
         lane = self.track.lanes - 1 - self._outer_lane(corner)
         side = 1.0 if lane == 0 else -1.0
         span = self._corner_span(corner, lane)
-        middle = span[len(span) // 4: len(span) - len(span) // 4]
+        middle = span[len(span) // 4 : len(span) - len(span) // 4]
         depth = 0.16 * w
-        edge = [(k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side))
-                for k in middle]
+        edge = [(k.at(k.left if side > 0 else -k.right), (k.normal[0] * side, k.normal[1] * side)) for k in middle]
         for b, start in enumerate(range(0, len(edge) - 1, 2)):
-            part = edge[start:start + 3]
+            part = edge[start : start + 3]
             outer = [(p[0] + n[0] * depth, p[1] + n[1] * depth) for p, n in reversed(part)]
             if not all(self._clear(q, 0.85 * w) for q in outer):
                 continue
@@ -407,7 +451,9 @@ class BoardRenderer(BoardLayout):
         for lane in (li for li in range(self.track.lanes) if li not in self.open_lanes):
             sec = self.sections[lane]
             c.path(look.line, [k.at(k.left) for k in sec], (look.edge if lane == 0 else look.border) * w, closed=True)
-            c.path(look.line, [k.at(-k.right) for k in sec], (look.edge if lane == last else look.border) * w, closed=True)
+            c.path(
+                look.line, [k.at(-k.right) for k in sec], (look.edge if lane == last else look.border) * w, closed=True
+            )
             for k in sec[::SAMPLES]:
                 c.line(look.line, k.at(k.left), k.at(-k.right), (look.border + 0.005) * w)
 
@@ -460,8 +506,13 @@ class BoardRenderer(BoardLayout):
             for i in range(cols):
                 a, b = cut.at(cut.left - i * sq), cut.at(cut.left - (i + 1) * sq)
                 for j in (-1, 0):
-                    c.poly(LINE if (i + j) % 2 else DARK,
-                           [(p[0] + f[0] * sq * t, p[1] + f[1] * sq * t) for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))])
+                    c.poly(
+                        LINE if (i + j) % 2 else DARK,
+                        [
+                            (p[0] + f[0] * sq * t, p[1] + f[1] * sq * t)
+                            for p, t in ((a, j), (b, j), (b, j + 1), (a, j + 1))
+                        ],
+                    )
 
     def _gantry(self, c: Canvas) -> None:
         """The start gantry: a post beside each edge of the track at the start line and the
@@ -483,8 +534,12 @@ class BoardRenderer(BoardLayout):
             x, y = c.px(p)
             pygame.draw.circle(c.surface, KERB_RED, (x, y), max(1.0, 0.035 * w * c.s))
         for p in (left, right):
-            post = [(p[0] - 0.1 * w, p[1] - 0.1 * w), (p[0] + 0.1 * w, p[1] - 0.1 * w),
-                    (p[0] + 0.1 * w, p[1] + 0.1 * w), (p[0] - 0.1 * w, p[1] + 0.1 * w)]
+            post = [
+                (p[0] - 0.1 * w, p[1] - 0.1 * w),
+                (p[0] + 0.1 * w, p[1] - 0.1 * w),
+                (p[0] + 0.1 * w, p[1] + 0.1 * w),
+                (p[0] - 0.1 * w, p[1] + 0.1 * w),
+            ]
             art.shadow(c, post, height)
             c.poly(GANTRY, post)
             c.path(art.shade(GANTRY, 40), post[:2], 0.03 * w)
@@ -496,8 +551,16 @@ class BoardRenderer(BoardLayout):
             bl, fl, fr, br = self._box_corners(self.track.space(name))
             front_l, front_r = lerp(bl, fl, 0.8), lerp(br, fr, 0.8)
             back_l, back_r = lerp(bl, fl, 0.3), lerp(br, fr, 0.3)
-            c.path(LINE, [lerp(back_l, back_r, 0.14), lerp(front_l, front_r, 0.14),
-                          lerp(front_l, front_r, 0.86), lerp(back_l, back_r, 0.86)], 0.06 * w)
+            c.path(
+                LINE,
+                [
+                    lerp(back_l, back_r, 0.14),
+                    lerp(front_l, front_r, 0.14),
+                    lerp(front_l, front_r, 0.86),
+                    lerp(back_l, back_r, 0.86),
+                ],
+                0.06 * w,
+            )
             c.text(str(pos), 0.36 * w, LINE, lerp(lerp(bl, br, 0.5), lerp(fl, fr, 0.5), 0.45))
 
     def _blocked_spaces(self, c: Canvas) -> None:
@@ -523,8 +586,9 @@ class BoardRenderer(BoardLayout):
             tip = lerp(a, b, 0.7)
             c.line(DARK, lerp(a, b, 0.24), tip, self.look.arrow_rim * w)
             c.line(self.look.line, lerp(a, b, 0.25), tip, self.look.arrow * w)
-            chevron = [(tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w)
-                       for u, v in shape]
+            chevron = [
+                (tip[0] + (f[0] * u + n[0] * v) * 0.34 * w, tip[1] + (f[1] * u + n[1] * v) * 0.34 * w) for u, v in shape
+            ]
             c.poly(self.look.line, chevron)
             c.path(DARK, chevron, self.look.chevron_rim * w, closed=True)
 

@@ -161,13 +161,19 @@ def facade(c: Canvas, pts: list[Point], w: float) -> None:
         t = (i + 0.5) * gap
         mx, my = a[0] + ux * t + nx * depth * 0.5, a[1] + uy * t + ny * depth * 0.5
         d = 0.08 * w
-        c.poly(WINDOW, [(mx + (su * ux + sn * nx) * d, my + (su * uy + sn * ny) * d)
-                        for su, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        c.poly(
+            WINDOW,
+            [
+                (mx + (su * ux + sn * nx) * d, my + (su * uy + sn * ny) * d)
+                for su, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+            ],
+        )
 
 
 def _half(pts: list[Point], a: Point, b: Point, flip: bool) -> list[Point]:
     """The part of a polygon on one side of the line a-b: where ``dot(n, p - a)`` is at least 0
     with ``n`` the line's left normal, or at most 0 with ``flip``."""
+
     def side(p: Point) -> float:
         v = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
         return -v if flip else v
@@ -238,8 +244,11 @@ def _crowns(pts: tuple[Point, ...], w: float) -> tuple[tuple[Point, float, Colou
 
 def _inside(pts: Sequence[Point], y: float) -> list[tuple[float, float]]:
     """The stretches of the line at height ``y`` that lie inside a polygon (even-odd)."""
-    cuts = sorted(a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-                  for a, b in zip(pts, [*pts[1:], pts[0]]) if (a[1] <= y) != (b[1] <= y))
+    cuts = sorted(
+        a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+        for a, b in zip(pts, [*pts[1:], pts[0]])
+        if (a[1] <= y) != (b[1] <= y)
+    )
     return list(zip(cuts[::2], cuts[1::2]))
 
 
@@ -275,8 +284,10 @@ def rocks(c: Canvas, pts: list[Point], w: float) -> None:
             continue
         r = rnd.uniform(0.18, 0.42) * w
         angles = [2 * math.pi * k / 7 for k in range(7)]
-        stone = [(p[0] + math.cos(a) * r * rnd.uniform(0.7, 1.0),
-                  p[1] + math.sin(a) * r * rnd.uniform(0.6, 0.9)) for a in angles]
+        stone = [
+            (p[0] + math.cos(a) * r * rnd.uniform(0.7, 1.0), p[1] + math.sin(a) * r * rnd.uniform(0.6, 0.9))
+            for a in angles
+        ]
         grey = shade(ROCK, rnd.randint(-20, 14))
         shadow(c, stone, 0.8 * r)
         c.poly(shade(grey, -28), stone)
@@ -304,8 +315,9 @@ def tent(c: Canvas, pts: list[Point], w: float) -> None:
     c.path(shade(colour, -70), pts, 0.03 * w, closed=True)
 
 
-def waterside(c: Canvas, pts: list[Point], w: float, quay: bool,
-              wet: Callable[[Point], bool] = lambda p: False) -> None:
+def waterside(
+    c: Canvas, pts: list[Point], w: float, quay: bool, wet: Callable[[Point], bool] = lambda p: False
+) -> None:
     """The edge of the water: a stone quay with bollards in a town (a street circuit's paved
     ground), else a muddy shore. An edge with water on both sides (where two water shapes of
     one river meet, ``wet`` says where water is) is no bank and gets none."""
@@ -317,8 +329,9 @@ def waterside(c: Canvas, pts: list[Point], w: float, quay: bool,
         nx, ny = (b[1] - a[1]) / length * 0.3 * w, (a[0] - b[0]) / length * 0.3 * w
         if not (wet((m[0] + nx, m[1] + ny)) and wet((m[0] - nx, m[1] - ny))):
             banks.append((a, b))
-    for colour, width in (((150, 146, 136), 0.2), ((196, 192, 180), 0.12)) if quay else \
-            (((92, 104, 70), 0.16), ((120, 128, 92), 0.07)):
+    for colour, width in (
+        (((150, 146, 136), 0.2), ((196, 192, 180), 0.12)) if quay else (((92, 104, 70), 0.16), ((120, 128, 92), 0.07))
+    ):
         for a, b in banks:
             c.path(colour, [a, b], width * w)
     if not quay:
@@ -341,8 +354,7 @@ def boat(c: Canvas, pts: list[Point], w: float) -> None:
     def at(t: float, s: float) -> Point:
         return (a[0] + ux * length * t + nx * beam * s, a[1] + uy * length * t + ny * beam * s)
 
-    hull = [at(0.0, -0.8), at(0.0, 0.8), at(0.65, 1.0), at(0.88, 0.6), at(1.0, 0.0), at(0.88, -0.6),
-            at(0.65, -1.0)]
+    hull = [at(0.0, -0.8), at(0.0, 0.8), at(0.65, 1.0), at(0.88, 0.6), at(1.0, 0.0), at(0.88, -0.6), at(0.65, -1.0)]
     translucent(c, (20, 40, 60), 60, [(x + 0.1 * w, y + 0.12 * w) for x, y in hull])
     c.poly((120, 124, 128), hull)
     c.poly(HULL, shrink(hull, 0.04 * w))

@@ -44,8 +44,13 @@ RESIDENT: tuple[Colour, ...] = ((236, 196, 160), (190, 140, 100), (120, 84, 60))
 #: The hint under the mouse for a space of each kind of zone.
 ZONE_HINTS = {"shooting": "gallery.shooting_zone", "danger": "gallery.danger_zone", "police": "gallery.police_zone"}
 #: What each part of the street race does to a car, said under the mouse (STREET-5..7).
-ABOUT = {"shooting": "street.about.shooting", "danger": "street.about.danger", "black": "street.about.black",
-         "police": "street.about.police", "tunnel": "street.about.tunnel"}
+ABOUT = {
+    "shooting": "street.about.shooting",
+    "danger": "street.about.danger",
+    "black": "street.about.black",
+    "police": "street.about.police",
+    "tunnel": "street.about.tunnel",
+}
 #: A zone's tag: its height in lane widths.
 LABEL_SIZE = 0.36
 #: How strongly a zone's colour tints its spaces' asphalt (0 = not at all, 1 = fully).
@@ -205,7 +210,7 @@ class StreetArt:
             count = max(1, round(length / (1.5 * w)))
             per = (len(run) - 1) / count
             for h in range(count):
-                part = run[round(h * per):round((h + 1) * per) + 1]
+                part = run[round(h * per) : round((h + 1) * per) + 1]
                 if len(part) < 2:
                     continue
                 mid_p, mid_n = part[len(part) // 2]
@@ -227,8 +232,11 @@ class StreetArt:
                     hw = 0.16 * w
                     a, b = _off(p, n, near + 0.06 * w), _off(p, n, near + 0.24 * w)
                     windows.append(tuple(_off(q, f, s) for q, s in ((a, -hw), (a, hw), (b, hw), (b, -hw))))
-                self.houses.append(House(tuple(front + back[::-1]), tuple(front + strip[::-1]), tuple(windows),
-                                         rnd.choice(HOUSE_ROOFS)))
+                self.houses.append(
+                    House(
+                        tuple(front + back[::-1]), tuple(front + strip[::-1]), tuple(windows), rnd.choice(HOUSE_ROOFS)
+                    )
+                )
 
     def _police_station(self, zone: Zone) -> None:
         """STREET-7: the police station on the side of its zone with the most room."""
@@ -247,16 +255,28 @@ class StreetArt:
         front = [_off(p, n, near + yard) for p, n in run]
         back = [_off(p, n, near + depth) for p, n in run]
         roof = [_off(p, n, near + yard + 0.14 * w) for p, n in run[1:-1]] + [
-            _off(p, n, near + depth - 0.14 * w) for p, n in run[1:-1][::-1]]
+            _off(p, n, near + depth - 0.14 * w) for p, n in run[1:-1][::-1]
+        ]
         court = [_off(p, n, near) for p, n in run] + front[::-1]
         p, n = run[len(run) // 2]
         cars = []
         for t in (0.3, 0.7):
             q, m = run[round(t * (len(run) - 1))]
             cars.append((_off(q, m, near + 0.45 * w), (-m[1], m[0])))
-        lights = (_off(run[1][0], run[1][1], near + yard + 0.4 * w), _off(run[-2][0], run[-2][1], near + yard + 0.4 * w))
-        self.stations.append(Station(tuple(front + back[::-1]), tuple(roof), tuple(court), tuple(cars),
-                                     _off(p, n, near + yard + (depth - yard) / 2), lights))
+        lights = (
+            _off(run[1][0], run[1][1], near + yard + 0.4 * w),
+            _off(run[-2][0], run[-2][1], near + yard + 0.4 * w),
+        )
+        self.stations.append(
+            Station(
+                tuple(front + back[::-1]),
+                tuple(roof),
+                tuple(court),
+                tuple(cars),
+                _off(p, n, near + yard + (depth - yard) / 2),
+                lights,
+            )
+        )
 
     def _label(self, zone: Zone) -> None:
         """The zone's name on a tag beside the street at its first spaces (danger and windows)."""
@@ -269,8 +289,9 @@ class StreetArt:
         key, colour = ("board.danger_zone", DANGER) if zone.kind == "danger" else ("board.shooting_zone", SHOOTING)
         longest = max((texts.tr_in(lang, key) for lang in texts.LANGUAGES), key=len)
         start = 0.45 * self.w if zone.kind == "danger" else 0.3 * self.w
-        spot = clear_spot(longest, LABEL_SIZE * self.w, p, n, lambda q: self.board._clear(q, 0.75 * self.w),
-                          start, 6 * self.w)
+        spot = clear_spot(
+            longest, LABEL_SIZE * self.w, p, n, lambda q: self.board._clear(q, 0.75 * self.w), start, 6 * self.w
+        )
         self.labels.append((key, spot, colour))
 
     def building_at(self, p: Point) -> str | None:
@@ -424,11 +445,21 @@ class StreetArt:
             for t in at:  # chevrons in the driving direction, clear of the name in the middle
                 mid = lerp(start, end, t)
                 tip = _off(mid, f, 0.16 * w)
-                c.path(WHITE, [_off(_off(mid, f, -0.1 * w), n, 0.2 * w), tip, _off(_off(mid, f, -0.1 * w), n, -0.2 * w)],
-                       0.05 * w)
+                c.path(
+                    WHITE,
+                    [_off(_off(mid, f, -0.1 * w), n, 0.2 * w), tip, _off(_off(mid, f, -0.1 * w), n, -0.2 * w)],
+                    0.05 * w,
+                )
             for p in (start, end):  # the portals: a concrete frame across each mouth
-                c.poly(CONCRETE, [_off(_off(p, n, half + 0.1 * w), f, -0.08 * w), _off(_off(p, n, half + 0.1 * w), f, 0.08 * w),
-                                  _off(_off(p, n, -half - 0.1 * w), f, 0.08 * w), _off(_off(p, n, -half - 0.1 * w), f, -0.08 * w)])
+                c.poly(
+                    CONCRETE,
+                    [
+                        _off(_off(p, n, half + 0.1 * w), f, -0.08 * w),
+                        _off(_off(p, n, half + 0.1 * w), f, 0.08 * w),
+                        _off(_off(p, n, -half - 0.1 * w), f, 0.08 * w),
+                        _off(_off(p, n, -half - 0.1 * w), f, -0.08 * w),
+                    ],
+                )
         for s, ring in ((entry, (48, 209, 88)), (exit_, (102, 212, 207))):
             x, y = c.px((s.x, s.y))
             r = 0.3 * w * c.s

@@ -177,8 +177,9 @@ class BoardTiles:
         block = first.union(last)
         bx, by, _, _ = self.board.bounds
         s = self.scale
-        picture = self.board.paint(self.options, s, area=(bx + block.x / s, by + block.y / s,
-                                                          block.width / s, block.height / s))
+        picture = self.board.paint(
+            self.options, s, area=(bx + block.x / s, by + block.y / s, block.width / s, block.height / s)
+        )
         for i, j in self._keys((i0, j0, i1, j1)):
             part = self._rect(i, j).move(-block.x, -block.y).clip(picture.get_rect())
             if part.width and part.height:
@@ -200,7 +201,9 @@ class BoardTiles:
         """The tiles in ``view``, each where the camera puts it, stretched while the zoom differs
         from the picture's; the overview stands in for tiles not painted yet."""
         if self.overview is not None and self.missing(view):
-            self._blit(screen, camera, view, self.overview, self.overview_scale, pygame.Rect((0, 0), self.overview.get_size()))
+            self._blit(
+                screen, camera, view, self.overview, self.overview_scale, pygame.Rect((0, 0), self.overview.get_size())
+            )
         if self.part is not None and not self.tiles:
             self._blit(screen, camera, view, self.part[1], self.scale, self.part[0])
         for i, j in self._keys(self._span(view, 0)):
@@ -208,8 +211,15 @@ class BoardTiles:
             if tile is not None:
                 self._blit(screen, camera, view, tile, self.scale, self._rect(i, j))
 
-    def _blit(self, screen: pygame.Surface, camera: Camera, view: tuple[float, float, float, float],
-              picture: pygame.Surface, s: float, rect: pygame.Rect) -> None:
+    def _blit(
+        self,
+        screen: pygame.Surface,
+        camera: Camera,
+        view: tuple[float, float, float, float],
+        picture: pygame.Surface,
+        s: float,
+        rect: pygame.Rect,
+    ) -> None:
         """Blit ``picture`` (the board's pixels ``rect`` at scale ``s``), only the part in view."""
         bx, by, _, _ = self.board.bounds
         vx, vy, vw, vh = view

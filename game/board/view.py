@@ -22,8 +22,8 @@ import pygame
 
 from game import texts, theme
 from game.board import contrast
-from game.board.render import BoardOptions, BoardRenderer
 from game.board.camera import Camera
+from game.board.render import BoardOptions, BoardRenderer
 from game.board.tiles import BoardTiles
 
 SETTLE = 0.25  # seconds without zooming before the board is painted sharp at the new zoom
@@ -76,8 +76,10 @@ class BoardView:
         areas = self.free or [self.viewport]
         v = max(areas, key=lambda a: min(a.width / w, a.height / h))
         self.camera.fit((x, y, w, h), (v.width, v.height), margin=12)
-        self.camera.offset = (self.camera.offset[0] - v.left / self.camera.zoom,
-                              self.camera.offset[1] - v.top / self.camera.zoom)
+        self.camera.offset = (
+            self.camera.offset[0] - v.left / self.camera.zoom,
+            self.camera.offset[1] - v.top / self.camera.zoom,
+        )
         self._glide_to = None
 
     def centre_on(self, world: tuple[float, float]) -> None:
@@ -109,8 +111,14 @@ class BoardView:
         if any(not clear.collidepoint(self.camera.to_screen(p)) for p in points):
             self._glide_to = (((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), clear.center)
 
-    def frame(self, points: list[tuple[float, float]], areas: list[pygame.Rect],
-              visible: Callable[[tuple[float, float]], bool], margin: float = 0.85, closest: float | None = None) -> bool:
+    def frame(
+        self,
+        points: list[tuple[float, float]],
+        areas: list[pygame.Rect],
+        visible: Callable[[tuple[float, float]], bool],
+        margin: float = 0.85,
+        closest: float | None = None,
+    ) -> bool:
         """Unless every one of ``points`` already shows where ``visible`` (a screen point clear of
         the panels) says it can be seen, glide until they all lie in the one of ``areas`` (the
         board's parts no panel covers) that holds them biggest, zooming out first if they do not
@@ -201,7 +209,7 @@ class BoardView:
         elif event.type == pygame.MOUSEWHEEL:
             pos = theme.pointer()
             if self.viewport.collidepoint(pos):
-                self.zoom(pos, WHEEL_STEP ** event.precise_y)
+                self.zoom(pos, WHEEL_STEP**event.precise_y)
                 self.by_hand = True
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_f:
@@ -230,8 +238,12 @@ class BoardView:
         or tiles around the view still to paint (a few frames after a pan at a close zoom)."""
         keys = pygame.key.get_pressed()
         held = any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN))
-        return (held or self._glide_to is not None or time.monotonic() - self.zoomed_at <= SETTLE
-                or (self.picture.scale > 0 and self.picture.ahead(self.world_view())))
+        return (
+            held
+            or self._glide_to is not None
+            or time.monotonic() - self.zoomed_at <= SETTLE
+            or (self.picture.scale > 0 and self.picture.ahead(self.world_view()))
+        )
 
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
@@ -317,11 +329,16 @@ class BoardView:
         inner = board.clip(area)
         if not inner.width or not inner.height:
             return [area]
-        return [r for r in (pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
-                            pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
-                            pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
-                            pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height))
-                if r.width > 0 and r.height > 0]
+        return [
+            r
+            for r in (
+                pygame.Rect(area.left, area.top, area.width, inner.top - area.top),
+                pygame.Rect(area.left, inner.bottom, area.width, area.bottom - inner.bottom),
+                pygame.Rect(area.left, inner.top, inner.left - area.left, inner.height),
+                pygame.Rect(inner.right, inner.top, area.right - inner.right, inner.height),
+            )
+            if r.width > 0 and r.height > 0
+        ]
 
     def polygon(self, space: str) -> list[tuple[float, float]]:
         """A space's outline in screen pixels."""

@@ -54,9 +54,7 @@ class HostedReferee:
         asyncio.set_event_loop(self._loop)
         self._loop.run_until_complete(self._main(password, header, seats, deadline, name))
 
-    async def _main(
-        self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str
-    ) -> None:
+    async def _main(self, password: str, header: Header, seats: dict[str, str], deadline: int, name: str) -> None:
         try:
             await self.bot.link.login(password)
             self.room = await self.bot.open_race(header, seats, deadline, name)

@@ -17,16 +17,17 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.net.notes import shown
+from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from game.net.said_error import os_detail
 from game.texts import en, tr
 from game.tracks.drawing import Part, say
-from game.net.racefile import SUFFIX, RaceFile, RaceFileError, extends, read, write
 from rules.ai.registry import DRIVERS
-from rules.remote.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.files.filelimits import SAVE, read_text
-from rules.remote.race_view import RaceView
 from rules.files.record import FairSeed, Header, Record, write_atomic
-from rules.remote.referee import Notice as Say, Referee, RefereeError
+from rules.remote.fair_dice import bid_commitment, commitment, new_nonce, new_seed
+from rules.remote.race_view import RaceView
+from rules.remote.referee import Notice as Say
+from rules.remote.referee import Referee, RefereeError
 from rules.remote.referee_notes import Note, english, note
 from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.track import Track
@@ -100,9 +101,7 @@ class Steward:
     ) -> Steward:
         """A new race: a fresh secret seed, its commitment in the race, the first dice rolled."""
         seed = new_seed()
-        race = RaceOpen(
-            header=header, commitment=commitment(seed), seats=seats, referee=steward, deadline=deadline
-        )
+        race = RaceOpen(header=header, commitment=commitment(seed), seats=seats, referee=steward, deadline=deadline)
         folder.mkdir(parents=True, exist_ok=True)
         cls._save(folder, StewardState(race=race, seed=seed, asked_at=now))
         made = cls(folder, track)
@@ -225,9 +224,7 @@ class MailPlayer:
         return seen
 
     def _keep(self, seen: PlayerSeen) -> None:
-        write_atomic(
-            self._seen_path(seen.file.race_id()), json.dumps(seen.model_dump(mode="json"), indent=1) + "\n"
-        )
+        write_atomic(self._seen_path(seen.file.race_id()), json.dumps(seen.model_dump(mode="json"), indent=1) + "\n")
 
     def open(self, path: Path, track: Track) -> RaceView:
         """The race as the steward's file shows it, checked against what this game saw before."""
@@ -255,9 +252,7 @@ class MailPlayer:
         """The reply file with one message for the steward."""
         seen = self._seen(view.opening.commitment[:12])
         assert seen is not None, "open the steward's file first"
-        file = seen.file.model_copy(
-            update={"sender": self.name, "message": message, "seed": None, "notices": ()}
-        )
+        file = seen.file.model_copy(update={"sender": self.name, "message": message, "seed": None, "notices": ()})
         kind = type(message).__name__.lower()
         return write(file, outbox / f"{file.race_id()}-{len(view.actions):04d}-{self.name}-{kind}{SUFFIX}")
 
@@ -266,11 +261,7 @@ class MailPlayer:
         seen = self._seen(view.opening.commitment[:12])
         assert seen is not None, "open the steward's file first"
         nonce = new_nonce()
-        self._keep(
-            seen.model_copy(
-                update={"nonces": {**seen.nonces, car: nonce}, "bids": {**seen.bids, car: amount}}
-            )
-        )
+        self._keep(seen.model_copy(update={"nonces": {**seen.nonces, car: nonce}, "bids": {**seen.bids, car: amount}}))
         return self.reply(
             view, BidSeal(seq=len(view.actions), car=car, seal=bid_commitment(car, amount, nonce)), outbox
         )
@@ -307,9 +298,7 @@ class MailLink:
 
     def pump(self) -> list[str]:
         """The steward's notices of the file opened, once, in the player's language."""
-        lines = [
-            tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.news[self._shown :]
-        ]
+        lines = [tr("referee.to", name=n.to, text=shown(n)) if n.to else shown(n) for n in self.news[self._shown :]]
         self._shown = len(self.news)
         lines += self.lines
         self.lines = []

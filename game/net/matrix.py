@@ -10,7 +10,6 @@ never a traceback.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, NamedTuple
 
 import nio
@@ -77,7 +76,7 @@ class MatrixLink:
         server = self.homeserver
         try:
             answer = await coro
-        except (OSError, asyncio.TimeoutError, nio.exceptions.RemoteProtocolError) as err:
+        except (TimeoutError, OSError, nio.exceptions.RemoteProtocolError) as err:
             raise MatrixError(say("matrix.unreachable", what=what, homeserver=server, detail=str(err))) from None
         except Exception as err:  # aiohttp's client errors: the connection failed under way
             detail = f"{type(err).__name__}: {err}"

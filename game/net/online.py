@@ -13,18 +13,19 @@ import asyncio
 import time
 import uuid
 from collections.abc import Callable
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from game.net.matrix import CHAT, NOTE, TO, MatrixError, MatrixLink, RoomEvent
 from game.net.said_error import shown
 from game.tracks.drawing import say
 from rules.ai.registry import DRIVERS
 from rules.engine import chance
+from rules.files.record import FairSeed, Header, Record, write_atomic
 from rules.remote.fair_dice import bid_commitment, commitment, new_nonce, new_seed
 from rules.remote.race_view import RaceView
-from rules.files.record import FairSeed, Header, Record, write_atomic
-from rules.remote.referee import Notice as Say, Out, Referee, RefereeError
+from rules.remote.referee import Notice as Say
+from rules.remote.referee import Out, Referee, RefereeError
 from rules.remote.referee_notes import Note, note
 from rules.remote.referee_protocol import (
     APPLIED,
@@ -60,9 +61,7 @@ def read_opening(raw: dict) -> RaceOpen:
 class RefereeBot:
     """``formula-d referee``: referees every race room it opens or is invited to."""
 
-    def __init__(
-        self, link: MatrixLink, track: Track, folder: Path, clock: Callable[[], float] = time.time
-    ) -> None:
+    def __init__(self, link: MatrixLink, track: Track, folder: Path, clock: Callable[[], float] = time.time) -> None:
         self.link = link
         self.track = track
         self.folder = folder
@@ -216,9 +215,7 @@ class OnlinePlayer:
         self.seen: set[str] = set()
         self.offline = ""  # why the homeserver cannot be reached now, in the player's language; '' when it can
         self.outbox: list[tuple[str, Decision | BidSeal | BidOpen | str]] = []  # (txn, message or chat text)
-        self.sealed: dict[
-            str, tuple[int, int, str]
-        ] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
+        self.sealed: dict[str, tuple[int, int, str]] = {}  # H2H-2: car -> (seq, amount, nonce), not yet opened
         self._open_asked = False  # the referee said every bid is sealed
         self._flushing: asyncio.Lock | None = None
 
@@ -243,9 +240,7 @@ class OnlinePlayer:
             except ValueError:
                 n = None  # shown as its English text
             to = e.content.get(TO) if n is not None else None
-            self.chat.append(
-                ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None)
-            )
+            self.chat.append(ChatLine(e.sender, str(e.content.get("body", "")), n, to if isinstance(to, str) else None))
             if n is not None and n.key == "bids_sealed":
                 self._open_asked = True
             return

@@ -24,11 +24,7 @@ from rules.track import Track
 def chat_line(c: ChatLine) -> str:
     """A chat message as the panel shows it: the referee's notices translated, others by name."""
     if c.note is not None:
-        return (
-            tr("referee.to", name=c.to.lstrip("@").split(":")[0], text=shown(c.note))
-            if c.to
-            else shown(c.note)
-        )
+        return tr("referee.to", name=c.to.lstrip("@").split(":")[0], text=shown(c.note)) if c.to else shown(c.note)
     return f"{c.sender.lstrip('@').split(':')[0]}: {c.text}"
 
 

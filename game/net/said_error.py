@@ -43,4 +43,3 @@ def os_text(err: OSError) -> str:
     """``os_detail`` as the window shows it now."""
     detail = os_detail(err)
     return detail.text() if isinstance(detail, Said) else str(detail)
-

@@ -58,8 +58,16 @@ def announcements(control: RaceControl, step: Step) -> list[Announcement]:
         elif e.kind == "out" and e.car:
             why = step.after.car(e.car).out
             timed_out = isinstance(step.action, TimeOut) or (why is not None and why.code == Code.TIME_UP)
-            said.append(Announcement("timeout" if timed_out else "out", "announce.timeout" if timed_out else "announce.out",
-                                     {"name": name}, e.car, "bad", reason=why))
+            said.append(
+                Announcement(
+                    "timeout" if timed_out else "out",
+                    "announce.timeout" if timed_out else "announce.out",
+                    {"name": name},
+                    e.car,
+                    "bad",
+                    reason=why,
+                )
+            )
         elif e.kind == "weather" and step.after.weather is not None:
             said.append(_weather(step.before.weather, step.after.weather))
         elif e.kind == "lap" and e.car and _last_lap_begins(step.before, e.data.get("crossings")):
@@ -96,6 +104,10 @@ def _leader(control: RaceControl, step: Step) -> str | None:
 
 def _first(control: RaceControl, state: RaceState) -> str | None:
     """The leading car of ``state``'s running order, once every car is on the track after the start."""
-    if state.round < 1 or state.phase in ("grid", "setup") or any(c.space is None for c in state.cars if c.status == "racing"):
+    if (
+        state.round < 1
+        or state.phase in ("grid", "setup")
+        or any(c.space is None for c in state.cars if c.status == "racing")
+    ):
         return None
     return running_order(control.track, state)[0].id

@@ -4,9 +4,9 @@ match after a heat (``rules.league.blitz`` decides who starts where and who won)
 from __future__ import annotations
 
 from game.storage.lineup import COLOURS
-from rules.league import blitz
 from rules.dice import DiceSource
 from rules.files.record import BlitzHeat, Entry, Header
+from rules.league import blitz
 from rules.ruleset import FD_BLITZ
 from rules.track import Track
 
@@ -23,7 +23,20 @@ def heat_header(track: Track, match: blitz.Match, players: dict[str, Player], se
         grid, level = blitz.heat_grid(match, heat), False
     else:
         grid, level = blitz.level_order(match, DiceSource(seed ^ 0xB117))[0], True
-    entries = tuple(Entry(id=p, name=players[p][0], driver=players[p][1], colour=COLOURS[i], number=i + 1,
-                          wear=FD_BLITZ.default_wear) for i, p in enumerate(match.players))
-    return Header(track_name=track.name, track_hash=track.content_hash(), rules=FD_BLITZ, laps=HEAT_LAPS, seed=seed,
-                  entries=entries, grid=grid, level_start=level, blitz=BlitzHeat(match=match, heat=heat))
+    entries = tuple(
+        Entry(
+            id=p, name=players[p][0], driver=players[p][1], colour=COLOURS[i], number=i + 1, wear=FD_BLITZ.default_wear
+        )
+        for i, p in enumerate(match.players)
+    )
+    return Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=FD_BLITZ,
+        laps=HEAT_LAPS,
+        seed=seed,
+        entries=entries,
+        grid=grid,
+        level_start=level,
+        blitz=BlitzHeat(match=match, heat=heat),
+    )

@@ -23,7 +23,9 @@ def winner(control: RaceControl) -> str | None:
 def humans(control: RaceControl) -> tuple[HumanPlace, ...]:
     """Each human driver's place and status, in entry order."""
     places = classification(control.track, control.state)
-    return tuple(HumanPlace(name, place, status) for name, place, status in human_places(control.session.header, places))
+    return tuple(
+        HumanPlace(name, place, status) for name, place, status in human_places(control.session.header, places)
+    )
 
 
 def keep_race(folder: Path, control: RaceControl) -> list[Notice]:

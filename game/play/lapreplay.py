@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from rules.actions import Drive
 from rules.engine import IllegalAction, apply, new_lap
-from rules.tables.profiles import Profile
 from rules.qualifying.grid import TimedAction
 from rules.ruleset import RuleSet
 from rules.state import RaceState
+from rules.tables.profiles import Profile
 from rules.track import Track
 
 GLIDE_MS = 500
@@ -22,8 +22,16 @@ Pose = tuple[float, float, float]
 
 
 class LapReplay:
-    def __init__(self, track: Track, rules: RuleSet, steps: tuple[TimedAction, ...], car_id: str = "car1",
-                 tyre: str | None = None, wet: bool = False, profile: Profile = Profile.NORMALO) -> None:
+    def __init__(
+        self,
+        track: Track,
+        rules: RuleSet,
+        steps: tuple[TimedAction, ...],
+        car_id: str = "car1",
+        tyre: str | None = None,
+        wet: bool = False,
+        profile: Profile = Profile.NORMALO,
+    ) -> None:
         self.track = track
         self.steps = steps
         self.car_id = car_id

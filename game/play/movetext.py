@@ -59,8 +59,12 @@ def street_lines(track: Track, move: Move) -> list[str]:
 def corner_sign_lines(corner: Corner) -> list[str]:
     """What a corner's sign on the board says (CORNER-1, CORNER-2): the yellow stops to make, the
     red and the green number of spaces of the shortest and the longest way through it."""
-    return [place_name(corner.label), tr("race.flags.stops", n=corner.stops), tr("race.flags.shortest", n=corner.shortest),
-            tr("race.flags.longest", n=corner.longest)]
+    return [
+        place_name(corner.label),
+        tr("race.flags.stops", n=corner.stops),
+        tr("race.flags.shortest", n=corner.shortest),
+        tr("race.flags.longest", n=corner.longest),
+    ]
 
 
 def move_tag(move: Move) -> str:

@@ -15,26 +15,40 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar, cast
 
-from game.play.clocks import Clocks
 from game.net.said_error import os_text
-from game.texts import Notice
+from game.play.clocks import Clocks
 from game.storage.saves import BackupFailed, SaveSlot
-from rules.tables.pit_points import PitPlan
-from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, Event, FreeWP, Karma, PitStop, Roll, SetUp, TCar, TimeOut
+from game.texts import Notice
+from rules.actions import (
+    Action,
+    Bid,
+    ChooseGear,
+    Drive,
+    EndMove,
+    Event,
+    FreeWP,
+    Karma,
+    PitStop,
+    Roll,
+    SetUp,
+    TCar,
+    TimeOut,
+)
+from rules.ai.registry import DRIVERS
 from rules.car import Area, WearPoints
 from rules.dice import Chance, DiceSource, Purpose
 from rules.engine import IllegalAction, chance, gear_options, move_request, moves, optional_offer, to_move
+from rules.files.record import Entry, Header, Record, RecordError
 from rules.gears import ShiftCost
 from rules.moves import Move, Via, check_path
 from rules.odds import GearOdds, boost_odds, gear_odds, nitro_odds
 from rules.reasons import Reason
-from rules.files.record import Entry, Header, Record, RecordError
-from rules.ai.registry import DRIVERS
 from rules.run.session import RaceSession, UnfinishedRace
-from rules.state import Phase, RaceState
 from rules.run.think_time import ROLL_MS, decision_ms
-from rules.track import Track
+from rules.state import Phase, RaceState
+from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
+from rules.track import Track
 
 T = TypeVar("T")
 #: How many of a space's paths are tried to find why it cannot be reached.
@@ -82,8 +96,17 @@ def by_destination(moves: list[Move], here: str) -> dict[str, list[Move]]:
 
 def _beats(a: Move, b: Move) -> bool:
     """Does ``a`` end exactly like ``b`` (stops, spin, box, finish, out) at no higher cost, and lower in one?"""
-    same = (a.out is None and b.out is None and a.via == b.via and a.corner == b.corner and a.stops == b.stops
-            and a.spin == b.spin and a.in_box == b.in_box and a.finishes == b.finishes and a.laps == b.laps)
+    same = (
+        a.out is None
+        and b.out is None
+        and a.via == b.via
+        and a.corner == b.corner
+        and a.stops == b.stops
+        and a.spin == b.spin
+        and a.in_box == b.in_box
+        and a.finishes == b.finishes
+        and a.laps == b.laps
+    )
     costs = [(a.brakes, b.brakes), (a.tyres, b.tyres), (a.dangers, b.dangers), (a.blocked, b.blocked)]
     return same and all(x <= y for x, y in costs) and any(x < y for x, y in costs)
 
@@ -232,6 +255,7 @@ class RaceControl:
 
     def destinations(self) -> dict[str, list[Move]]:
         """Every space a legal move ends on (the car's own space if it cannot move), with its moves."""
+
         def build() -> dict[str, list[Move]]:
             return by_destination(self.moves(), self.state.car(self.state.active or "").space or "")
 
@@ -337,11 +361,14 @@ class RaceControl:
         (AMB-32); IllegalAction if refused."""
         return self._act(SetUp(tyre=tyre, wp=wp, reserve=reserve))
 
-    def pit_stop(self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None,
-                 fuel: int = 0) -> Step:
+    def pit_stop(
+        self, tyre: Tyre | None, long: bool = False, repairs: dict[Area, int] | None = None, fuel: int = 0
+    ) -> Step:
         """What the human's crew does at the box (with pit stops by points also the fuel, PIT-D-10);
         IllegalAction (with the reason) if refused."""
-        return self._act(PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}, fuel=fuel))
+        return self._act(
+            PitStop(tyre=tyre, long=long, repairs={a: n for a, n in (repairs or {}).items() if n}, fuel=fuel)
+        )
 
     def decide(self, action: Karma | Bid | TCar | FreeWP) -> Step:
         """A human's answer to a league question (karma, a bid, the T-car) or where the WP its car
@@ -441,7 +468,7 @@ class RaceControl:
 
     def new_notices(self) -> list[Notice]:
         """The notices not handed out yet: the race screen shows them while the race goes on."""
-        fresh = self.notices[self._told:]
+        fresh = self.notices[self._told :]
         self._told = len(self.notices)
         return fresh
 

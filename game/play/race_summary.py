@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from game.play.standings import gap
 from game.play.statistics import RaceStats
 from rules.car import Area
-from rules.league.championship import Score, Scheme, default_scheme, score_race
 from rules.choice import preset_of
 from rules.classify import Place
 from rules.files.record import Header
+from rules.league.championship import Scheme, Score, default_scheme, score_race
 from rules.state import RaceState
 from rules.track import Track
 
@@ -79,5 +79,8 @@ def race_points(header: Header, places: list[Place], scheme: Scheme | None) -> M
 def human_places(header: Header, places: list[Place]) -> list[tuple[str, int, str]]:
     """Each human driver's name, place and status (finished, out, racing), in entry order."""
     by_car = {p.car: p for p in places}
-    return [(e.name, by_car[e.id].position, by_car[e.id].status) for e in header.entries
-            if e.driver == "human" and e.id in by_car]
+    return [
+        (e.name, by_car[e.id].position, by_car[e.id].status)
+        for e in header.entries
+        if e.driver == "human" and e.id in by_car
+    ]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from game.texts import die_name, reason_text, tr
 from game.play.announcements import UNLOGGED, announcements
 from game.play.race_control import RaceControl, Step
+from game.texts import die_name, reason_text, tr
 from rules.actions import Event
 from rules.dice import Purpose
 from rules.reasons import Reason
@@ -96,11 +96,18 @@ def roll_outcome(step: Step) -> LogLine | None:
     for e in step.events:
         if e.kind == "start" and e.car == step.car:
             result = str(e.data.get("result"))
-            return LogLine(f"dice.start.{result}", tone="good" if result == "dream" else "bad" if result.startswith("stall") else "info")
+            return LogLine(
+                f"dice.start.{result}",
+                tone="good" if result == "dream" else "bad" if result.startswith("stall") else "info",
+            )
         if e.kind == "pit" and e.car == step.car and "fast" in e.data:
-            return LogLine("dice.pit_fast" if e.data["fast"] else "dice.pit_slow", tone="good" if e.data["fast"] else "bad")
+            return LogLine(
+                "dice.pit_fast" if e.data["fast"] else "dice.pit_slow", tone="good" if e.data["fast"] else "bad"
+            )
         if e.kind == "weather":
-            return LogLine("dice.weather", {"weather": e.data.get("condition")}, tone="bad" if e.data.get("wet") else "good")
+            return LogLine(
+                "dice.weather", {"weather": e.data.get("condition")}, tone="bad" if e.data.get("wet") else "good"
+            )
         if e.kind == "wear" and e.car == step.car:
             return LogLine("dice.failed", {"n": e.data.get("lost"), "area": e.data.get("area")}, tone="bad")
     return LogLine("dice.passed", tone="good")
@@ -116,7 +123,9 @@ def describe(control: RaceControl, step: Step) -> list[LogLine]:
             lines.append(line)
     for said in announcements(control, step):
         if said.kind in UNLOGGED:
-            lines.append(LogLine(f"log.{said.kind}", said.values, said.car, "round" if said.kind == "last_lap" else "info"))
+            lines.append(
+                LogLine(f"log.{said.kind}", said.values, said.car, "round" if said.kind == "last_lap" else "info")
+            )
     return lines
 
 
@@ -134,7 +143,9 @@ def _line(control: Names, step: Step, e: Event) -> LogLine | None:
         names = ", ".join(f"{i}. {control.name(c)}" for i, c in enumerate(order, 1)) if isinstance(order, list) else ""
         return LogLine("log.grid", {"order": names}, tone="round")
     if e.kind == "start":
-        return LogLine(f"log.start.{d.get('result')}", {"name": name}, e.car, "good" if d.get("result") == "dream" else "info")
+        return LogLine(
+            f"log.start.{d.get('result')}", {"name": name}, e.car, "good" if d.get("result") == "dream" else "info"
+        )
     if e.kind == "gear":
         cost = tuple((k, v) for k, v in d.items() if k not in _GEAR_KEYS and isinstance(v, int) and v)
         if cost:
@@ -152,7 +163,12 @@ def _line(control: Names, step: Step, e: Event) -> LogLine | None:
             return LogLine(f"log.via.{via}", {"name": name, "n": len(path), "space": path[-1]}, e.car, tone)
         return LogLine("log.moved", {"name": name, "n": len(path), "space": path[-1]}, e.car)
     if e.kind == "wear":
-        return LogLine("log.wear", {"name": name, "lost": d.get("lost"), "area": d.get("area"), "left": d.get("left")}, e.car, "bad")
+        return LogLine(
+            "log.wear",
+            {"name": name, "lost": d.get("lost"), "area": d.get("area"), "left": d.get("left")},
+            e.car,
+            "bad",
+        )
     if e.kind == "check":
         return LogLine("log.check", {"name": name, "purpose": d.get("purpose"), "value": d.get("value")}, e.car)
     if e.kind == "collision":
@@ -167,8 +183,11 @@ def _line(control: Names, step: Step, e: Event) -> LogLine | None:
     if e.kind == "weather":
         before = step.before.weather
         key = "first" if before is None else ("change" if before.condition != d.get("condition") else "same")
-        return LogLine(f"log.weather.{key}", {"result": d.get("result"), "weather": d.get("condition")},
-                       tone="bad" if d.get("wet") else "round")
+        return LogLine(
+            f"log.weather.{key}",
+            {"result": d.get("result"), "weather": d.get("condition")},
+            tone="bad" if d.get("wet") else "round",
+        )
     if e.kind == "setup":
         wp = tuple((a.value, d[a.value]) for a in step.after.rules.car_setup.areas if isinstance(d.get(a.value), int))
         if d.get("tyre"):
@@ -178,24 +197,34 @@ def _line(control: Names, step: Step, e: Event) -> LogLine | None:
         if "tyres" in d:
             return LogLine("log.pit_in", {"name": name, "tyres": d.get("tyres")}, e.car)
         if "left" in d:  # PIT-D-11: the crew's points
-            return LogLine("log.pit.points", {"name": name, "points": d.get("points"), "worked": d.get("worked"), "left": d.get("left")}, e.car)
+            return LogLine(
+                "log.pit.points",
+                {"name": name, "points": d.get("points"), "worked": d.get("worked"), "left": d.get("left")},
+                e.car,
+            )
         if "done" in d:  # PIT-D-12: the work done, out of the box
-            work = ([(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else [])
+            work = [(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else []
             work += [(k, v) for k, v in d.items() if k not in ("done", "tyre") and isinstance(v, int) and v]
             return LogLine("log.pit.done", {"name": name, "work": tuple(work), "out": d.get("done")}, e.car, "good")
         if "long" in d:
             work = ([(f"tyre:{d['tyre']}", 0)] if d.get("tyre") else []) + ([("long", 0)] if d.get("long") else [])
             work += [(k, v) for k, v in d.items() if k not in ("long", "tyre") and isinstance(v, int)]
             return LogLine("log.pit.crew", {"name": name, "work": tuple(work)}, e.car)
-        return LogLine("log.pit_fast" if d.get("fast") else "log.pit_slow", {"name": name, "value": d.get("value")}, e.car)
+        return LogLine(
+            "log.pit_fast" if d.get("fast") else "log.pit_slow", {"name": name, "value": d.get("value")}, e.car
+        )
     if e.kind == "lap":
         return LogLine("log.lap", {"name": name}, e.car)
     if e.kind == "karma":  # KARMA-2/3
         change = d.get("change")
         spent: Tone = "bad" if isinstance(change, int) and change < 0 else "good"
-        return LogLine(f"log.karma.{d.get('why')}", {"name": name, "change": change, "left": d.get("left")}, e.car, spent)
+        return LogLine(
+            f"log.karma.{d.get('why')}", {"name": name, "change": change, "left": d.get("left")}, e.car, spent
+        )
     if e.kind == "bid":  # H2H-2/3: shown once every bid is in
-        return LogLine("log.bid", {"name": name, "amount": d.get("amount"), "place": d.get("place"), "left": d.get("left")}, e.car)
+        return LogLine(
+            "log.bid", {"name": name, "amount": d.get("amount"), "place": d.get("place"), "left": d.get("left")}, e.car
+        )
     if e.kind == "finish":
         return LogLine("log.finish", {"name": name, "place": d.get("place")}, e.car, "good")
     if e.kind == "round":
@@ -216,7 +245,11 @@ def _street_line(control: Names, name: str, e: Event) -> LogLine | None:
     if e.kind == "police":  # STREET-7
         tied = d.get("tied")
         if isinstance(tied, list):
-            return LogLine("log.police_tie", {"names": ", ".join(control.name(c) for c in tied), "value": d.get("roll")}, tone="round")
+            return LogLine(
+                "log.police_tie",
+                {"names": ", ".join(control.name(c) for c in tied), "value": d.get("roll")},
+                tone="round",
+            )
         return LogLine("log.police", {"name": name, "value": d.get("roll"), "n": d.get("free")}, e.car, "good")
     if e.kind == "tyres_back":  # STREET-8
         return LogLine("log.tyres_back", {"name": name, "tyres": d.get("left"), "n": d.get("free")}, e.car, "good")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from game.tracks.drawing import Said, say
-from rules.modules.base import IllegalAction
 from rules.files.record import RecordError
+from rules.modules.base import IllegalAction
 
 #: How ``rules.files.record`` names an action that does not replay (its English, for logs).
 _NOT_REPLAYED = re.compile(r"action (\d+) \((.*)\) does not replay: ")

@@ -15,10 +15,10 @@ from typing import Protocol
 from game.play.race_control import RaceControl, Step, Wait, _actor
 from rules.actions import Action, Roll
 from rules.engine import apply, chance, to_move
+from rules.files.record import FairSeed
 from rules.remote.race_view import RaceView
 from rules.remote.referee import bidders
 from rules.remote.referee_protocol import Decision
-from rules.files.record import FairSeed
 from rules.run.session import RaceSession
 from rules.track import Track
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 from game.play.race_control import RaceControl, Step
 from game.play.racelog import LogLine, describe
+from game.play.record_error import record_text
 from game.play.standings import lap_of, running_order
 from rules.actions import Roll
 from rules.dice import Chance, Purpose
 from rules.engine import chance, to_move
-from game.play.record_error import record_text
 from rules.files.record import Record, RecordError, replayed, start_state
 from rules.run.session import RaceSession
 from rules.state import RaceState
@@ -128,7 +128,7 @@ class Replay:
             return self._cached[1]
         i = bisect_right(self.turns, k) - 1
         state = self._states[i]
-        for step in replayed(self.track, state, self.record.actions[self.turns[i]:k], self.turns[i] + 1):
+        for step in replayed(self.track, state, self.record.actions[self.turns[i] : k], self.turns[i] + 1):
             state = step.after
         self._cached = (k, state)
         return state
@@ -177,7 +177,7 @@ class Replay:
 
     def lines_until(self, k: int) -> list[LogLine]:
         """The log as it stood at moment ``k``."""
-        return [line.line for line in self.lines[:bisect_right(self._line_at, k)]]
+        return [line.line for line in self.lines[: bisect_right(self._line_at, k)]]
 
     def moment_of(self, line: LogLine) -> int | None:
         """The moment a line of ``lines_until`` was written at (the very line, not an equal one)."""

@@ -76,7 +76,9 @@ def replay_on(control: RaceControl, track: Track) -> Replayed:
     if drawn_only(control.track, track):
         return Replayed(track, actions, None)
     try:
-        session: RaceSession | None = RaceSession(track, _header(control, track), actions=actions, drivers=control.session.drivers)
+        session: RaceSession | None = RaceSession(
+            track, _header(control, track), actions=actions, drivers=control.session.drivers
+        )
     except RecordError:
         session = None
     return Replayed(track, actions, session)
@@ -94,12 +96,12 @@ def retrack(control: RaceControl, track: Track, replayed: Replayed | None = None
         _move_over(control, track)
         return None
     actions = control.session.actions
-    if replayed is None or replayed.track is not track or tuple(actions[:len(replayed.actions)]) != replayed.actions:
+    if replayed is None or replayed.track is not track or tuple(actions[: len(replayed.actions)]) != replayed.actions:
         replayed = replay_on(control, track)  # nothing prepared, or the record changed under it (an undo)
     new = replayed.session
     if new is not None:
         try:
-            for action in actions[len(replayed.actions):]:
+            for action in actions[len(replayed.actions) :]:
                 _replay(new, action)
         except IllegalAction:
             new = None

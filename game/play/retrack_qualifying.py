@@ -16,8 +16,8 @@ from itertools import zip_longest
 from game.play.retrack import Refused
 from rules.actions import Drive, Roll
 from rules.engine import IllegalAction, chance
-from rules.qualifying.session import QualifyingSession
 from rules.files.record import RecordError
+from rules.qualifying.session import QualifyingSession
 from rules.state import RaceState
 from rules.track import Track
 
@@ -40,14 +40,15 @@ def requalify(session: QualifyingSession, track: Track) -> QualifyingSession | R
     if gone:
         return Refused(gone=tuple(gone))
     try:
-        new = QualifyingSession.replay(track, session.rules, session.entries, session.seed, session.laps(), session.drivers)
+        new = QualifyingSession.replay(
+            track, session.rules, session.entries, session.seed, session.laps(), session.drivers
+        )
     except RecordError:
         return Refused(differs_at=_first_difference(session, track))
     lap = session.lap
     if lap is not None and not lap.actions:  # a lap begun (its countdown runs) but not driven yet
         new.start_lap(lap.tyre)
-    if (new.results != session.results or new.barometers != session.barometers
-            or _where(new) != _where(session)):
+    if new.results != session.results or new.barometers != session.barometers or _where(new) != _where(session):
         return Refused(differs_at=_first_difference(session, track))
     return new
 

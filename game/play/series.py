@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from game.play.record_error import record_said
 from game.storage.lineup import Driver, Lineup
 from game.tracks.drawing import Part, Said, say
-from rules.league import championship as ch
 from rules.classify import Place, classification
 from rules.files.record import Header, Record, RecordError, SeriesRace, replay
+from rules.league import championship as ch
 from rules.ruleset import preset
 from rules.state import RaceState
 from rules.track import Track
@@ -30,23 +30,38 @@ def lineup_for(champ: ch.Championship, index: int) -> Lineup:
     """The line-up of race ``index``: its track, the season's rules and drivers (the profile is
     the season's, DRESDEN-PROFILE-1), and the grid the rules want."""
     grid = "qualifying" if preset(champ.preset).grid == "qualifying" else "roll"
-    drivers = tuple(Driver(kind=m.driver, name=m.name, colour=m.colour, number=m.number, profile=m.profile)
-                    for m in champ.members)
-    return Lineup(track=champ.tracks[index], laps=champ.laps, preset=champ.preset, grid=grid, modules=champ.modules,
-                  drivers=drivers)
+    drivers = tuple(
+        Driver(kind=m.driver, name=m.name, colour=m.colour, number=m.number, profile=m.profile) for m in champ.members
+    )
+    return Lineup(
+        track=champ.tracks[index],
+        laps=champ.laps,
+        preset=champ.preset,
+        grid=grid,
+        modules=champ.modules,
+        drivers=drivers,
+    )
 
 
-def series_header(header: Header, champ: ch.Championship, champ_id: int, index: int,
-                  pools: dict[str, int | None]) -> Header:
+def series_header(
+    header: Header, champ: ch.Championship, champ_id: int, index: int, pools: dict[str, int | None]
+) -> Header:
     """The race's header as the championship's: its drivers by their season ids, each with the
     karma pool it brings (KARMA-1, AMB-41f) and, where the league's team box applies, the team
     whose box it shares (PIT-D-4); elsewhere a championship's team only counts in its standings."""
     box = header.rules.team_box
-    entries = tuple(e.model_copy(update={"id": m.id, "team": m.team if box else None, "karma": pools.get(m.id)})
-                    for e, m in zip(header.entries, champ.members))
+    entries = tuple(
+        e.model_copy(update={"id": m.id, "team": m.team if box else None, "karma": pools.get(m.id)})
+        for e, m in zip(header.entries, champ.members)
+    )
     qualifying = header.rules.qualifying.model_copy(update={"runs": champ.qualifying_runs})  # QUAL-D-13
-    return header.model_copy(update={"entries": entries, "rules": header.rules.model_copy(update={"qualifying": qualifying}),
-                                      "series": SeriesRace(championship=champ_id, name=champ.name, race=index)})
+    return header.model_copy(
+        update={
+            "entries": entries,
+            "rules": header.rules.model_copy(update={"qualifying": qualifying}),
+            "series": SeriesRace(championship=champ_id, name=champ.name, race=index),
+        }
+    )
 
 
 class Outcome(BaseModel):
@@ -75,8 +90,9 @@ class Played:
     problems: tuple[Said, ...]  # "race 2 (Hohenau): why" for each race left out
 
 
-def replayed(champ: ch.Championship, records: Sequence[Record], track_for: TrackFor,
-             kept: Mapping[int, str] | None = None) -> Played:
+def replayed(
+    champ: ch.Championship, records: Sequence[Record], track_for: TrackFor, kept: Mapping[int, str] | None = None
+) -> Played:
     """Every stored race scored (SEASON-4/5, OPEN-2, QUAL-D-14): from the outcome kept beside it
     (``kept``, by race index) or else replayed on its track. A race whose track changed since, or
     whose record does not replay, scores nothing and is named."""

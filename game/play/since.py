@@ -33,7 +33,9 @@ def summary(control: RaceControl, steps: list[Step]) -> list[LogLine]:
             elif e.kind == "out":
                 fate[car] = LogLine("since.out", {"name": control.name(car)}, car, "bad")
             elif e.kind == "finish":
-                fate[car] = LogLine("since.finished", {"name": control.name(car), "place": e.data.get("place")}, car, "good")
+                fate[car] = LogLine(
+                    "since.finished", {"name": control.name(car), "place": e.data.get("place")}, car, "good"
+                )
             elif e.kind == "pit" and "tyres" in e.data:
                 fate.setdefault(car, LogLine("since.pit", {"name": control.name(car)}, car))
     cars = list(dict.fromkeys([*first, *lost, *fate]))
@@ -43,8 +45,14 @@ def summary(control: RaceControl, steps: list[Step]) -> list[LogLine]:
         cost = tuple(sorted(lost.get(car, {}).items()))  # (area, WP) as the log words them
         if car in first:
             key = "since.moved_cost" if cost else "since.moved"
-            lines.append(LogLine(key, {"name": name, "start": first[car], "end": last[car], "cost": cost}, car,
-                                 "bad" if cost else "info"))
+            lines.append(
+                LogLine(
+                    key,
+                    {"name": name, "start": first[car], "end": last[car], "cost": cost},
+                    car,
+                    "bad" if cost else "info",
+                )
+            )
         elif cost:
             lines.append(LogLine("since.lost", {"name": name, "cost": cost}, car, "bad"))
         if car in fate:

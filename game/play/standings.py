@@ -29,6 +29,7 @@ def lap_of(car: CarState, laps: int) -> int:
 
 def gap(track: Track, leader: CarState, car: CarState) -> int:
     """Rows the car is behind the leader, counting whole laps (for the running order)."""
+
     def distance(c: CarState) -> float:
         return c.crossings * track.rows + track.space(c.space or "").progress
 
@@ -42,5 +43,5 @@ def team_members(team: int) -> tuple[int, int]:
 
 
 def team_name(team: int) -> str:
-    """"Team 1" for team index 0: players count teams from one, as they count places."""
+    """ "Team 1" for team index 0: players count teams from one, as they count places."""
     return tr("team.name", n=team + 1)

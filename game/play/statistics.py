@@ -34,8 +34,8 @@ from rules.car import Area
 from rules.classify import Place, classification
 from rules.dice import Purpose
 from rules.engine import chance
-from rules.reasons import Reason
 from rules.files.record import Record, Step, start_state, steps
+from rules.reasons import Reason
 from rules.state import Check, RaceState
 from rules.track import Track
 
@@ -134,7 +134,9 @@ class _Replay:
     def __init__(self, track: Track, state: RaceState) -> None:
         self.track = track
         self.areas = state.rules.car_setup.areas
-        self.tally = {c.id: _Tally(setup={a: c.wp[a] for a in self.areas}, done=max(0, c.crossings - 1)) for c in state.cars}
+        self.tally = {
+            c.id: _Tally(setup={a: c.wp[a] for a in self.areas}, done=max(0, c.crossings - 1)) for c in state.cars
+        }
         self.rounds = 0  # game rounds ended (a restart's round 0 and 1 count on)
         self.positions: list[list[str]] = []  # the classification at the start and after each round
         self.leaders: dict[int, str] = {}  # lap number -> the first car to end it
@@ -149,7 +151,11 @@ class _Replay:
             self._roll(before, action.value)
         for e in events:
             self._event(after, e)
-        if self.check is not None and after.phase != "karma" and not (isinstance(action, Karma) and action.spend == "reroll"):
+        if (
+            self.check is not None
+            and after.phase != "karma"
+            and not (isinstance(action, Karma) and action.spend == "reroll")
+        ):
             failed = any(e.kind == "wear" and e.car == self.check.car for e in events)
             t = self.tally[self.check.car]
             t.failed += failed
@@ -247,17 +253,29 @@ class _Replay:
             t = self.tally[place.car]
             car = state.car(place.car)
             laps = tuple(Lap(t.done + k, t.marks[k] - t.marks[k - 1], t.marks[k]) for k in range(1, len(t.marks)))
-            cars.append(CarStats(
-                car=place.car,
-                positions=tuple(order.index(place.car) + 1 for order in self.positions),
-                setup=dict(t.setup),
-                used={a: t.used.get(a, 0) for a in self.areas},
-                left={a: car.wp[a] for a in self.areas},
-                rolls=t.rolls, rolled=t.rolled, expected=t.expected, passed=t.passed, failed=t.failed,
-                laps=laps, laps_led=t.laps_led, rounds_led=t.rounds_led, pit_stops=t.pit_stops,
-                place=place, ended=t.ended,
-            ))
-        return RaceStats(cars=tuple(cars), areas=self.areas, rounds=self.rounds, laps=state.laps, finished=state.finished)
+            cars.append(
+                CarStats(
+                    car=place.car,
+                    positions=tuple(order.index(place.car) + 1 for order in self.positions),
+                    setup=dict(t.setup),
+                    used={a: t.used.get(a, 0) for a in self.areas},
+                    left={a: car.wp[a] for a in self.areas},
+                    rolls=t.rolls,
+                    rolled=t.rolled,
+                    expected=t.expected,
+                    passed=t.passed,
+                    failed=t.failed,
+                    laps=laps,
+                    laps_led=t.laps_led,
+                    rounds_led=t.rounds_led,
+                    pit_stops=t.pit_stops,
+                    place=place,
+                    ended=t.ended,
+                )
+            )
+        return RaceStats(
+            cars=tuple(cars), areas=self.areas, rounds=self.rounds, laps=state.laps, finished=state.finished
+        )
 
 
 class Counting:

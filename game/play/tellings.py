@@ -35,7 +35,9 @@ def tellings(control: RaceControl, step: Step) -> list[tuple[str, str]]:
     if isinstance(action, PitStop) and step.before.rules.pit_points:
         told.append((tr("tell.late_plan", n=LATE_POINTS), "bad"))
     if isinstance(action, Drive) and action.path:
-        move = next((m for m in moves(control.track, step.before) if m.path == action.path and m.via == action.via), None)
+        move = next(
+            (m for m in moves(control.track, step.before) if m.path == action.path and m.via == action.via), None
+        )
         if move is not None and move.blocked:
             told.append((tr("tell.blocked", spaces=move.blocked, brakes=move.brakes, tyres=move.tyres), "bad"))
     return told

@@ -91,7 +91,9 @@ class HotReload:
                 return None
             if not problems:
                 self._shown = entry.track
-            return problems, prepare(entry.track) if prepare is not None and entry.track is not None and not problems else None
+            return problems, prepare(
+                entry.track
+            ) if prepare is not None and entry.track is not None and not problems else None
 
         self.watch = None if entry is None else FileWatch(entry.path, entry.stamp, work)
 

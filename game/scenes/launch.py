@@ -6,32 +6,32 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.board.catalogue import TrackEntry
 from game.board.view import BoardView
+from game.net.said_error import os_text
+from game.play.race_control import RaceControl
+from game.play.record_error import record_text
+from game.play.series import NextRace
+from game.play.stopwatch import clock_text
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.race.scene import RaceScene
 from game.scenes.setup.grid import GridScene
 from game.storage.laprecords import LapRecords
-from game.scenes.qualifying.scene import QualifyingScene
-from game.board.catalogue import TrackEntry
-from game.net.said_error import os_text
-from game.play.record_error import record_text
-from game.texts import Notice
 from game.storage.lineup import Driver, Lineup
-from game.play.race_control import RaceControl
-from game.play.series import NextRace
-from game.scenes.race.scene import RaceScene
-from game.play.stopwatch import clock_text
 from game.storage.saves import SaveProblem
+from game.texts import Notice
 from rules.ai.registry import DRIVERS
-from rules.qualifying.session import QualifyingRecord, QualifyingSession
-from rules.qualifying.grid import Grid
-from rules.tables.roster import street_driver
-from rules.files.record import Entry, Header, RecordError
 from rules.car import WearPoints, box_reserve
+from rules.files.record import Entry, Header, RecordError
+from rules.qualifying.grid import Grid
+from rules.qualifying.session import QualifyingRecord, QualifyingSession
 from rules.ruleset import RuleSet
+from rules.tables.roster import street_driver
 from rules.track import Track
 
 if TYPE_CHECKING:
-    from game.storage.saves import Saved
     from game.app.loop import App
+    from game.storage.saves import Saved
 
 
 def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> Header:
@@ -44,10 +44,16 @@ def header_for(lineup: Lineup, track_name: str, track_hash: str, seed: int) -> H
         laps=lineup.laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=car_name(d, i, rules), driver=d.kind, colour=_colour(lineup, i, rules), number=d.number,
-                  wear=_wear(d, rules),
-                  profile=street_driver(i).profile if rules.street else d.profile,
-                  reserve=box_reserve(rules.car_setup, _wear(d, rules)))
+            Entry(
+                id=f"car{i + 1}",
+                name=car_name(d, i, rules),
+                driver=d.kind,
+                colour=_colour(lineup, i, rules),
+                number=d.number,
+                wear=_wear(d, rules),
+                profile=street_driver(i).profile if rules.street else d.profile,
+                reserve=box_reserve(rules.car_setup, _wear(d, rules)),
+            )
             for i, d in enumerate(lineup.drivers)
         ),
     )
@@ -106,22 +112,35 @@ def _qualifying_autosave(app: App, header: Header, variant: str) -> Callable[[Qu
         if not named or named[0][0] is not session.track:  # a session moved onto a saved map names it
             named[:] = [(session.track, on_track(header, session.track))]
         try:
-            app.saves.save(QualifyingRecord(header=named[0][1], seed=session.seed, variant=variant, laps=session.laps()))
+            app.saves.save(
+                QualifyingRecord(header=named[0][1], seed=session.seed, variant=variant, laps=session.laps())
+            )
         except OSError as err:
             app.notify(Notice("notice.save_failed", {"detail": os_text(err)}))
 
     return autosave
 
 
-def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: QualifyingSession, variant: str,
-                     autosave: Callable[[QualifyingSession], None]) -> None:
+def _show_qualifying(
+    app: App,
+    entry: TrackEntry,
+    header: Header,
+    session: QualifyingSession,
+    variant: str,
+    autosave: Callable[[QualifyingSession], None],
+) -> None:
     """The qualifying screen on top of the menu; the grid screen once every lap is done."""
     assert entry.board is not None
 
     def on_grid(grid: Grid) -> None:  # WEATHER-D-2: the race remembers the qualifying weather
         assert entry.track is not None  # the race is on the map as it is now, saved meanwhile or not
-        race_on_grid(app, entry, on_track(header, entry.track).model_copy(
-            update={"grid": grid.order, "qualifying_weather": session.barometer}))
+        race_on_grid(
+            app,
+            entry,
+            on_track(header, entry.track).model_copy(
+                update={"grid": grid.order, "qualifying_weather": session.barometer}
+            ),
+        )
 
     if session.done:  # saved after the last lap, before the race started
         app.push(GridScene(app, session, on_grid))
@@ -130,8 +149,17 @@ def _show_qualifying(app: App, entry: TrackEntry, header: Header, session: Quali
     for notice in records.notices:
         app.notify(notice)
     app.tracks.boards.keep_only(entry.path)  # qualifying holds only its own board
-    app.push(QualifyingScene(app, session, entry.board, lambda done: app.replace(GridScene(app, done, on_grid)),
-                             records, variant, autosave=autosave))
+    app.push(
+        QualifyingScene(
+            app,
+            session,
+            entry.board,
+            lambda done: app.replace(GridScene(app, done, on_grid)),
+            records,
+            variant,
+            autosave=autosave,
+        )
+    )
 
 
 def on_track(header: Header, track: Track) -> Header:
@@ -155,6 +183,7 @@ def race_on_grid(app: App, entry: TrackEntry, header: Header) -> None:
 
 def continue_race(app: App) -> bool:
     """Resume the newest save that replays; notices say what was wrong with any that did not."""
+
     def open_saved(saved: Saved) -> Callable[[], None]:
         entry = app.tracks.by_hash(saved.header.track_hash, saved.header.track_name)
         if entry is None or entry.track is None or entry.board is None:
@@ -188,7 +217,11 @@ def _resumed_qualifying(app: App, entry: TrackEntry, saved: QualifyingRecord) ->
         ms = lap.actions[-1].at_ms if lap.actions else 0
         app.notify(Notice("notice.qualifying_resumed", {"name": lap.entry.name, "time": clock_text(ms)}))
     elif session.next_entry is not None:
-        app.notify(Notice("notice.qualifying_resumed_next", {"name": session.next_entry.name,
-                                                             "done": len(session.results), "total": len(header.entries)}))
+        app.notify(
+            Notice(
+                "notice.qualifying_resumed_next",
+                {"name": session.next_entry.name, "done": len(session.results), "total": len(header.entries)},
+            )
+        )
     autosave = _qualifying_autosave(app, header, saved.variant)
     return lambda: _show_qualifying(app, entry, header, session, saved.variant, autosave)

@@ -30,8 +30,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from game.storage.sqlite_files import Store, StoreFile
 from game.texts import Notice
-from rules.league.championship import Championship
 from rules.files.record import Record, RecordError, dumps, loads
+from rules.league.championship import Championship
 
 FILE = "championships.sqlite"
 SCHEMA_VERSION = 1
@@ -91,8 +91,12 @@ class ChampionshipStore(Store):
     def create(self, champ: Championship) -> int | None:
         """Keep a new championship; its id, or None if it could not be written (then a notice says why)."""
         now = _now()
-        cursor = self._write(("INSERT INTO championships (name, definition, created, updated) VALUES (?, ?, ?, ?)",
-                              (champ.name, champ.model_dump_json(), now, now)))
+        cursor = self._write(
+            (
+                "INSERT INTO championships (name, definition, created, updated) VALUES (?, ?, ?, ?)",
+                (champ.name, champ.model_dump_json(), now, now),
+            )
+        )
         return cursor.lastrowid if cursor is not None else None
 
     def list(self) -> list[Summary]:
@@ -107,8 +111,9 @@ class ChampionshipStore(Store):
         for champ_id, name, definition, created, updated, played in rows:
             champ = self._championship(name, definition)
             if champ is not None:
-                out.append(Summary(champ_id, champ.name, champ.preset, len(champ.tracks), played, str(created),
-                                   str(updated)))
+                out.append(
+                    Summary(champ_id, champ.name, champ.preset, len(champ.tracks), played, str(created), str(updated))
+                )
         return out
 
     def get(self, champ_id: int) -> Championship | None:
@@ -134,9 +139,13 @@ class ChampionshipStore(Store):
         one kept there; the race and the championship's date change together or not at all.
         ``outcome`` is what the race came to, as text: derived from the record and kept beside it
         so the standings need not replay every race (``game.play.series``)."""
-        self._write(("INSERT OR REPLACE INTO races (champ_id, position, record, outcome) VALUES (?, ?, ?, ?)",
-                     (champ_id, index, dumps(record), outcome)),
-                    ("UPDATE championships SET updated = ? WHERE id = ?", (_now(), champ_id)))
+        self._write(
+            (
+                "INSERT OR REPLACE INTO races (champ_id, position, record, outcome) VALUES (?, ?, ?, ?)",
+                (champ_id, index, dumps(record), outcome),
+            ),
+            ("UPDATE championships SET updated = ? WHERE id = ?", (_now(), champ_id)),
+        )
 
     def outcomes(self, champ_id: int) -> dict[int, str]:
         """Each kept race's outcome text by its index (races kept without one are missing)."""
@@ -148,21 +157,27 @@ class ChampionshipStore(Store):
         with a notice, so the standings show what can still be read."""
         rows = self._rows(
             "SELECT r.position + 1, r.record, c.name FROM races r JOIN championships c ON c.id = r.champ_id"
-            " WHERE r.champ_id = ? ORDER BY r.position", (champ_id,)
+            " WHERE r.champ_id = ? ORDER BY r.position",
+            (champ_id,),
         )
         out = []
         for race, text, name in rows:
             try:
                 out.append(loads(str(text)))
             except RecordError as err:
-                self._note(Notice("notice.championships_race_skipped",
-                                  {"name": str(name), "race": race, "detail": str(err)}))
+                self._note(
+                    Notice("notice.championships_race_skipped", {"name": str(name), "race": race, "detail": str(err)})
+                )
         return out
 
     def set_drops(self, champ_id: int, member_id: str, races: tuple[int, ...]) -> None:
         """SEASON-6: keep the races (indexes) a driver chose to drop, replacing an earlier choice."""
-        self._write(("INSERT OR REPLACE INTO drops (champ_id, member_id, races) VALUES (?, ?, ?)",
-                     (champ_id, member_id, json.dumps(list(races)))))
+        self._write(
+            (
+                "INSERT OR REPLACE INTO drops (champ_id, member_id, races) VALUES (?, ?, ?)",
+                (champ_id, member_id, json.dumps(list(races))),
+            )
+        )
 
     def drops(self, champ_id: int) -> dict[str, tuple[int, ...]]:
         """Each driver's chosen dropped results; a choice that no longer reads is left out with a

@@ -60,7 +60,9 @@ CREATE TABLE IF NOT EXISTS places (
 );
 """
 _COLUMNS = "id, played, track_name, track_hash, rules, variant, laps, cars, winner"
-_FILE = StoreFile(_SCHEMA + _PLACES, SCHEMA_VERSION, {"races": f"{_COLUMNS}, digest, record"}, "race history", "history")
+_FILE = StoreFile(
+    _SCHEMA + _PLACES, SCHEMA_VERSION, {"races": f"{_COLUMNS}, digest, record"}, "race history", "history"
+)
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,9 @@ class RaceHistory(Store):
 
     # --- races ---------------------------------------------------------------------
 
-    def add(self, record: Record, winner: str | None, played: str = "",
-            humans: tuple[HumanPlace, ...] = ()) -> int | None:
+    def add(
+        self, record: Record, winner: str | None, played: str = "", humans: tuple[HumanPlace, ...] = ()
+    ) -> int | None:
         """Keep a finished race (once: the same record again is the row already kept) with where
         its human drivers finished; its id, or None if it could not be written (then a notice says why)."""
         text = dumps(record)
@@ -114,12 +117,24 @@ class RaceHistory(Store):
                 self._db.execute(
                     "INSERT OR IGNORE INTO races (digest, played, track_name, track_hash, rules, variant, laps, cars,"
                     " winner, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (digest, when, h.track_name, h.track_hash, h.rules.name, preset_of(h.rules), h.laps,
-                     len(h.entries), winner, text),
+                    (
+                        digest,
+                        when,
+                        h.track_name,
+                        h.track_hash,
+                        h.rules.name,
+                        preset_of(h.rules),
+                        h.laps,
+                        len(h.entries),
+                        winner,
+                        text,
+                    ),
                 )
                 race_id = self._db.execute("SELECT id FROM races WHERE digest = ?", (digest,)).fetchone()[0]
-                self._db.executemany("INSERT OR IGNORE INTO places (race, seat, name, place, status) VALUES (?, ?, ?, ?, ?)",
-                                     [(race_id, k, p.name, p.place, p.status) for k, p in enumerate(humans)])
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO places (race, seat, name, place, status) VALUES (?, ?, ?, ?, ?)",
+                    [(race_id, k, p.name, p.place, p.status) for k, p in enumerate(humans)],
+                )
         except sqlite3.Error as err:
             self._note(Notice("notice.history_not_saved", {"detail": str(err)}))
             return None
@@ -132,9 +147,20 @@ class RaceHistory(Store):
         out = []
         for race_id, played, track, digest, rules, variant, laps, cars, winner in rows:
             try:
-                out.append(PlayedRace(int(race_id), str(played), str(track), str(digest), str(rules),
-                                      None if variant is None else str(variant), int(laps), int(cars),
-                                      None if winner is None else str(winner), humans.get(int(race_id), ())))
+                out.append(
+                    PlayedRace(
+                        int(race_id),
+                        str(played),
+                        str(track),
+                        str(digest),
+                        str(rules),
+                        None if variant is None else str(variant),
+                        int(laps),
+                        int(cars),
+                        None if winner is None else str(winner),
+                        humans.get(int(race_id), ()),
+                    )
+                )
             except (TypeError, ValueError):
                 continue  # a row edited by hand into nonsense: the others still show
         return out

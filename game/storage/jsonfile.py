@@ -22,8 +22,9 @@ from rules.files import filelimits
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_model(path: Path, kind: str, salvage: Callable[[dict[str, object]], tuple[M, list[str]]],
-               default: Callable[[], M]) -> tuple[M, list[Notice]]:
+def read_model(
+    path: Path, kind: str, salvage: Callable[[dict[str, object]], tuple[M, list[str]]], default: Callable[[], M]
+) -> tuple[M, list[Notice]]:
     """The file's model, or as much of it as is valid, with notices ``notice.{kind}_...`` saying what was wrong.
 
     ``salvage`` turns the file's JSON object into the model and the names of the
@@ -39,13 +40,17 @@ def read_model(path: Path, kind: str, salvage: Callable[[dict[str, object]], tup
     try:
         raw = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, absurd nesting or numbers
-        return default(), [Notice(f"notice.{kind}_not_json", {"path": str(path), "detail": str(err)}),
-                           *_keep_aside(path, data)]
+        return default(), [
+            Notice(f"notice.{kind}_not_json", {"path": str(path), "detail": str(err)}),
+            *_keep_aside(path, data),
+        ]
     model, bad = salvage(raw) if isinstance(raw, dict) else (default(), ["-"])
     if not bad:
         return model, []
-    return model, [Notice(f"notice.{kind}_invalid", {"path": str(path), "field": ", ".join(bad)}),
-                   *_keep_aside(path, data)]
+    return model, [
+        Notice(f"notice.{kind}_invalid", {"path": str(path), "field": ", ".join(bad)}),
+        *_keep_aside(path, data),
+    ]
 
 
 def salvage(model: type[M], raw: object, default: M) -> tuple[M, list[str]]:

@@ -62,8 +62,23 @@ BY_ID = {a.id: a for a in ACTIONS}
 #: Keys the game keeps for itself: Esc backs out and cancels, F11 is fullscreen, the arrows pan the board.
 RESERVED = frozenset({"escape", "f11", "up", "down", "left", "right", "+", "-", "=", "[+]", "[-]"})
 #: Keys a player cannot press alone as a binding (they only modify others).
-MODIFIERS = frozenset({"left shift", "right shift", "left ctrl", "right ctrl", "left alt", "right alt",
-                       "left meta", "right meta", "left gui", "right gui", "caps lock", "num lock", "mode"})
+MODIFIERS = frozenset(
+    {
+        "left shift",
+        "right shift",
+        "left ctrl",
+        "right ctrl",
+        "left alt",
+        "right alt",
+        "left meta",
+        "right meta",
+        "left gui",
+        "right gui",
+        "caps lock",
+        "num lock",
+        "mode",
+    }
+)
 #: The same key on the keypad, read as the main one.
 ALIASES = {"enter": "return", **{f"[{d}]": str(d) for d in range(10)}}
 
@@ -77,8 +92,15 @@ def overlap(a: str, b: str) -> bool:
 def valid_key(name: str) -> bool:
     """Is ``name`` a key an action may be bound to (well formed, not reserved, not a modifier alone)?"""
     base = name.removeprefix(SHIFT)
-    return 0 < len(name) <= MAX_NAME and base == base.strip() and base != "" and base not in RESERVED \
-        and base not in MODIFIERS and base == base.lower() and base not in ALIASES
+    return (
+        0 < len(name) <= MAX_NAME
+        and base == base.strip()
+        and base != ""
+        and base not in RESERVED
+        and base not in MODIFIERS
+        and base == base.lower()
+        and base not in ALIASES
+    )
 
 
 class KeyMap(BaseModel):
@@ -115,8 +137,9 @@ class KeyMap(BaseModel):
     def clash(self, action: str, key: str) -> str | None:
         """The action that already has ``key`` where ``action`` works, if any (the change is refused)."""
         context = BY_ID[action].context
-        return next((a.id for a in ACTIONS if a.id != action and overlap(a.context, context)
-                     and self.key(a.id) == key), None)
+        return next(
+            (a.id for a in ACTIONS if a.id != action and overlap(a.context, context) and self.key(a.id) == key), None
+        )
 
     def rebound(self, action: str, key: str) -> KeyMap:
         """This map with ``action`` on ``key``; a clash or a reserved key is a ValueError."""
@@ -130,8 +153,12 @@ class KeyMap(BaseModel):
 
 def _clashes(keys: dict[str, str]) -> list[tuple[str, str]]:
     bound = [(a, keys.get(a.id, a.default)) for a in ACTIONS]
-    return [(a.id, b.id) for i, (a, ka) in enumerate(bound) for b, kb in bound[i + 1:]
-            if ka == kb and overlap(a.context, b.context)]
+    return [
+        (a.id, b.id)
+        for i, (a, ka) in enumerate(bound)
+        for b, kb in bound[i + 1 :]
+        if ka == kb and overlap(a.context, b.context)
+    ]
 
 
 def _salvage(raw: dict[str, object]) -> tuple[KeyMap, list[str]]:

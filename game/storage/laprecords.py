@@ -26,9 +26,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.storage.sqlite_files import damaged, set_aside
 from game.texts import Notice
-from rules.tables.profiles import Profile
-from rules.ruleset import RuleSet
 from rules.qualifying.grid import TimedAction
+from rules.ruleset import RuleSet
+from rules.tables.profiles import Profile
 
 FILE = "records.sqlite"
 SCHEMA_VERSION = 1
@@ -163,8 +163,18 @@ class LapRecords:
             with self._db:
                 self._db.execute(
                     f"INSERT INTO laps ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (lap.track_hash, lap.track_name, lap.variant, lap.driver, lap.rolls, lap.penalty, lap.score,
-                     lap.time_ms, lap.played, ghost),
+                    (
+                        lap.track_hash,
+                        lap.track_name,
+                        lap.variant,
+                        lap.driver,
+                        lap.rolls,
+                        lap.penalty,
+                        lap.score,
+                        lap.time_ms,
+                        lap.played,
+                        ghost,
+                    ),
                 )
         except sqlite3.Error as err:
             notice = Notice("notice.records_not_saved", {"detail": str(err)})
@@ -182,8 +192,9 @@ class LapRecords:
         where, args = "track_hash = ?", [track_hash]
         if variant is not None:
             where, args = where + " AND variant = ?", args + [variant]
-        rows = self._rows(f"SELECT {_COLUMNS} FROM laps WHERE {where} ORDER BY score, time_ms, id LIMIT ?",
-                          (*args, limit))
+        rows = self._rows(
+            f"SELECT {_COLUMNS} FROM laps WHERE {where} ORDER BY score, time_ms, id LIMIT ?", (*args, limit)
+        )
         return [lap for lap in map(self._record, rows) if lap is not None]
 
     def ghost_lap(self, track_hash: str, variant: str) -> LapRecord | None:
@@ -219,8 +230,9 @@ class LapRecords:
         except (TypeError, ValueError):
             return None
         rolls_n, penalty_n, score_n, time_n = numbers
-        return LapRecord(str(h), str(name), str(variant), str(driver), rolls_n, penalty_n, score_n, time_n,
-                         str(played), ghost)
+        return LapRecord(
+            str(h), str(name), str(variant), str(driver), rolls_n, penalty_n, score_n, time_n, str(played), ghost
+        )
 
     def close(self) -> None:
         """Let go of the file (a screen that opened it is gone)."""

@@ -15,11 +15,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from game.storage.jsonfile import read_model, salvage
 from game.texts import Notice
-from rules.choice import KEYS as MODULE_KEYS, RuleChoice, rules_of
 from rules.car import WearPoints
-from rules.tables.profiles import Profile
+from rules.choice import KEYS as MODULE_KEYS
+from rules.choice import RuleChoice, rules_of
 from rules.files.record import COLOURS, write_atomic
 from rules.ruleset import RuleSet
+from rules.tables.profiles import Profile
 
 FILE = "lineup.json"
 NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hugo", "Ida", "Jonas")
@@ -29,8 +30,12 @@ KINDS: tuple[Kind, ...] = ("human", "rookie", "racer", "champion")  # the comput
 OLD_KINDS: dict[str, Kind] = {"careful": "rookie", "aggressive": "racer"}
 #: the former palette's colours as this palette's colour of the same name, so a remembered line-up
 #: wears colours that every player tells apart
-OLD_COLOURS: dict[str, str] = dict(zip(("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0",
-                                        "#e060a0", "#f0f0f0", "#404040"), COLOURS))
+OLD_COLOURS: dict[str, str] = dict(
+    zip(
+        ("#d03030", "#2f6fd0", "#f0c020", "#30a050", "#f07820", "#8040c0", "#20b0c0", "#e060a0", "#f0f0f0", "#404040"),
+        COLOURS,
+    )
+)
 GridKind = Literal["roll", "qualifying"]
 GRIDS: tuple[GridKind, ...] = ("roll", "qualifying")
 MAX_NAME = 14

@@ -37,8 +37,10 @@ def maps_dir() -> tuple[Path, str]:
         return MAPS, ""
     if Path(named).is_dir():
         return Path(named), ""
-    return MAPS, (f"{MAPS_ENV}={named} is not a folder: set it to a folder of .tmx tracks, "
-                  f"or unset it to play the shipped tracks ({MAPS}).")
+    return MAPS, (
+        f"{MAPS_ENV}={named} is not a folder: set it to a folder of .tmx tracks, "
+        f"or unset it to play the shipped tracks ({MAPS})."
+    )
 
 
 def data_dir() -> Path:

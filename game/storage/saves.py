@@ -29,8 +29,8 @@ from rules.files.atomic import write_atomic
 from rules.files.filelimits import SAVE, read_bytes, read_text
 
 if TYPE_CHECKING:
-    from rules.qualifying.session import QualifyingRecord
     from rules.files.record import Record
+    from rules.qualifying.session import QualifyingRecord
 
     Saved = Record | QualifyingRecord
 
@@ -156,8 +156,8 @@ class SaveSlot:
 
 def _parse(text: str, source: str) -> Saved:
     """A qualifying session if the JSON says ``"kind": "qualifying"``, else a race record."""
-    from rules.qualifying.session import loads_qualifying
     from rules.files.record import loads
+    from rules.qualifying.session import loads_qualifying
 
     try:
         raw = json.loads(text)

@@ -18,7 +18,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from game.texts import en
 from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load
@@ -32,8 +32,20 @@ LANGUAGES: tuple[str, ...] = (SOURCE, *catalogue_languages())
 REASON_CONTEXT = "reason."
 PLACE_CONTEXT = "place"
 
-__all__ = ["LANGUAGES", "LOCALE", "Notice", "Plural", "language", "place_name", "reason_text", "refused_text", "set_language",
-           "system_language", "tr", "tr_in"]
+__all__ = [
+    "LANGUAGES",
+    "LOCALE",
+    "Notice",
+    "Plural",
+    "language",
+    "place_name",
+    "reason_text",
+    "refused_text",
+    "set_language",
+    "system_language",
+    "tr",
+    "tr_in",
+]
 
 _language = SOURCE
 _loaded: dict[str, gettext.NullTranslations] = {}
@@ -82,9 +94,12 @@ def translations(language: str) -> gettext.NullTranslations:
         try:
             _loaded[language] = gettext.NullTranslations() if language == SOURCE else load(language)
         except Exception as err:  # noqa: BLE001 - any damage to a shipped file: play on in English
-            print(f"{catalogue(language)}: the {language!r} translations cannot be read ({err}); the game "
-                  "shows English instead. Fix: reinstall the game, or repair the file "
-                  "(python -m game.texts.catalog check).", file=sys.stderr)
+            print(
+                f"{catalogue(language)}: the {language!r} translations cannot be read ({err}); the game "
+                "shows English instead. Fix: reinstall the game, or repair the file "
+                "(python -m game.texts.catalog check).",
+                file=sys.stderr,
+            )
             _loaded[language] = gettext.NullTranslations()
     return _loaded[language]
 
@@ -170,8 +185,9 @@ def reason_text(reason: Reason, language: str | None = None) -> str:
 
 def refused_text(err: FileRefused) -> str:
     """Why a file is not read or written, and what to give instead, in the current language."""
-    return tr("file.refused", reason=reason_text(err.why).removesuffix("."),
-              fix=reason_text(err.remedy).removesuffix("."))
+    return tr(
+        "file.refused", reason=reason_text(err.why).removesuffix("."), fix=reason_text(err.remedy).removesuffix(".")
+    )
 
 
 def reason_context(code: Code) -> str:
@@ -202,7 +218,7 @@ def decimal_sign() -> str:
     return _decimal_sign(_language)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decimal_sign(language: str) -> str:
     """Looked up once per language: a stopwatch asks every frame."""
     from babel.numbers import get_decimal_symbol

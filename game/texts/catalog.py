@@ -138,8 +138,10 @@ def problems(language: str, path: Path | None = None) -> list[str]:
             optional = {_count_of(wanted)} if wanted.pluralizable and i < len(forms) - 1 else set()
             have = fields(text)
             if have - english:
-                out.append(f"{name}: {what} has {sorted(have - english)}, which the English "
-                           f"text does not have (it has {sorted(english)})")
+                out.append(
+                    f"{name}: {what} has {sorted(have - english)}, which the English "
+                    f"text does not have (it has {sorted(english)})"
+                )
             if english - optional - have:
                 out.append(f"{name}: {what} lacks {sorted(english - optional - have)}")
     return out
@@ -173,8 +175,9 @@ def update() -> list[Path]:
         po = read(path)
         before = _messages(po)
         po.update(pot, no_fuzzy_matching=True, update_header_comment=False)
-        if _messages(po).keys() != before.keys() or any(m.auto_comments != before[k].auto_comments
-                                                      for k, m in _messages(po).items() if k in before):
+        if _messages(po).keys() != before.keys() or any(
+            m.auto_comments != before[k].auto_comments for k, m in _messages(po).items() if k in before
+        ):
             write(po, path)
             written.append(path)
     return written

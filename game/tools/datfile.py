@@ -24,8 +24,16 @@ from game.tracks.drawing import Part, Said, say
 from rules.files.filelimits import TRACK, FileRefused, read_bytes
 
 UNKNOWN, STRAIGHT, CURVE_2, CURVE_1, BLOCKED, FINISH, CURVE_3, PIT = range(8)
-TYPE_NAMES = ("unknown", "straight", "curve of 2 stops", "curve of 1 stop", "blocked", "finish",
-              "curve of 3 stops", "pit lane")
+TYPE_NAMES = (
+    "unknown",
+    "straight",
+    "curve of 2 stops",
+    "curve of 1 stop",
+    "blocked",
+    "finish",
+    "curve of 3 stops",
+    "pit lane",
+)
 STOPS = {CURVE_1: 1, CURVE_2: 2, CURVE_3: 3}
 
 
@@ -141,8 +149,12 @@ def _node(track: DatTrack, words: list[str], file: str, number: int) -> None:
         raise DatError(file, number, say("dat.node_type", kind=kind, last=last), say("dat.node_type.fix"))
     x, y = float(words[1]), float(words[2])
     if not (abs(x) <= MAX_PIXEL and abs(y) <= MAX_PIXEL):  # 1e308 overflows every distance
-        raise DatError(file, number, say("dat.off_board", node=nid, x=words[1], y=words[2]),
-                       say("dat.off_board.fix", most=f"{MAX_PIXEL:,.0f}"))
+        raise DatError(
+            file,
+            number,
+            say("dat.off_board", node=nid, x=words[1], y=words[2]),
+            say("dat.off_board.fix", most=f"{MAX_PIXEL:,.0f}"),
+        )
     track.nodes[nid] = Node(nid, x, y, kind, kind == FINISH or len(words) == 5)
 
 

@@ -14,12 +14,12 @@ from game.tools.output import cannot_write
 from game.tools.race import Position, load_position, position_track, read_track, record_track
 from rules.actions import ChooseGear, Roll
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, to_move
+from rules.files.position import CheckOdds, Moment, moment, problem
+from rules.files.record import Record, RecordError, load, replay, write_atomic
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.odds import GearOdds, gear_odds
-from rules.files.position import CheckOdds, Moment, moment, problem
 from rules.reasons import Reason
-from rules.files.record import Record, RecordError, load, replay, write_atomic
 from rules.state import RaceState
 from rules.track import Track
 
@@ -33,7 +33,10 @@ def position_cmd(record_file: str, at: int, track_file: str | None, out: str | N
         return 1
     total = len(record.actions)
     if at > total:
-        print(f"{record_file}: --at {at} is past the end: the record has {total} actions; give --at 0 to {total}", file=sys.stderr)
+        print(
+            f"{record_file}: --at {at} is past the end: the record has {total} actions; give --at 0 to {total}",
+            file=sys.stderr,
+        )
         return 1
     if out and cannot_write(out):
         return 1
@@ -56,8 +59,10 @@ def position_cmd(record_file: str, at: int, track_file: str | None, out: str | N
         print(f"{out}: cannot write the position ({err.strerror or err})", file=sys.stderr)
         return 1
     who = to_move(state)
-    print(f"{out}: after action {at} of {total}: game round {state.round}, phase {state.phase}, "
-          + (f"{who} to act" if who else "a die to roll" if chance(state) else "nothing to do"))
+    print(
+        f"{out}: after action {at} of {total}: game round {state.round}, phase {state.phase}, "
+        + (f"{who} to act" if who else "a die to roll" if chance(state) else "nothing to do")
+    )
     return 0
 
 
@@ -102,7 +107,11 @@ def moves_cmd(position_file: str, gear: int | None, roll: int | None, as_json: b
 def _wrong_options(state: RaceState, gear: int | None, roll: int | None) -> str | None:
     """--gear is for a gear choice, --roll for a gear choice (with --gear) or a gear roll."""
     if gear is not None and state.phase != "gear":
-        already = f" ({state.active} is in gear {state.car(state.active).gear})" if state.phase == "roll" and state.active else ""
+        already = (
+            f" ({state.active} is in gear {state.car(state.active).gear})"
+            if state.phase == "roll" and state.active
+            else ""
+        )
         return f"--gear is for a position before a gear choice, this one is at phase {state.phase}{already}; leave out --gear"
     if roll is not None and state.phase == "gear" and gear is None:
         return "--roll needs --gear here: the car to move has not chosen its gear yet"
@@ -194,7 +203,9 @@ def _print_moment(track: Track, state: RaceState, m: Moment, as_json: bool) -> N
                 print(f"gear {g.gear}: {'skip cost ' + cost if cost else 'free'}; {_odds_line(g.odds)}")
     if m.odds is not None:
         die = state.rules.gear_dice.die(m.odds.gear)
-        print(f"{m.active} in gear {m.odds.gear} rolls the {die.name} die (faces {die.lowest}-{die.highest}): {_odds_line(m.odds)}")
+        print(
+            f"{m.active} in gear {m.odds.gear} rolls the {die.name} die (faces {die.lowest}-{die.highest}): {_odds_line(m.odds)}"
+        )
     for s in m.segments:
         kind = "mandatory" if s.mandatory else "optional"
         behind = f", behind {s.behind}" if s.behind else ""

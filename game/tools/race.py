@@ -13,18 +13,19 @@ from game.storage.paths import MAPS
 from game.tools.output import cannot_write
 from game.tracks.drawing import TrackError
 from game.tracks.load import load_track
-from rules.files import migrate
+from rules.ai.registry import DRIVERS
 from rules.classify import classification
+from rules.files import migrate
 from rules.files.filelimits import POSITION, read_text
+from rules.files.record import Header, RecordError, dice_note, load, replay, save
 from rules.qualifying.grid import score
 from rules.qualifying.session import QualifyingSession, UnfinishedLap
-from rules.files.record import Header, RecordError, dice_note, load, replay, save
 from rules.ruleset import PRESETS
 from rules.run.session import UnfinishedRace
-from rules.ai.registry import DRIVERS
 from rules.run.simulation import play, race_header
 from rules.state import RaceState
 from rules.track import Track
+
 
 class Position(BaseModel):
     """The position format: which track file, and the race state on it (like FEN)."""
@@ -44,8 +45,16 @@ def read_track(path: str) -> Track | None:
         return None
 
 
-def simulate(track_file: str, cars: int, laps: int, seed: int, rules: str, record: str | None, driver: str,
-             grid: str | None = None) -> int:
+def simulate(
+    track_file: str,
+    cars: int,
+    laps: int,
+    seed: int,
+    rules: str,
+    record: str | None,
+    driver: str,
+    grid: str | None = None,
+) -> int:
     """A race of computer drivers to the flag; ``grid`` overrides how the rule set sets the grid (VAR-20)."""
     if rules not in PRESETS:
         print(f"unknown rule set {rules!r}; presets: {', '.join(sorted(PRESETS))}", file=sys.stderr)

@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 from game.net.mailrace import STEWARD_FILE, Steward
+from game.net.race_setup import deadline_seconds, race_header
 from game.net.racefile import RaceFileError
 from game.scenes.remote.series import SeriesError, data_folder, keep_result, seated_race
 from game.tools.race import read_track
-from game.net.race_setup import deadline_seconds, race_header
 from rules.files.record import Header
 from rules.ruleset import PRESETS
 from rules.track import Track
@@ -38,9 +38,7 @@ def _seats(pairs: list[str]) -> dict[str, str]:
     return seats
 
 
-def championship_race(
-    champ_id: int, data: str | None, seats: dict[str, str] | None
-) -> tuple[Header, Track] | None:
+def championship_race(champ_id: int, data: str | None, seats: dict[str, str] | None) -> tuple[Header, Track] | None:
     """The championship's next race (header and track) with every human driver seated, or None
     after printing what is wrong."""
     if seats is None:
@@ -84,9 +82,7 @@ def open_cmd(
         header, track = found
     else:
         if preset not in PRESETS:
-            print(
-                f"--rules {preset!r} is not a rule set; choose one of {', '.join(PRESETS)}", file=sys.stderr
-            )
+            print(f"--rules {preset!r} is not a rule set; choose one of {', '.join(PRESETS)}", file=sys.stderr)
             return 2
         if not track_file:
             print("--track FILE: the race's track is needed (or --championship ID)", file=sys.stderr)
@@ -105,8 +101,7 @@ def open_cmd(
                 header = header.model_copy(
                     update={
                         "entries": tuple(
-                            e.model_copy(update={"name": sat[e.id]}) if e.id == entry.id else e
-                            for e in header.entries
+                            e.model_copy(update={"name": sat[e.id]}) if e.id == entry.id else e for e in header.entries
                         )
                     }
                 )
@@ -156,9 +151,7 @@ def _send(steward: Steward, outbox: Path) -> int:
     state = steward.referee.session.state
     waiting = ", ".join(steward.state.race.seats[c] for c in steward.referee.waiting_for())
     status = (
-        "the race is over; the seed is revealed"
-        if steward.state.revealed
-        else f"waiting for {waiting or 'nobody'}"
+        "the race is over; the seed is revealed" if steward.state.revealed else f"waiting for {waiting or 'nobody'}"
     )
     print(f"action {len(steward.state.applied)}, game round {state.round}: {status}")
     for path in paths:

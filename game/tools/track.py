@@ -53,9 +53,7 @@ def summary(track: Track) -> dict:
         "laps": track.laps,
         "lanes": track.lanes,
         "rows": track.rows,
-        "lap_length": {
-            track.lane_spaces(li)[0].name[0]: len(track.lane_spaces(li)) for li in range(track.lanes)
-        },
+        "lap_length": {track.lane_spaces(li)[0].name[0]: len(track.lane_spaces(li)) for li in range(track.lanes)},
         "corners": [
             {
                 "label": c.label,
@@ -86,8 +84,15 @@ def summary(track: Track) -> dict:
         ],
         "tunnels": [{"number": t.number, "entry": t.entry, "exit": t.exit} for t in track.tunnels],
         "blocked": list(track.blocked),
-        "partial": [{"lane": track.space(r.first).name[0], "first": r.first, "last": r.last,
-                     "spaces": len(track.lane_spaces(r.lane))} for r in track.partial],
+        "partial": [
+            {
+                "lane": track.space(r.first).name[0],
+                "first": r.first,
+                "last": r.last,
+                "spaces": len(track.lane_spaces(r.lane)),
+            }
+            for r in track.partial
+        ],
         "weather": {k: _range(v) for k, v in track.weather.model_dump().items()},
         "hash": track.content_hash(),
     }
@@ -107,7 +112,10 @@ def render_text(f: dict) -> str:
     lines = [
         f"{f['name']}: {f['lanes']} lanes, {f['rows']} rows, default {f['laps']} lap(s)",
         "lap length: " + ", ".join(f"lane {k} {v} spaces" for k, v in f["lap_length"].items()),
-        *(f"lane {p['lane']} begins and ends: {p['spaces']} spaces from {p['first']} to {p['last']}" for p in f["partial"]),
+        *(
+            f"lane {p['lane']} begins and ends: {p['spaces']} spaces from {p['first']} to {p['last']}"
+            for p in f["partial"]
+        ),
         "corners:",
     ]
     for c in f["corners"]:
@@ -163,8 +171,7 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
         return 1
     # inf or nan would overflow the picture size; below MIN_SCALE the drawing rounds the scale to 0
     if not (math.isfinite(scale) and MIN_SCALE <= scale <= MAX_SCALE):
-        print(f"{file}: --scale must be a number from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}",
-              file=sys.stderr)
+        print(f"{file}: --scale must be a number from {MIN_SCALE:g} to {MAX_SCALE:g}, not {scale:g}", file=sys.stderr)
         return 1
     if cannot_write(out, ".png", "the picture is written as PNG; give a file name ending in .png"):
         return 1
@@ -195,6 +202,8 @@ def render(file: str, out: str, names: bool = False, arrows: bool = False, scale
     for note in [*art.notes, *problems(board)]:
         print(f"{file}: note: {note}")
     if names and 0.28 * board.lane_width * scale < 8:
-        print(f"{out}: note: the names are too small to draw at scale {scale:g}; use --scale "
-              f"{8 / (0.28 * board.lane_width):.2g} or more")
+        print(
+            f"{out}: note: the names are too small to draw at scale {scale:g}; use --scale "
+            f"{8 / (0.28 * board.lane_width):.2g} or more"
+        )
     return 0

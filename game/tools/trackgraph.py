@@ -29,23 +29,25 @@ def graph(track: Track) -> dict:
     grid = {name: i + 1 for i, name in enumerate(track.grid)}
     spaces = []
     for s in track.spaces:
-        spaces.append({
-            "name": s.name,
-            "lane": "pit" if s.in_pit else s.name[0],
-            "lane_index": s.lane,
-            "index": s.index,
-            "row": s.row,
-            "order_row": track.order_row(s.name),
-            "progress": s.progress,
-            "x": s.x,
-            "y": s.y,
-            "heading": s.heading,
-            "kind": space_kind(track, s),
-            "corner": s.corner,
-            "arrows_only": s.arrows_only,
-            "box": s.box,
-            "grid": grid.get(s.name),
-            "blocked": track.is_blocked(s.name),
-            "successors": [{"to": e.dst, "kind": e.kind.value} for e in track.out_edges(s.name)],
-        })
+        spaces.append(
+            {
+                "name": s.name,
+                "lane": "pit" if s.in_pit else s.name[0],
+                "lane_index": s.lane,
+                "index": s.index,
+                "row": s.row,
+                "order_row": track.order_row(s.name),
+                "progress": s.progress,
+                "x": s.x,
+                "y": s.y,
+                "heading": s.heading,
+                "kind": space_kind(track, s),
+                "corner": s.corner,
+                "arrows_only": s.arrows_only,
+                "box": s.box,
+                "grid": grid.get(s.name),
+                "blocked": track.is_blocked(s.name),
+                "successors": [{"to": e.dst, "kind": e.kind.value} for e in track.out_edges(s.name)],
+            }
+        )
     return {"spaces": spaces, "blocked": list(track.blocked), "edges": len(track.edges)}

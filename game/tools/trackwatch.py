@@ -30,8 +30,15 @@ def default_picture(path: Path) -> Path:
     return path.with_name(f"{path.stem}-render.png")
 
 
-def watch(file: str, out: str | None = None, names: bool = False, arrows: bool = False,
-          interval: float = INTERVAL, runs: int | None = None, seconds: float | None = None) -> int:
+def watch(
+    file: str,
+    out: str | None = None,
+    names: bool = False,
+    arrows: bool = False,
+    interval: float = INTERVAL,
+    runs: int | None = None,
+    seconds: float | None = None,
+) -> int:
     """Check and render ``file`` now and after every save until Ctrl+C (or ``runs`` checks, or
     ``seconds``); prints the time and the problems, or "ok" and where the picture is."""
     path = Path(file)

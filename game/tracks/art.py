@@ -93,8 +93,10 @@ def _scenery(obj: ET.Element) -> Scenery | str:
     if shape is None:
         rel = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)] if w > 0 and h > 0 else []
     elif shape.tag == "ellipse":
-        rel = [(w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
-               for t in (2 * math.pi * i / 32 for i in range(32))]
+        rel = [
+            (w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
+            for t in (2 * math.pi * i / 32 for i in range(32))
+        ]
     elif shape.tag == "point":
         rel = []
     else:

@@ -32,14 +32,19 @@ def blocked_points(b: Builder, shapes: list[Shape], near: SpaceFinder, pit_space
         if sp is None:
             in_pit = pit_near.snap(s.anchor, pit=True) if pit_near else None
             if in_pit is not None:
-                what = say("track.what.pit_box", n=in_pit.box) if in_pit.box is not None else say("track.what.pit_space")
+                what = (
+                    say("track.what.pit_box", n=in_pit.box) if in_pit.box is not None else say("track.what.pit_space")
+                )
                 b.fail(say("track.blocked_in_pit", space=in_pit.name, what=what), say("track.blocked_in_pit.fix"), s)
             else:
                 b.fail(say("track.blocked_off_space"), say("track.blocked_off_space.fix"), s)
             continue
         if sp.name in out:
-            b.fail(say("track.blocked_twice", space=sp.name, first=out[sp.name].id, second=s.id),
-                   say("track.blocked_twice.fix"), s)
+            b.fail(
+                say("track.blocked_twice", space=sp.name, first=out[sp.name].id, second=s.id),
+                say("track.blocked_twice.fix"),
+                s,
+            )
             continue
         out[sp.name] = s
     return out
@@ -78,7 +83,9 @@ def check_blocked(
         for name in pit.exits:
             uses.setdefault(name, (say("track.what.pit_exit"), say("track.blocked_used.pit_exit.fix")))
     for t in tunnels:
-        uses.setdefault(t.entry, (say("track.what.tunnel_entry", n=t.number), say("track.blocked_used.tunnel_entry.fix")))
+        uses.setdefault(
+            t.entry, (say("track.what.tunnel_entry", n=t.number), say("track.blocked_used.tunnel_entry.fix"))
+        )
         uses.setdefault(t.exit, (say("track.what.tunnel_exit", n=t.number), say("track.blocked_used.tunnel_exit.fix")))
     for name, shape in blocked.items():
         if name in uses:

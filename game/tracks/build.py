@@ -35,7 +35,10 @@ def build(drawing: Drawing) -> Track:
     before_lanes = len(b.problems)
     drawn_lanes = b.objects("lanes", "lane")["lane"]
     partial = [s for s in drawn_lanes if is_partial(b, s)]  # lanes that begin and end: laid out after the lap's
-    lanes = [LaneGeo(s, Path(s.points, True)) for s in lane_shapes(b, [s for s in drawn_lanes if s not in partial], space_len)]
+    lanes = [
+        LaneGeo(s, Path(s.points, True))
+        for s in lane_shapes(b, [s for s in drawn_lanes if s not in partial], space_len)
+    ]
     lanes_broken = len(b.problems) > before_lanes  # a missing lane would only cause follow-up noise
     starts = b.objects("start_finish", "start_finish")["start_finish"]
     corner_shapes = b.objects("corners", "corner")["corner"]
@@ -52,8 +55,11 @@ def build(drawing: Drawing) -> Track:
         b.fail(say("track.no_layer", layer="lanes"), say("track.no_lanes_layer.fix"))
     elif not 2 <= len(lanes) <= len(lanes) + len(partial) <= MAX_LANES:
         n = len(lanes) + len(partial)
-        count = (say("track.too_many_lanes", n=n, most=MAX_LANES, first=LANE_LETTERS[0], last=LANE_LETTERS[-1])
-                 if n > MAX_LANES else say("track.lanes", n=len(lanes)))
+        count = (
+            say("track.too_many_lanes", n=n, most=MAX_LANES, first=LANE_LETTERS[0], last=LANE_LETTERS[-1])
+            if n > MAX_LANES
+            else say("track.lanes", n=len(lanes))
+        )
         b.fail(count, say("track.lanes.fix", most=MAX_LANES))
     if "start_finish" not in drawing.layers:
         b.fail(say("track.no_layer", layer="start_finish"), say("track.no_start_layer.fix"))
@@ -65,7 +71,11 @@ def build(drawing: Drawing) -> Track:
         raise TrackError(b.problems)
     for lg in lanes:
         if lg.path.length / space_len > MAX_SPACES:
-            b.fail(say("track.lane_too_long", pixels=round(lg.path.length), most=MAX_SPACES), say("track.lane_too_long.fix"), lg.shape)
+            b.fail(
+                say("track.lane_too_long", pixels=round(lg.path.length), most=MAX_SPACES),
+                say("track.lane_too_long.fix"),
+                lg.shape,
+            )
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     cut_lanes(b, lanes, starts[0], corner_shapes, row_shapes)
@@ -75,24 +85,39 @@ def build(drawing: Drawing) -> Track:
     lanes.sort(key=lambda lg: offsets[id(lg)])
     parts = partial_lanes(b, partial, lanes, space_len)
     by_hand = hand_placed(b, space_shapes, [*lanes, *parts], space_len)
-    spaces, corner_order, corner_rows, n_rows = make_spaces(b, lanes, corner_shapes, zone_shapes, space_len,
-                                                            by_hand[:len(lanes)])
+    spaces, corner_order, corner_rows, n_rows = make_spaces(
+        b, lanes, corner_shapes, zone_shapes, space_len, by_hand[: len(lanes)]
+    )
     if len(b.problems) > mark:
         raise TrackError(b.problems)
     shift = sum(1 for p in parts if p.side < 0)  # a lane that begins and ends on the left is lane A
     n_lanes = len(lanes) + len(parts)
     if shift:
-        spaces = [s.model_copy(update={"lane": s.lane + shift, "name": space_name(s.lane + shift, s.index)})
-                  for s in spaces]
+        spaces = [
+            s.model_copy(update={"lane": s.lane + shift, "name": space_name(s.lane + shift, s.index)}) for s in spaces
+        ]
     edges = lane_edges(spaces, n_lanes)
     runs: list[LaneRun] = []
     beside_of: dict[int, int] = {}
     polygons = {c.id: c.points for c in corner_shapes}
     in_zone = ZoneCells([zs.points for zs in zone_shapes if len(zs.points) >= 3])
-    for part, placed in zip(parts, by_hand[len(lanes):]):
-        lane, beside, next_to = (0, lanes[0], shift) if part.side < 0 else (n_lanes - 1, lanes[-1], shift + len(lanes) - 1)
-        more, run = partial_spaces(b, part, lane, beside, next_to, spaces, placed,
-                                   [(i, polygons[cid]) for i, cid in enumerate(corner_order)], in_zone, space_len, n_rows)
+    for part, placed in zip(parts, by_hand[len(lanes) :]):
+        lane, beside, next_to = (
+            (0, lanes[0], shift) if part.side < 0 else (n_lanes - 1, lanes[-1], shift + len(lanes) - 1)
+        )
+        more, run = partial_spaces(
+            b,
+            part,
+            lane,
+            beside,
+            next_to,
+            spaces,
+            placed,
+            [(i, polygons[cid]) for i, cid in enumerate(corner_order)],
+            in_zone,
+            space_len,
+            n_rows,
+        )
         if run is not None:
             spaces += more
             runs.append(run)
@@ -104,8 +129,9 @@ def build(drawing: Drawing) -> Track:
     near = SpaceFinder(spaces, space_len)
     edges = forbidden_changes(b, arrow_objs["no_lane_change"], edges, near)
     edges += arrow_edges(b, arrow_objs["arrow"], near)
-    pit, pit_spaces, pit_edges = pit_lane(b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows,
-                                          "pit" in drawing.layers, shift)
+    pit, pit_spaces, pit_edges = pit_lane(
+        b, pit_objs["pit_lane"], pit_objs["box"], near, lanes, n_rows, "pit" in drawing.layers, shift
+    )
     spaces += pit_spaces
     edges += pit_edges
     by_name.update((s.name, s) for s in pit_spaces)
@@ -142,7 +168,9 @@ def build(drawing: Drawing) -> Track:
 _ENDS = attrgetter("src", "dst")
 
 
-def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str], blocked: dict[str, Shape]) -> None:
+def _check_reachable(
+    b: Builder, spaces: list[Space], edges: list[Edge], grid: list[str], blocked: dict[str, Shape]
+) -> None:
     """Every space can be reached from the grid, and from every space the lap goes on; a blocked
     space is exempt (no step leads into or out of it), but a lane it closes with no way round is not."""
     number = {s.name: i for i, s in enumerate(spaces)}  # spaces by position in the list, for plain lists below
@@ -169,15 +197,21 @@ def _check_reachable(b: Builder, spaces: list[Space], edges: list[Edge], grid: l
     unreached = [s for s, ok in zip(spaces, reached) if not ok and s.name not in blocked]
     if unreached:
         first = unreached[0]
-        b.fail(say("track.unreached", n=len(unreached), space=first.name),
-               say("track.unreached.fix", blocked=_blocked_hint(blocked)), at=(first.x, first.y))
+        b.fail(
+            say("track.unreached", n=len(unreached), space=first.name),
+            say("track.unreached.fix", blocked=_blocked_hint(blocked)),
+            at=(first.x, first.y),
+        )
     if grid:
         home = closure([number[grid[0]]], pred)
         stuck = [s for s, ok in zip(spaces, home) if not ok and s.name not in blocked]
         if stuck:
             first = stuck[0]
-            b.fail(say("track.stuck", n=len(stuck), space=first.name),
-                   say("track.stuck.fix", blocked=_blocked_hint(blocked)), at=(first.x, first.y))
+            b.fail(
+                say("track.stuck", n=len(stuck), space=first.name),
+                say("track.stuck.fix", blocked=_blocked_hint(blocked)),
+                at=(first.x, first.y),
+            )
 
 
 def _blocked_hint(blocked: dict[str, Shape]) -> Said | str:

@@ -85,7 +85,10 @@ class Builder:
             pairs: dict[tuple[str, ...], list[int]] = {}
             for v, keys in twice.items():
                 pairs.setdefault(tuple(keys), []).append(v)
-            said = [say("track.weather_both", results=_numbers(vs), first=", ".join(keys[:-1]), second=keys[-1]) for keys, vs in pairs.items()]
+            said = [
+                say("track.weather_both", results=_numbers(vs), first=", ".join(keys[:-1]), second=keys[-1])
+                for keys, vs in pairs.items()
+            ]
             said += [say("track.weather_none", results=_numbers(never))] if never else []
             self.fail(say("track.weather_table", gaps=tuple(said)), say("track.weather_table.fix"))
             return None
@@ -103,24 +106,38 @@ class Builder:
         for s in self.d.layer(layer):
             bad = RESERVED & s.props.keys() if s.props else None  # most objects have no properties
             if bad:
-                self.fail(say("track.reserved_property", name=repr(sorted(bad)[0])), say("track.reserved_property.fix"), s)
+                self.fail(
+                    say("track.reserved_property", name=repr(sorted(bad)[0])), say("track.reserved_property.fix"), s
+                )
             if s.cls in out:
                 out[s.cls].append(s)
             else:
                 meant = closest(s.cls, kinds) if s.cls else None
                 cls = repr(s.cls or "(none)")
-                self.fail(say("track.wrong_class_meant", cls=cls, layer=repr(layer), meant=repr(meant)) if meant
-                          else say("track.wrong_class", cls=cls, layer=repr(layer)),
-                          say("track.wrong_class.fix", classes=_either(kinds)), s)
+                self.fail(
+                    say("track.wrong_class_meant", cls=cls, layer=repr(layer), meant=repr(meant))
+                    if meant
+                    else say("track.wrong_class", cls=cls, layer=repr(layer)),
+                    say("track.wrong_class.fix", classes=_either(kinds)),
+                    s,
+                )
         return out
 
     def int_prop(self, s: Shape, key: str, lo: int, hi: int) -> int | None:
         v = s.props.get(key)
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             if v is None:
-                self.fail(say("track.int_missing", cls=s.cls, prop=key), say("track.int_missing.fix", prop=key, lo=lo, hi=hi), s)
+                self.fail(
+                    say("track.int_missing", cls=s.cls, prop=key),
+                    say("track.int_missing.fix", prop=key, lo=lo, hi=hi),
+                    s,
+                )
             else:
-                self.fail(say("track.int_wrong", cls=s.cls, prop=key, value=repr(v)), say("track.int_wrong.fix", prop=key, lo=lo, hi=hi), s)
+                self.fail(
+                    say("track.int_wrong", cls=s.cls, prop=key, value=repr(v)),
+                    say("track.int_wrong.fix", prop=key, lo=lo, hi=hi),
+                    s,
+                )
             return None
         return v
 

@@ -91,7 +91,9 @@ def _inside(b: Builder, c: Shape, members: list[Space], n_lanes: int) -> Literal
     return "right" if bend > 0 else "left"
 
 
-def ways_through(members: list[Space], inner: list[Edge], entries: set[str], exits: set[str]) -> tuple[int | None, int | None]:
+def ways_through(
+    members: list[Space], inner: list[Edge], entries: set[str], exits: set[str]
+) -> tuple[int | None, int | None]:
     """Fewest and most corner spaces on a path from an entry space to an exit space."""
     succ: dict[str, list[str]] = {s.name: [] for s in members}
     for e in inner:
@@ -115,4 +117,3 @@ def ways_through(members: list[Space], inner: list[Edge], entries: set[str], exi
     if lo == math.inf:
         return None, None
     return int(lo), int(hi)
-

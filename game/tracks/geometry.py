@@ -281,7 +281,9 @@ class NearPaths:
                 ya, yb = y0 + (y1 - y0) * (lo - x0) / (x1 - x0), y0 + (y1 - y0) * (hi - x0) / (x1 - x0)
             else:
                 ya, yb = y0, y1
-            out += [(col, row) for row in range(math.floor((min(ya, yb) - r) / c), math.floor((max(ya, yb) + r) / c) + 1)]
+            out += [
+                (col, row) for row in range(math.floor((min(ya, yb) - r) / c), math.floor((max(ya, yb) + r) / c) + 1)
+            ]
         return out
 
     def project(self, pt: Point) -> tuple[int, tuple[float, float]]:

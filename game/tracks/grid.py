@@ -38,13 +38,13 @@ def grid_slots(b: Builder, slots: list[Shape], near: SpaceFinder, n_rows: int) -
         else:
             placed[pos] = sp.name
     if not unplaced and (len(placed) < MIN_GRID or sorted(placed) != list(range(1, len(placed) + 1))):
-        b.fail(say("track.grid_positions", positions=str(sorted(placed)), least=MIN_GRID), say("track.grid_positions.fix"))
+        b.fail(
+            say("track.grid_positions", positions=str(sorted(placed)), least=MIN_GRID), say("track.grid_positions.fix")
+        )
     return [placed[p] for p in sorted(placed)]
 
 
-def single_point(
-    b: Builder, shapes: list[Shape], cls: str, near: SpaceFinder, n_rows: int
-) -> str | None:
+def single_point(b: Builder, shapes: list[Shape], cls: str, near: SpaceFinder, n_rows: int) -> str | None:
     if len(shapes) != 1:
         b.fail(say("track.grid_points", n=len(shapes), cls=cls), say("track.grid_points.fix", cls=cls))
         return None

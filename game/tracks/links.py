@@ -60,7 +60,9 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
         return edges
     at = {s.name: (s.x, s.y) for s in near.spaces}
     lane_of = {s.name: s.lane for s in near.spaces}
-    steps = [(i, e, at[e.src], at[e.dst]) for i, e in enumerate(edges) if e.kind in (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)]
+    steps = [
+        (i, e, at[e.src], at[e.dst]) for i, e in enumerate(edges) if e.kind in (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)
+    ]
     step_cells: dict[tuple[int, int], list[int]] = {}  # the steps by the cells their boxes touch, so a
     for k, (_, _, p, q) in enumerate(steps):  # line looks at the steps near it only (traced boards have many)
         for cell in _cells(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])):
@@ -72,7 +74,11 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
     cut: set[int] = set()
     for ln in lines:
         if len(ln.points) < 2 or ln.closed:
-            b.fail(say("track.nlc_closed" if ln.closed else "track.nlc_not_polyline"), say("track.nlc_not_polyline.fix"), ln)
+            b.fail(
+                say("track.nlc_closed" if ln.closed else "track.nlc_not_polyline"),
+                say("track.nlc_not_polyline.fix"),
+                ln,
+            )
             continue
         segs = list(zip(ln.points, ln.points[1:]))
         x0, y0, x1, y1 = _box(ln.points, 0.0)
@@ -85,13 +91,17 @@ def forbidden_changes(b: Builder, lines: list[Shape], edges: list[Edge], near: S
                 crossed.append((i, e))
         across = next((e for _, e in crossed if e.kind is EdgeKind.STRAIGHT), None)
         gx0, gy0, gx1, gy1 = _box(ln.points, 2 * near.reach)
-        candidates = sorted({n for cell in _cells(gx0, gy0, gx1, gy1) for n in space_cells.get(cell, ())},
-                            key=order.__getitem__)  # in the spaces' order, as without the cells
+        candidates = sorted(
+            {n for cell in _cells(gx0, gy0, gx1, gy1) for n in space_cells.get(cell, ())}, key=order.__getitem__
+        )  # in the spaces' order, as without the cells
         nearby = [(n, at[n]) for n in candidates if gx0 <= at[n][0] <= gx1 and gy0 <= at[n][1] <= gy1]
         over = next((n for n, c in nearby if min(_to_segment(c, a, z) for a, z in segs) < near.reach / 2), None)
         if across is not None:
-            b.fail(say("track.nlc_across", lane=LANE_LETTERS[lane_of[across.src]], src=across.src, dst=across.dst),
-                   say("track.nlc_across.fix"), ln)
+            b.fail(
+                say("track.nlc_across", lane=LANE_LETTERS[lane_of[across.src]], src=across.src, dst=across.dst),
+                say("track.nlc_across.fix"),
+                ln,
+            )
         elif over is not None:
             b.fail(say("track.nlc_over", space=over), say("track.nlc_over.fix"), ln, at[over])
         elif not crossed:
@@ -110,8 +120,11 @@ CELL = 64.0
 
 def _cells(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
     """The cells a box touches."""
-    return [(cx, cy) for cx in range(int(x0 // CELL), int(x1 // CELL) + 1)
-            for cy in range(int(y0 // CELL), int(y1 // CELL) + 1)]
+    return [
+        (cx, cy)
+        for cx in range(int(x0 // CELL), int(x1 // CELL) + 1)
+        for cy in range(int(y0 // CELL), int(y1 // CELL) + 1)
+    ]
 
 
 def _to_segment(pt: Point, a: Point, z: Point) -> float:
@@ -156,8 +169,11 @@ def arrow_edges(b: Builder, arrows: list[Shape], near: SpaceFinder) -> list[Edge
         if abs(dst.lane - src.lane) != 1:
             b.fail(say("track.arrow_not_adjacent", src=src.name, dst=dst.name), say("track.arrow_not_adjacent.fix"), a)
         elif ahead > rows // 2:
-            b.fail(say("track.arrow_backwards", src=src.name, src_row=src.row, dst=dst.name, dst_row=dst.row),
-                   say("track.arrow_backwards.fix"), a)
+            b.fail(
+                say("track.arrow_backwards", src=src.name, src_row=src.row, dst=dst.name, dst_row=dst.row),
+                say("track.arrow_backwards.fix"),
+                a,
+            )
         elif not (src.arrows_only or dst.arrows_only):
             b.fail(say("track.arrow_on_straight", src=src.name, dst=dst.name), say("track.arrow_on_straight.fix"), a)
         elif ahead == 0 and (dst.name, src.name) in sideways:

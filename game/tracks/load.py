@@ -13,9 +13,9 @@ from __future__ import annotations
 import gc
 import logging
 import math
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-import xml.etree.ElementTree as ET
 from pathlib import Path as FsPath
 
 import pytmx
@@ -27,7 +27,18 @@ from game.tracks.street import STREET_LAYERS
 from rules.files.filelimits import TRACK, FileRefused, read_bytes
 from rules.track import Track
 
-TRACK_LAYERS = ("lanes", "spaces", "start_finish", "corners", "arrows", "arrow_zones", "rows", "grid", "pit", *STREET_LAYERS)
+TRACK_LAYERS = (
+    "lanes",
+    "spaces",
+    "start_finish",
+    "corners",
+    "arrows",
+    "arrow_zones",
+    "rows",
+    "grid",
+    "pit",
+    *STREET_LAYERS,
+)
 #: Layers the board draws from (docs/track-format.md, "Pictures"); any other layer is the designer's own.
 ART_LAYERS = ("scenery", "ground", "preview")
 LAYER_RESERVED = {"index", "count"}
@@ -93,11 +104,20 @@ def read_drawing(file: str) -> Drawing:
     not_objects = {el.get("name") for tag in ("layer", "imagelayer") for el in root.iter(tag)}
     for name in TRACK_LAYERS:
         if name not in drawing.layers and name in not_objects:
-            raise TrackError([Problem(say("track.not_object_layer", layer=repr(name)), say("track.not_object_layer.fix", layer=repr(name)))])
+            raise TrackError(
+                [
+                    Problem(
+                        say("track.not_object_layer", layer=repr(name)),
+                        say("track.not_object_layer.fix", layer=repr(name)),
+                    )
+                ]
+            )
     return drawing
 
 
-def _take_plain_points(root: ET.Element, plain: dict[ET.Element, tuple[int, float, float]]) -> dict[str, dict[int, Shape]]:
+def _take_plain_points(
+    root: ET.Element, plain: dict[ET.Element, tuple[int, float, float]]
+) -> dict[str, dict[int, Shape]]:
     """Take the plain points out of the track layers before pytmx reads the tree, and read
     them here: per layer, each one's place among the layer's objects and its shape.
 
@@ -208,34 +228,46 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
         raise fail(say("track.not_map", tag=root.tag), say("track.not_map.fix"))
     problems: list[Problem] = []
     if root.get("orientation", "orthogonal") != "orthogonal":
-        problems.append(Problem(say("track.orientation", orientation=str(root.get("orientation"))), say("track.orientation.fix")))
+        problems.append(
+            Problem(say("track.orientation", orientation=str(root.get("orientation"))), say("track.orientation.fix"))
+        )
     if root.get("infinite", "0") == "1":
         problems.append(Problem(say("track.infinite"), say("track.infinite.fix")))
     for data in root.iter("data"):
         if data.get("compression") == "zstd":
-            problems.append(
-                Problem(say("track.zstd"), say("track.zstd.fix"))
-            )
+            problems.append(Problem(say("track.zstd"), say("track.zstd.fix")))
             break
     for ts in root.iter("tileset"):
         src = ts.get("source", "")
         if src.lower().endswith((".tsj", ".json")):
             problems.append(Problem(say("track.json_tileset", tileset=src), say("track.json_tileset.fix")))
         elif src and not (p.parent / src).is_file():
-            problems.append(Problem(say("track.tileset_missing", tileset=src, place=str((p.parent / src).resolve())),
-                                    say("track.tileset_missing.fix", name=FsPath(src).name)))
-    layers = [el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")]  # one walk of the tree
+            problems.append(
+                Problem(
+                    say("track.tileset_missing", tileset=src, place=str((p.parent / src).resolve())),
+                    say("track.tileset_missing.fix", name=FsPath(src).name),
+                )
+            )
+    layers = [
+        el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")
+    ]  # one walk of the tree
     names = [el.get("name") for el in layers]
     for dup in sorted({n for n in names if n and names.count(n) > 1}):
         problems.append(Problem(say("track.layer_twice", layer=repr(dup)), say("track.layer_twice.fix")))
     for name in dict.fromkeys(n for n in names if n):
         meant = closest(name, TRACK_LAYERS + ART_LAYERS)
         if name not in TRACK_LAYERS + ART_LAYERS and meant is not None:
-            problems.append(Problem(say("track.unknown_layer", layer=repr(name), meant=repr(meant)),
-                                    say("track.unknown_layer.fix", meant=repr(meant))))
+            problems.append(
+                Problem(
+                    say("track.unknown_layer", layer=repr(name), meant=repr(meant)),
+                    say("track.unknown_layer.fix", meant=repr(meant)),
+                )
+            )
     problems += _property_problems(root, say("track.what.map"), _MAP_NAMES | set(root.keys()), None, None)
     for layer in layers:
-        problems += _property_problems(layer, say("track.what.layer", layer=repr(layer.get("name"))), _LAYER_NAMES | set(layer.keys()), None, None)
+        problems += _property_problems(
+            layer, say("track.what.layer", layer=repr(layer.get("name"))), _LAYER_NAMES | set(layer.keys()), None, None
+        )
     problems += _track_layer_problems(root)
     seen_ids: set[int] = set()
     for group in root.iter("objectgroup"):
@@ -263,15 +295,18 @@ def _precheck(file: str, plain: dict[ET.Element, tuple[int, float, float]]) -> E
                     problems.append(Problem(say("track.id_twice"), say("track.id_twice.fix"), oid, x, y))
                 seen_ids.add(oid)
             if track_layer and get("gid"):
-                problems.append(Problem(say("track.tile_object", layer=repr(group.get("name"))), say("track.tile_object.fix"),
-                                        oid, x, y))
+                problems.append(
+                    Problem(
+                        say("track.tile_object", layer=repr(group.get("name"))), say("track.tile_object.fix"), oid, x, y
+                    )
+                )
                 continue
             if get("template"):
-                problems.append(
-                    Problem(say("track.template"), say("track.template.fix"), oid, x, y)
-                )
+                problems.append(Problem(say("track.template"), say("track.template.fix"), oid, x, y))
             if obj.find("properties") is not None:  # most objects (a traced board's spaces) have none
-                problems += _property_problems(obj, say("track.what.object"), _OBJECT_NAMES | set(obj.keys()), oid, (x, y))
+                problems += _property_problems(
+                    obj, say("track.what.object"), _OBJECT_NAMES | set(obj.keys()), oid, (x, y)
+                )
             problems += _geometry_problems(obj, oid, x, y)
     if problems:
         raise TrackError(problems)
@@ -287,11 +322,16 @@ def _pytmx_names() -> tuple[set[str], set[str], set[str]]:
 
 
 _MAP_NAMES, _LAYER_NAMES, _OBJECT_NAMES = _pytmx_names()
-_PARSERS: dict[str, Callable[[str], object]] = {"int": int, "float": float, "bool": lambda v: {"true": True, "false": False}[v]}
+_PARSERS: dict[str, Callable[[str], object]] = {
+    "int": int,
+    "float": float,
+    "bool": lambda v: {"true": True, "false": False}[v],
+}
 
 
-def _property_problems(el: ET.Element, what: Said, reserved: set[str], oid: int | None,
-                       at: tuple[float | None, float | None] | None) -> list[Problem]:
+def _property_problems(
+    el: ET.Element, what: Said, reserved: set[str], oid: int | None, at: tuple[float | None, float | None] | None
+) -> list[Problem]:
     """Reserved names, unreadable values and class-typed properties, each named."""
     x, y = at if at else (None, None)
     out = []
@@ -299,22 +339,44 @@ def _property_problems(el: ET.Element, what: Said, reserved: set[str], oid: int 
         name, kind, value = prop.get("name", ""), prop.get("type", "string"), prop.get("value")
         if name in reserved or (oid is not None and name in RESERVED):
             out.append(
-                Problem(say("track.property_reserved", what=what, name=repr(name)), say("track.property_reserved.fix"), oid, x, y)
+                Problem(
+                    say("track.property_reserved", what=what, name=repr(name)),
+                    say("track.property_reserved.fix"),
+                    oid,
+                    x,
+                    y,
+                )
             )
         elif kind == "class":
             out.append(
-                Problem(say("track.property_class", what=what, name=repr(name)), say("track.property_class.fix"), oid, x, y)
+                Problem(
+                    say("track.property_class", what=what, name=repr(name)), say("track.property_class.fix"), oid, x, y
+                )
             )
         elif kind in _PARSERS and value is not None:
             try:
                 number = _PARSERS[kind](value)
             except (ValueError, KeyError):
-                out.append(Problem(say("track.property_value", what=what, kind=kind, name=repr(name), value=repr(value)),
-                                   say("track.property_value.fix", kind=kind), oid, x, y))
+                out.append(
+                    Problem(
+                        say("track.property_value", what=what, kind=kind, name=repr(name), value=repr(value)),
+                        say("track.property_value.fix", kind=kind),
+                        oid,
+                        x,
+                        y,
+                    )
+                )
                 continue
             if isinstance(number, float) and not math.isfinite(number):
-                out.append(Problem(say("track.property_infinite", what=what, name=repr(name), value=repr(value)),
-                               say("track.property_infinite.fix"), oid, x, y))
+                out.append(
+                    Problem(
+                        say("track.property_infinite", what=what, name=repr(name), value=repr(value)),
+                        say("track.property_infinite.fix"),
+                        oid,
+                        x,
+                        y,
+                    )
+                )
     return out
 
 
@@ -350,7 +412,11 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
         if number is None:
             number = _float(raw)
         if number is None or not math.isfinite(number):
-            out.append(Problem(say("track.coordinate", prop=key, value=repr(raw)), say("track.coordinate.fix"), oid, None, None))
+            out.append(
+                Problem(
+                    say("track.coordinate", prop=key, value=repr(raw)), say("track.coordinate.fix"), oid, None, None
+                )
+            )
     raw_rotation = get("rotation")
     if raw_rotation is not None:
         rotation = _float(raw_rotation)
@@ -369,8 +435,15 @@ def _geometry_problems(obj: ET.Element, oid: int | None, x: float | None, y: flo
             ok = bool(pairs) and all(len(xy) == 2 and math.isfinite(xy[0]) and math.isfinite(xy[1]) for xy in pairs)
         if not ok:
             polygon = shape == "polygon"
-            out.append(Problem(say("track.polygon_points" if polygon else "track.polyline_points"),
-                               say("track.polygon_points.fix" if polygon else "track.polyline_points.fix"), oid, x, y))
+            out.append(
+                Problem(
+                    say("track.polygon_points" if polygon else "track.polyline_points"),
+                    say("track.polygon_points.fix" if polygon else "track.polyline_points.fix"),
+                    oid,
+                    x,
+                    y,
+                )
+            )
     return out
 
 

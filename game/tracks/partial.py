@@ -67,7 +67,9 @@ def partial_lanes(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_l
     out: list[PartialLane] = []
     for s in shapes:
         if s.closed or len(s.points) < 2:
-            b.fail(say("track.partial_closed" if s.closed else "track.partial_points"), say("track.partial_closed.fix"), s)
+            b.fail(
+                say("track.partial_closed" if s.closed else "track.partial_points"), say("track.partial_closed.fix"), s
+            )
             continue
         path = Path(s.points, False)
         if path.length < space_len:
@@ -80,11 +82,16 @@ def partial_lanes(b: Builder, shapes: list[Shape], lanes: list[LaneGeo], space_l
         elif all(o > 0 for o in offsets):
             side = 1
         else:
-            b.fail(say("track.partial_between", x=round(mid[0]), y=round(mid[1])), say("track.partial_between.fix"), s, mid)
+            b.fail(
+                say("track.partial_between", x=round(mid[0]), y=round(mid[1])), say("track.partial_between.fix"), s, mid
+            )
             continue
         if any(p.side == side for p in out):
-            b.fail(say("track.partial_twice", side=say(f"track.what.side_{'left' if side < 0 else 'right'}")),
-                   say("track.partial_twice.fix"), s)
+            b.fail(
+                say("track.partial_twice", side=say(f"track.what.side_{'left' if side < 0 else 'right'}")),
+                say("track.partial_twice.fix"),
+                s,
+            )
             continue
         out.append(PartialLane(s, path, side))
     return out
@@ -115,8 +122,10 @@ def partial_spaces(
         points = [None] * n
     centres = LaneCentres(spaces, [beside], beside_lane)
     level = sorted((s.progress, s.row) for s in spaces if s.lane == beside_lane)
-    boxes = [(i, poly, min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly),
-              max(p[1] for p in poly)) for i, poly in corners]
+    boxes = [
+        (i, poly, min(p[0] for p in poly), min(p[1] for p in poly), max(p[0] for p in poly), max(p[1] for p in poly))
+        for i, poly in corners
+    ]
     found = []
     for arc, drawn, (xy, heading) in zip(arcs, points, part.path.at_many(arcs)):
         x, y = drawn or xy
@@ -125,24 +134,49 @@ def partial_spaces(
             along, _ = beside.path.project((x, y))
         progress = round(progress_at([beside], centres, (0, along), n_rows), 6)
         row = _nearest_row(level, progress, n_rows)
-        corner = next((i for i, poly, x0, y0, x1, y1 in boxes
-                       if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon((x, y), poly)), None)
+        corner = next(
+            (
+                i
+                for i, poly, x0, y0, x1, y1 in boxes
+                if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon((x, y), poly)
+            ),
+            None,
+        )
         found.append((progress, row, x, y, heading, corner))
-    back = [k for k in range(1, len(found)) if (found[k][0] - found[k - 1][0]) % n_rows >= n_rows / 2
-            or found[k][0] == found[k - 1][0]]
+    back = [
+        k
+        for k in range(1, len(found))
+        if (found[k][0] - found[k - 1][0]) % n_rows >= n_rows / 2 or found[k][0] == found[k - 1][0]
+    ]
     wraps = [k for k in range(1, len(found)) if found[k][0] < found[k - 1][0]]
     if back or len(wraps) > 1:
         k = (back or wraps)[0]
-        b.fail(say("track.partial_order", space=k + 1, x=round(found[k][2]), y=round(found[k][3])),
-               say("track.partial_order.fix"), part.shape, (found[k][2], found[k][3]))
+        b.fail(
+            say("track.partial_order", space=k + 1, x=round(found[k][2]), y=round(found[k][3])),
+            say("track.partial_order.fix"),
+            part.shape,
+            (found[k][2], found[k][3]),
+        )
         return [], None
     order = sorted(range(len(found)), key=lambda k: found[k][0])  # from the start line, as every lane
     index = {k: i for i, k in enumerate(order)}
-    out = _SPACES.validate_python([
-        {"name": space_name(lane, index[k]), "lane": lane, "index": index[k], "row": found[k][1],
-         "progress": found[k][0], "x": round(found[k][2], 3), "y": round(found[k][3], 3),
-         "heading": round(found[k][4] % 360.0, 3), "corner": found[k][5],
-         "arrows_only": found[k][5] is not None or in_zone((found[k][2], found[k][3]))} for k in order])
+    out = _SPACES.validate_python(
+        [
+            {
+                "name": space_name(lane, index[k]),
+                "lane": lane,
+                "index": index[k],
+                "row": found[k][1],
+                "progress": found[k][0],
+                "x": round(found[k][2], 3),
+                "y": round(found[k][3], 3),
+                "heading": round(found[k][4] % 360.0, 3),
+                "corner": found[k][5],
+                "arrows_only": found[k][5] is not None or in_zone((found[k][2], found[k][3])),
+            }
+            for k in order
+        ]
+    )
     run = LaneRun(lane=lane, first=space_name(lane, index[0]), last=space_name(lane, index[len(found) - 1]))
     return out, run
 

@@ -112,7 +112,9 @@ def pit_lane(
     pl = max(pit_lanes, key=lambda s: Path(s.points, s.closed).length if len(s.points) > 1 else 0.0)
     links = [s for s in pit_lanes if s is not pl]
     if len(pl.points) < 2 or pl.closed:
-        b.fail(say("track.pit_closed" if pl.closed else "track.pit_not_polyline"), say("track.pit_not_polyline.fix"), pl)
+        b.fail(
+            say("track.pit_closed" if pl.closed else "track.pit_not_polyline"), say("track.pit_not_polyline.fix"), pl
+        )
         return None, [], []
     entry = near.snap(pl.points[0])
     exit_ = near.snap(pl.points[-1])
@@ -227,8 +229,11 @@ def _more_ways(
     entries, exits = {ends[0].name}, {ends[1].name}
     for ln in links:
         if len(ln.points) != 2 or ln.closed:
-            b.fail(say("track.pit_second_closed" if ln.closed else "track.pit_second_points", n=len(ln.points)),
-                   say("track.pit_second_points.fix"), ln)
+            b.fail(
+                say("track.pit_second_closed" if ln.closed else "track.pit_second_points", n=len(ln.points)),
+                say("track.pit_second_points.fix"),
+                ln,
+            )
             continue
         a, z = ln.points
         if near.snap(a) is not None and pit_near.snap(z, pit=True) is not None:
@@ -242,8 +247,11 @@ def _more_ways(
         entry = kind is EdgeKind.PIT_ENTRY
         what, track_sp, pit_sp = ("entry", src, dst) if entry else ("exit", dst, src)
         if SIDEWAYS < (src.progress - dst.progress) % n_rows <= n_rows / 2:
-            b.fail(say(f"track.pit_second_{what}_backwards", src=src.name, dst=dst.name),
-                   say("track.pit_second_backwards.fix"), ln)
+            b.fail(
+                say(f"track.pit_second_{what}_backwards", src=src.name, dst=dst.name),
+                say("track.pit_second_backwards.fix"),
+                ln,
+            )
         elif entry and pit_sp.index > boxed[0]:
             b.fail(say("track.pit_entry_late", space=pit_sp.name), say("track.pit_entry_late.fix"), ln, ln.points[1])
         elif not entry and pit_sp.index < boxed[1]:

@@ -71,13 +71,28 @@ def check_piece(
     for p, q in zip(placed, placed[1:]):
         gap = q.along - p.along
         if gap < space_len / 2:
-            b.fail(say("track.placed_close", first=p.shape.id, second=q.shape.id, lane=lane.shape.id, pixels=round(gap)),
-                   say("track.placed_close.fix"), q.shape)
+            b.fail(
+                say("track.placed_close", first=p.shape.id, second=q.shape.id, lane=lane.shape.id, pixels=round(gap)),
+                say("track.placed_close.fix"),
+                q.shape,
+            )
         elif gap > MAX_GAP * space_len and not after_gap(q):
-            b.fail(say("track.placed_apart", first=p.shape.id, second=q.shape.id, lane=lane.shape.id,
-                       spaces=round(gap / space_len, 1)), say("track.placed_apart.fix"), q.shape)
+            b.fail(
+                say(
+                    "track.placed_apart",
+                    first=p.shape.id,
+                    second=q.shape.id,
+                    lane=lane.shape.id,
+                    spaces=round(gap / space_len, 1),
+                ),
+                say("track.placed_apart.fix"),
+                q.shape,
+            )
     first = () if after_gap(placed[0]) else ((placed[0].along - a, placed[0], say("track.what.after", line=cuts[0])),)
     for gap, p, what in (*first, (z - placed[-1].along, placed[-1], say("track.what.before", line=cuts[1]))):
         if gap > MAX_END_GAP * space_len:
-            b.fail(say("track.placed_end", space=p.shape.id, what=what, spaces=round(gap / space_len, 1)),
-                   say("track.placed_end.fix"), p.shape)
+            b.fail(
+                say("track.placed_end", space=p.shape.id, what=what, spaces=round(gap / space_len, 1)),
+                say("track.placed_end.fix"),
+                p.shape,
+            )

@@ -53,7 +53,6 @@ from game.tracks.geometry import Path, Point, dist, point_in_polygon, turn
 from game.tracks.placed import Placed, check_piece
 from rules.track import Space, space_name
 
-
 #: validates a board's spaces in one call: a third faster than ``Space(...)`` each (a stress
 #: board has ten thousand), and faster still than ``model_construct``'s Python
 _SPACES = TypeAdapter(list[Space])
@@ -81,7 +80,6 @@ class LaneGeo:
 
     def lap(self, s_drawn: float) -> float:
         return (s_drawn - self.start) % self.path.length
-
 
 
 def lane_shapes(b: Builder, drawn: list[Shape], space_len: float) -> list[Shape]:
@@ -142,12 +140,18 @@ def cut_lanes(b: Builder, lanes: list[LaneGeo], start: Shape, corners: list[Shap
         cuts = lg.cuts or []
         order = [c for _, c in cuts]
         if order != ref and id(lg) not in reversed_:  # a reversed lane meets everything backwards
-            k = next((i for i, (mine, theirs) in enumerate(zip(order, ref)) if mine != theirs), min(len(order), len(ref)))
+            k = next(
+                (i for i, (mine, theirs) in enumerate(zip(order, ref)) if mine != theirs), min(len(order), len(ref))
+            )
             mine = describe(order[k]) if k < len(order) else say("track.what.nothing_more")
             theirs = describe(ref[k]) if k < len(ref) else say("track.what.nothing_more")
             at = lg.at(cuts[k][0])[0] if k < len(cuts) else lg.shape.anchor
-            b.fail(say("track.cuts_order", lane=lg.shape.id, mine=mine, first=lanes[0].shape.id, theirs=theirs),
-                   say("track.cuts_order.fix"), lg.shape, at)
+            b.fail(
+                say("track.cuts_order", lane=lg.shape.id, mine=mine, first=lanes[0].shape.id, theirs=theirs),
+                say("track.cuts_order.fix"),
+                lg.shape,
+                at,
+            )
 
 
 def right_offset(ref: LaneGeo, lg: LaneGeo) -> float:
@@ -220,13 +224,16 @@ def make_spaces(
             z = cuts[piece + 1][0] if piece + 1 < n_pieces else lg.path.length
             spans.append((a, z))
             # a centre on a cut belongs to the piece before it
-            mine.append(hand[li][bisect_right(hand_along[li], a):bisect_right(hand_along[li], z)])
+            mine.append(hand[li][bisect_right(hand_along[li], a) : bisect_right(hand_along[li], z)])
             if mine[li]:
                 check_piece(b, lg, mine[li], a, z, space_len, (describe(cut), describe(nxt)))
             counts.append(len(mine[li]) or max(1, round_half_up((z - a) / space_len)))
         if min(z - a for a, z in spans) < space_len / 2:
-            b.fail(say("track.cuts_close", first=describe(cut), second=describe(nxt)), say("track.cuts_close.fix"),
-                   at=lanes[0].at(spans[0][0])[0])
+            b.fail(
+                say("track.cuts_close", first=describe(cut), second=describe(nxt)),
+                say("track.cuts_close.fix"),
+                at=lanes[0].at(spans[0][0])[0],
+            )
         n_rows = max(counts)
         # each space: (lane, arc length along the lap, position in rows from the piece's start,
         # its lane's stagger in rows, and the point if it was placed by hand)
@@ -241,10 +248,20 @@ def make_spaces(
                 placed += [(li, p.along, float(k), shift, p.point) for k, p in enumerate(mine[li])]
                 continue
             if mine[li]:
-                placed += [(li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]]
+                placed += [
+                    (li, p.along, (p.along - a) / (z - a) * n_rows - 0.5, shift * n_rows / n, p.point) for p in mine[li]
+                ]
                 continue
             for k in range(n):
-                placed.append((li, a + (k + 0.5 + shift) * (z - a) / n, (k + 0.5 + shift) * n_rows / n - 0.5, shift * n_rows / n, None))
+                placed.append(
+                    (
+                        li,
+                        a + (k + 0.5 + shift) * (z - a) / n,
+                        (k + 0.5 + shift) * n_rows / n - 0.5,
+                        shift * n_rows / n,
+                        None,
+                    )
+                )
         rows = piece_rows(placed, n_rows)
         for (li, s, _, _, drawn), (row, pos) in zip(placed, rows):
             per_lane[li].append((starts[li] + s, row0 + row, round(row0 + pos, 6), drawn, open_corner))
@@ -255,22 +272,26 @@ def make_spaces(
     fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
         last_h, head = None, 0.0
-        for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(zip(found, lg.path.at_many([f[0] for f in found]))):
+        for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(
+            zip(found, lg.path.at_many([f[0] for f in found]))
+        ):
             x, y = drawn or xy
             if h != last_h:  # the spaces of one segment share its heading
                 last_h, head = h, round(h % 360.0, 3)
-            fields.append({
-                "name": space_name(li, index),
-                "lane": li,
-                "index": index,
-                "row": row,
-                "progress": progress,
-                "x": round(x, 3),
-                "y": round(y, 3),
-                "heading": head,
-                "corner": corner,
-                "arrows_only": corner is not None or in_zone((x, y)),
-            })
+            fields.append(
+                {
+                    "name": space_name(li, index),
+                    "lane": li,
+                    "index": index,
+                    "row": row,
+                    "progress": progress,
+                    "x": round(x, 3),
+                    "y": round(y, 3),
+                    "heading": head,
+                    "corner": corner,
+                    "arrows_only": corner is not None or in_zone((x, y)),
+                }
+            )
     spaces = _SPACES.validate_python(fields)
     return spaces, corner_order, corner_rows, row0
 
@@ -292,8 +313,9 @@ class ZoneCells:
 
     def __call__(self, pt: Point) -> bool:
         near = self.cells.get((int(pt[0] // self.CELL), int(pt[1] // self.CELL)), ())
-        return any(x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1 and point_in_polygon(pt, poly)
-                   for poly, x0, y0, x1, y1 in near)
+        return any(
+            x0 <= pt[0] <= x1 and y0 <= pt[1] <= y1 and point_in_polygon(pt, poly) for poly, x0, y0, x1, y1 in near
+        )
 
 
 #: the stagger slot of a hand-placed space whose ``row_position`` is given: its key is that position
@@ -313,15 +335,31 @@ def given_positions(b: Builder, lane: LaneGeo, placed: list[Placed]) -> list[flo
     out: list[float] = []
     for p, v in zip(placed, values):
         if v is None:
-            b.fail(say("track.row_position_missing", space=p.shape.id, lane=lane.shape.id),
-                   say("track.row_position_missing.fix"), p.shape)
+            b.fail(
+                say("track.row_position_missing", space=p.shape.id, lane=lane.shape.id),
+                say("track.row_position_missing.fix"),
+                p.shape,
+            )
             return None
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) < 1e6:
-            b.fail(say("track.row_position_nan", value=repr(v), space=p.shape.id), say("track.row_position_nan.fix"), p.shape)
+            b.fail(
+                say("track.row_position_nan", value=repr(v), space=p.shape.id),
+                say("track.row_position_nan.fix"),
+                p.shape,
+            )
             return None
         if out and v <= out[-1]:
-            b.fail(say("track.row_position_order", value=f"{v:g}", space=p.shape.id, before=f"{out[-1]:g}", lane=lane.shape.id),
-                   say("track.row_position_order.fix"), p.shape)
+            b.fail(
+                say(
+                    "track.row_position_order",
+                    value=f"{v:g}",
+                    space=p.shape.id,
+                    before=f"{out[-1]:g}",
+                    lane=lane.shape.id,
+                ),
+                say("track.row_position_order.fix"),
+                p.shape,
+            )
             return None
         out.append(float(v))
     return out
@@ -382,4 +420,3 @@ def describe(cut: Cut) -> Said:
 
 def first_cut(order: list[Cut], obj: int) -> int:
     return next(i for i, c in enumerate(order) if c.obj == obj)
-

@@ -84,8 +84,17 @@ def _zones(b: Collector, objs: dict[str, list[Shape]], near: Finder) -> tuple[Zo
             clash = next((s for s in covered if s.name in owner), None)
             if clash is not None:
                 other, other_kind = owner[clash.name]
-                b.fail(say("track.zone_clash", zone=word, other=say(f"track.zone.{other_kind}"), id=other.id, space=clash.name),
-                       say("track.zone_clash.fix"), shape)
+                b.fail(
+                    say(
+                        "track.zone_clash",
+                        zone=word,
+                        other=say(f"track.zone.{other_kind}"),
+                        id=other.id,
+                        space=clash.name,
+                    ),
+                    say("track.zone_clash.fix"),
+                    shape,
+                )
                 continue
             owner.update((s.name, (shape, kind)) for s in covered)
             found.append((shape, kind, covered))
@@ -98,8 +107,11 @@ def _zones(b: Collector, objs: dict[str, list[Shape]], near: Finder) -> tuple[Zo
             continue
         zone = owner.get(sp.name)
         if zone is None or zone[1] != "danger":
-            inside = (say("track.what.in_zone", zone=say(f"track.zone.{zone[1]}"), id=zone[0].id) if zone
-                      else say("track.what.no_zone"))
+            inside = (
+                say("track.what.in_zone", zone=say(f"track.zone.{zone[1]}"), id=zone[0].id)
+                if zone
+                else say("track.what.no_zone")
+            )
             b.fail(say("track.black_outside", space=sp.name, inside=inside), say("track.black_outside.fix"), point)
             continue
         if sp.name in placed:
@@ -136,17 +148,27 @@ def _tunnels(b: Collector, entries: list[Shape], exits: list[Shape], near: Finde
             number = b.int_prop(point, "number", 1, MAX_TUNNEL)
             sp = near.snap(point.anchor)
             if sp is None:
-                b.fail(say(f"track.tunnel_{end}_off" + ("_n" if number is not None else ""), n=number or 0),
-                       say("track.tunnel_off.fix", cls=cls), point)
+                b.fail(
+                    say(f"track.tunnel_{end}_off" + ("_n" if number is not None else ""), n=number or 0),
+                    say("track.tunnel_off.fix", cls=cls),
+                    point,
+                )
                 continue
             if number is None:
                 continue
             if number in ends[cls]:
-                b.fail(say(f"track.tunnel_{end}_twice", n=number), say("track.tunnel_twice.fix", entry=ENTRY, exit=EXIT), point)
+                b.fail(
+                    say(f"track.tunnel_{end}_twice", n=number),
+                    say("track.tunnel_twice.fix", entry=ENTRY, exit=EXIT),
+                    point,
+                )
                 continue
             if sp.name in used:
-                b.fail(say(f"track.tunnel_{end}_shared", n=number, space=sp.name, id=used[sp.name].id),
-                       say("track.tunnel_shared.fix"), point)
+                b.fail(
+                    say(f"track.tunnel_{end}_shared", n=number, space=sp.name, id=used[sp.name].id),
+                    say("track.tunnel_shared.fix"),
+                    point,
+                )
                 continue
             used[sp.name] = point
             ends[cls][number] = (point, sp)
@@ -154,11 +176,19 @@ def _tunnels(b: Collector, entries: list[Shape], exits: list[Shape], near: Finde
     for cls, other in ((ENTRY, EXIT), (EXIT, ENTRY)):
         for number, (point, _) in sorted(ends[cls].items()):
             if number not in ends[other]:
-                b.fail(say(f"track.tunnel_{'entry' if cls == ENTRY else 'exit'}_alone", n=number, other=other), say("track.tunnel_alone.fix", other=other, n=number), point)
+                b.fail(
+                    say(f"track.tunnel_{'entry' if cls == ENTRY else 'exit'}_alone", n=number, other=other),
+                    say("track.tunnel_alone.fix", other=other, n=number),
+                    point,
+                )
     for number in sorted(set(ends[ENTRY]) & set(ends[EXIT])):
         (e_obj, e_sp), (_, x_sp) = ends[ENTRY][number], ends[EXIT][number]
         if x_sp.progress <= e_sp.progress:
-            b.fail(say("track.tunnel_backwards", n=number, entry=e_sp.name, exit=x_sp.name), say("track.tunnel_backwards.fix"), e_obj)
+            b.fail(
+                say("track.tunnel_backwards", n=number, entry=e_sp.name, exit=x_sp.name),
+                say("track.tunnel_backwards.fix"),
+                e_obj,
+            )
             continue
         tunnels.append(Tunnel(number=number, entry=e_sp.name, exit=x_sp.name))
     return tuple(tunnels)

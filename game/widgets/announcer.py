@@ -87,7 +87,9 @@ class Announcer:
             return 0.0
         return max(0.0, min(1.0, self.age / FADE, (self.span - self.age) / FADE))
 
-    def draw(self, screen: pygame.Surface, area: pygame.Rect, colour_of: Callable[[str], theme.Colour]) -> pygame.Rect | None:
+    def draw(
+        self, screen: pygame.Surface, area: pygame.Rect, colour_of: Callable[[str], theme.Colour]
+    ) -> pygame.Rect | None:
         """The card on show at the top centre of ``area``; where it was drawn (None if nothing shows)."""
         said = self.current
         if said is None or area.width < 120:
@@ -122,7 +124,9 @@ class Announcer:
         height = 14 + HEAD_ROW * len(heads) + (6 + LINE_ROW * len(lines) if lines else 0) + 12
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         inner = surf.get_rect()
-        accent = colour_of(said.car) if said.car else (WET_RIM if said.weather and said.weather.wet else TONE[said.tone])
+        accent = (
+            colour_of(said.car) if said.car else (WET_RIM if said.weather and said.weather.wet else TONE[said.tone])
+        )
         theme.panel(surf, inner, theme.PANEL_DARK, 255, TONE[said.tone], 12)
         pygame.draw.rect(surf, accent, (0, 0, 12, height), border_top_left_radius=12, border_bottom_left_radius=12)
         if said.weather is not None:

@@ -91,8 +91,13 @@ def marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: f
     pygame.draw.polygon(screen, _rim(ink), q, max(1, round(r / 4)))
 
 
-def dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
-           dash: tuple[float, ...]) -> None:
+def dashed(
+    screen: pygame.Surface,
+    ink: theme.Colour,
+    points: Sequence[tuple[float, float]],
+    width: int,
+    dash: tuple[float, ...],
+) -> None:
     """A polyline in ``dash`` (lengths in line widths; empty: solid), the pattern running on
     across its corners."""
     if not dash:
@@ -107,8 +112,13 @@ def dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[flo
             step = min(left, seg - at)
             if k % 2 == 0:
                 t0, t1 = at / seg, (at + step) / seg
-                pygame.draw.line(screen, ink, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                                 (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+                pygame.draw.line(
+                    screen,
+                    ink,
+                    (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
+                    width,
+                )
             at += step
             left -= step
             if left <= 1e-9:
@@ -116,8 +126,7 @@ def dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[flo
                 left = lengths[k]
 
 
-def styled(screen: pygame.Surface, car: Car, points: Sequence[tuple[float, float]], width: int,
-           every: int = 1) -> None:
+def styled(screen: pygame.Surface, car: Car, points: Sequence[tuple[float, float]], width: int, every: int = 1) -> None:
     """A car's line: its dash pattern in its colour over a rim, and a marker of its badge's
     shape on every ``every``-th point and the last."""
     ink = theme.colour(car.colour)
@@ -185,8 +194,9 @@ def _ticks(span: float, room: int, least_px: int) -> float:
     return step
 
 
-def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str,
-              out: str = "") -> list[tuple[pygame.Rect, Line]]:
+def positions(
+    screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], rounds: int, axis: str, out: str = ""
+) -> list[tuple[pygame.Rect, Line]]:
     """The places over the game rounds: place 1 at the top, a line per car in its colour, dash
     pattern and markers from its badge at the start to its badge at its final place, under a
     legend of the lines; ``axis`` names the rounds under the chart and ``out`` the cross where a
@@ -197,11 +207,18 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
     n = max([2, *(max(line.places) for line in lines if line.places)])
     size = max(10, min(16, (box.bottom - top - 120) // (2 * n)))  # a badge's half-height
     label_w = theme.font(TICK_PX).size(str(n))[0] + 10
-    plot = pygame.Rect(box.left + PAD + label_w + 2 * size + 8, top + size,
-                       box.width - 2 * PAD - label_w - 4 * size - 24, box.bottom - top - PAD - 2 * size - 48)
+    plot = pygame.Rect(
+        box.left + PAD + label_w + 2 * size + 8,
+        top + size,
+        box.width - 2 * PAD - label_w - 4 * size - 24,
+        box.bottom - top - PAD - 2 * size - 48,
+    )
 
     def at(k: int, place: int) -> tuple[int, int]:
-        return (plot.left + round(k * plot.width / max(1, rounds)), plot.top + round((place - 1) * plot.height / (n - 1)))
+        return (
+            plot.left + round(k * plot.width / max(1, rounds)),
+            plot.top + round((place - 1) * plot.height / (n - 1)),
+        )
 
     for place in range(1, n + 1):
         y = at(0, place)[1]
@@ -226,7 +243,10 @@ def positions(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], r
         styled(screen, line.car, points, width, every)
         if line.until is not None:  # retired: a cross where its race ended
             _cross(screen, points[-1], size // 2 + 2)
-        for centre in ((plot.left - size - 6, at(0, line.places[0])[1]), (plot.right + size + 6, at(0, line.places[-1])[1])):
+        for centre in (
+            (plot.left - size - 6, at(0, line.places[0])[1]),
+            (plot.right + size + 6, at(0, line.places[-1])[1]),
+        ):
             _badge(screen, line.car, centre, size)
             spots.append((pygame.Rect(centre[0] - size, centre[1] - size, 2 * size, 2 * size), line))
     return spots
@@ -262,8 +282,9 @@ def _name(screen: pygame.Surface, bar: Bar, x: int, y: int, row: int, px: int, r
     theme.text(screen, theme.fit_text(bar.car.name, fit, room), fit, theme.TEXT, (x + 2 * size + 8, y), "midleft")
 
 
-def legend(screen: pygame.Surface | None, left: int, top: int, width: int,
-           items: Sequence[tuple[str, theme.Colour]]) -> int:
+def legend(
+    screen: pygame.Surface | None, left: int, top: int, width: int, items: Sequence[tuple[str, theme.Colour]]
+) -> int:
     """A row of swatches, each in its colour and hatch (``HATCHES`` in order), with their words,
     wrapped to the width; returns its bottom (and only measures it without a ``screen``)."""
     px = LEGEND_PX
@@ -287,8 +308,9 @@ def _fitted(box: pygame.Rect, top: int, rows: int, row: int) -> pygame.Rect:
     return pygame.Rect(box.left, box.top, box.width, min(box.height, top - box.top + rows * row + 44 + PAD))
 
 
-def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]],
-            axis: str) -> list[pygame.Rect]:
+def stacked(
+    screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items: Sequence[tuple[str, theme.Colour]], axis: str
+) -> list[pygame.Rect]:
     """A bar per car made of its segments, each hatched as its item of the ``items`` legend above,
     the total at its end, and an axis of values under it named ``axis``; a segment wide enough
     shows its value inside. Returns each bar's row, for the tooltips."""
@@ -327,8 +349,9 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
             words = f"{value:g}"
             tw, th = theme.font(px - 2).size(words)
             if tw + 6 <= rect.width and h >= px - 4:  # the value on a plain patch of the part's colour
-                pygame.draw.rect(screen, ink, pygame.Rect(0, 0, tw + 6, th).move(rect.centerx - tw // 2 - 3,
-                                                                                 rect.centery - th // 2))
+                pygame.draw.rect(
+                    screen, ink, pygame.Rect(0, 0, tw + 6, th).move(rect.centerx - tw // 2 - 3, rect.centery - th // 2)
+                )
                 theme.text(screen, words, px - 2, theme.ink_on(ink), rect.center, "center")
             pygame.draw.rect(screen, theme.PANEL, rect, 1)
             x += w
@@ -336,7 +359,9 @@ def stacked(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], items
     return [pygame.Rect(box.left + PAD, top + i * row, box.width - 2 * PAD, row) for i in range(len(bars))]
 
 
-def diverging(screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str) -> list[pygame.Rect]:
+def diverging(
+    screen: pygame.Surface, box: pygame.Rect, bars: Sequence[Bar], axis: str, note_head: str
+) -> list[pygame.Rect]:
     """A bar per car either side of the zero line (green above, red below), its value at the bar's
     end, and each row's note in a column of its own headed ``note_head``. Returns each bar's row,
     for the tooltips."""

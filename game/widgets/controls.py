@@ -51,9 +51,16 @@ class Widget(ABC):
 
 
 class Button(Widget):
-    def __init__(self, id: str, label: Text, on_click: Callable[[], None], style: Style = "normal",
-                 px: int = 26, hint: Callable[[], list[str]] | None = None,
-                 swatch: Callable[[], theme.Colour] | None = None) -> None:
+    def __init__(
+        self,
+        id: str,
+        label: Text,
+        on_click: Callable[[], None],
+        style: Style = "normal",
+        px: int = 26,
+        hint: Callable[[], list[str]] | None = None,
+        swatch: Callable[[], theme.Colour] | None = None,
+    ) -> None:
         super().__init__(id, hint)
         self.label = label
         self.on_click = on_click
@@ -91,7 +98,9 @@ class Button(Widget):
             if label:
                 theme.text(surface, label, self.px, theme.ink_on(fill), rect.center, "center")
             return
-        base = {"normal": theme.BUTTON, "primary": theme.RED, "ghost": theme.PANEL, "danger": theme.RED_DARK}[self.style]
+        base = {"normal": theme.BUTTON, "primary": theme.RED, "ghost": theme.PANEL, "danger": theme.RED_DARK}[
+            self.style
+        ]
         fill = theme.shade(base, 1.18) if hover else base
         if self._pressed:
             fill = theme.shade(base, 0.8)
@@ -153,8 +162,14 @@ class TextField(Widget):
 
     focused: ClassVar[TextField | None] = None
 
-    def __init__(self, id: str, value: Callable[[], str], on_change: Callable[[str], None], max_len: int,
-                 hint: Callable[[], list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        id: str,
+        value: Callable[[], str],
+        on_change: Callable[[str], None],
+        max_len: int,
+        hint: Callable[[], list[str]] | None = None,
+    ) -> None:
         super().__init__(id, hint)
         self.value = value
         self.on_change = on_change

@@ -14,18 +14,18 @@ mouse is drawn again on top, lit up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
 from game import theme
 from game.play.crew import TYRES, BoxWork, SetupPlan, repairable, tyre_effects, worn_note
-from game.widgets.dashboard import draw_pips
 from game.texts import language, reason_text, tr
+from game.widgets.controls import Button, Widget
+from game.widgets.dashboard import draw_pips
 from game.widgets.icons import draw_tyre, draw_weather
 from game.widgets.weatherfx import weather_word
-from game.widgets.controls import Button, Widget
 from rules.car import Area
 from rules.engine import repairs_at, wet
 from rules.state import CarState, RaceState
@@ -41,7 +41,9 @@ Plan = SetupPlan | BoxWork
 class CrewDialog:
     """``kind`` "setup" (before the start) or "pit" (at the box) for ``car``."""
 
-    def __init__(self, kind: str, state: RaceState, car: CarState, name: str, on_confirm: Callable[[Plan], None]) -> None:
+    def __init__(
+        self, kind: str, state: RaceState, car: CarState, name: str, on_confirm: Callable[[Plan], None]
+    ) -> None:
         self.kind = kind
         self.rules = state.rules
         self.car = car
@@ -49,8 +51,9 @@ class CrewDialog:
         self.wet = wet(state)
         self.weather = state.weather
         self.on_confirm = on_confirm
-        self.plan: Plan = (SetupPlan.for_car(self.rules, car, self.wet) if kind == "setup"
-                           else BoxWork.for_car(state, car, self.wet))
+        self.plan: Plan = (
+            SetupPlan.for_car(self.rules, car, self.wet) if kind == "setup" else BoxWork.for_car(state, car, self.wet)
+        )
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows_top = 0  # the first repair or set-up row's top, set by layout
         self.row = ROW
@@ -61,13 +64,20 @@ class CrewDialog:
         self.areas: tuple[Area, ...] = self._areas()
         self.steppers: list[Button] = []
         for area in self.areas:
-            self.steppers += [Button(f"{area.value}.minus", lambda: "−", partial(self.change, area, -1), px=26),
-                              Button(f"{area.value}.plus", lambda: "+", partial(self.change, area, 1), px=26)]
-        self.long = Button("long", lambda: tr("crew.long_stop", state=tr("toggle.on" if self._is_long() else "toggle.off")),
-                           self.toggle_long, px=20)
+            self.steppers += [
+                Button(f"{area.value}.minus", lambda: "−", partial(self.change, area, -1), px=26),
+                Button(f"{area.value}.plus", lambda: "+", partial(self.change, area, 1), px=26),
+            ]
+        self.long = Button(
+            "long",
+            lambda: tr("crew.long_stop", state=tr("toggle.on" if self._is_long() else "toggle.off")),
+            self.toggle_long,
+            px=20,
+        )
         self.long.visible = kind == "pit" and self.rules.pit_repairs == "long_stop"
-        self.confirm = Button("crew.confirm", lambda: tr("crew.start" if kind == "setup" else "crew.leave"),
-                              self.done, "primary", px=24)
+        self.confirm = Button(
+            "crew.confirm", lambda: tr("crew.start" if kind == "setup" else "crew.leave"), self.done, "primary", px=24
+        )
         self.widgets: list[Widget] = [*self.cards, *self.steppers, self.long, self.confirm]
 
     def _areas(self) -> tuple[Area, ...]:
@@ -179,8 +189,14 @@ class CrewDialog:
         px = theme.fitting_px(foot, 19, room, 16)
         lines = theme.wrap(foot, px, room, most=2)
         for i, line in enumerate(lines):
-            theme.text(surf, line, px, (255, 150, 140) if problems else theme.DIM,
-                       (r.left + 24, r.bottom - 39 + (i - (len(lines) - 1) / 2) * (px - 1)), "midleft")
+            theme.text(
+                surf,
+                line,
+                px,
+                (255, 150, 140) if problems else theme.DIM,
+                (r.left + 24, r.bottom - 39 + (i - (len(lines) - 1) / 2) * (px - 1)),
+                "midleft",
+            )
         return surf
 
     def _draw_weather(self, screen: pygame.Surface, at: tuple[int, int]) -> None:
@@ -188,7 +204,9 @@ class CrewDialog:
             theme.text(screen, tr("crew.no_weather"), 20, theme.DIM, at)
             return
         draw_weather(screen, (at[0] + 12, at[1] + 11), 26, self.weather.condition)
-        theme.text(screen, tr("crew.weather_now", weather=weather_word(self.weather)), 21, theme.TEXT, (at[0] + 32, at[1]))
+        theme.text(
+            screen, tr("crew.weather_now", weather=weather_word(self.weather)), 21, theme.TEXT, (at[0] + 32, at[1])
+        )
 
     def _draw_card(self, screen: pygame.Surface, rect: pygame.Rect, tyre: Tyre) -> None:
         table = self.rules.tyres or "C"
@@ -236,7 +254,9 @@ class CrewDialog:
         if isinstance(self.plan, SetupPlan):
             s = self.rules.car_setup
             if s.reserve:  # AMB-32: what is not in the car stays in the box
-                return tr("crew.build_reserve", points=self.plan.wp.total(), total=s.total, reserve=self.plan.reserve(s))
+                return tr(
+                    "crew.build_reserve", points=self.plan.wp.total(), total=s.total, reserve=self.plan.reserve(s)
+                )
             return tr("crew.build", points=self.plan.wp.total(), total=s.total)
         left = self.plan.reserve - self.plan.spent()
         if self.car.team is not None:  # TEAM-B-2: the team mates share one stock
@@ -271,7 +291,9 @@ class CrewDialog:
         for card, tyre in zip(self.cards, TYRES):
             if card.rect.collidepoint(pos):
                 table = self.rules.tyres or "C"
-                return [tr(f"tyre.{tyre.value}"), tr("crew.dry") + " " + tyre_effects(table, tyre, False),
-                        tr("crew.wet") + " " + tyre_effects(table, tyre, True)]
+                return [
+                    tr(f"tyre.{tyre.value}"),
+                    tr("crew.dry") + " " + tyre_effects(table, tyre, False),
+                    tr("crew.wet") + " " + tyre_effects(table, tyre, True),
+                ]
         return []
-

@@ -6,15 +6,15 @@ import pygame
 
 from game import theme
 from game.board.cars import body_of, car_icon, pattern_of
-from game.widgets.dice import die_colour
-from game.texts import place_name, tr
-from game.widgets.icons import draw_tyre
 from game.play.standings import lap_of, team_members, team_name
+from game.texts import place_name, tr
+from game.widgets.dice import die_colour
+from game.widgets.icons import draw_tyre
 from rules.car import Area, WearPoints
-from rules.files.record import Entry
 from rules.engine import tyre_age
-from rules.tables.pit_points import plan_points
+from rules.files.record import Entry
 from rules.state import CarState, RaceState
+from rules.tables.pit_points import plan_points
 from rules.track import Track
 
 HEIGHT = 178
@@ -26,8 +26,9 @@ def wear_rows(areas: tuple[Area, ...], wp: WearPoints, full: WearPoints) -> list
     return [(a, wp[a], max(full[a], wp[a])) for a in areas]
 
 
-def draw_pips(screen: pygame.Surface, left: int, centre_y: int, width: int, have: int, full: int,
-              colour: theme.Colour) -> None:
+def draw_pips(
+    screen: pygame.Surface, left: int, centre_y: int, width: int, have: int, full: int, colour: theme.Colour
+) -> None:
     """``have`` filled pips out of ``full``; lost ones stay as empty rings."""
     if full <= 0:
         return
@@ -45,15 +46,26 @@ class Dashboard:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 380, HEIGHT)
 
-    def draw(self, screen: pygame.Surface, track: Track, state: RaceState, car: CarState, entry: Entry,
-             index: int, kind: str) -> None:
+    def draw(
+        self, screen: pygame.Surface, track: Track, state: RaceState, car: CarState, entry: Entry, index: int, kind: str
+    ) -> None:
         r = self.rect
         sprite = car_icon(entry.colour, pattern_of(index), (72, 38), body_of(state.rules.street))
         screen.blit(sprite, (r.left, r.top + 4))
-        theme.text(screen, f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}", 28, theme.TEXT,
-                   (r.left + 84, r.top + 4))
-        theme.text(screen, theme.fit_text(self._driver(state, car, kind), 18, r.width - 190), 18, theme.DIM,
-                   (r.left + 84, r.top + 28))
+        theme.text(
+            screen,
+            f"#{entry.number}  {theme.fit_text(entry.name, 28, r.width - 210)}",
+            28,
+            theme.TEXT,
+            (r.left + 84, r.top + 4),
+        )
+        theme.text(
+            screen,
+            theme.fit_text(self._driver(state, car, kind), 18, r.width - 190),
+            18,
+            theme.DIM,
+            (r.left + 84, r.top + 28),
+        )
         if car.status == "racing":
             lap = tr("race.lap", lap=lap_of(car, state.laps), laps=state.laps)
             theme.text(screen, lap, 26, theme.YELLOW, (r.right, r.top + 6), "topright")

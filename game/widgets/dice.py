@@ -26,13 +26,25 @@ def die_colour(die: Die) -> theme.Colour:
     return theme.DIE_COLOURS.get(die.colour, (120, 120, 120))
 
 
-def draw_die(screen: pygame.Surface, centre: tuple[float, float], radius: float, die: Die,
-             value: int | None, angle: float = 0.0, glow: bool = False) -> pygame.Rect:
+def draw_die(
+    screen: pygame.Surface,
+    centre: tuple[float, float],
+    radius: float,
+    die: Die,
+    value: int | None,
+    angle: float = 0.0,
+    glow: bool = False,
+) -> pygame.Rect:
     """A die seen from above with ``value`` on top; returns its bounding box."""
     n = SIDES.get(len(die.faces), 6)
     start = angle + (math.pi / 4 if len(die.faces) == 6 else -math.pi / 2)
-    pts = [(centre[0] + radius * math.cos(start + 2 * math.pi * i / n),
-            centre[1] + radius * math.sin(start + 2 * math.pi * i / n)) for i in range(n)]
+    pts = [
+        (
+            centre[0] + radius * math.cos(start + 2 * math.pi * i / n),
+            centre[1] + radius * math.sin(start + 2 * math.pi * i / n),
+        )
+        for i in range(n)
+    ]
     fill = die_colour(die)
     if glow:
         pygame.draw.circle(screen, theme.shade(theme.YELLOW, 0.9), centre, radius * 1.25, 3)

@@ -23,13 +23,14 @@ from rules.engine import free_wp_amount, free_wp_room
 from rules.state import RaceState
 
 
-
 class FreeWPDialog:
     """The card of the car whose driver distributes won WP now (phase "wp")."""
 
     kind = "wp"
 
-    def __init__(self, state: RaceState, car_id: str, names: Callable[[str], str], on_confirm: Callable[[FreeWP], None]) -> None:
+    def __init__(
+        self, state: RaceState, car_id: str, names: Callable[[str], str], on_confirm: Callable[[FreeWP], None]
+    ) -> None:
         self.state = state
         self.car = state.car(car_id)
         self.names = names
@@ -45,8 +46,10 @@ class FreeWPDialog:
         self.confirm.visible = False
         self.buttons = [self.confirm]
         for area in self.areas:
-            self.buttons += [Button(f"wp.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
-                             Button(f"wp.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22)]
+            self.buttons += [
+                Button(f"wp.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
+                Button(f"wp.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22),
+            ]
         self.widgets: list[Widget] = list(self.buttons)
 
     def placed(self) -> int:
@@ -84,7 +87,9 @@ class FreeWPDialog:
             n = self.chosen.get(a, 0)
             ink = theme.YELLOW if n else theme.TEXT
             label = f"{tr(f'area.{a.value}')} {self.car.wp[a] + n}/{self.setup[a]}" + (f" (+{n})" if n else "")
-            theme.text(screen, theme.fit_text(label, 20, cell.width - 92), 20, ink, (cell.left, cell.centery), "midleft")
+            theme.text(
+                screen, theme.fit_text(label, 20, cell.width - 92), 20, ink, (cell.left, cell.centery), "midleft"
+            )
         for b in self.buttons:
             b.draw(screen)
 

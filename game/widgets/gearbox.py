@@ -12,8 +12,8 @@ import math
 import pygame
 
 from game import theme
-from game.widgets.dice import die_colour
 from game.texts import percent, reason_text, tr
+from game.widgets.dice import die_colour
 from game.widgets.planaid import next_cell, plan_lines, risk_cell, trap_text
 from rules.ai.planning import GearPlan
 from rules.ai.traps import Trap
@@ -41,9 +41,16 @@ class GearBox:
         self.plans: dict[int, GearPlan] = {}  # the planning aid's next turns, per gear
         self.traps: dict[int, list[Trap]] = {}  # the rule traps each gear walks into
 
-    def show(self, gear: int, dice: GearDice, options: dict[int, ShiftCost | Reason],
-             odds: dict[int, GearOdds], enabled: bool, plans: dict[int, GearPlan] | None = None,
-             traps: dict[int, list[Trap]] | None = None) -> None:
+    def show(
+        self,
+        gear: int,
+        dice: GearDice,
+        options: dict[int, ShiftCost | Reason],
+        odds: dict[int, GearOdds],
+        enabled: bool,
+        plans: dict[int, GearPlan] | None = None,
+        traps: dict[int, list[Trap]] | None = None,
+    ) -> None:
         self.gear, self.dice, self.options, self.odds, self.enabled = gear, dice, options, odds, enabled
         self.plans, self.traps = plans or {}, traps or {}
 
@@ -107,9 +114,11 @@ class GearBox:
             lines[0] += " " + tr("gear.die_range", range=self._die_range(g))
         o = self.odds.get(g)
         if o is not None:
-            lines.append(f"{tr('gear.col_stop')} {percent(float(o.corner_stop))} · "
-                         f"{tr('gear.col_over')} {percent(float(sum(o.overshoot.values())))} · "
-                         f"{tr('gear.col_out')} {percent(float(o.out))}")
+            lines.append(
+                f"{tr('gear.col_stop')} {percent(float(o.corner_stop))} · "
+                f"{tr('gear.col_over')} {percent(float(sum(o.overshoot.values())))} · "
+                f"{tr('gear.col_out')} {percent(float(o.out))}"
+            )
         cost = self._cost(g)
         if cost:
             lines.append(f"{tr('gear.col_cost')}: {cost}")
@@ -200,8 +209,16 @@ class GearBox:
         r = self.rect
         cols = self._columns()
         head_y = self.table_top()
-        keys = ("gear.col_gear", "gear.col_spaces", "gear.col_stop", "gear.col_over", "gear.col_out", "gear.col_cost",
-                "plan.col_next", "plan.col_risk")
+        keys = (
+            "gear.col_gear",
+            "gear.col_spaces",
+            "gear.col_stop",
+            "gear.col_over",
+            "gear.col_out",
+            "gear.col_cost",
+            "plan.col_next",
+            "plan.col_risk",
+        )
         for (x, anchor), key in zip(cols, keys):
             theme.text(screen, tr(key), 17, theme.DIM, (x, head_y + 4), anchor)
         mouse = theme.pointer()
@@ -224,8 +241,14 @@ class GearBox:
                 for (x, anchor), (p, c) in zip(cols[2:5], values):
                     theme.text(screen, percent(p), 18, c if p > 0 else theme.FAINT, (x, row.centery), anchor)
                 label = self._short_cost(g)
-                theme.text(screen, label or tr("gear.cost_none"), 18, theme.RED if label else theme.FAINT,
-                           (cols[5][0], row.centery), cols[5][1])
+                theme.text(
+                    screen,
+                    label or tr("gear.cost_none"),
+                    18,
+                    theme.RED if label else theme.FAINT,
+                    (cols[5][0], row.centery),
+                    cols[5][1],
+                )
                 self._draw_plan(screen, g, row, cols)
             elif not legal:
                 pygame.draw.line(screen, theme.FAINT, (cols[2][0], row.centery), (cols[4][0], row.centery), 1)
@@ -255,8 +278,13 @@ class GearBox:
         """x and text anchor of the eight table columns: the roll's six, then the plan's two."""
         r = self.rect
         w = r.width
-        return [(r.left + 4, "midleft"), (r.left + round(w * 0.2), "center"), (r.left + round(w * 0.32), "center"),
-                (r.left + round(w * 0.435), "center"), (r.left + round(w * 0.55), "center"),
-                (r.left + round(w * 0.615), "midleft"), (r.left + round(w * 0.8), "center"),
-                (r.left + round(w * 0.935), "center")]
-
+        return [
+            (r.left + 4, "midleft"),
+            (r.left + round(w * 0.2), "center"),
+            (r.left + round(w * 0.32), "center"),
+            (r.left + round(w * 0.435), "center"),
+            (r.left + round(w * 0.55), "center"),
+            (r.left + round(w * 0.615), "midleft"),
+            (r.left + round(w * 0.8), "center"),
+            (r.left + round(w * 0.935), "center"),
+        ]

@@ -32,8 +32,14 @@ AREA_ROW = 46  # one row of a card's areas, two to a row
 class LeagueDialog:
     """``kind`` "karma", "bid" or "tcar" for the car that decides now (``to_move``)."""
 
-    def __init__(self, kind: str, state: RaceState, car_id: str, names: Callable[[str], str],
-                 on_confirm: Callable[[Karma | Bid | TCar], None]) -> None:
+    def __init__(
+        self,
+        kind: str,
+        state: RaceState,
+        car_id: str,
+        names: Callable[[str], str],
+        on_confirm: Callable[[Karma | Bid | TCar], None],
+    ) -> None:
         self.kind = kind
         self.state = state
         self.car = state.car(car_id)
@@ -51,21 +57,45 @@ class LeagueDialog:
     def _buttons(self) -> list[Button]:
         if self.kind == "karma":  # KARMA-3: what the pool can pay for
             can = karma.affordable(self.car.league.karma)
-            out = [Button("karma.reroll", lambda: tr("league.reroll", cost=karma.REROLL), lambda: self._send(Karma(spend="reroll")), px=22),
-                   Button("karma.raise", lambda: tr("league.raise", cost=karma.RAISE), lambda: self._send(Karma(spend="raise")), px=22),
-                   Button("karma.accept", lambda: tr("league.accept"), lambda: self._send(Karma(spend="accept")), "primary", px=22)]
+            out = [
+                Button(
+                    "karma.reroll",
+                    lambda: tr("league.reroll", cost=karma.REROLL),
+                    lambda: self._send(Karma(spend="reroll")),
+                    px=22,
+                ),
+                Button(
+                    "karma.raise",
+                    lambda: tr("league.raise", cost=karma.RAISE),
+                    lambda: self._send(Karma(spend="raise")),
+                    px=22,
+                ),
+                Button(
+                    "karma.accept",
+                    lambda: tr("league.accept"),
+                    lambda: self._send(Karma(spend="accept")),
+                    "primary",
+                    px=22,
+                ),
+            ]
             for b in out[:2]:
                 b.visible = b.id.split(".")[1] in can
             return out
         if self.kind == "bid":  # H2H-2: a secret amount from 0 to the pool
-            return [Button("bid.minus", lambda: "−", lambda: self._step(-1), px=26),
-                    Button("bid.plus", lambda: "+", lambda: self._step(1), px=26),
-                    Button("bid.confirm", lambda: tr("league.bid_confirm", n=self.amount), self.done, "primary", px=22)]
-        out = [Button("tcar.take", lambda: tr("league.tcar_take"), self.done, "primary", px=22),
-               Button("tcar.retire", lambda: tr("league.tcar_retire"), lambda: self._send(TCar(wp=None)), px=22)]
+            return [
+                Button("bid.minus", lambda: "−", lambda: self._step(-1), px=26),
+                Button("bid.plus", lambda: "+", lambda: self._step(1), px=26),
+                Button("bid.confirm", lambda: tr("league.bid_confirm", n=self.amount), self.done, "primary", px=22),
+            ]
+        out = [
+            Button("tcar.take", lambda: tr("league.tcar_take"), self.done, "primary", px=22),
+            Button("tcar.retire", lambda: tr("league.tcar_retire"), lambda: self._send(TCar(wp=None)), px=22),
+        ]
         for area in self.areas:  # AMB-38: the driver chooses where the WP come off
-            out += [Button(f"tcar.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
-                    Button(f"tcar.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22)]
+            out += [
+                Button(f"tcar.less.{area.value}", lambda: "−", partial(self._shift, area, -1), px=22),
+                Button(f"tcar.more.{area.value}", lambda: "+", partial(self._shift, area, 1), px=22),
+            ]
         return out
 
     def _shift(self, area: Area, step: int) -> None:
@@ -98,19 +128,35 @@ class LeagueDialog:
             held = self.state.league.held
             assert held is not None, "phase karma holds a check roll"
             roll = held.natural + held.raised
-            return [tr("league.karma_title", name=name), tr(f"league.check.{held.check.purpose.value}", roll=roll),
-                    tr("league.karma_pool", n=self.car.league.karma)]
+            return [
+                tr("league.karma_title", name=name),
+                tr(f"league.check.{held.check.purpose.value}", roll=roll),
+                tr("league.karma_pool", n=self.car.league.karma),
+            ]
         if self.kind == "bid":
             bids = self.state.league.bids
             others = [self.names(c) for c in (bids.cars if bids else ()) if c != self.car.id]
-            return [tr("league.bid_title", name=name), tr("league.bid_others", others=", ".join(others)),
-                    tr("league.karma_pool", n=self.car.league.karma), tr("league.bid_secret")]
+            return [
+                tr("league.bid_title", name=name),
+                tr("league.bid_others", others=", ".join(others)),
+                tr("league.karma_pool", n=self.car.league.karma),
+                tr("league.bid_secret"),
+            ]
         target = t_car_proposal(self.state, self.car).total()
         left = self.wear.total() - target
-        status = (tr("league.tcar_more", n=left) if left > 0 else tr("league.tcar_back", n=-left) if left < 0
-                  else tr("league.tcar_ready", n=target))
-        return [tr("league.tcar_title", name=name), tr("league.tcar_offer", n=target),
-                tr("league.tcar_choose", n=self.setup.total() - target), status]
+        status = (
+            tr("league.tcar_more", n=left)
+            if left > 0
+            else tr("league.tcar_back", n=-left)
+            if left < 0
+            else tr("league.tcar_ready", n=target)
+        )
+        return [
+            tr("league.tcar_title", name=name),
+            tr("league.tcar_offer", n=target),
+            tr("league.tcar_choose", n=self.setup.total() - target),
+            status,
+        ]
 
     # --- layout and drawing -------------------------------------------------------------
 
@@ -122,7 +168,11 @@ class LeagueDialog:
             plus.rect = pygame.Rect(self.rect.left + 150, bottom, 46, 44)
             confirm.rect = pygame.Rect(self.rect.right - 284, bottom, 260, 44)
             return
-        shown = [b for b in self.buttons[:2] if b.visible] if self.kind == "tcar" else [b for b in self.buttons if b.visible]
+        shown = (
+            [b for b in self.buttons[:2] if b.visible]
+            if self.kind == "tcar"
+            else [b for b in self.buttons if b.visible]
+        )
         gap = 12
         bw = (self.rect.width - 48 - gap * (len(shown) - 1)) // max(1, len(shown))
         for i, b in enumerate(shown):
@@ -136,7 +186,9 @@ class LeagueDialog:
             label = theme.fit_text(f"{tr(f'area.{a.value}')} {self.wear[a]}/{self.setup[a]}", 20, cell.width - 92)
             theme.text(screen, label, 20, ink, (cell.left, cell.centery), "midleft")
         if self.kind == "bid":  # the amount between - and +, seen only by the bidder
-            theme.text(screen, str(self.amount), 30, theme.YELLOW, (self.rect.left + 110, self.rect.bottom - 40), "center")
+            theme.text(
+                screen, str(self.amount), 30, theme.YELLOW, (self.rect.left + 110, self.rect.bottom - 40), "center"
+            )
         for b in self.buttons:
             b.draw(screen)
 
@@ -149,8 +201,9 @@ class LeagueDialog:
         return []
 
 
-def area_card(area: pygame.Rect, lines: list[str], areas: tuple[Area, ...],
-              buttons_of: Callable[[Area], tuple[Button, Button]]) -> tuple[pygame.Rect, dict[Area, pygame.Rect], int]:
+def area_card(
+    area: pygame.Rect, lines: list[str], areas: tuple[Area, ...], buttons_of: Callable[[Area], tuple[Button, Button]]
+) -> tuple[pygame.Rect, dict[Area, pygame.Rect], int]:
     """A card of text ``lines`` over a grid of wear areas, two to a row, each with its - and +
     buttons placed, centred on ``area``: its rectangle, each area's cell and the y of its bottom
     row of buttons (the T-car's and the street race's free WP cards)."""

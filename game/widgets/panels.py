@@ -12,6 +12,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Protocol
+
 import pygame
 
 from game import theme
@@ -48,9 +49,12 @@ class Handle(Button):
     like any button, drawn as a chevron instead of a label."""
 
     def __init__(self, name: str, panels: Panels) -> None:
-        super().__init__(f"fold.{name}", lambda: "", lambda: panels.toggle(name),
-                         hint=lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}",
-                                          keys=panels.key_of(name))])
+        super().__init__(
+            f"fold.{name}",
+            lambda: "",
+            lambda: panels.toggle(name),
+            hint=lambda: [tr(f"panel.{'unfold' if panels.folded(name) else 'fold'}.{name}", keys=panels.key_of(name))],
+        )
         self.name = name
         self.panels = panels
 
@@ -120,7 +124,7 @@ def free_rects(area: pygame.Rect, covers: Sequence[pygame.Rect], gap: int = 8) -
     xs = sorted({area.left, area.right, *(c.left for c in grown), *(c.right for c in grown)})
     found: list[pygame.Rect] = []
     for i, x0 in enumerate(xs):
-        for x1 in xs[i + 1:]:
+        for x1 in xs[i + 1 :]:
             blocks = sorted((c.top, c.bottom) for c in grown if c.left < x1 and c.right > x0)
             y = area.top
             for top, bottom in [*blocks, (area.bottom, area.bottom)]:

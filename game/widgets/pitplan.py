@@ -33,8 +33,14 @@ class PitPlanDialog:
 
     kind = "plan"
 
-    def __init__(self, rules: RuleSet, car: CarState, name: str, on_confirm: Callable[[PitPlan], None],
-                 on_cancel: Callable[[], None] | None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        car: CarState,
+        name: str,
+        on_confirm: Callable[[PitPlan], None],
+        on_cancel: Callable[[], None] | None,
+    ) -> None:
         """``on_cancel`` None: the plan must be made now (at the box, PIT-D-10), no Cancel."""
         self.car = car
         self.setup = car.setup or rules.default_wear
@@ -45,8 +51,10 @@ class PitPlanDialog:
         self.rows = ("fuel", "tyre", *(a.value for a in REPAIRABLE))
         self.buttons: list[Button] = []
         for row in self.rows:
-            self.buttons += [Button(f"plan.{row}.minus", lambda: "−", partial(self.change, row, -1), px=24),
-                             Button(f"plan.{row}.plus", lambda: "+", partial(self.change, row, 1), px=24)]
+            self.buttons += [
+                Button(f"plan.{row}.minus", lambda: "−", partial(self.change, row, -1), px=24),
+                Button(f"plan.{row}.plus", lambda: "+", partial(self.change, row, 1), px=24),
+            ]
         self.confirm = Button("plan.confirm", self._confirm_label, self.done, "primary", px=22)
         self.cancel = Button("plan.cancel", lambda: tr("plan.cancel"), on_cancel or (lambda: None), px=22)
         self.cancel.visible = on_cancel is not None
@@ -106,8 +114,13 @@ class PitPlanDialog:
         theme.dim(screen, screen.get_rect(), 110)
         r = self.rect
         theme.panel(screen, r, theme.PANEL_DARK, 255, theme.YELLOW, 14)
-        theme.text(screen, theme.fit_text(tr("plan.title", name=self.name), 30, r.width - 48), 30, theme.TEXT,
-                   (r.left + 24, r.top + 16))
+        theme.text(
+            screen,
+            theme.fit_text(tr("plan.title", name=self.name), 30, r.width - 48),
+            30,
+            theme.TEXT,
+            (r.left + 24, r.top + 16),
+        )
         hint = tr("plan.late" if self.late else "plan.hint", reserve=self.car.reserve)
         theme.text(screen, theme.fit_text(hint, 18, r.width - 48), 18, theme.DIM, (r.left + 24, r.top + 58))
         for k, row in enumerate(self.rows):

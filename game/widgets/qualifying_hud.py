@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.play.stopwatch import clock_text
 from game import theme
 from game.board.cars import badge, badge_of
+from game.play.stopwatch import clock_text
 from game.texts import tr
+from rules.files.record import Entry
 from rules.qualifying.grid import LapResult, ranking, score
 from rules.qualifying.rules import QualifyingRules
-from rules.files.record import Entry
 
 ROW = 24
 CLASSIFICATION_W = 330
@@ -26,8 +26,9 @@ def classification_height(drivers: int) -> int:
     return 36 + ROW * max(1, drivers)
 
 
-def draw_stopwatch(screen: pygame.Surface, rect: pygame.Rect, ms: int, running: bool, waiting: bool,
-                   label: str) -> None:
+def draw_stopwatch(
+    screen: pygame.Surface, rect: pygame.Rect, ms: int, running: bool, waiting: bool, label: str
+) -> None:
     """The big clock: green while it runs, yellow while the game shows something, dim before the start."""
     theme.panel(screen, rect, theme.PANEL_DARK, radius=12, edge=theme.YELLOW if running else theme.EDGE)
     theme.text(screen, label.upper(), 17, theme.DIM, (rect.left + 14, rect.top + 10))
@@ -47,9 +48,15 @@ def draw_counters(screen: pygame.Surface, rect: pygame.Rect, items: list[tuple[s
         theme.text(screen, value, 44, ink, (box.centerx, box.bottom - 8), "midbottom")
 
 
-def draw_classification(screen: pygame.Surface, topleft: tuple[int, int], results: list[LapResult],
-                        rules: QualifyingRules, entries: tuple[Entry, ...], width: int = CLASSIFICATION_W,
-                        highlight: str | None = None) -> None:
+def draw_classification(
+    screen: pygame.Surface,
+    topleft: tuple[int, int],
+    results: list[LapResult],
+    rules: QualifyingRules,
+    entries: tuple[Entry, ...],
+    width: int = CLASSIFICATION_W,
+    highlight: str | None = None,
+) -> None:
     """The drivers who have been out: qualified best first, then the laps that ended early."""
     order = ranking(results, rules)
     order += [r for r in results if not r.qualified]
@@ -72,8 +79,14 @@ def draw_classification(screen: pygame.Surface, topleft: tuple[int, int], result
         if entry is not None:
             tag = badge(badge_of(k), entry.number, 10, entry.colour)
             screen.blit(tag, tag.get_rect(center=(box.left + 42, mid)))
-        theme.text(screen, theme.fit_text(r.name, 20, width - 190), 20, theme.TEXT if r.qualified else theme.DIM,
-                   (box.left + 58, mid), "midleft")
+        theme.text(
+            screen,
+            theme.fit_text(r.name, 20, width - 190),
+            20,
+            theme.TEXT if r.qualified else theme.DIM,
+            (box.left + 58, mid),
+            "midleft",
+        )
         if r.qualified:
             right = tr("qual.score_time", score=score(r, rules), time=clock_text(r.time_ms))
             ink = theme.TEXT
@@ -82,13 +95,21 @@ def draw_classification(screen: pygame.Surface, topleft: tuple[int, int], result
         theme.text(screen, right, 18, ink, (box.right - 10, mid), "midright")
 
 
-def draw_banner(screen: pygame.Surface, area: pygame.Rect, title: str, lines: list[tuple[str, theme.Colour]],
-                big: str | None = None, footer: str = "") -> pygame.Rect:
+def draw_banner(
+    screen: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    lines: list[tuple[str, theme.Colour]],
+    big: str | None = None,
+    footer: str = "",
+) -> pygame.Rect:
     """A centred card over the board: a title, a few lines, an optional huge word (the countdown)."""
     h = 110 + 32 * len(lines) + (150 if big else 0) + (34 if footer else 0)
     card = theme.banner(screen, area, 640, h)
     theme.chequer(screen, pygame.Rect(card.left + 1, card.top + 1, card.width - 2, 10), 5)
-    theme.text(screen, theme.fit_text(title, 44, card.width - 40), 44, theme.TEXT, (card.centerx, card.top + 30), "midtop")
+    theme.text(
+        screen, theme.fit_text(title, 44, card.width - 40), 44, theme.TEXT, (card.centerx, card.top + 30), "midtop"
+    )
     y = card.top + 82
     for text, ink in lines:
         theme.text(screen, theme.fit_text(text, 26, card.width - 40), 26, ink, (card.centerx, y), "midtop")

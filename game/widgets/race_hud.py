@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game import theme
-from collections.abc import Callable
-
 from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
 from game.board.marks import draw_car_on_board
 from game.board.view import BoardView
-from game.texts import tr
 from game.play.race_control import RaceControl
 from game.play.racelog import LogLine
 from game.play.standings import gap, lap_of, running_order
+from game.texts import tr
 from game.widgets.anims import Drive
 from rules.engine import on_track
 from rules.state import CarState, RaceState
@@ -43,7 +43,9 @@ def draw_topbar(screen: pygame.Surface, rect: pygame.Rect, title: str, detail: s
     t = theme.text(screen, title, title_px, theme.TEXT, (rect.left + 14, rect.centery - 1), "midleft")
     room = right - t.right - 18
     px = theme.fitting_px(detail, 22, room, 17)
-    return theme.text(screen, theme.fit_text(detail, px, room), px, theme.YELLOW, (t.right + 18, rect.centery), "midleft").right
+    return theme.text(
+        screen, theme.fit_text(detail, px, room), px, theme.YELLOW, (t.right + 18, rect.centery), "midleft"
+    ).right
 
 
 def standings_height(control: RaceControl) -> int:
@@ -55,8 +57,13 @@ def standings_width(control: RaceControl) -> int:
     (its last lap with a gap of three digits, "finished" ...), so no name is shortened in either
     language: from STANDINGS_W up to MOST_STANDINGS_W, past which a name is shortened after all."""
     laps = control.state.laps
-    places = (tr("race.lap_gap", lap=laps, laps=laps, n=888), tr("race.lap", lap=laps, laps=laps),
-              tr("standings.finished"), tr("standings.out"), tr("standings.grid"))
+    places = (
+        tr("race.lap_gap", lap=laps, laps=laps, n=888),
+        tr("race.lap", lap=laps, laps=laps),
+        tr("standings.finished"),
+        tr("standings.out"),
+        tr("standings.grid"),
+    )
     right = max(theme.font(18).size(text)[0] for text in places)
     team = TAG_W + 6 if any(c.team is not None for c in control.state.cars) else 0
     name = max((theme.font(20).size(control.entry(c.id).name)[0] for c in control.state.cars), default=0)
@@ -66,8 +73,10 @@ def standings_width(control: RaceControl) -> int:
 def free_areas(board: pygame.Rect, corner: pygame.Rect, bottom: int) -> list[pygame.Rect]:
     """The board's parts no panel covers, as its two largest rectangles above the bottom band (log,
     dice, hint) ending at ``bottom``: under the box in the top left corner, and right of it."""
-    return [pygame.Rect(board.left, corner.bottom + 8, board.width, bottom - corner.bottom - 8),
-            pygame.Rect(corner.right + 8, board.top, board.right - corner.right - 8, bottom - board.top)]
+    return [
+        pygame.Rect(board.left, corner.bottom + 8, board.width, bottom - corner.bottom - 8),
+        pygame.Rect(corner.right + 8, board.top, board.right - corner.right - 8, bottom - board.top),
+    ]
 
 
 CLOCKS_H = 134  # FD Blitz: two clocks and the lines that say when they run
@@ -87,8 +96,12 @@ def draw_clocks(screen: pygame.Surface, box: pygame.Rect, control: RaceControl) 
         left = clocks.left(c.id)
         ink = theme.RED if left <= 30_000 else theme.YELLOW if c.id == running else theme.TEXT
         name = control.entry(c.id).name
-        theme.text(screen, theme.fit_text(name, 20, row.width - 96), 20, theme.TEXT, (row.left + 8, row.centery), "midleft")
-        theme.text(screen, f"{left // 60_000}:{left // 1000 % 60:02d}", 26, ink, (row.right - 8, row.centery), "midright")
+        theme.text(
+            screen, theme.fit_text(name, 20, row.width - 96), 20, theme.TEXT, (row.left + 8, row.centery), "midleft"
+        )
+        theme.text(
+            screen, f"{left // 60_000}:{left // 1000 % 60:02d}", 26, ink, (row.right - 8, row.centery), "midright"
+        )
     for k, line in enumerate(theme.wrap(tr("blitz.clock_note"), 15, box.width - 16, most=3)):
         theme.text(screen, line, 15, theme.DIM, (box.left + 8, box.top + 84 + 15 * k))
 
@@ -121,17 +134,31 @@ def draw_standings(screen: pygame.Surface, topleft: tuple[int, int], control: Ra
             behind = gap(control.track, leader, car) if leader is not None and car.id != leader.id else 0
             lap = lap_of(car, state.laps)
             # a car level with the leader shows its lap alone, not "+0"
-            right = tr("race.lap_gap", lap=lap, laps=state.laps, n=behind) if behind else tr("race.lap", lap=lap, laps=state.laps)
+            right = (
+                tr("race.lap_gap", lap=lap, laps=state.laps, n=behind)
+                if behind
+                else tr("race.lap", lap=lap, laps=state.laps)
+            )
         # the name gets what the place on the right leaves (a long name is shortened, never overlaps)
         room = width - 56 - 10 - theme.font(18).size(right)[0] - 10 - (TAG_W + 6 if car.team is not None else 0)
-        name = theme.text(screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft")
+        name = theme.text(
+            screen, theme.fit_text(entry.name, 20, room), 20, ink, (box.left + 56, y + ROW // 2), "midleft"
+        )
         if car.team is not None:
             draw_team_tag(screen, (name.right + 6, y + ROW // 2), car, entry.colour)
         theme.text(screen, right, 18, ink, (box.right - 10, y + ROW // 2), "midright")
 
 
-def draw_cars(screen: pygame.Surface, view: BoardView, track: Track, state: RaceState, control: RaceControl,
-              drives: dict[str, Drive], on_top: Callable[[CarState], bool], pulse: float) -> None:
+def draw_cars(
+    screen: pygame.Surface,
+    view: BoardView,
+    track: Track,
+    state: RaceState,
+    control: RaceControl,
+    drives: dict[str, Drive],
+    on_top: Callable[[CarState], bool],
+    pulse: float,
+) -> None:
     """Every car on the board: a driving one at its animation's pose, the others on their space
     (turned round after a spin); the cars ``on_top`` picks are drawn last."""
     for car in sorted(state.cars, key=on_top):
@@ -144,8 +171,18 @@ def draw_cars(screen: pygame.Surface, view: BoardView, track: Track, state: Race
         else:
             continue
         entry = control.entry(car.id)
-        draw_car_on_board(screen, view, pose, entry.colour, control.index(car.id), entry.number,
-                          car.id == state.active and drive is None, pulse, car.status == "out", body_of(state.rules.street))
+        draw_car_on_board(
+            screen,
+            view,
+            pose,
+            entry.colour,
+            control.index(car.id),
+            entry.number,
+            car.id == state.active and drive is None,
+            pulse,
+            car.status == "out",
+            body_of(state.rules.street),
+        )
 
 
 def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarState, colour: str) -> pygame.Rect:
@@ -158,17 +195,30 @@ def draw_team_tag(screen: pygame.Surface, midleft: tuple[int, int], car: CarStat
     return tag
 
 
-def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], control: RaceControl,
-             scroll: int = 0, title: str = "log.title", reserve: int = 0,
-             shown: list[tuple[pygame.Rect, LogLine]] | None = None, pointer: tuple[int, int] | None = None) -> int:
+def draw_log(
+    screen: pygame.Surface,
+    rect: pygame.Rect,
+    lines: list[LogLine],
+    control: RaceControl,
+    scroll: int = 0,
+    title: str = "log.title",
+    reserve: int = 0,
+    shown: list[tuple[pygame.Rect, LogLine]] | None = None,
+    pointer: tuple[int, int] | None = None,
+) -> int:
     """The newest lines of the log (or of the summary since the player's turn, ``title``), or
     ``scroll`` rows further back; returns the scroll actually shown (never past the oldest line kept).
     ``reserve``: px at the right of the title row left free for a button; ``shown`` gets each row
     drawn with its line, for a screen where a click on a line does something; the line under
     ``pointer`` (the mouse) is lit, so it reads as something to click."""
     theme.panel(screen, rect, theme.PANEL_DARK, 215, radius=8)
-    heading = theme.text(screen, tr(title).upper(), 17, theme.YELLOW if title != "log.title" else theme.DIM,
-                         (rect.left + 10, rect.top + 8))
+    heading = theme.text(
+        screen,
+        tr(title).upper(),
+        17,
+        theme.YELLOW if title != "log.title" else theme.DIM,
+        (rect.left + 10, rect.top + 8),
+    )
     room = (rect.height - 30) // 20
     rows: list[tuple[str, LogLine, bool]] = []  # newest first: (text, line, is the line's first row)
     for line in reversed(lines):
@@ -177,7 +227,7 @@ def draw_log(screen: pygame.Surface, rect: pygame.Rect, lines: list[LogLine], co
         if len(rows) >= room + scroll:
             break
     scroll = max(0, min(scroll, len(rows) - room))
-    visible = list(reversed(rows[scroll:scroll + room]))
+    visible = list(reversed(rows[scroll : scroll + room]))
     boxes = [pygame.Rect(rect.left + 4, rect.top + 28 + i * 20, rect.width - 8, 20) for i in range(len(visible))]
     lit = next((line for box, (_, line, _) in zip(boxes, visible) if pointer and box.collidepoint(pointer)), None)
     for i, (part, line, first) in enumerate(visible):
@@ -214,7 +264,9 @@ def draw_hint(screen: pygame.Surface, rect: pygame.Rect, text: str, colour: them
     lines = theme.wrap(text, px, width, most=2)
     step = rect.height // 2 - 1
     for i, line in enumerate(lines):
-        theme.text(screen, line, px, colour, (rect.left + 12, rect.centery + (i - (len(lines) - 1) / 2) * step), "midleft")
+        theme.text(
+            screen, line, px, colour, (rect.left + 12, rect.centery + (i - (len(lines) - 1) / 2) * step), "midleft"
+        )
 
 
 def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl, car_id: str) -> None:
@@ -223,13 +275,16 @@ def draw_banner(screen: pygame.Surface, area: pygame.Rect, control: RaceControl,
     index = control.index(car_id)
     box = theme.banner(screen, area, 620, 200, 120)
     fill = theme.colour(entry.colour)
-    pygame.draw.rect(screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14,
-                     border_top_right_radius=14)
+    pygame.draw.rect(
+        screen, fill, (box.left, box.top, box.width, 14), border_top_left_radius=14, border_top_right_radius=14
+    )
     sprite = car_icon(entry.colour, pattern_of(index), (150, 80), body_of(control.state.rules.street))
     screen.blit(sprite, sprite.get_rect(midleft=(box.left + 26, box.centery + 6)))
     tag = badge(badge_of(index), entry.number, 26, entry.colour)
     screen.blit(tag, tag.get_rect(center=(box.left + 101, box.centery + 6)))
-    theme.text(screen, tr("race.banner", name=entry.name), 48, theme.TEXT, (box.left + 200, box.centery - 22), "midleft")
+    theme.text(
+        screen, tr("race.banner", name=entry.name), 48, theme.TEXT, (box.left + 200, box.centery - 22), "midleft"
+    )
     theme.text(screen, tr("race.banner_hint"), 24, theme.DIM, (box.left + 202, box.centery + 26), "midleft")
 
 

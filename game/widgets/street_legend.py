@@ -10,8 +10,18 @@ from __future__ import annotations
 import pygame
 
 from game import theme
-from game.board.street_art import (ABOUT, BLACK, CONCRETE, DANGER, POLICE, SHOOTING, TUNNEL, Colour, building_lines,
-                                   space_lines)
+from game.board.street_art import (
+    ABOUT,
+    BLACK,
+    CONCRETE,
+    DANGER,
+    POLICE,
+    SHOOTING,
+    TUNNEL,
+    Colour,
+    building_lines,
+    space_lines,
+)
 from game.board.view import BoardView
 from game.texts import tr
 from rules.track import Track
@@ -26,8 +36,9 @@ SWATCH = (20, 14)
 def legend_rows(track: Track) -> list[tuple[str, Colour]]:
     """The parts of the street race this board has, each with the colour the board paints it in."""
     kinds = {z.kind for z in track.zones}
-    rows: list[tuple[str, Colour]] = [(kind, colour) for kind, colour in (("shooting", SHOOTING), ("danger", DANGER))
-                                      if kind in kinds]
+    rows: list[tuple[str, Colour]] = [
+        (kind, colour) for kind, colour in (("shooting", SHOOTING), ("danger", DANGER)) if kind in kinds
+    ]
     if any(z.black for z in track.zones):
         rows.append(("black", BLACK))
     if "police" in kinds:
@@ -64,8 +75,14 @@ def draw_street_legend(screen: pygame.Surface, board: pygame.Rect, track: Track,
         rim = DANGER if kind == "black" else CONCRETE if kind == "tunnel" else theme.shade(colour, 0.6)
         pygame.draw.rect(screen, rim, swatch, 2, border_radius=3)
         room = rect.right - PAD - (swatch.right + 8)
-        theme.text(screen, theme.fit_text(tr(f"street.legend.{kind}"), 17, room), 17, theme.TEXT,
-                   (swatch.right + 8, mid), "midleft")
+        theme.text(
+            screen,
+            theme.fit_text(tr(f"street.legend.{kind}"), 17, room),
+            17,
+            theme.TEXT,
+            (swatch.right + 8, mid),
+            "midleft",
+        )
 
 
 def street_hint(view: BoardView, track: Track, pos: tuple[int, int], street: bool) -> list[str]:

@@ -44,8 +44,9 @@ def frame(screen: pygame.Surface, table: pygame.Rect, columns: tuple[int, ...], 
 def stripe(screen: pygame.Surface, table: pygame.Rect, y: int, height: int, i: int) -> None:
     """Every other row a shade lighter, so a long row is easy to follow."""
     if i % 2 == 0:
-        pygame.draw.rect(screen, theme.shade(theme.PANEL, 1.06), (table.left + 6, y, table.width - 12, height),
-                         border_radius=6)
+        pygame.draw.rect(
+            screen, theme.shade(theme.PANEL, 1.06), (table.left + 6, y, table.width - 12, height), border_radius=6
+        )
 
 
 def position(screen: pygame.Surface, centre: tuple[int, int], n: int, podium: bool, px: int, radius: int) -> None:
@@ -58,8 +59,16 @@ def position(screen: pygame.Surface, centre: tuple[int, int], n: int, podium: bo
         theme.text(screen, str(n), px, theme.TEXT, (x, y + 1), "center")
 
 
-def car(screen: pygame.Surface, midleft: tuple[int, int], colour: str, number: int, index: int,
-        size: tuple[int, int], badge_px: int, body: str = "formula") -> None:
+def car(
+    screen: pygame.Surface,
+    midleft: tuple[int, int],
+    colour: str,
+    number: int,
+    index: int,
+    size: tuple[int, int],
+    badge_px: int,
+    body: str = "formula",
+) -> None:
     """The car in its livery with its number badge on it."""
     icon = car_icon(colour, pattern_of(index), size, body)
     screen.blit(icon, icon.get_rect(midleft=midleft))

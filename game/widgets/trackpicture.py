@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.board.render import paint_grass
 from game import theme
-from game.texts import tr
 from game.board.catalogue import TrackEntry
+from game.board.render import paint_grass
+from game.texts import tr
 
 MIN_SIDE = 50  # px: below this the picture would be a smudge
 PROBLEM_INK = (255, 150, 140)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game import theme
-from game.texts import tr
 from game.play.movetext import move_lines
+from game.texts import tr
 from rules.moves import Move
 from rules.track import Track
 
@@ -15,8 +15,9 @@ ITEM = 30
 
 
 class WayMenu:
-    def __init__(self, track: Track, here: str, space: str, moves: list[Move], at: tuple[int, int],
-                 bounds: pygame.Rect) -> None:
+    def __init__(
+        self, track: Track, here: str, space: str, moves: list[Move], at: tuple[int, int], bounds: pygame.Rect
+    ) -> None:
         self.space = space
         self.items = [(m, " · ".join(move_lines(track, m, here))) for m in moves]
         height = 40 + ITEM * len(self.items)
@@ -42,7 +43,9 @@ class WayMenu:
 
     def draw(self, screen: pygame.Surface) -> None:
         theme.panel(screen, self.rect, theme.PANEL_DARK, 248, theme.YELLOW, 8)
-        theme.text(screen, tr("race.choose_way", space=self.space), 20, theme.DIM, (self.rect.left + 12, self.rect.top + 10))
+        theme.text(
+            screen, tr("race.choose_way", space=self.space), 20, theme.DIM, (self.rect.left + 12, self.rect.top + 10)
+        )
         mouse = theme.pointer()
         for i, (move, label) in enumerate(self.items):
             r = self.item_rect(i)

@@ -69,7 +69,9 @@ def draw_chip(screen: pygame.Surface, rect: pygame.Rect, weather: Weather | None
     """The weather in the top bar: its icon and its word; "not rolled yet" before the roll."""
     theme.panel(screen, rect, theme.PANEL, 255, theme.EDGE, 8)
     if weather is None:
-        theme.text(screen, theme.fit_text(tr("weather.unknown"), 19, rect.width - 16), 19, theme.DIM, rect.center, "center")
+        theme.text(
+            screen, theme.fit_text(tr("weather.unknown"), 19, rect.width - 16), 19, theme.DIM, rect.center, "center"
+        )
         return
     draw_weather(screen, (rect.left + 20, rect.centery), rect.height - 8, weather.condition)
     word = theme.fit_text(weather_word(weather), 20, rect.width - 46)

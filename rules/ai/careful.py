@@ -8,16 +8,28 @@ deterministic, so a race replays exactly from its seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Protocol
+from typing import Protocol
 
 from rules.actions import Drive
 from rules.ai.hazards import hazard
 from rules.ai.lane import OUT_COST, lane_model, move_cost
 from rules.ai.pit_stops import pit_progress
 from rules.ai.street import tunnel_gain
-from rules.engine import apply, check_area, gear_options, karma_offers, moves, raises_needed, rolled, slide_spaces, slipstream_from, wet
+from rules.engine import (
+    apply,
+    check_area,
+    gear_options,
+    karma_offers,
+    moves,
+    raises_needed,
+    rolled,
+    slide_spaces,
+    slipstream_from,
+    wet,
+)
 from rules.gears import ShiftCost
 from rules.moves import Move
 from rules.state import CarState, RaceState
@@ -98,7 +110,11 @@ _GEAR_VALUES: list[tuple] = [(None, None, None, None, {})]
 def careful_gear(driver: Planner, track: Track, state: RaceState, among: tuple[int, ...] | None = None) -> int:
     """The gear of the best value among the legal ones (or those of them in ``among``)."""
     car = state.car(state.active or "")
-    legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost) and (among is None or g in among)}
+    legal = {
+        g: o
+        for g, o in gear_options(track, state).items()
+        if isinstance(o, ShiftCost) and (among is None or g in among)
+    }
     if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
         return next(iter(legal))
     best: tuple[tuple[bool, float], int] | None = None
@@ -112,7 +128,13 @@ def careful_gear(driver: Planner, track: Track, state: RaceState, among: tuple[i
 
 
 def gear_value(
-    driver: Planner, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool = False,
+    driver: Planner,
+    track: Track,
+    state: RaceState,
+    car: CarState,
+    gear: int,
+    opt: ShiftCost,
+    boost: bool = False,
 ) -> tuple[Fraction, float]:
     """The chance of elimination and the expected value of declaring ``gear`` (``judge_gear``).
     The last state's values are kept: the boost and the nitro (ENG-D-3, STREET-3) weigh the
@@ -128,7 +150,13 @@ def gear_value(
 
 
 def judge_gear(
-    driver: Planner, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, boost: bool,
+    driver: Planner,
+    track: Track,
+    state: RaceState,
+    car: CarState,
+    gear: int,
+    opt: ShiftCost,
+    boost: bool,
 ) -> tuple[Fraction, float]:
     """Every face of ``gear``'s die played through the engine, the move this driver would pick."""
     paid = state.with_car(car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)}))
@@ -152,12 +180,16 @@ def judge_gear(
         moved = moved or bool(move.path)
         ahead = 0.0
         if move.end is not None and not move.finishes:
-            ahead = lane_model(track).future(dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide)
+            ahead = lane_model(track).future(
+                dice, move.end, gear, move.corner, move.stops, car.wp.brakes - move.brakes, 2, slide
+            )
         risk = move_cost(move) + hazard(track, paid, car, move)
         progress = len(move.path) + pit_progress(track, paid, move, face, driver) + tunnel_gain(track, paid, move)
         if slide and move.end is not None and track.space(move.end).corner is not None:
             # TYRE-2: the slide after a stop in a corner, along the lane (rough)
-            risk += lane_model(track).lane_step(move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes)[0]
+            risk += lane_model(track).lane_step(
+                move.end, slide, move.corner, move.stops - 1, car.wp.brakes - move.brakes
+            )[0]
         value += float(p) * (progress - weight * risk - driver.style.foresight * weight * ahead)
     if not moved:
         # no face moves the car (a worn soft set's malus, a Tourer's or a Schönwetterfahrer's
@@ -192,7 +224,9 @@ def careful_move(driver: Planner, track: Track, state: RaceState, moves: list[Mo
         """The first fields of ``key``, the WP at their least (the hazards and the slide add to them)."""
         return (
             m.out is not None,
-            not (pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))),
+            not (
+                pit_lane is not None and (m.in_box or (by_points and m.end is not None and track.space(m.end).in_pit))
+            ),
             move_cost(m),
         )
 

@@ -92,8 +92,10 @@ class Classic:
             if m.out is not None:
                 return OUT_COST * weight
             risk = move_cost(m) + hazard(track, state, car, m)
-            ahead = 0.0 if m.finishes or m.end is None else lane_model(track).future(
-                dice, m.end, car.gear, corner, stops, car.wp.brakes - m.brakes, 1
+            ahead = (
+                0.0
+                if m.finishes or m.end is None
+                else lane_model(track).future(dice, m.end, car.gear, corner, stops, car.wp.brakes - m.brakes, 1)
             )
             return weight * (risk + self.style.foresight * ahead) - gain
 

@@ -4,7 +4,8 @@ the session needs only ``act``."""
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from rules.actions import Action, Bid, ChooseGear, Drive, EndMove, FreeWP, Karma, PitStop, SetUp, TCar
 from rules.ai.pit_stops import stop_plan
@@ -38,7 +39,9 @@ class Chooser(Protocol):
 def _gear(driver: Chooser, track: Track, state: RaceState) -> Action:
     gear = driver.choose_gear(track, state)
     street = driver.choose_nitro(track, state, gear) if state.rules.street else False  # STREET-3
-    return ChooseGear(gear=gear, boost=driver.choose_boost(track, state, gear), pit=driver.announce(track, state), nitro=street)
+    return ChooseGear(
+        gear=gear, boost=driver.choose_boost(track, state, gear), pit=driver.announce(track, state), nitro=street
+    )
 
 
 def _free_wp(driver: Chooser, track: Track, state: RaceState) -> Action:
@@ -85,7 +88,13 @@ def _move(driver: Chooser, track: Track, state: RaceState) -> Action:
 
 #: the decision each phase asks for (by the phase's name); any other phase is a move
 PHASES: dict[str, Callable[[Chooser, Track, RaceState], Action]] = {
-    "gear": _gear, "wp": _free_wp, "karma": _karma, "bid": _bid, "tcar": _t_car, "setup": _setup, "pit": _pit,
+    "gear": _gear,
+    "wp": _free_wp,
+    "karma": _karma,
+    "bid": _bid,
+    "tcar": _t_car,
+    "setup": _setup,
+    "pit": _pit,
 }
 
 

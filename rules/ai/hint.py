@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.ai.presets import CHAMPION
 from rules.ai.planning import plan
+from rules.ai.presets import CHAMPION
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.odds import gear_odds

@@ -129,9 +129,15 @@ class LaneModel:
             probe = t.ahead(probe)
         return n
 
-
     def future(
-        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        self,
+        dice: GearDice,
+        space: str,
+        gear: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        depth: int,
         slide: int = 0,
     ) -> float:
         """Expected WP cost of the next turns along the lane, best gear each time (rough); ``slide``
@@ -147,7 +153,14 @@ class LaneModel:
         return memo[key]
 
     def _look_ahead(
-        self, dice: GearDice, space: str, gear: int, corner: int | None, stops: int, brakes: int, depth: int,
+        self,
+        dice: GearDice,
+        space: str,
+        gear: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        depth: int,
         slide: int,
     ) -> float:
         best = OUT_COST
@@ -217,4 +230,3 @@ def _outcomes(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     for f in faces:
         counts[f] = counts.get(f, 0) + 1
     return tuple((v, n / len(faces)) for v, n in sorted(counts.items()))
-

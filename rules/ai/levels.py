@@ -67,16 +67,45 @@ from rules.ai import dispatch
 from rules.ai.careful import Style, careful_gear, careful_move
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import Lookahead, Prices, harmonic, lookahead, odds
-from rules.ai.pit_stops import MISSED_STOP, announcement, entry_lane, pit_entry_lane, pit_progress, reserve_repairs, stop_chance
+from rules.ai.pit_stops import (
+    MISSED_STOP,
+    announcement,
+    entry_lane,
+    pit_entry_lane,
+    pit_progress,
+    reserve_repairs,
+    stop_chance,
+)
 from rules.ai.race_ahead import (
-    FULL_FIELD, LAST_CORNERS, boxed_odds, car_ahead, cars_behind, corners_ahead, dangers_ahead, fail, laps_after,
-    retire_odds, rows_ahead, within_reach,
+    FULL_FIELD,
+    LAST_CORNERS,
+    boxed_odds,
+    car_ahead,
+    cars_behind,
+    corners_ahead,
+    dangers_ahead,
+    fail,
+    laps_after,
+    retire_odds,
+    rows_ahead,
+    within_reach,
 )
 from rules.ai.street import NITRO_GAIN, street_shots, tunnel_gain
-from rules.engine import gear_options, moves, multiplier, repairs_at, rolled, slide_spaces, slipstream_from, stops_allowed, wet
 from rules.car import Area, WearPoints, validate_setup
+from rules.engine import (
+    gear_options,
+    moves,
+    multiplier,
+    repairs_at,
+    rolled,
+    slide_spaces,
+    slipstream_from,
+    stops_allowed,
+    wet,
+)
 from rules.gears import ShiftCost
-from rules.modules import boost, driver_profiles, nitro, tyres as tyre_rules
+from rules.modules import boost, driver_profiles, nitro
+from rules.modules import tyres as tyre_rules
 from rules.modules.damage import neighbours
 from rules.modules.pits import pit_lap
 from rules.modules.qualifying_lap import standstill
@@ -118,7 +147,9 @@ class Level:
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
     race: float = 0.0  # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
-    exposure: float = 0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
+    exposure: float = (
+        0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
+    )
     boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
     missed: float = MISSED_STOP  # spaces a wanted basic stop lost costs (another lap on the worn set)
@@ -148,9 +179,11 @@ class Level:
             return round(2 * spent * x / bold) / 2
 
         return Prices(
-            brake=half(self.brake + blocks), tyre=half(self.tyre + blocks),
+            brake=half(self.brake + blocks),
+            tyre=half(self.tyre + blocks),
             scarce=_coarse(spent * (scarcity * ahead + reserve) / bold),
-            out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold), spin=self.spin,
+            out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold),
+            spin=self.spin,
             skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
@@ -191,19 +224,27 @@ class Level:
         pitting = approach and not basic and lane_model(track).to_pit_entry(car.space) <= reach
         if pitting and slide_spaces(state, car):
             pitting, judge = False, replace(self, exact=True)
-        if (judge.exact or pitting) and not basic and len(legal) > self.exact_gears:  # the lane's view first: the few best are played out
+        if (
+            (judge.exact or pitting) and not basic and len(legal) > self.exact_gears
+        ):  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
-            order = sorted(legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True)
+            order = sorted(
+                legal, key=lambda g: (lane.gear_value(track, state, car, g, legal[g], prices), -g), reverse=True
+            )
             # and the lowest gear: the lane's view sees no markers nor cars, the safe crawl it ranks last
             legal = {g: legal[g] for g in sorted({*order[: self.exact_gears], min(legal)})}
         if pitting:
             return careful_gear(self, track, state, tuple(legal))
-        ranked = sorted(((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True)
+        ranked = sorted(
+            ((judge.gear_value(track, state, car, g, o, prices), -g, g) for g, o in legal.items()), reverse=True
+        )
         if self.timid:  # a beginner's caution: the slower gear when it costs little, arriving early
             return min(g for v, _, g in ranked if v >= ranked[0][0] - self.timid)
         return ranked[0][2]
 
-    def gear_value(self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, prices: Prices) -> float:
+    def gear_value(
+        self, track: Track, state: RaceState, car: CarState, gear: int, opt: ShiftCost, prices: Prices
+    ) -> float:
         """The expected value of declaring ``gear``: over the faces of its die, the best move."""
         skip = self.skip_cost(car, opt, prices)
         paid_car = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
@@ -241,7 +282,13 @@ class Level:
         return (1 - quiet) * fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
 
     def _lane_gear_value(
-        self, track: Track, state: RaceState, car: CarState, gear: int, prices: Prices, extra: int = 0,
+        self,
+        track: Track,
+        state: RaceState,
+        car: CarState,
+        gear: int,
+        prices: Prices,
+        extra: int = 0,
     ) -> float:
         """The lane's view of ``gear``: each face driven along the lane, the slide in rain
         included (TYRE-2), ``extra`` spaces on every roll (a boost or a nitro: ENG-D-3, STREET-3),
@@ -254,13 +301,28 @@ class Level:
         total = 0.0
         for face, p in dice[gear - 1]:
             spaces = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, face)) + extra
-            s = la.turn(space, spaces, car.corner, car.stops, car.wp.brakes, car.wp.tyres, mult, spin_max, prices, slide)
+            s = la.turn(
+                space, spaces, car.corner, car.stops, car.wp.brakes, car.wp.tyres, mult, spin_max, prices, slide
+            )
             v = s.value
             if not s.out and s.end is not None:
                 if state.rules.street:
                     v += self._street_value(track, state, car, Move(path=(s.end,)), prices)
                 if self.depth > 0:
-                    v += la.value(dice, s.end, gear, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, prices, self.depth, slide)
+                    v += la.value(
+                        dice,
+                        s.end,
+                        gear,
+                        s.corner,
+                        s.stops,
+                        s.brakes,
+                        s.tyres,
+                        mult,
+                        spin_max,
+                        prices,
+                        self.depth,
+                        slide,
+                    )
             total += p * v
         return total
 
@@ -268,7 +330,9 @@ class Level:
         """The street race's spaces for a move: the rows a free tunnel gains (STREET-7), less the
         residents' expected shots at the body (STREET-5; the last body WP ends the race)."""
         shots = street_shots(track, state, m)
-        return tunnel_gain(track, state, m) - (shots * self._loss(track, state, car, Area.BODY, prices) if shots else 0.0)
+        return tunnel_gain(track, state, m) - (
+            shots * self._loss(track, state, car, Area.BODY, prices) if shots else 0.0
+        )
 
     # --- the destination --------------------------------------------------------------
 
@@ -281,8 +345,19 @@ class Level:
         value -= self._hazard(track, state, car, m, prices)
         if m.spin:
             return value - prices.spin
-        if self.boxed and m.end is not None and laps_after(track, state, car) and not m.finishes and not track.space(m.end).in_pit:
-            value -= self.boxed * laps_after(track, state, car) * prices.out * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
+        if (
+            self.boxed
+            and m.end is not None
+            and laps_after(track, state, car)
+            and not m.finishes
+            and not track.space(m.end).in_pit
+        ):
+            value -= (
+                self.boxed
+                * laps_after(track, state, car)
+                * prices.out
+                * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
+            )
         basic = stop_chance(track, state, m, self, m.end or car.space)  # a basic stop wanted: valued below
         if basic is None:
             value += pit_progress(track, state, m, state.moves_left or len(m.path), self)
@@ -306,12 +381,29 @@ class Level:
                 return value - prices.out
             value += s.value
             end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
-        ahead = la.value(odds(state.rules.gear_dice), end, car.gear, corner, stops, brakes, tyres, mult, spin_max, prices, self.depth, slide)
+        ahead = la.value(
+            odds(state.rules.gear_dice),
+            end,
+            car.gear,
+            corner,
+            stops,
+            brakes,
+            tyres,
+            mult,
+            spin_max,
+            prices,
+            self.depth,
+            slide,
+        )
         if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
-            kept = (basic if end == (m.end or car.space) else stop_chance(track, state, m, self, end)) or 0.0  # moved on by a slide
+            kept = (
+                basic if end == (m.end or car.space) else stop_chance(track, state, m, self, end)
+            ) or 0.0  # moved on by a slide
             lane = lane_model(track)
             if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
-                box = lane.to_box(end, car.box or "") + self.stop_value(track, state, car, brakes, prices, self.depth - 1)
+                box = lane.to_box(end, car.box or "") + self.stop_value(
+                    track, state, car, brakes, prices, self.depth - 1
+                )
                 ahead = kept * box + (1 - kept) * (ahead - self.missed)
             else:  # a corner before the entry: the lane's view counts it, the box is beyond it
                 ahead -= (1 - kept) * self.missed
@@ -325,7 +417,9 @@ class Level:
             return self.slip
         return 0.0
 
-    def stop_value(self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int) -> float:
+    def stop_value(
+        self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int
+    ) -> float:
         """What a basic stop at the box is worth over the next ``depth`` turns, in spaces as a
         move's look-ahead: the tyres new (CORE-PIT-1, the set this level picks), then a fast stop
         (TAB-PIT-B: 1-10) drives ceil(r/2) spaces out in 4th and races on from the pit exit, a
@@ -335,14 +429,33 @@ class Level:
             return 0.0
         tyre = self.choose_tyre(state) if rules.tyres is not None and car.tyre is not None else car.tyre
         setup = car.setup or rules.default_wear
-        fresh = car.model_copy(update={"tyre": tyre, "tyre_from": car.crossings + 1, "wp": car.wp.model_copy(update={"tyres": setup.tyres})})
+        fresh = car.model_copy(
+            update={
+                "tyre": tyre,
+                "tyre_from": car.crossings + 1,
+                "wp": car.wp.model_copy(update={"tyres": setup.tyres}),
+            }
+        )
         la, dice = lookahead(track), odds(rules.gear_dice)
         mult, slide = multiplier(state, fresh), slide_spaces(state, fresh)
 
         def on(turns: int) -> float:
             if turns <= 0:
                 return 0.0
-            return la.value(dice, pit.exit, rules.pit_exit_gear, None, 0, brakes, setup.tyres, mult, rules.spin_max_overshoot, prices, turns, slide)
+            return la.value(
+                dice,
+                pit.exit,
+                rules.pit_exit_gear,
+                None,
+                0,
+                brakes,
+                setup.tyres,
+                mult,
+                rules.spin_max_overshoot,
+                prices,
+                turns,
+                slide,
+            )
 
         fast = min(20, rules.pit_fast_max)
         out = sum(math.ceil(r / 2) for r in range(1, fast + 1)) / fast if fast else 0.0
@@ -365,7 +478,9 @@ class Level:
         if state.markers and end is not None and car.space is not None:
             dangers += dangers_ahead(track, state, track.space(car.space).row, end)
         if dangers:
-            risk = dangers * fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
+            risk = (
+                dangers * fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
+            )
         if end is not None:
             near = neighbours(track, state, end)
             crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
@@ -408,7 +523,10 @@ class Level:
             return careful_move(self, track, state, moves)
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
-        return max(((_tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves), key=lambda t: t[:3])[3]
+        return max(
+            ((_tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves),
+            key=lambda t: t[:3],
+        )[3]
 
     def choose_karma(self, track: Track, state: RaceState) -> karma.Spend:
         return self.style.choose_karma(track, state)
@@ -536,11 +654,15 @@ class Level:
         return best[2]
 
 
-
 def slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
     """Does ``m`` go on with a slide (TYRE-2: after a stop in a corner; VAR-28's B reading: after
     a movement through any corner space), once a turn (AMB-48)?"""
-    if m.via == "slide" or m.out is not None or state.phase != "move" or (state.movement is not None and state.movement.slid):
+    if (
+        m.via == "slide"
+        or m.out is not None
+        or state.phase != "move"
+        or (state.movement is not None and state.movement.slid)
+    ):
         return False
     if state.rules.rain_slide == "any_corner_space":
         return any(track.space(n).corner is not None for n in m.path)
@@ -568,7 +690,9 @@ def _promising(found: list[Move]) -> list[Move]:
     must stay under a second."""
     if len(found) <= MOVES_JUDGED:
         return found
-    return sorted(found, key=lambda m: (m.out is None, len(m.path) - m.brakes - m.tyres - 2 * m.dangers, m.path), reverse=True)[:MOVES_JUDGED]
+    return sorted(
+        found, key=lambda m: (m.out is None, len(m.path) - m.brakes - m.tyres - 2 * m.dangers, m.path), reverse=True
+    )[:MOVES_JUDGED]
 
 
 def _distinct(found: list[Move]) -> list[Move]:
@@ -576,7 +700,23 @@ def _distinct(found: list[Move]) -> list[Move]:
     same space at the same cost)."""
     seen: dict[tuple, Move] = {}
     for m in found:
-        seen.setdefault((m.end, len(m.path), m.brakes, m.tyres, m.dangers, m.corner, m.stops, m.spin, m.out is None, m.finishes, m.in_box, m.via), m)
+        seen.setdefault(
+            (
+                m.end,
+                len(m.path),
+                m.brakes,
+                m.tyres,
+                m.dangers,
+                m.corner,
+                m.stops,
+                m.spin,
+                m.out is None,
+                m.finishes,
+                m.in_box,
+                m.via,
+            ),
+            m,
+        )
     return list(seen.values())
 
 

@@ -16,11 +16,11 @@ positions come up turn after turn. Values are in spaces; WP are priced by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
-from rules.dice import GearDice
 from rules.ai.lane import LaneModel, lane_model
+from rules.dice import GearDice
 from rules.track import Track
 
 
@@ -83,7 +83,7 @@ _Raw = tuple  # a Step's fields as a plain tuple: (value, out, end, corner, stop
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
 
 
-@lru_cache(maxsize=None)
+@cache
 def _odds(faces: tuple[tuple[int, ...], ...]) -> Odds:
     return tuple(tuple((v, faces_of.count(v) / len(faces_of)) for v in sorted(set(faces_of))) for faces_of in faces)
 
@@ -112,16 +112,32 @@ class Lookahead:
             memo.clear()
 
     def step(
-        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
-        spin_max: int, prices: Prices,
+        self,
+        space: str,
+        roll: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
     ) -> Step:
         """Drive ``roll`` spaces along the lane from ``space``, braking or flying out of a corner
         as the prices say is cheapest (CORNER-4..7, CORE-BRAKE-1: one brake WP a space)."""
         return Step._make(self._step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices))
 
     def _step(
-        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
-        spin_max: int, prices: Prices,
+        self,
+        space: str,
+        roll: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
     ) -> _Raw:
         if brakes > 4:
             brakes = 4
@@ -184,8 +200,17 @@ class Lookahead:
         return best or (-prices.out, True, None, None, 0, brakes, tyres)
 
     def turn(
-        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
-        spin_max: int, prices: Prices, slide: int,
+        self,
+        space: str,
+        roll: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+        slide: int,
     ) -> Step:
         """A whole turn's movement: the roll's spaces, then in rain the slide of ``slide`` spaces
         after a stop in a corner (TYRE-2). The stop the roll made is not yet counted: it counts
@@ -193,8 +218,17 @@ class Lookahead:
         return Step._make(self._turn(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices, slide))
 
     def _turn(
-        self, space: str, roll: int, corner: int | None, stops: int, brakes: int, tyres: int, mult: int,
-        spin_max: int, prices: Prices, slide: int,
+        self,
+        space: str,
+        roll: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+        slide: int,
     ) -> _Raw:
         s = self._step(space, roll, corner, stops, brakes, tyres, mult, spin_max, prices)
         if not slide or s[1] or s[2] is None or s[3] is None:
@@ -205,8 +239,19 @@ class Lookahead:
         return (s[0] + after[0], False, *after[2:])
 
     def value(
-        self, dice: Odds, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-        mult: int, spin_max: int, prices: Prices, depth: int, slide: int = 0,
+        self,
+        dice: Odds,
+        space: str,
+        gear: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+        depth: int,
+        slide: int = 0,
     ) -> float:
         """The expected spaces less priced WP of the next ``depth`` turns from this position,
         choosing the best gear each turn (a free shift of one, or a skip of two for one WP)."""
@@ -219,29 +264,80 @@ class Lookahead:
         if found is None:
             if len(self._steps) + len(self._values) + len(self._gears) > MEMO_LIMIT:
                 self.forget()
-            found = self._values[key] = self._value(dice, space, gear, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide)
+            found = self._values[key] = self._value(
+                dice, space, gear, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide
+            )
         return found
 
     def _value(
-        self, dice: Odds, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-        mult: int, spin_max: int, prices: Prices, depth: int, slide: int,
+        self,
+        dice: Odds,
+        space: str,
+        gear: int,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+        depth: int,
+        slide: int,
     ) -> float:
         best = -prices.out
         for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
             skipped = nxt == gear - 2
             # a gear's expectation from here is the same whatever gear the car comes from: shared
-            key = (id(dice), space, corner, stops, brakes, tyres, mult, spin_max, prices.key, depth, slide, nxt, skipped)  # type: ignore[attr-defined]
+            key = (
+                id(dice),
+                space,
+                corner,
+                stops,
+                brakes,
+                tyres,
+                mult,
+                spin_max,
+                prices.key,  # type: ignore[attr-defined]
+                depth,
+                slide,
+                nxt,
+                skipped,
+            )
             total = self._gears.get(key)
             if total is None:
                 total = self._gears[key] = self._gear(
-                    dice, space, nxt, -prices.skip if skipped else 0.0, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide,
+                    dice,
+                    space,
+                    nxt,
+                    -prices.skip if skipped else 0.0,
+                    corner,
+                    stops,
+                    brakes,
+                    tyres,
+                    mult,
+                    spin_max,
+                    prices,
+                    depth,
+                    slide,
                 )
             best = max(best, total)
         return best
 
     def _gear(
-        self, dice: Odds, space: str, nxt: int, total: float, corner: int | None, stops: int, brakes: int,
-        tyres: int, mult: int, spin_max: int, prices: Prices, depth: int, slide: int,
+        self,
+        dice: Odds,
+        space: str,
+        nxt: int,
+        total: float,
+        corner: int | None,
+        stops: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+        depth: int,
+        slide: int,
     ) -> float:
         """``total`` plus the expectation over the faces of gear ``nxt``'s die (added face by face
         in the same order always, so the sum is the same to the last bit)."""
@@ -249,7 +345,9 @@ class Lookahead:
             s = self._turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
             total += p * s[0]
             if depth > 1 and not s[1] and s[2] is not None:
-                total += p * self.value(dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide)
+                total += p * self.value(
+                    dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide
+                )
         return total
 
 

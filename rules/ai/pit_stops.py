@@ -79,7 +79,11 @@ def stop_plan(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> PitP
     action pay for anyway (PIT-D-8: the crew works in parallel): fuel up to the set-up, new
     tyres from 6 points.
     """
-    if track.pit is None or car.box is None or not (car.league.rolling_out == "fuel" or (car.pit_stops < stops_allowed(state) and pit_lap(state, car))):
+    if (
+        track.pit is None
+        or car.box is None
+        or not (car.league.rolling_out == "fuel" or (car.pit_stops < stops_allowed(state) and pit_lap(state, car)))
+    ):
         return None
     setup = car.setup or state.rules.default_wear
     room = setup.fuel - car.wp.fuel
@@ -126,7 +130,9 @@ def pit_progress(track: Track, state: RaceState, move: Move, face: int, driver: 
     return 0.0
 
 
-def stop_chance(track: Track, state: RaceState, move: Move, driver: PitLaneChooser, end: str | None = None) -> float | None:
+def stop_chance(
+    track: Track, state: RaceState, move: Move, driver: PitLaneChooser, end: str | None = None
+) -> float | None:
     """For a basic stop (not by points) that the car wants at the end of this lap
     (``driver.pit_lane``): the chance that it still makes the stop after ``move`` (ending on
     ``end`` if given: where a slide takes it). A roll short of the box cannot turn in (PIT-B-2),
@@ -166,7 +172,9 @@ def _kept(faces: tuple[tuple[int, ...], ...], entry: int, depth: int, gear: int)
     best = 0.0
     for g in range(max(1, gear - 1), min(6, gear + 1) + 1):
         die = faces[g - 1]
-        chance = sum(1.0 if f >= entry + depth else _kept(faces, entry - f, depth, g) if f <= entry else 0.0 for f in die)
+        chance = sum(
+            1.0 if f >= entry + depth else _kept(faces, entry - f, depth, g) if f <= entry else 0.0 for f in die
+        )
         best = max(best, chance / len(die))
     return best
 

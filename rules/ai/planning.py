@@ -31,7 +31,8 @@ from functools import lru_cache
 from rules.ai.lookahead import Lookahead, Prices, lookahead
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces
 from rules.gears import ShiftCost
-from rules.modules import driver_profiles, tyres as tyre_rules
+from rules.modules import driver_profiles
+from rules.modules import tyres as tyre_rules
 from rules.odds import Played, played
 from rules.state import CarState, RaceState
 from rules.track import Track
@@ -127,7 +128,9 @@ def _gear_plan(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
         over += float(p) * o
         out += float(p) * x
     drop = max(0, gear - safe)
-    return GearPlan(gear=gear, safe=safe, drop=drop, drop_cost=downshift_cost(state, gear, safe), overshoot=over, out=out)
+    return GearPlan(
+        gear=gear, safe=safe, drop=drop, drop_cost=downshift_cost(state, gear, safe), overshoot=over, out=out
+    )
 
 
 def move_tyres(done: Played) -> int:
@@ -155,8 +158,16 @@ def room(track: Track, la: Lookahead, space: str, corner: int | None, stops: int
     return None if c < 0 else dist + length - 1
 
 
-def safe_gear(track: Track, state: RaceState, car: CarState, la: Lookahead, space: str, corner: int | None,
-              stops: int, slide: int = 0) -> int:
+def safe_gear(
+    track: Track,
+    state: RaceState,
+    car: CarState,
+    la: Lookahead,
+    space: str,
+    corner: int | None,
+    stops: int,
+    slide: int = 0,
+) -> int:
     """The highest gear whose highest roll (with the tyres' and the profile's change, and the rain's
     ``slide`` after it, TYRE-2) stays inside the room to the next corner's end line; 0 when even
     1st may overshoot."""
@@ -165,7 +176,9 @@ def safe_gear(track: Track, state: RaceState, car: CarState, la: Lookahead, spac
         return 6
     best = 0
     for g in range(1, 7):
-        top = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(g).highest))
+        top = driver_profiles.roll_spaces(
+            track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(g).highest)
+        )
         if top + slide <= left:
             best = g
     return best
@@ -183,8 +196,20 @@ def _odds(faces: tuple[tuple[int, ...], ...]) -> Faces:
     return tuple(tuple((v, f.count(v) / len(f)) for v in sorted(set(f))) for f in faces)
 
 
-def risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-         mult: int, spin_max: int, turns: int, slide: int = 0) -> tuple[float, float]:
+def risk(
+    la: Lookahead,
+    faces: Faces,
+    space: str,
+    gear: int,
+    corner: int | None,
+    stops: int,
+    brakes: int,
+    tyres: int,
+    mult: int,
+    spin_max: int,
+    turns: int,
+    slide: int = 0,
+) -> tuple[float, float]:
     """(chance of an overshoot, chance of going out) over ``turns`` turns from this position,
     choosing each turn the free gear (one up, the same, one down) that is least likely to go
     out, then to overshoot; in rain every stop in a corner slides on ``slide`` spaces (TYRE-2)."""
@@ -192,8 +217,20 @@ def risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None,
 
 
 @lru_cache(maxsize=200_000)
-def _risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None, stops: int, brakes: int, tyres: int,
-          mult: int, spin_max: int, turns: int, slide: int) -> tuple[float, float]:
+def _risk(
+    la: Lookahead,
+    faces: Faces,
+    space: str,
+    gear: int,
+    corner: int | None,
+    stops: int,
+    brakes: int,
+    tyres: int,
+    mult: int,
+    spin_max: int,
+    turns: int,
+    slide: int,
+) -> tuple[float, float]:
     best: tuple[float, float] | None = None
     for nxt in range(max(1, gear - 1), min(6, gear + 1) + 1):
         over = out = 0.0
@@ -205,7 +242,9 @@ def _risk(la: Lookahead, faces: Faces, space: str, gear: int, corner: int | None
                 continue
             flew = s.brakes < brakes or s.tyres < tyres
             if turns > 1:
-                o, x = _risk(la, faces, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, turns - 1, slide)
+                o, x = _risk(
+                    la, faces, s.end, nxt, s.corner, s.stops, s.brakes, s.tyres, mult, spin_max, turns - 1, slide
+                )
                 over += p * (1.0 if flew else o)
                 out += p * x
             elif flew:

@@ -9,6 +9,7 @@ from typing import TypedDict
 from rules.ai.careful import Style
 from rules.ai.levels import Level
 
+
 class Prices(TypedDict, total=False):
     """Some of a ``Level``'s prices, as a tuning run found them: spread into ``Level``, so each is
     checked against the field of its name."""
@@ -35,8 +36,15 @@ class Prices(TypedDict, total=False):
 #: and fde-advanced: the newcomer won 38 of 112 duels, the Racer 93 of 112); its random slip-ups of
 #: before (one gear choice in four the second best) cost it races by crashes, not by a beginner's caution
 ROOKIE = Level(
-    name="rookie", style=Style(max_out=Fraction(0), wear_weight=5.0, foresight=1.0),
-    depth=1, brake=2.0, tyre=2.0, scarcity=0.6, out=80.0, skip=4.0, timid=1.5,
+    name="rookie",
+    style=Style(max_out=Fraction(0), wear_weight=5.0, foresight=1.0),
+    depth=1,
+    brake=2.0,
+    tyre=2.0,
+    scarcity=0.6,
+    out=80.0,
+    skip=4.0,
+    timid=1.5,
 )
 #: the prices ``bench/tune_drivers.py --level racer --rounds 2 --duels 4`` found (self-play duels on
 #: the shipped tracks, 1 and 3 laps, fd-basic), re-tuned after the slide, the street race and the
@@ -45,7 +53,21 @@ ROOKIE = Level(
 #: (``bench/drivers.py --match champion:bench --fields 2 --duels 0 --laps 3``: reserve 3 -> 8 in a
 #: full field and exposure 0.3 -> 0.6 took the Champion's retirements on the seven circuits from 31 %
 #: to 10 %); the Racer keeps those, the Champion takes ``FIELD_TUNED``'s, found by self-play fields
-TUNED: Prices = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, "field_reserve": 5.0, "crowd": 0.75, "out": 80.0, "race": 0.5, "exposure": 0.6, "exposed": 0.08, "boxed": 0.5, "skip": 0.75, "slip": 2.25}
+TUNED: Prices = {
+    "brake": 1.05,
+    "tyre": 0.9,
+    "scarcity": 0.275,
+    "reserve": 3.0,
+    "field_reserve": 5.0,
+    "crowd": 0.75,
+    "out": 80.0,
+    "race": 0.5,
+    "exposure": 0.6,
+    "exposed": 0.08,
+    "boxed": 0.5,
+    "skip": 0.75,
+    "slip": 2.25,
+}
 #: the Racer's steady temper: WP twice as dear for each corner still ahead and a larger reserve
 #: in a duel (the Champion's 8.5 in a full field, so its field retirements do not grow; 8 before the
 #: Champion's field tuning):
@@ -56,7 +78,12 @@ TUNED: Prices = {"brake": 1.05, "tyre": 0.9, "scarcity": 0.275, "reserve": 3.0, 
 STEADY: Prices = {"scarcity": 0.55, "reserve": 5.0, "field_reserve": 3.5}
 RACER_PRICES: Prices = {**TUNED, **STEADY, "exact_gears": 2}
 RACER = Level(
-    name="racer", style=Style(max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75), depth=1, exact_near=3, crowd_near=6, temper=0.2,
+    name="racer",
+    style=Style(max_out=Fraction(1, 6), wear_weight=2.0, foresight=0.75),
+    depth=1,
+    exact_near=3,
+    crowd_near=6,
+    temper=0.2,
     **RACER_PRICES,
 )
 #: the Champion's prices as ``bench/tune_drivers.py --level champion --cars 10 --laps 3 --preset fde-advanced
@@ -64,7 +91,15 @@ RACER = Level(
 #: 5, a race won by the better mean finishing position: 14 races a step; dearer brakes, tyres and scarcity,
 #: less reserve in a duel and more in a full field, fewer checks expected per car and more from the cars
 #: behind; ``race``, ``boxed`` and the other prices stayed)
-FIELD_TUNED: Prices = {"brake": 1.35, "tyre": 1.2, "scarcity": 0.425, "reserve": 1.5, "field_reserve": 7.0, "exposure": 0.5, "exposed": 0.12}
+FIELD_TUNED: Prices = {
+    "brake": 1.35,
+    "tyre": 1.2,
+    "scarcity": 0.425,
+    "reserve": 1.5,
+    "field_reserve": 7.0,
+    "exposure": 0.5,
+    "exposed": 0.12,
+}
 #: the Champion's scarcity in rain in a race a full field started: six times the dry one (10-car 3-lap
 #: fde-advanced fields against the bench opponent in rain, 49 races on the seven circuits: 35 % of the
 #: Champions retired with the dry scarcity, 23 % with twice it, 8.4 % with six times; of 26 of those
@@ -80,6 +115,8 @@ RAIN: Prices = {"rain": 6.0}
 #: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11
 PRO_TUNED: Prices = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
 CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
-CHAMPION = Level(name="champion", style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75), exact=True, **CHAMPION_PRICES)
+CHAMPION = Level(
+    name="champion", style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75), exact=True, **CHAMPION_PRICES
+)
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)
 DEFAULT = RACER

@@ -26,10 +26,11 @@ from rules.ai.planning import room
 from rules.car import Area
 from rules.engine import gear_options, slide_spaces
 from rules.gears import ShiftCost
-from rules.modules import driver_profiles, tyres as tyre_rules
+from rules.modules import driver_profiles
+from rules.modules import tyres as tyre_rules
 from rules.moves import Move
-from rules.tables.pit_points import PitPlan
 from rules.state import CarState, RaceState
+from rules.tables.pit_points import PitPlan
 from rules.track import Track
 
 
@@ -84,13 +85,25 @@ def _no_brakes(track: Track, state: RaceState, car: CarState, gear: int, opt: Sh
         return []
     paid = car.model_copy(update={"gear": gear, "wp": car.wp.pay(opt.cost)})
     brakes = paid.wp.brakes
-    top = driver_profiles.roll_spaces(track, state, paid, tyre_rules.roll_spaces(state, paid, state.rules.gear_dice.die(gear).highest))
+    top = driver_profiles.roll_spaces(
+        track, state, paid, tyre_rules.roll_spaces(state, paid, state.rules.gear_dice.die(gear).highest)
+    )
     top += slide_spaces(state, paid)  # in rain the stop slides on (TYRE-2)
     if top <= left + brakes:
         return []
     corner = _corner_ahead(track, car)
-    return [Trap("no_brakes", "CORNER-4", {"gear": gear, "brakes": brakes, "roll": left + brakes + 1,
-                                           "corner": track.corners[corner].label if corner is not None else ""})]
+    return [
+        Trap(
+            "no_brakes",
+            "CORNER-4",
+            {
+                "gear": gear,
+                "brakes": brakes,
+                "roll": left + brakes + 1,
+                "corner": track.corners[corner].label if corner is not None else "",
+            },
+        )
+    ]
 
 
 def _corner_ahead(track: Track, car: CarState) -> int | None:
@@ -115,15 +128,23 @@ def move_traps(track: Track, state: RaceState, move: Move) -> list[Trap]:
     if move.corner is not None and end is not None and move.via != "slide":
         need = track.corners[move.corner].stops
         owed = need - move.stops
-        left = lookahead(track).lane.left_in_corner(end) - slide_spaces(state, car)  # the rain's slide comes first (TYRE-2)
+        left = lookahead(track).lane.left_in_corner(end) - slide_spaces(
+            state, car
+        )  # the rain's slide comes first (TYRE-2)
         if left < 0 or (owed > 0 and left < owed):
-            found.append(Trap("no_further_stop", "CORNER-5", {"corner": track.corners[move.corner].label,
-                                                              "stops": need, "made": move.stops}))
+            found.append(
+                Trap(
+                    "no_further_stop",
+                    "CORNER-5",
+                    {"corner": track.corners[move.corner].label, "stops": need, "made": move.stops},
+                )
+            )
     return found + _brakes_short(track, state, car, move)
 
 
-def brakes_needed(track: Track, state: RaceState, car: CarState, space: str, corner: int | None,
-                  stops: int, pending: int = 0) -> tuple[int | None, int]:
+def brakes_needed(
+    track: Track, state: RaceState, car: CarState, space: str, corner: int | None, stops: int, pending: int = 0
+) -> tuple[int | None, int]:
     """The corner a car on ``space`` must stop in next and the brake WP its stops still owed may
     need at worst (CORE-BRAKE-1): every stop after the first one is made in 1st gear in the car's
     lane, its highest roll and its slide in rain (TYRE-2) braked down to the room left (a lane
@@ -131,7 +152,9 @@ def brakes_needed(track: Track, state: RaceState, car: CarState, space: str, cor
     just made there."""
     la = lookahead(track)
     slide = slide_spaces(state, car)
-    top = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(1).highest))
+    top = driver_profiles.roll_spaces(
+        track, state, car, tyre_rules.roll_spaces(state, car, state.rules.gear_dice.die(1).highest)
+    )
     here = track.space(space).corner
     if here is not None and corner == here and stops < track.corners[here].stops:
         owed, left = track.corners[here].stops - stops, la.lane.left_in_corner(space) - pending

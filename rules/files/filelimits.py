@@ -62,6 +62,7 @@ class FileRefused(OSError):
 
 def _refused(why: Code, remedy: Code, **values: int | str) -> FileRefused:
     """A refusal by its codes; each reason takes the values its sentence names."""
+
     def reason(code: Code) -> Reason:
         wanted = {k: v for k, v in values.items() if "{" + k + "}" in TEMPLATES[code]}
         return Reason(rule=NO_RULE, code=code, values=wanted)
@@ -104,8 +105,9 @@ def read_text(path: str | Path, kind: FileKind) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise _refused(Code.FILE_NOT_UTF8, Code.FILE_IS_UTF8, byte=f"{data[err.start]:#04x}", offset=err.start,
-                       file=kind.name) from None
+        raise _refused(
+            Code.FILE_NOT_UTF8, Code.FILE_IS_UTF8, byte=f"{data[err.start]:#04x}", offset=err.start, file=kind.name
+        ) from None
 
 
 def check_writable(path: str | Path) -> None:
@@ -125,8 +127,13 @@ def check_writable(path: str | Path) -> None:
 
 
 def _too_large(size: int, kind: FileKind, more: bool = False) -> FileRefused:
-    return _refused(Code.FILE_GREW if more else Code.FILE_TOO_LARGE, Code.FILE_RIGHT_ONE, size=_size(size),
-                    file=kind.name, limit=_size(kind.limit))
+    return _refused(
+        Code.FILE_GREW if more else Code.FILE_TOO_LARGE,
+        Code.FILE_RIGHT_ONE,
+        size=_size(size),
+        file=kind.name,
+        limit=_size(kind.limit),
+    )
 
 
 def _size(n: int) -> str:

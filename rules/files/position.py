@@ -29,12 +29,12 @@ from rules.engine import (
     to_move,
 )
 from rules.gears import ShiftCost
+from rules.modules import damage
+from rules.modules.karma import modifier as profile_modifier
 from rules.moves import Move, Via
 from rules.odds import GearOdds, boost_odds, gear_odds, roll_odds
 from rules.reasons import Reason
 from rules.state import Check, Phase, RaceState
-from rules.modules import damage
-from rules.modules.karma import modifier as profile_modifier
 from rules.tables.checks import CheckKind, StartKind, start_b
 from rules.track import Track
 
@@ -106,7 +106,9 @@ class Segment(Frozen):
     """A segment the car is offered now, with every legal way to drive it."""
 
     via: Via
-    mandatory: bool  # the roll and a slide must be driven; the bonus and slipstream may be declined (TYRE-7, CORE-SLIP-6)
+    mandatory: (
+        bool  # the roll and a slide must be driven; the bonus and slipstream may be declined (TYRE-7, CORE-SLIP-6)
+    )
     spaces: int  # its length: the roll, the slide, 1 bonus space (TYRE-3), 3 slipstream spaces (CORE-SLIP-2)
     behind: str | None = None  # slipstream: the car whose slipstream it is (CORE-SLIP-1)
     moves: tuple[Move, ...]
@@ -171,7 +173,8 @@ def _gears(track: Track, state: RaceState) -> tuple[GearChoice, ...]:
     odds, boosted = gear_odds(track, state), boost_odds(track, state)
     return tuple(
         GearChoice(gear=g, cost=opt.cost, odds=odds[g], boost=boosted.get(g))
-        if isinstance(opt, ShiftCost) else GearChoice(gear=g, refused=opt)
+        if isinstance(opt, ShiftCost)
+        else GearChoice(gear=g, refused=opt)
         for g, opt in sorted(gear_options(track, state).items())
     )
 
@@ -225,7 +228,9 @@ def check_odds(track: Track, state: RaceState, check: Check) -> CheckOdds:
         return CheckOdds(**base, rule="TAB-PIT-B", fails=share(labels.count("slow stop")), outcomes=tally(labels))
     if check.purpose == Purpose.START:  # FD08-START-1
         labels = [start_b(f).kind.value for f in faces]
-        return CheckOdds(**base, rule="FD08-START-1", fails=share(labels.count(StartKind.STALL.value)), outcomes=tally(labels))
+        return CheckOdds(
+            **base, rule="FD08-START-1", fails=share(labels.count(StartKind.STALL.value)), outcomes=tally(labels)
+        )
     if check.purpose == Purpose.WEATHER:  # WEATHER-B-1 before the start, WEATHER-5 in the race
         labels = [track.weather.condition(f) for f in faces]
         return CheckOdds(**base, rule="WEATHER-B-1" if state.weather is None else "WEATHER-5", outcomes=tally(labels))

@@ -16,20 +16,20 @@ from typing import Literal, NamedTuple, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rules.actions import Action, Event, Roll
-from rules.league.blitz import Match
 from rules.car import WearPoints
 from rules.dice import DiceSource
-from rules.remote.fair_dice import check_rolls, seed_matches
 from rules.engine import IllegalAction, apply, chance, new_race
 from rules.files import migrate
 from rules.files.atomic import write_atomic
 from rules.files.filelimits import RECORD, FileKind, read_text
+from rules.league.blitz import Match
 from rules.modules.start import CarEntry
-from rules.tables.profiles import Profile
+from rules.remote.fair_dice import check_rolls, seed_matches
 from rules.ruleset import D_DEFAULT_RESERVE, RuleSet
 from rules.state import RaceState
-from rules.track import Track
+from rules.tables.profiles import Profile
 from rules.tables.weather import Barometer
+from rules.track import Track
 
 # 2: the rule modules (slipstream in every preset, weather, tyres, set-ups, pit choices) and a
 # decided grid; a version-1 record was played by rules that version 2 reads differently.
@@ -130,7 +130,15 @@ def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, 
         laps=laps,
         seed=seed,
         entries=tuple(
-            Entry(id=f"car{i + 1}", name=f"Car {i + 1}", driver=driver, colour=COLOURS[i % len(COLOURS)], number=i + 1, wear=rules.default_wear, reserve=reserve)  # type: ignore[arg-type]
+            Entry(
+                id=f"car{i + 1}",
+                name=f"Car {i + 1}",
+                driver=driver,
+                colour=COLOURS[i % len(COLOURS)],
+                number=i + 1,
+                wear=rules.default_wear,
+                reserve=reserve,
+            )  # type: ignore[arg-type]
             for i in range(cars)
         ),
     )
@@ -295,8 +303,14 @@ def loads(text: str, source: str = "record") -> Record:
         raise RecordError(f"{source}: header.schema_version: missing (this game writes {SCHEMA_VERSION})")
     version = header["schema_version"]
     if not migrate.migratable(version):
-        older = " (it was written by an older version of the game)" if type(version) is int and 0 < version < SCHEMA_VERSION else ""
-        raise RecordError(f"{source}: schema_version {version!r} is not supported{older} (this game writes {SCHEMA_VERSION})")
+        older = (
+            " (it was written by an older version of the game)"
+            if type(version) is int and 0 < version < SCHEMA_VERSION
+            else ""
+        )
+        raise RecordError(
+            f"{source}: schema_version {version!r} is not supported{older} (this game writes {SCHEMA_VERSION})"
+        )
     if version != SCHEMA_VERSION:
         text = json.dumps(migrate.record(raw))
     try:

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.classify import Place
-from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN
 from rules.tables import karma
+from rules.tables.profiles import Profile
 
 SEASON_POINTS = (10, 8, 6, 5, 4, 3, 2, 1)  # SEASON-4, TAB-POINTS: Formula 1 style
 MODERN_POINTS = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)  # a choice for the Formula D / Formula Dé sets
@@ -40,8 +40,13 @@ SCHEMES: dict[str, Scheme] = {
     # the league's own: the Season (SEASON-4..6) and the Open (OPEN-2, QUAL-D-14; no drops), with
     # their rule set's karma income (KARMA-2, VAR-47: per point or per 100)
     "season": Scheme(key="season", race=SEASON_POINTS, min_laps=2, dropped=2, karma_per=DRESDEN_2006.karma_per_point),
-    "open": Scheme(key="open", race=tuple(100 * p for p in SEASON_POINTS), min_laps=2, qualifying=True,
-                   karma_per=DRESDEN_OPEN.karma_per_point),
+    "open": Scheme(
+        key="open",
+        race=tuple(100 * p for p in SEASON_POINTS),
+        min_laps=2,
+        qualifying=True,
+        karma_per=DRESDEN_OPEN.karma_per_point,
+    ),
     # for the Formula D and Formula Dé sets, which define no championship: the players choose
     "f1": Scheme(key="f1", race=SEASON_POINTS),
     "f1-modern": Scheme(key="f1-modern", race=MODERN_POINTS),
@@ -181,8 +186,9 @@ def _countback(places: Sequence[int], size: int) -> tuple[int, ...]:
     return tuple(-sum(1 for p in places if p == k) for k in range(1, size + 1))
 
 
-def standings(champ: Championship, races: Sequence[Mapping[str, Score]],
-              drops: Mapping[str, Sequence[int]] | None = None) -> list[Standing]:
+def standings(
+    champ: Championship, races: Sequence[Mapping[str, Score]], drops: Mapping[str, Sequence[int]] | None = None
+) -> list[Standing]:
     """SEASON-3, SEASON-6, AMB-43: the drivers' table after ``races``, best first: the counted
     total (the drops in effect so far: the driver's chosen ones, else the proposed ones), then
     the countback."""
@@ -196,10 +202,20 @@ def standings(champ: Championship, races: Sequence[Mapping[str, Score]],
         dropped = _dropped(plain, chosen if valid_drops(chosen, len(races), n) else (), k)
         total = sum(plain)
         places = tuple(r[m.id].position for r in races if m.id in r)
-        out.append(Standing(driver=m.id, points=points, dropped=dropped, total=total,
-                            counted=total - sum(plain[i] for i in dropped), places=places))
+        out.append(
+            Standing(
+                driver=m.id,
+                points=points,
+                dropped=dropped,
+                total=total,
+                counted=total - sum(plain[i] for i in dropped),
+                places=places,
+            )
+        )
     size = len(champ.members)
-    return sorted(out, key=lambda s: (-s.counted, _countback(s.places, size), champ.members.index(champ.member(s.driver))))
+    return sorted(
+        out, key=lambda s: (-s.counted, _countback(s.places, size), champ.members.index(champ.member(s.driver)))
+    )
 
 
 class TeamStanding(BaseModel):
@@ -228,8 +244,9 @@ def team_standings(champ: Championship, races: Sequence[Mapping[str, Score]]) ->
     return sorted(out, key=lambda ts: (-ts.total, places(ts), ts.team))
 
 
-def progression(champ: Championship, races: Sequence[Mapping[str, Score]],
-                drops: Mapping[str, Sequence[int]] | None = None) -> dict[str, tuple[int, ...]]:
+def progression(
+    champ: Championship, races: Sequence[Mapping[str, Score]], drops: Mapping[str, Sequence[int]] | None = None
+) -> dict[str, tuple[int, ...]]:
     """Each driver's counted total after each race, as the standings counted it then, for the
     chart (so the chart and the table never disagree)."""
     out: dict[str, list[int]] = {m.id: [] for m in champ.members}

@@ -52,7 +52,9 @@ def on_track(state: RaceState, car: CarState) -> bool:
 def start_movement(car: CarState) -> Movement:
     """A movement starting where the car stands now; a launch if the car is launching
     (DRESDEN-PROFILE-3/4, ``driver_profiles.launch_spaces``)."""
-    return Movement(start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings, launch=car.league.launch)
+    return Movement(
+        start=car.space or "", corner=car.corner, stops=car.stops, crossings=car.crossings, launch=car.league.launch
+    )
 
 
 def close(state: RaceState) -> RaceState:

@@ -88,11 +88,23 @@ def tunnel(track: Track, state: RaceState, car_id: str, events: list[Event]) -> 
     if gate is None:
         return state
     if any(c.id != car_id and c.space == gate.exit and on_track(state, c) for c in state.cars):
-        events.append(Event(kind="tunnel", car=car_id, data={"number": gate.number, "from": gate.entry, "to": gate.exit, "blocked": True}))
+        events.append(
+            Event(
+                kind="tunnel",
+                car=car_id,
+                data={"number": gate.number, "from": gate.entry, "to": gate.exit, "blocked": True},
+            )
+        )
         return state
     corner = track.space(gate.exit).corner
     stops = 0 if corner is None else car.stops if corner == car.corner else 1
     seq = state.seq + 1
     car = car.model_copy(update={"space": gate.exit, "corner": corner, "stops": stops, "arrival": seq})
-    events.append(Event(kind="tunnel", car=car_id, data={"number": gate.number, "from": gate.entry, "to": gate.exit, "blocked": False}))
+    events.append(
+        Event(
+            kind="tunnel",
+            car=car_id,
+            data={"number": gate.number, "from": gate.entry, "to": gate.exit, "blocked": False},
+        )
+    )
     return state.with_car(car).model_copy(update={"seq": seq})

@@ -70,7 +70,9 @@ def _lose(state: RaceState, car_id: str, area: Area, events: list[Event]) -> Rac
         if area in (Area.BODY, Area.ENGINE):
             state = mark(state, car.space, events)
     if car.wp[area] == 0:  # CORE-WEAR-2; AMB-46: failing a check of an empty area ends the race too
-        state = retire(state, car_id, Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events)
+        state = retire(
+            state, car_id, Reason(rule=AREA_RULE[area], code=Code.AREA_GONE, values={"area": area.value}), events
+        )
         if area is Area.ENGINE:  # ENG-D-2, OUT-D-2: in D the car rolls out
             state = rollout.engine_failed(state, car_id, events)
     return state

@@ -56,7 +56,9 @@ def begin_turn(state: RaceState) -> RaceState:
     car = state.car(state.active or "")
     if car.league.start != "due":
         return state
-    return state.model_copy(update={"phase": Phase.START, "pending": state.pending + (Check(purpose=Purpose.START, car=car.id),)})
+    return state.model_copy(
+        update={"phase": Phase.START, "pending": state.pending + (Check(purpose=Purpose.START, car=car.id),)}
+    )
 
 
 def gears_from_zero(car: CarState) -> tuple[int, ...]:
@@ -80,4 +82,6 @@ def on_start_roll(track: Track, state: RaceState, check: Check, value: int, even
     # START-D-3: the dream start's spaces at once, instead of the gear roll; the launch applies
     state = state.with_car(car.with_league(start="dream"))
     state, spaces = driver_profiles.launch_spaces(state, state.car(car.id), result.spaces)
-    return state.model_copy(update={"phase": Phase.MOVE, "roll": None, "moves_left": spaces, "movement": start_movement(state.car(car.id))})
+    return state.model_copy(
+        update={"phase": Phase.MOVE, "roll": None, "moves_left": spaces, "movement": start_movement(state.car(car.id))}
+    )

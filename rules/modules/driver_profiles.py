@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.tables import profiles
 from rules.modules.base import in_pit_lane, wet
 from rules.moves import Move, MoveRequest, check_path, check_paths
 from rules.reasons import Code, Reason
 from rules.state import CarState, Movement, RaceState
+from rules.tables import profiles
 from rules.track import Track
 
 
@@ -114,7 +114,9 @@ def corner_stop_moves(track: Track, state: RaceState, car: CarState, req: MoveRe
     return kept + failed + list(replaced.values())
 
 
-def check_roll_path(track: Track, state: RaceState, car: CarState, req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
+def check_roll_path(
+    track: Track, state: RaceState, car: CarState, req: MoveRequest, path: tuple[str, ...]
+) -> Move | Reason:
     """The move a player's own path makes (``moves.check_path``), with the Schönwetterfahrer's
     space less in a corner (``corner_stop_moves``): a path one space short of a legal stop in a
     corner is that stop, shortened; a full roll into a corner that could be shortened is refused."""

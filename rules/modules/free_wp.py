@@ -47,7 +47,11 @@ def amount(state: RaceState, car: CarState) -> int:
 
 def owed_car(state: RaceState) -> str | None:
     """The car whose driver distributes won WP now (phase "wp")."""
-    return next((c.id for c in state.cars if c.street.free_wp and c.status == "racing"), None) if state.phase == Phase.WP else None
+    return (
+        next((c.id for c in state.cars if c.street.free_wp and c.status == "racing"), None)
+        if state.phase == Phase.WP
+        else None
+    )
 
 
 def on_line(state: RaceState, car_id: str, events: list[Event]) -> RaceState:
@@ -108,7 +112,13 @@ def on_free_wp(state: RaceState, action: FreeWP, events: list[Event]) -> RaceSta
         if area not in state.rules.car_setup.areas:
             raise IllegalAction(Reason(rule="STREET-8", code=Code.FREE_WP_AREA, values={"area": area.value}))
         if k < 0 or k > left.get(area, 0):
-            raise IllegalAction(Reason(rule="AMB-52", code=Code.FREE_WP_ABOVE_SETUP, values={"area": area.value, "room": left.get(area, 0), "setup": setup[area]}))
+            raise IllegalAction(
+                Reason(
+                    rule="AMB-52",
+                    code=Code.FREE_WP_ABOVE_SETUP,
+                    values={"area": area.value, "room": left.get(area, 0), "setup": setup[area]},
+                )
+            )
     given = sum(action.wp.values())
     if given != n:
         raise IllegalAction(Reason(rule="STREET-8", code=Code.FREE_WP_TOTAL, values={"amount": n, "given": given}))

@@ -37,7 +37,9 @@ def exits(track: Track, start: str, path: Sequence[str]) -> int:
     )
 
 
-def on_segment(track: Track, state: RaceState, car_id: str, start: str, path: Sequence[str], events: list[Event]) -> RaceState:
+def on_segment(
+    track: Track, state: RaceState, car_id: str, start: str, path: Sequence[str], events: list[Event]
+) -> RaceState:
     """FUEL-1, FUEL-2: strike 1 fuel WP per end line crossed; an empty tank starts the roll-out."""
     if not state.rules.fuel_per_lap or state.mode != "race":
         return state

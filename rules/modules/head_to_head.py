@@ -38,7 +38,9 @@ def call(state: RaceState, level: Sequence[str], events: list[Event]) -> RaceSta
         return state
     if not any(state.car(c).league.karma for c in level):
         return state
-    return _next_bidder(state.with_league(bids=HeadToHead(cars=tuple(level))).model_copy(update={"phase": Phase.BID}), events)
+    return _next_bidder(
+        state.with_league(bids=HeadToHead(cars=tuple(level))).model_copy(update={"phase": Phase.BID}), events
+    )
 
 
 def _decided(state: RaceState, level: Sequence[str]) -> bool:
@@ -61,7 +63,9 @@ def on_bid(state: RaceState, action: Bid, events: list[Event]) -> RaceState:
         raise IllegalAction(Reason(rule="H2H-2", code=Code.NOT_NOW, values={"action": "bid"}))
     pool = state.car(h.cars[len(h.bids)]).league.karma
     if action.amount > pool:
-        raise IllegalAction(Reason(rule="H2H-2", code=Code.BID_TOO_HIGH, values={"amount": action.amount, "karma": pool}))
+        raise IllegalAction(
+            Reason(rule="H2H-2", code=Code.BID_TOO_HIGH, values={"amount": action.amount, "karma": pool})
+        )
     return _next_bidder(state.with_league(bids=h.model_copy(update={"bids": h.bids + (action.amount,)})), events)
 
 
@@ -84,8 +88,16 @@ def _decide(state: RaceState, h: HeadToHead, events: list[Event]) -> RaceState:
     for car_id in h.cars:
         car = cars[car_id].with_league(karma=cars[car_id].league.karma - bids[car_id])
         state = state.with_car(car)
-        events.append(Event(kind="bid", car=car_id, data={"amount": bids[car_id], "left": car.league.karma, "place": order.index(car_id) + 1}))
-    return state.with_league(bids=None, head_to_heads=state.league.head_to_heads + (h,)).model_copy(update={"phase": Phase.CHECK})
+        events.append(
+            Event(
+                kind="bid",
+                car=car_id,
+                data={"amount": bids[car_id], "left": car.league.karma, "place": order.index(car_id) + 1},
+            )
+        )
+    return state.with_league(bids=None, head_to_heads=state.league.head_to_heads + (h,)).model_copy(
+        update={"phase": Phase.CHECK}
+    )
 
 
 def bid_of(state: RaceState, car_id: str) -> int:

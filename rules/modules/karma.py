@@ -36,10 +36,10 @@ from rules.dice import Purpose
 from rules.modules import damage, wrecks
 from rules.modules.base import IllegalAction, in_pit_lane
 from rules.order import CarPosition, race_order
-from rules.tables.profiles import check_modifier
 from rules.reasons import Code, Reason
 from rules.state import Check, HeldCheck, Phase, RaceState
 from rules.tables import karma
+from rules.tables.profiles import check_modifier
 from rules.track import Track
 
 # the checks whose rolls are the driver's own event rolls (KARMA-4)
@@ -108,8 +108,11 @@ def on_karma(track: Track, state: RaceState, action: Karma, events: list[Event])
     if action.spend not in offers(track, state, held):
         car = state.car(held.check.car)
         raise IllegalAction(
-            Reason(rule="KARMA-3", code=Code.KARMA_NOT_OFFERED,
-                   values={"spend": action.spend, "karma": car.league.karma, "raised": held.raised})
+            Reason(
+                rule="KARMA-3",
+                code=Code.KARMA_NOT_OFFERED,
+                values={"spend": action.spend, "karma": car.league.karma, "raised": held.raised},
+            )
         )
     state = state.with_league(held=None).model_copy(update={"phase": Phase.CHECK})
     if action.spend == "reroll":  # the black die again, for the same check
@@ -157,10 +160,7 @@ def race_end_karma(state: RaceState) -> dict[str, int]:
     if not state.rules.karma:
         return {}
     led = {c.id: c.league.led for c in state.cars}
-    return {
-        c.id: karma.places_income(c.grid_slot or 0, c.place) + karma.lead_income(led, c.id)
-        for c in state.cars
-    }
+    return {c.id: karma.places_income(c.grid_slot or 0, c.place) + karma.lead_income(led, c.id) for c in state.cars}
 
 
 def at_race_end(state: RaceState, events: list[Event]) -> RaceState:

@@ -110,7 +110,9 @@ def work_gears() -> dict[int, ShiftCost | Reason]:
     }
 
 
-def lane_gears(track: Track, state: RaceState, car: CarState, options: dict[int, ShiftCost | Reason]) -> dict[int, ShiftCost | Reason]:
+def lane_gears(
+    track: Track, state: RaceState, car: CarState, options: dict[int, ShiftCost | Reason]
+) -> dict[int, ShiftCost | Reason]:
     """The gears a car may declare: at its box only the work gear (``work_gears``); in the pit lane
     at most ``pit_lane_gear`` (PIT-D-2); elsewhere ``options`` as they are."""
     if car.league.pit_points is not None:
@@ -118,7 +120,11 @@ def lane_gears(track: Track, state: RaceState, car: CarState, options: dict[int,
     limit = state.rules.pit_lane_gear
     if limit is None or not in_pit_lane(track, car):
         return options
-    why = {g: Reason(rule="PIT-D-2", code=Code.PIT_LANE_GEAR, values={"gear": g, "limit": limit}) for g in options if g > limit}
+    why = {
+        g: Reason(rule="PIT-D-2", code=Code.PIT_LANE_GEAR, values={"gear": g, "limit": limit})
+        for g in options
+        if g > limit
+    }
     return {**options, **why}
 
 
@@ -179,7 +185,9 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     return _start_work(track, state.with_car(car), car, pit_points.points_due(plan, announced=False), surplus, events)
 
 
-def _start_work(track: Track, state: RaceState, car: CarState, points: int, surplus: int, events: list[Event]) -> RaceState:
+def _start_work(
+    track: Track, state: RaceState, car: CarState, points: int, surplus: int, events: list[Event]
+) -> RaceState:
     """The crew's ``points`` start with the entering roll's ``surplus`` counted (AMB-33a/b)."""
     left, out = pit_points.work_off(points, surplus)
     events.append(Event(kind="pit", car=car.id, data={"points": points, "worked": min(points, surplus), "left": left}))
@@ -196,7 +204,13 @@ def on_work_roll(track: Track, state: RaceState, value: int, events: list[Event]
     no Flitzer or Tourer change in the pit lane)."""
     car = state.car(state.active or "")
     left, out = pit_points.work_off(car.league.pit_points or 0, value)
-    events.append(Event(kind="pit", car=car.id, data={"points": car.league.pit_points, "worked": min(car.league.pit_points or 0, value), "left": left}))
+    events.append(
+        Event(
+            kind="pit",
+            car=car.id,
+            data={"points": car.league.pit_points, "worked": min(car.league.pit_points or 0, value), "left": left},
+        )
+    )
     return _worked(track, state.with_car(car.with_league(pit_points=left)), car.id, left, out, events)
 
 
@@ -208,7 +222,18 @@ def _worked(track: Track, state: RaceState, car_id: str, left: int, out: int, ev
         return close(state)
     car = state.car(car_id)
     plan = car.league.pit_plan or PitPlan()
-    events.append(Event(kind="pit", car=car.id, data={"done": out, "fuel": plan.fuel, "tyre": plan.tyre.value if plan.tyre else None, **{a.value: n for a, n in plan.repairs.items()}}))
+    events.append(
+        Event(
+            kind="pit",
+            car=car.id,
+            data={
+                "done": out,
+                "fuel": plan.fuel,
+                "tyre": plan.tyre.value if plan.tyre else None,
+                **{a.value: n for a, n in plan.repairs.items()},
+            },
+        )
+    )
     car = _restored(track, state, car, plan)
     if not out:  # DRESDEN-PROFILE-3/4: the drive out next game round is the launch
         return close(driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id))

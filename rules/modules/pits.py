@@ -186,7 +186,17 @@ def on_pitstop(track: Track, state: RaceState, action: PitStop, events: list[Eve
     else:
         car = car.model_copy(update={"reserve": car.reserve - used})
     car = car.model_copy(update={"wp": wp, "tyre": action.tyre or car.tyre})
-    events.append(Event(kind="pit", car=car.id, data={"long": action.long, "tyre": action.tyre.value if action.tyre else None, **{a.value: n for a, n in repairs.items()}}))
+    events.append(
+        Event(
+            kind="pit",
+            car=car.id,
+            data={
+                "long": action.long,
+                "tyre": action.tyre.value if action.tyre else None,
+                **{a.value: n for a, n in repairs.items()},
+            },
+        )
+    )
     state = state.with_car(car)
     if action.long:  # PIT-A-4: leaves in the next game round, in at most 4th gear, a launch (AMB-39d)
         state = driver_profiles.launch_next(state.with_car(car.model_copy(update={"pit_wait": True})), car.id)
@@ -213,13 +223,23 @@ def _legal_repairs(state: RaceState, car: CarState, action: PitStop) -> dict[Are
     setup = car.setup or r.default_wear
     for area, n in repairs.items():
         if area is Area.TYRES or n < 0 or car.wp[area] + n > setup[area]:  # AMB-31
-            raise IllegalAction(Reason(rule="AMB-31", code=Code.REPAIR_TOO_MUCH, values={"area": area.value, "points": n, "setup": setup[area]}))
+            raise IllegalAction(
+                Reason(
+                    rule="AMB-31",
+                    code=Code.REPAIR_TOO_MUCH,
+                    values={"area": area.value, "points": n, "setup": setup[area]},
+                )
+            )
     left = state.reserve_of(car)
     if sum(repairs.values()) > left:
         rule = "TEAM-B-2" if car.team is not None else "PIT-A-1"
-        raise IllegalAction(Reason(rule=rule, code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": left}))
+        raise IllegalAction(
+            Reason(rule=rule, code=Code.RESERVE_TOO_SMALL, values={"needed": sum(repairs.values()), "reserve": left})
+        )
     if len(repairs) > r.pit_repair_areas:
-        raise IllegalAction(Reason(rule="PIT-X-3", code=Code.REPAIR_TOO_MANY_AREAS, values={"areas": r.pit_repair_areas}))
+        raise IllegalAction(
+            Reason(rule="PIT-X-3", code=Code.REPAIR_TOO_MANY_AREAS, values={"areas": r.pit_repair_areas})
+        )
     return repairs
 
 

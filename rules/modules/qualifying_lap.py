@@ -16,10 +16,10 @@ from rules.actions import Event
 from rules.car import WearPoints
 from rules.modules.base import close
 from rules.moves import Move
-from rules.tables.profiles import Profile
 from rules.ruleset import RuleSet
 from rules.state import CarState, LapTally, LeagueCar, Movement, Phase, RaceState
 from rules.tables import tyres
+from rules.tables.profiles import Profile
 from rules.tables.weather import race_weather
 from rules.track import Track
 
@@ -27,8 +27,13 @@ QUALIFYING_WP = 10**6  # no WP are struck in qualifying, so none can run out (QU
 
 
 def new_lap(
-    track: Track, rules: RuleSet, car_id: str = "car1", wp: WearPoints | None = None, tyre: str | None = None,
-    wet: bool = False, profile: Profile = Profile.NORMALO,
+    track: Track,
+    rules: RuleSet,
+    car_id: str = "car1",
+    wp: WearPoints | None = None,
+    tyre: str | None = None,
+    wet: bool = False,
+    profile: Profile = Profile.NORMALO,
 ) -> RaceState:
     """A qualifying lap: one car alone, from the qualifying start (QUAL-2, QUAL-D-3), until it
     crosses the line after a full lap or its missed stops end the lap (QUAL-4, QUAL-B-5).
@@ -50,8 +55,14 @@ def new_lap(
     )
     weather = race_weather("rain" if wet else "sun", "dry")  # WEATHER-3: fixed for the lap
     state = RaceState(
-        track_hash=track.content_hash(), rules=rules, laps=1, cars=(car,), mode="qualifying",
-        lap=LapTally(), weather=weather, round=1,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=1,
+        cars=(car,),
+        mode="qualifying",
+        lap=LapTally(),
+        weather=weather,
+        round=1,
     )
     return state.model_copy(update={"phase": Phase.GEAR, "active": car_id})
 
@@ -86,7 +97,13 @@ def end_of_segment(state: RaceState, move: Move, events: list[Event]) -> RaceSta
         made = int(move.out.values.get("stops", 0))
         if state.rules.qualifying.failure == "corner_5" or made == 0:
             label = str(move.out.values.get("corner"))
-            events.append(Event(kind="out", car=state.active, data={"rule": "QUAL-4", "code": move.out.code.value, "space": move.end}))
+            events.append(
+                Event(
+                    kind="out",
+                    car=state.active,
+                    data={"rule": "QUAL-4", "code": move.out.code.value, "space": move.end},
+                )
+            )
             return close(state.model_copy(update={"lap": lap.model_copy(update={"failed": label})}))
     if move.finishes:
         events.append(Event(kind="finish", car=state.active, data={"place": 1}))

@@ -22,7 +22,6 @@ from rules.modules.base import on_track
 from rules.state import CarState, RaceState
 from rules.track import Track
 
-
 # how far behind a wreck a running car is still "following" it (spaces, ``Track.spaces_apart``)
 _FOLLOWING = 40
 
@@ -103,7 +102,9 @@ def check(track: Track, state: RaceState, order: Sequence[str], events: list[Eve
     leader = state.car(order[0])
     full = corners_entered(track, leader) < 4  # AMB-37: the leader not yet in corner 4 of lap 1
     events.append(Event(kind="restart", data={"full": full}))
-    state = state.with_league(t_wrecks=(), restarts=state.league.restarts + 1).model_copy(update={"sweep": None, "queue": ()})
+    state = state.with_league(t_wrecks=(), restarts=state.league.restarts + 1).model_copy(
+        update={"sweep": None, "queue": ()}
+    )
     cars = {c.id: c.with_league(removed=c.status == "out" or c.league.removed) for c in state.cars}
     state = state.model_copy(update={"cars": tuple(cars[c.id] for c in state.cars)})
     return _from_grid(track, state) if full else _single_file(track, state, order)
@@ -116,12 +117,24 @@ def _from_grid(track: Track, state: RaceState) -> RaceState:
     cars = []
     for c in state.cars:
         if c.status == "racing":
-            c = c.model_copy(update={
-                "space": track.grid[c.grid_slot or 0], "gear": 0, "wp": c.setup or c.wp, "crossings": 0,
-                "corner": None, "stops": 0, "spun": False, "stalled": False, "pit_stops": 0, "pit_wait": False,
-                "arrival": 0, "tyre_from": 1, "out_round": None,
-                "league": c.league.model_copy(update={"rolling_out": None}),
-            })
+            c = c.model_copy(
+                update={
+                    "space": track.grid[c.grid_slot or 0],
+                    "gear": 0,
+                    "wp": c.setup or c.wp,
+                    "crossings": 0,
+                    "corner": None,
+                    "stops": 0,
+                    "spun": False,
+                    "stalled": False,
+                    "pit_stops": 0,
+                    "pit_wait": False,
+                    "arrival": 0,
+                    "tyre_from": 1,
+                    "out_round": None,
+                    "league": c.league.model_copy(update={"rolling_out": None}),
+                }
+            )
             if state.rules.start_in_turn:
                 c = dresden_start.due(state, c)
         cars.append(c)
@@ -167,9 +180,19 @@ def _single_file(track: Track, state: RaceState, order: Sequence[str]) -> RaceSt
     placed = {}
     for c, space in zip(running, spaces):
         c = pit_points.finish_work(track, state, c)
-        crossed = track.space(space).progress < track.space(c.space or space).progress and not track.space(c.space or space).in_pit
-        placed[c.id] = c.model_copy(update={
-            "space": space, "gear": 0, "pit_wait": True, "corner": None, "stops": 0, "spun": False,
-            "crossings": min(state.laps + 1, c.crossings + int(crossed)),
-        })
+        crossed = (
+            track.space(space).progress < track.space(c.space or space).progress
+            and not track.space(c.space or space).in_pit
+        )
+        placed[c.id] = c.model_copy(
+            update={
+                "space": space,
+                "gear": 0,
+                "pit_wait": True,
+                "corner": None,
+                "stops": 0,
+                "spun": False,
+                "crossings": min(state.laps + 1, c.crossings + int(crossed)),
+            }
+        )
     return state.model_copy(update={"cars": tuple(placed.get(c.id, c) for c in state.cars)})

@@ -48,7 +48,8 @@ def gears(car: CarState) -> dict[int, ShiftCost | Reason] | None:
         return None
     rule = _RULE[car.league.rolling_out]
     return {
-        g: ShiftCost(gear=g, waived_by=rule) if g == forced
+        g: ShiftCost(gear=g, waived_by=rule)
+        if g == forced
         else Reason(rule=rule, code=Code.ROLLING_OUT, values={"gear": forced})
         for g in GEARS
     }

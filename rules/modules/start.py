@@ -19,22 +19,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rules.tables import karma
 from rules.actions import Event, SetUp
 from rules.car import WearPoints, validate_setup
 from rules.dice import Purpose
-from rules.modules import city, pit_points
-from rules.modules import dresden_start
+from rules.modules import city, dresden_start, pit_points
 from rules.modules.base import IllegalAction
 from rules.reasons import Code, Reason
-from rules.tables.profiles import Profile
-from rules.tables.roster import street_driver
 from rules.ruleset import RuleSet
 from rules.state import CarState, Check, LeagueCar, Phase, RaceState
+from rules.tables import karma
 from rules.tables.checks import StartKind, start_b
+from rules.tables.profiles import Profile
+from rules.tables.roster import street_driver
 from rules.tables.tyres import Tyre
-from rules.track import Track
 from rules.tables.weather import Barometer
+from rules.track import Track
 
 
 class CarEntry(NamedTuple):
@@ -57,7 +56,11 @@ def _car(rules: RuleSet, entry: CarEntry, box: str | None, seat: int) -> CarStat
     if rules.street and rules.profiles:
         profile = street_driver(seat).profile
     return CarState(
-        id=entry.id, space=None, wp=entry.wp, setup=entry.wp, box=box,
+        id=entry.id,
+        space=None,
+        wp=entry.wp,
+        setup=entry.wp,
+        box=box,
         reserve=entry.reserve if rules.car_setup.reserve else rules.pit_reserve,  # AMB-32, PIT-A-1
         team=entry.team,
         league=LeagueCar(
@@ -69,8 +72,13 @@ def _car(rules: RuleSet, entry: CarEntry, box: str | None, seat: int) -> CarStat
 
 
 def new_race(
-    track: Track, rules: RuleSet, cars: Sequence[tuple[str, WearPoints] | CarEntry], laps: int | None = None,
-    grid: tuple[str, ...] | None = None, qualifying_weather: Barometer | None = None, level_start: bool = False,
+    track: Track,
+    rules: RuleSet,
+    cars: Sequence[tuple[str, WearPoints] | CarEntry],
+    laps: int | None = None,
+    grid: tuple[str, ...] | None = None,
+    qualifying_weather: Barometer | None = None,
+    level_start: bool = False,
 ) -> RaceState:
     """A race before the grid roll: ``cars`` are CarEntry (or (id, WearPoints)) in entry order.
 
@@ -90,8 +98,13 @@ def new_race(
         states = tuple(c.model_copy(update={"team": i // 2}) for i, c in enumerate(states))
         stock = (rules.team_stock,) * (len(states) // 2)
     state = RaceState(
-        track_hash=track.content_hash(), rules=rules, laps=laps or track.laps, cars=states, team_stock=stock,
-        qualifying_weather=qualifying_weather, level_start=level_start,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=laps or track.laps,
+        cars=states,
+        team_stock=stock,
+        qualifying_weather=qualifying_weather,
+        level_start=level_start,
     )
     state = city.opening_markers(track, state)  # STREET-6
     if grid is not None and sorted(grid) != sorted(c.id for c in states):
@@ -167,7 +180,16 @@ def on_setup(state: RaceState, action: SetUp, events: list[Event]) -> RaceState:
         if state.rules.car_setup.reserve:  # AMB-32: what is not in the car stays in the box
             reserve = action.reserve
     car = car.model_copy(update={"wp": wp, "setup": wp, "tyre": action.tyre, "reserve": reserve})
-    events.append(Event(kind="setup", car=car.id, data={"tyre": action.tyre.value if action.tyre else None, **{a.value: wp[a] for a in state.rules.car_setup.areas}}))
+    events.append(
+        Event(
+            kind="setup",
+            car=car.id,
+            data={
+                "tyre": action.tyre.value if action.tyre else None,
+                **{a.value: wp[a] for a in state.rules.car_setup.areas},
+            },
+        )
+    )
     state = state.with_car(car)
     if state.queue:
         return state.model_copy(update={"active": state.queue[0], "queue": state.queue[1:]})
@@ -180,7 +202,9 @@ def _after_setup(state: RaceState) -> RaceState:
     start roll is part of its first turn (VAR-24, ``dresden_start``)."""
     if state.rules.start_in_turn:
         return dresden_start.race_start(state)
-    if state.rules.profiles:  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
+    if (
+        state.rules.profiles
+    ):  # DRESDEN-PROFILE-3/4 outside the league (a street race's drivers): the first movement is a launch
         state = state.model_copy(update={"cars": tuple(c.with_league(launch=True) for c in state.cars)})
     if not state.rules.start_roll:
         return state.model_copy(update={"phase": Phase.CHECK})

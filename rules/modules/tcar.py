@@ -49,7 +49,9 @@ def offer(track: Track, state: RaceState, events: list[Event]) -> RaceState:
     car = owed(track, state)
     if car is None:
         return state
-    return state.with_league(t_car_asked=state.league.t_car_asked + (car.id,)).model_copy(update={"phase": Phase.TCAR, "active": car.id})
+    return state.with_league(t_car_asked=state.league.t_car_asked + (car.id,)).model_copy(
+        update={"phase": Phase.TCAR, "active": car.id}
+    )
 
 
 def problem(state: RaceState, car: CarState, wp: WearPoints) -> Reason | None:
@@ -80,14 +82,25 @@ def on_tcar(track: Track, state: RaceState, action: TCar, events: list[Event]) -
     crossings = 0 if track.space(box).progress >= entry else 1  # a box before the line: a grid start
     spare = car.with_league(t_car=True, rolling_out=None).model_copy(
         update={
-            "space": box, "gear": 0, "wp": action.wp, "setup": action.wp, "crossings": crossings,
-            "corner": None, "stops": 0, "status": "racing", "out": None, "spun": False,
-            "tyre_from": max(1, crossings), "arrival": state.seq + 1,
+            "space": box,
+            "gear": 0,
+            "wp": action.wp,
+            "setup": action.wp,
+            "crossings": crossings,
+            "corner": None,
+            "stops": 0,
+            "status": "racing",
+            "out": None,
+            "spun": False,
+            "tyre_from": max(1, crossings),
+            "arrival": state.seq + 1,
         }
     )
     events.append(Event(kind="tcar", car=car.id, data={"taken": True, "space": box}))
     used = state.league.t_cars + ((car.team,) if car.team is not None else ())
-    state = state.with_league(t_wrecks=state.league.t_wrecks + (car,), t_cars=used).model_copy(update={"seq": state.seq + 1})
+    state = state.with_league(t_wrecks=state.league.t_wrecks + (car,), t_cars=used).model_copy(
+        update={"seq": state.seq + 1}
+    )
     return state.with_car(spare).model_copy(update={"phase": Phase.CHECK, "active": None})
 
 

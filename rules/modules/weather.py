@@ -35,7 +35,11 @@ def on_roll(track: Track, state: RaceState, check: Check, value: int, events: li
     if state.weather is None:
         weather = race_weather(result, r.weather_start, state.qualifying_weather)  # WEATHER-D-2
     elif state.weather.mechanism is None:  # WEATHER-10: locked by an earlier roll of this round
-        events.append(Event(kind="weather", data={"result": result, "condition": state.weather.condition, "wet": state.weather.wet}))
+        events.append(
+            Event(
+                kind="weather", data={"result": result, "condition": state.weather.condition, "wet": state.weather.wet}
+            )
+        )
         return state
     else:
         weather = determine(state.weather, result, state.weather.mechanism, r.weather_streak)
@@ -60,7 +64,9 @@ def after_round(state: RaceState, events: list[Event]) -> RaceState:
     it adds no ``events`` itself."""
     if not state.weather_due:
         return state
-    return state.model_copy(update={"weather_due": 0, "pending": _determinations(state), "phase": Phase.CHECK, "active": None})
+    return state.model_copy(
+        update={"weather_due": 0, "pending": _determinations(state), "phase": Phase.CHECK, "active": None}
+    )
 
 
 def _determinations(state: RaceState) -> tuple[Check, ...]:

@@ -60,7 +60,14 @@ def on_collision(track: Track, state: RaceState, check: Check, value: int, event
     state = damage.on_check(track, state, check, value, events)
     mover = state.active
     put_out = was_racing and state.car(check.car).status == "out"
-    if state.rules.wrecks and state.rules.wreck_collision == "per_retirement" and put_out and check.car != mover and check.other == mover and mover:
+    if (
+        state.rules.wrecks
+        and state.rules.wreck_collision == "per_retirement"
+        and put_out
+        and check.car != mover
+        and check.other == mover
+        and mover
+    ):
         state = damage.lose(state, mover, Area.BODY, events)
     return state
 

@@ -126,12 +126,19 @@ def combined(runs: Sequence[Sequence[LapResult]], rules: QualifyingRules) -> lis
             out.append(min(mine, key=lambda r: (not r.qualified, score(r, rules), r.time_ms)))
             continue
         failed = next((r for r in mine if not r.qualified), None)
-        out.append(mine[0].model_copy(update={
-            "rolls": sum(r.rolls for r in mine), "penalty": sum(r.penalty for r in mine),
-            "mistakes": sum(r.mistakes for r in mine), "time_ms": sum(r.time_ms for r in mine),
-            "failed": failed.failed if failed else None, "finished": all(r.finished for r in mine),
-            "failure_order": failed.failure_order if failed else None,
-        }))
+        out.append(
+            mine[0].model_copy(
+                update={
+                    "rolls": sum(r.rolls for r in mine),
+                    "penalty": sum(r.penalty for r in mine),
+                    "mistakes": sum(r.mistakes for r in mine),
+                    "time_ms": sum(r.time_ms for r in mine),
+                    "failed": failed.failed if failed else None,
+                    "finished": all(r.finished for r in mine),
+                    "failure_order": failed.failure_order if failed else None,
+                }
+            )
+        )
     return out
 
 
@@ -151,6 +158,7 @@ def grid_order(results: list[LapResult], rules: QualifyingRules, dice: Roller) -
     if rules.failed_grid == "random":
         behind, draws = black_die_order([r.driver for r in others], dice)
         return Grid(order=tuple(order + behind), draws=draws)
+
     # QUAL-4: the first to fail starts last; without a failure number the driving order tells
     def failed_when(r: LapResult) -> int:
         return r.failure_order if r.failure_order is not None else results.index(r) + 1

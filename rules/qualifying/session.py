@@ -28,21 +28,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from rules.files import migrate
 from rules.actions import Action, ChooseGear, Event, Roll
 from rules.dice import BLACK_DIE, DiceSource, Roller
 from rules.driver import Drivers, driver_for
 from rules.engine import IllegalAction, apply, chance, gear_options, moves, new_lap
-from rules.gears import ShiftCost
-from rules.run.liveness import lap_bound
-from rules.tables.profiles import Profile, qualifying_modifier
-from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_order
+from rules.files import migrate
 from rules.files.record import SCHEMA_VERSION, Entry, Header, RecordError
+from rules.gears import ShiftCost
+from rules.qualifying.grid import Grid, LapResult, TimedAction, combined, grid_order
 from rules.ruleset import RuleSet
+from rules.run.liveness import lap_bound
+from rules.run.think_time import ROLL_MS, decision_ms
 from rules.state import Phase, RaceState
+from rules.tables.profiles import Profile, qualifying_modifier
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Barometer, qualifying_wet
-from rules.run.think_time import ROLL_MS, decision_ms
 from rules.track import Track
 
 
@@ -54,7 +54,13 @@ class QualifyingLap:
     """One driver alone on the track for one timed lap (the only caller of ``apply`` for it)."""
 
     def __init__(
-        self, track: Track, rules: RuleSet, entry: Entry, dice: Roller, tyre: Tyre | None, wet: bool,
+        self,
+        track: Track,
+        rules: RuleSet,
+        entry: Entry,
+        dice: Roller,
+        tyre: Tyre | None,
+        wet: bool,
         drivers: Drivers = MappingProxyType({}),
     ) -> None:
         self.track = track
@@ -124,8 +130,10 @@ class QualifyingLap:
         bound = lap_bound(self.track)
         while not self.done:
             if self.state.lap is not None and self.state.lap.rolls > bound:
-                raise UnfinishedLap(f"{self.entry.id}'s qualifying lap did not end in {bound} turns "
-                                    f"(on {self.state.car(self.entry.id).space}, phase {self.state.phase})")
+                raise UnfinishedLap(
+                    f"{self.entry.id}'s qualifying lap did not end in {bound} turns "
+                    f"(on {self.state.car(self.entry.id).space}, phase {self.state.phase})"
+                )
             if chance(self.state) is not None:
                 if running:
                     clock += ROLL_MS
@@ -143,9 +151,14 @@ class QualifyingLap:
         assert tally is not None, "new_lap always keeps a tally"
         profile = self.entry.profile if self.state.rules.profiles else Profile.NORMALO
         return LapResult(
-            driver=self.entry.id, name=self.entry.name, rolls=tally.rolls, penalty=tally.penalty, time_ms=time_ms,
+            driver=self.entry.id,
+            name=self.entry.name,
+            rolls=tally.rolls,
+            penalty=tally.penalty,
+            time_ms=time_ms,
             modifier=qualifying_modifier(profile),
-            failed=tally.failed, failure_order=failure_order if tally.failed or not tally.finished else None,
+            failed=tally.failed,
+            failure_order=failure_order if tally.failed or not tally.finished else None,
             finished=tally.finished,
         )
 
@@ -198,8 +211,15 @@ def loads_qualifying(text: str, source: str = "qualifying") -> QualifyingRecord:
 class QualifyingSession:
     """Every driver's lap in entry order, then the grid."""
 
-    def __init__(self, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
-                 dice: Roller | None = None, drivers: Drivers = MappingProxyType({})) -> None:
+    def __init__(
+        self,
+        track: Track,
+        rules: RuleSet,
+        entries: tuple[Entry, ...],
+        seed: int,
+        dice: Roller | None = None,
+        drivers: Drivers = MappingProxyType({}),
+    ) -> None:
         self.track = track
         self.drivers = drivers
         self.rules = rules
@@ -249,7 +269,7 @@ class QualifyingSession:
         """The driver to go out next (or driving now), None when every lap of every run is done."""
         if len(self.results) >= self.runs * len(self.entries):
             return None
-        done = {r.driver for r in self.results[self.run * len(self.entries):]}
+        done = {r.driver for r in self.results[self.run * len(self.entries) :]}
         return next((e for e in self.entries if e.id not in done), None)
 
     @property
@@ -307,8 +327,15 @@ class QualifyingSession:
         return (*done, DrivenLap(driver=lap.entry.id, tyre=lap.tyre, steps=tuple(lap.actions)))
 
     @classmethod
-    def replay(cls, track: Track, rules: RuleSet, entries: tuple[Entry, ...], seed: int,
-               laps: tuple[DrivenLap, ...], drivers: Drivers = MappingProxyType({})) -> QualifyingSession:
+    def replay(
+        cls,
+        track: Track,
+        rules: RuleSet,
+        entries: tuple[Entry, ...],
+        seed: int,
+        laps: tuple[DrivenLap, ...],
+        drivers: Drivers = MappingProxyType({}),
+    ) -> QualifyingSession:
         """The session of a save: its laps driven again, the dice drawn as they were (RecordError if they do not replay)."""
         session = cls(track, rules, entries, seed, drivers=drivers)
         for n, driven in enumerate(laps, start=1):
@@ -323,7 +350,9 @@ class QualifyingSession:
                 try:
                     lap.act(step.action, step.at_ms)
                 except IllegalAction as err:
-                    raise RecordError(f"lap {n}, action {i} ({step.action.model_dump_json()}) does not replay: {err}") from None
+                    raise RecordError(
+                        f"lap {n}, action {i} ({step.action.model_dump_json()}) does not replay: {err}"
+                    ) from None
             if driven.time_ms is not None:
                 if not lap.done:
                     raise RecordError(f"lap {n}: has a time but did not end")
@@ -335,7 +364,7 @@ class QualifyingSession:
         of ``results`` (the session's laps so far, or the first of them) if given."""
         laps = self.results if results is None else results
         n = len(self.entries)
-        return combined([laps[k:k + n] for k in range(0, len(laps), n)], self.rules.qualifying)
+        return combined([laps[k : k + n] for k in range(0, len(laps), n)], self.rules.qualifying)
 
     def grid(self) -> Grid:
         """The starting grid (drawn once: QUAL-D-12's black-die draws are part of the session)."""

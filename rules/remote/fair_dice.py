@@ -100,7 +100,7 @@ def new_nonce() -> str:
 def bid_commitment(car: str, amount: int, nonce: str) -> str:
     """H2H-2: the sealed bid, SHA-256 of car, amount and nonce (the car is in it, so a
     commitment cannot be copied for another car)."""
-    return hashlib.sha256(f"bid:{car}:{amount}:{nonce}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"bid:{car}:{amount}:{nonce}".encode()).hexdigest()
 
 
 def bid_matches(committed: str, car: str, amount: int, nonce: str) -> bool:

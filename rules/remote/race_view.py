@@ -88,9 +88,7 @@ class RaceView:
         """Check the revealed seed once the race is over (it may arrive before the last actions)."""
         if self._seed is None or not self.state.finished or self.verified is not None:
             return None
-        found = verify_race(
-            self.track, self.opening.header, self.actions, self._seed, self.opening.commitment
-        )
+        found = verify_race(self.track, self.opening.header, self.actions, self._seed, self.opening.commitment)
         self.verified = not found
         if found:
             shown = "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")

@@ -20,8 +20,8 @@ from typing import NamedTuple
 from rules.actions import Action, Bid, Roll
 from rules.driver import Driver, Drivers, driver_for
 from rules.engine import IllegalAction, chance, to_move
-from rules.remote.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
 from rules.files.record import Header, RecordError, replayed, start_state
+from rules.remote.fair_dice import FairDice, bid_matches, check_rolls, seed_matches
 from rules.remote.referee_notes import Note, english, note
 from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, RaceOpen, SeedReveal
 from rules.run.session import RaceSession, UnfinishedRace
@@ -73,8 +73,14 @@ def bidders(state: RaceState) -> list[str]:
 
 class Referee:
     def __init__(
-        self, track: Track, opening: RaceOpen, seed: str, history: Sequence[Applied] = (), now: float = 0.0,
-        *, drivers: Drivers,
+        self,
+        track: Track,
+        opening: RaceOpen,
+        seed: str,
+        history: Sequence[Applied] = (),
+        now: float = 0.0,
+        *,
+        drivers: Drivers,
     ):
         """A new race, or one resumed from its ``history`` (the deadline of the decision asked
         now counts from ``now``); ``drivers`` drive the computer seats and the fallback level."""
@@ -85,7 +91,9 @@ class Referee:
         actions = history_actions(history)
         rolls = sum(isinstance(a, Roll) for a in actions)
         try:
-            self.session = RaceSession(track, opening.header, dice=FairDice(seed, rolls), actions=actions, drivers=drivers)
+            self.session = RaceSession(
+                track, opening.header, dice=FairDice(seed, rolls), actions=actions, drivers=drivers
+            )
         except RecordError as err:
             raise RefereeError(f"the race's history does not replay: {err}") from None
         self.asked_at = now
@@ -132,20 +140,12 @@ class Referee:
                     break
                 continue
             if car not in self.opening.seats:
-                out.append(
-                    self._apply(
-                        self.session.driver(car).act(self.session.track, s), "computer", now
-                    )
-                )
+                out.append(self._apply(self.session.driver(car).act(self.session.track, s), "computer", now))
                 continue
             if now - self.asked_at < self.opening.deadline:
                 break
             said = note("deadline_move", name=self._name(car), level=self.opening.fallback)
-            out.append(
-                self._apply(
-                    self._fallback().act(self.session.track, s), "deadline", now, said
-                )
-            )
+            out.append(self._apply(self._fallback().act(self.session.track, s), "deadline", now, said))
         if self.session.state.finished and not self.revealed:
             self.revealed = True
             out.append(SeedReveal(seed=self.seed))
@@ -181,7 +181,11 @@ class Referee:
             return note("no_seat", sender=sender)
         if message.seq < self.seq:
             done = self.session.actions[message.seq]
-            if isinstance(message, Decision) and not isinstance(done, Roll) and message.action.model_copy(update={"car": done.car}) == done:
+            if (
+                isinstance(message, Decision)
+                and not isinstance(done, Roll)
+                and message.action.model_copy(update={"car": done.car}) == done
+            ):
                 return note("copy_ignored", n=n)
             return note("decided_already", n=n, at=at)
         if message.seq > self.seq:
@@ -244,9 +248,7 @@ class Referee:
             unsealed = [c for c in self._bidders() if c not in self._bids and c not in self._seals]
             for car in unsealed or [c for c in self._bidders() if c not in self._bids]:
                 self._bids[car] = self._bid(self._fallback(), s)
-                self._bid_notices[car] = note(
-                    "deadline_bid", name=self._name(car), level=self.opening.fallback
-                )
+                self._bid_notices[car] = note("deadline_bid", name=self._name(car), level=self.opening.fallback)
             if unsealed and not all(c in self._bids for c in self._bidders()):
                 self.asked_at = now  # the sealed bids are opened in a deadline of their own
                 out.append(Notice(note("bids_sealed")))
@@ -256,14 +258,8 @@ class Referee:
             bidder = to_move(self.session.state)
             assert bidder is not None
             car = bidder
-            by = (
-                "deadline"
-                if car in self._bid_notices
-                else ("player" if car in self.opening.seats else "computer")
-            )
-            out.append(
-                self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, None))
-            )
+            by = "deadline" if car in self._bid_notices else ("player" if car in self.opening.seats else "computer")
+            out.append(self._apply(Bid(car=car, amount=self._bids[car]), by, now, self._bid_notices.pop(car, None)))
         return True
 
     def _apply(self, action: Action, by: str, now: float, said: Note | None = None) -> Applied:
@@ -278,9 +274,7 @@ class Referee:
         return next(e.name for e in self.session.header.entries if e.id == car)
 
 
-def verify_race(
-    track: Track, header: Header, actions: Sequence[Action], seed: str, committed: str
-) -> list[str]:
+def verify_race(track: Track, header: Header, actions: Sequence[Action], seed: str, committed: str) -> list[str]:
     """Every problem with a finished race's dice: a seed that is not the committed one, a recorded
     die the seed does not give. An empty list means every die was fair."""
     if not seed_matches(seed, committed):
@@ -292,6 +286,5 @@ def verify_race(
             assert c is not None
             rolls.append((c.die, step.action.value))
     return [
-        f"roll {b.number + 1} shows {b.recorded}, but the seed gives {b.expected}"
-        for b in check_rolls(seed, rolls)
+        f"roll {b.number + 1} shows {b.recorded}, but the seed gives {b.expected}" for b in check_rolls(seed, rolls)
     ]

@@ -57,9 +57,7 @@ class RaceOpen(_Message):
             raise ValueError(f"seats: car(s) {', '.join(wrong)} are not in the race")
         computers = sorted(c for c in self.seats if cars[c] != "human")
         if computers:
-            raise ValueError(
-                f"seats: car(s) {', '.join(computers)} are driven by a computer, not by a player"
-            )
+            raise ValueError(f"seats: car(s) {', '.join(computers)} are driven by a computer, not by a player")
         empty = sorted(c for c, d in cars.items() if d == "human" and c not in self.seats)
         if empty:
             raise ValueError(f"seats: the human car(s) {', '.join(empty)} have no player")

@@ -13,8 +13,8 @@ from rules.actions import Action, Event, Roll
 from rules.dice import DiceSource, Roller
 from rules.driver import Driver, Drivers, driver_for
 from rules.engine import IllegalAction, apply, chance, to_move
-from rules.run.liveness import race_bound
 from rules.files.record import Header, Record, RecordError, start_state
+from rules.run.liveness import race_bound
 from rules.state import RaceState
 from rules.track import Track
 
@@ -25,7 +25,11 @@ class UnfinishedRace(RuntimeError):
 
 class RaceSession:
     def __init__(
-        self, track: Track, header: Header, dice: Roller | None = None, actions: tuple[Action, ...] = (),
+        self,
+        track: Track,
+        header: Header,
+        dice: Roller | None = None,
+        actions: tuple[Action, ...] = (),
         drivers: Drivers = MappingProxyType({}),
     ) -> None:
         """A new race, or one resumed from its recorded ``actions`` (RecordError if they do not replay).

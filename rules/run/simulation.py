@@ -7,8 +7,8 @@ exactly by the ``simulate`` command line it prints.
 from __future__ import annotations
 
 from rules.driver import Drivers
-from rules.qualifying.session import QualifyingSession
 from rules.files.record import Header, same_drivers
+from rules.qualifying.session import QualifyingSession
 from rules.ruleset import RuleSet
 from rules.run.session import RaceSession
 from rules.track import Track

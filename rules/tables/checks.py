@@ -88,9 +88,7 @@ def start_d(roll: int) -> StartResult:
     if roll == 1:
         return StartResult(rule="START-D-1", kind=StartKind.STALL, gear_roll=False)
     if roll == 20:
-        return StartResult(
-            rule="START-D-3", kind=StartKind.DREAM, spaces=4, gear_roll=False, next_gears=(1, 2)
-        )
+        return StartResult(rule="START-D-3", kind=StartKind.DREAM, spaces=4, gear_roll=False, next_gears=(1, 2))
     return StartResult(rule="START-D-2", kind=StartKind.NORMAL, gear_roll=True)
 
 

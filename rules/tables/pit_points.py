@@ -65,14 +65,24 @@ def plan_problem(plan: PitPlan, wp: WearPoints, setup: WearPoints, reserve: int)
     the set-up, repairs of 1 or 2 WP from the box reserve into brakes, body, engine or road
     holding."""
     if wp.fuel + plan.fuel > setup.fuel:
-        return Reason(rule="AMB-32", code=Code.REPAIR_TOO_MUCH, values={"area": Area.FUEL.value, "points": plan.fuel, "setup": setup.fuel})
+        return Reason(
+            rule="AMB-32",
+            code=Code.REPAIR_TOO_MUCH,
+            values={"area": Area.FUEL.value, "points": plan.fuel, "setup": setup.fuel},
+        )
     for area, n in plan.repairs.items():
         if area not in REPAIRABLE or n < 0 or wp[area] + n > setup[area]:
-            return Reason(rule="AMB-32", code=Code.REPAIR_TOO_MUCH, values={"area": Area(area).value, "points": n, "setup": setup[area]})
+            return Reason(
+                rule="AMB-32",
+                code=Code.REPAIR_TOO_MUCH,
+                values={"area": Area(area).value, "points": n, "setup": setup[area]},
+            )
     if plan.repaired() not in (0, *REPAIR_POINTS):
         return Reason(rule="PIT-D-7", code=Code.REPAIR_ONE_OR_TWO, values={"points": plan.repaired()})
     if plan.repaired() > reserve:
-        return Reason(rule="AMB-32", code=Code.RESERVE_TOO_SMALL, values={"needed": plan.repaired(), "reserve": reserve})
+        return Reason(
+            rule="AMB-32", code=Code.RESERVE_TOO_SMALL, values={"needed": plan.repaired(), "reserve": reserve}
+        )
     return None
 
 

@@ -126,9 +126,7 @@ def race_weather(result: Barometer, start: Start, qualifying: Barometer | None =
     raise ValueError(f"unknown start mode {start!r}")
 
 
-def determine(
-    w: Weather, result: Barometer, mechanism: Mechanism, streak: Streak = "strict"
-) -> Weather:
+def determine(w: Weather, result: Barometer, mechanism: Mechanism, streak: Streak = "strict") -> Weather:
     """One determination with the barometer ``result``; returns the new state.
 
     Raises ValueError on weather that cannot change (fixed or locked: callers
@@ -163,9 +161,7 @@ def _state_machine(w: Weather, result: Barometer, streak: Streak) -> Weather:
         condition = "locked_sun" if w.condition == "temp_sun" and w.last == "sun" else "temp_sun"
     elif result == "rain":
         # WEATHER-8; WEATHER-10: the second rain in a row locks.
-        condition = (
-            "locked_rain" if w.condition == "temp_rain" and w.last == "rain" else "temp_rain"
-        )
+        condition = "locked_rain" if w.condition == "temp_rain" and w.last == "rain" else "temp_rain"
     else:
         raise ValueError(f"unknown barometer result {result!r}")
     last = w.last if result == "variable" and streak == "sun_rain_only" else result

@@ -26,8 +26,24 @@ SCREEN = (1280, 800)
 Status = dict[str, Any]
 
 #: The status fields that tell what the game waits for; a clock or the frame counter changes by itself.
-DECISION = ("scene", "wait", "busy", "phase", "results", "targets", "banner", "menu", "dialog", "car", "round",
-            "driver", "grid", "laps", "drivers", "track")
+DECISION = (
+    "scene",
+    "wait",
+    "busy",
+    "phase",
+    "results",
+    "targets",
+    "banner",
+    "menu",
+    "dialog",
+    "car",
+    "round",
+    "driver",
+    "grid",
+    "laps",
+    "drivers",
+    "track",
+)
 
 
 def decision(status: Status) -> tuple[Any, ...]:
@@ -52,14 +68,31 @@ class Desktop:
     def start(self) -> None:
         read, write = os.pipe()
         self.xvfb = subprocess.Popen(
-            [self.xvfb_bin, "-displayfd", str(write), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                self.xvfb_bin,
+                "-displayfd",
+                str(write),
+                "-screen",
+                "0",
+                f"{SCREEN[0]}x{SCREEN[1]}x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         with os.fdopen(read) as f:
             display = f.readline().strip()
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEODRIVER")}
-        env.update(DISPLAY=f":{display}", XDG_DATA_HOME=str(self.home / "data"), SDL_AUDIODRIVER="dummy",
-                   FORMULA_D_STATUS=str(self.status_path), PYTHONPATH=str(REPO))
+        env.update(
+            DISPLAY=f":{display}",
+            XDG_DATA_HOME=str(self.home / "data"),
+            SDL_AUDIODRIVER="dummy",
+            FORMULA_D_STATUS=str(self.status_path),
+            PYTHONPATH=str(REPO),
+        )
         self.env = env
         self.launch()
 
@@ -67,8 +100,13 @@ class Desktop:
         """Start the game on the display (again, after ``kill_game``: the same data folder)."""
         self.status_path.unlink(missing_ok=True)
         self.window = ""
-        self.game = subprocess.Popen([sys.executable, "-c", GAME], cwd=REPO, env=self.env,
-                                     stdout=subprocess.DEVNULL, stderr=open(self.home / "game.log", "ab"))
+        self.game = subprocess.Popen(
+            [sys.executable, "-c", GAME],
+            cwd=REPO,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.home / "game.log", "ab"),
+        )
         # a loaded machine can take long to start Python and pygame; the first status is written
         # after the first frame is shown, so by then the window the game draws in exists
         self.wait(lambda s: "frame" in s, timeout=90, what="the game's first frame")
@@ -80,8 +118,12 @@ class Desktop:
         deadline = time.monotonic() + 30
         self.window = ""
         while time.monotonic() < deadline and not self.window:
-            out = subprocess.run([self.xdotool, "search", "--onlyvisible", "--pid", str(self.game.pid)],
-                                 env=self.env, capture_output=True, text=True).stdout.split()
+            out = subprocess.run(
+                [self.xdotool, "search", "--onlyvisible", "--pid", str(self.game.pid)],
+                env=self.env,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
             self.window = out[-1] if out else ""
             if self.game.poll() is not None:
                 raise AssertionError(f"the game exited: {self.log()}")
@@ -143,8 +185,9 @@ class Desktop:
         return self.wait(lambda s: s.get("frame", -1) >= frame + frames, timeout=10, what=f"frame {frame + frames}")
 
     def screenshot(self, path: Path) -> Path:
-        subprocess.run([self.importer, "-window", self.window, str(path)], env=self.env, check=True,
-                       capture_output=True)
+        subprocess.run(
+            [self.importer, "-window", self.window, str(path)], env=self.env, check=True, capture_output=True
+        )
         return path
 
     # --- acting --------------------------------------------------------------------------

@@ -78,9 +78,7 @@ def decide(d: Desktop, shots: Path | None) -> Status:
 
 
 @pytest.mark.rules("SEASON-1")
-def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(
-    desktop: Desktop, tmp_path: Path
-) -> None:
+def test_SEASON_1_three_players_race_by_email_in_the_window_to_the_flag(desktop: Desktop, tmp_path: Path) -> None:
     folder, outbox, mailbox = tmp_path / "steward", tmp_path / "outbox", tmp_path / "mail"
     seats = [f"--seat={car}={name}" for car, name in PLAYERS.items()]
     assert (

@@ -17,8 +17,10 @@ from tests.e2e import desktop as desktop_module
 from tests.e2e.desktop import Desktop
 
 # the game with its maps folder in the test's own folder, so the test may change a map
-GAME = ("import os; from pathlib import Path; import game.storage.paths as paths; "
-        "paths.MAPS = Path(os.environ['FD_TEST_MAPS']); from game.main import run; raise SystemExit(run())")
+GAME = (
+    "import os; from pathlib import Path; import game.storage.paths as paths; "
+    "paths.MAPS = Path(os.environ['FD_TEST_MAPS']); from game.main import run; raise SystemExit(run())"
+)
 
 
 @pytest.fixture
@@ -48,13 +50,21 @@ def test_a_map_saved_in_tiled_shows_in_the_gallery(maps_desktop, tmp_path):
     d.screenshot(tmp_path / "before.png")
     edited = track.with_name("edited.tmx")  # beside the tileset it names, as a designer keeps them
     text = track.read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Neu")
-    edited.write_text(text.replace('name="surroundings" value="grass"', 'name="surroundings" value="walls"'),
-                      encoding="utf-8")
-    subprocess.run([tiled, "--export-map", "tmx", str(edited), str(track)], check=True, capture_output=True,
-                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    edited.write_text(
+        text.replace('name="surroundings" value="grass"', 'name="surroundings" value="walls"'), encoding="utf-8"
+    )
+    subprocess.run(
+        [tiled, "--export-map", "tmx", str(edited), str(track)],
+        check=True,
+        capture_output=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
     # the name shows first; the board picture, drawn again for the new surroundings, a moment later
-    s = d.wait(lambda s: s.get("circuit") == "Lindenring Neu" and s.get("board") != before, timeout=60,
-               what="the saved map in the gallery")
+    s = d.wait(
+        lambda s: s.get("circuit") == "Lindenring Neu" and s.get("board") != before,
+        timeout=60,
+        what="the saved map in the gallery",
+    )
     assert s["scene"] == "gallery"
     d.shown(s)
     assert d.screenshot(tmp_path / "after.png").is_file()

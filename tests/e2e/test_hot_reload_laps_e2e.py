@@ -25,8 +25,12 @@ def test_a_map_saved_in_tiled_during_a_qualifying_lap_shows_and_the_lap_goes_on(
     d.screenshot(tmp_path / "before.png")
     edited = track.with_name("edited.tmx")
     edited.write_text(track.read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Neu"), encoding="utf-8")
-    subprocess.run([tiled, "--export-map", "tmx", str(edited), str(track)], check=True, capture_output=True,
-                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    subprocess.run(
+        [tiled, "--export-map", "tmx", str(edited), str(track)],
+        check=True,
+        capture_output=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
     s = d.wait(lambda s: s.get("circuit") == "Lindenring Neu", timeout=60, what="the saved map in the qualifying lap")
     assert s["scene"] == "qualifying" and s["phase"] == "driving"
     d.shown(s)

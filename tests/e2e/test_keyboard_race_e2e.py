@@ -78,9 +78,18 @@ def pick(d: Desktop, s: Status) -> None:
 
 def race_by_keys(d: Desktop, max_actions: int = 400) -> Status:
     for _ in range(max_actions):
-        s = d.wait(lambda s: s.get("scene") == "results" or (s.get("scene") == "race" and not s.get("busy") and (
-            s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)),
-            timeout=60, what="a decision or the results")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "results"
+                or (
+                    s.get("scene") == "race"
+                    and not s.get("busy")
+                    and (s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)
+                )
+            ),
+            timeout=60,
+            what="a decision or the results",
+        )
         if s["scene"] == "results":
             return s
         if s["banner"] or "menu" in s:  # the way menu opened by Enter points at its first way

@@ -42,9 +42,7 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(
         await link.login(f"pw-{names['ref']}")
         bot = RefereeBot(link, OVAL, tmp_path / "referee")
         race = opening({"car1": users["ann"], "car2": users["bob"]}, cars=3, deadline=3600)
-        named = tuple(
-            e.model_copy(update={"name": n}) for e, n in zip(race.header.entries, ("Ann", "Bob", "Racer"))
-        )
+        named = tuple(e.model_copy(update={"name": n}) for e, n in zip(race.header.entries, ("Ann", "Bob", "Racer")))
         race = race.model_copy(update={"header": race.header.model_copy(update={"entries": named})})
         rooms.append(await bot.open_race(race.header, race.seats, 3600, "Lindenring evening race"))
         await bot.serve(until=stop.is_set, retry=0.3)
@@ -127,9 +125,7 @@ def test_an_online_race_in_the_window_with_its_race_list_and_chat(
     )
     if s["banner"]:  # "Ann's turn": clicked away for the picture
         desktop.key("Return")
-        s = desktop.wait(
-            lambda s: not s.get("banner") and not s.get("busy"), what="the race screen without its banner"
-        )
+        s = desktop.wait(lambda s: not s.get("banner") and not s.get("busy"), what="the race screen without its banner")
     assert s["round"] >= 3, s  # Ann's gears and moves went to the referee and came back
     desktop.shown(s, frames=3)
     desktop.screenshot(shots / "online-race.png")

@@ -31,9 +31,15 @@ def set_up_qualifying(d: Desktop) -> None:
 def drive_lap(d: Desktop, max_actions: int = 200) -> Status:
     """The human's lap: a digit for the gear, Space to roll, a click on a highlighted space."""
     for _ in range(max_actions):
-        s = d.wait(lambda s: s.get("scene") == "qualifying" and not s.get("busy") and (
-            s.get("phase") == "result" or s.get("wait") in ("gear", "roll") or "targets" in s),
-            timeout=30, what="a decision or the lap's end")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "qualifying"
+                and not s.get("busy")
+                and (s.get("phase") == "result" or s.get("wait") in ("gear", "roll") or "targets" in s)
+            ),
+            timeout=30,
+            what="a decision or the lap's end",
+        )
         if s["phase"] == "result":
             return s
         if s["wait"] == "gear":
@@ -54,16 +60,28 @@ def skip_computer_laps(d: Desktop, drivers: int) -> Status:
     """Enter skips each computer's replay and each result card but the last one, which leaves by
     itself: an Enter sent just as it left would start the race from the grid screen."""
     for _ in range(4 * drivers):
-        s = d.wait(lambda s: s.get("scene") == "grid" or (s.get("scene") == "qualifying" and not s.get("busy") and (
-            s.get("phase") == "computer" or (s.get("phase") == "result" and len(s["results"]) < drivers))),
-            timeout=30, what="a computer's lap, a result card or the grid")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "grid"
+                or (
+                    s.get("scene") == "qualifying"
+                    and not s.get("busy")
+                    and (s.get("phase") == "computer" or (s.get("phase") == "result" and len(s["results"]) < drivers))
+                )
+            ),
+            timeout=30,
+            what="a computer's lap, a result card or the grid",
+        )
         if s["scene"] == "grid":
             return s
         d.key("Return")
 
         def moved_on(n: Status, s: Status = s) -> bool:
             return n.get("scene") != "qualifying" or (n["driver"], n["phase"], n["results"]) != (
-                s["driver"], s["phase"], s["results"])
+                s["driver"],
+                s["phase"],
+                s["results"],
+            )
 
         d.wait(moved_on, timeout=30, what="the next phase of the computers' laps")
     raise AssertionError("the computers' laps did not end")
@@ -98,8 +116,11 @@ def test_a_qualifying_killed_after_three_moves_continues_from_the_menu(desktop: 
 
     s = desktop.status()
     while not save.is_file() or not json.loads(save.read_text())["laps"] or len(steps()) < 3:
-        s = desktop.wait(lambda s: not s.get("busy") and (s.get("wait") in ("gear", "roll") or bool(s.get("targets"))),
-                         timeout=30, what="a decision")
+        s = desktop.wait(
+            lambda s: not s.get("busy") and (s.get("wait") in ("gear", "roll") or bool(s.get("targets"))),
+            timeout=30,
+            what="a decision",
+        )
         if s["wait"] == "gear":
             desktop.key(choose_gear(s))
         elif s["wait"] == "roll":

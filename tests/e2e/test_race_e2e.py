@@ -68,9 +68,18 @@ def drive_race(d: Desktop, max_actions: int = 600) -> Status:
     (a click that landed while the picture moved) is simply made again.
     """
     for _ in range(max_actions):
-        s = d.wait(lambda s: s.get("scene") == "results" or (s.get("scene") == "race" and not s.get("busy") and (
-            s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)),
-            timeout=60, what="a decision or the results")
+        s = d.wait(
+            lambda s: (
+                s.get("scene") == "results"
+                or (
+                    s.get("scene") == "race"
+                    and not s.get("busy")
+                    and (s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)
+                )
+            ),
+            timeout=60,
+            what="a decision or the results",
+        )
         if s["scene"] == "results":
             return s
         if s["banner"]:

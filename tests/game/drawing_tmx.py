@@ -17,7 +17,15 @@ def _props(parent: ET.Element, props: dict[str, object]) -> None:
         return
     holder = ET.SubElement(parent, "properties")
     for key, value in props.items():
-        kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "float" if isinstance(value, float) else "string"
+        kind = (
+            "bool"
+            if isinstance(value, bool)
+            else "int"
+            if isinstance(value, int)
+            else "float"
+            if isinstance(value, float)
+            else "string"
+        )
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         ET.SubElement(holder, "property", name=key, type=kind, value=shown)
 
@@ -28,9 +36,18 @@ def tmx_text(d: Drawing) -> str:
     width = math.ceil((max(p[0] for p in pts) + 100) / TILE)
     height = math.ceil((max(p[1] for p in pts) + 100) / TILE)
     root = ET.Element(
-        "map", version="1.8", tiledversion="1.8.2", orientation="orthogonal", renderorder="right-down",
-        width=str(width), height=str(height), tilewidth=str(TILE), tileheight=str(TILE), infinite="0",
-        nextlayerid=str(len(d.layers) + 1), nextobjectid=str(1 + max(s.id for shapes in d.layers.values() for s in shapes)),
+        "map",
+        version="1.8",
+        tiledversion="1.8.2",
+        orientation="orthogonal",
+        renderorder="right-down",
+        width=str(width),
+        height=str(height),
+        tilewidth=str(TILE),
+        tileheight=str(TILE),
+        infinite="0",
+        nextlayerid=str(len(d.layers) + 1),
+        nextobjectid=str(1 + max(s.id for shapes in d.layers.values() for s in shapes)),
     )
     _props(root, d.props)
     for i, (name, shapes) in enumerate(d.layers.items()):

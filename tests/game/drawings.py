@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from game.tracks.geometry import Path
 from game.tracks.drawing import Drawing, Shape
+from game.tracks.geometry import Path
 
 CX1, CX2, CY = 400.0, 1024.0, 400.0  # half-circle centres; straights are 13 spaces long
 START_X = 928.0  # the start/finish line: 11 spaces after the top straight begins, 2 before it ends
@@ -53,13 +53,27 @@ def stadium(stops: tuple[int, int] = (2, 1), pit: bool = True) -> Drawing:
     d.layers["lanes"] = [Shape(1 + i, "lane", stadium_points(r), True) for i, r in enumerate(RADII)]
     d.layers["start_finish"] = [Shape(10, "start_finish", ((START_X, 100.0), (START_X, 300.0)))]
     d.layers["corners"] = [
-        Shape(11, "corner", ((CX2, 120.0), (1340.0, 120.0), (1340.0, 680.0), (CX2, 680.0)), True, "", {"stops": stops[0]}),
-        Shape(12, "corner", ((CX1, 120.0), (80.0, 120.0), (80.0, 680.0), (CX1, 680.0)), True, "Hairpin", {"stops": stops[1]}),
+        Shape(
+            11, "corner", ((CX2, 120.0), (1340.0, 120.0), (1340.0, 680.0), (CX2, 680.0)), True, "", {"stops": stops[0]}
+        ),
+        Shape(
+            12,
+            "corner",
+            ((CX1, 120.0), (80.0, 120.0), (80.0, 680.0), (CX1, 680.0)),
+            True,
+            "Hairpin",
+            {"stops": stops[1]},
+        ),
     ]
     d.layers["arrows"] = []
     # top straight, lanes A and C at y 152 and 248, slots staggered one row apart
     d.layers["grid"] = [
-        Shape(20 + i, "grid_slot", ((START_X - SPACE / 2 - SPACE * i, CY - RADII[0 if i % 2 == 0 else 2]),), props={"position": i + 1})
+        Shape(
+            20 + i,
+            "grid_slot",
+            ((START_X - SPACE / 2 - SPACE * i, CY - RADII[0 if i % 2 == 0 else 2]),),
+            props={"position": i + 1},
+        )
         for i in range(10)
     ]
     d.layers["grid"].append(Shape(40, "qualifying_start", ((START_X - SPACE / 2, CY - RADII[1]),)))

@@ -31,8 +31,13 @@ def test_the_driver_bench_plays_a_level_against_the_bench_opponent_and_prints_th
 
 
 def test_an_unknown_side_is_one_clear_message():
-    out = subprocess.run([sys.executable, "bench/drivers.py", "--match", "racer:nobody"], cwd=REPO,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "bench/drivers.py", "--match", "racer:nobody"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 2 and "--match racer:nobody: give two of" in out.stderr
 
 
@@ -109,8 +114,16 @@ def test_the_tuning_scores_a_field_by_the_sides_mean_finishing_position():
         DRIVERS.pop(tune.CANDIDATE, None)
         DRIVERS.pop(tune.INCUMBENT, None)
     mean = {s: sum(r.position for r in outcome.cars if r.side == s) / 2 for s in (tune.CANDIDATE, tune.INCUMBENT)}
-    assert won == (1.0 if mean[tune.CANDIDATE] < mean[tune.INCUMBENT] else 0.5 if mean[tune.CANDIDATE] == mean[tune.INCUMBENT] else 0.0)
-    assert (c_out, i_out) == tuple(sum(r.status == "out" for r in outcome.cars if r.side == s) for s in (tune.CANDIDATE, tune.INCUMBENT))
+    assert won == (
+        1.0
+        if mean[tune.CANDIDATE] < mean[tune.INCUMBENT]
+        else 0.5
+        if mean[tune.CANDIDATE] == mean[tune.INCUMBENT]
+        else 0.0
+    )
+    assert (c_out, i_out) == tuple(
+        sum(r.status == "out" for r in outcome.cars if r.side == s) for s in (tune.CANDIDATE, tune.INCUMBENT)
+    )
     assert len(outcome.cars) == 4
 
 
@@ -119,14 +132,19 @@ def test_the_newcomer_shifts_for_free_and_keeps_its_average_roll_inside_the_next
     long straight the highest of them, and just before a 1-stop corner the highest whose average
     roll (and the next lower gear's after it) stays inside it."""
     from rules.actions import ChooseGear
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     newcomer = _bench_module("newcomer")
     lane = newcomer.lane_model(OVAL)
-    straight = max((s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None), key=lambda n: lane.corner_ahead(n)[0])
+    straight = max(
+        (s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None), key=lambda n: lane.corner_ahead(n)[0]
+    )
     far = board([car("m", straight, gear=4), car("o", "C10")], "m")
     assert newcomer.choose_gear(OVAL, far) == 5
-    near = next(s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None and lane.corner_ahead(s.name)[:2] == (3, 1))
+    near = next(
+        s.name for s in OVAL.spaces if s.lane == 0 and s.corner is None and lane.corner_ahead(s.name)[:2] == (3, 1)
+    )
     close = board([car("m", near, gear=4), car("o", "C10")], "m")
     gear = newcomer.choose_gear(OVAL, close)
     assert gear in (3, 4) and newcomer.fits(close, gear, newcomer.corner(OVAL, close))
@@ -138,7 +156,8 @@ def test_the_newcomer_arrives_at_a_two_stop_corner_in_a_gear_that_can_stop_in_it
     """The newcomer reads a corner's stops off the board: before the oval's 2-stop corner it
     declines the gear whose likely roll ends in the corner but leaves too little of it for the
     next lower gear's roll (the second stop); a 1-stop corner would take that gear."""
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     newcomer = _bench_module("newcomer")
     state = board([car("m", "A4", gear=4), car("o", "C60")], "m")
@@ -153,7 +172,8 @@ def test_the_newcomer_drives_furthest_and_stays_in_the_race():
     space given up, and never one that ends its race while another is left."""
     from rules.actions import ChooseGear, Drive, Roll
     from rules.engine import apply, moves
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     newcomer = _bench_module("newcomer")
     state = board([car("m", "A20", gear=3), car("o", "C60")], "m")
@@ -164,7 +184,9 @@ def test_the_newcomer_drives_furthest_and_stays_in_the_race():
     assert isinstance(act, Drive)
     chosen = next(m for m in found if m.path == act.path)
     assert chosen.out is None
-    assert len(chosen.path) - chosen.brakes - chosen.tyres == max(len(m.path) - m.brakes - m.tyres for m in found if m.out is None)
+    assert len(chosen.path) - chosen.brakes - chosen.tyres == max(
+        len(m.path) - m.brakes - m.tyres for m in found if m.out is None
+    )
 
 
 def test_the_bench_plays_the_rookie_against_the_newcomer():

@@ -11,8 +11,8 @@ from types import ModuleType
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.ai.presets import DEFAULT
+from rules.ai.registry import DRIVERS
 from rules.ruleset import PRESETS
 from rules.run.simulation import play, race_header
 from tests.conftest import REPO
@@ -36,4 +36,7 @@ def test_CORE_END_1_the_oval_s_lap_in_game_rounds(capsys: pytest.CaptureFixture[
     header, _ = race_header(track, PRESETS["fd-basic"], 4, 1, 3, DEFAULT.name, DRIVERS)
     played = play(track, header, DRIVERS).state.round
     stops = sum(c.stops for c in track.corners)
-    assert re.search(rf"{len(track.corners)} corners\s+{stops} stops .* rounds {played}\s+mean\s+{played}\.0\s+the oval, not judged", line)
+    assert re.search(
+        rf"{len(track.corners)} corners\s+{stops} stops .* rounds {played}\s+mean\s+{played}\.0\s+the oval, not judged",
+        line,
+    )

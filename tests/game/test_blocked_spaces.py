@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from game.main import main
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape, TrackError
-from rules.ai.registry import DRIVERS
 from rules.actions import Drive
-from rules.moves import MoveRequest, legal_moves
+from rules.ai.registry import DRIVERS
 from rules.files.record import replay, same_drivers
+from rules.moves import MoveRequest, legal_moves
 from rules.ruleset import PRESETS
 from rules.run.session import RaceSession
 from rules.track import Track
@@ -97,7 +97,9 @@ def test_AMB_69_the_checker_names_every_misplaced_blocked_space(plain):
     assert any("object 602" in m and f"the blocked space on {plain.grid[0]} is grid slot 1" in m for m in lines)
     assert any("object 603" in m and "the blocked space on B1 is a space at the start/finish line" in m for m in lines)
     assert any("object 610" in m and "the blocked space is not on a space" in m for m in lines)
-    closed = messages(with_blocked(stadium(), plain, ("A7",)))  # lane A of the first corner changes lanes only at arrows
+    closed = messages(
+        with_blocked(stadium(), plain, ("A7",))
+    )  # lane A of the first corner changes lanes only at arrows
     assert any("cannot be reached from the grid" in m or "lead nowhere" in m for m in closed)
     assert all("blocked_space points on A7 (object 600)" in m for m in closed)
 
@@ -133,8 +135,15 @@ def test_AMB_69_no_legal_move_ends_on_or_passes_through_a_blocked_space(blocked,
     open_spaces = [s.name for s in blocked.spaces if not blocked.is_blocked(s.name)]
     start = data.draw(st.sampled_from(open_spaces), label="start")
     others = data.draw(st.sets(st.sampled_from(open_spaces), max_size=6), label="others")
-    req = MoveRequest(track=blocked, rules=PRESETS["fde-advanced"], start=start, roll=roll,
-                      occupied=frozenset(others - {start}), brakes=brakes, tyres=brakes)
+    req = MoveRequest(
+        track=blocked,
+        rules=PRESETS["fde-advanced"],
+        start=start,
+        roll=roll,
+        occupied=frozenset(others - {start}),
+        brakes=brakes,
+        tyres=brakes,
+    )
     for move in legal_moves(req):
         assert not set(move.path) & set(BLOCKED)
 
@@ -151,7 +160,9 @@ def test_AMB_69_track_info_lists_the_blocked_spaces(blocked_file, capsys):
     facts = json.loads(capsys.readouterr().out)
     assert facts["blocked"] == list(BLOCKED)
     by_name = {s["name"]: s for s in facts["spaces"]}
-    assert all(by_name[n]["blocked"] and by_name[n]["kind"] == "blocked" and by_name[n]["successors"] == [] for n in BLOCKED)
+    assert all(
+        by_name[n]["blocked"] and by_name[n]["kind"] == "blocked" and by_name[n]["successors"] == [] for n in BLOCKED
+    )
     assert not any(e["to"] in BLOCKED for s in facts["spaces"] for e in s["successors"])
     assert sum(s["blocked"] for s in facts["spaces"]) == 3
 
@@ -196,7 +207,10 @@ def test_AMB_69_a_position_with_a_car_on_a_blocked_space_is_refused(blocked):
     state = session.state
     assert problem(blocked, state) is None
     moved = state.with_car(state.cars[0].model_copy(update={"space": "B23"}))
-    assert problem(blocked, moved) == f"car {state.cars[0].id}: space 'B23' is blocked on this track: no car may stand on it"
+    assert (
+        problem(blocked, moved)
+        == f"car {state.cars[0].id}: space 'B23' is blocked on this track: no car may stand on it"
+    )
 
 
 def test_AMB_69_a_blocked_space_drawn_as_a_line_is_named(plain):

@@ -8,9 +8,9 @@ import pytest
 
 from game.board.palette import GRASS, GRASS_STRIPE
 from game.board.render import BoardOptions, BoardRenderer
-from game.tracks.geometry import Path, point_in_polygon
 from game.tracks.build import build
 from game.tracks.drawing import Drawing, Shape
+from game.tracks.geometry import Path, point_in_polygon
 from rules.track import EdgeKind, Track
 
 SPACE = 48.0
@@ -19,17 +19,29 @@ SPACE = 48.0
 def _stadium(r: float, cx1: float = 400, cx2: float = 900, cy: float = 400, n: int = 24) -> tuple:
     """A lane around two half circles, clockwise on screen (y down)."""
     pts = [(cx1, cy - r), (cx2, cy - r)]
-    pts += [(cx2 + r * math.cos(math.radians(-90 + 180 * i / n)), cy + r * math.sin(math.radians(-90 + 180 * i / n)))
-            for i in range(1, n)]
+    pts += [
+        (cx2 + r * math.cos(math.radians(-90 + 180 * i / n)), cy + r * math.sin(math.radians(-90 + 180 * i / n)))
+        for i in range(1, n)
+    ]
     pts += [(cx2, cy + r), (cx1, cy + r)]
-    pts += [(cx1 + r * math.cos(math.radians(90 + 180 * i / n)), cy + r * math.sin(math.radians(90 + 180 * i / n)))
-            for i in range(1, n)]
+    pts += [
+        (cx1 + r * math.cos(math.radians(90 + 180 * i / n)), cy + r * math.sin(math.radians(90 + 180 * i / n)))
+        for i in range(1, n)
+    ]
     return tuple(pts)
 
 
 def _base_drawing() -> Drawing:
-    d = Drawing(props=dict(circuit_name="Test Oval", laps=2, space_length=SPACE, weather_sun="13-20",
-                           weather_variable="6-12", weather_rain="1-5"))
+    d = Drawing(
+        props=dict(
+            circuit_name="Test Oval",
+            laps=2,
+            space_length=SPACE,
+            weather_sun="13-20",
+            weather_variable="6-12",
+            weather_rain="1-5",
+        )
+    )
     d.layers["lanes"] = [Shape(i + 1, "lane", _stadium(r), True) for i, r in enumerate((152, 200, 248))]
     d.layers["start_finish"] = [Shape(10, "start_finish", ((600, 100), (600, 300)))]
     d.layers["corners"] = [
@@ -37,8 +49,14 @@ def _base_drawing() -> Drawing:
         Shape(12, "corner", ((400, 130), (100, 130), (100, 670), (400, 670)), True, "Hairpin", {"stops": 1}),
     ]
     d.layers["grid"] = [
-        Shape(20 + i, "grid_slot", ((576 - 48 * (i // 2), 200 + 48 * (1 if i % 2 else -1)),), False, "",
-              {"position": i + 1})
+        Shape(
+            20 + i,
+            "grid_slot",
+            ((576 - 48 * (i // 2), 200 + 48 * (1 if i % 2 else -1)),),
+            False,
+            "",
+            {"position": i + 1},
+        )
         for i in range(10)
     ]
     d.layers["grid"].append(Shape(40, "qualifying_start", ((576, 200),)))
@@ -65,8 +83,10 @@ def oval_track() -> Track:
     path = Path(pit_pts, False)
     m = round(path.length / SPACE) - 1  # pit spaces sit at j * length / (m + 1), j = 1..m
     first = 1 + (m - 10) // 2
-    boxes = [Shape(70 + k, "box", (path.at((first + k) * path.length / (m + 1))[0],), False, "", {"box": k + 1})
-             for k in range(10)]
+    boxes = [
+        Shape(70 + k, "box", (path.at((first + k) * path.length / (m + 1))[0],), False, "", {"box": k + 1})
+        for k in range(10)
+    ]
     d.layers["pit"] = [Shape(60, "pit_lane", pit_pts), *boxes]
     return build(d)
 
@@ -151,7 +171,6 @@ def test_space_centres_are_not_grass(track: Track, board: BoardRenderer, options
         assert tuple(px) not in (GRASS, GRASS_STRIPE), s.name
 
 
-
 # --- surroundings: pictures only -------------------------------------------------
 
 from game.board.palette import GRAVEL  # noqa: E402
@@ -219,7 +238,9 @@ def test_street_circuits_get_walls_instead_of_gravel(track: Track) -> None:
 
 def test_scenery_grows_the_board_and_never_hides_a_space(track: Track) -> None:
     stand = Scenery("stand", ((650, 380), (750, 380), (750, 420), (650, 420)), "Infield")
-    board = BoardRenderer(track, art=BoardArt("grass", (stand, Scenery("water", ((2000, 2000), (2100, 2000), (2100, 2100))))))
+    board = BoardRenderer(
+        track, art=BoardArt("grass", (stand, Scenery("water", ((2000, 2000), (2100, 2000), (2100, 2100)))))
+    )
     x, y, w, h = board.bounds
     assert x + w >= 2100 and y + h >= 2100
     surf = board.render(BoardOptions(), 1.0)
@@ -258,7 +279,7 @@ def written_in_english_then_german(board: BoardRenderer, monkeypatch) -> list[st
 
 
 def test_the_pit_lane_sign_speaks_the_players_language(monkeypatch):
-    """"PIT LANE" stayed English on the board; it follows the language, and a board
+    """ "PIT LANE" stayed English on the board; it follows the language, and a board
     drawn in one language is not reused for the other."""
     from game.tracks.load import load_track
 

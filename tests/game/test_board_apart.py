@@ -84,14 +84,23 @@ def test_track_render_notes_scenery_over_a_space(tmp_path):
     track = load_track(REPO / "maps" / "oval.tmx")
     s = track.space("B5")
     text = (REPO / "maps" / "oval.tmx").read_text(encoding="utf-8")
-    shed = (f'<object id="900" name="Shed" type="building" x="{s.x - 6:.0f}" y="{s.y - 6:.0f}" '
-            f'width="12" height="12"/>\n')
+    shed = (
+        f'<object id="900" name="Shed" type="building" x="{s.x - 6:.0f}" y="{s.y - 6:.0f}" width="12" height="12"/>\n'
+    )
     text = text.replace('name="scenery">\n', 'name="scenery">\n' + shed, 1)
     (tmp_path / "oval.tmx").write_text(text, encoding="utf-8")
     for name in ("circuit.tsx", "circuit-tiles.png", "oval-preview.png"):
         shutil.copy(REPO / "maps" / name, tmp_path / name)
-    command = [sys.executable, "main.py", "track", "render", str(tmp_path / "oval.tmx"),
-               str(tmp_path / "oval.png"), "--scale", "0.2"]
+    command = [
+        sys.executable,
+        "main.py",
+        "track",
+        "render",
+        str(tmp_path / "oval.tmx"),
+        str(tmp_path / "oval.png"),
+        "--scale",
+        "0.2",
+    ]
     out = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "note: scenery building 'Shed' lies over space B5: move it off the track" in out.stdout

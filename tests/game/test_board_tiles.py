@@ -49,8 +49,11 @@ def expected(board, zoom: float, view: BoardView) -> pygame.Surface:
 def differing(a: pygame.Surface, b: pygame.Surface) -> int:
     """Pixels whose colour differs by more than a rounding step in any channel."""
     pa, pb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
-    return sum(1 for i in range(0, len(pa), 3)
-               if max(abs(pa[i] - pb[i]), abs(pa[i + 1] - pb[i + 1]), abs(pa[i + 2] - pb[i + 2])) > 2)
+    return sum(
+        1
+        for i in range(0, len(pa), 3)
+        if max(abs(pa[i] - pb[i]), abs(pa[i + 1] - pb[i + 1]), abs(pa[i + 2] - pb[i + 2])) > 2
+    )
 
 
 def view_of(board) -> BoardView:
@@ -95,7 +98,8 @@ def test_zoomed_in_the_view_holds_the_board_at_its_zoom_near_the_view_only(board
 
 
 def test_a_short_pan_paints_nothing_a_long_one_paints_once_and_forgets_far_tiles(
-        board, monkeypatch: pytest.MonkeyPatch) -> None:
+    board, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(tiles, "WHOLE_PIXELS", 0)
     view = view_of(board)
     zoom = 3.0
@@ -136,8 +140,11 @@ def test_zooming_out_of_tiles_shows_the_overview_not_grass(board, monkeypatch: p
     screen = pygame.Surface(SIZE)
     view.draw(screen)
     assert view.picture.scale == 3.0
-    far = [s for s in board.track.spaces if not s.in_pit and abs(s.x - centre[0]) > 500
-           and view.viewport.collidepoint(view.to_screen((s.x, s.y)))]  # beyond the tiles painted at 3.0
+    far = [
+        s
+        for s in board.track.spaces
+        if not s.in_pit and abs(s.x - centre[0]) > 500 and view.viewport.collidepoint(view.to_screen((s.x, s.y)))
+    ]  # beyond the tiles painted at 3.0
     assert far
     for s in far:
         sx, sy = view.to_screen((s.x, s.y))
@@ -145,7 +152,8 @@ def test_zooming_out_of_tiles_shows_the_overview_not_grass(board, monkeypatch: p
 
 
 def test_the_ring_a_pan_opens_is_painted_one_tile_a_frame_once_the_camera_rests(
-        board, monkeypatch: pytest.MonkeyPatch) -> None:
+    board, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the camera moves nothing is painted that the view does not show; at rest the ring
     ahead fills in one tile a frame, and the view says it is still busy until it has."""
     monkeypatch.setattr(tiles, "WHOLE_PIXELS", 0)
@@ -162,7 +170,6 @@ def test_the_ring_a_pan_opens_is_painted_one_tile_a_frame_once_the_camera_rests(
     assert all(k in view.picture.tiles for k in view.picture._keys(rows))
     assert view.picture.painted - painted == rows[3] - rows[1]  # the opened column, one tile a frame
     assert not view.animating()
-
 
 
 # the oval's board is 1788 map px wide: at this zoom 1163.0 px unrounded, 1162.98 as painted

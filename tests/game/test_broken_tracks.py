@@ -30,7 +30,6 @@ CORPUS = sorted(p.name for p in BROKEN.iterdir() if p.is_file() and p.name != "e
 OVAL = REPO / "maps" / "oval.tmx"
 
 
-
 def rel(path: Path) -> str:
     """The path as a designer types it from the repository root."""
     return path.relative_to(REPO).as_posix()
@@ -212,11 +211,31 @@ def test_empty_weather_range_is_allowed(tmp_path):
 @pytest.mark.parametrize(
     "old, new, expected",
     [
-        ('<property name="stops" type="int" value="2"/>', '<property name="stops" type="int" value="two"/>', "int property 'stops' is 'two'"),
-        ('<property name="stops" type="int" value="2"/>', '<property name="rotation" type="int" value="2"/>', "named 'rotation'"),
-        ('<property name="stops" type="int" value="2"/>', '<property name="stops" type="class" propertytype="x"/>', "class-typed property 'stops'"),
-        ('<property name="laps" type="int"', '<property name="version" type="int" value="1"/><property name="laps" type="int"', "the map has a custom property named 'version'"),
-        ('<property name="space_length" type="float" value="48"/>', '<property name="space_length" type="float" value="2"/>', "not a length of at least 8 pixels"),
+        (
+            '<property name="stops" type="int" value="2"/>',
+            '<property name="stops" type="int" value="two"/>',
+            "int property 'stops' is 'two'",
+        ),
+        (
+            '<property name="stops" type="int" value="2"/>',
+            '<property name="rotation" type="int" value="2"/>',
+            "named 'rotation'",
+        ),
+        (
+            '<property name="stops" type="int" value="2"/>',
+            '<property name="stops" type="class" propertytype="x"/>',
+            "class-typed property 'stops'",
+        ),
+        (
+            '<property name="laps" type="int"',
+            '<property name="version" type="int" value="1"/><property name="laps" type="int"',
+            "the map has a custom property named 'version'",
+        ),
+        (
+            '<property name="space_length" type="float" value="48"/>',
+            '<property name="space_length" type="float" value="2"/>',
+            "not a length of at least 8 pixels",
+        ),
     ],
 )
 def test_property_mistakes_are_named(tmp_path, old, new, expected):
@@ -273,8 +292,16 @@ def test_duplicate_object_ids_are_refused(tmp_path):
     assert any("two objects have this id" in line for line in lines), lines
 
 
-@pytest.mark.parametrize("name", ["grid_slot_off_track.tmx", "box_off_pit.tmx", "duplicate_grid_position.tmx",
-                                  "grid_slots_same_space.tmx", "lane_reversed.tmx"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "grid_slot_off_track.tmx",
+        "box_off_pit.tmx",
+        "duplicate_grid_position.tmx",
+        "grid_slots_same_space.tmx",
+        "lane_reversed.tmx",
+    ],
+)
 def test_one_mistake_is_one_message(name):
     """A follow-on message would contradict the first one (a slot off the track is not a
     missing grid position; a reversed lane does not cross the corners in another order)."""
@@ -295,8 +322,7 @@ def test_a_huge_or_endless_track_file_is_one_problem(tmp_path):
         assert reason in problem.message and problem.file == str(path)
 
 
-@pytest.mark.parametrize("command", [("track", "check"), ("track", "info"),
-                                     ("simulate", "--cars", "2", "--track")])
+@pytest.mark.parametrize("command", [("track", "check"), ("track", "info"), ("simulate", "--cars", "2", "--track")])
 def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, command):
     file = str(tmp_path / ("a" * 300 + ".tmx"))
     result = run(*command, file)

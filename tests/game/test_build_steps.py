@@ -28,8 +28,16 @@ def test_a_no_lane_change_line_in_the_arrows_layer_takes_away_the_diagonals_it_c
     d = stadium()
     d.layers["arrows"] = [LINE]
     gone = diagonals(plain) - diagonals(build(d))
-    assert gone == {("A49", "B44"), ("A50", "B45"), ("A51", "B46"), ("A52", "B47"),
-                    ("B43", "A50"), ("B44", "A51"), ("B45", "A52"), ("B46", "A53")}
+    assert gone == {
+        ("A49", "B44"),
+        ("A50", "B45"),
+        ("A51", "B46"),
+        ("A52", "B47"),
+        ("B43", "A50"),
+        ("B44", "A51"),
+        ("B45", "A52"),
+        ("B46", "A53"),
+    }
 
 
 def test_the_line_is_read_from_the_map_file_and_a_wrong_one_is_named(tmp_path):

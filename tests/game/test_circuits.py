@@ -22,7 +22,15 @@ def tracks():
     return {p.name: load_track(p) for p in sorted(MAPS.glob("*.tmx"))}
 
 
-SHIPPED = ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx", "eichwald.tmx", "kranzfeld.tmx", "adlerjoch.tmx"]
+SHIPPED = [
+    "oval.tmx",
+    "hohenau.tmx",
+    "hafenstadt.tmx",
+    "brueckenau.tmx",
+    "eichwald.tmx",
+    "kranzfeld.tmx",
+    "adlerjoch.tmx",
+]
 
 
 # The Grand Prix circuits; the oval and the street-race board (Brückenau) are the other two.
@@ -107,7 +115,7 @@ def test_street_circuit_has_straights_to_overtake(tracks):
         elif run:
             runs.append(run)
             run = 0
-    runs = runs[len(street.corners):]  # the second lap only
+    runs = runs[len(street.corners) :]  # the second lap only
     assert len(runs) == len(street.corners)
     longest, second = sorted(runs, reverse=True)[:2]
     assert longest >= 30 and second >= 20
@@ -144,6 +152,7 @@ def test_tiled_pictures_exist(name):
 def test_shipped_maps_are_what_the_generator_writes():
     """``python -m trackgen --check`` regenerates every shipped map in memory
     and fails on any file that differs: the maps in the repo are the generator's output."""
-    result = subprocess.run([sys.executable, "-m", "trackgen", "--check"], cwd=REPO,
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "trackgen", "--check"], cwd=REPO, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, result.stdout + result.stderr

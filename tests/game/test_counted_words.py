@@ -19,8 +19,12 @@ def test_the_word_follows_the_count():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_sentence_hedges_its_plural(language):
-    hedged = [t for forms in catalog.table(language).values() for t in forms
-              if any(h in t for h in ("(s)", "(er)", "Gang/Gänge", "(e)s", "(x)"))]
+    hedged = [
+        t
+        for forms in catalog.table(language).values()
+        for t in forms
+        if any(h in t for h in ("(s)", "(er)", "Gang/Gänge", "(e)s", "(x)"))
+    ]
     assert hedged == []
 
 

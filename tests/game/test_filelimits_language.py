@@ -43,11 +43,13 @@ def test_a_too_large_record_is_refused_with_its_sizes_in_german_and_french(tmp_p
     assert err.value.why.code is Code.FILE_TOO_LARGE and err.value.remedy.code is Code.FILE_RIGHT_ONE
     assert str(err.value) == "it is 3 GB, but a race record is at most 16 MB; check that it is the right file"
     texts.set_language("de")
-    assert refused_text(err.value) == ("die Datei ist 3 GB groß, aber eine Rennaufzeichnung hat höchstens 16 MB; "
-                                       "prüfe, ob es die richtige Datei ist")
+    assert refused_text(err.value) == (
+        "die Datei ist 3 GB groß, aber eine Rennaufzeichnung hat höchstens 16 MB; prüfe, ob es die richtige Datei ist"
+    )
     texts.set_language("fr")
-    assert refused_text(err.value) == ("le fichier fait 3 GB, mais un enregistrement de course fait au plus 16 MB ; "
-                                       "vérifiez que c'est le bon fichier")
+    assert refused_text(err.value) == (
+        "le fichier fait 3 GB, mais un enregistrement de course fait au plus 16 MB ; vérifiez que c'est le bon fichier"
+    )
 
 
 def test_text_that_is_not_utf8_and_a_pipe_never_replaced_are_refused_in_german(tmp_path: Path) -> None:
@@ -60,10 +62,12 @@ def test_text_that_is_not_utf8_and_a_pipe_never_replaced_are_refused_in_german(t
     with pytest.raises(FileRefused) as pipe:
         check_writable(fifo)
     texts.set_language("de")
-    assert refused_text(bad_text.value) == ("das ist kein UTF-8-Text (Byte 0xe9 an Stelle 13); eine Rennaufzeichnung "
-                                            "ist eine UTF-8-Textdatei")
-    assert refused_text(pipe.value) == ("das ist ein Gerät oder eine Pipe, keine Datei, und wird nie ersetzt; gib "
-                                        "den Namen einer gewöhnlichen Datei an")
+    assert refused_text(bad_text.value) == (
+        "das ist kein UTF-8-Text (Byte 0xe9 an Stelle 13); eine Rennaufzeichnung ist eine UTF-8-Textdatei"
+    )
+    assert refused_text(pipe.value) == (
+        "das ist ein Gerät oder eine Pipe, keine Datei, und wird nie ersetzt; gib den Namen einer gewöhnlichen Datei an"
+    )
 
 
 def test_a_track_file_that_never_ends_is_one_problem_in_french(tmp_path: Path) -> None:

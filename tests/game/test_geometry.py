@@ -71,7 +71,12 @@ unit = st.floats(min_value=-1.0, max_value=1.0)
 
 
 @settings(max_examples=300, deadline=None)
-@given(polyline, st.booleans(), st.lists(st.floats(min_value=-3000, max_value=9000, allow_nan=False), max_size=40), st.booleans())
+@given(
+    polyline,
+    st.booleans(),
+    st.lists(st.floats(min_value=-3000, max_value=9000, allow_nan=False), max_size=40),
+    st.booleans(),
+)
 def test_at_many_is_at_for_each_arc_length(points, closed, arcs, increasing):
     """``at_many`` (the lanes' spaces, a segment's heading worked out once) gives what ``at``
     gives for every arc length, in any order, before the start or past the end too."""
@@ -82,8 +87,13 @@ def test_at_many_is_at_for_each_arc_length(points, closed, arcs, increasing):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(polyline, min_size=1, max_size=4), st.floats(min_value=0.0, max_value=1.0), unit, unit,
-       st.floats(min_value=1.0, max_value=200.0))
+@given(
+    st.lists(polyline, min_size=1, max_size=4),
+    st.floats(min_value=0.0, max_value=1.0),
+    unit,
+    unit,
+    st.floats(min_value=1.0, max_value=200.0),
+)
 @example([[(0.0, 0.0), (0.0, 500.0)]], 0.5, 1.0, 0.0, 24.0)  # a vertical segment at exactly the radius
 @example([[(0.0, 0.0), (480.0, 1.0)]], 0.2, 0.0, 1.0, 24.0)  # a long, nearly level one
 def test_near_paths_projects_as_nearest_does(lines, along, ox, oy, radius):

@@ -49,7 +49,9 @@ def messages(d: Drawing) -> list[str]:
 def test_a_lane_placed_by_hand_where_the_spread_would_put_it_is_the_same_board(plain):
     d = points(stadium(), [(s.x, s.y) for s in plain.lane_spaces(1)])
     t = build(d)
-    assert [(s.name, s.row, s.x, s.y, s.corner) for s in t.spaces] == [(s.name, s.row, s.x, s.y, s.corner) for s in plain.spaces]
+    assert [(s.name, s.row, s.x, s.y, s.corner) for s in t.spaces] == [
+        (s.name, s.row, s.x, s.y, s.corner) for s in plain.spaces
+    ]
     assert t.edges == plain.edges
 
 
@@ -101,23 +103,34 @@ def test_two_points_on_one_spot_are_named():
     pts = apex(8)
     pts.insert(3, (pts[3][0] + 4, pts[3][1]))  # 4 px right, where the lane runs down the screen: 1 px along it
     lines = messages(points(stadium(), pts))
-    assert any("hand-placed spaces 504 and 503 on lane object 3 are 1 pixels apart" in li and "less than half a space" in li
-               and "Fix: place one point per printed space" in li for li in lines), lines
+    assert any(
+        "hand-placed spaces 504 and 503 on lane object 3 are 1 pixels apart" in li
+        and "less than half a space" in li
+        and "Fix: place one point per printed space" in li
+        for li in lines
+    ), lines
 
 
 def test_a_space_left_out_between_two_points_is_named():
     pts = apex(8)
     del pts[4]
     lines = messages(points(stadium(), pts))
-    assert any("hand-placed spaces 503 and 504 on lane object 3 are 2.5 spaces apart" in li
-               and "a space between them has no point" in li for li in lines), lines
+    assert any(
+        "hand-placed spaces 503 and 504 on lane object 3 are 2.5 spaces apart" in li
+        and "a space between them has no point" in li
+        for li in lines
+    ), lines
 
 
 def test_a_piece_placed_only_in_part_is_named():
     """Points on half the corner's inner lane: the rest of that piece has no spaces."""
     lines = messages(points(stadium(), apex(8)[:4]))
-    assert any("object 503" in li and "hand-placed space 503 is the lane's first or last one before the end of corner object 11"
-               in li and "spaces from that line" in li for li in lines), lines
+    assert any(
+        "object 503" in li
+        and "hand-placed space 503 is the lane's first or last one before the end of corner object 11" in li
+        and "spaces from that line" in li
+        for li in lines
+    ), lines
 
 
 def test_two_points_nearest_to_one_row_take_that_row_and_the_next():
@@ -144,7 +157,9 @@ def test_a_misnamed_spaces_layer_is_named_with_the_closest_name(tmp_path):
     d = points(stadium(), apex(8))
     d.layers["Spaces"] = d.layers.pop("spaces")
     problems = check_track(write_tmx(d, tmp_path / "misnamed.tmx"))
-    assert any("layer 'Spaces' is not a layer the game reads" in p.message and "'spaces'" in p.message for p in problems)
+    assert any(
+        "layer 'Spaces' is not a layer the game reads" in p.message and "'spaces'" in p.message for p in problems
+    )
 
 
 def test_a_hand_placed_board_loads_from_its_file_as_built(tmp_path):
@@ -182,7 +197,9 @@ def test_a_lane_traced_a_few_pixels_off_keeps_its_spaces_rows_and_lap(jitter, st
     t = build(points(d, [(s.x + dx, s.y + dy) for s, (dx, dy) in zip(lane, jitter)]))
     traced = t.lane_spaces(1)
     assert len(traced) == len(lane) == 52
-    assert [(s.x, s.y) for s in traced] == [(round(s.x + dx, 3), round(s.y + dy, 3)) for s, (dx, dy) in zip(lane, jitter)]
+    assert [(s.x, s.y) for s in traced] == [
+        (round(s.x + dx, 3), round(s.y + dy, 3)) for s, (dx, dy) in zip(lane, jitter)
+    ]
     assert all(p.row < q.row and p.progress < q.progress for p, q in zip(traced, traced[1:]))
     name, seen = traced[0].name, set()
     for _ in traced:

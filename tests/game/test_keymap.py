@@ -31,11 +31,14 @@ def test_a_key_back_on_its_default_is_not_stored() -> None:
     assert KeyMap().rebound("race.hint", "g").rebound("race.hint", "h").keys == {}
 
 
-@pytest.mark.parametrize(("action", "key", "other"), [
-    ("race.hint", "f", "race.fit"),  # both on the race board
-    ("race.target_choose", "space", "race.roll"),  # picking a destination is on the race board
-    ("focus.press", "shift+tab", "focus.previous"),
-])
+@pytest.mark.parametrize(
+    ("action", "key", "other"),
+    [
+        ("race.hint", "f", "race.fit"),  # both on the race board
+        ("race.target_choose", "space", "race.roll"),  # picking a destination is on the race board
+        ("focus.press", "shift+tab", "focus.previous"),
+    ],
+)
 def test_a_key_another_action_uses_at_the_same_moment_is_refused(action: str, key: str, other: str) -> None:
     keys = KeyMap()
     assert keys.clash(action, key) == other
@@ -66,10 +69,16 @@ def test_a_file_that_is_not_json_gives_a_notice_and_the_defaults(tmp_path: Path)
 
 
 def test_a_bad_binding_costs_only_itself(tmp_path: Path) -> None:
-    (tmp_path / FILE).write_text(json.dumps({"keys": {"race.hint": "g", "race.fit": "g", "race.nitro": "escape",
-                                                      "no.such": "x", "race.log": "k"}}))
+    (tmp_path / FILE).write_text(
+        json.dumps(
+            {"keys": {"race.hint": "g", "race.fit": "g", "race.nitro": "escape", "no.such": "x", "race.log": "k"}}
+        )
+    )
     keys, notices = load_keys(tmp_path)
-    assert keys.keys == {"race.hint": "g", "race.log": "k"}  # the clash, the reserved key and the unknown action dropped
+    assert keys.keys == {
+        "race.hint": "g",
+        "race.log": "k",
+    }  # the clash, the reserved key and the unknown action dropped
     assert notices[0].key == "notice.keys_invalid"
     assert notices[0].values["field"] == "keys.race.fit, keys.race.nitro, keys.no.such"
 

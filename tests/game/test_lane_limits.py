@@ -31,14 +31,24 @@ def test_an_eleventh_lane_is_refused_with_the_limit_and_the_fix():
 def test_ten_lanes_are_a_board_lettered_without_i_and_p(tmp_path):
     """A generated 10-lane oval (the loader's stress maps are drawn so) loads, every lane lettered."""
     import trackgen
-    from trackgen import Arc, Circuit, Corner, Straight, towards
     from game.tracks.load import load_track
+    from trackgen import Arc, Circuit, Corner, Straight, towards
 
     arrows = towards(10, "left", (0.3,))
     oval = Circuit(
-        file="wide.tmx", name="Wide", laps=1, lanes=10, lane_spacing=40.0, space_length=48.0, start_at=800.0,
-        segments=(Straight(900.0), Arc(420.0, 180.0, "left", Corner(1, "North", arrows=arrows)),
-                  Straight(900.0), Arc(420.0, 180.0, "left", Corner(1, "South", arrows=arrows))),
+        file="wide.tmx",
+        name="Wide",
+        laps=1,
+        lanes=10,
+        lane_spacing=40.0,
+        space_length=48.0,
+        start_at=800.0,
+        segments=(
+            Straight(900.0),
+            Arc(420.0, 180.0, "left", Corner(1, "North", arrows=arrows)),
+            Straight(900.0),
+            Arc(420.0, 180.0, "left", Corner(1, "South", arrows=arrows)),
+        ),
     )
     path = tmp_path / "wide.tmx"
     path.write_text(trackgen.tmx_text(trackgen.build(oval)), encoding="utf-8")

@@ -31,7 +31,7 @@ def straights(track, lane: int) -> list[tuple[int, int]]:
     spaces = track.lane_spaces(lane)
     start = next(i for i, s in enumerate(spaces) if s.corner is not None)  # begin inside a corner
     runs, run = [], 0
-    for s in spaces[start:] + spaces[:start + 1]:
+    for s in spaces[start:] + spaces[: start + 1]:
         if s.corner is None:
             run += 1
         elif run:
@@ -109,7 +109,10 @@ def test_the_mountain_circuit_has_its_hairpin_and_its_chicane(tracks):
     chicane = turns("Schikane")
     assert max(chicane) > 15 and min(chicane) < -15  # it bends both ways
     root = ET.parse(MAPS / "adlerjoch.tmx").getroot()
-    inside = {o.get("name"): o.find("properties/property[@name='inside']") for o in root.findall("objectgroup[@name='corners']/object")}
+    inside = {
+        o.get("name"): o.find("properties/property[@name='inside']")
+        for o in root.findall("objectgroup[@name='corners']/object")
+    }
     assert inside["Schikane"] is not None and inside["Schikane"].attrib == {"name": "inside", "value": "right"}
     assert by_label["Schikane"].inside == "right"  # the loader takes the property, not the even lane counts
     assert all(v is None for k, v in inside.items() if k != "Schikane")

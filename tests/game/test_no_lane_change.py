@@ -51,7 +51,9 @@ AB = line((472.0, 176.0), (664.0, 176.0))
 
 def test_the_stadium_is_as_the_docstring_says():
     assert [(n, PLAIN.space(n).x, PLAIN.space(n).y) for n in ("A49", "B43", "C37")] == [
-        ("A49", 472.0, 152.0), ("B43", 472.0, 200.0), ("C37", 472.0, 248.0)
+        ("A49", 472.0, 152.0),
+        ("B43", 472.0, 200.0),
+        ("C37", 472.0, 248.0),
     ]
 
 
@@ -61,8 +63,14 @@ def test_the_line_removes_exactly_the_diagonals_it_crosses_CORE_MOVE_3():
     assert said == []
     gone = {(e.src, e.dst) for e in lane_edges(LANE_SPACES, PLAIN.lanes)} - {(e.src, e.dst) for e in kept}
     assert gone == {
-        ("A49", "B44"), ("A50", "B45"), ("A51", "B46"), ("A52", "B47"),
-        ("B43", "A50"), ("B44", "A51"), ("B45", "A52"), ("B46", "A53"),
+        ("A49", "B44"),
+        ("A50", "B45"),
+        ("A51", "B46"),
+        ("A52", "B47"),
+        ("B43", "A50"),
+        ("B44", "A51"),
+        ("B45", "A52"),
+        ("B46", "A53"),
     }
 
 
@@ -110,11 +118,15 @@ def test_a_line_outside_the_lanes_is_named():
 def test_a_line_that_crosses_no_lane_change_is_named():
     _, said = forbid(line((500.0, 128.0), (700.0, 128.0)))  # along the outer edge of lane A
     assert len(said) == 1
-    assert said[0].startswith("track: object 80 at (500, 128): the no_lane_change line crosses no diagonal lane change. Fix: ")
+    assert said[0].startswith(
+        "track: object 80 at (500, 128): the no_lane_change line crosses no diagonal lane change. Fix: "
+    )
     assert "in corners and arrow zones cars change lanes only along the arrows anyway" in said[0]
 
 
-@pytest.mark.parametrize("shape", [line((500.0, 176.0)), line((500.0, 176.0), (600.0, 176.0), (550.0, 190.0), closed=True)])
+@pytest.mark.parametrize(
+    "shape", [line((500.0, 176.0)), line((500.0, 176.0), (600.0, 176.0), (550.0, 190.0), closed=True)]
+)
 def test_a_line_that_is_no_polyline_is_named(shape):
     kept, said = forbid(shape)
     assert len(said) == 1 and "the no_lane_change line is not a polyline" in said[0]

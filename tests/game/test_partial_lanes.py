@@ -33,8 +33,10 @@ BOTTOM = CY + RADII[2] - SPACE  # one lane right of lane C on the bottom straigh
 
 def with_lanes(*lanes: tuple[tuple[float, float], ...], props: dict | None = None, closed: bool = False):
     d = stadium(pit=False)
-    d.layers["lanes"] += [Shape(5 + i, "lane", pts, closed, "", {"partial": True} if props is None else props)
-                          for i, pts in enumerate(lanes)]
+    d.layers["lanes"] += [
+        Shape(5 + i, "lane", pts, closed, "", {"partial": True} if props is None else props)
+        for i, pts in enumerate(lanes)
+    ]
     return d
 
 
@@ -128,8 +130,9 @@ def test_the_checker_says_what_is_wrong_with_it_where_and_how_to_fix_it():
     closed = problems(with_lanes(((448.0, TOP), (976.0, TOP), (700.0, TOP - 60)), closed=True))
     assert any("the lane with partial set is closed" in p and "Fix: draw it as a polyline" in p for p in closed)
     between = problems(with_lanes(((448.0, CY - RADII[1] + 24), (900.0, CY - RADII[1] + 24))))
-    assert any("runs between lanes of the whole lap at (674, 224)" in p and "beside the outermost lane" in p
-               for p in between)
+    assert any(
+        "runs between lanes of the whole lap at (674, 224)" in p and "beside the outermost lane" in p for p in between
+    )
     twice = problems(with_lanes(LEFT, ((500.0, TOP - SPACE), (900.0, TOP - SPACE))))
     assert any("two lanes with partial set lie on the left of the track" in p and "Fix: " in p for p in twice)
     value = problems(with_lanes(LEFT, props={"partial": "yes"}))

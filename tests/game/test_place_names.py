@@ -26,8 +26,11 @@ def printed_names() -> set[str]:
     for path in (REPO / "maps").glob("*.tmx"):
         root = ET.parse(path).getroot()
         names |= {name for o in root.iter("object") if (name := o.get("name"))}
-        names |= {value for p in root.iter("property")
-                  if p.get("name") == "circuit_name" and (value := p.get("value")) is not None}
+        names |= {
+            value
+            for p in root.iter("property")
+            if p.get("name") == "circuit_name" and (value := p.get("value")) is not None
+        }
     return names
 
 
@@ -56,7 +59,9 @@ def test_every_translated_name_is_printed_on_a_shipped_board():
     assert set(en.PLACES) - {"Turn {n}"} <= printed
 
 
-@pytest.mark.parametrize("name", ["Main grandstand", "Race control", "Paddock", "Hairpin", "Old Mill", "Police station"])
+@pytest.mark.parametrize(
+    "name", ["Main grandstand", "Race control", "Paddock", "Hairpin", "Old Mill", "Police station"]
+)
 def test_the_shipped_boards_english_names_have_german_ones(name):
     assert name in printed_names()
     assert name in en.PLACES
@@ -86,9 +91,27 @@ def test_the_board_prints_the_stands_name_in_the_players_language(monkeypatch):
 
 
 #: The shipped boards' corners named in German on purpose: proper names, the same in every language.
-PROPER_NAMES = {"Adlerkehre", "Bank", "Brücke", "Eichkurve", "Gipfel", "Haarnadel", "Hirschsprung", "Kanzel",
-                "Lindenkehre", "Mühlbach", "Mühle", "Schikane", "Seekehre", "Seekurve", "Sägewerk", "Talkurve",
-                "Waldeck", "Wetterkreuz", "Zielkurve"}
+PROPER_NAMES = {
+    "Adlerkehre",
+    "Bank",
+    "Brücke",
+    "Eichkurve",
+    "Gipfel",
+    "Haarnadel",
+    "Hirschsprung",
+    "Kanzel",
+    "Lindenkehre",
+    "Mühlbach",
+    "Mühle",
+    "Schikane",
+    "Seekehre",
+    "Seekurve",
+    "Sägewerk",
+    "Talkurve",
+    "Waldeck",
+    "Wetterkreuz",
+    "Zielkurve",
+}
 
 
 def test_every_corner_of_the_shipped_boards_is_translated_or_a_proper_name():

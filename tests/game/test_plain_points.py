@@ -42,7 +42,8 @@ def test_plain_points_among_other_objects_keep_their_places_and_fields(tmp_path)
     d = stadium()
     deg = [math.radians(-90 + 180 * (i + 0.5) / 8) for i in range(8)]
     d.layers["spaces"] = [
-        Shape(500 + i, "space", ((CX2 + RADII[2] * math.cos(a), CY + RADII[2] * math.sin(a)),)) for i, a in enumerate(deg)
+        Shape(500 + i, "space", ((CX2 + RADII[2] * math.cos(a), CY + RADII[2] * math.sin(a)),))
+        for i, a in enumerate(deg)
     ]
     root = ET.fromstring(tmx_text(d))
     spaces = next(g for g in root.iter("objectgroup") if g.get("name") == "spaces")
@@ -73,7 +74,8 @@ def test_a_traced_board_read_this_way_loads_the_same_graph(tmp_path):
     d = stadium()
     deg = [math.radians(-90 + 180 * (i + 0.5) / 10) for i in range(10)]
     d.layers["spaces"] = [
-        Shape(500 + i, "space", ((CX2 + RADII[2] * math.cos(a), CY + RADII[2] * math.sin(a)),)) for i, a in enumerate(deg)
+        Shape(500 + i, "space", ((CX2 + RADII[2] * math.cos(a), CY + RADII[2] * math.sin(a)),))
+        for i, a in enumerate(deg)
     ]
     path = tmp_path / "traced.tmx"
     path.write_text(tmx_text(d), encoding="utf-8")

@@ -20,7 +20,9 @@ def test_a_lane_with_broken_points_is_named(tmp_path, points):
     path = tmp_path / "broken.tmx"
     path.write_text(ET.tostring(root, encoding="unicode"), encoding="utf-8")
     lines = [p.line() for p in check_track(path)]
-    assert any("object 2" in line and "the polygon's points are not a list of x,y numbers" in line for line in lines), lines
+    assert any("object 2" in line and "the polygon's points are not a list of x,y numbers" in line for line in lines), (
+        lines
+    )
 
 
 def test_good_points_pass(tmp_path):

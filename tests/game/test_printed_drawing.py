@@ -19,8 +19,8 @@ import sys
 import pygame
 import pytest
 
-from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.palette import PIT_ASPHALT, YELLOW
+from game.board.printed import extra_pit_ways, forbidden_diagonals
 from game.board.render import BoardOptions, BoardRenderer
 from game.tools.trackimport import tmx_text
 from game.tracks.build import build
@@ -82,7 +82,9 @@ def test_the_forbidden_lane_changes_are_read_from_the_graph_CORE_MOVE_3():
     """Exactly the diagonals the line removes, and none on a track without a line."""
     track = build(with_line(AB))
     found = sorted((a.name, b.name) for a, b in forbidden_diagonals(track))
-    assert found == sorted([(f"A{i}", f"B{i - 5}") for i in range(49, 53)] + [(f"B{i}", f"A{i + 7}") for i in range(43, 47)])
+    assert found == sorted(
+        [(f"A{i}", f"B{i - 5}") for i in range(49, 53)] + [(f"B{i}", f"A{i + 7}") for i in range(43, 47)]
+    )
     assert forbidden_diagonals(build(stadium())) == []
 
 
@@ -139,8 +141,13 @@ def test_track_render_draws_both_CORE_MOVE_3_CORE_PIT_2(tmp_path):
     src.write_text(tmx_text(d, (48, 30)), encoding="utf-8")
     track = load_track(src)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "main.py", "track", "render", str(src), str(out)], cwd=REPO, env=env,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "main.py", "track", "render", str(src), str(out)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     img = pygame.image.load(str(out))
     board = BoardRenderer(track)

@@ -51,7 +51,12 @@ def ends(track: Track, start: str, roll: int, cars: tuple[str, ...] = ()) -> set
 
 def test_the_stadium_is_as_the_docstring_says():
     assert [(n, PLAIN.space(n).row) for n in ("A3", "A4", "A6", "A18", "B5", "B9")] == [
-        ("A3", 2), ("A4", 3), ("A6", 5), ("A18", 17), ("B5", 5), ("B9", 10)
+        ("A3", 2),
+        ("A4", 3),
+        ("A6", 5),
+        ("A18", 17),
+        ("B5", 5),
+        ("B9", 10),
     ]
     assert PLAIN.space("B5").progress < PLAIN.space("A6").progress
     assert (PLAIN.corners[0].first_row, PLAIN.corners[0].last_row) == (2, 17)
@@ -158,7 +163,9 @@ def test_track_import_keeps_a_lane_change_six_rows_long(tmp_path, capsys):
     from game.tracks.load import load_track
     from tests.conftest import REPO
 
-    header_and_nodes, edges, *rest = (REPO / "tests" / "tracks" / "dat" / "oval3.dat").read_text(encoding="utf-8").split("\n\n")
+    header_and_nodes, edges, *rest = (
+        (REPO / "tests" / "tracks" / "dat" / "oval3.dat").read_text(encoding="utf-8").split("\n\n")
+    )
     src = tmp_path / "long.dat"
     src.write_text("\n\n".join([header_and_nodes, edges + "\n8 89", *rest]), encoding="utf-8")
     out = tmp_path / "long.tmx"

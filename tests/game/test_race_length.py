@@ -6,8 +6,8 @@ import pytest
 
 from game.play.race_length import race_length
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.ai.presets import DEFAULT
+from rules.ai.registry import DRIVERS
 from rules.ruleset import PRESETS
 from rules.run.simulation import play, race_header
 from tests.conftest import REPO

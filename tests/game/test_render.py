@@ -21,8 +21,9 @@ BROKEN = REPO / "tests" / "tracks" / "broken" / "corner_stops_4.tmx"
 
 def run(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, "main.py", "track", "render", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "main.py", "track", "render", *args], cwd=REPO, env=env, capture_output=True, text=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -140,6 +141,8 @@ def test_out_that_is_a_pipe_is_refused_and_left_a_pipe(tmp_path):
     os.mkfifo(fifo)
     done = run(str(OVAL), str(fifo))
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert done.stderr.splitlines() == [f"{fifo}: not written: it is a device or a pipe, not a file, "
-                                        "and is never replaced; give the name of a regular file"]
+    assert done.stderr.splitlines() == [
+        f"{fifo}: not written: it is a device or a pipe, not a file, "
+        "and is never replaced; give the name of a regular file"
+    ]
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)

@@ -22,8 +22,8 @@ from game.tools.race import Position
 from game.tracks.load import load_track
 from rules.ai.registry import DRIVERS
 from rules.engine import gear_options
-from rules.gears import ShiftCost
 from rules.files.record import Entry, Header, load, same_drivers, save
+from rules.gears import ShiftCost
 from rules.ruleset import PRESETS
 from rules.run.session import RaceSession, UnfinishedRace
 from rules.state import RaceState
@@ -33,9 +33,7 @@ OVAL = "maps/oval.tmx"
 
 
 def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    out = subprocess.run(
-        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=timeout
-    )
+    out = subprocess.run([sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=timeout)
     assert "Traceback" not in out.stderr, out.stderr
     return out
 
@@ -75,7 +73,21 @@ def test_simulate_prints_a_classification_and_writes_a_record(simulated):
 def test_QUAL_B_1_VAR_20_simulate_runs_qualifying_for_presets_with_a_qualifying_grid(preset, tmp_path):
     """VAR-20: the computer drivers' timed laps set the grid the race starts from."""
     path = tmp_path / "race.json"
-    out = run("simulate", "--track", OVAL, "--cars", "4", "--laps", "1", "--seed", "3", "--rules", preset, "--record", str(path))
+    out = run(
+        "simulate",
+        "--track",
+        OVAL,
+        "--cars",
+        "4",
+        "--laps",
+        "1",
+        "--seed",
+        "3",
+        "--rules",
+        preset,
+        "--record",
+        str(path),
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("qualifying, weather ")
@@ -263,6 +275,7 @@ def position(tmp_path_factory) -> tuple[Path, Position, int]:
         entries=tuple(Entry(id=f"car{i}", name=f"Car {i}", wear=rules.default_wear) for i in (1, 2, 3)),
     )
     session = RaceSession(track, header, drivers=DRIVERS)
+
     def paused(state) -> bool:
         return state.phase == "gear" and state.round >= 3 and 1 <= state.car(state.active).gear <= 3
 
@@ -342,7 +355,10 @@ def _edited(pos: Position, **state_update) -> str:
         (lambda pos: json.dumps({"track": OVAL, "state": {"laps": 1}}), "state."),
         (lambda pos: pos.model_copy(update={"track": "maps/nope.tmx"}).model_dump_json(), "nope.tmx"),
         (lambda pos: _edited(pos, track_hash="0" * 64), "another version"),
-        (lambda pos: _edited(pos, phase="roll"), "--gear is for a position before a gear choice, this one is at phase roll"),
+        (
+            lambda pos: _edited(pos, phase="roll"),
+            "--gear is for a position before a gear choice, this one is at phase roll",
+        ),
         (lambda pos: _edited(pos, active="car9"), "car9"),
         (lambda pos: _edited(pos, active=None), "None"),
         (lambda pos: _edited(pos, markers=["Q1"]), "Q1"),
@@ -352,7 +368,9 @@ def _edited(pos: Position, **state_update) -> str:
         (lambda pos: _edited(pos, round=10**30), "state.round: Input should be less than or equal to 10000"),
         (lambda pos: _edited(pos, queue=["car7"]), "state: queue names 'car7', which is not one of the cars"),
         (
-            lambda pos: _edited(pos, cars=[{**json.loads(c.model_dump_json()), "crossings": -1} for c in pos.state.cars]),
+            lambda pos: _edited(
+                pos, cars=[{**json.loads(c.model_dump_json()), "crossings": -1} for c in pos.state.cars]
+            ),
             "state.cars.0.crossings: Input should be greater than or equal to 0",
         ),
         (
@@ -431,9 +449,13 @@ def moments(tmp_path_factory) -> tuple[Path, list[RaceState]]:
     (six aggressive drivers and the Formula De advanced rules on the oval: it has bonus
     spaces, slipstream and collision checks early)."""
     track = load_track(REPO / OVAL)
-    session = RaceSession(track, same_drivers(track, PRESETS["fde-advanced"], 6, 2, 0, "aggressive").model_copy(
-        update={"grid": tuple(f"car{i}" for i in range(1, 7))}
-    ), drivers=DRIVERS)
+    session = RaceSession(
+        track,
+        same_drivers(track, PRESETS["fde-advanced"], 6, 2, 0, "aggressive").model_copy(
+            update={"grid": tuple(f"car{i}" for i in range(1, 7))}
+        ),
+        drivers=DRIVERS,
+    )
     states = [session.state]
     while not session.state.finished:
         session.advance()
@@ -472,7 +494,10 @@ def test_position_writes_a_file_and_says_what_moment_it_is(moments, tmp_path):
     out = run("position", str(record), "--at", str(at), "--out", str(target))
     assert out.returncode == 0, out.stderr
     who = states[at].active
-    assert out.stdout == f"{target}: after action {at} of {len(states) - 1}: game round {states[at].round}, phase gear, {who} to act\n"
+    assert (
+        out.stdout
+        == f"{target}: after action {at} of {len(states) - 1}: game round {states[at].round}, phase gear, {who} to act\n"
+    )
     assert Position.model_validate_json(target.read_text(encoding="utf-8")).state == states[at]
 
 
@@ -481,7 +506,10 @@ def test_position_past_the_end_of_the_record(moments):
     out = run("position", str(record), "--at", str(len(states)))
     assert out.returncode == 1
     n = len(states) - 1
-    assert one_message(out) == f"{record}: --at {len(states)} is past the end: the record has {n} actions; give --at 0 to {n}"
+    assert (
+        one_message(out)
+        == f"{record}: --at {len(states)} is past the end: the record has {n} actions; give --at 0 to {n}"
+    )
 
 
 def test_position_refuses_an_output_in_a_missing_folder_and_an_endless_record(moments, tmp_path):
@@ -518,11 +546,15 @@ def test_CORE_DICE_3_moves_before_the_roll_gives_the_odds_and_lists_a_rolls_move
     assert listed.stdout and all(" spaces " in line and " path " in line for line in listed.stdout.splitlines())
     refused = run("moves", str(path), "--gear", "1")
     assert refused.returncode == 1
-    assert one_message(refused).endswith(f"this one is at phase roll ({state.active} is in gear {gear}); leave out --gear")
+    assert one_message(refused).endswith(
+        f"this one is at phase roll ({state.active} is in gear {gear}); leave out --gear"
+    )
 
 
 @pytest.mark.rules("CORE-SLIP-1", "TYRE-3")
-@pytest.mark.parametrize(("via", "header"), [("bonus", "bonus (optional, 1 space(s)):"), ("slip", "slip (optional, 3 space(s), behind car")])
+@pytest.mark.parametrize(
+    ("via", "header"), [("bonus", "bonus (optional, 1 space(s)):"), ("slip", "slip (optional, 3 space(s), behind car")]
+)
 def test_TYRE_3_CORE_SLIP_1_moves_in_a_movement_lists_the_offered_segment(moments, tmp_path, via, header):
     path, state = position_at(moments, tmp_path, lambda s: s.phase == "move" and via in s.movement.offer)
     out = run("moves", str(path))
@@ -547,11 +579,20 @@ def test_CORE_COLL_2_moves_at_a_check_gives_its_exact_odds(moments, tmp_path):
     lines = out.stdout.splitlines()
     assert lines[1] == "black-die rolls to make, in order:"
     body = state.car(check.car).wp.body
-    assert lines[2] == f"  collision for {check.car} with {check.other}: loses 1 body WP 1/20, nothing 19/20; {check.car} has {body} body WP [CORE-COLL-2]"
+    assert (
+        lines[2]
+        == f"  collision for {check.car} with {check.other}: loses 1 body WP 1/20, nothing 19/20; {check.car} has {body} body WP [CORE-COLL-2]"
+    )
     data = json.loads(run("moves", str(path), "--json").stdout)
     assert data["checks"][0] | {"outcomes": None} == {
-        "purpose": "collision", "car": check.car, "other": check.other, "rule": "CORE-COLL-2",
-        "fails": "1/20", "area": "body", "wp": body, "outcomes": None,
+        "purpose": "collision",
+        "car": check.car,
+        "other": check.other,
+        "rule": "CORE-COLL-2",
+        "fails": "1/20",
+        "area": "body",
+        "wp": body,
+        "outcomes": None,
     }
 
 
@@ -570,8 +611,10 @@ def test_simulate_and_position_never_replace_a_device_a_pipe_or_a_folder(tmp_pat
         target.mkdir()
     kind = stat.S_IFMT(os.lstat(target).st_mode)
     record, _ = simulated
-    for args in (("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target)),
-                 ("position", str(record), "--at", "3", "--out", str(target))):
+    for args in (
+        ("simulate", "--track", OVAL, "--cars", "2", "--laps", "1", "--record", str(target)),
+        ("position", str(record), "--at", "3", "--out", str(target)),
+    ):
         out = run(*args, timeout=120)
         assert out.returncode == 1 and str(target) in one_message(out), out.stderr
         assert stat.S_IFMT(os.lstat(target).st_mode) == kind

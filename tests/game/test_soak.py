@@ -69,7 +69,9 @@ def test_the_printed_command_plays_the_very_race_the_soak_played(tmp_path):
     race = soak.draw(random.Random(4), tracks, max_cars=2, max_laps=1)
     path = tmp_path / "race.json"
     words = shlex.split(race.command())
-    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stderr
     assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
 
@@ -96,8 +98,9 @@ def test_AMB_70_half_the_soak_races_qualify_and_their_command_plays_the_qualifyi
     race = forced[0]
     path = tmp_path / "race.json"
     words = shlex.split(race.command())
-    out = subprocess.run([sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True,
-                         text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, *words[1:], "--record", str(path)], cwd=REPO, capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0 and "qualifying" in out.stdout, out.stderr
     assert path.read_text(encoding="utf-8") == soak.record_text(tracks[race.track], race)[0]
 

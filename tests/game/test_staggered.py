@@ -29,7 +29,8 @@ def staggered(*staggers: object) -> Drawing:
     """The stadium with each lane's stagger (None: no property)."""
     d = stadium()
     d.layers["lanes"] = [
-        dataclasses.replace(lane, props={} if s is None else {"stagger": s}) for lane, s in zip(d.layers["lanes"], staggers)
+        dataclasses.replace(lane, props={} if s is None else {"stagger": s})
+        for lane, s in zip(d.layers["lanes"], staggers)
     ]
     return d
 
@@ -118,8 +119,12 @@ def test_a_wrong_stagger_is_named_with_its_lane(value):
     with pytest.raises(TrackError) as err:
         build(staggered(None, value, None))
     lines = [p.line() for p in err.value.problems]
-    assert any("object 2 at " in line and f"lane property stagger is {value!r}" in line and "Fix: set the float property stagger" in line
-               for line in lines), lines
+    assert any(
+        "object 2 at " in line
+        and f"lane property stagger is {value!r}" in line
+        and "Fix: set the float property stagger" in line
+        for line in lines
+    ), lines
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -152,7 +157,9 @@ def test_track_render_names_shows_the_staggered_rows(tmp_path):
     png = tmp_path / "brick.png"
     env = {"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
     for args in (["track", "check", str(tmx)], ["track", "render", str(tmx), str(png), "--names"]):
-        out = subprocess.run([sys.executable, str(REPO / "main.py"), *args], capture_output=True, text=True, env=env, cwd=REPO)
+        out = subprocess.run(
+            [sys.executable, str(REPO / "main.py"), *args], capture_output=True, text=True, env=env, cwd=REPO
+        )
         assert out.returncode == 0, out.stdout + out.stderr
     assert png.stat().st_size > 10_000
 

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from game.play.statistics import CHECKS, race_statistics, statistics_from
 from rules.actions import ChooseGear, Drive, Karma, Roll
+from rules.ai.registry import DRIVERS, computer_action
 from rules.car import Area
 from rules.dice import DiceSource, Die, GearDice
 from rules.engine import apply, chance, moves, to_move
 from rules.files.record import Header, Record, RecordError, Step, replay, same_drivers, steps
 from rules.ruleset import PRESETS
-from rules.ai.registry import DRIVERS, computer_action
 from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.track import Track
@@ -54,8 +54,13 @@ def simulated(preset: str, cars: int, laps: int, seed: int, driver: str) -> tupl
     return session, dice
 
 
-races = st.tuples(st.sampled_from(sorted(PRESETS)), st.integers(2, 6), st.integers(1, 2), st.integers(0, 10_000),
-                  st.sampled_from(["careful", "aggressive"]))
+races = st.tuples(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(2, 6),
+    st.integers(1, 2),
+    st.integers(0, 10_000),
+    st.sampled_from(["careful", "aggressive"]),
+)
 
 
 @SLOW
@@ -78,8 +83,13 @@ def test_statistics_of_any_race_add_up(race: tuple[str, int, int, int, str]) -> 
     checks = {c.id: 0 for c in final.cars}
     drops, mixed = wp_falls(track, record)
     for step in steps(track, record):
-        checks.update({e.car: checks[e.car] + 1 for e in step.events if e.kind == "check" and e.data["purpose"] in CHECKS
-                       and e.car is not None})
+        checks.update(
+            {
+                e.car: checks[e.car] + 1
+                for e in step.events
+                if e.kind == "check" and e.data["purpose"] in CHECKS and e.car is not None
+            }
+        )
     for c in stats.cars:
         car = final.car(c.car)
         assert c.luck == dice.gear.get(c.car, 0)  # every gear die against its own average
@@ -108,8 +118,12 @@ def wp_falls(track: Track, record: Record) -> tuple[dict[tuple[str, Area], int],
     mixed: set[tuple[str, Area]] = set()
     for step in steps(track, record):
         struck = {(e.car, Area(str(e.data["area"]))) for e in step.events if e.kind == "wear"}
-        struck |= {(e.car, Area(k)) for e in step.events if e.kind == "gear" for k, v in e.data.items() if k != "gear" and v}
-        struck |= {(e.car, Area.FUEL) for e in step.events if e.kind == "fuel"} | {(e.car, Area.ENGINE) for e in step.events if e.kind == "boost"}
+        struck |= {
+            (e.car, Area(k)) for e in step.events if e.kind == "gear" for k, v in e.data.items() if k != "gear" and v
+        }
+        struck |= {(e.car, Area.FUEL) for e in step.events if e.kind == "fuel"} | {
+            (e.car, Area.ENGINE) for e in step.events if e.kind == "boost"
+        }
         for c in step.after.cars:
             for a in step.after.rules.car_setup.areas:
                 fall = step.before.car(c.id).wp[a] - c.wp[a]
@@ -122,8 +136,12 @@ def wp_falls(track: Track, record: Record) -> tuple[dict[tuple[str, Area], int],
 def test_a_car_that_always_rolls_the_average_has_no_luck() -> None:
     """Dice of one face each: every roll is its die's average, so every car's luck is 0."""
     track = oval()
-    middle = GearDice(dice=tuple(Die(name=f"gear{g}", colour=d.colour, faces=(round(sum(d.faces) / len(d.faces)),))
-                                 for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)))
+    middle = GearDice(
+        dice=tuple(
+            Die(name=f"gear{g}", colour=d.colour, faces=(round(sum(d.faces) / len(d.faces)),))
+            for g, d in enumerate(PRESETS["fd-basic"].gear_dice.dice, start=1)
+        )
+    )
     rules = PRESETS["fd-basic"].model_copy(update={"gear_dice": middle})
     session = RaceSession(track, same_drivers(track, rules, 3, 1, 4), drivers=DRIVERS)
     session.run_to_end()
@@ -146,7 +164,9 @@ def scripted(gears: dict[str, list[int]], rolls: dict[str, list[int]]) -> Record
         elif state.phase == "gear" and car is not None:
             session.act(ChooseGear(gear=gears[car].pop(0)))
         else:
-            best = max((m for m in moves(track, state) if m.out is None), key=lambda m: (-(m.brakes + m.tyres), len(m.path)))
+            best = max(
+                (m for m in moves(track, state) if m.out is None), key=lambda m: (-(m.brakes + m.tyres), len(m.path))
+            )
             session.act(Drive(path=best.path, via=best.via))
     return session.record()
 
@@ -182,7 +202,9 @@ def test_a_record_that_does_not_replay_names_its_action() -> None:
 
 def test_a_record_of_another_track_is_refused() -> None:
     record = scripted({"car1": [1], "car2": [1]}, {"car1": [2], "car2": [1]})
-    other = record.model_copy(update={"header": Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})})
+    other = record.model_copy(
+        update={"header": Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})}
+    )
     with pytest.raises(RecordError, match="hash"):
         race_statistics(oval(), other)
 
@@ -207,8 +229,10 @@ def test_KARMA_3_a_held_check_counts_once_as_its_driver_decides(held: tuple[Reco
     record, i = held
     track = oval()
     before = race_statistics(track, record.model_copy(update={"actions": record.actions[:i]})).car("car1")
-    raised = race_statistics(track, record.model_copy(update={"actions": record.actions[:i + 1]})).car("car1")
-    accepted = race_statistics(track, record.model_copy(update={"actions": (*record.actions[:i], Karma(car="car1", spend="accept"))})).car("car1")
+    raised = race_statistics(track, record.model_copy(update={"actions": record.actions[: i + 1]})).car("car1")
+    accepted = race_statistics(
+        track, record.model_copy(update={"actions": (*record.actions[:i], Karma(car="car1", spend="accept"))})
+    ).car("car1")
     assert (raised.passed, raised.failed) == (before.passed + 1, before.failed)
     assert (accepted.passed, accepted.failed) == (before.passed, before.failed + 1)
     assert accepted.used[Area.ENGINE] == before.used[Area.ENGINE] + 1
@@ -222,7 +246,11 @@ def played_from(start: RaceState) -> list[Step]:
     state, played = start, []
     while not state.finished:
         c = chance(state)
-        action = Roll(value=20 if c.die.name == "black" else c.die.highest) if c is not None else computer_action(OVAL, state, "careful")
+        action = (
+            Roll(value=20 if c.die.name == "black" else c.die.highest)
+            if c is not None
+            else computer_action(OVAL, state, "careful")
+        )
         after, events = apply(OVAL, state, action)
         played.append(Step(state, action, after, events))
         state = after
@@ -233,9 +261,8 @@ def played_from(start: RaceState) -> list[Step]:
 def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     """A wall of wrecks before the leader reaches corner 4 restarts the race from the grid with no
     line crossed (RESTART-2): the laps, and who led them, count from the restart."""
-    from tests.rules.fixtures import DW, dcar
+    from tests.rules.fixtures import DW, OVAL, dcar, position
     from tests.rules.test_dresden_restart import wall_of_wrecks
-    from tests.rules.fixtures import OVAL, position
 
     lead = dcar("lead", "B40", 4, grid_slot=1, setup=DW, wp=DW.model_copy(update={"tyres": 2}))
     m = dcar("m", "B10", 3, grid_slot=0, setup=DW)
@@ -243,7 +270,7 @@ def test_RESTART_2_laps_count_again_from_a_restart_on_the_grid() -> None:
     played = played_from(start)
     restarted = next(i for i, s in enumerate(played) if any(e.kind == "restart" for e in s.events))
     stats = statistics_from(OVAL, start, played)
-    before = statistics_from(OVAL, start, played[:restarted + 1])
+    before = statistics_from(OVAL, start, played[: restarted + 1])
     assert before.rounds == 1  # the round the wall stopped, ended by the restart
     for c in stats.cars:
         if c.place.status == "finished":
@@ -258,9 +285,8 @@ def test_RESTART_1_a_race_restarted_in_single_file_counts_on_from_its_lap() -> N
     """From a position in lap 2 of 2, a wall of wrecks restarts the race in single file on the
     next straight (RESTART-1): nobody's crossings go back, so the lap they are on ends once, and
     lap 1, ended before the position, is not made up."""
-    from tests.rules.fixtures import dcar
+    from tests.rules.fixtures import OVAL, dcar, position
     from tests.rules.test_dresden_restart import wall_of_wrecks
-    from tests.rules.fixtures import OVAL, position
 
     lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)
     second, third = dcar("second", "B10", 3, crossings=2), dcar("third", "B5", 3, crossings=2)

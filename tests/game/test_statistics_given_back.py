@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
+from game.play.statistics import RaceStats, statistics_from
 from rules.actions import Action, ChooseGear, Drive, FreeWP, Roll, TCar
 from rules.car import Area
 from rules.engine import apply, chance, moves
 from rules.files.record import replayed
 from rules.state import RaceState
 from rules.track import Track
-from game.play.statistics import RaceStats, statistics_from
-from tests.rules.fixtures import D, DW, OVAL, R, W, car, dcar, move_to, position, wear
+from tests.rules.fixtures import DW, OVAL, D, R, W, car, dcar, move_to, position, wear
 from tests.rules.test_dresden_restart import wall_of_wrecks
 from tests.rules.test_dresden_tcar import FRAGILE, T_WP
 from tests.rules.test_street import STREET_OVAL, street
@@ -59,7 +59,9 @@ def test_STREET_8_the_tyres_back_and_the_free_WP_on_the_line_are_not_used() -> N
     no brake): nothing is struck. The line gives its tyres back to 6 (from 2) and 2 free WP, put
     into body (1 -> 2) and road holding (1 -> 2). Used: 0 in every area (set-up less left: -4, -1, -1)."""
     worn = W.model_copy(update={"tyres": 2, "body": 1, "road_holding": 1})
-    p = Played(STREET_OVAL, street([car("f", "A57", 3, wp=worn, crossings=1), car("x", "C20", crossings=1)], "f", laps=3))
+    p = Played(
+        STREET_OVAL, street([car("f", "A57", 3, wp=worn, crossings=1), car("x", "C20", crossings=1)], "f", laps=3)
+    )
     p.act(ChooseGear(gear=3), Roll(value=5))
     over = next(m for m in moves(STREET_OVAL, p.state) if m.laps and m.path == ("A58", "A59", "A60", "A1", "A2"))
     p.act(Drive(path=over.path), FreeWP(car="f", wp={Area.BODY: 1, Area.ROAD_HOLDING: 1}))
@@ -109,8 +111,11 @@ def test_TCAR_1_the_T_car_neither_uses_the_WP_it_lacks_nor_gives_back_the_one_lo
     the end of corner 1 of lap 1, so it takes the T-car: the set-up less 1 tyre and 1 brake WP,
     road holding 3 (TCAR-1). Used: 1 road-holding WP, neither the T-car's missing tyre and brake WP
     nor the 2 road-holding WP it has more than m had."""
-    cars = [dcar("lead", "B40", 3, crossings=1), dcar("m", "B10", 3, crossings=1, wp=FRAGILE, box="P6"),
-            dcar("z", "A2", 3, crossings=1)]
+    cars = [
+        dcar("lead", "B40", 3, crossings=1),
+        dcar("m", "B10", 3, crossings=1, wp=FRAGILE, box="P6"),
+        dcar("z", "A2", 3, crossings=1),
+    ]
     marker = OVAL.ahead("B10")
     assert marker is not None
     p = Played(OVAL, position(cars, "m", rules=D, markers=(marker,)))

@@ -90,8 +90,10 @@ def test_the_police_station_stands_beside_its_zone(city):
     [station] = board.street.stations
     assert all(board.space_at(*p) is None for p in station.outline)
     zone = next(z for z in track.zones if z.kind == "police")
-    nearest = min(((track.space(n).x - station.sign[0]) ** 2 + (track.space(n).y - station.sign[1]) ** 2) ** 0.5
-                  for n in zone.spaces)
+    nearest = min(
+        ((track.space(n).x - station.sign[0]) ** 2 + (track.space(n).y - station.sign[1]) ** 2) ** 0.5
+        for n in zone.spaces
+    )
     assert nearest < 4 * board.lane_width
     assert len(station.cars) == 2
 
@@ -132,8 +134,14 @@ def test_the_labels_speak_the_players_language(city):
 def test_track_render_draws_the_city_circuit(tmp_path):
     out = tmp_path / "city.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
-    done = subprocess.run([sys.executable, "main.py", "track", "render", str(CITY), str(out), "--names", "--scale", "0.5"],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "main.py", "track", "render", str(CITY), str(out), "--names", "--scale", "0.5"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     track = load_track(CITY)
     board = BoardRenderer(track, art=read_art(CITY))
@@ -141,7 +149,9 @@ def test_track_render_draws_the_city_circuit(tmp_path):
     # every house and the police station lie inside the picture
     x, y, w, h = board.bounds
     assert all(x <= p[0] <= x + w and y <= p[1] <= y + h for p in board.street.extent())
-    assert not any(point_in_polygon(p, board.space_polygon(n)) for p in board.street.extent() for n in track.zones[0].spaces)
+    assert not any(
+        point_in_polygon(p, board.space_polygon(n)) for p in board.street.extent() for n in track.zones[0].spaces
+    )
 
 
 @pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
@@ -160,7 +170,6 @@ def test_the_hint_under_the_mouse_names_the_street_feature(city):
     assert space_lines(track, track.grid[0]) == []
 
 
-
 @pytest.mark.rules("STREET-5")
 def test_a_zone_across_the_start_line_is_drawn_only_over_its_own_spaces():
     """STREET-5: a shooting zone drawn over the start line lines the street with houses there, not round the lap."""
@@ -169,7 +178,9 @@ def test_a_zone_across_the_start_line_is_drawn_only_over_its_own_spaces():
     from tests.game.drawings import stadium
 
     d = stadium(pit=False)
-    d.layers["zones"] = [Shape(70, "shooting_zone", ((856.0, 120.0), (1000.0, 120.0), (1000.0, 280.0), (856.0, 280.0)), True)]
+    d.layers["zones"] = [
+        Shape(70, "shooting_zone", ((856.0, 120.0), (1000.0, 120.0), (1000.0, 280.0), (856.0, 280.0)), True)
+    ]
     track = build(d)
     [zone] = track.zones
     indices = {track.space(n).index for n in zone.spaces if track.space(n).lane == 0}

@@ -55,7 +55,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("rules", ["fd-basic", "fde-advanced", "street"])
 def test_a_ten_car_race_on_the_city_circuit_finishes_and_replays(rules, tmp_path):
     record = tmp_path / "city.json"
-    out = run("simulate", "--track", str(CITY), "--cars", "10", "--seed", "7", "--rules", rules, "--record", str(record))
+    out = run(
+        "simulate", "--track", str(CITY), "--cars", "10", "--seed", "7", "--rules", rules, "--record", str(record)
+    )
     assert out.returncode == 0, out.stderr
     places = [line for line in out.stdout.splitlines() if line[:3].strip().rstrip(".").isdigit() and "lap(s)" in line]
     assert len(places) == 10 and any("finished" in line for line in places), out.stdout
@@ -70,8 +72,10 @@ def test_track_info_lists_the_zones_and_tunnels(city):
     out = run("track", "info", str(CITY))
     assert out.returncode == 0, out.stderr
     danger = next(z for z in city.zones if z.kind == "danger")
-    assert (f"danger zone (object {danger.object_id}): {len(danger.spaces)} spaces, {danger.spaces[0]} to "
-            f"{danger.spaces[-1]}, black spaces {' '.join(danger.black)}") in out.stdout.splitlines()
+    assert (
+        f"danger zone (object {danger.object_id}): {len(danger.spaces)} spaces, {danger.spaces[0]} to "
+        f"{danger.spaces[-1]}, black spaces {' '.join(danger.black)}"
+    ) in out.stdout.splitlines()
     for t in city.tunnels:
         assert f"tunnel {t.number}: from {t.entry} to {t.exit}" in out.stdout.splitlines()
     facts = json.loads(run("track", "info", str(CITY), "--json").stdout)
@@ -84,9 +88,9 @@ def test_a_street_race_on_the_city_circuit_meets_every_street_feature(city):
     """The street preset on its own board, through the loop ``simulate`` uses: nitro (STREET-3), the
     windows' checks (STREET-5), the police station (STREET-7), the tunnel (STREET-7) and the tyre WP
     back at the line (STREET-8) all happen in a 10-car race, whose record replays to the same end."""
+    from rules.ai.registry import DRIVERS
     from rules.files.record import replay, steps
     from rules.ruleset import preset
-    from rules.ai.registry import DRIVERS
     from rules.run.simulation import play, race_header
 
     header, _ = race_header(city, preset("street"), 10, 2, 5, "careful", DRIVERS)

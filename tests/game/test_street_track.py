@@ -59,7 +59,11 @@ def covered(track, poly) -> set[str]:
 def test_zones_hold_the_spaces_whose_centres_they_cover():
     """STREET-5, STREET-6, STREET-7: a shooting zone, a danger zone with its black spaces and a
     police station, each the spaces under its polygon, in lap order."""
-    shooting, danger, police = rect(70, "shooting_zone", 880, 1030), rect(71, "danger_zone", 690, 830), rect(72, "police_station", 400, 500)
+    shooting, danger, police = (
+        rect(70, "shooting_zone", 880, 1030),
+        rect(71, "danger_zone", 690, 830),
+        rect(72, "police_station", 400, 500),
+    )
     blacks = [point(73, "black_space", 808, "A"), point(74, "black_space", 712, "C")]
     track = build(street([shooting, danger, police, *blacks]))
     assert [z.kind for z in track.zones] == ["shooting", "danger", "police"]
@@ -75,8 +79,16 @@ def test_zones_hold_the_spaces_whose_centres_they_cover():
 @pytest.mark.rules("STREET-7")
 def test_a_tunnel_pair_joins_its_entry_to_its_exit():
     """STREET-7: the entry's space is moved to the exit's space with the same number."""
-    track = build(street(tunnels=[point(80, "tunnel_entry", 1000, "B", number=1), point(81, "tunnel_exit", 424, "B", number=1),
-                                  point(82, "tunnel_exit", 520, "C", number=2), point(83, "tunnel_entry", 952, "A", number=2)]))
+    track = build(
+        street(
+            tunnels=[
+                point(80, "tunnel_entry", 1000, "B", number=1),
+                point(81, "tunnel_exit", 424, "B", number=1),
+                point(82, "tunnel_exit", 520, "C", number=2),
+                point(83, "tunnel_entry", 952, "A", number=2),
+            ]
+        )
+    )
     entry1 = next(s.name for s in track.spaces if s.lane == 1 and (s.x, s.y) == (1000.0, 600.0))
     exit1 = next(s.name for s in track.spaces if s.lane == 1 and (s.x, s.y) == (424.0, 600.0))
     assert track.tunnels[0] == Tunnel(number=1, entry=entry1, exit=exit1)
@@ -92,37 +104,89 @@ def test_a_track_without_street_layers_has_none():
 
 # --- what is reported ---------------------------------------------------------------
 
-ENTRY, EXIT = (lambda **kw: point(80, "tunnel_entry", 1000, "B", **kw)), (lambda **kw: point(81, "tunnel_exit", 424, "B", **kw))
+ENTRY, EXIT = (
+    (lambda **kw: point(80, "tunnel_entry", 1000, "B", **kw)),
+    (lambda **kw: point(81, "tunnel_exit", 424, "B", **kw)),
+)
 
 
 @pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 @pytest.mark.parametrize(
     "drawing, expected",
     [
-        (street(tunnels=[ENTRY(number=1)]), "object 80 at (1000, 600): the tunnel entry 1 has no partner: no tunnel_exit has number 1"),
-        (street(tunnels=[EXIT(number=3)]), "object 81 at (424, 600): the tunnel exit 3 has no partner: no tunnel_entry has number 3"),
-        (street(tunnels=[ENTRY(number=1), EXIT(number=1), point(82, "tunnel_entry", 760, "A", number=1)]),
-         "object 82 at (760, 648): two tunnel entries have number 1"),
-        (street(tunnels=[ENTRY(number=1), Shape(81, "tunnel_exit", ((424.0, 700.0),), props={"number": 1})]),
-         "object 81 at (424, 700): the tunnel exit 1 is not on a track space"),
-        (street(tunnels=[point(80, "tunnel_entry", 424, "B", number=1), point(81, "tunnel_exit", 1000, "B", number=1)]),
-         "object 80 at (424, 600): tunnel 1 leads from"),
-        (street(tunnels=[ENTRY(number=1), point(81, "tunnel_exit", 1000, "B", number=1)]),
-         "object 81 at (1000, 600): the tunnel exit 1 is on"),
-        (street(tunnels=[ENTRY(), EXIT(number=1)]), "object 80 at (1000, 600): tunnel_entry property number is missing"),
-        (street(tunnels=[ENTRY(number=1), point(81, "tunel_exit", 424, "B", number=1)]),
-         "object of class 'tunel_exit' in layer 'tunnels' (the closest class is 'tunnel_exit')"),
-        (street([rect(70, "shooting_zone", 880, 1030, 700, 760)]),
-         "object 70 at (880, 700): the shooting zone covers no space: it lies outside the lanes"),
-        (street([Shape(72, "police_station", ((400.0, 520.0), (500.0, 520.0), (500.0, 680.0)), False)]),
-         "object 72 at (400, 520): the police station is not a polygon"),
-        (street([rect(70, "danger_zone", 690, 830), point(73, "black_space", 808, "A"), rect(71, "shooting_zone", 780, 900)]),
-         "object 70 at (690, 520): the danger zone and the shooting zone object 71 both cover"),
-        (street([rect(70, "danger_zone", 690, 830), point(73, "black_space", 808, "A"), point(74, "black_space", 904, "B")]),
-         "object 74 at (904, 600): the black space on"),
+        (
+            street(tunnels=[ENTRY(number=1)]),
+            "object 80 at (1000, 600): the tunnel entry 1 has no partner: no tunnel_exit has number 1",
+        ),
+        (
+            street(tunnels=[EXIT(number=3)]),
+            "object 81 at (424, 600): the tunnel exit 3 has no partner: no tunnel_entry has number 3",
+        ),
+        (
+            street(tunnels=[ENTRY(number=1), EXIT(number=1), point(82, "tunnel_entry", 760, "A", number=1)]),
+            "object 82 at (760, 648): two tunnel entries have number 1",
+        ),
+        (
+            street(tunnels=[ENTRY(number=1), Shape(81, "tunnel_exit", ((424.0, 700.0),), props={"number": 1})]),
+            "object 81 at (424, 700): the tunnel exit 1 is not on a track space",
+        ),
+        (
+            street(
+                tunnels=[point(80, "tunnel_entry", 424, "B", number=1), point(81, "tunnel_exit", 1000, "B", number=1)]
+            ),
+            "object 80 at (424, 600): tunnel 1 leads from",
+        ),
+        (
+            street(tunnels=[ENTRY(number=1), point(81, "tunnel_exit", 1000, "B", number=1)]),
+            "object 81 at (1000, 600): the tunnel exit 1 is on",
+        ),
+        (
+            street(tunnels=[ENTRY(), EXIT(number=1)]),
+            "object 80 at (1000, 600): tunnel_entry property number is missing",
+        ),
+        (
+            street(tunnels=[ENTRY(number=1), point(81, "tunel_exit", 424, "B", number=1)]),
+            "object of class 'tunel_exit' in layer 'tunnels' (the closest class is 'tunnel_exit')",
+        ),
+        (
+            street([rect(70, "shooting_zone", 880, 1030, 700, 760)]),
+            "object 70 at (880, 700): the shooting zone covers no space: it lies outside the lanes",
+        ),
+        (
+            street([Shape(72, "police_station", ((400.0, 520.0), (500.0, 520.0), (500.0, 680.0)), False)]),
+            "object 72 at (400, 520): the police station is not a polygon",
+        ),
+        (
+            street(
+                [
+                    rect(70, "danger_zone", 690, 830),
+                    point(73, "black_space", 808, "A"),
+                    rect(71, "shooting_zone", 780, 900),
+                ]
+            ),
+            "object 70 at (690, 520): the danger zone and the shooting zone object 71 both cover",
+        ),
+        (
+            street(
+                [
+                    rect(70, "danger_zone", 690, 830),
+                    point(73, "black_space", 808, "A"),
+                    point(74, "black_space", 904, "B"),
+                ]
+            ),
+            "object 74 at (904, 600): the black space on",
+        ),
         (street([rect(70, "danger_zone", 690, 830)]), "object 70 at (690, 520): the danger zone has no black spaces"),
-        (street([rect(70, "danger_zone", 690, 830), point(73, "black_space", 808, "A"), point(74, "black_space", 808, "A")]),
-         "object 74 at (808, 648): two black spaces are on"),
+        (
+            street(
+                [
+                    rect(70, "danger_zone", 690, 830),
+                    point(73, "black_space", 808, "A"),
+                    point(74, "black_space", 808, "A"),
+                ]
+            ),
+            "object 74 at (808, 648): two black spaces are on",
+        ),
         (street([rect(70, "dangerzone", 690, 830)]), "the closest class is 'danger_zone'"),
     ],
     ids=lambda v: v if isinstance(v, str) else "",
@@ -138,8 +202,10 @@ def test_each_street_mistake_is_named_with_its_object(drawing, expected):
 def test_street_features_beside_a_pit_lane_are_refused():
     """STREET-4: a street race has no pits, so a track with zones or tunnels must not have a pit lane."""
     lines = problems(street(tunnels=[ENTRY(number=1), EXIT(number=1)], pit=True))
-    assert lines == ["track: object 80 at (1000, 600): the track has a pit lane and street-race features: a street race "
-                     "has no pits (STREET-4). Fix: delete the layer 'pit' for a street circuit, or delete the zones and tunnels"]
+    assert lines == [
+        "track: object 80 at (1000, 600): the track has a pit lane and street-race features: a street race "
+        "has no pits (STREET-4). Fix: delete the layer 'pit' for a street circuit, or delete the zones and tunnels"
+    ]
 
 
 @pytest.mark.rules("STREET-7")

@@ -32,7 +32,9 @@ def test_a_track_keeps_its_pinned_hash(path):
 def test_street_areas_are_part_of_the_hash_once_drawn():
     track = load_track(ROOT / "maps/oval.tmx")
     first, second = track.spaces[0].name, track.spaces[1].name
-    zoned = Track.model_validate({**track.model_dump(), "zones": (Zone(kind="danger", spaces=(first,), black=(first,), object_id=1),)})
+    zoned = Track.model_validate(
+        {**track.model_dump(), "zones": (Zone(kind="danger", spaces=(first,), black=(first,), object_id=1),)}
+    )
     tunnelled = Track.model_validate({**track.model_dump(), "tunnels": (Tunnel(number=1, entry=first, exit=second),)})
     assert len({track.content_hash(), zoned.content_hash(), tunnelled.content_hash()}) == 3
     assert zoned.zone_of(first).kind == "danger" and zoned.zone_of(second) is None

@@ -5,8 +5,8 @@ keeping every space, step, corner, the pit lane and the grid, and names what it 
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 import math
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -82,8 +82,9 @@ def test_a_2_lane_board_names_what_the_format_cannot_say(tmp_path, capsys):
     assert all((src, track.behind(dst)) in kept for src, dst in have - kept)
     assert track.pit.exits == (spaces[6], spaces[5]) and spaces[155] == track.pit.spaces[-2]
     # the sideways step in the hairpin, which the tracing puts a little behind its start, is level with it
-    hairpin = [(a, b) for a, b in dat.edges if a in board.lanes[0] and b in board.lanes[1]
-               and board.corners[-1][1] >= {a, b}]
+    hairpin = [
+        (a, b) for a, b in dat.edges if a in board.lanes[0] and b in board.lanes[1] and board.corners[-1][1] >= {a, b}
+    ]
     sideways = [(spaces[a], spaces[b]) for a, b in hairpin if track.space(spaces[a]).row == track.space(spaces[b]).row]
     assert sideways and set(sideways) <= have
     assert [c.stops for c in track.corners] == [2, 1, 1, 3]
@@ -93,7 +94,9 @@ def test_AMB_69_a_blocked_node_becomes_a_blocked_space_no_step_leads_into(tmp_pa
     """GP Online's node type 4 (blocked): the space is kept where the board has it, crossed
     out: listed in ``Track.blocked``, with no step into or out of it (AMB-69)."""
     out, said = imported("oval2.dat", tmp_path, capsys)
-    assert '<object id=' in out.read_text(encoding="utf-8") and 'type="blocked_space"' in out.read_text(encoding="utf-8")
+    assert "<object id=" in out.read_text(encoding="utf-8") and 'type="blocked_space"' in out.read_text(
+        encoding="utf-8"
+    )
     track = load_track(out)
     board = understand(read_dat(DAT / "oval2.dat"))
     spaces = space_of(board, track)
@@ -115,27 +118,32 @@ def test_the_conversion_is_the_same_every_time(tmp_path, capsys):
     text = first.read_text(encoding="utf-8")
     again, _ = imported("oval3.dat", tmp_path, capsys)
     assert again.read_text(encoding="utf-8") == text
-    assert load_track(first).content_hash() == convert(understand(read_dat(DAT / "oval3.dat")), "oval3")[1].content_hash()
+    assert (
+        load_track(first).content_hash() == convert(understand(read_dat(DAT / "oval3.dat")), "oval3")[1].content_hash()
+    )
 
 
 GOOD = (DAT / "oval3.dat").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("", "the first line is empty"),
-    ("0 10 10 1 F\n", "no header line"),
-    ("b.jpg 0\n", "has no nodes"),
-    ("b.jpg 0\n0 10 10\n", "a node line must be"),
-    ("b.jpg 0\n0 10 10 9\n", "node type 9 is not one of 0-7"),
-    ("b.jpg 0\n0 10 10 1 X\n", "can only be F"),
-    ("b.jpg 0\n0 10 10 1\n0 20 10 1\n", "node 0 is given twice"),
-    ("b.jpg 0\n0 10 10 1\n\n0 5\n", "names node 5"),
-    ("b.jpg 0\n0 10 10 1\n\n0\n", "an edge line must be"),
-    ("b.jpg 0\n0 10 10 1\n\n\n0 x\n", "must be 'ID NUMBER'"),
-    ("b.jpg 0\n0 10 10 1\n\n\n\n\n\n", "more than four sections"),
-    ("b.jpg 0\n0 1e308 1e308 1 F\n1 20 10 1 F\n\n0 1\n", "node 0 lies at (1e308, 1e308), off any board"),
-    ("b.jpg 0\n0 10 10 1 F\n1 20 10 1 F\n\n0 0\n1 1\n", "the edge 0 0 leads from node 0 to itself"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("", "the first line is empty"),
+        ("0 10 10 1 F\n", "no header line"),
+        ("b.jpg 0\n", "has no nodes"),
+        ("b.jpg 0\n0 10 10\n", "a node line must be"),
+        ("b.jpg 0\n0 10 10 9\n", "node type 9 is not one of 0-7"),
+        ("b.jpg 0\n0 10 10 1 X\n", "can only be F"),
+        ("b.jpg 0\n0 10 10 1\n0 20 10 1\n", "node 0 is given twice"),
+        ("b.jpg 0\n0 10 10 1\n\n0 5\n", "names node 5"),
+        ("b.jpg 0\n0 10 10 1\n\n0\n", "an edge line must be"),
+        ("b.jpg 0\n0 10 10 1\n\n\n0 x\n", "must be 'ID NUMBER'"),
+        ("b.jpg 0\n0 10 10 1\n\n\n\n\n\n", "more than four sections"),
+        ("b.jpg 0\n0 1e308 1e308 1 F\n1 20 10 1 F\n\n0 1\n", "node 0 lies at (1e308, 1e308), off any board"),
+        ("b.jpg 0\n0 10 10 1 F\n1 20 10 1 F\n\n0 0\n1 1\n", "the edge 0 0 leads from node 0 to itself"),
+    ],
+)
 def test_a_broken_file_gets_one_message_with_its_line(text, expected, tmp_path, capsys):
     src = tmp_path / "bad.dat"
     src.write_text(text, encoding="utf-8")
@@ -148,7 +156,10 @@ def test_a_broken_file_gets_one_message_with_its_line(text, expected, tmp_path, 
 def test_boards_the_converter_cannot_read_say_why(tmp_path, capsys):
     one_finish = GOOD.replace(" F\n", "\n", 2)  # only one lane's start keeps its flag
     no_way_on = "\n".join(line for line in GOOD.splitlines() if line != "1 2") + "\n"
-    for text, expected in ((one_finish, "the finish line has 1 node,"), (no_way_on, "check that every node has a step to the next node of its own lane")):
+    for text, expected in (
+        (one_finish, "the finish line has 1 node,"),
+        (no_way_on, "check that every node has a step to the next node of its own lane"),
+    ):
         src = tmp_path / "board.dat"
         src.write_text(text, encoding="utf-8")
         assert main(["track", "import", str(src), str(tmp_path / "out.tmx")]) == 1
@@ -205,8 +216,10 @@ def test_the_fidelity_report_counts_what_was_kept_moved_and_dropped(tmp_path, ca
     fates = ("kept", "moved", "dropped", "refused", "blocked")
     assert steps["board"] == len(set(board.dat.edges)) == sum(steps[k] for k in fates)
     assert steps["blocked"] == 4 and steps["kept"] >= 250
-    assert (f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
-            f"space, {steps['dropped']} dropped") in said
+    assert (
+        f"steps: {steps['board']} on the board, {steps['kept']} kept, {steps['moved']} moved to another "
+        f"space, {steps['dropped']} dropped"
+    ) in said
     assert facts["not_kept"] == [line[4:] for line in said.splitlines() if line.startswith("  - ")]
 
 

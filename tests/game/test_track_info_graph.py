@@ -35,7 +35,13 @@ def test_every_space_and_every_edge_is_listed(shipped: tuple[Path, Track], capsy
     for s in track.spaces:
         got = listed[s.name]
         assert (got["lane_index"], got["index"], got["row"], got["x"], got["y"], got["heading"]) == (
-            s.lane, s.index, s.row, s.x, s.y, s.heading)
+            s.lane,
+            s.index,
+            s.row,
+            s.x,
+            s.y,
+            s.heading,
+        )
         assert got["lane"] == ("pit" if s.in_pit else s.name[0])
         assert got["corner"] == s.corner and got["box"] == s.box and got["arrows_only"] == s.arrows_only
     edges = {(s["name"], e["to"], e["kind"]) for s in facts["spaces"] for e in s["successors"]}
@@ -44,8 +50,9 @@ def test_every_space_and_every_edge_is_listed(shipped: tuple[Path, Track], capsy
     assert facts["hash"] == track.content_hash()
 
 
-def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Path, Track],
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(
+    shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]
+) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     by_kind: dict[str, set[str]] = {}
@@ -59,8 +66,9 @@ def test_kinds_name_the_grid_the_boxes_the_pit_and_the_corners(shipped: tuple[Pa
     assert {s["name"]: s["grid"] for s in facts["spaces"] if s["grid"]} == {n: i + 1 for i, n in enumerate(track.grid)}
 
 
-def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(shipped: tuple[Path, Track],
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_AMB_56_order_rows_put_the_pit_lane_at_its_entry(
+    shipped: tuple[Path, Track], capsys: pytest.CaptureFixture[str]
+) -> None:
     path, track = shipped
     facts = info_json(path, capsys)
     entry_row = track.space(track.pit.entry).row if track.pit else None  # a street circuit has no pit lane

@@ -38,10 +38,15 @@ class Watcher:
     def __init__(self, *args: str) -> None:
         # Ctrl+C as in a terminal: a suite started in the background (``cmd &``) ignores SIGINT,
         # and a child would inherit that and never see the test's Ctrl+C
-        self.proc = subprocess.Popen([sys.executable, "main.py", "track", "watch", *args], cwd=REPO,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=dict(os.environ, SDL_VIDEODRIVER="dummy"),
-                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        self.proc = subprocess.Popen(
+            [sys.executable, "main.py", "track", "watch", *args],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=dict(os.environ, SDL_VIDEODRIVER="dummy"),
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -147,9 +152,15 @@ def test_a_save_by_tiled_itself_is_seen(tmp_path):
     try:
         w.wait_for("ok, board drawn")
         edited = tmp_path / "edited.tmx"
-        edited.write_text(track.read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8")
-        subprocess.run([tiled, "--export-map", "tmx", str(edited), str(track)], check=True, capture_output=True,
-                       env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+        edited.write_text(
+            track.read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8"
+        )
+        subprocess.run(
+            [tiled, "--export-map", "tmx", str(edited), str(track)],
+            check=True,
+            capture_output=True,
+            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        )
         assert "Lindenring Tiled" in track.read_text(encoding="utf-8")
         w.wait_for("ok, board drawn")
     finally:

@@ -10,10 +10,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game.board.printed import forbidden_diagonals
-from trackgen import OVAL, NoLaneChange, TrackError, build, tmx_text
 from game.tracks.load import load_track
 from rules.track import EdgeKind
 from tests.conftest import REPO
+from trackgen import OVAL, NoLaneChange, TrackError, build, tmx_text
 
 #: On the oval's back straight (segment 2, 24 spaces), from 30 % to 60 % of it, between A and B.
 LINE = NoLaneChange(seg=2, start=0.3, end=0.6, left=0)
@@ -50,11 +50,14 @@ def test_the_line_lies_half_way_between_its_lanes_in_the_layer_arrows():
     assert y0 == y1 and len(ys) == 2 and y0 == pytest.approx(sum(ys) / 2)
 
 
-@pytest.mark.parametrize("line, said", [
-    (NoLaneChange(seg=9, start=0.1, end=0.2, left=0), "lies outside its segment"),
-    (NoLaneChange(seg=2, start=0.5, end=0.4, left=0), "lies outside its segment"),
-    (NoLaneChange(seg=2, start=0.1, end=0.2, left=2), "has no lane to its right"),
-])
+@pytest.mark.parametrize(
+    "line, said",
+    [
+        (NoLaneChange(seg=9, start=0.1, end=0.2, left=0), "lies outside its segment"),
+        (NoLaneChange(seg=2, start=0.5, end=0.4, left=0), "lies outside its segment"),
+        (NoLaneChange(seg=2, start=0.1, end=0.2, left=2), "has no lane to its right"),
+    ],
+)
 def test_a_line_off_the_track_is_refused(line, said):
     with pytest.raises(TrackError, match=said):
         build(dataclasses.replace(OVAL, no_lane_change=(line,)))

@@ -51,16 +51,35 @@ def run_import(dat: DatTrack, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     return code, said.out, said.err
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("de_DE.UTF-8", ["übernommen: 3 Fahrspuren (A 77, B 71, C 66 Felder), 3 Kurven (Stopps 2, 1, 3), Boxengasse mit "
-                     "14 Feldern und 10 Boxen", "Schritte: ", "angenommen: Runden 1, Wetter Sonne 13-20",
-                     "nicht übernommen (1):", "  - Knoten {node} hat den Typ 'unbekannt'; er wurde ein Feld der Geraden",
-                     ": geschrieben; track check: ok"]),
-    ("fr_FR.UTF-8", ["repris : 3 voies (A 77, B 71, C 66 cases), 3 virages (arrêts 2, 1, 3), voie des stands de "
-                     "14 cases avec 10 stands", "pas : ", "supposé : tours 1, météo soleil 13-20",
-                     "non repris (1) :", "  - le nœud {node} a le type « inconnu » ; il est devenu une case de ligne droite",
-                     " : écrite ; track check : ok"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "de_DE.UTF-8",
+            [
+                "übernommen: 3 Fahrspuren (A 77, B 71, C 66 Felder), 3 Kurven (Stopps 2, 1, 3), Boxengasse mit "
+                "14 Feldern und 10 Boxen",
+                "Schritte: ",
+                "angenommen: Runden 1, Wetter Sonne 13-20",
+                "nicht übernommen (1):",
+                "  - Knoten {node} hat den Typ 'unbekannt'; er wurde ein Feld der Geraden",
+                ": geschrieben; track check: ok",
+            ],
+        ),
+        (
+            "fr_FR.UTF-8",
+            [
+                "repris : 3 voies (A 77, B 71, C 66 cases), 3 virages (arrêts 2, 1, 3), voie des stands de "
+                "14 cases avec 10 stands",
+                "pas : ",
+                "supposé : tours 1, météo soleil 13-20",
+                "non repris (1) :",
+                "  - le nœud {node} a le type « inconnu » ; il est devenu une case de ligne droite",
+                " : écrite ; track check : ok",
+            ],
+        ),
+    ],
+)
 def test_an_import_says_what_it_kept_and_lost_in_the_desktop_s_language(lang, expected, tmp_path, capsys, monkeypatch):
     speak(monkeypatch, lang)
     dat, node = with_an_unknown_node()
@@ -84,14 +103,21 @@ def test_in_english_the_lines_are_the_ones_scripts_read(tmp_path, capsys, monkey
     assert f"not kept (1):\n  - node {node} has the type 'unknown'; it became a straight space\n" in out
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("de_DE.UTF-8", "die Ziellinie hat 0 Knoten, daher kann der Konverter die Fahrspuren nicht unterscheiden "
-                    "(er braucht 2 bis 4). Abhilfe: markiere im Editor von GP Online einen Knoten jeder Fahrspur "
-                    "mit F (oder Typ 5)"),
-    ("fr_FR.UTF-8", "la ligne d'arrivée a 0 nœud, le convertisseur ne peut donc pas distinguer les voies"),
-])
-def test_a_board_the_converter_refuses_is_refused_in_the_desktop_s_language(lang, expected, tmp_path, capsys,
-                                                                              monkeypatch):
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "de_DE.UTF-8",
+            "die Ziellinie hat 0 Knoten, daher kann der Konverter die Fahrspuren nicht unterscheiden "
+            "(er braucht 2 bis 4). Abhilfe: markiere im Editor von GP Online einen Knoten jeder Fahrspur "
+            "mit F (oder Typ 5)",
+        ),
+        ("fr_FR.UTF-8", "la ligne d'arrivée a 0 nœud, le convertisseur ne peut donc pas distinguer les voies"),
+    ],
+)
+def test_a_board_the_converter_refuses_is_refused_in_the_desktop_s_language(
+    lang, expected, tmp_path, capsys, monkeypatch
+):
     speak(monkeypatch, lang)
     dat = read_dat(DAT / "oval3.dat")
     dat.nodes = {n: replace(node, finish=False) for n, node in dat.nodes.items()}

@@ -48,8 +48,9 @@ def level_bottom_straight(lanes: int) -> DatTrack:
     bottom = {n for lane in board.lanes for n in lane if dat.nodes[n].y > bottom_y - 30 and not dat.nodes[n].curve}
     nxt = {n: b_lane[(k + 1) % len(b_lane)] for k, n in enumerate(b_lane)}
     # into lane B on the bottom straight: the brick board's step into the space beside becomes a row on
-    dat.edges = [(a, nxt[b]) if a in bottom and b in bottom and b in nxt and a not in nxt else (a, b)
-                 for a, b in dat.edges]
+    dat.edges = [
+        (a, nxt[b]) if a in bottom and b in bottom and b in nxt and a not in nxt else (a, b) for a, b in dat.edges
+    ]
     return dat
 
 
@@ -64,8 +65,9 @@ def test_every_step_is_kept_where_the_offset_changes_along_the_lap_CORE_MOVE_3(l
     spaces = space_of(board, track)
     fates = step_fates(board, track, spaces)
     assert set(fates.values()) == {"kept"}, said
-    assert {(e.src, e.dst) for e in track.edges if not track.space(e.src).in_pit and not track.space(e.dst).in_pit} \
-        <= {(spaces[a], spaces[b]) for a, b in dat.edges}
+    assert {(e.src, e.dst) for e in track.edges if not track.space(e.src).in_pit and not track.space(e.dst).in_pit} <= {
+        (spaces[a], spaces[b]) for a, b in dat.edges
+    }
     assert "not kept: nothing" in said
 
 
@@ -82,7 +84,9 @@ def test_the_rows_are_brick_on_one_straight_and_level_on_the_other_AMB_4_AMB_9(t
         a, b, a2 = (track.space(spaces[n]) for n in (a_lane[k], b_lane[k], a_lane[k + 1]))
         assert a.row < b.row < a2.row
     bottom_y = max(dat.nodes[n].y for n in a_lane)
-    on_bottom = [[n for n in lane if dat.nodes[n].y > bottom_y - 50 and not dat.nodes[n].curve] for lane in (a_lane, b_lane)]
+    on_bottom = [
+        [n for n in lane if dat.nodes[n].y > bottom_y - 50 and not dat.nodes[n].curve] for lane in (a_lane, b_lane)
+    ]
     level = [(a, b) for a in on_bottom[0] for b in on_bottom[1] if abs(dat.nodes[a].x - dat.nodes[b].x) < 5]
     assert len(level) >= 15
     for a, b in level:
@@ -135,8 +139,11 @@ def test_row_positions_that_do_not_increase_along_a_lane_are_named_with_the_poin
     with pytest.raises(TrackError) as err:
         load_track(changed)
     lines = [p.line() for p in err.value.problems]
-    assert any(re.search(r"row_position \S+ of hand-placed space \d+ is not greater than", x)
-               and "increasing row_position values in the driving direction" in x for x in lines), lines
+    assert any(
+        re.search(r"row_position \S+ of hand-placed space \d+ is not greater than", x)
+        and "increasing row_position values in the driving direction" in x
+        for x in lines
+    ), lines
 
 
 def test_a_space_without_row_position_among_spaces_with_one_is_named(tmp_path, capsys):
@@ -188,7 +195,7 @@ def test_a_blocked_node_amid_a_bend_is_passed_by_the_lane_beside_it_AMB_69(tmp_p
         return min(lane, key=lambda m: math.dist(dat.nodes[m].pos, dat.nodes[n].pos))
 
     # every node of lane A in the bend before the blocked one has a way into lane B, as Valencia's has
-    for n in in_a[:in_a.index(blocked)]:
+    for n in in_a[: in_a.index(blocked)]:
         step = (n, beside(a_lane[a_lane.index(n) + 1], b_lane))
         if step not in dat.edges:
             dat.edges.append(step)
@@ -212,8 +219,11 @@ def test_a_step_over_a_node_of_the_lane_keeps_the_node_and_names_the_step(tmp_pa
     (CORE-MOVE-2, CORE-MOVE-3), so it is counted as refused and named with its spaces and why."""
     dat = parse_dat(make_dat.board(3, False))
     b_lane = understand(dat).lanes[1]
-    straight = [k for k in range(2, len(b_lane) - 2) if len(dat.successors(b_lane[k - 1])) == 3
-                and not any(dat.nodes[n].curve for n in b_lane[k - 2:k + 3])]
+    straight = [
+        k
+        for k in range(2, len(b_lane) - 2)
+        if len(dat.successors(b_lane[k - 1])) == 3 and not any(dat.nodes[n].curve for n in b_lane[k - 2 : k + 3])
+    ]
     k = straight[len(straight) // 2]
     skip = (b_lane[k - 1], b_lane[k + 1])
     dat.edges.append(skip)
@@ -258,7 +268,7 @@ def test_a_lane_along_part_of_the_lap_is_kept_as_a_lane_that_begins_and_ends(tmp
     dat = parse_dat(make_dat.board(3, False))
     board = understand(dat)
     a_lane = board.lanes[0]
-    straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k - 1:k + 12])]
+    straight = [k for k in range(2, len(a_lane) - 14) if not any(dat.nodes[n].curve for n in a_lane[k - 1 : k + 12])]
     k = straight[len(straight) // 2]
     run, before = a_lane[k:][:10], a_lane[k - 1]
     first_id = max(dat.nodes) + 1
@@ -300,11 +310,14 @@ def test_a_gap_with_a_corner_border_in_it_is_kept(tmp_path, capsys):
     b_lane = board.lanes[1]
     _, corner = board.corners[1]
     first = next(k for k, n in enumerate(b_lane) if n in corner)
-    gone = b_lane[first - 3:first]
+    gone = b_lane[first - 3 : first]
     for n in gone:
         del dat.nodes[n]
-    dat.edges = [(a, b_lane[first] if b == gone[0] else b) for a, b in dat.edges
-                 if a not in gone and (b == gone[0] or b not in gone)]
+    dat.edges = [
+        (a, b_lane[first] if b == gone[0] else b)
+        for a, b in dat.edges
+        if a not in gone and (b == gone[0] or b not in gone)
+    ]
     out, said = imports(dat, tmp_path, capsys)
     assert out.read_text(encoding="utf-8").count('name="after_gap"') == 1
     assert f"before node {b_lane[first]} " in said
@@ -361,7 +374,7 @@ def four_lanes() -> DatTrack:
 
     def lap(offset: float) -> list[tuple[float, float, int, int]]:
         raw = make_dat.lane_nodes(offset)
-        return raw[make_dat.FINISH_AT:] + raw[:make_dat.FINISH_AT]
+        return raw[make_dat.FINISH_AT :] + raw[: make_dat.FINISH_AT]
 
     raw, c_segs = lap(-80.0), [seg for *_, seg in lap(-40.0)]
     first = max(dat.nodes) + 1

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.main import main
-from game.tools.datfile import CURVE_1, STRAIGHT, DatTrack, parse_dat, read_dat
+from game.tools.datfile import DatTrack, parse_dat, read_dat
 from game.tools.trackimport import conversion, geometry, space_of, step_fates, understand
 from game.tools.trackimport.board import measures
 from game.tracks.load import load_track
@@ -57,10 +57,16 @@ def test_a_lane_whose_curve_nodes_no_step_links_to_the_next_lane_joins_its_corne
 
 def sharp_hairpins(monkeypatch) -> DatTrack:
     """Two 180-degree hairpins so tight that the inner lane has one curve node, a sharp apex."""
-    monkeypatch.setattr(make_dat, "LAYOUT", (("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
-                                             ("arc", 62.0, 180, make_dat.CURVE_2),
-                                             ("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
-                                             ("arc", 62.0, 180, make_dat.CURVE_3)))
+    monkeypatch.setattr(
+        make_dat,
+        "LAYOUT",
+        (
+            ("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
+            ("arc", 62.0, 180, make_dat.CURVE_2),
+            ("line", 20 * make_dat.SPACE, 0, make_dat.STRAIGHT),
+            ("arc", 62.0, 180, make_dat.CURVE_3),
+        ),
+    )
     dat = parse_dat(make_dat.board(3, False))
     board = understand(dat)
     assert [sum(1 for n in board.lanes[2] if n in group) for _, group in board.corners] == [1, 1]
@@ -70,8 +76,7 @@ def sharp_hairpins(monkeypatch) -> DatTrack:
     return dat
 
 
-def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_border_it_crosses_twice(tmp_path, capsys,
-                                                                                      monkeypatch):
+def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_border_it_crosses_twice(tmp_path, capsys, monkeypatch):
     """The corner polygon reaches less far past the lanes at a sharp apex, so every lane enters
     it once and leaves it once (the format's check) and the corner keeps its spaces."""
     dat = sharp_hairpins(monkeypatch)
@@ -79,12 +84,12 @@ def test_a_hairpin_whose_inner_lane_has_one_sharp_space_gets_a_border_it_crosses
     out, _ = imports(dat, tmp_path, capsys)
     track = load_track(out)
     assert [c.stops for c in track.corners] == [2, 3]
-    assert [[sum(1 for s in c.spaces if s[0] == lane) for lane in "ABC"] for c in track.corners] == \
-        [[sum(1 for n in lane if n in group) for lane in board.lanes] for _, group in board.corners]
+    assert [[sum(1 for s in c.spaces if s[0] == lane) for lane in "ABC"] for c in track.corners] == [
+        [sum(1 for n in lane if n in group) for lane in board.lanes] for _, group in board.corners
+    ]
 
 
-def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_where(tmp_path, capsys,
-                                                                                   monkeypatch):
+def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_where(tmp_path, capsys, monkeypatch):
     """The 2-lane oval needs several builds (arrows moved, arrow zones); allowed one, the import
     names the problem the last build had and how to fix it, in one message, no traceback."""
     monkeypatch.setattr(conversion, "ROUNDS", 2)
@@ -97,8 +102,9 @@ def test_a_board_whose_lane_changes_are_not_matched_in_the_builds_allowed_says_w
     assert not out.exists()
 
 
-def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_curve_nodes(tmp_path, capsys,
-                                                                                         monkeypatch):
+def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_curve_nodes(
+    tmp_path, capsys, monkeypatch
+):
     """Allowed only the widest border, the sharp hairpin's is met 4 times by lane B: the message
     names the lane and the board's curve nodes and the fix in GP Online's editor."""
     dat = sharp_hairpins(monkeypatch)
@@ -108,8 +114,10 @@ def test_a_corner_border_a_lane_meets_more_than_twice_is_named_by_its_lane_and_c
     assert main(["track", "import", str(src), str(tmp_path / "board.tmx")]) == 1
     err = capsys.readouterr().err.strip()
     group = sorted(understand(dat).corners[0][1])
-    assert err.startswith("the converted map does not pass the checks: lane B meets the border the converter "
-                          f"drew around the curve nodes {', '.join(map(str, group[:6]))}")
+    assert err.startswith(
+        "the converted map does not pass the checks: lane B meets the border the converter "
+        f"drew around the curve nodes {', '.join(map(str, group[:6]))}"
+    )
     assert "4 times, not twice" in err and "Fix: in GP Online's editor mark the curve nodes" in err
     assert "\n" not in err and "lanes found may be wrong" not in err
 
@@ -120,13 +128,14 @@ def without_nodes(count: int) -> tuple[DatTrack, list[int]]:
     dat = read_dat(DAT / "oval3.dat")
     lane = understand(dat).lanes[1]
     k = len(lane) * 2 // 3
-    gone, after = lane[k:k + count], lane[k + count]
+    gone, after = lane[k : k + count], lane[k + count]
     for n in gone:
         del dat.nodes[n]
         dat.attributes.pop(n, None)
         dat.grid.pop(n, None)
-    dat.edges = [(a, after if b == gone[0] else b) for a, b in dat.edges
-                 if a not in gone and (b == gone[0] or b not in gone)]
+    dat.edges = [
+        (a, after if b == gone[0] else b) for a, b in dat.edges if a not in gone and (b == gone[0] or b not in gone)
+    ]
     return dat, [n for n in lane if n not in gone]
 
 
@@ -171,7 +180,7 @@ def test_a_lane_change_three_rows_ahead_on_a_straight_is_kept_as_an_arrow(tmp_pa
     b_lane, c_lane = understand(dat).lanes[1:]
     src = b_lane[len(b_lane) // 2]
     old = next((a, b) for a, b in dat.edges if a == src and b in c_lane)
-    assert not any(dat.nodes[n].curve for n in c_lane[c_lane.index(old[1]) - 2:c_lane.index(old[1]) + 4])
+    assert not any(dat.nodes[n].curve for n in c_lane[c_lane.index(old[1]) - 2 : c_lane.index(old[1]) + 4])
     new = (src, c_lane[c_lane.index(old[1]) + 2])
     dat.edges.append(new)
     out, said = imports(dat, tmp_path, capsys)

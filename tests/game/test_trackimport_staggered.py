@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.main import main
 from game.board.printed import forbidden_diagonals
+from game.main import main
 from game.tools.datfile import STRAIGHT, read_dat
 from game.tools.trackimport import space_of, understand
 from game.tools.trackimport.board import measures
@@ -88,7 +88,6 @@ def test_the_staggered_import_carries_a_whole_simulated_race(imported, capsys):
     out, _, _ = imported
     assert main(["simulate", "--track", str(Path(out)), "--cars", "6", "--laps", "1", "--seed", "3"]) == 0
     assert "finished 1 lap(s)" in capsys.readouterr().out
-
 
 
 @pytest.mark.rules("CORE-MOVE-3")

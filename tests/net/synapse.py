@@ -96,9 +96,7 @@ class Synapse:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"synapse stopped at start: {(self.data / 'synapse.out').read_text()[-3000:]}"
-                )
+                raise RuntimeError(f"synapse stopped at start: {(self.data / 'synapse.out').read_text()[-3000:]}")
             try:
                 with urllib.request.urlopen(f"{self.url}/_matrix/client/versions", timeout=2):
                     return
@@ -126,9 +124,7 @@ class Synapse:
             b"\x00".join([nonce.encode(), name.encode(), password.encode(), b"notadmin"]),
             hashlib.sha1,
         ).hexdigest()
-        body = json.dumps(
-            {"nonce": nonce, "username": name, "password": password, "mac": mac, "admin": False}
-        ).encode()
+        body = json.dumps({"nonce": nonce, "username": name, "password": password, "mac": mac, "admin": False}).encode()
         req = urllib.request.Request(api, data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req, timeout=30) as r:
             return json.load(r)["user_id"]

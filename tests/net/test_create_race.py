@@ -11,8 +11,8 @@ import time
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from game.scenes.race.scene import RaceScene
-from game.scenes.remote.lobby import OnlineScene
 from game.scenes.remote.create import CreateRaceScene
+from game.scenes.remote.lobby import OnlineScene
 from game.texts import Notice, tr
 from tests.net.test_online_window import decide
 from tests.ui.helpers import make_app

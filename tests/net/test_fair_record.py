@@ -13,8 +13,8 @@ from game.main import main
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from rules.ai.registry import DRIVERS, computer_action
-from rules.remote.race_view import RaceView
 from rules.files.record import RecordError, dumps, loads, replay
+from rules.remote.race_view import RaceView
 from rules.remote.referee import Referee
 from rules.remote.referee_protocol import Decision
 from tests.rules.remote_helpers import OVAL, SEED, deliver, opening

@@ -12,11 +12,11 @@ import pytest
 from game.net.mailrace import MailPlayer, Steward
 from game.net.racefile import RaceFileError, digest, read, write
 from rules.actions import Roll
+from rules.ai.registry import computer_action
 from rules.engine import chance
 from rules.files.record import same_drivers
 from rules.remote.referee_protocol import Decision
 from rules.ruleset import FORMULA_D_BASIC
-from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL
 
 PLAYERS = {"car1": "anna", "car2": "ben", "car3": "carl"}
@@ -24,9 +24,7 @@ PLAYERS = {"car1": "anna", "car2": "ben", "car3": "carl"}
 
 def new_race(tmp: Path, deadline: int = 3 * 86400) -> Steward:
     header = same_drivers(OVAL, FORMULA_D_BASIC, 4, 1, seed=0, driver="racer")
-    entries = tuple(
-        e.model_copy(update={"driver": "human"}) if e.id in PLAYERS else e for e in header.entries
-    )
+    entries = tuple(e.model_copy(update={"driver": "human"}) if e.id in PLAYERS else e for e in header.entries)
     return Steward.open_race(
         tmp / "steward",
         OVAL,
@@ -65,11 +63,7 @@ def test_SEASON_1_three_players_and_a_steward_race_by_email_to_the_flag(tmp_path
     for _ in range(2000):
         for name in players:
             mail([p for p in sent if p.name.endswith(f"-{name}.fdrace")], tmp_path / name / "inbox")
-        answers = [
-            a
-            for n, p in players.items()
-            if (a := player_turn(p, tmp_path / n / "inbox", tmp_path / n / "out"))
-        ]
+        answers = [a for n, p in players.items() if (a := player_turn(p, tmp_path / n / "inbox", tmp_path / n / "out"))]
         if not answers:
             break
         assert len(answers) == 1  # only the player whose car is to move is asked
@@ -110,9 +104,7 @@ def test_a_tampered_race_file_is_refused_and_nothing_is_applied(tmp_path):
     )
     write(forged, tmp_path / "forged.fdrace")
     before = steward.state.applied
-    with pytest.raises(
-        RaceFileError, match="differs from the race's at action 1: the file was tampered with"
-    ):
+    with pytest.raises(RaceFileError, match="differs from the race's at action 1: the file was tampered with"):
         steward.take(tmp_path / "forged.fdrace", now=1)
     assert steward.state.applied == before and digest(forged)
 
@@ -137,9 +129,7 @@ def test_out_of_turn_and_unseated_replies_get_a_notice_in_the_next_file(tmp_path
     whose = steward.referee.session.state.active
     other = next(n for c, n in PLAYERS.items() if c != whose)
     player = MailPlayer(tmp_path / other, other)
-    view = player.open(
-        next(p for p in steward.send(tmp_path / "out") if p.name.endswith(f"-{other}.fdrace")), OVAL
-    )
+    view = player.open(next(p for p in steward.send(tmp_path / "out") if p.name.endswith(f"-{other}.fdrace")), OVAL)
     action = computer_action(OVAL, view.state, "racer")
     seq = len(view.actions)
     notices = steward.take(player.reply(view, Decision(seq=seq, action=action), tmp_path / "out"), now=1)
@@ -148,9 +138,7 @@ def test_out_of_turn_and_unseated_replies_get_a_notice_in_the_next_file(tmp_path
     again = read(next(p for p in steward.send(tmp_path / "out2") if p.name.endswith(f"-{other}.fdrace")))
     assert [(n.key, n.to) for n in again.notices] == [("not_your_turn", other)]
     stranger = MailPlayer(tmp_path / "eve", "eve")
-    stranger.open(
-        next(p for p in steward.send(tmp_path / "out3") if p.name.endswith(f"-{other}.fdrace")), OVAL
-    )
+    stranger.open(next(p for p in steward.send(tmp_path / "out3") if p.name.endswith(f"-{other}.fdrace")), OVAL)
     eve = steward.take(stranger.reply(view, Decision(seq=seq, action=action), tmp_path / "out"), now=2)
     assert eve == ["to eve: eve has no seat in this race: only seated players decide"]
 
@@ -169,9 +157,7 @@ def test_a_file_of_another_race_or_no_race_file_at_all_is_named(tmp_path):
     other = new_race(tmp_path / "two")
     name = PLAYERS[other.referee.session.state.active]
     player = MailPlayer(tmp_path / name, name)
-    view = player.open(
-        next(p for p in other.send(tmp_path / "o") if p.name.endswith(f"-{name}.fdrace")), OVAL
-    )
+    view = player.open(next(p for p in other.send(tmp_path / "o") if p.name.endswith(f"-{name}.fdrace")), OVAL)
     reply = player.reply(
         view,
         Decision(seq=len(view.actions), action=computer_action(OVAL, view.state, "racer")),

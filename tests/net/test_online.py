@@ -13,10 +13,10 @@ import pytest
 
 from game.net.matrix import MatrixLink
 from game.net.online import OnlinePlayer, RefereeBot
-from rules.remote.race_view import RaceView
-from rules.files.record import Record, replay
-from rules.remote.referee_protocol import APPLIED, DECISION, Applied
 from rules.actions import Roll
+from rules.files.record import Record, replay
+from rules.remote.race_view import RaceView
+from rules.remote.referee_protocol import APPLIED, DECISION, Applied
 from tests.net.synapse import Synapse
 from tests.rules.remote_helpers import OVAL, decision, opening
 
@@ -30,9 +30,7 @@ async def account(server: Synapse, name: str) -> MatrixLink:
     return link
 
 
-async def new_race(
-    server: Synapse, tmp: Path, deadline: int = 600
-) -> tuple[RefereeBot, str, MatrixLink, MatrixLink]:
+async def new_race(server: Synapse, tmp: Path, deadline: int = 600) -> tuple[RefereeBot, str, MatrixLink, MatrixLink]:
     ref, ann, bob = await account(server, "ref"), await account(server, "ann"), await account(server, "bob")
     bot = RefereeBot(ref, OVAL, tmp / "referee")
     race = opening({"car1": ann.user_id, "car2": bob.user_id})
@@ -131,9 +129,7 @@ def test_forged_malformed_and_unseated_events_are_refused_and_change_nothing(syn
         await spectator.connect()
         at = len(view_of(ann).actions)
         await ann_link.send(room, Applied(seq=at, action=Roll(value=20), by="dice"))  # forged
-        await ann_link.client.room_send(
-            room, DECISION, {"seq": "soon", "action": {"kind": "gear", "gear": 9}}
-        )
+        await ann_link.client.room_send(room, DECISION, {"seq": "soon", "action": {"kind": "gear", "gear": 9}})
         await ann_link.client.room_send(room, APPLIED, {"nonsense": True})
         move = decision(view_of(ann), ann_link.user_id) or decision(view_of(ann), bob_link.user_id)
         await eve.send(room, move)  # eve has no seat
@@ -141,9 +137,7 @@ def test_forged_malformed_and_unseated_events_are_refused_and_change_nothing(syn
         for _ in range(10):
             await spectator.poll(timeout_ms=300)
         texts = [c.text for c in spectator.chat]
-        assert any("sent org.formula_d.applied, which only the referee sends: ignored" in t for t in texts), (
-            texts
-        )
+        assert any("sent org.formula_d.applied, which only the referee sends: ignored" in t for t in texts), texts
         assert any("refused: org.formula_d.decision: seq" in t for t in texts), texts
         assert any("has no seat in this race" in t for t in texts), texts
         assert any(p.key == "not_referee" for p in spectator.problems), spectator.problems

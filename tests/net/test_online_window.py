@@ -15,8 +15,8 @@ from game.net.online_link import OnlineLink
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from rules.actions import Bid, ChooseGear, Drive, FreeWP, Karma, TCar
-from rules.engine import IllegalAction
 from rules.ai.registry import computer_action
+from rules.engine import IllegalAction
 from tests.net.test_online import account
 from tests.rules.remote_helpers import OVAL, opening
 

@@ -33,13 +33,17 @@ def closed_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.mark.parametrize(("lang", "doing", "why"), [
-    ("en", "logging in as @ann:localhost: ", "the homeserver {url} cannot be reached ("),
-    ("de", "Anmelden als @ann:localhost: ", "der Homeserver {url} ist nicht erreichbar ("),
-    ("fr", "connexion en tant que @ann:localhost : ", "le serveur d’accueil {url} est injoignable ("),
-])
+@pytest.mark.parametrize(
+    ("lang", "doing", "why"),
+    [
+        ("en", "logging in as @ann:localhost: ", "the homeserver {url} cannot be reached ("),
+        ("de", "Anmelden als @ann:localhost: ", "der Homeserver {url} ist nicht erreichbar ("),
+        ("fr", "connexion en tant que @ann:localhost : ", "le serveur d’accueil {url} est injoignable ("),
+    ],
+)
 def test_joining_a_race_on_an_unreachable_homeserver_says_why_in_the_players_language(
-        lang: str, doing: str, why: str, tmp_path: Path) -> None:
+    lang: str, doing: str, why: str, tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     scene = OnlineScene(app)
     app.push(scene)
@@ -59,13 +63,17 @@ def test_a_room_whose_race_cannot_be_read_is_named_in_french_and_logged_in_engli
     assert caught.value.text().startswith("la course du salon ne peut pas être lue : ")
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "the race is not a championship's race"),
-    ("de", "das Rennen gehört zu keiner Meisterschaft"),
-    ("fr", "la course n’appartient à aucun championnat"),
-])
-def test_a_race_kept_in_no_championship_is_refused_in_the_stewards_language(lang: str, expected: str,
-                                                                          tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "the race is not a championship's race"),
+        ("de", "das Rennen gehört zu keiner Meisterschaft"),
+        ("fr", "la course n’appartient à aucun championnat"),
+    ],
+)
+def test_a_race_kept_in_no_championship_is_refused_in_the_stewards_language(
+    lang: str, expected: str, tmp_path: Path
+) -> None:
     """What the steward's window shows when a race to keep in a championship is none's."""
     record = race()
     assert record.header.series is None

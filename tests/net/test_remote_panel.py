@@ -83,10 +83,7 @@ def test_the_room_chat_is_typed_in_the_panel_and_notices_show_in_the_players_lan
     try:
         link.news.append(tr("referee.deadline_move", name="Bob", level="racer"))
         scene.draw(app.screen)
-        assert (
-            scene.control.transcript[-1]
-            == "Bob hat die Frist verpasst: die Stufe racer hat diesen Zug entschieden"
-        )
+        assert scene.control.transcript[-1] == "Bob hat die Frist verpasst: die Stufe racer hat diesen Zug entschieden"
     finally:
         set_language("en")
 

@@ -12,8 +12,8 @@ from game.main import main
 from game.net.mailrace import MailPlayer, Steward
 from game.play.series import replayed
 from game.storage.championships import ChampionshipStore
-from rules.league import championship as ch
 from rules.files.record import replay
+from rules.league import championship as ch
 from tests.conftest import REPO
 from tests.net.test_mailrace import mail, player_turn
 from tests.rules.remote_helpers import OVAL
@@ -106,9 +106,7 @@ def test_bad_steward_input_gets_one_message(tmp_path, capsys):
     assert "--track FILE" in capsys.readouterr().err
     assert steward(*base, "--championship", "7", "--data", str(tmp_path)) == 2
     assert "there is no championship 7" in capsys.readouterr().err
-    assert (
-        steward("take", "--folder", str(tmp_path / "none"), "--outbox", str(tmp_path), "--track", TRACK) == 1
-    )
+    assert steward("take", "--folder", str(tmp_path / "none"), "--outbox", str(tmp_path), "--track", TRACK) == 1
     assert "cannot read" in capsys.readouterr().err
 
 

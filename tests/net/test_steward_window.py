@@ -10,9 +10,9 @@ from game.net.mailrace import MailPlayer
 from game.scenes.remote.lobby import EmailScene
 from game.scenes.remote.steward import StewardScene
 from game.texts import tr
+from rules.ai.registry import computer_action
 from rules.engine import chance
 from rules.remote.referee_protocol import Decision
-from rules.ai.registry import computer_action
 from tests.rules.remote_helpers import OVAL
 from tests.ui.helpers import make_app
 

@@ -114,11 +114,7 @@ def rolls(state: RaceState, *values: int, track: Track = OVAL) -> tuple[RaceStat
 
 def move_to(state: RaceState, end: str | None, track: Track = OVAL, **want) -> Move:
     """The cheapest legal move of the active car that ends on ``end`` (and matches ``want``)."""
-    found = [
-        m
-        for m in moves(track, state)
-        if m.end == end and all(getattr(m, k) == v for k, v in want.items())
-    ]
+    found = [m for m in moves(track, state) if m.end == end and all(getattr(m, k) == v for k, v in want.items())]
     assert found, f"no legal move to {end} with {want}: {sorted({m.end or '-' for m in moves(track, state)})}"
     return min(found, key=lambda m: (m.out is not None, m.brakes + m.tyres, m.path))
 
@@ -148,7 +144,11 @@ def quiet_turn(state: RaceState, track: Track = OVAL) -> tuple[RaceState, list[E
     the lowest face, the cheapest full move; then every check passes (a pit roll of 20 is slow)."""
     c = state.car(state.active or "")
     options = gear_options(track, state)
-    gear = c.gear if isinstance(options.get(c.gear), ShiftCost) else min(g for g, o in options.items() if isinstance(o, ShiftCost))
+    gear = (
+        c.gear
+        if isinstance(options.get(c.gear), ShiftCost)
+        else min(g for g, o in options.items() if isinstance(o, ShiftCost))
+    )
     state, ev = act(state, ChooseGear(gear=gear), track=track)
     state, ev2 = act(state, Roll(value=chance(state).die.lowest), track=track)  # type: ignore[union-attr]
     best = min(moves(track, state), key=lambda m: (m.out is not None, m.brakes + m.tyres, -len(m.path), m.path))
@@ -220,7 +220,9 @@ TYRES = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})
 def corner_stop(condition: str, tyre: Tyre, rules=TYRES, **kw):
     """m drives from B33 to B44, the Seekurve's first space (row 46)."""
     state = in_weather(condition, rules=rules, tyre=tyre, **kw)
-    state = state.with_car(state.car("m").model_copy(update={"space": "B33"})).with_car(state.car("f").model_copy(update={"space": "A5"}))
+    state = state.with_car(state.car("m").model_copy(update={"space": "B33"})).with_car(
+        state.car("f").model_copy(update={"space": "A5"})
+    )
     state, _ = act(state, ChooseGear(gear=4), Roll(value=11))
     path = next(m.path for m in moves(OVAL, state) if m.end == "B44" and not m.brakes)
     return act(state, Drive(path=path))

@@ -4,13 +4,13 @@ through their own view of the race (the messages a real player's game would send
 from __future__ import annotations
 
 from game.tracks.load import load_track
+from rules.ai.registry import computer_action
+from rules.files.record import Header, same_drivers
 from rules.remote.fair_dice import commitment
 from rules.remote.race_view import RaceView
-from rules.files.record import Header, same_drivers
 from rules.remote.referee import Notice, Out
 from rules.remote.referee_protocol import Applied, Decision, RaceOpen, SeedReveal
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
-from rules.ai.registry import computer_action
 from tests.conftest import REPO
 
 OVAL = load_track(REPO / "maps" / "oval.tmx")

@@ -67,8 +67,11 @@ MODULES_OFF: dict[str, dict] = {
     "qualifying": {"grid": "roll"},
     "tyres": {"tyres": None},
     "weather": {"weather": False},
-    "car construction": {"car_setup": C.car_setup.model_copy(
-        update={"minimum": {a: CW[a] for a in AREAS_CD}, "maximum": {a: CW[a] for a in AREAS_CD}})},
+    "car construction": {
+        "car_setup": C.car_setup.model_copy(
+            update={"minimum": {a: CW[a] for a in AREAS_CD}, "maximum": {a: CW[a] for a in AREAS_CD}}
+        )
+    },
     "road holding": {"markers": False},
     "pit-stop options": {"pit_repairs": "none", "pit_reserve": 0},
 }
@@ -133,7 +136,9 @@ def _road_holding(rules: RuleSet) -> bool:
 
 def _pit_options(rules: RuleSet) -> bool:
     """May the crew make a long stop at the box (PIT-A-4)?"""
-    state = race([c_car("m", "C58", gear=3, box="P4", rules=rules), c_car("far", "A30", rules=rules)], rules=rules, laps=2)
+    state = race(
+        [c_car("m", "C58", gear=3, box="P4", rules=rules), c_car("far", "A30", rules=rules)], rules=rules, laps=2
+    )
     state, _ = act(state, ChooseGear(gear=3), Roll(value=5), Drive(path=("C59", "P1", "P2", "P3", "P4")))
     if state.phase != "pit":
         return False
@@ -195,13 +200,20 @@ def test_C3LAP_1_the_last_body_engine_or_road_holding_WP_puts_the_car_out_at_onc
     engine. Losing the last WP of body, engine or road holding ends the race there and then:
     the car's later checks are not rolled."""
     state = behind_after_20()
-    assert pending(state) == [("road_holding", "m", None), ("collision", "f", "m"), ("collision", "m", "f"), ("engine", "m", None)]
+    assert pending(state) == [
+        ("road_holding", "m", None),
+        ("collision", "f", "m"),
+        ("collision", "m", "f"),
+        ("engine", "m", None),
+    ]
     for area, failing in (("road_holding", (1,)), ("body", (20, 20, 1)), ("engine", (20, 20, 20, 1))):
         state = behind_after_20(**{area: 1})
         state, ev = rolls(state, *failing)
         m = state.car("m")
         assert m.status == "out" and m.wp[area] == 0, area
-        assert [e.data["rule"] for e in kinds(ev, "out")] == [{"road_holding": "CORE-DANGER-4", "body": "CORE-COLL-3", "engine": "CORE-ENGINE-3"}[area]]
+        assert [e.data["rule"] for e in kinds(ev, "out")] == [
+            {"road_holding": "CORE-DANGER-4", "body": "CORE-COLL-3", "engine": "CORE-ENGINE-3"}[area]
+        ]
         assert all(p.car != "m" for p in state.pending), area
     survivor, _ = rolls(behind_after_20(body=2), 20, 20, 1, 20)
     assert survivor.car("m").status == "racing" and survivor.car("m").wp.body == 1
@@ -222,7 +234,9 @@ def test_C3LAP_2_without_brake_WP_the_car_can_no_longer_brake():
 def fly_out(tyre: Tyre, tyres: int) -> tuple[RaceState, list]:
     """m drives 12 spaces along lane B from B40 through the Seekurve (1 stop) without a stop:
     it ends on B52, one space past the corner's end."""
-    state = race([c_car("m", "B40", gear=5, tyre=tyre, wp=CW.model_copy(update={"tyres": tyres})), c_car("f", "A5", gear=1)])
+    state = race(
+        [c_car("m", "B40", gear=5, tyre=tyre, wp=CW.model_copy(update={"tyres": tyres})), c_car("f", "A5", gear=1)]
+    )
     state, _ = act(state, ChooseGear(gear=5), Roll(value=12))
     return act(state, Drive(path=tuple(f"B{i}" for i in range(41, 53))))
 

@@ -20,11 +20,11 @@ import pytest
 
 from rules.actions import ChooseGear, Roll
 from rules.ai.levels import Level
-from rules.ai.presets import CHAMPION, LEVELS
 from rules.ai.lookahead import Prices, lookahead
+from rules.ai.presets import CHAMPION, LEVELS
+from rules.ai.registry import computer_action
 from rules.car import Area
 from rules.engine import apply, moves
-from rules.ai.registry import computer_action
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from tests.rules.test_odds import TRACK, position
@@ -73,13 +73,17 @@ def test_TYRE_2_in_rain_every_level_prices_the_slide_of_a_stop_in_a_corner(level
     rules = PRESETS["fde-advanced"]
     start, face = _deep_stop()
     base = position(start, 3)
-    car = base.car("a").model_copy(update={"tyre": Tyre.HARD, "wp": rules.default_wear.model_copy(update={"brakes": 0})})
+    car = base.car("a").model_copy(
+        update={"tyre": Tyre.HARD, "wp": rules.default_wear.model_copy(update={"brakes": 0})}
+    )
     other = base.car("b").model_copy(update={"tyre": Tyre.HARD, "wp": rules.default_wear})
     for condition, out in (("rain", True), ("sun", False)):
         state = base.model_copy(update={"rules": rules, "cars": (car, other), "weather": Weather(condition=condition)})
         s, _ = apply(TRACK, state, ChooseGear(gear=3))
         s, _ = apply(TRACK, s, Roll(value=face))
-        deep = next(m for m in moves(TRACK, s) if m.corner == 0 and m.out is None and not m.brakes and len(m.path) == face)
+        deep = next(
+            m for m in moves(TRACK, s) if m.corner == 0 and m.out is None and not m.brakes and len(m.path) == face
+        )
         prices = level.prices(TRACK, s, s.car("a"))
         value = level.move_value(TRACK, s, deep, prices)
         assert (value < face - prices.out / 2) is out, (condition, value)
@@ -94,7 +98,8 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
     the one before costs the race times the Poisson chance that the checks still ahead fail at
     least once, so it is dearer with more laps, cars and markers ahead, and the third cheaper."""
     from rules.ai.race_ahead import retire_odds
-    from tests.rules.fixtures import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car
+    from tests.rules.fixtures import position as board
 
     assert retire_odds(1, 0.5) == pytest.approx(1 - math.exp(-0.5))
     assert retire_odds(2, 0.5) == pytest.approx(1 - math.exp(-0.5) * 1.5)
@@ -106,19 +111,31 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
         for state in (early, late):
             a = state.car("a")
             prices = CHAMPION.prices(OVAL, state, a)
-            assert CHAMPION._loss(OVAL, state, a.model_copy(update={"wp": a.wp.model_copy(update={area.value: 1})}), area, prices) == prices.out
+            assert (
+                CHAMPION._loss(
+                    OVAL, state, a.model_copy(update={"wp": a.wp.model_copy(update={area.value: 1})}), area, prices
+                )
+                == prices.out
+            )
             share = retire_odds(1, CHAMPION.failures_ahead(OVAL, state, a, area))
-            assert CHAMPION._loss(OVAL, state, a, area, prices) == pytest.approx(max(share * prices.out, prices.tyre + prices.scarce))
-        assert CHAMPION.failures_ahead(OVAL, early, early.car("a"), area) > CHAMPION.failures_ahead(OVAL, late, late.car("a"), area)
+            assert CHAMPION._loss(OVAL, state, a, area, prices) == pytest.approx(
+                max(share * prices.out, prices.tyre + prices.scarce)
+            )
+        assert CHAMPION.failures_ahead(OVAL, early, early.car("a"), area) > CHAMPION.failures_ahead(
+            OVAL, late, late.car("a"), area
+        )
     marked = early.model_copy(update={"markers": ("C40", "C41", "B50")})
-    assert CHAMPION.failures_ahead(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > CHAMPION.failures_ahead(OVAL, early, early.car("a"), Area.ROAD_HOLDING)
+    assert CHAMPION.failures_ahead(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > CHAMPION.failures_ahead(
+        OVAL, early, early.car("a"), Area.ROAD_HOLDING
+    )
 
 
 def test_a_retirement_costs_the_race_still_to_drive() -> None:
     """In a field of ten a retirement early in a long race costs more spaces than one near the flag
     (``rows_ahead``), never less than ``out``; in a duel it costs ``out`` (few checks and blocks),
     and the last WP are cheaper there (``field_reserve``)."""
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     field = [car(f"o{i}", f"{'BC'[i % 2]}{20 + 4 * i}") for i in range(9)]
     early = board([car("a", "A10", crossings=1), *field], "a", laps=3)
@@ -138,10 +155,14 @@ def test_TYRE_2_in_rain_a_full_field_makes_the_champion_price_its_scarce_wp_by_m
     the dry; in a field of ten it counts so even when most of the field is out."""
     from dataclasses import replace
 
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     def race(n: int, condition: str, out: int = 0):
-        cars = [car("a", "A20"), *(car(f"c{i}", f"B{30 + 3 * i}", status="out" if i <= out else "racing") for i in range(1, n))]
+        cars = [
+            car("a", "A20"),
+            *(car(f"c{i}", f"B{30 + 3 * i}", status="out" if i <= out else "racing") for i in range(1, n)),
+        ]
         return board(cars, "a", laps=3).model_copy(update={"weather": Weather(condition=condition)})
 
     def scarce(level: Level, state) -> float:
@@ -160,7 +181,8 @@ def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies
     costs twice as much in rain. FD08-COLL-1: the cars close behind roll for the car too when they
     end beside it, so a stop with a car a few rows behind costs more than one with none."""
     from rules.moves import Move
-    from tests.rules.fixtures import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car
+    from tests.rules.fixtures import position as board
 
     worn = W.model_copy(update={"body": 2})
     dry = board([car("a", "A20", wp=worn), car("b", "B30")], "a", laps=3)
@@ -249,12 +271,15 @@ def test_ENG_D_3_every_level_boosts_when_the_spaces_pay_and_keeps_its_last_engin
     last lap in 4th just before the line, the spaces that make sure of the flag; not in lap 1 from
     there (the corner beyond the line would take them back), not before the Lindenkehre, and never
     with the last engine WP (the rules refuse it)."""
+    from tests.rules.fixtures import OVAL, D
+    from tests.rules.fixtures import position as board
     from tests.rules.test_dresden_engine import booster, dcar, engine
-    from tests.rules.fixtures import D
-    from tests.rules.fixtures import OVAL, position as board
 
     def at(space: str, gear: int, crossings: int = 1, engine_wp: int = 3):
-        cars = [dcar("b", space, gear, crossings=crossings, wp=engine(engine_wp)), dcar("x", "A10", 3, crossings=crossings)]
+        cars = [
+            dcar("b", space, gear, crossings=crossings, wp=engine(engine_wp)),
+            dcar("x", "A10", 3, crossings=crossings),
+        ]
         return board(cars, "b", rules=D)
 
     assert level.choose_boost(OVAL, at("B30", 5), 5)
@@ -273,9 +298,9 @@ def test_KARMA_3_every_level_buys_off_a_failure_that_would_retire_it(level: Leve
     raise every level raises (through computer_action, the session's call); a road-holding
     failure on a 1 (four raises) that costs one WP of three it accepts."""
     from rules.actions import Karma
-    from tests.rules.test_dresden_karma import held
     from rules.dice import Purpose
     from tests.rules.fixtures import OVAL
+    from tests.rules.test_dresden_karma import held
 
     assert computer_action(OVAL, held(Purpose.ENGINE, 4, 30, engine=1), level.name) == Karma(spend="raise")
     assert computer_action(OVAL, held(Purpose.ROAD_HOLDING, 1, 50), level.name) == Karma(spend="accept")
@@ -287,7 +312,8 @@ def test_H2H_2_every_level_bids_when_behind_and_keeps_a_raise(level: Level) -> N
     """H2H-2: behind in the normal order (a later arrival at the same gear) every level bids; no
     level lets its pool fall below a raise (20 karma)."""
     from rules.actions import Bid
-    from tests.rules.test_dresden_head_to_head import after_leader, bids, level as row
+    from tests.rules.test_dresden_head_to_head import after_leader, bids
+    from tests.rules.test_dresden_head_to_head import level as row
 
     state, _ = after_leader(row(("a", "A40", 3, 2), ("b", "B42", 3, 5)))
     second, _ = bids(state, ("a", 0))
@@ -341,8 +367,7 @@ def test_PIT_A_4_every_level_makes_a_long_stop_to_repair_and_a_short_one_otherwi
     away (few collision checks ahead) the repair is not worth the game round standing, and with
     nothing to repair the stop is short."""
     from rules.actions import PitStop
-    from tests.rules.fixtures import W, car
-    from tests.rules.fixtures import at_box
+    from tests.rules.fixtures import W, at_box, car
 
     alone, _ = at_box(wp=W.model_copy(update={"body": 1}), laps=3)
     damaged = alone.model_copy(update={"cars": alone.cars + tuple(car(f"o{i}", f"B{10 + 3 * i}") for i in range(8))})
@@ -362,11 +387,13 @@ def test_PIT_A_1_every_level_heads_for_the_pits_when_a_repair_is_worth_the_long_
     to go, a level keeps to the pit entry's lane (the older careful driver, which pits only for
     tyres, does not); with the body whole, or in the last lap (no stop allowed), it does not."""
     from rules.ai.classic import CAREFUL
-    from tests.rules.fixtures import OVAL, W, car, pit_of, position as board
-    from tests.rules.fixtures import PIT_C
+    from tests.rules.fixtures import OVAL, PIT_C, W, car, pit_of
+    from tests.rules.fixtures import position as board
 
     def at(body: int, crossings: int = 1):
-        cars = [car("m", "C40", gear=3, crossings=crossings, box="P4", wp=W.model_copy(update={"body": body}), reserve=2)]
+        cars = [
+            car("m", "C40", gear=3, crossings=crossings, box="P4", wp=W.model_copy(update={"body": body}), reserve=2)
+        ]
         cars += [car(f"o{i}", f"A{10 + 3 * i}") for i in range(8)]
         return board(cars, "m", laps=3, rules=PIT_C)
 
@@ -385,8 +412,7 @@ def test_PIT_A_4_a_brake_wp_alone_is_not_worth_a_long_stop(level: Level) -> None
     repairs whatever it can and stands the round."""
     from rules.actions import PitStop
     from rules.ai.classic import CAREFUL
-    from tests.rules.fixtures import W
-    from tests.rules.fixtures import at_box
+    from tests.rules.fixtures import W, at_box
 
     state, _ = at_box(wp=W.model_copy(update={"brakes": 2}), laps=3)
     action = computer_action(_oval(), state, level.name)
@@ -401,7 +427,8 @@ def test_every_level_keeps_to_the_lane_of_the_nearest_pit_entry(level: Level) ->
     keeps to the lane of the entry nearest ahead of it (lane A's A40 from A30, the drawn entry C59 in
     lane C once past A40); the careful driver the same."""
     from rules.ai.classic import CAREFUL
-    from tests.rules.fixtures import OVAL, W, car, pit_of, position as board
+    from tests.rules.fixtures import OVAL, W, car, pit_of
+    from tests.rules.fixtures import position as board
 
     two = OVAL.model_copy(update={"pit": pit_of(OVAL).model_copy(update={"extra_entries": ("A40",)})})
     worn = W.model_copy(update={"tyres": 2})
@@ -485,7 +512,9 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
 @pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 @pytest.mark.parametrize(("condition", "extra"), [("dry", 1), ("rain", 2)])
-def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(level: Level, condition: str, extra: int) -> None:
+def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(
+    level: Level, condition: str, extra: int
+) -> None:
     """CAR-C-2: Formula Dé's crews build their car from 20 WP; the default has two road-holding
     WP, one failed check from the end among a field's markers (CORE-DANGER-4), so every level
     moves one WP there from the fuel (only skips burn it, FUEL-4), in rain two (CORE-WEATHER-2:
@@ -497,10 +526,15 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     rules = PRESETS["fde-advanced"]
     base = position("A30", 1)
     cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
-    state = base.model_copy(update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition=condition)})
+    state = base.model_copy(
+        update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition=condition)}
+    )
     action = computer_action(TRACK, state, level.name)
     assert isinstance(action, SetUp) and (action.tyre is Tyre.RAIN) == (condition == "rain") and action.wp is not None
-    assert (action.wp.road_holding, action.wp.fuel) == (rules.default_wear.road_holding + extra, rules.default_wear.fuel - extra)
+    assert (action.wp.road_holding, action.wp.fuel) == (
+        rules.default_wear.road_holding + extra,
+        rules.default_wear.fuel - extra,
+    )
     assert action.wp.total() == rules.default_wear.total()
     after, _ = apply(TRACK, state, action)
     assert after.car("a").wp == action.wp
@@ -513,11 +547,18 @@ def test_CORE_ENGINE_1_2_3_5th_and_6th_cost_the_engine_checks_they_may_bring() -
     """CORE-ENGINE-1..3: a 20 in 5th or a 30 in 6th makes every car in 5th or 6th check its engine
     (1-4 fails), the last engine WP ends the race: declaring 5th costs something, more with other
     cars in 5th or 6th and with fewer engine WP left; 4th costs nothing."""
-    from tests.rules.fixtures import OVAL, W, car, position as board
+    from tests.rules.fixtures import OVAL, W, car
+    from tests.rules.fixtures import position as board
 
     def risk(engine: int, others_gear: int, gear: int) -> float:
-        state = board([car("a", "A10", gear=4, wp=W.model_copy(update={"engine": engine})),
-                       *[car(f"o{i}", f"B{20 + 3 * i}", gear=others_gear) for i in range(4)]], "a", laps=3)
+        state = board(
+            [
+                car("a", "A10", gear=4, wp=W.model_copy(update={"engine": engine})),
+                *[car(f"o{i}", f"B{20 + 3 * i}", gear=others_gear) for i in range(4)],
+            ],
+            "a",
+            laps=3,
+        )
         a = state.car("a")
         return CHAMPION.engine_risk(OVAL, state, a, gear, CHAMPION.prices(OVAL, state, a))
 
@@ -531,7 +572,8 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     roll in 2nd is mostly a block; with no brake WP left to pay it the car is out, so ``boxed_odds``
     is high, with brakes to pay it low, and with a lane free it is nothing."""
     from rules.ai.race_ahead import boxed_odds
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     here = OVAL.space("A20")
     wall = [next(s.name for s in OVAL.spaces if s.lane == lane and s.row == here.row + 1) for lane in range(OVAL.lanes)]
@@ -549,7 +591,8 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
     10-car race pays a duel's brake, tyre and scarcity prices; the same car among the field pays more."""
     from rules.ai.race_ahead import REACH_ROWS, within_reach
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     far = [car(f"o{i}", f"{'BC'[i % 2]}{45 + i}") for i in range(9)]  # rows 44-53: over 15 rows from A10
     alone = board([car("a", "A10"), *far], "a", laps=3)
@@ -571,7 +614,8 @@ def test_a_wp_left_at_the_flag_is_worth_nothing_so_the_last_corners_spend_them()
     """CORE-END-1 scores places, not WP: on the last lap the brake, tyre and scarcity prices fall to
     half before the last corner and to nothing after it, while a retirement still costs ``out``."""
     from rules.ai.race_ahead import LAST_CORNERS
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     assert LAST_CORNERS == 2 and len(OVAL.corners) == 2
     other = car("b", "B5", crossings=3)
@@ -590,7 +634,8 @@ def test_on_the_last_lap_the_field_prices_are_gone_its_wp_need_last_only_to_the_
     """CORE-BLOCK-1..3: the blocks' price and the field's reserve keep WP for blocks still to come;
     on the last lap the same crowd costs the car what a duel does (the scarcity of the corners left
     stays), a lap earlier it costs more."""
-    from tests.rules.fixtures import OVAL, car, position as board
+    from tests.rules.fixtures import OVAL, car
+    from tests.rules.fixtures import position as board
 
     def crowd(crossings: int, others: int = 9):
         close = [car(f"o{i}", f"{'BC'[i % 2]}{5 + i}", crossings=crossings) for i in range(others)]

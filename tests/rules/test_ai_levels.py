@@ -9,14 +9,14 @@ import pytest
 from rules.actions import ChooseGear, Roll
 from rules.ai.classic import Classic
 from rules.ai.levels import Level
+from rules.ai.lookahead import Prices, lookahead
 from rules.ai.presets import CHAMPION, LEVELS, RACER, ROOKIE
 from rules.ai.race_ahead import corners_ahead
 from rules.ai.registry import DRIVERS
-from rules.ai.lookahead import Prices, lookahead
 from rules.engine import apply, gear_options, moves
+from rules.files.record import dumps, loads, replay, same_drivers
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
-from rules.files.record import dumps, loads, replay, same_drivers
 from rules.ruleset import FORMULA_D_BASIC
 from rules.run.simulation import play
 from tests.rules.test_odds import TRACK, position
@@ -217,7 +217,8 @@ def test_every_level_pits_when_its_tyres_are_gone_with_laps_to_go(level: Level) 
     """CORE-PIT-1: at the end of lap 1 of 3 with 2 of 6 tyre WP left, seven spaces before the
     oval's pit entry, a level turns into the pit lane when its roll reaches it (and keeps to the
     entry's lane otherwise)."""
-    from tests.rules.fixtures import OVAL, W, car, pit_of, position as board
+    from tests.rules.fixtures import OVAL, W, car, pit_of
+    from tests.rules.fixtures import position as board
 
     worn = W.model_copy(update={"tyres": 2})
     state = board([car("m", "C50", gear=3, box="P4", wp=worn), car("f", "A30")], "m", laps=3)

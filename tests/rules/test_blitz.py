@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll, TimeOut
-from rules.league.blitz import Match, decided, heat_grid, heat_winner, level_order
+from rules.ai.registry import DRIVERS
 from rules.car import validate_setup
 from rules.dice import ForcedDice
-from rules.reasons import Code
 from rules.files.record import Header, Record, replay, same_drivers
+from rules.league.blitz import Match, decided, heat_grid, heat_winner, level_order
+from rules.reasons import Code
 from rules.ruleset import BLITZ_WEAR, DRESDEN_2006, FD_BLITZ
 from rules.run.simulation import play, race_header
 from tests.rules.fixtures import OVAL, act, car, illegal, position, quiet_turn
@@ -28,7 +28,13 @@ def duel(active: str = "a"):  # type: ignore[no-untyped-def]
 
 @pytest.mark.rules("BLITZ-2")
 def test_BLITZ_2_AMB_46a_each_car_is_6_tyres_1_fuel_1_body_1_engine_and_nothing_else():
-    assert (BLITZ_WEAR.total(), BLITZ_WEAR.tyres, BLITZ_WEAR.fuel, BLITZ_WEAR.body, BLITZ_WEAR.engine) == (9, 6, 1, 1, 1)
+    assert (BLITZ_WEAR.total(), BLITZ_WEAR.tyres, BLITZ_WEAR.fuel, BLITZ_WEAR.body, BLITZ_WEAR.engine) == (
+        9,
+        6,
+        1,
+        1,
+        1,
+    )
     assert BLITZ_WEAR.brakes == 0 and BLITZ_WEAR.road_holding == 0  # AMB-46a: not listed, so none
     assert validate_setup(FD_BLITZ.car_setup, BLITZ_WEAR) == []
     assert validate_setup(FD_BLITZ.car_setup, BLITZ_WEAR.model_copy(update={"tyres": 5, "brakes": 1}))
@@ -37,7 +43,17 @@ def test_BLITZ_2_AMB_46a_each_car_is_6_tyres_1_fuel_1_body_1_engine_and_nothing_
 @pytest.mark.rules("BLITZ-9")
 def test_BLITZ_9_AMB_46e_otherwise_the_season_s_rules_without_profiles_and_karma():
     differ = {k for k, v in FD_BLITZ.model_dump().items() if DRESDEN_2006.model_dump()[k] != v}
-    assert differ == {"name", "car_setup", "default_wear", "grid", "profiles", "karma", "head_to_head", "t_car", "clock"}
+    assert differ == {
+        "name",
+        "car_setup",
+        "default_wear",
+        "grid",
+        "profiles",
+        "karma",
+        "head_to_head",
+        "t_car",
+        "clock",
+    }
     assert not FD_BLITZ.profiles and not FD_BLITZ.karma and FD_BLITZ.clock
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from game.tracks.build import build
 from game.tracks.drawing import Shape
 from rules.actions import Roll
-from rules.modules.restart import _single_file, next_straight
 from rules.files.record import Header, Record, replay, same_drivers
+from rules.modules.restart import _single_file, next_straight
 from rules.ruleset import FD_BLITZ
 from rules.track import Track
 from tests.game.drawings import CY, RADII, SPACE, START_X, stadium
@@ -20,7 +20,11 @@ def test_AMB_69_restart_1_single_file_passes_a_blocked_space_by():
     with B46 blocked the third car takes B45, the next space behind it."""
     plain = build(stadium())
     t = build(with_blocked(stadium(), plain, ("B46",)))
-    cars = [dcar("lead", "A40", 3, crossings=2), dcar("second", "B30", 3, crossings=2), dcar("third", "C20", 3, crossings=2)]
+    cars = [
+        dcar("lead", "A40", 3, crossings=2),
+        dcar("second", "B30", 3, crossings=2),
+        dcar("third", "C20", 3, crossings=2),
+    ]
     order = ["lead", "second", "third"]
     assert next_straight(t, "A40") == next_straight(plain, "A40")
     open_board = _single_file(plain, position(cars, "lead", track=plain, rules=D), order)
@@ -34,8 +38,12 @@ def test_AMB_69_blitz_4_the_second_car_never_starts_on_a_blocked_space():
     blocked the second car starts on C44, the nearest lane with an open space in the pole's row."""
     d = stadium()
     d.layers["grid"] = [
-        Shape(20 + i, "grid_slot", ((START_X - SPACE / 2 - SPACE * (i + 2), CY - RADII[0 if i % 2 == 0 else 2]),),
-              props={"position": i + 1})
+        Shape(
+            20 + i,
+            "grid_slot",
+            ((START_X - SPACE / 2 - SPACE * (i + 2), CY - RADII[0 if i % 2 == 0 else 2]),),
+            props={"position": i + 1},
+        )
         for i in range(10)
     ] + [s for s in d.layers["grid"] if s.cls == "qualifying_start"]
     plain = build(d)

@@ -46,9 +46,7 @@ def test_VAR_3_gearbox_in_B_fuel_in_C_and_D():
 
 @pytest.mark.rules("CAR-C-3")
 def test_VAR_3_points_on_the_unused_area_are_a_problem():
-    problems = validate_setup(
-        B_OWN_CAR, wp(tyres=6, brakes=3, gearbox=3, fuel=1, body=3, engine=2, road_holding=2)
-    )
+    problems = validate_setup(B_OWN_CAR, wp(tyres=6, brakes=3, gearbox=3, fuel=1, body=3, engine=2, road_holding=2))
     assert codes(problems) == {("VAR-3", "setup_area_unused", "fuel")}
     problems = validate_setup(C_OWN_CAR, GOOD_B)
     assert ("VAR-3", "setup_area_unused", "gearbox") in codes(problems)
@@ -89,29 +87,15 @@ def test_OPT_CAR_1_twenty_points_to_distribute():
 
 @pytest.mark.rules("OPT-CAR-2")
 def test_OPT_CAR_2_tyres_1_to_14_others_1_to_7():
-    assert (
-        validate_setup(
-            B_OWN_CAR, wp(tyres=14, brakes=1, gearbox=1, body=1, engine=1, road_holding=2)
-        )
-        == []
-    )
-    assert (
-        validate_setup(
-            B_OWN_CAR, wp(tyres=3, brakes=7, gearbox=1, body=7, engine=1, road_holding=1)
-        )
-        == []
-    )
+    assert validate_setup(B_OWN_CAR, wp(tyres=14, brakes=1, gearbox=1, body=1, engine=1, road_holding=2)) == []
+    assert validate_setup(B_OWN_CAR, wp(tyres=3, brakes=7, gearbox=1, body=7, engine=1, road_holding=1)) == []
     too_many_tyres = wp(tyres=15, brakes=1, gearbox=1, body=1, engine=1, road_holding=1)
-    assert codes(validate_setup(B_OWN_CAR, too_many_tyres)) == {
-        ("OPT-CAR-2", "setup_above_maximum", "tyres")
-    }
+    assert codes(validate_setup(B_OWN_CAR, too_many_tyres)) == {("OPT-CAR-2", "setup_above_maximum", "tyres")}
     too_many_brakes = wp(tyres=6, brakes=8, gearbox=1, body=1, engine=1, road_holding=3)
     problems = validate_setup(B_OWN_CAR, too_many_brakes)
     assert [p.values for p in problems] == [{"area": "brakes", "points": 8, "maximum": 7}]
     no_body = wp(tyres=8, brakes=3, gearbox=3, body=0, engine=3, road_holding=3)
-    assert codes(validate_setup(B_OWN_CAR, no_body)) == {
-        ("OPT-CAR-2", "setup_below_minimum", "body")
-    }
+    assert codes(validate_setup(B_OWN_CAR, no_body)) == {("OPT-CAR-2", "setup_below_minimum", "body")}
 
 
 @pytest.mark.rules("CAR-C-1")
@@ -129,9 +113,7 @@ def test_CAR_C_1_areas_with_fuel():
 @pytest.mark.rules("CAR-C-2")
 def test_CAR_C_2_twenty_points():
     assert validate_setup(C_OWN_CAR, GOOD_CD) == []
-    problems = validate_setup(
-        C_OWN_CAR, wp(tyres=7, brakes=3, fuel=3, body=3, engine=3, road_holding=2)
-    )
+    problems = validate_setup(C_OWN_CAR, wp(tyres=7, brakes=3, fuel=3, body=3, engine=3, road_holding=2))
     assert codes(problems) == {("CAR-C-2", "setup_wrong_total", None)}
 
 
@@ -140,9 +122,7 @@ def test_CAR_C_3_each_area_at_least_one_no_maximum():
     lopsided = wp(tyres=15, brakes=1, fuel=1, body=1, engine=1, road_holding=1)
     assert validate_setup(C_OWN_CAR, lopsided) == []
     no_engine = wp(tyres=10, brakes=3, fuel=3, body=2, engine=0, road_holding=2)
-    assert codes(validate_setup(C_OWN_CAR, no_engine)) == {
-        ("CAR-C-3", "setup_below_minimum", "engine")
-    }
+    assert codes(validate_setup(C_OWN_CAR, no_engine)) == {("CAR-C-3", "setup_below_minimum", "engine")}
 
 
 @pytest.mark.rules("RACE-D-4")
@@ -156,9 +136,7 @@ def test_RACE_D_4_twenty_two_points():
 def test_CAR_D_1_CAR_D_4_fuel_area_each_at_least_one():
     assert D_DRESDEN.areas == AREAS_CD
     no_brakes = wp(tyres=10, brakes=0, fuel=3, body=3, engine=3, road_holding=3)
-    assert codes(validate_setup(D_DRESDEN, no_brakes)) == {
-        ("CAR-D-4", "setup_below_minimum", "brakes")
-    }
+    assert codes(validate_setup(D_DRESDEN, no_brakes)) == {("CAR-D-4", "setup_below_minimum", "brakes")}
 
 
 def test_VAR_4_totals_and_limits_per_rule_set():
@@ -204,9 +182,7 @@ def test_spend_strikes_one_area_and_refuses_to_overspend():
 
 
 def test_pay_strikes_a_whole_cost_or_nothing():
-    assert GOOD_B.pay({Area.GEARBOX: 1, Area.BRAKES: 1}) == GOOD_B.spend(Area.GEARBOX).spend(
-        Area.BRAKES
-    )
+    assert GOOD_B.pay({Area.GEARBOX: 1, Area.BRAKES: 1}) == GOOD_B.spend(Area.GEARBOX).spend(Area.BRAKES)
     assert not GOOD_B.can_pay({Area.FUEL: 1})
     with pytest.raises(ValueError):
         GOOD_B.pay({Area.BRAKES: 1, Area.FUEL: 1})

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rules.league import championship as ch
 from rules.classify import Place
+from rules.league import championship as ch
 from rules.tables.karma import START
 
 
@@ -18,10 +18,21 @@ def places(*rows: tuple[str, str, int]) -> list[Place]:
     return [Place(position=i, car=c, status=s, laps=laps) for i, (c, s, laps) in enumerate(rows, 1)]
 
 
-def champ(scheme: str = "season", n: int = 4, teams: tuple[str, ...] = ("Red", "Blue"), races: int = 3) -> ch.Championship:
-    members = tuple(ch.Member(id=f"d{i}", name=f"Driver {i}", number=i, team=(i - 1) // 2 if teams else None) for i in range(1, n + 1))
-    return ch.Championship(name="Test", preset="dresden-2006", tracks=("oval.tmx",) * races, members=members,
-                           teams=teams, scheme=ch.SCHEMES[scheme])
+def champ(
+    scheme: str = "season", n: int = 4, teams: tuple[str, ...] = ("Red", "Blue"), races: int = 3
+) -> ch.Championship:
+    members = tuple(
+        ch.Member(id=f"d{i}", name=f"Driver {i}", number=i, team=(i - 1) // 2 if teams else None)
+        for i in range(1, n + 1)
+    )
+    return ch.Championship(
+        name="Test",
+        preset="dresden-2006",
+        tracks=("oval.tmx",) * races,
+        members=members,
+        teams=teams,
+        scheme=ch.SCHEMES[scheme],
+    )
 
 
 @pytest.mark.rules("SEASON-4")
@@ -33,8 +44,9 @@ def test_SEASON_4_TAB_POINTS_10_8_6_5_4_3_2_1_for_the_first_eight():
 
 @pytest.mark.rules("SEASON-5")
 def test_SEASON_5_AMB_51_only_two_full_laps_score_a_retired_car_with_two_scores():
-    score = ch.score_race(ch.SCHEMES["season"], places(
-        ("a", "finished", 3), ("b", "out", 2), ("c", "out", 1), ("d", "out", 0)), None)
+    score = ch.score_race(
+        ch.SCHEMES["season"], places(("a", "finished", 3), ("b", "out", 2), ("c", "out", 1), ("d", "out", 0)), None
+    )
     assert [score[c].points for c in "abcd"] == [10, 8, 0, 0]
 
 
@@ -46,9 +58,14 @@ def test_OPEN_2_the_points_are_the_season_s_times_100():
 
 @pytest.mark.rules("QUAL-D-14", "OPEN-3")
 def test_QUAL_D_14_OPEN_3_the_pole_gets_100_each_slot_one_less():
-    score = ch.score_race(ch.SCHEMES["open"], places(("b", "finished", 3), ("a", "finished", 3), ("c", "out", 0)),
-                          grid=("a", "c", "b"))
-    assert [(score[c].race, score[c].qualifying, score[c].points) for c in "abc"] == [(800, 100, 900), (1000, 98, 1098), (0, 99, 99)]
+    score = ch.score_race(
+        ch.SCHEMES["open"], places(("b", "finished", 3), ("a", "finished", 3), ("c", "out", 0)), grid=("a", "c", "b")
+    )
+    assert [(score[c].race, score[c].qualifying, score[c].points) for c in "abc"] == [
+        (800, 100, 900),
+        (1000, 98, 1098),
+        (0, 99, 99),
+    ]
     season = ch.score_race(ch.SCHEMES["season"], places(("a", "finished", 3)), grid=("a",))
     assert season["a"].qualifying == 0  # the Season has no qualifying points
 
@@ -67,19 +84,24 @@ def test_KARMA_1_AMB_41f_the_season_starts_with_30_and_the_pool_carries():
     assert START == 30
     pool = START
     for race_points in (10, 0, 6):
-        pool = ch.karma_after(ch.SCHEMES["season"], pool, ch.Score(driver="a", position=1, laps=3, status="finished", race=race_points))
+        pool = ch.karma_after(
+            ch.SCHEMES["season"], pool, ch.Score(driver="a", position=1, laps=3, status="finished", race=race_points)
+        )
     assert pool == 46
 
 
 @pytest.mark.rules("SEASON-6")
 def test_SEASON_6_AMB_43_two_dropped_results_the_two_worst_proposed_the_drivers_choice_kept():
     c = champ(races=4)
-    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
-        [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
-        [("d2", "finished", 3), ("d1", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
-        [("d3", "finished", 3), ("d4", "finished", 3), ("d1", "finished", 3), ("d2", "out", 1)],
-        [("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3)],
-    )]
+    races = [
+        ch.score_race(c.scheme, places(*rows), None)
+        for rows in (
+            [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+            [("d2", "finished", 3), ("d1", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+            [("d3", "finished", 3), ("d4", "finished", 3), ("d1", "finished", 3), ("d2", "out", 1)],
+            [("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3)],
+        )
+    ]
     table = {s.driver: s for s in ch.standings(c, races)}
     d1 = table["d1"]  # 10, 8, 6, 10
     assert d1.points == (10, 8, 6, 10) and d1.total == 34 and d1.dropped == (1, 2) and d1.counted == 20
@@ -111,10 +133,13 @@ def test_SEASON_6_results_are_dropped_only_beyond_those_the_season_counts():
 @pytest.mark.rules("SEASON-3")
 def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins():
     c = champ(scheme="f1", races=2)
-    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
-        [("d1", "finished", 3), ("d3", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
-        [("d3", "finished", 3), ("d1", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
-    )]
+    races = [
+        ch.score_race(c.scheme, places(*rows), None)
+        for rows in (
+            [("d1", "finished", 3), ("d3", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
+            [("d3", "finished", 3), ("d1", "finished", 3), ("d2", "finished", 3), ("d4", "finished", 3)],
+        )
+    ]
     table = ch.standings(c, races)
     assert [(s.driver, s.counted) for s in table] == [("d1", 18), ("d3", 18), ("d2", 12), ("d4", 10)]
     # d1 and d3 each won once and came 2nd once: the countback reaches the entry order
@@ -123,27 +148,49 @@ def test_SEASON_3_AMB_43_the_champion_has_most_counted_points_ties_by_more_wins(
 @pytest.mark.rules("SEASON-3")
 def test_SEASON_3_AMB_43_constructors_both_drivers_points_without_drops():
     c = champ(races=2)
-    races = [ch.score_race(c.scheme, places(*rows), None) for rows in (
-        [("d3", "finished", 3), ("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3)],
-        [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
-    )]
+    races = [
+        ch.score_race(c.scheme, places(*rows), None)
+        for rows in (
+            [("d3", "finished", 3), ("d1", "finished", 3), ("d4", "finished", 3), ("d2", "finished", 3)],
+            [("d1", "finished", 3), ("d2", "finished", 3), ("d3", "finished", 3), ("d4", "finished", 3)],
+        )
+    ]
     teams = ch.team_standings(c, races)
     assert [(t.name, t.points, t.total) for t in teams] == [("Red", (13, 18), 31), ("Blue", (16, 11), 27)]
 
 
 @pytest.mark.rules("SEASON-2", "OPEN-1")
 def test_SEASON_2_OPEN_1_a_team_has_one_or_two_drivers():
-    ch.Championship(name="x", preset="dresden-open", tracks=("oval.tmx",), teams=("Solo",),
-                    members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B", number=2)))
+    ch.Championship(
+        name="x",
+        preset="dresden-open",
+        tracks=("oval.tmx",),
+        teams=("Solo",),
+        members=(ch.Member(id="a", name="A", team=0), ch.Member(id="b", name="B", number=2)),
+    )
     with pytest.raises(ValidationError, match="more than 2"):
-        ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("Big",),
-                        members=tuple(ch.Member(id=c, name=c, number=i, team=0) for i, c in enumerate("abc", 1)))
+        ch.Championship(
+            name="x",
+            preset="dresden-2006",
+            tracks=("oval.tmx",),
+            teams=("Big",),
+            members=tuple(ch.Member(id=c, name=c, number=i, team=0) for i, c in enumerate("abc", 1)),
+        )
     with pytest.raises(ValidationError, match="team 2"):
-        ch.Championship(name="x", preset="dresden-2006", tracks=("oval.tmx",), teams=("One",),
-                        members=(ch.Member(id="a", name="A", team=1), ch.Member(id="b", name="B", number=2)))
+        ch.Championship(
+            name="x",
+            preset="dresden-2006",
+            tracks=("oval.tmx",),
+            teams=("One",),
+            members=(ch.Member(id="a", name="A", team=1), ch.Member(id="b", name="B", number=2)),
+        )
     with pytest.raises(ValidationError, match="same car number"):
-        ch.Championship(name="x", preset="fd-basic", tracks=("oval.tmx",),
-                        members=(ch.Member(id="a", name="A"), ch.Member(id="b", name="B")))
+        ch.Championship(
+            name="x",
+            preset="fd-basic",
+            tracks=("oval.tmx",),
+            members=(ch.Member(id="a", name="A"), ch.Member(id="b", name="B")),
+        )
 
 
 @pytest.mark.rules("SEASON-1", "OPEN-1")
@@ -155,7 +202,11 @@ def test_SEASON_1_OPEN_1_a_season_proposes_10_races_the_open_3():
 
 def test_the_chart_runs_every_result_up():
     c = champ(scheme="f1", races=2)
-    races = [ch.score_race(c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 1), ("d4", "out", 0)), None)] * 2
+    races = [
+        ch.score_race(
+            c.scheme, places(("d1", "finished", 3), ("d2", "finished", 3), ("d3", "out", 1), ("d4", "out", 0)), None
+        )
+    ] * 2
     assert ch.progression(c, races)["d2"] == (8, 16)
 
 
@@ -180,7 +231,7 @@ def test_SEASON_6_the_proposed_drops_lose_the_fewest_points(points: list[int], n
     drops = ch.proposed_drops(points, min(n, len(points)))
     assert ch.valid_drops(drops, len(points), n)
     kept = sum(points) - sum(points[i] for i in drops)
-    assert kept == sum(sorted(points)[min(n, len(points)):])
+    assert kept == sum(sorted(points)[min(n, len(points)) :])
 
 
 @pytest.mark.rules("OPEN-2", "OPEN-3", "OPEN-4")

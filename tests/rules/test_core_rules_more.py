@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
+from rules.ai.registry import DRIVERS
 from rules.dice import BLACK_DIE, ForcedDice, Purpose
 from rules.engine import chance, moves, new_race
-from rules.qualifying.session import QualifyingSession
 from rules.files.record import same_drivers
+from rules.qualifying.session import QualifyingSession
 from rules.ruleset import FORMULA_D_BASIC, FORMULA_DE_ADVANCED
 from tests.rules.fixtures import OVAL, W, act, car, position, rolls, wear
 
@@ -88,5 +88,7 @@ def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival():
     assert gear.active == "out"
     arrival = position([car("in", "A26", gear=3, arrival=5), car("out", "C31", gear=3, arrival=2)], rules=rules)
     assert arrival.active == "out"
-    inside = position([car("in", "A26", gear=3, arrival=5), car("out", "C31", gear=3, arrival=2)], rules=FORMULA_D_BASIC)
+    inside = position(
+        [car("in", "A26", gear=3, arrival=5), car("out", "C31", gear=3, arrival=2)], rules=FORMULA_D_BASIC
+    )
     assert inside.active == "in"  # the basic game's inside rule would differ

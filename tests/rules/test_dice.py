@@ -41,9 +41,7 @@ def test_CORE_DICE_2_each_gear_has_its_own_die_and_higher_gears_roll_higher():
 
 
 @pytest.mark.rules("CORE-DICE-3")
-@pytest.mark.parametrize(
-    "gear_dice", [COMMERCIAL_GEAR_DICE, uniform_gear_dice()], ids=["commercial", "uniform"]
-)
+@pytest.mark.parametrize("gear_dice", [COMMERCIAL_GEAR_DICE, uniform_gear_dice()], ids=["commercial", "uniform"])
 def test_CORE_DICE_3_gear_die_ranges(gear_dice):
     for gear, (lo, hi) in GEAR_RANGES.items():
         die = gear_dice.die(gear)

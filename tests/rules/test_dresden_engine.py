@@ -14,17 +14,17 @@ import pytest
 from game.texts import reason_text, set_language
 from rules.actions import ChooseGear, Drive, Roll
 from rules.engine import gear_options, move_request, moves
-from rules.gears import ShiftCost
-from rules.moves import legal_moves
-from rules.modules.base import on_track
-from rules.odds import boost_odds, gear_odds, roll_odds
 from rules.files.position import moment
+from rules.gears import ShiftCost
+from rules.modules.base import on_track
+from rules.moves import legal_moves
+from rules.odds import boost_odds, gear_odds, roll_odds
 from rules.reasons import Code
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.fixtures import (
-    D,
     DW,
     OVAL,
+    D,
     act,
     dcar,
     illegal,
@@ -157,7 +157,9 @@ def test_OUT_D_2_AMB_35_the_roll_out_begins_in_the_following_game_round():
     while state.car(state.active).id != "s":
         gear = state.car(state.active).gear
         state, _ = act(state, ChooseGear(gear=gear), Roll(value=state.rules.gear_dice.die(gear).lowest))
-        state, _ = act(state, Drive(path=min(moves(OVAL, state), key=lambda m: (m.brakes + m.tyres, -len(m.path))).path))
+        state, _ = act(
+            state, Drive(path=min(moves(OVAL, state), key=lambda m: (m.brakes + m.tyres, -len(m.path))).path)
+        )
         state, _ = settle(state)
     assert state.round == 3
 

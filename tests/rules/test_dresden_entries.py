@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import Roll, SetUp
+from rules.ai.registry import DRIVERS
 from rules.car import Area
 from rules.engine import IllegalAction, apply
-from rules.tables.profiles import Profile
 from rules.files.record import same_drivers, start_state
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 
 OVAL = load_track("maps/oval.tmx")
@@ -29,11 +29,15 @@ def header(rules, **extras):
 def test_DRESDEN_PROFILE_1_KARMA_1_AMB_32_the_entry_counts_where_the_rules_have_it() -> None:
     extras = {"profile": Profile.REGENGOTT, "team": 3, "reserve": 2}
     dresden = start_state(OVAL, header(DRESDEN_2006, **extras))
-    assert {(c.league.profile, c.league.karma, c.reserve, c.team) for c in dresden.cars} == {(Profile.REGENGOTT, 30, 2, 3)}
+    assert {(c.league.profile, c.league.karma, c.reserve, c.team) for c in dresden.cars} == {
+        (Profile.REGENGOTT, 30, 2, 3)
+    }
     carried = start_state(OVAL, header(DRESDEN_2006, karma=57))
     assert {c.league.karma for c in carried.cars} == {57}  # a championship carries the pool on
     classic = start_state(OVAL, header(FORMULA_DE_ADVANCED, **extras))
-    assert {(c.league.profile, c.league.karma, c.reserve) for c in classic.cars} == {(Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)}
+    assert {(c.league.profile, c.league.karma, c.reserve) for c in classic.cars} == {
+        (Profile.NORMALO, 0, FORMULA_DE_ADVANCED.pit_reserve)
+    }
 
 
 @pytest.mark.rules("RACE-D-4", "WEATHER-D-2")

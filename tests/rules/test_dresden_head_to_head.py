@@ -13,12 +13,12 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import Bid, Karma
 from rules.ai.classic import AGGRESSIVE, CAREFUL
+from rules.ai.registry import DRIVERS
 from rules.engine import karma_offers, positions, to_move
-from rules.reasons import Code
 from rules.files.record import dumps, loads, replay, same_drivers
+from rules.reasons import Code
 from rules.ruleset import DRESDEN_2006
 from rules.run.session import RaceSession
 from rules.run.simulation import play, qualifying
@@ -34,9 +34,11 @@ TRACKS = sorted((REPO / "maps").glob("*.tmx"))
 def level(*cars, karma: int = 30) -> RaceState:
     """x leads from C60 and is about to move; ``cars`` are (id, space, gear, arrival) on row 44,
     each with ``karma``; "t" trails on A10."""
-    field = [car("x", "C60", gear=3, arrival=1, wp=DW)] + [
-        car(cid, space, gear=gear, arrival=arrival, karma=karma, wp=DW) for cid, space, gear, arrival in cars
-    ] + [car("t", "A10", arrival=0, wp=DW)]
+    field = (
+        [car("x", "C60", gear=3, arrival=1, wp=DW)]
+        + [car(cid, space, gear=gear, arrival=arrival, karma=karma, wp=DW) for cid, space, gear, arrival in cars]
+        + [car("t", "A10", arrival=0, wp=DW)]
+    )
     return position(field, "x", rules=D)
 
 
@@ -63,9 +65,11 @@ def test_ORDER_D_1_the_leader_first_then_the_others_by_their_place_on_the_track(
 @pytest.mark.rules("ORDER-D-2")
 @pytest.mark.parametrize(
     "a,b,first",
-    [((3, 2), (4, 5), "b"),  # ORDER-D-2: the higher gear first
-     ((3, 2), (3, 5), "a"),  # the same gear: the car that reached the row first
-     ((3, 7), (3, 5), "b")],
+    [
+        ((3, 2), (4, 5), "b"),  # ORDER-D-2: the higher gear first
+        ((3, 2), (3, 5), "a"),  # the same gear: the car that reached the row first
+        ((3, 7), (3, 5), "b"),
+    ],
 )
 def test_ORDER_D_2_level_cars_higher_gear_first_then_first_arrival(a, b, first):
     """Without karma nobody bids: the level cars go by gear, then arrival."""
@@ -102,10 +106,12 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
 @pytest.mark.rules("ORDER-D-2", "H2H-3")
 @pytest.mark.parametrize(
     "a,b,amounts,first",
-    [((3, 2), (4, 5), (2, 2), "b"),  # equal bids: the higher gear
-     ((3, 2), (3, 5), (1, 1), "a"),  # equal bids and gears: the first arrival
-     ((3, 2), (4, 5), (0, 0), "b"),  # all bid 0: the normal order (ORDER-D-2)
-     ((5, 2), (3, 5), (0, 1), "b")],  # the larger bid beats the higher gear
+    [
+        ((3, 2), (4, 5), (2, 2), "b"),  # equal bids: the higher gear
+        ((3, 2), (3, 5), (1, 1), "a"),  # equal bids and gears: the first arrival
+        ((3, 2), (4, 5), (0, 0), "b"),  # all bid 0: the normal order (ORDER-D-2)
+        ((5, 2), (3, 5), (0, 1), "b"),
+    ],  # the larger bid beats the higher gear
 )
 def test_H2H_3_larger_bid_then_higher_gear_then_first_arrival(a, b, amounts, first):
     state, _ = after_leader(level(("a", "A40", *a), ("b", "B42", *b)))
@@ -181,9 +187,14 @@ def test_H2H_2_computer_drivers_bid_small_and_keep_a_raise():
 def mixed(track, seed: int, **entry):
     """A 10-car 3-lap Dresden race of careful and aggressive drivers, its grid qualified."""
     header = same_drivers(track, D, cars=10, laps=3, seed=seed)
-    header = header.model_copy(update={"entries": tuple(
-        e.model_copy(update={"driver": ("careful", "aggressive")[i % 2], **entry}) for i, e in enumerate(header.entries)
-    )})
+    header = header.model_copy(
+        update={
+            "entries": tuple(
+                e.model_copy(update={"driver": ("careful", "aggressive")[i % 2], **entry})
+                for i, e in enumerate(header.entries)
+            )
+        }
+    )
     return qualifying(track, header, DRIVERS).race(header)
 
 

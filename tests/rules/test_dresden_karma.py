@@ -14,14 +14,14 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import ChooseGear, Karma, Roll
+from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.car import Area
 from rules.dice import BLACK_DIE, Purpose
-from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.engine import chance, karma_offers, race_end_karma, to_move
-from rules.tables.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED, RuleSet
 from rules.state import Check, RaceState
+from rules.tables.profiles import Profile
 from rules.tables.weather import Weather
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, position, quiet_turn
 
@@ -31,18 +31,30 @@ AREA = {Purpose.COLLISION: Area.BODY, Purpose.ENGINE: Area.ENGINE, Purpose.ROAD_
 
 
 def checked(
-    purpose: Purpose, profile: Profile = Profile.NORMALO, karma: int = 0, *, rain: bool = False,
-    space: str = "B29", rules: RuleSet = D, **kw,
+    purpose: Purpose,
+    profile: Profile = Profile.NORMALO,
+    karma: int = 0,
+    *,
+    rain: bool = False,
+    space: str = "B29",
+    rules: RuleSet = D,
+    **kw,
 ) -> RaceState:
     """Car "x" on ``space`` with one ``purpose`` check of its own to roll; "m" is the mover of
     the turn (and the collision partner), level with it one lane over on row 31."""
-    cars = [car("m", "C32", wp=DW), car("x", space, profile=profile, karma=karma, **{"wp": DW, **kw}), car("z", "A10", wp=DW)]
+    cars = [
+        car("m", "C32", wp=DW),
+        car("x", space, profile=profile, karma=karma, **{"wp": DW, **kw}),
+        car("z", "A10", wp=DW),
+    ]
     state = position(cars, "m", rules=rules, phase="check")
     other = "m" if purpose == Purpose.COLLISION else None
-    return state.model_copy(update={
-        "pending": (Check(purpose=purpose, car="x", other=other),),
-        "weather": Weather(condition="rain") if rain else None,
-    })
+    return state.model_copy(
+        update={
+            "pending": (Check(purpose=purpose, car="x", other=other),),
+            "weather": Weather(condition="rain") if rain else None,
+        }
+    )
 
 
 def roll(state: RaceState, *values: int):
@@ -81,7 +93,9 @@ TAB_CHECK_D = [
 
 @pytest.mark.rules("DRESDEN-PROFILE-5", "DRESDEN-PROFILE-6")
 @pytest.mark.parametrize("purpose,rain,profile,worst", TAB_CHECK_D)
-def test_TAB_CHECK_D_DRESDEN_PROFILE_5_DRESDEN_PROFILE_6_the_modified_roll_fails_at_or_below_the_threshold(purpose, rain, profile, worst):
+def test_TAB_CHECK_D_DRESDEN_PROFILE_5_DRESDEN_PROFILE_6_the_modified_roll_fails_at_or_below_the_threshold(
+    purpose, rain, profile, worst
+):
     for natural in range(1, 21):
         state, ev = roll(checked(purpose, profile, rain=rain), natural)
         assert lost(state, purpose) == (1 if natural <= worst else 0), (natural, purpose, rain, profile)
@@ -296,4 +310,3 @@ def test_KARMA_3_computer_drivers_spend_karma_where_it_saves_the_car():
     assert AGGRESSIVE.choose_karma(OVAL, held(Purpose.COLLISION, 1, 40)) == "raise"
     # a 1 on road holding with 3 WP left: not worth a re-roll
     assert AGGRESSIVE.choose_karma(OVAL, held(Purpose.ROAD_HOLDING, 1, 50)) == "accept"
-

@@ -19,25 +19,25 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, PitStop
-from rules.car import Area
-from rules.dice import Purpose
 from rules.ai.classic import CAREFUL
 from rules.ai.pit_stops import stop_plan
+from rules.ai.registry import DRIVERS
+from rules.car import Area
+from rules.dice import Purpose
 from rules.engine import gear_options, moves, new_race
+from rules.files.record import Record
 from rules.gears import ShiftCost
 from rules.modules.base import start_movement
 from rules.modules.pit_points import may_enter_box
 from rules.modules.start import CarEntry
-from rules.tables.pit_points import PitPlan
 from rules.reasons import Code
-from rules.files.record import Record
 from rules.ruleset import DRESDEN_2006, DRESDEN_OPEN, FORMULA_D_BASIC, preset
 from rules.run.session import RaceSession
 from rules.run.simulation import play, race_header
-from rules.tables.tyres import Tyre
+from rules.tables.pit_points import PitPlan
 from rules.tables.profiles import Profile
+from rules.tables.tyres import Tyre
 from tests.rules.fixtures import OVAL, act, car, illegal, kinds, pending, position, quiet_turn, rolls, turn_order
 
 D = DRESDEN_2006
@@ -99,7 +99,10 @@ def test_PIT_D_11_TAB_PIT_D_worked_example():
     assert state.active == "m"
     state, ev = act(state, ChooseGear(gear=4))
     state, ev2 = rolls(state, 8)
-    assert pit_data(ev + ev2) == [{"points": 4, "worked": 4, "left": 0}, {"done": 4, "fuel": 2, "tyre": "soft", "body": 1}]
+    assert pit_data(ev + ev2) == [
+        {"points": 4, "worked": 4, "left": 0},
+        {"done": 4, "fuel": 2, "tyre": "soft", "body": 1},
+    ]
     assert (state.phase, state.moves_left) == ("move", 4)
     assert [m.path for m in moves(OVAL, state)] == [("P5", "P6", "P7", "P8")]
     state, _ = act(state, Drive(path=("P5", "P6", "P7", "P8")))
@@ -198,10 +201,14 @@ def test_PIT_D_4_team_mates_share_the_box_and_the_second_waits_in_front_of_it():
     state = race([a, b, dcar("far", "A30")], active="b")
     state, ev = act(state, ChooseGear(gear=4, pit=TEN))
     state, ev2 = rolls(state, 9)
-    assert [m.path for m in moves(OVAL, state) if any(OVAL.space(n).in_pit for n in m.path)] == [("C59", "P1", "P2", "P3")]
+    assert [m.path for m in moves(OVAL, state) if any(OVAL.space(n).in_pit for n in m.path)] == [
+        ("C59", "P1", "P2", "P3")
+    ]
     state, ev3 = act(state, Drive(path=("C59", "P1", "P2", "P3")))
     bb = state.car("b")
-    assert (bb.space, bb.pit_stops, bb.league.pit_points, bb.wp) == ("P3", 1, None, WORN) and pit_data(ev + ev2 + ev3) == []
+    assert (bb.space, bb.pit_stops, bb.league.pit_points, bb.wp) == ("P3", 1, None, WORN) and pit_data(
+        ev + ev2 + ev3
+    ) == []
 
 
 @pytest.mark.rules("PIT-D-4")
@@ -301,7 +308,9 @@ def test_PIT_D_7_8_9_the_points_are_the_dearest_action(plan: PitPlan, points: in
 @pytest.mark.rules("PIT-D-8")
 def test_PIT_D_8_two_repairs_are_14_points():
     wp = DW.model_copy(update={"body": 1, "engine": 1})
-    state, ev = into_box(at_c58(wp=wp, reserve=2), 3, 5, IN_FROM_C58, plan=PitPlan(repairs={Area.BODY: 1, Area.ENGINE: 1}))
+    state, ev = into_box(
+        at_c58(wp=wp, reserve=2), 3, 5, IN_FROM_C58, plan=PitPlan(repairs={Area.BODY: 1, Area.ENGINE: 1})
+    )
     assert pit_data(ev)[0]["points"] == 14
 
 
@@ -405,7 +414,9 @@ def test_PIT_D_stops_at_the_end_of_any_lap_but_the_last(crossings: int, may: boo
 def test_PIT_D_stops_once_per_lap():
     state, _ = into_box(at_c58(), 3, 5, IN_FROM_C58)
     assert state.car("m").pit_stops == 1
-    assert may_enter_box(OVAL, state, state.car("m").model_copy(update={"space": "C58"})) is True  # next lap: stops left
+    assert (
+        may_enter_box(OVAL, state, state.car("m").model_copy(update={"space": "C58"})) is True
+    )  # next lap: stops left
     assert may_enter_box(OVAL, state, state.car("m").model_copy(update={"space": "C58", "pit_stops": 3})) is False
 
 
@@ -471,8 +482,16 @@ def test_PIT_D_a_recorded_race_with_a_stop_by_points_replays_exactly():
         (DW, 1, None),  # nothing needed: no stop
         (DW.model_copy(update={"tyres": 3}), 1, PitPlan(tyre=Tyre.HARD)),  # 6 points
         (DW.model_copy(update={"fuel": 1}), 2, PitPlan(fuel=1)),  # lap 2 and 3 need 2 fuel: 4 points
-        (DW.model_copy(update={"fuel": 2, "engine": 1}), 1, PitPlan(fuel=2, repairs={Area.ENGINE: 1})),  # 10: 2 fuel free
-        (DW.model_copy(update={"fuel": 1, "tyres": 2, "body": 1}), 2, PitPlan(fuel=2, tyre=Tyre.HARD, repairs={Area.BODY: 1})),
+        (
+            DW.model_copy(update={"fuel": 2, "engine": 1}),
+            1,
+            PitPlan(fuel=2, repairs={Area.ENGINE: 1}),
+        ),  # 10: 2 fuel free
+        (
+            DW.model_copy(update={"fuel": 1, "tyres": 2, "body": 1}),
+            2,
+            PitPlan(fuel=2, tyre=Tyre.HARD, repairs={Area.BODY: 1}),
+        ),
     ],
 )
 def test_PIT_D_7_8_computer_drivers_plan_a_stop_for_what_the_car_needs(wp, crossings: int, plan: PitPlan | None):

@@ -15,32 +15,33 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
-
-from rules.ai.registry import DRIVERS, computer_action
 from rules.actions import ChooseGear, Drive, EndMove, Roll
-from rules.dice import DiceSource
-from rules.engine import gear_options, moves, new_lap, optional_offer
-from rules.odds import gear_odds
-from rules.tables.profiles import Profile
-from rules.qualifying.session import QualifyingLap
-from rules.reasons import Code
-from rules.files.record import Entry, Header, dumps, loads, replay, same_drivers
-from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, RuleSet
 from rules.ai.careful import gear_value
 from rules.ai.classic import CAREFUL
+from rules.ai.registry import DRIVERS, computer_action
+from rules.dice import DiceSource
+from rules.engine import gear_options, moves, new_lap, optional_offer
+from rules.files.record import Entry, Header, dumps, loads, replay, same_drivers
+from rules.odds import gear_odds
+from rules.qualifying.session import QualifyingLap
+from rules.reasons import Code
+from rules.ruleset import D_DEFAULT_WEAR, DRESDEN_2006, RuleSet
 from rules.run.simulation import play, qualifying
 from rules.state import RaceState
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 from rules.tables.weather import race_weather
-from tests.rules.test_dresden_start import d_race, settle, spun
 from tests.rules.fixtures import OVAL, act, car, drive, illegal, move_to, position, rolls
+from tests.rules.test_dresden_start import d_race, settle, spun
 
 D = DRESDEN_2006
 P = Profile
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
-def alone(space: str, gear: int, profile: Profile = P.NORMALO, rules: RuleSet = D, rain: bool = False, **kw) -> RaceState:
+def alone(
+    space: str, gear: int, profile: Profile = P.NORMALO, rules: RuleSet = D, rain: bool = False, **kw
+) -> RaceState:
     """Car x alone on ``space`` in ``gear`` with ``profile``, its turn (car y far away on C30)."""
     kw.setdefault("wp", D_DEFAULT_WEAR)
     kw.setdefault("tyre", Tyre.HARD)
@@ -273,7 +274,10 @@ def test_DRESDEN_PROFILE_5_6_the_odds_count_the_profile_space():
     assert normalo == Fraction(2 + 3 + 3 + 4 + 4 + 4, 6)
     assert gear_odds(OVAL, alone("A22", 2, P.LEICHTER_FLITZER))[2].advance == normalo + 1
     assert gear_odds(OVAL, alone("A22", 2, P.SCHWERER_TOURER))[2].advance == normalo - 1
-    flitzer, tourer = gear_odds(OVAL, alone("A22", 2, P.LEICHTER_FLITZER))[2], gear_odds(OVAL, alone("A22", 2, P.SCHWERER_TOURER))[2]
+    flitzer, tourer = (
+        gear_odds(OVAL, alone("A22", 2, P.LEICHTER_FLITZER))[2],
+        gear_odds(OVAL, alone("A22", 2, P.SCHWERER_TOURER))[2],
+    )
     assert (flitzer.fewest, flitzer.most, tourer.fewest, tourer.most) == (3, 5, 1, 3)  # the 2nd-gear die is 2-4
 
 
@@ -317,7 +321,8 @@ def profiled(header: Header) -> Header:
     """Every profile among the drivers, careful and aggressive in turn."""
     kinds = ("careful", "aggressive")
     entries = tuple(
-        e.model_copy(update={"profile": list(P)[i % len(P)], "driver": kinds[i % 2]}) for i, e in enumerate(header.entries)
+        e.model_copy(update={"profile": list(P)[i % len(P)], "driver": kinds[i % 2]})
+        for i, e in enumerate(header.entries)
     )
     return header.model_copy(update={"entries": entries})
 

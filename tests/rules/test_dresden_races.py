@@ -36,8 +36,13 @@ def test_FUEL_2_ENG_D_3_OUT_D_3_a_race_with_a_boost_a_roll_out_and_a_wreck_repla
     track = load_track("maps/oval.tmx")
     # two fuel WP for three laps and no stops to refuel: the tanks run dry in lap 3 (FUEL-2)
     rules = preset("dresden-2006")
-    dry = rules.model_copy(update={"pit_stops": 0, "pit_stops_3_laps": 0,
-                                   "default_wear": rules.default_wear.model_copy(update={"fuel": 2, "tyres": 8})})
+    dry = rules.model_copy(
+        update={
+            "pit_stops": 0,
+            "pit_stops_3_laps": 0,
+            "default_wear": rules.default_wear.model_copy(update={"fuel": 2, "tyres": 8}),
+        }
+    )
     header, _ = race_header(track, dry, 10, 3, 7, "aggressive", DRIVERS)
     session = RaceSession(track, header, drivers=DRIVERS)
     seen = collections.Counter()

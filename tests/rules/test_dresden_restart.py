@@ -13,7 +13,7 @@ import pytest
 from rules.engine import gear_options
 from rules.gears import ShiftCost
 from rules.modules.restart import impassable, next_straight
-from tests.rules.fixtures import D, DW, OVAL, dcar, kinds, position, settle, turn
+from tests.rules.fixtures import DW, OVAL, D, dcar, kinds, position, settle, turn
 
 WALL = ("A27", "B29", "C32")
 
@@ -35,10 +35,16 @@ def test_AMB_37_wrecks_in_the_lanes_a_corners_arrows_leave_a_car_are_impassable_
     from rules.track import EdgeKind
 
     inside = [s.name for s in OVAL.lane_spaces(1) if s.corner == 0]
-    stuck = next((a for a, b in zip(inside, inside[1:]) if all(e.kind is EdgeKind.STRAIGHT for e in OVAL.out_edges(a))), None)
+    stuck = next(
+        (a for a, b in zip(inside, inside[1:]) if all(e.kind is EdgeKind.STRAIGHT for e in OVAL.out_edges(a))), None
+    )
     assert stuck is not None
     wreck = OVAL.ahead(stuck)
-    cars = [dcar("lead", "B40", 3), dcar("w", wreck, 3, status="out", out_round=1), dcar("m", stuck, 3, corner=0, stops=1)]
+    cars = [
+        dcar("lead", "B40", 3),
+        dcar("w", wreck, 3, status="out", out_round=1),
+        dcar("m", stuck, 3, corner=0, stops=1),
+    ]
     state = position(cars, "lead", rules=D)
     assert impassable(OVAL, state)
 
@@ -94,7 +100,11 @@ def test_RESTART_1_later_the_race_restarts_in_single_file_on_the_next_straight_a
 
 @pytest.mark.rules("RESTART-1")
 def test_RESTART_1_without_the_switch_the_race_goes_on():
-    state = position([dcar("lead", "B40", 4), *wall_of_wrecks(1), dcar("m", "B10", 3)], "lead", rules=D.model_copy(update={"restart": False}))
+    state = position(
+        [dcar("lead", "B40", 4), *wall_of_wrecks(1), dcar("m", "B10", 3)],
+        "lead",
+        rules=D.model_copy(update={"restart": False}),
+    )
     state, ev = turn(state, 4, 7, "B47")
     state, ev2 = settle(state)
     assert not kinds(ev + ev2, "restart")
@@ -112,8 +122,17 @@ def test_RESTART_1_a_car_being_worked_on_at_its_box_restarts_with_the_work_done(
     box = OVAL.pit.boxes[0]
     lead = dcar("lead", "B48", 3, crossings=2, corner=1, stops=1)
     worn = DW.model_copy(update={"tyres": 1})
-    boxed = dcar("boxed", box, 3, crossings=2, box=box, pit_points=4, setup=DW, wp=worn,
-                 pit_plan=PitPlan(fuel=0, tyre=Tyre.HARD, repairs={}))
+    boxed = dcar(
+        "boxed",
+        box,
+        3,
+        crossings=2,
+        box=box,
+        pit_points=4,
+        setup=DW,
+        wp=worn,
+        pit_plan=PitPlan(fuel=0, tyre=Tyre.HARD, repairs={}),
+    )
     state = position([lead, *wall_of_wrecks(2), dcar("second", "B10", 3, crossings=2), boxed], "lead", rules=D)
     assert working(state.car("boxed"))
     state, ev = turn(state, 3, 4, "B51")

@@ -16,10 +16,10 @@ from rules.dice import BLACK_DIE, Purpose
 from rules.engine import chance, gear_options, moves, new_race, to_move
 from rules.gears import ShiftCost
 from rules.modules.start import CarEntry
-from rules.tables.profiles import Profile
 from rules.reasons import Code
 from rules.ruleset import D_DEFAULT_RESERVE, D_DEFAULT_WEAR, DRESDEN_2006, FORMULA_D_BASIC, RuleSet
 from rules.state import RaceState
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import OVAL, act, car, drive, illegal, kinds, pending, position, rolls
 
@@ -28,7 +28,10 @@ D = DRESDEN_2006
 
 def d_race(rules: RuleSet = D, **profiles: Profile) -> RaceState:
     """Three D cars on the grid b, c, a after the weather (sun) and their set-ups: game round 1."""
-    cars = [CarEntry(id=i, wp=D_DEFAULT_WEAR, reserve=D_DEFAULT_RESERVE, profile=profiles.get(i, Profile.NORMALO)) for i in "abc"]
+    cars = [
+        CarEntry(id=i, wp=D_DEFAULT_WEAR, reserve=D_DEFAULT_RESERVE, profile=profiles.get(i, Profile.NORMALO))
+        for i in "abc"
+    ]
     state = new_race(OVAL, rules, cars, grid=("b", "c", "a"))
     state, _ = act(state, Roll(value=20), *(SetUp(tyre=Tyre.HARD) for _ in range(3)))
     return state
@@ -115,7 +118,13 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     state, ev = rolls(d_race(), 20)
     assert [e.data["result"] for e in kinds(ev, "start")] == ["dream"]
     # 4 spaces at once, no gear roll: the player drives them now, still in gear 0
-    assert (state.phase, to_move(state), chance(state), state.moves_left, state.car("b").gear) == ("move", "b", None, 4, 0)
+    assert (state.phase, to_move(state), chance(state), state.moves_left, state.car("b").gear) == (
+        "move",
+        "b",
+        None,
+        4,
+        0,
+    )
     assert max(len(m.path) for m in moves(OVAL, state)) == 4
     state, _ = drive(state, "A4")  # A60 -> A1 .. A4
     state, _ = settle(state)

@@ -8,22 +8,32 @@ from __future__ import annotations
 
 import pytest
 
-from rules.tables import profiles
 from rules.car import Area, WearPoints
-from rules.tables.profiles import Profile
-from rules.tables import karma, pit_points
+from rules.tables import karma, pit_points, profiles
 from rules.tables.checks import CheckKind, check_fails
 from rules.tables.pit_points import PitPlan
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 
 
 @pytest.mark.rules("PIT-D-8")
 @pytest.mark.parametrize(
     ("points", "fuel", "tyres", "repairs"),
-    [(4, 1, False, 0), (6, 1, True, 0), (8, 2, True, 0), (10, 2, True, 1), (12, 3, True, 1),
-     (14, 3, True, 2), (16, 4, True, 2), (20, 5, True, 2), (24, 6, True, 2)],
+    [
+        (4, 1, False, 0),
+        (6, 1, True, 0),
+        (8, 2, True, 0),
+        (10, 2, True, 1),
+        (12, 3, True, 1),
+        (14, 3, True, 2),
+        (16, 4, True, 2),
+        (20, 5, True, 2),
+        (24, 6, True, 2),
+    ],
 )
-def test_PIT_D_8_every_combination_of_the_source_costs_its_points(points: int, fuel: int, tyres: bool, repairs: int) -> None:
+def test_PIT_D_8_every_combination_of_the_source_costs_its_points(
+    points: int, fuel: int, tyres: bool, repairs: int
+) -> None:
     plan = PitPlan(fuel=fuel, tyre=Tyre.HARD if tyres else None, repairs={Area.BODY: repairs} if repairs else {})
     assert pit_points.plan_points(plan) == points
 
@@ -59,7 +69,9 @@ def test_PIT_D_11_TAB_PIT_D_worked_example_as_arithmetic() -> None:
 def test_AMB_32_refuelling_and_repairs_never_above_the_set_up_and_repairs_from_the_reserve() -> None:
     setup = WearPoints(tyres=6, brakes=3, fuel=4, body=3, engine=2, road_holding=3)
     now = setup.model_copy(update={"fuel": 1, "body": 1, "tyres": 2})
-    assert pit_points.plan_problem(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 2}), now, setup, reserve=2) is None
+    assert (
+        pit_points.plan_problem(PitPlan(fuel=3, tyre=Tyre.RAIN, repairs={Area.BODY: 2}), now, setup, reserve=2) is None
+    )
     problem = pit_points.plan_problem(PitPlan(fuel=4), now, setup, reserve=2)
     assert problem is not None and problem.rule == "AMB-32"
     problem = pit_points.plan_problem(PitPlan(repairs={Area.BODY: 2}), now, setup, reserve=1)
@@ -109,7 +121,9 @@ _CHECK_D = {
 
 @pytest.mark.parametrize(("kind", "rain"), sorted(_CHECK_D, key=str))
 def test_TAB_CHECK_D_AMB_40_profile_modifiers_shift_every_threshold(kind: CheckKind, rain: bool) -> None:
-    for profile, highest in zip((Profile.NORMALO, Profile.LEICHTER_FLITZER, Profile.SCHWERER_TOURER), _CHECK_D[kind, rain]):
+    for profile, highest in zip(
+        (Profile.NORMALO, Profile.LEICHTER_FLITZER, Profile.SCHWERER_TOURER), _CHECK_D[kind, rain]
+    ):
         mod = profiles.check_modifier(profile, in_pit=False)
         failing = [n for n in range(1, 21) if check_fails(kind, n + mod, rain)]
         assert failing == list(range(1, highest + 1)), (profile, failing)

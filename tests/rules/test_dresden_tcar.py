@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import ChooseGear, Drive, TCar
+from rules.ai.registry import computer_action
 from rules.engine import gear_options, move_request, moves, to_move
 from rules.gears import ShiftCost
-from rules.reasons import Code
 from rules.modules.tcar import owed
-from rules.ai.registry import computer_action
-from tests.rules.fixtures import D, DW, OVAL, act, dcar, illegal, kinds, position, rolls, settle, turn
+from rules.reasons import Code
+from tests.rules.fixtures import DW, OVAL, D, act, dcar, illegal, kinds, position, rolls, settle, turn
 
 FRAGILE = DW.model_copy(update={"road_holding": 1})
 T_WP = DW.model_copy(update={"tyres": 5, "brakes": 2})  # the set-up less 2 WP (21 - 2 = 19, + 1 in the box)
@@ -22,7 +22,11 @@ T_WP = DW.model_copy(update={"tyres": 5, "brakes": 2})  # the set-up less 2 WP (
 
 def crash(space: str = "B10", end: str = "B16", crossings: int = 1, rules=D, **kw):
     """Car m drives over a dangerous space and loses its last road-holding WP at ``end``."""
-    cars = [dcar("lead", "B40", 3, crossings=crossings), dcar("m", space, 3, crossings=crossings, wp=FRAGILE, box="P6", **kw), dcar("z", "A2", 3, crossings=crossings)]
+    cars = [
+        dcar("lead", "B40", 3, crossings=crossings),
+        dcar("m", space, 3, crossings=crossings, wp=FRAGILE, box="P6", **kw),
+        dcar("z", "A2", 3, crossings=crossings),
+    ]
     state = position(cars, "m", rules=rules, markers=(OVAL.ahead(space) or "",))
     state, _ = turn(state, 3, 6, end, dangers=1)
     state, ev = rolls(state, 1)
@@ -89,7 +93,11 @@ def test_TCAR_1_no_T_car_in_lap_2():
 
 
 def crash_in_lap(crossings: int):
-    cars = [dcar("lead", "B40", 3, crossings=crossings), dcar("m", "B10", 3, crossings=crossings, wp=FRAGILE, box="P6"), dcar("z", "A2", 3, crossings=crossings)]
+    cars = [
+        dcar("lead", "B40", 3, crossings=crossings),
+        dcar("m", "B10", 3, crossings=crossings, wp=FRAGILE, box="P6"),
+        dcar("z", "A2", 3, crossings=crossings),
+    ]
     state = position(cars, "m", rules=D, markers=("B11",))
     state, _ = turn(state, 3, 6, "B16", dangers=1)
     state, _ = rolls(state, 1)

@@ -11,7 +11,7 @@ import pytest
 
 from rules.reasons import Code
 from rules.tables.tyres import Tyre
-from tests.rules.fixtures import D, DW, dcar, kinds, position, turn
+from tests.rules.fixtures import DW, D, dcar, kinds, position, turn
 
 
 def flying_out(tyre: Tyre, crossings: int = 1, tyres: int = 6, weather=None):

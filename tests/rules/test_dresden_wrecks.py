@@ -14,7 +14,7 @@ from rules.car import Area
 from rules.engine import move_request, moves
 from rules.modules.base import on_track
 from rules.tables.weather import Weather
-from tests.rules.fixtures import D, DW, OVAL, act, dcar, kinds, position, rolls, settle, turn
+from tests.rules.fixtures import DW, OVAL, D, act, dcar, kinds, position, rolls, settle, turn
 
 
 def pend(state):
@@ -96,7 +96,9 @@ def test_COLL_D_4_AMB_20c_a_body_WP_per_car_this_check_puts_out():
 
 @pytest.mark.rules("CORE-COLL-3", "COLL-D-5")
 def test_COLL_D_5_the_last_body_WP_retires_the_driver():
-    state = stop_at_B29(wreck("w", "B30"), dcar("x", "A5"), mover=dcar("m", "B22", 3, wp=DW.model_copy(update={"body": 1})))
+    state = stop_at_B29(
+        wreck("w", "B30"), dcar("x", "A5"), mover=dcar("m", "B22", 3, wp=DW.model_copy(update={"body": 1}))
+    )
     state, ev = rolls(state, 2)
     m = state.car("m")
     assert m.status == "out" and m.out.rule == "CORE-COLL-3" and on_track(state, m)
@@ -122,7 +124,11 @@ def test_OUT_D_3_AMB_36_the_wreck_is_removed_once_every_running_car_has_passed_i
     assert not kinds(ev + ev2, "wreck") and on_track(state, state.car("w"))
     state = position([dcar("lead", "B40", 3), wreck("w", "B29"), dcar("m", "B24", 3)], "m", rules=D)
     state, ev = act(state, ChooseGear(gear=3), Roll(value=7))
-    past = next(m for m in moves(OVAL, state) if m.end is not None and OVAL.space(m.end).row > OVAL.space("B29").row and not m.brakes)
+    past = next(
+        m
+        for m in moves(OVAL, state)
+        if m.end is not None and OVAL.space(m.end).row > OVAL.space("B29").row and not m.brakes
+    )
     state, ev = act(state, Drive(path=past.path))
     state, ev2 = settle(state)
     w = state.car("w")
@@ -196,7 +202,9 @@ def test_BLOCK_D_3_WP_not_enough_costs_the_car_in_front_too():
 
 @pytest.mark.rules("BLOCK-D-3")
 def test_BLOCK_D_3_without_the_switch_the_car_in_front_keeps_its_WP():
-    state = position([dcar("m", "B24", 4), *wall(("A26", "B28", "C31"))], "m", rules=D.model_copy(update={"block_front_body": False}))
+    state = position(
+        [dcar("m", "B24", 4), *wall(("A26", "B28", "C31"))], "m", rules=D.model_copy(update={"block_front_body": False})
+    )
     state, _ = act(state, ChooseGear(gear=4), Roll(value=12))
     m = next(m for m in moves(OVAL, state) if m.blocked and m.end == "B27")
     state, _ = act(state, Drive(path=m.path))

@@ -12,9 +12,9 @@ drivers (``bench/same_races.py`` checks whole records commit to commit).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import pytest
 
 import rules.ai.careful as careful
 from game.tracks.load import load_track
@@ -23,13 +23,13 @@ from rules.ai.classic import AGGRESSIVE, CAREFUL
 from rules.ai.hazards import hazard
 from rules.ai.lane import OUT_COST
 from rules.ai.pit_stops import entry_lane_wanted, pit_entry_lane
+from rules.ai.registry import DRIVERS, computer_action
 from rules.ai.street import street_shots
 from rules.engine import chance, gear_options, moves, to_move
+from rules.files.record import same_drivers
 from rules.gears import ShiftCost
 from rules.moves import Move
-from rules.files.record import same_drivers
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC, RuleSet
-from rules.ai.registry import DRIVERS, computer_action
 from rules.run.session import RaceSession
 from rules.run.simulation import qualifying
 from tests.conftest import REPO
@@ -63,9 +63,13 @@ def _race(name: str, rules: RuleSet, laps: int, seed: int) -> RaceSession:
     """A race of careful and aggressive drivers, alternating on the grid."""
     track = load_track(REPO / "maps" / f"{name}.tmx")
     header = same_drivers(track, rules, cars=6, laps=laps, seed=seed)
-    header = header.model_copy(update={"entries": tuple(
-        e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(header.entries)
-    )})
+    header = header.model_copy(
+        update={
+            "entries": tuple(
+                e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(header.entries)
+            )
+        }
+    )
     if rules.grid == "qualifying":
         header = qualifying(track, header, DRIVERS).race(header)
     return RaceSession(track, header, drivers=DRIVERS)
@@ -101,7 +105,9 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
         if state.phase == "gear":
             for gear, opt in gear_options(track, state).items():
                 if isinstance(opt, ShiftCost):
-                    assert gear_value(driver, track, state, car, gear, opt) == judge_gear(driver, track, state, car, gear, opt, False)
+                    assert gear_value(driver, track, state, car, gear, opt) == judge_gear(
+                        driver, track, state, car, gear, opt, False
+                    )
             checked += 1
         session.act(computer_action(track, state, session.driver_kind(who)))
     return checked
@@ -120,8 +126,11 @@ def test_the_older_drivers_short_cuts_pick_what_the_plain_computation_picks_dres
 
 
 _KEYS = st.lists(
-    st.tuples(st.booleans(), st.booleans(), st.integers(0, 3), st.sampled_from([0.0, 0.15, 0.45, 1.0]), st.integers(0, 2)),
-    min_size=1, max_size=12,
+    st.tuples(
+        st.booleans(), st.booleans(), st.integers(0, 3), st.sampled_from([0.0, 0.15, 0.45, 1.0]), st.integers(0, 2)
+    ),
+    min_size=1,
+    max_size=12,
 )
 
 

@@ -71,4 +71,3 @@ def test_qualifying_laps_are_driven_by_the_drivers_given():
     quali = qualifying(OVAL, header, {"careful": asked})
     assert quali.done and asked.phases
     assert len(asked.phases) == sum(not isinstance(t.action, Roll) for lap in quali.driven for t in lap.steps)
-

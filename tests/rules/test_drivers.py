@@ -51,7 +51,12 @@ def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     from tests.rules.fixtures import OVAL, car, position
 
     rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "weather": True})
-    for tyre, condition, pits in ((Tyre.HARD, "rain", True), (Tyre.RAIN, "rain", False), (Tyre.RAIN, "sun", True), (Tyre.HARD, "sun", False)):
+    for tyre, condition, pits in (
+        (Tyre.HARD, "rain", True),
+        (Tyre.RAIN, "rain", False),
+        (Tyre.RAIN, "sun", True),
+        (Tyre.HARD, "sun", False),
+    ):
         state = position([car("m", "C50", tyre=tyre, box="P4"), car("f", "A30")], "m", rules=rules, laps=2)
         state = state.model_copy(update={"weather": Weather(condition=condition)})
         assert (pit_entry_lane(OVAL, state, state.car("m")) is not None) == pits

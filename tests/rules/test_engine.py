@@ -44,7 +44,6 @@ from tests.rules.fixtures import (
     wear,
 )
 
-
 # --- CORE-TURN-1..2 --------------------------------------------------------------------
 
 
@@ -353,7 +352,11 @@ def test_CORE_ORDER_4_the_tie_break_of_level_cars_is_set_specific(tie_break: str
 def test_CORE_ORDER_5_AMB_47_a_lapped_car_loses_its_turn():
     """MASTERS-ORDER-5/7: the leader passes a car a lap down; the walk back from the leader's
     start reaches the leader's new position before the lapped car, so it does not move."""
-    cars = [car("lead", "B40", gear=4, crossings=2), car("back", "A41", gear=3, crossings=1), car("mid", "A26", gear=3, crossings=2)]
+    cars = [
+        car("lead", "B40", gear=4, crossings=2),
+        car("back", "A41", gear=3, crossings=1),
+        car("mid", "A26", gear=3, crossings=2),
+    ]
     state = position(cars)
     assert state.active == "lead"
     state, _ = turn(state, 4, 10, "B50")  # row 42 -> 54: past "back" (row 45)
@@ -365,7 +368,11 @@ def test_CORE_ORDER_5_AMB_47_a_lapped_car_loses_its_turn():
 
 @pytest.mark.rules("CORE-ORDER-5")
 def test_CORE_ORDER_5_a_car_the_leader_does_not_pass_keeps_its_turn():
-    cars = [car("lead", "B40", gear=3, crossings=2), car("back", "A41", gear=3, crossings=1), car("mid", "A26", gear=3, crossings=2)]
+    cars = [
+        car("lead", "B40", gear=3, crossings=2),
+        car("back", "A41", gear=3, crossings=1),
+        car("mid", "A26", gear=3, crossings=2),
+    ]
     state, _ = turn(position(cars), 2, 2, "B42")  # row 42 -> 44: not up to "back" (row 45)
     assert state.active == "mid"
     state, _ = turn(state, 3, 4, "A30")

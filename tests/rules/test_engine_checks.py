@@ -197,7 +197,11 @@ def test_CORE_ENGINE_3_losing_the_last_engine_WP_ends_the_race():
     state, _ = turn(position(cars, "m"), 5, 20, "A38")
     state, _ = rolls(state, 20, 2)
     out = state.car("sixth")
-    assert out.status == "out" and out.out is not None and (out.out.rule, out.out.code) == ("CORE-ENGINE-3", Code.AREA_GONE)
+    assert (
+        out.status == "out"
+        and out.out is not None
+        and (out.out.rule, out.out.code) == ("CORE-ENGINE-3", Code.AREA_GONE)
+    )
     assert "B60" in state.markers
 
 

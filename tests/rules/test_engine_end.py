@@ -13,8 +13,8 @@ import pytest
 from rules.ai.registry import DRIVERS
 from rules.classify import classification
 from rules.engine import move_request
-from rules.reasons import Code, Reason
 from rules.files.record import Header, replay, same_drivers
+from rules.reasons import Code, Reason
 from rules.ruleset import FORMULA_D_BASIC
 from rules.run.session import RaceSession
 from tests.rules.fixtures import OVAL, car, kinds, pending, position, turn, turn_order
@@ -67,7 +67,11 @@ def test_CORE_END_1_the_race_is_over_when_no_car_is_racing():
     state, ev = turn(state, 3, 6, "B1")
     assert [e.kind for e in ev][-2:] == ["finish", "race_over"]
     assert (state.phase, state.active, state.finished) == ("done", None, True)
-    assert [(p.car, p.status) for p in classification(OVAL, state)] == [("a", "finished"), ("c", "finished"), ("x", "out")]
+    assert [(p.car, p.status) for p in classification(OVAL, state)] == [
+        ("a", "finished"),
+        ("c", "finished"),
+        ("x", "out"),
+    ]
 
 
 # --- AMB-51: the classification ----------------------------------------------------------------------
@@ -98,7 +102,14 @@ def test_AMB_51_finishers_by_crossing_order_then_the_rest_by_distance():
         (6, "early", "out"),
     ]
     assert [p.laps for p in places] == [2, 2, 1, 1, 0, 0]
-    assert [p.reason.rule if p.reason else None for p in places] == [None, None, None, "CORNER-5", "CORE-DANGER-4", "CORE-COLL-3"]
+    assert [p.reason.rule if p.reason else None for p in places] == [
+        None,
+        None,
+        None,
+        "CORNER-5",
+        "CORE-DANGER-4",
+        "CORE-COLL-3",
+    ]
 
 
 # --- a whole race --------------------------------------------------------------------------------

@@ -136,7 +136,9 @@ def test_CORE_SLIP_6_SLIP_9_slipstream_is_optional():
 def test_CORE_SLIP_3_SLIP_6_FD08_SLIP_3_slipstream_again_behind_the_next_car():
     cars = [car("m", "B21", gear=4), car("f", "B29", gear=4), car("g", "A30", gear=4)]
     state = position(cars, "m")
-    state, _ = act(state, ChooseGear(gear=4), Roll(value=7), Drive(path=("B22", "B23", "B24", "B25", "B26", "B27", "B28")))
+    state, _ = act(
+        state, ChooseGear(gear=4), Roll(value=7), Drive(path=("B22", "B23", "B24", "B25", "B26", "B27", "B28"))
+    )
     state, _ = act(state, Drive(path=("A27", "A28", "A29"), via="slip"))  # A29 is directly behind g
     assert offer(state) == ("slip",) and state.movement.slips == 1  # type: ignore[union-attr]
 
@@ -182,7 +184,10 @@ def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
     from rules.ai.registry import computer_action
 
     state, _ = into_corner()
-    assert computer_action(OVAL, state, "careful") in (EndMove(), *(Drive(path=m.path, via="slip") for m in moves(OVAL, state)))
+    assert computer_action(OVAL, state, "careful") in (
+        EndMove(),
+        *(Drive(path=m.path, via="slip") for m in moves(OVAL, state)),
+    )
 
 
 # --- weather -----------------------------------------------------------------------------------
@@ -383,7 +388,10 @@ def test_PIT_A_4_a_long_stop_repairs_and_leaves_next_round_in_4th_or_lower():
 def test_PIT_A_1_AMB_31_repairs_come_from_the_reserve_and_never_exceed_the_set_up():
     state, _ = at_box(wp=W.model_copy(update={"body": 1, "engine": 1}))
     assert illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.BODY: 3})).reason.rule == "AMB-31"
-    assert illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.BODY: 2, Area.ENGINE: 1})).reason.rule == "PIT-A-1"
+    assert (
+        illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.BODY: 2, Area.ENGINE: 1})).reason.rule
+        == "PIT-A-1"
+    )
     assert illegal(state, PitStop(tyre=Tyre.HARD, long=True, repairs={Area.TYRES: 1})).reason.rule == "AMB-31"
 
 
@@ -408,8 +416,12 @@ def test_TYRE_8_PIT_A_5_no_soft_bonus_on_the_drive_out_of_the_box():
     """m leaves box 10 (P13) after a slow stop on fresh soft tyres and reaches the track: no
     bonus. A car that merely passes through the pit lane from another box has it."""
     for box, bonus in (("P13", False), ("P12", True)):
-        m = car("m", "P13", gear=4, box=box, pit_stops=1, tyre=Tyre.SOFT, tyre_from=2, crossings=2, pit_wait=box == "P13")
-        state = position([m, car("f", "A30")], "m", rules=PIT_C, laps=2).model_copy(update={"weather": Weather(condition="sun")})
+        m = car(
+            "m", "P13", gear=4, box=box, pit_stops=1, tyre=Tyre.SOFT, tyre_from=2, crossings=2, pit_wait=box == "P13"
+        )
+        state = position([m, car("f", "A30")], "m", rules=PIT_C, laps=2).model_copy(
+            update={"weather": Weather(condition="sun")}
+        )
         state, _ = act(state, ChooseGear(gear=4), Roll(value=8))
         out = next(m for m in moves(OVAL, state) if m.end == "C9" and not m.brakes)
         state, _ = act(state, Drive(path=out.path))
@@ -475,8 +487,10 @@ def test_TEAM_B_2_team_mates_share_four_repair_WP_at_their_stops():
 def test_TEAM_B_3_AMB_53_victory_points_on_the_season_scale_summed_per_team():
     from rules.classify import team_points
 
-    cars = [car(cid, "A5", team=t).model_copy(update={"status": "finished", "place": p}) for cid, t, p in
-            (("a", 0, 2), ("b", 0, 3), ("c", 1, 1), ("d", 1, 4))]
+    cars = [
+        car(cid, "A5", team=t).model_copy(update={"status": "finished", "place": p})
+        for cid, t, p in (("a", 0, 2), ("b", 0, 3), ("c", 1, 1), ("d", 1, 4))
+    ]
     state = position([car("x", "A9", team=None)], "x").model_copy(update={"cars": tuple(cars), "phase": "done"})
     assert team_points(OVAL, state) == {0: 8 + 6, 1: 10 + 5}
 
@@ -584,7 +598,9 @@ def test_VAR_12_AMB_14_the_brake_WP_for_ending_in_or_entering_a_corner():
         state = position(inside, "m", rules=rules).model_copy(update={"phase": "move"})
         from rules.state import Movement
 
-        state = state.model_copy(update={"movement": Movement(start="A43", corner=1, stops=1, crossings=1, offer=("slip",))})
+        state = state.model_copy(
+            update={"movement": Movement(start="A43", corner=1, stops=1, crossings=1, offer=("slip",))}
+        )
         charged = {m.slip_brake for m in moves(OVAL, state) if m.via == "slip" and OVAL.space(m.end).corner is not None}
         assert charged == {rule == "ends_in_corner"}
 
@@ -598,7 +614,9 @@ def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
 
     state = position([car("m", "B21"), car("f", "A30")], "m", rules=WEATHER)
     due = (Check(purpose=Purpose.WEATHER, car="m"), Check(purpose=Purpose.WEATHER, car="m"))
-    state = state.model_copy(update={"phase": "check", "pending": due, "weather": Weather(condition="temp_sun", last="sun")})
+    state = state.model_copy(
+        update={"phase": "check", "pending": due, "weather": Weather(condition="temp_sun", last="sun")}
+    )
     state, _ = rolls(state, 15)  # sun again: locked
     assert state.weather == Weather(condition="locked_sun", last="sun", determinations=1)
     state, ev = rolls(state, 2)  # rain would change it, but the weather is locked
@@ -609,7 +627,9 @@ def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
 def test_WEATHER_5_the_determination_outlives_the_car_that_triggered_it():
     from rules.state import Check
 
-    state = position([car("m", "B21", gear=5, wp=W.model_copy(update={"engine": 1})), car("f", "A30")], "m", rules=WEATHER)
+    state = position(
+        [car("m", "B21", gear=5, wp=W.model_copy(update={"engine": 1})), car("f", "A30")], "m", rules=WEATHER
+    )
     checks = (Check(purpose=Purpose.ENGINE, car="m"), Check(purpose=Purpose.WEATHER, car="m"))
     state = state.model_copy(update={"phase": "check", "pending": checks, "weather": Weather(condition="dry")})
     state, _ = rolls(state, 1)  # the engine check takes m's last engine WP: m is out

@@ -53,10 +53,7 @@ def test_CORE_DICE_1_CORE_DICE_3_every_face_comes_up_about_as_often():
         counts = Counter(face(SEED, k, die) for k in range(3000))
         share = 3000 / len(die.faces)
         assert min(counts) == low and max(counts) == high
-        assert all(
-            0.7 * share * die.faces.count(v) <= n <= 1.3 * share * die.faces.count(v)
-            for v, n in counts.items()
-        )
+        assert all(0.7 * share * die.faces.count(v) <= n <= 1.3 * share * die.faces.count(v) for v, n in counts.items())
 
 
 def test_check_rolls_names_every_die_the_seed_does_not_give():

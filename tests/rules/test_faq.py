@@ -118,7 +118,9 @@ def test_FAQ_3_slipstream_behind_an_equal_or_slower_car_both_in_4th_or_higher():
     assert behind_f(3, 3, roll=7) == ()
     assert behind_f(4, 4, roll=8) == ()  # 8 rolled, 1 braked to stop behind f: no slipstream
     cars = [car("m", "B21", gear=4), car("f", "B29", gear=4)]
-    state, _ = act(position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29))))
+    state, _ = act(
+        position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29)))
+    )
     assert {len(m.path) for m in moves(OVAL, state) if not m.brakes} == {3}  # 3 more spaces
     state = position([car("m", "B33", gear=4), car("f", "B42", gear=4)], "m")
     state, _ = act(state, ChooseGear(gear=4), Roll(value=8), Drive(path=tuple(f"B{i}" for i in range(34, 42))))
@@ -139,7 +141,9 @@ def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_t
     """
     # m stops on B28: beside a on C31 and directly behind b on B29 - a check for each
     cars = [car("m", "B21", gear=4), car("a", "C31", gear=3), car("b", "B29", gear=3)]
-    state, _ = act(position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29))))
+    state, _ = act(
+        position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29)))
+    )
     assert sorted(p for p in pending(state) if p[1] == "m") == [("collision", "m", "a"), ("collision", "m", "b")]
     state, _ = rolls(state, *[1 if p.car == "m" and p.other == "a" else 20 for p in state.pending])
     assert state.car("m").wp.body == W.body - 1 and state.markers == ("B28",)
@@ -149,7 +153,9 @@ def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_t
     assert pending(later) == [("road_holding", "n", None)]
     # the last body WP lost: out
     cars = [car("m", "B21", gear=4, wp=wear(body=1)), car("b", "B29", gear=3)]
-    state, _ = act(position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29))))
+    state, _ = act(
+        position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29)))
+    )
     state, _ = rolls(state, 20, 1)
     assert state.car("m").status == "out" and state.car("m").out.rule == "CORE-COLL-3"  # type: ignore[union-attr]
 
@@ -201,8 +207,12 @@ def test_FAQ_6_a_top_roll_in_5th_or_6th_checks_every_engine_in_5th_or_6th():
     Motor-WP (der Verlust des letzten Motor-WP scheidet das Auto aus)."
     """
     for gear, top in ((5, 20), (6, 30)):
-        cars = [car("m", "B21", gear=gear), car("five", "A5", gear=5), car("six", "C3", gear=6, wp=wear(engine=1)),
-                car("four", "B3", gear=4)]
+        cars = [
+            car("m", "B21", gear=gear),
+            car("five", "A5", gear=5),
+            car("six", "C3", gear=6, wp=wear(engine=1)),
+            car("four", "B3", gear=4),
+        ]
         state, _ = act(position(cars, "m"), ChooseGear(gear=gear), Roll(value=top))
         best = max((mv for mv in moves(OVAL, state) if mv.out is None and not mv.brakes), key=lambda mv: len(mv.path))
         state, _ = act(state, Drive(path=best.path))

@@ -87,7 +87,10 @@ def test_every_kind_has_room_for_what_the_game_writes():
 def test_a_record_from_a_device_is_one_record_error():
     with pytest.raises(RecordError) as err:
         load(Path("/dev/zero"))
-    assert str(err.value) == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
+    assert (
+        str(err.value)
+        == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
+    )
 
 
 def char_device(path: Path) -> Path:
@@ -108,8 +111,13 @@ def not_regular(tmp_path: Path) -> dict[str, Path]:
     dev = char_device(tmp_path / "null")
     (tmp_path / "to-null").symlink_to(dev)
     (tmp_path / "to-pipe").symlink_to(fifo)
-    return {"device": dev, "pipe": fifo, "folder": folder, "link to a device": tmp_path / "to-null",
-            "link to a pipe": tmp_path / "to-pipe"}
+    return {
+        "device": dev,
+        "pipe": fifo,
+        "folder": folder,
+        "link to a device": tmp_path / "to-null",
+        "link to a pipe": tmp_path / "to-pipe",
+    }
 
 
 def test_only_a_regular_file_or_a_missing_path_may_be_written(tmp_path):

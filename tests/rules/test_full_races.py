@@ -21,7 +21,11 @@ def test_ten_cars_three_laps_finish_classify_and_replay(path):
     track = load_track(path)
     mixed = same_drivers(track, FORMULA_D_BASIC, cars=10, laps=3, seed=11)
     header = mixed.model_copy(
-        update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
+        update={
+            "entries": tuple(
+                e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries)
+            )
+        }
     )
     session = RaceSession(track, header, drivers=DRIVERS)
     session.run_to_end()
@@ -44,7 +48,11 @@ def test_every_preset_races_to_the_end_and_replays_identically(key, seed):
     track = load_track(REPO / "maps" / "oval.tmx")
     mixed = same_drivers(track, PRESETS[key], cars=6, laps=2, seed=seed)
     header = mixed.model_copy(
-        update={"entries": tuple(e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries))}
+        update={
+            "entries": tuple(
+                e.model_copy(update={"driver": ("careful", "aggressive")[i % 2]}) for i, e in enumerate(mixed.entries)
+            )
+        }
     )
     if PRESETS[key].grid == "qualifying":  # the grid a qualifying session decided (VAR-20)
         header = header.model_copy(update={"grid": tuple(reversed([e.id for e in header.entries]))})

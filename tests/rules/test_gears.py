@@ -14,9 +14,7 @@ FULL_CD = WearPoints(tyres=6, brakes=3, fuel=3, body=3, engine=3, road_holding=2
 
 
 def legal(current, wp=FULL_B, table=DOWNSHIFT_B, **kw):
-    return {
-        g: r for g, r in legal_gears(current, wp, table, **kw).items() if isinstance(r, ShiftCost)
-    }
+    return {g: r for g, r in legal_gears(current, wp, table, **kw).items() if isinstance(r, ShiftCost)}
 
 
 def refusal(current, target, wp=FULL_B, table=DOWNSHIFT_B, **kw) -> Reason:
@@ -169,9 +167,7 @@ def test_START_D_3_after_a_dream_start_gear_zero_may_engage_first_or_second():
     result = legal(0, FULL_CD, DOWNSHIFT_CD, allowed_from_zero=(1, 2))
     assert set(result) == {1, 2}
     assert result[2].cost == {}
-    assert (
-        refusal(0, 3, FULL_CD, DOWNSHIFT_CD, allowed_from_zero=(1, 2)).values["allowed"] == "1, 2"
-    )
+    assert refusal(0, 3, FULL_CD, DOWNSHIFT_CD, allowed_from_zero=(1, 2)).values["allowed"] == "1, 2"
 
 
 @pytest.mark.rules("CORE-DICE-2")

@@ -4,22 +4,22 @@ and over random seeds laps and races stay within their bounds."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.run import session
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
+from rules.ai.registry import DRIVERS
 from rules.engine import chance, moves
-from rules.run.liveness import lap_bound, race_bound
+from rules.files.record import same_drivers
 from rules.qualifying import session as qualifying_session
 from rules.qualifying.session import QualifyingLap, QualifyingSession, UnfinishedLap
-from rules.files.record import same_drivers
 from rules.ruleset import PRESETS, preset
+from rules.run import session
+from rules.run.liveness import lap_bound, race_bound
 from rules.run.session import UnfinishedRace
 from rules.run.simulation import QUALIFYING_SEED, play, race_header
 from rules.track import Track
@@ -27,7 +27,7 @@ from tests.conftest import REPO
 from tests.rules.test_qualifying import entries, oval
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped(name: str) -> Track:
     return load_track(REPO / "maps" / f"{name}.tmx")
 
@@ -73,8 +73,11 @@ def test_AMB_70_the_hohenau_computer_lap_in_the_wet_moves_on_and_crosses_the_lin
 
 
 @settings(max_examples=4, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), key=st.sampled_from(sorted(PRESETS)),
-       level=st.sampled_from(("rookie", "racer", "champion")))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    key=st.sampled_from(sorted(PRESETS)),
+    level=st.sampled_from(("rookie", "racer", "champion")),
+)
 def test_AMB_70_every_qualifying_lap_and_race_ends_within_its_bound(seed: int, key: str, level: str):
     track = oval()
     rules = PRESETS[key].model_copy(update={"grid": "qualifying"})

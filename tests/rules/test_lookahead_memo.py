@@ -12,9 +12,9 @@ from __future__ import annotations
 import gc
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-import pytest
 
 import rules.ai.lookahead as la_module
 from rules.ai.lookahead import Lookahead, Prices, lookahead, odds
@@ -88,8 +88,12 @@ def _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p,
 
 prices = st.builds(
     Prices,
-    brake=st.sampled_from([0.5, 1.05, 2.0]), tyre=st.sampled_from([0.6, 0.9, 2.0]), scarce=st.sampled_from([0.0, 1.25, 3.05]),
-    out=st.sampled_from([60.0, 80.0]), spin=st.sampled_from([12.0]), skip=st.sampled_from([0.75, 4.0]),
+    brake=st.sampled_from([0.5, 1.05, 2.0]),
+    tyre=st.sampled_from([0.6, 0.9, 2.0]),
+    scarce=st.sampled_from([0.0, 1.25, 3.05]),
+    out=st.sampled_from([60.0, 80.0]),
+    spin=st.sampled_from([12.0]),
+    skip=st.sampled_from([0.75, 4.0]),
 )
 
 
@@ -100,15 +104,26 @@ def positions(draw: st.DrawFn) -> tuple:
     corner = draw(st.sampled_from([None, here])) if here is not None else None
     stops = draw(st.integers(0, TRACK.corners[corner].stops)) if corner is not None else 0
     return (
-        space, draw(st.integers(1, 6)), corner, stops, draw(st.integers(0, 6)), draw(st.integers(0, 7)),
-        draw(st.integers(1, 2)), draw(st.integers(1, 2)), draw(prices), draw(st.integers(1, 2)), draw(st.sampled_from([0, 3])),
+        space,
+        draw(st.integers(1, 6)),
+        corner,
+        stops,
+        draw(st.integers(0, 6)),
+        draw(st.integers(0, 7)),
+        draw(st.integers(1, 2)),
+        draw(st.integers(1, 2)),
+        draw(prices),
+        draw(st.integers(1, 2)),
+        draw(st.sampled_from([0, 3])),
     )
 
 
 @pytest.mark.rules("CORNER-4", "CORNER-5", "CORNER-6", "CORNER-7", "TYRE-2")
 @settings(max_examples=60, deadline=None)
 @given(st.lists(positions(), min_size=1, max_size=6))
-def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(found: list[tuple]) -> None:
+def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(
+    found: list[tuple],
+) -> None:
     """Positions asked one after another (the memos shared between them, as in a race, where a
     gear's expectation reached from another gear is taken from the memo) value exactly as the
     plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value."""
@@ -117,8 +132,9 @@ def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_
         got = la.value(DICE, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
         assert got == _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
         for roll in (1, 4, 9, 15):
-            assert tuple(la.turn(space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide)) == \
-                _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide)
+            assert tuple(la.turn(space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide)) == _ref_turn(
+                la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide
+            )
 
 
 def test_the_memos_hold_nothing_the_garbage_collector_walks() -> None:

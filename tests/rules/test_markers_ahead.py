@@ -9,8 +9,8 @@ from rules.actions import ChooseGear, Drive, Roll
 from rules.ai.levels import Level
 from rules.ai.presets import LEVELS
 from rules.ai.race_ahead import dangers_ahead
-from rules.engine import apply, moves
 from rules.ai.registry import computer_action
+from rules.engine import apply, moves
 from tests.rules.fixtures import OVAL, W, car, position
 
 ROW = 8  # a row of the oval's first straight

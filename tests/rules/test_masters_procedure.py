@@ -148,15 +148,34 @@ def test_MASTERS_TURN_1_to_15_a_game_round_follows_the_procedure_step_by_step():
     assert state.active == "p"
     boxes = {"p": "P13"}
     plays = [
-        ChooseGear(gear=5), Roll(value=20), Drive(path=BOX_10),
-        PitStop(tyre=Tyre.SOFT), Roll(value=10), Drive(path=("P14", "P15", "P16", "P17", "C6")),
-        Drive(path=("B7", "B8", "C9"), via="slip"), Roll(value=20), Roll(value=20), Roll(value=20), Roll(value=20),
-        ChooseGear(gear=4), Roll(value=9), Drive(path=("B36", "B37", "B38", "B39", "B40", "B41", "B42")), Roll(value=1),
-        ChooseGear(gear=4), Roll(value=11), Drive(path=tuple(f"B{i}" for i in range(31, 42))),
-        Drive(path=("C45", "C46", "C47"), via="slip"), Drive(path=("C48", "C49", "C50"), via="slide"), Roll(value=20),
-        ChooseGear(gear=1), Roll(value=1), Drive(path=("C11",)),
+        ChooseGear(gear=5),
+        Roll(value=20),
+        Drive(path=BOX_10),
+        PitStop(tyre=Tyre.SOFT),
+        Roll(value=10),
+        Drive(path=("P14", "P15", "P16", "P17", "C6")),
+        Drive(path=("B7", "B8", "C9"), via="slip"),
+        Roll(value=20),
+        Roll(value=20),
+        Roll(value=20),
+        Roll(value=20),
+        ChooseGear(gear=4),
+        Roll(value=9),
+        Drive(path=("B36", "B37", "B38", "B39", "B40", "B41", "B42")),
+        Roll(value=1),
+        ChooseGear(gear=4),
+        Roll(value=11),
+        Drive(path=tuple(f"B{i}" for i in range(31, 42))),
+        Drive(path=("C45", "C46", "C47"), via="slip"),
+        Drive(path=("C48", "C49", "C50"), via="slide"),
+        Roll(value=20),
+        ChooseGear(gear=1),
+        Roll(value=1),
+        Drive(path=("C11",)),
         Roll(value=15),
-        ChooseGear(gear=4), Roll(value=7), Drive(path=("C10", "B11", "B12", "B13", "B14", "B15", "B16")),
+        ChooseGear(gear=4),
+        Roll(value=7),
+        Drive(path=("C10", "B11", "B12", "B13", "B14", "B15", "B16")),
         Drive(path=("B17",), via="bonus"),
     ]
     turns: list[tuple[str, list[Event]]] = [("p", [])]
@@ -169,25 +188,59 @@ def test_MASTERS_TURN_1_to_15_a_game_round_follows_the_procedure_step_by_step():
                 turns[-1][1].append(e)
     played = [(who, procedure(events, boxes)) for who, events in turns]
     assert played == [
-        ("p", [
-            ("p", 2, "gear 5"), ("p", 4, "roll 20"), ("p", 5, "roll to P13"), ("p", 5, "tyres restored to 6"),
-            ("p", 11, "crew: quick stop, soft tyres"), ("p", 12, "pit 10"), ("p", 12, "fast stop"),
-            ("p", 12, "roll to C6"), ("p", 8, "slip to C9"),
-            ("w", 13, "collision 20"), ("p", 13, "collision 20"), ("p", 14, "engine 20"), ("r", 14, "engine 20"),
-        ]),
-        ("y", [
-            ("y", 2, "gear 4"), ("y", 4, "roll 9"), ("y", 5, "roll to B42"), ("y", 5, "lose brakes 2"),
-            ("y", 9, "road_holding 1"), ("y", 9, "lose road_holding 1"),
-        ]),
-        ("r", [
-            ("r", 2, "gear 4"), ("r", 3, "strike fuel 1"), ("r", 4, "roll 11"), ("r", 5, "roll to B41"),
-            ("r", 8, "slip to C47"), ("r", 8, "lose brakes 1"), ("r", 6, "slide to C50"), ("r", 9, "road_holding 20"),
-        ]),
-        ("w", [
-            ("w", 2, "gear 1"), ("w", 4, "roll 1"), ("w", 5, "roll to C11"),
-            # the round's last turn is over: the weather, before the leader moves again
-            ("w", 15, "weather 15"), ("", 15, "weather temp_sun"),
-        ]),
+        (
+            "p",
+            [
+                ("p", 2, "gear 5"),
+                ("p", 4, "roll 20"),
+                ("p", 5, "roll to P13"),
+                ("p", 5, "tyres restored to 6"),
+                ("p", 11, "crew: quick stop, soft tyres"),
+                ("p", 12, "pit 10"),
+                ("p", 12, "fast stop"),
+                ("p", 12, "roll to C6"),
+                ("p", 8, "slip to C9"),
+                ("w", 13, "collision 20"),
+                ("p", 13, "collision 20"),
+                ("p", 14, "engine 20"),
+                ("r", 14, "engine 20"),
+            ],
+        ),
+        (
+            "y",
+            [
+                ("y", 2, "gear 4"),
+                ("y", 4, "roll 9"),
+                ("y", 5, "roll to B42"),
+                ("y", 5, "lose brakes 2"),
+                ("y", 9, "road_holding 1"),
+                ("y", 9, "lose road_holding 1"),
+            ],
+        ),
+        (
+            "r",
+            [
+                ("r", 2, "gear 4"),
+                ("r", 3, "strike fuel 1"),
+                ("r", 4, "roll 11"),
+                ("r", 5, "roll to B41"),
+                ("r", 8, "slip to C47"),
+                ("r", 8, "lose brakes 1"),
+                ("r", 6, "slide to C50"),
+                ("r", 9, "road_holding 20"),
+            ],
+        ),
+        (
+            "w",
+            [
+                ("w", 2, "gear 1"),
+                ("w", 4, "roll 1"),
+                ("w", 5, "roll to C11"),
+                # the round's last turn is over: the weather, before the leader moves again
+                ("w", 15, "weather 15"),
+                ("", 15, "weather temp_sun"),
+            ],
+        ),
         ("end of round", []),
         ("p", [("p", 2, "gear 4"), ("p", 4, "roll 7"), ("p", 5, "roll to B16"), ("p", 7, "bonus to B17")]),
         ("x", []),  # lapped in round 2, x moves again in round 3
@@ -325,7 +378,10 @@ def test_MASTERS_TURN_10_a_blocked_car_moves_as_far_as_it_can_and_pays_the_block
     assert {(m.end, m.blocked, m.brakes, m.tyres) for m in found} == {(e, 5, 3, 2) for e in ("A30", "B32", "C35")}
     state, ev = act(state, Drive(path=("B29", "B30", "B31", "B32")))
     assert [(e.kind, e.data.get("area"), e.data.get("lost")) for e in ev if e.kind in ("moved", "wear")] == [
-        ("moved", None, None), ("wear", "brakes", 3), ("wear", "tyres", 2)]
+        ("moved", None, None),
+        ("wear", "brakes", 3),
+        ("wear", "tyres", 2),
+    ]
     assert pending(state) == [("collision", "b", "m"), ("collision", "m", "b")]
     out, ev = act(masters(cars, "m"), ChooseGear(gear=4), Roll(value=12))
     assert {m.out.rule for m in moves(OVAL, out)} == {"CORE-BLOCK-2"}  # type: ignore[union-attr]

@@ -77,7 +77,7 @@ def test_MASTERS_GEAR_1_six_gears_each_with_its_own_die_read_as_spaces():
 
 @pytest.mark.rules("CORE-GEAR-2", "MASTERS-GEAR-2")
 def test_MASTERS_GEAR_2_up_only_to_the_next_higher_gear():
-    """"Man kann nicht vom 1. in den 3. Gang schalten.\""""
+    """ "Man kann nicht vom 1. in den 3. Gang schalten.\""""
     for gear in range(1, 6):
         options = gear_options(OVAL, lone(gear))
         assert isinstance(options[gear + 1], ShiftCost) and options[gear + 1].cost == {}
@@ -105,7 +105,7 @@ def test_MASTERS_GEAR_3_down_one_two_or_three_gears_skipped_costs_WP():
 
 @pytest.mark.rules("CORE-GEAR-5", "MASTERS-GEAR-4")
 def test_MASTERS_GEAR_4_never_from_6th_to_1st():
-    """"Es ist nicht erlaubt, vom 6. in den 1. Gang zu schalten" - not even with every WP left."""
+    """ "Es ist nicht erlaubt, vom 6. in den 1. Gang zu schalten" - not even with every WP left."""
     err = illegal(lone(6), ChooseGear(gear=1))
     assert (err.reason.rule, err.reason.code) == ("CORE-GEAR-5", Code.SIX_TO_ONE)
     assert isinstance(gear_options(OVAL, lone(6))[2], ShiftCost)  # three gears skipped is the most

@@ -16,8 +16,8 @@ import pytest
 from game.tools.race import load_position
 from game.tracks.load import load_track
 from rules.files import migrate
-from rules.qualifying.session import loads_qualifying
 from rules.files.record import SCHEMA_VERSION, RecordError, loads, replay
+from rules.qualifying.session import loads_qualifying
 from rules.state import RaceState
 
 DATA = Path(__file__).parent / "data"
@@ -48,7 +48,9 @@ def test_the_street_fields_of_a_schema_2_state_move_into_the_street_slice() -> N
     assert [c.street.nitro_lap for c in state.cars] == used
     assert [c.street.free_wp for c in state.cars] == [c["free_wp"] for c in flat["cars"]]
     assert (state.street.nitro, [p.model_dump() for p in state.street.police]) == (flat["nitro"], flat["police"])
-    assert migrate.state(json.loads(state.model_dump_json())) == json.loads(state.model_dump_json())  # today's shape stays
+    assert migrate.state(json.loads(state.model_dump_json())) == json.loads(
+        state.model_dump_json()
+    )  # today's shape stays
 
 
 def test_the_league_fields_of_a_schema_2_state_move_into_the_league_slice() -> None:
@@ -85,7 +87,9 @@ def test_a_schema_2_position_file_loads(preset: str, tmp_path: Path) -> None:
     path.write_text(json.dumps(raw))
     pos = load_position(str(path))
     assert not isinstance(pos, str), pos
-    assert pos.state.round == raw["state"]["round"] and [c.id for c in pos.state.cars] == [c["id"] for c in raw["state"]["cars"]]
+    assert pos.state.round == raw["state"]["round"] and [c.id for c in pos.state.cars] == [
+        c["id"] for c in raw["state"]["cars"]
+    ]
 
 
 def test_a_schema_2_qualifying_save_loads_as_the_current_schema() -> None:
@@ -102,10 +106,17 @@ def test_a_record_of_a_schema_no_migration_knows_is_refused_with_its_version(ver
         loads(json.dumps(raw))
 
 
-@pytest.mark.parametrize(("field", "value", "where"), [
-    ("nitro", "yes", "state.street.nitro"), ("restarts", -1, "state.league.restarts"), ("street", "x", "state.street"),
-])
-def test_a_damaged_schema_2_position_is_refused_with_where_it_is_wrong(field: str, value: object, where: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("field", "value", "where"),
+    [
+        ("nitro", "yes", "state.street.nitro"),
+        ("restarts", -1, "state.league.restarts"),
+        ("street", "x", "state.street"),
+    ],
+)
+def test_a_damaged_schema_2_position_is_refused_with_where_it_is_wrong(
+    field: str, value: object, where: str, tmp_path: Path
+) -> None:
     raw = json.loads(old("v2_street_position.json"))
     raw["state"][field] = value
     path = tmp_path / "position.json"

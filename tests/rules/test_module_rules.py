@@ -9,16 +9,17 @@ C-RACE-1; MASTERS-LEVER-1..4. Positions on the oval as in fixtures.py.
 from __future__ import annotations
 
 import pytest
-from rules.ai.registry import DRIVERS
+
 from rules.actions import ChooseGear, Drive, EndMove, PitStop, Roll
+from rules.ai.registry import DRIVERS
 from rules.dice import Purpose
 from rules.engine import chance, gear_options, moves, new_race
 from rules.gears import ShiftCost
 from rules.ruleset import FORMULA_D_BASIC, PRESETS
 from rules.state import Movement
-from rules.track import EdgeKind
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
+from rules.track import EdgeKind
 from tests.rules.fixtures import (
     OVAL,
     TYRES,
@@ -181,8 +182,14 @@ def test_AMB_28_B_literal_slides_as_soon_as_any_space_of_the_movement_is_in_a_co
         state = state.with_car(state.car("m").model_copy(update={"space": "A38", "gear": 5, "corner": None}))
         state = state.with_car(state.car("f").model_copy(update={"space": "C5"}))
         state, _ = act(state, ChooseGear(gear=5), Roll(value=11))
-        through = next(m for m in moves(OVAL, state) if m.end is not None and OVAL.space(m.end).corner is None and m.out is None
-                       and any(OVAL.space(n).corner is not None for n in m.path))
+        through = next(
+            m
+            for m in moves(OVAL, state)
+            if m.end is not None
+            and OVAL.space(m.end).corner is None
+            and m.out is None
+            and any(OVAL.space(n).corner is not None for n in m.path)
+        )
         state, _ = act(state, Drive(path=through.path))
         assert (offer(state) == ("slide",)) == slides
 

@@ -45,10 +45,10 @@ def oval() -> Track:
     return load_track(OVAL)
 
 
-def request(start: str, roll: int, cars=(), track: Track | None = None, rules: RuleSet = FORMULA_D_BASIC, **kw) -> MoveRequest:
-    return MoveRequest(
-        track=track or oval(), rules=rules, start=start, roll=roll, occupied=frozenset(cars), **kw
-    )
+def request(
+    start: str, roll: int, cars=(), track: Track | None = None, rules: RuleSet = FORMULA_D_BASIC, **kw
+) -> MoveRequest:
+    return MoveRequest(track=track or oval(), rules=rules, start=start, roll=roll, occupied=frozenset(cars), **kw)
 
 
 def ends(req: MoveRequest) -> set[str | None]:
@@ -124,7 +124,12 @@ def four_lane_drawing(arrows: tuple[tuple[tuple[float, float], tuple[float, floa
     ]
     d.layers["arrows"] = [Shape(30 + i, "arrow", a) for i, a in enumerate(arrows)]
     d.layers["grid"] = [
-        Shape(50 + i, "grid_slot", ((START_X - SPACE / 2 - SPACE * i, CY - RADII[2 * (i % 2)]),), props={"position": i + 1})
+        Shape(
+            50 + i,
+            "grid_slot",
+            ((START_X - SPACE / 2 - SPACE * i, CY - RADII[2 * (i % 2)]),),
+            props={"position": i + 1},
+        )
         for i in range(10)
     ]
     d.layers["grid"].append(Shape(70, "qualifying_start", ((START_X - SPACE / 2, CY - RADII[1]),)))
@@ -146,7 +151,15 @@ def four_lane() -> Track:
     assert (esse2.label, esse2.first_row, esse2.last_row) == ("Esse 2", 27, 29)
     assert {(e.src, e.dst) for e in track.edges if e.kind == EdgeKind.ARROW} == {("A28", "B26"), ("B27", "C25")}
     assert [track.space(n).row for n in ("A23", "A27", "A31", "B24", "B28", "C25", "D22", "A36", "D31")] == [
-        22, 26, 30, 26, 30, 30, 30, 35, 39
+        22,
+        26,
+        30,
+        26,
+        30,
+        30,
+        30,
+        35,
+        39,
     ]
     return track
 
@@ -355,7 +368,11 @@ def test_AMB_16_c_the_block_table_can_take_the_last_tyre_without_a_spin():
 def test_CORNER_8_no_lane_change_after_leaving_with_a_stop_missing():
     path = ("A41", "A42", "A43", "A44", "A45", "A46", "A47", "A48", "B53")
     reason = refused(request("B42", 9, tyres=6), path)
-    assert (reason.rule, reason.code, reason.values) == ("CORNER-8", Code.NO_LANE_CHANGE_AFTER_OVERSHOOT, {"space": "B53"})
+    assert (reason.rule, reason.code, reason.values) == (
+        "CORNER-8",
+        Code.NO_LANE_CHANGE_AFTER_OVERSHOOT,
+        {"space": "B53"},
+    )
     # with the stop made, the same lane change after the exit is fine (AMB-17)
     assert isinstance(check_path(request("A47", 2, corner=1, stops=1), ("A48", "B53")), Move)
 
@@ -448,9 +465,7 @@ WALL = ("A31", "B33", "C36")  # all of row 35; from B30 (row 32) every path stop
 
 
 @pytest.mark.rules("CORE-BLOCK-1")
-@pytest.mark.parametrize(
-    "roll, brakes, tyres", [(3, 1, 0), (4, 2, 0), (5, 3, 0), (6, 3, 1), (7, 3, 2), (8, 3, 3)]
-)
+@pytest.mark.parametrize("roll, brakes, tyres", [(3, 1, 0), (4, 2, 0), (5, 3, 0), (6, 3, 1), (7, 3, 2), (8, 3, 3)])
 def test_CORE_BLOCK_1_TAB_BLOCK_blocked_car_moves_as_far_as_possible(roll, brakes, tyres):
     moves = legal_moves(request("B30", roll, WALL, brakes=9, tyres=9))
     furthest = [m for m in moves if m.blocked]

@@ -59,7 +59,20 @@ def request(start: str, roll: int, cars: tuple[str, ...] = (), **kw) -> MoveRequ
     return MoveRequest(track=oval(), rules=FORMULA_D_BASIC, start=start, roll=roll, occupied=frozenset(cars), **kw)
 
 
-def M(end, brakes=0, tyres=0, blocked=0, over=0, dangers=0, corner=None, stops=0, spin=False, out=None, box=False, fin=False):
+def M(
+    end,
+    brakes=0,
+    tyres=0,
+    blocked=0,
+    over=0,
+    dangers=0,
+    corner=None,
+    stops=0,
+    spin=False,
+    out=None,
+    box=False,
+    fin=False,
+):
     """One expected move, as the summary tuple ``summary`` makes of a real one."""
     return (end, brakes, tyres, blocked, over, dangers, corner, stops, spin, out, box, fin)
 
@@ -252,7 +265,12 @@ def test_golden_missed_stops_elimination():
     # Leaving with 1 of 2 stops only costs tyres (CORNER-4); the stops inside count 2.
     assert_moves(
         request("A12", 6, corner=0, stops=1, tyres=6),
-        [M("A18", tyres=1, over=1), M("B20", tyres=1, over=1), M("B19", corner=0, stops=2), M("C22", corner=0, stops=2)],
+        [
+            M("A18", tyres=1, over=1),
+            M("B20", tyres=1, over=1),
+            M("B19", corner=0, stops=2),
+            M("C22", corner=0, stops=2),
+        ],
     )
 
 
@@ -317,11 +335,15 @@ def hohenau() -> Track:
 
 def hohenau_request(start: str, roll: int, cars: tuple[str, ...] = ()) -> MoveRequest:
     """The basic car's 3 brake WP (AMB-30)."""
-    return MoveRequest(track=hohenau(), rules=FORMULA_D_BASIC, start=start, roll=roll, occupied=frozenset(cars), brakes=3, tyres=6)
+    return MoveRequest(
+        track=hohenau(), rules=FORMULA_D_BASIC, start=start, roll=roll, occupied=frozenset(cars), brakes=3, tyres=6
+    )
 
 
 def test_golden_hohenau_cases_were_worked_out_on_this_track():
-    assert hohenau().content_hash() == HOHENAU_HASH, "tests/tracks/golden/golden_gp.tmx changed: work the golden cases out again by hand"
+    assert hohenau().content_hash() == HOHENAU_HASH, (
+        "tests/tracks/golden/golden_gp.tmx changed: work the golden cases out again by hand"
+    )
 
 
 # The straight after Turn 7 (``python main.py track info tests/tracks/golden/golden_gp.tmx``): lane A is

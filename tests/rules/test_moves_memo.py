@@ -67,19 +67,29 @@ def test_only_the_last_requests_are_kept() -> None:
 @pytest.mark.rules("CORE-MOVE-4", "CORE-BLOCK-1")
 @settings(max_examples=25, deadline=None)
 @given(
-    st.sampled_from(TRACK_SPACES), st.lists(st.sampled_from(TRACK_SPACES), max_size=6, unique=True),
-    st.lists(st.integers(0, 30), min_size=2, max_size=6), st.integers(0, 4), st.sampled_from([1, 99]),
+    st.sampled_from(TRACK_SPACES),
+    st.lists(st.sampled_from(TRACK_SPACES), max_size=6, unique=True),
+    st.lists(st.integers(0, 30), min_size=2, max_size=6),
+    st.integers(0, 4),
+    st.sampled_from([1, 99]),
 )
 def test_CORE_BLOCK_1_CORE_MOVE_4_rolls_asked_in_any_order_from_one_start_give_the_fresh_enumerations_moves(
-    start: str, cars: list[str], rolls: list[int], brakes: int, laps_to_go: int,
+    start: str,
+    cars: list[str],
+    rolls: list[int],
+    brakes: int,
+    laps_to_go: int,
 ) -> None:
     """Longer and shorter rolls from one start, asked one after another (the
-    exploration of one goes on from the other's states), make exactly the moves each makes alone:
-    the same paths, costs, blocks (CORE-BLOCK-1) and shortest-way refusals (CORE-MOVE-4), and a roll
-that crosses the finish line ends there whatever a longer one asked before it reached."""
+        exploration of one goes on from the other's states), make exactly the moves each makes alone:
+        the same paths, costs, blocks (CORE-BLOCK-1) and shortest-way refusals (CORE-MOVE-4), and a roll
+    that crosses the finish line ends there whatever a longer one asked before it reached."""
     cars = [c for c in cars if c != start]
     fields = (cars, cars[:1])  # every other request among fewer cars: it must not be handed the others' states
-    reqs = [request(start, roll, fields[i % 2], brakes=brakes, tyres=3, laps_to_go=laps_to_go) for i, roll in enumerate(rolls)]
+    reqs = [
+        request(start, roll, fields[i % 2], brakes=brakes, tyres=3, laps_to_go=laps_to_go)
+        for i, roll in enumerate(rolls)
+    ]
     alone = []
     for req in reqs:
         moves_module.forget()

@@ -96,7 +96,9 @@ def rain_position(space: str, gear: int, stops: int = 0, corner: int | None = No
     from rules.tables.tyres import Tyre
     from rules.tables.weather import Weather
 
-    state = position(space, gear, stops, corner).model_copy(update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition="rain")})
+    state = position(space, gear, stops, corner).model_copy(
+        update={"rules": PRESETS["fde-advanced"], "weather": Weather(condition="rain")}
+    )
     return state.with_car(state.car("a").model_copy(update={"tyre": Tyre.HARD}))
 
 

@@ -18,9 +18,7 @@ Mover = Callable[[str, dict[str, CarPosition]], int]
 """How far the active car goes; it may also retire cars in the dict it gets."""
 
 
-def car(
-    car_id: str, progress: int, gear: int = 3, arrival: int = 0, rows: int = ROWS, **kw
-) -> CarPosition:
+def car(car_id: str, progress: int, gear: int = 3, arrival: int = 0, rows: int = ROWS, **kw) -> CarPosition:
     """A car ``progress`` spaces from the race start (TAB-LAP writes lap.units)."""
     laps, position = divmod(progress, rows)
     return CarPosition(id=car_id, laps=laps, position=position, gear=gear, arrival=arrival, **kw)

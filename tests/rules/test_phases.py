@@ -38,7 +38,10 @@ def test_an_action_the_phase_does_not_take_is_refused_with_its_rule() -> None:
     state = position([car("a", "A10"), car("b", "A5")], "a")
     assert to_move(state) == "a" and chance(state) is None
     assert [illegal(state, a).reason.rule for a in (Drive(path=("A11",)), EndMove(), Roll(value=3))] == [
-        "CORE-TURN-2", "CORE-MOVE-7", "CORE-TURN-1"]
+        "CORE-TURN-2",
+        "CORE-MOVE-7",
+        "CORE-TURN-1",
+    ]
     assert all(illegal(state, a).reason.code is Code.NOT_NOW for a in (Drive(path=("A11",)), EndMove(), Roll(value=3)))
     rolling, _ = act(state, ChooseGear(gear=3))
     assert rolling.phase is Phase.ROLL and to_move(rolling) is None and chance(rolling) is not None
@@ -68,5 +71,8 @@ def test_the_hook_lists_keep_the_masters_order_and_the_nitro_joins_by_one_line_e
     assert stand == ["STREET-7", "STREET-5", "MASTERS-TURN-13", "MASTERS-TURN-14"]
     assert hooks.GEAR == (boost.on_gear, nitro.on_gear) and hooks.ROLL == (boost.extra_spaces, nitro.extra_spaces)
     assert nitro.new_turn in hooks.TURN
-    assert hooks.ROUND_END == (free_wp.police_payout, weather.after_round)  # STREET-7 before the weather (MASTERS-TURN-15)
+    assert hooks.ROUND_END == (
+        free_wp.police_payout,
+        weather.after_round,
+    )  # STREET-7 before the weather (MASTERS-TURN-15)
     assert free_wp.on_line in hooks.LINE

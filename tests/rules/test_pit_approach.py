@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.ai.presets import LEVELS
 from rules.ai.classic import CAREFUL
 from rules.ai.pit_stops import MISSED_STOP, pit_progress, turn_in_chance
-from rules.engine import moves, rolled
+from rules.ai.presets import LEVELS
 from rules.ai.registry import computer_action
+from rules.engine import moves, rolled
 from tests.rules.fixtures import OVAL, W, car, gear_choice, pit_of, position
 
 WORN = W.model_copy(update={"tyres": 2})  # worn tyres: every driver wants a stop (rules.ai.classic)
@@ -29,11 +29,18 @@ def _at(space: str, gear: int, box: str, wp=WORN, **kw):
         (3, 13, 3, 0.0),  # 2nd-4th pass the entry or stop on it, too slow to reach the box from there
         (0, 10, 3, 0.5),  # on the entry: 4th reaches 10 with 10, 11 or 12, half its faces
         (0, 10, 4, 1.0),  # ... 5th always
-        (9, 19, 4, (2 * 0.9 + 2 * 1.0 + 2 * 1.0) / 12),  # 4th's 7/8 end 2/1 short, its 9 on the entry; 5th turns in from there
+        (
+            9,
+            19,
+            4,
+            (2 * 0.9 + 2 * 1.0 + 2 * 1.0) / 12,
+        ),  # 4th's 7/8 end 2/1 short, its 9 on the entry; 5th turns in from there
         (14, 24, 5, 0.7),  # 6th: 24-30; 5th stays short with 11-14 only, 0.4
     ],
 )
-def test_PIT_B_2_the_chance_of_still_making_the_stop_worked_out_by_hand(entry: int, box: int, gear: int, chance: float) -> None:
+def test_PIT_B_2_the_chance_of_still_making_the_stop_worked_out_by_hand(
+    entry: int, box: int, gear: int, chance: float
+) -> None:
     """PIT-B-2 (no exact roll: at least the spaces to the box), CORE-GEAR-1 (one gear up or down
     a turn for free): the chance, over this and the next turns, of a roll that reaches the box
     before one drives past the entry."""
@@ -85,13 +92,25 @@ def test_PIT_B_4_a_stop_is_worth_the_fast_stops_drive_out_and_the_turns_from_the
 
     def turns(n: int) -> float:
         return lookahead(OVAL).value(
-            odds(rules.gear_dice), pit_of(OVAL).exit, 4, None, 0, worn.wp.brakes, W.tyres, multiplier(state, fresh),
-            rules.spin_max_overshoot, prices, n, slide_spaces(state, fresh),
+            odds(rules.gear_dice),
+            pit_of(OVAL).exit,
+            4,
+            None,
+            0,
+            worn.wp.brakes,
+            W.tyres,
+            multiplier(state, fresh),
+            rules.spin_max_overshoot,
+            prices,
+            n,
+            slide_spaces(state, fresh),
         )
 
     assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 0) == pytest.approx(0.5 * 3)
     assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 1) == pytest.approx(0.5 * (3 + turns(1)))
-    assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 2) == pytest.approx(0.5 * (3 + turns(2)) + 0.5 * turns(1))
+    assert CHAMPION.stop_value(OVAL, state, worn, worn.wp.brakes, prices, 2) == pytest.approx(
+        0.5 * (3 + turns(2)) + 0.5 * turns(1)
+    )
 
 
 @pytest.mark.rules("PIT-B-2")
@@ -113,8 +132,8 @@ def test_PIT_B_2_a_corner_before_the_pit_entry_keeps_the_lanes_view_less_the_cha
     next turns must first get through the corner, which the lane's view counts. So a move ending
     there is valued as without a stop wanted, less ``missed`` times the chance of losing the stop;
     the value of the box next turn (which would skip the corner) is not counted."""
-    from rules.ai.presets import CHAMPION
     from rules.ai.pit_stops import stop_chance
+    from rules.ai.presets import CHAMPION
 
     def at(pit_stops: int):
         cars = [car("m", "C36", gear=2, box="P4", wp=WORN, crossings=1, pit_stops=pit_stops), car("f", "B10")]

@@ -19,15 +19,27 @@ from tests.conftest import REPO
 TRACK = load_track(REPO / "maps" / "oval.tmx")
 
 
-def position(space: str, gear: int, stops: int = 0, corner: int | None = None, tyres: int = 6, brakes: int = 3) -> RaceState:
+def position(
+    space: str, gear: int, stops: int = 0, corner: int | None = None, tyres: int = 6, brakes: int = 3
+) -> RaceState:
     """One car to move on the oval, another parked out of the way."""
     wear = FORMULA_D_BASIC.default_wear.model_copy(update={"tyres": tyres, "brakes": brakes})
     cars = (
         CarState(id="a", space=space, gear=gear, wp=wear, crossings=1, corner=corner, stops=stops),
-        CarState(id="b", space="A30" if space != "A30" else "C30", gear=3, wp=FORMULA_D_BASIC.default_wear, crossings=1),
+        CarState(
+            id="b", space="A30" if space != "A30" else "C30", gear=3, wp=FORMULA_D_BASIC.default_wear, crossings=1
+        ),
     )
-    return RaceState(track_hash=TRACK.content_hash(), rules=FORMULA_D_BASIC, laps=3, cars=cars, phase="gear",
-                     active="a", round=5, sweep=SweepState())
+    return RaceState(
+        track_hash=TRACK.content_hash(),
+        rules=FORMULA_D_BASIC,
+        laps=3,
+        cars=cars,
+        phase="gear",
+        active="a",
+        round=5,
+        sweep=SweepState(),
+    )
 
 
 def ends(state: RaceState, gear: int) -> list[CarState]:
@@ -38,10 +50,22 @@ def ends(state: RaceState, gear: int) -> list[CarState]:
         rolled, _ = apply(TRACK, s, Roll(value=face))
         move = cautious_move(moves(TRACK, rolled))
         if move.out is None:
-            out.append(s.car("a").model_copy(update={
-                "space": move.end, "gear": gear, "corner": move.corner, "stops": move.stops if move.corner is not None else 0,
-                "wp": s.car("a").wp.model_copy(update={"brakes": s.car("a").wp.brakes - move.brakes,
-                                                       "tyres": s.car("a").wp.tyres - move.tyres})}))
+            out.append(
+                s.car("a").model_copy(
+                    update={
+                        "space": move.end,
+                        "gear": gear,
+                        "corner": move.corner,
+                        "stops": move.stops if move.corner is not None else 0,
+                        "wp": s.car("a").wp.model_copy(
+                            update={
+                                "brakes": s.car("a").wp.brakes - move.brakes,
+                                "tyres": s.car("a").wp.tyres - move.tyres,
+                            }
+                        ),
+                    }
+                )
+            )
     return out
 
 

@@ -14,19 +14,19 @@ from fractions import Fraction
 
 import pytest
 
-from rules.ai.registry import DRIVERS
-from rules.tables import tyres
 from rules.actions import Drive, Roll
+from rules.ai.registry import DRIVERS
 from rules.dice import BLACK_DIE, Purpose
 from rules.engine import apply, gear_options, moves, wet
-from rules.gears import ShiftCost
-from rules.odds import gear_odds
-from rules.tables.profiles import Profile
 from rules.files.position import moment, problem
 from rules.files.record import same_drivers
+from rules.gears import ShiftCost
+from rules.odds import gear_odds
 from rules.ruleset import PRESETS
 from rules.run.session import RaceSession
 from rules.state import RaceState
+from rules.tables import tyres
+from rules.tables.profiles import Profile
 from tests.rules.fixtures import OVAL
 
 
@@ -203,7 +203,9 @@ def test_WEATHER_B_1_the_race_weather_roll_gives_the_tracks_weather_table():
     check = moment(OVAL, state).checks[0]
     assert check.rule == "WEATHER-B-1" and check.fails is None
     for result, p in check.outcomes.items():
-        assert faces_where(state, lambda _, ev: any(e.kind == "weather" and e.data["result"] == result for e in ev)) == p
+        assert (
+            faces_where(state, lambda _, ev: any(e.kind == "weather" and e.data["result"] == result for e in ev)) == p
+        )
     assert sum(check.outcomes.values()) == 1
 
 
@@ -236,12 +238,23 @@ def cars_edited(state: RaceState, index: int, **update) -> RaceState:
         (lambda s: cars_edited(s, 0, corner=len(OVAL.corners)), f"corner {len(OVAL.corners)} does not exist"),
         (lambda s: cars_edited(s, 0, space="Q7"), "space 'Q7' is not a space of this track"),
         (lambda s: s.model_copy(update={"cars": s.cars[:1]}), "a race on this track has 2 to 10 cars, not 1"),
-        (lambda s: s.model_copy(update={"phase": "roll"}).with_car(s.car(s.active).model_copy(update={"gear": 0})), "has declared no gear"),
+        (
+            lambda s: s.model_copy(update={"phase": "roll"}).with_car(s.car(s.active).model_copy(update={"gear": 0})),
+            "has declared no gear",
+        ),
         (lambda s: s.with_car(s.car(s.active).model_copy(update={"status": "out"})), "is not racing on the track"),
         (lambda s: s.model_copy(update={"phase": "move"}), "the movement is missing"),
     ],
-    ids=["two-on-one-space", "box-not-a-box", "no-such-corner", "no-such-space", "one-car", "roll-without-gear",
-         "mover-retired", "move-without-movement"],
+    ids=[
+        "two-on-one-space",
+        "box-not-a-box",
+        "no-such-corner",
+        "no-such-space",
+        "one-car",
+        "roll-without-gear",
+        "mover-retired",
+        "move-without-movement",
+    ],
 )
 def test_problem_names_what_the_track_cannot_hold(racing, make, expected):
     assert expected in problem(OVAL, make(racing))
@@ -258,7 +271,8 @@ def test_problem_names_what_the_track_cannot_hold(racing, make, expected):
     ],
 )
 def test_TAB_CHECK_D_AMB_40_check_odds_count_the_profile_and_the_wreck_as_the_engine_does(
-        purpose, profile, wreck, expected):
+    purpose, profile, wreck, expected
+):
     state = reach(0 if purpose == Purpose.COLLISION else 11, checking(purpose)).state
     state = state.model_copy(update={"rules": state.rules.model_copy(update={"profiles": True})})
     first = state.pending[0]

@@ -36,21 +36,30 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import Bid, ChooseGear, Drive, EndMove, FreeWP, Karma, PitStop, SetUp, TCar
+from rules.ai.registry import DRIVERS
 from rules.car import Area
 from rules.classify import classification
 from rules.engine import (
-    chance, free_wp_amount, free_wp_room, gear_options, karma_offers, moves, nitro_refusal, on_track, repairs_at, t_car_proposal,
+    chance,
+    free_wp_amount,
+    free_wp_room,
+    gear_options,
+    karma_offers,
+    moves,
+    nitro_refusal,
+    on_track,
+    repairs_at,
+    t_car_proposal,
     to_move,
 )
-from rules.gears import ShiftCost
 from rules.files.record import Header, dumps, loads, replay, same_drivers
+from rules.gears import ShiftCost
 from rules.ruleset import PRESETS
 from rules.run.session import RaceSession
 from rules.state import RaceState
-from rules.track import Track
 from rules.tables.tyres import Tyre
+from rules.track import Track
 from tests.conftest import REPO
 
 TRACKS = sorted((REPO / "maps").glob("*.tmx"))

@@ -6,23 +6,25 @@ from functools import lru_cache
 
 import pytest
 
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, EndMove, Roll
+from rules.ai.registry import DRIVERS
 from rules.dice import DiceSource, ForcedDice
 from rules.engine import moves
+from rules.files.record import Entry
 from rules.qualifying.grid import LapResult, black_die_order, grid_order, score
 from rules.qualifying.rules import QUAL_B, QUAL_C, QUAL_D, QualifyingRules
 from rules.qualifying.session import QualifyingLap, QualifyingSession
-from rules.files.record import Entry
 from rules.ruleset import FORMULA_D_BASIC, RuleSet
+from rules.run.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.state import LapTally
 from rules.tables.tyres import Tyre
-from rules.run.think_time import GEAR_MS, MOVE_MS, ROLL_MS, decision_ms
 from rules.track import Track
 
 
 def lap(driver: str, rolls: int, seconds: float, penalty: int = 0, **kw) -> LapResult:
-    return LapResult(driver=driver, name=driver.upper(), rolls=rolls, penalty=penalty, time_ms=round(seconds * 1000), **kw)
+    return LapResult(
+        driver=driver, name=driver.upper(), rolls=rolls, penalty=penalty, time_ms=round(seconds * 1000), **kw
+    )
 
 
 NO_DICE = ForcedDice([])  # grid_order must not roll when nobody is placed at random
@@ -165,8 +167,10 @@ def oval() -> Track:
 
 
 def entries(*kinds: str) -> tuple[Entry, ...]:
-    return tuple(Entry(id=f"car{i}", name=f"D{i}", driver=k, wear=FORMULA_D_BASIC.default_wear)  # type: ignore[arg-type]
-                 for i, k in enumerate(kinds, start=1))
+    return tuple(
+        Entry(id=f"car{i}", name=f"D{i}", driver=k, wear=FORMULA_D_BASIC.default_wear)  # type: ignore[arg-type]
+        for i, k in enumerate(kinds, start=1)
+    )
 
 
 def drive_into_the_wall(lap: QualifyingLap) -> None:
@@ -219,8 +223,14 @@ def test_QUAL_3_the_clock_starts_at_the_first_roll_and_QUAL_D_5_before_it() -> N
 
 @pytest.mark.rules("QUAL-4")
 def test_QUAL_4_laps_ended_in_a_corner_are_numbered_in_order_and_start_last() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("human", "careful", "human"), seed=1,
-                                dice=ForcedDice([r for _ in range(2) for _, r in CRASH]), drivers=DRIVERS)
+    session = QualifyingSession(
+        oval(),
+        FORMULA_D_BASIC,
+        entries("human", "careful", "human"),
+        seed=1,
+        dice=ForcedDice([r for _ in range(2) for _, r in CRASH]),
+        drivers=DRIVERS,
+    )
     drive_into_the_wall(session.start_lap())
     first = session.finish_lap(4_000)
     assert first.failed == "Lindenkehre" and first.failure_order == 1 and not first.qualified
@@ -285,7 +295,9 @@ def test_QUAL_7_WEATHER_3_one_weather_roll_for_every_lap_variable_is_dry(roll, b
 
 @pytest.mark.rules("QUAL-7")
 def test_QUAL_7_no_weather_module_means_a_dry_session_without_a_roll() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, dice=ForcedDice([]), drivers=DRIVERS)
+    session = QualifyingSession(
+        oval(), FORMULA_D_BASIC, entries("careful", "careful"), seed=1, dice=ForcedDice([]), drivers=DRIVERS
+    )
     assert session.barometer is None and not session.wet
 
 
@@ -338,14 +350,18 @@ def test_QUAL_B_3_every_space_out_counts_once_even_on_soft_tyres() -> None:
 
 @pytest.mark.rules("QUAL-D-1", "QUAL-D-10")
 def test_QUAL_D_1_QUAL_D_10_one_timed_lap_per_driver_with_every_roll_and_penalty_written_down() -> None:
-    session = QualifyingSession(oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2, drivers=DRIVERS)
+    session = QualifyingSession(
+        oval(), FORMULA_D_BASIC, entries("careful", "aggressive", "careful"), seed=2, drivers=DRIVERS
+    )
     while not session.done:
         session.drive_computer()
     assert [r.driver for r in session.results] == ["car1", "car2", "car3"]  # each once, in entry order
     with pytest.raises(RuntimeError):
         session.start_lap()  # QUAL-D-1: one lap each
     for r in session.results:
-        assert r.rolls == sum(isinstance(t.action, Roll) for t in next(d.steps for d in session.driven if d.driver == r.driver))
+        assert r.rolls == sum(
+            isinstance(t.action, Roll) for t in next(d.steps for d in session.driven if d.driver == r.driver)
+        )
 
 
 @pytest.mark.rules("QUAL-D-8")
@@ -363,10 +379,10 @@ def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_th
     """The same lap scores one better for a Theoretiker and one worse for a Praktiker, and
     the time stays (AMB-45f); rule sets without profiles ignore them."""
     from game.tracks.load import load_track
-    from rules.tables.profiles import Profile
-    from rules.qualifying.session import QualifyingSession
     from rules.files.record import Entry
+    from rules.qualifying.session import QualifyingSession
     from rules.ruleset import DRESDEN_2006, FORMULA_DE_ADVANCED
+    from rules.tables.profiles import Profile
 
     track = load_track("maps/oval.tmx")
     by_profile = {}
@@ -379,5 +395,7 @@ def test_QUAL_D_11_DRESDEN_PROFILE_3_4_profiles_move_the_score_by_one_through_th
     base, time = by_profile[DRESDEN_2006.name, Profile.NORMALO]
     assert by_profile[DRESDEN_2006.name, Profile.THEORETIKER] == (base - 1, time)
     assert by_profile[DRESDEN_2006.name, Profile.PRAKTIKER] == (base + 1, time)
-    c_scores = {by_profile[FORMULA_DE_ADVANCED.name, p][0] for p in (Profile.NORMALO, Profile.THEORETIKER, Profile.PRAKTIKER)}
+    c_scores = {
+        by_profile[FORMULA_DE_ADVANCED.name, p][0] for p in (Profile.NORMALO, Profile.THEORETIKER, Profile.PRAKTIKER)
+    }
     assert len(c_scores) == 1

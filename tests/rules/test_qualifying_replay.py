@@ -6,8 +6,8 @@ import pytest
 
 from rules.ai.registry import DRIVERS
 from rules.engine import chance
-from rules.qualifying.session import DrivenLap, QualifyingSession
 from rules.files.record import RecordError
+from rules.qualifying.session import DrivenLap, QualifyingSession
 from rules.ruleset import PRESETS
 from tests.rules.test_qualifying import entries, oval
 

@@ -14,18 +14,22 @@ from tests.rules.test_qualifying import entries, oval
 
 
 def open_rules(runs: int = 2, combine: str = "best"):  # type: ignore[no-untyped-def]
-    return DRESDEN_OPEN.model_copy(update={"qualifying": DRESDEN_OPEN.qualifying.model_copy(
-        update={"runs": runs, "combine": combine})})
+    return DRESDEN_OPEN.model_copy(
+        update={"qualifying": DRESDEN_OPEN.qualifying.model_copy(update={"runs": runs, "combine": combine})}
+    )
 
 
 def lap(driver: str, rolls: int, time_ms: int = 200_000, failed: str | None = None) -> LapResult:
-    return LapResult(driver=driver, name=driver, rolls=rolls, time_ms=time_ms, failed=failed,
-                     failure_order=1 if failed else None)
+    return LapResult(
+        driver=driver, name=driver, rolls=rolls, time_ms=time_ms, failed=failed, failure_order=1 if failed else None
+    )
 
 
 @pytest.mark.rules("QUAL-D-13")
 def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_weather():
-    session = QualifyingSession(oval(), open_rules(), entries("careful", "aggressive", "careful"), seed=5, drivers=DRIVERS)
+    session = QualifyingSession(
+        oval(), open_rules(), entries("careful", "aggressive", "careful"), seed=5, drivers=DRIVERS
+    )
     assert len(session.barometers) == 1
     for _ in range(3):
         session.drive_computer()
@@ -42,10 +46,16 @@ def test_QUAL_D_13_every_driver_drives_once_in_each_run_and_each_run_rolls_its_w
 
 
 @pytest.mark.rules("QUAL-D-2", "QUAL-D-13")
-@pytest.mark.parametrize("first,second,wet", [
-    ("sun", "variable", False), ("rain", "variable", True), ("variable", "variable", False),
-    ("sun", "rain", True), ("rain", "sun", False),
-])
+@pytest.mark.parametrize(
+    "first,second,wet",
+    [
+        ("sun", "variable", False),
+        ("rain", "variable", True),
+        ("variable", "variable", False),
+        ("sun", "rain", True),
+        ("rain", "sun", False),
+    ],
+)
 def test_QUAL_D_2_QUAL_D_13_run_2s_variable_counts_as_run_1s_weather(first: str, second: str, wet: bool):
     session = QualifyingSession(oval(), open_rules(), entries("careful", "careful"), seed=1, drivers=DRIVERS)
     session.barometers = [first, second]  # type: ignore[list-item]

@@ -39,11 +39,7 @@ def produced_reasons() -> list[Reason]:
                     {"free_downshifts": True},
                     {"allowed_from_zero": (1, 2)},
                 ):
-                    reasons += [
-                        r
-                        for r in legal_gears(current, wp, table, **kw).values()
-                        if isinstance(r, Reason)
-                    ]
+                    reasons += [r for r in legal_gears(current, wp, table, **kw).values() if isinstance(r, Reason)]
             for rules in (B_BASIC, B_OWN_CAR, C_OWN_CAR, D_DRESDEN):
                 reasons += validate_setup(rules, wp) + validate_setup(rules, wp, reserve=2)  # AMB-32
     return reasons

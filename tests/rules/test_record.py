@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, Roll
+from rules.ai.registry import DRIVERS
 from rules.dice import BLACK_DIE
 from rules.engine import chance
 from rules.files.record import (
@@ -212,7 +212,9 @@ def test_unknown_field(played):
 
 def test_malformed_action_is_named_by_its_1_based_index(played):
     raw = as_json(played.record())
-    del raw["actions"][4]["value" if raw["actions"][4]["kind"] == "roll" else "path" if raw["actions"][4]["kind"] == "move" else "gear"]
+    del raw["actions"][4][
+        "value" if raw["actions"][4]["kind"] == "roll" else "path" if raw["actions"][4]["kind"] == "move" else "gear"
+    ]
     expect_error(json.dumps(raw), "action 5 ")
     raw = as_json(played.record())
     raw["actions"][2] = {"kind": "teleport", "space": "A1"}
@@ -257,9 +259,11 @@ def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, p
     accept the other face; a record whose dice were given, or an older one, says it is not checked."""
     record = played.record()
     assert record.header.dice == "seed"
-    i, roll = next((i, step.action) for i, step in enumerate(steps(track, record))  # a black die
-                   if isinstance(step.action, Roll)
-                   and chance(step.before).die == BLACK_DIE)  # type: ignore[union-attr]
+    i, roll = next(
+        (i, step.action)
+        for i, step in enumerate(steps(track, record))  # a black die
+        if isinstance(step.action, Roll) and chance(step.before).die == BLACK_DIE
+    )  # type: ignore[union-attr]
     raw = as_json(record)
     for face in (f for f in BLACK_DIE.faces if f != roll.value):
         raw["actions"][i]["value"] = face
@@ -273,8 +277,9 @@ def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, p
         pytest.fail("no other face replays")
     assert dice_note(loads(json.dumps(raw)).header).startswith("its dice were given")
     raw["header"]["dice"] = "seed"
-    expect_error(json.dumps(raw), f"action {i + 1} ", f"is not the die seed {record.header.seed} rolls there",
-                 track=track)
+    expect_error(
+        json.dumps(raw), f"action {i + 1} ", f"is not the die seed {record.header.seed} rolls there", track=track
+    )
     del raw["header"]["dice"]
     assert "older record" in dice_note(loads(json.dumps(raw)).header)
 
@@ -362,7 +367,9 @@ def _leftovers(folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("fail_in", ["write", "fsync", "replace"])
-@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), KeyboardInterrupt()], ids=["disk-full", "ctrl-c"])
+@pytest.mark.parametrize(
+    "error", [OSError(28, "No space left on device"), KeyboardInterrupt()], ids=["disk-full", "ctrl-c"]
+)
 def test_a_failed_save_leaves_the_old_file_intact(track, played, tmp_path, monkeypatch, fail_in, error):
     path = tmp_path / "race.json"
     save(played.record(), path)
@@ -449,7 +456,14 @@ UNSAFE_MODULES = {"pickle", "cPickle", "_pickle", "marshal", "shelve", "dill", "
 
 
 @pytest.mark.parametrize(
-    "source", ["rules/files/record.py", "rules/run/session.py", "rules/files/filelimits.py", "game/tools/race.py", "game/tools/position.py"]
+    "source",
+    [
+        "rules/files/record.py",
+        "rules/run/session.py",
+        "rules/files/filelimits.py",
+        "game/tools/race.py",
+        "game/tools/position.py",
+    ],
 )
 def test_record_code_never_imports_pickle(source):
     tree = ast.parse((REPO / source).read_text(encoding="utf-8"))

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules.ai.registry import DRIVERS
 from rules.actions import Bid, ChooseGear, Roll
+from rules.ai.registry import DRIVERS
 from rules.engine import to_move
+from rules.files.record import Record, replay, same_drivers
 from rules.remote.fair_dice import bid_commitment, commitment
 from rules.remote.race_view import RaceView
-from rules.files.record import Record, replay, same_drivers
 from rules.remote.referee import Notice, Referee, RefereeError
 from rules.remote.referee_protocol import Applied, BidOpen, BidSeal, Decision, ProtocolError, SeedReveal, parse
 from rules.ruleset import DRESDEN_2006
@@ -42,9 +42,7 @@ def test_CORE_DICE_1_two_players_race_to_the_flag_and_every_die_checks_against_t
     referee = Referee(OVAL, race, SEED, drivers=DRIVERS)
     views = [RaceView(OVAL, race), RaceView(OVAL, race)]
     sent = play_to_flag(referee, views)
-    assert all(
-        v.state.finished and v.verified is True and v.actions == referee.session.actions for v in views
-    )
+    assert all(v.state.finished and v.verified is True and v.actions == referee.session.actions for v in views)
     assert {a.by for a in sent} == {"player", "dice"}
     final = replay(OVAL, Record(header=race.header, actions=tuple(views[0].actions)))
     assert final == referee.session.state
@@ -75,9 +73,7 @@ def test_refusals_leave_the_race_unchanged_with_one_notice_each():
     ]
     for sender, message, text in cases:
         out = referee.receive(sender, message, 1.0)
-        assert len(out) == 1 and isinstance(out[0], Notice) and text in out[0].text and out[0].to == sender, (
-            text
-        )
+        assert len(out) == 1 and isinstance(out[0], Notice) and text in out[0].text and out[0].to == sender, text
         assert referee.seq == seq
     out = referee.receive(SEATS[car], Decision(seq=seq, action=gear), 1.0)
     assert isinstance(out[0], Applied) and out[0].action.car == car
@@ -136,9 +132,7 @@ def test_a_restarted_referee_resumes_from_the_history_and_rolls_the_same_dice():
     assert resumed.step(0) == []  # a player is asked: nothing to do without them
     for applied in sent[half:]:
         if applied.by == "player":
-            out = resumed.receive(
-                SEATS[applied.action.car], Decision(seq=applied.seq, action=applied.action), 0
-            )
+            out = resumed.receive(SEATS[applied.action.car], Decision(seq=applied.seq, action=applied.action), 0)
             assert out[0] == applied
     assert resumed.session.actions == whole.session.actions and resumed.revealed
     with pytest.raises(RefereeError, match="lacks action 2"):
@@ -167,9 +161,7 @@ def test_CORE_DICE_1_a_changed_die_or_a_wrong_seed_marks_the_race_unverified():
     wrong_seed = RaceView(OVAL, race)
     for a in sent:
         wrong_seed.add(REFEREE, a)
-    assert "UNVERIFIED RACE: the revealed seed does not match" in wrong_seed.add(
-        REFEREE, SeedReveal(seed="0" * 64)
-    )
+    assert "UNVERIFIED RACE: the revealed seed does not match" in wrong_seed.add(REFEREE, SeedReveal(seed="0" * 64))
     assert wrong_seed.verified is False
     # a referee that rolled what suited it: the first black-die roll (the grid) changed
     first = next(i for i, a in enumerate(sent) if isinstance(a.action, Roll))
@@ -205,10 +197,7 @@ def test_H2H_2_bids_are_sealed_then_opened_and_applied_only_when_all_are_open():
     early = referee.receive("@ann:test", BidOpen(seq=seq, car="a", amount=4, nonce="n" * 32), 1)
     assert "seal the bid of a before opening it" in early[0].text
     assert "sealed first" in referee.receive("@ann:test", Decision(seq=seq, action=Bid(amount=4)), 1)[0].text
-    assert (
-        "car b is not yours"
-        in referee.receive("@ann:test", BidSeal(seq=seq, car="b", seal=seal_b), 1)[0].text
-    )
+    assert "car b is not yours" in referee.receive("@ann:test", BidSeal(seq=seq, car="b", seal=seal_b), 1)[0].text
     assert referee.receive("@ann:test", BidSeal(seq=seq, car="a", seal=seal_a), 1) == []
     assert "sealed already" in referee.receive("@ann:test", BidSeal(seq=seq, car="a", seal=seal_b), 1)[0].text
     wait = referee.receive("@ann:test", BidOpen(seq=seq, car="a", amount=4, nonce="n" * 32), 1)

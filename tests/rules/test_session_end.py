@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import EndMove
+from rules.ai.registry import DRIVERS
 from rules.files.record import same_drivers
 from rules.ruleset import FORMULA_D_BASIC
 from rules.run.session import RaceSession, UnfinishedRace

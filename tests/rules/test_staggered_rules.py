@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from game.tracks.build import build
 from game.tracks.load import load_track
-from rules.ai.registry import DRIVERS
 from rules.actions import Roll
-from rules.modules.restart import impassable
+from rules.ai.registry import DRIVERS
 from rules.files.record import Header, Record, replay, same_drivers
+from rules.modules.restart import impassable
 from rules.ruleset import FD_BLITZ
 from rules.track import Track
 from tests.conftest import REPO
@@ -92,8 +92,14 @@ def test_AMB_4_next_to_is_exactly_the_overlapping_spaces_of_the_neighbouring_lan
         else:
             assert near == t.level(s.name)
         if _top_straight(t, s.name) and CX1 + SPACE <= s.x <= CX2 - SPACE:
-            touching = {o.name for o in t.spaces if not o.in_pit and abs(o.lane - s.lane) == 1
-                        and _top_straight(t, o.name) and abs(o.x - s.x) < SPACE - 1e-6}
+            touching = {
+                o.name
+                for o in t.spaces
+                if not o.in_pit
+                and abs(o.lane - s.lane) == 1
+                and _top_straight(t, o.name)
+                and abs(o.x - s.x) < SPACE - 1e-6
+            }
             assert set(near) == touching, (s.name, near, touching)
 
 
@@ -118,7 +124,9 @@ def test_AMB_4_on_the_brick_and_every_shipped_staggered_map_each_space_has_one_n
                 assert {t.space(o).lane for o in near} == lanes, (t.name, s.name, near)
         for lane in range(t.lanes):
             spaces = t.lane_spaces(lane)
-            assert all(t.spaces_apart(a.row, b.row) == 1 for a, b in zip(spaces, spaces[1:]) if a.corner is None is b.corner)
+            assert all(
+                t.spaces_apart(a.row, b.row) == 1 for a, b in zip(spaces, spaces[1:]) if a.corner is None is b.corner
+            )
 
 
 def test_the_shipped_maps_are_unstaggered_ones():
@@ -150,10 +158,14 @@ def test_CORE_COLL_1_AMB_4_a_car_stopping_between_two_staggered_cars_collides_wi
     state = position(cars, "m", track=brick)
     state, _ = turn(state, 3, 4, "A24", track=brick)
     assert state.car("m").space == "A24"
-    assert sorted(pending(state)) == sorted([
-        ("collision", "back", "m"), ("collision", "m", "back"),
-        ("collision", "front", "m"), ("collision", "m", "front"),
-    ])
+    assert sorted(pending(state)) == sorted(
+        [
+            ("collision", "back", "m"),
+            ("collision", "m", "back"),
+            ("collision", "front", "m"),
+            ("collision", "m", "front"),
+        ]
+    )
 
 
 def test_AMB_4_diagonally_ahead_on_a_staggered_board_is_next_to_the_space_ahead(brick):

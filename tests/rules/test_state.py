@@ -63,8 +63,19 @@ def test_the_sample_itself_is_valid(sample):
         (lambda r: car_edited(r, place=0), "cars.0.place: Input should be greater than or equal to 1"),
         (lambda r: edited(r, cars=[]), "cars: Tuple should have at least 1 item after validation, not 0"),
     ],
-    ids=["laps-0", "laps-4", "laps-string", "round-1e30", "round-negative", "seq-negative",
-         "crossings-negative", "gear-7", "grid-roll-21", "place-0", "no-cars"],
+    ids=[
+        "laps-0",
+        "laps-4",
+        "laps-string",
+        "round-1e30",
+        "round-negative",
+        "seq-negative",
+        "crossings-negative",
+        "gear-7",
+        "grid-roll-21",
+        "place-0",
+        "no-cars",
+    ],
 )
 def test_impossible_values_are_refused_with_their_field(sample, make, expected):
     assert refused(make(sample)) == expected
@@ -76,7 +87,10 @@ def test_impossible_values_are_refused_with_their_field(sample, make, expected):
     [
         (lambda r: edited(r, queue=["car9"]), "queue names 'car9', which is not one of the cars (car"),
         (lambda r: edited(r, active="car9"), "active names 'car9'"),
-        (lambda r: edited(r, pending=[{"purpose": "collision", "car": "car1", "other": "ghost"}]), "pending[0].other names 'ghost'"),
+        (
+            lambda r: edited(r, pending=[{"purpose": "collision", "car": "car1", "other": "ghost"}]),
+            "pending[0].other names 'ghost'",
+        ),
         (lambda r: edited(r, sweep={**r["sweep"], "moved": ["nobody"]}), "sweep.moved names 'nobody'"),
         (lambda r: car_edited(r, 1, id=r["cars"][0]["id"]), "car ids must be unique"),
         (lambda r: car_edited(r, crossings=4), "has crossed the line 4 times in a 2-lap race (at most 3)"),
@@ -84,8 +98,17 @@ def test_impossible_values_are_refused_with_their_field(sample, make, expected):
         (lambda r: {**car_edited(r, team=1), "team_stock": [4]}, "team 1 has no stock (team_stock has 1 teams)"),
         (lambda r: car_edited(r, tyre_from=3, crossings=1), "tyre_from 3 is a lap after the next one (2)"),
     ],
-    ids=["queue", "active", "pending-other", "sweep", "duplicate-id", "crossings-past-the-finish",
-         "finished-without-place", "team-without-stock", "tyre-age"],
+    ids=[
+        "queue",
+        "active",
+        "pending-other",
+        "sweep",
+        "duplicate-id",
+        "crossings-past-the-finish",
+        "finished-without-place",
+        "team-without-stock",
+        "tyre-age",
+    ],
 )
 def test_CORE_END_1_TEAM_B_2_AMB_26_cross_field_checks(sample, make, expected):
     assert expected in refused(make(sample))

@@ -14,22 +14,22 @@ from fractions import Fraction
 
 import pytest
 
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Drive, EndMove, FreeWP, Roll, SetUp
+from rules.ai.registry import DRIVERS
+from rules.ai.street import choose_free_wp
 from rules.car import Area
 from rules.dice import Purpose
-from rules.ai.street import choose_free_wp
 from rules.engine import IllegalAction, apply, chance, moves, new_race, optional_offer, slide_spaces, to_move
+from rules.files.record import Header, dumps, loads, replay, same_drivers
 from rules.modules.pits import stops_allowed
 from rules.odds import gear_odds, nitro_odds
-from rules.tables.profiles import Profile
 from rules.reasons import Code
-from rules.files.record import Header, dumps, loads, replay, same_drivers
-from rules.tables.roster import ROSTER
 from rules.ruleset import FORMULA_D_BASIC, STREET
 from rules.run.session import RaceSession
 from rules.run.simulation import play
 from rules.state import RaceState, StreetCar
+from rules.tables.profiles import Profile
+from rules.tables.roster import ROSTER
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
 from rules.track import EdgeKind, Track, Tunnel, Zone
@@ -43,17 +43,23 @@ def _zoned(track: Track) -> Track:
         Zone(kind="danger", spaces=("B26", "B27", "B28", "B29", "B30"), black=("B28",), object_id=2),
         Zone(kind="police", spaces=("A36", "B38", "C41"), object_id=3),
     )
-    return Track.model_validate({**track.model_dump(), "zones": zones, "tunnels": (Tunnel(number=1, entry="C30", exit="C36"),)})
+    return Track.model_validate(
+        {**track.model_dump(), "zones": zones, "tunnels": (Tunnel(number=1, entry="C30", exit="C36"),)}
+    )
 
 
 def _without_pits(track: Track) -> Track:
     pit = set(track.pit.spaces) if track.pit else set()
-    return Track.model_validate({
-        **track.model_dump(),
-        "spaces": tuple(s for s in track.spaces if s.name not in pit),
-        "edges": tuple(e for e in track.edges if e.kind not in (EdgeKind.PIT_ENTRY, EdgeKind.PIT, EdgeKind.PIT_EXIT)),
-        "pit": None,
-    })
+    return Track.model_validate(
+        {
+            **track.model_dump(),
+            "spaces": tuple(s for s in track.spaces if s.name not in pit),
+            "edges": tuple(
+                e for e in track.edges if e.kind not in (EdgeKind.PIT_ENTRY, EdgeKind.PIT, EdgeKind.PIT_EXIT)
+            ),
+            "pit": None,
+        }
+    )
 
 
 STREET_OVAL = _zoned(OVAL)
@@ -377,7 +383,12 @@ def test_STREET_7_without_the_street_rules_a_tunnel_is_just_a_space():
 
 def over_the_line(wp=None, rules=S, crossings: int = 1, laps: int = 3) -> tuple[RaceState, list]:
     worn = wp or W.model_copy(update={"tyres": 2, "body": 1, "road_holding": 1})
-    state = street([car("f", "A57", 3, wp=worn, crossings=crossings), car("x", "C20", crossings=crossings)], "f", rules=rules, laps=laps)
+    state = street(
+        [car("f", "A57", 3, wp=worn, crossings=crossings), car("x", "C20", crossings=crossings)],
+        "f",
+        rules=rules,
+        laps=laps,
+    )
     state, ev = at(state, ChooseGear(gear=3), Roll(value=5))
     over = min((m for m in moves(STREET_OVAL, state) if m.laps), key=lambda m: (m.brakes, m.path))  # A58-A60, A1...
     state, ev2 = at(state, Drive(path=over.path))
@@ -473,7 +484,12 @@ def test_STREET_1_to_8_a_ten_car_street_race_plays_through_the_simulate_loop_and
 @pytest.mark.rules("STREET-3", "STREET-8")
 def test_STREET_3_STREET_8_a_human_seat_decides_its_nitro_and_its_WP_and_the_record_keeps_them():
     header = same_drivers(NO_PITS, S, 2, 2, 5, "careful")
-    header = Header.model_validate({**header.model_dump(), "entries": [header.entries[0].model_copy(update={"driver": "human"}), header.entries[1]]})
+    header = Header.model_validate(
+        {
+            **header.model_dump(),
+            "entries": [header.entries[0].model_copy(update={"driver": "human"}), header.entries[1]],
+        }
+    )
     session = RaceSession(NO_PITS, header, drivers=DRIVERS)
     asked = set()
     for _ in range(5000):

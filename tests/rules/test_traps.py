@@ -58,7 +58,11 @@ def test_an_announced_pit_plan_above_the_pit_lane_gear_is_warned_and_the_refusal
     names = [s.name for s in lane]
     before = names[names.index(entry) - 6]
     state = position(before, 5)
-    car = state.car("a").with_league(pit_plan=PitPlan(fuel=1)).model_copy(update={"box": pit.boxes[0] if hasattr(pit, "boxes") else None})
+    car = (
+        state.car("a")
+        .with_league(pit_plan=PitPlan(fuel=1))
+        .model_copy(update={"box": pit.boxes[0] if hasattr(pit, "boxes") else None})
+    )
     state = state.model_copy(update={"rules": DRESDEN_2006}).with_car(car)
     traps = gear_traps(TRACK, state)
     assert any(t.code == "pit_gear" for t in traps.get(5, []))

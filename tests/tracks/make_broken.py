@@ -282,8 +282,15 @@ def json_map(root: ET.Element) -> str:
 @mutation("zstd_layer.tmx", "a tile layer uses zstd compression")
 def zstd_layer(root: ET.Element) -> None:
     """A background tile layer saved with zstd compression (the data only needs to look plausible)."""
-    lay = ET.Element("layer", {"id": new_id(root, "nextlayerid"), "name": "grass", "width": root.get("width", "1"),
-                               "height": root.get("height", "1")})
+    lay = ET.Element(
+        "layer",
+        {
+            "id": new_id(root, "nextlayerid"),
+            "name": "grass",
+            "width": root.get("width", "1"),
+            "height": root.get("height", "1"),
+        },
+    )
     data = ET.SubElement(lay, "data", {"encoding": "base64", "compression": "zstd"})
     data.text = "KLUv/SBAZQAACAAAAQDAAgIA"
     insert_after_tilesets(root, lay)
@@ -318,7 +325,10 @@ def duplicate_layer_name(root: ET.Element) -> None:
     layer(root, "rows").set("name", "corners")
 
 
-@mutation("misnamed_layer.tmx", "layer 'Corners' is not a layer the game reads, so its objects are ignored; the closest is 'corners'")
+@mutation(
+    "misnamed_layer.tmx",
+    "layer 'Corners' is not a layer the game reads, so its objects are ignored; the closest is 'corners'",
+)
 def misnamed_layer(root: ET.Element) -> None:
     """The corners layer written with a capital C: without a word its corners would vanish."""
     layer(root, "corners").set("name", "Corners")
@@ -449,7 +459,10 @@ def lane_not_closed(root: ET.Element) -> None:
     set_points(o, pts[: pts.index(("0", "-172")) + 1])
 
 
-@mutation("lane_reversed.tmx", "{5}: this lane is drawn against the direction of the other lanes. Fix: delete the lane and draw it again in the driving direction")
+@mutation(
+    "lane_reversed.tmx",
+    "{5}: this lane is drawn against the direction of the other lanes. Fix: delete the lane and draw it again in the driving direction",
+)
 def lane_reversed(root: ET.Element) -> None:
     """Lane B drawn clockwise while A and C run anticlockwise."""
     o = obj(root, 5)
@@ -467,7 +480,9 @@ def two_start_finish(root: ET.Element) -> None:
     """A second start/finish line, across the far straight."""
     x = abs_points(obj(root, 7))[0][0]
     top = {oid: min(abs_points(obj(root, oid)), key=lambda p: p[1])[1] for oid in (4, 6)}  # far straight
-    line = ET.SubElement(layer(root, "start_finish"), "object", {"id": new_id(root, "nextobjectid"), "type": "start_finish"})
+    line = ET.SubElement(
+        layer(root, "start_finish"), "object", {"id": new_id(root, "nextobjectid"), "type": "start_finish"}
+    )
     ET.SubElement(line, "polyline")
     place_line(line, (x, min(top.values()) - 20), (x, max(top.values()) + 20))
 
@@ -557,7 +572,9 @@ def arrow_on_straight(root: ET.Element) -> None:
     place_line(o, (1028.0, 368.0), (1076.0, 408.0))
 
 
-@mutation("cuts_out_of_order.tmx", "meets row line object new here, where lane object 4 meets the start of corner object 1")
+@mutation(
+    "cuts_out_of_order.tmx", "meets row line object new here, where lane object 4 meets the start of corner object 1"
+)
 def cuts_out_of_order(root: ET.Element) -> None:
     """A slanted row line that lane A meets before the start line and lanes B and C after it."""
     o = ET.SubElement(layer(root, "rows"), "object", {"id": new_id(root, "nextobjectid"), "type": "row_line"})
@@ -587,7 +604,10 @@ def grid_slots_same_space(root: ET.Element) -> None:
     o.set("y", pole.get("y", "0"))
 
 
-@mutation("tile_grid_slot.tmx", "{45}: the object in layer 'grid' is a tile object (a picture). Fix: delete it and draw the object again: grid slots")
+@mutation(
+    "tile_grid_slot.tmx",
+    "{45}: the object in layer 'grid' is a tile object (a picture). Fix: delete it and draw the object again: grid slots",
+)
 def tile_grid_slot(root: ET.Element) -> None:
     """Grid slot P9 placed as a tile picture instead of a point."""
     o = obj(root, 45)
@@ -629,7 +649,9 @@ def pit_lane_reversed(root: ET.Element) -> None:
     set_points(o, [(_num(x - nx), _num(y - ny)) for x, y in absolute])
 
 
-@mutation("few_boxes.tmx", "the pit lane has boxes [1, 2, 3, 4, 5, 6, 7, 8, 9]; it needs boxes numbered 1 to at least 10")
+@mutation(
+    "few_boxes.tmx", "the pit lane has boxes [1, 2, 3, 4, 5, 6, 7, 8, 9]; it needs boxes numbered 1 to at least 10"
+)
 def few_boxes(root: ET.Element) -> None:
     remove(root, obj(root, 36))
 
@@ -706,12 +728,20 @@ def street_tunnel_no_number(root: ET.Element) -> None:
     del_prop(obj(root, 42), "number")
 
 
-@mutation("street_tunnel_class_typo.tmx", "object of class 'tunel_exit' in layer 'tunnels' (the closest class is 'tunnel_exit')", CITY)
+@mutation(
+    "street_tunnel_class_typo.tmx",
+    "object of class 'tunel_exit' in layer 'tunnels' (the closest class is 'tunnel_exit')",
+    CITY,
+)
 def street_tunnel_class_typo(root: ET.Element) -> None:
     obj(root, 43).set("type", "tunel_exit")
 
 
-@mutation("street_layer_misnamed.tmx", "layer 'Tunnels' is not a layer the game reads, so its objects are ignored; the closest is 'tunnels'", CITY)
+@mutation(
+    "street_layer_misnamed.tmx",
+    "layer 'Tunnels' is not a layer the game reads, so its objects are ignored; the closest is 'tunnels'",
+    CITY,
+)
 def street_layer_misnamed(root: ET.Element) -> None:
     layer(root, "tunnels").set("name", "Tunnels")
 
@@ -737,7 +767,9 @@ def street_zones_overlap(root: ET.Element) -> None:
     part(police, "polygon").set("points", part(danger, "polygon").get("points", ""))
 
 
-@mutation("street_black_outside.tmx", "{9}: the black space on A24 is outside the danger zone (outside every zone)", CITY)
+@mutation(
+    "street_black_outside.tmx", "{9}: the black space on A24 is outside the danger zone (outside every zone)", CITY
+)
 def street_black_outside(root: ET.Element) -> None:
     """A black space two spaces before the danger zone begins."""
     black, zone = obj(root, 9), abs_points(obj(root, 8))
@@ -751,13 +783,18 @@ def street_danger_no_black(root: ET.Element) -> None:
         remove(root, obj(root, oid))
 
 
-@mutation("street_with_pit.tmx", "{new}: the track has a pit lane and street-race features: a street race has no pits (STREET-4)")
+@mutation(
+    "street_with_pit.tmx",
+    "{new}: the track has a pit lane and street-race features: a street race has no pits (STREET-4)",
+)
 def street_with_pit(root: ET.Element) -> None:
     """A tunnel on the oval, which has a pit lane: grid slot 10's space into grid slot 2's."""
     group = ET.SubElement(root, "objectgroup", {"id": new_id(root, "nextlayerid"), "name": "tunnels"})
     for cls, slot in (("tunnel_entry", 46), ("tunnel_exit", 38)):
         x, y = abs_points(obj(root, slot))[0]
-        el = ET.SubElement(group, "object", {"id": new_id(root, "nextobjectid"), "type": cls, "x": _num(x), "y": _num(y)})
+        el = ET.SubElement(
+            group, "object", {"id": new_id(root, "nextobjectid"), "type": cls, "x": _num(x), "y": _num(y)}
+        )
         ET.SubElement(ET.SubElement(el, "properties"), "property", {"name": "number", "type": "int", "value": "1"})
         ET.SubElement(el, "point")
 
@@ -779,7 +816,9 @@ def add_blocked(root: ET.Element, *where: tuple[float, float]) -> None:
     """A layer 'spaces' with a blocked_space point at each position."""
     group = ET.SubElement(root, "objectgroup", {"id": new_id(root, "nextlayerid"), "name": "spaces"})
     for x, y in where:
-        el = ET.SubElement(group, "object", {"id": new_id(root, "nextobjectid"), "type": "blocked_space", "x": _num(x), "y": _num(y)})
+        el = ET.SubElement(
+            group, "object", {"id": new_id(root, "nextobjectid"), "type": "blocked_space", "x": _num(x), "y": _num(y)}
+        )
         ET.SubElement(el, "point")
 
 
@@ -816,7 +855,11 @@ def blocked_closes_lane(root: ET.Element) -> None:
     add_blocked(root, _space_xy("C13"))
 
 
-@mutation("blocked_tunnel_exit.tmx", "{new}: the blocked space on B70 is the exit of tunnel 1, which a car must be able to use", CITY)
+@mutation(
+    "blocked_tunnel_exit.tmx",
+    "{new}: the blocked space on B70 is the exit of tunnel 1, which a car must be able to use",
+    CITY,
+)
 def blocked_tunnel_exit(root: ET.Element) -> None:
     """The street circuit's tunnel leads onto a blocked space: the car would be moved onto it."""
     add_blocked(root, _space_xy("B70", CITY))

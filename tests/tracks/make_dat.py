@@ -33,8 +33,14 @@ HERE = Path(__file__).resolve().parent / "dat"
 SPACE = 48.0
 STRAIGHT, CURVE_2, CURVE_1, BLOCKED, CURVE_3, PIT = 1, 2, 3, 4, 6, 7
 # (kind, length or radius, degrees, node type): the centre line from the top straight's start
-LAYOUT = (("line", 20 * SPACE, 0, STRAIGHT), ("arc", 160.0, 90, CURVE_2), ("line", 4 * SPACE, 0, STRAIGHT),
-          ("arc", 160.0, 90, CURVE_1), ("line", 20 * SPACE, 0, STRAIGHT), ("arc", 256.0, 180, CURVE_3))
+LAYOUT = (
+    ("line", 20 * SPACE, 0, STRAIGHT),
+    ("arc", 160.0, 90, CURVE_2),
+    ("line", 4 * SPACE, 0, STRAIGHT),
+    ("arc", 160.0, 90, CURVE_1),
+    ("line", 20 * SPACE, 0, STRAIGHT),
+    ("arc", 256.0, 180, CURVE_3),
+)
 FINISH_AT = 12  # the finish line lies before the top straight's 13th space: 12 spaces for the grid
 PIT_FROM, PIT_SPACES, PIT_OUT = 4, 14, 44.0  # entry space of lane A, pit spaces, px outside lane A
 
@@ -50,7 +56,9 @@ def lane_nodes(offset: float, ahead: float = 0.0) -> list[tuple[float, float, in
             n = round(size / SPACE)
             for k in range(n):
                 s = (k + 0.5 + ahead) * size / n
-                out.append((x + math.cos(h) * s + math.sin(h) * offset, y + math.sin(h) * s - math.cos(h) * offset, typ, seg))
+                out.append(
+                    (x + math.cos(h) * s + math.sin(h) * offset, y + math.sin(h) * s - math.cos(h) * offset, typ, seg)
+                )
             x, y = x + math.cos(h) * size, y + math.sin(h) * size
         else:
             turn = math.radians(deg)
@@ -110,7 +118,9 @@ def board(lanes: int, quirks: bool, stagger: bool = False) -> str:
         for seg in {s for s in segs[li] if LAYOUT[s][0] == "arc"}:
             mine = [k for k in range(len(lane)) if segs[li][k] == seg]
             longest = max(sum(1 for s in segs[lj] if s == seg) for lj in range(lanes))
-            attributes += [(lane[k], round(0.5 * round(2 * i * longest / len(mine)) / 2, 1)) for i, k in enumerate(mine)]
+            attributes += [
+                (lane[k], round(0.5 * round(2 * i * longest / len(mine)) / 2, 1)) for i, k in enumerate(mine)
+            ]
     # the pit lane above lane A's top straight: from A's space PIT_FROM, back onto A PIT_SPACES further
     a = ids[0]
     entry = a[(PIT_FROM - FINISH_AT) % len(a)]
@@ -166,8 +176,12 @@ def traced(text: str, reach: int, seed: int) -> str:
 
 
 def outputs() -> dict[Path, str]:
-    return {HERE / "oval3.dat": board(3, False), HERE / "oval2.dat": board(2, True),
-            HERE / "oval3-traced.dat": traced(board(3, False), 10, 2026), HERE / "oval2-staggered.dat": board(2, False, True)}
+    return {
+        HERE / "oval3.dat": board(3, False),
+        HERE / "oval2.dat": board(2, True),
+        HERE / "oval3-traced.dat": traced(board(3, False), 10, 2026),
+        HERE / "oval2-staggered.dat": board(2, False, True),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

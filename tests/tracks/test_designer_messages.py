@@ -39,8 +39,9 @@ def run_in(locale: str, *args: str) -> subprocess.CompletedProcess[str]:
     """``main.py`` as a designer in that locale starts it from a shell."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
     env["LANG"] = locale
-    return subprocess.run([sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=REPO, capture_output=True, text=True, timeout=120, env=env
+    )
 
 
 def keys_of(said: Said) -> list[str]:
@@ -55,12 +56,21 @@ def keys_of(said: Said) -> list[str]:
 
 # (file, a phrase of the German line, a phrase of the French line)
 SAID_IN = [
-    ("arrow_backwards.tmx", "zeigt nicht nach vorn: er führt auf der Strecke zurück",
-     "ne pointe pas vers l'avant : elle revient en arrière sur le circuit"),
-    ("blocked_closes_lane.tmx", "2 Felder sind von der Startaufstellung aus nicht erreichbar, zuerst C14",
-     "2 cases ne peuvent pas être atteintes depuis la grille, à commencer par C14"),
-    ("box_off_pit.tmx", "Objekt 30 bei (668, 560): die Box liegt auf keinem Feld der Boxengasse. Abhilfe: ",
-     "objet 30 en (668, 560) : le stand n'est sur aucune case de la voie des stands. Correction : "),
+    (
+        "arrow_backwards.tmx",
+        "zeigt nicht nach vorn: er führt auf der Strecke zurück",
+        "ne pointe pas vers l'avant : elle revient en arrière sur le circuit",
+    ),
+    (
+        "blocked_closes_lane.tmx",
+        "2 Felder sind von der Startaufstellung aus nicht erreichbar, zuerst C14",
+        "2 cases ne peuvent pas être atteintes depuis la grille, à commencer par C14",
+    ),
+    (
+        "box_off_pit.tmx",
+        "Objekt 30 bei (668, 560): die Box liegt auf keinem Feld der Boxengasse. Abhilfe: ",
+        "objet 30 en (668, 560) : le stand n'est sur aucune case de la voie des stands. Correction : ",
+    ),
 ]
 
 
@@ -112,10 +122,17 @@ def test_a_problem_is_translated_when_shown_not_when_found() -> None:
 
 def test_phrases_inside_a_message_follow_its_language() -> None:
     """A phrase in a value ("the map", "pit box 3") is translated with the sentence around it."""
-    problem = Problem(say("track.blocked_in_pit", space="P3", what=say("track.what.pit_box", n=3)),
-                      say("track.blocked_in_pit.fix"), 7, 10.4, 20.6, "maps/x.tmx")
+    problem = Problem(
+        say("track.blocked_in_pit", space="P3", what=say("track.what.pit_box", n=3)),
+        say("track.blocked_in_pit.fix"),
+        7,
+        10.4,
+        20.6,
+        "maps/x.tmx",
+    )
     assert problem.line("en").startswith(
-        "maps/x.tmx: object 7 at (10, 21): the blocked space is on P3, pit box 3: the pit lane has no blocked spaces. Fix: ")
+        "maps/x.tmx: object 7 at (10, 21): the blocked space is on P3, pit box 3: the pit lane has no blocked spaces. Fix: "
+    )
     assert "das gesperrte Feld liegt auf P3, Box 3" in problem.line("de")
     assert "la case bloquée est sur P3, stand 3" in problem.line("fr")
 
@@ -155,9 +172,10 @@ def test_track_check_says_ok_in_german() -> None:
 
 
 def test_a_fraction_in_a_message_has_the_language_s_decimal_sign() -> None:
-    """"2.5 spaces" in English is "2,5 Felder" in German and "2,5 cases" in French."""
-    said = say("track.placed_end", space=5, what=say("track.what.after", line=say("track.what.cut_row", id=3)),
-               spaces=2.5)
+    """ "2.5 spaces" in English is "2,5 Felder" in German and "2,5 cases" in French."""
+    said = say(
+        "track.placed_end", space=5, what=say("track.what.after", line=say("track.what.cut_row", id=3)), spaces=2.5
+    )
     assert "after row line object 3, but lies 2.5 spaces from that line" in said.text("en")
     assert "nach Reihenlinie (Objekt 3), liegt aber 2,5 Felder von dieser Linie entfernt" in said.text("de")
     assert "après l'objet ligne de rangée 3, mais elle est à 2,5 cases de cette ligne" in said.text("fr")

@@ -11,20 +11,20 @@ import pygame
 import pytest
 
 from game import theme
-from game.tracks.load import load_track
-from game.storage.lineup import COLOURS
-from game.play.race_control import RaceControl, Wait
-from rules.actions import Bid, Karma, TCar
-from rules.engine import t_car_proposal, to_move
 from game.board.catalogue import TrackCatalogue, TrackEntry
 from game.board.render import BoardRenderer
 from game.board.view import BoardView
-from rules.qualifying.session import QualifyingLap, QualifyingSession
+from game.play.race_control import RaceControl, Wait
+from game.storage.lineup import COLOURS
+from game.tracks.load import load_track
+from rules.actions import Bid, Karma, TCar
+from rules.engine import t_car_proposal, to_move
 from rules.files.record import Entry, Header
+from rules.qualifying.session import QualifyingLap, QualifyingSession
 from rules.ruleset import PRESETS
 from rules.state import CarState, RaceState
-from rules.track import Track
 from rules.tables.tyres import Tyre
+from rules.track import Track
 from tests.conftest import REPO
 
 if TYPE_CHECKING:
@@ -41,13 +41,28 @@ def oval() -> Track:
     return load_track(OVAL)
 
 
-def header(kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int = 7, preset: str = "fd-basic") -> Header:
+def header(
+    kinds: tuple[str, ...] = ("human", "human"), laps: int = 1, seed: int = 7, preset: str = "fd-basic"
+) -> Header:
     rules = PRESETS[preset]
     track = oval()
     return Header(
-        track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=laps, seed=seed,
-        entries=tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver=k, colour=COLOURS[i], number=i + 1,
-                            wear=rules.default_wear) for i, k in enumerate(kinds)),
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=laps,
+        seed=seed,
+        entries=tuple(
+            Entry(
+                id=f"car{i + 1}",
+                name=f"Driver {i + 1}",
+                driver=k,
+                colour=COLOURS[i],
+                number=i + 1,
+                wear=rules.default_wear,
+            )
+            for i, k in enumerate(kinds)
+        ),
     )
 
 

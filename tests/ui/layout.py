@@ -17,10 +17,9 @@ meant to be covered.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any
-
-import sys
 
 import pygame
 import pytest
@@ -95,9 +94,11 @@ class Recorder:
 
         def card_spy(draw: Any) -> Any:
             """A league card or the pit announcement: the screen dimmed, then a card drawn on it."""
+
             def spy(me: Any, screen: pygame.Surface) -> None:
                 self.add(screen, Op("modal", screen.get_rect()))
                 draw(me, screen)
+
             return spy
 
         def fit_spy(s: str, px: int, width: int) -> str:
@@ -106,8 +107,9 @@ class Recorder:
                 self.cut.append(s)
             return out
 
-        def pips_spy(screen: pygame.Surface, left: int, centre_y: int, width: int, have: int, full: int,
-                     colour: theme.Colour) -> None:
+        def pips_spy(
+            screen: pygame.Surface, left: int, centre_y: int, width: int, have: int, full: int, colour: theme.Colour
+        ) -> None:
             pips(screen, left, centre_y, width, have, full, colour)
             if full > 0:
                 step = min(16, width / full)
@@ -130,6 +132,7 @@ class Recorder:
                     draw(me, surface, *args)
                 finally:
                     self.owner = None
+
             return spy
 
         monkeypatch.setattr(theme, "text", text_spy)
@@ -161,7 +164,10 @@ def _straddles(a: pygame.Rect, b: pygame.Rect) -> bool:
 
 def _same_label(a: Op, b: Op) -> bool:
     """The same words drawn again on the same spot (the gear lever's number over its slot's)."""
-    return a.label == b.label and a.rect.clip(b.rect).width * a.rect.clip(b.rect).height >= 0.6 * a.rect.width * a.rect.height
+    return (
+        a.label == b.label
+        and a.rect.clip(b.rect).width * a.rect.clip(b.rect).height >= 0.6 * a.rect.width * a.rect.height
+    )
 
 
 def surface_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
@@ -192,7 +198,7 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
         if t.owner is not None and not _inside(t.rect, t.owner):
             found.append(f"text {t.label!r} {tuple(t.rect)} spills out of its widget {tuple(t.owner)}")
     for k, (i, a) in enumerate(texts):
-        for j, b in texts[k + 1:]:
+        for j, b in texts[k + 1 :]:
             if a.rect.colliderect(b.rect) and not _same_label(a, b):
                 found.append(f"text {a.label!r} {tuple(a.rect)} overlaps text {b.label!r} {tuple(b.rect)}")
     for i, box in boxes:
@@ -207,11 +213,11 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
             elif _straddles(w.rect, box.rect):
                 found.append(f"widget {w.label!r} {tuple(w.rect)} straddles the edge of {box.kind} {tuple(box.rect)}")
     for k, (i, a) in enumerate(boxes):
-        for j, b in boxes[k + 1:]:
+        for j, b in boxes[k + 1 :]:
             if _straddles(a.rect, b.rect):
                 found.append(f"{a.kind} {tuple(a.rect)} and {b.kind} {tuple(b.rect)} overlap")
     for k, (i, a) in enumerate(widgets):
-        for j, b in widgets[k + 1:]:
+        for j, b in widgets[k + 1 :]:
             if a.rect.colliderect(b.rect) and a.label != b.label:
                 found.append(f"widget {a.label!r} {tuple(a.rect)} overlaps widget {b.label!r} {tuple(b.rect)}")
         card = not any(t.owner == a.rect for _, t in texts)  # no label of its own: the screen draws its face
@@ -223,8 +229,11 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
 
 def small_texts(ops: list[Op], scale: float) -> list[str]:
     """The texts of ``ops`` smaller than ``SMALLEST_PX`` once shown at the UI ``scale``."""
-    return [f"text {op.label!r} is {op.px} px at scale {scale:g}: {op.px * scale:g} px in the window, "
-            f"under {SMALLEST_PX}" for op in ops if op.kind == "text" and not op.emblem and op.px * scale < SMALLEST_PX]
+    return [
+        f"text {op.label!r} is {op.px} px at scale {scale:g}: {op.px * scale:g} px in the window, under {SMALLEST_PX}"
+        for op in ops
+        if op.kind == "text" and not op.emblem and op.px * scale < SMALLEST_PX
+    ]
 
 
 def problems(recorder: Recorder, scale: float = 1.0) -> list[str]:

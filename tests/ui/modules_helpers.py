@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.board.view import BoardView
-from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl
+from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from rules.ai.registry import DRIVERS
 from rules.files.record import Entry, Header
@@ -23,11 +23,25 @@ from tests.ui.helpers import board_of, make_app, oval
 def control_at(state: RaceState) -> RaceControl:
     """A race control (no saves) whose race stands at ``state``; ``m`` is human, the rest careful."""
     track = oval()
-    entries = tuple(Entry(id=c.id, name=f"Driver {c.id}", driver="human" if c.id == "m" else "careful",
-                          colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3], number=i + 1, wear=c.wp)
-                    for i, c in enumerate(state.cars))
-    header = Header(track_name=track.name, track_hash=track.content_hash(), rules=state.rules, laps=state.laps,
-                    seed=1, entries=entries)
+    entries = tuple(
+        Entry(
+            id=c.id,
+            name=f"Driver {c.id}",
+            driver="human" if c.id == "m" else "careful",
+            colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3],
+            number=i + 1,
+            wear=c.wp,
+        )
+        for i, c in enumerate(state.cars)
+    )
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=state.rules,
+        laps=state.laps,
+        seed=1,
+        entries=entries,
+    )
     session = RaceSession(track, header, drivers=DRIVERS)
     session.state = state
     return RaceControl(track, session)

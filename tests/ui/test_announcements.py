@@ -45,14 +45,18 @@ def said_in(control: RaceControl) -> list[tuple[Step, list[Announcement]]]:
 @pytest.mark.rules("FD08-START-1")
 def test_FD08_START_1_every_cars_stall_is_announced_a_computers_too() -> None:
     control = race(("aggressive",) * 6)
-    stalls = [(step, said) for step, said in said_in(control)
-              if any(e.kind == "start" and str(e.data.get("result")).startswith("stall") for e in step.events)]
+    stalls = [
+        (step, said)
+        for step, said in said_in(control)
+        if any(e.kind == "start" and str(e.data.get("result")).startswith("stall") for e in step.events)
+    ]
     assert stalls  # this seed's start has one
     for step, said in stalls:
         car = next(e.car for e in step.events if e.kind == "start")
         assert not control.human(car)
         assert [(a.kind, a.car, a.text()) for a in said if a.kind == "stall"] == [
-            ("stall", car, tr("announce.stall", name=control.name(car)))]
+            ("stall", car, tr("announce.stall", name=control.name(car)))
+        ]
 
 
 def test_TAB_OUT_a_car_out_is_announced_with_whose_and_why_and_logged() -> None:
@@ -73,7 +77,9 @@ def test_TAB_OUT_a_car_out_is_announced_with_whose_and_why_and_logged() -> None:
 @pytest.mark.rules("BLITZ-6")
 def test_BLITZ_6_a_clock_run_out_is_announced_as_a_time_out() -> None:
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=1)
-    control = RaceControl.start(oval(), heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5))
+    control = RaceControl.start(
+        oval(), heat_header(oval(), match, {"p1": ("Anna", "human"), "p2": ("Ben", "human")}, seed=5)
+    )
     play_until(control, lambda c: c.clock_runs() is not None)
     anna = control.clock_runs()
     step = control.tick(61_000)
@@ -108,7 +114,9 @@ def test_a_new_leader_of_the_running_order_is_announced_exactly_when_the_lead_ch
         if leads:
             changes += 1
             assert leads[0].text() == tr("announce.lead", name=control.name(after))
-            assert [line.values for line in describe(control, step) if line.key == "log.lead"] == [{"name": control.name(after)}]
+            assert [line.values for line in describe(control, step) if line.key == "log.lead"] == [
+                {"name": control.name(after)}
+            ]
     assert changes >= 1
 
 
@@ -127,7 +135,7 @@ def test_CORE_END_1_the_last_lap_once_when_the_leader_starts_it_and_the_winner()
             assert "log.last_lap" in [line.key for line in describe(control, step)]
         won += [(step, a) for a in said if a.kind == "winner"]
     assert len(last) == 1
-    (step, winner), = won
+    ((step, winner),) = won
     assert winner.car is not None and step.after.car(winner.car).place == 1
     assert winner.text() == tr("announce.winner", name=control.name(winner.car))
 
@@ -264,7 +272,9 @@ def test_the_card_sits_on_the_board_clear_of_the_running_order_and_the_gear_box(
     scene = _scene(tmp_path, race(("human", "careful"), laps=1))
     scene.draw(screen_of(scene.app))
     timed_out = Reason(rule="BLITZ-6", code=Code.TIME_UP)  # a card with a line under its headline: the widest
-    scene.announcer.add([Announcement("timeout", "announce.timeout", {"name": "Driver 2"}, "car2", "bad", timed_out)], 1.0)
+    scene.announcer.add(
+        [Announcement("timeout", "announce.timeout", {"name": "Driver 2"}, "car2", "bad", timed_out)], 1.0
+    )
     scene.announcer.update(FADE)
     card = scene.announcer.draw(screen_of(scene.app), scene.drawing.announce_area(), lambda car: (200, 40, 40))
     assert card is not None and scene.view.viewport.contains(card)

@@ -10,17 +10,17 @@ import pygame
 import pytest
 
 from game.app.loop import App, Scene
+from game.board.view import BoardView
 from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Wait
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.scenes.setup.blitz_setup import BlitzSetupScene
-from game.board.view import BoardView
 from game.storage.saves import SaveSlot
-from rules.league.blitz import Match, decided
-from rules.files.record import Record
 from game.tracks.load import load_track
+from rules.files.record import Record
+from rules.league.blitz import Match, decided
 from tests.conftest import REPO
 from tests.ui.helpers import active_id, board_of, make_app, oval, top, track_of
 
@@ -167,7 +167,9 @@ def test_BLITZ_5_BLITZ_6_a_computer_plays_against_the_clock_by_its_think_time() 
     their clocks, and a clock that runs out stops its car (the heat is decided then, AMB-46b)."""
     from rules.league.blitz import decided
 
-    hohenau = load_track(REPO / "tests" / "tracks" / "golden" / "golden_gp.tmx")  # 3 laps of it take far more than a minute
+    hohenau = load_track(
+        REPO / "tests" / "tracks" / "golden" / "golden_gp.tmx"
+    )  # 3 laps of it take far more than a minute
     match = Match(players=("p1", "p2"), track="hohenau.tmx", minutes=1)
     header = heat_header(hohenau, match, {"p1": ("Anna", "careful"), "p2": ("Ben", "aggressive")}, seed=9)
     control = RaceControl.start(hohenau, header)

@@ -23,7 +23,8 @@ def race_scene(tmp: Path, size: tuple[int, int], track: str = "oval.tmx", humans
     app.push(MenuScene(app))
     entry = catalogue().get(track)
     header = race_header("fd-basic", humans=humans).model_copy(
-        update={"track_name": track_of(entry).name, "track_hash": track_of(entry).content_hash()})
+        update={"track_name": track_of(entry).name, "track_hash": track_of(entry).content_hash()}
+    )
     scene = RaceScene(app, RaceControl.start(track_of(entry), header), BoardView(board_of(entry)))
     app.push(scene)
     return scene
@@ -37,8 +38,9 @@ def covered(scene: RaceScene) -> list[pygame.Rect]:
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("track", ["oval.tmx", "hohenau.tmx", "hafenstadt.tmx", "brueckenau.tmx"])
-def test_fit_shows_every_space_of_the_track_where_no_panel_covers_it(tmp_path: Path, size: tuple[int, int],
-                                                                      track: str) -> None:
+def test_fit_shows_every_space_of_the_track_where_no_panel_covers_it(
+    tmp_path: Path, size: tuple[int, int], track: str
+) -> None:
     scene = race_scene(tmp_path, size, track)
     key(scene, pygame.K_f)
     view = scene.view
@@ -64,14 +66,19 @@ def test_destinations_stay_clickable_when_the_board_is_zoomed_out(tmp_path: Path
     for name, (cx, cy) in centres.items():
         for dx, dy in ((0, 0), (HIT // 2 - 1, 0), (0, -(HIT // 2 - 1)), (-(HIT // 2 - 2), HIT // 2 - 2)):
             pos = (round(cx + dx), round(cy + dy))
-            near = min((d for d, (x, y) in centres.items() if abs(x - pos[0]) <= HIT / 2 and abs(y - pos[1]) <= HIT / 2),
-                       key=lambda d: (centres[d][0] - pos[0]) ** 2 + (centres[d][1] - pos[1]) ** 2)
+            near = min(
+                (d for d, (x, y) in centres.items() if abs(x - pos[0]) <= HIT / 2 and abs(y - pos[1]) <= HIT / 2),
+                key=lambda d: (centres[d][0] - pos[0]) ** 2 + (centres[d][1] - pos[1]) ** 2,
+            )
             exact = view.space_at(pos)
             assert view.target_at(pos, destinations) == (exact if exact in destinations else near)
     target = next(d for d in destinations if len(destinations[d]) == 1)  # one way there: a click drives it
     cx, cy = centres[target]
-    beside = next(p for p in ((round(cx + dx), round(cy + dy)) for dx in range(-13, 14) for dy in range(-13, 14))
-                  if view.space_at(p) != target and view.target_at(p, destinations) == target)
+    beside = next(
+        p
+        for p in ((round(cx + dx), round(cy + dy)) for dx in range(-13, 14) for dy in range(-13, 14))
+        if view.space_at(p) != target and view.target_at(p, destinations) == target
+    )
     car = active_id(scene.control.state)
     click(scene, beside)  # off the tiny space, inside its hit area
     assert scene.control.state.car(car).space == target

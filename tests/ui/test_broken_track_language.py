@@ -26,8 +26,9 @@ def english_afterwards() -> Iterator[None]:
     texts.set_language("en")
 
 
-def test_the_gallery_shows_a_broken_track_s_problems_in_the_language_just_chosen(tmp_path: Path,
-                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_gallery_shows_a_broken_track_s_problems_in_the_language_just_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(tmp_path)
     app.tracks = broken_catalogue(tmp_path)
     builds: list[Path] = []

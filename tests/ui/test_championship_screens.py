@@ -20,10 +20,10 @@ from game.scenes.league.standings import StandingsScene
 from game.scenes.menus.menu import MenuScene
 from game.storage.championships import ChampionshipStore
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
-from rules.league import championship as ch
 from rules.ai.registry import DRIVERS
-from rules.tables.profiles import Profile
+from rules.league import championship as ch
 from rules.qualifying.session import QualifyingSession
+from rules.tables.profiles import Profile
 from tests.ui.helpers import make_app, oval, play_until, screen_of, top, track_of
 
 
@@ -142,7 +142,9 @@ def test_the_standings_export_a_csv_file_of_both_tables(tmp_path: Path) -> None:
     click_button(app.scene, "csv")
     [path] = (tmp_path / "exports").glob("*.csv")
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "position,driver,team,race 1 (oval),race 2 (adlerjoch),total,counted"  # the next track proposed: the first map
+    assert (
+        lines[0] == "position,driver,team,race 1 (oval),race 2 (adlerjoch),total,counted"
+    )  # the next track proposed: the first map
     assert len(lines) == 1 + 4 + 1 + 1 + 2 and lines[6] == "position,team,drivers,total"
     assert str(path) in top(app, StandingsScene).message
 
@@ -151,10 +153,13 @@ def season_after_three_races(tmp_path: Path, drivers: int) -> tuple[App, int, in
     """A league Season of 4 races (2 results dropped) played 3 races in, its standings shown:
     the app, the championship's id and a race of d1's whose result is counted now."""
     store = ChampionshipStore(tmp_path)
-    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i)
-                    for i in range(1, drivers + 1))
-    champ = ch.Championship(name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members,
-                            scheme=ch.SCHEMES["season"])
+    members = tuple(
+        ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i)
+        for i in range(1, drivers + 1)
+    )
+    champ = ch.Championship(
+        name="Season", preset="fd-basic", tracks=("oval.tmx",) * 4, laps=1, members=members, scheme=ch.SCHEMES["season"]
+    )
     champ_id = store.create(champ)
     assert champ_id is not None
     app = app_on(tmp_path)
@@ -208,15 +213,35 @@ def create_through_the_screens_min(app: App) -> None:
 def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_the_next(tmp_path: Path) -> None:
     """Race 1 of a Season starts every pool at 30 (KARMA-1); race 2's entries bring the pool at the
     flag plus 1 per championship point (KARMA-2, AMB-41e), the season's profile and the team box."""
-    members = tuple(ch.Member(id=f"d{i}", name=NAMES[i], driver="careful", colour=COLOURS[i], number=i, team=0 if i < 3 else None,
-                              profile=Profile.REGENGOTT if i == 1 else Profile.NORMALO) for i in range(1, 5))
-    champ = ch.Championship(name="Season", preset="dresden-2006", tracks=("oval.tmx",) * 2, laps=2, members=members,
-                            teams=("Rot",), scheme=ch.SCHEMES["season"])
+    members = tuple(
+        ch.Member(
+            id=f"d{i}",
+            name=NAMES[i],
+            driver="careful",
+            colour=COLOURS[i],
+            number=i,
+            team=0 if i < 3 else None,
+            profile=Profile.REGENGOTT if i == 1 else Profile.NORMALO,
+        )
+        for i in range(1, 5)
+    )
+    champ = ch.Championship(
+        name="Season",
+        preset="dresden-2006",
+        tracks=("oval.tmx",) * 2,
+        laps=2,
+        members=members,
+        teams=("Rot",),
+        scheme=ch.SCHEMES["season"],
+    )
     lineup = lineup_for(champ, 0)
     header = NextRace(5, champ, 0, {m.id: None for m in champ.members}).header(
-        header_for(lineup, oval().name, oval().content_hash(), seed=3))
+        header_for(lineup, oval().name, oval().content_hash(), seed=3)
+    )
     assert [(e.id, e.team, e.karma, e.profile) for e in header.entries][:2] == [
-        ("d1", 0, None, Profile.REGENGOTT), ("d2", 0, None, Profile.NORMALO)]
+        ("d1", 0, None, Profile.REGENGOTT),
+        ("d2", 0, None, Profile.NORMALO),
+    ]
     control = RaceControl.start(oval(), header.model_copy(update={"grid": ("d1", "d2", "d3", "d4")}))
     assert all(c.league.karma == 30 for c in control.state.cars)
     play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
@@ -226,12 +251,21 @@ def test_KARMA_1_KARMA_2_SEASON_7_a_league_race_hands_each_pool_and_profile_to_t
         at_flag = control.state.car(m.id).league.karma
         assert carried[m.id] == at_flag + played.scores[0][m.id].race  # 1 karma per point in the Season
     assert any(played.scores[0][m.id].race for m in champ.members)
-    second = NextRace(5, champ, 1, carried).header(header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4))
+    second = NextRace(5, champ, 1, carried).header(
+        header_for(lineup_for(champ, 1), oval().name, oval().content_hash(), 4)
+    )
     assert {e.id: e.karma for e in second.entries} == carried and second.series is not None and second.series.race == 1
-    assert RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")})).state.car("d1").league.karma == carried["d1"]
+    assert (
+        RaceControl.start(oval(), second.model_copy(update={"grid": ("d1", "d2", "d3", "d4")}))
+        .state.car("d1")
+        .league.karma
+        == carried["d1"]
+    )
     # outside the league a championship's team shares no box: it counts in the standings only
     classic = champ.model_copy(update={"preset": "fd-basic"})
-    plain = NextRace(5, classic, 0, {}).header(header_for(lineup_for(classic, 0), oval().name, oval().content_hash(), 5))
+    plain = NextRace(5, classic, 0, {}).header(
+        header_for(lineup_for(classic, 0), oval().name, oval().content_hash(), 5)
+    )
     assert all(e.team is None for e in plain.entries)
 
 
@@ -273,8 +307,7 @@ def test_SEASON_6_a_formula_d_championship_may_drop_results_too(tmp_path: Path) 
     assert not next(w for w in league.widgets if w.id == "drops").visible  # the Season's are its own (2)
 
 
-def test_a_championship_race_is_in_its_championship_before_the_autosave_is_cleared(
-        tmp_path: Path, monkeypatch) -> None:
+def test_a_championship_race_is_in_its_championship_before_the_autosave_is_cleared(tmp_path: Path, monkeypatch) -> None:
     """A crash between the flag and the results screen must leave the race somewhere: the
     championship has it before the autosave (the Continue) goes."""
     app = app_on(tmp_path, Lineup(track="oval.tmx", laps=1, preset="fd-basic", drivers=computers(2)))

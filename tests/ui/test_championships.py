@@ -14,15 +14,16 @@ import pytest
 from game.storage.championships import FILE, ChampionshipStore
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
-from rules.league.championship import SCHEMES, Championship, Member
-from rules.tables.profiles import Profile
 from rules.files.record import Record, dumps, same_drivers
+from rules.league.championship import SCHEMES, Championship, Member
 from rules.ruleset import PRESETS
+from rules.tables.profiles import Profile
 from rules.track import Track
 from tests.conftest import REPO
 
-NOT_AS_ROOT = pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True,
-                                 reason="root ignores file permissions")
+NOT_AS_ROOT = pytest.mark.skipif(
+    os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root ignores file permissions"
+)
 
 
 @lru_cache(maxsize=1)
@@ -36,8 +37,16 @@ def season(name: str = "Dresden 2006", races: int = 3) -> Championship:
         Member(id="bob", name="Bob", driver="careful", colour="#2f6fd0", number=8, team=0),
         Member(id="cy", name="Cy", driver="aggressive", number=9, team=1),
     )
-    return Championship(name=name, preset="dresden-2006", modules={"weather": True}, tracks=("oval.tmx",) * races,
-                        laps=2, members=members, teams=("Red", "Blue"), scheme=SCHEMES["season"])
+    return Championship(
+        name=name,
+        preset="dresden-2006",
+        modules={"weather": True},
+        tracks=("oval.tmx",) * races,
+        laps=2,
+        members=members,
+        teams=("Red", "Blue"),
+        scheme=SCHEMES["season"],
+    )
 
 
 def race(seed: int) -> Record:
@@ -76,7 +85,9 @@ def test_the_list_is_newest_first_with_its_counts(tmp_path: Path) -> None:
     store.add_race(first, 1, race(2))
     summaries = store.list()
     assert [(s.id, s.name, s.preset, s.races_total, s.races_played) for s in summaries] == [
-        (second, "Second", "dresden-2006", 3, 0), (first, "First", "dresden-2006", 10, 2)]
+        (second, "Second", "dresden-2006", 3, 0),
+        (first, "First", "dresden-2006", 10, 2),
+    ]
     for s in summaries:
         assert datetime.datetime.fromisoformat(s.updated) >= datetime.datetime.fromisoformat(s.created)
 
@@ -206,7 +217,8 @@ def test_a_damaged_file_is_set_aside_and_a_new_one_started(tmp_path: Path, conte
     assert kept.read_bytes() == content  # the season is kept as it was, next to an older one
     assert (tmp_path / f"{FILE}.corrupt-1").read_bytes() == b"an older damaged file"
     assert [(n.key, n.values) for n in store.notices] == [
-        ("notice.championships_corrupt", {"path": str(tmp_path / FILE), "kept": kept.name})]
+        ("notice.championships_corrupt", {"path": str(tmp_path / FILE), "kept": kept.name})
+    ]
     champ_id = store.create(season())
     store.close()
     assert [s.id for s in ChampionshipStore(tmp_path).list()] == [champ_id]
@@ -226,7 +238,9 @@ def test_a_file_from_a_newer_game_is_left_alone(tmp_path: Path) -> None:
         raw.execute("PRAGMA user_version = 2")
     before = (tmp_path / FILE).read_bytes()
     store = ChampionshipStore(tmp_path)
-    assert [(n.key, n.values) for n in store.notices] == [("notice.championships_newer", {"path": str(tmp_path / FILE)})]
+    assert [(n.key, n.values) for n in store.notices] == [
+        ("notice.championships_newer", {"path": str(tmp_path / FILE)})
+    ]
     champ_id = store.create(season())  # this session's, in memory
     assert champ_id is not None and store.get(champ_id) == season()
     store.close()
@@ -263,7 +277,7 @@ def test_a_race_that_no_longer_loads_is_left_out_with_a_notice(tmp_path: Path) -
     for index in range(3):
         store.add_race(champ_id, index, race(index))
     with sqlite3.connect(tmp_path / FILE) as raw:
-        raw.execute("UPDATE races SET record = '{\"header\": {\"schema_version\": 1}}' WHERE position = 1")
+        raw.execute('UPDATE races SET record = \'{"header": {"schema_version": 1}}\' WHERE position = 1')
     assert store.races(champ_id) == [race(0), race(2)]
     assert store.races(champ_id) == [race(0), race(2)]  # asked again: still one notice
     (notice,) = store.notices
@@ -277,8 +291,10 @@ def test_a_definition_that_no_longer_validates_is_left_out_with_one_notice(tmp_p
     broken, fine = store.create(season("Broken")), store.create(season("Fine"))
     assert broken is not None and fine is not None
     with sqlite3.connect(tmp_path / FILE) as raw:
-        raw.execute("UPDATE championships SET definition = replace(definition, '\"laps\":2', '\"laps\":9')"
-                    " WHERE id = ?", (broken,))
+        raw.execute(
+            "UPDATE championships SET definition = replace(definition, '\"laps\":2', '\"laps\":9') WHERE id = ?",
+            (broken,),
+        )
     assert [s.name for s in store.list()] == ["Fine"]
     assert [s.name for s in store.list()] == ["Fine"]
     assert store.get(broken) is None and store.get(fine) == season("Fine")

@@ -12,8 +12,14 @@ from game import theme
 from game.board.cars import badge_of
 from game.storage.lineup import COLOURS, default_lineup
 from game.widgets import charts
-from tests.ui.test_championship_screens import app_on, click_button, computers, create_through_the_screens, play_next_race
 from tests.ui.helpers import screen_of
+from tests.ui.test_championship_screens import (
+    app_on,
+    click_button,
+    computers,
+    create_through_the_screens,
+    play_next_race,
+)
 
 GREY = "#808080"
 
@@ -55,7 +61,9 @@ def test_each_dash_pattern_draws_its_own_stretches() -> None:
     assert len(seen) == len(charts.DASHES)
 
 
-def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The real chart: every line, and the legend's sample of it, use the car's badge shape as
     marker and its dash pattern; the ten cars' markers all differ."""
     pygame.font.init()
@@ -63,21 +71,29 @@ def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash
     dashes: dict[tuple[int, ...], set[tuple[float, ...]]] = {}
     real_marker, real_dashed = charts.marker, charts.dashed
 
-    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
-                   ink: theme.Colour) -> None:
+    def spy_marker(
+        screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float, ink: theme.Colour
+    ) -> None:
         markers.setdefault(ink, set()).add(shape)
         real_marker(screen, shape, centre, r, ink)
 
-    def spy_dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
-                   dash: tuple[float, ...]) -> None:
+    def spy_dashed(
+        screen: pygame.Surface,
+        ink: theme.Colour,
+        points: Sequence[tuple[float, float]],
+        width: int,
+        dash: tuple[float, ...],
+    ) -> None:
         dashes.setdefault(ink, set()).add(dash)
         real_dashed(screen, ink, points, width, dash)
 
     monkeypatch.setattr(charts, "marker", spy_marker)
     monkeypatch.setattr(charts, "dashed", spy_dashed)
     colours = COLOURS  # one ink per car, none another's rim
-    lines = [charts.Line(charts.Car(f"Car {i}", colours[i], i + 1, i), tuple(((i + k) % 10) + 1 for k in range(13)))
-             for i in range(10)]
+    lines = [
+        charts.Line(charts.Car(f"Car {i}", colours[i], i + 1, i), tuple(((i + k) % 10) + 1 for k in range(13)))
+        for i in range(10)
+    ]
     screen = pygame.Surface((1280, 720))
     charts.positions(screen, pygame.Rect(0, 0, 1280, 720), lines, 12, "Round")
     for i, colour in enumerate(colours):
@@ -88,7 +104,8 @@ def test_the_positions_chart_and_its_legend_draw_each_car_in_its_marker_and_dash
 
 
 def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_dash(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A championship after its first race, its points chart opened by a click: every driver's
     line and legend sample in the badge shape and dash of the driver's place in the entry list."""
     app = app_on(tmp_path, default_lineup().model_copy(update={"drivers": computers(4)}))
@@ -97,13 +114,19 @@ def test_the_standings_chart_and_its_legend_draw_each_driver_in_its_marker_and_d
     calls: list[tuple[str, tuple[float, ...] | None, tuple[int, ...]]] = []
     real_marker, real_dashed = charts.marker, charts.dashed
 
-    def spy_marker(screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
-                   ink: theme.Colour) -> None:
+    def spy_marker(
+        screen: pygame.Surface, shape: str, centre: tuple[float, float], r: float, ink: theme.Colour
+    ) -> None:
         calls.append((shape, None, ink))
         real_marker(screen, shape, centre, r, ink)
 
-    def spy_dashed(screen: pygame.Surface, ink: theme.Colour, points: Sequence[tuple[float, float]], width: int,
-                   dash: tuple[float, ...]) -> None:
+    def spy_dashed(
+        screen: pygame.Surface,
+        ink: theme.Colour,
+        points: Sequence[tuple[float, float]],
+        width: int,
+        dash: tuple[float, ...],
+    ) -> None:
         calls.append(("", dash, ink))
         real_dashed(screen, ink, points, width, dash)
 
@@ -128,8 +151,11 @@ def test_a_stacked_bar_and_its_legend_hatch_each_part_in_its_own_way() -> None:
     row = charts.stacked(screen, pygame.Rect(0, 0, 1400, 300), [bar], items, "WP")[0]
     y = row.centery
     seams = [x for x in range(row.left, row.right) if tuple(screen.get_at((x, y))[:3]) == tuple(theme.PANEL)]
-    starts = [a + 1 for a, b in zip(seams, seams[1:])  # each part's first column
-              if b - a > 20 and any(tuple(screen.get_at((x, y))[:3]) == ink for x in range(a, b))]
+    starts = [
+        a + 1
+        for a, b in zip(seams, seams[1:])  # each part's first column
+        if b - a > 20 and any(tuple(screen.get_at((x, y))[:3]) == ink for x in range(a, b))
+    ]
     assert len(starts) == len(charts.HATCHES)
     blocks = {_block(screen, x + 3, row.top + 8) for x in starts}
     assert len(blocks) == len(charts.HATCHES)

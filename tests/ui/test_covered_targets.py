@@ -34,9 +34,20 @@ def race_header(track_file: str, preset: str = "fd-basic", humans: int = 4, n: i
     """``humans`` people and Rookies up to ``n`` cars, one lap of ``track_file``."""
     track = track_of(catalogue().get(track_file))
     rules = PRESETS[preset].model_copy(update={"grid": "roll"})
-    entries = tuple(Entry(id=f"car{i + 1}", name=f"Driver {i + 1}", driver="human" if i < humans else "rookie",
-                          colour=COLOURS[i], number=i + 1, wear=rules.default_wear) for i in range(n))
-    return Header(track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=1, seed=seed, entries=entries)
+    entries = tuple(
+        Entry(
+            id=f"car{i + 1}",
+            name=f"Driver {i + 1}",
+            driver="human" if i < humans else "rookie",
+            colour=COLOURS[i],
+            number=i + 1,
+            wear=rules.default_wear,
+        )
+        for i in range(n)
+    )
+    return Header(
+        track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=1, seed=seed, entries=entries
+    )
 
 
 def open_race(tmp: Path, control: RaceControl, track_file: str, size: tuple[int, int]) -> RaceScene:
@@ -142,8 +153,9 @@ def play_and_check(scene: RaceScene, decisions: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("track", TRACKS)
-def test_every_reported_destination_can_be_clicked_where_it_is_reported(tmp_path: Path, track: str,
-                                                                          size: tuple[int, int]) -> None:
+def test_every_reported_destination_can_be_clicked_where_it_is_reported(
+    tmp_path: Path, track: str, size: tuple[int, int]
+) -> None:
     control = RaceControl.start(track_of(catalogue().get(track)), race_header(track))
     scene = open_race(tmp_path, control, track, size)
     gears, moves = play_and_check(scene, 24)
@@ -162,8 +174,9 @@ def test_the_street_race_on_brueckenau_with_every_panel_folded_or_open(tmp_path:
     play_and_check(scene, 5)
 
 
-def test_the_check_names_a_destination_the_screen_reports_under_the_log(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_names_a_destination_the_screen_reports_under_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The check itself: a screen that reports every destination, wherever it lies (as the race
     screen did when a soft-tyre bonus space lay under the log), is caught."""
     control = RaceControl.start(track_of(catalogue().get("oval.tmx")), race_header("oval.tmx", humans=1))

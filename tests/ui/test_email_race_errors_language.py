@@ -17,8 +17,8 @@ from game.net.racefile import RaceFileError, read, write
 from game.scenes.remote.lobby import EmailScene
 from game.scenes.remote.steward import StewardScene
 from rules.actions import Roll
-from rules.remote.referee_protocol import Decision
 from rules.ai.registry import computer_action
+from rules.remote.referee_protocol import Decision
 from tests.ui.helpers import active_id, make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}
@@ -31,8 +31,9 @@ def english_afterwards() -> Iterator[None]:
 
 
 def stewards_file(tmp_path: Path) -> tuple[Steward, Path, str]:
-    steward = Steward.open_race(tmp_path / "steward", oval(), race_header(oval(), "fd-basic", 3, 1, SEATS), SEATS,
-                                "stewart", 86400, now=0)
+    steward = Steward.open_race(
+        tmp_path / "steward", oval(), race_header(oval(), "fd-basic", 3, 1, SEATS), SEATS, "stewart", 86400, now=0
+    )
     whose = SEATS[active_id(steward.referee.session.state)]
     file = next(p for p in steward.send(tmp_path / "mail") if p.name.endswith(f"-{whose}.fdrace"))
     return steward, file, whose
@@ -47,15 +48,28 @@ def changed_by_hand(file: Path) -> Path:
     return edited
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "the file was changed after it was written (its digest does not match): ask the sender for the file again"),
-    ("de", "die Datei wurde nach dem Schreiben verändert (ihre Prüfsumme stimmt nicht): bitte den Absender um die "
-           "Datei noch einmal"),
-    ("fr", "le fichier a été modifié après son écriture (son empreinte ne correspond pas) : "
-           "redemandez le fichier à l’expéditeur"),
-])
-def test_a_race_file_changed_by_hand_is_refused_in_the_players_language(lang: str, expected: str,
-                                                                         tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            "the file was changed after it was written (its digest does not match): ask the sender for the file again",
+        ),
+        (
+            "de",
+            "die Datei wurde nach dem Schreiben verändert (ihre Prüfsumme stimmt nicht): bitte den Absender um die "
+            "Datei noch einmal",
+        ),
+        (
+            "fr",
+            "le fichier a été modifié après son écriture (son empreinte ne correspond pas) : "
+            "redemandez le fichier à l’expéditeur",
+        ),
+    ],
+)
+def test_a_race_file_changed_by_hand_is_refused_in_the_players_language(
+    lang: str, expected: str, tmp_path: Path
+) -> None:
     _, file, whose = stewards_file(tmp_path)
     edited = changed_by_hand(file)
     app = make_app(tmp_path / "data")
@@ -71,19 +85,31 @@ def test_a_race_file_changed_by_hand_is_refused_in_the_players_language(lang: st
     assert str(caught.value).endswith("ask the sender for the file again")  # the log's English
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("de", ": die Aufzeichnung in dieser Datei weicht bei Aktion 1 von der des Rennens ab: die Datei wurde "
-           "manipuliert; nichts wurde übernommen"),
-    ("fr", " : l’historique de ce fichier diffère de celui de la course à l’action 1 : "
-           "le fichier a été falsifié ; rien n’a été appliqué"),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "de",
+            ": die Aufzeichnung in dieser Datei weicht bei Aktion 1 von der des Rennens ab: die Datei wurde "
+            "manipuliert; nichts wurde übernommen",
+        ),
+        (
+            "fr",
+            " : l’historique de ce fichier diffère de celui de la course à l’action 1 : "
+            "le fichier a été falsifié ; rien n’a été appliqué",
+        ),
+    ],
+)
 def test_a_forged_reply_is_named_in_the_stewards_language(lang: str, expected: str, tmp_path: Path) -> None:
     """A reply whose first die roll was changed, with its digest written anew: the steward refuses it."""
     steward, file, whose = stewards_file(tmp_path)
     player = MailPlayer(tmp_path / whose, whose)
     view = player.open(file, oval())
-    reply = read(player.reply(view, Decision(seq=len(view.actions),
-                                             action=computer_action(oval(), view.state, "racer")), tmp_path / "out"))
+    reply = read(
+        player.reply(
+            view, Decision(seq=len(view.actions), action=computer_action(oval(), view.state, "racer")), tmp_path / "out"
+        )
+    )
     first = reply.applied[0]
     assert isinstance(first.action, Roll)
     changed = first.model_copy(update={"action": Roll(value=first.action.value % 20 + 1)})
@@ -95,12 +121,16 @@ def test_a_forged_reply_is_named_in_the_stewards_language(lang: str, expected: s
     assert "the file was tampered with; nothing was applied" in str(caught.value)
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("de", "die Bedenkzeit muss eine ganze Zahl mit s, m, h oder d sein (wie 10m oder 3d), nicht 'bald'"),
-    ("fr", "le délai doit être un nombre entier suivi de s, m, h ou d (comme 10m ou 3d), pas 'bald'"),
-])
-def test_the_stewards_window_says_how_to_write_the_deadline_in_the_stewards_language(lang: str, expected: str,
-                                                                                    tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "die Bedenkzeit muss eine ganze Zahl mit s, m, h oder d sein (wie 10m oder 3d), nicht 'bald'"),
+        ("fr", "le délai doit être un nombre entier suivi de s, m, h ou d (comme 10m ou 3d), pas 'bald'"),
+    ],
+)
+def test_the_stewards_window_says_how_to_write_the_deadline_in_the_stewards_language(
+    lang: str, expected: str, tmp_path: Path
+) -> None:
     app = make_app(tmp_path / "data")
     email = EmailScene(app)
     app.push(email)

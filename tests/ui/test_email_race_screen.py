@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.net.mailrace import Steward
+from game.net.race_setup import race_header
 from game.net.racefile import read
 from game.play.race_control import Wait
 from game.play.remote_control import RemoteControl
 from game.scenes.race.scene import RaceScene
 from game.scenes.remote.lobby import EmailScene
 from game.texts import tr
-from game.net.race_setup import race_header
 from tests.ui.helpers import active_id, make_app, oval
 
 SEATS = {"car1": "anna", "car2": "ben"}

@@ -94,7 +94,16 @@ def test_the_settings_offer_french_and_switch_without_a_restart(tmp_path) -> Non
 def test_the_command_line_tools_speak_the_desktop_s_language() -> None:
     """`formula-d track ...` and the other tools follow LANG like the game's first start."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")} | {"LANG": "fr_FR.UTF-8"}
-    result = subprocess.run([sys.executable, "-c", "import game.main, game.texts as t; "
-                             "game.main.speak_the_desktop_s_language(); print(t.tr('menu.new_race'))"],
-                            capture_output=True, text=True, env=env, cwd=REPO, check=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import game.main, game.texts as t; game.main.speak_the_desktop_s_language(); print(t.tr('menu.new_race'))",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        check=True,
+    )
     assert result.stdout.strip() == "Nouvelle course", result.stderr

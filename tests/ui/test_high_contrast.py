@@ -51,7 +51,9 @@ def test_the_toggle_repaints_the_board_at_once_and_is_kept_across_starts(tmp_pat
     assert app.settings.high_contrast and contrast.high()
     after = board_pixels(view, app.screen)
     assert view.options.contrast and view.picture.options.contrast
-    changed = sum(1 for x in range(0, 1280, 8) for y in range(0, 800, 8) if before.get_at((x, y)) != after.get_at((x, y)))
+    changed = sum(
+        1 for x in range(0, 1280, 8) for y in range(0, 800, 8) if before.get_at((x, y)) != after.get_at((x, y))
+    )
     assert changed > 1000  # the tarmac of the whole track, its lines and arrows
     assert sum(pygame.transform.average_color(after)[:3]) != sum(tarmac_before[:3])
 

@@ -75,7 +75,9 @@ def test_the_gallery_shows_the_saved_map_within_a_second(app) -> None:  # type: 
     app.push(gallery)
     old = gallery_view(gallery).board.track
     text = oval(app).read_text(encoding="utf-8")
-    save_like_tiled(oval(app), text.replace(STOPS, STOPS.replace('"2"', '"3"')).replace("Lindenring Oval", "Lindenring Neu"))
+    save_like_tiled(
+        oval(app), text.replace(STOPS, STOPS.replace('"2"', '"3"')).replace("Lindenring Oval", "Lindenring Neu")
+    )
     took = frames_until(gallery, lambda: gallery_view(gallery).board.track is not old)
     assert gallery_view(gallery).board.track.corners[0].stops == 3
     entry = gallery_entry(gallery)
@@ -131,8 +133,11 @@ def test_a_race_whose_spaces_went_away_stays_on_the_old_board_and_says_which(app
     scene = race(app, steps=10)
     old, digest = scene.track, scene.control.header.track_hash
     text = oval(app).read_text(encoding="utf-8")
-    start, end = text.index('<objectgroup', text.index('name="pit"') - 80), text.index("</objectgroup>", text.index('name="pit"'))
-    save_like_tiled(oval(app), text[:start] + text[end + len("</objectgroup>"):])  # the pit lane deleted
+    start, end = (
+        text.index("<objectgroup", text.index('name="pit"') - 80),
+        text.index("</objectgroup>", text.index('name="pit"')),
+    )
+    save_like_tiled(oval(app), text[:start] + text[end + len("</objectgroup>") :])  # the pit lane deleted
     frames_until(scene, lambda: any(n.key == "reload.gone" for n in app.notices))
     notice = next(n for n in app.notices if n.key == "reload.gone")
     cars = scene.control.state.cars
@@ -151,8 +156,9 @@ def test_a_race_that_would_have_gone_differently_stays_on_the_old_board(app) -> 
     other = "rain" if weather.condition != "rain" else "sun"
     text = oval(app).read_text(encoding="utf-8")
     for kind, value in (("rain", "1-5"), ("sun", "13-20"), ("variable", "6-12")):
-        text = text.replace(f'name="weather_{kind}" value="{value}"',
-                            f'name="weather_{kind}" value="{"1-20" if kind == other else ""}"')
+        text = text.replace(
+            f'name="weather_{kind}" value="{value}"', f'name="weather_{kind}" value="{"1-20" if kind == other else ""}"'
+        )
     old = scene.track
     save_like_tiled(oval(app), text)
     frames_until(scene, lambda: any(n.key == "reload.differs" for n in app.notices))
@@ -185,8 +191,9 @@ def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_sinc
     for _ in range(15):
         human_step(control)
     # another barometer, which a race without weather never reads: replayed, not moved over as it stands
-    renamed = entry.track.model_copy(update={"name": "Lindenring Neu", "weather": WeatherTable(
-        sun=(1, 20), variable=None, rain=None)})
+    renamed = entry.track.model_copy(
+        update={"name": "Lindenring Neu", "weather": WeatherTable(sun=(1, 20), variable=None, rain=None)}
+    )
     early = replay_on(control, renamed)
     assert early.session is not None
     for _ in range(15):
@@ -194,7 +201,8 @@ def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_sinc
     state = control.state
     assert retrack(control, renamed, early) is None
     assert control.track is renamed and control.state.model_copy(update={"track_hash": ""}) == state.model_copy(
-        update={"track_hash": ""})
+        update={"track_hash": ""}
+    )
     assert len(control.session.actions) > len(early.actions)
     # a gear chosen, replayed in the background, then taken back and another chosen
     play_until(control, lambda c: c.wait() == Wait.GEAR and c.human(c.state.active))
@@ -220,8 +228,19 @@ def test_a_save_by_tiled_itself_shows_in_the_gallery(app) -> None:  # type: igno
     gallery = GalleryScene(app)
     app.push(gallery)
     edited = oval(app).with_name("edited.tmx")
-    edited.write_text(oval(app).read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8")
-    subprocess.run([tiled, "--export-map", "tmx", str(edited), str(oval(app))], check=True, capture_output=True,
-                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
-    frames_until(gallery, lambda: gallery_entry(gallery).name == "Lindenring Tiled"
-                 and gallery_view(gallery).board.track.name == "Lindenring Tiled")
+    edited.write_text(
+        oval(app).read_text(encoding="utf-8").replace("Lindenring Oval", "Lindenring Tiled"), encoding="utf-8"
+    )
+    subprocess.run(
+        [tiled, "--export-map", "tmx", str(edited), str(oval(app))],
+        check=True,
+        capture_output=True,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    frames_until(
+        gallery,
+        lambda: (
+            gallery_entry(gallery).name == "Lindenring Tiled"
+            and gallery_view(gallery).board.track.name == "Lindenring Tiled"
+        ),
+    )

@@ -9,8 +9,8 @@ import pygame
 
 from game.play.lapreplay import LapReplay
 from game.scenes.launch import start_qualifying
-from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.qualifying.records import RecordsScene
+from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.qualifying.trial import TrialScene
 from rules.qualifying.session import loads_qualifying
 from tests.ui.helpers import header, lap_of
@@ -89,8 +89,9 @@ def test_laps_that_would_have_gone_differently_stay_on_the_old_board(app) -> Non
     other = {"rain": "sun", "sun": "rain", "variable": "sun"}[barometer]
     text = oval(app).read_text(encoding="utf-8")
     for kind, value in (("rain", "1-5"), ("sun", "13-20"), ("variable", "6-12")):
-        text = text.replace(f'name="weather_{kind}" value="{value}"',
-                            f'name="weather_{kind}" value="{"1-20" if kind == other else ""}"')
+        text = text.replace(
+            f'name="weather_{kind}" value="{value}"', f'name="weather_{kind}" value="{"1-20" if kind == other else ""}"'
+        )
     old, session = scene.track, scene.session
     save_like_tiled(oval(app), text)
     frames_until(scene, lambda: any(n.key == "reload.lap_differs" for n in app.notices))
@@ -180,10 +181,9 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
         human_step(control)
 
 
-
 def test_the_race_on_the_grid_of_laps_moved_onto_a_saved_map_starts_there(app) -> None:  # type: ignore[no-untyped-def]
-    from game.scenes.setup.grid import GridScene
     from game.scenes.race.scene import RaceScene
+    from game.scenes.setup.grid import GridScene
 
     scene = qualifying(app)
     scene.begin()

@@ -17,8 +17,7 @@ from game import texts
 from game.play.racelog import LogLine
 from game.storage.lineup import KINDS
 from game.storage.settings import SPEEDS
-from game.texts import LANGUAGES, Plural, en, reason_text, tr
-from game.texts import catalog, mo
+from game.texts import LANGUAGES, Plural, catalog, en, mo, reason_text, tr
 from rules.car import Area
 from rules.dice import Purpose
 from rules.reasons import TEMPLATES, Code, Reason
@@ -63,8 +62,12 @@ def test_the_template_is_extracted_from_today_s_english_texts() -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_msgfmt_finds_no_untranslated_or_fuzzy_message(language: str) -> None:
     msgfmt = require_tool("msgfmt")
-    result = subprocess.run([msgfmt, "--check", "--statistics", "-o", os.devnull, str(mo.catalogue(language))],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [msgfmt, "--check", "--statistics", "-o", os.devnull, str(mo.catalogue(language))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert "translated message" in result.stderr
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
@@ -88,8 +91,11 @@ def _broken_catalogue(tmp_path: Path, edit: dict[str, str | None], fuzzy: str = 
 
 def test_the_check_names_each_broken_entry_by_key(tmp_path: Path) -> None:
     """Guard the guard: a missing entry, a fuzzy one, a lost and an invented placeholder."""
-    path = _broken_catalogue(tmp_path, {"menu.quit": None, "log.wear": "{name} verliert VP.",
-                                        "race.hint.remote": "Warten auf {nom} …"}, fuzzy="menu.settings")
+    path = _broken_catalogue(
+        tmp_path,
+        {"menu.quit": None, "log.wear": "{name} verliert VP.", "race.hint.remote": "Warten auf {nom} …"},
+        fuzzy="menu.settings",
+    )
     found = "\n".join(catalog.problems("de", path))
     assert "'menu.quit' is not translated" in found
     assert "'menu.settings' is marked fuzzy" in found
@@ -108,7 +114,8 @@ def test_a_plural_form_may_leave_out_the_count_but_nothing_else(tmp_path: Path) 
     spaces.string = ("ein Feld", "viele Felder")
     catalog.write(po, tmp_path / "bad.po")
     assert catalog.problems("de", tmp_path / "bad.po") == [
-        "de (%s): msgctxt 'qual.spaces' lacks ['n']" % (tmp_path / "bad.po")]
+        "de (%s): msgctxt 'qual.spaces' lacks ['n']" % (tmp_path / "bad.po")
+    ]
 
 
 def test_a_new_english_key_makes_the_template_out_of_date(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,7 +134,10 @@ def test_no_plural_syntax_of_our_own_remains() -> None:
         for key, forms in catalog.table(language).items():
             assert not key.endswith(".1") or key.startswith("speed."), key
             for text in forms:
-                assert not any(spec and "|" in spec for _, _, spec, _ in string.Formatter().parse(text)), (language, key)
+                assert not any(spec and "|" in spec for _, _, spec, _ in string.Formatter().parse(text)), (
+                    language,
+                    key,
+                )
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -168,10 +178,32 @@ def test_every_reason_code_has_a_template_with_the_rules_placeholders(language: 
 
 
 SAMPLE_VALUES = {
-    "current": 4, "target": 1, "area": "gearbox", "skipped": 2, "needed": 2, "available": 1, "allowed": "1",
-    "total": 19, "required": 20, "points": 0, "minimum": 1, "maximum": 7, "src": "A1", "dst": "C9", "spaces": 2,
-    "brakes": 1, "tyres": 0, "corner": "Lindenkehre", "stops": 1, "space": "B7", "action": "roll", "value": 9,
-    "die": "gear4", "gear": 5, "limit": 4, "roll": 7,
+    "current": 4,
+    "target": 1,
+    "area": "gearbox",
+    "skipped": 2,
+    "needed": 2,
+    "available": 1,
+    "allowed": "1",
+    "total": 19,
+    "required": 20,
+    "points": 0,
+    "minimum": 1,
+    "maximum": 7,
+    "src": "A1",
+    "dst": "C9",
+    "spaces": 2,
+    "brakes": 1,
+    "tyres": 0,
+    "corner": "Lindenkehre",
+    "stops": 1,
+    "space": "B7",
+    "action": "roll",
+    "value": 9,
+    "die": "gear4",
+    "gear": 5,
+    "limit": 4,
+    "roll": 7,
 }
 
 
@@ -196,12 +228,18 @@ def test_words_in_reason_values_are_translated() -> None:
 def test_keys_made_from_game_values_exist() -> None:
     """Keys the code builds from the rules' vocabulary (areas, purposes, ...) all exist."""
     wanted = (
-        [f"area.{a.value}" for a in Area] + [f"word.area.{a.value}" for a in Area]
-        + [f"area_short.{a.value}" for a in Area] + [f"purpose.{p.value}" for p in Purpose]
-        + [f"log.start.{k.value}" for k in StartKind] + [f"preset.{k}" for k in PRESETS]
-        + [f"preset.{k}.about" for k in PRESETS] + [f"lang.{lang}" for lang in LANGUAGES]
-        + [f"speed.{level}" for level in SPEEDS] + [f"driver.{k}" for k in KINDS]
-        + [f"action.{a}" for a in ("roll", "gear", "move")] + ["die.black", "die.gear"]
+        [f"area.{a.value}" for a in Area]
+        + [f"word.area.{a.value}" for a in Area]
+        + [f"area_short.{a.value}" for a in Area]
+        + [f"purpose.{p.value}" for p in Purpose]
+        + [f"log.start.{k.value}" for k in StartKind]
+        + [f"preset.{k}" for k in PRESETS]
+        + [f"preset.{k}.about" for k in PRESETS]
+        + [f"lang.{lang}" for lang in LANGUAGES]
+        + [f"speed.{level}" for level in SPEEDS]
+        + [f"driver.{k}" for k in KINDS]
+        + [f"action.{a}" for a in ("roll", "gear", "move")]
+        + ["die.black", "die.gear"]
     )
     missing = [k for k in wanted if k not in en.STRINGS]
     assert not missing
@@ -270,7 +308,7 @@ def test_language_switch_changes_the_text() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_one_space_is_singular(language: str) -> None:
-    """"1 spaces". A plural text says one thing in the singular."""
+    """ "1 spaces". A plural text says one thing in the singular."""
     texts.set_language(language)
     assert tr("qual.spaces", n=1) != tr("qual.spaces", n=2).replace("2", "1")
     assert "1" in tr("via.slide", n=1) and tr("via.slide", n=1) != tr("via.slide", n=2).replace("2", "1")
@@ -285,7 +323,9 @@ def test_no_text_says_1_spaces(language: str) -> None:
     texts.set_language(language)
     wrong = []
     for key, entry in en.STRINGS.items():
-        names = set().union(*map(fields, english_texts(entry))) | ({entry.count} if isinstance(entry, Plural) else set())
+        names = set().union(*map(fields, english_texts(entry))) | (
+            {entry.count} if isinstance(entry, Plural) else set()
+        )
         shown = tr(key, **{name: 1 for name in names})
         if PLURAL_OF_ONE[language] in shown:
             wrong.append(f"{key}: {shown}")
@@ -326,7 +366,7 @@ def test_the_lap_records_rank_column_says_rank() -> None:
 
 
 def test_the_set_up_log_line_names_the_areas() -> None:
-    """"(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
+    """ "(T6 B3 F3 Bo3 E3 RH2)" was a riddle; the log names each area with its WP."""
     line = LogLine("log.setup.car", {"name": "Ann", "wp": (("tyres", 6), ("body", 3), ("road_holding", 2))}).text()
     assert line == "Ann's car: Tyres 6, Body 3, Road holding 2."
 
@@ -356,7 +396,6 @@ def test_every_character_of_every_text_has_a_glyph_in_the_game_s_font() -> None:
     box = picture("\U0010fffd")  # a private-use character no font has
     chars = {c for lang in LANGUAGES for forms in catalog.table(lang).values() for text in forms for c in text}
     assert sorted(c for c in chars if not c.isspace() and picture(c) == box) == []
-
 
 
 def test_babel_s_extractor_finds_the_same_texts_as_the_template() -> None:

@@ -41,6 +41,7 @@ class Moving(Scene):
 
 def frames_in(app, scene: Scene, seconds: float, poke: float | None = None) -> int:  # type: ignore[no-untyped-def]
     """Frames the real loop draws in ``seconds``; with ``poke``, a key press that many seconds in."""
+
     def later() -> None:
         if poke is not None:
             time.sleep(poke)

@@ -334,7 +334,9 @@ def screens_with_a_ring() -> list[str]:
     gallery work by keys of their own: Tab there picks destinations, skips, or turns the tracks)."""
     from tests.ui.test_layout import SCREENS
 
-    return [s for s in SCREENS if not s.startswith(("race", "tutorial", "gallery", "qualifying-gear", "qualifying-move"))]
+    return [
+        s for s in SCREENS if not s.startswith(("race", "tutorial", "gallery", "qualifying-gear", "qualifying-move"))
+    ]
 
 
 @pytest.mark.parametrize("screen", screens_with_a_ring())
@@ -375,7 +377,8 @@ def test_the_keypad_s_digits_and_enter_are_the_main_ones(app) -> None:  # type: 
 
 
 def test_a_remapped_gear_key_drives_the_qualifying_lap_too(tmp_path: Path) -> None:
-    from tests.ui.test_qualifying_scene import lap_scene, settle as settle_lap
+    from tests.ui.test_qualifying_scene import lap_scene
+    from tests.ui.test_qualifying_scene import settle as settle_lap
 
     app, scene, _ = lap_scene(tmp_path)
     app.change_keys(KeyMap().rebound("race.gear1", "q"))
@@ -388,7 +391,8 @@ def test_a_remapped_gear_key_drives_the_qualifying_lap_too(tmp_path: Path) -> No
 
 
 def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_move_is_picked(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
     scene = race_at_a_move(app)

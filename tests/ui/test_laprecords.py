@@ -14,21 +14,44 @@ from rules.qualifying.grid import TimedAction
 from rules.ruleset import FORMULA_D_BASIC
 
 
-def lap(driver: str, score: int, time_ms: int, track: str = "h1", variant: str = "fd-basic",
-        ghost: Ghost | None = None) -> LapRecord:
-    return LapRecord(track_hash=track, track_name=f"Track {track}", variant=variant, driver=driver, rolls=score - 1,
-                     penalty=1, score=score, time_ms=time_ms, played="2024-05-01T12:00:00", ghost=ghost)
+def lap(
+    driver: str, score: int, time_ms: int, track: str = "h1", variant: str = "fd-basic", ghost: Ghost | None = None
+) -> LapRecord:
+    return LapRecord(
+        track_hash=track,
+        track_name=f"Track {track}",
+        variant=variant,
+        driver=driver,
+        rolls=score - 1,
+        penalty=1,
+        score=score,
+        time_ms=time_ms,
+        played="2024-05-01T12:00:00",
+        ghost=ghost,
+    )
 
 
-GHOST = Ghost(rules=FORMULA_D_BASIC, tyre="soft", wet=False, steps=(
-    TimedAction(at_ms=0, action=ChooseGear(gear=1)), TimedAction(at_ms=900, action=Roll(value=2)),
-    TimedAction(at_ms=2400, action=Drive(path=("B2", "B3")))))
+GHOST = Ghost(
+    rules=FORMULA_D_BASIC,
+    tyre="soft",
+    wet=False,
+    steps=(
+        TimedAction(at_ms=0, action=ChooseGear(gear=1)),
+        TimedAction(at_ms=900, action=Roll(value=2)),
+        TimedAction(at_ms=2400, action=Drive(path=("B2", "B3"))),
+    ),
+)
 
 
 def test_laps_are_kept_and_ranked_by_score_then_time(tmp_path: Path) -> None:
     db = LapRecords(tmp_path)
-    for record in (lap("slow", 24, 263_000), lap("fast", 24, 262_000), lap("fewer", 23, 400_000),
-                   lap("other track", 10, 1_000, track="h2"), lap("dresden", 5, 1_000, variant="dresden")):
+    for record in (
+        lap("slow", 24, 263_000),
+        lap("fast", 24, 262_000),
+        lap("fewer", 23, 400_000),
+        lap("other track", 10, 1_000, track="h2"),
+        lap("dresden", 5, 1_000, variant="dresden"),
+    ):
         db.add(record)
     db.close()
     again = LapRecords(tmp_path)  # read back from the file
@@ -55,8 +78,10 @@ def test_a_damaged_ghost_drops_only_the_ghost(tmp_path: Path) -> None:
     db.close()
     with sqlite3.connect(tmp_path / FILE) as raw:
         raw.execute("UPDATE laps SET ghost = '{\"steps\": 5}'")
-        raw.execute("INSERT INTO laps (track_hash, track_name, variant, driver, rolls, penalty, score, time_ms, played)"
-                    " VALUES ('h1', 'T', 'fd-basic', 'junk', 'x', 0, 'many', 0, '')")
+        raw.execute(
+            "INSERT INTO laps (track_hash, track_name, variant, driver, rolls, penalty, score, time_ms, played)"
+            " VALUES ('h1', 'T', 'fd-basic', 'junk', 'x', 0, 'many', 0, '')"
+        )
     records = LapRecords(tmp_path).best("h1")
     assert [(r.driver, r.ghost) for r in records] == [("a", None)]
 

@@ -5,7 +5,7 @@ read and no widget overlaps another or leaves the window."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -14,53 +14,52 @@ import pytest
 from game import texts, theme
 from game.app.loop import App
 from game.board.view import BoardView
+from game.play.blitz import heat_header
 from game.play.race_control import RaceControl, Wait
-from game.scenes.setup.carsetup import CarSetupScene
-from game.scenes.menus.gallery import GalleryScene
-from game.scenes.setup.grid import GridScene
-from game.scenes.menus.menu import MenuScene
-from game.scenes.menus.pause import PauseScene
-from game.scenes.qualifying.scene import QualifyingScene
-from game.scenes.menus.quit import QuitScene
-from game.scenes.race.scene import RaceScene
-from game.scenes.qualifying.records import RecordsScene
+from game.play.replay import Replay
 from game.scenes.history.races import RacesScene
 from game.scenes.history.replay import ReplayScene
-from game.play.replay import Replay
 from game.scenes.history.results import ResultsScene
-from game.scenes.setup.rule_modules import RulesScene
-from game.scenes.menus.settings import SettingsScene
-from game.scenes.menus.keys import KeysScene
-from game.scenes.setup.lineup import SetupScene
-from game.scenes.qualifying.trial import TrialScene
-from game.scenes.setup.blitz_setup import BlitzSetupScene
+from game.scenes.history.statistics import StatisticsScene
 from game.scenes.league.championships import ChampionshipsScene
-from game.play.blitz import heat_header
-from rules.ai.registry import DRIVERS
-from rules.league.blitz import Match
 from game.scenes.league.series_setup import SeriesSetupScene
 from game.scenes.league.standings import StandingsScene
-from game.scenes.history.statistics import StatisticsScene
+from game.scenes.menus.gallery import GalleryScene
+from game.scenes.menus.keys import KeysScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.pause import PauseScene
+from game.scenes.menus.quit import QuitScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.qualifying.records import RecordsScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.qualifying.trial import TrialScene
+from game.scenes.race.scene import RaceScene
+from game.scenes.setup.blitz_setup import BlitzSetupScene
+from game.scenes.setup.carsetup import CarSetupScene
+from game.scenes.setup.grid import GridScene
+from game.scenes.setup.lineup import SetupScene
+from game.scenes.setup.rule_modules import RulesScene
 from game.storage.championships import ChampionshipStore
+from game.storage.laprecords import LapRecord, LapRecords
+from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.leaguedialog import LeagueDialog
 from game.widgets.pitplan import PitPlanDialog
-from game.storage.laprecords import LapRecord, LapRecords
-from game.storage.lineup import COLOURS, NAMES, Driver, Lineup, save_lineup
 from rules.actions import ChooseGear, Drive, Roll
+from rules.ai.registry import DRIVERS
 from rules.car import B_OWN_CAR
-from rules.league.championship import SCHEMES, Championship, Member
 from rules.choice import RuleChoice
 from rules.dice import Purpose
-from rules.qualifying.session import QualifyingSession
 from rules.files.record import Entry, Header, Record
+from rules.league.blitz import Match
+from rules.league.championship import SCHEMES, Championship, Member
+from rules.qualifying.session import QualifyingSession
 from rules.ruleset import PRESETS
 from rules.state import Check, HeadToHead, HeldCheck, LeagueRace
 from rules.tables.tyres import Tyre
 from tests.rules.fixtures import act, at_pit_entry
+from tests.ui.covered import covered_targets
 from tests.ui.helpers import board_of, catalogue, make_app, open_display, oval, play_until, top
-from tests.ui.covered import covered_targets
-from tests.ui.covered import covered_targets
 from tests.ui.layout import Recorder, problems, surface_problems
 from tests.ui.modules_helpers import control_at
 from tests.ui.test_league_dialog import state as league_state
@@ -72,19 +71,31 @@ SIZES = [(1024, 640), (1366, 768), (1920, 1080), (3840, 2160)]
 def drivers(n: int, humans: int = 1) -> tuple[Driver, ...]:
     """``humans`` people, then computers of every level in turn (the longest names side by side)."""
     levels = ("rookie", "racer", "champion")
-    return tuple(Driver(kind="human" if i < humans else levels[i % 3], name=NAMES[i], colour=COLOURS[i], number=i + 1)
-                 for i in range(n))
+    return tuple(
+        Driver(kind="human" if i < humans else levels[i % 3], name=NAMES[i], colour=COLOURS[i], number=i + 1)
+        for i in range(n)
+    )
 
 
 def race_header(preset: str, n: int = 10, humans: int = 1, seed: int = 3) -> Header:
     rules = PRESETS[preset].model_copy(update={"grid": "roll"})
     track = oval()
-    return Header(track_name=track.name, track_hash=track.content_hash(), rules=rules, laps=1, seed=seed,
-                  entries=tuple(Entry(id=f"car{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
-                                      wear=rules.default_wear) for i, d in enumerate(drivers(n, humans))))
+    return Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=rules,
+        laps=1,
+        seed=seed,
+        entries=tuple(
+            Entry(
+                id=f"car{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number, wear=rules.default_wear
+            )
+            for i, d in enumerate(drivers(n, humans))
+        ),
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def finished(preset: str, teams: bool) -> RaceControl:
     """Two laps of ten aggressive computers (on this seed one of them retires), in teams of two
     or not: played once for every size and language."""
@@ -98,7 +109,7 @@ def finished(preset: str, teams: bool) -> RaceControl:
     return control
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(preset: str) -> Record:
     """Ten cars on the oval, a few rounds in, the human to choose a gear: played once."""
     control = RaceControl.start(oval(), race_header(preset))
@@ -106,7 +117,7 @@ def played(preset: str) -> Record:
     return control.session.record()
 
 
-@lru_cache(maxsize=None)
+@cache
 def played_long_names() -> Record:
     """Ten cars named like the street race's roster (the names the game gives) and one name of the
     most letters a player may type, on 3 laps, some rounds in: the running order's longest texts."""
@@ -114,8 +125,12 @@ def played_long_names() -> Record:
 
     header = race_header("fd-basic")
     names = ["Maximilian Bär", *(d.name for d in ROSTER[1:])]
-    header = header.model_copy(update={"laps": 3, "entries": tuple(
-        e.model_copy(update={"name": names[i]}) for i, e in enumerate(header.entries))})
+    header = header.model_copy(
+        update={
+            "laps": 3,
+            "entries": tuple(e.model_copy(update={"name": names[i]}) for i, e in enumerate(header.entries)),
+        }
+    )
     control = RaceControl.start(oval(), header)
     play_until(control, lambda c: c.state.round >= 6 and c.wait() == Wait.GEAR)
     return control.session.record()
@@ -227,7 +242,8 @@ def race_question(app: App, kind: str) -> None:
     extras: dict[str, dict[str, object]] = {
         "karma": {"league": LeagueRace(held=held), "active": "m"},
         "bid": {"league": LeagueRace(bids=HeadToHead(cars=("m", "b"), bids=()))},
-        "tcar": {"active": "m"}}
+        "tcar": {"active": "m"},
+    }
     extra = extras[kind]
     state = league_state(kind, {"m": 45, "b": 30}, **extra)
     scene = RaceScene(app, control_at(state), BoardView(board_of(catalogue().get("oval.tmx"))))
@@ -309,8 +325,17 @@ def qualifying(app: App, phase: str) -> None:
     """Nine computers' laps are in; the human is on (``ready``), chooses the first gear (``gear``)
     or picks where to drive after the first roll (``move``)."""
     rules = PRESETS["fd-modules"]
-    entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful" if i < 9 else "human", colour=d.colour,
-                          number=d.number, wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
+    entries = tuple(
+        Entry(
+            id=f"car{i + 1}",
+            name=d.name,
+            driver="careful" if i < 9 else "human",
+            colour=d.colour,
+            number=d.number,
+            wear=rules.default_wear,
+        )
+        for i, d in enumerate(drivers(10, 0))
+    )
     session = QualifyingSession(oval(), rules, entries, seed=4, drivers=DRIVERS)
     board = board_of(catalogue().get("oval.tmx"))
     scene = QualifyingScene(app, session, board, lambda s: None, LapRecords(app.data), "fd-modules")
@@ -336,8 +361,12 @@ def qualifying(app: App, phase: str) -> None:
 
 def grid(app: App) -> None:
     rules = PRESETS["fd-basic"].model_copy(update={"grid": "qualifying"})
-    entries = tuple(Entry(id=f"car{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number,
-                          wear=rules.default_wear) for i, d in enumerate(drivers(10, 0)))
+    entries = tuple(
+        Entry(
+            id=f"car{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number, wear=rules.default_wear
+        )
+        for i, d in enumerate(drivers(10, 0))
+    )
     session = QualifyingSession(oval(), rules, entries, seed=2, drivers=DRIVERS)
     while not session.done:
         session.start_lap()
@@ -370,8 +399,11 @@ def races(app: App) -> None:
     record = finished("fd-basic", False).session.record()
     history = RaceHistory(app.data)
     for k in range(12):
-        history.add(record.model_copy(update={"header": record.header.model_copy(update={"seed": k})}),
-                    None if k % 3 == 0 else NAMES[k % 10], played=f"2026-11-{k + 1:02d}T20:15:00")
+        history.add(
+            record.model_copy(update={"header": record.header.model_copy(update={"seed": k})}),
+            None if k % 3 == 0 else NAMES[k % 10],
+            played=f"2026-11-{k + 1:02d}T20:15:00",
+        )
     history.close()
     RaceControl.start(oval(), race_header("fd-basic"), app.saves)
     scene = RacesScene(app)
@@ -409,9 +441,21 @@ def race_log(app: App, car: str | None) -> None:
 def records(app: App) -> None:
     db = LapRecords(app.data)
     track = oval()
-    laps = [db.add(LapRecord(track_hash=track.content_hash(), track_name=track.name, variant=k, driver=NAMES[i],
-                             rolls=20 + i, penalty=i % 3, score=21 + i, time_ms=200_000 + 7_000 * i))
-            for i, k in zip(range(10), [*PRESETS] * 3)]
+    laps = [
+        db.add(
+            LapRecord(
+                track_hash=track.content_hash(),
+                track_name=track.name,
+                variant=k,
+                driver=NAMES[i],
+                rolls=20 + i,
+                penalty=i % 3,
+                score=21 + i,
+                time_ms=200_000 + 7_000 * i,
+            )
+        )
+        for i, k in zip(range(10), [*PRESETS] * 3)
+    ]
     db.close()
     app.push(RecordsScene(app, track.content_hash(), laps[4], again=lambda: None))
 
@@ -422,7 +466,7 @@ def trial(app: App) -> None:
     app.push(TrialScene(app))
 
 
-@lru_cache(maxsize=None)
+@cache
 def season_records() -> tuple[Record, ...]:
     """Two 10-car 2-lap races (SEASON-5: points from 2 laps on) of a 10-race Season on the oval, played once."""
     from game.play.series import NextRace
@@ -443,11 +487,19 @@ def season_records() -> tuple[Record, ...]:
 def season() -> Championship:
     """The fullest championship: ten drivers in five teams, ten races, the Season's table."""
     longest = max(PRESETS, key=lambda k: len(texts.tr(f"preset.{k}")))
-    members = tuple(Member(id=f"d{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number, team=i // 2)
-                    for i, d in enumerate(drivers(10, 0)))
-    return Championship(name="Dresdner Winterpokal der Ehrenrunden", preset=longest, tracks=("oval.tmx",) * 10, laps=2,
-                        members=members, teams=tuple(f"Scuderia Lindenring {k + 1}" for k in range(5)),
-                        scheme=SCHEMES["season"])
+    members = tuple(
+        Member(id=f"d{i + 1}", name=d.name, driver="careful", colour=d.colour, number=d.number, team=i // 2)
+        for i, d in enumerate(drivers(10, 0))
+    )
+    return Championship(
+        name="Dresdner Winterpokal der Ehrenrunden",
+        preset=longest,
+        tracks=("oval.tmx",) * 10,
+        laps=2,
+        members=members,
+        teams=tuple(f"Scuderia Lindenring {k + 1}" for k in range(5)),
+        scheme=SCHEMES["season"],
+    )
 
 
 def standings(app: App, tab: str) -> None:
@@ -458,8 +510,17 @@ def standings(app: App, tab: str) -> None:
     for k, record in enumerate(season_records()):
         series = record.header.series
         assert series is not None
-        store.add_race(champ_id, k, record.model_copy(update={"header": record.header.model_copy(
-            update={"series": series.model_copy(update={"championship": champ_id})})}))
+        store.add_race(
+            champ_id,
+            k,
+            record.model_copy(
+                update={
+                    "header": record.header.model_copy(
+                        update={"series": series.model_copy(update={"championship": champ_id})}
+                    )
+                }
+            ),
+        )
     store.close()
     scene = StandingsScene(app, champ_id)
     app.push(scene)
@@ -514,7 +575,9 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "carsetup-league": carsetup_league,
     "rules": rules_screen,
     "rules-ids": lambda app: rules_screen(app, ids=True),
-    "rules-street": lambda app: app.push(RulesScene(app, RuleChoice(preset="street"), lambda c: None, 2)),  # STREET-1..8
+    "rules-street": lambda app: app.push(
+        RulesScene(app, RuleChoice(preset="street"), lambda c: None, 2)
+    ),  # STREET-1..8
     "race-gear": race,
     "race-move": race_move,
     "race-log-back": race_log_back,
@@ -591,8 +654,9 @@ def english():
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", texts.LANGUAGES)
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_every_screen_fits_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str, language: str,
-                                      size: tuple[int, int]) -> None:
+def test_every_screen_fits_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str, language: str, size: tuple[int, int]
+) -> None:
     texts.set_language(language)
     app = make_app(tmp_path, size)
     app.show_on(open_display(size))  # a window of ``size`` on a display that size: the scale "auto" chooses

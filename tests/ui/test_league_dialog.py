@@ -12,15 +12,15 @@ from game.scenes.race.screen import RaceDialog
 from game.texts import set_language, tr
 from game.widgets.gearbox import GearBox
 from game.widgets.leaguedialog import LeagueDialog
-from rules.ai.registry import DRIVERS
 from rules.actions import Action, Bid, Karma, TCar
+from rules.ai.registry import DRIVERS
 from rules.car import Area
 from rules.dice import Purpose
 from rules.engine import gear_options, t_car_problem, t_car_proposal
 from rules.odds import gear_odds
-from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006
 from rules.state import CarState, Check, HeadToHead, HeldCheck, LeagueCar, LeagueRace, Phase, RaceState
+from rules.tables.profiles import Profile
 from tests.ui.helpers import active_car, board_of, open_display, oval, spy_texts
 
 W = DRESDEN_2006.default_wear
@@ -28,8 +28,9 @@ W = DRESDEN_2006.default_wear
 
 def state(phase: str, pools: dict[str, int], **kw: Any) -> RaceState:
     cars = tuple(CarState(id=c, space="A10", wp=W, setup=W, league=LeagueCar(karma=k)) for c, k in pools.items())
-    return RaceState(track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase),
-                     round=2, **kw)
+    return RaceState(
+        track_hash=oval().content_hash(), rules=DRESDEN_2006, laps=3, cars=cars, phase=Phase(phase), round=2, **kw
+    )
 
 
 def click(dialog: RaceDialog, button_id: str) -> None:
@@ -124,9 +125,11 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
     set_language(language)
     try:
         held = HeldCheck(check=Check(purpose=Purpose.COLLISION, car="a"), natural=1, raised=1)
-        cards = [ask("karma", state("karma", {"a": 60}, league=LeagueRace(held=held)), "a")[0],
-                 ask("bid", state("bid", {"a": 5, "b": 5}, league=LeagueRace(bids=HeadToHead(cars=("a", "b")))), "a")[0],
-                 ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0]]
+        cards = [
+            ask("karma", state("karma", {"a": 60}, league=LeagueRace(held=held)), "a")[0],
+            ask("bid", state("bid", {"a": 5, "b": 5}, league=LeagueRace(bids=HeadToHead(cars=("a", "b")))), "a")[0],
+            ask("tcar", state("tcar", {"a": 0, "b": 0}), "a")[0],
+        ]
         screen = pygame.display.get_surface()
         assert screen is not None
         for card in cards:
@@ -176,14 +179,18 @@ def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_an
     pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
     from game.texts import tr
     from game.widgets.dashboard import Dashboard
-    from rules.tables.pit_points import PitPlan
     from rules.files.record import Entry
+    from rules.tables.pit_points import PitPlan
     from rules.tables.tyres import Tyre
 
     screen = open_display()
     d = Dashboard()
     s = state("gear", {"a": 33, "b": 30})
-    car = s.car("a").with_league(profile=Profile.REGENGOTT, pit_plan=PitPlan(fuel=2, tyre=Tyre.SOFT)).model_copy(update={"reserve": 1})
+    car = (
+        s.car("a")
+        .with_league(profile=Profile.REGENGOTT, pit_plan=PitPlan(fuel=2, tyre=Tyre.SOFT))
+        .model_copy(update={"reserve": 1})
+    )
     drawn = spy_texts(monkeypatch)
     d.draw(screen, oval(), s, car, Entry(id="a", name="Anna", wear=W), 0, "Human")
     assert d._driver(s, car, "Human") in drawn and tr("profile.regengott") in d._driver(s, car, "Human")
@@ -229,7 +236,11 @@ def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_an
     from rules.tables.pit_points import PitPlan
 
     open_display()
-    car = state("pit", {"a": 30, "b": 30}).car("a").model_copy(update={"wp": W.model_copy(update={"fuel": 1, "body": 1}), "reserve": 1})
+    car = (
+        state("pit", {"a": 30, "b": 30})
+        .car("a")
+        .model_copy(update={"wp": W.model_copy(update={"fuel": 1, "body": 1}), "reserve": 1})
+    )
     sent: list[PitPlan] = []
     late = PitPlanDialog(DRESDEN_2006, car, "A", sent.append, None)
     late.layout(pygame.Rect(0, 0, 1280, 800))
@@ -255,8 +266,16 @@ def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type
     app.push(MenuScene(app))
     scene = race(app, "dresden-2006")
     s = scene.control.state
-    scene.pacing.reveal(Step(action=Roll(value=3), events=(Event(kind="restart", data={"full": False}),), car=None,
-                      chance=None, before=s, after=s))
+    scene.pacing.reveal(
+        Step(
+            action=Roll(value=3),
+            events=(Event(kind="restart", data={"full": False}),),
+            car=None,
+            chance=None,
+            before=s,
+            after=s,
+        )
+    )
     assert scene.red_flag is not None and scene.red_flag[0] == tr("log.restart")
     app.frame(0.016)
     for _ in range(400):
@@ -319,7 +338,8 @@ def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> 
     from tests.rules.test_dresden_pits import at_c58
     from tests.ui.helpers import make_app
     from tests.ui.modules_helpers import control_at
-    from tests.ui.test_race_scene import click as click_at, key, settle
+    from tests.ui.test_race_scene import click as click_at
+    from tests.ui.test_race_scene import key, settle
 
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))

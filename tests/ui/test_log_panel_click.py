@@ -12,9 +12,9 @@ import pygame
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
+from game.scenes.history.replay import ReplayScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
-from game.scenes.history.replay import ReplayScene
 from game.texts import tr
 from rules.files.record import replay
 from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
@@ -34,7 +34,9 @@ def board_at(record, at: int) -> dict[str, str | None]:  # type: ignore[no-untyp
     return {c.id: c.space for c in state.cars}
 
 
-def test_a_click_on_a_line_of_the_panel_shows_the_board_then_and_back_returns_to_the_race(race_scene: RaceScene) -> None:  # noqa: F811
+def test_a_click_on_a_line_of_the_panel_shows_the_board_then_and_back_returns_to_the_race(
+    race_scene: RaceScene,
+) -> None:  # noqa: F811
     app, control = race_scene.app, race_scene.control
     state, lines = control.state, list(race_scene.log)
     rows = moment_rows(race_scene)
@@ -95,7 +97,9 @@ def test_lines_written_live_open_their_own_moment(tmp_path: Path) -> None:
         assert app.scene is scene
 
 
-def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_be_clicked(race_scene: RaceScene) -> None:  # noqa: F811
+def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_be_clicked(
+    race_scene: RaceScene,
+) -> None:  # noqa: F811
     app = race_scene.app
     rect, _, _ = moment_rows(race_scene)[0]
     assert race_scene.hint_at(rect.center) == [tr("race.log_line_hint")]

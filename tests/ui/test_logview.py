@@ -13,9 +13,9 @@ from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.replay import Replay
 from game.scenes.history.logview import LogViewScene, grouped
+from game.scenes.history.replay import ReplayScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
-from game.scenes.history.replay import ReplayScene
 from rules.files.record import replay
 from tests.ui.helpers import board_of, header, make_app, oval, play_until, top, track_of
 from tests.ui.test_race_history import race
@@ -137,7 +137,7 @@ def test_a_click_on_a_line_shows_the_board_at_that_moment_and_esc_returns_to_the
     viewer = app.scene
     assert isinstance(viewer, ReplayScene) and viewer.at == row["at"]
     record = control.session.record()
-    expected = replay(oval(), record.model_copy(update={"actions": record.actions[:row["at"]]}))
+    expected = replay(oval(), record.model_copy(update={"actions": record.actions[: row["at"]]}))
     assert app.status()["spaces"] == {c.id: c.space for c in expected.cars}
     app.frame(0.016)
     key(app, pygame.K_ESCAPE)

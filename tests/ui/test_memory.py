@@ -15,8 +15,8 @@ import game.board.catalogue as catalogue_module
 from game.board import preview
 from game.board.catalogue import TrackCatalogue
 from game.board.render import BoardRenderer
-from game.scenes.menus.gallery import GalleryScene
 from game.scenes.launch import start_race
+from game.scenes.menus.gallery import GalleryScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.setup.lineup import SetupScene
 from game.storage.lineup import COLOURS, NAMES, Driver, Lineup
@@ -69,13 +69,14 @@ def test_a_track_picture_fits_its_area_and_its_small_copy_is_kept_on_disk(app, t
         assert picture is not None and picture.get_width() <= 400 and picture.get_height() <= 250
         assert picture.get_width() == 400 or picture.get_height() == 250
     small = list((tmp_path / "data" / "cache").glob("*-preview.png"))
-    assert sorted(f.name[:-len("-preview.png")].rsplit("-", 1)[0] for f in small) == ["oval", "oval-b", "oval-c"]
+    assert sorted(f.name[: -len("-preview.png")].rsplit("-", 1)[0] for f in small) == ["oval", "oval-b", "oval-c"]
     for f in small:
         assert max(pygame.image.load(str(f)).get_size()) <= preview.THUMB
 
 
-def test_once_kept_a_small_picture_is_shown_without_reading_the_full_one(app, tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_once_kept_a_small_picture_is_shown_without_reading_the_full_one(
+    app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     entry = app.tracks.load(app.tracks.entries[0])
     entry.picture((400, 250))  # makes the small copy
     again = TrackCatalogue(tmp_path / "maps", tmp_path / "data" / "cache")  # the next start of the game
@@ -129,8 +130,10 @@ def test_a_race_builds_and_holds_only_its_own_board(app, monkeypatch: pytest.Mon
         app.frame(0.02)
     chosen = app.tracks.entries[-1]
     built.clear()
-    lineup = Lineup(track=chosen.path.name, drivers=tuple(
-        Driver(kind="careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(4)))
+    lineup = Lineup(
+        track=chosen.path.name,
+        drivers=tuple(Driver(kind="careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(4)),
+    )
     start_race(app, lineup)
     race = app.scene
     app.frame(0.02)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from game.board.view import BoardView
-from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race.scene import RaceScene
 from game.scenes.history.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from rules.ruleset import PRESETS
 from tests.ui.helpers import board_of, header, make_app, screen_of, track_of
 
@@ -44,8 +44,9 @@ def test_every_preset_plays_to_the_results(tmp_path: Path, preset: str) -> None:
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get("oval.tmx")
-    control = RaceControl.start(track_of(entry), header(("human", "careful", "aggressive"), laps=2, preset=preset),
-                                app.saves)
+    control = RaceControl.start(
+        track_of(entry), header(("human", "careful", "aggressive"), laps=2, preset=preset), app.saves
+    )
     scene = RaceScene(app, control, BoardView(board_of(entry)))
     app.push(scene)
     seen: set[str] = set()

@@ -11,18 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import texts
-from game import theme
-from game.texts import tr
-from game.scenes.race import drawing as race_scene_module
-from game.play.crew import BoxWork, SetupPlan
-from game.widgets.crewdialog import CrewDialog
-from game.play.movetext import move_lines, move_tag
+from game import texts, theme
 from game.board.view import BoardView
-from game.scenes.menus.menu import MenuScene
+from game.play.crew import BoxWork, SetupPlan
+from game.play.movetext import move_lines, move_tag
 from game.play.race_control import RaceControl, Wait
-from game.scenes.race.scene import RaceScene
 from game.play.racelog import describe
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race import drawing as race_scene_module
+from game.scenes.race.scene import RaceScene
+from game.texts import tr
+from game.widgets.crewdialog import CrewDialog
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
 from rules.engine import moves
@@ -292,8 +291,13 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
     low = plan.change(rules.car_setup, Area.ROAD_HOLDING, -1)
     assert low.wp.road_holding == 1 and low.change(rules.car_setup, Area.ROAD_HOLDING, -1) is low
     two = BoxWork(tyre=Tyre.HARD, reserve=2)
-    m = car("m", "A1", wp=rules.default_wear.model_copy(update={"body": 1, "engine": 2, "brakes": 2}),
-            setup=rules.default_wear, reserve=2)
+    m = car(
+        "m",
+        "A1",
+        wp=rules.default_wear.model_copy(update={"body": 1, "engine": 2, "brakes": 2}),
+        setup=rules.default_wear,
+        reserve=2,
+    )
     two = two.repair(rules, m, Area.ENGINE, 1).repair(rules, m, Area.BRAKES, 1)
     assert two.repair(rules, m, Area.BODY, 1) == two  # two areas at most (PIT-X-3), reserve spent
 
@@ -305,7 +309,9 @@ def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_
 
     rules = PRESETS["fde-advanced"].model_copy(update={"grid": "roll"})
     for phase, words in (("setup", "sets up the car"), ("pit", "crew is at work")):
-        state = position([car("f", "A30", tyre=None), car("m", "B10")], "f", rules=rules).model_copy(update={"phase": phase})
+        state = position([car("f", "A30", tyre=None), car("m", "B10")], "f", rules=rules).model_copy(
+            update={"phase": phase}
+        )
         scene = scene_at(tmp_path / phase, control_at(state))
         assert scene.control.wait() == Wait.COMPUTER
         assert words in scene.drawing.hint(Wait.COMPUTER)[0]  # noqa: SLF001

@@ -11,26 +11,26 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.widgets import dashboard as dashboard_module
 from game import texts
-from game.widgets import race_hud
 from game.play.crew import BoxWork
 from game.play.race_control import Wait
+from game.play.standings import team_members
 from game.scenes.history.results import ResultsScene
 from game.scenes.race.scene import RaceScene
-from game.widgets.crewdialog import CrewDialog
-from rules.choice import RuleChoice, rules_of
 from game.scenes.setup.rule_modules import parameters
-from game.play.standings import team_members
 from game.texts import tr_in
+from game.widgets import dashboard as dashboard_module
+from game.widgets import race_hud
+from game.widgets.crewdialog import CrewDialog
 from rules.actions import ChooseGear, Drive, Roll
 from rules.car import Area
+from rules.choice import RuleChoice, rules_of
 from rules.ruleset import FORMULA_D_BASIC
 from rules.state import CarState, RaceState
 from tests.rules.fixtures import W, act, car, position
+from tests.ui.helpers import screen_of, spy_texts
 from tests.ui.modules_helpers import control_at, scene_at
 from tests.ui.test_race_scene import key, settle
-from tests.ui.helpers import screen_of, spy_texts
 
 TEAMS = FORMULA_D_BASIC.model_copy(update={"teams": True})
 
@@ -139,10 +139,13 @@ def test_an_empty_team_stock_offers_no_repairs(tmp_path: Path) -> None:
 
 def finished_team_race(places: dict[str, int]) -> RaceState:
     """A team race over: the cars (pairs in the order of ``places``) finished in the given places."""
-    cars = [car(cid, "A5", team=i // 2).model_copy(update={"status": "finished", "place": place})
-            for i, (cid, place) in enumerate(places.items())]
-    return team_race().model_copy(update={"cars": tuple(cars), "phase": "done", "active": None,
-                                          "team_stock": (4,) * (len(cars) // 2)})
+    cars = [
+        car(cid, "A5", team=i // 2).model_copy(update={"status": "finished", "place": place})
+        for i, (cid, place) in enumerate(places.items())
+    ]
+    return team_race().model_copy(
+        update={"cars": tuple(cars), "phase": "done", "active": None, "team_stock": (4,) * (len(cars) // 2)}
+    )
 
 
 @pytest.mark.rules("TEAM-B-3")

@@ -4,7 +4,6 @@ notation the labels use ("−1 brk" / "−1 Br"), in both languages: it said
 
 from __future__ import annotations
 
-
 import pytest
 
 from game import texts

@@ -9,16 +9,25 @@ from pathlib import Path
 import pytest
 
 from game.board.view import BoardView
-from game.play.pacing import (CHECK_DIE, COMPUTER_DIE, COMPUTER_TURN, COMPUTERS_GAP, FAR, FAR_ROWS, LONG_DRIVE,
-                              MIN_DRIVE, die_speed, step_time)
-from rules.dice import Purpose
-from game.play.race_control import Wait
+from game.play.pacing import (
+    CHECK_DIE,
+    COMPUTER_DIE,
+    COMPUTER_TURN,
+    COMPUTERS_GAP,
+    FAR,
+    FAR_ROWS,
+    LONG_DRIVE,
+    MIN_DRIVE,
+    die_speed,
+    step_time,
+)
+from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.widgets.anims import Drive
+from rules.dice import Purpose
 from rules.state import CarState
 from tests.ui.helpers import board_of, catalogue, header, make_app, track_of
-from game.play.race_control import RaceControl
 
 FRAME = 1 / 60
 

@@ -29,8 +29,11 @@ LEAST = 15.0
 
 @pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
 def test_every_two_car_colours_stay_far_apart(deficiency: Deficiency | None) -> None:
-    close = [(a, b, round(d, 1)) for a, b in itertools.combinations(COLOURS, 2)
-             if (d := distance(hex_rgb(a), hex_rgb(b), deficiency)) < LEAST]
+    close = [
+        (a, b, round(d, 1))
+        for a, b in itertools.combinations(COLOURS, 2)
+        if (d := distance(hex_rgb(a), hex_rgb(b), deficiency)) < LEAST
+    ]
     assert close == []
 
 

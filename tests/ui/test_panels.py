@@ -23,19 +23,20 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.race.scene import RaceScene
 from game.storage.keys import KeyMap
 from game.texts import tr
-from rules.ai.registry import DRIVERS
 from rules.actions import ChooseGear, Roll
+from rules.ai.registry import DRIVERS
 from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
 from rules.run.session import RaceSession
 from rules.state import RaceState
-from rules.track import Track
 from rules.tables.tyres import Tyre
+from rules.track import Track
 from tests.rules.fixtures import act, at_pit_entry, car, corner_stop, position
 from tests.ui.covered import covered_targets, drawn_over_board
 from tests.ui.helpers import board_of, catalogue, make_app, track_of
 from tests.ui.layout import problems
-from tests.ui.test_layout import race as layout_race, record_frame
+from tests.ui.test_layout import race as layout_race
+from tests.ui.test_layout import record_frame
 from tests.ui.test_race_scene import click, key
 
 SMALL = (1024, 640)
@@ -43,11 +44,25 @@ SMALL = (1024, 640)
 
 def control_on(track: Track, state: RaceState) -> RaceControl:
     """A race control (no saves) standing at ``state``: ``m`` is human, the others Rookies."""
-    entries = tuple(Entry(id=c.id, name=f"Driver {c.id}", driver="human" if c.id == "m" else "rookie",
-                          colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3], number=i + 1, wear=c.wp)
-                    for i, c in enumerate(state.cars))
-    header = Header(track_name=track.name, track_hash=track.content_hash(), rules=state.rules, laps=state.laps,
-                    seed=1, entries=entries)
+    entries = tuple(
+        Entry(
+            id=c.id,
+            name=f"Driver {c.id}",
+            driver="human" if c.id == "m" else "rookie",
+            colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3],
+            number=i + 1,
+            wear=c.wp,
+        )
+        for i, c in enumerate(state.cars)
+    )
+    header = Header(
+        track_name=track.name,
+        track_hash=track.content_hash(),
+        rules=state.rules,
+        laps=state.laps,
+        seed=1,
+        entries=entries,
+    )
     session = RaceSession(track, header, drivers=DRIVERS)
     session.state = state
     return RaceControl(track, session)
@@ -185,8 +200,9 @@ def street_before_the_danger_zone() -> tuple[Track, RaceState, tuple[str, ...]]:
 @pytest.mark.rules("STREET-6")
 @pytest.mark.parametrize("under", ["log", "dice"])
 @pytest.mark.parametrize("size", [SMALL, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_STREET_6_the_next_zone_of_the_street_circuit_shows_at_the_gear_choice(tmp_path: Path, size: tuple[int, int],
-                                                                               under: str) -> None:
+def test_STREET_6_the_next_zone_of_the_street_circuit_shows_at_the_gear_choice(
+    tmp_path: Path, size: tuple[int, int], under: str
+) -> None:
     track, state, zone = street_before_the_danger_zone()
     scene = open_at(tmp_path, state, "brueckenau.tmx", size)
     assert scene.control.wait() == Wait.GEAR
@@ -267,8 +283,9 @@ def test_a_click_on_a_panel_never_reaches_the_board(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("language", texts.LANGUAGES)
 @pytest.mark.parametrize("size", [SMALL, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_folded_panels_fit_their_tabs_in_every_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        language: str, size: tuple[int, int]) -> None:
+def test_folded_panels_fit_their_tabs_in_every_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, size: tuple[int, int]
+) -> None:
     """The running order, the log and the dice folded: each tab holds its title (and the dice's
     value, the full log's button) whole, beside its handle, in every language."""
     texts.set_language(language)

@@ -10,8 +10,8 @@ import pytest
 from game.scenes.menus.menu import MenuScene
 from game.texts import tr
 from game.widgets.planaid import trap_text
-from rules.ai.presets import CHAMPION
 from rules.ai.planning import plan
+from rules.ai.presets import CHAMPION
 from tests.ui.helpers import make_app, screen_of
 from tests.ui.test_layout import race
 

@@ -9,25 +9,25 @@ import pytest
 
 from game import texts
 from game.app.loop import App
+from game.play.lapreplay import LapReplay
+from game.play.series import NextRace, lineup_for
+from game.play.stopwatch import Stopwatch
+from game.scenes.launch import start_race
+from game.scenes.menus.menu import MenuScene
+from game.scenes.qualifying.records import RecordsScene
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.qualifying.trial import TrialScene
+from game.scenes.race.scene import RaceScene
 from game.scenes.setup.grid import GridScene
 from game.storage.laprecords import LapRecords
-from game.play.lapreplay import LapReplay
-from game.play.stopwatch import Stopwatch
-from game.play.series import NextRace, lineup_for
-from game.scenes.launch import start_race
 from game.storage.lineup import default_lineup
-from game.scenes.menus.menu import MenuScene
-from game.scenes.qualifying.scene import QualifyingScene
-from game.scenes.race.scene import RaceScene
-from game.scenes.qualifying.records import RecordsScene
-from game.scenes.qualifying.trial import TrialScene
-from rules.league import championship as ch
 from rules.ai.registry import DRIVERS
+from rules.files.record import Entry
+from rules.league import championship as ch
 from rules.qualifying.rules import QUAL_D
 from rules.qualifying.session import QualifyingSession
-from rules.files.record import Entry
-from rules.tables.profiles import Profile
 from rules.ruleset import DRESDEN_2006, FORMULA_D_BASIC
+from rules.tables.profiles import Profile
 from rules.tables.tyres import Tyre
 from tests.ui.helpers import board_of, catalogue, lap_of, make_app, oval, screen_of, top
 
@@ -50,17 +50,24 @@ def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def lap_scene(tmp_path: Path, rules=FORMULA_D_BASIC, clock: FakeClock | None = None,  # type: ignore[no-untyped-def]
-              profile: Profile = Profile.NORMALO):
+def lap_scene(
+    tmp_path: Path,
+    rules=FORMULA_D_BASIC,
+    clock: FakeClock | None = None,  # type: ignore[no-untyped-def]
+    profile: Profile = Profile.NORMALO,
+):
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    entries = (Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear, profile=profile),
-               Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear))
+    entries = (
+        Entry(id="car1", name="Anna", driver="human", wear=rules.default_wear, profile=profile),
+        Entry(id="car2", name="Ben", driver="careful", colour="#2f6fd0", number=2, wear=rules.default_wear),
+    )
     done: list[QualifyingSession] = []
     session = QualifyingSession(oval(), rules, entries, seed=5, drivers=DRIVERS)
     board = board_of(catalogue().get("oval.tmx"))
-    scene = QualifyingScene(app, session, board, done.append, LapRecords(tmp_path), "fd-basic",
-                            now=clock or FakeClock())
+    scene = QualifyingScene(
+        app, session, board, done.append, LapRecords(tmp_path), "fd-basic", now=clock or FakeClock()
+    )
     app.push(scene)
     return app, scene, done
 
@@ -156,7 +163,9 @@ def test_pause_stops_the_clock(tmp_path: Path) -> None:
 
 
 @pytest.mark.rules("DRESDEN-PROFILE-5")
-def test_DRESDEN_PROFILE_5_the_ghost_of_a_leichter_flitzer_keeps_the_profile_and_replays_its_lap(tmp_path: Path) -> None:
+def test_DRESDEN_PROFILE_5_the_ghost_of_a_leichter_flitzer_keeps_the_profile_and_replays_its_lap(
+    tmp_path: Path,
+) -> None:
     """A Flitzer's rolls move a space more: the kept ghost names the profile, so its replay drives
     the very lap again; replayed as a Normalo the same actions go astray."""
     clock = FakeClock()
@@ -407,11 +416,19 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
     which), the computers' laps pass, and the grid of the better runs follows."""
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    members = (ch.Member(id="a", name="Anna", driver="human", number=1),
-               ch.Member(id="b", name="Ben", driver="careful", number=2, colour="#2f6fd0"),
-               ch.Member(id="c", name="Clara", driver="careful", number=3, colour="#f0c020"))
-    champ = ch.Championship(name="Open", preset="dresden-open", tracks=("oval.tmx",), members=members,
-                            scheme=ch.SCHEMES["open"], qualifying_runs=2)
+    members = (
+        ch.Member(id="a", name="Anna", driver="human", number=1),
+        ch.Member(id="b", name="Ben", driver="careful", number=2, colour="#2f6fd0"),
+        ch.Member(id="c", name="Clara", driver="careful", number=3, colour="#f0c020"),
+    )
+    champ = ch.Championship(
+        name="Open",
+        preset="dresden-open",
+        tracks=("oval.tmx",),
+        members=members,
+        scheme=ch.SCHEMES["open"],
+        qualifying_runs=2,
+    )
     start_race(app, lineup_for(champ, 0), NextRace(1, champ, 0, {}))
     for run in (1, 2):
         scene = app.scene
@@ -424,14 +441,19 @@ def test_QUAL_D_13_an_open_race_qualifies_in_two_runs_on_the_screen(tmp_path: Pa
         drive_lap(scene)
         for _ in range(20):
             now = app.scene
-            if isinstance(now, GridScene) or (isinstance(now, QualifyingScene) and now.phase == "ready"
-                                              and now.session.run == run):
+            if isinstance(now, GridScene) or (
+                isinstance(now, QualifyingScene) and now.phase == "ready" and now.session.run == run
+            ):
                 break
             key(app.scene, pygame.K_SPACE)
             if isinstance(app.scene, QualifyingScene):
                 settle(app.scene)
         if run == 2:  # the qualifying table: one line per driver, its better run
-            assert isinstance(scene, QualifyingScene) and sorted(r.driver for r in scene.shown_results()) == ["a", "b", "c"]
+            assert isinstance(scene, QualifyingScene) and sorted(r.driver for r in scene.shown_results()) == [
+                "a",
+                "b",
+                "c",
+            ]
     grid = app.scene
     assert isinstance(grid, GridScene) and sorted(grid.grid.order) == ["a", "b", "c"]
     assert len(grid.session.results) == 6 and len(grid.session.barometers) == 2

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.texts import Notice
 from game.play.race_control import RaceControl, Wait, by_destination
-from rules.ai.registry import DRIVERS
-from rules.moves import Move
-from rules.run.session import UnfinishedRace
-from rules.engine import moves
-from rules.gears import ShiftCost
-from rules.reasons import Code, Reason
-from rules.files.record import load
 from game.storage.saves import SaveSlot
+from game.texts import Notice
+from rules.ai.registry import DRIVERS
+from rules.engine import moves
+from rules.files.record import load
+from rules.gears import ShiftCost
+from rules.moves import Move
+from rules.reasons import Code, Reason
+from rules.run.session import UnfinishedRace
 from tests.ui.helpers import active_car, active_id, header, human_step, oval, play_until
 
 
@@ -45,8 +45,10 @@ def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
         for m in legal:  # a legal way left out is beaten by an offered way to the same space
             if m not in offered:
                 rivals = control.destinations()[m.end or here]
-                assert any(o.brakes <= m.brakes and o.tyres <= m.tyres and o.dangers <= m.dangers and o.stops == m.stops
-                           for o in rivals), m
+                assert any(
+                    o.brakes <= m.brakes and o.tyres <= m.tyres and o.dangers <= m.dangers and o.stops == m.stops
+                    for o in rivals
+                ), m
         human_step(control)
 
 
@@ -97,8 +99,7 @@ def test_a_taken_space_is_refused_with_the_engines_reason() -> None:
         roll = control.state.moves_left or 0
         here = active_car(control.state).space
         assert here is not None
-        near = [s for s in others if s and s not in control.destinations()
-                and control._paths(here, s, roll)]  # noqa: SLF001 (the test checks the search itself)
+        near = [s for s in others if s and s not in control.destinations() and control._paths(here, s, roll)]  # noqa: SLF001 (the test checks the search itself)
         if near:
             why = control.why_not(near[0])
             assert isinstance(why, Reason) and why.code == Code.SPACE_OCCUPIED
@@ -128,7 +129,7 @@ def test_resuming_rebuilds_the_history_for_the_race_log() -> None:
 
 
 def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
-    """"Several ways end on B20" offered 2 brake + 4 tyre next to 1 brake + 4 tyre."""
+    """ "Several ways end on B20" offered 2 brake + 4 tyre next to 1 brake + 4 tyre."""
     cheap = Move(path=("A19", "B20"), brakes=1, tyres=4, corner=0, stops=1)
     worse = Move(path=("B19", "B20"), brakes=2, tyres=4, corner=0, stops=1)
     other = Move(path=("C19", "B20"), brakes=0, tyres=6, corner=0, stops=1)  # fewer brakes: a real choice

@@ -24,8 +24,9 @@ def english():
 
 
 @pytest.mark.parametrize("language", texts.LANGUAGES)
-def test_the_help_text_never_touches_the_bottom_edge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     language: str) -> None:
+def test_the_help_text_never_touches_the_bottom_edge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
     texts.set_language(language)
     shown = 0
     for height in HEIGHTS:
@@ -34,8 +35,11 @@ def test_the_help_text_never_touches_the_bottom_edge(tmp_path: Path, monkeypatch
         app.push(MenuScene(app))
         help_lines = set(race(app).help_text().split())
         ops = record_frame(app, monkeypatch).ops[id(app.screen)][1]
-        lines = [op for op in ops if op.kind == "text" and op.rect.left >= 1280 - PANEL_W
-                 and set(op.label.rstrip("…").split()) <= help_lines]
+        lines = [
+            op
+            for op in ops
+            if op.kind == "text" and op.rect.left >= 1280 - PANEL_W and set(op.label.rstrip("…").split()) <= help_lines
+        ]
         shown += len(lines)
         for op in lines:
             assert op.rect.bottom <= height - 8, (height, op.label, op.rect)

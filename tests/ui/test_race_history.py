@@ -4,7 +4,7 @@ unwritable file never crashes the game or loses a race."""
 from __future__ import annotations
 
 import sqlite3
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from tests.ui.helpers import board_of, header, make_app, oval, play_until, track
 from tests.ui.test_race_scene import settle
 
 
-@lru_cache(maxsize=None)
+@cache
 def race(seed: int = 3) -> Record:
     """Two computer cars, one lap of the oval: a finished race's record."""
     control = RaceControl.start(oval(), header(("careful", "aggressive"), seed=seed))
@@ -35,7 +35,12 @@ def test_a_race_is_kept_and_read_back_as_it_was(tmp_path: Path) -> None:
     again = RaceHistory(tmp_path)
     [row] = again.list()
     h = race().header
-    assert (row.id, row.track_name, row.track_hash, row.played) == (race_id, h.track_name, h.track_hash, "2026-12-01T10:00:00")
+    assert (row.id, row.track_name, row.track_hash, row.played) == (
+        race_id,
+        h.track_name,
+        h.track_hash,
+        "2026-12-01T10:00:00",
+    )
     assert (row.rules, row.variant, row.laps, row.cars, row.winner) == (h.rules.name, "fd-basic", 1, 2, "Driver 2")
     kept = again.record(race_id)
     assert kept == race()
@@ -69,7 +74,9 @@ def test_a_race_finished_on_the_race_screen_goes_into_the_history(tmp_path: Path
     assert app.scene.name == "results" and not app.saves.exists()
     [row] = RaceHistory(tmp_path).list()
     assert RaceHistory(tmp_path).record(row.id) == control.session.record()
-    assert row.winner == control.name(control.state.cars[0].id if control.state.cars[0].place == 1 else control.state.cars[1].id)
+    assert row.winner == control.name(
+        control.state.cars[0].id if control.state.cars[0].place == 1 else control.state.cars[1].id
+    )
 
 
 @pytest.mark.parametrize("content", [b"this is not a database", b"SQLite format 3\x00" + b"\xff" * 200])
@@ -79,7 +86,8 @@ def test_a_damaged_file_is_set_aside_with_one_notice_and_a_new_one_started(tmp_p
     kept = tmp_path / f"{FILE}.corrupt-1"
     assert kept.read_bytes() == content
     assert [(n.key, n.values) for n in history.notices] == [
-        ("notice.history_corrupt", {"path": str(tmp_path / FILE), "kept": kept.name})]
+        ("notice.history_corrupt", {"path": str(tmp_path / FILE), "kept": kept.name})
+    ]
     race_id = history.add(race(), None)
     history.close()
     assert [r.id for r in RaceHistory(tmp_path).list()] == [race_id]

@@ -16,8 +16,9 @@ from tests.ui.helpers import board_of, header, make_app, oval, play_until, spy_t
 
 def wheel(scene: RaceScene, notches: int) -> bool:
     pygame.mouse.set_pos(scene.log_rect.center)
-    return scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
-                                           precise_y=float(notches)))
+    return scene.handle(
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0, precise_y=float(notches))
+    )
 
 
 def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:

@@ -10,9 +10,9 @@ from game.play.race_control import RaceControl, Step, Wait
 from game.play.racelog import _line, describe, roll_outcome
 from rules.actions import Event, Roll
 from rules.engine import apply, chance
-from rules.tables.profiles import Profile
 from rules.files.record import Entry, Header
 from rules.ruleset import D_DEFAULT_RESERVE, DRESDEN_2006
+from rules.tables.profiles import Profile
 from tests.rules.test_dresden_start import OVAL, d_race
 
 
@@ -31,17 +31,31 @@ def english():
 @pytest.mark.parametrize(
     "event,en,de",
     [
-        (Event(kind="karma", car="a", data={"change": 1, "left": 31, "why": "twenty"}),
-         "Anna rolls a natural 20: +1 karma (31 in the pool).", "Anna würfelt eine echte 20: +1 Karma (31 im Pool)."),
-        (Event(kind="karma", car="a", data={"change": -40, "left": 0, "why": "reroll"}),
-         "Anna spends 40 karma to roll again (0 left).", "Anna setzt 40 Karma ein und würfelt noch einmal (0 übrig)."),
-        (Event(kind="karma", car="a", data={"change": -20, "left": 10, "why": "raise"}),
-         "Anna spends 20 karma to raise the roll by 1 (10 left).", "Anna setzt 20 Karma ein und erhöht den Wurf um 1 (10 übrig)."),
-        (Event(kind="karma", car="a", data={"change": 6, "left": 36, "why": "race_end"}),
-         "Anna earns 6 karma at the finish (36 in the pool).", "Anna erhält 6 Karma im Ziel (36 im Pool)."),
-        (Event(kind="bid", car="a", data={"amount": 2, "left": 28, "place": 1}),
-         "Head-to-head: Anna bid 2 karma, turn 1 among the level cars (28 left).",
-         "Kopf an Kopf: Anna hat 2 Karma geboten und fährt als 1. der gleichauf liegenden Autos (28 übrig)."),
+        (
+            Event(kind="karma", car="a", data={"change": 1, "left": 31, "why": "twenty"}),
+            "Anna rolls a natural 20: +1 karma (31 in the pool).",
+            "Anna würfelt eine echte 20: +1 Karma (31 im Pool).",
+        ),
+        (
+            Event(kind="karma", car="a", data={"change": -40, "left": 0, "why": "reroll"}),
+            "Anna spends 40 karma to roll again (0 left).",
+            "Anna setzt 40 Karma ein und würfelt noch einmal (0 übrig).",
+        ),
+        (
+            Event(kind="karma", car="a", data={"change": -20, "left": 10, "why": "raise"}),
+            "Anna spends 20 karma to raise the roll by 1 (10 left).",
+            "Anna setzt 20 Karma ein und erhöht den Wurf um 1 (10 übrig).",
+        ),
+        (
+            Event(kind="karma", car="a", data={"change": 6, "left": 36, "why": "race_end"}),
+            "Anna earns 6 karma at the finish (36 in the pool).",
+            "Anna erhält 6 Karma im Ziel (36 im Pool).",
+        ),
+        (
+            Event(kind="bid", car="a", data={"amount": 2, "left": 28, "place": 1}),
+            "Head-to-head: Anna bid 2 karma, turn 1 among the level cars (28 left).",
+            "Kopf an Kopf: Anna hat 2 Karma geboten und fährt als 1. der gleichauf liegenden Autos (28 übrig).",
+        ),
     ],
 )
 def test_KARMA_2_KARMA_3_H2H_2_log_lines_in_english_and_german(event: Event, en: str, de: str) -> None:
@@ -76,9 +90,19 @@ def test_every_step_of_a_league_race_has_words_in_both_languages() -> None:
     played through the race control the screen uses: each step's log lines and dice-tray words
     exist in English and German (a missing key once took a stalled start roll off the screen)."""
     rules = DRESDEN_2006.model_copy(update={"grid": "roll"})
-    entries = tuple(Entry(id=f"car{i}", name=f"Driver {i}", driver="aggressive", colour="#d03030", number=i,
-                          wear=rules.default_wear, reserve=D_DEFAULT_RESERVE, profile=list(Profile)[i % len(Profile)])
-                    for i in range(1, 11))
+    entries = tuple(
+        Entry(
+            id=f"car{i}",
+            name=f"Driver {i}",
+            driver="aggressive",
+            colour="#d03030",
+            number=i,
+            wear=rules.default_wear,
+            reserve=D_DEFAULT_RESERVE,
+            profile=list(Profile)[i % len(Profile)],
+        )
+        for i in range(1, 11)
+    )
     header = Header(track_name=OVAL.name, track_hash=OVAL.content_hash(), rules=rules, laps=3, seed=11, entries=entries)
     control = RaceControl.start(OVAL, header)
     kinds: set[str] = set()

@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes.race import drawing as race_scene_module
 from game.board.view import BoardView
-from game.scenes.menus.menu import MenuScene
 from game.play.race_control import RaceControl, Wait
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race import drawing as race_scene_module
 from game.scenes.race.scene import RaceScene
 from rules.engine import moves
 from tests.ui.helpers import active_car, active_id, board_of, header, make_app, screen_of, track_of
@@ -30,7 +30,14 @@ def settle(scene: RaceScene, limit: int = 400) -> None:
     """Run frames until the screen waits for a human (or the race is over)."""
     for _ in range(limit):
         scene.update(1.0)
-        if not scene.queue and scene.control.wait() in (Wait.GEAR, Wait.ROLL, Wait.MOVE, Wait.SETUP, Wait.PIT, Wait.DONE):
+        if not scene.queue and scene.control.wait() in (
+            Wait.GEAR,
+            Wait.ROLL,
+            Wait.MOVE,
+            Wait.SETUP,
+            Wait.PIT,
+            Wait.DONE,
+        ):
             scene.update(0.0)
             return
     raise AssertionError("the race screen never waited for a player")
@@ -88,8 +95,11 @@ def test_the_board_keys_work_behind_the_turn_card(scene: RaceScene) -> None:
 
 def test_highlighted_spaces_are_exactly_the_engines_legal_destinations(scene: RaceScene, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     drawn: list[set[str]] = []
-    monkeypatch.setattr(race_scene_module, "draw_destinations",
-                        lambda screen, layer, view, destinations, hover, pulse: drawn.append(set(destinations)))
+    monkeypatch.setattr(
+        race_scene_module,
+        "draw_destinations",
+        lambda screen, layer, view, destinations, hover, pulse: drawn.append(set(destinations)),
+    )
     for _ in range(6):
         to_move(scene)
         scene.draw(screen_of(scene.app))

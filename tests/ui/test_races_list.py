@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.app.loop import App
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.races import RacesScene
 from game.scenes.history.replay import ReplayScene
 from game.scenes.history.statistics import StatisticsScene
+from game.scenes.menus.menu import MenuScene
 from game.storage.history import FILE, RaceHistory
 from tests.ui.helpers import top
 from tests.ui.test_race_history import race
@@ -35,8 +35,11 @@ def keep(app: App, *played: str) -> list[int]:
     history = RaceHistory(app.data)
     ids = []
     for i, when in enumerate(played):
-        kept = history.add(race().model_copy(update={"header": race().header.model_copy(update={"seed": 100 + i})}),
-                           f"Winner {i}", played=when)
+        kept = history.add(
+            race().model_copy(update={"header": race().header.model_copy(update={"seed": 100 + i})}),
+            f"Winner {i}",
+            played=when,
+        )
         assert kept is not None
         ids.append(kept)
     history.close()

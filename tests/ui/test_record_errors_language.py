@@ -11,10 +11,10 @@ import pytest
 
 from game import texts
 from game.play.race_control import RaceControl
-from game.scenes.launch import continue_race
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.statistics import StatisticsScene
+from game.scenes.launch import continue_race
+from game.scenes.menus.menu import MenuScene
 from rules.engine import IllegalAction
 from rules.files.record import Record, RecordError, load, replay
 from tests.ui.helpers import header, human_step, make_app, oval
@@ -42,12 +42,16 @@ def roll_out_of_turn() -> str:
     return texts.reason_text(refused.reason).removesuffix(".")
 
 
-@pytest.mark.parametrize(("lang", "says"), [
-    ("de", "Die Wiederholung endet vorzeitig: Aktion 41 ({action}) lässt sich nicht nachspielen: {reason}"),
-    ("fr", "Le replay s’arrête en avance : l’action 41 ({action}) ne se rejoue pas : {reason}"),
-])
-def test_the_replay_viewer_says_where_the_record_stops_in_the_players_language(lang: str, says: str,
-                                                                              tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("de", "Die Wiederholung endet vorzeitig: Aktion 41 ({action}) lässt sich nicht nachspielen: {reason}"),
+        ("fr", "Le replay s’arrête en avance : l’action 41 ({action}) ne se rejoue pas : {reason}"),
+    ],
+)
+def test_the_replay_viewer_says_where_the_record_stops_in_the_players_language(
+    lang: str, says: str, tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"mute": True}))
     app.push(MenuScene(app))
@@ -74,8 +78,9 @@ def test_the_statistics_of_a_record_that_does_not_replay_say_why_in_french(tmp_p
         if stats.problem:
             break
         stats.update(0.016)
-    assert stats.problem.startswith("L’enregistrement de la course est illisible, il n’y a donc pas de statistiques : "
-                                    "l’action 41 (")
+    assert stats.problem.startswith(
+        "L’enregistrement de la course est illisible, il n’y a donc pas de statistiques : l’action 41 ("
+    )
     assert stats.problem.endswith(f"ne se rejoue pas : {roll_out_of_turn()}")
 
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from game.play.race_control import RaceControl, Wait
 from game.play.replay import Replay
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.replay import ReplayScene, open_replay
 from game.scenes.history.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
 from rules.files.record import Record, replay, replayed, start_state
 from rules.state import RaceState
 from tests.ui.helpers import active_car, header, make_app, oval, play_until, top
@@ -65,7 +65,9 @@ def test_turns_forwards_and_backwards_show_the_race_the_record_replays_to(app) -
         key(app, pygame.K_COMMA)
         assert app.status()["at"] == at and app.status()["spaces"] == replayed_to(record, at)
     key(app, pygame.K_HOME)
-    assert app.status()["at"] == 0 and app.status()["spaces"] == {c.id: c.space for c in start_state(oval(), record.header).cars}
+    assert app.status()["at"] == 0 and app.status()["spaces"] == {
+        c.id: c.space for c in start_state(oval(), record.header).cars
+    }
 
 
 def test_rounds_forwards_and_backwards(app) -> None:  # type: ignore[no-untyped-def]
@@ -81,8 +83,9 @@ def test_rounds_forwards_and_backwards(app) -> None:  # type: ignore[no-untyped-
     assert rounds == [1, 2, 3, 4]
     key(app, pygame.K_PERIOD)  # into round 4: Page Up goes to its start, then to round 3's
     key(app, pygame.K_PAGEUP)
-    assert app.status()["round"] == 4 and app.status()["at"] == scene.replay.next_round(scene.replay.next_round(
-        scene.replay.next_round(scene.replay.next_round(0))))
+    assert app.status()["round"] == 4 and app.status()["at"] == scene.replay.next_round(
+        scene.replay.next_round(scene.replay.next_round(scene.replay.next_round(0)))
+    )
     key(app, pygame.K_PAGEUP)
     assert app.status()["round"] == 3
 
@@ -228,7 +231,9 @@ def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> N
     from rules.league.blitz import Match, decided
 
     match = Match(players=("p1", "p2"), track="oval.tmx", minutes=10)
-    control = RaceControl.start(oval(), heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "careful")}, seed=3))
+    control = RaceControl.start(
+        oval(), heat_header(oval(), match, {"p1": ("Anna", "careful"), "p2": ("Ben", "careful")}, seed=3)
+    )
     play_until(control, lambda c: decided(c.state), limit=5000)
     scene = viewer(app, control.session.record())
     key(app, pygame.K_END)

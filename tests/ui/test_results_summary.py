@@ -6,7 +6,7 @@ still loads."""
 from __future__ import annotations
 
 import sqlite3
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -16,15 +16,15 @@ from game import texts
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
 from game.play.statistics import race_statistics
-from game.scenes.menus.menu import MenuScene
-from game.scenes.race.scene import RaceScene
 from game.scenes.history.races import RacesScene
 from game.scenes.history.results import ResultsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.race.scene import RaceScene
 from game.storage.history import FILE, RaceHistory
 from game.texts import tr
-from rules.league.championship import SEASON_POINTS
 from rules.classify import classification
 from rules.files.record import Record
+from rules.league.championship import SEASON_POINTS
 from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
 from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
@@ -36,8 +36,10 @@ def english():
     texts.set_language("en")
 
 
-@lru_cache(maxsize=None)
-def finished(preset: str, kinds: tuple[str, ...] = ("human", "careful", "aggressive", "careful"), laps: int = 2) -> Record:
+@cache
+def finished(
+    preset: str, kinds: tuple[str, ...] = ("human", "careful", "aggressive", "careful"), laps: int = 2
+) -> Record:
     """A finished race of four cars (the first a human) under ``preset``: its record."""
     control = RaceControl.start(oval(), header(kinds, laps=laps, seed=11, preset=preset))
     play_until(control, lambda c: c.wait() == Wait.DONE, limit=20_000)
@@ -99,8 +101,14 @@ def test_the_results_say_where_each_human_finished(tmp_path: Path) -> None:
     record = finished("fd-basic", ("human", "careful", "human"))
     scene = results_of(tmp_path, record)
     places = {p.car: p for p in classification(oval(), scene.control.state)}
-    expected = [tr("results.human_out" if places[c].status == "out" else "results.human_place",
-                   name=f"Driver {k}", place=places[c].position) for k, c in ((1, "car1"), (3, "car3"))]
+    expected = [
+        tr(
+            "results.human_out" if places[c].status == "out" else "results.human_place",
+            name=f"Driver {k}",
+            place=places[c].position,
+        )
+        for k, c in ((1, "car1"), (3, "car3"))
+    ]
     assert scene.status()["humans"] == tr("results.humans", places=" · ".join(expected))
 
 
@@ -133,8 +141,9 @@ def test_the_history_keeps_the_humans_places_and_opens_the_results_of_a_kept_rac
     kept = app.scene
     assert isinstance(kept, ResultsScene)
     again = counted(app)
-    assert {k: again[k] for k in ("places", "gaps", "wp_used", "pit_stops")} == \
-        {k: shown[k] for k in ("places", "gaps", "wp_used", "pit_stops")}
+    assert {k: again[k] for k in ("places", "gaps", "wp_used", "pit_stops")} == {
+        k: shown[k] for k in ("places", "gaps", "wp_used", "pit_stops")
+    }
     app.frame(0.02)
     kept.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert app.scene is races
@@ -157,9 +166,11 @@ def test_an_old_history_file_still_loads_and_keeps_places_from_now_on(tmp_path: 
     db = sqlite3.connect(tmp_path / FILE)
     db.executescript(OLD_SCHEMA)
     h = record.header
-    db.execute("INSERT INTO races (digest, played, track_name, track_hash, rules, variant, laps, cars, winner, record)"
-               " VALUES ('old', '2026-11-01T10:00:00', ?, ?, ?, 'fd-basic', 1, 2, 'Driver 2', ?)",
-               (h.track_name, h.track_hash, h.rules.name, dumps(record)))
+    db.execute(
+        "INSERT INTO races (digest, played, track_name, track_hash, rules, variant, laps, cars, winner, record)"
+        " VALUES ('old', '2026-11-01T10:00:00', ?, ?, ?, 'fd-basic', 1, 2, 'Driver 2', ?)",
+        (h.track_name, h.track_hash, h.rules.name, dumps(record)),
+    )
     db.commit()
     db.close()
     history = RaceHistory(tmp_path)
@@ -177,8 +188,9 @@ def test_an_old_history_file_still_loads_and_keeps_places_from_now_on(tmp_path: 
 
 @pytest.mark.parametrize("language", texts.LANGUAGES)
 @pytest.mark.parametrize("screen", ["results", "results-teams"])
-def test_the_counted_results_fit_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str,
-                                                     language: str) -> None:
+def test_the_counted_results_fit_the_smallest_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str, language: str
+) -> None:
     """The gap, WP and stops columns beside the longest retirement reason, once counted, at 1024x640."""
     from tests.ui.layout import problems
     from tests.ui.test_layout import SCREENS, record_frame

@@ -9,10 +9,10 @@ import pytest
 
 from game import texts
 from game.scenes.menus.menu import MenuScene
-from rules.choice import C_FIXED_CAR, KEYS, MODULES, RuleChoice, changed, enabled, rules_of
 from game.scenes.setup.rule_modules import RulesScene, parameters
 from game.texts import LANGUAGES, catalog
 from rules.car import B_BASIC, B_OWN_CAR
+from rules.choice import C_FIXED_CAR, KEYS, MODULES, RuleChoice, changed, enabled, rules_of
 from rules.engine import needs_setup
 from rules.ruleset import PRESETS
 from tests.ui.helpers import make_app, spy_texts
@@ -38,7 +38,9 @@ def test_switching_a_module_and_back_gives_the_preset_again(preset: str) -> None
 
 def test_modules_set_the_rule_set_fields_of_their_family() -> None:
     basic = RuleChoice(preset="fd-basic")
-    on = rules_of(basic.switched("tyres", True).switched("weather", True).switched("own_car", True).switched("pit_options", True))
+    on = rules_of(
+        basic.switched("tyres", True).switched("weather", True).switched("own_car", True).switched("pit_options", True)
+    )
     assert on.tyres == "C" and on.weather and on.weather_change == "row_step" and on.car_setup == B_OWN_CAR
     assert (on.pit_repairs, on.pit_reserve, on.pit_repair_areas) == ("any_stop", 2, 2)
     fde = RuleChoice(preset="fde-advanced")
@@ -71,7 +73,9 @@ def rules_screen(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_the_rules_screen_switches_modules_and_hands_the_choice_back(rules_screen) -> None:  # type: ignore[no-untyped-def]
     app, scene, taken = rules_screen
     scene.draw(app.screen)
-    assert scene.status()["modules"] == {k: k not in ("teams", "street") for k in KEYS}  # the team race and the street race are no part of it
+    assert scene.status()["modules"] == {
+        k: k not in ("teams", "street") for k in KEYS
+    }  # the team race and the street race are no part of it
     click(scene, scene.status()["buttons"]["module.tyres"])
     scene.draw(app.screen)
     assert scene.status()["modules"]["tyres"] is False
@@ -104,8 +108,21 @@ def test_every_module_string_has_a_translation(language: str) -> None:
         if key.split(".")[0] in ("module", "preset", "weather", "tyre", "via", "crew"):
             assert all(f.strip() for f in forms) and all(f.strip() for f in translated[key]), key
     wanted = [f"module.{m.key}" for m in MODULES] + [f"module.{m.key}.about" for m in MODULES]
-    wanted += [f"weather.{c}" for c in ("sun", "rain", "dry", "variable", "row_sun", "row_rain", "temp_sun",
-                                        "temp_rain", "locked_sun", "locked_rain")]
+    wanted += [
+        f"weather.{c}"
+        for c in (
+            "sun",
+            "rain",
+            "dry",
+            "variable",
+            "row_sun",
+            "row_rain",
+            "temp_sun",
+            "temp_rain",
+            "locked_sun",
+            "locked_rain",
+        )
+    ]
     wanted += [f"tyre.{t}" for t in ("hard", "soft", "rain")] + [f"via.{v}.short" for v in ("slip", "bonus", "slide")]
     wanted += [f"preset.{k}" for k in PRESETS] + [f"preset.{k}.about" for k in PRESETS]
     assert not [k for k in wanted if k not in translated]

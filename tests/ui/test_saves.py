@@ -6,12 +6,12 @@ import json
 import os
 from pathlib import Path
 
-from game.texts import Notice
 from game.play.race_control import RaceControl, Wait
 from game.storage.saves import SaveProblem, SaveSlot
+from game.texts import Notice
 from game.tracks.load import load_track
-from rules.qualifying.session import QualifyingRecord
 from rules.files.record import SCHEMA_VERSION, Record, load
+from rules.qualifying.session import QualifyingRecord
 from rules.track import Track
 from tests.ui.helpers import board_of, header, human_step, oval, play_until
 
@@ -134,8 +134,8 @@ def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Pa
     """A disk that fills mid-race: the race screen shows it at once (not when the next race
     starts), and one notice for the cause however many moves fail, though each names another
     temporary file."""
-    from game.scenes.race.scene import RaceScene
     from game.board.view import BoardView
+    from game.scenes.race.scene import RaceScene
     from tests.ui.helpers import make_app
 
     app = make_app(tmp_path / "app")

@@ -42,8 +42,13 @@ def test_a_save_killed_at_any_moment_leaves_a_readable_current_save(tmp_path: Pa
     rng = random.Random(12)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for _ in range(20):
-        child = subprocess.Popen([sys.executable, "-c", SAVER, str(data), str(template)], cwd=REPO, env=env,
-                                 stdout=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(data), str(template)],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert child.stdout is not None and child.stdout.readline() == "saving\n"
         time.sleep(rng.uniform(0.0, 0.25))
         child.send_signal(signal.SIGKILL)
@@ -57,8 +62,11 @@ def test_a_save_killed_at_any_moment_leaves_a_readable_current_save(tmp_path: Pa
 
 def test_stray_temporary_files_are_removed_when_the_game_starts(tmp_path: Path) -> None:
     (tmp_path / "cache").mkdir()
-    stray = [tmp_path / ".race.json.k2j3_x.tmp", tmp_path / ".settings.json.abc.tmp",
-             tmp_path / "cache" / ".oval-0123.json.q1.tmp"]
+    stray = [
+        tmp_path / ".race.json.k2j3_x.tmp",
+        tmp_path / ".settings.json.abc.tmp",
+        tmp_path / "cache" / ".oval-0123.json.q1.tmp",
+    ]
     for p in stray:
         p.write_text('{"half": ')
     (tmp_path / "race.json").write_text("kept")

@@ -8,14 +8,14 @@ import pygame
 import pytest
 
 from game.play.stopwatch import Stopwatch
-from game.scenes.setup.grid import GridScene
 from game.scenes.launch import start_race
 from game.scenes.menus.menu import MenuScene
 from game.scenes.qualifying.scene import QualifyingScene
 from game.scenes.race.scene import RaceScene
+from game.scenes.setup.grid import GridScene
 from game.storage.lineup import default_lineup
-from rules.qualifying.session import QualifyingRecord
 from rules.files.record import Record
+from rules.qualifying.session import QualifyingRecord
 from tests.ui.helpers import lap_of, make_app
 from tests.ui.test_qualifying_scene import FakeClock, drive_lap, key, settle
 from tests.ui.test_scenes import press

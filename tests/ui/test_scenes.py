@@ -8,20 +8,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes.setup.carsetup import CarSetupScene
-from game.scenes.menus.gallery import GalleryScene
-from game.storage.lineup import Lineup, default_lineup, load_lineup
-from game.scenes.menus.menu import MenuScene
+from game.app.loop import Scene
+from game.board.catalogue import TrackCatalogue
 from game.play.race_control import RaceControl, Wait
 from game.scenes.history.results import ResultsScene
-from game.app.loop import Scene
-from game.storage.settings import load_settings
+from game.scenes.menus.gallery import GalleryScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.settings import SettingsScene
+from game.scenes.setup.carsetup import CarSetupScene
 from game.scenes.setup.lineup import SetupScene
+from game.storage.lineup import Lineup, default_lineup, load_lineup
+from game.storage.settings import load_settings
 from rules.car import B_OWN_CAR
 from rules.ruleset import PRESETS
-from game.board.catalogue import TrackCatalogue
-from tests.ui.helpers import gallery_entry, gallery_view, header, make_app, oval, OVAL, play_until, spy_texts, track_of
+from tests.ui.helpers import OVAL, gallery_entry, gallery_view, header, make_app, oval, play_until, spy_texts, track_of
 
 
 def press(scene: Scene, button_id: str) -> None:
@@ -182,7 +182,11 @@ def test_settings_change_at_once_and_are_stored(app) -> None:  # type: ignore[no
     assert stored["language"] == "de" and stored["animation_speed"] == 4 and stored["mute"] is True
     assert app.sound.volume == 0
     x, y = scene.status()["buttons"]["volume"]
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(next(w for w in scene.widgets if w.id == "volume").rect.left, y), button=1))
+    app.handle(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=(next(w for w in scene.widgets if w.id == "volume").rect.left, y), button=1
+        )
+    )
     assert app.settings.volume == 0
 
 

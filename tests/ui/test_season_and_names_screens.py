@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game import texts
-from game.scenes.menus.menu import MenuScene
 from game.scenes.league.standings import StandingsScene
+from game.scenes.menus.menu import MenuScene
 from rules.league import championship as ch
 from tests.ui.helpers import make_app
 from tests.ui.test_layout import SCREENS, record_frame, standings
@@ -42,7 +42,9 @@ def test_SEASON_6_after_two_of_ten_races_every_result_counts_on_the_table_and_th
 
 
 @pytest.mark.parametrize("screen", ["race-gear", "results", "races"])
-def test_a_german_game_names_the_circuit_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str) -> None:
+def test_a_german_game_names_the_circuit_in_german(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
     texts.set_language("de")
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"language": "de", "mute": True}))

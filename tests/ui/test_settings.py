@@ -38,13 +38,16 @@ def test_damaged_file_gives_defaults_and_one_clear_notice(tmp_path: Path, text: 
     assert (tmp_path / "settings.json.damaged").read_text() == text
 
 
-@pytest.mark.parametrize("raw, field", [
-    ({"volume": 300}, "volume"),
-    ({"language": "xx"}, "language"),
-    ({"animation_speed": "fast"}, "animation_speed"),
-    ({"colour_scheme": "pink"}, "colour_scheme"),
-    ([], "-"),
-])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ({"volume": 300}, "volume"),
+        ({"language": "xx"}, "language"),
+        ({"animation_speed": "fast"}, "animation_speed"),
+        ({"colour_scheme": "pink"}, "colour_scheme"),
+        ([], "-"),
+    ],
+)
 def test_invalid_values_give_defaults_and_name_the_field(tmp_path: Path, raw: object, field: str) -> None:
     (tmp_path / "settings.json").write_text(json.dumps(raw))
     settings, notices = load_settings(tmp_path)
@@ -75,11 +78,19 @@ def test_language_default_follows_the_desktop(monkeypatch: pytest.MonkeyPatch) -
     assert system_language() == "en"
 
 
-@pytest.mark.parametrize(("environ", "language"), [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "de_AT.UTF-8"}, "de"), ({"LANG": "fr_CA"}, "fr"),
-    ({"LANG": "it_IT.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({}, "en"),
-    ({"LC_ALL": "fr_BE.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"), ({"LC_MESSAGES": "de_CH", "LANG": "fr_FR"}, "de"),
-])
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "de_AT.UTF-8"}, "de"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LANG": "it_IT.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+        ({"LC_ALL": "fr_BE.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"),
+        ({"LC_MESSAGES": "de_CH", "LANG": "fr_FR"}, "de"),
+    ],
+)
 def test_the_first_language_is_the_desktop_s_if_the_game_speaks_it(environ: dict[str, str], language: str) -> None:
     """fr_FR -> French, de_AT -> German, anything else English; LC_ALL before LC_MESSAGES before LANG."""
     assert system_language(environ) == language
@@ -114,11 +125,17 @@ def test_one_bad_setting_keeps_the_others_and_the_damaged_file_is_kept_aside(tmp
 
 
 def test_one_bad_lineup_field_keeps_every_valid_one_and_says_which(tmp_path: Path) -> None:
-    mine = default_lineup().model_copy(update={"laps": 3, "track": "hohenau.tmx", "drivers": (
-        Driver(kind="human", name="Zoë", colour="#123456", number=7),
-        Driver(kind="aggressive", name="Max", colour="#654321", number=33),
-        Driver(kind="careful", name="Ute", colour="#abcdef", number=9),
-    )})
+    mine = default_lineup().model_copy(
+        update={
+            "laps": 3,
+            "track": "hohenau.tmx",
+            "drivers": (
+                Driver(kind="human", name="Zoë", colour="#123456", number=7),
+                Driver(kind="aggressive", name="Max", colour="#654321", number=33),
+                Driver(kind="careful", name="Ute", colour="#abcdef", number=9),
+            ),
+        }
+    )
     raw = mine.model_dump(mode="json")
     raw["preset"] = 5
     raw["drivers"][1]["colour"] = "red"

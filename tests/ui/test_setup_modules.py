@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.scenes.launch import header_for
+from game.scenes.menus.menu import MenuScene
 from game.scenes.setup.rule_modules import parameters
 from game.storage.lineup import default_lineup, load_lineup
-from game.scenes.menus.menu import MenuScene
 from tests.ui.helpers import make_app
 from tests.ui.test_scenes import press
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.board.view import BoardView
+from game.play.pacing import COMPUTER_TURN, COMPUTERS_GAP
 from game.play.race_control import RaceControl, Wait
 from game.scenes.menus.menu import MenuScene
-from game.play.pacing import COMPUTER_TURN, COMPUTERS_GAP
 from game.scenes.race.scene import RaceScene
 from game.texts import tr
 from tests.ui.helpers import board_of, catalogue, header, make_app, track_of
@@ -68,6 +68,14 @@ def test_no_summary_text_is_missing_in_either_language() -> None:
 
     for language in ("en", "de", "fr"):
         set_language(language)
-        for key in ("since.title", "since.moved", "since.moved_cost", "since.lost", "since.out", "since.finished", "since.pit"):
+        for key in (
+            "since.title",
+            "since.moved",
+            "since.moved_cost",
+            "since.lost",
+            "since.out",
+            "since.finished",
+            "since.pit",
+        ):
             assert tr(key, name="A", start="A1", end="A2", cost="x", place=1)
     set_language("en")

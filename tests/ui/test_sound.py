@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.sound import Sound
 from game.storage.paths import SOUNDS
 from game.storage.settings import Settings
-from game.app.sound import Sound
 
 NAMES = ("click", "crash", "dice", "engine", "error", "finish", "out", "shift", "spin", "turn")
 

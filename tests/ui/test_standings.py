@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.play.standings import gap
 from game.board.catalogue import TrackEntry
-from rules.state import CarState
+from game.play.standings import gap
 from rules.ruleset import FORMULA_D_BASIC
+from rules.state import CarState
 from tests.ui.helpers import OVAL, oval
 
 

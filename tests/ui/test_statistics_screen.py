@@ -10,9 +10,9 @@ import pytest
 
 from game import texts
 from game.play.race_control import RaceControl
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.results import ResultsScene
 from game.scenes.history.statistics import StatisticsScene
+from game.scenes.menus.menu import MenuScene
 from rules.actions import Roll
 from rules.files.record import Header
 from tests.ui.helpers import make_app, oval
@@ -59,8 +59,13 @@ def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # ty
         press(scene, f"tab.{tab}")
         app.frame(0.016)
         assert app.status()["tab"] == tab
-    for key, tab in ((pygame.K_RIGHT, "wp"), (pygame.K_RIGHT, "luck"), (pygame.K_LEFT, "wp"), (pygame.K_LEFT, "positions"),
-                     (pygame.K_LEFT, "table")):  # the arrow keys step through the tabs, round and round
+    for key, tab in (
+        (pygame.K_RIGHT, "wp"),
+        (pygame.K_RIGHT, "luck"),
+        (pygame.K_LEFT, "wp"),
+        (pygame.K_LEFT, "positions"),
+        (pygame.K_LEFT, "table"),
+    ):  # the arrow keys step through the tabs, round and round
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
         assert scene.tab == tab
     press(scene, "back")
@@ -146,8 +151,9 @@ def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None: 
     app.frame(0.016)  # the positions: a badge at each end of every line
     assert len(scene.spots) == 2 * len(stats.cars)
     badge = next(rect for rect, car in scene.spots if car == winner.car)
-    assert scene.hint_at(badge.center) == [texts.tr("stats.hint.places", name=name, start=winner.positions[0], end=1,
-                                                    best=1)]
+    assert scene.hint_at(badge.center) == [
+        texts.tr("stats.hint.places", name=name, start=winner.positions[0], end=1, best=1)
+    ]
     press(scene, "tab.wp")
     app.frame(0.016)
     row = scene.spots[0][0]
@@ -156,7 +162,14 @@ def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None: 
     press(scene, "tab.luck")
     app.frame(0.016)
     hint = scene.hint_at(scene.spots[0][0].center)
-    assert hint == [texts.tr("stats.hint.luck", name=name, rolled=winner.rolled, rolls=winner.rolls,
-                             average=f"{float(winner.expected):.1f}"),
-                    texts.tr("stats.hint.checks", passed=winner.passed, failed=winner.failed)]
+    assert hint == [
+        texts.tr(
+            "stats.hint.luck",
+            name=name,
+            rolled=winner.rolled,
+            rolls=winner.rolls,
+            average=f"{float(winner.expected):.1f}",
+        ),
+        texts.tr("stats.hint.checks", passed=winner.passed, failed=winner.failed),
+    ]
     assert abs(winner.rolled - float(winner.expected) - float(winner.luck)) < 1e-9

@@ -34,9 +34,9 @@ def test_STREET_1_a_street_car_is_a_closed_saloon_not_a_formula_car() -> None:
 
 @pytest.mark.rules("STREET-1")
 @pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
-def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tmp_path: Path,
-                                                                              monkeypatch: pytest.MonkeyPatch,
-                                                                              preset: str, body: str) -> None:
+def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, body: str
+) -> None:
     drawn: list[str] = []
     icons: list[str] = []
     draw_car, car_icon = marks.draw_car, cars.car_icon
@@ -69,10 +69,11 @@ def test_STREET_1_the_race_screen_and_the_results_draw_the_race_s_kind_of_car(tm
 
 @pytest.mark.rules("STREET-1")
 @pytest.mark.parametrize(("preset", "body"), [("street", "street"), ("fd-basic", "formula")])
-def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                           preset: str, body: str) -> None:
-    from game.scenes.setup.carsetup import CarSetupScene
+def test_STREET_1_the_set_up_and_the_cars_page_show_the_race_s_kind_of_car(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preset: str, body: str
+) -> None:
     from game.scenes.menus.menu import MenuScene
+    from game.scenes.setup.carsetup import CarSetupScene
     from game.scenes.setup.lineup import SetupScene
     from game.storage.lineup import Lineup, save_lineup
     from tests.ui.helpers import make_app

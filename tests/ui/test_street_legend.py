@@ -35,8 +35,9 @@ def race_on(tmp: Path, preset: str, language: str = "en", size: tuple[int, int] 
     app.change_settings(app.settings.model_copy(update={"language": language, "mute": True}))
     app.push(MenuScene(app))
     entry = app.tracks.get(TRACK)
-    drivers = tuple(Driver(kind="human" if i == 0 else "rookie", name=NAMES[i], colour=COLOURS[i], number=i + 1)
-                    for i in range(3))
+    drivers = tuple(
+        Driver(kind="human" if i == 0 else "rookie", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(3)
+    )
     lineup = Lineup(track=TRACK, preset=preset, drivers=drivers, laps=1)
     track = track_of(entry)
     control = RaceControl.start(track, header_for(lineup, track.name, track.content_hash(), seed=5))
@@ -59,8 +60,9 @@ def centre(points) -> tuple[float, float]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.rules("STREET-5", "STREET-6", "STREET-7")
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
-def test_STREET_5_STREET_6_STREET_7_zones_and_buildings_say_what_they_do_under_the_mouse(tmp_path: Path,
-                                                                                        language: str) -> None:
+def test_STREET_5_STREET_6_STREET_7_zones_and_buildings_say_what_they_do_under_the_mouse(
+    tmp_path: Path, language: str
+) -> None:
     scene = race_on(tmp_path, "street", language)
     track = scene.track
     kinds = {z.kind for z in track.zones}
@@ -75,15 +77,22 @@ def test_STREET_5_STREET_6_STREET_7_zones_and_buildings_say_what_they_do_under_t
     assert tr("street.about.black") in scene.hint_at(pointing_at(scene, (s.x, s.y)))
     art = scene.view.board.street
     house, station = art.houses[0], art.stations[0]
-    assert scene.hint_at(pointing_at(scene, centre(house.roof))) == [tr("gallery.shooting_zone"), tr("street.about.shooting")]
-    assert scene.hint_at(pointing_at(scene, centre(station.outline))) == [tr("gallery.police_zone"), tr("street.about.police")]
+    assert scene.hint_at(pointing_at(scene, centre(house.roof))) == [
+        tr("gallery.shooting_zone"),
+        tr("street.about.shooting"),
+    ]
+    assert scene.hint_at(pointing_at(scene, centre(station.outline))) == [
+        tr("gallery.police_zone"),
+        tr("street.about.police"),
+    ]
     gate = track.tunnels[0]
     s = track.space(gate.entry)
     assert tr("street.about.tunnel") in scene.hint_at(pointing_at(scene, (s.x, s.y)))
 
 
-def test_STREET_the_legend_names_the_board_s_colours_and_each_row_its_rule(tmp_path: Path,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_STREET_the_legend_names_the_board_s_colours_and_each_row_its_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scene = race_on(tmp_path, "street")
     app = scene.app
     rows = [kind for kind, _ in legend_rows(scene.track)]
@@ -101,8 +110,9 @@ def test_STREET_the_legend_names_the_board_s_colours_and_each_row_its_rule(tmp_p
         assert scene.hint_at(row) == [tr(f"street.legend.{kind}"), tr(f"street.about.{kind}")]
 
 
-def test_under_other_rules_the_city_circuit_has_no_legend_and_no_zone_hints(tmp_path: Path,
-                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_under_other_rules_the_city_circuit_has_no_legend_and_no_zone_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scene = race_on(tmp_path, "fd-basic")
     recorder = Recorder().start(monkeypatch)
     recorder.on = True
@@ -117,8 +127,9 @@ def test_under_other_rules_the_city_circuit_has_no_legend_and_no_zone_hints(tmp_
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_street_race_screen_with_its_legend_fits_the_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                language: str, size: tuple[int, int]) -> None:
+def test_the_street_race_screen_with_its_legend_fits_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, size: tuple[int, int]
+) -> None:
     from game.play.race_control import Wait
     from tests.ui.helpers import play_until
     from tests.ui.layout import problems

@@ -20,9 +20,9 @@ from game.widgets.anims import Drive
 from game.widgets.freewpdialog import FreeWPDialog
 from rules.actions import ChooseGear, FreeWP
 from rules.car import Area
-from rules.tables.roster import ROSTER
 from rules.ruleset import STREET
 from rules.state import RaceState, StreetCar
+from rules.tables.roster import ROSTER
 from tests.rules.fixtures import W, car, position
 from tests.ui.helpers import make_app, screen_of, track_of
 from tests.ui.modules_helpers import control_at, scene_at
@@ -49,7 +49,9 @@ def click(dialog: FreeWPDialog, button_id: str) -> None:
 def wp_state() -> RaceState:
     """Human m has crossed the line (STREET-8): 2 WP to place, room in body and brakes."""
     worn = W.model_copy(update={"body": 1, "brakes": 1})
-    state = position([car("m", "A3", 3, crossings=2, wp=worn, street=StreetCar(free_wp=2)), car("f", "A30", 3)], "m", rules=STREET)
+    state = position(
+        [car("m", "A3", 3, crossings=2, wp=worn, street=StreetCar(free_wp=2)), car("f", "A30", 3)], "m", rules=STREET
+    )
     return state.model_copy(update={"phase": "wp"})
 
 
@@ -121,10 +123,14 @@ def test_STREET_7_STREET_8_the_card_and_the_log_speak_both_languages(tmp_path: P
 
 
 @pytest.mark.rules("STREET-1")
-def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_race_carries_them(tmp_path: Path) -> None:
+def test_STREET_1_the_set_up_shows_each_seats_roster_driver_and_ability_and_the_race_carries_them(
+    tmp_path: Path,
+) -> None:
     app = make_app(tmp_path)
     app.push(MenuScene(app))
-    seats = tuple(Driver(kind="human" if i == 0 else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(10))
+    seats = tuple(
+        Driver(kind="human" if i == 0 else "careful", name=NAMES[i], colour=COLOURS[i], number=i + 1) for i in range(10)
+    )
     lineup = Lineup(track="oval.tmx", preset="street", drivers=seats)
     save_lineup(app.data, lineup)
     app.tracks.get("oval.tmx")
@@ -156,7 +162,9 @@ def test_STREET_5_STREET_7_STREET_8_the_way_hints_name_the_windows_the_police_th
     assert texts.tr("cost.tunnel", number=1, space="C36") not in move_lines(STREET_OVAL, to_tunnel, "C26")
     state = position([car("s", "A22", 4), car("x", "C5")], "s", track=STREET_OVAL, rules=STREET)
     state, _ = at(state, ChooseGear(gear=4), Roll(value=12))
-    through = next(m for m in moves(STREET_OVAL, state) if m.path[-1] == "A34" and not m.brakes)  # under A26-A30, short of A36
+    through = next(
+        m for m in moves(STREET_OVAL, state) if m.path[-1] == "A34" and not m.brakes
+    )  # under A26-A30, short of A36
     lines = move_lines(STREET_OVAL, through, "A22", street=True)
     assert texts.tr("cost.shooting") in lines and texts.tr("cost.police") not in lines
     state = position([car("f", "A57", 3), car("x", "C20")], "f", track=STREET_OVAL, rules=STREET)
@@ -173,18 +181,27 @@ def test_STREET_3_STREET_7_STREET_8_the_log_tells_nitro_tunnel_police_and_the_li
 
     state = wp_state()
     control = control_at(state)
-    events = (Event(kind="nitro", car="m", data={"spaces": 4, "lap": 1}),
-              Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": False}),
-              Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": True}),
-              Event(kind="police", car="m", data={"roll": 9, "free": 2}),
-              Event(kind="police", data={"roll": 7, "tied": ["m", "f"]}),
-              Event(kind="tyres_back", car="m", data={"tyres": 4, "left": 6, "free": 2}),
-              Event(kind="free_wp", car="m", data={"forfeit": 2}))
+    events = (
+        Event(kind="nitro", car="m", data={"spaces": 4, "lap": 1}),
+        Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": False}),
+        Event(kind="tunnel", car="m", data={"number": 1, "from": "C30", "to": "C36", "blocked": True}),
+        Event(kind="police", car="m", data={"roll": 9, "free": 2}),
+        Event(kind="police", data={"roll": 7, "tied": ["m", "f"]}),
+        Event(kind="tyres_back", car="m", data={"tyres": 4, "left": 6, "free": 2}),
+        Event(kind="free_wp", car="m", data={"forfeit": 2}),
+    )
     step = Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state)
     texts.set_language(language)
     lines = describe(control, step)
-    assert [line.key for line in lines] == ["log.nitro", "log.tunnel", "log.tunnel_blocked", "log.police", "log.police_tie",
-                                            "log.tyres_back", "log.free_wp_none"]
+    assert [line.key for line in lines] == [
+        "log.nitro",
+        "log.tunnel",
+        "log.tunnel_blocked",
+        "log.police",
+        "log.police_tie",
+        "log.tyres_back",
+        "log.free_wp_none",
+    ]
     said = [line.text() for line in lines]
     assert all("{" not in s for s in said) and "C36" in said[1] and "Driver m, Driver f" in said[4] and "9" in said[3]
 
@@ -197,8 +214,10 @@ def test_STREET_7_the_screen_drives_the_car_through_the_tunnel_to_its_exit(tmp_p
 
     scene = scene_at(tmp_path, control_at(wp_state()))
     state = scene.control.state
-    events = (Event(kind="moved", car="m", data={"path": ["A4", "A5"], "from": "A3", "via": "roll"}),
-              Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}))
+    events = (
+        Event(kind="moved", car="m", data={"path": ["A4", "A5"], "from": "A3", "via": "roll"}),
+        Event(kind="tunnel", car="m", data={"number": 1, "from": "A5", "to": "A9", "blocked": False}),
+    )
     scene.queue.clear()
     scene.pacing.reveal(Step(action=Roll(value=1), events=events, car="m", chance=None, before=state, after=state))
     drives = [item for item in scene.queue if isinstance(item, Drive)]
@@ -210,8 +229,9 @@ def test_STREET_1_the_cars_page_names_the_roster_s_drivers_in_the_computer_seats
     """The Cars page listed Ben, Clara, David where the race enters the street roster's drivers."""
     from game.scenes.setup.carsetup import CarSetupScene
 
-    drivers = tuple(Driver(name=NAMES[i], kind="human" if i == 0 else "careful", colour=COLOURS[i], number=i + 1)
-                    for i in range(4))
+    drivers = tuple(
+        Driver(name=NAMES[i], kind="human" if i == 0 else "careful", colour=COLOURS[i], number=i + 1) for i in range(4)
+    )
     lineup = Lineup(preset="street", drivers=drivers)
     scene = CarSetupScene(make_app(tmp_path), lineup, STREET)
     header = header_for(lineup, "Brückenau City Circuit", "0" * 64, 1)
@@ -239,8 +259,9 @@ def test_STREET_3_the_dice_tray_says_how_far_the_nitro_takes_the_car(tmp_path: P
 
 
 @pytest.mark.parametrize(("preset", "barometer"), [("street", False), ("fde-advanced", True)])
-def test_STREET_the_set_up_shows_the_barometer_only_for_a_race_with_weather(tmp_path: Path, preset: str,
-                                                                            barometer: bool) -> None:
+def test_STREET_the_set_up_shows_the_barometer_only_for_a_race_with_weather(
+    tmp_path: Path, preset: str, barometer: bool
+) -> None:
     """A street race is run dry: its set-up listed the track's weather table all the same."""
     app = make_app(tmp_path)
     app.push(MenuScene(app))

@@ -42,8 +42,12 @@ def test_a_car_going_out_is_announced_to_the_table_not_told_in_the_hint_bar() ->
     """TAB-OUT: whose car and why, once, over the board (game.play.announcements)."""
     control = _control()
     state = control.state
-    gone = state.car("car2").model_copy(update={"status": "out", "out": Reason(rule="CORNER-6", code=Code.TYRES_GONE,
-                                                                                 values={"needed": 4, "available": 2})})
+    gone = state.car("car2").model_copy(
+        update={
+            "status": "out",
+            "out": Reason(rule="CORNER-6", code=Code.TYRES_GONE, values={"needed": 4, "available": 2}),
+        }
+    )
     after = state.with_car(gone)
     step = Step(ChooseGear(gear=1), (Event(kind="out", car="car2"),), "car2", None, state, after)
     assert tellings(control, step) == []
@@ -55,9 +59,13 @@ def test_a_car_going_out_is_announced_to_the_table_not_told_in_the_hint_bar() ->
 def test_a_humans_stall_at_the_start_is_explained_and_the_screen_says_it(tmp_path: Path) -> None:
     control = _control()
     state = control.state
-    stall = Step(ChooseGear(gear=1), (Event(kind="start", car="car1", data={"result": "stall"}),), "car1", None, state, state)
+    stall = Step(
+        ChooseGear(gear=1), (Event(kind="start", car="car1", data={"result": "stall"}),), "car1", None, state, state
+    )
     assert [t for t, _ in tellings(control, stall)] == [tr("tell.stall", name="Driver 1")]
-    other = Step(ChooseGear(gear=1), (Event(kind="start", car="car2", data={"result": "stall"}),), "car2", None, state, state)
+    other = Step(
+        ChooseGear(gear=1), (Event(kind="start", car="car2", data={"result": "stall"}),), "car2", None, state, state
+    )
     assert tellings(control, other) == []
     app = make_app(tmp_path)
     app.push(MenuScene(app))

@@ -8,15 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.loop import Scene
 from game import theme
-from game.texts import tr
-from game.storage.laprecords import FILE
+from game.app.loop import Scene
+from game.board.catalogue import TrackCatalogue
 from game.scenes.menus.menu import MenuScene
 from game.scenes.qualifying.scene import QualifyingScene
-from game.scenes.setup.lineup import SetupScene
-from game.board.catalogue import TrackCatalogue
 from game.scenes.qualifying.trial import TrialScene
+from game.scenes.setup.lineup import SetupScene
+from game.storage.laprecords import FILE
+from game.texts import tr
 from tests.ui.helpers import OVAL, make_app
 
 
@@ -26,8 +26,9 @@ def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("scene_type", [TrialScene, SetupScene])
 @pytest.mark.parametrize("smaller", [(900, 600), (300, 200), (120, 90)])
-def test_the_track_picture_survives_a_smaller_window(tmp_path: Path, scene_type: type[Scene],
-                                                     smaller: tuple[int, int]) -> None:
+def test_the_track_picture_survives_a_smaller_window(
+    tmp_path: Path, scene_type: type[Scene], smaller: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, (1600, 1000))
     app.push(MenuScene(app))
     app.push(scene_type(app))
@@ -55,11 +56,16 @@ def test_a_damaged_records_file_is_reported_once_and_set_aside(tmp_path: Path) -
 def broken_catalogue(tmp_path: Path) -> TrackCatalogue:
     maps = tmp_path / "maps"
     maps.mkdir()
-    for name in (OVAL.name, "circuit.tsx", "circuit-tiles.png"):  # the oval loads whole (the chosen track is loaded ahead)
+    for name in (
+        OVAL.name,
+        "circuit.tsx",
+        "circuit-tiles.png",
+    ):  # the oval loads whole (the chosen track is loaded ahead)
         shutil.copy(OVAL.parent / name, maps / name)
     (maps / "aaa-broken.tmx").write_text(
         '<?xml version="1.0"?><map version="1.10" orientation="orthogonal" width="10" height="10"'
-        ' tilewidth="32" tileheight="32"></map>')
+        ' tilewidth="32" tileheight="32"></map>'
+    )
     return TrackCatalogue(maps, tmp_path / "cache")
 
 

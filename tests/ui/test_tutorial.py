@@ -11,9 +11,9 @@ import pytest
 
 from game.app.loop import App
 from game.play.race_control import Wait
-from game.scenes.menus.menu import MenuScene
 from game.scenes.history.results import ResultsScene
 from game.scenes.menus import tutorial
+from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.tutorial import TutorialScene
 from tests.ui.helpers import human_step, make_app
 

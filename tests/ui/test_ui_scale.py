@@ -68,19 +68,21 @@ def test_without_a_believable_dpi_the_desktop_size_tells_the_density(dpi: float 
     assert density(dpi, (1366, 768)) == 1.0  # a small screen is never drawn below scale 1
 
 
-@pytest.mark.parametrize("window, dens, scale", [
-    ((1024, 640), 1.0, 1.0),
-    ((1366, 768), 1.0, 1.0),
-    ((1920, 1080), 1.0, 1.0),
-    (UHD, 2.0, 2.0),            # a 4K desktop (or a 192-DPI one) at twice the size
-    ((2560, 1440), 4 / 3, 1.25),  # the offered scale nearest the density
-    ((1920, 1080), 1.5, 1.5),   # a dense laptop screen (144 DPI)
-    ((1280, 800), 2.0, 1.25),   # a small window on a dense display: as large as still leaves 1024x640
-    ((1024, 640), 3.0, 1.0),    # the smallest window has no room for any larger scale
-    (UHD, 3.0, 3.0),            # a 4K laptop of 288 DPI: the logical window is 1280x720
-])
-def test_auto_takes_the_density_as_far_as_the_window_allows(window: tuple[int, int], dens: float,
-                                                            scale: float) -> None:
+@pytest.mark.parametrize(
+    "window, dens, scale",
+    [
+        ((1024, 640), 1.0, 1.0),
+        ((1366, 768), 1.0, 1.0),
+        ((1920, 1080), 1.0, 1.0),
+        (UHD, 2.0, 2.0),  # a 4K desktop (or a 192-DPI one) at twice the size
+        ((2560, 1440), 4 / 3, 1.25),  # the offered scale nearest the density
+        ((1920, 1080), 1.5, 1.5),  # a dense laptop screen (144 DPI)
+        ((1280, 800), 2.0, 1.25),  # a small window on a dense display: as large as still leaves 1024x640
+        ((1024, 640), 3.0, 1.0),  # the smallest window has no room for any larger scale
+        (UHD, 3.0, 3.0),  # a 4K laptop of 288 DPI: the logical window is 1280x720
+    ],
+)
+def test_auto_takes_the_density_as_far_as_the_window_allows(window: tuple[int, int], dens: float, scale: float) -> None:
     assert chosen_scale("auto", window, dens) == scale
     logical = logical_size(window, scale)
     assert logical[0] >= MINIMUM[0] and logical[1] >= MINIMUM[1]
@@ -181,13 +183,27 @@ def test_the_status_reports_window_pixels(tmp_path: Path) -> None:
 
 
 def test_every_point_of_a_status_is_moved_to_the_window() -> None:
-    status = {"scene": "race", "buttons": {"fit": [10, 20]}, "menu": [[1, 2]], "cells": {"Ann.0": [3, 4]},
-              "targets": [{"space": "C1", "x": 5, "y": 6, "steps": 3}], "lines": [{"text": "a", "y": 7}],
-              "dialog": {"kind": "crew", "buttons": {"ok": [8, 9]}}, "round": 4}
+    status = {
+        "scene": "race",
+        "buttons": {"fit": [10, 20]},
+        "menu": [[1, 2]],
+        "cells": {"Ann.0": [3, 4]},
+        "targets": [{"space": "C1", "x": 5, "y": 6, "steps": 3}],
+        "lines": [{"text": "a", "y": 7}],
+        "dialog": {"kind": "crew", "buttons": {"ok": [8, 9]}},
+        "round": 4,
+    }
     moved = in_window(status, lambda p: (p[0] * 2 + 1, p[1] * 2 + 1))
-    assert moved == {"scene": "race", "buttons": {"fit": [21, 41]}, "menu": [[3, 5]], "cells": {"Ann.0": [7, 9]},
-                     "targets": [{"space": "C1", "x": 11, "y": 13, "steps": 3}], "lines": [{"text": "a", "y": 15}],
-                     "dialog": {"kind": "crew", "buttons": {"ok": [17, 19]}}, "round": 4}
+    assert moved == {
+        "scene": "race",
+        "buttons": {"fit": [21, 41]},
+        "menu": [[3, 5]],
+        "cells": {"Ann.0": [7, 9]},
+        "targets": [{"space": "C1", "x": 11, "y": 13, "steps": 3}],
+        "lines": [{"text": "a", "y": 15}],
+        "dialog": {"kind": "crew", "buttons": {"ok": [17, 19]}},
+        "round": 4,
+    }
 
 
 def test_a_slow_drag_at_scale_2_moves_as_far_as_the_mouse_went(tmp_path: Path) -> None:

@@ -11,5 +11,4 @@ from trackgen.circuits.kranzfeld import AIRFIELD
 from trackgen.circuits.oval import OVAL
 from trackgen.description import Circuit
 
-
 CIRCUITS: tuple[Circuit, ...] = (OVAL, GP, STREET, CITY, AIRFIELD, MOUNTAIN, CLASSIC)

@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, block, corner_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight
 from trackgen.geometry import close_loop
 
-
 # The mountain circuit: an old road circuit of two lanes up the Adlerjoch and back, driven
 # anticlockwise, 12 stops a lap. From the lakeside main straight the road climbs in a
 # switchback (the 3-stop Adlerkehre hairpin), runs along the ridge through a chicane and winds down through

@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, block, corner_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Straight, Street, TunnelEnd, TunnelPair
 from trackgen.geometry import close_loop
 
-
 # The street-race circuit (this is only the board, the rules are elsewhere): two lanes
 # between walls through an old town, driven clockwise. A kinked street with roadworks (the
 # danger zone) along the river, a bottom street lined with houses (the residents' windows), a loop hanging

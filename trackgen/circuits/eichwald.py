@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, corner_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight
 from trackgen.geometry import close_loop
 
-
 # The classic Grand Prix board: three lanes with the middle one staggered half a space ahead,
 # the brick pattern of printed boards, so every diagonal step goes to the space it overlaps.
 # Driven clockwise round a park, 12 stops a lap: a long main straight, a 3-stop hairpin at the

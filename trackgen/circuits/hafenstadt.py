@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, corner_arrows, street_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight
 from trackgen.geometry import close_loop
 
-
 # The street circuit: three lanes between walls, nine tight corners with 13 stops a lap (the
 # 3-stop Cathedral, the 2-stop Bank and Lighthouse, the other bends and the chicane 1-stop)
 # round the old harbour; driven anticlockwise. Every 90-degree bend but the Cathedral has radius 150

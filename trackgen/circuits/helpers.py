@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trackgen.description import Arrow, Beside, Side, towards
-
 
 L: Side = "left"
 R: Side = "right"
 
 
-def corner_arrows(lanes: int, inside: Side, at_in: Sequence[float] = (0.0, 0.4),
-                  at_out: Sequence[float] = (0.2,)) -> tuple[Arrow, ...]:
+def corner_arrows(
+    lanes: int, inside: Side, at_in: Sequence[float] = (0.0, 0.4), at_out: Sequence[float] = (0.2,)
+) -> tuple[Arrow, ...]:
     """A corner's arrows: towards the inside early and half way, towards the outside in between."""
     outside: Side = "left" if inside == "right" else "right"
     return towards(lanes, inside, at_in) + towards(lanes, outside, at_out)
@@ -28,8 +28,17 @@ def street_arrows(inside: Side) -> tuple[Arrow, ...]:
     return corner_arrows(3, inside, (0.0, 0.35, 0.65), (0.2, 0.5))
 
 
-def block(seg: int, start: float, end: float, side: Side, near: float, far: float, along: int = 2,
-          across: int = 2, length: float = 1300.0) -> tuple[Beside, ...]:
+def block(
+    seg: int,
+    start: float,
+    end: float,
+    side: Side,
+    near: float,
+    far: float,
+    along: int = 2,
+    across: int = 2,
+    length: float = 1300.0,
+) -> tuple[Beside, ...]:
     """A city block beside segment ``seg``: ``along`` x ``across`` houses with narrow yards between them.
 
     ``length`` is the segment's length in px, so the yards are about 10 px wide.

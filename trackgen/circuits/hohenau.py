@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, corner_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight, towards
 from trackgen.geometry import close_loop
 
-
 # The Grand Prix circuit: eleven corners with 15 stops a lap, the proportions of a printed
 # board: a long main straight with the pits on the outside into a 2-stop Turn 1, fast 1-stop
 # bends, a 3-stop hairpin in a dip (wide enough that its legs stay apart), a 2-stop Turn 7 out
@@ -20,7 +19,12 @@ GP = Circuit(
     segments=close_loop(
         (
             Straight(974),  # 0 main straight
-            Arc(150, 90, R, Corner(2, "Turn 1", arrows=corner_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,)))),
+            Arc(
+                150,
+                90,
+                R,
+                Corner(2, "Turn 1", arrows=corner_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,))),
+            ),
             Straight(180),
             Arc(218, 40, L, Corner(1, "Turn 2", arrows=corner_arrows(3, L))),
             Straight(116),

@@ -6,7 +6,6 @@ from trackgen.circuits.helpers import L, R, corner_arrows
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight, towards
 from trackgen.geometry import close_loop
 
-
 # The fast circuit: a former airfield, three lanes, driven clockwise, 12 stops a lap. Two long
 # straights where the slipstream decides (the runway, 25 spaces either side of the 1-stop
 # taxiway chicane, and the main straight), joined by fast 1-stop bends, a hard 3-stop braking
@@ -28,8 +27,12 @@ AIRFIELD = Circuit(
             Straight(24),
             Arc(160, 40, L),
             Straight(1200),  # 8 and 25 after it
-            Arc(130, 130, R, Corner(3, "Runway End", arrows=corner_arrows(3, R), zone_spaces=2,
-                                   zone_arrows=towards(3, R, (0.0,)))),
+            Arc(
+                130,
+                130,
+                R,
+                Corner(3, "Runway End", arrows=corner_arrows(3, R), zone_spaces=2, zone_arrows=towards(3, R, (0.0,))),
+            ),
             Straight(450),
             Arc(236, 30, L, Corner(1, "Fuel Depot", arrows=towards(3, L, (0.0,)))),
             Straight(230),

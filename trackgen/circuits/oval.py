@@ -5,7 +5,6 @@ from __future__ import annotations
 from trackgen.circuits.helpers import L, R
 from trackgen.description import Arc, Beside, Circuit, Corner, Pit, Straight, towards
 
-
 OVAL = Circuit(
     file="oval.tmx",
     name="Lindenring Oval",

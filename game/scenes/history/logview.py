@@ -9,9 +9,9 @@ lines, the width, the filter or the language change.
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -178,7 +178,9 @@ class LogViewScene(Scene):
             key = (row.at, row.text)
             if key not in self.line_buttons:
                 self.line_buttons[key] = Button(f"line.{row.at}", lambda: "", partial(self.on_line, row.at))
-            self.line_buttons[key].rect = pygame.Rect(self.list_rect.left + 40, y, self.list_rect.width - 64, row.height)
+            self.line_buttons[key].rect = pygame.Rect(
+                self.list_rect.left + 40, y, self.list_rect.width - 64, row.height
+            )
             shown.append(self.line_buttons[key])
         return [*self.widgets, *shown]
 
@@ -211,8 +213,14 @@ class LogViewScene(Scene):
             self.scroll_by(-event.y * WHEEL_ROWS * LINE_H)
             return True
         if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_UP: -LINE_H, pygame.K_DOWN: LINE_H, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                     pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            moves = {
+                pygame.K_UP: -LINE_H,
+                pygame.K_DOWN: LINE_H,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
             if event.key in moves:
                 self.scroll_by(moves[event.key])
                 return True
@@ -239,8 +247,12 @@ class LogViewScene(Scene):
             y = box.top + top - self.scroll
             if y < box.top or y + row.height > box.bottom:
                 continue  # only rows shown whole
-            self._draw_row(screen, row, y, hover is not None and hover.at is not None and hover.at == row.at
-                           and hover.line is row.line)
+            self._draw_row(
+                screen,
+                row,
+                y,
+                hover is not None and hover.at is not None and hover.at == row.at and hover.line is row.line,
+            )
         self._draw_scrollbar(screen)
         if not self.replay.done:
             status = tr("logview.reading", n=self.replay.built, total=len(self.replay.record.actions))
@@ -262,7 +274,9 @@ class LogViewScene(Scene):
             theme.text(screen, row.text, 21, theme.TEXT, (box.left + 42, y + CAR_H // 2), "midleft")
             return
         if hover:
-            pygame.draw.rect(screen, theme.BUTTON_HOVER, (box.left + 40, y, box.width - 64, row.height), border_radius=4)
+            pygame.draw.rect(
+                screen, theme.BUTTON_HOVER, (box.left + 40, y, box.width - 64, row.height), border_radius=4
+            )
         assert row.line is not None
         theme.text(screen, row.text, PX, TONES[row.line.tone], (box.left + 52, y + 2))
 

@@ -5,17 +5,17 @@ in progress heads the list while there is one, to be watched as far as it went."
 
 from __future__ import annotations
 
-from functools import partial
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import theme
 from game.app.loop import Scene
-from game.scenes.history.replay import open_replay
 from game.play.race_control import RaceControl
 from game.play.record_error import record_text
+from game.scenes.history.replay import open_replay
 from game.scenes.history.results import ResultsScene
 from game.storage.history import PlayedRace, RaceHistory
 from game.texts import Notice, date_time, place_name, tr
@@ -79,18 +79,27 @@ class RacesScene(Scene):
         self.table = pygame.Rect(body.left, body.top, body.width, 44 + self.row * rows + 8)
         self.row_buttons = []
         narrow, wide = min(150, self.table.width // 8), min(170, self.table.width // 7)  # the columns keep their room
-        for k, race_id in enumerate(self.ids()[self.first:self.first + self.shown]):
+        for k, race_id in enumerate(self.ids()[self.first : self.first + self.shown]):
             y = self.table.top + 44 + k * self.row
-            watch = Button(f"watch.{race_id}", lambda: tr("races.watch"), partial(self.watch, race_id), "primary", px=20)
+            watch = Button(
+                f"watch.{race_id}", lambda: tr("races.watch"), partial(self.watch, race_id), "primary", px=20
+            )
             watch.rect = pygame.Rect(self.table.right - 16 - wide - 12 - narrow, y + 5, narrow, self.row - 10)
             self.row_buttons.append(watch)
             if race_id != SAVED:
-                results = Button(f"results.{race_id}", lambda: tr("races.results"), partial(self.results, race_id), px=20)
+                results = Button(
+                    f"results.{race_id}", lambda: tr("races.results"), partial(self.results, race_id), px=20
+                )
                 results.rect = pygame.Rect(watch.rect.left - 12 - narrow, y + 5, narrow, self.row - 10)
                 self.row_buttons.append(results)
             if race_id != SAVED:
-                delete = Button(f"delete.{race_id}", partial(self.delete_label, race_id),
-                                partial(self.delete, race_id), "danger" if self.confirm == race_id else "ghost", px=20)
+                delete = Button(
+                    f"delete.{race_id}",
+                    partial(self.delete_label, race_id),
+                    partial(self.delete, race_id),
+                    "danger" if self.confirm == race_id else "ghost",
+                    px=20,
+                )
                 delete.rect = pygame.Rect(self.table.right - 16 - wide, y + 5, wide, self.row - 10)
                 self.row_buttons.append(delete)
         self.widgets = [self.back, *self.row_buttons]
@@ -168,8 +177,13 @@ class RacesScene(Scene):
     def columns(self) -> tuple[int, ...]:
         """Track, date, winner, cars and laps, left of the row's buttons."""
         dates = [_date(r.played) for r in self.races] or [_date("2026-12-31T23:59")]
-        widths = [0, tables.needed("races.col_date", dates, 22), 0,
-                  tables.needed("races.col_cars", ["10"], 22), tables.needed("races.col_laps", ["3"], 22)]
+        widths = [
+            0,
+            tables.needed("races.col_date", dates, 22),
+            0,
+            tables.needed("races.col_cars", ["10"], 22),
+            tables.needed("races.col_laps", ["3"], 22),
+        ]
         end = min(b.rect.left for b in self.row_buttons) - 12 if self.row_buttons else self.table.right - 20
         left = self.table.left + 20
         widths[0] = max(80, (end - left - sum(widths)) * 3 // 5)  # the track's column holds the rule set's name too
@@ -189,16 +203,24 @@ class RacesScene(Scene):
             self.draw_widgets(screen)
             return
         cols = self.columns()
-        tables.frame(screen, self.table, cols, ("races.col_track", "races.col_date", "races.col_winner", "races.col_cars",
-                                                "races.col_laps"))
-        for k, race_id in enumerate(ids[self.first:self.first + self.shown]):
+        tables.frame(
+            screen,
+            self.table,
+            cols,
+            ("races.col_track", "races.col_date", "races.col_winner", "races.col_cars", "races.col_laps"),
+        )
+        for k, race_id in enumerate(ids[self.first : self.first + self.shown]):
             y = self.table.top + 44 + k * self.row
             tables.stripe(screen, self.table, y, self.row, k + self.first)
             self._row(screen, race_id, cols, y + self.row // 2)
         if len(ids) > self.shown:
             last = min(len(ids), self.first + self.shown)
-            message(screen, page.between(self.back.rect, pygame.Rect(page.frame.right, 0, 0, 0)),
-                    tr("races.page", first=self.first + 1, last=last, n=len(ids)), theme.DIM)
+            message(
+                screen,
+                page.between(self.back.rect, pygame.Rect(page.frame.right, 0, 0, 0)),
+                tr("races.page", first=self.first + 1, last=last, n=len(ids)),
+                theme.DIM,
+            )
         self.draw_widgets(screen)
 
     def _row(self, screen: pygame.Surface, race_id: int, cols: tuple[int, ...], mid: int) -> None:
@@ -217,7 +239,9 @@ class RacesScene(Scene):
             inks = (theme.TEXT, theme.DIM, theme.TEXT if r.winner else theme.DIM, theme.TEXT, theme.TEXT)
             track = place_name(r.track_name)
             if r.humans:  # the winner, and under it where the humans finished
-                self._two_lines(screen, r.winner or tr("races.nobody"), humans_text(r), cols[2], cols[3] - cols[2] - 16, mid)
+                self._two_lines(
+                    screen, r.winner or tr("races.nobody"), humans_text(r), cols[2], cols[3] - cols[2] - 16, mid
+                )
                 cells = (*cells[:2], "", *cells[3:])
         self._two_lines(screen, track, rules, cols[0], cols[1] - cols[0] - 16, mid)  # the track and its rules
         for i, (cell, ink) in enumerate(zip(cells, inks)):
@@ -247,8 +271,10 @@ class RacesScene(Scene):
 
 def humans_text(race: PlayedRace) -> str:
     """Where the race's human drivers finished: "Anna P3 · Ben out"."""
-    return " · ".join(tr("results.human_out" if h.status == "out" else "results.human_place", name=h.name, place=h.place)
-                      for h in race.humans)
+    return " · ".join(
+        tr("results.human_out" if h.status == "out" else "results.human_place", name=h.name, place=h.place)
+        for h in race.humans
+    )
 
 
 def _date(iso: str) -> str:

@@ -14,19 +14,29 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
-from game.board.view import BoardView
-from game.texts import Notice, place_name, tr
 from game.app.loop import Scene
+from game.board.view import BoardView
 from game.play.racelog import LogLine
-from game.play.replay import Drive as Moved, Replay
+from game.play.record_error import record_text
+from game.play.replay import Drive as Moved
+from game.play.replay import Replay
+from game.texts import Notice, place_name, tr
 from game.widgets.anims import STEP_TIME, Drive, play
 from game.widgets.controls import Button
 from game.widgets.focus import key_label
-from game.widgets.race_hud import (MARGIN, TOP, draw_cars, draw_log, draw_standings, draw_topbar, free_areas, standings_height,
-                                   standings_width)
-from rules.league.blitz import decided
-from game.play.record_error import record_text
+from game.widgets.race_hud import (
+    MARGIN,
+    TOP,
+    draw_cars,
+    draw_log,
+    draw_standings,
+    draw_topbar,
+    free_areas,
+    standings_height,
+    standings_width,
+)
 from rules.files.record import Record, RecordError
+from rules.league.blitz import decided
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -90,16 +100,40 @@ class ReplayScene(Scene):
             return lambda: [tr(key)]
 
         self.buttons = {
-            "round_back": Button("round_back", lambda: tr("replay.round_back"), self.round_back, px=22, hint=hint("replay.key_round_back")),
-            "turn_back": Button("turn_back", lambda: tr("replay.turn_back"), self.turn_back, px=22, hint=hint("replay.key_turn_back")),
-            "play": Button("play", lambda: tr("replay.pause" if self.playing else "replay.play"), self.toggle, "primary",
-                           px=22, hint=hint("replay.key_play")),
-            "turn_on": Button("turn_on", lambda: tr("replay.turn_on"), self.turn_on, px=22, hint=hint("replay.key_turn_on")),
-            "round_on": Button("round_on", lambda: tr("replay.round_on"), self.round_on, px=22, hint=hint("replay.key_round_on")),
+            "round_back": Button(
+                "round_back",
+                lambda: tr("replay.round_back"),
+                self.round_back,
+                px=22,
+                hint=hint("replay.key_round_back"),
+            ),
+            "turn_back": Button(
+                "turn_back", lambda: tr("replay.turn_back"), self.turn_back, px=22, hint=hint("replay.key_turn_back")
+            ),
+            "play": Button(
+                "play",
+                lambda: tr("replay.pause" if self.playing else "replay.play"),
+                self.toggle,
+                "primary",
+                px=22,
+                hint=hint("replay.key_play"),
+            ),
+            "turn_on": Button(
+                "turn_on", lambda: tr("replay.turn_on"), self.turn_on, px=22, hint=hint("replay.key_turn_on")
+            ),
+            "round_on": Button(
+                "round_on", lambda: tr("replay.round_on"), self.round_on, px=22, hint=hint("replay.key_round_on")
+            ),
             "slower": Button("slower", lambda: tr("replay.slower"), lambda: self.change_speed(-1), px=20),
             "faster": Button("faster", lambda: tr("replay.faster"), lambda: self.change_speed(1), px=20),
-            "back": Button("back", lambda: tr("replay.back_race" if live else "button.back"), app.pop,
-                           "primary" if live else "normal", px=22, hint=hint("replay.key_back_race") if live else None),
+            "back": Button(
+                "back",
+                lambda: tr("replay.back_race" if live else "button.back"),
+                app.pop,
+                "primary" if live else "normal",
+                px=22,
+                hint=hint("replay.key_back_race") if live else None,
+            ),
             "log": Button("log", lambda: tr("replay.log"), self.open_log, px=22, hint=hint("replay.key_log")),
             "fit": Button("fit", lambda: tr("race.fit", shortcut=key_label("f")), self.view.fit, px=22),
         }
@@ -114,7 +148,9 @@ class ReplayScene(Scene):
         self.board = pygame.Rect(0, TOP, w - LOG_W, h - TOP - BAR_H)
         self.log_rect = pygame.Rect(w - LOG_W + MARGIN, TOP + MARGIN, LOG_W - 2 * MARGIN, h - TOP - BAR_H - 2 * MARGIN)
         self.view.set_viewport(self.board)
-        standings = pygame.Rect(MARGIN, TOP + MARGIN, standings_width(self.replay.control), standings_height(self.replay.control))
+        standings = pygame.Rect(
+            MARGIN, TOP + MARGIN, standings_width(self.replay.control), standings_height(self.replay.control)
+        )
         self.standings_w = standings.width
         self.view.free = free_areas(self.board, standings, self.board.bottom - MARGIN)
         if not self.placed:
@@ -127,7 +163,9 @@ class ReplayScene(Scene):
             x -= width + 8
         transport = ["round_back", "turn_back", "play", "turn_on", "round_on"]
         labels = {"play": [tr("replay.play"), tr("replay.pause")]}
-        widths = {k: max(theme.font(22).size(t)[0] for t in labels.get(k, [self.buttons[k].label()])) + 28 for k in transport}
+        widths = {
+            k: max(theme.font(22).size(t)[0] for t in labels.get(k, [self.buttons[k].label()])) + 28 for k in transport
+        }
         speed_w = self._speed_width()
         extra = [theme.font(20).size(self.buttons[k].label())[0] + 24 for k in ("slower", "faster")]
         total = sum(widths.values()) + 8 * (len(transport) - 1) + 24 + extra[0] + speed_w + extra[1] + 16
@@ -320,8 +358,15 @@ class ReplayScene(Scene):
         log.height -= 17 * len(help_lines) + 10
         self.log_rows = []
         pos = theme.pointer()
-        self.log_scroll = draw_log(screen, log, self.replay.lines_until(self.at), self.replay.control, self.log_scroll,
-                                   shown=self.log_rows, pointer=pos if log.collidepoint(pos) else None)
+        self.log_scroll = draw_log(
+            screen,
+            log,
+            self.replay.lines_until(self.at),
+            self.replay.control,
+            self.log_scroll,
+            shown=self.log_rows,
+            pointer=pos if log.collidepoint(pos) else None,
+        )
         for i, line in enumerate(help_lines):
             theme.text(screen, line, 16, theme.FAINT, (log.left + 4, log.bottom + 8 + 17 * i))
         pygame.draw.rect(screen, theme.PANEL_DARK, self.bar)
@@ -350,15 +395,28 @@ class ReplayScene(Scene):
         return tr("replay.finished" if over else "replay.end_of_save")
 
     def _draw_cars(self, screen: pygame.Surface) -> None:
-        draw_cars(screen, self.view, self.track, self.state, self.replay.control, self.drives,
-                  lambda c: c.id in self.drives, self.pulse)
+        draw_cars(
+            screen,
+            self.view,
+            self.track,
+            self.state,
+            self.replay.control,
+            self.drives,
+            lambda c: c.id in self.drives,
+            self.pulse,
+        )
 
     # --- debug status (end-to-end tests) -----------------------------------------------------
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(at=self.at, total=self.replay.total, round=self.state.round, playing=self.playing,
-                      spaces={c.id: c.space for c in self.state.cars})
+        status.update(
+            at=self.at,
+            total=self.replay.total,
+            round=self.state.round,
+            playing=self.playing,
+            spaces={c.id: c.space for c in self.state.cars},
+        )
         return status
 
 

@@ -9,25 +9,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.widgets import tables
 from game import theme
-from game.board.cars import badge, badge_of, body_of
-from game.texts import place_name, reason_text, tr
-from game.play.race_control import RaceControl
-from rules.choice import MODULES, changed, enabled, preset_of
 from game.app.loop import Scene
-from game.play.standings import team_members, team_name
-from game.widgets.controls import Button
+from game.board.cars import badge, badge_of, body_of
+from game.play.race_control import RaceControl
 from game.play.race_summary import CarSummary, human_places, race_points, summarise
 from game.play.series import outcome_of
+from game.play.standings import team_members, team_name
 from game.play.statistics import Counting
-from game.storage.championships import ChampionshipStore
-from game.widgets.page import Page
 from game.scenes.history.statistics import StatisticsScene
-from rules.league.blitz import Match, heat_winner
-from rules.league.championship import Score, Scheme
+from game.storage.championships import ChampionshipStore
+from game.texts import place_name, reason_text, tr
+from game.widgets import tables
+from game.widgets.controls import Button
+from game.widgets.page import Page
+from rules.choice import MODULES, changed, enabled, preset_of
 from rules.classify import Place, classification, team_points
 from rules.files.record import RecordError
+from rules.league.blitz import Match, heat_winner
+from rules.league.championship import Scheme, Score
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -109,7 +109,9 @@ class ResultsScene(Scene):
         assert self.series is not None
         store = ChampionshipStore(self.app.data)
         outcome = outcome_of(self.control.track, self.control.state, self.control.header)
-        store.add_race(self.series.championship, self.series.race, self.control.session.record(), outcome.model_dump_json())
+        store.add_race(
+            self.series.championship, self.series.race, self.control.session.record(), outcome.model_dump_json()
+        )
         champ = store.get(self.series.championship)
         if champ is not None:
             self.scores = dict(race_points(self.control.header, self.places, champ.scheme))
@@ -166,7 +168,9 @@ class ResultsScene(Scene):
         strip = self.team_h + (30 if self.team_h < TEAM_H else 64) if self.teams else 0
         self.row = max(MIN_ROW, min(ROW, (bottom - top - 44 - strip) // n))
         self.table = pygame.Rect(f.left, top, f.width, self.row * len(self.places) + 44)
-        self.team_box = pygame.Rect(f.left, self.table.bottom + 14, f.width, strip - 14) if self.teams else self.team_box
+        self.team_box = (
+            pygame.Rect(f.left, self.table.bottom + 14, f.width, strip - 14) if self.teams else self.team_box
+        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Enter takes the button; Esc too, but never into a Blitz match's next heat, which the
@@ -222,8 +226,16 @@ class ResultsScene(Scene):
         return self.control.track.pit is not None and not self.control.header.rules.street
 
     def heads(self) -> tuple[str, ...]:
-        return ("results.pos", "results.driver", "results.laps", "results.col_gap", "results.col_wp",
-                "results.col_pits" if self.pits else "", "results.col_points" if self.scores else "", "results.status")
+        return (
+            "results.pos",
+            "results.driver",
+            "results.laps",
+            "results.col_gap",
+            "results.col_wp",
+            "results.col_pits" if self.pits else "",
+            "results.col_points" if self.scores else "",
+            "results.status",
+        )
 
     def columns(self) -> tuple[int, ...]:
         """The columns' left edges: the car and the longest name, the laps, the gap, the WP used,
@@ -233,9 +245,16 @@ class ResultsScene(Scene):
         cars = [p.car for p in self.places]
         points = tables.needed("results.col_points", [self._points(c) for c in cars], 24) if self.scores else 0
         pits = tables.needed("results.col_pits", ["9"], 24) if self.pits else 0
-        widths = [66, icon_w + 12 + tables.needed("results.driver", names, 28), tables.needed("results.laps", ["9"], 24) + 8,
-                  tables.needed("results.col_gap", [self._gap(c) for c in cars], 24), tables.needed("results.col_wp", ["99"], 24),
-                  pits, points, 200]
+        widths = [
+            66,
+            icon_w + 12 + tables.needed("results.driver", names, 28),
+            tables.needed("results.laps", ["9"], 24) + 8,
+            tables.needed("results.col_gap", [self._gap(c) for c in cars], 24),
+            tables.needed("results.col_wp", ["99"], 24),
+            pits,
+            points,
+            200,
+        ]
         return tables.edges(self.table.left + 24, widths, self.table.width - 34, 7)
 
     def _gap(self, car: str) -> str:
@@ -251,8 +270,10 @@ class ResultsScene(Scene):
 
     def humans_line(self) -> str:
         """Where each human driver finished (P3, or out), for a race with people in it."""
-        shown = [tr("results.human_out" if status == "out" else "results.human_place", name=name, place=place)
-                 for name, place, status in human_places(self.control.header, self.places)]
+        shown = [
+            tr("results.human_out" if status == "out" else "results.human_place", name=name, place=place)
+            for name, place, status in human_places(self.control.header, self.places)
+        ]
         return tr("results.humans", places=" · ".join(shown)) if shown else ""
 
     def _points(self, car: str) -> str:
@@ -303,9 +324,14 @@ class ResultsScene(Scene):
         box = self.team_box
         theme.panel(screen, box, theme.PANEL, radius=12)
         compact = self.team_h < TEAM_H  # the heading beside the cards instead of over them
-        label = theme.text(screen, tr("results.teams"), 20, theme.DIM,
-                           (box.left + 24, box.centery) if compact else (box.left + 24, box.top + 12),
-                           "midleft" if compact else "topleft")
+        label = theme.text(
+            screen,
+            tr("results.teams"),
+            20,
+            theme.DIM,
+            (box.left + 24, box.centery) if compact else (box.left + 24, box.top + 12),
+            "midleft" if compact else "topleft",
+        )
         left = label.right + 20 if compact else box.left + 24
         gap = 12
         card_w = min(300, (box.right - 24 - left - gap * (len(self.teams) - 1)) // len(self.teams))
@@ -318,11 +344,14 @@ class ResultsScene(Scene):
         entries = [self.control.header.entries[i] for i in members]
         fill = theme.colour(entries[0].colour)
         theme.panel(screen, card, theme.shade(theme.PANEL, 1.12), 255, theme.YELLOW if best else None, 8)
-        pygame.draw.rect(screen, fill, (card.left, card.top, 8, card.height), border_top_left_radius=8,
-                         border_bottom_left_radius=8)
+        pygame.draw.rect(
+            screen, fill, (card.left, card.top, 8, card.height), border_top_left_radius=8, border_bottom_left_radius=8
+        )
         px = 24 if card.height >= TEAM_H else 20
         theme.text(screen, team_name(team), px, theme.TEXT, (card.left + 20, card.top + 8))
-        theme.text(screen, tr("results.points", n=points), px, theme.YELLOW, (card.right - 12, card.top + 8), "topright")
+        theme.text(
+            screen, tr("results.points", n=points), px, theme.YELLOW, (card.right - 12, card.top + 8), "topright"
+        )
         if card.height < TEAM_H:
             return  # the short card: the team and its points (the table names its drivers)
         x = card.left + 20
@@ -330,17 +359,29 @@ class ResultsScene(Scene):
         for i, entry in zip(members, entries):
             tag = badge(badge_of(i), entry.number, 11, entry.colour)
             screen.blit(tag, tag.get_rect(center=(x + 11, card.top + 52)))
-            theme.text(screen, theme.fit_text(entry.name, 18, room - 30), 18, theme.DIM, (x + 26, card.top + 52), "midleft")
+            theme.text(
+                screen, theme.fit_text(entry.name, 18, room - 30), 18, theme.DIM, (x + 26, card.top + 52), "midleft"
+            )
             x += room
 
     def _row(self, screen: pygame.Surface, place: Place, cols: tuple[int, ...], y: int) -> None:
         entry = self.control.entry(place.car)
         index = self.control.index(place.car)
         mid = y + self.row // 2
-        tables.position(screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, min(16, self.row // 2 - 1))
+        tables.position(
+            screen, (cols[0] + 14, mid), place.position, place.status == "finished", 26, min(16, self.row // 2 - 1)
+        )
         icon = self.icon
-        tables.car(screen, (cols[1], mid), entry.colour, entry.number, index, icon, max(9, icon[1] * 12 // 32),
-                   body_of(self.control.header.rules.street))
+        tables.car(
+            screen,
+            (cols[1], mid),
+            entry.colour,
+            entry.number,
+            index,
+            icon,
+            max(9, icon[1] * 12 // 32),
+            body_of(self.control.header.rules.street),
+        )
         theme.text(screen, entry.name, 28, theme.TEXT, (cols[1] + icon[0] + 12, mid), "midleft")
         theme.text(screen, str(place.laps), 24, theme.TEXT, (cols[2] + 20, mid), "center")
         theme.text(screen, self._gap(place.car), 24, theme.DIM, (cols[3], mid), "midleft")

@@ -16,13 +16,13 @@ import pygame
 
 from game import theme
 from game.app.loop import Scene
+from game.play.record_error import record_text
 from game.play.statistics import CarStats, Counting, RaceStats
 from game.texts import decimal, place_name, reason_text, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.car import Area
-from game.play.record_error import record_text
 from rules.files.record import Record, RecordError
 from rules.track import Track
 
@@ -71,8 +71,9 @@ class StatisticsScene(Scene):
             self.counting = Counting.of(track, record)
         except RecordError as err:
             self.problem = tr("stats.broken", why=record_text(err))
-        self.tab_buttons = {t: Button(f"tab.{t}", partial(tr, f"stats.tab.{t}"), partial(self.show, t), px=22)
-                            for t in TABS}
+        self.tab_buttons = {
+            t: Button(f"tab.{t}", partial(tr, f"stats.tab.{t}"), partial(self.show, t), px=22) for t in TABS
+        }
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.widgets = [*self.tab_buttons.values(), self.back]
         self.body = self.table = pygame.Rect(0, 0, 0, 0)
@@ -147,7 +148,9 @@ class StatisticsScene(Scene):
         else:
             sub = self.subtitle()
             px = theme.fitting_px(sub, 22, page.body.width, 16)
-            theme.text(screen, theme.fit_text(sub, px, page.body.width), px, theme.DIM, (page.body.left, page.body.top + 4))
+            theme.text(
+                screen, theme.fit_text(sub, px, page.body.width), px, theme.DIM, (page.body.left, page.body.top + 4)
+            )
             {"positions": self._positions, "wp": self._wp, "luck": self._luck, "table": self._table}[self.tab](screen)
         self.draw_widgets(screen)
 
@@ -160,7 +163,9 @@ class StatisticsScene(Scene):
         bar = pygame.Rect(0, 0, min(600, body.width - 40), 18)
         bar.center = (body.centerx, body.centery)
         pygame.draw.rect(screen, theme.PANEL_DARK, bar, border_radius=9)
-        pygame.draw.rect(screen, theme.YELLOW, (bar.left, bar.top, round(bar.width * share), bar.height), border_radius=9)
+        pygame.draw.rect(
+            screen, theme.YELLOW, (bar.left, bar.top, round(bar.width * share), bar.height), border_radius=9
+        )
         pygame.draw.rect(screen, theme.EDGE, bar, 1, border_radius=9)
 
     def subtitle(self) -> str:
@@ -178,24 +183,37 @@ class StatisticsScene(Scene):
 
     def _positions(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
-        lines = [charts.Line(self.car(c.car), c.positions, c.ended if c.place.status == "out" else None)
-                 for c in self.stats.cars]
-        spots = charts.positions(screen, self.body, lines, self.stats.rounds, tr("stats.axis.rounds"), tr("stats.legend.out"))
+        lines = [
+            charts.Line(self.car(c.car), c.positions, c.ended if c.place.status == "out" else None)
+            for c in self.stats.cars
+        ]
+        spots = charts.positions(
+            screen, self.body, lines, self.stats.rounds, tr("stats.axis.rounds"), tr("stats.legend.out")
+        )
         self.spots = [(rect, self.record.header.entries[line.car.index].id) for rect, line in spots]
 
     def _wp(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
         areas = self.stats.areas
-        bars = [charts.Bar(self.car(c.car), tuple((c.used[a], AREA_COLOURS[a]) for a in areas),
-                           str(sum(c.used.values()))) for c in self.stats.cars]
+        bars = [
+            charts.Bar(self.car(c.car), tuple((c.used[a], AREA_COLOURS[a]) for a in areas), str(sum(c.used.values())))
+            for c in self.stats.cars
+        ]
         items = [(tr(f"area.{a.value}"), AREA_COLOURS[a]) for a in areas]
         rows = charts.stacked(screen, self.body, bars, items, tr("stats.axis.wp"))
         self.spots = [(rect, c.car) for rect, c in zip(rows, self.stats.cars)]
 
     def _luck(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
-        bars = [charts.Bar(self.car(c.car), ((float(c.luck), LUCKY if c.luck >= 0 else UNLUCKY),), luck_text(c),
-                           tr("stats.checks", passed=c.passed, n=c.passed + c.failed)) for c in self.stats.cars]
+        bars = [
+            charts.Bar(
+                self.car(c.car),
+                ((float(c.luck), LUCKY if c.luck >= 0 else UNLUCKY),),
+                luck_text(c),
+                tr("stats.checks", passed=c.passed, n=c.passed + c.failed),
+            )
+            for c in self.stats.cars
+        ]
         rows = charts.diverging(screen, self.body, bars, tr("stats.axis.luck"), tr("stats.checks_head"))
         self.spots = [(rect, c.car) for rect, c in zip(rows, self.stats.cars)]
 
@@ -207,10 +225,16 @@ class StatisticsScene(Scene):
         results = [self.result(c) for c in self.stats.cars]
         laps = [self.fastest(c) for c in self.stats.cars]
         for px in (22, 20, 18):
-            widths = [56, 40 + tables.needed("results.driver", names, px + 2), tables.needed("results.status", results, px),
-                      tables.needed("stats.col.fastest", laps, px), tables.needed("stats.col.laps_led", ["10"], px),
-                      tables.needed("stats.col.rounds_led", ["100"], px), tables.needed("stats.col.pits", ["9"], px),
-                      tables.needed("stats.col.luck", ["+99.9"], px)]
+            widths = [
+                56,
+                40 + tables.needed("results.driver", names, px + 2),
+                tables.needed("results.status", results, px),
+                tables.needed("stats.col.fastest", laps, px),
+                tables.needed("stats.col.laps_led", ["10"], px),
+                tables.needed("stats.col.rounds_led", ["100"], px),
+                tables.needed("stats.col.pits", ["9"], px),
+                tables.needed("stats.col.luck", ["+99.9"], px),
+            ]
             if sum(widths) <= self.table.width - 24:
                 break
         return tables.edges(self.table.left + 16, widths, self.table.width - 24, 1), px
@@ -229,8 +253,21 @@ class StatisticsScene(Scene):
     def _table(self, screen: pygame.Surface) -> None:
         assert self.stats is not None
         t, (cols, small) = self.table, self.columns()
-        tables.frame(screen, t, cols, ("results.pos", "results.driver", "results.status", "stats.col.fastest",
-                                       "stats.col.laps_led", "stats.col.rounds_led", "stats.col.pits", "stats.col.luck"))
+        tables.frame(
+            screen,
+            t,
+            cols,
+            (
+                "results.pos",
+                "results.driver",
+                "results.status",
+                "stats.col.fastest",
+                "stats.col.laps_led",
+                "stats.col.rounds_led",
+                "stats.col.pits",
+                "stats.col.luck",
+            ),
+        )
         best = self.stats.fastest
         px = min(24, self.row - 10)
         for i, c in enumerate(self.stats.cars):
@@ -238,18 +275,31 @@ class StatisticsScene(Scene):
             tables.stripe(screen, t, y, self.row, i)
             mid = y + self.row // 2
             car = self.car(c.car)
-            tables.position(screen, (cols[0] + 18, mid), c.place.position, c.place.status == "finished", px - 2,
-                            self.row // 2 - 4)
+            tables.position(
+                screen, (cols[0] + 18, mid), c.place.position, c.place.status == "finished", px - 2, self.row // 2 - 4
+            )
             pygame.draw.circle(screen, theme.colour(car.colour), (cols[1] + 10, mid), 7)
             theme.text(screen, car.name, min(px, small + 2), theme.TEXT, (cols[1] + 26, mid), "midleft")
-            ink = theme.GREEN if c.place.status == "finished" else (255, 150, 140) if c.place.status == "out" else theme.DIM
+            ink = (
+                theme.GREEN
+                if c.place.status == "finished"
+                else (255, 150, 140)
+                if c.place.status == "out"
+                else theme.DIM
+            )
             theme.text(screen, self.result(c), small, ink, (cols[2], mid), "midleft")
             holds = best is not None and best[0] == c.car
             theme.text(screen, self.fastest(c), small, theme.YELLOW if holds else theme.TEXT, (cols[3], mid), "midleft")
             for k, value in ((4, c.laps_led), (5, c.rounds_led), (6, c.pit_stops)):
                 theme.text(screen, str(value), small, theme.TEXT, (cols[k], mid), "midleft")
-            theme.text(screen, luck_text(c), small, LUCKY if c.luck > 0 else UNLUCKY if c.luck < 0 else theme.TEXT,
-                       (cols[7], mid), "midleft")
+            theme.text(
+                screen,
+                luck_text(c),
+                small,
+                LUCKY if c.luck > 0 else UNLUCKY if c.luck < 0 else theme.TEXT,
+                (cols[7], mid),
+                "midleft",
+            )
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
         """A car's figures under the mouse: its places, its WP per area, its dice; on the table why
@@ -277,8 +327,10 @@ class StatisticsScene(Scene):
             used = [tr("log.wp_item", area=tr(f"area.{a.value}"), n=c.used[a]) for a in self.stats.areas if c.used[a]]  # type: ignore[union-attr]
             return [tr("stats.hint.wp", name=name, n=sum(c.used.values()), areas=", ".join(used) or "–")]
         average = decimal(float(c.expected))
-        return [tr("stats.hint.luck", name=name, rolled=c.rolled, rolls=c.rolls, average=average),
-                tr("stats.hint.checks", passed=c.passed, failed=c.failed)]
+        return [
+            tr("stats.hint.luck", name=name, rolled=c.rolled, rolls=c.rolls, average=average),
+            tr("stats.hint.checks", passed=c.passed, failed=c.failed),
+        ]
 
     def status(self) -> dict[str, Any]:
         status = super().status()

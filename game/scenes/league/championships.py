@@ -50,8 +50,12 @@ class ChampionshipsScene(Scene):
         self.row_buttons = []
         for s in self.summaries:
             self.row_buttons += [
-                Button(f"open.{s.id}", partial(tr, "series.open" if s.races_played < s.races_total else "series.final"),
-                       partial(self.open, s.id), px=20),
+                Button(
+                    f"open.{s.id}",
+                    partial(tr, "series.open" if s.races_played < s.races_total else "series.final"),
+                    partial(self.open, s.id),
+                    px=20,
+                ),
                 Button(f"delete.{s.id}", partial(self.delete_label, s.id), partial(self.delete, s.id), "ghost", px=20),
             ]
         self.widgets = [self.back, self.new, *self.row_buttons]
@@ -93,7 +97,7 @@ class ChampionshipsScene(Scene):
         self.table = pygame.Rect(body.left, body.top, body.width, 44 + self.row * len(self.summaries) + 8)
         for k in range(len(self.summaries)):
             y = self.table.top + 44 + k * self.row
-            open_button, delete_button = self.row_buttons[2 * k:2 * k + 2]
+            open_button, delete_button = self.row_buttons[2 * k : 2 * k + 2]
             delete_button.rect = pygame.Rect(self.table.right - 16 - 170, y + 4, 170, self.row - 8)
             open_button.rect = pygame.Rect(delete_button.rect.left - 12 - 200, y + 4, 200, self.row - 8)
 
@@ -118,7 +122,14 @@ class ChampionshipsScene(Scene):
             mid = y + self.row // 2
             width = cols[1] - cols[0] - 12
             theme.text(screen, theme.fit_text(s.name, 22, width), 22, theme.TEXT, (cols[0], mid - 9), "midleft")
-            theme.text(screen, theme.fit_text(tr(f"preset.{s.preset}"), 16, width), 16, theme.DIM, (cols[0], mid + 11), "midleft")
+            theme.text(
+                screen,
+                theme.fit_text(tr(f"preset.{s.preset}"), 16, width),
+                16,
+                theme.DIM,
+                (cols[0], mid + 11),
+                "midleft",
+            )
             theme.text(screen, f"{s.races_played} / {s.races_total}", 20, theme.DIM, (cols[1], mid), "midleft")
         self.draw_widgets(screen)
 

@@ -19,7 +19,8 @@ from game.storage.championships import ChampionshipStore
 from game.storage.lineup import Lineup
 from game.texts import place_name, tr
 from game.widgets.controls import Button, TextField, Widget
-from game.widgets.page import Page, message as page_message
+from game.widgets.page import Page
+from game.widgets.page import message as page_message
 from rules.league import championship as ch
 from rules.tables.profiles import Profile
 
@@ -51,21 +52,33 @@ class SeriesSetupScene(Scene):
         self.name_field = TextField("name", lambda: self.name_text, self._set_name, 40)
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.create = Button("create", lambda: tr("series.create"), self.go, "primary")
-        self.points = Button("points", lambda: tr("series.points", table=tr(f"scheme.{self.scheme.key}")), self.next_scheme, px=20)
+        self.points = Button(
+            "points", lambda: tr("series.points", table=tr(f"scheme.{self.scheme.key}")), self.next_scheme, px=20
+        )
         self.points.visible = self.choosable
-        self.drops_button = Button("drops", lambda: tr("series.drops", n=self.scheme.dropped), self.next_drops, px=20,
-                                   hint=lambda: [tr("series.drops_hint")])
+        self.drops_button = Button(
+            "drops",
+            lambda: tr("series.drops", n=self.scheme.dropped),
+            self.next_drops,
+            px=20,
+            hint=lambda: [tr("series.drops_hint")],
+        )
         self.drops_button.visible = self.choosable
         self.runs = 1  # QUAL-D-13: the Open's qualifying runs a race
-        self.runs_button = Button("runs", lambda: tr("series.runs", n=self.runs), self.next_runs, px=20,
-                                  hint=lambda: [tr("series.runs_hint")])
+        self.runs_button = Button(
+            "runs", lambda: tr("series.runs", n=self.runs), self.next_runs, px=20, hint=lambda: [tr("series.runs_hint")]
+        )
         self.runs_button.visible = self.scheme.qualifying
         self.files = files
         self.add = Button("add", lambda: tr("series.add"), self.add_race, px=20)
-        self.team_buttons = [Button(f"driver{i + 1}.team", partial(self._team_label, i), partial(self.next_team, i), px=20)
-                             for i in range(len(lineup.drivers))]
-        self.team_fields = [TextField(f"team{k + 1}.name", partial(self.team_name, k),
-                                      partial(self._set_team_name, k), 24) for k in range(MAX_TEAMS)]
+        self.team_buttons = [
+            Button(f"driver{i + 1}.team", partial(self._team_label, i), partial(self.next_team, i), px=20)
+            for i in range(len(lineup.drivers))
+        ]
+        self.team_fields = [
+            TextField(f"team{k + 1}.name", partial(self.team_name, k), partial(self._set_team_name, k), 24)
+            for k in range(MAX_TEAMS)
+        ]
         self.remove: list[Button] = []
         self.rows: list[pygame.Rect] = []
         self._rebuild()
@@ -104,7 +117,9 @@ class SeriesSetupScene(Scene):
 
     def next_scheme(self) -> None:
         k = CHOOSABLE.index(self.scheme.key)
-        self.scheme = ch.SCHEMES[CHOOSABLE[(k + 1) % len(CHOOSABLE)]].model_copy(update={"dropped": self.scheme.dropped})
+        self.scheme = ch.SCHEMES[CHOOSABLE[(k + 1) % len(CHOOSABLE)]].model_copy(
+            update={"dropped": self.scheme.dropped}
+        )
 
     def next_drops(self) -> None:
         """The results each driver drops, as the Season's SEASON-6 does: none, 1 or 2."""
@@ -138,15 +153,30 @@ class SeriesSetupScene(Scene):
         """The championship as chosen; the teams in use renumbered from 0, named as typed."""
         used = self.used_teams()
         number = {t: k for k, t in enumerate(used)}
-        members = tuple(ch.Member(id=f"d{i + 1}", name=d.name, driver=d.kind, colour=d.colour, number=d.number,
-                                  team=number.get(team) if (team := self.teams[i]) is not None else None,
-                                  profile=d.profile if self.lineup.rules().profiles else Profile.NORMALO)
-                        for i, d in enumerate(self.lineup.drivers))
+        members = tuple(
+            ch.Member(
+                id=f"d{i + 1}",
+                name=d.name,
+                driver=d.kind,
+                colour=d.colour,
+                number=d.number,
+                team=number.get(team) if (team := self.teams[i]) is not None else None,
+                profile=d.profile if self.lineup.rules().profiles else Profile.NORMALO,
+            )
+            for i, d in enumerate(self.lineup.drivers)
+        )
         names = tuple(self.team_names[t].strip() or tr("series.team_n", n=t + 1) for t in used)
-        return ch.Championship(name=self.name_text.strip() or tr("series.default_name", rules=tr(f"preset.{self.lineup.preset}")),
-                               preset=self.lineup.preset, modules=self.lineup.modules, tracks=tuple(self.tracks),
-                               laps=self.lineup.laps, members=members, teams=names, scheme=self.scheme,
-                               qualifying_runs=self.runs)
+        return ch.Championship(
+            name=self.name_text.strip() or tr("series.default_name", rules=tr(f"preset.{self.lineup.preset}")),
+            preset=self.lineup.preset,
+            modules=self.lineup.modules,
+            tracks=tuple(self.tracks),
+            laps=self.lineup.laps,
+            members=members,
+            teams=names,
+            scheme=self.scheme,
+            qualifying_runs=self.runs,
+        )
 
     def go(self) -> None:
         """Store the championship and show its (empty) standings, where its first race starts."""
@@ -167,19 +197,37 @@ class SeriesSetupScene(Scene):
     # --- screen ------------------------------------------------------------------------------------
 
     def _rebuild(self) -> None:
-        self.remove = [Button(f"race{k + 1}.remove", lambda: "×", partial(self.remove_race, k), "danger", px=22)
-                       for k in range(len(self.tracks))]
-        self.race_buttons = [Button(f"race{k + 1}.track", partial(self.race_label, k),
-                                    partial(self.next_track, k), px=20, hint=lambda: [tr("series.track_hint")])
-                             for k in range(len(self.tracks))]
+        self.remove = [
+            Button(f"race{k + 1}.remove", lambda: "×", partial(self.remove_race, k), "danger", px=22)
+            for k in range(len(self.tracks))
+        ]
+        self.race_buttons = [
+            Button(
+                f"race{k + 1}.track",
+                partial(self.race_label, k),
+                partial(self.next_track, k),
+                px=20,
+                hint=lambda: [tr("series.track_hint")],
+            )
+            for k in range(len(self.tracks))
+        ]
         self.add.visible = len(self.tracks) < MAX_RACES
         used = self.used_teams()
         for k, field in enumerate(self.team_fields):
             field.visible = k in used
-        self.widgets: list[Widget] = [self.name_field, self.back, self.create, self.points, self.drops_button,
-                                      self.runs_button, self.add,
-                                      *self.race_buttons,
-                                      *self.remove, *self.team_buttons, *self.team_fields]
+        self.widgets: list[Widget] = [
+            self.name_field,
+            self.back,
+            self.create,
+            self.points,
+            self.drops_button,
+            self.runs_button,
+            self.add,
+            *self.race_buttons,
+            *self.remove,
+            *self.team_buttons,
+            *self.team_fields,
+        ]
         self.layout(self.app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -200,8 +248,9 @@ class SeriesSetupScene(Scene):
             y = left.top + 32 + k * row
             b.rect = pygame.Rect(left.left, y, left.width - row - 4, row - 3)
             x.rect = pygame.Rect(left.right - row, y, row - 3, row - 3)
-        self.add.rect = pygame.Rect(left.left, min(left.bottom - add_h, left.top + 32 + len(self.tracks) * row + 4),
-                                    left.width // 2 - 4, add_h)
+        self.add.rect = pygame.Rect(
+            left.left, min(left.bottom - add_h, left.top + 32 + len(self.tracks) * row + 4), left.width // 2 - 4, add_h
+        )
         self.runs_button.rect = pygame.Rect(left.centerx + 4, self.add.rect.top, left.width // 2 - 4, add_h)
         self.drops_button.rect = self.runs_button.rect.copy()  # the Open (runs) has no drops to choose
         used = self.used_teams()
@@ -212,7 +261,9 @@ class SeriesSetupScene(Scene):
         names_top = right.top + 32 + len(self.team_buttons) * drow + 4
         half = (right.width - 10) // 2
         for n, k in enumerate(used):
-            self.team_fields[k].rect = pygame.Rect(right.left + (n % 2) * (half + 10), names_top + (n // 2) * 50, half, 44)
+            self.team_fields[k].rect = pygame.Rect(
+                right.left + (n % 2) * (half + 10), names_top + (n // 2) * 50, half, 44
+            )
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
@@ -231,14 +282,25 @@ class SeriesSetupScene(Scene):
         for d, b in zip(self.lineup.drivers, self.team_buttons):
             pygame.draw.circle(screen, theme.colour(d.colour), (right_left + 8, b.rect.centery), 7)
             px = min(22, b.rect.height - 4)
-            theme.text(screen, theme.fit_text(d.name, px, b.rect.left - right_left - 30), px, theme.TEXT,
-                       (right_left + 22, b.rect.centery), "midleft")
+            theme.text(
+                screen,
+                theme.fit_text(d.name, px, b.rect.left - right_left - 30),
+                px,
+                theme.TEXT,
+                (right_left + 22, b.rect.centery),
+                "midleft",
+            )
         if self.message:
             page_message(screen, self.message_area, self.message, theme.RED)
         self.draw_widgets(screen)
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(races=list(self.tracks), teams=list(self.teams), scheme=self.scheme.key, runs=self.runs,
-                      drops=self.scheme.dropped)
+        status.update(
+            races=list(self.tracks),
+            teams=list(self.teams),
+            scheme=self.scheme.key,
+            runs=self.runs,
+            drops=self.scheme.dropped,
+        )
         return status

@@ -11,10 +11,10 @@ until the season's last race is in; CSV export writes the tables to the data fol
 
 from __future__ import annotations
 
-from functools import partial
 import csv
 import io
 import re
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +28,10 @@ from game.storage.championships import ChampionshipStore
 from game.texts import place_name, tr
 from game.widgets import charts, tables
 from game.widgets.controls import Button, Widget
-from game.widgets.page import Page, message as page_message
-from rules.league import championship as ch
+from game.widgets.page import Page
+from game.widgets.page import message as page_message
 from rules.files.record import write_atomic
+from rules.league import championship as ch
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -50,8 +51,9 @@ class StandingsScene(Scene):
         self.champ_id = champ_id
         self.tab = "drivers"
         self.message = ""
-        self.tab_buttons = {t: Button(f"tab.{t}", partial(tr, f"season.tab.{t}"), partial(self.show, t), px=22)
-                            for t in TABS}
+        self.tab_buttons = {
+            t: Button(f"tab.{t}", partial(tr, f"season.tab.{t}"), partial(self.show, t), px=22) for t in TABS
+        }
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.export = Button("csv", lambda: tr("season.csv"), self.export_csv, px=22)
         self.next = Button("next", self._next_label, self.next_race, "primary", px=22)
@@ -129,7 +131,11 @@ class StandingsScene(Scene):
         if self.champ is None or self.over:
             return tr("season.next")
         entry = self.app.tracks.find(self.champ.tracks[self.races])
-        return tr("season.next_race", n=self.races + 1, track=place_name(entry.title) if entry else self.champ.tracks[self.races])
+        return tr(
+            "season.next_race",
+            n=self.races + 1,
+            track=place_name(entry.title) if entry else self.champ.tracks[self.races],
+        )
 
     def next_race(self) -> None:
         """The next race's car set-up, with the season's drivers and the karma they bring."""
@@ -176,7 +182,11 @@ class StandingsScene(Scene):
             b.rect = pygame.Rect(body.left + i * 212, body.top + 38, 200, 40)
         self.body = pygame.Rect(body.left, body.top + 88, body.width, body.height - 88)
         rows = len(self.drivers) if self.tab == "drivers" else len(self.teams)
-        hint = 28 if self.tab == "drivers" and self.champ is not None and self.champ.scheme.dropped and not self.over else 0
+        hint = (
+            28
+            if self.tab == "drivers" and self.champ is not None and self.champ.scheme.dropped and not self.over
+            else 0
+        )
         self.row = max(MIN_ROW, min(ROW, (self.body.height - HEAD - 8 - hint) // max(1, rows)))
         self.table = pygame.Rect(self.body.left, self.body.top, self.body.width, HEAD + self.row * rows + 8)
 
@@ -195,9 +205,18 @@ class StandingsScene(Scene):
         names = [m.name for m in self.champ.members]
         team_w = tables.needed("season.team", list(self.champ.teams), 20) if self.champ.teams else 0
         race_w = max(44, min(64, (self.table.width - 500 - team_w) // max(1, n)))
-        widths = [56, 60 + tables.needed("results.driver", names, 24), team_w, *([race_w] * n),
-                  tables.needed("season.total", ["9999"], 22), tables.needed("season.counted", ["9999"], 22), 0]
-        return tables.edges(self.table.left + 16, widths, self.table.width - 24, len(widths) - 1)  # the room after the totals
+        widths = [
+            56,
+            60 + tables.needed("results.driver", names, 24),
+            team_w,
+            *([race_w] * n),
+            tables.needed("season.total", ["9999"], 22),
+            tables.needed("season.counted", ["9999"], 22),
+            0,
+        ]
+        return tables.edges(
+            self.table.left + 16, widths, self.table.width - 24, len(widths) - 1
+        )  # the room after the totals
 
     def cell(self, cols: tuple[int, ...], i: int, k: int) -> pygame.Rect:
         """Where the ``i``-th driver's result of race ``k`` is on the drivers' table."""
@@ -215,8 +234,9 @@ class StandingsScene(Scene):
                 if s.points[k] is None or k in s.dropped:
                     continue
                 if (s.driver, k) not in self.cells:
-                    self.cells[(s.driver, k)] = Button(f"drop.{s.driver}.{k}", lambda: "",
-                                                       partial(self.drop, s.driver, k))
+                    self.cells[(s.driver, k)] = Button(
+                        f"drop.{s.driver}.{k}", lambda: "", partial(self.drop, s.driver, k)
+                    )
                 self.cells[(s.driver, k)].rect = self.cell(cols, i, k)
                 shown.append(self.cells[(s.driver, k)])
         return [*self.widgets, *shown]
@@ -226,8 +246,15 @@ class StandingsScene(Scene):
         if self.champ is None or not self.table.collidepoint(pos) or not self.champ.scheme.dropped:
             return None
         cols = self.columns()
-        return next(((s.driver, k) for i, s in enumerate(self.drivers) for k in range(self.races)
-                     if self.cell(cols, i, k).collidepoint(pos)), None)
+        return next(
+            (
+                (s.driver, k)
+                for i, s in enumerate(self.drivers)
+                for k in range(self.races)
+                if self.cell(cols, i, k).collidepoint(pos)
+            ),
+            None,
+        )
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
@@ -260,12 +287,24 @@ class StandingsScene(Scene):
         assert self.champ is not None
         t, cols = self.table, self.columns()
         n = len(self.champ.tracks)
-        heads = ["results.pos", "results.driver", "season.team" if self.champ.teams else "", *[""] * n,
-                 "season.total", "season.counted" if self.champ.scheme.dropped else ""]
+        heads = [
+            "results.pos",
+            "results.driver",
+            "season.team" if self.champ.teams else "",
+            *[""] * n,
+            "season.total",
+            "season.counted" if self.champ.scheme.dropped else "",
+        ]
         tables.frame(screen, t, cols, tuple(heads))
         for k in range(n):  # the race numbers over their columns
-            theme.text(screen, tr("season.race_n", n=k + 1), 20, theme.DIM if k < self.races else theme.FAINT,
-                       (cols[3 + k] + (cols[4 + k] - cols[3 + k]) // 2, t.top + 24), "center")
+            theme.text(
+                screen,
+                tr("season.race_n", n=k + 1),
+                20,
+                theme.DIM if k < self.races else theme.FAINT,
+                (cols[3 + k] + (cols[4 + k] - cols[3 + k]) // 2, t.top + 24),
+                "center",
+            )
         px = min(24, self.row - 10)
         for i, s in enumerate(self.drivers):
             y = t.top + HEAD + i * self.row
@@ -273,12 +312,20 @@ class StandingsScene(Scene):
             mid = y + self.row // 2
             m = self.champ.member(s.driver)
             tables.position(screen, (cols[0] + 18, mid), i + 1, self.over, px - 2, self.row // 2 - 4)
-            tag = badge(badge_of(self.champ.members.index(m)), m.number, 11, m.colour)  # shape and number, not colour alone
+            tag = badge(
+                badge_of(self.champ.members.index(m)), m.number, 11, m.colour
+            )  # shape and number, not colour alone
             screen.blit(tag, tag.get_rect(center=(cols[1] + 10, mid)))
             theme.text(screen, m.name, px, theme.TEXT, (cols[1] + 26, mid), "midleft")
             if self.champ.teams and m.team is not None:
-                theme.text(screen, theme.fit_text(self.champ.teams[m.team], 20, cols[3] - cols[2] - 8), 20, theme.DIM,
-                           (cols[2], mid), "midleft")
+                theme.text(
+                    screen,
+                    theme.fit_text(self.champ.teams[m.team], 20, cols[3] - cols[2] - 8),
+                    20,
+                    theme.DIM,
+                    (cols[2], mid),
+                    "midleft",
+                )
             for k, points in enumerate(s.points):
                 x = self.cell(cols, i, k).centerx
                 if points is None:
@@ -287,8 +334,14 @@ class StandingsScene(Scene):
                     theme.text(screen, f"({points})", px - 2, theme.FAINT, (x, mid), "center")
                 else:
                     theme.text(screen, str(points), px, theme.TEXT, (x, mid), "center")
-            theme.text(screen, str(s.total), px, theme.DIM if self.champ.scheme.dropped else theme.YELLOW,
-                       (cols[3 + n], mid), "midleft")
+            theme.text(
+                screen,
+                str(s.total),
+                px,
+                theme.DIM if self.champ.scheme.dropped else theme.YELLOW,
+                (cols[3 + n], mid),
+                "midleft",
+            )
             if self.champ.scheme.dropped:
                 theme.text(screen, str(s.counted), px, theme.YELLOW, (cols[4 + n], mid), "midleft")
         if self.champ.scheme.dropped and not self.over:
@@ -300,10 +353,20 @@ class StandingsScene(Scene):
         """SEASON-3, AMB-43: the constructors, both drivers' points, nothing dropped."""
         assert self.champ is not None
         t = self.table
-        names = [tr("season.pair", a=self.name_of(ts.drivers[0]), b=self.name_of(ts.drivers[1]))
-                 if len(ts.drivers) == 2 else self.name_of(ts.drivers[0]) if ts.drivers else "" for ts in self.teams]
-        widths = [56, tables.needed("season.team", [ts.name for ts in self.teams], 24),
-                  tables.needed("season.drivers", names, 20), tables.needed("season.total", ["99999"], 24)]
+        names = [
+            tr("season.pair", a=self.name_of(ts.drivers[0]), b=self.name_of(ts.drivers[1]))
+            if len(ts.drivers) == 2
+            else self.name_of(ts.drivers[0])
+            if ts.drivers
+            else ""
+            for ts in self.teams
+        ]
+        widths = [
+            56,
+            tables.needed("season.team", [ts.name for ts in self.teams], 24),
+            tables.needed("season.drivers", names, 20),
+            tables.needed("season.total", ["99999"], 24),
+        ]
         cols = tables.edges(t.left + 16, widths, t.width - 24, 2)
         tables.frame(screen, t, cols, ("results.pos", "season.team", "season.drivers", "season.total"))
         px = min(24, self.row - 10)
@@ -336,8 +399,9 @@ class StandingsScene(Scene):
             return (plot.left + round(k * plot.width / max(1, n)), plot.bottom - round(points / top * plot.height))
 
         for k in range(n + 1):
-            theme.text(screen, tr("season.race_n", n=k) if k else "0", 18, theme.DIM,
-                       (at(k, 0)[0], plot.bottom + 16), "center")
+            theme.text(
+                screen, tr("season.race_n", n=k) if k else "0", 18, theme.DIM, (at(k, 0)[0], plot.bottom + 16), "center"
+            )
         ends = []
         for s in self.drivers:  # each in its colour, dash pattern and badge-shaped markers, as in the legend
             m = self.champ.member(s.driver)
@@ -355,14 +419,21 @@ class StandingsScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(tab=self.tab, races=self.races, over=self.over,
-                      drivers=[(self.name_of(s.driver), s.counted) for s in self.drivers],
-                      dropped={self.name_of(s.driver): list(s.dropped) for s in self.drivers},
-                      teams=[(ts.name, ts.total) for ts in self.teams])
+        status.update(
+            tab=self.tab,
+            races=self.races,
+            over=self.over,
+            drivers=[(self.name_of(s.driver), s.counted) for s in self.drivers],
+            dropped={self.name_of(s.driver): list(s.dropped) for s in self.drivers},
+            teams=[(ts.name, ts.total) for ts in self.teams],
+        )
         if self.tab == "drivers" and self.champ is not None:  # where each played result is, to click it
             cols = self.columns()
-            status["cells"] = {f"{self.name_of(s.driver)}.{k}": list(self.cell(cols, i, k).center)
-                               for i, s in enumerate(self.drivers) for k in range(self.races)}
+            status["cells"] = {
+                f"{self.name_of(s.driver)}.{k}": list(self.cell(cols, i, k).center)
+                for i, s in enumerate(self.drivers)
+                for k in range(self.races)
+            }
         return status
 
 
@@ -376,8 +447,16 @@ def standings_csv(champ: ch.Championship, drivers: list[ch.Standing], teams: lis
     constructors', as CSV with a header row each, in English column names."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["position", "driver", "team", *[f"race {k + 1} ({Path(t).stem})" for k, t in enumerate(champ.tracks)],
-                "total", "counted"])
+    w.writerow(
+        [
+            "position",
+            "driver",
+            "team",
+            *[f"race {k + 1} ({Path(t).stem})" for k, t in enumerate(champ.tracks)],
+            "total",
+            "counted",
+        ]
+    )
     for i, s in enumerate(drivers, 1):
         m = champ.member(s.driver)
         cells = ["" if p is None else f"({p})" if k in s.dropped else str(p) for k, p in enumerate(s.points)]

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
+from game.app.loop import Scene
+from game.board.catalogue import TrackEntry
 from game.board.street_art import space_lines
 from game.board.view import BoardView
 from game.play.movetext import corner_sign_lines
-from game.texts import place_name, tr
-from game.app.loop import Scene
-from game.board.catalogue import TrackEntry
 from game.scenes.hotreload import HotReload, swap_board
+from game.texts import place_name, tr
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -145,8 +145,9 @@ class GalleryScene(Scene):
                 theme.text(screen, line, px, ink, (22, 58 + FACT_ROW * i))
             if self.view is None:
                 for i, line in enumerate([tr("setup.broken")] + entry.problems[:12]):
-                    theme.text(screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140),
-                               (20, self.header + 20 + 26 * i))
+                    theme.text(
+                        screen, theme.fit_text(line, 22, w - 40), 22, (255, 150, 140), (20, self.header + 20 + 26 * i)
+                    )
         pygame.draw.rect(screen, theme.PANEL_DARK, (0, h - FOOTER, w, FOOTER))
         theme.text(screen, tr("gallery.help"), 19, theme.DIM, (14, h - FOOTER // 2), "midleft")
         self.draw_widgets(screen)
@@ -155,8 +156,10 @@ class GalleryScene(Scene):
         """The debug status: which circuit is shown and the hash of the board on screen."""
         status = super().status()
         entry = self.entry
-        status.update(circuit=entry.name if entry is not None else None,
-                      board=self.view.board.track.content_hash() if self.view is not None else None)
+        status.update(
+            circuit=entry.name if entry is not None else None,
+            board=self.view.board.track.content_hash() if self.view is not None else None,
+        )
         return status
 
     def _hover(self, screen: pygame.Surface) -> None:

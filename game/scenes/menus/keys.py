@@ -4,8 +4,8 @@ defaults come back with one button."""
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,8 +35,12 @@ def _shown(context: str, panels: bool = False) -> Callable[[Action], bool]:
 #: The sections in the order shown, each a heading's text key and the actions under it: the left
 #: column, then the right one.
 COLUMNS: tuple[tuple[tuple[str, Callable[[Action], bool]], ...], ...] = (
-    (("keys.context.ui", _shown("ui")), ("keys.context.race.move", _shown("race.move")),
-     ("keys.context.race.busy", _shown("race.busy")), ("keys.context.panels", _shown("race", panels=True))),
+    (
+        ("keys.context.ui", _shown("ui")),
+        ("keys.context.race.move", _shown("race.move")),
+        ("keys.context.race.busy", _shown("race.busy")),
+        ("keys.context.panels", _shown("race", panels=True)),
+    ),
     (("keys.context.race", _shown("race")),),
 )
 
@@ -48,12 +52,15 @@ class KeysScene(Scene):
         super().__init__(app)
         self.waiting: Action | None = None  # the action whose new key the next key press is
         self.said: tuple[str, theme.Colour] | None = None
-        self.key_buttons = {a.id: Button(f"key.{a.id}", partial(self._label, a), partial(self.select, a), px=19)
-                            for a in ACTIONS}
+        self.key_buttons = {
+            a.id: Button(f"key.{a.id}", partial(self._label, a), partial(self.select, a), px=19) for a in ACTIONS
+        }
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.reset = Button("reset", lambda: tr("keys.reset"), self.reset_all)
         self.widgets: list[Widget] = [*self.key_buttons.values(), self.back, self.reset]
-        self.names: list[tuple[str, tuple[int, int], int, int]] = []  # headings and action names: text, where, size, room
+        self.names: list[
+            tuple[str, tuple[int, int], int, int]
+        ] = []  # headings and action names: text, where, size, room
 
     def _label(self, action: Action) -> str:
         return "…" if self.waiting is action else key_label(self.app.keys.key(action.id))
@@ -141,6 +148,7 @@ class KeysScene(Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(waiting=self.waiting.id if self.waiting else None,
-                      keys={a.id: self.app.keys.key(a.id) for a in ACTIONS})
+        status.update(
+            waiting=self.waiting.id if self.waiting else None, keys={a.id: self.app.keys.key(a.id) for a in ACTIONS}
+        )
         return status

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.board.render import paint_grass
 from game import theme
-from game.texts import place_name, tr
 from game.app.loop import Scene
+from game.board.render import paint_grass
 from game.scenes.menus.reading import after_tracks
+from game.texts import place_name, tr
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -38,8 +38,13 @@ class MenuScene(Scene):
         # the new race's set-up shows its chosen track's loading itself; every other screen that
         # looks tracks up opens once they are read (the reading screen shows how far it got)
         needs = self.with_tracks
-        self.continue_button = Button("continue", lambda: tr("menu.continue"), needs(self.resume), "primary",
-                                      hint=lambda: [self.summary] if self.summary else [])
+        self.continue_button = Button(
+            "continue",
+            lambda: tr("menu.continue"),
+            needs(self.resume),
+            "primary",
+            hint=lambda: [self.summary] if self.summary else [],
+        )
         self.new_button = Button("new_race", lambda: tr("menu.new_race"), self.new_race, "primary")
         championship = Button("championship", lambda: tr("menu.championship"), needs(self.championships))
         blitz = Button("blitz", lambda: tr("menu.blitz"), needs(self.blitz))
@@ -53,9 +58,14 @@ class MenuScene(Scene):
         online = Button("online", lambda: tr("menu.online"), needs(self.online))
         email = Button("email", lambda: tr("menu.email"), needs(self.email))
         # rows of the menu: the less used entries share a row
-        self.rows: list[list[Button]] = [[self.continue_button], [self.new_button], [championship, blitz],
-                                         [online, email, trial], [records, races, gallery],
-                                         [tutorial, settings, quit_button]]
+        self.rows: list[list[Button]] = [
+            [self.continue_button],
+            [self.new_button],
+            [championship, blitz],
+            [online, email, trial],
+            [records, races, gallery],
+            [tutorial, settings, quit_button],
+        ]
         self.widgets = [w for row in self.rows for w in row]
 
     def enter(self) -> None:
@@ -75,7 +85,9 @@ class MenuScene(Scene):
         self.summary = ""
         if record is not None:
             names = ", ".join(e.name for e in record.header.entries)
-            self.summary = f"{place_name(record.header.track_name)} · {tr('setup.laps')}: {record.header.laps} · {names}"
+            self.summary = (
+                f"{place_name(record.header.track_name)} · {tr('setup.laps')}: {record.header.laps} · {names}"
+            )
             if isinstance(record, QualifyingRecord):
                 self.summary = f"{tr('qual.title')} · {self.summary}"
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.texts import tr
 from game.scenes.menus.card import CardScene
+from game.texts import tr
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.board.view import BoardView
 from game.app.loop import Scene
+from game.board.view import BoardView
 from game.texts import tr
 from game.widgets.controls import Button
 from game.widgets.page import Page
@@ -29,7 +29,13 @@ if TYPE_CHECKING:
     from game.app.loop import App
 
 PAGES = ("gears", "corners", "wp", "brakes", "pit")  # every rule set's pages, then the rule set's own
-FOCUS = {"gears": "grid", "corners": "corner", "wp": "corner", "brakes": "end", "pit": "pit"}  # where each picture looks
+FOCUS = {
+    "gears": "grid",
+    "corners": "corner",
+    "wp": "corner",
+    "brakes": "end",
+    "pit": "pit",
+}  # where each picture looks
 OVAL = "oval.tmx"
 
 
@@ -132,7 +138,14 @@ class PrimerScene(Scene):
         key = self.keys[self.at]
         a = self.text_area
         theme.text(screen, tr(f"primer.{key}.title"), 30, theme.YELLOW, (a.left, a.top))
-        theme.text(screen, tr("primer.page", page=self.at + 1, pages=len(self.keys)), 20, theme.DIM, (a.right, a.top + 8), "topright")
+        theme.text(
+            screen,
+            tr("primer.page", page=self.at + 1, pages=len(self.keys)),
+            20,
+            theme.DIM,
+            (a.right, a.top + 8),
+            "topright",
+        )
         y = a.top + 48
         most = max(1, (a.bottom - y) // 26)
         for line in theme.wrap(tr(f"primer.{key}"), 21, a.width, most=most):

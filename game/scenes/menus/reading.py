@@ -69,13 +69,20 @@ class ReadingTracks(Scene):
         shade.fill((0, 0, 0, 140))  # the menu below waits: dimmed
         screen.blit(shade, (0, 0))
         theme.panel(screen, self.box, theme.PANEL_DARK, 245, theme.ORANGE, 8)
-        theme.text(screen, tr("reading.tracks", n=done, total=total), 24, theme.TEXT,
-                   (self.box.centerx, self.box.top + 36), "center")
+        theme.text(
+            screen,
+            tr("reading.tracks", n=done, total=total),
+            24,
+            theme.TEXT,
+            (self.box.centerx, self.box.top + 36),
+            "center",
+        )
         bar = pygame.Rect(self.box.left + 30, self.box.top + 66, self.box.width - 60, 14)
         pygame.draw.rect(screen, theme.FAINT, bar, border_radius=7)
         if total:
-            pygame.draw.rect(screen, theme.ORANGE, (bar.left, bar.top, bar.width * done // total, bar.height),
-                             border_radius=7)
+            pygame.draw.rect(
+                screen, theme.ORANGE, (bar.left, bar.top, bar.width * done // total, bar.height), border_radius=7
+            )
         theme.text(screen, tr("reading.esc"), 16, theme.DIM, (self.box.centerx, self.box.bottom - 14), "center")
 
     def status(self) -> dict[str, object]:

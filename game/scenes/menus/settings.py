@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
-from game.texts import tr
 from game.app.loop import Scene
 from game.scenes.menus.keys import KeysScene
 from game.storage.settings import SPEEDS, UI_SCALES
-from game.texts import LANGUAGES
+from game.texts import LANGUAGES, tr
 from game.widgets.controls import Button, Slider, Widget
 
 if TYPE_CHECKING:
@@ -30,20 +29,56 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.scales: list[Button | Slider] = [Button(f"ui_scale.{key}", partial(scale_label, key), partial(self.set, ui_scale=key),
-                              px=22) for key in ("auto", *UI_SCALES)]
+        self.scales: list[Button | Slider] = [
+            Button(f"ui_scale.{key}", partial(scale_label, key), partial(self.set, ui_scale=key), px=22)
+            for key in ("auto", *UI_SCALES)
+        ]
         self.rows: list[tuple[str, list[Button | Slider]]] = [
-            ("settings.language", [Button(f"language.{lang}", partial(tr, f"lang.{lang}"),
-                                          partial(self.set, language=lang)) for lang in LANGUAGES]),
+            (
+                "settings.language",
+                [
+                    Button(f"language.{lang}", partial(tr, f"lang.{lang}"), partial(self.set, language=lang))
+                    for lang in LANGUAGES
+                ],
+            ),
             ("settings.volume", [Slider("volume", lambda: app.settings.volume, lambda v: self.set(volume=v))]),
-            ("settings.mute", [Button("mute", lambda: tr("toggle.off" if app.settings.mute else "toggle.on"),
-                                      lambda: self.set(mute=not app.settings.mute))]),
-            ("settings.speed", [Button(f"speed.{lvl}", partial(tr, f"speed.{lvl}"),
-                                       partial(self.set, animation_speed=lvl), px=22) for lvl in SPEEDS]),
-            ("settings.fullscreen", [Button("fullscreen", lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
-                                            lambda: app.set_fullscreen(not app.settings.fullscreen))]),
-            ("settings.high_contrast", [Button("high_contrast", lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
-                                               lambda: self.set(high_contrast=not app.settings.high_contrast))]),
+            (
+                "settings.mute",
+                [
+                    Button(
+                        "mute",
+                        lambda: tr("toggle.off" if app.settings.mute else "toggle.on"),
+                        lambda: self.set(mute=not app.settings.mute),
+                    )
+                ],
+            ),
+            (
+                "settings.speed",
+                [
+                    Button(f"speed.{lvl}", partial(tr, f"speed.{lvl}"), partial(self.set, animation_speed=lvl), px=22)
+                    for lvl in SPEEDS
+                ],
+            ),
+            (
+                "settings.fullscreen",
+                [
+                    Button(
+                        "fullscreen",
+                        lambda: tr("toggle.on" if app.settings.fullscreen else "toggle.off"),
+                        lambda: app.set_fullscreen(not app.settings.fullscreen),
+                    )
+                ],
+            ),
+            (
+                "settings.high_contrast",
+                [
+                    Button(
+                        "high_contrast",
+                        lambda: tr("toggle.on" if app.settings.high_contrast else "toggle.off"),
+                        lambda: self.set(high_contrast=not app.settings.high_contrast),
+                    )
+                ],
+            ),
             ("settings.ui_scale", self.scales),
         ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
@@ -76,7 +111,9 @@ class SettingsScene(Scene):
                 w.rect = pygame.Rect(self.left + j * (width + 8), y, width, 44)
         self.back.rect = pygame.Rect(self.box.centerx - 110, self.box.bottom - 66, 220, 48)
         # the keys have a screen of their own: a button beside Back rather than a row of their own
-        self.keys.rect = pygame.Rect(self.box.left + 30, self.back.rect.top, min(260, self.back.rect.left - 20 - self.box.left - 30), 48)
+        self.keys.rect = pygame.Rect(
+            self.box.left + 30, self.back.rect.top, min(260, self.back.rect.left - 20 - self.box.left - 30), 48
+        )
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill(theme.BACKDROP)
@@ -90,17 +127,29 @@ class SettingsScene(Scene):
         chosen |= {"high_contrast"} if s.high_contrast else set()
         chosen |= {f"ui_scale.{s.ui_scale}"}
         for i, (key, ws) in enumerate(self.rows):
-            theme.text(screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * self.row), "midleft")
+            theme.text(
+                screen, tr(key), 28, theme.TEXT, (self.box.left + 30, self.box.top + 118 + i * self.row), "midleft"
+            )
             for w in ws:
                 if isinstance(w, Button):
                     w.style = "primary" if w.id in chosen else "normal"
         self.draw_widgets(screen)
         # the scale the window shows now (what "auto" chose, or the largest the window allows), under its row
-        theme.text(screen, tr("settings.ui_scale_now", percent=scale_label(self.app.scale)), 18, theme.DIM,
-                   (self.box.left + 30, self.scales[0].rect.bottom + 4))
+        theme.text(
+            screen,
+            tr("settings.ui_scale_now", percent=scale_label(self.app.scale)),
+            18,
+            theme.DIM,
+            (self.box.left + 30, self.scales[0].rect.bottom + 4),
+        )
         if not self.app.sound.available:
-            theme.text(screen, tr("settings.no_sound"), 20, theme.ORANGE,
-                       (self.box.left + 30, self.box.top + 96 + 2 * self.row + 47))
+            theme.text(
+                screen,
+                tr("settings.no_sound"),
+                20,
+                theme.ORANGE,
+                (self.box.left + 30, self.box.top + 96 + 2 * self.row + 47),
+            )
 
 
 def scale_label(scale: str | float) -> str:

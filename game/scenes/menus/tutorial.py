@@ -36,9 +36,11 @@ COACH_W = 560
 
 def tutorial_lineup() -> Lineup:
     """One lap of the oval, the basic game, the player and two Rookies."""
-    drivers = (Driver(kind="human", name=tr("tut.you"), colour=COLOURS[0], number=1),
-               Driver(kind="rookie", name="Rookie 1", colour=COLOURS[1], number=2),
-               Driver(kind="rookie", name="Rookie 2", colour=COLOURS[2], number=3))
+    drivers = (
+        Driver(kind="human", name=tr("tut.you"), colour=COLOURS[0], number=1),
+        Driver(kind="rookie", name="Rookie 1", colour=COLOURS[1], number=2),
+        Driver(kind="rookie", name="Rookie 2", colour=COLOURS[2], number=3),
+    )
     return Lineup(track=TRACK, laps=1, preset="fd-basic", grid="roll", drivers=drivers)
 
 

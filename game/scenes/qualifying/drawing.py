@@ -51,8 +51,14 @@ class QualifyingDrawing:
         self.draw_cars(screen)
         board = scene.view.viewport
         if scene.session.results or scene.phase != "ready":
-            draw_classification(screen, (MARGIN, TOP + MARGIN), scene.shown_results(), scene.rules.qualifying,
-                                scene.session.entries, highlight=scene.result.driver if scene.result else None)
+            draw_classification(
+                screen,
+                (MARGIN, TOP + MARGIN),
+                scene.shown_results(),
+                scene.rules.qualifying,
+                scene.session.entries,
+                highlight=scene.result.driver if scene.result else None,
+            )
         self.draw_tray(screen, wait)
         draw_hint(screen, scene.hint_rect, *self.hint(wait))
         self.draw_card(screen, board)
@@ -75,7 +81,14 @@ class QualifyingDrawing:
         lap = scene.session.lap
         assert lap is not None
         move = dest[shown][0]
-        draw_route(screen, scene.view, scene.track, lap.state.car(lap.entry.id).space or scene.track.qualifying_start, move, [move])
+        draw_route(
+            screen,
+            scene.view,
+            scene.track,
+            lap.state.car(lap.entry.id).space or scene.track.qualifying_start,
+            move,
+            [move],
+        )
 
     def draw_cars(self, screen: pygame.Surface) -> None:
         scene = self.scene
@@ -99,8 +112,16 @@ class QualifyingDrawing:
             space = state.car(entry.id).space if state is not None else None
             s = scene.track.space(space or scene.track.qualifying_start)
             pose = (s.x, s.y, s.heading)
-        draw_car_on_board(screen, scene.view, pose, entry.colour, index, entry.number,
-                          scene.phase == "driving" and scene.idle, scene.pulse)
+        draw_car_on_board(
+            screen,
+            scene.view,
+            pose,
+            entry.colour,
+            index,
+            entry.number,
+            scene.phase == "driving" and scene.idle,
+            scene.pulse,
+        )
 
     def draw_tray(self, screen: pygame.Surface, wait: str) -> None:
         scene = self.scene
@@ -117,8 +138,14 @@ class QualifyingDrawing:
             return
         scene.tray.draw(screen, centre, 40)
         if scene.tray.throw is not None and scene.tray.throw.done:
-            theme.text(screen, tr("qual.spaces", n=scene.tray.throw.value), 30, theme.YELLOW,
-                       (r.left + 108, r.centery), "midleft")
+            theme.text(
+                screen,
+                tr("qual.spaces", n=scene.tray.throw.value),
+                30,
+                theme.YELLOW,
+                (r.left + 108, r.centery),
+                "midleft",
+            )
 
     def hint(self, wait: str) -> tuple[str, theme.Colour]:
         scene = self.scene
@@ -150,11 +177,15 @@ class QualifyingDrawing:
             if scene.session.tyre_choice:
                 lines.append((tr("qual.choose_tyres"), theme.DIM))
             best = scene.best
-            footer = (tr("qual.ghost", name=best.driver, score=best.score, time=clock_text(best.time_ms))
-                      if best is not None and scene.ghost is not None else tr("qual.ready_hint"))
+            footer = (
+                tr("qual.ghost", name=best.driver, score=best.score, time=clock_text(best.time_ms))
+                if best is not None and scene.ghost is not None
+                else tr("qual.ready_hint")
+            )
             gap = READY_GAP + scene.session.tyre_choice
-            draw_banner(screen, board, tr("qual.driver_up", name=entry.name), lines + [("", theme.DIM)] * gap,
-                        footer=footer)
+            draw_banner(
+                screen, board, tr("qual.driver_up", name=entry.name), lines + [("", theme.DIM)] * gap, footer=footer
+            )
         elif scene.phase == "countdown" and entry is not None:
             digit = str(min(3, int(scene.countdown / COUNT_STEP) + 1))
             draw_banner(screen, board, entry.name, [(of, theme.DIM)], big=digit)
@@ -167,8 +198,11 @@ class QualifyingDrawing:
         scene = self.scene
         if scene.session.barometer is None:
             return tr("qual.weather.none")
-        return tr("qual.weather", weather=tr(f"qual.barometer.{scene.session.barometer}"),
-                  roll=scene.session.weather_roll or 0)
+        return tr(
+            "qual.weather",
+            weather=tr(f"qual.barometer.{scene.session.barometer}"),
+            roll=scene.session.weather_roll or 0,
+        )
 
     def draw_result(self, screen: pygame.Surface, board: pygame.Rect, r: LapResult) -> None:
         scene = self.scene
@@ -203,14 +237,24 @@ class QualifyingDrawing:
         else:
             ms, running = scene.watch.elapsed_ms, scene.watch.running
         entry = scene.entry
-        draw_stopwatch(screen, clock, ms, running, scene.phase == "driving" and not scene.watch.started,
-                       entry.name if entry else "")
+        draw_stopwatch(
+            screen,
+            clock,
+            ms,
+            running,
+            scene.phase == "driving" and not scene.watch.started,
+            entry.name if entry else "",
+        )
         tally = self.tally()
-        draw_counters(screen, scene.counters_rect, [
-            (tr("qual.rolls"), str(tally[0]), theme.TEXT),
-            (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
-            (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),
-        ])
+        draw_counters(
+            screen,
+            scene.counters_rect,
+            [
+                (tr("qual.rolls"), str(tally[0]), theme.TEXT),
+                (tr("qual.penalty"), str(tally[1]), theme.ORANGE if tally[1] else theme.TEXT),
+                (tr("qual.score"), str(tally[0] + tally[1] + ms // 60_000), theme.YELLOW),
+            ],
+        )
         lap = scene.session.lap
         choosing = scene.phase == "driving" and scene.idle and wait == "gear" and lap is not None
         options = gear_options(scene.track, lap.state) if choosing and lap else {}
@@ -249,14 +293,24 @@ class QualifyingDrawing:
         """``status``, what every scene reports, with the lap on screen (for the end-to-end checks)."""
         scene = self.scene
         wait = scene.wait() if scene.idle else ""
-        status.update(phase=scene.phase, wait=wait, busy=bool(scene.queue) or scene.view.gliding, paused=scene.paused,
-                      clock=scene.watch.elapsed_ms, running=scene.watch.running, driver=scene.entry.name if scene.entry else "",
-                      results=[r.name for r in scene.session.results], circuit=scene.view.board.track.name)
+        status.update(
+            phase=scene.phase,
+            wait=wait,
+            busy=bool(scene.queue) or scene.view.gliding,
+            paused=scene.paused,
+            clock=scene.watch.elapsed_ms,
+            running=scene.watch.running,
+            driver=scene.entry.name if scene.entry else "",
+            results=[r.name for r in scene.session.results],
+            circuit=scene.view.board.track.name,
+        )
         lap = scene.session.lap
         if wait == "gear" and lap is not None:
             odds = gear_odds(scene.track, lap.state)
-            status["gears"] = {str(g): {"legal": isinstance(o, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
-                               for g, o in gear_options(scene.track, lap.state).items()}
+            status["gears"] = {
+                str(g): {"legal": isinstance(o, ShiftCost), "out": float(odds[g].out) if g in odds else 1.0}
+                for g, o in gear_options(scene.track, lap.state).items()
+            }
         if wait == "move":
             out = []  # in the order Tab walks them: the best first
             dest = scene.destinations()
@@ -264,7 +318,15 @@ class QualifyingDrawing:
                 ms = dest[space]
                 x, y = middle(scene.view, space)
                 if scene.view.viewport.collidepoint(x, y) and not scene.tray_rect.collidepoint(x, y):
-                    out.append({"space": space, "x": x, "y": y, "steps": len(ms[0].path), "out": ms[0].out is not None,
-                                "penalty": ms[0].tyres})
+                    out.append(
+                        {
+                            "space": space,
+                            "x": x,
+                            "y": y,
+                            "steps": len(ms[0].path),
+                            "out": ms[0].out is not None,
+                            "penalty": ms[0].tyres,
+                        }
+                    )
             status["targets"] = out
         return status

@@ -38,9 +38,13 @@ class QualifyingLayout:
         scene.tray_rect = pygame.Rect(board.right - MARGIN - TRAY_W, scene.hint_rect.top - 8 - TRAY_H, TRAY_W, TRAY_H)
         roomy = h >= GEAR_HEIGHT + 330  # the stopwatch and counters at full size above the whole gear box
         scene.clock_rect = pygame.Rect(scene.panel.left + 14, TOP + 14, PANEL_W - 28, 136 if roomy else 108)
-        scene.counters_rect = pygame.Rect(scene.panel.left + 14, scene.clock_rect.bottom + 10, PANEL_W - 28, 84 if roomy else 72)
+        scene.counters_rect = pygame.Rect(
+            scene.panel.left + 14, scene.clock_rect.bottom + 10, PANEL_W - 28, 84 if roomy else 72
+        )
         gear_top = scene.counters_rect.bottom + 10
-        scene.gearbox.rect = pygame.Rect(scene.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top))
+        scene.gearbox.rect = pygame.Rect(
+            scene.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top)
+        )
         if not scene.placed:
             scene.placed = True
             self.close_up()
@@ -68,7 +72,10 @@ class QualifyingLayout:
         lap = scene.session.lap  # a resumed lap: the car where it stands
         s = scene.track.space((lap.state.car(lap.entry.id).space if lap else None) or scene.track.qualifying_start)
         road = [(p.x, p.y) for p in road_ahead(scene.track, s.name)]
-        centre = ((min(x for x, _ in road) + max(x for x, _ in road)) / 2, (min(y for _, y in road) + max(y for _, y in road)) / 2)
+        centre = (
+            (min(x for x, _ in road) + max(x for x, _ in road)) / 2,
+            (min(y for _, y in road) + max(y for _, y in road)) / 2,
+        )
         scene.view.place(centre, self.clear().center)  # the road ahead in view, not the grid behind
         scene.framed = lap.state if lap else None
 
@@ -88,5 +95,6 @@ class QualifyingLayout:
             b.visible = scene.paused
         scene.stop_button.visible = not scene.paused and scene.idle and scene.optional()
         lap = scene.session.lap
-        scene.undo_button.visible = (not scene.paused and scene.idle and scene.phase == "driving" and lap is not None
-                                    and lap.can_undo)
+        scene.undo_button.visible = (
+            not scene.paused and scene.idle and scene.phase == "driving" and lap is not None and lap.can_undo
+        )

@@ -7,18 +7,18 @@ a track file that was changed starts a new list under the same name.
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.play.stopwatch import clock_text
-from game.widgets import tables
 from game import theme
-from game.texts import tr
-from game.storage.laprecords import LapRecord, LapRecords
 from game.app.loop import Scene
+from game.play.stopwatch import clock_text
+from game.storage.laprecords import LapRecord, LapRecords
+from game.texts import tr
+from game.widgets import tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.ruleset import PRESETS
@@ -28,15 +28,28 @@ if TYPE_CHECKING:
 
 ROW = 40  # a lap's row where the window has room; it shrinks to fit the table into a small one
 SHOWN = 10
-HEADS = ("records.rank", "grid.driver", "records.rules", "qual.rolls", "qual.penalty", "qual.score", "grid.time",
-         "records.played")
+HEADS = (
+    "records.rank",
+    "grid.driver",
+    "records.rules",
+    "qual.rolls",
+    "qual.penalty",
+    "qual.score",
+    "grid.time",
+    "records.played",
+)
 
 
 class RecordsScene(Scene):
     name = "records"
 
-    def __init__(self, app: App, track_hash: str | None = None, mark: LapRecord | None = None,
-                 again: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        track_hash: str | None = None,
+        mark: LapRecord | None = None,
+        again: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         db = LapRecords(app.data)
         for notice in db.notices:
@@ -50,8 +63,10 @@ class RecordsScene(Scene):
         self.back = Button("back", lambda: tr("button.back"), app.home if again else app.pop)
         self.again = Button("again", lambda: tr("records.again"), again or (lambda: None), "primary")
         self.again.visible = again is not None
-        self.track_buttons = [Button(f"records.{i}", partial(str, name), partial(self.choose, h), px=22)
-                              for i, (h, name) in enumerate(self.tracks)]
+        self.track_buttons = [
+            Button(f"records.{i}", partial(str, name), partial(self.choose, h), px=22)
+            for i, (h, name) in enumerate(self.tracks)
+        ]
         self.widgets = [self.back, self.again, *self.track_buttons]
         self.table = pygame.Rect(0, 0, 0, 0)
         self.row = ROW
@@ -82,15 +97,29 @@ class RecordsScene(Scene):
 
     def rows(self) -> list[tuple[LapRecord, tuple[str, ...]]]:
         """The shown track's laps with the words of each column."""
-        return [(lap, (f"{i + 1}.", lap.driver, tr(f"preset.{lap.variant}") if lap.variant in PRESETS else lap.variant,
-                       str(lap.rolls), str(lap.penalty), str(lap.score), clock_text(lap.time_ms), lap.played[:10]))
-                for i, lap in enumerate(self.laps.get(self.track or "", []))]
+        return [
+            (
+                lap,
+                (
+                    f"{i + 1}.",
+                    lap.driver,
+                    tr(f"preset.{lap.variant}") if lap.variant in PRESETS else lap.variant,
+                    str(lap.rolls),
+                    str(lap.penalty),
+                    str(lap.score),
+                    clock_text(lap.time_ms),
+                    lap.played[:10],
+                ),
+            )
+            for i, lap in enumerate(self.laps.get(self.track or "", []))
+        ]
 
     def columns(self, rows: list[tuple[LapRecord, tuple[str, ...]]]) -> tuple[int, ...]:
         """The columns' left edges; the date goes where the rule set's name would not fit beside it."""
         t = self.table
-        widths = [tables.needed(head, [values[k] for _, values in rows], 24 if k < 7 else 18)
-                  for k, head in enumerate(HEADS)]
+        widths = [
+            tables.needed(head, [values[k] for _, values in rows], 24 if k < 7 else 18) for k, head in enumerate(HEADS)
+        ]
         if sum(widths) > t.width - 30:
             widths = widths[:-1]  # the date: shown when the mouse rests on the row
         return tables.edges(t.left + 20, widths, t.width - 30, 2)
@@ -108,11 +137,14 @@ class RecordsScene(Scene):
         t = self.table
         rows = self.rows()
         cols = self.columns(rows)
-        tables.frame(screen, t, cols, HEADS[:len(cols)])
+        tables.frame(screen, t, cols, HEADS[: len(cols)])
         for i, (lap, values) in enumerate(rows):
             y = t.top + 44 + i * self.row
             mine = self.mark is not None and (lap.played, lap.driver, lap.time_ms) == (
-                self.mark.played, self.mark.driver, self.mark.time_ms)
+                self.mark.played,
+                self.mark.driver,
+                self.mark.time_ms,
+            )
             if mine:
                 pygame.draw.rect(screen, theme.RED_DARK, (t.left + 6, y, t.width - 12, self.row), border_radius=6)
             else:
@@ -124,8 +156,13 @@ class RecordsScene(Scene):
                 px = theme.fitting_px(value, 24 if k < 7 else 18, width)
                 theme.text(screen, theme.fit_text(value, px, width), px, ink, (x, mid), "midleft")
         if self.mark is not None and not any(lap.played == self.mark.played for lap, _ in rows):
-            theme.text(screen, tr("records.yours", score=self.mark.score, time=clock_text(self.mark.time_ms)), 24,
-                       theme.YELLOW, (t.left, t.bottom + 14))
+            theme.text(
+                screen,
+                tr("records.yours", score=self.mark.score, time=clock_text(self.mark.time_ms)),
+                24,
+                theme.YELLOW,
+                (t.left, t.bottom + 14),
+            )
         self.draw_widgets(screen)
 
     def hint_at(self, pos: tuple[int, int]) -> list[str]:
@@ -133,8 +170,9 @@ class RecordsScene(Scene):
         rows = self.rows()
         if len(self.columns(rows)) < len(HEADS):
             for i, (lap, _) in enumerate(rows):
-                if pygame.Rect(self.table.left, self.table.top + 44 + i * self.row, self.table.width,
-                               self.row).collidepoint(pos):
+                if pygame.Rect(
+                    self.table.left, self.table.top + 44 + i * self.row, self.table.width, self.row
+                ).collidepoint(pos):
                     return [lap.played[:10]]
         return super().hint_at(pos)
 

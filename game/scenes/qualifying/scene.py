@@ -22,43 +22,43 @@ standing at the time of the lap's last action.
 
 from __future__ import annotations
 
-from functools import partial
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.board.render import BoardRenderer
-from game.play.stopwatch import Stopwatch
-from game.widgets.anims import Anim, Drive, Tumble, play
+from game.app.loop import Scene
 from game.board.marks import Layer
+from game.board.render import BoardRenderer
 from game.board.view import BoardView
-from game.widgets.dice import DiceTray
-from game.widgets.gearbox import GearBox
-from game.texts import Notice, die_name, reason_text, tr
-from game.storage.laprecords import Ghost, LapRecord, LapRecords
 from game.play.lapreplay import LapReplay
-from game.play.road_ahead import point_ahead, road_ahead
+from game.play.race_control import by_destination
 from game.play.retrack import Refused
 from game.play.retrack_qualifying import requalify
+from game.play.road_ahead import point_ahead, road_ahead
+from game.play.stopwatch import Stopwatch
 from game.scenes.hotreload import HotReload, swap_board
 from game.scenes.qualifying.drawing import COUNT_STEP, QualifyingDrawing
 from game.scenes.qualifying.input import QualifyingInput
 from game.scenes.qualifying.layout import QualifyingLayout
 from game.scenes.race.board import queue_drive
-from game.play.race_control import by_destination
-from game.app.loop import Scene
+from game.storage.laprecords import Ghost, LapRecord, LapRecords
+from game.texts import Notice, die_name, reason_text, tr
+from game.widgets.anims import Anim, Drive, Tumble, play
 from game.widgets.controls import Button, Widget
+from game.widgets.dice import DiceTray
 from game.widgets.focus import key_label
+from game.widgets.gearbox import GearBox
 from rules.actions import Action, ChooseGear, EndMove, Event
 from rules.actions import Drive as DriveAction
 from rules.engine import IllegalAction, chance, moves, optional_offer
+from rules.files.record import Entry
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.qualifying.grid import LapResult, score
 from rules.qualifying.session import QualifyingSession
-from rules.files.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.tables.tyres import Tyre
@@ -76,10 +76,19 @@ class QualifyingScene(Scene):
     name = "qualifying"
     arrow_focus = False  # the arrows pan the board
 
-    def __init__(self, app: App, session: QualifyingSession, board: BoardRenderer,
-                 finish: Callable[[QualifyingSession], None], records: LapRecords, variant: str,
-                 best: LapRecord | None = None, now: Callable[[], float] = time.monotonic, trial: bool = False,
-                 autosave: Callable[[QualifyingSession], None] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: QualifyingSession,
+        board: BoardRenderer,
+        finish: Callable[[QualifyingSession], None],
+        records: LapRecords,
+        variant: str,
+        best: LapRecord | None = None,
+        now: Callable[[], float] = time.monotonic,
+        trial: bool = False,
+        autosave: Callable[[QualifyingSession], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.autosave = autosave  # called after every action and every lap written down
         self.session = session
@@ -122,11 +131,14 @@ class QualifyingScene(Scene):
         self.top = self.panel = self.hint_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.clock_rect = self.counters_rect = pygame.Rect(0, 0, 0, 0)
         self.start_button = Button("start_lap", lambda: tr("qual.start"), self.begin, "primary")
-        self.tyre_buttons = [Button(f"tyre.{t.value}", partial(tr, f"qual.tyre.{t.value}"),
-                                    partial(self.choose_tyre, t), px=22) for t in Tyre]
+        self.tyre_buttons = [
+            Button(f"tyre.{t.value}", partial(tr, f"qual.tyre.{t.value}"), partial(self.choose_tyre, t), px=22)
+            for t in Tyre
+        ]
         self.stop_button = Button("end", lambda: tr("qual.stop_here"), self.stop_here, "primary", px=22)
-        self.undo_button = Button("undo", lambda: tr("race.undo", shortcut=key_label(self.app.keys.key("race.undo"))),
-                                  self.undo, px=20)
+        self.undo_button = Button(
+            "undo", lambda: tr("race.undo", shortcut=key_label(self.app.keys.key("race.undo"))), self.undo, px=20
+        )
         self.pause_buttons = [
             Button("resume", lambda: tr("qual.resume"), self.resume, "primary"),
             Button("leave", lambda: tr("qual.leave"), app.home),
@@ -237,7 +249,9 @@ class QualifyingScene(Scene):
         steps = tuple(lap.actions)
         self.session.finish_lap(time_ms)
         self._save()
-        self.replay = LapReplay(self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet, entry.profile)
+        self.replay = LapReplay(
+            self.track, self.rules, steps, entry.id, tyre.value if tyre else None, self.session.wet, entry.profile
+        )
         self.replay_ms = 0.0
         self.phase = "computer"
         self.places.sync_widgets()
@@ -256,12 +270,25 @@ class QualifyingScene(Scene):
         self.phase = "result"
         self.app.sound.play("finish" if self.result.qualified else "out")
         if self.result.qualified:
-            self.saved = self.records.add(LapRecord(
-                track_hash=self.session.track.content_hash(), track_name=self.track.name, variant=self.variant,
-                driver=self.result.name, rolls=self.result.rolls, penalty=self.result.penalty,
-                score=score(self.result, self.rules.qualifying), time_ms=self.result.time_ms,
-                ghost=Ghost(rules=self.rules, tyre=tyre.value if tyre else None, wet=self.session.wet,
-                            profile=lap.entry.profile, steps=steps)))
+            self.saved = self.records.add(
+                LapRecord(
+                    track_hash=self.session.track.content_hash(),
+                    track_name=self.track.name,
+                    variant=self.variant,
+                    driver=self.result.name,
+                    rolls=self.result.rolls,
+                    penalty=self.result.penalty,
+                    score=score(self.result, self.rules.qualifying),
+                    time_ms=self.result.time_ms,
+                    ghost=Ghost(
+                        rules=self.rules,
+                        tyre=tyre.value if tyre else None,
+                        wet=self.session.wet,
+                        profile=lap.entry.profile,
+                        steps=steps,
+                    ),
+                )
+            )
             for notice in self.records.notices:
                 self.app.notify(notice)
         self.places.sync_widgets()

@@ -21,10 +21,10 @@ from game.widgets.anims import Anim, Drive
 from game.widgets.controls import Button
 from game.widgets.dice import DiceTray
 from game.widgets.gearbox import GearBox
+from rules.files.record import Entry
 from rules.moves import Move
 from rules.qualifying.grid import LapResult
 from rules.qualifying.session import QualifyingSession
-from rules.files.record import Entry
 from rules.ruleset import RuleSet
 from rules.state import RaceState
 from rules.tables.tyres import Tyre

@@ -10,28 +10,28 @@ lap with "drive again") and closes them when it leaves.
 
 from __future__ import annotations
 
-from functools import partial
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.play.stopwatch import clock_text
 from game import theme
-from game.texts import tr
+from game.app.loop import Scene
+from game.board.catalogue import TrackEntry
+from game.play.stopwatch import clock_text
+from game.scenes.hotreload import HotReload
+from game.scenes.qualifying.scene import QualifyingScene
+from game.scenes.setup.chosen_track import ChosenTrack
 from game.storage.laprecords import LapRecords
 from game.storage.lineup import MAX_NAME, NAMES
-from game.scenes.qualifying.scene import QualifyingScene
-from rules.choice import following_preset, known_preset
-from game.app.loop import Scene
-from game.widgets.trackpicture import TrackPicture, draw_broken
-from game.board.catalogue import TrackEntry
-from game.scenes.setup.chosen_track import ChosenTrack
-from game.scenes.hotreload import HotReload
+from game.texts import tr
 from game.widgets.controls import Button, TextField, Widget
 from game.widgets.page import Page
-from rules.qualifying.session import QualifyingSession
+from game.widgets.trackpicture import TrackPicture, draw_broken
+from rules.choice import following_preset, known_preset
 from rules.files.record import Entry
+from rules.qualifying.session import QualifyingSession
 from rules.ruleset import PRESETS
 
 if TYPE_CHECKING:
@@ -55,13 +55,20 @@ class TrialScene(ChosenTrack, Scene):
         self.picture = TrackPicture()
         self.best_text: tuple[str, str] | None = None  # (track hash + preset, text)
         self.about: tuple[tuple[str, int], list[str]] | None = None  # ((text, width), wrapped lines)
-        self.track_buttons = [Button(f"track.{e.path.stem}", partial(self.track_label, e), partial(self.choose, e), px=22)
-                              for e in app.tracks.entries]
+        self.track_buttons = [
+            Button(f"track.{e.path.stem}", partial(self.track_label, e), partial(self.choose, e), px=22)
+            for e in app.tracks.entries
+        ]
         self.fixed: list[Widget] = [
             Button("back", lambda: tr("button.back"), app.pop),
             Button("start", lambda: tr("trial.start"), self.start, "primary"),
-            Button("preset", lambda: tr(f"preset.{self.preset}"), self.next_preset, px=22,
-                   hint=lambda: [tr(f"preset.{self.preset}.about")]),
+            Button(
+                "preset",
+                lambda: tr(f"preset.{self.preset}"),
+                self.next_preset,
+                px=22,
+                hint=lambda: [tr(f"preset.{self.preset}.about")],
+            ),
             TextField("name", lambda: self.name_text, self.rename, MAX_NAME),
         ]
         self.start_button = self.fixed[1]
@@ -100,8 +107,14 @@ class TrialScene(ChosenTrack, Scene):
             return  # a broken track: its problems show instead of the picture
         track, board, digest = e.track, e.board, e.hash
         rules = PRESETS[self.preset].model_copy(update={"grid": "qualifying"})
-        me = Entry(id="car1", name=self.name_text.strip() or NAMES[0], driver="human", colour=self.driver.colour,
-                   number=self.driver.number, wear=rules.default_wear)
+        me = Entry(
+            id="car1",
+            name=self.name_text.strip() or NAMES[0],
+            driver="human",
+            colour=self.driver.colour,
+            number=self.driver.number,
+            wear=rules.default_wear,
+        )
         best = self.records.ghost_lap(digest, self.preset)
         session = QualifyingSession(track, rules, (me,), random.SystemRandom().randrange(2**31))
         preset = self.preset
@@ -152,8 +165,11 @@ class TrialScene(ChosenTrack, Scene):
         key = f"{e.hash}:{self.preset}"
         if self.best_text is None or self.best_text[0] != key:
             best = self.records.best(e.hash or "", self.preset, limit=1)
-            text = (tr("trial.best", name=best[0].driver, score=best[0].score, time=clock_text(best[0].time_ms))
-                    if best else tr("trial.no_best"))
+            text = (
+                tr("trial.best", name=best[0].driver, score=best[0].score, time=clock_text(best[0].time_ms))
+                if best
+                else tr("trial.no_best")
+            )
             self.best_text = (key, text)
         return self.best_text[1]
 

@@ -25,16 +25,16 @@ def middle(view: BoardView, space: str) -> tuple[int, int]:
     return round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts))
 
 
-def draw_route(screen: pygame.Surface, view: BoardView, track: Track, here: str, move: Move,
-               moves: list[Move]) -> None:
+def draw_route(screen: pygame.Surface, view: BoardView, track: Track, here: str, move: Move, moves: list[Move]) -> None:
     """The way ``move`` drives from ``here``, in the tone of the destination's ``moves``."""
     start = track.space(here)
     pts = [(start.x, start.y)] + [(track.space(n).x, track.space(n).y) for n in move.path]
     draw_path(screen, view, pts, tone(moves))
 
 
-def queue_drive(track: Track, car: str, spaces: list[str], step_time: float, drives: dict[str, Drive],
-                queue: list[Anim]) -> None:
+def queue_drive(
+    track: Track, car: str, spaces: list[str], step_time: float, drives: dict[str, Drive], queue: list[Anim]
+) -> None:
     """The car driven along ``spaces`` (those the track knows), ``step_time`` seconds a space;
     while it drives it is in ``drives``, and parked when its drive has played."""
     sp = [track.space(s) for s in spaces if track.has_space(s)]
@@ -49,8 +49,9 @@ def queue_drive(track: Track, car: str, spaces: list[str], step_time: float, dri
     queue += [drive, Call(parked)]
 
 
-def draw_die_waiting(screen: pygame.Surface, centre: tuple[int, int], size: int, die: Die, pulse: float,
-                     mark: int) -> None:
+def draw_die_waiting(
+    screen: pygame.Surface, centre: tuple[int, int], size: int, die: Die, pulse: float, mark: int
+) -> None:
     """The die a player is to roll: lit in a slow beat, a question mark (``mark`` px) on it."""
     draw_die(screen, centre, size, die, None, glow=(pulse * 2) % 2 < 1.4)
     theme.text(screen, "?", mark, theme.TEXT, centre, "center")

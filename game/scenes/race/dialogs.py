@@ -115,7 +115,9 @@ class RaceDialogs:
         scene.message = None
         self.pacing.play(step)
 
-    def handle(self, event: pygame.event.Event, dialog: RaceDialog, widgets: Callable[[pygame.event.Event], bool]) -> bool:
+    def handle(
+        self, event: pygame.event.Event, dialog: RaceDialog, widgets: Callable[[pygame.event.Event], bool]
+    ) -> bool:
         """While the crew decides, only the dialog and the top bar's buttons take input."""
         if widgets(event):  # the top bar's buttons
             return True
@@ -133,8 +135,12 @@ class RaceDialogs:
         """A dialog by keys: the focus keys and arrows move the ring, the press key or Space presses."""
         name = key_name(event)
         action = self.scene.app.keys.action(name, ("ui",))
-        step = {"focus.next": 1, "focus.previous": -1}.get(action or "", 0) or \
-            {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}.get(event.key, 0)
+        step = {"focus.next": 1, "focus.previous": -1}.get(action or "", 0) or {
+            pygame.K_DOWN: 1,
+            pygame.K_RIGHT: 1,
+            pygame.K_UP: -1,
+            pygame.K_LEFT: -1,
+        }.get(event.key, 0)
         if step:
             self.ring.move(widgets, step)
             return True

@@ -41,12 +41,18 @@ from rules.ai.traps import box_refusal, move_traps
 from rules.engine import chance, to_move
 
 
-
 class RaceDrawing:
     """The race screen's picture: board, panels, tray, hints, banners."""
 
-    def __init__(self, scene: RaceScreen, layout: RaceLayout, input: RaceInput, dialogs: RaceDialogs,
-                 log: RaceLog, keys: RaceKeys) -> None:
+    def __init__(
+        self,
+        scene: RaceScreen,
+        layout: RaceLayout,
+        input: RaceInput,
+        dialogs: RaceDialogs,
+        log: RaceLog,
+        keys: RaceKeys,
+    ) -> None:
         self.scene = scene
         self.layout = layout
         self.input = input
@@ -95,15 +101,34 @@ class RaceDrawing:
         if scene.panels.folded("log"):
             draw_tab(screen, scene.log_rect, tr("since.title" if since else "log.title"))
         elif since:
-            draw_log(screen, scene.log_rect, scene.summary or [], scene.control, 0, "since.title", reserve,
-                     shown=scene.log_rows, pointer=self.log.pointer())
+            draw_log(
+                screen,
+                scene.log_rect,
+                scene.summary or [],
+                scene.control,
+                0,
+                "since.title",
+                reserve,
+                shown=scene.log_rows,
+                pointer=self.log.pointer(),
+            )
         else:
-            scene.log_scroll = draw_log(screen, scene.log_rect, scene.log, scene.control, scene.log_scroll,
-                                       reserve=reserve, shown=scene.log_rows, pointer=self.log.pointer())
+            scene.log_scroll = draw_log(
+                screen,
+                scene.log_rect,
+                scene.log,
+                scene.control,
+                scene.log_scroll,
+                reserve=reserve,
+                shown=scene.log_rows,
+                pointer=self.log.pointer(),
+            )
         self.draw_tray(screen, wait)
         draw_hint(screen, scene.hint_rect, *self.hint(wait))
         screen.set_clip(clip)
-        end = draw_topbar(screen, scene.top, place_name(scene.track.name), self.round_text(), scene.buttons["fit"].rect.left - 12)
+        end = draw_topbar(
+            screen, scene.top, place_name(scene.track.name), self.round_text(), scene.buttons["fit"].rect.left - 12
+        )
         if state.rules.weather and scene.chip.left > end + 12:
             draw_chip(screen, scene.chip, state.weather)
         self.draw_panel(screen, wait)
@@ -144,8 +169,16 @@ class RaceDrawing:
     def draw_cars(self, screen: pygame.Surface) -> None:
         scene = self.scene
         active = scene.focus_car()
-        draw_cars(screen, scene.view, scene.track, scene.control.state, scene.control, scene.drives,
-                  lambda c: c.id == active, scene.pulse)
+        draw_cars(
+            screen,
+            scene.view,
+            scene.track,
+            scene.control.state,
+            scene.control,
+            scene.drives,
+            lambda c: c.id == active,
+            scene.pulse,
+        )
 
     def draw_tray(self, screen: pygame.Surface, wait: Wait) -> None:
         scene = self.scene
@@ -163,8 +196,13 @@ class RaceDrawing:
             c = scene.control.chance()
             if c is not None:
                 draw_die_waiting(screen, centre, 44, c.die, scene.pulse, 40)
-                theme.text(screen, theme.fit_text(die_name(c.die.name), 22, TRAY_W - 132), 22, theme.TEXT,
-                           (r.left + 120, r.top + 16))
+                theme.text(
+                    screen,
+                    theme.fit_text(die_name(c.die.name), 22, TRAY_W - 132),
+                    22,
+                    theme.TEXT,
+                    (r.left + 120, r.top + 16),
+                )
             return
         throw = scene.tray.throw
         if throw is None:
@@ -237,7 +275,13 @@ class RaceDrawing:
         scene.dashboard.draw(screen, scene.track, state, car, entry, scene.control.index(car_id), kind)
         choosing = scene.idle and wait == Wait.GEAR
         options = scene.control.gear_options() if choosing else {}
-        odds = scene.control.odds(scene.boost and scene.buttons["boost"].visible, scene.nitro and scene.buttons["nitro"].visible) if choosing else {}
+        odds = (
+            scene.control.odds(
+                scene.boost and scene.buttons["boost"].visible, scene.nitro and scene.buttons["nitro"].visible
+            )
+            if choosing
+            else {}
+        )
         plan, traps = scene.aid.of(scene.track, state, scene.announce) if choosing else (None, {})
         scene.gearbox.show(car.gear, state.rules.gear_dice, options, odds, choosing, plan.gears if plan else {}, traps)
         scene.gearbox.draw(screen)
@@ -265,8 +309,12 @@ class RaceDrawing:
             sign = scene.view.corner_sign_at(pos)
             if sign is not None:
                 return corner_sign_lines(scene.track.corners[sign])
-        if scene.idle and scene.control.wait() == Wait.MOVE and scene.view.viewport.collidepoint(pos) \
-                and self.keys.selected() is None:  # a destination the keys picked says its own cost
+        if (
+            scene.idle
+            and scene.control.wait() == Wait.MOVE
+            and scene.view.viewport.collidepoint(pos)
+            and self.keys.selected() is None
+        ):  # a destination the keys picked says its own cost
             space = self.input.pointed(pos)
             moves = scene.control.destinations().get(space or "")
             if moves:
@@ -276,5 +324,6 @@ class RaceDrawing:
                 if len(moves) == 1:
                     return [space or "", *move_lines(scene.track, moves[0], here, street), *warn]
                 return [tr("race.choose_way", space=space)] + [
-                    f"{i}. " + " · ".join(move_lines(scene.track, m, here, street)) for i, m in enumerate(moves, 1)]
+                    f"{i}. " + " · ".join(move_lines(scene.track, m, here, street)) for i, m in enumerate(moves, 1)
+                ]
         return street_hint(scene.view, scene.track, pos, scene.control.state.rules.street)

@@ -23,15 +23,34 @@ from rules.moves import Move
 
 LOG_WHEEL = 2  # log rows per notch of the mouse wheel
 #: Keys that look at the board (fit, zoom, pan, follow, speed): they work behind the turn card too.
-VIEW_KEYS = (pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
-             pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_c, pygame.K_s)
+VIEW_KEYS = (
+    pygame.K_f,
+    pygame.K_PLUS,
+    pygame.K_EQUALS,
+    pygame.K_KP_PLUS,
+    pygame.K_MINUS,
+    pygame.K_KP_MINUS,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_c,
+    pygame.K_s,
+)
 
 
 class RaceInput:
     """The race screen's clicks and keys: the board's targets, the dialogs, the buttons."""
 
-    def __init__(self, scene: RaceScreen, layout: RaceLayout, pacing: RacePacing, dialogs: RaceDialogs,
-                 log: RaceLog, keys: RaceKeys) -> None:
+    def __init__(
+        self,
+        scene: RaceScreen,
+        layout: RaceLayout,
+        pacing: RacePacing,
+        dialogs: RaceDialogs,
+        log: RaceLog,
+        keys: RaceKeys,
+    ) -> None:
         self.scene = scene
         self.layout = layout
         self.pacing = pacing
@@ -53,7 +72,8 @@ class RaceInput:
             return True
         if scene.banner is not None and not (event.type == pygame.KEYDOWN and event.key in VIEW_KEYS):
             if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            ):
                 scene.dismiss_banner()
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         self.layout.sync_buttons()
@@ -124,5 +144,8 @@ class RaceInput:
         (``covers``, the panels as drawn now, if already at hand)."""
         scene = self.scene
         covers = self.layout.covers() if covers is None else covers
-        return {space: moves for space, moves in scene.control.destinations().items()
-                if clear(self.target_point(space), scene.view.viewport, covers)}
+        return {
+            space: moves
+            for space, moves in scene.control.destinations().items()
+            if clear(self.target_point(space), scene.view.viewport, covers)
+        }

@@ -26,8 +26,8 @@ from game.scenes.race.screen import RaceScreen
 from game.texts import tr
 from game.widgets.controls import TextField
 from game.widgets.focus import key_label, key_name
-from game.widgets.waymenu import WayMenu
 from game.widgets.planaid import trap_text
+from game.widgets.waymenu import WayMenu
 from rules.ai.traps import move_traps
 
 WAY_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
@@ -42,10 +42,18 @@ class RaceKeys:
         self.picked: tuple[object, str] | None = None  # the state and the destination the keys picked in it
         #: The board's actions that need no state of their own, and what each calls.
         self.simple: dict[str, Callable[[], None]] = {
-            "race.roll": pacing.roll_or_hurry, "race.undo": scene.undo, "race.skip": pacing.skip,
-            "race.hint": scene.ask_hint, "race.boost": scene.toggle_boost, "race.nitro": scene.toggle_nitro,
-            "race.pit_plan": dialogs.edit_pit_plan, "race.log": log.open_log, "race.follow": scene.toggle_follow,
-            "race.speed": scene.next_speed, "race.end_move": scene.end_move}
+            "race.roll": pacing.roll_or_hurry,
+            "race.undo": scene.undo,
+            "race.skip": pacing.skip,
+            "race.hint": scene.ask_hint,
+            "race.boost": scene.toggle_boost,
+            "race.nitro": scene.toggle_nitro,
+            "race.pit_plan": dialogs.edit_pit_plan,
+            "race.log": log.open_log,
+            "race.follow": scene.toggle_follow,
+            "race.speed": scene.next_speed,
+            "race.end_move": scene.end_move,
+        }
 
     # --- the destinations --------------------------------------------------------------
 
@@ -172,8 +180,11 @@ class RaceKeys:
         moves = scene.control.destinations()[space]
         state, here = scene.control.state, scene.here()
         if len(moves) == 1:
-            lines = [space, *move_lines(scene.track, moves[0], here, state.rules.street),
-                     *(trap_text(t) for t in move_traps(scene.track, state, moves[0]))]
+            lines = [
+                space,
+                *move_lines(scene.track, moves[0], here, state.rules.street),
+                *(trap_text(t) for t in move_traps(scene.track, state, moves[0])),
+            ]
         else:
             lines = [tr("race.choose_way", space=space)]
         theme.tooltip(screen, [*lines, self.targets_help()], self.anchor(space), 320)
@@ -182,5 +193,9 @@ class RaceKeys:
         """The keys that pick and choose a destination, as the player's key map has them."""
         keys = self.scene.app.keys
         labels = {a: key_label(keys.key(a)) for a in ("race.target_next", "race.target_previous", "race.target_choose")}
-        return tr("keys.hint.targets", next=labels["race.target_next"], previous=labels["race.target_previous"],
-                  choose=labels["race.target_choose"])
+        return tr(
+            "keys.hint.targets",
+            next=labels["race.target_next"],
+            previous=labels["race.target_previous"],
+            choose=labels["race.target_choose"],
+        )

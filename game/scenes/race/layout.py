@@ -65,22 +65,26 @@ class RaceLayout:
             scene.tray_rect = pygame.Rect(0, 0, tab_width(tr(TITLES["dice"]), "88"), TAB_H)
             scene.tray_rect.bottomright = scene.tray_full.bottomright
         log_w = theme.font(17).size(tr("race.full_log", shortcut=scene.key_of("race.log")))[0] + 18
-        scene.log_rect = pygame.Rect(MARGIN, scene.hint_rect.top - 8 - LOG_H,
-                                    max(200, scene.tray_full.left - 2 * MARGIN), LOG_H)
+        scene.log_rect = pygame.Rect(
+            MARGIN, scene.hint_rect.top - 8 - LOG_H, max(200, scene.tray_full.left - 2 * MARGIN), LOG_H
+        )
         if scene.panels.folded("log"):  # the tab says "Race log" or "Since your turn": as wide as the longer
             tab_w = max(tab_width(tr(title), extra=log_w + 6) for title in ("log.title", "since.title"))
             scene.log_rect = pygame.Rect(MARGIN, scene.hint_rect.top - 8 - TAB_H, tab_w, TAB_H)
         scene.dashboard.rect = pygame.Rect(scene.panel.left + 14, TOP + 14, PANEL_W - 28, DASH_HEIGHT)
         gear_top = scene.dashboard.rect.bottom + 10
         extras = LEAGUE_ROW if scene.league_gears() else 0  # the boost and the pit plan under the gear box
-        scene.gearbox.rect = pygame.Rect(scene.panel.left + 14, gear_top, PANEL_W - 28,
-                                        min(GEAR_HEIGHT, h - 8 - gear_top - extras))
+        scene.gearbox.rect = pygame.Rect(
+            scene.panel.left + 14, gear_top, PANEL_W - 28, min(GEAR_HEIGHT, h - 8 - gear_top - extras)
+        )
         half = (PANEL_W - 28 - 8) // 2
         row_y = scene.gearbox.rect.bottom + 6
         scene.buttons["boost"].rect = pygame.Rect(scene.panel.left + 14, row_y, half, LEAGUE_ROW - 10)
         scene.buttons["pitplan"].rect = pygame.Rect(scene.panel.left + 22 + half, row_y, half, LEAGUE_ROW - 10)
         # STREET-3: where the boost would be, or beside it when a rule set has both
-        scene.buttons["nitro"].rect = (scene.buttons["pitplan"] if scene.control.state.rules.engine_boost else scene.buttons["boost"]).rect.copy()
+        scene.buttons["nitro"].rect = (
+            scene.buttons["pitplan"] if scene.control.state.rules.engine_boost else scene.buttons["boost"]
+        ).rect.copy()
         x = w - MARGIN
         for key, labels in self.bar_labels():
             width = max(theme.font(22).size(label)[0] for label in labels) + 28
@@ -94,13 +98,18 @@ class RaceLayout:
         handles = scene.panels.handles
         if scene.panels.folded("log"):  # the tab: its title, the full log's button, the handle at its end
             handles["log"].rect = handle_rect(scene.log_rect)
-            scene.buttons["log"].rect = pygame.Rect(handles["log"].rect.left - 6 - log_w, scene.log_rect.top + 5, log_w, 22)
+            scene.buttons["log"].rect = pygame.Rect(
+                handles["log"].rect.left - 6 - log_w, scene.log_rect.top + 5, log_w, 22
+            )
         else:  # the handle in the corner under the lines, the title row left to the heading and the button
-            handles["log"].rect = pygame.Rect(scene.log_rect.right - 4 - LOG_HANDLE, scene.log_rect.bottom - 2 - LOG_HANDLE,
-                                              LOG_HANDLE, LOG_HANDLE)
+            handles["log"].rect = pygame.Rect(
+                scene.log_rect.right - 4 - LOG_HANDLE, scene.log_rect.bottom - 2 - LOG_HANDLE, LOG_HANDLE, LOG_HANDLE
+            )
             scene.buttons["log"].rect = pygame.Rect(scene.log_rect.right - 6 - log_w, scene.log_rect.top + 5, log_w, 22)
         # the open tray's handle at its top left, clear of the caption; the tab's at its right end
-        handles["dice"].rect = handle_rect(scene.tray_rect, None if scene.panels.folded("dice") else scene.tray_rect.left + 6 + HANDLE)
+        handles["dice"].rect = handle_rect(
+            scene.tray_rect, None if scene.panels.folded("dice") else scene.tray_rect.left + 6 + HANDLE
+        )
         width = standings_width(scene.control)
         if scene.panels.folded("order"):  # a tab as wide as its title, over the clocks as wide as ever
             standings = pygame.Rect(MARGIN, TOP + MARGIN, min(width, tab_width(tr(TITLES["order"]))), TAB_H)
@@ -119,10 +128,21 @@ class RaceLayout:
         """The top bar's buttons from the right, each with every label it can show: a button is as
         wide as its longest, so it never changes size (or cuts its words) when clicked."""
         scene = self.scene
-        return [("menu", [tr("race.menu")]),
-                ("speed", [tr("race.speed", shortcut=scene.key_of("race.speed"), speed=tr(f"speed.{level}")) for level in SPEEDS]),
-                ("follow", [tr("race.follow", shortcut=scene.key_of("race.follow"), state=tr(f"toggle.{s}")) for s in ("on", "off")]),
-                ("fit", [tr("race.fit", shortcut=scene.key_of("race.fit"))])]
+        return [
+            ("menu", [tr("race.menu")]),
+            (
+                "speed",
+                [tr("race.speed", shortcut=scene.key_of("race.speed"), speed=tr(f"speed.{level}")) for level in SPEEDS],
+            ),
+            (
+                "follow",
+                [
+                    tr("race.follow", shortcut=scene.key_of("race.follow"), state=tr(f"toggle.{s}"))
+                    for s in ("on", "off")
+                ],
+            ),
+            ("fit", [tr("race.fit", shortcut=scene.key_of("race.fit"))]),
+        ]
 
     def tray_shown(self) -> pygame.Rect | None:
         """The dice tray as drawn now: open for a roll (its button is in it), else as folded or not;
@@ -144,8 +164,11 @@ class RaceLayout:
             rects.append(legend)
         if not static:
             self.sync_buttons()  # the buttons the moment shows, also between frames
-        over = [w.rect for w in scene.widgets if (w.visible or static and w.id not in ("roll", "undo"))
-                and w.rect.colliderect(scene.view.viewport)]  # the tray's own buttons show only in the open tray
+        over = [
+            w.rect
+            for w in scene.widgets
+            if (w.visible or static and w.id not in ("roll", "undo")) and w.rect.colliderect(scene.view.viewport)
+        ]  # the tray's own buttons show only in the open tray
         if static:
             return rects + [scene.tray_rect, scene.buttons["end"].rect] + over
         tray = self.tray_shown()
@@ -161,7 +184,9 @@ class RaceLayout:
         gear = scene.idle and scene.control.wait() == Wait.GEAR
         rules, car = scene.control.state.rules, scene.active_car()
         scene.buttons["boost"].visible = gear and rules.engine_boost and car.wp.engine > 1  # ENG-D-3: never the last
-        scene.buttons["nitro"].visible = gear and nitro_refusal(scene.control.state, car) is None  # STREET-3: once per lap
+        scene.buttons["nitro"].visible = (
+            gear and nitro_refusal(scene.control.state, car) is None
+        )  # STREET-3: once per lap
         scene.buttons["nitro"].style = "primary" if scene.nitro else "normal"
         scene.buttons["pitplan"].visible = gear and rules.pit_points and car.box is not None
         scene.buttons["hint"].visible = gear and scene.app.settings.hints

@@ -30,8 +30,13 @@ class RaceLog:
         scene.menu = None
         replay = Replay(scene.track, scene.control.session.record())
         board = scene.view.board
-        scene.app.push(LogViewScene(scene.app, replay, lambda at: scene.app.replace(
-            ReplayScene(scene.app, replay, BoardView(board), at, live=True))))
+        scene.app.push(
+            LogViewScene(
+                scene.app,
+                replay,
+                lambda at: scene.app.replace(ReplayScene(scene.app, replay, BoardView(board), at, live=True)),
+            )
+        )
 
     def show_moment(self, at: int) -> None:
         """A click on a line of the log panel: the replay viewer over the race at the moment the

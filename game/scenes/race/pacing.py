@@ -78,15 +78,23 @@ class RacePacing:
         scene.announcer.add(announcements(scene.control, step), scene.app.settings.speed_factor)
         kinds = {e.kind for e in step.events}
         if not scene.skipping:
-            for kind, sound in (("gear", "shift"), ("moved", "engine"), ("spin", "spin"), ("out", "out"),
-                                ("finish", "finish")):
+            for kind, sound in (
+                ("gear", "shift"),
+                ("moved", "engine"),
+                ("spin", "spin"),
+                ("out", "out"),
+                ("finish", "finish"),
+            ):
                 if kind in kinds:
                     scene.app.sound.play(sound)
             if any(e.kind == "wear" and e.data.get("area") == "body" for e in step.events):
                 scene.app.sound.play("crash")
         for e in step.events:
             if e.kind == "restart":  # RESTART-1/2: the race is stopped and lined up again
-                scene.red_flag = (tr("log.restart_full" if e.data.get("full") else "log.restart"), FLAG_TIME / scene.speed)
+                scene.red_flag = (
+                    tr("log.restart_full" if e.data.get("full") else "log.restart"),
+                    FLAG_TIME / scene.speed,
+                )
                 scene.app.sound.play("out")
                 scene.queue.append(Delay(FLAG_TIME / scene.speed))
             if e.kind == "moved" and e.car and e.data.get("path"):

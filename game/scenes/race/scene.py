@@ -13,24 +13,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import theme
-from game.widgets.anims import Anim, Call, Delay, Drive, play
-from game.board.marks import Layer
+from game.app.loop import Scene
 from game.board.framing import frame_points
+from game.board.marks import Layer
 from game.board.view import BoardView
-from game.play.since import summary
 from game.play.history import keep_race
-from game.widgets.dashboard import Dashboard
-from game.widgets.dice import DiceTray
-from game.widgets.gearbox import GearBox
-from game.widgets.planaid import PlanAid, trap_text
-from game.texts import Notice, die_name, percent, reason_text, tr
-from game.play.race_control import RaceControl, Step, Wait
 from game.play.pacing import pace, pause
-from game.play.remote_control import RemoteControl
-from game.scenes.remote.panel import HEIGHT as REMOTE_H, remote_widgets
-from game.widgets.race_hud import MARGIN, TOP
+from game.play.race_control import RaceControl, Step, Wait
 from game.play.racelog import LogLine, describe, spaces_line
+from game.play.remote_control import RemoteControl
 from game.play.retrack import Replayed, replay_on, retrack
+from game.play.since import summary
 from game.scenes.hotreload import HotReload, swap_board
 from game.scenes.race.dialogs import LEAGUE_QUESTIONS, RaceDialogs
 from game.scenes.race.drawing import RaceDrawing
@@ -41,21 +34,29 @@ from game.scenes.race.log import LOG_KEEP, RaceLog
 from game.scenes.race.pacing import RacePacing
 from game.scenes.race.screen import RaceDialog
 from game.scenes.race.status import RaceStatus
-from rules.league.blitz import decided
-from game.app.loop import Scene
+from game.scenes.remote.panel import HEIGHT as REMOTE_H
+from game.scenes.remote.panel import remote_widgets
 from game.storage.settings import SPEEDS
+from game.texts import Notice, die_name, percent, reason_text, tr
+from game.widgets.anims import Anim, Call, Delay, Drive, play
+from game.widgets.announcer import Announcer
 from game.widgets.controls import Button
+from game.widgets.dashboard import Dashboard
+from game.widgets.dice import DiceTray
 from game.widgets.focus import key_label
+from game.widgets.gearbox import GearBox
 from game.widgets.panels import Panels, clear
+from game.widgets.planaid import PlanAid, trap_text
+from game.widgets.race_hud import MARGIN, TOP
 from game.widgets.waymenu import WayMenu
 from game.widgets.weatherfx import WeatherShow
-from game.widgets.announcer import Announcer
 from rules.ai.hint import champion_hint
 from rules.engine import IllegalAction
-from rules.tables import pit_points
+from rules.league.blitz import decided
+from rules.moves import Move
 from rules.ruleset import PRESETS
 from rules.state import CarState
-from rules.moves import Move
+from rules.tables import pit_points
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -76,7 +77,9 @@ class RaceScene(Scene):
         self.view = view
         self.gearbox = GearBox()
         self.aid = PlanAid()  # the planning aid and the warnings, once per decision
-        self.warned: tuple[object, int] | None = None  # the state and gear whose warning was shown: a second click takes it
+        self.warned: tuple[object, int] | None = (
+            None  # the state and gear whose warning was shown: a second click takes it
+        )
         self.dashboard = Dashboard()
         self.tray = DiceTray()
         self.layer = Layer()
@@ -134,38 +137,96 @@ class RaceScene(Scene):
         self.drawing = RaceDrawing(self, self.places, self.input, self.dialogs, self.log_panel, self.keyboard)
         self.report = RaceStatus(self, self.input, self.log_panel, self.keyboard)
         self.buttons = {
-            "fit": Button("fit", lambda: tr("race.fit", shortcut=self.key_of("race.fit")), lambda: self.view.fit(by_hand=True),
-                          px=22),
-            "follow": Button("follow", lambda: tr("race.follow", shortcut=self.key_of("race.follow"),
-                                                  state=tr("toggle.on" if self.follow else "toggle.off")),
-                             self.toggle_follow, px=22),
-            "speed": Button("speed", lambda: tr("race.speed", shortcut=self.key_of("race.speed"),
-                                                speed=tr(f"speed.{app.settings.animation_speed}")),
-                            self.next_speed, px=22),
+            "fit": Button(
+                "fit",
+                lambda: tr("race.fit", shortcut=self.key_of("race.fit")),
+                lambda: self.view.fit(by_hand=True),
+                px=22,
+            ),
+            "follow": Button(
+                "follow",
+                lambda: tr(
+                    "race.follow",
+                    shortcut=self.key_of("race.follow"),
+                    state=tr("toggle.on" if self.follow else "toggle.off"),
+                ),
+                self.toggle_follow,
+                px=22,
+            ),
+            "speed": Button(
+                "speed",
+                lambda: tr(
+                    "race.speed", shortcut=self.key_of("race.speed"), speed=tr(f"speed.{app.settings.animation_speed}")
+                ),
+                self.next_speed,
+                px=22,
+            ),
             "menu": Button("menu", lambda: tr("race.menu"), self.pause, px=22),
-            "roll": Button("roll", lambda: tr("race.roll", shortcut=self.key_of("race.roll")), self.roll, "primary", px=24),
+            "roll": Button(
+                "roll", lambda: tr("race.roll", shortcut=self.key_of("race.roll")), self.roll, "primary", px=24
+            ),
             "undo": Button("undo", lambda: tr("race.undo", shortcut=self.key_of("race.undo")), self.undo, px=20),
-            "end": Button("end", lambda: tr("race.end_move", shortcut=self.key_of("race.end_move")), self.end_move, "primary",
-                          px=22),
-            "boost": Button("boost", lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
-                            self.toggle_boost, px=19, hint=lambda: [tr("race.boost_hint")]),
-            "nitro": Button("nitro", lambda: tr("race.nitro", state=tr("toggle.on" if self.nitro else "toggle.off")),
-                            self.toggle_nitro, px=19, hint=lambda: [tr("race.nitro_hint", shortcut=self.key_of("race.nitro"))]),
-            "pitplan": Button("pitplan", self.dialogs.plan_label, self.dialogs.edit_pit_plan, px=19, hint=lambda: [tr("race.pit_plan_hint")]),
-            "log": Button("log", lambda: tr("race.full_log", shortcut=self.key_of("race.log")), self.log_panel.open_log, "ghost", px=17),
+            "end": Button(
+                "end",
+                lambda: tr("race.end_move", shortcut=self.key_of("race.end_move")),
+                self.end_move,
+                "primary",
+                px=22,
+            ),
+            "boost": Button(
+                "boost",
+                lambda: tr("race.boost", state=tr("toggle.on" if self.boost else "toggle.off")),
+                self.toggle_boost,
+                px=19,
+                hint=lambda: [tr("race.boost_hint")],
+            ),
+            "nitro": Button(
+                "nitro",
+                lambda: tr("race.nitro", state=tr("toggle.on" if self.nitro else "toggle.off")),
+                self.toggle_nitro,
+                px=19,
+                hint=lambda: [tr("race.nitro_hint", shortcut=self.key_of("race.nitro"))],
+            ),
+            "pitplan": Button(
+                "pitplan",
+                self.dialogs.plan_label,
+                self.dialogs.edit_pit_plan,
+                px=19,
+                hint=lambda: [tr("race.pit_plan_hint")],
+            ),
+            "log": Button(
+                "log",
+                lambda: tr("race.full_log", shortcut=self.key_of("race.log")),
+                self.log_panel.open_log,
+                "ghost",
+                px=17,
+            ),
             "hint": Button("hint", lambda: tr("hint.button", shortcut=self.key_of("race.hint")), self.ask_hint, px=19),
-            "skip": Button("skip", lambda: tr("race.skip" if self.control.humans_racing() else "race.finish_race",
-                                              shortcut=self.key_of("race.skip")),
-                           self.pacing.skip, px=22),
+            "skip": Button(
+                "skip",
+                lambda: tr(
+                    "race.skip" if self.control.humans_racing() else "race.finish_race",
+                    shortcut=self.key_of("race.skip"),
+                ),
+                self.pacing.skip,
+                px=22,
+            ),
         }
         self.widgets = [*self.buttons.values(), *self.panels.handles.values()]
         if isinstance(control, RemoteControl):  # a race between homes: its chat and sealed bids, over the dice tray
-            above = lambda: pygame.Rect(self.tray_full.left, TOP + MARGIN, self.tray_full.width,  # noqa: E731
-                                        min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN))
+            above = lambda: pygame.Rect(
+                self.tray_full.left,
+                TOP + MARGIN,
+                self.tray_full.width,  # noqa: E731
+                min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN),
+            )
             self.widgets += remote_widgets(control, above)
         # saving the race's map in Tiled shows the new board, if the race can go on there
-        self.reload = HotReload(app, next((e for e in app.tracks.entries if e.track is control.track), None),
-                                lambda track: replay_on(control, track))
+        self.reload = HotReload(
+            app,
+            next((e for e in app.tracks.entries if e.track is control.track), None),
+            lambda track: replay_on(control, track),
+        )
         kept = control.history[-LOG_KEEP:]  # a resumed race shows what happened before
         for at, step in enumerate(kept, start=len(control.history) - len(kept) + 1):  # one step per action
             self.log_panel.write(describe(control, step), at)
@@ -219,8 +280,13 @@ class RaceScene(Scene):
 
     def help_text(self) -> str:
         """The race's keys, as the player's key map has them."""
-        return tr("race.help", fit=self.key_of("race.fit"), follow=self.key_of("race.follow"),
-                  speed=self.key_of("race.speed"), skip=self.key_of("race.skip"))
+        return tr(
+            "race.help",
+            fit=self.key_of("race.fit"),
+            follow=self.key_of("race.follow"),
+            speed=self.key_of("race.speed"),
+            skip=self.key_of("race.skip"),
+        )
 
     def focus_car(self) -> str | None:
         """The car the dashboard shows and the camera follows: whoever acts or rolls now."""
@@ -244,8 +310,12 @@ class RaceScene(Scene):
             self.say(tr("trap.confirm", text=trap_text(traps[0])), theme.ORANGE)
             return
         try:
-            step = self.control.choose_gear(gear, self.boost and self.buttons["boost"].visible, self.announce,
-                                            self.nitro and self.buttons["nitro"].visible)
+            step = self.control.choose_gear(
+                gear,
+                self.boost and self.buttons["boost"].visible,
+                self.announce,
+                self.nitro and self.buttons["nitro"].visible,
+            )
         except IllegalAction as err:
             self.app.sound.play("error")
             self.say(reason_text(err.reason))
@@ -383,12 +453,18 @@ class RaceScene(Scene):
                 self.finish()
         elif w == Wait.DICE:  # at the chosen speed only for a human's car in a human's turn
             self.pace = max(self._pace_for(self.control.state.active), self._pace_for(self.control.roller()))
-            self.queue += [Delay(pause(0.3, self.pace) / self.speed), Call(lambda: self.pacing.play(self.control.roll()))]
+            self.queue += [
+                Delay(pause(0.3, self.pace) / self.speed),
+                Call(lambda: self.pacing.play(self.control.roll())),
+            ]
             play(self.queue, 0.0)  # without a beat before it, the die is thrown in this frame
         elif w == Wait.COMPUTER:
             self.pace = self._pace_for(self.control.roller())
             self.control.think()  # the driver decides while the delay runs and the window animates
-            self.queue += [Delay(pause(0.55, self.pace) / self.speed), Call(lambda: self.pacing.play(self.control.computer()))]
+            self.queue += [
+                Delay(pause(0.55, self.pace) / self.speed),
+                Call(lambda: self.pacing.play(self.control.computer())),
+            ]
             play(self.queue, 0.0)  # without a beat before it, the decision shows in this frame
         elif w == Wait.REMOTE:
             self._remote()
@@ -483,14 +559,24 @@ class RaceScene(Scene):
                 s = self.track.space(space)
                 self.view.follow((s.x, s.y))
         wait = self.control.wait()
-        if self.idle and wait in (Wait.GEAR, Wait.MOVE) and state.active and self.shown != state and not self.view.by_hand:
+        if (
+            self.idle
+            and wait in (Wait.GEAR, Wait.MOVE)
+            and state.active
+            and self.shown != state
+            and not self.view.by_hand
+        ):
             self.shown = state  # once per decision, and never after the player moved the camera this turn
             destinations = list(self.control.destinations()) if wait == Wait.MOVE else []
             points = frame_points(self.track, self.view.board.corner_boxes, state, state.active, destinations)
             covers = self.places.covers()
             self.view.stop()  # a glide to the car would move what is framed here under a panel
-            self.view.frame(points, self.view.free, lambda p: clear(p, self.view.viewport, covers),
-                            closest=CLOSE_UP / self.view.board.lane_width)
+            self.view.frame(
+                points,
+                self.view.free,
+                lambda p: clear(p, self.view.viewport, covers),
+                closest=CLOSE_UP / self.view.board.lane_width,
+            )
 
     def finish(self) -> None:
         from game.scenes.history.results import ResultsScene

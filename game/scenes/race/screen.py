@@ -17,8 +17,8 @@ from game.board.marks import Layer
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Step
 from game.play.racelog import LogLine
-from game.widgets.announcer import Announcer
 from game.widgets.anims import Anim, Drive
+from game.widgets.announcer import Announcer
 from game.widgets.controls import Button, Widget
 from game.widgets.crewdialog import CrewDialog
 from game.widgets.dashboard import Dashboard

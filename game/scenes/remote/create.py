@@ -12,10 +12,10 @@ import pygame
 from game import theme
 from game.net.hosted import HostedReferee
 from game.net.matrix import MatrixError
+from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.net.said_error import shown
 from game.scenes.remote.form import Form, TrackAndRules
 from game.texts import tr
-from game.net.race_setup import deadline_seconds, race_header, seats_of
 from game.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -93,9 +93,7 @@ class CreateRaceScene(Form):
         super().draw(screen)
         account = self.online.values["account"] or "–"
         line = tr("create.as", account=account, homeserver=self.online.values["homeserver"] or "–")
-        theme.text(
-            screen, theme.fit_text(line, 20, screen.get_width() - 120), 20, theme.DIM, (60, 82), "topleft"
-        )
+        theme.text(screen, theme.fit_text(line, 20, screen.get_width() - 120), 20, theme.DIM, (60, 82), "topleft")
 
     def open_race(self) -> None:
         """Check the form; open the room with this game as its referee; join it as the player."""
@@ -106,9 +104,7 @@ class CreateRaceScene(Form):
         assert track is not None
         seats = seats_of(re.split(r"[\s,;]+", v["seats"].strip()))
         header = race_header(track, self.choice.preset, int(v["cars"]), int(v["laps"]), seats)
-        hosted = HostedReferee(
-            self.online.values["homeserver"], v["referee"].strip(), self.app.data / "referee", track
-        )
+        hosted = HostedReferee(self.online.values["homeserver"], v["referee"].strip(), self.app.data / "referee", track)
         try:
             room = hosted.open(
                 v["referee_password"], header, seats, deadline_seconds(v["deadline"]), v["race_name"].strip()
@@ -127,11 +123,7 @@ class CreateRaceScene(Form):
         v = self.values
         if not self.choice.tracks:
             return tr("create.no_tracks")
-        if not (
-            self.online.values["homeserver"]
-            and self.online.values["account"]
-            and self.online.values["password"]
-        ):
+        if not (self.online.values["homeserver"] and self.online.values["account"] and self.online.values["password"]):
             return tr("create.login_first")
         track = self.choice.track()
         if track is None:

@@ -3,8 +3,8 @@ line for a problem (Race online, Create race, Race by email)."""
 
 from __future__ import annotations
 
-from functools import partial
 import os
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,9 +41,7 @@ class Form(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.values = {
-            f: os.environ.get(ENV[f], "") if f in ENV else self.defaults.get(f, "") for f in self.fields
-        }
+        self.values = {f: os.environ.get(ENV[f], "") if f in ENV else self.defaults.get(f, "") for f in self.fields}
         self.problem = ""
         self.inputs: list[Widget] = [
             TextField(f, partial(self._shown, f), partial(self._set, f), 200) for f in self.fields
@@ -98,9 +96,7 @@ class TrackAndRules:
         self.tracks = [e for e in app.tracks.entries if not e.problems]
         self.track_at = next((i for i, e in enumerate(self.tracks) if e.path.stem == "oval"), 0)
         self.rules_at = 0
-        self.track_button = Button(
-            "track", lambda: tr("create.track", track=self.track_name()), self.next_track
-        )
+        self.track_button = Button("track", lambda: tr("create.track", track=self.track_name()), self.next_track)
         self.rules_button = Button(
             "rules", lambda: tr("create.rules", rules=tr(f"preset.{self.preset}")), self.next_rules
         )

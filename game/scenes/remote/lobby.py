@@ -4,10 +4,10 @@ screen on a ``RemoteControl``; connecting and listing run in a thread, never blo
 
 from __future__ import annotations
 
-from functools import partial
 import asyncio
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,9 +20,9 @@ from game.net.matrix import MatrixError, MatrixLink
 from game.net.online import RaceRoom, race_rooms, read_opening
 from game.net.online_link import OnlineLink
 from game.net.racefile import RaceFileError, read
+from game.net.said_error import shown
 from game.play.remote_control import RemoteControl, RemoteLink
 from game.scenes.race.scene import RaceScene
-from game.net.said_error import shown
 from game.scenes.remote.form import Form
 from game.texts import Notice, tr
 from game.widgets.controls import Button

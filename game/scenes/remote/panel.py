@@ -53,11 +53,7 @@ class EnterField(TextField):
         self.placeholder = ""  # a text key shown while the field is empty
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (
-            self.editing
-            and event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        ):
+        if self.editing and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_enter()
             TextField.focused = None  # the keys are the race's again (1-6 a gear)
             return True
@@ -123,9 +119,7 @@ class RemotePanel(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on the panel stays on it (the board under it is not clicked)."""
-        inside = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(
-            event.pos
-        )
+        inside = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
         return inside and not self.too_small()
 
     def place(self) -> None:
@@ -136,9 +130,7 @@ class RemotePanel(Widget):
         if not self.control.link.chats and self.asked() is None:  # notices only: as tall as they need
             height = min(height, 40 + lines * ROW) if lines else 0
         else:  # the chat line, the bid, and the messages above them
-            below = (FIELD_H + 8 if self.control.link.chats else 0) + (
-                FIELD_H + 3 * ROW if self.asked() else 0
-            )
+            below = (FIELD_H + 8 if self.control.link.chats else 0) + (FIELD_H + 3 * ROW if self.asked() else 0)
             height = min(height, 48 + max(lines, 3) * ROW + below)
         self.rect = pygame.Rect(area.left, area.top, area.width, max(0, height))
         bottom = self.rect.bottom - 8

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from game.net.said_error import SaidError
+from game.play.record_error import record_said
 from game.play.series import NextRace, TrackFor, lineup_for, outcome_of, pools, replayed
 from game.scenes.launch import header_for
 from game.storage.championships import ChampionshipStore
 from game.storage.paths import MAPS, data_dir
-from game.net.said_error import SaidError
-from game.play.record_error import record_said
 from game.tracks.drawing import TrackError, say
 from game.tracks.load import load_track
 from rules.files.record import Header, Record, RecordError, replay

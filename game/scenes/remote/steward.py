@@ -187,7 +187,5 @@ class StewardScene(Form):
             self.report.append(tr("steward.over"))
         else:
             waiting = ", ".join(steward.state.race.seats[c] for c in steward.referee.waiting_for())
-            self.report.append(
-                tr("steward.waiting", action=len(steward.state.applied), players=waiting or "–")
-            )
+            self.report.append(tr("steward.waiting", action=len(steward.state.applied), players=waiting or "–"))
         self.report += [tr("steward.send", path=str(p)) for p in paths]

@@ -3,8 +3,8 @@ the other, until one player has won two (BLITZ-1..4, AMB-46c)."""
 
 from __future__ import annotations
 
-from functools import partial
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,17 +39,27 @@ class BlitzSetupScene(Scene):
         if not self.has_pit_lane(self.track):
             self.next_track()
         self.minutes = 10
-        self.fields = [TextField(f"player{i + 1}.name", partial(self.name_of, i), partial(self._name, i), 20)
-                       for i in range(2)]
-        self.kind_buttons = [Button(f"player{i + 1}.kind", partial(self.kind_label, i),
-                                    partial(self.next_kind, i), px=20) for i in range(2)]
+        self.fields = [
+            TextField(f"player{i + 1}.name", partial(self.name_of, i), partial(self._name, i), 20) for i in range(2)
+        ]
+        self.kind_buttons = [
+            Button(f"player{i + 1}.kind", partial(self.kind_label, i), partial(self.next_kind, i), px=20)
+            for i in range(2)
+        ]
         self.track_button = Button("track", lambda: self._track_title(), self.next_track, px=22)
         self.less = Button("minutes.minus", lambda: "−", lambda: self.step_minutes(-1), px=30)
         self.more = Button("minutes.plus", lambda: "+", lambda: self.step_minutes(1), px=30)
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.start = Button("start", lambda: tr("blitz.start"), self.go, "primary")
-        self.widgets: list[Widget] = [*self.fields, *self.kind_buttons, self.track_button, self.less, self.more,
-                                      self.back, self.start]
+        self.widgets: list[Widget] = [
+            *self.fields,
+            *self.kind_buttons,
+            self.track_button,
+            self.less,
+            self.more,
+            self.back,
+            self.start,
+        ]
 
     def name_of(self, i: int) -> str:
         return self.names[i]
@@ -114,11 +124,19 @@ class BlitzSetupScene(Scene):
         page.draw(screen, tr("blitz.title"))
         body = page.body
         for i in range(2):
-            theme.text(screen, tr("blitz.player", n=i + 1), 22, theme.DIM, (body.left, self.fields[i].rect.centery), "midleft")
+            theme.text(
+                screen, tr("blitz.player", n=i + 1), 22, theme.DIM, (body.left, self.fields[i].rect.centery), "midleft"
+            )
         theme.text(screen, tr("blitz.track"), 22, theme.DIM, (body.left, self.track_button.rect.centery), "midleft")
         theme.text(screen, tr("blitz.time"), 22, theme.DIM, (body.left, self.less.rect.centery), "midleft")
-        theme.text(screen, tr("blitz.minutes", n=self.minutes), 26, theme.YELLOW,
-                   ((self.less.rect.right + self.more.rect.left) // 2, self.less.rect.centery), "center")
+        theme.text(
+            screen,
+            tr("blitz.minutes", n=self.minutes),
+            26,
+            theme.YELLOW,
+            ((self.less.rect.right + self.more.rect.left) // 2, self.less.rect.centery),
+            "center",
+        )
         lines = theme.wrap(tr("blitz.about"), 19, body.width, most=4)
         for k, line in enumerate(lines):
             theme.text(screen, line, 19, theme.DIM, (body.left, body.top + 340 + 24 * k))

@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
+from game.app.loop import Scene
 from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
-from game.widgets.dashboard import draw_pips
-from game.texts import reason_text, tr
+from game.play.series import NextRace
 from game.scenes.launch import car_name, start_race
 from game.storage.lineup import Lineup
-from game.play.series import NextRace
-from game.app.loop import Scene
+from game.texts import reason_text, tr
 from game.widgets.controls import Button, Widget
-from game.widgets.page import Page, message as page_message
+from game.widgets.dashboard import draw_pips
+from game.widgets.page import Page
+from game.widgets.page import message as page_message
 from rules.car import Area, WearPoints, box_reserve, validate_setup
 from rules.reasons import Problem
 from rules.ruleset import RuleSet
@@ -63,16 +64,19 @@ class CarSetupScene(Scene):
         self.start = Button("start", lambda: tr("carsetup.start"), self.go, "primary")
         self.selected = self.humans[0] if self.humans else -1
         self.editors: list[Widget] = []
-        self.tabs = [Button(f"car{i + 1}.tab", partial(str, lineup.drivers[i].name), partial(self.select, i), px=22)
-                     for i in self.humans]
+        self.tabs = [
+            Button(f"car{i + 1}.tab", partial(str, lineup.drivers[i].name), partial(self.select, i), px=22)
+            for i in self.humans
+        ]
         for i in self.humans:
             for area in self.areas:
                 self.editors += [
                     Button(f"car{i + 1}.{area.value}.minus", lambda: "−", partial(self.change, i, area, -1), px=30),
                     Button(f"car{i + 1}.{area.value}.plus", lambda: "+", partial(self.change, i, area, 1), px=30),
                 ]
-            self.editors.append(Button(f"car{i + 1}.default", lambda: tr("carsetup.default"),
-                                       partial(self.reset, i), px=22))
+            self.editors.append(
+                Button(f"car{i + 1}.default", lambda: tr("carsetup.default"), partial(self.reset, i), px=22)
+            )
         self.widgets = [self.back, self.start, *self.tabs, *self.editors]
         self.row = AREA_ROW
         self.card = self.cars = self.message_area = pygame.Rect(0, 0, 0, 0)
@@ -111,8 +115,10 @@ class CarSetupScene(Scene):
             self.message = tr("carsetup.fix_first")
             self.app.sound.play("error")
             return
-        drivers = tuple(d.model_copy(update={"wear": self.wear.get(i)}) if i in self.wear else d
-                        for i, d in enumerate(self.lineup.drivers))
+        drivers = tuple(
+            d.model_copy(update={"wear": self.wear.get(i)}) if i in self.wear else d
+            for i, d in enumerate(self.lineup.drivers)
+        )
         lineup = self.lineup.model_copy(update={"drivers": drivers})
         if self.series is None:
             self.app.remember(lineup)
@@ -149,14 +155,19 @@ class CarSetupScene(Scene):
                 b.rect = pygame.Rect(self.card.right - 150, self.card.top + 14, 134, 36)
                 continue
             y = self.card.top + 70 + self.areas.index(Area(rest.rsplit(".", 1)[0])) * self.row
-            b.rect = pygame.Rect(self.card.left + 170 if rest.endswith("minus") else self.card.right - 52, y,
-                                 36, self.row - 8)
+            b.rect = pygame.Rect(
+                self.card.left + 170 if rest.endswith("minus") else self.card.right - 52, y, 36, self.row - 8
+            )
 
     def draw(self, screen: pygame.Surface) -> None:
         page = Page(screen.get_size())
         page.draw(screen, tr("carsetup.title"))
         total = self.rules.car_setup.total
-        intro = tr("carsetup.fixed", preset=tr(f"preset.{self.lineup.preset}")) if self.fixed else tr("carsetup.build", total=total)
+        intro = (
+            tr("carsetup.fixed", preset=tr(f"preset.{self.lineup.preset}"))
+            if self.fixed
+            else tr("carsetup.build", total=total)
+        )
         theme.text(screen, intro, 24, theme.DIM, (page.body.left + 2, page.body.top + 4))
         if self.fixed:
             self._draw_fixed(screen, self.card)
@@ -175,8 +186,7 @@ class CarSetupScene(Scene):
         """The one car of the rules, read-only: a dashboard row of pips per area."""
         theme.panel(screen, box, theme.PANEL, radius=12)
         wp = self.rules.default_wear
-        theme.text(screen, self._total(wp), 24, theme.YELLOW,
-                   (box.right - 20, box.top + 18), "topright")
+        theme.text(screen, self._total(wp), 24, theme.YELLOW, (box.right - 20, box.top + 18), "topright")
         for k, area in enumerate(self.areas):
             y = box.top + 54 + k * self.row + self.row // 2
             theme.text(screen, tr(f"area.{area.value}"), 24, theme.TEXT, (box.left + 24, y), "midleft")
@@ -186,8 +196,13 @@ class CarSetupScene(Scene):
     def _draw_card(self, screen: pygame.Surface, i: int, card: pygame.Rect) -> None:
         d = self.lineup.drivers[i]
         theme.panel(screen, card, theme.PANEL, radius=12)
-        pygame.draw.rect(screen, theme.colour(d.colour), (card.left, card.top, 8, card.height), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
+        pygame.draw.rect(
+            screen,
+            theme.colour(d.colour),
+            (card.left, card.top, 8, card.height),
+            border_top_left_radius=12,
+            border_bottom_left_radius=12,
+        )
         theme.text(screen, tr("carsetup.car_of", name=d.name), 28, theme.TEXT, (card.left + 22, card.top + 20))
         wp = self.wear[i]
         for k, area in enumerate(self.areas):
@@ -198,11 +213,15 @@ class CarSetupScene(Scene):
             theme.text(screen, str(wp[area]), 26, theme.YELLOW, (card.right - 64, y), "midright")
         total_y = card.top + 70 + len(self.areas) * self.row + 8
         ok = not self._problems(wp)
-        theme.text(screen, self._total(wp), 24,
-                   theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
+        theme.text(screen, self._total(wp), 24, theme.GREEN if ok else theme.ORANGE, (card.left + 22, total_y))
         for k, line in enumerate(self.problems(i)[:3]):
-            theme.text(screen, theme.fit_text(line, 18, card.width - 40), 18, (255, 150, 140),
-                       (card.left + 22, total_y + 28 + 20 * k))
+            theme.text(
+                screen,
+                theme.fit_text(line, 18, card.width - 40),
+                18,
+                (255, 150, 140),
+                (card.left + 22, total_y + 28 + 20 * k),
+            )
 
     def car_names(self) -> list[str]:
         """The names on the cars, as the race enters them (a street race's computer seats are the

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.play.stopwatch import clock_text
-from game.widgets import tables
 from game import theme
-from game.texts import place_name, tr
 from game.app.loop import Scene
+from game.play.stopwatch import clock_text
+from game.texts import place_name, tr
+from game.widgets import tables
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.qualifying.grid import Grid, score
@@ -73,8 +73,14 @@ class GridScene(Scene):
                 status, ink = tr("grid.drawn", corner=r.failed or "–", rolls=rolls), (255, 150, 140)
             else:
                 status, ink = tr("grid.failed", corner=r.failed or "–"), (255, 150, 140)
-            values = (names[car], str(r.rolls), str(r.penalty), clock_text(r.time_ms), str(score(r, s.rules.qualifying)),
-                      status)
+            values = (
+                names[car],
+                str(r.rolls),
+                str(r.penalty),
+                clock_text(r.time_ms),
+                str(score(r, s.rules.qualifying)),
+                status,
+            )
             out.append((car, values, ink))
         return out
 
@@ -83,13 +89,17 @@ class GridScene(Scene):
         page.draw(screen, tr("grid.title"))
         s = self.session
         weather = tr(f"qual.barometer.{s.barometer}") if s.barometer else tr("qual.weather.none")
-        theme.text(screen, f"{place_name(s.track.name)} · {weather}", 24, theme.DIM, (page.body.left + 2, page.body.top))
+        theme.text(
+            screen, f"{place_name(s.track.name)} · {weather}", 24, theme.DIM, (page.body.left + 2, page.body.top)
+        )
         t = self.table
         rows = self.rows()
         icon = (min(56, round((self.row - 10) * 1.85)), min(30, self.row - 10))
         widths = [56, icon[0] + 12 + tables.needed("grid.driver", [v[0] for _, v, _ in rows], 26)]
-        widths += [tables.needed(head, [v[k] for _, v, _ in rows], 24)
-                   for k, head in enumerate(("qual.rolls", "qual.penalty", "grid.time", "qual.score"), start=1)]
+        widths += [
+            tables.needed(head, [v[k] for _, v, _ in rows], 24)
+            for k, head in enumerate(("qual.rolls", "qual.penalty", "grid.time", "qual.score"), start=1)
+        ]
         widths.append(tables.needed("grid.status", [v[5] for _, v, _ in rows], 20))
         cols = tables.edges(t.left + 24, widths, t.width - 34, 6)
         heads = ("grid.pos", "grid.driver", "qual.rolls", "qual.penalty", "grid.time", "qual.score", "grid.status")

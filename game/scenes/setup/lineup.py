@@ -7,28 +7,29 @@ colours and numbers are kept distinct by cycling to the next free one.
 
 from __future__ import annotations
 
-from functools import partial
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import theme
-from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
-from game.texts import place_name, tr
-from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
 from game.app.loop import Scene
-from game.widgets.trackpicture import TrackPicture, draw_broken
+from game.board.cars import badge, badge_of, body_of, car_icon, pattern_of
 from game.board.catalogue import TrackEntry
 from game.play.race_length import race_length
-from game.scenes.setup.chosen_track import ChosenTrack
 from game.scenes.launch import car_name
+from game.scenes.setup.chosen_track import ChosenTrack
+from game.storage.lineup import COLOURS, GRIDS, KINDS, MAX_NAME, NAMES, Driver, Lineup
+from game.texts import place_name, tr
 from game.widgets.controls import Button, TextField, Widget
-from game.widgets.page import Page, message as page_message
+from game.widgets.page import Page
+from game.widgets.page import message as page_message
+from game.widgets.trackpicture import TrackPicture, draw_broken
 from rules.choice import RuleChoice, following_preset, known_preset, rules_of
+from rules.ruleset import PRESETS, RuleSet
 from rules.tables.profiles import Profile
 from rules.tables.roster import street_driver
-from rules.ruleset import PRESETS, RuleSet
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -65,13 +66,24 @@ class SetupScene(ChosenTrack, Scene):
             Button("next", lambda: tr("setup.next_races" if self.championship else "setup.next"), self.next, "primary"),
             Button("laps.minus", lambda: "−", lambda: self.set_laps(-1), px=32),
             Button("laps.plus", lambda: "+", lambda: self.set_laps(1), px=32),
-            Button("preset", self.preset_label, self.next_preset, px=22,
-                   hint=lambda: [tr(f"preset.{self.preset}.about")]),
-            Button("modules", lambda: tr("setup.modules"), self.edit_modules, px=22,
-                   hint=lambda: [tr("setup.modules.about")]),
+            Button(
+                "preset", self.preset_label, self.next_preset, px=22, hint=lambda: [tr(f"preset.{self.preset}.about")]
+            ),
+            Button(
+                "modules",
+                lambda: tr("setup.modules"),
+                self.edit_modules,
+                px=22,
+                hint=lambda: [tr("setup.modules.about")],
+            ),
             Button("add", lambda: tr("setup.add_driver"), self.add_driver, px=22),
-            Button("grid", lambda: tr(f"setup.grid.{self.grid}"), self.next_grid, px=22,
-                   hint=lambda: [tr(f"setup.grid.{self.grid}.about")]),
+            Button(
+                "grid",
+                lambda: tr(f"setup.grid.{self.grid}"),
+                self.next_grid,
+                px=22,
+                hint=lambda: [tr(f"setup.grid.{self.grid}.about")],
+            ),
             Button("primer", lambda: "?", self.primer, px=26, hint=lambda: [tr("primer.button")]),
             Button("hints", self.hints_label, self.toggle_hints, px=22, hint=lambda: [tr("setup.hints.about")]),
         ]
@@ -82,8 +94,10 @@ class SetupScene(ChosenTrack, Scene):
         # more tracks than the window has rows for: the list shows a page at a time
         self.track_page: int | None = None  # None: the page of the chosen track
         self.pages, self.page_shown = 1, 0
-        self.pager = [Button("tracks.prev", lambda: tr("setup.tracks.prev"), lambda: self.turn_page(-1), px=26),
-                      Button("tracks.next", lambda: tr("setup.tracks.next"), lambda: self.turn_page(1), px=26)]
+        self.pager = [
+            Button("tracks.prev", lambda: tr("setup.tracks.prev"), lambda: self.turn_page(-1), px=26),
+            Button("tracks.next", lambda: tr("setup.tracks.next"), lambda: self.turn_page(1), px=26),
+        ]
         self._trim()
         self.rebuild()
 
@@ -101,18 +115,49 @@ class SetupScene(ChosenTrack, Scene):
         rows: list[Widget] = []
         for i in range(len(self.drivers)):
             rows += [
-                Button(f"driver{i + 1}.kind", partial(self.kind_label, i),
-                       partial(self.next_kind, i), px=21, hint=partial(self.kind_hint, i)),
-                TextField(f"driver{i + 1}.name", partial(self.seat_name, i),
-                          partial(self.rename, i), MAX_NAME, hint=lambda: [tr("setup.name_hint")]),
-                Button(f"driver{i + 1}.profile", partial(self.profile_label, i),
-                       partial(self.next_profile, i), px=19, hint=partial(self.profile_hint, i)),
-                Button(f"driver{i + 1}.colour", lambda: "", partial(self.next_colour, i),
-                       swatch=partial(self.swatch, i), hint=lambda: [tr("setup.colour_hint")]),
-                Button(f"driver{i + 1}.number", partial(self.number_label, i), partial(self.next_number, i),
-                       px=24, hint=lambda: [tr("setup.number_hint")]),
-                Button(f"driver{i + 1}.remove", lambda: "×", partial(self.remove, i), "danger", px=28,
-                       hint=lambda: [tr("setup.remove_driver")]),
+                Button(
+                    f"driver{i + 1}.kind",
+                    partial(self.kind_label, i),
+                    partial(self.next_kind, i),
+                    px=21,
+                    hint=partial(self.kind_hint, i),
+                ),
+                TextField(
+                    f"driver{i + 1}.name",
+                    partial(self.seat_name, i),
+                    partial(self.rename, i),
+                    MAX_NAME,
+                    hint=lambda: [tr("setup.name_hint")],
+                ),
+                Button(
+                    f"driver{i + 1}.profile",
+                    partial(self.profile_label, i),
+                    partial(self.next_profile, i),
+                    px=19,
+                    hint=partial(self.profile_hint, i),
+                ),
+                Button(
+                    f"driver{i + 1}.colour",
+                    lambda: "",
+                    partial(self.next_colour, i),
+                    swatch=partial(self.swatch, i),
+                    hint=lambda: [tr("setup.colour_hint")],
+                ),
+                Button(
+                    f"driver{i + 1}.number",
+                    partial(self.number_label, i),
+                    partial(self.next_number, i),
+                    px=24,
+                    hint=lambda: [tr("setup.number_hint")],
+                ),
+                Button(
+                    f"driver{i + 1}.remove",
+                    lambda: "×",
+                    partial(self.remove, i),
+                    "danger",
+                    px=28,
+                    hint=lambda: [tr("setup.remove_driver")],
+                ),
             ]
         self.rows = rows
         self.widgets = self.fixed + self.track_buttons + self.pager + rows
@@ -147,8 +192,10 @@ class SetupScene(ChosenTrack, Scene):
     def profile_hint(self, i: int) -> list[str]:
         if self.rules().street:
             d = street_driver(i)
-            return [tr("setup.street_driver", name=d.name, ability=tr(f"profile.{d.profile.value}")),
-                    tr(f"profile.{d.profile.value}.about")]
+            return [
+                tr("setup.street_driver", name=d.name, ability=tr(f"profile.{d.profile.value}")),
+                tr(f"profile.{d.profile.value}.about"),
+            ]
         return [tr(f"profile.{self.drivers[i].profile.value}.about"), tr("setup.profile_hint")]
 
     def next_profile(self, i: int) -> None:
@@ -201,7 +248,7 @@ class SetupScene(ChosenTrack, Scene):
     def _trim(self) -> None:
         """A smaller grid: the last drivers stay at home."""
         if self.room >= 2:
-            del self.drivers[self.room:]
+            del self.drivers[self.room :]
 
     # --- the race choices -------------------------------------------------------------------
 
@@ -244,7 +291,9 @@ class SetupScene(ChosenTrack, Scene):
         self.grid = rules.grid  # each rule set's own way to the grid, until changed
         self.modules = {}
         self.message = ""
-        if rules.race_laps is not None and rules.race_laps != self.laps:  # C-RACE-1: Formula Dé advanced is a 3-lap race
+        if (
+            rules.race_laps is not None and rules.race_laps != self.laps
+        ):  # C-RACE-1: Formula Dé advanced is a 3-lap race
             self.laps = rules.race_laps
             self.message = tr("setup.laps_from_preset", preset=tr(f"preset.{self.preset}"), n=self.laps)
         self.layout(self.size)  # the rows show a profile only where the rules have profiles
@@ -287,8 +336,15 @@ class SetupScene(ChosenTrack, Scene):
             for i, d in enumerate(self.drivers)
         )
         drivers = tuple(d.model_copy(update={"name": d.name.strip()}) for d in drivers)
-        return Lineup(track=self.track_file, laps=self.laps, laps_set=self.laps_set, preset=self.preset, grid=self.grid,
-                      modules=self.modules, drivers=drivers)
+        return Lineup(
+            track=self.track_file,
+            laps=self.laps,
+            laps_set=self.laps_set,
+            preset=self.preset,
+            grid=self.grid,
+            modules=self.modules,
+            drivers=drivers,
+        )
 
     def leave(self) -> None:
         self.app.remember(self.lineup())
@@ -367,7 +423,7 @@ class SetupScene(ChosenTrack, Scene):
         name_w = min(240, free - kind_w - profile_w)
         widths = (kind_w, name_w, profile_w, 40, 60, 40)
         for i in range(len(self.drivers)):
-            parts = self.rows[i * ROW_PARTS:(i + 1) * ROW_PARTS]
+            parts = self.rows[i * ROW_PARTS : (i + 1) * ROW_PARTS]
             cx = x
             for part, width in zip(parts, widths):
                 part.rect = pygame.Rect(cx, top + i * row, width, row - 6)
@@ -390,8 +446,14 @@ class SetupScene(ChosenTrack, Scene):
             b.style = "primary" if b.id == f"track.{self.entry.path.stem if self.entry else ''}" else "normal"
         if self.pages > 1:
             left, right = self.pager[0].rect, self.pager[1].rect
-            theme.text(screen, tr("setup.tracks.page", page=self.page_shown + 1, pages=self.pages), 20, theme.DIM,
-                       ((left.right + right.left) // 2, left.centery), "center")
+            theme.text(
+                screen,
+                tr("setup.tracks.page", page=self.page_shown + 1, pages=self.pages),
+                20,
+                theme.DIM,
+                ((left.right + right.left) // 2, left.centery),
+                "center",
+            )
         x = self.choices.left
         laps = self.fixed[2].rect
         theme.text(screen, tr("setup.laps"), 28, theme.TEXT, (x, laps.centery), "midleft")
@@ -426,7 +488,9 @@ class SetupScene(ChosenTrack, Scene):
         fit = max(3, (body.bottom - top - FACTS_ROOM) // TRACK_ROW)
         per_page = n if n <= fit else fit - 1  # the last row holds the page buttons
         self.pages = math.ceil(n / per_page)
-        chosen = next((i for i, b in enumerate(self.track_buttons) if self.entry and b.id == f"track.{self.entry.path.stem}"), 0)
+        chosen = next(
+            (i for i, b in enumerate(self.track_buttons) if self.entry and b.id == f"track.{self.entry.path.stem}"), 0
+        )
         self.page_shown = chosen // per_page if self.track_page is None else min(self.track_page, self.pages - 1)
         for i, b in enumerate(self.track_buttons):
             b.visible = i // per_page == self.page_shown
@@ -461,14 +525,23 @@ class SetupScene(ChosenTrack, Scene):
             draw_broken(screen, e, area)
             return
         head, weather, corner_facts = self.track_facts(e)
-        rounds, minutes = race_length(e.track, self.laps, len(self.drivers), sum(d.kind == "human" for d in self.drivers))
+        rounds, minutes = race_length(
+            e.track, self.laps, len(self.drivers), sum(d.kind == "human" for d in self.drivers)
+        )
         lines = [(line, 21, theme.TEXT, 24) for line in head]
-        lines += [(line, 19, theme.TEXT, 21) for line in theme.wrap(tr("setup.length", rounds=rounds, minutes=minutes), 19, area.width)]
+        lines += [
+            (line, 19, theme.TEXT, 21)
+            for line in theme.wrap(tr("setup.length", rounds=rounds, minutes=minutes), 19, area.width)
+        ]
         lines += [(line, 19, theme.TEXT, 21) for w in weather for line in theme.wrap(w, 19, area.width)]
         facts_h = sum(step for *_, step in lines)
         corners = " · ".join(corner_facts)
         picture_h = min(250, area.height - facts_h - 21 * len(theme.wrap(corners, 19, area.width)) - 12)
-        frame = self.picture.draw(screen, e, pygame.Rect(area.left, area.top, area.width, picture_h)) if picture_h > 0 else None
+        frame = (
+            self.picture.draw(screen, e, pygame.Rect(area.left, area.top, area.width, picture_h))
+            if picture_h > 0
+            else None
+        )
         y = frame.bottom + 12 if frame is not None else area.top
         for line, px, ink, step in lines:
             theme.text(screen, line, px, ink, (area.left, y))
@@ -480,6 +553,11 @@ class SetupScene(ChosenTrack, Scene):
 
     def status(self) -> dict[str, Any]:
         status = super().status()
-        status.update(track=self.track_file, laps=self.laps, grid=self.grid, drivers=[d.kind for d in self.drivers],
-                      preset=self.preset)
+        status.update(
+            track=self.track_file,
+            laps=self.laps,
+            grid=self.grid,
+            drivers=[d.kind for d in self.drivers],
+            preset=self.preset,
+        )
         return status

@@ -7,19 +7,19 @@ IDs it stands for, so players can look them up in the rules catalogue.
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import theme
-from game.texts import tr
-from rules.choice import MODULES, RuleChoice, enabled, rules_of
 from game.app.loop import Scene
+from game.texts import tr
 from game.widgets.controls import Button
 from game.widgets.page import Page
 from rules.car import Area
+from rules.choice import MODULES, RuleChoice, enabled, rules_of
 from rules.classify import VICTORY_POINTS
 from rules.ruleset import PRESETS, RuleSet
 
@@ -61,10 +61,16 @@ def parameters(rules: RuleSet, laps_set: int | None = None) -> list[tuple[str, s
         how = tr("value.weather_rows" if rules.weather_change == "row_step" else "value.weather_sm")
         when = tr("value.weather_now" if rules.weather_timing == "immediate" else "value.weather_round")
         weather = f"{how}; {when}"
-    pit = {"none": tr("value.pit_basic"), "long_stop": tr("value.pit_long", reserve=rules.pit_reserve),
-           "any_stop": tr("value.pit_any", reserve=rules.pit_reserve, areas=rules.pit_repair_areas)}[rules.pit_repairs]
-    teams = tr("value.teams", stock=rules.team_stock, points="-".join(map(str, VICTORY_POINTS))) if rules.teams \
+    pit = {
+        "none": tr("value.pit_basic"),
+        "long_stop": tr("value.pit_long", reserve=rules.pit_reserve),
+        "any_stop": tr("value.pit_any", reserve=rules.pit_reserve, areas=rules.pit_repair_areas),
+    }[rules.pit_repairs]
+    teams = (
+        tr("value.teams", stock=rules.team_stock, points="-".join(map(str, VICTORY_POINTS)))
+        if rules.teams
         else tr("value.off")
+    )
     tyres = tr("value.tyre_table", table=rules.tyres) if rules.tyres else tr("value.off")
     if rules.street:  # STREET-4: no pits; STREET-2: hard tyres for every car
         pit = tr("value.off")
@@ -77,33 +83,48 @@ def parameters(rules: RuleSet, laps_set: int | None = None) -> list[tuple[str, s
         (tr("param.tyres"), tyres, "TYRE-1, STREET-2" if rules.street else "TYRE-1"),
         (tr("param.weather"), weather, "VAR-25, AMB-8"),
         (tr("param.pit"), pit, "VAR-32"),
-        (tr("param.slipstream"), tr("value.slip", gear=rules.slip_front_gear) if rules.slipstream else tr("value.off"),
-         "CORE-SLIP-1, VAR-10"),
+        (
+            tr("param.slipstream"),
+            tr("value.slip", gear=rules.slip_front_gear) if rules.slipstream else tr("value.off"),
+            "CORE-SLIP-1, VAR-10",
+        ),
         (tr("param.markers"), tr("value.on" if rules.markers else "value.off"), "CORE-DANGER-1"),
-        (tr("param.order"), tr("value.order_inside" if rules.tie_break == "inside" else "value.order_arrival"), "VAR-1"),
+        (
+            tr("param.order"),
+            tr("value.order_inside" if rules.tie_break == "inside" else "value.order_arrival"),
+            "VAR-1",
+        ),
         (tr("param.teams"), teams, "TEAM-B-1..3, AMB-53"),
     ]
 
 
 def street_value(rules: RuleSet) -> str:
     """How the street race reads its open points (AMB-52, AMB-63), in a few words."""
-    return tr("value.street", per=tr(f"value.street_per.{rules.nitro_per}"), fails=rules.shooting_fails,
-              tie=tr(f"value.street_tie.{rules.police_tie}"), cap=tr(f"value.street_cap.{rules.free_wp_cap}"))
+    return tr(
+        "value.street",
+        per=tr(f"value.street_per.{rules.nitro_per}"),
+        fails=rules.shooting_fails,
+        tie=tr(f"value.street_tie.{rules.police_tie}"),
+        cap=tr(f"value.street_cap.{rules.free_wp_cap}"),
+    )
 
 
 class RulesScene(Scene):
     name = "rules"
     escape_back = True
 
-    def __init__(self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None],
-                 laps: int | None = None) -> None:
+    def __init__(
+        self, app: App, choice: RuleChoice, on_done: Callable[[RuleChoice], None], laps: int | None = None
+    ) -> None:
         super().__init__(app)
         self.choice = choice
         self.on_done = on_done
         self.laps = laps  # the set-up's distance, shown instead of the preset's
         self.show_ids = False  # the rule IDs of the catalogue, for the curious (key I)
-        self.switches = [Button(f"module.{m.key}", partial(self.switch_label, m.key),
-                                partial(self.toggle, m.key), px=22) for m in MODULES]
+        self.switches = [
+            Button(f"module.{m.key}", partial(self.switch_label, m.key), partial(self.toggle, m.key), px=22)
+            for m in MODULES
+        ]
         self.back = Button("back", lambda: tr("button.back"), app.pop)
         self.reset = Button("reset", lambda: tr("rules.reset"), self.reset_preset)
         self.done = Button("done", lambda: tr("rules.done"), self.take, "primary")
@@ -190,12 +211,22 @@ class RulesScene(Scene):
             t = theme.text(screen, title, title_px, theme.TEXT, (x, switch.top - (2 if roomy else 3)))
             if self.show_ids:
                 ids = ", ".join(m.rules)
-                theme.text(screen, theme.fit_text(ids, IDS_PX, box.right - 12 - t.right - 10), IDS_PX, theme.FAINT,
-                           (t.right + 10, t.top + 3))
+                theme.text(
+                    screen,
+                    theme.fit_text(ids, IDS_PX, box.right - 12 - t.right - 10),
+                    IDS_PX,
+                    theme.FAINT,
+                    (t.right + 10, t.top + 3),
+                )
             about = tr(f"module.{m.key}.about")
             px = theme.fitting_px(about, about_px, box.right - x - 12, 14)
-            theme.text(screen, theme.fit_text(about, px, box.right - x - 12), px, theme.DIM,
-                       (x, t.bottom + (6 if roomy else 2)))
+            theme.text(
+                screen,
+                theme.fit_text(about, px, box.right - x - 12),
+                px,
+                theme.DIM,
+                (x, t.bottom + (6 if roomy else 2)),
+            )
 
     def _draw_parameters(self, screen: pygame.Surface) -> None:
         """Each parameter's label beside its value; the text is set smaller until all of them fit."""
@@ -215,7 +246,9 @@ class RulesScene(Scene):
         for (label, _, ids), lines, height in zip(rows, wrapped, heights):
             theme.text(screen, label, px, theme.TEXT, (box.left + 16, y))
             if self.show_ids:  # under the label: the label column has the room
-                theme.text(screen, theme.fit_text(ids, IDS_PX, label_w - 8), IDS_PX, theme.FAINT, (box.left + 16, y + step))
+                theme.text(
+                    screen, theme.fit_text(ids, IDS_PX, label_w - 8), IDS_PX, theme.FAINT, (box.left + 16, y + step)
+                )
             for k, line in enumerate(lines):
                 theme.text(screen, line, px, theme.DIM, (box.left + 16 + label_w, y + k * step))
             y += height

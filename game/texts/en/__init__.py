@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.texts.en import (
-    common, history, keys, menus, qualifying, race, remote, results, rule_modules, setup, trackimport, tracks,
+    common,
+    history,
+    keys,
+    menus,
+    qualifying,
+    race,
+    remote,
+    results,
+    rule_modules,
+    setup,
+    trackimport,
+    tracks,
 )
 from game.texts.en.places import PLACES
 from game.texts.en.reasons import REASONS

@@ -19,8 +19,7 @@ COMMON: dict[str, str | Plural] = {
         "Your settings file {path} could not be read ({detail}); the default settings are used."
     ),
     "notice.settings_not_json": (
-        "Your settings file {path} is damaged (not valid JSON: {detail}); the default settings are "
-        "used."
+        "Your settings file {path} is damaged (not valid JSON: {detail}); the default settings are used."
     ),
     "notice.settings_invalid": (
         "Your settings file {path} has an invalid value for “{field}”: the default is used for it, every "
@@ -41,9 +40,7 @@ COMMON: dict[str, str | Plural] = {
     "notice.save_corrupt": "The saved race could not be read: {detail}",
     "notice.save_fallback": "The previous save was loaded instead; it is kept as it was.",
     "notice.save_nothing": "No saved race could be read; your files were left as they are.",
-    "notice.backup_failed": (
-        "The race is saved, but its copy of the save before could not be written: {detail}"
-    ),
+    "notice.backup_failed": ("The race is saved, but its copy of the save before could not be written: {detail}"),
     "notice.save_failed": "The race could not be saved: {detail}",
     "notice.qualifying_resumed": (
         "Qualifying resumed: {name}'s lap goes on at {time}, the time of the last move. The stopwatch was "
@@ -54,12 +51,8 @@ COMMON: dict[str, str | Plural] = {
         "{path} is a folder (or not a plain file), so it cannot hold the saved race; the game falls back to "
         "the previous save if there is one, and cannot save the race until you move or delete {path}."
     ),
-    "notice.save_track_missing": (
-        "The track “{track}” of the saved race is not in the maps folder (or was changed)."
-    ),
-    "notice.crash": (
-        "Something went wrong ({detail}). The race is saved after every move; you are back in the menu."
-    ),
+    "notice.save_track_missing": ("The track “{track}” of the saved race is not in the maps folder (or was changed)."),
+    "notice.crash": ("Something went wrong ({detail}). The race is saved after every move; you are back in the menu."),
     # --- main menu --------------------------------------------------------------
     "menu.subtitle": "The racing board game for 2 to 10 drivers at one computer",
     "menu.new_race": "New race",

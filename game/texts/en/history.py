@@ -8,16 +8,14 @@ from game.texts.plural import Plural
 HISTORY: dict[str, str | Plural] = {
     # --- race history, replays and the full log -----------------------------------------
     "notice.history_corrupt": (
-        "The race history file {path} could not be read; it was kept as {kept} and a new, empty one was "
-        "started."
+        "The race history file {path} could not be read; it was kept as {kept} and a new, empty one was started."
     ),
     "notice.history_newer": (
         "The race history file {path} belongs to a newer version of the game and was left as it is; this "
         "session's races are kept until the game closes."
     ),
     "notice.history_unavailable": (
-        "The race history cannot be kept in {path} ({detail}); this session's races are kept until the game "
-        "closes."
+        "The race history cannot be kept in {path} ({detail}); this session's races are kept until the game closes."
     ),
     "notice.history_not_saved": "The race could not be added to the race history: {detail}",
     "notice.history_unreadable": "The race history could not be read: {detail}",
@@ -76,12 +74,10 @@ HISTORY: dict[str, str | Plural] = {
     "log.back_short": "{n} rows back",
     "race.full_log": "Full log ({shortcut})",
     "results.replay": "Watch replay",
-
     # --- the race's log panel: a line clicked shows its moment ---------------
     "race.log_line_hint": "Click: the board at the moment of this line",
     "replay.back_race": "Back to the race",
     "replay.key_back_race": "The race goes on where it stands (Esc)",
-
     # === qualifying, grid, time trial, lap records ===
     # --- the records database ---------------------------------------------------------
     "notice.records_newer": (
@@ -89,19 +85,16 @@ HISTORY: dict[str, str | Plural] = {
         "session's laps are kept until the game closes."
     ),
     "notice.records_corrupt": (
-        "The lap records file {path} could not be read; it was kept as {kept} and a new, empty one was "
-        "started."
+        "The lap records file {path} could not be read; it was kept as {kept} and a new, empty one was started."
     ),
     "notice.records_unavailable": (
-        "Lap records cannot be kept in {path} ({detail}); this session's laps are kept until the game "
-        "closes."
+        "Lap records cannot be kept in {path} ({detail}); this session's laps are kept until the game closes."
     ),
     "notice.records_readonly": "The lap records file {path} is read-only ({detail}); new laps are not kept.",
     "notice.records_not_saved": "The lap could not be added to the records: {detail}",
     "notice.records_unreadable": "The lap records could not be read: {detail}",
     "notice.championships_corrupt": (
-        "The championships file {path} could not be read; it was kept as {kept} and a new, empty one was "
-        "started."
+        "The championships file {path} could not be read; it was kept as {kept} and a new, empty one was started."
     ),
     "notice.championships_newer": (
         "The championships file {path} belongs to a newer version of the game and was left as it is; this "

@@ -7,9 +7,7 @@ from game.texts.plural import Plural
 # The keyboard: the key map's file, the keys screen, the names of keys and the race's key hints.
 KEYS: dict[str, str | Plural] = {
     "notice.keys_unreadable": "Your key map {path} could not be read ({detail}); the default keys are used.",
-    "notice.keys_not_json": (
-        "Your key map {path} is damaged (not valid JSON: {detail}); the default keys are used."
-    ),
+    "notice.keys_not_json": ("Your key map {path} is damaged (not valid JSON: {detail}); the default keys are used."),
     "notice.keys_invalid": (
         "Your key map {path} has an invalid key for “{field}”: the default is used for it, every other key "
         "is kept. Set it again on the keys screen."

@@ -71,5 +71,4 @@ MENUS: dict[str, str | Plural] = {
     # --- gallery, continued ---------------------------------------------------------------
     "gallery.box": "pit lane, box {box}",
     "gallery.straight": "straight",
-
 }

@@ -68,9 +68,7 @@ QUALIFYING: dict[str, str | Plural] = {
     "setup.grid.roll": "Grid: black-die roll",
     "setup.grid.qualifying": "Grid: qualifying lap",
     "setup.grid.roll.about": "Every driver rolls the black die; the highest takes pole.",
-    "setup.grid.qualifying.about": (
-        "Every driver drives one lap against the stopwatch; the fewest rolls take pole."
-    ),
+    "setup.grid.qualifying.about": ("Every driver drives one lap against the stopwatch; the fewest rolls take pole."),
     "menu.time_trial": "Time trial",
     "menu.records": "Lap records",
     # --- time trial and records ------------------------------------------------------------
@@ -93,6 +91,5 @@ QUALIFYING: dict[str, str | Plural] = {
     "qual.hint.extra": (
         "Soft tyres: one more space? Click it, or stop here (E). Enter takes it when it costs nothing."
     ),
-
     # === rule modules: presets, weather, tyres, pit crew, teams ===
 }

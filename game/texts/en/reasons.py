@@ -41,8 +41,7 @@ REASONS: dict[Code, str | Plural] = {
         count="needed",
     ),
     Code.NO_BRAKING_IN_PIT: Plural(
-        "There is no braking in the pit lane: the car cannot stop 1 space short unless the car in front "
-        "is in the way.",
+        "There is no braking in the pit lane: the car cannot stop 1 space short unless the car in front is in the way.",
         "There is no braking in the pit lane: the car cannot stop {spaces} spaces short unless the car in "
         "front is in the way.",
         count="spaces",

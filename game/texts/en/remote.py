@@ -139,8 +139,7 @@ RACE_FILES: dict[str, str | Plural] = {
     ),
     "mail.not_steward": "{path}: this file was not written by the race's steward ({steward})",
     "mail.setup_differs": (
-        "{path}: the race's set-up or seed commitment differs from the file seen before: "
-        "the file was tampered with"
+        "{path}: the race's set-up or seed commitment differs from the file seen before: the file was tampered with"
     ),
     "mail.history_differs": (
         "{path}: action {n} differs from the file seen before (or the file is older): "
@@ -156,8 +155,11 @@ MATRIX: dict[str, str | Plural] = {
     "matrix.unreachable": "{what}: the homeserver {homeserver} cannot be reached ({detail})",
     "matrix.failed": "{what}: the connection to {homeserver} failed ({detail})",
     "matrix.refused": "{what}: {homeserver} refused ({detail})",
-    "matrix.no_answer": Plural("the homeserver {homeserver} did not answer in {seconds} second",
-                               "the homeserver {homeserver} did not answer in {seconds} seconds", count="seconds"),
+    "matrix.no_answer": Plural(
+        "the homeserver {homeserver} did not answer in {seconds} second",
+        "the homeserver {homeserver} did not answer in {seconds} seconds",
+        count="seconds",
+    ),
     "matrix.doing.login": "logging in as {user}",
     "matrix.doing.create": "creating the race room",
     "matrix.doing.join": "joining {room}",
@@ -175,8 +177,10 @@ MATRIX: dict[str, str | Plural] = {
 # A championship's race run by email or online: why it cannot be set up or kept.
 LEAGUE: dict[str, str | Plural] = {
     "series.no_championship": "there is no championship {id} in {folder}",
-    "series.over": Plural("the championship {name} is over: its {n} race is in",
-                          "the championship {name} is over: all its {n} races are in"),
+    "series.over": Plural(
+        "the championship {name} is over: its {n} race is in",
+        "the championship {name} is over: all its {n} races are in",
+    ),
     "series.track_unloadable": "the championship's race {n} is on {file}, which cannot be loaded",
     "series.not_a_series_race": "the race is not a championship's race",
     "series.not_kept": "the race is not kept in the championship: {why}",

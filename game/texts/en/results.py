@@ -69,9 +69,7 @@ RESULTS: dict[str, str | Plural] = {
     "season.tab.chart": "Points chart",
     "season.csv": "Export CSV",
     "season.csv_saved": "Saved as {path}",
-    "season.csv_not_a_folder": (
-        "Could not write {path}: {folder} is a file, not a folder; rename or delete it"
-    ),
+    "season.csv_not_a_folder": ("Could not write {path}: {folder} is a file, not a folder; rename or delete it"),
     "season.csv_failed": "Could not write {path}: {why}",
     "season.next": "Season over",
     "season.next_race": "Race {n}: {track}",

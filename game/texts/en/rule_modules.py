@@ -9,15 +9,13 @@ MODULES: dict[str, str | Plural] = {
     # --- presets ---------------------------------------------------------------------------
     "preset.fd-modules": "Formula D with all modules",
     "preset.fd-modules.about": (
-        "Formula D 2008 with its optional modules: own car, qualifying, weather, tyres, extended pit "
-        "stops."
+        "Formula D 2008 with its optional modules: own car, qualifying, weather, tyres, extended pit stops."
     ),
     "preset.fde-advanced": "Formula Dé advanced",
     "preset.fde-advanced.about": "Formula Dé with all seven advanced modules, over 3 laps.",
     "preset.masters-2002": "Masters 2002",
     "preset.masters-2002.about": (
-        "The Formula Dé modules with the Masters turn order; the weather changes at the end of the game "
-        "round."
+        "The Formula Dé modules with the Masters turn order; the weather changes at the end of the game round."
     ),
     "preset.dresden-2006": "Dresden league 2006",
     "preset.dresden-2006.about": (
@@ -262,8 +260,7 @@ MODULES: dict[str, str | Plural] = {
     "value.order_inside": "the inside car first",
     "value.order_arrival": "the first to arrive first",
     "value.teams": (
-        "an even number of drivers, in pairs by entry; {stock} repair WP per team at the box; points "
-        "{points}"
+        "an even number of drivers, in pairs by entry; {stock} repair WP per team at the box; points {points}"
     ),
     # --- the team race ----------------------------------------------------------------------------
     "team.name": "Team {n}",

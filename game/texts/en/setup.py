@@ -68,8 +68,7 @@ SETUP: dict[str, str | Plural] = {
     "carsetup.title": "Cars",
     "carsetup.fixed": "In the {preset} every car starts with these wear points (WP).",
     "carsetup.build": (
-        "Plan each human driver's car ({total} WP); you can still change it once the race weather is "
-        "known."
+        "Plan each human driver's car ({total} WP); you can still change it once the race weather is known."
     ),
     "carsetup.car_of": "{name}'s car",
     "carsetup.total": "{points} of {total} WP",

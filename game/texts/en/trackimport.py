@@ -18,11 +18,17 @@ CONVERTER: dict[str, str | Plural] = {
     "import.kept": "kept: {lanes} lanes ({per_lane}), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}",
     "import.kept.spaces": Plural("{spaces} space", "{spaces} spaces", count="spaces"),
     "import.kept.no_pit": "no pit lane",
-    "import.kept.pit": Plural("pit lane of {spaces} space with {boxes} boxes", "pit lane of {spaces} spaces with {boxes} boxes",
-                              count="spaces"),
+    "import.kept.pit": Plural(
+        "pit lane of {spaces} space with {boxes} boxes",
+        "pit lane of {spaces} spaces with {boxes} boxes",
+        count="spaces",
+    ),
     "import.kept.blocked": Plural(", {n} blocked space {spaces}", ", {n} blocked spaces {spaces}"),
-    "import.gap": Plural("before node {node} ({space}, {far} space after the space before it)",
-                         "before node {node} ({space}, {far} spaces after the space before it)", count="whole"),
+    "import.gap": Plural(
+        "before node {node} ({space}, {far} space after the space before it)",
+        "before node {node} ({space}, {far} spaces after the space before it)",
+        count="whole",
+    ),
     "import.gaps": (
         "gaps: the board has no space {gaps}: a bridge or a tunnel, or a node the tracing left out; each is kept "
         "as one step, its space marked after_gap (if a node is missing, add it in GP Online's editor)"
@@ -56,8 +62,10 @@ CONVERTER: dict[str, str | Plural] = {
     "import.edge.pit_entry": "pit entry",
     "import.edge.pit": "pit lane",
     "import.edge.pit_exit": "pit exit",
-    "import.stray": Plural("{n} track node lies in no lane and was left out: {ids}",
-                           "{n} track nodes lie in no lane and were left out: {ids}"),
+    "import.stray": Plural(
+        "{n} track node lies in no lane and was left out: {ids}",
+        "{n} track nodes lie in no lane and were left out: {ids}",
+    ),
     "import.unknown_type": "node {node} has the type 'unknown'; it became a straight space",
     "import.finish_nodes": Plural(
         "the finish line has {n} node, so the converter cannot tell the lanes (it needs 2 to 4). Fix: mark "
@@ -119,17 +127,19 @@ CONVERTER: dict[str, str | Plural] = {
         "the curve of nodes {ids} is not one unbroken run in lane {lane} (or holds the finish line). Fix: mark "
         "the nodes between as curve nodes, or move the finish line onto a straight"
     ),
-    "import.curve_mixed": (
-        "the curve of nodes {ids} mixes {kinds}; one corner has one stop count, so it asks {stops}"
-    ),
+    "import.curve_mixed": ("the curve of nodes {ids} mixes {kinds}; one corner has one stop count, so it asks {stops}"),
     "import.no_pit_entry": "no step leads from the track into the pit lane; its {n} nodes were left out",
     "import.pit_branch": "the pit lane branches at node {node}; the branch to {ids} was left out",
     "import.pit_no_return": "the pit lane from node {node} never returns to the track; its nodes were left out",
-    "import.pit_stray": Plural("{n} pit node is not on the pit lane's one way and was left out: {ids}",
-                               "{n} pit nodes are not on the pit lane's one way and were left out: {ids}"),
-    "import.fresh_changes": Plural("the map allows lane changes the board does not have, from node {ids}",
-                                   "the map allows lane changes the board does not have, from nodes {ids}",
-                                   count="count"),
+    "import.pit_stray": Plural(
+        "{n} pit node is not on the pit lane's one way and was left out: {ids}",
+        "{n} pit nodes are not on the pit lane's one way and were left out: {ids}",
+    ),
+    "import.fresh_changes": Plural(
+        "the map allows lane changes the board does not have, from node {ids}",
+        "the map allows lane changes the board does not have, from nodes {ids}",
+        count="count",
+    ),
     "import.unmatched": Plural(
         "the lane changes of this board could not be matched in {rounds} builds; the last still had {n} "
         "problem: {first}. Fix: check the lane changes of the nodes it names in GP Online's editor "
@@ -174,14 +184,18 @@ CONVERTER: dict[str, str | Plural] = {
         "straights' (the format has one space length)",
         count="stops",
     ),
-    "import.corner_count": Plural("lane {lane} {board} space on the board, {map} in the map",
-                                  "lane {lane} {board} spaces on the board, {map} in the map", count="board"),
+    "import.corner_count": Plural(
+        "lane {lane} {board} space on the board, {map} in the map",
+        "lane {lane} {board} spaces on the board, {map} in the map",
+        count="board",
+    ),
     "import.pit_spread": (
         "the pit lane's spaces on its nodes do not pass the checks (they lead back along the track), so the "
         "format spreads them evenly along it, up to {far} px from their node on the board (node {node})"
     ),
-    "import.no_space": Plural("{n} node has no space of its own in the map: {ids}",
-                              "{n} nodes have no space of their own in the map: {ids}"),
+    "import.no_space": Plural(
+        "{n} node has no space of its own in the map: {ids}", "{n} nodes have no space of their own in the map: {ids}"
+    ),
     "import.moved_step": "{src}-{dst} as {to_src}-{to_dst}",
     "import.moved_on": Plural(
         "{n} lane change leads to a space the map's rows put level with or behind its start (the row "
@@ -220,8 +234,10 @@ CONVERTER: dict[str, str | Plural] = {
     "import.extra_step": (
         "the map allows a {kind} step {src} to {dst} (nodes {a} to {b}) that the board does not have"
     ),
-    "import.grid_lost": Plural("{n} grid slot is not on a lane space and was left out",
-                               "{n} grid slots are not on a lane space and were left out"),
+    "import.grid_lost": Plural(
+        "{n} grid slot is not on a lane space and was left out",
+        "{n} grid slots are not on a lane space and were left out",
+    ),
 }
 
 # The GP Online .dat reader (``track import``): what is wrong on which line, then the fix.

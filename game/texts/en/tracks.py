@@ -14,8 +14,7 @@ DESIGNER: dict[str, str | Plural] = {
     "track.line_without_fix": "{where}: {message}",
     "track.blocked_not_point": "a blocked space is not a point",
     "track.blocked_not_point.fix": (
-        "delete it and place a point (Insert Point, I) of class blocked_space on the centre of the "
-        "printed space"
+        "delete it and place a point (Insert Point, I) of class blocked_space on the centre of the printed space"
     ),
     "track.what.pit_box": "pit box {n}",
     "track.what.pit_space": "a pit-lane space",
@@ -109,8 +108,7 @@ DESIGNER: dict[str, str | Plural] = {
     ),
     "track.arrow_on_straight.fix": "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
     "track.arrow_to_and_fro": (
-        "sideways arrows lead from {src} to {dst} and back, so a car could drive to and fro without "
-        "getting anywhere"
+        "sideways arrows lead from {src} to {dst} and back, so a car could drive to and fro without getting anywhere"
     ),
     "track.arrow_to_and_fro.fix": "delete one of the two arrows: a sideways lane change goes one way only",
     "track.pit_none": "layer 'pit' has 0 pit lanes",
@@ -314,8 +312,7 @@ DESIGNER: dict[str, str | Plural] = {
     ),
     "track.zone_empty": "the {zone} covers no space: it lies outside the lanes",
     "track.zone_empty.fix": (
-        "draw the polygon over the lanes so that it covers the centres of its spaces (track render "
-        "--names shows them)"
+        "draw the polygon over the lanes so that it covers the centres of its spaces (track render --names shows them)"
     ),
     "track.zone_clash": "the {zone} and the {other} object {id} both cover {space}",
     "track.zone_clash.fix": "a space belongs to one zone at most: move the polygons apart",
@@ -325,15 +322,13 @@ DESIGNER: dict[str, str | Plural] = {
     "track.what.no_zone": "outside every zone",
     "track.black_outside": "the black space on {space} is outside the danger zone ({inside})",
     "track.black_outside.fix": (
-        "move the black_space point onto a space of a danger_zone polygon, or draw the danger zone over "
-        "it"
+        "move the black_space point onto a space of a danger_zone polygon, or draw the danger zone over it"
     ),
     "track.black_twice": "two black spaces are on {space}",
     "track.black_twice.fix": "delete one of them",
     "track.danger_no_black": "the danger zone has no black spaces",
     "track.danger_no_black.fix": (
-        "place black_space points (Insert Point, I) on the spaces of the zone that count as dangerous "
-        "(STREET-6)"
+        "place black_space points (Insert Point, I) on the spaces of the zone that count as dangerous (STREET-6)"
     ),
     "track.tunnel_entry_off": "the tunnel entry is not on a track space",
     "track.tunnel_entry_off_n": "the tunnel entry {n} is not on a track space",
@@ -386,8 +381,7 @@ DESIGNER: dict[str, str | Plural] = {
     "track.wrong_class": "object of class {cls} in layer {layer}",
     "track.wrong_class_meant": "object of class {cls} in layer {layer} (the closest class is {meant})",
     "track.wrong_class.fix": (
-        "set its class (the Type field in Tiled 1.8, Class in later versions) to {classes}, or move it to "
-        "another layer"
+        "set its class (the Type field in Tiled 1.8, Class in later versions) to {classes}, or move it to another layer"
     ),
     "track.either": "{some} or {last}",
     "track.int_missing": "{cls} property {prop} is missing",
@@ -406,8 +400,7 @@ DESIGNER: dict[str, str | Plural] = {
         "the track has {n} lanes",
     ),
     "track.too_many_lanes": (
-        "the track has {n} lanes, more than the {most} a board may have (lanes are lettered {first} to "
-        "{last})"
+        "the track has {n} lanes, more than the {most} a board may have (lanes are lettered {first} to {last})"
     ),
     "track.lanes.fix": "draw 2 to {most} lanes (3 is usual) in the layer 'lanes'",
     "track.start_lines": "layer 'start_finish' has {n} start/finish lines",
@@ -423,8 +416,7 @@ DESIGNER: dict[str, str | Plural] = {
         "{n} spaces cannot be reached from the grid, starting with {space}",
     ),
     "track.unreached.fix": (
-        "add arrows or diagonal room so cars can get into that lane, or join the pit lane to the "
-        "track{blocked}"
+        "add arrows or diagonal room so cars can get into that lane, or join the pit lane to the track{blocked}"
     ),
     "track.stuck": Plural(
         "{n} space leads nowhere (the lap cannot go on from it), starting with {space}",
@@ -509,8 +501,10 @@ DESIGNER: dict[str, str | Plural] = {
     "track.watch.start": "watching {file} (Ctrl+C ends); the board is drawn into {picture}",
     "track.watch.stopped": "stopped watching {file}",
     "track.watch.gone": "[{time}] {file}: the file is gone; waiting for it to be saved again",
-    "track.watch.problems": Plural("[{time}] {file}: {n} problem, the picture is not updated",
-                                   "[{time}] {file}: {n} problems, the picture is not updated"),
+    "track.watch.problems": Plural(
+        "[{time}] {file}: {n} problem, the picture is not updated",
+        "[{time}] {file}: {n} problems, the picture is not updated",
+    ),
     "track.watch.not_drawn": "[{time}] {file}: checked ok, but not drawn:",
     "track.watch.not_written": "[{time}] {picture}: not written: {detail}",
     "track.watch.ok": "[{time}] {file}: ok, board drawn into {picture}",

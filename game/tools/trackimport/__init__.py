@@ -43,5 +43,15 @@ from game.tools.trackimport.conversion import convert
 from game.tools.trackimport.lanes import understand
 from game.tools.trackimport.tmx import tmx_text
 
-__all__ = ["NODE_TYPES", "Board", "ImportProblem", "convert", "fidelity", "import_cmd", "space_of", "step_fates",
-           "tmx_text", "understand"]
+__all__ = [
+    "NODE_TYPES",
+    "Board",
+    "ImportProblem",
+    "convert",
+    "fidelity",
+    "import_cmd",
+    "space_of",
+    "step_fates",
+    "tmx_text",
+    "understand",
+]

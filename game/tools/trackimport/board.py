@@ -150,5 +150,8 @@ def map_lanes(board: Board, track: Track) -> list[tuple[int, list[int]]]:
     board's lanes of the whole lap, then the lanes that begin and end, whose nodes run from where
     the lane begins (``Track.lane_run``)."""
     shift = board.shift()
-    return [*((li + shift, lane) for li, lane in enumerate(board.lanes)),
-            *((0 if side < 0 else track.lanes - 1, nodes) for nodes, side in board.partial), (-1, board.pit)]
+    return [
+        *((li + shift, lane) for li, lane in enumerate(board.lanes)),
+        *((0 if side < 0 else track.lanes - 1, nodes) for nodes, side in board.partial),
+        (-1, board.pit),
+    ]

@@ -52,26 +52,48 @@ def import_cmd(src: str, out: str, report: str | None = None) -> int:
     print(tr("import.read", src=src, nodes=len(dat.nodes), steps=len(dat.edges), header=repr(dat.header)))
     print(kept_line(written).text())
     spaces = space_of(board, written)
-    gaps = tuple(say("import.gap", node=n, space=spaces.get(n, "?"), far=float(round(far, 1)), whole=round(far))
-                 for n, far in gaps_before(board).items())
+    gaps = tuple(
+        say("import.gap", node=n, space=spaces.get(n, "?"), far=float(round(far, 1)), whole=round(far))
+        for n, far in gaps_before(board).items()
+    )
     if gaps:
         print(say("import.gaps", gaps=gaps).text())
     facts = fidelity(board, written)
     steps = facts["steps"]
-    print(tr("import.steps", board=steps["board"], kept=steps["kept"], moved=steps["moved"],
-             dropped=steps["dropped"], refused=steps["refused"], blocked=steps["blocked"]))
-    print(say("import.assumed", laps=LAPS, sun=WEATHER["weather_sun"], variable=WEATHER["weather_variable"],
-              rain=WEATHER["weather_rain"], start=written.qualifying_start,
-              length=measures(board)[1]).text())  # one decimal, with the language's sign
+    print(
+        tr(
+            "import.steps",
+            board=steps["board"],
+            kept=steps["kept"],
+            moved=steps["moved"],
+            dropped=steps["dropped"],
+            refused=steps["refused"],
+            blocked=steps["blocked"],
+        )
+    )
+    print(
+        say(
+            "import.assumed",
+            laps=LAPS,
+            sun=WEATHER["weather_sun"],
+            variable=WEATHER["weather_variable"],
+            rain=WEATHER["weather_rain"],
+            start=written.qualifying_start,
+            length=measures(board)[1],
+        ).text()
+    )  # one decimal, with the language's sign
     lost = board.lost + lost
     print(tr("import.not_kept", n=len(lost)) if lost else tr("import.not_kept.nothing"))
     for line in lost:
         print(f"  - {line.text()}")
     if report is not None:  # in English whatever the language: a script reads it
         try:
-            text = json.dumps({"file": src, "map": out} | facts | {"gaps": [g.text(SOURCE) for g in gaps],
-                                                                 "not_kept": [x.text(SOURCE) for x in lost]},
-                              indent=2)
+            text = json.dumps(
+                {"file": src, "map": out}
+                | facts
+                | {"gaps": [g.text(SOURCE) for g in gaps], "not_kept": [x.text(SOURCE) for x in lost]},
+                indent=2,
+            )
             write_atomic(FsPath(report), text + "\n")
         except OSError as err:
             print(tr("import.cannot_write_report", report=report, detail=err.strerror or str(err)), file=sys.stderr)

@@ -86,8 +86,9 @@ def convert(board: Board, name: str) -> tuple[Drawing, Track, list[Said]]:
                 lines[pts] = nodes
                 fresh -= nodes
         zones |= fresh
-    raise ImportProblem(say("import.unmatched", rounds=ROUNDS, n=len(last),
-                            first=last[0] if last else say("import.none")))
+    raise ImportProblem(
+        say("import.unmatched", rounds=ROUNDS, n=len(last), first=last[0] if last else say("import.none"))
+    )
 
 
 def _other_exit(board: Board, tried: set[int]) -> bool:
@@ -120,8 +121,9 @@ def _explain(board: Board, drawing: Drawing, problems: list[Problem]) -> Said:
     """What the board has that the map the converter drew cannot take, in the board's terms:
     its nodes and lanes, and the fix in GP Online's editor."""
     lane_of_id = {sh.id: "ABCD"[li] for li, sh in enumerate(drawing.layers["lanes"])}
-    node_of_id = dict(zip((sh.id for sh in drawing.layers["spaces"] if sh.cls == "space"),
-                          (n for lane in board.lanes for n in lane)))
+    node_of_id = dict(
+        zip((sh.id for sh in drawing.layers["spaces"] if sh.cls == "space"), (n for lane in board.lanes for n in lane))
+    )
     corner_of_id = {sh.id: group for sh, (_, group) in zip(drawing.layers["corners"], board.corners)}
     out: list[Said] = []
     for p in problems:
@@ -129,13 +131,26 @@ def _explain(board: Board, drawing: Drawing, problems: list[Problem]) -> Said:
         apart = re.search(r"hand-placed spaces? (\d+)(?: and (\d+))?", p.message)
         if lane and p.object_id in corner_of_id:
             name = lane_of_id.get(int(lane[1]), "?")
-            out.append(say("import.border_crossed", lane=name, ids=id_list(sorted(corner_of_id[p.object_id]), 6),
-                           times=int(lane[2])))
+            out.append(
+                say(
+                    "import.border_crossed",
+                    lane=name,
+                    ids=id_list(sorted(corner_of_id[p.object_id]), 6),
+                    times=int(lane[2]),
+                )
+            )
         elif apart and int(apart[1]) in node_of_id:
             nodes = [node_of_id[int(i)] for i in apart.groups() if i and int(i) in node_of_id]
             lane_at = board.lane_of()
-            out.append(say("import.long_step", nodes=", ".join(map(str, nodes)), lane="ABCD"[lane_at[nodes[0]]],
-                           message=p.said, count=len(nodes)))
+            out.append(
+                say(
+                    "import.long_step",
+                    nodes=", ".join(map(str, nodes)),
+                    lane="ABCD"[lane_at[nodes[0]]],
+                    message=p.said,
+                    count=len(nodes),
+                )
+            )
         else:
             line = say("track.line", where=_where(p), message=p.said, fix=p.fix)
             out.append(say("import.lanes_maybe_wrong", line=line))

@@ -20,33 +20,59 @@ from game.tracks.drawing import Drawing, Shape
 from game.tracks.geometry import Path
 
 
-def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]], shifted: set[tuple[int, int]],
-         skip: set[tuple[int, ...]], centres: dict[int, Point] | None, lines: tuple[tuple[Point, ...], ...] = ()
-         ) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
+def draw(
+    board: Board,
+    name: str,
+    zones: set[int],
+    dropped: set[tuple[int, int]],
+    shifted: set[tuple[int, int]],
+    skip: set[tuple[int, ...]],
+    centres: dict[int, Point] | None,
+    lines: tuple[tuple[Point, ...], ...] = (),
+) -> tuple[Drawing, dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]:
     """The drawing; its arrows' and row lines' object ids with the steps and cuts they stand for.
     Without ``centres`` (the spaces not placed yet) it has no arrows and no arrow zones;
     ``lines`` are its printed no-lane-change lines (``forbidding_lines``)."""
     pos, space, width, _ = measures(board)
     lanes = board.lanes
-    d = Drawing(props={"circuit_name": name.replace("_", " ").title(), "laps": LAPS, "space_length": space,
-                       "surroundings": "grass", **WEATHER})
+    d = Drawing(
+        props={
+            "circuit_name": name.replace("_", " ").title(),
+            "laps": LAPS,
+            "space_length": space,
+            "surroundings": "grass",
+            **WEATHER,
+        }
+    )
     ids = iter(range(1, 1_000_000))
-    d.layers["lanes"] = [Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li])
-                         for li, lane in enumerate(lanes)]
+    d.layers["lanes"] = [
+        Shape(next(ids), "lane", tuple(pos[n] for n in lane), True, "ABCD"[li]) for li, lane in enumerate(lanes)
+    ]
     # a lane that begins and ends: from half a space before its first node to half a space after its last
-    d.layers["lanes"] += [Shape(next(ids), "lane", open_line([pos[n] for n in nodes], space / 2), False, "",
-                                {"partial": True}) for nodes, _ in board.partial]
+    d.layers["lanes"] += [
+        Shape(next(ids), "lane", open_line([pos[n] for n in nodes], space / 2), False, "", {"partial": True})
+        for nodes, _ in board.partial
+    ]
     cuts, row_keys = cut_points(board, pos, space, skip)
     # every lane node a hand-placed space, where the board has it, at its place among its piece's rows
     at_row = row_positions(board, pos, cuts)
     gaps = set(gaps_before(board))
-    d.layers["spaces"] = [Shape(next(ids), "space", (pos[n],),
-                                props={"row_position": at_row[n], **({"after_gap": True} if n in gaps else {})})
-                          for lane in lanes for n in lane]
+    d.layers["spaces"] = [
+        Shape(
+            next(ids),
+            "space",
+            (pos[n],),
+            props={"row_position": at_row[n], **({"after_gap": True} if n in gaps else {})},
+        )
+        for lane in lanes
+        for n in lane
+    ]
     d.layers["spaces"] += [Shape(next(ids), "space", (pos[n],)) for nodes, _ in board.partial for n in nodes]
     rows = {next(ids): keys for keys in row_keys}
-    d.layers["rows"] = [Shape(oid, "row_line", tuple(through([cuts[li][k] for li, k in enumerate(keys)], width)))
-                        for oid, keys in rows.items()]
+    d.layers["rows"] = [
+        Shape(oid, "row_line", tuple(through([cuts[li][k] for li, k in enumerate(keys)], width)))
+        for oid, keys in rows.items()
+    ]
     d.layers["start_finish"] = [Shape(next(ids), "start_finish", tuple(through([c[0] for c in cuts], width)))]
     d.layers["corners"] = []
     paths = [Path([pos[n] for n in lane], True) for lane in lanes]
@@ -76,11 +102,21 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     half = 0.3 * space
     at = centres or {}
     d.layers["arrow_zones"] = [
-        Shape(next(ids), "arrow_zone", ((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)), True)
-        for x, y in (at.get(n, pos[n]) for n in sorted(zones))]
-    grid = sorted(board.dat.grid, key=lambda n: (-where[n][1] / len(lanes[where[n][0]]), where[n][0]) if n in where else (1, 0))
-    d.layers["grid"] = [Shape(next(ids), "grid_slot", (pos[n],), props={"position": i + 1})
-                        for i, n in enumerate(g for g in grid if g in where)]
+        Shape(
+            next(ids),
+            "arrow_zone",
+            ((x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)),
+            True,
+        )
+        for x, y in (at.get(n, pos[n]) for n in sorted(zones))
+    ]
+    grid = sorted(
+        board.dat.grid, key=lambda n: (-where[n][1] / len(lanes[where[n][0]]), where[n][0]) if n in where else (1, 0)
+    )
+    d.layers["grid"] = [
+        Shape(next(ids), "grid_slot", (pos[n],), props={"position": i + 1})
+        for i, n in enumerate(g for g in grid if g in where)
+    ]
     middle = lanes[len(lanes) // 2]
     d.layers["grid"].append(Shape(next(ids), "qualifying_start", (pos[middle[-1]],)))
     if board.pit and board.pit_entry is not None and board.pit_exit is not None:
@@ -90,8 +126,7 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
         d.layers["pit"] = [Shape(next(ids), "pit_lane", tuple(pos[n] for n in route), props=on_points)]
         garages = [pos[n] for n in board.pit if n in board.dat.attributes]
         places = box_places(board, [pos[n] for n in route], space) if board.pit_spread else garages
-        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1})
-                            for i, at in enumerate(places)]
+        d.layers["pit"] += [Shape(next(ids), "box", (at,), props={"box": i + 1}) for i, at in enumerate(places)]
         if centres is not None:  # a second entry or exit joins the pit lane's spaces, once they are placed
             for a, b in board.pit_ways:
                 if (a, b) not in dropped:
@@ -101,11 +136,15 @@ def draw(board: Board, name: str, zones: set[int], dropped: set[tuple[int, int]]
     # a blocked node is a printed space no car may use (AMB-69): its space stays, crossed out; the
     # first build, which only places the spaces, has no arrows yet to lead round it
     # (a lane that begins and ends on a blocked node has it from the first: nothing leads on from it)
-    d.layers["spaces"] += [Shape(next(ids), "blocked_space", (pos[n],))
-                           for lane, always in [*((lane, False) for lane in lanes),
-                                                *((nodes, True) for nodes, _ in board.partial)] for n in lane
-                           if board.dat.nodes[n].type == BLOCKED and (centres is not None or always)]
+    d.layers["spaces"] += [
+        Shape(next(ids), "blocked_space", (pos[n],))
+        for lane, always in [*((lane, False) for lane in lanes), *((nodes, True) for nodes, _ in board.partial)]
+        for n in lane
+        if board.dat.nodes[n].type == BLOCKED and (centres is not None or always)
+    ]
     for layer, shapes in d.layers.items():  # as the .tmx will hold them, so the map builds as checked here
-        d.layers[layer] = [Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed,
-                                 sh.name, sh.props) for sh in shapes]
+        d.layers[layer] = [
+            Shape(sh.id, sh.cls, tuple((round(x, 2), round(y, 2)) for x, y in sh.points), sh.closed, sh.name, sh.props)
+            for sh in shapes
+        ]
     return d, arrows, rows

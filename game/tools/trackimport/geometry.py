@@ -17,9 +17,15 @@ from rules.track import EdgeKind, Track
 REACHES = (1.0, 0.6, 0.35, 0.2, 0.1)
 
 
-def corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[list[int]],
-                   enter: list[tuple[Point, Point]], leave: list[tuple[Point, Point]], width: float,
-                   paths: list[Path]) -> list[Point]:
+def corner_border(
+    pos: dict[int, Point],
+    lanes: list[list[int]],
+    runs: list[list[int]],
+    enter: list[tuple[Point, Point]],
+    leave: list[tuple[Point, Point]],
+    width: float,
+    paths: list[Path],
+) -> list[Point]:
     """The corner's polygon: the entry line across the lanes, outside the right lane along its
     curve nodes, the exit line back, and outside the left lane; nearer the lanes where a
     wider one would meet a lane more than twice (the format's check, CORE-CORNER)."""
@@ -27,12 +33,15 @@ def corner_border(pos: dict[int, Point], lanes: list[list[int]], runs: list[list
     poly: list[Point] = []
     for reach in REACHES:
         side = 0.6 * reach * width
-        right_side = [(pos[last[k]][0] + _right(pos, last, k)[0] * side,
-                       pos[last[k]][1] + _right(pos, last, k)[1] * side) for k in runs[-1]]
-        left_side = [(pos[first[k]][0] - _right(pos, first, k)[0] * side,
-                      pos[first[k]][1] - _right(pos, first, k)[1] * side) for k in runs[0]]
-        poly = (through(enter, width, reach) + right_side + through(leave, width, reach)[::-1]
-                + left_side[::-1])
+        right_side = [
+            (pos[last[k]][0] + _right(pos, last, k)[0] * side, pos[last[k]][1] + _right(pos, last, k)[1] * side)
+            for k in runs[-1]
+        ]
+        left_side = [
+            (pos[first[k]][0] - _right(pos, first, k)[0] * side, pos[first[k]][1] - _right(pos, first, k)[1] * side)
+            for k in runs[0]
+        ]
+        poly = through(enter, width, reach) + right_side + through(leave, width, reach)[::-1] + left_side[::-1]
         if all(_meets_at(p, poly, (e[0], z[0])) for p, e, z in zip(paths, enter, leave)):
             break
     return poly
@@ -73,7 +82,9 @@ def _right(pos: dict[int, Point], lane: list[int], k: int) -> Point:
 CHUNK = 4
 
 
-def cut_points(board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]]) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
+def cut_points(
+    board: Board, pos: dict[int, Point], space: float, skip: set[tuple[int, ...]]
+) -> tuple[list[dict[int, tuple[Point, Point]]], list[tuple[int, ...]]]:
     """Per lane, where the start line (key 0), each corner border and each row line cut the
     lane (key: the index of the first node after the cut), with the normal there; and per
     row line the key it has in each lane.
@@ -131,8 +142,10 @@ def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], 
     ref = max(range(len(ends)), key=lambda li: ends[li][1] - ends[li][0])
     lane, (a_r, z_r) = board.lanes[ref], ends[ref]
     line = [pos[lane[k % len(lane)]] for k in range(a_r - 1, z_r + 1)]
-    beside = [[_index_on(line, pos[board.lanes[li][k % len(board.lanes[li])]]) + a_r - 1 for k in range(a, z)]
-              for li, (a, z) in enumerate(ends)]
+    beside = [
+        [_index_on(line, pos[board.lanes[li][k % len(board.lanes[li])]]) + a_r - 1 for k in range(a, z)]
+        for li, (a, z) in enumerate(ends)
+    ]
     out = []
     before = [a for a, _ in ends]
     for j in range(1, chunks):
@@ -155,9 +168,14 @@ def _unbroken(board: Board, ends: list[tuple[int, int]], keys: list[int], low: l
     to one before it (the map's rows would make it lead back): the line moves back in the lane
     the change leads into, or else on in the lane it leaves, within ``low``..``high``."""
     where = {n: (li, k) for li, lane in enumerate(board.lanes) for k, n in enumerate(lane)}
-    near = [(where[a], where[b]) for a, b in board.dat.edges if a in where and b in where
-            and abs(where[a][0] - where[b][0]) == 1
-            and all(ends[li][0] <= k < ends[li][1] for li, k in (where[a], where[b]))]
+    near = [
+        (where[a], where[b])
+        for a, b in board.dat.edges
+        if a in where
+        and b in where
+        and abs(where[a][0] - where[b][0]) == 1
+        and all(ends[li][0] <= k < ends[li][1] for li, k in (where[a], where[b]))
+    ]
     keys = list(keys)
     for _ in range(4):
         broken = [(ia, ib) for ia, ib in near if ia[1] >= keys[ia[0]] and ib[1] < keys[ib[0]]]
@@ -187,7 +205,7 @@ def row_positions(board: Board, pos: dict[int, Point], cuts: list[dict[int, tupl
     if len({len(o) for o in order}) > 1:  # the lanes meet different lines: the build names them; each lane alone
         return {n: float(k - max(x for x in o if x <= k)) for lane, o in zip(lanes, order) for k, n in enumerate(lane)}
     for j in range(len(order[0])):
-        piece = [lane[o[j]:o[j + 1]] if j + 1 < len(o) else lane[o[j]:] for lane, o in zip(lanes, order)]
+        piece = [lane[o[j] : o[j + 1]] if j + 1 < len(o) else lane[o[j] :] for lane, o in zip(lanes, order)]
         ref = max(range(len(lanes)), key=lambda li: len(piece[li]))
         lane, first = lanes[ref], order[ref][j]
         line = [pos[lane[(first + k) % len(lane)]] for k in range(-1, len(piece[ref]) + 1)]
@@ -217,8 +235,12 @@ def _forwards(board: Board, piece: list[list[int]], at: dict[int, float]) -> Non
         """``value`` keeps n's lane in order and every lane change into and out of n forwards."""
         li, k = home[n]
         nodes = piece[li]
-        return ((k == 0 or at[nodes[k - 1]] < value) and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
-                and all(at[a] <= value for a, b in changes if b == n) and all(value <= at[b] for a, b in changes if a == n))
+        return (
+            (k == 0 or at[nodes[k - 1]] < value)
+            and (k + 1 == len(nodes) or value < at[nodes[k + 1]])
+            and all(at[a] <= value for a, b in changes if b == n)
+            and all(value <= at[b] for a, b in changes if a == n)
+        )
 
     for a, b in changes:
         if at[b] < at[a]:
@@ -245,8 +267,12 @@ def gaps_before(board: Board) -> dict[int, float]:
     or the tracing left one out), and the map keeps it as one step, its later space marked
     ``after_gap``."""
     pos, space, _, _ = measures(board)
-    return {b: math.dist(pos[a], pos[b]) / space for lane in board.lanes for a, b in zip(lane, lane[1:] + lane[:1])
-            if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space}
+    return {
+        b: math.dist(pos[a], pos[b]) / space
+        for lane in board.lanes
+        for a, b in zip(lane, lane[1:] + lane[:1])
+        if math.dist(pos[a], pos[b]) > 0.975 * MAX_GAP * space
+    }
 
 
 def open_line(points: list[Point], reach: float) -> tuple[Point, ...]:
@@ -254,8 +280,11 @@ def open_line(points: list[Point], reach: float) -> tuple[Point, ...]:
     if len(points) < 2:
         return tuple(points)
     head, tail = unit(sub(points[0], points[1])), unit(sub(points[-1], points[-2]))
-    return ((points[0][0] + head[0] * reach, points[0][1] + head[1] * reach), *points,
-            (points[-1][0] + tail[0] * reach, points[-1][1] + tail[1] * reach))
+    return (
+        (points[0][0] + head[0] * reach, points[0][1] + head[1] * reach),
+        *points,
+        (points[-1][0] + tail[0] * reach, points[-1][1] + tail[1] * reach),
+    )
 
 
 def partial_curves(board: Board) -> set[int]:
@@ -269,8 +298,9 @@ def partial_in(board: Board, pos: dict[int, Point], group: set[int], width: floa
     return [n for n in partial_curves(board) if min(math.dist(pos[n], pos[m]) for m in group) < 2 * width]
 
 
-def around_partial(board: Board, pos: dict[int, Point], poly: list[Point], group: set[int],
-                    width: float) -> list[Point]:
+def around_partial(
+    board: Board, pos: dict[int, Point], poly: list[Point], group: set[int], width: float
+) -> list[Point]:
     """The corner's polygon widened over the curve nodes of a lane that begins and ends beside
     it (those within two lane widths of the corner's nodes): outside them, from the polygon's
     point nearest their first to the one nearest their last, so the other lanes still cross its
@@ -321,7 +351,9 @@ def box_places(board: Board, route: list[Point], space: float) -> list[Point]:
     return out
 
 
-def forbidding_lines(track: Track, extra: set[tuple[str, str]], space: float) -> list[tuple[tuple[Point, ...], set[str]]]:
+def forbidding_lines(
+    track: Track, extra: set[tuple[str, str]], space: float
+) -> list[tuple[tuple[Point, ...], set[str]]]:
     """Printed no-lane-change lines (CORE-MOVE-3) for the diagonal steps the map allows and the
     board does not, where the board forbids every lane change between two lanes along a stretch:
     (the line's points, the spaces whose steps it removes).
@@ -339,7 +371,9 @@ def forbidding_lines(track: Track, extra: set[tuple[str, str]], space: float) ->
             continue
         a, z = track.space(e.src), track.space(e.dst)
         along = round((a.progress + ((z.progress - a.progress) % rows) / 2) % rows, 3)
-        at.setdefault((min(a.lane, z.lane), along), []).append((((a.x + z.x) / 2, (a.y + z.y) / 2), e.src, (e.src, e.dst) in extra))
+        at.setdefault((min(a.lane, z.lane), along), []).append(
+            (((a.x + z.x) / 2, (a.y + z.y) / 2), e.src, (e.src, e.dst) in extra)
+        )
     out: list[tuple[tuple[Point, ...], set[str]]] = []
     for border in sorted({lane for lane, _ in at}):
         places = sorted(along for lane, along in at if lane == border)
@@ -355,7 +389,9 @@ def forbidding_lines(track: Track, extra: set[tuple[str, str]], space: float) ->
     return out
 
 
-def _line_through(track: Track, crossings: list[list[tuple[Point, str, bool]]], space: float) -> tuple[tuple[Point, ...], set[str]]:
+def _line_through(
+    track: Track, crossings: list[list[tuple[Point, str, bool]]], space: float
+) -> tuple[tuple[Point, ...], set[str]]:
     """The polyline through a run of crossings, a fifth of a space longer at each end."""
     pts = [c[0][0] for c in crossings]
     srcs = {src for c in crossings for _, src, _ in c}

@@ -69,9 +69,13 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
         ahead = unit((past[-1][0] + past[-2][0], past[-1][1] + past[-2][1])) if len(past) > 1 else past[-1]
         if len(past) > 1 and any(nodes[c].curve for c in options):
             ahead = rotate(ahead, math.atan2(cross(past[-2], past[-1]), dot(past[-2], past[-1])))
-        by_line = sorted(options, key=lambda c: (_skips(c, options, here),
-                                                 abs(cross(ahead, sub(nodes[c].pos, here)))
-                                                 - 0.1 * dot(ahead, sub(nodes[c].pos, here))))
+        by_line = sorted(
+            options,
+            key=lambda c: (
+                _skips(c, options, here),
+                abs(cross(ahead, sub(nodes[c].pos, here))) - 0.1 * dot(ahead, sub(nodes[c].pos, here)),
+            ),
+        )
         across = sorted(succ[cur], key=lambda c: cross(ahead, sub(nodes[c].pos, here)))  # left to right
         own = None
         if not across:  # a node without a step forwards: no choice to rank
@@ -91,8 +95,13 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
         lists the step over a node): the lane goes through that node first."""
         far = math.dist(here, nodes[c].pos)
         way = unit(sub(nodes[c].pos, here))
-        return any(c in succ[o] and math.dist(here, nodes[o].pos) < 0.7 * far
-                   and abs(cross(way, sub(nodes[o].pos, here))) < 0.25 * far for o in options if o != c)
+        return any(
+            c in succ[o]
+            and math.dist(here, nodes[o].pos) < 0.7 * far
+            and abs(cross(way, sub(nodes[o].pos, here))) < 0.25 * far
+            for o in options
+            if o != c
+        )
 
     history: list[tuple[int, list[int], int]] = []  # (lane, its ranked options, the one taken)
     budget = 20 * len(nodes)  # steps taken back at most, when a lane ends up with no way on
@@ -107,8 +116,14 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
         claimed[options[k]] = i
 
     while open_:
-        li = min(open_, key=lambda i: sum(dot(sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
-                                          for j in range(len(lanes)) if j != i))
+        li = min(
+            open_,
+            key=lambda i: sum(
+                dot(sub(nodes[lanes[i][-1]].pos, nodes[lanes[j][-1]].pos), steps[i][-1])
+                for j in range(len(lanes))
+                if j != i
+            ),
+        )
         lane, cur = lanes[li], lanes[li][-1]
         options = free(li)
         if not options:  # a lane took a node another needed: take back the last choice that had another way
@@ -127,13 +142,25 @@ def _lanes(dat: DatTrack, left_out: set[int]) -> list[list[int]]:
             else:
                 li, cur = stuck
                 taken = sorted({"ABCD"[claimed[c]] for c in succ[cur] if c in claimed})
-                into = (say("import.into_lanes", lanes=", ".join(taken), count=len(taken)) if taken
-                        else say("import.into_needed"))
+                into = (
+                    say("import.into_lanes", lanes=", ".join(taken), count=len(taken))
+                    if taken
+                    else say("import.into_needed")
+                )
                 x, y = f"{nodes[cur].x:g}", f"{nodes[cur].y:g}"
                 raise ImportProblem(
-                    say("import.lanes_tangled", lane="ABCD"[li], start=lanes[li][0] if li < len(lanes) else cur,
-                        node=cur, x=x, y=y, into=into)
-                    if succ[cur] else say("import.dead_end", node=cur, x=x, y=y, lane="ABCD"[li]))
+                    say(
+                        "import.lanes_tangled",
+                        lane="ABCD"[li],
+                        start=lanes[li][0] if li < len(lanes) else cur,
+                        node=cur,
+                        x=x,
+                        y=y,
+                        into=into,
+                    )
+                    if succ[cur]
+                    else say("import.dead_end", node=cur, x=x, y=y, lane="ABCD"[li])
+                )
             continue
         if len(lane) > len(nodes):
             raise ImportProblem(say("import.never_returns", lane="ABCD"[li], node=lane[0]))
@@ -170,39 +197,73 @@ def _partial_lanes(dat: DatTrack) -> list[list[int]]:
             if not behind:
                 break
             way = unit(sub(nodes[nxt].pos, nodes[here].pos)) if nxt != here else None
-            chain.append(max(behind, key=lambda p: dot(unit(sub(nodes[here].pos, nodes[p].pos)), way)
-                             if way else -math.dist(nodes[p].pos, nodes[here].pos)))
+            chain.append(
+                max(
+                    behind,
+                    key=lambda p: (
+                        dot(unit(sub(nodes[here].pos, nodes[p].pos)), way)
+                        if way
+                        else -math.dist(nodes[p].pos, nodes[here].pos)
+                    ),
+                )
+            )
             nxt = here
         if chain[-1] != again:
-            raise ImportProblem(say("import.blocked_unfollowed", end=end, x=f"{nodes[end].x:g}",
-                                    y=f"{nodes[end].y:g}", far=f"{far / step:.0f}", again=again))
+            raise ImportProblem(
+                say(
+                    "import.blocked_unfollowed",
+                    end=end,
+                    x=f"{nodes[end].x:g}",
+                    y=f"{nodes[end].y:g}",
+                    far=f"{far / step:.0f}",
+                    again=again,
+                )
+            )
         out.append(chain[::-1])
     return out
 
 
-def _partial_sides(dat: DatTrack, lanes: list[list[int]], chains: list[list[int]],
-                   lost: list[Said]) -> list[tuple[list[int], int]]:
+def _partial_sides(
+    dat: DatTrack, lanes: list[list[int]], chains: list[list[int]], lost: list[Said]
+) -> list[tuple[list[int], int]]:
     """Each lane that begins and ends with its side: the map takes it as the leftmost or the
     rightmost lane, beside lane A or the last lane all along; one between lanes, or a second on
     a side, is left out with a line in ``lost``."""
     nodes = dat.nodes
     out: list[tuple[list[int], int]] = []
     for chain in chains:
-        near = {li for n in chain if nodes[n].type != BLOCKED
-                for li in [min(range(len(lanes)), key=lambda i: min(math.dist(nodes[n].pos, nodes[m].pos)
-                                                                    for m in lanes[i]))]}
+        near = {
+            li
+            for n in chain
+            if nodes[n].type != BLOCKED
+            for li in [
+                min(range(len(lanes)), key=lambda i: min(math.dist(nodes[n].pos, nodes[m].pos) for m in lanes[i]))
+            ]
+        }
         side = -1 if near == {0} else 1 if near == {len(lanes) - 1} else 0
         if side and not any(s == side for _, s in out):
             out.append((chain, side))
             continue
         begin, end = chain[0], chain[-1]
-        lost.append(say("import.partial_lane", again=begin, ax=f"{nodes[begin].x:g}", ay=f"{nodes[begin].y:g}",
-                        end=end, ex=f"{nodes[end].x:g}", ey=f"{nodes[end].y:g}", n=len(chain),
-                        ids=id_list(sorted(chain), 6)))
+        lost.append(
+            say(
+                "import.partial_lane",
+                again=begin,
+                ax=f"{nodes[begin].x:g}",
+                ay=f"{nodes[begin].y:g}",
+                end=end,
+                ex=f"{nodes[end].x:g}",
+                ey=f"{nodes[end].y:g}",
+                n=len(chain),
+                ids=id_list(sorted(chain), 6),
+            )
+        )
     return out
 
 
-def _pit(dat: DatTrack, in_lane: set[int], lost: list[Said]) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
+def _pit(
+    dat: DatTrack, in_lane: set[int], lost: list[Said]
+) -> tuple[list[int], int | None, int | None, list[tuple[int, int]]]:
     """The pit lane's nodes from its first entry to its exit, that entry and exit, and the other
     entries and exits (each a second pit_lane line of the map)."""
     nodes = dat.nodes

@@ -18,11 +18,22 @@ def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
     """The drawing as a Tiled 1.8 map: map properties, then one object layer per track layer."""
     width, height = size
     shapes = [s for layer in d.layers.values() for s in layer]
-    root = ET.Element("map", {"version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
-                              "renderorder": "right-down", "width": str(width), "height": str(height),
-                              "tilewidth": str(TILE), "tileheight": str(TILE), "infinite": "0",
-                              "nextlayerid": str(len(d.layers) + 1),
-                              "nextobjectid": str(max((s.id for s in shapes), default=0) + 1)})
+    root = ET.Element(
+        "map",
+        {
+            "version": "1.8",
+            "tiledversion": "1.8.2",
+            "orientation": "orthogonal",
+            "renderorder": "right-down",
+            "width": str(width),
+            "height": str(height),
+            "tilewidth": str(TILE),
+            "tileheight": str(TILE),
+            "infinite": "0",
+            "nextlayerid": str(len(d.layers) + 1),
+            "nextobjectid": str(max((s.id for s in shapes), default=0) + 1),
+        },
+    )
     props = ET.SubElement(root, "properties")
     for key in sorted(d.props):
         value = d.props[key]
@@ -47,4 +58,6 @@ def tmx_text(d: Drawing, size: tuple[int, int]) -> str:
                 rel = " ".join(f"{_num(round(x - x0, 2))},{_num(round(y - y0, 2))}" for x, y in s.points)
                 ET.SubElement(el, "polygon" if s.closed else "polyline", {"points": rel})
     ET.indent(root, space=" ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode").replace(" />", "/>") + "\n"
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode").replace(" />", "/>") + "\n"
+    )
