@@ -18,7 +18,7 @@ from game.play.standings import running_order
 from game.texts import reason_text, tr
 from rules.actions import TimeOut
 from rules.reasons import Code, Reason
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.tables.weather import Weather
 
 Kind = Literal["stall", "out", "timeout", "weather", "lead", "last_lap", "winner"]
@@ -106,7 +106,7 @@ def _first(control: RaceControl, state: RaceState) -> str | None:
     """The leading car of ``state``'s running order, once every car is on the track after the start."""
     if (
         state.round < 1
-        or state.phase in ("grid", "setup")
+        or state.phase in (Phase.GRID, Phase.SETUP)
         or any(c.space is None for c in state.cars if c.status == "racing")
     ):
         return None

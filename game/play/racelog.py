@@ -15,6 +15,7 @@ from game.texts import die_name, reason_text, tr
 from rules.actions import Event
 from rules.dice import Purpose
 from rules.reasons import Reason
+from rules.state import Phase
 
 Tone = Literal["info", "good", "bad", "round"]
 #: Event data keys of a ``gear`` event that are not areas.
@@ -91,7 +92,7 @@ def roll_outcome(step: Step) -> LogLine | None:
         return driven_line(value, step.after.moves_left)
     if c.purpose == Purpose.GRID:
         return None
-    if step.after.phase == "karma":  # KARMA-3: a failed check held for the driver's karma
+    if step.after.phase == Phase.KARMA:  # KARMA-3: a failed check held for the driver's karma
         return LogLine("dice.held", tone="bad")
     for e in step.events:
         if e.kind == "start" and e.car == step.car:

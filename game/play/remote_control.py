@@ -20,6 +20,7 @@ from rules.remote.race_view import RaceView
 from rules.remote.referee import bidders
 from rules.remote.referee_protocol import Decision
 from rules.run.session import RaceSession
+from rules.state import Phase
 from rules.track import Track
 
 
@@ -108,7 +109,7 @@ class RemoteControl(RaceControl):
         behind = len(self.link.view.actions) > len(self.session.actions)
         if behind or self.sent is not None or chance(state) is not None or not self.mine_to_move():
             return Wait.REMOTE
-        if state.phase == "bid":  # H2H-2: bids are sealed through the referee, not from this screen
+        if state.phase == Phase.BID:  # H2H-2: bids are sealed through the referee, not from this screen
             return Wait.REMOTE
         return super()._wait()
 

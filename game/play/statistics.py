@@ -36,7 +36,7 @@ from rules.dice import Purpose
 from rules.engine import chance
 from rules.files.record import Record, Step, start_state, steps
 from rules.reasons import Reason
-from rules.state import Check, RaceState
+from rules.state import Check, Phase, RaceState
 from rules.track import Track
 
 #: The black-die checks that luck counts: each passes, or fails and strikes a WP.
@@ -153,7 +153,7 @@ class _Replay:
             self._event(after, e)
         if (
             self.check is not None
-            and after.phase != "karma"
+            and after.phase != Phase.KARMA
             and not (isinstance(action, Karma) and action.spend == "reroll")
         ):
             failed = any(e.kind == "wear" and e.car == self.check.car for e in events)

@@ -13,7 +13,7 @@ from rules.ai.street import choose_free_wp
 from rules.car import Area, WearPoints
 from rules.engine import moves, optional_offer, repairs_at, t_car_proposal
 from rules.moves import Move
-from rules.state import RaceState
+from rules.state import Phase, RaceState
 from rules.tables import karma
 from rules.tables.pit_points import PitPlan
 from rules.tables.tyres import Tyre
@@ -86,15 +86,15 @@ def _move(driver: Chooser, track: Track, state: RaceState) -> Action:
     return Drive(path=m.path, via=m.via)
 
 
-#: the decision each phase asks for (by the phase's name); any other phase is a move
-PHASES: dict[str, Callable[[Chooser, Track, RaceState], Action]] = {
-    "gear": _gear,
-    "wp": _free_wp,
-    "karma": _karma,
-    "bid": _bid,
-    "tcar": _t_car,
-    "setup": _setup,
-    "pit": _pit,
+#: the decision each phase asks for; in any other phase a driver decides a move
+PHASES: dict[Phase, Callable[[Chooser, Track, RaceState], Action]] = {
+    Phase.GEAR: _gear,
+    Phase.WP: _free_wp,
+    Phase.KARMA: _karma,
+    Phase.BID: _bid,
+    Phase.TCAR: _t_car,
+    Phase.SETUP: _setup,
+    Phase.PIT: _pit,
 }
 
 

@@ -23,6 +23,7 @@ from game.storage.lineup import COLOURS, Driver, Lineup
 from game.texts import tr
 from game.widgets.race_hud import MARGIN
 from rules.ai.lookahead import lookahead
+from rules.state import Phase
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -79,7 +80,7 @@ class TutorialScene(RaceScene):
         if state.finished or state.car(YOU).status != "racing":
             return "finish"
         wait = self.control.wait()
-        if state.phase in ("grid", "setup") or state.round == 0:
+        if state.phase in (Phase.GRID, Phase.SETUP) or state.round == 0:
             return "start"
         car = state.car(YOU)
         if wait == Wait.ROLL:
