@@ -15,7 +15,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVarTuple
 
 import pygame
 
@@ -152,6 +152,8 @@ class Scene:
 FPS = 60
 IDLE_FRAME_MS = 1000  # waiting for the player: one frame a second keeps the status file fresh
 NOTICE_WIDTH = 640
+#: The arguments a guarded piece of work is called with.
+Ts = TypeVarTuple("Ts")
 
 
 class App:
@@ -442,7 +444,7 @@ class App:
             else:
                 dt = min(clock.tick(FPS) / 1000.0, 0.1)
             for event in events:
-                self.guarded(lambda: self.handle(event))
+                self.guarded(self.handle, event)
                 if not self.running:
                     break
             if not self.running:
@@ -450,7 +452,7 @@ class App:
             if self.size != size:
                 size = self.size
                 self.relayout()
-            self.guarded(lambda: self.frame(dt))
+            self.guarded(self.frame, dt)
             window.flip()
             self.frames += 1
             busy = bool(events) or any(s.animating() for s in self._visible())
@@ -459,11 +461,11 @@ class App:
                 self.tracks.preload()
                 self.sound.open()
 
-    def guarded(self, work: Callable[[], None]) -> None:
-        """Run ``work``; a bug in a screen above the menu sends the player back to the menu
+    def guarded(self, work: Callable[[*Ts], None], *args: *Ts) -> None:
+        """Run ``work(*args)``; a bug in a screen above the menu sends the player back to the menu
         with a notice (the race is saved after every action) instead of closing the game."""
         try:
-            work()
+            work(*args)
         except Exception as err:  # the last line of defence: report, recover, play on
             if len(self.stack) <= 1:
                 raise

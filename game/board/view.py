@@ -33,12 +33,14 @@ CLICK_SLOP = 6  # px the mouse may move between press and release and still clic
 GLIDE = 6.0  # 1/s: how fast the camera follows a car
 MIN_ZOOM = 0.05  # so far out that Fit shows the biggest track whole in the smallest window's free part
 HIT = 28  # px: a target space is clickable in a box at least this big around its centre, at any zoom
+#: The view's look unless told otherwise: the board without its lane-change arrows.
+PLAIN = BoardOptions(arrows=False)
 
 
 class BoardView:
     """Pan (drag, arrow keys), zoom (wheel, +/-), fit (F) and smooth following of a point."""
 
-    def __init__(self, board: BoardRenderer, options: BoardOptions = BoardOptions(arrows=False)) -> None:
+    def __init__(self, board: BoardRenderer, options: BoardOptions = PLAIN) -> None:
         self.board = board
         self.options = replace(options, contrast=contrast.high())
         self.camera = Camera(min_zoom=MIN_ZOOM, max_zoom=4.0)

@@ -5,9 +5,10 @@ content hash, when it was played, the rule set (its name and preset key), the la
 the winner's name and the record's text (``rules.files.record.dumps``, JSON, never pickle), so the race
 can be watched again from the "Races" list. The ``places`` table beside it holds where each human
 driver finished, for the list's rows; a file written before it had that table gains it when it is
-opened (its races keep no places), and a file that cannot be written is read without it. The list needs only the columns beside the record;
-the record is read when a race is opened. A race is kept once: the record's digest is unique, so
-a results screen shown twice (or a finished race resumed from the autosave) adds nothing.
+opened (its races keep no places), and a file that cannot be written is read without it. The list
+needs only the columns beside the record; the record is read when a race is opened. A race is kept
+once: the record's digest is unique, so a results screen shown twice (or a finished race resumed from
+the autosave) adds nothing.
 
 As with the lap records and championships (``sqlite_files``): a file that is not a history
 database (damaged, not SQLite, another program's) is renamed aside to

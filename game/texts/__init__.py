@@ -18,7 +18,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache, lru_cache
+from functools import cache
 
 from game.texts import en
 from game.texts.mo import LOCALE, SOURCE, catalogue, catalogue_languages, load

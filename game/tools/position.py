@@ -112,7 +112,10 @@ def _wrong_options(state: RaceState, gear: int | None, roll: int | None) -> str 
             if state.phase == "roll" and state.active
             else ""
         )
-        return f"--gear is for a position before a gear choice, this one is at phase {state.phase}{already}; leave out --gear"
+        return (
+            f"--gear is for a position before a gear choice, this one is at phase {state.phase}{already}; "
+            "leave out --gear"
+        )
     if roll is not None and state.phase == "gear" and gear is None:
         return "--roll needs --gear here: the car to move has not chosen its gear yet"
     if roll is not None and state.phase not in ("gear", "roll"):
@@ -204,7 +207,8 @@ def _print_moment(track: Track, state: RaceState, m: Moment, as_json: bool) -> N
     if m.odds is not None:
         die = state.rules.gear_dice.die(m.odds.gear)
         print(
-            f"{m.active} in gear {m.odds.gear} rolls the {die.name} die (faces {die.lowest}-{die.highest}): {_odds_line(m.odds)}"
+            f"{m.active} in gear {m.odds.gear} rolls the {die.name} die "
+            f"(faces {die.lowest}-{die.highest}): {_odds_line(m.odds)}"
         )
     for s in m.segments:
         kind = "mandatory" if s.mandatory else "optional"

@@ -127,7 +127,7 @@ def partial_spaces(
         for i, poly in corners
     ]
     found = []
-    for arc, drawn, (xy, heading) in zip(arcs, points, part.path.at_many(arcs)):
+    for _arc, drawn, (xy, heading) in zip(arcs, points, part.path.at_many(arcs)):
         x, y = drawn or xy
         along, off = beside.path.project_within((x, y), 3 * space_len)  # a lane's width away, or little more
         if off == math.inf:

@@ -272,7 +272,7 @@ def make_spaces(
     fields = []
     for li, (lg, found) in enumerate(zip(lanes, per_lane)):
         last_h, head = None, 0.0
-        for index, ((along, row, progress, drawn, corner), (xy, h)) in enumerate(
+        for index, ((_along, row, progress, drawn, corner), (xy, h)) in enumerate(
             zip(found, lg.path.at_many([f[0] for f in found]))
         ):
             x, y = drawn or xy

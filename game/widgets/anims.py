@@ -23,6 +23,7 @@ class Anim(ABC):
     def update(self, dt: float) -> bool:
         """Advance by ``dt`` seconds; True when finished."""
 
+    @abstractmethod
     def finish(self) -> None:
         """Jump to the end (the player is in a hurry)."""
 
@@ -48,6 +49,9 @@ class Call(Anim):
     def update(self, dt: float) -> bool:
         self.fn()
         return True
+
+    def finish(self) -> None:
+        """Nothing to skip: the call is made when the queue reaches it, hurried or not."""
 
 
 @dataclass

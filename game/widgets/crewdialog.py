@@ -137,7 +137,7 @@ class CrewDialog:
             y += 44
         self.rows_top = y + 34
         col_w = (w - 48) // 2
-        for k, area_ in enumerate(self.areas):
+        for k, _area in enumerate(self.areas):
             x = self.rect.left + 24 + (k % 2) * col_w
             yy = self.rows_top + (k // 2) * self.row
             minus, plus = self.steppers[2 * k], self.steppers[2 * k + 1]

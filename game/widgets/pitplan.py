@@ -101,7 +101,7 @@ class PitPlanDialog:
         self.rect = pygame.Rect(0, 0, w, 110 + ROW * len(self.rows) + 76)
         self.rect.center = area.center
         top = self.rect.top + 96
-        for k, row in enumerate(self.rows):
+        for k, _row in enumerate(self.rows):
             minus, plus = self.buttons[2 * k], self.buttons[2 * k + 1]
             y = top + k * ROW
             minus.rect = pygame.Rect(self.rect.right - 250, y, 36, ROW - 6)

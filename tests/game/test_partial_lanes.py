@@ -157,7 +157,7 @@ def test_the_board_draws_it_only_where_it_runs(tmp_path, capsys):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.board.layout import SAMPLES
+    from game.board.curves import SAMPLES
     from game.board.render import BoardOptions, BoardRenderer
 
     pygame.font.init()

@@ -124,7 +124,7 @@ def test_a_second_pit_entry_and_exit_get_their_roads_CORE_PIT_2():
 @pytest.mark.rules("CORE-PIT-2")
 def test_the_pit_walls_open_for_the_second_ways_CORE_PIT_2():
     """The wall between track and pit lane stops short of every road onto the track."""
-    from game.board.layout import dist_to_segment
+    from game.board.curves import dist_to_segment
 
     board = BoardRenderer(build(far_pit()))
     roads = extra_pit_ways(board.track)

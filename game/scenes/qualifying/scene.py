@@ -207,7 +207,10 @@ class QualifyingScene(Scene):
         self.places.sync_widgets()
 
     def _resume_lap(self) -> None:
-        """A lap of a resumed session: driving on, the watch at the last action's time (stopped until the driver decides)."""
+        """A lap of a resumed session: driving on, the watch at the last action's time.
+
+        The watch stays stopped until the driver decides.
+        """
         lap = self.session.lap
         assert lap is not None
         self.showing, self.tyre, self.phase = lap.entry, lap.tyre, "driving"

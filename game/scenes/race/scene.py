@@ -214,12 +214,16 @@ class RaceScene(Scene):
         }
         self.widgets = [*self.buttons.values(), *self.panels.handles.values()]
         if isinstance(control, RemoteControl):  # a race between homes: its chat and sealed bids, over the dice tray
-            above = lambda: pygame.Rect(
-                self.tray_full.left,
-                TOP + MARGIN,
-                self.tray_full.width,  # noqa: E731
-                min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN),
-            )
+
+            def above() -> pygame.Rect:
+                """The room above the dice tray, as the window is now."""
+                return pygame.Rect(
+                    self.tray_full.left,
+                    TOP + MARGIN,
+                    self.tray_full.width,
+                    min(REMOTE_H, self.buttons["end"].rect.top - 8 - TOP - MARGIN),
+                )
+
             self.widgets += remote_widgets(control, above)
         # saving the race's map in Tiled shows the new board, if the race can go on there
         self.reload = HotReload(

@@ -56,7 +56,10 @@ HISTORY: dict[str, str | Plural] = {
     "replay.log": "Full log",
     "replay.finished": "The end of the race",
     "replay.end_of_save": "As far as the race was saved",
-    "replay.help": "Space: play/pause · comma/full stop: a turn back/on · Page Up/Down: a round · Home/End · L: log · click a line: its moment · Esc: back",
+    "replay.help": (
+        "Space: play/pause · comma/full stop: a turn back/on · Page Up/Down: a round · Home/End · L: log · click a "
+        "line: its moment · Esc: back"
+    ),
     "replay.key_round_back": "Back to this round's start, or the last round's (Page Up)",
     "replay.key_turn_back": "A turn back (comma)",
     "replay.key_play": "Play the turns one after another, or stop (Space)",

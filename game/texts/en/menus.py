@@ -27,17 +27,35 @@ MENUS: dict[str, str | Plural] = {
     "reload.done": "The map was saved: the race goes on on the new board.",
     "reload.broken": "{track} was saved with a problem, so the old board stays: {problem}",
     "reload.gone": Plural(
-        "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. Put it back and save again.",
-        "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old board. Put them back and save again.",
+        (
+            "The map was saved, but a space this race needs is gone ({spaces}), so the race stays on the old board. "
+            "Put it back and save again."
+        ),
+        (
+            "The map was saved, but {n} spaces this race needs are gone ({spaces}), so the race stays on the old "
+            "board. Put them back and save again."
+        ),
     ),
-    "reload.differs": "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the race stays on the old board.",
+    "reload.differs": (
+        "The map was saved, but the race so far would have gone differently on it (from action {action} on), so the "
+        "race stays on the old board."
+    ),
     # --- hot reload in qualifying and the time trial ---
     "reload.lap_done": "The map was saved: the laps go on on the new board.",
     "reload.lap_gone": Plural(
-        "The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. Put it back and save again.",
-        "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old board. Put them back and save again.",
+        (
+            "The map was saved, but a space these laps need is gone ({spaces}), so the laps stay on the old board. "
+            "Put it back and save again."
+        ),
+        (
+            "The map was saved, but {n} spaces these laps need are gone ({spaces}), so the laps stay on the old "
+            "board. Put them back and save again."
+        ),
     ),
-    "reload.lap_differs": "The map was saved, but the laps so far would have gone differently on it (from action {action} on), so they stay on the old board.",
+    "reload.lap_differs": (
+        "The map was saved, but the laps so far would have gone differently on it (from action {action} on), so they "
+        "stay on the old board."
+    ),
     # --- gallery ------------------------------------------------------------------------
     "gallery.count": "Track {i} of {n} · Tab: next",
     "gallery.help": "Drag/arrows: pan · wheel: zoom · F: fit · Tab: next track · Esc: back",
@@ -65,7 +83,9 @@ MENUS: dict[str, str | Plural] = {
     "street.about.danger": "Roadworks: its black spaces are dangerous",
     "street.about.black": "Driving over or stopping here: a road-holding check, 1–4 costs 1 road-holding WP",
     "street.about.police": "Each round the car past it with the highest gear die gains 2 WP",
-    "street.about.tunnel": "A car ending its move at a numbered entry comes out at the exit with its number, unless a car stands there",
+    "street.about.tunnel": (
+        "A car ending its move at a numbered entry comes out at the exit with its number, unless a car stands there"
+    ),
     # --- blocked spaces (AMB-69) ---
     "gallery.blocked_space": "Blocked: no car may use this space",
     # --- gallery, continued ---------------------------------------------------------------

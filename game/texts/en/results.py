@@ -52,7 +52,9 @@ RESULTS: dict[str, str | Plural] = {
     "series.no_tracks": "Add at least one race.",
     "series.teams": "Teams (up to 2 drivers each)",
     "series.runs": Plural("Qualifying: 1 run", "Qualifying: {n} runs"),
-    "series.runs_hint": "The Open holds 1 or 2 qualifying runs a race, each with its own weather; each driver's better run counts.",
+    "series.runs_hint": (
+        "The Open holds 1 or 2 qualifying runs a race, each with its own weather; each driver's better run counts."
+    ),
     "series.drops": "Dropped results: {n}",
     "series.drops_hint": "Each driver may drop this many race results; the game proposes the worst.",
     "series.no_team": "No team",
@@ -82,7 +84,9 @@ RESULTS: dict[str, str | Plural] = {
     "season.total": "Total",
     "season.counted": "Counted",
     "season.race_n": "R{n}",
-    "season.drop_hint": "{n} results per driver are dropped (in brackets). Click a result to drop it instead, until the last race.",
+    "season.drop_hint": (
+        "{n} results per driver are dropped (in brackets). Click a result to drop it instead, until the last race."
+    ),
     # --- race statistics ------------------------------------------------
     "stats.open": "Statistics",
     "stats.title": "Race statistics",

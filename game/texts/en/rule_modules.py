@@ -31,15 +31,25 @@ MODULES: dict[str, str | Plural] = {
     "profile.normalo": "Normalo",
     "profile.normalo.about": "Regular: no strengths, no weaknesses.",
     "profile.theoretiker": "Theorist",
-    "profile.theoretiker.about": "Theorist: 1 better in qualifying; 1 space less at the start, out of the box and after a spin.",
+    "profile.theoretiker.about": (
+        "Theorist: 1 better in qualifying; 1 space less at the start, out of the box and after a spin."
+    ),
     "profile.praktiker": "Practitioner",
-    "profile.praktiker.about": "Practitioner: 1 worse in qualifying; 1 optional space more at the start, out of the box and after a spin.",
+    "profile.praktiker.about": (
+        "Practitioner: 1 worse in qualifying; 1 optional space more at the start, out of the box and after a spin."
+    ),
     "profile.leichter_flitzer": "Light racer",
-    "profile.leichter_flitzer.about": "Light racer: 1 space more in every gear; body, engine and road-holding checks 1 lower.",
+    "profile.leichter_flitzer.about": (
+        "Light racer: 1 space more in every gear; body, engine and road-holding checks 1 lower."
+    ),
     "profile.schwerer_tourer": "Heavy tourer",
-    "profile.schwerer_tourer.about": "Heavy tourer: 1 space less in every gear; body, engine and road-holding checks 1 higher.",
+    "profile.schwerer_tourer.about": (
+        "Heavy tourer: 1 space less in every gear; body, engine and road-holding checks 1 higher."
+    ),
     "profile.schoenwetterfahrer": "Fair-weather",
-    "profile.schoenwetterfahrer.about": "Fair-weather driver: in sun 1 space less at a corner stop; in rain slides 1 more.",
+    "profile.schoenwetterfahrer.about": (
+        "Fair-weather driver: in sun 1 space less at a corner stop; in rain slides 1 more."
+    ),
     "profile.regengott": "Rain god",
     "profile.regengott.about": "Rain god: in sun 1 space more at a corner stop; in rain slides 1 less.",
     "plan.title": "Pit stop plan: {name}",
@@ -53,7 +63,9 @@ MODULES: dict[str, str | Plural] = {
     "race.pit_plan_set": "Pit plan: {n} points",
     "race.pit_plan_hint": "Announce the stop before the roll that takes you into the box: without it 5 penalty points.",
     "race.boost": "Boost: {state}",
-    "race.boost_hint": "1 engine WP for as many extra spaces as the gear (not the last engine WP); it leaves a dangerous space.",
+    "race.boost_hint": (
+        "1 engine WP for as many extra spaces as the gear (not the last engine WP); it leaves a dangerous space."
+    ),
     "dash.karma": "karma {n}",
     "dash.karma_pool": "Karma pool: {n}",
     "dash.pit_points": "box: {n} points to go",
@@ -66,7 +78,9 @@ MODULES: dict[str, str | Plural] = {
     "since.finished": "{name} finished, place {place}",
     "since.pit": "{name} went into the pits",
     "plan.work": "To work: {n} points (Enter)",
-    "plan.late": "No stop was announced: the crew's plan now costs 5 points more ({reserve} WP in the box for repairs).",
+    "plan.late": (
+        "No stop was announced: the crew's plan now costs 5 points more ({reserve} WP in the box for repairs)."
+    ),
     # --- the Dresden league: karma, head-to-head, T-car -------------------------------------
     "league.karma_title": "Karma: {name}",
     "league.check.collision": "Collision check: {roll}. The check fails: 1 body WP is lost.",
@@ -84,7 +98,9 @@ MODULES: dict[str, str | Plural] = {
     "league.tcar_offer": "Out before the end of the first corner: race on from the box in the T-car with {n} WP?",
     "league.tcar_take": "Take the T-car (Enter)",
     "league.tcar_retire": "Retire",
-    "league.tcar_choose": "The crew took {n} WP off your set-up where marked; choose others with − and + (every area keeps at least 1).",
+    "league.tcar_choose": (
+        "The crew took {n} WP off your set-up where marked; choose others with − and + (every area keeps at least 1)."
+    ),
     "league.tcar_more": "{n} WP more to take off before the T-car is ready.",
     "league.tcar_back": "{n} WP too many taken off: put them back with +.",
     "league.tcar_ready": "Ready: the T-car has {n} WP.",

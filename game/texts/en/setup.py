@@ -50,7 +50,9 @@ SETUP: dict[str, str | Plural] = {
     "driver.champion": "Computer: Champion",
     "driver.human.about": "A person at this screen decides for the car.",
     "driver.rookie.about": "Cautious: brakes early, saves its wear points, takes the slower gear when in doubt.",
-    "driver.racer.about": "Plans along its lane and keeps wear points for later; each Racer a little bolder or steadier.",
+    "driver.racer.about": (
+        "Plans along its lane and keeps wear points for later; each Racer a little bolder or steadier."
+    ),
     "driver.champion.about": "Weighs every roll of its best gears with the exact odds: the strongest.",
     "preset.fd-basic": "Formula D basic game",
     "preset.fd-basic.about": "The 2008 basic game: every car has the same wear points.",
@@ -140,7 +142,9 @@ SETUP: dict[str, str | Plural] = {
     "log.free_wp": "{name} puts the WP won into {wp}.",
     "log.free_wp_none": "{name} has no room for the WP won.",
     "race.nitro": "Nitro (+gear): {state}",
-    "race.nitro_hint": "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it ({shortcut}).",
+    "race.nitro_hint": (
+        "Once per lap: as many extra spaces as the gear, free. The gear box shows the odds with it ({shortcut})."
+    ),
     "race.hint.wp": "{name}: put the WP won into the car's areas.",
     "street.wp_title": "{name}: {n} WP won",
     "street.wp_cap_setup": "Put them where the car has lost WP: no area goes above its set-up.",

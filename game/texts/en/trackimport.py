@@ -15,7 +15,9 @@ CONVERTER: dict[str, str | Plural] = {
     "import.cannot_write_report": "{report}: cannot write the report ({detail})",
     "import.written": "{out}: written; track check: ok",
     "import.read": "{src}: {nodes} nodes, {steps} steps, header {header}",
-    "import.kept": "kept: {lanes} lanes ({per_lane}), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}",
+    "import.kept": (
+        "kept: {lanes} lanes ({per_lane}), {corners} corners (stops {stops}), {pit}, grid of {grid}{blocked}"
+    ),
     "import.kept.spaces": Plural("{spaces} space", "{spaces} spaces", count="spaces"),
     "import.kept.no_pit": "no pit lane",
     "import.kept.pit": Plural(

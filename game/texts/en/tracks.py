@@ -39,7 +39,9 @@ DESIGNER: dict[str, str | Plural] = {
     "track.what.tunnel_exit": "the exit of tunnel {n}",
     "track.blocked_used.grid_slot.fix": "move the grid slot or the blocked space",
     "track.blocked_used.qualifying_start.fix": "move the qualifying start or the blocked space",
-    "track.blocked_used.line_space.fix": "a lap is counted there: move the blocked space off the spaces on either side of the line",
+    "track.blocked_used.line_space.fix": (
+        "a lap is counted there: move the blocked space off the spaces on either side of the line"
+    ),
     "track.blocked_used.pit_entry.fix": "move the pit_lane line's first point or the blocked space",
     "track.blocked_used.pit_exit.fix": "move the pit_lane line's last point or the blocked space",
     "track.blocked_used.tunnel_entry.fix": "move the tunnel_entry or the blocked space",
@@ -53,7 +55,9 @@ DESIGNER: dict[str, str | Plural] = {
         "seen in the driving direction), or delete it to let the game work the side out"
     ),
     "track.not_behind_line": "{cls} on {space} is not behind the start/finish line",
-    "track.not_behind_line.fix": "place the grid and the qualifying start on the spaces just before the start/finish line",
+    "track.not_behind_line.fix": (
+        "place the grid and the qualifying start on the spaces just before the start/finish line"
+    ),
     "track.slot_off_space": "grid slot is not on a track space",
     "track.slot_off_space.fix": "move the grid slot point onto the centre of a space",
     "track.slot_position_twice": "two grid slots have position {position}",
@@ -68,7 +72,9 @@ DESIGNER: dict[str, str | Plural] = {
     "track.point_off_space.fix": "move it onto the centre of a space",
     "track.nlc_not_polyline": "the no_lane_change line is not a polyline",
     "track.nlc_closed": "the no_lane_change line is not a polyline (it is a closed polygon)",
-    "track.nlc_not_polyline.fix": "redraw it with the Insert Polygon tool along the line between two lanes and press Enter",
+    "track.nlc_not_polyline.fix": (
+        "redraw it with the Insert Polygon tool along the line between two lanes and press Enter"
+    ),
     "track.nlc_across": "the no_lane_change line crosses lane {lane} between {src} and {dst}",
     "track.nlc_across.fix": "draw it along the line between two lanes, not across a lane",
     "track.nlc_over": "the no_lane_change line runs over the centre of {space}",
@@ -106,7 +112,9 @@ DESIGNER: dict[str, str | Plural] = {
         "arrow from {src} to {dst} lies on a straight, outside every corner and arrow zone, where cars "
         "change lanes without arrows"
     ),
-    "track.arrow_on_straight.fix": "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows",
+    "track.arrow_on_straight.fix": (
+        "delete the arrow, or draw an arrow_zone around it if lane changes there go only along arrows"
+    ),
     "track.arrow_to_and_fro": (
         "sideways arrows lead from {src} to {dst} and back, so a car could drive to and fro without getting anywhere"
     ),
@@ -244,7 +252,9 @@ DESIGNER: dict[str, str | Plural] = {
         "hand-placed space {space} has no row_position, but other spaces of lane object {lane} between "
         "the same two lines have one"
     ),
-    "track.row_position_missing.fix": "give every point of the lane between those two lines a row_position, or none of them",
+    "track.row_position_missing.fix": (
+        "give every point of the lane between those two lines a row_position, or none of them"
+    ),
     "track.row_position_nan": "row_position {value} of hand-placed space {space} is not a number",
     "track.row_position_nan.fix": (
         "set the float property row_position to where the space lies among the piece's rows (0 the first "
@@ -462,7 +472,9 @@ DESIGNER: dict[str, str | Plural] = {
     ),
     "track.layer_twice": "two layers are named {layer}",
     "track.layer_twice.fix": "give every layer its own name",
-    "track.unknown_layer": "layer {layer} is not a layer the game reads, so its objects are ignored; the closest is {meant}",
+    "track.unknown_layer": (
+        "layer {layer} is not a layer the game reads, so its objects are ignored; the closest is {meant}"
+    ),
     "track.unknown_layer.fix": "rename the layer to {meant} (layer names are lower case, with _ between words)",
     "track.what.map": "the map",
     "track.what.layer": "layer {layer}",
@@ -479,7 +491,9 @@ DESIGNER: dict[str, str | Plural] = {
     "track.property_reserved": "{what} has a custom property named {name}, a name Tiled or pytmx reserves",
     "track.property_reserved.fix": "rename or delete that custom property",
     "track.property_class": "{what} has a class-typed property {name}",
-    "track.property_class.fix": "use int, float, bool or string properties (Tiled 1.8 drops class properties on export)",
+    "track.property_class.fix": (
+        "use int, float, bool or string properties (Tiled 1.8 drops class properties on export)"
+    ),
     "track.property_value": "{what}'s {kind} property {name} is {value}",
     "track.property_value.fix": "enter a valid {kind}",
     "track.property_infinite": "{what}'s property {name} is {value}",

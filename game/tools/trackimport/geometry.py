@@ -112,17 +112,13 @@ def cut_points(
     for li, lane in enumerate(board.lanes):
         n = len(lane)
         order = sorted(set(majors[li]) | {r[li] for r in rows})
-
-        def chord(k: int) -> float:
-            return math.dist(pos[lane[k - 1]], pos[lane[k % n]])
-
         frac = {0: 0.5}
         for prev, k in zip(order, order[1:]):
             inner = sum(math.dist(pos[lane[j]], pos[lane[j + 1]]) for j in range(prev, k - 1))
-            have = (1 - frac[prev]) * chord(prev) + inner
+            have = (1 - frac[prev]) * _chord(pos, lane, prev) + inner
             # in a gap (a step the board has no space in) the line stays near the space before it
-            most = min(0.85, 1.2 * space / (chord(k) or 1.0))
-            frac[k] = min(most, max(0.15, ((k - prev) * space - have) / (chord(k) or 1.0)))
+            most = min(0.85, 1.2 * space / (_chord(pos, lane, k) or 1.0))
+            frac[k] = min(most, max(0.15, ((k - prev) * space - have) / (_chord(pos, lane, k) or 1.0)))
         cuts = {}
         for k, f in frac.items():
             a, b = pos[lane[k - 1]], pos[lane[k % n]]
@@ -130,6 +126,11 @@ def cut_points(
             cuts[k] = ((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), (-d[1], d[0]))
         out.append(cuts)
     return out, rows
+
+
+def _chord(pos: dict[int, Point], lane: list[int], k: int) -> float:
+    """The length of the lane's step into its k-th node (round from the last node for k = 0)."""
+    return math.dist(pos[lane[k - 1]], pos[lane[k % len(lane)]])
 
 
 def _row_cuts(board: Board, pos: dict[int, Point], ends: list[tuple[int, int]], chunks: int) -> list[tuple[int, ...]]:
@@ -313,24 +314,32 @@ def around_partial(
         # outside each curve node, and on a little towards the nodes before and after them, so
         # the border passes beyond the first and the last
         ks = [max(mine[0] - 0.45, 0), *range(mine[0], mine[-1] + 1), min(mine[-1] + 0.45, len(nodes) - 1)]
-
-        def at(k: float) -> Point:
-            i = min(int(k), len(nodes) - 2)
-            (ax, ay), (zx, zy), t = pos[nodes[i]], pos[nodes[i + 1]], k - i
-            nx, ny = _right(pos, nodes, round(k))
-            return (ax + (zx - ax) * t + side * nx * 0.6 * width, ay + (zy - ay) * t + side * ny * 0.6 * width)
-
-        out = [at(k) for k in ks]
-        first = min(range(len(poly)), key=lambda i: math.dist(poly[i], out[0]))
-        last = min(range(len(poly)), key=lambda i: math.dist(poly[i], out[-1]))
-
-        def kept(a: int, z: int) -> list[Point]:  # the polygon's points from a on round to z
-            return [poly[(a + i) % len(poly)] for i in range((z - a) % len(poly) + 1)]
-
+        out = [_outside(pos, nodes, side, width, k) for k in ks]
+        first = _nearest(poly, out[0])
+        last = _nearest(poly, out[-1])
         # the polygon runs along the right side in the driving direction, back along the left; the
         # entry and exit lines' outer ends are left out, as the lane may run on beyond them
-        poly = kept(first, last)[1:-1] + out[::-1] if side < 0 else kept(last, first)[1:-1] + out
+        poly = _kept(poly, first, last)[1:-1] + out[::-1] if side < 0 else _kept(poly, last, first)[1:-1] + out
     return poly
+
+
+def _outside(pos: dict[int, Point], nodes: list[int], side: int, width: float, k: float) -> Point:
+    """The point at fractional node index ``k`` along the lane, moved 0.6 lane widths off it: to
+    the right for side 1, to the left for side -1."""
+    i = min(int(k), len(nodes) - 2)
+    (ax, ay), (zx, zy), t = pos[nodes[i]], pos[nodes[i + 1]], k - i
+    nx, ny = _right(pos, nodes, round(k))
+    return (ax + (zx - ax) * t + side * nx * 0.6 * width, ay + (zy - ay) * t + side * ny * 0.6 * width)
+
+
+def _nearest(poly: list[Point], p: Point) -> int:
+    """The index of the polygon's point nearest ``p``."""
+    return min(range(len(poly)), key=lambda i: math.dist(poly[i], p))
+
+
+def _kept(poly: list[Point], a: int, z: int) -> list[Point]:
+    """The polygon's points from index a on, round to z."""
+    return [poly[(a + i) % len(poly)] for i in range((z - a) % len(poly) + 1)]
 
 
 def box_places(board: Board, route: list[Point], space: float) -> list[Point]:
