@@ -1,6 +1,7 @@
 """Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
 
-    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N] [--no-window]
+    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...]
+                              [--simulate-laps N] [--no-window]
     python bench/decisions.py --worst [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...]
 
 Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
@@ -276,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         for level in levels:
             r = _fresh("window", hohenau, level, 1, args.rules)
             print(
-                f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)",
+                f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  "
+                f"(99th percentile {r['p99']:5.1f} ms)",
                 flush=True,
             )
     return 0

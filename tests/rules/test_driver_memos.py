@@ -3,8 +3,8 @@
 (those drivers race in many tests, so their speed is the suite's).
 
 The legal moves are built without pydantic's validation (``rules.moves._move``): each is
-compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP alone do not rule them out
-(``least``); ``hazard`` counts the cars near a move from a map of the racing cars; the
+compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP
+alone do not rule them out (``least``); ``hazard`` counts the cars near a move from a map of the racing cars; the
 pit-entry lane wanted and a gear's value are kept for the last state asked about. Each is
 checked here against the plain computation, decision by decision, through races of both
 drivers (``bench/same_races.py`` checks whole records commit to commit).

@@ -89,7 +89,8 @@ def test_a_record_from_a_device_is_one_record_error():
         load(Path("/dev/zero"))
     assert (
         str(err.value)
-        == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
+        == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; "
+        "give the path of a race record)"
     )
 
 
