@@ -99,7 +99,9 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
             if found and state.movement is not None and state.movement.offer[0] == "roll":
                 fast = driver.choose_move(track, state, found)
                 with monkeypatch.context() as mp:  # every key worked out whole, then the plain min
-                    mp.setattr(careful, "least", lambda ms, bound, key: min(ms, key=lambda m: key(m, bound(m))))
+                    mp.setattr(
+                        careful, "least", lambda ms, bound, key: min(ms, key=lambda move: key(move, bound(move)))
+                    )
                     assert driver.choose_move(track, state, found) == fast
                 checked += 1
         if state.phase == "gear":

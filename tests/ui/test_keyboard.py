@@ -395,7 +395,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
 ) -> None:
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
-    scene = race_at_a_move(app)
+    race_at_a_move(app)
     drawn = spy_texts(monkeypatch)
     drawn.clear()
     app.frame(0.016)
