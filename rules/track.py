@@ -133,7 +133,7 @@ class WeatherTable(Frozen):
         for name in ("sun", "variable", "rain"):
             rng = getattr(self, name)
             if rng and rng[0] <= roll <= rng[1]:
-                return name  # type: ignore[return-value]
+                return name
         raise ValueError(f"black-die result {roll} is outside 1-20")
 
 

@@ -34,7 +34,7 @@ def moment_rows(scene: RaceScene) -> list[tuple[pygame.Rect, str, int]]:
     return [(rect, line.text(), scene.moments[id(line)]) for rect, line in scene.log_rows if id(line) in scene.moments]
 
 
-def board_at(record, at: int) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+def board_at(record, at: int) -> dict[str, str | None]:
     """Where every car stood after the record's first ``at`` actions, replayed straight."""
     state = replay(oval(), record.model_copy(update={"actions": record.actions[:at]}))
     return {c.id: c.space for c in state.cars}

@@ -23,11 +23,11 @@ from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
 
 
-def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(app, k: int) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def click(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def click(app, pos: tuple[int, int]) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
