@@ -67,6 +67,9 @@ from rules.track import Track
 __all__ = ["Move", "MoveRequest", "Via", "check_path", "check_paths", "forget", "legal_moves"]
 
 
+# --- every reachable state ------------------------------------------------------------
+
+
 def _explore(ctx: Ctx) -> tuple[list[dict[Walk, tuple[str, ...]]], bool]:
     """Every reachable state after 0..roll steps, each with its first path; and whether the
     roll can be driven in full (or ends early at the finish or the box).
