@@ -1,6 +1,7 @@
 """Benchmark: how long a computer driver thinks, per level and track, as a player meets it.
 
-    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...] [--simulate-laps N] [--no-window]
+    python bench/decisions.py [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...]
+                              [--simulate-laps N] [--no-window]
     python bench/decisions.py --worst [--laps N] [--rules PRESET] [--level L ...] [--track FILE ...]
 
 Per level and per shipped track (maps/*.tmx) it plays one seeded 10-car race (``--rules``,
@@ -142,7 +143,7 @@ def _simulate(track_file: str, level: str, laps: int, rules: str) -> dict[str, o
 
 def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, object]:
     """The longest stand-still of a 60 Hz loop while every decision is made in a thread (ms)."""
-    import threading
+    from concurrent.futures import ThreadPoolExecutor
 
     from game.tracks.load import load_track
     from rules.ai.registry import DRIVERS, computer_action
@@ -155,21 +156,19 @@ def _window(track_file: str, level: str, laps: int, rules: str) -> dict[str, obj
     session = RaceSession(track, header, drivers=DRIVERS)
     frame = 1 / 60
     gaps: list[float] = []
-    while not session.state.finished:
-        if chance(session.state) is not None:
-            session.roll()
-            continue
-        state, kind, answer = session.state, session.driver_kind(), []
-        thread = threading.Thread(target=lambda: answer.append(computer_action(track, state, kind)), daemon=True)
-        last = time.perf_counter()
-        thread.start()
-        while thread.is_alive():
-            time.sleep(frame)
-            now = time.perf_counter()
-            gaps.append(1000 * (now - last - frame))
-            last = now
-        thread.join()
-        session.act(answer[0])
+    with ThreadPoolExecutor(max_workers=1) as thinker:
+        while not session.state.finished:
+            if chance(session.state) is not None:
+                session.roll()
+                continue
+            last = time.perf_counter()
+            answer = thinker.submit(computer_action, track, session.state, session.driver_kind())
+            while not answer.done():
+                time.sleep(frame)
+                now = time.perf_counter()
+                gaps.append(1000 * (now - last - frame))
+                last = now
+            session.act(answer.result())
     gaps.sort()
     return {
         "frames": len(gaps),
@@ -276,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
         for level in levels:
             r = _fresh("window", hohenau, level, 1, args.rules)
             print(
-                f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  (99th percentile {r['p99']:5.1f} ms)",
+                f"{level:9} {r['frames']:6} frames waited  longest stand-still {r['max']:6.1f} ms  "
+                f"(99th percentile {r['p99']:5.1f} ms)",
                 flush=True,
             )
     return 0

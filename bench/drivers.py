@@ -201,8 +201,8 @@ def report(outcomes: list[Outcome]) -> None:
     for (a, b), group in by_match.items():
         print(f"\n== {a} against {b} ==")
         print(
-            f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} {a + ' pos':>13} {b + ' pos':>13} "
-            f"{a + ' out':>13} {b + ' out':>13}"
+            f"{'preset':13} {'track':11} {'race':6} {'laps':>4} {'n':>4} {a + ' wins':>14} "
+            f"{a + ' pos':>13} {b + ' pos':>13} {a + ' out':>13} {b + ' out':>13}"
         )
         keyed: dict[tuple, list[Outcome]] = defaultdict(list)
         for o in group:
@@ -216,7 +216,8 @@ def report(outcomes: list[Outcome]) -> None:
             ob = [r.status == "out" for o in os_ for r in o.cars if r.side == b]
             print(
                 f"{preset:13} {name:11} {kind:6} {laps:4} {len(os_):4} {_pct(wins / len(os_)):>14} "
-                f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f} {_pct(sum(oa) / len(oa)):>13} {_pct(sum(ob) / len(ob)):>13}",
+                f"{statistics.mean(pa):13.2f} {statistics.mean(pb):13.2f} "
+                f"{_pct(sum(oa) / len(oa)):>13} {_pct(sum(ob) / len(ob)):>13}",
                 flush=True,
             )
         for kind in ("duel", "field"):
@@ -225,8 +226,8 @@ def report(outcomes: list[Outcome]) -> None:
                 continue
             print(f"  {kind}s:")
             print(
-                f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} {'pits':>5} "
-                f"{'med ms':>7} {'max ms':>7} {'max cpu':>7}  causes"
+                f"  {'driver':9} {'races':>5} {'wins':>7} {'pos':>5} {'round':>6} {'out':>7} {'WP left':>8} "
+                f"{'pits':>5} {'med ms':>7} {'max ms':>7} {'max cpu':>7}  causes"
             )
             for s in (a, b):
                 res = [r for o in sub for r in o.cars if r.side == s]
@@ -241,7 +242,8 @@ def report(outcomes: list[Outcome]) -> None:
                     f"  {s:9} {len(sub):5} {_pct(wins / len(sub)):>7} {statistics.mean(r.position for r in res):5.2f} "
                     f"{statistics.mean(rounds) if rounds else 0:6.1f} {_pct(sum(outs.values()) / len(res)):>7} "
                     f"{statistics.mean(fin_wp) if fin_wp else 0:8.1f} {statistics.mean(r.pits for r in res):5.2f} "
-                    f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} {slowest_cpu:7.1f}  {causes}",
+                    f"{statistics.median(times) if times else 0:7.1f} {times[-1] if times else 0:7.1f} "
+                    f"{slowest_cpu:7.1f}  {causes}",
                     flush=True,
                 )
 

@@ -22,9 +22,10 @@ Both take the same destination: the cheapest in WP, a black-die check (a car bes
 a marker on the way) counted as half a WP (a whole one with two body or road-holding WP left)
 and, with the aid, a warning as more (the last WP of an area as five, a stop that leaves no
 further one as two, brakes left short of the stops the corner ahead still needs as one); of
-equally dear ones the one that keeps the scarcer of brakes and tyres, the pit entry's lane when a stop is wanted, then the furthest; a free extra (slipstream)
-along a straight when it goes further; the box when offered and a stop is wanted (the pit plan
-and every other choice: the Racer level's, the defaults the screen proposes). Races run one after another (the machine is shared):
+equally dear ones the one that keeps the scarcer of brakes and tyres, the pit entry's lane when
+a stop is wanted, then the furthest; a free extra (slipstream) along a straight when it goes
+further; the box when offered and a stop is wanted (the pit plan and every other choice: the
+Racer level's, the defaults the screen proposes). Races run one after another (the machine is shared):
 every shipped Grand Prix circuit (not the oval nor the city circuit), fde-advanced and
 dresden-2006, 3 laps, ``--seeds`` seeds each (``--races`` caps the total).
 

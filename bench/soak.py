@@ -1,13 +1,13 @@
 """Soak test: random races under every preset on every shipped track, each checked to the end.
 
-    python bench/soak.py [--races N] [--seed S] [--time SECONDS] [--jobs J] [--max-cars C] [--max-laps L] [--track FILE ...]
-                         [--preset KEY ...]
+    python bench/soak.py [--races N] [--seed S] [--time SECONDS] [--jobs J] [--max-cars C] [--max-laps L]
+                         [--track FILE ...] [--preset KEY ...]
 
-Each race draws a track (every maps/*.tmx, or the --track files), a preset (any, or the --preset ones), 2 to 10 cars (as many as the
-grid holds, at most C), 1 to 3 laps (at most L), a driver, a race seed and the grid (half the races
-set it by a qualifying session whatever the preset says, ``simulate --grid qualifying``), and is
-played through ``rules.run.simulation`` exactly as ``main.py simulate`` plays it. It
-passes when the state says the race is over with every car classified (finished,
+Each race draws a track (every maps/*.tmx, or the --track files), a preset (any, or the --preset
+ones), 2 to 10 cars (as many as the grid holds, at most C), 1 to 3 laps (at most L), a driver,
+a race seed and the grid (half the races set it by a qualifying session whatever the preset
+says, ``simulate --grid qualifying``), and is played through ``rules.run.simulation`` exactly as
+``main.py simulate`` plays it. It passes when the state says the race is over with every car classified (finished,
 or out with its reason), its record (as ``simulate --record`` writes it) replays
 to the very same state, and a second race from the same seed writes the same
 record byte for byte. Anything else, an exception included, is a failure.

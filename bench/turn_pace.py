@@ -221,7 +221,8 @@ def main() -> int:
             return 1
         total = sum(waits)
         print(
-            f"{track_file}, {people} human(s) and {COMPUTERS} computers, {args.laps} lap(s), pace {args.pace}, {len(waits)} waits:"
+            f"{track_file}, {people} human(s) and {COMPUTERS} computers, {args.laps} lap(s), pace {args.pace}, "
+            f"{len(waits)} waits:"
             f" for the computers median {statistics.median(computers):.2f} s, 95th percentile"
             f" {percentile(computers, 0.95):.2f} s, longest {max(computers):.2f} s;"
             f" whole wait median {statistics.median(waits):.2f} s, 95th percentile {percentile(waits, 0.95):.2f} s;"

@@ -140,6 +140,14 @@ def finish(d: Desktop, out: Path, tag: str, s: Status) -> None:
     d.wait(lambda s: s.get("scene") == "menu", what="the menu after the results")
 
 
+def press_until_changed(d: Desktop, s: Status, button: str, field: str) -> Status:
+    """Press ``button`` and wait for the status's ``field`` to change: the set-up screen shows a
+    click's effect on a later frame, and the next click must see it."""
+    before = s[field]
+    d.button(s, button)
+    return d.wait(lambda t: t[field] != before, what=f"{field} after {button}")
+
+
 def set_up_race(d: Desktop, laps: int, rivals: int) -> Status:
     """The menu's New race: the oval, ``laps`` laps, seat 1 human, ``rivals`` computer cars."""
     s = d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
@@ -148,26 +156,16 @@ def set_up_race(d: Desktop, laps: int, rivals: int) -> Status:
     d.button(s, "track.oval")
     s = d.wait(lambda s: s.get("track") == "oval.tmx", what="the oval chosen")
     while s["laps"] != laps:
-        n, step = s["laps"], "laps.minus" if s["laps"] > laps else "laps.plus"
-        d.button(s, step)
-        s = d.wait(lambda s: s["laps"] != n)
+        s = press_until_changed(d, s, "laps.minus" if s["laps"] > laps else "laps.plus", "laps")
     while s["grid"] != "roll":
-        g = s["grid"]
-        d.button(s, "grid")
-        s = d.wait(lambda s: s["grid"] != g)
+        s = press_until_changed(d, s, "grid", "grid")
     while len(s["drivers"]) > rivals + 1:
-        n = len(s["drivers"])
-        d.button(s, f"driver{n}.remove")
-        s = d.wait(lambda s: len(s["drivers"]) < n)
+        s = press_until_changed(d, s, f"driver{len(s['drivers'])}.remove", "drivers")
     while s["drivers"][0] != "human":
-        before = s["drivers"][0]
-        d.button(s, "driver1.kind")
-        s = d.wait(lambda s: s["drivers"][0] != before)
+        s = press_until_changed(d, s, "driver1.kind", "drivers")
     for i in range(1, len(s["drivers"])):
         while s["drivers"][i] == "human":
-            before = s["drivers"][i]
-            d.button(s, f"driver{i + 1}.kind")
-            s = d.wait(lambda s: s["drivers"][i] != before)
+            s = press_until_changed(d, s, f"driver{i + 1}.kind", "drivers")
     print(
         f"[race] set-up: {s['track']}, {s['laps']} laps, preset {s['preset']}, grid {s['grid']}, "
         f"drivers {s['drivers']}",

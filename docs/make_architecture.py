@@ -48,7 +48,8 @@ W, H = 1180, 700
 def box(x: int, y: int, w: int, h: int, fill: str, title: str, text: str) -> str:
     return (
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{fill}" stroke="#5a5a5a"/>'
-        f'<text x="{x + 12}" y="{y + 22}" font-family="sans-serif" font-size="15" font-weight="bold" fill="#222">{escape(title)}</text>'
+        f'<text x="{x + 12}" y="{y + 22}" font-family="sans-serif" font-size="15" font-weight="bold" '
+        f'fill="#222">{escape(title)}</text>'
         f'<text x="{x + 12}" y="{y + 41}" font-family="sans-serif" font-size="13" fill="#333">{escape(text)}</text>'
     )
 
@@ -59,8 +60,10 @@ def svg() -> str:
         '<defs><marker id="a" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
         'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
         f'<rect width="{W}" height="{H}" fill="#fbfaf6"/>',
-        '<text x="24" y="36" font-family="sans-serif" font-size="18" font-weight="bold" fill="#222">Layers: each imports only those below it</text>',
-        '<text x="640" y="36" font-family="sans-serif" font-size="18" font-weight="bold" fill="#222">One turn: a click on a highlighted space</text>',
+        '<text x="24" y="36" font-family="sans-serif" font-size="18" font-weight="bold" '
+        'fill="#222">Layers: each imports only those below it</text>',
+        '<text x="640" y="36" font-family="sans-serif" font-size="18" font-weight="bold" '
+        'fill="#222">One turn: a click on a highlighted space</text>',
     ]
     y = 52
     for title, text, fill in LAYERS:

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tests.e2e import desktop as virtual  # noqa: E402
-from tests.e2e.test_keyboard_race_e2e import press  # noqa: E402
+from tests.e2e.test_keyboard_race_e2e import press, press_until_changed  # noqa: E402
 from tests.e2e.test_race_e2e import choose_gear  # noqa: E402
 
 SIZES = ((1024, 640), (3840, 2160))
@@ -30,18 +30,17 @@ def set_up(d: virtual.Desktop) -> None:
     d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
     s = press(d, "new_race", lambda s: s.get("scene") == "setup")
     while "track.hohenau" not in s["buttons"]:
-        page = sorted(s["buttons"])
-        s = press(d, "tracks.next", lambda s, page=page: sorted(s["buttons"]) != page)
+        s = press_until_changed(d, s, "tracks.next", lambda t: sorted(t["buttons"]))
     s = press(d, "track.hohenau", lambda s: s.get("track") == "hohenau.tmx")
     while s["laps"] > 1:
-        s = press(d, "laps.minus", lambda s, laps=s["laps"]: s["laps"] < laps)
+        s = press_until_changed(d, s, "laps.minus", lambda t: t["laps"])
     while len(s["drivers"]) > 5:
-        s = press(d, f"driver{len(s['drivers'])}.remove", lambda s, n=len(s["drivers"]): len(s["drivers"]) < n)
+        s = press_until_changed(d, s, f"driver{len(s['drivers'])}.remove", lambda t: len(t["drivers"]))
     while len(s["drivers"]) < 5:
-        s = press(d, "add", lambda s, n=len(s["drivers"]): len(s["drivers"]) > n)
+        s = press_until_changed(d, s, "add", lambda t: len(t["drivers"]))
     for i in range(5):
         while (s["drivers"][i] == "human") != (i == 0):
-            s = press(d, f"driver{i + 1}.kind", lambda s, i=i, was=s["drivers"][i]: s["drivers"][i] != was)
+            s = press_until_changed(d, s, f"driver{i + 1}.kind", lambda t: t["drivers"])
     s = press(d, "next", lambda s: s.get("scene") == "carsetup")
     press(d, "start", lambda s: s.get("scene") == "race")
 

@@ -105,7 +105,7 @@ COMMERCIAL_GEAR_DICE = GearDice(
 def uniform_gear_dice() -> GearDice:
     """AMB-1 alternative: every value of each CORE-DICE-3 range equally likely."""
     dice = tuple(_gear_die(g, range(lo, hi + 1)) for g, (lo, hi) in sorted(GEAR_RANGES.items()))
-    return GearDice(dice=dice)  # type: ignore[arg-type]  # six dice, checked by pydantic
+    return GearDice(dice=dice)  # six dice, checked by pydantic
 
 
 class Purpose(StrEnum):

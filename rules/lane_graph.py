@@ -1,5 +1,5 @@
 """The track as the enumeration of legal moves reads it: plain-dict copies of its spaces and
-edges, built once per track, so a step of ``rules.moves`` is a few dict look-ups."""
+edges, built once per track, so a step of ``rules.move_step`` is a few dict look-ups."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from rules.track import EdgeKind, Track
 
 
 class Graph:
-    """Plain-dict copies of what ``rules.moves`` steps read, built once per track."""
+    """Plain-dict copies of what ``rules.move_step`` steps read, built once per track."""
 
     def __init__(self, track: Track) -> None:
         self.rows = track.rows

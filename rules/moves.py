@@ -1,17 +1,17 @@
 """Legal moves: every way a car can drive its roll, with what each costs.
 
-One step function (``_step``) decides whether a car may enter the next
-space; the enumeration runs it breadth first over a small state (space,
+One step function (``rules.move_step.step``) decides whether a car may enter
+the next space; the enumeration runs it breadth first over a small state (space,
 lane history of the current straight, corner state, counters) and merges
 paths that reach the same state, so a 30-space roll with ten cars on the
 board stays fast (dynamic programming, not path lists). Checking a player's
 own path runs the same step function along it, so ``check_path`` and
 ``legal_moves`` can never disagree.
 
-Rules implemented here: CORE-MOVE-1..7, FD08-LANE-1..3, CORNER-3..10,
-FD08-CORNER-1, FD08-SPIN-1..2, CORE-BRAKE-1..2, CORE-BLOCK-1..3 (TAB-BLOCK),
-CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-5, PIT-B-6, PIT-D-1 (with ``pit_points``). Choices for
-open points:
+Rules implemented here and in ``rules.move_step``: CORE-MOVE-1..7, FD08-LANE-1..3,
+CORNER-3..10, FD08-CORNER-1, FD08-SPIN-1..2, CORE-BRAKE-1..2, CORE-BLOCK-1..3 (TAB-BLOCK),
+CORE-DANGER-2 (counting the checks), PIT-B-2, PIT-B-5, PIT-B-6, PIT-D-1 (with ``pit_points``).
+Choices for open points:
 
 * AMB-3: each step (straight, diagonal or arrow) is one space; a lane the
   car left on a straight may be re-entered only after passing a car in it
@@ -43,269 +43,34 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import NamedTuple
 
-from rules.lane_graph import graph
+from rules.move_step import (
+    DETOUR,
+    EXIT_LANE_CHANGE,
+    LOCKED,
+    NO_PIT,
+    OCCUPIED,
+    OVER,
+    SLIP_SHAPE,
+    TOO_MANY_LANES,
+    Ctx,
+    Walk,
+    start_walk,
+    step,
+)
 from rules.reasons import Code, Reason
 from rules.ruleset import RuleSet
 from rules.segment import Move, MoveRequest, Via
 from rules.tables.checks import block_cost
-from rules.track import EdgeKind, Track
+from rules.track import Track
 
 __all__ = ["Move", "MoveRequest", "Via", "check_path", "check_paths", "forget", "legal_moves"]
 
 
-# --- partial paths ----------------------------------------------------------------
-
-_STRAIGHT_EDGES = (EdgeKind.STRAIGHT, EdgeKind.DIAGONAL)  # the steps of a straight (CORE-MOVE-4)
-_NO_CAR = 1 << 30  # "no car ahead in that lane": the lane may not be re-entered on this straight
+# --- every reachable state ------------------------------------------------------------
 
 
-class _Walk(NamedTuple):
-    """The state of a partial path: what the rest of the path may do depends only on this."""
-
-    space: str
-    steps: int
-    base: int  # lane the current straight began in (FD08-LANE-1); -9 inside corners
-    # lanes left on this straight: (lane, distance from the start row to the first car in
-    # that lane after the car left it). Re-entering is zigzag unless the walk is past that
-    # car (CORE-MOVE-5); an entry is dropped as soon as the walk is level with its car.
-    left: tuple[tuple[int, int], ...]
-    locked: str | None  # no more lane changes, and the rule why: CORNER-8 or FD08-CORNER-1
-    in_first_corner: bool  # still inside the corner the move began in
-    exits: int  # corners left with a stop missing (CORNER-4)
-    over: int  # spaces driven beyond those corners' end lines so far (AMB-17)
-    missed: tuple[int, int] | None  # first corner left short enough to be out: (corner, stops made)
-    dangers: int
-    laps: int
-    done: bool  # finished the race or reached the box: the rest of the roll is lost
-    slip: tuple[int, ...] | None = None  # lanes of a slipstream segment so far (SLIP-3, AMB-13)
-    slip_entered: bool = False  # the slipstream segment crossed into a corner (VAR-12)
-    straight: tuple[str, int] | None = None  # (space, steps) where this straight began; None in corners (CORE-MOVE-4)
-
-
-_new_walk = tuple.__new__  # a _Walk from its fields, without the named tuple's own __new__ (a frame a step)
-
-
-class _Ctx:
-    """Per-request look-ups for ``_step``."""
-
-    __slots__ = (
-        "req",
-        "g",
-        "start_row",
-        "cars",
-        "max_shift",
-        "never",
-        "free_slip",
-        "pit_lane_change",
-        "base",
-        "_shortest",
-    )
-
-    def __init__(self, req: MoveRequest) -> None:
-        self.req = req
-        self.g = graph(req.track)
-        self.start_row = self.g.row[req.start]
-        self.cars = req.obstacle_rows
-        self.max_shift = req.rules.max_lane_shift
-        self.never = req.rules.exit_lane_change == "never"
-        self.free_slip = req.rules.slip_geometry == "free"
-        self.pit_lane_change = req.rules.pit_points  # PIT-D-1: turning into the pit lane is a lane change
-        self.base: _Walk | None = None  # the walk after ``req.prefix``, set by ``_start``
-        self._shortest: dict[str, dict[str, int]] = {}
-
-    def rel(self, space: str) -> int:
-        """Rows from the start space to ``space`` (a move never laps its own start)."""
-        return (self.g.row[space] - self.start_row) % self.g.rows
-
-    def shortest(self, begin: str) -> dict[str, int]:
-        """CORE-MOVE-4: the fewest steps from ``begin`` to each space of its straight within the
-        roll, round the other cars (breadth first along straight and diagonal edges)."""
-        hit = self._shortest.get(begin)
-        if hit is None:
-            g, occupied = self.g, self.req.occupied
-            hit, frontier = {begin: 0}, [begin]
-            for k in range(1, self.req.roll + 1):
-                reached = []
-                for src in frontier:
-                    for d, kind, _ in g.out[src]:
-                        if kind in _STRAIGHT_EDGES and g.corner[d] is None and d not in occupied and d not in hit:
-                            hit[d] = k
-                            reached.append(d)
-                frontier = reached
-            self._shortest[begin] = hit
-        return hit
-
-    def car_ahead(self, lane: int, row: int, rel_row: int) -> int:
-        """``rel`` of the first car in ``lane`` after ``row``, or _NO_CAR."""
-        n = self.g.rows
-        d = min(((r - row) % n for r in self.cars.get(lane, ()) if (r - row) % n), default=None)
-        return _NO_CAR if d is None else rel_row + d
-
-
-def _start(ctx: _Ctx) -> _Walk:
-    """The walk at the start of this segment: the movement's start, then its earlier segments.
-
-    The earlier segments were legal when driven (some under slipstream rules), so they
-    are replayed without the checks, only to carry the corner and lane state forward
-    (SLIP-8: one movement, one stop). A slipstream segment starts a fresh lane history:
-    its own geometry decides the lane changes on a straight (SLIP-3, SLIP-D-2).
-    """
-    req, g = ctx.req, ctx.g
-    base = -9 if g.corner[req.start] is not None else g.lane[req.start]
-    straight = None if g.corner[req.start] is not None else (req.start, 0)
-    w = _Walk(req.start, 0, base, (), None, True, 0, 0, None, 0, 0, False, straight=straight)
-    for dst in req.prefix:
-        kind, crosses = next((k, c) for d, k, c in g.out[w.space] if d == dst)
-        nxt = _step(ctx, w, dst, kind, crosses, strict=False)
-        assert type(nxt) is _Walk
-        w = nxt
-    w = w._replace(steps=0, straight=None if g.corner[w.space] is not None else (w.space, 0))
-    if req.via == "slip":
-        here = w.space
-        w = w._replace(base=-9 if g.corner[here] is not None else g.lane[here], left=(), slip=(g.lane[here],))
-    ctx.base = w
-    return w
-
-
-# Why ``_step`` refused a step (turned into a Reason only when a player asks).
-_OCCUPIED, _NO_PIT, _LOCKED, _EXIT_LANE_CHANGE, _TOO_MANY_LANES, _ZIGZAG, _OVER, _SLIP_SHAPE, _DETOUR = (
-    "occupied",
-    "no_pit",
-    "locked",
-    "exit_lane_change",
-    "too_many_lanes",
-    "zigzag",
-    "over",
-    "slip_shape",
-    "detour",
-)
-
-
-def _slip_shape(lanes: tuple[int, ...], dst_lane: int, src_in_corner: bool) -> bool:
-    """FD08-SLIP-1 / SLIP-3 (AMB-13): may a slipstream segment go on into ``dst_lane``?
-
-    The three options, as lane sequences from the space behind the car in front:
-    (a) out one lane, straight past, back in; (b) out one lane, two straight;
-    (c) out two lanes, one straight. Inside a corner only the arrows decide (CORE-SLIP-7).
-    """
-    if src_in_corner:
-        return True
-    lanes = lanes + (dst_lane,)
-    moves = [b - a for a, b in zip(lanes, lanes[1:])]
-    if moves[0] == 0:
-        return False  # every option starts by pulling out
-    if len(moves) >= 2 and moves[1] not in (0, moves[0]):
-        return False  # the second step goes straight on, or further out (c)
-    if len(moves) == 3:
-        if moves[1] == 0:
-            return moves[2] in (0, -moves[0])  # (b) straight on, or (a) back in
-        return moves[2] == 0  # (c) ends with one space straight on
-    return True
-
-
-def _step(ctx: _Ctx, w: _Walk, dst: str, kind: EdgeKind, crosses: bool, strict: bool = True) -> _Walk | str:
-    """The walk after entering ``dst``, or why the rules forbid that step.
-
-    ``strict=False`` replays a step already driven: the state is carried, nothing is refused.
-    """
-    req, g = ctx.req, ctx.g
-    if strict:
-        if w.done:
-            return _OVER
-        if dst in req.occupied:  # CORE-MOVE-2, CORNER-10, PIT-B-6: no jumping, no driving through
-            return _OCCUPIED
-        if kind is EdgeKind.PIT_ENTRY and req.box is None:
-            return _NO_PIT  # PIT-B-1: only a car allowed to stop this turn turns into the pit lane
-    lane_change = (
-        kind is EdgeKind.DIAGONAL or kind is EdgeKind.ARROW or (kind is EdgeKind.PIT_ENTRY and ctx.pit_lane_change)
-    )
-    if strict and lane_change and w.locked:  # CORNER-8, FD08-CORNER-1
-        return _LOCKED if w.locked == "CORNER-8" else _EXIT_LANE_CHANGE
-    slip = w.slip
-    if slip is not None:
-        if strict and not ctx.free_slip and not _slip_shape(slip, g.lane[dst], g.corner[w.space] is not None):
-            return _SLIP_SHAPE
-        slip = slip + (g.lane[dst],)
-    entered = w.slip_entered or (slip is not None and g.corner[dst] is not None and g.corner[dst] != g.corner[w.space])
-    src = w.space
-    src_corner, dst_corner = g.corner[src], g.corner[dst]
-    base, left, locked = w.base, w.left, w.locked
-    in_first = w.in_first_corner and src_corner is not None and dst_corner == src_corner
-    exits, missed = w.exits, w.missed
-    if src_corner is not None and dst_corner != src_corner:  # leaving a corner
-        need = g.stops[src_corner]
-        made = req.stops if (w.in_first_corner and req.corner == src_corner) else 0
-        if made < need:  # CORNER-4: flying out; CORNER-8: no lane change from here on
-            if lane_change and strict:
-                return _LOCKED
-            exits += 1
-            locked = "CORNER-8"
-            if missed is None and ((need == 2 and made == 0) or (need == 3 and made <= 1)):
-                missed = (src_corner, made)  # CORNER-5
-        if ctx.never:  # FD08-CORNER-1 read literally (AMB-17 flag): never on the exit
-            if lane_change and strict:
-                return _EXIT_LANE_CHANGE
-            locked = locked or "FD08-CORNER-1"
-        base, left = g.lane[dst], ()  # a new straight begins (FD08-LANE-1, CORE-MOVE-5)
-    if dst_corner is not None:
-        base, left = -9, ()  # corners: arrows only (CORE-MOVE-6); the straight's history ends
-    elif kind is EdgeKind.PIT_EXIT:
-        base, left = g.lane[dst], ()
-    if dst_corner is not None:
-        straight = None
-    elif src_corner is not None or kind not in _STRAIGHT_EDGES:
-        straight = (dst, w.steps + 1)  # a new straight begins here, as for FD08-LANE-1
-    else:
-        straight = w.straight
-        if strict and slip is None and straight is not None:
-            begin, at = straight
-            if ctx.shortest(begin).get(dst) != w.steps + 1 - at:
-                return _DETOUR  # CORE-MOVE-4, AMB-3(b): a shorter way leads there
-    rel_dst = (g.row[dst] - ctx.start_row) % g.rows  # ctx.rel(dst), inlined: the hottest line of the enumeration
-    free = slip is not None and ctx.free_slip  # SLIP-D-2: no straight lane rules in slipstream
-    if kind is EdgeKind.DIAGONAL and not free:
-        dst_lane, src_lane = g.lane[dst], g.lane[src]
-        if strict and ctx.max_shift is not None and abs(dst_lane - base) > ctx.max_shift:
-            return _TOO_MANY_LANES  # FD08-LANE-1
-        kept = []
-        for lane, car in left:
-            if lane == dst_lane:
-                if strict and rel_dst <= car:  # CORE-MOVE-5, FD08-LANE-2: back into a lane only past a car
-                    return _ZIGZAG
-            elif lane != src_lane:
-                kept.append((lane, car))
-        kept.append((src_lane, ctx.car_ahead(src_lane, g.row[src], ctx.rel(src))))
-        left = tuple(sorted(kept))
-    if left:
-        left = tuple(e for e in left if e[1] > rel_dst)  # past that car: the lane is free again
-    over = w.over + exits
-    laps = w.laps + 1 if crosses else w.laps
-    done = laps >= req.laps_to_go or (req.box is not None and dst == req.box)
-    return _new_walk(
-        _Walk,
-        (
-            dst,
-            w.steps + 1,
-            base,
-            left,
-            locked,
-            in_first,
-            exits,
-            over,
-            missed,
-            w.dangers + 1 if dst in req.markers else w.dangers,
-            laps,
-            done,
-            slip,
-            entered,
-            straight,
-        ),
-    )
-
-
-def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
+def _explore(ctx: Ctx) -> tuple[list[dict[Walk, tuple[str, ...]]], bool]:
     """Every reachable state after 0..roll steps, each with its first path; and whether the
     roll can be driven in full (or ends early at the finish or the box).
 
@@ -314,7 +79,7 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
     longer roll goes on from them: a driver weighing every face of a die asks for 11, 12, ...
     20 spaces from one space. Each layer is built whole before it is kept and never changed."""
     req = ctx.req
-    start = _start(ctx)  # sets ctx.base, which ``_outcome`` reads
+    start = start_walk(ctx)  # sets ctx.base, which ``_outcome`` reads
     key = (req.start, req.occupied, req.markers, req.corner, req.stops, req.laps_to_go, req.box, req.prefix, req.via)
     hit = _EXPLORED.get(key)
     if hit is not None and hit[0] is req.track and hit[1] is req.rules:
@@ -324,14 +89,14 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
     grown = False
     out = ctx.g.out
     while len(layers) - 1 < req.roll and not ended:
-        nxt: dict[_Walk, tuple[str, ...]] = {}
+        nxt: dict[Walk, tuple[str, ...]] = {}
         done = False
         for walk, path in layers[-1].items():
             if walk.done:
                 continue
             for dst, kind, crosses in out[walk.space]:
-                w = _step(ctx, walk, dst, kind, crosses)
-                if type(w) is _Walk and w not in nxt:
+                w = step(ctx, walk, dst, kind, crosses)
+                if type(w) is Walk and w not in nxt:
                     nxt[w] = path + (dst,)
                     done = done or w.done
         grown = True
@@ -349,7 +114,7 @@ def _explore(ctx: _Ctx) -> tuple[list[dict[_Walk, tuple[str, ...]]], bool]:
 
 #: the explorations of the last requests, without their rolls (``_explore``): (track, rules,
 #: layers, whether each layer holds a finished walk, whether the walks can go no further)
-_EXPLORED: dict[tuple, tuple[Track, RuleSet, tuple[dict[_Walk, tuple[str, ...]], ...], tuple[bool, ...], bool]] = {}
+_EXPLORED: dict[tuple, tuple[Track, RuleSet, tuple[dict[Walk, tuple[str, ...]], ...], tuple[bool, ...], bool]] = {}
 _EXPLORED_KEPT = 8
 
 
@@ -360,11 +125,11 @@ _Outcome = tuple
 _Out = tuple  # (rule, code, ((name, value), ...))
 
 
-def _can_go_on(ctx: _Ctx, w: _Walk) -> bool:
-    return any(type(_step(ctx, w, d, k, c)) is _Walk for d, k, c in ctx.g.out[w.space])
+def _can_go_on(ctx: Ctx, w: Walk) -> bool:
+    return any(type(step(ctx, w, d, k, c)) is Walk for d, k, c in ctx.g.out[w.space])
 
 
-def _outcome(ctx: _Ctx, w: _Walk, blocked: bool) -> _Outcome | str:
+def _outcome(ctx: Ctx, w: Walk, blocked: bool) -> _Outcome | str:
     """What ending the move here costs and causes, or why the car may not stop here."""
     req, g = ctx.req, ctx.g
     missing = 0 if w.done else req.roll - w.steps
@@ -551,7 +316,7 @@ def _request_key(req: MoveRequest) -> tuple:
 
 
 def _legal_moves(req: MoveRequest) -> list[Move]:
-    ctx = _Ctx(req)
+    ctx = Ctx(req)
     layers, full = _explore(ctx)
     longest = len(layers) - 1
     found: dict[tuple[str | None, _Outcome], tuple[str, ...]] = {}
@@ -565,7 +330,7 @@ def _legal_moves(req: MoveRequest) -> list[Move]:
 
 
 # every reachable state by steps, and whether the roll can be driven in full (``_explore``)
-_Explored = tuple[list[dict[_Walk, tuple[str, ...]]], bool]
+_Explored = tuple[list[dict[Walk, tuple[str, ...]]], bool]
 
 
 def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
@@ -576,7 +341,7 @@ def check_path(req: MoveRequest, path: tuple[str, ...]) -> Move | Reason:
 def check_paths(req: MoveRequest, paths: list[tuple[str, ...]]) -> list[Move | Reason]:
     """``check_path`` for several paths of one request; the enumeration that says whether the
     roll can be driven in full (CORE-BLOCK-1) runs once for them all."""
-    ctx = _Ctx(req)
+    ctx = Ctx(req)
     explored: list[_Explored] = []
 
     def explore() -> _Explored:
@@ -587,10 +352,10 @@ def check_paths(req: MoveRequest, paths: list[tuple[str, ...]]) -> list[Move | R
     return [_check(ctx, tuple(path), explore) for path in paths]
 
 
-def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -> Move | Reason:
+def _check(ctx: Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -> Move | Reason:
     """One path of ``check_paths``."""
     req = ctx.req
-    walk = _start(ctx)
+    walk = start_walk(ctx)
     if req.via == "slip" and not path:
         return Reason(rule="CORE-SLIP-2", code=Code.SLIP_EMPTY)
     if len(path) > req.roll:  # CORE-TURN-1: exactly the spaces rolled, fewer only by braking
@@ -601,7 +366,7 @@ def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -
         edge = next(((k, c) for d, k, c in ctx.g.out[walk.space] if d == dst), None)
         if edge is None or walk.done:
             return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": walk.space, "dst": dst})
-        nxt = _step(ctx, walk, dst, edge[0], edge[1])
+        nxt = step(ctx, walk, dst, edge[0], edge[1])
         if isinstance(nxt, str):
             return _why_not(ctx, walk, dst, nxt)
         walk = nxt
@@ -622,22 +387,22 @@ def _check(ctx: _Ctx, path: tuple[str, ...], explore: Callable[[], _Explored]) -
     return Reason(rule="CORE-BRAKE-2", code=Code.CANNOT_BRAKE, values={"spaces": spaces, "brakes": req.brakes})
 
 
-def _why_not(ctx: _Ctx, w: _Walk, dst: str, why: str) -> Reason:
+def _why_not(ctx: Ctx, w: Walk, dst: str, why: str) -> Reason:
     """The rule a refused step breaks, for the player's message."""
-    if why == _OCCUPIED:
+    if why == OCCUPIED:
         return Reason(rule="CORE-MOVE-2", code=Code.SPACE_OCCUPIED, values={"space": dst})
-    if why == _NO_PIT:
+    if why == NO_PIT:
         return Reason(rule="PIT-B-1", code=Code.NO_PIT_NOW)  # its template names no space
-    if why == _LOCKED:
+    if why == LOCKED:
         return Reason(rule="CORNER-8", code=Code.NO_LANE_CHANGE_AFTER_OVERSHOOT, values={"space": dst})
-    if why == _EXIT_LANE_CHANGE:
+    if why == EXIT_LANE_CHANGE:
         return Reason(rule="FD08-CORNER-1", code=Code.NO_LANE_CHANGE_ON_EXIT, values={"space": dst})
-    if why == _TOO_MANY_LANES:
+    if why == TOO_MANY_LANES:
         return Reason(rule="FD08-LANE-1", code=Code.TOO_MANY_LANES, values={"space": dst})
-    if why == _SLIP_SHAPE:
+    if why == SLIP_SHAPE:
         return Reason(rule="FD08-SLIP-1", code=Code.SLIP_SHAPE, values={"space": dst})
-    if why == _DETOUR:
+    if why == DETOUR:
         return Reason(rule="CORE-MOVE-4", code=Code.NOT_SHORTEST, values={"space": dst})
-    if why == _OVER:
+    if why == OVER:
         return Reason(rule="CORE-MOVE-3", code=Code.NOT_A_STEP, values={"src": w.space, "dst": dst})
     return Reason(rule="CORE-MOVE-5", code=Code.NO_ZIGZAG, values={"space": dst})

@@ -131,7 +131,8 @@ TEMPLATES: dict[Code, str] = {
     Code.SETUP_ABOVE_MAXIMUM: ("Too many wear points on {area}: {points}, at most {maximum} allowed."),
     Code.NOT_A_STEP: "A car cannot drive from {src} to {dst} in one step.",
     Code.CANNOT_BRAKE: (
-        "Stopping {spaces} {spaces:space|spaces} short needs {spaces} brake wear {spaces:point|points}; only {brakes} left."
+        "Stopping {spaces} {spaces:space|spaces} short needs {spaces} brake wear {spaces:point|points}; "
+        "only {brakes} left."
     ),
     Code.BLOCKED_TOO_FAR: "Blocked {spaces} spaces short: 7 or more spaces means the car is out.",
     Code.BLOCKED_UNPAID: (
@@ -166,7 +167,9 @@ TEMPLATES: dict[Code, str] = {
     Code.NO_BRAKING_NOW: "The car may not brake now: it must drive all {roll} spaces.",
     Code.NO_LANE_CHANGE_ON_EXIT: "A car may not change lanes once it leaves a corner ({space}).",
     Code.SLIP_NEEDS_BRAKE: "A slipstream into a corner costs 1 brake WP, and the car has none left ({space}).",
-    Code.SLIP_SHAPE: "Slipstream goes one lane out and past, two straight on, or two lanes out and one straight on ({space}).",
+    Code.SLIP_SHAPE: (
+        "Slipstream goes one lane out and past, two straight on, or two lanes out and one straight on ({space})."
+    ),
     Code.SLIP_EMPTY: "A slipstream moves the car at least one space.",
     Code.EXTRA_NOT_OFFERED: "The car cannot drive a {extra} segment now.",
     Code.BONUS_WHOLE_SPACE: "The soft-tyre bonus is one whole space forward, or nothing.",
@@ -174,7 +177,9 @@ TEMPLATES: dict[Code, str] = {
     Code.NO_TYRE_MODULE: "This rule set has no tyre choice.",
     Code.NO_LONG_STOP: "This rule set has no long pit stop.",
     Code.REPAIR_NEEDS_LONG_STOP: "Repairs are only possible in a long pit stop.",
-    Code.REPAIR_TOO_MUCH: "The crew cannot give {area} {points} WP: never more than the set-up's {setup}, and never tyres.",
+    Code.REPAIR_TOO_MUCH: (
+        "The crew cannot give {area} {points} WP: never more than the set-up's {setup}, and never tyres."
+    ),
     Code.RESERVE_TOO_SMALL: "The repairs need {needed} WP, but only {reserve} are left in the reserve.",
     Code.REPAIR_TOO_MANY_AREAS: "A technical stop repairs at most {areas} areas.",
     Code.NOT_YOUR_TURN: "It is not the turn of {car} now, but of {active}.",
@@ -201,7 +206,9 @@ TEMPLATES: dict[Code, str] = {
     ),
     Code.TIME_UP: "The driver's time is up: the car stays where it stands for the rest of the heat.",
     Code.TCAR_WP: "The T-car has the set-up less {less} WP, taken from any areas, each keeping at least 1.",
-    Code.ONE_SPACE_LESS_IN_CORNER: "In sun this driver stops one space short in a corner: the move ends before {space}.",
+    Code.ONE_SPACE_LESS_IN_CORNER: (
+        "In sun this driver stops one space short in a corner: the move ends before {space}."
+    ),
     Code.LAUNCH_WHOLE_SPACE: "The Praktiker's extra space is one whole space forward, or nothing.",
     Code.NO_NITRO: "The nitro is not possible now.",
     Code.NITRO_USED: "The nitro is used once per lap: this car has used it on lap {lap} already.",

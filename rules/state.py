@@ -291,7 +291,8 @@ class RaceState(Frozen):
         for c in self.cars:
             if c.crossings > self.laps + 1:  # finished at laps + 1 (CORE-END-1)
                 raise ValueError(
-                    f"car {c.id} has crossed the line {c.crossings} times in a {self.laps}-lap race (at most {self.laps + 1})"
+                    f"car {c.id} has crossed the line {c.crossings} times in a {self.laps}-lap race "
+                    f"(at most {self.laps + 1})"
                 )
             if c.tyre_from > c.crossings + 1:  # AMB-26: a new set counts from the next lap
                 raise ValueError(f"car {c.id}: tyre_from {c.tyre_from} is a lap after the next one ({c.crossings + 1})")

@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import bisect_left
-from enum import Enum
+from enum import StrEnum
 from functools import cached_property
 from typing import Literal
 
@@ -58,7 +58,7 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class EdgeKind(str, Enum):
+class EdgeKind(StrEnum):
     """How a car may get from one space to the next (one step each)."""
 
     STRAIGHT = "straight"  # same lane, next space
@@ -133,7 +133,7 @@ class WeatherTable(Frozen):
         for name in ("sun", "variable", "rain"):
             rng = getattr(self, name)
             if rng and rng[0] <= roll <= rng[1]:
-                return name  # type: ignore[return-value]
+                return name
         raise ValueError(f"black-die result {roll} is outside 1-20")
 
 

@@ -50,7 +50,7 @@ def test_the_rule_table_is_current_and_every_implemented_rule_has_a_test():
     assert done.returncode == 0, done.stderr
 
 
-def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkeypatch, capsys) -> None:
     """A tree where rules/ implements CORE-DICE-1..2 and one test marks CORE-DICE-1; a name or a
     docstring that carries an ID proves nothing."""
     (tmp_path / "rules").mkdir()
@@ -86,7 +86,7 @@ def test_the_check_names_untested_rules_and_a_stale_table(tmp_path: Path, monkey
     assert "is stale" not in capsys.readouterr().err
 
 
-def test_every_mark_in_the_tests_names_a_rule_of_the_catalogue(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_every_mark_in_the_tests_names_a_rule_of_the_catalogue(monkeypatch) -> None:
     """A typo, a compressed "PIT-D-7..9" or an ID the catalogue does not hold would silently drop
     out of the table; here it fails by name."""
     make = script(monkeypatch)
@@ -95,7 +95,7 @@ def test_every_mark_in_the_tests_names_a_rule_of_the_catalogue(monkeypatch) -> N
     assert make.unknown_marks(marks, make.read_catalogue(catalogue())) == []
 
 
-def test_marks_on_functions_and_classes_are_read_and_unknown_ids_reported(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_marks_on_functions_and_classes_are_read_and_unknown_ids_reported(tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_marks.py").write_text(
         "import pytest\n\n\n"

@@ -149,13 +149,8 @@ def _build(c: Circuit, shift: Point) -> Layout:
         objects.append(MapObject("lanes", "lane", shape, c.lane_shape, name=LANE_LETTERS[i], props=props))
 
     # Start/finish line across the track, drawn from left to right.
-    d = c.start_at
-    for i, seg in enumerate(segs):
-        if d <= seg_length(seg):
-            break
-        d -= seg_length(seg)
-    else:
-        raise TrackError("start_at lies beyond the end of the lap")
+    i, d = _segment_at(segs, c.start_at)
+    seg = segs[i]
     if not isinstance(seg, Straight):
         raise TrackError("the start line must lie on a straight")
     sp = advance(poses[i], seg, d)
@@ -218,6 +213,16 @@ def _build(c: Circuit, shift: Point) -> Layout:
         objects += pit_objects
 
     return Layout(c, objects, spaces, ratios, pieces, labels, pit_spaces, boxes, notes, warnings)
+
+
+def _segment_at(segs: list[Segment], d: float) -> tuple[int, float]:
+    """The segment ``d`` along the lap lies on, and how far into it: the start line is placed by
+    its distance from the lap's first segment."""
+    for i, seg in enumerate(segs):
+        if d <= seg_length(seg):
+            return i, d
+        d -= seg_length(seg)
+    raise TrackError("start_at lies beyond the end of the lap")
 
 
 def _derive_spaces(

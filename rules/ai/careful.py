@@ -146,7 +146,7 @@ def gear_value(
     found = memo[4].get((gear, boost))
     if found is None or found[0] != opt:
         found = memo[4][(gear, boost)] = (opt, judge_gear(driver, track, state, car, gear, opt, boost))
-    return found[1]  # type: ignore[no-any-return]
+    return found[1]
 
 
 def judge_gear(

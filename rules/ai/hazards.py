@@ -45,4 +45,4 @@ def _racing_at(state: RaceState) -> dict[str | None, tuple[str, ...]]:
             if c.status == "racing":
                 at[c.space] = (*at.get(c.space, ()), c.id)
         memo = _AT[0] = (state, at)
-    return memo[1]  # type: ignore[no-any-return]
+    return memo[1]

@@ -36,7 +36,7 @@ def pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
     a gear's die (the objects kept with it, so their ids are not reused meanwhile)."""
     memo = _ENTRY[0]
     if memo[0] is track and memo[1] is state and memo[2] is car:
-        return memo[3]  # type: ignore[no-any-return]
+        return memo[3]
     lane = entry_lane_wanted(track, state, car)
     _ENTRY[0] = (track, state, car, lane)
     return lane

@@ -79,7 +79,7 @@ def plan(track: Track, state: RaceState) -> Plan:
     state object gives the same plan object."""
     key = (id(track), id(state))
     if _LAST[0][0] == key and _LAST[0][1] is state:
-        return _LAST[0][2]  # type: ignore[no-any-return]
+        return _LAST[0][2]
     found = _plan(track, state)
     _LAST[0] = (key, state, found)
     return found

@@ -138,7 +138,7 @@ def same_drivers(track: Track, rules: RuleSet, cars: int, laps: int, seed: int, 
                 number=i + 1,
                 wear=rules.default_wear,
                 reserve=reserve,
-            )  # type: ignore[arg-type]
+            )
             for i in range(cars)
         ),
     )

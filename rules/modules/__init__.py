@@ -33,8 +33,9 @@ The seam, step by step (``rules.turn``, ``rules.rounds``, ``rules.hooks``):
   ``tyres.slide_spaces``, ``pits.box_to_reach`` and ``qualifying_lap.QUALIFYING_WP``; the
   segment's moves: ``driver_profiles.corner_stop_moves`` (a player's path:
   ``driver_profiles.check_roll_path``); the segment driven: ``qualifying_lap.tallied`` and
-  ``qualifying_lap.end_of_segment`` on a lap, else ``damage.road_holding_checks`` (-9), ``pits.enter`` and at the box ``pits.at_box``
-  (-11/12); the next segment on offer: ``tyres.must_slide``, ``tyres.bonus_allowed``,
+  ``qualifying_lap.end_of_segment`` on a lap, else ``damage.road_holding_checks`` (-9),
+  ``pits.enter`` and at the box ``pits.at_box`` (-11/12); the next segment on offer:
+  ``tyres.must_slide``, ``tyres.bonus_allowed``,
   ``driver_profiles.launch_offered``, ``slipstream.may_slip``;
 * the crew's ``PitStop``: ``pits.on_pitstop``;
 * the car stands: in a street race first ``city.tunnel``; then ``hooks.STAND``:

@@ -1,8 +1,8 @@
 """WP a street-race car wins and its driver puts where they are needed (STREET-7, STREET-8).
 
 * STREET-8: a car that crosses the finish line at the end of a lap (not from the grid, which is
-  behind the line, and not on its last crossing, which ends its race) gets all its tyre WP back (to its set-up) at once, and 2 WP to distribute freely
-  (``on_line``).
+  behind the line, and not on its last crossing, which ends its race) gets all its tyre WP back
+  (to its set-up) at once, and 2 WP to distribute freely (``on_line``).
 * STREET-7 (AMB-52, the game's reading): at the end of each game round the car that drove past
   the police station with the highest gear-die roll of the round gains 2 WP to distribute
   (``police_payout``). Level highest rolls go to the first of them past the station

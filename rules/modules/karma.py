@@ -171,6 +171,6 @@ def at_race_end(state: RaceState, events: list[Event]) -> RaceState:
     return state
 
 
-def _effect(check: Check):  # type: ignore[no-untyped-def]
+def _effect(check: Check):
     """What a check roll does once it stands: a collision goes through the wrecks module (AMB-20c)."""
     return wrecks.on_collision if check.purpose == Purpose.COLLISION else damage.on_check

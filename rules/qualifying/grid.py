@@ -121,7 +121,7 @@ def combined(runs: Sequence[Sequence[LapResult]], rules: QualifyingRules) -> lis
         for r in run:
             laps.setdefault(r.driver, []).append(r)
     out = []
-    for driver, mine in laps.items():
+    for _driver, mine in laps.items():
         if rules.combine == "best":
             out.append(min(mine, key=lambda r: (not r.qualified, score(r, rules), r.time_ms)))
             continue

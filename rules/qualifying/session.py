@@ -336,7 +336,8 @@ class QualifyingSession:
         laps: tuple[DrivenLap, ...],
         drivers: Drivers = MappingProxyType({}),
     ) -> QualifyingSession:
-        """The session of a save: its laps driven again, the dice drawn as they were (RecordError if they do not replay)."""
+        """The session of a save: its laps driven again, the dice drawn as they were (RecordError if
+        they do not replay)."""
         session = cls(track, rules, entries, seed, drivers=drivers)
         for n, driven in enumerate(laps, start=1):
             entry = session.next_entry

@@ -268,7 +268,7 @@ class Referee:
         self.asked_at = now
         done = self.session.actions[-1]
         text = english(said) if said else ""
-        return Applied(seq=seq, action=done, by=by, notice=text, note=said)  # type: ignore[arg-type]
+        return Applied(seq=seq, action=done, by=by, notice=text, note=said)
 
     def _name(self, car: str) -> str:
         return next(e.name for e in self.session.header.entries if e.id == car)

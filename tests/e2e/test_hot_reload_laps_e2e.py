@@ -14,7 +14,7 @@ from tests.e2e.test_qualifying_e2e import drive_lap, set_up_qualifying
 __all__ = ["maps_desktop"]
 
 
-def test_a_map_saved_in_tiled_during_a_qualifying_lap_shows_and_the_lap_goes_on(maps_desktop, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_map_saved_in_tiled_during_a_qualifying_lap_shows_and_the_lap_goes_on(maps_desktop, tmp_path):
     d, track = maps_desktop
     tiled = require_tool("tiled")
     set_up_qualifying(d)

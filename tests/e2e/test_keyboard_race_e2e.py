@@ -4,6 +4,7 @@ destinations picked by Tab and driven by Enter, the results and back to the menu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -30,29 +31,35 @@ def focus_on(d: Desktop, widget_id: str) -> Status:
     raise AssertionError(f"Tab never reached {widget_id}: {s}")
 
 
-def press(d: Desktop, widget_id: str, changed) -> Status:  # type: ignore[no-untyped-def]
+def press(d: Desktop, widget_id: str, changed: Callable[[Status], bool]) -> Status:
     """Focus ``widget_id``, press Enter, wait for ``changed``."""
     focus_on(d, widget_id)
     d.key("Return")
     return d.wait(changed, timeout=20, what=f"{widget_id} pressed")
 
 
+def press_until_changed(d: Desktop, s: Status, widget_id: str, read: Callable[[Status], object]) -> Status:
+    """Press ``widget_id`` and wait until ``read`` sees the status differ from ``s``: the next
+    press must see the screen this one made."""
+    before = read(s)
+    return press(d, widget_id, lambda t: read(t) != before)
+
+
 def set_up_by_keys(d: Desktop) -> None:
     d.wait(lambda s: s.get("scene") == "menu", what="the main menu")
     s = press(d, "new_race", lambda s: s.get("scene") == "setup")
     while "track.oval" not in s["buttons"]:  # the tracks' pages
-        page = sorted(s["buttons"])
-        s = press(d, "tracks.next", lambda s, page=page: sorted(s["buttons"]) != page)
+        s = press_until_changed(d, s, "tracks.next", lambda t: sorted(t["buttons"]))
     s = press(d, "track.oval", lambda s: s.get("track") == "oval.tmx")
     while s["laps"] > 1:
-        s = press(d, "laps.minus", lambda s, laps=s["laps"]: s["laps"] < laps)
+        s = press_until_changed(d, s, "laps.minus", lambda t: t["laps"])
     while len(s["drivers"]) > 2:
-        s = press(d, "driver3.remove", lambda s, n=len(s["drivers"]): len(s["drivers"]) < n)
+        s = press_until_changed(d, s, "driver3.remove", lambda t: len(t["drivers"]))
     while len(s["drivers"]) < 2:
-        s = press(d, "add", lambda s, n=len(s["drivers"]): len(s["drivers"]) > n)
+        s = press_until_changed(d, s, "add", lambda t: len(t["drivers"]))
     for i, human in ((0, True), (1, False)):
         while (s["drivers"][i] == "human") != human:
-            s = press(d, f"driver{i + 1}.kind", lambda s, i=i, was=s["drivers"][i]: s["drivers"][i] != was)
+            s = press_until_changed(d, s, f"driver{i + 1}.kind", lambda t: t["drivers"])
     s = press(d, "next", lambda s: s.get("scene") == "carsetup")
     press(d, "start", lambda s: s.get("scene") == "race")
 

@@ -1,9 +1,9 @@
 """Lane changes as printed boards draw them: long and sideways arrows, and a corner's inside side.
 
 Golden edges worked out by hand on the test stadium (tests/game/drawings.py): its first
-corner fills rows 2-17 (the bottom straight follows: A21 in row 20, B20 in row 22); lane A has one space a row there (A3 in row 2 ... A18 in row 17),
-lane B has B5 in row 5 (progress 4.58) and B9 in row 10, lane A has A6 in row 5 (progress
-5.0) and A4 in row 3.
+corner fills rows 2-17 (the bottom straight follows: A21 in row 20, B20 in row 22); lane A has
+one space a row there (A3 in row 2 ... A18 in row 17), lane B has B5 in row 5 (progress 4.58)
+and B9 in row 10, lane A has A6 in row 5 (progress 5.0) and A4 in row 3.
 """
 
 from __future__ import annotations

@@ -494,9 +494,8 @@ def test_position_writes_a_file_and_says_what_moment_it_is(moments, tmp_path):
     out = run("position", str(record), "--at", str(at), "--out", str(target))
     assert out.returncode == 0, out.stderr
     who = states[at].active
-    assert (
-        out.stdout
-        == f"{target}: after action {at} of {len(states) - 1}: game round {states[at].round}, phase gear, {who} to act\n"
+    assert out.stdout == (
+        f"{target}: after action {at} of {len(states) - 1}: game round {states[at].round}, phase gear, {who} to act\n"
     )
     assert Position.model_validate_json(target.read_text(encoding="utf-8")).state == states[at]
 
@@ -579,9 +578,9 @@ def test_CORE_COLL_2_moves_at_a_check_gives_its_exact_odds(moments, tmp_path):
     lines = out.stdout.splitlines()
     assert lines[1] == "black-die rolls to make, in order:"
     body = state.car(check.car).wp.body
-    assert (
-        lines[2]
-        == f"  collision for {check.car} with {check.other}: loses 1 body WP 1/20, nothing 19/20; {check.car} has {body} body WP [CORE-COLL-2]"
+    assert lines[2] == (
+        f"  collision for {check.car} with {check.other}: loses 1 body WP 1/20, nothing 19/20; "
+        f"{check.car} has {body} body WP [CORE-COLL-2]"
     )
     data = json.loads(run("moves", str(path), "--json").stdout)
     assert data["checks"][0] | {"outcomes": None} == {

@@ -172,8 +172,9 @@ def scripted(gears: dict[str, list[int]], rolls: dict[str, list[int]]) -> Record
 
 
 def test_a_hand_made_race_counted_by_hand() -> None:
-    """Four game rounds (after the start rolls): car1 rolls high (2, 4, 8 in 1st to 3rd, then 4 in 3rd), car2 low (1, 2, 4,
-    then 1 after dropping from 3rd to 1st: a skip of two gears, 1 gearbox WP, TAB-DOWNSHIFT)."""
+    """Four game rounds (after the start rolls): car1 rolls high (2, 4, 8 in 1st to 3rd, then 4 in
+    3rd), car2 low (1, 2, 4, then 1 after dropping from 3rd to 1st: a skip of two gears, 1 gearbox
+    WP, TAB-DOWNSHIFT)."""
     record = scripted({"car1": [1, 2, 3, 3], "car2": [1, 2, 3, 1]}, {"car1": [2, 4, 8, 4], "car2": [1, 2, 4, 1]})
     stats = race_statistics(oval(), record)
     one, two = stats.car("car1"), stats.car("car2")

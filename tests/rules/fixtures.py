@@ -83,7 +83,7 @@ def position(
         rules=rules,
         laps=laps,
         cars=tuple(cars),
-        phase=phase,  # type: ignore[arg-type]
+        phase=phase,
         round=rnd,
         markers=tuple(markers),
     )
@@ -211,7 +211,7 @@ def in_weather(condition: str, rules=WEATHER, **kw):
     """m (4th) on B21 behind f (4th) on B29, in ``condition``."""
     cars = [car("m", "B21", gear=4, **kw), car("f", "B29", gear=4)]
     state = position(cars, "m", rules=rules)
-    return state.model_copy(update={"weather": Weather(condition=condition)})  # type: ignore[arg-type]
+    return state.model_copy(update={"weather": Weather(condition=condition)})
 
 
 TYRES = FORMULA_D_BASIC.model_copy(update={"weather": True, "tyres": "C"})

@@ -305,7 +305,7 @@ def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_decl
 
     @dataclass(frozen=True)
     class Valued(Level):  # the slipstream 1 space worse than the stay as move_value sees it
-        def move_value(self, track, state, m, prices):  # type: ignore[override]
+        def move_value(self, track, state, m, prices):
             return 10.0 if not m.path else 10.0 - 1.0
 
     state, _ = behind()

@@ -22,7 +22,7 @@ def blitz_car(car_id: str, space: str, gear: int = 3, **kw):
     return car(car_id, space, gear=gear, wp=BLITZ_WEAR, setup=BLITZ_WEAR, **kw)
 
 
-def duel(active: str = "a"):  # type: ignore[no-untyped-def]
+def duel(active: str = "a"):
     return position([blitz_car("a", "B10"), blitz_car("b", "B5")], active, rules=FD_BLITZ, laps=3)
 
 

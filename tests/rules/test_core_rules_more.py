@@ -70,7 +70,7 @@ def test_WEATHER_2_determined_before_qualifying_and_again_before_the_race_on_the
     session = QualifyingSession(OVAL, rules, header.entries, 1, dice=ForcedDice([3]), drivers=DRIVERS)
     assert (session.weather_roll, session.barometer, session.wet) == (3, "rain", True)
     race = new_race(OVAL, rules, [("a", rules.default_wear), ("b", rules.default_wear)])
-    assert chance(race).die == BLACK_DIE and chance(race).purpose == Purpose.WEATHER  # type: ignore[union-attr]
+    assert chance(race).die == BLACK_DIE and chance(race).purpose == Purpose.WEATHER
     race, _ = rolls(race, 15)
     assert race.weather is not None and race.weather.condition == "sun"
     hohenau, hafenstadt = load_track(MAPS / "hohenau.tmx"), load_track(MAPS / "hafenstadt.tmx")

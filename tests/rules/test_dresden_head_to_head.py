@@ -115,7 +115,7 @@ def test_H2H_2_AMB_42_secret_bids_all_pay_and_the_larger_bid_moves_first():
 )
 def test_H2H_3_larger_bid_then_higher_gear_then_first_arrival(a, b, amounts, first):
     state, _ = after_leader(level(("a", "A40", *a), ("b", "B42", *b)))
-    state, _ = bids(state, *zip(state.league.bids.cars, amounts))  # type: ignore[union-attr]
+    state, _ = bids(state, *zip(state.league.bids.cars, amounts))
     assert state.active == first
 
 
@@ -124,7 +124,7 @@ def test_H2H_1_once_per_game_round_and_group_the_order_holds_until_each_car_has_
     """Three level cars bid 0, 2, 1: b, d, a. When b has moved, d and a are not asked again;
     a bid counts for the sweep only until its car has moved (CarPosition.bid)."""
     state, _ = after_leader(level(("a", "A40", 3, 2), ("b", "B42", 3, 5), ("d", "C45", 3, 6)))
-    assert state.league.bids.cars == ("a", "b", "d")  # type: ignore[union-attr]
+    assert state.league.bids.cars == ("a", "b", "d")
     state, _ = bids(state, ("a", 0), ("b", 2), ("d", 1))
     assert state.active == "b"
     order = []
@@ -218,7 +218,7 @@ def test_KARMA_3_H2H_2_a_race_with_a_reroll_and_a_bid_replays_exactly():
     rerolled = False
     while not session.state.finished:
         s = session.state
-        if not rerolled and s.phase == "karma" and "reroll" in karma_offers(OVAL, s, s.league.held):  # type: ignore[arg-type]
+        if not rerolled and s.phase == "karma" and "reroll" in karma_offers(OVAL, s, s.league.held):
             session.act(Karma(spend="reroll"))
             rerolled = True
         else:

@@ -192,7 +192,7 @@ def test_KARMA_3_a_reroll_for_40_rolls_the_black_die_again_for_the_same_check():
     assert karma_offers(OVAL, state, state.league.held) == ("reroll", "accept")
     state, ev = act(state, Karma(car="x", spend="reroll"))
     assert state.car("x").league.karma == 0 and state.phase == "check"
-    assert chance(state).die == BLACK_DIE and state.pending[0] == Check(purpose=Purpose.ROAD_HOLDING, car="x")  # type: ignore[union-attr]
+    assert chance(state).die == BLACK_DIE and state.pending[0] == Check(purpose=Purpose.ROAD_HOLDING, car="x")
     assert [e.data["why"] for e in kinds(ev, "karma")] == ["reroll"]
     state, ev = roll(state, 12)
     assert state.car("x").wp == DW and kinds(ev, "check")[0].data["value"] == 12

@@ -168,7 +168,7 @@ def test_PIT_D_2_no_turning_into_the_pit_lane_above_4th(gear: int):
 def test_PIT_D_2_in_the_pit_lane_at_most_4th():
     options = gear_options(OVAL, at_p1())
     assert all(isinstance(options[g], ShiftCost) for g in (1, 2, 3, 4))
-    assert all(options[g].rule == "PIT-D-2" and options[g].code == Code.PIT_LANE_GEAR for g in (5, 6))  # type: ignore[union-attr]
+    assert all(options[g].rule == "PIT-D-2" and options[g].code == Code.PIT_LANE_GEAR for g in (5, 6))
     assert illegal(at_p1(), ChooseGear(gear=5)).reason.rule == "PIT-D-2"
     basic = position([car("m", "P1", gear=4, box="P4", pit_stops=1), car("far", "A30")], "m")
     assert isinstance(gear_options(OVAL, basic)[5], ShiftCost)  # PIT-B-2: no limit in Formula D
@@ -323,7 +323,7 @@ def test_PIT_D_11_at_the_box_the_only_gear_is_4th_free():
     state, _ = quiet_turn(state)
     options = gear_options(OVAL, state)
     assert options[4] == ShiftCost(gear=4, waived_by="PIT-D-11")
-    assert all(options[g].code == Code.PIT_WORK_GEAR for g in (1, 2, 3, 5, 6))  # type: ignore[union-attr]
+    assert all(options[g].code == Code.PIT_WORK_GEAR for g in (1, 2, 3, 5, 6))
     assert illegal(state, ChooseGear(gear=3)).reason.rule == "PIT-D-11"
 
 

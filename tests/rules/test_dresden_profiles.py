@@ -347,6 +347,6 @@ def test_DRESDEN_PROFILE_7_a_gear_that_cannot_move_the_car_is_no_choice_for_a_co
     state = alone("A11", 1, P.SCHOENWETTERFAHRER, tyre=Tyre.SOFT, crossings=3)
     assert {m.path for f in (1, 2) for m in moves(OVAL, rolled(state, 1, f))} == {()}
     c = state.car("x")
-    out_p, _ = gear_value(CAREFUL, OVAL, state, c, 1, gear_options(OVAL, state)[1])  # type: ignore[arg-type]
+    out_p, _ = gear_value(CAREFUL, OVAL, state, c, 1, gear_options(OVAL, state)[1])
     assert out_p == 1
     assert computer_action(OVAL, state, "careful") == ChooseGear(gear=2)

@@ -64,7 +64,7 @@ def test_RACE_D_6_game_round_1_in_grid_order_each_first_turn_with_its_start_roll
     state = d_race()
     # no start phase before round 1 (that is B's FD08-START-1): only the pole's roll is pending
     assert (state.round, state.active, pending(state)) == (1, "b", [("start", "b", None)])
-    assert chance(state) is not None and chance(state).die == BLACK_DIE and chance(state).purpose == Purpose.START  # type: ignore[union-attr]
+    assert chance(state) is not None and chance(state).die == BLACK_DIE and chance(state).purpose == Purpose.START
     order = []
     for _ in range(3):
         order.append(state.active)
@@ -81,7 +81,7 @@ def test_START_D_2_normal_start_engages_first_and_rolls_its_die_this_turn():
     state, ev = rolls(d_race(), 2)  # 2-19: normal
     b = state.car("b")
     assert (b.gear, b.league.start, state.phase, state.active) == (1, None, "roll", "b")
-    assert chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
+    assert chance(state).die == D.gear_dice.die(1)
     assert [e.data for e in kinds(ev, "gear")] == [{"gear": 1}]
     state, _ = rolls(state, 2)  # the 1st-gear die: 2 spaces, A60 -> A1 -> A2
     assert state.moves_left == 2
@@ -110,7 +110,7 @@ def test_START_D_1_stall_no_move_this_turn_first_gear_next_round_without_a_new_r
     assert allowed(state) == [1]
     assert illegal(state, ChooseGear(gear=2)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=1))
-    assert state.car("b").league.start is None and chance(state).die == D.gear_dice.die(1)  # type: ignore[union-attr]
+    assert state.car("b").league.start is None and chance(state).die == D.gear_dice.die(1)
 
 
 @pytest.mark.rules("START-D-3")
@@ -137,7 +137,7 @@ def test_START_D_3_dream_start_four_spaces_now_then_first_or_second():
     assert allowed(state) == [1, 2]
     assert illegal(state, ChooseGear(gear=3)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=2))
-    assert chance(state).die == D.gear_dice.die(2) and state.car("b").league.start is None  # type: ignore[union-attr]
+    assert chance(state).die == D.gear_dice.die(2) and state.car("b").league.start is None
 
 
 @pytest.mark.rules("FD08-START-1")

@@ -3,8 +3,8 @@
 (those drivers race in many tests, so their speed is the suite's).
 
 The legal moves are built without pydantic's validation (``rules.moves._move``): each is
-compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP alone do not rule them out
-(``least``); ``hazard`` counts the cars near a move from a map of the racing cars; the
+compared with the validated one. ``choose_move`` works out the hazards only for moves whose WP
+alone do not rule them out (``least``); ``hazard`` counts the cars near a move from a map of the racing cars; the
 pit-entry lane wanted and a gear's value are kept for the last state asked about. Each is
 checked here against the plain computation, decision by decision, through races of both
 drivers (``bench/same_races.py`` checks whole records commit to commit).
@@ -99,7 +99,9 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
             if found and state.movement is not None and state.movement.offer[0] == "roll":
                 fast = driver.choose_move(track, state, found)
                 with monkeypatch.context() as mp:  # every key worked out whole, then the plain min
-                    mp.setattr(careful, "least", lambda ms, bound, key: min(ms, key=lambda m: key(m, bound(m))))
+                    mp.setattr(
+                        careful, "least", lambda ms, bound, key: min(ms, key=lambda move: key(move, bound(move)))
+                    )
                     assert driver.choose_move(track, state, found) == fast
                 checked += 1
         if state.phase == "gear":

@@ -59,7 +59,7 @@ def test_CORE_TURN_1_declare_the_gear_then_roll_its_die_then_move():
         assert illegal(state, early).reason.code == Code.NOT_NOW
     state, ev = act(state, ChooseGear(gear=4))
     assert [e.kind for e in ev] == ["gear"] and state.car("a").gear == 4
-    assert to_move(state) is None and chance(state).die == R.gear_dice.die(4)  # type: ignore[union-attr]
+    assert to_move(state) is None and chance(state).die == R.gear_dice.die(4)
     assert illegal(state, ChooseGear(gear=3)).reason.code == Code.NOT_NOW
     assert illegal(state, Drive(path=("A27",))).reason.code == Code.NOT_NOW
     assert illegal(state, Roll(value=5)).reason.code == Code.NOT_A_FACE  # 5 is not on the 4th-gear die
@@ -154,7 +154,7 @@ def grid_race(n: int = 3, **rules) -> RaceState:
 @pytest.mark.rules("FD08-GRID-1")
 def test_FD08_GRID_1_every_car_rolls_the_black_die_and_the_highest_takes_pole():
     state = grid_race()
-    assert chance(state).die == BLACK_DIE and chance(state).purpose == Purpose.GRID  # type: ignore[union-attr]
+    assert chance(state).die == BLACK_DIE and chance(state).purpose == Purpose.GRID
     assert pending(state) == [("grid", "a", None), ("grid", "b", None), ("grid", "c", None)]
     state, ev = rolls(state, 5, 17, 9)
     assert kinds(ev, "grid")[0].data == {"order": ["b", "c", "a"]}
@@ -270,7 +270,7 @@ def test_FD08_START_2_the_first_move_is_made_in_1st_gear():
     assert all(not isinstance(options[g], ShiftCost) for g in range(2, 7))
     assert illegal(state, ChooseGear(gear=2)).reason.code == Code.NOT_FROM_GEAR_ZERO
     state, _ = act(state, ChooseGear(gear=1))
-    assert chance(state).die == R.gear_dice.die(1)  # type: ignore[union-attr]
+    assert chance(state).die == R.gear_dice.die(1)
 
 
 @pytest.mark.rules("FD08-START-2")

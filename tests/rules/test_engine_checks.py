@@ -238,7 +238,7 @@ def test_CORE_ENGINE_2_after_a_move_that_ends_the_race_the_others_still_check():
     cars = [car("m", "A33", gear=5, wp=wear(tyres=1)), car("sixth", "B60", gear=6)]
     state, _ = act(position(cars, "m"), ChooseGear(gear=5), Roll(value=20))
     flies_out = next(m for m in moves(OVAL, state) if m.end == "A53" and m.out is not None)
-    assert flies_out.out.rule == "CORNER-6"  # type: ignore[union-attr]
+    assert flies_out.out.rule == "CORNER-6"
     state, _ = act(state, Drive(path=flies_out.path))
     assert state.car("m").status == "out"
     assert pending(state) == [("engine", "sixth", None)]

@@ -102,7 +102,7 @@ def test_FD08_SLIP_1_AMB_13_other_shapes_are_refused():
     from rules.engine import move_request
 
     back_at_once = check_path(move_request(OVAL, state, "slip"), ("A27", "B30", "B31"))
-    assert back_at_once.rule == "FD08-SLIP-1" and back_at_once.code == Code.SLIP_SHAPE  # type: ignore[union-attr]
+    assert back_at_once.rule == "FD08-SLIP-1" and back_at_once.code == Code.SLIP_SHAPE
 
 
 @pytest.mark.rules("SLIP-D-2")
@@ -112,7 +112,7 @@ def test_SLIP_D_2_VAR_11_dresden_slipstream_ignores_the_straight_lane_rules():
     from rules.engine import move_request
 
     m = check_path(move_request(OVAL, state, "slip"), ("A27", "B30", "B31"))
-    assert m.end == "B31" and m.via == "slip"  # type: ignore[union-attr]
+    assert m.end == "B31" and m.via == "slip"
 
 
 @pytest.mark.rules("CORE-SLIP-2", "FD08-SLIP-2", "SLIP-5")
@@ -140,7 +140,7 @@ def test_CORE_SLIP_3_SLIP_6_FD08_SLIP_3_slipstream_again_behind_the_next_car():
         state, ChooseGear(gear=4), Roll(value=7), Drive(path=("B22", "B23", "B24", "B25", "B26", "B27", "B28"))
     )
     state, _ = act(state, Drive(path=("A27", "A28", "A29"), via="slip"))  # A29 is directly behind g
-    assert offer(state) == ("slip",) and state.movement.slips == 1  # type: ignore[union-attr]
+    assert offer(state) == ("slip",) and state.movement.slips == 1
 
 
 @pytest.mark.rules("CORE-SLIP-5", "SLIP-9")
@@ -196,17 +196,17 @@ def test_CORE_SLIP_6_a_slipstream_is_never_required_of_a_computer_either():
 @pytest.mark.rules("WEATHER-B-1", "WEATHER-4")
 def test_WEATHER_B_1_WEATHER_4_the_race_weather_is_rolled_before_the_grid():
     state = new_race(OVAL, WEATHER, [("a", W), ("b", W)])
-    assert chance(state).purpose == Purpose.WEATHER  # type: ignore[union-attr]
+    assert chance(state).purpose == Purpose.WEATHER
     state, ev = rolls(state, 3)  # the oval's barometer: rain 1-5
     assert state.weather == Weather(condition="rain")
     assert state.weather.wet and kinds(ev, "weather")[0].data["condition"] == "rain"
-    assert chance(state).purpose == Purpose.GRID  # type: ignore[union-attr]
+    assert chance(state).purpose == Purpose.GRID
 
 
 @pytest.mark.rules("WEATHER-4")
 def test_WEATHER_4_a_variable_race_starts_dry_and_changeable():
     state, _ = rolls(new_race(OVAL, WEATHER, [("a", W), ("b", W)]), 8)
-    assert state.weather.condition == "dry" and not state.weather.wet and state.weather.changeable  # type: ignore[union-attr]
+    assert state.weather.condition == "dry" and not state.weather.wet and state.weather.changeable
 
 
 @pytest.mark.rules("CORE-WEATHER-2", "WEATHER-11")
@@ -238,9 +238,9 @@ def test_WEATHER_5_AMB_8_MASTERS_TURN_15_determined_at_the_end_of_the_game_round
     assert state.active == "x"
     state, _ = act(state, ChooseGear(gear=1), Roll(value=1))
     state, _ = act(state, Drive(path=moves(OVAL, state)[0].path))
-    assert chance(state).purpose == Purpose.WEATHER  # type: ignore[union-attr]
+    assert chance(state).purpose == Purpose.WEATHER
     state, ev = rolls(state, 15)  # sun
-    assert state.weather.condition == "temp_sun" and kinds(ev, "round")  # type: ignore[union-attr]
+    assert state.weather.condition == "temp_sun" and kinds(ev, "round")
 
 
 @pytest.mark.rules("WEATHER-5")
@@ -341,7 +341,7 @@ def set_up_race():
 @pytest.mark.rules("TYRE-1", "CAR-C-2")
 def test_CAR_C_2_TYRE_1_each_car_sets_up_after_the_weather_in_grid_order():
     state = set_up_race()
-    assert state.weather.condition == "sun" and state.phase == "setup" and to_move(state) == "a"  # type: ignore[union-attr]
+    assert state.weather.condition == "sun" and state.phase == "setup" and to_move(state) == "a"
     own = WearPoints(tyres=8, brakes=4, fuel=1, body=3, engine=2, road_holding=2)
     state, ev = act(state, SetUp(tyre=Tyre.SOFT, wp=own))
     assert state.car("a").wp == own and state.car("a").setup == own and state.car("a").tyre == Tyre.SOFT
@@ -372,7 +372,7 @@ def test_MASTERS_TURN_11_PIT_X_2_the_crew_chooses_the_tyres_at_the_box():
     state, _ = at_box()
     assert state.phase == "pit" and to_move(state) == "m" and chance(state) is None
     state, _ = act(state, PitStop(tyre=Tyre.HARD))
-    assert state.car("m").tyre == Tyre.HARD and chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
+    assert state.car("m").tyre == Tyre.HARD and chance(state).purpose == Purpose.PIT
 
 
 @pytest.mark.rules("PIT-A-4")
@@ -408,7 +408,7 @@ def test_PIT_X_1_X_3_extended_stops_repair_up_to_two_areas_from_the_box_stock():
     three = {Area.BODY: 1, Area.ENGINE: 1, Area.BRAKES: 1}
     assert illegal(state, PitStop(tyre=Tyre.HARD, repairs=three)).reason.rule == "PIT-X-3"
     state, _ = act(state, PitStop(tyre=Tyre.HARD, repairs={Area.BODY: 1, Area.ENGINE: 1}))
-    assert chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
+    assert chance(state).purpose == Purpose.PIT
 
 
 @pytest.mark.rules("TYRE-8", "PIT-A-5")
@@ -513,7 +513,7 @@ def test_QUAL_1_QUAL_B_2_no_WP_are_struck_and_the_steward_counts_the_rolls():
     braked = [m for m in moves(OVAL, state) if len(m.path) == 1]  # stop after 1 of 4 spaces
     assert braked and all(m.brakes == 0 for m in braked)  # QUAL-1: braking strikes nothing
     state, _ = act(state, Drive(path=braked[0].path))
-    assert state.car("q").wp == W and state.lap.rolls == 2 and state.phase == "gear"  # type: ignore[union-attr]
+    assert state.car("q").wp == W and state.lap.rolls == 2 and state.phase == "gear"
 
 
 @pytest.mark.rules("CORE-GEAR-5", "QUAL-D-7")
@@ -540,10 +540,10 @@ def test_QUAL_8_soft_tyres_double_the_penalty_rolls_QUAL_B_3_counts_each_space_o
 
     c = TYRES.model_copy(update={"qualifying": QUAL_C})
     state, spaces = overshoot_lap(c, Tyre.SOFT)
-    assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
+    assert spaces and state.lap.penalty == 2 * spaces
     b = TYRES.model_copy(update={"qualifying": QUAL_B})
     state, spaces = overshoot_lap(b, Tyre.SOFT)
-    assert state.lap.penalty == spaces  # type: ignore[union-attr]
+    assert state.lap.penalty == spaces
 
 
 @pytest.mark.rules("CORNER-5", "QUAL-B-5", "QUAL-4")
@@ -556,7 +556,7 @@ def test_QUAL_4_missed_stops_end_the_lap_QUAL_B_5_only_without_any_stop():
         state, _ = act(state.with_car(q), ChooseGear(gear=4), Roll(value=12))
         out = next(m for m in moves(OVAL, state) if m.out is not None and m.out.rule == "CORNER-5")
         state, _ = act(state, Drive(path=out.path))
-        assert (state.phase == "done" and state.lap.failed == "Lindenkehre") == ends  # type: ignore[union-attr]
+        assert (state.phase == "done" and state.lap.failed == "Lindenkehre") == ends
 
 
 @pytest.mark.rules("QUAL-B-5", "QUAL-4")
@@ -577,10 +577,10 @@ def test_QUAL_4_versus_QUAL_B_5_one_stop_in_a_3_stop_corner():
             state, _ = apply(hohenau, state, a)
         m = next(m for m in moves(hohenau, state) if m.overshoot and not m.brakes)
         state, _ = apply(hohenau, state, Drive(path=m.path))
-        assert state.lap.failed == failed  # type: ignore[union-attr]
+        assert state.lap.failed == failed
         assert (state.phase == "done") == (failed is not None)
         if failed is None:
-            assert state.lap.penalty == m.overshoot  # type: ignore[union-attr]
+            assert state.lap.penalty == m.overshoot
 
 
 @pytest.mark.rules("FD08-SLIP-4", "SLIP-7")
@@ -620,7 +620,7 @@ def test_WEATHER_10_a_second_determination_after_the_lock_is_void():
     state, _ = rolls(state, 15)  # sun again: locked
     assert state.weather == Weather(condition="locked_sun", last="sun", determinations=1)
     state, ev = rolls(state, 2)  # rain would change it, but the weather is locked
-    assert state.weather.condition == "locked_sun" and kinds(ev, "weather")  # type: ignore[union-attr]
+    assert state.weather.condition == "locked_sun" and kinds(ev, "weather")
 
 
 @pytest.mark.rules("WEATHER-5")

@@ -98,12 +98,12 @@ def test_PIT_B_1_one_stop_only():
 def test_PIT_B_3_CORE_PIT_2_in_by_the_entry_space_out_by_the_exit_space():
     """A car turns in only from the track's pit entry and rejoins only on its exit."""
     found = pit_moves(at_pit_entry())
-    assert found[0].path[:2] == (OVAL.pit.entry, OVAL.pit.spaces[0])  # type: ignore[union-attr]
+    assert found[0].path[:2] == (OVAL.pit.entry, OVAL.pit.spaces[0])
     state, _ = turn(at_pit_entry(), 3, 5, "P4", in_box=True)
     state, _ = rolls(state, 10)  # 5 spaces out of box 1: still in the pit lane
     assert all(OVAL.space(n).in_pit for m in moves(OVAL, state) for n in m.path)
     out = [e for e in OVAL.edges if e.kind.value == "pit_exit"]
-    assert [(e.src, e.dst) for e in out] == [(OVAL.pit.spaces[-1], OVAL.pit.exit)]  # type: ignore[union-attr]
+    assert [(e.src, e.dst) for e in out] == [(OVAL.pit.spaces[-1], OVAL.pit.exit)]
 
 
 @pytest.mark.rules("PIT-B-1")
@@ -129,7 +129,7 @@ def test_PIT_B_8_CORE_PIT_1_AMB_29a_tyres_restored_then_the_black_die_at_once():
     m = state.car("m")
     assert m.wp.tyres == W.tyres and m.pit_stops == 1
     assert [e.data for e in kinds(ev, "pit")] == [{"tyres": W.tyres}]
-    assert pending(state) == [("pit", "m", None)] and chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
+    assert pending(state) == [("pit", "m", None)] and chance(state).purpose == Purpose.PIT
     assert to_move(state) is None
 
 

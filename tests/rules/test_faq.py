@@ -157,7 +157,7 @@ def test_FAQ_4_ending_next_to_or_behind_cars_rolls_for_collisions_damage_marks_t
         position(cars, "m"), ChooseGear(gear=4), Roll(value=7), Drive(path=tuple(f"B{i}" for i in range(22, 29)))
     )
     state, _ = rolls(state, 20, 1)
-    assert state.car("m").status == "out" and state.car("m").out.rule == "CORE-COLL-3"  # type: ignore[union-attr]
+    assert state.car("m").status == "out" and state.car("m").out.rule == "CORE-COLL-3"
 
 
 @pytest.mark.rules("FAQ-5")
@@ -187,7 +187,7 @@ def test_FAQ_5_any_speed_into_the_pit_lane_tyres_restored_on_entry_then_the_blac
         into = [m for m in moves(OVAL, state) if m.in_box]
         assert [m.path for m in into] == [("C59", "P1", "P2", "P3", "P4")], (gear, roll)
     state, _ = act(pit_turn(6, 21), Drive(path=("C59", "P1", "P2", "P3", "P4")))
-    assert state.car("m").wp.tyres == W.tyres and chance(state).purpose == Purpose.PIT  # type: ignore[union-attr]
+    assert state.car("m").wp.tyres == W.tyres and chance(state).purpose == Purpose.PIT
     for value in range(1, 11):
         fast, _ = rolls(state, value)
         assert (fast.phase, fast.moves_left, fast.car("m").gear) == ("move", math.ceil(value / 2), 4)

@@ -87,9 +87,9 @@ def test_every_kind_has_room_for_what_the_game_writes():
 def test_a_record_from_a_device_is_one_record_error():
     with pytest.raises(RecordError) as err:
         load(Path("/dev/zero"))
-    assert (
-        str(err.value)
-        == "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; give the path of a race record)"
+    assert str(err.value) == (
+        "/dev/zero: cannot read (it is a device or a pipe, not a file, and may never end; "
+        "give the path of a race record)"
     )
 
 

@@ -269,7 +269,7 @@ def test_MASTERS_TURN_2_the_lever_shows_the_announced_gear_and_picks_the_die():
     for gear in (3, 4, 5):
         state, ev = act(lone(4), ChooseGear(gear=gear))
         assert state.car("m").gear == gear and ev[0].data["gear"] == gear
-        assert chance(state).die == state.rules.gear_dice.die(gear)  # type: ignore[union-attr]
+        assert chance(state).die == state.rules.gear_dice.die(gear)
 
 
 @pytest.mark.rules("MASTERS-TURN-3")
@@ -288,7 +288,7 @@ def test_MASTERS_TURN_3_skipped_gears_are_struck_when_declared_before_the_roll()
 def test_MASTERS_TURN_4_after_the_gear_the_race_waits_for_its_die_only():
     """Only the gear die is rolled next: no move, no second gear, no face of another die."""
     state, _ = act(lone(4), ChooseGear(gear=4))
-    assert chance(state).purpose == Purpose.GEAR  # type: ignore[union-attr]
+    assert chance(state).purpose == Purpose.GEAR
     assert illegal(state, Drive(path=("B22",))).reason.code == Code.NOT_NOW
     assert illegal(state, ChooseGear(gear=3)).reason.code == Code.NOT_NOW
     assert illegal(state, Roll(value=13)).reason.code == Code.NOT_A_FACE
@@ -351,7 +351,7 @@ def test_MASTERS_TURN_7_fresh_soft_tyres_optionally_one_more_space_or_brake():
     assert state.car("m").space == "B29" and state.movement is None  # once per turn
     braked = soft_behind(roll=8)  # behind f, but 1 brake WP spent
     assert braked.movement is not None and braked.movement.offer == ("bonus",)
-    assert soft_behind().movement.offer == ("bonus", "slip")  # type: ignore[union-attr]
+    assert soft_behind().movement.offer == ("bonus", "slip")
 
 
 @pytest.mark.rules("MASTERS-TURN-8")
@@ -384,7 +384,7 @@ def test_MASTERS_TURN_10_a_blocked_car_moves_as_far_as_it_can_and_pays_the_block
     ]
     assert pending(state) == [("collision", "b", "m"), ("collision", "m", "b")]
     out, ev = act(masters(cars, "m"), ChooseGear(gear=4), Roll(value=12))
-    assert {m.out.rule for m in moves(OVAL, out)} == {"CORE-BLOCK-2"}  # type: ignore[union-attr]
+    assert {m.out.rule for m in moves(OVAL, out)} == {"CORE-BLOCK-2"}
 
 
 @pytest.mark.rules("MASTERS-TURN-13")

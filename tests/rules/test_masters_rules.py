@@ -44,7 +44,7 @@ def masters_car(car_id: str, space: str, gear: int = 3, **kw):
 def masters(cars, active: str | None = None, weather: str = "sun", **kw):
     """A Masters race in progress on the oval, in fixed ``weather``."""
     state = position(cars, active, rules=M, **kw)
-    return state.model_copy(update={"weather": Weather(condition=weather)})  # type: ignore[arg-type]
+    return state.model_copy(update={"weather": Weather(condition=weather)})
 
 
 def lone(gear: int, space: str = "B21"):
@@ -62,7 +62,7 @@ def test_MASTERS_GEAR_1_six_gears_each_with_its_own_die_read_as_spaces():
     dice = []
     for gear in range(1, 7):
         state, _ = act(lone(gear), ChooseGear(gear=gear))
-        die = chance(state).die  # type: ignore[union-attr]
+        die = chance(state).die
         assert die == M.gear_dice.die(gear) and die.name == f"gear{gear}"
         for face in sorted(set(die.faces)):
             rolled, _ = act(state, Roll(value=face))
@@ -115,7 +115,7 @@ def test_MASTERS_GEAR_4_never_from_6th_to_1st():
 def test_MASTERS_GEAR_5_the_yellow_1st_gear_die_is_read_at_its_tip():
     """The 1st-gear die is the yellow pyramid (d4): its faces are read as 1 or 2 spaces."""
     state, _ = act(lone(1), ChooseGear(gear=1))
-    die = chance(state).die  # type: ignore[union-attr]
+    die = chance(state).die
     assert die.colour == "yellow" and len(die.faces) == 4 and set(die.faces) == {1, 2}
     for face in (1, 2):
         assert act(state, Roll(value=face))[0].moves_left == face
@@ -149,7 +149,7 @@ def test_MASTERS_MOVE_2_announce_set_the_lever_roll_its_die_then_move():
     for early in (Roll(value=6), Drive(path=("B22",))):
         assert illegal(state, early).reason.code == Code.NOT_NOW
     state, _ = act(state, ChooseGear(gear=4))
-    assert state.car("m").gear == 4 and chance(state).die.name == "gear4"  # type: ignore[union-attr]
+    assert state.car("m").gear == 4 and chance(state).die.name == "gear4"
     assert illegal(state, Drive(path=("B22",))).reason.code == Code.NOT_NOW
     state, _ = act(state, Roll(value=9))
     assert {len(m.path) for m in moves(OVAL, state) if not m.brakes} == {9}

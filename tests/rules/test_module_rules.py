@@ -119,13 +119,13 @@ def test_AMB_67_sliding_first_then_the_bonus_and_slipstream_side_by_side():
 def test_CORE_WEATHER_1_WEATHER_1_WEATHER_D_1_three_conditions_read_from_the_barometer(roll, condition):
     """The oval's barometer: sun 13-20, variable 6-12, rain 1-5 (a variable race starts dry)."""
     state, _ = rolls(new_race(OVAL, WEATHER, [("a", W), ("b", W)]), roll)
-    assert state.weather.condition == condition  # type: ignore[union-attr]
+    assert state.weather.condition == condition
 
 
 def determination(start: str, roll: int) -> str:
     """m triggers a determination (a 20 in 5th); the round ends; the black die shows ``roll``."""
     cars = [car("m", "B21", gear=5), car("x", "A5", gear=1)]
-    state = position(cars, "m", rules=WEATHER).model_copy(update={"weather": Weather(condition=start)})  # type: ignore[arg-type]
+    state = position(cars, "m", rules=WEATHER).model_copy(update={"weather": Weather(condition=start)})
     state, _ = act(state, ChooseGear(gear=5), Roll(value=20))
     best = max((m for m in moves(OVAL, state) if not m.brakes and m.out is None), key=lambda m: len(m.path))
     state, _ = act(state, Drive(path=best.path))
@@ -150,7 +150,7 @@ def test_WEATHER_7_WEATHER_8_WEATHER_9_WEATHER_D_3_determinations_at_the_end_of_
 def test_WEATHER_B_3_WEATHER_D_5_WEATHER_11_engine_checks_fail_on_1_to_3_in_rain_1_to_4_dry(condition, fails):
     """A 4 on an engine check: fails in the dry (1-4), passes in rain (1-3)."""
     cars = [car("m", "B21", gear=5), car("x", "A5", gear=1)]
-    state = position(cars, "m", rules=WEATHER).model_copy(update={"weather": Weather(condition=condition)})  # type: ignore[arg-type]
+    state = position(cars, "m", rules=WEATHER).model_copy(update={"weather": Weather(condition=condition)})
     state, _ = act(state, ChooseGear(gear=5), Roll(value=20))
     best = max((m for m in moves(OVAL, state) if not m.brakes and m.out is None), key=lambda m: len(m.path))
     state, _ = act(state, Drive(path=best.path))
@@ -255,7 +255,7 @@ def test_PIT_A_2_PIT_A_3_a_tyre_change_stop_follows_the_basic_pit_roll():
 def test_PIT_X_4_after_an_extended_stop_at_most_4th_gear():
     rules = B.model_copy(update={"tyres": "C", "pit_repairs": "any_stop", "pit_reserve": 2, "pit_repair_areas": 2})
     state, _ = at_box(rules=rules, wp=W.model_copy(update={"body": 2}))
-    state, _ = act(state, PitStop(tyre=Tyre.HARD, repairs={"body": 1}))  # type: ignore[dict-item]
+    state, _ = act(state, PitStop(tyre=Tyre.HARD, repairs={"body": 1}))
     state, _ = rolls(state, 15)  # slow stop: next round, 4th or lower
     m = state.car("m")
     state = state.model_copy(update={"phase": "gear", "active": "m", "pending": ()})
@@ -285,5 +285,5 @@ def test_MASTERS_LEVER_1_2_3_4_the_declared_gear_is_the_only_gear_on_a_screen():
     gear than the die rolled (MASTERS-LEVER-1..3) cannot happen: a face of another die is refused."""
     state = position([car("m", "B21", gear=3), car("f", "A5")], "m")
     state, _ = act(state, ChooseGear(gear=4))
-    assert chance(state).die.name == "gear4"  # type: ignore[union-attr]
+    assert chance(state).die.name == "gear4"
     assert illegal(state, Roll(value=3)).reason.rule == "CORE-DICE-3"

@@ -197,15 +197,18 @@ def test_FD08_START_1_a_start_roll_fails_as_a_stall():
     assert check.outcomes == {"stall": Fraction(1, 20), "normal": Fraction(18, 20), "dream": Fraction(1, 20)}
 
 
+def weather_rolled(result: str) -> Callable[[RaceState, list], bool]:
+    """Whether a roll's events hold the weather ``result`` (for ``faces_where``)."""
+    return lambda _, events: any(e.kind == "weather" and e.data["result"] == result for e in events)
+
+
 @pytest.mark.rules("WEATHER-B-1")
 def test_WEATHER_B_1_the_race_weather_roll_gives_the_tracks_weather_table():
     state = reach(0, checking(Purpose.WEATHER)).state
     check = moment(OVAL, state).checks[0]
     assert check.rule == "WEATHER-B-1" and check.fails is None
     for result, p in check.outcomes.items():
-        assert (
-            faces_where(state, lambda _, ev: any(e.kind == "weather" and e.data["result"] == result for e in ev)) == p
-        )
+        assert faces_where(state, weather_rolled(result)) == p
     assert sum(check.outcomes.values()) == 1
 
 

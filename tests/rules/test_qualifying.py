@@ -168,7 +168,7 @@ def oval() -> Track:
 
 def entries(*kinds: str) -> tuple[Entry, ...]:
     return tuple(
-        Entry(id=f"car{i}", name=f"D{i}", driver=k, wear=FORMULA_D_BASIC.default_wear)  # type: ignore[arg-type]
+        Entry(id=f"car{i}", name=f"D{i}", driver=k, wear=FORMULA_D_BASIC.default_wear)
         for i, k in enumerate(kinds, start=1)
     )
 
@@ -371,7 +371,7 @@ def test_QUAL_D_8_AMB_45b_dresden_penalty_points_are_spaces_times_the_dresden_ty
 
     rules = FORMULA_D_BASIC.model_copy(update={"qualifying": QUAL_D, "tyres": "D"})
     state, spaces = overshoot_lap(rules, Tyre.SOFT)
-    assert spaces and state.lap.penalty == 2 * spaces  # type: ignore[union-attr]
+    assert spaces and state.lap.penalty == 2 * spaces
 
 
 @pytest.mark.rules("QUAL-D-11", "DRESDEN-PROFILE-3", "DRESDEN-PROFILE-4")

@@ -13,7 +13,7 @@ from rules.ruleset import DRESDEN_OPEN
 from tests.rules.test_qualifying import entries, oval
 
 
-def open_rules(runs: int = 2, combine: str = "best"):  # type: ignore[no-untyped-def]
+def open_rules(runs: int = 2, combine: str = "best"):
     return DRESDEN_OPEN.model_copy(
         update={"qualifying": DRESDEN_OPEN.qualifying.model_copy(update={"runs": runs, "combine": combine})}
     )
@@ -70,7 +70,7 @@ def test_AMB_45d_each_driver_s_better_run_counts_a_complete_lap_first():
     run2 = [lap("a", 23), lap("b", 25), lap("c", 22, time_ms=150_000)]
     best = {r.driver: r for r in combined([run1, run2], rules)}
     assert best["a"] == run1[0] and best["b"] == run2[1] and best["c"] == run2[2]
-    assert grid_order(combined([run1, run2], rules), rules, dice=None).order == ("a", "c", "b")  # type: ignore[arg-type]
+    assert grid_order(combined([run1, run2], rules), rules, dice=None).order == ("a", "c", "b")
 
 
 def test_AMB_45d_by_the_other_reading_both_runs_are_added():

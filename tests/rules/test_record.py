@@ -263,7 +263,7 @@ def test_a_die_changed_to_another_legal_face_is_caught_against_the_seed(track, p
         (i, step.action)
         for i, step in enumerate(steps(track, record))  # a black die
         if isinstance(step.action, Roll) and chance(step.before).die == BLACK_DIE
-    )  # type: ignore[union-attr]
+    )
     raw = as_json(record)
     for face in (f for f in BLACK_DIE.faces if f != roll.value):
         raw["actions"][i]["value"] = face

@@ -461,7 +461,8 @@ def lane_not_closed(root: ET.Element) -> None:
 
 @mutation(
     "lane_reversed.tmx",
-    "{5}: this lane is drawn against the direction of the other lanes. Fix: delete the lane and draw it again in the driving direction",
+    "{5}: this lane is drawn against the direction of the other lanes. "
+    "Fix: delete the lane and draw it again in the driving direction",
 )
 def lane_reversed(root: ET.Element) -> None:
     """Lane B drawn clockwise while A and C run anticlockwise."""
@@ -606,7 +607,8 @@ def grid_slots_same_space(root: ET.Element) -> None:
 
 @mutation(
     "tile_grid_slot.tmx",
-    "{45}: the object in layer 'grid' is a tile object (a picture). Fix: delete it and draw the object again: grid slots",
+    "{45}: the object in layer 'grid' is a tile object (a picture). "
+    "Fix: delete it and draw the object again: grid slots",
 )
 def tile_grid_slot(root: ET.Element) -> None:
     """Grid slot P9 placed as a tile picture instead of a point."""

@@ -131,7 +131,8 @@ def test_phrases_inside_a_message_follow_its_language() -> None:
         "maps/x.tmx",
     )
     assert problem.line("en").startswith(
-        "maps/x.tmx: object 7 at (10, 21): the blocked space is on P3, pit box 3: the pit lane has no blocked spaces. Fix: "
+        "maps/x.tmx: object 7 at (10, 21): the blocked space is on P3, pit box 3: "
+        "the pit lane has no blocked spaces. Fix: "
     )
     assert "das gesperrte Feld liegt auf P3, Box 3" in problem.line("de")
     assert "la case bloquée est sur P3, stand 3" in problem.line("fr")

@@ -97,7 +97,7 @@ def human_step(control: RaceControl) -> None:
         control.decide(TCar(wp=t_car_proposal(control.state, car)))
 
 
-def play_until(control: RaceControl, done, limit: int = 2000) -> None:  # type: ignore[no-untyped-def]
+def play_until(control: RaceControl, done, limit: int = 2000) -> None:
     for _ in range(limit):
         if done(control):
             return

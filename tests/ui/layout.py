@@ -189,16 +189,16 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
     texts = [(i, op) for i, op in enumerate(ops) if op.kind in ("text", "pips")]
     boxes = [(i, op) for i, op in enumerate(ops) if op.kind in ("panel", "picture")]
     widgets = [(i, op) for i, op in enumerate(ops) if op.kind == "widget"]
-    for i, op in enumerate(ops):
+    for op in ops:
         if not _inside(op.rect, bounds):
             found.append(f"{op.kind} {op.label!r} {tuple(op.rect)} leaves the surface {tuple(bounds)}")
-    for i, t in texts:
+    for _i, t in texts:
         if t.clip is not None and t.clip != bounds and not _inside(t.rect, t.clip):
             found.append(f"text {t.label!r} {tuple(t.rect)} is cut by the clip {tuple(t.clip)}")
         if t.owner is not None and not _inside(t.rect, t.owner):
             found.append(f"text {t.label!r} {tuple(t.rect)} spills out of its widget {tuple(t.owner)}")
-    for k, (i, a) in enumerate(texts):
-        for j, b in texts[k + 1 :]:
+    for k, (_i, a) in enumerate(texts):
+        for _j, b in texts[k + 1 :]:
             if a.rect.colliderect(b.rect) and not _same_label(a, b):
                 found.append(f"text {a.label!r} {tuple(a.rect)} overlaps text {b.label!r} {tuple(b.rect)}")
     for i, box in boxes:
@@ -212,16 +212,16 @@ def layer_problems(bounds: pygame.Rect, ops: list[Op]) -> list[str]:
                 found.append(f"{box.kind} {tuple(box.rect)} is drawn over widget {w.label!r} {tuple(w.rect)}")
             elif _straddles(w.rect, box.rect):
                 found.append(f"widget {w.label!r} {tuple(w.rect)} straddles the edge of {box.kind} {tuple(box.rect)}")
-    for k, (i, a) in enumerate(boxes):
-        for j, b in boxes[k + 1 :]:
+    for k, (_i, a) in enumerate(boxes):
+        for _j, b in boxes[k + 1 :]:
             if _straddles(a.rect, b.rect):
                 found.append(f"{a.kind} {tuple(a.rect)} and {b.kind} {tuple(b.rect)} overlap")
-    for k, (i, a) in enumerate(widgets):
-        for j, b in widgets[k + 1 :]:
+    for k, (_i, a) in enumerate(widgets):
+        for _j, b in widgets[k + 1 :]:
             if a.rect.colliderect(b.rect) and a.label != b.label:
                 found.append(f"widget {a.label!r} {tuple(a.rect)} overlaps widget {b.label!r} {tuple(b.rect)}")
         card = not any(t.owner == a.rect for _, t in texts)  # no label of its own: the screen draws its face
-        for j, t in texts:
+        for _j, t in texts:
             if t.owner != a.rect and t.rect.colliderect(a.rect) and not (card and _inside(t.rect, a.rect)):
                 found.append(f"text {t.label!r} {tuple(t.rect)} lies on widget {a.label!r} {tuple(a.rect)}")
     return found

@@ -63,7 +63,7 @@ def test_destinations_stay_clickable_when_the_board_is_zoomed_out(tmp_path: Path
     assert view.board.lane_width * view.scale < HIT / 2  # drawn far smaller than a finger's worth
     destinations = scene.control.destinations()
     centres = {d: view.to_screen((scene.track.space(d).x, scene.track.space(d).y)) for d in destinations}
-    for name, (cx, cy) in centres.items():
+    for _name, (cx, cy) in centres.items():
         for dx, dy in ((0, 0), (HIT // 2 - 1, 0), (0, -(HIT // 2 - 1)), (-(HIT // 2 - 2), HIT // 2 - 2)):
             pos = (round(cx + dx), round(cy + dy))
             near = min(

@@ -34,7 +34,7 @@ def test_the_gallery_shows_a_broken_track_s_problems_in_the_language_just_chosen
     builds: list[Path] = []
     real_build = TrackCatalogue._build
 
-    def counted(self, entry):  # type: ignore[no-untyped-def]
+    def counted(self, entry):
         builds.append(entry.path)
         return real_build(self, entry)
 
@@ -46,7 +46,7 @@ def test_the_gallery_shows_a_broken_track_s_problems_in_the_language_just_chosen
     drawn: list[str] = []
     real_text = theme.text
 
-    def spy(surface, s, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(surface, s, *args, **kwargs):
         drawn.append(s)
         return real_text(surface, s, *args, **kwargs)
 

@@ -70,7 +70,7 @@ def test_numbers_and_dates_are_written_the_french_way() -> None:
     assert tr_in("fr", "records.rank") == "Rang"
 
 
-def test_the_settings_offer_french_and_switch_without_a_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_settings_offer_french_and_switch_without_a_restart(tmp_path) -> None:
     """A real click on "Français" in the settings: the menu speaks French at once, and it is stored."""
     import json
 

@@ -31,7 +31,7 @@ RULES = "masters-2002"
 
 
 @pytest.fixture
-def lever(tmp_path: Path):  # type: ignore[no-untyped-def]
+def lever(tmp_path: Path):
     """Two human Masters cars on the oval, car1's turn in 5th on the back straight; the dice
     will show 9, then 8 (car2's 3rd-gear die)."""
 
@@ -64,7 +64,7 @@ def click_gear(scene: RaceScene, gear: int) -> None:
 
 
 @pytest.mark.rules("MASTERS-LEVER-1")
-def test_MASTERS_LEVER_1_the_gear_clicked_on_the_lever_picks_the_die(lever) -> None:  # type: ignore[no-untyped-def]
+def test_MASTERS_LEVER_1_the_gear_clicked_on_the_lever_picks_the_die(lever) -> None:
     """car1 clicks 4th: the lever shows 4th and a 3 typed afterwards does not move it; the die
     thrown is the 4th-gear die and the car drives what it shows."""
     scene = lever(9)
@@ -80,7 +80,7 @@ def test_MASTERS_LEVER_1_the_gear_clicked_on_the_lever_picks_the_die(lever) -> N
 
 
 @pytest.mark.rules("MASTERS-LEVER-2")
-def test_MASTERS_LEVER_2_once_rolled_the_turn_stands_with_the_gear_of_the_die_used(lever) -> None:  # type: ignore[no-untyped-def]
+def test_MASTERS_LEVER_2_once_rolled_the_turn_stands_with_the_gear_of_the_die_used(lever) -> None:
     """After the roll the gear can no longer be taken back, and when the next player has
     rolled too, car1's lever still shows the gear whose die it used."""
     scene = lever(9, 8)
@@ -106,7 +106,7 @@ def test_MASTERS_LEVER_2_once_rolled_the_turn_stands_with_the_gear_of_the_die_us
 
 
 @pytest.mark.rules("MASTERS-LEVER-3")
-def test_MASTERS_LEVER_3_moving_the_lever_after_striking_WP_gives_them_back(lever) -> None:  # type: ignore[no-untyped-def]
+def test_MASTERS_LEVER_3_moving_the_lever_after_striking_WP_gives_them_back(lever) -> None:
     """car1 clicks 3rd from 5th: skipping 4th strikes a fuel WP. Taking the gear back and
     clicking 4th instead returns the WP, and the die is the one of the lever's 4th gear."""
     scene = lever(9)

@@ -33,7 +33,7 @@ def save_like_tiled(path: Path, text: str) -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     maps = tmp_path / "maps"
     maps.mkdir()
     for name in ("oval.tmx", "circuit.tsx", "circuit-tiles.png"):
@@ -45,11 +45,11 @@ def app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return app
 
 
-def oval(app) -> Path:  # type: ignore[no-untyped-def]
+def oval(app) -> Path:
     return app.tracks.entries[0].path
 
 
-def frames_until(scene, done, limit: float = 5.0) -> float:  # type: ignore[no-untyped-def]
+def frames_until(scene, done, limit: float = 5.0) -> float:
     """Frames of 20 ms until ``done()``; the seconds it took."""
     start = time.monotonic()
     while time.monotonic() - start < limit:
@@ -60,7 +60,7 @@ def frames_until(scene, done, limit: float = 5.0) -> float:  # type: ignore[no-u
     raise AssertionError(f"the scene never showed the saved map; notices: {[n.text() for n in scene.app.notices]}")
 
 
-def race(app, preset: str = "fd-basic", steps: int = 0) -> RaceScene:  # type: ignore[no-untyped-def]
+def race(app, preset: str = "fd-basic", steps: int = 0) -> RaceScene:
     entry = app.tracks.get("oval.tmx")
     control = RaceControl.start(entry.track, header(("human", "careful"), preset=preset), app.saves)
     for _ in range(steps):
@@ -70,7 +70,7 @@ def race(app, preset: str = "fd-basic", steps: int = 0) -> RaceScene:  # type: i
     return scene
 
 
-def test_the_gallery_shows_the_saved_map_within_a_second(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_gallery_shows_the_saved_map_within_a_second(app) -> None:
     gallery = GalleryScene(app)
     app.push(gallery)
     old = gallery_view(gallery).board.track
@@ -95,7 +95,7 @@ def test_the_gallery_shows_the_saved_map_within_a_second(app) -> None:  # type: 
     assert took < 2 * (time.monotonic() - start) + 1.0  # twice: the machine may be busier for one of them
 
 
-def test_a_broken_save_keeps_the_old_board_and_names_the_first_problem(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_broken_save_keeps_the_old_board_and_names_the_first_problem(app) -> None:
     gallery = GalleryScene(app)
     app.push(gallery)
     board = gallery_view(gallery).board
@@ -109,7 +109,7 @@ def test_a_broken_save_keeps_the_old_board_and_names_the_first_problem(app) -> N
     frames_until(gallery, lambda: gallery_view(gallery).board is not board)
 
 
-def test_a_race_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_race_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app) -> None:
     scene = race(app, steps=30)
     state = scene.control.state
     text = oval(app).read_text(encoding="utf-8")
@@ -129,7 +129,7 @@ def test_a_race_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app)
     assert len(scene.control.session.actions) == done + 20
 
 
-def test_a_race_whose_spaces_went_away_stays_on_the_old_board_and_says_which(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_race_whose_spaces_went_away_stays_on_the_old_board_and_says_which(app) -> None:
     scene = race(app, steps=10)
     old, digest = scene.track, scene.control.header.track_hash
     text = oval(app).read_text(encoding="utf-8")
@@ -149,7 +149,7 @@ def test_a_race_whose_spaces_went_away_stays_on_the_old_board_and_says_which(app
     assert app.tracks.get("oval.tmx").track.pit is None  # the catalogue has the map as saved
 
 
-def test_a_race_that_would_have_gone_differently_stays_on_the_old_board(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_race_that_would_have_gone_differently_stays_on_the_old_board(app) -> None:
     scene = race(app, preset="fde-advanced", steps=1)  # the weather is rolled first
     weather = scene.control.state.weather
     assert weather is not None
@@ -167,7 +167,7 @@ def test_a_race_that_would_have_gone_differently_stays_on_the_old_board(app) -> 
     assert scene.track is old and scene.control.state.weather == weather
 
 
-def test_an_unchanged_map_is_not_rebuilt_and_leaving_stops_the_watch(app) -> None:  # type: ignore[no-untyped-def]
+def test_an_unchanged_map_is_not_rebuilt_and_leaving_stops_the_watch(app) -> None:
     gallery = GalleryScene(app)
     app.push(gallery)
     board = gallery_view(gallery).board
@@ -180,7 +180,7 @@ def test_an_unchanged_map_is_not_rebuilt_and_leaving_stops_the_watch(app) -> Non
     assert watch is not None and watch._stop.is_set()
 
 
-def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_since(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_since(app) -> None:
     """The race's record is replayed on the new track by the watching thread; what the race did
     meanwhile is replayed on top of it, and a record changed under it (a gear taken back) is
     replayed again from the start."""
@@ -218,7 +218,7 @@ def test_the_replay_made_in_the_background_is_caught_up_with_the_moves_made_sinc
     assert control.can_undo()  # the gear may still be taken back on the new track
 
 
-def test_a_save_by_tiled_itself_shows_in_the_gallery(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_save_by_tiled_itself_shows_in_the_gallery(app) -> None:
     """Tiled's own writer (its command line, the same code as File > Save) replaces the map."""
     import subprocess
 

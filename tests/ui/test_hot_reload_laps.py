@@ -20,7 +20,7 @@ from tests.ui.test_qualifying_scene import drive_lap, first_roll, key, settle
 __all__ = ["app"]
 
 
-def qualifying(app, preset: str = "fd-basic") -> QualifyingScene:  # type: ignore[no-untyped-def]
+def qualifying(app, preset: str = "fd-basic") -> QualifyingScene:
     """A qualifying session started as the set-up starts it: a human's lap, then a computer's."""
     entry = app.tracks.get("oval.tmx")
     start_qualifying(app, entry, header(("human", "careful"), preset=preset), preset)
@@ -29,12 +29,12 @@ def qualifying(app, preset: str = "fd-basic") -> QualifyingScene:  # type: ignor
     return scene
 
 
-def renamed(app, name: str = "Lindenring Neu") -> None:  # type: ignore[no-untyped-def]
+def renamed(app, name: str = "Lindenring Neu") -> None:
     text = oval(app).read_text(encoding="utf-8")
     save_like_tiled(oval(app), text.replace("Lindenring Oval", name))
 
 
-def test_a_lap_in_progress_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_lap_in_progress_goes_on_on_the_saved_board_and_its_save_names_the_new_track(app) -> None:
     scene = qualifying(app)
     first_roll(scene)
     laps, where = scene.session.laps(), lap_of(scene.session).state
@@ -52,7 +52,7 @@ def test_a_lap_in_progress_goes_on_on_the_saved_board_and_its_save_names_the_new
     assert scene.session.results and scene.session.results[0].driver == "car1"
 
 
-def test_a_computer_lap_being_replayed_follows_the_saved_board(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_computer_lap_being_replayed_follows_the_saved_board(app) -> None:
     scene = qualifying(app)
     scene.begin()
     settle(scene)
@@ -68,7 +68,7 @@ def test_a_computer_lap_being_replayed_follows_the_saved_board(app) -> None:  # 
     assert scene.replay.next >= shown.next and not scene.replay.broken
 
 
-def test_a_replayed_lap_moved_onto_another_track_stands_where_it_stood(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_replayed_lap_moved_onto_another_track_stands_where_it_stood(app) -> None:
     scene = qualifying(app)
     scene.begin()
     settle(scene)
@@ -82,7 +82,7 @@ def test_a_replayed_lap_moved_onto_another_track_stands_where_it_stood(app) -> N
     assert moved.state == replay.state.model_copy(update={"track_hash": other.content_hash()})
 
 
-def test_laps_that_would_have_gone_differently_stay_on_the_old_board(app) -> None:  # type: ignore[no-untyped-def]
+def test_laps_that_would_have_gone_differently_stay_on_the_old_board(app) -> None:
     scene = qualifying(app, preset="fde-advanced")  # the qualifying weather is rolled on the barometer
     barometer = scene.session.barometer
     assert barometer is not None
@@ -100,7 +100,7 @@ def test_laps_that_would_have_gone_differently_stay_on_the_old_board(app) -> Non
     assert scene.track is old and scene.session is session and scene.view.board.track is old
 
 
-def test_the_time_trial_ghost_drives_on_the_saved_board_and_the_lap_counts_for_the_new_map(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_time_trial_ghost_drives_on_the_saved_board_and_the_lap_counts_for_the_new_map(app) -> None:
     trial = TrialScene(app)
     app.push(trial)
     trial.choose(app.tracks.entries[0])
@@ -126,7 +126,7 @@ def test_the_time_trial_ghost_drives_on_the_saved_board_and_the_lap_counts_for_t
     assert isinstance(shown, RecordsScene) and shown.track == scene.track.content_hash()
 
 
-def test_the_trial_screen_shows_the_saved_map_and_stops_watching_while_a_lap_is_driven(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_trial_screen_shows_the_saved_map_and_stops_watching_while_a_lap_is_driven(app) -> None:
     trial = TrialScene(app)
     app.push(trial)
     trial.choose(app.tracks.entries[0])
@@ -142,7 +142,7 @@ def test_the_trial_screen_shows_the_saved_map_and_stops_watching_while_a_lap_is_
     key(app.scene, pygame.K_ESCAPE)
 
 
-def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(app, monkeypatch) -> None:
     """Where a save only moved where spaces are drawn (the engine never reads their pixels),
     the race cannot have gone differently: it moves over as it stands, dice and all, at once."""
     import game.play.retrack as retrack_module
@@ -165,7 +165,7 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
     replayed: list[int] = []  # the actions each new session was made to replay
     real = retrack_module.RaceSession
 
-    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(*args, **kwargs):
         replayed.append(len(kwargs.get("actions", ())))
         return real(*args, **kwargs)
 
@@ -181,7 +181,7 @@ def test_a_race_whose_spaces_only_moved_on_the_map_moves_over_without_a_replay(a
         human_step(control)
 
 
-def test_the_race_on_the_grid_of_laps_moved_onto_a_saved_map_starts_there(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_race_on_the_grid_of_laps_moved_onto_a_saved_map_starts_there(app) -> None:
     from game.scenes.race.scene import RaceScene
     from game.scenes.setup.grid import GridScene
 

@@ -39,7 +39,7 @@ class Moving(Scene):
         return True
 
 
-def frames_in(app, scene: Scene, seconds: float, poke: float | None = None) -> int:  # type: ignore[no-untyped-def]
+def frames_in(app, scene: Scene, seconds: float, poke: float | None = None) -> int:
     """Frames the real loop draws in ``seconds``; with ``poke``, a key press that many seconds in."""
 
     def later() -> None:

@@ -34,15 +34,15 @@ from tests.ui.test_race_scene import settle
 from tests.ui.test_street_screens import wp_state
 
 
-def press(app, k: int, shift: bool = False) -> None:  # type: ignore[no-untyped-def]
+def press(app, k: int, shift: bool = False) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=pygame.KMOD_LSHIFT if shift else 0, unicode=""))
 
 
-def focus(app) -> str | None:  # type: ignore[no-untyped-def]
+def focus(app) -> str | None:
     return app.scene.status()["focus"]
 
 
-def tab_to(app, widget_id: str, ring=None) -> None:  # type: ignore[no-untyped-def]
+def tab_to(app, widget_id: str, ring=None) -> None:
     """Tab until ``widget_id`` has the focus (the scene's ring, or ``ring`` of a race dialog)."""
     for _ in range(40):
         now = ring.widget if ring is not None else None
@@ -53,14 +53,14 @@ def tab_to(app, widget_id: str, ring=None) -> None:  # type: ignore[no-untyped-d
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True, "language": "en"}))
     app.push(MenuScene(app))
     return app
 
 
-def test_the_menu_by_keys_tab_arrows_and_enter_with_a_ring_round_the_focus(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_by_keys_tab_arrows_and_enter_with_a_ring_round_the_focus(app) -> None:
     app.frame(0.016)
     assert focus(app) is None  # a mouse player sees no ring
     press(app, pygame.K_TAB)
@@ -90,7 +90,7 @@ def test_the_menu_by_keys_tab_arrows_and_enter_with_a_ring_round_the_focus(app) 
     assert app.scene.name == "menu"
 
 
-def test_a_focused_slider_moves_with_the_arrows(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_focused_slider_moves_with_the_arrows(app) -> None:
     app.scene.settings()
     tab_to(app, "volume")
     before = app.settings.volume
@@ -98,7 +98,7 @@ def test_a_focused_slider_moves_with_the_arrows(app) -> None:  # type: ignore[no
     assert app.settings.volume == before - 5
 
 
-def test_a_text_field_pressed_by_keys_keeps_its_typing(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_text_field_pressed_by_keys_keeps_its_typing(app) -> None:
     app.scene.time_trial()
     tab_to(app, "name")
     press(app, pygame.K_RETURN)  # the field takes the typing now
@@ -108,7 +108,7 @@ def test_a_text_field_pressed_by_keys_keeps_its_typing(app) -> None:  # type: ig
     assert focus(app) not in (None, "name")
 
 
-def remap_hint_to_g(app) -> None:  # type: ignore[no-untyped-def]
+def remap_hint_to_g(app) -> None:
     app.push(KeysScene(app))
     tab_to(app, "key.race.hint")
     press(app, pygame.K_RETURN)
@@ -121,7 +121,7 @@ def remap_hint_to_g(app) -> None:  # type: ignore[no-untyped-def]
     assert json.loads((app.data / FILE).read_text()) == {"keys": {"race.hint": "g"}}
 
 
-def test_a_key_remapped_on_the_keys_screen_works_in_the_race_and_reset_brings_the_default_back(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_key_remapped_on_the_keys_screen_works_in_the_race_and_reset_brings_the_default_back(app) -> None:
     remap_hint_to_g(app)
     app.frame(0.016)
     press(app, pygame.K_ESCAPE)
@@ -149,7 +149,7 @@ def test_the_key_map_is_read_at_start_and_a_damaged_one_is_a_notice(tmp_path: Pa
     assert app.keys == KeyMap() and [n.key for n in app.notices][:1] == ["notice.keys_not_json"]
 
 
-def race_at_a_move(app) -> RaceScene:  # type: ignore[no-untyped-def]
+def race_at_a_move(app) -> RaceScene:
     """A race on the oval against a computer, its gear and roll made by keys until the human's
     car picks its destination."""
     entry = app.tracks.get("oval.tmx")
@@ -165,7 +165,7 @@ def race_at_a_move(app) -> RaceScene:  # type: ignore[no-untyped-def]
     return scene
 
 
-def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_destinations_cycled_and_chosen_by_keys(app) -> None:
     scene = race_at_a_move(app)
     assert scene.control.wait() == Wait.MOVE and scene.keyboard.selected() is None
     order = scene.keyboard.targets()
@@ -213,7 +213,7 @@ def test_several_ways_to_one_destination_open_the_way_menu_worked_by_keys(tmp_pa
     assert scene.control.session.actions[-1].path == ways[1].path
 
 
-def test_the_setup_crew_dialog_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_setup_crew_dialog_by_keys(app) -> None:
     entry = app.tracks.get("oval.tmx")
     control = RaceControl.start(entry.track, header(("human", "careful"), preset="fde-advanced"), None)
     scene = RaceScene(app, control, BoardView(entry.board))
@@ -294,7 +294,7 @@ def test_a_league_question_answered_by_keys(tmp_path: Path) -> None:
     assert scene.dialog is None and scene.control.session.actions[-1] == Bid(car="m", amount=3)
 
 
-def test_the_banner_and_the_pause_card_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_banner_and_the_pause_card_by_keys(app) -> None:
     entry = app.tracks.get("oval.tmx")
     scene = RaceScene(app, RaceControl.start(entry.track, header(), None), BoardView(entry.board))
     app.push(scene)
@@ -361,7 +361,7 @@ def test_tab_goes_over_every_control_of_every_screen(tmp_path: Path, screen: str
         app.frame(0.016)  # the ring drawn over the screen
 
 
-def test_the_keypad_s_digits_and_enter_are_the_main_ones(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_keypad_s_digits_and_enter_are_the_main_ones(app) -> None:
     """A gear on the keypad is the same gear; the keypad's Enter presses like Enter."""
     entry = app.tracks.get("oval.tmx")
     scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))
@@ -395,7 +395,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
 ) -> None:
     app = make_app(tmp_path, size=(1920, 1080))
     app.keys = KeyMap(keys={"race.target_next": "j"})
-    scene = race_at_a_move(app)
+    race_at_a_move(app)
     drawn = spy_texts(monkeypatch)
     drawn.clear()
     app.frame(0.016)
@@ -403,7 +403,7 @@ def test_the_side_panel_names_the_player_s_keys_for_the_destinations_while_a_mov
     assert "J" in said and "pick a destination" in said
 
 
-def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mouse_moves(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mouse_moves(app) -> None:
     scene = race_at_a_move(app)
     order = scene.keyboard.targets()
     assert len(order) >= 2
@@ -417,7 +417,7 @@ def test_a_destination_picked_by_keys_is_the_one_lit_and_explained_until_the_mou
     assert scene.keyboard.selected() is None and order[1] in scene.hint_at(under_mouse)
 
 
-def test_the_race_s_buttons_and_help_name_the_keys_of_the_player_s_key_map(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_race_s_buttons_and_help_name_the_keys_of_the_player_s_key_map(app) -> None:
     app.keys = KeyMap(keys={"race.fit": "g", "race.roll": "r", "race.skip": "k"})
     entry = app.tracks.get("oval.tmx")
     scene = RaceScene(app, RaceControl.start(entry.track, header(("human", "careful")), None), BoardView(entry.board))

@@ -142,7 +142,7 @@ def test_every_league_card_speaks_both_languages(language: str) -> None:
 
 
 @pytest.mark.rules("ENG-D-3", "PIT-D-6")
-def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tmp_path) -> None:
     """Through the race screen: B switches the boost on, P opens the pit plan, and the gear
     then declared carries both (and only that gear: the next one starts without)."""
     from game.scenes.menus.menu import MenuScene
@@ -174,7 +174,7 @@ def test_ENG_D_3_PIT_D_6_the_boost_and_the_announcement_go_with_the_next_gear(tm
 
 
 @pytest.mark.rules("PIT-D-6", "PIT-D-11", "DRESDEN-PROFILE-1", "KARMA-1")
-def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_KARMA_1_DRESDEN_PROFILE_1_PIT_D_11_the_dashboard_shows_profile_karma_and_the_crew_at_work(monkeypatch) -> None:
     """The driver line names the profile; the kit the box reserve (AMB-32); a line of its own the
     pool and an announced stop (PIT-D-6) or the points still to work off at the box."""
     from game.texts import tr
@@ -253,7 +253,7 @@ def test_PIT_D_10_at_the_box_without_an_announcement_the_plan_costs_five_more_an
 
 
 @pytest.mark.rules("RESTART-1")
-def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_RESTART_1_the_race_screen_shows_the_red_flag(tmp_path) -> None:
     """A restart event raises the red-flag band over the board for a moment, in the player's words."""
     from game.play.race_control import Step
     from game.scenes.menus.menu import MenuScene
@@ -306,7 +306,7 @@ def test_DRESDEN_PROFILE_5_the_gear_box_shows_the_spaces_the_profile_moves(langu
 
 
 @pytest.mark.rules("TEAM-B-2", "PIT-D-4")
-def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_no_stock(monkeypatch) -> None:
     """A league team shares a box, not a stock of repair WP (that is TEAM-B-2's): the team line
     shows the pair and the name, and no stock (the game once crashed drawing one)."""
     from game.play.standings import team_name
@@ -324,7 +324,7 @@ def test_PIT_D_4_the_dashboard_of_a_car_sharing_its_team_box_names_the_team_and_
 
 
 @pytest.mark.rules("PIT-D-6", "PIT-D-11")
-def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_PIT_D_6_PIT_D_11_a_stop_by_points_through_the_race_screen(tmp_path) -> None:
     """A human league car 5 spaces before its box: P announces the crew's proposal (the tank filled:
     3 fuel WP, 12 points), 3rd gear and a 5 take it exactly to the box (PIT-D-6), 4th-gear rolls
     at the box work the points off (PIT-D-11: 8, then 8 of which 4 are surplus) and the car drives

@@ -9,6 +9,7 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pygame
+import pytest
 
 from game.board.view import BoardView
 from game.play.race_control import RaceControl, Wait
@@ -18,8 +19,13 @@ from game.scenes.race.scene import RaceScene
 from game.texts import tr
 from rules.files.record import replay
 from tests.ui.helpers import board_of, header, make_app, oval, play_until, track_of
-from tests.ui.test_logview import click, key, race_scene  # noqa: F401  (the fixture)
+from tests.ui.test_logview import click, key, resumed_race
 from tests.ui.test_race_scene import settle
+
+
+@pytest.fixture
+def race_scene(tmp_path: Path) -> RaceScene:
+    return resumed_race(tmp_path)
 
 
 def moment_rows(scene: RaceScene) -> list[tuple[pygame.Rect, str, int]]:
@@ -28,7 +34,7 @@ def moment_rows(scene: RaceScene) -> list[tuple[pygame.Rect, str, int]]:
     return [(rect, line.text(), scene.moments[id(line)]) for rect, line in scene.log_rows if id(line) in scene.moments]
 
 
-def board_at(record, at: int) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+def board_at(record, at: int) -> dict[str, str | None]:
     """Where every car stood after the record's first ``at`` actions, replayed straight."""
     state = replay(oval(), record.model_copy(update={"actions": record.actions[:at]}))
     return {c.id: c.space for c in state.cars}
@@ -36,7 +42,7 @@ def board_at(record, at: int) -> dict[str, str | None]:  # type: ignore[no-untyp
 
 def test_a_click_on_a_line_of_the_panel_shows_the_board_then_and_back_returns_to_the_race(
     race_scene: RaceScene,
-) -> None:  # noqa: F811
+) -> None:
     app, control = race_scene.app, race_scene.control
     state, lines = control.state, list(race_scene.log)
     rows = moment_rows(race_scene)
@@ -55,7 +61,7 @@ def test_a_click_on_a_line_of_the_panel_shows_the_board_then_and_back_returns_to
     assert control.state is state and race_scene.log == lines and control.wait() == Wait.GEAR
 
 
-def test_the_back_button_returns_to_the_race(race_scene: RaceScene) -> None:  # noqa: F811
+def test_the_back_button_returns_to_the_race(race_scene: RaceScene) -> None:
     app = race_scene.app
     rect, _, _ = moment_rows(race_scene)[-1]
     click(app, rect.center)
@@ -99,7 +105,7 @@ def test_lines_written_live_open_their_own_moment(tmp_path: Path) -> None:
 
 def test_a_click_on_the_panel_never_reaches_the_board_and_the_line_says_it_can_be_clicked(
     race_scene: RaceScene,
-) -> None:  # noqa: F811
+) -> None:
     app = race_scene.app
     rect, _, _ = moment_rows(race_scene)[0]
     assert race_scene.hint_at(rect.center) == [tr("race.log_line_hint")]

@@ -23,18 +23,18 @@ from tests.ui.test_race_scene import settle
 from tests.ui.test_scenes import press
 
 
-def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(app, k: int) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
-def click(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def click(app, pos: tuple[int, int]) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-@pytest.fixture
-def race_scene(tmp_path: Path) -> RaceScene:
-    """A human against three computers, a few rounds in, the human to choose a gear."""
+def resumed_race(tmp_path: Path) -> RaceScene:
+    """A human against three computers, a few rounds in, the human to choose a gear, the race
+    resumed from its save (so its log lines come from the record)."""
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
@@ -46,6 +46,11 @@ def race_scene(tmp_path: Path) -> RaceScene:
     app.push(scene)
     settle(scene)
     return scene
+
+
+@pytest.fixture
+def race_scene(tmp_path: Path) -> RaceScene:
+    return resumed_race(tmp_path)
 
 
 def test_lines_are_grouped_by_round_and_within_a_round_by_car() -> None:

@@ -37,7 +37,7 @@ def maps_with_copies(folder: Path) -> Path:
     return folder
 
 
-def loaded(app) -> None:  # type: ignore[no-untyped-def]
+def loaded(app) -> None:
     """Every track loaded and no board still being laid out ahead."""
     for entry in app.tracks.entries:
         app.tracks.load(entry)
@@ -47,7 +47,7 @@ def loaded(app) -> None:  # type: ignore[no-untyped-def]
     assert not app.tracks.preparing()
 
 
-def live_boards(app) -> list[BoardRenderer]:  # type: ignore[no-untyped-def]
+def live_boards(app) -> list[BoardRenderer]:
     """The laid-out boards of the app's tracks still alive anywhere (other tests keep their own)."""
     gc.collect()
     tracks = [e.track for e in app.tracks.entries]
@@ -55,7 +55,7 @@ def live_boards(app) -> list[BoardRenderer]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     app = make_app(tmp_path / "data", SIZE)
     app.tracks = TrackCatalogue(maps_with_copies(tmp_path / "maps"), tmp_path / "data" / "cache")
     app.push(MenuScene(app))
@@ -83,7 +83,7 @@ def test_once_kept_a_small_picture_is_shown_without_reading_the_full_one(
     read: list[tuple[str, tuple[int, int]]] = []
     real = preview.load_png
 
-    def spy(path: Path):  # type: ignore[no-untyped-def]
+    def spy(path: Path):
         picture = real(path)
         read.append((path.name, picture.get_size() if picture else (0, 0)))
         return picture
@@ -116,7 +116,7 @@ def test_a_race_builds_and_holds_only_its_own_board(app, monkeypatch: pytest.Mon
     built: list[str] = []
 
     class Counted(BoardRenderer):
-        def __init__(self, track, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def __init__(self, track, *args, **kwargs):
             built.append(track.name)
             super().__init__(track, *args, **kwargs)
 

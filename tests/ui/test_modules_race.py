@@ -54,7 +54,7 @@ def behind_f(tmp: Path) -> RaceScene:
     return scene
 
 
-def test_slipstream_is_offered_as_paths_with_their_label_and_an_end_move_button(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_slipstream_is_offered_as_paths_with_their_label_and_an_end_move_button(tmp_path: Path, monkeypatch) -> None:
     scene = behind_f(tmp_path)
     control = scene.control
     assert control.wait() == Wait.MOVE and control.offer() == ("slip",) and control.optional()
@@ -115,7 +115,7 @@ def test_a_slide_in_the_rain_is_shown_as_extra_spaces_and_cannot_be_declined(tmp
     assert any("slides" in line.text() for line in scene.log)
 
 
-def test_rain_tints_the_board_and_the_weather_shows_in_the_top_bar(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_rain_tints_the_board_and_the_weather_shows_in_the_top_bar(tmp_path: Path, monkeypatch) -> None:
     scene = slide_scene(tmp_path)
     chips: list[str] = []
     monkeypatch.setattr(race_scene_module, "draw_chip", lambda screen, rect, weather: chips.append(weather.condition))
@@ -128,7 +128,7 @@ def test_rain_tints_the_board_and_the_weather_shows_in_the_top_bar(tmp_path: Pat
     assert tinted == [scene.view.viewport]  # no rain in the sun
 
 
-def pit_scene(tmp: Path, rules, **kw) -> RaceScene:  # type: ignore[no-untyped-def]
+def pit_scene(tmp: Path, rules, **kw) -> RaceScene:
     """m drives into its box P4 with the given rules; its crew decides next."""
     kw.setdefault("tyre", Tyre.SOFT)
     kw.setdefault("reserve", rules.pit_reserve)
@@ -164,7 +164,7 @@ def test_the_pit_dialog_fits_new_tyres_and_repairs_from_the_reserve(tmp_path: Pa
     assert any("crew" in line.text() and "Hard" in line.text() for line in scene.log)
 
 
-def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_crew_dialog_is_drawn_anew_only_when_its_plan_or_layout_changes(tmp_path: Path, monkeypatch) -> None:
     rules = PRESETS["fd-modules"]
     wp = rules.default_wear.model_copy(update={"body": 1})
     scene = pit_scene(tmp_path, rules, wp=wp, setup=rules.default_wear)
@@ -302,7 +302,7 @@ def test_plans_never_offer_what_the_engine_refuses() -> None:
     assert two.repair(rules, m, Area.BODY, 1) == two  # two areas at most (PIT-X-3), reserve spent
 
 
-def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_box(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_hint_says_what_a_computer_car_is_doing_before_the_start_and_at_the_box(tmp_path) -> None:
     from game.play.race_control import Wait
     from rules.ruleset import PRESETS
     from tests.rules.fixtures import car, position

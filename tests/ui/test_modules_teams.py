@@ -59,7 +59,7 @@ def test_the_team_race_is_a_module_of_its_own_with_the_stock_of_four() -> None:
     assert "gerade Fahrerzahl" in tr_in("de", "module.teams.about")
 
 
-def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monkeypatch) -> None:
     state = team_race(stock=(4, 3))
     scene = scene_at(tmp_path, control_at(state))
     pips: list[tuple[int, int]] = []
@@ -75,7 +75,7 @@ def test_the_dashboard_shows_the_team_and_its_shared_stock(tmp_path: Path, monke
     assert "Team 1" in drawn and "Teamvorrat 4 VP" in drawn
 
 
-def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None:
     state = position([car("m", "B21", gear=4), car("f", "B29")], "m", rules=FORMULA_D_BASIC)
     scene = scene_at(tmp_path, control_at(state))
     drawn = spy_texts(monkeypatch)
@@ -83,13 +83,13 @@ def test_no_team_line_outside_a_team_race(tmp_path: Path, monkeypatch) -> None: 
     assert not any(s.startswith(("Team ", "team stock")) for s in drawn)
 
 
-def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_running_order_tags_team_mates_with_their_team(tmp_path: Path, monkeypatch) -> None:
     state = team_race()
     scene = scene_at(tmp_path, control_at(state))
     tags: dict[str, str] = {}
     original = race_hud.draw_team_tag
 
-    def record(screen, at, car_: CarState, colour):  # type: ignore[no-untyped-def]
+    def record(screen, at, car_: CarState, colour):
         tags[car_.id] = texts.tr("team.short", n=(car_.team or 0) + 1)
         return original(screen, at, car_, colour)
 
@@ -114,7 +114,7 @@ def team_pit_scene(tmp: Path, stock: int) -> tuple[RaceScene, CrewDialog]:
 
 
 @pytest.mark.rules("TEAM-B-2")
-def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_pit_dialog_repairs_from_the_team_stock(tmp_path: Path, monkeypatch) -> None:
     scene, dialog = team_pit_scene(tmp_path, stock=3)
     assert scene.control.wait() == Wait.PIT and dialog is not None and dialog.areas  # TEAM-B-2: any stop repairs
     assert scene.control.state.car("m").reserve == 0 and isinstance(dialog.plan, BoxWork) and dialog.plan.reserve == 3

@@ -31,7 +31,7 @@ def test_a_free_move_has_no_tag() -> None:
     assert move_tag(Move(path=("B1", "B2"))) == ""
 
 
-def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_corner_sign_explains_its_numbers_under_the_mouse(tmp_path) -> None:
     """The corner signs' small red and green numbers had no legend; hovering a sign says
     what the yellow, red and green numbers are, on the race screen and in the gallery."""
     from game.board.view import BoardView

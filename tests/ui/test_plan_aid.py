@@ -16,7 +16,7 @@ from tests.ui.helpers import make_app, screen_of
 from tests.ui.test_layout import race
 
 
-def _scene(tmp_path: Path):  # type: ignore[no-untyped-def]
+def _scene(tmp_path: Path):
     app = make_app(tmp_path)
     app.push(MenuScene(app))
     scene = race(app)

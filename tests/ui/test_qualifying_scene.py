@@ -46,14 +46,14 @@ def english():
     texts.set_language("en")
 
 
-def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(scene, k: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
 def lap_scene(
     tmp_path: Path,
     rules=FORMULA_D_BASIC,
-    clock: FakeClock | None = None,  # type: ignore[no-untyped-def]
+    clock: FakeClock | None = None,
     profile: Profile = Profile.NORMALO,
 ):
     app = make_app(tmp_path)
@@ -72,7 +72,7 @@ def lap_scene(
     return app, scene, done
 
 
-def settle(scene, clock: FakeClock | None = None, frames: int = 200) -> None:  # type: ignore[no-untyped-def]
+def settle(scene, clock: FakeClock | None = None, frames: int = 200) -> None:
     """Play animations to their end; the fake clock runs on meanwhile (the animations' time)."""
     for _ in range(frames):
         if clock is not None:
@@ -82,7 +82,7 @@ def settle(scene, clock: FakeClock | None = None, frames: int = 200) -> None:  #
             return
 
 
-def first_roll(scene) -> None:  # type: ignore[no-untyped-def]
+def first_roll(scene) -> None:
     """Start the lap, take 1st gear and roll: the lap then waits for a destination."""
     scene.begin()
     settle(scene)
@@ -92,7 +92,7 @@ def first_roll(scene) -> None:  # type: ignore[no-untyped-def]
     settle(scene)
 
 
-def drive_lap(scene, clock: FakeClock | None = None) -> None:  # type: ignore[no-untyped-def]
+def drive_lap(scene, clock: FakeClock | None = None) -> None:
     """A plain player with the keyboard: highest safe gear, Space, Enter on the suggested space."""
     for _ in range(300):
         if scene.phase != "driving":
@@ -368,7 +368,7 @@ def test_every_qualifying_screen_draws_in_both_languages(tmp_path: Path, languag
     scene.app.frame(0.05)
 
 
-def board_brightness(app, scene) -> float:  # type: ignore[no-untyped-def]
+def board_brightness(app, scene) -> float:
     """The mean brightness of the board's part of the window, as drawn by the next frame."""
     app.frame(0.02)
     r, g, b, _ = pygame.transform.average_color(app.screen, scene.view.viewport)

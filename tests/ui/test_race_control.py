@@ -52,7 +52,7 @@ def test_destinations_are_exactly_the_engines_legal_end_spaces() -> None:
         human_step(control)
 
 
-def test_undo_gives_back_the_gear_its_wp_and_removes_it_from_the_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_undo_gives_back_the_gear_its_wp_and_removes_it_from_the_record(tmp_path) -> None:
     slot = SaveSlot(tmp_path)
     control = RaceControl.start(oval(), header(), slot)
 
@@ -81,7 +81,7 @@ def test_no_undo_once_the_die_is_rolled() -> None:
     assert not control.can_undo() and not control.undo_gear()
 
 
-def test_a_gear_chosen_before_quitting_can_still_be_undone_after_resuming(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_gear_chosen_before_quitting_can_still_be_undone_after_resuming(tmp_path) -> None:
     control = RaceControl.start(oval(), header(), SaveSlot(tmp_path))
     play_until(control, lambda c: c.wait() == Wait.GEAR and c.state.round > 1)
     before = control.state
@@ -139,7 +139,7 @@ def test_a_way_beaten_in_every_cost_is_not_offered() -> None:
 
 
 @pytest.mark.rules("CORE-END-1")
-def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_CORE_END_1_a_race_nobody_can_go_on_with_is_an_error_not_a_finish(monkeypatch) -> None:
     """A state with no die to roll and no car to act, yet not finished, is a bug: the screen must
     not show the results of a race that has not ended (the app's guard reports it)."""
     import game.play.race_control as race_control_module

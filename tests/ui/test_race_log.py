@@ -32,7 +32,7 @@ def scene_with_log(tmp_path: Path, lines: int) -> RaceScene:
     return scene
 
 
-def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:
     from game import theme
 
     original = theme.text
@@ -42,7 +42,7 @@ def drawn_rows(scene: RaceScene, monkeypatch) -> list[str]:  # type: ignore[no-u
     return [s for s in seen if s.endswith("takes the gear back.")]
 
 
-def test_the_wheel_over_the_log_scrolls_it_and_not_the_board(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_wheel_over_the_log_scrolls_it_and_not_the_board(tmp_path: Path, monkeypatch) -> None:
     scene = scene_with_log(tmp_path, 40)
     newest = drawn_rows(scene, monkeypatch)
     assert newest[-1].startswith("Driver 39")
@@ -55,7 +55,7 @@ def test_the_wheel_over_the_log_scrolls_it_and_not_the_board(tmp_path: Path, mon
     assert drawn_rows(scene, monkeypatch) == newest
 
 
-def test_the_log_never_scrolls_past_its_oldest_line(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_log_never_scrolls_past_its_oldest_line(tmp_path: Path, monkeypatch) -> None:
     scene = scene_with_log(tmp_path, 12)
     wheel(scene, 50)
     rows = drawn_rows(scene, monkeypatch)
@@ -74,7 +74,7 @@ def test_a_race_resumed_after_the_roll_shows_the_die_still_to_move(tmp_path: Pat
     assert throw.outcome is not None and str(resumed.state.roll) in throw.outcome.text()
 
 
-def test_each_log_line_names_its_car_by_badge_shape_not_by_colour_alone(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_each_log_line_names_its_car_by_badge_shape_not_by_colour_alone(tmp_path: Path, monkeypatch) -> None:
     from game.board.cars import badge_of
     from game.widgets import race_hud
 

@@ -44,7 +44,7 @@ def settle(scene: RaceScene, limit: int = 400) -> None:
 
 
 @pytest.fixture
-def scene(tmp_path: Path):  # type: ignore[no-untyped-def]
+def scene(tmp_path: Path):
     app = make_app(tmp_path)
     app.change_settings(app.settings.model_copy(update={"animation_speed": 5, "mute": True}))
     app.push(MenuScene(app))
@@ -93,7 +93,7 @@ def test_the_board_keys_work_behind_the_turn_card(scene: RaceScene) -> None:
     assert scene.banner and scene.control.wait() == Wait.GEAR
 
 
-def test_highlighted_spaces_are_exactly_the_engines_legal_destinations(scene: RaceScene, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_highlighted_spaces_are_exactly_the_engines_legal_destinations(scene: RaceScene, monkeypatch) -> None:
     drawn: list[set[str]] = []
     monkeypatch.setattr(
         race_scene_module,

@@ -21,7 +21,7 @@ from tests.ui.test_scenes import press
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     from tests.ui.helpers import make_app
 
     a = make_app(tmp_path)
@@ -46,7 +46,7 @@ def keep(app: App, *played: str) -> list[int]:
     return ids
 
 
-def test_the_menu_opens_the_list_newest_first(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_opens_the_list_newest_first(app) -> None:
     old, new = keep(app, "2026-11-29T10:00:00", "2026-12-01T10:00:00")
     app.frame(0.016)
     press(app.scene, "races")
@@ -89,7 +89,7 @@ def test_statistics_counts_that_race_again_from_its_record(app: App) -> None:
     assert app.scene.name == "races"
 
 
-def test_delete_asks_first_then_forgets_the_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_delete_asks_first_then_forgets_the_race(app) -> None:
     old, new = keep(app, "2026-11-29T10:00:00", "2026-12-01T10:00:00")
     press(app.scene, "races")
     app.frame(0.016)
@@ -101,7 +101,7 @@ def test_delete_asks_first_then_forgets_the_race(app) -> None:  # type: ignore[n
     assert [r.id for r in RaceHistory(app.data).list()] == [old]
 
 
-def test_a_long_list_pages_with_the_wheel(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_list_pages_with_the_wheel(app) -> None:
     ids = keep(app, *(f"2026-11-{d:02d}T10:00:00" for d in range(1, 15)))
     press(app.scene, "races")
     scene = app.scene
@@ -116,7 +116,7 @@ def test_a_long_list_pages_with_the_wheel(app) -> None:  # type: ignore[no-untyp
     assert scene.first == 0
 
 
-def test_a_damaged_history_is_one_notice_and_an_empty_list(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_history_is_one_notice_and_an_empty_list(app) -> None:
     (app.data / FILE).write_bytes(b"not a database at all")
     press(app.scene, "races")
     app.frame(0.016)

@@ -24,7 +24,7 @@ from tests.ui.test_race_history import race
 from tests.ui.test_scenes import press
 
 
-def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(app, k: int) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
@@ -35,14 +35,14 @@ def replayed_to(record: Record, at: int) -> dict[str, str | None]:
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     a = make_app(tmp_path)
     a.change_settings(a.settings.model_copy(update={"mute": True}))
     a.push(MenuScene(a))
     return a
 
 
-def viewer(app, record: Record) -> ReplayScene:  # type: ignore[no-untyped-def]
+def viewer(app, record: Record) -> ReplayScene:
     assert open_replay(app, record)
     scene = app.scene
     assert isinstance(scene, ReplayScene)
@@ -50,7 +50,7 @@ def viewer(app, record: Record) -> ReplayScene:  # type: ignore[no-untyped-def]
     return scene
 
 
-def test_turns_forwards_and_backwards_show_the_race_the_record_replays_to(app) -> None:  # type: ignore[no-untyped-def]
+def test_turns_forwards_and_backwards_show_the_race_the_record_replays_to(app) -> None:
     record = race()
     scene = viewer(app, record)
     seen = []
@@ -70,7 +70,7 @@ def test_turns_forwards_and_backwards_show_the_race_the_record_replays_to(app) -
     }
 
 
-def test_rounds_forwards_and_backwards(app) -> None:  # type: ignore[no-untyped-def]
+def test_rounds_forwards_and_backwards(app) -> None:
     record = race()
     scene = viewer(app, record)
     rounds = []
@@ -103,7 +103,7 @@ def test_every_moment_is_the_state_the_record_replays_to() -> None:
     assert rp.state_at(rp.total).finished
 
 
-def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:  # type: ignore[no-untyped-def]
+def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:
     scene = viewer(app, race())
     assert scene.end_text() is None
     press(scene, "play")
@@ -121,7 +121,7 @@ def test_play_at_speed_reaches_the_finish_and_stops(app) -> None:  # type: ignor
     assert app.status()["at"] == 0 and app.status()["playing"]
 
 
-def test_stepping_forwards_drives_the_car_along_its_path(app) -> None:  # type: ignore[no-untyped-def]
+def test_stepping_forwards_drives_the_car_along_its_path(app) -> None:
     scene = viewer(app, race())
     key(app, pygame.K_PAGEDOWN)
     key(app, pygame.K_PERIOD)
@@ -131,7 +131,7 @@ def test_stepping_forwards_drives_the_car_along_its_path(app) -> None:  # type: 
     assert not scene.queue and not scene.drives
 
 
-def test_watch_replay_from_the_results_and_back(app) -> None:  # type: ignore[no-untyped-def]
+def test_watch_replay_from_the_results_and_back(app) -> None:
     control = RaceControl.start(oval(), header(("careful", "careful"), seed=11))
     play_until(control, lambda c: c.wait() == Wait.DONE)
     results = ResultsScene(app, control)
@@ -145,7 +145,7 @@ def test_watch_replay_from_the_results_and_back(app) -> None:  # type: ignore[no
     assert app.scene is results
 
 
-def test_the_race_in_progress_can_be_watched_as_far_as_it_was_saved(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_race_in_progress_can_be_watched_as_far_as_it_was_saved(app) -> None:
     control = RaceControl.start(oval(), header(("human", "careful")), app.saves)
     play_until(control, lambda c: c.state.round >= 3 and c.wait() == Wait.GEAR)
     app.scene.enter()
@@ -161,14 +161,14 @@ def test_the_race_in_progress_can_be_watched_as_far_as_it_was_saved(app) -> None
     assert scene.end_text() == "As far as the race was saved"
 
 
-def test_a_record_for_a_track_that_is_gone_is_a_notice(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_for_a_track_that_is_gone_is_a_notice(app) -> None:
     record = race()
     gone = record.model_copy(update={"header": record.header.model_copy(update={"track_hash": "0" * 64})})
     assert not open_replay(app, gone)
     assert app.scene.name == "menu" and [n.key for n in app.notices] == ["notice.replay_track_missing"]
 
 
-def test_a_record_that_stops_replaying_shows_what_it_has_with_a_notice(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_that_stops_replaying_shows_what_it_has_with_a_notice(app) -> None:
     record = race()
     broken = record.model_copy(update={"actions": record.actions[:40] + record.actions[41:]})
     scene = viewer(app, broken)
@@ -204,7 +204,7 @@ def test_any_moment_in_any_order_is_the_replayed_state_and_turns_step_one_at_a_t
     assert rp.round_at(a) == states[rp.previous_turn(a + 1)].round  # the round of the turn ``a`` lies in
 
 
-def test_faster_and_slower_change_how_many_turns_a_second_play(app) -> None:  # type: ignore[no-untyped-def]
+def test_faster_and_slower_change_how_many_turns_a_second_play(app) -> None:
     scene = viewer(app, race())
     press(scene, "faster")  # 2 turns a second
     press(scene, "play")
@@ -224,7 +224,7 @@ def test_faster_and_slower_change_how_many_turns_a_second_play(app) -> None:  # 
     assert scene.replay.turn_number(scene.at) == turn and not scene.animating()
 
 
-def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> None:  # type: ignore[no-untyped-def]
+def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> None:
     """A Blitz heat ends when a car has finished the distance (AMB-46b), before every car has: its
     replay's end is the end of the race, not "as far as it was saved"."""
     from game.play.blitz import heat_header
@@ -240,7 +240,7 @@ def test_AMB_46b_a_blitz_heat_replayed_to_its_end_is_over_once_decided(app) -> N
     assert scene.end_text() == "The end of the race" and not scene.state.finished
 
 
-def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  # type: ignore[no-untyped-def]
+def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:
     scene = viewer(app, race())
     scene.view.zoom(scene.view.viewport.center, 4.0)  # close up: most of the track is out of view
     for _ in range(8):
@@ -253,7 +253,7 @@ def test_after_a_jump_the_camera_finds_the_car_whose_turn_it_is(app) -> None:  #
     assert scene.view.viewport.collidepoint(scene.view.to_screen((s.x, s.y)))
 
 
-def test_a_click_on_a_line_of_the_log_beside_the_board_goes_back_to_its_moment(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_on_a_line_of_the_log_beside_the_board_goes_back_to_its_moment(app) -> None:
     record = race()
     scene = viewer(app, record)
     for _ in range(3):
@@ -269,7 +269,7 @@ def test_a_click_on_a_line_of_the_log_beside_the_board_goes_back_to_its_moment(a
     assert scene.log_rows[-1][1] is scene.replay.lines_until(at)[-1]  # the log now ends at it
 
 
-def test_end_pressed_while_the_record_is_still_read_goes_to_the_races_last_moment(app) -> None:  # type: ignore[no-untyped-def]
+def test_end_pressed_while_the_record_is_still_read_goes_to_the_races_last_moment(app) -> None:
     """A long race is read a slice per frame; End before the last slice (a loaded machine, an
     e2e test) once stopped where the reading was, not at the finish."""
     record = race()

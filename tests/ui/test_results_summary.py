@@ -46,7 +46,7 @@ def finished(
     return control.session.record()
 
 
-def counted(app) -> dict:  # type: ignore[no-untyped-def]
+def counted(app) -> dict:
     """Frames until the results screen has counted the race's record (a slice a frame): its status."""
     for _ in range(2000):
         app.frame(0.02)

@@ -61,7 +61,7 @@ def test_a_choice_refuses_unknown_presets_and_modules() -> None:
 
 
 @pytest.fixture
-def rules_screen(tmp_path: Path):  # type: ignore[no-untyped-def]
+def rules_screen(tmp_path: Path):
     app = make_app(tmp_path)
     app.push(MenuScene(app))
     taken: list[RuleChoice] = []
@@ -70,7 +70,7 @@ def rules_screen(tmp_path: Path):  # type: ignore[no-untyped-def]
     return app, scene, taken
 
 
-def test_the_rules_screen_switches_modules_and_hands_the_choice_back(rules_screen) -> None:  # type: ignore[no-untyped-def]
+def test_the_rules_screen_switches_modules_and_hands_the_choice_back(rules_screen) -> None:
     app, scene, taken = rules_screen
     scene.draw(app.screen)
     assert scene.status()["modules"] == {
@@ -84,7 +84,7 @@ def test_the_rules_screen_switches_modules_and_hands_the_choice_back(rules_scree
     assert taken == [RuleChoice(preset="fde-advanced", overrides={"tyres": False})] and app.scene.name == "menu"
 
 
-def test_esc_leaves_the_rules_screen_without_changes(rules_screen) -> None:  # type: ignore[no-untyped-def]
+def test_esc_leaves_the_rules_screen_without_changes(rules_screen) -> None:
     app, scene, taken = rules_screen
     click(scene, scene.status()["buttons"]["module.weather"])
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
@@ -128,7 +128,7 @@ def test_every_module_string_has_a_translation(language: str) -> None:
     assert not [k for k in wanted if k not in translated]
 
 
-def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_rule_ids_are_for_the_curious_only(tmp_path: Path, monkeypatch) -> None:
     """The catalogue's rule IDs (CORE-SLIP-1 ...) are not player's text; I shows them."""
     app = make_app(tmp_path)
     scene = RulesScene(app, RuleChoice(preset="fd-modules"), lambda choice: None)

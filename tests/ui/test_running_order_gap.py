@@ -11,7 +11,7 @@ from tests.ui.helpers import screen_of, spy_texts
 from tests.ui.modules_helpers import control_at, scene_at
 
 
-def test_level_cars_show_no_gap_and_cars_behind_show_theirs(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_level_cars_show_no_gap_and_cars_behind_show_theirs(tmp_path: Path, monkeypatch) -> None:
     # a and b side by side in the same row, c ten spaces behind them
     from tests.ui.helpers import oval
 

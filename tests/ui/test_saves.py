@@ -146,7 +146,7 @@ def test_a_failing_autosave_shows_on_the_race_screen_once_per_cause(tmp_path: Pa
     assert app.notices == []
     full = iter(range(10**6))
 
-    def disk_full(path, text):  # type: ignore[no-untyped-def]
+    def disk_full(path, text):
         raise OSError(28, "No space left on device", f"{path}.{next(full)}.tmp")
 
     import game.storage.saves as saves
@@ -177,7 +177,7 @@ def test_only_the_backup_copy_failing_says_so_and_the_race_is_saved(tmp_path: Pa
     control, slot = started(tmp_path, 3)
     original = saves.write_atomic
 
-    def no_backup(path, text):  # type: ignore[no-untyped-def]
+    def no_backup(path, text):
         if Path(path) == slot.previous:
             raise OSError(13, "Permission denied", str(path))
         original(path, text)

@@ -33,7 +33,7 @@ def qualifying(data: Path) -> tuple[QualifyingScene, FakeClock]:
     return scene, clock
 
 
-def continued(data: Path):  # type: ignore[no-untyped-def]
+def continued(data: Path):
     """The game started again on the same data folder, and Continue pressed."""
     app = make_app(data)
     app.push(MenuScene(app))

@@ -32,17 +32,17 @@ def press(scene: Scene, button_id: str) -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     a = make_app(tmp_path)
     a.push(MenuScene(a))
     return a
 
 
-def draw(app) -> None:  # type: ignore[no-untyped-def]
+def draw(app) -> None:
     app.frame(0.016)
 
 
-def test_menu_offers_continue_only_with_a_saved_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_menu_offers_continue_only_with_a_saved_race(app) -> None:
     draw(app)
     assert "continue" not in app.status()["buttons"]
     RaceControl.start(oval(), header(), app.saves)
@@ -53,7 +53,7 @@ def test_menu_offers_continue_only_with_a_saved_race(app) -> None:  # type: igno
     draw(app)
 
 
-def test_continue_with_a_damaged_save_shows_a_notice_and_stays(app) -> None:  # type: ignore[no-untyped-def]
+def test_continue_with_a_damaged_save_shows_a_notice_and_stays(app) -> None:
     app.saves.current.parent.mkdir(parents=True, exist_ok=True)
     app.saves.current.write_text("{broken")
     app.scene.enter()
@@ -73,7 +73,7 @@ def test_a_corrupt_settings_file_gives_a_notice_defaults_and_a_kept_copy(tmp_pat
     assert app.settings == load_settings(Path("/nonexistent"))[0]
 
 
-def test_menu_buttons_lead_somewhere(app) -> None:  # type: ignore[no-untyped-def]
+def test_menu_buttons_lead_somewhere(app) -> None:
     for button, name in (("new_race", "setup"), ("gallery", "gallery"), ("settings", "settings")):
         draw(app)
         press(app.scene, button)
@@ -85,7 +85,7 @@ def test_menu_buttons_lead_somewhere(app) -> None:  # type: ignore[no-untyped-de
     assert not app.running
 
 
-def test_setup_edits_drivers_keeps_colours_and_numbers_distinct_and_remembers(app) -> None:  # type: ignore[no-untyped-def]
+def test_setup_edits_drivers_keeps_colours_and_numbers_distinct_and_remembers(app) -> None:
     press(app.scene, "new_race")
     setup = app.scene
     assert isinstance(setup, SetupScene)
@@ -108,7 +108,7 @@ def test_setup_edits_drivers_keeps_colours_and_numbers_distinct_and_remembers(ap
     assert load_lineup(app.data)[0].drivers == setup.lineup().drivers
 
 
-def test_typing_a_name(app) -> None:  # type: ignore[no-untyped-def]
+def test_typing_a_name(app) -> None:
     press(app.scene, "new_race")
     setup = app.scene
     press(setup, "driver1.name")
@@ -119,7 +119,7 @@ def test_typing_a_name(app) -> None:  # type: ignore[no-untyped-def]
     assert setup.lineup().drivers[0].name == "Zoë"
 
 
-def test_the_setup_is_limited_by_the_grid(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_setup_is_limited_by_the_grid(app) -> None:
     press(app.scene, "new_race")
     setup = app.scene
     for _ in range(12):
@@ -129,7 +129,7 @@ def test_the_setup_is_limited_by_the_grid(app) -> None:  # type: ignore[no-untyp
     assert "add" not in setup.status()["buttons"]
 
 
-def test_basic_rules_show_the_fixed_car_and_start_the_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_basic_rules_show_the_fixed_car_and_start_the_race(app) -> None:
     lineup = default_lineup()
     scene = CarSetupScene(app, lineup)
     app.push(scene)
@@ -141,7 +141,7 @@ def test_basic_rules_show_the_fixed_car_and_start_the_race(app) -> None:  # type
     assert app.saves.exists()
 
 
-def test_own_car_rules_let_humans_build_their_car(app) -> None:  # type: ignore[no-untyped-def]
+def test_own_car_rules_let_humans_build_their_car(app) -> None:
     rules = PRESETS["fd-basic"].model_copy(update={"car_setup": B_OWN_CAR})
     lineup = default_lineup()
     ben = lineup.drivers[1].model_copy(update={"kind": "human"})
@@ -170,7 +170,7 @@ def test_own_car_rules_let_humans_build_their_car(app) -> None:  # type: ignore[
     assert scene.wear[0].engine == 0 and any("Engine" in p or "engine" in p for p in scene.problems(0))
 
 
-def test_settings_change_at_once_and_are_stored(app) -> None:  # type: ignore[no-untyped-def]
+def test_settings_change_at_once_and_are_stored(app) -> None:
     press(app.scene, "settings")
     scene = app.scene
     assert isinstance(scene, SettingsScene)
@@ -190,7 +190,7 @@ def test_settings_change_at_once_and_are_stored(app) -> None:  # type: ignore[no
     assert app.settings.volume == 0
 
 
-def test_results_list_everyone_with_why_they_retired(app) -> None:  # type: ignore[no-untyped-def]
+def test_results_list_everyone_with_why_they_retired(app) -> None:
     control = RaceControl.start(oval(), header(("careful", "aggressive", "careful"), seed=11))
     play_until(control, lambda c: c.wait() == Wait.DONE)
     scene = ResultsScene(app, control)
@@ -201,7 +201,7 @@ def test_results_list_everyone_with_why_they_retired(app) -> None:  # type: igno
     assert app.scene.name == "menu"
 
 
-def test_pause_menu_over_the_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_pause_menu_over_the_race(app) -> None:
     RaceControl.start(oval(), header(), app.saves)
     app.scene.enter()
     press(app.scene, "continue")
@@ -215,7 +215,7 @@ def test_pause_menu_over_the_race(app) -> None:  # type: ignore[no-untyped-def]
     assert app.scene.name == "menu" and app.saves.exists()
 
 
-def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:
     maps = tmp_path / "maps"
     maps.mkdir()
     for name in ("oval.tmx", "circuit.tsx", "circuit-tiles.png"):
@@ -233,7 +233,7 @@ def test_gallery_browses_the_tracks(app, tmp_path: Path) -> None:  # type: ignor
     assert scene.hint_at((round(pos[0]), round(pos[1])))[0] == f"Space {space.name}"
 
 
-def test_resizing_keeps_every_screen_usable(app) -> None:  # type: ignore[no-untyped-def]
+def test_resizing_keeps_every_screen_usable(app) -> None:
     app.screen = pygame.display.set_mode((1000, 700))
     app.relayout()
     draw(app)
@@ -245,7 +245,7 @@ def test_the_default_lineup_is_valid() -> None:
     assert Lineup.model_validate(default_lineup().model_dump()) == default_lineup()
 
 
-def test_a_bug_in_a_screen_sends_the_player_back_to_the_menu_with_a_notice(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_bug_in_a_screen_sends_the_player_back_to_the_menu_with_a_notice(app) -> None:
     class Broken(Scene):
         name = "broken"
 
@@ -258,16 +258,16 @@ def test_a_bug_in_a_screen_sends_the_player_back_to_the_menu_with_a_notice(app) 
     assert app.notices[-1].key == "notice.crash" and "engine hiccup" in app.notices[-1].text()
 
 
-def test_a_bug_in_the_menu_itself_is_not_hidden(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_bug_in_the_menu_itself_is_not_hidden(app) -> None:
     with pytest.raises(ZeroDivisionError):
         app.guarded(lambda: 1 / 0)
 
 
-def esc(app) -> None:  # type: ignore[no-untyped-def]
+def esc(app) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
 
 
-def test_esc_on_the_menu_asks_before_quitting(app) -> None:  # type: ignore[no-untyped-def]
+def test_esc_on_the_menu_asks_before_quitting(app) -> None:
     """Esc by habit on the menu no longer closes the game at once."""
     draw(app)
     esc(app)
@@ -280,7 +280,7 @@ def test_esc_on_the_menu_asks_before_quitting(app) -> None:  # type: ignore[no-u
     assert not app.running
 
 
-def test_the_quit_question_says_a_race_is_saved(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_quit_question_says_a_race_is_saved(app, monkeypatch) -> None:
     RaceControl.start(oval(), header(), app.saves)
     app.scene.enter()
     esc(app)

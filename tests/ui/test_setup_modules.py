@@ -16,20 +16,20 @@ from tests.ui.test_scenes import press
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     a = make_app(tmp_path)
     a.push(MenuScene(a))
     a.frame(0.016)
     return a
 
 
-def to_setup(app):  # type: ignore[no-untyped-def]
+def to_setup(app):
     press(app.scene, "new_race")
     app.frame(0.016)
     return app.scene
 
 
-def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:  # type: ignore[no-untyped-def]
+def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:
     setup = to_setup(app)
     press(setup, "modules")
     assert app.scene.name == "rules"
@@ -47,7 +47,7 @@ def test_switched_modules_reach_the_lineup_and_the_race_rules(app) -> None:  # t
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance(app) -> None:
     setup = to_setup(app)
     setup.modules = {"weather": True}
     while setup.preset != "fde-advanced":
@@ -56,7 +56,7 @@ def test_a_new_preset_starts_without_switched_modules_and_with_its_race_distance
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the_chosen_laps(app) -> None:  # type: ignore[no-untyped-def]
+def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the_chosen_laps(app) -> None:
     """The preset's 3 laps are announced, and 1 lap chosen afterwards is what
     the rules screen shows (with the source's 3 beside it)."""
     setup = to_setup(app)
@@ -76,7 +76,7 @@ def test_C_RACE_1_the_preset_says_it_set_the_laps_and_the_rules_screen_shows_the
 
 
 @pytest.mark.rules("TEAM-B-1")
-def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:  # type: ignore[no-untyped-def]
+def test_TEAM_B_1_a_team_race_needs_an_even_number_of_drivers(app) -> None:
     setup = to_setup(app)
     while len(setup.drivers) > 3:
         press(setup, "driver1.remove")
@@ -107,7 +107,7 @@ def test_an_unknown_module_in_the_lineup_file_is_dropped_and_the_drivers_kept(tm
 
 
 @pytest.mark.rules("DRESDEN-PROFILE-1")
-def test_DRESDEN_PROFILE_1_each_driver_picks_a_profile_that_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
+def test_DRESDEN_PROFILE_1_each_driver_picks_a_profile_that_reaches_the_race(app) -> None:
     """Only the league's rules show the profile; clicking it goes through the seven, and the
     race record's entries carry it with the box reserve of the car (AMB-32)."""
     from rules.tables.profiles import Profile

@@ -20,7 +20,7 @@ LAPS_2 = '<property name="laps" type="int" value="2"/>'
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     """The oval (2 laps) and a copy of it that proposes 3 laps, in a maps folder of their own."""
     maps = tmp_path / "maps"
     maps.mkdir()
@@ -37,7 +37,7 @@ def app(tmp_path: Path):  # type: ignore[no-untyped-def]
     return a
 
 
-def to_setup(app) -> SetupScene:  # type: ignore[no-untyped-def]
+def to_setup(app) -> SetupScene:
     press(app.scene, "new_race")
     app.frame(0.016)
     assert isinstance(app.scene, SetupScene)
@@ -45,7 +45,7 @@ def to_setup(app) -> SetupScene:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:  # type: ignore[no-untyped-def]
+def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:
     setup = to_setup(app)
     assert setup.track_file == "oval.tmx" and setup.status()["laps"] == 2  # the first set-up: the oval's
     press(setup, "track.sprint")
@@ -59,7 +59,7 @@ def test_C_RACE_1_choosing_a_track_proposes_its_laps(app) -> None:  # type: igno
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_C_RACE_1_laps_the_player_set_stay_when_another_track_is_chosen(app) -> None:  # type: ignore[no-untyped-def]
+def test_C_RACE_1_laps_the_player_set_stay_when_another_track_is_chosen(app) -> None:
     setup = to_setup(app)
     press(setup, "track.oval")
     press(setup, "laps.minus")
@@ -72,7 +72,7 @@ def test_C_RACE_1_laps_the_player_set_stay_when_another_track_is_chosen(app) -> 
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:  # type: ignore[no-untyped-def]
+def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:
     """Formula Dé advanced is a 3-lap race: a track proposing 2 does not shorten it."""
     setup = to_setup(app)
     while setup.preset != "fde-advanced":
@@ -83,7 +83,7 @@ def test_C_RACE_1_a_preset_with_its_own_distance_keeps_it(app) -> None:  # type:
 
 
 @pytest.mark.rules("C-RACE-1")
-def test_C_RACE_1_laps_the_player_set_are_remembered_for_the_next_set_up(app) -> None:  # type: ignore[no-untyped-def]
+def test_C_RACE_1_laps_the_player_set_are_remembered_for_the_next_set_up(app) -> None:
     setup = to_setup(app)
     press(setup, "track.sprint")
     press(setup, "laps.minus")

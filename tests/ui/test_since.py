@@ -24,7 +24,7 @@ def scene_with(tmp_path: Path, kinds: tuple[str, ...]) -> RaceScene:
     return scene
 
 
-def until(scene: RaceScene, done, frames: int = 20_000) -> None:  # type: ignore[no-untyped-def]
+def until(scene: RaceScene, done, frames: int = 20_000) -> None:
     """Frames go by and the human plays through the screen (lowest gear, first way) until ``done``."""
     control = scene.control
     for _ in range(frames):

@@ -18,7 +18,7 @@ def tab(scene: RaceScene) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
 
 
-def frames_until(scene: RaceScene, done, limit: int = 2000) -> int:  # type: ignore[no-untyped-def]
+def frames_until(scene: RaceScene, done, limit: int = 2000) -> int:
     for n in range(limit):
         if done():
             return n
@@ -63,7 +63,7 @@ def test_with_no_human_racing_tab_finishes_the_race(tmp_path: Path) -> None:
     assert control.state.finished and not scene.skipping
 
 
-def test_a_skip_ends_in_the_frame_that_reaches_the_flag_however_slow_the_frames(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_skip_ends_in_the_frame_that_reaches_the_flag_however_slow_the_frames(tmp_path: Path, monkeypatch) -> None:
     """One step a frame (a machine too slow for more): each frame still makes progress, and the
     frame whose step ends the race also ends the skip."""
     from game.scenes.race import pacing as race_module

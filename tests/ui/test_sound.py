@@ -16,7 +16,7 @@ from game.storage.settings import Settings
 NAMES = ("click", "crash", "dice", "engine", "error", "finish", "out", "shift", "spin", "turn")
 
 
-def make_sounds():  # type: ignore[no-untyped-def]
+def make_sounds():
     spec = importlib.util.spec_from_file_location("make_sounds", SOUNDS / "make_sounds.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

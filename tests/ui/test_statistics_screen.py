@@ -25,7 +25,7 @@ def finished() -> RaceControl:
     return layout_race("fd-basic", False)
 
 
-def counted(app) -> StatisticsScene:  # type: ignore[no-untyped-def]
+def counted(app) -> StatisticsScene:
     """Frames until the top scene has counted its record (a slice of each frame)."""
     scene = app.scene
     for _ in range(10_000):
@@ -37,14 +37,14 @@ def counted(app) -> StatisticsScene:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+def app(tmp_path: Path):
     a = make_app(tmp_path)
     a.push(MenuScene(a))
     yield a
     texts.set_language("en")
 
 
-def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # type: ignore[no-untyped-def]
+def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:
     control = finished()
     app.push(ResultsScene(app, control))
     app.frame(0.016)
@@ -75,7 +75,7 @@ def test_statistics_open_from_the_results_and_show_every_tab(app) -> None:  # ty
     assert app.scene.name == "results"
 
 
-def test_the_table_says_why_a_car_retired(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_says_why_a_car_retired(app) -> None:
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)
@@ -94,7 +94,7 @@ def test_the_table_says_why_a_car_retired(app) -> None:  # type: ignore[no-untyp
     assert scene.result(stats.cars[i]) == texts.tr("stats.out_in", n=stats.cars[i].ended)
 
 
-def test_the_german_screen_speaks_german(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_german_screen_speaks_german(app) -> None:
     texts.set_language("de")
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
@@ -103,7 +103,7 @@ def test_the_german_screen_speaks_german(app) -> None:  # type: ignore[no-untype
     assert scene.subtitle().startswith("Lindenring-Oval · Runden: 2 · Spielrunden: ")
 
 
-def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:
     record = finished().session.record()
     other = Header.model_validate({**record.header.model_dump(), "track_hash": "0" * 64})
     scene = StatisticsScene(app, record.model_copy(update={"header": other}), oval())
@@ -115,7 +115,7 @@ def test_a_record_that_does_not_fit_the_track_shows_why(app) -> None:  # type: i
     assert app.scene.name == "menu"
 
 
-def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, monkeypatch) -> None:
     """Each frame counts its slice of the record; the progress shows until the charts can."""
     monkeypatch.setattr("game.scenes.history.statistics.COUNT_SLICE", 0.0)  # one action a frame
     record = finished().session.record()
@@ -131,7 +131,7 @@ def test_a_long_record_is_counted_a_slice_a_frame_with_its_progress_shown(app, m
     assert "tab.luck" in scene.status()["buttons"]
 
 
-def test_a_record_that_stops_replaying_says_which_action(app) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_that_stops_replaying_says_which_action(app) -> None:
     record = finished().session.record()
     broken = record.model_copy(update={"actions": (*record.actions[:5], Roll(value=99), *record.actions[5:])})
     scene = StatisticsScene(app, broken, oval())
@@ -140,7 +140,7 @@ def test_a_record_that_stops_replaying_says_which_action(app) -> None:  # type: 
     assert scene.stats is None and "action 6" in scene.problem
 
 
-def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None:  # type: ignore[no-untyped-def]
+def test_the_charts_name_each_car_and_its_figures_under_the_mouse(app) -> None:
     control = finished()
     scene = StatisticsScene(app, control.session.record(), control.track)
     app.push(scene)

@@ -54,7 +54,7 @@ def pointing_at(scene: RaceScene, world: tuple[float, float]) -> tuple[int, int]
     return round(x), round(y)
 
 
-def centre(points) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def centre(points) -> tuple[float, float]:
     return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
 

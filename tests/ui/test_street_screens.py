@@ -35,7 +35,7 @@ def english():
     texts.set_language("en")
 
 
-def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(scene, k: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 

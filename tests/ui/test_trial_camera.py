@@ -15,7 +15,7 @@ from tests.ui.helpers import top
 from tests.ui.test_qualifying_scene import key, settle, started_trial
 
 
-def still(scene) -> None:  # type: ignore[no-untyped-def]
+def still(scene) -> None:
     """Frames until the camera has glided to where it goes."""
     for _ in range(200):
         scene.update(0.05)
@@ -23,7 +23,7 @@ def still(scene) -> None:  # type: ignore[no-untyped-def]
             return
 
 
-def framed_ahead(scene) -> None:  # type: ignore[no-untyped-def]
+def framed_ahead(scene) -> None:
     """The car and the road ahead of it lie above the tray, and the board's middle lies ahead of the car."""
     lap = scene.session.lap
     car = lap.state.car(lap.entry.id)

@@ -20,7 +20,7 @@ from game.texts import tr
 from tests.ui.helpers import OVAL, make_app
 
 
-def key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
+def key(scene, k: int) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
 
 
@@ -80,7 +80,7 @@ def test_a_broken_track_shows_its_problems_and_offers_no_start(tmp_path: Path, m
     drawn: list[str] = []
     real = theme.text
 
-    def spy(surface, s, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(surface, s, *args, **kwargs):
         drawn.append(s)
         return real(surface, s, *args, **kwargs)
 

@@ -13,12 +13,12 @@ from game.storage.settings import Settings, save_settings
 from tests.ui.helpers import make_app
 
 
-def f11(app) -> None:  # type: ignore[no-untyped-def]
+def f11(app) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
 
 
 @pytest.fixture
-def window():  # type: ignore[no-untyped-def]
+def window():
     pygame.display.init()
     w = GameWindow("test")
     yield w
