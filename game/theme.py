@@ -88,7 +88,7 @@ def ink_on(bg: Colour) -> Colour:
 
 def shade(c: Colour, k: float) -> Colour:
     """Lighter (k > 1) or darker (k < 1)."""
-    return _shaded(tuple(c), k)  # type: ignore[arg-type]
+    return _shaded(tuple(c), k)
 
 
 @lru_cache(maxsize=256)
@@ -115,7 +115,7 @@ def text(
     shadow: bool = False,
 ) -> pygame.Rect:
     """Draw one line; ``anchor`` is a pygame.Rect attribute name (``center``, ``midright`` ...)."""
-    img = rendered(s, px, tuple(c))  # type: ignore[arg-type]
+    img = rendered(s, px, tuple(c))
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         surface.blit(rendered(s, px, (0, 0, 0)), rect.move(1, 2))

@@ -32,6 +32,7 @@ from game.widgets.page import Page
 from game.widgets.page import message as page_message
 from rules.files.record import write_atomic
 from rules.league import championship as ch
+from rules.track import Track
 
 if TYPE_CHECKING:
     from game.app.loop import App
@@ -89,7 +90,7 @@ class StandingsScene(Scene):
         self.next.visible = not self.over
         self.layout(self.app.size)
 
-    def _track(self, file: str):  # type: ignore[no-untyped-def]
+    def _track(self, file: str) -> Track | None:
         entry = self.app.tracks.get(file)
         return entry.track if entry is not None else None
 
