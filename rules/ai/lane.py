@@ -28,7 +28,8 @@ class LaneModel:
         self._near: dict[str, tuple[str | None, ...]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
         self._entry: dict[str, int] = {}
-        self._box: dict[tuple[str, str], int] = {}
+        self._box: dict[str, dict[str, int]] = {}  # per box: every space's steps into it (``to_box``)
+        self._back: dict[str, list[str]] | None = None  # per space: the spaces a step leads from
         self._lane_pos = {
             sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_run(lane))
         }
@@ -100,17 +101,29 @@ class LaneModel:
     def to_box(self, space: str, box: str) -> int:
         """Fewest steps from ``space`` into the pit box ``box``, through the nearest pit entry
         (large when more than 60 away; remembered)."""
-        key = (space, box)
-        if key not in self._box:
-            frontier, seen, found = {space}, {space}, 10**6
-            for steps in range(60):
-                if box in frontier:
-                    found = steps
-                    break
-                frontier = {n for s in frontier for n in self.track.successors(s) if n not in seen}
-                seen |= frontier
-            self._box[key] = found
-        return self._box[key]
+        into = self._box.get(box)
+        if into is None:  # one search back from the box finds every space's fewest steps
+            into = self._box[box] = self._steps_into(box)
+        return into.get(space, 10**6)
+
+    def _steps_into(self, box: str) -> dict[str, int]:
+        """Every space's fewest steps (fewer than 60) into ``box``, by a search back along the steps."""
+        back = self._back
+        if back is None:
+            back = self._back = {}
+            for sp in self.track.spaces:
+                for n in self.track.successors(sp.name):
+                    back.setdefault(n, []).append(sp.name)
+        found, frontier = {box: 0}, [box]
+        for steps in range(1, 60):
+            nxt = []
+            for s in frontier:
+                for b in back.get(s, ()):
+                    if b not in found:
+                        found[b] = steps
+                        nxt.append(b)
+            frontier = nxt
+        return found
 
     def near(self, space: str) -> tuple[str | None, ...]:
         """The spaces beside ``space`` and the one ahead, once each: where a car ending on it meets

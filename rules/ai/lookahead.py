@@ -15,7 +15,9 @@ positions come up turn after turn. Values are in spaces; WP are priced by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+import threading
+from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
@@ -35,14 +37,25 @@ class Prices:
     spin: float  # a spin (CORNER-7): the turn and the gear are lost
     skip: float  # one WP paid for a skipped gear (gearbox, brakes or engine: CORE-GEAR-7)
 
+    # derived once in __post_init__, never compared (the six prices are)
+    key: tuple[float, ...] = field(init=False, repr=False, compare=False)
+    pid: int = field(init=False, repr=False, compare=False)
+    sure: bool = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         # the memo keys hold this tuple of floats, not the object: tuples of plain values drop out
         # of the garbage collector's view, so its full passes over the memos stay short
-        object.__setattr__(self, "key", (self.brake, self.tyre, self.scarce, self.out, self.spin, self.skip))
-        object.__setattr__(self, "_hash", hash(self.key))  # type: ignore[attr-defined]
+        key = (self.brake, self.tyre, self.scarce, self.out, self.spin, self.skip)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "_hash", hash(key))
+        # the memo keys hold one int for these prices: hashing it is cheaper than the six floats
+        object.__setattr__(self, "pid", price_id(key))
+        # no price below zero: no turn is worth more than its spaces, the bound ``_value`` prunes by
+        object.__setattr__(self, "sure", all(x >= 0.0 for x in key))
 
     def __hash__(self) -> int:  # the memo keys hash it at every step: once is enough
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+        return self._hash
 
     def brakes(self, left: int, n: int) -> float:
         """What spending ``n`` of ``left`` brake WP costs."""
@@ -51,6 +64,23 @@ class Prices:
     def tyres(self, left: int, n: int) -> float:
         """What spending ``n`` of ``left`` tyre WP costs."""
         return self.tyre * n + self.scarce * (harmonic(left) - harmonic(left - n)) if n > 0 else 0.0
+
+
+_PRICE_IDS: dict[tuple[float, ...], int] = {}
+_NEXT_PRICE_ID = itertools.count()  # next() on it is atomic: two threads never get the same number
+PRICE_IDS = 4096  # distinct prices numbered at most before the numbering table starts afresh
+
+
+def price_id(key: tuple[float, ...]) -> int:
+    """A number for a set of prices, the same for equal prices while the table lasts. Numbers are
+    never given twice: when the table starts afresh, prices seen again get a new number, so a
+    memo entry under an old number stays right (it is only not found again)."""
+    found = _PRICE_IDS.get(key)
+    if found is None:
+        if len(_PRICE_IDS) >= PRICE_IDS:
+            _PRICE_IDS.clear()
+        found = _PRICE_IDS[key] = next(_NEXT_PRICE_ID)
+    return found
 
 
 _HARMONIC = [0.0]
@@ -90,8 +120,19 @@ def _odds(faces: tuple[tuple[int, ...], ...]) -> Odds:
 
 def odds(dice: GearDice) -> Odds:
     """The gear dice's faces with float probabilities (the model needs no fractions), one
-    object per set of faces, so it is a cheap key."""
-    return _odds(tuple(d.faces for d in dice.dice))
+    object per set of faces, so it is a cheap key. The last dice asked about are kept with
+    their odds (every move a level values asks)."""
+    last = _LAST_ODDS.get(id(dice))
+    if last is not None and last[0] is dice:
+        return last[1]
+    found = _odds(tuple(d.faces for d in dice.dice))
+    if len(_LAST_ODDS) >= 8:
+        _LAST_ODDS.clear()
+    _LAST_ODDS[id(dice)] = (dice, found)
+    return found
+
+
+_LAST_ODDS: dict[int, tuple[GearDice, Odds]] = {}
 
 
 class Lookahead:
@@ -102,14 +143,46 @@ class Lookahead:
         self.lane: LaneModel = lane_model(track)
         self._steps: dict[tuple, _Raw] = {}
         self._ways: dict[tuple, tuple] = {}
+        # per die and position: each face's probability, p * face, way and last turn
+        self._faces: dict[tuple, tuple] = {}
+        self._bounds: dict[tuple, tuple[float, ...]] = {}  # per die, depth and slide: ``_bound``
+        # the last turn without a slide depends on a position only through each face's room before the
+        # corner ahead (``_way``): positions alike share it, numbered once (``_leaf_of``, ``_sum_of``)
+        # a shape's number is its place in the list: numbered under a lock, as a window's thread and
+        # a driver's thread may look ahead at once
+        self._interning = threading.Lock()
+        self._leaf_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its last turn's shape
+        self._leaf_shapes: dict[tuple, int] = {}
+        self._leaf_list: list[tuple[tuple[int, bool, int], ...]] = []  # per number: (gear, skipped, sum's shape)
+        self._sum_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its faces' shape
+        self._sum_shapes: dict[tuple, int] = {}
+        # per number: (p, p * face, face, over, fatal)
+        self._sum_list: list[tuple[tuple[float, float, int, int | None, bool], ...]] = []
+        self._sum_bounds: list[float] = []  # per number: more than its sum can be (``_bound`` for one turn)
+        self._leaves: dict[tuple, float] = {}
+        self._sums: dict[tuple, float] = {}
+        self._overs: dict[tuple, tuple[float, int, int]] = {}  # ``_choose``'s, by overshoot and WP
+        self._outs: dict[tuple, tuple] = {}  # ``_ways_out``'s, by overshoot and WP
         self._left: dict[str, int] = {}
         self._values: dict[tuple, float] = {}
         self._gears: dict[tuple, float] = {}
 
     def forget(self) -> None:
         """Drop what the memos remember (values are worked out again the same when asked)."""
-        for memo in (self._steps, self._values, self._gears):
+        for memo in (self._steps, self._values, self._gears, self._leaves, self._sums, self._overs, self._outs):
             memo.clear()
+
+    def _size(self) -> int:
+        """The entries of the memos that grow with the prices seen (the others grow only with the track)."""
+        return (
+            len(self._steps)
+            + len(self._values)
+            + len(self._gears)
+            + len(self._leaves)
+            + len(self._sums)
+            + len(self._overs)
+            + len(self._outs)
+        )
 
     def step(
         self,
@@ -149,11 +222,20 @@ class Lookahead:
             way = self._ways[where] = self._way(space, roll, corner, stops)
         if way[0] is None:  # the roll stays within the room it has: neither WP nor prices matter
             return (float(roll), False, way[1], way[2], way[3], brakes, tyres)
-        key = (where, brakes, tyres, mult, spin_max, prices.key)  # type: ignore[attr-defined]
+        # flat: a tuple of plain values leaves the collector's view at its first pass, a nested one later
+        key = (space, roll, corner, stops, brakes, tyres, mult, spin_max, prices.pid)
         found = self._steps.get(key)
         if found is None:
             found = self._steps[key] = self._over(way, roll, brakes, tyres, mult, spin_max, prices)
         return found
+
+    def _way_of(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
+        """``_way``, remembered."""
+        where = (space, roll, corner, stops)
+        way = self._ways.get(where)
+        if way is None:
+            way = self._ways[where] = self._way(space, roll, corner, stops)
+        return way
 
     def _way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
         """Where ``roll`` spaces along the lane take the car, before any WP: ``(None, end,
@@ -177,27 +259,73 @@ class Lookahead:
         fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
         return (roll - room, fatal, lane.walk(space, roll), lane.walk(space, room), target, made)
 
-    @staticmethod
-    def _over(way: tuple, roll: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
-        """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7)."""
+    def _over(self, way: tuple, roll: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
+        """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7),
+        chosen once for each overshoot and WP (``_choose``), whatever the space."""
         over, fatal, end, stop, target, made = way
-        best: _Raw | None = None
+        key = (over, fatal, roll, brakes, tyres, mult, spin_max, prices.pid)
+        chosen = self._overs.get(key)
+        if chosen is None:
+            chosen = self._overs[key] = self._choose(over, fatal, roll, brakes, tyres, mult, spin_max, prices)
+        value, braked, loss = chosen
+        if braked < 0:
+            return (-prices.out, True, None, None, 0, brakes, tyres)
+        if braked < over:
+            return (value, False, end, None, 0, brakes - braked, tyres - loss)
+        return (value, False, stop, target, made + 1, brakes - braked, tyres)
+
+    def _choose(
+        self,
+        over: int,
+        fatal: bool,
+        roll: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+    ) -> tuple[float, int, int]:
+        """The best (value, brake WP, tyre WP lost) of ``_over``; brake WP -1 when every way is out.
+        The ways and their prices are the same for every roll (``_ways_out``): only the sums are new."""
+        key = (over, fatal, brakes, tyres, mult, spin_max, prices.pid)
+        ways = self._outs.get(key)
+        if ways is None:
+            ways = self._outs[key] = self._ways_out(over, fatal, brakes, tyres, mult, spin_max, prices)
+        best: tuple[float, int, int] | None = None
+        for braked, brake_cost, tyre_cost, spin, loss in ways:
+            value = roll - braked - brake_cost - tyre_cost
+            if spin is not None:
+                value -= spin  # CORNER-7: the last tyre WP lost exactly
+            if best is None or value > best[0]:
+                best = (value, braked, loss)
+        return best or (-prices.out, -1, 0)
+
+    @staticmethod
+    def _ways_out(
+        over: int,
+        fatal: bool,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
+    ) -> tuple[tuple[int, float, float, float | None, int], ...]:
+        """Each legal mix of brake WP and flying out of ``over`` spaces too many (CORNER-6,
+        FD08-SPIN-2: no more tyre WP than left, a spin only within ``spin_max``): (brake WP, their
+        price, the tyre WP's price, the spin's price or None, tyre WP lost), fewest brake WP first."""
+        ways = []
         for braked in range(min(brakes, over) + 1):
             flown = over - braked
             if flown and fatal:
                 continue
             loss = flown * mult
-            value = roll - braked - prices.brakes(brakes, braked) - prices.tyres(tyres, loss)
+            spin = None
             if flown and loss >= tyres:
                 if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
                     continue
-                value -= prices.spin  # CORNER-7: the last tyre WP lost exactly
-            if best is None or value > best[0]:
-                if flown:
-                    best = (value, False, end, None, 0, brakes - braked, tyres - loss)
-                else:
-                    best = (value, False, stop, target, made + 1, brakes - braked, tyres)
-        return best or (-prices.out, True, None, None, 0, brakes, tyres)
+                spin = prices.spin
+            ways.append((braked, prices.brakes(brakes, braked), prices.tyres(tyres, loss), spin, loss))
+        return tuple(ways)
 
     def turn(
         self,
@@ -259,15 +387,98 @@ class Lookahead:
             brakes = 4
         if tyres > 5:
             tyres = 5
-        key = (id(dice), space, gear, corner, stops, brakes, tyres, mult, spin_max, prices.key, depth, slide)  # type: ignore[attr-defined]
+        if depth == 1 and not slide:
+            leaf = self._leaf_at(dice, gear, space, corner, stops)
+            at = (leaf, brakes, tyres, mult, spin_max, prices.pid)
+            found = self._leaves.get(at)
+            if found is None:
+                if self._size() > MEMO_LIMIT:
+                    self.forget()
+                found = self._leaves[at] = self._leaf(leaf, brakes, tyres, mult, spin_max, prices)
+            return found
+        key = (id(dice), space, gear, corner, stops, brakes, tyres, mult, spin_max, prices.pid, depth, slide)
         found = self._values.get(key)
         if found is None:
-            if len(self._steps) + len(self._values) + len(self._gears) > MEMO_LIMIT:
+            if self._size() > MEMO_LIMIT:
                 self.forget()
             found = self._values[key] = self._value(
                 dice, space, gear, corner, stops, brakes, tyres, mult, spin_max, prices, depth, slide
             )
         return found
+
+    def _leaf_at(self, dice: Odds, gear: int, space: str, corner: int | None, stops: int) -> int:
+        """``_leaf_of``, remembered per position."""
+        where = (id(dice), gear, space, corner, stops)
+        leaf = self._leaf_ids.get(where)
+        if leaf is None:
+            leaf = self._leaf_ids[where] = self._leaf_of(dice, gear, space, corner, stops)
+        return leaf
+
+    def _leaf_of(self, dice: Odds, gear: int, space: str, corner: int | None, stops: int) -> int:
+        """The number of the last turn's shape from this position in ``gear``: per gear it can
+        shift to, whether that is a skip and the shape of its faces (``_sum_of``)."""
+        shape = tuple(
+            (nxt, nxt == gear - 2, self._sum_of(dice, nxt, space, corner, stops))
+            for nxt in range(min(6, gear + 1), max(1, gear - 2) - 1, -1)
+        )
+        with self._interning:
+            found = self._leaf_shapes.get(shape)
+            if found is None:
+                found = self._leaf_shapes[shape] = len(self._leaf_list)
+                self._leaf_list.append(shape)
+        return found
+
+    def _sum_of(self, dice: Odds, nxt: int, space: str, corner: int | None, stops: int) -> int:
+        """The number of the shape of gear ``nxt``'s faces from this position: each face's
+        probability and roll, and for a roll past its room the spaces over and whether flying
+        out misses a stop (all ``_over`` needs)."""
+        where = (id(dice), nxt, space, corner, stops)
+        found = self._sum_ids.get(where)
+        if found is None:
+            shape = tuple(
+                (p, p * float(face), face, way[0], way[0] is not None and way[1])
+                for face, p in dice[nxt - 1]
+                for way in (self._way_of(space, face, corner, stops),)
+            )
+            with self._interning:
+                found = self._sum_shapes.get(shape)
+                if found is None:
+                    found = self._sum_shapes[shape] = len(self._sum_list)
+                    self._sum_list.append(shape)
+                    mean = sum(gain for _, gain, _, _, _ in shape)
+                    self._sum_bounds.append(mean + 1e-6 * (1.0 + abs(mean)))
+            self._sum_ids[where] = found
+        return found
+
+    def _leaf(self, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> float:
+        """``_value`` of the last turn without a slide, by its shape: the same gears in the same
+        order with the same faces' values, so the same to the last bit."""
+        best = -prices.out
+        pid = prices.pid
+        sure = prices.sure
+        bounds = self._sum_bounds
+        sums = self._sums
+        for _, skipped, shape in self._leaf_list[leaf]:
+            key = (shape, skipped, brakes, tyres, mult, spin_max, pid)
+            total = sums.get(key)
+            if total is None:
+                if sure and bounds[shape] < best:  # cannot reach the best: not worked out
+                    continue
+                total = -prices.skip if skipped else 0.0
+                for p, gain, face, over, fatal in self._sum_list[shape]:
+                    if over is None:
+                        total += gain
+                    else:
+                        ok = (over, fatal, face, brakes, tyres, mult, spin_max, pid)
+                        chosen = self._overs.get(ok)
+                        if chosen is None:
+                            chosen = self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)
+                            self._overs[ok] = chosen
+                        total += p * chosen[0]
+                sums[key] = total
+            if total > best:
+                best = total
+        return best
 
     def _value(
         self,
@@ -285,43 +496,56 @@ class Lookahead:
         slide: int,
     ) -> float:
         best = -prices.out
-        for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
+        pid = prices.pid
+        gears = self._gears
+        todo: list[tuple[int, bool, tuple]] = []
+        for nxt in range(min(6, gear + 1), max(1, gear - 2) - 1, -1):  # the highest first: it sets the bar on straights
             skipped = nxt == gear - 2
             # a gear's expectation from here is the same whatever gear the car comes from: shared
-            key = (
-                id(dice),
+            key = (id(dice), space, corner, stops, brakes, tyres, mult, spin_max, pid, depth, slide, nxt, skipped)
+            total = gears.get(key)
+            if total is None:
+                todo.append((nxt, skipped, key))
+            elif total > best:
+                best = total
+        bound = self._bound(dice, depth, slide) if prices.sure else None
+        for nxt, skipped, key in todo:
+            if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best: not worked out
+                continue
+            total = gears[key] = self._gear(
+                dice,
                 space,
+                nxt,
+                -prices.skip if skipped else 0.0,
                 corner,
                 stops,
                 brakes,
                 tyres,
                 mult,
                 spin_max,
-                prices.key,  # type: ignore[attr-defined]
+                prices,
                 depth,
                 slide,
-                nxt,
-                skipped,
             )
-            total = self._gears.get(key)
-            if total is None:
-                total = self._gears[key] = self._gear(
-                    dice,
-                    space,
-                    nxt,
-                    -prices.skip if skipped else 0.0,
-                    corner,
-                    stops,
-                    brakes,
-                    tyres,
-                    mult,
-                    spin_max,
-                    prices,
-                    depth,
-                    slide,
-                )
-            best = max(best, total)
+            if total > best:
+                best = total
         return best
+
+    def _bound(self, dice: Odds, depth: int, slide: int) -> tuple[float, ...]:
+        """Per gear, more than its expectation over ``depth`` turns can be with prices of no sign
+        below zero: a turn gains at most its roll and the slide, each turn after it at most the
+        best such gain of a gear it can shift to (a margin over the sums' rounding included)."""
+        key = (id(dice), depth, slide)
+        found = self._bounds.get(key)
+        if found is None:
+            mean = [sum(p * face for face, p in faces) for faces in dice]
+            after = [0.0] * 6
+            turn = after
+            for _ in range(max(1, depth)):
+                turn = [mean[g] + slide + after[g] for g in range(6)]
+                after = [max(turn[max(0, g - 2) : min(5, g + 1) + 1]) for g in range(6)]
+            found = self._bounds[key] = tuple(x + 1e-6 * (1.0 + abs(x)) for x in turn)
+        return found
 
     def _gear(
         self,
@@ -340,14 +564,47 @@ class Lookahead:
         slide: int,
     ) -> float:
         """``total`` plus the expectation over the faces of gear ``nxt``'s die (added face by face
-        in the same order always, so the sum is the same to the last bit)."""
-        for face, p in dice[nxt - 1]:
-            s = self._turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
+        in the same order always, so the sum is the same to the last bit). ``brakes`` and ``tyres``
+        come clamped (``value``): a face that stays within its room is then the step itself."""
+        dry = not slide  # the last turn's shape only where there is no slide (``value``)
+        where = (id(dice), nxt, space, corner, stops, dry)
+        faces = self._faces.get(where)
+        if faces is None:
+            faces = self._faces[where] = tuple(
+                (p, p * face, face, way, self._leaf_at(dice, nxt, *way[1:4]) if free and way[1] else -1)
+                for face, p in dice[nxt - 1]
+                for way in (self._way_of(space, face, corner, stops),)
+                for free in (dry and way[0] is None,)
+            )
+        leaves = self._leaves
+        pid = prices.pid
+        for p, gain, face, way, leaf in faces:
+            if way[0] is None and (not slide or way[2] is None or way[1] is None):  # no WP, no prices, no slide
+                total += gain
+                if depth > 1 and way[1] is not None:
+                    # the last turn without a slide: its value by the shape of the position it starts from
+                    v = leaves.get((leaf, brakes, tyres, mult, spin_max, pid)) if depth == 2 and not slide else None
+                    if v is None:
+                        end, at, made = way[1], way[2], way[3]
+                        v = self.value(
+                            dice, end, nxt, at, made, brakes, tyres, mult, spin_max, prices, depth - 1, slide
+                        )
+                    total += p * v
+                continue
+            # past the room without a slide: the step is the overshoot's choice (``_step`` with its way known)
+            s = (
+                self._turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
+                if slide
+                else self._over(way, face, brakes, tyres, mult, spin_max, prices)
+            )
             total += p * s[0]
             if depth > 1 and not s[1] and s[2] is not None:
-                total += p * self.value(
-                    dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide
-                )
+                v = None
+                if depth == 2 and not slide:
+                    v = leaves.get((self._leaf_at(dice, nxt, s[2], s[3], s[4]), s[5], s[6], mult, spin_max, pid))
+                if v is None:
+                    v = self.value(dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide)
+                total += p * v
         return total
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import collections
 import math
+from functools import lru_cache
 
+from rules.dice import Die
 from rules.engine import wet
 from rules.state import CarState, RaceState
 from rules.tables.checks import BlockCost, CheckKind, block_cost, check_threshold
@@ -44,28 +46,59 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
     The free spaces are those of the freest of its lane and the lanes beside it up to the first car
     there, plus the lowest roll of that car's gear (it moves first)."""
     here = track.space(end)
+    rows = track.rows
     room: int | None = None
+    field = _field(track, state)
     for lane in (here.lane - 1, here.lane, here.lane + 1):
         if not 0 <= lane < track.lanes:
             continue
         free = BOX_ROWS
-        for c in state.cars:
-            if c.id == car.id or c.status != "racing" or c.space is None:
-                continue
-            sp = track.space(c.space)
-            if sp.lane == lane and not sp.in_pit:
-                ahead = (sp.row - here.row) % track.rows
+        for cid, on, row, lowest in field:
+            if on == lane and cid != car.id:
+                ahead = (row - here.row) % rows
                 if 0 < ahead < BOX_ROWS:
-                    free = min(free, ahead - 1 + (state.rules.gear_dice.die(c.gear).lowest if c.gear else 0))
+                    free = min(free, ahead - 1 + lowest)
         room = free if room is None else max(room, free)
     if room is None or room >= BOX_ROWS:
         return 0.0
+    return _blocked(state.rules.gear_dice.die(max(1, car.gear - 1)).faces, room, brakes, tyres)
+
+
+@lru_cache(maxsize=4096)
+def _blocked(faces: tuple[int, ...], room: int, brakes: int, tyres: int) -> float:
+    """``boxed_odds``'s chance for a die of ``faces``: the rolls past ``room`` whose block costs
+    more than ``brakes`` and ``tyres`` (TAB-BLOCK), summed lowest first as the die's outcomes."""
     fatal = 0.0
-    for face, p in state.rules.gear_dice.die(max(1, car.gear - 1)).outcomes():
+    for face, p in Die(name="", colour="", faces=faces).outcomes():
         cost = block_cost(face - room) if face > room else BlockCost(0, 0)
         if cost is None or cost.brakes > brakes or cost.tyres > tyres:
             fatal += float(p)
     return fatal
+
+
+_FIELDS: dict[int, tuple[tuple, Track, object, tuple[tuple[str, int, int, int], ...]]] = {}
+
+
+def _field(track: Track, state: RaceState) -> tuple[tuple[str, int, int, int], ...]:
+    """The racing cars on the track (not in the pit lane): id, lane, row and the lowest roll of
+    their gear (0 standing). Kept for the last few tuples of cars asked about (a level asks it for
+    every move it values; the tuple is kept with it, so its id is not given to another), with the
+    track and rules they were read with."""
+    found = _FIELDS.get(id(state.cars))
+    if found is not None and found[0] is state.cars and found[1] is track and found[2] is state.rules:
+        return found[3]
+    dice = state.rules.gear_dice
+    field = []
+    for c in state.cars:
+        if c.status == "racing" and c.space is not None:
+            sp = track.space(c.space)
+            if not sp.in_pit:
+                field.append((c.id, sp.lane, sp.row, dice.die(c.gear).lowest if c.gear else 0))
+    if len(_FIELDS) >= 16:
+        _FIELDS.clear()
+    kept = tuple(field)
+    _FIELDS[id(state.cars)] = (state.cars, track, state.rules, kept)
+    return kept
 
 
 def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> int:
@@ -77,19 +110,18 @@ def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> i
     found = _DANGERS_AHEAD.get(key)
     if found is not None:
         return found
-    markers, rows = set(state.markers), track.rows
+    markers, rows, roads = set(state.markers), track.rows, _roads(track)
     best: dict[str, int] = {end: 0}
     todo = collections.deque([end])
     found = 0
     while todo:
         here = todo.popleft()
         cost = best[here]
-        if (track.space(here).row - start_row) % rows >= DANGER_ROWS:
+        row, ahead = roads[here]
+        if (row - start_row) % rows >= DANGER_ROWS:
             found = cost
             break
-        for nxt in track.successors(here):
-            if track.space(nxt).in_pit:
-                continue
+        for nxt in ahead:
             c = cost + (nxt in markers)
             if c < best.get(nxt, 1 << 30):
                 best[nxt] = c
@@ -102,17 +134,33 @@ def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> i
 
 DANGER_ROWS = 12  # rows past its start within which a level counts the markers it cannot get round
 _DANGERS_AHEAD: dict[tuple, int] = {}
+_ROADS: dict[int, tuple[Track, dict[str, tuple[int, tuple[str, ...]]]]] = {}
+
+
+def _roads(track: Track) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Per space its row and the spaces a step leads to off the pit lane, in the track's order:
+    ``dangers_ahead``'s search reads them for every space it visits. Kept for the last tracks."""
+    found = _ROADS.get(id(track))
+    if found is not None and found[0] is track:
+        return found[1]
+    roads = {
+        sp.name: (sp.row, tuple(n for n in track.successors(sp.name) if not track.space(n).in_pit))
+        for sp in track.spaces
+    }
+    if len(_ROADS) >= 4:
+        _ROADS.clear()
+    _ROADS[id(track)] = (track, roads)
+    return roads
 
 
 def cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
     """The other racing cars 1 to ``EXPOSED_ROWS`` rows behind ``space`` on the track: they move
     after a car standing there and may end beside it (FD08-COLL-1)."""
-    here = track.space(space).row
+    here, rows = track.space(space).row, track.rows
     n = 0
-    for c in state.cars:
-        if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:
-            if 0 < (here - track.space(c.space).row) % track.rows <= EXPOSED_ROWS:
-                n += 1
+    for cid, _, row, _ in _field(track, state):
+        if cid != car.id and 0 < (here - row) % rows <= EXPOSED_ROWS:
+            n += 1
     return n
 
 

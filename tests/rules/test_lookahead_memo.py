@@ -145,8 +145,9 @@ def test_the_memos_hold_nothing_the_garbage_collector_walks() -> None:
     p = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
     for space in SPACES[:40]:
         la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 3)
+        la.value(DICE, space, 5, None, 0, 3, 4, 1, 1, p, 2, 0)  # no slide: the last turn by its shape
     gc.collect()
-    memos = (la._steps, la._values, la._gears, la._ways)
+    memos = (la._steps, la._values, la._gears, la._ways, la._leaves, la._sums, la._overs)
     assert all(memos)
     tracked = [x for memo in memos for item in memo.items() for x in item if gc.is_tracked(x)]
     assert tracked == []

@@ -1,0 +1,43 @@
+"""The steps into a pit box (``LaneModel.to_box``) and whether a roll reaches it
+(``rules.modules.pits._box_within``) are worked out once and kept: each answer is the plain
+search forward from the space, as a level asks it move after move (PIT-B-2: a roll must reach the box)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.ai.lane import LaneModel
+from rules.modules.pits import _box_within
+from tests.rules.fixtures import OVAL
+
+
+def _ref_to_box(space: str, box: str) -> int:
+    frontier, seen = {space}, {space}
+    for steps in range(60):
+        if box in frontier:
+            return steps
+        frontier = {n for s in frontier for n in OVAL.successors(s) if n not in seen}
+        seen |= frontier
+    return 10**6
+
+
+def _ref_within(start: str, box: str, spaces: int) -> bool:
+    reached = {start}
+    for _ in range(spaces):
+        reached = {n for s in reached for n in OVAL.successors(s)}
+        if box in reached:
+            return True
+    return False
+
+
+@pytest.mark.rules("PIT-B-2")
+def test_PIT_B_2_the_steps_into_each_box_are_the_plain_search_from_every_space() -> None:
+    lane = LaneModel(OVAL)
+    boxes = [sp.name for sp in OVAL.spaces if sp.in_pit]
+    assert boxes
+    for sp in OVAL.spaces[::3]:
+        for box in boxes[::4]:
+            assert lane.to_box(sp.name, box) == _ref_to_box(sp.name, box)
+            for roll in (1, 7, 20):
+                assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)
+                assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)  # kept: the same
