@@ -34,18 +34,10 @@ second-last lap: on the last one the WP need last only to the flag, and a block 
 ``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
 nothing. Stopping where a slipstream is on offer does not count the slipstream it declines.
 
-Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop
-counts where the slide ends), the street race's tunnels and windows (STREET-7,
-STREET-5), and the black-die checks at their exact odds (CORE-DANGER-2,
-CORE-COLL-2, FD08-COLL-1: the cars it stops beside and the cars close behind it
-that may end beside it; CORE-DANGER-2/3: the markers it drives over and those of
-the next rows it cannot get round, so braking short of a wall of markers buys
-nothing). A retirement costs the race still to drive; the last WP
-of the body and road holding is that (CORE-DANGER-4, CORE-COLL-3), and the last
-but one the chance that the checks still ahead, counted from the cars and markers
-racing, fail once more, so a car in a field of ten keeps clear of markers and
-neighbours. It stops for repairs from the reserve when the retirement they take
-away is worth the long stop's round (PIT-A-1, PIT-A-4). Near the pit entry it plays
+Every level counts the rain's slide after a stop in a corner (TYRE-2: the stop counts where the
+slide ends), the street race's tunnels and windows (STREET-7, STREET-5), and the black-die checks
+at their exact odds (``rules.ai.check_risk``). It stops for repairs from the reserve when the
+retirement they take away is worth the long stop's round (PIT-A-1, PIT-A-4). Near the pit entry it plays
 every gear out: a move into the box is worth the stop (``stop_value``: new tyres, the
 pit roll's fast or slow stop, PIT-B-4), one short of the entry the chance of turning in
 next turn (PIT-B-2: a roll must reach the box), one past it the stop lost (``missed``). The
@@ -59,14 +51,15 @@ same race replays and re-plays the same.
 from __future__ import annotations
 
 import math
-import zlib
 from dataclasses import dataclass, replace
 
 from rules.actions import Action
 from rules.ai import dispatch
 from rules.ai.careful import Style, careful_gear, careful_move
+from rules.ai.check_risk import failures_ahead, hazard, loss
+from rules.ai.judging import ENGINE_TRIGGER, coarse, distinct, draw, promising, slides_after, tie
 from rules.ai.lane import lane_model
-from rules.ai.lookahead import Lookahead, Prices, harmonic, lookahead, odds
+from rules.ai.lookahead import Lookahead, lookahead, odds
 from rules.ai.pit_stops import (
     MISSED_STOP,
     announcement,
@@ -76,14 +69,13 @@ from rules.ai.pit_stops import (
     reserve_repairs,
     stop_chance,
 )
+from rules.ai.prices import Prices, harmonic
 from rules.ai.race_ahead import (
     FULL_FIELD,
     LAST_CORNERS,
     boxed_odds,
     car_ahead,
-    cars_behind,
     corners_ahead,
-    dangers_ahead,
     fail,
     laps_after,
     retire_odds,
@@ -106,7 +98,6 @@ from rules.engine import (
 from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro
 from rules.modules import tyres as tyre_rules
-from rules.modules.damage import neighbours
 from rules.modules.pits import pit_lap
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
@@ -119,8 +110,6 @@ from rules.track import Track
 
 FATAL = (Area.ENGINE, Area.BODY, Area.ROAD_HOLDING)  # CORE-WEAR-2: their last WP ends the race
 PIT_NEAR = 30  # spaces to the pit entry from which a car that wants a stop heads for it
-MOVES_JUDGED = 4  # per face of a gear played out exactly, the moves valued (the cheapest look picks them; 8 won
-# no more 1-lap fields against the Pro bot, 24 on two circuits, and took a fifth longer)
 
 
 @dataclass(frozen=True)
@@ -146,10 +135,10 @@ class Level:
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
-    race: float = 0.0  # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
-    exposure: float = (
-        0.3  # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
-    )
+    # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
+    race: float = 0.0
+    # black-die checks a lap the car expects per other car (body) or per dangerous space (road holding)
+    exposure: float = 0.3
     boxed: float = 0.0  # the share of ``boxed_odds`` (a block next turn it cannot pay) it counts as a retirement
     exposed: float = 0.0  # the chance that a car a few rows behind ends beside or behind the car this round
     missed: float = MISSED_STOP  # spaces a wanted basic stop lost costs (another lap on the worn set)
@@ -163,7 +152,7 @@ class Level:
         """What this car pays now: WP dearer the fewer are left for the corners ahead (rounded,
         so the look-ahead remembers positions across turns)."""
         ahead = corners_ahead(track, state, car)
-        bold = 1.0 + self.temper * _draw(car.id, 0, 3, -1)
+        bold = 1.0 + self.temper * draw(car.id, 0, 3, -1)
         near = within_reach(track, state, car)  # the cars that can block it or be in its way, not all
         # the blocks still to meet once this lap is over: none on the last lap (its WP need last to the flag)
         later = laps_after(track, state, car)
@@ -181,8 +170,8 @@ class Level:
         return Prices(
             brake=half(self.brake + blocks),
             tyre=half(self.tyre + blocks),
-            scarce=_coarse(spent * (scarcity * ahead + reserve) / bold),
-            out=round(max(self.out, _coarse(self.race * field * rows_ahead(track, state, car))) / bold),
+            scarce=coarse(spent * (scarcity * ahead + reserve) / bold),
+            out=round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold),
             spin=self.spin,
             skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
@@ -259,7 +248,7 @@ class Level:
             found = moves(track, after)
             if not found:
                 continue
-            best = max(self.move_value(track, after, m, prices) for m in _promising(_distinct(found)))
+            best = max(self.move_value(track, after, m, prices) for m in promising(distinct(found)))
             moved = moved or any(m.path for m in found)
             total += float(p) * best
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
@@ -279,7 +268,7 @@ class Level:
                 if g >= 5:
                     faces = state.rules.gear_dice.die(g).faces
                     quiet *= 1 - faces.count(ENGINE_TRIGGER[g]) / len(faces)
-        return (1 - quiet) * fail(CheckKind.ENGINE, state) * self._loss(track, state, car, Area.ENGINE, prices)
+        return (1 - quiet) * fail(CheckKind.ENGINE, state) * loss(track, state, car, Area.ENGINE, prices, self.exposure)
 
     def _lane_gear_value(
         self,
@@ -331,7 +320,7 @@ class Level:
         residents' expected shots at the body (STREET-5; the last body WP ends the race)."""
         shots = street_shots(track, state, m)
         return tunnel_gain(track, state, m) - (
-            shots * self._loss(track, state, car, Area.BODY, prices) if shots else 0.0
+            shots * loss(track, state, car, Area.BODY, prices, self.exposure) if shots else 0.0
         )
 
     # --- the destination --------------------------------------------------------------
@@ -342,7 +331,7 @@ class Level:
             return -prices.out
         car = state.car(state.active or "")
         value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
-        value -= self._hazard(track, state, car, m, prices)
+        value -= hazard(track, state, car, m, prices, self.exposure, self.exposed)
         if m.spin:
             return value - prices.spin
         if (
@@ -461,59 +450,6 @@ class Level:
         out = sum(math.ceil(r / 2) for r in range(1, fast + 1)) / fast if fast else 0.0
         return fast / 20 * (out + on(depth)) + (1 - fast / 20) * on(depth - 1)
 
-    def _hazard(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
-        """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
-        check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5), those it drives over and those
-        it cannot get round later in the next ``DANGER_ROWS`` rows (``dangers_ahead``: a move that
-        stops short of a wall of markers only puts the check off), and a collision check per car
-        beside or ahead of where it stops (CORE-COLL-1, CORE-COLL-2, FD08-COLL-1, AMB-4: 1, in rain
-        1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each
-        of them rolls once for it too, ``exposed`` the chance one does); each failure costs a WP at
-        ``_loss``'s price."""
-        risk = 0.0
-        dangers = m.dangers
-        end = m.end or car.space  # a car braking to a stand still ends its movement where it stands
-        if end is None or m.finishes or track.space(end).in_pit:
-            end = None
-        if state.markers and end is not None and car.space is not None:
-            dangers += dangers_ahead(track, state, track.space(car.space).row, end)
-        if dangers:
-            risk = (
-                dangers * fail(CheckKind.ROAD_HOLDING, state) * self._loss(track, state, car, Area.ROAD_HOLDING, prices)
-            )
-        if end is not None:
-            near = neighbours(track, state, end)
-            crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-            exposed = self.exposed * laps_after(track, state, car)
-            behind = cars_behind(track, state, car, end) if exposed else 0
-            if crowd or behind:
-                hit = fail(CheckKind.COLLISION, state) * self._loss(track, state, car, Area.BODY, prices)
-                risk += (crowd + exposed * behind) * hit
-        return risk
-
-    def _loss(self, track: Track, state: RaceState, car: CarState, area: Area, prices: Prices) -> float:
-        """What losing one WP of the body or road holding costs (CORE-WEAR-2, CORE-DANGER-4,
-        CORE-COLL-3): the whole race (``prices.out``) times the chance that the checks still ahead
-        take the WP that would be left, with the black die's exact odds (``retire_odds``); the last
-        WP ends the race at once. At least what a tyre WP costs at that scarcity."""
-        left = car.wp[area]
-        if left <= 1:
-            return prices.out
-        share = retire_odds(left - 1, self.failures_ahead(track, state, car, area))
-        return max(share * prices.out, prices.tyre + prices.scarce / (left - 1))
-
-    def failures_ahead(self, track: Track, state: RaceState, car: CarState, area: Area) -> float:
-        """The failed checks of ``area`` the car expects in the rest of the race: ``exposure``
-        checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
-        space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
-        die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
-        laps = rows_ahead(track, state, car) / track.rows
-        if area is Area.ROAD_HOLDING:
-            return self.exposure * (len(state.markers) + 1) * laps * fail(CheckKind.ROAD_HOLDING, state)
-        others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        kind = CheckKind.ENGINE if area is Area.ENGINE else CheckKind.COLLISION
-        return self.exposure * others * laps * fail(kind, state)
-
     def choose_move(self, track: Track, state: RaceState, moves: list[Move]) -> Move:
         """The move of the highest value (in rain its slide included, TYRE-2; a basic stop by its
         value, ``move_value``); a car that wants a stop by points keeps the careful driver's plan
@@ -524,7 +460,7 @@ class Level:
         prices = self.prices(track, state, car)
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
         return max(
-            ((_tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves),
+            ((tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves),
             key=lambda t: t[:3],
         )[3]
 
@@ -620,7 +556,7 @@ class Level:
         for area, n in repairs.items():
             left = car.wp[area]
             if area in FATAL:
-                expected = self.failures_ahead(track, state, car, area)
+                expected = failures_ahead(track, state, car, area, self.exposure)
                 gain += prices.out * (retire_odds(left, expected) - retire_odds(left + n, expected))
             else:
                 gain += n * prices.brake + prices.scarce * (harmonic(left + n) - harmonic(left))
@@ -646,81 +582,9 @@ class Level:
         # stopping here declines the slipstream on offer now: its option is not the stay's to count
         kept = self.move_value(track, state, stay, prices)
         kept -= self._slip_option(track, state, stay, car.space or "")
-        best: tuple[float, int, Move | None] = (_tie(kept), 0, None)
+        best: tuple[float, int, Move | None] = (tie(kept), 0, None)
         for m in moves:
-            v = (_tie(self.move_value(track, state, m, prices)), len(m.path))
+            v = (tie(self.move_value(track, state, m, prices)), len(m.path))
             if v > best[:2]:
                 best = (*v, m)
         return best[2]
-
-
-def slides_after(track: Track, state: RaceState, m: Move, end: str) -> bool:
-    """Does ``m`` go on with a slide (TYRE-2: after a stop in a corner; VAR-28's B reading: after
-    a movement through any corner space), once a turn (AMB-48)?"""
-    if (
-        m.via == "slide"
-        or m.out is not None
-        or state.phase != "move"
-        or (state.movement is not None and state.movement.slid)
-    ):
-        return False
-    if state.rules.rain_slide == "any_corner_space":
-        return any(track.space(n).corner is not None for n in m.path)
-    return track.space(end).corner is not None
-
-
-ENGINE_TRIGGER = {5: 20, 6: 30}  # CORE-ENGINE-1: the rolls that make every car in 5th or 6th check its engine
-
-
-def _tie(value: float) -> float:
-    """``value`` without the last bits of float rounding: two moves the look-ahead values the same
-    by different sums are a tie (which the longer move wins), not a choice by rounding noise."""
-    return round(value, 9)
-
-
-def _coarse(x: float) -> float:
-    """``x`` on a grid of steps of a quarter (1, 1.25, 1.56, ...): the look-ahead remembers a
-    position's value for each price it saw, so fewer prices mean fewer values to work out."""
-    return round(1.25 ** round(math.log(x, 1.25)), 3) if x > 0 else 0.0
-
-
-def _promising(found: list[Move]) -> list[Move]:
-    """The ``MOVES_JUDGED`` moves of a face that look best at a glance (staying in the race, spaces
-    less WP and checks): a 5th or 6th gear in a wide field has hundreds, and the worst decision
-    must stay under a second."""
-    if len(found) <= MOVES_JUDGED:
-        return found
-    return sorted(
-        found, key=lambda m: (m.out is None, len(m.path) - m.brakes - m.tyres - 2 * m.dangers, m.path), reverse=True
-    )[:MOVES_JUDGED]
-
-
-def _distinct(found: list[Move]) -> list[Move]:
-    """One move for each way of ending that a level values differently (many paths reach the
-    same space at the same cost)."""
-    seen: dict[tuple, Move] = {}
-    for m in found:
-        seen.setdefault(
-            (
-                m.end,
-                len(m.path),
-                m.brakes,
-                m.tyres,
-                m.dangers,
-                m.corner,
-                m.stops,
-                m.spin,
-                m.out is None,
-                m.finishes,
-                m.in_box,
-                m.via,
-            ),
-            m,
-        )
-    return list(seen.values())
-
-
-def _draw(car_id: str, round_: int, n: int, offset: int = 0) -> int:
-    """A number in ``offset .. offset + n - 1`` read from the car and the game round: the same in
-    every run (Python's own string hash changes between runs)."""
-    return zlib.crc32(f"{car_id}/{round_}".encode()) % n + offset

@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.ai.lookahead import Lookahead, Prices, lookahead
+from rules.ai.lookahead import Lookahead, lookahead
+from rules.ai.prices import Prices
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles

@@ -19,17 +19,37 @@ from dataclasses import replace
 import pytest
 
 from rules.actions import ChooseGear, Roll
+from rules.ai.check_risk import failures_ahead, hazard, loss
 from rules.ai.levels import Level
-from rules.ai.lookahead import Prices, lookahead
+from rules.ai.lookahead import lookahead
 from rules.ai.presets import CHAMPION, LEVELS
+from rules.ai.prices import Prices
 from rules.ai.registry import computer_action
 from rules.car import Area
 from rules.engine import apply, moves
+from rules.moves import Move
+from rules.state import CarState, RaceState
 from rules.tables.tyres import Tyre
 from rules.tables.weather import Weather
+from rules.track import Track
 from tests.rules.test_odds import TRACK, position
 
 PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
+
+
+def champion_loss(track: Track, state: RaceState, car: CarState, area: Area, prices: Prices) -> float:
+    """The Champion's price of one lost WP of ``area``."""
+    return loss(track, state, car, area, prices, CHAMPION.exposure)
+
+
+def champion_failures(track: Track, state: RaceState, car: CarState, area: Area) -> float:
+    """The failed checks of ``area`` the Champion expects in the rest of the race."""
+    return failures_ahead(track, state, car, area, CHAMPION.exposure)
+
+
+def champion_hazard(track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float:
+    """The Champion's price of the checks ``m`` owes."""
+    return hazard(track, state, car, m, prices, CHAMPION.exposure, CHAMPION.exposed)
 
 
 # --- the rain slide (TYRE-2) ---------------------------------------------------------------
@@ -112,20 +132,18 @@ def test_CORE_DANGER_4_CORE_COLL_3_the_last_wp_but_one_costs_the_chance_the_chec
             a = state.car("a")
             prices = CHAMPION.prices(OVAL, state, a)
             assert (
-                CHAMPION._loss(
+                champion_loss(
                     OVAL, state, a.model_copy(update={"wp": a.wp.model_copy(update={area.value: 1})}), area, prices
                 )
                 == prices.out
             )
-            share = retire_odds(1, CHAMPION.failures_ahead(OVAL, state, a, area))
-            assert CHAMPION._loss(OVAL, state, a, area, prices) == pytest.approx(
+            share = retire_odds(1, champion_failures(OVAL, state, a, area))
+            assert champion_loss(OVAL, state, a, area, prices) == pytest.approx(
                 max(share * prices.out, prices.tyre + prices.scarce)
             )
-        assert CHAMPION.failures_ahead(OVAL, early, early.car("a"), area) > CHAMPION.failures_ahead(
-            OVAL, late, late.car("a"), area
-        )
+        assert champion_failures(OVAL, early, early.car("a"), area) > champion_failures(OVAL, late, late.car("a"), area)
     marked = early.model_copy(update={"markers": ("C40", "C41", "B50")})
-    assert CHAMPION.failures_ahead(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > CHAMPION.failures_ahead(
+    assert champion_failures(OVAL, marked, marked.car("a"), Area.ROAD_HOLDING) > champion_failures(
         OVAL, early, early.car("a"), Area.ROAD_HOLDING
     )
 
@@ -189,16 +207,16 @@ def test_CORE_COLL_2_FD08_COLL_1_a_stop_beside_a_car_is_priced_at_the_black_dies
     rain = dry.model_copy(update={"weather": Weather(condition="rain")})
     beside = Move(path=("A29", "A30"))
     for state in (dry, rain):
-        assert CHAMPION._hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
-    hd = CHAMPION._hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
-    hr = CHAMPION._hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
+        assert champion_hazard(OVAL, state, state.car("a"), beside, CHAMPION.prices(OVAL, state, state.car("a"))) > 0
+    hd = champion_hazard(OVAL, dry, dry.car("a"), beside, CHAMPION.prices(OVAL, dry, dry.car("a")))
+    hr = champion_hazard(OVAL, rain, rain.car("a"), beside, CHAMPION.prices(OVAL, rain, rain.car("a")))
     assert hr > 1.5 * hd
     alone = board([car("a", "A20", wp=worn), car("b", "B60")], "a", laps=3)
     chased = board([car("a", "A20", wp=worn), car("b", "B25")], "a", laps=3)
     ahead = Move(path=("A29", "A30"))
     prices = CHAMPION.prices(OVAL, alone, alone.car("a"))
-    assert CHAMPION._hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
-    assert CHAMPION._hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
+    assert champion_hazard(OVAL, alone, alone.car("a"), ahead, prices) == 0
+    assert champion_hazard(OVAL, chased, chased.car("a"), ahead, prices) > 0
 
 
 # --- the street race: tunnel and windows (STREET-5, STREET-7) ------------------------------
@@ -490,7 +508,7 @@ def test_TYRE_3_every_level_takes_the_soft_tyres_bonus_space_when_it_is_safe(lev
 def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> None:
     """A roll that ends in a corner slides on; one that ends past it only under VAR-28's B reading
     (any corner space of the movement); a slide itself never slides again (AMB-48)."""
-    from rules.ai.levels import slides_after
+    from rules.ai.judging import slides_after
     from rules.ruleset import PRESETS
 
     rules = PRESETS["fde-advanced"]

@@ -9,8 +9,9 @@ import pytest
 from rules.actions import ChooseGear, Roll
 from rules.ai.classic import Classic
 from rules.ai.levels import Level
-from rules.ai.lookahead import Prices, lookahead
+from rules.ai.lookahead import lookahead
 from rules.ai.presets import CHAMPION, LEVELS, RACER, ROOKIE
+from rules.ai.prices import Prices
 from rules.ai.race_ahead import corners_ahead
 from rules.ai.registry import DRIVERS
 from rules.engine import apply, gear_options, moves

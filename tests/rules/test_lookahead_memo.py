@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
-from rules.ai.lookahead import Lookahead, Prices, lookahead, odds
+from rules.ai.lookahead import Lookahead, lookahead, odds
+from rules.ai.prices import Prices
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.test_odds import TRACK
 
