@@ -15,7 +15,10 @@ from types import ModuleType
 import pytest
 
 from game.main import parser
-from rules.run.session import UnfinishedRace
+from rules.driver import Drivers
+from rules.files.record import Header
+from rules.run.session import RaceSession, UnfinishedRace
+from rules.track import Track
 from tests.conftest import REPO
 
 
@@ -46,7 +49,7 @@ def test_CORE_END_1_a_short_soak_run_plays_40_races_under_every_preset_without_a
 def test_a_failure_prints_the_simulate_command_line_that_replays_it(monkeypatch, capsys):
     soak = soak_module()
 
-    def stuck(track, header):
+    def stuck(track: Track, header: Header, drivers: Drivers) -> RaceSession:
         raise UnfinishedRace("nobody can act")
 
     monkeypatch.setattr(soak, "play", stuck)
