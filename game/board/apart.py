@@ -15,12 +15,13 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
-from game.board.labels import Box, box_points
+from game.board.labels import Box, Measure, box_points, tag_box
+from game.board.street_shapes import LABEL_SIZE
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import Track
 
 if TYPE_CHECKING:
-    from game.board.street_art import StreetArt
+    from game.board.street_shapes import StreetShapes
     from game.tracks.art import BoardArt
 
 #: Ground between the painted asphalt of two stretches the rules keep apart, in lane widths.
@@ -42,10 +43,12 @@ class Board(Protocol):
 
 class LaidOut(Board, Protocol):
     """A board laid out for painting, as ``problems`` checks it (``BoardLayout``, which imports
-    this module): the corners' plates, the street race's tags and the scenery."""
+    this module): the corners' plates, the street race's tags (as ``measure`` sizes them) and
+    the scenery."""
 
     corner_boxes: list[tuple[float, float, float, float]]
-    street: StreetArt
+    street: StreetShapes
+    measure: Measure
     art: BoardArt
 
 
@@ -164,8 +167,6 @@ GROUND = ("paved", "grass", "runoff", "gravel", "water", "hill")
 def problems(board: LaidOut) -> list[str]:
     """Everything on ``board`` that covers a space or lets two stretches touch, one line each."""
     from game import texts
-    from game.board.labels import tag_box
-    from game.board.street_art import LABEL_SIZE
 
     out = Apart(board).touching()
     w = board.lane_width
@@ -174,7 +175,7 @@ def problems(board: LaidOut) -> list[str]:
     for key, at, _ in board.street.labels:
         for lang in texts.LANGUAGES:
             text = texts.tr_in(lang, key)
-            out += covered_spaces(board, f"the tag {text!r}", tag_box(text, LABEL_SIZE * w, at))
+            out += covered_spaces(board, f"the tag {text!r}", tag_box(board.measure(text), LABEL_SIZE * w, at))
     for item in board.art.scenery:
         if item.cls not in GROUND and len(item.points) >= 3:
             what = f"scenery {item.cls} {item.name!r}" if item.name else f"a {item.cls} of the scenery"

@@ -1,38 +1,28 @@
 """Where a tag of text goes on the board: beside the track, never over a space.
 
-A tag's size on the map follows from its text (the default font's width per
-height, measured once), so its place can be chosen before anything is painted
-and checked by a test at every zoom: the tag scales with the board.
+A tag's size on the map follows from its text's proportions (the default font's width and
+height per pixel of font size), measured on the painting side (``game.board.tag_metrics``)
+and handed in, so its place is chosen without a font or a window and checked by a test at
+every zoom: the tag scales with the board.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
-
-import pygame
 
 from game.tracks.geometry import Point
 
 Box = tuple[float, float, float, float]  # x, y, width, height in map pixels
-
-#: The font size a tag's proportions are measured at (pixels); any size gives the same ratio.
-_MEASURE_PX = 64
-
-
-@lru_cache(maxsize=256)
-def _proportions(text: str) -> tuple[float, float]:
-    """Width and height of ``text`` in the default font, per pixel of font size."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    w, h = pygame.font.Font(None, _MEASURE_PX).size(text)
-    return w / _MEASURE_PX, h / _MEASURE_PX
+#: A text's width and height in the default font, per pixel of font size.
+Proportions = tuple[float, float]
+#: What tells a tag's proportions from its text.
+Measure = Callable[[str], Proportions]
 
 
-def tag_box(text: str, size: float, centre: Point) -> Box:
-    """The map rectangle a tag of ``text`` ``size`` map pixels high covers (with its dark backing)."""
-    w, h = _proportions(text)
+def tag_box(proportions: Proportions, size: float, centre: Point) -> Box:
+    """The map rectangle a tag of those ``proportions`` ``size`` map pixels high covers (with its dark backing)."""
+    w, h = proportions
     width, height = w * size + size / 3, h * size
     return (centre[0] - width / 2, centre[1] - height / 2, width, height)
 
@@ -45,7 +35,13 @@ def box_points(box: Box, step: float) -> list[Point]:
 
 
 def clear_spot(
-    text: str, size: float, anchor: Point, normal: Point, free: Callable[[Point], bool], start: float, reach: float
+    proportions: Proportions,
+    size: float,
+    anchor: Point,
+    normal: Point,
+    free: Callable[[Point], bool],
+    start: float,
+    reach: float,
 ) -> Point:
     """The centre of a tag beside ``anchor``: pushed out along ``normal`` from ``start`` until
     every point of its box is ``free`` (off the track), at most ``reach`` map pixels out."""
@@ -53,6 +49,6 @@ def clear_spot(
     d = start
     while True:
         centre = (anchor[0] + normal[0] * d, anchor[1] + normal[1] * d)
-        if d >= reach or all(free(p) for p in box_points(tag_box(text, size, centre), size / 3)):
+        if d >= reach or all(free(p) for p in box_points(tag_box(proportions, size, centre), size / 3)):
             return centre
         d += step

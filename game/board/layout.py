@@ -20,10 +20,9 @@ from statistics import median
 
 from game.board.apart import Apart
 from game.board.curves import SAMPLES, MultiNearest, Nearest, cells, dist_to_segment, lane_curve, split_runs
-from game.board.labels import box_points
-from game.board.palette import ASPHALT
+from game.board.labels import Measure, box_points
 from game.board.printed import extra_pit_ways, forbidden_diagonals
-from game.board.street_art import StreetArt
+from game.board.street_shapes import StreetShapes
 from game.tracks.art import BoardArt
 from game.tracks.geometry import Point, point_in_polygon
 from rules.track import Space, Track
@@ -77,17 +76,25 @@ class BoardLayout:
     )
 
     def __init__(
-        self, track: Track, scale: float = 1.0, art: BoardArt | None = None, like: BoardLayout | None = None
+        self,
+        track: Track,
+        scale: float = 1.0,
+        art: BoardArt | None = None,
+        like: BoardLayout | None = None,
+        *,
+        measure: Measure,
     ) -> None:
         """Lay out ``track``'s board; or take ``like``'s layout where it was laid out from the
-        same drawing (a map saved with other stops, weather or names: hot reload at once)."""
+        same drawing (a map saved with other stops, weather or names: hot reload at once).
+        ``measure`` gives a tag's proportions from its text, in the font it is painted in."""
         self.track = track
+        self.measure = measure
         self.scale = scale
         self.art = art or BoardArt()
         if like is not None and like.laid_out_as(track, self.art):
             for name in self.LAYOUT:
                 setattr(self, name, getattr(like, name))
-            self.street = StreetArt(self, ASPHALT)
+            self.street = StreetShapes(self, self.measure)
         else:
             self._lay_out()
         self.no_change = self._no_change_runs()
@@ -135,7 +142,7 @@ class BoardLayout:
         )
         self.walls = self._walls()
         self.pit_building = self._pit_building() if track.pit is not None else None
-        self.street = StreetArt(self, ASPHALT)
+        self.street = StreetShapes(self, self.measure)
         self.bounds = self._bounds()
         self._cell = self.lane_width
         self._grid: dict[tuple[int, int], list[str]] = {}

@@ -24,6 +24,7 @@ from game.board.contrast import look as look_of
 from game.board.curves import SAMPLES, Nearest, dist_to_segment, split_runs, unit
 from game.board.layout import BoardLayout, Section
 from game.board.palette import (
+    ASPHALT,
     BOX_GREEN,
     BOX_RED,
     CORNER_LINE,
@@ -36,7 +37,9 @@ from game.board.palette import (
     ROW_TINTS,
     YELLOW,
 )
+from game.board.street_art import StreetArt
 from game.board.surroundings import SurroundingsPainter
+from game.board.tag_metrics import proportions
 from game.tracks.art import AREA_CLASSES, BoardArt, Scenery, read_art
 from game.tracks.geometry import Point, lerp, point_in_polygon
 from rules.track import EdgeKind, Track
@@ -69,7 +72,8 @@ class BoardRenderer(SurroundingsPainter):
         self, track: Track, scale: float = 1.0, art: BoardArt | None = None, like: BoardLayout | None = None
     ) -> None:
         """Lay out ``track``'s board (or take ``like``'s layout, see ``BoardLayout``) to paint it."""
-        super().__init__(track, scale, art, like)
+        super().__init__(track, scale, art, like, measure=proportions)
+        self.street_art = StreetArt(self, ASPHALT)
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.look: Look = NORMAL  # the markings' look of the picture being painted
 
@@ -155,7 +159,7 @@ class BoardRenderer(SurroundingsPainter):
             self._pit(c)
         self._asphalt(c)
         self._worn_line(c)
-        self.street.ground(c)
+        self.street_art.ground(c)
         if o.rows:
             for s in self.track.spaces:
                 if not s.in_pit:
@@ -183,8 +187,8 @@ class BoardRenderer(SurroundingsPainter):
                 self._stand(c, list(item.points), item.name)
             elif item.cls == "tent":
                 art.tent(c, list(item.points), self.lane_width)
-        self.street.buildings(c)
-        self.street.marks(c)
+        self.street_art.buildings(c)
+        self.street_art.marks(c)
         self._gantry(c)
         if o.arrows:
             self._arrows(c)

@@ -1,41 +1,31 @@
-"""The street race on the printed board: houses with the residents' windows, the roadworks of
-the danger zone with its black spaces, the police station, and the tunnels.
+"""The street race painted on the printed board: the zones' tinted spaces and black spaces,
+the houses with the residents' windows, the roadworks, the police station, and the tunnels.
 
-Everything here is derived from ``Track.zones`` and ``Track.tunnels`` (STREET-5..7), so a
-designer only draws the zones over the lanes and the tunnel ends; the board puts the houses
-and the police station beside the street wherever there is room, like a printed city board.
-``StreetArt`` works out the shapes once per board; ``BoardRenderer`` calls its three painters
-at their places in the drawing order: ``ground`` under the white lines, ``buildings`` with
-the other buildings, ``marks`` on top.
+Where each of them lies is worked out once per board by ``game.board.street_shapes``
+(``BoardLayout.street``); ``BoardRenderer`` calls the three painters here at their places
+in the drawing order: ``ground`` under the white lines, ``buildings`` with the other
+buildings, ``marks`` on top.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
 from game import texts
-from game.board.labels import clear_spot
+from game.board.street_shapes import DANGER, LABEL_SIZE, POLICE, SHOOTING, Colour, Section, StreetShapes, shifted
 from game.tracks.geometry import Point, lerp, shrink
 from rules.track import Space, Track, Zone
 
-Colour = tuple[int, int, int]
-
-SHOOTING: Colour = (214, 60, 84)
-DANGER: Colour = (250, 176, 20)
-POLICE: Colour = (36, 88, 214)
 BLACK: Colour = (16, 16, 18)
 HAZARD_DARK: Colour = (30, 30, 32)
 FACADE: Colour = (232, 222, 200)
 GLASS: Colour = (122, 178, 214)
 LIT: Colour = (250, 226, 140)
 FRAME: Colour = (92, 74, 60)
-HOUSE_ROOFS: tuple[Colour, ...] = ((178, 84, 60), (150, 70, 56), (196, 116, 78), (128, 110, 100), (166, 96, 70))
 POLICE_ROOF: Colour = (62, 78, 112)
 CONCRETE: Colour = (176, 176, 170)
 TUNNEL: Colour = (20, 22, 30)
@@ -51,42 +41,21 @@ ABOUT = {
     "police": "street.about.police",
     "tunnel": "street.about.tunnel",
 }
-#: A zone's tag: its height in lane widths.
-LABEL_SIZE = 0.36
 #: How strongly a zone's colour tints its spaces' asphalt (0 = not at all, 1 = fully).
 TINT = 0.3
 
 
-class Section(Protocol):
-    """A lane's cross-section as ``BoardRenderer`` keeps it (read only: its sections are frozen)."""
-
-    @property
-    def mid(self) -> Point: ...
-
-    @property
-    def normal(self) -> Point: ...
-
-    @property
-    def left(self) -> float: ...
-
-    @property
-    def right(self) -> float: ...
-
-    def at(self, offset: float) -> Point: ...
-
-
 class Board(Protocol):
-    """What the art needs of ``BoardRenderer``: the track, its lanes' sections and free room."""
+    """What the painting needs of ``BoardRenderer``: the track, its lanes' sections and the street's shapes."""
 
     track: Track
     lane_width: float
+    street: StreetShapes
 
     @property
     def sections(self) -> Mapping[int, Sequence[Section]]: ...
 
     def space_polygon(self, name: str) -> list[Point]: ...
-
-    def _clear(self, p: Point, expected: float) -> bool: ...
 
 
 class Canvas(Protocol):
@@ -104,32 +73,6 @@ class Canvas(Protocol):
     def text(self, text: str, size: float, colour: Colour, centre: Point, backing: Colour | None = None) -> None: ...
 
 
-@dataclass(frozen=True)
-class House:
-    """A house seen from above: its roof, and the façade strip along the street with windows."""
-
-    roof: tuple[Point, ...]
-    facade: tuple[Point, ...]
-    windows: tuple[tuple[Point, ...], ...]
-    colour: Colour
-
-
-@dataclass(frozen=True)
-class Station:
-    """The police station beside its zone: the building, its forecourt with the patrol cars, the sign."""
-
-    outline: tuple[Point, ...]
-    roof: tuple[Point, ...]
-    forecourt: tuple[Point, ...]
-    cars: tuple[tuple[Point, Point], ...]  # (centre, forward unit vector) of each patrol car
-    sign: Point
-    lights: tuple[Point, ...]
-
-
-def _off(p: Point, n: Point, d: float) -> Point:
-    return (p[0] + n[0] * d, p[1] + n[1] * d)
-
-
 def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
@@ -140,179 +83,14 @@ def _darker(colour: Colour, by: int) -> Colour:
 
 
 class StreetArt:
-    """The street race's shapes on one board; empty on a track without zones and tunnels."""
+    """The painter of one board's street race (its shapes: ``board.street``)."""
 
     def __init__(self, board: Board, asphalt: Colour) -> None:
         self.board = board
+        self.shapes = board.street
         self.track = board.track
         self.w = board.lane_width
         self.asphalt = asphalt
-        self.houses: list[House] = []
-        self.stations: list[Station] = []
-        self.labels: list[tuple[str, Point, Colour]] = []
-        for zone in self.track.zones:
-            if zone.kind == "shooting":
-                self._street_of_houses(zone)
-            elif zone.kind == "police":
-                self._police_station(zone)
-            self._label(zone)
-
-    # --- geometry ---------------------------------------------------------------
-
-    def _samples(self, lane: int) -> int:
-        return len(self.board.sections[lane]) // len(self.track.lane_spaces(lane))
-
-    def _run(self, zone: Zone, lane: int) -> tuple[int, int] | None:
-        """The first and last index of the zone's spaces in one lane, the last past the first
-        (by more than a lap's spaces when the zone spans the start line); None if it has none there."""
-        idx = sorted(self.track.space(n).index for n in zone.spaces if self.track.space(n).lane == lane)
-        if not idx:
-            return None
-        count = len(self.track.lane_spaces(lane))
-        gaps = [(idx[(i + 1) % len(idx)] - idx[i]) % count for i in range(len(idx))]
-        g = max(range(len(idx)), key=lambda i: (gaps[i], i))  # the run ends before its widest gap
-        first, last = idx[(g + 1) % len(idx)], idx[g]
-        return first, last if last >= first else last + count
-
-    def _edge(self, zone: Zone, lane: int, side: float) -> list[tuple[Point, Point]]:
-        """(edge point, outward normal) along one side of a lane, over the zone's spaces in it."""
-        run = self._run(zone, lane)
-        if run is None:
-            return []
-        sec = self.board.sections[lane]
-        k = self._samples(lane)
-        out = []
-        for i in range(run[0] * k, (run[1] + 1) * k + 1):
-            c = sec[i % len(sec)]
-            edge = c.at(c.left if side > 0 else -c.right)
-            out.append((edge, (c.normal[0] * side, c.normal[1] * side)))
-        return out
-
-    def _sides(self, zone: Zone) -> list[list[tuple[Point, Point]]]:
-        """Both outer edges of a zone: the left edge of lane A and the right edge of the last lane."""
-        return [e for e in (self._edge(zone, 0, 1.0), self._edge(zone, self.track.lanes - 1, -1.0)) if len(e) > 1]
-
-    def _room(self, p: Point, n: Point, near: float, depth: float) -> float:
-        """How deep a building beside the street at ``p`` may be before it meets another street (0: none)."""
-        while depth >= 0.7 * self.w:
-            if all(self.board._clear(_off(p, n, near + d), 0.5 * self.w + near + d) for d in (depth * 0.5, depth)):
-                return depth
-            depth *= 0.85
-        return 0.0
-
-    def _street_of_houses(self, zone: Zone) -> None:
-        """STREET-5: houses along both sides of the shooting zone, their windows facing the street."""
-        w = self.w
-        near = 0.62 * w
-        rnd = random.Random(f"houses {zone.object_id}")
-        for run in self._sides(zone):
-            length = sum(math.dist(a[0], b[0]) for a, b in zip(run, run[1:]))
-            count = max(1, round(length / (1.5 * w)))
-            per = (len(run) - 1) / count
-            for h in range(count):
-                part = run[round(h * per) : round((h + 1) * per) + 1]
-                if len(part) < 2:
-                    continue
-                mid_p, mid_n = part[len(part) // 2]
-                depth = self._room(mid_p, mid_n, near, rnd.uniform(1.5, 1.9) * w)
-                if depth == 0.0:
-                    continue
-                gap = 0.04 * w  # a narrow alley between neighbours
-                front = [_off(p, n, near) for p, n in part]
-                back = [_off(p, n, near + depth) for p, n in part]
-                front[0], back[0] = lerp(front[0], front[1], gap / w), lerp(back[0], back[1], gap / w)
-                front[-1], back[-1] = lerp(front[-1], front[-2], gap / w), lerp(back[-1], back[-2], gap / w)
-                strip = [_off(p, n, near + 0.3 * w) for p, n in part]
-                strip[0], strip[-1] = lerp(strip[0], strip[1], gap / w), lerp(strip[-1], strip[-2], gap / w)
-                windows = []
-                for j in range(2):
-                    i = round((j + 0.5) / 2 * (len(part) - 1))
-                    p, n = part[i]
-                    f = (-n[1], n[0])
-                    hw = 0.16 * w
-                    a, b = _off(p, n, near + 0.06 * w), _off(p, n, near + 0.24 * w)
-                    windows.append(tuple(_off(q, f, s) for q, s in ((a, -hw), (a, hw), (b, hw), (b, -hw))))
-                self.houses.append(
-                    House(
-                        tuple(front + back[::-1]), tuple(front + strip[::-1]), tuple(windows), rnd.choice(HOUSE_ROOFS)
-                    )
-                )
-
-    def _police_station(self, zone: Zone) -> None:
-        """STREET-7: the police station on the side of its zone with the most room."""
-        w = self.w
-        near = 0.62 * w
-        best: tuple[float, list[tuple[Point, Point]]] | None = None
-        for run in self._sides(zone):
-            p, n = run[len(run) // 2]
-            depth = self._room(p, n, near, 2.6 * w)
-            if depth and (best is None or depth > best[0]):
-                best = (depth, run)
-        if best is None:
-            return
-        depth, run = best
-        yard = 0.9 * w  # the forecourt between the street and the building
-        front = [_off(p, n, near + yard) for p, n in run]
-        back = [_off(p, n, near + depth) for p, n in run]
-        roof = [_off(p, n, near + yard + 0.14 * w) for p, n in run[1:-1]] + [
-            _off(p, n, near + depth - 0.14 * w) for p, n in run[1:-1][::-1]
-        ]
-        court = [_off(p, n, near) for p, n in run] + front[::-1]
-        p, n = run[len(run) // 2]
-        cars = []
-        for t in (0.3, 0.7):
-            q, m = run[round(t * (len(run) - 1))]
-            cars.append((_off(q, m, near + 0.45 * w), (-m[1], m[0])))
-        lights = (
-            _off(run[1][0], run[1][1], near + yard + 0.4 * w),
-            _off(run[-2][0], run[-2][1], near + yard + 0.4 * w),
-        )
-        self.stations.append(
-            Station(
-                tuple(front + back[::-1]),
-                tuple(roof),
-                tuple(court),
-                tuple(cars),
-                _off(p, n, near + yard + (depth - yard) / 2),
-                lights,
-            )
-        )
-
-    def _label(self, zone: Zone) -> None:
-        """The zone's name on a tag beside the street at its first spaces (danger and windows)."""
-        if zone.kind == "police":
-            return
-        sides = self._sides(zone)
-        if not sides:
-            return
-        p, n = sides[0][min(len(sides[0]) - 1, 2)]
-        key, colour = ("board.danger_zone", DANGER) if zone.kind == "danger" else ("board.shooting_zone", SHOOTING)
-        longest = max((texts.tr_in(lang, key) for lang in texts.LANGUAGES), key=len)
-        start = 0.45 * self.w if zone.kind == "danger" else 0.3 * self.w
-        spot = clear_spot(
-            longest, LABEL_SIZE * self.w, p, n, lambda q: self.board._clear(q, 0.75 * self.w), start, 6 * self.w
-        )
-        self.labels.append((key, spot, colour))
-
-    def building_at(self, p: Point) -> str | None:
-        """The zone kind whose building or tag lies at board point ``p``: "shooting" for a
-        resident's house, "police" for the station or its forecourt; None elsewhere."""
-        for house in self.houses:
-            if _inside(p, house.roof):
-                return "shooting"
-        for station in self.stations:
-            if _inside(p, station.outline) or _inside(p, station.forecourt):
-                return "police"
-        for key, spot, _ in self.labels:
-            if math.dist(p, spot) <= 0.9 * self.w:
-                return "danger" if key == "board.danger_zone" else "shooting"
-        return None
-
-    def extent(self) -> list[Point]:
-        """Every point the art reaches, for the board's bounds."""
-        return [p for h in self.houses for p in h.roof] + [p for s in self.stations for p in s.outline]
-
-    # --- painting ---------------------------------------------------------------
 
     def ground(self, c: Canvas) -> None:
         """Each zone's spaces tinted in its colour; the danger zone's black spaces black (STREET-6)."""
@@ -341,7 +119,7 @@ class StreetArt:
     def buildings(self, c: Canvas) -> None:
         """The houses of the residents and the police station."""
         w = self.w
-        for house in self.houses:
+        for house in self.shapes.houses:
             c.poly(_darker(house.colour, 60), house.roof)
             c.poly(house.colour, shrink(list(house.roof), 0.08 * w))
             c.poly(FACADE, house.facade)
@@ -352,7 +130,7 @@ class StreetArt:
                 if (k + round(house.roof[0][0])) % 2 == 0:  # a resident at the window
                     x, y = c.px(lerp(win[0], win[2], 0.5))
                     pygame.draw.circle(c.surface, RESIDENT[k % len(RESIDENT)], (x, y), max(1.0, 0.06 * w * c.s))
-        for st in self.stations:
+        for st in self.shapes.stations:
             c.poly(CONCRETE, st.forecourt)
             c.path(WHITE, st.forecourt, 0.03 * w, closed=True)
             for centre, f in st.cars:
@@ -372,24 +150,26 @@ class StreetArt:
         n = (-f[1], f[0])
 
         def box(along: float, across: float, at: float = 0.0) -> list[Point]:
-            mid = _off(centre, f, at)
-            return [_off(_off(mid, f, sa * along), n, sb * across) for sa, sb in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            mid = shifted(centre, f, at)
+            return [
+                shifted(shifted(mid, f, sa * along), n, sb * across) for sa, sb in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+            ]
 
         c.poly(HAZARD_DARK, box(0.4 * w, 0.21 * w))
         c.poly(WHITE, box(0.37 * w, 0.18 * w))
         c.poly(POLICE, box(0.06 * w, 0.18 * w, 0.12 * w))
         c.poly(GLASS, box(0.07 * w, 0.14 * w, -0.05 * w))
         c.poly((220, 40, 40), box(0.03 * w, 0.07 * w, 0.02 * w))
-        c.poly((60, 120, 255), [_off(p, n, 0.07 * w) for p in box(0.03 * w, 0.07 * w, 0.02 * w)])
+        c.poly((60, 120, 255), [shifted(p, n, 0.07 * w) for p in box(0.03 * w, 0.07 * w, 0.02 * w)])
 
     def marks(self, c: Canvas) -> None:
         """On top: the roadworks barrier of the danger zone, zone borders, tags, and the tunnels."""
         for zone in self.track.zones:
             if zone.kind == "danger":
-                for run in self._sides(zone):
+                for run in self.shapes.sides(zone):
                     self._barrier(c, run)
             self._borders(c, zone)
-        for key, at, colour in self.labels:
+        for key, at, colour in self.shapes.labels:
             c.text(texts.tr(key), LABEL_SIZE * self.w, colour, at, backing=BLACK)
         for tunnel in self.track.tunnels:
             self._tunnel(c, tunnel.number, self.track.space(tunnel.entry), self.track.space(tunnel.exit))
@@ -399,11 +179,11 @@ class StreetArt:
         colours = {"shooting": SHOOTING, "danger": DANGER, "police": POLICE}
         ends = []
         for lane in range(self.track.lanes):
-            run = self._run(zone, lane)
+            run = self.shapes.run(zone, lane)
             if run is None:
                 continue
             sec = self.board.sections[lane]
-            k = self._samples(lane)
+            k = self.shapes.samples(lane)
             for index in (run[0] * k, (run[1] + 1) * k):
                 cut = sec[index % len(sec)]
                 ends.append((cut.at(cut.left), cut.at(-cut.right)))
@@ -416,9 +196,9 @@ class StreetArt:
         a, b = 0.26 * w, 0.46 * w
         for i, (here, there) in enumerate(zip(run, run[1:])):
             colour = DANGER if (i // 2) % 2 == 0 else HAZARD_DARK
-            c.poly(colour, [_off(*here, a), _off(*there, a), _off(*there, b), _off(*here, b)])
+            c.poly(colour, [shifted(*here, a), shifted(*there, a), shifted(*there, b), shifted(*here, b)])
         for p, n in run[3:-2:6]:
-            x, y = c.px(_off(p, n, 0.62 * w))
+            x, y = c.px(shifted(p, n, 0.62 * w))
             pygame.draw.circle(c.surface, (240, 110, 30), (x, y), max(1.5, 0.1 * w * c.s))
             pygame.draw.circle(c.surface, WHITE, (x, y), max(1.0, 0.05 * w * c.s))
 
@@ -429,35 +209,39 @@ class StreetArt:
         d = math.dist(a, b) or 1.0
         f = ((b[0] - a[0]) / d, (b[1] - a[1]) / d)
         n = (-f[1], f[0])
-        start, end = _off(a, f, 0.45 * w), _off(b, f, -0.45 * w)
+        start, end = shifted(a, f, 0.45 * w), shifted(b, f, -0.45 * w)
         half = 0.34 * w
         if math.dist(a, b) > 1.0 * w:
-            body = [_off(start, n, half), _off(end, n, half), _off(end, n, -half), _off(start, n, -half)]
+            body = [shifted(start, n, half), shifted(end, n, half), shifted(end, n, -half), shifted(start, n, -half)]
             _translucent(c, TUNNEL, 170, body)
             for side in (1.0, -1.0):
-                _dashed(c, CONCRETE, _off(start, n, side * half), _off(end, n, side * half), 0.05 * w, 0.25 * w)
+                _dashed(c, CONCRETE, shifted(start, n, side * half), shifted(end, n, side * half), 0.05 * w, 0.25 * w)
             lamps = max(1, int(math.dist(start, end) / (0.5 * w)))
             for k in range(lamps):  # the lamps along the tunnel's ceiling
-                x, y = c.px(_off(lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
+                x, y = c.px(shifted(lerp(start, end, (k + 0.5) / lamps), n, 0.24 * w))
                 pygame.draw.circle(c.surface, LIT, (x, y), max(1.0, 0.04 * w * c.s))
             steps = max(1, int((math.dist(start, end) - 0.4 * w) / (1.2 * w)))
             at = [t for t in ((k + 0.5) / steps for k in range(steps)) if abs(t - 0.5) >= 0.2] or [0.2, 0.8]
             for t in at:  # chevrons in the driving direction, clear of the name in the middle
                 mid = lerp(start, end, t)
-                tip = _off(mid, f, 0.16 * w)
+                tip = shifted(mid, f, 0.16 * w)
                 c.path(
                     WHITE,
-                    [_off(_off(mid, f, -0.1 * w), n, 0.2 * w), tip, _off(_off(mid, f, -0.1 * w), n, -0.2 * w)],
+                    [
+                        shifted(shifted(mid, f, -0.1 * w), n, 0.2 * w),
+                        tip,
+                        shifted(shifted(mid, f, -0.1 * w), n, -0.2 * w),
+                    ],
                     0.05 * w,
                 )
             for p in (start, end):  # the portals: a concrete frame across each mouth
                 c.poly(
                     CONCRETE,
                     [
-                        _off(_off(p, n, half + 0.1 * w), f, -0.08 * w),
-                        _off(_off(p, n, half + 0.1 * w), f, 0.08 * w),
-                        _off(_off(p, n, -half - 0.1 * w), f, 0.08 * w),
-                        _off(_off(p, n, -half - 0.1 * w), f, -0.08 * w),
+                        shifted(shifted(p, n, half + 0.1 * w), f, -0.08 * w),
+                        shifted(shifted(p, n, half + 0.1 * w), f, 0.08 * w),
+                        shifted(shifted(p, n, -half - 0.1 * w), f, 0.08 * w),
+                        shifted(shifted(p, n, -half - 0.1 * w), f, -0.08 * w),
                     ],
                 )
         for s, ring in ((entry, (48, 209, 88)), (exit_, (102, 212, 207))):
@@ -491,16 +275,6 @@ def space_lines(track: Track, name: str, about: bool = False) -> list[str]:
 def building_lines(kind: str) -> list[str]:
     """The hint over a resident's house, the police station or a zone's tag: the zone and what it does."""
     return [texts.tr(ZONE_HINTS[kind]), texts.tr(ABOUT[kind])]
-
-
-def _inside(p: Point, poly: Sequence[Point]) -> bool:
-    """Whether ``p`` lies inside the polygon (even-odd rule)."""
-    x, y = p
-    inside = False
-    for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], poly[0]]):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
 
 
 def _translucent(c: Canvas, colour: Colour, alpha: int, pts: Sequence[Point]) -> None:
