@@ -320,3 +320,60 @@ def test_architecture_picture_shows_every_layer_and_is_current():
     assert result.returncode == 0, result.stderr
     picture = (REPO / "docs" / "images" / "architecture.svg").read_text(encoding="utf-8")
     assert all(layer in picture for layer in GAME_LAYERS), [layer for layer in GAME_LAYERS if layer not in picture]
+
+
+_LAYOUT_WITHOUT_PYGAME = textwrap.dedent(
+    """
+    import importlib.abc, json, sys
+
+    class Forbid(importlib.abc.MetaPathFinder):
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname.split(".")[0] == "pygame":
+                raise ImportError(f"layering: the board's layout must not import {fullname}")
+            return None
+
+    sys.meta_path.insert(0, Forbid())
+    sys.path.insert(0, sys.argv[1])
+    from game.board.layout import BoardLayout
+    from game.tracks.art import read_art
+    from game.tracks.load import load_track
+
+    measured = json.loads(sys.argv[2])
+    laid_out = {}
+    for path in sys.argv[3:]:
+        board = BoardLayout(load_track(path), art=read_art(path), measure=lambda text: tuple(measured[text]))
+        laid_out[path] = {"bounds": board.bounds, "labels": [[key, at] for key, at, _ in board.street.labels]}
+    print(json.dumps(laid_out))
+    """
+)
+
+
+def test_the_board_is_laid_out_with_pygame_unavailable():
+    """The layout of a street circuit and of a Grand Prix circuit, built where pygame cannot be
+    imported, from the tags' proportions the painting side measured, lies exactly as the
+    painted board does: its bounds and the street race's tags (STREET-5, STREET-6)."""
+    import json
+
+    from game import texts
+    from game.board.render import BoardRenderer
+    from game.board.tag_metrics import proportions
+    from game.tracks.art import read_art
+    from game.tracks.load import load_track
+
+    tags = ("board.danger_zone", "board.shooting_zone")
+    measured = {t: proportions(t) for t in (texts.tr_in(lang, key) for key in tags for lang in texts.LANGUAGES)}
+    maps = [str(REPO / "maps" / f"{name}.tmx") for name in ("brueckenau", "adlerjoch")]
+    done = subprocess.run(
+        [sys.executable, "-c", _LAYOUT_WITHOUT_PYGAME, str(REPO), json.dumps(measured), *maps],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    laid_out = json.loads(done.stdout)
+    for path in maps:
+        painted = BoardRenderer(load_track(path), art=read_art(path))
+        expected = [[key, list(at)] for key, at, _ in painted.street.labels]
+        assert laid_out[path] == {"bounds": list(painted.bounds), "labels": expected}, path
+    assert laid_out[maps[0]]["labels"] and not laid_out[maps[1]]["labels"]

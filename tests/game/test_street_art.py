@@ -186,7 +186,7 @@ def test_a_zone_across_the_start_line_is_drawn_only_over_its_own_spaces():
     indices = {track.space(n).index for n in zone.spaces if track.space(n).lane == 0}
     assert {0, len(track.lane_spaces(0)) - 1} <= indices and len(indices) <= 4  # both sides of the line
     board = BoardRenderer(track)
-    for run in board.street._sides(zone):  # noqa: SLF001
+    for run in board.street.sides(zone):
         length = sum(((a[0][0] - b[0][0]) ** 2 + (a[0][1] - b[0][1]) ** 2) ** 0.5 for a, b in zip(run, run[1:]))
         assert length < 3 * board.lane_width * 1.6
     assert board.street.houses and all(800.0 < p[0] < 1060.0 for h in board.street.houses for p in h.roof)
