@@ -51,6 +51,15 @@ def decision(status: Status) -> tuple[Any, ...]:
     return tuple(status.get(k) for k in DECISION)
 
 
+def at_decision(s: Status) -> bool:
+    """The race waits for a player (a banner, a gear, a roll, destinations or the way menu), or
+    the results show."""
+    if s.get("scene") == "results":
+        return True
+    waiting = s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s
+    return s.get("scene") == "race" and not s.get("busy") and bool(waiting)
+
+
 class Desktop:
     """One Xvfb display with the game running on it."""
 

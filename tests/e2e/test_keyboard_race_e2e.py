@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.e2e.desktop import Desktop, Status
+from tests.e2e.desktop import Desktop, Status, at_decision
 from tests.e2e.test_race_e2e import choose_gear, choose_target
 
 TABS = 80  # more than any screen has widgets
@@ -86,14 +86,7 @@ def pick(d: Desktop, s: Status) -> None:
 def race_by_keys(d: Desktop, max_actions: int = 400) -> Status:
     for _ in range(max_actions):
         s = d.wait(
-            lambda s: (
-                s.get("scene") == "results"
-                or (
-                    s.get("scene") == "race"
-                    and not s.get("busy")
-                    and (s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)
-                )
-            ),
+            at_decision,
             timeout=60,
             what="a decision or the results",
         )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.e2e.desktop import Desktop, Status
+from tests.e2e.desktop import Desktop, Status, at_decision
 
 
 def choose_gear(s: Status) -> str:
@@ -69,14 +69,7 @@ def drive_race(d: Desktop, max_actions: int = 600) -> Status:
     """
     for _ in range(max_actions):
         s = d.wait(
-            lambda s: (
-                s.get("scene") == "results"
-                or (
-                    s.get("scene") == "race"
-                    and not s.get("busy")
-                    and (s.get("banner") or s.get("wait") in ("gear", "roll") or "targets" in s or "menu" in s)
-                )
-            ),
+            at_decision,
             timeout=60,
             what="a decision or the results",
         )

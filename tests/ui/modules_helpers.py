@@ -17,17 +17,19 @@ from rules.ai.registry import DRIVERS
 from rules.files.record import Entry, Header
 from rules.run.session import RaceSession
 from rules.state import RaceState
+from rules.track import Track
 from tests.ui.helpers import board_of, make_app, oval
 
 
-def control_at(state: RaceState) -> RaceControl:
-    """A race control (no saves) whose race stands at ``state``; ``m`` is human, the rest careful."""
-    track = oval()
+def control_at(state: RaceState, track: Track | None = None, computer: str = "careful") -> RaceControl:
+    """A race control (no saves) whose race stands at ``state`` on ``track`` (the oval by default);
+    ``m`` is human, the rest drive as ``computer``."""
+    track = track or oval()
     entries = tuple(
         Entry(
             id=c.id,
             name=f"Driver {c.id}",
-            driver="human" if c.id == "m" else "careful",
+            driver="human" if c.id == "m" else computer,
             colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3],
             number=i + 1,
             wear=c.wp,

@@ -24,10 +24,7 @@ from game.scenes.race.scene import RaceScene
 from game.storage.keys import KeyMap
 from game.texts import tr
 from rules.actions import ChooseGear, Roll
-from rules.ai.registry import DRIVERS
-from rules.files.record import Entry, Header
 from rules.ruleset import PRESETS
-from rules.run.session import RaceSession
 from rules.state import RaceState
 from rules.tables.tyres import Tyre
 from rules.track import Track
@@ -35,6 +32,7 @@ from tests.rules.fixtures import act, at_pit_entry, car, corner_stop, position
 from tests.ui.covered import covered_targets, drawn_over_board
 from tests.ui.helpers import board_of, catalogue, make_app, track_of
 from tests.ui.layout import problems
+from tests.ui.modules_helpers import control_at
 from tests.ui.test_layout import race as layout_race
 from tests.ui.test_layout import record_frame
 from tests.ui.test_race_scene import click, key
@@ -44,28 +42,7 @@ SMALL = (1024, 640)
 
 def control_on(track: Track, state: RaceState) -> RaceControl:
     """A race control (no saves) standing at ``state``: ``m`` is human, the others Rookies."""
-    entries = tuple(
-        Entry(
-            id=c.id,
-            name=f"Driver {c.id}",
-            driver="human" if c.id == "m" else "rookie",
-            colour=["#d03030", "#2f6fd0", "#f0c020"][i % 3],
-            number=i + 1,
-            wear=c.wp,
-        )
-        for i, c in enumerate(state.cars)
-    )
-    header = Header(
-        track_name=track.name,
-        track_hash=track.content_hash(),
-        rules=state.rules,
-        laps=state.laps,
-        seed=1,
-        entries=entries,
-    )
-    session = RaceSession(track, header, drivers=DRIVERS)
-    session.state = state
-    return RaceControl(track, session)
+    return control_at(state, track, "rookie")
 
 
 def open_at(tmp: Path, state: RaceState, track_file: str = "oval.tmx", size: tuple[int, int] = SMALL) -> RaceScene:
