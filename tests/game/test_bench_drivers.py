@@ -264,3 +264,23 @@ def test_the_seeds_of_a_match_can_start_elsewhere_so_levels_are_judged_on_seeds_
     bench = _bench_module("drivers")
     args = Namespace(match=["racer:bench"], preset=["fd-basic"], laps=[1], duels=4, fields=0, seed_from=101)
     assert [c.seed for c in bench.cases(args, [str(REPO / "maps" / "oval.tmx")])] == [101, 101, 102, 102]
+
+
+def test_the_gear_gap_bench_compares_a_levels_gears_with_the_pro_bots_and_reads_its_places():
+    """``bench/gear_gap.py``: every gear the level declares with a choice is put beside the Pro bot's
+    in the same state (lower, same or higher: shares of 100 %), and the level's mean place at the
+    flag of a duel lies between first and second."""
+    out = subprocess.run(
+        [sys.executable, "bench/gear_gap.py", "--track", "maps/oval.tmx", "--cars", "2", "--pairs", "1",
+         "--level", "rookie"],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    kinds = {line.split()[0]: line.split() for line in lines if line.split()[:1] in (["straight"], ["corner"])}
+    assert set(kinds) == {"straight", "corner"}
+    for words in kinds.values():
+        shares = [float(words[i].rstrip("%")) for i in (2, 4, 6)]
+        assert sum(shares) == pytest.approx(100.0, abs=0.2) and int(words[-1]) > 0
+    flag = next(line for line in lines if "mean place at the flag" in line)
+    assert flag.endswith("(2 races)") and 1.0 <= float(flag.split(": ")[1].split()[0]) <= 2.0

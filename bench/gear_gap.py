@@ -1,0 +1,148 @@
+"""Where a level loses races to the Pro bot: its gears against the Pro bot's, turn by turn.
+
+    python bench/gear_gap.py [--level champion] [--preset fd-basic] [--laps 1] [--cars 10]
+                             [--track FILE ...] [--seed-from 1000] [--pairs 4]
+
+Plays the level against the port of GP Online's Pro bot (``bench/gponline_pro.py``) as
+``bench/drivers.py`` does (the sides alternating on the grid, each seed twice with the slots
+swapped) and, at every gear the level declares off the pit lane with a choice to make, asks the
+Pro bot what it would declare in the same state. It PRINTS how often the level's gear is lower,
+the same or higher, on straights and in corners, the pairs (level's gear, Pro bot's gear) that
+differ most often, and the level's cars' mean place in the running order after some rounds and
+at the flag (the Pro bot's cars take the other places). Nothing is asserted; the figures depend
+on the seeds, never on the clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+import drivers as bench  # noqa: E402
+import gponline_pro  # noqa: E402
+
+from rules.actions import Action, ChooseGear, Event  # noqa: E402
+from rules.classify import classification  # noqa: E402
+from rules.engine import gear_options  # noqa: E402
+from rules.files.record import same_drivers  # noqa: E402
+from rules.ruleset import PRESETS  # noqa: E402
+from rules.run.session import RaceSession  # noqa: E402
+from rules.state import RaceState  # noqa: E402
+from rules.track import Track  # noqa: E402
+
+ROUNDS = (3, 6, 10, 15, 25)  # the rounds after which the running order is read
+
+
+class Gaps:
+    """What one run gathers: the gear pairs and the level's places by round."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.kinds: Counter[tuple[str, str]] = Counter()
+        self.pairs: Counter[tuple[int, int]] = Counter()
+        self.places: dict[int, list[float]] = defaultdict(list)
+
+    def gear(self, track: Track, state: RaceState, act: Action) -> None:
+        car = state.car(state.active or "")
+        if not isinstance(act, ChooseGear) or car.space is None or track.space(car.space).in_pit:
+            return
+        if len(gear_options(track, state)) < 2:
+            return
+        pro = gponline_pro.choose_gear(track, state)
+        where = "straight" if track.space(car.space).corner is None else "corner"
+        self.kinds[(where, "lower" if act.gear < pro else "higher" if act.gear > pro else "same")] += 1
+        if act.gear != pro:
+            self.pairs[(act.gear, pro)] += 1
+
+    def order(self, track: Track, state: RaceState, sides: dict[str, str], at: int) -> None:
+        mine = [p.position for p in classification(track, state) if sides[p.car] == self.level]
+        self.places[at].append(statistics.mean(mine))
+
+
+def run(gaps: Gaps, cases: list[bench.Case]) -> None:
+    """Play the cases with the level's gear decisions and each round's running order observed."""
+    asked = bench.computer_action
+    read: set[tuple[int, int]] = set()
+
+    def level_action(track: Track, state: RaceState, kind: str) -> Action:
+        act = asked(track, state, kind)
+        if kind == gaps.level:
+            gaps.gear(track, state, act)
+        return act
+
+    act = RaceSession.act
+    sides: dict[str, str] = {}
+
+    def observed(session: RaceSession, action: Action) -> list[Event]:
+        events = act(session, action)
+        r = session.state.round
+        if r in ROUNDS and (id(session), r) not in read:
+            read.add((id(session), r))
+            gaps.order(session.track, session.state, sides, r)
+        return events
+
+    bench.computer_action = level_action
+    # bench.play builds its own session: every session's actions are observed
+    RaceSession.act = observed  # type: ignore[method-assign, assignment]
+    try:
+        for case in cases:
+            grid = same_drivers(bench.track(case.track), PRESETS[case.preset], case.cars, case.laps, case.seed, "racer")
+            sides.clear()
+            sides.update({e.id: s for e, s in zip(grid.entries, case.seats())})
+            outcome = bench.play(case)
+            gaps.places[0].append(statistics.mean(r.position for r in outcome.cars if r.side == gaps.level))
+    finally:
+        bench.computer_action = asked
+        RaceSession.act = act  # type: ignore[method-assign]
+
+
+def report(gaps: Gaps) -> None:
+    for where in ("straight", "corner"):
+        counts = {k: gaps.kinds[(where, k)] for k in ("lower", "same", "higher")}
+        total = sum(counts.values()) or 1
+        print(f"{where:9} " + "  ".join(f"{k} {100 * v / total:5.1f}%" for k, v in counts.items()) + f"  of {total}")
+    print(
+        "gears that differ most (level's, Pro bot's):",
+        ", ".join(f"{a}/{b} x{n}" for (a, b), n in gaps.pairs.most_common(8)),
+    )
+    for at in (*ROUNDS, 0):
+        if gaps.places[at]:
+            label = "at the flag" if at == 0 else f"after round {at}"
+            print(
+                f"{gaps.level}'s mean place {label}: {statistics.mean(gaps.places[at]):.2f}"
+                f" ({len(gaps.places[at])} races)"
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--level", default="champion", choices=bench.LEVELS)
+    p.add_argument("--preset", default="fd-basic", choices=sorted(PRESETS))
+    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3))
+    p.add_argument("--cars", type=int, default=10, help="cars a race (default 10: 5 against 5)")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--seed-from", type=int, default=1000, help="the first pair's seed (default 1000)")
+    p.add_argument("--pairs", type=int, default=4, help="seeds per track, each raced twice (default 4)")
+    args = p.parse_args(argv)
+    tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
+    cases = [
+        bench.Case(t, args.preset, args.laps, min(args.cars, len(bench.track(t).grid)), seed, args.level, bench.PRO, sw)
+        for t in tracks
+        for seed in range(args.seed_from, args.seed_from + args.pairs)
+        for sw in (False, True)
+    ]
+    gaps = Gaps(args.level)
+    run(gaps, cases)
+    report(gaps)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
