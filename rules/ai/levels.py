@@ -8,10 +8,13 @@ gear over each face of each die the car can reach from there). They differ in
 how far and how exactly they look:
 
 * **Champion** ranks its legal gears by the lane's view, then plays every face of
-  the three best through the engine's legal moves (blocking, lanes, slipstream it
-  takes, cars it may hit), takes the best destination of each face and the gear
-  of the best expectation: an expectimax over this turn's die and the two turns
-  after it. Its prices are
+  the two best and its lowest through the engine's legal moves (blocking, lanes,
+  slipstream it takes, cars it may hit), takes the best destination of each face
+  and the gear of the best expectation: an expectimax over this turn's die and the
+  two turns after it. In a pack in a one-lap race it plays every gear out and is bold:
+  of the gears worth nearly as much as its best (``bold`` spaces, fewer with fewer
+  cars around) it takes the highest, since the look-ahead, which sees no other car,
+  does not see the free road ahead of a pack nor the blocks inside it. Its prices are
   ``TUNED``, the base prices found by self-play duels (``bench/tune_drivers.py``), moved by
   self-play 10-car fields (``FIELD_TUNED``, ``--cars 10``).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
@@ -80,6 +83,7 @@ from rules.ai.race_ahead import (
     laps_after,
     retire_odds,
     rows_ahead,
+    sprint_pack,
     within_reach,
 )
 from rules.ai.street import NITRO_GAIN, street_shots, tunnel_gain
@@ -146,6 +150,7 @@ class Level:
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     timid: float = 0.0  # spaces of value it gives up for a lower gear: it takes the lowest gear this close to the best
+    bold: float = 0.0  # ... for a higher gear in a pack in a one-lap race: the highest this close (``sprint_pack``)
     exact_gears: int = 3  # the exact look plays out only the gears the lane's view ranks best
 
     def prices(self, track: Track, state: RaceState, car: CarState) -> Prices:
@@ -213,8 +218,9 @@ class Level:
         pitting = approach and not basic and lane_model(track).to_pit_entry(car.space) <= reach
         if pitting and slide_spaces(state, car):
             pitting, judge = False, replace(self, exact=True)
+        bold = self.bold * sprint_pack(track, state, car) if self.exact else 0.0
         if (
-            (judge.exact or pitting) and not basic and len(legal) > self.exact_gears
+            (judge.exact or pitting) and not basic and not bold and len(legal) > self.exact_gears
         ):  # the lane's view first: the few best are played out
             lane = replace(self, exact=False)
             order = sorted(
@@ -229,6 +235,8 @@ class Level:
         )
         if self.timid:  # a beginner's caution: the slower gear when it costs little, arriving early
             return min(g for v, _, g in ranked if v >= ranked[0][0] - self.timid)
+        if bold:  # in a pack: the faster gear when it costs little, ahead of the cars around
+            return max(g for v, _, g in ranked if v >= ranked[0][0] - bold)
         return ranked[0][2]
 
     def gear_value(

@@ -12,7 +12,7 @@ from rules.ai.levels import Level
 from rules.ai.lookahead import lookahead
 from rules.ai.presets import CHAMPION, LEVELS, RACER, ROOKIE
 from rules.ai.prices import Prices
-from rules.ai.race_ahead import corners_ahead
+from rules.ai.race_ahead import corners_ahead, sprint_pack
 from rules.ai.registry import DRIVERS
 from rules.engine import apply, gear_options, moves
 from rules.files.record import dumps, loads, replay, same_drivers
@@ -20,6 +20,7 @@ from rules.gears import ShiftCost
 from rules.odds import gear_odds
 from rules.ruleset import FORMULA_D_BASIC
 from rules.run.simulation import play
+from rules.state import RaceState
 from tests.rules.test_odds import TRACK, position
 
 PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
@@ -129,6 +130,38 @@ def test_the_rookie_is_timid_it_takes_a_lower_gear_that_costs_it_little() -> Non
         assert timid <= bold, (space, gear)
         lower += timid < bold
     assert lower >= 4
+
+
+def _in_a_pack(space: str, gear: int, laps: int) -> RaceState:
+    """The car on ``space`` with nine others parked one to ten rows behind it (within reach, out of
+    its way), on the last lap of a race of ``laps`` laps."""
+    state = position(space, gear).model_copy(update={"laps": laps})
+    car, other = state.car("a"), state.car("b")
+    car = car.model_copy(update={"crossings": laps})
+    row = TRACK.space(space).row
+    behind = [s.name for s in TRACK.spaces if not s.in_pit and 1 <= (row - s.row) % TRACK.rows <= 10][:9]
+    pack = tuple(other.model_copy(update={"id": f"o{i}", "space": s}) for i, s in enumerate(behind))
+    return state.model_copy(update={"cars": (car, *pack)})
+
+
+def test_the_champion_is_bold_in_a_pack_in_a_one_lap_race_and_only_there() -> None:
+    """CHAMPION's bold temper: among a full field's cars in a one-lap race, of the gears worth nearly
+    as much as its best it takes the highest (the look-ahead sees no other car: not the free road
+    ahead of a pack); on the last lap of a longer race (its WP worn), or alone, it takes its best."""
+    plain = replace(CHAMPION, bold=0.0)
+    higher = 0
+    for space, gear in (("A1", 4), ("A7", 3), ("A10", 2), ("A20", 3), ("A30", 3), ("B8", 3), ("B30", 4), ("B41", 4)):
+        pack = _in_a_pack(space, gear, 1)
+        assert sprint_pack(TRACK, pack, pack.car("a")) == 1.0
+        bold = CHAMPION.choose_gear(TRACK, pack)
+        assert bold >= plain.choose_gear(TRACK, pack), (space, gear)
+        higher += bold > plain.choose_gear(TRACK, pack)
+        later = _in_a_pack(space, gear, 3)
+        assert sprint_pack(TRACK, later, later.car("a")) == 0.0
+        assert CHAMPION.choose_gear(TRACK, later) == plain.choose_gear(TRACK, later), (space, gear)
+        alone = pack.model_copy(update={"cars": (pack.car("a"),)})
+        assert CHAMPION.choose_gear(TRACK, alone) == plain.choose_gear(TRACK, alone), (space, gear)
+    assert higher >= 4
 
 
 @pytest.mark.rules("CORNER-5")
