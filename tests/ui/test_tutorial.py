@@ -17,7 +17,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.tutorial import TutorialScene
 from tests.ui.helpers import human_step, make_app
 
-SEED = 11
+SEED = 1  # a race whose dice show the human every lesson against the Rookies (the drivers change, the seed may)
 
 
 def _tutorial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[App, TutorialScene]:
