@@ -74,12 +74,12 @@ from rules.ai.pit_stops import (
 )
 from rules.ai.prices import Prices, harmonic
 from rules.ai.race_ahead import (
-    FULL_FIELD,
     LAST_CORNERS,
     boxed_odds,
     car_ahead,
     corners_ahead,
     fail,
+    field_share,
     laps_after,
     retire_odds,
     rows_ahead,
@@ -162,10 +162,10 @@ class Level:
         # the blocks still to meet once this lap is over: none on the last lap (its WP need last to the flag)
         later = laps_after(track, state, car)
         blocks = self.crowd * later * near / (car.wp.brakes + car.wp.tyres + 1)
-        reserve = self.reserve + self.field_reserve * later * min(1.0, max(0, near - 1) / (FULL_FIELD - 2))
+        reserve = self.reserve + self.field_reserve * later * field_share(near)
         others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
-        field = min(1.0, max(0, others - 1) / (FULL_FIELD - 2))  # a retirement loses more places in a field
-        grid = min(1.0, max(0, len(state.cars) - 2) / (FULL_FIELD - 2))  # the field that started: its markers stay
+        field = field_share(others)  # a retirement loses more places in a field
+        grid = field_share(len(state.cars) - 1)  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
         spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
 

@@ -208,13 +208,18 @@ def laps_after(track: Track, state: RaceState, car: CarState) -> float:
     return min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
 
 
+def field_share(others: int) -> float:
+    """How full a field ``others`` other cars make: 0 in a duel, 1 in a full field (``FULL_FIELD``)."""
+    return min(1.0, max(0, others - 1) / (FULL_FIELD - 2))
+
+
 def sprint_pack(track: Track, state: RaceState, car: CarState) -> float:
     """How much the car races in a pack in a one-lap race: 1 among a full field's cars within reach,
     less among fewer, 0 in a duel or in a longer race (where its WP must last: bold on the last lap
     of three laps, the Champion flew out of more corners and lost places, ``rules/ai/presets.py``)."""
     if state.laps != 1:
         return 0.0
-    return min(1.0, max(0, within_reach(track, state, car) - 1) / (FULL_FIELD - 2))
+    return field_share(within_reach(track, state, car))
 
 
 def corners_ahead(track: Track, state: RaceState, car: CarState) -> int:
