@@ -34,6 +34,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,13 +46,16 @@ import benchbot  # noqa: E402
 import gponline_pro  # noqa: E402
 import newcomer  # noqa: E402
 
+from game.tracks.drawing import TrackError  # noqa: E402
 from game.tracks.load import load_track  # noqa: E402
+from rules.actions import Action  # noqa: E402
 from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import chance, to_move  # noqa: E402
 from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
+from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 
 BENCH = "bench"
@@ -108,7 +112,12 @@ def track(path: str) -> Track:
     return TRACKS[path]
 
 
-def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outcome:
+#: told of every driver's decision once the session has taken it: the session, each car's side, the
+#: state the decision was made in and the action
+Watch = Callable[[RaceSession, dict[str, str], RaceState, Action], None]
+
+
+def play(case: Case, computers: frozenset[str] | set[str] = frozenset(), watch: Watch | None = None) -> Outcome:
     """The race of ``case``; every computer decision timed. ``computers``: sides that are drivers
     registered in ``rules.ai.registry.DRIVERS`` under a name no record knows (the tuning's)."""
     t = track(case.track)
@@ -143,7 +152,10 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
                 act = computer_action(t, session.state, side[car])
             times[side[car]].append(1000 * (time.perf_counter() - t0))
             cpu[side[car]] = max(cpu[side[car]], 1000 * (time.process_time() - c0))
+            before = session.state
             session.act(act)
+            if watch is not None:
+                watch(session, side, before, act)
         for c in session.state.cars:
             if c.status == "finished" and c.id not in finished:
                 finished[c.id] = session.state.round
@@ -168,6 +180,16 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset()) -> Outc
 def _wp(car) -> int:
     """All WP the car has left, every area."""
     return sum(v for v in car.wp.model_dump().values() if isinstance(v, int))
+
+
+def checked_tracks(parser: argparse.ArgumentParser, files: list[str]) -> list[str]:
+    """The track files, each loaded once: a broken or missing one is one usage error naming it."""
+    for f in files:
+        try:
+            track(f)
+        except TrackError as err:
+            parser.error(str(err))
+    return files
 
 
 def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
@@ -314,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(sides) != 2 or any(s not in (*LEVELS, *BOTS) for s in sides):
             p.error(f"--match {m}: give two of {', '.join((*LEVELS, *BOTS))} as A:B")
     tracks = [str(Path(f)) for f in args.track] if args.track else sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
+    checked_tracks(p, tracks)
     todo = cases(args, tracks)
     t0 = time.perf_counter()
     if args.jobs > 1:

@@ -28,10 +28,9 @@ sys.path.insert(0, str(REPO / "bench"))
 import drivers as bench  # noqa: E402
 import gponline_pro  # noqa: E402
 
-from rules.actions import Action, ChooseGear, Event  # noqa: E402
+from rules.actions import Action, ChooseGear  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import gear_options  # noqa: E402
-from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
 from rules.state import RaceState  # noqa: E402
@@ -48,8 +47,19 @@ class Gaps:
         self.kinds: Counter[tuple[str, str]] = Counter()
         self.pairs: Counter[tuple[int, int]] = Counter()
         self.places: dict[int, list[float]] = defaultdict(list)
+        self._read: set[tuple[int, int]] = set()  # (session, round) whose running order was read
 
-    def gear(self, track: Track, state: RaceState, act: Action) -> None:
+    def watch(self, session: RaceSession, sides: dict[str, str], before: RaceState, act: Action) -> None:
+        """``bench/drivers.play``'s hook: the level's gear beside the Pro bot's, the order once a round."""
+        if sides.get(before.active or "") == self.level:
+            self._gear(session.track, before, act)
+        r = session.state.round
+        if r in ROUNDS and (id(session), r) not in self._read:
+            self._read.add((id(session), r))
+            mine = [p.position for p in classification(session.track, session.state) if sides[p.car] == self.level]
+            self.places[r].append(statistics.mean(mine))
+
+    def _gear(self, track: Track, state: RaceState, act: Action) -> None:
         car = state.car(state.active or "")
         if not isinstance(act, ChooseGear) or car.space is None or track.space(car.space).in_pit:
             return
@@ -61,46 +71,12 @@ class Gaps:
         if act.gear != pro:
             self.pairs[(act.gear, pro)] += 1
 
-    def order(self, track: Track, state: RaceState, sides: dict[str, str], at: int) -> None:
-        mine = [p.position for p in classification(track, state) if sides[p.car] == self.level]
-        self.places[at].append(statistics.mean(mine))
-
 
 def run(gaps: Gaps, cases: list[bench.Case]) -> None:
-    """Play the cases with the level's gear decisions and each round's running order observed."""
-    asked = bench.computer_action
-    read: set[tuple[int, int]] = set()
-
-    def level_action(track: Track, state: RaceState, kind: str) -> Action:
-        act = asked(track, state, kind)
-        if kind == gaps.level:
-            gaps.gear(track, state, act)
-        return act
-
-    act = RaceSession.act
-    sides: dict[str, str] = {}
-
-    def observed(session: RaceSession, action: Action) -> list[Event]:
-        events = act(session, action)
-        r = session.state.round
-        if r in ROUNDS and (id(session), r) not in read:
-            read.add((id(session), r))
-            gaps.order(session.track, session.state, sides, r)
-        return events
-
-    bench.computer_action = level_action
-    # bench.play builds its own session: every session's actions are observed
-    RaceSession.act = observed  # type: ignore[method-assign, assignment]
-    try:
-        for case in cases:
-            grid = same_drivers(bench.track(case.track), PRESETS[case.preset], case.cars, case.laps, case.seed, "racer")
-            sides.clear()
-            sides.update({e.id: s for e, s in zip(grid.entries, case.seats())})
-            outcome = bench.play(case)
-            gaps.places[0].append(statistics.mean(r.position for r in outcome.cars if r.side == gaps.level))
-    finally:
-        bench.computer_action = asked
-        RaceSession.act = act  # type: ignore[method-assign]
+    """Play the cases, every decision watched, and read the level's place at each flag."""
+    for case in cases:
+        outcome = bench.play(case, watch=gaps.watch)
+        gaps.places[0].append(statistics.mean(r.position for r in outcome.cars if r.side == gaps.level))
 
 
 def report(gaps: Gaps) -> None:
@@ -131,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed-from", type=int, default=1000, help="the first pair's seed (default 1000)")
     p.add_argument("--pairs", type=int, default=4, help="seeds per track, each raced twice (default 4)")
     args = p.parse_args(argv)
-    tracks = args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))
+    if args.cars < 2 or args.pairs < 1:
+        p.error(f"--cars {args.cars} --pairs {args.pairs}: a race needs 2 cars or more, a run 1 pair of seeds or more")
+    tracks = bench.checked_tracks(p, args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx")))
     cases = [
         bench.Case(t, args.preset, args.laps, min(args.cars, len(bench.track(t).grid)), seed, args.level, bench.PRO, sw)
         for t in tracks

@@ -284,3 +284,13 @@ def test_the_gear_gap_bench_compares_a_levels_gears_with_the_pro_bots_and_reads_
         assert sum(shares) == pytest.approx(100.0, abs=0.2) and int(words[-1]) > 0
     flag = next(line for line in lines if "mean place at the flag" in line)
     assert flag.endswith("(2 races)") and 1.0 <= float(flag.split(": ")[1].split()[0]) <= 2.0
+
+
+@pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py"])
+def test_a_missing_track_file_is_one_clear_message(script: str):
+    out = subprocess.run(
+        [sys.executable, f"bench/{script}", "--track", "maps/nowhere.tmx"],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 2 and "maps/nowhere.tmx: no such file" in out.stderr
+    assert "Traceback" not in out.stderr
