@@ -9,18 +9,19 @@ the turn after would cost at least. In rain a stop in a corner goes on with the
 slide (TYRE-2): the stop counts where the slide ends, so a turn that ends in a
 corner is driven on by the slide's spaces before it is judged. It drives straight along the lane and sees
 no other car (the exact step sees them), so it is cheap and remembered: the same
-positions come up turn after turn. Values are in spaces; WP are priced by
-``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
+positions come up turn after turn, and the last two turns without a slide are valued by the
+position's shape (``rules.ai.shapes``), once for all positions alike. Values are in spaces; WP
+are priced by ``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
 """
 
 from __future__ import annotations
 
-import threading
 from functools import cache
 from typing import NamedTuple
 
 from rules.ai.lane import LaneModel, lane_model
 from rules.ai.prices import Prices
+from rules.ai.shapes import Odds, Shapes, next_gears
 from rules.dice import GearDice
 from rules.track import Track
 
@@ -41,8 +42,6 @@ class Step(NamedTuple):
 
 
 _Raw = tuple  # a Step's fields as a plain tuple: (value, out, end, corner, stops, brakes, tyres)
-
-Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
 
 
 @cache
@@ -73,35 +72,31 @@ class Lookahead:
     def __init__(self, track: Track) -> None:
         self.track = track
         self.lane: LaneModel = lane_model(track)
+        self.shapes = Shapes(track, self.lane)
         self._steps: dict[tuple, _Raw] = {}
-        self._ways: dict[tuple, tuple] = {}
         # per die and position: each face's probability, p * face, way and last turn
         self._faces: dict[tuple, tuple] = {}
         self._bounds: dict[tuple, tuple[float, ...]] = {}  # per die, depth and slide: ``_bound``
-        # the last turn without a slide depends on a position only through each face's room before the
-        # corner ahead (``_way``): positions alike share it, numbered once (``_leaf_of``, ``_sum_of``)
-        # a shape's number is its place in the list: numbered under a lock, as a window's thread and
-        # a driver's thread may look ahead at once
-        self._interning = threading.Lock()
-        self._leaf_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its last turn's shape
-        self._leaf_shapes: dict[tuple, int] = {}
-        self._leaf_list: list[tuple[tuple[int, bool, int], ...]] = []  # per number: (gear, skipped, sum's shape)
-        self._sum_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its faces' shape
-        self._sum_shapes: dict[tuple, int] = {}
-        # per number: (p, p * face, face, over, fatal)
-        self._sum_list: list[tuple[tuple[float, float, int, int | None, bool], ...]] = []
-        self._sum_bounds: list[float] = []  # per number: more than its sum can be (``_bound`` for one turn)
-        self._leaves: dict[tuple, float] = {}
+        self._leaves: dict[tuple, float] = {}  # the last turn's value, by its shape (``Shapes.leaf``)
         self._sums: dict[tuple, float] = {}
-        self._overs: dict[tuple, tuple[float, int, int]] = {}  # ``_choose``'s, by overshoot and WP
-        self._outs: dict[tuple, tuple] = {}  # ``_ways_out``'s, by overshoot and WP
-        self._left: dict[str, int] = {}
+        self._turns: dict[tuple, float] = {}  # the last two turns' value, by their shape (``Shapes.turn``)
+        self._gear_turns: dict[tuple, float] = {}  # a gear's part of it, by its shape (``Shapes.gear_of``)
+        self._outs: dict[tuple, tuple] = {}  # ``_flights``', by overshoot and WP
         self._values: dict[tuple, float] = {}
         self._gears: dict[tuple, float] = {}
 
     def forget(self) -> None:
         """Drop what the memos remember (values are worked out again the same when asked)."""
-        for memo in (self._steps, self._values, self._gears, self._leaves, self._sums, self._overs, self._outs):
+        for memo in (
+            self._steps,
+            self._values,
+            self._gears,
+            self._leaves,
+            self._sums,
+            self._turns,
+            self._gear_turns,
+            self._outs,
+        ):
             memo.clear()
 
     def _size(self) -> int:
@@ -112,7 +107,8 @@ class Lookahead:
             + len(self._gears)
             + len(self._leaves)
             + len(self._sums)
-            + len(self._overs)
+            + len(self._turns)
+            + len(self._gear_turns)
             + len(self._outs)
         )
 
@@ -148,10 +144,7 @@ class Lookahead:
             brakes = 4
         if tyres > 5:
             tyres = 5
-        where = (space, roll, corner, stops)
-        way = self._ways.get(where)
-        if way is None:
-            way = self._ways[where] = self._way(space, roll, corner, stops)
+        way = self.shapes.way(space, roll, corner, stops)
         if way[0] is None:  # the roll stays within the room it has: neither WP nor prices matter
             return (float(roll), False, way[1], way[2], way[3], brakes, tyres)
         # flat: a tuple of plain values leaves the collector's view at its first pass, a nested one later
@@ -161,45 +154,11 @@ class Lookahead:
             found = self._steps[key] = self._over(way, roll, brakes, tyres, mult, spin_max, prices)
         return found
 
-    def _way_of(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
-        """``_way``, remembered."""
-        where = (space, roll, corner, stops)
-        way = self._ways.get(where)
-        if way is None:
-            way = self._ways[where] = self._way(space, roll, corner, stops)
-        return way
-
-    def _way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
-        """Where ``roll`` spaces along the lane take the car, before any WP: ``(None, end,
-        corner, stops)`` when it stays within the room it has (past no corner, or stopping in
-        one), else ``(over, fatal, end, corner end, target, stops made)``: ``over`` spaces too
-        many for the corner ``target``, ``fatal`` when flying out misses a stop (CORNER-5)."""
-        track, lane = self.track, self.lane
-        here = track.space(space).corner
-        if here is not None and corner == here and stops < track.corners[here].stops:
-            left = self._left.get(space)
-            if left is None:
-                left = self._left[space] = lane.left_in_corner(space)
-            room, need, made, target = left, track.corners[here].stops, stops, here
-        else:
-            dist, c, length = lane.corner_ahead(space)
-            if c < 0 or roll < dist:
-                return (None, lane.walk(space, roll), None, 0)
-            room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
-        if roll <= room:
-            return (None, lane.walk(space, roll), target, made + 1)
-        fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-        return (roll - room, fatal, lane.walk(space, roll), lane.walk(space, room), target, made)
-
     def _over(self, way: tuple, roll: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
         """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7),
         chosen once for each overshoot and WP (``_choose``), whatever the space."""
         over, fatal, end, stop, target, made = way
-        key = (over, fatal, roll, brakes, tyres, mult, spin_max, prices.pid)
-        chosen = self._overs.get(key)
-        if chosen is None:
-            chosen = self._overs[key] = self._choose(over, fatal, roll, brakes, tyres, mult, spin_max, prices)
-        value, braked, loss = chosen
+        value, braked, loss = self._choose(over, fatal, roll, brakes, tyres, mult, spin_max, prices)
         if braked < 0:
             return (-prices.out, True, None, None, 0, brakes, tyres)
         if braked < over:
@@ -218,46 +177,27 @@ class Lookahead:
         prices: Prices,
     ) -> tuple[float, int, int]:
         """The best (value, brake WP, tyre WP lost) of ``_over``; brake WP -1 when every way is out.
-        The ways and their prices are the same for every roll (``_ways_out``): only the sums are new."""
+        The ways and their prices are the same for every roll (``flights``), and so is the best of
+        them unless two are nearly as cheap: then the sums of this roll decide."""
         key = (over, fatal, brakes, tyres, mult, spin_max, prices.pid)
         ways = self._outs.get(key)
         if ways is None:
-            ways = self._outs[key] = self._ways_out(over, fatal, brakes, tyres, mult, spin_max, prices)
-        best: tuple[float, int, int] | None = None
-        for braked, brake_cost, tyre_cost, spin, loss in ways:
+            ways = self._outs[key] = flights(over, fatal, brakes, tyres, mult, spin_max, prices)
+        if len(ways) == 5:  # the cheapest for every roll
+            braked, brake_cost, tyre_cost, spin, loss = ways
             value = roll - braked - brake_cost - tyre_cost
             if spin is not None:
                 value -= spin  # CORNER-7: the last tyre WP lost exactly
+            return (value, braked, loss)
+        best: tuple[float, int, int] | None = None
+        for i in range(0, len(ways), 5):
+            braked, brake_cost, tyre_cost, spin, loss = ways[i : i + 5]
+            value = roll - braked - brake_cost - tyre_cost
+            if spin is not None:
+                value -= spin
             if best is None or value > best[0]:
                 best = (value, braked, loss)
         return best or (-prices.out, -1, 0)
-
-    @staticmethod
-    def _ways_out(
-        over: int,
-        fatal: bool,
-        brakes: int,
-        tyres: int,
-        mult: int,
-        spin_max: int,
-        prices: Prices,
-    ) -> tuple[tuple[int, float, float, float | None, int], ...]:
-        """Each legal mix of brake WP and flying out of ``over`` spaces too many (CORNER-6,
-        FD08-SPIN-2: no more tyre WP than left, a spin only within ``spin_max``): (brake WP, their
-        price, the tyre WP's price, the spin's price or None, tyre WP lost), fewest brake WP first."""
-        ways = []
-        for braked in range(min(brakes, over) + 1):
-            flown = over - braked
-            if flown and fatal:
-                continue
-            loss = flown * mult
-            spin = None
-            if flown and loss >= tyres:
-                if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
-                    continue
-                spin = prices.spin
-            ways.append((braked, prices.brakes(brakes, braked), prices.tyres(tyres, loss), spin, loss))
-        return tuple(ways)
 
     def turn(
         self,
@@ -320,14 +260,12 @@ class Lookahead:
         if tyres > 5:
             tyres = 5
         if depth == 1 and not slide:
-            leaf = self._leaf_at(dice, gear, space, corner, stops)
-            at = (leaf, brakes, tyres, mult, spin_max, prices.pid)
-            found = self._leaves.get(at)
-            if found is None:
-                if self._size() > MEMO_LIMIT:
-                    self.forget()
-                found = self._leaves[at] = self._leaf(leaf, brakes, tyres, mult, spin_max, prices)
-            return found
+            return self._leaf_value(
+                self.shapes.leaf(dice, gear, space, corner, stops), brakes, tyres, mult, spin_max, prices
+            )
+        if depth == 2 and not slide:
+            turn = self.shapes.turn(dice, gear, space, corner, stops)
+            return self._turn_value(dice, turn, brakes, tyres, mult, spin_max, prices)
         key = (id(dice), space, gear, corner, stops, brakes, tyres, mult, spin_max, prices.pid, depth, slide)
         found = self._values.get(key)
         if found is None:
@@ -338,48 +276,14 @@ class Lookahead:
             )
         return found
 
-    def _leaf_at(self, dice: Odds, gear: int, space: str, corner: int | None, stops: int) -> int:
-        """``_leaf_of``, remembered per position."""
-        where = (id(dice), gear, space, corner, stops)
-        leaf = self._leaf_ids.get(where)
-        if leaf is None:
-            leaf = self._leaf_ids[where] = self._leaf_of(dice, gear, space, corner, stops)
-        return leaf
-
-    def _leaf_of(self, dice: Odds, gear: int, space: str, corner: int | None, stops: int) -> int:
-        """The number of the last turn's shape from this position in ``gear``: per gear it can
-        shift to, whether that is a skip and the shape of its faces (``_sum_of``)."""
-        shape = tuple(
-            (nxt, nxt == gear - 2, self._sum_of(dice, nxt, space, corner, stops))
-            for nxt in range(min(6, gear + 1), max(1, gear - 2) - 1, -1)
-        )
-        with self._interning:
-            found = self._leaf_shapes.get(shape)
-            if found is None:
-                found = self._leaf_shapes[shape] = len(self._leaf_list)
-                self._leaf_list.append(shape)
-        return found
-
-    def _sum_of(self, dice: Odds, nxt: int, space: str, corner: int | None, stops: int) -> int:
-        """The number of the shape of gear ``nxt``'s faces from this position: each face's
-        probability and roll, and for a roll past its room the spaces over and whether flying
-        out misses a stop (all ``_over`` needs)."""
-        where = (id(dice), nxt, space, corner, stops)
-        found = self._sum_ids.get(where)
+    def _leaf_value(self, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> float:
+        """The last turn's value from a position of shape ``leaf`` (``Shapes.leaf``), remembered."""
+        at = (leaf, brakes, tyres, mult, spin_max, prices.pid)
+        found = self._leaves.get(at)
         if found is None:
-            shape = tuple(
-                (p, p * float(face), face, way[0], way[0] is not None and way[1])
-                for face, p in dice[nxt - 1]
-                for way in (self._way_of(space, face, corner, stops),)
-            )
-            with self._interning:
-                found = self._sum_shapes.get(shape)
-                if found is None:
-                    found = self._sum_shapes[shape] = len(self._sum_list)
-                    self._sum_list.append(shape)
-                    mean = sum(gain for _, gain, _, _, _ in shape)
-                    self._sum_bounds.append(mean + 1e-6 * (1.0 + abs(mean)))
-            self._sum_ids[where] = found
+            if self._size() > MEMO_LIMIT:
+                self.forget()
+            found = self._leaves[at] = self._leaf(leaf, brakes, tyres, mult, spin_max, prices)
         return found
 
     def _leaf(self, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> float:
@@ -388,29 +292,89 @@ class Lookahead:
         best = -prices.out
         pid = prices.pid
         sure = prices.sure
-        bounds = self._sum_bounds
+        bounds = self.shapes.sum_bounds
         sums = self._sums
-        for _, skipped, shape in self._leaf_list[leaf]:
+        for _, skipped, shape in self.shapes.leaves[leaf]:
             key = (shape, skipped, brakes, tyres, mult, spin_max, pid)
             total = sums.get(key)
             if total is None:
                 if sure and bounds[shape] < best:  # cannot reach the best: not worked out
                     continue
                 total = -prices.skip if skipped else 0.0
-                for p, gain, face, over, fatal in self._sum_list[shape]:
+                for p, gain, face, over, fatal in self.shapes.sums[shape]:
                     if over is None:
                         total += gain
                     else:
-                        ok = (over, fatal, face, brakes, tyres, mult, spin_max, pid)
-                        chosen = self._overs.get(ok)
-                        if chosen is None:
-                            chosen = self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)
-                            self._overs[ok] = chosen
-                        total += p * chosen[0]
+                        total += p * self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)[0]
                 sums[key] = total
             if total > best:
                 best = total
         return best
+
+    def _turn_value(
+        self, dice: Odds, turn: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+    ) -> float:
+        """The last two turns' value without a slide from a position of shape ``turn``
+        (``Shapes.turn``), remembered: ``_value`` by the shape, so the same to the last bit."""
+        at = (turn, brakes, tyres, mult, spin_max, prices.pid)
+        found = self._turns.get(at)
+        if found is None:
+            if self._size() > MEMO_LIMIT:
+                self.forget()
+            best = -prices.out
+            pid = prices.pid
+            todo: list[tuple[int, bool, tuple]] = []
+            for nxt, skipped, shape in self.shapes.turns[turn]:
+                key = (shape, skipped, brakes, tyres, mult, spin_max, pid)
+                total = self._gear_turns.get(key)
+                if total is None:
+                    todo.append((nxt, skipped, key))
+                elif total > best:
+                    best = total
+            bound = self._bound(dice, 2, 0) if prices.sure else None
+            for nxt, skipped, key in todo:
+                if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best
+                    continue
+                total = self._gear_turns[key] = self._gear_turn(
+                    key[0], -prices.skip if skipped else 0.0, brakes, tyres, mult, spin_max, prices
+                )
+                if total > best:
+                    best = total
+            found = self._turns[at] = best
+        return found
+
+    def _gear_turn(
+        self, shape: int, total: float, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+    ) -> float:
+        """``total`` plus a gear's expectation over the last two turns from a position whose faces
+        have the shape ``shape`` (``Shapes.gear_of``): ``_gear``'s sums in ``_gear``'s order."""
+        leaves = self._leaves
+        pid = prices.pid
+        for p, gain, face, over, fatal, run, stop in self.shapes.gears[shape]:
+            if over is None:
+                total += gain
+                if run >= 0:
+                    v = leaves.get((run, brakes, tyres, mult, spin_max, pid))
+                    if v is None:
+                        v = self._leaf_value(run, brakes, tyres, mult, spin_max, prices)
+                    total += p * v
+                continue
+            value, braked, loss = self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)
+            if braked < 0:
+                total += p * -prices.out
+                continue
+            total += p * value
+            b = brakes - braked
+            if braked < over:
+                leaf, t = run, tyres - loss
+            else:
+                leaf, t = stop, tyres
+            if leaf >= 0:
+                v = leaves.get((leaf, b, t, mult, spin_max, pid))
+                if v is None:
+                    v = self._leaf_value(leaf, b, t, mult, spin_max, prices)
+                total += p * v
+        return total
 
     def _value(
         self,
@@ -431,7 +395,7 @@ class Lookahead:
         pid = prices.pid
         gears = self._gears
         todo: list[tuple[int, bool, tuple]] = []
-        for nxt in range(min(6, gear + 1), max(1, gear - 2) - 1, -1):  # the highest first: it sets the bar on straights
+        for nxt in next_gears(gear):
             skipped = nxt == gear - 2
             # a gear's expectation from here is the same whatever gear the car comes from: shared
             key = (id(dice), space, corner, stops, brakes, tyres, mult, spin_max, pid, depth, slide, nxt, skipped)
@@ -503,9 +467,9 @@ class Lookahead:
         faces = self._faces.get(where)
         if faces is None:
             faces = self._faces[where] = tuple(
-                (p, p * face, face, way, self._leaf_at(dice, nxt, *way[1:4]) if free and way[1] else -1)
+                (p, p * face, face, way, self.shapes.leaf(dice, nxt, *way[1:4]) if free and way[1] else -1)
                 for face, p in dice[nxt - 1]
-                for way in (self._way_of(space, face, corner, stops),)
+                for way in (self.shapes.way(space, face, corner, stops),)
                 for free in (dry and way[0] is None,)
             )
         leaves = self._leaves
@@ -533,18 +497,48 @@ class Lookahead:
             if depth > 1 and not s[1] and s[2] is not None:
                 v = None
                 if depth == 2 and not slide:
-                    v = leaves.get((self._leaf_at(dice, nxt, s[2], s[3], s[4]), s[5], s[6], mult, spin_max, pid))
+                    v = leaves.get((self.shapes.leaf(dice, nxt, s[2], s[3], s[4]), s[5], s[6], mult, spin_max, pid))
                 if v is None:
                     v = self.value(dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide)
                 total += p * v
         return total
 
 
-#: positions a model remembers at most (its three memos together) before it starts afresh, and the
-#: tracks' models kept: the garbage collector's full passes walk every entry of a memo, ~0.1 s
-#: for a million (before the memos were bounded, up to 2 s in a bench worker that had raced every
-#: track: the slowest decisions, and the window's animation stood still as long); a 10-car 3-lap
-#: race of Champions fills ~0.9 M, so it starts afresh about once
+def flights(over: int, fatal: bool, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> tuple:
+    """Each legal mix of brake WP and flying out of ``over`` spaces too many (CORNER-6,
+    FD08-SPIN-2: no more tyre WP than left, a spin only within ``spin_max``), fewest brake WP
+    first, as one flat tuple of five fields a mix (brake WP, their price, the tyre WP's price, the
+    spin's price or None, tyre WP lost: a flat tuple of plain values leaves the collector's view at
+    its first pass); only the cheapest when no other is within the sums' rounding of it (a roll
+    of a few dozen spaces rounds them by far less than ``NEAR``), so it is the best for every roll."""
+    ways = []
+    for braked in range(min(brakes, over) + 1):
+        flown = over - braked
+        if flown and fatal:
+            continue
+        loss = flown * mult
+        spin = None
+        if flown and loss >= tyres:
+            if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
+                continue
+            spin = prices.spin
+        ways.append((braked, prices.brakes(brakes, braked), prices.tyres(tyres, loss), spin, loss))
+    costs = sorted((way[0] + way[1] + way[2] + (way[3] or 0.0), i) for i, way in enumerate(ways))
+    if len(costs) == 1 or (
+        len(costs) > 1 and costs[1][0] - costs[0][0] > NEAR * (64.0 + abs(costs[0][0]) + abs(costs[1][0]))
+    ):
+        return ways[costs[0][1]]
+    return tuple(x for way in ways for x in way)
+
+
+NEAR = 1e-9  # relative gap between the two cheapest ways of flying out below which each roll's sums decide
+
+
+#: positions a model remembers at most (the memos that grow with the prices together) before it starts
+#: afresh, and the tracks' models kept: the garbage collector's full passes walk every entry of a memo,
+#: ~0.1 s for a million (before the memos were bounded, up to 2 s in a bench worker that had raced every
+#: track: the slowest decisions, and the window's animation stood still as long); a 10-car 3-lap race of
+#: Champions on Hohenau fills ~0.2 M
 MEMO_LIMIT = 600_000
 MODELS = 2
 

@@ -148,7 +148,17 @@ def test_the_memos_hold_nothing_the_garbage_collector_walks() -> None:
         la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 3)
         la.value(DICE, space, 5, None, 0, 3, 4, 1, 1, p, 2, 0)  # no slide: the last turn by its shape
     gc.collect()
-    memos = (la._steps, la._values, la._gears, la._ways, la._leaves, la._sums, la._overs)
+    memos = (
+        la._steps,
+        la._values,
+        la._gears,
+        la.shapes.ways,
+        la._leaves,
+        la._sums,
+        la._turns,
+        la._gear_turns,
+        la._outs,
+    )
     assert all(memos)
     tracked = [x for memo in memos for item in memo.items() for x in item if gc.is_tracked(x)]
     assert tracked == []
@@ -164,7 +174,78 @@ def test_a_full_memo_starts_afresh_and_the_values_stay_the_same(monkeypatch) -> 
     small = Lookahead(TRACK)
     got = [small.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30]]
     assert got == want
-    assert len(small._values) < len(kept._values) / 5
+    assert small._size() < kept._size() / 5
+
+
+def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
+    """CORNER-6, CORNER-7: the best (value, brake WP, tyre WP lost) of braking and flying out of
+    ``over`` spaces, each mix's sums for this roll compared (the first of equal ones wins)."""
+    best: tuple[float, int, int] | None = None
+    for braked in range(min(brakes, over) + 1):
+        flown = over - braked
+        if flown and fatal:
+            continue
+        loss = flown * mult
+        value = roll - braked - p.brakes(brakes, braked) - p.tyres(tyres, loss)
+        if flown and loss >= tyres:
+            if loss > tyres or flown > spin_max:
+                continue
+            value -= p.spin
+        if best is None or value > best[0]:
+            best = (value, braked, loss)
+    return best or (-p.out, -1, 0)
+
+
+@pytest.mark.rules("CORNER-6", "CORNER-7")
+@settings(max_examples=60, deadline=None)
+@given(
+    prices,
+    st.integers(1, 9),
+    st.booleans(),
+    st.integers(0, 4),
+    st.integers(0, 5),
+    st.integers(1, 2),
+    st.integers(1, 2),
+)
+def test_CORNER_6_7_the_way_out_chosen_once_for_every_roll_is_each_roll_s_best_to_the_bit(
+    p: Prices, over: int, fatal: bool, brakes: int, tyres: int, mult: int, spin_max: int
+) -> None:
+    """The cheapest mix of braking and flying out is chosen once for an overshoot and the WP left,
+    whatever the roll, unless two mixes are within the rounding of each other: each roll then gets
+    what the plain comparison of that roll's sums gets."""
+    la = Lookahead(TRACK)
+    for roll in range(over, 41):
+        want = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
+        assert la._choose(over, fatal, roll, brakes, tyres, mult, spin_max, p) == want
+
+
+def test_CORNER_6_7_two_ways_out_as_dear_are_chosen_roll_by_roll() -> None:
+    """A brake WP that costs exactly what the tyre WP of the space flown costs: no mix is the
+    cheapest for sure, so each roll compares its own sums (the first of equal ones wins)."""
+    p = Prices(brake=1.0, tyre=2.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
+    ways = la_module.flights(1, False, 2, 5, 1, 1, p)
+    assert ways == (0, 0.0, 2.0, None, 1, 1, 1.0, 0.0, None, 0)  # both mixes, five fields each
+    la = Lookahead(TRACK)
+    assert [la._choose(1, False, roll, 2, 5, 1, 1, p) for roll in (3, 7)] == [(1.0, 0, 1), (5.0, 0, 1)]
+    assert la_module.flights(3, True, 2, 5, 1, 1, p) == ()  # a missed stop flying out, too few brake WP
+    dear = Prices(brake=1.0, tyre=5.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
+    assert la_module.flights(2, False, 2, 5, 1, 1, dear) == (2, 2.0, 0.0, None, 0)  # braking is cheaper: only it
+
+
+def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
+    """The last two turns from positions alike (the same faces' rooms and the same shapes where
+    they end) are one shape: worked out once, each position's value the plain recursion's."""
+    la = Lookahead(TRACK)
+    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    by_shape: dict[int, list[str]] = {}
+    for space in SPACES:
+        by_shape.setdefault(la.shapes.turn(DICE, 4, space, None, 0), []).append(space)
+    shared = [spaces for spaces in by_shape.values() if len(spaces) > 1]
+    assert shared and len(by_shape) < len(SPACES)
+    for spaces in shared[:5]:
+        for space in spaces[:3]:
+            got = la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
+            assert got == _ref_value(la, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
 
 
 def test_the_models_of_the_last_two_tracks_are_kept() -> None:
