@@ -17,9 +17,8 @@ away is worth the long stop's round (PIT-A-1, PIT-A-4).
 from __future__ import annotations
 
 from rules.ai.prices import Prices
-from rules.ai.race_ahead import cars_behind, dangers_ahead, fail, laps_after, retire_odds, rows_ahead
+from rules.ai.race_ahead import fail, field_of, laps_after, retire_odds, rows_ahead
 from rules.car import Area
-from rules.modules.damage import neighbours
 from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.tables.checks import CheckKind
@@ -37,26 +36,51 @@ def hazard(
     1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each
     of them rolls once for it too, ``exposed`` the chance one does); each failure costs a WP at
     ``loss``'s price."""
-    risk = 0.0
-    dangers = m.dangers
-    end = m.end or car.space  # a car braking to a stand still ends its movement where it stands
-    if end is None or m.finishes or track.space(end).in_pit:
-        end = None
-    if state.markers and end is not None and car.space is not None:
-        dangers += dangers_ahead(track, state, track.space(car.space).row, end)
-    if dangers:
-        risk = (
-            dangers * fail(CheckKind.ROAD_HOLDING, state) * loss(track, state, car, Area.ROAD_HOLDING, prices, exposure)
-        )
-    if end is not None:
-        near = neighbours(track, state, end)
-        crowd = sum(1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near)
-        exposed = exposed * laps_after(track, state, car)
-        behind = cars_behind(track, state, car, end) if exposed else 0
-        if crowd or behind:
-            hit = fail(CheckKind.COLLISION, state) * loss(track, state, car, Area.BODY, prices, exposure)
-            risk += (crowd + exposed * behind) * hit
-    return risk
+    return Risk(track, state, car, prices, exposure, exposed).of(m)
+
+
+class Risk:
+    """``hazard`` for the moves of one car from one position: the odds of a failed check, the
+    price of the WP it costs and the cars near each end (``Field``) are the same for all of
+    them, so each is worked out once, and the sums are ``hazard``'s, in its order."""
+
+    def __init__(
+        self, track: Track, state: RaceState, car: CarState, prices: Prices, exposure: float, exposed: float
+    ) -> None:
+        self.track, self.state, self.car, self.prices, self.exposure = track, state, car, prices, exposure
+        self.field = field_of(track, state, car)
+        self.laps_after = laps_after(track, state, car)
+        self.exposed = exposed * self.laps_after
+        self.row = track.space(car.space).row if car.space is not None else None
+        self._road: tuple[float, float] | None = None  # a road-holding check's failure and the WP's price
+        self._hit: float | None = None  # a collision check's failure times the body WP's price
+
+    def of(self, m: Move) -> float:
+        """``hazard`` of ``m``."""
+        track, state, car = self.track, self.state, self.car
+        risk = 0.0
+        dangers = m.dangers
+        end = m.end or car.space  # a car braking to a stand still ends its movement where it stands
+        if end is None or m.finishes or track.space(end).in_pit:
+            end = None
+        if state.markers and end is not None and self.row is not None:
+            dangers += self.field.dangers_ahead(track, state, self.row, end)
+        if dangers:
+            if self._road is None:
+                area = Area.ROAD_HOLDING
+                self._road = (fail(CheckKind.ROAD_HOLDING, state), self._loss(area))
+            risk = dangers * self._road[0] * self._road[1]
+        if end is not None:
+            crowd = self.field.crowd(track, state, car, end)
+            behind = self.field.cars_behind(track, state, car, end) if self.exposed else 0
+            if crowd or behind:
+                if self._hit is None:
+                    self._hit = fail(CheckKind.COLLISION, state) * self._loss(Area.BODY)
+                risk += (crowd + self.exposed * behind) * self._hit
+        return risk
+
+    def _loss(self, area: Area) -> float:
+        return loss(self.track, self.state, self.car, area, self.prices, self.exposure)
 
 
 def loss(track: Track, state: RaceState, car: CarState, area: Area, prices: Prices, exposure: float) -> float:

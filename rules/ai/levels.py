@@ -59,23 +59,21 @@ from dataclasses import dataclass, replace
 from rules.actions import Action
 from rules.ai import dispatch
 from rules.ai.careful import Style, careful_gear, careful_move
-from rules.ai.check_risk import failures_ahead, hazard, loss
-from rules.ai.judging import ENGINE_TRIGGER, coarse, distinct, draw, promising, slides_after, tie
+from rules.ai.check_risk import failures_ahead, loss
+from rules.ai.judging import ENGINE_TRIGGER, coarse, distinct, draw, promising, tie
 from rules.ai.lane import lane_model
-from rules.ai.lookahead import Lookahead, lookahead, odds
+from rules.ai.lookahead import lookahead, odds
 from rules.ai.pit_stops import (
     MISSED_STOP,
     announcement,
     entry_lane,
     pit_entry_lane,
-    pit_progress,
     reserve_repairs,
-    stop_chance,
 )
+from rules.ai.position import Position
 from rules.ai.prices import Prices, harmonic
 from rules.ai.race_ahead import (
     LAST_CORNERS,
-    boxed_odds,
     car_ahead,
     corners_ahead,
     fail,
@@ -103,7 +101,6 @@ from rules.gears import ShiftCost
 from rules.modules import boost, driver_profiles, nitro
 from rules.modules import tyres as tyre_rules
 from rules.modules.pits import pit_lap
-from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.tables import karma
@@ -256,7 +253,8 @@ class Level:
             found = moves(track, after)
             if not found:
                 continue
-            best = max(self.move_value(track, after, m, prices) for m in promising(distinct(found)))
+            position = Position(self, track, after, prices)
+            best = max(position.value(m) for m in promising(distinct(found)))
             moved = moved or any(m.path for m in found)
             total += float(p) * best
         if not moved:  # no face moves the car: choosing it again and again, the race would stand still
@@ -334,77 +332,9 @@ class Level:
     # --- the destination --------------------------------------------------------------
 
     def move_value(self, track: Track, state: RaceState, m: Move, prices: Prices) -> float:
-        """What ending this segment with ``m`` is worth, in spaces, the next turns included."""
-        if m.out is not None or standstill(state, m):
-            return -prices.out
-        car = state.car(state.active or "")
-        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
-        value -= hazard(track, state, car, m, prices, self.exposure, self.exposed)
-        if m.spin:
-            return value - prices.spin
-        if (
-            self.boxed
-            and m.end is not None
-            and laps_after(track, state, car)
-            and not m.finishes
-            and not track.space(m.end).in_pit
-        ):
-            value -= (
-                self.boxed
-                * laps_after(track, state, car)
-                * prices.out
-                * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
-            )
-        basic = stop_chance(track, state, m, self, m.end or car.space)  # a basic stop wanted: valued below
-        if basic is None:
-            value += pit_progress(track, state, m, state.moves_left or len(m.path), self)
-        elif m.in_box:
-            return value + self.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, self.depth)
-        if m.finishes:
-            return value + self.finish
-        end = m.end or car.space
-        if end is None or track.space(end).in_pit:
-            return value
-        if state.rules.street:
-            value += self._street_value(track, state, car, m, prices)
-        value += self._slip_option(track, state, m, end)
-        mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
-        la: Lookahead = lookahead(track)
-        slide = slide_spaces(state, car)
-        corner, stops, brakes, tyres = m.corner, m.stops, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres
-        if slide and slides_after(track, state, m, end):  # TYRE-2: the slide the stop goes on with, along the lane
-            s = la.step(end, slide, corner, stops - 1, brakes, tyres, mult, spin_max, prices)
-            if s.out or s.end is None:
-                return value - prices.out
-            value += s.value
-            end, corner, stops, brakes, tyres = s.end, s.corner, s.stops, s.brakes, s.tyres
-        ahead = la.value(
-            odds(state.rules.gear_dice),
-            end,
-            car.gear,
-            corner,
-            stops,
-            brakes,
-            tyres,
-            mult,
-            spin_max,
-            prices,
-            self.depth,
-            slide,
-        )
-        if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
-            kept = (
-                basic if end == (m.end or car.space) else stop_chance(track, state, m, self, end)
-            ) or 0.0  # moved on by a slide
-            lane = lane_model(track)
-            if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
-                box = lane.to_box(end, car.box or "") + self.stop_value(
-                    track, state, car, brakes, prices, self.depth - 1
-                )
-                ahead = kept * box + (1 - kept) * (ahead - self.missed)
-            else:  # a corner before the entry: the lane's view counts it, the box is beyond it
-                ahead -= (1 - kept) * self.missed
-        return value + ahead
+        """What ending this segment with ``m`` is worth, in spaces, the next turns included
+        (``Position``: the moves of one position are valued together)."""
+        return Position(self, track, state, prices).value(m)
 
     def _slip_option(self, track: Track, state: RaceState, m: Move, end: str) -> float:
         """What ending behind a car is worth: the slipstream it may take then (CORE-SLIP-2; AMB-15:
@@ -465,10 +395,10 @@ class Level:
         car = state.car(state.active or "")
         if self._pitting(track, state, car) and (state.rules.pit_points or track.space(car.space or "").in_pit):
             return careful_move(self, track, state, moves)
-        prices = self.prices(track, state, car)
+        position = Position(self, track, state, self.prices(track, state, car))
         # ties (the look-ahead's horizon often hides a space's worth) go to the longer move
         return max(
-            ((tie(self.move_value(track, state, m, prices)), len(m.path), m.path, m) for m in moves),
+            ((tie(position.value(m)), len(m.path), m.path, m) for m in moves),
             key=lambda t: t[:3],
         )[3]
 

@@ -154,6 +154,16 @@ def stop_chance(
     return turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear)
 
 
+def stop_at_stake(track: Track, state: RaceState, driver: PitLaneChooser) -> bool:
+    """Whether a basic stop is at stake for the active car (``stop_chance``): wanted at the end of
+    this lap, its box and the pit on the board, the car not in the pit lane. When it is not,
+    ``stop_chance`` is None for every move and end, so a driver valuing many moves asks once."""
+    car = state.car(state.active or "")
+    if state.rules.pit_points or track.pit is None or car.space is None or car.box is None:
+        return False
+    return not track.space(car.space).in_pit and driver.pit_lane(track, state, car) is not None
+
+
 def turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:
     """The chance of still making a basic stop from a space ``entry`` steps short of the pit
     entry and ``box`` steps from the car's box, in ``gear`` now, with the best gears of the next

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from rules.dice import Die
 from rules.engine import wet
+from rules.modules.damage import neighbours
+from rules.ruleset import RuleSet
 from rules.state import CarState, RaceState
 from rules.tables.checks import BlockCost, CheckKind, block_cost, check_threshold
 from rules.track import Track
@@ -45,6 +47,12 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
     (CORE-BLOCK-1..3, TAB-BLOCK: 1-3 spaces in brakes, 4-6 in brakes and tyres, 7 or more out).
     The free spaces are those of the freest of its lane and the lanes beside it up to the first car
     there, plus the lowest roll of that car's gear (it moves first)."""
+    return room_odds(state, car, box_room(track, state, car, end), brakes, tyres)
+
+
+def box_room(track: Track, state: RaceState, car: CarState, end: str) -> int | None:
+    """``boxed_odds``' free spaces ahead of ``end``, up to ``BOX_ROWS`` (None off the track's
+    lanes): the other cars alone decide them."""
     here = track.space(end)
     rows = track.rows
     room: int | None = None
@@ -59,6 +67,11 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
                 if 0 < ahead < BOX_ROWS:
                     free = min(free, ahead - 1 + lowest)
         room = free if room is None else max(room, free)
+    return room
+
+
+def room_odds(state: RaceState, car: CarState, room: int | None, brakes: int, tyres: int) -> float:
+    """``boxed_odds`` for the free spaces ``room`` (``box_room``)."""
     if room is None or room >= BOX_ROWS:
         return 0.0
     return _blocked(state.rules.gear_dice.die(max(1, car.gear - 1)).faces, room, brakes, tyres)
@@ -99,6 +112,72 @@ def _field(track: Track, state: RaceState) -> tuple[tuple[str, int, int, int], .
     kept = tuple(field)
     _FIELDS[id(state.cars)] = (state.cars, track, state.rules, kept)
     return kept
+
+
+class Field:
+    """What the other cars and the markers make of the end of a move, worked out once per end:
+    the cars beside it or ahead (CORE-COLL-1, AMB-4), those close behind (FD08-COLL-1), the room
+    ahead before a block (CORE-BLOCK-1) and the markers the car cannot get round (CORE-DANGER-3).
+    The positions of one decision (each gear and face a level plays out, then the roll it got)
+    have the same other cars and markers, so they share one (``field_of``)."""
+
+    def __init__(self, key: tuple) -> None:
+        self.key = key
+        self.crowds: dict[str, int] = {}
+        self.behind: dict[str, int] = {}
+        self.rooms: dict[str, int | None] = {}
+        self.dangers: dict[tuple[int, str], int] = {}
+
+    def crowd(self, track: Track, state: RaceState, car: CarState, end: str) -> int:
+        """The other racing cars beside ``end`` or ahead of it (``neighbours``)."""
+        found = self.crowds.get(end)
+        if found is None:
+            near = neighbours(track, state, end)
+            found = self.crowds[end] = sum(
+                1 for c in state.cars if c.id != car.id and c.status == "racing" and c.space in near
+            )
+        return found
+
+    def cars_behind(self, track: Track, state: RaceState, car: CarState, end: str) -> int:
+        """``cars_behind``, remembered per end."""
+        found = self.behind.get(end)
+        if found is None:
+            found = self.behind[end] = cars_behind(track, state, car, end)
+        return found
+
+    def box_room(self, track: Track, state: RaceState, car: CarState, end: str) -> int | None:
+        """``box_room``, remembered per end."""
+        if end in self.rooms:
+            return self.rooms[end]
+        found = self.rooms[end] = box_room(track, state, car, end)
+        return found
+
+    def dangers_ahead(self, track: Track, state: RaceState, start_row: int, end: str) -> int:
+        """``dangers_ahead``, remembered per start row and end."""
+        found = self.dangers.get((start_row, end))
+        if found is None:
+            found = self.dangers[(start_row, end)] = dangers_ahead(track, state, start_row, end)
+        return found
+
+
+def field_of(track: Track, state: RaceState, car: CarState) -> Field:
+    """The ``Field`` of ``car``'s moves in ``state``: the last one while the track, the rules,
+    the markers and the other cars (id, status, space and gear: all its memos read of them) are
+    the same. One assignment replaces it, so a window's thread and a driver's thread may both ask."""
+    key = (
+        car.id,
+        state.markers,
+        tuple((c.id, c.status, c.space, c.gear) for c in state.cars if c.id != car.id),
+    )
+    last = _LAST_FIELD[0]
+    if last is not None and last[0] is track and last[1] is state.rules and last[2].key == key:
+        return last[2]
+    field = Field(key)
+    _LAST_FIELD[0] = (track, state.rules, field)
+    return field
+
+
+_LAST_FIELD: list[tuple[Track, RuleSet, Field] | None] = [None]
 
 
 def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> int:
