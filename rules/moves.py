@@ -319,13 +319,19 @@ def _legal_moves(req: MoveRequest) -> list[Move]:
     ctx = Ctx(req)
     layers, full = _explore(ctx)
     longest = len(layers) - 1
+    in_pit = ctx.g.in_pit
+    # a walk this many steps short of the roll or more may end only if it has finished or waits in the pit
+    # lane (CORE-BRAKE-1: a brake WP a space, none without braking; PIT-B-6): ``_outcome`` refuses the others
+    short = (req.brakes if req.may_brake else 0) + 1
     found: dict[tuple[str | None, _Outcome], tuple[str, ...]] = {}
     for k, layer in enumerate(layers):
         blocked = not full and k == longest
+        every = blocked or req.roll - k < short
         for walk, path in layer.items():
-            o = _outcome(ctx, walk, blocked)
-            if type(o) is tuple:
-                found.setdefault((walk.space if path else None, o), path)
+            if every or walk.done or in_pit[walk.space]:
+                o = _outcome(ctx, walk, blocked)
+                if type(o) is tuple:
+                    found.setdefault((walk.space if path else None, o), path)
     return [_move(req, path, o) for (_, o), path in found.items()]
 
 

@@ -218,8 +218,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
     car = state.car(state.active or "")
     mv = state.movement or start_movement(car)
     via = via or mv.offer[0]
-    others = frozenset(c.space for c in state.cars if c.id != car.id and c.space is not None and on_track(state, c))
-    others |= frozenset(w.space for w in state.league.t_wrecks if w.space)  # TCAR-1: the replaced cars
+    others, markers = _board(state, car.id)
     qualifying = state.mode == "qualifying"
     spaces = _segment_spaces(state, car, via)
     # PIT-B-5: never braking inside the pit lane (rules.moves); out of it only if AMB-68 allows
@@ -231,7 +230,7 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         start=mv.start,
         roll=spaces,
         occupied=others,
-        markers=frozenset(state.markers),
+        markers=markers,
         brakes=qualifying_lap.QUALIFYING_WP if qualifying else car.wp.brakes,  # QUAL-1: braking strikes nothing
         tyres=qualifying_lap.QUALIFYING_WP if qualifying else car.wp.tyres,
         corner=mv.corner,
@@ -246,6 +245,32 @@ def move_request(track: Track, state: RaceState, via: Via | None = None) -> Move
         prefix=mv.path,
         via=via,
     )
+
+
+def _board(state: RaceState, car_id: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The spaces the other cars and the wrecks occupy (TCAR-1: the replaced cars too), and the
+    dangerous ones. A driver asks for the moves of every face of a gear from positions that share
+    the cars, the wrecks and the markers, so the last answer is kept with them (by identity: the
+    models are frozen; one assignment replaces it, so a window's thread may ask too), and the
+    sets are the same objects, their hashes worked out once."""
+    last = _BOARD[0]
+    if (
+        last is not None
+        and last[0] is state.cars
+        and last[1] is state.league.t_wrecks
+        and last[2] is state.markers
+        and last[3] is state.rules
+        and last[4] == car_id
+    ):
+        return last[5], last[6]
+    others = frozenset(c.space for c in state.cars if c.id != car_id and c.space is not None and on_track(state, c))
+    others |= frozenset(w.space for w in state.league.t_wrecks if w.space)
+    markers = frozenset(state.markers)
+    _BOARD[0] = (state.cars, state.league.t_wrecks, state.markers, state.rules, car_id, others, markers)
+    return others, markers
+
+
+_BOARD: list[tuple | None] = [None]
 
 
 def _box_to_reach(track: Track, state: RaceState, car: CarState, spaces: int) -> str | None:

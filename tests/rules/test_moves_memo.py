@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rules import moves as moves_module
 from rules.moves import MoveRequest, legal_moves
 from rules.ruleset import FORMULA_D_BASIC
-from tests.rules.test_moves import TRACK_SPACES, oval, request
+from tests.rules.test_moves import TRACK_SPACES, oval, position_request, positions, request
 
 
 @pytest.mark.rules("CORE-BLOCK-1")
@@ -129,3 +129,44 @@ def test_the_window_and_a_thinking_driver_may_ask_for_moves_at_once() -> None:
         sys.setswitchinterval(before)
     assert errors == [] and wrong == []
     assert len(moves_module._LEGAL) <= moves_module._LEGAL_KEPT
+
+
+def _every_walk_judged(req: MoveRequest) -> list:
+    """``_legal_moves`` judging every walk of every layer (``_outcome``), none passed over."""
+    ctx = moves_module.Ctx(req)
+    layers, full = moves_module._explore(ctx)
+    found: dict = {}
+    for k, layer in enumerate(layers):
+        for walk, path in layer.items():
+            o = moves_module._outcome(ctx, walk, not full and k == len(layers) - 1)
+            if type(o) is tuple:
+                found.setdefault((walk.space if path else None, o), path)
+    return [moves_module._move(req, path, o) for (_, o), path in found.items()]
+
+
+@pytest.mark.rules("CORE-BRAKE-1", "PIT-B-6")
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_CORE_BRAKE_1_walks_too_short_to_brake_to_are_passed_over_as_the_outcome_refuses_them(kw: dict) -> None:
+    """The enumeration judges a walk more spaces short of the roll than the brake WP left only if it
+    finished or waits in the pit lane (CORE-BRAKE-1, PIT-B-6): the same moves, in the same order,
+    as judging every walk."""
+    req = position_request(kw)
+    assert moves_module._legal_moves(req) == _every_walk_judged(req)
+
+
+def test_the_board_of_a_request_is_the_state_s_own() -> None:
+    """``move_request`` keeps the occupied spaces and markers of the last cars and markers asked
+    about: another car's move or a new marker gives the new sets, the same ones the same."""
+    from rules.turn import move_request
+    from tests.rules.fixtures import OVAL, behind
+
+    state, _ = behind()
+    first = move_request(OVAL, state)
+    assert move_request(OVAL, state.model_copy()).occupied is first.occupied
+    other = next(c for c in state.cars if c.id != state.active)
+    moved = state.with_car(other.model_copy(update={"space": "A40"}))
+    assert move_request(OVAL, moved).occupied == (first.occupied - {other.space}) | {"A40"}
+    marked = state.model_copy(update={"markers": (*state.markers, "A41")})
+    assert move_request(OVAL, marked).markers == first.markers | {"A41"}
+    assert move_request(OVAL, state).occupied == first.occupied and move_request(OVAL, state).markers == first.markers
