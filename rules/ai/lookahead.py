@@ -74,43 +74,36 @@ class Lookahead:
         self.lane: LaneModel = lane_model(track)
         self.shapes = Shapes(track, self.lane)
         self._steps: dict[tuple, _Raw] = {}
-        # per die and position: each face's probability, p * face, way and last turn
-        self._faces: dict[tuple, tuple] = {}
+        self._faces: dict[tuple, tuple] = {}  # per die and position: each face's probability, p * face and way
         self._bounds: dict[tuple, tuple[float, ...]] = {}  # per die, depth and slide: ``_bound``
-        self._leaves: dict[tuple, float] = {}  # the last turn's value, by its shape (``Shapes.leaf``)
-        self._sums: dict[tuple, float] = {}
-        self._turns: dict[tuple, float] = {}  # the last two turns' value, by their shape (``Shapes.turn``)
-        self._gear_turns: dict[tuple, float] = {}  # a gear's part of it, by its shape (``Shapes.gear_of``)
-        self._outs: dict[tuple, tuple] = {}  # ``_flights``', by overshoot and WP
+        self._priced: dict[tuple[int, int, int], Priced] = {}  # per tyre multiplier, spin limit and prices
+        self._priced_size = 0  # their entries, counted when the last one was made (``_size``)
         self._values: dict[tuple, float] = {}
         self._gears: dict[tuple, float] = {}
 
     def forget(self) -> None:
         """Drop what the memos remember (values are worked out again the same when asked)."""
-        for memo in (
-            self._steps,
-            self._values,
-            self._gears,
-            self._leaves,
-            self._sums,
-            self._turns,
-            self._gear_turns,
-            self._outs,
-        ):
+        for memo in (self._steps, self._values, self._gears, self._priced):
             memo.clear()
+        self._priced_size = 0
 
     def _size(self) -> int:
-        """The entries of the memos that grow with the prices seen (the others grow only with the track)."""
-        return (
-            len(self._steps)
-            + len(self._values)
-            + len(self._gears)
-            + len(self._leaves)
-            + len(self._sums)
-            + len(self._turns)
-            + len(self._gear_turns)
-            + len(self._outs)
-        )
+        """The entries of the memos that grow with the prices seen (the others grow only with the
+        track); those of the price contexts as counted when the last one was made (each is bounded
+        by the track's shapes, so it is the number of contexts that must be watched)."""
+        return len(self._steps) + len(self._values) + len(self._gears) + self._priced_size
+
+    def _memos(self, mult: int, spin_max: int, prices: Prices) -> Priced:
+        """The memos of one tyre multiplier, spin limit and set of prices; past ``MEMO_LIMIT``
+        entries in all, the model starts afresh before it makes another."""
+        key = (mult, spin_max, prices.pid)
+        found = self._priced.get(key)
+        if found is None:
+            self._priced_size = sum(memos.size() for memos in list(self._priced.values()))
+            if self._size() > MEMO_LIMIT:
+                self.forget()
+            found = self._priced[key] = Priced()
+        return found
 
     def step(
         self,
@@ -158,15 +151,17 @@ class Lookahead:
         """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7),
         chosen once for each overshoot and WP (``_choose``), whatever the space."""
         over, fatal, end, stop, target, made = way
-        value, braked, loss = self._choose(over, fatal, roll, brakes, tyres, mult, spin_max, prices)
+        memos = self._memos(mult, spin_max, prices)
+        value, braked, loss = self._choose(memos, over, fatal, roll, brakes, tyres, mult, spin_max, prices)
         if braked < 0:
             return (-prices.out, True, None, None, 0, brakes, tyres)
         if braked < over:
             return (value, False, end, None, 0, brakes - braked, tyres - loss)
         return (value, False, stop, target, made + 1, brakes - braked, tyres)
 
+    @staticmethod
     def _choose(
-        self,
+        memos: Priced,
         over: int,
         fatal: bool,
         roll: int,
@@ -179,10 +174,15 @@ class Lookahead:
         """The best (value, brake WP, tyre WP lost) of ``_over``; brake WP -1 when every way is out.
         The ways and their prices are the same for every roll (``flights``), and so is the best of
         them unless two are nearly as cheap: then the sums of this roll decide."""
-        key = (over, fatal, brakes, tyres, mult, spin_max, prices.pid)
-        ways = self._outs.get(key)
+        # one int for the WP a race leaves (0-4 brakes, 0-5 tyres), a tuple for a qualifying lap's fewer than none
+        key = (
+            (over << 7) | (fatal << 6) | (brakes << 3) | tyres
+            if brakes >= 0 and tyres >= 0
+            else (over, fatal, brakes, tyres)
+        )
+        ways = memos.outs.get(key)
         if ways is None:
-            ways = self._outs[key] = flights(over, fatal, brakes, tyres, mult, spin_max, prices)
+            ways = memos.outs[key] = flights(over, fatal, brakes, tyres, mult, spin_max, prices)
         if len(ways) == 5:  # the cheapest for every roll
             braked, brake_cost, tyre_cost, spin, loss = ways
             value = roll - braked - brake_cost - tyre_cost
@@ -259,13 +259,15 @@ class Lookahead:
             brakes = 4
         if tyres > 5:
             tyres = 5
-        if depth == 1 and not slide:
-            return self._leaf_value(
-                self.shapes.leaf(dice, gear, space, corner, stops), brakes, tyres, mult, spin_max, prices
-            )
-        if depth == 2 and not slide:
+        # by the position's shape (not with fewer WP than none: a qualifying lap strikes none, so its moves may
+        # cost more than the car has, and the shapes' memos pack the WP left as small numbers)
+        if depth in (1, 2) and not slide and brakes >= 0 and tyres >= 0:
+            memos = self._memos(mult, spin_max, prices)
+            if depth == 1:
+                leaf = self.shapes.leaf(dice, gear, space, corner, stops)
+                return self._leaf_value(memos, leaf, brakes, tyres, mult, spin_max, prices)
             turn = self.shapes.turn(dice, gear, space, corner, stops)
-            return self._turn_value(dice, turn, brakes, tyres, mult, spin_max, prices)
+            return self._turn_value(memos, dice, turn, brakes, tyres, mult, spin_max, prices)
         key = (id(dice), space, gear, corner, stops, brakes, tyres, mult, spin_max, prices.pid, depth, slide)
         found = self._values.get(key)
         if found is None:
@@ -276,26 +278,28 @@ class Lookahead:
             )
         return found
 
-    def _leaf_value(self, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> float:
+    def _leaf_value(
+        self, memos: Priced, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+    ) -> float:
         """The last turn's value from a position of shape ``leaf`` (``Shapes.leaf``), remembered."""
-        at = (leaf, brakes, tyres, mult, spin_max, prices.pid)
-        found = self._leaves.get(at)
+        key = (leaf << 6) | (brakes << 3) | tyres
+        found = memos.leaves.get(key)
         if found is None:
-            if self._size() > MEMO_LIMIT:
-                self.forget()
-            found = self._leaves[at] = self._leaf(leaf, brakes, tyres, mult, spin_max, prices)
+            found = memos.leaves[key] = self._leaf(memos, leaf, brakes, tyres, mult, spin_max, prices)
         return found
 
-    def _leaf(self, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> float:
+    def _leaf(
+        self, memos: Priced, leaf: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+    ) -> float:
         """``_value`` of the last turn without a slide, by its shape: the same gears in the same
         order with the same faces' values, so the same to the last bit."""
         best = -prices.out
-        pid = prices.pid
         sure = prices.sure
         bounds = self.shapes.sum_bounds
-        sums = self._sums
+        sums = memos.sums
+        wp = (brakes << 3) | tyres
         for _, skipped, shape in self.shapes.leaves[leaf]:
-            key = (shape, skipped, brakes, tyres, mult, spin_max, pid)
+            key = (shape << 7) | (skipped << 6) | wp
             total = sums.get(key)
             if total is None:
                 if sure and bounds[shape] < best:  # cannot reach the best: not worked out
@@ -305,61 +309,76 @@ class Lookahead:
                     if over is None:
                         total += gain
                     else:
-                        total += p * self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)[0]
+                        chosen = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)
+                        total += p * chosen[0]
                 sums[key] = total
             if total > best:
                 best = total
         return best
 
     def _turn_value(
-        self, dice: Odds, turn: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+        self,
+        memos: Priced,
+        dice: Odds,
+        turn: int,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
     ) -> float:
         """The last two turns' value without a slide from a position of shape ``turn``
         (``Shapes.turn``), remembered: ``_value`` by the shape, so the same to the last bit."""
-        at = (turn, brakes, tyres, mult, spin_max, prices.pid)
-        found = self._turns.get(at)
+        wp = (brakes << 3) | tyres
+        found = memos.turns.get((turn << 6) | wp)
         if found is None:
-            if self._size() > MEMO_LIMIT:
-                self.forget()
             best = -prices.out
-            pid = prices.pid
-            todo: list[tuple[int, bool, tuple]] = []
+            gears = memos.gears
+            todo: list[tuple[int, bool, int, int]] = []
             for nxt, skipped, shape in self.shapes.turns[turn]:
-                key = (shape, skipped, brakes, tyres, mult, spin_max, pid)
-                total = self._gear_turns.get(key)
+                key = (shape << 7) | (skipped << 6) | wp
+                total = gears.get(key)
                 if total is None:
-                    todo.append((nxt, skipped, key))
+                    todo.append((nxt, skipped, shape, key))
                 elif total > best:
                     best = total
             bound = self._bound(dice, 2, 0) if prices.sure else None
-            for nxt, skipped, key in todo:
+            for nxt, skipped, shape, key in todo:
                 if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best
                     continue
-                total = self._gear_turns[key] = self._gear_turn(
-                    key[0], -prices.skip if skipped else 0.0, brakes, tyres, mult, spin_max, prices
+                total = gears[key] = self._gear_turn(
+                    memos, shape, -prices.skip if skipped else 0.0, brakes, tyres, mult, spin_max, prices
                 )
                 if total > best:
                     best = total
-            found = self._turns[at] = best
+            found = memos.turns[(turn << 6) | wp] = best
         return found
 
     def _gear_turn(
-        self, shape: int, total: float, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices
+        self,
+        memos: Priced,
+        shape: int,
+        total: float,
+        brakes: int,
+        tyres: int,
+        mult: int,
+        spin_max: int,
+        prices: Prices,
     ) -> float:
         """``total`` plus a gear's expectation over the last two turns from a position whose faces
         have the shape ``shape`` (``Shapes.gear_of``): ``_gear``'s sums in ``_gear``'s order."""
-        leaves = self._leaves
-        pid = prices.pid
+        leaves = memos.leaves
+        wp = (brakes << 3) | tyres
         for p, gain, face, over, fatal, run, stop in self.shapes.gears[shape]:
             if over is None:
                 total += gain
                 if run >= 0:
-                    v = leaves.get((run, brakes, tyres, mult, spin_max, pid))
+                    v = leaves.get((run << 6) | wp)
                     if v is None:
-                        v = self._leaf_value(run, brakes, tyres, mult, spin_max, prices)
+                        v = self._leaf_value(memos, run, brakes, tyres, mult, spin_max, prices)
                     total += p * v
                 continue
-            value, braked, loss = self._choose(over, fatal, face, brakes, tyres, mult, spin_max, prices)
+            value, braked, loss = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)
             if braked < 0:
                 total += p * -prices.out
                 continue
@@ -370,9 +389,9 @@ class Lookahead:
             else:
                 leaf, t = stop, tyres
             if leaf >= 0:
-                v = leaves.get((leaf, b, t, mult, spin_max, pid))
+                v = leaves.get((leaf << 6) | (b << 3) | t)
                 if v is None:
-                    v = self._leaf_value(leaf, b, t, mult, spin_max, prices)
+                    v = self._leaf_value(memos, leaf, b, t, mult, spin_max, prices)
                 total += p * v
         return total
 
@@ -462,30 +481,20 @@ class Lookahead:
         """``total`` plus the expectation over the faces of gear ``nxt``'s die (added face by face
         in the same order always, so the sum is the same to the last bit). ``brakes`` and ``tyres``
         come clamped (``value``): a face that stays within its room is then the step itself."""
-        dry = not slide  # the last turn's shape only where there is no slide (``value``)
-        where = (id(dice), nxt, space, corner, stops, dry)
+        where = (id(dice), nxt, space, corner, stops)
         faces = self._faces.get(where)
         if faces is None:
             faces = self._faces[where] = tuple(
-                (p, p * face, face, way, self.shapes.leaf(dice, nxt, *way[1:4]) if free and way[1] else -1)
-                for face, p in dice[nxt - 1]
-                for way in (self.shapes.way(space, face, corner, stops),)
-                for free in (dry and way[0] is None,)
+                (p, p * face, face, self.shapes.way(space, face, corner, stops)) for face, p in dice[nxt - 1]
             )
-        leaves = self._leaves
-        pid = prices.pid
-        for p, gain, face, way, leaf in faces:
+        for p, gain, face, way in faces:
             if way[0] is None and (not slide or way[2] is None or way[1] is None):  # no WP, no prices, no slide
                 total += gain
                 if depth > 1 and way[1] is not None:
-                    # the last turn without a slide: its value by the shape of the position it starts from
-                    v = leaves.get((leaf, brakes, tyres, mult, spin_max, pid)) if depth == 2 and not slide else None
-                    if v is None:
-                        end, at, made = way[1], way[2], way[3]
-                        v = self.value(
-                            dice, end, nxt, at, made, brakes, tyres, mult, spin_max, prices, depth - 1, slide
-                        )
-                    total += p * v
+                    end, at, made = way[1], way[2], way[3]
+                    total += p * self.value(
+                        dice, end, nxt, at, made, brakes, tyres, mult, spin_max, prices, depth - 1, slide
+                    )
                 continue
             # past the room without a slide: the step is the overshoot's choice (``_step`` with its way known)
             s = (
@@ -495,13 +504,29 @@ class Lookahead:
             )
             total += p * s[0]
             if depth > 1 and not s[1] and s[2] is not None:
-                v = None
-                if depth == 2 and not slide:
-                    v = leaves.get((self.shapes.leaf(dice, nxt, s[2], s[3], s[4]), s[5], s[6], mult, spin_max, pid))
-                if v is None:
-                    v = self.value(dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide)
-                total += p * v
+                total += p * self.value(
+                    dice, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, prices, depth - 1, slide
+                )
         return total
+
+
+class Priced:
+    """The memos of one price context (tyre multiplier, spin limit and prices), each keyed by one
+    int that packs a shape's number (or an overshoot) with the brake WP (0-4) and tyre WP (0-5)
+    left in its three low bits each: an int and a float are nothing the garbage collector tracks,
+    so these memos never join its passes, and an int hashes faster than a tuple."""
+
+    __slots__ = ("leaves", "sums", "turns", "gears", "outs")
+
+    def __init__(self) -> None:
+        self.leaves: dict[int, float] = {}  # the last turn's value, by its shape (``Shapes.leaf``)
+        self.sums: dict[int, float] = {}  # a gear's part of it, by its faces' shape and a skip
+        self.turns: dict[int, float] = {}  # the last two turns' value, by their shape (``Shapes.turn``)
+        self.gears: dict[int, float] = {}  # a gear's part of it, by its faces' shape (``Shapes.gear_of``) and a skip
+        self.outs: dict[int | tuple, tuple] = {}  # ``flights``, by overshoot, a missed stop and WP
+
+    def size(self) -> int:
+        return len(self.leaves) + len(self.sums) + len(self.turns) + len(self.gears) + len(self.outs)
 
 
 def flights(over: int, fatal: bool, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> tuple:

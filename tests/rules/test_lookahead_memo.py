@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
-from rules.ai.lookahead import Lookahead, lookahead, odds
+from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
 from rules.ai.prices import Prices
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.test_odds import TRACK
@@ -109,8 +109,8 @@ def positions(draw: st.DrawFn) -> tuple:
         draw(st.integers(1, 6)),
         corner,
         stops,
-        draw(st.integers(0, 6)),
-        draw(st.integers(0, 7)),
+        draw(st.integers(-2, 6)),  # fewer than none: a qualifying lap strikes no WP, its moves may cost more
+        draw(st.integers(-3, 7)),
         draw(st.integers(1, 2)),
         draw(st.integers(1, 2)),
         draw(prices),
@@ -141,40 +141,35 @@ def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_
 def test_the_memos_hold_nothing_the_garbage_collector_walks() -> None:
     """Once a collection has seen them, no key or value of a memo is tracked by the garbage collector
     (a Prices object or a named tuple in them would be, and every full pass would walk them all:
-    the slowest decisions were those passes)."""
+    the slowest decisions were those passes); the memos by price are never tracked at all."""
     la = Lookahead(TRACK)
     p = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
     for space in SPACES[:40]:
         la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 3)
-        la.value(DICE, space, 5, None, 0, 3, 4, 1, 1, p, 2, 0)  # no slide: the last turn by its shape
+        la.value(DICE, space, 5, None, 0, 3, 4, 1, 1, p, 2, 0)  # no slide: the last two turns by their shape
     gc.collect()
-    memos = (
-        la._steps,
-        la._values,
-        la._gears,
-        la.shapes.ways,
-        la._leaves,
-        la._sums,
-        la._turns,
-        la._gear_turns,
-        la._outs,
-    )
+    priced = [getattr(memos, name) for memos in la._priced.values() for name in Priced.__slots__]
+    memos = (la._steps, la._values, la._gears, la.shapes.ways, *priced)
     assert all(memos)
     tracked = [x for memo in memos for item in memo.items() for x in item if gc.is_tracked(x)]
     assert tracked == []
+    for space in SPACES[40:60]:  # more values after the collector's pass: its memos stay out of its view
+        la.value(DICE, space, 5, None, 0, 3, 4, 1, 1, p, 2, 0)
+    by_shape = la._priced[(1, 1, p.pid)]
+    assert not any(gc.is_tracked(memo) for memo in (by_shape.leaves, by_shape.sums, by_shape.turns, by_shape.gears))
 
 
 def test_a_full_memo_starts_afresh_and_the_values_stay_the_same(monkeypatch) -> None:
     """Past MEMO_LIMIT positions the model forgets (bounded memory and collector passes), and what
     it works out again is the same."""
-    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    ps = [Prices(brake=1.05, tyre=0.9, scarce=scarce, out=80.0, spin=12.0, skip=0.75) for scarce in (1.25, 2.0, 3.05)]
     kept = Lookahead(TRACK)
-    want = [kept.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30]]
+    want = [kept.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30] for p in ps]
     monkeypatch.setattr(la_module, "MEMO_LIMIT", 0)
     small = Lookahead(TRACK)
-    got = [small.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30]]
+    got = [small.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30] for p in ps]
     assert got == want
-    assert small._size() < kept._size() / 5
+    assert len(kept._priced) == 3 and len(small._priced) == 1  # only the prices of the last look are kept
 
 
 def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
@@ -202,8 +197,8 @@ def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> 
     prices,
     st.integers(1, 9),
     st.booleans(),
-    st.integers(0, 4),
-    st.integers(0, 5),
+    st.integers(-2, 4),  # fewer than none after a qualifying lap's move (no WP struck)
+    st.integers(-3, 5),
     st.integers(1, 2),
     st.integers(1, 2),
 )
@@ -213,10 +208,10 @@ def test_CORNER_6_7_the_way_out_chosen_once_for_every_roll_is_each_roll_s_best_t
     """The cheapest mix of braking and flying out is chosen once for an overshoot and the WP left,
     whatever the roll, unless two mixes are within the rounding of each other: each roll then gets
     what the plain comparison of that roll's sums gets."""
-    la = Lookahead(TRACK)
+    memos = Priced()
     for roll in range(over, 41):
         want = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
-        assert la._choose(over, fatal, roll, brakes, tyres, mult, spin_max, p) == want
+        assert Lookahead._choose(memos, over, fatal, roll, brakes, tyres, mult, spin_max, p) == want
 
 
 def test_CORNER_6_7_two_ways_out_as_dear_are_chosen_roll_by_roll() -> None:
@@ -225,8 +220,8 @@ def test_CORNER_6_7_two_ways_out_as_dear_are_chosen_roll_by_roll() -> None:
     p = Prices(brake=1.0, tyre=2.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
     ways = la_module.flights(1, False, 2, 5, 1, 1, p)
     assert ways == (0, 0.0, 2.0, None, 1, 1, 1.0, 0.0, None, 0)  # both mixes, five fields each
-    la = Lookahead(TRACK)
-    assert [la._choose(1, False, roll, 2, 5, 1, 1, p) for roll in (3, 7)] == [(1.0, 0, 1), (5.0, 0, 1)]
+    memos = Priced()
+    assert [Lookahead._choose(memos, 1, False, roll, 2, 5, 1, 1, p) for roll in (3, 7)] == [(1.0, 0, 1), (5.0, 0, 1)]
     assert la_module.flights(3, True, 2, 5, 1, 1, p) == ()  # a missed stop flying out, too few brake WP
     dear = Prices(brake=1.0, tyre=5.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
     assert la_module.flights(2, False, 2, 5, 1, 1, dear) == (2, 2.0, 0.0, None, 0)  # braking is cheaper: only it
