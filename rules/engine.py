@@ -136,8 +136,11 @@ def apply(track: Track, state: RaceState, action: Action) -> tuple[RaceState, li
 def rolled(track: Track, state: RaceState, face: int) -> RaceState:
     """The race after the active car, in its declared gear, rolled ``face``: what the odds and
     the computer drivers look at, so they see the spaces the engine moves (the tyres' malus,
-    the profile's change, a launch) and the same segment moves (``moves``)."""
-    return apply(track, state.model_copy(update={"phase": Phase.ROLL}), Roll(value=face))[0]
+    the profile's change, a launch) and the same segment moves (``moves``). A state already
+    waiting for the roll is rolled as it is (a driver rolls every face of a gear from one)."""
+    if state.phase != Phase.ROLL:
+        state = state.model_copy(update={"phase": Phase.ROLL})
+    return apply(track, state, Roll(value=face))[0]
 
 
 def _settle(track: Track, state: RaceState, events: list[Event]) -> RaceState:

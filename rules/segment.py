@@ -76,10 +76,28 @@ class MoveRequest:
     @cached_property
     def obstacle_rows(self) -> dict[int, tuple[int, ...]]:
         """Rows of the cars in each track lane, for the overtaking exception (CORE-MOVE-5); with
-        ``arc_around_markers`` dangerous spaces too, "like other cars" (ROAD-4, LANE-D-2, VAR-14)."""
-        rows: dict[int, list[int]] = {}
-        for n in self.occupied | self.markers if self.rules.arc_around_markers else self.occupied:
-            sp = self.track.space(n)
-            if not sp.in_pit:
-                rows.setdefault(sp.lane, []).append(sp.row)
-        return {lane: tuple(sorted(r)) for lane, r in rows.items()}
+        ``arc_around_markers`` dangerous spaces too, "like other cars" (ROAD-4, LANE-D-2, VAR-14).
+        Not to be changed: the requests of one board share it (``_obstacle_rows``)."""
+        return _obstacle_rows(self.track, self.occupied, self.markers if self.rules.arc_around_markers else None)
+
+
+def _obstacle_rows(
+    track: Track, occupied: frozenset[str], markers: frozenset[str] | None
+) -> dict[int, tuple[int, ...]]:
+    """``MoveRequest.obstacle_rows``; the last answer kept with the sets it was worked out from (a
+    driver asks for the moves of every face of a gear among the same cars, the same set objects:
+    ``rules.turn``). One assignment replaces it, so a window's thread may ask too."""
+    last = _LAST_ROWS[0]
+    if last is not None and last[0] is track and last[1] is occupied and last[2] is markers:
+        return last[3]
+    rows: dict[int, list[int]] = {}
+    for n in occupied if markers is None else occupied | markers:
+        sp = track.space(n)
+        if not sp.in_pit:
+            rows.setdefault(sp.lane, []).append(sp.row)
+    found = {lane: tuple(sorted(r)) for lane, r in rows.items()}
+    _LAST_ROWS[0] = (track, occupied, markers, found)
+    return found
+
+
+_LAST_ROWS: list[tuple[Track, frozenset[str], frozenset[str] | None, dict[int, tuple[int, ...]]] | None] = [None]

@@ -39,6 +39,31 @@ def hazard(
     return Risk(track, state, car, prices, exposure, exposed).of(m)
 
 
+def risk_of(track: Track, state: RaceState, car: CarState, prices: Prices, exposure: float, exposed: float) -> Risk:
+    """The ``Risk`` of ``car``'s moves in ``state``: the last one made while the car, the other
+    cars, the markers, the weather, the rules and the prices are the same objects and the laps and
+    the exposures the same (all it reads): the faces of one gear share it. One assignment replaces
+    it, so a window's thread and a driver's thread may both ask."""
+    last = _LAST_RISK[0]
+    if (
+        last is not None
+        and last.car is car
+        and last.state.cars is state.cars
+        and last.state.markers is state.markers
+        and last.state.weather is state.weather
+        and last.state.rules is state.rules
+        and last.state.laps == state.laps
+        and last.track is track
+        and last.prices is prices
+        and last.exposure == exposure
+        and last.exposed_share == exposed
+    ):
+        return last
+    risk = Risk(track, state, car, prices, exposure, exposed)
+    _LAST_RISK[0] = risk
+    return risk
+
+
 class Risk:
     """``hazard`` for the moves of one car from one position: the odds of a failed check, the
     price of the WP it costs and the cars near each end (``Field``) are the same for all of
@@ -50,6 +75,7 @@ class Risk:
         self.track, self.state, self.car, self.prices, self.exposure = track, state, car, prices, exposure
         self.field = field_of(track, state, car)
         self.laps_after = laps_after(track, state, car)
+        self.exposed_share = exposed
         self.exposed = exposed * self.laps_after
         self.row = track.space(car.space).row if car.space is not None else None
         self._road: tuple[float, float] | None = None  # a road-holding check's failure and the WP's price
@@ -106,3 +132,6 @@ def failures_ahead(track: Track, state: RaceState, car: CarState, area: Area, ex
     others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")
     kind = CheckKind.ENGINE if area is Area.ENGINE else CheckKind.COLLISION
     return exposure * others * laps * fail(kind, state)
+
+
+_LAST_RISK: list[Risk | None] = [None]

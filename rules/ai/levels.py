@@ -102,7 +102,7 @@ from rules.modules import boost, driver_profiles, nitro
 from rules.modules import tyres as tyre_rules
 from rules.modules.pits import pit_lap
 from rules.moves import Move
-from rules.state import CarState, RaceState
+from rules.state import CarState, Phase, RaceState
 from rules.tables import karma
 from rules.tables.checks import CheckKind
 from rules.tables.pit_points import PitPlan
@@ -245,7 +245,7 @@ class Level:
         skip += self.engine_risk(track, state, paid_car, gear, prices)
         if not self.exact:
             return self._lane_gear_value(track, state, paid_car, gear, prices) - skip
-        paid = state.with_car(paid_car)
+        paid = state.with_car(paid_car).model_copy(update={"phase": Phase.ROLL})  # each face is rolled from it
         total = 0.0
         moved = False
         for face, p in state.rules.gear_dice.die(gear).outcomes():

@@ -296,7 +296,7 @@ class Lookahead:
         best = -prices.out
         sure = prices.sure
         bounds = self.shapes.sum_bounds
-        sums = memos.sums
+        sums, outs = memos.sums, memos.outs
         wp = (brakes << 3) | tyres
         for _, skipped, shape in self.shapes.leaves[leaf]:
             key = (shape << 7) | (skipped << 6) | wp
@@ -308,9 +308,19 @@ class Lookahead:
                 for p, gain, face, over, fatal in self.shapes.sums[shape]:
                     if over is None:
                         total += gain
+                        continue
+                    # ``_choose`` without the call where the ways are known and none or one is the best for
+                    # every roll (the hottest loop of a race)
+                    way = outs.get((over << 7) | (fatal << 6) | wp)
+                    if way == ():
+                        value = -prices.out
+                    elif way is not None and len(way) == 5:
+                        value = face - way[0] - way[1] - way[2]
+                        if way[3] is not None:
+                            value -= way[3]
                     else:
-                        chosen = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)
-                        total += p * chosen[0]
+                        value = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)[0]
+                    total += p * value
                 sums[key] = total
             if total > best:
                 best = total
@@ -367,7 +377,7 @@ class Lookahead:
     ) -> float:
         """``total`` plus a gear's expectation over the last two turns from a position whose faces
         have the shape ``shape`` (``Shapes.gear_of``): ``_gear``'s sums in ``_gear``'s order."""
-        leaves = memos.leaves
+        leaves, outs = memos.leaves, memos.outs
         wp = (brakes << 3) | tyres
         for p, gain, face, over, fatal, run, stop in self.shapes.gears[shape]:
             if over is None:
@@ -378,7 +388,17 @@ class Lookahead:
                         v = self._leaf_value(memos, run, brakes, tyres, mult, spin_max, prices)
                     total += p * v
                 continue
-            value, braked, loss = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)
+            way = outs.get((over << 7) | (fatal << 6) | wp)  # ``_choose`` without the call, as in ``_leaf``
+            if way == ():
+                total += p * -prices.out
+                continue
+            if way is not None and len(way) == 5:
+                braked, loss = way[0], way[4]
+                value = face - braked - way[1] - way[2]
+                if way[3] is not None:
+                    value -= way[3]
+            else:
+                value, braked, loss = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)
             if braked < 0:
                 total += p * -prices.out
                 continue

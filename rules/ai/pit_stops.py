@@ -9,6 +9,7 @@ from typing import Protocol
 
 from rules.ai.lane import lane_model
 from rules.car import Area
+from rules.dice import GearDice
 from rules.engine import pit_lap, repairs_at, stops_allowed, wet
 from rules.moves import Move
 from rules.state import CarState, RaceState
@@ -139,19 +140,7 @@ def stop_chance(
     so a move into the box has made it (1), a move past the nearest pit entry has lost it (0),
     and a move ending short of it keeps it with ``turn_in_chance``. None when no such stop is
     at stake (none wanted, the pit out of reach, the car in the pit lane)."""
-    car = state.car(state.active or "")
-    end = end or move.end
-    if state.rules.pit_points or track.pit is None or car.space is None or car.box is None or end is None:
-        return None
-    if track.space(car.space).in_pit or (track.space(end).in_pit and not move.in_box):
-        return None
-    lane = lane_model(track)
-    entry = lane.to_pit_entry(end)
-    if (entry >= 10**6 and lane.to_pit_entry(car.space) >= 10**6) or driver.pit_lane(track, state, car) is None:
-        return None
-    if move.in_box:
-        return 1.0
-    return turn_in_chance(state, entry, lane.to_box(end, car.box), car.gear)
+    return kept_chance(track, state, move, end) if stop_at_stake(track, state, driver) else None
 
 
 def stop_at_stake(track: Track, state: RaceState, driver: PitLaneChooser) -> bool:
@@ -164,6 +153,22 @@ def stop_at_stake(track: Track, state: RaceState, driver: PitLaneChooser) -> boo
     return not track.space(car.space).in_pit and driver.pit_lane(track, state, car) is not None
 
 
+def kept_chance(track: Track, state: RaceState, move: Move, end: str | None = None) -> float | None:
+    """``stop_chance`` where a basic stop is at stake (``stop_at_stake``): None for a move that
+    ends nowhere, in the pit lane short of the box, or with the pit entry out of reach."""
+    car = state.car(state.active or "")
+    end = end or move.end
+    if end is None or (track.space(end).in_pit and not move.in_box):
+        return None
+    lane = lane_model(track)
+    entry = lane.to_pit_entry(end)
+    if entry >= 10**6 and lane.to_pit_entry(car.space or "") >= 10**6:
+        return None
+    if move.in_box:
+        return 1.0
+    return turn_in_chance(state, entry, lane.to_box(end, car.box or ""), car.gear)
+
+
 def turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:
     """The chance of still making a basic stop from a space ``entry`` steps short of the pit
     entry and ``box`` steps from the car's box, in ``gear`` now, with the best gears of the next
@@ -172,8 +177,21 @@ def turn_in_chance(state: RaceState, entry: int, box: int, gear: int) -> float:
     any other roll drives past. Past the entry (``entry`` large) it is 0."""
     if entry >= 10**6 or box >= 10**6:
         return 0.0
-    faces = tuple(tuple(state.rules.gear_dice.die(g).faces) for g in range(1, 7))
-    return _kept(faces, entry, box - entry, gear)
+    return _kept(_faces(state.rules.gear_dice), entry, box - entry, gear)
+
+
+def _faces(dice: GearDice) -> tuple[tuple[int, ...], ...]:
+    """The faces of the gear dice, per gear: the last dice asked about kept with them (a driver asks
+    for every move of every face it values near the pit)."""
+    last = _FACES[0]
+    if last is not None and last[0] is dice:
+        return last[1]
+    faces = tuple(tuple(dice.die(g).faces) for g in range(1, 7))
+    _FACES[0] = (dice, faces)
+    return faces
+
+
+_FACES: list[tuple[GearDice, tuple[tuple[int, ...], ...]] | None] = [None]
 
 
 @lru_cache(maxsize=4096)

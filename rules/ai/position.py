@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.ai.check_risk import Risk
+from rules.ai.check_risk import risk_of
 from rules.ai.judging import slides_after
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import lookahead, odds
-from rules.ai.pit_stops import pit_progress, stop_at_stake, stop_chance
+from rules.ai.pit_stops import kept_chance, pit_progress, stop_at_stake
 from rules.ai.prices import Prices
 from rules.ai.race_ahead import room_odds
 from rules.engine import multiplier, slide_spaces
@@ -36,7 +36,7 @@ class Position:
     def __init__(self, level: Level, track: Track, state: RaceState, prices: Prices) -> None:
         self.level, self.track, self.state, self.prices = level, track, state, prices
         self.car = car = state.car(state.active or "")
-        self.risk = Risk(track, state, car, prices, level.exposure, level.exposed)
+        self.risk = risk_of(track, state, car, prices, level.exposure, level.exposed)
         self.basic = stop_at_stake(track, state, level)  # else no move's stop_chance is asked
         self.mult, self.spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         self.slide = slide_spaces(state, car)
@@ -62,7 +62,7 @@ class Position:
                 * room_odds(state, car, room, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
             )
         # a basic stop wanted: valued below
-        basic = stop_chance(track, state, m, level, m.end or car.space) if self.basic else None
+        basic = kept_chance(track, state, m, m.end or car.space) if self.basic else None
         if basic is None:
             # by points (PIT-D-11); a basic stop's progress is 0 where its chance is None
             value += (
@@ -91,7 +91,7 @@ class Position:
         )
         if basic is not None:  # PIT-B-2: the stop lost, or next turn the box (the turn it takes)
             kept = (
-                basic if end == (m.end or car.space) else stop_chance(track, state, m, level, end)
+                basic if end == (m.end or car.space) else kept_chance(track, state, m, end)
             ) or 0.0  # moved on by a slide
             lane = lane_model(track)
             if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:

@@ -10,11 +10,14 @@ by points (PIT-D-11), the street race (STREET-5, STREET-7) and the rain's slide 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
 from rules.ai import position
+from rules.ai.check_risk import risk_of
 from rules.ai.judging import slides_after
 from rules.ai.lane import lane_model
 from rules.ai.levels import Level
@@ -189,3 +192,21 @@ def test_the_cars_near_an_end_are_shared_while_the_other_cars_stand_alike() -> N
     assert field_of(track, moved, car) is not field
     marked = state.model_copy(update={"markers": (*state.markers, "A1")})
     assert field_of(track, marked, car) is not field
+
+
+def test_the_faces_of_a_gear_share_the_prices_of_their_checks() -> None:
+    """``risk_of`` hands the faces of one gear (the same car, cars, markers, weather and prices) one
+    ``Risk``; another car, another prices or a marker laid make a new one, valued as ``hazard``."""
+    state, _ = behind()
+    car = state.car(state.active or "")
+    prices = CHAMPION.prices(OVAL, state, car)
+    risk = risk_of(OVAL, state, car, prices, CHAMPION.exposure, CHAMPION.exposed)
+    rolled_on = state.model_copy(update={"roll": 5, "moves_left": 5})
+    assert risk_of(OVAL, rolled_on, car, prices, CHAMPION.exposure, CHAMPION.exposed) is risk
+    marked = state.model_copy(update={"markers": (*state.markers, "B30")})
+    other = risk_of(OVAL, marked, car, prices, CHAMPION.exposure, CHAMPION.exposed)
+    assert other is not risk
+    for m in moves(OVAL, marked):
+        assert other.of(m) == _ref_hazard(OVAL, marked, car, m, prices, CHAMPION)
+    dearer = replace(prices, out=prices.out + 1)
+    assert risk_of(OVAL, state, car, dearer, CHAMPION.exposure, CHAMPION.exposed) is not risk

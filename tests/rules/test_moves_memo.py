@@ -170,3 +170,18 @@ def test_the_board_of_a_request_is_the_state_s_own() -> None:
     marked = state.model_copy(update={"markers": (*state.markers, "A41")})
     assert move_request(OVAL, marked).markers == first.markers | {"A41"}
     assert move_request(OVAL, state).occupied == first.occupied and move_request(OVAL, state).markers == first.markers
+
+
+def test_CORE_MOVE_5_the_rows_of_the_cars_are_the_request_s_own() -> None:
+    """``obstacle_rows`` (CORE-MOVE-5) is kept for the last occupied spaces and markers: requests
+    among the same sets share it, another set of cars gets its own rows."""
+    track = oval()
+    cars = frozenset({"A10", "B12", "C30"})
+    first = request("B1", 6, cars).obstacle_rows
+    assert request("B3", 9, cars).obstacle_rows is first
+    moved = request("B1", 6, cars - {"C30"} | {"C31"}).obstacle_rows
+    assert moved == {
+        lane: tuple(sorted(track.space(n).row for n in cars - {"C30"} | {"C31"} if track.space(n).lane == lane))
+        for lane in {track.space(n).lane for n in cars - {"C30"} | {"C31"}}
+    }
+    assert request("B1", 6, cars).obstacle_rows == first
