@@ -79,38 +79,34 @@ def _may_turn_in(track: Track, state: RaceState, car: CarState, spaces: int) -> 
 def _box_within(track: Track, start: str, box: str, spaces: int) -> bool:
     """Can ``spaces`` steps take a car from ``start`` into its box? FAQ-5, PIT-B-2: a car turns
     into the pit lane only with a roll of at least the spaces left to its box; cars in front
-    in the pit lane may still make it wait short of the box (PIT-B-6)."""
-    if spaces > BOX_SEARCH:  # more than any roll: searched afresh
-        return _steps_to_box(track, start, box, spaces) <= spaces
+    in the pit lane may still make it wait short of the box (PIT-B-6). It can if the spaces k
+    steps away hold the box for some k up to ``spaces``: the search is kept per track, start and
+    box, and a longer roll goes on from where a shorter one stopped (a driver asks for every face
+    of every gear it plays out)."""
     kept = _WITHIN.get(id(track))
     if kept is None or kept[0] is not track:
         if len(_WITHIN) >= 4:
             _WITHIN.clear()
         kept = _WITHIN[id(track)] = (track, {})
-    found = kept[1].get((start, box))
-    if found is None:
-        if len(kept[1]) > 100_000:
-            kept[1].clear()
-        found = kept[1][(start, box)] = _steps_to_box(track, start, box, BOX_SEARCH)
-    return found <= spaces
-
-
-def _steps_to_box(track: Track, start: str, box: str, limit: int) -> float:
-    """The fewest steps from ``start`` into ``box``, up to ``limit`` (inf beyond): the first k for
-    which the spaces k steps away hold it. Kept per track, start and box for every roll
-    (``_box_within``): a driver asks for every face of every gear it plays out."""
-    reached = {start}
-    for k in range(1, limit + 1):
-        reached = {n for s in reached for n in track.successors(s)}
+    found, searched, reached = kept[1].get((start, box), (0, 0, frozenset((start,))))
+    if found:
+        return found <= spaces
+    if spaces <= searched:
+        return False
+    for k in range(searched + 1, spaces + 1):
+        reached = frozenset(n for s in reached for n in track.successors(s))
         if box in reached:
-            return k
-        if not reached:  # the end of a lane that ends
+            found = k
             break
-    return math.inf
+    if len(kept[1]) > 100_000:
+        kept[1].clear()
+    kept[1][(start, box)] = (found, spaces, reached)
+    return bool(found)
 
 
-BOX_SEARCH = 40  # steps searched for a box once for every roll: more than any roll has spaces
-_WITHIN: dict[int, tuple[Track, dict[tuple[str, str], float]]] = {}  # per track: ``_box_within``'s answers
+# per track, start and box: ``_box_within``'s search (the fewest steps into the box, 0 while not found; the
+# steps searched; the spaces that many steps away)
+_WITHIN: dict[int, tuple[Track, dict[tuple[str, str], tuple[int, int, frozenset[str]]]]] = {}
 
 
 def into_the_box(track: Track, found: list[Move]) -> list[Move]:

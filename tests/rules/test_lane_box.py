@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.ai.lane import LaneModel
+from rules.modules import pits
 from rules.modules.pits import _box_within
 from tests.rules.fixtures import OVAL
 
@@ -38,6 +39,9 @@ def test_PIT_B_2_the_steps_into_each_box_are_the_plain_search_from_every_space()
     for sp in OVAL.spaces[::3]:
         for box in boxes[::4]:
             assert lane.to_box(sp.name, box) == _ref_to_box(sp.name, box)
-            for roll in (0, 1, 7, 20, 40, 41, 70):  # the fewest steps kept for every roll up to BOX_SEARCH
-                assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)
-                assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)  # kept: the same
+            # a longer roll goes on from a shorter one's search, a shorter one reads a longer one's
+            for rolls in ((0, 1, 7, 20, 41, 70), (70, 20, 7, 1, 0), (7, 20, 1)):
+                pits._WITHIN.clear()
+                for roll in rolls:
+                    assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)
+                    assert _box_within(OVAL, sp.name, box, roll) == _ref_within(sp.name, box, roll)  # kept: the same
