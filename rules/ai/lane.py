@@ -27,7 +27,7 @@ class LaneModel:
         self._future: dict[int, tuple[GearDice, dict[tuple, float]]] = {}  # by the dice's id: hashing them is slow
         self._near: dict[str, tuple[str | None, ...]] = {}
         self._steps: dict[tuple, tuple[float, str | None, int | None, int]] = {}
-        self._entry: dict[str, int] = {}
+        self._entry: dict[str, int] | None = None  # per space: ``to_pit_entry``
         self._box: dict[str, dict[str, int]] = {}  # per box: every space's steps into it (``to_box``)
         self._back: dict[str, list[str]] | None = None  # per space: the spaces a step leads from
         self._lane_pos = {
@@ -82,21 +82,32 @@ class LaneModel:
         return 10**6
 
     def to_pit_entry(self, space: str) -> int:
-        """Fewest steps from ``space`` to the nearest pit entry along the track (large when out of
-        reach; remembered)."""
-        if space not in self._entry:
-            pit, t = self.track.pit, self.track
-            frontier, seen, found = {space}, {space}, 10**6
-            for steps in range(40):
-                if pit is None:
-                    break
-                if frontier & set(pit.entries):  # the nearest entry (PitLane.extra_entries)
-                    found = steps
-                    break
-                frontier = {n for s in frontier for n in t.successors(s) if n not in seen and not t.space(n).in_pit}
-                seen |= frontier
-            self._entry[space] = found
-        return self._entry[space]
+        """Fewest steps from ``space`` to the nearest pit entry along the track, through no space of
+        the pit lane (large when 40 or more: out of reach). One search back from the entries finds
+        every space's, the first time one is asked."""
+        entry = self._entry
+        if entry is None:
+            entry = self._entry = self._steps_to_entries()
+        return entry.get(space, 10**6)
+
+    def _steps_to_entries(self) -> dict[str, int]:
+        """``to_pit_entry`` of every space nearer than 40 steps: a search back from the entries, going
+        on only from spaces off the pit lane (a way to an entry may start in the pit lane, not pass it)."""
+        t, pit = self.track, self.track.pit
+        if pit is None:
+            return {}
+        found = {e: 0 for e in pit.entries}
+        frontier = [e for e in pit.entries if not t.space(e).in_pit]
+        for steps in range(1, 40):
+            nxt = []
+            for s in frontier:
+                for b in self._predecessors().get(s, ()):
+                    if b not in found:
+                        found[b] = steps
+                        if not t.space(b).in_pit:
+                            nxt.append(b)
+            frontier = nxt
+        return found
 
     def to_box(self, space: str, box: str) -> int:
         """Fewest steps from ``space`` into the pit box ``box``, through the nearest pit entry
@@ -106,14 +117,19 @@ class LaneModel:
             into = self._box[box] = self._steps_into(box)
         return into.get(space, 10**6)
 
-    def _steps_into(self, box: str) -> dict[str, int]:
-        """Every space's fewest steps (fewer than 60) into ``box``, by a search back along the steps."""
+    def _predecessors(self) -> dict[str, list[str]]:
+        """Per space, the spaces a step leads from."""
         back = self._back
         if back is None:
             back = self._back = {}
             for sp in self.track.spaces:
                 for n in self.track.successors(sp.name):
                     back.setdefault(n, []).append(sp.name)
+        return back
+
+    def _steps_into(self, box: str) -> dict[str, int]:
+        """Every space's fewest steps (fewer than 60) into ``box``, by a search back along the steps."""
+        back = self._predecessors()
         found, frontier = {box: 0}, [box]
         for steps in range(1, 60):
             nxt = []
