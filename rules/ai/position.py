@@ -11,7 +11,7 @@ alone gets, added in the same order, so a value is ``Level.move_value``'s to the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.ai.check_risk import risk_of
 from rules.ai.judging import slides_after
@@ -23,11 +23,32 @@ from rules.ai.race_ahead import room_odds
 from rules.engine import multiplier, slide_spaces
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
-from rules.state import RaceState
+from rules.state import CarState, RaceState
 from rules.track import Track
 
-if TYPE_CHECKING:
-    from rules.ai.levels import Level
+
+class Level(Protocol):
+    """What a position reads of the level that values its moves (``rules.ai.levels.Level``)."""
+
+    @property
+    def exposure(self) -> float: ...
+    @property
+    def exposed(self) -> float: ...
+    @property
+    def boxed(self) -> float: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def finish(self) -> float: ...
+    @property
+    def missed(self) -> float: ...
+
+    def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None: ...
+    def stop_value(
+        self, track: Track, state: RaceState, car: CarState, brakes: int, prices: Prices, depth: int
+    ) -> float: ...
+    def _street_value(self, track: Track, state: RaceState, car: CarState, m: Move, prices: Prices) -> float: ...
+    def _slip_option(self, track: Track, state: RaceState, m: Move, end: str) -> float: ...
 
 
 class Position:

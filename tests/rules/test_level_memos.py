@@ -20,7 +20,6 @@ from rules.ai import position
 from rules.ai.check_risk import risk_of
 from rules.ai.judging import slides_after
 from rules.ai.lane import lane_model
-from rules.ai.levels import Level
 from rules.ai.lookahead import lookahead, odds
 from rules.ai.pit_stops import pit_progress, stop_at_stake, stop_chance
 from rules.ai.presets import CHAMPION
@@ -48,7 +47,7 @@ from tests.conftest import REPO
 from tests.rules.fixtures import OVAL, act, at_pit_entry, behind, wear
 
 
-def _ref_hazard(track: Track, state: RaceState, car: CarState, m: Move, prices: Prices, level: Level) -> float:
+def _ref_hazard(track: Track, state: RaceState, car: CarState, m: Move, prices: Prices, level: position.Level) -> float:
     """``check_risk.hazard`` for one move alone."""
     from rules.ai.check_risk import loss
 
@@ -73,7 +72,7 @@ def _ref_hazard(track: Track, state: RaceState, car: CarState, m: Move, prices: 
     return risk
 
 
-def _ref_move_value(level: Level, track: Track, state: RaceState, m: Move, prices: Prices) -> float:
+def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Move, prices: Prices) -> float:
     """``Level.move_value`` as it was written for one move alone, every helper asked afresh."""
     if m.out is not None or standstill(state, m):
         return -prices.out

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
 from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
+from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
 from rules.ruleset import FORMULA_D_BASIC
 from tests.rules.test_odds import TRACK
@@ -218,13 +219,13 @@ def test_CORNER_6_7_two_ways_out_as_dear_are_chosen_roll_by_roll() -> None:
     """A brake WP that costs exactly what the tyre WP of the space flown costs: no mix is the
     cheapest for sure, so each roll compares its own sums (the first of equal ones wins)."""
     p = Prices(brake=1.0, tyre=2.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
-    ways = la_module.flights(1, False, 2, 5, 1, 1, p)
+    ways = flights(1, False, 2, 5, 1, 1, p)
     assert ways == (0, 0.0, 2.0, None, 1, 1, 1.0, 0.0, None, 0)  # both mixes, five fields each
     memos = Priced()
     assert [Lookahead._choose(memos, 1, False, roll, 2, 5, 1, 1, p) for roll in (3, 7)] == [(1.0, 0, 1), (5.0, 0, 1)]
-    assert la_module.flights(3, True, 2, 5, 1, 1, p) == ()  # a missed stop flying out, too few brake WP
+    assert flights(3, True, 2, 5, 1, 1, p) == ()  # a missed stop flying out, too few brake WP
     dear = Prices(brake=1.0, tyre=5.0, scarce=0.0, out=60.0, spin=12.0, skip=1.0)
-    assert la_module.flights(2, False, 2, 5, 1, 1, dear) == (2, 2.0, 0.0, None, 0)  # braking is cheaper: only it
+    assert flights(2, False, 2, 5, 1, 1, dear) == (2, 2.0, 0.0, None, 0)  # braking is cheaper: only it
 
 
 def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
