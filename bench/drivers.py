@@ -18,7 +18,8 @@ decision.
 
 It PRINTS per match and race kind the first side's win rate and both sides' mean
 finishing positions, then per match and side: win rate, mean finishing position, mean
-finishing round, retirement rate with the causes' rule IDs, WP left at the finish
+finishing round, retirement rate with the causes' rule IDs (and in the summary how many retired
+while it rained), WP left at the finish
 (finishers), pit stops per car, the median and the slowest decision in ms of the clock and the
 slowest in ms of the process's CPU time (the clock counts the other processes of a shared
 machine too; the CPU time is the driver's own cost). Nothing
@@ -51,7 +52,7 @@ from game.tracks.load import load_track  # noqa: E402
 from rules.actions import Action  # noqa: E402
 from rules.ai.registry import DRIVERS, computer_action  # noqa: E402
 from rules.classify import classification  # noqa: E402
-from rules.engine import chance, to_move  # noqa: E402
+from rules.engine import chance, to_move, wet  # noqa: E402
 from rules.files.record import same_drivers  # noqa: E402
 from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
@@ -96,6 +97,7 @@ class CarResult:
     out: str | None
     wp: int
     pits: int
+    out_in_rain: bool = False  # retired while it rained (slides, the wet tables: CORE-WEATHER-2, TYRE-2..5)
 
 
 @dataclass
@@ -134,6 +136,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset(), watch: 
     times: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
     finished: dict[str, int] = {}
+    retired: dict[str, bool] = {}  # per car out: whether it rained when it went out
     steps = 0
     while not session.state.finished:
         steps += 1
@@ -159,6 +162,8 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset(), watch: 
         for c in session.state.cars:
             if c.status == "finished" and c.id not in finished:
                 finished[c.id] = session.state.round
+            elif c.status == "out" and c.id not in retired:
+                retired[c.id] = wet(session.state)
     state = session.state
     cars = []
     for p in classification(t, state):
@@ -172,6 +177,7 @@ def play(case: Case, computers: frozenset[str] | set[str] = frozenset(), watch: 
                 out=c.out.rule if c.out is not None else None,
                 wp=_wp(c),
                 pits=c.pit_stops,
+                out_in_rain=retired.get(c.id, False),
             )
         )
     return Outcome(case=case, cars=cars, times=dict(times), cpu=dict(cpu))
@@ -300,6 +306,8 @@ def summary(outcomes: list[Outcome]) -> None:
             fin_wp = [r.wp for r in res if r.status == "finished"]
             times = sorted(t for o in os_ for t in o.times.get(s, []))
             causes = ", ".join(f"{k} {n}" for k, n in outs.most_common(4)) or "-"
+            rained = sum(r.out_in_rain for r in res)
+            causes += f"; {rained} in rain" if rained else ""
             place, out = statistics.mean(r.position for r in res), sum(outs.values()) / len(res)
             median, slowest = (statistics.median(times), times[-1]) if times else (0.0, 0.0)
             print(
