@@ -516,13 +516,13 @@ class Level:
         stopping here (TYRE-3, CORE-SLIP-2): the spaces are the only sure thing beyond the horizon."""
         car = state.car(state.active or "")
         prices = self.prices(track, state, car)
+        position = Position(self, track, state, prices)
         stay = Move(path=(), corner=car.corner, stops=car.stops)
         # stopping here declines the slipstream on offer now: its option is not the stay's to count
-        kept = self.move_value(track, state, stay, prices)
-        kept -= self._slip_option(track, state, stay, car.space or "")
+        kept = position.value(stay) - self._slip_option(track, state, stay, car.space or "")
         best: tuple[float, int, Move | None] = (tie(kept), 0, None)
         for m in moves:
-            v = (tie(self.move_value(track, state, m, prices)), len(m.path))
+            v = (tie(position.value(m)), len(m.path))
             if v > best[:2]:
                 best = (*v, m)
         return best[2]

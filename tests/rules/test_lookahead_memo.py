@@ -10,7 +10,6 @@ must be the same to the last bit, or a driver's decision could change.
 from __future__ import annotations
 
 import gc
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +24,25 @@ from tests.rules.test_odds import TRACK
 
 DICE = odds(FORMULA_D_BASIC.gear_dice)
 SPACES = sorted(s.name for s in TRACK.spaces if not s.in_pit)
+
+
+def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
+    """CORNER-6, CORNER-7: the best (value, brake WP, tyre WP lost) of braking and flying out of
+    ``over`` spaces, each mix's sums for this roll compared (the first of equal ones wins)."""
+    best: tuple[float, int, int] | None = None
+    for braked in range(min(brakes, over) + 1):
+        flown = over - braked
+        if flown and fatal:
+            continue
+        loss = flown * mult
+        value = roll - braked - p.brakes(brakes, braked) - p.tyres(tyres, loss)
+        if flown and loss >= tyres:
+            if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
+                continue
+            value -= p.spin  # CORNER-7
+        if best is None or value > best[0]:
+            best = (value, braked, loss)
+    return best or (-p.out, -1, 0)
 
 
 def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, spin_max, p: Prices) -> tuple:
@@ -43,24 +61,12 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-    # value, out, end, corner, stops, brakes, tyres
-    best: tuple[Any, bool, str | None, int | None, int, int, int] | None = None
-    for braked in range(min(brakes, over) + 1):
-        flown = over - braked
-        if flown and fatal:
-            continue
-        loss = flown * mult
-        value = roll - braked - p.brakes(brakes, braked) - p.tyres(tyres, loss)
-        if flown and loss >= tyres:
-            if loss > tyres or flown > spin_max:  # CORNER-6, FD08-SPIN-2
-                continue
-            value -= p.spin  # CORNER-7
-        if best is None or value > best[0]:
-            if flown:
-                best = (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
-            else:
-                best = (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
-    return best or (-p.out, True, None, None, 0, brakes, tyres)
+    value, braked, loss = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
+    if braked < 0:
+        return (-p.out, True, None, None, 0, brakes, tyres)
+    if loss:  # flown out
+        return (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
+    return (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
 
 
 def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide) -> tuple:
@@ -171,25 +177,6 @@ def test_a_full_memo_starts_afresh_and_the_values_stay_the_same(monkeypatch) -> 
     got = [small.value(DICE, s, 3, None, 0, 2, 3, 1, 1, p, 2, 0) for s in SPACES[:30] for p in ps]
     assert got == want
     assert len(kept._priced) == 3 and len(small._priced) == 1  # only the prices of the last look are kept
-
-
-def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
-    """CORNER-6, CORNER-7: the best (value, brake WP, tyre WP lost) of braking and flying out of
-    ``over`` spaces, each mix's sums for this roll compared (the first of equal ones wins)."""
-    best: tuple[float, int, int] | None = None
-    for braked in range(min(brakes, over) + 1):
-        flown = over - braked
-        if flown and fatal:
-            continue
-        loss = flown * mult
-        value = roll - braked - p.brakes(brakes, braked) - p.tyres(tyres, loss)
-        if flown and loss >= tyres:
-            if loss > tyres or flown > spin_max:
-                continue
-            value -= p.spin
-        if best is None or value > best[0]:
-            best = (value, braked, loss)
-    return best or (-p.out, -1, 0)
 
 
 @pytest.mark.rules("CORNER-6", "CORNER-7")
