@@ -45,6 +45,7 @@ class Style:
     max_out: Fraction  # the highest chance of elimination it accepts this turn
     wear_weight: float  # spaces of progress one WP is worth giving up
     foresight: float  # weight of the rough look-ahead
+    rain_ready: bool = False  # rain tyres while rain may still come in a race of more than one lap
 
     def weight(self, car: CarState) -> float:
         """What a WP is worth in spaces for this car: dearer as its brake and tyre WP run out."""
@@ -84,8 +85,16 @@ class Style:
         return min(2 if self.max_out > 0 else 1, spare)
 
     def choose_tyre(self, state: RaceState) -> Tyre:
-        """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one."""
-        if wet(state):
+        """Rain tyres in rain; dry: hard for the careful driver, soft for the aggressive one.
+
+        A ``rain_ready`` driver also takes rain tyres in dry weather that may still turn
+        (WEATHER-5..10) in a race of more than one lap: over the laps a field's 20s in 5th and
+        30s in 6th all but bring the rain, and slicks then slide 3 spaces after every stop in a
+        corner (TYRE-2, TYRE-4), out of a short corner before its stops are made (CORNER-5),
+        where rain tyres slide 1 (TYRE-5) and in the dry cost only the soft tyres' bonus
+        space, their penalties doubled as the soft ones' are."""
+        w = state.weather
+        if wet(state) or (self.rain_ready and state.laps > 1 and w is not None and w.changeable):
             return Tyre.RAIN
         return Tyre.SOFT if self.max_out > 0 else Tyre.HARD
 

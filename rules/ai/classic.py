@@ -128,7 +128,7 @@ class Classic:
     def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None:
         """The lane of the pit entry to keep to when this driver wants a stop at the end of this
         lap, else None: these drivers pit for worn tyres or tyres for the other weather."""
-        return pit_entry_lane(track, state, car)
+        return pit_entry_lane(track, state, car, self.choose_tyre(state))
 
     def choose_repairs(self, track: Track, state: RaceState) -> dict[Area, int]:
         """The reserve on the dearest areas first (``reserve_repairs``)."""

@@ -477,7 +477,7 @@ class Level:
         drivers' reasons (worn tyres, tyres for the other weather, a stop by points), or repairs
         from the reserve that are worth the long stop (PIT-A-1, PIT-A-4: ``repair_gain`` against
         ``pit_cost``)."""
-        lane = pit_entry_lane(track, state, car)
+        lane = pit_entry_lane(track, state, car, self.choose_tyre(state))
         if lane is not None or state.rules.pit_points or repairs_at(state.rules) == "none" or track.pit is None:
             return lane
         if car.pit_stops >= stops_allowed(state) or not pit_lap(state, car):

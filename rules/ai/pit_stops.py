@@ -10,7 +10,7 @@ from typing import Protocol
 from rules.ai.lane import lane_model
 from rules.car import Area
 from rules.dice import GearDice
-from rules.engine import pit_lap, repairs_at, stops_allowed, wet
+from rules.engine import pit_lap, repairs_at, stops_allowed
 from rules.moves import Move
 from rules.state import CarState, RaceState
 from rules.tables.pit_points import FUEL_POINTS, REPAIR_POINTS, TYRE_POINTS, PitPlan
@@ -27,30 +27,31 @@ class PitLaneChooser(Protocol):
         """The lane of the pit entry to keep to for the stop, or None when none is wanted."""
 
 
-_ENTRY: list[tuple] = [(None, None, None, None)]  # the track, state and car last asked about, and the answer
+_ENTRY: list[tuple] = [(None, None, None, None, None)]  # the track, state, car and tyre last asked, and the answer
 
 
-def pit_entry_lane(track: Track, state: RaceState, car: CarState) -> int | None:
-    """The lane of the pit entry if the car has worn tyres, or tyres for the other weather
-    (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in the dry), and may stop at the
-    end of this lap. The last answer is kept: a driver asks it of one state for every face of
-    a gear's die (the objects kept with it, so their ids are not reused meanwhile)."""
+def pit_entry_lane(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> int | None:
+    """The lane of the pit entry if the car has worn tyres, or tyres for other weather than
+    ``tyre``, the driver's choice now (TYRE-2, TYRE-5: slicks slide in rain, rain tyres wear in
+    the dry), and may stop at the end of this lap. The last answer is kept: a driver asks it of
+    one state for every face of a gear's die (the objects kept with it, so their ids are not
+    reused meanwhile)."""
     memo = _ENTRY[0]
-    if memo[0] is track and memo[1] is state and memo[2] is car:
-        return memo[3]
-    lane = entry_lane_wanted(track, state, car)
-    _ENTRY[0] = (track, state, car, lane)
+    if memo[0] is track and memo[1] is state and memo[2] is car and memo[3] is tyre:
+        return memo[4]
+    lane = entry_lane_wanted(track, state, car, tyre)
+    _ENTRY[0] = (track, state, car, tyre, lane)
     return lane
 
 
-def entry_lane_wanted(track: Track, state: RaceState, car: CarState) -> int | None:
+def entry_lane_wanted(track: Track, state: RaceState, car: CarState, tyre: Tyre) -> int | None:
     """``pit_entry_lane`` worked out afresh: a stop by points when ``stop_plan`` wants one, a basic
     stop for worn tyres or the wrong ones while the car may still stop (PIT-B-1, OPT-3LAP-1)."""
     if state.rules.pit_points:
-        wanted = stop_plan(track, state, car, Tyre.RAIN if wet(state) else Tyre.HARD) is not None
+        wanted = stop_plan(track, state, car, tyre) is not None
         return entry_lane(track, car) if wanted else None
     worn = car.wp.tyres < state.rules.default_wear.tyres - 1
-    wrong = car.tyre is not None and (car.tyre is Tyre.RAIN) != wet(state)
+    wrong = car.tyre is not None and (car.tyre is Tyre.RAIN) != (tyre is Tyre.RAIN)
     if not (worn or wrong) or track.pit is None or car.pit_stops >= stops_allowed(state):
         return None
     if not 1 <= car.crossings < state.laps or (car.crossings > 1 and stops_allowed(state) < 2):

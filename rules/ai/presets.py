@@ -127,7 +127,7 @@ CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: corners (fde-advanced fields, seeds from 1000: mean place 3.92 -> 4.16, 4.3 % -> 7.1 % retired)
 CHAMPION = Level(
     name="champion",
-    style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75),
+    style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, rain_ready=True),
     exact=True,
     bold=4.0,
     **CHAMPION_PRICES,

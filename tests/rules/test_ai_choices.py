@@ -529,7 +529,7 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
 
 @pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
-@pytest.mark.parametrize(("condition", "extra"), [("dry", 1), ("rain", 2)])
+@pytest.mark.parametrize(("condition", "extra"), [("sun", 1), ("rain", 2)])
 def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(
     level: Level, condition: str, extra: int
 ) -> None:
@@ -558,6 +558,54 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     assert after.car("a").wp == action.wp
     fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
     assert computer_action(TRACK, fixed, level.name) == SetUp()
+
+
+@pytest.mark.rules("TYRE-2", "TYRE-4", "TYRE-5", "WEATHER-4", "WEATHER-10")
+@pytest.mark.parametrize("laps", [1, 3])
+@pytest.mark.parametrize("condition", ["dry", "temp_sun", "locked_sun", "sun"])
+def test_TYRE_5_the_champion_starts_on_rain_tyres_while_rain_may_still_come(condition: str, laps: int) -> None:
+    """TYRE-2/4/5, WEATHER-4/10: in dry weather that may still turn (a variable race's start, a
+    temporary sun) the Champion builds its car on rain tyres for a race of more than one lap,
+    since slicks caught by the rain slide 3 spaces after every stop in a corner; in weather that
+    can no longer change, or over one lap, it takes the soft tyres. The Racer keeps to soft tyres
+    and the Rookie to hard ones in any dry weather."""
+    from rules.actions import SetUp
+    from rules.ruleset import PRESETS
+
+    rules = PRESETS["fde-advanced"]
+    base = position("A30", 1)
+    cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
+    state = base.model_copy(
+        update={"rules": rules, "cars": cars, "laps": laps, "phase": "setup", "weather": Weather(condition=condition)}
+    )
+    changeable = condition in ("dry", "temp_sun")
+    want = {"champion": Tyre.RAIN if changeable and laps > 1 else Tyre.SOFT, "racer": Tyre.SOFT, "rookie": Tyre.HARD}
+    for name, tyre in want.items():
+        action = computer_action(TRACK, state, name)
+        assert isinstance(action, SetUp) and action.tyre is tyre, name
+
+
+@pytest.mark.rules("TYRE-2", "TYRE-5", "PIT-B-1")
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_TYRE_5_a_level_pits_off_rain_tyres_once_the_weather_can_no_longer_bring_rain(level: Level) -> None:
+    """TYRE-5 (rain tyres' penalties doubled in the dry), PIT-B-1: in lap 1 of 3 on rain tyres and
+    still dry, a level keeps to the pit entry's lane for dry tyres, except the Champion while
+    rain may still come (it chose them for that); once the sun is locked it stops too."""
+    from rules.ruleset import FORMULA_D_BASIC
+    from tests.rules.fixtures import OVAL, car, pit_of
+    from tests.rules.fixtures import position as board
+
+    rules = FORMULA_D_BASIC.model_copy(update={"tyres": "C", "weather": True})
+    entry = OVAL.space(pit_of(OVAL).entry).lane
+
+    def lane(condition: str) -> int | None:
+        state = board([car("m", "C50", tyre=Tyre.RAIN, box="P4"), car("f", "A30")], "m", rules=rules, laps=3)
+        state = state.model_copy(update={"weather": Weather(condition=condition)})
+        return level.pit_lane(OVAL, state, state.car("m"))
+
+    assert lane("dry") == (None if level.name == "champion" else entry)
+    assert lane("locked_sun") == entry
+    assert lane("locked_rain") is None
 
 
 @pytest.mark.rules("CORE-ENGINE-1", "CORE-ENGINE-2", "CORE-ENGINE-3")

@@ -89,7 +89,8 @@ def _check_race(session: RaceSession, monkeypatch) -> int:
         assert who is not None
         driver = {"careful": CAREFUL, "aggressive": AGGRESSIVE}[session.driver_kind(who)]
         car = state.car(who)
-        assert pit_entry_lane(track, state, car) == entry_lane_wanted(track, state, car)
+        tyre = driver.choose_tyre(state)
+        assert pit_entry_lane(track, state, car, tyre) == entry_lane_wanted(track, state, car, tyre)
         if state.phase == "move":
             found = moves(track, state)
             for m in found:

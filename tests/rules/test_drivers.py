@@ -44,7 +44,6 @@ def test_careful_driver_brakes_into_the_corner_rather_than_crash():
 def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     """TYRE-2: hard tyres slide 3 spaces after every stop in a corner in rain, so a driver on
     slicks at the end of lap 1 keeps to the pit-entry lane, as with worn tyres."""
-    from rules.ai.pit_stops import pit_entry_lane
     from rules.ruleset import FORMULA_D_BASIC
     from rules.tables.tyres import Tyre
     from rules.tables.weather import Weather
@@ -59,4 +58,4 @@ def test_a_careful_driver_heads_for_the_pits_on_slicks_when_it_rains():
     ):
         state = position([car("m", "C50", tyre=tyre, box="P4"), car("f", "A30")], "m", rules=rules, laps=2)
         state = state.model_copy(update={"weather": Weather(condition=condition)})
-        assert (pit_entry_lane(OVAL, state, state.car("m")) is not None) == pits
+        assert (CAREFUL.pit_lane(OVAL, state, state.car("m")) is not None) == pits
