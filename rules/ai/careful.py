@@ -91,7 +91,7 @@ class Style:
         (WEATHER-5..10) in a race of more than one lap: over the laps a field's 20s in 5th and
         30s in 6th all but bring the rain, and slicks then slide 3 spaces after every stop in a
         corner (TYRE-2, TYRE-4), out of a short corner before its stops are made (CORNER-5),
-        where rain tyres slide 1 (TYRE-5) and in the dry cost only the soft tyres' bonus
+        where rain tyres slide 1 (TYRE-5, TYRE-D-4) and in the dry cost only the soft tyres' bonus
         space, their penalties doubled as the soft ones' are."""
         w = state.weather
         if wet(state) or (self.rain_ready and state.laps > 1 and w is not None and w.changeable):
