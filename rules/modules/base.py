@@ -26,6 +26,11 @@ class IllegalAction(Exception):
         super().__init__(reason.english())
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Reason]]:
+        """Rebuilt from its reason, so a bench worker's refused action reaches the parent process
+        as itself (the default rebuilds it from the English message)."""
+        return (type(self), (self.reason,))
+
 
 # A module's answer to the black die it asked for: the state after ``check`` rolled ``value``.
 CheckRoll = Callable[[Track, RaceState, Check, int, list[Event]], RaceState]

@@ -314,3 +314,23 @@ def test_the_summary_counts_the_retirements_in_rain_apart(capsys):
     bench.summary([outcome])
     printed = capsys.readouterr().out
     assert "(CORNER-5 5; 5 in rain)" in printed and "; 2 in rain)" in printed
+
+
+def test_an_action_refused_in_a_bench_worker_reaches_the_parent_as_itself():
+    """The bench plays races in worker processes (``--jobs``): an action the rules refuse there
+    reaches the parent as the same ``IllegalAction``, its reason whole, instead of failing to
+    rebuild and leaving the pool waiting for ever."""
+    script = (
+        "import multiprocessing\n"
+        "from rules.modules.base import IllegalAction\n"
+        "from rules.reasons import Code, Reason\n"
+        "def refuse(_):\n"
+        "    raise IllegalAction(Reason(rule='PIT-B-6', code=Code.NO_PIT_NOW))\n"
+        "with multiprocessing.get_context('fork').Pool(1) as pool:\n"
+        "    try:\n"
+        "        pool.apply(refuse, (0,))\n"
+        "    except IllegalAction as err:\n"
+        "        print(err.reason.rule, err)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "PIT-B-6 The car may not turn into the pit lane now.", out.stderr
