@@ -85,7 +85,7 @@ from rules.ai.race_ahead import (
     within_reach,
 )
 from rules.ai.street import NITRO_GAIN, street_shots, tunnel_gain
-from rules.car import Area, WearPoints, validate_setup
+from rules.car import Area, CarSetupRules, WearPoints, validate_setup
 from rules.engine import (
     gear_options,
     moves,
@@ -148,6 +148,7 @@ class Level:
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     timid: float = 0.0  # spaces of value it gives up for a lower gear: it takes the lowest gear this close to the best
     bold: float = 0.0  # ... for a higher gear in a pack in a one-lap race: the highest this close (``sprint_pack``)
+    duel_tyres: bool = False  # in a race of two cars, builds its car with the WP few checks need on the tyres
     exact_gears: int = 3  # the exact look plays out only the gears the lane's view ranks best
 
     def prices(self, track: Track, state: RaceState, car: CarState) -> Prices:
@@ -420,11 +421,14 @@ class Level:
         at stake), one WP more for road holding, in rain two, taken from the fuel (only skips burn
         it, FUEL-4) or the gearbox: the default's two road-holding WP are one failed check from the
         end among the markers of a full field (CORE-DANGER-4), and in rain a check fails on 1-5
-        (CORE-WEATHER-2) while the field leaves more markers."""
+        (CORE-WEATHER-2) while the field leaves more markers. In a duel a ``duel_tyres`` level
+        builds ``duel_setup``'s car."""
         car = state.car(state.active or "")
         rules = state.rules.car_setup
         if rules.reserve or state.rules.fuel_per_lap or Area.ROAD_HOLDING not in rules.areas:
             return None
+        if self.duel_tyres and len(state.cars) == 2:
+            return duel_setup(rules, car.wp, wet(state))
         extra = 2 if wet(state) else 1
         donor = next((a for a in (Area.FUEL, Area.GEARBOX) if a in rules.areas and car.wp[a] > extra), None)
         if donor is None or car.wp.road_holding >= car.wp.body:
@@ -526,3 +530,17 @@ class Level:
             if v > best[:2]:
                 best = (*v, m)
         return best[2]
+
+
+def duel_setup(rules: CarSetupRules, wp: WearPoints, rain: bool) -> WearPoints | None:
+    """CAR-C-2/3: a car for a race of two, where the other car brings few collision checks
+    (CORE-COLL-2) and damage markers (CORE-DANGER-4) and few 20s and 30s check the engine
+    (CORE-ENGINE-1): body and engine one WP lower, fuel (burnt only by skipped gears, FUEL-4) at
+    1, road holding as given (one more in rain, CORE-WEATHER-2), the WP saved on the tyres, whose
+    spaces out of a corner cost double on soft tyres (TYRE-3). None where the rules refuse it."""
+    lower = {Area.BODY: wp.body - 1, Area.ENGINE: wp.engine - 1, Area.FUEL: 1}
+    update = {a.value: n for a, n in lower.items() if a in rules.areas and n < wp[a]}
+    update["road_holding"] = wp.road_holding + (1 if rain else 0)
+    saved = sum(wp[Area(a)] for a in update) - sum(update.values())
+    built = wp.model_copy(update={**update, "tyres": wp.tyres + saved})
+    return built if saved > 0 and not validate_setup(rules, built) else None

@@ -536,14 +536,15 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     """CAR-C-2: Formula Dé's crews build their car from 20 WP; the default has two road-holding
     WP, one failed check from the end among a field's markers (CORE-DANGER-4), so every level
     moves one WP there from the fuel (only skips burn it, FUEL-4), in rain two (CORE-WEATHER-2:
-    a check fails on 1-5), tyres for the weather with it. Where the set-up is fixed (fd-basic)
-    it keeps the car as entered."""
+    a check fails on 1-5), tyres for the weather with it, in a race of three. Where the set-up
+    is fixed (fd-basic) it keeps the car as entered."""
     from rules.actions import SetUp
     from rules.ruleset import FORMULA_D_BASIC, PRESETS
 
     rules = PRESETS["fde-advanced"]
     base = position("A30", 1)
-    cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
+    third = base.car("b").model_copy(update={"id": "c", "space": "A20"})
+    cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in (*base.cars, third))
     state = base.model_copy(
         update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition=condition)}
     )
@@ -558,6 +559,35 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     assert after.car("a").wp == action.wp
     fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
     assert computer_action(TRACK, fixed, level.name) == SetUp()
+
+
+@pytest.mark.rules("CAR-C-2", "CAR-C-3", "CORE-COLL-2", "CORE-ENGINE-1", "FUEL-4")
+@pytest.mark.parametrize(("condition", "road_holding", "tyres"), [("sun", 2, 10), ("rain", 3, 9)])
+def test_CAR_C_2_the_champion_builds_a_duel_car_with_the_wp_few_checks_need_on_its_tyres(
+    condition: str, road_holding: int, tyres: int
+) -> None:
+    """CAR-C-2/3: with one other car there are few collision checks, damage markers and engine
+    checks, so in a race of two the Champion builds body 2, engine 2, fuel 1 and road holding 2
+    (3 in rain) from the default 3/3/3/2, the 4 WP saved (3 in rain) on the tyres; the Racer
+    builds its car as in a field."""
+    from rules.actions import SetUp
+    from rules.ruleset import PRESETS
+
+    rules = PRESETS["fde-advanced"]
+    base = position("A30", 1)
+    cars = tuple(c.model_copy(update={"wp": rules.default_wear}) for c in base.cars)
+    state = base.model_copy(
+        update={"rules": rules, "cars": cars, "phase": "setup", "weather": Weather(condition=condition)}
+    )
+    action = computer_action(TRACK, state, "champion")
+    assert isinstance(action, SetUp) and action.wp is not None
+    built = (action.wp.body, action.wp.engine, action.wp.fuel, action.wp.road_holding, action.wp.tyres)
+    assert built == (2, 2, 1, road_holding, tyres)
+    assert action.wp.brakes == rules.default_wear.brakes and action.wp.total() == rules.default_wear.total()
+    after, _ = apply(TRACK, state, action)
+    assert after.car("a").wp == action.wp
+    racer = computer_action(TRACK, state, "racer")
+    assert isinstance(racer, SetUp) and racer.wp is not None and racer.wp.tyres == rules.default_wear.tyres
 
 
 @pytest.mark.rules("TYRE-2", "TYRE-4", "TYRE-5", "WEATHER-4", "WEATHER-10")
