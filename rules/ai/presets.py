@@ -131,11 +131,13 @@ CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: 21.2 % to 1.8 %: whole teams on slicks had slid out of short 3-stop corners) and its mean place went from
 #: 4.24 to 4.17; over one lap it lost (fields won 53 % -> 26 %: the rain comes late if at all, the soft
 #: tyres' bonus every turn), and 3-lap duels, with few 20s and 30s to change the weather, stayed level (56/53 %).
-#: Its ``duel_tyres`` car (``levels.duel_setup``) was found against the Pro bot in fde-advanced duels on the seven
-#: circuits: with one, three and four WP moved to the tyres 1-lap duels won 55.4 % -> 55.4 / 60.7 % (56 duels,
-#: seeds from 1010) and 55.4 % -> 69.6 / 73.2 % (112 duels, seeds from 1020), the mean finishing round 20.7 -> 19.9;
-#: 3-lap duels 74.1 % -> 79.5 % (112, retired 11.6 % -> 15.2 %). The same car in 10-car fields (1 lap, 28 races,
-#: seeds from 1020) retired 12.1 % -> 20.7 % of the Champions and lost 0.6 places: a field keeps the default
+#: Its ``duel_tyres`` car (``levels.duel_setup``: four WP on the tyres, three in rain) was found against the Pro bot
+#: in fde-advanced duels on the seven circuits: with two, three and four WP moved to the tyres 1-lap duels won
+#: 55.4 % -> 51.8 / 55.4 / 60.7 % (56 duels, seeds from 1010), with three and four 55.4 % -> 69.6 / 73.2 % (112
+#: duels, seeds from 1020; the mean finishing round 20.7 -> 19.9); with four, 3-lap duels 74.1 % -> 79.5 % (112,
+#: seeds from 1020, retired 11.6 % -> 15.2 %) and 66.1 % -> 68.8 % (112, seeds from 1040, retired 9.8 % -> 8.0 %).
+#: The same car in 10-car fields (1 lap, 28 races, seeds from 1020) retired 12.1 % -> 20.7 % of the Champions and
+#: lost 0.6 places: in a field it builds the car ``Level.choose_setup`` describes
 CHAMPION = Level(
     name="champion",
     style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, rain_ready=True),
