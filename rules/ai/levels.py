@@ -134,6 +134,7 @@ class Level:
     out: float = 60.0  # spaces an elimination costs
     spin: float = 12.0
     skip: float = 1.5  # spaces a WP paid for a skipped gear costs
+    gearbox: float | None = None  # ... a gearbox WP, which buys nothing but skips (CORE-GEAR-7); None: ``skip``
     slip: float = 1.5  # spaces a slipstream at the end of a move is worth (CORE-SLIP-2: up to 3)
     field_reserve: float = 0.0  # ... and this more in a full field (``FULL_FIELD``), less in a smaller one
     # ... or, if more, this per row of the race still to drive in a full field: a retirement loses the race left
@@ -166,6 +167,7 @@ class Level:
         grid = field_share(len(state.cars) - 1)  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
         spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
+        skip = self._skip(state.rules.downshift.first_area)
 
         def half(x: float) -> float:
             return round(2 * spent * x / bold) / 2
@@ -176,7 +178,7 @@ class Level:
             scarce=coarse(spent * (scarcity * ahead + reserve) / bold),
             out=round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold),
             spin=self.spin,
-            skip=half(self.skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
+            skip=half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:
@@ -187,8 +189,12 @@ class Level:
             left = car.wp[area]
             if n >= left and area in FATAL:
                 return prices.out
-            total += self.skip * n + prices.scarce * (harmonic(left) - harmonic(left - n))
+            total += self._skip(area) * n + prices.scarce * (harmonic(left) - harmonic(left - n))
         return total
+
+    def _skip(self, area: Area) -> float:
+        """The price of a WP of ``area`` paid for a skip, before its scarcity."""
+        return self.gearbox if area is Area.GEARBOX and self.gearbox is not None else self.skip
 
     def act(self, track: Track, state: RaceState) -> Action:
         """What this level does for the car to act now (``rules.ai.dispatch``)."""

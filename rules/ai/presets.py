@@ -137,13 +137,19 @@ CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: duels, seeds from 1020; the mean finishing round 20.7 -> 19.9); with four, 3-lap duels 74.1 % -> 79.5 % (112,
 #: seeds from 1020, retired 11.6 % -> 15.2 %) and 66.1 % -> 68.8 % (112, seeds from 1040, retired 9.8 % -> 8.0 %).
 #: The same car in 10-car fields (1 lap, 28 races, seeds from 1020) retired 12.1 % -> 20.7 % of the Champions and
-#: lost 0.6 places: in a field it builds the car ``Level.choose_setup`` describes
+#: lost 0.6 places: in a field it builds the car ``Level.choose_setup`` describes.
+#: It prices a gearbox WP paid for a skip by the scarcity of the skips still to come alone (``gearbox=0``:
+#: the gearbox buys nothing else, CORE-GEAR-7): against the Pro bot in fd-basic 1-lap duels on the seven
+#: circuits it won 52.9 % -> 56.3 % of 560 (280 from seed 1000: 54.3 -> 57.1 %, 280 from seed 2000: 51.4 ->
+#: 55.4 %; WP left at the flag 14.0 -> 13.7), within the noise but both ways up; 3-lap duels (140, seeds from
+#: 1100) 73.6 % -> 72.1 % and 1-lap 10-car fields (56) mean place 5.62 -> 5.51, within their noise
 CHAMPION = Level(
     name="champion",
     style=Style(max_out=Fraction(1, 6), wear_weight=1.5, foresight=0.75, rain_ready=True),
     exact=True,
     bold=4.0,
     duel_tyres=True,
+    gearbox=0.0,
     **CHAMPION_PRICES,
 )
 LEVELS: tuple[Level, ...] = (ROOKIE, RACER, CHAMPION)

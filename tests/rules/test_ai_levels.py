@@ -298,6 +298,27 @@ def test_a_skip_costs_more_the_fewer_gearbox_wp_are_left_and_never_takes_the_las
     assert CHAMPION.skip_cost(last, ShiftCost(gear=1, skipped=2, cost={Area.ENGINE: 1}), prices) == prices.out
 
 
+@pytest.mark.rules("CORE-GEAR-7")
+def test_the_champion_prices_a_gearbox_wp_for_a_skip_by_its_scarcity_alone() -> None:
+    """CORE-GEAR-7: a gearbox WP buys nothing but skips, so the Champion pays only the scarcity of
+    the skips still to come for one; a fuel WP (Formula De's skips, VAR-2) and the Racer's gearbox
+    WP carry the skip's price on top, and the look-ahead's skip is cheaper by it."""
+    from rules.ai.prices import harmonic
+    from rules.car import Area
+
+    state = position("B30", 4)
+    car = state.car("a")
+    prices = CHAMPION.prices(TRACK, state, car)
+    scarcity = prices.scarce * (harmonic(car.wp.gearbox) - harmonic(car.wp.gearbox - 1))
+    gearbox = ShiftCost(gear=2, skipped=1, cost={Area.GEARBOX: 1})
+    assert CHAMPION.skip_cost(car, gearbox, prices) == pytest.approx(scarcity)
+    assert RACER.skip_cost(car, gearbox, prices) == pytest.approx(RACER.skip + scarcity)
+    fuel = ShiftCost(gear=2, skipped=1, cost={Area.FUEL: 1})
+    fuelled = car.model_copy(update={"wp": car.wp.model_copy(update={"fuel": car.wp.gearbox})})
+    assert CHAMPION.skip_cost(fuelled, fuel, prices) == pytest.approx(CHAMPION.skip + scarcity)
+    assert prices.skip < replace(CHAMPION, gearbox=None).prices(TRACK, state, car).skip
+
+
 @pytest.mark.rules("CORE-BLOCK-1")
 def test_a_racer_plays_out_its_gears_exactly_with_a_car_just_ahead() -> None:
     """CORE-BLOCK-1: the lane's view sees no other car, so a Racer with a car a few rows ahead
