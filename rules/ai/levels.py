@@ -207,15 +207,18 @@ class Level:
         legal = {g: o for g, o in gear_options(track, state).items() if isinstance(o, ShiftCost)}
         if len(legal) == 1:  # no choice (a roll-out, FUEL-2, OUT-D-2)
             return next(iter(legal))
-        if car.space is None or track.space(car.space).in_pit:
-            return careful_gear(self, track, state)  # the pit lane: the careful plan
+        if car.space is None:
+            return careful_gear(self, track, state)
+        approach = self._pitting(track, state, car)
+        in_pit = track.space(car.space).in_pit
+        if in_pit and (approach or state.rules.pit_points):
+            return careful_gear(self, track, state)  # on its way to the box: the careful plan
         prices = self.prices(track, state, car)
         near = car_ahead(track, state, car, self.exact_near) or car_ahead(track, state, car, self.crowd_near, 2)
         judge = self if self.exact or not near else replace(self, exact=True)
-        approach = self._pitting(track, state, car)
-        basic = approach and not state.rules.pit_points
-        if basic:  # a basic stop near (PIT-B-2): the lane's view knows no pit lane, every gear is played out
-            judge = replace(self, exact=True)
+        basic = (approach or in_pit) and not state.rules.pit_points
+        if basic:  # a basic stop near (PIT-B-2) or the way out of the box (PIT-B-4): the lane's view knows no
+            judge = replace(self, exact=True)  # pit lane, every gear is played out
         # a stop by points near, the pit entry within this roll's reach: the careful plan of the pit entry (not
         # in rain: it plays every slide through the engine, seconds in a field; the exact look judges then)
         reach = state.rules.gear_dice.die(max(legal)).highest

@@ -94,8 +94,10 @@ class Position:
         if m.finishes:
             return value + level.finish
         end = m.end or car.space
-        if end is None or track.space(end).in_pit:
+        if end is None:
             return value
+        if track.space(end).in_pit:
+            return value + self._out_of_pit(end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         if state.rules.street:
             value += level._street_value(track, state, car, m, prices)
         value += level._slip_option(track, state, m, end)
@@ -123,3 +125,26 @@ class Position:
             else:  # a corner before the entry: the lane's view counts it, the box is beyond it
                 ahead -= (1 - kept) * level.missed
         return value + ahead
+
+    def _out_of_pit(self, end: str, brakes: int, tyres: int) -> float:
+        """What a move that ends in the pit lane past the box leads to (PIT-B-2: no speed limit): the
+        look-ahead from the pit exit, less the pit lane's spaces still to drive to it; nothing under stops
+        by points, where the careful plan drives the pit lane (PIT-D-4)."""
+        pit = self.track.pit
+        if pit is None or end not in pit.spaces or self.state.rules.pit_points:
+            return 0.0
+        left = len(pit.spaces) - pit.spaces.index(end)
+        return -left + self.la.value(
+            self.dice,
+            pit.exit,
+            self.car.gear,
+            None,
+            0,
+            brakes,
+            tyres,
+            self.mult,
+            self.spin_max,
+            self.prices,
+            self.level.depth,
+            self.slide,
+        )

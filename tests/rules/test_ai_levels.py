@@ -370,3 +370,16 @@ def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_decl
     assert level._slip_option(TRACK, state, stay, car.space) == level.slip > 1.0
     extra = level.choose_extra(TRACK, state, moves(TRACK, state))
     assert extra is not None and extra.via == "slip"
+
+
+@pytest.mark.rules("PIT-B-2", "PIT-B-4")
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_after_it_allows(level: Level) -> None:
+    """PIT-B-2, PIT-B-4: the pit lane has no speed limit; a car that left its box in 4th on the oval
+    shifts up to 5th at once (the exit's first corner lies six spaces on and 5th reaches it without
+    a risk of flying out), where crawling on in 4th lost a game round at every stop."""
+    state = position("P9", 4)
+    state = state.with_car(state.car("a").model_copy(update={"pit_stops": 1, "crossings": 2}))
+    gear = level.choose_gear(TRACK, state)
+    assert gear == 5
+    assert gear_odds(TRACK, state)[gear].out == 0

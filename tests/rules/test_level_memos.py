@@ -102,8 +102,27 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
     if m.finishes:
         return value + level.finish
     end = m.end or car.space
-    if end is None or track.space(end).in_pit:
+    if end is None:
         return value
+    pit = track.pit
+    if track.space(end).in_pit:
+        if pit is None or end not in pit.spaces or state.rules.pit_points:
+            return value
+        out = lookahead(track).value(
+            odds(state.rules.gear_dice),
+            pit.exit,
+            car.gear,
+            None,
+            0,
+            car.wp.brakes - m.brakes,
+            car.wp.tyres - m.tyres,
+            multiplier(state, car),
+            state.rules.spin_max_overshoot,
+            prices,
+            level.depth,
+            slide_spaces(state, car),
+        )
+        return value + (-(len(pit.spaces) - pit.spaces.index(end)) + out)
     if state.rules.street:
         value += level._street_value(track, state, car, m, prices)
     value += level._slip_option(track, state, m, end)
