@@ -167,7 +167,9 @@ class Level:
         grid = field_share(len(state.cars) - 1)  # the field that started: its markers stay
         scarcity = self.scarcity * (1.0 + (self.rain - 1.0) * grid if wet(state) else 1.0)
         spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
-        skip = self._skip(state.rules.downshift.first_area)
+        area = state.rules.downshift.first_area
+        skip = self._skip(area)
+        out = round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold)
 
         def half(x: float) -> float:
             return round(2 * spent * x / bold) / 2
@@ -176,9 +178,12 @@ class Level:
             brake=half(self.brake + blocks),
             tyre=half(self.tyre + blocks),
             scarce=coarse(spent * (scarcity * ahead + reserve) / bold),
-            out=round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold),
+            out=out,
             spin=self.spin,
-            skip=half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
+            # without a gearbox WP no skip slows the car later (AMB-64): the look-ahead's skip costs the race
+            skip=out
+            if area is Area.GEARBOX and car.wp.gearbox <= 0
+            else half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:

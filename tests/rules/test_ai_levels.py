@@ -383,3 +383,19 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
     gear = level.choose_gear(TRACK, state)
     assert gear == 5
     assert gear_odds(TRACK, state)[gear].out == 0
+
+
+@pytest.mark.rules("AMB-64", "CORE-GEAR-7")
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_without_gearbox_wp_no_level_counts_on_a_skip_to_slow_down_later(level: Level) -> None:
+    """AMB-64, CORE-GEAR-7: a skip needs a gearbox WP. On the oval's straight, 24 spaces before a
+    1-stop corner, in 6th and without brakes, a car with one gearbox WP stays in 6th (it can drop two
+    gears later), one with none shifts down to 5th now: it can only come down a gear a turn."""
+    state = position("A18", 6)
+    car = state.car("a")
+
+    def with_gearbox(n: int) -> RaceState:
+        return state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": n, "brakes": 0})}))
+
+    assert level.choose_gear(TRACK, with_gearbox(1)) == 6
+    assert level.choose_gear(TRACK, with_gearbox(0)) == 5
