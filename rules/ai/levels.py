@@ -180,10 +180,9 @@ class Level:
             scarce=coarse(spent * (scarcity * ahead + reserve) / bold),
             out=out,
             spin=self.spin,
-            # without a gearbox WP no skip slows the car later (AMB-64): the look-ahead's skip costs the race
-            skip=out
-            if area is Area.GEARBOX and car.wp.gearbox <= 0
-            else half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
+            # without a WP of the area skips are paid from (the gearbox, or fuel: FUEL-4) no skip slows the car
+            # later (AMB-64): the look-ahead's skip costs the race
+            skip=out if car.wp[area] <= 0 else half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:

@@ -18,9 +18,10 @@ from rules.engine import apply, gear_options, moves
 from rules.files.record import dumps, loads, replay, same_drivers
 from rules.gears import ShiftCost
 from rules.odds import gear_odds
-from rules.ruleset import FORMULA_D_BASIC
+from rules.ruleset import FORMULA_D_BASIC, FORMULA_DE_ADVANCED
 from rules.run.simulation import play
 from rules.state import RaceState
+from rules.tables.tyres import Tyre
 from tests.rules.test_odds import TRACK, position
 
 PRICES = Prices(brake=1.0, tyre=1.0, scarce=2.0, out=50.0, spin=10.0, skip=1.0)
@@ -385,17 +386,22 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
     assert gear_odds(TRACK, state)[gear].out == 0
 
 
-@pytest.mark.rules("AMB-64", "CORE-GEAR-7")
+@pytest.mark.rules("AMB-64", "CORE-GEAR-7", "FUEL-4")
+@pytest.mark.parametrize("area", ["gearbox", "fuel"])
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
-def test_without_gearbox_wp_no_level_counts_on_a_skip_to_slow_down_later(level: Level) -> None:
-    """AMB-64, CORE-GEAR-7: a skip needs a gearbox WP. On the oval's straight, 24 spaces before a
-    1-stop corner, in 6th and without brakes, a car with one gearbox WP stays in 6th (it can drop two
-    gears later), one with none shifts down to 5th now: it can only come down a gear a turn."""
+def test_without_a_wp_to_pay_a_skip_no_level_counts_on_one_to_slow_down_later(level: Level, area: str) -> None:
+    """AMB-64, CORE-GEAR-7, FUEL-4: a skip is paid from the gearbox (Formula D) or the fuel (Formula De).
+    On the oval's straight, 24 spaces before a 1-stop corner, in 6th and without brakes, a car with one
+    WP there stays in 6th (it can drop two gears later), one with none shifts down to 5th now: it can
+    only come down a gear a turn."""
     state = position("A18", 6)
     car = state.car("a")
+    if area == "fuel":
+        state = state.model_copy(update={"rules": FORMULA_DE_ADVANCED})
+        car = car.model_copy(update={"tyre": Tyre.HARD, "wp": car.wp.model_copy(update={"gearbox": 0})})
 
-    def with_gearbox(n: int) -> RaceState:
-        return state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": n, "brakes": 0})}))
+    def with_wp(n: int) -> RaceState:
+        return state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={area: n, "brakes": 0})}))
 
-    assert level.choose_gear(TRACK, with_gearbox(1)) == 6
-    assert level.choose_gear(TRACK, with_gearbox(0)) == 5
+    assert level.choose_gear(TRACK, with_wp(1)) == 6
+    assert level.choose_gear(TRACK, with_wp(0)) == 5
