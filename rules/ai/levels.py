@@ -43,7 +43,9 @@ at their exact odds (``rules.ai.check_risk``). It stops for repairs from the res
 retirement they take away is worth the long stop's round (PIT-A-1, PIT-A-4). Near the pit entry it plays
 every gear out: a move into the box is worth the stop (``stop_value``: new tyres, the
 pit roll's fast or slow stop, PIT-B-4), one short of the entry the chance of turning in
-next turn (PIT-B-2: a roll must reach the box), one past it the stop lost (``missed``). The
+next turn (PIT-B-2: a roll must reach the box), one past it the stop lost (``missed``); past
+the box it drives the pit lane out by the exact look, from the pit exit on (PIT-B-2: no speed
+limit). Its look-ahead counts no skip where the car has no WP left to pay one (AMB-64). The
 engine boost and the nitro (ENG-D-3, STREET-3) it judges by the exact look, so the
 finish line counts. Its other choices (pit announcements, karma,
 bids, tyres, T-car, the WP won) are the careful and aggressive drivers' (``rules.ai.careful``'s
