@@ -386,7 +386,7 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
     assert gear_odds(TRACK, state)[gear].out == 0
 
 
-@pytest.mark.rules("AMB-64", "CORE-GEAR-7", "FUEL-4")
+@pytest.mark.rules("CORE-GEAR-7", "FUEL-4")
 @pytest.mark.parametrize("area", ["gearbox", "fuel"])
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_without_a_wp_to_pay_a_skip_no_level_counts_on_one_to_slow_down_later(level: Level, area: str) -> None:
