@@ -182,9 +182,9 @@ class Level:
             scarce=coarse(spent * (scarcity * ahead + reserve) / bold),
             out=out,
             spin=self.spin,
-            # without a WP of the area skips are paid from (the gearbox, or fuel: FUEL-4) no skip slows the car
-            # later (AMB-64): the look-ahead's skip costs the race
-            skip=out if car.wp[area] <= 0 else half(skip + (scarcity * ahead + reserve) / (car.wp.gearbox + 1)),
+            # a skip's WP is paid from the gearbox, or fuel (CORE-GEAR-7, FUEL-4), dearer the fewer it has left;
+            # without one no skip slows the car later (AMB-64): the look-ahead's skip costs the race
+            skip=out if car.wp[area] <= 0 else half(skip + (scarcity * ahead + reserve) / (car.wp[area] + 1)),
         )
 
     def skip_cost(self, car: CarState, opt: ShiftCost, prices: Prices) -> float:

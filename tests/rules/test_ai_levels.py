@@ -405,3 +405,23 @@ def test_without_a_wp_to_pay_a_skip_no_level_counts_on_one_to_slow_down_later(le
 
     assert level.choose_gear(TRACK, with_wp(1)) == 6
     assert level.choose_gear(TRACK, with_wp(0)) == 5
+
+
+@pytest.mark.rules("CORE-GEAR-7", "FUEL-4")
+@pytest.mark.parametrize("wp", [2, 3])
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_a_later_skip_is_priced_by_the_wp_left_where_it_is_paid_from(level: Level, wp: int) -> None:
+    """CORE-GEAR-7, FUEL-4: the look-ahead prices the skip it may need later by the WP left of the area
+    that pays for it. In 6th on the oval at C10 with one brake WP, a car with two or three gearbox WP
+    (Formula D) comes down to 4th, counting on a skip later; so does one with as many fuel WP (Formula De),
+    which a price read from its empty gearbox sent down to 3rd."""
+    state = position("C10", 6)
+    car = state.car("a")
+    gearbox = state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": wp, "brakes": 1})}))
+    fuel = state.model_copy(update={"rules": FORMULA_DE_ADVANCED}).with_car(
+        car.model_copy(
+            update={"tyre": Tyre.HARD, "wp": car.wp.model_copy(update={"gearbox": 0, "fuel": wp, "brakes": 1})}
+        )
+    )
+    assert level.choose_gear(TRACK, gearbox) == 4
+    assert level.choose_gear(TRACK, fuel) == 4
