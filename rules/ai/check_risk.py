@@ -30,7 +30,7 @@ def hazard(
 ) -> float:
     """The expected price of the black-die checks ``m`` owes at their exact odds: a road-holding
     check per dangerous space (CORE-DANGER-2: 1-4, in rain 1-5), those it drives over and those
-    it cannot get round later in the next ``DANGER_SPACES`` spaces (``dangers_ahead``: a move that
+    it cannot get round later in the next ``DANGER_ROWS`` rows (``dangers_ahead``: a move that
     stops short of a wall of markers only puts the check off), and a collision check per car
     beside or ahead of where it stops (CORE-COLL-1, CORE-COLL-2, FD08-COLL-1, AMB-4: 1, in rain
     1-2), and the checks the cars close behind bring when they end beside it (FD08-COLL-1: each

@@ -31,7 +31,7 @@ how far and how exactly they look:
   can beat (``bench/newcomer.py`` wins about a third of its duels).
 
 The field's prices (the blocks' price, the reserve for the last WP) count only the cars within
-``REACH_SPACES`` spaces, those that can block the car or be in its way, and they fade over the
+``REACH_ROWS`` rows, those that can block the car or be in its way, and they fade over the
 second-last lap: on the last one the WP need last only to the flag, and a block next turn
 (``boxed``) or a car ending beside it (``exposed``) risks only the race's last spaces. Over the last
 ``LAST_CORNERS`` corners every WP price falls to nothing, since a WP left at the flag is worth
@@ -83,7 +83,6 @@ from rules.ai.race_ahead import (
     laps_after,
     retire_odds,
     rows_ahead,
-    rows_per_space,
     sprint_pack,
     within_reach,
 )
@@ -124,8 +123,8 @@ class Level:
     name: str
     style: Style
     exact: bool = False  # every face of every gear through the engine's legal moves
-    exact_near: int = 0  # ... or only when a car races this many spaces ahead or fewer (blocks, CORE-BLOCK-1)
-    crowd_near: int = 0  # ... or two cars this many spaces ahead or fewer (a field that may box it in)
+    exact_near: int = 0  # ... or only when a car races this many rows ahead or fewer (blocks, CORE-BLOCK-1)
+    crowd_near: int = 0  # ... or two cars this many rows ahead or fewer (a field that may box it in)
     depth: int = 2  # turns the look-ahead plays after this one
     brake: float = 0.6  # spaces a brake WP is worth with WP to spare ...
     tyre: float = 0.6  # ... and a tyre WP
@@ -172,8 +171,7 @@ class Level:
         spent = min(1.0, ahead / LAST_CORNERS)  # a WP left at the flag is worth nothing: spend it at the last
         area = state.rules.downshift.first_area
         skip = self._skip(area)
-        spaces = rows_ahead(track, state, car) / rows_per_space(track)  # the race left, in spaces
-        out = round(max(self.out, coarse(self.race * field * spaces)) / bold)
+        out = round(max(self.out, coarse(self.race * field * rows_ahead(track, state, car))) / bold)
 
         def half(x: float) -> float:
             return round(2 * spent * x / bold) / 2

@@ -1,4 +1,4 @@
-"""What lies ahead of a car, as the levels count it: the spaces, laps and corners still to drive,
+"""What lies ahead of a car, as the levels count it: the rows, laps and corners still to drive,
 the markers it cannot get round, the cars that can block it or end beside it, and the odds that
 the checks still to come retire it (CORE-BLOCK-1..3, CORE-DANGER-2/3, FD08-COLL-1)."""
 
@@ -17,27 +17,10 @@ from rules.tables.checks import BlockCost, CheckKind, block_cost, check_threshol
 from rules.track import Track
 
 FULL_FIELD = 10  # cars: the field in which the reserve and the race's share of a retirement count whole
-REACH_SPACES = 15  # spaces ahead or behind within which another car counts for the field's prices
+REACH_ROWS = 15  # rows ahead or behind within which another car counts for the field's prices
 LAST_CORNERS = 2  # corners before the flag from which a level's WP prices fall to nothing
-BOX_SPACES = 10  # spaces ahead within which a car can box another in for its next turn
-EXPOSED_SPACES = 12  # the spaces behind a car from which the next roll can end beside it
-
-
-_SPANS: dict[int, tuple[Track, int]] = {}
-
-
-def rows_per_space(track: Track) -> int:
-    """The rows one space spans along a lane: 1, or 2 on a staggered board, whose rows are half
-    spaces (AMB-9). The distances below are counted in spaces, as the dice are."""
-    found = _SPANS.get(id(track))
-    if found is not None and found[0] is track:
-        return found[1]
-    lengths = [len(track.lane_run(lane)) for lane in range(track.lanes)]
-    span = max(1, round(track.rows * len(lengths) / sum(lengths))) if lengths and sum(lengths) else 1
-    if len(_SPANS) >= 4:
-        _SPANS.clear()
-    _SPANS[id(track)] = (track, span)
-    return span
+BOX_ROWS = 10  # rows ahead within which a car can box another in for its next turn
+EXPOSED_ROWS = 12  # the rows behind a car from which the next roll can end beside it
 
 
 def retire_odds(left: int, expected: float) -> float:
@@ -68,20 +51,20 @@ def boxed_odds(track: Track, state: RaceState, car: CarState, end: str, brakes: 
 
 
 def box_room(track: Track, state: RaceState, car: CarState, end: str) -> int | None:
-    """``boxed_odds``' free spaces ahead of ``end``, up to ``BOX_SPACES`` (None off the track's
+    """``boxed_odds``' free spaces ahead of ``end``, up to ``BOX_ROWS`` (None off the track's
     lanes): the other cars alone decide them."""
     here = track.space(end)
-    rows, span = track.rows, rows_per_space(track)
+    rows = track.rows
     room: int | None = None
     field = _field(track, state)
     for lane in (here.lane - 1, here.lane, here.lane + 1):
         if not 0 <= lane < track.lanes:
             continue
-        free = BOX_SPACES
+        free = BOX_ROWS
         for cid, on, row, lowest in field:
             if on == lane and cid != car.id:
-                ahead = -(-((row - here.row) % rows) // span)  # in spaces
-                if 0 < ahead < BOX_SPACES:
+                ahead = (row - here.row) % rows
+                if 0 < ahead < BOX_ROWS:
                     free = min(free, ahead - 1 + lowest)
         room = free if room is None else max(room, free)
     return room
@@ -89,7 +72,7 @@ def box_room(track: Track, state: RaceState, car: CarState, end: str) -> int | N
 
 def room_odds(state: RaceState, car: CarState, room: int | None, brakes: int, tyres: int) -> float:
     """``boxed_odds`` for the free spaces ``room`` (``box_room``)."""
-    if room is None or room >= BOX_SPACES:
+    if room is None or room >= BOX_ROWS:
         return 0.0
     return _blocked(state.rules.gear_dice.die(max(1, car.gear - 1)).faces, room, brakes, tyres)
 
@@ -199,14 +182,14 @@ _LAST_FIELD: list[tuple[Track, RuleSet, Field] | None] = [None]
 
 def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> int:
     """The fewest dangerous spaces (CORE-DANGER-2) a car standing on ``end`` must still drive over
-    to get ``DANGER_SPACES`` spaces beyond ``start_row``, round the others by another lane where the
+    to get ``DANGER_ROWS`` rows beyond ``start_row``, round the others by another lane where the
     track has one (CORE-DANGER-3); 0 once there. Kept per position and markers: a level asks it
     of every move it values."""
     key = (id(track), state.markers, start_row, end)
     found = _DANGERS_AHEAD.get(key)
     if found is not None:
         return found
-    markers, rows, roads, span = set(state.markers), track.rows, _roads(track), rows_per_space(track)
+    markers, rows, roads = set(state.markers), track.rows, _roads(track)
     best: dict[str, int] = {end: 0}
     todo = collections.deque([end])
     found = 0
@@ -214,7 +197,7 @@ def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> i
         here = todo.popleft()
         cost = best[here]
         row, ahead = roads[here]
-        if (row - start_row) % rows >= DANGER_SPACES * span:
+        if (row - start_row) % rows >= DANGER_ROWS:
             found = cost
             break
         for nxt in ahead:
@@ -228,7 +211,7 @@ def dangers_ahead(track: Track, state: RaceState, start_row: int, end: str) -> i
     return found
 
 
-DANGER_SPACES = 12  # spaces past its start within which a level counts the markers it cannot get round
+DANGER_ROWS = 12  # rows past its start within which a level counts the markers it cannot get round
 _DANGERS_AHEAD: dict[tuple, int] = {}
 _ROADS: dict[int, tuple[Track, dict[str, tuple[int, tuple[str, ...]]]]] = {}
 
@@ -250,18 +233,18 @@ def _roads(track: Track) -> dict[str, tuple[int, tuple[str, ...]]]:
 
 
 def cars_behind(track: Track, state: RaceState, car: CarState, space: str) -> int:
-    """The other racing cars 1 to ``EXPOSED_SPACES`` spaces behind ``space`` on the track: they move
+    """The other racing cars 1 to ``EXPOSED_ROWS`` rows behind ``space`` on the track: they move
     after a car standing there and may end beside it (FD08-COLL-1)."""
-    here, rows, span = track.space(space).row, track.rows, rows_per_space(track)
+    here, rows = track.space(space).row, track.rows
     n = 0
     for cid, _, row, _ in _field(track, state):
-        if cid != car.id and 0 < (here - row) % rows <= EXPOSED_SPACES * span:
+        if cid != car.id and 0 < (here - row) % rows <= EXPOSED_ROWS:
             n += 1
     return n
 
 
 def within_reach(track: Track, state: RaceState, car: CarState) -> int:
-    """The other racing cars on the track within ``REACH_SPACES`` spaces ahead of the car or behind it:
+    """The other racing cars on the track within ``REACH_ROWS`` rows ahead of the car or behind it:
     those that can block it (CORE-BLOCK-1), end beside it or meet it at the next corners. A car
     alone on the road pays no field's prices, whatever the field's size."""
     if car.space is None:
@@ -271,16 +254,16 @@ def within_reach(track: Track, state: RaceState, car: CarState) -> int:
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space and not track.space(c.space).in_pit:
             gap = (track.space(c.space).row - here) % rows
-            if min(gap, rows - gap) <= REACH_SPACES * rows_per_space(track):
+            if min(gap, rows - gap) <= REACH_ROWS:
                 n += 1
     return n
 
 
-def car_ahead(track: Track, state: RaceState, car: CarState, spaces: int, cars: int = 1) -> bool:
-    """Do ``cars`` other racing cars or more stand 1 to ``spaces`` spaces ahead on the track (0: never asked)?"""
-    if spaces <= 0 or car.space is None:
+def car_ahead(track: Track, state: RaceState, car: CarState, rows: int, cars: int = 1) -> bool:
+    """Do ``cars`` other racing cars or more stand 1 to ``rows`` rows ahead on the track (0: never asked)?"""
+    if rows <= 0 or car.space is None:
         return False
-    here, rows = track.space(car.space).row, spaces * rows_per_space(track)
+    here = track.space(car.space).row
     found = 0
     for c in state.cars:
         if c.id != car.id and c.status == "racing" and c.space is not None and not track.space(c.space).in_pit:

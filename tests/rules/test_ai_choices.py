@@ -681,37 +681,12 @@ def test_CORE_BLOCK_1_2_3_a_stop_behind_a_wall_of_slow_cars_without_brakes_is_a_
     assert boxed_odds(OVAL, gap, gap.car("a"), "A20", 0, 6) == 0
 
 
-@pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-3")
-def test_on_a_staggered_board_the_field_is_counted_in_spaces_not_half_space_rows() -> None:
-    """AMB-9: on Eichwald a lane's spaces lie two rows apart (A1 row 0, A10 row 18). A car nine spaces
-    ahead is within ``REACH_SPACES`` (15) and one 23 spaces ahead is not; a car three spaces ahead in
-    the lane leaves 3 - 1 free spaces plus the lowest roll of its gear (CORE-BLOCK-1), not six rows' worth."""
-    from pathlib import Path
-
-    from game.tracks.load import load_track
-    from rules.ai.race_ahead import REACH_SPACES, box_room, rows_per_space, within_reach
-    from tests.rules.fixtures import OVAL, car
-    from tests.rules.fixtures import position as board
-
-    eichwald = load_track(Path(__file__).resolve().parents[2] / "maps" / "eichwald.tmx")
-    assert rows_per_space(eichwald) == 2 and rows_per_space(OVAL) == 1
-    near = board([car("a", "A1"), car("b", "A10")], "a", track=eichwald)
-    far = board([car("a", "A1"), car("b", "A24")], "a", track=eichwald)
-    assert REACH_SPACES < 18 and within_reach(eichwald, near, near.car("a")) == 1
-    assert within_reach(eichwald, far, far.car("a")) == 0
-    # A4 (row 6) and B3 (row 5, a staggered lane: two and a half spaces, counted as three) box in A1's
-    # lane and the lane beside it
-    ahead = board([car("a", "A1"), car("b", "A4", gear=3), car("c", "B3", gear=3)], "a", track=eichwald)
-    lowest = ahead.rules.gear_dice.die(3).lowest
-    assert box_room(eichwald, ahead, ahead.car("a"), "A1") == 3 - 1 + lowest
-
-
 @pytest.mark.rules("CORE-BLOCK-1", "CORE-BLOCK-2", "CORE-BLOCK-3")
 def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> None:
     """CORE-BLOCK-1..3: a car can be blocked only by cars near it, so the blocks' price and the
-    reserve for them count the other cars within ``REACH_SPACES`` spaces: a car alone on the road in a
+    reserve for them count the other cars within ``REACH_ROWS`` rows: a car alone on the road in a
     10-car race pays a duel's brake, tyre and scarcity prices; the same car among the field pays more."""
-    from rules.ai.race_ahead import REACH_SPACES, within_reach
+    from rules.ai.race_ahead import REACH_ROWS, within_reach
     from tests.rules.fixtures import OVAL, car
     from tests.rules.fixtures import position as board
 
@@ -722,7 +697,7 @@ def test_the_field_prices_count_the_cars_within_reach_not_the_field_size() -> No
     crowded = board([car("a", "A10"), *close], "a", laps=3)
     assert within_reach(OVAL, alone, alone.car("a")) == 0
     assert within_reach(OVAL, crowded, crowded.car("a")) == 9
-    assert REACH_SPACES < 44 - 9
+    assert REACH_ROWS < 44 - 9
     p_alone, p_duel = CHAMPION.prices(OVAL, alone, alone.car("a")), CHAMPION.prices(OVAL, duel, duel.car("a"))
     p_crowd = CHAMPION.prices(OVAL, crowded, crowded.car("a"))
     assert (p_alone.brake, p_alone.tyre, p_alone.scarce) == (p_duel.brake, p_duel.tyre, p_duel.scarce)
