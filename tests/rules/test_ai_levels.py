@@ -395,16 +395,8 @@ def test_without_a_wp_to_pay_a_skip_no_level_counts_on_one_to_slow_down_later(le
     WP there stays in 6th (it can drop two gears later), one with none shifts down to 5th now: it can
     only come down a gear a turn."""
     state = position("A18", 6)
-    car = state.car("a")
-    if area == "fuel":
-        state = state.model_copy(update={"rules": FORMULA_DE_ADVANCED})
-        car = car.model_copy(update={"tyre": Tyre.HARD, "wp": car.wp.model_copy(update={"gearbox": 0})})
-
-    def with_wp(n: int) -> RaceState:
-        return state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={area: n, "brakes": 0})}))
-
-    assert level.choose_gear(TRACK, with_wp(1)) == 6
-    assert level.choose_gear(TRACK, with_wp(0)) == 5
+    assert level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=1)) == 6
+    assert level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=0)) == 5
 
 
 @pytest.mark.rules("CORE-GEAR-7", "FUEL-4")
@@ -416,12 +408,16 @@ def test_a_later_skip_is_priced_by_the_wp_left_where_it_is_paid_from(level: Leve
     (Formula D) comes down to 4th, counting on a skip later; so does one with as many fuel WP (Formula De),
     which a price read from its empty gearbox sent down to 3rd."""
     state = position("C10", 6)
+    assert level.choose_gear(TRACK, _skips_paid_from("gearbox", state, brakes=1, wp=wp)) == 4
+    assert level.choose_gear(TRACK, _skips_paid_from("fuel", state, brakes=1, wp=wp)) == 4
+
+
+def _skips_paid_from(area: str, state: RaceState, brakes: int, wp: int) -> RaceState:
+    """``state`` with the car ``a`` holding ``brakes`` brake WP and ``wp`` WP where its skips are paid
+    from (CORE-GEAR-7, FUEL-4): the gearbox under Formula D, or fuel under Formula De (hard tyres, no
+    gearbox)."""
     car = state.car("a")
-    gearbox = state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"gearbox": wp, "brakes": 1})}))
-    fuel = state.model_copy(update={"rules": FORMULA_DE_ADVANCED}).with_car(
-        car.model_copy(
-            update={"tyre": Tyre.HARD, "wp": car.wp.model_copy(update={"gearbox": 0, "fuel": wp, "brakes": 1})}
-        )
-    )
-    assert level.choose_gear(TRACK, gearbox) == 4
-    assert level.choose_gear(TRACK, fuel) == 4
+    if area == "fuel":
+        state = state.model_copy(update={"rules": FORMULA_DE_ADVANCED})
+        car = car.model_copy(update={"tyre": Tyre.HARD, "wp": car.wp.model_copy(update={"gearbox": 0})})
+    return state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={area: wp, "brakes": brakes})}))
