@@ -19,7 +19,10 @@ import rules.ai.lookahead as la_module
 from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
 from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
+from rules.ai.shapes import WAYS_ROUND
+from rules.moves import legal_moves
 from rules.ruleset import FORMULA_D_BASIC
+from rules.segment import Move, MoveRequest
 from tests.rules.test_odds import TRACK
 
 DICE = odds(FORMULA_D_BASIC.gear_dice)
@@ -59,6 +62,14 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
     if roll <= room:
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
+    stop = lane.walk(space, room)
+    if not track.space(space).in_pit:  # a way round through other lanes may have more room
+        ways = {n: _ref_ways_round(la, space, n, corner, stops) for n in range(room + 1, room + WAYS_ROUND + 1)}
+        if ways.get(roll):
+            m = ways[roll][0]
+            return (float(roll), False, m.end, m.corner, m.stops if m.corner is not None else 0, brakes, tyres)
+        room = max([room] + [n for n, found in ways.items() if found and n < roll])
+        stop = ways[room][0].end if room in ways else stop
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
     value, braked, loss = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
@@ -66,7 +77,16 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         return (-p.out, True, None, None, 0, brakes, tyres)
     if loss:  # flown out
         return (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
-    return (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
+    return (value, False, stop, target, made + 1, brakes - braked, tyres)
+
+
+def _ref_ways_round(la: Lookahead, space, roll, corner, stops) -> list[Move]:
+    """CORE-MOVE-3..6: the legal moves of all ``roll`` spaces on an empty board that overshoot no
+    corner, the one ending furthest along first (then the one on the lane's own space)."""
+    req = MoveRequest(la.track, FORMULA_D_BASIC, space, roll, frozenset(), corner=corner, stops=stops)
+    found = [m for m in legal_moves(req) if len(m.path) == roll and m.out is None and not m.overshoot]
+    ahead = la.lane.walk(space, roll)
+    return sorted(found, key=lambda m: (la.track.space(m.end).row, m.end == ahead, m.end), reverse=True)
 
 
 def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide) -> tuple:
@@ -229,6 +249,21 @@ def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
         for space in spaces[:3]:
             got = la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
             assert got == _ref_value(la, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
+
+
+@pytest.mark.rules("CORE-MOVE-6", "CORNER-5")
+def test_the_lookahead_stops_in_a_corner_by_a_way_round_that_the_lane_alone_would_fly_out_of() -> None:
+    """On the oval a roll of 12 from A6 drives lane A past its last space of the 2-stop corner 0
+    (A17): flying out would miss a stop (CORNER-5), out without WP. Over in an outer lane, as the
+    engine lets it, the car stops in the corner: the look-ahead counts that turn as it is played."""
+    la = Lookahead(TRACK)
+    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    assert la.lane.walk("A6", 11) == "A17" and TRACK.space("A18").corner is None
+    step = la.turn("A6", 12, None, 0, 0, 0, 1, 1, p, 0)
+    assert tuple(step)[:2] + tuple(step)[3:] == (12.0, False, 0, 1, 0, 0) and step.end is not None
+    assert TRACK.space(step.end).corner == 0 and TRACK.space(step.end).lane != TRACK.space("A6").lane
+    req = MoveRequest(TRACK, FORMULA_D_BASIC, "A6", 12, frozenset())
+    assert any(m.end == step.end and not m.overshoot and m.out is None for m in legal_moves(req))
 
 
 def test_the_models_of_the_last_two_tracks_are_kept() -> None:
