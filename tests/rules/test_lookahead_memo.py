@@ -10,12 +10,14 @@ must be the same to the last bit, or a driver's decision could change.
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
+from game.tracks.load import load_track
 from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
 from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
@@ -264,6 +266,22 @@ def test_the_lookahead_stops_in_a_corner_by_a_way_round_that_the_lane_alone_woul
     assert TRACK.space(step.end).corner == 0 and TRACK.space(step.end).lane != TRACK.space("A6").lane
     req = MoveRequest(TRACK, FORMULA_D_BASIC, "A6", 12, frozenset())
     assert any(m.end == step.end and not m.overshoot and m.out is None for m in legal_moves(req))
+
+
+@pytest.mark.rules("CORE-MOVE-3", "CORNER-4")
+def test_on_a_staggered_board_the_lookahead_counts_the_space_a_way_round_uses_up() -> None:
+    """Eichwald is staggered (AMB-9): from A29 lane A reaches A36, the last space of its corner, in 7.
+    Along the lane a roll of 8 overshoots it by one (CORNER-4), but out of lane A and back the
+    engine's path spends the 8th space and ends on A36 itself (each space entered counts, CORE-MOVE-3):
+    the look-ahead counts a stop there with no WP paid."""
+    track = load_track(Path(__file__).parents[2] / "maps" / "eichwald.tmx")
+    la = Lookahead(track)
+    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    corner = track.space("A36").corner
+    assert la.lane.walk("A29", 7) == "A36" and corner is not None and track.space("A37").corner != corner
+    req = MoveRequest(track, FORMULA_D_BASIC, "A29", 8, frozenset())
+    assert any(m.end == "A36" and not m.overshoot and m.out is None for m in legal_moves(req))
+    assert tuple(la.turn("A29", 8, None, 0, 0, 0, 1, 1, p, 0)) == (8.0, False, "A36", corner, 1, 0, 0)
 
 
 def test_the_models_of_the_last_two_tracks_are_kept() -> None:
