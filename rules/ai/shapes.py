@@ -5,11 +5,16 @@ The last two turns without a slide depend on a position only through its shape: 
 car can shift to and per face of its die, the spaces the roll gains, the spaces it overshoots
 the corner ahead (and whether flying out misses a stop), and the shape of the position where
 the turn ends. Many positions share one (the lanes of a row, a long straight), so their values
-are worked out once for them all. A roll too long for the corner's room in the lane is checked
-against the legal paths on an empty board: changing lanes and back in and out of a corner can
-take up spaces (on a staggered board above all), so the lane alone would see an overshoot the
-car never has to pay. A shape's number is its place in a list: numbered under a
-lock, as a window's thread and a driver's thread may look ahead at once.
+are worked out once for them all. On a staggered board (AMB-9), where a lane change may advance
+less than a step along the lane, a roll too long for the corner's room in the lane is checked
+against the legal paths on an empty board: out of the lane and back in and out of a corner uses up spaces (and an
+outer lane may be longer), so the lane alone would see an overshoot the car never has to pay.
+On a board without staggered lanes a lane change advances a row as a step along the lane does
+and the look-ahead keeps to the lane's room: counting the outer lanes' longer corners there as
+well lost races on the shipped circuits (in duels and fields against the Pro bot, both rule
+sets, 1 and 3 laps), where the exact look finds them for this turn. A shape's number is its
+place in a list: numbered under a lock, as a window's thread and a driver's thread may look
+ahead at once.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ class Shapes:
         self.lane = lane
         self.ways: dict[tuple, tuple] = {}
         self._rounds: dict[tuple, dict[int, Move]] = {}  # per position: ``_ways_round``
+        self.staggered = track.lookup.lane_counts is not None  # where a way round can use up spaces (AMB-9)
         self._left: dict[str, int] = {}
         self._lock = threading.Lock()
         self._leaf_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its LeafShape
@@ -85,7 +91,7 @@ class Shapes:
 
     def _way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
         way = self._lane_way(space, roll, corner, stops)
-        if way[0] is None or self.track.space(space).in_pit:
+        if way[0] is None or not self.staggered or self.track.space(space).in_pit:
             return way
         over, fatal, end, _, target, made = way
         rounds = self._ways_round(space, roll - over, corner, stops)

