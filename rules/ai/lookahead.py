@@ -7,11 +7,9 @@ there, the expectation over the die's faces of the spaces gained less the WP
 spent, then the best gear), ``depth`` turns deep, with a leaf that counts what
 the turn after would cost at least. In rain a stop in a corner goes on with the
 slide (TYRE-2): the stop counts where the slide ends, so a turn that ends in a
-corner is driven on by the slide's spaces before it is judged. It drives along
-the lane (on a staggered board a roll too long for the lane's room in a corner
-takes a way round through the other lanes where one stops in time) and sees no other car (the
-exact step sees them), so it is cheap and remembered: the same positions come up
-turn after turn, and the last two turns without a slide are valued by the
+corner is driven on by the slide's spaces before it is judged. It drives straight along the lane and sees
+no other car (the exact step sees them), so it is cheap and remembered: the same
+positions come up turn after turn, and the last two turns without a slide are valued by the
 position's shape (``rules.ai.shapes``), once for all positions alike. Values are in spaces; WP
 are priced by ``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
 """

@@ -5,16 +5,8 @@ The last two turns without a slide depend on a position only through its shape: 
 car can shift to and per face of its die, the spaces the roll gains, the spaces it overshoots
 the corner ahead (and whether flying out misses a stop), and the shape of the position where
 the turn ends. Many positions share one (the lanes of a row, a long straight), so their values
-are worked out once for them all. On a staggered board (AMB-9), where a lane change may advance
-less than a step along the lane, a roll too long for the corner's room in the lane is checked
-against the legal paths on an empty board: out of the lane and back in and out of a corner uses up spaces (and an
-outer lane may be longer), so the lane alone would see an overshoot the car never has to pay.
-On a board without staggered lanes a lane change advances a row as a step along the lane does
-and the look-ahead keeps to the lane's room: counting the outer lanes' longer corners there as
-well lost races on the shipped circuits (in duels and fields against the Pro bot, both rule
-sets, 1 and 3 laps), where the exact look finds them for this turn. A shape's number is its
-place in a list: numbered under a lock, as a window's thread and a driver's thread may look
-ahead at once.
+are worked out once for them all. A shape's number is its place in a list: numbered under a
+lock, as a window's thread and a driver's thread may look ahead at once.
 """
 
 from __future__ import annotations
@@ -22,16 +14,7 @@ from __future__ import annotations
 import threading
 
 from rules.ai.lane import LaneModel
-from rules.moves import legal_moves
-from rules.ruleset import FORMULA_D_BASIC
-from rules.segment import Move, MoveRequest
 from rules.track import Track
-
-#: the lane rules of the look-ahead's paths (FD08-LANE-1, AMB-17): one model per track serves every
-#: rule set, and the turns it looks at after this one are a model too (no other car, no pit)
-PATH_RULES = FORMULA_D_BASIC
-#: how many spaces beyond a lane's room a way round is looked for (most found on GP Online's boards: 7)
-WAYS_ROUND = 8
 
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
 
@@ -60,8 +43,6 @@ class Shapes:
         self.track = track
         self.lane = lane
         self.ways: dict[tuple, tuple] = {}
-        self._rounds: dict[tuple, dict[int, Move]] = {}  # per position: ``_ways_round``
-        self.staggered = track.lookup.lane_counts is not None  # where a way round can use up spaces (AMB-9)
         self._left: dict[str, int] = {}
         self._lock = threading.Lock()
         self._leaf_ids: dict[tuple, int] = {}  # per die, gear and position: the number of its LeafShape
@@ -90,53 +71,6 @@ class Shapes:
         return found
 
     def _way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
-        way = self._lane_way(space, roll, corner, stops)
-        if way[0] is None or not self.staggered or self.track.space(space).in_pit:
-            return way
-        over, fatal, end, _, target, made = way
-        rounds = self._ways_round(space, roll - over, corner, stops)
-        full = rounds.get(roll)
-        if full is not None:  # a way round within the room (CORE-MOVE-3, CORE-MOVE-6)
-            return (None, full.end, full.corner, full.stops if full.corner is not None else 0)
-        longest = max((n for n in rounds if n < roll), default=None)  # the longest way that stops in time
-        if longest is not None:
-            return (roll - longest, fatal, end, rounds[longest].end, target, made)
-        return way
-
-    def _ways_round(self, space: str, room: int, corner: int | None, stops: int) -> dict[int, Move]:
-        """Per number of spaces beyond the lane's ``room`` (at most ``WAYS_ROUND`` more), the legal move
-        of that many on an empty board that overshoots no corner and ends furthest along (then on the
-        lane's own space). One request of the longest finds them all: braking shortens it to each
-        (CORE-BRAKE-1). Remembered: the room is the same for every roll from the position."""
-        key = (space, corner, stops)
-        found = self._rounds.get(key)
-        if found is None:
-            found = {}
-            req = MoveRequest(
-                self.track, PATH_RULES, space, room + WAYS_ROUND, frozenset(), brakes=WAYS_ROUND - 1,
-                corner=corner, stops=stops,
-            )  # fmt: skip
-            for m in legal_moves(req):
-                n = len(m.path)
-                if n > room and m.out is None and not m.overshoot:
-                    if n not in found or self._further(space, m, found[n]):
-                        found[n] = m
-            self._rounds[key] = found
-        return found
-
-    def _further(self, space: str, m: Move, other: Move) -> bool:
-        """Whether ``m`` ends further along than ``other`` (as many spaces from ``space``): a later row,
-        then the lane's own space, then the later name (one order, whatever order the moves come in)."""
-        ahead = self.lane.walk(space, len(m.path))
-
-        def rank(move: Move) -> tuple[int, bool, str]:
-            end = move.end or space
-            return (self.track.space(end).row, end == ahead, end)
-
-        return rank(m) > rank(other)
-
-    def _lane_way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
-        """``way`` straight along the lane."""
         track, lane = self.track, self.lane
         here = track.space(space).corner
         if here is not None and corner == here and stops < track.corners[here].stops:

@@ -10,27 +10,20 @@ must be the same to the last bit, or a driver's decision could change.
 from __future__ import annotations
 
 import gc
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
-from game.tracks.load import load_track
 from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
 from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
-from rules.ai.shapes import WAYS_ROUND
-from rules.moves import legal_moves
 from rules.ruleset import FORMULA_D_BASIC
-from rules.segment import Move, MoveRequest
-from rules.track import Track
 from tests.rules.test_odds import TRACK
 
 DICE = odds(FORMULA_D_BASIC.gear_dice)
 SPACES = sorted(s.name for s in TRACK.spaces if not s.in_pit)
-EICHWALD = load_track(Path(__file__).parents[2] / "maps" / "eichwald.tmx")  # staggered (AMB-9)
 
 
 def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> tuple[float, int, int]:
@@ -66,14 +59,6 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
     if roll <= room:
         return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
-    stop = lane.walk(space, room)
-    if track.lookup.lane_counts is not None and not track.space(space).in_pit:  # staggered: a way round
-        ways = {n: _ref_ways_round(la, space, n, corner, stops) for n in range(room + 1, room + WAYS_ROUND + 1)}
-        if ways.get(roll):
-            m = ways[roll][0]
-            return (float(roll), False, m.end, m.corner, m.stops if m.corner is not None else 0, brakes, tyres)
-        room = max([room] + [n for n, found in ways.items() if found and n < roll])
-        stop = ways[room][0].end if room in ways else stop
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
     value, braked, loss = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
@@ -81,16 +66,7 @@ def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, sp
         return (-p.out, True, None, None, 0, brakes, tyres)
     if loss:  # flown out
         return (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
-    return (value, False, stop, target, made + 1, brakes - braked, tyres)
-
-
-def _ref_ways_round(la: Lookahead, space, roll, corner, stops) -> list[Move]:
-    """CORE-MOVE-3..6: the legal moves of all ``roll`` spaces on an empty board that overshoot no
-    corner, the one ending furthest along first (then the one on the lane's own space)."""
-    req = MoveRequest(la.track, FORMULA_D_BASIC, space, roll, frozenset(), corner=corner, stops=stops)
-    found = [m for m in legal_moves(req) if len(m.path) == roll and m.out is None and not m.overshoot]
-    ahead = la.lane.walk(space, roll)
-    return sorted(found, key=lambda m: (la.track.space(m.end).row, m.end == ahead, m.end), reverse=True)
+    return (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
 
 
 def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide) -> tuple:
@@ -130,11 +106,11 @@ prices = st.builds(
 
 
 @st.composite
-def positions(draw: st.DrawFn, track: Track) -> tuple:
-    space = draw(st.sampled_from(sorted(s.name for s in track.spaces if not s.in_pit)))
-    here = track.space(space).corner
+def positions(draw: st.DrawFn) -> tuple:
+    space = draw(st.sampled_from(SPACES))
+    here = TRACK.space(space).corner
     corner = draw(st.sampled_from([None, here])) if here is not None else None
-    stops = draw(st.integers(0, track.corners[corner].stops)) if corner is not None else 0
+    stops = draw(st.integers(0, TRACK.corners[corner].stops)) if corner is not None else 0
     return (
         space,
         draw(st.integers(1, 6)),
@@ -151,18 +127,15 @@ def positions(draw: st.DrawFn, track: Track) -> tuple:
 
 
 @pytest.mark.rules("CORNER-4", "CORNER-5", "CORNER-6", "CORNER-7", "TYRE-2")
-@pytest.mark.parametrize("track", [TRACK, EICHWALD], ids=["oval", "eichwald"])
 @settings(max_examples=60, deadline=None)
-@given(data=st.data())
+@given(st.lists(positions(), min_size=1, max_size=6))
 def test_CORNER_4_to_7_and_TYRE_2_the_remembered_lookahead_values_are_the_plain_expectimax_to_the_bit(
-    track: Track, data: st.DataObject
+    found: list[tuple],
 ) -> None:
     """Positions asked one after another (the memos shared between them, as in a race, where a
     gear's expectation reached from another gear is taken from the memo) value exactly as the
-    plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value; on
-    a board with and one without staggered lanes (ways round on the staggered one)."""
-    found = data.draw(st.lists(positions(track), min_size=1, max_size=6))
-    la = lookahead(track)
+    plain recursion does, each step (its overshoot, braking, spin, CORNER-4..7) and each value."""
+    la = lookahead(TRACK)
     for space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide in found:
         got = la.value(DICE, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
         assert got == _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide)
@@ -256,39 +229,6 @@ def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
         for space in spaces[:3]:
             got = la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
             assert got == _ref_value(la, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
-
-
-@pytest.mark.rules("CORNER-5")
-def test_on_a_board_without_staggered_lanes_the_lookahead_keeps_to_the_lanes_room() -> None:
-    """On the oval a roll of 12 from A6 drives lane A past its last space of the 2-stop corner 0
-    (A17). The engine would let the car over into an outer lane and stop in the corner, but on a
-    board without staggered lanes the look-ahead keeps to the lane's room: flying out misses a stop
-    (CORNER-5), out without brake WP; with two it brakes one and stops on A17."""
-    la = Lookahead(TRACK)
-    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
-    assert TRACK.lookup.lane_counts is None
-    assert la.lane.walk("A6", 11) == "A17" and TRACK.space("A18").corner is None
-    req = MoveRequest(TRACK, FORMULA_D_BASIC, "A6", 12, frozenset())
-    assert any(m.corner == 0 and not m.overshoot and m.out is None for m in legal_moves(req))
-    assert la.turn("A6", 12, None, 0, 0, 0, 1, 1, p, 0).out
-    braked = la.turn("A6", 12, None, 0, 2, 0, 1, 1, p, 0)
-    assert (braked.end, braked.corner, braked.brakes) == ("A17", 0, 1)
-
-
-@pytest.mark.rules("CORE-MOVE-3", "CORNER-4")
-def test_on_a_staggered_board_the_lookahead_counts_the_space_a_way_round_uses_up() -> None:
-    """Eichwald is staggered (AMB-9): from A29 lane A reaches A36, the last space of its corner, in 7.
-    Along the lane a roll of 8 overshoots it by one (CORNER-4), but out of lane A and back the
-    engine's path spends the 8th space and ends on A36 itself (each space entered counts, CORE-MOVE-3):
-    the look-ahead counts a stop there with no WP paid."""
-    track = EICHWALD
-    la = Lookahead(track)
-    p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
-    corner = track.space("A36").corner
-    assert la.lane.walk("A29", 7) == "A36" and corner is not None and track.space("A37").corner != corner
-    req = MoveRequest(track, FORMULA_D_BASIC, "A29", 8, frozenset())
-    assert any(m.end == "A36" and not m.overshoot and m.out is None for m in legal_moves(req))
-    assert tuple(la.turn("A29", 8, None, 0, 0, 0, 1, 1, p, 0)) == (8.0, False, "A36", corner, 1, 0, 0)
 
 
 def test_the_models_of_the_last_two_tracks_are_kept() -> None:
