@@ -286,7 +286,31 @@ def test_the_gear_gap_bench_compares_a_levels_gears_with_the_pro_bots_and_reads_
     assert flag.endswith("(2 races)") and 1.0 <= float(flag.split(": ")[1].split()[0]) <= 2.0
 
 
-@pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py"])
+def test_the_corner_times_follow_each_side_corner_by_corner_lap_by_lap():
+    """``bench/corner_times.py``: on the oval over two laps, one line per lap and corner in the order
+    they are driven, both sides' two cars past each; each side's mean round grows from corner to
+    corner, and the gap the legs add up to is the difference of the sides' mean rounds at the last."""
+    out = subprocess.run(
+        [sys.executable, "bench/corner_times.py", "--track", "maps/oval.tmx", "--pairs", "1", "--laps", "2",
+         "--level", "rookie"],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = [line.split() for line in out.stdout.splitlines() if line.startswith("lap ")]
+    assert [(w[1], w[2]) for w in lines] == [
+        ("1", "Lindenkehre"),
+        ("1", "Seekurve"),
+        ("2", "Lindenkehre"),
+        ("2", "Seekurve"),
+    ]
+    rookie = [float(w[5]) for w in lines]
+    pro = [float(w[9]) for w in lines]
+    assert all(w[7] == "2" and w[11] == "2" for w in lines)  # "(+legs, 2 cars)" for each side
+    assert rookie == sorted(rookie) and pro == sorted(pro) and rookie[0] > 0 and pro[0] > 0
+    assert float(lines[-1][-1]) == pytest.approx(rookie[-1] - pro[-1], abs=0.011)
+
+
+@pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py", "corner_times.py"])
 def test_a_missing_track_file_is_one_clear_message(script: str):
     out = subprocess.run(
         [sys.executable, f"bench/{script}", "--track", "maps/nowhere.tmx"],
