@@ -34,6 +34,7 @@ class LaneModel:
             sp.name: (sp.lane, i) for lane in range(track.lanes) for i, sp in enumerate(track.lane_run(lane))
         }
         self._partial = {run.lane for run in track.partial}
+        self._line: dict[str, int] = {}  # per space: ``to_line``
 
     def walk(self, space: str, n: int) -> str | None:
         """The space ``n`` steps straight ahead in the same lane (None in the pit lane, and past
@@ -45,6 +46,23 @@ class LaneModel:
         if pos[0] in self._partial and not 0 <= pos[1] + n < len(lane):
             return None
         return lane[(pos[1] + n) % len(lane)].name
+
+    def to_line(self, space: str) -> int:
+        """Steps straight along the lane from ``space`` to the first space past the start/finish line
+        (large when more than 40 away, or where the lane ends first), remembered."""
+        found = self._line.get(space)
+        if found is None:
+            found, here = 10**6, space
+            for steps in range(1, 41):
+                ahead = self.walk(here, 1)
+                if ahead is None:
+                    break
+                if self.track.crosses_line(here, ahead):
+                    found = steps
+                    break
+                here = ahead
+            self._line[space] = found
+        return found
 
     def corner_ahead(self, space: str) -> tuple[int, int, int]:
         """(spaces to the corner's first space, corner index, corner spaces in this lane)."""

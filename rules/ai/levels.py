@@ -303,15 +303,21 @@ class Level:
     ) -> float:
         """The lane's view of ``gear``: each face driven along the lane, the slide in rain
         included (TYRE-2), ``extra`` spaces on every roll (a boost or a nitro: ENG-D-3, STREET-3),
-        the street race's tunnels and windows where a roll ends (STREET-5, STREET-7)."""
+        the street race's tunnels and windows where a roll ends (STREET-5, STREET-7). On the last
+        lap a roll that reaches the line finishes (CORE-END-1), as the exact look values it: the
+        corners of a lap after the flag cost it nothing."""
         la = lookahead(track)
         dice = odds(state.rules.gear_dice)
         mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         slide = slide_spaces(state, car)
         space = car.space or ""
+        line = lane_model(track).to_line(space) if car.crossings == state.laps else None
         total = 0.0
         for face, p in dice[gear - 1]:
             spaces = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, face)) + extra
+            if line is not None and spaces >= line:
+                total += p * (line + self.finish)
+                continue
             s = la.turn(
                 space, spaces, car.corner, car.stops, car.wp.brakes, car.wp.tyres, mult, spin_max, prices, slide
             )

@@ -8,6 +8,7 @@ import pytest
 
 from rules.actions import ChooseGear, Roll
 from rules.ai.classic import Classic
+from rules.ai.lane import lane_model
 from rules.ai.levels import Level
 from rules.ai.lookahead import lookahead
 from rules.ai.presets import CHAMPION, LEVELS, RACER, ROOKIE
@@ -384,6 +385,17 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
     gear = level.choose_gear(TRACK, state)
     assert gear == 5
     assert gear_odds(TRACK, state)[gear].out == 0
+
+
+@pytest.mark.rules("CORE-END-1")
+def test_on_the_last_lap_every_level_drives_for_the_line_not_for_the_corner_beyond_it() -> None:
+    """CORE-END-1: on the oval 12 spaces before the line in 5th, on the last lap, 6th finishes on any
+    face (21-30), so every level declares it: nothing after the flag counts. The same position on
+    the first of three laps, with the Lindenkehre after the line, is no place for 6th."""
+    state = position("B53", 5)
+    assert lane_model(TRACK).to_line("B53") == 12
+    assert all(level.choose_gear(TRACK, state.model_copy(update={"laps": 1})) == 6 for level in LEVELS)
+    assert all(level.choose_gear(TRACK, state) < 6 for level in LEVELS)
 
 
 @pytest.mark.rules("CORE-GEAR-7", "FUEL-4")
