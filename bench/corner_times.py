@@ -6,9 +6,10 @@
 Plays the level against the port of GP Online's Pro bot (``bench/gponline_pro.py``) as
 ``bench/drivers.py`` does (the sides alternating on the grid, each seed twice with the slots
 swapped) and notes the game round in which each car is first seen beyond each corner's last row,
-lap by lap. It PRINTS, per track, lap and corner in the order they are driven, each side's mean
-round, the rounds its cars took since the corner before and the gap those legs add up to: a gap
-that grows at one corner shows where the level loses (or gains) its time. Corners across the
+lap by lap, and the round it finishes. It PRINTS, per track, lap and corner in the order they are
+driven, then the flag, each side's mean round, the rounds its cars took since the point before and
+the gap those legs add up to: a gap that grows at one corner shows where the level loses (or
+gains) its time. Corners across the
 start/finish line are left out (their last row is not beyond their first). Nothing is asserted;
 the figures depend on the seeds, never on the clock.
 """
@@ -33,6 +34,8 @@ from rules.run.session import RaceSession  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
 
+FLAG = -1  # the point past the last corner: the car has finished (CORE-END-1)
+
 
 def corner_ends(track: Track) -> list[tuple[int, str, int]]:
     """The corners in the order they are driven: (index, label, last row), those across the line left out."""
@@ -49,6 +52,7 @@ class Times:
 
     def __init__(self, track: Track) -> None:
         self.corners = corner_ends(track)
+        self.rows = track.rows
         self.cars: dict[tuple[int, str], dict[tuple[int, int], int]] = defaultdict(dict)  # per (race, car)
         self.sides: dict[tuple[int, str], str] = {}
 
@@ -65,6 +69,8 @@ class Times:
                 row = space.row if space is not None and not space.in_pit else None
                 passed = self.cars[(race, car.id)]
                 self.sides[(race, car.id)] = sides[car.id]
+                if car.status == "finished":
+                    passed.setdefault((before.laps, FLAG), before.round)
                 for lap in range(1, min(car.crossings, before.laps) + 1):
                     for corner, _, end in self.corners:
                         if lap < car.crossings or (row is not None and row > end):
@@ -78,6 +84,7 @@ def report(name: str, times: Times, level: str, laps: int) -> None:
     cars took from the corner before (cars past both) and the gap those add up to."""
     print(f"== {name}: game round first past each corner, rounds since the corner before ({level} / Pro bot)")
     points = [(lap, corner, label, end) for lap in range(1, laps + 1) for corner, label, end in times.corners]
+    points.append((laps, FLAG, "the flag", times.rows))
     gap = 0.0
     for i, (lap, corner, label, end) in enumerate(points):
         cells = []
