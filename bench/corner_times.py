@@ -16,7 +16,6 @@ the figures depend on the seeds, never on the clock.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections import defaultdict
@@ -29,7 +28,6 @@ sys.path.insert(0, str(REPO / "bench"))
 import drivers as bench  # noqa: E402
 
 from rules.actions import Action  # noqa: E402
-from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
@@ -109,28 +107,11 @@ def report(name: str, times: Times, level: str, laps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--level", default="champion", choices=bench.LEVELS)
-    p.add_argument("--preset", default="fd-basic", choices=sorted(PRESETS))
-    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3))
-    p.add_argument("--cars", type=int, default=2, help="cars a race (default 2: a duel)")
-    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--seed-from", type=int, default=1000, help="the first pair's seed (default 1000)")
-    p.add_argument("--pairs", type=int, default=8, help="seeds per track, each raced twice (default 8)")
+    p = bench.pro_options(__doc__, cars=2, pairs=8)
     args = p.parse_args(argv)
-    if args.cars < 2 or args.pairs < 1:
-        p.error(f"--cars {args.cars} --pairs {args.pairs}: a race needs 2 cars or more, a run 1 pair of seeds or more")
-    for path in bench.checked_tracks(p, args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx"))):
-        track = bench.track(path)
-        times = Times(track)
-        cars = min(args.cars, len(track.grid))
-        seeds = range(args.seed_from, args.seed_from + args.pairs)
-        cases = [
-            bench.Case(path, args.preset, args.laps, cars, s, args.level, bench.PRO, sw)
-            for s in seeds
-            for sw in (False, True)
-        ]
-        for race, case in enumerate(cases):
+    for path in bench.pro_tracks(p, args):
+        times = Times(bench.track(path))
+        for race, case in enumerate(bench.pro_cases(args, path)):
             bench.play(case, watch=times.watch(race))
         report(Path(path).stem, times, args.level, args.laps)
     return 0

@@ -218,6 +218,40 @@ def cases(args: argparse.Namespace, tracks: list[str]) -> list[Case]:
     return out
 
 
+def pro_options(doc: str, cars: int, pairs: int) -> argparse.ArgumentParser:
+    """The options of a bench that races one level against the Pro bot and watches its decisions
+    (``gear_gap.py``, ``corner_times.py``): ``cars`` and ``pairs`` are its defaults."""
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
+    p.add_argument("--level", default="champion", choices=LEVELS)
+    p.add_argument("--preset", default="fd-basic", choices=sorted(PRESETS))
+    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3))
+    p.add_argument("--cars", type=int, default=cars, help=f"cars a race, the sides alternating (default {cars})")
+    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
+    p.add_argument("--seed-from", type=int, default=1000, help="the first pair's seed (default 1000)")
+    p.add_argument("--pairs", type=int, default=pairs, help=f"seeds per track, each raced twice (default {pairs})")
+    return p
+
+
+def pro_tracks(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """``pro_options``' track files, checked, once its counts are: a bad one is one usage error."""
+    if args.cars < 2 or args.pairs < 1:
+        parser.error(
+            f"--cars {args.cars} --pairs {args.pairs}: a race needs 2 cars or more, a run 1 pair of seeds or more"
+        )
+    return checked_tracks(parser, args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx")))
+
+
+def pro_cases(args: argparse.Namespace, path: str) -> list[Case]:
+    """``pro_options``' races on one track: the level against the Pro bot, each seed twice with the
+    slots swapped, as many cars as the grid holds at most."""
+    cars = min(args.cars, len(track(path).grid))
+    return [
+        Case(path, args.preset, args.laps, cars, seed, args.level, PRO, swapped)
+        for seed in range(args.seed_from, args.seed_from + args.pairs)
+        for swapped in (False, True)
+    ]
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 

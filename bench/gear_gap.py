@@ -15,7 +15,6 @@ on the seeds, never on the clock.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -31,7 +30,6 @@ import gponline_pro  # noqa: E402
 from rules.actions import Action, ChooseGear  # noqa: E402
 from rules.classify import classification  # noqa: E402
 from rules.engine import gear_options  # noqa: E402
-from rules.ruleset import PRESETS  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
 from rules.state import RaceState  # noqa: E402
 from rules.track import Track  # noqa: E402
@@ -98,24 +96,9 @@ def report(gaps: Gaps) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--level", default="champion", choices=bench.LEVELS)
-    p.add_argument("--preset", default="fd-basic", choices=sorted(PRESETS))
-    p.add_argument("--laps", type=int, default=1, choices=(1, 2, 3))
-    p.add_argument("--cars", type=int, default=10, help="cars a race (default 10: 5 against 5)")
-    p.add_argument("--track", action="append", metavar="FILE", help="a track file (default: every maps/*.tmx)")
-    p.add_argument("--seed-from", type=int, default=1000, help="the first pair's seed (default 1000)")
-    p.add_argument("--pairs", type=int, default=4, help="seeds per track, each raced twice (default 4)")
+    p = bench.pro_options(__doc__, cars=10, pairs=4)
     args = p.parse_args(argv)
-    if args.cars < 2 or args.pairs < 1:
-        p.error(f"--cars {args.cars} --pairs {args.pairs}: a race needs 2 cars or more, a run 1 pair of seeds or more")
-    tracks = bench.checked_tracks(p, args.track or sorted(str(f) for f in (REPO / "maps").glob("*.tmx")))
-    cases = [
-        bench.Case(t, args.preset, args.laps, min(args.cars, len(bench.track(t).grid)), seed, args.level, bench.PRO, sw)
-        for t in tracks
-        for seed in range(args.seed_from, args.seed_from + args.pairs)
-        for sw in (False, True)
-    ]
+    cases = [case for path in bench.pro_tracks(p, args) for case in bench.pro_cases(args, path)]
     gaps = Gaps(args.level)
     run(gaps, cases)
     report(gaps)

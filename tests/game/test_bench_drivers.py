@@ -10,12 +10,18 @@ import pytest
 from tests.conftest import REPO
 
 
+def bench_script(script: str, *argv: str, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    """``bench/<script>`` run as a command with ``argv``, from the repository, its output captured."""
+    return subprocess.run(
+        [sys.executable, f"bench/{script}", *argv], cwd=REPO, capture_output=True, text=True, timeout=timeout
+    )
+
+
 def one_oval_match(match: str) -> subprocess.CompletedProcess[str]:
     """``bench/drivers.py`` playing two 1-lap duels of ``match`` on the oval under fd-basic."""
-    return subprocess.run(
-        [sys.executable, "bench/drivers.py", "--track", "maps/oval.tmx", "--preset", "fd-basic", "--laps", "1",
-         "--duels", "2", "--fields", "0", "--match", match],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
+    return bench_script(
+        "drivers.py", "--track", "maps/oval.tmx", "--preset", "fd-basic", "--laps", "1", "--duels", "2",
+        "--fields", "0", "--match", match,
     )  # fmt: skip
 
 
@@ -31,13 +37,7 @@ def test_the_driver_bench_plays_a_level_against_the_bench_opponent_and_prints_th
 
 
 def test_an_unknown_side_is_one_clear_message():
-    out = subprocess.run(
-        [sys.executable, "bench/drivers.py", "--match", "racer:nobody"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = bench_script("drivers.py", "--match", "racer:nobody", timeout=120)
     assert out.returncode == 2 and "--match racer:nobody: give two of" in out.stderr
 
 
@@ -86,11 +86,9 @@ def test_the_bench_opponent_values_every_area_it_has_fuel_included():
 
 
 def test_the_tuning_script_plays_its_candidates_and_prints_the_prices():
-    out = subprocess.run(
-        [sys.executable, "bench/tune_drivers.py", "--track", "maps/oval.tmx", "--laps", "1", "--duels", "1",
-         "--rounds", "1", "--price", "slip"],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    out = bench_script(
+        "tune_drivers.py", "--track", "maps/oval.tmx", "--laps", "1", "--duels", "1", "--rounds", "1", "--price", "slip"
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("round 1 slip") and "wins" in lines[0]
@@ -270,11 +268,7 @@ def test_the_gear_gap_bench_compares_a_levels_gears_with_the_pro_bots_and_reads_
     """``bench/gear_gap.py``: every gear the level declares with a choice is put beside the Pro bot's
     in the same state (lower, same or higher: shares of 100 %), and the level's mean place at the
     flag of a duel lies between first and second."""
-    out = subprocess.run(
-        [sys.executable, "bench/gear_gap.py", "--track", "maps/oval.tmx", "--cars", "2", "--pairs", "1",
-         "--level", "rookie"],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    out = bench_script("gear_gap.py", "--track", "maps/oval.tmx", "--cars", "2", "--pairs", "1", "--level", "rookie")
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     kinds = {line.split()[0]: line.split() for line in lines if line.split()[:1] in (["straight"], ["corner"])}
@@ -291,11 +285,9 @@ def test_the_corner_times_follow_each_side_corner_by_corner_lap_by_lap():
     they are driven and one for the flag, both sides' two cars past each; each side's mean round
     grows from point to point, and the gap the legs add up to is the difference of the sides' mean
     rounds at the flag."""
-    out = subprocess.run(
-        [sys.executable, "bench/corner_times.py", "--track", "maps/oval.tmx", "--pairs", "1", "--laps", "2",
-         "--level", "rookie"],
-        cwd=REPO, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    out = bench_script(
+        "corner_times.py", "--track", "maps/oval.tmx", "--pairs", "1", "--laps", "2", "--level", "rookie"
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     lines = [line.split() for line in out.stdout.splitlines() if line.startswith("lap ")]
     assert [(w[1], w[2]) for w in lines] == [
@@ -315,10 +307,7 @@ def test_the_corner_times_follow_each_side_corner_by_corner_lap_by_lap():
 
 @pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py", "corner_times.py"])
 def test_a_missing_track_file_is_one_clear_message(script: str):
-    out = subprocess.run(
-        [sys.executable, f"bench/{script}", "--track", "maps/nowhere.tmx"],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    out = bench_script(script, "--track", "maps/nowhere.tmx", timeout=120)
     assert out.returncode == 2 and "maps/nowhere.tmx: no such file" in out.stderr
     assert "Traceback" not in out.stderr
 
