@@ -35,8 +35,6 @@ class LaneModel:
         }
         self._partial = {run.lane for run in track.partial}
         self._line: dict[str, int] = {}  # per space: ``to_line``
-        self._to_go: dict[str, int] | None = None  # per space off the pit lane: ``to_go``
-        self._sums: dict[int, list[int]] = {}  # per lane: ``_lane_sums``
 
     def walk(self, space: str, n: int) -> str | None:
         """The space ``n`` steps straight ahead in the same lane (None in the pit lane, and past
@@ -65,78 +63,6 @@ class LaneModel:
                 here = ahead
             self._line[space] = found
         return found
-
-    def to_go(self, space: str) -> int | None:
-        """Fewest steps over the track (any lane, off the pit lane) from ``space`` to the step over the
-        start/finish line: how far round the lap a space really is, whatever its lane (None in the pit
-        lane). One search back from the line finds every space's."""
-        found = self._to_go
-        if found is None:
-            found = self._to_go = self._steps_to_line()
-        return found.get(space)
-
-    def _steps_to_line(self) -> dict[str, int]:
-        t, back = self.track, self._predecessors()
-        frontier = [
-            sp.name
-            for sp in t.spaces
-            if not sp.in_pit and any(t.crosses_line(sp.name, n) for n in t.successors(sp.name))
-        ]
-        found = dict.fromkeys(frontier, 1)
-        steps = 1
-        while frontier:
-            steps += 1
-            nxt = []
-            for s in frontier:
-                for b in back.get(s, ()):
-                    if b not in found and not t.space(b).in_pit and not t.crosses_line(b, s):
-                        found[b] = steps
-                        nxt.append(b)
-            frontier = nxt
-        return found
-
-    def gain(self, src: str, dst: str) -> int:
-        """What one step gains of the lap: one where it brings the line a step nearer (``to_go``; a
-        step over the line too), none where it does not (along an outer lane's longer corner). Never
-        less than none: the look-ahead drives one lane and cannot turn in before such a corner, so
-        driving on must not look worse than stopping short."""
-        if self.track.crosses_line(src, dst):
-            return 1
-        a, b = self.to_go(src), self.to_go(dst)
-        return 1 if a is None or b is None else max(0, min(1, a - b))
-
-    def progress(self, start: str, path: tuple[str, ...]) -> int:
-        """What a move's ``path`` from ``start`` gains of the lap (``gain`` step by step): an outer
-        lane's longer corner gains less than its spaces, so moves are compared by the lap they drive."""
-        total, here = 0, start
-        for nxt in path:
-            total += self.gain(here, nxt)
-            here = nxt
-        return total
-
-    def lane_gain(self, space: str, roll: int) -> int:
-        """``progress`` of ``roll`` steps straight along the lane from ``space`` (the roll itself in
-        the pit lane or where the lane ends first), from sums kept per lane."""
-        pos = self._lane_pos.get(space)
-        if pos is None:
-            return roll
-        lane, i = pos
-        sums = self._sums.get(lane)
-        if sums is None:
-            sums = self._sums[lane] = self._lane_sums(lane)
-        if i + roll >= len(sums):
-            return roll
-        return sums[i + roll] - sums[i]
-
-    def _lane_sums(self, lane: int) -> list[int]:
-        """Per index along the lane (twice round a closed lane), the gains of the steps before it."""
-        run = [sp.name for sp in self.track.lane_run(lane)]
-        if lane not in self._partial:
-            run += run
-        sums = [0]
-        for a, b in zip(run, run[1:], strict=False):
-            sums.append(sums[-1] + self.gain(a, b))
-        return sums
 
     def corner_ahead(self, space: str) -> tuple[int, int, int]:
         """(spaces to the corner's first space, corner index, corner spaces in this lane)."""

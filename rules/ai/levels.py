@@ -1,7 +1,6 @@
 """The computer drivers' levels a player picks per seat: Rookie, Racer and Champion.
 
-Every level values a position the same way, in spaces of the lap: the lap driven
-(``LaneModel.progress``: an outer lane's longer corner counts less than its spaces), less
+Every level values a position the same way, in spaces: the spaces driven, less
 the WP spent at prices that rise as WP run short for the corners still ahead
 (this lap and the later ones), less the expected cost of the black-die checks
 the move owes, plus the next turns as ``rules.ai.lookahead`` sees them (the best
@@ -312,13 +311,12 @@ class Level:
         mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         slide = slide_spaces(state, car)
         space = car.space or ""
-        lane = lane_model(track)
-        line = lane.to_line(space) if car.crossings == state.laps else None
+        line = lane_model(track).to_line(space) if car.crossings == state.laps else None
         total = 0.0
         for face, p in dice[gear - 1]:
             spaces = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, face)) + extra
             if line is not None and spaces >= line:
-                total += p * (lane.lane_gain(space, line) + self.finish)
+                total += p * (line + self.finish)
                 continue
             s = la.turn(
                 space, spaces, car.corner, car.stops, car.wp.brakes, car.wp.tyres, mult, spin_max, prices, slide

@@ -10,10 +10,8 @@ slide (TYRE-2): the stop counts where the slide ends, so a turn that ends in a
 corner is driven on by the slide's spaces before it is judged. It drives straight along the lane and sees
 no other car (the exact step sees them), so it is cheap and remembered: the same
 positions come up turn after turn, and the last two turns without a slide are valued by the
-position's shape (``rules.ai.shapes``), once for all positions alike. Values are in spaces of the
-lap (``LaneModel.lane_gain``: a roll along an outer lane's longer corner gains less than its
-spaces, as the fewest steps round the lap count it); WP are priced by ``Prices`` (what a level
-pays for a brake or tyre WP, an elimination, a spin).
+position's shape (``rules.ai.shapes``), once for all positions alike. Values are in spaces; WP
+are priced by ``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ class Step(NamedTuple):
     collector stops tracking a plain tuple of plain values, never a named one, so a memo of
     named tuples made its full passes last up to seconds in a long bench."""
 
-    value: float  # spaces of the lap gained less WP spent (priced); -out for an elimination
+    value: float  # spaces gained less WP spent (priced); -out for an elimination
     out: bool
     end: str | None
     corner: int | None  # the corner the car stops in, None off corners
@@ -77,7 +75,7 @@ class Lookahead:
         self.lane: LaneModel = lane_model(track)
         self.shapes = Shapes(track, self.lane)
         self._steps: dict[tuple, _Raw] = {}
-        self._faces: dict[tuple, tuple] = {}  # per die and position: each face's probability, p * gain, face, gain, way
+        self._faces: dict[tuple, tuple] = {}  # per die and position: each face's probability, p * face and way
         self._bounds: dict[tuple, tuple[float, ...]] = {}  # per die, depth and slide: ``_bound``
         self._priced: dict[tuple[int, int, int], Priced] = {}  # per tyre multiplier, spin limit and prices
         self._priced_size = 0  # their entries, counted when the last one was made (``_size``)
@@ -142,22 +140,20 @@ class Lookahead:
             tyres = 5
         way = self.shapes.way(space, roll, corner, stops)
         if way[0] is None:  # the roll stays within the room it has: neither WP nor prices matter
-            return (float(self.lane.lane_gain(space, roll)), False, way[1], way[2], way[3], brakes, tyres)
+            return (float(roll), False, way[1], way[2], way[3], brakes, tyres)
         # flat: a tuple of plain values leaves the collector's view at its first pass, a nested one later
         key = (space, roll, corner, stops, brakes, tyres, mult, spin_max, prices.pid)
         found = self._steps.get(key)
         if found is None:
-            gain = self.lane.lane_gain(space, roll)
-            found = self._steps[key] = self._over(way, gain, brakes, tyres, mult, spin_max, prices)
+            found = self._steps[key] = self._over(way, roll, brakes, tyres, mult, spin_max, prices)
         return found
 
-    def _over(self, way: tuple, gain: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
+    def _over(self, way: tuple, roll: int, brakes: int, tyres: int, mult: int, spin_max: int, prices: Prices) -> _Raw:
         """Too fast for the corner: the cheapest mix of brake WP and flying out (CORNER-6, CORNER-7),
-        chosen once for each overshoot and WP (``_choose``), whatever the space; ``gain`` is what the
-        whole roll gains of the lap, a braked space one less."""
+        chosen once for each overshoot and WP (``_choose``), whatever the space."""
         over, fatal, end, stop, target, made = way
         memos = self._memos(mult, spin_max, prices)
-        value, braked, loss = self._choose(memos, over, fatal, gain, brakes, tyres, mult, spin_max, prices)
+        value, braked, loss = self._choose(memos, over, fatal, roll, brakes, tyres, mult, spin_max, prices)
         if braked < 0:
             return (-prices.out, True, None, None, 0, brakes, tyres)
         if braked < over:
@@ -510,13 +506,11 @@ class Lookahead:
         faces = self._faces.get(where)
         if faces is None:
             faces = self._faces[where] = tuple(
-                (p, p * gain, face, gain, self.shapes.way(space, face, corner, stops))
-                for face, p in dice[nxt - 1]
-                for gain in (self.lane.lane_gain(space, face),)
+                (p, p * face, face, self.shapes.way(space, face, corner, stops)) for face, p in dice[nxt - 1]
             )
-        for p, pgain, face, gain, way in faces:
+        for p, gain, face, way in faces:
             if way[0] is None and (not slide or way[2] is None or way[1] is None):  # no WP, no prices, no slide
-                total += pgain
+                total += gain
                 if depth > 1 and way[1] is not None:
                     end, at, made = way[1], way[2], way[3]
                     total += p * self.value(
@@ -527,7 +521,7 @@ class Lookahead:
             s = (
                 self._turn(space, face, corner, stops, brakes, tyres, mult, spin_max, prices, slide)
                 if slide
-                else self._over(way, gain, brakes, tyres, mult, spin_max, prices)
+                else self._over(way, face, brakes, tyres, mult, spin_max, prices)
             )
             total += p * s[0]
             if depth > 1 and not s[1] and s[2] is not None:

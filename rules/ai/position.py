@@ -63,16 +63,13 @@ class Position:
         self.slide = slide_spaces(state, car)
         self.la = lookahead(track)
         self.dice = odds(state.rules.gear_dice)
-        self.lane = lane_model(track)
 
     def value(self, m: Move) -> float:
-        """What ending this segment with ``m`` is worth, in spaces of the lap (``LaneModel.progress``),
-        the next turns included."""
+        """What ending this segment with ``m`` is worth, in spaces, the next turns included."""
         level, track, state, prices, car = self.level, self.track, self.state, self.prices, self.car
         if m.out is not None or standstill(state, m):
             return -prices.out
-        gained = len(m.path) if car.space is None else self.lane.progress(car.space, m.path)
-        value = gained - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
+        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
         value -= self.risk.of(m)
         if m.spin:
             return value - prices.spin
@@ -119,7 +116,7 @@ class Position:
             kept = (
                 basic if end == (m.end or car.space) else kept_chance(track, state, m, end)
             ) or 0.0  # moved on by a slide
-            lane = self.lane
+            lane = lane_model(track)
             if kept and lane.corner_ahead(end)[0] > lane.to_pit_entry(end) and track.space(end).corner is None:
                 box = lane.to_box(end, car.box or "") + level.stop_value(
                     track, state, car, brakes, prices, level.depth - 1

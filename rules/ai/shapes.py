@@ -18,12 +18,11 @@ from rules.track import Track
 
 Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probability), lowest first
 
-# per face of a gear's last turn: (p, p * gain, gain, over, fatal), ``gain`` the spaces of the lap the roll
-# gains (``LaneModel.lane_gain``); ``over`` None within the room
+# per face of a gear's last turn: (p, p * face, face, over, fatal); ``over`` None within the room
 SumShape = tuple[tuple[float, float, int, int | None, bool], ...]
 # the last turn: per gear it can shift to, (gear, skipped, the number of its faces' SumShape)
 LeafShape = tuple[tuple[int, bool, int], ...]
-# per face of a gear's turn before the last: (p, p * gain, gain, over, fatal, run, stop): the numbers of
+# per face of a gear's turn before the last: (p, p * face, face, over, fatal, run, stop): the numbers of
 # the last turn's shape where the roll ends (flying out, or within the room: ``run``) or where it stops
 # braking in the corner (``stop``), -1 where the lane ends
 GearShape = tuple[tuple[float, float, int, int | None, bool, int, int], ...]
@@ -109,9 +108,9 @@ class Shapes:
         found = self._sum_ids.get(where)
         if found is None:
             shape = tuple(
-                (p, p * float(gain), gain, way[0], way[0] is not None and way[1])
+                (p, p * float(face), face, way[0], way[0] is not None and way[1])
                 for face, p in dice[nxt - 1]
-                for way, gain in ((self.way(space, face, corner, stops), self.lane.lane_gain(space, face)),)
+                for way in (self.way(space, face, corner, stops),)
             )
             with self._lock:
                 found = self._sum_shapes.get(shape)
@@ -144,15 +143,15 @@ class Shapes:
         if found is None:
             faces = []
             for face, p in dice[nxt - 1]:
-                way, gain = self.way(space, face, corner, stops), self.lane.lane_gain(space, face)
+                way = self.way(space, face, corner, stops)
                 if way[0] is None:
                     run = self._leaf_or_none(dice, nxt, way[1], way[2], way[3])
-                    faces.append((p, p * gain, gain, None, False, run, -1))
+                    faces.append((p, p * face, face, None, False, run, -1))
                 else:
                     over, fatal, end, stop, target, made = way
                     run = self._leaf_or_none(dice, nxt, end, None, 0)
                     faces.append(
-                        (p, p * gain, gain, over, fatal, run, self._leaf_or_none(dice, nxt, stop, target, made + 1))
+                        (p, p * face, face, over, fatal, run, self._leaf_or_none(dice, nxt, stop, target, made + 1))
                     )
             found = self._gear_ids[where] = self._number(tuple(faces), self._gear_shapes, self.gears)
         return found

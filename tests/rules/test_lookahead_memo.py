@@ -16,12 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.ai.lookahead as la_module
-from game.tracks.load import load_track
 from rules.ai.lookahead import Lookahead, Priced, lookahead, odds
 from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
 from rules.ruleset import FORMULA_D_BASIC
-from tests.conftest import REPO
 from tests.rules.test_odds import TRACK
 
 DICE = odds(FORMULA_D_BASIC.gear_dice)
@@ -47,39 +45,23 @@ def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> 
     return best or (-p.out, -1, 0)
 
 
-def _ref_gain(la: Lookahead, space: str, roll: int) -> int:
-    """What ``roll`` steps along the lane gain of the lap: per step the fall of the fewest steps to the
-    line, none to one, a step over the line one (the roll itself where the lane ends first)."""
-    track, lane, total, here = la.track, la.lane, 0, space
-    for _ in range(roll):
-        nxt = lane.walk(here, 1)
-        if nxt is None:
-            return roll
-        a, b = lane.to_go(here), lane.to_go(nxt)
-        total += 1 if track.crosses_line(here, nxt) or a is None or b is None else max(0, min(1, a - b))
-        here = nxt
-    return total
-
-
 def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, spin_max, p: Prices) -> tuple:
-    """CORNER-4..7, CORE-BRAKE-1 as the look-ahead reads them, worked out from scratch; a roll gains
-    the fall of the fewest steps to the line along its spaces, a braked space one less."""
+    """CORNER-4..7, CORE-BRAKE-1 as the look-ahead reads them, worked out from scratch."""
     track, lane = la.track, la.lane
     brakes, tyres = min(brakes, 4), min(tyres, 5)
-    gain = _ref_gain(la, space, roll)
     here = track.space(space).corner
     if here is not None and corner == here and stops < track.corners[here].stops:
         room, need, made, target = lane.left_in_corner(space), track.corners[here].stops, stops, here
     else:
         dist, c, length = lane.corner_ahead(space)
         if c < 0 or roll < dist:
-            return (float(gain), False, lane.walk(space, roll), None, 0, brakes, tyres)
+            return (float(roll), False, lane.walk(space, roll), None, 0, brakes, tyres)
         room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
     if roll <= room:
-        return (float(gain), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
+        return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
-    value, braked, loss = _ref_choose(over, fatal, gain, brakes, tyres, mult, spin_max, p)
+    value, braked, loss = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
     if braked < 0:
         return (-p.out, True, None, None, 0, brakes, tyres)
     if loss:  # flown out
@@ -234,20 +216,17 @@ def test_CORNER_6_7_two_ways_out_as_dear_are_chosen_roll_by_roll() -> None:
 
 
 def test_positions_of_one_shape_are_numbered_once_and_valued_alike() -> None:
-    """The last two turns from positions alike (the same faces' rooms and gains and the same shapes
-    where they end: Kranzfeld's long straights) are one shape: worked out once, each position's
-    value the plain recursion's."""
-    track = load_track(REPO / "maps" / "kranzfeld.tmx")
-    la = Lookahead(track)
+    """The last two turns from positions alike (the same faces' rooms and the same shapes where
+    they end) are one shape: worked out once, each position's value the plain recursion's."""
+    la = Lookahead(TRACK)
     p = Prices(brake=1.05, tyre=0.9, scarce=1.25, out=80.0, spin=12.0, skip=0.75)
     by_shape: dict[int, list[str]] = {}
-    spaces = [s.name for s in track.spaces if not s.in_pit]
-    for space in spaces:
+    for space in SPACES:
         by_shape.setdefault(la.shapes.turn(DICE, 4, space, None, 0), []).append(space)
-    shared = [alike for alike in by_shape.values() if len(alike) > 1]
-    assert shared and len(by_shape) < len(spaces)
-    for alike in shared[:5]:
-        for space in alike[:3]:
+    shared = [spaces for spaces in by_shape.values() if len(spaces) > 1]
+    assert shared and len(by_shape) < len(SPACES)
+    for spaces in shared[:5]:
+        for space in spaces[:3]:
             got = la.value(DICE, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
             assert got == _ref_value(la, space, 4, None, 0, 3, 4, 1, 1, p, 2, 0)
 
