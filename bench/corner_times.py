@@ -83,14 +83,16 @@ def report(name: str, times: Times, level: str, laps: int) -> None:
     print(f"== {name}: game round first past each corner, rounds since the corner before ({level} / Pro bot)")
     points = [(lap, corner, label, end) for lap in range(1, laps + 1) for corner, label, end in times.corners]
     points.append((laps, FLAG, "the flag", times.rows))
+    by_side = {
+        side: [passed for key, passed in times.cars.items() if times.sides[key] == side] for side in (level, bench.PRO)
+    }
     gap = 0.0
     for i, (lap, corner, label, end) in enumerate(points):
         cells = []
         took: dict[str, float] = {}
-        for side in (level, bench.PRO):
-            cars = [passed for key, passed in times.cars.items() if times.sides[key] == side]
+        before = points[i - 1][:2] if i else None
+        for side, cars in by_side.items():
             reached = [passed[(lap, corner)] for passed in cars if (lap, corner) in passed]
-            before = points[i - 1][:2] if i else None
             legs = [
                 passed[(lap, corner)] - (passed[before] if before else 0)
                 for passed in cars

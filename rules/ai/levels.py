@@ -311,7 +311,7 @@ class Level:
         mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
         slide = slide_spaces(state, car)
         space = car.space or ""
-        line = lane_model(track).to_line(space) if car.crossings == state.laps else None
+        line = la.lane.to_line(space) if car.crossings == state.laps else None
         total = 0.0
         for face, p in dice[gear - 1]:
             spaces = driver_profiles.roll_spaces(track, state, car, tyre_rules.roll_spaces(state, car, face)) + extra
