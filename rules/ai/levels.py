@@ -16,7 +16,9 @@ how far and how exactly they look:
   cars around) it takes the highest, since the look-ahead, which sees no other car,
   does not see the free road ahead of a pack nor the blocks inside it. Its prices are
   ``TUNED``, the base prices found by self-play duels (``bench/tune_drivers.py``), moved by
-  self-play 10-car fields (``FIELD_TUNED``, ``--cars 10``).
+  self-play 10-car fields (``FIELD_TUNED``, ``--cars 10``). On the last lap it races the rivals that have
+  moved for the lead of the next round (``flag``, ``rules.ai.flag_order``): of two cars crossing the
+  line in one round, the one ahead when it starts wins (CORE-END-1).
 * **Racer**, the default, sees this turn along its lane as the look-ahead does
   (no legal-move enumeration for the gear, so a 10-car race simulates in a few
   seconds) unless a car races a few rows ahead, or two a few more (a block,
@@ -148,6 +150,7 @@ class Level:
     missed: float = MISSED_STOP  # spaces a wanted basic stop lost costs (another lap on the worn set)
     pit_cost: float = 15.0  # spaces a long stop costs (the box, a game round standing, 4th gear out: PIT-A-4)
     finish: float = 100.0  # finishing now beats any turn after it (the look-ahead counts none beyond the flag)
+    flag: float = 0.0  # ending ahead of a rival that has moved, both likely to cross next turn (``flag_order``)
     temper: float = 0.0  # how far a car's own temper moves its prices (0: all alike)
     timid: float = 0.0  # spaces of value it gives up for a lower gear: it takes the lowest gear this close to the best
     bold: float = 0.0  # ... for a higher gear in a pack in a one-lap race: the highest this close (``sprint_pack``)

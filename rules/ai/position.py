@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from rules.ai.check_risk import risk_of
+from rules.ai.flag_order import FlagOrder
 from rules.ai.judging import slides_after
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import lookahead, odds
@@ -42,6 +43,8 @@ class Level(Protocol):
     def finish(self) -> float: ...
     @property
     def missed(self) -> float: ...
+    @property
+    def flag(self) -> float: ...
 
     def pit_lane(self, track: Track, state: RaceState, car: CarState) -> int | None: ...
     def stop_value(
@@ -63,6 +66,7 @@ class Position:
         self.slide = slide_spaces(state, car)
         self.la = lookahead(track)
         self.dice = odds(state.rules.gear_dice)
+        self.order = FlagOrder(track, state, car, self.dice) if level.flag else None
 
     def value(self, m: Move) -> float:
         """What ending this segment with ``m`` is worth, in spaces, the next turns included."""
@@ -91,8 +95,8 @@ class Position:
             )
         elif m.in_box:
             return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
-        if m.finishes:
-            return value + level.finish
+        if m.finishes:  # CORE-END-1: ahead of every rival that has not crossed yet
+            return value + level.finish + (level.flag * self.order.finishing() if self.order is not None else 0.0)
         end = m.end or car.space
         if end is None:
             return value
@@ -101,6 +105,8 @@ class Position:
         if state.rules.street:
             value += level._street_value(track, state, car, m, prices)
         value += level._slip_option(track, state, m, end)
+        if self.order is not None:  # CORE-END-1: ahead of the rivals that can cross next turn
+            value += level.flag * self.order.stake(end, car.gear, m.corner, m.stops)
         mult, spin_max, la, slide = self.mult, self.spin_max, self.la, self.slide
         corner, stops, brakes, tyres = m.corner, m.stops, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres
         if slide and slides_after(track, state, m, end):  # TYRE-2: the slide the stop goes on with, along the lane

@@ -29,6 +29,7 @@ class Prices(TypedDict, total=False):
     skip: float
     slip: float
     exact_gears: int
+    flag: float
 
 
 #: the Rookie's timid temper is set against ``bench/newcomer.py``, a plain model of a new player: with
@@ -115,8 +116,10 @@ RAIN: Prices = {"rain": 6.0}
 #: 8 of 24 instead of 6; a slipstream's option worth 3.5 spaces, cheaper brakes, tyres and scarcity 10 of 24,
 #: its mean place 5.28 against the Pro bot's 5.72, fewer retirements, fewer WP left at the flag
 #: its two best gears by the lane's view played out exactly (and its lowest), not three: as many wins, the
-#: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11
-PRO_TUNED: Prices = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2}
+#: same mean place, a 10-car 3-lap race on hohenau in 9 s instead of 11; on the last lap, ending ahead of a
+#: rival that has moved (``flag_order``) worth as much as finishing (1-lap fd-basic duels on the seven circuits
+#: with seeds from 2000: 20 of 46 same-round finishes won instead of 18)
+PRO_TUNED: Prices = {"slip": 3.5, "brake": 0.8, "tyre": 0.7, "scarcity": 0.3, "exact_gears": 2, "flag": 100.0}
 CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: the Champion's bold temper in a one-lap race's pack (``Level.bold``): of the gears worth nearly as much as
 #: its best it takes the highest; found against the Pro bot on the seven circuits with seeds from 1000 (1-lap

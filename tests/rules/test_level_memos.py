@@ -18,6 +18,7 @@ from game.tracks.load import load_track
 from rules.actions import ChooseGear, Roll
 from rules.ai import position
 from rules.ai.check_risk import risk_of
+from rules.ai.flag_order import FlagOrder
 from rules.ai.judging import slides_after
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import lookahead, odds
@@ -99,8 +100,9 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
         value += pit_progress(track, state, m, state.moves_left or len(m.path), level)
     elif m.in_box:
         return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
+    order = FlagOrder(track, state, car, odds(state.rules.gear_dice))
     if m.finishes:
-        return value + level.finish
+        return value + level.finish + level.flag * order.finishing()
     end = m.end or car.space
     if end is None:
         return value
@@ -126,6 +128,7 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
     if state.rules.street:
         value += level._street_value(track, state, car, m, prices)
     value += level._slip_option(track, state, m, end)
+    value += level.flag * order.stake(end, car.gear, m.corner, m.stops)
     mult, spin_max = multiplier(state, car), state.rules.spin_max_overshoot
     la = lookahead(track)
     slide = slide_spaces(state, car)
