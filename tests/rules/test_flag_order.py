@@ -49,8 +49,7 @@ def test_only_rivals_on_their_last_lap_that_have_moved_this_round_are_at_stake()
     assert b == pytest.approx(1.0) and order.finishing() == b
     assert order.stake("C57", 5, None, 0) == 0.0  # behind it
     assert order.stake("C60", 4, None, 0) == pytest.approx(cross_odds(TRACK, DICE, "C60", 4, None, 0))
-    beside = FlagOrder(TRACK, state, state.car("a"), DICE)  # CORE-ORDER-3: level, the higher gear is ahead
-    assert beside.stake("C58", 5, None, 0) == 0.0 < beside.stake("C58", 6, None, 0)
+    assert order.stake("C58", 5, None, 0) == 0.0 < order.stake("C58", 6, None, 0)  # CORE-ORDER-3: level, higher gear
     waiting = last_lap("C43", 4, "C58", 5, moved=())
     assert not FlagOrder(TRACK, waiting, waiting.car("a"), DICE).rivals  # it moves after this car
     early = last_lap("C43", 4, "C58", 5).model_copy(update={"laps": 3})
