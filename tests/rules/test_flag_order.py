@@ -12,10 +12,11 @@ from rules.ai.flag_order import FlagOrder, cross_odds
 from rules.ai.lane import lane_model
 from rules.ai.lookahead import odds
 from rules.ai.presets import CHAMPION
+from rules.ruleset import FORMULA_D_BASIC
 from rules.state import RaceState, SweepState
 from tests.rules.test_odds import TRACK, position
 
-DICE = odds(position("C43", 4).rules.gear_dice)
+DICE = odds(FORMULA_D_BASIC.gear_dice)  # the rules of ``position``
 
 
 def last_lap(space: str, gear: int, rival: str, rival_gear: int, moved: tuple[str, ...] = ("b",)) -> RaceState:
