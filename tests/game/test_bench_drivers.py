@@ -305,7 +305,7 @@ def test_the_corner_times_follow_each_side_corner_by_corner_lap_by_lap():
     assert float(lines[-1][-1]) == pytest.approx(rookie[-1] - pro[-1], abs=0.011)
 
 
-@pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py", "corner_times.py"])
+@pytest.mark.parametrize("script", ["drivers.py", "gear_gap.py", "corner_times.py", "wear_rates.py"])
 def test_a_missing_track_file_is_one_clear_message(script: str):
     out = bench_script(script, "--track", "maps/nowhere.tmx", timeout=120)
     assert out.returncode == 2 and "maps/nowhere.tmx: no such file" in out.stderr
@@ -355,3 +355,33 @@ def test_an_action_refused_in_a_bench_worker_reaches_the_parent_as_itself():
     )
     out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "PIT-B-6 The car may not turn into the pit lane now.", out.stderr
+
+
+def test_the_wear_rates_count_every_wp_the_checks_took_and_the_laps_driven():
+    """``bench/wear_rates.py``: a 1-lap 10-car race on Adlerjoch, the Rookie against the Pro bot (no
+    repairs and no boosts in fd-basic, so every WP of the body, engine and road holding a car ends
+    with fewer than it started with was struck by a ``wear`` event): the counts the bench reads
+    from the replayed record are the WP the cars lost, side by side, and each finisher drove the
+    whole lap."""
+    wear_rates = _bench_module("wear_rates")
+    bench = _bench_module("drivers")
+    from rules.run.session import RaceSession
+
+    case = bench.Case(str(REPO / "maps" / "adlerjoch.tmx"), "fd-basic", 1, 10, 2000, "rookie", bench.PRO, False)
+    wear = wear_rates.Wear("rookie")
+    bench.play(case, watch=wear.watch)
+    assert wear.session is not None
+    start = {c.id: c.wp for c in RaceSession(wear.session.track, wear.session.header).state.cars}
+    end, sides = wear.session.state, wear.sides
+    wear.read()
+    for side in ("rookie", bench.PRO):
+        for area in wear_rates.AREAS:
+            lost = sum(start[c.id][area] - c.wp[area] for c in end.cars if sides[c.id] == side)
+            assert wear.lost[(side, area)] == lost
+    assert sum(wear.lost.values()) > 0
+    assert wear.cars == {"rookie": 5, bench.PRO: 5}
+    for side in ("rookie", bench.PRO):
+        finished = sum(1 for c in end.cars if sides[c.id] == side and c.status == "finished")
+        out = sum(1 for c in end.cars if sides[c.id] == side and c.status != "finished")
+        assert finished <= wear.laps[side] <= finished + out and (out or wear.laps[side] == finished)
+    assert wear.expected and all(v >= 0 for values in wear.expected.values() for v in values)
