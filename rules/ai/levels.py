@@ -445,7 +445,9 @@ class Level:
         at stake), one WP more for road holding, in rain two, taken from the fuel (only skips burn
         it, FUEL-4) or the gearbox: the default's two road-holding WP are one failed check from the
         end among the markers of a full field (CORE-DANGER-4), and in rain a check fails on 1-5
-        (CORE-WEATHER-2) while the field leaves more markers. In a duel a ``duel_tyres`` level
+        (CORE-WEATHER-2) while the field leaves more markers. In a field's race of more than one lap
+        one WP more for the brakes, from the tyres: its blocks are paid in brakes (CORE-BLOCK-1..3,
+        TAB-BLOCK; over one lap the tyres' overshoots cost more). In a duel a ``duel_tyres`` level
         builds ``duel_setup``'s car."""
         car = state.car(state.active or "")
         rules = state.rules.car_setup
@@ -458,6 +460,8 @@ class Level:
         if donor is None or car.wp.road_holding >= car.wp.body:
             return None
         wp = car.wp.model_copy(update={donor.value: car.wp[donor] - extra, "road_holding": car.wp.road_holding + extra})
+        if len(state.cars) > 2 and state.laps > 1 and Area.BRAKES in rules.areas and wp.tyres > 1:
+            wp = wp.model_copy(update={"tyres": wp.tyres - 1, "brakes": wp.brakes + 1})
         return wp if not validate_setup(rules, wp) else None
 
     def choose_boost(self, track: Track, state: RaceState, gear: int) -> bool:

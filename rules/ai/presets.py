@@ -140,7 +140,11 @@ CHAMPION_PRICES: Prices = {**TUNED, **FIELD_TUNED, **RAIN, **PRO_TUNED}
 #: duels, seeds from 1020; the mean finishing round 20.7 -> 19.9); with four, 3-lap duels 74.1 % -> 79.5 % (112,
 #: seeds from 1020, retired 11.6 % -> 15.2 %) and 66.1 % -> 68.8 % (112, seeds from 1040, retired 9.8 % -> 8.0 %).
 #: The same car in 10-car fields (1 lap, 28 races, seeds from 1020) retired 12.1 % -> 20.7 % of the Champions and
-#: lost 0.6 places: in a field it builds the car ``Level.choose_setup`` describes.
+#: lost 0.6 places: in a field it builds the car ``Level.choose_setup`` describes. There, over 3 laps, a WP moved from
+#: the tyres to the brakes (the finishers had kept 3.1 tyre WP and 0.7 brake WP at the flag, and blocks without brakes
+#: were the first reason of retirement) took the retired Champions from 27 to 18 of 400 (the seven circuits' default
+#: seeds and twelve GP boards) with as many wins (60 of 80); over 1 lap, as many wins (51 of 80) and more retired
+#: (30 -> 37 of 400, most out of corners).
 #: It prices a gearbox WP paid for a skip by the scarcity of the skips still to come alone (``gearbox=0``:
 #: the gearbox buys nothing else, CORE-GEAR-7): against the Pro bot in fd-basic 1-lap duels on the seven
 #: circuits it won 52.9 % -> 56.3 % of 560 (280 from seed 1000: 54.3 -> 57.1 %, 280 from seed 2000: 51.4 ->

@@ -527,7 +527,7 @@ def test_TYRE_2_VAR_28_AMB_48_which_moves_the_levels_expect_to_slide_on() -> Non
     assert slides_after(TRACK, literal, through, "B30")
 
 
-@pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4")
+@pytest.mark.rules("CORE-DANGER-4", "CORE-WEATHER-2", "CAR-C-2", "FUEL-4", "CORE-BLOCK-3")
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 @pytest.mark.parametrize(("condition", "extra"), [("sun", 1), ("rain", 2)])
 def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_two(
@@ -536,8 +536,9 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     """CAR-C-2: Formula Dé's crews build their car from 20 WP; the default has two road-holding
     WP, one failed check from the end among a field's markers (CORE-DANGER-4), so every level
     moves one WP there from the fuel (only skips burn it, FUEL-4), in rain two (CORE-WEATHER-2:
-    a check fails on 1-5), tyres for the weather with it, in a race of three. Where the set-up
-    is fixed (fd-basic) it keeps the car as entered."""
+    a check fails on 1-5), and one from the tyres to the brakes, which pay a field's blocks
+    (CORE-BLOCK-1..3), tyres for the weather with it, in a race of three; over one lap the tyres
+    stay. Where the set-up is fixed (fd-basic) it keeps the car as entered."""
     from rules.actions import SetUp
     from rules.ruleset import FORMULA_D_BASIC, PRESETS
 
@@ -550,13 +551,18 @@ def test_CAR_C_2_every_level_builds_its_car_with_more_road_holding_wp_in_rain_tw
     )
     action = computer_action(TRACK, state, level.name)
     assert isinstance(action, SetUp) and (action.tyre is Tyre.RAIN) == (condition == "rain") and action.wp is not None
-    assert (action.wp.road_holding, action.wp.fuel) == (
+    assert (action.wp.road_holding, action.wp.fuel, action.wp.brakes, action.wp.tyres) == (
         rules.default_wear.road_holding + extra,
         rules.default_wear.fuel - extra,
+        rules.default_wear.brakes + 1,
+        rules.default_wear.tyres - 1,
     )
     assert action.wp.total() == rules.default_wear.total()
     after, _ = apply(TRACK, state, action)
     assert after.car("a").wp == action.wp
+    one = computer_action(TRACK, state.model_copy(update={"laps": 1}), level.name)
+    assert isinstance(one, SetUp) and one.wp is not None and one.wp.road_holding == action.wp.road_holding
+    assert (one.wp.brakes, one.wp.tyres) == (rules.default_wear.brakes, rules.default_wear.tyres)
     fixed = base.model_copy(update={"rules": FORMULA_D_BASIC, "phase": "setup"})
     assert computer_action(TRACK, fixed, level.name) == SetUp()
 
@@ -587,7 +593,8 @@ def test_CAR_C_2_the_champion_builds_a_duel_car_with_the_wp_few_checks_need_on_i
     after, _ = apply(TRACK, state, action)
     assert after.car("a").wp == action.wp
     racer = computer_action(TRACK, state, "racer")
-    assert isinstance(racer, SetUp) and racer.wp is not None and racer.wp.tyres == rules.default_wear.tyres
+    assert isinstance(racer, SetUp) and racer.wp is not None
+    assert (racer.wp.tyres, racer.wp.brakes) == (rules.default_wear.tyres, rules.default_wear.brakes)
 
 
 @pytest.mark.rules("TYRE-2", "TYRE-4", "TYRE-5", "WEATHER-4", "WEATHER-10")
