@@ -9,7 +9,7 @@ around risks it would survive; too few, and it retires. This plays the level aga
 GP Online's Pro bot (``bench/gponline_pro.py``) as ``bench/drivers.py`` does (the sides alternating
 on the grid, each seed twice with the slots swapped), replays each race's record to read its
 events, and PRINTS per side the WP each area lost a lap driven (the ``wear`` events: failed
-checks, CORE-COLL-3, CORE-ENGINE-2, CORE-DANGER-2, and the few losses outside a check) and the
+checks, CORE-COLL-2, CORE-ENGINE-2, CORE-DANGER-2, and the few losses outside a check) and the
 turns a lap declared in 5th or 6th (where engine checks reach a car); then the failures a lap the
 level expected, averaged over its gear decisions. Nothing is asserted; the figures depend on the
 seeds, never on the clock.
