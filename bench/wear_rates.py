@@ -84,13 +84,13 @@ class Wear:
 
 
 def driven(track: Track, state: RaceState, car: CarState) -> float:
-    """The laps a car drove: whole laps once it crossed the line to start them, and the rows of
-    the lap it was on when it retired (or all of them at the flag)."""
+    """The laps a car drove: the race's laps less the rows it still had to drive when it retired
+    (``rows_ahead``, the measure the levels price the race left by), all of them at the flag."""
     if car.status == "finished":
         return float(state.laps)
-    if car.crossings < 1 or car.space is None:
+    if car.space is None:
         return 0.0
-    return car.crossings - 1 + track.space(car.space).row / track.rows
+    return state.laps - rows_ahead(track, state, car) / track.rows
 
 
 def run(wear: Wear, cases: list[bench.Case]) -> None:
