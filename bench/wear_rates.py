@@ -31,7 +31,7 @@ import drivers as bench  # noqa: E402
 from rules.actions import Action, ChooseGear  # noqa: E402
 from rules.ai.check_risk import failures_ahead  # noqa: E402
 from rules.ai.presets import LEVELS  # noqa: E402
-from rules.ai.race_ahead import rows_ahead  # noqa: E402
+from rules.ai.race_ahead import laps_ahead  # noqa: E402
 from rules.car import Area  # noqa: E402
 from rules.run.session import RaceSession  # noqa: E402
 from rules.state import CarState, RaceState  # noqa: E402
@@ -63,7 +63,7 @@ class Wear:
         if act.gear >= 5:
             self.top[sides[car.id]] += 1
         track = session.track
-        laps = rows_ahead(track, before, car) / track.rows
+        laps = laps_ahead(track, before, car)
         if sides[car.id] == self.level.name and car.space is not None and laps > 0:
             for area in AREAS:
                 self.expected[area].append(failures_ahead(track, before, car, area, self.level.exposure) / laps)
@@ -84,13 +84,13 @@ class Wear:
 
 
 def driven(track: Track, state: RaceState, car: CarState) -> float:
-    """The laps a car drove: the race's laps less the rows it still had to drive when it retired
-    (``rows_ahead``, the measure the levels price the race left by), all of them at the flag."""
+    """The laps a car drove: the race's laps less those it still had to drive when it retired
+    (``laps_ahead``, the measure the levels price the race left by), all of them at the flag."""
     if car.status == "finished":
         return float(state.laps)
     if car.space is None:
         return 0.0
-    return state.laps - rows_ahead(track, state, car) / track.rows
+    return state.laps - laps_ahead(track, state, car)
 
 
 def run(wear: Wear, cases: list[bench.Case]) -> None:

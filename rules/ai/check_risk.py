@@ -17,7 +17,7 @@ away is worth the long stop's round (PIT-A-1, PIT-A-4).
 from __future__ import annotations
 
 from rules.ai.prices import Prices
-from rules.ai.race_ahead import fail, field_of, laps_after, retire_odds, rows_ahead
+from rules.ai.race_ahead import fail, field_of, laps_after, laps_ahead, retire_odds
 from rules.car import Area
 from rules.moves import Move
 from rules.state import CarState, RaceState
@@ -126,7 +126,7 @@ def failures_ahead(track: Track, state: RaceState, car: CarState, area: Area, ex
     checks a lap for each other car racing (collisions, FD08-COLL-1) or for each dangerous
     space on the track and one more for those still to come (CORE-DANGER-1..2), at the black
     die's exact odds (the engine's checks, CORE-ENGINE-2, as many as the collisions)."""
-    laps = rows_ahead(track, state, car) / track.rows
+    laps = laps_ahead(track, state, car)
     if area is Area.ROAD_HOLDING:
         return exposure * (len(state.markers) + 1) * laps * fail(CheckKind.ROAD_HOLDING, state)
     others = sum(1 for c in state.cars if c.id != car.id and c.status == "racing")

@@ -281,10 +281,15 @@ def rows_ahead(track: Track, state: RaceState, car: CarState) -> int:
     return laps_after * track.rows + (track.rows - row if car.crossings > 0 else 0)
 
 
+def laps_ahead(track: Track, state: RaceState, car: CarState) -> float:
+    """``rows_ahead`` in laps: the share of the race the car still has to drive, this lap's rest included."""
+    return rows_ahead(track, state, car) / track.rows
+
+
 def laps_after(track: Track, state: RaceState, car: CarState) -> float:
     """The share of a lap still to drive after this one, up to one: 0 on the last lap, where a block
     next turn or a car ending beside it risks only the race's last spaces, not laps of it."""
-    return min(1.0, max(0.0, rows_ahead(track, state, car) / track.rows - 1.0))
+    return min(1.0, max(0.0, laps_ahead(track, state, car) - 1.0))
 
 
 def field_share(others: int) -> float:
