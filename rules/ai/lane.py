@@ -35,6 +35,7 @@ class LaneModel:
         }
         self._partial = {run.lane for run in track.partial}
         self._line: dict[str, int] = {}  # per space: ``to_line``
+        self._corner_ways: dict[str, tuple[str, ...]] = {}  # per corner space: ``corner_way``
 
     def walk(self, space: str, n: int) -> str | None:
         """The space ``n`` steps straight ahead in the same lane (None in the pit lane, and past
@@ -165,6 +166,29 @@ class LaneModel:
         found = self._near.get(space)
         if found is None:
             found = self._near[space] = tuple({*self.track.beside(space), self.track.ahead(space)})
+        return found
+
+    def corner_way(self, space: str, busy: frozenset[str] = frozenset()) -> tuple[str, ...]:
+        """The longest walk on from corner space ``space`` that stays in its corner, over every step the
+        track allows (a lane change, a printed arrow): the most spaces a car can drive and still stop
+        there (CORNER-3). Staggered lanes and sideways arrows make it longer than the lane's own room.
+        (A corner whose steps lead round in a circle is walked without going round: ``busy``.)"""
+        found = self._corner_ways.get(space)
+        if found is None:
+            t = self.track
+            corner, found, cut = t.space(space).corner, (), False
+            for nxt in t.successors(space):
+                sp = t.space(nxt)
+                if sp.corner != corner or sp.in_pit or t.crosses_line(space, nxt):
+                    continue
+                if nxt in busy:
+                    cut = True
+                    continue
+                way = (nxt, *self.corner_way(nxt, busy | {space}))
+                if len(way) > len(found):
+                    found = way
+            if not cut:  # a walk cut short by the circle is not this space's for every caller
+                self._corner_ways[space] = found
         return found
 
     def left_in_corner(self, space: str) -> int:

@@ -7,8 +7,9 @@ there, the expectation over the die's faces of the spaces gained less the WP
 spent, then the best gear), ``depth`` turns deep, with a leaf that counts what
 the turn after would cost at least. In rain a stop in a corner goes on with the
 slide (TYRE-2): the stop counts where the slide ends, so a turn that ends in a
-corner is driven on by the slide's spaces before it is judged. It drives straight along the lane and sees
-no other car (the exact step sees them), so it is cheap and remembered: the same
+corner is driven on by the slide's spaces before it is judged. It drives straight along the lane (where
+the lane's room in a corner is too short, on along the corner's longest way) and sees no other car (the
+exact step sees them), so it is cheap and remembered: the same
 positions come up turn after turn, and the last two turns without a slide are valued by the
 position's shape (``rules.ai.shapes``), once for all positions alike. Values are in spaces; WP
 are priced by ``Prices`` (what a level pays for a brake or tyre WP, an elimination, a spin).
@@ -22,7 +23,7 @@ from typing import NamedTuple
 from rules.ai.lane import LaneModel, lane_model
 from rules.ai.overshoot import flights
 from rules.ai.prices import Prices
-from rules.ai.shapes import Odds, Shapes, next_gears
+from rules.ai.shapes import Odds, Shapes, brakes_after, next_gears, skipped
 from rules.dice import GearDice
 from rules.track import Track
 
@@ -255,7 +256,7 @@ class Lookahead:
         slide: int = 0,
     ) -> float:
         """The expected spaces less priced WP of the next ``depth`` turns from this position,
-        choosing the best gear each turn (a free shift of one, or a skip of two for one WP)."""
+        choosing the best gear each turn (``next_gears``: a free shift of one, or a skip for a WP a gear skipped)."""
         if brakes > 4:
             brakes = 4
         if tyres > 5:
@@ -298,14 +299,17 @@ class Lookahead:
         sure = prices.sure
         bounds = self.shapes.sum_bounds
         sums, outs = memos.sums, memos.outs
-        wp = (brakes << 3) | tyres
-        for _, skipped, shape in self.shapes.leaves[leaf]:
-            key = (shape << 7) | (skipped << 6) | wp
+        for _, skips, shape in self.shapes.leaves[leaf]:
+            b = brakes_after(skips, brakes)
+            if b is None:
+                continue
+            wp = (b << 3) | tyres
+            key = (shape << 8) | (skips << 6) | wp
             total = sums.get(key)
             if total is None:
                 if sure and bounds[shape] < best:  # cannot reach the best: not worked out
                     continue
-                total = -prices.skip if skipped else 0.0
+                total = -prices.skip * skips if skips else 0.0
                 for p, gain, face, over, fatal in self.shapes.sums[shape]:
                     if over is None:
                         total += gain
@@ -320,7 +324,7 @@ class Lookahead:
                         if way[3] is not None:
                             value -= way[3]
                     else:
-                        value = self._choose(memos, over, fatal, face, brakes, tyres, mult, spin_max, prices)[0]
+                        value = self._choose(memos, over, fatal, face, b, tyres, mult, spin_max, prices)[0]
                     total += p * value
                 sums[key] = total
             if total > best:
@@ -345,20 +349,23 @@ class Lookahead:
         if found is None:
             best = -prices.out
             gears = memos.gears
-            todo: list[tuple[int, bool, int, int]] = []
-            for nxt, skipped, shape in self.shapes.turns[turn]:
-                key = (shape << 7) | (skipped << 6) | wp
+            todo: list[tuple[int, int, int, int, int]] = []
+            for nxt, skips, shape in self.shapes.turns[turn]:
+                b = brakes_after(skips, brakes)
+                if b is None:
+                    continue
+                key = (shape << 8) | (skips << 6) | (b << 3) | tyres
                 total = gears.get(key)
                 if total is None:
-                    todo.append((nxt, skipped, shape, key))
+                    todo.append((nxt, skips, shape, b, key))
                 elif total > best:
                     best = total
             bound = self._bound(dice, 2, 0) if prices.sure else None
-            for nxt, skipped, shape, key in todo:
+            for nxt, skips, shape, b, key in todo:
                 if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best
                     continue
                 total = gears[key] = self._gear_turn(
-                    memos, shape, -prices.skip if skipped else 0.0, brakes, tyres, mult, spin_max, prices
+                    memos, shape, -prices.skip * skips if skips else 0.0, b, tyres, mult, spin_max, prices
                 )
                 if total > best:
                     best = total
@@ -434,28 +441,31 @@ class Lookahead:
         best = -prices.out
         pid = prices.pid
         gears = self._gears
-        todo: list[tuple[int, bool, tuple]] = []
+        todo: list[tuple[int, int, int, tuple]] = []
         for nxt in next_gears(gear):
-            skipped = nxt == gear - 2
+            skips = skipped(gear, nxt)
+            b = brakes_after(skips, brakes)
+            if b is None:
+                continue
             # a gear's expectation from here is the same whatever gear the car comes from: shared
-            key = (id(dice), space, corner, stops, brakes, tyres, mult, spin_max, pid, depth, slide, nxt, skipped)
+            key = (id(dice), space, corner, stops, b, tyres, mult, spin_max, pid, depth, slide, nxt, skips)
             total = gears.get(key)
             if total is None:
-                todo.append((nxt, skipped, key))
+                todo.append((nxt, skips, b, key))
             elif total > best:
                 best = total
         bound = self._bound(dice, depth, slide) if prices.sure else None
-        for nxt, skipped, key in todo:
+        for nxt, skips, b, key in todo:
             if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best: not worked out
                 continue
             total = gears[key] = self._gear(
                 dice,
                 space,
                 nxt,
-                -prices.skip if skipped else 0.0,
+                -prices.skip * skips if skips else 0.0,
                 corner,
                 stops,
-                brakes,
+                b,
                 tyres,
                 mult,
                 spin_max,
@@ -479,7 +489,7 @@ class Lookahead:
             turn = after
             for _ in range(max(1, depth)):
                 turn = [mean[g] + slide + after[g] for g in range(6)]
-                after = [max(turn[max(0, g - 2) : min(5, g + 1) + 1]) for g in range(6)]
+                after = [max(turn[max(0, g - 3) : min(5, g + 1) + 1]) for g in range(6)]
             found = self._bounds[key] = tuple(x + 1e-6 * (1.0 + abs(x)) for x in turn)
         return found
 

@@ -20,20 +20,34 @@ Odds = tuple[tuple[tuple[int, float], ...], ...]  # per gear 1-6: (face, probabi
 
 # per face of a gear's last turn: (p, p * face, face, over, fatal); ``over`` None within the room
 SumShape = tuple[tuple[float, float, int, int | None, bool], ...]
-# the last turn: per gear it can shift to, (gear, skipped, the number of its faces' SumShape)
-LeafShape = tuple[tuple[int, bool, int], ...]
+# the last turn: per gear it can shift to, (gear, gears skipped, the number of its faces' SumShape)
+LeafShape = tuple[tuple[int, int, int], ...]
 # per face of a gear's turn before the last: (p, p * face, face, over, fatal, run, stop): the numbers of
 # the last turn's shape where the roll ends (flying out, or within the room: ``run``) or where it stops
 # braking in the corner (``stop``), -1 where the lane ends
 GearShape = tuple[tuple[float, float, int, int | None, bool, int, int], ...]
-# the turn before the last: per gear it can shift to, (gear, skipped, the number of its GearShape)
-TurnShape = tuple[tuple[int, bool, int], ...]
+# the turn before the last: per gear it can shift to, (gear, gears skipped, the number of its GearShape)
+TurnShape = tuple[tuple[int, int, int], ...]
 
 
 def next_gears(gear: int) -> range:
-    """The gears a car in ``gear`` can declare next turn, the highest first (a free shift of one
-    or a skip of two, CORE-GEAR-2..7): the highest sets the bar on straights."""
-    return range(min(6, gear + 1), max(1, gear - 2) - 1, -1)
+    """The gears a car in ``gear`` can declare next turn, the highest first (a free shift of one, or
+    a skip of one or two gears, CORE-GEAR-2..7): the highest sets the bar on straights; a double skip
+    (a brake WP more, TAB-DOWNSHIFT) is how a car too fast for a corner with stops left makes them."""
+    return range(min(6, gear + 1), max(1, gear - 3) - 1, -1)
+
+
+def skipped(gear: int, nxt: int) -> int:
+    """The gears skipped shifting from ``gear`` down to ``nxt`` (CORE-GEAR-4): each costs a WP."""
+    return max(0, gear - nxt - 1)
+
+
+def brakes_after(skips: int, brakes: int) -> int | None:
+    """The brake WP left after a downshift skipping ``skips`` gears: two skipped cost a brake WP
+    besides the first area's (TAB-DOWNSHIFT); None when there is none to pay (CORE-GEAR-7)."""
+    if skips < 2:
+        return brakes
+    return brakes - 1 if brakes >= 1 else None
 
 
 class Shapes:
@@ -60,7 +74,8 @@ class Shapes:
         self.gears: list[GearShape] = []
 
     def way(self, space: str, roll: int, corner: int | None, stops: int) -> tuple:
-        """Where ``roll`` spaces along the lane take the car, before any WP: ``(None, end,
+        """Where ``roll`` spaces along the lane take the car (past the lane's room in a corner, along
+        the corner's longest way, ``LaneModel.corner_way``), before any WP: ``(None, end,
         corner, stops)`` when it stays within the room it has (past no corner, or stopping in
         one), else ``(over, fatal, end, corner end, target, stops made)``: ``over`` spaces too
         many for the corner ``target``, ``fatal`` when flying out misses a stop (CORNER-5)."""
@@ -78,11 +93,22 @@ class Shapes:
             if left is None:
                 left = self._left[space] = lane.left_in_corner(space)
             room, need, made, target = left, track.corners[here].stops, stops, here
+            before: int = 0
+            inside: str | None = space
         else:
             dist, c, length = lane.corner_ahead(space)
             if c < 0 or roll < dist:
                 return (None, lane.walk(space, roll), None, 0)
             room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
+            before, inside = dist, lane.walk(space, dist)
+        # the lane's room, or beyond it the corner's longest way on (a lane change, an arrow)
+        way = lane.corner_way(inside) if inside is not None and roll > room else ()
+        if len(way) > room - before:
+            room = before + len(way)
+            if roll <= room:
+                return (None, way[roll - before - 1], target, made + 1)
+            fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
+            return (roll - room, fatal, lane.walk(way[-1], roll - room), way[-1], target, made)
         if roll <= room:
             return (None, lane.walk(space, roll), target, made + 1)
         fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
@@ -95,7 +121,7 @@ class Shapes:
         found = self._leaf_ids.get(where)
         if found is None:
             shape = tuple(
-                (nxt, nxt == gear - 2, self.sum_of(dice, nxt, space, corner, stops)) for nxt in next_gears(gear)
+                (nxt, skipped(gear, nxt), self.sum_of(dice, nxt, space, corner, stops)) for nxt in next_gears(gear)
             )
             found = self._leaf_ids[where] = self._number(shape, self._leaf_shapes, self.leaves)
         return found
@@ -129,7 +155,7 @@ class Shapes:
         found = self._turn_ids.get(where)
         if found is None:
             shape = tuple(
-                (nxt, nxt == gear - 2, self.gear_of(dice, nxt, space, corner, stops)) for nxt in next_gears(gear)
+                (nxt, skipped(gear, nxt), self.gear_of(dice, nxt, space, corner, stops)) for nxt in next_gears(gear)
             )
             found = self._turn_ids[where] = self._number(shape, self._turn_shapes, self.turns)
         return found

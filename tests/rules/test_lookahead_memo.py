@@ -45,28 +45,50 @@ def _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p: Prices) -> 
     return best or (-p.out, -1, 0)
 
 
+def _ref_corner_walks(track, space: str) -> list[tuple[str, ...]]:
+    """Every walk on from ``space`` that stays inside its corner (CORNER-3), step by step."""
+    corner = track.space(space).corner
+    walks: list[tuple[str, ...]] = [()]
+    for nxt in track.successors(space):
+        sp = track.space(nxt)
+        if sp.corner == corner and not sp.in_pit and not track.crosses_line(space, nxt):
+            walks += [(nxt, *w) for w in _ref_corner_walks(track, nxt)]
+    return walks
+
+
 def _ref_step(la: Lookahead, space, roll, corner, stops, brakes, tyres, mult, spin_max, p: Prices) -> tuple:
-    """CORNER-4..7, CORE-BRAKE-1 as the look-ahead reads them, worked out from scratch."""
+    """CORNER-4..7, CORE-BRAKE-1 as the look-ahead reads them, worked out from scratch: along the lane,
+    and where the lane's room in the corner is too short, the corner's longest walk (the first found)."""
     track, lane = la.track, la.lane
     brakes, tyres = min(brakes, 4), min(tyres, 5)
     here = track.space(space).corner
     if here is not None and corner == here and stops < track.corners[here].stops:
         room, need, made, target = lane.left_in_corner(space), track.corners[here].stops, stops, here
+        before, inside = 0, space
     else:
         dist, c, length = lane.corner_ahead(space)
         if c < 0 or roll < dist:
             return (float(roll), False, lane.walk(space, roll), None, 0, brakes, tyres)
         room, need, made, target = dist + length - 1, track.corners[c].stops, 0, c
+        before, inside = dist, lane.walk(space, dist)
+    at_room, at_roll = lane.walk(space, room), lane.walk(space, roll)
+    if roll > room and inside is not None:
+        walks = _ref_corner_walks(track, inside)
+        longest = max(walks, key=len)  # the first of the longest
+        if len(longest) > room - before:
+            room = before + len(longest)
+            at_room = longest[-1]
+            at_roll = longest[roll - before - 1] if roll <= room else lane.walk(at_room, roll - room)
     if roll <= room:
-        return (float(roll), False, lane.walk(space, roll), target, made + 1, brakes, tyres)
+        return (float(roll), False, at_roll, target, made + 1, brakes, tyres)
     over = roll - room
     fatal = (need == 2 and made == 0) or (need == 3 and made <= 1)  # CORNER-5
     value, braked, loss = _ref_choose(over, fatal, roll, brakes, tyres, mult, spin_max, p)
     if braked < 0:
         return (-p.out, True, None, None, 0, brakes, tyres)
     if loss:  # flown out
-        return (value, False, lane.walk(space, roll), None, 0, brakes - braked, tyres - loss)
-    return (value, False, lane.walk(space, room), target, made + 1, brakes - braked, tyres)
+        return (value, False, at_roll, None, 0, brakes - braked, tyres - loss)
+    return (value, False, at_room, target, made + 1, brakes - braked, tyres)
 
 
 def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, slide) -> tuple:
@@ -83,10 +105,14 @@ def _ref_turn(la, space, roll, corner, stops, brakes, tyres, mult, spin_max, p, 
 def _ref_value(la, space, gear, corner, stops, brakes, tyres, mult, spin_max, p, depth, slide) -> float:
     brakes, tyres = min(brakes, 4), min(tyres, 5)
     best = -p.out
-    for nxt in range(max(1, gear - 2), min(6, gear + 1) + 1):
-        total = -p.skip if nxt == gear - 2 else 0.0
+    for nxt in range(max(1, gear - 3), min(6, gear + 1) + 1):  # CORE-GEAR-2..4: up one, down by up to three
+        skips = max(0, gear - nxt - 1)
+        b = brakes - 1 if skips == 2 else brakes  # TAB-DOWNSHIFT: two skipped gears cost a brake WP too
+        if skips == 2 and brakes < 1:
+            continue
+        total = -p.skip * skips if skips else 0.0
         for face, q in DICE[nxt - 1]:
-            s = _ref_turn(la, space, face, corner, stops, brakes, tyres, mult, spin_max, p, slide)
+            s = _ref_turn(la, space, face, corner, stops, b, tyres, mult, spin_max, p, slide)
             total += q * s[0]
             if depth > 1 and not s[1] and s[2] is not None:
                 total += q * _ref_value(la, s[2], nxt, s[3], s[4], s[5], s[6], mult, spin_max, p, depth - 1, slide)
