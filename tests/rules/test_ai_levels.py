@@ -172,8 +172,10 @@ def test_the_lookahead_brakes_when_braking_is_cheaper_and_knows_when_the_tyres_a
     corner without a stop is never chosen while brakes can keep the car in; without brakes or
     tyres to pay, the step is an elimination."""
     la = lookahead(TRACK)
-    dist, corner, length = la.lane.corner_ahead("B8")
-    too_far = dist + length  # one space beyond the corner
+    dist, corner, _ = la.lane.corner_ahead("B8")
+    inside = la.lane.walk("B8", dist)
+    assert inside is not None
+    too_far = dist + len(la.lane.corner_way(inside)) + 1  # one space beyond the corner's longest way
     kept = la.step("B8", too_far, None, 0, 3, 6, 1, 1, PRICES)
     assert not kept.out and kept.corner == corner and kept.brakes == 2
     assert la.step("B8", too_far, None, 0, 0, 6, 1, 1, PRICES).out
@@ -379,11 +381,17 @@ def test_CORE_SLIP_2_stopping_behind_a_car_does_not_count_the_slipstream_it_decl
 def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_after_it_allows(level: Level) -> None:
     """PIT-B-2, PIT-B-4: the pit lane has no speed limit; a car that left its box in 4th on the oval
     shifts up to 5th at once (the exit's first corner lies six spaces on and 5th reaches it without
-    a risk of flying out), where crawling on in 4th lost a game round at every stop."""
+    a risk of flying out), where crawling on in 4th lost a game round at every stop. The Rookie's timid
+    temper may keep 4th only where 5th gains it less than its ``timid`` (a beginner's caution)."""
     state = position("P9", 4)
-    state = state.with_car(state.car("a").model_copy(update={"pit_stops": 1, "crossings": 2}))
+    car = state.car("a").model_copy(update={"pit_stops": 1, "crossings": 2})
+    state = state.with_car(car)
     gear = level.choose_gear(TRACK, state)
-    assert gear == 5
+    exact, prices = replace(level, exact=True), level.prices(TRACK, state, car)
+    options = {g: o for g, o in gear_options(TRACK, state).items() if isinstance(o, ShiftCost)}
+    value = {g: exact.gear_value(TRACK, state, car, g, options[g], prices) for g in (4, 5)}
+    assert value[5] > value[4]
+    assert gear == 5 or (gear == 4 and value[5] - value[4] <= level.timid)
     assert gear_odds(TRACK, state)[gear].out == 0
 
 
@@ -391,11 +399,14 @@ def test_past_the_box_every_level_drives_the_pit_lane_out_as_fast_as_the_track_a
 def test_on_the_last_lap_every_level_drives_for_the_line_not_for_the_corner_beyond_it() -> None:
     """CORE-END-1: on the oval 12 spaces before the line in 5th, on the last lap, 6th finishes on any
     face (21-30), so every level declares it: nothing after the flag counts. The same position on
-    the first of three laps, with the Lindenkehre after the line, is no place for 6th."""
+    the first of three laps, with the Lindenkehre after the line and no brake WP for the double skip
+    down to 3rd that would make its second stop (TAB-DOWNSHIFT), is no place for 6th."""
     state = position("B53", 5)
     assert lane_model(TRACK).to_line("B53") == 12
     assert all(level.choose_gear(TRACK, state.model_copy(update={"laps": 1})) == 6 for level in LEVELS)
-    assert all(level.choose_gear(TRACK, state) < 6 for level in LEVELS)
+    car = state.car("a")
+    worn = state.with_car(car.model_copy(update={"wp": car.wp.model_copy(update={"brakes": 0})}))
+    assert all(level.choose_gear(TRACK, worn) < 6 for level in LEVELS)
 
 
 @pytest.mark.rules("CORE-GEAR-7", "FUEL-4")
