@@ -309,7 +309,7 @@ class Lookahead:
             if total is None:
                 if sure and bounds[shape] < best:  # cannot reach the best: not worked out
                     continue
-                total = -prices.skip * skips if skips else 0.0
+                total = prices.skips(skips)
                 for p, gain, face, over, fatal in self.shapes.sums[shape]:
                     if over is None:
                         total += gain
@@ -365,7 +365,7 @@ class Lookahead:
                 if bound is not None and bound[nxt - 1] < best:  # its expectation cannot reach the best
                     continue
                 total = gears[key] = self._gear_turn(
-                    memos, shape, -prices.skip * skips if skips else 0.0, b, tyres, mult, spin_max, prices
+                    memos, shape, prices.skips(skips), b, tyres, mult, spin_max, prices
                 )
                 if total > best:
                     best = total
@@ -462,7 +462,7 @@ class Lookahead:
                 dice,
                 space,
                 nxt,
-                -prices.skip * skips if skips else 0.0,
+                prices.skips(skips),
                 corner,
                 stops,
                 b,

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from rules.ai.lookahead import Lookahead, lookahead
 from rules.ai.prices import Prices
+from rules.ai.shapes import skipped
 from rules.engine import gear_options, moves, multiplier, rolled, slide_spaces
 from rules.gears import ShiftCost
 from rules.modules import driver_profiles
@@ -144,8 +145,8 @@ def downshift_cost(state: RaceState, gear: int, to: int) -> int:
     two, then three areas for one to three skipped gears; CORE-GEAR-5: never 6th to 1st)."""
     if to < 1 or (gear == 6 and to == 1):
         return NO_DROP
-    skipped = gear - to - 1
-    return 0 if skipped <= 0 else sum(state.rules.downshift.cost(skipped).values())
+    skips = skipped(gear, to)
+    return sum(state.rules.downshift.cost(skips).values()) if skips else 0
 
 
 def room(track: Track, la: Lookahead, space: str, corner: int | None, stops: int) -> int | None:

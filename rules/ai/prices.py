@@ -38,6 +38,10 @@ class Prices:
     def __hash__(self) -> int:  # the memo keys hash it at every step: once is enough
         return self._hash
 
+    def skips(self, n: int) -> float:
+        """The value of a turn's ``n`` skipped gears (0.0, not -0.0, for none: values stay bit for bit)."""
+        return -self.skip * n if n else 0.0
+
     def brakes(self, left: int, n: int) -> float:
         """What spending ``n`` of ``left`` brake WP costs."""
         return self.brake * n + self.scarce * (harmonic(left) - harmonic(left - n)) if n > 0 else 0.0

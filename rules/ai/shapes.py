@@ -44,7 +44,8 @@ def skipped(gear: int, nxt: int) -> int:
 
 def brakes_after(skips: int, brakes: int) -> int | None:
     """The brake WP left after a downshift skipping ``skips`` gears: two skipped cost a brake WP
-    besides the first area's (TAB-DOWNSHIFT); None when there is none to pay (CORE-GEAR-7)."""
+    besides the first area's (TAB-DOWNSHIFT; only the first area differs between rule sets, VAR-2, so
+    this holds for every ``DownshiftTable``); None when there is none to pay (CORE-GEAR-7)."""
     if skips < 2:
         return brakes
     return brakes - 1 if brakes >= 1 else None

@@ -10,7 +10,9 @@ import pytest
 from game.tracks.load import load_track
 from rules.ai.lookahead import lookahead, odds
 from rules.ai.prices import Prices
-from rules.ruleset import FORMULA_D_BASIC
+from rules.ai.shapes import brakes_after
+from rules.car import Area
+from rules.ruleset import FORMULA_D_BASIC, PRESETS
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 DICE = odds(FORMULA_D_BASIC.gear_dice)
@@ -30,6 +32,19 @@ def test_a_double_skip_down_to_first_lets_a_car_brake_to_the_stops_it_still_need
     assert la.value(DICE, "A38", 4, 1, 1, 3, 6, 1, 1, PRICES, 1) == pytest.approx(-3.5)
     # one brake WP fewer: after the double skip's brake WP a roll of 2 cannot be stopped
     assert la.value(DICE, "A38", 4, 1, 1, 2, 6, 1, 1, PRICES, 1) < -40
+
+
+@pytest.mark.rules("TAB-DOWNSHIFT", "CORE-GEAR-7")
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_the_look_ahead_s_brake_wp_for_a_skip_is_every_rule_set_s(key: str) -> None:
+    """The look-ahead is built per track, not per rule set: the brake WP it takes for one or two
+    skipped gears must be what each preset's downshift table charges, and with none left the
+    double skip is refused."""
+    table = PRESETS[key].downshift
+    for skips in (1, 2):
+        charged = table.cost(skips).get(Area.BRAKES, 0)
+        assert brakes_after(skips, 3) == 3 - charged
+        assert (brakes_after(skips, 0) is None) == (charged > 0)
 
 
 @pytest.mark.rules("CORNER-3", "CORE-MOVE-6")
