@@ -22,6 +22,7 @@ from rules.ai.pit_stops import kept_chance, pit_progress, stop_at_stake
 from rules.ai.prices import Prices
 from rules.ai.race_ahead import room_odds
 from rules.engine import multiplier, slide_spaces
+from rules.modules import pits
 from rules.modules.qualifying_lap import standstill
 from rules.moves import Move
 from rules.state import CarState, RaceState
@@ -73,7 +74,12 @@ class Position:
         level, track, state, prices, car = self.level, self.track, self.state, self.prices, self.car
         if m.out is not None or standstill(state, m):
             return -prices.out
-        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
+        tyres = car.wp.tyres - m.tyres
+        value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes)
+        if pits.enters(track, state, m):  # PIT-B-8: the tyres restored on entry, those worn on the way in free
+            tyres = pits.start_tyres(state, car)
+        else:
+            value -= prices.tyres(car.wp.tyres, m.tyres)
         value -= self.risk.of(m)
         if m.spin:
             return value - prices.spin
@@ -87,21 +93,21 @@ class Position:
                 * room_odds(state, car, room, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
             )
         # a basic stop wanted: valued below
+        if m.in_box and not state.rules.pit_points:  # PIT-B-4: at the box the stop is made, wanted or not
+            return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
         basic = kept_chance(track, state, m, m.end or car.space) if self.basic else None
         if basic is None:
             # by points (PIT-D-11); a basic stop's progress is 0 where its chance is None
             value += (
                 pit_progress(track, state, m, state.moves_left or len(m.path), level) if state.rules.pit_points else 0.0
             )
-        elif m.in_box:
-            return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
         if m.finishes:  # CORE-END-1: ahead of every rival that has not crossed yet
             return value + level.finish + (level.flag * self.order.finishing() if self.order is not None else 0.0)
         end = m.end or car.space
         if end is None:
             return value
         if track.space(end).in_pit:
-            return value + self._out_of_pit(end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
+            return value + self._out_of_pit(end, car.wp.brakes - m.brakes, tyres)
         if state.rules.street:
             value += level._street_value(track, state, car, m, prices)
         value += level._slip_option(track, state, m, end)

@@ -149,6 +149,15 @@ def before_box(track: Track, car: CarState) -> bool:
     return track.space(car.space or "").index < track.space(car.box).index
 
 
+def enters(track: Track, state: RaceState, move: Move) -> bool:
+    """Whether the active car's ``move`` turns into the pit lane from the track: the tyre WP it wears on
+    the way in are restored as it enters (PIT-B-8), so they cost it nothing; not under stops by points,
+    where nothing is restored on the way in (PIT-D-12)."""
+    if state.rules.pit_points or in_pit_lane(track, state.car(state.active or "")):
+        return False
+    return any(track.space(n).in_pit for n in move.path)
+
+
 def enter(track: Track, state: RaceState, move: Move, from_pit: bool, events: list[Event]) -> RaceState:
     """PIT-B-8: the tyres are restored as the car enters the pit lane, even if it has to wait
     behind another car before its box (PIT-B-6); CORE-PIT-1: all lost tyre WP. The new set's
@@ -157,14 +166,14 @@ def enter(track: Track, state: RaceState, move: Move, from_pit: bool, events: li
     if from_pit or not any(track.space(n).in_pit for n in move.path):
         return state
     car = state.car(state.active or "")
-    fresh = car.wp.model_copy(update={"tyres": _start_tyres(state, car)})
+    fresh = car.wp.model_copy(update={"tyres": start_tyres(state, car)})
     entered_in = car.crossings - move.laps
     update = {"wp": fresh, "pit_stops": car.pit_stops + 1, "corner": None, "stops": 0, "tyre_from": entered_in + 1}
     events.append(Event(kind="pit", car=car.id, data={"tyres": fresh.tyres}))
     return state.with_car(car.model_copy(update=update))
 
 
-def _start_tyres(state: RaceState, car: CarState) -> int:
+def start_tyres(state: RaceState, car: CarState) -> int:
     """The tyre WP of the car's set-up (CORE-PIT-1); the rule set's default for older states."""
     return (car.setup or state.rules.default_wear).tyres
 

@@ -78,7 +78,13 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
     if m.out is not None or standstill(state, m):
         return -prices.out
     car = state.car(state.active or "")
-    value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes) - prices.tyres(car.wp.tyres, m.tyres)
+    value = len(m.path) - prices.brakes(car.wp.brakes, m.brakes)
+    tyres_left = car.wp.tyres - m.tyres
+    from_track = car.space is not None and not track.space(car.space).in_pit
+    if not state.rules.pit_points and from_track and any(track.space(n).in_pit for n in m.path):
+        tyres_left = (car.setup or state.rules.default_wear).tyres  # PIT-B-8: new on entry, the way in free
+    else:
+        value -= prices.tyres(car.wp.tyres, m.tyres)
     value -= _ref_hazard(track, state, car, m, prices, level)
     if m.spin:
         return value - prices.spin
@@ -95,11 +101,11 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
             * prices.out
             * boxed_odds(track, state, car, m.end, car.wp.brakes - m.brakes, car.wp.tyres - m.tyres)
         )
+    if m.in_box and not state.rules.pit_points:  # PIT-B-4: the stop made, wanted or not
+        return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
     basic = stop_chance(track, state, m, level, m.end or car.space)
     if basic is None:
         value += pit_progress(track, state, m, state.moves_left or len(m.path), level)
-    elif m.in_box:
-        return value + level.stop_value(track, state, car, car.wp.brakes - m.brakes, prices, level.depth)
     order = FlagOrder(track, state, car, odds(state.rules.gear_dice))
     if m.finishes:
         return value + level.finish + level.flag * order.finishing()
@@ -117,7 +123,7 @@ def _ref_move_value(level: position.Level, track: Track, state: RaceState, m: Mo
             None,
             0,
             car.wp.brakes - m.brakes,
-            car.wp.tyres - m.tyres,
+            tyres_left,
             multiplier(state, car),
             state.rules.spin_max_overshoot,
             prices,
