@@ -34,7 +34,7 @@ def test_a_double_skip_down_to_first_lets_a_car_brake_to_the_stops_it_still_need
     assert la.value(DICE, "A38", 4, 1, 1, 2, 6, 1, 1, PRICES, 1) < -40
 
 
-@pytest.mark.rules("TAB-DOWNSHIFT", "CORE-GEAR-7")
+@pytest.mark.rules("CORE-GEAR-4", "CORE-GEAR-7")
 @pytest.mark.parametrize("key", sorted(PRESETS))
 def test_the_look_ahead_s_brake_wp_for_a_skip_is_every_rule_set_s(key: str) -> None:
     """The look-ahead is built per track, not per rule set: the brake WP it takes for one or two
